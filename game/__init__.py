@@ -1,0 +1,228 @@
+"""The rules layer: the registry of games and the calls that create and load states.
+
+`GAMES` maps each game id to its `GameInfo` (title, players allowed, options); the
+modules that hold the rules are named here explicitly and imported on first use.
+"""
+import importlib
+from typing import NamedTuple
+
+import yaml
+
+from game import resources
+from game.cards import combined_deck, load_deck
+from game.core import (SAVE_FORMAT, SAVE_VERSION, Action, Chance, Event, GameState,
+                       IllegalAction, View, Zone, require, require_int)
+
+__all__ = ["GAMES", "GameInfo", "Option", "new_game", "load_state", "IllegalAction",
+           "Action", "Event", "View", "Zone"]
+
+# The registry: game id -> the module that implements it. Explicit, so that it works
+# the same from source and from a bundle.
+MODULES = {
+    "final_card_down": "game.final_card_down",
+}
+
+
+class Option(NamedTuple):
+    """A house rule: its id, label, allowed values (default first) and a help line."""
+
+    id: str
+    label: str
+    values: tuple
+    help: str
+
+    @property
+    def default(self):
+        return self.values[0]
+
+
+class GameInfo(NamedTuple):
+    """A registered game's metadata."""
+
+    id: str
+    title: str
+    description: str
+    deck: str
+    min_players: int
+    max_players: int
+    default_players: int
+    options: tuple
+    module: str
+
+    @property
+    def player_option(self):
+        """The id of the option that sets the player count, or None."""
+        for option in self.options:
+            if option.id.endswith(".players"):
+                return option.id
+        return None
+
+    def option(self, option_id):
+        for option in self.options:
+            if option.id == option_id:
+                return option
+        raise KeyError(option_id)
+
+    def default_options(self):
+        return {o.id: o.default for o in self.options}
+
+    def state_class(self):
+        """The game's State class (imports its module on first use)."""
+        return importlib.import_module(self.module).State
+
+    def load_deck(self):
+        """The Deck this game is played with."""
+        names = self.deck.split("+")
+        return load_deck(names[0]) if len(names) == 1 else combined_deck(*names)
+
+
+def _load_registry(path):
+    """Read config/games.yaml into GameInfo entries, validating every field."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = yaml.safe_load(handle)
+    except OSError as error:
+        raise ValueError(f"{path}: cannot be read ({error.strerror})") from None
+    except yaml.YAMLError as error:
+        raise ValueError(f"{path}: is not valid YAML ({error})") from None
+    if not isinstance(data, dict) or data.get("version") != 1 or "games" not in data:
+        raise ValueError(f"{path}: expected 'version: 1' and a 'games' mapping")
+    games = require(data["games"], dict, f"{path}: games")
+    registry = {}
+    for game_id, module in MODULES.items():
+        if game_id not in games:
+            raise ValueError(f"{path}: games: {game_id} is missing")
+        registry[game_id] = _game_info(path, game_id, games[game_id], module)
+    return registry
+
+
+def _game_info(path, game_id, entry, module):
+    where = f"{path}: games.{game_id}"
+    keys = {"title", "description", "deck", "players", "options"}
+    if not isinstance(entry, dict) or set(entry) != keys:
+        raise ValueError(f"{where}: expected exactly the keys {', '.join(sorted(keys))}")
+    players = entry["players"]
+    if (not isinstance(players, dict) or set(players) != {"min", "max", "default"}
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in players.values())
+            or not 1 <= players["min"] <= players["default"] <= players["max"] <= 8):
+        raise ValueError(f"{where}.players: expected min <= default <= max, whole numbers 1-8")
+    options = []
+    for i, raw in enumerate(require(entry["options"], list, f"{where}.options")):
+        owhere = f"{where}.options[{i}]"
+        if not isinstance(raw, dict) or set(raw) != {"id", "label", "values", "help"}:
+            raise ValueError(f"{owhere}: expected the keys id, label, values, help")
+        values = raw["values"]
+        if (not isinstance(values, list) or not values or len(set(map(str, values))) != len(values)
+                or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values)):
+            raise ValueError(f"{owhere}.values: expected distinct texts or numbers (quote on/off)")
+        options.append(Option(str(raw["id"]), str(raw["label"]), tuple(values), str(raw["help"])))
+    info = GameInfo(game_id, str(entry["title"]), str(entry["description"]), str(entry["deck"]),
+                    players["min"], players["max"], players["default"], tuple(options), module)
+    count_option = info.player_option
+    if count_option:
+        values = info.option(count_option).values
+        if (values[0] != info.default_players
+                or sorted(values) != list(range(info.min_players, info.max_players + 1))):
+            raise ValueError(f"{where}: option {count_option} must list the player counts "
+                             f"{info.min_players}-{info.max_players}, default first")
+    return info
+
+
+GAMES = _load_registry(resources.path("config", "games.yaml"))
+
+
+def game_info(game_id):
+    """The GameInfo for `game_id`; ValueError listing the known ids otherwise."""
+    if game_id not in GAMES:
+        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(GAMES)}")
+    return GAMES[game_id]
+
+
+def resolve_options(info, players=None, options=None):
+    """The player count and the full option mapping, validated; ValueError otherwise."""
+    chosen = info.default_options()
+    for key, value in (options or {}).items():
+        try:
+            option = info.option(key)
+        except KeyError:
+            known = ", ".join(o.id for o in info.options) or "none"
+            raise ValueError(f"unknown option {key!r} for {info.id}; its options: {known}") from None
+        if isinstance(value, str) and value not in option.values and value.isdigit():
+            value = int(value)
+        if value not in option.values or isinstance(value, bool):
+            allowed = ", ".join(map(str, option.values))
+            raise ValueError(f"option {key}: {value!r} is not one of {allowed}")
+        chosen[key] = value
+    count_option = info.player_option
+    if players is None:
+        players = chosen[count_option] if count_option else info.default_players
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number, not {players!r}")
+    if not info.min_players <= players <= info.max_players:
+        raise ValueError(f"{info.title} takes {info.min_players}-{info.max_players} players, "
+                         f"not {players}")
+    if count_option:
+        if options and count_option in options and chosen[count_option] != players:
+            raise ValueError(f"players={players} contradicts option {count_option}="
+                             f"{chosen[count_option]}")
+        chosen[count_option] = players
+    return players, chosen
+
+
+def new_game(game_id, players=None, seed=None, options=None, deck=None, *,
+             full_deck=True, dice=(), tosses=()):
+    """A new game in its starting position.
+
+    `deck` stacks the deal: a list of card names, top first (the rest of the deck
+    follows in deck order unless `full_deck=False`), or a list of such lists, one per
+    deal. `dice` and `tosses` are die and toss results used before random ones.
+    """
+    info = game_info(game_id)
+    players, chosen = resolve_options(info, players, options)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if seed is None:
+        seed = Chance(None).rng.randrange(1, 10**9)
+    stacks = []
+    if deck is not None:
+        if not isinstance(deck, (list, tuple)):
+            raise ValueError("deck must be a list of card names or a list of such lists")
+        stacks = [list(d) for d in deck] if deck and isinstance(deck[0], (list, tuple)) else [list(deck)]
+    if not full_deck and not stacks:
+        raise ValueError("full_deck=False needs a stacked deck")
+    card_deck = info.load_deck()
+    for stack in stacks:
+        card_deck.stack(stack, full_deck=False)   # validates every name now
+    chance = Chance(seed, stacks, list(dice), list(tosses), full_deck)
+    cards = card_deck.stack(stacks[0], full_deck=False) if not full_deck else card_deck.cards
+    return info.state_class()(info, players, chosen, chance, card_deck, cards)
+
+
+def load_state(data):
+    """A state from `to_dict()` output; ValueError with the reason if it is not valid."""
+    require(data, dict, "save")
+    if data.get("format") != SAVE_FORMAT:
+        raise ValueError("save: not a Card Table game state")
+    version = data.get("version")
+    if version != SAVE_VERSION:
+        raise ValueError(f"save: format version {version!r} is not supported "
+                         f"(this version reads {SAVE_VERSION})")
+    game_id = data.get("game")
+    if not isinstance(game_id, str):
+        raise ValueError("save: game: expected a game id")
+    info = game_info(game_id)
+    raw_options = require(data.get("options"), dict, "save: options")
+    players, options = resolve_options(info, data.get("players"), raw_options)
+    chance = Chance.from_dict(data.get("chance"))
+    card_deck = info.load_deck()
+    ids = require(data.get("cards"), list, "save: cards")
+    if len(set(map(repr, ids))) != len(ids):
+        raise ValueError("save: cards: a card id is listed twice")
+    for card_id in ids:
+        require_int(card_id, "save: cards", 0, len(card_deck) - 1)
+    cls = info.state_class()
+    state = cls.__new__(cls)
+    GameState.__init__(state, info, players, options, chance, card_deck,
+                       [card_deck[i] for i in ids])
+    state.load(data)
+    return state

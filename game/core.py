@@ -1,0 +1,368 @@
+"""The rules API shared by every game: actions, events, views, chance, the base state.
+
+A game module subclasses `GameState` and implements its rules; everything that is the
+same for every game (legality checks, the save format, views built from zones, event
+filtering, injected chance) lives here once.
+"""
+import random
+from typing import NamedTuple
+
+SAVE_FORMAT = "cardtable-state"
+SAVE_VERSION = 1
+
+# Who may see the cards of a zone.
+PUBLIC = "public"   # everybody
+OWNER = "owner"     # only the zone's owner
+HIDDEN = "hidden"   # nobody, not even the owner
+TOP = "top"         # only the top card (the last in the zone's list), for everybody
+
+
+class IllegalAction(Exception):
+    """An action that is not legal now; the message gives the reason in the rules' words."""
+
+
+class Action(NamedTuple):
+    """One legal choice: a kind (`play`, `draw`, `end_turn`, ...), the cards it uses
+    (Card objects) and an optional argument (a colour, a seat, a position)."""
+
+    kind: str
+    cards: tuple = ()
+    arg: object = None
+
+    def __str__(self):
+        words = [self.kind.replace("_", " ")]
+        if self.cards:
+            words.append(" ".join(card.name for card in self.cards))
+        if self.arg is not None:
+            words.append(str(self.arg))
+        return " ".join(words)
+
+    def to_json(self):
+        """A JSON-safe form for game records: card ids, not objects."""
+        return {"kind": self.kind, "cards": [c.id for c in self.cards], "arg": self.arg}
+
+
+class Event(NamedTuple):
+    """Something that happened, for animation and the log.
+
+    `kind` is `move` (cards went from zone `src` to zone `dst`), or a game word such as
+    `declare`, `skip`, `roll`, `recycle`, `turn`, `game_over`. `visible_to` is None when
+    everybody sees the cards, or the set of seats that do; others get `None` in their
+    place (the count still shows)."""
+
+    kind: str
+    seat: object = None
+    cards: tuple = ()
+    src: str = None
+    dst: str = None
+    visible_to: frozenset = None
+    detail: object = None
+
+    def for_seat(self, seat):
+        """This event as `seat` may see it."""
+        if self.visible_to is None or seat in self.visible_to or not self.cards:
+            return self
+        return self._replace(cards=(None,) * len(self.cards), visible_to=None)
+
+
+class Zone(NamedTuple):
+    """A place cards lie, as one seat sees it. `cards` lists every card, top last,
+    with `None` for a card this seat may not see; `count` is its length."""
+
+    key: str        # stable id: "draw", "discard", "hand:2", "facedown:1", ...
+    name: str       # the zone's name in the game's words
+    owner: object   # a seat, or None for a shared zone
+    cards: tuple
+    kind: str       # drawing hint: "pile", "hand", "row", "stack"
+
+    @property
+    def count(self):
+        return len(self.cards)
+
+
+class View(NamedTuple):
+    """All that one seat may know: the zones and the public facts."""
+
+    game_id: str
+    seat: object
+    players: int
+    current_player: object
+    is_over: bool
+    zones: tuple
+    facts: dict
+    scores: tuple
+    winners: tuple
+
+    def zone(self, key):
+        """The zone with this key (KeyError if the game has none)."""
+        for zone in self.zones:
+            if zone.key == key:
+                return zone
+        raise KeyError(key)
+
+
+class ZoneSpec(NamedTuple):
+    """How a game declares one of its card containers to the base class."""
+
+    key: str
+    name: str
+    owner: object
+    cards: list       # the live list; top is the last element
+    visibility: str
+    kind: str = "pile"
+
+
+class Chance:
+    """The state's source of randomness: one seeded generator, plus injected results
+    (stacked decks per deal, die rolls, coin tosses) used before any random ones."""
+
+    def __init__(self, seed, stacks=(), dice=(), tosses=(), full_deck=True):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.stacks = [list(s) for s in stacks]
+        self.dice = list(dice)
+        self.tosses = list(tosses)
+        self.full_deck = full_deck
+
+    def deal_order(self, deck, cards):
+        """The order of the next deal, top first: the next stacked deck if one was
+        injected, else a shuffle of `cards` (the game's card set)."""
+        if self.stacks:
+            names = self.stacks.pop(0)
+            if self.full_deck:
+                return deck.stack(names)
+            return deck.stack(names, full_deck=False)
+        order = list(cards)
+        self.rng.shuffle(order)
+        return order
+
+    def roll(self, sides=6):
+        """A die result 1..sides."""
+        if self.dice:
+            return self.dice.pop(0)
+        return self.rng.randint(1, sides)
+
+    def toss(self, outcomes):
+        """A coin toss among `outcomes` (injected results are the outcome itself)."""
+        if self.tosses:
+            return self.tosses.pop(0)
+        return self.rng.choice(outcomes)
+
+    def clone(self):
+        other = Chance.__new__(Chance)
+        other.seed = self.seed
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.stacks = [list(s) for s in self.stacks]
+        other.dice = list(self.dice)
+        other.tosses = list(self.tosses)
+        other.full_deck = self.full_deck
+        return other
+
+    def to_dict(self):
+        version, internal, gauss = self.rng.getstate()
+        return {"seed": self.seed, "rng": [version, list(internal), gauss],
+                "stacks": self.stacks, "dice": self.dice, "tosses": self.tosses,
+                "full_deck": self.full_deck}
+
+    @classmethod
+    def from_dict(cls, data):
+        require(data, dict, "chance")
+        chance = cls(None, full_deck=data.get("full_deck", True))
+        chance.seed = data.get("seed")
+        try:
+            version, internal, gauss = data["rng"]
+            chance.rng.setstate((version, tuple(internal), gauss))
+        except (KeyError, TypeError, ValueError, OverflowError):
+            raise ValueError("chance.rng: not a saved random generator state") from None
+        chance.stacks = [list(require(s, list, "chance.stacks[]")) for s in
+                         require(data.get("stacks", []), list, "chance.stacks")]
+        chance.dice = list(require(data.get("dice", []), list, "chance.dice"))
+        chance.tosses = list(require(data.get("tosses", []), list, "chance.tosses"))
+        for die in chance.dice:
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+                raise ValueError(f"chance.dice: {die!r} is not a die result 1-6")
+        return chance
+
+
+def require(value, kind, where):
+    """`value` if it is of type `kind`, else ValueError naming `where`."""
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ValueError(f"{where}: expected {kind.__name__}, found {type(value).__name__}")
+    return value
+
+
+def require_int(value, where, low, high):
+    """An int in [low, high], else ValueError naming `where`."""
+    require(value, int, where)
+    if not low <= value <= high:
+        raise ValueError(f"{where}: {value} is outside {low}..{high}")
+    return value
+
+
+class GameState:
+    """Base class of every game's state.
+
+    A subclass sets `game_id`, builds its position in `__init__` (calling
+    `super().__init__`), and implements `_legal_actions()`, `_apply(action)`, `_zones()`,
+    `_facts()`, `scores()`, `winners()`, `_data()` and `_restore(data)`. It may
+    override `why_illegal(action)` to explain rejections in the rules' words.
+    """
+
+    game_id = None
+
+    def __init__(self, info, players, options, chance, deck, cards):
+        self.info = info
+        self.players = players
+        self.options = dict(options)
+        self.chance = chance
+        self.rng = chance.rng
+        self.deck = deck
+        self.cards = tuple(cards)   # the cards this game is played with
+        self.current_player = None
+        self.is_over = False
+        self.history = []           # actions applied, for game records
+        self.events = []
+        self._legal = None
+
+    # ---- the contract -------------------------------------------------------------
+    def legal_actions(self):
+        """Every legal action now, in a stable order (empty once the game is over)."""
+        if self._legal is None:
+            self._legal = tuple(self._legal_actions()) if not self.is_over else ()
+        return self._legal
+
+    def apply(self, action):
+        """Apply a legal action; raise IllegalAction (state unchanged) otherwise."""
+        if action not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(action))
+        self._legal = None
+        self.history.append(action)
+        self._apply(action)
+
+    def why_illegal(self, action):
+        """The reason `action` is not legal now (called only for illegal actions)."""
+        if self.is_over:
+            return "the game is over"
+        return f"{action} is not a legal move now"
+
+    def view(self, seat):
+        """What `seat` may see: zones with hidden cards as None, and public facts."""
+        zones = []
+        for spec in self._zones():
+            cards = spec.cards
+            vis = spec.visibility
+            if vis == PUBLIC or (vis == OWNER and spec.owner == seat):
+                shown = tuple(cards)
+            elif vis == TOP and cards:
+                shown = (None,) * (len(cards) - 1) + (cards[-1],)
+            else:
+                shown = (None,) * len(cards)
+            zones.append(Zone(spec.key, spec.name, spec.owner, shown, spec.kind))
+        facts = self._facts()
+        facts.update(self._private_facts(seat))
+        return View(self.game_id, seat, self.players, self.current_player, self.is_over,
+                    tuple(zones), facts, tuple(self.scores()), tuple(self.winners()))
+
+    def events_for(self, seat, since=0):
+        """The events from index `since` on, as `seat` may see them."""
+        return [event.for_seat(seat) for event in self.events[since:]]
+
+    def clone(self):
+        """An independent copy (its event log starts empty)."""
+        other = self.__class__.__new__(self.__class__)
+        other.__dict__.update(self.__dict__)
+        other.chance = self.chance.clone()
+        other.rng = other.chance.rng
+        other.history = list(self.history)
+        other.events = []
+        other._legal = self._legal
+        other._copy_from(self)
+        return other
+
+    def to_dict(self):
+        """A JSON-safe, versioned save of the whole state."""
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game_id,
+                "players": self.players, "options": dict(self.options),
+                "cards": [c.id for c in self.cards], "chance": self.chance.to_dict(),
+                "current_player": self.current_player, "is_over": self.is_over,
+                "history": [a.to_json() for a in self.history],
+                "state": self._data()}
+
+    def load(self, data):
+        """Fill a bare state from `to_dict()` output (called by `game.load_state`)."""
+        self.current_player = data.get("current_player")
+        if self.current_player is not None:
+            require_int(self.current_player, "save: current_player", 0, self.players - 1)
+        self.is_over = require(data.get("is_over"), bool, "save: is_over")
+        self.history = [self.action_from_json(a, "save: history[]")
+                        for a in require(data.get("history"), list, "save: history")]
+        self._restore(require(data.get("state"), dict, "save: state"))
+        self.check_cards()
+
+    def action_from_json(self, data, where):
+        """An Action from its `to_json()` form."""
+        require(data, dict, where)
+        kind = require(data.get("kind"), str, f"{where}.kind")
+        cards = tuple(self.cards_from(data.get("cards"), f"{where}.cards"))
+        arg = data.get("arg")
+        if arg is not None and (isinstance(arg, bool) or not isinstance(arg, (str, int))):
+            raise ValueError(f"{where}.arg: expected a text or a number")
+        return Action(kind, cards, arg)
+
+    def all_zone_cards(self):
+        """Every card in every zone (for the one-place-per-card check)."""
+        return [card for spec in self._zones() for card in spec.cards]
+
+    # ---- helpers for subclasses ---------------------------------------------------
+    def emit(self, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,
+             detail=None):
+        self.events.append(Event(kind, seat, tuple(cards), src, dst, visible_to, detail))
+
+    def _private_facts(self, seat):
+        """Facts only `seat` knows (beyond its zones); none by default."""
+        return {}
+
+    def _copy_from(self, other):
+        """Make the mutable containers of this clone independent of `other`'s."""
+        raise NotImplementedError
+
+    def ids(self, cards):
+        return [c.id for c in cards]
+
+    def cards_from(self, ids, where):
+        """Card objects from saved ids, checked to belong to this game's deck."""
+        require(ids, list, where)
+        out = []
+        for card_id in ids:
+            require_int(card_id, where, 0, len(self.deck) - 1)
+            out.append(self.deck[card_id])
+        return out
+
+    def check_cards(self):
+        """Every card of the game lies in exactly one zone; ValueError otherwise."""
+        seen = {}
+        for card in self.all_zone_cards():
+            seen[card.id] = seen.get(card.id, 0) + 1
+        twice = [self.deck[i].name for i, n in seen.items() if n > 1]
+        if twice:
+            raise ValueError(f"card(s) in two places: {', '.join(sorted(twice))}")
+        expected = {c.id for c in self.cards}
+        if set(seen) != expected:
+            lost = [self.deck[i].name for i in expected - set(seen)]
+            extra = [self.deck[i].name for i in set(seen) - expected]
+            raise ValueError("cards do not add up: "
+                             + (f"missing {', '.join(sorted(lost))} " if lost else "")
+                             + (f"not in this game {', '.join(sorted(extra))}" if extra else ""))
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self.to_dict() == other.to_dict()
+
+    __hash__ = None
+
+    def __str__(self):
+        lines = [f"{self.info.title}: players {self.players}, to play {self.current_player}"]
+        for spec in self._zones():
+            lines.append(f"  {spec.key:>12}: {' '.join(c.name for c in spec.cards)}")
+        lines.append(f"  facts: {self._facts()}")
+        return "\n".join(lines)

@@ -1,0 +1,272 @@
+"""Final Card-Down: an Uno-like shedding game on the 800-card hex deck.
+
+Rules: ../shared/rulings/final_card_down.md. A turn is one play, one voluntary draw or
+the full penalty draw, then an explicit end of turn. 2s stack (only unanswered 2s
+count), A skips the next seat, D declares the next colour, 0 plays on anything. The
+discard pile is recycled in order (not shuffled) when a draw needs it. The first
+player to play their last card wins; a draw from nothing ends the game with no winner.
+
+Piles are lists with the top card last. Scores are the points left in each hand.
+"""
+from game.cards import HEX_COLORS
+from game.core import HIDDEN, OWNER, PUBLIC, Action, GameState, ZoneSpec, require, require_int
+
+HAND_SIZE = 7
+TURN_LIMIT = 2000   # App safeguard A22
+
+DRAW = Action("draw")
+END_TURN = Action("end_turn")
+
+_PLAY_ACTIONS = {}   # deck name -> [actions per card id]
+
+
+def _play_actions(deck):
+    """The play actions of every card of `deck`, built once (a D has one per colour)."""
+    table = _PLAY_ACTIONS.get(deck.name)
+    if table is None:
+        table = []
+        for card in deck:
+            if card.rank == "D":
+                table.append(tuple(Action("play", (card,), color) for color in HEX_COLORS))
+            else:
+                table.append((Action("play", (card,)),))
+        _PLAY_ACTIONS[deck.name] = table
+    return table
+
+
+class State(GameState):
+    """A game of Final Card-Down in progress."""
+
+    game_id = "final_card_down"
+
+    def __init__(self, info, players, options, chance, deck, cards):
+        super().__init__(info, players, options, chance, deck, cards)
+        self.play_after_draw = options["fcd.play_after_draw"]
+        order = chance.deal_order(deck, self.cards)   # top first
+        if len(order) < HAND_SIZE * players + 1:
+            raise ValueError(f"a deal for {players} players needs {HAND_SIZE * players + 1} "
+                             f"cards; the stacked deck has {len(order)}")
+        self.hands = [order[seat:HAND_SIZE * players:players] for seat in range(players)]
+        first = order[HAND_SIZE * players]
+        self.discard = [first]
+        self.draw_pile = order[HAND_SIZE * players + 1:][::-1]
+        self.turn_no = 0
+        self.played = False
+        self.draws = 0
+        self.last_drawn = None
+        self.active_twos = 1 if first.rank == "2" else 0            # A14
+        self.color = first.color
+        self.skip_pending = False
+        self.winner = None
+        self.current_player = 1 % players if first.rank == "A" else 0   # A15
+        for seat in range(players):
+            self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}",
+                      frozenset((seat,)))
+        self.emit("move", None, [first], "draw", "discard")
+        if first.rank == "A":
+            self.emit("skip", 0)
+
+    # ---- rules ----------------------------------------------------------------------
+    def _legal_actions(self):
+        hand = self.hands[self.current_player]
+        acts = []
+        if not self.played:
+            table = _play_actions(self.deck)
+            seen = set()
+            if self.active_twos:
+                if not self.draws:
+                    for card in hand:
+                        if card.rank == "2" and card.name not in seen:
+                            seen.add(card.name)
+                            acts.extend(table[card.id])
+                if self.draws < 2 * self.active_twos:
+                    acts.append(DRAW)
+            else:
+                candidates = ()
+                if not self.draws:
+                    candidates = hand
+                    acts_draw = True
+                else:
+                    acts_draw = False
+                    if self.play_after_draw == "any":
+                        candidates = hand
+                    elif self.play_after_draw == "drawn_only":
+                        candidates = (self.last_drawn,)
+                if candidates:
+                    top = self.discard[-1]
+                    value, suit, color = top.value, top.suit, self.color
+                    for card in candidates:
+                        if ((card.value == 0 or card.value == value or card.suit == suit
+                             or card.color == color) and card.name not in seen):
+                            seen.add(card.name)
+                            acts.extend(table[card.id])
+                if acts_draw:
+                    acts.append(DRAW)
+        if self._may_end():
+            acts.append(END_TURN)
+        return acts
+
+    def _may_end(self):
+        if self.played:
+            return True
+        if self.active_twos:
+            return self.draws == 2 * self.active_twos
+        return self.draws == 1
+
+    def why_illegal(self, action):
+        if self.is_over:
+            return "the game is over"
+        seat = self.current_player
+        if action.kind == "play":
+            card = action.cards[0] if len(action.cards) == 1 else None
+            if card is None or card not in self.hands[seat]:
+                return "you can only play a card from your own hand"
+            if self.played:
+                return "you have already played a card this turn"
+            if (card.rank == "D") != (action.arg is not None):
+                return "a D must declare a colour, and only a D declares one"
+            if action.arg is not None and action.arg not in HEX_COLORS:
+                return f"{action.arg} is not a colour of the deck"
+            if self.active_twos:
+                if self.draws:
+                    return "once you start drawing the penalty you cannot play"
+                return (f"facing {self.active_twos} active 2s you must play a 2 or "
+                        f"draw {2 * self.active_twos}")
+            if self.draws:
+                if self.play_after_draw == "none":
+                    return "you cannot play after drawing; end your turn"
+                return "after drawing you may play only the card you drew"
+            return (f"{card.name} does not match the {self.discard[-1].name} on the pile "
+                    f"(value, suit or the colour {self.color}); a 0 matches anything")
+        if action.kind == "draw":
+            if self.played:
+                return "you cannot draw after playing a card"
+            if self.active_twos:
+                return f"you have drawn the full penalty of {2 * self.active_twos} cards"
+            return "you may draw only one card a turn"
+        if action.kind == "end_turn":
+            if self.active_twos:
+                return (f"play a 2 or draw all {2 * self.active_twos} penalty cards "
+                        "before ending your turn")
+            return "play a card or draw one before ending your turn"
+        return super().why_illegal(action)
+
+    def _apply(self, action):
+        seat = self.current_player
+        kind = action.kind
+        if kind == "play":
+            card = action.cards[0]
+            self.hands[seat].remove(card)
+            self.discard.append(card)
+            self.played = True
+            self.emit("move", seat, (card,), f"hand:{seat}", "discard")
+            if not self.hands[seat]:                                 # A19
+                self._finish(seat)
+                return
+            if card.rank == "2":
+                self.active_twos += 1
+            if card.rank == "D":
+                self.color = action.arg
+                self.emit("declare", seat, detail=action.arg)
+            else:
+                self.color = card.color
+            if card.rank == "A":
+                self.skip_pending = True
+        elif kind == "draw":
+            if not self.draw_pile:
+                if len(self.discard) <= 1:                           # A18: blocked end
+                    self.emit("blocked", seat)
+                    self._finish(None)
+                    return
+                self.draw_pile = self.discard[-2::-1]                # A17: d0 on top
+                self.discard = self.discard[-1:]
+                self.emit("recycle", seat, detail=len(self.draw_pile))
+            card = self.draw_pile.pop()
+            self.hands[seat].append(card)
+            self.draws += 1
+            self.last_drawn = card
+            self.emit("move", seat, (card,), "draw", f"hand:{seat}", frozenset((seat,)))
+        else:
+            if self.active_twos and not self.played:
+                self.active_twos = 0
+            step = 2 if self.skip_pending else 1
+            if self.skip_pending:
+                self.emit("skip", (seat + 1) % self.players)
+            self.current_player = (seat + step) % self.players
+            self.turn_no += 1
+            self.played = False
+            self.draws = 0
+            self.last_drawn = None
+            self.skip_pending = False
+            self.emit("turn", self.current_player, detail=self.turn_no)
+            if self.turn_no >= TURN_LIMIT:                           # A22
+                self.emit("turn_limit", None)
+                self._finish(None)
+
+    def _finish(self, winner):
+        self.is_over = True
+        self.winner = winner
+        self.current_player = None
+        self.emit("game_over", winner, detail=self.scores())
+
+    def scores(self):
+        """Points left in each hand (the hex values); lower is better."""
+        return [sum(card.value for card in hand) for hand in self.hands]
+
+    def winners(self):
+        return [] if self.winner is None else [self.winner]
+
+    # ---- views and saves ----------------------------------------------------------------
+    def _zones(self):
+        zones = [ZoneSpec("draw", "Draw pile", None, self.draw_pile, HIDDEN, "pile"),
+                 ZoneSpec("discard", "Discard pile", None, self.discard, PUBLIC, "pile")]
+        zones += [ZoneSpec(f"hand:{seat}", "Hand", seat, hand, OWNER, "hand")
+                  for seat, hand in enumerate(self.hands)]
+        return zones
+
+    def _facts(self):
+        owed = 2 * self.active_twos - self.draws if self.active_twos and not self.played else 0
+        return {"phase": "Game over" if self.is_over else "Play",
+                "turn": self.turn_no, "color": self.color, "active_twos": self.active_twos,
+                "cards_owed": owed, "played_this_turn": self.played,
+                "draws_this_turn": self.draws, "skip_pending": self.skip_pending,
+                "winner": self.winner, "blocked": self.is_over and self.winner is None}
+
+    def _copy_from(self, other):
+        self.hands = [list(hand) for hand in other.hands]
+        self.discard = list(other.discard)
+        self.draw_pile = list(other.draw_pile)
+
+    def _data(self):
+        return {"hands": [self.ids(h) for h in self.hands], "discard": self.ids(self.discard),
+                "draw_pile": self.ids(self.draw_pile), "turn_no": self.turn_no,
+                "played": self.played, "draws": self.draws,
+                "last_drawn": None if self.last_drawn is None else self.last_drawn.id,
+                "active_twos": self.active_twos, "color": self.color,
+                "skip_pending": self.skip_pending, "winner": self.winner}
+
+    def _restore(self, data):
+        self.play_after_draw = self.options["fcd.play_after_draw"]
+        hands = require(data.get("hands"), list, "save: state.hands")
+        if len(hands) != self.players:
+            raise ValueError(f"save: state.hands: {len(hands)} hands for {self.players} players")
+        self.hands = [self.cards_from(h, f"save: state.hands[{i}]") for i, h in enumerate(hands)]
+        self.discard = self.cards_from(data.get("discard"), "save: state.discard")
+        if not self.discard:
+            raise ValueError("save: state.discard: the discard pile is never empty")
+        self.draw_pile = self.cards_from(data.get("draw_pile"), "save: state.draw_pile")
+        self.turn_no = require_int(data.get("turn_no"), "save: state.turn_no", 0, TURN_LIMIT)
+        self.played = require(data.get("played"), bool, "save: state.played")
+        self.draws = require_int(data.get("draws"), "save: state.draws", 0, 2 * 800)
+        last = data.get("last_drawn")
+        self.last_drawn = None if last is None else self.cards_from([last], "save: state.last_drawn")[0]
+        self.active_twos = require_int(data.get("active_twos"), "save: state.active_twos", 0, 800)
+        self.color = data.get("color")
+        if self.color not in HEX_COLORS:
+            raise ValueError(f"save: state.color: {self.color!r} is not a colour of the deck")
+        self.skip_pending = require(data.get("skip_pending"), bool, "save: state.skip_pending")
+        self.winner = data.get("winner")
+        if self.winner is not None:
+            require_int(self.winner, "save: state.winner", 0, self.players - 1)
+        if self.is_over != (self.current_player is None):
+            raise ValueError("save: current_player must be null exactly when the game is over")
