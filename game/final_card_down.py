@@ -216,6 +216,15 @@ class State(GameState):
     def winners(self):
         return [] if self.winner is None else [self.winner]
 
+    def ranking(self):
+        """Places at the end: the winner first, then the others by ascending points;
+        equal points share a place (a list of seats per place)."""
+        scores = self.scores()
+        others = sorted({scores[s] for s in range(self.players) if s != self.winner})
+        places = [[self.winner]] if self.winner is not None else []
+        return places + [[s for s in range(self.players) if s != self.winner and scores[s] == p]
+                         for p in others]
+
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
         zones = [ZoneSpec("draw", "Draw pile", None, self.draw_pile, HIDDEN, "pile"),

@@ -1,0 +1,145 @@
+"""Simulated games for players and designers: many games, aggregate figures.
+
+`simulate()` plays games with random legal moves (or a chooser such as a computer
+player) and returns per-seat wins and scores, game lengths and speed; `report()` turns
+that into the text the `simulate` command prints.
+"""
+import random
+import sys
+import time
+from typing import NamedTuple
+
+import game
+
+
+class Progress:
+    """A one-line progress bar on stderr for long runs (silent for short ones and when
+    stderr is not a terminal, where it prints a line every 10%)."""
+
+    def __init__(self, total, label, stream=None, delay=0.5):
+        self.total = total
+        self.label = label
+        self.stream = stream or sys.stderr
+        self.start = time.perf_counter()
+        self.delay = delay
+        self.last = 0.0
+        self.last_tenth = 0
+        self.shown = False
+
+    def update(self, done):
+        now = time.perf_counter()
+        if now - self.start < self.delay or (now - self.last < 0.1 and done < self.total):
+            return
+        self.last = now
+        self.shown = True
+        if self.stream.isatty():
+            width = 30
+            filled = width * done // self.total
+            self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
+                              f"{done}/{self.total}")
+            if done == self.total:
+                self.stream.write("\n")
+        else:
+            tenth = 10 * done // self.total
+            if tenth > self.last_tenth:
+                self.last_tenth = tenth
+                self.stream.write(f"{self.label}: {done}/{self.total}\n")
+        self.stream.flush()
+
+
+class Report(NamedTuple):
+    game_id: str
+    games: int
+    players: int
+    wins: list          # per seat
+    no_winner: int
+    score_sums: list    # per seat
+    actions: int
+    turns: int
+    seconds: float
+
+
+def random_chooser(rng):
+    """A chooser that picks uniformly among the legal actions."""
+    def choose(state):
+        return rng.choice(state.legal_actions())
+    return choose
+
+
+def play_one(state, choose):
+    """Play `state` to the end with `choose(state) -> action`; (actions, turns)."""
+    actions = turns = 0
+    last = None
+    while not state.is_over:
+        seat = state.current_player
+        if seat != last:
+            turns += 1
+            last = seat
+        state.apply(choose(state))
+        actions += 1
+    return actions, turns
+
+
+def simulate(game_id, games, seed=0, players=None, options=None, make_chooser=None,
+             progress=None):
+    """Play `games` games from seeds seed, seed+1, ...; return a Report.
+
+    `make_chooser(rng)` returns the move chooser (random legal moves by default)."""
+    make_chooser = make_chooser or random_chooser
+    first = game.new_game(game_id, players=players, seed=seed, options=options)
+    n = first.players
+    wins = [0] * n
+    sums = [0] * n
+    no_winner = total_actions = total_turns = 0
+    start = time.perf_counter()
+    for i in range(games):
+        state = first if i == 0 else game.new_game(game_id, players=n, seed=seed + i,
+                                                   options=options)
+        actions, turns = play_one(state, make_chooser(random.Random(seed + i)))
+        total_actions += actions
+        total_turns += turns
+        winners = state.winners()
+        for seat in winners:
+            wins[seat] += 1
+        no_winner += not winners
+        for seat, score in enumerate(state.scores()):
+            sums[seat] += score
+        if progress:
+            progress.update(i + 1)
+    return Report(game_id, games, n, wins, no_winner, sums, total_actions, total_turns,
+                  time.perf_counter() - start)
+
+
+def report(result, label="random legal moves"):
+    """The text of a simulation report."""
+    info = game.GAMES[result.game_id]
+    g = result.games
+    lines = [f"{info.title}: {g} games, {result.players} players, {label}",
+             f"{'seat':>6} {'wins':>8} {'win %':>7} {'mean score':>11}"]
+    for seat in range(result.players):
+        lines.append(f"{seat:>6} {result.wins[seat]:>8} {100 * result.wins[seat] / g:>6.1f}% "
+                     f"{result.score_sums[seat] / g:>11.1f}")
+    if result.no_winner:
+        lines.append(f"no winner: {result.no_winner} games ({100 * result.no_winner / g:.1f}%)")
+    lines.append(f"length: {result.turns / g:.1f} turns, {result.actions / g:.1f} actions a game")
+    lines.append(f"speed: {g / result.seconds:.1f} games/s, "
+                 f"{result.actions / result.seconds:,.0f} actions/s")
+    return "\n".join(lines)
+
+
+def bench(seconds=2.0, out=print):
+    """Print random-playout speed per registered game (legal actions listed and one
+    applied, per step; new games dealt as needed)."""
+    out(f"{'game':<18} {'games/s':>9} {'actions/s':>11}")
+    for game_id in game.GAMES:
+        rng = random.Random(1)
+        games = actions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            state = game.new_game(game_id, seed=games)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+                actions += 1
+            games += 1
+        elapsed = time.perf_counter() - start
+        out(f"{game_id:<18} {games / elapsed:>9.1f} {actions / elapsed:>11,.0f}")

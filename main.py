@@ -1,0 +1,96 @@
+"""Card Table: start the app, or run the designers' commands.
+
+    python main.py                       start the app
+    python main.py simulate GAME ...     simulated games with aggregate figures
+    python main.py bench                 speed benchmarks (engine, then app)
+"""
+import argparse
+import sys
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors and exit status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _option(text):
+    key, sep, value = text.partition("=")
+    if not sep or not key or not value:
+        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
+    return key, value
+
+
+def _positive(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of 1 or more, got {value}")
+    return value
+
+
+def _whole(text):
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def build_parser():
+    parser = Parser(prog="main.py", description="Card Table: five card games at one computer.")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    commands = parser.add_subparsers(dest="command", parser_class=Parser)
+    sim = commands.add_parser("simulate", help="play many games with random legal moves")
+    sim.add_argument("game", help="game id, e.g. final_card_down")
+    sim.add_argument("--games", type=_positive, default=100)
+    sim.add_argument("--seed", type=_whole, default=0)
+    sim.add_argument("--players", type=_positive)
+    sim.add_argument("--option", type=_option, action="append", default=[],
+                     metavar="KEY=VALUE", help="a house rule, e.g. fcd.play_after_draw=any")
+    bench = commands.add_parser("bench", help="print speed figures for every game and the app")
+    bench.add_argument("--seconds", type=float, default=2.0, help="seconds per game")
+    bench.add_argument("--engine-only", action="store_true", help="skip the app benchmark")
+    return parser
+
+
+def simulate_command(args, parser):
+    import game
+    from game.simulate import Progress, report, simulate
+    try:
+        info = game.game_info(args.game)
+        players, options = game.resolve_options(info, args.players, dict(args.option))
+    except ValueError as error:
+        parser.exit(2, f"main.py simulate: error: {error}\n")
+    result = simulate(args.game, args.games, seed=args.seed, players=players, options=options,
+                      progress=Progress(args.games, "simulating"))
+    print(report(result))
+    return 0
+
+
+def bench_command(args):
+    from game.simulate import bench
+    print("Engine: random playouts")
+    bench(seconds=args.seconds)
+    if args.engine_only:
+        return 0
+    print()
+    from scenes import bench as ui_bench
+    return ui_bench.run() or 0
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return simulate_command(args, parser)
+    if args.command == "bench":
+        return bench_command(args)
+    from scenes import app
+    return app.run(fullscreen=args.fullscreen)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

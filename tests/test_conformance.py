@@ -1,0 +1,148 @@
+"""The contract, held over every registered game and many seeds (OpenSpiel's random_sim_test).
+
+Random legal play to the end, checking at every step: legal actions exist until the game
+is over; every card is in exactly one zone; a clone given the same action stays equal;
+the save format round-trips exactly (random future included); an illegal action is
+rejected without changing anything; no view shows a card hidden from its seat.
+"""
+import json
+import random
+
+import pytest
+
+import game
+from game.core import HIDDEN, OWNER, PUBLIC, TOP
+
+SEEDS = range(6)
+
+
+def _hidden_from(spec, seat):
+    """The cards of a zone spec that `seat` must not see."""
+    if spec.visibility == PUBLIC or (spec.visibility == OWNER and spec.owner == seat):
+        return []
+    if spec.visibility == TOP:
+        return list(spec.cards[:-1])
+    assert spec.visibility in (HIDDEN, OWNER), spec
+    return list(spec.cards)
+
+
+def _check_views(state):
+    """Check every seat's view; return {seat: ids of the cards it sees}."""
+    seen = {}
+    for seat in range(state.players):
+        view = state.view(seat)
+        visible = {id(c) for zone in view.zones for c in zone.cards if c is not None}
+        seen[seat] = visible
+        hidden = [c for spec in state._zones() for c in _hidden_from(spec, seat)]
+        leaked = [c.name for c in hidden if id(c) in visible]
+        assert not leaked, f"seat {seat} sees hidden {leaked}"
+        for zone, spec in zip(view.zones, state._zones()):
+            assert zone.count == len(spec.cards)
+        json.dumps(view.facts)   # facts are plain data
+    return seen
+
+
+def _check_events(state, since, before, after):
+    """An event may show a seat only cards it saw before or sees after the action."""
+    for seat in range(state.players):
+        allowed = before[seat] | after[seat]
+        for event in state.events_for(seat, since):
+            shown = [c.name for c in event.cards if c is not None and id(c) not in allowed]
+            assert not shown, f"event {event.kind} shows seat {seat} hidden {shown}"
+
+
+def _illegal_probe(state, rng):
+    """An action that is well formed but not legal now, if one is easy to build."""
+    legal = state.legal_actions()
+    for zone in state._zones():
+        for card in zone.cards:
+            for kind in {a.kind for a in legal} | {"play"}:
+                probe = game.Action(kind, (card,))
+                if probe not in legal:
+                    return probe
+    return game.Action("no_such_move")
+
+
+def _play_random(state, rng, steps_checked):
+    steps = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        assert legal, "no legal actions in a running game"
+        assert state.current_player is not None
+        assert legal == state.legal_actions(), "legal actions are not stable"
+        for action in legal:
+            str(action)
+            hash(action)
+        if steps < steps_checked or rng.random() < 0.05:
+            state.check_cards()
+            before = _check_views(state)
+            saved = state.to_dict()
+            probe = _illegal_probe(state, rng)
+            with pytest.raises(game.IllegalAction) as info:
+                state.apply(probe)
+            assert str(info.value)
+            assert state.to_dict() == saved, "a rejected action changed the state"
+            copy = state.clone()
+            loaded = game.load_state(json.loads(json.dumps(saved)))
+            action = rng.choice(legal)
+            since = len(state.events)
+            state.apply(action)
+            _check_events(state, since, before, _check_views(state))
+            copy.apply(action)
+            loaded.apply(loaded.legal_actions()[legal.index(action)])
+            assert copy == state, "a clone diverged"
+            assert loaded.to_dict() == state.to_dict(), "a loaded save diverged"
+        else:
+            state.apply(rng.choice(legal))
+        steps += 1
+    assert state.current_player is None
+    assert state.legal_actions() == ()
+    state.check_cards()
+    _check_views(state)
+    return steps
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_random_play_keeps_the_contract(game_id, seed):
+    info = game.GAMES[game_id]
+    rng = random.Random(seed)
+    players = rng.randint(info.min_players, info.max_players)
+    state = game.new_game(game_id, players=players, seed=seed)
+    _play_random(state, rng, steps_checked=40)
+    scores = state.scores()
+    assert len(scores) == players and all(isinstance(s, int) for s in scores)
+    assert all(0 <= w < players for w in state.winners())
+    assert len(set(state.winners())) == len(state.winners())
+
+
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_every_option_value_plays(game_id):
+    info = game.GAMES[game_id]
+    for option in info.options:
+        for value in option.values[1:]:
+            state = game.new_game(game_id, seed=3, options={option.id: value})
+            assert state.options[option.id] == value
+            _play_random(state, random.Random(3), steps_checked=5)
+
+
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_same_seed_same_game(game_id):
+    def play(seed):
+        state = game.new_game(game_id, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        return state.to_dict()
+    assert play(11) == play(11)
+
+
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_registry_entry_is_complete(game_id):
+    info = game.GAMES[game_id]
+    assert info.title and info.description
+    assert info.min_players <= info.default_players <= info.max_players
+    state = game.new_game(game_id)
+    assert state.players == info.default_players
+    assert state.game_id == game_id
+    assert "phase" in state.view(0).facts

@@ -1,0 +1,104 @@
+"""Decks from YAML: the shipped decks, and the loader's errors on broken files."""
+import pytest
+
+from game import resources
+from game.cards import DeckError, combined_deck, load_deck, read_deck_file
+
+
+def test_shipped_decks_have_their_compositions():
+    standard = load_deck("standard52")
+    assert len(standard) == 52 and len(standard.by_name) == 52
+    assert standard.copies("10H")[0].value == 10 and standard.copies("QS")[0].color == "black"
+    jokers = load_deck("standard54").copies("JK")
+    assert len(jokers) == 2 and jokers[0] is not jokers[1]
+    hex800 = load_deck("hex800")
+    assert len(hex800) == 800 and len(hex800.by_name) == 400
+    d = hex800.copies("D/blue/questions")[0]
+    assert (d.value, d.color, d.suit) == (13, "blue", "questions")
+    white = load_deck("pd_white")
+    assert len(white) == 28 and white.copies("OB4")[0].formation == "Pistol"
+    assert white.copies("OB4")[0].back == "white"
+    assert load_deck("pd_black").copies("DO7")[0].back == "black"
+    for deck in (standard, hex800, white):
+        assert [c.id for c in deck] == list(range(len(deck)))
+
+
+def test_combined_deck_prefixes_the_back():
+    both = combined_deck("pd_white", "pd_black")
+    assert len(both) == 56
+    assert both.copies("W:OB4")[0].back == "white"
+    assert both.copies("K:OB4")[0].back == "black"
+
+
+def test_stack_puts_named_cards_on_top_and_keeps_the_rest_in_order():
+    deck = load_deck("standard54")
+    order = deck.stack(["JK", "10H", "JK"])
+    assert [c.name for c in order[:3]] == ["JK", "10H", "JK"]
+    assert order[0] is not order[2]
+    assert len(order) == 54 and len({c.id for c in order}) == 54
+    assert [c.name for c in deck.stack(["AS"], full_deck=False)] == ["AS"]
+    with pytest.raises(ValueError, match="more times than"):
+        deck.stack(["JK", "JK", "JK"])
+    with pytest.raises(ValueError, match="unknown card name '1H'"):
+        deck.stack(["1H"])
+
+
+def test_unknown_deck():
+    with pytest.raises(ValueError, match="unknown deck 'tarot'"):
+        load_deck("tarot")
+
+
+BROKEN = [
+    ("family: standard\nranks: [A]\nsuits: [S]\ncopies: 1\n", "missing key(s) jokers"),
+    ("family: standard\nranks: [A]\nsuits: [S]\ncopies: 1\njokers: 0\ncolour: red\n",
+     "unknown key(s) colour"),
+    ("family: standard\nranks: [A, 11]\nsuits: [S]\ncopies: 1\njokers: 0\n",
+     "ranks: 11 is not a string"),
+    ("family: standard\nranks: [A, \"1\"]\nsuits: [S]\ncopies: 1\njokers: 0\n",
+     "ranks: '1' is not one of"),
+    ("family: standard\nranks: [A, A]\nsuits: [S]\ncopies: 1\njokers: 0\n",
+     "ranks: lists the same entry twice"),
+    ("family: standard\nranks: [A]\nsuits: [S]\ncopies: 0\njokers: 0\n",
+     "copies: expected a whole number from 1 to 8, found 0"),
+    ("family: hex\nvalues: [\"0\"]\ncolors: [pink]\nsuits: [hearts]\ncopies: 2\n",
+     "colors: 'pink' is not one of"),
+    ("family: tarot\n", "family: 'tarot' is not one of"),
+    ("- just a list\n", "deck: expected a mapping"),
+    ("family: [unclosed\n", "is not valid YAML"),
+    ("", "deck: expected a mapping"),
+]
+
+
+@pytest.mark.parametrize("text,problem", BROKEN)
+def test_broken_deck_files_name_the_file_the_entry_and_the_problem(tmp_path, text, problem):
+    path = tmp_path / "broken.yaml"
+    path.write_text(text)
+    with pytest.raises(DeckError) as info:
+        read_deck_file(str(path))
+    assert str(path) in str(info.value)
+    assert problem in str(info.value)
+
+
+def test_formation_deck_errors(tmp_path):
+    source = open(resources.path("config", "decks", "play_design.yaml")).read()
+    cases = [
+        (source.replace("blue: 3}}", "blue: 4}}", 1), "cards[0] (OB4): has 12 player dots"),
+        (source.replace("name: OB5", "name: OB4", 1), "cards[1] (OB4): duplicate card name"),
+        (source.replace("side: offense, color: blue, number: 5",
+                        "side: offense, color: blue, number: 9", 1), "number: expected a whole"),
+        (source.replace("name: OB5, side: offense, color: blue, number: 5",
+                        "name: DB4, side: defense, color: blue, number: 4", 1),
+         "has 13 offense cards; each side has 14"),
+        (source.replace("pd_black: black", "pd_black: grey"), "back 'grey' is not one of"),
+    ]
+    for text, problem in cases:
+        path = tmp_path / "pd.yaml"
+        path.write_text(text)
+        with pytest.raises(DeckError) as info:
+            read_deck_file(str(path))
+        assert str(path) in str(info.value) and problem in str(info.value), str(info.value)
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(DeckError, match="cannot be read"):
+        read_deck_file(str(tmp_path / "none.yaml"))

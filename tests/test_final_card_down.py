@@ -1,0 +1,396 @@
+"""Final Card-Down: every test scenario (T1-T16) and ruling of rulings/final_card_down.md."""
+import pytest
+
+import game
+from game.cards import load_deck
+
+DECK = load_deck("hex800")
+PLAIN = [c.name for c in DECK if c.rank not in ("0", "2", "A", "D")]
+
+
+def stacked(hands=None, first="5/red/hearts", draw=(), players=4):
+    """A deck (top first) dealing `hands` {seat: [names]}, then `first` as the first
+    discard, then `draw` on top of the draw pile; other places get plain cards."""
+    hands = hands or {}
+    named = [n for h in hands.values() for n in h] + [first, *draw]
+    fillers = iter(n for n in dict.fromkeys(PLAIN) if n not in named)
+    deck = []
+    for k in range(7 * players):
+        seat, slot = k % players, k // players
+        mine = hands.get(seat, [])
+        deck.append(mine[slot] if slot < len(mine) else next(fillers))
+    return deck + [first, *draw]
+
+
+def new(hands=None, first="5/red/hearts", draw=(), players=4, **options):
+    opts = {f"fcd.{k}": v for k, v in options.items()}
+    return game.new_game("final_card_down", players=players, seed=1, options=opts,
+                         deck=stacked(hands, first, draw, players))
+
+
+def act(state, text):
+    """Apply the legal action whose str is `text`."""
+    for action in state.legal_actions():
+        if str(action) == text:
+            state.apply(action)
+            return action
+    raise AssertionError(f"{text!r} not legal; legal: {[str(a) for a in state.legal_actions()]}")
+
+
+def card(state, seat, name):
+    return next(c for c in state.hands[seat] if c.name == name)
+
+
+def play(state, seat, name, color=None):
+    """The play action for a named card of `seat` (legal or not)."""
+    return game.Action("play", (card(state, seat, name),), color)
+
+
+def legal_texts(state):
+    return {str(a) for a in state.legal_actions()}
+
+
+def rejected(state, action):
+    before = state.to_dict()
+    with pytest.raises(game.IllegalAction) as info:
+        state.apply(action)
+    assert state.to_dict() == before
+    return str(info.value)
+
+
+def test_t1_deal():
+    names = [c.name for c in DECK]
+    state = game.new_game("final_card_down", seed=1, deck=names)
+    assert [c.name for c in state.hands[1]] == names[1:26:4]
+    assert state.discard == [DECK[28]]
+    assert state.draw_pile[-1] is DECK[29]
+    assert len(state.draw_pile) == 771
+    assert state.current_player == 0 and state.turn_no == 0
+    assert all(len(h) == 7 for h in state.hands)
+
+
+def test_t2_a_two_as_first_discard():
+    state = new(first="2/red/hearts")
+    assert state.active_twos == 1
+    assert all(a.kind != "play" for a in state.legal_actions())
+    assert "play a 2 or draw 2" in rejected(state, play(state, 0, state.hands[0][0].name))
+    assert rejected(state, game.Action("end_turn"))
+    act(state, "draw")
+    act(state, "draw")
+    assert "draw" not in legal_texts(state)
+    rejected(state, game.Action("draw"))
+    act(state, "end turn")
+    assert state.current_player == 1 and state.active_twos == 0
+
+
+def test_t3_a_two_answered_at_the_start():
+    state = new({0: ["2/blue/clubs"], 1: ["2/green/spades"]}, first="2/red/hearts")
+    act(state, "play 2/blue/clubs")
+    act(state, "end turn")
+    assert state.active_twos == 2
+    answered = state.clone()
+    act(answered, "play 2/green/spades")
+    assert answered.active_twos == 3
+    for _ in range(4):
+        act(state, "draw")
+    assert "draw" not in legal_texts(state)
+    act(state, "end turn")
+    assert state.active_twos == 0 and len(state.hands[1]) == 11
+
+
+def test_t4_an_a_as_first_discard():
+    state = new(first="A/green/spades")
+    assert state.current_player == 1 and state.turn_no == 0
+    act(state, "draw")
+    act(state, "end turn")
+    assert state.current_player == 2
+
+
+def test_t5_a_d_as_first_discard():
+    hand = ["7/yellow/hearts", "4/red/questions", "D/blue/clubs", "0/green/hearts", "7/red/hearts"]
+    state = new({0: hand}, first="D/yellow/questions")
+    assert state.color == "yellow"
+    legal = legal_texts(state)
+    assert {"play 7/yellow/hearts", "play 4/red/questions", "play D/blue/clubs red",
+            "play 0/green/hearts"} <= legal
+    assert "play 7/red/hearts" not in legal
+    assert "does not match" in rejected(state, play(state, 0, "7/red/hearts"))
+
+
+def test_t6_stacked_twos():
+    state = new({0: ["2/red/clubs", "9/green/questions", "2/purple/spades"],
+                 1: ["2/blue/spades"], 2: ["2/green/hearts"]})
+    for seat, name in enumerate(["2/red/clubs", "2/blue/spades", "2/green/hearts"]):
+        act(state, f"play {name}")
+        act(state, "end turn")
+    assert state.active_twos == 3 and state.current_player == 3
+    for _ in range(6):
+        act(state, "draw")
+    rejected(state, game.Action("draw"))
+    act(state, "end turn")
+    assert state.active_twos == 0 and state.current_player == 0
+    assert "play 9/green/questions" in legal_texts(state)
+    act(state, "play 2/purple/spades")
+    act(state, "end turn")
+    assert state.active_twos == 1
+    assert state.view(1).facts["cards_owed"] == 2
+
+
+def test_t7_a_declared_color():
+    hand1 = ["5/blue/clubs", "7/green/hearts", "D/yellow/spades", "0/red/clubs", "7/red/clubs"]
+    state = new({0: ["D/red/hearts"], 1: hand1}, first="5/red/hearts")
+    act(state, "play D/red/hearts blue")
+    act(state, "end turn")
+    assert state.color == "blue"
+    legal = legal_texts(state)
+    assert {"play 5/blue/clubs", "play 7/green/hearts", "play D/yellow/spades blue",
+            "play 0/red/clubs"} <= legal
+    assert "play 7/red/clubs" not in legal
+    act(state, "draw")
+    act(state, "end turn")
+    assert state.current_player == 2 and state.view(2).facts["color"] == "blue"
+
+
+def test_a6_d_may_declare_its_own_colour_and_must_declare():
+    state = new({0: ["D/red/hearts"]})
+    assert {f"play D/red/hearts {c}" for c in ("red", "blue", "green", "yellow", "purple")} \
+        <= legal_texts(state)
+    assert "declare a colour" in rejected(state, play(state, 0, "D/red/hearts"))
+
+
+def test_t8_skip_with_four_and_two_players():
+    state = new({2: ["A/red/hearts"]})
+    for _ in range(2):
+        act(state, "draw")
+        act(state, "end turn")
+    turn = state.turn_no
+    act(state, "play A/red/hearts")
+    act(state, "end turn")
+    assert state.current_player == 0 and state.turn_no == turn + 1
+    duel = new({0: ["A/red/hearts"]}, players=2)
+    act(duel, "play A/red/hearts")
+    act(duel, "end turn")
+    assert duel.current_player == 0
+
+
+def test_t9_draw_then_play():
+    def seat_1_has_drawn(option):
+        state = new({1: ["9/blue/spades"]}, first="6/blue/hearts",
+                    draw=["3/green/clubs", "6/red/clubs"], play_after_draw=option)
+        act(state, "draw")
+        act(state, "end turn")
+        act(state, "draw")
+        assert state.hands[1][-1].name == "6/red/clubs"
+        return state
+
+    state = seat_1_has_drawn("none")
+    assert "cannot play after drawing" in rejected(state, play(state, 1, "6/red/clubs"))
+    assert "only one card" in rejected(state, game.Action("draw"))
+    act(state, "end turn")
+
+    for option in ("any", "drawn_only"):
+        state = seat_1_has_drawn(option)
+        legal = legal_texts(state)
+        assert "play 6/red/clubs" in legal
+        assert ("play 9/blue/spades" in legal) == (option == "any")
+        act(state, "play 6/red/clubs")
+        assert not any(a.kind == "play" for a in state.legal_actions())
+        assert "already played" in rejected(state, play(state, 1, "9/blue/spades"))
+
+
+def test_t10_no_draw_after_play_no_end_without_acting():
+    state = new({0: ["5/blue/hearts"]})
+    assert "before ending your turn" in rejected(state, game.Action("end_turn"))
+    act(state, "play 5/blue/hearts")
+    assert "cannot draw after playing" in rejected(state, game.Action("draw"))
+
+
+def recycled_start(extra_hands=None, players=4):
+    """A game with an empty draw pile: full_deck=False deals exactly 7N+1 cards."""
+    deck = stacked(extra_hands, first="5/red/hearts", players=players)
+    return game.new_game("final_card_down", players=players, seed=1, deck=deck,
+                         full_deck=False)
+
+
+def test_t11_recycle_keeps_the_order():
+    state = recycled_start({0: ["5/red/clubs"], 1: ["5/red/spades"], 2: ["5/red/diamonds"]})
+    assert state.draw_pile == []
+    x = [state.discard[0]]
+    for name in ("5/red/clubs", "5/red/spades", "5/red/diamonds"):
+        x.append(card(state, state.current_player, name))
+        act(state, f"play {name}")
+        act(state, "end turn")
+    assert state.discard == x
+    act(state, "draw")
+    assert state.hands[3][-1] is x[0]
+    assert state.draw_pile[::-1] == [x[1], x[2]]
+    assert state.discard == [x[3]]
+    assert state.color == "red"
+
+
+def test_t12_a_penalty_across_a_recycle():
+    hands = {0: ["5/red/clubs", "3/green/hearts"], 1: ["2/red/spades"], 2: ["2/blue/spades"],
+             3: ["7/green/clubs"]}
+    deck = stacked(hands, first="5/red/hearts") + ["9/green/spades"]
+    state = game.new_game("final_card_down", seed=1, deck=deck, full_deck=False)
+    act(state, "play 5/red/clubs")      # y1
+    act(state, "end turn")
+    act(state, "play 2/red/spades")     # y2 (a 2)
+    act(state, "end turn")
+    act(state, "play 2/blue/spades")    # y3 (a 2)
+    act(state, "end turn")
+    assert state.active_twos == 2 and len(state.draw_pile) == 1
+    y = list(state.discard)
+    act(state, "draw")                  # the single stock card
+    for expected in y[:3]:
+        act(state, "draw")
+        assert state.hands[3][-1] is expected
+    assert state.discard == [y[3]]
+    act(state, "end turn")
+    assert state.active_twos == 0
+
+
+def with_hands(state, hands, current):
+    """The same game with each listed seat holding exactly `hands[seat]` (names), moved
+    from wherever they were; displaced cards go under the draw pile."""
+    data = state.to_dict()
+    zones = [data["state"]["draw_pile"], *data["state"]["hands"]]
+    for seat, names in hands.items():
+        wanted = []
+        for name in names:
+            for cards in zones:
+                found = [i for i in cards if DECK[i].name == name]
+                if found:
+                    cards.remove(found[0])
+                    wanted.append(found[0])
+                    break
+        data["state"]["draw_pile"][:0] = data["state"]["hands"][seat]
+        data["state"]["hands"][seat] = wanted
+    data["current_player"] = current
+    return game.load_state(data)
+
+
+def test_t13_going_out_ends_at_once():
+    state = with_hands(new(first="4/red/spades"), {
+        0: ["F/red/clubs", "0/blue/hearts", "2/green/spades"], 1: ["A/purple/questions"],
+        2: ["D/red/hearts", "3/blue/clubs"], 3: ["A/red/hearts"]}, current=3)
+    act(state, "play A/red/hearts")
+    assert state.is_over and state.winners() == [3] and state.current_player is None
+    assert state.scores() == [17, 10, 16, 0]
+    assert state.ranking() == [[3], [1], [2], [0]]
+    assert rejected(state, game.Action("draw")) == "the game is over"
+
+
+def test_t14_null():
+    state = new({0: ["0/purple/questions"]}, first="9/green/clubs")
+    assert "play 0/purple/questions" in legal_texts(state)
+    twos = new({0: ["0/purple/questions"]}, first="2/green/clubs")
+    assert "play 0/purple/questions" not in legal_texts(twos)
+    rejected(twos, play(twos, 0, "0/purple/questions"))
+
+
+def test_t15_a_blocked_game():
+    state = recycled_start()
+    act(state, "draw")
+    assert state.is_over and state.winners() == [] and state.current_player is None
+    assert len(state.scores()) == 4
+    assert state.legal_actions() == ()
+    rejected(state, game.Action("end_turn"))
+    assert state.view(0).facts["blocked"]
+
+
+def test_t16_turn_limit():
+    state = new()
+    data = state.to_dict()
+    data["state"]["turn_no"] = 1999
+    state = game.load_state(data)
+    act(state, "draw")
+    act(state, "end turn")
+    assert state.turn_no == 2000 and state.is_over and state.winners() == []
+    assert all(s > 0 for s in state.scores())
+
+
+def test_a11_later_two_on_inert_twos_starts_a_new_stack():
+    state = new({0: ["2/red/clubs"], 2: ["2/green/hearts"]})
+    act(state, "play 2/red/clubs")
+    act(state, "end turn")
+    act(state, "draw")
+    act(state, "draw")
+    act(state, "end turn")
+    assert state.active_twos == 0
+    assert "play 2/green/hearts" in legal_texts(state)
+    act(state, "play 2/green/hearts")
+    assert state.active_twos == 1
+
+
+def test_a12_only_a_two_answers_twos():
+    state = new({0: ["0/red/hearts", "D/red/clubs", "2/blue/spades"]}, first="2/red/hearts")
+    plays = {str(a) for a in state.legal_actions() if a.kind == "play"}
+    assert plays == {"play 2/blue/spades"}
+
+
+def test_a13_no_play_after_a_penalty_draw():
+    state = new({0: ["2/blue/spades"]}, first="2/red/hearts")
+    act(state, "draw")
+    assert "once you start drawing" in rejected(state, play(state, 0, "2/blue/spades"))
+
+
+def test_a5_after_d_suit_and_value_still_match():
+    state = new({0: ["D/green/spades"], 1: ["4/yellow/spades", "D/purple/clubs", "4/red/hearts"]},
+                first="5/green/hearts")
+    act(state, "play D/green/spades red")
+    act(state, "end turn")
+    legal = legal_texts(state)
+    assert "play 4/yellow/spades" in legal          # suit of the D
+    assert "play D/purple/clubs red" in legal       # value D
+    assert "play 4/red/hearts" in legal             # declared colour
+
+
+def test_a19_a_final_two_or_d_has_no_effect():
+    for name in ("2/red/clubs", "D/red/clubs red"):
+        state = with_hands(new(), {0: [name.split()[0]]}, current=0)
+        act(state, f"play {name}")
+        assert state.is_over and state.winners() == [0]
+        assert state.active_twos == 0 and state.color == "red"
+
+
+def test_views_hide_other_hands_and_the_draw_pile():
+    state = new()
+    view = state.view(1)
+    assert all(c is not None for c in view.zone("hand:1").cards)
+    for seat in (0, 2, 3):
+        assert set(view.zone(f"hand:{seat}").cards) == {None}
+        assert view.zone(f"hand:{seat}").count == 7
+    assert set(view.zone("draw").cards) == {None}
+    assert view.zone("discard").cards == tuple(state.discard)
+    drawn = state.clone()
+    act(drawn, "draw")
+    event = drawn.events[-1]
+    assert event.for_seat(0).cards[0] is not None
+    assert event.for_seat(1).cards == (None,)
+
+
+def test_identical_copies_are_listed_once():
+    state = new({0: ["5/blue/hearts", "5/blue/hearts"]})
+    plays = [str(a) for a in state.legal_actions()]
+    assert plays.count("play 5/blue/hearts") == 1
+
+
+def test_bad_arguments_say_what_is_wrong():
+    with pytest.raises(ValueError, match="unknown game"):
+        game.new_game("uno")
+    with pytest.raises(ValueError, match="2-6 players"):
+        game.new_game("final_card_down", players=7)
+    with pytest.raises(ValueError, match="unknown option"):
+        game.new_game("final_card_down", options={"fcd.jokers": "on"})
+    with pytest.raises(ValueError, match="not one of"):
+        game.new_game("final_card_down", options={"fcd.play_after_draw": "always"})
+    with pytest.raises(ValueError, match="unknown card name '5/red/harts'"):
+        game.new_game("final_card_down", deck=["5/red/harts"])
+    with pytest.raises(ValueError, match="more times than"):
+        game.new_game("final_card_down", deck=["5/red/hearts"] * 3)
+    with pytest.raises(ValueError, match="needs 29 cards"):
+        game.new_game("final_card_down", deck=["5/red/hearts"], full_deck=False)
+    with pytest.raises(ValueError, match="contradicts"):
+        game.new_game("final_card_down", players=3, options={"fcd.players": 5})
+    assert game.new_game("final_card_down", options={"fcd.players": 6}).players == 6

@@ -1,0 +1,118 @@
+"""The registry file's validation, the save format's guard rails, and the command line."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import game
+from game import _load_registry, resources
+
+ROOT = resources.root()
+
+
+def run(*args):
+    return subprocess.run([sys.executable, os.path.join(ROOT, "main.py"), *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_registry_lists_the_game_ids_of_the_issue():
+    assert "final_card_down" in game.GAMES
+    assert set(game.GAMES) <= {"final_card_down", "deadline", "ktu", "final_count",
+                               "four_downs", "five_possessions"}
+
+
+@pytest.mark.parametrize("edit,problem", [
+    (lambda t: t.replace("version: 1", "version: 2"), "expected 'version: 1'"),
+    (lambda t: t.replace("values: [\"none\", \"drawn_only\", \"any\"]", "values: [on, off]"),
+     "expected distinct texts or numbers"),
+    (lambda t: t.replace("values: [4, 2, 3, 5, 6]", "values: [4, 2, 3]"),
+     "must list the player counts 2-6"),
+    (lambda t: t.replace("players: {min: 2, max: 6, default: 4}",
+                         "players: {min: 2, max: 6, default: 9}"), "min <= default <= max"),
+    (lambda t: t.replace("  final_card_down:", "  final_card_up:"), "final_card_down is missing"),
+    (lambda t: t + "\n  broken: [", "is not valid YAML"),
+])
+def test_registry_file_errors_name_the_file_and_field(tmp_path, edit, problem):
+    text = open(resources.path("config", "games.yaml")).read()
+    path = tmp_path / "games.yaml"
+    path.write_text(edit(text))
+    with pytest.raises(ValueError) as info:
+        _load_registry(str(path))
+    assert str(path) in str(info.value) and problem in str(info.value)
+
+
+def test_save_round_trip_keeps_the_random_future():
+    state = game.new_game("final_card_down", seed=5)
+    loaded = game.load_state(json.loads(json.dumps(state.to_dict())))
+    assert loaded == state
+    assert loaded.rng.random() == state.rng.random()
+
+
+@pytest.mark.parametrize("edit,problem", [
+    (lambda d: d.update(version=99), "format version 99 is not supported"),
+    (lambda d: d.update(format="other"), "not a Card Table game state"),
+    (lambda d: d.update(game="chess"), "unknown game 'chess'"),
+    (lambda d: d["state"]["hands"][0].append(d["state"]["hands"][1][0]), "in two places"),
+    (lambda d: d["state"]["hands"][0].pop(), "missing"),
+    (lambda d: d["state"]["hands"][0].append(10**9), "outside"),
+    (lambda d: d["state"].update(color="pink"), "not a colour"),
+    (lambda d: d["chance"].update(rng="seed"), "chance.rng"),
+    (lambda d: d["options"].update({"fcd.play_after_draw": "sometimes"}), "not one of"),
+    (lambda d: d.update(current_player=9), "current_player"),
+])
+def test_bad_saves_are_refused_with_the_reason(edit, problem):
+    data = game.new_game("final_card_down", seed=5).to_dict()
+    edit(data)
+    with pytest.raises(ValueError) as info:
+        game.load_state(data)
+    assert problem in str(info.value)
+
+
+def test_simulate_prints_the_figures():
+    result = run("simulate", "final_card_down", "--games", "20", "--seed", "3",
+                 "--players", "3", "--option", "fcd.play_after_draw=any")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Final Card-Down: 20 games, 3 players" in out
+    assert "games/s" in out and "actions/s" in out and "turns" in out
+    wins = [int(line.split()[1]) for line in out.splitlines()
+            if line.strip()[:1].isdigit() and len(line.split()) == 4]
+    assert len(wins) == 3 and sum(wins) <= 20
+
+
+def test_simulate_is_reproducible():
+    first = run("simulate", "final_card_down", "--games", "5", "--seed", "9").stdout
+    again = run("simulate", "final_card_down", "--games", "5", "--seed", "9").stdout
+    assert first.splitlines()[:6] == again.splitlines()[:6]
+
+
+@pytest.mark.parametrize("args,problem", [
+    (["simulate", "uno"], "unknown game 'uno'"),
+    (["simulate", "final_card_down", "--option", "fcd.nope=1"], "unknown option 'fcd.nope'"),
+    (["simulate", "final_card_down", "--option", "fcd.play_after_draw"], "expected key=value"),
+    (["simulate", "final_card_down", "--games", "-3"], "expected a number of 1 or more"),
+    (["simulate", "final_card_down", "--players", "9"], "2-6 players, not 9"),
+])
+def test_simulate_errors_are_one_line_with_status_2(args, problem):
+    result = run(*args)
+    assert result.returncode == 2
+    assert problem in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_engine_bench_prints_speed_per_game():
+    result = run("bench", "--engine-only", "--seconds", "0.2")
+    assert result.returncode == 0, result.stderr
+    for game_id in game.GAMES:
+        assert game_id in result.stdout
+    assert "actions/s" in result.stdout
+
+
+def test_readme_test_command_is_what_ci_runs():
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    ci = open(os.path.join(ROOT, ".ci", "run")).read()
+    command = "python3 -m pip install -r requirements-dev.txt && python3 -m pytest -q"
+    assert command in readme and command in ci
