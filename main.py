@@ -3,6 +3,7 @@
     python main.py                       start the app
     python main.py simulate GAME ...     simulated games with aggregate figures
     python main.py bench                 speed benchmarks (engine, then app)
+    python main.py replay FILE           a finished game's record, move by move
 """
 import argparse
 import sys
@@ -53,6 +54,8 @@ def build_parser():
     bench = commands.add_parser("bench", help="print speed figures for every game and the app")
     bench.add_argument("--seconds", type=float, default=2.0, help="seconds per game")
     bench.add_argument("--engine-only", action="store_true", help="skip the app benchmark")
+    replay = commands.add_parser("replay", help="print a game record move by move")
+    replay.add_argument("file", help="a record from the statistics' records folder")
     return parser
 
 
@@ -81,6 +84,28 @@ def bench_command(args):
     return ui_bench.run() or 0
 
 
+def replay_command(args, parser):
+    from game import saves
+    try:
+        record = saves.read_record(args.file)
+    except saves.BadFile as error:
+        parser.exit(2, f"main.py replay: error: {error}\n")
+    if record is None:
+        parser.exit(2, f"main.py replay: error: {args.file}: no such file\n")
+    names = [seat["name"] for seat in record["seats"]]
+    states = saves.replay(record)
+    state = next(states)
+    print(f"{state.info.title}, deal number {record['seed']}: {', '.join(names)}")
+    for number, after in enumerate(states, 1):
+        action = after.history[-1]
+        print(f"{number:>4}. {names[state.current_player]}: {action}")
+        state = after
+    print("scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, state.scores())))
+    winners = [names[w] for w in state.winners()]
+    print("winner: " + (", ".join(winners) if winners else "nobody"))
+    return 0
+
+
 def main(argv=None):
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -88,6 +113,8 @@ def main(argv=None):
         return simulate_command(args, parser)
     if args.command == "bench":
         return bench_command(args)
+    if args.command == "replay":
+        return replay_command(args, parser)
     from scenes import app
     return app.run(fullscreen=args.fullscreen)
 

@@ -48,6 +48,7 @@ class GameInfo(NamedTuple):
     default_players: int
     options: tuple
     module: str
+    lower_is_better: bool
 
     @property
     def player_option(self):
@@ -98,7 +99,7 @@ def _load_registry(path):
 
 def _game_info(path, game_id, entry, module):
     where = f"{path}: games.{game_id}"
-    keys = {"title", "description", "deck", "players", "options"}
+    keys = {"title", "description", "scores", "deck", "players", "options"}
     if not isinstance(entry, dict) or set(entry) != keys:
         raise ValueError(f"{where}: expected exactly the keys {', '.join(sorted(keys))}")
     players = entry["players"]
@@ -106,6 +107,8 @@ def _game_info(path, game_id, entry, module):
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in players.values())
             or not 1 <= players["min"] <= players["default"] <= players["max"] <= 8):
         raise ValueError(f"{where}.players: expected min <= default <= max, whole numbers 1-8")
+    if entry["scores"] not in ("lower", "higher"):
+        raise ValueError(f"{where}.scores: expected lower or higher (which is better)")
     options = []
     for i, raw in enumerate(require(entry["options"], list, f"{where}.options")):
         owhere = f"{where}.options[{i}]"
@@ -117,7 +120,8 @@ def _game_info(path, game_id, entry, module):
             raise ValueError(f"{owhere}.values: expected distinct texts or numbers (quote on/off)")
         options.append(Option(str(raw["id"]), str(raw["label"]), tuple(values), str(raw["help"])))
     info = GameInfo(game_id, str(entry["title"]), str(entry["description"]), str(entry["deck"]),
-                    players["min"], players["max"], players["default"], tuple(options), module)
+                    players["min"], players["max"], players["default"], tuple(options), module,
+                    entry["scores"] == "lower")
     count_option = info.player_option
     if count_option:
         values = info.option(count_option).values

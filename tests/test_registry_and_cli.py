@@ -116,3 +116,31 @@ def test_readme_test_command_is_what_ci_runs():
     ci = open(os.path.join(ROOT, ".ci", "run")).read()
     command = "python3 -m pip install -r requirements-dev.txt && python3 -m pytest -q"
     assert command in readme and command in ci
+
+
+def test_replay_prints_a_record_move_by_move(tmp_path):
+    import random
+    from game import saves
+    state = game.new_game("final_card_down", seed=2, options={"fcd.players": 2})
+    rng = random.Random(2)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    seats = [{"name": "Maya", "level": None}, {"name": "Ravi", "level": "easy"}]
+    path = saves.write_record(saves.Folders(str(tmp_path)), state, seats)
+    result = run("replay", path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Final Card-Down, deal number 2: Maya, Ravi"
+    assert len(lines) == len(state.history) + 3
+    assert lines[1].split(":", 1)[1].strip() == str(state.history[0])
+    winner = ["Maya", "Ravi"][state.winners()[0]] if state.winners() else "nobody"
+    assert lines[-1] == f"winner: {winner}"
+
+
+def test_replay_of_a_bad_file_is_one_line(tmp_path):
+    bad = tmp_path / "record.json"
+    bad.write_text("{broken")
+    result = run("replay", str(bad))
+    assert result.returncode == 2 and "is not valid JSON" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert any(p.name.startswith("record.json.bad-") for p in tmp_path.iterdir())
