@@ -1,0 +1,488 @@
+"""KTU: a Shithead/Palace-like shedding game on the 52-card deck.
+
+Rules: ../shared/rulings/ktu.md. Each player is dealt 3 face-down cards and 7 hand
+cards, and secretly chooses 3 hand cards to lay face up on the face-down ones (one
+`choose_faceup` action per seat, hidden from the others until all have chosen). Then a
+turn is one play (1-4 cards of one rank, higher than the pile's effective top in the
+order J Q K A 2 3 4 5 6 7 8 9 10), one blind face-down card, or picking up the pile.
+2, 3 and 10 play on anything; 3 is transparent; a 7 asks for lower; 8s skip; a 10 or
+four cards of a kind burn the pile and the player goes again. Hands refill to 4 from
+the stock; with the stock gone the face-up cards are taken into the hand, then the
+face-down cards are played blind. The first player out of cards wins.
+
+`play_blind(i)` names the i-th of the seat's remaining face-down cards, left to right
+(the zone's order), as the app shows them; the fact `facedown_slots` tells which of the
+three table slots (0-2) each still occupies.
+
+Piles are lists with the top card last. Scores are the cards each seat still holds.
+"""
+from itertools import combinations
+
+from game.core import HIDDEN, OWNER, PUBLIC, Action, GameState, ZoneSpec, require, require_int
+
+HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
+DEALT_HAND = 7         # hand cards dealt, of which FACEUP are laid face up (A3, A4)
+FACEUP = 3
+FACEDOWN = 3
+TURN_LIMIT = 500       # App safeguard A24
+
+TEXT_ORDER = ("J", "Q", "K", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+CONVENTIONAL_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+WILD = frozenset(("2", "3", "10"))   # playable on anything (A8)
+
+CHOOSE = "choose"      # stages: choosing face-up cards, playing, game over
+PLAY = "play"
+OVER = "over"
+STAGES = (CHOOSE, PLAY, OVER)
+
+PICK_UP = Action("pick_up")
+
+
+_PLAYABLE = {}         # (rank order, allow_equal, effective top rank) -> playable ranks
+_GROUP_ACTIONS = {}    # cards of one rank (by id) -> every play of 1..4 of them
+
+
+def _by_id(card):
+    return card.id
+
+
+def _beats(rank, top, pos, allow_equal):
+    """The play rule of 2.2 for cards of `rank` on the effective top rank `top`."""
+    if rank in WILD or top is None or top == "2":
+        return True
+    if top == "7":
+        return pos[rank] < pos["7"]
+    return pos[rank] >= pos[top] if allow_equal else pos[rank] > pos[top]
+
+
+def _group_actions(group):
+    """The plays of 1, 2, ... cards of `group` (cards of one rank sorted by id)."""
+    acts = _GROUP_ACTIONS.get(group)
+    if acts is None:
+        acts = _GROUP_ACTIONS[group] = tuple(
+            Action("play", combo) for size in range(1, len(group) + 1)
+            for combo in combinations(group, size))
+    return acts
+
+
+class State(GameState):
+    """A game of KTU in progress."""
+
+    game_id = "ktu"
+
+    def __init__(self, info, players, options, chance, deck, cards):
+        super().__init__(info, players, options, chance, deck, cards)
+        self._read_options()
+        order = chance.deal_order(deck, self.cards)   # top first
+        n = players
+        need = (FACEDOWN + DEALT_HAND) * n
+        if len(order) < need:
+            raise ValueError(f"a deal for {players} players needs {need} cards; "
+                             f"the stacked deck has {len(order)}")
+        # A3: three rounds of face-down cards (slot k div N), then seven rounds of hand cards.
+        self.facedown = [order[seat:FACEDOWN * n:n] for seat in range(n)]
+        self.facedown_slots = [list(range(FACEDOWN)) for _ in range(n)]
+        self.hands = [order[FACEDOWN * n + seat:need:n] for seat in range(n)]
+        self.faceup = [[] for _ in range(n)]
+        self.stock = order[need:][::-1]
+        self.pile = []
+        self.burned = []
+        self.stage = CHOOSE
+        self.turn_no = 0
+        self.finished = []     # seats out of cards, in order (ktu.play_to_last)
+        self.winner_seats = []
+        self.last_blind = None  # [seat, card name, played?] of the latest blind card
+        self.first_player = 0
+        if options["ktu.first_player"] == "random":                 # A5 option
+            self.first_player = chance.toss(list(range(n)))
+        self.current_player = 0
+        for seat in range(n):
+            self.emit("move", seat, self.facedown[seat], "stock", f"facedown:{seat}",
+                      frozenset())
+        for seat in range(n):
+            self.emit("move", seat, self.hands[seat], "stock", f"hand:{seat}",
+                      frozenset((seat,)))
+        self.emit("phase", None, detail="choose_faceup")
+
+    def _read_options(self):
+        order = TEXT_ORDER if self.options["ktu.rank_order"] == "text" else CONVENTIONAL_ORDER
+        self.rank_pos = {rank: i for i, rank in enumerate(order)}
+        self.allow_equal = self.options["ktu.allow_equal"] == "on"
+        self.skip_per_card = self.options["ktu.eight_skip"] == "per_card"
+        self.four_in_a_row = self.options["ktu.four_in_a_row"] == "on"
+        self.play_to_last = self.options["ktu.play_to_last"] == "on"
+
+    # ---- the play rule (2.2) ----------------------------------------------------------
+    def effective_top(self):
+        """The topmost card of the pile that is not a 3, or None (A9)."""
+        for card in reversed(self.pile):
+            if card.rank != "3":
+                return card
+        return None
+
+    def playable(self, rank):
+        """Whether cards of `rank` may be played on the pile now (2.2)."""
+        return rank in self._playable_ranks()
+
+    def _playable_ranks(self):
+        top = self.effective_top()
+        key = (self.options["ktu.rank_order"], self.allow_equal, top and top.rank)
+        ranks = _PLAYABLE.get(key)
+        if ranks is None:
+            ranks = _PLAYABLE[key] = frozenset(
+                r for r in self.rank_pos if _beats(r, key[2], self.rank_pos, self.allow_equal))
+        return ranks
+
+    # ---- rules ----------------------------------------------------------------------
+    def apply(self, action):
+        """As GameState.apply; the cards of a multi-card action may come in any order."""
+        cards = getattr(action, "cards", None)
+        if isinstance(cards, tuple) and len(cards) > 1 and all(hasattr(c, "id") for c in cards):
+            action = action._replace(cards=tuple(sorted(cards, key=_by_id)))
+        super().apply(action)
+
+    def _legal_actions(self):
+        seat = self.current_player
+        hand = self.hands[seat]
+        if self.stage == CHOOSE:
+            return [Action("choose_faceup", combo)
+                    for combo in combinations(sorted(hand, key=_by_id), FACEUP)]
+        acts = []
+        if hand:
+            playable = self._playable_ranks()
+            groups = {}
+            for card in hand:
+                if card.rank in playable:
+                    groups.setdefault(card.rank, []).append(card)
+            pos = self.rank_pos
+            for rank in sorted(groups, key=pos.__getitem__):
+                acts.extend(_group_actions(tuple(sorted(groups[rank], key=_by_id))))
+        else:
+            acts.extend(Action("play_blind", (), i) for i in range(len(self.facedown[seat])))
+        if self.pile:
+            acts.append(PICK_UP)
+        return acts
+
+    def why_illegal(self, action):
+        if self.is_over:
+            return "the game is over"
+        seat = self.current_player
+        kind = getattr(action, "kind", None)
+        cards = getattr(action, "cards", ())
+        hand = self.hands[seat]
+        if self.stage == CHOOSE:
+            if kind != "choose_faceup":
+                return "first every player chooses 3 hand cards to lay face up"
+            if len(cards) != FACEUP or any(c not in hand for c in cards) or action.arg is not None:
+                return "choose exactly 3 different cards from your own hand to lay face up"
+            return f"{action} is not a legal choice"
+        if kind == "choose_faceup":
+            return "the face-up cards have been chosen; they cannot be changed"
+        if kind == "pick_up":
+            if cards or action.arg is not None:
+                return "picking up takes the whole play ground, no cards named"
+            return "the play ground is empty, so you must play a card"
+        if kind == "play_blind":
+            if hand:
+                return "you may play a face-down card only when your hand is empty"
+            if cards or action.arg not in range(len(self.facedown[seat])):
+                return ("name one of your face-down cards by its position, left to right; "
+                        "you cannot see it")
+        if kind == "play":
+            if not cards or action.arg is not None:
+                return "play one card, or several of the same value together"
+            if not hand:
+                return "your hand is empty: play one of your face-down cards blind"
+            if any(c not in hand for c in cards) or len(set(cards)) != len(cards):
+                return "you can only play cards from your own hand"
+            if len({c.rank for c in cards}) != 1:
+                return "cards played together must all have the same value"
+            return self._why_not_playable(cards[0].rank)
+        return super().why_illegal(action)
+
+    def _why_not_playable(self, rank):
+        top = self.effective_top()
+        if top.rank == "7":
+            return f"a {rank} is not lower than the 7 on the play ground (play lower than 7)"
+        if rank == top.rank:
+            return f"a {rank} is not higher than the {top.name} on the play ground"
+        return (f"a {rank} is lower than the {top.name} on the play ground "
+                "(the order is " + " ".join(sorted(self.rank_pos, key=self.rank_pos.get)) + ")")
+
+    def _apply(self, action):
+        seat = self.current_player
+        kind = action.kind
+        if kind == "choose_faceup":
+            self._choose(seat, action.cards)
+        elif kind == "play":
+            cards = action.cards
+            hand = self.hands[seat]
+            for card in cards:
+                hand.remove(card)
+            self.pile.extend(cards)
+            self.emit("move", seat, cards, f"hand:{seat}", "pile")
+            self._resolve(seat, cards[0].rank, len(cards))
+        elif kind == "play_blind":
+            # Lists that views also carry as facts are replaced, never changed in place.
+            index = action.arg
+            slots = list(self.facedown_slots)
+            slots[seat] = slots[seat][:index] + slots[seat][index + 1:]
+            self.facedown_slots = slots
+            card = self.facedown[seat].pop(index)
+            self.last_blind = [seat, card.name, self.playable(card.rank)]
+            if self.last_blind[2]:
+                self.emit("reveal", seat, (card,), f"facedown:{seat}", detail=card.name)
+                self.pile.append(card)
+                self.emit("move", seat, (card,), f"facedown:{seat}", "pile")
+                self._resolve(seat, card.rank, 1)
+            else:                                                  # A19
+                # Revealed to everyone; the card itself ends in the owner's hand, so the
+                # others get its name (detail) rather than the card.
+                self.emit("reveal", seat, (card,), f"facedown:{seat}",
+                          visible_to=frozenset((seat,)), detail=card.name)
+                self.emit("move", seat, (card,), f"facedown:{seat}", f"hand:{seat}",
+                          frozenset((seat,)))
+                self.emit("blind_fail", seat, detail=card.name)
+                self._take_pile(seat)
+                self.hands[seat].append(card)
+                self._refill(seat)
+                self._end_turn(seat, self._next_seat(seat, 0))
+        else:                                                      # A17
+            self._take_pile(seat)
+            self._refill(seat)
+            self._end_turn(seat, self._next_seat(seat, 0))
+
+    def _choose(self, seat, cards):
+        """A4: one seat's secret choice; the last choice reveals them all."""
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self.faceup[seat].extend(cards)
+        self.emit("move", seat, cards, f"hand:{seat}", f"faceup:{seat}", frozenset((seat,)))
+        if seat + 1 < self.players:
+            self.current_player = seat + 1
+            return
+        self.stage = PLAY
+        for other in range(self.players):
+            self.emit("reveal", other, self.faceup[other], f"faceup:{other}")
+        self.emit("phase", None, detail="play")
+        self.current_player = self.first_player
+        self.emit("turn", self.first_player, detail=0)
+
+    def _take_pile(self, seat):
+        if self.pile:
+            self.emit("move", seat, self.pile, "pile", f"hand:{seat}")
+            self.emit("pick_up", seat, detail=len(self.pile))
+            self.hands[seat].extend(self.pile)
+            self.pile = []
+
+    def _refill(self, seat):
+        """A16: draw up to 4 cards in hand while the stock lasts."""
+        hand = self.hands[seat]
+        drawn = []
+        while len(hand) < HAND_SIZE and self.stock:
+            card = self.stock.pop()
+            hand.append(card)
+            drawn.append(card)
+        if drawn:
+            self.emit("move", seat, drawn, "stock", f"hand:{seat}", frozenset((seat,)))
+
+    def _burns(self, k):
+        """Burn check of RESOLVE step 1 (A13, A15); the played rank is the pile's top."""
+        pile = self.pile
+        if pile[-1].rank == "10" or k == 4:
+            return True
+        if self.four_in_a_row and len(pile) >= 4:
+            rank = pile[-1].rank
+            return pile[-2].rank == rank and pile[-3].rank == rank and pile[-4].rank == rank
+        return False
+
+    def _resolve(self, seat, rank, k):
+        """RESOLVE after a legal play of `k` cards of `rank` (2.3)."""
+        burn = self._burns(k)
+        if burn:
+            self.emit("move", seat, self.pile, "pile", "burned")
+            self.emit("burn", seat, detail=len(self.pile))
+            self.burned.extend(self.pile)
+            self.burned.sort(key=_by_id)      # A23: the order of burned cards is not shown
+            self.pile = []
+        self._refill(seat)
+        hand = self.hands[seat]
+        if not hand and not self.stock and self.faceup[seat]:     # A18
+            self.emit("move", seat, self.faceup[seat], f"faceup:{seat}", f"hand:{seat}")
+            hand.extend(self.faceup[seat])
+            self.faceup[seat] = []
+        if not hand and not self.faceup[seat] and not self.facedown[seat]:   # A21, A22
+            self.finished = self.finished + [seat]
+            self.emit("out", seat, detail=len(self.finished))
+            if not self.play_to_last or self.players - len(self.finished) <= 1:
+                self.turn_no += 1
+                self._finish()
+                return
+            burn = False
+        if burn:                                                  # A15: play again
+            self._end_turn(seat, seat)
+            return
+        skips = 0
+        if rank == "8":                                           # A11
+            skips = k if self.skip_per_card else 1
+        self._end_turn(seat, self._next_seat(seat, skips))
+
+    def _next_seat(self, seat, skips):
+        """The seat `skips` players after the next one still in the game; skipping
+        never goes past `seat` itself (A11)."""
+        n = self.players
+        out = self.finished
+        order = [(seat + i) % n for i in range(1, n + 1)]
+        if out:
+            order = [s for s in order if s not in out]
+        if skips:
+            self.emit("skip", order[0], detail=min(skips, len(order) - 1))
+        return order[min(skips, len(order) - 1)]
+
+    def _end_turn(self, seat, next_seat):
+        self.turn_no += 1
+        if self.turn_no >= TURN_LIMIT:                            # A24
+            self.emit("turn_limit", None, detail=self.turn_no)
+            self._finish()
+            return
+        self.current_player = next_seat
+        self.emit("turn", next_seat, detail=self.turn_no)
+
+    def _finish(self):
+        """Game over: by a player going out (or the last but one, with play_to_last),
+        or by the turn limit (fewest cards held)."""
+        counts = self.scores()
+        winners = list(self.finished[:1])
+        if not winners:
+            fewest = min(counts)
+            winners = [s for s in range(self.players) if counts[s] == fewest]
+        if self.play_to_last:          # the ranking: finishing order, then fewest cards
+            rest = [s for s in range(self.players) if s not in self.finished]
+            self.finished = self.finished + sorted(rest, key=counts.__getitem__)
+        self.winner_seats = winners
+        self.stage = OVER
+        self.is_over = True
+        self.current_player = None
+        self.emit("game_over", None, detail=list(self.winner_seats))
+
+    def scores(self):
+        """Cards each seat still holds in hand, face up and face down; lower is better."""
+        return [len(self.hands[s]) + len(self.faceup[s]) + len(self.facedown[s])
+                for s in range(self.players)]
+
+    def winners(self):
+        return list(self.winner_seats)
+
+    # ---- views and saves ----------------------------------------------------------------
+    def _zones(self):
+        faceup_vis = OWNER if self.stage == CHOOSE else PUBLIC    # A4: secret until revealed
+        zones = [ZoneSpec("stock", "Deck", None, self.stock, HIDDEN, "pile"),
+                 ZoneSpec("pile", "Play ground", None, self.pile, PUBLIC, "pile"),
+                 ZoneSpec("burned", "Removed from the game", None, self.burned, PUBLIC, "stack")]
+        for seat in range(self.players):
+            zones.append(ZoneSpec(f"hand:{seat}", "Hand", seat, self.hands[seat], OWNER, "hand"))
+            zones.append(ZoneSpec(f"faceup:{seat}", "Face-up cards", seat, self.faceup[seat],
+                                  faceup_vis, "row"))
+            zones.append(ZoneSpec(f"facedown:{seat}", "Face-down cards", seat,
+                                  self.facedown[seat], HIDDEN, "row"))
+        return zones
+
+    def _phase_text(self):
+        if self.stage == CHOOSE:
+            return "Choose face-up cards"
+        if self.stage == OVER:
+            return "Game over"
+        seat = self.current_player
+        if self.hands[seat]:
+            return "Play from hand" if self.stock else "Play from hand (deck empty)"
+        return "Play face-down cards"
+
+    def _facts(self):
+        top = self.effective_top() if self.pile else None
+        return {"phase": self._phase_text(), "stage": self.stage, "turn_no": self.turn_no,
+                "turn_limit": TURN_LIMIT, "first_player": self.first_player,
+                "chosen": [self.stage != CHOOSE or len(self.faceup[s]) == FACEUP
+                           for s in range(self.players)],
+                "effective_top": None if top is None else top.name,
+                "lower_than_seven": top is not None and top.rank == "7",
+                "rank_order": " ".join(sorted(self.rank_pos, key=self.rank_pos.get)),
+                "facedown_slots": [list(slots) for slots in self.facedown_slots],
+                "finished": list(self.finished), "winner_seats": list(self.winner_seats),
+                "last_blind": None if self.last_blind is None else list(self.last_blind)}
+
+    def _copy_from(self, other):
+        self.hands = [list(h) for h in other.hands]
+        self.faceup = [list(f) for f in other.faceup]
+        self.facedown = [list(f) for f in other.facedown]
+        self.facedown_slots = [list(s) for s in other.facedown_slots]
+        self.stock = list(other.stock)
+        self.pile = list(other.pile)
+        self.burned = list(other.burned)
+        self.finished = list(other.finished)
+        self.winner_seats = list(other.winner_seats)
+
+    def _data(self):
+        return {"stage": self.stage, "hands": [self.ids(h) for h in self.hands],
+                "faceup": [self.ids(f) for f in self.faceup],
+                "facedown": [self.ids(f) for f in self.facedown],
+                "facedown_slots": [list(s) for s in self.facedown_slots],
+                "stock": self.ids(self.stock), "pile": self.ids(self.pile),
+                "burned": self.ids(self.burned), "turn_no": self.turn_no,
+                "first_player": self.first_player, "finished": list(self.finished),
+                "winner_seats": list(self.winner_seats), "last_blind": self.last_blind}
+
+    def _restore(self, data):
+        self._read_options()
+        n = self.players
+        self.stage = data.get("stage")
+        if self.stage not in STAGES:
+            raise ValueError(f"save: state.stage: {self.stage!r} is not one of {', '.join(STAGES)}")
+
+        def per_seat(key):
+            value = require(data.get(key), list, f"save: state.{key}")
+            if len(value) != n:
+                raise ValueError(f"save: state.{key}: {len(value)} entries for {n} players")
+            return value
+
+        self.hands = [self.cards_from(h, f"save: state.hands[{i}]")
+                      for i, h in enumerate(per_seat("hands"))]
+        self.faceup = [self.cards_from(f, f"save: state.faceup[{i}]")
+                       for i, f in enumerate(per_seat("faceup"))]
+        self.facedown = [self.cards_from(f, f"save: state.facedown[{i}]")
+                         for i, f in enumerate(per_seat("facedown"))]
+        self.facedown_slots = []
+        for i, slots in enumerate(per_seat("facedown_slots")):
+            where = f"save: state.facedown_slots[{i}]"
+            require(slots, list, where)
+            for slot in slots:
+                require_int(slot, where, 0, FACEDOWN - 1)
+            if slots != sorted(set(slots)) or len(slots) != len(self.facedown[i]):
+                raise ValueError(f"{where}: expected increasing slots, one per face-down card")
+            self.facedown_slots.append(list(slots))
+        for i in range(n):
+            if len(self.faceup[i]) > FACEUP and self.stage == CHOOSE:
+                raise ValueError(f"save: state.faceup[{i}]: more than {FACEUP} face-up cards")
+        self.stock = self.cards_from(data.get("stock"), "save: state.stock")
+        self.pile = self.cards_from(data.get("pile"), "save: state.pile")
+        self.burned = self.cards_from(data.get("burned"), "save: state.burned")
+        self.turn_no = require_int(data.get("turn_no"), "save: state.turn_no", 0, TURN_LIMIT)
+        self.first_player = require_int(data.get("first_player"), "save: state.first_player",
+                                        0, n - 1)
+        self.finished = require(data.get("finished"), list, "save: state.finished")
+        self.winner_seats = require(data.get("winner_seats"), list, "save: state.winner_seats")
+        for key, seats in (("finished", self.finished), ("winner_seats", self.winner_seats)):
+            for seat in seats:
+                require_int(seat, f"save: state.{key}", 0, n - 1)
+            if len(set(seats)) != len(seats):
+                raise ValueError(f"save: state.{key}: a seat is listed twice")
+        blind = data.get("last_blind")
+        if blind is not None:
+            if (not isinstance(blind, list) or len(blind) != 3
+                    or not isinstance(blind[1], str) or blind[1] not in self.deck.by_name
+                    or not isinstance(blind[2], bool)):
+                raise ValueError("save: state.last_blind: expected [seat, card name, played]")
+            require_int(blind[0], "save: state.last_blind[0]", 0, n - 1)
+        self.last_blind = blind
+        if self.is_over != (self.stage == OVER) or self.is_over != (self.current_player is None):
+            raise ValueError("save: current_player must be null exactly when the game is over")
