@@ -20,6 +20,7 @@ __all__ = ["GAMES", "GameInfo", "Option", "new_game", "load_state", "IllegalActi
 # the same from source and from a bundle.
 MODULES = {
     "final_card_down": "game.final_card_down",
+    "deadline": "game.deadline",
     "ktu": "game.ktu",
 }
 

@@ -234,8 +234,11 @@ class GameState:
 
     def apply(self, action):
         """Apply a legal action; raise IllegalAction (state unchanged) otherwise."""
-        if action not in self.legal_actions():
-            raise IllegalAction(self.why_illegal(action))
+        legal = self.legal_actions()
+        try:
+            action = legal[legal.index(action)]   # the canonical value (True == 1 in Python)
+        except ValueError:
+            raise IllegalAction(self.why_illegal(action)) from None
         self._legal = None
         self.history.append(action)
         self._apply(action)
@@ -313,6 +316,16 @@ class GameState:
     def all_zone_cards(self):
         """Every card in every zone (for the one-place-per-card check)."""
         return [card for spec in self._zones() for card in spec.cards]
+
+    # ---- determinization (for bots) -------------------------------------------------
+    def refill_zones(self, cards_by_key):
+        """Replace, in place, the cards of the zones named in `cards_by_key` ({zone key:
+        [cards, top last]}); the caller keeps every card in exactly one place. Bots use it
+        on a clone to build a state consistent with one seat's view."""
+        for spec in self._zones():
+            if spec.key in cards_by_key:
+                spec.cards[:] = cards_by_key[spec.key]
+        self._legal = None
 
     # ---- helpers for subclasses ---------------------------------------------------
     def emit(self, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,

@@ -146,3 +146,21 @@ def test_registry_entry_is_complete(game_id):
     assert state.players == info.default_players
     assert state.game_id == game_id
     assert "phase" in state.view(0).facts
+
+
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_history_keeps_the_canonical_action(game_id):
+    """An action equal to a legal one (True == 1 in Python) is recorded as the legal one,
+    so the game record and the save stay exact."""
+    state = game.new_game(game_id, seed=4)
+    rng = random.Random(4)
+    while not state.is_over:
+        legal = state.legal_actions()
+        numbered = [a for a in legal if type(a.arg) is int and a.arg in (0, 1)]
+        if numbered:
+            twin = numbered[0]._replace(arg=bool(numbered[0].arg))
+            state.apply(twin)
+            assert type(state.history[-1].arg) is int
+            game.load_state(json.loads(json.dumps(state.to_dict())))
+            return
+        state.apply(rng.choice(legal))

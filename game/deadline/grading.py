@@ -1,0 +1,177 @@
+"""Deadline's cards, groups and grading: pure functions, testable without a game.
+
+Card points (A1), the run order (A2), what makes a set or a run (2.5), the
+`Assignment` on the table, and the grading of 2.6 (`grade`, itemised by `report`).
+"""
+JOKER = "JK"
+FOUR_CARD_BONUS = 3
+
+# Card points (A1); the ace is 11 with the ace_high option.
+POINTS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+          "10": 10, "J": 10, "Q": 10, "K": 10, JOKER: 0}
+
+
+def points(card, ace_high=False):
+    """The card's point value (A1): A 1 (11 with ace high), J Q K 10, Joker 0."""
+    if card.rank == "A" and ace_high:
+        return 11
+    return POINTS[card.rank]
+
+
+def rank_position(card, ace_high=False):
+    """The card's place in the run order: A=1 ... K=13, or A=14 with ace high (A2)."""
+    if card.rank == "A" and ace_high:
+        return 14
+    return card.value
+
+
+def group_kind(cards, ace_high=False):
+    """'set', 'run' or None: whether 2 or more cards form a valid group (2.5)."""
+    if len(cards) < 2:
+        return None
+    first = cards[0]
+    if first.rank == JOKER:
+        return None
+    if all(c.rank == first.rank for c in cards):
+        return "set" if len(cards) <= 4 else None
+    if all(c.suit == first.suit for c in cards):
+        places = {rank_position(c, ace_high) for c in cards}
+        if len(places) == len(cards) and max(places) - min(places) == len(cards) - 1:
+            return "run"
+    return None
+
+
+def group_shape(cards, ace_high=False):
+    """A valid group's shape for quick extension tests: ("set", rank, size) or
+    ("run", suit, lowest place, highest place); None if `cards` is no valid group."""
+    kind = group_kind(cards, ace_high)
+    if kind == "set":
+        return ("set", cards[0].rank, len(cards))
+    if kind == "run":
+        places = [rank_position(c, ace_high) for c in cards]
+        return ("run", cards[0].suit, min(places), max(places))
+    return None
+
+
+def extends(shape, card, ace_high=False):
+    """True if `card` added to a group of this `group_shape` keeps it valid (2.5)."""
+    if shape[0] == "set":
+        return card.rank == shape[1] and shape[2] < 4
+    if card.suit != shape[1] or card.rank == JOKER:
+        return False
+    place = rank_position(card, ace_high)
+    return place == shape[2] - 1 or place == shape[3] + 1
+
+
+def pairs_with(a, b, ace_high=False):
+    """True if two cards begin a set or a run (neither is a Joker)."""
+    if a.rank == JOKER or b.rank == JOKER:
+        return False
+    if a.rank == b.rank:
+        return True
+    return a.suit == b.suit and abs(rank_position(a, ace_high) - rank_position(b, ace_high)) == 1
+
+
+def first_pair(cards, ace_high=False):
+    """The first two cards of `cards` that begin a set or run, or None (A11)."""
+    for i, a in enumerate(cards):
+        for b in cards[i + 1:]:
+            if pairs_with(a, b, ace_high):
+                return a, b
+    return None
+
+
+def starters(cards, ace_high=False):
+    """The cards of `cards` that begin a set or run with another of them, in order."""
+    ranks = {}
+    places = set()
+    for card in cards:
+        if card.rank != JOKER:
+            ranks[card.rank] = ranks.get(card.rank, 0) + 1
+            places.add((card.suit, rank_position(card, ace_high)))
+    out = []
+    for card in cards:
+        if card.rank == JOKER:
+            continue
+        place = rank_position(card, ace_high)
+        if (ranks[card.rank] > 1 or (card.suit, place - 1) in places
+                or (card.suit, place + 1) in places):
+            out.append(card)
+    return out
+
+
+def rank_key(ace_high):
+    """A sort key for cards: run order, then suit."""
+    return lambda card: (rank_position(card, ace_high), card.suit or "")
+
+
+class Assignment:
+    """Cards laid down by one owner, plus other students' extra credit on them.
+
+    `cards` are the owner cards, `extras` (seat, card) pairs in the order played, `exam`
+    the exam it was submitted at ("midterm" or "final")."""
+
+    __slots__ = ("owner", "cards", "extras", "exam")
+
+    def __init__(self, owner, cards, extras=(), exam="midterm"):
+        self.owner = owner
+        self.cards = list(cards)
+        self.extras = list(extras)
+        self.exam = exam
+
+    def group(self):
+        """Every card physically in the assignment (owner cards and extra credit)."""
+        return self.cards + [card for _, card in self.extras]
+
+    @property
+    def completed(self):
+        """Three or more owner cards; exactly two is incomplete (A12)."""
+        return len(self.cards) >= 3
+
+    def value(self, ace_high=False):
+        """A completed assignment's value (A16): its highest owner card, +3 for 4 or more."""
+        best = max(points(card, ace_high) for card in self.cards)
+        return best + (FOUR_CARD_BONUS if len(self.cards) >= 4 else 0)
+
+    def copy(self):
+        return Assignment(self.owner, self.cards, self.extras, self.exam)
+
+
+def report(players, hands, assignments, ace_high=False):
+    """The grading of 2.6 for every seat, itemised: one dict per seat with `completed`
+    (values, lowest first), `cancelled` (values cancelled by Jokers), `incomplete`,
+    `extra_credit`, `extra_cancelled`, `jokers`, `hand_penalty` and `total`."""
+    rows = []
+    for seat in range(players):
+        own = [a for a in assignments if a.owner == seat]
+        completed = sorted(a.value(ace_high) for a in own if a.completed)
+        incomplete = sum(1 for a in own if not a.completed)
+        extra = sum(1 for a in assignments for who, _ in a.extras if who == seat)
+        hand = hands[seat]
+        jokers = sum(1 for card in hand if card.rank == JOKER)
+        remaining = list(completed)
+        cancelled = []
+        extra_cancelled = 0
+        for _ in range(jokers):                                     # A17
+            if remaining:
+                cancelled.append(remaining.pop(0))
+            elif extra_cancelled < extra:
+                extra_cancelled += 1
+        penalty = sum(points(card, ace_high) for card in hand)
+        total = sum(remaining) + 2 * incomplete + (extra - extra_cancelled) - penalty
+        rows.append({"completed": completed, "cancelled": cancelled, "incomplete": incomplete,
+                     "extra_credit": extra, "extra_cancelled": extra_cancelled,
+                     "jokers": jokers, "hand_penalty": penalty, "total": total})
+    return rows
+
+
+def grade(players, hands, assignments, ace_high=False):
+    """Each seat's total (2.6): uncancelled completed assignments + 2 per incomplete
+    assignment + 1 per uncancelled extra-credit card - points of cards in hand."""
+    return [row["total"] for row in report(players, hands, assignments, ace_high)]
+
+
+def best_seats(totals):
+    """The seats with the highest total; ties share the win (A21)."""
+    top = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == top]

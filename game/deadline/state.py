@@ -1,0 +1,605 @@
+"""Deadline's game state: the deal, the semester's schedule, turns, exchanges and exams.
+
+Rules: ../shared/rulings/deadline.md. The dealer is the leader for the whole game and
+starts every rotation, exchange, exam and draw-back. Three rotations of draw-and-discard
+turns, each followed by a blind exchange (every student takes an unseen card from the
+student to their right), lead to the Midterm, where students lay down assignments (sets
+and runs) and extra credit, then draw back up to 7. Three more rotations and exchanges
+lead to the Final Exam, where own assignments may also be extended. Jokers can never be
+discarded; at grading each one cancels the owner's lowest completed assignment.
+
+An exam is a sequence of small actions: `group` moves one card from the hand into the
+group being built, `submit` lays it down as an assignment, `cancel_group` takes it back,
+`extend` and `extra_credit` put one card on an assignment, `finish_exam` ends the turn.
+
+Piles are lists with the top card last. Grading lives in `game.deadline.grading`.
+"""
+from game.core import HIDDEN, OWNER, PUBLIC, TOP, Action, GameState, ZoneSpec, require, require_int
+from game.deadline.grading import (JOKER, Assignment, best_seats, extends, first_pair, grade,
+                                   group_kind, group_shape, pairs_with, rank_key, report,
+                                   starters)
+
+HAND_SIZE = 7
+MIDTERM_ROTATION = 3
+FINAL_ROTATION = 6
+EXAM_NAMES = {"midterm": "Midterm", "final": "Final Exam"}
+STAGES = ("turn", "exchange", "exam", "over")
+
+DRAW_STOCK = Action("draw", (), "stock")
+DRAW_DISCARD = Action("draw", (), "discard")
+SUBMIT = Action("submit")
+CANCEL_GROUP = Action("cancel_group")
+FINISH_EXAM = Action("finish_exam")
+
+_CARD_ACTIONS = {}   # (kind, card) -> Action, built once per card
+
+
+def _card_action(kind, card):
+    action = _CARD_ACTIONS.get((kind, card))
+    if action is None:
+        action = _CARD_ACTIONS[(kind, card)] = Action(kind, (card,))
+    return action
+
+
+# What each action names: (number of cards, kind of argument).
+_SHAPES = {"draw": (0, "pile"), "discard": (1, None), "take": (0, int), "group": (1, None),
+           "submit": (0, None), "cancel_group": (0, None), "extend": (1, int),
+           "extra_credit": (1, int), "finish_exam": (0, None)}
+
+
+def _shape_error(action):
+    """Why an action is malformed (wrong number of cards or argument), or None."""
+    shape = _SHAPES.get(action.kind)
+    if shape is None:
+        return f"Deadline has no move called {action.kind!r}"
+    count, arg = shape
+    name = action.kind.replace("_", " ")
+    if len(action.cards) != count:
+        return f"{name} takes {'one card' if count else 'no card'}"
+    if arg is None and action.arg is not None:
+        return f"{name} takes no choice"
+    if arg is int and (isinstance(action.arg, bool) or not isinstance(action.arg, int)):
+        return f"{name} needs a number"
+    if arg == "pile" and action.arg not in ("stock", "discard"):
+        return "draw from the draw pile (stock) or the discard pile (discard)"
+    return None
+
+
+# ---- the game ---------------------------------------------------------------------------
+class State(GameState):
+    """A game of Deadline in progress."""
+
+    game_id = "deadline"
+
+    def __init__(self, info, players, options, chance, deck, cards):
+        super().__init__(info, players, options, chance, deck, cards)
+        self._read_options()
+        self.leader = 0                                              # A6
+        order = chance.deal_order(deck, self.cards)                 # top first
+        dealt = HAND_SIZE * players
+        if len(order) <= dealt or all(c.rank == JOKER for c in order[dealt:]):
+            raise ValueError(f"a deal for {players} students needs {dealt} cards and a "
+                             f"non-Joker to start the discard pile; the deck has {len(order)}")
+        self.hands = [[] for _ in range(players)]
+        for k in range(dealt):
+            self.hands[(self.leader + k) % players].append(order[k])
+        for seat in range(players):
+            self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}", frozenset((seat,)))
+        self.draw_pile = order[dealt:][::-1]
+        self.discard = []
+        while True:                                                  # A4
+            card = self.draw_pile.pop()
+            self.discard.append(card)
+            self.emit("move", None, (card,), "draw", "discard")
+            if card.rank != JOKER:
+                break
+            self.discard.pop()
+            self.draw_pile.insert(0, card)
+            self.emit("move", None, (card,), "discard", "draw", detail="bottom")
+        self.pending = [[] for _ in range(players)]
+        self.building = []
+        self.pick_order = []
+        self.taken = [None] * players
+        self.revealed = False
+        self.assignments = []
+        self._start_rotation(1)
+
+    def _read_options(self):
+        self.ace_high = self.options["deadline.ace_high"] == "on"
+        self.voluntary = self.options["deadline.voluntary_submission"] == "on"
+
+    # ---- schedule -----------------------------------------------------------------------
+    def _seat_at(self, pos):
+        return (self.leader + pos) % self.players
+
+    def _start_rotation(self, rotation):
+        self.rotation = rotation
+        self.stage = "turn"
+        self.step = "draw"
+        self.pos = 0
+        self.current_player = self.leader
+        self.emit("phase", None, detail=self._phase_text())
+        self.emit("turn", self.current_player, detail="draw")
+
+    def _start_exchange(self):
+        self.stage = "exchange"
+        self.pos = 0
+        self.taken = [None] * self.players
+        self.revealed = False
+        self.emit("phase", None, detail=self._phase_text())
+        self._exchange_step()
+
+    def _exchange_step(self):
+        """Begin the next taker's blind pick, skipping takers with nothing to take (A20)."""
+        while self.pos < self.players:
+            taker = self._seat_at(self.pos)
+            victim = (taker - 1) % self.players
+            hand = self.hands[victim]
+            if hand:
+                self.pick_order = self.rng.sample(hand, len(hand))
+                self.current_player = taker
+                self.emit("turn", taker, detail="exchange")
+                return
+            self.emit("skip", taker, detail="nothing to take")
+            self.pos += 1
+        self.pick_order = []
+        for pos in range(self.players):                              # the reveal
+            seat = self._seat_at(pos)
+            if self.pending[seat]:
+                card = self.pending[seat].pop()
+                self.hands[seat].append(card)
+                self.emit("move", seat, (card,), f"pending:{seat}", f"hand:{seat}",
+                          frozenset((seat,)))
+        self.revealed = True
+        if self.rotation in (MIDTERM_ROTATION, FINAL_ROTATION):
+            self._start_exam()
+        else:
+            self._start_rotation(self.rotation + 1)
+
+    def _start_exam(self):
+        self.stage = "exam"
+        self.pos = 0
+        self.building = []
+        self.current_player = self.leader
+        self.emit("phase", None, detail=self._phase_text())
+        self.emit("turn", self.current_player, detail="exam")
+
+    def _exam(self):
+        return "midterm" if self.rotation == MIDTERM_ROTATION else "final"
+
+    def _draw_back(self):
+        """From the leader on, each seat draws from the draw pile up to 7 (A18)."""
+        self.emit("phase", None, detail="Draw-back")
+        for pos in range(self.players):
+            seat = self._seat_at(pos)
+            hand = self.hands[seat]
+            while len(hand) < HAND_SIZE:
+                if not self.draw_pile:
+                    if len(self.discard) < 2:
+                        break
+                    self._recycle(seat)
+                card = self.draw_pile.pop()
+                hand.append(card)
+                self.emit("move", seat, (card,), "draw", f"hand:{seat}", frozenset((seat,)))
+
+    def _recycle(self, seat):
+        """Every discard but the top one, shuffled, becomes the draw pile (A10)."""
+        cards = self.discard[:-1]
+        self.discard = self.discard[-1:]
+        self.rng.shuffle(cards)
+        self.draw_pile = cards
+        self.emit("recycle", seat, cards, "discard", "draw", frozenset(), detail=len(cards))
+
+    def _grade(self):
+        self.stage = "over"
+        self.is_over = True
+        self.current_player = None
+        self.emit("phase", None, detail="Grading")
+        totals = self.scores()
+        for seat, total in enumerate(totals):
+            self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
+            self.emit("score", seat, detail=total)
+        self.emit("game_over", None, detail=totals)
+
+    # ---- rules --------------------------------------------------------------------------
+    def _legal_actions(self):
+        seat = self.current_player
+        hand = self.hands[seat]
+        if self.stage == "turn":
+            if self.step == "draw":
+                acts = []
+                if self.draw_pile or len(self.discard) >= 2:        # A10
+                    acts.append(DRAW_STOCK)
+                if self.discard:
+                    acts.append(DRAW_DISCARD)
+                return acts
+            return [_card_action("discard", c) for c in hand if c.rank != JOKER]
+        if self.stage == "exchange":
+            return [Action("take", (), i) for i in range(len(self.pick_order))]
+        return self._exam_actions(seat, hand)
+
+    def _exam_actions(self, seat, hand):
+        ace_high = self.ace_high
+        building = self.building
+        acts = []
+        if len(building) == 1:
+            first = building[0]
+            for card in hand:
+                if pairs_with(first, card, ace_high):
+                    acts.append(_card_action("group", card))
+        elif building:
+            shape = group_shape(building, ace_high)
+            for card in hand:
+                if extends(shape, card, ace_high):
+                    acts.append(_card_action("group", card))
+        if building:
+            if len(building) >= 2:
+                acts.append(SUBMIT)
+            acts.append(CANCEL_GROUP)
+        startable = starters(hand, ace_high)
+        if not building:
+            acts.extend(_card_action("group", card) for card in startable)
+        final = self.rotation == FINAL_ROTATION
+        for k, assignment in enumerate(self.assignments):
+            own = assignment.owner == seat
+            if own and not final:
+                continue
+            kind = "extend" if own else "extra_credit"
+            shape = group_shape(assignment.group(), ace_high)
+            for card in hand:
+                if extends(shape, card, ace_high):
+                    acts.append(Action(kind, (card,), k))
+        if not building and (self.voluntary or not startable):
+            acts.append(FINISH_EXAM)
+        return acts
+
+    def why_illegal(self, action):
+        if self.is_over:
+            return "the game is over"
+        shape = _shape_error(action)
+        if shape:
+            return shape
+        seat = self.current_player
+        hand = self.hands[seat]
+        kind = action.kind
+        card = action.cards[0] if len(action.cards) == 1 else None
+        if self.stage == "turn":
+            if kind == "draw":
+                if self.step != "draw":
+                    return "you have already drawn this turn: discard a card"
+                if action.arg == "stock":
+                    return ("the draw pile is empty and the discard pile cannot refill it: "
+                            "take the top discard")
+                return "draw from the draw pile (stock) or the discard pile (discard)"
+            if kind == "discard":
+                if self.step != "discard":
+                    return "draw a card before you discard"
+                if card is None or card not in hand:
+                    return "you can only discard one card from your own hand"
+                if card.rank == JOKER:
+                    return "a Joker can never be discarded"
+            return "on your turn, draw one card, then discard one"
+        if self.stage == "exchange":
+            victim = (seat - 1) % self.players
+            if kind == "take":
+                return (f"choose a position from 0 to {len(self.pick_order) - 1} among the "
+                        f"cards of student {victim}")
+            return f"the exchange is on: take a card from student {victim}, to your right"
+        return self._why_illegal_exam(action, seat, hand, kind, card)
+
+    def _why_illegal_exam(self, action, seat, hand, kind, card):
+        exam = EXAM_NAMES[self._exam()]
+        if kind in ("group", "extend", "extra_credit"):
+            if card is None or card not in hand:
+                return "play one card from your own hand"
+            if card.rank == JOKER:
+                return "a Joker can never be part of an assignment"
+        if kind == "group":
+            if self.building:
+                names = " ".join(c.name for c in self.building)
+                return f"{card.name} does not continue {names} as a set or a run"
+            return f"{card.name} begins no set or run with another card in your hand"
+        if kind == "submit":
+            return "an assignment needs at least 2 cards: add cards to the group first"
+        if kind == "cancel_group":
+            return "you are not building a group"
+        if kind in ("extend", "extra_credit"):
+            k = action.arg
+            if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(self.assignments):
+                return f"there is no assignment {k}"
+            assignment = self.assignments[k]
+            if kind == "extend":
+                if assignment.owner != seat:
+                    return "you can only extend your own assignments; play extra credit on others'"
+                if self.rotation != FINAL_ROTATION:
+                    return "you must wait until the Final Exam to play on existing assignments"
+            elif assignment.owner == seat:
+                return ("extra credit goes on another student's assignment; "
+                        "extend your own at the Final Exam")
+            names = " ".join(c.name for c in assignment.group())
+            return f"{card.name} does not continue assignment {k} ({names})"
+        if kind == "finish_exam":
+            if self.building:
+                return "submit the group you are building, or take it back, first"
+            a, b = first_pair(hand, self.ace_high)
+            return (f"you must submit every assignment you can: {a.name} and {b.name} "
+                    "still begin a set or a run")
+        return (f"it is the {exam}: build and submit assignments, add extra credit, "
+                "then finish your exam")
+
+    def _apply(self, action):
+        seat = self.current_player
+        kind = action.kind
+        hand = self.hands[seat]
+        if kind == "draw":
+            if action.arg == "stock":
+                if not self.draw_pile:
+                    self._recycle(seat)
+                card = self.draw_pile.pop()
+                self.emit("move", seat, (card,), "draw", f"hand:{seat}", frozenset((seat,)))
+            else:
+                card = self.discard.pop()
+                self.emit("move", seat, (card,), "discard", f"hand:{seat}")
+            hand.append(card)
+            self.step = "discard"
+        elif kind == "discard":
+            card = action.cards[0]
+            hand.remove(card)
+            self.discard.append(card)
+            self.emit("move", seat, (card,), f"hand:{seat}", "discard")
+            self.pos += 1
+            self.step = "draw"
+            if self.pos == self.players:
+                self._start_exchange()
+            else:
+                self.current_player = self._seat_at(self.pos)
+                self.emit("turn", self.current_player, detail="draw")
+        elif kind == "take":
+            victim = (seat - 1) % self.players
+            card = self.pick_order[action.arg]
+            self.hands[victim].remove(card)
+            self.pending[seat].append(card)
+            self.taken[seat] = card
+            self.emit("move", seat, (card,), f"hand:{victim}", f"pending:{seat}",
+                      frozenset((victim,)), detail=action.arg)
+            self.pos += 1
+            self._exchange_step()
+        elif kind == "group":
+            card = action.cards[0]
+            hand.remove(card)
+            self.building.append(card)
+            self.emit("move", seat, (card,), f"hand:{seat}", "group", frozenset((seat,)))
+        elif kind == "cancel_group":
+            hand.extend(self.building)
+            self.emit("move", seat, self.building, "group", f"hand:{seat}", frozenset((seat,)))
+            self.building = []
+        elif kind == "submit":
+            cards = sorted(self.building, key=rank_key(self.ace_high))
+            self.assignments.append(Assignment(seat, cards, (), self._exam()))
+            self.building = []
+            self.emit("move", seat, cards, "group", f"assignment:{len(self.assignments) - 1}")
+        elif kind == "extend":
+            card = action.cards[0]
+            assignment = self.assignments[action.arg]
+            hand.remove(card)
+            assignment.cards.append(card)
+            assignment.cards.sort(key=rank_key(self.ace_high))
+            self.emit("move", seat, (card,), f"hand:{seat}", f"assignment:{action.arg}")
+        elif kind == "extra_credit":
+            card = action.cards[0]
+            hand.remove(card)
+            self.assignments[action.arg].extras.append((seat, card))
+            self.emit("move", seat, (card,), f"hand:{seat}", f"extra:{action.arg}")
+        else:                                                        # finish_exam
+            self.emit("finish_exam", seat)
+            self.pos += 1
+            if self.pos < self.players:
+                self.current_player = self._seat_at(self.pos)
+                self.emit("turn", self.current_player, detail="exam")
+            elif self.rotation == MIDTERM_ROTATION:
+                self._draw_back()
+                self._start_rotation(MIDTERM_ROTATION + 1)
+            else:
+                self._grade()
+
+    # ---- scores -------------------------------------------------------------------------
+    def _held(self, seat):
+        """The cards `seat` would be graded on in hand now (its group being built too)."""
+        held = self.hands[seat] + self.pending[seat]
+        if self.stage == "exam" and seat == self.current_player:
+            held = held + self.building
+        return held
+
+    def scores(self):
+        """The total each seat would get if the table were graded now (2.6)."""
+        hands = [self._held(seat) for seat in range(self.players)]
+        return grade(self.players, hands, self.assignments, self.ace_high)
+
+    def winners(self):
+        return best_seats(self.scores()) if self.is_over else []
+
+    def view(self, seat):
+        """As GameState.view, but until grading the scores hold only what `seat` knows:
+        its own total (its pending exchange card left out) and the others' table points."""
+        view = super().view(seat)
+        if self.is_over:
+            return view
+        hands = [[] for _ in range(self.players)]
+        if isinstance(seat, int) and 0 <= seat < self.players:
+            hands[seat] = self._held(seat)
+            if self.pending[seat]:
+                hands[seat] = [c for c in hands[seat] if c not in self.pending[seat]]
+        return view._replace(scores=tuple(grade(self.players, hands, self.assignments,
+                                                self.ace_high)))
+
+    # ---- views and saves ----------------------------------------------------------------
+    def _phase_text(self):
+        if self.stage == "over":
+            return "Game over"
+        half = "First half" if self.rotation <= MIDTERM_ROTATION else "Second half"
+        number = (self.rotation - 1) % MIDTERM_ROTATION + 1
+        if self.stage == "turn":
+            return f"{half}: rotation {number} of 3"
+        if self.stage == "exchange":
+            return f"{half}: exchange {number} of 3"
+        return EXAM_NAMES[self._exam()]
+
+    def _zones(self):
+        hand_vis = PUBLIC if self.is_over else OWNER
+        zones = [ZoneSpec("draw", "Draw pile", None, self.draw_pile, HIDDEN, "pile"),
+                 ZoneSpec("discard", "Discard pile", None, self.discard, TOP, "pile")]
+        for seat in range(self.players):
+            zones.append(ZoneSpec(f"hand:{seat}", "Hand", seat, self.hands[seat], hand_vis, "hand"))
+            zones.append(ZoneSpec(f"pending:{seat}", "Exchange card", seat, self.pending[seat],
+                                  HIDDEN, "stack"))
+        builder = self.current_player if self.stage == "exam" else None
+        zones.append(ZoneSpec("group", "Assignment being built", builder, self.building,
+                              OWNER, "row"))
+        for k, assignment in enumerate(self.assignments):
+            zones.append(ZoneSpec(f"assignment:{k}", "Assignment", assignment.owner,
+                                  assignment.cards, PUBLIC, "row"))
+            zones.append(ZoneSpec(f"extra:{k}", "Extra credit", None,
+                                  [card for _, card in assignment.extras], PUBLIC, "row"))
+        return zones
+
+    def _facts(self):
+        ace_high = self.ace_high
+        table = []
+        for k, a in enumerate(self.assignments):
+            table.append({"index": k, "owner": a.owner, "exam": a.exam,
+                          "cards": [c.name for c in a.cards],
+                          "extra_credit": [[who, c.name] for who, c in a.extras],
+                          "kind": group_kind(a.group(), ace_high),
+                          "completed": a.completed,
+                          "value": a.value(ace_high) if a.completed else 2})
+        empty = [[] for _ in range(self.players)]
+        facts = {"phase": self._phase_text(), "stage": self.stage, "rotation": self.rotation,
+                 "ace_high": ace_high, "voluntary_submission": self.voluntary,
+                 "step": self.step if self.stage == "turn" else None, "leader": self.leader,
+                 "exam": EXAM_NAMES[self._exam()] if self.stage == "exam" else None,
+                 "assignments": table, "building": len(self.building),
+                 "table_points": grade(self.players, empty, self.assignments, ace_high),
+                 "hand_sizes": [len(hand) for hand in self.hands]}
+        if self.stage == "exchange":
+            taker = self.current_player
+            facts["exchange"] = {"taker": taker, "from": (taker - 1) % self.players,
+                                 "positions": len(self.pick_order)}
+        if self.is_over:
+            hands = [self._held(seat) for seat in range(self.players)]
+            facts["grades"] = report(self.players, hands, self.assignments, ace_high)
+            facts["winners"] = self.winners()
+        return facts
+
+    def _private_facts(self, seat):
+        """The exchange cards `seat` knows: the one taken from it, and (after the reveal)
+        the one it received (A22)."""
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return {}
+        facts = {}
+        lost = self.taken[(seat + 1) % self.players]
+        if lost is not None:
+            facts["exchange_taken_from_you"] = lost.name
+        got = self.taken[seat]
+        if got is not None and self.revealed:
+            facts["exchange_received"] = got.name
+        return facts
+
+    def _copy_from(self, other):
+        self.hands = [list(hand) for hand in other.hands]
+        self.pending = [list(p) for p in other.pending]
+        self.draw_pile = list(other.draw_pile)
+        self.discard = list(other.discard)
+        self.building = list(other.building)
+        self.pick_order = list(other.pick_order)
+        self.taken = list(other.taken)
+        self.assignments = [a.copy() for a in other.assignments]
+
+    def _data(self):
+        return {"leader": self.leader, "stage": self.stage, "rotation": self.rotation,
+                "step": self.step, "pos": self.pos,
+                "hands": [self.ids(h) for h in self.hands],
+                "pending": [self.ids(p) for p in self.pending],
+                "draw_pile": self.ids(self.draw_pile), "discard": self.ids(self.discard),
+                "building": self.ids(self.building), "pick_order": self.ids(self.pick_order),
+                "taken": [None if c is None else c.id for c in self.taken],
+                "revealed": self.revealed,
+                "assignments": [{"owner": a.owner, "cards": self.ids(a.cards),
+                                 "extras": [[who, c.id] for who, c in a.extras],
+                                 "exam": a.exam} for a in self.assignments]}
+
+    def _restore(self, data):
+        self._read_options()
+        n = self.players
+        self.leader = require_int(data.get("leader"), "save: state.leader", 0, n - 1)
+        self.stage = data.get("stage")
+        if self.stage not in STAGES:
+            raise ValueError(f"save: state.stage: {self.stage!r} is not one of {', '.join(STAGES)}")
+        self.rotation = require_int(data.get("rotation"), "save: state.rotation", 1, FINAL_ROTATION)
+        self.step = data.get("step")
+        if self.step not in ("draw", "discard"):
+            raise ValueError(f"save: state.step: {self.step!r} is not draw or discard")
+        self.pos = require_int(data.get("pos"), "save: state.pos", 0, n)
+        self.hands = self._seat_lists(data, "hands")
+        self.pending = self._seat_lists(data, "pending")
+        if any(len(p) > 1 for p in self.pending):
+            raise ValueError("save: state.pending: a student holds at most one exchange card")
+        self.draw_pile = self.cards_from(data.get("draw_pile"), "save: state.draw_pile")
+        self.discard = self.cards_from(data.get("discard"), "save: state.discard")
+        self.building = self.cards_from(data.get("building"), "save: state.building")
+        self.pick_order = self.cards_from(data.get("pick_order"), "save: state.pick_order")
+        taken = require(data.get("taken"), list, "save: state.taken")
+        if len(taken) != n:
+            raise ValueError(f"save: state.taken: {len(taken)} entries for {n} students")
+        self.taken = [None if t is None else self.cards_from([t], "save: state.taken[]")[0]
+                      for t in taken]
+        self.revealed = require(data.get("revealed"), bool, "save: state.revealed")
+        self.assignments = []
+        for i, raw in enumerate(require(data.get("assignments"), list, "save: state.assignments")):
+            where = f"save: state.assignments[{i}]"
+            require(raw, dict, where)
+            owner = require_int(raw.get("owner"), f"{where}.owner", 0, n - 1)
+            cards = self.cards_from(raw.get("cards"), f"{where}.cards")
+            extras = []
+            for pair in require(raw.get("extras"), list, f"{where}.extras"):
+                if not isinstance(pair, list) or len(pair) != 2:
+                    raise ValueError(f"{where}.extras: expected [seat, card] pairs")
+                who = require_int(pair[0], f"{where}.extras[].seat", 0, n - 1)
+                extras.append((who, self.cards_from([pair[1]], f"{where}.extras[].card")[0]))
+            exam = raw.get("exam")
+            if exam not in EXAM_NAMES:
+                raise ValueError(f"{where}.exam: {exam!r} is not midterm or final")
+            assignment = Assignment(owner, cards, extras, exam)
+            if len(cards) < 2 or not group_kind(assignment.group(), self.ace_high):
+                raise ValueError(f"{where}: the cards are not a valid set or run")
+            self.assignments.append(assignment)
+        self._check_position()
+
+    def _seat_lists(self, data, key):
+        lists = require(data.get(key), list, f"save: state.{key}")
+        if len(lists) != self.players:
+            raise ValueError(f"save: state.{key}: {len(lists)} entries for {self.players} students")
+        return [self.cards_from(x, f"save: state.{key}[{i}]") for i, x in enumerate(lists)]
+
+    def _check_position(self):
+        """Cross-field checks of a restored state."""
+        if self.is_over != (self.stage == "over"):
+            raise ValueError("save: state.stage: 'over' exactly when the game is over")
+        if self.is_over != (self.current_player is None):
+            raise ValueError("save: current_player must be null exactly when the game is over")
+        if not self.is_over and (self.pos == self.players
+                                 or self.current_player != self._seat_at(self.pos)):
+            raise ValueError("save: current_player does not match state.pos and state.leader")
+        if not self.discard and not (self.stage == "turn" and self.step == "discard"):
+            raise ValueError("save: state.discard: empty outside a turn's discard")
+        if self.building and self.stage != "exam":
+            raise ValueError("save: state.building: a group is built only during an exam")
+        if self.stage == "exam" and self.rotation not in (MIDTERM_ROTATION, FINAL_ROTATION):
+            raise ValueError("save: state.rotation: exams follow rotations 3 and 6 only")
+        if self.stage == "exchange":
+            victim = (self.current_player - 1) % self.players
+            if sorted(self.ids(self.pick_order)) != sorted(self.ids(self.hands[victim])):
+                raise ValueError("save: state.pick_order: not an order of the victim's hand")
+        elif self.pick_order:
+            raise ValueError("save: state.pick_order: set only during an exchange")
+        if self.stage in ("turn", "exam") and any(self.pending):
+            raise ValueError("save: state.pending: exchange cards outside an exchange")
