@@ -22,6 +22,8 @@ MODULES = {
     "final_card_down": "game.final_card_down",
     "deadline": "game.deadline",
     "ktu": "game.ktu",
+    "four_downs": "game.four_downs",
+    "five_possessions": "game.five_possessions",
 }
 
 

@@ -22,6 +22,13 @@ PD_COLORS = ("blue", "green", "purple", "orange")
 PD_DOT_COLORS = ("yellow", "orange", "purple", "green", "blue")
 PD_SIDES = ("offense", "defense")
 PD_BACKS = ("white", "black")
+PD_TYPES = ("run", "pass", "special")
+# Cards per (side, colour) and per number on each side (rulings play_design.md section 1).
+PD_GROUP_SIZES = {("offense", "blue"): 4, ("defense", "blue"): 3,
+                  ("offense", "green"): 4, ("defense", "green"): 3,
+                  ("offense", "purple"): 3, ("defense", "purple"): 4,
+                  ("offense", "orange"): 3, ("defense", "orange"): 4}
+PD_NUMBERS_PER_SIDE = {4: 3, 5: 4, 6: 4, 7: 3}
 JOKER = "JK"
 
 
@@ -176,6 +183,8 @@ def _hex(path, data):
 
 
 def _formation(path, data):
+    """Play Design: one 28-card deck, named once per back (white and black), checked
+    against every constraint of the rulings' composition (play_design.md section 1)."""
     _expect_keys(path, "deck", data, ("family", "decks", "cards"))
     decks = data["decks"]
     if not isinstance(decks, dict) or not decks:
@@ -183,11 +192,13 @@ def _formation(path, data):
     for deck_name, back in decks.items():
         if back not in PD_BACKS:
             _fail(path, f"decks.{deck_name}", f"back {back!r} is not one of {', '.join(PD_BACKS)}")
+    if sorted(decks.values()) != sorted(PD_BACKS):
+        _fail(path, "decks", "expected one white and one black deck (the same cards, two backs)")
     entries = data["cards"]
     if not isinstance(entries, list):
         _fail(path, "cards", "expected a list of cards")
     faces = []
-    seen = set()
+    seen = {}
     keys = ("name", "side", "color", "number", "formation", "type", "dots")
     for i, entry in enumerate(entries):
         where = f"cards[{i}]"
@@ -196,9 +207,6 @@ def _formation(path, data):
         if not isinstance(name, str):
             _fail(path, where, f"name {name!r} is not a string")
         where = f"cards[{i}] ({name})"
-        if name in seen:
-            _fail(path, where, "duplicate card name")
-        seen.add(name)
         if entry["side"] not in PD_SIDES:
             _fail(path, where, f"side {entry['side']!r} is not offense or defense")
         if entry["color"] not in PD_COLORS:
@@ -208,9 +216,16 @@ def _formation(path, data):
         if name != expected:
             _fail(path, where, f"name should be {expected} for a {entry['side']} "
                                f"{entry['color']} {number}")
+        if name in seen:
+            _fail(path, where, f"number {number} is used twice among the {entry['side']} "
+                               f"{entry['color']} cards (also {seen[name]}); within one side "
+                               "and colour all numbers differ")
+        seen[name] = f"cards[{i}]"
         for key in ("formation", "type"):
             if not isinstance(entry[key], str) or not entry[key].strip():
                 _fail(path, where, f"{key} must be a non-empty text")
+        if entry["type"] not in PD_TYPES:
+            _fail(path, where, f"type {entry['type']!r} is not one of {', '.join(PD_TYPES)}")
         dots = entry["dots"]
         _expect_keys(path, f"{where}.dots", dots, PD_DOT_COLORS)
         for color in PD_DOT_COLORS:
@@ -231,6 +246,20 @@ def _formation(path, data):
         count = sum(f["color"] == color for f in faces)
         if count != 7:
             _fail(path, "cards", f"has {count} {color} cards; each colour has 7")
+    for (side, color), size in PD_GROUP_SIZES.items():
+        count = sum(f["side"] == side and f["color"] == color for f in faces)
+        if count != size:
+            _fail(path, "cards", f"has {count} {side} {color} cards; the composition has {size}")
+    for side in PD_SIDES:
+        for number, size in PD_NUMBERS_PER_SIDE.items():
+            count = sum(f["side"] == side and f["value"] == number for f in faces)
+            if count != size:
+                _fail(path, "cards", f"has {count} {side} cards numbered {number}; "
+                                     f"the composition has {size}")
+    for i, face in enumerate(faces):   # OB4 exists: four offense blues numbered 4-7
+        if face["name"] == "OB4" and face["kind"] != "run":
+            _fail(path, f"cards[{i}] (OB4)", "type should be run: the text's example card "
+                                             "is the blue offense 4, a run card")
     return {deck_name: [dict(face, back=back) for face in faces]
             for deck_name, back in decks.items()}
 

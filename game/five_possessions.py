@@ -1,0 +1,526 @@
+"""Play Design - 5 possessions: a two-player duel of formation lines, one deck each.
+
+Rules: ../shared/rulings/play_design.md, section 4. Seat 0 plays the white deck and
+seat 1 the black one (card names `W:OB4`, `K:OB4`). A coin toss decides who chooses
+offense or defense; possessions then alternate. In a possession the offense and the
+defense each shuffle their 14 cards of that side into a stack and play up to four lines
+(4, 4, 4 and 2 cards) across four lanes. The offense sets its cards face down one lane
+at a time, then the defense sets one card opposite each; the cards are revealed lane by
+lane. An offense card is open only in a live lane and in a colour other than the
+still-open card of the line before (rules 1 and 2); it must open as many cards as the
+rules allow (A20). An open card wins its lane with strictly more dots, counted by its
+own colour. A line with no win stops the drive (defense +20 yards); a win in line 4 is
+a touchdown (offense +20). First to 100 wins once both have had as many possessions
+(or the other cannot catch up); a tie at 100 or more plays on in pairs of possessions,
+or with `pd.sudden_death` one toss-decided possession settles it (A23).
+
+The cards of the last line stay on the table (revealed ones face up) until the offense
+sets its first card of the next line. Scores are yards scored.
+"""
+from functools import lru_cache
+
+from game.core import HIDDEN, OWNER, PUBLIC, Action, GameState, ZoneSpec, require, require_int
+from game.cards import PD_COLORS
+from game.play_design import complete_order, key_count
+
+LANES = 4
+LINE_SIZES = (4, 4, 4, 2)
+WIN_AT = 100
+SCORE = 20
+TIE_BREAK_PAIRS = 5     # App safeguard A23
+PHASES = ("choose", "offense_set", "defense_set", "over")
+ROLES = ("offense", "defense")
+BACKS = ("white", "black")
+
+CHOOSE = tuple(Action("choose", (), role) for role in ROLES)
+
+
+@lru_cache(maxsize=None)
+def best_open(colors, lanes, live, restriction):
+    """The most cards of `colors` that can be open at once, one per lane of `lanes`,
+    given which lanes are live and their restriction colours (rules 1 and 2)."""
+    if not colors:
+        return 0
+    first, rest = colors[0], colors[1:]
+    return max((live[lane] and first != restriction[lane])
+               + best_open(rest, lanes[:i] + lanes[i + 1:], live, restriction)
+               for i, lane in enumerate(lanes))
+
+
+@lru_cache(maxsize=None)
+def offense_placements(colors, lanes, need, live, restriction):
+    """The (card index, lane) pairs after which `need` open cards are still possible for
+    the cards of `colors` in the free `lanes` (A20)."""
+    pairs = []
+    for i, color in enumerate(colors):
+        rest = tuple(sorted(colors[:i] + colors[i + 1:]))
+        for j, lane in enumerate(lanes):
+            opens = live[lane] and color != restriction[lane]
+            if opens + best_open(rest, lanes[:j] + lanes[j + 1:], live, restriction) == need:
+                pairs.append((i, lane))
+    return tuple(pairs)
+
+
+class State(GameState):
+    """A game of 5 possessions in progress."""
+
+    game_id = "five_possessions"
+
+    def __init__(self, info, players, options, chance, deck, cards):
+        # Both whole decks are always in play, whatever part of them a stack names.
+        super().__init__(info, players, options, chance, deck, deck.cards)
+        self._split_decks()
+        for i, names in enumerate(chance.stacks):
+            if len({(c.back, c.side) for c in deck.stack(names, full_deck=False)}) > 1:
+                raise ValueError(f"stacked deck {i}: a stack holds cards of one side of one "
+                                 "deck only (the offense or the defense cards of W: or K:)")
+        self.score = [0, 0]
+        self.box = [list(self.own[0]), list(self.own[1])]
+        self.stack = [[], []]
+        self.hand = [[], []]
+        self.line = [[[] for _ in range(LANES)] for _ in range(2)]
+        self.shown = [[False] * LANES for _ in range(2)]
+        self.open = [[] for _ in range(LANES)]
+        self.closed = [[] for _ in range(LANES)]
+        self.removed = [[], []]
+        self.live = [True] * LANES
+        self.restriction = [None] * LANES
+        self.possession = 0
+        self.offense = None
+        self.defense = None
+        self.line_no = 0
+        self.max_open = 0
+        self.pending = None          # the line zones hold a finished "line" / "possession"
+        self.pending_won = [False] * LANES
+        self.results = []
+        self.sudden = False
+        self.tie_start = None
+        self.winner = None
+        self._toss()
+
+    def _split_decks(self):
+        """Each seat's 28 cards (seat 0 white, seat 1 black) and their two halves."""
+        self.own = [[c for c in self.deck if c.back == back] for back in BACKS]
+        self.half = [{side: [c for c in cards if c.side == side] for side in ROLES}
+                     for cards in self.own]
+
+    def _seat_of(self, card):
+        return BACKS.index(card.back)
+
+    # ---- rules ----------------------------------------------------------------------
+    def _legal_actions(self):
+        phase = self.phase
+        if phase == "choose":
+            return list(CHOOSE)
+        if phase == "offense_set":
+            hand = self.hand[self.offense]
+            need = self.max_open - self._placed_opens()
+            return [Action("place", (hand[i],), lane) for i, lane in offense_placements(
+                tuple(c.color for c in hand), tuple(self._free_lanes()), need,
+                tuple(self.live), tuple(self.restriction))]
+        if phase == "defense_set":
+            off, dfn = self.line[self.offense], self.line[self.defense]
+            lanes = [k for k in range(LANES) if off[k] and not dfn[k]]
+            return [Action("place", (card,), lane) for card in self.hand[self.defense]
+                    for lane in lanes]
+        return []
+
+    def _opens(self, card, lane):
+        """1 if `card` set in `lane` now would be open (rules 1 and 2), else 0."""
+        return 1 if self.live[lane] and card.color != self.restriction[lane] else 0
+
+    def _best(self, cards, lanes):
+        """The most open cards `cards` can give in distinct lanes of `lanes`."""
+        return best_open(tuple(sorted(c.color for c in cards)), tuple(lanes),
+                         tuple(self.live), tuple(self.restriction))
+
+    def _free_lanes(self):
+        if self.pending:
+            return list(range(LANES))
+        return [k for k in range(LANES) if not self.line[self.offense][k]]
+
+    def _placed_opens(self):
+        if self.pending:
+            return 0
+        return sum(self._opens(self.line[self.offense][k][0], k) for k in range(LANES)
+                   if self.line[self.offense][k])
+
+    def why_illegal(self, action):
+        if self.is_over:
+            return "the game is over"
+        phase = self.phase
+        if action.kind == "choose":
+            if phase != "choose":
+                return "offense or defense is chosen only after a coin toss"
+            return "choose offense or defense"
+        if action.kind != "place":
+            return super().why_illegal(action)
+        if phase == "choose":
+            return "first choose offense or defense"
+        seat = self.current_player
+        card = action.cards[0] if len(action.cards) == 1 else None
+        lane = action.arg
+        if card is None or card not in self.hand[seat]:
+            return "you can only place a card you picked for this line"
+        if isinstance(lane, bool) or lane not in range(LANES):
+            return "name a lane 0-3 to place the card in"
+        if phase == "defense_set":
+            if not self.line[self.offense][lane]:
+                return f"lane {lane} has no offense card to oppose"
+            return f"lane {lane} already has your defense card"
+        if lane not in self._free_lanes():
+            return f"lane {lane} already has a card in this line"
+        need = f"you must open {self.max_open} card(s) in this line"
+        if not self.live[lane]:
+            return (f"rule 2: no open card in front of a closed one; {card} would be used "
+                    f"up closed in lane {lane}, and {need}")
+        if card.color == self.restriction[lane]:
+            return (f"rule 1: {card} may not go on the still-open {card.color} card of "
+                    f"lane {lane}; it would stay closed, and {need}")
+        return f"{card} in lane {lane} leaves fewer open cards than possible: {need}"
+
+    def _apply(self, action):
+        if action.kind == "choose":
+            self.emit("choose", self.current_player, detail=action.arg)
+            chooser = self.current_player
+            self.offense = chooser if action.arg == "offense" else 1 - chooser
+            if self.pending:
+                self._clear_table()
+            self._start_possession()
+        elif self.phase == "offense_set":
+            self._place(self.offense, action.cards[0], action.arg)
+            if not self.hand[self.offense]:
+                self.phase = "defense_set"
+                self.current_player = self.defense
+                self.emit("phase", self.defense, detail=self._phase_text())
+        else:
+            self._place(self.defense, action.cards[0], action.arg)
+            if not self.hand[self.defense]:
+                self._reveal()
+
+    def _place(self, seat, card, lane):
+        if self.pending:
+            self._clear_table()
+        self.hand[seat].remove(card)
+        self.line[seat][lane].append(card)
+        self.emit("move", seat, (card,), f"hand:{seat}", f"line:{seat}:{lane}",
+                  frozenset((seat,)), detail=lane)
+
+    # ---- possessions and lines ------------------------------------------------------
+    def _toss(self):
+        """A coin toss (A17, A23): its winner chooses offense or defense."""
+        chooser = self.chance.toss([0, 1])
+        if isinstance(chooser, bool) or chooser not in (0, 1):
+            raise ValueError(f"a toss result is the seat that wins it (0 or 1), not {chooser!r}")
+        self.chooser = chooser
+        self.phase = "choose"
+        self.current_player = chooser
+        self.emit("toss", chooser, detail="sudden death" if self.sudden else "opening")
+
+    def _start_possession(self):
+        """Fresh, reshuffled stacks of 14 for both sides (A18); all lanes live."""
+        self.possession += 1
+        self.defense = 1 - self.offense
+        for k in range(LANES):                 # the last possession's offense cards
+            for zone, key, public in ((self.open[k], f"open:{k}", True),
+                                      (self.closed[k], f"closed:{k}", False)):
+                if zone:
+                    owner = self._seat_of(zone[0])
+                    self._move(zone, self.box[owner], key, f"box:{owner}",
+                               None if public else frozenset((owner,)))
+        for seat in range(2):
+            if self.stack[seat]:
+                self._move(self.stack[seat], self.box[seat], f"stack:{seat}",
+                           f"box:{seat}", frozenset())
+            if self.removed[seat]:
+                self._move(self.removed[seat], self.box[seat], f"removed:{seat}",
+                           f"box:{seat}", frozenset())
+        for seat, side in ((self.offense, "offense"), (self.defense, "defense")):
+            cards = self.half[seat][side]
+            order = self._stack_order(cards, f"possession {self.possession} {side} stack")
+            taken = set(map(id, cards))
+            self.box[seat] = [c for c in self.box[seat] if id(c) not in taken]
+            self.stack[seat] = order[::-1]
+            self.emit("move", seat, order, f"box:{seat}", f"stack:{seat}", frozenset())
+        self.live = [True] * LANES
+        self.restriction = [None] * LANES
+        self.line_no = 0
+        self.emit("possession", self.offense, detail=self.possession)
+        self._start_line()
+
+    def _stack_order(self, cards, where):
+        """A shuffle of one side's 14 cards, top first, or the next injected stack: the
+        cards it names, then that side's other cards in deck order."""
+        if self.chance.stacks:
+            named = self.deck.stack(self.chance.stacks.pop(0), full_deck=False)
+            return complete_order(named, cards, where)
+        return self.chance.deal_order(self.deck, cards)
+
+    def _start_line(self):
+        self.line_no += 1
+        size = LINE_SIZES[self.line_no - 1]
+        for seat in (self.offense, self.defense):
+            drawn = [self.stack[seat].pop() for _ in range(size)]
+            self.hand[seat].extend(drawn)
+            self.emit("move", seat, drawn, f"stack:{seat}", f"hand:{seat}", frozenset((seat,)))
+        self.max_open = self._best(self.hand[self.offense], list(range(LANES)))
+        self.phase = "offense_set"
+        self.current_player = self.offense
+        self.emit("phase", self.offense, detail=self._phase_text())
+
+    def _reveal(self):
+        """Lanes 0-3 in order: an open offense card, then the defense card opposite."""
+        off, dfn = self.offense, self.defense
+        self.results = []
+        wins = 0
+        for k in range(LANES):
+            if not self.line[off][k]:
+                continue
+            card, against = self.line[off][k][0], self.line[dfn][k][0]
+            won = False
+            if self._opens(card, k):
+                for seat, shown in ((off, card), (dfn, against)):
+                    self.shown[seat][k] = True
+                    self.emit("reveal", seat, (shown,), f"line:{seat}:{k}", detail=k)
+                ours = key_count(card, card.color)
+                theirs = key_count(against, card.color)
+                won = ours > theirs                                    # A21
+                self.results.append({"lane": k, "open": True, "offense": card.name,
+                                     "defense": against.name, "color": card.color,
+                                     "offense_dots": ours, "defense_dots": theirs,
+                                     "won": won})
+                self.emit("lane", off if won else dfn, detail=self.results[-1])
+            else:
+                self.results.append({"lane": k, "open": False, "won": False})
+                self.emit("lane", dfn, detail=self.results[-1])
+            self.pending_won[k] = won
+            self.live[k] = won
+            self.restriction[k] = card.color if won else None
+            wins += won
+        self.pending = "line"
+        if not wins:
+            self._end_possession(dfn)
+        elif self.line_no == len(LINE_SIZES):
+            self._end_possession(off)
+        else:
+            self._start_line()
+
+    def _clear_table(self):
+        """The finished line leaves the table: won offense cards stay open in their
+        lane, the others are turned closed, defense cards are removed; after a finished
+        possession every card goes back to its owner's box."""
+        for seat in range(2):
+            for k in range(LANES):
+                cards = self.line[seat][k]
+                if not cards:
+                    continue
+                seen = None if self.shown[seat][k] else frozenset((seat,))
+                if self.pending == "possession":
+                    dest, key = self.box[seat], f"box:{seat}"
+                elif seat == self.defense:
+                    dest, key = self.removed[seat], f"removed:{seat}"
+                elif self.pending_won[k]:
+                    dest, key = self.open[k], f"open:{k}"
+                else:
+                    dest, key = self.closed[k], f"closed:{k}"
+                self._move(cards, dest, f"line:{seat}:{k}", key, seen)
+                self.shown[seat][k] = False
+        self.pending = None
+        self.pending_won = [False] * LANES
+
+    def _move(self, src, dest, src_key, dest_key, visible_to):
+        self.emit("move", None, src, src_key, dest_key, visible_to)
+        dest.extend(src)
+        src.clear()
+
+    def _end_possession(self, scorer):
+        self.pending = "possession"
+        self.score[scorer] += SCORE
+        self.emit("score", scorer, detail=self.score[scorer])
+        if self.sudden:                                            # A23
+            self._finish(scorer)
+            return
+        k = self.possession
+        a, b = self.score
+        leader = 0 if a > b else 1
+        if k % 2 == 0:
+            if max(a, b) >= WIN_AT and a != b:
+                self._finish(leader)
+                return
+            if a == b and a >= WIN_AT:
+                if self.tie_start is None:
+                    self.tie_start = k
+                    self.emit("tie_break", None, detail=a)
+                pairs = (k - self.tie_start) // 2
+                if self.options["pd.sudden_death"] == "on" or pairs >= TIE_BREAK_PAIRS:
+                    self.sudden = True
+                    self.emit("sudden_death", None, detail=a)
+                    self._toss()
+                    return
+        elif max(a, b) >= WIN_AT and abs(a - b) > SCORE:
+            self._finish(leader)
+            return
+        self.offense = self.defense                                # A22: alternate
+        self._start_possession()
+
+    def _finish(self, winner):
+        self.winner = winner
+        self.is_over = True
+        self.phase = "over"
+        self.current_player = None
+        self.emit("game_over", winner, detail=self.scores())
+
+    def scores(self):
+        """Yards scored by each player (first to 100)."""
+        return list(self.score)
+
+    def winners(self):
+        return [] if self.winner is None else [self.winner]
+
+    # ---- views and saves ----------------------------------------------------------------
+    def _zones(self):
+        zones = []
+        for seat in range(2):
+            zones += [ZoneSpec(f"box:{seat}", "Cards not in play", seat, self.box[seat], HIDDEN),
+                      ZoneSpec(f"stack:{seat}", "Stack", seat, self.stack[seat], HIDDEN, "stack"),
+                      ZoneSpec(f"hand:{seat}", "Line cards", seat, self.hand[seat], OWNER, "hand"),
+                      ZoneSpec(f"removed:{seat}", "Removed", seat, self.removed[seat], HIDDEN)]
+            zones += [ZoneSpec(f"line:{seat}:{k}", f"Lane {k}", seat, self.line[seat][k],
+                               PUBLIC if self.shown[seat][k] else OWNER, "row")
+                      for k in range(LANES)]
+        zones += [ZoneSpec(f"open:{k}", f"Lane {k} open cards", self.offense, self.open[k],
+                           PUBLIC, "stack") for k in range(LANES)]
+        zones += [ZoneSpec(f"closed:{k}", f"Lane {k} closed cards", self.offense,
+                           self.closed[k], OWNER, "stack") for k in range(LANES)]
+        return zones
+
+    def _phase_text(self):
+        if self.is_over:
+            return "Game over"
+        if self.phase == "choose":
+            toss = "Sudden death toss" if self.sudden else "Coin toss"
+            return f"{toss}: seat {self.chooser} chooses offense or defense"
+        who = "offense" if self.phase == "offense_set" else "defense"
+        name = "Sudden death" if self.sudden else f"Possession {self.possession}"
+        return f"{name}, line {self.line_no} of {len(LINE_SIZES)}: {who} sets"
+
+    def _facts(self):
+        return {"phase": self._phase_text(), "step": self.phase,
+                "possession": self.possession, "line": self.line_no,
+                "line_size": LINE_SIZES[self.line_no - 1] if self.line_no else 0,
+                "offense": self.offense, "defense": self.defense,
+                "lanes": [{"live": self.live[k], "color": self.restriction[k]}
+                          for k in range(LANES)],
+                "yards": list(self.score), "last_line": self.results,
+                "table": self.pending, "chooser": self.chooser if self.phase == "choose" else None,
+                "sudden_death": self.sudden,
+                "tie_break_pairs": None if self.tie_start is None
+                else (self.possession - self.tie_start) // 2,
+                "winner": self.winner}
+
+    def _private_facts(self, seat):
+        if seat == self.offense and self.phase == "offense_set":
+            return {"open_needed": self.max_open}
+        return {}
+
+    def _copy_from(self, other):
+        self.score = list(other.score)
+        self.box = [list(b) for b in other.box]
+        self.stack = [list(s) for s in other.stack]
+        self.hand = [list(h) for h in other.hand]
+        self.line = [[list(c) for c in lanes] for lanes in other.line]
+        self.shown = [list(s) for s in other.shown]
+        self.open = [list(c) for c in other.open]
+        self.closed = [list(c) for c in other.closed]
+        self.removed = [list(r) for r in other.removed]
+        self.live = list(other.live)
+        self.restriction = list(other.restriction)
+        self.pending_won = list(other.pending_won)
+        self.results = list(other.results)
+
+    def _data(self):
+        return {"score": self.score, "box": [self.ids(b) for b in self.box],
+                "stack": [self.ids(s) for s in self.stack],
+                "hand": [self.ids(h) for h in self.hand],
+                "line": [[self.ids(c) for c in lanes] for lanes in self.line],
+                "shown": self.shown, "open": [self.ids(c) for c in self.open],
+                "closed": [self.ids(c) for c in self.closed],
+                "removed": [self.ids(r) for r in self.removed],
+                "live": self.live, "restriction": self.restriction,
+                "possession": self.possession, "offense": self.offense,
+                "line_no": self.line_no, "max_open": self.max_open, "phase": self.phase,
+                "chooser": self.chooser, "pending": self.pending,
+                "pending_won": self.pending_won, "results": self.results,
+                "sudden": self.sudden, "tie_start": self.tie_start, "winner": self.winner}
+
+    def _restore(self, data):
+        self._split_decks()
+        where = "save: state"
+
+        def pair(key, each):
+            value = require(data.get(key), list, f"{where}.{key}")
+            if len(value) != 2:
+                raise ValueError(f"{where}.{key}: expected one entry per seat")
+            return [each(v, f"{where}.{key}[{i}]") for i, v in enumerate(value)]
+
+        def lanes(value, key, each):
+            require(value, list, key)
+            if len(value) != LANES:
+                raise ValueError(f"{key}: expected {LANES} lanes")
+            return [each(v, f"{key}[{k}]") for k, v in enumerate(value)]
+
+        def flag(value, key):
+            return require(value, bool, key)
+
+        def seat(key, optional=True):
+            value = data.get(key)
+            if value is None and optional:
+                return None
+            return require_int(value, f"{where}.{key}", 0, 1)
+
+        self.score = pair("score", lambda v, w: require_int(v, w, 0, 10**6))
+        if any(s % SCORE for s in self.score):
+            raise ValueError(f"{where}.score: yards come in steps of {SCORE}")
+        self.box = pair("box", self.cards_from)
+        self.stack = pair("stack", self.cards_from)
+        self.hand = pair("hand", self.cards_from)
+        self.removed = pair("removed", self.cards_from)
+        self.line = pair("line", lambda v, w: lanes(v, w, self.cards_from))
+        if any(len(c) > 1 for side in self.line for c in side):
+            raise ValueError(f"{where}.line: a lane holds at most one card of a line")
+        self.shown = pair("shown", lambda v, w: lanes(v, w, flag))
+        self.open = lanes(data.get("open"), f"{where}.open", self.cards_from)
+        self.closed = lanes(data.get("closed"), f"{where}.closed", self.cards_from)
+        self.live = lanes(data.get("live"), f"{where}.live", flag)
+        self.pending_won = lanes(data.get("pending_won"), f"{where}.pending_won", flag)
+
+        def colour(value, key):
+            if value is not None and value not in PD_COLORS:
+                raise ValueError(f"{key}: {value!r} is not a card colour")
+            return value
+        self.restriction = lanes(data.get("restriction"), f"{where}.restriction", colour)
+        self.possession = require_int(data.get("possession"), f"{where}.possession", 0, 10**6)
+        self.offense = seat("offense")
+        self.defense = None if self.offense is None else 1 - self.offense
+        self.line_no = require_int(data.get("line_no"), f"{where}.line_no", 0, len(LINE_SIZES))
+        self.max_open = require_int(data.get("max_open"), f"{where}.max_open", 0, LANES)
+        self.phase = data.get("phase")
+        if self.phase not in PHASES:
+            raise ValueError(f"{where}.phase: {self.phase!r} is not one of {', '.join(PHASES)}")
+        self.chooser = seat("chooser", optional=False)
+        self.pending = data.get("pending")
+        if self.pending not in (None, "line", "possession"):
+            raise ValueError(f"{where}.pending: {self.pending!r} is not null, line or possession")
+        self.results = require(data.get("results"), list, f"{where}.results")
+        for result in self.results:
+            require(result, dict, f"{where}.results[]")
+        self.sudden = require(data.get("sudden"), bool, f"{where}.sudden")
+        tie = data.get("tie_start")
+        self.tie_start = None if tie is None else require_int(tie, f"{where}.tie_start", 0, 10**6)
+        self.winner = seat("winner")
+        if self.is_over != (self.phase == "over") or self.is_over != (self.current_player is None):
+            raise ValueError(f"{where}.phase: 'over' exactly when the game is over "
+                             "(and then no one is to play)")
+        if self.phase in ("offense_set", "defense_set") and (self.offense is None
+                                                             or not self.line_no):
+            raise ValueError(f"{where}.offense: setting a line needs a possession under way")

@@ -1,0 +1,480 @@
+"""Play Design - 4 downs: a trick game on one 28-card formation deck, 2-4 players.
+
+Rules: ../shared/rulings/play_design.md, section 3. Each hand deals 4 cards (8 with two
+players left and `pd.eight_for_two`) played in as many rounds. The leader plays any
+card; the others follow the lead colour, on the opposite side if they can; a follower
+of the lead colour and opposite side with a number at least the lead's takes over the
+lead (the highest such number). The winner of the last round (the 4th down) wins the
+hand and deals the next; every other player in the hand loses the stake (10 yards, more
+after knocks). A player at 100 yards or more is out; the last one standing wins.
+
+With `pd.knocking`, a knock window opens before every lead: a player may knock (+10 to
+the stake), the others call or fold (a folder loses the stake before that knock at
+once). The played cards stay face up until the next lead (or the next deal), and the
+hand winner deals the next hand with a `deal` action, so the table can be seen.
+
+`pd.alternate_backs` is cosmetic (A12): the same 28 cards are dealt every hand, and the
+fact `back` says which deck's back ('white' or 'black') the hand is dealt with.
+Scores are the yards each player has lost.
+"""
+from game.core import HIDDEN, OWNER, PUBLIC, Action, GameState, ZoneSpec, require, require_int
+from game.play_design import allowed_follows, complete_order, round_winner
+
+OUT_AT = 100
+STAKE = 10
+STAKE_CAP = 100
+PHASES = ("knock", "respond", "lead", "follow", "deal", "over")
+
+KNOCK = Action("knock")
+PASS = Action("pass")
+CALL = Action("call")
+FOLD = Action("fold")
+DEAL = Action("deal")
+
+
+class State(GameState):
+    """A game of 4 downs in progress."""
+
+    game_id = "four_downs"
+
+    def __init__(self, info, players, options, chance, deck, cards):
+        super().__init__(info, players, options, chance, deck, cards)
+        self._read_options()
+        needed = max(4 * players, 16 if self.eight_for_two else 0)
+        if len(self.cards) < needed:
+            raise ValueError(f"4 downs for {players} players needs {needed} cards; "
+                             f"the stacked deck has {len(self.cards)}")
+        n = players
+        self.yards = [0] * n
+        self.out = [False] * n
+        self.hands = [[] for _ in range(n)]
+        self.played = [[] for _ in range(n)]   # the card each seat put down this round
+        self.aside = list(self.cards)          # undealt cards (and all cards between hands)
+        self.used = []                         # played cards after their round, folded hands
+        self.folded = [False] * n
+        self.hand_no = 0
+        self.stake = STAKE
+        self.fold_cost = 0
+        self.round = 0
+        self.rounds = 4
+        self.leader = 0
+        self.lead_seat = None                  # who led the cards now on the table
+        self.queue = []                        # followers (or responders) still to act
+        self.phase = "deal"
+        self.last_knocker = None
+        self.window_pos = None
+        self.window_passes = 0
+        self.last_round = None
+        self.hand_winner = None
+        self.winner = None
+        if self.options["pd.first_player"] == "random":
+            first = chance.toss(list(range(n)))
+            if isinstance(first, bool) or first not in range(n):
+                raise ValueError(f"a toss for the first player must be a seat, not {first!r}")
+            self.emit("toss", first)
+        else:
+            first = 0
+        self.dealer = (first - 1) % n              # A1: the seat before the first leader deals
+        self._deal()
+
+    def _read_options(self):
+        self.knocking = self.options["pd.knocking"] == "on"
+        self.eight_for_two = self.options["pd.eight_for_two"] == "on"
+        self.alternate_backs = self.options["pd.alternate_backs"] == "on"
+
+    # ---- seats --------------------------------------------------------------------
+    def _next(self, seat, skip_folded=True):
+        """The next seat clockwise that is still in the game (and in the hand)."""
+        for step in range(1, self.players + 1):
+            other = (seat + step) % self.players
+            if not self.out[other] and not (skip_folded and self.folded[other]):
+                return other
+        return seat
+
+    def _clockwise_after(self, seat):
+        """The seats in the hand, clockwise from the one after `seat`, without `seat`."""
+        seats = []
+        other = self._next(seat)
+        while other != seat and other not in seats:
+            seats.append(other)
+            other = self._next(other)
+        return seats
+
+    def _in_hand(self):
+        return [s for s in range(self.players) if not self.out[s] and not self.folded[s]]
+
+    # ---- rules ----------------------------------------------------------------------
+    def _legal_actions(self):
+        phase = self.phase
+        seat = self.current_player
+        if phase == "lead":
+            return [Action("play", (card,)) for card in self.hands[seat]]
+        if phase == "follow":
+            lead = self.played[self.lead_seat][0]
+            return [Action("play", (card,)) for card in allowed_follows(self.hands[seat], lead)]
+        if phase == "knock":
+            return [KNOCK, PASS]
+        if phase == "respond":
+            return [CALL, FOLD]
+        if phase == "deal":
+            return [DEAL]
+        return []
+
+    def why_illegal(self, action):
+        if self.is_over:
+            return "the game is over"
+        seat = self.current_player
+        phase = self.phase
+        if action.kind == "play":
+            if phase in ("knock", "respond"):
+                return "first finish the knocking: knock or pass, call or fold"
+            if phase == "deal":
+                return "the hand is over; the winner deals the next hand"
+            card = action.cards[0] if len(action.cards) == 1 else None
+            if card is None or card not in self.hands[seat]:
+                return "you can only play a card from your own hand"
+            if phase == "follow":
+                lead = self.played[self.lead_seat][0]
+                other = "defense" if lead.side == "offense" else "offense"
+                if any(c.color == lead.color and c.side != lead.side for c in self.hands[seat]):
+                    return (f"you must follow the {lead.color} {lead.side} lead with a "
+                            f"{lead.color} {other} card")
+                return f"you must follow with a {lead.color} card while you have one"
+        if action.kind == "knock":
+            if not self.knocking:
+                return "knocking is not played (house rule pd.knocking is off)"
+            if phase == "respond":
+                return "answer the knock first: call or fold"
+            return "you may knock only in the knock window before a lead"
+        if action.kind == "pass":
+            return "there is no knock window open now"
+        if action.kind in ("call", "fold"):
+            return "there is no knock to answer now"
+        if action.kind == "deal":
+            return "the hand is still being played"
+        return super().why_illegal(action)
+
+    def _apply(self, action):
+        kind = action.kind
+        seat = self.current_player
+        if kind == "play":
+            self._play(seat, action.cards[0])
+        elif kind == "knock":
+            self._knock(seat)
+        elif kind == "pass":
+            self.emit("pass", seat)
+            self.window_passes += 1
+            self.window_pos = self._next(seat)
+            self._advance_window()
+        elif kind == "call":
+            self.emit("call", seat, detail=self.stake)
+            self.queue.pop(0)
+            self._next_response()
+        elif kind == "fold":
+            self._fold(seat)
+        else:
+            self._deal()
+
+    # ---- dealing --------------------------------------------------------------------
+    def _deal(self):
+        """Collect every card, shuffle, deal the hand from the seat after the dealer."""
+        for seat in range(self.players):
+            for zone, key in ((self.hands[seat], f"hand:{seat}"),
+                              (self.played[seat], f"played:{seat}")):
+                if zone:
+                    vis = None if key.startswith("played") else frozenset((seat,))
+                    self.emit("move", seat, zone, key, "aside", vis)
+                    self.aside.extend(zone)
+                    zone.clear()
+        if self.used:
+            self.emit("move", None, self.used, "used", "aside", frozenset())
+            self.aside.extend(self.used)
+            self.used.clear()
+        self.hand_no += 1
+        active = [s for s in range(self.players) if not self.out[s]]
+        self.rounds = 8 if self.eight_for_two and len(active) == 2 else 4   # A16
+        order = complete_order(self.chance.deal_order(self.deck, self.cards), self.cards,
+                               f"deal {self.hand_no}")
+        self.emit("shuffle", self.dealer, detail=self.back())
+        self.folded = [False] * self.players
+        receivers = self._clockwise_after(self.dealer) + [self.dealer]
+        dealt = [[] for _ in range(self.players)]
+        for k in range(self.rounds * len(receivers)):
+            dealt[receivers[k % len(receivers)]].append(order[k])
+        for seat in receivers:
+            self.hands[seat] = dealt[seat]
+            self.emit("move", seat, dealt[seat], "aside", f"hand:{seat}", frozenset((seat,)))
+        self.aside = order[self.rounds * len(receivers):][::-1]
+        self.stake = STAKE
+        self.fold_cost = 0
+        self.last_knocker = None
+        self.last_round = None
+        self.lead_seat = None
+        self.leader = self._next(self.dealer)                 # A6
+        self.round = 0
+        self.emit("phase", self.dealer, detail=f"Hand {self.hand_no}")
+        self._start_round()
+
+    def back(self):
+        """The back design of this hand's deck (A12)."""
+        return "black" if self.alternate_backs and self.hand_no % 2 == 0 else "white"
+
+    # ---- rounds ---------------------------------------------------------------------
+    def _start_round(self):
+        self.round += 1
+        self.emit("phase", self.leader, detail=f"Down {self.round} of {self.rounds}")
+        if self.knocking:
+            self.window_pos = self.leader
+            self.window_passes = 0
+            self._advance_window()
+        else:
+            self._to_lead()
+
+    def _to_lead(self):
+        self.phase = "lead"
+        self.queue = []
+        self.current_player = self.leader
+
+    def _play(self, seat, card):
+        if self.phase == "lead":
+            self._clear_table()
+            self.lead_seat = seat
+            self.queue = self._clockwise_after(seat)
+        else:
+            self.queue.pop(0)
+        self.hands[seat].remove(card)
+        self.played[seat].append(card)
+        self.emit("move", seat, (card,), f"hand:{seat}", f"played:{seat}")
+        if self.queue:
+            self.phase = "follow"
+            self.current_player = self.queue[0]
+        else:
+            self._resolve()
+
+    def _clear_table(self):
+        """The last round's cards leave the table (A15): they are not used again."""
+        for seat in range(self.players):
+            if self.played[seat]:
+                self.emit("move", seat, self.played[seat], f"played:{seat}", "used")
+                self.used.extend(self.played[seat])
+                self.played[seat].clear()
+
+    def _resolve(self):
+        plays = [(self.lead_seat, self.played[self.lead_seat][0])]
+        plays += [(s, self.played[s][0]) for s in self._clockwise_after(self.lead_seat)
+                  if self.played[s]]
+        winner = round_winner(plays)
+        self.last_round = {"round": self.round, "winner": winner,
+                           "plays": [[s, c.name] for s, c in plays]}
+        self.emit("round_won", winner, detail=self.round)
+        if self.round >= self.rounds:                          # A5: the 4th down decides
+            self._end_hand(winner)
+        else:
+            self.leader = winner
+            self._start_round()
+
+    # ---- knocking (3.2) -------------------------------------------------------------
+    def _may_knock(self, seat):
+        return seat != self.last_knocker and self.stake < STAKE_CAP
+
+    def _advance_window(self):
+        """Ask the next player who may knock, or close the window after a full circle
+        of passes (players who may not knock pass automatically)."""
+        in_hand = len(self._in_hand())
+        while self.window_passes < in_hand:
+            seat = self.window_pos
+            if self._may_knock(seat):
+                self.phase = "knock"
+                self.current_player = seat
+                return
+            self.window_passes += 1
+            self.window_pos = self._next(seat)
+        self._to_lead()
+
+    def _knock(self, seat):
+        self.fold_cost = self.stake
+        self.stake += STAKE
+        self.last_knocker = seat
+        self.emit("knock", seat, detail=self.stake)
+        self.queue = self._clockwise_after(seat)
+        self.phase = "respond"
+        self.current_player = self.queue[0]
+
+    def _fold(self, seat):
+        self.queue.pop(0)
+        self.folded[seat] = True
+        self.yards[seat] += self.fold_cost                      # A11
+        self.emit("fold", seat, detail=self.fold_cost)
+        self.emit("score", seat, detail=self.yards[seat])
+        if self.hands[seat]:
+            self.emit("move", seat, self.hands[seat], f"hand:{seat}", "used", frozenset((seat,)))
+            self.used.extend(self.hands[seat])
+            self.hands[seat].clear()
+        if seat == self.leader:
+            self.leader = self._next(seat)
+        self._next_response()
+
+    def _next_response(self):
+        if self.queue:
+            self.current_player = self.queue[0]
+            return
+        knocker = self.last_knocker
+        if len(self._in_hand()) == 1:                           # everyone else folded
+            self._end_hand(knocker)
+            return
+        self.window_pos = self._next(knocker)
+        self.window_passes = 0
+        self._advance_window()
+
+    # ---- hand and game end ----------------------------------------------------------
+    def _end_hand(self, winner):
+        self.hand_winner = winner
+        self.emit("hand_won", winner, detail=self.hand_no)
+        for seat in self._in_hand():
+            if seat != winner:
+                self.yards[seat] += self.stake                  # A7
+                self.emit("score", seat, detail=self.yards[seat])
+        for seat in range(self.players):
+            if not self.out[seat] and self.yards[seat] >= OUT_AT:
+                self.out[seat] = True
+                self.emit("out", seat, detail=self.yards[seat])
+        active = [s for s in range(self.players) if not self.out[s]]
+        self.queue = []
+        self.dealer = winner                                    # A6
+        if len(active) == 1:
+            self.winner = active[0]
+            self.phase = "over"
+            self.is_over = True
+            self.current_player = None
+            self.emit("game_over", self.winner, detail=self.scores())
+            return
+        self.phase = "deal"
+        self.current_player = winner
+
+    def scores(self):
+        """Yards lost by each player (out at 100)."""
+        return list(self.yards)
+
+    def winners(self):
+        return [] if self.winner is None else [self.winner]
+
+    # ---- views and saves ----------------------------------------------------------------
+    def _zones(self):
+        zones = [ZoneSpec("aside", "Set aside", None, self.aside, HIDDEN, "pile"),
+                 ZoneSpec("used", "Used cards", None, self.used, HIDDEN, "pile")]
+        zones += [ZoneSpec(f"hand:{seat}", "Hand", seat, hand, OWNER, "hand")
+                  for seat, hand in enumerate(self.hands)]
+        zones += [ZoneSpec(f"played:{seat}", "Played", seat, cards, PUBLIC, "row")
+                  for seat, cards in enumerate(self.played)]
+        return zones
+
+    def _facts(self):
+        if self.is_over:
+            phase = "Game over"
+        elif self.phase == "deal":
+            phase = f"Hand {self.hand_no} won by seat {self.hand_winner}: next deal"
+        else:
+            words = {"knock": "knock or pass", "respond": "call or fold",
+                     "lead": "lead", "follow": "follow"}[self.phase]
+            phase = f"Down {self.round} of {self.rounds}: {words}"
+        lead = self.played[self.lead_seat] if self.lead_seat is not None else []
+        return {"phase": phase, "step": self.phase, "hand": self.hand_no,
+                "round": self.round, "rounds": self.rounds, "dealer": self.dealer,
+                "leader": self.leader, "lead_seat": self.lead_seat,
+                "lead_card": lead[0].name if lead else None,
+                "stake": self.stake,
+                "fold_cost": self.fold_cost if self.phase == "respond" else None,
+                "last_knocker": self.last_knocker, "folded": list(self.folded),
+                "out": list(self.out), "yards": list(self.yards), "back": self.back(),
+                "last_round": self.last_round, "hand_winner": self.hand_winner,
+                "winner": self.winner}
+
+    def _copy_from(self, other):
+        self.yards = list(other.yards)
+        self.out = list(other.out)
+        self.hands = [list(h) for h in other.hands]
+        self.played = [list(p) for p in other.played]
+        self.aside = list(other.aside)
+        self.used = list(other.used)
+        self.folded = list(other.folded)
+        self.queue = list(other.queue)
+
+    def _data(self):
+        return {"yards": self.yards, "out": self.out,
+                "hands": [self.ids(h) for h in self.hands],
+                "played": [self.ids(p) for p in self.played],
+                "aside": self.ids(self.aside), "used": self.ids(self.used),
+                "folded": self.folded, "hand_no": self.hand_no, "dealer": self.dealer,
+                "stake": self.stake, "fold_cost": self.fold_cost, "round": self.round,
+                "rounds": self.rounds, "leader": self.leader, "lead_seat": self.lead_seat,
+                "queue": self.queue, "phase": self.phase, "last_knocker": self.last_knocker,
+                "window_pos": self.window_pos, "window_passes": self.window_passes,
+                "last_round": self.last_round, "hand_winner": self.hand_winner,
+                "winner": self.winner}
+
+    def _restore(self, data):
+        self._read_options()
+        n = self.players
+        where = "save: state"
+
+        def seat(key, optional=False):
+            value = data.get(key)
+            if value is None and optional:
+                return None
+            return require_int(value, f"{where}.{key}", 0, n - 1)
+
+        def seats_list(key, kind):
+            values = require(data.get(key), list, f"{where}.{key}")
+            if len(values) != n:
+                raise ValueError(f"{where}.{key}: {len(values)} entries for {n} players")
+            for v in values:
+                require(v, kind, f"{where}.{key}[]")
+            return list(values)
+
+        self.yards = seats_list("yards", int)
+        if any(y < 0 for y in self.yards):
+            raise ValueError(f"{where}.yards: yards lost cannot be negative")
+        self.out = seats_list("out", bool)
+        self.folded = seats_list("folded", bool)
+        self.hands = [self.cards_from(h, f"{where}.hands[{i}]")
+                      for i, h in enumerate(seats_list("hands", list))]
+        self.played = [self.cards_from(p, f"{where}.played[{i}]")
+                       for i, p in enumerate(seats_list("played", list))]
+        if any(len(p) > 1 for p in self.played):
+            raise ValueError(f"{where}.played: a seat has at most one card on the table")
+        self.aside = self.cards_from(data.get("aside"), f"{where}.aside")
+        self.used = self.cards_from(data.get("used"), f"{where}.used")
+        self.hand_no = require_int(data.get("hand_no"), f"{where}.hand_no", 1, 10**6)
+        self.dealer = seat("dealer")
+        self.stake = require_int(data.get("stake"), f"{where}.stake", STAKE, STAKE_CAP)
+        self.fold_cost = require_int(data.get("fold_cost"), f"{where}.fold_cost", 0, STAKE_CAP)
+        self.rounds = data.get("rounds")
+        if self.rounds not in (4, 8) or isinstance(self.rounds, bool):
+            raise ValueError(f"{where}.rounds: {self.rounds!r} is not 4 or 8")
+        self.round = require_int(data.get("round"), f"{where}.round", 1, self.rounds)
+        self.leader = seat("leader")
+        self.lead_seat = seat("lead_seat", optional=True)
+        self.queue = [require_int(s, f"{where}.queue[]", 0, n - 1)
+                      for s in require(data.get("queue"), list, f"{where}.queue")]
+        self.phase = data.get("phase")
+        if self.phase not in PHASES:
+            raise ValueError(f"{where}.phase: {self.phase!r} is not one of {', '.join(PHASES)}")
+        self.last_knocker = seat("last_knocker", optional=True)
+        self.window_pos = seat("window_pos", optional=True)
+        self.window_passes = require_int(data.get("window_passes"), f"{where}.window_passes",
+                                         0, n)
+        last = data.get("last_round")
+        if last is not None:
+            require(last, dict, f"{where}.last_round")
+            if set(last) != {"round", "winner", "plays"}:
+                raise ValueError(f"{where}.last_round: expected round, winner and plays")
+        self.last_round = last
+        self.hand_winner = seat("hand_winner", optional=True)
+        self.winner = seat("winner", optional=True)
+        if self.is_over != (self.phase == "over") or self.is_over != (self.current_player is None):
+            raise ValueError(f"{where}.phase: 'over' exactly when the game is over "
+                             "(and then no one is to play)")
+        if self.phase in ("follow", "respond") and not self.queue:
+            raise ValueError(f"{where}.queue: someone must be left to {self.phase}")
+        if self.phase == "follow" and (self.lead_seat is None or not self.played[self.lead_seat]):
+            raise ValueError(f"{where}.lead_seat: following needs a lead card on the table")
