@@ -214,8 +214,8 @@ def _formation(path, data):
         number = _count(path, f"{where}.number", entry["number"], 4, 7)
         expected = entry["side"][0].upper() + entry["color"][0].upper() + str(number)
         if name != expected:
-            _fail(path, where, f"name should be {expected} for a {entry['side']} "
-                               f"{entry['color']} {number}")
+            _fail(path, where, f"name should be {expected} ({entry['side']}, "
+                               f"{entry['color']}, {number})")
         if name in seen:
             _fail(path, where, f"number {number} is used twice among the {entry['side']} "
                                f"{entry['color']} cards (also {seen[name]}); within one side "

@@ -1,7 +1,6 @@
 """Decks from YAML: the shipped decks, and the loader's errors on broken files."""
 import pytest
 
-from game import resources
 from game.cards import DeckError, combined_deck, load_deck, read_deck_file
 
 
@@ -77,26 +76,6 @@ def test_broken_deck_files_name_the_file_the_entry_and_the_problem(tmp_path, tex
         read_deck_file(str(path))
     assert str(path) in str(info.value)
     assert problem in str(info.value)
-
-
-def test_formation_deck_errors(tmp_path):
-    source = open(resources.path("config", "decks", "play_design.yaml")).read()
-    cases = [
-        (source.replace("blue: 3}}", "blue: 4}}", 1), "cards[0] (OB4): has 12 player dots"),
-        (source.replace("name: OB5", "name: OB4", 1), "cards[1] (OB4): duplicate card name"),
-        (source.replace("side: offense, color: blue, number: 5",
-                        "side: offense, color: blue, number: 9", 1), "number: expected a whole"),
-        (source.replace("name: OB5, side: offense, color: blue, number: 5",
-                        "name: DB4, side: defense, color: blue, number: 4", 1),
-         "has 13 offense cards; each side has 14"),
-        (source.replace("pd_black: black", "pd_black: grey"), "back 'grey' is not one of"),
-    ]
-    for text, problem in cases:
-        path = tmp_path / "pd.yaml"
-        path.write_text(text)
-        with pytest.raises(DeckError) as info:
-            read_deck_file(str(path))
-        assert str(path) in str(info.value) and problem in str(info.value), str(info.value)
 
 
 def test_missing_file(tmp_path):
