@@ -21,6 +21,7 @@ __all__ = ["GAMES", "GameInfo", "Option", "new_game", "load_state", "IllegalActi
 MODULES = {
     "final_card_down": "game.final_card_down",
     "deadline": "game.deadline",
+    "final_count": "game.final_count",
     "ktu": "game.ktu",
     "four_downs": "game.four_downs",
     "five_possessions": "game.five_possessions",

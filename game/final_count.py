@@ -1,0 +1,671 @@
+"""Final Count: a dice-driven, Blackjack-like game on the 52-card deck, played to 300.
+
+Rules: ../shared/rulings/final_count.md. Each player holds two cards in hand and has
+cards face up on the table; the Board is shared. On a turn a player rolls the die (the
+face names a draw or swap action, every one of which can be declined) or Calls, at the
+beginning or the end of the turn. After a Call every other player takes one last turn
+and the hand is scored: each player counts hand + table + Board, aces 1 or 11 in the
+player's favour, best total not over 75 wins, ties split and rounded down, +10 to each
+winner when the caller did not win. With the Hit Goal option, two rolls before the hand
+set a goal; hitting it exactly at the end of the hand wins 75.
+
+Turn steps: `start` (roll or call), `action` (resolve the die face), `target` (second
+half of a 5 or 6 swap: what to take), `end` (end the turn or call), `hand_over` (all
+hands shown; the next dealer deals), `game_over`.
+
+Actions: roll, call, end_turn, deal; 1: keep/discard; 2: give (arg = opponent seat)/
+discard; 3: to_board/discard; 4: swap_draw (your card)/return; 5: swap_opp (your card),
+then take (an opponent's table card) or pick (arg "seat:position", a blind pick from
+that seat's hand, positions in an order shuffled when the pick begins)/decline;
+6: swap_board (your card), then take (a Board card)/decline.
+
+Piles are lists with the top card last. Scores are game points toward 300.
+"""
+from game.core import HIDDEN, OWNER, PUBLIC, Action, GameState, ZoneSpec, require, require_int
+
+LIMIT = 75          # a best total above this is a bust (A20)
+TARGET = 300        # game points that end the game (A21)
+CALL_BONUS = 10     # to each winner when the caller did not win (A9)
+BOARD_CARDS = 2
+
+ROLL = Action("roll")
+CALL = Action("call")
+END_TURN = Action("end_turn")
+DEAL = Action("deal")
+KEEP = Action("keep")
+DISCARD = Action("discard")
+TO_BOARD = Action("to_board")
+RETURN = Action("return")
+DECLINE = Action("decline")
+
+STEPS = ("start", "action", "target", "end", "hand_over", "game_over")
+DIE_ACTIONS = {
+    1: "keep the drawn card on your table or discard it",
+    2: "play the drawn card on an opponent's table or discard it",
+    3: "play the drawn card on the Board or discard it",
+    4: "swap the drawn card with one of your cards or return it to the Draw Pile",
+    5: "swap one of your cards with one of an opponent's cards, or decline",
+    6: "swap one of your cards with a Board card, or decline",
+}
+ACTION_KINDS = {1: {"keep", "discard"}, 2: {"give", "discard"}, 3: {"to_board", "discard"},
+                4: {"swap_draw", "return"}, 5: {"swap_opp", "take", "pick", "decline"},
+                6: {"swap_board", "take", "decline"}}
+
+
+# ---- scoring (pure functions) ---------------------------------------------------------
+def card_points(card):
+    """A card's points with an ace as 1: 2-10 face value, J Q K 10."""
+    return min(card.value, 10)
+
+
+def reachable_totals(cards):
+    """Every total `cards` can make, each ace 1 or 11, lowest first (A7)."""
+    base = 0
+    aces = 0
+    for card in cards:
+        base += min(card.value, 10)
+        aces += card.value == 1
+    return [base + 10 * j for j in range(aces + 1)]
+
+
+def best_total(totals):
+    """The highest total not over 75, or None (bust)."""
+    best = None
+    for total in totals:
+        if total <= LIMIT:
+            best = total
+    return best
+
+
+def score_hand(player_cards, board, goal=None, caller=None):
+    """The hand's result, one dict per seat: the totals each seat's cards and the Board
+    can make, best, bust, hit, winner, share, bonus and points (2.3, A5-A9, A20, A22)."""
+    rows = []
+    for seat, cards in enumerate(player_cards):
+        totals = reachable_totals(list(cards) + list(board))
+        best = best_total(totals)
+        rows.append({"seat": seat, "cards": [c.name for c in cards], "totals": totals,
+                     "best": best, "bust": best is None,
+                     "hit": goal is not None and goal in totals,
+                     "winner": False, "share": 0, "bonus": 0, "points": 0})
+    hitters = [row for row in rows if row["hit"]]
+    if hitters:
+        winners, pool = hitters, LIMIT
+    else:
+        alive = [row for row in rows if not row["bust"]]
+        pool = max((row["best"] for row in alive), default=0)
+        winners = [row for row in alive if row["best"] == pool]
+    winning_seats = [row["seat"] for row in winners]
+    bonus = CALL_BONUS if caller is not None and winners and caller not in winning_seats else 0
+    for row in winners:
+        row["winner"] = True
+        row["share"] = pool // len(winners)
+        row["bonus"] = bonus
+        row["points"] = row["share"] + bonus
+    return rows
+
+
+def goal_number(first, second):
+    """The Hit Goal from two rolls: the larger digit first (A4)."""
+    return 10 * max(first, second) + min(first, second)
+
+
+def pick_action(seat, position):
+    """The blind pick of the card shown at `position` of `seat`'s hand."""
+    return Action("pick", (), f"{seat}:{position}")
+
+
+class State(GameState):
+    """A game of Final Count in progress."""
+
+    game_id = "final_count"
+
+    def __init__(self, info, players, options, chance, deck, cards):
+        super().__init__(info, players, options, chance, deck, cards)
+        if len(self.cards) < 3 * players + BOARD_CARDS:
+            raise ValueError(f"a deal for {players} players needs {3 * players + BOARD_CARDS} "
+                             f"cards; the game has {len(self.cards)}")
+        self.hit_goal = options["final_count.hit_goal"] == "on"
+        self.totals = [0] * players
+        self.hand_no = 0
+        self.dealer = 0
+        self.last_hand = None
+        self.winner_seats = []
+        self._start_hand()
+
+    # ---- the hand -------------------------------------------------------------------
+    def _start_hand(self):
+        """Deal a hand (A3), roll the Hit Goal if in force (A4) and start the first turn."""
+        n = self.players
+        order = self.chance.deal_order(self.deck, self.cards)
+        if len(order) < 3 * n + BOARD_CARDS:
+            raise ValueError(f"a deal for {n} players needs {3 * n + BOARD_CARDS} cards; "
+                             f"the stacked deck has {len(order)}")
+        self.hand_no += 1
+        d = self.dealer
+        self.hands = [[] for _ in range(n)]
+        self.tables = [[] for _ in range(n)]
+        self.discard = []
+        self.drawn = []
+        self.discarded = [[] for _ in range(n)]
+        self.caller = None
+        self.final_left = []
+        self.die = None
+        self.chosen = None
+        self.pick_orders = None
+        self.top_known_by = []
+        self.exhausted = False
+        self.goal = None
+        self.goal_rolls = []
+        self.emit("hand", d, detail=self.hand_no)
+        for j in range(2 * n):
+            seat = (d + 1 + j) % n
+            self.hands[seat].append(order[j])
+            self.emit("move", seat, (order[j],), "draw", f"hand:{seat}", frozenset((seat,)))
+        for j in range(n):
+            seat = (d + 1 + j) % n
+            card = order[2 * n + j]
+            self.tables[seat].append(card)
+            self.emit("move", seat, (card,), "draw", f"table:{seat}")
+        self.board = list(order[3 * n:3 * n + BOARD_CARDS])
+        self.emit("move", None, self.board, "draw", "board")
+        self.draw_pile = order[3 * n + BOARD_CARDS:][::-1]
+        if self.hit_goal:
+            for _ in range(2):
+                roll = self.chance.roll()
+                self.goal_rolls.append(roll)
+                self.emit("roll", d, detail=roll)
+            self.goal = goal_number(*self.goal_rolls)
+            self.emit("goal", d, detail=self.goal)
+        self.step = "start"
+        self.current_player = (d + 1) % n
+        self.emit("turn", self.current_player)
+
+    def _next_turn(self):
+        """Pass the turn on: clockwise, or through the final round; end the hand when the
+        final round is over or the Draw Pile is empty with no call (A11, A18)."""
+        if self.caller is not None:
+            if not self.final_left:
+                self._score_hand()
+                return
+            self.current_player = self.final_left.pop(0)
+        else:
+            self.current_player = (self.current_player + 1) % self.players
+        self.step = "start"
+        self.die = None
+        if self.caller is None and not self.draw_pile:
+            self.exhausted = True
+            self.emit("exhausted", self.current_player)
+            self._score_hand()
+            return
+        self.emit("turn", self.current_player)
+
+    def _score_hand(self):
+        """Score the hand (2.3), reveal the hands, and end the game or wait for the deal."""
+        rows = score_hand([h + t for h, t in zip(self.hands, self.tables)], self.board,
+                          self.goal, self.caller)
+        for seat in range(self.players):
+            if self.hands[seat]:
+                self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
+        for row in rows:
+            self.totals[row["seat"]] += row["points"]
+            self.emit("score", row["seat"], detail=row["points"])
+        self.last_hand = {"hand": self.hand_no, "caller": self.caller, "goal": self.goal,
+                          "exhausted": self.exhausted, "board": [c.name for c in self.board],
+                          "seats": rows}
+        self.die = None
+        top = max(self.totals)
+        if top >= TARGET:                                            # A21
+            self.winner_seats = [s for s, t in enumerate(self.totals) if t == top]
+            self.step = "game_over"
+            self.is_over = True
+            self.current_player = None
+            self.emit("game_over", None, detail=list(self.totals))
+        else:
+            self.step = "hand_over"
+            self.current_player = (self.dealer + 1) % self.players   # A2: the next dealer
+            self.emit("hand_over", self.current_player, detail=self.hand_no)
+
+    # ---- rules ----------------------------------------------------------------------
+    def _own_cards(self, seat):
+        return self.hands[seat] + self.tables[seat]
+
+    def _opponents(self, seat):
+        return [(seat + k) % self.players for k in range(1, self.players)]
+
+    def _legal_actions(self):
+        step = self.step
+        p = self.current_player
+        if step == "start":
+            return [ROLL, CALL] if self.caller is None else [ROLL]
+        if step == "end":
+            return [END_TURN, CALL] if self.caller is None else [END_TURN]
+        if step == "hand_over":
+            return [DEAL]
+        f = self.die
+        if step == "target":
+            acts = []
+            if f == 5:
+                for o in self._opponents(p):
+                    acts.extend(Action("take", (t,)) for t in self.tables[o])
+                    acts.extend(pick_action(o, i) for i in range(len(self.hands[o])))
+            else:
+                acts.extend(Action("take", (b,)) for b in self.board)
+            acts.append(DECLINE)
+            return acts
+        if f == 1:
+            return [KEEP, DISCARD]
+        if f == 2:
+            return [Action("give", (), o) for o in self._opponents(p)] + [DISCARD]
+        if f == 3:
+            return [TO_BOARD, DISCARD]
+        kind = {4: "swap_draw", 5: "swap_opp", 6: "swap_board"}[f]
+        acts = [Action(kind, (x,)) for x in self._own_cards(p)]
+        acts.append(RETURN if f == 4 else DECLINE)
+        return acts
+
+    def why_illegal(self, action):
+        if self.is_over:
+            return "the game is over"
+        kind = action.kind
+        step = self.step
+        p = self.current_player
+        if step == "hand_over":
+            return f"the hand is over; seat {p} deals the next hand"
+        if kind == "deal":
+            return "the hand is still being played"
+        if kind == "call":
+            if self.caller is not None:
+                return (f"seat {self.caller} has already called; the final round has no "
+                        "calling")
+            return "you may call only at the beginning or the end of your turn"
+        if kind == "roll":
+            return "you have already rolled this turn"
+        if kind == "end_turn":
+            if step == "start":
+                return "roll the die first" + (" or call" if self.caller is None else "")
+            return f"finish the die action first: {DIE_ACTIONS[self.die]}"
+        if step in ("start", "end"):
+            if step == "start":
+                return "roll the die first" + (" or call" if self.caller is None else "")
+            return "your die action is done; end your turn" + (
+                " or call" if self.caller is None else "")
+        f = self.die
+        if kind not in ACTION_KINDS[f] or (step == "target") != (kind in ("take", "pick")):
+            if step == "target":
+                return ("choose the card to take" + (", blind from a hand or face up from "
+                        "a table" if f == 5 else " from the Board") + ", or decline")
+            return f"the die shows {f}: {DIE_ACTIONS[f]}"
+        if kind in ("swap_draw", "swap_opp", "swap_board"):
+            return "you can only swap one of your own cards (in hand or on the table)"
+        if kind == "give":
+            return "the card goes to an opponent's table: name an opponent's seat"
+        if kind == "take":
+            if f == 5:
+                return "you can take only a face-up card from an opponent's table"
+            return "you can take only a card on the Board"
+        if kind == "pick":
+            return "a blind pick names an opponent and a position in that opponent's hand"
+        return super().why_illegal(action)
+
+    def _apply(self, action):
+        kind = action.kind
+        p = self.current_player
+        if kind == "roll":
+            self._roll(p)
+        elif kind == "call":                                         # A10
+            self.caller = p
+            self.final_left = self._opponents(p)
+            self.emit("call", p, detail="start" if self.step == "start" else "end")
+            self._next_turn()
+        elif kind == "end_turn":
+            self._next_turn()
+        elif kind == "deal":
+            self.dealer = p
+            self.emit("collect", p)
+            self._start_hand()
+        elif kind in ("keep", "give", "to_board", "discard", "return"):
+            self._play_drawn(p, kind, action.arg)
+        elif kind == "swap_draw":
+            self._swap_draw(p, action.cards[0])
+        elif kind in ("swap_opp", "swap_board"):
+            self.chosen = action.cards[0]
+            if kind == "swap_opp":                                   # A17: fresh orders
+                self.pick_orders = []
+                for o in range(self.players):
+                    order = list(range(len(self.hands[o])))
+                    if o != p and order:
+                        self.rng.shuffle(order)
+                    self.pick_orders.append(order)
+            self.step = "target"
+        elif kind == "take":
+            taken = action.cards[0]
+            if self.die == 6:
+                self._exchange(p, taken, self.board, "board")
+            else:
+                o = next(o for o in self._opponents(p) if taken in self.tables[o])
+                self._exchange(p, taken, self.tables[o], f"table:{o}", o)
+        elif kind == "pick":
+            o, position = (int(part) for part in action.arg.split(":"))
+            taken = self.hands[o][self.pick_orders[o][position]]
+            self._exchange(p, taken, self.hands[o], f"hand:{o}", o)
+        else:   # decline
+            self.emit("decline", p, detail=self.die)
+            self._action_done()
+
+    def _roll(self, p):
+        """Roll the die; faces 1-4 draw the top card for the roller's eyes only (A12),
+        or do nothing when the Draw Pile is empty (A18)."""
+        f = self.chance.roll()
+        self.die = f
+        self.emit("roll", p, detail=f)
+        if f <= 4:
+            if not self.draw_pile:
+                self.emit("no_effect", p, detail=f)
+                self.step = "end"
+                return
+            card = self.draw_pile.pop()
+            self.top_known_by = []
+            self.drawn.append(card)
+            self.emit("move", p, (card,), "draw", "drawn", frozenset((p,)))
+        self.step = "action"
+
+    def _play_drawn(self, p, kind, arg):
+        """Faces 1-4 without a swap: place the drawn card, discard it or put it back."""
+        card = self.drawn.pop()
+        if kind == "keep":
+            self.tables[p].append(card)
+            self.emit("move", p, (card,), "drawn", f"table:{p}")
+        elif kind == "give":                                         # A13
+            self.tables[arg].append(card)
+            self.emit("move", p, (card,), "drawn", f"table:{arg}", detail=arg)
+        elif kind == "to_board":
+            self.board.append(card)
+            self.emit("move", p, (card,), "drawn", "board")
+        elif kind == "discard":                                      # A12: unseen
+            self.discard.append(card)
+            self.discarded[p].append(card)
+            self.emit("move", p, (card,), "drawn", "discard", frozenset((p,)))
+        else:                                                        # A14: back on top
+            self.draw_pile.append(card)
+            self.top_known_by = [p]
+            self.emit("move", p, (card,), "drawn", "draw", frozenset((p,)))
+        self._action_done()
+
+    def _swap_draw(self, p, mine):
+        """Face 4: the drawn card goes face up to the table (in place of `mine` if that
+        was a table card); `mine` goes face down on top of the Draw Pile (A14)."""
+        card = self.drawn.pop()
+        table = self.tables[p]
+        if mine in table:
+            table[table.index(mine)] = card
+            src, seen, known = f"table:{p}", None, list(range(self.players))
+        else:
+            self.hands[p].remove(mine)
+            table.append(card)
+            src, seen, known = f"hand:{p}", frozenset((p,)), [p]
+        self.emit("move", p, (card,), "drawn", f"table:{p}")
+        self.emit("move", p, (mine,), src, "draw", seen)
+        self.draw_pile.append(mine)
+        self.top_known_by = known
+        self._action_done()
+
+    def _exchange(self, p, taken, zone, key, owner=None):
+        """Faces 5 and 6: trade the chosen card for `taken` (from `zone`, a list). Both
+        end face up: `taken` on p's table, the chosen card on the owner's table or the
+        Board, each in the place of the card it replaced where that was face up."""
+        mine = self.chosen
+        table = self.tables[p]
+        if mine in table:
+            table[table.index(mine)] = taken
+            src = f"table:{p}"
+        else:
+            self.hands[p].remove(mine)
+            table.append(taken)
+            src = f"hand:{p}"
+        if key.startswith("hand:"):
+            zone.remove(taken)
+            self.tables[owner].append(mine)
+            dst = f"table:{owner}"
+        else:
+            zone[zone.index(taken)] = mine
+            dst = key
+        self.emit("move", p, (taken,), key, f"table:{p}")
+        self.emit("move", p, (mine,), src, dst)
+        self._action_done()
+
+    def _action_done(self):
+        self.chosen = None
+        self.pick_orders = None
+        self.step = "end"
+
+    def scores(self):
+        """Game points toward 300."""
+        return list(self.totals)
+
+    def winners(self):
+        return list(self.winner_seats)
+
+    # ---- views and saves ----------------------------------------------------------------
+    def _zones(self):
+        shown = PUBLIC if self.step in ("hand_over", "game_over") else OWNER
+        zones = [ZoneSpec("draw", "Draw Pile", None, self.draw_pile, HIDDEN, "pile"),
+                 ZoneSpec("discard", "Discard Pile", None, self.discard, HIDDEN, "pile"),
+                 ZoneSpec("board", "Board", None, self.board, PUBLIC, "row"),
+                 ZoneSpec("drawn", "Drawn card", self.current_player, self.drawn, OWNER,
+                          "stack")]
+        for seat in range(self.players):
+            zones.append(ZoneSpec(f"hand:{seat}", "Cards in Hand", seat, self.hands[seat],
+                                  shown, "hand"))
+            zones.append(ZoneSpec(f"table:{seat}", "Cards on Table", seat, self.tables[seat],
+                                  PUBLIC, "row"))
+        return zones
+
+    def _phase(self):
+        if self.is_over:
+            return "Game over"
+        if self.step == "hand_over":
+            return f"Hand {self.hand_no} scored"
+        if self.caller is not None:
+            return f"Hand {self.hand_no}: final round"
+        return f"Hand {self.hand_no}"
+
+    def _facts(self):
+        showing = []
+        for table in self.tables:
+            totals = reachable_totals(table + self.board)
+            showing.append({"totals": totals, "best": best_total(totals)})
+        everyone = len(self.top_known_by) == self.players
+        return {"phase": self._phase(), "step": self.step, "hand": self.hand_no,
+                "dealer": self.dealer, "die": self.die, "caller": self.caller,
+                "final_round_to_play": list(self.final_left),
+                "hit_goal": self.goal, "goal_rolls": list(self.goal_rolls),
+                "holding_drawn_card": bool(self.drawn),
+                "showing": showing, "game_points": list(self.totals),
+                "target": TARGET, "bust_over": LIMIT, "caller_bonus": CALL_BONUS,
+                "draw_top": (self.draw_pile[-1].name if everyone and self.draw_pile
+                             else None),
+                "exhausted": self.exhausted, "last_hand": self.last_hand,
+                "winners": list(self.winner_seats)}
+
+    def _private_facts(self, seat):
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return {}
+        facts = {}
+        if self.step not in ("hand_over", "game_over"):
+            totals = reachable_totals(self._own_cards(seat) + self.board)
+            best = best_total(totals)
+            facts["my_count"] = {"totals": totals, "best": best, "bust": best is None,
+                                 "hit": self.goal is not None and self.goal in totals}
+        if seat in self.top_known_by and self.draw_pile:
+            facts["draw_top"] = self.draw_pile[-1].name
+        if self.discarded[seat]:
+            facts["my_discards"] = [c.name for c in self.discarded[seat]]
+        if self.chosen is not None and seat == self.current_player:
+            facts["swap_card"] = self.chosen.name
+        return facts
+
+    def _copy_from(self, other):
+        self.totals = list(other.totals)
+        self.hands = [list(h) for h in other.hands]
+        self.tables = [list(t) for t in other.tables]
+        self.board = list(other.board)
+        self.draw_pile = list(other.draw_pile)
+        self.discard = list(other.discard)
+        self.drawn = list(other.drawn)
+        self.discarded = [list(d) for d in other.discarded]
+        self.final_left = list(other.final_left)
+        self.goal_rolls = list(other.goal_rolls)
+        self.top_known_by = list(other.top_known_by)
+        self.winner_seats = list(other.winner_seats)
+        if other.pick_orders is not None:
+            self.pick_orders = [list(o) for o in other.pick_orders]
+
+    def _data(self):
+        return {"totals": list(self.totals), "hand_no": self.hand_no, "dealer": self.dealer,
+                "hands": [self.ids(h) for h in self.hands],
+                "tables": [self.ids(t) for t in self.tables],
+                "board": self.ids(self.board), "draw_pile": self.ids(self.draw_pile),
+                "discard": self.ids(self.discard), "drawn": self.ids(self.drawn),
+                "discarded": [self.ids(d) for d in self.discarded],
+                "step": self.step, "die": self.die, "caller": self.caller,
+                "final_left": list(self.final_left), "goal": self.goal,
+                "goal_rolls": list(self.goal_rolls),
+                "chosen": None if self.chosen is None else self.chosen.id,
+                "pick_orders": (None if self.pick_orders is None
+                                else [list(o) for o in self.pick_orders]),
+                "top_known_by": list(self.top_known_by), "exhausted": self.exhausted,
+                "last_hand": self.last_hand, "winners": list(self.winner_seats)}
+
+    def _restore(self, data):
+        n = self.players
+        self.hit_goal = self.options["final_count.hit_goal"] == "on"
+        self.totals = self._seat_list(data, "totals", lambda v, w: require_int(v, w, 0, 10**6))
+        self.hand_no = require_int(data.get("hand_no"), "save: state.hand_no", 1, 10**6)
+        self.dealer = require_int(data.get("dealer"), "save: state.dealer", 0, n - 1)
+        self.hands = self._seat_list(data, "hands", self.cards_from)
+        self.tables = self._seat_list(data, "tables", self.cards_from)
+        self.discarded = self._seat_list(data, "discarded", self.cards_from)
+        self.board = self.cards_from(data.get("board"), "save: state.board")
+        self.draw_pile = self.cards_from(data.get("draw_pile"), "save: state.draw_pile")
+        self.discard = self.cards_from(data.get("discard"), "save: state.discard")
+        self.drawn = self.cards_from(data.get("drawn"), "save: state.drawn")
+        if len(self.drawn) > 1:
+            raise ValueError("save: state.drawn: a player holds at most one drawn card")
+        if any(len(h) > 2 for h in self.hands):
+            raise ValueError("save: state.hands: a hand never holds more than 2 cards")
+        if len(self.board) < BOARD_CARDS:
+            raise ValueError("save: state.board: the Board always has at least 2 cards")
+        for seat, cards in enumerate(self.discarded):
+            if any(c not in self.discard for c in cards):
+                raise ValueError(f"save: state.discarded[{seat}]: a card not in the "
+                                 "Discard Pile")
+        self.step = data.get("step")
+        if self.step not in STEPS:
+            raise ValueError(f"save: state.step: {self.step!r} is not one of {', '.join(STEPS)}")
+        if (self.step == "game_over") != self.is_over:
+            raise ValueError("save: state.step: 'game_over' exactly when the game is over")
+        if self.is_over != (self.current_player is None):
+            raise ValueError("save: current_player must be null exactly when the game is over")
+        die = data.get("die")
+        self.die = None if die is None else require_int(die, "save: state.die", 1, 6)
+        if self.step in ("action", "target") and self.die is None:
+            raise ValueError("save: state.die: a die action needs the die result")
+        if bool(self.drawn) != (self.step == "action" and self.die is not None
+                                and self.die <= 4):
+            raise ValueError("save: state.drawn: a drawn card is held exactly while a "
+                             "1-4 die action is being resolved")
+        caller = data.get("caller")
+        self.caller = None if caller is None else require_int(caller, "save: state.caller",
+                                                              0, n - 1)
+        self.final_left = [require_int(s, "save: state.final_left[]", 0, n - 1)
+                           for s in require(data.get("final_left"), list,
+                                            "save: state.final_left")]
+        if self.caller is None and self.final_left:
+            raise ValueError("save: state.final_left: there is no final round without a call")
+        if self.caller is not None and self.step != "hand_over" and not self.is_over:
+            rest = self._opponents(self.caller)
+            if self.final_left != rest[len(rest) - len(self.final_left):]:
+                raise ValueError("save: state.final_left: not the seats after the caller that "
+                                 "are still to play")
+        goal = data.get("goal")
+        self.goal = None if goal is None else require_int(goal, "save: state.goal", 11, 66)
+        self.goal_rolls = [require_int(r, "save: state.goal_rolls[]", 1, 6)
+                           for r in require(data.get("goal_rolls"), list,
+                                            "save: state.goal_rolls")]
+        if self.goal != (goal_number(*self.goal_rolls) if len(self.goal_rolls) == 2 else None):
+            raise ValueError("save: state.goal: does not match the two goal rolls")
+        if (self.goal is not None) != self.hit_goal:
+            raise ValueError("save: state.goal: a goal exists exactly when Hit Goal is on")
+        chosen = data.get("chosen")
+        self.chosen = None if chosen is None else self.cards_from([chosen],
+                                                                  "save: state.chosen")[0]
+        if (self.chosen is not None) != (self.step == "target"):
+            raise ValueError("save: state.chosen: a swap card is chosen exactly in the "
+                             "target step")
+        if self.chosen is not None and self.chosen not in self._own_cards(self.current_player):
+            raise ValueError("save: state.chosen: not one of the swapping player's cards")
+        orders = data.get("pick_orders")
+        self.pick_orders = None
+        if orders is not None:
+            orders = require(orders, list, "save: state.pick_orders")
+            if len(orders) != n:
+                raise ValueError(f"save: state.pick_orders: {len(orders)} orders for {n} players")
+            for seat, order in enumerate(orders):
+                where = f"save: state.pick_orders[{seat}]"
+                if sorted(require(order, list, where)) != list(range(len(self.hands[seat]))):
+                    raise ValueError(f"{where}: not an order of that hand's positions")
+            self.pick_orders = [list(o) for o in orders]
+        if (self.pick_orders is not None) != (self.step == "target" and self.die == 5):
+            raise ValueError("save: state.pick_orders: present exactly while choosing a "
+                             "5-pip swap target")
+        self.top_known_by = [require_int(s, "save: state.top_known_by[]", 0, n - 1)
+                             for s in require(data.get("top_known_by"), list,
+                                              "save: state.top_known_by")]
+        self.exhausted = require(data.get("exhausted"), bool, "save: state.exhausted")
+        self.last_hand = self._check_last_hand(data.get("last_hand"))
+        self.winner_seats = [require_int(s, "save: state.winners[]", 0, n - 1)
+                             for s in require(data.get("winners"), list, "save: state.winners")]
+        if bool(self.winner_seats) != self.is_over:
+            raise ValueError("save: state.winners: winners exist exactly when the game is over")
+
+    def _seat_list(self, data, key, convert):
+        where = f"save: state.{key}"
+        values = require(data.get(key), list, where)
+        if len(values) != self.players:
+            raise ValueError(f"{where}: {len(values)} entries for {self.players} players")
+        return [convert(v, f"{where}[{i}]") for i, v in enumerate(values)]
+
+    def _check_last_hand(self, last):
+        """The saved breakdown of the last scored hand, checked field by field."""
+        if last is None:
+            return None
+        where = "save: state.last_hand"
+        require(last, dict, where)
+        require_int(last.get("hand"), f"{where}.hand", 1, 10**6)
+        if last.get("caller") is not None:
+            require_int(last["caller"], f"{where}.caller", 0, self.players - 1)
+        if last.get("goal") is not None:
+            require_int(last["goal"], f"{where}.goal", 11, 66)
+        require(last.get("exhausted"), bool, f"{where}.exhausted")
+        for name in require(last.get("board"), list, f"{where}.board"):
+            require(name, str, f"{where}.board[]")
+        rows = require(last.get("seats"), list, f"{where}.seats")
+        if len(rows) != self.players:
+            raise ValueError(f"{where}.seats: {len(rows)} rows for {self.players} players")
+        for i, row in enumerate(rows):
+            rw = f"{where}.seats[{i}]"
+            require(row, dict, rw)
+            if row.get("seat") != i:
+                raise ValueError(f"{rw}.seat: expected {i}")
+            for name in require(row.get("cards"), list, f"{rw}.cards"):
+                require(name, str, f"{rw}.cards[]")
+            for total in require(row.get("totals"), list, f"{rw}.totals"):
+                require_int(total, f"{rw}.totals[]", 0, 1000)
+            if row.get("best") is not None:
+                require_int(row["best"], f"{rw}.best", 0, LIMIT)
+            for key in ("bust", "hit", "winner"):
+                require(row.get(key), bool, f"{rw}.{key}")
+            for key in ("share", "bonus", "points"):
+                require_int(row.get(key), f"{rw}.{key}", 0, LIMIT + CALL_BONUS)
+        return last
