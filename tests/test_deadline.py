@@ -14,6 +14,7 @@ from game import IllegalAction, load_state, new_game
 from game.cards import load_deck
 from game.core import Action
 from game import deadline as dl
+from tests.helpers import rejected
 
 DECK = load_deck("standard54")
 DECK_ORDER = [card.name for card in DECK]
@@ -42,14 +43,6 @@ def act(state, kind, name=None, arg=None):
     state.apply(Action(kind, cards, arg))
 
 
-def rejected(state, action):
-    """Assert that `action` is illegal, with a reason, and changes nothing; the reason."""
-    before = state.to_dict()
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    assert str(info.value)
-    assert state.to_dict() == before
-    return str(info.value)
 
 
 # ---- building positions ---------------------------------------------------------------

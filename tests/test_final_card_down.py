@@ -3,6 +3,7 @@ import pytest
 
 import game
 from game.cards import load_deck
+from tests.helpers import act, legal_texts, rejected
 
 DECK = load_deck("hex800")
 PLAIN = [c.name for c in DECK if c.rank not in ("0", "2", "A", "D")]
@@ -28,13 +29,6 @@ def new(hands=None, first="5/red/hearts", draw=(), players=4, **options):
                          deck=stacked(hands, first, draw, players))
 
 
-def act(state, text):
-    """Apply the legal action whose str is `text`."""
-    for action in state.legal_actions():
-        if str(action) == text:
-            state.apply(action)
-            return action
-    raise AssertionError(f"{text!r} not legal; legal: {[str(a) for a in state.legal_actions()]}")
 
 
 def card(state, seat, name):
@@ -46,16 +40,8 @@ def play(state, seat, name, color=None):
     return game.Action("play", (card(state, seat, name),), color)
 
 
-def legal_texts(state):
-    return {str(a) for a in state.legal_actions()}
 
 
-def rejected(state, action):
-    before = state.to_dict()
-    with pytest.raises(game.IllegalAction) as info:
-        state.apply(action)
-    assert state.to_dict() == before
-    return str(info.value)
 
 
 def test_t1_deal():
@@ -110,7 +96,7 @@ def test_t5_a_d_as_first_discard():
     hand = ["7/yellow/hearts", "4/red/questions", "D/blue/clubs", "0/green/hearts", "7/red/hearts"]
     state = new({0: hand}, first="D/yellow/questions")
     assert state.color == "yellow"
-    legal = legal_texts(state)
+    legal = set(legal_texts(state))
     assert {"play 7/yellow/hearts", "play 4/red/questions", "play D/blue/clubs red",
             "play 0/green/hearts"} <= legal
     assert "play 7/red/hearts" not in legal
@@ -142,7 +128,7 @@ def test_t7_a_declared_color():
     act(state, "play D/red/hearts blue")
     act(state, "end turn")
     assert state.color == "blue"
-    legal = legal_texts(state)
+    legal = set(legal_texts(state))
     assert {"play 5/blue/clubs", "play 7/green/hearts", "play D/yellow/spades blue",
             "play 0/red/clubs"} <= legal
     assert "play 7/red/clubs" not in legal
@@ -154,7 +140,7 @@ def test_t7_a_declared_color():
 def test_a6_d_may_declare_its_own_colour_and_must_declare():
     state = new({0: ["D/red/hearts"]})
     assert {f"play D/red/hearts {c}" for c in ("red", "blue", "green", "yellow", "purple")} \
-        <= legal_texts(state)
+        <= set(legal_texts(state))
     assert "declare a colour" in rejected(state, play(state, 0, "D/red/hearts"))
 
 
@@ -190,7 +176,7 @@ def test_t9_draw_then_play():
 
     for option in ("any", "drawn_only"):
         state = seat_1_has_drawn(option)
-        legal = legal_texts(state)
+        legal = set(legal_texts(state))
         assert "play 6/red/clubs" in legal
         assert ("play 9/blue/spades" in legal) == (option == "any")
         act(state, "play 6/red/clubs")
@@ -340,7 +326,7 @@ def test_a5_after_d_suit_and_value_still_match():
                 first="5/green/hearts")
     act(state, "play D/green/spades red")
     act(state, "end turn")
-    legal = legal_texts(state)
+    legal = set(legal_texts(state))
     assert "play 4/yellow/spades" in legal          # suit of the D
     assert "play D/purple/clubs red" in legal       # value D
     assert "play 4/red/hearts" in legal             # declared colour

@@ -6,6 +6,7 @@ import pytest
 import game
 from game.cards import combined_deck
 from game.play_design import key_count, offense_wins
+from tests.helpers import act, legal_texts, rejected
 
 DECK = combined_deck("pd_white", "pd_black")
 BY_NAME = {c.name: c for c in DECK}
@@ -47,17 +48,8 @@ def new(offense_lines=None, defense_lines=None, seed=1, toss=0, role="offense", 
     return state
 
 
-def act(state, text):
-    for action in state.legal_actions():
-        if str(action) == text:
-            state.apply(action)
-            return action
-    raise AssertionError(f"{text!r} not legal for seat {state.current_player}; "
-                         f"legal: {legal_texts(state)}")
 
 
-def legal_texts(state):
-    return [str(a) for a in state.legal_actions()]
 
 
 def place(state, name, lane):
@@ -79,12 +71,6 @@ def place_action(state, name, lane):
     return game.Action("place", (card,), lane)
 
 
-def rejected(state, action):
-    before = state.to_dict()
-    with pytest.raises(game.IllegalAction) as info:
-        state.apply(action)
-    assert state.to_dict() == before
-    return str(info.value)
 
 
 def lanes(state):

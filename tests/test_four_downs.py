@@ -7,6 +7,7 @@ import pytest
 import game
 from game.cards import load_deck
 from game.play_design import allowed_follows, round_winner
+from tests.helpers import act, legal_texts, rejected
 
 DECK = load_deck("pd_white")
 NAMES = [c.name for c in DECK]
@@ -38,18 +39,8 @@ def new(hands, players=3, seed=1, **options):
                          deck=stacked(hands, players))
 
 
-def act(state, text):
-    """Apply the legal action whose str is `text` (e.g. 'play OB5', 'knock')."""
-    for action in state.legal_actions():
-        if str(action) == text:
-            state.apply(action)
-            return action
-    raise AssertionError(f"{text!r} not legal for seat {state.current_player}; "
-                         f"legal: {legal_texts(state)}")
 
 
-def legal_texts(state):
-    return [str(a) for a in state.legal_actions()]
 
 
 def plays(state, *names):
@@ -62,12 +53,6 @@ def card_of(state, seat, name):
     return next(c for c in state.hands[seat] if c.name == name)
 
 
-def rejected(state, action):
-    before = state.to_dict()
-    with pytest.raises(game.IllegalAction) as info:
-        state.apply(action)
-    assert state.to_dict() == before
-    return str(info.value)
 
 
 def passes(state, count):

@@ -10,6 +10,7 @@ import pytest
 import game
 from game.cards import STANDARD_RANKS
 from game.core import HIDDEN
+from tests.helpers import rejected
 
 # Spare cards fill unnamed places, harmless ones (no 2, 3, 7, 8, 10) first.
 SPARE_ORDER = [r + s for r in ("4", "5", "K", "A", "Q", "J", "6", "9", "7", "8", "2", "3", "10")
@@ -83,13 +84,6 @@ def legal(state, *names):
     return play_action(state, *names) in state.legal_actions()
 
 
-def rejected(state, action):
-    before = state.to_dict()
-    with pytest.raises(game.IllegalAction) as info:
-        state.apply(action)
-    assert state.to_dict() == before
-    assert str(info.value)
-    return str(info.value)
 
 
 def names(cards_):

@@ -1,0 +1,30 @@
+"""What the scenario tests of every game share: apply a move by its text, and check a
+rejection (a reason given, nothing changed)."""
+import pytest
+
+import game
+
+
+def legal_texts(state):
+    """The legal actions as their readable texts."""
+    return [str(a) for a in state.legal_actions()]
+
+
+def act(state, text):
+    """Apply the legal action whose str is `text`; fail listing the legal ones."""
+    for action in state.legal_actions():
+        if str(action) == text:
+            state.apply(action)
+            return action
+    raise AssertionError(f"{text!r} not legal for seat {state.current_player}; "
+                         f"legal: {legal_texts(state)}")
+
+
+def rejected(state, action):
+    """Assert `action` is refused with a reason and changes nothing; return the reason."""
+    before = state.to_dict()
+    with pytest.raises(game.IllegalAction) as info:
+        state.apply(action)
+    assert str(info.value)
+    assert state.to_dict() == before
+    return str(info.value)
