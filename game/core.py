@@ -265,7 +265,7 @@ class GameState:
         facts = self._facts()
         facts.update(self._private_facts(seat))
         return View(self.game_id, seat, self.players, self.current_player, self.is_over,
-                    tuple(zones), facts, tuple(self.scores()), tuple(self.winners()))
+                    tuple(zones), facts, tuple(self._view_scores(seat)), tuple(self.winners()))
 
     def events_for(self, seat, since=0):
         """The events from index `since` on, as `seat` may see them."""
@@ -331,6 +331,12 @@ class GameState:
     def emit(self, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,
              detail=None):
         self.events.append(Event(kind, seat, tuple(cards), src, dst, visible_to, detail))
+
+    def _view_scores(self, seat):
+        """The scores as `seat` may know them: all of them by default. A game whose
+        scores depend on hidden cards returns what this seat can tell (None where it
+        cannot) until the game is over."""
+        return self.scores()
 
     def _private_facts(self, seat):
         """Facts only `seat` knows (beyond its zones); none by default."""

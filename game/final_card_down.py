@@ -216,6 +216,13 @@ class State(GameState):
     def winners(self):
         return [] if self.winner is None else [self.winner]
 
+    def _view_scores(self, seat):
+        """Hands are private: until the end a seat knows only its own points."""
+        scores = self.scores()
+        if self.is_over:
+            return scores
+        return [points if s == seat else None for s, points in enumerate(scores)]
+
     def ranking(self):
         """Places at the end: the winner first, then the others by ascending points;
         equal points share a place (a list of seats per place)."""

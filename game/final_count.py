@@ -224,7 +224,7 @@ class State(GameState):
         else:
             self.step = "hand_over"
             self.current_player = (self.dealer + 1) % self.players   # A2: the next dealer
-            self.emit("hand_over", self.current_player, detail=self.hand_no)
+            self.emit("hand_over", None, detail=self.hand_no)
 
     # ---- rules ----------------------------------------------------------------------
     def _own_cards(self, seat):

@@ -163,21 +163,21 @@ class State(GameState):
         if card is None or card not in self.hand[seat]:
             return "you can only place a card you picked for this line"
         if isinstance(lane, bool) or lane not in range(LANES):
-            return "name a lane 0-3 to place the card in"
+            return "name a lane 1-4 to place the card in"
         if phase == "defense_set":
             if not self.line[self.offense][lane]:
-                return f"lane {lane} has no offense card to oppose"
-            return f"lane {lane} already has your defense card"
+                return f"lane {lane + 1} has no offense card to oppose"
+            return f"lane {lane + 1} already has your defense card"
         if lane not in self._free_lanes():
-            return f"lane {lane} already has a card in this line"
+            return f"lane {lane + 1} already has a card in this line"
         need = f"you must open {self.max_open} card(s) in this line"
         if not self.live[lane]:
             return (f"rule 2: no open card in front of a closed one; {card} would be used "
-                    f"up closed in lane {lane}, and {need}")
+                    f"up closed in lane {lane + 1}, and {need}")
         if card.color == self.restriction[lane]:
             return (f"rule 1: {card} may not go on the still-open {card.color} card of "
-                    f"lane {lane}; it would stay closed, and {need}")
-        return f"{card} in lane {lane} leaves fewer open cards than possible: {need}"
+                    f"lane {lane + 1}; it would stay closed, and {need}")
+        return f"{card} in lane {lane + 1} leaves fewer open cards than possible: {need}"
 
     def _apply(self, action):
         if action.kind == "choose":
@@ -385,12 +385,12 @@ class State(GameState):
                       ZoneSpec(f"stack:{seat}", "Stack", seat, self.stack[seat], HIDDEN, "stack"),
                       ZoneSpec(f"hand:{seat}", "Line cards", seat, self.hand[seat], OWNER, "hand"),
                       ZoneSpec(f"removed:{seat}", "Removed", seat, self.removed[seat], HIDDEN)]
-            zones += [ZoneSpec(f"line:{seat}:{k}", f"Lane {k}", seat, self.line[seat][k],
+            zones += [ZoneSpec(f"line:{seat}:{k}", f"Lane {k + 1}", seat, self.line[seat][k],
                                PUBLIC if self.shown[seat][k] else OWNER, "row")
                       for k in range(LANES)]
-        zones += [ZoneSpec(f"open:{k}", f"Lane {k} open cards", self.offense, self.open[k],
+        zones += [ZoneSpec(f"open:{k}", f"Lane {k + 1} open cards", self.offense, self.open[k],
                            PUBLIC, "stack") for k in range(LANES)]
-        zones += [ZoneSpec(f"closed:{k}", f"Lane {k} closed cards", self.offense,
+        zones += [ZoneSpec(f"closed:{k}", f"Lane {k + 1} closed cards", self.offense,
                            self.closed[k], OWNER, "stack") for k in range(LANES)]
         return zones
 
@@ -413,7 +413,7 @@ class State(GameState):
                           for k in range(LANES)],
                 "yards": list(self.score), "last_line": self.results,
                 "table": self.pending, "chooser": self.chooser if self.phase == "choose" else None,
-                "sudden_death": self.sudden,
+                "sudden_death": self.sudden, "backs": ["white", "black"],
                 "tie_break_pairs": None if self.tie_start is None
                 else (self.possession - self.tie_start) // 2,
                 "winner": self.winner}

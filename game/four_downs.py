@@ -329,7 +329,7 @@ class State(GameState):
     # ---- hand and game end ----------------------------------------------------------
     def _end_hand(self, winner):
         self.hand_winner = winner
-        self.emit("hand_won", winner, detail=self.hand_no)
+        self.emit("hand_over", winner, detail=self.hand_no)
         for seat in self._in_hand():
             if seat != winner:
                 self.yards[seat] += self.stake                  # A7

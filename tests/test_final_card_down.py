@@ -356,6 +356,16 @@ def test_views_hide_other_hands_and_the_draw_pile():
     assert event.for_seat(1).cards == (None,)
 
 
+def test_views_show_only_the_own_points_until_the_end():
+    state = new()
+    view = state.view(2)
+    assert view.scores[2] == state.scores()[2]
+    assert [view.scores[s] for s in (0, 1, 3)] == [None, None, None]
+    over = recycled_start()
+    act(over, "draw")
+    assert over.view(2).scores == tuple(over.scores())
+
+
 def test_identical_copies_are_listed_once():
     state = new({0: ["5/blue/hearts", "5/blue/hearts"]})
     plays = [str(a) for a in state.legal_actions()]

@@ -345,7 +345,7 @@ def test_illegal_actions_are_rejected_without_change():
         state, game.Action("place", (DECK[0],), 0))
     act(state, "choose offense")
     card = state.hand[0][0]
-    assert "lane 0-3" in rejected(state, game.Action("place", (card,), 7))
+    assert "lane 1-4" in rejected(state, game.Action("place", (card,), 7))
     assert "picked for this line" in rejected(state, game.Action("place", (state.hand[1][0],), 0))
 
 

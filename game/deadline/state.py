@@ -418,19 +418,15 @@ class State(GameState):
     def winners(self):
         return best_seats(self.scores()) if self.is_over else []
 
-    def view(self, seat):
-        """As GameState.view, but until grading the scores hold only what `seat` knows:
-        its own total (its pending exchange card left out) and the others' table points."""
-        view = super().view(seat)
+    def _view_scores(self, seat):
+        """Until grading: `seat`'s own total (its pending exchange card left out) and the
+        others' table points; the full grades once the game is over."""
         if self.is_over:
-            return view
+            return self.scores()
         hands = [[] for _ in range(self.players)]
         if isinstance(seat, int) and 0 <= seat < self.players:
-            hands[seat] = self._held(seat)
-            if self.pending[seat]:
-                hands[seat] = [c for c in hands[seat] if c not in self.pending[seat]]
-        return view._replace(scores=tuple(grade(self.players, hands, self.assignments,
-                                                self.ace_high)))
+            hands[seat] = [c for c in self._held(seat) if c not in self.pending[seat]]
+        return grade(self.players, hands, self.assignments, self.ace_high)
 
     # ---- views and saves ----------------------------------------------------------------
     def _phase_text(self):
