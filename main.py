@@ -4,9 +4,14 @@
     python main.py simulate GAME ...     simulated games with aggregate figures
     python main.py bench                 speed benchmarks (engine, then app)
     python main.py replay FILE           a finished game's record, move by move
+    python main.py --smoke               open every scene of every game once, headless
 """
-import argparse
-import sys
+import time
+
+STARTED = time.time()   # before anything else is imported: the start of the start time
+
+import argparse  # noqa: E402
+import sys  # noqa: E402
 
 
 class Parser(argparse.ArgumentParser):
@@ -43,6 +48,8 @@ def _whole(text):
 def build_parser():
     parser = Parser(prog="main.py", description="Card Table: five card games at one computer.")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument("--smoke", action="store_true",
+                        help="open every scene of every game once, headless, and exit")
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     sim = commands.add_parser("simulate", help="play many games with random legal moves")
     sim.add_argument("game", help="game id, e.g. final_card_down")
@@ -115,6 +122,9 @@ def main(argv=None):
         return bench_command(args)
     if args.command == "replay":
         return replay_command(args, parser)
+    if args.smoke:
+        from scenes import smoke
+        return smoke.run(STARTED)
     from scenes import app
     return app.run(fullscreen=args.fullscreen)
 

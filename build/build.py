@@ -1,0 +1,146 @@
+"""Build the double-click bundles: `python build/build.py [--onefile-only]`.
+
+Draws the icons, runs PyInstaller for a one-folder and a one-file bundle named
+`cardtable` (in build/dist/onedir and build/dist/onefile), lays out the Linux desktop
+files beside them (build/dist/share), runs the one-file bundle's `--smoke`, and prints
+each bundle's size and the one-file bundle's start time to its first menu frame.
+"""
+import argparse
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+ICONS = os.path.join(HERE, "icons")
+DIST = os.path.join(HERE, "dist")
+SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+MAX_BUNDLE_MB = 60
+
+
+def draw_icons():
+    """Write the icon as PNGs at the desktop sizes, plus .ico and .icns made of PNGs."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    sys.path.insert(0, ROOT)
+    import pygame
+    from sprites.icon import draw_icon
+    pygame.init()
+    os.makedirs(ICONS, exist_ok=True)
+    pngs = {}
+    for size in SIZES:
+        path = os.path.join(ICONS, f"cardtable-{size}.png")
+        pygame.image.save(draw_icon(size), path)
+        with open(path, "rb") as handle:
+            pngs[size] = handle.read()
+    write_ico(os.path.join(ICONS, "cardtable.ico"), {s: pngs[s] for s in (16, 24, 32, 48, 256)})
+    write_icns(os.path.join(ICONS, "cardtable.icns"), pngs)
+    pygame.quit()
+
+
+def write_ico(path, pngs):
+    """A Windows .ico whose images are PNGs (supported since Windows Vista)."""
+    header = struct.pack("<HHH", 0, 1, len(pngs))
+    offset = len(header) + 16 * len(pngs)
+    entries, blobs = b"", b""
+    for size, data in sorted(pngs.items()):
+        side = 0 if size >= 256 else size
+        entries += struct.pack("<BBBBHHII", side, side, 0, 0, 1, 32, len(data), offset)
+        blobs += data
+        offset += len(data)
+    with open(path, "wb") as handle:
+        handle.write(header + entries + blobs)
+
+
+def write_icns(path, pngs):
+    """A macOS .icns whose images are PNGs."""
+    kinds = {16: b"icp4", 32: b"icp5", 64: b"icp6", 128: b"ic07", 256: b"ic08", 512: b"ic09"}
+    body = b"".join(kind + struct.pack(">I", len(pngs[s]) + 8) + pngs[s]
+                    for s, kind in kinds.items())
+    with open(path, "wb") as handle:
+        handle.write(b"icns" + struct.pack(">I", len(body) + 8) + body)
+
+
+def pyinstaller(mode):
+    env = dict(os.environ, CARDTABLE_BUILD_MODE=mode)
+    subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean",
+                    "--log-level", "WARN", "--distpath", os.path.join(DIST, mode),
+                    "--workpath", os.path.join(HERE, "work", mode),
+                    os.path.join(HERE, "cardtable.spec")], check=True, env=env, cwd=ROOT)
+
+
+def desktop_files():
+    """share/applications/cardtable.desktop and the hicolor icons, for Linux desktops."""
+    share = os.path.join(DIST, "share")
+    os.makedirs(os.path.join(share, "applications"), exist_ok=True)
+    shutil.copy(os.path.join(HERE, "cardtable.desktop"), os.path.join(share, "applications"))
+    for size in SIZES:
+        folder = os.path.join(share, "icons", "hicolor", f"{size}x{size}", "apps")
+        os.makedirs(folder, exist_ok=True)
+        shutil.copy(os.path.join(ICONS, f"cardtable-{size}.png"),
+                    os.path.join(folder, "cardtable.png"))
+
+
+def size_of(path):
+    if os.path.isfile(path):
+        return os.path.getsize(path)
+    return sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(path) for f in fs)
+
+
+def smoke(executable):
+    """Run the bundle's --smoke; exit with its output if it fails."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([executable, "--smoke"], capture_output=True, text=True,
+                            timeout=600, env=env)
+    print(result.stdout, end="")
+    if result.returncode != 0:
+        sys.exit(f"{executable} --smoke failed ({result.returncode}):\n{result.stderr}")
+
+
+def start_time(executable, runs=3):
+    """Seconds from launching the bundle to its first drawn menu frame (best of `runs`),
+    unpacking of the one-file bundle included."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               CARDTABLE_FIRST_FRAME_ONLY="1")
+    best = None
+    for _ in range(runs):
+        launched = time.time()
+        result = subprocess.run([executable], capture_output=True, text=True, timeout=120,
+                                env=env)
+        stamps = [line.split()[1] for line in result.stdout.splitlines()
+                  if line.startswith("first-frame ")]
+        if result.returncode != 0 or not stamps:
+            sys.exit(f"{executable} did not draw its menu:\n{result.stdout}{result.stderr}")
+        seconds = float(stamps[0]) - launched
+        best = seconds if best is None else min(best, seconds)
+    return best
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--onefile-only", action="store_true",
+                        help="build only the one-file bundle (what CI checks)")
+    args = parser.parse_args(argv)
+    draw_icons()
+    modes = ("onefile",) if args.onefile_only else ("onefile", "onedir")
+    for mode in modes:
+        pyinstaller(mode)
+    desktop_files()
+    name = "cardtable.exe" if sys.platform == "win32" else "cardtable"
+    onefile = os.path.join(DIST, "onefile", name)
+    megabytes = size_of(onefile) / 2**20
+    print(f"one-file bundle: {onefile}: {megabytes:.1f} MB")
+    if megabytes > MAX_BUNDLE_MB:
+        sys.exit(f"the one-file bundle is over {MAX_BUNDLE_MB} MB")
+    if "onedir" in modes:
+        folder = os.path.join(DIST, "onedir", "cardtable")
+        print(f"one-folder bundle: {folder}: {size_of(folder) / 2**20:.1f} MB")
+    smoke(onefile)
+    print(f"one-file bundle start: first menu frame {start_time(onefile):.2f} s after launch")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

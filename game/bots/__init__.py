@@ -1,0 +1,35 @@
+"""Computer players: one interface for every game, at three levels.
+
+`make_bot(level, game_id, **settings)` returns a bot whose `choose(view, legal_actions,
+rng)` picks one of `legal_actions` from the seat's `View` alone (never the full state),
+and whose `explain(view, legal_actions, action)` gives a one-line reason ('' if none).
+
+- easy: random among legal actions, with only the most obvious sense;
+- medium: a rules-based heuristic per game (`game/bots/<game id>.py`);
+- hard: information-set Monte Carlo tree search over the engine (`ismcts.py`), with a
+  time budget in seconds per decision (`time_budget`, default 1.0).
+
+Settings every level accepts: `options` (the game's option mapping, as the table was
+set up; defaults otherwise). Hard also takes `time_budget`, `iterations` (a fixed
+number of iterations instead of the clock, for reproducible tests) and `max_iterations`.
+This package never imports pygame.
+"""
+from game.bots.base import Bot, knowledge
+from game.bots.easy import EasyBot
+from game.bots.ismcts import HardBot
+from game.bots.medium import MediumBot
+
+LEVELS = ("easy", "medium", "hard")
+
+_CLASSES = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+
+__all__ = ["LEVELS", "Bot", "make_bot", "knowledge"]
+
+
+def make_bot(level, game_id, **settings):
+    """A bot of `level` (one of LEVELS) for the game `game_id`; ValueError otherwise."""
+    if level not in _CLASSES:
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    import game
+    game.game_info(game_id)   # ValueError naming the known games
+    return _CLASSES[level](game_id, **settings)

@@ -1,0 +1,134 @@
+"""What the bots know of Deadline (rulings: deadline.md).
+
+Medium builds sets and runs: it takes the top discard only when it pairs with its hand
+(never a Joker), discards the card that pairs with nothing and costs most, and at an
+exam plays extra credit and extensions first, then lays its biggest groups down.
+Scores are the grading of 2.6: higher is better.
+"""
+from game.bots.sampling import swap_into
+from game.deadline import JOKER, Assignment, group_kind, pairs_with, points
+
+LOWER_IS_BETTER = False
+
+
+def _pairs(card, hand, ace_high):
+    return sum(1 for other in hand if other is not card and pairs_with(card, other, ace_high))
+
+
+def policy(hand, building, top, legal, rng, ace_high):
+    """(action, reason) for a seat holding `hand`, with `building` its group in progress
+    and `top` the top discard (or None). Shared by Medium and Hard's playouts."""
+    kinds = {}
+    for a in legal:
+        kinds.setdefault(a.kind, []).append(a)
+    if "draw" in kinds:
+        by_arg = {a.arg: a for a in kinds["draw"]}
+        if (top is not None and top.rank != JOKER and "discard" in by_arg
+                and any(pairs_with(top, c, ace_high) for c in hand)):
+            return by_arg["discard"], f"take the {top.name}: it starts a set or run with your hand"
+        if "stock" in by_arg:
+            return by_arg["stock"], "nothing on the discard pile fits your hand: draw from the stock"
+        return by_arg["discard"], "the stock is empty: take the discard"
+    if "discard" in kinds:
+        worst = min(kinds["discard"], key=lambda a: (_pairs(a.cards[0], hand, ace_high),
+                                                      -points(a.cards[0], ace_high)))
+        return worst, f"discard {worst.cards[0].name}: it fits no set or run and costs {points(worst.cards[0], ace_high)} in hand"
+    if "take" in kinds:
+        pick = kinds["take"][rng.randrange(len(kinds["take"]))]
+        return pick, "a blind pick: any position is as good as another"
+    for kind in ("extend", "extra_credit"):
+        if kind in kinds:
+            best = max(kinds[kind], key=lambda a: points(a.cards[0], ace_high))
+            word = "extend your assignment" if kind == "extend" else "play extra credit (1 point)"
+            return best, f"{word} with {best.cards[0].name}: one card less in hand"
+    if building:
+        if "group" in kinds:
+            best = max(kinds["group"], key=lambda a: points(a.cards[0], ace_high))
+            return best, f"add {best.cards[0].name} to the group: bigger assignments score more"
+        if "submit" in kinds:
+            return kinds["submit"][0], "submit the group as an assignment"
+        return kinds["cancel_group"][0], "this group cannot be submitted"
+    if "group" in kinds:
+        best = max(kinds["group"], key=lambda a: (_pairs(a.cards[0], hand, ace_high),
+                                                   points(a.cards[0], ace_high)))
+        return best, f"start a group with {best.cards[0].name}"
+    if "finish_exam" in kinds:
+        return kinds["finish_exam"][0], "nothing more to lay down"
+    return legal[rng.randrange(len(legal))], ""
+
+
+def _ace_high(view):
+    return view.facts.get("ace_high") is True
+
+
+def medium(view, legal, rng):
+    """(action, reason): build sets and runs, keep Jokers out of the hand."""
+    hand = [c for c in view.zone(f"hand:{view.seat}").cards if c is not None]
+    building = [c for c in view.zone("group").cards if c is not None]
+    discard = view.zone("discard").cards
+    top = discard[-1] if discard else None
+    return policy(hand, building, top, legal, rng, False)
+
+
+def easy_filter(view, legal):
+    """Never pick up a Joker from the discard pile; finish an exam only when nothing else."""
+    discard = view.zone("discard").cards
+    top = discard[-1] if discard else None
+    keep = [a for a in legal
+            if not (a.kind == "draw" and a.arg == "discard" and top is not None
+                    and top.rank == JOKER)
+            and a.kind != "cancel_group"]
+    return keep or list(legal)
+
+
+def rollout(state, legal, rng):
+    """Playout policy: Medium's, on the determinized state."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < 0.1 and state.stage == "turn":
+        return legal[rng.randrange(len(legal))]
+    seat = state.current_player
+    top = state.discard[-1] if state.discard else None
+    return policy(state.hands[seat], state.building, top, legal, rng, state.ace_high)[0]
+
+
+def fix_sample(state, view):
+    """Rebuild the assignments from the table, the schedule fields from the facts, the
+    exchange cards the seat knows, and a fresh blind-pick order."""
+    f = view.facts
+    n = state.players
+    state.assignments = []
+    for row in f["assignments"]:
+        k = row["index"]
+        cards = list(view.zone(f"assignment:{k}").cards)
+        extra_cards = list(view.zone(f"extra:{k}").cards)
+        extras = [(who, card) for (who, _), card in zip(row["extra_credit"], extra_cards)]
+        state.assignments.append(Assignment(row["owner"], cards, extras, row["exam"]))
+    state.stage = f["stage"]
+    state.rotation = f["rotation"]
+    state.step = f["step"] or "draw"
+    state.leader = f["leader"]
+    if state.current_player is not None:
+        state.pos = (state.current_player - state.leader) % n
+    state.revealed = not (state.stage == "exchange" or (state.stage == "turn" and state.rotation == 1))
+    state.taken = [None] * n
+    seat = view.seat
+    holders = [state.draw_pile] + state.hands + state.pending
+    by_name = lambda name: state.deck.copies(name)
+    lost_name = f.get("exchange_taken_from_you")
+    if lost_name is not None:
+        right = (seat + 1) % n
+        mine = set(map(id, view.zone(f"hand:{seat}").cards))
+        card = next((c for c in by_name(lost_name) if id(c) not in mine), None)
+        if card is not None:
+            target = state.pending[right] if state.pending[right] else state.hands[right]
+            swap_into(card, target, holders)
+            state.taken[right] = card
+    got_name = f.get("exchange_received")
+    if got_name is not None:
+        seen = [c for z in view.zones for c in z.cards if c is not None and c.name == got_name]
+        state.taken[seat] = seen[0] if seen else by_name(got_name)[0]
+    state.pick_order = []
+    if state.stage == "exchange" and state.current_player is not None:
+        victim = state.hands[(state.current_player - 1) % n]
+        state.pick_order = state.rng.sample(victim, len(victim))

@@ -1,0 +1,210 @@
+"""What the bots know of Final Count (rulings: final_count.md).
+
+Medium keeps its count as close to 75 as it can without going bust, calls when it is
+ahead and near 75, gives a card to an opponent only to bust them, puts a card on the
+Board only when it busts someone else and not itself, and takes the swap that brings
+its own count nearest 75. Scores are game points: higher is better.
+"""
+import math
+
+from game.core import Action
+from game.bots.sampling import swap_into
+from game.final_count import LIMIT, best_total, reachable_totals, score_hand
+
+LOWER_IS_BETTER = False
+SPREAD = 60          # game points that make a clear lead, for evaluate
+CALL_AT = 66          # call from this count on, when no opponent can be seen to lead
+HIDDEN_GUESS = 13     # what two unseen hand cards add, on average
+
+
+def _mine(view):
+    hand = [c for c in view.zone(f"hand:{view.seat}").cards if c is not None]
+    table = list(view.zone(f"table:{view.seat}").cards)
+    return hand, table
+
+
+def _best(cards, board):
+    best = best_total(reachable_totals(list(cards) + list(board)))
+    return -1 if best is None else best
+
+
+def _estimates(view):
+    """Each opponent's likely count: its table and the Board, plus its unseen hand."""
+    board = view.zone("board").cards
+    out = {}
+    for seat in range(view.players):
+        if seat == view.seat:
+            continue
+        table = view.zone(f"table:{seat}").cards
+        unseen = view.zone(f"hand:{seat}").count
+        out[seat] = _best(table, board) + HIDDEN_GUESS * unseen // 2
+    return out
+
+
+def medium(view, legal, rng):
+    """(action, reason): stay near 75, call when ahead, bust opponents when possible."""
+    facts = view.facts
+    kinds = {a.kind: a for a in legal}
+    board = list(view.zone("board").cards)
+    hand, table = _mine(view)
+    mine = hand + table
+    me = _best(mine, board)
+    opp = _estimates(view)
+    lead = max(opp.values(), default=0)
+    if "deal" in kinds:
+        return kinds["deal"], "deal the next hand"
+    if "call" in kinds and me >= CALL_AT and me >= lead:
+        return kinds["call"], f"your count is {me}, near 75 and ahead of what the others show: call"
+    if "roll" in kinds:
+        return kinds["roll"], f"your count is {me}: roll for a better one"
+    if "end_turn" in kinds:
+        return kinds["end_turn"], "not close enough to call yet"
+    drawn = [c for c in view.zone("drawn").cards if c is not None]
+    card = drawn[0] if drawn else None
+    if card is not None and "keep" in kinds:
+        after = _best(mine + [card], board)
+        if after > me:
+            return kinds["keep"], f"keeping {card.name} brings you to {after} without going bust"
+        return kinds["discard"], f"{card.name} would bust you: discard it"
+    if card is not None and "give" in legal[0].kind:
+        for a in legal:
+            if a.kind == "give" and opp[a.arg] + min(card.value, 10) > LIMIT:
+                return a, f"{card.name} should push seat {a.arg} over 75"
+        return kinds["discard"], f"{card.name} would only help an opponent: discard it"
+    if card is not None and "to_board" in kinds:
+        after = _best(mine + [card], board)
+        busts = any(v + min(card.value, 10) > LIMIT for v in opp.values())
+        if after > me and busts:
+            return kinds["to_board"], f"{card.name} on the Board keeps you under 75 and should bust an opponent"
+        return kinds["discard"], f"{card.name} on the Board would help the others as much as you"
+    if card is not None and any(a.kind == "swap_draw" for a in legal):
+        best, best_after = kinds.get("return"), me
+        for a in legal:
+            if a.kind == "swap_draw":
+                after = _best([c for c in mine if c is not a.cards[0]] + [card], board)
+                if after > best_after:
+                    best, best_after = a, after
+        if best is not None and best.kind == "swap_draw":
+            return best, f"swap {best.cards[0].name} for {card.name}: your count becomes {best_after}"
+        return kinds.get("return", legal[-1]), f"{card.name} does not improve your count: put it back"
+    if any(a.kind == "swap_opp" for a in legal):
+        best, best_after = None, me
+        takes = [c for s in range(view.players) if s != view.seat
+                 for c in view.zone(f"table:{s}").cards]
+        for a in legal:
+            if a.kind != "swap_opp":
+                continue
+            rest = [c for c in mine if c is not a.cards[0]]
+            for t in takes:
+                after = _best(rest + [t], board)
+                if after > best_after:
+                    best, best_after = a, after
+        if best is not None:
+            return best, f"give away {best.cards[0].name} for a better table card: up to {best_after}"
+        return kinds["decline"], "no swap with an opponent improves your count"
+    if any(a.kind == "take" for a in legal) and "swap_card" in facts:
+        chosen = next((c for c in mine if c.name == facts["swap_card"]), None)
+        rest = [c for c in mine if c is not chosen]
+        best, best_after = None, me
+        for a in legal:
+            if a.kind == "take":
+                after = (_best(rest + [a.cards[0]], board) if facts.get("die") == 5 else me)
+                if after > best_after:
+                    best, best_after = a, after
+        if best is not None:
+            return best, f"take {best.cards[0].name}: your count becomes {best_after}"
+        picks = [a for a in legal if a.kind == "pick"]
+        if picks and me < CALL_AT - 10:
+            return picks[rng.randrange(len(picks))], "a blind pick is worth the risk this far from 75"
+        return kinds.get("decline", legal[-1]), "nothing to take improves your count"
+    if any(a.kind == "swap_board" for a in legal):
+        return kinds.get("decline", legal[-1]), "a Board swap leaves your own count unchanged"
+    if "decline" in kinds:
+        return kinds["decline"], ""
+    return legal[rng.randrange(len(legal))], ""
+
+
+def easy_filter(view, legal):
+    """Never call with a count below 50; otherwise anything goes."""
+    hand, table = _mine(view)
+    if _best(hand + table, view.zone("board").cards) < 50:
+        keep = [a for a in legal if a.kind != "call"]
+        return keep or list(legal)
+    return list(legal)
+
+
+def _card(state, name):
+    return state.deck.copies(name)[0]
+
+
+def _move_into(state, card, target, avoid=()):
+    swap_into(card, target, [state.draw_pile, state.discard] + state.hands, avoid)
+
+
+def fix_sample(state, view):
+    """Hand fields under their fact names; the seat's own discards into the Discard
+    Pile, a known Draw Pile top on top, the blind-pick orders drawn afresh."""
+    f = view.facts
+    state.hand_no = f["hand"]
+    state.dealer = f["dealer"]
+    state.step = f["step"]
+    state.die = f["die"]
+    state.caller = f["caller"]
+    state.final_left = list(f["final_round_to_play"])
+    state.goal = f["hit_goal"]
+    state.goal_rolls = list(f["goal_rolls"])
+    state.totals = list(f["game_points"])
+    state.exhausted = f["exhausted"]
+    state.last_hand = f["last_hand"]
+    state.winner_seats = list(f["winners"])
+    seat = view.seat
+    state.discarded = [[] for _ in range(state.players)]
+    mine = [_card(state, n) for n in f.get("my_discards", ())]
+    state.discarded[seat] = mine
+    for card in mine:
+        _move_into(state, card, state.discard, avoid=mine)
+    state.top_known_by = []
+    if f.get("draw_top") and state.draw_pile:
+        top = _card(state, f["draw_top"])
+        _move_into(state, top, state.draw_pile, avoid=mine)
+        if top in state.draw_pile:
+            i = state.draw_pile.index(top)
+            state.draw_pile[i], state.draw_pile[-1] = state.draw_pile[-1], top
+        state.top_known_by = [seat]
+    state.chosen = _card(state, f["swap_card"]) if f.get("swap_card") else None
+    state.pick_orders = None
+    if state.step == "target" and state.die == 5:
+        state.pick_orders = []
+        for o in range(state.players):
+            order = list(range(len(state.hands[o])))
+            if o != state.current_player:
+                state.rng.shuffle(order)
+            state.pick_orders.append(order)
+
+
+def stop_playout(state):
+    """A playout ends with its hand: later hands are a fresh deal."""
+    return state.step == "hand_over"
+
+
+def evaluate(state):
+    """Each seat's game points with this hand scored as it stands, against the best of
+    the others, squashed to 0..1 (a hand is worth up to about 85 points)."""
+    points = list(state.totals)
+    if state.step not in ("hand_over", "game_over"):
+        rows = score_hand([h + t for h, t in zip(state.hands, state.tables)], state.board,
+                          state.goal, state.caller)
+        for row in rows:
+            points[row["seat"]] += row["points"]
+    out = []
+    for seat, mine in enumerate(points):
+        rival = max(p for s, p in enumerate(points) if s != seat)
+        out.append(0.5 + 0.5 * math.tanh((mine - rival) / SPREAD))
+    return out
+
+
+def rollout(state, legal, rng):
+    """Playout policy: Medium's, on the seat's view of the determinized state."""
+    if len(legal) == 1:
+        return legal[0]
+    return medium(state.view(state.current_player), legal, rng)[0]

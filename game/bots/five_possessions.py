@@ -1,0 +1,69 @@
+"""What the bots know of Play Design's 5 possessions (rulings: play_design.md, section 4).
+
+Medium arranges its lines by dot counts: on offense it sets its cards with the most
+key dots in the lanes where they open and wastes its weakest in dead lanes; on defense
+it sets its strongest cards (most dots whatever the colour) opposite live lanes.
+Scores are yards scored: higher is better.
+"""
+from game.cards import PD_COLORS
+from game.play_design import key_count
+
+LOWER_IS_BETTER = False
+
+
+def _defense_strength(card):
+    return sum(key_count(card, color) for color in PD_COLORS) / len(PD_COLORS)
+
+
+def medium(view, legal, rng):
+    """(action, reason): strongest cards where they count, weakest where they do not."""
+    f = view.facts
+    if f.get("step") == "choose":
+        best = next((a for a in legal if a.arg == "offense"), legal[0])
+        return best, "take the ball: only the offense scores touchdowns"
+    lanes = f.get("lanes") or [{"live": True, "color": None}] * 4
+    offense = view.seat == f.get("offense")
+
+    def value(action):
+        card, lane = action.cards[0], action.arg
+        info = lanes[lane]
+        if offense:
+            opens = info["live"] and card.color != info["color"]
+            own = key_count(card, card.color)
+            return own if opens else -own
+        strength = _defense_strength(card)
+        return strength if info["live"] else -strength
+
+    best = max(legal, key=value)
+    card, lane = best.cards[0], best.arg
+    if offense:
+        return best, f"set {card.name} in lane {lane}: {key_count(card, card.color)} key dots where it opens"
+    return best, f"set {card.name} opposite lane {lane}: strong dots where the offense can open"
+
+
+def fix_sample(state, view):
+    """The possession fields under their fact names; which lanes are turned face up."""
+    f = view.facts
+    state.phase = f["step"]
+    state.possession = f["possession"]
+    state.line_no = f["line"]
+    state.offense = f["offense"]
+    state.defense = f["defense"]
+    state.live = [lane["live"] for lane in f["lanes"]]
+    state.restriction = [lane["color"] for lane in f["lanes"]]
+    state.score = list(f["yards"])
+    state.results = list(f["last_line"])
+    state.pending = f["table"]
+    state.chooser = f["chooser"] if f["chooser"] is not None else state.chooser
+    state.sudden = f["sudden_death"]
+    pairs = f["tie_break_pairs"]
+    state.tie_start = None if pairs is None else state.possession - 2 * pairs
+    state.winner = f["winner"]
+    opened = {r["lane"]: r for r in state.results if r.get("open")} if state.pending else {}
+    state.shown = [[k in opened for k in range(4)] for _ in range(2)]
+    state.pending_won = [bool(state.pending) and opened.get(k, {}).get("won", False)
+                         for k in range(4)]
+    if "open_needed" in f:
+        state.max_open = f["open_needed"]
+    elif state.offense is not None and state.phase == "offense_set":
+        state.max_open = state._best(state.hand[state.offense], list(range(4)))

@@ -1,0 +1,96 @@
+"""What the bots know of Play Design's 4 downs (rulings: play_design.md, section 3).
+
+Only the last down decides the hand, so Medium follows with its weakest allowed card
+and keeps its strong numbers for the last down, where it plays (or leads) its best;
+it knocks only holding a strong last card and folds a weak hand when a fold is cheap.
+Scores are yards lost: lower is better.
+"""
+from game.play_design import qualifies
+
+LOWER_IS_BETTER = True
+
+
+def _hand(view):
+    return [c for c in view.zone(f"hand:{view.seat}").cards if c is not None]
+
+
+def _lead(view):
+    seat = view.facts.get("lead_seat")
+    if seat is None:
+        return None
+    played = view.zone(f"played:{seat}").cards
+    return played[0] if played else None
+
+
+def medium(view, legal, rng):
+    """(action, reason): follow cheaply, keep strong numbers for the last down."""
+    f = view.facts
+    kinds = {a.kind: a for a in legal}
+    hand = _hand(view)
+    last = f.get("round") == f.get("rounds")
+    if "deal" in kinds:
+        return kinds["deal"], "deal the next hand"
+    if "knock" in kinds:
+        if last and hand and max(c.value for c in hand) >= 7:
+            return kinds["knock"], "a 7 for the last down: raise the stake"
+        return kinds["pass"], "keep the stake low"
+    if "call" in kinds:
+        strong = sum(c.value for c in hand) / max(1, len(hand))
+        if strong < 5 and (f.get("fold_cost") or 0) <= 10:
+            return kinds["fold"], "a weak hand: fold while it is cheap"
+        return kinds["call"], "strong enough to stay in"
+    plays = [a for a in legal if a.kind == "play"]
+    lead = _lead(view) if f.get("step") == "follow" else None
+    if last:
+        if lead is not None:
+            taking = [a for a in plays if qualifies(a.cards[0], lead)]
+            if taking:
+                best = max(taking, key=lambda a: a.cards[0].value)
+                return best, f"the last down decides the hand: take it with {best.cards[0].name}"
+        best = max(plays, key=lambda a: a.cards[0].value)
+        return best, f"the last down decides the hand: play your strongest, {best.cards[0].name}"
+    weakest = min(plays, key=lambda a: (a.cards[0].value, a.cards[0].name))
+    if lead is None:
+        return weakest, f"lead {weakest.cards[0].name}: keep strong numbers for the last down"
+    return weakest, f"follow with {weakest.cards[0].name}: keep strong numbers for the last down"
+
+
+def fix_sample(state, view):
+    """The turn fields under their fact names; who is still to follow or answer."""
+    f = view.facts
+    state.phase = "over" if view.is_over else f["step"]
+    state.hand_no = f["hand"]
+    for key in ("round", "rounds", "dealer", "leader", "lead_seat", "stake", "last_knocker",
+                "last_round", "hand_winner", "winner"):
+        setattr(state, key, f[key])
+    state.fold_cost = f["fold_cost"] if f["fold_cost"] is not None else state.stake - 10
+    state.folded = list(f["folded"])
+    state.out = list(f["out"])
+    state.yards = list(f["yards"])
+    seat = state.current_player
+    state.queue = []
+    if state.phase in ("follow", "respond") and seat is not None:
+        start = state.lead_seat if state.phase == "follow" else state.last_knocker
+        order = state._clockwise_after(start)
+        state.queue = order[order.index(seat):] if seat in order else [seat]
+    if state.phase == "knock" and seat is not None:
+        start = state.leader if state.last_knocker is None else state._next(state.last_knocker)
+        passes, at = 0, start
+        while at != seat and passes < state.players:
+            at = state._next(at)
+            passes += 1
+        state.window_pos = seat
+        state.window_passes = passes
+
+
+def rollout(state, legal, rng):
+    """Playout policy: weakest card before the last down, strongest on it; pass, call."""
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0].kind != "play":
+        return next((a for a in legal if a.kind in ("pass", "call")), legal[0])
+    if rng.random() < 0.15:
+        return legal[rng.randrange(len(legal))]
+    if state.round == state.rounds:
+        return max(legal, key=lambda a: a.cards[0].value)
+    return min(legal, key=lambda a: a.cards[0].value)

@@ -1,0 +1,157 @@
+"""Tournaments between bot levels: `python main.py tournament GAME --games N --seats ...`.
+
+`run_tournament` plays `games` games with one bot per entry of `seats`; the bots move
+round the table (game g puts entry i in seat (i + g) mod n), so no level keeps a seat.
+It reports per level: win rate with a 95% Wilson interval (over seat-games; a game
+with several winners shares the win), mean final score, and decision time (median and
+99th percentile, over decisions with more than one legal action).
+"""
+import math
+import random
+import statistics
+import time
+
+import game
+from game.bots import LEVELS, make_bot
+
+
+def wilson(wins, n, z=1.96):
+    """The 95% Wilson score interval (low, high) of a proportion wins/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values, q):
+    """The q-th percentile (0..100) of values, nearest rank; 0.0 when empty."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def parse_seats(seats):
+    """Levels from 'easy,medium,hard,hard' or a sequence; ValueError on unknown levels."""
+    levels = [s.strip() for s in seats.split(",")] if isinstance(seats, str) else list(seats)
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+    return levels
+
+
+def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000):
+    """Play one game; bots[i] sits in seat (i + rotation) mod n. Returns (winners,
+    scores, [(entry, seconds, choices)] per decision), seats mapped back to entries."""
+    n = len(bots)
+    state = game.new_game(game_id, players=n, seed=seed, options=options)
+    entry_of = {(i + rotation) % n: i for i in range(n)}
+    rngs = [random.Random(seed * 1000 + i) for i in range(n)]
+    times = []
+    for _ in range(max_actions):
+        if state.is_over:
+            break
+        seat = state.current_player
+        entry = entry_of[seat]
+        legal = state.legal_actions()
+        view = state.view(seat)
+        start = time.perf_counter()
+        action = bots[entry].choose(view, legal, rngs[entry])
+        times.append((entry, time.perf_counter() - start, len(legal)))
+        state.apply(action)
+    winners = [entry_of[s] for s in state.winners()] if state.is_over else []
+    scores = [0] * n
+    for seat, score in enumerate(state.scores()):
+        scores[entry_of[seat]] = score
+    return winners, scores, times
+
+
+def _one(args):
+    game_id, levels, seed, options, rotation, settings = args
+    bots = [make_bot(level, game_id, options=options, **settings.get(level, {}))
+            for level in levels]
+    return play_game(game_id, bots, seed, options, rotation)
+
+
+def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1.0,
+                   options=None, workers=1, settings=None):
+    """Play `games` games between the levels in `seats`; print progress and the table
+    through `out`; return {level: {games, wins, win_rate, ci, mean_score,
+    median_time, p99_time, decisions}} plus 'no_winner' (games nobody won)."""
+    levels = parse_seats(seats)
+    info = game.game_info(game_id)
+    n = len(levels)
+    if not info.min_players <= n <= info.max_players:
+        raise ValueError(f"{info.title} takes {info.min_players}-{info.max_players} players, "
+                         f"not {n} seats")
+    if seed is None:
+        seed = random.randrange(1, 10**6)
+    settings = {lvl: dict(v) for lvl, v in (settings or {}).items()}
+    settings.setdefault("hard", {}).setdefault("time_budget", time_budget)
+    jobs = [(game_id, levels, seed + g, options, g % n, settings) for g in range(games)]
+    wins = [0.0] * n
+    scores = [[] for _ in range(n)]
+    times = [[] for _ in range(n)]
+    no_winner = 0
+    start = time.perf_counter()
+    step = max(1, games // 20)
+    out(f"{info.title}: {games} games, seats {','.join(levels)}, seed {seed}, "
+        f"hard budget {settings['hard']['time_budget']}s")
+
+    def record(g, result):
+        nonlocal no_winner
+        winners, final, decisions = result
+        for entry in winners:
+            wins[entry] += 1.0 / len(winners)
+        if not winners:
+            no_winner += 1
+        for entry, score in enumerate(final):
+            scores[entry].append(score)
+        for entry, seconds, choices in decisions:
+            if choices > 1:
+                times[entry].append(seconds)
+        if (g + 1) % step == 0 or g + 1 == games:
+            out(f"  {g + 1}/{games} games, {time.perf_counter() - start:.0f}s")
+
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(workers) as pool:
+            for g, result in enumerate(pool.map(_one, jobs)):
+                record(g, result)
+    else:
+        for g, job in enumerate(jobs):
+            record(g, _one(job))
+    results = {"no_winner": no_winner, "games": games, "seed": seed}
+    for level in dict.fromkeys(levels):
+        entries = [i for i, lv in enumerate(levels) if lv == level]
+        n_games = games * len(entries)
+        w = sum(wins[i] for i in entries)
+        low, high = wilson(w, n_games)
+        all_scores = [s for i in entries for s in scores[i]]
+        all_times = [t for i in entries for t in times[i]]
+        results[level] = {
+            "seats": len(entries), "games": n_games, "wins": w,
+            "win_rate": w / n_games if n_games else 0.0, "ci": (low, high),
+            "mean_score": statistics.fmean(all_scores) if all_scores else 0.0,
+            "median_time": statistics.median(all_times) if all_times else 0.0,
+            "p99_time": percentile(all_times, 99), "decisions": len(all_times)}
+    out(format_table(results, levels))
+    return results
+
+
+def format_table(results, levels):
+    """The per-level table as text."""
+    lines = [f"{'level':<8} {'seat-games':>10} {'win rate':>9} {'95% CI':>15} "
+             f"{'mean score':>11} {'median s':>9} {'p99 s':>7} {'decisions':>9}"]
+    for level in dict.fromkeys(levels):
+        r = results[level]
+        low, high = r["ci"]
+        lines.append(f"{level:<8} {r['games']:>10} {r['win_rate']:>9.1%} "
+                     f"{f'{low:.1%}-{high:.1%}':>15} {r['mean_score']:>11.1f} "
+                     f"{r['median_time']:>9.3f} {r['p99_time']:>7.3f} {r['decisions']:>9}")
+    if results.get("no_winner"):
+        lines.append(f"games with no winner: {results['no_winner']}")
+    return "\n".join(lines)

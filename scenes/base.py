@@ -1,0 +1,125 @@
+"""The scene base class: focus and keyboard navigation shared by every scene.
+
+A scene has `startup(persist)`, `cleanup() -> persist`, `handle_event(event)`,
+`update(dt)` and `draw(screen)`. It sets `self.next` (a scene name) and
+`self.persist` to ask the app for a change of scene.
+"""
+import pygame
+
+from sprites import palette
+
+
+class Scene:
+    """A screen of the app. Subclasses build `self.widgets` in `layout()`."""
+
+    title = ""
+
+    def __init__(self, app):
+        self.app = app
+        self.next = None
+        self.persist = {}
+        self.widgets = []
+        self.focus = 0
+        self.hover = None
+        self.dirty = True
+
+    # ---- the scene contract -------------------------------------------------------
+    def startup(self, persist):
+        """Start showing the scene with the data handed over by the previous one."""
+        self.persist = dict(persist)
+        self.next = None
+        self.focus = 0
+        self.layout()
+        self.dirty = True
+
+    def cleanup(self):
+        """Stop showing the scene; returns the data for the next one."""
+        return self.persist
+
+    def go(self, name, **changes):
+        """Ask the app to switch to scene `name`, passing `changes` on."""
+        self.persist.update(changes)
+        self.next = name
+
+    def layout(self):
+        """Place the widgets for the current canvas size."""
+
+    def busy(self):
+        """True while something moves or waits on a timer (the app then draws frames)."""
+        return False
+
+    def update(self, dt):
+        """Advance animations and timers by `dt` seconds."""
+
+    def draw(self, screen):
+        """Draw the whole scene."""
+
+    def back(self):
+        """What Esc does: by default, back to the menu."""
+        self.go("menu")
+
+    # ---- input ----------------------------------------------------------------------
+    def handle_event(self, event):
+        """Route mouse and keys to widgets; Tab/arrows move focus, Enter acts, Esc goes back."""
+        if event.type == pygame.MOUSEMOTION:
+            pos = self.app.screen.logical(event.pos)
+            hover = next((w for w in self.widgets if w.hit(pos)), None)
+            if hover is not self.hover:
+                self.hover = hover
+                self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.click(self.app.screen.logical(event.pos))
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def click(self, pos):
+        """A left click at a logical position."""
+        for i, widget in enumerate(self.widgets):
+            if widget.hit(pos):
+                self.focus = i
+                self.dirty = True
+                widget.activate()
+                return True
+        return False
+
+    def scroll(self, steps):
+        """The mouse wheel turned by `steps` (positive = down)."""
+
+    def key(self, event):
+        """A key press: focus movement, activation, or Esc."""
+        k = event.key
+        if k == pygame.K_ESCAPE:
+            self.back()
+        elif k in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT):
+            back = k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+            self.move_focus(-1 if back else 1)
+        elif k in (pygame.K_UP, pygame.K_LEFT):
+            self.move_focus(-1)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.widgets:
+                self.widgets[self.focus % len(self.widgets)].activate()
+                self.dirty = True
+
+    def move_focus(self, step):
+        """Move the keyboard focus by `step` widgets (skipping disabled ones)."""
+        if not self.widgets:
+            return
+        for _ in range(len(self.widgets)):
+            self.focus = (self.focus + step) % len(self.widgets)
+            if getattr(self.widgets[self.focus], "enabled", True):
+                break
+        self.dirty = True
+
+    def draw_widgets(self, screen):
+        """Draw every widget, marking the focused and hovered ones."""
+        for i, widget in enumerate(self.widgets):
+            widget.draw(screen, focused=i == self.focus % max(1, len(self.widgets)) and self.app.keyboard,
+                        hovered=widget is self.hover)
+
+    def draw_title(self, screen, words, sub=None):
+        """A scene heading at the top of the canvas."""
+        screen.text(words, 44, palette.TEXT, (screen.lw / 2, 40), "midtop")
+        if sub:
+            screen.text(sub, 20, palette.TEXT_DIM, (screen.lw / 2, 92), "midtop")

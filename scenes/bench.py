@@ -1,0 +1,114 @@
+"""The UI benchmark (`python main.py bench`): start time, frame times, idle CPU, memory.
+
+Prints: the time from starting the program to the first drawn menu frame; the median
+and 99th-percentile frame time of the busiest tables (Final Card-Down with a hand of 40
+cards, Deadline at the Final Exam) with the dummy video driver; the CPU used by an idle
+table over 10 seconds; the peak memory of this process.
+"""
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+from game import resources
+
+FRAMES = 300
+IDLE_SECONDS = 10
+
+
+def start_time(runs=3):
+    """Seconds from launching the app to its first drawn menu frame (median of `runs`)."""
+    env = dict(os.environ, CARDTABLE_FIRST_FRAME_ONLY="1", SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy")
+    main = resources.path("main.py")
+    command = [sys.executable, main] if os.path.exists(main) else \
+        [sys.executable, "-c", "import sys; from scenes import app; sys.exit(app.run())"]
+    times = []
+    for _ in range(runs):
+        begin = time.time()
+        out = subprocess.run(command, env=env, capture_output=True, text=True, timeout=60,
+                             cwd=resources.root()).stdout
+        stamp = next(float(line.split()[1]) for line in out.splitlines() if line.startswith("first-frame"))
+        times.append(stamp - begin)
+    return statistics.median(times)
+
+
+def _table(app, game_id, players, ready):
+    """The app showing `game_id` from seat 0 (a person; the others computers), played
+    on by the engine until `ready(state)` holds on seat 0's turn."""
+    from scenes.session import Seat, Session
+    seats = [Seat("Maya", True)] + [Seat(n, False) for n in ("Theo", "Ines", "Sam", "Lena")[:players - 1]]
+    session = Session(game_id, seats, {}, seed=11)
+    state = session.state
+    rng = random.Random(3)
+    while not (state.current_player == 0 and ready(state)):
+        legal = state.legal_actions()
+        if state.current_player == 0 and game_id == "final_card_down":
+            action = next((a for a in legal if a.kind == "draw"), legal[-1])
+        else:
+            action = rng.choice([a for a in legal if a.kind != "cancel_group"] or legal)
+        state.apply(action)
+    app.scene.persist.update(session=session, events_seen=len(state.events), viewer=0)
+    app.switch("table")
+    return session
+
+
+def frame_times(app, full):
+    """Median and 99th-percentile milliseconds to update and draw one table frame; with
+    `full`, every frame redraws the whole table (as when a card lands every frame)."""
+    samples = []
+    for _ in range(FRAMES):
+        begin = time.perf_counter()
+        app.scene.dirty = True
+        if full:
+            app.scene.static_key = None
+        app.scene.update(0.0)
+        app.draw()
+        samples.append((time.perf_counter() - begin) * 1000)
+    samples.sort()
+    return statistics.median(samples), samples[int(len(samples) * 0.99) - 1]
+
+
+def _print_frames(app, title):
+    for full, kind in ((False, "animation frame"), (True, "full redraw")):
+        median, p99 = frame_times(app, full)
+        print(f"{title}, {kind}: median {median:.2f} ms, 99th percentile {p99:.2f} ms")
+
+
+def idle_cpu(app):
+    """Percent of one core used by the app's own loop while the table waits for a move."""
+    end = time.time() + IDLE_SECONDS
+    cpu = time.process_time()
+    wall = time.time()
+    while time.time() < end:
+        app.step(block=True)
+    return 100 * (time.process_time() - cpu) / (time.time() - wall)
+
+
+def run():
+    """Measure and print the UI figures."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from scenes import app as app_module
+    print(f"start to first menu frame: {start_time() * 1000:.0f} ms")
+    app = app_module.App(size=(1280, 720))
+    app.settings.sound = False
+    app.sounds.enabled = False
+    app.step()
+    _table(app, "final_card_down", 4, lambda s: len(s.hands[0]) >= 40 and s.draws == 0)
+    for _ in range(5):
+        app.step()
+    _print_frames(app, f"Final Card-Down, hand of {len(app.scene.state.hands[0])} cards")
+    _table(app, "deadline", 4, lambda s: s.view(0).facts.get("phase") == "Final Exam")
+    for _ in range(5):
+        app.step()
+    _print_frames(app, "Deadline at the Final Exam")
+    for _ in range(60):
+        app.step()
+    print(f"idle table CPU over {IDLE_SECONDS} s: {idle_cpu(app):.2f}% of one core")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory: {peak:.0f} MB")
+    return 0

@@ -1,0 +1,57 @@
+"""The app's settings: defaults from `config/app.yaml`, validated, kept in memory."""
+from dataclasses import dataclass
+
+import yaml
+
+from game import resources
+
+SPEEDS = ("slow", "normal", "fast", "instant")
+# Seconds one card takes to move at each speed.
+MOVE_SECONDS = {"slow": 0.36, "normal": 0.2, "fast": 0.1, "instant": 0.0}
+
+
+@dataclass
+class Settings:
+    """What the Settings scene changes: animation speed, sound, fullscreen, colour-blind mode."""
+
+    animation_speed: str = "normal"
+    sound: bool = True
+    fullscreen: bool = False
+    colourblind: bool = False
+    width: int = 1280
+    height: int = 720
+
+    @property
+    def move_seconds(self):
+        """The time one move takes at the chosen speed."""
+        return MOVE_SECONDS[self.animation_speed]
+
+
+def load(path=None):
+    """Settings from `config/app.yaml`; ValueError naming the file, key and problem."""
+    path = path or resources.path("config", "app.yaml")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = yaml.safe_load(handle)
+    except OSError as error:
+        raise ValueError(f"{path}: cannot be read ({error.strerror})") from None
+    except yaml.YAMLError as error:
+        raise ValueError(f"{path}: is not valid YAML ({error})") from None
+    if not isinstance(data, dict) or data.get("version") != 1:
+        raise ValueError(f"{path}: expected 'version: 1'")
+    window = data.get("window")
+    if (not isinstance(window, dict) or set(window) != {"width", "height"}
+            or not all(isinstance(v, int) and 640 <= v <= 8000 for v in window.values())):
+        raise ValueError(f"{path}: window: expected width and height, whole numbers 640-8000")
+    raw = data.get("settings")
+    keys = {"animation_speed", "sound", "fullscreen", "colourblind"}
+    if not isinstance(raw, dict) or set(raw) != keys:
+        raise ValueError(f"{path}: settings: expected exactly the keys {', '.join(sorted(keys))}")
+    if raw["animation_speed"] not in SPEEDS:
+        raise ValueError(f"{path}: settings.animation_speed: {raw['animation_speed']!r} "
+                         f"is not one of {', '.join(SPEEDS)}")
+    for key in ("sound", "fullscreen", "colourblind"):
+        if not isinstance(raw[key], bool):
+            raise ValueError(f"{path}: settings.{key}: expected true or false")
+    return Settings(raw["animation_speed"], raw["sound"], raw["fullscreen"], raw["colourblind"],
+                    window["width"], window["height"])

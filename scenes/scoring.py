@@ -1,0 +1,170 @@
+"""Scoring: after each hand and at the end, every seat's score, how it was made, the
+running totals, the winner, the deal number, and Play again / Menu."""
+import random
+
+from scenes import present, ui
+from scenes.base import Scene
+from scenes.session import Session
+from sprites import felt, palette
+
+
+def _deadline(facts, seat):
+    grades = facts.get("grades") or []
+    if seat >= len(grades):
+        return ""
+    g = grades[seat]
+    parts = [f"{len(g.get('completed', []))} assignments completed"]
+    if g.get("cancelled"):
+        parts.append(f"{len(g['cancelled'])} cancelled by jokers")
+    if g.get("incomplete"):
+        parts.append(f"{g['incomplete']} incomplete")
+    if g.get("extra_credit"):
+        parts.append(f"extra credit {g['extra_credit']}")
+    if g.get("hand_penalty"):
+        parts.append(f"-{g['hand_penalty']} for cards in hand")
+    return ", ".join(parts)
+
+
+def _final_count(facts, seat):
+    last = facts.get("last_hand") or {}
+    seats = last.get("seats") or []
+    if seat >= len(seats):
+        return ""
+    s = seats[seat]
+    parts = [" ".join(s.get("cards", []))]
+    if s.get("bust"):
+        parts.append("bust")
+    elif s.get("best") is not None:
+        parts.append(f"count {s['best']}")
+    if s.get("hit"):
+        parts.append("hit the goal")
+    if s.get("bonus"):
+        parts.append(f"caller bonus {s['bonus']}")
+    parts.append(f"+{s.get('points', 0)} this hand")
+    return ", ".join(p for p in parts if p)
+
+
+def _yards(word):
+    def explain(facts, seat):
+        yards = facts.get("yards") or []
+        if seat >= len(yards):
+            return ""
+        out = facts.get("out") or []
+        folded = facts.get("folded") or []
+        parts = [f"{yards[seat]} yards {word}"]
+        if seat < len(out) and out[seat]:
+            parts.append("out")
+        if seat < len(folded) and folded[seat]:
+            parts.append("folded")
+        return ", ".join(parts)
+    return explain
+
+
+def _ktu(facts, seat):
+    finished = facts.get("finished") or []
+    if seat in finished:
+        return f"went out {present.ordinal(finished.index(seat) + 1)}"
+    return "cards still held"
+
+
+def _final_card_down(facts, seat):
+    return "went out" if facts.get("winner") == seat else "points in hand"
+
+
+BREAKDOWNS = {"deadline": _deadline, "final_count": _final_count, "four_downs": _yards("lost"),
+              "five_possessions": _yards("scored"), "ktu": _ktu, "final_card_down": _final_card_down}
+
+
+def breakdown(game_id, facts, seat):
+    """How `seat`'s score was made, in words, from the game's public facts."""
+    explain = BREAKDOWNS.get(game_id)
+    return explain(facts, seat) if explain else ""
+
+
+class ScoringScene(Scene):
+    """Shows the engine's scores; the next hand, a new game, or the menu."""
+
+    def startup(self, persist):
+        self.session = persist["session"]
+        self.interim = persist.get("interim", False)
+        self.view = self.session.state.view(None)
+        super().startup(persist)
+
+    def layout(self):
+        screen = self.app.screen
+        by = screen.lh - 84
+        if self.interim:
+            self.widgets = [ui.Button((screen.lw / 2 - 110, by, 220, 52), "Next hand", self.next_hand,
+                                      primary=True, size=24)]
+        else:
+            self.widgets = [
+                ui.Button((screen.lw / 2 - 340, by, 210, 52), "Play again", self.play_again, primary=True, size=22),
+                ui.Button((screen.lw / 2 - 105, by, 210, 52), "Replay this deal", self.replay, size=22),
+                ui.Button((screen.lw / 2 + 130, by, 210, 52), "Menu", self.back, size=22)]
+
+    def next_hand(self):
+        self.go("table")
+
+    def _restart(self, seed):
+        old = self.session
+        session = Session(old.game_id, old.seats, old.options, seed)
+        self.go("table", session=session, viewer=None, events_seen=0, hands_seen=0, interim=False)
+
+    def play_again(self):
+        """A new game with the same seats and house rules, on a fresh deal."""
+        self._restart(random.randrange(1, 10**9))
+
+    def replay(self):
+        """The same deal again."""
+        self._restart(self.session.seed)
+
+    def back(self):
+        if self.interim:
+            self.next_hand()
+        else:
+            self.go("menu", session=None)
+
+    def headline(self):
+        """'Maya wins', 'Maya and Theo win', 'No winner', or 'Hand N is over'."""
+        names = [s.name for s in self.session.seats]
+        winners = list(self.view.winners)
+        if self.interim:
+            hand = self.view.facts.get("hand")
+            return f"Hand {hand} is over" if hand else "The hand is over"
+        if not winners:
+            return "Game over: no winner"
+        who = " and ".join(names[w] for w in winners)
+        return f"{who} {'wins' if len(winners) == 1 else 'win'}!"
+
+    def rows(self):
+        """(seat name, score, how it was made, is a winner) for each seat."""
+        names = [s.name for s in self.session.seats]
+        return [(names[seat], score, breakdown(self.session.game_id, self.view.facts, seat), seat in self.view.winners)
+                for seat, score in enumerate(self.view.scores)]
+
+    def draw(self, screen):
+        screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
+        info = self.session.info
+        self.draw_title(screen, self.headline(), f"{info.title}  ·  deal number {self.session.seed}")
+        w = min(900, screen.lw - 80)
+        x = screen.lw / 2 - w / 2
+        y = 140
+        rows = self.rows()
+        h = 60 + 44 * len(rows)
+        screen.panel((x, y, w, h), alpha=210)
+        screen.text("Player", 18, palette.TEXT_DIM, (x + 24, y + 16))
+        screen.text("Score", 18, palette.TEXT_DIM, (x + 330, y + 16), "topright")
+        screen.text("How it was made", 18, palette.TEXT_DIM, (x + 370, y + 16))
+        y += 52
+        for name, score, how, won in rows:
+            colour = palette.GOLD if won else palette.TEXT
+            screen.text(name + ("  (winner)" if won else ""), 22, colour, (x + 24, y), width=260)
+            screen.text(str(score), 22, colour, (x + 330, y), "topright")
+            screen.text(how or "-", 17, palette.TEXT_DIM, (x + 370, y + 3), width=w - 390)
+            y += 44
+        note = present.fact_lines(self.view.facts, [s.name for s in self.session.seats])
+        y += 30
+        for label, value in note[:4]:
+            screen.text(f"{label}: {value}", 17, palette.TEXT_DIM, (x + 24, y))
+            y += 22
+        self.draw_widgets(screen)

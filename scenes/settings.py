@@ -1,0 +1,50 @@
+"""Settings: animation speed, sound, fullscreen and colour-blind mode (kept for the session)."""
+from scenes import config, ui
+from scenes.base import Scene
+from sprites import cards as card_sprites
+from sprites import felt, palette
+
+
+class SettingsScene(Scene):
+    """Four switches; each button shows its value and changes it when pressed."""
+
+    def layout(self):
+        screen = self.app.screen
+        s = self.app.settings
+        x = screen.lw / 2 + 20
+        rows = [("Animation speed", s.animation_speed.capitalize(), self.cycle_speed),
+                ("Sound", "On" if s.sound else "Off", self.toggle_sound),
+                ("Fullscreen (F11)", "On" if s.fullscreen else "Off", self.app.toggle_fullscreen),
+                ("Colour-blind mode", "On" if s.colourblind else "Off", self.toggle_colourblind)]
+        self.rows = rows
+        self.widgets = [ui.Button((x, 160 + i * 70, 220, 46), value, action, size=22, key=label)
+                        for i, (label, value, action) in enumerate(rows)]
+        self.widgets.append(ui.Button((screen.lw / 2 - 90, 160 + 4 * 70 + 30, 180, 50), "Back",
+                                      self.back, primary=True, size=22))
+
+    def cycle_speed(self):
+        speeds = config.SPEEDS
+        s = self.app.settings
+        s.animation_speed = speeds[(speeds.index(s.animation_speed) + 1) % len(speeds)]
+        self.layout()
+
+    def toggle_sound(self):
+        self.app.settings.sound = not self.app.settings.sound
+        self.app.sounds.enabled = self.app.settings.sound
+        self.app.sounds.play("play")
+        self.layout()
+
+    def toggle_colourblind(self):
+        self.app.settings.colourblind = not self.app.settings.colourblind
+        card_sprites.clear()
+        self.layout()
+
+    def back(self):
+        self.go(self.persist.get("return_to", "menu"))
+
+    def draw(self, screen):
+        screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
+        self.draw_title(screen, "Settings")
+        for i, (label, _, _) in enumerate(self.rows):
+            screen.text(label, 24, palette.TEXT, (screen.lw / 2 - 20, 170 + i * 70), "topright")
+        self.draw_widgets(screen)

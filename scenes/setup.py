@@ -1,0 +1,175 @@
+"""Setup: the seats (a person with a name, or a computer player), the player count,
+the game's house rules with their defaults, and an optional deal number to replay."""
+import random
+
+import pygame
+
+import game
+from scenes import ui
+from scenes.base import Scene
+from scenes.session import Seat, Session
+from sprites import palette
+
+NAMES = ("Maya", "Theo", "Ines", "Sam", "Lena", "Kofi")
+KINDS = ("human", "easy", "medium", "hard")
+
+
+class SetupScene(Scene):
+    """Choose who plays and how, then start the game."""
+
+    def startup(self, persist):
+        game_id = persist["game_id"]
+        self.info = game.GAMES[game_id]
+        saved = persist.get("setup")
+        if saved and saved["game_id"] == game_id:
+            self.seats = [Seat(s.name, s.human, s.level) for s in saved["seats"]]
+            self.options = dict(saved["options"])
+        else:
+            self.seats = [Seat(NAMES[i], i == 0, "medium") for i in range(self.info.max_players)]
+            self.seats = self.seats[:self.info.default_players]
+            self.options = self.info.default_options()
+        self.deal = ""
+        self.editing = None
+        super().startup(persist)
+
+    def count(self):
+        return len(self.seats)
+
+    def layout(self):
+        screen = self.app.screen
+        self.widgets = []
+        x0 = max(40, screen.lw / 2 - 560)
+        y = 130
+        if self.info.min_players != self.info.max_players:
+            self.widgets.append(ui.Button((x0 + 200, y, 44, 36), "-", lambda: self.change_count(-1),
+                                          enabled=self.count() > self.info.min_players, key="fewer"))
+            self.widgets.append(ui.Button((x0 + 300, y, 44, 36), "+", lambda: self.change_count(1),
+                                          enabled=self.count() < self.info.max_players, key="more"))
+        y += 54
+        for i, seat in enumerate(self.seats):
+            name = ui.Button((x0 + 90, y, 210, 36), seat.name + ("_" if self.editing == i else ""),
+                             lambda i=i: self.edit(i), key=f"name{i}")
+            kind = "Person" if seat.human else f"Computer ({seat.level})"
+            who = ui.Button((x0 + 312, y, 218, 36), kind, lambda i=i: self.cycle_kind(i), key=f"kind{i}")
+            self.widgets += [name, who]
+            y += 44
+        ox = x0 + 600
+        oy = 130
+        for option in self.info.options:
+            if option.id == self.info.player_option:
+                continue
+            value = self.options[option.id]
+            button = ui.Button((ox + 230, oy, 170, 36), str(value).replace("_", " "),
+                               lambda o=option: self.cycle_option(o), key=option.id)
+            button.option = option
+            self.widgets.append(button)
+            oy += 64
+        self.deal_y = max(y, oy) + 16
+        self.widgets.append(ui.Button((x0 + 200, self.deal_y, 200, 36), (self.deal or "random")
+                                      + ("_" if self.editing == "deal" else ""),
+                                      lambda: self.edit("deal"), key="deal"))
+        by = screen.lh - 80
+        self.widgets.append(ui.Button((screen.lw / 2 + 20, by, 200, 50), "Start", self.start,
+                                      primary=True, size=24))
+        self.widgets.append(ui.Button((screen.lw / 2 - 220, by, 200, 50), "Back", self.back, size=22))
+        self.widgets.append(ui.Button((screen.lw / 2 + 240, by, 160, 50), "Rules", self.rules, size=22))
+        self.x0 = x0
+        self.ox = ox
+
+    def change_count(self, step):
+        n = max(self.info.min_players, min(self.info.max_players, self.count() + step))
+        while len(self.seats) < n:
+            self.seats.append(Seat(NAMES[len(self.seats)], False, "medium"))
+        del self.seats[n:]
+        self.layout()
+
+    def cycle_kind(self, i):
+        seat = self.seats[i]
+        current = "human" if seat.human else seat.level
+        nxt = KINDS[(KINDS.index(current) + 1) % len(KINDS)]
+        seat.human = nxt == "human"
+        if not seat.human:
+            seat.level = nxt
+        self.layout()
+
+    def cycle_option(self, option):
+        values = option.values
+        self.options[option.id] = values[(values.index(self.options[option.id]) + 1) % len(values)]
+        self.layout()
+
+    def edit(self, what):
+        """Start typing a seat's name or the deal number (Enter or a click ends it)."""
+        self.editing = None if self.editing == what else what
+        self.layout()
+
+    def key(self, event):
+        if self.editing is not None:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.editing = None
+            elif event.key == pygame.K_BACKSPACE:
+                self._set_text(self._text()[:-1])
+            elif event.unicode and event.unicode.isprintable():
+                self._set_text(self._text() + event.unicode)
+            self.layout()
+            return
+        super().key(event)
+
+    def _text(self):
+        return self.deal if self.editing == "deal" else self.seats[self.editing].name
+
+    def _set_text(self, words):
+        if self.editing == "deal":
+            self.deal = "".join(ch for ch in words if ch.isdigit())[:9]
+        else:
+            self.seats[self.editing].name = words[:14]
+
+    def seed(self):
+        """The deal number chosen, or a fresh random one."""
+        return int(self.deal) if self.deal else random.randrange(1, 10**9)
+
+    def start(self):
+        """Create the game and go to the table."""
+        for i, seat in enumerate(self.seats):
+            seat.name = seat.name.strip() or NAMES[i]
+        options = dict(self.options)
+        if self.info.player_option:
+            options[self.info.player_option] = self.count()
+        session = Session(self.info.id, self.seats, options, self.seed())
+        setup = {"game_id": self.info.id, "seats": self.seats, "options": self.options}
+        self.go("table", session=session, setup=setup, viewer=None, events_seen=0, curtains=[],
+                hands_seen=0)
+
+    def rules(self):
+        self.go("rules", rules_game=self.info.id, return_to="setup",
+                setup={"game_id": self.info.id, "seats": self.seats, "options": self.options})
+
+    def back(self):
+        self.go("menu")
+
+    def draw(self, screen):
+        from sprites import felt
+        screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
+        self.draw_title(screen, self.info.title, self.info.description)
+        x0 = self.x0
+        screen.text("Players", 22, palette.TEXT, (x0, 136))
+        if self.info.min_players != self.info.max_players:
+            screen.text(str(self.count()), 26, palette.GOLD, (x0 + 272, 148), "center")
+        else:
+            screen.text(f"{self.count()} (this game is for {self.count()})", 22, palette.GOLD, (x0 + 200, 136))
+        y = 184
+        for i in range(self.count()):
+            screen.text(f"Seat {i + 1}", 20, palette.TEXT_DIM, (x0, y + 8))
+            y += 44
+        oy = 130
+        for option in self.info.options:
+            if option.id == self.info.player_option:
+                continue
+            screen.text(option.label, 20, palette.TEXT, (self.ox, oy + 8), width=220)
+            lines = screen.wrap(option.help, 15, 420)
+            for j, line in enumerate(lines[:2]):
+                screen.text(line, 15, palette.TEXT_DIM, (self.ox, oy + 40 + j * 16))
+            oy += 64
+        screen.text("Deal number", 20, palette.TEXT, (x0, self.deal_y + 8))
+        screen.text("Leave it random, or type a number to replay a deal.", 15, palette.TEXT_DIM,
+                    (x0 + 420, self.deal_y + 11))
+        self.draw_widgets(screen)

@@ -1,0 +1,75 @@
+"""Text in the one typeface of the app (pygame's bundled sans), cached by size.
+
+`font(px)` gives a Font of a pixel size; `render(text, px, colour)` gives a cached
+surface. Caches are cleared by `clear()` when the window scale changes.
+"""
+import pygame
+
+_FONTS = {}
+_TEXT = {}
+_MAX_TEXT = 3000
+
+
+def font(px):
+    """The app's font at a pixel size (at least 6 px)."""
+    px = max(6, int(px))
+    f = _FONTS.get(px)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = _FONTS[px] = pygame.font.Font(None, px)
+    return f
+
+
+def render(text, px, colour):
+    """A cached antialiased surface of one line of text."""
+    key = (text, int(px), colour)
+    surf = _TEXT.get(key)
+    if surf is None:
+        if len(_TEXT) > _MAX_TEXT:
+            _TEXT.clear()
+        surf = _TEXT[key] = font(px).render(text, True, colour)
+    return surf
+
+
+def size(text, px):
+    """The (width, height) of one line of text at a pixel size."""
+    return font(px).size(text)
+
+
+def wrap(text, px, width):
+    """Split `text` into lines no wider than `width` pixels (words kept whole)."""
+    lines = []
+    f = font(px)
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = word if not line else line + " " + word
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit(text, px, width):
+    """`text`, shortened with an ellipsis if it is wider than `width` pixels."""
+    f = font(px)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "...")[0] > width:
+        text = text[:-1]
+    return text + "..."
+
+
+def clear():
+    """Forget cached text surfaces (the fonts stay)."""
+    _TEXT.clear()
+
+
+def reset():
+    """Forget fonts and text (pygame was restarted, so the old fonts are invalid)."""
+    _FONTS.clear()
+    _TEXT.clear()

@@ -1,0 +1,152 @@
+"""Computer players: they choose legal actions, see only their seat's view, and the
+tournament reports what it should. Parametrised over every registered game."""
+import random
+
+import pytest
+
+import game
+from game.bots import LEVELS, make_bot
+from game.bots.sampling import Sampler, consistent
+from game.bots.tournament import parse_seats, run_tournament, wilson
+
+GAMES = sorted(game.GAMES)
+
+
+def bot(level, game_id, **settings):
+    """A bot that decides reproducibly (Hard on a fixed number of iterations)."""
+    if level == "hard":
+        settings.setdefault("iterations", 25)
+    return make_bot(level, game_id, **settings)
+
+
+def positions(game_id, seed, every=7, limit=400):
+    """Real states met along a random game, every few actions."""
+    rng = random.Random(seed)
+    state = game.new_game(game_id, seed=seed)
+    for step in range(limit):
+        if state.is_over:
+            return
+        if step % every == 0:
+            yield state
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def without_scores(view):
+    # Scores may add up hidden cards (hand points), so they are compared apart.
+    return view._replace(scores=None)
+
+
+def permute_hidden(state, seat, rng):
+    """A clone of `state` whose cards hidden from `seat` are shuffled among their
+    places, or None if no shuffle leaves the seat's view unchanged."""
+    view = state.view(seat)
+    for _ in range(6):
+        other = state.clone()
+        specs = {spec.key: spec.cards for spec in other._zones()}
+        slots = [(z.key, i) for z in view.zones for i, c in enumerate(z.cards) if c is None]
+        hidden = [specs[key][i] for key, i in slots]
+        rng.shuffle(hidden)
+        fill = {key: list(cards) for key, cards in specs.items()}
+        for (key, i), card in zip(slots, hidden):
+            fill[key][i] = card
+        other.refill_zones(fill)
+        if without_scores(other.view(seat)) == without_scores(view):
+            return other
+    return None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_bot_peeks(game_id, level):
+    """Same view, same seed: the same choice whatever the hidden cards really are."""
+    checked = 0
+    rng = random.Random(7)
+    for seed in (1, 2):
+        for state in positions(game_id, seed):
+            seat = state.current_player
+            legal = state.legal_actions()
+            if len(legal) < 2:
+                continue
+            other = permute_hidden(state, seat, rng)
+            if other is None:
+                continue
+            chosen = bot(level, game_id, options=state.options).choose(
+                state.view(seat), legal, random.Random(3))
+            again = bot(level, game_id, options=state.options).choose(
+                other.view(seat), other.legal_actions(), random.Random(3))
+            assert chosen == again, f"{level} changed its move when hidden cards moved"
+            checked += 1
+            if checked >= 6:
+                return
+    assert checked, "no position with hidden cards to permute"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_sampled_states_match_the_view(game_id):
+    """Hard's determinizations show the seat exactly what it saw, with the same moves."""
+    rng = random.Random(5)
+    for seed in (3, 4):
+        for state in positions(game_id, seed, every=3):
+            seat = state.current_player
+            view = state.view(seat)
+            sample = Sampler(game_id, state.players, state.options).sample(view, rng)
+            assert consistent(sample, view) == ""
+            assert list(map(str, sample.legal_actions())) == list(map(str, state.legal_actions()))
+            sample.check_cards()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_play_legal_moves_to_the_end(game_id, level):
+    settings = {"iterations": 5} if level == "hard" else {}
+    state = game.new_game(game_id, seed=11)
+    players = [make_bot(level, game_id, **settings) for _ in range(state.players)]
+    rng = random.Random(11)
+    for _ in range(5000):
+        if state.is_over:
+            break
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = players[seat].choose(state.view(seat), legal, rng)
+        assert action in legal
+        reason = players[seat].explain(state.view(seat), legal, action)
+        assert isinstance(reason, str) and "\n" not in reason
+        state.apply(action)
+
+
+def test_make_bot_rejects_unknown_levels_and_games():
+    with pytest.raises(ValueError, match="level"):
+        make_bot("expert", "final_card_down")
+    with pytest.raises(ValueError, match="unknown game"):
+        make_bot("easy", "chess")
+    assert LEVELS == ("easy", "medium", "hard")
+
+
+def test_medium_explains_final_card_down():
+    state = game.new_game("final_card_down", seed=3)
+    seat = state.current_player
+    view = state.view(seat)
+    legal = state.legal_actions()
+    medium = make_bot("medium", "final_card_down")
+    action = medium.choose(view, legal, random.Random(0))
+    assert medium.explain(view, legal, action)
+
+
+def test_tournament_rotates_seats_and_reports_every_level():
+    lines = []
+    results = run_tournament("final_card_down", 4, "easy,medium,easy,medium", seed=5,
+                             out=lines.append)
+    assert results["easy"]["games"] == 8 and results["medium"]["games"] == 8
+    for level in ("easy", "medium"):
+        low, high = results[level]["ci"]
+        assert 0 <= low <= results[level]["win_rate"] <= high <= 1
+    assert any("win rate" in line for line in lines)
+    assert parse_seats("easy, hard") == ["easy", "hard"]
+    with pytest.raises(ValueError):
+        parse_seats("easy,expert")
+
+
+def test_wilson_interval():
+    low, high = wilson(50, 100)
+    assert round(low, 3) == 0.404 and round(high, 3) == 0.596

@@ -1,0 +1,111 @@
+"""The scenes around the table: keyboard use, illegal clicks, hints, settings, rules,
+and the calm message an unexpected error leaves instead of a traceback."""
+import os
+
+import pygame
+import pytest
+
+import game
+from scenes import app as app_module
+from scenes.rules import RulesScene, parse
+from scenes.settings import SettingsScene
+from scenes.setup import SetupScene
+from scenes.table import TableScene
+from tests.test_ui_play import app, click_at, click_widget, press, set_seats, settle  # noqa: F401
+
+
+def start_fcd(a, humans, count=2, deal="4243"):
+    press(a, pygame.K_RETURN)                       # the first game is focused
+    assert isinstance(a.scene, SetupScene)
+    set_seats(a, count, humans)
+    a.scene.deal = deal
+    click_widget(a, lambda w: w.label == "Start")
+    assert isinstance(a.scene, TableScene)
+    if a.scene.curtain is not None:
+        click_widget(a, lambda w: w.label == "Ready")
+    settle(a)
+    return a.scene
+
+
+def test_menu_and_settings_by_keyboard(app):
+    press(app, pygame.K_DOWN)
+    assert app.scene.focus == 1
+    for _ in range(len(game.GAMES) - 1):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)                     # Rules, then Esc back
+    assert isinstance(app.scene, RulesScene)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_UP)                         # from the first game up to Quit ...
+    press(app, pygame.K_UP)                         # ... and to Settings
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, SettingsScene)
+    speed = app.settings.animation_speed
+    press(app, pygame.K_RETURN)
+    assert app.settings.animation_speed != speed
+    click_widget(app, lambda w: w.key == "Colour-blind mode")
+    assert app.settings.colourblind
+    press(app, pygame.K_ESCAPE)
+    assert app.scene.__class__.__name__ == "MenuScene"
+
+
+def test_illegal_click_says_why_in_the_rules_words(app):
+    table = start_fcd(app, {0, 1})
+    dimmed = [p for p in table.placed if p.dimmed]
+    if not dimmed:
+        pytest.skip("every card in this deal is playable")
+    before = len(table.session.submitted)
+    click_at(app, dimmed[-1].rect.center)
+    assert len(table.session.submitted) == before
+    assert "does not match" in table.message or "2" in table.message
+
+
+def test_keyboard_plays_a_card(app):
+    table = start_fcd(app, {0, 1})
+    seat = table.state.current_player
+    press(app, pygame.K_RIGHT)
+    legal_cards = [p for p in table.focus_cards if p.raised]
+    target = legal_cards[0] if legal_cards else None
+    items = table.focus_cards + table.widgets
+    if target is None:
+        target = next(w for w in table.widgets if getattr(w, "actions", None))
+    while items[table.focus_item % len(items)] is not target:
+        press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN)
+    if table.dialog:
+        press(app, pygame.K_RETURN)
+    assert table.session.submitted and table.session.submitted[0][0] == seat
+
+
+def test_hint_marks_a_suggestion(app):
+    table = start_fcd(app, {0}, count=2)
+    click_widget(app, lambda w: w.label == "Hint")
+    for _ in range(400):
+        app.step()
+        pygame.time.wait(10)
+        if table.hint is not None:
+            break
+    assert table.hint in table.state.legal_actions()
+
+
+def test_an_unexpected_error_shows_a_calm_message(app, tmp_path, monkeypatch):
+    log = tmp_path / "cardtable.log"
+    monkeypatch.setattr(app_module, "log_path", lambda: str(log))
+
+    def broken(dt):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(app.scene, "update", broken)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.running = True
+    assert app.loop() == 0
+    assert app.scene.__class__.__name__ == "ErrorScene"
+    assert "RuntimeError: boom" in log.read_text()
+
+
+def test_rules_mark_the_house_rules_in_force(tmp_path):
+    page = tmp_path / "x.md"
+    page.write_text("# Aim\nWin.\n- a bullet\n# House rules\n- fcd.play_after_draw: play after drawing\n")
+    blocks = parse(str(page))
+    assert ("opt", "fcd.play_after_draw", "play after drawing") in blocks
+    assert ("li", "a bullet") in blocks
+    assert os.path.exists(os.path.join("config", "rules", "final_card_down.md"))
