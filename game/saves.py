@@ -247,8 +247,10 @@ def replay(record):
 def read_record(path):
     """A record file's contents, checked to replay; BadFile if it is not usable."""
     def parse(data):
-        for _ in replay(data):
+        state = None
+        for state in replay(data):
             pass
+        data["seats"] = _check_seats(data.get("seats"), state.players)
         return data
     return read_json(path, RECORD_FORMAT, parse)
 
@@ -365,8 +367,8 @@ def load_settings(folders, defaults, choices):
                     raise ValueError(f"{key}: {value!r} is not a number from {low} to {high}")
                 value = kind(value)
             elif value not in allowed or type(value) is not type(allowed[0]):
-                raise ValueError(f"{key}: {value!r} is not one of "
-                                 f"{', '.join(map(str, allowed))}")
+                words = (str(v).lower() if isinstance(v, bool) else str(v) for v in allowed)
+                raise ValueError(f"{key}: {value!r} is not one of {', '.join(words)}")
             settings[key] = value
     except (yaml.YAMLError, ValueError, RecursionError) as error:
         problem = f"is not valid YAML ({error})" if isinstance(error, yaml.YAMLError) else str(error)

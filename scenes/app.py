@@ -2,8 +2,10 @@
 
 The loop waits for events while nothing moves (an idle table costs almost no CPU) and
 draws frames only while a scene is busy or something changed. An unexpected error is
-written to a log file in the user's log folder and shown as a calm message.
+written to a log file in the user's log folder (with the record of the game being
+played) and shown as a calm message; the game's autosave stays resumable.
 """
+import json
 import logging
 import os
 import sys
@@ -14,6 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402  (after the environment is set)
 
+from game import saves  # noqa: E402
 from scenes import config, ui  # noqa: E402
 from sprites import cards as card_sprites  # noqa: E402
 from sprites import felt  # noqa: E402
@@ -30,25 +33,34 @@ def _scenes():
     from scenes.menu import MenuScene
     from scenes.rules import RulesScene
     from scenes.scoring import ScoringScene
+    from scenes.replay import ReplayScene
     from scenes.settings import SettingsScene
     from scenes.setup import SetupScene
+    from scenes.statistics import StatisticsScene
     from scenes.table import TableScene
     return {"menu": MenuScene, "setup": SetupScene, "table": TableScene, "scoring": ScoringScene,
-            "rules": RulesScene, "settings": SettingsScene, "error": ErrorScene}
+            "rules": RulesScene, "settings": SettingsScene, "error": ErrorScene,
+            "statistics": StatisticsScene, "replay": ReplayScene}
 
 
-def log_path():
+def log_path(folders=None):
     """The log file in the user's log folder (created when first needed)."""
-    import platformdirs
-    return os.path.join(platformdirs.user_log_dir("CardTable", appauthor=False), "cardtable.log")
+    return os.path.join((folders or saves.Folders()).logs, "cardtable.log")
 
 
-def _log_error(error):
-    path = log_path()
+def _log_error(error, session=None, folders=None):
+    """Append the traceback (and the record of `session`'s game) to the log; its path."""
+    path = log_path(folders)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "a", encoding="utf-8") as handle:
         handle.write(time.strftime("%Y-%m-%d %H:%M:%S ") + "unexpected error\n")
         handle.write("".join(traceback.format_exception(error)))
+        if session is not None:
+            try:
+                record = json.dumps(saves.record_of(session.state, session.saved_seats()))
+            except Exception as failure:   # the state itself may be what broke
+                record = f"(the record could not be made: {failure!r})"
+            handle.write(f"game record: {record}\n")
     return path
 
 
@@ -56,7 +68,11 @@ class App:
     """The window, the settings, the sounds and the current scene."""
 
     def __init__(self, fullscreen=False, size=None):
-        self.settings = config.load()
+        self.folders = saves.Folders()
+        self.settings, problem = config.load_user(self.folders)
+        self.notices = []            # one-line messages the menu shows once
+        if problem:
+            self.notice(f"Your settings could not be read, so the defaults are in use. {problem}")
         if fullscreen:
             self.settings.fullscreen = True
         pygame.display.init()
@@ -88,6 +104,27 @@ class App:
         """Switch between fullscreen and a window (F11)."""
         self.settings.fullscreen = not self.settings.fullscreen
         self._resized(self._set_mode())
+        self.save_settings()
+
+    def save_settings(self):
+        """Keep the settings for the next start (a failure becomes a notice)."""
+        try:
+            config.save_user(self.folders, self.settings)
+        except OSError as error:
+            self.notice(f"The settings could not be saved ({error.strerror or error}).")
+
+    def notice(self, words):
+        """A calm one-line message for the menu to show (once)."""
+        if words not in self.notices:
+            self.notices.append(words)
+        if getattr(self, "scene", None) is not None:
+            self.scene.dirty = True
+
+    def session(self):
+        """The game being played, if any (for the log when something goes wrong)."""
+        scene = getattr(self, "scene", None)
+        session = getattr(scene, "session", None) or (scene.persist.get("session") if scene else None)
+        return session if session is not None and not session.state.is_over else None
 
     def _resized(self, surface):
         if self.screen.resize(surface):
@@ -169,11 +206,14 @@ class App:
     def recover(self, error):
         """Log an unexpected error and show the calm message (False if that fails too)."""
         self.errors += 1
-        path = _log_error(error)
+        session = self.session()
+        path = _log_error(error, session, self.folders)
         if self.errors > 3 or isinstance(self.scene, self.scenes["error"]):
             return False
+        resumable = session is not None and session.folders is not None and os.path.exists(
+            session.folders.autosave)
         self.scene = self.scenes["error"](self)
-        self.scene.startup({"log_path": path})
+        self.scene.startup({"log_path": path, "resumable": resumable})
         return True
 
     def loop(self):

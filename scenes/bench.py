@@ -2,15 +2,18 @@
 
 Prints: the time from starting the program to the first drawn menu frame; the median
 and 99th-percentile frame time of the busiest tables (Final Card-Down with a hand of 40
-cards, Deadline at the Final Exam) with the dummy video driver; the CPU used by an idle
-table over 10 seconds; the peak memory of this process.
+cards, Deadline at the Final Exam) with the dummy video driver; the time the autosave
+after each move takes for the largest states (in a temporary folder); the CPU used by an
+idle table over 10 seconds; the peak memory of this process.
 """
 import os
 import random
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 from game import resources
@@ -88,6 +91,27 @@ def idle_cpu(app):
     return 100 * (time.process_time() - cpu) / (time.time() - wall)
 
 
+def autosave_times(game_id, players):
+    """Median and worst milliseconds of the autosave after each move of a whole game of
+    random moves (the JSON dump and the atomic write, fsync included)."""
+    from game import saves
+    from scenes.session import Seat, Session
+    home = tempfile.mkdtemp(prefix="cardtable-bench-")
+    try:
+        seats = [Seat(f"Player {i + 1}", True) for i in range(players)]
+        session = Session(game_id, seats, {}, seed=11, folders=saves.Folders(home))
+        rng = random.Random(5)
+        samples = []
+        while not session.state.is_over:
+            session.state.apply(rng.choice(session.state.legal_actions()))
+            begin = time.perf_counter()
+            session.autosave()
+            samples.append((time.perf_counter() - begin) * 1000)
+        return statistics.median(samples), max(samples)
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def run():
     """Measure and print the UI figures."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -106,6 +130,9 @@ def run():
     for _ in range(5):
         app.step()
     _print_frames(app, "Deadline at the Final Exam")
+    for game_id, title, players in (("final_card_down", "Final Card-Down", 6), ("deadline", "Deadline", 5)):
+        median, worst = autosave_times(game_id, players)
+        print(f"autosave per move, {title} ({players} players): median {median:.2f} ms, worst {worst:.2f} ms")
     for _ in range(60):
         app.step()
     print(f"idle table CPU over {IDLE_SECONDS} s: {idle_cpu(app):.2f}% of one core")

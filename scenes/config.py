@@ -1,13 +1,17 @@
-"""The app's settings: defaults from `config/app.yaml`, validated, kept in memory."""
+"""The app's settings: defaults from `config/app.yaml`, validated, with the user's own
+choices (settings.yaml in the user's config folder) laid over them."""
 from dataclasses import dataclass
 
 import yaml
 
-from game import resources
+from game import resources, saves
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds one card takes to move at each speed.
 MOVE_SECONDS = {"slow": 0.36, "normal": 0.2, "fast": 0.1, "instant": 0.0}
+# What the user's settings.yaml may hold, and the values each key allows.
+USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "fullscreen": (False, True),
+                "colourblind": (False, True)}
 
 
 @dataclass
@@ -55,3 +59,23 @@ def load(path=None):
             raise ValueError(f"{path}: settings.{key}: expected true or false")
     return Settings(raw["animation_speed"], raw["sound"], raw["fullscreen"], raw["colourblind"],
                     window["width"], window["height"])
+
+
+def load_user(folders, path=None):
+    """The defaults of `config/app.yaml` with the user's settings.yaml over them:
+    (Settings, problem or None). A bad file is kept aside and the defaults are used."""
+    settings = load(path)
+    values, problem = saves.load_settings(folders, user_values(settings), USER_CHOICES)
+    for key, value in values.items():
+        setattr(settings, key, value)
+    return settings, problem
+
+
+def user_values(settings):
+    """The settings the user chooses, as settings.yaml keeps them."""
+    return {key: getattr(settings, key) for key in USER_CHOICES}
+
+
+def save_user(folders, settings):
+    """Write the user's choices to settings.yaml (atomically)."""
+    saves.save_settings(folders, user_values(settings))

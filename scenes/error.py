@@ -1,4 +1,5 @@
-"""A calm message instead of a traceback: what happened, where the details were written."""
+"""A calm message instead of a traceback: what happened, where the details were written,
+and whether the game can be continued."""
 from scenes import ui
 from scenes.base import Scene
 from sprites import felt, palette
@@ -21,4 +22,7 @@ class ErrorScene(Scene):
                     (screen.lw / 2, screen.lh / 2 - 40), "center")
         screen.text(str(self.persist.get("log_path", "")), 18, palette.TEXT_DIM,
                     (screen.lw / 2, screen.lh / 2 - 10), "center", width=screen.lw - 80)
+        if self.persist.get("resumable"):
+            screen.text("Your game was saved at its last move: choose Continue on the menu to go on.", 20,
+                        palette.GOLD, (screen.lw / 2, screen.lh / 2 + 24), "center", width=screen.lw - 80)
         self.draw_widgets(screen)

@@ -1,8 +1,14 @@
-"""The menu: pick a game (title, players, one-line description), Rules, Settings, Quit."""
+"""The menu: pick a game (title, players, one-line description), Continue the saved game,
+Statistics, Rules, Settings, Quit; and, calmly, any notice about a file that was bad."""
 import game
+from game import saves
 from scenes import ui
 from scenes.base import Scene
+from scenes.session import Session
 from sprites import palette
+
+GAME_Y = 128      # the first game's button
+GAME_STEP = 66    # from one game's button to the next
 
 
 class MenuScene(Scene):
@@ -10,50 +16,91 @@ class MenuScene(Scene):
 
     def startup(self, persist):
         persist = dict(persist)
-        persist.pop("session", None)
+        for key in ("session", "anchor", "interim"):
+            persist.pop(key, None)
+        self.saved = self._load_autosave()
         super().startup(persist)
         chosen = self.persist.get("game_id")
         ids = list(game.GAMES)
         if chosen in ids:
             self.focus = ids.index(chosen)
+        elif self.saved is not None:
+            self.focus = len(ids)
+
+    def _load_autosave(self):
+        """(state, seats) of the game left unfinished, or None; a bad file becomes a notice."""
+        try:
+            return saves.load_game(self.app.folders)
+        except saves.BadFile as error:
+            self.app.notice(f"The saved game could not be resumed. {error}")
+        except OSError as error:
+            self.app.notice(f"The saved game could not be read ({error.strerror or error}).")
+        return None
+
+    def cleanup(self):
+        self.app.notices.clear()
+        return super().cleanup()
 
     def layout(self):
         screen = self.app.screen
         w = min(760, screen.lw - 80)
         x = screen.lw / 2 - w / 2
-        y = 150
+        y = GAME_Y
         self.widgets = []
         for game_id, info in game.GAMES.items():
-            button = ui.Button((x, y, w, 62), info.title, lambda g=game_id: self.pick(g), size=24)
+            button = ui.Button((x, y, w, GAME_STEP - 8), info.title, lambda g=game_id: self.pick(g), size=24)
             button.info = info
             button.draw = lambda screen, focused=False, hovered=False, b=button: self._draw_game(
                 screen, b, focused, hovered)
             self.widgets.append(button)
-            y += 72
+            y += GAME_STEP
         y += 10
-        bw = (w - 24) / 3
-        for i, (label, action) in enumerate((("Rules", self.rules), ("Settings", self.settings),
-                                             ("Quit", self.app.quit))):
-            self.widgets.append(ui.Button((x + i * (bw + 12), y, bw, 46), label, action, size=22))
+        doors = [("Statistics", self.statistics), ("Rules", self.rules), ("Settings", self.settings),
+                 ("Quit", self.app.quit)]
+        if self.saved is not None:
+            doors.insert(0, ("Continue", self.resume))
+        bw = (w - 12 * (len(doors) - 1)) / len(doors)
+        for i, (label, action) in enumerate(doors):
+            self.widgets.append(ui.Button((x + i * (bw + 12), y, bw, 46), label, action, size=22,
+                                          primary=label == "Continue"))
+        self.doors_bottom = y + 46
+        self.x, self.w = x, w
 
     def _draw_game(self, screen, button, focused, hovered):
         info = button.info
         fill = (40, 96, 66) if focused or hovered else palette.PANEL
         screen.panel(button.rect, fill=fill, alpha=220, edge=palette.GOLD if focused else palette.PANEL_EDGE)
         x, y, w, h = button.rect
-        screen.text(info.title, 24, palette.GOLD, (x + 18, y + 9))
+        screen.text(info.title, 24, palette.GOLD, (x + 18, y + 7))
         players = (f"{info.min_players} players" if info.min_players == info.max_players
                    else f"{info.min_players}-{info.max_players} players")
-        screen.text(players, 18, palette.TEXT_DIM, (x + w - 18, y + 12), "topright")
-        screen.text(info.description, 17, palette.TEXT, (x + 18, y + 37), width=w - 36)
+        screen.text(players, 18, palette.TEXT_DIM, (x + w - 18, y + 10), "topright")
+        screen.text(info.description, 17, palette.TEXT, (x + 18, y + 34), width=w - 36)
 
     def pick(self, game_id):
         """Go to the setup of `game_id`."""
         self.go("setup", game_id=game_id)
 
+    def resume(self):
+        """Continue the saved game where it was left (behind the curtain if several people play)."""
+        state, seats = self.saved
+        session = Session.resume(state, seats, self.app.folders)
+        setup = {"game_id": state.game_id, "seats": session.seats, "options": dict(state.options)}
+        self.go("table", session=session, setup=setup, game_id=state.game_id, viewer=None,
+                events_seen=len(state.events), curtains=[], hands_seen=0)
+
+    def saved_line(self):
+        """What Continue resumes, in words."""
+        state, seats = self.saved
+        names = ", ".join(s["name"] + ("" if s["level"] is None else " (computer)") for s in seats)
+        return f"Continue {state.info.title} with {names}, after {len(state.history)} moves"
+
     def focused_game(self):
         ids = list(game.GAMES)
         return ids[self.focus] if self.focus < len(ids) else self.persist.get("game_id", ids[0])
+
+    def statistics(self):
+        self.go("statistics")
 
     def rules(self):
         self.go("rules", rules_game=self.focused_game(), return_to="menu")
@@ -69,3 +116,13 @@ class MenuScene(Scene):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.draw_title(screen, "Card Table", "Choose a game")
         self.draw_widgets(screen)
+        y = self.doors_bottom + 10
+        if self.saved is not None:
+            screen.text(self.saved_line(), 17, palette.TEXT_DIM, (self.x, y), width=self.w)
+            y += 28
+        lines = [line for words in self.app.notices for line in screen.wrap(words, 16, self.w - 28)]
+        if lines:
+            screen.panel((self.x, y, self.w, 14 + 20 * len(lines)), fill=(48, 40, 16), alpha=220,
+                         edge=palette.GOLD)
+            for i, line in enumerate(lines):
+                screen.text(line, 16, palette.TEXT, (self.x + 14, y + 8 + 20 * i))

@@ -2,9 +2,12 @@
 
 The session is the only place the app applies an action (`submit`), always one of the
 state's legal actions, chosen by a person through a scene or by a computer player.
+Given the user's folders, it autosaves after every applied action and, when the game
+ends, keeps its record, counts it in the statistics and removes the autosave.
 Computer players think on a worker thread; the table polls `poll_bot()` for the
 result, so the window stays responsive.
 """
+import logging
 import queue
 import random
 import threading
@@ -13,8 +16,10 @@ from dataclasses import dataclass
 import pygame
 
 import game
+from game import saves
 
 BOT_DONE = pygame.USEREVENT + 7   # posted by the worker thread to wake the app
+LOG = logging.getLogger("cardtable")
 
 
 @dataclass
@@ -29,23 +34,45 @@ class Seat:
         """How the seat is shown in lists: 'Maya' or 'Computer (hard)'."""
         return self.name if self.human else f"{self.name} (computer, {self.level})"
 
+    def saved(self):
+        """The seat as the save files keep it: {name, level or None for a person}."""
+        return {"name": self.name, "level": None if self.human else self.level}
+
+    @classmethod
+    def from_saved(cls, data):
+        """A Seat from its saved form."""
+        return cls(data["name"], data["level"] is None, data["level"] or "medium")
+
 
 class Session:
-    """One game in progress, created from the Setup scene's choices."""
+    """One game in progress, created from the Setup scene's choices. With `folders`
+    (saves.Folders) the game is autosaved, and recorded and counted when it ends."""
 
-    def __init__(self, game_id, seats, options, seed):
+    def __init__(self, game_id, seats, options, seed, folders=None, state=None):
         self.game_id = game_id
         self.info = game.GAMES[game_id]
         self.seats = list(seats)
         self.options = dict(options)
         self.seed = seed
-        self.state = game.new_game(game_id, players=len(seats), seed=seed, options=options)
+        if state is None:
+            state = game.new_game(game_id, players=len(seats), seed=seed, options=options)
+        self.state = state
+        self.folders = folders
+        self.problem = None          # a one-line message when saving failed
+        self.record_path = None      # the finished game's record file
         self.submitted = []          # (seat, action) in the order the app applied them
         self.last_played = {}        # seat -> index in state.events after its last action
         self._bots = {}
         self._work = None
         self._results = queue.Queue()
         self._hint_bot = None
+        self.autosave()
+
+    @classmethod
+    def resume(cls, state, seats, folders=None):
+        """The session of a loaded game: `state` and the saved seats ({name, level})."""
+        return cls(state.game_id, [Seat.from_saved(s) for s in seats], state.options,
+                   state.chance.seed, folders, state)
 
     # ---- reading ------------------------------------------------------------------
     def humans(self):
@@ -73,7 +100,46 @@ class Session:
         self.state.apply(action)
         self.submitted.append((seat, action))
         self.last_played[seat] = len(self.state.events)
+        if self.state.is_over:
+            self.finish()
+        else:
+            self.autosave()
         return self.state.events[start:]
+
+    # ---- keeping the game -------------------------------------------------------------
+    def saved_seats(self):
+        """The seats as the save files keep them."""
+        return [seat.saved() for seat in self.seats]
+
+    def autosave(self):
+        """Write the game in progress to the autosave (nothing without folders)."""
+        if self.folders is None or self.state.is_over:
+            return
+        try:
+            saves.save_game(self.folders, self.state, self.saved_seats())
+        except OSError as error:
+            self._failed("The game could not be saved", error)
+
+    def finish(self):
+        """The game is over: keep its record, count it for the people, drop the autosave."""
+        if self.folders is None:
+            return
+        seats = self.saved_seats()
+        try:
+            self.record_path = saves.write_record(self.folders, self.state, seats)
+            try:
+                stats = saves.load_statistics(self.folders)
+            except saves.BadFile as error:
+                self.problem = f"The statistics started afresh: {error}"
+                stats = saves.load_statistics(self.folders)
+            saves.save_statistics(self.folders, saves.add_result(stats, self.state, seats))
+            saves.clear_game(self.folders)
+        except OSError as error:
+            self._failed("The finished game could not be recorded", error)
+
+    def _failed(self, what, error):
+        self.problem = f"{what} ({error.strerror or error})."
+        LOG.warning("%s: %s", what, error)
 
     # ---- computer players -------------------------------------------------------------
     def _bot(self, level):
@@ -104,8 +170,9 @@ class Session:
             return
         view = self.state.view(seat)
         legal = self.state.legal_actions()
-        rng = random.Random(hash((self.seed, len(self.submitted), seat)))
-        token = (seat, len(self.submitted), purpose)
+        moves = len(self.state.history)
+        rng = random.Random(hash((self.seed, moves, seat)))
+        token = (seat, moves, purpose)
         self._work = token
 
         def work():
@@ -129,7 +196,7 @@ class Session:
         if isinstance(result, Exception):
             raise result
         seat, count, purpose = token
-        if count != len(self.submitted) or seat != self.state.current_player:
+        if count != len(self.state.history) or seat != self.state.current_player:
             return None
         return purpose, seat, result
 

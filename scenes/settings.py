@@ -1,4 +1,4 @@
-"""Settings: animation speed, sound, fullscreen and colour-blind mode (kept for the session)."""
+"""Settings: animation speed, sound, fullscreen and colour-blind mode, saved at every change."""
 from scenes import config, ui
 from scenes.base import Scene
 from sprites import cards as card_sprites
@@ -26,17 +26,20 @@ class SettingsScene(Scene):
         speeds = config.SPEEDS
         s = self.app.settings
         s.animation_speed = speeds[(speeds.index(s.animation_speed) + 1) % len(speeds)]
+        self.app.save_settings()
         self.layout()
 
     def toggle_sound(self):
         self.app.settings.sound = not self.app.settings.sound
         self.app.sounds.enabled = self.app.settings.sound
         self.app.sounds.play("play")
+        self.app.save_settings()
         self.layout()
 
     def toggle_colourblind(self):
         self.app.settings.colourblind = not self.app.settings.colourblind
         card_sprites.clear()
+        self.app.save_settings()
         self.layout()
 
     def back(self):

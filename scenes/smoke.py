@@ -1,12 +1,16 @@
 """`--smoke`: open every scene of every registered game once, headless, and say so.
 
 Menu, Setup, Rules, Settings, the table with a few moves (one person and easy computer
-players), and the scoring scene of a finished game, for each game in the registry.
+players), and the scoring scene of a finished game, for each game in the registry; then
+Statistics and the replay of a finished game's record. Files go to a temporary folder
+(unless CARDTABLE_HOME says where), never to the user's own.
 Exit 0 when all were drawn; 1 with the reason otherwise. Used by CI on the bundle.
 """
 import os
 import random
+import shutil
 import sys
+import tempfile
 import time
 
 MOVES = 6
@@ -18,17 +22,25 @@ def run(started=None, out=print):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    home = None
+    if not os.environ.get("CARDTABLE_HOME"):
+        home = os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-smoke-")
     try:
         return _run(started, out)
     except Exception as error:   # the whole point: report any failure as a reason
         out(f"smoke: FAILED: {type(error).__name__}: {error}")
         return 1
+    finally:
+        if home:
+            del os.environ["CARDTABLE_HOME"]
+            shutil.rmtree(home, ignore_errors=True)
 
 
 def _run(started, out):
     import pygame
 
     import game
+    from game import saves
     from scenes import app as app_module
     from scenes.session import Seat, Session
 
@@ -68,6 +80,10 @@ def _run(started, out):
             raise RuntimeError(f"{game_id}: the scoring scene shows other scores")
         out(f"smoke: {info.title}: menu, setup, rules, table ({at_table} moves), "
             "scoring")
+    path = saves.write_record(app.folders, session.state, session.saved_seats())
+    show("statistics")
+    show("replay", record=saves.read_record(path))
+    out("smoke: statistics, replay")
     pygame.quit()
     out("smoke: ok")
     return 0

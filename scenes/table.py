@@ -186,6 +186,10 @@ class TableScene(Scene):
         self.pending.extend(events)
         self._start_animations(before, anchors)
         self.layout()
+        if self.session.problem:
+            self.say(self.session.problem)
+            self.app.notice(self.session.problem)
+            self.session.problem = None
 
     def say(self, words):
         """Show a short message above the hand (an illegal move's reason, for instance)."""

@@ -1,6 +1,30 @@
-"""Headless pygame for the UI tests: the dummy video and audio drivers."""
+"""Headless pygame for the UI tests (the dummy video and audio drivers), and for every
+test a user folder of its own (CARDTABLE_HOME), so no test writes in the real one."""
 import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# A memory-backed folder where there is one: the app fsyncs every autosave, which on a
+# busy disk costs milliseconds per move over thousands of test moves. The tests of what
+# fsync guarantees (tests/test_saves.py) write on the real disk under tmp_path.
+MEMORY = "/dev/shm"
+
+
+@pytest.fixture(autouse=True)
+def user_home(tmp_path, monkeypatch):
+    """The folder that stands in for the user's config, data and log folders."""
+    if os.path.isdir(MEMORY) and os.access(MEMORY, os.W_OK):
+        home = Path(tempfile.mkdtemp(prefix="cardtable-test-", dir=MEMORY))
+    else:
+        home = tmp_path / "user-home"
+    monkeypatch.setenv("CARDTABLE_HOME", str(home))
+    yield home
+    if not str(home).startswith(str(tmp_path)):
+        shutil.rmtree(home, ignore_errors=True)

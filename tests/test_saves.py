@@ -254,6 +254,17 @@ def test_a_record_that_does_not_replay_is_refused(folders):
         saves.read_record(path)
 
 
+def test_a_record_with_bad_seats_is_refused(folders):
+    state = played(game.new_game("final_card_down", seed=6), 20)
+    path = saves.write_record(folders, state, SEATS)
+    record = json.load(open(path))
+    record["seats"] = [{"name": "Maya"}]
+    with open(path, "w") as handle:
+        json.dump(record, handle)
+    with pytest.raises(saves.BadFile, match="1 seats for 4 players"):
+        saves.read_record(path)
+
+
 DEFAULTS = {"animation_speed": 1.0, "sound": True, "fullscreen": False}
 CHOICES = {"animation_speed": (float, 0.25, 4.0), "sound": (True, False),
            "fullscreen": (False, True)}

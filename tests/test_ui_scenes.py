@@ -6,10 +6,10 @@ import pygame
 import pytest
 
 import game
-from scenes import app as app_module
 from scenes.rules import RulesScene, parse
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
+from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
 from tests.test_ui_play import app, click_at, click_widget, press, set_seats, settle  # noqa: F401
 
@@ -31,6 +31,11 @@ def test_menu_and_settings_by_keyboard(app):
     press(app, pygame.K_DOWN)
     assert app.scene.focus == 1
     for _ in range(len(game.GAMES) - 1):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)                     # Statistics, then Esc back
+    assert isinstance(app.scene, StatisticsScene)
+    press(app, pygame.K_ESCAPE)
+    for _ in range(len(game.GAMES) + 1):
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)                     # Rules, then Esc back
     assert isinstance(app.scene, RulesScene)
@@ -87,9 +92,8 @@ def test_hint_marks_a_suggestion(app):
     assert table.hint in table.state.legal_actions()
 
 
-def test_an_unexpected_error_shows_a_calm_message(app, tmp_path, monkeypatch):
-    log = tmp_path / "cardtable.log"
-    monkeypatch.setattr(app_module, "log_path", lambda: str(log))
+def test_an_unexpected_error_shows_a_calm_message(app, user_home, monkeypatch):
+    log = user_home / "logs" / "cardtable.log"
 
     def broken(dt):
         raise RuntimeError("boom")
@@ -109,3 +113,12 @@ def test_rules_mark_the_house_rules_in_force(tmp_path):
     assert ("opt", "fcd.play_after_draw", "play after drawing") in blocks
     assert ("li", "a bullet") in blocks
     assert os.path.exists(os.path.join("config", "rules", "final_card_down.md"))
+
+
+def test_setup_shows_house_rules_in_words(app):
+    click_widget(app, lambda w: getattr(w, "info", None) is not None and w.info.id == "ktu")
+    shown = {w.key: w.label for w in app.scene.widgets}
+    assert shown["ktu.first_player"] == "First seat" and shown["ktu.eight_skip"] == "Per card"
+    click_widget(app, lambda w: w.key == "ktu.first_player")
+    assert app.scene.options["ktu.first_player"] == "random"
+    assert {w.key: w.label for w in app.scene.widgets}["ktu.first_player"] == "Random"

@@ -1,0 +1,412 @@
+"""What the app keeps between runs, through the scenes: settings saved at every change
+and read at start, the autosave after every action and Menu > Continue, the record and
+statistics of a finished game, the Statistics scene with its Reset and replay viewer,
+bad files met calmly, and an unexpected error that leaves the game resumable."""
+import json
+import os
+import random
+
+import pygame
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+import game
+from game import saves
+from scenes import app as app_module
+from scenes import config, statistics
+from scenes.error import ErrorScene
+from scenes.menu import MenuScene
+from scenes.replay import ReplayScene
+from scenes.scoring import ScoringScene
+from scenes.session import Seat, Session
+from scenes.settings import SettingsScene
+from scenes.statistics import StatisticsScene
+from scenes.table import TableScene
+from tests.test_ui_play import (choose, click_widget, open_setup, perform, press, set_seats,
+                                settle)
+
+MAX_ACTIONS = 3000
+
+
+def new_app():
+    a = app_module.App(size=(1280, 720))
+    a.settings.animation_speed = "instant"
+    a.settings.sound = False
+    a.sounds.enabled = False
+    a.step()
+    return a
+
+
+@pytest.fixture
+def app():
+    a = new_app()
+    yield a
+    pygame.quit()
+
+
+def labels(scene):
+    return [w.label for w in scene.widgets]
+
+
+def kept_aside(folder, name):
+    return [n for n in os.listdir(folder) if n.startswith(name + ".bad-")]
+
+
+def play_on(a, rng, stop=None):
+    """Play the game at the table through the UI with `rng`'s choices, until it ends
+    (returns the final state) or until `stop` actions have been applied (returns None)."""
+    for _ in range(MAX_ACTIONS):
+        settle(a)
+        scene = a.scene
+        if isinstance(scene, ScoringScene):
+            if not scene.interim:
+                return scene.session.state
+            click_widget(a, lambda w: w.label == "Next hand")
+            continue
+        assert isinstance(scene, TableScene)
+        if scene.curtain is not None:
+            click_widget(a, lambda w: w.label == "Ready")
+            continue
+        state = scene.session.state
+        if stop is not None and len(state.history) >= stop:
+            return None
+        perform(a, choose(state.legal_actions(), rng))
+    raise AssertionError("the game did not end")
+
+
+def start_game(a, game_id, count, humans, deal):
+    open_setup(a, game_id)
+    set_seats(a, count, humans)
+    a.scene.deal = str(deal)
+    click_widget(a, lambda w: w.label == "Start")
+    assert isinstance(a.scene, TableScene)
+    return a.scene.session
+
+
+# ---- settings ---------------------------------------------------------------------------------
+def test_settings_are_saved_at_every_change_and_read_at_start(app, user_home):
+    click_widget(app, lambda w: w.label == "Settings")
+    assert isinstance(app.scene, SettingsScene)
+    click_widget(app, lambda w: w.key == "Colour-blind mode")
+    click_widget(app, lambda w: w.key == "Animation speed")
+    saved = yaml.safe_load((user_home / "config" / "settings.yaml").read_text())
+    assert saved["colourblind"] is True and saved["animation_speed"] == app.settings.animation_speed
+    speed = app.settings.animation_speed
+    pygame.quit()
+    again = app_module.App(size=(1280, 720))
+    assert again.settings.colourblind and again.settings.animation_speed == speed
+    assert again.notices == []
+
+
+def test_a_bad_settings_file_means_defaults_and_one_calm_notice(user_home):
+    folder = user_home / "config"
+    folder.mkdir(parents=True)
+    (folder / "settings.yaml").write_text("sound: [unclosed\n")
+    a = new_app()
+    try:
+        defaults = config.load()
+        assert (a.settings.colourblind, a.settings.fullscreen) == (defaults.colourblind, defaults.fullscreen)
+        [notice] = a.notices
+        kept = kept_aside(folder, "settings.yaml")
+        assert str(folder / "settings.yaml") in notice and kept[0] in notice
+        assert (folder / kept[0]).read_text() == "sound: [unclosed\n"
+        a.draw()
+        click_widget(a, lambda w: w.label == "Rules")
+        press(a, pygame.K_ESCAPE)
+        assert isinstance(a.scene, MenuScene) and a.notices == []
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("text", [
+    "!!python/object/apply:os.system ['echo owned']\n",
+    "animation_speed: !!python/name:os.system\n",
+    "sound: 1\n", "sound: yes please\n", "fullscreen: null\n", "animation_speed: 99999999999999999999\n",
+    "[" * 1500 + "]" * 1500, "a: &a [*a, *a]\n", "\x00\x01\x02", "", "   \n", "- - - -\n",
+    "colourblind: true\ncolourblind: false\nwidth: 9000\n",
+])
+def test_hostile_settings_files_are_refused_and_kept(user_home, text):
+    folder = user_home / "config"
+    folder.mkdir(parents=True)
+    (folder / "settings.yaml").write_text(text)
+    loaded, problem = config.load_user(saves.Folders())
+    if problem is None:
+        assert config.user_values(loaded) == config.user_values(config.load())
+        assert (folder / "settings.yaml").read_text() == text
+    else:
+        [kept] = kept_aside(folder, "settings.yaml")
+        assert (folder / kept).read_text() == text and str(folder / "settings.yaml") in problem
+        assert config.user_values(loaded) == config.user_values(config.load())
+
+
+def _settings_texts():
+    """Damaged, wrong-typed and random YAML texts for settings.yaml."""
+    valid = yaml.safe_dump(config.user_values(config.load()))
+    scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10)
+    junk = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                        | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+    keyed = st.dictionaries(st.sampled_from(sorted(config.USER_CHOICES) + ["volume", "width"]), junk,
+                            min_size=1, max_size=5)
+    truncated = st.integers(0, len(valid) - 1).map(lambda n: valid[:n])
+    flipped = st.tuples(st.integers(0, len(valid) - 1), st.characters()).map(
+        lambda p: valid[:p[0]] + p[1] + valid[p[0] + 1:])
+    return st.one_of(keyed.map(yaml.safe_dump), junk.map(yaml.safe_dump), truncated, flipped,
+                     st.text(max_size=60), st.binary(max_size=40).map(lambda b: b.decode("latin-1")))
+
+
+@settings(max_examples=400, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(text=_settings_texts())
+def test_fuzzed_settings_never_crash_and_never_lose_the_original(tmp_path_factory, text):
+    folders = saves.Folders(str(tmp_path_factory.mktemp("settings")))
+    os.makedirs(folders.config)
+    with open(folders.settings, "w", encoding="utf-8", newline="") as handle:
+        handle.write(text)
+    loaded, problem = config.load_user(folders)
+    for key, allowed in config.USER_CHOICES.items():
+        assert getattr(loaded, key) in allowed
+    if problem is None:
+        assert open(folders.settings, encoding="utf-8", newline="").read() == text
+    else:
+        [kept] = kept_aside(folders.config, "settings.yaml")
+        assert open(os.path.join(folders.config, kept), encoding="utf-8", newline="").read() == text
+        assert folders.settings in problem and kept in problem
+
+
+# ---- autosave, Continue, the end of a game ---------------------------------------------------
+def test_every_applied_action_is_autosaved(app):
+    session = start_game(app, "final_card_down", 2, {0, 1}, 31)
+    folders = app.folders
+    rng = random.Random(1)
+    for stop in range(1, 8):
+        play_on(app, rng, stop)
+        state, seats = saves.load_game(folders)
+        assert state == session.state and len(state.history) >= stop
+        assert seats == [{"name": s.name, "level": None} for s in session.seats]
+
+
+@pytest.mark.parametrize("game_id,count,stop", [("final_card_down", 2, 9), ("deadline", 3, 23),
+                                                ("final_count", 2, 5)])
+def test_a_game_quit_at_an_action_and_continued_ends_the_same(user_home, monkeypatch, game_id, count, stop):
+    humans = set(range(count))
+    monkeypatch.setenv("CARDTABLE_HOME", str(user_home / "whole"))
+    a = new_app()
+    start_game(a, game_id, count, humans, 777)
+    reference = play_on(a, random.Random(5))
+    pygame.quit()
+
+    monkeypatch.setenv("CARDTABLE_HOME", str(user_home / "interrupted"))
+    a = new_app()
+    start_game(a, game_id, count, humans, 777)
+    rng = random.Random(5)
+    assert play_on(a, rng, stop) is None
+    left = a.scene.session.state.clone()
+    pygame.quit()                                   # the window is closed mid-game
+
+    a = new_app()
+    assert isinstance(a.scene, MenuScene) and "Continue" in labels(a.scene)
+    click_widget(a, lambda w: w.label == "Continue")
+    table = a.scene
+    assert isinstance(table, TableScene)
+    assert table.session.state == left and table.state.current_player == left.current_player
+    assert table.curtain == left.current_player     # several people: behind the curtain first
+    end = play_on(a, rng)
+    assert end.to_dict() == reference.to_dict()
+    folders = saves.Folders()
+    assert saves.load_game(folders) is None
+    [record] = saves.list_records(folders)
+    assert saves.read_record(record)["actions"] == [x.to_json() for x in reference.history]
+    pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_sessions_resume_at_any_action_to_the_same_end(user_home, game_id):
+    info = game.GAMES[game_id]
+    seats = [Seat(f"P{i}", i % 2 == 0, "easy") for i in range(info.default_players)]
+    reference = Session(game_id, seats, info.default_options(), 12)
+    rng = random.Random(12)
+    while not reference.state.is_over:
+        reference.submit(rng.choice(reference.state.legal_actions()))
+    total = len(reference.state.history)
+    for stop in sorted({0, 1, total // 3, total // 2, total - 1}):
+        folders = saves.Folders(str(user_home / f"stop{stop}"))
+        session = Session(game_id, seats, info.default_options(), 12, folders)
+        rng = random.Random(12)
+        for _ in range(stop):
+            session.submit(rng.choice(session.state.legal_actions()))
+        resumed = Session.resume(*saves.load_game(folders), folders)
+        assert [s.saved() for s in resumed.seats] == [s.saved() for s in seats]
+        assert resumed.seed == 12 and resumed.options == session.options
+        while not resumed.state.is_over:
+            resumed.submit(rng.choice(resumed.state.legal_actions()))
+        assert resumed.state.to_dict() == reference.state.to_dict()
+        assert saves.load_game(folders) is None and resumed.record_path
+
+
+def test_a_finished_game_is_recorded_and_counted_for_people_only(user_home):
+    folders = saves.Folders()
+    seats = [Seat("Maya", True), Seat("Theo", False, "hard"), Seat("Ines", True)]
+    session = Session("final_card_down", seats, {"fcd.players": 3}, 5, folders)
+    assert saves.load_game(folders) is not None     # saved from the deal on
+    rng = random.Random(5)
+    while not session.state.is_over:
+        session.submit(rng.choice(session.state.legal_actions()))
+    assert not os.path.exists(folders.autosave)
+    record = saves.read_record(session.record_path)
+    assert record["seats"][1] == {"name": "Theo", "level": "hard"}
+    lines = saves.load_statistics(folders)["games"]["final_card_down"]
+    assert set(lines) == {"Maya", "Ines"}
+    assert lines["Maya"]["vs"]["hard"][0] == 1
+
+
+def test_a_save_that_fails_is_said_and_the_game_goes_on(app, monkeypatch):
+    session = start_game(app, "final_card_down", 2, {0, 1}, 8)
+
+    def full(*args):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(saves, "atomic_write", full)
+    before = len(session.state.history)
+    play_on(app, random.Random(2), before + 1)
+    assert len(session.state.history) > before
+    assert any("No space left on device" in n for n in app.notices)
+
+
+def test_a_bad_autosave_hides_continue_and_is_kept(user_home):
+    data = user_home / "data"
+    data.mkdir(parents=True)
+    (data / "autosave.json").write_text('{"format": "cardtable-autosave", "version": 1, "seats": [')
+    a = new_app()
+    try:
+        assert "Continue" not in labels(a.scene)
+        [notice] = a.notices
+        [kept] = kept_aside(data, "autosave.json")
+        assert str(data / "autosave.json") in notice and kept in notice
+        assert (data / kept).read_text().endswith('"seats": [')
+        a.draw()
+    finally:
+        pygame.quit()
+
+
+def test_continue_by_keyboard_with_one_person_has_no_curtain(user_home):
+    folders = saves.Folders()
+    seats = [Seat("Maya", True), Seat("Theo", False, "easy")]
+    session = Session("final_card_down", seats, {}, 3, folders)
+    session.submit(session.state.legal_actions()[0])
+    a = new_app()
+    try:
+        assert a.scene.widgets[a.scene.focus].label == "Continue"
+        press(a, pygame.K_RETURN)
+        assert isinstance(a.scene, TableScene)
+        assert a.scene.curtain is None and a.scene.state == session.state
+    finally:
+        pygame.quit()
+
+
+# ---- crash safety ---------------------------------------------------------------------------
+def test_an_error_during_a_game_logs_it_with_the_record_and_the_game_resumes(app, user_home, monkeypatch):
+    session = start_game(app, "final_card_down", 2, {0, 1}, 99)
+    play_on(app, random.Random(3), 6)
+    left = session.state.clone()
+
+    def broken(dt):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(app.scene, "update", broken)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.running = True
+    assert app.loop() == 0
+    assert isinstance(app.scene, ErrorScene) and app.scene.persist["resumable"]
+    log = (user_home / "logs" / "cardtable.log").read_text()
+    assert "RuntimeError: boom" in log
+    record = json.loads(log.split("game record: ", 1)[1].splitlines()[0])
+    assert record["actions"] == [a.to_json() for a in left.history] and record["seed"] == 99
+    app.draw()
+    click_widget(app, lambda w: w.label == "Back to the menu")
+    assert isinstance(app.scene, MenuScene)
+    click_widget(app, lambda w: w.label == "Continue")
+    assert isinstance(app.scene, TableScene) and app.scene.state == left
+
+
+# ---- statistics, reset, replay --------------------------------------------------------------
+def _finish_games(folders):
+    for seed, names in ((1, ("Maya", "Theo")), (2, ("Maya", "Ines"))):
+        seats = [Seat(names[0], True), Seat(names[1], False, "medium")]
+        session = Session("final_card_down", seats, {}, seed, folders)
+        rng = random.Random(seed)
+        while not session.state.is_over:
+            session.submit(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def test_statistics_scene_shows_resets_and_replays(user_home):
+    last = _finish_games(saves.Folders())
+    a = new_app()
+    try:
+        for _ in range(len(game.GAMES)):
+            press(a, pygame.K_DOWN)
+        press(a, pygame.K_RETURN)
+        scene = a.scene
+        assert isinstance(scene, StatisticsScene)
+        assert scene.game_id == "final_card_down"
+        [row] = statistics.rows(scene.stats, scene.game_id)
+        assert row[0] == "Maya" and row[1] == 2
+        a.draw()
+
+        click_widget(a, lambda w: w.label == "Reset statistics")
+        assert scene.confirming and labels(scene) == ["Cancel", "Reset"]
+        a.draw()
+        press(a, pygame.K_ESCAPE)                   # Esc cancels the confirmation
+        assert not scene.confirming and scene.stats["games"]
+
+        records = saves.list_records(a.folders)
+        assert len(records) == 2
+        click_widget(a, lambda w: w.label.endswith("Final Card-Down"))
+        viewer = a.scene
+        assert isinstance(viewer, ReplayScene) and viewer.index == 0
+        a.draw()
+        press(a, pygame.K_RIGHT)
+        press(a, pygame.K_RIGHT)
+        assert viewer.index == 2
+        click_widget(a, lambda w: w.label == "Previous")
+        assert viewer.index == 1
+        press(a, pygame.K_END)
+        assert viewer.state.to_dict() == last.state.to_dict()
+        click_widget(a, lambda w: w.label.startswith("Cards"))
+        assert viewer.viewer == 0
+        for _ in range(30):
+            a.step()
+        assert viewer.session.submitted == []
+        press(a, pygame.K_ESCAPE)
+        assert isinstance(a.scene, StatisticsScene)
+
+        click_widget(a, lambda w: w.label == "Reset statistics")
+        click_widget(a, lambda w: w.label == "Reset")
+        assert a.scene.stats["games"] == {}
+        assert kept_aside(a.folders.data, "statistics.json")
+        assert saves.list_records(a.folders) == records   # the records stay
+        a.draw()
+        press(a, pygame.K_ESCAPE)
+        assert isinstance(a.scene, MenuScene)
+    finally:
+        pygame.quit()
+
+
+def test_bad_statistics_and_records_are_said_in_the_scene(user_home):
+    folders = saves.Folders()
+    _finish_games(folders)
+    with open(folders.statistics, "w") as handle:
+        handle.write("{ not json")
+    newest = saves.list_records(folders)[0]
+    with open(newest, "w") as handle:
+        handle.write("[]")
+    a = new_app()
+    try:
+        click_widget(a, lambda w: w.label == "Statistics")
+        scene = a.scene
+        assert folders.statistics in scene.message and scene.stats["games"] == {}
+        click_widget(a, lambda w: w.label.endswith("Final Card-Down"))
+        assert a.scene is scene and newest in scene.message
+        assert kept_aside(folders.records, os.path.basename(newest))
+        a.draw()
+    finally:
+        pygame.quit()
