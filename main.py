@@ -2,6 +2,7 @@
 
     python main.py                       start the app
     python main.py simulate GAME ...     simulated games with aggregate figures
+    python main.py tournament GAME ...   computer levels against each other
     python main.py bench                 speed benchmarks (engine, then app)
     python main.py replay FILE           a finished game's record, move by move
     python main.py --smoke               open every scene of every game once, headless
@@ -38,6 +39,16 @@ def _positive(text):
     return value
 
 
+def _seconds(text):
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not 0 < value <= 60:
+        raise argparse.ArgumentTypeError(f"expected seconds above 0 and at most 60, got {value}")
+    return value
+
+
 def _whole(text):
     try:
         return int(text)
@@ -58,6 +69,19 @@ def build_parser():
     sim.add_argument("--players", type=_positive)
     sim.add_argument("--option", type=_option, action="append", default=[],
                      metavar="KEY=VALUE", help="a house rule, e.g. fcd.play_after_draw=any")
+    sim.add_argument("--bots", choices=("easy", "medium", "hard"),
+                     help="every seat played by a computer player of this level")
+    tour = commands.add_parser("tournament", help="computer levels against each other")
+    tour.add_argument("game", help="game id, e.g. ktu")
+    tour.add_argument("--games", type=_positive, default=100)
+    tour.add_argument("--seats", required=True, metavar="LEVELS",
+                      help="one level per seat, e.g. easy,medium,hard,hard")
+    tour.add_argument("--seed", type=_whole)
+    tour.add_argument("--budget", type=_seconds, default=1.0,
+                      help="the hard level's thinking time per decision (seconds)")
+    tour.add_argument("--workers", type=_positive, default=1, help="games played in parallel")
+    tour.add_argument("--option", type=_option, action="append", default=[],
+                      metavar="KEY=VALUE", help="a house rule")
     bench = commands.add_parser("bench", help="print speed figures for every game and the app")
     bench.add_argument("--seconds", type=float, default=2.0, help="seconds per game")
     bench.add_argument("--engine-only", action="store_true", help="skip the app benchmark")
@@ -74,9 +98,27 @@ def simulate_command(args, parser):
         players, options = game.resolve_options(info, args.players, dict(args.option))
     except ValueError as error:
         parser.exit(2, f"main.py simulate: error: {error}\n")
+    make_chooser = label = None
+    if args.bots:
+        from game.bots import make_chooser as bot_chooser
+        make_chooser = bot_chooser(args.bots, args.game)
+        label = f"{args.bots} computer players"
     result = simulate(args.game, args.games, seed=args.seed, players=players, options=options,
-                      progress=Progress(args.games, "simulating"))
-    print(report(result))
+                      make_chooser=make_chooser, progress=Progress(args.games, "simulating"))
+    print(report(result, label or "random legal moves"))
+    return 0
+
+
+def tournament_command(args, parser):
+    import game
+    from game.bots.tournament import run_tournament
+    try:
+        info = game.game_info(args.game)
+        _, options = game.resolve_options(info, len(args.seats.split(",")), dict(args.option))
+        run_tournament(args.game, args.games, args.seats, seed=args.seed, options=options,
+                       time_budget=args.budget, workers=args.workers)
+    except ValueError as error:
+        parser.exit(2, f"main.py tournament: error: {error}\n")
     return 0
 
 
@@ -118,6 +160,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return simulate_command(args, parser)
+    if args.command == "tournament":
+        return tournament_command(args, parser)
     if args.command == "bench":
         return bench_command(args)
     if args.command == "replay":

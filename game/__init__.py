@@ -168,8 +168,9 @@ def resolve_options(info, players=None, options=None):
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players must be a whole number, not {players!r}")
     if not info.min_players <= players <= info.max_players:
-        raise ValueError(f"{info.title} takes {info.min_players}-{info.max_players} players, "
-                         f"not {players}")
+        allowed = (f"exactly {info.min_players}" if info.min_players == info.max_players
+                   else f"{info.min_players}-{info.max_players}")
+        raise ValueError(f"{info.title} takes {allowed} players, not {players}")
     if count_option:
         if options and count_option in options and chosen[count_option] != players:
             raise ValueError(f"players={players} contradicts option {count_option}="

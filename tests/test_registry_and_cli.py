@@ -144,3 +144,33 @@ def test_replay_of_a_bad_file_is_one_line(tmp_path):
     assert result.returncode == 2 and "is not valid JSON" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert any(p.name.startswith("record.json.bad-") for p in tmp_path.iterdir())
+
+
+def test_simulate_with_computer_players():
+    result = run("simulate", "ktu", "--games", "3", "--seed", "2", "--bots", "easy")
+    assert result.returncode == 0, result.stderr
+    assert "KTU: 3 games, 4 players, easy computer players" in result.stdout
+
+
+def test_tournament_prints_a_table_per_level():
+    result = run("tournament", "final_card_down", "--games", "4", "--seats", "easy,medium",
+                 "--seed", "5")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("Final Card-Down: 4 games, seats easy,medium, seed 5")
+    rows = {line.split()[0]: line.split() for line in lines if line.split()[0] in ("easy", "medium")}
+    assert set(rows) == {"easy", "medium"}
+    assert rows["easy"][1] == rows["medium"][1] == "4"      # seat-games per level
+    assert "4/4 games" in result.stdout                      # progress
+
+
+@pytest.mark.parametrize("args,problem", [
+    (["tournament", "final_card_down", "--seats", "easy,genius"], "unknown bot level 'genius'"),
+    (["tournament", "five_possessions", "--seats", "easy,easy,easy"], "takes exactly 2 players, not 3"),
+    (["tournament", "ktu", "--seats", "easy,hard", "--budget", "0"], "expected seconds above 0"),
+    (["simulate", "ktu", "--bots", "expert"], "invalid choice: 'expert'"),
+])
+def test_bot_command_errors_are_one_line(args, problem):
+    result = run(*args)
+    assert result.returncode == 2 and problem in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
