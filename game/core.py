@@ -92,6 +92,7 @@ class View(NamedTuple):
     facts: dict
     scores: tuple
     winners: tuple
+    options: dict   # the house rules in force (public)
 
     def zone(self, key):
         """The zone with this key (KeyError if the game has none)."""
@@ -265,7 +266,8 @@ class GameState:
         facts = self._facts()
         facts.update(self._private_facts(seat))
         return View(self.game_id, seat, self.players, self.current_player, self.is_over,
-                    tuple(zones), facts, tuple(self._view_scores(seat)), tuple(self.winners()))
+                    tuple(zones), facts, tuple(self._view_scores(seat)), tuple(self.winners()),
+                    dict(self.options))
 
     def events_for(self, seat, since=0):
         """The events from index `since` on, as `seat` may see them."""

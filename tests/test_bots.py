@@ -150,3 +150,19 @@ def test_tournament_rotates_seats_and_reports_every_level():
 def test_wilson_interval():
     low, high = wilson(50, 100)
     assert round(low, 3) == 0.404 and round(high, 3) == 0.596
+
+
+def test_simulate_can_use_bots():
+    from game.bots import make_chooser
+    from game.simulate import simulate
+    result = simulate("ktu", 3, seed=2, make_chooser=make_chooser("medium", "ktu"))
+    assert result.games == 3 and sum(result.wins) + result.no_winner >= 3
+
+
+def test_medium_deadline_plays_by_the_ace_rule_in_force():
+    """Views carry the house rules, so Medium reads `deadline.ace_high` from the view."""
+    from game.bots import deadline as deadline_bot
+    for value in ("off", "on"):
+        state = game.new_game("deadline", seed=3, options={"deadline.ace_high": value})
+        assert state.view(0).options["deadline.ace_high"] == value
+        assert deadline_bot._ace_high(state.view(0)) is (value == "on")

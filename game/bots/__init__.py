@@ -23,7 +23,7 @@ LEVELS = ("easy", "medium", "hard")
 
 _CLASSES = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
 
-__all__ = ["LEVELS", "Bot", "make_bot", "knowledge"]
+__all__ = ["LEVELS", "Bot", "make_bot", "make_chooser", "knowledge"]
 
 
 def make_bot(level, game_id, **settings):
@@ -33,3 +33,18 @@ def make_bot(level, game_id, **settings):
     import game
     game.game_info(game_id)   # ValueError naming the known games
     return _CLASSES[level](game_id, **settings)
+
+
+def make_chooser(level, game_id, **settings):
+    """For `game.simulate.simulate(make_chooser=...)`: a factory `(rng) -> choose(state)`
+    where every seat is a bot of `level` that is shown only `state.view(seat)`."""
+    def factory(rng):
+        bots = {}
+
+        def choose(state):
+            seat = state.current_player
+            if seat not in bots:
+                bots[seat] = make_bot(level, game_id, options=state.options, **settings)
+            return bots[seat].choose(state.view(seat), state.legal_actions(), rng)
+        return choose
+    return factory

@@ -9,6 +9,7 @@ legal, rng) -> action` (Hard's playout policy on a determinized state) and
 A game without a module gets generic play at every level.
 """
 import importlib
+import random
 
 # game id -> module with the bots' knowledge of that game (explicit, bundle-safe).
 KNOWLEDGE = {
@@ -71,9 +72,7 @@ class Bot:
         medium = getattr(self.know, "medium", None)
         if medium is None:
             return ""
-        import random
         suggested, reason = medium(view, list(legal_actions), random.Random(0))
         if suggested is not None and action_key(suggested) == action_key(action):
             return reason or ""
-        reason_for = getattr(self.know, "reason", None)
-        return reason_for(view, action) if reason_for else ""
+        return ""

@@ -5,10 +5,14 @@ key dots in the lanes where they open and wastes its weakest in dead lanes; on d
 it sets its strongest cards (most dots whatever the colour) opposite live lanes.
 Scores are yards scored: higher is better.
 """
+import math
+
 from game.cards import PD_COLORS
 from game.play_design import key_count
 
 LOWER_IS_BETTER = False
+OVERRIDE_Z = None    # Hard: the search alone decides (measured: Medium is a weak prior here)
+SPREAD = 30          # yards that make a clear lead, for evaluate
 
 
 def _defense_strength(card):
@@ -37,7 +41,8 @@ def medium(view, legal, rng):
     best = max(legal, key=value)
     card, lane = best.cards[0], best.arg
     if offense:
-        return best, f"set {card.name} in lane {lane}: {key_count(card, card.color)} key dots where it opens"
+        return best, (f"set {card.name} in lane {lane}: {key_count(card, card.color)} key dots "
+                      "where it opens")
     return best, f"set {card.name} opposite lane {lane}: strong dots where the offense can open"
 
 
@@ -67,3 +72,15 @@ def fix_sample(state, view):
         state.max_open = f["open_needed"]
     elif state.offense is not None and state.phase == "offense_set":
         state.max_open = state._best(state.hand[state.offense], list(range(4)))
+
+
+def stop_playout(state):
+    """A playout ends with its possession: the next one starts from fresh stacks."""
+    return state.pending == "possession"
+
+
+def evaluate(state):
+    """Yards scored against the opponent's, squashed to 0..1 (a score is 20 yards)."""
+    a, b = state.score
+    lead = 0.5 * math.tanh((a - b) / SPREAD)
+    return [0.5 + lead, 0.5 - lead]

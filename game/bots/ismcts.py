@@ -7,11 +7,14 @@ legal in that determinization (UCB with availability counts, rewards stored for 
 seat that moved), expands one new action (the game's playout policy's pick first),
 plays out with that policy (random without one) and backs up a reward per seat:
 mostly the win, partly a ranking by score (or the game's `evaluate`, also used when a
-playout is cut short). Search stops on the time budget.
+playout is cut short). Search stops when one more iteration, at the mean pace so far,
+would overrun the time budget.
 
 The move is the most visited root action, except that Medium's move is kept unless
-the search finds another one better by more than one standard error: with a short
-budget Hard plays like Medium, and it deviates only on evidence. Actions are keyed by
+the search finds another one better by more than two standard errors: with a short
+budget Hard plays like Medium, and it deviates only on evidence. A game may set its
+own `OVERRIDE_Z` (how far the search is trusted over its heuristic; None: the search
+alone decides), chosen from tournaments. Actions are keyed by
 what a seat would name (kind, card names, argument): two copies of a face are one choice.
 """
 import math
@@ -24,7 +27,9 @@ from game.bots.sampling import Sampler
 EXPLORATION = 0.7
 PLAYOUT_LIMIT = 200     # actions per playout before the position is scored
 WIN_WEIGHT = 0.75       # share of a playout's reward that is the win itself
-OVERRIDE_Z = 1.0        # standard errors by which the search must beat Medium's move
+OVERRIDE_Z = 2.0        # standard errors by which the search must beat Medium's move
+MIN_VISITS = 8          # playouts each of the two moves needs before an override
+SAFETY = 0.03           # share of the budget kept for the work around the search
 
 
 class Node:
@@ -99,15 +104,16 @@ class HardBot(Bot):
         best_key, best = max(scored, key=lambda kc: (kc[1].visits, kc[1].mean()))
         base = self.baseline(view, legal)
         chosen = best_key
-        if base is not None and base != best_key:
+        z = getattr(self.know, "OVERRIDE_Z", OVERRIDE_Z)
+        if base is not None and base != best_key and z is not None:
             other = root.children.get(base)
-            if other is not None and other.visits:
+            if other is None or min(other.visits, best.visits) < MIN_VISITS:
+                chosen = base
+            else:
                 gap = best.mean() - other.mean()
                 error = math.sqrt(best.variance() / best.visits + other.variance() / other.visits)
-                if gap <= OVERRIDE_Z * error:
+                if gap <= z * error:
                     chosen = base
-            elif best.visits < 2:
-                chosen = base
         self.last_stats.update(choice=chosen, baseline=base,
                                means={k: (c.visits, round(c.mean(), 3)) for k, c in scored})
         return by_key[chosen]
@@ -129,13 +135,16 @@ class HardBot(Bot):
         evaluate = getattr(know, "evaluate", None)
         stop = getattr(know, "stop_playout", None)
         root = Node(None)
-        deadline = time.perf_counter() + self.time_budget
+        start = time.perf_counter()
+        deadline = start + self.time_budget * (1 - SAFETY)
         limit = self.iterations or self.max_iterations
         sim_rng = random.Random(rng.getrandbits(64))
         done = 0
         while done < limit:
-            if self.iterations is None and done and time.perf_counter() >= deadline:
-                break
+            if self.iterations is None and done:
+                now = time.perf_counter()
+                if now + (now - start) / done >= deadline:   # the next one would overrun
+                    break
             done += 1
             state = sampler.sample(view, sim_rng)
             node = root
@@ -219,5 +228,6 @@ class HardBot(Bot):
         means = self.last_stats.get("means", {})
         mine = means.get(action_key(action))
         if mine:
-            return f"the search rates {action} best ({mine[1]:.0%} expected result over {mine[0]} playouts)"
+            return (f"the search rates {action} best ({mine[1]:.0%} expected result "
+                    f"over {mine[0]} playouts)")
         return ""
