@@ -217,12 +217,13 @@ def record_of(state, seats):
 def write_record(folders, state, seats):
     """Keep a finished game's record in the records folder; return its path."""
     record = record_of(state, seats)
-    name = f"{time.strftime('%Y%m%d-%H%M%S')}-{state.game_id}.json"
-    path = os.path.join(folders.records, name)
-    n = 1
-    while os.path.exists(path):
-        n += 1
-        path = os.path.join(folders.records, name.replace(".json", f"-{n}.json"))
+    while True:   # names sort by time, to the microsecond (newest last)
+        now = time.time_ns()
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now // 10**9))
+        path = os.path.join(folders.records,
+                            f"{stamp}.{now // 1000 % 10**6:06d}-{state.game_id}.json")
+        if not os.path.exists(path):
+            break
     atomic_write(path, json.dumps(record, indent=1))
     return path
 

@@ -18,7 +18,7 @@ PLAYERS_SHOWN = 6
 # The chart's bars for each player: overall, then against each computer level.
 BARS = (("All games", palette.GOLD), ("vs easy", (130, 206, 150)), ("vs medium", palette.SELECT),
         ("vs hard", palette.DANGER))
-RECORD_NAME = re.compile(r"^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})\d{2}-([a-z0-9_]+?)(?:-\d+)?\.json$")
+RECORD_NAME = re.compile(r"^(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})\d{2}\.\d{6}-([a-z0-9_]+)\.json$")
 
 
 def rate(won, played):

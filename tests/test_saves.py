@@ -242,6 +242,12 @@ def test_records_replay_move_by_move(folders):
     assert saves.list_records(folders) == [path]
 
 
+def test_records_list_newest_first_even_within_one_second(folders):
+    state = played(game.new_game("final_card_down", seed=6), 10**6)
+    paths = [saves.write_record(folders, state, SEATS) for _ in range(5)]
+    assert saves.list_records(folders) == paths[::-1]
+
+
 def test_a_record_that_does_not_replay_is_refused(folders):
     state = played(game.new_game("final_card_down", seed=6), 20)
     path = saves.write_record(folders, state, SEATS)
