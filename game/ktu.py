@@ -102,7 +102,7 @@ class State(GameState):
         for seat in range(n):
             self.emit("move", seat, self.hands[seat], "stock", f"hand:{seat}",
                       frozenset((seat,)))
-        self.emit("phase", None, detail="choose_faceup")
+        self.emit("phase", None, detail="Choose face-up cards")
 
     def _read_options(self):
         order = TEXT_ORDER if self.options["ktu.rank_order"] == "text" else CONVENTIONAL_ORDER
@@ -265,7 +265,7 @@ class State(GameState):
         self.stage = PLAY
         for other in range(self.players):
             self.emit("reveal", other, self.faceup[other], f"faceup:{other}")
-        self.emit("phase", None, detail="play")
+        self.emit("phase", None, detail="Play")
         self.current_player = self.first_player
         self.emit("turn", self.first_player, detail=0)
 

@@ -104,6 +104,38 @@ def actions_for_selection(legal, selection):
     return [a for a in legal if a.cards and Counter(c.name for c in a.cards) == want]
 
 
+# Log lines for the games' own events: (who, detail) -> text, or None for no line.
+EVENT_WORDS = {
+    "choose": lambda who, d: f"{who} chose {d}",
+    "toss": lambda who, d: f"{who} won the toss" + (" for sudden death" if d == "sudden death" else ""),
+    "possession": lambda who, d: f"Possession {d}: {who} on offense",
+    "reveal": lambda who, d: (f"{who} revealed lane {d + 1}" if isinstance(d, int)
+                              else f"{who} turned over {d}" if d else f"{who} showed their cards"),
+    "score": lambda who, d: f"{who}'s score: {d}",
+    "tie_break": lambda who, d: "Tied: a pair of possessions decides",
+    "sudden_death": lambda who, d: "Still tied: sudden death",
+    "pass": lambda who, d: f"{who} passed",
+    "call": lambda who, d: (f"{who} called" + (f" ({d})" if isinstance(d, str) else f" at {d}")
+                            if d is not None else f"{who} called"),
+    "shuffle": lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled",
+    "round_won": lambda who, d: f"{who} won down {d}",
+    "knock": lambda who, d: f"{who} knocked: the stake is {d}",
+    "fold": lambda who, d: f"{who} folded and loses {d} yards",
+    "out": lambda who, d: f"{who} is out of the game",
+    "hand": lambda who, d: f"Hand {d}: {who} deals",
+    "goal": lambda who, d: f"The goal is {d}",
+    "exhausted": lambda who, d: "The draw pile is empty: the hand ends",
+    "collect": lambda who, d: f"{who} takes the cards back",
+    "decline": lambda who, d: f"{who} let the {d} go",
+    "blind_fail": lambda who, d: f"{who}'s blind {d} failed: they pick up the pile",
+    "pick_up": lambda who, d: f"{who} picked up the pile ({d} cards)",
+    "burn": lambda who, d: f"{who} burned the pile",
+    "turn_limit": lambda who, d: "The turn limit ends the game",
+    "blocked": lambda who, d: f"{who} cannot draw: nothing is left, the game ends",
+    "finish_exam": lambda who, d: f"{who} finished the exam",
+}
+
+
 def event_line(event, names, zone_names):
     """One log line for an event as a seat saw it, or None for events not worth a line."""
     who = names[event.seat] if isinstance(event.seat, int) and 0 <= event.seat < len(names) else ""
@@ -134,6 +166,16 @@ def event_line(event, names, zone_names):
         return "Game over"
     if kind == HAND_END:
         return f"{who} won the hand" if who else "The hand is over"
+    if kind == "lane" and isinstance(detail, dict):
+        lane = detail["lane"] + 1
+        if not detail.get("open"):
+            return f"Lane {lane}: closed card, {who} holds the lane"
+        return (f"Lane {lane}: {detail['offense']} {detail['offense_dots']} dots against "
+                f"{detail['defense']} {detail['defense_dots']}: {who} wins it")
+    phrase = EVENT_WORDS.get(kind)
+    if phrase is not None:
+        line = phrase(who or "Everyone", detail)
+        return line[0].upper() + line[1:] if line else None
     words = kind.replace("_", " ")
     if who:
         words = f"{who}: {words}"

@@ -122,3 +122,24 @@ def test_setup_shows_house_rules_in_words(app):
     click_widget(app, lambda w: w.key == "ktu.first_player")
     assert app.scene.options["ktu.first_player"] == "random"
     assert {w.key: w.label for w in app.scene.widgets}["ktu.first_player"] == "Random"
+
+
+def test_every_engine_event_has_words_in_the_log():
+    """Each event kind the games emit is phrased for players (no raw 'kind (detail)')."""
+    import random
+
+    import game
+    from scenes import present
+    phrased = set(present.EVENT_WORDS) | {"move", "turn", "declare", "skip", "roll", "recycle",
+                                           "phase", "game_over", present.HAND_END, "lane"}
+    for game_id in game.GAMES:
+        state = game.new_game(game_id, seed=5)
+        rng = random.Random(5)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        names = [f"P{i}" for i in range(state.players)]
+        zone_names = {z.key: z.name for z in state.view(0).zones}
+        for event in state.events_for(0):
+            assert event.kind in phrased, f"{game_id}: no words for {event.kind!r}"
+            line = present.event_line(event, names, zone_names)
+            assert line is None or "_" not in line, line
