@@ -6,8 +6,6 @@ modules that hold the rules are named here explicitly and imported on first use.
 import importlib
 from typing import NamedTuple
 
-import yaml
-
 from game import resources
 from game.cards import combined_deck, load_deck
 from game.core import (SAVE_FORMAT, SAVE_VERSION, Action, Chance, Event, GameState,
@@ -84,13 +82,7 @@ class GameInfo(NamedTuple):
 
 def _load_registry(path):
     """Read config/games.yaml into GameInfo entries, validating every field."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = yaml.safe_load(handle)
-    except OSError as error:
-        raise ValueError(f"{path}: cannot be read ({error.strerror})") from None
-    except yaml.YAMLError as error:
-        raise ValueError(f"{path}: is not valid YAML ({error})") from None
+    data = resources.read_yaml(path)
     if not isinstance(data, dict) or data.get("version") != 1 or "games" not in data:
         raise ValueError(f"{path}: expected 'version: 1' and a 'games' mapping")
     games = require(data["games"], dict, f"{path}: games")

@@ -9,8 +9,6 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 
-import yaml
-
 from game import resources
 
 STANDARD_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -269,13 +267,7 @@ FAMILIES = {"standard": _standard, "hex": _hex, "formation": _formation}
 
 def read_deck_file(path):
     """Parse and validate one deck file: {deck name: [card fields, ...]}."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = yaml.safe_load(handle)
-    except OSError as error:
-        raise DeckError(f"{path}: cannot be read ({error.strerror})") from None
-    except yaml.YAMLError as error:
-        raise DeckError(f"{path}: is not valid YAML ({error})") from None
+    data = resources.read_yaml(path, DeckError)
     if not isinstance(data, dict):
         raise DeckError(f"{path}: deck: expected a mapping with a 'family' key")
     family = data.get("family")

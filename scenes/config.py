@@ -2,8 +2,6 @@
 choices (settings.yaml in the user's config folder) laid over them."""
 from dataclasses import dataclass
 
-import yaml
-
 from game import resources, saves
 
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -34,13 +32,7 @@ class Settings:
 def load(path=None):
     """Settings from `config/app.yaml`; ValueError naming the file, key and problem."""
     path = path or resources.path("config", "app.yaml")
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = yaml.safe_load(handle)
-    except OSError as error:
-        raise ValueError(f"{path}: cannot be read ({error.strerror})") from None
-    except yaml.YAMLError as error:
-        raise ValueError(f"{path}: is not valid YAML ({error})") from None
+    data = resources.read_yaml(path)
     if not isinstance(data, dict) or data.get("version") != 1:
         raise ValueError(f"{path}: expected 'version: 1'")
     window = data.get("window")

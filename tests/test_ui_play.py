@@ -19,13 +19,19 @@ from scenes.table import TableScene
 MAX_ACTIONS = 3000
 
 
-@pytest.fixture
-def app():
+def new_app():
+    """The app at 1280x720, silent, with instant animations, its menu drawn."""
     a = app_module.App(size=(1280, 720))
     a.settings.animation_speed = "instant"
     a.settings.sound = False
     a.sounds.enabled = False
     a.step()
+    return a
+
+
+@pytest.fixture
+def app():
+    a = new_app()
     yield a
     pygame.quit()
 

@@ -23,26 +23,10 @@ from scenes.session import Seat, Session
 from scenes.settings import SettingsScene
 from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
-from tests.test_ui_play import (choose, click_widget, open_setup, perform, press, set_seats,
-                                settle)
+from tests.test_ui_play import (app, choose, click_widget, new_app, open_setup, perform,  # noqa: F401
+                                press, set_seats, settle)
 
 MAX_ACTIONS = 3000
-
-
-def new_app():
-    a = app_module.App(size=(1280, 720))
-    a.settings.animation_speed = "instant"
-    a.settings.sound = False
-    a.sounds.enabled = False
-    a.step()
-    return a
-
-
-@pytest.fixture
-def app():
-    a = new_app()
-    yield a
-    pygame.quit()
 
 
 def labels(scene):
