@@ -184,7 +184,10 @@ def event_line(event, names, zone_names):
     return words[0].upper() + words[1:]
 
 
-SKIP_FACTS = {"phase", "winners", "winner", "step", "stage"}
+SKIP_FACTS = {"phase", "winners", "winner", "step", "stage", "table"}
+# Facts whose value is a seat: shown as the player's name.
+SEAT_FACTS = {"dealer", "caller", "leader", "offense", "defense", "lead_seat", "chooser",
+              "last_knocker", "hand_winner", "first_player"}
 FACT_LABELS = {
     "color": "Colour in force", "cards_owed": "Cards owed", "active_twos": "Active 2s",
     "turn": "Turn", "turn_no": "Turn", "hand": "Hand", "die": "Die", "target": "Target",
@@ -195,7 +198,8 @@ def fact_lines(facts, names):
     """The public facts worth showing, as (label, value) pairs."""
     lines = []
     for key, value in facts.items():
-        if key in SKIP_FACTS or value is None or value is False or value == 0 and key != "die":
+        if key in SKIP_FACTS or value is None or value is False or (
+                value == 0 and key not in SEAT_FACTS and key != "die"):
             continue
         if isinstance(value, (dict, list, tuple, set)) or key.startswith("_"):
             continue
@@ -204,8 +208,9 @@ def fact_lines(facts, names):
         label = FACT_LABELS.get(key, key.replace("_", " ").capitalize())
         if value is True:
             value = "yes"
-        if key in ("dealer", "caller", "leader", "offense", "defense") and isinstance(value, int) \
-                and 0 <= value < len(names):
+        if key in SEAT_FACTS:
+            if not (isinstance(value, int) and 0 <= value < len(names)):
+                continue
             value = names[value]
         lines.append((label, str(value)))
     return lines

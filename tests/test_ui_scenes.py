@@ -143,3 +143,11 @@ def test_every_engine_event_has_words_in_the_log():
             assert event.kind in phrased, f"{game_id}: no words for {event.kind!r}"
             line = present.event_line(event, names, zone_names)
             assert line is None or "_" not in line, line
+
+
+def test_seat_facts_are_shown_as_names():
+    from scenes import present
+    lines = dict(present.fact_lines({"lead_seat": 2, "leader": 2, "stake": 20, "table": "line"},
+                                    ["Maya", "Theo", "Ines"]))
+    assert lines == {"Lead seat": "Ines", "Leader": "Ines", "Stake": "20"}
+    assert dict(present.fact_lines({"dealer": 0}, ["Maya", "Theo"])) == {"Dealer": "Maya"}
