@@ -115,8 +115,8 @@ EVENT_WORDS = {
     "tie_break": lambda who, d: "Tied: a pair of possessions decides",
     "sudden_death": lambda who, d: "Still tied: sudden death",
     "pass": lambda who, d: f"{who} passed",
-    "call": lambda who, d: (f"{who} called" + (f" ({d})" if isinstance(d, str) else f" at {d}")
-                            if d is not None else f"{who} called"),
+    "call": lambda who, d: f"{who} called" + (f" at stake {d}" if isinstance(d, int)
+                                               else f" at the {d} of the turn" if d else ""),
     "shuffle": lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled",
     "round_won": lambda who, d: f"{who} won down {d}",
     "knock": lambda who, d: f"{who} knocked: the stake is {d}",
