@@ -57,10 +57,6 @@ class Card:
 
     __str__ = __repr__
 
-    def dot_count(self, color):
-        """Formation cards: the number of player dots of one position colour."""
-        return dict(self.dots)[color]
-
 
 class Deck:
     """An ordered, immutable tuple of cards with lookup by name."""

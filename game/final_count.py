@@ -63,7 +63,7 @@ def reachable_totals(cards):
     base = 0
     aces = 0
     for card in cards:
-        base += min(card.value, 10)
+        base += card_points(card)
         aces += card.value == 1
     return [base + 10 * j for j in range(aces + 1)]
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from game.core import HIDDEN, OWNER, PUBLIC, Action, GameState, ZoneSpec, require, require_int
 from game.cards import PD_COLORS
-from game.play_design import complete_order, key_count
+from game.play_design import complete_order, key_count, offense_wins
 
 LANES = 4
 LINE_SIZES = (4, 4, 4, 2)
@@ -284,7 +284,7 @@ class State(GameState):
                     self.emit("reveal", seat, (shown,), f"line:{seat}:{k}", detail=k)
                 ours = key_count(card, card.color)
                 theirs = key_count(against, card.color)
-                won = ours > theirs                                    # A21
+                won = offense_wins(card, against)                      # A21
                 self.results.append({"lane": k, "open": True, "offense": card.name,
                                      "defense": against.name, "color": card.color,
                                      "offense_dots": ours, "defense_dots": theirs,

@@ -172,7 +172,7 @@ class StatisticsScene(Scene):
             self.layout()
             self.dirty = True
             return
-        self.go("replay", record=record, record_path=path)
+        self.go("replay", record=record)
 
     def back(self):
         if self.confirming:

@@ -94,7 +94,6 @@ class TableScene(Scene):
         self.placed = []
         self.zone_boxes = {}
         self.focus_cards = []
-        self.log_since = {}
         self.family, self.back_colour = self._deck_look()
         self.version = 0
         self.static = None

@@ -2,7 +2,6 @@
 
 Every surface is drawn once at twice its size and smoothed down, so edges stay crisp
 at any scale; later requests for the same card and size are dictionary look-ups.
-`CardSprite(card, face_up)` places one of these images at a rect.
 """
 import pygame
 
@@ -288,29 +287,3 @@ def outline(w, h, colour, width):
 def clear():
     """Forget every cached card surface (after a change of scale or mode)."""
     _CACHE.clear()
-
-
-class CardSprite:
-    """One card placed on the table: a face (or a back when `face_up` is false)."""
-
-    def __init__(self, card, face_up, rect, colourblind=False, family="standard", back_colour=None):
-        self.card = card
-        self.face_up = face_up
-        self.rect = pygame.Rect(rect)
-        self.colourblind = colourblind
-        self.family = family
-        self.back_colour = back_colour
-
-    @property
-    def image(self):
-        """The cached surface for this card at its rect's size."""
-        shown = self.card if self.face_up else None
-        return image(shown, self.rect.w, self.rect.h, self.colourblind, self.family, self.back_colour)
-
-    def draw(self, surf, shadowed=True):
-        """Blit the card (and its shadow) at its rect."""
-        if shadowed:
-            sh = shadow(self.rect.w, self.rect.h)
-            pad = (sh.get_width() - self.rect.w) // 2
-            surf.blit(sh, (self.rect.x - pad + pad // 3, self.rect.y - pad + pad // 2))
-        surf.blit(self.image, self.rect)

@@ -75,6 +75,17 @@ def settle(a, limit=400):
     raise AssertionError("the table never became ready")
 
 
+def crash_in_scene(a, monkeypatch):
+    """Make the current scene fail with RuntimeError('boom') on its next update, and run
+    the app's loop (which must catch it) until the window closes; the loop's exit code."""
+    def broken(dt):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(a.scene, "update", broken)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    a.running = True
+    return a.loop()
+
+
 def open_setup(a, game_id):
     click_widget(a, lambda w: getattr(w, "info", None) is not None and w.info.id == game_id)
     assert isinstance(a.scene, SetupScene)

@@ -23,8 +23,8 @@ from scenes.session import Seat, Session
 from scenes.settings import SettingsScene
 from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
-from tests.test_ui_play import (app, choose, click_widget, new_app, open_setup, perform,  # noqa: F401
-                                press, set_seats, settle)
+from tests.test_ui_play import (app, choose, click_widget, crash_in_scene,  # noqa: F401
+                                new_app, open_setup, perform, press, set_seats, settle)
 
 MAX_ACTIONS = 3000
 
@@ -292,13 +292,7 @@ def test_an_error_during_a_game_logs_it_with_the_record_and_the_game_resumes(app
     session = start_game(app, "final_card_down", 2, {0, 1}, 99)
     play_on(app, random.Random(3), 6)
     left = session.state.clone()
-
-    def broken(dt):
-        raise RuntimeError("boom")
-    monkeypatch.setattr(app.scene, "update", broken)
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
-    app.running = True
-    assert app.loop() == 0
+    assert crash_in_scene(app, monkeypatch) == 0
     assert isinstance(app.scene, ErrorScene) and app.scene.persist["resumable"]
     log = (user_home / "logs" / "cardtable.log").read_text()
     assert "RuntimeError: boom" in log

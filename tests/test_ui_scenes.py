@@ -11,7 +11,8 @@ from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
 from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
-from tests.test_ui_play import app, click_at, click_widget, press, set_seats, settle  # noqa: F401
+from tests.test_ui_play import (app, click_at, click_widget, crash_in_scene, press,  # noqa: F401
+                                set_seats, settle)
 
 
 def start_fcd(a, humans, count=2, deal="4243"):
@@ -94,14 +95,7 @@ def test_hint_marks_a_suggestion(app):
 
 def test_an_unexpected_error_shows_a_calm_message(app, user_home, monkeypatch):
     log = user_home / "logs" / "cardtable.log"
-
-    def broken(dt):
-        raise RuntimeError("boom")
-
-    monkeypatch.setattr(app.scene, "update", broken)
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
-    app.running = True
-    assert app.loop() == 0
+    assert crash_in_scene(app, monkeypatch) == 0
     assert app.scene.__class__.__name__ == "ErrorScene"
     assert "RuntimeError: boom" in log.read_text()
 

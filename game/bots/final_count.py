@@ -9,7 +9,7 @@ import math
 
 from game.core import Action
 from game.bots.sampling import swap_into
-from game.final_count import LIMIT, best_total, reachable_totals, score_hand
+from game.final_count import LIMIT, best_total, card_points, reachable_totals, score_hand
 
 LOWER_IS_BETTER = False
 OVERRIDE_Z = 1.0    # Hard: measured: the search's calls and swaps beat Medium's at one standard error
@@ -69,12 +69,12 @@ def medium(view, legal, rng):
         return kinds["discard"], f"{card.name} would bust you: discard it"
     if card is not None and any(a.kind == "give" for a in legal):
         for a in legal:
-            if a.kind == "give" and opp[a.arg] + min(card.value, 10) > LIMIT:
+            if a.kind == "give" and opp[a.arg] + card_points(card) > LIMIT:
                 return a, f"{card.name} should push seat {a.arg} over 75"
         return kinds["discard"], f"{card.name} would only help an opponent: discard it"
     if card is not None and "to_board" in kinds:
         after = _best(mine + [card], board)
-        busts = any(v + min(card.value, 10) > LIMIT for v in opp.values())
+        busts = any(v + card_points(card) > LIMIT for v in opp.values())
         if after > me and busts:
             return kinds["to_board"], (f"{card.name} on the Board keeps you under 75 and "
                                        "should bust an opponent")
