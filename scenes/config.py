@@ -7,19 +7,25 @@ from game import resources, saves
 SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds one card takes to move at each speed.
 MOVE_SECONDS = {"slow": 0.36, "normal": 0.2, "fast": 0.1, "instant": 0.0}
+# The hard computer player's thinking time per decision: the Settings button's steps,
+# and the range a settings file may hold.
+THINKING_STEPS = (0.25, 0.5, 1.0, 2.0)
+THINKING_RANGE = (0.1, 10.0)
 # What the user's settings.yaml may hold, and the values each key allows.
 USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "fullscreen": (False, True),
-                "colourblind": (False, True)}
+                "colourblind": (False, True), "thinking_time": (float, *THINKING_RANGE)}
 
 
 @dataclass
 class Settings:
-    """What the Settings scene changes: animation speed, sound, fullscreen, colour-blind mode."""
+    """What the Settings scene changes: animation speed, sound, fullscreen, colour-blind
+    mode and the hard computer player's thinking time (seconds per decision)."""
 
     animation_speed: str = "normal"
     sound: bool = True
     fullscreen: bool = False
     colourblind: bool = False
+    thinking_time: float = 1.0
     width: int = 1280
     height: int = 720
 
@@ -40,7 +46,7 @@ def load(path=None):
             or not all(isinstance(v, int) and 640 <= v <= 8000 for v in window.values())):
         raise ValueError(f"{path}: window: expected width and height, whole numbers 640-8000")
     raw = data.get("settings")
-    keys = {"animation_speed", "sound", "fullscreen", "colourblind"}
+    keys = {"animation_speed", "sound", "fullscreen", "colourblind", "thinking_time"}
     if not isinstance(raw, dict) or set(raw) != keys:
         raise ValueError(f"{path}: settings: expected exactly the keys {', '.join(sorted(keys))}")
     if raw["animation_speed"] not in SPEEDS:
@@ -49,8 +55,14 @@ def load(path=None):
     for key in ("sound", "fullscreen", "colourblind"):
         if not isinstance(raw[key], bool):
             raise ValueError(f"{path}: settings.{key}: expected true or false")
+    low, high = THINKING_RANGE
+    thinking = raw["thinking_time"]
+    if isinstance(thinking, bool) or not isinstance(thinking, (int, float)) \
+            or not low <= thinking <= high:
+        raise ValueError(f"{path}: settings.thinking_time: {thinking!r} is not a number of "
+                         f"seconds from {low} to {high}")
     return Settings(raw["animation_speed"], raw["sound"], raw["fullscreen"], raw["colourblind"],
-                    window["width"], window["height"])
+                    float(thinking), window["width"], window["height"])
 
 
 def load_user(folders, path=None):

@@ -65,7 +65,6 @@ class Session:
         self._bots = {}
         self._work = None
         self._results = queue.Queue()
-        self._hint_bot = None
         self.autosave()
 
     @classmethod
@@ -142,28 +141,27 @@ class Session:
         LOG.warning("%s: %s", what, error)
 
     # ---- computer players -------------------------------------------------------------
-    def _bot(self, level):
-        if level not in self._bots:
+    def _bot(self, level, thinking_time):
+        settings = {"time_budget": thinking_time} if level == "hard" else {}
+        key = (level, thinking_time if level == "hard" else None)
+        if key not in self._bots:
             from game.bots import make_bot
-            self._bots[level] = make_bot(level, self.game_id, options=self.options)
-        return self._bots[level]
+            self._bots[key] = make_bot(level, self.game_id, options=self.options, **settings)
+        return self._bots[key]
 
     def thinking(self):
         """The seat a computer player is thinking for, or None."""
         return self._work[0] if self._work and self._work[2] == "move" else None
 
-    def start_bot(self):
-        """Start the current computer seat thinking on a worker thread."""
+    def start_bot(self, thinking_time=1.0):
+        """Start the current computer seat thinking on a worker thread (a hard player
+        for `thinking_time` seconds)."""
         seat = self.state.current_player
-        self._start(seat, self._bot(self.seats[seat].level), "move")
+        self._start(seat, self._bot(self.seats[seat].level, thinking_time), "move")
 
-    def start_hint(self):
+    def start_hint(self, thinking_time=1.0):
         """Ask the hard computer player what the current seat should do."""
-        seat = self.state.current_player
-        if self._hint_bot is None:
-            from game.bots import make_bot
-            self._hint_bot = make_bot("hard", self.game_id, options=self.options, time_budget=0.8)
-        self._start(seat, self._hint_bot, "hint")
+        self._start(self.state.current_player, self._bot("hard", thinking_time), "hint")
 
     def _start(self, seat, bot, purpose):
         if self._work is not None:

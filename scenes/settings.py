@@ -1,4 +1,5 @@
-"""Settings: animation speed, sound, fullscreen and colour-blind mode, saved at every change."""
+"""Settings: animation speed, sound, fullscreen, colour-blind mode and the hard computer
+player's thinking time, saved at every change."""
 from scenes import config, ui
 from scenes.base import Scene
 from sprites import cards as card_sprites
@@ -6,26 +7,35 @@ from sprites import felt, palette
 
 
 class SettingsScene(Scene):
-    """Four switches; each button shows its value and changes it when pressed."""
+    """Five switches; each button shows its value and changes it when pressed."""
 
     def layout(self):
         screen = self.app.screen
         s = self.app.settings
         x = screen.lw / 2 + 20
+        seconds = f"{s.thinking_time:g} second{'' if s.thinking_time == 1 else 's'}"
         rows = [("Animation speed", s.animation_speed.capitalize(), self.cycle_speed),
                 ("Sound", "On" if s.sound else "Off", self.toggle_sound),
                 ("Fullscreen (F11)", "On" if s.fullscreen else "Off", self.app.toggle_fullscreen),
-                ("Colour-blind mode", "On" if s.colourblind else "Off", self.toggle_colourblind)]
+                ("Colour-blind mode", "On" if s.colourblind else "Off", self.toggle_colourblind),
+                ("Hard player thinks", f"{seconds} a move", self.cycle_thinking)]
         self.rows = rows
         self.widgets = [ui.Button((x, 160 + i * 70, 220, 46), value, action, size=22, key=label)
                         for i, (label, value, action) in enumerate(rows)]
-        self.widgets.append(ui.Button((screen.lw / 2 - 90, 160 + 4 * 70 + 30, 180, 50), "Back",
+        self.widgets.append(ui.Button((screen.lw / 2 - 90, 160 + len(rows) * 70 + 30, 180, 50), "Back",
                                       self.back, primary=True, size=22))
 
     def cycle_speed(self):
         speeds = config.SPEEDS
         s = self.app.settings
         s.animation_speed = speeds[(speeds.index(s.animation_speed) + 1) % len(speeds)]
+        self.app.save_settings()
+        self.layout()
+
+    def cycle_thinking(self):
+        s = self.app.settings
+        steps = config.THINKING_STEPS
+        s.thinking_time = next((t for t in steps if t > s.thinking_time), steps[0])
         self.app.save_settings()
         self.layout()
 

@@ -748,7 +748,7 @@ class TableScene(Scene):
             self.bot_wait = max(0.0, self.bot_wait - dt)
             if self.bot_wait <= 0:
                 self._bot_armed = False
-                self.session.start_bot()
+                self.session.start_bot(self.app.settings.thinking_time)
                 self.layout()
             return
         legal = self.state.legal_actions()
@@ -825,7 +825,7 @@ class TableScene(Scene):
     def ask_hint(self):
         """Ask the strongest computer player for a suggestion."""
         if self.my_turn() and not self.session.busy():
-            self.session.start_hint()
+            self.session.start_hint(self.app.settings.thinking_time)
             self.say("Thinking about a hint...")
             self.layout()
 

@@ -1,11 +1,13 @@
 """Computer players: they choose legal actions, see only their seat's view, and the
 tournament reports what it should. Parametrised over every registered game."""
+import math
 import random
 
 import pytest
 
 import game
-from game.bots import LEVELS, make_bot
+from game.bots import LEVELS, knowledge, make_bot
+from game.bots.hard import MIN_PAIRS, HardBot, paired
 from game.bots.sampling import Sampler, consistent
 from game.bots.tournament import parse_seats, run_tournament, wilson
 
@@ -166,3 +168,54 @@ def test_medium_deadline_plays_by_the_ace_rule_in_force():
         state = game.new_game("deadline", seed=3, options={"deadline.ace_high": value})
         assert state.view(0).options["deadline.ace_high"] == value
         assert deadline_bot._ace_high(state.view(0)) is (value == "on")
+
+
+def one_card_left(seed):
+    """A 2-player Final Card-Down position where the seat to move holds one card it
+    can play (and could draw instead)."""
+    rng = random.Random(seed)
+    state = game.new_game("final_card_down", players=2, seed=seed)
+    while not state.is_over:
+        seat = state.current_player
+        kinds = {a.kind for a in state.legal_actions()}
+        if len(state.hands[seat]) == 1 and {"play", "draw"} <= kinds:
+            return state
+        legal = state.legal_actions()
+        plays = [a for a in legal if a.kind == "play"]
+        state.apply(plays[0] if plays and rng.random() < 0.8
+                    else legal[rng.randrange(len(legal))])
+    return None
+
+
+def test_hard_overrides_a_bad_baseline_on_evidence(monkeypatch):
+    state = next(s for s in map(one_card_left, range(50)) if s is not None)
+    seat = state.current_player
+    view, legal = state.view(seat), state.legal_actions()
+    draw = next(a for a in legal if a.kind == "draw")
+    know = knowledge("final_card_down")
+    monkeypatch.setattr(know, "medium", lambda view, legal, rng: (draw, "always draw"))
+    hard = make_bot("hard", "final_card_down", iterations=40)
+    action = hard.choose(view, legal, random.Random(1))
+    assert action.kind == "play"          # going out now beats the baseline's draw
+    assert hard.last_stats["baseline"][0] == "draw"
+    assert hard.last_stats["iterations"] <= 40
+
+
+def test_hard_keeps_the_baseline_without_evidence(monkeypatch):
+    state = next(s for s in map(one_card_left, range(50)) if s is not None)
+    seat = state.current_player
+    view, legal = state.view(seat), state.legal_actions()
+    draw = next(a for a in legal if a.kind == "draw")
+    know = knowledge("final_card_down")
+    monkeypatch.setattr(know, "medium", lambda view, legal, rng: (draw, "always draw"))
+    hard = make_bot("hard", "final_card_down", iterations=MIN_PAIRS - 1)
+    assert hard.choose(view, legal, random.Random(1)).kind == "draw"
+
+
+def test_paired_differences_and_the_race():
+    assert paired([1, 1, 0, 1], [0, 1, 0, 0]) == (0.5, pytest.approx(math.sqrt(1 / 12)))
+    assert paired([], []) == (0.0, math.inf)
+    results = {"lead": [1.0] * 10, "base": [0.0] * 10, "noisy": [1, 0, 0, 0, 0] * 2,
+               "close": [1.0] * 9 + [0.0]}
+    alive = HardBot.race(list(results), results, "base")
+    assert alive == ["lead", "base", "close"]   # Medium's move stays; 'noisy' is out

@@ -12,7 +12,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 import game
-from game import saves
+from game import bots, resources, saves
 from scenes import app as app_module
 from scenes import config, statistics
 from scenes.error import ErrorScene
@@ -83,6 +83,50 @@ def test_settings_are_saved_at_every_change_and_read_at_start(app, user_home):
     assert again.notices == []
 
 
+
+def test_the_hard_players_thinking_time_is_a_setting_the_table_uses(app, user_home, monkeypatch):
+    assert app.settings.thinking_time == config.load().thinking_time == 1.0
+    click_widget(app, lambda w: w.label == "Settings")
+    click_widget(app, lambda w: w.key == "Hard player thinks")
+    assert app.settings.thinking_time == 2.0
+    click_widget(app, lambda w: w.key == "Hard player thinks")
+    assert app.settings.thinking_time == 0.25      # the steps wrap round
+    saved = yaml.safe_load((user_home / "config" / "settings.yaml").read_text())
+    assert saved["thinking_time"] == 0.25
+    press(app, pygame.K_ESCAPE)
+    made = []
+    real = bots.make_bot
+
+    def spy(level, game_id, **settings):
+        made.append((level, settings.get("time_budget")))
+        return real(level, game_id, **settings)
+    monkeypatch.setattr(bots, "make_bot", spy)
+    session = start_game(app, "final_card_down", 2, {0}, 5)
+    settle(app)
+    click_widget(app, lambda w: getattr(w, "label", "") == "Hint")
+    for _ in range(400):
+        if not session.busy():
+            break
+        app.step()
+    assert ("hard", 0.25) in made and not session.busy()
+
+
+@pytest.mark.parametrize("edit,problem", [
+    (("thinking_time: 1.0", "thinking_time: 0"), "settings.thinking_time: 0 is not a number"),
+    (("thinking_time: 1.0", "thinking_time: fast"), "settings.thinking_time: 'fast'"),
+    (("  thinking_time: 1.0\n", ""), "settings: expected exactly the keys"),
+    (("sound: true", "sound: 1"), "settings.sound: expected true or false"),
+    (("version: 1", "version: 2"), "expected 'version: 1'"),
+])
+def test_app_yaml_errors_name_the_file_and_key(tmp_path, edit, problem):
+    text = open(resources.path("config", "app.yaml")).read()
+    assert edit[0] in text
+    path = tmp_path / "app.yaml"
+    path.write_text(text.replace(*edit))
+    with pytest.raises(ValueError) as info:
+        config.load(str(path))
+    assert str(path) in str(info.value) and problem in str(info.value)
+
 def test_a_bad_settings_file_means_defaults_and_one_calm_notice(user_home):
     folder = user_home / "config"
     folder.mkdir(parents=True)
@@ -109,6 +153,7 @@ def test_a_bad_settings_file_means_defaults_and_one_calm_notice(user_home):
     "sound: 1\n", "sound: yes please\n", "fullscreen: null\n", "animation_speed: 99999999999999999999\n",
     "[" * 1500 + "]" * 1500, "a: &a [*a, *a]\n", "\x00\x01\x02", "", "   \n", "- - - -\n",
     "colourblind: true\ncolourblind: false\nwidth: 9000\n",
+    "thinking_time: -1\n", "thinking_time: true\n", "thinking_time: 1e400\n", "thinking_time: .nan\n",
 ])
 def test_hostile_settings_files_are_refused_and_kept(user_home, text):
     folder = user_home / "config"

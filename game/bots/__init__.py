@@ -6,7 +6,7 @@ and whose `explain(view, legal_actions, action)` gives a one-line reason ('' if 
 
 - easy: random among legal actions, with only the most obvious sense;
 - medium: a rules-based heuristic per game (`game/bots/<game id>.py`);
-- hard: information-set Monte Carlo tree search over the engine (`ismcts.py`), with a
+- hard: determinized Monte Carlo search with paired playouts (`hard.py`), with a
   time budget in seconds per decision (`time_budget`, default 1.0).
 
 Settings every level accepts: `options` (the game's option mapping, as the table was
@@ -16,7 +16,7 @@ This package never imports pygame.
 """
 from game.bots.base import Bot, knowledge
 from game.bots.easy import EasyBot
-from game.bots.ismcts import HardBot
+from game.bots.hard import HardBot
 from game.bots.medium import MediumBot
 
 LEVELS = ("easy", "medium", "hard")

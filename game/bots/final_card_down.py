@@ -104,6 +104,6 @@ def rollout(state, legal, rng):
 
 def evaluate(state):
     """A cut-off playout: seats ranked by cards left, then by points."""
-    from game.bots.ismcts import rank_rewards
+    from game.bots.hard import rank_rewards
     keys = [len(h) * 100 + sum(c.value for c in h) for h in state.hands]
     return rank_rewards(keys, True)

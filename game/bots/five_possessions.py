@@ -11,7 +11,6 @@ from game.cards import PD_COLORS
 from game.play_design import key_count
 
 LOWER_IS_BETTER = False
-OVERRIDE_Z = None    # Hard: the search alone decides (measured: Medium is a weak prior here)
 SPREAD = 30          # yards that make a clear lead, for evaluate
 
 

@@ -6,9 +6,6 @@ burns with a 10 when the pile has grown, and picks the pile up only when it must
 Scores are the cards still held: lower is better.
 """
 LOWER_IS_BETTER = True
-# Hard overrides Medium only on strong evidence: with up to 35 face-up choices, noise
-# alone often puts some move 2 standard errors ahead (measured: at z=2 Hard lost at 1 s).
-OVERRIDE_Z = 4.0
 WILD = ("2", "3", "10")
 BURN_PILE = 6         # a pile this big is worth a 10
 
