@@ -175,7 +175,9 @@ class Session:
 
         def work():
             try:
-                result = bot.choose(view, legal, rng)
+                action = bot.choose(view, legal, rng)
+                reason = bot.explain(view, legal, action) if purpose == "hint" else ""
+                result = (action, reason)
             except Exception as error:   # handed to the main thread, which reports it
                 result = error
             self._results.put((token, result))
@@ -184,8 +186,9 @@ class Session:
         threading.Thread(target=work, daemon=True, name=f"bot-{purpose}").start()
 
     def poll_bot(self):
-        """A finished (purpose, seat, action) from the worker, or None. Results that no
-        longer fit the game (it moved on) are dropped."""
+        """A finished (purpose, seat, action, reason) from the worker, or None; the
+        reason is a hint's one line ('' for a move or where there is none). Results
+        that no longer fit the game (it moved on) are dropped."""
         try:
             token, result = self._results.get_nowait()
         except queue.Empty:
@@ -196,7 +199,7 @@ class Session:
         seat, count, purpose = token
         if count != len(self.state.history) or seat != self.state.current_player:
             return None
-        return purpose, seat, result
+        return (purpose, seat, *result)
 
     def busy(self):
         """Is a worker thread running?"""

@@ -717,11 +717,14 @@ class TableScene(Scene):
             return
         result = self.session.poll_bot()
         if result is not None:
-            purpose, seat, action = result
+            purpose, seat, action, reason = result
             if purpose == "move":
                 self.submit(action)
                 return
             self.hint = action
+            names = [s.name for s in self.session.seats]
+            label = present.action_label(action, names, with_cards=True)
+            self.say(f"Hint: {label}" + (f": {reason}" if reason else ""))
             self.layout()
         if self.state.is_over or self._hand_over():
             if self.end_wait <= 0:

@@ -91,6 +91,7 @@ def test_hint_marks_a_suggestion(app):
         if table.hint is not None:
             break
     assert table.hint in table.state.legal_actions()
+    assert table.message.startswith("Hint: ")       # what to do, and why where it can say
 
 
 def test_an_unexpected_error_shows_a_calm_message(app, user_home, monkeypatch):
