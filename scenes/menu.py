@@ -86,8 +86,12 @@ class MenuScene(Scene):
         state, seats = self.saved
         session = Session.resume(state, seats, self.app.folders)
         setup = {"game_id": state.game_id, "seats": session.seats, "options": dict(state.options)}
+        # Saved just after a hand ended: its scores were not seen yet (a state waits for
+        # the next deal only then), so the table shows them first.
+        legal = () if state.is_over else state.legal_actions()
+        scores_due = bool(legal) and all(a.kind == "deal" for a in legal)
         self.go("table", session=session, setup=setup, game_id=state.game_id, viewer=None,
-                events_seen=len(state.events), curtains=[], hands_seen=0)
+                events_seen=len(state.events), curtains=[], hands_seen=0, scores_due=scores_due)
 
     def saved_line(self):
         """What Continue resumes, in words."""

@@ -733,7 +733,8 @@ class TableScene(Scene):
             self.end_wait -= dt
             if self.end_wait <= 0:
                 hands = sum(1 for e in self.state.events if e.kind == present.HAND_END)
-                self.go("scoring", interim=not self.state.is_over, hands_seen=hands)
+                self.go("scoring", interim=not self.state.is_over, hands_seen=hands,
+                        scores_due=False)
             return
         self._decide_view()
         if self.curtain is not None:
@@ -759,9 +760,10 @@ class TableScene(Scene):
             self.submit(legal[0])
 
     def _hand_over(self):
-        """Has a hand just ended (the game asks for the scores before the next deal)?"""
+        """Has a hand just ended (the game asks for the scores before the next deal)?
+        Also true for a game continued from a save made at that moment."""
         count = sum(1 for e in self.state.events if e.kind == present.HAND_END)
-        return count > self.persist.get("hands_seen", 0)
+        return count > self.persist.get("hands_seen", 0) or self.persist.get("scores_due", False)
 
     # ---- input ----------------------------------------------------------------------------
     def handle_event(self, event):

@@ -249,6 +249,35 @@ def test_a_game_quit_at_an_action_and_continued_ends_the_same(user_home, monkeyp
     pygame.quit()
 
 
+@pytest.mark.parametrize("game_id", ["final_count", "four_downs"])
+def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_home, game_id):
+    info = game.GAMES[game_id]
+    seats = [Seat("Maya", True), Seat("Theo", True)]
+    folders = saves.Folders()
+    session = Session(game_id, seats, info.default_options(), 21, folders)
+    rng = random.Random(21)
+    while {a.kind for a in session.state.legal_actions()} != {"deal"}:
+        session.submit(rng.choice(session.state.legal_actions()))
+    hand = session.state.view(None).facts.get("hand")
+    a = new_app()
+    try:
+        click_widget(a, lambda w: w.label == "Continue")
+        for _ in range(200):
+            if isinstance(a.scene, ScoringScene):
+                break
+            if a.scene.curtain is not None:
+                click_widget(a, lambda w: w.label == "Ready")
+            a.step()
+        assert isinstance(a.scene, ScoringScene) and a.scene.interim
+        assert a.scene.headline() == (f"Hand {hand} is over" if hand else "The hand is over")
+        click_widget(a, lambda w: w.label == "Next hand")
+        for _ in range(100):
+            a.step()
+        assert isinstance(a.scene, TableScene)      # the scores are shown once, not again
+        assert {x.kind for x in a.scene.session.state.legal_actions()} == {"deal"}
+    finally:
+        pygame.quit()
+
 @pytest.mark.parametrize("game_id", list(game.GAMES))
 def test_sessions_resume_at_any_action_to_the_same_end(user_home, game_id):
     info = game.GAMES[game_id]
