@@ -219,3 +219,17 @@ def test_paired_differences_and_the_race():
                "close": [1.0] * 9 + [0.0]}
     alive = HardBot.race(list(results), results, "base")
     assert alive == ["lead", "base", "close"]   # Medium's move stays; 'noisy' is out
+
+
+def test_a_move_raced_out_early_is_never_chosen_on_its_few_worlds(monkeypatch):
+    # 'early' looked great on 6 worlds and was dropped; 'steady' and Medium's 'base'
+    # were scored on all 40: the choice is among those two.
+    results = {"early": [1.0] * 6, "steady": [0.6, 0.5] * 20, "base": [0.5] * 40}
+    hard = make_bot("hard", "final_card_down")
+    monkeypatch.setattr(hard, "search", lambda view, keys, base, rng: results)
+    monkeypatch.setattr(hard, "baseline", lambda view, legal: "base")
+    legal = list(game.new_game("final_card_down", seed=1).legal_actions())[:3]
+    monkeypatch.setattr("game.bots.hard.action_key",
+                        lambda a, keys=dict(zip(map(id, legal), results)): keys[id(a)])
+    chosen = hard.choose(None, legal, random.Random(0))     # the view goes unread here
+    assert chosen is legal[1]                   # 'steady': 0.05 better, z far above 2

@@ -99,7 +99,9 @@ class HardBot(Bot):
         base = self.baseline(view, legal)
         results = self.search(view, list(by_key), base, rng)
         means = {k: sum(r) / len(r) for k, r in results.items() if r}
-        best = max(means, key=lambda k: (means[k], len(results[k])))
+        worlds = max(len(r) for r in results.values())
+        # The best of the moves still in the race (scored on every world sampled).
+        best = max((k for k in means if len(results[k]) == worlds), key=means.get)
         chosen = best
         z = getattr(self.know, "OVERRIDE_Z", OVERRIDE_Z)
         if base is not None and base != best and z is not None:
