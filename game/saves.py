@@ -340,6 +340,21 @@ def reset_statistics(folders):
 
 
 # ---- settings ----------------------------------------------------------------------
+def check_setting(key, value, allowed):
+    """`value` as the setting `key` keeps it; ValueError unless `allowed` (a tuple of
+    the values it may take, or `(type, low, high)` for a number) allows it."""
+    if isinstance(allowed, tuple) and allowed and isinstance(allowed[0], type):
+        kind, low, high = allowed
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not low <= value <= high:
+            raise ValueError(f"{key}: {value!r} is not a number from {low} to {high}")
+        return kind(value)
+    if value not in allowed or type(value) is not type(allowed[0]):
+        words = (str(v).lower() if isinstance(v, bool) else str(v) for v in allowed)
+        raise ValueError(f"{key}: {value!r} is not one of {', '.join(words)}")
+    return value
+
+
 def load_settings(folders, defaults, choices):
     """Settings from settings.yaml over `defaults`; `choices[key]` lists allowed values
     (or is a type such as float with a (low, high) range as `(float, low, high)`).
@@ -360,17 +375,7 @@ def load_settings(folders, defaults, choices):
         for key, value in data.items():
             if key not in defaults:
                 raise ValueError(f"unknown setting {key!r}")
-            allowed = choices[key]
-            if isinstance(allowed, tuple) and allowed and isinstance(allowed[0], type):
-                kind, low, high = allowed
-                if isinstance(value, bool) or not isinstance(value, (int, float)) \
-                        or not low <= value <= high:
-                    raise ValueError(f"{key}: {value!r} is not a number from {low} to {high}")
-                value = kind(value)
-            elif value not in allowed or type(value) is not type(allowed[0]):
-                words = (str(v).lower() if isinstance(v, bool) else str(v) for v in allowed)
-                raise ValueError(f"{key}: {value!r} is not one of {', '.join(words)}")
-            settings[key] = value
+            settings[key] = check_setting(key, value, choices[key])
     except (yaml.YAMLError, ValueError, RecursionError) as error:
         problem = f"is not valid YAML ({error})" if isinstance(error, yaml.YAMLError) else str(error)
         if isinstance(error, RecursionError):

@@ -194,7 +194,8 @@ def test_fuzzed_settings_never_crash_and_never_lose_the_original(tmp_path_factor
         handle.write(text)
     loaded, problem = config.load_user(folders)
     for key, allowed in config.USER_CHOICES.items():
-        assert getattr(loaded, key) in allowed
+        value = getattr(loaded, key)
+        assert saves.check_setting(key, value, allowed) == value
     if problem is None:
         assert open(folders.settings, encoding="utf-8", newline="").read() == text
     else:
