@@ -16,8 +16,8 @@ played out, so the budget goes to the moves still in doubt. Search stops when on
 more iteration, at the mean pace so far, would overrun the time budget.
 
 The move is the best mean, except that Medium's move is kept unless the search finds
-the best one better by more than OVERRIDE_Z paired standard errors (a game may set
-its own; None: the search alone decides). With a short budget Hard plays like Medium
+the best one better by more than OVERRIDE_Z paired standard errors (a game without a
+heuristic: the best mean). With a short budget Hard plays like Medium
 and deviates only on evidence. Actions are keyed by what a seat would name (kind,
 card names, argument): two copies of a face are one choice.
 
@@ -103,10 +103,9 @@ class HardBot(Bot):
         # The best of the moves still in the race (scored on every world sampled).
         best = max((k for k in means if len(results[k]) == worlds), key=means.get)
         chosen = best
-        z = getattr(self.know, "OVERRIDE_Z", OVERRIDE_Z)
-        if base is not None and base != best and z is not None:
+        if base is not None and base != best:
             gap, error = paired(results[best], results[base])
-            if len(results[best]) < MIN_PAIRS or gap <= z * error:
+            if worlds < MIN_PAIRS or gap <= OVERRIDE_Z * error:
                 chosen = base
         self.last_stats.update(choice=chosen, baseline=base, means={
             k: (len(results[k]), round(m, 3)) for k, m in means.items()})
