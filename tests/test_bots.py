@@ -187,13 +187,20 @@ def one_card_left(seed):
     return None
 
 
-def test_hard_overrides_a_bad_baseline_on_evidence(monkeypatch):
+@pytest.fixture
+def draw_baseline(monkeypatch):
+    """(view, legal) where the seat can go out with its last card, with a Medium that
+    always draws instead."""
     state = next(s for s in map(one_card_left, range(50)) if s is not None)
-    seat = state.current_player
-    view, legal = state.view(seat), state.legal_actions()
+    view, legal = state.view(state.current_player), state.legal_actions()
     draw = next(a for a in legal if a.kind == "draw")
-    know = knowledge("final_card_down")
-    monkeypatch.setattr(know, "medium", lambda view, legal, rng: (draw, "always draw"))
+    monkeypatch.setattr(knowledge("final_card_down"), "medium",
+                        lambda view, legal, rng: (draw, "always draw"))
+    return view, legal
+
+
+def test_hard_overrides_a_bad_baseline_on_evidence(draw_baseline):
+    view, legal = draw_baseline
     hard = make_bot("hard", "final_card_down", iterations=40)
     action = hard.choose(view, legal, random.Random(1))
     assert action.kind == "play"          # going out now beats the baseline's draw
@@ -201,13 +208,8 @@ def test_hard_overrides_a_bad_baseline_on_evidence(monkeypatch):
     assert hard.last_stats["iterations"] <= 40
 
 
-def test_hard_keeps_the_baseline_without_evidence(monkeypatch):
-    state = next(s for s in map(one_card_left, range(50)) if s is not None)
-    seat = state.current_player
-    view, legal = state.view(seat), state.legal_actions()
-    draw = next(a for a in legal if a.kind == "draw")
-    know = knowledge("final_card_down")
-    monkeypatch.setattr(know, "medium", lambda view, legal, rng: (draw, "always draw"))
+def test_hard_keeps_the_baseline_without_evidence(draw_baseline):
+    view, legal = draw_baseline
     hard = make_bot("hard", "final_card_down", iterations=MIN_PAIRS - 1)
     assert hard.choose(view, legal, random.Random(1)).kind == "draw"
 
