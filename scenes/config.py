@@ -46,23 +46,15 @@ def load(path=None):
             or not all(isinstance(v, int) and 640 <= v <= 8000 for v in window.values())):
         raise ValueError(f"{path}: window: expected width and height, whole numbers 640-8000")
     raw = data.get("settings")
-    keys = {"animation_speed", "sound", "fullscreen", "colourblind", "thinking_time"}
-    if not isinstance(raw, dict) or set(raw) != keys:
-        raise ValueError(f"{path}: settings: expected exactly the keys {', '.join(sorted(keys))}")
-    if raw["animation_speed"] not in SPEEDS:
-        raise ValueError(f"{path}: settings.animation_speed: {raw['animation_speed']!r} "
-                         f"is not one of {', '.join(SPEEDS)}")
-    for key in ("sound", "fullscreen", "colourblind"):
-        if not isinstance(raw[key], bool):
-            raise ValueError(f"{path}: settings.{key}: expected true or false")
-    low, high = THINKING_RANGE
-    thinking = raw["thinking_time"]
-    if isinstance(thinking, bool) or not isinstance(thinking, (int, float)) \
-            or not low <= thinking <= high:
-        raise ValueError(f"{path}: settings.thinking_time: {thinking!r} is not a number of "
-                         f"seconds from {low} to {high}")
-    return Settings(raw["animation_speed"], raw["sound"], raw["fullscreen"], raw["colourblind"],
-                    float(thinking), window["width"], window["height"])
+    if not isinstance(raw, dict) or set(raw) != set(USER_CHOICES):
+        raise ValueError(f"{path}: settings: expected exactly the keys "
+                         f"{', '.join(sorted(USER_CHOICES))}")
+    try:
+        values = {key: saves.check_setting(key, raw[key], allowed)
+                  for key, allowed in USER_CHOICES.items()}
+    except ValueError as error:
+        raise ValueError(f"{path}: settings.{error}") from None
+    return Settings(**values, width=window["width"], height=window["height"])
 
 
 def load_user(folders, path=None):

@@ -115,7 +115,9 @@ def test_the_hard_players_thinking_time_is_a_setting_the_table_uses(app, user_ho
     (("thinking_time: 1.0", "thinking_time: 0"), "settings.thinking_time: 0 is not a number"),
     (("thinking_time: 1.0", "thinking_time: fast"), "settings.thinking_time: 'fast'"),
     (("  thinking_time: 1.0\n", ""), "settings: expected exactly the keys"),
-    (("sound: true", "sound: 1"), "settings.sound: expected true or false"),
+    (("sound: true", "sound: 1"), "settings.sound: 1 is not one of true, false"),
+    (("animation_speed: normal", "animation_speed: warp"),
+     "settings.animation_speed: 'warp' is not one of slow"),
     (("version: 1", "version: 2"), "expected 'version: 1'"),
 ])
 def test_app_yaml_errors_name_the_file_and_key(tmp_path, edit, problem):
