@@ -104,10 +104,11 @@ def test_the_hard_players_thinking_time_is_a_setting_the_table_uses(app, user_ho
     session = start_game(app, "final_card_down", 2, {0}, 5)
     settle(app)
     click_widget(app, lambda w: getattr(w, "label", "") == "Hint")
-    for _ in range(400):
+    for _ in range(1000):                           # up to 10 s for a 0.25 s search
         if not session.busy():
             break
         app.step()
+        pygame.time.wait(10)
     assert ("hard", 0.25) in made and not session.busy()
 
 

@@ -85,7 +85,7 @@ def test_keyboard_plays_a_card(app):
 def test_hint_marks_a_suggestion(app):
     table = start_fcd(app, {0}, count=2)
     click_widget(app, lambda w: w.label == "Hint")
-    for _ in range(400):
+    for _ in range(1000):                           # up to 10 s for a 1 s search
         app.step()
         pygame.time.wait(10)
         if table.hint is not None:
