@@ -142,10 +142,11 @@ class Session:
 
     # ---- computer players -------------------------------------------------------------
     def _bot(self, level, thinking_time):
-        settings = {"time_budget": thinking_time} if level == "hard" else {}
-        key = (level, thinking_time if level == "hard" else None)
+        budget = thinking_time if level == "hard" else None     # only Hard thinks on a clock
+        key = (level, budget)
         if key not in self._bots:
             from game.bots import make_bot
+            settings = {} if budget is None else {"time_budget": budget}
             self._bots[key] = make_bot(level, self.game_id, options=self.options, **settings)
         return self._bots[key]
 

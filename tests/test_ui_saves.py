@@ -130,6 +130,7 @@ def test_app_yaml_errors_name_the_file_and_key(tmp_path, edit, problem):
         config.load(str(path))
     assert str(path) in str(info.value) and problem in str(info.value)
 
+
 def test_a_bad_settings_file_means_defaults_and_one_calm_notice(user_home):
     folder = user_home / "config"
     folder.mkdir(parents=True)
