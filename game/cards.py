@@ -13,6 +13,8 @@ from game import resources
 
 STANDARD_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 STANDARD_SUITS = ("S", "H", "D", "C")
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 HEX_VALUES = tuple("0123456789ABCDEF")
 HEX_COLORS = ("red", "blue", "green", "yellow", "purple")
 HEX_SUITS = ("hearts", "diamonds", "clubs", "spades", "questions")
@@ -56,6 +58,19 @@ class Card:
         return self.name
 
     __str__ = __repr__
+
+    @property
+    def spoken(self):
+        """The card as a player says it: '10 of hearts', 'Joker', '7 red hearts',
+        'Offense blue 4' (`name` is the short code the files use)."""
+        if self.family == "standard":
+            if self.rank == "JK":
+                return "Joker"
+            return f"{RANK_WORDS.get(self.rank, self.rank)} of {SUIT_WORDS[self.suit]}"
+        if self.family == "hex":
+            return f"{self.rank} {self.color} {self.suit}"
+        deck = {"white": "", "black": " (black deck)"}.get(self.back, "")
+        return f"{self.side.capitalize()} {self.color} {self.rank}{deck}"
 
 
 class Deck:

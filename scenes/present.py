@@ -17,8 +17,6 @@ KIND_LABELS = {
 # Events that end a hand: the table then shows the scores before the next deal.
 HAND_END = "hand_over"   # every game with several hands ends each one with this event
 
-STANDARD_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
@@ -29,16 +27,7 @@ def ordinal(n):
 
 def card_name(card):
     """A card as a player says it: '10 of hearts', 'Joker', '7 red hearts', 'Offense blue 4'."""
-    if card is None:
-        return "a hidden card"
-    if card.family == "standard":
-        if card.rank == "JK":
-            return "Joker"
-        return f"{RANK_WORDS.get(card.rank, card.rank)} of {STANDARD_SUITS[card.suit]}"
-    if card.family == "hex":
-        return f"{card.rank} {card.color} {card.suit}"
-    deck = {"white": "", "black": " (black deck)"}.get(card.back, "")
-    return f"{card.side.capitalize()} {card.color} {card.rank}{deck}"
+    return "a hidden card" if card is None else card.spoken
 
 
 def cards_phrase(cards):

@@ -81,3 +81,12 @@ def test_broken_deck_files_name_the_file_the_entry_and_the_problem(tmp_path, tex
 def test_missing_file(tmp_path):
     with pytest.raises(DeckError, match="cannot be read"):
         read_deck_file(str(tmp_path / "none.yaml"))
+
+
+def test_cards_have_the_names_players_say():
+    standard = load_deck("standard54")
+    assert [standard.copies(n)[0].spoken for n in ("10H", "QS", "JK")] == [
+        "10 of hearts", "Queen of spades", "Joker"]
+    assert load_deck("pd_black").copies("DO7")[0].spoken == "Defense orange 7 (black deck)"
+    hex_card = load_deck("hex800").cards[0]
+    assert hex_card.spoken == f"{hex_card.rank} {hex_card.color} {hex_card.suit}"

@@ -28,7 +28,7 @@ def policy(hand, building, top, legal, rng, ace_high):
         by_arg = {a.arg: a for a in kinds["draw"]}
         if (top is not None and top.rank != JOKER and "discard" in by_arg
                 and any(pairs_with(top, c, ace_high) for c in hand)):
-            return by_arg["discard"], f"take the {top.name}: it starts a set or run with your hand"
+            return by_arg["discard"], f"take the {top.spoken}: it starts a set or run with your hand"
         if "stock" in by_arg:
             return by_arg["stock"], "nothing on the discard pile fits your hand: draw from the stock"
         return by_arg["discard"], "the stock is empty: take the discard"
@@ -36,7 +36,7 @@ def policy(hand, building, top, legal, rng, ace_high):
         worst = min(kinds["discard"], key=lambda a: (_pairs(a.cards[0], hand, ace_high),
                                                       -points(a.cards[0], ace_high)))
         card = worst.cards[0]
-        return worst, (f"discard {card.name}: it fits no set or run and costs "
+        return worst, (f"discard {card.spoken}: it fits no set or run and costs "
                        f"{points(card, ace_high)} in hand")
     if "take" in kinds:
         pick = kinds["take"][rng.randrange(len(kinds["take"]))]
@@ -45,18 +45,18 @@ def policy(hand, building, top, legal, rng, ace_high):
         if kind in kinds:
             best = max(kinds[kind], key=lambda a: points(a.cards[0], ace_high))
             word = "extend your assignment" if kind == "extend" else "play extra credit (1 point)"
-            return best, f"{word} with {best.cards[0].name}: one card less in hand"
+            return best, f"{word} with {best.cards[0].spoken}: one card less in hand"
     if building:
         if "group" in kinds:
             best = max(kinds["group"], key=lambda a: points(a.cards[0], ace_high))
-            return best, f"add {best.cards[0].name} to the group: bigger assignments score more"
+            return best, f"add {best.cards[0].spoken} to the group: bigger assignments score more"
         if "submit" in kinds:
             return kinds["submit"][0], "submit the group as an assignment"
         return kinds["cancel_group"][0], "this group cannot be submitted"
     if "group" in kinds:
         best = max(kinds["group"], key=lambda a: (_pairs(a.cards[0], hand, ace_high),
                                                    points(a.cards[0], ace_high)))
-        return best, f"start a group with {best.cards[0].name}"
+        return best, f"start a group with {best.cards[0].spoken}"
     if "finish_exam" in kinds:
         return kinds["finish_exam"][0], "nothing more to lay down"
     return legal[rng.randrange(len(legal))], ""

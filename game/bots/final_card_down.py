@@ -55,14 +55,14 @@ def medium(view, legal, rng):
         best = max(plain, key=lambda a: (a.cards[0].value, colors[a.cards[0].color]))
         card = best.cards[0]
         if best.arg is not None:
-            return best, (f"shed the {card.name} ({card.value} points) and call {best.arg}, "
+            return best, (f"shed the {card.spoken} ({card.value} points) and call {best.arg}, "
                           "your most held colour")
-        return best, (f"shed your highest matching card, {card.name} ({card.value} points); "
+        return best, (f"shed your highest matching card, {card.spoken} ({card.value} points); "
                       "keep 2s and 0s")
     zeros = [a for a in plays if a.cards[0].rank == "0"]
     if len(hand) <= 2 or (zeros and twos):
         choice = (zeros or twos)[0]
-        return choice, f"play {choice.cards[0].name}: one card fewer to go out"
+        return choice, f"play {choice.cards[0].spoken}: one card fewer to go out"
     if zeros:
         return zeros[0], f"only the 0 matches: play it rather than draw"
     return twos[0], "only a 2 matches: play it rather than draw"

@@ -64,20 +64,20 @@ def medium(view, legal, rng):
     if card is not None and "keep" in kinds:
         after = _best(mine + [card], board)
         if after > me:
-            return kinds["keep"], f"keeping {card.name} brings you to {after} without going bust"
-        return kinds["discard"], f"{card.name} would bust you: discard it"
+            return kinds["keep"], f"keeping {card.spoken} brings you to {after} without going bust"
+        return kinds["discard"], f"{card.spoken} would bust you: discard it"
     if card is not None and any(a.kind == "give" for a in legal):
         for a in legal:
             if a.kind == "give" and opp[a.arg] + card_points(card) > LIMIT:
-                return a, f"{card.name} should push seat {a.arg} over 75"
-        return kinds["discard"], f"{card.name} would only help an opponent: discard it"
+                return a, f"{card.spoken} should push seat {a.arg} over 75"
+        return kinds["discard"], f"{card.spoken} would only help an opponent: discard it"
     if card is not None and "to_board" in kinds:
         after = _best(mine + [card], board)
         busts = any(v + card_points(card) > LIMIT for v in opp.values())
         if after > me and busts:
-            return kinds["to_board"], (f"{card.name} on the Board keeps you under 75 and "
+            return kinds["to_board"], (f"{card.spoken} on the Board keeps you under 75 and "
                                        "should bust an opponent")
-        return kinds["discard"], f"{card.name} on the Board would help the others as much as you"
+        return kinds["discard"], f"{card.spoken} on the Board would help the others as much as you"
     if card is not None and any(a.kind == "swap_draw" for a in legal):
         best, best_after = kinds.get("return"), me
         for a in legal:
@@ -86,8 +86,8 @@ def medium(view, legal, rng):
                 if after > best_after:
                     best, best_after = a, after
         if best is not None and best.kind == "swap_draw":
-            return best, f"swap {best.cards[0].name} for {card.name}: your count becomes {best_after}"
-        return kinds.get("return", legal[-1]), f"{card.name} does not improve your count: put it back"
+            return best, f"swap {best.cards[0].spoken} for {card.spoken}: your count becomes {best_after}"
+        return kinds.get("return", legal[-1]), f"{card.spoken} does not improve your count: put it back"
     if any(a.kind == "swap_opp" for a in legal):
         best, best_after = None, me
         takes = [c for s in range(view.players) if s != view.seat
@@ -101,7 +101,7 @@ def medium(view, legal, rng):
                 if after > best_after:
                     best, best_after = a, after
         if best is not None:
-            return best, f"give away {best.cards[0].name} for a better table card: up to {best_after}"
+            return best, f"give away {best.cards[0].spoken} for a better table card: up to {best_after}"
         return kinds["decline"], "no swap with an opponent improves your count"
     if any(a.kind == "take" for a in legal) and "swap_card" in facts:
         chosen = next((c for c in mine if c.name == facts["swap_card"]), None)
@@ -113,7 +113,7 @@ def medium(view, legal, rng):
                 if after > best_after:
                     best, best_after = a, after
         if best is not None:
-            return best, f"take {best.cards[0].name}: your count becomes {best_after}"
+            return best, f"take {best.cards[0].spoken}: your count becomes {best_after}"
         picks = [a for a in legal if a.kind == "pick"]
         if picks and me < CALL_AT - 10:
             return picks[rng.randrange(len(picks))], "a blind pick is worth the risk this far from 75"

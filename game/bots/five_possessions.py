@@ -40,9 +40,9 @@ def medium(view, legal, rng):
     best = max(legal, key=value)
     card, lane = best.cards[0], best.arg
     if offense:
-        return best, (f"set {card.name} in lane {lane}: {key_count(card, card.color)} key dots "
+        return best, (f"set {card.spoken} in lane {lane}: {key_count(card, card.color)} key dots "
                       "where it opens")
-    return best, f"set {card.name} opposite lane {lane}: strong dots where the offense can open"
+    return best, f"set {card.spoken} opposite lane {lane}: strong dots where the offense can open"
 
 
 def fix_sample(state, view):

@@ -49,13 +49,13 @@ def medium(view, legal, rng):
             taking = [a for a in plays if qualifies(a.cards[0], lead)]
             if taking:
                 best = max(taking, key=lambda a: a.cards[0].value)
-                return best, f"the last down decides the hand: take it with {best.cards[0].name}"
+                return best, f"the last down decides the hand: take it with {best.cards[0].spoken}"
         best = max(plays, key=lambda a: a.cards[0].value)
-        return best, f"the last down decides the hand: play your strongest, {best.cards[0].name}"
+        return best, f"the last down decides the hand: play your strongest, {best.cards[0].spoken}"
     weakest = min(plays, key=lambda a: (a.cards[0].value, a.cards[0].name))
     if lead is None:
-        return weakest, f"lead {weakest.cards[0].name}: keep strong numbers for the last down"
-    return weakest, f"follow with {weakest.cards[0].name}: keep strong numbers for the last down"
+        return weakest, f"lead {weakest.cards[0].spoken}: keep strong numbers for the last down"
+    return weakest, f"follow with {weakest.cards[0].spoken}: keep strong numbers for the last down"
 
 
 def fix_sample(state, view):

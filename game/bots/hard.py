@@ -207,6 +207,6 @@ class HardBot(Bot):
         means = self.last_stats.get("means", {})
         mine = means.get(action_key(action))
         if mine:
-            return (f"the search rates {action} best ({mine[1]:.0%} expected result "
+            return (f"the search rates this move best ({mine[1]:.0%} expected result "
                     f"over {mine[0]} sampled deals)")
         return ""
