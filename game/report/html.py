@@ -219,7 +219,7 @@ def _config_section(summary):
     out.append("<h3>Game length</h3>")
     out.append(_length_chart(summary))
     rows = [[key, _num(e["mean"]), _ci_num(e), _num(e["median"]), e["p90"], e["max"], e["n"]]
-            for key, e in summary["length"].items()]
+            for key, e in summary["length"].items() if e["max"] > 1]
     out.append(_table(["", "mean", "95% interval", "median", "90th pct", "longest", "games"],
                       rows))
     rows = [[g["seed"], g["actions"], g["turns"], g["command"]] for g in summary["longest"]]
@@ -251,6 +251,14 @@ def _config_section(summary):
                    'or did the thing at least once; * marks a difference at the 5% level '
                    '(an association: a seat that wins plays longer or shorter, so it is not '
                    'a cause).</p>')
+    if summary["by_option"]:
+        rows = [[e["option"], e["value"], e["count"], e["n"], _pct(e["share"]), _ci_pct(e)]
+                for e in summary["by_option"]]
+        out.append("<h3>Trouble by option value</h3>")
+        out.append(_table(["option", "value", "games with trouble", "games", "share",
+                           "95% interval"], rows, left=2))
+        out.append('<p class="note">Trouble: a stall, a safeguard reached or a broken '
+                   "contract.</p>")
     if summary["problems"]:
         out.append(_problems_section(summary["problems"]))
     return "".join(out)

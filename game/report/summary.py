@@ -122,6 +122,23 @@ def _problems(game_id, rows, defaults):
     return sorted(combos.values(), key=lambda e: (order[e["kind"]], -e["games"]))
 
 
+def _by_option(rows):
+    """For rows whose options or player counts vary (fuzzing): the share of games with a
+    stall, a safeguard or a broken contract, per option value."""
+    def troubled(row):
+        return row["end"] in PROBLEMS or bool(row["safeguards"])
+    groups = defaultdict(lambda: [0, 0])
+    for row in rows:
+        for key, value in [("players", row["players"])] + sorted(row["options"].items()):
+            if not key.endswith(".players"):
+                cell = groups[(key, str(value))]
+                cell[0] += troubled(row)
+                cell[1] += 1
+    varied = {key for key, _ in groups if sum(k == key for k, _ in groups) > 1}
+    return [dict(option=key, value=value, **_proportion(*groups[(key, value)]))
+            for key, value in sorted(groups) if key in varied]
+
+
 def summarize_config(game_id, rows, defaults):
     """The figures of one configuration's rows."""
     n = len(rows)
@@ -142,7 +159,7 @@ def summarize_config(game_id, rows, defaults):
            "longest": [{"seed": row["seed"], "actions": row["actions"], "turns": row["turns"],
                         "command": replay_command(game_id, row, defaults)}
                        for row in sorted(rows, key=lambda r: (-r["actions"], r["index"]))[:LONGEST]],
-           "problems": _problems(game_id, rows, defaults)}
+           "problems": _problems(game_id, rows, defaults), "by_option": _by_option(rows)}
     names = sorted({name for row in rows for name in row["game"]})
     out["measures"] = {name: _mean([row["game"][name] for row in rows if name in row["game"]])
                        for name in names}
