@@ -224,8 +224,8 @@ def replay(spec, seed, out=print):
     out("winner: " + (", ".join(f"Seat {s + 1}" for s in row["winners"]) or "nobody"))
 
 
-def main(args, err=sys.stderr):
-    """Run the report command; 0 on success, 2 with a one-line error otherwise."""
+def main(args):
+    """Run the report command; 0 on success, 2 with a one-line error on stderr otherwise."""
     from game.report.summary import summarize
     try:
         if args.merge:
@@ -249,7 +249,7 @@ def main(args, err=sys.stderr):
         out_dir = args.out or f"report-{spec['game']}"
         paths = write_outputs(out_dir, spec, summary, rows, run_info)
     except ReportError as error:
-        err.write(f"main.py report: error: {error}\n")
+        sys.stderr.write(f"main.py report: error: {error}\n")
         return 2
     print(f"{len(rows)} games in {seconds:.1f} s; wrote {', '.join(paths)}")
     return 0
