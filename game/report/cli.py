@@ -140,8 +140,9 @@ def write_outputs(out_dir, spec, summary, rows, run_info):
         handle.write(page)
     write_csv(paths[1], rows)
     with open(paths[2], "w", encoding="utf-8") as handle:
-        json.dump({"format": SUMMARY_FORMAT, "version": SUMMARY_VERSION, "spec": spec,
-                   "summary": summary, "run": run_info, "rows": rows}, handle)
+        handle.write(json.dumps({"format": SUMMARY_FORMAT, "version": SUMMARY_VERSION,
+                                 "spec": spec, "summary": summary, "run": run_info,
+                                 "rows": rows}))
     return paths
 
 
