@@ -15,7 +15,8 @@ A `Measures` lists:
 - `seat`: a function (final state) -> {measure: [number per seat]}, beyond counts;
 - `game`: a function (final state) -> ({measure: number}, {tally: {label: count}});
 - `curve_events`: event kinds after which every seat's score is read (a score curve
-  over hands); empty for one-hand games;
+  over hands, or over a one-hand game's phases); empty: no curve;
+- `hand_events`: event kinds that each end a hand (or a possession); empty: one hand;
 - `no_winner`: {event kind: how the game ended without a winner};
 - `limits`: {event kind: the safeguard that ended the game};
 - `safeguards`: a function (final state) -> [each safeguard reached while the game
@@ -35,6 +36,7 @@ class Measures(NamedTuple):
     seat: Callable = None
     game: Callable = None
     curve_events: frozenset = frozenset()
+    hand_events: frozenset = frozenset()
     no_winner: dict = {}
     limits: dict = {}
     safeguards: Callable = None
@@ -120,29 +122,26 @@ def _events_reached(words_by_kind, unless_option=None):
 
 
 def _final_count_game(state):
-    """Final Count: hands, calls, hands nobody called, die faces rolled."""
+    """Final Count: calls, hands nobody called, die faces rolled."""
     rolls = Counter(str(event.detail) for event in state.events
                     if event.kind == "roll" and isinstance(event.detail, int))
-    return ({"hands": sum(event.kind in ("hand_over", "game_over") for event in state.events),
-             "calls": sum(event.kind == "call" for event in state.events),
+    return ({"calls": sum(event.kind == "call" for event in state.events),
              "hands nobody called": sum(event.kind == "exhausted" for event in state.events)},
             {"die face": dict(rolls)})
 
 
 def _four_downs_game(state):
-    """4 downs: hands, knocks, folds and the downs won."""
-    return ({"hands": sum(event.kind == "hand_over" for event in state.events),
-             "knocks": sum(event.kind == "knock" for event in state.events),
+    """4 downs: knocks and folds."""
+    return ({"knocks": sum(event.kind == "knock" for event in state.events),
              "folds": sum(event.kind == "fold" for event in state.events)}, {})
 
 
 def _five_possessions_game(state):
-    """5 possessions: possessions, lanes opened, dots margins of the opened lanes."""
+    """5 possessions: lanes opened and won, dots margins of the opened lanes."""
     lanes = [event.detail for event in state.events if event.kind == "lane"]
     opened = [lane for lane in lanes if lane.get("open")]
     margins = [lane["offense_dots"] - lane["defense_dots"] for lane in opened]
-    return ({"possessions": sum(event.kind == "possession" for event in state.events),
-             "lanes opened": len(opened),
+    return ({"lanes opened": len(opened),
              "mean dots margin": sum(margins) / len(margins) if margins else 0.0,
              "offense lanes won": sum(lane["won"] for lane in opened)},
             {"dots margin": dict(Counter(str(m) for m in margins))})
@@ -174,6 +173,7 @@ MEASURES = {
                       "rolls declined": ("decline",)},
         game=_final_count_game,
         curve_events=frozenset({"hand_over", "game_over"}),
+        hand_events=frozenset({"hand_over", "game_over"}),
         safeguards=_events_reached(
             {"exhausted": "a hand nobody called (the Draw Pile ran out, A18)"})),
     "four_downs": Measures(
@@ -181,12 +181,14 @@ MEASURES = {
         seat_actions={"knocks": ("knock",), "folds": ("fold",)},
         seat_events={"downs won": ("round_won",)},
         game=_four_downs_game,
-        curve_events=frozenset({"hand_over", "game_over"})),
+        curve_events=frozenset({"hand_over", "game_over"}),
+        hand_events=frozenset({"hand_over"})),
     "five_possessions": Measures(
         first_kinds=("choose",),
         seat_events={"lanes won": ("lane",)},
         game=_five_possessions_game,
         curve_events=frozenset({"score"}),
+        hand_events=frozenset({"possession"}),
         safeguards=_events_reached({"sudden_death": "sudden death after 5 tied pairs (A23)"},
                                    unless_option=("pd.sudden_death", "on"))),
 }
@@ -201,6 +203,12 @@ def starting_features(game_id, state):
     """{feature: [bool per seat]} from the game's starting position."""
     declared = measures_for(game_id).dealt
     return declared(state) if declared else {}
+
+
+def hands(game_id, state):
+    """How many hands (or possessions) the game played: 1 for a one-hand game."""
+    kinds = measures_for(game_id).hand_events
+    return sum(event.kind in kinds for event in state.events) if kinds else 1
 
 
 def measure(game_id, state, seat_actions):

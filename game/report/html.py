@@ -122,7 +122,7 @@ def _curve_chart(summary):
         ax.plot(hands, means, label=f"Seat {seat + 1}")
         ax.fill_between(hands, [p["seats"][seat]["ci"][0] for p in points],
                         [p["seats"][seat]["ci"][1] for p in points], alpha=0.2)
-    ax.set_xlabel("hand (checkpoint)")
+    ax.set_xlabel("hand (Deadline: phase of the semester)")
     ax.set_ylabel("mean score")
     ax.legend(fontsize=8)
     ax.set_title("Score after each hand (mean, 95% t band; hands reached by at least 5% "

@@ -17,7 +17,7 @@ import time
 from collections import Counter
 
 import game
-from game.measures import measure, measures_for, starting_features
+from game.measures import hands, measure, measures_for, starting_features
 from game.report import MissingExtra, ReportError
 
 LEVELS = ("random", "easy", "medium", "hard")
@@ -123,7 +123,7 @@ def play_game(game_id, players, levels, options, seed, out=None):
             "scores": list(state.scores()), "first": first, "end": end[0],
             "end_words": end[1], "error": error[1] if error else None,
             "safeguards": reached, "turns": turns, "actions": actions,
-            "hands": len(curve) if declared.curve_events else 1, "curve": curve,
+            "hands": hands(game_id, state), "curve": curve,
             "seat": per_seat, "dealt": dealt, "game": numbers, "tallies": tallies}
 
 
