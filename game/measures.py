@@ -16,6 +16,7 @@ A `Measures` lists:
 - `game`: a function (final state) -> ({measure: number}, {tally: {label: count}});
 - `curve_events`: event kinds after which every seat's score is read (a score curve
   over hands, or over a one-hand game's phases); empty: no curve;
+- `curve_label`: what one step of the curve is, in the game's words;
 - `hand_events`: event kinds that each end a hand (or a possession); empty: one hand;
 - `no_winner`: {event kind: how the game ended without a winner};
 - `limits`: {event kind: the safeguard that ended the game};
@@ -36,6 +37,7 @@ class Measures(NamedTuple):
     seat: Callable = None
     game: Callable = None
     curve_events: frozenset = frozenset()
+    curve_label: str = "hand"
     hand_events: frozenset = frozenset()
     no_winner: dict = {}
     limits: dict = {}
@@ -159,7 +161,7 @@ MEASURES = {
         dealt=_dealt_ranks({"dealt a joker": "JK"}, ("hands",)),
         seat=_deadline_seat,
         game=_deadline_game,
-        curve_events=frozenset({"phase"})),
+        curve_events=frozenset({"phase"}), curve_label="phase of the semester"),
     "ktu": Measures(
         first_kinds=("play", "play_blind", "pick_up"),
         seat_actions={"pick-ups": ("pick_up",), "blind plays": ("play_blind",)},
@@ -187,7 +189,7 @@ MEASURES = {
         first_kinds=("choose",),
         seat_events={"lanes won": ("lane",)},
         game=_five_possessions_game,
-        curve_events=frozenset({"score"}),
+        curve_events=frozenset({"score"}), curve_label="possession",
         hand_events=frozenset({"possession"}),
         safeguards=_events_reached({"sudden_death": "sudden death after 5 tied pairs (A23)"},
                                    unless_option=("pd.sudden_death", "on"))),

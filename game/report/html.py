@@ -49,6 +49,10 @@ def _ci_pct(entry):
     return f"{_pct(low)} – {_pct(high)}"
 
 
+def _p(value):
+    return "< 0.0001" if value < 1e-4 else f"{value:.3g}"
+
+
 def _num(value):
     return f"{value:,.2f}" if isinstance(value, float) else f"{value:,}"
 
@@ -99,8 +103,12 @@ def _seat_chart(summary):
 
 def _length_chart(summary):
     plt = _pyplot()
-    fig, axes = plt.subplots(1, 2, figsize=(9, 2.8))
-    for ax, key in zip(axes, ("turns", "actions")):
+    keys = [key for key in ("turns", "actions", "hands")
+            if len(summary["length"][key]["values"]) > 1]
+    if not keys:
+        return ""
+    fig, axes = plt.subplots(1, len(keys), figsize=(4.5 * len(keys), 2.8), squeeze=False)
+    for ax, key in zip(axes[0], keys):
         pairs = summary["length"][key]["values"]
         values = [v for v, c in pairs for _ in range(c)]
         ax.hist(values, bins=min(40, max(1, len(pairs))), color="#4a7bb7")
@@ -110,7 +118,7 @@ def _length_chart(summary):
     return _png(fig)
 
 
-def _curve_chart(summary):
+def _curve_chart(summary, label):
     plt = _pyplot()
     points = [p for p in summary["curve"] if p["n"] >= max(5, summary["games"] // 20)]
     if not points:
@@ -122,11 +130,11 @@ def _curve_chart(summary):
         ax.plot(hands, means, label=f"Seat {seat + 1}")
         ax.fill_between(hands, [p["seats"][seat]["ci"][0] for p in points],
                         [p["seats"][seat]["ci"][1] for p in points], alpha=0.2)
-    ax.set_xlabel("hand (Deadline: phase of the semester)")
+    ax.set_xlabel(label)
     ax.set_ylabel("mean score")
     ax.legend(fontsize=8)
-    ax.set_title("Score after each hand (mean, 95% t band; hands reached by at least 5% "
-                 "of games)", fontsize=10)
+    ax.set_title(f"Score after each {label} (mean, 95% t band; where 5% of games or more "
+                 "got)", fontsize=10)
     return _png(fig)
 
 
@@ -181,7 +189,7 @@ def _compare_chart(summary):
     return _png(fig)
 
 
-def _config_section(summary):
+def _config_section(summary, curve_label):
     out = [f"<h2>{html.escape(summary['label'])}</h2>",
            f"<p>{summary['games']} games; seats played by "
            f"{html.escape(', '.join(summary['levels']))}.</p>"]
@@ -190,11 +198,11 @@ def _config_section(summary):
         out.append("<h3>Wins by seat and by first player</h3>")
         out.append(_seat_chart(summary))
         rows = [[f"Seat {i + 1}", s["count"], s["n"], _pct(s["share"]),
-                 _mark(_ci_pct(s), s["significant"]), f"{s['p']:.3g}"]
+                 _mark(_ci_pct(s), s["significant"]), _p(s["p"])]
                 for i, s in enumerate(summary["seats"])]
         f = summary["first_player"]
         rows.append(["First player", f["count"], f["n"], _pct(f["share"]),
-                     _mark(_ci_pct(f), f["significant"]), f"{f['p']:.3g}"])
+                     _mark(_ci_pct(f), f["significant"]), _p(f["p"])])
         out.append(_table(["", "wins", "games", "win rate", "95% interval", "p"], rows))
         out.append(f'<p class="note">Fair share {_pct(summary["fair_share"])} (all wins over '
                    f'all seats); * marks a seat whose rate differs from it at the 5% level. '
@@ -226,8 +234,8 @@ def _config_section(summary):
     out.append("<p>The longest games:</p>")
     out.append(_table(["seed", "actions", "turns", "replay"], rows, left=0))
     if summary.get("curve"):
-        out.append("<h3>Score over the hands</h3>")
-        out.append(_curve_chart(summary))
+        out.append(f"<h3>Score after each {html.escape(curve_label)}</h3>")
+        out.append(_curve_chart(summary, curve_label))
     out.append("<h3>The game's measures</h3>")
     rows = [[name, _num(e["mean"]), _ci_num(e), e["n"]] for name, e in summary["measures"].items()]
     out.append(_table(["per game", "mean", "95% interval", "games"], rows))
@@ -244,7 +252,7 @@ def _config_section(summary):
         out.append(_relations_chart(summary["relations"]))
         rows = [[r["feature"], f"{_pct(r['with']['share'])} ({_ci_pct(r['with'])}) of "
                  f"{r['with']['n']}", f"{_pct(r['without']['share'])} ({_ci_pct(r['without'])})"
-                 f" of {r['without']['n']}", _mark(f"{r['p']:.3g}", r["significant"])]
+                 f" of {r['without']['n']}", _mark(_p(r["p"]), r["significant"])]
                 for r in summary["relations"]]
         out.append(_table(["seat-games", "win rate with", "win rate without", "p"], rows))
         out.append('<p class="note">A seat-game has a feature when the seat was dealt the card, '
@@ -309,6 +317,6 @@ def render(spec, summary, run_info):
     if summary["comparison"]:
         parts.append(_comparison_section(summary))
     for config in summary["configs"]:
-        parts.append(_config_section(config))
+        parts.append(_config_section(config, summary["curve_label"]))
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -7,6 +7,7 @@ the clock: timings live beside the summary, not in it.
 import statistics
 from collections import Counter, defaultdict
 
+from game.measures import measures_for
 from game.report import stats
 
 LONGEST = 5          # the longest games listed, by actions
@@ -239,4 +240,5 @@ def summarize(spec, configs, rows):
     for summary in summaries:
         del summary["_rows"]
     return {"game": spec["game"], "games": len(rows), "configs": summaries,
+            "curve_label": measures_for(spec["game"]).curve_label,
             "comparison": comparison}
