@@ -215,7 +215,8 @@ def _compare(configs, summaries):
         if any(kind in summary["ends"] for summary in summaries):
             proportion_line(f"ends: {ENDS[kind]}", lambda r, k=kind: r["end"] == k)
     for key in ("turns", "actions", "hands"):
-        mean_line(f"{key} per game", lambda r, k=key: r[key])
+        if key != "hands" or any(r["hands"] > 1 for s in summaries for r in s["_rows"]):
+            mean_line(f"{key} per game", lambda r, k=key: r[k])
     for name in sorted({n for s in summaries for n in s["measures"]}):
         mean_line(name, lambda r, k=name: r["game"].get(k))
     return lines
