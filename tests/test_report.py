@@ -191,3 +191,13 @@ def test_the_app_never_imports_the_designers_extras():
     spec = open(os.path.join(ROOT, "build", "cardtable.spec"), encoding="utf-8").read()
     for name in ("matplotlib", "dask", "distributed"):
         assert f'"{name}"' in spec
+
+
+def test_error_bars_are_never_negative_at_shares_of_0_and_1():
+    from game.report.stats import wilson
+    from game.report.html import _errors
+    entries = [{"ci": list(wilson(0, n))} for n in range(1, 300)]
+    entries += [{"ci": list(wilson(n, n))} for n in range(1, 300)]
+    values = [0.0] * 299 + [1.0] * 299
+    below, above = _errors(values, entries)
+    assert min(below) >= 0 and min(above) >= 0

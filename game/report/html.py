@@ -84,6 +84,13 @@ def _mark(text, significant):
     return (text + " *",) if significant else text
 
 
+def _errors(values, entries):
+    """Matplotlib's error bar lengths [[below], [above]] of `values` to their intervals
+    (never negative, as rounding at a share of 0 or 1 could make them)."""
+    return [[max(0.0, v - e["ci"][0]) for v, e in zip(values, entries)],
+            [max(0.0, e["ci"][1] - v) for v, e in zip(values, entries)]]
+
+
 def _seat_chart(summary):
     plt = _pyplot()
     seats = summary["seats"]
@@ -91,7 +98,7 @@ def _seat_chart(summary):
     labels = [f"Seat {i + 1}" for i in range(len(seats))] + ["First player"]
     entries = seats + [summary["first_player"]]
     shares = [e["share"] for e in entries]
-    errors = [[e["share"] - e["ci"][0] for e in entries], [e["ci"][1] - e["share"] for e in entries]]
+    errors = _errors(shares, entries)
     colours = ["#d9822b" if e["significant"] else "#4a7bb7" for e in entries]
     ax.bar(labels, shares, yerr=errors, color=colours, capsize=4)
     ax.axhline(summary["fair_share"], color="#555", linestyle="--", label="fair share")
@@ -144,8 +151,7 @@ def _relations_chart(relations):
     for i, rel in enumerate(relations):
         for offset, key, colour in ((-0.15, "without", "#888"), (0.15, "with", "#4a7bb7")):
             e = rel[key]
-            ax.errorbar(e["share"], i + offset, xerr=[[e["share"] - e["ci"][0]],
-                                                      [e["ci"][1] - e["share"]]],
+            ax.errorbar(e["share"], i + offset, xerr=_errors([e["share"]], [e]),
                         fmt="o", color=colour, capsize=3,
                         label=key if i == 0 else None)
     ax.set_yticks(range(len(relations)))
@@ -179,8 +185,7 @@ def _compare_chart(summary):
     for ax, line in zip(axes, lines):
         key = "share" if line["kind"] == "share" else "mean"
         values = [c[key] for c in line["cells"]]
-        errors = [[v - c["ci"][0] for v, c in zip(values, line["cells"])],
-                  [c["ci"][1] - v for v, c in zip(values, line["cells"])]]
+        errors = _errors(values, line["cells"])
         colours = ["#d9822b" if c["significant"] else "#4a7bb7" for c in line["cells"]]
         ax.bar(range(len(values)), values, yerr=errors, color=colours, capsize=4)
         ax.set_xticks(range(len(values)))
