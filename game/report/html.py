@@ -199,7 +199,8 @@ def _config_section(summary, curve_label):
            f"<p>{summary['games']} games; seats played by "
            f"{html.escape(', '.join(summary['levels']))}.</p>"]
     if "seats" in summary:
-        flagged = [i + 1 for i, s in enumerate(summary["seats"]) if s["significant"]]
+        flagged = [f"seat {i + 1} ({'above' if s['share'] > summary['fair_share'] else 'below'})"
+                   for i, s in enumerate(summary["seats"]) if s["significant"]]
         out.append("<h3>Wins by seat and by first player</h3>")
         out.append(_seat_chart(summary))
         rows = [[f"Seat {i + 1}", s["count"], s["n"], _pct(s["share"]),
@@ -211,7 +212,7 @@ def _config_section(summary, curve_label):
         out.append(_table(["", "wins", "games", "win rate", "95% interval", "p"], rows))
         out.append(f'<p class="note">Fair share {_pct(summary["fair_share"])} (all wins over '
                    f'all seats); * marks a seat whose rate differs from it at the 5% level. '
-                   + (f"<b>Significant seat advantage: seat(s) {', '.join(map(str, flagged))}.</b>"
+                   + (f"<b>Significant seat differences: {', '.join(flagged)}.</b>"
                       if flagged else "No seat differs significantly.") + "</p>")
     out.append("<h3>How games end</h3>")
     rows = [[e_words, e["count"], _pct(e["share"]), _ci_pct(e),
