@@ -84,7 +84,7 @@ def _relations(rows, players):
     without."""
     groups = defaultdict(lambda: [[0, 0], [0, 0]])    # name -> [[wins, n] without, with]
     for row in rows:
-        features = [(f"{name}", row["dealt"][name]) for name in row["dealt"]]
+        features = list(row["dealt"].items())
         features += [(f"{name} (1 or more)", [v > 0 for v in row["seat"][name]])
                      for name in row["seat"]]
         for name, flags in features:
@@ -181,7 +181,7 @@ def summarize_config(game_id, rows, defaults):
     return out
 
 
-def _compare(configs, summaries):
+def _compare(summaries):
     """Each figure of every configuration against the first, with significance marks."""
     base_rows = summaries[0]["_rows"]
     lines = []
@@ -237,7 +237,7 @@ def summarize(spec, configs, rows):
         summary["levels"] = config["levels"]
         summary["_rows"] = chosen
         summaries.append(summary)
-    comparison = _compare(configs, summaries) if len(summaries) > 1 else []
+    comparison = _compare(summaries) if len(summaries) > 1 else []
     for summary in summaries:
         del summary["_rows"]
     return {"game": spec["game"], "games": len(rows), "configs": summaries,
