@@ -201,6 +201,10 @@ def _config_section(summary, curve_label):
     if "seats" in summary:
         flagged = [f"seat {i + 1} ({'above' if s['share'] > summary['fair_share'] else 'below'})"
                    for i, s in enumerate(summary["seats"]) if s["significant"]]
+        first = summary["first_player"]
+        if first["significant"]:
+            flagged.append("the first player ("
+                           + ("above" if first["share"] > summary["fair_share"] else "below") + ")")
         out.append("<h3>Wins by seat and by first player</h3>")
         out.append(_seat_chart(summary))
         rows = [[f"Seat {i + 1}", s["count"], s["n"], _pct(s["share"]),
@@ -213,7 +217,7 @@ def _config_section(summary, curve_label):
         out.append(f'<p class="note">Fair share {_pct(summary["fair_share"])} (all wins over '
                    f'all seats); * marks a seat whose rate differs from it at the 5% level. '
                    + (f"<b>Significant seat differences: {', '.join(flagged)}.</b>"
-                      if flagged else "No seat differs significantly.") + "</p>")
+                      if flagged else "Neither a seat nor the first player differs significantly.") + "</p>")
     out.append("<h3>How games end</h3>")
     rows = [[e_words, e["count"], _pct(e["share"]), _ci_pct(e),
              "; ".join(f"{w} ({c})" for w, c in e["words"].items()),
