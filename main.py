@@ -5,6 +5,7 @@
     python main.py tournament GAME ...   computer levels against each other
     python main.py bench                 speed benchmarks (engine, then app)
     python main.py replay FILE           a finished game's record, move by move
+    python main.py report GAME ...       a designer's balance report (HTML, CSV, JSON)
     python main.py --smoke               open every scene of every game once, headless
 """
 import time
@@ -87,6 +88,9 @@ def build_parser():
     bench.add_argument("--engine-only", action="store_true", help="skip the app benchmark")
     replay = commands.add_parser("replay", help="print a game record move by move")
     replay.add_argument("file", help="a record from the statistics' records folder")
+    report = commands.add_parser("report", help="a designer's balance report (HTML, CSV, JSON)")
+    from game.report.cli import add_arguments as report_arguments
+    report_arguments(report)
     return parser
 
 
@@ -166,6 +170,9 @@ def main(argv=None):
         return bench_command(args)
     if args.command == "replay":
         return replay_command(args, parser)
+    if args.command == "report":
+        from game.report.cli import main as report_main
+        return report_main(args)
     if args.smoke:
         from scenes import smoke
         return smoke.run(STARTED)

@@ -1,0 +1,264 @@
+"""`python3 main.py report GAME ...`: the command line of the designers' balance report.
+
+`add_arguments(parser)` declares the options (main.py only adds the subcommand);
+`main(args)` checks them, plays or merges, and writes DIR/report.html, DIR/games.csv
+and DIR/summary.json (the spec, the summary, the per-game rows and the run's timing).
+Bad arguments and files end in a one-line error naming the value, exit status 2.
+"""
+import argparse
+import csv
+import json
+import os
+import sys
+
+import game
+from game.report import MissingExtra, ReportError
+from game.report import run as runner
+
+SUMMARY_FORMAT = "cardtable-report"
+SUMMARY_VERSION = 1
+
+
+def _positive(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of 1 or more, got {value}")
+    return value
+
+
+def _whole(text):
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def _pair(text):
+    key, sep, value = text.partition("=")
+    if not sep or not key or not value:
+        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
+    return key, value
+
+
+def _shard(text):
+    i, sep, n = text.partition("/")
+    if not (sep and i.isdigit() and n.isdigit() and 1 <= int(i) <= int(n)):
+        raise argparse.ArgumentTypeError(f"expected a shard i/n with 1 <= i <= n, got {text!r}")
+    return int(i), int(n)
+
+
+def _players(text):
+    try:
+        values = [int(v) for v in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected player counts like 2 or 2,3,4, got {text!r}") from None
+    return values
+
+
+def add_arguments(parser):
+    """Declare the report's options on `parser` (the `report` subcommand)."""
+    parser.add_argument("game", nargs="?", help="game id, e.g. final_card_down")
+    parser.add_argument("--games", type=_positive, default=1000, help="games per configuration")
+    parser.add_argument("--players", type=_players, metavar="K[,K...]",
+                        help="player count, or a list to compare")
+    parser.add_argument("--bots", default="random", metavar="LEVEL[,LEVEL...]",
+                        help="random, easy, medium or hard for every seat, or one per seat")
+    parser.add_argument("--option", type=_pair, action="append", default=[],
+                        metavar="KEY=VALUE", help="a house rule, e.g. fcd.play_after_draw=any")
+    parser.add_argument("--sweep", type=_pair, action="append", default=[],
+                        metavar="KEY=V1,V2", help="compare option values (repeat: every combination)")
+    parser.add_argument("--seed", type=_whole, default=0, help="run seed (each game's seed derives from it)")
+    parser.add_argument("--out", metavar="DIR", help="output folder (default report-GAME)")
+    parser.add_argument("--workers", type=_positive, default=os.cpu_count() or 1,
+                        help="local processes (default: every core)")
+    parser.add_argument("--fuzz-options", action="store_true",
+                        help="random options and player counts: list what stalls or breaks")
+    parser.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
+                        help="play only the I-th of N slices of the games (merge them later)")
+    parser.add_argument("--merge", nargs="+", metavar="SUMMARY.json",
+                        help="merge shards' summary.json files into one report")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="a Dask scheduler, e.g. tcp://10.0.0.5:8786, to play the games")
+    parser.add_argument("--replay", type=_whole, metavar="SEED",
+                        help="play the one game of this seed and print it move by move")
+
+
+def make_spec(args):
+    """The run's spec from the arguments, every value checked; ReportError otherwise."""
+    try:
+        info = game.game_info(args.game)
+    except ValueError as error:
+        raise ReportError(str(error)) from None
+    levels = [level.strip() for level in args.bots.split(",")]
+    for level in levels:
+        if level not in runner.LEVELS:
+            raise ReportError(f"--bots: unknown level {level!r}; levels: {', '.join(runner.LEVELS)}")
+    players = list(dict.fromkeys(args.players)) if args.players else [None]
+    sweep = []
+    for key, text in args.sweep:
+        if any(key == k for k, _ in sweep):
+            raise ReportError(f"--sweep {key}: swept twice")
+        if key in dict(args.option):
+            raise ReportError(f"--sweep {key}: also given as --option {key}")
+        if key == info.player_option:
+            raise ReportError(f"--sweep {key}: compare player counts with --players 2,3,4")
+        sweep.append([key, [v.strip() for v in text.split(",")]])
+    options = dict(args.option)
+    if args.fuzz_options and (len(levels) > 1 or args.sweep or args.players or args.option):
+        raise ReportError("--fuzz-options chooses the players and options itself: "
+                          "give one --bots level and no --players, --option or --sweep")
+    spec = {"format": SUMMARY_FORMAT, "game": info.id, "games": args.games,
+            "seed": args.seed, "players": players, "bots": levels, "options": options,
+            "sweep": sweep, "fuzz": bool(args.fuzz_options), "shard": list(args.shard)}
+    try:
+        configs = runner.configurations(spec)
+    except ValueError as error:
+        raise ReportError(str(error)) from None
+    if not spec["fuzz"]:
+        for config in configs:
+            if len(levels) > 1 and len(levels) != config["players"]:
+                raise ReportError(f"--bots {args.bots}: {len(levels)} levels for "
+                                  f"{config['players']} players")
+        spec["players"] = list(dict.fromkeys(c["players"] for c in configs))
+        spec["options"] = {k: v for k, v in configs[0]["options"].items()
+                           if k in options}
+        spec["sweep"] = [[key, [game.resolve_options(info, None, {key: v})[1][key] for v in values]]
+                         for key, values in sweep]
+    return spec
+
+
+def write_outputs(out_dir, spec, summary, rows, run_info):
+    """Write report.html, games.csv and summary.json into `out_dir`; their paths."""
+    from game.report.html import render
+    page = render(spec, summary, run_info)
+    os.makedirs(out_dir, exist_ok=True)
+    paths = [os.path.join(out_dir, name) for name in ("report.html", "games.csv", "summary.json")]
+    with open(paths[0], "w", encoding="utf-8") as handle:
+        handle.write(page)
+    write_csv(paths[1], rows)
+    with open(paths[2], "w", encoding="utf-8") as handle:
+        handle.write(json.dumps({"format": SUMMARY_FORMAT, "version": SUMMARY_VERSION,
+                                 "spec": spec, "summary": summary, "run": run_info,
+                                 "rows": rows}))
+    return paths
+
+
+def write_csv(path, rows):
+    """The raw per-game rows, one line a game; per-seat values separated by spaces."""
+    game_keys = sorted({k for row in rows for k in row["game"]})
+    seat_keys = sorted({k for row in rows for k in row["seat"]})
+    dealt_keys = sorted({k for row in rows for k in row["dealt"]})
+    head = (["config", "index", "seed", "players", "bots", "options", "end", "end_words",
+             "winners", "scores", "first", "turns", "actions", "hands", "safeguards", "error"]
+            + game_keys + [f"per seat: {k}" for k in seat_keys] + [f"{k} (per seat)" for k in dealt_keys])
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(head)
+        for row in rows:
+            writer.writerow(
+                [row["config"], row["index"], row["seed"], row["players"], " ".join(row["levels"]),
+                 " ".join(f"{k}={v}" for k, v in sorted(row["options"].items())), row["end"],
+                 row["end_words"], " ".join(str(s + 1) for s in row["winners"]),
+                 " ".join(map(str, row["scores"])),
+                 "" if row["first"] is None else row["first"] + 1, row["turns"], row["actions"],
+                 row["hands"], "; ".join(row["safeguards"]), row["error"] or ""]
+                + [row["game"].get(k, "") for k in game_keys]
+                + [" ".join(map(str, row["seat"].get(k, []))) for k in seat_keys]
+                + [" ".join("1" if v else "0" for v in row["dealt"].get(k, [])) for k in dealt_keys])
+
+
+def read_shards(paths):
+    """(spec, rows) from shards' summary.json files: one run's spec, every game once."""
+    spec, rows = None, []
+    for path in paths:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                data = json.load(handle)
+        except OSError as error:
+            raise ReportError(f"{path}: cannot read: {error.strerror}") from None
+        except ValueError:
+            raise ReportError(f"{path}: not a JSON file") from None
+        if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT \
+                or data.get("version") != SUMMARY_VERSION:
+            raise ReportError(f"{path}: not a report's summary.json (version {SUMMARY_VERSION})")
+        other = dict(data["spec"], shard=None)
+        if spec is None:
+            spec = other
+        elif other != spec:
+            raise ReportError(f"{path}: a shard of another run (its game, games, seed, "
+                              "players, bots or options differ)")
+        rows.extend(data["rows"])
+    keys = [(row["config"], row["index"]) for row in rows]
+    if len(set(keys)) != len(keys):
+        raise ReportError("--merge: a game is in two shards")
+    configs = runner.configurations(dict(spec, shard=[1, 1]))
+    missing = len(configs) * spec["games"] - len(keys)
+    if missing:
+        raise ReportError(f"--merge: {missing} games of the run are in none of the shards")
+    rows.sort(key=lambda row: (row["config"], row["index"]))
+    spec["shard"] = [1, 1]
+    return spec, rows
+
+
+def replay(spec, seed, out=print):
+    """Print the game of `seed` (the first configuration) move by move, then its ending."""
+    config = runner.configurations(spec)[0]
+    if spec["fuzz"]:
+        players, options = runner.fuzz_setup(game.game_info(spec["game"]), seed)
+        levels = config["levels"] * players
+    else:
+        players, options, levels = config["players"], config["options"], config["levels"]
+    out(f"{game.game_info(spec['game']).title}, seed {seed}, {players} players, "
+        f"{', '.join(levels)}; options: "
+        + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
+    count = [0]
+
+    def show(seat, action):
+        count[0] += 1
+        out(f"{count[0]:>5}. Seat {seat + 1}: {action}")
+    row = runner.play_game(spec["game"], players, levels, options, seed, out=show)
+    out(f"ending: {row['end_words']}" + (f" ({row['error']})" if row["error"] else ""))
+    out("scores: " + ", ".join(f"Seat {s + 1} {v}" for s, v in enumerate(row["scores"])))
+    out("winner: " + (", ".join(f"Seat {s + 1}" for s in row["winners"]) or "nobody"))
+
+
+def main(args):
+    """Run the report command; 0 on success, 2 with a one-line error on stderr otherwise."""
+    from game.report.summary import summarize
+    try:
+        if args.merge:
+            spec, rows = read_shards(args.merge)
+            seconds, where = 0.0, f"merged from {len(args.merge)} shards"
+        else:
+            if not args.game:
+                raise ReportError("name a game (e.g. final_card_down) or --merge shard files")
+            spec = make_spec(args)
+            if args.replay is not None:
+                replay(spec, args.replay)
+                return 0
+            _check_plotting()
+            configs, rows, seconds = runner.play(spec, args.workers, args.cluster)
+            where = (f"Dask cluster {args.cluster}" if args.cluster
+                     else f"{args.workers} local process{'es' if args.workers > 1 else ''}")
+        configs = runner.configurations(spec)
+        summary = summarize(spec, configs, rows)
+        run_info = {"seconds": seconds, "games_per_second": len(rows) / seconds if seconds else 0.0,
+                    "where": where}
+        out_dir = args.out or f"report-{spec['game']}"
+        paths = write_outputs(out_dir, spec, summary, rows, run_info)
+    except ReportError as error:
+        sys.stderr.write(f"main.py report: error: {error}\n")
+        return 2
+    print(f"{len(rows)} games in {seconds:.1f} s; wrote {', '.join(paths)}")
+    return 0
+
+
+def _check_plotting():
+    """Fail before playing, not after, when matplotlib is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise MissingExtra("matplotlib") from None
