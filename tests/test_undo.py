@@ -105,6 +105,11 @@ class Table:
             self.timeline.apply(legal[text])
             self.positions[self.moves()] = self.state.to_dict()
 
+    def first(self, count=1):
+        """Apply the first legal action, `count` times."""
+        for _ in range(count):
+            self.do(str(self.state.legal_actions()[0]))
+
     def target(self, seat):
         """Where one Take-back-my-moves undo by `seat` would go (None: refused)."""
         target = self.timeline.undo_target(seat, undo.MINE, self.humans)
@@ -196,3 +201,152 @@ def test_deadline_undo_refuses_a_stock_draw_the_blind_exchange_and_another_perso
     assert people.target(0) == 1
     people.do("draw discard")
     assert people.target(0) is None
+
+
+# ---- KTU ------------------------------------------------------------------------------------
+def test_ktu_undo_takes_back_the_face_up_choice_until_the_choices_are_shown():
+    from tests.test_ktu import new
+    table = Table(new(choose=False), humans={0})
+    first, other = table.state.legal_actions()[0], table.state.legal_actions()[1]
+    table.do(str(first))
+    table.first(2)                                        # computers choose, unseen
+    assert table.undo(0) == 0                             # undone with seat 0's choice
+    table.do(str(other))
+    table.first(3)
+    assert table.timeline.steps[-1].learned[0]            # every choice is now shown
+    assert list(table.state.faceup[0]) == list(other.cards) and table.target(0) is None
+    people = Table(new(choose=False), humans={0, 1})
+    people.do(str(first))
+    assert people.target(0) == 0
+    people.first()
+    assert people.target(0) is None
+
+
+def test_ktu_undo_takes_back_a_burn_and_replay_but_not_a_refill_or_a_blind_card():
+    from tests.test_ktu import new
+    table = Table(new(hands={0: ["10D", "5H", "9C", "9D"], 1: ["6C"]}), humans={0})
+    table.do("play 10D", "play 5H")
+    assert table.state.current_player == 1
+    assert table.undo(0) == 1 and table.undo(0) == 0 and table.target(0) is None
+    refill = Table(new(hands={0: ["5H"]}, stock=["KC"]), humans={0})
+    refill.do("play 5H")                                 # the hand refills from the stock
+    assert refill.timeline.steps[-1].chance and refill.target(0) is None
+    from tests.test_ktu import blind_position, play
+    blind = Table(blind_position(lambda state: (play(state, 0, "2C"), play(state, 1, "8H"))),
+                  humans={3})
+    blind.do("play blind 0")                              # a face-down card nobody has seen
+    assert blind.timeline.steps[-1].chance and blind.target(3) is None
+
+
+# ---- Final Count ------------------------------------------------------------------------------
+def final_count(dice, seed=7):
+    from tests.test_final_count import stack
+    deck = stack(2, {0: ["2S", "4S"], 1: ["AS", "5S"]}, {0: "6S", 1: "3C"}, ["7S", "8S"])
+    return game.new_game("final_count", players=2, seed=seed, deck=deck, dice=dice)
+
+
+def test_final_count_undo_takes_back_both_steps_of_a_swap_but_not_the_roll():
+    table = Table(final_count(dice=[6]), humans={1})
+    table.do("roll")
+    assert table.timeline.steps[-1].chance and table.target(1) is None
+    table.do("swap board 3C", "take 8S")
+    assert table.undo(1) == 2 and table.state.step == "target"
+    assert table.undo(1) == 1 and table.state.step == "action" and table.target(1) is None
+    table.do("swap board AS", "take 7S", "end turn")
+    assert [c.name for c in table.state.board] == ["AS", "8S"]
+    assert table.undo(1) == 3 and table.undo(1) == 2
+
+
+def test_final_count_undo_after_a_five_keeps_the_blind_pick_order_and_stops_at_people():
+    table = Table(final_count(dice=[5]), humans={1})
+    table.do("roll", "swap opp AS")               # a 5 shuffles the blind-pick orders
+    assert table.timeline.steps[-1].chance
+    table.do("take 6S")                           # a face-up card: nothing new
+    assert table.undo(1) == 2 and table.target(1) is None
+    table.do("take 6S", "end turn", "call")       # the computer's call shows nothing
+    assert table.target(1) == 3
+    people = Table(final_count(dice=[5]), humans={0, 1})
+    people.do("roll", "swap opp AS", "take 6S", "end turn")
+    assert people.target(1) == 3
+    people.do("call")                             # seat 0, a person, called
+    assert people.target(1) is None
+
+
+def test_final_count_undo_never_rolls_again_even_casually():
+    timeline = undo.Timeline(final_count(dice=[], seed=11))
+    timeline.apply(game.Action("roll"))
+    rolled, shown = timeline.state.die, timeline.state.view(1)
+    assert timeline.undo(1, undo.MINE, {1}) is None
+    timeline.undo(1, undo.CASUAL, {1})
+    timeline.apply(game.Action("roll"))
+    assert timeline.state.die == rolled and timeline.state.view(1) == shown
+    assert timeline.casual_used and timeline.undos == 1
+
+
+# ---- 4 downs ----------------------------------------------------------------------------------
+def four_downs(**options):
+    from tests.test_four_downs import T6_HANDS, new
+    return new(T6_HANDS, **options)
+
+
+def test_four_downs_undo_takes_back_a_knock_with_the_computers_answers():
+    table = Table(four_downs(knocking="on"), humans={0})
+    table.do("knock", "call", "call")             # the computers answer: no card is shown
+    assert table.undo(0) == 0 and table.target(0) is None
+    table.do("pass", "pass", "pass", "play OB5")
+    assert table.undo(0) == 3 and table.undo(0) == 0
+    people = Table(four_downs(knocking="on"), humans={0, 1})
+    people.do("knock")
+    assert people.target(0) == 0
+    people.do("call")
+    assert people.target(0) is None
+
+
+def test_four_downs_undo_stops_at_a_computers_card_and_at_the_deal():
+    from tests.test_four_downs import play_t6_hand
+    table = Table(four_downs(), humans={0})
+    table.do("play OB5")
+    assert table.target(0) == 0
+    table.do("play DB6")                          # the computer's card is new to seat 0
+    assert table.timeline.steps[-1].learned[0] and table.target(0) is None
+    state = four_downs()
+    play_t6_hand(state)
+    dealer = Table(state, humans={1})
+    dealer.do("deal")                             # collect, shuffle and deal
+    assert dealer.timeline.steps[-1].chance and dealer.target(1) is None
+
+
+# ---- 5 possessions ----------------------------------------------------------------------------
+def five_possessions():
+    from tests.test_five_possessions import T14_DEFENSE, T14_OFFENSE, k, w
+    deck = [w(sum(T14_OFFENSE, [])), k(sum(T14_DEFENSE, []))]
+    return game.new_game("five_possessions", seed=1, deck=deck, tosses=[0])
+
+
+def test_five_possessions_undo_takes_back_a_line_of_four_card_by_card():
+    table = Table(five_possessions(), humans={0})
+    table.do("choose offense")                    # the stacks are shuffled, lines drawn
+    assert table.timeline.steps[-1].chance and table.target(0) is None
+    table.do("place W:OB5 0", "place W:OG7 1", "place W:OO7 2", "place W:OG4 3")
+    table.do("place K:DB5 0", "place K:DB6 1")    # the defense sets face down
+    assert table.undo(0) == 4 and table.state.current_player == 0
+    for back in (3, 2, 1):
+        assert table.undo(0) == back
+    assert table.target(0) is None
+    table.do("place W:OG4 0")
+    assert [c.name for c in table.state.line[0][0]] == ["W:OG4"]
+
+
+def test_five_possessions_undo_stops_at_the_reveal_and_at_the_other_person():
+    table = Table(five_possessions(), humans={0})
+    table.do("choose offense", "place W:OB5 0", "place W:OG7 1", "place W:OO7 2",
+             "place W:OG4 3", "place K:DB5 0", "place K:DB6 1", "place K:DB7 2")
+    assert table.target(0) == 4
+    table.do("place K:DG5 3")                     # the line is revealed, the next drawn
+    assert table.timeline.steps[-1].learned[0] and table.target(0) is None
+    people = Table(five_possessions(), humans={0, 1})
+    people.do("choose offense", "place W:OB5 0", "place W:OG7 1", "place W:OO7 2",
+              "place W:OG4 3")
+    assert people.target(0) == 4
+    people.do("place K:DB5 0")
+    assert people.target(0) is None and people.target(1) == 5
