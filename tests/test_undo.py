@@ -11,6 +11,7 @@ from game import undo
 from tests.helpers import act
 
 SEEDS = range(3)
+UNDOS_PER_GAME = 12
 
 
 def replay(state, game_id, **args):
@@ -37,7 +38,8 @@ def test_random_undos_replay_from_the_seed_and_play_on(game_id, policy):
             legal = state.legal_actions()
             assert legal and state.current_player is not None
             seat = rng.choice(sorted(humans))
-            if rng.random() < 0.15 and timeline.can_undo(seat, policy, humans):
+            if (made < UNDOS_PER_GAME and rng.random() < 0.15
+                    and timeline.can_undo(seat, policy, humans)):
                 limit = timeline.undo_limit(seat, policy, humans)
                 target = timeline.undo_target(seat, policy, humans)
                 assert limit <= target < len(state.history)
