@@ -352,3 +352,141 @@ def test_five_possessions_undo_stops_at_the_reveal_and_at_the_other_person():
     assert people.target(0) == 4
     people.do("place K:DB5 0")
     assert people.target(0) is None and people.target(1) == 5
+
+
+# ---- the session: autosave, record and statistics follow the undo ------------------------------
+def test_session_undo_is_autosaved_resumed_recorded_and_counted():
+    from game import saves
+    from scenes.session import Seat, Session
+    folders = saves.Folders()
+    seats = [Seat("Maya", True), Seat("Theo", False, "easy")]
+    session = Session("final_card_down", seats, {"fcd.players": 2}, 4, folders)
+    assert not session.can_undo(0, undo.MINE)
+    play = next(a for a in session.state.legal_actions() if a.kind == "play")
+    session.submit(play)
+    assert session.can_undo(0, undo.MINE) and not session.can_undo(0, undo.OFF)
+    assert not session.can_undo(1, undo.CASUAL)                 # a computer never undoes
+    assert session.undo(0, undo.MINE) == 0
+    state, _ = saves.load_game(folders)
+    assert state.history == [] and state.to_dict() == session.state.to_dict()
+    assert saves.load_undo(folders) == {"undos": 1, "practice": False}
+    session.submit(play)
+    session.submit(game.Action("end_turn"))
+    resumed = Session.resume(*saves.load_game(folders), folders)
+    assert resumed.undo_record() == {"undos": 1, "practice": False}
+    assert resumed.undo(0, undo.MINE) == 0                      # the undo reaches before the load
+    assert resumed.state.history == [play]
+    rng = random.Random(4)
+    while not resumed.state.is_over:
+        seat = resumed.state.current_player
+        if seat == 1 and resumed.can_undo(0, undo.CASUAL) and resumed.timeline.undos < 4:
+            resumed.undo(0, undo.CASUAL)
+            continue
+        resumed.submit(rng.choice(resumed.state.legal_actions()))
+    record = saves.read_record(resumed.record_path)
+    assert record["undos"] == 4 and record["practice"] is True
+    assert list(saves.replay(record))[-1].to_dict() == resumed.state.to_dict()
+    stats = saves.load_statistics(folders)
+    assert stats["games"] == {} and stats["practice"]["final_card_down"]["Maya"]["played"] == 1
+
+
+def test_session_ignores_a_computer_move_thought_before_an_undo():
+    import time
+
+    import pygame
+    from scenes.session import Seat, Session
+    pygame.display.init()                         # the worker wakes the app with an event
+    try:
+        session = Session("ktu", [Seat("Maya", True), Seat("Theo", False, "easy")], {}, 3)
+        session.submit(session.state.legal_actions()[0])
+        session.start_bot()
+        assert session.undo(0, undo.MINE) == 0
+        for _ in range(1000):                     # up to 10 s for the worker to answer
+            assert session.poll_bot() is None
+            if not session.busy():
+                break
+            time.sleep(0.01)
+        assert not session.busy() and session.state.history == []
+    finally:
+        pygame.quit()
+
+
+# ---- statistics and the autosave keep the undo record ----------------------------------------
+def finished(game_id="final_card_down", seed=3):
+    state = game.new_game(game_id, players=2, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_casual_undo_games_count_as_practice_apart_and_a_bad_practice_line_is_refused():
+    import json
+
+    from game import saves
+    folders = saves.Folders()
+    seats = [{"name": "Maya", "level": None}, {"name": "Theo", "level": "hard"}]
+    stats = saves.load_statistics(folders)
+    saves.add_result(stats, finished(seed=3), seats)
+    saves.add_result(stats, finished(seed=4), seats, practice=True)
+    saves.save_statistics(folders, stats)
+    again = saves.load_statistics(folders)
+    assert again["games"]["final_card_down"]["Maya"]["played"] == 1
+    assert again["practice"]["final_card_down"]["Maya"]["played"] == 1
+    assert set(again["practice"]["final_card_down"]) == {"Maya"}
+    again["practice"]["final_card_down"]["Maya"]["won"] = 7
+    with open(folders.statistics, "w") as handle:
+        json.dump(again, handle)
+    with pytest.raises(saves.BadFile, match="practice.final_card_down.Maya: more games won"):
+        saves.load_statistics(folders)
+
+
+@pytest.mark.parametrize("record,problem", [
+    ({"undos": -1, "practice": False}, "undo.undos: -1 is outside"),
+    ({"undos": 2, "practice": "yes"}, "undo.practice: expected bool"),
+    ({"undos": 2}, "undo: expected the fields undos and practice"),
+])
+def test_a_bad_undo_record_in_the_autosave_is_refused_and_kept(record, problem):
+    import json
+
+    from game import saves
+    folders = saves.Folders()
+    state = game.new_game("ktu", seed=1)
+    seats = [{"name": f"P{i}", "level": None} for i in range(state.players)]
+    saves.save_game(folders, state, seats, {"undos": 3, "practice": True})
+    assert saves.load_undo(folders) == {"undos": 3, "practice": True}
+    with open(folders.autosave) as handle:
+        data = json.load(handle)
+    data["undo"] = record
+    with open(folders.autosave, "w") as handle:
+        json.dump(data, handle)
+    with pytest.raises(saves.BadFile, match=problem):
+        saves.load_game(folders)
+
+
+def test_the_statistics_scene_shows_casual_undo_games_as_practice():
+    import pygame
+
+    from game import saves
+    from scenes import statistics
+    from tests.test_ui_play import new_app
+    folders = saves.Folders()
+    stats = saves.load_statistics(folders)
+    saves.add_result(stats, finished("ktu", 5), [{"name": "Maya", "level": None},
+                                                 {"name": "Theo", "level": "easy"}], practice=True)
+    saves.save_statistics(folders, stats)
+    a = new_app()
+    try:
+        a.scene.go("statistics")
+        a.step()
+        scene = a.scene
+        assert scene.game_id == "ktu" and statistics.rows(scene.stats, "ktu") == []
+        [row] = statistics.rows(scene.stats, "ktu", "practice")
+        assert row[:2] == ("Maya", 1)
+        shown = []
+        real = a.screen.text
+        a.screen.text = lambda text, *args, **kw: shown.append(text) or real(text, *args, **kw)
+        scene.draw(a.screen)
+        assert "Maya · practice" in shown
+    finally:
+        pygame.quit()
