@@ -238,8 +238,11 @@ class StatisticsScene(Scene):
         if len(lines) > PLAYERS_SHOWN + 1:
             screen.text(f"and {len(lines) - PLAYERS_SHOWN - 1} more players", 15, palette.TEXT_DIM,
                         (x + 20, cy))
-        screen.text("vs a level: the win rate in games with a computer player of that level.", 14,
-                    palette.TEXT_DIM, (x + 20, y + h - 24), width=w - 40)
+        note = "vs a level: the win rate in games with a computer player of that level."
+        if any(practice for _, practice in lines):
+            note = "vs a level: the win rate with a computer player of that level.  " \
+                   "Practice: Casual undo was used."
+        screen.text(note, 14, palette.TEXT_DIM, (x + 20, y + h - 24), width=w - 40)
 
     def _draw_chart(self, screen):
         x, y, w, h = self.chart_box
