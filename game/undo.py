@@ -126,6 +126,8 @@ class Timeline:
     def undo_limit(self, seat, policy, humans):
         """The earliest position (a history length) `seat` may go back to under `policy`,
         with `humans` the seats played by people; the current length if none."""
+        if policy not in POLICIES:
+            raise ValueError(f"undo policy {policy!r} is not one of {', '.join(POLICIES)}")
         end = len(self.state.history)
         if policy == OFF or seat not in humans:
             return end

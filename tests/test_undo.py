@@ -82,6 +82,8 @@ def test_undo_restore_refuses_positions_outside_the_timeline():
         timeline.restore(1)
     with pytest.raises(ValueError, match="not one of"):
         timeline.restore(0, undo.OFF)
+    with pytest.raises(ValueError, match="'always' is not one of off, mine, casual"):
+        timeline.undo_target(0, "always", {0})
 
 
 class Table:
