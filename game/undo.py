@@ -125,11 +125,12 @@ class Timeline:
     # ---- what the engine allows -------------------------------------------------------
     def undo_limit(self, seat, policy, humans):
         """The earliest position (a history length) `seat` may go back to under `policy`,
-        with `humans` the seats played by people; the current length if none."""
+        with `humans` the seats played by people; the current length if none (also when
+        the state was changed other than through `apply`)."""
         if policy not in POLICIES:
             raise ValueError(f"undo policy {policy!r} is not one of {', '.join(POLICIES)}")
         end = len(self.state.history)
-        if policy == OFF or seat not in humans:
+        if policy == OFF or seat not in humans or end != self.base + len(self.steps):
             return end
         if policy == CASUAL:
             return self.base

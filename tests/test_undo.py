@@ -67,12 +67,15 @@ def test_random_undos_replay_from_the_seed_and_play_on(game_id, policy):
     assert undos >= 3, "too few undos to test anything"
 
 
-def test_undo_off_never_allows_anything():
+def test_undo_off_never_allows_anything_nor_a_state_changed_behind_its_back():
     timeline = undo.Timeline(game.new_game("final_card_down", seed=2))
     for _ in range(6):
         timeline.apply(timeline.state.legal_actions()[0])
     assert timeline.undo_limit(0, undo.OFF, {0}) == len(timeline.state.history)
     assert timeline.undo(0, undo.OFF, {0}) is None and timeline.undos == 0
+    assert timeline.can_undo(0, undo.CASUAL, {0})
+    timeline.state.apply(timeline.state.legal_actions()[0])     # behind the timeline's back
+    assert not timeline.can_undo(0, undo.CASUAL, {0})
 
 
 def test_undo_restore_refuses_positions_outside_the_timeline():
