@@ -57,8 +57,9 @@ def record_label(path):
 
 
 def record_summary(path):
-    """'Maya, Theo · won: Maya' from a record file, or '' if it cannot be read (a record
-    is checked in full only when it is opened)."""
+    """'Maya, Theo · won: Maya' from a record file (' · practice' added when Casual undo
+    was used), or '' if it cannot be read (a record is checked in full only when it is
+    opened)."""
     try:
         if os.path.getsize(path) > saves.MAX_FILE_BYTES:
             return ""
@@ -68,7 +69,9 @@ def record_summary(path):
         winners = [names[w] for w in data["winners"]]
     except (OSError, ValueError, TypeError, KeyError, IndexError, RecursionError):
         return ""
-    return ", ".join(names) + "  ·  " + ("won: " + ", ".join(winners) if winners else "no winner")
+    practice = "  ·  practice" if data.get("practice") is True else ""
+    return (", ".join(names) + "  ·  " + ("won: " + ", ".join(winners) if winners else "no winner")
+            + practice)
 
 
 class StatisticsScene(Scene):

@@ -390,6 +390,8 @@ def test_session_undo_is_autosaved_resumed_recorded_and_counted():
         resumed.submit(rng.choice(resumed.state.legal_actions()))
     record = saves.read_record(resumed.record_path)
     assert record["undos"] == 4 and record["practice"] is True
+    from scenes.statistics import record_summary
+    assert record_summary(resumed.record_path).endswith("  ·  practice")
     assert list(saves.replay(record))[-1].to_dict() == resumed.state.to_dict()
     stats = saves.load_statistics(folders)
     assert stats["games"] == {} and stats["practice"]["final_card_down"]["Maya"]["played"] == 1
