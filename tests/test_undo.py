@@ -89,6 +89,17 @@ def test_undo_restore_refuses_positions_outside_the_timeline():
         timeline.undo_target(0, "always", {0})
 
 
+def test_undo_sees_chance_act_in_the_generator_and_in_every_injected_result():
+    from game.core import Chance
+    chance = Chance(5, stacks=[["AS"]], dice=[3], tosses=[1])
+    marks = [undo.chance_mark(chance)]
+    for act_of_chance in (lambda: chance.toss([0, 1]), chance.roll, lambda: chance.stacks.pop(),
+                          chance.roll, lambda: chance.rng.shuffle([1, 2, 3])):
+        act_of_chance()
+        marks.append(undo.chance_mark(chance))
+    assert len(set(marks)) == len(marks)
+
+
 class Table:
     """A timeline under test, played by move texts, with `humans` the people's seats;
     it remembers every position reached, to check that an undo brings back exactly that
