@@ -14,7 +14,7 @@ import time
 import yaml
 
 import game
-from game.core import require
+from game.core import require, require_int
 
 APP_NAME = "cardtable"
 AUTOSAVE_FORMAT = "cardtable-autosave"
@@ -179,10 +179,22 @@ def _check_seats(seats, players):
     return out
 
 
-def save_game(folders, state, seats):
-    """Autosave: the game in progress and who sits where ({name, level or None})."""
+def _check_undo(data):
+    """The autosave's undo record {undos: count, practice: bool} (none made if absent)."""
+    record = require(data.get("undo", {"undos": 0, "practice": False}), dict, "undo")
+    if set(record) != {"undos", "practice"}:
+        raise ValueError("undo: expected the fields undos and practice")
+    return {"undos": require_int(record["undos"], "undo.undos", 0, 10**9),
+            "practice": require(record["practice"], bool, "undo.practice")}
+
+
+def save_game(folders, state, seats, undo=None):
+    """Autosave: the game in progress, who sits where ({name, level or None}) and the
+    undo record ({undos: count made, practice: whether Casual undo was used})."""
     data = {"format": AUTOSAVE_FORMAT, "version": FILE_VERSION,
             "seats": _check_seats(seats, state.players), "game": state.to_dict()}
+    if undo is not None:
+        data["undo"] = _check_undo({"undo": dict(undo)})
     atomic_write(folders.autosave, json.dumps(data, separators=(",", ":")))
 
 
@@ -190,8 +202,15 @@ def load_game(folders):
     """(state, seats) from the autosave, or None if there is none; BadFile if it is bad."""
     def parse(data):
         state = game.load_state(data.get("game"))
+        _check_undo(data)
         return state, _check_seats(data.get("seats"), state.players)
     return read_json(folders.autosave, AUTOSAVE_FORMAT, parse)
+
+
+def load_undo(folders):
+    """The autosave's undo record ({undos, practice}; none made if there is no autosave
+    or it has none); BadFile if the file is bad."""
+    return read_json(folders.autosave, AUTOSAVE_FORMAT, _check_undo) or _check_undo({})
 
 
 def clear_game(folders):
@@ -203,20 +222,22 @@ def clear_game(folders):
 
 
 # ---- game records ------------------------------------------------------------------
-def record_of(state, seats):
-    """A finished (or running) game's record: enough to replay it move by move."""
+def record_of(state, seats, undos=0, practice=False):
+    """A finished (or running) game's record: enough to replay it move by move, with
+    the number of undos made and whether Casual undo made it a practice game."""
     chance = state.chance
     return {"format": RECORD_FORMAT, "version": FILE_VERSION, "game": state.game_id,
             "players": state.players, "options": dict(state.options), "seed": chance.seed,
             "seats": _check_seats(seats, state.players),
             "actions": [a.to_json() for a in state.history],
             "scores": state.scores(), "winners": state.winners(),
+            "undos": undos, "practice": practice,
             "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
 
 
-def write_record(folders, state, seats):
+def write_record(folders, state, seats, undos=0, practice=False):
     """Keep a finished game's record in the records folder; return its path."""
-    record = record_of(state, seats)
+    record = record_of(state, seats, undos, practice)
     while True:   # names sort by time, to the microsecond (newest last)
         now = time.time_ns()
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now // 10**9))
@@ -272,11 +293,19 @@ def _empty_line():
 
 
 def _check_stats(data):
-    games = require(data.get("games"), dict, "games")
+    for section in ("games", "practice"):
+        _check_section(data, section)
+    return data
+
+
+def _check_section(data, section):
+    """Check one section of the statistics: `games`, or `practice` (games in which Casual
+    undo was used, counted apart; a file without it has none)."""
+    games = require(data.get(section, {} if section == "practice" else None), dict, section)
     for game_id, players in games.items():
         game.game_info(game_id)
-        for name, line in require(players, dict, f"games.{game_id}").items():
-            where = f"games.{game_id}.{name}"
+        for name, line in require(players, dict, f"{section}.{game_id}").items():
+            where = f"{section}.{game_id}.{name}"
             if len(name) > MAX_NAME:
                 raise ValueError(f"{where}: the name is too long")
             require(line, dict, where)
@@ -298,7 +327,6 @@ def _check_stats(data):
                         or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10**12
                                    for v in pair) or pair[1] > pair[0]):
                     raise ValueError(f"{where}.vs.{level}: expected [games, wins]")
-    return data
 
 
 def load_statistics(folders):
@@ -307,12 +335,13 @@ def load_statistics(folders):
     return stats or {"format": STATS_FORMAT, "version": FILE_VERSION, "games": {}}
 
 
-def add_result(stats, state, seats):
-    """Count a finished game for every human seat (per game and player name)."""
+def add_result(stats, state, seats, practice=False):
+    """Count a finished game for every human seat (per game and player name); a practice
+    game (Casual undo was used) is counted apart, in the `practice` section."""
     scores = state.scores()
     winners = set(state.winners())
     levels = {seat["level"] for seat in seats if seat["level"]}
-    table = stats["games"].setdefault(state.game_id, {})
+    table = stats.setdefault("practice" if practice else "games", {}).setdefault(state.game_id, {})
     for seat, who in enumerate(seats):
         if who["level"]:
             continue

@@ -2,7 +2,7 @@
 choices (settings.yaml in the user's config folder) laid over them."""
 from dataclasses import dataclass
 
-from game import resources, saves
+from game import resources, saves, undo
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds one card takes to move at each speed.
@@ -11,21 +11,26 @@ MOVE_SECONDS = {"slow": 0.36, "normal": 0.2, "fast": 0.1, "instant": 0.0}
 # and the range a settings file may hold.
 THINKING_STEPS = (0.25, 0.5, 1.0, 2.0)
 THINKING_RANGE = (0.1, 10.0)
+# The undo policies (game.undo) in the Settings button's order, with their names on screen.
+UNDO_NAMES = {undo.OFF: "Off", undo.MINE: "Take back my moves", undo.CASUAL: "Casual"}
 # What the user's settings.yaml may hold, and the values each key allows.
 USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "fullscreen": (False, True),
-                "colourblind": (False, True), "thinking_time": (float, *THINKING_RANGE)}
+                "colourblind": (False, True), "thinking_time": (float, *THINKING_RANGE),
+                "undo": tuple(UNDO_NAMES)}
 
 
 @dataclass
 class Settings:
     """What the Settings scene changes: animation speed, sound, fullscreen, colour-blind
-    mode and the hard computer player's thinking time (seconds per decision)."""
+    mode, the hard computer player's thinking time (seconds per decision) and the undo
+    policy (`off`, `mine` or `casual`, see game.undo)."""
 
     animation_speed: str = "normal"
     sound: bool = True
     fullscreen: bool = False
     colourblind: bool = False
     thinking_time: float = 1.0
+    undo: str = undo.MINE
     width: int = 1280
     height: int = 720
 

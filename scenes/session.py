@@ -1,9 +1,11 @@
 """A game being played at the table: the state, who sits where, and the computer players.
 
 The session is the only place the app applies an action (`submit`), always one of the
-state's legal actions, chosen by a person through a scene or by a computer player.
-Given the user's folders, it autosaves after every applied action and, when the game
-ends, keeps its record, counts it in the statistics and removes the autosave.
+state's legal actions, chosen by a person through a scene or by a computer player, and
+the only place it takes one back (`undo`, as far as game.undo's policy allows).
+Given the user's folders, it autosaves after every applied or undone action and, when
+the game ends, keeps its record (with the undos made), counts it in the statistics (as
+practice if Casual undo was used) and removes the autosave.
 Computer players think on a worker thread; the table polls `poll_bot()` for the
 result, so the window stays responsive.
 """
@@ -16,7 +18,7 @@ from dataclasses import dataclass
 import pygame
 
 import game
-from game import saves
+from game import saves, undo
 
 BOT_DONE = pygame.USEREVENT + 7   # posted by the worker thread to wake the app
 LOG = logging.getLogger("cardtable")
@@ -48,15 +50,20 @@ class Session:
     """One game in progress, created from the Setup scene's choices. With `folders`
     (saves.Folders) the game is autosaved, and recorded and counted when it ends."""
 
-    def __init__(self, game_id, seats, options, seed, folders=None, state=None):
+    def __init__(self, game_id, seats, options, seed, folders=None, state=None, undo_record=None):
         self.game_id = game_id
         self.info = game.GAMES[game_id]
         self.seats = list(seats)
         self.options = dict(options)
         self.seed = seed
         if state is None:
-            state = game.new_game(game_id, players=len(seats), seed=seed, options=options)
-        self.state = state
+            self.timeline = undo.Timeline(game.new_game(game_id, players=len(seats), seed=seed,
+                                                        options=options))
+        else:
+            self.timeline = undo.Timeline.replayed(state)
+        if undo_record:
+            self.timeline.undos = undo_record["undos"]
+            self.timeline.casual_used = undo_record["practice"]
         self.folders = folders
         self.problem = None          # a one-line message when saving failed
         self.record_path = None      # the finished game's record file
@@ -69,9 +76,26 @@ class Session:
 
     @classmethod
     def resume(cls, state, seats, folders=None):
-        """The session of a loaded game: `state` and the saved seats ({name, level})."""
+        """The session of a loaded game: `state` and the saved seats ({name, level}); with
+        `folders`, the undos counted so far come from the autosave too."""
+        record = None
+        if folders is not None:
+            try:
+                record = saves.load_undo(folders)
+            except (saves.BadFile, OSError) as error:
+                LOG.warning("The undo record could not be read: %s", error)
         return cls(state.game_id, [Seat.from_saved(s) for s in seats], state.options,
-                   state.chance.seed, folders, state)
+                   state.chance.seed, folders, state, record)
+
+    @property
+    def state(self):
+        """The game's current position (a new object after an undo)."""
+        return self.timeline.state
+
+    @state.setter
+    def state(self, state):
+        """Show another position (the replay viewer); undo starts afresh from it."""
+        self.timeline = undo.Timeline(state)
 
     # ---- reading ------------------------------------------------------------------
     def humans(self):
@@ -96,7 +120,7 @@ class Session:
         Raises game.IllegalAction (state unchanged) for anything else."""
         seat = self.state.current_player
         start = len(self.state.events)
-        self.state.apply(action)
+        self.timeline.apply(action)
         self.submitted.append((seat, action))
         self.last_played[seat] = len(self.state.events)
         if self.state.is_over:
@@ -104,6 +128,28 @@ class Session:
         else:
             self.autosave()
         return self.state.events[start:]
+
+    def can_undo(self, seat, policy):
+        """May `seat` undo something now under `policy` (game.undo: off, mine, casual)?
+        The table shows its Undo button only then."""
+        return self.timeline.can_undo(seat, policy, set(self.humans()))
+
+    def undo(self, seat, policy):
+        """One Undo for `seat` under `policy`: the game goes back to just before that
+        seat's last action the policy lets it reach (the computers' moves after it go too;
+        chance is restored with the position, never drawn again), and is autosaved.
+        Returns the seat to play now, or None if nothing could be undone. The state is a
+        new object whose event log starts empty; a computer player still thinking about
+        the old position is ignored when it answers."""
+        if self.timeline.undo(seat, policy, set(self.humans())) is None:
+            return None
+        self.last_played = {}
+        self.autosave()
+        return self.state.current_player
+
+    def undo_record(self):
+        """{undos: the undos made, practice: whether Casual undo was used}."""
+        return {"undos": self.timeline.undos, "practice": self.timeline.casual_used}
 
     # ---- keeping the game -------------------------------------------------------------
     def saved_seats(self):
@@ -115,7 +161,7 @@ class Session:
         if self.folders is None or self.state.is_over:
             return
         try:
-            saves.save_game(self.folders, self.state, self.saved_seats())
+            saves.save_game(self.folders, self.state, self.saved_seats(), self.undo_record())
         except OSError as error:
             self._failed("The game could not be saved", error)
 
@@ -125,13 +171,16 @@ class Session:
             return
         seats = self.saved_seats()
         try:
-            self.record_path = saves.write_record(self.folders, self.state, seats)
+            record = self.undo_record()
+            self.record_path = saves.write_record(self.folders, self.state, seats,
+                                                  record["undos"], record["practice"])
             try:
                 stats = saves.load_statistics(self.folders)
             except saves.BadFile as error:
                 self.problem = f"The statistics started afresh: {error}"
                 stats = saves.load_statistics(self.folders)
-            saves.save_statistics(self.folders, saves.add_result(stats, self.state, seats))
+            saves.save_statistics(self.folders, saves.add_result(stats, self.state, seats,
+                                                                 record["practice"]))
             saves.clear_game(self.folders)
         except OSError as error:
             self._failed("The finished game could not be recorded", error)
@@ -171,7 +220,7 @@ class Session:
         legal = self.state.legal_actions()
         moves = len(self.state.history)
         rng = random.Random(hash((self.seed, moves, seat)))
-        token = (seat, moves, purpose)
+        token = (seat, moves, purpose, self.timeline.undos)
         self._work = token
 
         def work():
@@ -197,8 +246,9 @@ class Session:
         self._work = None
         if isinstance(result, Exception):
             raise result
-        seat, count, purpose = token
-        if count != len(self.state.history) or seat != self.state.current_player:
+        seat, count, purpose, undos = token
+        if (count != len(self.state.history) or seat != self.state.current_player
+                or undos != self.timeline.undos):
             return None
         return (purpose, seat, *result)
 

@@ -1,5 +1,5 @@
-"""Settings: animation speed, sound, fullscreen, colour-blind mode and the hard computer
-player's thinking time, saved at every change."""
+"""Settings: animation speed, sound, fullscreen, colour-blind mode, the hard computer
+player's thinking time and the undo policy, saved at every change."""
 from scenes import config, ui
 from scenes.base import Scene
 from sprites import cards as card_sprites
@@ -7,7 +7,7 @@ from sprites import felt, palette
 
 
 class SettingsScene(Scene):
-    """Five switches; each button shows its value and changes it when pressed."""
+    """Six switches; each button shows its value and changes it when pressed."""
 
     def layout(self):
         screen = self.app.screen
@@ -18,7 +18,8 @@ class SettingsScene(Scene):
                 ("Sound", "On" if s.sound else "Off", self.toggle_sound),
                 ("Fullscreen (F11)", "On" if s.fullscreen else "Off", self.app.toggle_fullscreen),
                 ("Colour-blind mode", "On" if s.colourblind else "Off", self.toggle_colourblind),
-                ("Hard player thinks", f"{seconds} a move", self.cycle_thinking)]
+                ("Hard player thinks", f"{seconds} a move", self.cycle_thinking),
+                ("Undo", config.UNDO_NAMES[s.undo], self.cycle_undo)]
         self.rows = rows
         self.widgets = [ui.Button((x, 160 + i * 70, 220, 46), value, action, size=22, key=label)
                         for i, (label, value, action) in enumerate(rows)]
@@ -36,6 +37,14 @@ class SettingsScene(Scene):
         s = self.app.settings
         steps = config.THINKING_STEPS
         s.thinking_time = next((t for t in steps if t > s.thinking_time), steps[0])
+        self.app.save_settings()
+        self.layout()
+
+    def cycle_undo(self):
+        """Off, Take back my moves, Casual, and round again."""
+        s = self.app.settings
+        policies = list(config.UNDO_NAMES)
+        s.undo = policies[(policies.index(s.undo) + 1) % len(policies)]
         self.app.save_settings()
         self.layout()
 

@@ -1,6 +1,7 @@
 """Statistics: per game and player, games played and won, average and best score and the
-win rate against each computer level, as a table and a bar chart; a Reset (after a
-confirmation) and the recent games' records, each opening the replay viewer."""
+win rate against each computer level, as a table and a bar chart; practice games (Casual
+undo was used) listed apart, after the others; a Reset (after a confirmation) and the
+recent games' records, each opening the replay viewer."""
 import json
 import os
 import re
@@ -31,11 +32,12 @@ def percent(value):
     return "-" if value is None else f"{round(value * 100)}%"
 
 
-def rows(stats, game_id):
+def rows(stats, game_id, section="games"):
     """(name, played, won, average, best, [rate overall, vs easy, vs medium, vs hard]) for
-    each player of `game_id`, most games first."""
+    each player of `game_id` in `section` (`games`, or `practice`: the games in which
+    Casual undo was used), most games first."""
     out = []
-    for name, line in (stats["games"].get(game_id) or {}).items():
+    for name, line in (stats.get(section, {}).get(game_id) or {}).items():
         played = line["played"]
         rates = [rate(line["won"], played)] + [rate(w, g) for g, w in
                                                (line["vs"][level] for level in saves.LEVELS)]
@@ -55,8 +57,9 @@ def record_label(path):
 
 
 def record_summary(path):
-    """'Maya, Theo · won: Maya' from a record file, or '' if it cannot be read (a record
-    is checked in full only when it is opened)."""
+    """'Maya, Theo · won: Maya' from a record file (' · practice' added when Casual undo
+    was used), or '' if it cannot be read (a record is checked in full only when it is
+    opened)."""
     try:
         if os.path.getsize(path) > saves.MAX_FILE_BYTES:
             return ""
@@ -66,7 +69,9 @@ def record_summary(path):
         winners = [names[w] for w in data["winners"]]
     except (OSError, ValueError, TypeError, KeyError, IndexError, RecursionError):
         return ""
-    return ", ".join(names) + "  ·  " + ("won: " + ", ".join(winners) if winners else "no winner")
+    practice = "  ·  practice" if data.get("practice") is True else ""
+    return (", ".join(names) + "  ·  " + ("won: " + ", ".join(winners) if winners else "no winner")
+            + practice)
 
 
 class StatisticsScene(Scene):
@@ -84,7 +89,8 @@ class StatisticsScene(Scene):
         except saves.BadFile as error:
             self.message = f"The statistics could not be read, so they start afresh. {error}"
             self.stats = saves.load_statistics(self.app.folders)
-        self.games = [g for g in game.GAMES if self.stats["games"].get(g)]
+        self.games = [g for g in game.GAMES
+                      if self.stats["games"].get(g) or self.stats.get("practice", {}).get(g)]
         chosen = getattr(self, "game_id", None)
         self.game_id = chosen if chosen in self.games else (self.games[0] if self.games else None)
         self.records = saves.list_records(self.app.folders)
@@ -124,7 +130,7 @@ class StatisticsScene(Scene):
         self.widgets += self.record_buttons
         by = screen.lh - 76
         self.widgets.append(ui.Button((screen.lw / 2 - 230, by, 210, 50), "Reset statistics",
-                                      self.ask_reset, enabled=bool(self.stats["games"]), size=20))
+                                      self.ask_reset, enabled=bool(self.games), size=20))
         self.widgets.append(ui.Button((screen.lw / 2 + 20, by, 210, 50), "Back", self.back,
                                       primary=True, size=22))
 
@@ -220,21 +226,26 @@ class StatisticsScene(Scene):
         xs = [x + 20 if pos == 20 else x + (w - 20) * pos for _, pos, _ in columns]
         for (label, _, anchor), cx in zip(columns, xs):
             screen.text(label, 15, palette.TEXT_DIM, (cx, y + 14), anchor)
-        lines = rows(self.stats, self.game_id)
+        lines = [(row, False) for row in rows(self.stats, self.game_id)]
+        lines += [(row, True) for row in rows(self.stats, self.game_id, "practice")]
         cy = y + 42
-        for name, played, won, average, best, rates in lines[:PLAYERS_SHOWN + 1]:
-            cells = [name, str(played), str(won), "-" if average is None else f"{average:.1f}",
+        for (name, played, won, average, best, rates), practice in lines[:PLAYERS_SHOWN + 1]:
+            cells = [f"{name} · practice" if practice else name, str(played), str(won),
+                     "-" if average is None else f"{average:.1f}",
                      "-" if best is None else str(best)] + [percent(r) for r in rates[1:]]
             for i, (cell, cx) in enumerate(zip(cells, xs)):
-                colour = palette.TEXT if i else palette.GOLD
+                colour = palette.TEXT_DIM if practice else palette.TEXT if i else palette.GOLD
                 width = xs[1] - xs[0] - 50 if i == 0 else None
                 screen.text(cell, 18, colour, (cx, cy), columns[i][2], width=width)
             cy += 32
         if len(lines) > PLAYERS_SHOWN + 1:
             screen.text(f"and {len(lines) - PLAYERS_SHOWN - 1} more players", 15, palette.TEXT_DIM,
                         (x + 20, cy))
-        screen.text("vs a level: the win rate in games with a computer player of that level.", 14,
-                    palette.TEXT_DIM, (x + 20, y + h - 24), width=w - 40)
+        note = "vs a level: the win rate in games with a computer player of that level."
+        if any(practice for _, practice in lines):
+            note = "vs a level: the win rate with a computer player of that level.  " \
+                   "Practice: Casual undo was used."
+        screen.text(note, 14, palette.TEXT_DIM, (x + 20, y + h - 24), width=w - 40)
 
     def _draw_chart(self, screen):
         x, y, w, h = self.chart_box

@@ -112,11 +112,28 @@ def test_the_hard_players_thinking_time_is_a_setting_the_table_uses(app, user_ho
     assert ("hard", 0.25) in made and not session.busy()
 
 
+def test_the_undo_setting_cycles_off_mine_casual_and_is_saved(app, user_home):
+    assert app.settings.undo == config.load().undo == "mine"
+    click_widget(app, lambda w: w.label == "Settings")
+    button = next(w for w in app.scene.widgets if getattr(w, "key", None) == "Undo")
+    assert button.label == "Take back my moves"
+    click_widget(app, lambda w: w.key == "Undo")
+    assert app.settings.undo == "casual"
+    assert next(w for w in app.scene.widgets if getattr(w, "key", None) == "Undo").label == "Casual"
+    click_widget(app, lambda w: w.key == "Undo")
+    assert app.settings.undo == "off"
+    saved = yaml.safe_load((user_home / "config" / "settings.yaml").read_text())
+    assert saved["undo"] == "off"
+    pygame.quit()
+    assert app_module.App(size=(1280, 720)).settings.undo == "off"
+
+
 @pytest.mark.parametrize("edit,problem", [
     (("thinking_time: 1.0", "thinking_time: 0"), "settings.thinking_time: 0 is not a number"),
     (("thinking_time: 1.0", "thinking_time: fast"), "settings.thinking_time: 'fast'"),
     (("  thinking_time: 1.0\n", ""), "settings: expected exactly the keys"),
     (("sound: true", "sound: 1"), "settings.sound: 1 is not one of true, false"),
+    (("undo: mine", "undo: always"), "settings.undo: 'always' is not one of off, mine, casual"),
     (("animation_speed: normal", "animation_speed: warp"),
      "settings.animation_speed: 'warp' is not one of slow"),
     (("version: 1", "version: 2"), "expected 'version: 1'"),
@@ -158,6 +175,7 @@ def test_a_bad_settings_file_means_defaults_and_one_calm_notice(user_home):
     "[" * 1500 + "]" * 1500, "a: &a [*a, *a]\n", "\x00\x01\x02", "", "   \n", "- - - -\n",
     "colourblind: true\ncolourblind: false\nwidth: 9000\n",
     "thinking_time: -1\n", "thinking_time: true\n", "thinking_time: 1e400\n", "thinking_time: .nan\n",
+    "undo: true\n", "undo: Casual\n", "undo: [mine]\n",
 ])
 def test_hostile_settings_files_are_refused_and_kept(user_home, text):
     folder = user_home / "config"

@@ -1,0 +1,188 @@
+"""Undo: a game's timeline of positions, and how far back each seat may take it.
+
+A `Timeline` wraps a game state and applies every action through `apply`. For each
+action it keeps who acted, what it was, whether chance acted and which cards reached
+each seat for the first time; every `SNAPSHOT_EVERY` actions it also keeps the position
+before the action (a clone). A position is restored from the nearest snapshot by
+applying the recorded actions again: the random generator and the injected dice, tosses
+and stacked decks go back with the snapshot, so the replay is exact and undo never
+re-rolls chance. From that record the engine, not the scene, decides how far back a seat may
+go under each policy:
+
+- `off`: never;
+- `mine` ("Take back my moves"): a person takes back their own actions, back to the
+  last point where something new reached them (a card they had not seen became visible
+  to them, by a draw, a reveal or another seat's play), chance acted (a shuffle, a die
+  roll, a coin toss, a blind pick, or a card nobody had seen coming to light, as a draw
+  from a hidden pile), or another person acted. Computer moves after theirs that
+  showed them nothing are taken back with it, and the computers decide again;
+- `casual`: any number of moves, the computers' included (the game then counts as
+  practice).
+
+Only the public state API is used (`apply`, `clone`, `view`, `events_for`, `chance`,
+`history`), so the timeline holds for every registered game.
+"""
+from typing import NamedTuple
+
+import game
+
+OFF = "off"
+MINE = "mine"
+CASUAL = "casual"
+POLICIES = (OFF, MINE, CASUAL)
+# One clone kept per this many actions: a clone of Final Card-Down's 800 cards is about
+# 10 KB, and replaying up to 15 actions from one costs well under a millisecond.
+SNAPSHOT_EVERY = 16
+
+
+class Step(NamedTuple):
+    """One applied action: the position before it (a clone, every SNAPSHOT_EVERY steps;
+    else None), who acted, what it was, whether chance acted, and per seat the ids of the
+    cards that reached that seat for the first time."""
+
+    before: object
+    seat: object
+    action: object
+    chance: bool
+    learned: tuple
+
+
+def chance_mark(chance):
+    """What changes whenever chance acts: the generator's state and what is left of the
+    injected stacked decks, dice and tosses."""
+    return chance.rng.getstate(), len(chance.stacks), len(chance.dice), len(chance.tosses)
+
+
+def seen_by(state, seat, since=None):
+    """The ids of the cards `seat` sees now in its view, plus those shown to it in the
+    events from index `since` on."""
+    ids = set()
+    for zone in state.view(seat).zones:
+        cards = zone.cards
+        if cards.count(None) < len(cards):          # skips hidden piles quickly
+            ids.update(card.id for card in cards if card is not None)
+    if since is not None:
+        ids.update(card.id for event in state.events_for(seat, since)
+                   for card in event.cards if card is not None)
+    return ids
+
+
+class Timeline:
+    """A game in progress with the record undo needs. `state` is the live position (a
+    new object after each undo); `base` is the history length the timeline starts at;
+    `undos` counts the undos made and `casual_used` says whether one was made under the
+    Casual policy."""
+
+    def __init__(self, state):
+        self.state = state
+        self.base = len(state.history)
+        self.steps = []
+        self.undos = 0
+        self.casual_used = False
+        self.known = [seen_by(state, seat) for seat in range(state.players)]
+
+    @classmethod
+    def replayed(cls, state, **new_game_args):
+        """A timeline for a game loaded mid-way, rebuilt by replaying its history from its
+        seed (with `new_game_args` such as options, deck, dice, tosses), so that undo
+        reaches back before the load. If the replay does not reach the same position
+        (the game was created otherwise), the timeline starts at the loaded position."""
+        args = {"players": state.players, "seed": state.chance.seed,
+                "options": dict(state.options), **new_game_args}
+        target = state.to_dict()
+        try:
+            timeline = cls(game.new_game(state.game_id, **args))
+            for action in state.history:
+                timeline.apply(action)
+        except (ValueError, game.IllegalAction):
+            return cls(state)
+        if timeline.state.to_dict() != target:
+            return cls(state)
+        timeline.state = state
+        return timeline
+
+    # ---- playing --------------------------------------------------------------------
+    def apply(self, action):
+        """Apply a legal action to the live state and record it; returns the events it
+        caused. Raises game.IllegalAction (nothing changed, nothing recorded) otherwise."""
+        state = self.state
+        before = state.clone() if len(self.steps) % SNAPSHOT_EVERY == 0 else None
+        mark = chance_mark(state.chance)
+        seat = state.current_player
+        start = len(state.events)
+        state.apply(action)
+        chance = chance_mark(state.chance) != mark
+        everyone_knew = set().union(*self.known)
+        learned = []
+        for viewer, known in enumerate(self.known):
+            new = frozenset(seen_by(state, viewer, start) - known)
+            known.update(new)
+            learned.append(new)
+            chance = chance or not new <= everyone_knew
+        self.steps.append(Step(before, seat, state.history[-1], chance, tuple(learned)))
+        return state.events[start:]
+
+    # ---- what the engine allows -------------------------------------------------------
+    def undo_limit(self, seat, policy, humans):
+        """The earliest position (a history length) `seat` may go back to under `policy`,
+        with `humans` the seats played by people; the current length if none (also when
+        the state was changed other than through `apply`)."""
+        if policy not in POLICIES:
+            raise ValueError(f"undo policy {policy!r} is not one of {', '.join(POLICIES)}")
+        end = len(self.state.history)
+        if policy == OFF or seat not in humans or end != self.base + len(self.steps):
+            return end
+        if policy == CASUAL:
+            return self.base
+        position = end
+        for step in reversed(self.steps):
+            if step.chance or step.learned[seat] or (step.seat != seat and step.seat in humans):
+                break
+            position -= 1
+        return position
+
+    def undo_target(self, seat, policy, humans):
+        """The position one Undo by `seat` goes back to, or None if it may not undo: just
+        before its own last action (under Casual, any person's last action) that the
+        policy lets it reach; the computers' moves after it go with it."""
+        limit = self.undo_limit(seat, policy, humans)
+        movers = {seat} if policy == MINE else set(humans)
+        for position in range(len(self.state.history) - 1, limit - 1, -1):
+            if self.steps[position - self.base].seat in movers:
+                return position
+        return None
+
+    def can_undo(self, seat, policy, humans):
+        """Is there something `seat` may undo now?"""
+        return self.undo_target(seat, policy, humans) is not None
+
+    # ---- undoing ----------------------------------------------------------------------
+    def undo(self, seat, policy, humans):
+        """Make one Undo for `seat` under `policy`; returns the restored live state, or
+        None (nothing changed) if the policy allows none."""
+        target = self.undo_target(seat, policy, humans)
+        if target is None:
+            return None
+        return self.restore(target, policy)
+
+    def restore(self, position, policy=MINE):
+        """Go back to `position` (a history length from `base` to now, exclusive of now)
+        and count one undo made under `policy`; returns the restored live state."""
+        if policy not in POLICIES or policy == OFF:
+            raise ValueError(f"undo policy {policy!r} is not one of {MINE}, {CASUAL}")
+        if not self.base <= position < len(self.state.history):
+            raise ValueError(f"cannot go back to move {position}: the timeline holds moves "
+                             f"{self.base} to {len(self.state.history) - 1}")
+        index = position - self.base
+        for step in self.steps[index:]:
+            for known, learned in zip(self.known, step.learned):
+                known.difference_update(learned)
+        anchor = index - index % SNAPSHOT_EVERY
+        state = self.steps[anchor].before.clone()
+        for step in self.steps[anchor:index]:
+            state.apply(step.action)
+        self.state = state.clone() if index > anchor else state   # an empty event log
+        del self.steps[index:]
+        self.undos += 1
+        self.casual_used = self.casual_used or policy == CASUAL
+        return self.state
