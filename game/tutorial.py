@@ -36,7 +36,8 @@ class TutorialError(ValueError):
 
 
 class Move(NamedTuple):
-    """An action as a tutorial writes it: kind, card names, argument text (or None)."""
+    """An action as a tutorial writes it: kind, card names (in any order), argument text
+    (or None)."""
 
     kind: str
     names: tuple
@@ -46,7 +47,7 @@ class Move(NamedTuple):
     def matches(self, action):
         """Whether the engine's `action` is this move."""
         return (action.kind == self.kind
-                and tuple(card.name for card in action.cards) == self.names
+                and sorted(card.name for card in action.cards) == sorted(self.names)
                 and (None if action.arg is None else str(action.arg)) == self.arg)
 
 
