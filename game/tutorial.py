@@ -322,8 +322,18 @@ def build(state, move):
 
 
 def _seen(cover, events):
-    return any(e.kind == cover.event and (cover.detail is None or e.detail == cover.detail)
+    """Whether an event of the cover's kind happened, with its detail (a mapping detail
+    matches an event whose detail holds those keys and values)."""
+    return any(e.kind == cover.event and _detail_matches(cover.detail, e.detail)
                for e in events)
+
+
+def _detail_matches(wanted, detail):
+    if wanted is None:
+        return True
+    if isinstance(wanted, dict) and isinstance(detail, dict):
+        return all(key in detail and detail[key] == value for key, value in wanted.items())
+    return wanted == detail
 
 
 def rehearse(tutorial, choices=None):
