@@ -26,7 +26,7 @@ TOP_KEYS = {"version", "game", "players", "learner", "options", "seed", "deals",
             "dice", "tosses", "intro", "steps", "end"}
 OPTIONAL_TOP = {"options", "full_deck", "dice", "tosses"}
 STEP_KEYS = {"by", "say", "expect", "do", "why", "after", "highlight", "shows"}
-COVER_KEYS = {"rule", "section", "event", "detail", "allows", "refuses"}
+COVER_KEYS = {"rule", "section", "event", "detail", "seat", "allows", "refuses"}
 CHECKS = ("event", "allows", "refuses")
 BUTTON = "button:"
 
@@ -69,14 +69,15 @@ class Step(NamedTuple):
 
 class Cover(NamedTuple):
     """A rule a step shows, the rulebook section it comes from, and what proves it:
-    an event of that kind during the step, or a move the engine allows or refuses
-    just before the step's move."""
+    an event of that kind during the step (with that detail, about that seat), or a
+    move the engine allows or refuses just before the step's move."""
 
     rule: str
     section: str
     step: int
     event: str
     detail: object
+    seat: object
     allows: Move
     refuses: Move
 
@@ -268,14 +269,14 @@ def _step(path, number, raw, names, learner, deck):
     say = _text(path, f"{where}: say", raw.get("say"))
     why = _text(path, f"{where}: why", raw["why"]) if "why" in raw else say
     after = _text(path, f"{where}: after", raw["after"]) if "after" in raw else ""
-    shows = tuple(_cover(path, f"{where}: shows[{i}]", item, number, deck)
+    shows = tuple(_cover(path, f"{where}: shows[{i}]", item, number, deck, names)
                   for i, item in enumerate(_list(path, f"{where}: shows",
                                                  raw.get("shows", []), empty=True)))
     return Step(number, names.index(raw["by"]), is_learner, say, moves, why, after,
                 tuple(cards), tuple(buttons), shows)
 
 
-def _cover(path, where, raw, step, deck):
+def _cover(path, where, raw, step, deck, names):
     if not isinstance(raw, dict):
         _fail(path, where, "expected a mapping with rule, section and a check")
     unknown = sorted(set(map(str, raw)) - COVER_KEYS)
@@ -285,13 +286,16 @@ def _cover(path, where, raw, step, deck):
     checks = [key for key in CHECKS if key in raw]
     if len(checks) != 1:
         _fail(path, where, "expected exactly one of event, allows, refuses")
-    if "detail" in raw and "event" not in raw:
-        _fail(path, where, "detail belongs with event")
+    if ("detail" in raw or "seat" in raw) and "event" not in raw:
+        _fail(path, where, "detail and seat belong with event")
+    if "seat" in raw and raw["seat"] not in names:
+        _fail(path, where, f"seat: {raw['seat']!r} is not one of the players {', '.join(names)}")
     event = _text(path, f"{where}.event", raw["event"]) if "event" in raw else None
     moves = {key: parse_move(raw[key], deck, path, where) if key in raw else None
              for key in ("allows", "refuses")}
+    seat = names.index(raw["seat"]) if "seat" in raw else None
     return Cover(rule, _text(path, f"{where}.section", raw.get("section")), step, event,
-                 raw.get("detail"), moves["allows"], moves["refuses"])
+                 raw.get("detail"), seat, moves["allows"], moves["refuses"])
 
 
 def find(state, move):
@@ -325,7 +329,7 @@ def _seen(cover, events):
     """Whether an event of the cover's kind happened, with its detail (a mapping detail
     matches an event whose detail holds those keys and values)."""
     return any(e.kind == cover.event and _detail_matches(cover.detail, e.detail)
-               for e in events)
+               and (cover.seat is None or e.seat == cover.seat) for e in events)
 
 
 def _detail_matches(wanted, detail):
@@ -380,6 +384,8 @@ def rehearse(tutorial, choices=None):
             if cover.event and not _seen(cover, events):
                 _fail(path, where, f"covered rule {cover.rule!r}: no {cover.event!r} event "
                                    + (f"with detail {cover.detail!r} " if cover.detail is not None
+                                      else "")
+                                   + (f"for {tutorial.names[cover.seat]} " if cover.seat is not None
                                       else "") + "happens here")
     return state
 
