@@ -26,7 +26,7 @@ TOP_KEYS = {"version", "game", "players", "learner", "options", "seed", "deals",
             "dice", "tosses", "intro", "steps", "end"}
 OPTIONAL_TOP = {"options", "full_deck", "dice", "tosses"}
 STEP_KEYS = {"by", "say", "expect", "do", "why", "after", "highlight", "shows"}
-COVER_KEYS = {"rule", "section", "event", "detail", "seat", "allows", "refuses"}
+COVER_KEYS = {"rule", "section", "event", "detail", "seat", "cards", "allows", "refuses"}
 CHECKS = ("event", "allows", "refuses")
 BUTTON = "button:"
 
@@ -69,8 +69,8 @@ class Step(NamedTuple):
 
 class Cover(NamedTuple):
     """A rule a step shows, the rulebook section it comes from, and what proves it:
-    an event of that kind during the step (with that detail, about that seat), or a
-    move the engine allows or refuses just before the step's move."""
+    an event of that kind during the step (with that detail, about that seat, moving
+    those cards), or a move the engine allows or refuses just before the step's move."""
 
     rule: str
     section: str
@@ -78,6 +78,7 @@ class Cover(NamedTuple):
     event: str
     detail: object
     seat: object
+    cards: tuple
     allows: Move
     refuses: Move
 
@@ -286,8 +287,13 @@ def _cover(path, where, raw, step, deck, names):
     checks = [key for key in CHECKS if key in raw]
     if len(checks) != 1:
         _fail(path, where, "expected exactly one of event, allows, refuses")
-    if ("detail" in raw or "seat" in raw) and "event" not in raw:
-        _fail(path, where, "detail and seat belong with event")
+    if any(key in raw for key in ("detail", "seat", "cards")) and "event" not in raw:
+        _fail(path, where, "detail, seat and cards belong with event")
+    cards = tuple(sorted(str(name) for name in _list(path, f"{where}.cards",
+                                                      raw.get("cards", []), empty=True)))
+    for name in cards:
+        if name not in deck.by_name:
+            _fail(path, where, f"cards: {name!r} is not a card name of the {deck.name} deck")
     if "seat" in raw and raw["seat"] not in names:
         _fail(path, where, f"seat: {raw['seat']!r} is not one of the players {', '.join(names)}")
     event = _text(path, f"{where}.event", raw["event"]) if "event" in raw else None
@@ -295,7 +301,7 @@ def _cover(path, where, raw, step, deck, names):
              for key in ("allows", "refuses")}
     seat = names.index(raw["seat"]) if "seat" in raw else None
     return Cover(rule, _text(path, f"{where}.section", raw.get("section")), step, event,
-                 raw.get("detail"), seat, moves["allows"], moves["refuses"])
+                 raw.get("detail"), seat, cards, moves["allows"], moves["refuses"])
 
 
 def find(state, move):
@@ -329,7 +335,9 @@ def _seen(cover, events):
     """Whether an event of the cover's kind happened, with its detail (a mapping detail
     matches an event whose detail holds those keys and values)."""
     return any(e.kind == cover.event and _detail_matches(cover.detail, e.detail)
-               and (cover.seat is None or e.seat == cover.seat) for e in events)
+               and (cover.seat is None or e.seat == cover.seat)
+               and (not cover.cards or tuple(sorted(c.name for c in e.cards)) == cover.cards)
+               for e in events)
 
 
 def _detail_matches(wanted, detail):
@@ -386,7 +394,9 @@ def rehearse(tutorial, choices=None):
                                    + (f"with detail {cover.detail!r} " if cover.detail is not None
                                       else "")
                                    + (f"for {tutorial.names[cover.seat]} " if cover.seat is not None
-                                      else "") + "happens here")
+                                      else "")
+                                   + (f"moving {' '.join(cover.cards)} " if cover.cards else "")
+                                   + "happens here")
     return state
 
 

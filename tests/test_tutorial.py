@@ -7,7 +7,7 @@ import pytest
 import game
 from game import tutorial
 
-MODES = ["final_card_down", "ktu", "final_count", "five_possessions", "four_downs"]
+MODES = ["final_card_down", "ktu", "final_count", "five_possessions", "four_downs", "deadline"]
 
 
 @pytest.fixture(scope="module", params=MODES)
