@@ -135,7 +135,7 @@ def test_tutorial_validator_names_the_wrong_player(tmp_path):
 
 
 def test_tutorial_validator_catches_a_rule_that_does_not_happen(tmp_path):
-    path = broken(tmp_path, "event: skip", "event: declare")
+    path = broken(tmp_path, "event: skip,", "event: declare,")
     assert "step 14: covered rule 'A: the next player is skipped': no 'declare' event" in error(path)
     path = broken(tmp_path, "refuses: play 0/green/hearts", "refuses: play 2/red/spades")
     assert "step 9: covered rule" in error(path) and "'play 2/red/spades' is legal here" in error(path)
@@ -161,3 +161,38 @@ def test_tutorial_validator_catches_a_rule_that_does_not_happen(tmp_path):
 ])
 def test_tutorial_validator_rejects_broken_files(tmp_path, old, new, expected):
     assert expected in error(broken(tmp_path, old, new))
+
+
+def test_tutorial_breaks_when_a_rule_it_shows_changes(monkeypatch):
+    import game.ktu
+    monkeypatch.setattr(game.ktu.State, "_burns", lambda state, count: False)
+    with pytest.raises(tutorial.TutorialError) as info:
+        tutorial.load("ktu")
+    assert ("ktu.yaml: step 10: covered rule '10 removes the play ground and you play "
+            "again': no 'burn' event happens here") in str(info.value)
+
+
+@pytest.mark.parametrize("old,new,expected", [
+    ("seat: Ada}", "seat: Zed}", "seat: 'Zed' is not one of the players"),
+    ("seat: Ada}", "seat: Ben}", "step 14: covered rule 'A: the next player "
+                                                "is skipped': no 'skip' event for Ben happens"),
+    ("seat: Ada}", "seat: Ada, cards: [9/red/hearts]}", "moving 9/red/hearts happens"),
+    ("seat: Ada}", "seat: Ada, cards: [Z/red/hearts]}", "cards: 'Z/red/hearts' is not a card"),
+    ("seat: Ada}", "seat: Ada, allows: draw}", "expected exactly one of event, allows, refuses"),
+    ("refuses: end_turn}", "refuses: end_turn, detail: 3}", "detail, seat and cards belong with event"),
+])
+def test_tutorial_validator_checks_what_a_rule_claims(tmp_path, old, new, expected):
+    assert expected in error(broken(tmp_path, old, new))
+
+
+def test_tutorial_coach_speaks_of_the_computer_players_by_name():
+    coach = tutorial.Coach(tutorial.load("final_count"))
+    for _ in range(3):
+        coach.submit(tutorial.find(coach.state, coach.step.moves[0]))
+    assert not coach.learner_to_act()
+    assert coach.text().endswith("Ben plays next.")
+    reply = coach.submit(coach.scripted_action())
+    assert reply == (True, "")
+    coach.submit(coach.scripted_action())
+    reply = coach.submit(coach.scripted_action())
+    assert reply.accepted and reply.text.startswith("Ben rolled a 2")
