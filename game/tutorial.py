@@ -8,6 +8,16 @@ names the rules of `config/rules/<id>.md` that step shows, each with what must b
 there (an event of the engine, a move the engine allows, or one it refuses), so a rules
 change that breaks a tutorial is caught by its test.
 
+A file holds: `version: 1`, `game`, `players` (names by seat), `learner` (one of them),
+`options`, `seed`, `deals` (stacked decks, top first, one per deal), `full_deck`, `dice`,
+`tosses`, `intro`, `end` and `steps`. A step has `by` (a player's name) and `say`; the
+learner's step lists the accepted moves under `expect` and may add `why` (the reason
+given when another legal move is tried), `after` (said once the move is made) and
+`highlight` (card names, or `button:<action kind>`); a computer player's step lists its
+moves in order under `do`, and its `say` is spoken after them. `shows` lists the rules
+the step shows: `rule`, `section` (a heading of the rulebook) and one check, `event`
+(optionally with `detail`, `seat`, `cards`), `allows` or `refuses`.
+
 Actions are written as text: the action kind, the card names (as the deck files name
 them) and the argument, e.g. `play D/red/hearts purple`, `end_turn`, `pick 1:3`.
 
@@ -268,7 +278,7 @@ def _step(path, number, raw, names, learner, deck):
             _fail(path, where, f"highlight {item!r} is neither a card name of the "
                                f"{deck.name} deck nor '{BUTTON}<action kind>'")
     say = _text(path, f"{where}: say", raw.get("say"))
-    why = _text(path, f"{where}: why", raw["why"]) if "why" in raw else say
+    why = _text(path, f"{where}: why", raw["why"]) if "why" in raw else ""
     after = _text(path, f"{where}: after", raw["after"]) if "after" in raw else ""
     shows = tuple(_cover(path, f"{where}: shows[{i}]", item, number, deck, names)
                   for i, item in enumerate(_list(path, f"{where}: shows",
@@ -473,9 +483,8 @@ class Coach:
         if not any(move.matches(action) for move in wanted):
             if action not in self.state.legal_actions():
                 return Reply(False, f"That move is not allowed: {self.state.why_illegal(action)}.")
-            want = " or ".join(_spoken(self.state, m) for m in wanted)
-            return Reply(False, f"That move is allowed, but in this lesson try {want}: "
-                                f"{step.why}")
+            return Reply(False, " ".join(filter(None, [
+                "That move is allowed, but it is not the lesson's plan.", step.why, step.say])))
         self.state.apply(action)
         if step.learner:
             self.index += 1
@@ -499,11 +508,3 @@ class Coach:
         lines += [f"- {rule} ({section})" for section, rule in self.rules_met()]
         return "\n".join(lines)
 
-
-def _spoken(state, move):
-    """A move in the player's words: 'play 5 red hearts', 'end turn'."""
-    words = [move.kind.replace("_", " ")]
-    words += [state.deck.copies(name)[0].spoken for name in move.names]
-    if move.arg is not None:
-        words.append(move.arg)
-    return " ".join(words)

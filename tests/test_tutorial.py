@@ -66,7 +66,8 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
                  if not any(m.matches(a) for m in coach.step.moves)]
         if other:
             reply = coach.submit(other[0])
-            assert not reply.accepted and "in this lesson try" in reply.text
+            assert not reply.accepted and "not the lesson's plan" in reply.text
+            assert coach.step.say in reply.text and coach.step.why in reply.text
             refused_legal += 1
         wrong = game.Action("no_such_move")
         reply = coach.submit(wrong)
@@ -136,9 +137,11 @@ def test_tutorial_validator_names_the_wrong_player(tmp_path):
 
 def test_tutorial_validator_catches_a_rule_that_does_not_happen(tmp_path):
     path = broken(tmp_path, "event: skip,", "event: declare,")
-    assert "step 14: covered rule 'A: the next player is skipped': no 'declare' event" in error(path)
+    assert ("step 14: covered rule 'A: the next player is skipped': no 'declare' event"
+            in error(path))
     path = broken(tmp_path, "refuses: play 0/green/hearts", "refuses: play 2/red/spades")
-    assert "step 9: covered rule" in error(path) and "'play 2/red/spades' is legal here" in error(path)
+    message = error(path)
+    assert "step 9: covered rule" in message and "'play 2/red/spades' is legal here" in message
 
 
 @pytest.mark.parametrize("old,new,expected", [
@@ -179,7 +182,8 @@ def test_tutorial_breaks_when_a_rule_it_shows_changes(monkeypatch):
     ("seat: Ada}", "seat: Ada, cards: [9/red/hearts]}", "moving 9/red/hearts happens"),
     ("seat: Ada}", "seat: Ada, cards: [Z/red/hearts]}", "cards: 'Z/red/hearts' is not a card"),
     ("seat: Ada}", "seat: Ada, allows: draw}", "expected exactly one of event, allows, refuses"),
-    ("refuses: end_turn}", "refuses: end_turn, detail: 3}", "detail, seat and cards belong with event"),
+    ("refuses: end_turn}", "refuses: end_turn, detail: 3}",
+     "detail, seat and cards belong with event"),
 ])
 def test_tutorial_validator_checks_what_a_rule_claims(tmp_path, old, new, expected):
     assert expected in error(broken(tmp_path, old, new))
