@@ -80,7 +80,8 @@ class Step(NamedTuple):
 class Cover(NamedTuple):
     """A rule a step shows, the rulebook section it comes from, and what proves it:
     an event of that kind during the step (with that detail, about that seat, moving
-    those cards), or a move the engine allows or refuses just before the step's move."""
+    those cards; step 1 also sees the deal's events), or a move the engine allows or
+    refuses just before the step's move."""
 
     rule: str
     section: str
@@ -390,7 +391,7 @@ def rehearse(tutorial, choices=None):
             picked = [step.moves[(choices or {}).get(step.number, 0)]]
         else:
             picked = step.moves
-        start = len(state.events)
+        start = len(state.events) if step.number > 1 else 0   # step 1 also sees the deal
         for move in picked:
             if state.current_player not in (step.by, None):
                 _fail(path, where, f"{move.text!r} is {tutorial.names[state.current_player]}'s "
