@@ -434,7 +434,7 @@ class Coach:
         self.state = tutorial.new_state()
         self.index = 0      # the step reached
         self.done = 0       # moves made within a computer step
-        self.last = ""      # what the coach said about the last move
+        self.news = []      # what happened since the learner's last move
 
     @property
     def finished(self):
@@ -451,15 +451,16 @@ class Coach:
         return not self.finished and self.step.learner
 
     def text(self):
-        """What the coach says now: the last move's explanation, then what comes next."""
+        """What the coach says now: the introduction at the start, what happened since
+        the learner's last move, then what comes next (or the closing words)."""
+        said = ([self.tutorial.intro] if self.index == 0 and not self.done else []) + self.news
         if self.finished:
-            return " ".join(filter(None, [self.last, self.tutorial.end]))
-        if self.index == 0 and not self.last and self.step.learner:
-            return f"{self.tutorial.intro} {self.step.say}"
-        if self.step.learner:
-            return " ".join(filter(None, [self.last, self.step.say]))
-        return " ".join(filter(None, [self.last or (self.tutorial.intro if self.index == 0 else ""),
-                                      f"{self.tutorial.names[self.step.by]} plays next."]))
+            coming = self.tutorial.end
+        elif self.step.learner:
+            coming = self.step.say
+        else:
+            coming = f"{self.tutorial.names[self.step.by]} plays next."
+        return " ".join(filter(None, said + [coming]))
 
     def highlights(self):
         """(card names, action kinds) to highlight for the learner's current step."""
@@ -489,15 +490,15 @@ class Coach:
         self.state.apply(action)
         if step.learner:
             self.index += 1
-            self.last = step.after
-        else:
-            self.done += 1
-            if self.done < len(step.moves):
-                return Reply(True, "")
-            self.index += 1
-            self.done = 0
-            self.last = step.say
-        return Reply(True, self.last)
+            self.news = [step.after] if step.after else []
+            return Reply(True, step.after)
+        self.done += 1
+        if self.done < len(step.moves):
+            return Reply(True, "")
+        self.index += 1
+        self.done = 0
+        self.news.append(step.say)
+        return Reply(True, step.say)
 
     def rules_met(self):
         """The covered rules whose step has been played: [(section, rule)]."""

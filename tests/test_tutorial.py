@@ -48,14 +48,18 @@ def test_tutorial_coverage_block_at_the_top_lists_every_rule_shown(lesson):
 def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
     coach = tutorial.Coach(lesson)
     refused_legal = refused_illegal = 0
+    news = []
     while not coach.finished:
         state = coach.state
         if not coach.learner_to_act():
             assert coach.highlights() == ((), ())
             action = coach.scripted_action()
             assert action in state.legal_actions()
-            coach.submit(action)
+            reply = coach.submit(action)
+            assert reply.accepted
+            news.append(reply.text)
             continue
+        assert all(said in coach.text() for said in news), "the learner hears what happened"
         assert coach.step.say in coach.text()
         cards, buttons = coach.highlights()
         seen = [c.name for z in state.view(lesson.learner).zones for c in z.cards
@@ -76,6 +80,7 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
         assert state.to_dict() == before
         reply = coach.submit(tutorial.find(state, coach.step.moves[0]))
         assert reply.accepted
+        news = [reply.text]
     assert refused_legal and refused_illegal
     assert coach.rules_met() == [(c.section, c.rule) for c in lesson.covers]
     summary = coach.summary()
