@@ -138,7 +138,8 @@ def path_for(game_id):
 
 def load(game_id, path=None):
     """The tutorial of `game_id` (from `path` if given), checked and played through the
-    engine once; TutorialError naming the file and step otherwise."""
+    engine (once per move the learner may choose); TutorialError naming the file and
+    step otherwise."""
     path = path or path_for(game_id)
     data = resources.read_yaml(path, TutorialError)
     tutorial = parse(path, data, game_id)
@@ -149,6 +150,13 @@ def load(game_id, path=None):
                 _fail(path, f"step {step.number}", f"rule {cover.rule!r}: {cover.section!r} is "
                       f"not a section of config/rules/{game_id}.md ({', '.join(sections)})")
     rehearse(tutorial)
+    for step in tutorial.steps:
+        for choice in range(1, len(step.moves) if step.learner else 0):
+            try:
+                rehearse(tutorial, {step.number: choice})
+            except TutorialError as problem:
+                raise TutorialError(f"{problem} (when the learner plays "
+                                    f"{step.moves[choice].text!r} at step {step.number})") from None
     return tutorial
 
 
