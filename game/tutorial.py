@@ -21,7 +21,7 @@ the step shows: `rule`, `section` (a heading of the rulebook) and one check, `ev
 Actions are written as text: the action kind, the card names (as the deck files name
 them) and the argument, e.g. `play D/red/hearts purple`, `end_turn`, `pick 1:3`.
 
-`load(game_id)` reads, checks and plays the script through the real engine once, raising
+`load(game_id)` reads, checks and plays the script through the real engine, raising
 `TutorialError` naming the file and the step for anything wrong. `Coach(tutorial)` runs
 it for a scene: `text()`, `highlights()`, `submit(action)`, `scripted_action()`,
 `summary()`.
@@ -383,6 +383,11 @@ def rehearse(tutorial, choices=None):
             actor = ("nobody (the game is over)" if state.current_player is None
                      else tutorial.names[state.current_player])
             _fail(path, where, f"it is {actor}'s move here, not {tutorial.names[step.by]}'s")
+        seen = {c.name for z in state.view(step.by).zones for c in z.cards if c is not None}
+        for name in step.cards:
+            if name not in seen:
+                _fail(path, where, f"highlight {name!r} is no card {tutorial.names[step.by]} "
+                                   "can see here")
         legal_kinds = {a.kind for a in state.legal_actions()}
         for kind in step.buttons:
             if kind not in legal_kinds:
@@ -425,7 +430,7 @@ def _expect_legal(tutorial, state, move, where):
     if find(state, move) is None:
         try:
             reason = state.why_illegal(build(state, move))
-        except (ValueError, KeyError, IndexError):
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
             reason = "no such move in this game"
         _fail(tutorial.path, where, f"expected action {move.text!r} is not legal here ({reason})")
 

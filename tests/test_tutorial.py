@@ -149,6 +149,8 @@ def test_tutorial_validator_catches_a_rule_that_does_not_happen(tmp_path):
     ("  - by: Ada\n", "  - by: Eve\n", "step 3: by: 'Eve' is not one of the players"),
     ("highlight: [5/blue/clubs]", "highlight: [5/blue/clover]",
      "step 1: highlight '5/blue/clover' is neither a card name"),
+    ("highlight: [5/blue/clubs]", "highlight: [7/purple/clubs]",
+     "step 1: highlight '7/purple/clubs' is no card You can see here"),
     ("highlight: [button:end_turn]", "highlight: [button:draw]",
      "step 2: highlight button 'draw' is no move the player has here"),
     ("section: Special cards", "section: Specials", "'Specials' is not a section of"),
