@@ -88,7 +88,7 @@ class StatisticsScene(Scene):
             self.stats = saves.load_statistics(self.app.folders)
         except saves.BadFile as error:
             self.message = f"The statistics could not be read, so they start afresh. {error}"
-            self.stats = saves.load_statistics(self.app.folders)
+            self.stats = saves.empty_statistics()
         self.games = [g for g in game.GAMES
                       if self.stats["games"].get(g) or self.stats.get("practice", {}).get(g)]
         chosen = getattr(self, "game_id", None)
