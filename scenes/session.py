@@ -222,7 +222,10 @@ class Session:
             except Exception as error:   # handed to the main thread, which reports it
                 result = error
             self._results.put((token, result))
-            pygame.event.post(pygame.event.Event(BOT_DONE))
+            try:
+                pygame.event.post(pygame.event.Event(BOT_DONE))
+            except pygame.error:     # the window closed while it thought: nobody to wake
+                pass
 
         threading.Thread(target=work, daemon=True, name=f"bot-{purpose}").start()
 
