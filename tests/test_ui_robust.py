@@ -188,6 +188,29 @@ def test_a_bad_name_or_a_huge_text_in_the_autosave_is_a_short_notice(user_home, 
         pygame.quit()
 
 
+def test_a_record_with_names_that_cannot_be_drawn_is_listed_calmly(user_home):
+    folders = saves.Folders()
+    state = game.new_game("final_card_down", players=2, seed=5)
+    path = saves.write_record(folders, state, [{"name": "Maya", "level": None},
+                                               {"name": "Theo", "level": None}])
+    record = json.load(open(path))
+    record["seats"] = [{"name": "Ma\x00ya", "level": None}, {"name": "\ud800" * 10**5, "level": None}]
+    record["winners"] = [1]
+    with open(path, "w") as handle:
+        json.dump(record, handle)
+    a = new_app()
+    try:
+        click_widget(a, lambda w: w.label == "Statistics")
+        [button] = a.scene.record_buttons
+        assert button.summary.startswith("Ma?ya, ???") and button.summary.isprintable()
+        a.draw()
+        click_widget(a, lambda w: w is button)
+        assert "holds a character that is not printable" in a.scene.message
+        a.draw()
+    finally:
+        pygame.quit()
+
+
 def test_leftover_temporary_files_go_when_the_app_starts(user_home):
     folders = saves.Folders()
     os.makedirs(folders.data)
