@@ -38,10 +38,10 @@ LEVELS = ("easy", "medium", "hard")
 MAX_YAML_NODES = 10_000     # settings.yaml's nodes, aliases expanded
 MAX_QUOTE = 160             # characters of a file's own text repeated in a message
 COUNTED_KEPT = 200          # the latest games' ids the statistics keep, to count each once
-TEMP_NAME = re.compile(r"^\.tmp-[A-Za-z0-9_]{8}$")    # tempfile.mkstemp(prefix=".tmp-")
+TEMP_NAME = re.compile(r"\.tmp-[A-Za-z0-9_]{8}")    # tempfile.mkstemp(prefix=".tmp-")
 TEMP_AGE = 60               # seconds after which a leftover temporary file is removed
-RECORD_FILE = re.compile(r"^\d{8}-\d{6}\.\d{6}-[a-z0-9_]{1,40}\.json$")
-GAME_UID = re.compile(r"^[0-9a-f]{32}$")
+RECORD_FILE = re.compile(r"\d{8}-\d{6}\.\d{6}-[a-z0-9_]{1,40}\.json")
+GAME_UID = re.compile(r"[0-9a-f]{32}")
 
 
 def excerpt(words, limit=MAX_QUOTE):
@@ -266,9 +266,9 @@ def _check_end(end, state):
     require(end, dict, "end")
     if set(end) != {"uid", "record"}:
         raise ValueError("end: expected the fields uid and record")
-    if not isinstance(end["uid"], str) or not GAME_UID.match(end["uid"]):
+    if not isinstance(end["uid"], str) or not GAME_UID.fullmatch(end["uid"]):
         raise ValueError("end.uid: not a game id")
-    if (not isinstance(end["record"], str) or not RECORD_FILE.match(end["record"])
+    if (not isinstance(end["record"], str) or not RECORD_FILE.fullmatch(end["record"])
             or not end["record"].endswith(f"-{state.game_id}.json")):
         raise ValueError("end.record: not a record file name of this game")
     if not state.is_over:
@@ -376,7 +376,7 @@ def clean_temporary(folders, age=TEMP_AGE):
         except OSError:
             continue
         for name in names:
-            if not TEMP_NAME.match(name):
+            if not TEMP_NAME.fullmatch(name):
                 continue
             path = os.path.join(folder, name)
             try:
@@ -472,7 +472,7 @@ def _empty_line():
 
 def _check_stats(data):
     counted = require(data.get("counted", []), list, "counted")
-    if len(counted) > COUNTED_KEPT or not all(isinstance(u, str) and GAME_UID.match(u)
+    if len(counted) > COUNTED_KEPT or not all(isinstance(u, str) and GAME_UID.fullmatch(u)
                                              for u in counted):
         raise ValueError(f"counted: expected at most {COUNTED_KEPT} game ids")
     for section in ("games", "practice"):
