@@ -20,7 +20,7 @@ from scenes.session import Seat, Session
 from scenes.setup import SetupScene
 from scenes.statistics import StatisticsScene
 from sprites import cards as card_sprites
-from sprites import die
+from sprites import die, text
 from tests.test_robust_files import read_only
 from tests.test_ui_play import click_widget, new_app, open_setup, press
 
@@ -208,6 +208,20 @@ def test_a_record_with_names_that_cannot_be_drawn_is_listed_calmly(user_home):
         assert "holds a character that is not printable" in a.scene.message
         a.draw()
     finally:
+        pygame.quit()
+
+
+def test_a_word_wider_than_a_line_is_broken_to_fit():
+    pygame.font.init()
+    text.reset()
+    try:
+        words = "unknown game '" + "x" * 400 + "' in the file"
+        lines = text.wrap(words, 16, 300)
+        assert "".join(lines).replace(" ", "") == words.replace(" ", "")
+        assert len(lines) > 3 and all(text.size(line, 16)[0] <= 300 for line in lines)
+        assert text.wrap("a few words", 16, 1) == list("afewwords")    # one character a line
+    finally:
+        text.reset()
         pygame.quit()
 
 
