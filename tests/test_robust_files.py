@@ -320,6 +320,7 @@ def test_a_file_larger_than_any_record_is_refused_unread(folders, monkeypatch):
 @pytest.mark.parametrize("argv,problem", [
     (["tournament", "ktu", "--seats", "easy,easy", "--workers", "100000"], "expected at most"),
     (["tournament", "ktu", "--seats", "easy,easy", "--workers", "0"], "expected a number of 1 or more"),
+    (["report", "ktu", "--workers", "100000"], "expected at most"),
     (["bench", "--seconds", "-1"], "expected seconds above 0"),
     (["bench", "--seconds", "0"], "expected seconds above 0"),
     (["bench", "--seconds", "nan"], "expected seconds above 0"),
