@@ -13,7 +13,12 @@ import time
 STARTED = time.time()   # before anything else is imported: the start of the start time
 
 import argparse  # noqa: E402
+import math  # noqa: E402
+import os  # noqa: E402
 import sys  # noqa: E402
+
+MAX_WORKERS = min(64, 4 * (os.cpu_count() or 1))   # games played in parallel, at most
+MAX_BENCH_SECONDS = 3600
 
 
 class Parser(argparse.ArgumentParser):
@@ -40,13 +45,28 @@ def _positive(text):
     return value
 
 
-def _seconds(text):
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-    if not 0 < value <= 60:
-        raise argparse.ArgumentTypeError(f"expected seconds above 0 and at most 60, got {value}")
+def _seconds_up_to(limit):
+    """An argparse type: a number of seconds above 0 and at most `limit` (no nan, no inf)."""
+    def seconds(text):
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+        if not (math.isfinite(value) and 0 < value <= limit):
+            raise argparse.ArgumentTypeError(
+                f"expected seconds above 0 and at most {limit}, got {text}")
+        return value
+    return seconds
+
+
+_seconds = _seconds_up_to(60)
+
+
+def _workers(text):
+    value = _positive(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(
+            f"expected at most {MAX_WORKERS} workers (4 per processor), got {value}")
     return value
 
 
@@ -80,11 +100,13 @@ def build_parser():
     tour.add_argument("--seed", type=_whole)
     tour.add_argument("--budget", type=_seconds, default=1.0,
                       help="the hard level's thinking time per decision (seconds)")
-    tour.add_argument("--workers", type=_positive, default=1, help="games played in parallel")
+    tour.add_argument("--workers", type=_workers, default=1,
+                      help=f"games played in parallel (1-{MAX_WORKERS})")
     tour.add_argument("--option", type=_option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
     bench = commands.add_parser("bench", help="print speed figures for every game and the app")
-    bench.add_argument("--seconds", type=float, default=2.0, help="seconds per game")
+    bench.add_argument("--seconds", type=_seconds_up_to(MAX_BENCH_SECONDS), default=2.0,
+                       help="seconds per game")
     bench.add_argument("--engine-only", action="store_true", help="skip the app benchmark")
     replay = commands.add_parser("replay", help="print a game record move by move")
     replay.add_argument("file", help="a record from the statistics' records folder")
@@ -140,7 +162,7 @@ def bench_command(args):
 def replay_command(args, parser):
     from game import saves
     try:
-        record = saves.read_record(args.file)
+        record = saves.read_record(args.file, move=False)
     except saves.BadFile as error:
         parser.exit(2, f"main.py replay: error: {error}\n")
     if record is None:

@@ -9,7 +9,7 @@ from typing import NamedTuple
 from game import resources
 from game.cards import combined_deck, load_deck
 from game.core import (SAVE_FORMAT, SAVE_VERSION, Action, Chance, Event, GameState,
-                       IllegalAction, View, Zone, require, require_int)
+                       IllegalAction, View, Zone, check_seed, require, require_int)
 
 __all__ = ["GAMES", "GameInfo", "Option", "new_game", "load_state", "IllegalAction",
            "Action", "Event", "View", "Zone"]
@@ -181,8 +181,8 @@ def new_game(game_id, players=None, seed=None, options=None, deck=None, *,
     """
     info = game_info(game_id)
     players, chosen = resolve_options(info, players, options)
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if seed is not None:
+        check_seed(seed)
     if seed is None:
         seed = Chance(None).rng.randrange(1, 10**9)
     stacks = []

@@ -4,6 +4,7 @@ A game module subclasses `GameState` and implements its rules; everything that i
 same for every game (legality checks, the save format, views built from zones, event
 filtering, injected chance) lives here once.
 """
+import math
 import random
 from typing import NamedTuple
 
@@ -170,10 +171,16 @@ class Chance:
     def from_dict(cls, data):
         require(data, dict, "chance")
         chance = cls(None, full_deck=data.get("full_deck", True))
-        chance.seed = data.get("seed")
+        chance.seed = check_seed(data.get("seed"), "chance.seed")
         try:
             version, internal, gauss = data["rng"]
-            chance.rng.setstate((version, tuple(internal), gauss))
+            words = require(internal, list, "chance.rng")
+            if (version != 3 or len(words) != 625
+                    or not (gauss is None or type(gauss) is float and math.isfinite(gauss))
+                    or not all(type(w) is int and 0 <= w < 2**32 for w in words)
+                    or words[624] > 624 or not any(words[:624])):
+                raise ValueError
+            chance.rng.setstate((version, tuple(words), gauss))
         except (KeyError, TypeError, ValueError, OverflowError):
             raise ValueError("chance.rng: not a saved random generator state") from None
         chance.stacks = [list(require(s, list, "chance.stacks[]")) for s in
@@ -184,6 +191,17 @@ class Chance:
             if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
                 raise ValueError(f"chance.dice: {die!r} is not a die result 1-6")
         return chance
+
+
+MAX_SEED = 2**63 - 1
+
+
+def check_seed(seed, where="seed"):
+    """`seed` if it is a whole number within +-MAX_SEED (a deal number), else ValueError."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > MAX_SEED:
+        raise ValueError(f"{where}: expected a whole number up to {MAX_SEED}, "
+                         f"found {repr(seed)[:40]}")
+    return seed
 
 
 def require(value, kind, where):

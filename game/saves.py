@@ -4,12 +4,23 @@ Files live in the user's folders (platformdirs), never next to the program. Ever
 write is atomic (temporary file, flush, fsync, rename), so a crash or a power cut
 leaves the previous version whole. Every read is validated; a file that is corrupt,
 truncated, of the wrong shape or from a future version is renamed aside with a
-timestamp (never deleted or overwritten) and the caller is told why in one sentence.
+timestamp (never deleted or overwritten) and the caller is told why in one sentence;
+when it cannot be moved (a read-only folder) it stays where it is and the caller is
+told that too. A file the user names (`replay FILE`) is never moved.
+
+The end of a game is one transaction (`finish_game`): the autosave is first rewritten
+as the finished game with a game id and its record's name, then the record is written,
+the statistics count the game (keyed by its id, so never twice) and the autosave goes.
+Wherever that stops, the next `load_game` completes it: the game is counted exactly
+once and a finished game is never offered to Continue.
 """
 import json
 import os
+import re
+import stat
 import tempfile
 import time
+import uuid
 
 import yaml
 
@@ -24,17 +35,46 @@ FILE_VERSION = 1
 MAX_FILE_BYTES = 16 * 1024 * 1024
 MAX_NAME = 40
 LEVELS = ("easy", "medium", "hard")
+MAX_YAML_NODES = 10_000     # settings.yaml's nodes, aliases expanded
+MAX_QUOTE = 160             # characters of a file's own text repeated in a message
+COUNTED_KEPT = 200          # the latest games' ids the statistics keep, to count each once
+TEMP_NAME = re.compile(r"\.tmp-[A-Za-z0-9_]{8}")    # tempfile.mkstemp(prefix=".tmp-")
+TEMP_AGE = 60               # seconds after which a leftover temporary file is removed
+RECORD_FILE = re.compile(r"\d{8}-\d{6}\.\d{6}-[a-z0-9_]{1,40}\.json")
+GAME_UID = re.compile(r"[0-9a-f]{32}")
+
+
+def excerpt(words, limit=MAX_QUOTE):
+    """`words` made safe to show: control characters and lone surrogates as '?', and
+    at most `limit` characters (with '...' where it was cut)."""
+    words = str(words)
+    cut = len(words) > limit
+    words = "".join(ch if ch.isprintable() else "?" for ch in words[:limit])
+    return words + "..." if cut else words
 
 
 class BadFile(ValueError):
-    """A file that could not be used; `kept_as` is where the original was moved."""
+    """A file that could not be used; `kept_as` is where the original was moved, or
+    `not_moved` says why it could not be (it stays where it was)."""
 
-    def __init__(self, path, problem, kept_as=None):
+    def __init__(self, path, problem, kept_as=None, not_moved=None):
         self.path = path
-        self.problem = problem
+        self.problem = problem = excerpt(problem)
         self.kept_as = kept_as
-        where = f"; it was kept as {os.path.basename(kept_as)}" if kept_as else ""
-        super().__init__(f"{path}: {problem}{where}")
+        where = f"; it was kept as {excerpt(os.path.basename(kept_as))}" if kept_as else ""
+        if not_moved:
+            where = f"; it could not be set aside ({not_moved}), so it stays where it is"
+        super().__init__(f"{excerpt(path, 4 * MAX_QUOTE)}: {problem}{where}")
+
+
+def _refused(path, problem, move=True):
+    """BadFile for `path`, after setting the file aside when `move` (and it can be)."""
+    if not move:
+        return BadFile(path, problem)
+    try:
+        return BadFile(path, problem, keep_aside(path))
+    except OSError as error:
+        return BadFile(path, problem, not_moved=error.strerror or str(error))
 
 
 class Folders:
@@ -105,24 +145,34 @@ def keep_aside(path):
     return target
 
 
-def _read_text(path):
-    """The file's text, or None if there is no file; BadFile if it cannot be used."""
+def _read_text(path, move=True):
+    """The file's text, or None if there is no file; BadFile if it cannot be used (a
+    bad regular file is set aside when `move`). Only regular files are read, and never
+    more than MAX_FILE_BYTES (a device or a pipe is refused, not read)."""
     try:
-        size = os.path.getsize(path)
+        info = os.stat(path)
     except FileNotFoundError:
         return None
-    except OSError as error:
-        raise BadFile(path, f"cannot be read ({error.strerror})") from None
-    if size > MAX_FILE_BYTES:
-        raise BadFile(path, f"is {size} bytes, more than any file the app writes",
-                      keep_aside(path))
+    except (OSError, ValueError) as error:
+        raise BadFile(path, f"cannot be read ({getattr(error, 'strerror', None) or error})") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise BadFile(path, "is not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise _refused(path, f"is {info.st_size} bytes, more than any file the app writes", move)
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except UnicodeDecodeError:
-        raise BadFile(path, "is not text", keep_aside(path)) from None
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise BadFile(path, "is not a regular file")
+            data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise BadFile(path, f"cannot be read ({error.strerror})") from None
+        raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise _refused(path, "is larger than any file the app writes", move)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _refused(path, "is not text", move) from None
 
 
 def _bounded_int(digits):
@@ -132,10 +182,11 @@ def _bounded_int(digits):
     return int(digits)
 
 
-def read_json(path, fmt, parse):
+def read_json(path, fmt, parse, move=True):
     """`parse(data)` of the JSON file at `path` (None if there is none). A file that does
-    not parse, or that `parse` refuses with ValueError, is kept aside: BadFile."""
-    text = _read_text(path)
+    not parse, or that `parse` refuses with ValueError, is BadFile (and kept aside when
+    `move`; a file the user named is never moved)."""
+    text = _read_text(path, move)
     if text is None:
         return None
     try:
@@ -158,10 +209,21 @@ def read_json(path, fmt, parse):
             problem = str(error)
         else:
             problem = f"has a bad field ({error!r})"
-    raise BadFile(path, problem, keep_aside(path))
+    raise _refused(path, problem, move)
 
 
 # ---- autosave ----------------------------------------------------------------------
+def check_name(name, where):
+    """A player's name as the files keep it: 1-MAX_NAME printable characters (no NUL,
+    no lone surrogate, nothing the screen cannot draw); ValueError naming `where`."""
+    require(name, str, where)
+    if not name.strip() or len(name) > MAX_NAME:
+        raise ValueError(f"{where}: must be 1-{MAX_NAME} characters")
+    if not name.isprintable():
+        raise ValueError(f"{where}: holds a character that is not printable")
+    return name
+
+
 def _check_seats(seats, players):
     require(seats, list, "seats")
     if len(seats) != players:
@@ -169,9 +231,7 @@ def _check_seats(seats, players):
     out = []
     for i, seat in enumerate(seats):
         require(seat, dict, f"seats[{i}]")
-        name = require(seat.get("name"), str, f"seats[{i}].name")
-        if not name.strip() or len(name) > MAX_NAME:
-            raise ValueError(f"seats[{i}].name: must be 1-{MAX_NAME} characters")
+        name = check_name(seat.get("name"), f"seats[{i}].name")
         level = seat.get("level")
         if level is not None and level not in LEVELS:
             raise ValueError(f"seats[{i}].level: {level!r} is not one of {', '.join(LEVELS)}")
@@ -188,22 +248,44 @@ def _check_undo(data):
             "practice": require(record["practice"], bool, "undo.practice")}
 
 
-def save_game(folders, state, seats, undo=None):
+def save_game(folders, state, seats, undo=None, end=None):
     """Autosave: the game in progress, who sits where ({name, level or None}) and the
-    undo record ({undos: count made, practice: whether Casual undo was used})."""
+    undo record ({undos: count made, practice: whether Casual undo was used}); a
+    finished game only with `end` ({uid, record}: its id and its record's file name)."""
     data = {"format": AUTOSAVE_FORMAT, "version": FILE_VERSION,
             "seats": _check_seats(seats, state.players), "game": state.to_dict()}
     if undo is not None:
         data["undo"] = _check_undo({"undo": dict(undo)})
+    if end is not None:
+        data["end"] = _check_end(end, state)
     atomic_write(folders.autosave, json.dumps(data, separators=(",", ":")))
 
 
-def load_game(folders):
-    """(state, seats) from the autosave, or None if there is none; BadFile if it is bad."""
+def _check_end(end, state):
+    """The end mark of a finished game's autosave, checked: {uid, record}."""
+    require(end, dict, "end")
+    if set(end) != {"uid", "record"}:
+        raise ValueError("end: expected the fields uid and record")
+    if not isinstance(end["uid"], str) or not GAME_UID.fullmatch(end["uid"]):
+        raise ValueError("end.uid: not a game id")
+    if (not isinstance(end["record"], str) or not RECORD_FILE.fullmatch(end["record"])
+            or not end["record"].endswith(f"-{state.game_id}.json")):
+        raise ValueError("end.record: not a record file name of this game")
+    if not state.is_over:
+        raise ValueError("end: the game is not over")
+    return {"uid": end["uid"], "record": end["record"]}
+
+
+def _read_autosave(folders):
+    """(state, seats, end or None) from the autosave, or None; BadFile if it is bad."""
     def parse(data):
         state = game.load_state(data.get("game"))
-        _check_undo(data)
-        return state, _check_seats(data.get("seats"), state.players)
+        seats = _check_seats(data.get("seats"), state.players)
+        undo = _check_undo(data)
+        end = data.get("end")
+        if end is None and state.is_over:
+            raise ValueError("game: the game is over but its end is not marked")
+        return state, seats, undo, None if end is None else _check_end(end, state)
     return read_json(folders.autosave, AUTOSAVE_FORMAT, parse)
 
 
@@ -211,6 +293,20 @@ def load_undo(folders):
     """The autosave's undo record ({undos, practice}; none made if there is no autosave
     or it has none); BadFile if the file is bad."""
     return read_json(folders.autosave, AUTOSAVE_FORMAT, _check_undo) or _check_undo({})
+
+
+def load_game(folders):
+    """(state, seats) of the game left unfinished, or None if there is none; BadFile if
+    the autosave is bad. A game whose end was interrupted is finished here (recorded
+    and counted once, see `finish_game`) and None is returned: it is not continued."""
+    saved = _read_autosave(folders)
+    if saved is None:
+        return None
+    state, seats, undo, end = saved
+    if end is not None:
+        finish_game(folders, state, seats, undo, end)
+        return None
+    return state, seats
 
 
 def clear_game(folders):
@@ -221,30 +317,111 @@ def clear_game(folders):
         pass
 
 
+def finish_game(folders, state, seats, undo=None, end=None):
+    """End a finished game as one transaction: mark the autosave finished (with a game id
+    and its record's name), write the record (with the undo record {undos, practice}),
+    count the game in the statistics (once: they keep the ids they counted; as practice
+    if Casual undo was used), remove the autosave. Returns (record path or None,
+    problems: one sentence each). Run again after an interruption, it completes the
+    same end; `end` is the mark read back from the autosave then."""
+    problems = []
+    undo = _check_undo({} if undo is None else {"undo": dict(undo)})
+    if end is None:
+        end = {"uid": uuid.uuid4().hex,
+               "record": os.path.basename(new_record_path(folders, state.game_id))}
+        try:
+            save_game(folders, state, seats, undo, end)
+        except OSError as error:
+            problems.append(_sentence("The game's end could not be marked in the autosave", error))
+    path = os.path.join(folders.records, end["record"])
+    try:
+        write_record(folders, state, seats, undo["undos"], undo["practice"], path, end["uid"])
+    except OSError as error:
+        path = None
+        problems.append(_sentence("The finished game's record could not be written", error))
+    counted = True
+    try:
+        stats = load_statistics(folders)
+    except BadFile as error:
+        if error.kept_as:
+            problems.append(f"The statistics started afresh: {error}")
+            stats = empty_statistics()
+        else:
+            problems.append(f"The game could not be counted in the statistics: {error}")
+            counted = False
+    if counted:
+        try:
+            save_statistics(folders, add_result(stats, state, seats, undo["practice"], end["uid"]))
+        except OSError as error:
+            problems.append(_sentence("The game could not be counted in the statistics", error))
+    try:
+        clear_game(folders)
+    except OSError as error:
+        problems.append(_sentence("The finished game's autosave could not be removed", error))
+    return path, problems
+
+
+def _sentence(what, error):
+    return f"{what} ({excerpt(error.strerror or error)})."
+
+
+def clean_temporary(folders, age=TEMP_AGE):
+    """Remove the app's own temporary files (`.tmp-XXXXXXXX`, left by a write that was
+    cut off) older than `age` seconds from its folders; returns how many went."""
+    removed = 0
+    now = time.time()
+    for folder in (folders.config, folders.data, folders.records):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            if not TEMP_NAME.fullmatch(name):
+                continue
+            path = os.path.join(folder, name)
+            try:
+                info = os.lstat(path)
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > age:
+                    os.unlink(path)
+                    removed += 1
+            except OSError:
+                continue
+    return removed
+
+
 # ---- game records ------------------------------------------------------------------
-def record_of(state, seats, undos=0, practice=False):
+def record_of(state, seats, undos=0, practice=False, uid=None):
     """A finished (or running) game's record: enough to replay it move by move, with
-    the number of undos made and whether Casual undo made it a practice game."""
+    the number of undos made, whether Casual undo made it a practice game, and `uid`,
+    the game's id, when it has one."""
     chance = state.chance
-    return {"format": RECORD_FORMAT, "version": FILE_VERSION, "game": state.game_id,
-            "players": state.players, "options": dict(state.options), "seed": chance.seed,
-            "seats": _check_seats(seats, state.players),
-            "actions": [a.to_json() for a in state.history],
-            "scores": state.scores(), "winners": state.winners(),
-            "undos": undos, "practice": practice,
-            "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
+    record = {"format": RECORD_FORMAT, "version": FILE_VERSION, "game": state.game_id,
+              "players": state.players, "options": dict(state.options), "seed": chance.seed,
+              "seats": _check_seats(seats, state.players),
+              "actions": [a.to_json() for a in state.history],
+              "scores": state.scores(), "winners": state.winners(),
+              "undos": undos, "practice": practice,
+              "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
+    if uid is not None:
+        record["uid"] = uid
+    return record
 
 
-def write_record(folders, state, seats, undos=0, practice=False):
-    """Keep a finished game's record in the records folder; return its path."""
-    record = record_of(state, seats, undos, practice)
-    while True:   # names sort by time, to the microsecond (newest last)
+def new_record_path(folders, game_id):
+    """A path for a new record: names sort by time, to the microsecond (newest last)."""
+    while True:
         now = time.time_ns()
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now // 10**9))
-        path = os.path.join(folders.records,
-                            f"{stamp}.{now // 1000 % 10**6:06d}-{state.game_id}.json")
+        path = os.path.join(folders.records, f"{stamp}.{now // 1000 % 10**6:06d}-{game_id}.json")
         if not os.path.exists(path):
-            break
+            return path
+
+
+def write_record(folders, state, seats, undos=0, practice=False, path=None, uid=None):
+    """Keep a finished game's record in the records folder (at `path`, or a new name);
+    return its path."""
+    record = record_of(state, seats, undos, practice, uid)
+    path = path or new_record_path(folders, state.game_id)
     atomic_write(path, json.dumps(record, indent=1))
     return path
 
@@ -266,15 +443,16 @@ def replay(record):
         yield state
 
 
-def read_record(path):
-    """A record file's contents, checked to replay; BadFile if it is not usable."""
+def read_record(path, move=True):
+    """A record file's contents, checked to replay; BadFile if it is not usable (set
+    aside when `move`: never for a file the user named)."""
     def parse(data):
         state = None
         for state in replay(data):
             pass
         data["seats"] = _check_seats(data.get("seats"), state.players)
         return data
-    return read_json(path, RECORD_FORMAT, parse)
+    return read_json(path, RECORD_FORMAT, parse, move)
 
 
 def list_records(folders):
@@ -293,6 +471,10 @@ def _empty_line():
 
 
 def _check_stats(data):
+    counted = require(data.get("counted", []), list, "counted")
+    if len(counted) > COUNTED_KEPT or not all(isinstance(u, str) and GAME_UID.fullmatch(u)
+                                             for u in counted):
+        raise ValueError(f"counted: expected at most {COUNTED_KEPT} game ids")
     for section in ("games", "practice"):
         _check_section(data, section)
     return data
@@ -305,9 +487,8 @@ def _check_section(data, section):
     for game_id, players in games.items():
         game.game_info(game_id)
         for name, line in require(players, dict, f"{section}.{game_id}").items():
-            where = f"{section}.{game_id}.{name}"
-            if len(name) > MAX_NAME:
-                raise ValueError(f"{where}: the name is too long")
+            where = f"{section}.{game_id}.{excerpt(name, MAX_NAME)}"
+            check_name(name, f"{where}: the name")
             require(line, dict, where)
             if set(line) != set(_empty_line()):
                 raise ValueError(f"{where}: expected the fields played, won, score_sum, best, vs")
@@ -329,15 +510,27 @@ def _check_section(data, section):
                     raise ValueError(f"{where}.vs.{level}: expected [games, wins]")
 
 
+def empty_statistics():
+    """Statistics with no game counted."""
+    return {"format": STATS_FORMAT, "version": FILE_VERSION, "games": {}, "counted": []}
+
+
 def load_statistics(folders):
-    """The statistics ({"games": {game id: {player name: line}}}); empty if none."""
-    stats = read_json(folders.statistics, STATS_FORMAT, _check_stats)
-    return stats or {"format": STATS_FORMAT, "version": FILE_VERSION, "games": {}}
+    """The statistics ({"games": {game id: {player name: line}}, "counted": [game ids]});
+    empty if none."""
+    return read_json(folders.statistics, STATS_FORMAT, _check_stats) or empty_statistics()
 
 
-def add_result(stats, state, seats, practice=False):
+def add_result(stats, state, seats, practice=False, uid=None):
     """Count a finished game for every human seat (per game and player name); a practice
-    game (Casual undo was used) is counted apart, in the `practice` section."""
+    game (Casual undo was used) is counted apart, in the `practice` section; a game
+    whose id `uid` was counted already is not counted again."""
+    counted = stats.setdefault("counted", [])
+    if uid is not None:
+        if uid in counted:
+            return stats
+        counted.append(uid)
+        del counted[:-COUNTED_KEPT]
     scores = state.scores()
     winners = set(state.winners())
     levels = {seat["level"] for seat in seats if seat["level"]}
@@ -369,6 +562,38 @@ def reset_statistics(folders):
 
 
 # ---- settings ----------------------------------------------------------------------
+class BoundedLoader(yaml.SafeLoader):
+    """yaml.SafeLoader (the same types, nothing else) that refuses a document whose
+    nodes, with every alias expanded, number more than MAX_YAML_NODES (an alias bomb),
+    or that holds itself through an alias."""
+
+    def compose_document(self):
+        node = super().compose_document()
+        _expanded_size(node, {}, set())
+        return node
+
+
+def _expanded_size(node, sizes, open_nodes):
+    """The number of nodes under `node` with aliases expanded; a YAMLError past the bound."""
+    key = id(node)
+    if key in sizes:
+        return sizes[key]
+    if key in open_nodes:
+        raise yaml.YAMLError("an alias refers to a node that holds it")
+    open_nodes.add(key)
+    size = 1
+    if isinstance(node, yaml.SequenceNode):
+        size += sum(_expanded_size(child, sizes, open_nodes) for child in node.value)
+    elif isinstance(node, yaml.MappingNode):
+        size += sum(_expanded_size(k, sizes, open_nodes) + _expanded_size(v, sizes, open_nodes)
+                    for k, v in node.value)
+    if size > MAX_YAML_NODES:
+        raise yaml.YAMLError(f"its aliases expand to more than {MAX_YAML_NODES} values")
+    open_nodes.discard(key)
+    sizes[key] = size
+    return size
+
+
 def check_setting(key, value, allowed):
     """`value` as the setting `key` keeps it; ValueError unless `allowed` (a tuple of
     the values it may take, or `(type, low, high)` for a number) allows it."""
@@ -397,7 +622,7 @@ def load_settings(folders, defaults, choices):
     if text is None:
         return settings, None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=BoundedLoader)
         if data is None:
             data = {}
         require(data, dict, "settings")
@@ -409,8 +634,7 @@ def load_settings(folders, defaults, choices):
         problem = f"is not valid YAML ({error})" if isinstance(error, yaml.YAMLError) else str(error)
         if isinstance(error, RecursionError):
             problem = "is nested too deeply"
-        bad = BadFile(path, problem, keep_aside(path))
-        return dict(defaults), str(bad)
+        return dict(defaults), str(_refused(path, problem))
     return settings, None
 
 

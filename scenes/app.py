@@ -11,6 +11,7 @@ import os
 import sys
 import time
 import traceback
+import warnings
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -24,6 +25,7 @@ from sprites import text  # noqa: E402
 from sprites.sound import Sounds  # noqa: E402
 
 FPS = 60
+MIN_WINDOW = (640, 360)   # the smallest window the app lets itself be shrunk to
 LOG = logging.getLogger("cardtable")
 
 
@@ -69,6 +71,7 @@ class App:
 
     def __init__(self, fullscreen=False, size=None):
         self.folders = saves.Folders()
+        saves.clean_temporary(self.folders)
         self.settings, problem = config.load_user(self.folders)
         self.notices = []            # one-line messages the menu shows once
         if problem:
@@ -98,7 +101,11 @@ class App:
     def _set_mode(self):
         if self.settings.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+        with warnings.catch_warnings():     # pygame-ce would rather own the whole window
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        return surface
 
     def toggle_fullscreen(self):
         """Switch between fullscreen and a window (F11)."""
@@ -150,7 +157,7 @@ class App:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if not self.settings.fullscreen and event.type == pygame.VIDEORESIZE:
-                self.window_size = event.size
+                self.window_size = tuple(max(n, low) for n, low in zip(event.size, MIN_WINDOW))
             self._resized(pygame.display.get_surface())
         elif event.type == pygame.WINDOWEXPOSED:
             self.scene.dirty = True

@@ -166,24 +166,15 @@ class Session:
             self._failed("The game could not be saved", error)
 
     def finish(self):
-        """The game is over: keep its record, count it for the people, drop the autosave."""
+        """The game is over: keep its record, count it for the people, drop the autosave,
+        as one transaction (saves.finish_game): however it stops, it counts once."""
         if self.folders is None:
             return
-        seats = self.saved_seats()
-        try:
-            record = self.undo_record()
-            self.record_path = saves.write_record(self.folders, self.state, seats,
-                                                  record["undos"], record["practice"])
-            try:
-                stats = saves.load_statistics(self.folders)
-            except saves.BadFile as error:
-                self.problem = f"The statistics started afresh: {error}"
-                stats = saves.load_statistics(self.folders)
-            saves.save_statistics(self.folders, saves.add_result(stats, self.state, seats,
-                                                                 record["practice"]))
-            saves.clear_game(self.folders)
-        except OSError as error:
-            self._failed("The finished game could not be recorded", error)
+        self.record_path, problems = saves.finish_game(self.folders, self.state, self.saved_seats(),
+                                                        self.undo_record())
+        if problems:
+            self.problem = " ".join(problems)
+            LOG.warning("the end of the game: %s", self.problem)
 
     def _failed(self, what, error):
         self.problem = f"{what} ({error.strerror or error})."
@@ -231,7 +222,10 @@ class Session:
             except Exception as error:   # handed to the main thread, which reports it
                 result = error
             self._results.put((token, result))
-            pygame.event.post(pygame.event.Event(BOT_DONE))
+            try:
+                pygame.event.post(pygame.event.Event(BOT_DONE))
+            except pygame.error:     # the window closed while it thought: nobody to wake
+                pass
 
         threading.Thread(target=work, daemon=True, name=f"bot-{purpose}").start()
 

@@ -90,6 +90,8 @@ class SetupScene(Scene):
         while len(self.seats) < n:
             self.seats.append(Seat(NAMES[len(self.seats)], False, "medium"))
         del self.seats[n:]
+        if isinstance(self.editing, int) and self.editing >= n:
+            self.editing = None      # the seat being named has left the table
         self.layout()
 
     def cycle_kind(self, i):

@@ -59,13 +59,13 @@ def record_label(path):
 def record_summary(path):
     """'Maya, Theo · won: Maya' from a record file (' · practice' added when Casual undo
     was used), or '' if it cannot be read (a record is checked in full only when it is
-    opened)."""
+    opened, so its names are cleaned here)."""
     try:
         if os.path.getsize(path) > saves.MAX_FILE_BYTES:
             return ""
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
-        names = [str(seat["name"])[:saves.MAX_NAME] for seat in data["seats"]]
+        names = [saves.excerpt(seat["name"], saves.MAX_NAME) for seat in data["seats"]]
         winners = [names[w] for w in data["winners"]]
     except (OSError, ValueError, TypeError, KeyError, IndexError, RecursionError):
         return ""
@@ -88,7 +88,7 @@ class StatisticsScene(Scene):
             self.stats = saves.load_statistics(self.app.folders)
         except saves.BadFile as error:
             self.message = f"The statistics could not be read, so they start afresh. {error}"
-            self.stats = saves.load_statistics(self.app.folders)
+            self.stats = saves.empty_statistics()
         self.games = [g for g in game.GAMES
                       if self.stats["games"].get(g) or self.stats.get("practice", {}).get(g)]
         chosen = getattr(self, "game_id", None)

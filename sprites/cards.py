@@ -1,7 +1,8 @@
 """Card faces and backs for the three families, drawn by code and cached by size.
 
 Every surface is drawn once at twice its size and smoothed down, so edges stay crisp
-at any scale; later requests for the same card and size are dictionary look-ups.
+at any scale; later requests for the same card and size are dictionary look-ups. A size
+below one pixel (a window shrunk to almost nothing) is drawn at one pixel.
 """
 import pygame
 
@@ -10,6 +11,11 @@ from sprites import palette, shapes, text
 SS = 2                  # supersampling factor for first-time drawing
 _CACHE = {}
 _MAX = 4000
+
+
+def _size(w, h):
+    """A card size in whole pixels, never below 1 x 1."""
+    return max(1, int(w)), max(1, int(h))
 
 
 def _radius(w):
@@ -217,12 +223,14 @@ def _cached(key, build, w, h):
 
 def face(card, w, h, colourblind=False):
     """The face of `card` at w x h pixels (cached)."""
+    w, h = _size(w, h)
     key = ("face", card.family, card.name, card.back, w, h, colourblind)
     return _cached(key, lambda W, H: _FACES[card.family](card, W, H, colourblind), w, h)
 
 
 def back(family, back_colour, w, h):
     """The back of a card of `family` (and Play Design back colour) at w x h pixels."""
+    w, h = _size(w, h)
     return _cached(("back", family, back_colour, w, h), lambda W, H: _back(family, back_colour, W, H), w, h)
 
 
@@ -235,6 +243,7 @@ def image(card, w, h, colourblind=False, family="standard", back_colour=None):
 
 def shadow(w, h):
     """A soft shadow for a card of w x h pixels, a little larger than the card."""
+    w, h = _size(w, h)
     key = ("shadow", w, h)
     surf = _CACHE.get(key)
     if surf is None:
@@ -249,6 +258,7 @@ def shadow(w, h):
 def shadowed(card, w, h, colourblind=False, family="standard", back_colour=None):
     """The card (or its back) over its soft shadow, as one cached surface; returns
     (surface, offset) where offset is where the card's top-left lies inside it."""
+    w, h = _size(w, h)
     shown = image(card, w, h, colourblind, family, back_colour)
     key = ("shadowed", id(shown))
     entry = _CACHE.get(key)
@@ -264,6 +274,7 @@ def shadowed(card, w, h, colourblind=False, family="standard", back_colour=None)
 
 def tint(w, h, colour, alpha):
     """A rounded card-shaped wash of `colour` (for dimming or highlighting)."""
+    w, h = _size(w, h)
     key = ("tint", w, h, colour, alpha)
     surf = _CACHE.get(key)
     if surf is None:
@@ -275,6 +286,7 @@ def tint(w, h, colour, alpha):
 
 def outline(w, h, colour, width):
     """A rounded outline drawn just outside a card of w x h."""
+    w, h = _size(w, h)
     key = ("outline", w, h, colour, width)
     surf = _CACHE.get(key)
     if surf is None:

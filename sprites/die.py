@@ -8,7 +8,8 @@ _PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
 
 
 def image(value, size):
-    """The die face showing `value` (1-6) at size x size pixels."""
+    """The die face showing `value` (1-6) at size x size pixels (at least 1)."""
+    size = max(1, int(size))
     key = (value, size)
     surf = _CACHE.get(key)
     if surf is None:

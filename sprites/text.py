@@ -38,7 +38,8 @@ def size(text, px):
 
 
 def wrap(text, px, width):
-    """Split `text` into lines no wider than `width` pixels (words kept whole)."""
+    """Split `text` into lines no wider than `width` pixels (words kept whole, unless
+    one word alone is wider than a line: it is broken where it reaches the edge)."""
     lines = []
     f = font(px)
     for paragraph in text.split("\n"):
@@ -50,8 +51,24 @@ def wrap(text, px, width):
             else:
                 lines.append(line)
                 line = word
+            while len(line) > 1 and f.size(line)[0] > width:
+                cut = _fitting(f, line, width)
+                lines.append(line[:cut])
+                line = line[cut:]
         lines.append(line)
     return lines
+
+
+def _fitting(f, words, width):
+    """How many leading characters of `words` fit `width` pixels (at least one)."""
+    low, high = 1, len(words)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if f.size(words[:middle])[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def fit(text, px, width):

@@ -29,6 +29,15 @@ def _positive(text):
     return value
 
 
+def _workers(text):
+    value = _positive(text)
+    limit = min(64, 4 * (os.cpu_count() or 1))
+    if value > limit:
+        raise argparse.ArgumentTypeError(f"expected at most {limit} workers (4 per processor), "
+                                         f"got {value}")
+    return value
+
+
 def _whole(text):
     try:
         return int(text)
@@ -72,7 +81,7 @@ def add_arguments(parser):
                         metavar="KEY=V1,V2", help="compare option values (repeat: every combination)")
     parser.add_argument("--seed", type=_whole, default=0, help="run seed (each game's seed derives from it)")
     parser.add_argument("--out", metavar="DIR", help="output folder (default report-GAME)")
-    parser.add_argument("--workers", type=_positive, default=os.cpu_count() or 1,
+    parser.add_argument("--workers", type=_workers, default=os.cpu_count() or 1,
                         help="local processes (default: every core)")
     parser.add_argument("--fuzz-options", action="store_true",
                         help="random options and player counts: list what stalls or breaks")
