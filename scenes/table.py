@@ -126,8 +126,11 @@ class TableScene(Scene):
         humans = self.session.humans()
         current = self.state.current_player
         if len(humans) <= 1:
+            seen = (self.viewer, self.anchor)
             self.viewer = humans[0] if humans else None
             self.anchor = humans[0] if humans else 0
+            if (self.viewer, self.anchor) != seen:
+                self.layout()
             return
         if self.state.is_over:
             self.viewer = None

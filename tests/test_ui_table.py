@@ -1,0 +1,38 @@
+"""The table's own behaviour through real events: what a person sees when a game
+against computer players is continued from the menu."""
+import random
+
+import pytest
+
+from scenes.menu import MenuScene
+from scenes.table import TableScene
+from tests.test_ui_play import app, choose, click_at, click_widget, perform, settle  # noqa: F401
+from tests.test_ui_saves import start_game
+
+
+@pytest.mark.parametrize("game_id", ["final_card_down", "final_count"])
+def test_continue_against_computers_shows_your_own_hand(app, game_id):
+    session = start_game(app, game_id, 4 if game_id == "final_card_down" else 2, {0}, 4242)
+    settle(app)
+    perform(app, choose(session.state.legal_actions(), random.Random(1)))
+    settle(app)                                     # the computers have moved: your turn again
+    click_widget(app, lambda w: w.label == "Menu")
+    assert isinstance(app.scene, MenuScene)
+    click_widget(app, lambda w: w.label == "Continue")
+    table = app.scene
+    assert isinstance(table, TableScene)
+    for _ in range(5):
+        app.step()
+    assert table.my_turn()
+    hand = [p for p in table.placed if p.zone == "hand:0"]
+    assert hand and all(p.face_up and p.card is not None for p in hand)
+    legal = table.state.legal_actions()
+    buttons = {w.label for w in table.widgets + table.buttons_top}
+    assert "Hint" in buttons
+    assert all(a in {x for w in table.widgets for x in getattr(w, "actions", ())}
+               for a in legal if not a.cards)
+    before = len(table.session.submitted)
+    card = next((p for p in hand if p.raised), hand[0])
+    click_at(app, card.rect.center)
+    assert table.message != "That card is face down"
+    assert len(table.session.submitted) > before or table.selection or table.dialog or table.message
