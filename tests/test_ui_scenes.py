@@ -56,7 +56,7 @@ def test_menu_and_settings_by_keyboard(app):
 
 def test_illegal_click_says_why_in_the_rules_words(app):
     table = start_fcd(app, {0, 1})
-    dimmed = [p for p in table.placed if p.dimmed]
+    dimmed = [p for p in table.board.placed if p.dimmed]
     if not dimmed:
         pytest.skip("every card in this deal is playable")
     before = len(table.session.submitted)
@@ -120,14 +120,13 @@ def test_setup_shows_house_rules_in_words(app):
 
 
 def test_every_engine_event_has_words_in_the_log():
-    """Each event kind the games emit is phrased for players (no raw 'kind (detail)')."""
+    """Each event kind the games emit is phrased for players by its game's presenter (no
+    raw 'kind (detail)')."""
     import random
 
-    import game
-    from scenes import present
-    phrased = set(present.EVENT_WORDS) | {"move", "turn", "declare", "skip", "roll", "recycle",
-                                           "phase", "game_over", present.HAND_END, "lane"}
-    for game_id in game.GAMES:
+    from scenes.presenters import presenter_for
+    for game_id, info in game.GAMES.items():
+        presenter = presenter_for(info)
         state = game.new_game(game_id, seed=5)
         rng = random.Random(5)
         while not state.is_over:
@@ -135,14 +134,17 @@ def test_every_engine_event_has_words_in_the_log():
         names = [f"P{i}" for i in range(state.players)]
         zone_names = {z.key: z.name for z in state.view(0).zones}
         for event in state.events_for(0):
-            assert event.kind in phrased, f"{game_id}: no words for {event.kind!r}"
-            line = present.event_line(event, names, zone_names)
+            assert event.kind in presenter.event_kinds(), f"{game_id}: no words for {event.kind!r}"
+            line = presenter.event_line(event, names, zone_names)
             assert line is None or "_" not in line, line
 
 
 def test_seat_facts_are_shown_as_names():
-    from scenes import present
-    lines = dict(present.fact_lines({"lead_seat": 2, "leader": 2, "stake": 20, "table": "line"},
-                                    ["Maya", "Theo", "Ines"]))
-    assert lines == {"Lead seat": "Ines", "Leader": "Ines", "Stake": "20"}
-    assert dict(present.fact_lines({"dealer": 0}, ["Maya", "Theo"])) == {"Dealer": "Maya"}
+    from scenes.presenters import presenter_for
+    downs = presenter_for(game.GAMES["four_downs"])
+    lines = dict(downs.fact_lines({"lead_seat": 2, "leader": 2, "stake": 20, "table": "line"},
+                                  ["Maya", "Theo", "Ines"]))
+    assert lines == {"Lead seat": "Ines", "Leader": "Ines", "Stake": "20", "Table": "line"}
+    assert dict(downs.fact_lines({"dealer": 0}, ["Maya", "Theo"])) == {"Dealer": "Maya"}
+    field = presenter_for(game.GAMES["five_possessions"])
+    assert dict(field.fact_lines({"offense": 1, "table": "line"}, ["Maya", "Theo"])) == {"Offense": "Theo"}

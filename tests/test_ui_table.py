@@ -24,7 +24,7 @@ def test_continue_against_computers_shows_your_own_hand(app, game_id):
     for _ in range(5):
         app.step()
     assert table.my_turn()
-    hand = [p for p in table.placed if p.zone == "hand:0"]
+    hand = [p for p in table.board.placed if p.zone == "hand:0"]
     assert hand and all(p.face_up and p.card is not None for p in hand)
     legal = table.state.legal_actions()
     buttons = {w.label for w in table.widgets + table.buttons_top}
