@@ -15,8 +15,6 @@ A click on a card plays it when one action fits; several-card actions work by se
 cards and pressing the button that appears; actions without cards are buttons;
 choices between arguments are small dialogs.
 """
-import math
-
 import pygame
 
 import game
@@ -25,7 +23,7 @@ from scenes.base import Scene
 from scenes.presenters import presenter_for
 from scenes.presenters.default import HAND_END
 from scenes.session import BOT_DONE
-from scenes.table_layout import lay_out
+from scenes.table_layout import dialog_places, lay_out
 from scenes.table_motion import Motion
 from sprites import felt, palette
 
@@ -111,10 +109,6 @@ class TableScene(Scene):
         current = self.state.current_player
         return (current is not None and current == self.viewer and self.curtain is None
                 and self.session.is_human(current) and not self.state.is_over)
-
-    def legal(self):
-        """The moves the person at the device may make now (none when it is not their turn)."""
-        return self.legal_now
 
     # ---- actions ----------------------------------------------------------------------------
     def submit(self, action):
@@ -278,24 +272,15 @@ class TableScene(Scene):
     def dialog_buttons(self, lw, lh):
         """The dialog's choices in one or two columns, and Cancel."""
         options = self.dialog["options"]
-        cols = 1 if len(options) <= 6 else 2
-        rows = math.ceil(len(options) / cols)
-        bw, bh = 260, 40
-        width = cols * bw + (cols - 1) * 12 + 40
-        height = rows * (bh + 10) + 110
-        x0, y0 = lw / 2 - width / 2, lh / 2 - height / 2
-        self.dialog["rect"] = (x0, y0, width, height)
+        self.dialog["rect"], rects, cancel = dialog_places(len(options), lw, lh)
         buttons = []
-        for i, (label, action) in enumerate(options):
-            col, row = divmod(i, rows)
-            rect = (x0 + 20 + col * (bw + 12), y0 + 60 + row * (bh + 10), bw, bh)
+        for rect, (label, action) in zip(rects, options):
             button = ui.Button(rect, label, lambda a=action: self.submit(a), size=18)
             button.actions = [action]
             button.swatch = action.arg if action.arg in palette.HEX else None
             buttons.append(button)
-        cancel = ui.Button((lw / 2 - 70, y0 + height - 48, 140, 36), "Cancel", self.close_dialog, size=18)
         self.focus = self.dialog.get("focus", 0)
-        return buttons + [cancel]
+        return buttons + [ui.Button(cancel, "Cancel", self.close_dialog, size=18)]
 
     # ---- time: animations, computer players, the end of a hand ------------------------------
     def busy(self):

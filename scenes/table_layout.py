@@ -9,6 +9,8 @@ The viewer's seat (the anchor) sits at the bottom with its hand; the other seats
 around the table, clockwise from the anchor's left; shared zones lie in the middle,
 or beside the field for a game whose presenter lays out a field of lanes.
 """
+import math
+
 import pygame
 
 PANEL_W = 260           # the right-hand panel (facts, scores, log)
@@ -51,7 +53,8 @@ class Board:
         self.seat_panels = {}    # seat -> (x, y, w, h), the other seats
         self.plates = {}         # seat -> (x, y, w): name plates
         self.hand_key = None
-        self.hand_size = (0, 0)
+        self.hand_size = (0, 0)  # the size of the viewer's hand cards
+        self.hand_top = height
 
     def hand_cards(self):
         """The placed cards of the anchor's hand, left to right."""
@@ -64,11 +67,25 @@ class Board:
 
     def message_y(self):
         """Where a one-line message sits: above the anchor's plate."""
-        return self.height - self.hand_size[1] - 92
+        return self.hand_top - 78
 
     def die_centre(self):
         """Where the die is drawn: at the right of the middle of the table."""
         return self.table_w - 60, TOP + 190
+
+
+def dialog_places(count, width, height):
+    """A dialog of `count` choices in the middle of the canvas: its rect, the choices'
+    rects (one column, or two for more than six) and the Cancel button's rect."""
+    cols = 1 if count <= 6 else 2
+    rows = math.ceil(count / cols)
+    bw, bh = 260, 40
+    w = cols * bw + (cols - 1) * 12 + 40
+    h = rows * (bh + 10) + 110
+    x0, y0 = width / 2 - w / 2, height / 2 - h / 2
+    rects = [(x0 + 20 + col * (bw + 12), y0 + 60 + row * (bh + 10), bw, bh)
+             for col, row in (divmod(i, rows) for i in range(count))]
+    return (x0, y0, w, h), rects, (width / 2 - 70, y0 + h - 48, 140, 36)
 
 
 def lay_out(view, presenter, anchor, names, size, measure, hidden=None, playable=(), hinted=(),
@@ -103,13 +120,12 @@ class _Layout:
         if cells:                   # the viewer's other zones lie beside the field
             zones = [z for z in zones if z not in own_rows]
             own_rows, beside_field = [], own_rows
-        b.hand_size = sizes.hand
-        hand_y = lh - sizes.hand[1] - 14
+        hand_y = b.hand_top = lh - sizes.hand[1] - 14
         b.plates[self.anchor] = (20, hand_y - 40, 300)
         if hand is not None:
             b.hand_key = hand.key
             b.boxes[hand.key] = (20, hand_y, tw - 240, sizes.hand[1])
-            b.placed += self.fan(hand, b.boxes[hand.key], sizes.hand, spread=sizes.hand[0] * 0.72)
+            b.placed += self.hand(hand, b.boxes[hand.key])
         own_h = 0
         if own_rows:
             own_h = sizes.own[1] + 22 if len(own_rows) <= 4 else 2 * (sizes.own[1] * 0.72 + 22)
@@ -267,6 +283,16 @@ class _Layout:
         out.append(Placed(rect.copy(), top, zone.key, len(cards) - 1, top is not None))
         return out
 
+    def hand(self, zone, box):
+        """The viewer's hand over the width of its box, the cards shrinking (down to 40%)
+        rather than overlapping so much that their index corners are covered."""
+        n = len(self.shown(zone))
+        base = self.sizes.hand
+        fits = (box[2] - n) / (base[0] * (1 + self.sizes.index * (n - 1)))   # a pixel to spare per card
+        scale = max(0.4, min(1.0, fits))
+        size = self.b.hand_size = (int(base[0] * scale), int(base[1] * scale))
+        return self.fan(zone, (box[0], box[1] + base[1] - size[1], box[2], size[1]), size, spread=size[0] * 0.72)
+
     def fan(self, zone, box, size, spread, cap=None):
         """A hand, overlapped left to right (at most `cap` cards drawn)."""
         cards = self.shown(zone)
@@ -278,7 +304,7 @@ class _Layout:
         start = x + (w - total) / 2 if cap is None else x
         out = []
         for i, card in enumerate(shown):
-            lift = 0 if cap is not None else abs(i - (n - 1) / 2) ** 2 * 0.25 * min(1, 10 / max(n, 1))
+            lift = 0 if cap is not None else min(10, abs(i - (n - 1) / 2) ** 2 * 0.25 * min(1, 10 / max(n, 1)))
             rect = pygame.Rect(int(start + i * step), int(y + lift), size[0], size[1])
             out.append(Placed(rect, card, zone.key, i, card is not None))
         return out

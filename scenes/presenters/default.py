@@ -67,6 +67,7 @@ class Sizes:
     own = (66, 92)          # the viewer's other zones
     centre = (80, 112)      # shared zones (shrinks to fit)
     mini = (46, 64)         # other seats' zones
+    index = 0.25            # the index corner's share of a card's width (left edge to its right)
 
 
 class Presenter:

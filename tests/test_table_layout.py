@@ -1,0 +1,68 @@
+"""The table's layout without a window: for every mode at the common window sizes, at
+positions from the deal to the end of random games, every zone lies inside the canvas,
+no two zones overlap, and each card of the viewer's hand shows its index corner."""
+import itertools
+import random
+
+import pygame
+import pytest
+
+import game
+from scenes import ui
+from scenes.presenters import presenter_for
+from scenes.table_layout import lay_out
+
+WINDOWS = [(960, 600), (1280, 720), (1920, 1080)]
+MOVES = (0, 5, 20, 60, 150, 400)
+
+
+def positions(game_id, seed, hoard):
+    """States of a random game after each number of moves in MOVES (while it lasts); with
+    `hoard`, seat 0 draws or takes cards whenever it may, so its hand grows large."""
+    state = game.new_game(game_id, seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    for stop in MOVES:
+        while done < stop and not state.is_over:
+            legal = state.legal_actions()
+            grow = [a for a in legal if a.kind in ("draw", "pick_up", "take")]
+            state.apply(rng.choice(grow if hoard and grow and state.current_player == 0 else legal))
+            done += 1
+        yield state.clone()
+
+
+def inside(rect, width, height):
+    x, y, w, h = rect
+    return x >= 0 and y >= 0 and x + w <= width and y + h <= height
+
+
+def overlap(a, b):
+    return pygame.Rect(*map(int, a)).colliderect(pygame.Rect(*map(int, b)))
+
+
+@pytest.mark.parametrize("window", WINDOWS, ids=lambda w: f"{w[0]}x{w[1]}")
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_zones_fit_apart_and_hand_cards_show_their_index(game_id, window):
+    screen = ui.Screen(pygame.Surface(window))
+    presenter = presenter_for(game.GAMES[game_id])
+    checked = 0
+    for seed, hoard in ((1, False), (2, False), (3, True)):
+        for state in positions(game_id, seed, hoard):
+            seat = 0 if hoard or state.current_player is None else state.current_player
+            view = state.view(seat)
+            names = [f"Player {i + 1}" for i in range(state.players)]
+            board = lay_out(view, presenter, seat, names, (screen.lw, screen.lh), screen.text_width,
+                            playable={c.name for a in state.legal_actions() for c in a.cards})
+            where = f"{game_id} at {window}, move {len(state.history)}"
+            for key, box in board.boxes.items():
+                assert inside(box, board.table_w, screen.lh), f"{where}: zone {key} {box} leaves the table"
+            for (k1, b1), (k2, b2) in itertools.combinations(board.boxes.items(), 2):
+                assert not overlap(b1, b2), f"{where}: zones {k1} {b1} and {k2} {b2} overlap"
+            for p in board.placed:
+                assert inside(p.rect, board.table_w, screen.lh), f"{where}: a card of {p.zone} leaves the table"
+            hand = sorted(board.hand_cards(), key=lambda p: p.rect.x)
+            corner = presenter.sizes.index * (hand[0].rect.w if hand else 0)
+            for left, right in zip(hand, hand[1:]):
+                assert right.rect.x - left.rect.x >= corner, f"{where}: a hand card's index is covered"
+            checked += 1
+    assert checked >= 4
