@@ -36,3 +36,18 @@ def test_continue_against_computers_shows_your_own_hand(app, game_id):
     click_at(app, card.rect.center)
     assert table.message != "That card is face down"
     assert len(table.session.submitted) > before or table.selection or table.dialog or table.message
+
+
+def test_the_view_is_read_once_per_change(app, monkeypatch):
+    session = start_game(app, "final_card_down", 2, {0}, 4242)
+    settle(app)
+    calls = []
+    cls = type(session.state)
+    real = cls.view
+    monkeypatch.setattr(cls, "view", lambda self, seat: calls.append(seat) or real(self, seat))
+    before = len(session.submitted)
+    perform(app, choose(session.state.legal_actions(), random.Random(3)))
+    settle(app)
+    changes = len(session.submitted) - before
+    assert changes >= 1
+    assert calls.count(0) == changes                # the table reads your view once per change
