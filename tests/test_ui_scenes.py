@@ -148,3 +148,12 @@ def test_seat_facts_are_shown_as_names():
     assert dict(downs.fact_lines({"dealer": 0}, ["Maya", "Theo"])) == {"Dealer": "Maya"}
     field = presenter_for(game.GAMES["five_possessions"])
     assert dict(field.fact_lines({"offense": 1, "table": "line"}, ["Maya", "Theo"])) == {"Offense": "Theo"}
+
+
+def test_facts_and_breakdowns_name_cards_as_players_say_them():
+    from scenes.presenters import presenter_for
+    ktu = presenter_for(game.GAMES["ktu"])
+    assert dict(ktu.fact_lines({"effective_top": "AD"}, ["Maya"])) == {"Effective top": "Ace of diamonds"}
+    count = presenter_for(game.GAMES["final_count"])
+    facts = {"last_hand": {"seats": [{"cards": ["8D", "KC"], "best": 18, "points": 18}]}}
+    assert count.breakdown(facts, 0, ["Maya"]) == "8 of diamonds, King of clubs, count 18, +18 this hand"

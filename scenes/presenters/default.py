@@ -106,9 +106,10 @@ class Presenter:
     def __init__(self, info):
         """The presenter of the registered game `info` (a game.GameInfo)."""
         self.info = info
-        first = info.load_deck()[0]
-        self.family = first.family
-        self.deck_back = first.back
+        deck = info.load_deck()
+        self.family = deck[0].family
+        self.deck_back = deck[0].back
+        self.spoken = {name: copies[0].spoken for name, copies in deck.by_name.items()}
 
     # ---- the words -------------------------------------------------------------------------
     def kind_label(self, kind):
@@ -197,8 +198,13 @@ class Presenter:
         turn = "" if current is None else ("Your turn" if current == viewer else f"{names[current]}'s turn")
         return "  ·  ".join(w for w in (step, turn) if w)
 
+    def card_words(self, value):
+        """A fact's value in words: a card's file code ('QS') as its spoken name."""
+        return self.spoken.get(value, value) if isinstance(value, str) else value
+
     def fact_lines(self, facts, names):
-        """The public facts worth showing, in order, as (label, value) pairs."""
+        """The public facts worth showing, in order, as (label, value) pairs: seats by
+        name, cards by their spoken names."""
         lines = []
         for key, value in facts.items():
             if key in self.SKIP_FACTS or key.startswith("_") or value is None or value is False:
@@ -211,7 +217,7 @@ class Presenter:
                 if not value:
                     continue
             label = self.FACT_LABELS.get(key, capital(key.replace("_", " ")))
-            lines.append((label, "yes" if value is True else str(value)))
+            lines.append((label, "yes" if value is True else str(self.card_words(value))))
         return lines
 
     def side_facts(self, view, names):

@@ -41,7 +41,7 @@ class FinalCount(Presenter):
         if seat >= len(seats):
             return ""
         s = seats[seat]
-        parts = [" ".join(s.get("cards", []))]
+        parts = [", ".join(self.card_words(name) for name in s.get("cards", []))]
         if s.get("bust"):
             parts.append("bust")
         elif s.get("best") is not None:
