@@ -60,6 +60,19 @@ def capital(words):
     return words[:1].upper() + words[1:]
 
 
+# The engine's own events, the same in every game: (who, detail) -> a line or None.
+GENERIC_EVENTS = {
+    "turn": lambda who, d: None,
+    "game_over": lambda who, d: "Game over",
+    "declare": lambda who, d: f"{who} declared {d}",
+    "skip": lambda who, d: f"{who} is skipped",
+    "roll": lambda who, d: f"{who} rolled {d}" if who else f"Die roll: {d}",
+    "recycle": lambda who, d: "The discard pile was turned over to draw from",
+    "phase": lambda who, d: f"Now: {d}" if d else None,
+    HAND_END: lambda who, d: f"{who} won the hand" if who else "The hand is over",
+}
+
+
 class Sizes:
     """Card sizes at the table, in logical pixels (width, height)."""
 
@@ -155,14 +168,8 @@ class Presenter:
         kind, detail = event.kind, event.detail
         if kind == "move":
             return capital(self.move_line(event, who, zone_names))
-        generic = {"turn": None, "game_over": "Game over",
-                   "declare": f"{who} declared {detail}", "skip": f"{who} is skipped",
-                   "roll": f"{who} rolled {detail}" if who else f"Die roll: {detail}",
-                   "recycle": "The discard pile was turned over to draw from",
-                   "phase": f"Now: {detail}" if detail else None,
-                   HAND_END: f"{who} won the hand" if who else "The hand is over"}
-        if kind in generic:
-            return generic[kind]
+        if kind in GENERIC_EVENTS:
+            return GENERIC_EVENTS[kind](who, detail)
         phrase = self.EVENT_WORDS.get(kind)
         if phrase is not None:
             return capital(phrase(who or "Everyone", detail))
@@ -180,8 +187,7 @@ class Presenter:
 
     def event_kinds(self):
         """Every event kind this presenter has words for."""
-        return set(self.EVENT_WORDS) | {"move", "turn", "game_over", "declare", "skip", "roll",
-                                        "recycle", "phase", HAND_END}
+        return set(self.EVENT_WORDS) | set(GENERIC_EVENTS) | {"move"}
 
     def is_toast(self, event):
         """Is this event also shown for a moment in the top bar?"""
