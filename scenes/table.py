@@ -141,13 +141,16 @@ class TableScene(Scene):
             return
         events, self.pending = self.pending, []
         self.layout()
-        words = lambda event: self.presenter.event_line(event, self.names, self.zone_names())  # noqa: E731
-        sounds = self.motion.start(events, self.viewer, self.presenter, words, before or {},
+        sounds = self.motion.start(events, self.viewer, self.presenter, self.event_words, before or {},
                                    [boxes or {}, self.board.boxes], self.app.settings.move_seconds,
                                    self.presenter.sizes.centre)
         for name in sounds:
             self.app.sounds.play(name)
         self.layout()
+
+    def event_words(self, event):
+        """An event's line in the log (and its toast)."""
+        return self.presenter.event_line(event, self.names, self.zone_names())
 
     def zone_names(self):
         """The zones' names in the view drawn, by key."""

@@ -157,3 +157,26 @@ def test_facts_and_breakdowns_name_cards_as_players_say_them():
     count = presenter_for(game.GAMES["final_count"])
     facts = {"last_hand": {"seats": [{"cards": ["8D", "KC"], "best": 18, "points": 18}]}}
     assert count.breakdown(facts, 0, ["Maya"]) == "8 of diamonds, King of clubs, count 18, +18 this hand"
+
+
+def test_only_the_presenters_know_game_ids_and_zone_keys():
+    """No scene outside scenes/presenters/ names a game or one of its zones ('discard',
+    'hand:2'); a zone's kind ('hand', 'pile') is the engine's drawing hint and may be named."""
+    import ast
+    import glob
+
+    whole, prefixes = set(), set()
+    for game_id in game.GAMES:
+        for zone in game.new_game(game_id, seed=1).view(None).zones:
+            prefix, colon, _ = zone.key.partition(":")
+            (prefixes if colon else whole).add(prefix)
+    whole -= {"hand", "pile", "stack", "row"}
+    for path in sorted(glob.glob(os.path.join("scenes", "*.py"))):
+        if path.endswith("bench.py"):       # the benchmark picks positions of two games
+            continue
+        for node in ast.walk(ast.parse(open(path).read())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                word = node.value
+                assert word not in game.GAMES, f"{path} names the game {word}"
+                assert word not in whole and not (":" in word and word.split(":")[0] in prefixes), \
+                    f"{path} knows the zone key {word!r}"
