@@ -118,10 +118,10 @@ def flights(screen, motion, board, look, centre):
 
 def die(screen, motion, board):
     """The die: spinning while it rolls, then its value."""
-    if motion.die_value is None:
+    if motion.die_value is None or board.die is None:
         return
     rect = pygame.Rect(0, 0, screen.px(54), screen.px(54))
-    rect.center = screen.pixel(board.die_centre())
+    rect.center = screen.pixel(board.die)
     if motion.rolling > 0:
         value = random.Random(int(motion.rolling * 40)).randint(1, 6)
         die_sprite.DieSprite(value, rect).draw(screen.surface, angle=motion.rolling * 900 % 360)

@@ -55,6 +55,7 @@ class Board:
         self.hand_key = None
         self.hand_size = (0, 0)  # the size of the viewer's hand cards
         self.hand_top = height
+        self.die = None          # the die's centre, for a game with a die
 
     def hand_cards(self):
         """The placed cards of the anchor's hand, left to right."""
@@ -69,9 +70,6 @@ class Board:
         """Where a one-line message sits: above the anchor's plate."""
         return self.hand_top - 78
 
-    def die_centre(self):
-        """Where the die is drawn: at the right of the middle of the table."""
-        return self.table_w - 60, TOP + 190
 
 
 def dialog_places(count, width, height):
@@ -151,6 +149,7 @@ class _Layout:
         else:
             b.placed += self.flow(shared, centre, sizes.centre, centred=True)
         self.mark(playable, hinted, selection)
+        b.die = self.presenter.die_centre(b)
         return b
 
     def mark(self, playable, hinted, selection):
@@ -179,10 +178,11 @@ class _Layout:
                  "top": (tw / 2 - 170, TOP + 6, 340, 150),
                  "topleft": (tw * (0.27 if wide else 0.3) - 170, TOP + 6, 340, 150),
                  "topright": (tw * (0.73 if wide else 0.7) - 170, TOP + 6, 340, 150)}
-        if len(others) == 5:
-            third = (tw - 444) / 3
-            for i, spot in enumerate(("topleft", "top", "topright")):
-                rects[spot] = (222 + i * third, TOP + 6, third - 8, 150)
+        if len(others) >= 4:        # between the side panels
+            tops = [spot for spot in spots if spot.startswith("top")]
+            part = (tw - 444) / len(tops)
+            for i, spot in enumerate(tops):
+                rects[spot] = (222 + i * part, TOP + 6, part - 8, 150)
         return {seat: rects[spot] for seat, spot in zip(others, spots)}
 
     def field(self, zones, cells, box):
@@ -284,18 +284,33 @@ class _Layout:
         return out
 
     def hand(self, zone, box):
-        """The viewer's hand over the width of its box, the cards shrinking (down to 40%)
-        rather than overlapping so much that their index corners are covered."""
-        n = len(self.shown(zone))
-        base = self.sizes.hand
-        fits = (box[2] - n) / (base[0] * (1 + self.sizes.index * (n - 1)))   # a pixel to spare per card
-        scale = max(0.4, min(1.0, fits))
-        size = self.b.hand_size = (int(base[0] * scale), int(base[1] * scale))
-        return self.fan(zone, (box[0], box[1] + base[1] - size[1], box[2], size[1]), size, spread=size[0] * 0.72)
-
-    def fan(self, zone, box, size, spread, cap=None):
-        """A hand, overlapped left to right (at most `cap` cards drawn)."""
+        """The viewer's hand over the width of its box, the cards shrinking, then going
+        into two or three rows, rather than overlapping so much that their index corners
+        are covered."""
         cards = self.shown(zone)
+        n = len(cards)
+        base = self.sizes.hand
+
+        def scale(rows):
+            per = max(1, math.ceil(n / rows))
+            fits = (box[2] - per) / (base[0] * (1 + self.sizes.index * (per - 1)))  # a pixel to spare per card
+            return min(1.0, fits, 1 / rows)
+        rows = max((1, 2, 3), key=lambda r: (scale(r), -r))
+        size = self.b.hand_size = (int(base[0] * scale(rows)), int(base[1] * scale(rows)))
+        per = max(1, math.ceil(n / rows))
+        out = []
+        for r in range(rows):
+            y = box[1] + base[1] - (rows - r) * size[1]
+            row = self.fan(zone, (box[0], y, box[2], size[1]), size, spread=size[0] * 0.72,
+                           cards=cards[r * per:(r + 1) * per])
+            for p in row:
+                p.index += r * per
+            out += row
+        return out
+
+    def fan(self, zone, box, size, spread, cap=None, cards=None):
+        """A hand (or `cards` of it), overlapped left to right (at most `cap` cards drawn)."""
+        cards = self.shown(zone) if cards is None else cards
         x, y, w, h = box
         shown = cards if cap is None or len(cards) <= cap else cards[:cap]
         n = len(shown)
@@ -304,7 +319,7 @@ class _Layout:
         start = x + (w - total) / 2 if cap is None else x
         out = []
         for i, card in enumerate(shown):
-            lift = 0 if cap is not None else min(10, abs(i - (n - 1) / 2) ** 2 * 0.25 * min(1, 10 / max(n, 1)))
+            lift = 0 if cap is not None else min(size[1] / 12, abs(i - (n - 1) / 2) ** 2 * 0.25 * min(1, 10 / n))
             rect = pygame.Rect(int(start + i * step), int(y + lift), size[0], size[1])
             out.append(Placed(rect, card, zone.key, i, card is not None))
         return out

@@ -248,6 +248,10 @@ class Presenter:
         a game without a field has none."""
         return {}
 
+    def die_centre(self, board):
+        """Where the die lies on `board` (a table_layout.Board); None for a game without one."""
+        return None
+
     def picks(self, action, owner, index, viewer):
         """Does a blind pick `action` (its arg a position) point at card `index` of a zone
         owned by `owner`? Positions count in the viewer's own zones and the shared ones."""

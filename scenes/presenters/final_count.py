@@ -1,4 +1,4 @@
-"""Final Count at the table: the board, the die, picks from others' cards; each
+"""Final Count at the table: the die beside the board, picks from others' cards; each
 hand's count in the scoring breakdown."""
 from scenes.presenters.default import Presenter, seat_name
 
@@ -34,6 +34,12 @@ class FinalCount(Presenter):
             seat, _, pos = arg.partition(":")
             return seat.isdigit() and pos.isdigit() and int(seat) == owner and int(pos) == index
         return super().picks(action, owner, index, viewer)
+
+    def die_centre(self, board):
+        """The die lies right of the board and whatever lies in line with it."""
+        x, y, w, h = board.boxes["board"]
+        right = max(bx + bw for bx, by, bw, bh in board.boxes.values() if by == y)
+        return right + 50, y + h / 2
 
     def breakdown(self, facts, seat, names):
         """The hand's cards, its count or bust, the goal, the caller's bonus, the points."""
