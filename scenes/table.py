@@ -251,26 +251,19 @@ class TableScene(Scene):
         elif self.dialog:
             self.widgets = self.dialog_buttons(screen.lw, screen.lh)
         else:
-            self.widgets = self.action_buttons(tw, screen.lh) + self.buttons_top
+            entries = table_input.button_entries(self.legal_now, self.selection, self.presenter, self.names)
+            self.widgets = table_input.action_buttons(entries, tw, screen.lh, self.run_entry, self.hint)
+            self.widgets += self.buttons_top
         self.dirty = True
 
-    def action_buttons(self, tw, lh):
-        """The buttons for the moves without cards and for the selection, bottom right."""
-        run = {"submit": lambda acts, title: self.submit(acts[0]), "choose": self.choose,
-               "clear": lambda acts, title: self.clear_selection()}
-        buttons = []
-        y = lh - 18
-        entries = table_input.button_entries(self.legal_now, self.selection, self.presenter, self.names)
-        for label, what, acts, title in reversed(entries):
-            y -= 44
-            button = ui.Button((tw - 196, y, 186, 38), label,
-                               lambda what=what, acts=acts, title=title: run[what](acts, title),
-                               primary=bool(acts), size=18)
-            button.actions = acts
-            button.marked = self.hint is not None and self.hint in acts
-            buttons.append(button)
-        buttons.reverse()
-        return buttons
+    def run_entry(self, what, actions, title):
+        """An action button pressed: submit its move, choose among its moves, or clear."""
+        if what == "submit":
+            self.submit(actions[0])
+        elif what == "choose":
+            self.choose(actions, title)
+        else:
+            self.clear_selection()
 
     def dialog_buttons(self, lw, lh):
         """The dialog's choices in one or two columns, and Cancel."""

@@ -9,6 +9,7 @@ from collections import Counter
 import pygame
 
 import game
+from scenes import ui
 from scenes.presenters.default import card_name
 
 ACTIVATE = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
@@ -93,6 +94,22 @@ def button_entries(legal, selection, presenter, names):
             title = presenter.kind_label(kind)
             entries.append((title + "...", "choose", acts, title))
     return entries
+
+
+def action_buttons(entries, right, bottom, run, hint):
+    """The buttons of `entries` (from button_entries) in a column, bottom right of the
+    table; a press calls `run(what, actions, title)`; the hinted move's button is marked."""
+    buttons = []
+    y = bottom - 18 - 44 * len(entries)
+    for label, what, actions, title in entries:
+        button = ui.Button((right - 196, y, 186, 38), label,
+                           lambda what=what, actions=actions, title=title: run(what, actions, title),
+                           primary=bool(actions), size=18)
+        button.actions = actions
+        button.marked = hint is not None and hint in actions
+        buttons.append(button)
+        y += 44
+    return buttons
 
 
 def walk(count, focus, key, mod):
