@@ -51,12 +51,10 @@ class ReplayScene(Scene):
         if forward:             # one step forward: what that move did
             zone_names = {z.key: z.name for z in self.view.zones}
             events = self.state.events[len(previous.events):]
-            sounds = self.motion.start(events, self.viewer, self.presenter,
-                                       lambda e: self.presenter.event_line(e, self.names, zone_names),
-                                       before, [boxes, self.board.boxes], self.app.settings.move_seconds,
-                                       self.presenter.sizes.centre)
-            for name in sounds:
-                self.app.sounds.play(name)
+            self.motion.start(events, self.viewer, self.presenter,
+                              lambda e: self.presenter.event_line(e, self.names, zone_names),
+                              before, [boxes, self.board.boxes], self.app.settings.move_seconds,
+                              self.app.sounds.play)
             self.layout()
 
     def next_move(self):

@@ -69,8 +69,8 @@ class ScoringScene(Scene):
     def rows(self):
         """(seat name, score, how it was made, is a winner) for each seat."""
         names = [s.name for s in self.session.seats]
-        return [(names[seat], score, self.presenter.breakdown(self.view.facts, seat, names), seat in self.view.winners)
-                for seat, score in enumerate(self.view.scores)]
+        return [(names[seat], score, self.presenter.breakdown(self.view.facts, seat, names),
+                 seat in self.view.winners) for seat, score in enumerate(self.view.scores)]
 
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))

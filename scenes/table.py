@@ -141,11 +141,8 @@ class TableScene(Scene):
             return
         events, self.pending = self.pending, []
         self.layout()
-        sounds = self.motion.start(events, self.viewer, self.presenter, self.event_words, before or {},
-                                   [boxes or {}, self.board.boxes], self.app.settings.move_seconds,
-                                   self.presenter.sizes.centre)
-        for name in sounds:
-            self.app.sounds.play(name)
+        self.motion.start(events, self.viewer, self.presenter, self.event_words, before or {},
+                          [boxes or {}, self.board.boxes], self.app.settings.move_seconds, self.app.sounds.play)
         self.layout()
 
     def event_words(self, event):

@@ -66,11 +66,12 @@ class Motion:
             hidden[f.zone] = (ids, count)
         return hidden
 
-    def start(self, events, seen_by, presenter, words, before, boxes, duration, centre):
-        """Start the flights, toasts and die roll of `events` as seat `seen_by` saw them.
-        `before` maps card ids to their rects before the change, `boxes` is a list of
-        zone-box maps to find where hidden cards come from, `words(event)` is an event's
-        log line; returns the names of the sounds to play."""
+    def start(self, events, seen_by, presenter, words, before, boxes, duration, play):
+        """Start the flights, toasts, sounds and die roll of `events` as seat `seen_by` saw
+        them. `before` maps card ids to their rects before the change, `boxes` is a list
+        of zone-box maps to find where hidden cards come from, `words(event)` is an
+        event's log line, `play(name)` plays a sound."""
+        centre = presenter.sizes.centre
         if len(events) > 40:
             duration *= 0.4
         delay = 0.0
@@ -101,7 +102,8 @@ class Motion:
                 if line:
                     self.toasts.append([line, 1.6 + delay])
         self.toasts = self.toasts[-3:]
-        return sounds
+        for name in sounds:
+            play(name)
 
     def update(self, dt):
         """Advance by `dt` seconds; True when a card landed (the layout must show it)."""
