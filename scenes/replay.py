@@ -42,16 +42,14 @@ class ReplayScene(Scene):
         before = {id(p.card): p.rect for p in self.board.placed if p.card is not None}
         boxes = dict(self.board.boxes)
         forward = index == self.index + 1
-        previous = self.state
         self.index = index
         self.state = self.states[index]
         self.view = self.state.view(self.viewer)
         self.motion.clear()
         self.layout()
-        if forward:             # one step forward: what that move did
+        if forward:             # one step forward: what that move did (a replayed state's events)
             zone_names = {z.key: z.name for z in self.view.zones}
-            events = self.state.events[len(previous.events):]
-            self.motion.start(events, self.viewer, self.presenter,
+            self.motion.start(self.state.events, self.viewer, self.presenter,
                               lambda e: self.presenter.event_line(e, self.names, zone_names),
                               before, [boxes, self.board.boxes], self.app.settings.move_seconds,
                               self.app.sounds.play)

@@ -51,3 +51,28 @@ def test_the_view_is_read_once_per_change(app, monkeypatch):
     changes = len(session.submitted) - before
     assert changes >= 1
     assert calls.count(0) == changes                # the table reads your view once per change
+
+
+def test_a_replay_step_forward_flies_the_cards_it_moved(app):
+    """The replay composes the table's pieces: a step forward animates that move."""
+    import pygame
+
+    from game import saves
+    from scenes.replay import ReplayScene
+    from scenes.session import Seat, Session
+    from tests.test_ui_play import press
+    session = Session("ktu", [Seat("Maya", True), Seat("Theo", False, "easy")], {}, 5)
+    rng = random.Random(1)
+    while not session.state.is_over:
+        session.submit(rng.choice(session.state.legal_actions()))
+    record = saves.read_record(saves.write_record(app.folders, session.state, session.saved_seats()))
+    app.settings.animation_speed = "normal"
+    app.scene.persist = {"record": record}
+    app.switch("replay")
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    press(app, pygame.K_RIGHT)
+    moved = [e for e in replay.state.events if e.kind == "move" and e.cards]
+    assert replay.index == 1 and moved
+    assert {f.zone for f in replay.motion.flights} == {e.dst for e in moved}
+    assert replay.top_words().startswith("Move 1 of")
