@@ -27,16 +27,22 @@ MODULES = {
 
 
 class Option(NamedTuple):
-    """A house rule: its id, label, allowed values (default first) and a help line."""
+    """A house rule: its id, label, allowed values (default first), a help line, and
+    the values in words (in the order of `values`)."""
 
     id: str
     label: str
     values: tuple
     help: str
+    words: tuple
 
     @property
     def default(self):
         return self.values[0]
+
+    def word(self, value):
+        """One of the values as players read it ('seat0' -> 'First seat')."""
+        return self.words[self.values.index(value)]
 
 
 class GameInfo(NamedTuple):
@@ -109,13 +115,15 @@ def _game_info(path, game_id, entry, module):
     options = []
     for i, raw in enumerate(require(entry["options"], list, f"{where}.options")):
         owhere = f"{where}.options[{i}]"
-        if not isinstance(raw, dict) or set(raw) != {"id", "label", "values", "help"}:
-            raise ValueError(f"{owhere}: expected the keys id, label, values, help")
+        if not isinstance(raw, dict) or not {"id", "label", "values", "help"} <= set(raw) <= {
+                "id", "label", "values", "help", "words"}:
+            raise ValueError(f"{owhere}: expected the keys id, label, values, help (and words)")
         values = raw["values"]
         if (not isinstance(values, list) or not values or len(set(map(str, values))) != len(values)
                 or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values)):
             raise ValueError(f"{owhere}.values: expected distinct texts or numbers (quote on/off)")
-        options.append(Option(str(raw["id"]), str(raw["label"]), tuple(values), str(raw["help"])))
+        options.append(Option(str(raw["id"]), str(raw["label"]), tuple(values), str(raw["help"]),
+                              _option_words(owhere, values, raw.get("words"))))
     info = GameInfo(game_id, str(entry["title"]), str(entry["description"]), str(entry["deck"]),
                     players["min"], players["max"], players["default"], tuple(options), module,
                     entry["scores"] == "lower")
@@ -127,6 +135,17 @@ def _game_info(path, game_id, entry, module):
             raise ValueError(f"{where}: option {count_option} must list the player counts "
                              f"{info.min_players}-{info.max_players}, default first")
     return info
+
+
+def _option_words(where, values, words):
+    """The values in words: required for text values, one non-empty text for each value."""
+    if words is None and all(isinstance(v, int) for v in values):
+        return tuple(str(v) for v in values)
+    if (not isinstance(words, dict) or set(words) != set(values)
+            or not all(isinstance(w, str) and w.strip() for w in words.values())):
+        raise ValueError(f"{where}.words: expected a text for each of the values "
+                         f"{', '.join(map(str, values))} (quote on/off)")
+    return tuple(words[v] for v in values)
 
 
 GAMES = _load_registry(resources.path("config", "games.yaml"))

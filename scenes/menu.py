@@ -91,7 +91,7 @@ class MenuScene(Scene):
         legal = () if state.is_over else state.legal_actions()
         scores_due = bool(legal) and all(a.kind == "deal" for a in legal)
         self.go("table", session=session, setup=setup, game_id=state.game_id, viewer=None,
-                events_seen=len(state.events), curtains=[], hands_seen=0, scores_due=scores_due)
+                events_seen=len(state.events), curtains=[], scores_due=scores_due)
 
     def saved_line(self):
         """What Continue resumes, in words."""

@@ -1,42 +1,37 @@
 """The replay viewer: a finished game's record shown on the table, move by move.
 
-Read-only: the recorded game's states are rebuilt with `saves.replay` and drawn by the
-table's own drawing, from everyone's public view or through one seat's eyes. Next and
-Previous (buttons, Right and Left arrows, Home and End) step through the moves; Esc goes
-back to the statistics. No action is ever submitted.
+Read-only: the recorded game's states are rebuilt with `saves.replay` and drawn with the
+table's own pieces (its game's presenter, the layout, the motion and the drawing), from
+everyone's public view or through one seat's eyes. Next and Previous (buttons, Right and
+Left arrows, Home and End) step through the moves; Esc goes back to the statistics. No
+action is ever submitted.
 """
 import pygame
 
 from game import saves
-from scenes import present, ui
+from scenes import table_draw, ui
 from scenes.base import Scene
-from scenes.session import Session
-from scenes.table import PANEL_W, TOP, TableScene
-from sprites import palette
+from scenes.presenters import presenter_for
+from scenes.table_layout import PANEL_W, lay_out
+from scenes.table_motion import Motion
+from sprites import felt
 
 
-class ReplayScene(TableScene):
-    """A TableScene that shows recorded states instead of playing."""
+class ReplayScene(Scene):
+    """Shows recorded states on the table instead of playing."""
 
     def startup(self, persist):
         record = persist["record"]
         self.states = list(saves.replay(record))
         self.index = 0
         self.names = [seat["name"] for seat in record["seats"]]
-        first = self.states[0]
-        persist = dict(persist, session=Session.resume(first, record["seats"]), viewer=None, anchor=0,
-                       events_seen=len(first.events), curtains=[], hands_seen=0)
+        self.humans = [seat["level"] is None for seat in record["seats"]]
+        self.state = self.states[0]
+        self.presenter = presenter_for(self.state.info)
+        self.viewer = None
+        self.motion = Motion()
+        self.view = self.state.view(self.viewer)
         super().startup(persist)
-
-    # ---- read-only: nobody plays, the view is the one chosen ----------------------------------
-    def my_turn(self):
-        return False
-
-    def _decide_view(self):
-        """The replay shows the view chosen with the Cards button; there is no curtain."""
-
-    def _advance(self, dt):
-        """Nothing moves the game on by itself."""
 
     # ---- stepping -----------------------------------------------------------------------------
     def show(self, index):
@@ -44,18 +39,21 @@ class ReplayScene(TableScene):
         index = max(0, min(len(self.states) - 1, index))
         if index == self.index:
             return
-        before = {id(p.card): p.rect for p in self.placed if p.card is not None}
-        anchors = dict(self.zone_boxes)
+        before = {id(p.card): p.rect for p in self.board.placed if p.card is not None}
+        boxes = dict(self.board.boxes)
         forward = index == self.index + 1
         self.index = index
-        self.state = self.session.state = self.states[index]
-        self.flights, self.toasts, self.pending = [], [], []
-        self.die_value = None
-        self.rolling = 0.0
-        if forward:
-            self.pending = list(self.state.events)
-            self._start_animations(before, anchors)
+        self.state = self.states[index]
+        self.view = self.state.view(self.viewer)
+        self.motion.clear()
         self.layout()
+        if forward:             # one step forward: what that move did (a replayed state's events)
+            zone_names = {z.key: z.name for z in self.view.zones}
+            self.motion.start(self.state.events, self.viewer, self.presenter,
+                              lambda e: self.presenter.event_line(e, self.names, zone_names),
+                              before, [boxes, self.board.boxes], self.app.settings.move_seconds,
+                              self.app.sounds.play)
+            self.layout()
 
     def next_move(self):
         self.show(self.index + 1)
@@ -67,7 +65,7 @@ class ReplayScene(TableScene):
         """Show the cards everyone sees, then each seat's own cards in turn."""
         seats = [None] + list(range(self.state.players))
         self.viewer = seats[(seats.index(self.viewer) + 1) % len(seats)]
-        self.anchor = self.viewer if self.viewer is not None else 0
+        self.view = self.state.view(self.viewer)
         self.layout()
 
     def viewer_label(self):
@@ -75,9 +73,9 @@ class ReplayScene(TableScene):
 
     # ---- layout and input -----------------------------------------------------------------------
     def layout(self):
-        super().layout()
         screen = self.app.screen
-        tw = screen.lw - PANEL_W - 20
+        self.board = lay_out(self.view, self.presenter, self.viewer if self.viewer is not None else 0,
+                             self.names, (screen.lw, screen.lh), screen.text_width, self.motion.hidden())
         y = screen.lh - 18
         controls = []
         for label, action, enabled in (("Back", self.back, True),
@@ -85,13 +83,20 @@ class ReplayScene(TableScene):
                                        ("Previous", self.previous_move, self.index > 0),
                                        ("Next", self.next_move, self.index < len(self.states) - 1)):
             y -= 44
-            controls.append(ui.Button((tw - 216, y, 206, 38), label, action, enabled=enabled,
+            controls.append(ui.Button((self.board.table_w - 216, y, 206, 38), label, action, enabled=enabled,
                                       primary=label == "Next", size=18))
         controls.reverse()
-        self.buttons_top = []
-        self.focus_cards = []
         self.widgets = controls
         self.dirty = True
+
+    def busy(self):
+        return self.motion.busy()
+
+    def update(self, dt):
+        moving = self.motion.busy()
+        if self.motion.update(dt):
+            self.layout()
+        self.dirty = self.dirty or moving
 
     def key(self, event):
         k = event.key
@@ -106,34 +111,42 @@ class ReplayScene(TableScene):
         elif k == pygame.K_v:
             self.cycle_viewer()
         else:
-            Scene.key(self, event)
+            super().key(event)
         self.dirty = True
-
-    def _focused(self, item):
-        return (self.app.keyboard and item in self.widgets
-                and self.widgets.index(item) == self.focus % len(self.widgets))
 
     def back(self):
         self.go("statistics", session=None, record=None)
 
     # ---- drawing ----------------------------------------------------------------------------------
-    def _draw_top(self, screen):
+    def top_words(self):
+        """Which move this is, who made it, and who plays next (or who won)."""
         state = self.state
-        screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
-        title = f"Replay: {self.session.info.title}"
-        screen.text(title, 24, palette.TEXT, (18, 10))
-        x = 18 + screen.text_width(title, 24) + 18
         moves = len(self.states) - 1
         words = [f"Move {self.index} of {moves}" if self.index else f"The deal ({moves} moves follow)"]
         if self.index:
             seat = self.states[self.index - 1].current_player
             who = self.names[seat] if seat is not None else ""
-            words.append(f"{who}: {present.action_label(state.history[-1], self.names, with_cards=True)}")
+            words.append(f"{who}: {self.presenter.action_label(state.history[-1], self.names, with_cards=True)}")
         if state.is_over:
             winners = [self.names[w] for w in state.winners()]
             words.append("Game over: " + (" and ".join(winners) + " won" if winners else "no winner"))
         elif state.current_player is not None:
             words.append(f"{self.names[state.current_player]} to play")
-        self.top_text_end = x + screen.text("  ·  ".join(words), 20, palette.GOLD, (x, 14),
-                                            width=screen.lw - PANEL_W - 40 - x)
-        self.title_right = screen.lw - PANEL_W - 20
+        return "  ·  ".join(words)
+
+    def draw(self, screen):
+        surf = screen.surface
+        look = table_draw.Look(self.presenter, self.view, self.app.settings.colourblind)
+        surf.blit(felt.image(*surf.get_size()), (0, 0))
+        end = table_draw.top_bar(screen, f"Replay: {self.state.info.title}", self.top_words(),
+                                 screen.lw - PANEL_W - 20)
+        table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(self.view, self.names, self.humans))
+        table_draw.cards(screen, self.board, look, lambda p: False)
+        events = self.state.events_for(self.viewer, max(0, len(self.state.events) - 30))
+        zone_names = {z.key: z.name for z in self.view.zones}
+        table_draw.side_panel(screen, self.view, self.presenter, self.names, self.state.chance.seed,
+                              "Latest moves", self.presenter.log_lines(events, self.names, zone_names))
+        table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)
+        table_draw.die(screen, self.motion, self.board)
+        table_draw.toast(screen, self.motion, end, screen.lw - PANEL_W - 20)
+        self.draw_widgets(screen)

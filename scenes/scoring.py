@@ -1,84 +1,13 @@
-"""Scoring: after each hand and at the end, every seat's score, how it was made, the
-running totals, the winner, the deal number, and Play again / Menu."""
+"""Scoring: after each hand and at the end, every seat's score, how it was made (in the
+words of the game's presenter), the running totals, the winner, the deal number, and
+Play again / Menu."""
 import random
 
-from scenes import present, ui
+from scenes import ui
 from scenes.base import Scene
+from scenes.presenters import presenter_for
 from scenes.session import Session
 from sprites import felt, palette
-
-
-def _deadline(facts, seat):
-    grades = facts.get("grades") or []
-    if seat >= len(grades):
-        return ""
-    g = grades[seat]
-    parts = [f"{len(g.get('completed', []))} assignments completed"]
-    if g.get("cancelled"):
-        parts.append(f"{len(g['cancelled'])} cancelled by jokers")
-    if g.get("incomplete"):
-        parts.append(f"{g['incomplete']} incomplete")
-    if g.get("extra_credit"):
-        parts.append(f"extra credit {g['extra_credit']}")
-    if g.get("hand_penalty"):
-        parts.append(f"-{g['hand_penalty']} for cards in hand")
-    return ", ".join(parts)
-
-
-def _final_count(facts, seat):
-    last = facts.get("last_hand") or {}
-    seats = last.get("seats") or []
-    if seat >= len(seats):
-        return ""
-    s = seats[seat]
-    parts = [" ".join(s.get("cards", []))]
-    if s.get("bust"):
-        parts.append("bust")
-    elif s.get("best") is not None:
-        parts.append(f"count {s['best']}")
-    if s.get("hit"):
-        parts.append("hit the goal")
-    if s.get("bonus"):
-        parts.append(f"caller bonus {s['bonus']}")
-    parts.append(f"+{s.get('points', 0)} this hand")
-    return ", ".join(p for p in parts if p)
-
-
-def _yards(word):
-    def explain(facts, seat):
-        yards = facts.get("yards") or []
-        if seat >= len(yards):
-            return ""
-        out = facts.get("out") or []
-        folded = facts.get("folded") or []
-        parts = [f"{yards[seat]} yards {word}"]
-        if seat < len(out) and out[seat]:
-            parts.append("out")
-        if seat < len(folded) and folded[seat]:
-            parts.append("folded")
-        return ", ".join(parts)
-    return explain
-
-
-def _ktu(facts, seat):
-    finished = facts.get("finished") or []
-    if seat in finished:
-        return f"went out {present.ordinal(finished.index(seat) + 1)}"
-    return "cards still held"
-
-
-def _final_card_down(facts, seat):
-    return "went out" if facts.get("winner") == seat else "points in hand"
-
-
-BREAKDOWNS = {"deadline": _deadline, "final_count": _final_count, "four_downs": _yards("lost"),
-              "five_possessions": _yards("scored"), "ktu": _ktu, "final_card_down": _final_card_down}
-
-
-def breakdown(game_id, facts, seat):
-    """How `seat`'s score was made, in words, from the game's public facts."""
-    explain = BREAKDOWNS.get(game_id)
-    return explain(facts, seat) if explain else ""
 
 
 class ScoringScene(Scene):
@@ -88,6 +17,7 @@ class ScoringScene(Scene):
         self.session = persist["session"]
         self.interim = persist.get("interim", False)
         self.view = self.session.state.view(None)
+        self.presenter = presenter_for(self.session.info)
         super().startup(persist)
 
     def layout(self):
@@ -108,7 +38,7 @@ class ScoringScene(Scene):
     def _restart(self, seed):
         old = self.session
         session = Session(old.game_id, old.seats, old.options, seed, old.folders)
-        self.go("table", session=session, viewer=None, events_seen=0, hands_seen=0, interim=False)
+        self.go("table", session=session, viewer=None, events_seen=0, interim=False)
 
     def play_again(self):
         """A new game with the same seats and house rules, on a fresh deal."""
@@ -139,8 +69,8 @@ class ScoringScene(Scene):
     def rows(self):
         """(seat name, score, how it was made, is a winner) for each seat."""
         names = [s.name for s in self.session.seats]
-        return [(names[seat], score, breakdown(self.session.game_id, self.view.facts, seat), seat in self.view.winners)
-                for seat, score in enumerate(self.view.scores)]
+        return [(names[seat], score, self.presenter.breakdown(self.view.facts, seat, names),
+                 seat in self.view.winners) for seat, score in enumerate(self.view.scores)]
 
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
@@ -162,7 +92,7 @@ class ScoringScene(Scene):
             screen.text(str(score), 22, colour, (x + 330, y), "topright")
             screen.text(how or "-", 17, palette.TEXT_DIM, (x + 370, y + 3), width=w - 390)
             y += 44
-        note = present.fact_lines(self.view.facts, [s.name for s in self.session.seats])
+        note = self.presenter.fact_lines(self.view.facts, [s.name for s in self.session.seats])
         y += 30
         for label, value in note[:4]:
             screen.text(f"{label}: {value}", 17, palette.TEXT_DIM, (x + 24, y))

@@ -12,15 +12,6 @@ from sprites import palette
 
 NAMES = ("Maya", "Theo", "Ines", "Sam", "Lena", "Kofi")
 KINDS = ("human", "easy", "medium", "hard")
-# House-rule values in words (the engine keeps its own values).
-VALUE_WORDS = {"on": "On", "off": "Off", "none": "Not allowed", "drawn_only": "Drawn card only",
-               "any": "Any card", "seat0": "First seat", "random": "Random", "text": "As in the text",
-               "conventional": "Conventional", "per_card": "Per card", "per_play": "Per play"}
-
-
-def value_words(value):
-    """A house rule's value as the Setup button shows it ('seat0' -> 'First seat')."""
-    return VALUE_WORDS.get(value, str(value).replace("_", " ").capitalize())
 
 
 class SetupScene(Scene):
@@ -68,7 +59,7 @@ class SetupScene(Scene):
             if option.id == self.info.player_option:
                 continue
             value = self.options[option.id]
-            button = ui.Button((ox + 230, oy, 170, 36), value_words(value),
+            button = ui.Button((ox + 230, oy, 170, 36), option.word(value),
                                lambda o=option: self.cycle_option(o), key=option.id)
             button.option = option
             self.widgets.append(button)
@@ -147,8 +138,7 @@ class SetupScene(Scene):
             options[self.info.player_option] = self.count()
         session = Session(self.info.id, self.seats, options, self.seed(), self.app.folders)
         setup = {"game_id": self.info.id, "seats": self.seats, "options": self.options}
-        self.go("table", session=session, setup=setup, viewer=None, events_seen=0, curtains=[],
-                hands_seen=0)
+        self.go("table", session=session, setup=setup, viewer=None, events_seen=0, curtains=[])
 
     def rules(self):
         self.go("rules", rules_game=self.info.id, return_to="setup",

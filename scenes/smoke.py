@@ -69,7 +69,7 @@ def _run(started, out):
         seats = [Seat("Player", True)] + [Seat(f"Computer {i}", False, "easy")
                                           for i in range(1, info.default_players)]
         session = Session(game_id, seats, info.default_options(), seed=1)
-        show("table", session=session, viewer=None, events_seen=0, curtains=[], hands_seen=0)
+        show("table", session=session, viewer=None, events_seen=0, curtains=[])
         _play_a_few(app, session)
         at_table = len(session.submitted)
         rng = random.Random(1)
@@ -101,7 +101,7 @@ def _play_a_few(app, session):
         app.step()
         if app.scene is not table:
             return
-        if table.my_turn() and not table.flights and not table.pending and not table.dialog:
+        if table.my_turn() and not table.motion.flights and not table.pending and not table.dialog:
             table.submit(rng.choice(session.state.legal_actions()))
         time.sleep(0.001)
 

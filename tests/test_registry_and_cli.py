@@ -27,6 +27,8 @@ def test_registry_lists_the_game_ids_of_the_issue():
     (lambda t: t.replace("version: 1", "version: 2"), "expected 'version: 1'"),
     (lambda t: t.replace("values: [\"none\", \"drawn_only\", \"any\"]", "values: [on, off]"),
      "expected distinct texts or numbers"),
+    (lambda t: t.replace('"drawn_only": Drawn card only, ', ""),
+     "words: expected a text for each of the values none, drawn_only, any"),
     (lambda t: t.replace("values: [4, 2, 3, 5, 6]", "values: [4, 2, 3]"),
      "must list the player counts 2-6"),
     (lambda t: t.replace("players: {min: 2, max: 6, default: 4}",

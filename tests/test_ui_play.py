@@ -68,7 +68,7 @@ def settle(a, limit=400):
         scene = a.scene
         if not isinstance(scene, TableScene):
             return
-        if scene.curtain is not None or (scene.my_turn() and not scene.flights and not scene.pending
+        if scene.curtain is not None or (scene.my_turn() and not scene.motion.flights and not scene.pending
                                          and not scene.dialog):
             return
         a.step()
@@ -109,11 +109,11 @@ def set_seats(a, count, humans):
 
 def card_point(table, card):
     """A point on the visible part of `card` (or a copy of it) as the table drew it."""
-    placed = [p for p in table.placed if p.card is card] or \
-        [p for p in table.placed if p.card is not None and p.card.name == card.name and p.face_up]
+    placed = [p for p in table.board.placed if p.card is card] or \
+        [p for p in table.board.placed if p.card is not None and p.card.name == card.name and p.face_up]
     assert placed, f"{card} is not on the table"
     target = placed[0]
-    later = table.placed[table.placed.index(target) + 1:]
+    later = table.board.placed[table.board.placed.index(target) + 1:]
     for x in range(target.rect.left + 2, target.rect.right, 3):
         point = (x, target.rect.centery)
         if not any(p.rect.collidepoint(point) for p in later):

@@ -1,0 +1,24 @@
+"""The presenters: one per game, chosen from an explicit registry.
+
+A presenter says how its game looks and reads at the table: where its zones go, the
+backs of its cards, the side panel's facts, the words for its actions and events, the
+prompt, and the scoring breakdown. `scenes/presenters/default.py` holds what every
+game shares; a game's own module changes only its part. The map below names every
+module, so nothing is found by listing folders and the PyInstaller bundle sees them.
+"""
+from scenes.presenters import deadline, final_card_down, final_count, five_possessions, four_downs, ktu
+from scenes.presenters.default import Presenter
+
+PRESENTERS = {
+    "final_card_down": final_card_down.FinalCardDown,
+    "deadline": deadline.Deadline,
+    "ktu": ktu.Ktu,
+    "final_count": final_count.FinalCount,
+    "four_downs": four_downs.FourDowns,
+    "five_possessions": five_possessions.FivePossessions,
+}
+
+
+def presenter_for(info):
+    """The presenter of the registered game `info` (the default one for a game without its own)."""
+    return PRESENTERS.get(info.id, Presenter)(info)

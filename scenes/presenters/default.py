@@ -1,0 +1,259 @@
+"""The default presenter: how any game looks and reads at the table when nothing
+game-specific is said, and the shapes every game's own presenter shares.
+
+A presenter is pure (no pygame): it answers the layout, the drawing and the words
+with plain data. A game's presenter subclasses `Presenter` and changes only what is
+its own: a few class tables (action words, event words, seat facts, the draw pile's
+key) and, where its table differs, a method or two (the field, the backs, the owners
+of its zones, the scoring breakdown).
+"""
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+# The event every game with several hands ends each hand with.
+HAND_END = "hand_over"
+
+
+def ordinal(n):
+    """1st, 2nd, 3rd, 4th ..."""
+    return ORDINALS.get(n if n < 20 else n % 10, f"{n}th") if n % 100 not in (11, 12, 13) else f"{n}th"
+
+
+def card_name(card):
+    """A card as a player says it ('10 of hearts', 'Offense blue 4'), or 'a hidden card'."""
+    return "a hidden card" if card is None else card.spoken
+
+
+def cards_phrase(cards):
+    """Several cards in words ('2 cards' when none is visible)."""
+    if not cards:
+        return ""
+    if all(c is None for c in cards):
+        return "a card" if len(cards) == 1 else f"{len(cards)} cards"
+    return ", ".join(card_name(c) for c in cards)
+
+
+def plural(n, word):
+    """'1 card', '3 cards'."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def seat_name(names, seat):
+    """A seat's name, or '' for anything that is not a seat."""
+    return names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else ""
+
+
+def yards_line(facts, seat, word):
+    """A Play Design score in words: '40 yards lost, out, folded' ('' without yards)."""
+    yards = facts.get("yards") or []
+    if seat >= len(yards):
+        return ""
+    parts = [f"{yards[seat]} yards {word}"]
+    for flag in ("out", "folded"):
+        marks = facts.get(flag) or []
+        if seat < len(marks) and marks[seat]:
+            parts.append(flag)
+    return ", ".join(parts)
+
+
+def capital(words):
+    """The words with a capital first letter ('' stays '')."""
+    return words[:1].upper() + words[1:]
+
+
+# The engine's own events, the same in every game: (who, detail) -> a line or None.
+GENERIC_EVENTS = {
+    "turn": lambda who, d: None,
+    "game_over": lambda who, d: "Game over",
+    "declare": lambda who, d: f"{who} declared {d}",
+    "skip": lambda who, d: f"{who} is skipped",
+    "roll": lambda who, d: f"{who} rolled {d}" if who else f"Die roll: {d}",
+    "recycle": lambda who, d: "The discard pile was turned over to draw from",
+    "phase": lambda who, d: f"Now: {d}" if d else None,
+    HAND_END: lambda who, d: f"{who} won the hand" if who else "The hand is over",
+}
+
+
+class Sizes:
+    """Card sizes at the table, in logical pixels (width, height)."""
+
+    hand = (92, 128)        # the viewer's hand
+    own = (66, 92)          # the viewer's other zones
+    centre = (80, 112)      # shared zones (shrinks to fit)
+    mini = (46, 64)         # other seats' zones
+    index = 0.25            # the index corner's share of a card's width (left edge to its right)
+
+
+class Presenter:
+    """What a game looks like and says at the table; subclasses change their part."""
+
+    sizes = Sizes
+    # Button words for action kinds every game may use.
+    KIND_LABELS = {"draw": "Draw", "end_turn": "End turn", "play": "Play", "pass": "Pass",
+                   "deal": "Deal", "discard": "Discard", "take": "Take", "give": "Give",
+                   "pick": "Pick", "keep": "Keep", "return": "Return", "submit": "Submit"}
+    # Which action kinds take a seat, a card position or a lane as their argument.
+    SEAT_ARGS = frozenset()
+    POSITION_ARGS = frozenset()
+    LANE_ARGS = frozenset()
+    # Log lines for the game's own events: (who, detail) -> text.
+    EVENT_WORDS = {
+        "score": lambda who, d: f"{who}'s score: {d}",
+        "reveal": lambda who, d: f"{who} turned over {d}" if d else f"{who} showed their cards",
+        "out": lambda who, d: f"{who} is out of the game",
+        "toss": lambda who, d: f"{who} won the toss" + (" for sudden death" if d == "sudden death" else ""),
+        "call": lambda who, d: f"{who} called" + (f" at stake {d}" if isinstance(d, int)
+                                                   else f" at the {d} of the turn" if d else ""),
+        "turn_limit": lambda who, d: "The turn limit ends the game",
+    }
+    # Events also shown for a moment in the top bar.
+    TOASTS = frozenset({"declare", "skip", "recycle", "out", "score"})
+    # The zone cards are drawn from, and the zones cards are played to.
+    DRAW_PILE = "draw"
+    PLAY_PILES = ("discard",)
+    # Facts never listed in the side panel, and facts whose value is a seat.
+    SKIP_FACTS = frozenset({"phase", "winners", "winner", "step", "stage"})
+    SEAT_FACTS = frozenset()
+    FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
+    SIDE_FACTS = 7          # at most this many facts in the side panel
+
+    def __init__(self, info):
+        """The presenter of the registered game `info` (a game.GameInfo)."""
+        self.info = info
+        deck = info.load_deck()
+        self.family = deck[0].family
+        self.deck_back = deck[0].back
+        self.spoken = {name: copies[0].spoken for name, copies in deck.by_name.items()}
+
+    # ---- the words -------------------------------------------------------------------------
+    def kind_label(self, kind):
+        """The button text for an action kind."""
+        return self.KIND_LABELS.get(kind, capital(kind.replace("_", " ")))
+
+    def arg_label(self, arg, names, kind=""):
+        """An action's argument in words: a seat's name, a colour, a position, a lane."""
+        if isinstance(arg, int) and not isinstance(arg, bool):
+            if kind in self.SEAT_ARGS and seat_name(names, arg):
+                return names[arg]
+            if kind in self.POSITION_ARGS:
+                return f"card {arg + 1}"
+            if kind in self.LANE_ARGS:
+                return f"line {arg + 1}"
+        if isinstance(arg, str):
+            return arg.replace("_", " ")
+        return str(arg)
+
+    def action_label(self, action, names, with_cards=False):
+        """A button or dialog label for one action."""
+        words = self.kind_label(action.kind)
+        if with_cards and action.cards:
+            words += " " + cards_phrase(action.cards)
+        if action.arg is not None:
+            words += f" ({self.arg_label(action.arg, names, action.kind)})"
+        return words
+
+    def move_line(self, event, who, zone_names):
+        """The log line for cards moving from one zone to another."""
+        src = zone_names.get(event.src, event.src or "")
+        dst = zone_names.get(event.dst, event.dst or "")
+        what = cards_phrase(event.cards)
+        if event.src == self.DRAW_PILE and all(c is None for c in event.cards):
+            return f"{who} drew {what}" if who else f"{what} dealt to {dst}"
+        if event.src and event.src.startswith("hand") and event.dst in self.PLAY_PILES:
+            return f"{who} played {what}"
+        return f"{who}: {what}, {src} to {dst}" if who else f"{what}, {src} to {dst}"
+
+    def event_line(self, event, names, zone_names):
+        """One log line for an event as a seat saw it, or None for events not worth a line."""
+        who = seat_name(names, event.seat)
+        kind, detail = event.kind, event.detail
+        if kind == "move":
+            return capital(self.move_line(event, who, zone_names))
+        if kind in GENERIC_EVENTS:
+            return GENERIC_EVENTS[kind](who, detail)
+        phrase = self.EVENT_WORDS.get(kind)
+        if phrase is not None:
+            return capital(phrase(who or "Everyone", detail))
+        words = kind.replace("_", " ")
+        if who:
+            words = f"{who}: {words}"
+        if detail is not None and not isinstance(detail, (list, dict, tuple)):
+            words += f" ({detail})"
+        return capital(words)
+
+    def log_lines(self, events, names, zone_names, keep=40):
+        """The log: a line for each event worth one, the newest `keep`."""
+        lines = [self.event_line(e, names, zone_names) for e in events]
+        return [line for line in lines if line][-keep:]
+
+    def event_kinds(self):
+        """Every event kind this presenter has words for."""
+        return set(self.EVENT_WORDS) | set(GENERIC_EVENTS) | {"move"}
+
+    def is_toast(self, event):
+        """Is this event also shown for a moment in the top bar?"""
+        return event.kind in self.TOASTS
+
+    def is_deal(self, event):
+        """Does this move take cards from the draw pile (the dealing sound)?"""
+        return event.src == self.DRAW_PILE
+
+    def prompt(self, view, viewer, names):
+        """The top bar's words: the step of the game and whose turn it is."""
+        step = str(view.facts.get("phase", ""))
+        current = view.current_player
+        turn = "" if current is None else ("Your turn" if current == viewer else f"{names[current]}'s turn")
+        return "  ·  ".join(w for w in (step, turn) if w)
+
+    def card_words(self, value):
+        """A fact's value in words: a card's file code ('QS') as its spoken name."""
+        return self.spoken.get(value, value) if isinstance(value, str) else value
+
+    def fact_lines(self, facts, names):
+        """The public facts worth showing, in order, as (label, value) pairs: seats by
+        name, cards by their spoken names."""
+        lines = []
+        for key, value in facts.items():
+            if key in self.SKIP_FACTS or key.startswith("_") or value is None or value is False:
+                continue
+            if isinstance(value, (dict, list, tuple, set)) or (
+                    value == 0 and key not in self.SEAT_FACTS and key != "die"):
+                continue
+            if key in self.SEAT_FACTS:
+                value = seat_name(names, value)
+                if not value:
+                    continue
+            label = self.FACT_LABELS.get(key, capital(key.replace("_", " ")))
+            lines.append((label, "yes" if value is True else str(self.card_words(value))))
+        return lines
+
+    def side_facts(self, view, names):
+        """The facts of the side panel: (label, value, colour swatch or None), at most SIDE_FACTS."""
+        return [(label, value, None) for label, value in self.fact_lines(view.facts, names)][:self.SIDE_FACTS]
+
+    def breakdown(self, facts, seat, names):
+        """How `seat`'s score was made, in words, from the public facts ('' when nothing to say)."""
+        return ""
+
+    # ---- the look --------------------------------------------------------------------------
+    def back_of(self, view, zone_key):
+        """The back a hidden card of zone `zone_key` shows: this hand's deck, else the game's."""
+        return view.facts.get("back") or self.deck_back
+
+    def owners(self, view):
+        """Each zone's seat for the layout (None for the middle of the table)."""
+        return {z.key: z.owner for z in view.zones}
+
+    def field(self, view, anchor, names):
+        """The zones laid out as a field of lanes, as {zone key: (lane, row, half, caption)};
+        a game without a field has none."""
+        return {}
+
+    def die_centre(self, board):
+        """Where the die lies on `board` (a table_layout.Board); None for a game without one."""
+        return None
+
+    def picks(self, action, owner, index, viewer):
+        """Does a blind pick `action` (its arg a position) point at card `index` of a zone
+        owned by `owner`? Positions count in the viewer's own zones and the shared ones."""
+        return action.arg == index and owner in (viewer, None)
+

@@ -1,0 +1,214 @@
+"""Drawing the table: the felt with its lanes and seats, the cards of a Board, cards in
+flight, the die, the top bar, the side panel, messages, dialogs and the curtain.
+
+Only draws: every function takes what it shows (a Board, a view, a presenter, words)
+and changes nothing but the screen.
+"""
+import random
+
+import pygame
+
+from scenes.table_layout import PANEL_W, TOP
+from sprites import cards as card_sprites
+from sprites import die as die_sprite
+from sprites import palette
+
+
+class Look:
+    """How cards are drawn: the view's backs (through the presenter), colour-blind marks."""
+
+    def __init__(self, presenter, view, colourblind):
+        self.presenter, self.view, self.colourblind = presenter, view, colourblind
+
+    def image(self, card, w, h, zone_key, shadowed=False):
+        """A card's face (or its zone's back for None) at a pixel size."""
+        back = self.presenter.back_of(self.view, zone_key)
+        draw = card_sprites.shadowed if shadowed else card_sprites.image
+        return draw(card, w, h, self.colourblind, self.presenter.family, back)
+
+
+def top_bar(screen, title, words, right):
+    """The bar across the top: the title, then `words` up to `right`; returns where the words end."""
+    screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
+    screen.text(title, 24, palette.TEXT, (18, 10))
+    x = 18 + screen.text_width(title, 24) + 18
+    return x + screen.text(words, 20, palette.GOLD, (x, 14), width=max(40, right - x))
+
+
+def plate(screen, spot, name, right, current):
+    """A seat's name plate at `spot` (x, y, w): its name, and `right` (a count, 'thinking...')."""
+    x, y, w = spot
+    fill = (64, 52, 14) if current else palette.PANEL
+    screen.panel((x, y, w, 28), fill=fill, alpha=230, edge=palette.GOLD if current else palette.PANEL_EDGE,
+                 radius=8)
+    rw = screen.text_width(right, 16)
+    screen.text(name, 18, palette.GOLD if current else palette.TEXT, (x + 10, y + 6), width=w - rw - 28)
+    screen.text(right, 16, palette.TEXT_DIM, (x + w - 10, y + 7), "topright")
+
+
+def plate_words(view, names, humans, viewer=None, thinking=None):
+    """Each seat's name plate: {seat: (name, card count or 'thinking...', is current)}."""
+    plates = {}
+    for seat, name in enumerate(names):
+        count = sum(z.count for z in view.zones if z.owner == seat and z.kind == "hand")
+        name += ("" if humans[seat] else " (computer)") + (" (you)" if seat == viewer else "")
+        right = "thinking..." if thinking == seat else f"{count} card" + ("" if count == 1 else "s")
+        plates[seat] = (name, right, view.current_player == seat)
+    return plates
+
+
+def felt_and_seats(screen, board, plates):
+    """The field's lanes, the other seats' panels, every name plate and the zones' captions;
+    `plates` maps a seat to (name, right-hand words, is current)."""
+    for area in board.areas:
+        r = screen.rect(area)
+        pygame.draw.rect(screen.surface, (30, 104, 62), r, border_radius=screen.px(8))
+        for k in range(1, 3):
+            y = r.top + r.h * k // 3 - screen.px(2)
+            pygame.draw.line(screen.surface, (210, 230, 210), (r.left + screen.px(6), y),
+                             (r.right - screen.px(6), y), max(1, screen.px(1)))
+    for rect in board.seat_panels.values():
+        screen.panel(rect, alpha=90, edge=None, radius=12)
+    for seat, spot in board.plates.items():
+        if seat in plates:
+            plate(screen, spot, *plates[seat])
+    for words, pos in board.labels:
+        screen.text(words, 15, palette.TEXT_DIM, pos)
+
+
+def cards(screen, board, look, focused):
+    """The empty slots and every placed card, with its raise, selection, hint, dim and focus."""
+    surf = screen.surface
+    for slot in board.slots:
+        pygame.draw.rect(surf, palette.FELT_LIGHT, screen.rect(slot), max(1, screen.px(2)),
+                         border_radius=screen.px(6))
+    width = max(2, screen.px(3))
+    for p in board.placed:
+        r = screen.rect(p.rect)
+        img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)
+        surf.blit(img, (r.x - pad, r.y - pad))
+        edge = palette.HINT if p.hinted else palette.SELECT if p.selected else palette.GOLD if p.raised else None
+        if edge is not None:
+            surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
+        if p.dimmed:
+            surf.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
+        if focused(p):
+            w2 = max(2, screen.px(4))
+            surf.blit(card_sprites.outline(r.w, r.h, palette.SELECT, w2), (r.x - w2, r.y - w2))
+
+
+def flights(screen, motion, board, look, centre):
+    """The cards in flight, between where they were and where they land."""
+    surf = screen.surface
+    for f in motion.flights:
+        t = f.progress()
+        if t is None:
+            continue
+        end = motion.target(f, board, centre)
+        x, y, w, h = (a + (b - a) * t for a, b in zip(f.start, end))
+        face = f.card is not None and (not f.flip or t >= 0.5)
+        squeeze = abs(1 - 2 * t) if f.flip else 1.0
+        r = screen.rect((x, y, w, h))
+        img = look.image(f.card if face else None, r.w, r.h, f.zone)
+        if squeeze < 1:
+            img = pygame.transform.smoothscale(img, (max(1, int(r.w * squeeze)), r.h))
+        surf.blit(card_sprites.shadow(r.w, r.h), r.move(-screen.px(4), screen.px(6)))
+        surf.blit(img, img.get_rect(center=r.center))
+
+
+def die(screen, motion, board):
+    """The die: spinning while it rolls, then its value."""
+    if motion.die_value is None or board.die is None:
+        return
+    rect = pygame.Rect(0, 0, screen.px(54), screen.px(54))
+    rect.center = screen.pixel(board.die)
+    if motion.rolling > 0:
+        value = random.Random(int(motion.rolling * 40)).randint(1, 6)
+        die_sprite.DieSprite(value, rect).draw(screen.surface, angle=motion.rolling * 900 % 360)
+    else:
+        die_sprite.DieSprite(motion.die_value, rect).draw(screen.surface)
+
+
+def message(screen, board, words):
+    """A one-line message above the hand (an illegal move's reason, a hint)."""
+    if not words:
+        return
+    tw = board.table_w
+    y = board.message_y()
+    width = min(tw - 80, screen.text_width(words, 18) + 40)
+    screen.panel((tw / 2 - width / 2, y, width, 32), fill=(70, 22, 18), alpha=230, edge=palette.DANGER)
+    screen.text(words, 18, palette.TEXT, (tw / 2, y + 16), "center", width=width - 20)
+
+
+def toast(screen, motion, left, right):
+    """The newest toast in the top bar, between `left` and `right`."""
+    if not motion.toasts:
+        return
+    words = motion.toasts[-1][0]
+    x = left + 16
+    width = min(right - x - 8, screen.text_width(words, 18) + 30)
+    if width > 60:
+        screen.panel((x, 10, width, 32), fill=(20, 20, 24), alpha=230, edge=palette.GOLD)
+        screen.text(words, 18, palette.TEXT, (x + 15, 26), "midleft", width=width - 30)
+
+
+def side_panel(screen, view, presenter, names, seed, log_title, log_lines):
+    """The right-hand panel: scores, the game's facts, the deal number, the log."""
+    x = screen.lw - PANEL_W - 10
+    y = TOP + 4
+    h = screen.lh - y - 10
+    screen.panel((x, y, PANEL_W, h), alpha=200)
+    cy = y + 12
+    screen.text("Scores", 18, palette.GOLD, (x + 14, cy))
+    cy += 26
+    for seat, score in enumerate(view.scores):
+        if score is None:   # hidden from this seat: show what it can see instead
+            score = f"{sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')} cards"
+        colour = palette.GOLD if seat == view.current_player else palette.TEXT
+        screen.text(names[seat], 16, colour, (x + 14, cy), width=PANEL_W - 80)
+        screen.text(str(score), 16, colour, (x + PANEL_W - 14, cy), "topright")
+        cy += 21
+    cy += 8
+    for label, value, swatch in presenter.side_facts(view, names):
+        screen.text(f"{label}: {value}", 16, palette.TEXT, (x + 14, cy), width=PANEL_W - 50)
+        if swatch in palette.HEX:
+            pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
+                               screen.pixel((x + PANEL_W - 22, cy + 8)), screen.px(8))
+        cy += 21
+    cy += 8
+    screen.text(f"Deal number {seed}", 15, palette.TEXT_DIM, (x + 14, cy))
+    cy += 28
+    screen.text(log_title, 18, palette.GOLD, (x + 14, cy))
+    cy += 26
+    room = int((y + h - cy - 8) // 19)
+    for line in log_lines[-room:] if room > 0 else []:
+        for part in screen.wrap(line, 15, PANEL_W - 28)[:2]:
+            if cy > y + h - 22:
+                break
+            screen.text(part, 15, palette.TEXT, (x + 14, cy))
+            cy += 18
+
+
+def curtain(screen, name):
+    """The curtain that hides the table until `name` has the device."""
+    screen.panel((0, 0, screen.lw, screen.lh), fill=(12, 30, 22), alpha=255, edge=None, radius=0)
+    screen.text(f"Pass to {name}. Ready?", 44, palette.TEXT, (screen.lw / 2, screen.lh / 2 - 40), "center")
+    screen.text(f"Only {name} should look at the screen now.", 20, palette.TEXT_DIM,
+                (screen.lw / 2, screen.lh / 2 + 4), "center")
+
+
+def dialog(screen, rect, title, buttons, focus, hover, colourblind):
+    """A choice between several actions, over the dimmed table."""
+    screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=120, edge=None, radius=0)
+    screen.panel(rect, alpha=245, edge=palette.GOLD, radius=14)
+    screen.text(title, 22, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 18), "midtop", width=rect[2] - 30)
+    for i, button in enumerate(buttons):
+        button.draw(screen, focused=i == focus % len(buttons), hovered=button is hover)
+        swatch = getattr(button, "swatch", None)
+        if swatch:
+            r = screen.rect(button.rect)
+            pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
+                               (r.x + screen.px(22), r.centery), screen.px(10))
+            if colourblind:
+                screen.text(palette.colour_letter(swatch), 14, palette.TEXT,
+                            (button.rect.x + 22, button.rect.centery), "center")

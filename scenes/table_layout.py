@@ -1,0 +1,343 @@
+"""Where everything lies on the table: pure geometry from a view and its game's presenter.
+
+`lay_out(...)` returns a `Board`: every card's rect (also the click targets), each
+zone's box, the captions, the empty slots, the field's lanes, the seats' panels and
+name plates. All in logical units (the canvas is 1280 wide), so it needs no window;
+pygame is used only for its Rect.
+
+The viewer's seat (the anchor) sits at the bottom with its hand; the other seats sit
+around the table, clockwise from the anchor's left; shared zones lie in the middle,
+or beside the field for a game whose presenter lays out a field of lanes.
+"""
+import math
+
+import pygame
+
+PANEL_W = 260           # the right-hand panel (facts, scores, log)
+TOP = 56                # height of the top bar
+GAP = 16                # between zones in a row
+CAPTION = 17            # a zone's caption above its cards
+
+# Where other seats sit, clockwise from the viewer's left, by how many there are.
+SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
+         4: ["left", "topleft", "topright", "right"],
+         5: ["left", "topleft", "top", "topright", "right"]}
+SCALES = (1.0, 0.86, 0.74, 0.64, 0.55, 0.47, 0.4)
+
+
+class Placed:
+    """A card drawn on the table, with what a click on it means."""
+
+    __slots__ = ("rect", "card", "zone", "index", "face_up", "raised", "dimmed", "selected", "hinted")
+
+    def __init__(self, rect, card, zone, index, face_up):
+        self.rect = rect
+        self.card = card
+        self.zone = zone
+        self.index = index
+        self.face_up = face_up
+        self.raised = self.dimmed = self.selected = self.hinted = False
+
+
+class Board:
+    """One layout of the table: cards, zone boxes, captions, slots, lanes, seat panels."""
+
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        self.table_w = width - PANEL_W - 20     # the felt left of the side panel
+        self.placed = []
+        self.boxes = {}          # zone key -> (x, y, w, h)
+        self.labels = []         # (words, (x, y))
+        self.slots = []          # empty zones: a card-sized outline
+        self.areas = []          # the field's lanes: (x, y, w, h), three rows each
+        self.seat_panels = {}    # seat -> (x, y, w, h), the other seats
+        self.plates = {}         # seat -> (x, y, w): name plates
+        self.hand_key = None
+        self.hand_size = (0, 0)  # the size of the viewer's hand cards
+        self.hand_top = height
+        self.die = None          # the die's centre, for a game with a die
+
+    def hand_cards(self):
+        """The placed cards of the anchor's hand, left to right."""
+        return [p for p in self.placed if p.zone == self.hand_key]
+
+    def focus_cards(self, playable):
+        """The cards the keyboard walks: the hand's, and any other card a move uses."""
+        return [p for p in self.placed if p.zone == self.hand_key or
+                (p.card is not None and p.card.name in playable)]
+
+    def message_y(self):
+        """Where a one-line message sits: above the anchor's plate."""
+        return self.hand_top - 78
+
+
+
+def dialog_places(count, width, height):
+    """A dialog of `count` choices in the middle of the canvas: its rect, the choices'
+    rects (one column, or two for more than six) and the Cancel button's rect."""
+    cols = 1 if count <= 6 else 2
+    rows = math.ceil(count / cols)
+    bw, bh = 260, 40
+    w = cols * bw + (cols - 1) * 12 + 40
+    h = rows * (bh + 10) + 110
+    x0, y0 = width / 2 - w / 2, height / 2 - h / 2
+    rects = [(x0 + 20 + col * (bw + 12), y0 + 60 + row * (bh + 10), bw, bh)
+             for col, row in (divmod(i, rows) for i in range(count))]
+    return (x0, y0, w, h), rects, (width / 2 - 70, y0 + h - 48, 140, 36)
+
+
+def lay_out(view, presenter, anchor, names, size, measure, hidden=None, playable=(), hinted=(),
+            selection=()):
+    """The Board for `view` drawn with `anchor`'s seat at the bottom on a canvas of logical
+    `size`; `measure(words, px)` is a caption's width, `hidden` {zone key: (card ids,
+    hidden count)} the cards still flying there, `playable` and `hinted` card names to
+    raise or mark, `selection` the cards picked for a several-card move."""
+    return _Layout(view, presenter, anchor, names, size, measure, hidden or {}).board(
+        set(playable), set(hinted), selection)
+
+
+class _Layout:
+    """One run of the layout (holds its inputs while it places the zones)."""
+
+    def __init__(self, view, presenter, anchor, names, size, measure, hidden):
+        self.view, self.presenter, self.anchor, self.names = view, presenter, anchor, names
+        self.measure, self.hidden = measure, hidden
+        self.sizes = presenter.sizes
+        self.b = Board(*size)
+
+    def board(self, playable, hinted, selection):
+        b, sizes, view = self.b, self.sizes, self.view
+        tw, lh = b.table_w, b.height
+        owner = self.presenter.owners(view)
+        cells = self.presenter.field(view, self.anchor, self.names)
+        zones = [z for z in view.zones if z.key not in cells]
+        mine = [z for z in zones if owner[z.key] == self.anchor]
+        hand = next((z for z in mine if z.kind == "hand"), None)
+        own_rows = [z for z in mine if z is not hand]
+        beside_field = []
+        if cells:                   # the viewer's other zones lie beside the field
+            zones = [z for z in zones if z not in own_rows]
+            own_rows, beside_field = [], own_rows
+        hand_y = b.hand_top = lh - sizes.hand[1] - 14
+        b.plates[self.anchor] = (20, hand_y - 40, 300)
+        if hand is not None:
+            b.hand_key = hand.key
+            b.boxes[hand.key] = (20, hand_y, tw - 240, sizes.hand[1])
+            b.placed += self.hand(hand, b.boxes[hand.key])
+        own_h = 0
+        if own_rows:
+            own_h = sizes.own[1] + 22 if len(own_rows) <= 4 else 2 * (sizes.own[1] * 0.72 + 22)
+        own_top = lh - sizes.hand[1] - 62 - own_h
+        if own_rows:
+            b.placed += self.flow(own_rows, (340, own_top, tw - 560, own_h), sizes.own)
+        for seat, rect in self.seat_spots(own_top).items():
+            x, y, w, h = rect
+            theirs = [z for z in zones if owner[z.key] == seat]
+            b.placed += self.flow(theirs, (x + 8, y + 34, w - 16, h - 40), sizes.mini, fan=True)
+            b.seat_panels[seat] = rect
+            b.plates[seat] = (x, y, w)
+        shared = [z for z in zones if owner[z.key] is None or
+                  (owner[z.key] not in b.seat_panels and owner[z.key] != self.anchor)] + beside_field
+        left = 222 if len(b.seat_panels) > 2 else 20
+        top = TOP + 164 if b.seat_panels else TOP + 20
+        centre = (left, top, tw - 2 * left, own_top - top - 10)
+        if cells:
+            split = centre[2] * 0.28 if shared else 0
+            b.placed += self.flow(shared, (left, top, split - 10, centre[3]), sizes.centre, centred=True)
+            field = [z for z in view.zones if z.key in cells]
+            b.placed += self.field(field, cells, (left + split, top - 4, centre[2] - split, centre[3] + 4))
+        else:
+            b.placed += self.flow(shared, centre, sizes.centre, centred=True)
+        self.mark(playable, hinted, selection)
+        b.die = self.presenter.die_centre(b)
+        return b
+
+    def mark(self, playable, hinted, selection):
+        """Raise the hand's playable cards, dim the rest, mark the selection and a hint."""
+        hand_key = self.b.hand_key
+        for p in self.b.placed:
+            if p.card is not None and p.face_up and playable:
+                if p.card.name in playable:
+                    p.raised = p.zone == hand_key
+                elif p.zone == hand_key:
+                    p.dimmed = True
+            p.selected = p.card is not None and any(c is p.card for c in selection)
+            p.hinted = p.card is not None and p.card.name in hinted
+            if p.raised or p.selected:
+                p.rect = p.rect.move(0, -16 if p.selected else -10)
+
+    def seat_spots(self, bottom_top):
+        """Panel rects for the other seats, keyed by seat."""
+        tw = self.b.table_w
+        n = self.view.players
+        others = [(self.anchor + i) % n for i in range(1, n)]
+        spots = SPOTS.get(len(others), SPOTS[5])
+        side_h = max(150, bottom_top - 90 - 8)
+        wide = len(others) > 2
+        rects = {"left": (12, 86, 200, side_h), "right": (tw - 212, 86, 200, side_h),
+                 "top": (tw / 2 - 170, TOP + 6, 340, 150),
+                 "topleft": (tw * (0.27 if wide else 0.3) - 170, TOP + 6, 340, 150),
+                 "topright": (tw * (0.73 if wide else 0.7) - 170, TOP + 6, 340, 150)}
+        if len(others) >= 4:        # between the side panels
+            tops = [spot for spot in spots if spot.startswith("top")]
+            part = (tw - 444) / len(tops)
+            for i, spot in enumerate(tops):
+                rects[spot] = (222 + i * part, TOP + 6, part - 8, 150)
+        return {seat: rects[spot] for seat, spot in zip(others, spots)}
+
+    def field(self, zones, cells, box):
+        """A field of lanes, one column each, three rows (the presenter says which zone
+        goes in which lane, row and half of the lane)."""
+        x0, y0, w, h = box
+        lanes = sorted({cells[z.key][0] for z in zones})
+        col_w = w / max(1, len(lanes))
+        cell_h = h / 3
+        centre = self.sizes.centre
+        scale = min(1.0, (cell_h - 20) / centre[1], (col_w / 2 - 14) / centre[0])
+        size = (int(centre[0] * scale), int(centre[1] * scale))
+        out = []
+        for i, lane in enumerate(lanes):
+            cx = x0 + i * col_w
+            self.b.areas.append((cx + 4, y0, col_w - 8, h))
+            for zone in zones:
+                zlane, row, half, caption = cells[zone.key]
+                if zlane != lane:
+                    continue
+                y = y0 + row * cell_h
+                x = cx + 10 + half * col_w / 2
+                self.b.labels.append((caption, (x, y + 2)))
+                width = col_w / (2 if row == 1 else 1) - 20
+                out += self.cards_at(zone, (x, y + 18, width, size[1]), size, as_row=True)
+        return out
+
+    def zone_width(self, zone, size, limit, fan):
+        n = len(self.shown(zone))
+        if zone.kind in ("pile", "stack"):
+            return size[0]
+        if zone.kind == "hand" and fan:
+            return min(limit, size[0] + max(0, min(n, 14) - 1) * size[0] * 0.3)
+        step = size[0] * (0.45 if zone.kind == "hand" else 1.0) + 4
+        return min(limit, max(size[0], size[0] + (n - 1) * step))
+
+    def caption(self, zone):
+        if zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor:
+            return f"{zone.name} ({zone.count})"
+        return zone.name
+
+    def flow(self, zones, box, base, fan=False, centred=False):
+        """Lay zones out left to right inside `box`, wrapping lines, shrinking the cards
+        until everything fits; returns the placed cards."""
+        x0, y0, w, h = box
+        names = [z.name for z in zones]
+        zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
+        for scale in SCALES:
+            size = (int(base[0] * scale), int(base[1] * scale))
+            lines, line, used = [], [], 0
+            for zone in zones:
+                zw = max(self.zone_width(zone, size, w, fan),
+                         min(w, self.measure(self.caption(zone), 14) + 4))
+                if line and used + GAP + zw > w:
+                    lines.append((line, used))
+                    line, used = [], 0
+                used += (GAP if line else 0) + zw
+                line.append((zone, zw))
+            if line:
+                lines.append((line, used))
+            line_h = size[1] + 20
+            if len(lines) * line_h <= h:
+                break
+        out = []
+        y = y0 + (max(0, (h - len(lines) * line_h) / 2) if centred else 0)
+        for line, used in lines:
+            x = x0 + ((w - used) / 2 if centred else 0)
+            for zone, zw in line:
+                self.b.labels.append((self.caption(zone), (x, y)))
+                out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan)
+                x += zw + GAP
+            y += line_h
+        return out
+
+    def cards_at(self, zone, box, size, fan=False, as_row=False):
+        """A zone's cards in its box: a pile, a fanned hand or a row (a slot when empty)."""
+        self.b.boxes[zone.key] = box
+        cards = self.shown(zone)
+        if not cards:
+            self.b.slots.append(pygame.Rect(int(box[0]), int(box[1]), size[0], size[1]))
+            return []
+        if as_row:
+            return self.row(zone, box, size)
+        if zone.kind in ("pile", "stack"):
+            return self.pile(zone, cards, box, size)
+        if zone.kind == "hand" and fan:
+            return self.fan(zone, box, size, spread=size[0] * 0.3, cap=14)
+        return self.row(zone, box, size)
+
+    @staticmethod
+    def pile(zone, cards, box, size):
+        """A pile: its top card over a few edges that show its thickness."""
+        rect = pygame.Rect(int(box[0]), int(box[1]), size[0], size[1])
+        depth = min(4, len(cards) // 10)
+        out = [Placed(rect.move(-(depth - i) * 2, -(depth - i) * 2), None, zone.key, -1, False)
+               for i in range(depth)]
+        top = cards[-1]
+        out.append(Placed(rect.copy(), top, zone.key, len(cards) - 1, top is not None))
+        return out
+
+    def hand(self, zone, box):
+        """The viewer's hand over the width of its box, the cards shrinking, then going
+        into two or three rows, rather than overlapping so much that their index corners
+        are covered."""
+        cards = self.shown(zone)
+        n = len(cards)
+        base = self.sizes.hand
+
+        def scale(rows):
+            per = max(1, math.ceil(n / rows))
+            fits = (box[2] - per) / (base[0] * (1 + self.sizes.index * (per - 1)))  # a pixel to spare per card
+            return min(1.0, fits, 1 / rows)
+        rows = max((1, 2, 3), key=lambda r: (scale(r), -r))
+        size = self.b.hand_size = (int(base[0] * scale(rows)), int(base[1] * scale(rows)))
+        per = max(1, math.ceil(n / rows))
+        out = []
+        for r in range(rows):
+            y = box[1] + base[1] - (rows - r) * size[1]
+            row = self.fan(zone, (box[0], y, box[2], size[1]), size, spread=size[0] * 0.72,
+                           cards=cards[r * per:(r + 1) * per])
+            for p in row:
+                p.index += r * per
+            out += row
+        return out
+
+    def fan(self, zone, box, size, spread, cap=None, cards=None):
+        """A hand (or `cards` of it), overlapped left to right (at most `cap` cards drawn)."""
+        cards = self.shown(zone) if cards is None else cards
+        x, y, w, h = box
+        shown = cards if cap is None or len(cards) <= cap else cards[:cap]
+        n = len(shown)
+        step = spread if n <= 1 else min(spread, (w - size[0]) / (n - 1))
+        total = size[0] + step * max(0, n - 1)
+        start = x + (w - total) / 2 if cap is None else x
+        out = []
+        for i, card in enumerate(shown):
+            lift = 0 if cap is not None else min(size[1] / 12, abs(i - (n - 1) / 2) ** 2 * 0.25 * min(1, 10 / n))
+            rect = pygame.Rect(int(start + i * step), int(y + lift), size[0], size[1])
+            out.append(Placed(rect, card, zone.key, i, card is not None))
+        return out
+
+    def row(self, zone, box, size):
+        """Cards side by side (overlapping when the row is full)."""
+        cards = self.shown(zone)
+        x, y, w, h = box
+        n = len(cards)
+        step = size[0] + 4 if n <= 1 else min(size[0] + 4, (w - size[0]) / (n - 1))
+        return [Placed(pygame.Rect(int(x + i * step), int(y), size[0], size[1]), card, zone.key, i,
+                       card is not None) for i, card in enumerate(cards)]
+
+    def shown(self, zone):
+        """A zone's cards minus those still flying towards it."""
+        ids, count = self.hidden.get(zone.key, (set(), 0))
+        cards = [c for c in zone.cards if c is None or id(c) not in ids]
+        if count:
+            drop = set([i for i, c in enumerate(cards) if c is None][-count:])
+            cards = [c for i, c in enumerate(cards) if i not in drop]
+        return cards

@@ -1,0 +1,141 @@
+"""What moves on the table: cards flying from where they were to where they land
+(flipping when revealed), short notes in the top bar (toasts), and the die rolling.
+
+`Motion.start(...)` turns a change's events into these, from the board before the
+change; `Motion.update(dt)` advances them. No drawing here (see scenes/table_draw.py).
+"""
+import pygame
+
+
+def ease(t):
+    """The flights' easing: fast out, slow in."""
+    return 1 - (1 - t) ** 3
+
+
+class Flight:
+    """One card sliding from one place to another (and flipping if it is revealed)."""
+
+    def __init__(self, card, start, delay, duration, zone, flip):
+        self.card = card
+        self.start = start
+        self.delay = delay
+        self.duration = duration
+        self.zone = zone
+        self.flip = flip
+        self.t = -delay
+
+    def done(self):
+        """Has the card landed?"""
+        return self.t >= self.duration
+
+    def progress(self):
+        """How far along it is, eased, from 0 to 1 (None before it takes off)."""
+        if self.t < 0:
+            return None
+        return ease(min(1.0, self.t / self.duration)) if self.duration else 1.0
+
+
+class Motion:
+    """The flights, toasts and die of one table."""
+
+    def __init__(self):
+        self.flights = []
+        self.toasts = []         # [words, seconds left]
+        self.rolling = 0.0       # seconds the die still spins
+        self.die_value = None
+
+    def clear(self):
+        """Stop everything (a replay jumping to another move)."""
+        self.flights, self.toasts = [], []
+        self.rolling = 0.0
+        self.die_value = None
+
+    def busy(self):
+        """Is anything still moving?"""
+        return bool(self.flights or self.toasts or self.rolling > 0)
+
+    def hidden(self):
+        """The cards still flying, by the zone they fly to: {zone key: (card ids, hidden count)}."""
+        hidden = {}
+        for f in self.flights:
+            ids, count = hidden.get(f.zone, (set(), 0))
+            if f.card is not None:
+                ids = ids | {id(f.card)}
+            else:
+                count += 1
+            hidden[f.zone] = (ids, count)
+        return hidden
+
+    def start(self, events, seen_by, presenter, words, before, boxes, duration, play):
+        """Start the flights, toasts, sounds and die roll of `events` as seat `seen_by` saw
+        them. `before` maps card ids to their rects before the change, `boxes` is a list
+        of zone-box maps to find where hidden cards come from, `words(event)` is an
+        event's log line, `play(name)` plays a sound."""
+        centre = presenter.sizes.centre
+        if len(events) > 40:
+            duration *= 0.4
+        delay = 0.0
+        sounds = set()
+        for raw in events:
+            event = raw.for_seat(seen_by)
+            if event.kind == "move" and event.cards and duration > 0:
+                n = len(event.cards)
+                stagger = min(duration * 0.35, 1.2 / n)
+                for i, card in enumerate(event.cards):
+                    start = before.get(id(card)) if card is not None else None
+                    for zone_boxes in boxes:
+                        start = start or _centred(zone_boxes.get(event.src), centre)
+                    if start is None:       # from nowhere on this board: it just appears
+                        continue
+                    flip = card is not None and id(card) not in before
+                    self.flights.append(Flight(card, start, delay + i * stagger, duration, event.dst, flip))
+                delay += stagger * (n - 1) + duration * 0.6
+                sounds.add("deal" if presenter.is_deal(event) else "play")
+            elif event.kind == "roll":
+                self.die_value = event.detail
+                self.rolling = max(0.5, duration * 3) if duration else 0
+                sounds.add("die")
+            elif event.kind == "recycle":
+                sounds.add("shuffle")
+            if presenter.is_toast(event):
+                line = words(event)
+                if line:
+                    self.toasts.append([line, 1.6 + delay])
+        self.toasts = self.toasts[-3:]
+        for name in sounds:
+            play(name)
+
+    def update(self, dt):
+        """Advance by `dt` seconds; True when a card landed (the layout must show it)."""
+        landed = False
+        for f in self.flights:
+            f.t += dt
+            landed = landed or f.done()
+        self.flights = [f for f in self.flights if not f.done()]
+        for toast in self.toasts:
+            toast[1] -= dt
+        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.rolling = max(0.0, self.rolling - dt)
+        return landed
+
+    @staticmethod
+    def target(flight, board, centre):
+        """Where a flying card lands on `board`: its own place, else its zone's box."""
+        for p in board.placed:
+            if flight.card is not None and p.card is flight.card:
+                return p.rect
+        box = board.boxes.get(flight.zone)
+        if box is None:
+            return flight.start
+        x, y, w, h = box
+        size = board.hand_size if flight.zone == board.hand_key else (w, h) if h < 100 else centre
+        size = (min(size[0], int(w)) or centre[0], min(size[1], int(h)) or centre[1])
+        return pygame.Rect(int(x + w - size[0]) if w > size[0] * 2 else int(x), int(y), *size)
+
+
+def _centred(box, size):
+    """A card of `size` centred in a zone box (None without a box)."""
+    if box is None:
+        return None
+    x, y, w, h = box
+    return pygame.Rect(int(x + w / 2 - size[0] / 2), int(y + h / 2 - size[1] / 2), *size)
