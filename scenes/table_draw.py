@@ -111,7 +111,7 @@ def flights(screen, motion, board, look, centre):
         r = screen.rect((x, y, w, h))
         img = look.image(f.card if face else None, r.w, r.h, f.zone)
         if squeeze < 1:
-            img = pygame.transform.smoothscale(img, (max(1, int(r.w * squeeze)), r.h))
+            img = pygame.transform.smoothscale(img, (max(1, int(r.w * squeeze)), max(1, r.h)))
         surf.blit(card_sprites.shadow(r.w, r.h), r.move(-screen.px(4), screen.px(6)))
         surf.blit(img, img.get_rect(center=r.center))
 

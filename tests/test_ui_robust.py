@@ -40,7 +40,7 @@ def at_table(a, game_id, seed=1):
     seats = [Seat("Maya", True)] + [Seat(f"Computer {i}", False, "easy")
                                     for i in range(1, info.default_players)]
     session = Session(game_id, seats, info.default_options(), seed, a.folders)
-    a.scene.persist = dict(session=session, viewer=None, events_seen=0, curtains=[], hands_seen=0)
+    a.scene.persist = dict(session=session, viewer=None, events_seen=0, curtains=[])
     a.switch("table")
     a.step()
     return session
@@ -49,7 +49,7 @@ def at_table(a, game_id, seed=1):
 def play_a_move(a, rng):
     """The person's move when it is their turn (the computers move by themselves)."""
     table = a.scene
-    if getattr(table, "my_turn", lambda: False)() and not table.flights and not table.pending \
+    if getattr(table, "my_turn", lambda: False)() and not table.motion.flights and not table.pending \
             and not table.dialog:
         table.submit(rng.choice(table.session.state.legal_actions()))
 
@@ -67,7 +67,7 @@ def test_every_game_draws_at_tiny_and_extreme_sizes_while_cards_fly(user_home, g
             for _ in range(40):
                 play_a_move(a, rng)
                 a.step()
-                flown = flown or bool(a.scene.flights)
+                flown = flown or bool(a.scene.motion.flights)
                 if flown:
                     break
             assert flown
@@ -309,7 +309,7 @@ def monkey_open(a, name, game_id, rng):
         if name != "table":
             while not session.state.is_over:
                 session.submit(rng.choice(session.state.legal_actions()))
-        persist.update(session=session, viewer=None, events_seen=0, curtains=[], hands_seen=0)
+        persist.update(session=session, viewer=None, events_seen=0, curtains=[])
         if name == "replay":
             persist["record"] = saves.read_record(session.record_path)
     a.scene.persist = persist
