@@ -6,6 +6,7 @@ validates it and returns an immutable `Deck` whose cards each have a unique id
 (their index in the deck); copies of the same face share a name.
 """
 import os
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -287,6 +288,8 @@ def read_deck_file(path):
     return FAMILIES[family](path, data)
 
 
+_DECKS_LOCK = threading.RLock()   # the deck caches are filled by one thread at a time
+
 DECK_FILES = {
     "standard52": "standard52.yaml",
     "standard54": "standard54.yaml",
@@ -296,9 +299,15 @@ DECK_FILES = {
 }
 
 
-@lru_cache(maxsize=None)
 def load_deck(name):
-    """The deck called `name`, read from `config/decks/` once per process."""
+    """The deck called `name`, read from `config/decks/` once per process (one copy even
+    when several threads ask at once: the rules key their action tables by it)."""
+    with _DECKS_LOCK:
+        return _load_deck(name)
+
+
+@lru_cache(maxsize=None)
+def _load_deck(name):
     if name not in DECK_FILES:
         raise ValueError(f"unknown deck {name!r}; known decks: {', '.join(DECK_FILES)}")
     path = resources.path("config", "decks", DECK_FILES[name])
@@ -313,10 +322,15 @@ def build_deck(name, faces):
     return Deck(name, (Card(id=i, **face) for i, face in enumerate(faces)))
 
 
-@lru_cache(maxsize=None)
 def combined_deck(*names):
     """Several decks as one (5 possessions plays the white and the black deck together).
     Card names gain the back's initial as a prefix (`W:OB4`, `K:OB4`)."""
+    with _DECKS_LOCK:
+        return _combined_deck(*names)
+
+
+@lru_cache(maxsize=None)
+def _combined_deck(*names):
     faces = []
     for name in names:
         for card in load_deck(name):

@@ -1,6 +1,10 @@
 """Decks from YAML: the shipped decks, and the loader's errors on broken files."""
+import threading
+import time
+
 import pytest
 
+from game import cards
 from game.cards import DeckError, combined_deck, load_deck, read_deck_file
 
 
@@ -90,3 +94,29 @@ def test_cards_have_the_names_players_say():
     assert load_deck("pd_black").copies("DO7")[0].spoken == "Defense orange 7 (black deck)"
     hex_card = load_deck("hex800").cards[0]
     assert hex_card.spoken == f"{hex_card.rank} {hex_card.color} {hex_card.suit}"
+
+
+def test_threads_loading_a_deck_at_once_share_one_copy(monkeypatch):
+    read = cards.read_deck_file
+
+    def slow_read(path):            # a slow disk: every thread is inside the loader at once
+        time.sleep(0.05)
+        return read(path)
+
+    monkeypatch.setattr(cards, "read_deck_file", slow_read)
+    cards._load_deck.cache_clear()
+    cards._combined_deck.cache_clear()
+    barrier = threading.Barrier(8)
+    found = []
+
+    def load():
+        barrier.wait()
+        found.append((cards.load_deck("hex800"), cards.combined_deck("pd_white", "pd_black")))
+
+    threads = [threading.Thread(target=load) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len({id(hex800) for hex800, _ in found}) == 1
+    assert len({id(both) for _, both in found}) == 1

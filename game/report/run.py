@@ -12,7 +12,6 @@ import itertools
 import math
 import random
 import sys
-import threading
 import time
 from collections import Counter
 
@@ -24,8 +23,6 @@ LEVELS = ("random", "easy", "medium", "hard")
 MAX_ACTIONS = 100_000    # the report's own safeguard: a game still going after this stalls
 HARD_ITERATIONS = 32     # Hard searches a fixed number of iterations, so runs repeat exactly
 CHUNK = 250              # at most this many games per chunk of work
-_WARM_LOCK = threading.Lock()
-_WARM = set()
 
 
 def game_seed(run_seed, index):
@@ -127,21 +124,10 @@ def play_game(game_id, players, levels, options, seed, out=None):
             "seat": per_seat, "dealt": dealt, "game": numbers, "tallies": tallies}
 
 
-def _warm(game_id):
-    """Deal one game under a lock, once per process, before any thread plays: the decks
-    and action tables the rules cache on first use are not built safely by two threads
-    at once (a Dask worker runs chunks in threads)."""
-    with _WARM_LOCK:
-        if game_id not in _WARM:
-            game.new_game(game_id, seed=0).legal_actions()
-            _WARM.add(game_id)
-
-
 def play_chunk(job):
     """Play one chunk of work: (game id, configuration index, players, levels, options
     or None to fuzz, [(index, seed)]) -> rows in index order."""
     game_id, config, players, levels, options, games = job
-    _warm(game_id)
     info = game.game_info(game_id)
     rows = []
     for index, seed in games:
