@@ -245,6 +245,7 @@ class TableScene(Scene):
         now = self.session.undo(person, self.app.settings.undo)
         if now is None:
             return
+        undone = self.state.history[len(self.session.state.history):]
         self.state = self.session.state
         self.pending = []
         self.motion.clear()
@@ -262,7 +263,9 @@ class TableScene(Scene):
         self.decide_view()
         self.layout()
         if self.curtain is None:
-            self.say("Taken back")
+            later = len(undone) - 1
+            self.say(f"Taken back: {self.presenter.action_label(undone[0], self.names, with_cards=True)}"
+                     + (f", and {later} move{'s' if later > 1 else ''} after it" if later else ""))
         if self.session.problem:
             self.say(self.session.problem)
             self.app.notice(self.session.problem)

@@ -47,11 +47,13 @@ def test_the_undo_button_appears_only_when_allowed_and_takes_the_move_back(app):
     rng = random.Random(5)
     before = play_until_undo_offered(app, rng)
     moves = len(session.state.history)
+    mine = next(action for seat, action in reversed(session.submitted) if seat == 0)
     click_widget(app, lambda w: w.label == "Undo")
     assert session.state.to_dict() == before
     assert len(session.state.history) < moves
     assert table.state is session.state and table.my_turn()
-    assert table.message == "Taken back" and not table.pending and not table.selection
+    assert table.message.startswith("Taken back: " + table.presenter.action_label(mine, table.names, True))
+    assert not table.pending and not table.selection
     hand = {p.card.name for p in table.board.placed if p.zone == "hand:0" and p.card is not None}
     assert hand == {c.name for z in session.state.view(0).zones if z.key == "hand:0" for c in z.cards}
     play_until_undo_offered(app, rng)                   # the computers decide again, play goes on
