@@ -237,8 +237,8 @@ class TableScene(Scene):
     def take_back(self):
         """Undo for the person at the screen: the session goes back, the table forgets what
         it was showing of the later position (a computer's thinking is dropped when it
-        answers, and the computers decide again); the curtain comes down for the person
-        to play if that is someone else."""
+        answers, and the computers decide again); the curtain is shown for the person to
+        play if that is someone else."""
         person = self.person_at_screen()
         if person is None:
             return
