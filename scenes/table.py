@@ -13,7 +13,8 @@ goes to the scores when a hand ends. The pieces it composes:
 
 A click on a card plays it when one action fits; several-card actions work by selecting
 cards and pressing the button that appears; actions without cards are buttons;
-choices between arguments are small dialogs.
+choices between arguments are small dialogs. Undo (a top button, or Ctrl+Z) takes the
+person at the screen back as far as the Undo setting lets the session go.
 """
 import pygame
 
@@ -40,6 +41,7 @@ class TableScene(Scene):
         self.anchor = persist.get("anchor", self.viewer if self.viewer is not None else
                                   (self.session.humans() or [0])[0])
         self.curtain = None
+        self.shown = None            # the person who looked last, while the curtain is up
         self.curtains = persist.setdefault("curtains", [])
         self.selection = []
         self.hint = None
@@ -85,6 +87,7 @@ class TableScene(Scene):
             self.viewer = None
         elif self.session.is_human(current):
             if current != self.viewer and self.curtain is None:
+                self.shown = self.viewer if self.viewer is not None else self.anchor
                 self.viewer = None
                 self.curtain = current
                 self.curtains.append(current)
@@ -213,6 +216,61 @@ class TableScene(Scene):
             self.say("Thinking about a hint...")
             self.layout()
 
+    # ---- undo ------------------------------------------------------------------------------
+    def person_at_screen(self):
+        """The person at the device: the one shown (the last one shown while a computer
+        plays, or, behind the curtain, the one who just passed it on); None once the game
+        is over or while its scores are due."""
+        if self.state.is_over or self.hand_ended:
+            return None
+        if self.curtain is not None:
+            seat = self.shown
+        else:
+            seat = self.viewer if self.viewer is not None else self.anchor
+        return seat if self.session.is_human(seat) else None
+
+    def can_undo(self):
+        """May the person at the screen undo something now (under the Undo setting)?"""
+        seat = self.person_at_screen()
+        return seat is not None and self.session.can_undo(seat, self.app.settings.undo)
+
+    def take_back(self):
+        """Undo for the person at the screen: the session goes back, the table forgets what
+        it was showing of the later position (a computer's thinking is dropped when it
+        answers, and the computers decide again); the curtain is shown for the person to
+        play if that is someone else."""
+        person = self.person_at_screen()
+        if person is None:
+            return
+        now = self.session.undo(person, self.app.settings.undo)
+        if now is None:
+            return
+        undone = self.state.history[len(self.session.state.history):]
+        self.state = self.session.state
+        self.pending = []
+        self.motion.clear()
+        self.selection = []
+        self.hint = None
+        self.dialog = None
+        self.bot_wait = 0.0
+        self.bot_armed = False
+        self.end_wait = 0.0
+        self.curtain = None
+        self.viewer = person           # decide_view raises the curtain if `now` is someone else
+        if now == person:
+            self.anchor = person
+        self.refresh()
+        self.decide_view()
+        self.layout()
+        if self.curtain is None:
+            later = len(undone) - 1
+            self.say(f"Taken back: {self.presenter.action_label(undone[0], self.names, with_cards=True)}"
+                     + (f", and {later} move{'s' if later > 1 else ''} after it" if later else ""))
+        if self.session.problem:
+            self.say(self.session.problem)
+            self.app.notice(self.session.problem)
+            self.session.problem = None
+
     def back(self):
         self.go("menu", session=None)
 
@@ -237,6 +295,9 @@ class TableScene(Scene):
             w = screen.text_width(label, 18) + 28
             x -= w + 8
             self.buttons_top.append(ui.Button((x, 12, w, 34), label, action, size=18))
+        if self.can_undo():
+            x -= 74 + 8
+            self.buttons_top.append(ui.Button((x, 12, 74, 34), "Undo", self.take_back, size=18))
         if self.my_turn():
             x -= 74 + 8
             self.buttons_top.append(ui.Button((x, 12, 74, 34), "Hint", self.ask_hint, size=18,
@@ -245,6 +306,11 @@ class TableScene(Scene):
         if self.curtain is not None:
             self.widgets = [ui.Button((screen.lw / 2 - 90, screen.lh / 2 + 30, 180, 52), "Ready", self.ready,
                                       primary=True, size=24)]
+            if self.can_undo():
+                label = f"Take back {self.session.name(self.shown)}'s move"
+                w = screen.text_width(label, 18) + 28
+                self.widgets.append(ui.Button((screen.lw / 2 - w / 2, screen.lh / 2 + 100, w, 38), label,
+                                              self.take_back, size=18))
         elif self.dialog:
             self.widgets = self.dialog_buttons(screen.lw, screen.lh)
         else:
@@ -297,7 +363,10 @@ class TableScene(Scene):
         """Move the game on when nothing is animating: the curtain, computer turns, the end."""
         if self.motion.flights or self.pending or self.motion.rolling > 0 or self.dialog:
             return
+        working = self.session.busy()
         result = self.session.poll_bot()
+        if result is None and working and not self.session.busy():
+            self.layout()          # an answer about a position taken back: Hint is free again
         if result is not None:
             purpose, seat, action, reason = result
             if purpose == "move":
@@ -365,7 +434,9 @@ class TableScene(Scene):
         return super().click(pos)
 
     def key(self, event):
-        if event.key == pygame.K_ESCAPE and self.dialog:
+        if table_input.is_undo(event):
+            self.take_back()
+        elif event.key == pygame.K_ESCAPE and self.dialog:
             self.close_dialog()
         elif event.key == pygame.K_h and self.curtain is None and self.my_turn():
             self.ask_hint()

@@ -112,6 +112,11 @@ def action_buttons(entries, right, bottom, run, hint):
     return buttons
 
 
+def is_undo(event):
+    """Is this key press Undo (Ctrl+Z, or Cmd+Z on a Mac)?"""
+    return event.key == pygame.K_z and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
+
 def walk(count, focus, key, mod):
     """The keyboard focus after an arrow or Tab among `count` items (from `focus`)."""
     back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)

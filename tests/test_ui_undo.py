@@ -1,0 +1,196 @@
+"""Undo at the table through real events: the Undo button and Ctrl+Z take back what the
+Undo setting allows (game.undo decides), a computer's thinking about a position taken
+back is dropped, pass-and-play brings the curtain down for the person to play, and the
+autosave, the record and the statistics follow."""
+import random
+
+import pygame
+
+from game import saves
+from scenes import statistics
+from scenes.menu import MenuScene
+from scenes.scoring import ScoringScene
+from scenes.statistics import StatisticsScene
+from scenes.table import TableScene
+from tests.test_ui_play import app, choose, click_widget, perform, press, settle  # noqa: F401
+from tests.test_ui_saves import start_game
+
+CTRL = pygame.KMOD_LCTRL
+
+
+def top_labels(table):
+    return [b.label for b in table.buttons_top]
+
+
+def play_until_undo_offered(a, rng, limit=40):
+    """Play the person's moves through the window (the computers answering) until the
+    table offers Undo, checking at every step that it offers it exactly when the session
+    allows one; returns the game's position (to_dict) just before the last move."""
+    table = a.scene
+    session = table.session
+    for _ in range(limit):
+        before = session.state.to_dict()
+        perform(a, choose(session.state.legal_actions(), rng))
+        settle(a)
+        allowed = session.can_undo(0, a.settings.undo)
+        assert ("Undo" in top_labels(table)) == allowed
+        if allowed:
+            return before
+    raise AssertionError("Undo was never offered")
+
+
+def test_the_undo_button_appears_only_when_allowed_and_takes_the_move_back(app):
+    session = start_game(app, "five_possessions", 2, {0}, 4242)
+    settle(app)
+    table = app.scene
+    assert "Undo" not in top_labels(table)              # nothing played yet
+    rng = random.Random(5)
+    before = play_until_undo_offered(app, rng)
+    moves = len(session.state.history)
+    mine = next(action for seat, action in reversed(session.submitted) if seat == 0)
+    click_widget(app, lambda w: w.label == "Undo")
+    assert session.state.to_dict() == before
+    assert len(session.state.history) < moves
+    assert table.state is session.state and table.my_turn()
+    assert table.message.startswith("Taken back: " + table.presenter.action_label(mine, table.names, True))
+    assert not table.pending and not table.selection
+    hand = {p.card.name for p in table.board.placed if p.zone == "hand:0" and p.card is not None}
+    assert hand == {c.name for z in session.state.view(0).zones if z.key == "hand:0" for c in z.cards}
+    play_until_undo_offered(app, rng)                   # the computers decide again, play goes on
+    assert len(session.state.history) > len(before["history"])
+
+
+def test_ctrl_z_takes_back_and_a_computer_thinking_meanwhile_is_dropped(app):
+    session = start_game(app, "five_possessions", 2, {0}, 4242)
+    settle(app)
+    table = app.scene
+    rng = random.Random(5)
+    for _ in range(40):                 # a move that hands over to the computer, undoable
+        before = session.state.to_dict()
+        perform(app, choose(session.state.legal_actions(), rng))
+        for _ in range(20):
+            if session.busy() or table.my_turn():
+                break
+            app.step()
+        if session.thinking() is not None and session.can_undo(0, app.settings.undo):
+            break
+        settle(app)
+    assert session.thinking() is not None and not table.my_turn()
+    press(app, pygame.K_z, CTRL)
+    assert session.state.to_dict() == before and table.my_turn()
+    for _ in range(10):                                 # its answer comes and is dropped
+        app.step()
+    assert not session.busy() and session.state.to_dict() == before
+    assert "Hint" in top_labels(table) and all(b.enabled for b in table.buttons_top)
+    moves = len(session.state.history)
+    perform(app, choose(session.state.legal_actions(), rng))
+    settle(app)
+    assert table.my_turn() and len(session.state.history) >= moves + 2   # and the computer moved
+
+
+def test_with_undo_off_nothing_shows_and_ctrl_z_does_nothing(app):
+    app.settings.undo = "off"
+    session = start_game(app, "five_possessions", 2, {0}, 4242)
+    settle(app)
+    table = app.scene
+    rng = random.Random(5)
+    for _ in range(40):
+        perform(app, choose(session.state.legal_actions(), rng))
+        settle(app)
+        assert "Undo" not in top_labels(table)
+        before = session.state.to_dict()
+        press(app, pygame.K_z, CTRL)
+        assert session.state.to_dict() == before and session.undo_record()["undos"] == 0
+        if session.can_undo(0, "mine"):
+            break
+    app.settings.undo = "mine"
+    table.layout()
+    assert "Undo" in top_labels(table)                  # the same position allows it under the default
+
+
+def test_pass_and_play_never_undoes_another_persons_move_and_brings_the_curtain(app):
+    session = start_game(app, "five_possessions", 2, {0, 1}, 4242)
+    table = app.scene
+    settle(app)
+    first = table.curtain
+    assert first is not None
+    click_widget(app, lambda w: w.label == "Ready")
+    rng = random.Random(2)
+    for _ in range(8):                  # the first person's turn, to its last move
+        before = session.state.to_dict()
+        last = choose(session.state.legal_actions(), rng)
+        perform(app, last)
+        if table.curtain is not None:
+            break
+    second = table.curtain
+    assert second not in (None, first)
+    name = session.name(first)                          # behind the curtain, the one who just played
+    click_widget(app, lambda w: w.label == f"Take back {name}'s move")
+    assert session.state.to_dict() == before
+    assert table.curtain is None and table.viewer == first and table.my_turn()
+    perform(app, last)
+    click_widget(app, lambda w: w.label == "Ready")
+    assert table.viewer == second
+    assert "Undo" not in top_labels(table)              # the other person's move is not theirs to take back
+    mid = session.state.to_dict()
+    press(app, pygame.K_z, CTRL)
+    assert session.state.to_dict() == mid and table.viewer == second
+    app.settings.undo = "casual"
+    table.layout()
+    curtains = len(table.curtains)
+    click_widget(app, lambda w: w.label == "Undo")      # Casual: back before the other's move
+    assert session.state.to_dict() == before
+    assert table.curtain == first and table.viewer is None and len(table.curtains) == curtains + 1
+    click_widget(app, lambda w: w.label == "Ready")
+    assert table.viewer == first and table.my_turn()
+
+
+def test_continue_resumes_the_position_taken_back(app):
+    session = start_game(app, "five_possessions", 2, {0}, 4242)
+    settle(app)
+    before = play_until_undo_offered(app, random.Random(5))
+    press(app, pygame.K_z, CTRL)
+    click_widget(app, lambda w: w.label == "Menu")
+    assert isinstance(app.scene, MenuScene)
+    click_widget(app, lambda w: w.label == "Continue")
+    table = app.scene
+    assert isinstance(table, TableScene) and table.session is not session
+    settle(app)
+    assert table.session.state.to_dict() == before and table.my_turn()
+    assert table.session.undo_record() == {"undos": 1, "practice": False}
+
+
+def test_a_casual_game_is_recorded_with_its_undos_and_shown_as_practice(app):
+    app.settings.undo = "casual"
+    session = start_game(app, "five_possessions", 2, {0}, 4242)
+    rng = random.Random(9)
+    undos = 0
+    for turn in range(3000):
+        settle(app)
+        scene = app.scene
+        if isinstance(scene, ScoringScene):
+            if not scene.interim:
+                break
+            click_widget(app, lambda w: w.label == "Next hand")
+            continue
+        if turn % 7 == 3 and "Undo" in top_labels(scene):
+            if undos % 2:
+                press(app, pygame.K_z, CTRL)
+            else:
+                click_widget(app, lambda w: w.label == "Undo")
+            undos += 1
+            continue
+        perform(app, choose(session.state.legal_actions(), rng))
+    assert session.state.is_over and undos >= 2
+    record = saves.read_record(session.record_path)
+    assert record["undos"] == undos and record["practice"] is True
+    *_, replayed = saves.replay(record)             # the record replays to the same end
+    assert replayed.to_dict() == session.state.to_dict()
+    click_widget(app, lambda w: w.label == "Menu")
+    click_widget(app, lambda w: w.label == "Statistics")
+    scene = app.scene
+    assert isinstance(scene, StatisticsScene) and scene.game_id == "five_possessions"
+    assert statistics.rows(scene.stats, "five_possessions") == []
+    [row] = statistics.rows(scene.stats, "five_possessions", "practice")
+    assert row[0] == session.name(0) and row[1] == 1
+    assert "practice" in statistics.record_summary(session.record_path)
