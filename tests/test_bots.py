@@ -40,19 +40,11 @@ def without_scores(view):
 
 
 def permute_hidden(state, seat, rng):
-    """A clone of `state` whose cards hidden from `seat` are shuffled among their
-    places, or None if no shuffle leaves the seat's view unchanged."""
+    """A state the game resamples from `seat`'s view (other hidden cards, same view), or
+    None if no sample leaves the seat's view unchanged."""
     view = state.view(seat)
     for _ in range(6):
-        other = state.clone()
-        specs = {spec.key: spec.cards for spec in other._zones()}
-        slots = [(z.key, i) for z in view.zones for i, c in enumerate(z.cards) if c is None]
-        hidden = [specs[key][i] for key, i in slots]
-        rng.shuffle(hidden)
-        fill = {key: list(cards) for key, cards in specs.items()}
-        for (key, i), card in zip(slots, hidden):
-            fill[key][i] = card
-        other.refill_zones(fill)
+        other = state.resample(view, rng)
         if without_scores(other.view(seat)) == without_scores(view):
             return other
     return None

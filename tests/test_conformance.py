@@ -2,8 +2,9 @@
 
 Random legal play to the end, checking at every step: legal actions exist until the game
 is over; every card is in exactly one zone; a clone given the same action stays equal;
-the save format round-trips exactly (random future included); an illegal action is
-rejected without changing anything; no view shows a card hidden from its seat.
+the save format round-trips exactly (random future included); an illegal action, or
+anything that is not an action at all, is rejected without changing anything; a kept
+save never changes as play goes on; no view shows a card hidden from its seat.
 """
 import json
 import random
@@ -63,8 +64,23 @@ def _illegal_probe(state, rng):
     return game.Action("no_such_move")
 
 
+def _garbage(state, legal):
+    """Things that are not legal actions of this game: not Actions, or Actions with cards
+    given as ids, in a list, from another deck, or with an argument of a wrong type."""
+    card = state.cards[0]
+    first = legal[0]
+    stranger = game.new_game("ktu" if state.game_id != "ktu" else "final_card_down").cards[0]
+    return [None, "play", 42, object(), {"kind": first.kind}, [first.kind],
+            game.Action(None), game.Action(first.kind, None),
+            game.Action(first.kind, (card.id,)), game.Action("play", (card.id,)),
+            game.Action(first.kind, list(first.cards)), game.Action("play", (stranger,)),
+            game.Action(first.kind, first.cards, [1]), game.Action(first.kind, first.cards, 2.5),
+            game.Action(first.kind, (None,)), game.Action(first.kind, ("x",))]
+
+
 def _play_random(state, rng, steps_checked):
     steps = 0
+    kept = []
     while not state.is_over:
         legal = state.legal_actions()
         assert legal, "no legal actions in a running game"
@@ -82,6 +98,12 @@ def _play_random(state, rng, steps_checked):
                 state.apply(probe)
             assert str(info.value)
             assert state.to_dict() == saved, "a rejected action changed the state"
+            for thing in _garbage(state, legal):
+                with pytest.raises(game.IllegalAction) as info:
+                    state.apply(thing)
+                assert str(info.value)
+            assert state.to_dict() == saved, "a rejected non-action changed the state"
+            kept.append((saved, json.dumps(saved)))
             copy = state.clone()
             loaded = game.load_state(json.loads(json.dumps(saved)))
             action = rng.choice(legal)
@@ -97,8 +119,13 @@ def _play_random(state, rng, steps_checked):
         steps += 1
     assert state.current_player is None
     assert state.legal_actions() == ()
+    for thing in [None, game.Action("play", (state.cards[0],))]:
+        with pytest.raises(game.IllegalAction):
+            state.apply(thing)
     state.check_cards()
     _check_views(state)
+    for saved, text in kept:
+        assert json.dumps(saved) == text, "a kept save changed as play went on"
     return steps
 
 
