@@ -348,8 +348,9 @@ def data(check=_any):
 class GameState:
     """Base class of every game's state.
 
-    A subclass sets `game_id` and `FIELDS` (its position: {attribute: kind}, the save's
-    keys too), builds the position in `__init__` (calling `super().__init__`), and
+    A subclass sets `game_id`, `RULES_VERSION` (written into game records; bumped when a
+    change makes recorded games replay differently) and `FIELDS` (its position:
+    {attribute: kind}, the save's keys too), builds the position in `__init__` (calling `super().__init__`), and
     implements `_legal_actions()`, `_apply(action)`, `_zones()`, `_facts()`, `scores()`
     and `winners()`. It may override `why_illegal(action)` to explain rejections in the
     rules' words, `_read_options()` (fields derived from the options, not saved),

@@ -39,6 +39,7 @@ class State(GameState):
     """A game of Final Card-Down in progress."""
 
     game_id = "final_card_down"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
     FIELDS = {"hands": listof(CARDS, SEATS), "discard": CARDS, "draw_pile": CARDS,
               "turn_no": integer(0, TURN_LIMIT), "played": FLAG, "draws": integer(0, 2 * 800),
               "last_drawn": optional(CARD), "active_twos": integer(0, 800),

@@ -162,6 +162,7 @@ class State(GameState):
     """A game of Final Count in progress."""
 
     game_id = "final_count"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
     FIELDS = {"totals": listof(integer(0, 10**6), SEATS), "hand_no": integer(1, 10**6),
               "dealer": SEAT, "hands": listof(CARDS, SEATS), "tables": listof(CARDS, SEATS),
               "board": CARDS, "draw_pile": CARDS, "discard": CARDS, "drawn": CARDS,

@@ -75,6 +75,7 @@ class State(GameState):
     """A game of 5 possessions in progress."""
 
     game_id = "five_possessions"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
     FIELDS = {"score": listof(integer(0, 10**6), PAIR), "box": listof(CARDS, PAIR),
               "stack": listof(CARDS, PAIR), "hand": listof(CARDS, PAIR),
               "line": listof(listof(CARDS, LANES), PAIR),

@@ -49,6 +49,7 @@ class State(GameState):
     """A game of 4 downs in progress."""
 
     game_id = "four_downs"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
     FIELDS = {"yards": listof(integer(0, 10**6), SEATS), "out": listof(FLAG, SEATS),
               "hands": listof(CARDS, SEATS), "played": listof(CARDS, SEATS),
               "draw_pile": CARDS, "used": CARDS, "folded": listof(FLAG, SEATS),

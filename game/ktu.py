@@ -80,6 +80,7 @@ class State(GameState):
     """A game of KTU in progress."""
 
     game_id = "ktu"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
     FIELDS = {"step": choice(STEPS), "hands": listof(CARDS, SEATS),
               "faceup": listof(CARDS, SEATS), "facedown": listof(CARDS, SEATS),
               "facedown_slots": listof(listof(integer(0, FACEDOWN - 1)), SEATS),

@@ -22,7 +22,7 @@ class ReplayScene(Scene):
 
     def startup(self, persist):
         record = persist["record"]
-        self.states = list(saves.replay(record))
+        self.states = list(saves.replay(record, to_first_illegal="note" in record))
         self.index = 0
         self.names = [seat["name"] for seat in record["seats"]]
         self.humans = [seat["level"] is None for seat in record["seats"]]
@@ -32,6 +32,8 @@ class ReplayScene(Scene):
         self.motion = Motion()
         self.view = self.state.view(self.viewer)
         super().startup(persist)
+        if record.get("note"):
+            self.say(record["note"])
 
     # ---- stepping -----------------------------------------------------------------------------
     def show(self, index):

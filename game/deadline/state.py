@@ -102,6 +102,7 @@ class State(GameState):
     """A game of Deadline in progress."""
 
     game_id = "deadline"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
     FIELDS = {"leader": SEAT, "step": choice(STEPS), "rotation": integer(1, FINAL_ROTATION),
               "turn_step": choice(("draw", "discard")), "pos": POSITION,
               "hands": listof(CARDS, SEATS), "pending": listof(CARDS, SEATS),
