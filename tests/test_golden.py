@@ -85,6 +85,23 @@ def test_golden_record_of_older_rules_opens_with_a_note(tmp_path, monkeypatch):
         saves.read_record(str(path))
 
 
+def test_golden_version_1_saves_still_load():
+    """Autosaves written before the state machine and draw pile had one name (save format
+    1, one per mode, mid-game) load into the same state as replaying their moves."""
+    with open(os.path.join(FOLDER, "v1_saves.json")) as file:
+        saved = json.load(file)
+    assert sorted(data["game"] for data in saved) == sorted(game.GAMES)
+    for data in saved:
+        assert data["version"] == 1
+        loaded = game.load_state(data)
+        replayed = game.new_game(data["game"], players=data["players"],
+                                 seed=data["chance"]["seed"], options=data["options"])
+        for action in data["history"]:
+            replayed.apply(replayed.action_from_json(action, "history[]"))
+        assert loaded == replayed, data["game"]
+        assert loaded.legal_actions() == replayed.legal_actions()
+
+
 def make_records(mode):
     """Three records of random legal play (the last with every option at its last value)."""
     info = game.GAMES[mode]
