@@ -163,10 +163,11 @@ class Chance:
         return other
 
     def to_dict(self):
+        """A JSON-safe copy of the generator's state and the injected results left."""
         version, internal, gauss = self.rng.getstate()
         return {"seed": self.seed, "rng": [version, list(internal), gauss],
-                "stacks": self.stacks, "dice": self.dice, "tosses": self.tosses,
-                "full_deck": self.full_deck}
+                "stacks": [list(s) for s in self.stacks], "dice": list(self.dice),
+                "tosses": copy_data(self.tosses), "full_deck": self.full_deck}
 
     @classmethod
     def from_dict(cls, data):
@@ -296,7 +297,7 @@ def _load_seat(value, where, state):
     return require_int(value, where, 0, state.players - 1)
 
 
-SEAT = scalar(_load_seat)
+SEAT = scalar(_load_seat)          # a seat number
 
 
 def _load_card(value, where, state):

@@ -191,3 +191,17 @@ def test_history_keeps_the_canonical_action(game_id):
             game.load_state(json.loads(json.dumps(state.to_dict())))
             return
         state.apply(rng.choice(legal))
+
+
+def test_a_kept_save_of_injected_chance_never_changes():
+    """Stacked decks and die results still to come are copied into a save, not shared."""
+    state = game.new_game("final_count", seed=2, deck=[["AS", "2S", "3S", "4S", "5S", "6S",
+                                                        "7S", "8S"], ["9S"]],
+                          full_deck=True, dice=[6, 6, 6, 6])
+    saved = state.to_dict()
+    text = json.dumps(saved)
+    rng = random.Random(2)
+    while not state.is_over and len(state.history) < 200:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.to_dict()["chance"] != saved["chance"]
+    assert json.dumps(saved) == text
