@@ -361,6 +361,7 @@ class GameState:
 
     game_id = None
     FIELDS = {}
+    FIELD_FACTS = {}  # attribute -> the fact that publishes it under another name
     V1_NAMES = {}     # attribute -> its key in a version 1 save, where it was renamed
 
     def __init_subclass__(cls, **kwargs):
@@ -550,13 +551,15 @@ class GameState:
     def _resample_fields(self, view):
         """Set, on a state whose zones were just refilled from `view`, the fields the
         zones do not carry (drawing any randomness from `self.rng`, already reseeded): by
-        default each fact onto the field of the same name and type."""
-        fields = self.FIELDS
-        for key, value in view.facts.items():
-            if key in fields:
-                old = getattr(self, key)
+        default each field from the fact of its name (or its `FIELD_FACTS` name), where
+        the types agree."""
+        facts = view.facts
+        for name in self.FIELDS:
+            key = self.FIELD_FACTS.get(name, name)
+            if key in facts:
+                old, value = getattr(self, name), facts[key]
                 if old is None or value is None or type(old) is type(value):
-                    setattr(self, key, copy_data(value))
+                    setattr(self, name, copy_data(value))
 
     # ---- helpers for subclasses ---------------------------------------------------
     def emit(self, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,

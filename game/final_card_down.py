@@ -45,6 +45,7 @@ class State(GameState):
               "last_drawn": optional(CARD), "active_twos": integer(0, 800),
               "color": choice(HEX_COLORS, "a colour of the deck"), "skip_pending": FLAG,
               "winner": optional(SEAT)}
+    FIELD_FACTS = {"turn_no": "turn", "played": "played_this_turn", "draws": "draws_this_turn"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -254,15 +255,8 @@ class State(GameState):
             raise ValueError("save: state.discard: the discard pile is never empty")
 
     def _resample_fields(self, view):
-        """The turn fields under their fact names, and the card just drawn."""
-        facts = view.facts
-        self.turn_no = facts["turn"]
-        self.played = facts["played_this_turn"]
-        self.draws = facts["draws_this_turn"]
-        self.color = facts["color"]
-        self.active_twos = facts["active_twos"]
-        self.skip_pending = facts["skip_pending"]
-        self.winner = facts["winner"]
+        """The turn fields from the facts, and the card just drawn."""
+        super()._resample_fields(view)
         self.last_drawn = None
         seat = self.current_player
         if self.draws and seat is not None and seat == view.seat and self.hands[seat]:

@@ -174,6 +174,8 @@ class State(GameState):
               "exhausted": FLAG, "last_hand": data(_check_last_hand),
               "winner_seats": listof(SEAT)}
     V1_NAMES = {"winner_seats": "winners"}
+    FIELD_FACTS = {"hand_no": "hand", "final_left": "final_round_to_play", "goal": "hit_goal",
+                   "totals": "game_points", "winner_seats": "winners"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -616,21 +618,10 @@ class State(GameState):
                              "is over")
 
     def _resample_fields(self, view):
-        """Hand fields under their fact names; the seat's own discards into the Discard
-        Pile, a known Draw Pile top on top, the blind-pick orders drawn afresh."""
+        """Hand fields from the facts; the seat's own discards into the Discard Pile, a
+        known Draw Pile top on top, the blind-pick orders drawn afresh."""
+        super()._resample_fields(view)
         f = view.facts
-        self.hand_no = f["hand"]
-        self.dealer = f["dealer"]
-        self.step = f["step"]
-        self.die = f["die"]
-        self.caller = f["caller"]
-        self.final_left = list(f["final_round_to_play"])
-        self.goal = f["hit_goal"]
-        self.goal_rolls = list(f["goal_rolls"])
-        self.totals = list(f["game_points"])
-        self.exhausted = f["exhausted"]
-        self.last_hand = f["last_hand"]
-        self.winner_seats = list(f["winners"])
         seat = view.seat
         holders = [self.draw_pile, self.discard] + self.hands
         self.discarded = [[] for _ in range(self.players)]

@@ -91,6 +91,8 @@ class State(GameState):
               "sudden": FLAG, "tie_start": optional(integer(0, 10**6)),
               "winner": optional(SEAT)}
     V1_NAMES = {"step": "phase"}
+    FIELD_FACTS = {"line_no": "line", "score": "yards", "results": "last_line",
+                   "pending": "table", "sudden": "sudden_death"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         # Both whole decks are always in play, whatever part of them a stack names.
@@ -470,19 +472,14 @@ class State(GameState):
             raise ValueError(f"{where}.offense: setting a line needs a possession under way")
 
     def _resample_fields(self, view):
-        """The possession fields under their fact names; which lanes are turned face up."""
+        """The possession fields from the facts; which lanes are turned face up."""
+        chooser = self.chooser
+        super()._resample_fields(view)
         f = view.facts
-        self.step = f["step"]
-        self.possession = f["possession"]
-        self.line_no = f["line"]
-        self.offense = f["offense"]
+        if self.chooser is None:                   # published only while choosing
+            self.chooser = chooser
         self.live = [lane["live"] for lane in f["lanes"]]
         self.restriction = [lane["color"] for lane in f["lanes"]]
-        self.score = list(f["yards"])
-        self.results = copy_data(f["last_line"])
-        self.pending = f["table"]
-        self.chooser = f["chooser"] if f["chooser"] is not None else self.chooser
-        self.sudden = f["sudden_death"]
         pairs = f["tie_break_pairs"]
         self.tie_start = None if pairs is None else self.possession - 2 * pairs
         self.winner = f["winner"]

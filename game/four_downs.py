@@ -61,6 +61,7 @@ class State(GameState):
               "window_passes": PASSES, "last_round": data(_check_last_round),
               "hand_winner": optional(SEAT), "winner": optional(SEAT)}
     V1_NAMES = {"step": "phase", "draw_pile": "aside"}
+    FIELD_FACTS = {"hand_no": "hand"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -430,17 +431,10 @@ class State(GameState):
             raise ValueError(f"{where}.lead_seat: following needs a lead card on the table")
 
     def _resample_fields(self, view):
-        """The turn fields under their fact names; who is still to follow or answer."""
-        f = view.facts
-        self.step = "over" if view.is_over else f["step"]
-        self.hand_no = f["hand"]
-        for key in ("round", "rounds", "dealer", "leader", "lead_seat", "stake",
-                    "last_knocker", "last_round", "hand_winner", "winner"):
-            setattr(self, key, f[key])
-        self.fold_cost = f["fold_cost"] if f["fold_cost"] is not None else self.stake - 10
-        self.folded = list(f["folded"])
-        self.out = list(f["out"])
-        self.yards = list(f["yards"])
+        """The turn fields from the facts; who is still to follow or answer."""
+        super()._resample_fields(view)
+        if self.fold_cost is None:                 # published only while answering a knock
+            self.fold_cost = self.stake - 10
         seat = self.current_player
         self.queue = []
         if self.step in ("follow", "respond") and seat is not None:
