@@ -337,13 +337,14 @@ def copy_data(value):
     return value
 
 
-def data(check=_any):
+def data(check=_any, frozen=False):
     """Plain JSON-like data without cards (lists, dicts, numbers, texts), copied deeply;
-    `check(value, where, state)` validates a save."""
+    `check(value, where, state)` validates a save. `frozen`: the rules never change the
+    value in place (they replace it), so clones share it; a save still copies it."""
     def load(value, where, state):
         check(value, where, state)
         return copy_data(value)
-    return Kind(copy_data, copy_data, load)
+    return Kind(None if frozen else copy_data, copy_data, load)
 
 
 class GameState:

@@ -170,8 +170,8 @@ class State(GameState):
               "die": optional(integer(1, 6)), "caller": optional(SEAT),
               "final_left": listof(SEAT), "goal": optional(integer(11, 66)),
               "goal_rolls": listof(integer(1, 6)), "chosen": optional(CARD),
-              "pick_orders": data(_check_pick_orders), "top_known_by": listof(SEAT),
-              "exhausted": FLAG, "last_hand": data(_check_last_hand),
+              "pick_orders": data(_check_pick_orders, frozen=True), "top_known_by": listof(SEAT),
+              "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True),
               "winner_seats": listof(SEAT)}
     V1_NAMES = {"winner_seats": "winners"}
     FIELD_FACTS = {"hand_no": "hand", "final_left": "final_round_to_play", "goal": "hit_goal",

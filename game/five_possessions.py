@@ -62,10 +62,9 @@ def offense_placements(colors, lanes, need, live, restriction):
     return tuple(pairs)
 
 
-def _check_results(results, where, state):
-    """A saved last line: a list of one dict per lane."""
-    for result in require(results, list, where):
-        require(result, dict, f"{where}[]")
+def _check_result(result, where, state):
+    """One lane of a saved last line: a dict."""
+    require(result, dict, where)
 
 
 PAIR = 2    # one entry per seat
@@ -87,7 +86,7 @@ class State(GameState):
               "line_no": integer(0, len(LINE_SIZES)), "max_open": integer(0, LANES),
               "step": choice(STEPS), "chooser": SEAT,
               "pending": choice((None, "line", "possession")),
-              "pending_won": listof(FLAG, LANES), "results": data(_check_results),
+              "pending_won": listof(FLAG, LANES), "results": listof(data(_check_result, frozen=True)),
               "sudden": FLAG, "tie_start": optional(integer(0, 10**6)),
               "winner": optional(SEAT)}
     V1_NAMES = {"step": "phase"}

@@ -58,7 +58,7 @@ class State(GameState):
               "round": integer(1, 8), "rounds": choice((4, 8)), "leader": SEAT,
               "lead_seat": optional(SEAT), "queue": listof(SEAT), "step": choice(STEPS),
               "last_knocker": optional(SEAT), "window_pos": optional(SEAT),
-              "window_passes": PASSES, "last_round": data(_check_last_round),
+              "window_passes": PASSES, "last_round": data(_check_last_round, frozen=True),
               "hand_winner": optional(SEAT), "winner": optional(SEAT)}
     V1_NAMES = {"step": "phase", "draw_pile": "aside"}
     FIELD_FACTS = {"hand_no": "hand"}
