@@ -278,7 +278,7 @@ def _load_flag(value, where, state):
     return require(value, bool, where)
 
 
-FLAG = scalar(_load_flag)
+FLAG = scalar(_load_flag)          # True or False
 
 
 def choice(values, what=None):
@@ -304,19 +304,22 @@ def _load_card(value, where, state):
     return state.cards_from([value], where)[0]
 
 
-CARD = Kind(None, lambda card: card.id, _load_card)
+CARD = Kind(None, lambda card: card.id, _load_card)      # one card (its id in a save)
 CARDS = Kind(list, lambda cards: [c.id for c in cards],
-             lambda value, where, state: state.cards_from(value, where))
+             lambda value, where, state: state.cards_from(value, where))   # cards, top last
 SEATS = "seats"   # a list length: one entry per seat
 
 
 def listof(item, size=None):
     """A list of `item`s; `size` is a fixed length, SEATS (one per seat) or None (any)."""
-    if item.copy is None:
-        copy = list
-    else:
-        each = item.copy
-        copy = (lambda v: [list(x) for x in v]) if each is list else (lambda v: [each(x) for x in v])
+    each = item.copy
+
+    def copy_lists(value):
+        return [list(x) for x in value]
+
+    def copy_each(value):
+        return [each(x) for x in value]
+    copy = list if each is None else copy_lists if each is list else copy_each
     dump = list if item.dump is _same else (lambda v, d=item.dump: [d(x) for x in v])
 
     def load(value, where, state):
@@ -352,12 +355,12 @@ class GameState:
 
     A subclass sets `game_id`, `RULES_VERSION` (written into game records; bumped when a
     change makes recorded games replay differently) and `FIELDS` (its position:
-    {attribute: kind}, the save's keys too), builds the position in `__init__` (calling `super().__init__`), and
-    implements `_legal_actions()`, `_apply(action)`, `_zones()`, `_facts()`, `scores()`
-    and `winners()`. It may override `why_illegal(action)` to explain rejections in the
-    rules' words, `_read_options()` (fields derived from the options, not saved),
-    `_check_position()` (cross-field checks of a loaded save) and `_resample_fields(view)`
-    (the fields a view's zones and same-named facts do not carry).
+    {attribute: kind}, the save's keys too), builds the position in `__init__` (calling
+    `super().__init__`), and implements `_legal_actions()`, `_apply(action)`, `_zones()`,
+    `_facts()`, `scores()` and `winners()`. It may override `why_illegal(action)` to
+    explain rejections in the rules' words, `_read_options()` (fields derived from the
+    options, not saved), `_check_position()` (cross-field checks of a loaded save) and
+    `_resample_fields(view)` (the fields a view's zones and facts do not carry).
     """
 
     game_id = None

@@ -86,7 +86,8 @@ class State(GameState):
               "line_no": integer(0, len(LINE_SIZES)), "max_open": integer(0, LANES),
               "step": choice(STEPS), "chooser": SEAT,
               "pending": choice((None, "line", "possession")),
-              "pending_won": listof(FLAG, LANES), "results": listof(data(_check_result, frozen=True)),
+              "pending_won": listof(FLAG, LANES),
+              "results": listof(data(_check_result, frozen=True)),
               "sudden": FLAG, "tie_start": optional(integer(0, 10**6)),
               "winner": optional(SEAT)}
     V1_NAMES = {"step": "phase"}

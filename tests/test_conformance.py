@@ -65,8 +65,9 @@ def _illegal_probe(state, rng):
 
 
 def _garbage(state, legal):
-    """Things that are not legal actions of this game: not Actions, or Actions with cards
-    given as ids, in a list, from another deck, or with an argument of a wrong type."""
+    """Things that are not legal actions of this game: not Actions, Actions with cards
+    given as ids, in a list, from another deck, or with an argument of a wrong type, and
+    well-shaped Actions with too few or too many cards or an argument out of range."""
     card = state.cards[0]
     first = legal[0]
     stranger = game.new_game("ktu" if state.game_id != "ktu" else "final_card_down").cards[0]
@@ -75,7 +76,11 @@ def _garbage(state, legal):
             game.Action(first.kind, (card.id,)), game.Action("play", (card.id,)),
             game.Action(first.kind, list(first.cards)), game.Action("play", (stranger,)),
             game.Action(first.kind, first.cards, [1]), game.Action(first.kind, first.cards, 2.5),
-            game.Action(first.kind, (None,)), game.Action(first.kind, ("x",))]
+            game.Action(first.kind, (None,)), game.Action(first.kind, ("x",)),
+            game.Action("play", ()), game.Action("play", tuple(state.cards[:5])),
+            game.Action(first.kind, first.cards, "nonsense"),
+            game.Action(first.kind, first.cards, 99),
+            game.Action(first.kind, first.cards + (card,)), game.Action("", ())]
 
 
 def _play_random(state, rng, steps_checked):

@@ -121,9 +121,18 @@ def make_records(mode):
     return records
 
 
+def as_text(records):
+    """Records as JSON text with one action a line (readable, and diffs stay small)."""
+    parts = []
+    for record in records:
+        head = json.dumps({k: v for k, v in record.items() if k != "actions"})
+        moves = ",\n".join("   " + json.dumps(a) for a in record["actions"])
+        parts.append(f' {head[:-1]},\n  "actions": [\n{moves}]}}')
+    return "[\n" + ",\n".join(parts) + "\n]\n"
+
+
 if __name__ == "__main__":
     for mode in sys.argv[1:] or sorted(game.GAMES):
         with open(os.path.join(FOLDER, f"{mode}.json"), "w") as file:
-            json.dump(make_records(mode), file, separators=(",", ":"))
-            file.write("\n")
+            file.write(as_text(make_records(mode)))
         print(f"wrote {FOLDER}/{mode}.json")

@@ -511,7 +511,8 @@ class State(GameState):
         empty = [[] for _ in range(self.players)]
         facts = {"phase": self._phase_text(), "step": self.step, "rotation": self.rotation,
                  "ace_high": ace_high, "voluntary_submission": self.voluntary,
-                 "turn_step": self.turn_step if self.step == "turn" else None, "leader": self.leader,
+                 "turn_step": self.turn_step if self.step == "turn" else None,
+                 "leader": self.leader,
                  "exam": EXAM_NAMES[self._exam()] if self.step == "exam" else None,
                  "assignments": table, "building": len(self.building),
                  "table_points": grade(self.players, empty, self.assignments, ace_high),
