@@ -19,7 +19,7 @@ sets its first card of the next line. Scores are yards scored.
 """
 from functools import lru_cache
 
-from game.core import (FLAG, CARDS, HIDDEN, OWNER, PUBLIC, SEAT, Action, GameState, ZoneSpec,
+from game.core import (CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, Action, GameState, ZoneSpec,
                        choice, copy_data, data, integer, listof, optional, require)
 from game.cards import PD_COLORS
 from game.play_design import complete_order, key_count, offense_wins

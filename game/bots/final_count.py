@@ -7,7 +7,6 @@ its own count nearest 75. Scores are game points: higher is better.
 """
 import math
 
-from game.core import Action
 from game.final_count import LIMIT, best_total, card_points, reachable_totals, score_hand
 
 LOWER_IS_BETTER = False
