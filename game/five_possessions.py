@@ -144,16 +144,16 @@ class State(GameState):
 
     # ---- rules ----------------------------------------------------------------------
     def _legal_actions(self):
-        phase = self.step
-        if phase == "choose":
+        step = self.step
+        if step == "choose":
             return list(CHOOSE)
-        if phase == "offense_set":
+        if step == "offense_set":
             hand = self.hand[self.offense]
             need = self.max_open - self._placed_opens()
             return [Action("place", (hand[i],), lane) for i, lane in offense_placements(
                 tuple(c.color for c in hand), tuple(self._free_lanes()), need,
                 tuple(self.live), tuple(self.restriction))]
-        if phase == "defense_set":
+        if step == "defense_set":
             off, dfn = self.line[self.offense], self.line[self.defense]
             lanes = [k for k in range(LANES) if off[k] and not dfn[k]]
             return [Action("place", (card,), lane) for card in self.hand[self.defense]
@@ -183,14 +183,14 @@ class State(GameState):
     def why_illegal(self, action):
         if self.is_over:
             return "the game is over"
-        phase = self.step
+        step = self.step
         if action.kind == "choose":
-            if phase != "choose":
+            if step != "choose":
                 return "offense or defense is chosen only after a coin toss"
             return "choose offense or defense"
         if action.kind != "place":
             return super().why_illegal(action)
-        if phase == "choose":
+        if step == "choose":
             return "first choose offense or defense"
         seat = self.current_player
         card = action.cards[0] if len(action.cards) == 1 else None
@@ -199,7 +199,7 @@ class State(GameState):
             return "you can only place a card you picked for this line"
         if isinstance(lane, bool) or lane not in range(LANES):
             return "name a lane 1-4 to place the card in"
-        if phase == "defense_set":
+        if step == "defense_set":
             if not self.line[self.offense][lane]:
                 return f"lane {lane + 1} has no offense card to oppose"
             return f"lane {lane + 1} already has your defense card"

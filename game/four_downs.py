@@ -75,7 +75,7 @@ class State(GameState):
         self.out = [False] * n
         self.hands = [[] for _ in range(n)]
         self.played = [[] for _ in range(n)]   # the card each seat put down this round
-        self.draw_pile = list(self.cards)          # undealt cards (and all cards between hands)
+        self.draw_pile = list(self.cards)      # undealt cards (and all cards between hands)
         self.used = []                         # played cards after their round, folded hands
         self.folded = [False] * n
         self.hand_no = 0
@@ -111,8 +111,8 @@ class State(GameState):
     # ---- seats --------------------------------------------------------------------
     def _next(self, seat, skip_folded=True):
         """The next seat clockwise that is still in the game (and in the hand)."""
-        for step in range(1, self.players + 1):
-            other = (seat + step) % self.players
+        for offset in range(1, self.players + 1):
+            other = (seat + offset) % self.players
             if not self.out[other] and not (skip_folded and self.folded[other]):
                 return other
         return seat
@@ -131,18 +131,18 @@ class State(GameState):
 
     # ---- rules ----------------------------------------------------------------------
     def _legal_actions(self):
-        phase = self.step
+        step = self.step
         seat = self.current_player
-        if phase == "lead":
+        if step == "lead":
             return [Action("play", (card,)) for card in self.hands[seat]]
-        if phase == "follow":
+        if step == "follow":
             lead = self.played[self.lead_seat][0]
             return [Action("play", (card,)) for card in allowed_follows(self.hands[seat], lead)]
-        if phase == "knock":
+        if step == "knock":
             return [KNOCK, PASS]
-        if phase == "respond":
+        if step == "respond":
             return [CALL, FOLD]
-        if phase == "deal":
+        if step == "deal":
             return [DEAL]
         return []
 
@@ -150,16 +150,16 @@ class State(GameState):
         if self.is_over:
             return "the game is over"
         seat = self.current_player
-        phase = self.step
+        step = self.step
         if action.kind == "play":
-            if phase in ("knock", "respond"):
+            if step in ("knock", "respond"):
                 return "first finish the knocking: knock or pass, call or fold"
-            if phase == "deal":
+            if step == "deal":
                 return "the hand is over; the winner deals the next hand"
             card = action.cards[0] if len(action.cards) == 1 else None
             if card is None or card not in self.hands[seat]:
                 return "you can only play a card from your own hand"
-            if phase == "follow":
+            if step == "follow":
                 lead = self.played[self.lead_seat][0]
                 other = "defense" if lead.side == "offense" else "offense"
                 if any(c.color == lead.color and c.side != lead.side for c in self.hands[seat]):
@@ -169,7 +169,7 @@ class State(GameState):
         if action.kind == "knock":
             if not self.knocking:
                 return "knocking is not played (house rule pd.knocking is off)"
-            if phase == "respond":
+            if step == "respond":
                 return "answer the knock first: call or fold"
             return "you may knock only in the knock window before a lead"
         if action.kind == "pass":
