@@ -463,10 +463,9 @@ def read_record(path, move=True):
         data["seats"] = _check_seats(data.get("seats"), states[0].players)
         if made != current:
             moves = len(data["actions"])
-            data["note"] = (f"This game was recorded under version {made} of the "
-                            f"{states[0].info.title} rules; this app plays version {current}, "
-                            "so the replay may differ from the game as it was played"
-                            + (f" (it replays {len(states) - 1} of its {moves} moves)."
+            data["note"] = (f"Recorded under {states[0].info.title} rules version {made} "
+                            f"(this app: {current}), so the replay may differ from the game"
+                            + (f"; {len(states) - 1} of its {moves} moves replay."
                                if len(states) - 1 < moves else "."))
         return data
     return read_json(path, RECORD_FORMAT, parse, move)

@@ -31,9 +31,8 @@ class ReplayScene(Scene):
         self.viewer = None
         self.motion = Motion()
         self.view = self.state.view(self.viewer)
+        self.message = record.get("note", "")   # a record of other rules says so throughout
         super().startup(persist)
-        if record.get("note"):
-            self.say(record["note"])
 
     # ---- stepping -----------------------------------------------------------------------------
     def show(self, index):
@@ -144,6 +143,7 @@ class ReplayScene(Scene):
                                  screen.lw - PANEL_W - 20)
         table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(self.view, self.names, self.humans))
         table_draw.cards(screen, self.board, look, lambda p: False)
+        table_draw.message(screen, self.board, self.message)
         events = self.state.events_for(self.viewer, max(0, len(self.state.events) - 30))
         zone_names = {z.key: z.name for z in self.view.zones}
         table_draw.side_panel(screen, self.view, self.presenter, self.names, self.state.chance.seed,

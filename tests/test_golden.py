@@ -75,8 +75,8 @@ def test_golden_record_of_older_rules_opens_with_a_note(tmp_path, monkeypatch):
     path = tmp_path / "old.json"
     path.write_text(json.dumps(record))
     data = saves.read_record(str(path))
-    assert "version 1 of the Final Card-Down rules" in data["note"]
-    assert "replays 5 of its 6 moves" in data["note"]
+    assert "Final Card-Down rules version 1 (this app: 2)" in data["note"]
+    assert "5 of its 6 moves replay" in data["note"]
     assert os.listdir(tmp_path) == ["old.json"]
     assert len(list(saves.replay(data, to_first_illegal=True))) == 6
     current = dict(record, rules_version=2)

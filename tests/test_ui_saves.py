@@ -506,8 +506,8 @@ def test_a_record_of_older_rules_opens_in_the_viewer_with_a_note(user_home, monk
         click_widget(a, lambda w: w.label.endswith("Final Card-Down"))
         viewer = a.scene
         assert isinstance(viewer, ReplayScene) and len(viewer.states) == 5
-        assert "version 1 of the Final Card-Down rules" in viewer.message
-        assert "replays 4 of its 5 moves" in viewer.message and moves > 5
+        assert "Final Card-Down rules version 1 (this app: 2)" in viewer.message
+        assert "4 of its 5 moves replay" in viewer.message and moves > 5
         assert not kept_aside(folders.records, os.path.basename(newest))
         a.draw()
     finally:
