@@ -168,9 +168,11 @@ def replay_command(args, parser):
     if record is None:
         parser.exit(2, f"main.py replay: error: {args.file}: no such file\n")
     names = [seat["name"] for seat in record["seats"]]
-    states = saves.replay(record)
+    states = saves.replay(record, to_first_illegal="note" in record)
     state = next(states)
     print(f"{state.info.title}, deal number {record['seed']}: {', '.join(names)}")
+    if "note" in record:
+        print(record["note"])
     for number, after in enumerate(states, 1):
         action = after.history[-1]
         print(f"{number:>4}. {names[state.current_player]}: {action}")

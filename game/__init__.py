@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from game import resources
 from game.cards import combined_deck, load_deck
-from game.core import (SAVE_FORMAT, SAVE_VERSION, Action, Chance, Event, GameState,
+from game.core import (READ_VERSIONS, SAVE_FORMAT, Action, Chance, Event, GameState,
                        IllegalAction, View, Zone, check_seed, require, require_int)
 
 __all__ = ["GAMES", "GameInfo", "Option", "new_game", "load_state", "IllegalAction",
@@ -225,9 +225,9 @@ def load_state(data):
     if data.get("format") != SAVE_FORMAT:
         raise ValueError("save: not a Card Table game state")
     version = data.get("version")
-    if version != SAVE_VERSION:
+    if version not in READ_VERSIONS or isinstance(version, bool):
         raise ValueError(f"save: format version {version!r} is not supported "
-                         f"(this version reads {SAVE_VERSION})")
+                         f"(this version reads {', '.join(map(str, READ_VERSIONS))})")
     game_id = data.get("game")
     if not isinstance(game_id, str):
         raise ValueError("save: game: expected a game id")

@@ -9,7 +9,8 @@ import random
 from typing import NamedTuple
 
 SAVE_FORMAT = "cardtable-state"
-SAVE_VERSION = 1
+SAVE_VERSION = 2          # 2: one name per state machine (`step`) and draw pile (`draw_pile`)
+READ_VERSIONS = (1, 2)    # version 1 saves are read through each game's `V1_NAMES`
 
 # Who may see the cards of a zone.
 PUBLIC = "public"   # everybody
@@ -162,10 +163,11 @@ class Chance:
         return other
 
     def to_dict(self):
+        """A JSON-safe copy of the generator's state and the injected results left."""
         version, internal, gauss = self.rng.getstate()
         return {"seed": self.seed, "rng": [version, list(internal), gauss],
-                "stacks": self.stacks, "dice": self.dice, "tosses": self.tosses,
-                "full_deck": self.full_deck}
+                "stacks": [list(s) for s in self.stacks], "dice": list(self.dice),
+                "tosses": copy_data(self.tosses), "full_deck": self.full_deck}
 
     @classmethod
     def from_dict(cls, data):
@@ -219,16 +221,157 @@ def require_int(value, where, low, high):
     return value
 
 
+def swap_into(card, target, holders, avoid=()):
+    """Put `card` into the list `target` by trading places with a card of `target` (not
+    one of `avoid`), searching for it in `holders` (the lists where unseen cards lie).
+    For resampling, where a hidden card's place is known."""
+    if card in target:
+        return
+    source = next((h for h in holders if card in h), None)
+    spot = next((i for i, c in enumerate(target) if c not in avoid), None)
+    if source is None or spot is None:
+        return
+    i = source.index(card)
+    source[i], target[spot] = target[spot], card
+
+
+# ---- the field schema ---------------------------------------------------------------------
+# A game declares its position once, as `FIELDS = {name: kind}`; the base class derives
+# clone, save and load from it. A kind says how a value is copied (None: immutable), saved
+# (always a fresh JSON-safe value) and read back from a save (checked, naming the field).
+class Kind(NamedTuple):
+    """How one field's value is copied, saved and loaded."""
+
+    copy: object    # value -> independent copy, or None for an immutable value
+    dump: object    # value -> fresh JSON-safe data
+    load: object    # (data, where, state) -> value; ValueError naming `where`
+
+
+def _same(value):
+    return value
+
+
+def _any(value, where, state):
+    return value
+
+
+def scalar(check=_any):
+    """An immutable number, text, flag or None, checked on load by `check(v, where, state)`."""
+    return Kind(None, _same, check)
+
+
+def optional(kind):
+    """`kind` or None."""
+    def load(value, where, state):
+        return None if value is None else kind.load(value, where, state)
+    dump = kind.dump if kind.dump is _same else (lambda v: None if v is None else kind.dump(v))
+    copy = None if kind.copy is None else (lambda v: None if v is None else kind.copy(v))
+    return Kind(copy, dump, load)
+
+
+def integer(low, high):
+    """An int in low..high."""
+    return scalar(lambda v, where, state: require_int(v, where, low, high))
+
+
+def _load_flag(value, where, state):
+    return require(value, bool, where)
+
+
+FLAG = scalar(_load_flag)          # True or False
+
+
+def choice(values, what=None):
+    """One of `values` (texts or numbers); the error says it is not `what`."""
+    what = what or "one of " + ", ".join(map(str, values))
+
+    def load(value, where, state):
+        if value not in values or isinstance(value, bool) != any(
+                isinstance(v, bool) for v in values):
+            raise ValueError(f"{where}: {value!r} is not {what}")
+        return value
+    return scalar(load)
+
+
+def _load_seat(value, where, state):
+    return require_int(value, where, 0, state.players - 1)
+
+
+SEAT = scalar(_load_seat)          # a seat number
+
+
+def _load_card(value, where, state):
+    return state.cards_from([value], where)[0]
+
+
+CARD = Kind(None, lambda card: card.id, _load_card)      # one card (its id in a save)
+CARDS = Kind(list, lambda cards: [c.id for c in cards],
+             lambda value, where, state: state.cards_from(value, where))   # cards, top last
+SEATS = "seats"   # a list length: one entry per seat
+
+
+def listof(item, size=None):
+    """A list of `item`s; `size` is a fixed length, SEATS (one per seat) or None (any)."""
+    each = item.copy
+
+    def copy_lists(value):
+        return [list(x) for x in value]
+
+    def copy_each(value):
+        return [each(x) for x in value]
+    copy = list if each is None else copy_lists if each is list else copy_each
+    dump = list if item.dump is _same else (lambda v, d=item.dump: [d(x) for x in v])
+
+    def load(value, where, state):
+        require(value, list, where)
+        need = state.players if size == SEATS else size
+        if need is not None and len(value) != need:
+            raise ValueError(f"{where}: {len(value)} entries, expected {need}")
+        return [item.load(x, f"{where}[{i}]", state) for i, x in enumerate(value)]
+    return Kind(copy, dump, load)
+
+
+def copy_data(value):
+    """A deep copy of plain data (dicts, lists, numbers, texts, None)."""
+    if isinstance(value, list):
+        return [copy_data(v) for v in value]
+    if isinstance(value, dict):
+        return {k: copy_data(v) for k, v in value.items()}
+    return value
+
+
+def data(check=_any, frozen=False):
+    """Plain JSON-like data without cards (lists, dicts, numbers, texts), copied deeply;
+    `check(value, where, state)` validates a save. `frozen`: the rules never change the
+    value in place (they replace it), so clones share it; a save still copies it."""
+    def load(value, where, state):
+        check(value, where, state)
+        return copy_data(value)
+    return Kind(None if frozen else copy_data, copy_data, load)
+
+
 class GameState:
     """Base class of every game's state.
 
-    A subclass sets `game_id`, builds its position in `__init__` (calling
+    A subclass sets `game_id`, `RULES_VERSION` (written into game records; bumped when a
+    change makes recorded games replay differently) and `FIELDS` (its position:
+    {attribute: kind}, the save's keys too), builds the position in `__init__` (calling
     `super().__init__`), and implements `_legal_actions()`, `_apply(action)`, `_zones()`,
-    `_facts()`, `scores()`, `winners()`, `_data()` and `_restore(data)`. It may
-    override `why_illegal(action)` to explain rejections in the rules' words.
+    `_facts()`, `scores()` and `winners()`. It may override `why_illegal(action)` to
+    explain rejections in the rules' words, `_read_options()` (fields derived from the
+    options, not saved), `_check_position()` (cross-field checks of a loaded save) and
+    `_resample_fields(view)` (the fields a view's zones and facts do not carry).
     """
 
     game_id = None
+    FIELDS = {}
+    FIELD_FACTS = {}  # attribute -> the fact that publishes it under another name
+    V1_NAMES = {}     # attribute -> its key in a version 1 save, where it was renamed
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._copiers = tuple((name, kind.copy) for name, kind in cls.FIELDS.items()
+                             if kind.copy is not None)
 
     def __init__(self, info, players, options, chance, deck, cards):
         self.info = info
@@ -257,13 +400,33 @@ class GameState:
         try:
             action = legal[legal.index(action)]   # the canonical value (True == 1 in Python)
         except ValueError:
+            if not self.is_move(action):
+                raise IllegalAction(f"{action!r} is not a move of {self.info.title}: a move is "
+                                    "one of the legal actions") from None
             raise IllegalAction(self.why_illegal(action)) from None
         self._legal = None
         self.history.append(action)
         self._apply(action)
 
+    def is_move(self, action):
+        """Whether `action` is shaped like a move of this game: an Action with a text
+        kind, a tuple of this game's cards and a text, number or None argument."""
+        if not isinstance(action, Action) or not isinstance(action.kind, str):
+            return False
+        if not isinstance(action.cards, tuple):
+            return False
+        deck = self.deck
+        for card in action.cards:
+            card_id = getattr(card, "id", None)
+            if (not isinstance(card_id, int) or not 0 <= card_id < len(deck)
+                    or deck[card_id] is not card):
+                return False
+        arg = action.arg
+        return arg is None or (isinstance(arg, (str, int)) and not isinstance(arg, bool))
+
     def why_illegal(self, action):
-        """The reason `action` is not legal now (called only for illegal actions)."""
+        """The reason `action` is not legal now (called only for illegal, well-shaped
+        actions: see `is_move`)."""
         if self.is_over:
             return "the game is over"
         return f"{action} is not a legal move now"
@@ -299,18 +462,20 @@ class GameState:
         other.rng = other.chance.rng
         other.history = list(self.history)
         other.events = []
-        other._legal = self._legal
-        other._copy_from(self)
+        for name, copy in self._copiers:
+            setattr(other, name, copy(getattr(self, name)))
         return other
 
     def to_dict(self):
-        """A JSON-safe, versioned save of the whole state."""
+        """A JSON-safe, versioned save of the whole state; it shares nothing with the
+        state, so a kept save never changes as play goes on."""
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game_id,
                 "players": self.players, "options": dict(self.options),
                 "cards": [c.id for c in self.cards], "chance": self.chance.to_dict(),
                 "current_player": self.current_player, "is_over": self.is_over,
                 "history": [a.to_json() for a in self.history],
-                "state": self._data()}
+                "state": {name: kind.dump(getattr(self, name))
+                          for name, kind in self.FIELDS.items()}}
 
     def load(self, data):
         """Fill a bare state from `to_dict()` output (called by `game.load_state`)."""
@@ -318,10 +483,26 @@ class GameState:
         if self.current_player is not None:
             require_int(self.current_player, "save: current_player", 0, self.players - 1)
         self.is_over = require(data.get("is_over"), bool, "save: is_over")
+        if self.is_over != (self.current_player is None):
+            raise ValueError("save: current_player must be null exactly when the game is over")
         self.history = [self.action_from_json(a, "save: history[]")
                         for a in require(data.get("history"), list, "save: history")]
-        self._restore(require(data.get("state"), dict, "save: state"))
+        saved = require(data.get("state"), dict, "save: state")
+        names = self.V1_NAMES if data.get("version") == 1 else {}
+        self._read_options()
+        for name, kind in self.FIELDS.items():
+            key = names.get(name, name)
+            if key not in saved:
+                raise ValueError(f"save: state.{key}: missing")
+            setattr(self, name, kind.load(saved[key], f"save: state.{key}", self))
+        self._check_position()
         self.check_cards()
+
+    def _read_options(self):
+        """Set the fields derived from the options (not saved); none by default."""
+
+    def _check_position(self):
+        """Cross-field checks of a loaded save (ValueError naming the field); none by default."""
 
     def action_from_json(self, data, where):
         """An Action from its `to_json()` form."""
@@ -338,14 +519,51 @@ class GameState:
         return [card for spec in self._zones() for card in spec.cards]
 
     # ---- determinization (for bots) -------------------------------------------------
-    def refill_zones(self, cards_by_key):
-        """Replace, in place, the cards of the zones named in `cards_by_key` ({zone key:
-        [cards, top last]}); the caller keeps every card in exactly one place. Bots use it
-        on a clone to build a state consistent with one seat's view."""
-        for spec in self._zones():
-            if spec.key in cards_by_key:
-                spec.cards[:] = cards_by_key[spec.key]
-        self._legal = None
+    def resample(self, view, rng):
+        """A new state that shows `view` to `view.seat` exactly, the cards that seat
+        cannot see dealt at random from `rng`, and its own random generator seeded from
+        `rng` (OpenSpiel's ResampleFromInfostate). This state is only the template (the
+        game, its players and options): none of its cards or fields are read."""
+        state = self.clone()
+        seen = {card.id for zone in view.zones for card in zone.cards if card is not None}
+        pool = [card for card in state.cards if card.id not in seen]
+        rng.shuffle(pool)
+        fill = {}
+        pos = 0
+        for zone in view.zones:
+            cards = list(zone.cards)
+            for i, card in enumerate(cards):
+                if card is None:
+                    cards[i] = pool[pos]
+                    pos += 1
+            fill[zone.key] = cards
+        if pos != len(pool):
+            raise ValueError(f"{self.game_id}: {len(pool)} unseen cards for {pos} hidden slots")
+        for spec in state._zones():
+            if spec.key in fill:
+                spec.cards[:] = fill[spec.key]
+        state.rng.seed(rng.getrandbits(64))
+        state.current_player = view.current_player
+        state.is_over = view.is_over
+        state.history = []
+        state.events = []
+        state._legal = None
+        state._resample_fields(view)
+        state._legal = None
+        return state
+
+    def _resample_fields(self, view):
+        """Set, on a state whose zones were just refilled from `view`, the fields the
+        zones do not carry (drawing any randomness from `self.rng`, already reseeded): by
+        default each field from the fact of its name (or its `FIELD_FACTS` name), where
+        the types agree."""
+        facts = view.facts
+        for name in self.FIELDS:
+            key = self.FIELD_FACTS.get(name, name)
+            if key in facts:
+                old, value = getattr(self, name), facts[key]
+                if old is None or value is None or type(old) is type(value):
+                    setattr(self, name, copy_data(value))
 
     # ---- helpers for subclasses ---------------------------------------------------
     def emit(self, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,
@@ -361,10 +579,6 @@ class GameState:
     def _private_facts(self, seat):
         """Facts only `seat` knows (beyond its zones); none by default."""
         return {}
-
-    def _copy_from(self, other):
-        """Make the mutable containers of this clone independent of `other`'s."""
-        raise NotImplementedError
 
     def ids(self, cards):
         return [c.id for c in cards]

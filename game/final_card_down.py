@@ -9,7 +9,8 @@ player to play their last card wins; a draw from nothing ends the game with no w
 Piles are lists with the top card last. Scores are the points left in each hand.
 """
 from game.cards import HEX_COLORS
-from game.core import HIDDEN, OWNER, PUBLIC, Action, GameState, ZoneSpec, require, require_int
+from game.core import (CARD, CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+                       ZoneSpec, choice, integer, listof, optional)
 
 HAND_SIZE = 7
 TURN_LIMIT = 2000   # App safeguard A22
@@ -38,10 +39,17 @@ class State(GameState):
     """A game of Final Card-Down in progress."""
 
     game_id = "final_card_down"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    FIELDS = {"hands": listof(CARDS, SEATS), "discard": CARDS, "draw_pile": CARDS,
+              "turn_no": integer(0, TURN_LIMIT), "played": FLAG, "draws": integer(0, 2 * 800),
+              "last_drawn": optional(CARD), "active_twos": integer(0, 800),
+              "color": choice(HEX_COLORS, "a colour of the deck"), "skip_pending": FLAG,
+              "winner": optional(SEAT)}
+    FIELD_FACTS = {"turn_no": "turn", "played": "played_this_turn", "draws": "draws_this_turn"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
-        self.play_after_draw = options["fcd.play_after_draw"]
+        self._read_options()
         order = chance.deal_order(deck, self.cards)   # top first
         if len(order) < HAND_SIZE * players + 1:
             raise ValueError(f"a deal for {players} players needs {HAND_SIZE * players + 1} "
@@ -223,15 +231,6 @@ class State(GameState):
             return scores
         return [points if s == seat else None for s, points in enumerate(scores)]
 
-    def ranking(self):
-        """Places at the end: the winner first, then the others by ascending points;
-        equal points share a place (a list of seats per place)."""
-        scores = self.scores()
-        others = sorted({scores[s] for s in range(self.players) if s != self.winner})
-        places = [[self.winner]] if self.winner is not None else []
-        return places + [[s for s in range(self.players) if s != self.winner and scores[s] == p]
-                         for p in others]
-
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
         zones = [ZoneSpec("draw", "Draw pile", None, self.draw_pile, HIDDEN, "pile"),
@@ -248,41 +247,17 @@ class State(GameState):
                 "draws_this_turn": self.draws, "skip_pending": self.skip_pending,
                 "winner": self.winner, "blocked": self.is_over and self.winner is None}
 
-    def _copy_from(self, other):
-        self.hands = [list(hand) for hand in other.hands]
-        self.discard = list(other.discard)
-        self.draw_pile = list(other.draw_pile)
-
-    def _data(self):
-        return {"hands": [self.ids(h) for h in self.hands], "discard": self.ids(self.discard),
-                "draw_pile": self.ids(self.draw_pile), "turn_no": self.turn_no,
-                "played": self.played, "draws": self.draws,
-                "last_drawn": None if self.last_drawn is None else self.last_drawn.id,
-                "active_twos": self.active_twos, "color": self.color,
-                "skip_pending": self.skip_pending, "winner": self.winner}
-
-    def _restore(self, data):
+    def _read_options(self):
         self.play_after_draw = self.options["fcd.play_after_draw"]
-        hands = require(data.get("hands"), list, "save: state.hands")
-        if len(hands) != self.players:
-            raise ValueError(f"save: state.hands: {len(hands)} hands for {self.players} players")
-        self.hands = [self.cards_from(h, f"save: state.hands[{i}]") for i, h in enumerate(hands)]
-        self.discard = self.cards_from(data.get("discard"), "save: state.discard")
+
+    def _check_position(self):
         if not self.discard:
             raise ValueError("save: state.discard: the discard pile is never empty")
-        self.draw_pile = self.cards_from(data.get("draw_pile"), "save: state.draw_pile")
-        self.turn_no = require_int(data.get("turn_no"), "save: state.turn_no", 0, TURN_LIMIT)
-        self.played = require(data.get("played"), bool, "save: state.played")
-        self.draws = require_int(data.get("draws"), "save: state.draws", 0, 2 * 800)
-        last = data.get("last_drawn")
-        self.last_drawn = None if last is None else self.cards_from([last], "save: state.last_drawn")[0]
-        self.active_twos = require_int(data.get("active_twos"), "save: state.active_twos", 0, 800)
-        self.color = data.get("color")
-        if self.color not in HEX_COLORS:
-            raise ValueError(f"save: state.color: {self.color!r} is not a colour of the deck")
-        self.skip_pending = require(data.get("skip_pending"), bool, "save: state.skip_pending")
-        self.winner = data.get("winner")
-        if self.winner is not None:
-            require_int(self.winner, "save: state.winner", 0, self.players - 1)
-        if self.is_over != (self.current_player is None):
-            raise ValueError("save: current_player must be null exactly when the game is over")
+
+    def _resample_fields(self, view):
+        """The turn fields from the facts, and the card just drawn."""
+        super()._resample_fields(view)
+        self.last_drawn = None
+        seat = self.current_player
+        if self.draws and seat is not None and seat == view.seat and self.hands[seat]:
+            self.last_drawn = self.hands[seat][-1]

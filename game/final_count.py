@@ -21,7 +21,9 @@ that seat's hand, positions in an order shuffled when the pick begins)/decline;
 
 Piles are lists with the top card last. Scores are game points toward 300.
 """
-from game.core import HIDDEN, OWNER, PUBLIC, Action, GameState, ZoneSpec, require, require_int
+from game.core import (CARD, CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+                       ZoneSpec, choice, data, integer, listof, optional, require, require_int,
+                       swap_into)
 
 LIMIT = 75          # a best total above this is a bust (A20)
 TARGET = 300        # game points that end the game (A21)
@@ -115,17 +117,72 @@ def pick_action(seat, position):
     return Action("pick", (), f"{seat}:{position}")
 
 
+def _check_last_hand(last, where, state):
+    """The saved breakdown of the last scored hand, checked field by field."""
+    if last is None:
+        return
+    require(last, dict, where)
+    require_int(last.get("hand"), f"{where}.hand", 1, 10**6)
+    if last.get("caller") is not None:
+        require_int(last["caller"], f"{where}.caller", 0, state.players - 1)
+    if last.get("goal") is not None:
+        require_int(last["goal"], f"{where}.goal", 11, 66)
+    require(last.get("exhausted"), bool, f"{where}.exhausted")
+    for name in require(last.get("board"), list, f"{where}.board"):
+        require(name, str, f"{where}.board[]")
+    rows = require(last.get("seats"), list, f"{where}.seats")
+    if len(rows) != state.players:
+        raise ValueError(f"{where}.seats: {len(rows)} rows for {state.players} players")
+    for i, row in enumerate(rows):
+        rw = f"{where}.seats[{i}]"
+        require(row, dict, rw)
+        if row.get("seat") != i:
+            raise ValueError(f"{rw}.seat: expected {i}")
+        for name in require(row.get("cards"), list, f"{rw}.cards"):
+            require(name, str, f"{rw}.cards[]")
+        for total in require(row.get("totals"), list, f"{rw}.totals"):
+            require_int(total, f"{rw}.totals[]", 0, 1000)
+        if row.get("best") is not None:
+            require_int(row["best"], f"{rw}.best", 0, LIMIT)
+        for key in ("bust", "hit", "winner"):
+            require(row.get(key), bool, f"{rw}.{key}")
+        for key in ("share", "bonus", "points"):
+            require_int(row.get(key), f"{rw}.{key}", 0, LIMIT + CALL_BONUS)
+
+
+def _check_pick_orders(orders, where, state):
+    """Saved blind-pick orders: null, or one list of hand positions per seat."""
+    if orders is not None:
+        for i, order in enumerate(require(orders, list, where)):
+            for position in require(order, list, f"{where}[{i}]"):
+                require_int(position, f"{where}[{i}]", 0, 1)
+
+
 class State(GameState):
     """A game of Final Count in progress."""
 
     game_id = "final_count"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    FIELDS = {"totals": listof(integer(0, 10**6), SEATS), "hand_no": integer(1, 10**6),
+              "dealer": SEAT, "hands": listof(CARDS, SEATS), "tables": listof(CARDS, SEATS),
+              "board": CARDS, "draw_pile": CARDS, "discard": CARDS, "drawn": CARDS,
+              "discarded": listof(CARDS, SEATS), "step": choice(STEPS),
+              "die": optional(integer(1, 6)), "caller": optional(SEAT),
+              "final_left": listof(SEAT), "goal": optional(integer(11, 66)),
+              "goal_rolls": listof(integer(1, 6)), "chosen": optional(CARD),
+              "pick_orders": data(_check_pick_orders, frozen=True), "top_known_by": listof(SEAT),
+              "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True),
+              "winner_seats": listof(SEAT)}
+    V1_NAMES = {"winner_seats": "winners"}
+    FIELD_FACTS = {"hand_no": "hand", "final_left": "final_round_to_play", "goal": "hit_goal",
+                   "totals": "game_points", "winner_seats": "winners"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
         if len(self.cards) < 3 * players + BOARD_CARDS:
             raise ValueError(f"a deal for {players} players needs {3 * players + BOARD_CARDS} "
                              f"cards; the game has {len(self.cards)}")
-        self.hit_goal = options["final_count.hit_goal"] == "on"
+        self._read_options()
         self.totals = [0] * players
         self.hand_no = 0
         self.dealer = 0
@@ -505,51 +562,12 @@ class State(GameState):
             facts["swap_card"] = self.chosen.name
         return facts
 
-    def _copy_from(self, other):
-        self.totals = list(other.totals)
-        self.hands = [list(h) for h in other.hands]
-        self.tables = [list(t) for t in other.tables]
-        self.board = list(other.board)
-        self.draw_pile = list(other.draw_pile)
-        self.discard = list(other.discard)
-        self.drawn = list(other.drawn)
-        self.discarded = [list(d) for d in other.discarded]
-        self.final_left = list(other.final_left)
-        self.goal_rolls = list(other.goal_rolls)
-        self.top_known_by = list(other.top_known_by)
-        self.winner_seats = list(other.winner_seats)
-        if other.pick_orders is not None:
-            self.pick_orders = [list(o) for o in other.pick_orders]
-
-    def _data(self):
-        return {"totals": list(self.totals), "hand_no": self.hand_no, "dealer": self.dealer,
-                "hands": [self.ids(h) for h in self.hands],
-                "tables": [self.ids(t) for t in self.tables],
-                "board": self.ids(self.board), "draw_pile": self.ids(self.draw_pile),
-                "discard": self.ids(self.discard), "drawn": self.ids(self.drawn),
-                "discarded": [self.ids(d) for d in self.discarded],
-                "step": self.step, "die": self.die, "caller": self.caller,
-                "final_left": list(self.final_left), "goal": self.goal,
-                "goal_rolls": list(self.goal_rolls),
-                "chosen": None if self.chosen is None else self.chosen.id,
-                "pick_orders": (None if self.pick_orders is None
-                                else [list(o) for o in self.pick_orders]),
-                "top_known_by": list(self.top_known_by), "exhausted": self.exhausted,
-                "last_hand": self.last_hand, "winners": list(self.winner_seats)}
-
-    def _restore(self, data):
-        n = self.players
+    def _read_options(self):
         self.hit_goal = self.options["final_count.hit_goal"] == "on"
-        self.totals = self._seat_list(data, "totals", lambda v, w: require_int(v, w, 0, 10**6))
-        self.hand_no = require_int(data.get("hand_no"), "save: state.hand_no", 1, 10**6)
-        self.dealer = require_int(data.get("dealer"), "save: state.dealer", 0, n - 1)
-        self.hands = self._seat_list(data, "hands", self.cards_from)
-        self.tables = self._seat_list(data, "tables", self.cards_from)
-        self.discarded = self._seat_list(data, "discarded", self.cards_from)
-        self.board = self.cards_from(data.get("board"), "save: state.board")
-        self.draw_pile = self.cards_from(data.get("draw_pile"), "save: state.draw_pile")
-        self.discard = self.cards_from(data.get("discard"), "save: state.discard")
-        self.drawn = self.cards_from(data.get("drawn"), "save: state.drawn")
+
+    def _check_position(self):
+        """Cross-field checks of a loaded state."""
+        n = self.players
         if len(self.drawn) > 1:
             raise ValueError("save: state.drawn: a player holds at most one drawn card")
         if any(len(h) > 2 for h in self.hands):
@@ -560,27 +578,14 @@ class State(GameState):
             if any(c not in self.discard for c in cards):
                 raise ValueError(f"save: state.discarded[{seat}]: a card not in the "
                                  "Discard Pile")
-        self.step = data.get("step")
-        if self.step not in STEPS:
-            raise ValueError(f"save: state.step: {self.step!r} is not one of {', '.join(STEPS)}")
         if (self.step == "game_over") != self.is_over:
             raise ValueError("save: state.step: 'game_over' exactly when the game is over")
-        if self.is_over != (self.current_player is None):
-            raise ValueError("save: current_player must be null exactly when the game is over")
-        die = data.get("die")
-        self.die = None if die is None else require_int(die, "save: state.die", 1, 6)
         if self.step in ("action", "target") and self.die is None:
             raise ValueError("save: state.die: a die action needs the die result")
         if bool(self.drawn) != (self.step == "action" and self.die is not None
                                 and self.die <= 4):
             raise ValueError("save: state.drawn: a drawn card is held exactly while a "
                              "1-4 die action is being resolved")
-        caller = data.get("caller")
-        self.caller = None if caller is None else require_int(caller, "save: state.caller",
-                                                              0, n - 1)
-        self.final_left = [require_int(s, "save: state.final_left[]", 0, n - 1)
-                           for s in require(data.get("final_left"), list,
-                                            "save: state.final_left")]
         if self.caller is None and self.final_left:
             raise ValueError("save: state.final_left: there is no final round without a call")
         if self.caller is not None and self.step != "hand_over" and not self.is_over:
@@ -588,84 +593,56 @@ class State(GameState):
             if self.final_left != rest[len(rest) - len(self.final_left):]:
                 raise ValueError("save: state.final_left: not the seats after the caller that "
                                  "are still to play")
-        goal = data.get("goal")
-        self.goal = None if goal is None else require_int(goal, "save: state.goal", 11, 66)
-        self.goal_rolls = [require_int(r, "save: state.goal_rolls[]", 1, 6)
-                           for r in require(data.get("goal_rolls"), list,
-                                            "save: state.goal_rolls")]
         if self.goal != (goal_number(*self.goal_rolls) if len(self.goal_rolls) == 2 else None):
             raise ValueError("save: state.goal: does not match the two goal rolls")
         if (self.goal is not None) != self.hit_goal:
             raise ValueError("save: state.goal: a goal exists exactly when Hit Goal is on")
-        chosen = data.get("chosen")
-        self.chosen = None if chosen is None else self.cards_from([chosen],
-                                                                  "save: state.chosen")[0]
         if (self.chosen is not None) != (self.step == "target"):
             raise ValueError("save: state.chosen: a swap card is chosen exactly in the "
                              "target step")
         if self.chosen is not None and self.chosen not in self._own_cards(self.current_player):
             raise ValueError("save: state.chosen: not one of the swapping player's cards")
-        orders = data.get("pick_orders")
-        self.pick_orders = None
-        if orders is not None:
-            orders = require(orders, list, "save: state.pick_orders")
-            if len(orders) != n:
-                raise ValueError(f"save: state.pick_orders: {len(orders)} orders for {n} players")
-            for seat, order in enumerate(orders):
-                where = f"save: state.pick_orders[{seat}]"
-                if sorted(require(order, list, where)) != list(range(len(self.hands[seat]))):
-                    raise ValueError(f"{where}: not an order of that hand's positions")
-            self.pick_orders = [list(o) for o in orders]
+        if self.pick_orders is not None:
+            if len(self.pick_orders) != n:
+                raise ValueError(f"save: state.pick_orders: {len(self.pick_orders)} orders "
+                                 f"for {n} players")
+            for seat, order in enumerate(self.pick_orders):
+                if sorted(order) != list(range(len(self.hands[seat]))):
+                    raise ValueError(f"save: state.pick_orders[{seat}]: not an order of that "
+                                     "hand's positions")
         if (self.pick_orders is not None) != (self.step == "target" and self.die == 5):
             raise ValueError("save: state.pick_orders: present exactly while choosing a "
                              "5-pip swap target")
-        self.top_known_by = [require_int(s, "save: state.top_known_by[]", 0, n - 1)
-                             for s in require(data.get("top_known_by"), list,
-                                              "save: state.top_known_by")]
-        self.exhausted = require(data.get("exhausted"), bool, "save: state.exhausted")
-        self.last_hand = self._check_last_hand(data.get("last_hand"))
-        self.winner_seats = [require_int(s, "save: state.winners[]", 0, n - 1)
-                             for s in require(data.get("winners"), list, "save: state.winners")]
         if bool(self.winner_seats) != self.is_over:
-            raise ValueError("save: state.winners: winners exist exactly when the game is over")
+            raise ValueError("save: state.winner_seats: winners exist exactly when the game "
+                             "is over")
 
-    def _seat_list(self, data, key, convert):
-        where = f"save: state.{key}"
-        values = require(data.get(key), list, where)
-        if len(values) != self.players:
-            raise ValueError(f"{where}: {len(values)} entries for {self.players} players")
-        return [convert(v, f"{where}[{i}]") for i, v in enumerate(values)]
-
-    def _check_last_hand(self, last):
-        """The saved breakdown of the last scored hand, checked field by field."""
-        if last is None:
-            return None
-        where = "save: state.last_hand"
-        require(last, dict, where)
-        require_int(last.get("hand"), f"{where}.hand", 1, 10**6)
-        if last.get("caller") is not None:
-            require_int(last["caller"], f"{where}.caller", 0, self.players - 1)
-        if last.get("goal") is not None:
-            require_int(last["goal"], f"{where}.goal", 11, 66)
-        require(last.get("exhausted"), bool, f"{where}.exhausted")
-        for name in require(last.get("board"), list, f"{where}.board"):
-            require(name, str, f"{where}.board[]")
-        rows = require(last.get("seats"), list, f"{where}.seats")
-        if len(rows) != self.players:
-            raise ValueError(f"{where}.seats: {len(rows)} rows for {self.players} players")
-        for i, row in enumerate(rows):
-            rw = f"{where}.seats[{i}]"
-            require(row, dict, rw)
-            if row.get("seat") != i:
-                raise ValueError(f"{rw}.seat: expected {i}")
-            for name in require(row.get("cards"), list, f"{rw}.cards"):
-                require(name, str, f"{rw}.cards[]")
-            for total in require(row.get("totals"), list, f"{rw}.totals"):
-                require_int(total, f"{rw}.totals[]", 0, 1000)
-            if row.get("best") is not None:
-                require_int(row["best"], f"{rw}.best", 0, LIMIT)
-            for key in ("bust", "hit", "winner"):
-                require(row.get(key), bool, f"{rw}.{key}")
-            for key in ("share", "bonus", "points"):
-                require_int(row.get(key), f"{rw}.{key}", 0, LIMIT + CALL_BONUS)
-        return last
+    def _resample_fields(self, view):
+        """Hand fields from the facts; the seat's own discards into the Discard Pile, a
+        known Draw Pile top on top, the blind-pick orders drawn afresh."""
+        super()._resample_fields(view)
+        f = view.facts
+        seat = view.seat
+        holders = [self.draw_pile, self.discard] + self.hands
+        self.discarded = [[] for _ in range(self.players)]
+        mine = [self.deck.copies(name)[0] for name in f.get("my_discards", ())]
+        self.discarded[seat] = mine
+        for card in mine:
+            swap_into(card, self.discard, holders, avoid=mine)
+        self.top_known_by = []
+        if f.get("draw_top") and self.draw_pile:
+            top = self.deck.copies(f["draw_top"])[0]
+            swap_into(top, self.draw_pile, holders, avoid=mine)
+            if top in self.draw_pile:
+                i = self.draw_pile.index(top)
+                self.draw_pile[i], self.draw_pile[-1] = self.draw_pile[-1], top
+            self.top_known_by = [seat]
+        self.chosen = self.deck.copies(f["swap_card"])[0] if f.get("swap_card") else None
+        self.pick_orders = None
+        if self.step == "target" and self.die == 5:
+            self.pick_orders = []
+            for o in range(self.players):
+                order = list(range(len(self.hands[o])))
+                if o != self.current_player:
+                    self.rng.shuffle(order)
+                self.pick_orders.append(order)

@@ -19,7 +19,8 @@ sets its first card of the next line. Scores are yards scored.
 """
 from functools import lru_cache
 
-from game.core import HIDDEN, OWNER, PUBLIC, Action, GameState, ZoneSpec, require, require_int
+from game.core import (CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, Action, GameState, ZoneSpec,
+                       choice, copy_data, data, integer, listof, optional, require)
 from game.cards import PD_COLORS
 from game.play_design import complete_order, key_count, offense_wins
 
@@ -28,7 +29,7 @@ LINE_SIZES = (4, 4, 4, 2)
 WIN_AT = 100
 SCORE = 20
 TIE_BREAK_PAIRS = 5     # App safeguard A23
-PHASES = ("choose", "offense_set", "defense_set", "over")
+STEPS = ("choose", "offense_set", "defense_set", "over")
 ROLES = ("offense", "defense")
 BACKS = ("white", "black")
 
@@ -61,15 +62,42 @@ def offense_placements(colors, lanes, need, live, restriction):
     return tuple(pairs)
 
 
+def _check_result(result, where, state):
+    """One lane of a saved last line: a dict."""
+    require(result, dict, where)
+
+
+PAIR = 2    # one entry per seat
+
+
 class State(GameState):
     """A game of 5 possessions in progress."""
 
     game_id = "five_possessions"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    FIELDS = {"score": listof(integer(0, 10**6), PAIR), "box": listof(CARDS, PAIR),
+              "stack": listof(CARDS, PAIR), "hand": listof(CARDS, PAIR),
+              "line": listof(listof(CARDS, LANES), PAIR),
+              "shown": listof(listof(FLAG, LANES), PAIR), "open": listof(CARDS, LANES),
+              "closed": listof(CARDS, LANES), "removed": listof(CARDS, PAIR),
+              "live": listof(FLAG, LANES),
+              "restriction": listof(optional(choice(PD_COLORS, "a card colour")), LANES),
+              "possession": integer(0, 10**6), "offense": optional(SEAT),
+              "line_no": integer(0, len(LINE_SIZES)), "max_open": integer(0, LANES),
+              "step": choice(STEPS), "chooser": SEAT,
+              "pending": choice((None, "line", "possession")),
+              "pending_won": listof(FLAG, LANES),
+              "results": listof(data(_check_result, frozen=True)),
+              "sudden": FLAG, "tie_start": optional(integer(0, 10**6)),
+              "winner": optional(SEAT)}
+    V1_NAMES = {"step": "phase"}
+    FIELD_FACTS = {"line_no": "line", "score": "yards", "results": "last_line",
+                   "pending": "table", "sudden": "sudden_death"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         # Both whole decks are always in play, whatever part of them a stack names.
         super().__init__(info, players, options, chance, deck, deck.cards)
-        self._split_decks()
+        self._read_options()
         for i, names in enumerate(chance.stacks):
             if len({(c.back, c.side) for c in deck.stack(names, full_deck=False)}) > 1:
                 raise ValueError(f"stacked deck {i}: a stack holds cards of one side of one "
@@ -87,7 +115,6 @@ class State(GameState):
         self.restriction = [None] * LANES
         self.possession = 0
         self.offense = None
-        self.defense = None
         self.line_no = 0
         self.max_open = 0
         self.pending = None          # the line zones hold a finished "line" / "possession"
@@ -97,6 +124,14 @@ class State(GameState):
         self.tie_start = None
         self.winner = None
         self._toss()
+
+    @property
+    def defense(self):
+        """The seat on defense (None before the first possession)."""
+        return None if self.offense is None else 1 - self.offense
+
+    def _read_options(self):
+        self._split_decks()
 
     def _split_decks(self):
         """Each seat's 28 cards (seat 0 white, seat 1 black) and their two halves."""
@@ -109,16 +144,16 @@ class State(GameState):
 
     # ---- rules ----------------------------------------------------------------------
     def _legal_actions(self):
-        phase = self.phase
-        if phase == "choose":
+        step = self.step
+        if step == "choose":
             return list(CHOOSE)
-        if phase == "offense_set":
+        if step == "offense_set":
             hand = self.hand[self.offense]
             need = self.max_open - self._placed_opens()
             return [Action("place", (hand[i],), lane) for i, lane in offense_placements(
                 tuple(c.color for c in hand), tuple(self._free_lanes()), need,
                 tuple(self.live), tuple(self.restriction))]
-        if phase == "defense_set":
+        if step == "defense_set":
             off, dfn = self.line[self.offense], self.line[self.defense]
             lanes = [k for k in range(LANES) if off[k] and not dfn[k]]
             return [Action("place", (card,), lane) for card in self.hand[self.defense]
@@ -148,14 +183,14 @@ class State(GameState):
     def why_illegal(self, action):
         if self.is_over:
             return "the game is over"
-        phase = self.phase
+        step = self.step
         if action.kind == "choose":
-            if phase != "choose":
+            if step != "choose":
                 return "offense or defense is chosen only after a coin toss"
             return "choose offense or defense"
         if action.kind != "place":
             return super().why_illegal(action)
-        if phase == "choose":
+        if step == "choose":
             return "first choose offense or defense"
         seat = self.current_player
         card = action.cards[0] if len(action.cards) == 1 else None
@@ -164,7 +199,7 @@ class State(GameState):
             return "you can only place a card you picked for this line"
         if isinstance(lane, bool) or lane not in range(LANES):
             return "name a lane 1-4 to place the card in"
-        if phase == "defense_set":
+        if step == "defense_set":
             if not self.line[self.offense][lane]:
                 return f"lane {lane + 1} has no offense card to oppose"
             return f"lane {lane + 1} already has your defense card"
@@ -187,10 +222,10 @@ class State(GameState):
             if self.pending:
                 self._clear_table()
             self._start_possession()
-        elif self.phase == "offense_set":
+        elif self.step == "offense_set":
             self._place(self.offense, action.cards[0], action.arg)
             if not self.hand[self.offense]:
-                self.phase = "defense_set"
+                self.step = "defense_set"
                 self.current_player = self.defense
                 self.emit("phase", self.defense, detail=self._phase_text())
         else:
@@ -213,14 +248,13 @@ class State(GameState):
         if isinstance(chooser, bool) or chooser not in (0, 1):
             raise ValueError(f"a toss result is the seat that wins it (0 or 1), not {chooser!r}")
         self.chooser = chooser
-        self.phase = "choose"
+        self.step = "choose"
         self.current_player = chooser
         self.emit("toss", chooser, detail="sudden death" if self.sudden else "opening")
 
     def _start_possession(self):
         """Fresh, reshuffled stacks of 14 for both sides (A18); all lanes live."""
         self.possession += 1
-        self.defense = 1 - self.offense
         for k in range(LANES):                 # the last possession's offense cards
             for zone, key, public in ((self.open[k], f"open:{k}", True),
                                       (self.closed[k], f"closed:{k}", False)):
@@ -264,7 +298,7 @@ class State(GameState):
             self.hand[seat].extend(drawn)
             self.emit("move", seat, drawn, f"stack:{seat}", f"hand:{seat}", frozenset((seat,)))
         self.max_open = self._best(self.hand[self.offense], list(range(LANES)))
-        self.phase = "offense_set"
+        self.step = "offense_set"
         self.current_player = self.offense
         self.emit("phase", self.offense, detail=self._phase_text())
 
@@ -366,7 +400,7 @@ class State(GameState):
     def _finish(self, winner):
         self.winner = winner
         self.is_over = True
-        self.phase = "over"
+        self.step = "over"
         self.current_player = None
         self.emit("game_over", winner, detail=self.scores())
 
@@ -397,130 +431,63 @@ class State(GameState):
     def _phase_text(self):
         if self.is_over:
             return "Game over"
-        if self.phase == "choose":
+        if self.step == "choose":
             toss = "Sudden death toss" if self.sudden else "Coin toss"
             return f"{toss}: seat {self.chooser} chooses offense or defense"
-        who = "offense" if self.phase == "offense_set" else "defense"
+        who = "offense" if self.step == "offense_set" else "defense"
         name = "Sudden death" if self.sudden else f"Possession {self.possession}"
         return f"{name}, line {self.line_no} of {len(LINE_SIZES)}: {who} sets"
 
     def _facts(self):
-        return {"phase": self._phase_text(), "step": self.phase,
+        return {"phase": self._phase_text(), "step": self.step,
                 "possession": self.possession, "line": self.line_no,
                 "line_size": LINE_SIZES[self.line_no - 1] if self.line_no else 0,
                 "offense": self.offense, "defense": self.defense,
                 "lanes": [{"live": self.live[k], "color": self.restriction[k]}
                           for k in range(LANES)],
-                "yards": list(self.score), "last_line": self.results,
-                "table": self.pending, "chooser": self.chooser if self.phase == "choose" else None,
+                "yards": list(self.score), "last_line": copy_data(self.results),
+                "table": self.pending, "chooser": self.chooser if self.step == "choose" else None,
                 "sudden_death": self.sudden, "backs": ["white", "black"],
                 "tie_break_pairs": None if self.tie_start is None
                 else (self.possession - self.tie_start) // 2,
                 "winner": self.winner}
 
     def _private_facts(self, seat):
-        if seat == self.offense and self.phase == "offense_set":
+        if seat == self.offense and self.step == "offense_set":
             return {"open_needed": self.max_open}
         return {}
 
-    def _copy_from(self, other):
-        self.score = list(other.score)
-        self.box = [list(b) for b in other.box]
-        self.stack = [list(s) for s in other.stack]
-        self.hand = [list(h) for h in other.hand]
-        self.line = [[list(c) for c in lanes] for lanes in other.line]
-        self.shown = [list(s) for s in other.shown]
-        self.open = [list(c) for c in other.open]
-        self.closed = [list(c) for c in other.closed]
-        self.removed = [list(r) for r in other.removed]
-        self.live = list(other.live)
-        self.restriction = list(other.restriction)
-        self.pending_won = list(other.pending_won)
-        self.results = list(other.results)
-
-    def _data(self):
-        return {"score": self.score, "box": [self.ids(b) for b in self.box],
-                "stack": [self.ids(s) for s in self.stack],
-                "hand": [self.ids(h) for h in self.hand],
-                "line": [[self.ids(c) for c in lanes] for lanes in self.line],
-                "shown": self.shown, "open": [self.ids(c) for c in self.open],
-                "closed": [self.ids(c) for c in self.closed],
-                "removed": [self.ids(r) for r in self.removed],
-                "live": self.live, "restriction": self.restriction,
-                "possession": self.possession, "offense": self.offense,
-                "line_no": self.line_no, "max_open": self.max_open, "phase": self.phase,
-                "chooser": self.chooser, "pending": self.pending,
-                "pending_won": self.pending_won, "results": self.results,
-                "sudden": self.sudden, "tie_start": self.tie_start, "winner": self.winner}
-
-    def _restore(self, data):
-        self._split_decks()
+    def _check_position(self):
+        """Cross-field checks of a loaded state."""
         where = "save: state"
-
-        def pair(key, each):
-            value = require(data.get(key), list, f"{where}.{key}")
-            if len(value) != 2:
-                raise ValueError(f"{where}.{key}: expected one entry per seat")
-            return [each(v, f"{where}.{key}[{i}]") for i, v in enumerate(value)]
-
-        def lanes(value, key, each):
-            require(value, list, key)
-            if len(value) != LANES:
-                raise ValueError(f"{key}: expected {LANES} lanes")
-            return [each(v, f"{key}[{k}]") for k, v in enumerate(value)]
-
-        def flag(value, key):
-            return require(value, bool, key)
-
-        def seat(key, optional=True):
-            value = data.get(key)
-            if value is None and optional:
-                return None
-            return require_int(value, f"{where}.{key}", 0, 1)
-
-        self.score = pair("score", lambda v, w: require_int(v, w, 0, 10**6))
         if any(s % SCORE for s in self.score):
             raise ValueError(f"{where}.score: yards come in steps of {SCORE}")
-        self.box = pair("box", self.cards_from)
-        self.stack = pair("stack", self.cards_from)
-        self.hand = pair("hand", self.cards_from)
-        self.removed = pair("removed", self.cards_from)
-        self.line = pair("line", lambda v, w: lanes(v, w, self.cards_from))
         if any(len(c) > 1 for side in self.line for c in side):
             raise ValueError(f"{where}.line: a lane holds at most one card of a line")
-        self.shown = pair("shown", lambda v, w: lanes(v, w, flag))
-        self.open = lanes(data.get("open"), f"{where}.open", self.cards_from)
-        self.closed = lanes(data.get("closed"), f"{where}.closed", self.cards_from)
-        self.live = lanes(data.get("live"), f"{where}.live", flag)
-        self.pending_won = lanes(data.get("pending_won"), f"{where}.pending_won", flag)
-
-        def colour(value, key):
-            if value is not None and value not in PD_COLORS:
-                raise ValueError(f"{key}: {value!r} is not a card colour")
-            return value
-        self.restriction = lanes(data.get("restriction"), f"{where}.restriction", colour)
-        self.possession = require_int(data.get("possession"), f"{where}.possession", 0, 10**6)
-        self.offense = seat("offense")
-        self.defense = None if self.offense is None else 1 - self.offense
-        self.line_no = require_int(data.get("line_no"), f"{where}.line_no", 0, len(LINE_SIZES))
-        self.max_open = require_int(data.get("max_open"), f"{where}.max_open", 0, LANES)
-        self.phase = data.get("phase")
-        if self.phase not in PHASES:
-            raise ValueError(f"{where}.phase: {self.phase!r} is not one of {', '.join(PHASES)}")
-        self.chooser = seat("chooser", optional=False)
-        self.pending = data.get("pending")
-        if self.pending not in (None, "line", "possession"):
-            raise ValueError(f"{where}.pending: {self.pending!r} is not null, line or possession")
-        self.results = require(data.get("results"), list, f"{where}.results")
-        for result in self.results:
-            require(result, dict, f"{where}.results[]")
-        self.sudden = require(data.get("sudden"), bool, f"{where}.sudden")
-        tie = data.get("tie_start")
-        self.tie_start = None if tie is None else require_int(tie, f"{where}.tie_start", 0, 10**6)
-        self.winner = seat("winner")
-        if self.is_over != (self.phase == "over") or self.is_over != (self.current_player is None):
-            raise ValueError(f"{where}.phase: 'over' exactly when the game is over "
+        if self.is_over != (self.step == "over"):
+            raise ValueError(f"{where}.step: 'over' exactly when the game is over "
                              "(and then no one is to play)")
-        if self.phase in ("offense_set", "defense_set") and (self.offense is None
-                                                             or not self.line_no):
+        if self.step in ("offense_set", "defense_set") and (self.offense is None
+                                                            or not self.line_no):
             raise ValueError(f"{where}.offense: setting a line needs a possession under way")
+
+    def _resample_fields(self, view):
+        """The possession fields from the facts; which lanes are turned face up."""
+        chooser = self.chooser
+        super()._resample_fields(view)
+        f = view.facts
+        if self.chooser is None:                   # published only while choosing
+            self.chooser = chooser
+        self.live = [lane["live"] for lane in f["lanes"]]
+        self.restriction = [lane["color"] for lane in f["lanes"]]
+        pairs = f["tie_break_pairs"]
+        self.tie_start = None if pairs is None else self.possession - 2 * pairs
+        self.winner = f["winner"]
+        opened = {r["lane"]: r for r in self.results if r.get("open")} if self.pending else {}
+        self.shown = [[k in opened for k in range(LANES)] for _ in range(2)]
+        self.pending_won = [bool(self.pending) and opened.get(k, {}).get("won", False)
+                            for k in range(LANES)]
+        if "open_needed" in f:
+            self.max_open = f["open_needed"]
+        elif self.offense is not None and self.step == "offense_set":
+            self.max_open = self._best(self.hand[self.offense], list(range(LANES)))

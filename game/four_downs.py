@@ -17,13 +17,15 @@ hand winner deals the next hand with a `deal` action, so the table can be seen.
 fact `back` says which deck's back ('white' or 'black') the hand is dealt with.
 Scores are the yards each player has lost.
 """
-from game.core import HIDDEN, OWNER, PUBLIC, Action, GameState, ZoneSpec, require, require_int
+from game.core import (CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+                       ZoneSpec, choice, data, integer, listof, optional, require, require_int,
+                       scalar)
 from game.play_design import allowed_follows, complete_order, round_winner
 
 OUT_AT = 100
 STAKE = 10
 STAKE_CAP = 100
-PHASES = ("knock", "respond", "lead", "follow", "deal", "over")
+STEPS = ("knock", "respond", "lead", "follow", "deal", "over")
 
 KNOCK = Action("knock")
 PASS = Action("pass")
@@ -32,10 +34,34 @@ FOLD = Action("fold")
 DEAL = Action("deal")
 
 
+def _check_last_round(last, where, state):
+    """A saved last round: null or {round, winner, plays}."""
+    if last is not None:
+        require(last, dict, where)
+        if set(last) != {"round", "winner", "plays"}:
+            raise ValueError(f"{where}: expected round, winner and plays")
+
+
+PASSES = scalar(lambda v, where, state: require_int(v, where, 0, state.players))
+
+
 class State(GameState):
     """A game of 4 downs in progress."""
 
     game_id = "four_downs"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    FIELDS = {"yards": listof(integer(0, 10**6), SEATS), "out": listof(FLAG, SEATS),
+              "hands": listof(CARDS, SEATS), "played": listof(CARDS, SEATS),
+              "draw_pile": CARDS, "used": CARDS, "folded": listof(FLAG, SEATS),
+              "hand_no": integer(1, 10**6), "dealer": SEAT,
+              "stake": integer(STAKE, STAKE_CAP), "fold_cost": integer(0, STAKE_CAP),
+              "round": integer(1, 8), "rounds": choice((4, 8)), "leader": SEAT,
+              "lead_seat": optional(SEAT), "queue": listof(SEAT), "step": choice(STEPS),
+              "last_knocker": optional(SEAT), "window_pos": optional(SEAT),
+              "window_passes": PASSES, "last_round": data(_check_last_round, frozen=True),
+              "hand_winner": optional(SEAT), "winner": optional(SEAT)}
+    V1_NAMES = {"step": "phase", "draw_pile": "aside"}
+    FIELD_FACTS = {"hand_no": "hand"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -49,7 +75,7 @@ class State(GameState):
         self.out = [False] * n
         self.hands = [[] for _ in range(n)]
         self.played = [[] for _ in range(n)]   # the card each seat put down this round
-        self.aside = list(self.cards)          # undealt cards (and all cards between hands)
+        self.draw_pile = list(self.cards)      # undealt cards (and all cards between hands)
         self.used = []                         # played cards after their round, folded hands
         self.folded = [False] * n
         self.hand_no = 0
@@ -60,7 +86,7 @@ class State(GameState):
         self.leader = 0
         self.lead_seat = None                  # who led the cards now on the table
         self.queue = []                        # followers (or responders) still to act
-        self.phase = "deal"
+        self.step = "deal"
         self.last_knocker = None
         self.window_pos = None
         self.window_passes = 0
@@ -85,8 +111,8 @@ class State(GameState):
     # ---- seats --------------------------------------------------------------------
     def _next(self, seat, skip_folded=True):
         """The next seat clockwise that is still in the game (and in the hand)."""
-        for step in range(1, self.players + 1):
-            other = (seat + step) % self.players
+        for offset in range(1, self.players + 1):
+            other = (seat + offset) % self.players
             if not self.out[other] and not (skip_folded and self.folded[other]):
                 return other
         return seat
@@ -105,18 +131,18 @@ class State(GameState):
 
     # ---- rules ----------------------------------------------------------------------
     def _legal_actions(self):
-        phase = self.phase
+        step = self.step
         seat = self.current_player
-        if phase == "lead":
+        if step == "lead":
             return [Action("play", (card,)) for card in self.hands[seat]]
-        if phase == "follow":
+        if step == "follow":
             lead = self.played[self.lead_seat][0]
             return [Action("play", (card,)) for card in allowed_follows(self.hands[seat], lead)]
-        if phase == "knock":
+        if step == "knock":
             return [KNOCK, PASS]
-        if phase == "respond":
+        if step == "respond":
             return [CALL, FOLD]
-        if phase == "deal":
+        if step == "deal":
             return [DEAL]
         return []
 
@@ -124,16 +150,16 @@ class State(GameState):
         if self.is_over:
             return "the game is over"
         seat = self.current_player
-        phase = self.phase
+        step = self.step
         if action.kind == "play":
-            if phase in ("knock", "respond"):
+            if step in ("knock", "respond"):
                 return "first finish the knocking: knock or pass, call or fold"
-            if phase == "deal":
+            if step == "deal":
                 return "the hand is over; the winner deals the next hand"
             card = action.cards[0] if len(action.cards) == 1 else None
             if card is None or card not in self.hands[seat]:
                 return "you can only play a card from your own hand"
-            if phase == "follow":
+            if step == "follow":
                 lead = self.played[self.lead_seat][0]
                 other = "defense" if lead.side == "offense" else "offense"
                 if any(c.color == lead.color and c.side != lead.side for c in self.hands[seat]):
@@ -143,7 +169,7 @@ class State(GameState):
         if action.kind == "knock":
             if not self.knocking:
                 return "knocking is not played (house rule pd.knocking is off)"
-            if phase == "respond":
+            if step == "respond":
                 return "answer the knock first: call or fold"
             return "you may knock only in the knock window before a lead"
         if action.kind == "pass":
@@ -183,12 +209,12 @@ class State(GameState):
                               (self.played[seat], f"played:{seat}")):
                 if zone:
                     vis = None if key.startswith("played") else frozenset((seat,))
-                    self.emit("move", seat, zone, key, "aside", vis)
-                    self.aside.extend(zone)
+                    self.emit("move", seat, zone, key, "draw", vis)
+                    self.draw_pile.extend(zone)
                     zone.clear()
         if self.used:
-            self.emit("move", None, self.used, "used", "aside", frozenset())
-            self.aside.extend(self.used)
+            self.emit("move", None, self.used, "used", "draw", frozenset())
+            self.draw_pile.extend(self.used)
             self.used.clear()
         self.hand_no += 1
         active = [s for s in range(self.players) if not self.out[s]]
@@ -203,8 +229,8 @@ class State(GameState):
             dealt[receivers[k % len(receivers)]].append(order[k])
         for seat in receivers:
             self.hands[seat] = dealt[seat]
-            self.emit("move", seat, dealt[seat], "aside", f"hand:{seat}", frozenset((seat,)))
-        self.aside = order[self.rounds * len(receivers):][::-1]
+            self.emit("move", seat, dealt[seat], "draw", f"hand:{seat}", frozenset((seat,)))
+        self.draw_pile = order[self.rounds * len(receivers):][::-1]
         self.stake = STAKE
         self.fold_cost = 0
         self.last_knocker = None
@@ -231,12 +257,12 @@ class State(GameState):
             self._to_lead()
 
     def _to_lead(self):
-        self.phase = "lead"
+        self.step = "lead"
         self.queue = []
         self.current_player = self.leader
 
     def _play(self, seat, card):
-        if self.phase == "lead":
+        if self.step == "lead":
             self._clear_table()
             self.lead_seat = seat
             self.queue = self._clockwise_after(seat)
@@ -246,7 +272,7 @@ class State(GameState):
         self.played[seat].append(card)
         self.emit("move", seat, (card,), f"hand:{seat}", f"played:{seat}")
         if self.queue:
-            self.phase = "follow"
+            self.step = "follow"
             self.current_player = self.queue[0]
         else:
             self._resolve()
@@ -284,7 +310,7 @@ class State(GameState):
         while self.window_passes < in_hand:
             seat = self.window_pos
             if self._may_knock(seat):
-                self.phase = "knock"
+                self.step = "knock"
                 self.current_player = seat
                 return
             self.window_passes += 1
@@ -297,7 +323,7 @@ class State(GameState):
         self.last_knocker = seat
         self.emit("knock", seat, detail=self.stake)
         self.queue = self._clockwise_after(seat)
-        self.phase = "respond"
+        self.step = "respond"
         self.current_player = self.queue[0]
 
     def _fold(self, seat):
@@ -343,12 +369,12 @@ class State(GameState):
         self.dealer = winner                                    # A6
         if len(active) == 1:
             self.winner = active[0]
-            self.phase = "over"
+            self.step = "over"
             self.is_over = True
             self.current_player = None
             self.emit("game_over", self.winner, detail=self.scores())
             return
-        self.phase = "deal"
+        self.step = "deal"
         self.current_player = winner
 
     def scores(self):
@@ -360,7 +386,7 @@ class State(GameState):
 
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
-        zones = [ZoneSpec("aside", "Set aside", None, self.aside, HIDDEN, "pile"),
+        zones = [ZoneSpec("draw", "Set aside", None, self.draw_pile, HIDDEN, "pile"),
                  ZoneSpec("used", "Used cards", None, self.used, HIDDEN, "pile")]
         zones += [ZoneSpec(f"hand:{seat}", "Hand", seat, hand, OWNER, "hand")
                   for seat, hand in enumerate(self.hands)]
@@ -371,110 +397,55 @@ class State(GameState):
     def _facts(self):
         if self.is_over:
             phase = "Game over"
-        elif self.phase == "deal":
+        elif self.step == "deal":
             phase = f"Hand {self.hand_no} won by seat {self.hand_winner}: next deal"
         else:
             words = {"knock": "knock or pass", "respond": "call or fold",
-                     "lead": "lead", "follow": "follow"}[self.phase]
+                     "lead": "lead", "follow": "follow"}[self.step]
             phase = f"Down {self.round} of {self.rounds}: {words}"
         lead = self.played[self.lead_seat] if self.lead_seat is not None else []
-        return {"phase": phase, "step": self.phase, "hand": self.hand_no,
+        return {"phase": phase, "step": self.step, "hand": self.hand_no,
                 "round": self.round, "rounds": self.rounds, "dealer": self.dealer,
                 "leader": self.leader, "lead_seat": self.lead_seat,
                 "lead_card": lead[0].name if lead else None,
                 "stake": self.stake,
-                "fold_cost": self.fold_cost if self.phase == "respond" else None,
+                "fold_cost": self.fold_cost if self.step == "respond" else None,
                 "last_knocker": self.last_knocker, "folded": list(self.folded),
                 "out": list(self.out), "yards": list(self.yards), "back": self.back(),
                 "last_round": self.last_round, "hand_winner": self.hand_winner,
                 "winner": self.winner}
 
-    def _copy_from(self, other):
-        self.yards = list(other.yards)
-        self.out = list(other.out)
-        self.hands = [list(h) for h in other.hands]
-        self.played = [list(p) for p in other.played]
-        self.aside = list(other.aside)
-        self.used = list(other.used)
-        self.folded = list(other.folded)
-        self.queue = list(other.queue)
-
-    def _data(self):
-        return {"yards": self.yards, "out": self.out,
-                "hands": [self.ids(h) for h in self.hands],
-                "played": [self.ids(p) for p in self.played],
-                "aside": self.ids(self.aside), "used": self.ids(self.used),
-                "folded": self.folded, "hand_no": self.hand_no, "dealer": self.dealer,
-                "stake": self.stake, "fold_cost": self.fold_cost, "round": self.round,
-                "rounds": self.rounds, "leader": self.leader, "lead_seat": self.lead_seat,
-                "queue": self.queue, "phase": self.phase, "last_knocker": self.last_knocker,
-                "window_pos": self.window_pos, "window_passes": self.window_passes,
-                "last_round": self.last_round, "hand_winner": self.hand_winner,
-                "winner": self.winner}
-
-    def _restore(self, data):
-        self._read_options()
-        n = self.players
+    def _check_position(self):
+        """Cross-field checks of a loaded state."""
         where = "save: state"
-
-        def seat(key, optional=False):
-            value = data.get(key)
-            if value is None and optional:
-                return None
-            return require_int(value, f"{where}.{key}", 0, n - 1)
-
-        def seats_list(key, kind):
-            values = require(data.get(key), list, f"{where}.{key}")
-            if len(values) != n:
-                raise ValueError(f"{where}.{key}: {len(values)} entries for {n} players")
-            for v in values:
-                require(v, kind, f"{where}.{key}[]")
-            return list(values)
-
-        self.yards = seats_list("yards", int)
-        if any(y < 0 for y in self.yards):
-            raise ValueError(f"{where}.yards: yards lost cannot be negative")
-        self.out = seats_list("out", bool)
-        self.folded = seats_list("folded", bool)
-        self.hands = [self.cards_from(h, f"{where}.hands[{i}]")
-                      for i, h in enumerate(seats_list("hands", list))]
-        self.played = [self.cards_from(p, f"{where}.played[{i}]")
-                       for i, p in enumerate(seats_list("played", list))]
         if any(len(p) > 1 for p in self.played):
             raise ValueError(f"{where}.played: a seat has at most one card on the table")
-        self.aside = self.cards_from(data.get("aside"), f"{where}.aside")
-        self.used = self.cards_from(data.get("used"), f"{where}.used")
-        self.hand_no = require_int(data.get("hand_no"), f"{where}.hand_no", 1, 10**6)
-        self.dealer = seat("dealer")
-        self.stake = require_int(data.get("stake"), f"{where}.stake", STAKE, STAKE_CAP)
-        self.fold_cost = require_int(data.get("fold_cost"), f"{where}.fold_cost", 0, STAKE_CAP)
-        self.rounds = data.get("rounds")
-        if self.rounds not in (4, 8) or isinstance(self.rounds, bool):
-            raise ValueError(f"{where}.rounds: {self.rounds!r} is not 4 or 8")
-        self.round = require_int(data.get("round"), f"{where}.round", 1, self.rounds)
-        self.leader = seat("leader")
-        self.lead_seat = seat("lead_seat", optional=True)
-        self.queue = [require_int(s, f"{where}.queue[]", 0, n - 1)
-                      for s in require(data.get("queue"), list, f"{where}.queue")]
-        self.phase = data.get("phase")
-        if self.phase not in PHASES:
-            raise ValueError(f"{where}.phase: {self.phase!r} is not one of {', '.join(PHASES)}")
-        self.last_knocker = seat("last_knocker", optional=True)
-        self.window_pos = seat("window_pos", optional=True)
-        self.window_passes = require_int(data.get("window_passes"), f"{where}.window_passes",
-                                         0, n)
-        last = data.get("last_round")
-        if last is not None:
-            require(last, dict, f"{where}.last_round")
-            if set(last) != {"round", "winner", "plays"}:
-                raise ValueError(f"{where}.last_round: expected round, winner and plays")
-        self.last_round = last
-        self.hand_winner = seat("hand_winner", optional=True)
-        self.winner = seat("winner", optional=True)
-        if self.is_over != (self.phase == "over") or self.is_over != (self.current_player is None):
-            raise ValueError(f"{where}.phase: 'over' exactly when the game is over "
+        if self.round > self.rounds:
+            raise ValueError(f"{where}.round: {self.round} is after the last down")
+        if self.is_over != (self.step == "over"):
+            raise ValueError(f"{where}.step: 'over' exactly when the game is over "
                              "(and then no one is to play)")
-        if self.phase in ("follow", "respond") and not self.queue:
-            raise ValueError(f"{where}.queue: someone must be left to {self.phase}")
-        if self.phase == "follow" and (self.lead_seat is None or not self.played[self.lead_seat]):
+        if self.step in ("follow", "respond") and not self.queue:
+            raise ValueError(f"{where}.queue: someone must be left to {self.step}")
+        if self.step == "follow" and (self.lead_seat is None or not self.played[self.lead_seat]):
             raise ValueError(f"{where}.lead_seat: following needs a lead card on the table")
+
+    def _resample_fields(self, view):
+        """The turn fields from the facts; who is still to follow or answer."""
+        super()._resample_fields(view)
+        if self.fold_cost is None:                 # published only while answering a knock
+            self.fold_cost = self.stake - 10
+        seat = self.current_player
+        self.queue = []
+        if self.step in ("follow", "respond") and seat is not None:
+            start = self.lead_seat if self.step == "follow" else self.last_knocker
+            order = self._clockwise_after(start)
+            self.queue = order[order.index(seat):] if seat in order else [seat]
+        if self.step == "knock" and seat is not None:
+            start = self.leader if self.last_knocker is None else self._next(self.last_knocker)
+            passes, at = 0, start
+            while at != seat and passes < self.players:
+                at = self._next(at)
+                passes += 1
+            self.window_pos = seat
+            self.window_passes = passes

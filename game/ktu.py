@@ -18,7 +18,8 @@ Piles are lists with the top card last. Scores are the cards each seat still hol
 """
 from itertools import combinations
 
-from game.core import HIDDEN, OWNER, PUBLIC, Action, GameState, ZoneSpec, require, require_int
+from game.core import (CARDS, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState, ZoneSpec,
+                       choice, data, integer, listof, require_int)
 
 HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
 DEALT_HAND = 7         # hand cards dealt, of which FACEUP are laid face up (A3, A4)
@@ -30,10 +31,10 @@ TEXT_ORDER = ("J", "Q", "K", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 CONVENTIONAL_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 WILD = frozenset(("2", "3", "10"))   # playable on anything (A8)
 
-CHOOSE = "choose"      # stages: choosing face-up cards, playing, game over
+CHOOSE = "choose"      # steps: choosing face-up cards, playing, game over
 PLAY = "play"
 OVER = "over"
-STAGES = (CHOOSE, PLAY, OVER)
+STEPS = (CHOOSE, PLAY, OVER)
 
 PICK_UP = Action("pick_up")
 
@@ -65,10 +66,29 @@ def _group_actions(group):
     return acts
 
 
+def _check_last_blind(blind, where, state):
+    """A saved last blind play: [seat, card name, played]."""
+    if blind is not None:
+        if (not isinstance(blind, list) or len(blind) != 3
+                or not isinstance(blind[1], str) or blind[1] not in state.deck.by_name
+                or not isinstance(blind[2], bool)):
+            raise ValueError(f"{where}: expected [seat, card name, played]")
+        require_int(blind[0], f"{where}[0]", 0, state.players - 1)
+
+
 class State(GameState):
     """A game of KTU in progress."""
 
     game_id = "ktu"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    FIELDS = {"step": choice(STEPS), "hands": listof(CARDS, SEATS),
+              "faceup": listof(CARDS, SEATS), "facedown": listof(CARDS, SEATS),
+              "facedown_slots": listof(listof(integer(0, FACEDOWN - 1)), SEATS),
+              "draw_pile": CARDS, "pile": CARDS, "burned": CARDS,
+              "turn_no": integer(0, TURN_LIMIT), "first_player": SEAT,
+              "finished": listof(SEAT), "winner_seats": listof(SEAT),
+              "last_blind": data(_check_last_blind, frozen=True)}
+    V1_NAMES = {"step": "stage", "draw_pile": "stock"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -84,10 +104,10 @@ class State(GameState):
         self.facedown_slots = [list(range(FACEDOWN)) for _ in range(n)]
         self.hands = [order[FACEDOWN * n + seat:need:n] for seat in range(n)]
         self.faceup = [[] for _ in range(n)]
-        self.stock = order[need:][::-1]
+        self.draw_pile = order[need:][::-1]
         self.pile = []
         self.burned = []
-        self.stage = CHOOSE
+        self.step = CHOOSE
         self.turn_no = 0
         self.finished = []     # seats out of cards, in order (ktu.play_to_last)
         self.winner_seats = []
@@ -97,10 +117,10 @@ class State(GameState):
             self.first_player = chance.toss(list(range(n)))
         self.current_player = 0
         for seat in range(n):
-            self.emit("move", seat, self.facedown[seat], "stock", f"facedown:{seat}",
+            self.emit("move", seat, self.facedown[seat], "draw", f"facedown:{seat}",
                       frozenset())
         for seat in range(n):
-            self.emit("move", seat, self.hands[seat], "stock", f"hand:{seat}",
+            self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}",
                       frozenset((seat,)))
         self.emit("phase", None, detail="Choose face-up cards")
 
@@ -144,7 +164,7 @@ class State(GameState):
     def _legal_actions(self):
         seat = self.current_player
         hand = self.hands[seat]
-        if self.stage == CHOOSE:
+        if self.step == CHOOSE:
             return [Action("choose_faceup", combo)
                     for combo in combinations(sorted(hand, key=_by_id), FACEUP)]
         acts = []
@@ -170,7 +190,7 @@ class State(GameState):
         kind = getattr(action, "kind", None)
         cards = getattr(action, "cards", ())
         hand = self.hands[seat]
-        if self.stage == CHOOSE:
+        if self.step == CHOOSE:
             if kind != "choose_faceup":
                 return "first every player chooses 3 hand cards to lay face up"
             if len(cards) != FACEUP or any(c not in hand for c in cards) or action.arg is not None:
@@ -262,7 +282,7 @@ class State(GameState):
         if seat + 1 < self.players:
             self.current_player = seat + 1
             return
-        self.stage = PLAY
+        self.step = PLAY
         for other in range(self.players):
             self.emit("reveal", other, self.faceup[other], f"faceup:{other}")
         self.emit("phase", None, detail="Play")
@@ -280,12 +300,12 @@ class State(GameState):
         """A16: draw up to 4 cards in hand while the stock lasts."""
         hand = self.hands[seat]
         drawn = []
-        while len(hand) < HAND_SIZE and self.stock:
-            card = self.stock.pop()
+        while len(hand) < HAND_SIZE and self.draw_pile:
+            card = self.draw_pile.pop()
             hand.append(card)
             drawn.append(card)
         if drawn:
-            self.emit("move", seat, drawn, "stock", f"hand:{seat}", frozenset((seat,)))
+            self.emit("move", seat, drawn, "draw", f"hand:{seat}", frozenset((seat,)))
 
     def _burns(self, k):
         """Burn check of RESOLVE step 1 (A13, A15); the played rank is the pile's top."""
@@ -308,7 +328,7 @@ class State(GameState):
             self.pile = []
         self._refill(seat)
         hand = self.hands[seat]
-        if not hand and not self.stock and self.faceup[seat]:     # A18
+        if not hand and not self.draw_pile and self.faceup[seat]:     # A18
             self.emit("move", seat, self.faceup[seat], f"faceup:{seat}", f"hand:{seat}")
             hand.extend(self.faceup[seat])
             self.faceup[seat] = []
@@ -361,7 +381,7 @@ class State(GameState):
             rest = [s for s in range(self.players) if s not in self.finished]
             self.finished = self.finished + sorted(rest, key=counts.__getitem__)
         self.winner_seats = winners
-        self.stage = OVER
+        self.step = OVER
         self.is_over = True
         self.current_player = None
         self.emit("game_over", None, detail=list(self.winner_seats))
@@ -376,8 +396,8 @@ class State(GameState):
 
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
-        faceup_vis = OWNER if self.stage == CHOOSE else PUBLIC    # A4: secret until revealed
-        zones = [ZoneSpec("stock", "Deck", None, self.stock, HIDDEN, "pile"),
+        faceup_vis = OWNER if self.step == CHOOSE else PUBLIC    # A4: secret until revealed
+        zones = [ZoneSpec("draw", "Deck", None, self.draw_pile, HIDDEN, "pile"),
                  ZoneSpec("pile", "Play ground", None, self.pile, PUBLIC, "pile"),
                  ZoneSpec("burned", "Removed from the game", None, self.burned, PUBLIC, "stack")]
         for seat in range(self.players):
@@ -389,20 +409,20 @@ class State(GameState):
         return zones
 
     def _phase_text(self):
-        if self.stage == CHOOSE:
+        if self.step == CHOOSE:
             return "Choose face-up cards"
-        if self.stage == OVER:
+        if self.step == OVER:
             return "Game over"
         seat = self.current_player
         if self.hands[seat]:
-            return "Play from hand" if self.stock else "Play from hand (deck empty)"
+            return "Play from hand" if self.draw_pile else "Play from hand (deck empty)"
         return "Play face-down cards"
 
     def _facts(self):
         top = self.effective_top() if self.pile else None
-        return {"phase": self._phase_text(), "stage": self.stage, "turn_no": self.turn_no,
+        return {"phase": self._phase_text(), "step": self.step, "turn_no": self.turn_no,
                 "turn_limit": TURN_LIMIT, "first_player": self.first_player,
-                "chosen": [self.stage != CHOOSE or len(self.faceup[s]) == FACEUP
+                "chosen": [self.step != CHOOSE or len(self.faceup[s]) == FACEUP
                            for s in range(self.players)],
                 "effective_top": None if top is None else top.name,
                 "lower_than_seven": top is not None and top.rank == "7",
@@ -411,78 +431,16 @@ class State(GameState):
                 "finished": list(self.finished), "winner_seats": list(self.winner_seats),
                 "last_blind": None if self.last_blind is None else list(self.last_blind)}
 
-    def _copy_from(self, other):
-        self.hands = [list(h) for h in other.hands]
-        self.faceup = [list(f) for f in other.faceup]
-        self.facedown = [list(f) for f in other.facedown]
-        self.facedown_slots = [list(s) for s in other.facedown_slots]
-        self.stock = list(other.stock)
-        self.pile = list(other.pile)
-        self.burned = list(other.burned)
-        self.finished = list(other.finished)
-        self.winner_seats = list(other.winner_seats)
-
-    def _data(self):
-        return {"stage": self.stage, "hands": [self.ids(h) for h in self.hands],
-                "faceup": [self.ids(f) for f in self.faceup],
-                "facedown": [self.ids(f) for f in self.facedown],
-                "facedown_slots": [list(s) for s in self.facedown_slots],
-                "stock": self.ids(self.stock), "pile": self.ids(self.pile),
-                "burned": self.ids(self.burned), "turn_no": self.turn_no,
-                "first_player": self.first_player, "finished": list(self.finished),
-                "winner_seats": list(self.winner_seats), "last_blind": self.last_blind}
-
-    def _restore(self, data):
-        self._read_options()
-        n = self.players
-        self.stage = data.get("stage")
-        if self.stage not in STAGES:
-            raise ValueError(f"save: state.stage: {self.stage!r} is not one of {', '.join(STAGES)}")
-
-        def per_seat(key):
-            value = require(data.get(key), list, f"save: state.{key}")
-            if len(value) != n:
-                raise ValueError(f"save: state.{key}: {len(value)} entries for {n} players")
-            return value
-
-        self.hands = [self.cards_from(h, f"save: state.hands[{i}]")
-                      for i, h in enumerate(per_seat("hands"))]
-        self.faceup = [self.cards_from(f, f"save: state.faceup[{i}]")
-                       for i, f in enumerate(per_seat("faceup"))]
-        self.facedown = [self.cards_from(f, f"save: state.facedown[{i}]")
-                         for i, f in enumerate(per_seat("facedown"))]
-        self.facedown_slots = []
-        for i, slots in enumerate(per_seat("facedown_slots")):
-            where = f"save: state.facedown_slots[{i}]"
-            require(slots, list, where)
-            for slot in slots:
-                require_int(slot, where, 0, FACEDOWN - 1)
+    def _check_position(self):
+        for i, slots in enumerate(self.facedown_slots):
             if slots != sorted(set(slots)) or len(slots) != len(self.facedown[i]):
-                raise ValueError(f"{where}: expected increasing slots, one per face-down card")
-            self.facedown_slots.append(list(slots))
-        for i in range(n):
-            if len(self.faceup[i]) > FACEUP and self.stage == CHOOSE:
+                raise ValueError(f"save: state.facedown_slots[{i}]: expected increasing slots, "
+                                 "one per face-down card")
+            if len(self.faceup[i]) > FACEUP and self.step == CHOOSE:
                 raise ValueError(f"save: state.faceup[{i}]: more than {FACEUP} face-up cards")
-        self.stock = self.cards_from(data.get("stock"), "save: state.stock")
-        self.pile = self.cards_from(data.get("pile"), "save: state.pile")
-        self.burned = self.cards_from(data.get("burned"), "save: state.burned")
-        self.turn_no = require_int(data.get("turn_no"), "save: state.turn_no", 0, TURN_LIMIT)
-        self.first_player = require_int(data.get("first_player"), "save: state.first_player",
-                                        0, n - 1)
-        self.finished = require(data.get("finished"), list, "save: state.finished")
-        self.winner_seats = require(data.get("winner_seats"), list, "save: state.winner_seats")
-        for key, seats in (("finished", self.finished), ("winner_seats", self.winner_seats)):
-            for seat in seats:
-                require_int(seat, f"save: state.{key}", 0, n - 1)
+        for key in ("finished", "winner_seats"):
+            seats = getattr(self, key)
             if len(set(seats)) != len(seats):
                 raise ValueError(f"save: state.{key}: a seat is listed twice")
-        blind = data.get("last_blind")
-        if blind is not None:
-            if (not isinstance(blind, list) or len(blind) != 3
-                    or not isinstance(blind[1], str) or blind[1] not in self.deck.by_name
-                    or not isinstance(blind[2], bool)):
-                raise ValueError("save: state.last_blind: expected [seat, card name, played]")
-            require_int(blind[0], "save: state.last_blind[0]", 0, n - 1)
-        self.last_blind = blind
-        if self.is_over != (self.stage == OVER) or self.is_over != (self.current_player is None):
-            raise ValueError("save: current_player must be null exactly when the game is over")
+        if self.is_over != (self.step == OVER):
+            raise ValueError("save: state.step: 'over' exactly when the game is over")

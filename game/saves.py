@@ -397,7 +397,7 @@ def record_of(state, seats, undos=0, practice=False, uid=None):
     chance = state.chance
     record = {"format": RECORD_FORMAT, "version": FILE_VERSION, "game": state.game_id,
               "players": state.players, "options": dict(state.options), "seed": chance.seed,
-              "seats": _check_seats(seats, state.players),
+              "rules_version": state.RULES_VERSION, "seats": _check_seats(seats, state.players),
               "actions": [a.to_json() for a in state.history],
               "scores": state.scores(), "winners": state.winners(),
               "undos": undos, "practice": practice,
@@ -426,9 +426,10 @@ def write_record(folders, state, seats, undos=0, practice=False, path=None, uid=
     return path
 
 
-def replay(record):
+def replay(record, to_first_illegal=False):
     """The states of a recorded game, from the deal to the last move (a generator).
-    ValueError if the record does not replay (an action that is not legal)."""
+    ValueError if the record does not replay (an action that is not legal), unless
+    `to_first_illegal`: then the states stop before that action."""
     require(record, dict, "record")
     seed = record.get("seed")
     state = game.new_game(record.get("game"), players=record.get("players"), seed=seed,
@@ -437,20 +438,35 @@ def replay(record):
     for i, data in enumerate(require(record.get("actions"), list, "actions")):
         action = state.action_from_json(data, f"actions[{i}]")
         if action not in state.legal_actions():
+            if to_first_illegal:
+                return
             raise ValueError(f"actions[{i}]: {action} is not legal in the replayed game")
         state = state.clone()
         state.apply(action)
         yield state
 
 
+def rules_version_of(record):
+    """The rules version a record was made under (records before versions were kept: 1)."""
+    return require_int(record.get("rules_version", 1), "rules_version", 1, 10**6)
+
+
 def read_record(path, move=True):
     """A record file's contents, checked to replay; BadFile if it is not usable (set
-    aside when `move`: never for a file the user named)."""
+    aside when `move`: never for a file the user named). A record made under other rules
+    (a different `RULES_VERSION` of its game) opens as far as it replays, with `note`
+    saying so, and is never set aside for that."""
     def parse(data):
-        state = None
-        for state in replay(data):
-            pass
-        data["seats"] = _check_seats(data.get("seats"), state.players)
+        current = game.game_info(data.get("game")).state_class().RULES_VERSION
+        made = rules_version_of(data)
+        states = list(replay(data, to_first_illegal=made != current))
+        data["seats"] = _check_seats(data.get("seats"), states[0].players)
+        if made != current:
+            moves = len(data["actions"])
+            data["note"] = (f"Recorded under {states[0].info.title} rules version {made} "
+                            f"(this app: {current}), so the replay may differ from the game"
+                            + (f"; {len(states) - 1} of its {moves} moves replay."
+                               if len(states) - 1 < moves else "."))
         return data
     return read_json(path, RECORD_FORMAT, parse, move)
 

@@ -22,7 +22,7 @@ class ReplayScene(Scene):
 
     def startup(self, persist):
         record = persist["record"]
-        self.states = list(saves.replay(record))
+        self.states = list(saves.replay(record, to_first_illegal="note" in record))
         self.index = 0
         self.names = [seat["name"] for seat in record["seats"]]
         self.humans = [seat["level"] is None for seat in record["seats"]]
@@ -31,6 +31,7 @@ class ReplayScene(Scene):
         self.viewer = None
         self.motion = Motion()
         self.view = self.state.view(self.viewer)
+        self.message = record.get("note", "")   # a record of other rules says so throughout
         super().startup(persist)
 
     # ---- stepping -----------------------------------------------------------------------------
@@ -142,6 +143,7 @@ class ReplayScene(Scene):
                                  screen.lw - PANEL_W - 20)
         table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(self.view, self.names, self.humans))
         table_draw.cards(screen, self.board, look, lambda p: False)
+        table_draw.message(screen, self.board, self.message)
         events = self.state.events_for(self.viewer, max(0, len(self.state.events) - 30))
         zone_names = {z.key: z.name for z in self.view.zones}
         table_draw.side_panel(screen, self.view, self.presenter, self.names, self.state.chance.seed,

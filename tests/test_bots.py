@@ -1,6 +1,8 @@
 """Computer players: they choose legal actions, see only their seat's view, and the
 tournament reports what it should. Parametrised over every registered game."""
+import ast
 import math
+import os
 import random
 
 import pytest
@@ -40,19 +42,11 @@ def without_scores(view):
 
 
 def permute_hidden(state, seat, rng):
-    """A clone of `state` whose cards hidden from `seat` are shuffled among their
-    places, or None if no shuffle leaves the seat's view unchanged."""
+    """A state the game resamples from `seat`'s view (other hidden cards, same view), or
+    None if no sample leaves the seat's view unchanged."""
     view = state.view(seat)
     for _ in range(6):
-        other = state.clone()
-        specs = {spec.key: spec.cards for spec in other._zones()}
-        slots = [(z.key, i) for z in view.zones for i, c in enumerate(z.cards) if c is None]
-        hidden = [specs[key][i] for key, i in slots]
-        rng.shuffle(hidden)
-        fill = {key: list(cards) for key, cards in specs.items()}
-        for (key, i), card in zip(slots, hidden):
-            fill[key][i] = card
-        other.refill_zones(fill)
+        other = state.resample(view, rng)
         if without_scores(other.view(seat)) == without_scores(view):
             return other
     return None
@@ -98,15 +92,50 @@ def test_sampled_states_match_the_view(game_id):
             sample.check_cards()
 
 
+@pytest.mark.parametrize("game_id", ["deadline", "final_count"])
+def test_each_sample_draws_its_own_blind_pick_order(game_id):
+    """The blind-pick orders a seat cannot see differ from sample to sample (each sample's
+    randomness comes from the sampler's generator, not from a shared template)."""
+    rng = random.Random(2)
+    for seed in range(40):
+        state = game.new_game(game_id, seed=seed, players=4 if game_id == "deadline" else 3)
+        play = random.Random(seed)
+        while not state.is_over and len(state.history) < 400:
+            orders = (state.pick_order if game_id == "deadline" else state.pick_orders) or []
+            if game_id == "deadline" and len(orders) > 2:
+                break
+            if game_id == "final_count" and any(len(o) == 2 for o in orders):
+                break
+            state.apply(play.choice(state.legal_actions()))
+        else:
+            continue
+        sampler = Sampler(game_id, state.players, state.options)
+        view = state.view(state.current_player)
+        seen = set()
+        for _ in range(8):
+            sample = sampler.sample(view, rng)
+            if game_id == "deadline":    # the order as positions in the victim's hand
+                victim = sample.hands[(sample.current_player - 1) % sample.players]
+                seen.add(repr([victim.index(c) for c in sample.pick_order]))
+            else:
+                seen.add(repr(sample.pick_orders))
+        assert len(seen) > 1, "every sample has the same blind-pick order"
+        return
+    raise AssertionError("no blind pick met in 40 games")
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 @pytest.mark.parametrize("level", LEVELS)
 def test_bots_play_legal_moves_to_the_end(game_id, level):
+    """Bots of one level play a whole game with legal moves. Hard in Final Count plays
+    its first hand only (the next ones are the same work again, 20 s more)."""
     settings = {"iterations": 5} if level == "hard" else {}
     state = game.new_game(game_id, seed=11)
     players = [make_bot(level, game_id, **settings) for _ in range(state.players)]
     rng = random.Random(11)
+    first_hand = level == "hard" and game_id == "final_count"
     for _ in range(5000):
-        if state.is_over:
+        if state.is_over or (first_hand and state.step == "hand_over"):
             break
         seat = state.current_player
         legal = state.legal_actions()
@@ -115,6 +144,31 @@ def test_bots_play_legal_moves_to_the_end(game_id, level):
         reason = players[seat].explain(state.view(seat), legal, action)
         assert isinstance(reason, str) and "\n" not in reason
         state.apply(action)
+    if first_hand:
+        last = state.view(0).facts["last_hand"]
+        assert state.step in ("hand_over", "game_over") and last["hand"] == 1
+        assert state.totals == [row["points"] for row in last["seats"]]
+    else:
+        assert state.is_over and state.legal_actions() == () and state.current_player is None
+
+
+def test_bots_touch_no_private_names_of_a_state():
+    """Bots use the rules API only: no `x._name` on anything but the bot itself (a named
+    tuple's own `_fields`, `_replace` and `_asdict` are its public API)."""
+    folder = os.path.dirname(game.bots.__file__)
+    allowed = {"_fields", "_replace", "_asdict"}
+    found = []
+    for name in sorted(os.listdir(folder)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(folder, name)) as file:
+            tree = ast.parse(file.read())
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
+                    and not node.attr.startswith("__") and node.attr not in allowed
+                    and not (isinstance(node.value, ast.Name) and node.value.id == "self")):
+                found.append(f"{name}:{node.lineno} .{node.attr}")
+    assert not found, found
 
 
 def test_make_bot_rejects_unknown_levels_and_games():

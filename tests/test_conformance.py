@@ -2,8 +2,9 @@
 
 Random legal play to the end, checking at every step: legal actions exist until the game
 is over; every card is in exactly one zone; a clone given the same action stays equal;
-the save format round-trips exactly (random future included); an illegal action is
-rejected without changing anything; no view shows a card hidden from its seat.
+the save format round-trips exactly (random future included); an illegal action, or
+anything that is not an action at all, is rejected without changing anything; a kept
+save never changes as play goes on; no view shows a card hidden from its seat.
 """
 import json
 import random
@@ -63,8 +64,28 @@ def _illegal_probe(state, rng):
     return game.Action("no_such_move")
 
 
+def _garbage(state, legal):
+    """Things that are not legal actions of this game: not Actions, Actions with cards
+    given as ids, in a list, from another deck, or with an argument of a wrong type, and
+    well-shaped Actions with too few or too many cards or an argument out of range."""
+    card = state.cards[0]
+    first = legal[0]
+    stranger = game.new_game("ktu" if state.game_id != "ktu" else "final_card_down").cards[0]
+    return [None, "play", 42, object(), {"kind": first.kind}, [first.kind],
+            game.Action(None), game.Action(first.kind, None),
+            game.Action(first.kind, (card.id,)), game.Action("play", (card.id,)),
+            game.Action(first.kind, list(first.cards)), game.Action("play", (stranger,)),
+            game.Action(first.kind, first.cards, [1]), game.Action(first.kind, first.cards, 2.5),
+            game.Action(first.kind, (None,)), game.Action(first.kind, ("x",)),
+            game.Action("play", ()), game.Action("play", tuple(state.cards[:5])),
+            game.Action(first.kind, first.cards, "nonsense"),
+            game.Action(first.kind, first.cards, 99),
+            game.Action(first.kind, first.cards + (card,)), game.Action("", ())]
+
+
 def _play_random(state, rng, steps_checked):
     steps = 0
+    kept = []
     while not state.is_over:
         legal = state.legal_actions()
         assert legal, "no legal actions in a running game"
@@ -82,6 +103,12 @@ def _play_random(state, rng, steps_checked):
                 state.apply(probe)
             assert str(info.value)
             assert state.to_dict() == saved, "a rejected action changed the state"
+            for thing in _garbage(state, legal):
+                with pytest.raises(game.IllegalAction) as info:
+                    state.apply(thing)
+                assert str(info.value)
+            assert state.to_dict() == saved, "a rejected non-action changed the state"
+            kept.append((saved, json.dumps(saved)))
             copy = state.clone()
             loaded = game.load_state(json.loads(json.dumps(saved)))
             action = rng.choice(legal)
@@ -97,8 +124,13 @@ def _play_random(state, rng, steps_checked):
         steps += 1
     assert state.current_player is None
     assert state.legal_actions() == ()
+    for thing in [None, game.Action("play", (state.cards[0],))]:
+        with pytest.raises(game.IllegalAction):
+            state.apply(thing)
     state.check_cards()
     _check_views(state)
+    for saved, text in kept:
+        assert json.dumps(saved) == text, "a kept save changed as play went on"
     return steps
 
 
@@ -164,3 +196,17 @@ def test_history_keeps_the_canonical_action(game_id):
             game.load_state(json.loads(json.dumps(state.to_dict())))
             return
         state.apply(rng.choice(legal))
+
+
+def test_a_kept_save_of_injected_chance_never_changes():
+    """Stacked decks and die results still to come are copied into a save, not shared."""
+    state = game.new_game("final_count", seed=2, deck=[["AS", "2S", "3S", "4S", "5S", "6S",
+                                                        "7S", "8S"], ["9S"]],
+                          full_deck=True, dice=[6, 6, 6, 6])
+    saved = state.to_dict()
+    text = json.dumps(saved)
+    rng = random.Random(2)
+    while not state.is_over and len(state.history) < 200:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.to_dict()["chance"] != saved["chance"]
+    assert json.dumps(saved) == text

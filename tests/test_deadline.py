@@ -113,7 +113,7 @@ def take_named(state, name):
 
 def exchange(state, picks):
     """Run an exchange: each taker takes picks[taker] (a name) or position 0."""
-    while state.stage == "exchange":
+    while state.step == "exchange":
         name = picks.get(state.current_player)
         if name is None:
             state.apply(Action("take", (), 0))
@@ -130,7 +130,7 @@ def first_half(state, x, turns=None):
         for _ in range(n):
             stock_turn(state) if turns and turns.pop(0) == "stock" else pass_turn(state)
         exchange(state, {s: x[(s - j + 3) % n] for s in range(n)})
-    assert state.stage == "exam" and state.rotation == 3
+    assert state.step == "exam" and state.rotation == 3
 
 
 def second_half(state, keep=None):
@@ -144,7 +144,7 @@ def second_half(state, keep=None):
         for _ in range(n):
             pass_turn(state)
         exchange(state, {s: floater[(s - j) % n] for s in range(n)})
-    assert state.stage == "exam" and state.rotation == 6
+    assert state.step == "exam" and state.rotation == 6
 
 
 def auto_exam(state, keep=()):
@@ -181,7 +181,7 @@ def test_T1_A4_joker_as_starting_discard_goes_to_the_bottom():
     assert names(state.discard) == ["5H"]
     assert len(state.draw_pile) == 25
     assert state.draw_pile[-1].name == "9C" and state.draw_pile[0].name == "JK"
-    assert state.current_player == 0 and state.stage == "turn" and state.step == "draw"
+    assert state.current_player == 0 and state.step == "turn" and state.turn_step == "draw"
     state.check_cards()
 
 
@@ -200,7 +200,7 @@ def test_T2_A3_a_joker_cannot_be_discarded():
     assert "Joker" in rejected(state, Action("discard", (joker,)))
     act(state, "discard", "KD")
     assert state.discard[-1].name == "KD"
-    assert state.current_player == 1 and state.step == "draw"
+    assert state.current_player == 1 and state.turn_step == "draw"
 
 
 def test_T3_A9_discarding_the_card_just_taken():
@@ -219,7 +219,7 @@ def test_T4_A7_exchange_order_and_blindness():
     state = new_game("deadline", seed=4, deck=deal_names(dealt, "10C"))
     for _ in range(4):
         pass_turn(state)
-    assert state.stage == "exchange" and state.current_player == 0
+    assert state.step == "exchange" and state.current_player == 0
     assert len(state.legal_actions()) == 7
     take_named(state, "JK")
     assert state.pending[0][0].name == "JK" and len(state.hands[3]) == 6
@@ -235,7 +235,7 @@ def test_T4_A7_exchange_order_and_blindness():
     assert state.view(0).facts["exchange_received"] == "JK"
     for seat in (1, 2):
         assert "JK" not in json.dumps(state.view(seat).facts)
-    assert state.stage == "turn" and state.rotation == 2 and state.current_player == 0
+    assert state.step == "turn" and state.rotation == 2 and state.current_player == 0
 
 
 def test_T5_A8_schedule():
@@ -245,20 +245,20 @@ def test_T5_A8_schedule():
         for seat in range(4):
             assert state.current_player == seat and state.rotation == rotation
             pass_turn(state)
-        assert state.stage == "exchange"
+        assert state.step == "exchange"
         exchange(state, {})
-    assert state.stage == "exam" and state.current_player == 0
+    assert state.step == "exam" and state.current_player == 0
     assert state.view(0).facts["phase"] == "Midterm"
     for _ in range(4):
         auto_exam(state)
-    assert state.stage == "turn" and state.rotation == 4
+    assert state.step == "turn" and state.rotation == 4
     for rotation in (4, 5, 6):
         for seat in range(4):
             assert state.current_player == seat and state.rotation == rotation
             pass_turn(state)
         assert state.view(2).facts["phase"] == f"Second half: exchange {rotation - 3} of 3"
         exchange(state, {})
-    assert state.stage == "exam" and state.rotation == 6 and state.current_player == 0
+    assert state.step == "exam" and state.rotation == 6 and state.current_player == 0
     assert state.view(0).facts["phase"] == "Final Exam"
     for _ in range(4):
         auto_exam(state)
@@ -276,7 +276,7 @@ def _t6_state(options=None):
         for _ in range(4):
             pass_turn(state)
         exchange(state, {0: gain, 1: loss})
-    assert state.stage == "exam" and state.current_player == 0
+    assert state.step == "exam" and state.current_player == 0
     assert names(state.hands[0]) == names(map(card, ["7H", "7C", "2S", "3S", "9D", "KC", "JK"]))
     return state
 
@@ -346,12 +346,12 @@ def test_T8_A1_A16_four_card_bonus_and_court_cards():
 def _run_to_end(state, keep=None):
     """Finish every exam still to come with auto_exam and play the second half."""
     while not state.is_over:
-        if state.stage == "exam":
+        if state.step == "exam":
             auto_exam(state, (keep or {}).get(state.current_player, ()))
-        elif state.stage == "turn" and state.step == "draw" and state.rotation >= 4:
+        elif state.step == "turn" and state.turn_step == "draw" and state.rotation >= 4:
             second_half(state, keep)
         else:
-            raise AssertionError(f"unexpected position {state.stage}")
+            raise AssertionError(f"unexpected position {state.step}")
 
 
 def test_T9_A14_A15_extra_credit():
@@ -507,7 +507,7 @@ def test_T14_A18_draw_back():
             state.apply(SUBMIT)
         since = len(state.events)
         state.apply(FINISH)
-    assert state.stage == "turn" and state.rotation == 4
+    assert state.step == "turn" and state.rotation == 4
     back = [e.seat for e in state.events[since:]
             if e.kind == "move" and e.src == "draw" and e.dst.startswith("hand:")]
     assert back == [0, 0, 1, 1, 1, 1, 3, 3, 3]
@@ -583,9 +583,9 @@ def test_A15_no_extra_credit_on_own_assignment():
 def test_A19_hand_sizes_during_rotations():
     state = new_game("deadline", seed=19)
     rng = random.Random(19)
-    while state.rotation < 3 or state.stage == "turn":
-        if state.stage == "turn":
-            size = 8 if state.step == "discard" else 7
+    while state.rotation < 3 or state.step == "turn":
+        if state.step == "turn":
+            size = 8 if state.turn_step == "discard" else 7
             assert len(state.hands[state.current_player]) == size
         state.apply(rng.choice(state.legal_actions()))
 
@@ -601,10 +601,10 @@ def test_A20_exchange_skips_an_empty_hand():
     for _ in range(4):
         auto_exam(state)
     assert state.hands[3] == [] and [len(h) for h in state.hands[:3]] == [7, 7, 7]
-    assert state.stage == "turn" and state.rotation == 4
+    assert state.step == "turn" and state.rotation == 4
     for _ in range(4):
         pass_turn(state)
-    assert state.stage == "exchange" and state.current_player == 1
+    assert state.step == "exchange" and state.current_player == 1
     assert any(e.kind == "skip" and e.seat == 0 for e in state.events)
     exchange(state, {})
     assert state.pending == [[], [], [], []] and len(state.hands[0]) == 6
@@ -674,8 +674,8 @@ def test_save_round_trip_and_validation():
     loaded = load_state(data)
     assert loaded == state and loaded.legal_actions() == state.legal_actions()
     bad = json.loads(json.dumps(data))
-    bad["state"]["stage"] = "recess"
-    with pytest.raises(ValueError, match="state.stage"):
+    bad["state"]["step"] = "recess"
+    with pytest.raises(ValueError, match="state.step"):
         load_state(bad)
     bad = json.loads(json.dumps(data))
     bad["state"]["assignments"] = [{"owner": 0, "cards": [card("2C").id, card("9D").id],

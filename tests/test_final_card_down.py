@@ -263,7 +263,6 @@ def test_t13_going_out_ends_at_once():
     act(state, "play A/red/hearts")
     assert state.is_over and state.winners() == [3] and state.current_player is None
     assert state.scores() == [17, 10, 16, 0]
-    assert state.ranking() == [[3], [1], [2], [0]]
     assert rejected(state, game.Action("draw")) == "the game is over"
 
 

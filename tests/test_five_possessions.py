@@ -106,7 +106,7 @@ def test_t12_rule_1_colour():
     assert "rule 1" in rejected(state, place_action(state, "OO5", 0))
     for name, lane in (("OB7", 0), ("OO5", 1), ("OG5", 2), ("OP4", 3)):
         place(state, name, lane)
-    assert state.phase == "defense_set"
+    assert state.step == "defense_set"
     assert all(state._opens(state.line[0][lane][0], lane) for lane in range(4))
 
 
@@ -151,7 +151,7 @@ def test_t14_unavoidable_closed_card_in_a_live_lane():
         trial = state.clone()
         place(trial, "OG5", 1)
         place(trial, "OB4", lane)
-        assert trial.phase == "defense_set"
+        assert trial.step == "defense_set"
     place(state, "OG5", 1)
     assert legal_texts(state) == ["place W:OB4 0", "place W:OB4 2", "place W:OB4 3"]
 
@@ -236,7 +236,7 @@ def test_t18_tie_at_100_plays_a_pair():
     state = _at_possession(new(STOP_OFFENSE, STOP_DEFENSE, toss=0), 10, [100, 80])
     set_line(state, STOP_OFFENSE[0], STOP_DEFENSE[0])    # seat 1 defends: 100 - 100
     assert state.score == [100, 100] and not state.is_over
-    assert state.possession == 11 and state.offense == 1 and state.phase == "offense_set"
+    assert state.possession == 11 and state.offense == 1 and state.step == "offense_set"
     assert state.view(0).facts["tie_break_pairs"] == 0
 
 
@@ -247,7 +247,7 @@ def test_t18_tie_with_sudden_death():
     state = _at_possession(state, 10, [100, 80])
     set_line(state, STOP_OFFENSE[0], STOP_DEFENSE[0])
     assert state.score == [100, 100] and not state.is_over
-    assert state.phase == "choose" and state.current_player == 1 and state.sudden
+    assert state.step == "choose" and state.current_player == 1 and state.sudden
     assert legal_texts(state) == ["choose offense", "choose defense"]
     act(state, "choose defense")                         # seat 0 attacks the sudden death
     assert state.offense == 0 and state.possession == 11
@@ -262,17 +262,17 @@ def test_a23_safeguard_after_five_tie_break_pairs():
     state = _at_possession(new(STOP_OFFENSE, STOP_DEFENSE, toss=0), 20, [200, 180],
                            tie_start=10)
     set_line(state, STOP_OFFENSE[0], STOP_DEFENSE[0])
-    assert state.score == [200, 200] and state.sudden and state.phase == "choose"
+    assert state.score == [200, 200] and state.sudden and state.step == "choose"
     state = _at_possession(new(STOP_OFFENSE, STOP_DEFENSE, toss=0), 18, [180, 160],
                            tie_start=10)
     set_line(state, STOP_OFFENSE[0], STOP_DEFENSE[0])
-    assert not state.sudden and state.phase == "offense_set"
+    assert not state.sudden and state.step == "offense_set"
 
 
 # ---- rulings ----------------------------------------------------------------------------
 def test_a17_toss_winner_chooses():
     state = game.new_game("five_possessions", seed=4, tosses=[1])
-    assert state.phase == "choose" and state.current_player == 1
+    assert state.step == "choose" and state.current_player == 1
     assert legal_texts(state) == ["choose offense", "choose defense"]
     act(state, "choose defense")
     assert state.offense == 0 and state.current_player == 0
@@ -329,7 +329,7 @@ def test_closed_cards_never_reach_the_opponent():
     set_line(state, ["OB4", "OB7", "OO6", "OG4"], ["DB5", "DG4", "DB6", "DG5"])
     start = len(state.events)
     set_line(state, ["OB5", "OG6", "OP5", "OO5"], ["DP4", "DP7", "DG6", "DO5"])
-    while state.current_player == 0 and state.phase == "offense_set":
+    while state.current_player == 0 and state.step == "offense_set":
         state.apply(state.legal_actions()[0])
     secret_offense = {"W:OB5", "W:OO5"}     # set closed in dead lanes
     secret_defense = {"K:DP4", "K:DO5"}     # removed unrevealed

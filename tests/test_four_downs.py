@@ -155,7 +155,7 @@ def test_t7_elimination():
     assert not state.is_over
     act(state, "deal")
     assert state.hands[0] == [] and len(state.hands[1]) == len(state.hands[2]) == 4
-    assert state.rounds == 4 and len(state.aside) == 20
+    assert state.rounds == 4 and len(state.draw_pile) == 20
     rng = random.Random(5)
     while not state.is_over:
         assert state.current_player != 0                       # A13: skipped
@@ -182,10 +182,10 @@ def test_t8_knock_and_fold():
     act(state, "call")
     assert state.current_player == 1 and legal_texts(state) == ["knock", "pass"]
     act(state, "pass")
-    assert state.phase == "lead" and state.current_player == 1   # seat 0 passed automatically
+    assert state.step == "lead" and state.current_player == 1   # seat 0 passed automatically
     for lead, follow in (("OG7", "DG4"), ("OB7", "DP4"), ("OO7", "DP5")):
         plays(state, lead, follow)
-        if state.phase == "knock":
+        if state.step == "knock":
             assert state.current_player == 1
             act(state, "pass")                                 # seat 0 may not knock
     assert state.yards == [30, 0, 10]
@@ -198,7 +198,7 @@ def test_t9_everyone_folds():
     act(state, "fold")
     act(state, "fold")
     assert state.yards == [0, 10, 10]
-    assert state.hand_winner == 0 and state.dealer == 0 and state.phase == "deal"
+    assert state.hand_winner == 0 and state.dealer == 0 and state.step == "deal"
     assert len(state.hands[0]) == 4 and not any(state.played)
     assert len(state.used) == 8
 
@@ -218,7 +218,7 @@ def test_t10_eight_cards_for_two():
                                     "plays": [[winner if number > 5 else 0, lead],
                                               [1 - (winner if number > 5 else 0), follow]]}
         if number == 4:
-            assert state.phase == "lead" and state.hand_winner is None
+            assert state.step == "lead" and state.hand_winner is None
     assert state.hand_winner == 1 and state.yards == [10, 0]
 
 
@@ -239,8 +239,8 @@ def test_a7_winner_never_loses_yards_and_a6_winner_deals():
 
 def test_a8_undealt_cards_are_set_aside_unseen():
     state = game.new_game("four_downs", players=4, seed=3)
-    assert len(state.aside) == 12
-    assert all(c is None for seat in range(4) for c in state.view(seat).zone("aside").cards)
+    assert len(state.draw_pile) == 12
+    assert all(c is None for seat in range(4) for c in state.view(seat).zone("draw").cards)
 
 
 def test_a9_no_knocking_after_the_lead():
@@ -266,7 +266,7 @@ def test_a10_no_knocking_twice_in_a_row_and_stake_capped_at_100():
         if state.stake < 100:
             assert state.current_player == 1 - seat
             assert legal_texts(state) == ["knock", "pass"]
-    assert state.stake == 100 and state.phase == "lead"
+    assert state.stake == 100 and state.step == "lead"
 
 
 def test_a11_fold_costs_the_stake_before_the_knock():
@@ -287,7 +287,7 @@ def test_folded_leader_hands_the_lead_on():
     act(state, "fold")            # seat 0 folds: seat 1 leads
     assert state.leader == 1
     act(state, "pass")            # seat 2; seat 1 passes automatically
-    assert state.phase == "lead" and state.current_player == 1
+    assert state.step == "lead" and state.current_player == 1
 
 
 def test_a12_alternating_backs():
@@ -349,6 +349,6 @@ def test_save_round_trip():
     assert loaded.to_dict() == state.to_dict()
     assert legal_texts(loaded) == legal_texts(state)
     data = state.to_dict()
-    data["state"]["phase"] = "dance"
-    with pytest.raises(ValueError, match="state.phase"):
+    data["state"]["step"] = "dance"
+    with pytest.raises(ValueError, match="state.step"):
         game.load_state(data)

@@ -118,7 +118,7 @@ def test_T1_A3_deal_and_face_up_choice():
     assert state.hands[0][0] is order[12] and state.hands[1][0] is order[13]
     for j in range(28):
         assert state.hands[j % 4][j // 4] is order[12 + j]
-    assert len(state.stock) == 12 and state.stock[-1] is order[40]
+    assert len(state.draw_pile) == 12 and state.draw_pile[-1] is order[40]
     assert state.view(0).facts["phase"] == "Choose face-up cards"
     for seat in range(4):
         assert state.current_player == seat
@@ -138,7 +138,7 @@ def test_T2_A15_four_of_a_kind_burns_and_replays():
     play(state, 3, "JC")
     play(state, 0, "4H")
     assert names(state.pile) == ["JC", "4H"]
-    assert sorted(names(state.hands[1])) == ["5C", "5D", "5H", "5S"] and state.stock
+    assert sorted(names(state.hands[1])) == ["5C", "5D", "5H", "5S"] and state.draw_pile
     assert legal(state, "5C", "5D", "5H", "5S")
     play(state, 1, "5C", "5D", "5H", "5S")
     assert state.pile == [] and names(state.burned) == sorted(
@@ -252,7 +252,7 @@ def test_T11_A18_face_up_cards_are_taken():
     play(state, 3, "AS")
     pick_up(state, 0)
     play(state, 1, "JC")
-    assert not state.stock and names(state.hands[2]) == ["QS"]
+    assert not state.draw_pile and names(state.hands[2]) == ["QS"]
     assert names(state.pile) == ["JC"] and sorted(names(state.faceup[2])) == ["4D", "9C", "KH"]
     play(state, 2, "QS")
     assert sorted(names(state.hands[2])) == ["4D", "9C", "KH"] and state.faceup[2] == []
@@ -344,13 +344,13 @@ def test_T15_A16_refill_limits():
     play(state, 1, "JS")
     play(state, 2, "QD")
     play(state, 3, "KD")
-    assert len(state.hands[0]) == 6 and len(state.stock) == 2
+    assert len(state.hands[0]) == 6 and len(state.draw_pile) == 2
     play(state, 0, "5C", "5D")
-    assert len(state.hands[0]) == 4 and len(state.stock) == 2
+    assert len(state.hands[0]) == 4 and len(state.draw_pile) == 2
     # A hand below 4 with stock left only follows a multi-card play: it takes what is left.
     state = new(hands={0: ["6C", "6D", "6H", "4S"]}, stock=["9S", "9H"])
     play(state, 0, "6C", "6D", "6H")
-    assert names(state.hands[0]) == ["4S", "9S", "9H"] and state.stock == []
+    assert names(state.hands[0]) == ["4S", "9S", "9H"] and state.draw_pile == []
 
 
 def test_T16_A24_turn_limit():
@@ -404,7 +404,7 @@ def test_T16_A24_turn_limit():
 def test_A1_A2_deck_and_players():
     for players in range(2, 6):
         state = game.new_game("ktu", players=players, seed=players)
-        assert len(state.cards) == 52 and len(state.stock) == 52 - 10 * players
+        assert len(state.cards) == 52 and len(state.draw_pile) == 52 - 10 * players
     assert game.new_game("ktu").players == 4
     for players in (1, 6):
         with pytest.raises(ValueError):
@@ -524,9 +524,9 @@ def test_A14_four_wild_cards_play_anywhere_and_burn():
 def test_A16_A17_pick_up_then_refill():
     state = new(hands={0: ["4S"], 1: ["9S"]}, stock=["QS", "QH"])
     play(state, 0, "4S")
-    assert len(state.hands[0]) == 4 and len(state.stock) == 1
+    assert len(state.hands[0]) == 4 and len(state.draw_pile) == 1
     pick_up(state, 1)                       # allowed although 9S could be played
-    assert len(state.hands[1]) == 5 and len(state.stock) == 1 and state.current_player == 2
+    assert len(state.hands[1]) == 5 and len(state.draw_pile) == 1 and state.current_player == 2
     assert state.pile == []
 
 
@@ -587,7 +587,7 @@ def test_A23_views_hide_face_down_cards_and_other_hands():
                         assert hand == tuple(state.hands[other])
                     else:
                         assert hand == (None,) * len(state.hands[other])
-                assert all(c is None for c in view.zone("stock").cards)
+                assert all(c is None for c in view.zone("draw").cards)
                 assert view.zone("pile").cards == tuple(state.pile)
             state.apply(rng.choice(state.legal_actions()))
     spec = {s.key: s.visibility for s in state._zones()}

@@ -237,6 +237,7 @@ def test_records_replay_move_by_move(folders):
     state = played(game.new_game("final_card_down", seed=6, options={"fcd.players": 3}), 10**6)
     path = saves.write_record(folders, state, SEATS[:3])
     record = saves.read_record(path)
+    assert record["rules_version"] == state.RULES_VERSION and "note" not in record
     states = list(saves.replay(record))
     assert len(states) == len(state.history) + 1
     assert states[-1].to_dict()["state"] == state.to_dict()["state"]

@@ -487,3 +487,28 @@ def test_bad_statistics_and_records_are_said_in_the_scene(user_home):
         a.draw()
     finally:
         pygame.quit()
+
+
+def test_a_record_of_older_rules_opens_in_the_viewer_with_a_note(user_home, monkeypatch):
+    folders = saves.Folders()
+    _finish_games(folders)
+    monkeypatch.setattr(game.GAMES["final_card_down"].state_class(), "RULES_VERSION", 2)
+    newest = saves.list_records(folders)[0]
+    with open(newest) as handle:
+        record = json.load(handle)
+    moves = len(record["actions"])
+    record["actions"][4:] = [{"kind": "no_such_move", "cards": [], "arg": None}]
+    with open(newest, "w") as handle:
+        json.dump(record, handle)
+    a = new_app()
+    try:
+        click_widget(a, lambda w: w.label == "Statistics")
+        click_widget(a, lambda w: w.label.endswith("Final Card-Down"))
+        viewer = a.scene
+        assert isinstance(viewer, ReplayScene) and len(viewer.states) == 5
+        assert "Final Card-Down rules version 1 (this app: 2)" in viewer.message
+        assert "4 of its 5 moves replay" in viewer.message and moves > 5
+        assert not kept_aside(folders.records, os.path.basename(newest))
+        a.draw()
+    finally:
+        pygame.quit()

@@ -212,7 +212,7 @@ def test_deadline_undo_refuses_a_stock_draw_the_blind_exchange_and_another_perso
     pass_turn(table)
     assert table.target(0) == 1               # their moves showed seat 0 nothing new
     pass_turn(table)
-    assert table.state.stage == "exchange" and table.timeline.steps[-1].chance
+    assert table.state.step == "exchange" and table.timeline.steps[-1].chance
     assert table.target(0) is None            # the blind exchange order was drawn
     people = Table(game.new_game("deadline", seed=5), humans={0, 1})
     pass_turn(people)

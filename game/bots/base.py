@@ -2,9 +2,8 @@
 
 Each game may have a module `game/bots/<game id>.py` with what a bot knows of it:
 `LOWER_IS_BETTER` (how scores rank), `medium(view, legal, rng) -> (action, reason)`,
-and optionally `easy_filter(view, legal) -> actions`, `fix_sample(state, view)` (set
-the state's fields that zones and same-named facts do not carry), `rollout(state,
-legal, rng) -> action` (Hard's playout policy on a determinized state) and
+and optionally `easy_filter(view, legal) -> actions`, `rollout(state, legal, rng) ->
+action` (Hard's playout policy on a determinized state) and
 `evaluate(state) -> [reward per seat in 0..1]` (for playouts cut short).
 A game without a module gets generic play at every level.
 """

@@ -7,8 +7,7 @@ Scores are the grading of 2.6: higher is better.
 """
 import math
 
-from game.bots.sampling import swap_into
-from game.deadline import JOKER, Assignment, group_kind, pairs_with, points
+from game.deadline import JOKER, pairs_with, points
 
 LOWER_IS_BETTER = False
 SPREAD = 10          # grade points that make a clear lead, for evaluate
@@ -90,53 +89,11 @@ def rollout(state, legal, rng):
     """Playout policy: Medium's, on the determinized state."""
     if len(legal) == 1:
         return legal[0]
-    if rng.random() < 0.1 and state.stage == "turn":
+    if rng.random() < 0.1 and state.step == "turn":
         return legal[rng.randrange(len(legal))]
     seat = state.current_player
     top = state.discard[-1] if state.discard else None
     return policy(state.hands[seat], state.building, top, legal, rng, state.ace_high)[0]
-
-
-def fix_sample(state, view):
-    """Rebuild the assignments from the table, the schedule fields from the facts, the
-    exchange cards the seat knows, and a fresh blind-pick order."""
-    f = view.facts
-    n = state.players
-    state.assignments = []
-    for row in f["assignments"]:
-        k = row["index"]
-        cards = list(view.zone(f"assignment:{k}").cards)
-        extra_cards = list(view.zone(f"extra:{k}").cards)
-        extras = [(who, card) for (who, _), card in zip(row["extra_credit"], extra_cards)]
-        state.assignments.append(Assignment(row["owner"], cards, extras, row["exam"]))
-    state.stage = f["stage"]
-    state.rotation = f["rotation"]
-    state.step = f["step"] or "draw"
-    state.leader = f["leader"]
-    if state.current_player is not None:
-        state.pos = (state.current_player - state.leader) % n
-    state.revealed = not (state.stage == "exchange" or (state.stage == "turn" and state.rotation == 1))
-    state.taken = [None] * n
-    seat = view.seat
-    holders = [state.draw_pile] + state.hands + state.pending
-    by_name = lambda name: state.deck.copies(name)
-    lost_name = f.get("exchange_taken_from_you")
-    if lost_name is not None:
-        right = (seat + 1) % n
-        mine = set(map(id, view.zone(f"hand:{seat}").cards))
-        card = next((c for c in by_name(lost_name) if id(c) not in mine), None)
-        if card is not None:
-            target = state.pending[right] if state.pending[right] else state.hands[right]
-            swap_into(card, target, holders)
-            state.taken[right] = card
-    got_name = f.get("exchange_received")
-    if got_name is not None:
-        seen = [c for z in view.zones for c in z.cards if c is not None and c.name == got_name]
-        state.taken[seat] = seen[0] if seen else by_name(got_name)[0]
-    state.pick_order = []
-    if state.stage == "exchange" and state.current_player is not None:
-        victim = state.hands[(state.current_player - 1) % n]
-        state.pick_order = state.rng.sample(victim, len(victim))
 
 
 def evaluate(state):

@@ -74,22 +74,6 @@ def easy_filter(view, legal):
     return plays or list(legal)
 
 
-def fix_sample(state, view):
-    """The turn fields under their fact names, and the card just drawn."""
-    facts = view.facts
-    state.turn_no = facts["turn"]
-    state.played = facts["played_this_turn"]
-    state.draws = facts["draws_this_turn"]
-    state.color = facts["color"]
-    state.active_twos = facts["active_twos"]
-    state.skip_pending = facts["skip_pending"]
-    state.winner = facts["winner"]
-    state.last_drawn = None
-    seat = state.current_player
-    if state.draws and seat is not None and seat == view.seat and state.hands[seat]:
-        state.last_drawn = state.hands[seat][-1]
-
-
 def rollout(state, legal, rng):
     """Playout policy: mostly the highest matching card (a 2 when owed), else a draw."""
     if len(legal) == 1:

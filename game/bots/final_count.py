@@ -7,8 +7,6 @@ its own count nearest 75. Scores are game points: higher is better.
 """
 import math
 
-from game.core import Action
-from game.bots.sampling import swap_into
 from game.final_count import LIMIT, best_total, card_points, reachable_totals, score_hand
 
 LOWER_IS_BETTER = False
@@ -132,55 +130,6 @@ def easy_filter(view, legal):
         keep = [a for a in legal if a.kind != "call"]
         return keep or list(legal)
     return list(legal)
-
-
-def _card(state, name):
-    return state.deck.copies(name)[0]
-
-
-def _move_into(state, card, target, avoid=()):
-    swap_into(card, target, [state.draw_pile, state.discard] + state.hands, avoid)
-
-
-def fix_sample(state, view):
-    """Hand fields under their fact names; the seat's own discards into the Discard
-    Pile, a known Draw Pile top on top, the blind-pick orders drawn afresh."""
-    f = view.facts
-    state.hand_no = f["hand"]
-    state.dealer = f["dealer"]
-    state.step = f["step"]
-    state.die = f["die"]
-    state.caller = f["caller"]
-    state.final_left = list(f["final_round_to_play"])
-    state.goal = f["hit_goal"]
-    state.goal_rolls = list(f["goal_rolls"])
-    state.totals = list(f["game_points"])
-    state.exhausted = f["exhausted"]
-    state.last_hand = f["last_hand"]
-    state.winner_seats = list(f["winners"])
-    seat = view.seat
-    state.discarded = [[] for _ in range(state.players)]
-    mine = [_card(state, n) for n in f.get("my_discards", ())]
-    state.discarded[seat] = mine
-    for card in mine:
-        _move_into(state, card, state.discard, avoid=mine)
-    state.top_known_by = []
-    if f.get("draw_top") and state.draw_pile:
-        top = _card(state, f["draw_top"])
-        _move_into(state, top, state.draw_pile, avoid=mine)
-        if top in state.draw_pile:
-            i = state.draw_pile.index(top)
-            state.draw_pile[i], state.draw_pile[-1] = state.draw_pile[-1], top
-        state.top_known_by = [seat]
-    state.chosen = _card(state, f["swap_card"]) if f.get("swap_card") else None
-    state.pick_orders = None
-    if state.step == "target" and state.die == 5:
-        state.pick_orders = []
-        for o in range(state.players):
-            order = list(range(len(state.hands[o])))
-            if o != state.current_player:
-                state.rng.shuffle(order)
-            state.pick_orders.append(order)
 
 
 def stop_playout(state):

@@ -45,34 +45,6 @@ def medium(view, legal, rng):
     return best, f"set {card.spoken} opposite lane {lane}: strong dots where the offense can open"
 
 
-def fix_sample(state, view):
-    """The possession fields under their fact names; which lanes are turned face up."""
-    f = view.facts
-    state.phase = f["step"]
-    state.possession = f["possession"]
-    state.line_no = f["line"]
-    state.offense = f["offense"]
-    state.defense = f["defense"]
-    state.live = [lane["live"] for lane in f["lanes"]]
-    state.restriction = [lane["color"] for lane in f["lanes"]]
-    state.score = list(f["yards"])
-    state.results = list(f["last_line"])
-    state.pending = f["table"]
-    state.chooser = f["chooser"] if f["chooser"] is not None else state.chooser
-    state.sudden = f["sudden_death"]
-    pairs = f["tie_break_pairs"]
-    state.tie_start = None if pairs is None else state.possession - 2 * pairs
-    state.winner = f["winner"]
-    opened = {r["lane"]: r for r in state.results if r.get("open")} if state.pending else {}
-    state.shown = [[k in opened for k in range(4)] for _ in range(2)]
-    state.pending_won = [bool(state.pending) and opened.get(k, {}).get("won", False)
-                         for k in range(4)]
-    if "open_needed" in f:
-        state.max_open = f["open_needed"]
-    elif state.offense is not None and state.phase == "offense_set":
-        state.max_open = state._best(state.hand[state.offense], list(range(4)))
-
-
 def stop_playout(state):
     """A playout ends with its possession: the next one starts from fresh stacks."""
     return state.pending == "possession"

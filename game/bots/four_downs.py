@@ -58,34 +58,6 @@ def medium(view, legal, rng):
     return weakest, f"follow with {weakest.cards[0].spoken}: keep strong numbers for the last down"
 
 
-def fix_sample(state, view):
-    """The turn fields under their fact names; who is still to follow or answer."""
-    f = view.facts
-    state.phase = "over" if view.is_over else f["step"]
-    state.hand_no = f["hand"]
-    for key in ("round", "rounds", "dealer", "leader", "lead_seat", "stake", "last_knocker",
-                "last_round", "hand_winner", "winner"):
-        setattr(state, key, f[key])
-    state.fold_cost = f["fold_cost"] if f["fold_cost"] is not None else state.stake - 10
-    state.folded = list(f["folded"])
-    state.out = list(f["out"])
-    state.yards = list(f["yards"])
-    seat = state.current_player
-    state.queue = []
-    if state.phase in ("follow", "respond") and seat is not None:
-        start = state.lead_seat if state.phase == "follow" else state.last_knocker
-        order = state._clockwise_after(start)
-        state.queue = order[order.index(seat):] if seat in order else [seat]
-    if state.phase == "knock" and seat is not None:
-        start = state.leader if state.last_knocker is None else state._next(state.last_knocker)
-        passes, at = 0, start
-        while at != seat and passes < state.players:
-            at = state._next(at)
-            passes += 1
-        state.window_pos = seat
-        state.window_passes = passes
-
-
 def rollout(state, legal, rng):
     """Playout policy: weakest card before the last down, strongest on it; pass, call."""
     if len(legal) == 1:
@@ -101,7 +73,7 @@ def rollout(state, legal, rng):
 
 def stop_playout(state):
     """A playout ends with its hand: the next one is a fresh deal."""
-    return state.phase == "deal"
+    return state.step == "deal"
 
 
 def evaluate(state):

@@ -14,7 +14,9 @@ group being built, `submit` lays it down as an assignment, `cancel_group` takes 
 
 Piles are lists with the top card last. Grading lives in `game.deadline.grading`.
 """
-from game.core import HIDDEN, OWNER, PUBLIC, TOP, Action, GameState, ZoneSpec, require, require_int
+from game.core import (CARD, CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
+                       GameState, Kind, ZoneSpec, choice, integer, listof, optional, require,
+                       require_int, scalar, swap_into)
 from game.deadline.grading import (JOKER, Assignment, best_seats, extends, first_pair, grade,
                                    group_kind, group_shape, pairs_with, rank_key, report,
                                    starters)
@@ -23,7 +25,7 @@ HAND_SIZE = 7
 MIDTERM_ROTATION = 3
 FINAL_ROTATION = 6
 EXAM_NAMES = {"midterm": "Midterm", "final": "Final Exam"}
-STAGES = ("turn", "exchange", "exam", "over")
+STEPS = ("turn", "exchange", "exam", "over")
 
 DRAW_STOCK = Action("draw", (), "stock")
 DRAW_DISCARD = Action("draw", (), "discard")
@@ -65,11 +67,49 @@ def _shape_error(action):
     return None
 
 
+def _dump_assignments(assignments):
+    return [{"owner": a.owner, "cards": [c.id for c in a.cards],
+             "extras": [[who, c.id] for who, c in a.extras], "exam": a.exam}
+            for a in assignments]
+
+
+def _load_assignments(value, where, state):
+    out = []
+    for i, raw in enumerate(require(value, list, where)):
+        at = f"{where}[{i}]"
+        require(raw, dict, at)
+        owner = require_int(raw.get("owner"), f"{at}.owner", 0, state.players - 1)
+        cards = state.cards_from(raw.get("cards"), f"{at}.cards")
+        extras = []
+        for pair in require(raw.get("extras"), list, f"{at}.extras"):
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise ValueError(f"{at}.extras: expected [seat, card] pairs")
+            who = require_int(pair[0], f"{at}.extras[].seat", 0, state.players - 1)
+            extras.append((who, state.cards_from([pair[1]], f"{at}.extras[].card")[0]))
+        exam = raw.get("exam")
+        if exam not in EXAM_NAMES:
+            raise ValueError(f"{at}.exam: {exam!r} is not midterm or final")
+        out.append(Assignment(owner, cards, extras, exam))
+    return out
+
+
+ASSIGNMENTS = Kind(lambda v: [a.copy() for a in v], _dump_assignments, _load_assignments)
+POSITION = scalar(lambda v, where, state: require_int(v, where, 0, state.players))
+
+
 # ---- the game ---------------------------------------------------------------------------
 class State(GameState):
     """A game of Deadline in progress."""
 
     game_id = "deadline"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    FIELDS = {"leader": SEAT, "step": choice(STEPS), "rotation": integer(1, FINAL_ROTATION),
+              "turn_step": choice(("draw", "discard")), "pos": POSITION,
+              "hands": listof(CARDS, SEATS), "pending": listof(CARDS, SEATS),
+              "draw_pile": CARDS, "discard": CARDS, "building": CARDS, "pick_order": CARDS,
+              "taken": listof(optional(CARD), SEATS), "revealed": FLAG,
+              "assignments": ASSIGNMENTS}
+    V1_NAMES = {"step": "stage", "turn_step": "step"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -114,15 +154,15 @@ class State(GameState):
 
     def _start_rotation(self, rotation):
         self.rotation = rotation
-        self.stage = "turn"
-        self.step = "draw"
+        self.step = "turn"
+        self.turn_step = "draw"
         self.pos = 0
         self.current_player = self.leader
         self.emit("phase", None, detail=self._phase_text())
         self.emit("turn", self.current_player, detail="draw")
 
     def _start_exchange(self):
-        self.stage = "exchange"
+        self.step = "exchange"
         self.pos = 0
         self.taken = [None] * self.players
         self.revealed = False
@@ -157,7 +197,7 @@ class State(GameState):
             self._start_rotation(self.rotation + 1)
 
     def _start_exam(self):
-        self.stage = "exam"
+        self.step = "exam"
         self.pos = 0
         self.building = []
         self.current_player = self.leader
@@ -191,7 +231,7 @@ class State(GameState):
         self.emit("recycle", seat, cards, "discard", "draw", frozenset(), detail=len(cards))
 
     def _grade(self):
-        self.stage = "over"
+        self.step = "over"
         self.is_over = True
         self.current_player = None
         self.emit("phase", None, detail="Grading")
@@ -205,8 +245,8 @@ class State(GameState):
     def _legal_actions(self):
         seat = self.current_player
         hand = self.hands[seat]
-        if self.stage == "turn":
-            if self.step == "draw":
+        if self.step == "turn":
+            if self.turn_step == "draw":
                 acts = []
                 if self.draw_pile or len(self.discard) >= 2:        # A10
                     acts.append(DRAW_STOCK)
@@ -214,7 +254,7 @@ class State(GameState):
                     acts.append(DRAW_DISCARD)
                 return acts
             return [_card_action("discard", c) for c in hand if c.rank != JOKER]
-        if self.stage == "exchange":
+        if self.step == "exchange":
             return [Action("take", (), i) for i in range(len(self.pick_order))]
         return self._exam_actions(seat, hand)
 
@@ -263,23 +303,23 @@ class State(GameState):
         hand = self.hands[seat]
         kind = action.kind
         card = action.cards[0] if len(action.cards) == 1 else None
-        if self.stage == "turn":
+        if self.step == "turn":
             if kind == "draw":
-                if self.step != "draw":
+                if self.turn_step != "draw":
                     return "you have already drawn this turn: discard a card"
                 if action.arg == "stock":
                     return ("the draw pile is empty and the discard pile cannot refill it: "
                             "take the top discard")
                 return "draw from the draw pile (stock) or the discard pile (discard)"
             if kind == "discard":
-                if self.step != "discard":
+                if self.turn_step != "discard":
                     return "draw a card before you discard"
                 if card is None or card not in hand:
                     return "you can only discard one card from your own hand"
                 if card.rank == JOKER:
                     return "a Joker can never be discarded"
             return "on your turn, draw one card, then discard one"
-        if self.stage == "exchange":
+        if self.step == "exchange":
             victim = (seat - 1) % self.players
             if kind == "take":
                 return (f"choose a position from 0 to {len(self.pick_order) - 1} among the "
@@ -341,14 +381,14 @@ class State(GameState):
                 card = self.discard.pop()
                 self.emit("move", seat, (card,), "discard", f"hand:{seat}")
             hand.append(card)
-            self.step = "discard"
+            self.turn_step = "discard"
         elif kind == "discard":
             card = action.cards[0]
             hand.remove(card)
             self.discard.append(card)
             self.emit("move", seat, (card,), f"hand:{seat}", "discard")
             self.pos += 1
-            self.step = "draw"
+            self.turn_step = "draw"
             if self.pos == self.players:
                 self._start_exchange()
             else:
@@ -406,7 +446,7 @@ class State(GameState):
     def _held(self, seat):
         """The cards `seat` would be graded on in hand now (its group being built too)."""
         held = self.hands[seat] + self.pending[seat]
-        if self.stage == "exam" and seat == self.current_player:
+        if self.step == "exam" and seat == self.current_player:
             held = held + self.building
         return held
 
@@ -430,13 +470,13 @@ class State(GameState):
 
     # ---- views and saves ----------------------------------------------------------------
     def _phase_text(self):
-        if self.stage == "over":
+        if self.step == "over":
             return "Game over"
         half = "First half" if self.rotation <= MIDTERM_ROTATION else "Second half"
         number = (self.rotation - 1) % MIDTERM_ROTATION + 1
-        if self.stage == "turn":
+        if self.step == "turn":
             return f"{half}: rotation {number} of 3"
-        if self.stage == "exchange":
+        if self.step == "exchange":
             return f"{half}: exchange {number} of 3"
         return EXAM_NAMES[self._exam()]
 
@@ -448,7 +488,7 @@ class State(GameState):
             zones.append(ZoneSpec(f"hand:{seat}", "Hand", seat, self.hands[seat], hand_vis, "hand"))
             zones.append(ZoneSpec(f"pending:{seat}", "Exchange card", seat, self.pending[seat],
                                   HIDDEN, "stack"))
-        builder = self.current_player if self.stage == "exam" else None
+        builder = self.current_player if self.step == "exam" else None
         zones.append(ZoneSpec("group", "Assignment being built", builder, self.building,
                               OWNER, "row"))
         for k, assignment in enumerate(self.assignments):
@@ -469,14 +509,15 @@ class State(GameState):
                           "completed": a.completed,
                           "value": a.value(ace_high) if a.completed else 2})
         empty = [[] for _ in range(self.players)]
-        facts = {"phase": self._phase_text(), "stage": self.stage, "rotation": self.rotation,
+        facts = {"phase": self._phase_text(), "step": self.step, "rotation": self.rotation,
                  "ace_high": ace_high, "voluntary_submission": self.voluntary,
-                 "step": self.step if self.stage == "turn" else None, "leader": self.leader,
-                 "exam": EXAM_NAMES[self._exam()] if self.stage == "exam" else None,
+                 "turn_step": self.turn_step if self.step == "turn" else None,
+                 "leader": self.leader,
+                 "exam": EXAM_NAMES[self._exam()] if self.step == "exam" else None,
                  "assignments": table, "building": len(self.building),
                  "table_points": grade(self.players, empty, self.assignments, ace_high),
                  "hand_sizes": [len(hand) for hand in self.hands]}
-        if self.stage == "exchange":
+        if self.step == "exchange":
             taker = self.current_player
             facts["exchange"] = {"taker": taker, "from": (taker - 1) % self.players,
                                  "positions": len(self.pick_order)}
@@ -500,102 +541,72 @@ class State(GameState):
             facts["exchange_received"] = got.name
         return facts
 
-    def _copy_from(self, other):
-        self.hands = [list(hand) for hand in other.hands]
-        self.pending = [list(p) for p in other.pending]
-        self.draw_pile = list(other.draw_pile)
-        self.discard = list(other.discard)
-        self.building = list(other.building)
-        self.pick_order = list(other.pick_order)
-        self.taken = list(other.taken)
-        self.assignments = [a.copy() for a in other.assignments]
-
-    def _data(self):
-        return {"leader": self.leader, "stage": self.stage, "rotation": self.rotation,
-                "step": self.step, "pos": self.pos,
-                "hands": [self.ids(h) for h in self.hands],
-                "pending": [self.ids(p) for p in self.pending],
-                "draw_pile": self.ids(self.draw_pile), "discard": self.ids(self.discard),
-                "building": self.ids(self.building), "pick_order": self.ids(self.pick_order),
-                "taken": [None if c is None else c.id for c in self.taken],
-                "revealed": self.revealed,
-                "assignments": [{"owner": a.owner, "cards": self.ids(a.cards),
-                                 "extras": [[who, c.id] for who, c in a.extras],
-                                 "exam": a.exam} for a in self.assignments]}
-
-    def _restore(self, data):
-        self._read_options()
+    def _resample_fields(self, view):
+        """Rebuild the assignments from the table, the schedule fields from the facts, the
+        exchange cards the seat knows, and a fresh blind-pick order."""
+        f = view.facts
         n = self.players
-        self.leader = require_int(data.get("leader"), "save: state.leader", 0, n - 1)
-        self.stage = data.get("stage")
-        if self.stage not in STAGES:
-            raise ValueError(f"save: state.stage: {self.stage!r} is not one of {', '.join(STAGES)}")
-        self.rotation = require_int(data.get("rotation"), "save: state.rotation", 1, FINAL_ROTATION)
-        self.step = data.get("step")
-        if self.step not in ("draw", "discard"):
-            raise ValueError(f"save: state.step: {self.step!r} is not draw or discard")
-        self.pos = require_int(data.get("pos"), "save: state.pos", 0, n)
-        self.hands = self._seat_lists(data, "hands")
-        self.pending = self._seat_lists(data, "pending")
-        if any(len(p) > 1 for p in self.pending):
-            raise ValueError("save: state.pending: a student holds at most one exchange card")
-        self.draw_pile = self.cards_from(data.get("draw_pile"), "save: state.draw_pile")
-        self.discard = self.cards_from(data.get("discard"), "save: state.discard")
-        self.building = self.cards_from(data.get("building"), "save: state.building")
-        self.pick_order = self.cards_from(data.get("pick_order"), "save: state.pick_order")
-        taken = require(data.get("taken"), list, "save: state.taken")
-        if len(taken) != n:
-            raise ValueError(f"save: state.taken: {len(taken)} entries for {n} students")
-        self.taken = [None if t is None else self.cards_from([t], "save: state.taken[]")[0]
-                      for t in taken]
-        self.revealed = require(data.get("revealed"), bool, "save: state.revealed")
         self.assignments = []
-        for i, raw in enumerate(require(data.get("assignments"), list, "save: state.assignments")):
-            where = f"save: state.assignments[{i}]"
-            require(raw, dict, where)
-            owner = require_int(raw.get("owner"), f"{where}.owner", 0, n - 1)
-            cards = self.cards_from(raw.get("cards"), f"{where}.cards")
-            extras = []
-            for pair in require(raw.get("extras"), list, f"{where}.extras"):
-                if not isinstance(pair, list) or len(pair) != 2:
-                    raise ValueError(f"{where}.extras: expected [seat, card] pairs")
-                who = require_int(pair[0], f"{where}.extras[].seat", 0, n - 1)
-                extras.append((who, self.cards_from([pair[1]], f"{where}.extras[].card")[0]))
-            exam = raw.get("exam")
-            if exam not in EXAM_NAMES:
-                raise ValueError(f"{where}.exam: {exam!r} is not midterm or final")
-            assignment = Assignment(owner, cards, extras, exam)
-            if len(cards) < 2 or not group_kind(assignment.group(), self.ace_high):
-                raise ValueError(f"{where}: the cards are not a valid set or run")
-            self.assignments.append(assignment)
-        self._check_position()
-
-    def _seat_lists(self, data, key):
-        lists = require(data.get(key), list, f"save: state.{key}")
-        if len(lists) != self.players:
-            raise ValueError(f"save: state.{key}: {len(lists)} entries for {self.players} students")
-        return [self.cards_from(x, f"save: state.{key}[{i}]") for i, x in enumerate(lists)]
+        for row in f["assignments"]:
+            k = row["index"]
+            cards = list(view.zone(f"assignment:{k}").cards)
+            extra_cards = list(view.zone(f"extra:{k}").cards)
+            extras = [(who, card) for (who, _), card in zip(row["extra_credit"], extra_cards)]
+            self.assignments.append(Assignment(row["owner"], cards, extras, row["exam"]))
+        self.step = f["step"]
+        self.rotation = f["rotation"]
+        self.turn_step = f["turn_step"] or "draw"
+        self.leader = f["leader"]
+        if self.current_player is not None:
+            self.pos = (self.current_player - self.leader) % n
+        self.revealed = not (self.step == "exchange"
+                             or (self.step == "turn" and self.rotation == 1))
+        self.taken = [None] * n
+        seat = view.seat
+        holders = [self.draw_pile] + self.hands + self.pending
+        lost_name = f.get("exchange_taken_from_you")
+        if lost_name is not None:
+            right = (seat + 1) % n
+            mine = set(map(id, view.zone(f"hand:{seat}").cards))
+            card = next((c for c in self.deck.copies(lost_name) if id(c) not in mine), None)
+            if card is not None:
+                target = self.pending[right] if self.pending[right] else self.hands[right]
+                swap_into(card, target, holders)
+                self.taken[right] = card
+        got_name = f.get("exchange_received")
+        if got_name is not None:
+            seen = [c for z in view.zones for c in z.cards if c is not None and c.name == got_name]
+            self.taken[seat] = seen[0] if seen else self.deck.copies(got_name)[0]
+        self.pick_order = []
+        if self.step == "exchange" and self.current_player is not None:
+            victim = self.hands[(self.current_player - 1) % n]
+            self.pick_order = self.rng.sample(victim, len(victim))
 
     def _check_position(self):
-        """Cross-field checks of a restored state."""
-        if self.is_over != (self.stage == "over"):
-            raise ValueError("save: state.stage: 'over' exactly when the game is over")
-        if self.is_over != (self.current_player is None):
-            raise ValueError("save: current_player must be null exactly when the game is over")
+        """Cross-field checks of a loaded state."""
+        if self.is_over != (self.step == "over"):
+            raise ValueError("save: state.step: 'over' exactly when the game is over")
+        if any(len(p) > 1 for p in self.pending):
+            raise ValueError("save: state.pending: a student holds at most one exchange card")
+        for i, assignment in enumerate(self.assignments):
+            if (len(assignment.cards) < 2
+                    or not group_kind(assignment.group(), self.ace_high)):
+                raise ValueError(f"save: state.assignments[{i}]: the cards are not a valid "
+                                 "set or run")
         if not self.is_over and (self.pos == self.players
                                  or self.current_player != self._seat_at(self.pos)):
             raise ValueError("save: current_player does not match state.pos and state.leader")
-        if not self.discard and not (self.stage == "turn" and self.step == "discard"):
+        if not self.discard and not (self.step == "turn" and self.turn_step == "discard"):
             raise ValueError("save: state.discard: empty outside a turn's discard")
-        if self.building and self.stage != "exam":
+        if self.building and self.step != "exam":
             raise ValueError("save: state.building: a group is built only during an exam")
-        if self.stage == "exam" and self.rotation not in (MIDTERM_ROTATION, FINAL_ROTATION):
+        if self.step == "exam" and self.rotation not in (MIDTERM_ROTATION, FINAL_ROTATION):
             raise ValueError("save: state.rotation: exams follow rotations 3 and 6 only")
-        if self.stage == "exchange":
+        if self.step == "exchange":
             victim = (self.current_player - 1) % self.players
             if sorted(self.ids(self.pick_order)) != sorted(self.ids(self.hands[victim])):
                 raise ValueError("save: state.pick_order: not an order of the victim's hand")
         elif self.pick_order:
             raise ValueError("save: state.pick_order: set only during an exchange")
-        if self.stage in ("turn", "exam") and any(self.pending):
+        if self.step in ("turn", "exam") and any(self.pending):
             raise ValueError("save: state.pending: exchange cards outside an exchange")

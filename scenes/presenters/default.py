@@ -111,7 +111,7 @@ class Presenter:
     DRAW_PILE = "draw"
     PLAY_PILES = ("discard",)
     # Facts never listed in the side panel, and facts whose value is a seat.
-    SKIP_FACTS = frozenset({"phase", "winners", "winner", "step", "stage"})
+    SKIP_FACTS = frozenset({"phase", "winners", "winner", "step", "turn_step"})
     SEAT_FACTS = frozenset()
     FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
     SIDE_FACTS = 7          # at most this many facts in the side panel

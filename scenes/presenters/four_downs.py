@@ -13,7 +13,6 @@ class FourDowns(Presenter):
                        fold=lambda who, d: f"{who} folded and loses {d} yards",
                        shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
     TOASTS = Presenter.TOASTS | {"knock", "fold", "call"}
-    DRAW_PILE = "aside"
     SEAT_FACTS = frozenset({"dealer", "leader", "lead_seat", "last_knocker", "hand_winner"})
 
     def breakdown(self, facts, seat, names):

@@ -13,7 +13,6 @@ class Ktu(Presenter):
                        pick_up=lambda who, d: f"{who} picked up the pile ({d} cards)",
                        burn=lambda who, d: f"{who} burned the pile")
     TOASTS = Presenter.TOASTS | {"burn", "pick_up", "blind_fail"}
-    DRAW_PILE = "stock"
     PLAY_PILES = ("pile",)
     SEAT_FACTS = frozenset({"first_player"})
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turn")

@@ -1,0 +1,138 @@
+"""Golden records: a few recorded games per mode replay to a known final state.
+
+Each `tests/golden/<mode>.json` holds records (seed, players, options, the actions, the
+game's `RULES_VERSION`) and the digest of the state they replay to. A change to the rules
+or to how they use the random generator makes these fail: it would also change how the
+players' own records replay. Then bump the game's `RULES_VERSION`, say in the commit what
+changed, and write the records afresh with `python3 -m tests.test_golden`.
+"""
+import hashlib
+import json
+import os
+import random
+import sys
+
+import pytest
+
+import game
+from game import saves
+
+FOLDER = os.path.join(os.path.dirname(__file__), "golden")
+MAX_ACTIONS = 300
+
+
+def digest(state):
+    """sha256 of what every seat sees (cards by id), the scores, winners, who is to play,
+    and the random generator's state: the outcome of a replay, whatever the save format."""
+    views = []
+    for seat in range(state.players):
+        view = state.view(seat)
+        views.append([[None if c is None else c.id for c in zone.cards] for zone in view.zones])
+    data = {"views": views, "scores": state.scores(), "winners": state.winners(),
+            "current_player": state.current_player, "is_over": state.is_over,
+            "rng": list(state.rng.getstate()[1])}
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+def final_state(record):
+    """The last state of a record's replay."""
+    state = None
+    for state in saves.replay(record):
+        pass
+    return state
+
+
+def golden(mode):
+    """The golden records of `mode`."""
+    with open(os.path.join(FOLDER, f"{mode}.json")) as file:
+        return json.load(file)
+
+
+@pytest.mark.parametrize("mode", sorted(game.GAMES))
+def test_golden_records_replay_to_their_digest(mode):
+    records = golden(mode)
+    assert len(records) >= 3
+    version = game.GAMES[mode].state_class().RULES_VERSION
+    for record in records:
+        assert record["rules_version"] == version, (
+            f"{mode}: golden records of rules version {record['rules_version']}, the game is at "
+            f"{version}: write them afresh (python3 -m tests.test_golden)")
+        assert digest(final_state(record)) == record["digest"], (
+            f"{mode} seed {record['seed']} replays differently: players' records would too. "
+            "Bump the game's RULES_VERSION, say what changed, and write the golden records "
+            "afresh (python3 -m tests.test_golden)")
+
+
+def test_golden_record_of_older_rules_opens_with_a_note(tmp_path, monkeypatch):
+    """The rules moved on to version 2: a version 1 record that no longer replays opens
+    as far as it goes, with a note, and is not kept aside; one of the current rules is."""
+    monkeypatch.setattr(game.GAMES["final_card_down"].state_class(), "RULES_VERSION", 2)
+    record = dict(golden("final_card_down")[0],
+                  seats=[{"name": f"P{i}", "level": None} for i in range(3)],
+                  format=saves.RECORD_FORMAT, version=saves.FILE_VERSION)
+    record["players"] = 3
+    record["actions"] = record["actions"][:5] + [{"kind": "no_such_move", "cards": [], "arg": None}]
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(record))
+    data = saves.read_record(str(path))
+    assert "Final Card-Down rules version 1 (this app: 2)" in data["note"]
+    assert "5 of its 6 moves replay" in data["note"]
+    assert os.listdir(tmp_path) == ["old.json"]
+    assert len(list(saves.replay(data, to_first_illegal=True))) == 6
+    current = dict(record, rules_version=2)
+    path.write_text(json.dumps(current))
+    with pytest.raises(saves.BadFile, match="not legal"):
+        saves.read_record(str(path))
+
+
+def test_golden_version_1_saves_still_load():
+    """Autosaves written before the state machine and draw pile had one name (save format
+    1, one per mode, mid-game) load into the same state as replaying their moves."""
+    with open(os.path.join(FOLDER, "v1_saves.json")) as file:
+        saved = json.load(file)
+    assert sorted(data["game"] for data in saved) == sorted(game.GAMES)
+    for data in saved:
+        assert data["version"] == 1
+        loaded = game.load_state(data)
+        replayed = game.new_game(data["game"], players=data["players"],
+                                 seed=data["chance"]["seed"], options=data["options"])
+        for action in data["history"]:
+            replayed.apply(replayed.action_from_json(action, "history[]"))
+        assert loaded == replayed, data["game"]
+        assert loaded.legal_actions() == replayed.legal_actions()
+
+
+def make_records(mode):
+    """Three records of random legal play (the last with every option at its last value)."""
+    info = game.GAMES[mode]
+    records = []
+    for seed in (1, 2, 3):
+        players = info.min_players + seed % (info.max_players - info.min_players + 1)
+        options = {o.id: o.values[-1] for o in info.options
+                   if seed == 3 and o.id != info.player_option}
+        state = game.new_game(mode, players=players, seed=seed, options=options)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.history) < MAX_ACTIONS:
+            state.apply(rng.choice(state.legal_actions()))
+        records.append({"game": mode, "players": players, "options": dict(state.options),
+                        "seed": seed, "rules_version": state.RULES_VERSION,
+                        "actions": [a.to_json() for a in state.history],
+                        "digest": digest(state)})
+    return records
+
+
+def as_text(records):
+    """Records as JSON text with one action a line (readable, and diffs stay small)."""
+    parts = []
+    for record in records:
+        head = json.dumps({k: v for k, v in record.items() if k != "actions"})
+        moves = ",\n".join("   " + json.dumps(a) for a in record["actions"])
+        parts.append(f' {head[:-1]},\n  "actions": [\n{moves}]}}')
+    return "[\n" + ",\n".join(parts) + "\n]\n"
+
+
+if __name__ == "__main__":
+    for mode in sys.argv[1:] or sorted(game.GAMES):
+        with open(os.path.join(FOLDER, f"{mode}.json"), "w") as file:
+            file.write(as_text(make_records(mode)))
+        print(f"wrote {FOLDER}/{mode}.json")
