@@ -502,9 +502,9 @@ class TableScene(Scene):
         screen.surface = self.static
         try:
             self.static.blit(felt.image(*surf.get_size()), (0, 0))
-            words = self.presenter.prompt(self.current_view, self.viewer, self.names)
-            self.top_text_end = table_draw.top_bar(screen, self.session.info.title, words, self.title_right)
             humans = [seat.human for seat in self.session.seats]
+            words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.selection), humans)
+            self.top_text_end = table_draw.top_bar(screen, self.session.info.title, words, self.title_right)
             plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer,
                                             self.session.thinking())
             table_draw.felt_and_seats(screen, self.board, plates)

@@ -163,7 +163,8 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines):
     cy += 26
     for seat, score in enumerate(view.scores):
         if score is None:   # hidden from this seat: show what it can see instead
-            score = f"{sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')} cards"
+            count = sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')
+            score = f"{count} card" + ("" if count == 1 else "s")
         colour = palette.GOLD if seat == view.current_player else palette.TEXT
         screen.text(names[seat], 16, colour, (x + 14, cy), width=PANEL_W - 80)
         screen.text(str(score), 16, colour, (x + PANEL_W - 14, cy), "topright")

@@ -197,12 +197,35 @@ class Presenter:
         """Does this move take cards from the draw pile (the dealing sound)?"""
         return event.src == self.DRAW_PILE
 
-    def prompt(self, view, viewer, names):
-        """The top bar's words: the step of the game and whose turn it is."""
-        step = str(view.facts.get("phase", ""))
+    def prompt(self, view, viewer, names, selected=0, humans=None):
+        """The top bar's words: where the game stands, then what to do now (on your turn,
+        with `selected` cards chosen so far) or whom the table waits for (`humans` says
+        which seats are people: a computer 'is thinking')."""
         current = view.current_player
-        turn = "" if current is None else ("Your turn" if current == viewer else f"{names[current]}'s turn")
-        return "  ·  ".join(w for w in (step, turn) if w)
+        if view.is_over:
+            doing = "Game over"
+        elif current is None:
+            doing = ""
+        elif current == viewer:
+            doing = self.instruction(view, names, selected) or "Your turn"
+        else:
+            who = seat_name(names, current)
+            doing = self.waiting(view, current, names) or (
+                f"{who} is thinking..." if humans is not None and not humans[current] else f"Waiting for {who}")
+        return "  ·  ".join(w for w in (self.context(view, names), doing) if w)
+
+    def context(self, view, names):
+        """Where the game stands ('Hand 2, final round'); '' to say nothing."""
+        return "" if view.is_over else str(view.facts.get("phase", ""))
+
+    def instruction(self, view, names, selected):
+        """What the viewer, whose turn it is, does now in the game's words ('' for 'Your turn')."""
+        return ""
+
+    def waiting(self, view, seat, names):
+        """What `seat`, another player, is doing now ('Theo is choosing face-up cards'),
+        or '' to say only whom the table waits for."""
+        return ""
 
     def card_words(self, value):
         """A fact's value in words: a card's file code ('QS') as its spoken name."""

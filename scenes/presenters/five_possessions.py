@@ -1,7 +1,7 @@
 """Play Design, 5 possessions, at the table: the field of lanes (the other coach's line
 at the top, each lane's open and closed cards in the middle, the viewer's line at the
 bottom), one back per coach, and the yards scored."""
-from scenes.presenters.default import Presenter, yards_line
+from scenes.presenters.default import Presenter, seat_name, yards_line
 
 # Rows of the field: (row, half of the lane's width).
 ROWS = {"other": (0, 0), "open": (1, 0), "closed": (1, 1), "mine": (2, 0)}
@@ -11,8 +11,8 @@ def _lane_result(who, d):
     lane = d["lane"] + 1
     if not d.get("open"):
         return f"Lane {lane}: closed card, {who} holds the lane"
-    return (f"Lane {lane}: {d['offense']} {d['offense_dots']} dots against "
-            f"{d['defense']} {d['defense_dots']}: {who} wins it")
+    return (f"Lane {lane}: {d['offense']}, {d['offense_dots']} {d['color']} dots against "
+            f"{d['defense']}, {d['defense_dots']}: {who} wins it")
 
 
 class FivePossessions(Presenter):
@@ -30,6 +30,73 @@ class FivePossessions(Presenter):
     TOASTS = Presenter.TOASTS | {"toss"}
     SKIP_FACTS = Presenter.SKIP_FACTS | {"table"}
     SEAT_FACTS = frozenset({"offense", "defense", "chooser"})
+
+    def event_line(self, event, names, zone_names):
+        """A lane's result names its two cards by their spoken names."""
+        if event.kind == "lane" and isinstance(event.detail, dict) and event.detail.get("open"):
+            detail = dict(event.detail, offense=self.card_words(event.detail.get("offense")),
+                          defense=self.card_words(event.detail.get("defense")))
+            event = event._replace(detail=detail)
+        return super().event_line(event, names, zone_names)
+
+    def context(self, view, names):
+        """The possession, the line, who is on offense."""
+        facts = view.facts
+        if view.is_over or facts.get("step") == "choose":
+            return "Sudden death" if facts.get("sudden_death") else ""
+        name = "Sudden death" if facts.get("sudden_death") else f"Possession {facts.get('possession')}"
+        offense = seat_name(names, facts.get("offense"))
+        return f"{name}, line {facts.get('line')} of 4  ·  {offense} on offense"
+
+    def placed(self, view):
+        """How many cards of this line the current player has set."""
+        seat = view.current_player
+        hand = next((z.count for z in view.zones if z.key == f"hand:{seat}"), 0)
+        return view.facts.get("line_size", 0) - hand
+
+    def instruction(self, view, names, selected):
+        """Choose a side, set offense cards, set defense cards."""
+        facts = view.facts
+        step, size = facts.get("step"), facts.get("line_size", 0)
+        if step == "choose":
+            toss = "sudden death toss" if facts.get("sudden_death") else "coin toss"
+            return f"You won the {toss}: choose offense or defense"
+        done = f"{self.placed(view)} of {size} set"
+        if step == "offense_set":
+            need = facts.get("open_needed")
+            must = f"; {need} must be open" if need is not None else ""
+            return f"Set your offense cards face down, one a lane ({done}{must})"
+        if step == "defense_set":
+            return f"Set a defense card opposite each offense card ({done})"
+        return ""
+
+    def waiting(self, view, seat, names):
+        """What the other coach is doing."""
+        step = view.facts.get("step")
+        who = names[seat]
+        if step == "choose":
+            return f"{who} won the toss and chooses offense or defense"
+        if step in ("offense_set", "defense_set"):
+            side = "offense" if step == "offense_set" else "defense"
+            return f"{who} is setting {side} cards ({self.placed(view)} of {view.facts.get('line_size', 0)})"
+        return ""
+
+    def side_facts(self, view, names):
+        """Each lane's state and colour limit, who is on offense, the line."""
+        facts = view.facts
+        lines = []
+        offense = seat_name(names, facts.get("offense"))
+        if offense:
+            lines.append(("Offense", offense, None))
+        for k, lane in enumerate(facts.get("lanes") or []):
+            if not lane.get("live"):
+                state = "closed: its cards stay closed"
+            elif lane.get("color"):
+                state = f"open, not {lane['color']} (a {lane['color']} card is open)"
+            else:
+                state = "open, any colour"
+            lines.append((f"Lane {k + 1}", state, None))
+        return lines[:self.SIDE_FACTS]
 
     def back_of(self, view, zone_key):
         """Each coach plays with a deck of their own: a hidden card shows its owner's back."""

@@ -1,0 +1,135 @@
+"""Players' words at the table: random games of every mode played through the real table
+(and its scoring screen), with every string the app draws caught on its way to the font.
+No card file code, no internal name, no zero-based seat and no '1 moves' may be drawn;
+every step of every game has a prompt that says what to do."""
+import random
+import re
+
+import pygame
+import pytest
+
+import game
+from scenes import table_input
+from scenes.presenters import presenter_for
+from scenes.scoring import ScoringScene
+from scenes.session import Seat, Session
+from scenes.table import TableScene
+from sprites import text as text_module
+from tests.test_ui_play import choose, new_app
+
+NAMES = ["Maya", "Theo", "Ana", "Sam"]
+MAX_FRAMES = 6000
+AT_TABLE = 500       # moves played through the table; the rest of a long game without drawing
+TOKEN = re.compile(r"[A-Za-z0-9:/]+")
+INTERNAL = re.compile(r"\bseat [0-9]\b|\b[a-z]+_[a-z_]+\b")
+PLURAL = re.compile(r"(?<![\d.])\b1 (moves|cards|games|turns|points|players|hands|yards|assignments)\b")
+
+
+def codes_of(info):
+    """Every file code of the game's deck (and its part after a deck prefix), but not
+    single letters, which are words in rules text."""
+    names = set()
+    for card in info.load_deck().cards:
+        names.add(card.name)
+        names.add(card.name.split(":")[-1])
+    return names - {"A", "J", "Q", "K", "D", "F"}
+
+
+def problems(line, codes):
+    """Why a drawn string speaks in codes ('' when it does not)."""
+    why = [t for t in TOKEN.findall(line) if t in codes]
+    for pattern in (INTERNAL, PLURAL):
+        found = pattern.search(line)
+        if found:
+            why.append(found.group(0))
+    return ", ".join(why)
+
+
+def play_at_table(game_id, seed, drawn, prompts):
+    """A whole random game of `game_id` at the table: Maya (seat 0) plays, the others'
+    moves are random legal ones submitted as the computers' would be; every frame is
+    drawn, and each hand's scoring screen. `drawn` collects the strings drawn; `prompts`
+    (step key -> prompt) the prompt of every view the game passed through."""
+    info = game.GAMES[game_id]
+    count = info.default_players
+    app = new_app()
+    seats = [Seat(NAMES[0], True)] + [Seat(name, False, "easy") for name in NAMES[1:count]]
+    session = Session(game_id, seats, info.default_options(), seed=seed)
+    session.start_bot = lambda *args, **kwargs: None
+    app.scene.persist = {"session": session, "viewer": None, "events_seen": 0, "curtains": []}
+    app.switch("table")
+    presenter = presenter_for(info)
+    rng = random.Random(seed)
+    try:
+        for _ in range(MAX_FRAMES):
+            app.step()
+            scene = app.scene
+            if isinstance(scene, ScoringScene):
+                app.step()
+                if not scene.interim:
+                    return session
+                scene.next_hand()
+                app.switch("table")
+                continue
+            assert isinstance(scene, TableScene)
+            state = session.state
+            if state.is_over or scene.hand_ended or scene.motion.flights or scene.pending:
+                continue
+            if len(session.submitted) >= AT_TABLE:
+                while not session.state.is_over:
+                    session.submit(choose(session.state.legal_actions(), rng))
+                scene.go("scoring", interim=False)
+                continue
+            for seat in {0, state.current_player}:
+                view = state.view(seat)
+                prompts[step_key(view)] = presenter.prompt(view, seat, NAMES[:count])
+                if seat == view.current_player:
+                    assert presenter.instruction(view, NAMES[:count], 0), f"no instruction for {step_key(view)}"
+            refuse(scene, rng)
+            scene.submit(choose(state.legal_actions(), rng))
+        raise AssertionError(f"{game_id}: the game did not end")
+    finally:
+        pygame.quit()
+
+
+def refuse(scene, rng):
+    """On the person's turn, click a face-up card of theirs that no move fits, as the
+    table would: the refusal is said (and drawn) in the rules' words."""
+    if not scene.my_turn():
+        return
+    idle = [p for p in scene.board.placed if p.card is not None and p.face_up
+            and not table_input.actions_with(scene.legal_now, p.card)]
+    if idle:
+        click = table_input.click_card(scene.legal_now, rng.choice(idle).card, [], scene.presenter,
+                                       scene.session.why_illegal)
+        scene.say(click.words)
+
+
+def step_key(view):
+    """What the prompt must speak about: the game's step facts and whose turn it is."""
+    facts = view.facts
+    return (view.game_id, facts.get("step"), facts.get("stage"), view.current_player == view.seat)
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """Every string rendered through the app's text cache."""
+    drawn = set()
+    real = text_module.render
+
+    def render(words, px, colour):
+        drawn.add(words)
+        return real(words, px, colour)
+    monkeypatch.setattr(text_module, "render", render)
+    return drawn
+
+
+@pytest.mark.parametrize("game_id", list(game.MODULES))
+def test_every_string_drawn_at_the_table_is_in_players_words(spy, game_id):
+    prompts = {}
+    play_at_table(game_id, 11, spy, prompts)
+    codes = codes_of(game.GAMES[game_id])
+    bad = sorted(f"{line!r}: {problems(line, codes)}" for line in spy if problems(line, codes))
+    assert not bad, "\n".join(bad)
+    for key, words in prompts.items():
+        assert words.strip(), f"no prompt for {key}"
