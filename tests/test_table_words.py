@@ -133,3 +133,50 @@ def test_every_string_drawn_at_the_table_is_in_players_words(spy, game_id):
     assert not bad, "\n".join(bad)
     for key, words in prompts.items():
         assert words.strip(), f"no prompt for {key}"
+
+
+def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
+    app = new_app()
+    try:
+        seats = [Seat(name, False, "easy") for name in NAMES]
+        session = Session("final_card_down", seats, game.GAMES["final_card_down"].default_options(), seed=5)
+        session.start_bot = lambda *args, **kwargs: None
+        app.scene.persist = {"session": session, "viewer": None, "events_seen": 0, "curtains": []}
+        app.switch("table")
+        table = app.scene
+        rng = random.Random(5)
+        for _ in range(40):
+            table.submit(choose(session.state.legal_actions(), rng))
+            app.step()
+        entries = table.log_lines()
+        assert len(entries) > 5
+        firsts = [e.split(" ")[0] for e in entries]
+        assert all(a != b or a not in NAMES for a, b in zip(firsts, firsts[1:])), entries
+        assert any(", " in e and e.split(" ")[0] in NAMES for e in entries)   # a turn of several moves
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                             precise_y=1.0, touch=False, which=0))
+        app.step()
+        assert table.log_scroll == 3
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
+        app.step()
+        assert table.log_scroll == 0
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
+        app.step()
+        assert table.log_scroll == 5
+    finally:
+        pygame.quit()
+
+
+def test_a_log_entry_cut_short_ends_in_an_ellipsis_and_shows_whole_on_hover(spy):
+    app = new_app()
+    try:
+        screen = app.screen
+        long_entry = "Theo played " + ", ".join(["Offense blue 4 (black deck)"] * 8)
+        from scenes import table_draw
+        tips = table_draw.log(screen, (900, 300, 360, 300), "Latest moves", ["Maya drew a card", long_entry])
+        assert [words for _, words in tips] == [long_entry]
+        assert any(line.endswith("...") for line in spy)
+        table_draw.tooltip(screen, tips[0][0], long_entry, 890)
+        assert any(line.startswith("Theo played") and not line.endswith("...") for line in spy)
+    finally:
+        pygame.quit()

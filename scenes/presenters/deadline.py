@@ -19,6 +19,13 @@ class Deadline(Presenter):
     KIND_LABELS = dict(Presenter.KIND_LABELS, cancel_group="Cancel group", finish_exam="Finish exam")
     POSITION_ARGS = frozenset({"take"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam")
+    MOVE_WORDS = {("discard", "hand"): "{who} took {what} from the discard pile",
+                  ("hand", "pending"): "{who} took {what} blind from {src}", ("pending", "hand"): "{who} received {what}",
+                  ("hand", "group"): "{who} added {what} to the assignment being built",
+                  ("group", "assignment"): "{who} submitted the assignment {what}",
+                  ("group", "hand"): "{who} took back {what}", ("hand", "assignment"): "{who} extended an assignment with {what}",
+                  ("hand", "extra"): "{who} played {what} as extra credit", ("discard", "draw"): None,
+                  ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})
 
     def instruction(self, view, names, selected):

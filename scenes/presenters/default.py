@@ -9,6 +9,10 @@ of its zones, the scoring breakdown).
 """
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
+# Zone kinds whose key names their owner's seat second ('hand:2', 'line:1:3').
+SEAT_ZONES = frozenset({"hand", "table", "faceup", "facedown", "played", "pending", "line", "stack",
+                        "box", "removed"})
+
 # The event every game with several hands ends each hand with.
 HAND_END = "hand_over"
 
@@ -105,6 +109,9 @@ class Presenter:
                                                    else f" at the {d} of the turn" if d else ""),
         "turn_limit": lambda who, d: "The turn limit ends the game",
     }
+    # Log words for moves between zone kinds: (source kind, destination kind) -> a line
+    # with {who}, {what}, {src}, {dst}, or None for a move the log does not tell.
+    MOVE_WORDS = {}
     # Events also shown for a moment in the top bar.
     TOASTS = frozenset({"declare", "skip", "recycle", "out", "score"})
     # The zone cards are drawn from, and the zones cards are played to.
@@ -151,28 +158,46 @@ class Presenter:
             words += f" ({self.arg_label(action.arg, names, action.kind)})"
         return words
 
-    def move_line(self, event, who, zone_names):
-        """The log line for cards moving from one zone to another."""
-        src = zone_names.get(event.src, event.src or "")
-        dst = zone_names.get(event.dst, event.dst or "")
+    def move_line(self, event, who, zone_names, names=()):
+        """The log line for cards moving from one zone to another: who drew or played
+        what, or moved it from where to where (zones named with their owner)."""
+        src = self.zone_label(event.src, event.seat, zone_names, names)
+        dst = self.zone_label(event.dst, event.seat, zone_names, names)
         what = cards_phrase(event.cards)
-        if event.src == self.DRAW_PILE and all(c is None for c in event.cards):
+        kinds = tuple((key or "").split(":")[0] for key in (event.src, event.dst))
+        if kinds in self.MOVE_WORDS:
+            words = self.MOVE_WORDS[kinds]
+            return words and words.format(who=who, what=what, src=src, dst=dst)
+        if event.src == self.DRAW_PILE:
             return f"{who} drew {what}" if who else f"{what} dealt to {dst}"
+        if not who:
+            return None
         if event.src and event.src.startswith("hand") and event.dst in self.PLAY_PILES:
             return f"{who} played {what}"
-        return f"{who}: {what}, {src} to {dst}" if who else f"{what}, {src} to {dst}"
+        return f"{who} moved {what} from {src} to {dst}"
+
+    def zone_label(self, key, seat, zone_names, names):
+        """A zone in the log: 'their Hand' for the actor's own, "Theo's Hand" for another's."""
+        name = zone_names.get(key, key or "")
+        parts = (key or "").split(":")
+        owner = parts[1] if len(parts) > 1 and parts[0] in SEAT_ZONES else ""
+        if owner.isdigit() and int(owner) < len(names):
+            return f"their {name}" if int(owner) == seat else f"{names[int(owner)]}'s {name}"
+        return f"the {name}" if name else ""
 
     def event_line(self, event, names, zone_names):
         """One log line for an event as a seat saw it, or None for events not worth a line."""
         who = seat_name(names, event.seat)
         kind, detail = event.kind, event.detail
         if kind == "move":
-            return capital(self.move_line(event, who, zone_names))
+            line = self.move_line(event, who, zone_names, names)
+            return capital(line) if line else None
         if kind in GENERIC_EVENTS:
             return GENERIC_EVENTS[kind](who, detail)
         phrase = self.EVENT_WORDS.get(kind)
         if phrase is not None:
-            return capital(phrase(who or "Everyone", detail))
+            line = phrase(who or "Everyone", detail)
+            return capital(line) if line else None
         words = kind.replace("_", " ")
         if who:
             words = f"{who}: {words}"
@@ -180,10 +205,22 @@ class Presenter:
             words += f" ({detail})"
         return capital(words)
 
-    def log_lines(self, events, names, zone_names, keep=40):
-        """The log: a line for each event worth one, the newest `keep`."""
-        lines = [self.event_line(e, names, zone_names) for e in events]
-        return [line for line in lines if line][-keep:]
+    def log_lines(self, events, names, zone_names, keep=60):
+        """The log: one entry per turn (a seat's consecutive events joined: 'Theo drew a
+        card, played 7 red hearts'), the newest `keep`."""
+        entries = []
+        last_seat = object()
+        for event in events:
+            line = self.event_line(event, names, zone_names)
+            if not line:
+                continue
+            who = seat_name(names, event.seat)
+            if entries and who and event.seat == last_seat and line.startswith(who + " "):
+                entries[-1] += ", " + line[len(who) + 1:]
+            else:
+                entries.append(line)
+            last_seat = event.seat if who and line.startswith(who + " ") else object()
+        return entries[-keep:]
 
     def event_kinds(self):
         """Every event kind this presenter has words for."""

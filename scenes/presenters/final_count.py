@@ -21,6 +21,12 @@ class FinalCount(Presenter):
                        exhausted=lambda who, d: "The draw pile is empty: the hand ends",
                        collect=lambda who, d: f"{who} takes the cards back",
                        decline=lambda who, d: f"{who} let the {d} go")
+    MOVE_WORDS = {("drawn", "table"): "{who} put {what} on {dst}", ("drawn", "discard"): "{who} discarded {what}",
+                  ("drawn", "board"): "{who} put {what} on the Board",
+                  ("drawn", "draw"): "{who} returned {what} to the Draw Pile",
+                  ("draw", "drawn"): "{who} drew {what}", ("hand", "draw"): "{who} put {what} on the Draw Pile",
+                  ("table", "draw"): "{who} put {what} on the Draw Pile",
+                  ("board", "table"): "{who} took {what} from the Board", ("hand", "hand"): None}
     TOASTS = Presenter.TOASTS | {"call", "goal"}
     SEAT_FACTS = frozenset({"dealer", "caller"})
 

@@ -22,11 +22,13 @@ class FivePossessions(Presenter):
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        choose=lambda who, d: f"{who} chose {d}",
                        possession=lambda who, d: f"Possession {d}: {who} on offense",
-                       reveal=lambda who, d: (f"{who} revealed lane {d + 1}" if isinstance(d, int)
+                       reveal=lambda who, d: (None if isinstance(d, int)
                                               else Presenter.EVENT_WORDS["reveal"](who, d)),
                        tie_break=lambda who, d: "Tied: a pair of possessions decides",
                        sudden_death=lambda who, d: "Still tied: sudden death",
                        lane=_lane_result)
+    MOVE_WORDS = {("hand", "line"): "{who} set {what} in {dst}", ("stack", "hand"): "{who} drew {what} for this line",
+                  ("box", "stack"): None, ("stack", "box"): None, ("removed", "box"): None}
     TOASTS = Presenter.TOASTS | {"toss"}
     SKIP_FACTS = Presenter.SKIP_FACTS | {"table"}
     SEAT_FACTS = frozenset({"offense", "defense", "chooser"})
@@ -92,7 +94,7 @@ class FivePossessions(Presenter):
             if not lane.get("live"):
                 state = "closed: its cards stay closed"
             elif lane.get("color"):
-                state = f"open, not {lane['color']} (a {lane['color']} card is open)"
+                state = f"open, not {lane['color']}"
             else:
                 state = "open, any colour"
             lines.append((f"Lane {k + 1}", state, None))

@@ -14,6 +14,9 @@ class FourDowns(Presenter):
                        knock=lambda who, d: f"{who} knocked: the stake is {d}",
                        fold=lambda who, d: f"{who} folded and loses {d} yards",
                        shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
+    MOVE_WORDS = {("played", "used"): None, ("hand", "aside"): None, ("played", "aside"): None,
+                  ("used", "aside"): None, ("hand", "used"): None, ("hand", "played"): "{who} played {what}",
+                  ("aside", "hand"): "{who} was dealt {what}"}
     TOASTS = Presenter.TOASTS | {"knock", "fold", "call"}
     SEAT_FACTS = frozenset({"dealer", "leader", "lead_seat", "last_knocker", "hand_winner"})
 
