@@ -29,6 +29,9 @@ from scenes.table_motion import Motion
 from sprites import felt, palette
 
 
+LOG_EVENTS = 250     # the log reads back this many events at most
+
+
 class TableScene(Scene):
     """Plays a Session: shows the viewer's table, submits the chosen actions."""
 
@@ -535,14 +538,13 @@ class TableScene(Scene):
                                             self.session.thinking())
             table_draw.felt_and_seats(screen, self.board, plates)
             table_draw.cards(screen, self.board, look, self.focused)
-            title = "Since your last move" if self.viewer is not None else "Latest moves"
+            title = "Moves"
             self.log_tips = table_draw.side_panel(screen, self.current_view, self.presenter, self.names,
                                                   self.session.seed, title, self.log_lines(), self.log_scroll)
         finally:
             screen.surface = surf
 
     def log_lines(self):
-        """The log: what happened since the viewer's last move (the latest moves for all)."""
-        seat = self.viewer
-        since = self.session.last_played.get(seat, 0) if seat is not None else max(0, len(self.state.events) - 30)
-        return self.presenter.log_lines(self.state.events_for(seat, since), self.names, self.zone_names())
+        """The log: the latest moves as the viewer saw them, one entry per turn."""
+        since = max(0, len(self.state.events) - LOG_EVENTS)
+        return self.presenter.log_lines(self.state.events_for(self.viewer, since), self.names, self.zone_names())

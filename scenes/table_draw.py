@@ -28,11 +28,19 @@ class Look:
 
 
 def top_bar(screen, title, words, right):
-    """The bar across the top: the title, then `words` up to `right`; returns where the words end."""
+    """The bar across the top: the title, then `words` up to `right` (on two smaller lines
+    when one does not hold them); returns where the words end."""
     screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
     screen.text(title, 24, palette.TEXT, (18, 10))
     x = 18 + screen.text_width(title, 24) + 18
-    return x + screen.text(words, 20, palette.GOLD, (x, 14), width=max(40, right - x))
+    width = max(40, right - x)
+    if screen.text_width(words, 20) <= width:
+        return x + screen.text(words, 20, palette.GOLD, (x, 14), width=width)
+    lines = screen.wrap(words, 17, width)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return x + max(screen.text(line, 17, palette.GOLD, (x, 5 + 20 * i), width=width)
+                   for i, line in enumerate(lines))
 
 
 def plate(screen, spot, name, right, current):

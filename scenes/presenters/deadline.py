@@ -20,6 +20,7 @@ class Deadline(Presenter):
     POSITION_ARGS = frozenset({"take"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam")
     MOVE_WORDS = {("discard", "hand"): "{who} took {what} from the discard pile",
+                  ("hand", "discard"): "{who} discarded {what}",
                   ("hand", "pending"): "{who} took {what} blind from {src}", ("pending", "hand"): "{who} received {what}",
                   ("hand", "group"): "{who} added {what} to the assignment being built",
                   ("group", "assignment"): "{who} submitted the assignment {what}",
@@ -70,9 +71,9 @@ class Deadline(Presenter):
         if stage == "exam":
             lines = [("Now", facts.get("exam") or "Exam", None)]
         elif rotation <= 3:
-            lines = [("Next exam", f"Midterm, after rotation 3 (now {rotation})", None)]
+            lines = [("Next exam", "Midterm, after rotation 3", None)]
         else:
-            lines = [("Next exam", f"Final Exam, after rotation 6 (now {rotation})", None)]
+            lines = [("Next exam", "Final Exam, after rotation 6", None)]
         table = facts.get("assignments") or []
         for seat, name in enumerate(names):
             own = [a for a in table if a.get("owner") == seat]

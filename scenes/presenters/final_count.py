@@ -1,7 +1,7 @@
 """Final Count at the table: the die beside the board, picks from others' cards; each
 hand's count in the scoring breakdown."""
 from game.final_count import DIE_ACTIONS
-from scenes.presenters.default import Presenter, seat_name
+from scenes.presenters.default import Presenter, plural, seat_name
 
 # What a die face means, in a few words for the side panel.
 DIE_SHORT = {1: "keep or discard the drawn card", 2: "give the drawn card or discard it",
@@ -20,8 +20,10 @@ class FinalCount(Presenter):
                        goal=lambda who, d: f"The goal is {d}",
                        exhausted=lambda who, d: "The draw pile is empty: the hand ends",
                        collect=lambda who, d: f"{who} takes the cards back",
-                       decline=lambda who, d: f"{who} let the {d} go")
-    MOVE_WORDS = {("drawn", "table"): "{who} put {what} on {dst}", ("drawn", "discard"): "{who} discarded {what}",
+                       decline=lambda who, d: f"{who} let the {d} go",
+                       score=lambda who, d: f"{who} scored {plural(d, 'point')} this hand")
+    MOVE_WORDS = {("draw", "hand"): "{who} was dealt {what}", ("draw", "table"): "{who} was dealt {what} face up",
+                  ("drawn", "table"): "{who} put {what} on {dst}", ("drawn", "discard"): "{who} discarded {what}",
                   ("drawn", "board"): "{who} put {what} on the Board",
                   ("drawn", "draw"): "{who} returned {what} to the Draw Pile",
                   ("draw", "drawn"): "{who} drew {what}", ("hand", "draw"): "{who} put {what} on the Draw Pile",

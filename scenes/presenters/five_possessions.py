@@ -1,7 +1,9 @@
 """Play Design, 5 possessions, at the table: the field of lanes (the other coach's line
 at the top, each lane's open and closed cards in the middle, the viewer's line at the
 bottom), one back per coach, and the yards scored."""
-from scenes.presenters.default import Presenter, seat_name, yards_line
+import re
+
+from scenes.presenters.default import Presenter, plural, seat_name, yards_line
 
 # Rows of the field: (row, half of the lane's width).
 ROWS = {"other": (0, 0), "open": (1, 0), "closed": (1, 1), "mine": (2, 0)}
@@ -11,8 +13,27 @@ def _lane_result(who, d):
     lane = d["lane"] + 1
     if not d.get("open"):
         return f"Lane {lane}: closed card, {who} holds the lane"
-    return (f"Lane {lane}: {d['offense']}, {d['offense_dots']} {d['color']} dots against "
-            f"{d['defense']}, {d['defense_dots']}: {who} wins it")
+    return (f"Lane {lane}: {who} wins, {d['offense_dots']} to {d['defense_dots']} {d['color']} dots "
+            f"({d['offense']} against {d['defense']})")
+
+
+SET = re.compile(r"set (.+?) in their Lane (\d)$")
+
+
+def _set_in_lanes(entry):
+    """Consecutive 'set <card> in their Lane <n>' parts of an entry said once."""
+    head, _, rest = entry.partition(" set ")
+    parts = ("set " + rest).split(", set ") if rest else []
+    found = [SET.match(p if p.startswith("set ") else "set " + p) for p in parts]
+    if len(found) < 2 or not all(found):
+        return entry
+    cards = [m.group(1) for m in found]
+    numbers = sorted(int(m.group(2)) for m in found)
+    lanes = (f"{numbers[0]}-{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1))
+             else ", ".join(map(str, numbers)))
+    if all(c == "a card" for c in cards):
+        return f"{head} set {plural(len(cards), 'card')} face down in lanes {lanes}"
+    return f"{head} set " + ", ".join(f"{m.group(1)} in lane {m.group(2)}" for m in found)
 
 
 class FivePossessions(Presenter):
@@ -21,6 +42,7 @@ class FivePossessions(Presenter):
     LANE_ARGS = frozenset({"place"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        choose=lambda who, d: f"{who} chose {d}",
+                       score=lambda who, d: f"{who} scored 20 yards: {d} in all",
                        possession=lambda who, d: f"Possession {d}: {who} on offense",
                        reveal=lambda who, d: (None if isinstance(d, int)
                                               else Presenter.EVENT_WORDS["reveal"](who, d)),
@@ -40,6 +62,10 @@ class FivePossessions(Presenter):
                           defense=self.card_words(event.detail.get("defense")))
             event = event._replace(detail=detail)
         return super().event_line(event, names, zone_names)
+
+    def log_lines(self, events, names, zone_names, keep=60):
+        """A line set in one turn reads as one move: 'Theo set 4 cards face down in lanes 4, 1, 2, 3'."""
+        return [_set_in_lanes(entry) for entry in super().log_lines(events, names, zone_names, keep)]
 
     def context(self, view, names):
         """The possession, the line, who is on offense."""
@@ -67,7 +93,7 @@ class FivePossessions(Presenter):
         if step == "offense_set":
             need = facts.get("open_needed")
             must = f"; {need} must be open" if need is not None else ""
-            return f"Set your offense cards face down, one a lane ({done}{must})"
+            return f"Set your offense cards face down, one per lane ({done}{must})"
         if step == "defense_set":
             return f"Set a defense card opposite each offense card ({done})"
         return ""
@@ -92,7 +118,7 @@ class FivePossessions(Presenter):
             lines.append(("Offense", offense, None))
         for k, lane in enumerate(facts.get("lanes") or []):
             if not lane.get("live"):
-                state = "closed: its cards stay closed"
+                state = "closed"
             elif lane.get("color"):
                 state = f"open, not {lane['color']}"
             else:

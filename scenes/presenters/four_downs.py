@@ -11,6 +11,7 @@ class FourDowns(Presenter):
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        **{"pass": lambda who, d: f"{who} passed"},
                        round_won=lambda who, d: f"{who} won down {d}",
+                       score=lambda who, d: f"{who} has lost {d} yards in all",
                        knock=lambda who, d: f"{who} knocked: the stake is {d}",
                        fold=lambda who, d: f"{who} folded and loses {d} yards",
                        shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
@@ -32,7 +33,7 @@ class FourDowns(Presenter):
         words = f"Hand {facts.get('hand')}"
         if self.step_of(facts) != "deal":
             words += f", down {facts.get('round')} of {facts.get('rounds')}"
-        return words + f"  ·  stake {facts.get('stake')} yards"
+        return words
 
     def lead_card(self, view):
         """The card led in this down, or None."""
@@ -58,8 +59,8 @@ class FourDowns(Presenter):
             lead = self.lead_card(view)
             if lead is None:
                 return "Follow the lead"
-            return (f"Follow the {lead.spoken}: a {lead.color} {OTHER_SIDE[lead.side]} card if you have one, "
-                    f"else a {lead.color} card, else any card")
+            return (f"Follow the {lead.spoken}: {lead.color} {OTHER_SIDE[lead.side]} if you can, "
+                    f"else {lead.color}, else any card")
         if step == "deal":
             return f"You won hand {facts.get('hand')}: deal the next hand"
         return ""

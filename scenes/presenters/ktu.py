@@ -89,9 +89,9 @@ class Ktu(Presenter):
         lines = []
         top = facts.get("effective_top")
         if facts.get("stage", facts.get("step")) != "choose":
-            lines.append(("Top of the pile", self.card_words(top) if top else "empty (play anything)", None))
+            lines.append(("Card to beat", self.card_words(top) if top else "none (play anything)", None))
             if top:
-                lines.append(("Beats it", self.beats(facts, view.options), None))
+                lines.append(("Beaten by", self.beats(facts, view.options), None))
         lines.append(("Order", facts.get("rank_order", ""), None))
         first = seat_name(names, facts.get("first_player"))
         if first:
