@@ -4,6 +4,7 @@ No card file code, no internal name, no zero-based seat and no '1 moves' may be 
 every step of every game has a prompt that says what to do."""
 import random
 import re
+import sys
 
 import pygame
 import pytest
@@ -48,13 +49,13 @@ def problems(line, codes):
 def play_at_table(game_id, seed, drawn, prompts):
     """A whole random game of `game_id` at the table: Maya (seat 0) plays, the others'
     moves are random legal ones submitted as the computers' would be; every frame is
-    drawn, and each hand's scoring screen. `drawn` collects the strings drawn; `prompts`
+    drawn, and each hand's scoring screen; with an odd `seed` every house rule is on. `drawn` collects the strings drawn; `prompts`
     (step key -> prompt) the prompt of every view the game passed through."""
     info = game.GAMES[game_id]
     count = info.default_players
     app = new_app()
     seats = [Seat(NAMES[0], True)] + [Seat(name, False, "easy") for name in NAMES[1:count]]
-    session = Session(game_id, seats, info.default_options(), seed=seed)
+    session = Session(game_id, seats, house_rules(info, seed), seed=seed)
     session.start_bot = lambda *args, **kwargs: None
     app.scene.persist = {"session": session, "viewer": None, "events_seen": 0, "curtains": []}
     app.switch("table")
@@ -133,6 +134,50 @@ def test_every_string_drawn_at_the_table_is_in_players_words(spy, game_id):
     assert not bad, "\n".join(bad)
     for key, words in prompts.items():
         assert words.strip(), f"no prompt for {key}"
+
+
+def declared_steps(game_id):
+    """The steps a game's state machine declares, where a player acts (not the end)."""
+    module = sys.modules[type(game.new_game(game_id, seed=1)).__module__]
+    steps = next(getattr(module, name) for name in ("STEPS", "PHASES", "STAGES") if hasattr(module, name))
+    return {step for step in steps if step not in ("over", "game_over")}
+
+
+def house_rules(info, seed):
+    """The default options on even seeds; on odd ones every house rule that can be 'on' is."""
+    options = info.default_options()
+    if seed % 2:
+        options.update({o.id: "on" for o in info.options if "on" in o.values})
+    return options
+
+
+def machine_step(view):
+    """The view's state-machine step (the fact is 'stage' where a game has both)."""
+    return view.facts.get("stage", view.facts.get("step"))
+
+
+@pytest.mark.parametrize("game_id", list(game.MODULES))
+def test_every_step_reachable_has_a_prompt_that_says_what_to_do(game_id):
+    info = game.GAMES[game_id]
+    presenter = presenter_for(info)
+    names = NAMES[:info.default_players]
+    seen = set()
+    for seed in range(4):
+        state = game.new_game(game_id, players=len(names), seed=seed, options=house_rules(info, seed))
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            seat = state.current_player
+            view = state.view(seat)
+            words = presenter.prompt(view, seat, names, 0, [True] * len(names))
+            assert words and "Your turn" not in words, (machine_step(view), words)
+            other = state.view((seat + 1) % len(names))
+            assert presenter.prompt(other, other.seat, names, 0, [False] * len(names)).strip()
+            seen.add(machine_step(view))
+            state.apply(choose(state.legal_actions(), rng))
+    if game_id != "final_card_down":            # one step only, and no step fact
+        assert declared_steps(game_id) <= seen, declared_steps(game_id) - seen
 
 
 def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
