@@ -203,7 +203,7 @@ class TableScene(Scene):
         if len(actions) == 1:
             self.submit(actions[0])
             return
-        options = [(self.presenter.action_label(a, self.names), a) for a in actions]
+        options = [(self.presenter.action_label(a, self.names, view=self.current_view), a) for a in actions]
         focus = next((i for i, (_, a) in enumerate(options) if a.arg == default), 0)
         self.dialog = {"title": title, "options": options, "focus": focus}
         self.layout()
@@ -380,7 +380,7 @@ class TableScene(Scene):
                 self.submit(action)
                 return
             self.hint = action
-            label = self.presenter.action_label(action, self.names, with_cards=True)
+            label = self.presenter.action_label(action, self.names, with_cards=True, view=self.current_view)
             self.say(f"Hint: {label}" + (f": {reason}" if reason else ""))
             self.layout()
         if self.state.is_over or self.hand_ended:

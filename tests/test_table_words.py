@@ -86,24 +86,30 @@ def play_at_table(game_id, seed, drawn, prompts):
                 prompts[step_key(view)] = presenter.prompt(view, seat, NAMES[:count])
                 if seat == view.current_player:
                     assert presenter.instruction(view, NAMES[:count], 0), f"no instruction for {step_key(view)}"
-            refuse(scene, rng)
+            refuse_and_offer(app, scene, rng)
             scene.submit(choose(state.legal_actions(), rng))
         raise AssertionError(f"{game_id}: the game did not end")
     finally:
         pygame.quit()
 
 
-def refuse(scene, rng):
-    """On the person's turn, click a face-up card of theirs that no move fits, as the
-    table would: the refusal is said (and drawn) in the rules' words."""
+def refuse_and_offer(app, scene, rng):
+    """On the person's turn, click a face-up card no move fits, as the table would (the
+    refusal is said, in the rules' words), and open the dialog of a card that several
+    moves fit, now and then (drawn, then cancelled)."""
     if not scene.my_turn():
         return
-    idle = [p for p in scene.board.placed if p.card is not None and p.face_up
-            and not table_input.actions_with(scene.legal_now, p.card)]
+    faces = [p for p in scene.board.placed if p.card is not None and p.face_up]
+    idle = [p for p in faces if not table_input.actions_with(scene.legal_now, p.card)]
     if idle:
         click = table_input.click_card(scene.legal_now, rng.choice(idle).card, [], scene.presenter,
                                        scene.session.why_illegal)
         scene.say(click.words)
+    several = [p for p in faces if len(table_input.actions_with(scene.legal_now, p.card)) > 1]
+    if several and rng.random() < 0.2:
+        scene.choose(table_input.actions_with(scene.legal_now, rng.choice(several).card), "Choose")
+        app.step()
+        scene.close_dialog()
 
 
 def step_key(view):

@@ -28,6 +28,19 @@ class Deadline(Presenter):
                   ("hand", "extra"): "{who} played {what} as extra credit", ("discard", "draw"): None,
                   ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam"}
+    FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
+
+    def arg_label(self, arg, names, kind="", view=None):
+        """An assignment extended or given extra credit, by its owner and shape."""
+        if kind in ("extend", "extra_credit") and isinstance(arg, int):
+            table = (view.facts.get("assignments") or []) if view is not None else []
+            if 0 <= arg < len(table):
+                a = table[arg]
+                owner = "your" if view.seat == a.get("owner") else f"{seat_name(names, a.get('owner'))}'s"
+                return f"{owner} {a.get('kind') or 'group'} of {len(a.get('cards', []))}"
+            return f"assignment {arg + 1}"
+        return super().arg_label(arg, names, kind, view)
 
     def instruction(self, view, names, selected):
         """Draw, discard, take a card blind, or sit the exam."""

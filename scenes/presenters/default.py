@@ -136,26 +136,27 @@ class Presenter:
         """The button text for an action kind."""
         return self.KIND_LABELS.get(kind, capital(kind.replace("_", " ")))
 
-    def arg_label(self, arg, names, kind=""):
-        """An action's argument in words: a seat's name, a colour, a position, a lane."""
+    def arg_label(self, arg, names, kind="", view=None):
+        """An action's argument in words: a seat's name, a colour, a position, a lane
+        (`view`, when given, is the table the action is chosen at)."""
         if isinstance(arg, int) and not isinstance(arg, bool):
             if kind in self.SEAT_ARGS and seat_name(names, arg):
                 return names[arg]
             if kind in self.POSITION_ARGS:
                 return f"card {arg + 1}"
             if kind in self.LANE_ARGS:
-                return f"line {arg + 1}"
+                return f"lane {arg + 1}"
         if isinstance(arg, str):
             return arg.replace("_", " ")
         return str(arg)
 
-    def action_label(self, action, names, with_cards=False):
-        """A button or dialog label for one action."""
+    def action_label(self, action, names, with_cards=False, view=None):
+        """A button or dialog label for one action (`view`: the table it is chosen at)."""
         words = self.kind_label(action.kind)
         if with_cards and action.cards:
             words += " " + cards_phrase(action.cards)
         if action.arg is not None:
-            words += f" ({self.arg_label(action.arg, names, action.kind)})"
+            words += f" ({self.arg_label(action.arg, names, action.kind, view)})"
         return words
 
     def move_line(self, event, who, zone_names, names=()):

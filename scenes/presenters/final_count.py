@@ -31,6 +31,9 @@ class FinalCount(Presenter):
                   ("board", "table"): "{who} took {what} from the Board", ("hand", "hand"): None}
     TOASTS = Presenter.TOASTS | {"call", "goal"}
     SEAT_FACTS = frozenset({"dealer", "caller"})
+    FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played", caller="Last called by", target="Game to",
+                       bust_over="Bust over", caller_bonus="Caller's bonus to each winner")
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"die", "exhausted", "holding_drawn_card", "hit_goal"}
 
     def context(self, view, names):
         """The hand, and who called."""
@@ -98,14 +101,14 @@ class FinalCount(Presenter):
         lines.append(("Game to", f"{facts.get('target', 300)} points", None))
         return lines[:self.SIDE_FACTS]
 
-    def arg_label(self, arg, names, kind=""):
+    def arg_label(self, arg, names, kind="", view=None):
         """A pick 'seat:position' reads 'Theo, card 2'."""
         if isinstance(arg, str) and ":" in arg:
             seat, _, pos = arg.partition(":")
             who = seat_name(names, int(seat)) if seat.isdigit() else ""
             if who:
                 return f"{who}, card {int(pos) + 1}" if pos.isdigit() else f"{who} {pos}"
-        return super().arg_label(arg, names, kind)
+        return super().arg_label(arg, names, kind, view)
 
     def picks(self, action, owner, index, viewer):
         """A pick names the seat and the position: 'seat:position'."""

@@ -19,6 +19,9 @@ class FourDowns(Presenter):
                   ("used", "aside"): None, ("hand", "used"): None, ("hand", "played"): "{who} played {what}",
                   ("aside", "hand"): "{who} was dealt {what}"}
     TOASTS = Presenter.TOASTS | {"knock", "fold", "call"}
+    FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played")
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"back", "round", "rounds", "stake", "fold_cost", "leader", "lead_seat",
+                                         "lead_card", "last_knocker"}
     SEAT_FACTS = frozenset({"dealer", "leader", "lead_seat", "last_knocker", "hand_winner"})
 
     def step_of(self, facts):

@@ -21,7 +21,8 @@ class Ktu(Presenter):
     TOASTS = Presenter.TOASTS | {"burn", "pick_up", "blind_fail"}
     PLAY_PILES = ("pile",)
     SEAT_FACTS = frozenset({"first_player"})
-    FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turn")
+    FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order"}
 
     def event_line(self, event, names, zone_names):
         """A blind card turned over is named by its spoken name."""
