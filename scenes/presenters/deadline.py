@@ -56,12 +56,11 @@ class Deadline(Presenter):
             return (f"Exchange: click one of {source}'s {plural(exchange.get('positions', 0), 'card')} "
                     "to take it blind")
         if stage == "exam":
-            exam = facts.get("exam") or "Exam"
             building = facts.get("building", 0)
             if building:
-                return (f"{exam}: building an assignment ({plural(building, 'card')}): add a card, "
+                return (f"Building an assignment ({plural(building, 'card')}): add a card, "
                         "submit it (2 or more cards) or take it back")
-            return f"{exam}: lay down sets and runs, add extra credit, then finish your exam"
+            return "Lay down sets and runs, add extra credit, then finish your exam"
         return ""
 
     def waiting(self, view, seat, names):

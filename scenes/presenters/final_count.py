@@ -4,9 +4,8 @@ from game.final_count import DIE_ACTIONS
 from scenes.presenters.default import Presenter, plural, seat_name
 
 # What a die face means, in a few words for the side panel.
-DIE_SHORT = {1: "keep or discard the drawn card", 2: "give the drawn card or discard it",
-             3: "the drawn card to the Board, or discard", 4: "swap with the drawn card, or return it",
-             5: "swap with an opponent's card", 6: "swap with a Board card"}
+DIE_SHORT = {1: "keep or discard", 2: "give or discard", 3: "to the Board or discard",
+             4: "swap or return", 5: "swap with an opponent", 6: "swap with the Board"}
 
 
 class FinalCount(Presenter):
