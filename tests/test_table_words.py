@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 import game
+from game.bots import make_bot
 from scenes import table_input
 from scenes.presenters import presenter_for
 from scenes.scoring import ScoringScene
@@ -163,12 +164,14 @@ def machine_step(view):
 
 
 @pytest.mark.parametrize("game_id", list(game.MODULES))
-def test_every_step_reachable_has_a_prompt_that_says_what_to_do(game_id):
+def test_every_step_reachable_has_a_prompt_that_says_what_to_do_and_hints_in_words(game_id):
     info = game.GAMES[game_id]
     presenter = presenter_for(info)
     names = NAMES[:info.default_players]
+    codes = codes_of(info)
     seen = set()
     for seed in range(4):
+        bot = make_bot("medium", game_id, options=house_rules(info, seed))
         state = game.new_game(game_id, players=len(names), seed=seed, options=house_rules(info, seed))
         rng = random.Random(seed)
         for _ in range(400):
@@ -181,7 +184,10 @@ def test_every_step_reachable_has_a_prompt_that_says_what_to_do(game_id):
             other = state.view((seat + 1) % len(names))
             assert presenter.prompt(other, other.seat, names, 0, [False] * len(names)).strip()
             seen.add(machine_step(view))
-            state.apply(choose(state.legal_actions(), rng))
+            legal = state.legal_actions()
+            hint = bot.explain(view, legal, bot.choose(view, legal, rng))
+            assert not problems(hint, codes), hint
+            state.apply(choose(legal, rng))
     if game_id != "final_card_down":            # one step only, and no step fact
         assert declared_steps(game_id) <= seen, declared_steps(game_id) - seen
 
