@@ -271,7 +271,8 @@ class TableScene(Scene):
         self.layout()
         if self.curtain is None:
             later = len(undone) - 1
-            self.say(f"Taken back: {self.presenter.action_label(undone[0], self.names, with_cards=True)}"
+            words = self.presenter.action_label(undone[0], self.names, with_cards=True, view=self.current_view)
+            self.say(f"Taken back: {words}"
                      + (f", and {later} move{'s' if later > 1 else ''} after it" if later else ""))
         if self.session.problem:
             self.say(self.session.problem)

@@ -47,11 +47,11 @@ def problems(line, codes):
     return ", ".join(why)
 
 
-def play_at_table(game_id, seed, drawn, prompts):
+def play_at_table(game_id, seed, prompts):
     """A whole random game of `game_id` at the table: Maya (seat 0) plays, the others'
     moves are random legal ones submitted as the computers' would be; every frame is
-    drawn, and each hand's scoring screen; with an odd `seed` every house rule is on. `drawn` collects the strings drawn; `prompts`
-    (step key -> prompt) the prompt of every view the game passed through."""
+    drawn, and each hand's scoring screen; with an odd `seed` every house rule is on.
+    `prompts` collects (step key -> prompt) for every view the game passed through."""
     info = game.GAMES[game_id]
     count = info.default_players
     app = new_app()
@@ -135,7 +135,7 @@ def spy(monkeypatch):
 @pytest.mark.parametrize("game_id", list(game.MODULES))
 def test_every_string_drawn_at_the_table_is_in_players_words(spy, game_id):
     prompts = {}
-    play_at_table(game_id, 11, spy, prompts)
+    play_at_table(game_id, 11, prompts)
     codes = codes_of(game.GAMES[game_id])
     bad = sorted(f"{line!r}: {problems(line, codes)}" for line in spy if problems(line, codes))
     assert not bad, "\n".join(bad)

@@ -21,10 +21,12 @@ class Deadline(Presenter):
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam")
     MOVE_WORDS = {("discard", "hand"): "{who} took {what} from the discard pile",
                   ("hand", "discard"): "{who} discarded {what}",
-                  ("hand", "pending"): "{who} took {what} blind from {src}", ("pending", "hand"): "{who} received {what}",
+                  ("hand", "pending"): "{who} took {what} blind from {src}",
+                  ("pending", "hand"): "{who} received {what}",
                   ("hand", "group"): "{who} added {what} to the assignment being built",
                   ("group", "assignment"): "{who} submitted the assignment {what}",
-                  ("group", "hand"): "{who} took back {what}", ("hand", "assignment"): "{who} extended an assignment with {what}",
+                  ("group", "hand"): "{who} took back {what}",
+                  ("hand", "assignment"): "{who} extended an assignment with {what}",
                   ("hand", "extra"): "{who} played {what} as extra credit", ("discard", "draw"): None,
                   ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})

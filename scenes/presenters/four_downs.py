@@ -15,10 +15,11 @@ class FourDowns(Presenter):
                        knock=lambda who, d: f"{who} knocked: the stake is {d}",
                        fold=lambda who, d: f"{who} folded and loses {d} yards",
                        shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
-    MOVE_WORDS = {("played", "used"): None, ("hand", "aside"): None, ("played", "aside"): None,
-                  ("used", "aside"): None, ("hand", "used"): None, ("hand", "played"): "{who} played {what}",
-                  ("aside", "hand"): "{who} was dealt {what}"}
     TOASTS = Presenter.TOASTS | {"knock", "fold", "call"}
+    MOVE_WORDS = {("played", "used"): None, ("hand", Presenter.DRAW_PILE): None,
+                  ("played", Presenter.DRAW_PILE): None, ("used", Presenter.DRAW_PILE): None,
+                  ("hand", "used"): None, ("hand", "played"): "{who} played {what}",
+                  (Presenter.DRAW_PILE, "hand"): "{who} was dealt {what}"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"back", "round", "rounds", "stake", "fold_cost", "leader", "lead_seat",
                                          "lead_card", "last_knocker"}

@@ -14,11 +14,11 @@ class Ktu(Presenter):
                        blind_fail=lambda who, d: f"{who}'s blind card failed: they pick up the pile",
                        pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
                        burn=lambda who, d: f"{who} burned the pile")
+    TOASTS = Presenter.TOASTS | {"burn", "pick_up", "blind_fail"}
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
                   ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
                   ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} laid {what} face up",
-                  ("stock", "facedown"): "{who} was dealt {what} face down"}
-    TOASTS = Presenter.TOASTS | {"burn", "pick_up", "blind_fail"}
+                  (Presenter.DRAW_PILE, "facedown"): "{who} was dealt {what} face down"}
     PLAY_PILES = ("pile",)
     SEAT_FACTS = frozenset({"first_player"})
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
