@@ -21,7 +21,7 @@ from tests.test_ui_play import choose, new_app
 
 NAMES = ["Maya", "Theo", "Ana", "Sam"]
 MAX_FRAMES = 6000
-AT_TABLE = 500       # moves played through the table; the rest of a long game without drawing
+AT_TABLE = 300       # moves played through the table; the rest of a long game without drawing
 TOKEN = re.compile(r"[A-Za-z0-9:/]+")
 INTERNAL = re.compile(r"\bseat [0-9]\b|\b[a-z]+_[a-z_]+\b")
 PLURAL = re.compile(r"(?<![\d.])\b1 (moves|cards|games|turns|points|players|hands|yards|assignments)\b")

@@ -13,8 +13,9 @@ def _lane_result(who, d):
     lane = d["lane"] + 1
     if not d.get("open"):
         return f"Lane {lane}: closed card, {who} holds the lane"
-    return (f"Lane {lane}: {who} wins, {d['offense_dots']} to {d['defense_dots']} {d['color']} dots "
-            f"({d['offense']} against {d['defense']})")
+    won, lost = ("offense", "defense") if d.get("won") else ("defense", "offense")
+    return (f"Lane {lane}: {who} wins, {d[won + '_dots']} {d['color']} dots to {d[lost + '_dots']} "
+            f"({d[won]} against {d[lost]})")
 
 
 SET = re.compile(r"set (.+?) in their Lane (\d)$")
