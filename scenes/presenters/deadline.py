@@ -30,6 +30,7 @@ class Deadline(Presenter):
                   ("hand", "extra"): "{who} played {what} as extra credit", ("discard", "draw"): None,
                   ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})
+    DEAL_SIZE = 2
     SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
 

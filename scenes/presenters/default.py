@@ -117,6 +117,8 @@ class Presenter:
     # The zone cards are drawn from, and the zones cards are played to.
     DRAW_PILE = "draw"
     PLAY_PILES = ("discard",)
+    # A move of at least this many cards from the draw pile is a deal, not a draw (0: none is).
+    DEAL_SIZE = 0
     # Facts never listed in the side panel, and facts whose value is a seat.
     SKIP_FACTS = frozenset({"phase", "winners", "winner", "step", "turn_step"})
     SEAT_FACTS = frozenset()
@@ -170,6 +172,8 @@ class Presenter:
             words = self.MOVE_WORDS[kinds]
             return words and words.format(who=who, what=what, src=src, dst=dst)
         if event.src == self.DRAW_PILE:
+            if who and self.DEAL_SIZE and len(event.cards) >= self.DEAL_SIZE:
+                return f"{who} was dealt {what}"
             return f"{who} drew {what}" if who else f"{what} dealt to {dst}"
         if not who:
             return None

@@ -8,6 +8,7 @@ class FinalCardDown(Presenter):
 
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        blocked=lambda who, d: f"{who} cannot draw: nothing is left, the game ends")
+    DEAL_SIZE = 2
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn", "played_this_turn", "draws_this_turn", "skip_pending", "blocked"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, color="Colour in force", cards_owed="Cards owed",
                        active_twos="Active 2s")

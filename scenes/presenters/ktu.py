@@ -20,6 +20,7 @@ class Ktu(Presenter):
                   ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} laid {what} face up",
                   (Presenter.DRAW_PILE, "facedown"): "{who} was dealt {what} face down"}
     PLAY_PILES = ("pile",)
+    DEAL_SIZE = 5
     SEAT_FACTS = frozenset({"first_player"})
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order"}
