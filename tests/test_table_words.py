@@ -237,3 +237,24 @@ def test_a_log_entry_cut_short_ends_in_an_ellipsis_and_shows_whole_on_hover(spy)
         assert any(line.startswith("Theo played") and not line.endswith("...") for line in spy)
     finally:
         pygame.quit()
+
+
+def test_readouts_say_what_a_player_would_count_in_their_head():
+    names = ["Maya", "Theo"]
+    count = presenter_for(game.GAMES["final_count"])
+    view = game.new_game("final_count", players=2, seed=3).view(0)
+    bust = view._replace(facts=dict(view.facts, my_count={"totals": [80], "best": None, "bust": True, "hit": False},
+                                    die=5, step="action"), current_player=0)
+    side = {label: value for label, value, _ in count.side_facts(bust, names)}
+    assert side["Your count"] == "bust (over 75)" and side["Die"] == "5: swap with an opponent"
+    assert count.prompt(bust, 0, names).endswith("Die shows 5: swap one of your cards with one of an "
+                                                 "opponent's cards, or decline")
+    assert count.prompt(bust, 1, names, humans=[True, False]).endswith("Maya rolled 5: swap with an opponent")
+    field = presenter_for(game.GAMES["five_possessions"])
+    view = game.new_game("five_possessions", seed=1).view(0)
+    lanes = [{"live": True, "color": None}, {"live": True, "color": "blue"}, {"live": False, "color": None},
+             {"live": True, "color": None}]
+    view = view._replace(facts=dict(view.facts, lanes=lanes))
+    side = {label: value for label, value, _ in field.side_facts(view, names)}
+    assert [side[f"Lane {k}"] for k in range(1, 5)] == ["open, any colour", "open, not blue", "closed",
+                                                         "open, any colour"]
