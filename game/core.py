@@ -429,7 +429,7 @@ class GameState:
         actions: see `is_move`)."""
         if self.is_over:
             return "the game is over"
-        return f"{action} is not a legal move now"
+        return "that is not a legal move now"
 
     def view(self, seat):
         """What `seat` may see: zones with hidden cards as None, and public facts."""

@@ -144,7 +144,7 @@ class State(GameState):
                 if self.play_after_draw == "none":
                     return "you cannot play after drawing; end your turn"
                 return "after drawing you may play only the card you drew"
-            return (f"{card.name} does not match the {self.discard[-1].name} on the pile "
+            return (f"{card.spoken} does not match the {self.discard[-1].spoken} on the pile "
                     f"(value, suit or the colour {self.color}); a 0 matches anything")
         if action.kind == "draw":
             if self.played:

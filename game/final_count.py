@@ -328,13 +328,12 @@ class State(GameState):
         step = self.step
         p = self.current_player
         if step == "hand_over":
-            return f"the hand is over; seat {p} deals the next hand"
+            return "the hand is over; the next dealer deals the next hand"
         if kind == "deal":
             return "the hand is still being played"
         if kind == "call":
             if self.caller is not None:
-                return (f"seat {self.caller} has already called; the final round has no "
-                        "calling")
+                return "a player has already called; the final round has no calling"
             return "you may call only at the beginning or the end of your turn"
         if kind == "roll":
             return "you have already rolled this turn"

@@ -205,14 +205,14 @@ class State(GameState):
             return f"lane {lane + 1} already has your defense card"
         if lane not in self._free_lanes():
             return f"lane {lane + 1} already has a card in this line"
-        need = f"you must open {self.max_open} card(s) in this line"
+        need = f"you must open {self.max_open} card{'' if self.max_open == 1 else 's'} in this line"
         if not self.live[lane]:
-            return (f"rule 2: no open card in front of a closed one; {card} would be used "
+            return (f"rule 2: no open card in front of a closed one; the {card.spoken} would be used "
                     f"up closed in lane {lane + 1}, and {need}")
         if card.color == self.restriction[lane]:
-            return (f"rule 1: {card} may not go on the still-open {card.color} card of "
+            return (f"rule 1: the {card.spoken} may not go on the still-open {card.color} card of "
                     f"lane {lane + 1}; it would stay closed, and {need}")
-        return f"{card} in lane {lane + 1} leaves fewer open cards than possible: {need}"
+        return f"the {card.spoken} in lane {lane + 1} leaves fewer open cards than possible: {need}"
 
     def _apply(self, action):
         if action.kind == "choose":
@@ -433,7 +433,7 @@ class State(GameState):
             return "Game over"
         if self.step == "choose":
             toss = "Sudden death toss" if self.sudden else "Coin toss"
-            return f"{toss}: seat {self.chooser} chooses offense or defense"
+            return f"{toss}: its winner chooses offense or defense"
         who = "offense" if self.step == "offense_set" else "defense"
         name = "Sudden death" if self.sudden else f"Possession {self.possession}"
         return f"{name}, line {self.line_no} of {len(LINE_SIZES)}: {who} sets"

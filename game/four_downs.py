@@ -398,7 +398,7 @@ class State(GameState):
         if self.is_over:
             phase = "Game over"
         elif self.step == "deal":
-            phase = f"Hand {self.hand_no} won by seat {self.hand_winner}: next deal"
+            phase = f"Hand {self.hand_no} over: its winner deals the next"
         else:
             words = {"knock": "knock or pass", "respond": "call or fold",
                      "lead": "lead", "follow": "follow"}[self.step]

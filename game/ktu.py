@@ -195,7 +195,7 @@ class State(GameState):
                 return "first every player chooses 3 hand cards to lay face up"
             if len(cards) != FACEUP or any(c not in hand for c in cards) or action.arg is not None:
                 return "choose exactly 3 different cards from your own hand to lay face up"
-            return f"{action} is not a legal choice"
+            return "those cards are not a legal choice"
         if kind == "choose_faceup":
             return "the face-up cards have been chosen; they cannot be changed"
         if kind == "pick_up":
@@ -225,8 +225,8 @@ class State(GameState):
         if top.rank == "7":
             return f"a {rank} is not lower than the 7 on the play ground (play lower than 7)"
         if rank == top.rank:
-            return f"a {rank} is not higher than the {top.name} on the play ground"
-        return (f"a {rank} is lower than the {top.name} on the play ground "
+            return f"a {rank} is not higher than the {top.spoken} on the play ground"
+        return (f"a {rank} is lower than the {top.spoken} on the play ground "
                 "(the order is " + " ".join(sorted(self.rank_pos, key=self.rank_pos.get)) + ")")
 
     def _apply(self, action):

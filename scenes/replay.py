@@ -123,11 +123,13 @@ class ReplayScene(Scene):
         """Which move this is, who made it, and who plays next (or who won)."""
         state = self.state
         moves = len(self.states) - 1
-        words = [f"Move {self.index} of {moves}" if self.index else f"The deal ({moves} moves follow)"]
+        follow = f"{moves} move follows" if moves == 1 else f"{moves} moves follow"
+        words = [f"Move {self.index} of {moves}" if self.index else f"The deal ({follow})"]
         if self.index:
             seat = self.states[self.index - 1].current_player
             who = self.names[seat] if seat is not None else ""
-            words.append(f"{who}: {self.presenter.action_label(state.history[-1], self.names, with_cards=True)}")
+            label = self.presenter.action_label(state.history[-1], self.names, with_cards=True, view=self.view)
+            words.append(f"{who}: {label}")
         if state.is_over:
             winners = [self.names[w] for w in state.winners()]
             words.append("Game over: " + (" and ".join(winners) + " won" if winners else "no winner"))

@@ -29,6 +29,9 @@ from scenes.table_motion import Motion
 from sprites import felt, palette
 
 
+LOG_EVENTS = 250     # the log reads back this many events at most
+
+
 class TableScene(Scene):
     """Plays a Session: shows the viewer's table, submits the chosen actions."""
 
@@ -57,6 +60,9 @@ class TableScene(Scene):
         self.bot_armed = False
         self.end_wait = 0.0
         self.focus_item = 0
+        self.log_scroll = 0          # log entries scrolled back from the newest
+        self.log_tips = []           # the log entries cut short: (rect, full words)
+        self.log_tip = None          # the one under the mouse
         self.static = None
         self.static_key = None
         self.version = 0
@@ -73,6 +79,7 @@ class TableScene(Scene):
         """Read the game once after a change: the view drawn and the moves the person may make."""
         self.current_view = self.state.view(self.viewer)
         self.legal_now = self.state.legal_actions() if self.my_turn() else ()
+        self.log_scroll = 0
 
     def decide_view(self):
         """Choose the viewer; raise the curtain when control passes to another person.
@@ -196,7 +203,7 @@ class TableScene(Scene):
         if len(actions) == 1:
             self.submit(actions[0])
             return
-        options = [(self.presenter.action_label(a, self.names), a) for a in actions]
+        options = [(self.presenter.action_label(a, self.names, view=self.current_view), a) for a in actions]
         focus = next((i for i, (_, a) in enumerate(options) if a.arg == default), 0)
         self.dialog = {"title": title, "options": options, "focus": focus}
         self.layout()
@@ -264,7 +271,8 @@ class TableScene(Scene):
         self.layout()
         if self.curtain is None:
             later = len(undone) - 1
-            self.say(f"Taken back: {self.presenter.action_label(undone[0], self.names, with_cards=True)}"
+            words = self.presenter.action_label(undone[0], self.names, with_cards=True, view=self.current_view)
+            self.say(f"Taken back: {words}"
                      + (f", and {later} move{'s' if later > 1 else ''} after it" if later else ""))
         if self.session.problem:
             self.say(self.session.problem)
@@ -373,7 +381,7 @@ class TableScene(Scene):
                 self.submit(action)
                 return
             self.hint = action
-            label = self.presenter.action_label(action, self.names, with_cards=True)
+            label = self.presenter.action_label(action, self.names, with_cards=True, view=self.current_view)
             self.say(f"Hint: {label}" + (f": {reason}" if reason else ""))
             self.layout()
         if self.state.is_over or self.hand_ended:
@@ -414,6 +422,11 @@ class TableScene(Scene):
         if event.type == BOT_DONE:
             self.dirty = True
             return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_log(3 * event.y)
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_log(self.app.screen.logical(event.pos))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             pos = self.app.screen.logical(event.pos)
             if self.click(pos) or self.curtain is not None or self.dialog:
@@ -424,6 +437,19 @@ class TableScene(Scene):
                 self.dirty = True
             return
         super().handle_event(event)
+
+    def scroll_log(self, entries):
+        """Scroll the log back (positive) or forward (negative) by a number of entries."""
+        self.log_scroll = max(0, self.log_scroll + entries)
+        self.log_tip = None
+        self.dirty = True
+
+    def hover_log(self, pos):
+        """Show the full words of a log entry cut short while the mouse is over it."""
+        tip = next((t for t in self.log_tips if pygame.Rect(t[0]).collidepoint(pos)), None)
+        if tip != self.log_tip:
+            self.log_tip = tip
+            self.dirty = True
 
     def click(self, pos):
         if self.curtain is None and not self.dialog:
@@ -438,6 +464,8 @@ class TableScene(Scene):
             self.take_back()
         elif event.key == pygame.K_ESCAPE and self.dialog:
             self.close_dialog()
+        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll_log(5 if event.key == pygame.K_PAGEUP else -5)
         elif event.key == pygame.K_h and self.curtain is None and self.my_turn():
             self.ask_hint()
         elif (self.curtain is None and not self.dialog and self.focus_cards
@@ -474,7 +502,7 @@ class TableScene(Scene):
             self.draw_widgets(screen)
             return
         key = (self.version, self.focus_item, self.app.keyboard, self.session.thinking(), surf.get_size(),
-               self.app.settings.colourblind)
+               self.app.settings.colourblind, self.log_scroll)
         look = table_draw.Look(self.presenter, self.current_view, self.app.settings.colourblind)
         if key != self.static_key:
             self.static_key = key
@@ -486,6 +514,8 @@ class TableScene(Scene):
         table_draw.die(screen, self.motion, self.board)
         table_draw.message(screen, self.board, self.message)
         table_draw.toast(screen, self.motion, self.top_text_end, self.title_right)
+        if self.log_tip is not None:
+            table_draw.tooltip(screen, self.log_tip[0], self.log_tip[1], self.log_tip[0][0] - 8)
         if self.dialog:
             table_draw.dialog(screen, self.dialog["rect"], self.dialog["title"], self.widgets, self.focus,
                               self.hover, self.app.settings.colourblind)
@@ -502,21 +532,20 @@ class TableScene(Scene):
         screen.surface = self.static
         try:
             self.static.blit(felt.image(*surf.get_size()), (0, 0))
-            words = self.presenter.prompt(self.current_view, self.viewer, self.names)
-            self.top_text_end = table_draw.top_bar(screen, self.session.info.title, words, self.title_right)
             humans = [seat.human for seat in self.session.seats]
+            words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.selection), humans)
+            self.top_text_end = table_draw.top_bar(screen, self.session.info.title, words, self.title_right)
             plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer,
                                             self.session.thinking())
             table_draw.felt_and_seats(screen, self.board, plates)
             table_draw.cards(screen, self.board, look, self.focused)
-            title = "Since your last move" if self.viewer is not None else "Latest moves"
-            table_draw.side_panel(screen, self.current_view, self.presenter, self.names, self.session.seed,
-                                  title, self.log_lines())
+            title = "Moves"
+            self.log_tips = table_draw.side_panel(screen, self.current_view, self.presenter, self.names,
+                                                  self.session.seed, title, self.log_lines(), self.log_scroll)
         finally:
             screen.surface = surf
 
     def log_lines(self):
-        """The log: what happened since the viewer's last move (the latest moves for all)."""
-        seat = self.viewer
-        since = self.session.last_played.get(seat, 0) if seat is not None else max(0, len(self.state.events) - 30)
-        return self.presenter.log_lines(self.state.events_for(seat, since), self.names, self.zone_names())
+        """The log: the latest moves as the viewer saw them, one entry per turn."""
+        since = max(0, len(self.state.events) - LOG_EVENTS)
+        return self.presenter.log_lines(self.state.events_for(self.viewer, since), self.names, self.zone_names())

@@ -28,11 +28,19 @@ class Look:
 
 
 def top_bar(screen, title, words, right):
-    """The bar across the top: the title, then `words` up to `right`; returns where the words end."""
+    """The bar across the top: the title, then `words` up to `right` (on two smaller lines
+    when one does not hold them); returns where the words end."""
     screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
     screen.text(title, 24, palette.TEXT, (18, 10))
     x = 18 + screen.text_width(title, 24) + 18
-    return x + screen.text(words, 20, palette.GOLD, (x, 14), width=max(40, right - x))
+    width = max(40, right - x)
+    if screen.text_width(words, 20) <= width:
+        return x + screen.text(words, 20, palette.GOLD, (x, 14), width=width)
+    lines = screen.wrap(words, 17, width)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return x + max(screen.text(line, 17, palette.GOLD, (x, 5 + 20 * i), width=width)
+                   for i, line in enumerate(lines))
 
 
 def plate(screen, spot, name, right, current):
@@ -152,8 +160,10 @@ def toast(screen, motion, left, right):
         screen.text(words, 18, palette.TEXT, (x + 15, 26), "midleft", width=width - 30)
 
 
-def side_panel(screen, view, presenter, names, seed, log_title, log_lines):
-    """The right-hand panel: scores, the game's facts, the deal number, the log."""
+def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scroll=0):
+    """The right-hand panel: scores, the game's facts, the deal number, the log (its
+    newest entry at the bottom, `scroll` entries back from the newest). Returns the log
+    lines cut short, as [(logical rect, the entry's full words)], for their hover."""
     x = screen.lw - PANEL_W - 10
     y = TOP + 4
     h = screen.lh - y - 10
@@ -163,7 +173,8 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines):
     cy += 26
     for seat, score in enumerate(view.scores):
         if score is None:   # hidden from this seat: show what it can see instead
-            score = f"{sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')} cards"
+            count = sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')
+            score = f"{count} card" + ("" if count == 1 else "s")
         colour = palette.GOLD if seat == view.current_player else palette.TEXT
         screen.text(names[seat], 16, colour, (x + 14, cy), width=PANEL_W - 80)
         screen.text(str(score), 16, colour, (x + PANEL_W - 14, cy), "topright")
@@ -178,15 +189,56 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines):
     cy += 8
     screen.text(f"Deal number {seed}", 15, palette.TEXT_DIM, (x + 14, cy))
     cy += 28
-    screen.text(log_title, 18, palette.GOLD, (x + 14, cy))
-    cy += 26
-    room = int((y + h - cy - 8) // 19)
-    for line in log_lines[-room:] if room > 0 else []:
-        for part in screen.wrap(line, 15, PANEL_W - 28)[:2]:
-            if cy > y + h - 22:
-                break
-            screen.text(part, 15, palette.TEXT, (x + 14, cy))
-            cy += 18
+    return log(screen, (x, cy, PANEL_W, y + h - cy - 6), log_title, log_lines, scroll)
+
+
+LOG_LINE = 18       # a log line's height
+LOG_LINES = 2       # at most this many lines per entry; longer ones end in an ellipsis
+
+
+def log(screen, box, title, entries, scroll=0):
+    """The log in `box` (x, y, w, h): the title (with how far it is scrolled back), then
+    the entries that fit, the newest at the bottom, `scroll` entries back from the newest.
+    Returns [(logical rect, full words)] for the entries cut short."""
+    x, y, w, h = box
+    scroll = max(0, min(scroll, len(entries) - 1))
+    more = f"  ({scroll} newer below)" if scroll else ""
+    screen.text(title + more, 18, palette.GOLD, (x + 14, y), width=w - 28)
+    top = y + 26
+    room = int((y + h - top) // LOG_LINE)
+    shown = []
+    for entry in reversed(entries[:len(entries) - scroll]):
+        lines = screen.wrap(entry, 15, w - 28)
+        cut = len(lines) > LOG_LINES
+        if cut:
+            rest = " ".join(lines[LOG_LINES - 1:])
+            lines = lines[:LOG_LINES - 1] + [rest]
+        if len(lines) > room:
+            break
+        room -= len(lines)
+        shown.append((entry, lines, cut))
+    cut_short = []
+    cy = top
+    for entry, lines, cut in reversed(shown):
+        start = cy
+        for line in lines:
+            screen.text(line, 15, palette.TEXT, (x + 14, cy), width=w - 28)
+            cy += LOG_LINE
+        if cut or screen.text_width(lines[-1], 15) > w - 28:
+            cut_short.append(((x + 14, start, w - 28, cy - start), entry))
+    return cut_short
+
+
+def tooltip(screen, rect, words, right):
+    """The full words of a log entry cut short, in a panel left of `rect`, ending at `right`."""
+    width = min(420, screen.text_width(words, 15) + 24)
+    lines = screen.wrap(words, 15, width - 24)
+    height = 12 + LOG_LINE * len(lines)
+    x = max(10, right - width)
+    y = max(10, min(rect[1], screen.lh - height - 10))
+    screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=240, edge=palette.GOLD)
+    for i, line in enumerate(lines):
+        screen.text(line, 15, palette.TEXT, (x + 12, y + 6 + LOG_LINE * i))
 
 
 def curtain(screen, name):

@@ -88,7 +88,7 @@ def test_tutorial_refusal_gives_the_engine_reason():
     six = next(c for c in coach.state.hands[0] if c.name == "6/green/diamonds")
     reply = coach.submit(game.Action("play", (six,)))
     assert not reply.accepted
-    assert "does not match the 5/red/hearts" in reply.text
+    assert "does not match the 5 red hearts" in reply.text
     assert coach.index == 0
 
 
@@ -118,7 +118,7 @@ def error(path):
 def test_tutorial_validator_names_the_step_and_the_engine_reason(tmp_path):
     path = broken(tmp_path, "expect: [play 5/blue/clubs]", "expect: [play 6/green/diamonds]")
     assert error(path) == (f"{path}: step 1: expected action 'play 6/green/diamonds' is not "
-                           "legal here (6/green/diamonds does not match the 5/red/hearts on "
+                           "legal here (6 green diamonds does not match the 5 red hearts on "
                            "the pile (value, suit or the colour red); a 0 matches anything)")
 
 

@@ -142,18 +142,25 @@ def test_every_engine_event_has_words_in_the_log():
 def test_seat_facts_are_shown_as_names():
     from scenes.presenters import presenter_for
     downs = presenter_for(game.GAMES["four_downs"])
-    lines = dict(downs.fact_lines({"lead_seat": 2, "leader": 2, "stake": 20, "table": "line"},
-                                  ["Maya", "Theo", "Ines"]))
-    assert lines == {"Lead seat": "Ines", "Leader": "Ines", "Stake": "20", "Table": "line"}
-    assert dict(downs.fact_lines({"dealer": 0}, ["Maya", "Theo"])) == {"Dealer": "Maya"}
+    lines = dict(downs.fact_lines({"hand_winner": 2, "dealer": 2, "hand": 3}, ["Maya", "Theo", "Ines"]))
+    assert lines == {"Hand winner": "Ines", "Dealer": "Ines", "Hands played": "3"}
+    view = game.new_game("four_downs", players=3, seed=1).view(0)
+    side = {label: value for label, value, _ in downs.side_facts(view, ["Maya", "Theo", "Ines"])}
+    assert side["Dealer"] == ["Maya", "Theo", "Ines"][view.facts["dealer"]] and side["Stake"] == "10 yards"
     field = presenter_for(game.GAMES["five_possessions"])
-    assert dict(field.fact_lines({"offense": 1, "table": "line"}, ["Maya", "Theo"])) == {"Offense": "Theo"}
+    view = game.new_game("five_possessions", seed=1).view(0)
+    view = view._replace(facts=dict(view.facts, offense=1))
+    assert ("Offense", "Theo", None) in field.side_facts(view, ["Maya", "Theo"])
 
 
 def test_facts_and_breakdowns_name_cards_as_players_say_them():
     from scenes.presenters import presenter_for
     ktu = presenter_for(game.GAMES["ktu"])
-    assert dict(ktu.fact_lines({"effective_top": "AD"}, ["Maya"])) == {"Effective top": "Ace of diamonds"}
+    view = game.new_game("ktu", players=2, seed=1).view(0)
+    view = view._replace(facts=dict(view.facts, effective_top="AD", stage="play", step="play"))
+    side = {label: value for label, value, _ in ktu.side_facts(view, ["Maya", "Theo"])}
+    assert side["Card to beat"] == "Ace of diamonds"
+    assert side["Beaten by"] == "4 5 6 7 8 9 or a 2, 3 or 10"
     count = presenter_for(game.GAMES["final_count"])
     facts = {"last_hand": {"seats": [{"cards": ["8D", "KC"], "best": 18, "points": 18}]}}
     assert count.breakdown(facts, 0, ["Maya"]) == "8 of diamonds, King of clubs, count 18, +18 this hand"

@@ -29,8 +29,8 @@ def policy(hand, building, top, legal, rng, ace_high):
                 and any(pairs_with(top, c, ace_high) for c in hand)):
             return by_arg["discard"], f"take the {top.spoken}: it starts a set or run with your hand"
         if "stock" in by_arg:
-            return by_arg["stock"], "nothing on the discard pile fits your hand: draw from the stock"
-        return by_arg["discard"], "the stock is empty: take the discard"
+            return by_arg["stock"], "nothing on the discard pile fits your hand: draw from the draw pile"
+        return by_arg["discard"], "the draw pile is empty: take the discard"
     if "discard" in kinds:
         worst = min(kinds["discard"], key=lambda a: (_pairs(a.cards[0], hand, ace_high),
                                                       -points(a.cards[0], ace_high)))

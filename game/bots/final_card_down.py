@@ -25,7 +25,8 @@ def medium(view, legal, rng):
     end = next((a for a in legal if a.kind == "end_turn"), None)
     if not plays:
         if draw is not None and view.facts.get("cards_owed"):
-            return draw, f"no 2 to answer with: draw the {view.facts['cards_owed']} cards owed"
+            owed = view.facts["cards_owed"]
+            return draw, f"no 2 to answer with: draw the {owed} card{'' if owed == 1 else 's'} owed"
         if draw is not None:
             return draw, "nothing matches: draw a card"
         return end or legal[0], ""
@@ -49,15 +50,16 @@ def medium(view, legal, rng):
         next_count = 99
     twos = [a for a in plays if a.cards[0].rank == "2"]
     if twos and next_count <= 2:
-        return twos[0], f"the next player holds {next_count} card(s): make them draw"
+        return twos[0], f"the next player holds {next_count} card{'' if next_count == 1 else 's'}: make them draw"
     if plain:
         colors = Counter(c.color for c in hand)
         best = max(plain, key=lambda a: (a.cards[0].value, colors[a.cards[0].color]))
         card = best.cards[0]
+        points = f"{card.value} point" + ("" if card.value == 1 else "s")
         if best.arg is not None:
-            return best, (f"shed the {card.spoken} ({card.value} points) and call {best.arg}, "
+            return best, (f"shed the {card.spoken} ({points}) and call {best.arg}, "
                           "your most held colour")
-        return best, (f"shed your highest matching card, {card.spoken} ({card.value} points); "
+        return best, (f"shed your highest matching card, {card.spoken} ({points}); "
                       "keep 2s and 0s")
     zeros = [a for a in plays if a.cards[0].rank == "0"]
     if len(hand) <= 2 or (zeros and twos):

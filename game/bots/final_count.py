@@ -67,7 +67,7 @@ def medium(view, legal, rng):
     if card is not None and any(a.kind == "give" for a in legal):
         for a in legal:
             if a.kind == "give" and opp[a.arg] + card_points(card) > LIMIT:
-                return a, f"{card.spoken} should push seat {a.arg} over 75"
+                return a, f"{card.spoken} should push that opponent over 75"
         return kinds["discard"], f"{card.spoken} would only help an opponent: discard it"
     if card is not None and "to_board" in kinds:
         after = _best(mine + [card], board)

@@ -38,7 +38,7 @@ def medium(view, legal, rng):
         return strength if info["live"] else -strength
 
     best = max(legal, key=value)
-    card, lane = best.cards[0], best.arg
+    card, lane = best.cards[0], best.arg + 1
     if offense:
         return best, (f"set {card.spoken} in lane {lane}: {key_count(card, card.color)} key dots "
                       "where it opens")

@@ -320,11 +320,9 @@ class State(GameState):
                     return "a Joker can never be discarded"
             return "on your turn, draw one card, then discard one"
         if self.step == "exchange":
-            victim = (seat - 1) % self.players
             if kind == "take":
-                return (f"choose a position from 0 to {len(self.pick_order) - 1} among the "
-                        f"cards of student {victim}")
-            return f"the exchange is on: take a card from student {victim}, to your right"
+                return "click one of the cards of the student to your right to take it"
+            return "the exchange is on: take a card from the student to your right"
         return self._why_illegal_exam(action, seat, hand, kind, card)
 
     def _why_illegal_exam(self, action, seat, hand, kind, card):
@@ -336,9 +334,9 @@ class State(GameState):
                 return "a Joker can never be part of an assignment"
         if kind == "group":
             if self.building:
-                names = " ".join(c.name for c in self.building)
-                return f"{card.name} does not continue {names} as a set or a run"
-            return f"{card.name} begins no set or run with another card in your hand"
+                names = ", ".join(c.spoken for c in self.building)
+                return f"the {card.spoken} does not continue {names} as a set or a run"
+            return f"the {card.spoken} begins no set or run with another card in your hand"
         if kind == "submit":
             return "an assignment needs at least 2 cards: add cards to the group first"
         if kind == "cancel_group":
@@ -346,7 +344,7 @@ class State(GameState):
         if kind in ("extend", "extra_credit"):
             k = action.arg
             if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(self.assignments):
-                return f"there is no assignment {k}"
+                return "there is no such assignment"
             assignment = self.assignments[k]
             if kind == "extend":
                 if assignment.owner != seat:
@@ -356,13 +354,13 @@ class State(GameState):
             elif assignment.owner == seat:
                 return ("extra credit goes on another student's assignment; "
                         "extend your own at the Final Exam")
-            names = " ".join(c.name for c in assignment.group())
-            return f"{card.name} does not continue assignment {k} ({names})"
+            names = ", ".join(c.spoken for c in assignment.group())
+            return f"the {card.spoken} does not continue the assignment {names}"
         if kind == "finish_exam":
             if self.building:
                 return "submit the group you are building, or take it back, first"
             a, b = first_pair(hand, self.ace_high)
-            return (f"you must submit every assignment you can: {a.name} and {b.name} "
+            return (f"you must submit every assignment you can: the {a.spoken} and the {b.spoken} "
                     "still begin a set or a run")
         return (f"it is the {exam}: build and submit assignments, add extra credit, "
                 "then finish your exam")

@@ -1,6 +1,16 @@
 """Deadline at the table: each assignment lies with its owner, extra credit with the
 assignment it extends; the grades in the scoring breakdown."""
-from scenes.presenters.default import Presenter, plural
+from scenes.presenters.default import Presenter, plural, seat_name
+
+
+def stage_of(facts):
+    """The stage of the semester: 'turn', 'exchange', 'exam' or 'over'."""
+    return facts["stage"] if "stage" in facts else facts.get("step")
+
+
+def turn_step_of(facts):
+    """Within a turn: 'draw' or 'discard'."""
+    return facts["turn_step"] if "turn_step" in facts else facts.get("step")
 
 
 class Deadline(Presenter):
@@ -9,7 +19,84 @@ class Deadline(Presenter):
     KIND_LABELS = dict(Presenter.KIND_LABELS, cancel_group="Cancel group", finish_exam="Finish exam")
     POSITION_ARGS = frozenset({"take"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam")
+    MOVE_WORDS = {("discard", "hand"): "{who} took {what} from the discard pile",
+                  ("hand", "discard"): "{who} discarded {what}",
+                  ("hand", "pending"): "{who} took {what} blind from {src}",
+                  ("pending", "hand"): "{who} received {what}",
+                  ("hand", "group"): "{who} added {what} to the assignment being built",
+                  ("group", "assignment"): "{who} submitted the assignment {what}",
+                  ("group", "hand"): "{who} took back {what}",
+                  ("hand", "assignment"): "{who} extended an assignment with {what}",
+                  ("hand", "extra"): "{who} played {what} as extra credit", ("discard", "draw"): None,
+                  ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})
+    DEAL_SIZE = 2
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam"}
+    FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
+
+    def arg_label(self, arg, names, kind="", view=None):
+        """An assignment extended or given extra credit, by its owner and shape."""
+        if kind in ("extend", "extra_credit") and isinstance(arg, int):
+            table = (view.facts.get("assignments") or []) if view is not None else []
+            if 0 <= arg < len(table):
+                a = table[arg]
+                owner = "your" if view.seat == a.get("owner") else f"{seat_name(names, a.get('owner'))}'s"
+                return f"{owner} {a.get('kind') or 'group'} of {len(a.get('cards', []))}"
+            return f"assignment {arg + 1}"
+        return super().arg_label(arg, names, kind, view)
+
+    def instruction(self, view, names, selected):
+        """Draw, discard, take a card blind, or sit the exam."""
+        facts = view.facts
+        stage = stage_of(facts)
+        if stage == "turn":
+            if turn_step_of(facts) == "draw":
+                return "Draw a card from the draw pile, or take the top discard"
+            return "Discard a card (a Joker can never be discarded)"
+        if stage == "exchange":
+            exchange = facts.get("exchange") or {}
+            source = seat_name(names, exchange.get("from")) or "the student to your right"
+            return (f"Exchange: click one of {source}'s {plural(exchange.get('positions', 0), 'card')} "
+                    "to take it blind")
+        if stage == "exam":
+            building = facts.get("building", 0)
+            if building:
+                return (f"Building an assignment ({plural(building, 'card')}): add a card, "
+                        "submit it (2 or more cards) or take it back")
+            return "Lay down sets and runs, add extra credit, then finish your exam"
+        return ""
+
+    def waiting(self, view, seat, names):
+        """Who takes a card from whom, who sits the exam."""
+        facts = view.facts
+        who = names[seat]
+        stage = stage_of(facts)
+        if stage == "exchange":
+            source = seat_name(names, (facts.get("exchange") or {}).get("from"))
+            return f"{who} takes a card blind from {source}" if source else ""
+        if stage == "exam":
+            return f"{who} is sitting the {facts.get('exam') or 'exam'}"
+        return ""
+
+    def side_facts(self, view, names):
+        """The next exam, and each student's assignments on the table."""
+        facts = view.facts
+        rotation = facts.get("rotation", 1)
+        stage = stage_of(facts)
+        if stage == "exam":
+            lines = [("Now", facts.get("exam") or "Exam", None)]
+        elif rotation <= 3:
+            lines = [("Next exam", "Midterm, after rotation 3", None)]
+        else:
+            lines = [("Next exam", "Final Exam, after rotation 6", None)]
+        table = facts.get("assignments") or []
+        for seat, name in enumerate(names):
+            own = [a for a in table if a.get("owner") == seat]
+            if not own:
+                continue
+            groups = ", ".join(f"{a.get('kind') or 'group'} of {len(a.get('cards', []))}" for a in own)
+            lines.append((name, groups, None))
+        return lines[:self.SIDE_FACTS]
 
     def owners(self, view):
         """Extra credit lies with the assignment it extends."""

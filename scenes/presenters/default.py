@@ -9,6 +9,10 @@ of its zones, the scoring breakdown).
 """
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
+# Zone kinds whose key names their owner's seat second ('hand:2', 'line:1:3').
+SEAT_ZONES = frozenset({"hand", "table", "faceup", "facedown", "played", "pending", "line", "stack",
+                        "box", "removed"})
+
 # The event every game with several hands ends each hand with.
 HAND_END = "hand_over"
 
@@ -105,11 +109,16 @@ class Presenter:
                                                    else f" at the {d} of the turn" if d else ""),
         "turn_limit": lambda who, d: "The turn limit ends the game",
     }
+    # Log words for moves between zone kinds: (source kind, destination kind) -> a line
+    # with {who}, {what}, {src}, {dst}, or None for a move the log does not tell.
+    MOVE_WORDS = {}
     # Events also shown for a moment in the top bar.
     TOASTS = frozenset({"declare", "skip", "recycle", "out", "score"})
     # The zone cards are drawn from, and the zones cards are played to.
     DRAW_PILE = "draw"
     PLAY_PILES = ("discard",)
+    # A move of at least this many cards from the draw pile is a deal, not a draw (0: none is).
+    DEAL_SIZE = 0
     # Facts never listed in the side panel, and facts whose value is a seat.
     SKIP_FACTS = frozenset({"phase", "winners", "winner", "step", "turn_step"})
     SEAT_FACTS = frozenset()
@@ -129,50 +138,71 @@ class Presenter:
         """The button text for an action kind."""
         return self.KIND_LABELS.get(kind, capital(kind.replace("_", " ")))
 
-    def arg_label(self, arg, names, kind=""):
-        """An action's argument in words: a seat's name, a colour, a position, a lane."""
+    def arg_label(self, arg, names, kind="", view=None):
+        """An action's argument in words: a seat's name, a colour, a position, a lane
+        (`view`, when given, is the table the action is chosen at)."""
         if isinstance(arg, int) and not isinstance(arg, bool):
             if kind in self.SEAT_ARGS and seat_name(names, arg):
                 return names[arg]
             if kind in self.POSITION_ARGS:
                 return f"card {arg + 1}"
             if kind in self.LANE_ARGS:
-                return f"line {arg + 1}"
+                return f"lane {arg + 1}"
         if isinstance(arg, str):
             return arg.replace("_", " ")
         return str(arg)
 
-    def action_label(self, action, names, with_cards=False):
-        """A button or dialog label for one action."""
+    def action_label(self, action, names, with_cards=False, view=None):
+        """A button or dialog label for one action (`view`: the table it is chosen at)."""
         words = self.kind_label(action.kind)
         if with_cards and action.cards:
             words += " " + cards_phrase(action.cards)
         if action.arg is not None:
-            words += f" ({self.arg_label(action.arg, names, action.kind)})"
+            words += f" ({self.arg_label(action.arg, names, action.kind, view)})"
         return words
 
-    def move_line(self, event, who, zone_names):
-        """The log line for cards moving from one zone to another."""
-        src = zone_names.get(event.src, event.src or "")
-        dst = zone_names.get(event.dst, event.dst or "")
+    def move_line(self, event, who, zone_names, names=()):
+        """The log line for cards moving from one zone to another: who drew or played
+        what, or moved it from where to where (zones named with their owner)."""
+        src = self.zone_label(event.src, event.seat, zone_names, names)
+        dst = self.zone_label(event.dst, event.seat, zone_names, names)
         what = cards_phrase(event.cards)
-        if event.src == self.DRAW_PILE and all(c is None for c in event.cards):
+        kinds = tuple((key or "").split(":")[0] for key in (event.src, event.dst))
+        if kinds in self.MOVE_WORDS:
+            words = self.MOVE_WORDS[kinds]
+            return words and words.format(who=who, what=what, src=src, dst=dst)
+        if event.src == self.DRAW_PILE:
+            if who and self.DEAL_SIZE and len(event.cards) >= self.DEAL_SIZE:
+                return f"{who} was dealt {what}"
             return f"{who} drew {what}" if who else f"{what} dealt to {dst}"
+        if not who:
+            return None
         if event.src and event.src.startswith("hand") and event.dst in self.PLAY_PILES:
             return f"{who} played {what}"
-        return f"{who}: {what}, {src} to {dst}" if who else f"{what}, {src} to {dst}"
+        return f"{who} moved {what} from {src} to {dst}"
+
+    def zone_label(self, key, seat, zone_names, names):
+        """A zone in the log: 'their Hand' for the actor's own, "Theo's Hand" for another's."""
+        name = zone_names.get(key, key or "")
+        parts = (key or "").split(":")
+        owner = parts[1] if len(parts) > 1 and parts[0] in SEAT_ZONES else ""
+        if owner.isdigit() and int(owner) < len(names):
+            return f"their {name}" if int(owner) == seat else f"{names[int(owner)]}'s {name}"
+        return f"the {name}" if name else ""
 
     def event_line(self, event, names, zone_names):
         """One log line for an event as a seat saw it, or None for events not worth a line."""
         who = seat_name(names, event.seat)
         kind, detail = event.kind, event.detail
         if kind == "move":
-            return capital(self.move_line(event, who, zone_names))
+            line = self.move_line(event, who, zone_names, names)
+            return capital(line) if line else None
         if kind in GENERIC_EVENTS:
             return GENERIC_EVENTS[kind](who, detail)
         phrase = self.EVENT_WORDS.get(kind)
         if phrase is not None:
-            return capital(phrase(who or "Everyone", detail))
+            line = phrase(who or "Everyone", detail)
+            return capital(line) if line else None
         words = kind.replace("_", " ")
         if who:
             words = f"{who}: {words}"
@@ -180,10 +210,22 @@ class Presenter:
             words += f" ({detail})"
         return capital(words)
 
-    def log_lines(self, events, names, zone_names, keep=40):
-        """The log: a line for each event worth one, the newest `keep`."""
-        lines = [self.event_line(e, names, zone_names) for e in events]
-        return [line for line in lines if line][-keep:]
+    def log_lines(self, events, names, zone_names, keep=60):
+        """The log: one entry per turn (a seat's consecutive events joined: 'Theo drew a
+        card, played 7 red hearts'), the newest `keep`."""
+        entries = []
+        last_seat = object()
+        for event in events:
+            line = self.event_line(event, names, zone_names)
+            if not line:
+                continue
+            who = seat_name(names, event.seat)
+            if entries and who and event.seat == last_seat and line.startswith(who + " "):
+                entries[-1] += ", " + line[len(who) + 1:]
+            else:
+                entries.append(line)
+            last_seat = event.seat if who and line.startswith(who + " ") else object()
+        return entries[-keep:]
 
     def event_kinds(self):
         """Every event kind this presenter has words for."""
@@ -197,12 +239,35 @@ class Presenter:
         """Does this move take cards from the draw pile (the dealing sound)?"""
         return event.src == self.DRAW_PILE
 
-    def prompt(self, view, viewer, names):
-        """The top bar's words: the step of the game and whose turn it is."""
-        step = str(view.facts.get("phase", ""))
+    def prompt(self, view, viewer, names, selected=0, humans=None):
+        """The top bar's words: where the game stands, then what to do now (on your turn,
+        with `selected` cards chosen so far) or whom the table waits for (`humans` says
+        which seats are people: a computer 'is thinking')."""
         current = view.current_player
-        turn = "" if current is None else ("Your turn" if current == viewer else f"{names[current]}'s turn")
-        return "  ·  ".join(w for w in (step, turn) if w)
+        if view.is_over:
+            doing = "Game over"
+        elif current is None:
+            doing = ""
+        elif current == viewer:
+            doing = self.instruction(view, names, selected) or "Your turn"
+        else:
+            who = seat_name(names, current)
+            doing = self.waiting(view, current, names) or (
+                f"{who} is thinking..." if humans is not None and not humans[current] else f"Waiting for {who}")
+        return "  ·  ".join(w for w in (self.context(view, names), doing) if w)
+
+    def context(self, view, names):
+        """Where the game stands ('Hand 2, final round'); '' to say nothing."""
+        return "" if view.is_over else str(view.facts.get("phase", ""))
+
+    def instruction(self, view, names, selected):
+        """What the viewer, whose turn it is, does now in the game's words ('' for 'Your turn')."""
+        return ""
+
+    def waiting(self, view, seat, names):
+        """What `seat`, another player, is doing now ('Theo is choosing face-up cards'),
+        or '' to say only whom the table waits for."""
+        return ""
 
     def card_words(self, value):
         """A fact's value in words: a card's file code ('QS') as its spoken name."""

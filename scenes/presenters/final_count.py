@@ -1,6 +1,11 @@
 """Final Count at the table: the die beside the board, picks from others' cards; each
 hand's count in the scoring breakdown."""
-from scenes.presenters.default import Presenter, seat_name
+from game.final_count import DIE_ACTIONS
+from scenes.presenters.default import Presenter, plural, seat_name
+
+# What a die face means, in a few words for the side panel.
+DIE_SHORT = {1: "keep or discard", 2: "give or discard", 3: "to the Board or discard",
+             4: "swap or return", 5: "swap with an opponent", 6: "swap with the Board"}
 
 
 class FinalCount(Presenter):
@@ -14,18 +19,95 @@ class FinalCount(Presenter):
                        goal=lambda who, d: f"The goal is {d}",
                        exhausted=lambda who, d: "The draw pile is empty: the hand ends",
                        collect=lambda who, d: f"{who} takes the cards back",
-                       decline=lambda who, d: f"{who} let the {d} go")
+                       decline=lambda who, d: f"{who} let the {d} go",
+                       score=lambda who, d: f"{who} scored {plural(d, 'point')} this hand")
+    MOVE_WORDS = {("draw", "hand"): "{who} was dealt {what}", ("draw", "table"): "{who} was dealt {what} face up",
+                  ("drawn", "table"): "{who} put {what} on {dst}", ("drawn", "discard"): "{who} discarded {what}",
+                  ("drawn", "board"): "{who} put {what} on the Board",
+                  ("drawn", "draw"): "{who} returned {what} to the Draw Pile",
+                  ("draw", "drawn"): "{who} drew {what}", ("hand", "draw"): "{who} put {what} on the Draw Pile",
+                  ("table", "draw"): "{who} put {what} on the Draw Pile",
+                  ("board", "table"): "{who} took {what} from the Board", ("hand", "hand"): None}
     TOASTS = Presenter.TOASTS | {"call", "goal"}
     SEAT_FACTS = frozenset({"dealer", "caller"})
+    FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played", caller="Last called by", target="Game to",
+                       bust_over="Bust over", caller_bonus="Caller's bonus to each winner")
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"die", "exhausted", "holding_drawn_card", "hit_goal"}
 
-    def arg_label(self, arg, names, kind=""):
+    def context(self, view, names):
+        """The hand, and who called."""
+        caller = seat_name(names, view.facts.get("caller"))
+        words = super().context(view, names)
+        return f"{words} ({caller} called)" if words and caller and view.facts.get("step") != "hand_over" else words
+
+    def instruction(self, view, names, selected):
+        """Roll or call, what the die result means now, end the turn, deal."""
+        facts = view.facts
+        step, die = facts.get("step"), facts.get("die")
+        final = facts.get("caller") is not None
+        if step == "start":
+            return "Final round: roll the die" if final else "Roll the die, or call to end the hand"
+        if step == "end":
+            return "End your turn" if final else "End your turn, or call to end the hand"
+        if step == "hand_over":
+            return "Deal the next hand"
+        if step == "target":
+            swap = self.card_words(facts.get("swap_card")) or "your card"
+            if die == 5:
+                return (f"Die shows 5: take a face-up card from an opponent's table or pick one "
+                        f"blind from their hand, for your {swap}; or decline")
+            return f"Die shows 6: take a Board card for your {swap}, or decline"
+        if die in DIE_ACTIONS:
+            return f"Die shows {die}: {DIE_ACTIONS[die]}"
+        return ""
+
+    def waiting(self, view, seat, names):
+        """What another player's die result asks of them."""
+        facts = view.facts
+        who = names[seat]
+        if facts.get("step") == "hand_over":
+            return f"{who} deals the next hand"
+        if facts.get("step") in ("action", "target") and facts.get("die") in DIE_SHORT:
+            return f"{who} rolled {facts['die']}: {DIE_SHORT[facts['die']]}"
+        return ""
+
+    def side_facts(self, view, names):
+        """Your count against 75 (bust or not), the goal, the die, the caller and dealer."""
+        facts = view.facts
+        limit = facts.get("bust_over", 75)
+        lines = []
+        mine = facts.get("my_count")
+        if mine:
+            if mine.get("bust"):
+                count = f"bust (over {limit})"
+            else:
+                count = f"{mine['best']} of {limit}" + (", aces as 1 or 11" if len(mine.get("totals", [])) > 1 else "")
+            lines.append(("Your count", count, None))
+        goal = facts.get("hit_goal")
+        if goal is not None:
+            hit = mine and mine.get("hit")
+            lines.append(("Goal", f"{goal}" + (" (you can hit it)" if hit else ""), None))
+        die = facts.get("die")
+        if die in DIE_SHORT:
+            lines.append(("Die", f"{die}: {DIE_SHORT[die]}", None))
+        for key, label in (("caller", "Called by"), ("dealer", "Dealer")):
+            who = seat_name(names, facts.get(key))
+            if who:
+                lines.append((label, who, None))
+        top = facts.get("draw_top")
+        if top:
+            lines.append(("Top of the draw pile", self.card_words(top), None))
+        lines.append(("Game to", f"{facts.get('target', 300)} points", None))
+        return lines[:self.SIDE_FACTS]
+
+    def arg_label(self, arg, names, kind="", view=None):
         """A pick 'seat:position' reads 'Theo, card 2'."""
         if isinstance(arg, str) and ":" in arg:
             seat, _, pos = arg.partition(":")
             who = seat_name(names, int(seat)) if seat.isdigit() else ""
             if who:
                 return f"{who}, card {int(pos) + 1}" if pos.isdigit() else f"{who} {pos}"
-        return super().arg_label(arg, names, kind)
+        return super().arg_label(arg, names, kind, view)
 
     def picks(self, action, owner, index, viewer):
         """A pick names the seat and the position: 'seat:position'."""

@@ -1,7 +1,9 @@
 """Play Design, 5 possessions, at the table: the field of lanes (the other coach's line
 at the top, each lane's open and closed cards in the middle, the viewer's line at the
 bottom), one back per coach, and the yards scored."""
-from scenes.presenters.default import Presenter, yards_line
+import re
+
+from scenes.presenters.default import Presenter, plural, seat_name, yards_line
 
 # Rows of the field: (row, half of the lane's width).
 ROWS = {"other": (0, 0), "open": (1, 0), "closed": (1, 1), "mine": (2, 0)}
@@ -11,8 +13,28 @@ def _lane_result(who, d):
     lane = d["lane"] + 1
     if not d.get("open"):
         return f"Lane {lane}: closed card, {who} holds the lane"
-    return (f"Lane {lane}: {d['offense']} {d['offense_dots']} dots against "
-            f"{d['defense']} {d['defense_dots']}: {who} wins it")
+    won, lost = ("offense", "defense") if d.get("won") else ("defense", "offense")
+    return (f"Lane {lane}: {who} wins, {d[won + '_dots']} {d['color']} dots to {d[lost + '_dots']} "
+            f"({d[won]} against {d[lost]})")
+
+
+SET = re.compile(r"set (.+?) in their Lane (\d)$")
+
+
+def _set_in_lanes(entry):
+    """Consecutive 'set <card> in their Lane <n>' parts of an entry said once."""
+    head, _, rest = entry.partition(" set ")
+    parts = ("set " + rest).split(", set ") if rest else []
+    found = [SET.match(p if p.startswith("set ") else "set " + p) for p in parts]
+    if len(found) < 2 or not all(found):
+        return entry
+    cards = [m.group(1) for m in found]
+    numbers = sorted(int(m.group(2)) for m in found)
+    lanes = (f"{numbers[0]}-{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1))
+             else ", ".join(map(str, numbers)))
+    if all(c == "a card" for c in cards):
+        return f"{head} set {plural(len(cards), 'card')} face down in lanes {lanes}"
+    return f"{head} set " + ", ".join(f"{m.group(1)} in lane {m.group(2)}" for m in found)
 
 
 class FivePossessions(Presenter):
@@ -21,15 +43,91 @@ class FivePossessions(Presenter):
     LANE_ARGS = frozenset({"place"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        choose=lambda who, d: f"{who} chose {d}",
+                       score=lambda who, d: f"{who} scored 20 yards: {d} in all",
                        possession=lambda who, d: f"Possession {d}: {who} on offense",
-                       reveal=lambda who, d: (f"{who} revealed lane {d + 1}" if isinstance(d, int)
+                       reveal=lambda who, d: (None if isinstance(d, int)
                                               else Presenter.EVENT_WORDS["reveal"](who, d)),
                        tie_break=lambda who, d: "Tied: a pair of possessions decides",
                        sudden_death=lambda who, d: "Still tied: sudden death",
                        lane=_lane_result)
+    MOVE_WORDS = {("hand", "line"): "{who} set {what} in {dst}", ("stack", "hand"): "{who} drew {what} for this line",
+                  ("box", "stack"): None, ("stack", "box"): None, ("removed", "box"): None}
     TOASTS = Presenter.TOASTS | {"toss"}
-    SKIP_FACTS = Presenter.SKIP_FACTS | {"table"}
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"table", "line", "line_size", "offense", "defense", "chooser"}
+    FACT_LABELS = dict(Presenter.FACT_LABELS, possession="Possessions played",
+                       tie_break_pairs="Tie-break pairs played")
     SEAT_FACTS = frozenset({"offense", "defense", "chooser"})
+
+    def event_line(self, event, names, zone_names):
+        """A lane's result names its two cards by their spoken names."""
+        if event.kind == "lane" and isinstance(event.detail, dict) and event.detail.get("open"):
+            detail = dict(event.detail, offense=self.card_words(event.detail.get("offense")),
+                          defense=self.card_words(event.detail.get("defense")))
+            event = event._replace(detail=detail)
+        return super().event_line(event, names, zone_names)
+
+    def log_lines(self, events, names, zone_names, keep=60):
+        """A line set in one turn reads as one move: 'Theo set 4 cards face down in lanes 4, 1, 2, 3'."""
+        return [_set_in_lanes(entry) for entry in super().log_lines(events, names, zone_names, keep)]
+
+    def context(self, view, names):
+        """The possession, the line, who is on offense."""
+        facts = view.facts
+        if view.is_over or facts.get("step") == "choose":
+            return "Sudden death" if facts.get("sudden_death") else ""
+        name = "Sudden death" if facts.get("sudden_death") else f"Possession {facts.get('possession')}"
+        offense = seat_name(names, facts.get("offense"))
+        return f"{name}, line {facts.get('line')} of 4  ·  {offense} on offense"
+
+    def placed(self, view):
+        """How many cards of this line the current player has set."""
+        seat = view.current_player
+        hand = next((z.count for z in view.zones if z.key == f"hand:{seat}"), 0)
+        return view.facts.get("line_size", 0) - hand
+
+    def instruction(self, view, names, selected):
+        """Choose a side, set offense cards, set defense cards."""
+        facts = view.facts
+        step, size = facts.get("step"), facts.get("line_size", 0)
+        if step == "choose":
+            toss = "sudden death toss" if facts.get("sudden_death") else "coin toss"
+            return f"You won the {toss}: choose offense or defense"
+        done = f"{self.placed(view)} of {size} set"
+        if step == "offense_set":
+            need = facts.get("open_needed")
+            must = f"; {need} must be open" if need is not None else ""
+            return f"Set your offense cards face down, one per lane ({done}{must})"
+        if step == "defense_set":
+            return f"Set a defense card opposite each offense card ({done})"
+        return ""
+
+    def waiting(self, view, seat, names):
+        """What the other coach is doing."""
+        step = view.facts.get("step")
+        who = names[seat]
+        if step == "choose":
+            return f"{who} won the toss and chooses offense or defense"
+        if step in ("offense_set", "defense_set"):
+            side = "offense" if step == "offense_set" else "defense"
+            return f"{who} is setting {side} cards ({self.placed(view)} of {view.facts.get('line_size', 0)})"
+        return ""
+
+    def side_facts(self, view, names):
+        """Each lane's state and colour limit, who is on offense, the line."""
+        facts = view.facts
+        lines = []
+        offense = seat_name(names, facts.get("offense"))
+        if offense:
+            lines.append(("Offense", offense, None))
+        for k, lane in enumerate(facts.get("lanes") or []):
+            if not lane.get("live"):
+                state = "closed"
+            elif lane.get("color"):
+                state = f"open, not {lane['color']}"
+            else:
+                state = "open, any colour"
+            lines.append((f"Lane {k + 1}", state, None))
+        return lines[:self.SIDE_FACTS]
 
     def back_of(self, view, zone_key):
         """Each coach plays with a deck of their own: a hidden card shows its owner's back."""

@@ -1,5 +1,7 @@
 """Play Design, 4 downs, at the table: knocks, folds, downs won, yards lost."""
-from scenes.presenters.default import Presenter, yards_line
+from scenes.presenters.default import Presenter, seat_name, yards_line
+
+OTHER_SIDE = {"offense": "defense", "defense": "offense"}
 
 
 class FourDowns(Presenter):
@@ -9,11 +11,93 @@ class FourDowns(Presenter):
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        **{"pass": lambda who, d: f"{who} passed"},
                        round_won=lambda who, d: f"{who} won down {d}",
+                       score=lambda who, d: f"{who} has lost {d} yards in all",
                        knock=lambda who, d: f"{who} knocked: the stake is {d}",
                        fold=lambda who, d: f"{who} folded and loses {d} yards",
                        shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
     TOASTS = Presenter.TOASTS | {"knock", "fold", "call"}
+    MOVE_WORDS = {("played", "used"): None, ("hand", Presenter.DRAW_PILE): None,
+                  ("played", Presenter.DRAW_PILE): None, ("used", Presenter.DRAW_PILE): None,
+                  ("hand", "used"): None, ("hand", "played"): "{who} played {what}",
+                  (Presenter.DRAW_PILE, "hand"): "{who} was dealt {what}"}
+    FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played")
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"back", "round", "rounds", "stake", "fold_cost", "leader", "lead_seat",
+                                         "lead_card", "last_knocker"}
     SEAT_FACTS = frozenset({"dealer", "leader", "lead_seat", "last_knocker", "hand_winner"})
+
+    def step_of(self, facts):
+        """The state machine's step ('knock', 'respond', 'lead', 'follow', 'deal')."""
+        return facts.get("step")
+
+    def context(self, view, names):
+        """The hand, the down and the stake."""
+        facts = view.facts
+        if view.is_over:
+            return ""
+        words = f"Hand {facts.get('hand')}"
+        if self.step_of(facts) != "deal":
+            words += f", down {facts.get('round')} of {facts.get('rounds')}"
+        return words
+
+    def lead_card(self, view):
+        """The card led in this down, or None."""
+        lead = view.facts.get("lead_seat")
+        if lead is None:
+            return None
+        zone = next((z for z in view.zones if z.key == f"played:{lead}"), None)
+        return zone.cards[0] if zone and zone.cards else None
+
+    def instruction(self, view, names, selected):
+        """Knock or pass, call or fold, lead, follow, deal."""
+        facts = view.facts
+        step = self.step_of(facts)
+        if step == "knock":
+            return f"Knock (the stake goes to {facts.get('stake', 0) + 10} yards) or pass"
+        if step == "respond":
+            knocker = seat_name(names, facts.get("last_knocker")) or "A player"
+            return (f"{knocker} knocked: call (play on for {facts.get('stake')} yards) "
+                    f"or fold (lose {facts.get('fold_cost')} yards now)")
+        if step == "lead":
+            return "Lead any card: the others follow its colour"
+        if step == "follow":
+            lead = self.lead_card(view)
+            if lead is None:
+                return "Follow the lead"
+            return (f"Follow the {lead.spoken}: {lead.color} {OTHER_SIDE[lead.side]} if you can, "
+                    f"else {lead.color}, else any card")
+        if step == "deal":
+            return f"You won hand {facts.get('hand')}: deal the next hand"
+        return ""
+
+    def waiting(self, view, seat, names):
+        """Who deals, who answers a knock."""
+        step = self.step_of(view.facts)
+        who = names[seat]
+        if step == "deal":
+            return f"{who} won hand {view.facts.get('hand')} and deals the next"
+        if step == "respond":
+            return f"{who} answers the knock: call or fold"
+        return ""
+
+    def side_facts(self, view, names):
+        """The stake, the lead card and the down so far, the dealer."""
+        facts = view.facts
+        lines = [("Stake", f"{facts.get('stake')} yards", None)]
+        lead = self.lead_card(view)
+        following = self.step_of(facts) == "follow"
+        if lead is not None:
+            lines.append(("Lead" if following else "Last lead", f"{lead.spoken} ({names[facts['lead_seat']]})", None))
+        for zone in view.zones:
+            kind, _, seat = zone.key.partition(":")
+            if kind == "played" and zone.cards and seat.isdigit() and int(seat) != facts.get("lead_seat"):
+                lines.append((names[int(seat)], zone.cards[0].spoken if zone.cards[0] else "a card", None))
+        won = seat_name(names, (facts.get("last_round") or {}).get("winner"))
+        if won and lead is not None and not following:
+            lines.append(("Down won by", won, None))
+        dealer = seat_name(names, facts.get("dealer"))
+        if dealer:
+            lines.append(("Dealer", dealer, None))
+        return lines[:self.SIDE_FACTS]
 
     def breakdown(self, facts, seat, names):
         """Yards lost, and out or folded."""

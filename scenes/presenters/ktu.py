@@ -1,5 +1,7 @@
 """KTU at the table: the pile, the burns, blind plays; who went out in which place."""
-from scenes.presenters.default import Presenter, ordinal
+from scenes.presenters.default import Presenter, ordinal, plural, seat_name
+
+WILD = ("2", "3", "10")      # play on anything
 
 
 class Ktu(Presenter):
@@ -9,13 +11,97 @@ class Ktu(Presenter):
                        play_blind="Play blind")
     POSITION_ARGS = frozenset({"play_blind"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
-                       blind_fail=lambda who, d: f"{who}'s blind {d} failed: they pick up the pile",
-                       pick_up=lambda who, d: f"{who} picked up the pile ({d} cards)",
+                       blind_fail=lambda who, d: f"{who}'s blind card failed: they pick up the pile",
+                       pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
                        burn=lambda who, d: f"{who} burned the pile")
     TOASTS = Presenter.TOASTS | {"burn", "pick_up", "blind_fail"}
+    MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
+                  ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
+                  ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} laid {what} face up",
+                  (Presenter.DRAW_PILE, "facedown"): "{who} was dealt {what} face down"}
     PLAY_PILES = ("pile",)
+    DEAL_SIZE = 5
     SEAT_FACTS = frozenset({"first_player"})
-    FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turn")
+    FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order"}
+
+    def event_line(self, event, names, zone_names):
+        """A blind card turned over is named by its spoken name."""
+        if event.kind == "reveal" and isinstance(event.detail, str):
+            event = event._replace(detail=self.card_words(event.detail))
+        return super().event_line(event, names, zone_names)
+
+    def context(self, view, names):
+        """Choosing, or the turn's number."""
+        facts = view.facts
+        if view.is_over:
+            return ""
+        if facts.get("stage", facts.get("step")) == "choose":
+            done = sum(1 for c in facts.get("chosen", []) if c)
+            return f"Choosing face-up cards ({done} of {len(names)} players done)"
+        return f"Turn {facts.get('turn_no', 0) + 1}"
+
+    def beats(self, facts, options):
+        """What may be played on the effective top now, in words."""
+        top = facts.get("effective_top")
+        if not top:
+            return "anything"
+        rank = self.rank_of(top)
+        if rank in ("2",):
+            return "anything"
+        order = facts.get("rank_order", "").split()
+        if facts.get("lower_than_seven"):
+            higher = [r for r in order[:order.index("7")] if r not in WILD] if "7" in order else []
+        else:
+            at = order.index(rank) if rank in order else -1
+            start = at if options.get("ktu.allow_equal") == "on" else at + 1
+            higher = [r for r in order[start:] if r not in WILD]
+        return " ".join(higher + ["or a 2, 3 or 10"]) if higher else "only a 2, 3 or 10"
+
+    def rank_of(self, name):
+        """The rank part of a standard card's code ('10H' -> '10')."""
+        return name[:-1]
+
+    def instruction(self, view, names, selected):
+        """Choose the face-up cards, play higher, play blind."""
+        facts = view.facts
+        if facts.get("stage", facts.get("step")) == "choose":
+            return f"Choose 3 cards to lay face up ({selected} of 3 chosen), then press the button"
+        hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
+        if not hand:
+            return "Your hand is empty: click a face-down card to play it blind"
+        top = facts.get("effective_top")
+        if not top:
+            return "Play any card, or several of one value"
+        spoken = self.card_words(top)
+        if facts.get("lower_than_seven"):
+            return f"Play lower than the {spoken} (or a 2, 3 or 10), or take the pile"
+        return f"Beat the {spoken}: play {self.beats(facts, view.options)}; or take the pile"
+
+    def waiting(self, view, seat, names):
+        """Who is choosing face-up cards."""
+        facts = view.facts
+        if facts.get("stage", facts.get("step")) == "choose":
+            return f"{names[seat]} is choosing face-up cards"
+        return ""
+
+    def side_facts(self, view, names):
+        """The effective top and what beats it, the rank order, the first player."""
+        facts = view.facts
+        lines = []
+        top = facts.get("effective_top")
+        if facts.get("stage", facts.get("step")) != "choose":
+            lines.append(("Card to beat", self.card_words(top) if top else "none (play anything)", None))
+            if top:
+                lines.append(("Beaten by", self.beats(facts, view.options), None))
+        lines.append(("Order", facts.get("rank_order", ""), None))
+        first = seat_name(names, facts.get("first_player"))
+        if first:
+            lines.append(("First player", first, None))
+        out = [names[s] for s in facts.get("finished", [])]
+        if out:
+            lines.append(("Out", ", ".join(out), None))
+        return lines
 
     def breakdown(self, facts, seat, names):
         """Out in which place, or still holding cards."""

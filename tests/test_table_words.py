@@ -1,0 +1,260 @@
+"""Players' words at the table: random games of every mode played through the real table
+(and its scoring screen), with every string the app draws caught on its way to the font.
+No card file code, no internal name, no zero-based seat and no '1 moves' may be drawn;
+every step of every game has a prompt that says what to do."""
+import random
+import re
+import sys
+
+import pygame
+import pytest
+
+import game
+from game.bots import make_bot
+from scenes import table_input
+from scenes.presenters import presenter_for
+from scenes.scoring import ScoringScene
+from scenes.session import Seat, Session
+from scenes.table import TableScene
+from sprites import text as text_module
+from tests.test_ui_play import choose, new_app
+
+NAMES = ["Maya", "Theo", "Ana", "Sam"]
+MAX_FRAMES = 6000
+AT_TABLE = 300       # moves played through the table; the rest of a long game without drawing
+TOKEN = re.compile(r"[A-Za-z0-9:/]+")
+INTERNAL = re.compile(r"\bseat [0-9]\b|\b[a-z]+_[a-z_]+\b")
+PLURAL = re.compile(r"(?<![\d.])\b1 (moves|cards|games|turns|points|players|hands|yards|assignments)\b")
+
+
+def codes_of(info):
+    """Every file code of the game's deck (and its part after a deck prefix), but not
+    single letters, which are words in rules text."""
+    names = set()
+    for card in info.load_deck().cards:
+        names.add(card.name)
+        names.add(card.name.split(":")[-1])
+    return names - {"A", "J", "Q", "K", "D", "F"}
+
+
+def problems(line, codes):
+    """Why a drawn string speaks in codes ('' when it does not)."""
+    why = [t for t in TOKEN.findall(line) if t in codes]
+    for pattern in (INTERNAL, PLURAL):
+        found = pattern.search(line)
+        if found:
+            why.append(found.group(0))
+    return ", ".join(why)
+
+
+def play_at_table(game_id, seed, prompts):
+    """A whole random game of `game_id` at the table: Maya (seat 0) plays, the others'
+    moves are random legal ones submitted as the computers' would be; every frame is
+    drawn, and each hand's scoring screen; with an odd `seed` every house rule is on.
+    `prompts` collects (step key -> prompt) for every view the game passed through."""
+    info = game.GAMES[game_id]
+    count = info.default_players
+    app = new_app()
+    seats = [Seat(NAMES[0], True)] + [Seat(name, False, "easy") for name in NAMES[1:count]]
+    session = Session(game_id, seats, house_rules(info, seed), seed=seed)
+    session.start_bot = lambda *args, **kwargs: None
+    app.scene.persist = {"session": session, "viewer": None, "events_seen": 0, "curtains": []}
+    app.switch("table")
+    presenter = presenter_for(info)
+    rng = random.Random(seed)
+    try:
+        for _ in range(MAX_FRAMES):
+            app.step()
+            scene = app.scene
+            if isinstance(scene, ScoringScene):
+                app.step()
+                if not scene.interim:
+                    return session
+                scene.next_hand()
+                app.switch("table")
+                continue
+            assert isinstance(scene, TableScene)
+            state = session.state
+            if state.is_over or scene.hand_ended or scene.motion.flights or scene.pending:
+                continue
+            if len(session.submitted) >= AT_TABLE:
+                while not session.state.is_over:
+                    session.submit(choose(session.state.legal_actions(), rng))
+                scene.go("scoring", interim=False)
+                continue
+            for seat in {0, state.current_player}:
+                view = state.view(seat)
+                prompts[step_key(view)] = presenter.prompt(view, seat, NAMES[:count])
+                if seat == view.current_player:
+                    assert presenter.instruction(view, NAMES[:count], 0), f"no instruction for {step_key(view)}"
+            refuse_and_offer(app, scene, rng)
+            scene.submit(choose(state.legal_actions(), rng))
+        raise AssertionError(f"{game_id}: the game did not end")
+    finally:
+        pygame.quit()
+
+
+def refuse_and_offer(app, scene, rng):
+    """On the person's turn, click a face-up card no move fits, as the table would (the
+    refusal is said, in the rules' words), and open the dialog of a card that several
+    moves fit, now and then (drawn, then cancelled)."""
+    if not scene.my_turn():
+        return
+    faces = [p for p in scene.board.placed if p.card is not None and p.face_up]
+    idle = [p for p in faces if not table_input.actions_with(scene.legal_now, p.card)]
+    if idle:
+        click = table_input.click_card(scene.legal_now, rng.choice(idle).card, [], scene.presenter,
+                                       scene.session.why_illegal)
+        scene.say(click.words)
+    several = [p for p in faces if len(table_input.actions_with(scene.legal_now, p.card)) > 1]
+    if several and rng.random() < 0.2:
+        scene.choose(table_input.actions_with(scene.legal_now, rng.choice(several).card), "Choose")
+        app.step()
+        scene.close_dialog()
+
+
+def step_key(view):
+    """What the prompt must speak about: the game's step facts and whose turn it is."""
+    facts = view.facts
+    return (view.game_id, facts.get("step"), facts.get("stage"), view.current_player == view.seat)
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """Every string rendered through the app's text cache."""
+    drawn = set()
+    real = text_module.render
+
+    def render(words, px, colour):
+        drawn.add(words)
+        return real(words, px, colour)
+    monkeypatch.setattr(text_module, "render", render)
+    return drawn
+
+
+@pytest.mark.parametrize("game_id", list(game.MODULES))
+def test_every_string_drawn_at_the_table_is_in_players_words(spy, game_id):
+    prompts = {}
+    play_at_table(game_id, 11, prompts)
+    codes = codes_of(game.GAMES[game_id])
+    bad = sorted(f"{line!r}: {problems(line, codes)}" for line in spy if problems(line, codes))
+    assert not bad, "\n".join(bad)
+    for key, words in prompts.items():
+        assert words.strip(), f"no prompt for {key}"
+
+
+def declared_steps(game_id):
+    """The steps a game's state machine declares, where a player acts (not the end)."""
+    module = sys.modules[type(game.new_game(game_id, seed=1)).__module__]
+    steps = next(getattr(module, name) for name in ("STEPS", "PHASES", "STAGES") if hasattr(module, name))
+    return {step for step in steps if step not in ("over", "game_over")}
+
+
+def house_rules(info, seed):
+    """The default options on even seeds; on odd ones every house rule that can be 'on' is."""
+    options = info.default_options()
+    if seed % 2:
+        options.update({o.id: "on" for o in info.options if "on" in o.values})
+    return options
+
+
+def machine_step(view):
+    """The view's state-machine step (the fact is 'stage' where a game has both)."""
+    return view.facts.get("stage", view.facts.get("step"))
+
+
+@pytest.mark.parametrize("game_id", list(game.MODULES))
+def test_every_step_reachable_has_a_prompt_that_says_what_to_do_and_hints_in_words(game_id):
+    info = game.GAMES[game_id]
+    presenter = presenter_for(info)
+    names = NAMES[:info.default_players]
+    codes = codes_of(info)
+    seen = set()
+    for seed in range(4):
+        bot = make_bot("medium", game_id, options=house_rules(info, seed))
+        state = game.new_game(game_id, players=len(names), seed=seed, options=house_rules(info, seed))
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            seat = state.current_player
+            view = state.view(seat)
+            words = presenter.prompt(view, seat, names, 0, [True] * len(names))
+            assert words and "Your turn" not in words, (machine_step(view), words)
+            other = state.view((seat + 1) % len(names))
+            assert presenter.prompt(other, other.seat, names, 0, [False] * len(names)).strip()
+            seen.add(machine_step(view))
+            legal = state.legal_actions()
+            hint = bot.explain(view, legal, bot.choose(view, legal, rng))
+            assert not problems(hint, codes), hint
+            state.apply(choose(legal, rng))
+    if game_id != "final_card_down":            # one step only, and no step fact
+        assert declared_steps(game_id) <= seen, declared_steps(game_id) - seen
+
+
+def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
+    app = new_app()
+    try:
+        seats = [Seat(name, False, "easy") for name in NAMES]
+        session = Session("final_card_down", seats, game.GAMES["final_card_down"].default_options(), seed=5)
+        session.start_bot = lambda *args, **kwargs: None
+        app.scene.persist = {"session": session, "viewer": None, "events_seen": 0, "curtains": []}
+        app.switch("table")
+        table = app.scene
+        rng = random.Random(5)
+        for _ in range(40):
+            table.submit(choose(session.state.legal_actions(), rng))
+            app.step()
+        entries = table.log_lines()
+        assert len(entries) > 5
+        firsts = [e.split(" ")[0] for e in entries]
+        assert all(a != b or a not in NAMES for a, b in zip(firsts, firsts[1:])), entries
+        assert any(", " in e and e.split(" ")[0] in NAMES for e in entries)   # a turn of several moves
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
+                                             precise_y=1.0, touch=False, which=0))
+        app.step()
+        assert table.log_scroll == 3
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
+        app.step()
+        assert table.log_scroll == 0
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
+        app.step()
+        assert table.log_scroll == 5
+    finally:
+        pygame.quit()
+
+
+def test_a_log_entry_cut_short_ends_in_an_ellipsis_and_shows_whole_on_hover(spy):
+    app = new_app()
+    try:
+        screen = app.screen
+        long_entry = "Theo played " + ", ".join(["Offense blue 4 (black deck)"] * 8)
+        from scenes import table_draw
+        tips = table_draw.log(screen, (900, 300, 360, 300), "Latest moves", ["Maya drew a card", long_entry])
+        assert [words for _, words in tips] == [long_entry]
+        assert any(line.endswith("...") for line in spy)
+        table_draw.tooltip(screen, tips[0][0], long_entry, 890)
+        assert any(line.startswith("Theo played") and not line.endswith("...") for line in spy)
+    finally:
+        pygame.quit()
+
+
+def test_readouts_say_what_a_player_would_count_in_their_head():
+    names = ["Maya", "Theo"]
+    count = presenter_for(game.GAMES["final_count"])
+    view = game.new_game("final_count", players=2, seed=3).view(0)
+    bust = view._replace(facts=dict(view.facts, my_count={"totals": [80], "best": None, "bust": True, "hit": False},
+                                    die=5, step="action"), current_player=0)
+    side = {label: value for label, value, _ in count.side_facts(bust, names)}
+    assert side["Your count"] == "bust (over 75)" and side["Die"] == "5: swap with an opponent"
+    assert count.prompt(bust, 0, names).endswith("Die shows 5: swap one of your cards with one of an "
+                                                 "opponent's cards, or decline")
+    assert count.prompt(bust, 1, names, humans=[True, False]).endswith("Maya rolled 5: swap with an opponent")
+    field = presenter_for(game.GAMES["five_possessions"])
+    view = game.new_game("five_possessions", seed=1).view(0)
+    lanes = [{"live": True, "color": None}, {"live": True, "color": "blue"}, {"live": False, "color": None},
+             {"live": True, "color": None}]
+    view = view._replace(facts=dict(view.facts, lanes=lanes))
+    side = {label: value for label, value, _ in field.side_facts(view, names)}
+    assert [side[f"Lane {k}"] for k in range(1, 5)] == ["open, any colour", "open, not blue", "closed",
+                                                         "open, any colour"]
