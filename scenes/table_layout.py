@@ -17,6 +17,7 @@ PANEL_W = 260           # the right-hand panel (facts, scores, log)
 TOP = 56                # height of the top bar
 GAP = 16                # between zones in a row
 CAPTION = 17            # a zone's caption above its cards
+SIDE = 216              # the width of a seat's panel at the left or right
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
 SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
@@ -138,7 +139,7 @@ class _Layout:
             b.plates[seat] = (x, y, w)
         shared = [z for z in zones if owner[z.key] is None or
                   (owner[z.key] not in b.seat_panels and owner[z.key] != self.anchor)] + beside_field
-        left = 222 if len(b.seat_panels) > 2 else 20
+        left = SIDE + 22 if len(b.seat_panels) > 2 else 20
         top = TOP + 164 if b.seat_panels else TOP + 20
         centre = (left, top, tw - 2 * left, own_top - top - 10)
         if cells:
@@ -174,15 +175,17 @@ class _Layout:
         spots = SPOTS.get(len(others), SPOTS[5])
         side_h = max(150, bottom_top - 90 - 8)
         wide = len(others) > 2
-        rects = {"left": (12, 86, 200, side_h), "right": (tw - 212, 86, 200, side_h),
+        rects = {"left": (12, 86, SIDE, side_h), "right": (tw - SIDE - 12, 86, SIDE, side_h),
                  "top": (tw / 2 - 170, TOP + 6, 340, 150),
                  "topleft": (tw * (0.27 if wide else 0.3) - 170, TOP + 6, 340, 150),
                  "topright": (tw * (0.73 if wide else 0.7) - 170, TOP + 6, 340, 150)}
+        if len(others) in (1, 3):   # one seat across: as wide as the side panels leave
+            rects["top"] = (SIDE + 22, TOP + 6, tw - 2 * SIDE - 44, 150)
         if len(others) >= 4:        # between the side panels
             tops = [spot for spot in spots if spot.startswith("top")]
-            part = (tw - 444) / len(tops)
+            part = (tw - 2 * SIDE - 44) / len(tops)
             for i, spot in enumerate(tops):
-                rects[spot] = (222 + i * part, TOP + 6, part - 8, 150)
+                rects[spot] = (SIDE + 22 + i * part, TOP + 6, part - 8, 150)
         return {seat: rects[spot] for seat, spot in zip(others, spots)}
 
     def field(self, zones, cells, box):
@@ -211,13 +214,22 @@ class _Layout:
         return out
 
     def zone_width(self, zone, size, limit, fan):
+        """The width a zone takes in a line of `flow` (`fan`: another seat's zones, whose
+        cards overlap: face-down ones closely, face-up ones down to their index strip)."""
         n = len(self.shown(zone))
         if zone.kind in ("pile", "stack"):
             return size[0]
-        if zone.kind == "hand" and fan:
-            return min(limit, size[0] + max(0, min(n, 14) - 1) * size[0] * 0.3)
+        if fan:
+            return min(limit, size[0] + max(0, min(n, 14) - 1) * self.fan_step(zone, size))
         step = size[0] * (0.45 if zone.kind == "hand" else 1.0) + 4
         return min(limit, max(size[0], size[0] + (n - 1) * step))
+
+    def fan_step(self, zone, size):
+        """How far apart another seat's cards lie: face-down ones show an edge, face-up
+        ones their index strip and a little more."""
+        if all(c is None for c in self.shown(zone)):
+            return size[0] * 0.08
+        return size[0] * (self.sizes.index + 0.04)
 
     def caption(self, zone):
         if zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor:
@@ -268,8 +280,8 @@ class _Layout:
             return self.row(zone, box, size)
         if zone.kind in ("pile", "stack"):
             return self.pile(zone, cards, box, size)
-        if zone.kind == "hand" and fan:
-            return self.fan(zone, box, size, spread=size[0] * 0.3, cap=14)
+        if fan:
+            return self.fan(zone, box, size, spread=self.fan_step(zone, size), cap=14)
         return self.row(zone, box, size)
 
     @staticmethod
@@ -284,9 +296,9 @@ class _Layout:
         return out
 
     def hand(self, zone, box):
-        """The viewer's hand over the width of its box, the cards shrinking, then going
-        into two or three rows, rather than overlapping so much that their index corners
-        are covered."""
+        """The viewer's hand over the width of its box: side by side while they fit, then
+        overlapping, the cards shrinking, then going into two or three rows, rather than
+        overlapping so much that their index corners are covered."""
         cards = self.shown(zone)
         n = len(cards)
         base = self.sizes.hand
@@ -301,7 +313,7 @@ class _Layout:
         out = []
         for r in range(rows):
             y = box[1] + base[1] - (rows - r) * size[1]
-            row = self.fan(zone, (box[0], y, box[2], size[1]), size, spread=size[0] * 0.72,
+            row = self.fan(zone, (box[0], y, box[2], size[1]), size, spread=size[0] + 6,
                            cards=cards[r * per:(r + 1) * per])
             for p in row:
                 p.index += r * per

@@ -83,7 +83,7 @@ class Sizes:
     hand = (92, 128)        # the viewer's hand
     own = (66, 92)          # the viewer's other zones
     centre = (80, 112)      # shared zones (shrinks to fit)
-    mini = (46, 64)         # other seats' zones
+    mini = (58, 80)         # other seats' zones (60% of the hand's width or more)
     index = 0.25            # the index corner's share of a card's width (left edge to its right)
 
 
