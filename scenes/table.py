@@ -22,11 +22,14 @@ import game
 from scenes import table_draw, table_input, ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
-from scenes.presenters.default import HAND_END
+from scenes.presenters.default import HAND_END, card_name
 from scenes.session import BOT_DONE
 from scenes.table_layout import dialog_places, lay_out
 from scenes.table_motion import Motion
 from sprites import felt, palette
+
+LIFT = 14       # how far the card under the pointer rises
+DRAG = 8        # how far the pointer moves with a card held before it is a drag
 
 
 LOG_EVENTS = 250     # the log reads back this many events at most
@@ -63,6 +66,9 @@ class TableScene(Scene):
         self.log_scroll = 0          # log entries scrolled back from the newest
         self.log_tips = []           # the log entries cut short: (rect, full words)
         self.log_tip = None          # the one under the mouse
+        self.hovered = None     # the placed card under the pointer, drawn lifted and whole
+        self.press = None       # (placed card, logical point) while the button is held on a card
+        self.drag_pos = None    # where a card being dragged is
         self.static = None
         self.static_key = None
         self.version = 0
@@ -180,6 +186,10 @@ class TableScene(Scene):
                                        self.session.why_illegal)
         if click.what == "refuse":
             self.say(click.words)
+        elif click.what == "play" and table_input.needs_lane(click.actions, self.presenter):
+            self.selection = [placed.card]
+            self.say(f"Click a lane for {card_name(placed.card)}")
+            self.layout()
         elif click.what == "play":
             self.choose(click.actions, click.words, default=getattr(placed.card, "color", None))
         else:
@@ -188,6 +198,14 @@ class TableScene(Scene):
             else:
                 self.selection.append(placed.card)
             self.layout()
+
+    def click_lane(self, lane, card):
+        """A click on a lane of the field (or a card dropped there): put `card` in it."""
+        fits = table_input.lane_fits(self.legal_now, lane, card, self.presenter)
+        if fits:
+            self.submit(fits[0])
+        else:
+            self.say(f"{card_name(card)} cannot go in that lane")
 
     def click_hidden(self, placed):
         """A click on a face-down card: a blind play or pick by position, if one fits."""
@@ -296,6 +314,8 @@ class TableScene(Scene):
                              {c.name for c in self.hint.cards} if self.hint is not None else (),
                              self.selection)
         self.focus_cards = self.board.focus_cards(playable)
+        if self.hovered is not None:
+            self.hovered = next((p for p in self.board.placed if p.face_up and p.card is self.hovered.card), None)
         tw = self.board.table_w
         self.buttons_top = []
         x = tw + 10
@@ -431,12 +451,60 @@ class TableScene(Scene):
             pos = self.app.screen.logical(event.pos)
             if self.click(pos) or self.curtain is not None or self.dialog:
                 return
-            placed = table_input.card_at(self.board, pos)
+            placed = self.card_under(pos)
             if placed is not None:
-                self.click_card(placed)
+                self.press = (placed, pos)
+            elif self.selection and self.my_turn():
+                lane = self.board.lane_at(pos)
+                if lane is not None:
+                    self.click_lane(lane, self.selection[0])
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
+            self.release(self.app.screen.logical(event.pos))
+            return
+        if event.type == pygame.MOUSEMOTION and self.curtain is None and not self.dialog:
+            self.pointer(self.app.screen.logical(event.pos))
+        super().handle_event(event)
+
+    def card_under(self, pos):
+        """The card a click at `pos` means: the topmost one where it lies, else the lifted
+        card above its place."""
+        placed = table_input.card_at(self.board, pos)
+        if placed is None and self.hovered is not None and self.hovered.rect.move(0, -LIFT).collidepoint(pos):
+            return self.hovered
+        return placed
+
+    def pointer(self, pos):
+        """The pointer moved: drag the held card, or lift the card under it (a redraw only
+        when that card changes)."""
+        if self.press is not None:
+            placed, start = self.press
+            if self.drag_pos is not None or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG:
+                self.drag_pos = pos
                 self.dirty = True
             return
-        super().handle_event(event)
+        under = self.card_under(pos)
+        hovered = under if under is not None and under.face_up else None
+        if hovered is not self.hovered:
+            self.hovered = hovered
+            self.dirty = True
+
+    def release(self, pos):
+        """The button let go of a held card: a click where it was pressed, a drop elsewhere
+        (on a lane: into that lane; anywhere off the hand: as a click on the card)."""
+        placed, start = self.press
+        dragged = self.drag_pos is not None
+        self.press = self.drag_pos = None
+        self.dirty = True
+        if not dragged:
+            self.click_card(placed)
+            return
+        lane = self.board.lane_at(pos)
+        if lane is not None and placed.face_up and self.my_turn():
+            self.click_lane(lane, placed.card)
+        elif placed.zone != self.board.hand_key or not pygame.Rect(
+                *map(int, self.board.boxes[placed.zone])).inflate(0, 40).collidepoint(pos):
+            self.click_card(placed)
 
     def scroll_log(self, entries):
         """Scroll the log back (positive) or forward (negative) by a number of entries."""
@@ -510,6 +578,12 @@ class TableScene(Scene):
         surf.blit(self.static, (0, 0))
         for button in self.buttons_top:
             button.draw(screen, focused=self.focused(button), hovered=button is self.hover)
+        if self.hovered is not None and self.press is None:
+            table_draw.lifted(screen, self.hovered, look, self.hovered.rect.move(0, -LIFT), self.focused)
+        if self.drag_pos is not None:
+            r = self.press[0].rect
+            table_draw.lifted(screen, self.press[0], look, r.move(self.drag_pos[0] - r.centerx,
+                                                                    self.drag_pos[1] - r.centery), self.focused)
         table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, self.board)
         table_draw.message(screen, self.board, self.message)

@@ -105,6 +105,17 @@ def cards(screen, board, look, focused):
             surf.blit(card_sprites.outline(r.w, r.h, palette.SELECT, w2), (r.x - w2, r.y - w2))
 
 
+def lifted(screen, placed, look, rect, focused):
+    """One card drawn whole over the others at logical `rect` (hovered or dragged)."""
+    r = screen.rect(rect)
+    img, pad = look.image(placed.card if placed.face_up else None, r.w, r.h, placed.zone, shadowed=True)
+    screen.surface.blit(img, (r.x - pad, r.y - pad))
+    edge = palette.SELECT if placed.selected or focused(placed) else palette.GOLD if placed.raised else None
+    if edge is not None:
+        width = max(2, screen.px(3))
+        screen.surface.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
+
+
 def flights(screen, motion, board, look, centre):
     """The cards in flight, between where they were and where they land."""
     surf = screen.surface

@@ -51,6 +51,7 @@ class Board:
         self.labels = []         # (words, (x, y))
         self.slots = []          # empty zones: a card-sized outline
         self.areas = []          # the field's lanes: (x, y, w, h), three rows each
+        self.lanes = []          # the lane each of `areas` is
         self.seat_panels = {}    # seat -> (x, y, w, h), the other seats
         self.plates = {}         # seat -> (x, y, w): name plates
         self.hand_key = None
@@ -66,6 +67,11 @@ class Board:
         """The cards the keyboard walks: the hand's, and any other card a move uses."""
         return [p for p in self.placed if p.zone == self.hand_key or
                 (p.card is not None and p.card.name in playable)]
+
+    def lane_at(self, pos):
+        """The lane of the field under a logical point, or None."""
+        return next((lane for lane, area in zip(self.lanes, self.areas)
+                     if pygame.Rect(*map(int, area)).collidepoint(pos)), None)
 
     def message_y(self):
         """Where a one-line message sits: above the anchor's plate."""
@@ -202,6 +208,7 @@ class _Layout:
         for i, lane in enumerate(lanes):
             cx = x0 + i * col_w
             self.b.areas.append((cx + 4, y0, col_w - 8, h))
+            self.b.lanes.append(lane)
             for zone in zones:
                 zlane, row, half, caption = cells[zone.key]
                 if zlane != lane:
