@@ -312,7 +312,7 @@ class TableScene(Scene):
         self.board = lay_out(self.current_view, self.presenter, self.anchor, self.names,
                              (screen.lw, screen.lh), screen.text_width, self.motion.hidden(), playable,
                              {c.name for c in self.hint.cards} if self.hint is not None else (),
-                             self.selection)
+                             self.selection, self.app.settings.hand_order)
         self.focus_cards = self.board.focus_cards(playable)
         if self.hovered is not None:
             self.hovered = next((p for p in self.board.placed if p.face_up and p.card is self.hovered.card), None)

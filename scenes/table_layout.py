@@ -93,22 +93,37 @@ def dialog_places(count, width, height):
     return (x0, y0, w, h), rects, (width / 2 - 70, y0 + h - 48, 140, 36)
 
 
+def hand_order(cards, order):
+    """The positions of `cards` in the order a hand is shown: `dealt` (as they are),
+    `suit` (by suit or colour, then rank) or `rank` (by rank or value, then suit); a hand
+    with a hidden card stays as dealt."""
+    if order == "dealt" or any(c is None for c in cards):
+        return list(range(len(cards)))
+
+    def key(i):
+        c = cards[i]
+        group = (c.suit or c.color or "", c.side or "")
+        return (group, c.value) if order == "suit" else (c.value, group)
+    return sorted(range(len(cards)), key=key)
+
+
 def lay_out(view, presenter, anchor, names, size, measure, hidden=None, playable=(), hinted=(),
-            selection=()):
+            selection=(), order="dealt"):
     """The Board for `view` drawn with `anchor`'s seat at the bottom on a canvas of logical
     `size`; `measure(words, px)` is a caption's width, `hidden` {zone key: (card ids,
     hidden count)} the cards still flying there, `playable` and `hinted` card names to
-    raise or mark, `selection` the cards picked for a several-card move."""
-    return _Layout(view, presenter, anchor, names, size, measure, hidden or {}).board(
+    raise or mark, `selection` the cards picked for a several-card move, `order` the
+    order of the anchor's hand (see hand_order)."""
+    return _Layout(view, presenter, anchor, names, size, measure, hidden or {}, order).board(
         set(playable), set(hinted), selection)
 
 
 class _Layout:
     """One run of the layout (holds its inputs while it places the zones)."""
 
-    def __init__(self, view, presenter, anchor, names, size, measure, hidden):
+    def __init__(self, view, presenter, anchor, names, size, measure, hidden, order):
         self.view, self.presenter, self.anchor, self.names = view, presenter, anchor, names
-        self.measure, self.hidden = measure, hidden
+        self.measure, self.hidden, self.order = measure, hidden, order
         self.sizes = presenter.sizes
         self.b = Board(*size)
 
@@ -306,7 +321,9 @@ class _Layout:
         """The viewer's hand over the width of its box: side by side while they fit, then
         overlapping, the cards shrinking, then going into two or three rows, rather than
         overlapping so much that their index corners are covered."""
-        cards = self.shown(zone)
+        shown = self.shown(zone)
+        order = hand_order(shown, self.order)
+        cards = [shown[i] for i in order]
         n = len(cards)
         base = self.sizes.hand
 
@@ -323,7 +340,7 @@ class _Layout:
             row = self.fan(zone, (box[0], y, box[2], size[1]), size, spread=size[0] + 6,
                            cards=cards[r * per:(r + 1) * per])
             for p in row:
-                p.index += r * per
+                p.index = order[p.index + r * per]
             out += row
         return out
 

@@ -1,10 +1,13 @@
 """Cards you can see and handle at the table, through real posted events: the card
 under the pointer lifts (a redraw only when it changes), a lane of 5 possessions takes
-a card by a click, and a card dragged onto its target plays as a click would."""
+a card by a click, a card dragged onto its target plays as a click would, and the hand
+sorts as the setting says."""
 import pygame
+import yaml
 
+from scenes.settings import SettingsScene
 from scenes.table import LIFT
-from tests.test_ui_play import app, click_at, settle  # noqa: F401
+from tests.test_ui_play import app, click_at, click_widget, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
@@ -104,3 +107,30 @@ def test_a_card_dragged_to_the_table_plays_as_a_click_does(app):
     assert len(session.submitted) == before
     drag(app, card.rect.center, (table.board.table_w / 2, table.board.height / 2 - 60))
     assert session.submitted[before] == (0, action)
+
+
+def test_the_hand_sorts_by_the_setting_chosen_in_settings(app, user_home):
+    click_widget(app, lambda w: w.label == "Settings")
+    assert isinstance(app.scene, SettingsScene)
+    orders = []
+    for _ in range(3):
+        orders.append(app.settings.hand_order)
+        click_widget(app, lambda w: w.key == "Sort your hand")
+    assert orders == ["dealt", "suit", "rank"] and app.settings.hand_order == "dealt"
+    click_widget(app, lambda w: w.key == "Sort your hand")
+    saved = yaml.safe_load((user_home / "config" / "settings.yaml").read_text())
+    assert saved["hand_order"] == "suit"
+    click_widget(app, lambda w: w.label == "Back")
+    start_game(app, "deadline", 4, {0}, 77)
+    settle(app)
+    table = app.scene
+    shown = [p.card for p in table.board.hand_cards()]
+    dealt = list(next(z for z in table.current_view.zones if z.key == table.board.hand_key).cards)
+    assert sorted(shown, key=id) == sorted(dealt, key=id)
+    assert [(c.suit, c.value) for c in shown] == sorted((c.suit, c.value) for c in dealt)
+    assert shown != dealt           # this deal is not already in suit order
+    for p in table.board.hand_cards():          # each card still stands for its place in the hand
+        assert dealt[p.index] is p.card
+    app.settings.hand_order = "rank"
+    table.layout()
+    assert [c.value for c in (p.card for p in table.board.hand_cards())] == sorted(c.value for c in dealt)
