@@ -159,6 +159,23 @@ def message(screen, board, words):
     screen.text(words, 18, palette.TEXT, (tw / 2, y + 16), "center", width=width - 20)
 
 
+def outcome(screen, board, zones, words):
+    """An outcome that stays a moment: the face-up cards of `zones` (the winner's cards
+    on the table) ringed in gold, and the words in a banner over the middle of the table."""
+    width = max(3, screen.px(4))
+    for p in board.placed:
+        if p.face_up and p.zone in zones:
+            r = screen.rect(p.rect)
+            screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
+    if not words:
+        return
+    tw = board.table_w
+    w = min(tw - 80, screen.text_width(words, 24) + 60)
+    y = board.message_y() - 50
+    screen.panel((tw / 2 - w / 2, y, w, 44), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
+    screen.text(words, 24, palette.GOLD, (tw / 2, y + 22), "center", width=w - 30)
+
+
 def toast(screen, motion, left, right):
     """The newest toast in the top bar, between `left` and `right`."""
     if not motion.toasts:

@@ -114,6 +114,9 @@ class Presenter:
     MOVE_WORDS = {}
     # Events also shown for a moment in the top bar.
     TOASTS = frozenset({"declare", "skip", "recycle", "out", "score"})
+    # Outcomes that stay on the table before play goes on: event kind -> seconds at the
+    # normal animation speed (the table scales them with the speed; Instant skips them).
+    HOLDS = {HAND_END: 1.6, "game_over": 1.6}
     # The zone cards are drawn from, and the zones cards are played to.
     DRAW_PILE = "draw"
     PLAY_PILES = ("discard",)
