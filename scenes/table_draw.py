@@ -169,11 +169,10 @@ def outcome(screen, board, zones, words):
             screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
     if not words:
         return
-    tw = board.table_w
-    w = min(tw - 80, screen.text_width(words, 24) + 60)
-    y = board.message_y() - 50
-    screen.panel((tw / 2 - w / 2, y, w, 44), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
-    screen.text(words, 24, palette.GOLD, (tw / 2, y + 22), "center", width=w - 30)
+    x, y = 340, board.hand_top - 42         # beside the viewer's name plate, above the hand
+    w = min(board.table_w - 220 - x, screen.text_width(words, 20) + 40)
+    screen.panel((x, y, w, 32), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
+    screen.text(words, 20, palette.GOLD, (x + 20, y + 16), "midleft", width=w - 40)
 
 
 def toast(screen, motion, left, right):
