@@ -88,6 +88,7 @@ class TableScene(Scene):
         self.current_view = self.state.view(self.viewer)
         self.legal_now = self.state.legal_actions() if self.my_turn() else ()
         self.log_scroll = 0
+        self.refocus = True     # the keyboard goes back to the main action
 
     def decide_view(self):
         """Choose the viewer; raise the curtain when control passes to another person.
@@ -368,8 +369,21 @@ class TableScene(Scene):
         else:
             entries = table_input.button_entries(self.legal_now, self.selection, self.presenter, self.names)
             self.widgets = table_input.action_buttons(entries, tw, screen.lh, self.run_entry, self.hint)
-            self.widgets += self.buttons_top
+            self.widgets += self.buttons_top[::-1]          # Menu last: Enter never leaves by default
+        if self.refocus and not self.dialog:
+            self.refocus = False
+            self.focus_item = self.main_focus()
+            self.focus = max(0, self.focus_item - len(self.focus_cards))
         self.dirty = True
+
+    def main_focus(self):
+        """Where the keyboard starts after a change: a card you may play, else the first
+        action button, else your first card, else the first button (Hint or Rules, never Menu)."""
+        cards = self.focus_cards
+        first = next((i for i, p in enumerate(cards) if p.raised), None)
+        if first is None and any(getattr(w, "actions", None) for w in self.widgets):
+            first = len(cards)
+        return first if first is not None else 0
 
     def run_entry(self, what, actions, title):
         """An action button pressed: submit its move, choose among its moves, or clear."""

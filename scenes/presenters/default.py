@@ -298,6 +298,11 @@ class Presenter:
         """The facts of the side panel: (label, value, colour swatch or None), at most SIDE_FACTS."""
         return [(label, value, None) for label, value in self.fact_lines(view.facts, names)][:self.SIDE_FACTS]
 
+    def places(self, view):
+        """The places the rules give at the end, from the public view: {seat: place from
+        1}, equal places shared; None for a game that ranks by its scores alone."""
+        return None
+
     def breakdown(self, facts, seat, names):
         """How `seat`'s score was made, in words, from the public facts ('' when nothing to say)."""
         return ""
