@@ -151,7 +151,7 @@ class _Layout:
             own_h = sizes.own[1] + 22 if len(own_rows) <= 4 else 2 * (sizes.own[1] * 0.72 + 22)
         own_top = lh - sizes.hand[1] - 62 - own_h
         if own_rows:
-            b.placed += self.flow(own_rows, (340, own_top, tw - 560, own_h), sizes.own)
+            b.placed += self.flow(own_rows, (20, own_top, tw - 240, own_h), sizes.own)
         for seat, rect in self.seat_spots(own_top).items():
             x, y, w, h = rect
             theirs = [z for z in zones if owner[z.key] == seat]
@@ -235,23 +235,24 @@ class _Layout:
                 out += self.cards_at(zone, (x, y + 18, width, size[1]), size, as_row=True)
         return out
 
-    def zone_width(self, zone, size, limit, fan):
+    def zone_width(self, zone, size, limit, fan, tight=False):
         """The width a zone takes in a line of `flow` (`fan`: another seat's zones, whose
-        cards overlap: face-down ones closely, face-up ones down to their index strip)."""
+        cards overlap: face-down ones closely, face-up ones down to their index strip;
+        `tight`: a row's cards overlap down to their index strip too)."""
         n = len(self.shown(zone))
         if zone.kind in ("pile", "stack"):
             return size[0]
         if fan:
-            return min(limit, size[0] + max(0, min(n, 14) - 1) * self.fan_step(zone, size))
-        step = size[0] * (0.45 if zone.kind == "hand" else 1.0) + 4
+            return min(limit, size[0] + max(0, min(n, 14) - 1) * self.fan_step(zone, size, tight))
+        step = size[0] * (0.45 if zone.kind == "hand" else self.sizes.index + 0.04 if tight else 1.0) + 4
         return min(limit, max(size[0], size[0] + (n - 1) * step))
 
-    def fan_step(self, zone, size):
+    def fan_step(self, zone, size, tight):
         """How far apart another seat's cards lie: face-down ones show an edge, face-up
-        ones their index strip and a little more."""
+        ones lie side by side (`tight`: overlapping down to their index strips)."""
         if all(c is None for c in self.shown(zone)):
             return size[0] * 0.08
-        return size[0] * (self.sizes.index + 0.04)
+        return size[0] * (self.sizes.index + 0.04) if tight else size[0] + 4
 
     def caption(self, zone):
         if zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor:
@@ -259,16 +260,17 @@ class _Layout:
         return zone.name
 
     def flow(self, zones, box, base, fan=False, centred=False):
-        """Lay zones out left to right inside `box`, wrapping lines, shrinking the cards
-        until everything fits; returns the placed cards."""
+        """Lay zones out left to right inside `box`, wrapping lines, overlapping the cards
+        of a row down to their index strips, then shrinking them, until everything fits;
+        returns the placed cards."""
         x0, y0, w, h = box
         names = [z.name for z in zones]
         zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
-        for scale in SCALES:
+        for scale, tight in ((scale, tight) for scale in SCALES for tight in (False, True)):
             size = (int(base[0] * scale), int(base[1] * scale))
             lines, line, used = [], [], 0
             for zone in zones:
-                zw = max(self.zone_width(zone, size, w, fan),
+                zw = max(self.zone_width(zone, size, w, fan, tight),
                          min(w, self.measure(self.caption(zone), 14) + 4))
                 if line and used + GAP + zw > w:
                     lines.append((line, used))
@@ -286,12 +288,12 @@ class _Layout:
             x = x0 + ((w - used) / 2 if centred else 0)
             for zone, zw in line:
                 self.b.labels.append((self.caption(zone), (x, y)))
-                out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan)
+                out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan, tight=tight)
                 x += zw + GAP
             y += line_h
         return out
 
-    def cards_at(self, zone, box, size, fan=False, as_row=False):
+    def cards_at(self, zone, box, size, fan=False, as_row=False, tight=False):
         """A zone's cards in its box: a pile, a fanned hand or a row (a slot when empty)."""
         self.b.boxes[zone.key] = box
         cards = self.shown(zone)
@@ -303,7 +305,7 @@ class _Layout:
         if zone.kind in ("pile", "stack"):
             return self.pile(zone, cards, box, size)
         if fan:
-            return self.fan(zone, box, size, spread=self.fan_step(zone, size), cap=14)
+            return self.fan(zone, box, size, spread=self.fan_step(zone, size, tight), cap=14)
         return self.row(zone, box, size)
 
     @staticmethod
