@@ -151,7 +151,7 @@ class _Layout:
             own_h = sizes.own[1] + 22 if len(own_rows) <= 4 else 2 * (sizes.own[1] * 0.72 + 22)
         own_top = lh - sizes.hand[1] - 62 - own_h
         if own_rows:
-            b.placed += self.flow(own_rows, (20, own_top, tw - 240, own_h), sizes.own)
+            b.placed += self.flow(own_rows, (20, own_top, tw - 240, own_h), sizes.own, centred=True)
         for seat, rect in self.seat_spots(own_top).items():
             x, y, w, h = rect
             theirs = [z for z in zones if owner[z.key] == seat]
