@@ -20,7 +20,7 @@ def draw(screen):
     screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=140, edge=None, radius=0)
     w, h = 760, 110 + 40 * len(CONTROLS)
     x, y = screen.lw / 2 - w / 2, screen.lh / 2 - h / 2
-    screen.panel((x, y, w, h), alpha=245, edge=palette.GOLD, radius=14)
+    screen.panel((x, y, w, h), fill=(16, 44, 32), alpha=255, edge=palette.GOLD, radius=14)
     screen.text("Controls", 28, palette.GOLD, (screen.lw / 2, y + 18), "midtop")
     for i, (keys, words) in enumerate(CONTROLS):
         row = y + 70 + i * 40
