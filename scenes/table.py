@@ -378,11 +378,14 @@ class TableScene(Scene):
 
     def main_focus(self):
         """Where the keyboard starts after a change: a card you may play, else the first
-        action button, else your first card, else the first button (Hint or Rules, never Menu)."""
+        action button, else your first card, else Hint or Rules (never Menu or Undo)."""
         cards = self.focus_cards
         first = next((i for i, p in enumerate(cards) if p.raised), None)
         if first is None and any(getattr(w, "actions", None) for w in self.widgets):
             first = len(cards)
+        if first is None and not cards:
+            first = next((len(cards) + i for i, w in enumerate(self.widgets)
+                          if getattr(w, "label", None) in ("Hint", "Rules", "Ready")), 0)
         return first if first is not None else 0
 
     def run_entry(self, what, actions, title):
