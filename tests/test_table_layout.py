@@ -126,3 +126,20 @@ def test_a_hand_spreads_over_its_width_before_it_overlaps(game_id):
     assert sum(p.rect.w for p in hand) < board.boxes[board.hand_key][2]        # room for them all
     for left, right in zip(hand, hand[1:]):
         assert right.rect.x >= left.rect.right, f"{game_id}: hand cards overlap with room to spare"
+
+
+def test_a_play_design_cards_number_shows_in_its_index_strip():
+    """Two cards that differ only by their number differ inside the strip an overlapped
+    card shows (the left `index` share of its width, over its coloured band)."""
+    from sprites import cards as card_sprites
+    deck = game.GAMES["four_downs"].load_deck()
+    by_name = {name: copies[0] for name, copies in deck.by_name.items()}
+    pairs = [(a, b) for a in by_name.values() for b in by_name.values()
+             if a.color == b.color and a.side == b.side and a.rank < b.rank]
+    assert pairs
+    w, h = 92, 128
+    strip = pygame.Rect(0, 0, int(w * presenter_for(game.GAMES["four_downs"]).sizes.index), int(h * 0.25))
+    for a, b in pairs[:6]:
+        one, two = (card_sprites.face(c, w, h).subsurface(strip) for c in (a, b))
+        assert pygame.image.tobytes(one, "RGBA") != pygame.image.tobytes(two, "RGBA"), \
+            f"{a.spoken} and {b.spoken} look the same in their index strip"
