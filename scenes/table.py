@@ -28,7 +28,7 @@ from scenes.table_layout import dialog_places, lay_out
 from scenes.table_motion import Motion
 from sprites import felt, palette
 
-LIFT = 14       # how far the card under the pointer rises
+LIFT = 14       # how far a card of your hand under the pointer rises (others show whole in place)
 DRAG = 8        # how far the pointer moves with a card held before it is a drag
 
 
@@ -518,9 +518,14 @@ class TableScene(Scene):
         """The card a click at `pos` means: the topmost one where it lies, else the lifted
         card above its place."""
         placed = table_input.card_at(self.board, pos)
-        if placed is None and self.hovered is not None and self.hovered.rect.move(0, -LIFT).collidepoint(pos):
+        if placed is None and self.hovered is not None and self.hover_rect().collidepoint(pos):
             return self.hovered
         return placed
+
+    def hover_rect(self):
+        """Where the card under the pointer is drawn whole: raised if it is in your hand."""
+        lift = LIFT if self.hovered.zone == self.board.hand_key else 0
+        return self.hovered.rect.move(0, -lift)
 
     def pointer(self, pos):
         """The pointer moved: drag the held card, or lift the card under it (a redraw only
@@ -627,7 +632,7 @@ class TableScene(Scene):
         for button in self.buttons_top:
             button.draw(screen, focused=self.focused(button), hovered=button is self.hover)
         if self.hovered is not None and self.press is None:
-            table_draw.lifted(screen, self.hovered, look, self.hovered.rect.move(0, -LIFT), self.focused)
+            table_draw.lifted(screen, self.hovered, look, self.hover_rect(), self.focused)
         if self.drag_pos is not None:
             r = self.press[0].rect
             table_draw.lifted(screen, self.press[0], look, r.move(self.drag_pos[0] - r.centerx,
