@@ -92,7 +92,9 @@ def test_final_card_down_scores_are_ranked_by_place(app):
     scoring = app.scene
     assert isinstance(scoring, ScoringScene)
     shown = scoring.ordered()
-    want = {s: i + 1 for i, place in enumerate(state.ranking()) for s in place}
+    winner = state.winners()[0]                 # the rulings: the winner, then by ascending points
+    ladder = sorted({scores[s] for s in others})
+    want = {s: 1 if s == winner else 2 + ladder.index(scores[s]) for s in range(4)}
     by_name = {f"P{s + 1}": s for s in range(4)}
     for place, name, score, _how, _won in shown:
         seat = by_name[name]
@@ -114,3 +116,14 @@ def test_the_rulebook_draws_nested_bullets_indented(app, tmp_path):
     nested = [line for line in rules.lines if "lead colour on the other side" in line[0]]
     assert nested and nested[0][0].startswith("•") and nested[0][3] > 0
     assert not any(line[0].lstrip().startswith("- ") for line in rules.lines)
+
+
+def test_final_card_down_places_follow_the_rulings_worked_example():
+    """Seat 2 went out; seat 1 holds 10, seat 3 16, seat 0 17 (../shared/rulings)."""
+    from types import SimpleNamespace
+    from scenes.presenters import presenter_for
+    presenter = presenter_for(game.GAMES["final_card_down"])
+    view = SimpleNamespace(winners=[2], scores=[17, 10, 0, 16])
+    assert presenter.places(view) == {2: 1, 1: 2, 3: 3, 0: 4}
+    tied = SimpleNamespace(winners=[0], scores=[0, 8, 8, 3])
+    assert presenter.places(tied) == {0: 1, 3: 2, 1: 3, 2: 3}
