@@ -8,6 +8,7 @@ CONTROLS = (
     ("Tab, Shift+Tab", "the next or the previous card or button"),
     ("Enter or Space", "play the card or press the button marked"),
     ("H", "ask the computer for a hint on your turn"),
+    ("Wheel, PageUp/Down", "scroll the log (and the rulebook)"),
     ("Ctrl+Z", "take back your move (as the Undo setting allows)"),
     ("Esc", "close a choice; elsewhere, back to the menu"),
     ("F11", "fullscreen on or off"),
