@@ -18,7 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (after the environment is set)
 
 from game import saves  # noqa: E402
-from scenes import config, ui  # noqa: E402
+from scenes import config, controls, ui  # noqa: E402
 from sprites import cards as card_sprites  # noqa: E402
 from sprites import felt  # noqa: E402
 from sprites import text  # noqa: E402
@@ -90,6 +90,7 @@ class App:
         self.sounds = Sounds(self.settings.sound)
         self.clock = pygame.time.Clock()
         self.keyboard = False
+        self.showing_controls = False    # the controls overlay (F1 or ?)
         self.running = True
         self.frames = 0
         self.first_frame = None
@@ -163,6 +164,13 @@ class App:
             self.scene.dirty = True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+        elif self.showing_controls and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.showing_controls = False           # any key or click closes the overlay
+            self.scene.dirty = True
+        elif event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or (
+                event.unicode == "?" and getattr(self.scene, "editing", None) is None)):
+            self.showing_controls = True
+            self.scene.dirty = True
         else:
             if event.type == pygame.KEYDOWN:
                 self.keyboard = True
@@ -205,6 +213,8 @@ class App:
         """Draw the current scene and show it."""
         self.scene.dirty = False
         self.scene.draw(self.screen)
+        if self.showing_controls:
+            controls.draw(self.screen)
         pygame.display.flip()
         self.frames += 1
         if self.first_frame is None:

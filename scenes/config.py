@@ -13,17 +13,20 @@ THINKING_STEPS = (0.25, 0.5, 1.0, 2.0)
 THINKING_RANGE = (0.1, 10.0)
 # The undo policies (game.undo) in the Settings button's order, with their names on screen.
 UNDO_NAMES = {undo.OFF: "Off", undo.MINE: "Take back my moves", undo.CASUAL: "Casual"}
+# How your hand is sorted (scenes.table_layout.hand_order), with the names on screen.
+HAND_ORDERS = {"dealt": "As dealt", "suit": "By suit or colour", "rank": "By rank or value"}
 # What the user's settings.yaml may hold, and the values each key allows.
 USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "fullscreen": (False, True),
                 "colourblind": (False, True), "thinking_time": (float, *THINKING_RANGE),
-                "undo": tuple(UNDO_NAMES)}
+                "undo": tuple(UNDO_NAMES), "hand_order": tuple(HAND_ORDERS)}
 
 
 @dataclass
 class Settings:
     """What the Settings scene changes: animation speed, sound, fullscreen, colour-blind
     mode, the hard computer player's thinking time (seconds per decision) and the undo
-    policy (`off`, `mine` or `casual`, see game.undo)."""
+    policy (`off`, `mine` or `casual`, see game.undo) and the order of your hand
+    (`dealt`, `suit` or `rank`)."""
 
     animation_speed: str = "normal"
     sound: bool = True
@@ -31,6 +34,7 @@ class Settings:
     colourblind: bool = False
     thinking_time: float = 1.0
     undo: str = undo.MINE
+    hand_order: str = "dealt"
     width: int = 1280
     height: int = 720
 

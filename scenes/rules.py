@@ -12,7 +12,9 @@ from sprites import felt, palette
 
 
 def parse(path):
-    """The rule file as blocks: ('h', text), ('li', text), ('p', text), ('opt', id, text)."""
+    """The rule file as blocks: ('h', text), ('li', text), ('sub', text, depth) for a
+    bullet indented under another (depth 1 for two spaces, 2 for four), ('p', text),
+    ('opt', id, text)."""
     if not os.path.exists(path):
         return []
     blocks = []
@@ -22,7 +24,10 @@ def parse(path):
             line = raw.rstrip()
             if not line:
                 continue
-            if line.startswith("# "):
+            depth = (len(line) - len(line.lstrip(" "))) // 2
+            if depth and line.lstrip().startswith("- "):
+                blocks.append(("sub", line.lstrip()[2:].strip(), min(depth, 2)))
+            elif line.startswith("# "):
                 house = line[2:].strip().lower() == "house rules"
                 blocks.append(("h", line[2:].strip()))
             elif line.startswith("- "):
@@ -96,9 +101,11 @@ class RulesScene(Scene):
                 out.append((head, 20, palette.GOLD if on else palette.TEXT, 0, 10))
                 for line in screen.wrap(words, 18, width - 30):
                     out.append((line, 18, palette.TEXT_DIM, 30, 0))
-            elif kind == "li":
-                for j, line in enumerate(screen.wrap(block[1], 19, width - 30)):
-                    out.append((("•  " if j == 0 else "") + line, 19, palette.TEXT, 0 if j == 0 else 18, 4 if j == 0 else 0))
+            elif kind in ("li", "sub"):
+                inset = 28 * block[2] if kind == "sub" else 0
+                for j, line in enumerate(screen.wrap(block[1], 19, width - 30 - inset)):
+                    out.append((("•  " if j == 0 else "") + line, 19, palette.TEXT,
+                                inset + (0 if j == 0 else 18), 4 if j == 0 else 0))
             else:
                 for j, line in enumerate(screen.wrap(block[1], 19, width)):
                     out.append((line, 19, palette.TEXT, 0, 8 if j == 0 else 0))
@@ -139,8 +146,8 @@ class RulesScene(Scene):
             y += gap
             if top - 40 < y < bottom:
                 if words.startswith(bullet):
-                    pygame.draw.circle(screen.surface, colour, screen.pixel((x + 5, y + size * 0.36)),
-                                       max(2, screen.px(3)))
+                    pygame.draw.circle(screen.surface, colour, screen.pixel((x + indent + 5, y + size * 0.36)),
+                                       max(2, screen.px(3)), 0 if indent == 0 else max(1, screen.px(1)))
                     words = "    " + words[len(bullet):]
                 screen.text(words, size, colour, (x + indent, y))
             y += size + 6

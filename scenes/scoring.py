@@ -1,11 +1,13 @@
 """Scoring: after each hand and at the end, every seat's score, how it was made (in the
 words of the game's presenter), the running totals, the winner, the deal number, and
-Play again / Menu."""
+Play again / Menu; for a game whose rules give places (Final Card-Down), the players
+ranked by place."""
 import random
 
 from scenes import ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
+from scenes.presenters.default import ordinal
 from scenes.session import Session
 from sprites import felt, palette
 
@@ -72,6 +74,15 @@ class ScoringScene(Scene):
         return [(names[seat], score, self.presenter.breakdown(self.view.facts, seat, names),
                  seat in self.view.winners) for seat, score in enumerate(self.view.scores)]
 
+    def ordered(self):
+        """The rows to show, each with its place ('1st', or '' for a game without places),
+        best place first."""
+        rows = self.rows()
+        places = None if self.interim else self.presenter.places(self.view)
+        if places is None:
+            return [("", *row) for row in rows]
+        return [(ordinal(places[seat]), *rows[seat]) for seat in sorted(range(len(rows)), key=places.get)]
+
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         info = self.session.info
@@ -79,16 +90,19 @@ class ScoringScene(Scene):
         w = min(900, screen.lw - 80)
         x = screen.lw / 2 - w / 2
         y = 140
-        rows = self.rows()
+        rows = self.ordered()
         h = 60 + 44 * len(rows)
         screen.panel((x, y, w, h), alpha=210)
         screen.text("Player", 18, palette.TEXT_DIM, (x + 24, y + 16))
         screen.text("Score", 18, palette.TEXT_DIM, (x + 330, y + 16), "topright")
         screen.text("How it was made", 18, palette.TEXT_DIM, (x + 370, y + 16))
         y += 52
-        for name, score, how, won in rows:
+        for place, name, score, how, won in rows:
             colour = palette.GOLD if won else palette.TEXT
-            screen.text(name + ("  (winner)" if won else ""), 22, colour, (x + 24, y), width=260)
+            if place:
+                screen.text(place, 22, colour, (x + 24, y))
+            left = 80 if place else 24
+            screen.text(name + ("  (winner)" if won else ""), 22, colour, (x + left, y), width=284 - left)
             screen.text(str(score), 22, colour, (x + 330, y), "topright")
             screen.text(how or "-", 17, palette.TEXT_DIM, (x + 370, y + 3), width=w - 390)
             y += 44

@@ -1,13 +1,15 @@
 """Settings: animation speed, sound, fullscreen, colour-blind mode, the hard computer
-player's thinking time and the undo policy, saved at every change."""
+player's thinking time, the undo policy and the order of your hand, saved at every change."""
 from scenes import config, ui
 from scenes.base import Scene
 from sprites import cards as card_sprites
 from sprites import felt, palette
 
+ROW = 64        # from one setting's row to the next
+
 
 class SettingsScene(Scene):
-    """Six switches; each button shows its value and changes it when pressed."""
+    """Seven switches; each button shows its value and changes it when pressed."""
 
     def layout(self):
         screen = self.app.screen
@@ -19,11 +21,12 @@ class SettingsScene(Scene):
                 ("Fullscreen (F11)", "On" if s.fullscreen else "Off", self.app.toggle_fullscreen),
                 ("Colour-blind mode", "On" if s.colourblind else "Off", self.toggle_colourblind),
                 ("Hard player thinks", f"{seconds} a move", self.cycle_thinking),
-                ("Undo", config.UNDO_NAMES[s.undo], self.cycle_undo)]
+                ("Undo", config.UNDO_NAMES[s.undo], self.cycle_undo),
+                ("Sort your hand", config.HAND_ORDERS[s.hand_order], self.cycle_order)]
         self.rows = rows
-        self.widgets = [ui.Button((x, 160 + i * 70, 220, 46), value, action, size=22, key=label)
+        self.widgets = [ui.Button((x, 140 + i * ROW, 220, 44), value, action, size=22, key=label)
                         for i, (label, value, action) in enumerate(rows)]
-        self.widgets.append(ui.Button((screen.lw / 2 - 90, 160 + len(rows) * 70 + 30, 180, 50), "Back",
+        self.widgets.append(ui.Button((screen.lw / 2 - 90, 140 + len(rows) * ROW + 20, 180, 50), "Back",
                                       self.back, primary=True, size=22))
 
     def cycle_speed(self):
@@ -48,6 +51,14 @@ class SettingsScene(Scene):
         self.app.save_settings()
         self.layout()
 
+    def cycle_order(self):
+        """As dealt, by suit or colour, by rank or value, and round again."""
+        s = self.app.settings
+        orders = list(config.HAND_ORDERS)
+        s.hand_order = orders[(orders.index(s.hand_order) + 1) % len(orders)]
+        self.app.save_settings()
+        self.layout()
+
     def toggle_sound(self):
         self.app.settings.sound = not self.app.settings.sound
         self.app.sounds.enabled = self.app.settings.sound
@@ -68,5 +79,5 @@ class SettingsScene(Scene):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.draw_title(screen, "Settings")
         for i, (label, _, _) in enumerate(self.rows):
-            screen.text(label, 24, palette.TEXT, (screen.lw / 2 - 20, 170 + i * 70), "topright")
+            screen.text(label, 24, palette.TEXT, (screen.lw / 2 - 20, 150 + i * ROW), "topright")
         self.draw_widgets(screen)

@@ -113,6 +113,7 @@ class SetupScene(Scene):
             elif event.unicode and event.unicode.isprintable():
                 self._set_text(self._text() + event.unicode)
             self.layout()
+            self.dirty = True           # the field shows every key at once
             return
         super().key(event)
 

@@ -19,14 +19,17 @@ person at the screen back as far as the Undo setting lets the session go.
 import pygame
 
 import game
-from scenes import table_draw, table_input, ui
+from scenes import config, table_draw, table_input, ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
-from scenes.presenters.default import HAND_END
+from scenes.presenters.default import HAND_END, card_name
 from scenes.session import BOT_DONE
 from scenes.table_layout import dialog_places, lay_out
 from scenes.table_motion import Motion
 from sprites import felt, palette
+
+LIFT = 14       # how far a card of your hand under the pointer rises (others show whole in place)
+DRAG = 8        # how far the pointer moves with a card held before it is a drag
 
 
 LOG_EVENTS = 250     # the log reads back this many events at most
@@ -59,10 +62,15 @@ class TableScene(Scene):
         self.bot_wait = 0.0
         self.bot_armed = False
         self.end_wait = 0.0
+        self.hold = 0.0         # seconds an outcome still stays on the table before play goes on
+        self.outcome = None     # (seat or None, words) of that outcome
         self.focus_item = 0
         self.log_scroll = 0          # log entries scrolled back from the newest
         self.log_tips = []           # the log entries cut short: (rect, full words)
         self.log_tip = None          # the one under the mouse
+        self.hovered = None     # the placed card under the pointer, drawn lifted and whole
+        self.press = None       # (placed card, logical point) while the button is held on a card
+        self.drag_pos = None    # where a card being dragged is
         self.static = None
         self.static_key = None
         self.version = 0
@@ -80,6 +88,7 @@ class TableScene(Scene):
         self.current_view = self.state.view(self.viewer)
         self.legal_now = self.state.legal_actions() if self.my_turn() else ()
         self.log_scroll = 0
+        self.refocus = True     # the keyboard goes back to the main action
 
     def decide_view(self):
         """Choose the viewer; raise the curtain when control passes to another person.
@@ -136,7 +145,9 @@ class TableScene(Scene):
         self.message = ""
         self.hand_ended = self.hand_ended or any(e.kind == HAND_END for e in events)
         self.pending.extend(events)
+        mover = self.viewer
         self.refresh()
+        self.decide_hold(events, mover)
         self.animate(before, boxes)
         if self.session.problem:
             self.say(self.session.problem)
@@ -154,6 +165,24 @@ class TableScene(Scene):
         self.motion.start(events, self.viewer, self.presenter, self.event_words, before or {},
                           [boxes or {}, self.board.boxes], self.app.settings.move_seconds, self.app.sounds.play)
         self.layout()
+
+    def pace(self):
+        """The animation speed against the normal one (0 for Instant)."""
+        return self.app.settings.move_seconds / config.MOVE_SECONDS["normal"]
+
+    def decide_hold(self, events, mover):
+        """How long the outcome of `events` stays on the table: a trick's winner, a hand's
+        end, or (in pass-and-play) the move of person `mover` before the curtain falls."""
+        pace = self.pace()
+        for event in events:
+            seconds = self.presenter.HOLDS.get(event.kind, 0) * pace
+            if seconds > 0 and seconds >= self.hold:
+                self.hold = seconds
+                self.outcome = (event.seat, self.event_words(event))
+        current = self.state.current_player
+        if (mover is not None and len(self.session.humans()) > 1 and current != mover
+                and self.session.is_human(current)):
+            self.hold = max(self.hold, 0.8 * pace)
 
     def event_words(self, event):
         """An event's line in the log (and its toast)."""
@@ -180,6 +209,10 @@ class TableScene(Scene):
                                        self.session.why_illegal)
         if click.what == "refuse":
             self.say(click.words)
+        elif click.what == "play" and table_input.needs_lane(click.actions, self.presenter):
+            self.selection = [placed.card]
+            self.say(f"Click a lane for {card_name(placed.card)}")
+            self.layout()
         elif click.what == "play":
             self.choose(click.actions, click.words, default=getattr(placed.card, "color", None))
         else:
@@ -188,6 +221,14 @@ class TableScene(Scene):
             else:
                 self.selection.append(placed.card)
             self.layout()
+
+    def click_lane(self, lane, card):
+        """A click on a lane of the field (or a card dropped there): put `card` in it."""
+        fits = table_input.lane_fits(self.legal_now, lane, card, self.presenter)
+        if fits:
+            self.submit(fits[0])
+        else:
+            self.say(f"{card_name(card)} cannot go in that lane")
 
     def click_hidden(self, placed):
         """A click on a face-down card: a blind play or pick by position, if one fits."""
@@ -262,6 +303,8 @@ class TableScene(Scene):
         self.bot_wait = 0.0
         self.bot_armed = False
         self.end_wait = 0.0
+        self.hold = 0.0
+        self.outcome = None
         self.curtain = None
         self.viewer = person           # decide_view raises the curtain if `now` is someone else
         if now == person:
@@ -294,8 +337,10 @@ class TableScene(Scene):
         self.board = lay_out(self.current_view, self.presenter, self.anchor, self.names,
                              (screen.lw, screen.lh), screen.text_width, self.motion.hidden(), playable,
                              {c.name for c in self.hint.cards} if self.hint is not None else (),
-                             self.selection)
+                             self.selection, self.app.settings.hand_order)
         self.focus_cards = self.board.focus_cards(playable)
+        if self.hovered is not None:
+            self.hovered = next((p for p in self.board.placed if p.face_up and p.card is self.hovered.card), None)
         tw = self.board.table_w
         self.buttons_top = []
         x = tw + 10
@@ -324,8 +369,24 @@ class TableScene(Scene):
         else:
             entries = table_input.button_entries(self.legal_now, self.selection, self.presenter, self.names)
             self.widgets = table_input.action_buttons(entries, tw, screen.lh, self.run_entry, self.hint)
-            self.widgets += self.buttons_top
+            self.widgets += self.buttons_top[::-1]          # Menu last: Enter never leaves by default
+        if self.refocus and not self.dialog:
+            self.refocus = False
+            self.focus_item = self.main_focus()
+            self.focus = max(0, self.focus_item - len(self.focus_cards))
         self.dirty = True
+
+    def main_focus(self):
+        """Where the keyboard starts after a change: a card you may play, else the first
+        action button, else your first card, else Hint or Rules (never Menu or Undo)."""
+        cards = self.focus_cards
+        first = next((i for i, p in enumerate(cards) if p.raised), None)
+        if first is None and any(getattr(w, "actions", None) for w in self.widgets):
+            first = len(cards)
+        if first is None and not cards:
+            first = next((len(cards) + i for i, w in enumerate(self.widgets)
+                          if getattr(w, "label", None) in ("Hint", "Rules", "Ready")), 0)
+        return first if first is not None else 0
 
     def run_entry(self, what, actions, title):
         """An action button pressed: submit its move, choose among its moves, or clear."""
@@ -351,7 +412,8 @@ class TableScene(Scene):
 
     # ---- time: animations, computer players, the end of a hand ------------------------------
     def busy(self):
-        return bool(self.motion.busy() or self.message_time > 0 or self.bot_wait > 0 or self.end_wait > 0)
+        return bool(self.motion.busy() or self.message_time > 0 or self.bot_wait > 0 or self.end_wait > 0
+                    or self.hold > 0)
 
     def update(self, dt):
         if self.curtain is None and self.pending:
@@ -370,6 +432,12 @@ class TableScene(Scene):
     def advance(self, dt):
         """Move the game on when nothing is animating: the curtain, computer turns, the end."""
         if self.motion.flights or self.pending or self.motion.rolling > 0 or self.dialog:
+            return
+        if self.hold > 0:
+            self.hold = max(0.0, self.hold - dt)
+            if self.hold == 0:
+                self.outcome = None
+                self.dirty = True
             return
         working = self.session.busy()
         result = self.session.poll_bot()
@@ -431,12 +499,65 @@ class TableScene(Scene):
             pos = self.app.screen.logical(event.pos)
             if self.click(pos) or self.curtain is not None or self.dialog:
                 return
-            placed = table_input.card_at(self.board, pos)
+            placed = self.card_under(pos)
             if placed is not None:
-                self.click_card(placed)
+                self.press = (placed, pos)
+            elif self.selection and self.my_turn():
+                lane = self.board.lane_at(pos)
+                if lane is not None:
+                    self.click_lane(lane, self.selection[0])
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
+            self.release(self.app.screen.logical(event.pos))
+            return
+        if event.type == pygame.MOUSEMOTION and self.curtain is None and not self.dialog:
+            self.pointer(self.app.screen.logical(event.pos))
+        super().handle_event(event)
+
+    def card_under(self, pos):
+        """The card a click at `pos` means: the topmost one where it lies, else the lifted
+        card above its place."""
+        placed = table_input.card_at(self.board, pos)
+        if placed is None and self.hovered is not None and self.hover_rect().collidepoint(pos):
+            return self.hovered
+        return placed
+
+    def hover_rect(self):
+        """Where the card under the pointer is drawn whole: raised if it is in your hand."""
+        lift = LIFT if self.hovered.zone == self.board.hand_key else 0
+        return self.hovered.rect.move(0, -lift)
+
+    def pointer(self, pos):
+        """The pointer moved: drag the held card, or lift the card under it (a redraw only
+        when that card changes)."""
+        if self.press is not None:
+            placed, start = self.press
+            if self.drag_pos is not None or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG:
+                self.drag_pos = pos
                 self.dirty = True
             return
-        super().handle_event(event)
+        under = self.card_under(pos)
+        hovered = under if under is not None and under.face_up else None
+        if hovered is not self.hovered:
+            self.hovered = hovered
+            self.dirty = True
+
+    def release(self, pos):
+        """The button let go of a held card: a click where it was pressed, a drop elsewhere
+        (on a lane: into that lane; anywhere off the hand: as a click on the card)."""
+        placed, start = self.press
+        dragged = self.drag_pos is not None
+        self.press = self.drag_pos = None
+        self.dirty = True
+        if not dragged:
+            self.click_card(placed)
+            return
+        lane = self.board.lane_at(pos)
+        if lane is not None and placed.face_up and self.my_turn():
+            self.click_lane(lane, placed.card)
+        elif placed.zone != self.board.hand_key or not pygame.Rect(
+                *map(int, self.board.boxes[placed.zone])).inflate(0, 40).collidepoint(pos):
+            self.click_card(placed)
 
     def scroll_log(self, entries):
         """Scroll the log back (positive) or forward (negative) by a number of entries."""
@@ -510,9 +631,20 @@ class TableScene(Scene):
         surf.blit(self.static, (0, 0))
         for button in self.buttons_top:
             button.draw(screen, focused=self.focused(button), hovered=button is self.hover)
+        if self.hovered is not None and self.press is None:
+            table_draw.lifted(screen, self.hovered, look, self.hover_rect(), self.focused)
+        if self.drag_pos is not None:
+            r = self.press[0].rect
+            table_draw.lifted(screen, self.press[0], look, r.move(self.drag_pos[0] - r.centerx,
+                                                                    self.drag_pos[1] - r.centery), self.focused)
         table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, self.board)
         table_draw.message(screen, self.board, self.message)
+        if self.outcome is not None:
+            seat, words = self.outcome
+            owners = self.presenter.owners(self.current_view)
+            won = {z.key for z in self.current_view.zones if z.kind != "hand" and owners.get(z.key) == seat}
+            table_draw.outcome(screen, self.board, won if seat is not None else set(), words)
         table_draw.toast(screen, self.motion, self.top_text_end, self.title_right)
         if self.log_tip is not None:
             table_draw.tooltip(screen, self.log_tip[0], self.log_tip[1], self.log_tip[0][0] - 8)

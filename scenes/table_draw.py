@@ -105,6 +105,17 @@ def cards(screen, board, look, focused):
             surf.blit(card_sprites.outline(r.w, r.h, palette.SELECT, w2), (r.x - w2, r.y - w2))
 
 
+def lifted(screen, placed, look, rect, focused):
+    """One card drawn whole over the others at logical `rect` (hovered or dragged)."""
+    r = screen.rect(rect)
+    img, pad = look.image(placed.card if placed.face_up else None, r.w, r.h, placed.zone, shadowed=True)
+    screen.surface.blit(img, (r.x - pad, r.y - pad))
+    edge = palette.SELECT if placed.selected or focused(placed) else palette.GOLD if placed.raised else None
+    if edge is not None:
+        width = max(2, screen.px(3))
+        screen.surface.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
+
+
 def flights(screen, motion, board, look, centre):
     """The cards in flight, between where they were and where they land."""
     surf = screen.surface
@@ -146,6 +157,22 @@ def message(screen, board, words):
     width = min(tw - 80, screen.text_width(words, 18) + 40)
     screen.panel((tw / 2 - width / 2, y, width, 32), fill=(70, 22, 18), alpha=230, edge=palette.DANGER)
     screen.text(words, 18, palette.TEXT, (tw / 2, y + 16), "center", width=width - 20)
+
+
+def outcome(screen, board, zones, words):
+    """An outcome that stays a moment: the face-up cards of `zones` (the winner's cards
+    on the table) ringed in gold, and the words in a banner over the middle of the table."""
+    width = max(3, screen.px(4))
+    for p in board.placed:
+        if p.face_up and p.zone in zones:
+            r = screen.rect(p.rect)
+            screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
+    if not words:
+        return
+    x, y = 340, board.hand_top - 42         # beside the viewer's name plate, above the hand
+    w = min(board.table_w - 220 - x, screen.text_width(words, 20) + 40)
+    screen.panel((x, y, w, 32), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
+    screen.text(words, 20, palette.GOLD, (x + 20, y + 16), "midleft", width=w - 40)
 
 
 def toast(screen, motion, left, right):

@@ -40,6 +40,17 @@ def card_at(board, pos):
     return None
 
 
+def lane_fits(legal, lane, card, presenter):
+    """The legal moves that put `card` in field lane `lane`."""
+    return [a for a in legal if a.kind in presenter.LANE_ARGS and a.arg == lane
+            and any(same_card(c, card) for c in a.cards)]
+
+
+def needs_lane(actions, presenter):
+    """Do `actions` (a card's moves) differ only by the lane they put it in?"""
+    return len(actions) > 1 and all(a.kind in presenter.LANE_ARGS for a in actions)
+
+
 class Click:
     """What a click on a face-up card means: `play` (the actions to choose from, with a
     title), `toggle` (add it to or take it from the selection), or `refuse` (why not)."""

@@ -17,6 +17,7 @@ PANEL_W = 260           # the right-hand panel (facts, scores, log)
 TOP = 56                # height of the top bar
 GAP = 16                # between zones in a row
 CAPTION = 17            # a zone's caption above its cards
+SIDE = 216              # the width of a seat's panel at the left or right
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
 SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
@@ -50,6 +51,7 @@ class Board:
         self.labels = []         # (words, (x, y))
         self.slots = []          # empty zones: a card-sized outline
         self.areas = []          # the field's lanes: (x, y, w, h), three rows each
+        self.lanes = []          # the lane each of `areas` is
         self.seat_panels = {}    # seat -> (x, y, w, h), the other seats
         self.plates = {}         # seat -> (x, y, w): name plates
         self.hand_key = None
@@ -65,6 +67,11 @@ class Board:
         """The cards the keyboard walks: the hand's, and any other card a move uses."""
         return [p for p in self.placed if p.zone == self.hand_key or
                 (p.card is not None and p.card.name in playable)]
+
+    def lane_at(self, pos):
+        """The lane of the field under a logical point, or None."""
+        return next((lane for lane, area in zip(self.lanes, self.areas)
+                     if pygame.Rect(*map(int, area)).collidepoint(pos)), None)
 
     def message_y(self):
         """Where a one-line message sits: above the anchor's plate."""
@@ -86,22 +93,37 @@ def dialog_places(count, width, height):
     return (x0, y0, w, h), rects, (width / 2 - 70, y0 + h - 48, 140, 36)
 
 
+def hand_order(cards, order):
+    """The positions of `cards` in the order a hand is shown: `dealt` (as they are),
+    `suit` (by suit or colour, then rank) or `rank` (by rank or value, then suit); a hand
+    with a hidden card stays as dealt."""
+    if order == "dealt" or any(c is None for c in cards):
+        return list(range(len(cards)))
+
+    def key(i):
+        c = cards[i]
+        group = (c.suit or c.color or "", c.side or "")
+        return (group, c.value) if order == "suit" else (c.value, group)
+    return sorted(range(len(cards)), key=key)
+
+
 def lay_out(view, presenter, anchor, names, size, measure, hidden=None, playable=(), hinted=(),
-            selection=()):
+            selection=(), order="dealt"):
     """The Board for `view` drawn with `anchor`'s seat at the bottom on a canvas of logical
     `size`; `measure(words, px)` is a caption's width, `hidden` {zone key: (card ids,
     hidden count)} the cards still flying there, `playable` and `hinted` card names to
-    raise or mark, `selection` the cards picked for a several-card move."""
-    return _Layout(view, presenter, anchor, names, size, measure, hidden or {}).board(
+    raise or mark, `selection` the cards picked for a several-card move, `order` the
+    order of the anchor's hand (see hand_order)."""
+    return _Layout(view, presenter, anchor, names, size, measure, hidden or {}, order).board(
         set(playable), set(hinted), selection)
 
 
 class _Layout:
     """One run of the layout (holds its inputs while it places the zones)."""
 
-    def __init__(self, view, presenter, anchor, names, size, measure, hidden):
+    def __init__(self, view, presenter, anchor, names, size, measure, hidden, order):
         self.view, self.presenter, self.anchor, self.names = view, presenter, anchor, names
-        self.measure, self.hidden = measure, hidden
+        self.measure, self.hidden, self.order = measure, hidden, order
         self.sizes = presenter.sizes
         self.b = Board(*size)
 
@@ -129,7 +151,7 @@ class _Layout:
             own_h = sizes.own[1] + 22 if len(own_rows) <= 4 else 2 * (sizes.own[1] * 0.72 + 22)
         own_top = lh - sizes.hand[1] - 62 - own_h
         if own_rows:
-            b.placed += self.flow(own_rows, (340, own_top, tw - 560, own_h), sizes.own)
+            b.placed += self.flow(own_rows, (20, own_top, tw - 240, own_h), sizes.own, centred=True)
         for seat, rect in self.seat_spots(own_top).items():
             x, y, w, h = rect
             theirs = [z for z in zones if owner[z.key] == seat]
@@ -138,7 +160,7 @@ class _Layout:
             b.plates[seat] = (x, y, w)
         shared = [z for z in zones if owner[z.key] is None or
                   (owner[z.key] not in b.seat_panels and owner[z.key] != self.anchor)] + beside_field
-        left = 222 if len(b.seat_panels) > 2 else 20
+        left = SIDE + 22 if len(b.seat_panels) > 2 else 20
         top = TOP + 164 if b.seat_panels else TOP + 20
         centre = (left, top, tw - 2 * left, own_top - top - 10)
         if cells:
@@ -174,15 +196,17 @@ class _Layout:
         spots = SPOTS.get(len(others), SPOTS[5])
         side_h = max(150, bottom_top - 90 - 8)
         wide = len(others) > 2
-        rects = {"left": (12, 86, 200, side_h), "right": (tw - 212, 86, 200, side_h),
+        rects = {"left": (12, 86, SIDE, side_h), "right": (tw - SIDE - 12, 86, SIDE, side_h),
                  "top": (tw / 2 - 170, TOP + 6, 340, 150),
                  "topleft": (tw * (0.27 if wide else 0.3) - 170, TOP + 6, 340, 150),
                  "topright": (tw * (0.73 if wide else 0.7) - 170, TOP + 6, 340, 150)}
+        if len(others) in (1, 3):   # one seat across: as wide as the side panels leave
+            rects["top"] = (SIDE + 22, TOP + 6, tw - 2 * SIDE - 44, 150)
         if len(others) >= 4:        # between the side panels
             tops = [spot for spot in spots if spot.startswith("top")]
-            part = (tw - 444) / len(tops)
+            part = (tw - 2 * SIDE - 44) / len(tops)
             for i, spot in enumerate(tops):
-                rects[spot] = (222 + i * part, TOP + 6, part - 8, 150)
+                rects[spot] = (SIDE + 22 + i * part, TOP + 6, part - 8, 150)
         return {seat: rects[spot] for seat, spot in zip(others, spots)}
 
     def field(self, zones, cells, box):
@@ -199,6 +223,7 @@ class _Layout:
         for i, lane in enumerate(lanes):
             cx = x0 + i * col_w
             self.b.areas.append((cx + 4, y0, col_w - 8, h))
+            self.b.lanes.append(lane)
             for zone in zones:
                 zlane, row, half, caption = cells[zone.key]
                 if zlane != lane:
@@ -210,14 +235,24 @@ class _Layout:
                 out += self.cards_at(zone, (x, y + 18, width, size[1]), size, as_row=True)
         return out
 
-    def zone_width(self, zone, size, limit, fan):
+    def zone_width(self, zone, size, limit, fan, tight=False):
+        """The width a zone takes in a line of `flow` (`fan`: another seat's zones, whose
+        cards overlap: face-down ones closely, face-up ones down to their index strip;
+        `tight`: a row's cards overlap down to their index strip too)."""
         n = len(self.shown(zone))
         if zone.kind in ("pile", "stack"):
             return size[0]
-        if zone.kind == "hand" and fan:
-            return min(limit, size[0] + max(0, min(n, 14) - 1) * size[0] * 0.3)
-        step = size[0] * (0.45 if zone.kind == "hand" else 1.0) + 4
+        if fan:
+            return min(limit, size[0] + max(0, min(n, 14) - 1) * self.fan_step(zone, size, tight))
+        step = size[0] * (0.45 if zone.kind == "hand" else self.sizes.index + 0.04 if tight else 1.0) + 4
         return min(limit, max(size[0], size[0] + (n - 1) * step))
+
+    def fan_step(self, zone, size, tight):
+        """How far apart another seat's cards lie: face-down ones show an edge, face-up
+        ones lie side by side (`tight`: overlapping down to their index strips)."""
+        if all(c is None for c in self.shown(zone)):
+            return size[0] * 0.08
+        return size[0] * (self.sizes.index + 0.04) if tight else size[0] + 4
 
     def caption(self, zone):
         if zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor:
@@ -225,16 +260,17 @@ class _Layout:
         return zone.name
 
     def flow(self, zones, box, base, fan=False, centred=False):
-        """Lay zones out left to right inside `box`, wrapping lines, shrinking the cards
-        until everything fits; returns the placed cards."""
+        """Lay zones out left to right inside `box`, wrapping lines, overlapping the cards
+        of a row down to their index strips, then shrinking them, until everything fits;
+        returns the placed cards."""
         x0, y0, w, h = box
         names = [z.name for z in zones]
         zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
-        for scale in SCALES:
+        for scale, tight in ((scale, tight) for scale in SCALES for tight in (False, True)):
             size = (int(base[0] * scale), int(base[1] * scale))
             lines, line, used = [], [], 0
             for zone in zones:
-                zw = max(self.zone_width(zone, size, w, fan),
+                zw = max(self.zone_width(zone, size, w, fan, tight),
                          min(w, self.measure(self.caption(zone), 14) + 4))
                 if line and used + GAP + zw > w:
                     lines.append((line, used))
@@ -252,12 +288,12 @@ class _Layout:
             x = x0 + ((w - used) / 2 if centred else 0)
             for zone, zw in line:
                 self.b.labels.append((self.caption(zone), (x, y)))
-                out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan)
+                out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan, tight=tight)
                 x += zw + GAP
             y += line_h
         return out
 
-    def cards_at(self, zone, box, size, fan=False, as_row=False):
+    def cards_at(self, zone, box, size, fan=False, as_row=False, tight=False):
         """A zone's cards in its box: a pile, a fanned hand or a row (a slot when empty)."""
         self.b.boxes[zone.key] = box
         cards = self.shown(zone)
@@ -268,8 +304,8 @@ class _Layout:
             return self.row(zone, box, size)
         if zone.kind in ("pile", "stack"):
             return self.pile(zone, cards, box, size)
-        if zone.kind == "hand" and fan:
-            return self.fan(zone, box, size, spread=size[0] * 0.3, cap=14)
+        if fan:
+            return self.fan(zone, box, size, spread=self.fan_step(zone, size, tight), cap=14)
         return self.row(zone, box, size)
 
     @staticmethod
@@ -284,10 +320,12 @@ class _Layout:
         return out
 
     def hand(self, zone, box):
-        """The viewer's hand over the width of its box, the cards shrinking, then going
-        into two or three rows, rather than overlapping so much that their index corners
-        are covered."""
-        cards = self.shown(zone)
+        """The viewer's hand over the width of its box: side by side while they fit, then
+        overlapping, the cards shrinking, then going into two or three rows, rather than
+        overlapping so much that their index corners are covered."""
+        shown = self.shown(zone)
+        order = hand_order(shown, self.order)
+        cards = [shown[i] for i in order]
         n = len(cards)
         base = self.sizes.hand
 
@@ -301,10 +339,10 @@ class _Layout:
         out = []
         for r in range(rows):
             y = box[1] + base[1] - (rows - r) * size[1]
-            row = self.fan(zone, (box[0], y, box[2], size[1]), size, spread=size[0] * 0.72,
+            row = self.fan(zone, (box[0], y, box[2], size[1]), size, spread=size[0] + 6,
                            cards=cards[r * per:(r + 1) * per])
             for p in row:
-                p.index += r * per
+                p.index = order[p.index + r * per]
             out += row
         return out
 

@@ -139,10 +139,11 @@ def _formation_face(card, w, h, cb):
     band = pygame.Rect(int(w * 0.06), int(h * 0.05), w - int(w * 0.12), int(h * 0.2))
     pygame.draw.rect(surf, colour, band, border_radius=_radius(w) // 2)
     side = "OFFENSE" if card.side == "offense" else "DEFENSE"
-    _label(surf, side, int(h * 0.075), (255, 255, 255), (band.centerx - int(w * 0.09), band.top + int(band.h * 0.3)))
-    _label(surf, card.rank, int(h * 0.2), (255, 255, 255), (band.right - int(w * 0.12), band.centery + 1))
+    # The number at the left of the band, inside the index strip an overlapping card shows.
+    _label(surf, card.rank, int(h * 0.2), (255, 255, 255), (band.left + int(w * 0.1), band.centery + 1))
+    _label(surf, side, int(h * 0.075), (255, 255, 255), (band.centerx + int(w * 0.09), band.top + int(band.h * 0.3)))
     words = card.color.upper() + ("  " + letter if cb else "")
-    _label(surf, words, int(h * 0.065), (255, 255, 255), (band.centerx - int(w * 0.09), band.top + int(band.h * 0.72)))
+    _label(surf, words, int(h * 0.065), (255, 255, 255), (band.centerx + int(w * 0.09), band.top + int(band.h * 0.72)))
     y = band.bottom + int(h * 0.055)
     for line in text.wrap(card.formation, int(h * 0.075), int(w * 0.86))[:2]:
         _label(surf, line, int(h * 0.075), ink, (w // 2, y))

@@ -75,3 +75,71 @@ def test_zones_fit_apart_and_hand_cards_show_their_index(game_id, window):
                         f"{where}: a hand card's index is covered"
             checked += 1
     assert checked >= 4
+
+
+MIN_SHARE = 0.6      # another player's face-up card against the viewer's hand card, where space allows
+FLOOR_SHARE = 0.25   # and never below this, with the most players or a crowded seat
+
+
+@pytest.mark.parametrize("window", WINDOWS[:2], ids=lambda w: f"{w[0]}x{w[1]}")
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_other_players_face_up_cards_are_big_enough(game_id, window):
+    """Where space allows (the game's default number of players, a game in play, the
+    card's seat showing at most four zones), every face-up card outside the viewer's own
+    zones is at least 60% as wide as a hand card at full size; anywhere, at least 25%."""
+    screen = ui.Screen(pygame.Surface(window))
+    presenter = presenter_for(game.GAMES[game_id])
+    info = game.GAMES[game_id]
+    full = presenter.sizes.hand[0]
+    checked = 0
+    for seed, players in ((1, info.default_players), (2, info.default_players), (3, info.max_players)):
+        for state in positions(game_id, seed, False, players):
+            seat = 0 if state.current_player is None else state.current_player
+            view = state.view(seat)
+            names = [f"Player {i + 1}" for i in range(state.players)]
+            board = lay_out(view, presenter, seat, names, (screen.lw, screen.lh), screen.text_width)
+            owner = presenter.owners(view)
+            crowded = {s for s in range(players) if sum(o == s for o in owner.values()) > 4}
+            roomy = players == info.default_players and not state.is_over
+            for p in board.placed:
+                if not p.face_up or owner.get(p.zone) == seat:
+                    continue
+                share = p.rect.w / full
+                where = f"{game_id} at {window}, {players} players, move {len(state.history)}, zone {p.zone}"
+                assert share >= FLOOR_SHARE, f"{where}: a face-up card {p.rect.w} wide"
+                if roomy and owner.get(p.zone) not in crowded:
+                    assert share >= MIN_SHARE, f"{where}: a face-up card {p.rect.w} wide, under 60%"
+                checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize("game_id", ["four_downs", "deadline"])
+def test_a_hand_spreads_over_its_width_before_it_overlaps(game_id):
+    screen = ui.Screen(pygame.Surface((1280, 720)))
+    presenter = presenter_for(game.GAMES[game_id])
+    state = game.new_game(game_id, players=4, seed=5)
+    seat = state.current_player
+    board = lay_out(state.view(seat), presenter, seat, ["A", "B", "C", "D"], (screen.lw, screen.lh),
+                    screen.text_width)
+    hand = board.hand_cards()
+    assert len(hand) >= 4
+    assert sum(p.rect.w for p in hand) < board.boxes[board.hand_key][2]        # room for them all
+    for left, right in zip(hand, hand[1:]):
+        assert right.rect.x >= left.rect.right, f"{game_id}: hand cards overlap with room to spare"
+
+
+def test_a_play_design_cards_number_shows_in_its_index_strip():
+    """Two cards that differ only by their number differ inside the strip an overlapped
+    card shows (the left `index` share of its width, over its coloured band)."""
+    from sprites import cards as card_sprites
+    deck = game.GAMES["four_downs"].load_deck()
+    by_name = {name: copies[0] for name, copies in deck.by_name.items()}
+    pairs = [(a, b) for a in by_name.values() for b in by_name.values()
+             if a.color == b.color and a.side == b.side and a.rank < b.rank]
+    assert pairs
+    w, h = 92, 128
+    strip = pygame.Rect(0, 0, int(w * presenter_for(game.GAMES["four_downs"]).sizes.index), int(h * 0.25))
+    for a, b in pairs[:6]:
+        one, two = (card_sprites.face(c, w, h).subsurface(strip) for c in (a, b))
+        assert pygame.image.tobytes(one, "RGBA") != pygame.image.tobytes(two, "RGBA"), \
+            f"{a.spoken} and {b.spoken} look the same in their index strip"

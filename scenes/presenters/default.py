@@ -83,7 +83,7 @@ class Sizes:
     hand = (92, 128)        # the viewer's hand
     own = (66, 92)          # the viewer's other zones
     centre = (80, 112)      # shared zones (shrinks to fit)
-    mini = (46, 64)         # other seats' zones
+    mini = (58, 80)         # other seats' zones (60% of the hand's width or more)
     index = 0.25            # the index corner's share of a card's width (left edge to its right)
 
 
@@ -114,6 +114,9 @@ class Presenter:
     MOVE_WORDS = {}
     # Events also shown for a moment in the top bar.
     TOASTS = frozenset({"declare", "skip", "recycle", "out", "score"})
+    # Outcomes that stay on the table before play goes on: event kind -> seconds at the
+    # normal animation speed (the table scales them with the speed; Instant skips them).
+    HOLDS = {HAND_END: 1.6, "game_over": 1.6}
     # The zone cards are drawn from, and the zones cards are played to.
     DRAW_PILE = "draw"
     PLAY_PILES = ("discard",)
@@ -294,6 +297,11 @@ class Presenter:
     def side_facts(self, view, names):
         """The facts of the side panel: (label, value, colour swatch or None), at most SIDE_FACTS."""
         return [(label, value, None) for label, value in self.fact_lines(view.facts, names)][:self.SIDE_FACTS]
+
+    def places(self, view):
+        """The places the rules give at the end, from the public view: {seat: place from
+        1}, equal places shared; None for a game that ranks by its scores alone."""
+        return None
 
     def breakdown(self, facts, seat, names):
         """How `seat`'s score was made, in words, from the public facts ('' when nothing to say)."""

@@ -54,6 +54,13 @@ class FinalCardDown(Presenter):
         return [(label, value, colour if label == self.FACT_LABELS["color"] else None)
                 for label, value, _ in super().side_facts(view, names)]
 
+    def places(self, view):
+        """The winner first, the others by ascending points, equal points sharing a place."""
+        if not view.winners:
+            return None
+        others = sorted({p for s, p in enumerate(view.scores) if s not in view.winners})
+        return {s: 1 if s in view.winners else 2 + others.index(p) for s, p in enumerate(view.scores)}
+
     def breakdown(self, facts, seat, names):
         """Went out, or the points of the cards still held."""
         return "went out" if facts.get("winner") == seat else "points in hand"

@@ -118,10 +118,17 @@ class FinalCount(Presenter):
         return super().picks(action, owner, index, viewer)
 
     def die_centre(self, board):
-        """The die lies right of the board and whatever lies in line with it."""
+        """The die lies right of the board and whatever lies in line with it, or left of
+        them where a seat's cards lie on the right."""
         x, y, w, h = board.boxes["board"]
-        right = max(bx + bw for bx, by, bw, bh in board.boxes.values() if by == y)
-        return right + 50, y + h / 2
+        row = [(bx, bx + bw) for bx, by, bw, bh in board.boxes.values() if by == y]
+        places = ((max(r for _, r in row) + 50, y + h / 2), (min(left for left, _ in row) - 50, y + h / 2))
+
+        def clear(centre):
+            cx, cy = centre
+            return not any(bx < cx + 27 and cx - 27 < bx + bw and by < cy + 27 and cy - 27 < by + bh
+                           for bx, by, bw, bh in board.boxes.values())
+        return next((c for c in places if clear(c)), places[0])
 
     def breakdown(self, facts, seat, names):
         """The hand's cards, its count or bust, the goal, the caller's bonus, the points."""

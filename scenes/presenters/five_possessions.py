@@ -53,6 +53,7 @@ class FivePossessions(Presenter):
     MOVE_WORDS = {("hand", "line"): "{who} set {what} in {dst}", ("stack", "hand"): "{who} drew {what} for this line",
                   ("box", "stack"): None, ("stack", "box"): None, ("removed", "box"): None}
     TOASTS = Presenter.TOASTS | {"toss"}
+    HOLDS = dict(Presenter.HOLDS, lane=1.2)
     SKIP_FACTS = Presenter.SKIP_FACTS | {"table", "line", "line_size", "offense", "defense", "chooser"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, possession="Possessions played",
                        tie_break_pairs="Tie-break pairs played")

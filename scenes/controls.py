@@ -1,0 +1,30 @@
+"""The controls overlay (F1 or ?): every key the app answers, and what it does."""
+from sprites import palette
+
+# (keys, what they do), in the order a newcomer needs them.
+CONTROLS = (
+    ("Click or drag", "play a card, pick it for a move, or press a button"),
+    ("Arrows", "walk your cards and the buttons"),
+    ("Tab, Shift+Tab", "the next or the previous card or button"),
+    ("Enter or Space", "play the card or press the button marked"),
+    ("H", "ask the computer for a hint on your turn"),
+    ("Wheel, PageUp/Down", "scroll the log (and the rulebook)"),
+    ("Ctrl+Z", "take back your move (as the Undo setting allows)"),
+    ("Esc", "close a choice; elsewhere, back to the menu"),
+    ("F11", "fullscreen on or off"),
+    ("F1 or ?", "show or hide these controls"),
+)
+
+
+def draw(screen):
+    """The overlay over whatever the scene drew: a panel listing CONTROLS."""
+    screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=140, edge=None, radius=0)
+    w, h = 760, 110 + 40 * len(CONTROLS)
+    x, y = screen.lw / 2 - w / 2, screen.lh / 2 - h / 2
+    screen.panel((x, y, w, h), fill=(16, 44, 32), alpha=255, edge=palette.GOLD, radius=14)
+    screen.text("Controls", 28, palette.GOLD, (screen.lw / 2, y + 18), "midtop")
+    for i, (keys, words) in enumerate(CONTROLS):
+        row = y + 70 + i * 40
+        screen.text(keys, 20, palette.GOLD, (x + 200, row), "topright")
+        screen.text(words, 20, palette.TEXT, (x + 230, row), width=w - 260)
+    screen.text("Any key or click closes this.", 16, palette.TEXT_DIM, (screen.lw / 2, y + h - 30), "midtop")
