@@ -482,8 +482,12 @@ class TableScene(Scene):
         self.bot_wait = max(0.0, self.bot_wait - dt)
         if self.bot_wait <= 0:
             self.bot_armed = False
-            self.session.start_bot(self.app.settings.thinking_time)
-            self.layout()
+            self.computer_move()
+
+    def computer_move(self):
+        """The computer player to act starts thinking (its move arrives through poll_bot)."""
+        self.session.start_bot(self.app.settings.thinking_time)
+        self.layout()
 
     # ---- input ----------------------------------------------------------------------------
     def handle_event(self, event):
@@ -671,11 +675,14 @@ class TableScene(Scene):
                                             self.session.thinking())
             table_draw.felt_and_seats(screen, self.board, plates)
             table_draw.cards(screen, self.board, look, self.focused)
-            title = "Moves"
-            self.log_tips = table_draw.side_panel(screen, self.current_view, self.presenter, self.names,
-                                                  self.session.seed, title, self.log_lines(), self.log_scroll)
+            self.draw_side(screen)
         finally:
             screen.surface = surf
+
+    def draw_side(self, screen):
+        """The right-hand panel: scores, the game's facts and the log (its hover tips kept)."""
+        self.log_tips = table_draw.side_panel(screen, self.current_view, self.presenter, self.names,
+                                              self.session.seed, "Moves", self.log_lines(), self.log_scroll)
 
     def log_lines(self):
         """The log: the latest moves as the viewer saw them, one entry per turn."""
