@@ -121,10 +121,10 @@ class Summary:
                              for i in range(buttons)]
 
 
-def summary(screen, place, title, buttons, focus, hover):
+def summary(screen, place, title, buttons, focused, hover):
     """The end of the lesson over the dimmed table, laid out by `place` (a Summary):
-    `title`, the closing words, the rules met and the `buttons` (the one at `focus`
-    marked; None for none)."""
+    `title`, the closing words, the rules met and the `buttons` (`focused(button)` says
+    where the keyboard is)."""
     screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=130, edge=None, radius=0)
     x, y = place.x, place.y
     screen.panel((x, y, place.w, place.h), alpha=245, edge=palette.GOLD, radius=14)
@@ -143,5 +143,5 @@ def summary(screen, place, title, buttons, focus, hover):
                 screen.text(line, 16, palette.TEXT, (x + 24 + c * (place.col_w + 20), ry))
                 ry += 20
             ry += 4
-    for i, button in enumerate(buttons):
-        button.draw(screen, focused=focus is not None and i == focus % len(buttons), hovered=button is hover)
+    for button in buttons:
+        button.draw(screen, focused=focused(button), hovered=button is hover)

@@ -593,7 +593,7 @@ class TableScene(Scene):
             self.scroll_log(5 if event.key == pygame.K_PAGEUP else -5)
         elif event.key == pygame.K_h and self.curtain is None and self.my_turn():
             self.ask_hint()
-        elif (self.curtain is None and not self.dialog and self.focus_cards
+        elif (self.curtain is None and not self.dialog and (self.focus_cards or self.widgets)
               and event.key in table_input.WALK):
             self.table_key(event)
         else:

@@ -136,7 +136,7 @@ class TutorialScene(TableScene):
         self.focus_cards = []
         self.widgets = [ui.Button(rect, label, action, primary=primary, size=20)
                         for rect, (label, action, primary) in zip(self.summary_place.button_rects, buttons)]
-        self.focus = 0
+        self.focus_item = 0
 
     def draw_side(self, screen):
         """The coach's panel instead of the table's side panel."""
@@ -147,4 +147,4 @@ class TutorialScene(TableScene):
         super().draw(screen)
         if self.ended:
             coach_panel.summary(screen, self.summary_place, f"Lesson complete: {self.session.info.title}",
-                                self.widgets, self.focus if self.app.keyboard else None, self.hover)
+                                self.widgets, self.focused, self.hover)

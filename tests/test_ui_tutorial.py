@@ -93,7 +93,7 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
     assert app.scene.persist.get("session") is None and app.scene.persist.get("coach") is None
 
 
-def test_tutorial_by_keyboard_from_the_menu_and_esc_leaves(app):  # noqa: F811
+def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F811
     for _ in range(len(app.scene.widgets)):
         if app.scene.widgets[app.scene.focus].label == "Learn to play":
             break
@@ -105,7 +105,7 @@ def test_tutorial_by_keyboard_from_the_menu_and_esc_leaves(app):  # noqa: F811
     assert isinstance(scene, TutorialScene) and scene.session.game_id == MODES[0]
     wait_for_learner(app)
     moves = 0
-    while not scene.ended and moves < 8:
+    while not scene.ended and moves < 40:
         step = scene.coach.step
         wanted = tutorial.find(scene.state, step.moves[0])
         index = scene.coach.index
@@ -127,10 +127,13 @@ def test_tutorial_by_keyboard_from_the_menu_and_esc_leaves(app):  # noqa: F811
         assert scene.coach.index > index, f"step {step.number} was not taken by the keys"
         moves += 1
         wait_for_learner(app)
-    assert moves == 8
-    press(app, pygame.K_ESCAPE)
-    assert isinstance(app.scene, MenuScene)
-    assert app.scene.saved is None, "the lesson left no game to continue"
+    assert scene.ended
+    assert scene.focused(scene.widgets[0]) and scene.widgets[0].label == "Play a real game"
+    press(app, pygame.K_TAB)
+    assert scene.focused(scene.widgets[1])
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, SetupScene) and app.scene.info.id == MODES[0]
 
 
 def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(app):  # noqa: F811
@@ -169,6 +172,7 @@ def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F
     assert isinstance(app.scene, TutorialScene) and app.scene.coach.index == index
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
+    assert app.scene.saved is None, "the lesson left no game to continue"
     click_widget(app, lambda w: w.label == "Rules")
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_l)
