@@ -9,7 +9,8 @@ import pygame
 from scenes.table_layout import PANEL_W, TOP
 from sprites import palette
 
-SIZES = (18, 17, 16, 15, 14)    # the coach's text shrinks to these sizes before it is cut
+SIZES = (18, 17, 16, 15)    # the coach's text shrinks to these sizes before its oldest lines go
+FACTS_SHARE = 0.3           # at most this share of the panel's height for the scores and facts
 REPLY_FILL = (78, 40, 16)
 
 
@@ -66,6 +67,9 @@ def panel(screen, paragraphs, reply, rows, heading="Coach"):
     h = screen.lh - y - 10
     screen.panel((x, y, PANEL_W, h), alpha=215, edge=palette.GOLD)
     screen.text(heading, 20, palette.GOLD, (x + 14, y + 10))
+    rows = rows[:int(h * FACTS_SHARE // 20)]
+    if reply and paragraphs and paragraphs[-1] in reply:    # the reply says it again
+        paragraphs = paragraphs[:-1]
     bottom = y + h - 10 - 20 * len(rows)
     pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 8)),
                      screen.pixel((x + PANEL_W - 12, bottom - 8)), max(1, screen.px(1)))

@@ -123,7 +123,8 @@ class TutorialScene(TableScene):
             if self.dialog:
                 widget.marked = widget.marked or any(m.matches(a) for m in moves for a in actions)
             else:
-                widget.marked = widget.marked or any(a.kind in kinds for a in actions)
+                widget.marked = widget.marked or any(a.kind in kinds and any(m.matches(a) for m in moves)
+                                                     for a in actions)
 
     def layout_end(self):
         """The end of the lesson: its summary and the buttons to go on."""

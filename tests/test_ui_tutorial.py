@@ -65,8 +65,11 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
         cards, kinds = scene.coach.highlights()
         assert all(any(p.hinted for p in scene.board.placed if p.card is not None and p.card.name == name)
                    for name in cards), "the coach's cards are marked"
-        assert all(any(w.marked for w in scene.widgets if kind in {a.kind for a in getattr(w, "actions", ())})
-                   for kind in kinds if any(a.kind == kind for a in scene.legal_now if not a.cards))
+        marked = [w for w in scene.widgets if w.marked]
+        assert all(any(m.matches(a) for m in step.moves for a in w.actions) for w in marked), \
+            "only the buttons of the move the coach wants are marked"
+        if any(m.kind in kinds and not m.names for m in step.moves):
+            assert marked, "the coach's button is marked"
         other = wrong_move(scene)
         if other is not None and refused < 3:
             before = scene.state.to_dict()
