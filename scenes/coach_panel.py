@@ -29,17 +29,20 @@ def facts_rows(view, presenter, names):
 
 def _fit(screen, paragraphs, reply, width, room):
     """The size and lines ([(line, is the reply, is the last paragraph, gap before)]) that
-    fit `room` logical units of height, cutting the oldest words if none does."""
+    fit `room` logical units of height: the words shrink first, then the oldest
+    paragraphs go whole, then the lines that still do not fit."""
     for size in SIZES:
         lines = _lines(screen, paragraphs, reply, width, size)
         if _height(lines, size) <= room:
             return size, lines
     size = SIZES[-1]
-    lines = _lines(screen, paragraphs, reply, width, size)
+    while len(paragraphs) > 1:
+        paragraphs = paragraphs[1:]
+        lines = _lines(screen, paragraphs, reply, width, size)
+        if _height(lines, size) <= room:
+            return size, lines
     while lines and _height(lines, size) > room:
-        oldest = next((i for i, (_, is_reply, last, _) in enumerate(lines)
-                       if not is_reply and not last), -1)
-        lines.pop(oldest)
+        lines.pop()
     return size, lines
 
 
@@ -58,6 +61,17 @@ def _height(lines, size):
     return sum(size + 5 + gap for *_, gap in lines) + (16 if lines and lines[0][1] else 0)
 
 
+def words(screen, paragraphs, reply, rows):
+    """What the panel shows on this screen: (the rows kept, the text size, the lines as
+    _fit gives them). The rows take at most FACTS_SHARE of the height."""
+    h = screen.lh - TOP - 14
+    rows = rows[:int(h * FACTS_SHARE // 20)]
+    if reply and paragraphs and paragraphs[-1] in reply:    # the reply says it again
+        paragraphs = paragraphs[:-1]
+    room = h - 10 - 20 * len(rows) - 18 - 42
+    return (rows, *_fit(screen, paragraphs, reply, PANEL_W - 28, room))
+
+
 def panel(screen, paragraphs, reply, rows, heading="Coach"):
     """The coach's panel where the table's side panel stands: `heading`, `reply` (a
     refused move's answer, in its own box) and `paragraphs` (the newest, what to do now,
@@ -67,14 +81,12 @@ def panel(screen, paragraphs, reply, rows, heading="Coach"):
     h = screen.lh - y - 10
     screen.panel((x, y, PANEL_W, h), alpha=215, edge=palette.GOLD)
     screen.text(heading, 20, palette.GOLD, (x + 14, y + 10))
-    rows = rows[:int(h * FACTS_SHARE // 20)]
-    if reply and paragraphs and paragraphs[-1] in reply:    # the reply says it again
-        paragraphs = paragraphs[:-1]
+    rows, size, lines = words(screen, paragraphs, reply, rows)
     bottom = y + h - 10 - 20 * len(rows)
     pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 8)),
                      screen.pixel((x + PANEL_W - 12, bottom - 8)), max(1, screen.px(1)))
-    for words, value, colour, swatch in rows:
-        screen.text(words, 15, colour, (x + 14, bottom), width=PANEL_W - 90 if value else PANEL_W - 50)
+    for label, value, colour, swatch in rows:
+        screen.text(label, 15, colour, (x + 14, bottom), width=PANEL_W - 90 if value else PANEL_W - 50)
         if value:
             screen.text(value, 15, colour, (x + PANEL_W - 14, bottom), "topright")
         if swatch in palette.HEX:
@@ -82,13 +94,8 @@ def panel(screen, paragraphs, reply, rows, heading="Coach"):
                                screen.pixel((x + PANEL_W - 22, bottom + 8)), screen.px(7))
         bottom += 20
     top = y + 42
-    room = y + h - 10 - 20 * len(rows) - 18 - top
-    size, lines = _fit(screen, paragraphs, reply, PANEL_W - 28, room)
-    reply_lines = [line for line, is_reply, *_ in lines if is_reply]
-    if reply_lines:
-        screen.panel((x + 8, top - 6, PANEL_W - 16, len(reply_lines) * (size + 5) + 12),
-                     fill=REPLY_FILL, alpha=235, edge=palette.DANGER, radius=8)
     cy = top
+    reply_lines = [line for line, is_reply, *_ in lines if is_reply]
     if reply_lines:
         screen.panel((x + 8, top - 6, PANEL_W - 16, len(reply_lines) * (size + 5) + 12),
                      fill=REPLY_FILL, alpha=235, edge=palette.DANGER, radius=8)

@@ -9,8 +9,11 @@ import pytest
 
 import game
 from game import tutorial
+from scenes import app as app_module
+from scenes import coach_panel
 from scenes.learn import LearnScene
 from scenes.menu import MenuScene
+from scenes.presenters import presenter_for
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
 from scenes.tutorial import REFUSED, TutorialScene
@@ -180,3 +183,32 @@ def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_l)
     assert isinstance(app.scene, TutorialScene) and app.scene.session.game_id != shown
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
+    a = app_module.App(size=size)
+    try:
+        for game_id in MODES:
+            coach = tutorial.Coach(tutorial.load(game_id))
+            lesson = coach.tutorial
+            presenter = presenter_for(game.GAMES[game_id])
+            while not coach.finished:
+                if not coach.learner_to_act():
+                    coach.submit(coach.scripted_action())
+                    continue
+                view = coach.state.view(lesson.learner)
+                rows = coach_panel.facts_rows(view, presenter, list(lesson.names))
+                other = [x for x in coach.state.legal_actions()
+                         if not any(m.matches(x) for m in coach.step.moves)]
+                replies = [""] + ([coach.submit(other[0]).text] if other else [])
+                for reply in replies:
+                    kept, text_size, lines = coach_panel.words(a.screen, coach.paragraphs(), reply, rows)
+                    shown = "".join(line for line, is_reply, last, _ in lines if is_reply or last).replace(" ", "")
+                    where = f"{game_id} step {coach.step.number} at {size}"
+                    assert coach.step.say.replace(" ", "") in shown, f"{where}: the coach's instruction is cut"
+                    assert reply.replace(" ", "") in shown, f"{where}: the reply is cut"
+                    assert text_size >= 15 and len(kept) >= len(view.scores), where
+                coach.submit(tutorial.find(coach.state, coach.step.moves[0]))
+    finally:
+        pygame.quit()
