@@ -139,10 +139,26 @@ class TutorialScene(TableScene):
                         for rect, (label, action, primary) in zip(self.summary_place.button_rects, buttons)]
         self.focus_item = 0
 
+    def how(self):
+        """How the table takes the move the coach wants when it needs several cards
+        ('' otherwise): the coach speaks of the game, this of the clicks."""
+        if not self.my_turn() or not self.coach.learner_to_act():
+            return ""
+        move = self.coach.step.moves[0]
+        count = len(move.names)
+        if count < 2:
+            return ""
+        label = f"{self.presenter.kind_label(move.kind)} ({count})"
+        return f"Click each of the {count} cards to select it, then press {label}."
+
     def draw_side(self, screen):
         """The coach's panel instead of the table's side panel."""
         rows = coach_panel.facts_rows(self.current_view, self.presenter, self.names)
-        coach_panel.panel(screen, [] if self.ended else self.coach.paragraphs(), self.reply, rows)
+        paragraphs = [] if self.ended else self.coach.paragraphs()
+        how = self.how()
+        if how:
+            paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]
+        coach_panel.panel(screen, paragraphs, self.reply, rows)
 
     def draw(self, screen):
         super().draw(screen)
