@@ -21,6 +21,19 @@ REFUSED = "Not this move: the coach on the right says why"
 CHOOSER = "learn"    # the scene listing every mode's lesson
 
 
+class LessonSession(Session):
+    """A lesson's session: no folders (never saved, recorded or counted) and no undo,
+    since the coach keeps the script's place."""
+
+    def can_undo(self, seat, policy):
+        """Never: a lesson goes forward with its script."""
+        return False
+
+    def undo(self, seat, policy):
+        """Nothing is undone in a lesson (None, as when the policy allows nothing)."""
+        return None
+
+
 def start(scene, game_id):
     """Open the lesson of `game_id` from `scene`; a lesson file that does not play
     becomes a notice on the menu."""
@@ -32,7 +45,7 @@ def start(scene, game_id):
         return
     lesson = coach.tutorial
     seats = [Seat(name, seat == lesson.learner, "easy") for seat, name in enumerate(lesson.names)]
-    session = Session(game_id, seats, lesson.options, lesson.seed, state=coach.state)
+    session = LessonSession(game_id, seats, lesson.options, lesson.seed, state=coach.state)
     scene.go("tutorial", coach=coach, session=session, viewer=None, events_seen=0, curtains=[],
              scores_due=False)
 

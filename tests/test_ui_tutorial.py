@@ -98,6 +98,8 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
         assert scene.coach.index > index, f"step {step.number} was not taken by the click"
         assert scene.reply == ""
     assert scene.ended and scene.coach.finished
+    assert not scene.session.can_undo(lesson.learner, "casual"), "no undo in a lesson"
+    assert scene.session.undo(lesson.learner, "casual") is None
     assert refused, "a wrong move was tried and refused"
     assert [w.label for w in scene.widgets] == ["Play a real game", "Another lesson", "Menu"]
     assert scene.coach.rules_met() == [(c.section, c.rule) for c in lesson.covers]
