@@ -65,7 +65,7 @@ class RulesScene(Scene):
         screen = self.app.screen
         self.widgets = [ui.Button((screen.lw / 2 - 90, screen.lh - 62, 180, 46), "Back", self.back, size=22)]
         if self.persist.get("return_to") not in ("table", "tutorial"):
-            self.widgets.append(ui.Button((screen.lw - 230, 18, 200, 44), "Learn to play", self.learn,
+            self.widgets.append(ui.Button((30, 18, 200, 44), "Learn to play", self.learn,
                                           primary=True, size=20))
         if self.persist.get("return_to") == "menu":
             self.widgets += [ui.Button((screen.lw / 2 - 330, screen.lh - 62, 180, 46), "Previous game",
