@@ -13,12 +13,14 @@ class LearnScene(Scene):
     """Choose the mode to learn; Esc or Back goes to the menu."""
 
     def startup(self, persist):
+        """Show the list with the mode last looked at in focus."""
         super().startup(persist)
         ids = list(game.GAMES)
         if self.persist.get("game_id") in ids:
             self.focus = ids.index(self.persist["game_id"])
 
     def layout(self):
+        """One button per mode, then Back."""
         screen = self.app.screen
         w = min(760, screen.lw - 80)
         x = screen.lw / 2 - w / 2
@@ -33,9 +35,11 @@ class LearnScene(Scene):
         self.widgets.append(ui.Button((screen.lw / 2 - 90, y + 10, 180, 46), "Back", self.back, size=22))
 
     def back(self):
+        """Esc or Back: the menu."""
         self.go("menu")
 
     def draw(self, screen):
+        """The title and each mode's button with its one-line description."""
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.draw_title(screen, "Learn to play",
                         "A short guided game: a coach beside the table shows every rule as it comes up")

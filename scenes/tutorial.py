@@ -54,6 +54,7 @@ class TutorialScene(TableScene):
     """The table playing a lesson: the coach's words beside it, its script for the computers."""
 
     def startup(self, persist):
+        """Take up the lesson handed over by `start` (or come back to it from the Rules)."""
         self.coach = persist["coach"]
         self.reply = ""          # the coach's answer to the last refused move
         self.ended = False       # the end of the lesson is shown
@@ -88,6 +89,7 @@ class TutorialScene(TableScene):
             self.layout()
 
     def my_turn(self):
+        """Can the learner act now (never once the lesson has ended)?"""
         return not self.ended and super().my_turn()
 
     def advance(self, dt):
@@ -107,6 +109,7 @@ class TutorialScene(TableScene):
 
     # ---- leaving ------------------------------------------------------------------------------
     def back(self):
+        """Esc or Menu: leave the lesson for the menu."""
         self.go("menu", session=None, coach=None)
 
     def play_real_game(self):
@@ -114,9 +117,11 @@ class TutorialScene(TableScene):
         self.go("setup", game_id=self.session.game_id, session=None, coach=None)
 
     def show_rules(self):
+        """The mode's rulebook; Back returns to the lesson where it was."""
         self.go("rules", rules_game=self.session.game_id, return_to="tutorial")
 
     def choose_another(self):
+        """The list of every mode's lesson."""
         self.go(CHOOSER, session=None, coach=None, game_id=self.session.game_id)
 
     # ---- layout and drawing ----------------------------------------------------------------------
@@ -174,6 +179,7 @@ class TutorialScene(TableScene):
         coach_panel.panel(screen, paragraphs, self.reply, rows)
 
     def draw(self, screen):
+        """The table with the coach, and the end of the lesson over it once it is over."""
         super().draw(screen)
         if self.ended:
             coach_panel.summary(screen, self.summary_place, f"Lesson complete: {self.session.info.title}",
