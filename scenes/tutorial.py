@@ -14,24 +14,11 @@ progress, and it is neither recorded nor counted in Statistics.
 """
 from game import tutorial
 from scenes import coach_panel, ui
-from scenes.session import Seat, Session
+from scenes.session import LessonSession, Seat
 from scenes.table import TableScene
 
 REFUSED = "Not this move: the coach on the right says why"
 CHOOSER = "learn"    # the scene listing every mode's lesson
-
-
-class LessonSession(Session):
-    """A lesson's session: no folders (never saved, recorded or counted) and no undo,
-    since the coach keeps the script's place."""
-
-    def can_undo(self, seat, policy):
-        """Never: a lesson goes forward with its script."""
-        return False
-
-    def undo(self, seat, policy):
-        """Nothing is undone in a lesson (None, as when the policy allows nothing)."""
-        return None
 
 
 def start(scene, game_id):
