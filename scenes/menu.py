@@ -55,7 +55,7 @@ class MenuScene(Scene):
             self.widgets.append(button)
             y += GAME_STEP
         y += 10
-        doors = [("Learn to play", self.learn), ("Statistics", self.statistics), ("Rules", self.rules),
+        doors = [("Statistics", self.statistics), ("Rules", self.rules), ("Learn to play", self.learn),
                  ("Settings", self.settings), ("Quit", self.app.quit)]
         if self.saved is not None:
             doors.insert(0, ("Continue", self.resume))

@@ -33,15 +33,10 @@ def test_menu_and_settings_by_keyboard(app):
     assert app.scene.focus == 1
     for _ in range(len(game.GAMES) - 1):
         press(app, pygame.K_DOWN)
-    press(app, pygame.K_RETURN)                     # Learn to play, then Esc back
-    assert app.scene.__class__.__name__ == "LearnScene"
-    press(app, pygame.K_ESCAPE)
-    for _ in range(len(game.GAMES) + 1):
-        press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)                     # Statistics, then Esc back
     assert isinstance(app.scene, StatisticsScene)
     press(app, pygame.K_ESCAPE)
-    for _ in range(len(game.GAMES) + 2):
+    for _ in range(len(game.GAMES) + 1):
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)                     # Rules, then Esc back
     assert isinstance(app.scene, RulesScene)
