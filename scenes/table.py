@@ -38,6 +38,8 @@ LOG_EVENTS = 250     # the log reads back this many events at most
 class TableScene(Scene):
     """Plays a Session: shows the viewer's table, submits the chosen actions."""
 
+    AUTO_END_TURN = True    # a person's turn whose only move left is End turn ends by itself
+
     def startup(self, persist):
         self.session = persist["session"]
         self.state = self.session.state
@@ -468,7 +470,7 @@ class TableScene(Scene):
             self.pace_bot(dt)
             return
         legal = self.legal_now
-        if len(legal) == 1 and legal[0].kind == "end_turn":
+        if self.AUTO_END_TURN and len(legal) == 1 and legal[0].kind == "end_turn":
             self.submit(legal[0])
 
     def pace_bot(self, dt):

@@ -40,6 +40,8 @@ def start(scene, game_id):
 class TutorialScene(TableScene):
     """The table playing a lesson: the coach's words beside it, its script for the computers."""
 
+    AUTO_END_TURN = False   # the coach has a rule to tell before the learner ends the turn
+
     def startup(self, persist):
         """Take up the lesson handed over by `start` (or come back to it from the Rules)."""
         self.coach = persist["coach"]

@@ -170,6 +170,13 @@ def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(a
     assert any(p.hinted and p.card.name == "5/blue/clubs" for p in scene.board.hand_cards())
     click_at(app, card_point(scene, scene.hint.cards[0]))
     assert [c.name for c in scene.state.history[0].cards] == ["5/blue/clubs"] and scene.reply == ""
+    wait_for_learner(app)
+    assert "after playing you may not draw" in scene.coach.paragraphs()[-1], \
+        "the turn waits for the learner to read why it ends"
+    [end] = [w for w in scene.widgets if w.marked]
+    assert [a.kind for a in end.actions] == ["end_turn"]
+    click_at(app, end.rect.center)
+    assert scene.state.current_player != scene.coach.tutorial.learner
 
 
 def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F811
