@@ -189,6 +189,11 @@ def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F
     wait_for_learner(app)
     perform(app, tutorial.find(scene.state, scene.coach.step.moves[0]))
     index = scene.coach.index
+    app.settings.undo = "casual"
+    made = len(scene.state.history)
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(scene.state.history) == made and scene.coach.index == index, "no undo in a lesson"
+    assert not any(w.label == "Undo" for w in scene.buttons_top)
     click_widget(app, lambda w: w.label == "Rules")
     assert isinstance(app.scene, RulesScene)
     assert not any(w.label == "Learn to play" for w in app.scene.widgets)
