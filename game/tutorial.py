@@ -466,6 +466,10 @@ class Coach:
     def text(self):
         """What the coach says now: the introduction at the start, what happened since
         the learner's last move, then what comes next (or the closing words)."""
+        return " ".join(self.paragraphs())
+
+    def paragraphs(self):
+        """`text()` as its parts, in order; the last one is what comes next."""
         said = ([self.tutorial.intro] if self.index == 0 and not self.done else []) + self.news
         if self.finished:
             coming = self.tutorial.end
@@ -473,7 +477,7 @@ class Coach:
             coming = self.step.say
         else:
             coming = f"{self.tutorial.names[self.step.by]} plays next."
-        return " ".join(filter(None, said + [coming]))
+        return [part for part in said + [coming] if part]
 
     def highlights(self):
         """(card names, action kinds) to highlight for the learner's current step."""
@@ -487,10 +491,11 @@ class Coach:
             return None
         return find(self.state, self.step.moves[self.done])
 
-    def submit(self, action):
+    def submit(self, action, apply=None):
         """Apply `action` if it is the script's move: Reply(True, what happened), else
         Reply(False, the engine's reason or what the coach wants instead); the state is
-        unchanged when refused."""
+        unchanged when refused. `apply(action)` makes the move on this coach's state (the
+        state's own apply by default; a scene passes its session's)."""
         if self.finished:
             return Reply(False, "The lesson is over. " + self.tutorial.end)
         step = self.step
@@ -500,7 +505,7 @@ class Coach:
                 return Reply(False, f"That move is not allowed: {self.state.why_illegal(action)}.")
             return Reply(False, " ".join(filter(None, [
                 "That move is allowed, but it is not the lesson's plan.", step.why, step.say])))
-        self.state.apply(action)
+        (apply or self.state.apply)(action)
         if step.learner:
             self.index += 1
             self.news = [step.after] if step.after else []

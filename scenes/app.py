@@ -32,6 +32,7 @@ LOG = logging.getLogger("cardtable")
 def _scenes():
     """The scene classes by name (imported on first use, so the menu shows fast)."""
     from scenes.error import ErrorScene
+    from scenes.learn import LearnScene
     from scenes.menu import MenuScene
     from scenes.rules import RulesScene
     from scenes.scoring import ScoringScene
@@ -40,9 +41,11 @@ def _scenes():
     from scenes.setup import SetupScene
     from scenes.statistics import StatisticsScene
     from scenes.table import TableScene
+    from scenes.tutorial import TutorialScene
     return {"menu": MenuScene, "setup": SetupScene, "table": TableScene, "scoring": ScoringScene,
             "rules": RulesScene, "settings": SettingsScene, "error": ErrorScene,
-            "statistics": StatisticsScene, "replay": ReplayScene}
+            "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene,
+            "tutorial": TutorialScene}
 
 
 def log_path(folders=None):

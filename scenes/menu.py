@@ -55,13 +55,15 @@ class MenuScene(Scene):
             self.widgets.append(button)
             y += GAME_STEP
         y += 10
-        doors = [("Statistics", self.statistics), ("Rules", self.rules), ("Settings", self.settings),
-                 ("Quit", self.app.quit)]
+        doors = [("Statistics", self.statistics), ("Rules", self.rules), ("Learn to play", self.learn),
+                 ("Settings", self.settings), ("Quit", self.app.quit)]
         if self.saved is not None:
             doors.insert(0, ("Continue", self.resume))
-        bw = (w - 12 * (len(doors) - 1)) / len(doors)
+        bw = max((w - 12 * (len(doors) - 1)) / len(doors),
+                 max(screen.text_width(label, 22) for label, _ in doors) + 24)
+        dx = screen.lw / 2 - (bw * len(doors) + 12 * (len(doors) - 1)) / 2
         for i, (label, action) in enumerate(doors):
-            self.widgets.append(ui.Button((x + i * (bw + 12), y, bw, 46), label, action, size=22,
+            self.widgets.append(ui.Button((dx + i * (bw + 12), y, bw, 46), label, action, size=22,
                                           primary=label == "Continue"))
         self.doors_bottom = y + 46
         self.x, self.w = x, w
@@ -105,6 +107,10 @@ class MenuScene(Scene):
 
     def statistics(self):
         self.go("statistics")
+
+    def learn(self):
+        """The list of every mode's guided first game."""
+        self.go("learn", game_id=self.focused_game())
 
     def rules(self):
         self.go("rules", rules_game=self.focused_game(), return_to="menu")

@@ -8,6 +8,7 @@ import game
 from game import resources
 from scenes import ui
 from scenes.base import Scene
+from scenes.tutorial import start
 from sprites import felt, palette
 
 
@@ -63,6 +64,9 @@ class RulesScene(Scene):
     def layout(self):
         screen = self.app.screen
         self.widgets = [ui.Button((screen.lw / 2 - 90, screen.lh - 62, 180, 46), "Back", self.back, size=22)]
+        if self.persist.get("return_to") not in ("table", "tutorial"):
+            self.widgets.append(ui.Button((30, 18, 200, 44), "Learn to play", self.learn,
+                                          primary=True, size=20))
         if self.persist.get("return_to") == "menu":
             self.widgets += [ui.Button((screen.lw / 2 - 330, screen.lh - 62, 180, 46), "Previous game",
                                        lambda: self.switch(-1), size=20),
@@ -123,10 +127,16 @@ class RulesScene(Scene):
         steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 8, pygame.K_PAGEUP: -8}
         if event.key in steps:
             self.scroll(steps[event.key])
+        elif event.key == pygame.K_l and self.persist.get("return_to") not in ("table", "tutorial"):
+            self.learn()
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.persist.get("return_to") == "menu":
             self.switch(1 if event.key == pygame.K_RIGHT else -1)
         else:
             super().key(event)
+
+    def learn(self):
+        """The guided first game of the mode shown (L)."""
+        start(self, self.game_id)
 
     def back(self):
         self.go(self.persist.get("return_to", "menu"))

@@ -249,3 +249,16 @@ class Session:
     def busy(self):
         """Is a worker thread running?"""
         return self._work is not None
+
+
+class LessonSession(Session):
+    """A lesson's session: no folders (never saved, recorded or counted) and no undo,
+    since the coach keeps the script's place."""
+
+    def can_undo(self, seat, policy):
+        """Never: a lesson goes forward with its script."""
+        return False
+
+    def undo(self, seat, policy):
+        """Nothing is undone in a lesson (None, as when the policy allows nothing)."""
+        return None

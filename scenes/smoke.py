@@ -1,6 +1,6 @@
 """`--smoke`: open every scene of every registered game once, headless, and say so.
 
-Menu, Setup, Rules, Settings, the table with a few moves (one person and easy computer
+Menu, Setup, Rules, the lesson (Learn to play), Settings, the table with a few moves (one person and easy computer
 players), and the scoring scene of a finished game, for each game in the registry; then
 Statistics and the replay of a finished game's record. Files go to a temporary folder
 (unless CARDTABLE_HOME says where), never to the user's own.
@@ -66,6 +66,10 @@ def _run(started, out):
     for game_id, info in game.GAMES.items():
         show("setup", game_id=game_id)
         show("rules", rules_game=game_id, return_to="menu")
+        app.scene.learn()
+        app.step()
+        if type(app.scene).__name__ != "TutorialScene":
+            raise RuntimeError(f"{game_id}: the lesson did not open from the rules")
         seats = [Seat("Player", True)] + [Seat(f"Computer {i}", False, "easy")
                                           for i in range(1, info.default_players)]
         session = Session(game_id, seats, info.default_options(), seed=1)
@@ -78,7 +82,7 @@ def _run(started, out):
         show("scoring", session=session)
         if list(app.scene.view.scores) != list(session.state.scores()):
             raise RuntimeError(f"{game_id}: the scoring scene shows other scores")
-        out(f"smoke: {info.title}: menu, setup, rules, table ({at_table} moves), "
+        out(f"smoke: {info.title}: menu, setup, rules, lesson, table ({at_table} moves), "
             "scoring")
     path = saves.write_record(app.folders, session.state, session.saved_seats())
     show("statistics")

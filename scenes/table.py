@@ -38,6 +38,8 @@ LOG_EVENTS = 250     # the log reads back this many events at most
 class TableScene(Scene):
     """Plays a Session: shows the viewer's table, submits the chosen actions."""
 
+    AUTO_END_TURN = True    # a person's turn whose only move left is End turn ends by itself
+
     def startup(self, persist):
         self.session = persist["session"]
         self.state = self.session.state
@@ -468,7 +470,7 @@ class TableScene(Scene):
             self.pace_bot(dt)
             return
         legal = self.legal_now
-        if len(legal) == 1 and legal[0].kind == "end_turn":
+        if self.AUTO_END_TURN and len(legal) == 1 and legal[0].kind == "end_turn":
             self.submit(legal[0])
 
     def pace_bot(self, dt):
@@ -482,8 +484,12 @@ class TableScene(Scene):
         self.bot_wait = max(0.0, self.bot_wait - dt)
         if self.bot_wait <= 0:
             self.bot_armed = False
-            self.session.start_bot(self.app.settings.thinking_time)
-            self.layout()
+            self.computer_move()
+
+    def computer_move(self):
+        """The computer player to act starts thinking (its move arrives through poll_bot)."""
+        self.session.start_bot(self.app.settings.thinking_time)
+        self.layout()
 
     # ---- input ----------------------------------------------------------------------------
     def handle_event(self, event):
@@ -589,7 +595,7 @@ class TableScene(Scene):
             self.scroll_log(5 if event.key == pygame.K_PAGEUP else -5)
         elif event.key == pygame.K_h and self.curtain is None and self.my_turn():
             self.ask_hint()
-        elif (self.curtain is None and not self.dialog and self.focus_cards
+        elif (self.curtain is None and not self.dialog and (self.focus_cards or self.widgets)
               and event.key in table_input.WALK):
             self.table_key(event)
         else:
@@ -671,11 +677,14 @@ class TableScene(Scene):
                                             self.session.thinking())
             table_draw.felt_and_seats(screen, self.board, plates)
             table_draw.cards(screen, self.board, look, self.focused)
-            title = "Moves"
-            self.log_tips = table_draw.side_panel(screen, self.current_view, self.presenter, self.names,
-                                                  self.session.seed, title, self.log_lines(), self.log_scroll)
+            self.draw_side(screen)
         finally:
             screen.surface = surf
+
+    def draw_side(self, screen):
+        """The right-hand panel: scores, the game's facts and the log (its hover tips kept)."""
+        self.log_tips = table_draw.side_panel(screen, self.current_view, self.presenter, self.names,
+                                              self.session.seed, "Moves", self.log_lines(), self.log_scroll)
 
     def log_lines(self):
         """The log: the latest moves as the viewer saw them, one entry per turn."""

@@ -17,7 +17,7 @@ def test_smoke_opens_every_scene_of_every_game():
     lines = result.stdout.splitlines()
     assert lines[0].startswith("first menu frame after ")
     for info in game.GAMES.values():
-        assert f"smoke: {info.title}: menu, setup, rules, table (6 moves), scoring" in lines
+        assert f"smoke: {info.title}: menu, setup, rules, lesson, table (6 moves), scoring" in lines
     assert lines[-1] == "smoke: ok"
 
 

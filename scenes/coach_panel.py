@@ -1,0 +1,158 @@
+"""Drawing the coach of a "Learn to play" lesson: the panel beside the table (what the
+coach says, a refused move's reply, then the scores and the game's facts) and the end
+of the lesson (the rules met, and the buttons to go on).
+
+Only draws: every function takes the words it shows and changes nothing but the screen.
+"""
+import pygame
+
+from scenes.table_layout import PANEL_W, TOP
+from sprites import palette
+
+SIZES = (18, 17, 16, 15)    # the coach's text shrinks to these sizes before its oldest lines go
+FACTS_SHARE = 0.3           # at most this share of the panel's height for the scores and facts
+REPLY_FILL = (78, 40, 16)
+
+
+def facts_rows(view, presenter, names):
+    """The panel's lower part: (words, value, colour, swatch) for each score and fact."""
+    rows = []
+    for seat, score in enumerate(view.scores):
+        if score is None:   # hidden from this seat: show what it can see instead
+            score = f"{sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')} cards"
+        colour = palette.GOLD if seat == view.current_player else palette.TEXT
+        rows.append((names[seat], str(score), colour, None))
+    for label, value, swatch in presenter.side_facts(view, names):
+        rows.append((f"{label}: {value}", "", palette.TEXT, swatch))
+    return rows
+
+
+def _fit(screen, paragraphs, reply, width, room):
+    """The size and lines ([(line, is the reply, is the last paragraph, gap before)]) that
+    fit `room` logical units of height: the words shrink first, then the oldest
+    paragraphs go whole, then the lines that still do not fit."""
+    for size in SIZES:
+        lines = _lines(screen, paragraphs, reply, width, size)
+        if _height(lines, size) <= room:
+            return size, lines
+    size = SIZES[-1]
+    while len(paragraphs) > 1:
+        paragraphs = paragraphs[1:]
+        lines = _lines(screen, paragraphs, reply, width, size)
+        if _height(lines, size) <= room:
+            return size, lines
+    while lines and _height(lines, size) > room:
+        lines.pop()
+    return size, lines
+
+
+def _lines(screen, paragraphs, reply, width, size):
+    lines = []
+    if reply:
+        lines += [(line, True, False, 0) for line in screen.wrap(reply, size, width - 16)]
+    for i, words in enumerate(paragraphs):
+        last = i == len(paragraphs) - 1
+        for j, line in enumerate(screen.wrap(words, size, width)):
+            lines.append((line, False, last, 12 if j == 0 and lines else 0))
+    return lines
+
+
+def _height(lines, size):
+    return sum(size + 5 + gap for *_, gap in lines) + (16 if lines and lines[0][1] else 0)
+
+
+def words(screen, paragraphs, reply, rows):
+    """What the panel shows on this screen: (the rows kept, the text size, the lines as
+    _fit gives them). The rows take at most FACTS_SHARE of the height."""
+    h = screen.lh - TOP - 14
+    rows = rows[:int(h * FACTS_SHARE // 20)]
+    if reply and paragraphs and paragraphs[-1] in reply:    # the reply says it again
+        paragraphs = paragraphs[:-1]
+    room = h - 10 - 20 * len(rows) - 18 - 42
+    return (rows, *_fit(screen, paragraphs, reply, PANEL_W - 28, room))
+
+
+def panel(screen, paragraphs, reply, rows, heading="Coach"):
+    """The coach's panel where the table's side panel stands: `heading`, `reply` (a
+    refused move's answer, in its own box) and `paragraphs` (the newest, what to do now,
+    brightest), then the score and fact `rows` (from facts_rows) at the bottom."""
+    x = screen.lw - PANEL_W - 10
+    y = TOP + 4
+    h = screen.lh - y - 10
+    screen.panel((x, y, PANEL_W, h), alpha=215, edge=palette.GOLD)
+    screen.text(heading, 20, palette.GOLD, (x + 14, y + 10))
+    rows, size, lines = words(screen, paragraphs, reply, rows)
+    bottom = y + h - 10 - 20 * len(rows)
+    pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 8)),
+                     screen.pixel((x + PANEL_W - 12, bottom - 8)), max(1, screen.px(1)))
+    for label, value, colour, swatch in rows:
+        screen.text(label, 15, colour, (x + 14, bottom), width=PANEL_W - 90 if value else PANEL_W - 50)
+        if value:
+            screen.text(value, 15, colour, (x + PANEL_W - 14, bottom), "topright")
+        if swatch in palette.HEX:
+            pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
+                               screen.pixel((x + PANEL_W - 22, bottom + 8)), screen.px(7))
+        bottom += 20
+    top = y + 42
+    cy = top
+    reply_lines = [line for line, is_reply, *_ in lines if is_reply]
+    if reply_lines:
+        screen.panel((x + 8, top - 6, PANEL_W - 16, len(reply_lines) * (size + 5) + 12),
+                     fill=REPLY_FILL, alpha=235, edge=palette.DANGER, radius=8)
+        for line in reply_lines:
+            screen.text(line, size, palette.TEXT, (x + 16, cy))
+            cy += size + 5
+        cy += 16
+    for line, is_reply, last, gap in lines:
+        if not is_reply:
+            cy += gap
+            screen.text(line, size, palette.TEXT if last else palette.TEXT_DIM, (x + 14, cy))
+            cy += size + 5
+
+
+class Summary:
+    """Where the end of the lesson lies: its box, the closing words' lines, the rules'
+    lines by column, and the buttons' row."""
+
+    def __init__(self, screen, closing, rules, buttons):
+        w = min(980, screen.lw - 80)
+        self.x = screen.lw / 2 - w / 2
+        self.w = w
+        self.closing = screen.wrap(closing, 19, w - 48)
+        cols = 1 if len(rules) <= 8 else 2
+        self.col_w = (w - 48 - 20 * (cols - 1)) / cols
+        wrapped = [screen.wrap("•  " + rule, 16, self.col_w) for rule in rules]
+        per_col = -(-len(wrapped) // cols) if wrapped else 1
+        self.columns = [wrapped[c * per_col:(c + 1) * per_col] for c in range(cols)]
+        tallest = max(sum(len(r) * 20 + 4 for r in column) for column in self.columns)
+        h = 66 + 26 * len(self.closing) + 40 + tallest + 86
+        self.y = max(10, screen.lh / 2 - h / 2)
+        self.h = h
+        self.button_rects = [(screen.lw / 2 - buttons * 115 + i * 230 + 10, self.y + h - 66, 210, 48)
+                             for i in range(buttons)]
+
+
+def summary(screen, place, title, buttons, focused, hover):
+    """The end of the lesson over the dimmed table, laid out by `place` (a Summary):
+    `title`, the closing words, the rules met and the `buttons` (`focused(button)` says
+    where the keyboard is)."""
+    screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=130, edge=None, radius=0)
+    x, y = place.x, place.y
+    screen.panel((x, y, place.w, place.h), alpha=245, edge=palette.GOLD, radius=14)
+    screen.text(title, 30, palette.GOLD, (screen.lw / 2, y + 18), "midtop", width=place.w - 40)
+    cy = y + 66
+    for line in place.closing:
+        screen.text(line, 19, palette.TEXT, (x + 24, cy))
+        cy += 26
+    cy += 10
+    screen.text("Rules you met", 19, palette.GOLD, (x + 24, cy))
+    cy += 30
+    for c, column in enumerate(place.columns):
+        ry = cy
+        for wrapped in column:
+            for line in wrapped:
+                screen.text(line, 16, palette.TEXT, (x + 24 + c * (place.col_w + 20), ry))
+                ry += 20
+            ry += 4
+    for button in buttons:
+        button.draw(screen, focused=focused(button), hovered=button is hover)
