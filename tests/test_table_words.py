@@ -258,3 +258,10 @@ def test_readouts_say_what_a_player_would_count_in_their_head():
     side = {label: value for label, value, _ in field.side_facts(view, names)}
     assert [side[f"Lane {k}"] for k in range(1, 5)] == ["open, any colour", "open, not blue", "closed",
                                                          "open, any colour"]
+
+
+def test_a_learner_called_you_reads_your_not_yous():
+    from scenes.presenters.default import Presenter, possessive
+    assert possessive("Maya") == "Maya's"
+    assert possessive("You") == "Your"
+    assert Presenter.EVENT_WORDS["score"]("You", 20) == "Your score: 20"

@@ -59,6 +59,11 @@ def yards_line(facts, seat, word):
     return ", ".join(parts)
 
 
+def possessive(who):
+    """'Maya's', or 'Your' for a player called You (a lesson's learner)."""
+    return "Your" if who == "You" else f"{who}'s"
+
+
 def capital(words):
     """The words with a capital first letter ('' stays '')."""
     return words[:1].upper() + words[1:]
@@ -101,7 +106,7 @@ class Presenter:
     LANE_ARGS = frozenset()
     # Log lines for the game's own events: (who, detail) -> text.
     EVENT_WORDS = {
-        "score": lambda who, d: f"{who}'s score: {d}",
+        "score": lambda who, d: f"{possessive(who)} score: {d}",
         "reveal": lambda who, d: f"{who} turned over {d}" if d else f"{who} showed their cards",
         "out": lambda who, d: f"{who} is out of the game",
         "toss": lambda who, d: f"{who} won the toss" + (" for sudden death" if d == "sudden death" else ""),

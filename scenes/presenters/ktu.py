@@ -1,5 +1,5 @@
 """KTU at the table: the pile, the burns, blind plays; who went out in which place."""
-from scenes.presenters.default import Presenter, ordinal, plural, seat_name
+from scenes.presenters.default import Presenter, ordinal, plural, possessive, seat_name
 
 WILD = ("2", "3", "10")      # play on anything
 
@@ -11,7 +11,7 @@ class Ktu(Presenter):
                        play_blind="Play blind")
     POSITION_ARGS = frozenset({"play_blind"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
-                       blind_fail=lambda who, d: f"{who}'s blind card failed: they pick up the pile",
+                       blind_fail=lambda who, d: f"{possessive(who)} blind card failed: they pick up the pile",
                        pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
                        burn=lambda who, d: f"{who} burned the pile")
     TOASTS = Presenter.TOASTS | {"burn", "pick_up", "blind_fail"}
