@@ -11,6 +11,7 @@ CONTROLS = (
     ("Wheel, PageUp/Down", "scroll the log (and the rulebook)"),
     ("Ctrl+Z", "take back your move (as the Undo setting allows)"),
     ("Esc", "close a choice; elsewhere, back to the menu"),
+    ("L", "on a game's Rules page: learn to play it"),
     ("F11", "fullscreen on or off"),
     ("F1 or ?", "show or hide these controls"),
 )
