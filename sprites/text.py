@@ -13,10 +13,12 @@ _MAX_TEXT = 3000
 def font(px):
     """The app's font at a pixel size (at least 6 px)."""
     px = max(6, int(px))
+    if not pygame.font.get_init():      # the first use, or after pygame.quit(): old fonts are dead
+        pygame.font.init()
+        _FONTS.clear()
+        _TEXT.clear()
     f = _FONTS.get(px)
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         f = _FONTS[px] = pygame.font.Font(None, px)
     return f
 

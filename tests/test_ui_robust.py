@@ -332,3 +332,12 @@ def test_a_monkey_in_every_scene_of_every_game(user_home, game_id):
             a.running = True                # Quit and Esc at the menu close nothing here
     finally:
         pygame.quit()
+
+
+def test_text_measures_again_after_pygame_quit():
+    pygame.init()
+    first = text.size("Deal number 7", 20)
+    text.render("Deal number 7", 20, (255, 255, 255))
+    pygame.quit()
+    assert text.size("Deal number 7", 20) == first
+    assert text.render("Deal number 7", 20, (255, 255, 255)).get_width() == first[0]
