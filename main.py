@@ -13,11 +13,10 @@ import time
 STARTED = time.time()   # before anything else is imported: the start of the start time
 
 import argparse  # noqa: E402
-import math  # noqa: E402
-import os  # noqa: E402
 import sys  # noqa: E402
 
-MAX_WORKERS = min(64, 4 * (os.cpu_count() or 1))   # games played in parallel, at most
+from game.arguments import MAX_WORKERS, option, positive, seconds_up_to, whole, workers  # noqa: E402
+
 MAX_BENCH_SECONDS = 3600
 
 
@@ -28,55 +27,6 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def _option(text):
-    key, sep, value = text.partition("=")
-    if not sep or not key or not value:
-        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
-    return key, value
-
-
-def _positive(text):
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of 1 or more, got {value}")
-    return value
-
-
-def _seconds_up_to(limit):
-    """An argparse type: a number of seconds above 0 and at most `limit` (no nan, no inf)."""
-    def seconds(text):
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
-        if not (math.isfinite(value) and 0 < value <= limit):
-            raise argparse.ArgumentTypeError(
-                f"expected seconds above 0 and at most {limit}, got {text}")
-        return value
-    return seconds
-
-
-_seconds = _seconds_up_to(60)
-
-
-def _workers(text):
-    value = _positive(text)
-    if value > MAX_WORKERS:
-        raise argparse.ArgumentTypeError(
-            f"expected at most {MAX_WORKERS} workers (4 per processor), got {value}")
-    return value
-
-
-def _whole(text):
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-
-
 def build_parser():
     parser = Parser(prog="main.py", description="Card Table: five card games at one computer.")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
@@ -85,27 +35,27 @@ def build_parser():
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     sim = commands.add_parser("simulate", help="play many games with random legal moves")
     sim.add_argument("game", help="game id, e.g. final_card_down")
-    sim.add_argument("--games", type=_positive, default=100)
-    sim.add_argument("--seed", type=_whole, default=0)
-    sim.add_argument("--players", type=_positive)
-    sim.add_argument("--option", type=_option, action="append", default=[],
+    sim.add_argument("--games", type=positive, default=100)
+    sim.add_argument("--seed", type=whole, default=0)
+    sim.add_argument("--players", type=positive)
+    sim.add_argument("--option", type=option, action="append", default=[],
                      metavar="KEY=VALUE", help="a house rule, e.g. fcd.play_after_draw=any")
     sim.add_argument("--bots", choices=("easy", "medium", "hard"),
                      help="every seat played by a computer player of this level")
     tour = commands.add_parser("tournament", help="computer levels against each other")
     tour.add_argument("game", help="game id, e.g. ktu")
-    tour.add_argument("--games", type=_positive, default=100)
+    tour.add_argument("--games", type=positive, default=100)
     tour.add_argument("--seats", required=True, metavar="LEVELS",
                       help="one level per seat, e.g. easy,medium,hard,hard")
-    tour.add_argument("--seed", type=_whole)
-    tour.add_argument("--budget", type=_seconds, default=1.0,
+    tour.add_argument("--seed", type=whole)
+    tour.add_argument("--budget", type=seconds_up_to(60), default=1.0,
                       help="the hard level's thinking time per decision (seconds)")
-    tour.add_argument("--workers", type=_workers, default=1,
+    tour.add_argument("--workers", type=workers, default=1,
                       help=f"games played in parallel (1-{MAX_WORKERS})")
-    tour.add_argument("--option", type=_option, action="append", default=[],
+    tour.add_argument("--option", type=option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
     bench = commands.add_parser("bench", help="print speed figures for every game and the app")
-    bench.add_argument("--seconds", type=_seconds_up_to(MAX_BENCH_SECONDS), default=2.0,
+    bench.add_argument("--seconds", type=seconds_up_to(MAX_BENCH_SECONDS), default=2.0,
                        help="seconds per game")
     bench.add_argument("--engine-only", action="store_true", help="skip the app benchmark")
     replay = commands.add_parser("replay", help="print a game record move by move")

@@ -13,16 +13,7 @@ import time
 
 import game
 from game.bots import LEVELS, make_bot
-
-
-def wilson(wins, n, z=1.96):
-    """The 95% Wilson score interval (low, high) of a proportion wins/n."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from game.report.stats import wilson
 
 
 def percentile(values, q):

@@ -12,44 +12,12 @@ import os
 import sys
 
 import game
+from game.arguments import option, positive, whole, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
 
 SUMMARY_FORMAT = "cardtable-report"
 SUMMARY_VERSION = 1
-
-
-def _positive(text):
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number of 1 or more, got {value}")
-    return value
-
-
-def _workers(text):
-    value = _positive(text)
-    limit = min(64, 4 * (os.cpu_count() or 1))
-    if value > limit:
-        raise argparse.ArgumentTypeError(f"expected at most {limit} workers (4 per processor), "
-                                         f"got {value}")
-    return value
-
-
-def _whole(text):
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-
-
-def _pair(text):
-    key, sep, value = text.partition("=")
-    if not sep or not key or not value:
-        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
-    return key, value
 
 
 def _shard(text):
@@ -70,18 +38,18 @@ def _players(text):
 def add_arguments(parser):
     """Declare the report's options on `parser` (the `report` subcommand)."""
     parser.add_argument("game", nargs="?", help="game id, e.g. final_card_down")
-    parser.add_argument("--games", type=_positive, default=1000, help="games per configuration")
+    parser.add_argument("--games", type=positive, default=1000, help="games per configuration")
     parser.add_argument("--players", type=_players, metavar="K[,K...]",
                         help="player count, or a list to compare")
     parser.add_argument("--bots", default="random", metavar="LEVEL[,LEVEL...]",
                         help="random, easy, medium or hard for every seat, or one per seat")
-    parser.add_argument("--option", type=_pair, action="append", default=[],
+    parser.add_argument("--option", type=option, action="append", default=[],
                         metavar="KEY=VALUE", help="a house rule, e.g. fcd.play_after_draw=any")
-    parser.add_argument("--sweep", type=_pair, action="append", default=[],
+    parser.add_argument("--sweep", type=option, action="append", default=[],
                         metavar="KEY=V1,V2", help="compare option values (repeat: every combination)")
-    parser.add_argument("--seed", type=_whole, default=0, help="run seed (each game's seed derives from it)")
+    parser.add_argument("--seed", type=whole, default=0, help="run seed (each game's seed derives from it)")
     parser.add_argument("--out", metavar="DIR", help="output folder (default report-GAME)")
-    parser.add_argument("--workers", type=_workers, default=os.cpu_count() or 1,
+    parser.add_argument("--workers", type=workers, default=os.cpu_count() or 1,
                         help="local processes (default: every core)")
     parser.add_argument("--fuzz-options", action="store_true",
                         help="random options and player counts: list what stalls or breaks")
@@ -91,7 +59,7 @@ def add_arguments(parser):
                         help="merge shards' summary.json files into one report")
     parser.add_argument("--cluster", metavar="ADDRESS",
                         help="a Dask scheduler, e.g. tcp://10.0.0.5:8786, to play the games")
-    parser.add_argument("--replay", type=_whole, metavar="SEED",
+    parser.add_argument("--replay", type=whole, metavar="SEED",
                         help="play the one game of this seed and print it move by move")
 
 
