@@ -265,3 +265,9 @@ def test_a_learner_called_you_reads_your_not_yous():
     assert possessive("Maya") == "Maya's"
     assert possessive("You") == "Your"
     assert Presenter.EVENT_WORDS["score"]("You", 20) == "Your score: 20"
+
+
+def test_the_hit_goal_says_what_it_is_for():
+    from scenes.presenters import presenter_for
+    words = presenter_for(game.GAMES["final_count"]).EVENT_WORDS["goal"]("Theo", 64)
+    assert words == "Hit Goal is 64: end the hand on exactly 64 to win 75"

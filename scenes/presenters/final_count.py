@@ -16,7 +16,7 @@ class FinalCount(Presenter):
     SEAT_ARGS = frozenset({"give"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        hand=lambda who, d: f"Hand {d}: {who} deals",
-                       goal=lambda who, d: f"The goal is {d}",
+                       goal=lambda who, d: f"Hit Goal is {d}: end the hand on exactly {d} to win 75",
                        exhausted=lambda who, d: "The draw pile is empty: the hand ends",
                        collect=lambda who, d: f"{who} takes the cards back",
                        decline=lambda who, d: f"{who} let the {d} go",
