@@ -25,7 +25,7 @@ from scenes.presenters import presenter_for
 from scenes.presenters.default import HAND_END, card_name
 from scenes.session import BOT_DONE
 from scenes.table_layout import dialog_places, lay_out
-from scenes.table_motion import Motion
+from scenes.table_motion import Hold, Motion
 from sprites import felt, palette
 
 LIFT = 14       # how far a card of your hand under the pointer rises (others show whole in place)
@@ -64,8 +64,7 @@ class TableScene(Scene):
         self.bot_wait = 0.0
         self.bot_armed = False
         self.end_wait = 0.0
-        self.hold = 0.0         # seconds an outcome still stays on the table before play goes on
-        self.outcome = None     # (seat or None, words) of that outcome
+        self.hold = Hold()
         self.focus_item = 0
         self.log_scroll = 0          # log entries scrolled back from the newest
         self.log_tips = []           # the log entries cut short: (rect, full words)
@@ -149,7 +148,10 @@ class TableScene(Scene):
         self.pending.extend(events)
         mover = self.viewer
         self.refresh()
-        self.decide_hold(events, mover)
+        current = self.state.current_player
+        self.hold.decide(events, self.presenter.HOLDS, self.event_words, self.pace(),
+                         mover is not None and len(self.session.humans()) > 1 and current != mover
+                         and self.session.is_human(current))
         self.animate(before, boxes)
         if self.session.problem:
             self.say(self.session.problem)
@@ -171,20 +173,6 @@ class TableScene(Scene):
     def pace(self):
         """The animation speed against the normal one (0 for Instant)."""
         return self.app.settings.move_seconds / config.MOVE_SECONDS["normal"]
-
-    def decide_hold(self, events, mover):
-        """How long the outcome of `events` stays on the table: a trick's winner, a hand's
-        end, or (in pass-and-play) the move of person `mover` before the curtain falls."""
-        pace = self.pace()
-        for event in events:
-            seconds = self.presenter.HOLDS.get(event.kind, 0) * pace
-            if seconds > 0 and seconds >= self.hold:
-                self.hold = seconds
-                self.outcome = (event.seat, self.event_words(event))
-        current = self.state.current_player
-        if (mover is not None and len(self.session.humans()) > 1 and current != mover
-                and self.session.is_human(current)):
-            self.hold = max(self.hold, 0.8 * pace)
 
     def event_words(self, event):
         """An event's line in the log (and its toast)."""
@@ -305,8 +293,7 @@ class TableScene(Scene):
         self.bot_wait = 0.0
         self.bot_armed = False
         self.end_wait = 0.0
-        self.hold = 0.0
-        self.outcome = None
+        self.hold.clear()
         self.curtain = None
         self.viewer = person           # decide_view raises the curtain if `now` is someone else
         if now == person:
@@ -415,7 +402,7 @@ class TableScene(Scene):
     # ---- time: animations, computer players, the end of a hand ------------------------------
     def busy(self):
         return bool(self.motion.busy() or self.message_time > 0 or self.bot_wait > 0 or self.end_wait > 0
-                    or self.hold > 0)
+                    or self.hold.seconds > 0)
 
     def update(self, dt):
         if self.curtain is None and self.pending:
@@ -435,11 +422,8 @@ class TableScene(Scene):
         """Move the game on when nothing is animating: the curtain, computer turns, the end."""
         if self.motion.flights or self.pending or self.motion.rolling > 0 or self.dialog:
             return
-        if self.hold > 0:
-            self.hold = max(0.0, self.hold - dt)
-            if self.hold == 0:
-                self.outcome = None
-                self.dirty = True
+        if self.hold.seconds > 0:
+            self.dirty = self.hold.update(dt) or self.dirty
             return
         working = self.session.busy()
         result = self.session.poll_bot()
@@ -646,8 +630,8 @@ class TableScene(Scene):
         table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, self.board)
         table_draw.message(screen, self.board, self.message)
-        if self.outcome is not None:
-            seat, words = self.outcome
+        if self.hold.outcome is not None:
+            seat, words = self.hold.outcome
             owners = self.presenter.owners(self.current_view)
             won = {z.key for z in self.current_view.zones if z.kind != "hand" and owners.get(z.key) == seat}
             table_draw.outcome(screen, self.board, won if seat is not None else set(), words)
