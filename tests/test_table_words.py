@@ -213,13 +213,13 @@ def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
                                              precise_y=1.0, touch=False, which=0))
         app.step()
-        assert table.log_scroll == 3
+        assert table.input.log_scroll == 3
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
         app.step()
-        assert table.log_scroll == 0
+        assert table.input.log_scroll == 0
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
         app.step()
-        assert table.log_scroll == 5
+        assert table.input.log_scroll == 5
     finally:
         pygame.quit()
 
