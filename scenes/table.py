@@ -16,8 +16,6 @@ cards and pressing the button that appears; actions without cards are buttons;
 choices between arguments are small dialogs. Undo (a top button, or Ctrl+Z) takes the
 person at the screen back as far as the Undo setting lets the session go.
 """
-import pygame
-
 import game
 from scenes import config, table_draw, table_input, ui
 from scenes.base import Scene
@@ -27,9 +25,6 @@ from scenes.session import BOT_DONE
 from scenes.table_layout import dialog_places, lay_out
 from scenes.table_motion import Hold, Motion
 from sprites import felt, palette
-
-LOG_EVENTS = 250     # the log reads back this many events at most
-
 
 class TableScene(Scene):
     """Plays a Session: shows the viewer's table, submits the chosen actions."""
@@ -62,8 +57,7 @@ class TableScene(Scene):
         self.end_wait = 0.0
         self.hold = Hold()
         self.input = table_input.TableInput(self)
-        self.static = None
-        self.static_key = None
+        self.static = table_draw.Layer()
         self.version = 0
         self.refresh()
         super().startup(persist)
@@ -424,10 +418,7 @@ class TableScene(Scene):
         key = (self.version, self.input.focus_item, self.app.keyboard, self.session.thinking(), surf.get_size(),
                self.app.settings.colourblind, self.input.log_scroll)
         look = table_draw.Look(self.presenter, self.current_view, self.app.settings.colourblind)
-        if key != self.static_key:
-            self.static_key = key
-            self.draw_static(screen, look)
-        surf.blit(self.static, (0, 0))
+        self.static.blit(screen, key, lambda screen: self.draw_static(screen, look))
         for button in self.buttons_top:
             button.draw(screen, focused=self.input.focused(button), hovered=button is self.hover)
         for placed, rect in self.input.lifted():
@@ -452,32 +443,19 @@ class TableScene(Scene):
                 widget.draw(screen, focused=self.input.focused(widget), hovered=widget is self.hover)
 
     def draw_static(self, screen, look):
-        """Draw what changes only with the layout (felt, seats, cards, panels) once, into
-        a cached surface; frames then blit it and draw only what moves on top."""
-        surf = screen.surface
-        if self.static is None or self.static.get_size() != surf.get_size():
-            self.static = pygame.Surface(surf.get_size()).convert()
-        screen.surface = self.static
-        try:
-            self.static.blit(felt.image(*surf.get_size()), (0, 0))
-            humans = [seat.human for seat in self.session.seats]
-            words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.selection), humans)
-            self.top_text_end = table_draw.top_bar(screen, self.session.info.title, words, self.title_right)
-            plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer,
-                                            self.session.thinking())
-            table_draw.felt_and_seats(screen, self.board, plates)
-            table_draw.cards(screen, self.board, look, self.input.focused)
-            self.draw_side(screen)
-        finally:
-            screen.surface = surf
+        """What changes only with the layout, into the cached layer: the felt, the top bar,
+        the seats, the cards and the side panel."""
+        screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
+        humans = [seat.human for seat in self.session.seats]
+        words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.selection), humans)
+        self.top_text_end = table_draw.top_bar(screen, self.session.info.title, words, self.title_right)
+        plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking())
+        table_draw.felt_and_seats(screen, self.board, plates)
+        table_draw.cards(screen, self.board, look, self.input.focused)
+        self.draw_side(screen)
 
     def draw_side(self, screen):
         """The right-hand panel: scores, the game's facts and the log (its hover tips kept)."""
+        lines = table_draw.log_lines(self.state, self.viewer, self.presenter, self.names, self.zone_names())
         self.input.log_tips = table_draw.side_panel(screen, self.current_view, self.presenter, self.names,
-                                                    self.session.seed, "Moves", self.log_lines(),
-                                                    self.input.log_scroll)
-
-    def log_lines(self):
-        """The log: the latest moves as the viewer saw them, one entry per turn."""
-        since = max(0, len(self.state.events) - LOG_EVENTS)
-        return self.presenter.log_lines(self.state.events_for(self.viewer, since), self.names, self.zone_names())
+                                                    self.session.seed, "Moves", lines, self.input.log_scroll)
