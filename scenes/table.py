@@ -22,9 +22,9 @@ from scenes.base import Scene
 from scenes.presenters import presenter_for
 from scenes.presenters.default import HAND_END
 from scenes.session import BOT_DONE
-from scenes.table_layout import dialog_places, lay_out
+from scenes.table_layout import lay_out
 from scenes.table_motion import Hold, Motion
-from sprites import felt, palette
+from sprites import felt
 
 class TableScene(Scene):
     """Plays a Session: shows the viewer's table, submits the chosen actions."""
@@ -294,7 +294,9 @@ class TableScene(Scene):
                 self.widgets.append(ui.Button((screen.lw / 2 - w / 2, screen.lh / 2 + 100, w, 38), label,
                                               self.take_back, size=18))
         elif self.dialog:
-            self.widgets = self.dialog_buttons(screen.lw, screen.lh)
+            self.dialog["rect"], self.widgets = table_input.dialog_buttons(
+                self.dialog["options"], screen.lw, screen.lh, self.submit, self.close_dialog)
+            self.focus = self.dialog.get("focus", 0)
         else:
             entries = table_input.button_entries(self.legal_now, self.selection, self.presenter, self.names)
             self.widgets = table_input.action_buttons(entries, tw, screen.lh, self.run_entry, self.hint)
@@ -310,19 +312,6 @@ class TableScene(Scene):
             self.choose(actions, title)
         else:
             self.clear_selection()
-
-    def dialog_buttons(self, lw, lh):
-        """The dialog's choices in one or two columns, and Cancel."""
-        options = self.dialog["options"]
-        self.dialog["rect"], rects, cancel = dialog_places(len(options), lw, lh)
-        buttons = []
-        for rect, (label, action) in zip(rects, options):
-            button = ui.Button(rect, label, lambda a=action: self.submit(a), size=18)
-            button.actions = [action]
-            button.swatch = action.arg if action.arg in palette.HEX else None
-            buttons.append(button)
-        self.focus = self.dialog.get("focus", 0)
-        return buttons + [ui.Button(cancel, "Cancel", self.close_dialog, size=18)]
 
     # ---- time: animations, computer players, the end of a hand ------------------------------
     def busy(self):
