@@ -299,19 +299,10 @@ class TableScene(Scene):
             self.focus = self.dialog.get("focus", 0)
         else:
             entries = table_input.button_entries(self.legal_now, self.selection, self.presenter, self.names)
-            self.widgets = table_input.action_buttons(entries, tw, screen.lh, self.run_entry, self.hint)
+            self.widgets = table_input.action_buttons(entries, tw, screen.lh, self.input.run_entry, self.hint)
             self.widgets += self.buttons_top[::-1]          # Menu last: Enter never leaves by default
         self.input.laid_out()
         self.dirty = True
-
-    def run_entry(self, what, actions, title):
-        """An action button pressed: submit its move, choose among its moves, or clear."""
-        if what == "submit":
-            self.submit(actions[0])
-        elif what == "choose":
-            self.choose(actions, title)
-        else:
-            self.clear_selection()
 
     # ---- time: animations, computer players, the end of a hand ------------------------------
     def busy(self):

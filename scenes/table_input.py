@@ -328,6 +328,15 @@ class TableInput:
         else:
             table.say("That card is face down")
 
+    def run_entry(self, what, actions, title):
+        """An action button pressed: submit its move, choose among its moves, or clear."""
+        if what == "submit":
+            self.table.submit(actions[0])
+        elif what == "choose":
+            self.table.choose(actions, title)
+        else:
+            self.table.clear_selection()
+
     # ---- the log -----------------------------------------------------------------------------
     def scroll_log(self, entries):
         """Scroll the log back (positive) or forward (negative) by a number of entries."""
