@@ -7,9 +7,10 @@ goes to the scores when a hand ends. The pieces it composes:
 
 - scenes/presenters/: what the game looks like and says (one presenter per game);
 - scenes/table_layout.py: where every card lies (pure geometry);
-- scenes/table_motion.py: cards in flight, toasts, the die;
-- scenes/table_input.py: from a click or a key to the candidate actions;
-- scenes/table_draw.py: the drawing.
+- scenes/table_motion.py: cards in flight, toasts, the die, an outcome's hold;
+- scenes/table_input.py: from a click or a key to the candidate actions (TableInput
+  holds the pointer, the log's scrolling and the keyboard focus);
+- scenes/table_draw.py: the drawing (and the cached layer of what only the layout changes).
 
 A click on a card plays it when one action fits; several-card actions work by selecting
 cards and pressing the button that appears; actions without cards are buttons;
