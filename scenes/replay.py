@@ -146,10 +146,10 @@ class ReplayScene(Scene):
         table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(self.view, self.names, self.humans))
         table_draw.cards(screen, self.board, look, lambda p: False)
         table_draw.message(screen, self.board, self.message)
-        events = self.state.events_for(self.viewer, max(0, len(self.state.events) - 30))
         zone_names = {z.key: z.name for z in self.view.zones}
+        lines = table_draw.log_lines(self.state, self.viewer, self.presenter, self.names, zone_names, events=30)
         table_draw.side_panel(screen, self.view, self.presenter, self.names, self.state.chance.seed,
-                              "Latest moves", self.presenter.log_lines(events, self.names, zone_names))
+                              "Latest moves", lines)
         table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, self.board)
         table_draw.toast(screen, self.motion, end, screen.lw - PANEL_W - 20)

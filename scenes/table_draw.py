@@ -1,8 +1,9 @@
 """Drawing the table: the felt with its lanes and seats, the cards of a Board, cards in
-flight, the die, the top bar, the side panel, messages, dialogs and the curtain.
+flight, the die, the top bar, the side panel and its log, messages, dialogs and the
+curtain; and the Layer that keeps what changes only with the layout drawn once.
 
 Only draws: every function takes what it shows (a Board, a view, a presenter, words)
-and changes nothing but the screen.
+and changes nothing but the screen (log_lines only picks the log's words).
 """
 import random
 
@@ -25,6 +26,30 @@ class Look:
         back = self.presenter.back_of(self.view, zone_key)
         draw = card_sprites.shadowed if shadowed else card_sprites.image
         return draw(card, w, h, self.colourblind, self.presenter.family, back)
+
+
+class Layer:
+    """What changes only with the layout (felt, seats, cards, panels), drawn once into a
+    cached surface; frames then blit it and draw only what moves on top."""
+
+    def __init__(self):
+        self.surface = None
+        self.key = None
+
+    def blit(self, screen, key, paint):
+        """Blit the layer onto the screen, painted again by `paint(screen)` first when `key`
+        (everything it shows depends on) changed."""
+        surf = screen.surface
+        if key != self.key:
+            self.key = key
+            if self.surface is None or self.surface.get_size() != surf.get_size():
+                self.surface = pygame.Surface(surf.get_size()).convert()
+            screen.surface = self.surface
+            try:
+                paint(screen)
+            finally:
+                screen.surface = surf
+        surf.blit(self.surface, (0, 0))
 
 
 def top_bar(screen, title, words, right):
@@ -217,6 +242,13 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
     screen.text(f"Deal number {seed}", 15, palette.TEXT_DIM, (x + 14, cy))
     cy += 28
     return log(screen, (x, cy, PANEL_W, y + h - cy - 6), log_title, log_lines, scroll)
+
+
+def log_lines(state, viewer, presenter, names, zone_names, events=250):
+    """The log of `state`'s last `events` events as seat `viewer` saw them, one entry per
+    turn (`zone_names` maps the zones' keys to their names in the view drawn)."""
+    since = max(0, len(state.events) - events)
+    return presenter.log_lines(state.events_for(viewer, since), names, zone_names)
 
 
 LOG_LINE = 18       # a log line's height

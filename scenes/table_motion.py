@@ -1,8 +1,10 @@
 """What moves on the table: cards flying from where they were to where they land
-(flipping when revealed), short notes in the top bar (toasts), and the die rolling.
+(flipping when revealed), short notes in the top bar (toasts), and the die rolling;
+and what stays a moment before play goes on (an outcome's hold).
 
 `Motion.start(...)` turns a change's events into these, from the board before the
-change; `Motion.update(dt)` advances them. No drawing here (see scenes/table_draw.py).
+change; `Motion.update(dt)` advances them; `Hold` times an outcome that stays. No
+drawing here (see scenes/table_draw.py).
 """
 import pygame
 
@@ -131,6 +133,40 @@ class Motion:
         size = board.hand_size if flight.zone == board.hand_key else (w, h) if h < 100 else centre
         size = (min(size[0], int(w)) or centre[0], min(size[1], int(h)) or centre[1])
         return pygame.Rect(int(x + w - size[0]) if w > size[0] * 2 else int(x), int(y), *size)
+
+
+class Hold:
+    """An outcome that stays on the table before play goes on: a trick's winner, a hand's
+    end, or (in pass-and-play) a person's move before the curtain falls."""
+
+    def __init__(self):
+        self.seconds = 0.0      # how long the outcome still stays
+        self.outcome = None     # (seat or None, words) of that outcome
+
+    def clear(self):
+        """Nothing stays any more (a move taken back)."""
+        self.seconds = 0.0
+        self.outcome = None
+
+    def decide(self, events, holds, words, pace, passing):
+        """How long the outcome of `events` stays: `holds` maps an event kind to its seconds
+        at the normal speed, `pace` scales them, `words(event)` is an event's line; a move
+        after which the device `passing` to another person stays too."""
+        for event in events:
+            seconds = holds.get(event.kind, 0) * pace
+            if seconds > 0 and seconds >= self.seconds:
+                self.seconds = seconds
+                self.outcome = (event.seat, words(event))
+        if passing:
+            self.seconds = max(self.seconds, 0.8 * pace)
+
+    def update(self, dt):
+        """Count `dt` seconds down; True when the outcome has just gone (a redraw)."""
+        self.seconds = max(0.0, self.seconds - dt)
+        if self.seconds == 0:
+            self.outcome = None
+            return True
+        return False
 
 
 def _centred(box, size):

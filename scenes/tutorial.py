@@ -144,7 +144,7 @@ class TutorialScene(TableScene):
         self.focus_cards = []
         self.widgets = [ui.Button(rect, label, action, primary=primary, size=20)
                         for rect, (label, action, primary) in zip(self.summary_place.button_rects, buttons)]
-        self.focus_item = 0
+        self.input.focus_item = 0
 
     def how(self):
         """How the table takes the move the coach wants when it needs several cards
@@ -172,4 +172,4 @@ class TutorialScene(TableScene):
         super().draw(screen)
         if self.ended:
             coach_panel.summary(screen, self.summary_place, f"Lesson complete: {self.session.info.title}",
-                                self.widgets, self.focused, self.hover)
+                                self.widgets, self.input.focused, self.hover)

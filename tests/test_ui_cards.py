@@ -6,7 +6,7 @@ import pygame
 import yaml
 
 from scenes.settings import SettingsScene
-from scenes.table import LIFT
+from scenes.table_input import LIFT
 from tests.test_ui_play import app, click_at, click_widget, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
@@ -36,17 +36,17 @@ def test_the_card_under_the_pointer_lifts_and_redraws_only_when_it_changes(app):
     app.step()
     first, second = table.board.hand_cards()[:2]
     move_to(app, first.rect.center)
-    assert table.hovered is first
+    assert table.input.hovered is first
     frames = app.frames
     move_to(app, (first.rect.centerx + 2, first.rect.centery + 1))     # the same card: no redraw
     move_to(app, (first.rect.centerx + 4, first.rect.centery - 1))
-    assert app.frames == frames and table.hovered is first
+    assert app.frames == frames and table.input.hovered is first
     move_to(app, (first.rect.centerx, first.rect.top - LIFT // 2))      # above its place: still lifted
-    assert table.hovered is first and app.frames == frames
+    assert table.input.hovered is first and app.frames == frames
     move_to(app, second.rect.center)                                    # another card: one redraw
-    assert table.hovered is second and app.frames == frames + 1
+    assert table.input.hovered is second and app.frames == frames + 1
     move_to(app, (table.board.table_w / 2, 70))                          # the felt: the lift drops
-    assert table.hovered is None and app.frames == frames + 2
+    assert table.input.hovered is None and app.frames == frames + 2
     for _ in range(5):
         app.step()
     assert not table.busy() or table.session.thinking() is not None

@@ -21,22 +21,22 @@ def test_a_downs_winner_stays_marked_before_play_goes_on(app):
     table = app.scene
     rng = random.Random(2)
     for _ in range(4000):
-        if table.outcome is not None:
+        if table.hold.outcome is not None:
             break
-        if table.my_turn() and not (table.motion.flights or table.pending or table.dialog or table.hold):
+        if table.my_turn() and not (table.motion.flights or table.pending or table.dialog or table.hold.seconds):
             table.submit(choose(session.state.legal_actions(), rng))
         table.update(0.05)
         time.sleep(0.001)               # the computer players think in a thread
-    seat, words = table.outcome
+    seat, words = table.hold.outcome
     assert words == f"{session.name(seat)} won down 1"
     events = len(session.state.events)
-    assert table.hold == 1.4                   # at the normal speed
+    assert table.hold.seconds == 1.4                   # at the normal speed
     while table.motion.flights:                # the wait starts when the last card has landed
         table.update(0.05)
     run(table, 1.1)
-    assert table.outcome is not None and len(session.state.events) == events     # nobody moved yet
+    assert table.hold.outcome is not None and len(session.state.events) == events     # nobody moved yet
     run(table, 0.4)
-    assert table.outcome is None and table.hold == 0
+    assert table.hold.outcome is None and table.hold.seconds == 0
 
 
 def test_instant_skips_the_waits_and_pass_and_play_waits_for_your_move_to_land(app):
@@ -44,13 +44,13 @@ def test_instant_skips_the_waits_and_pass_and_play_waits_for_your_move_to_land(a
     table = app.scene
     table.ready()
     table.submit(next(a for a in session.state.legal_actions() if a.kind != "end_turn"))
-    assert table.hold == 0                     # Instant: the curtain may fall at once
+    assert table.hold.seconds == 0                     # Instant: the curtain may fall at once
     app.settings.animation_speed = "normal"
     run(table, 0.2)
     table.ready()
     while session.state.current_player == table.viewer:
         table.submit(choose(session.state.legal_actions(), random.Random(4)))
-    assert table.hold > 0 and table.curtain is None
+    assert table.hold.seconds > 0 and table.curtain is None
     run(table, 0.3)
     assert table.curtain is None                # your move is still on the table
     run(table, 1.2)

@@ -74,7 +74,7 @@ def test_keyboard_plays_a_card(app):
     items = table.focus_cards + table.widgets
     if target is None:
         target = next(w for w in table.widgets if getattr(w, "actions", None))
-    while items[table.focus_item % len(items)] is not target:
+    while items[table.input.focus_item % len(items)] is not target:
         press(app, pygame.K_RIGHT)
     press(app, pygame.K_RETURN)
     if table.dialog:

@@ -41,7 +41,7 @@ def test_the_keyboard_starts_on_the_main_action_and_enter_stays_in_the_game(app)
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_LEFT)                  # back where the keyboard started
     items = table.focus_cards + table.widgets
-    focused = items[table.focus_item % len(items)]
+    focused = items[table.input.focus_item % len(items)]
     assert getattr(focused, "raised", False) or getattr(focused, "actions", None)
     before = len(session.submitted)
     press(app, pygame.K_RETURN)

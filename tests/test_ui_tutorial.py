@@ -128,7 +128,7 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
         index = scene.coach.index
         for _ in range(60):                          # arrows and Tab walk cards and buttons
             items = scene.focus_cards + scene.widgets
-            item = items[scene.focus_item % len(items)]
+            item = items[scene.input.focus_item % len(items)]
             card = getattr(item, "card", None)
             if (card is not None and wanted.cards and card.name == wanted.cards[0].name) or \
                     getattr(item, "actions", None) == [wanted]:
@@ -145,9 +145,9 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
         moves += 1
         wait_for_learner(app)
     assert scene.ended
-    assert scene.focused(scene.widgets[0]) and scene.widgets[0].label == "Play a real game"
+    assert scene.input.focused(scene.widgets[0]) and scene.widgets[0].label == "Play a real game"
     press(app, pygame.K_TAB)
-    assert scene.focused(scene.widgets[1])
+    assert scene.input.focused(scene.widgets[1])
     press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, SetupScene) and app.scene.info.id == MODES[0]
