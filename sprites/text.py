@@ -13,14 +13,21 @@ _MAX_TEXT = 3000
 def font(px):
     """The app's font at a pixel size (at least 6 px)."""
     px = max(6, int(px))
-    if not pygame.font.get_init():      # the first use, or after pygame.quit(): old fonts are dead
+    if not pygame.font.get_init():
         pygame.font.init()
-        _FONTS.clear()
-        _TEXT.clear()
+        _forget()
     f = _FONTS.get(px)
     if f is None:
+        if not _FONTS:
+            pygame.register_quit(_forget)   # pygame.quit() kills every Font made so far
         f = _FONTS[px] = pygame.font.Font(None, px)
     return f
+
+
+def _forget():
+    """Drop the cached fonts and text (they die with the font module)."""
+    _FONTS.clear()
+    _TEXT.clear()
 
 
 def render(text, px, colour):

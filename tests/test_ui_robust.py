@@ -339,5 +339,8 @@ def test_text_measures_again_after_pygame_quit():
     first = text.size("Deal number 7", 20)
     text.render("Deal number 7", 20, (255, 255, 255))
     pygame.quit()
+    assert text.size("Deal number 7", 20) == first          # the font module was not started again
+    pygame.quit()
+    pygame.init()                                             # started again by someone else
     assert text.size("Deal number 7", 20) == first
     assert text.render("Deal number 7", 20, (255, 255, 255)).get_width() == first[0]
