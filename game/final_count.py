@@ -326,7 +326,6 @@ class State(GameState):
             return "the game is over"
         kind = action.kind
         step = self.step
-        p = self.current_player
         if step == "hand_over":
             return "the hand is over; the next dealer deals the next hand"
         if kind == "deal":

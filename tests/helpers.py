@@ -1,5 +1,7 @@
-"""What the scenario tests of every game share: apply a move by its text, and check a
-rejection (a reason given, nothing changed)."""
+"""What the tests of every game share: apply a move by its text, check a
+rejection (a reason given, nothing changed), play a game to its end."""
+import random
+
 import pytest
 
 import game
@@ -28,3 +30,12 @@ def rejected(state, action):
     assert str(info.value)
     assert state.to_dict() == before
     return str(info.value)
+
+
+def finished(game_id="final_card_down", seed=3):
+    """A two-player game of `game_id` played to its end by random legal moves from `seed`."""
+    state = game.new_game(game_id, players=2, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    return state

@@ -16,6 +16,7 @@ import game
 import main
 from game import saves
 from scenes.session import Seat, Session
+from tests.helpers import finished
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SEATS = [{"name": "Maya", "level": None}, {"name": "Theo", "level": "easy"}]
@@ -43,14 +44,6 @@ def write(path, text):
 
 def aside(folder, name):
     return [n for n in os.listdir(folder) if n.startswith(name + ".bad-")]
-
-
-def finished(game_id="final_card_down", seed=3):
-    state = game.new_game(game_id, players=2, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
-    return state
 
 
 def autosave_text(edit=None):

@@ -8,7 +8,7 @@ import pytest
 
 import game
 from game import undo
-from tests.helpers import act
+from tests.helpers import finished
 
 SEEDS = range(3)
 UNDOS_PER_GAME = 12
@@ -430,14 +430,6 @@ def test_session_ignores_a_computer_move_thought_before_an_undo():
 
 
 # ---- statistics and the autosave keep the undo record ----------------------------------------
-def finished(game_id="final_card_down", seed=3):
-    state = game.new_game(game_id, players=2, seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
 def test_casual_undo_games_count_as_practice_apart_and_a_bad_practice_line_is_refused():
     import json
 

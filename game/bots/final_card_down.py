@@ -66,7 +66,7 @@ def medium(view, legal, rng):
         choice = (zeros or twos)[0]
         return choice, f"play {choice.cards[0].spoken}: one card fewer to go out"
     if zeros:
-        return zeros[0], f"only the 0 matches: play it rather than draw"
+        return zeros[0], "only the 0 matches: play it rather than draw"
     return twos[0], "only a 2 matches: play it rather than draw"
 
 
