@@ -423,13 +423,17 @@ class TableScene(Scene):
             for widget in self.widgets:
                 widget.draw(screen, focused=self.input.focused(widget), hovered=widget is self.hover)
 
+    def title(self):
+        """The top bar's title: the game's."""
+        return self.session.info.title
+
     def draw_static(self, screen, look):
         """What changes only with the layout, into the cached layer: the felt, the top bar,
         the seats, the cards and the side panel."""
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in self.session.seats]
         words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.selection), humans)
-        self.top_text_end = table_draw.top_bar(screen, self.session.info.title, words, self.title_right)
+        self.top_text_end = table_draw.top_bar(screen, self.title(), words, self.title_right)
         plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking())
         table_draw.felt_and_seats(screen, self.board, plates)
         table_draw.cards(screen, self.board, look, self.input.focused)

@@ -84,7 +84,8 @@ def plate_words(view, names, humans, viewer=None, thinking=None):
     plates = {}
     for seat, name in enumerate(names):
         count = sum(z.count for z in view.zones if z.owner == seat and z.kind == "hand")
-        name += ("" if humans[seat] else " (computer)") + (" (you)" if seat == viewer else "")
+        you = seat == viewer and name != "You"      # a lesson calls its learner You already
+        name += ("" if humans[seat] else " (computer)") + (" (you)" if you else "")
         right = "thinking..." if thinking == seat else f"{count} card" + ("" if count == 1 else "s")
         plates[seat] = (name, right, view.current_player == seat)
     return plates

@@ -158,6 +158,10 @@ class TutorialScene(TableScene):
         label = f"{self.presenter.kind_label(move.kind)} ({count})"
         return f"Click each of the {count} cards to select it, then press {label}."
 
+    def title(self):
+        """The top bar says this is a lesson."""
+        return f"Learn to play: {self.session.info.title}"
+
     def draw_side(self, screen):
         """The coach's panel instead of the table's side panel."""
         rows = coach_panel.facts_rows(self.current_view, self.presenter, self.names)

@@ -17,6 +17,7 @@ from scenes.presenters import presenter_for
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
 from scenes.tutorial import REFUSED, TutorialScene
+from sprites import text as text_module
 from tests.test_ui_play import app, card_point, click_at, click_widget, perform, press  # noqa: F401
 
 MODES = list(game.GAMES)
@@ -235,3 +236,15 @@ def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
                 coach.submit(tutorial.find(coach.state, coach.step.moves[0]))
     finally:
         pygame.quit()
+
+
+def test_tutorial_top_bar_names_the_lesson_and_the_learner_plate_reads_you(app, monkeypatch):  # noqa: F811
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    open_lesson(app, "ktu")
+    wait_for_learner(app)
+    app.scene.dirty = True
+    app.step()
+    assert "Learn to play: KTU" in drawn
+    assert "You" in drawn and "You (you)" not in drawn
