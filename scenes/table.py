@@ -435,7 +435,8 @@ class TableScene(Scene):
         words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.selection), humans)
         self.top_text_end = table_draw.top_bar(screen, self.title(), words, self.title_right)
         plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking())
-        table_draw.felt_and_seats(screen, self.board, plates)
+        lanes = table_input.open_lanes(self.legal_now, self.selection, self.presenter)
+        table_draw.felt_and_seats(screen, self.board, plates, lanes)
         table_draw.cards(screen, self.board, look, self.input.focused)
         self.draw_side(screen)
 

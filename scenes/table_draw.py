@@ -91,12 +91,17 @@ def plate_words(view, names, humans, viewer=None, thinking=None):
     return plates
 
 
-def felt_and_seats(screen, board, plates):
-    """The field's lanes, the other seats' panels, every name plate and the zones' captions;
-    `plates` maps a seat to (name, right-hand words, is current)."""
-    for area in board.areas:
+def felt_and_seats(screen, board, plates, open_lanes=frozenset()):
+    """The field's lanes (those in `open_lanes`, where a picked card may go, edged in gold),
+    the other seats' panels, every name plate and the zones' captions; `plates` maps a seat
+    to (name, right-hand words, is current)."""
+    for lane, area in zip(board.lanes, board.areas):
         r = screen.rect(area)
         pygame.draw.rect(screen.surface, (30, 104, 62), r, border_radius=screen.px(8))
+        if lane in open_lanes:
+            edge = max(2, screen.px(3))
+            pygame.draw.rect(screen.surface, palette.GOLD, r.inflate(2 * edge, 2 * edge), edge,
+                             border_radius=screen.px(10))
         for k in range(1, 3):
             y = r.top + r.h * k // 3 - screen.px(2)
             pygame.draw.line(screen.surface, (210, 230, 210), (r.left + screen.px(6), y),

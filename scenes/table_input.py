@@ -53,6 +53,14 @@ def lane_fits(legal, lane, card, presenter):
             and any(same_card(c, card) for c in a.cards)]
 
 
+def open_lanes(legal, selection, presenter):
+    """The lanes the one picked card may go in (none unless exactly one card is picked)."""
+    if len(selection) != 1:
+        return frozenset()
+    return frozenset(a.arg for a in legal if a.kind in presenter.LANE_ARGS
+                     and any(same_card(c, selection[0]) for c in a.cards))
+
+
 def needs_lane(actions, presenter):
     """Do `actions` (a card's moves) differ only by the lane they put it in?"""
     return len(actions) > 1 and all(a.kind in presenter.LANE_ARGS for a in actions)

@@ -7,6 +7,7 @@ import yaml
 
 from scenes.settings import SettingsScene
 from scenes.table_input import LIFT
+from sprites import palette
 from tests.test_ui_play import app, click_at, click_widget, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
@@ -75,8 +76,18 @@ def test_a_card_goes_into_the_lane_clicked(app):
     assert table.dialog is None and [c for c in table.selection] == [card.card]
     assert "lane" in table.message
     area = table.board.areas[table.board.lanes.index(action.arg)]
+    assert lane_edged(app, area)                                         # the lanes it may go in show
+    shut = [a for a in table.board.lanes
+            if not any(b.kind == "place" and b.cards[0] is card.card and b.arg == a for b in legal)]
+    assert all(not lane_edged(app, table.board.areas[table.board.lanes.index(a)]) for a in shut)
     click_at(app, (area[0] + area[2] / 2, area[1] + area[3] / 2))
     assert table.session.submitted[before] == (0, action)
+
+
+def lane_edged(a, area):
+    """Is the lane edged in gold just outside (a picked card may go there)?"""
+    r = a.screen.rect(area)
+    return tuple(a.screen.surface.get_at((r.centerx, r.top - 1)))[:3] == palette.GOLD[:3]
 
 
 def test_a_card_dragged_onto_its_lane_is_placed_there(app):
