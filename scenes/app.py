@@ -185,7 +185,7 @@ class App:
     def step(self, block=False):
         """Handle waiting events, advance the scene, draw if needed. With `block`, wait
         (without using the CPU) for an event when nothing moves."""
-        busy = self.scene.busy() or self.scene.dirty
+        busy = (self.scene.busy() and not self.showing_controls) or self.scene.dirty
         if block and not busy:
             events = self._wait()
             dt = self.clock.tick() / 1000
@@ -196,10 +196,11 @@ class App:
             self.handle(event)
             if self.scene.next:
                 self.switch(self.scene.next)
-        self.scene.update(dt)
+        if not self.showing_controls:           # the controls overlay holds the game still
+            self.scene.update(dt)
         if self.scene.next:
             self.switch(self.scene.next)
-        if self.scene.dirty or self.scene.busy():
+        if self.scene.dirty or (self.scene.busy() and not self.showing_controls):
             self.draw()
 
     def _wait(self):

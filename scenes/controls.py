@@ -13,7 +13,7 @@ CONTROLS = (
     ("Esc", "close a choice; elsewhere, back to the menu"),
     ("L", "on a game's Rules page: learn to play it"),
     ("F11", "fullscreen on or off"),
-    ("F1 or ?", "show or hide these controls"),
+    ("F1 or ?", "show or hide these controls (the game waits meanwhile)"),
 )
 
 

@@ -1,7 +1,9 @@
 """Small things at the table and around it, through real posted events: a text field
 redraws on every key, the keyboard starts on the main action (never Menu), F1 or ?
-shows the controls, Final Card-Down's scores are ranked by place, and the rulebook
+shows the controls and holds the game still, Final Card-Down's scores are ranked by place, and the rulebook
 draws nested bullets indented."""
+import time
+
 import pygame
 
 import game
@@ -127,3 +129,28 @@ def test_final_card_down_places_follow_the_rulings_worked_example():
     assert presenter.places(view) == {2: 1, 1: 2, 3: 3, 0: 4}
     tied = SimpleNamespace(winners=[0], scores=[0, 8, 8, 3])
     assert presenter.places(tied) == {0: 1, 3: 2, 1: 3, 2: 3}
+
+
+def test_the_controls_overlay_holds_the_game_still(app):
+    session = start_game(app, "final_card_down", 2, {1}, 5)
+    for _ in range(400):                          # until the computer is to move
+        if session.state.current_player == 0:
+            break
+        settle(app)
+        table = app.scene
+        if table.my_turn():
+            table.submit(session.state.legal_actions()[0])
+    assert session.state.current_player == 0
+    moves = len(session.submitted)
+    press(app, pygame.K_F1)
+    deadline = time.time() + 1.5
+    while time.time() < deadline:
+        app.step()
+        time.sleep(0.01)
+    assert app.showing_controls and len(session.submitted) == moves
+    press(app, pygame.K_ESCAPE)
+    deadline = time.time() + 10
+    while len(session.submitted) == moves and time.time() < deadline:
+        app.step()
+        time.sleep(0.01)
+    assert len(session.submitted) > moves
