@@ -1,7 +1,7 @@
 """Small things at the table and around it, through real posted events: a text field
 redraws on every key, the keyboard starts on the main action (never Menu), F1 or ?
-shows the controls and holds the game still, Final Card-Down's scores are ranked by place, and the rulebook
-draws nested bullets indented."""
+shows the controls and holds the game still, Final Card-Down's scores are ranked by
+place, and the rulebook draws nested bullets indented."""
 import time
 
 import pygame
