@@ -578,15 +578,15 @@ def reset_statistics(folders):
 
 
 # ---- settings ----------------------------------------------------------------------
-class BoundedLoader(yaml.SafeLoader):
-    """yaml.SafeLoader (the same types, nothing else) that refuses a document whose
-    nodes, with every alias expanded, number more than MAX_YAML_NODES (an alias bomb),
-    or that holds itself through an alias."""
-
-    def compose_document(self):
-        node = super().compose_document()
+def safe_load_bounded(text):
+    """yaml.safe_load of `text`, refused with a YAMLError when its nodes, with every alias
+    expanded, number more than MAX_YAML_NODES (an alias bomb) or when it holds itself
+    through an alias. The check walks the composed node graph, which shares aliased nodes,
+    so it costs no more than the file is long."""
+    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    if node is not None:
         _expanded_size(node, {}, set())
-        return node
+    return yaml.safe_load(text)
 
 
 def _expanded_size(node, sizes, open_nodes):
@@ -638,7 +638,7 @@ def load_settings(folders, defaults, choices):
     if text is None:
         return settings, None
     try:
-        data = yaml.load(text, Loader=BoundedLoader)
+        data = safe_load_bounded(text)
         if data is None:
             data = {}
         require(data, dict, "settings")
