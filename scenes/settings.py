@@ -16,23 +16,26 @@ class SettingsScene(Scene):
         s = self.app.settings
         x = screen.lw / 2 + 20
         seconds = f"{s.thinking_time:g} second{'' if s.thinking_time == 1 else 's'}"
-        rows = [("Animation speed", s.animation_speed.capitalize(), self.cycle_speed),
+        rows = [("Animation speed", s.animation_speed.capitalize(),
+                 lambda: self.cycle("animation_speed", config.SPEEDS)),
                 ("Sound", "On" if s.sound else "Off", self.toggle_sound),
                 ("Fullscreen (F11)", "On" if s.fullscreen else "Off", self.app.toggle_fullscreen),
                 ("Colour-blind mode", "On" if s.colourblind else "Off", self.toggle_colourblind),
                 ("Hard player thinks", f"{seconds} a move", self.cycle_thinking),
-                ("Undo", config.UNDO_NAMES[s.undo], self.cycle_undo),
-                ("Sort your hand", config.HAND_ORDERS[s.hand_order], self.cycle_order)]
+                ("Undo", config.UNDO_NAMES[s.undo], lambda: self.cycle("undo", config.UNDO_NAMES)),
+                ("Sort your hand", config.HAND_ORDERS[s.hand_order],
+                 lambda: self.cycle("hand_order", config.HAND_ORDERS))]
         self.rows = rows
         self.widgets = [ui.Button((x, 140 + i * ROW, 220, 44), value, action, size=22, key=label)
                         for i, (label, value, action) in enumerate(rows)]
         self.widgets.append(ui.Button((screen.lw / 2 - 90, 140 + len(rows) * ROW + 20, 180, 50), "Back",
                                       self.back, primary=True, size=22))
 
-    def cycle_speed(self):
-        speeds = config.SPEEDS
+    def cycle(self, name, values):
+        """Setting `name` takes the next of `values` (round again after the last)."""
+        values = list(values)
         s = self.app.settings
-        s.animation_speed = speeds[(speeds.index(s.animation_speed) + 1) % len(speeds)]
+        setattr(s, name, values[(values.index(getattr(s, name)) + 1) % len(values)])
         self.app.save_settings()
         self.layout()
 
@@ -40,22 +43,6 @@ class SettingsScene(Scene):
         s = self.app.settings
         steps = config.THINKING_STEPS
         s.thinking_time = next((t for t in steps if t > s.thinking_time), steps[0])
-        self.app.save_settings()
-        self.layout()
-
-    def cycle_undo(self):
-        """Off, Take back my moves, Casual, and round again."""
-        s = self.app.settings
-        policies = list(config.UNDO_NAMES)
-        s.undo = policies[(policies.index(s.undo) + 1) % len(policies)]
-        self.app.save_settings()
-        self.layout()
-
-    def cycle_order(self):
-        """As dealt, by suit or colour, by rank or value, and round again."""
-        s = self.app.settings
-        orders = list(config.HAND_ORDERS)
-        s.hand_order = orders[(orders.index(s.hand_order) + 1) % len(orders)]
         self.app.save_settings()
         self.layout()
 
