@@ -5,9 +5,6 @@ from scenes.base import Scene
 from scenes.tutorial import start
 from sprites import felt, palette
 
-ROW_Y = 128       # the first mode's button
-ROW_STEP = 66     # from one mode's button to the next
-
 
 class LearnScene(Scene):
     """Choose the mode to learn; Esc or Back goes to the menu."""
@@ -22,16 +19,8 @@ class LearnScene(Scene):
     def layout(self):
         """One button per mode, then Back."""
         screen = self.app.screen
-        w = min(760, screen.lw - 80)
-        x = screen.lw / 2 - w / 2
-        y = ROW_Y
-        self.widgets = []
-        for game_id, info in game.GAMES.items():
-            button = ui.Button((x, y, w, ROW_STEP - 8), f"Learn {info.title}",
-                               lambda g=game_id: start(self, g), size=22)
-            button.info = info
-            self.widgets.append(button)
-            y += ROW_STEP
+        self.widgets, y = ui.game_rows(screen, lambda info: f"Learn {info.title}",
+                                       lambda g: start(self, g), 22)
         self.widgets.append(ui.Button((screen.lw / 2 - 90, y + 10, 180, 46), "Back", self.back, size=22))
 
     def back(self):

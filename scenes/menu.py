@@ -7,8 +7,6 @@ from scenes.base import Scene
 from scenes.session import Session
 from sprites import palette
 
-GAME_Y = 128      # the first game's button
-GAME_STEP = 66    # from one game's button to the next
 
 
 class MenuScene(Scene):
@@ -43,17 +41,11 @@ class MenuScene(Scene):
 
     def layout(self):
         screen = self.app.screen
-        w = min(760, screen.lw - 80)
-        x = screen.lw / 2 - w / 2
-        y = GAME_Y
-        self.widgets = []
-        for game_id, info in game.GAMES.items():
-            button = ui.Button((x, y, w, GAME_STEP - 8), info.title, lambda g=game_id: self.pick(g), size=24)
-            button.info = info
+        self.widgets, y = ui.game_rows(screen, lambda info: info.title, self.pick, 24)
+        x, _, w, _ = self.widgets[0].rect
+        for button in self.widgets:
             button.draw = lambda screen, focused=False, hovered=False, b=button: self._draw_game(
                 screen, b, focused, hovered)
-            self.widgets.append(button)
-            y += GAME_STEP
         y += 10
         doors = [("Statistics", self.statistics), ("Rules", self.rules), ("Learn to play", self.learn),
                  ("Settings", self.settings), ("Quit", self.app.quit)]

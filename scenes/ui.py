@@ -6,6 +6,8 @@ and cards are drawn at the window's real resolution and stay crisp.
 """
 import pygame
 
+import game
+
 from sprites import palette, text
 
 BASE_W, BASE_H = 1280, 720
@@ -135,3 +137,21 @@ class Button:
                              max(2, screen.px(3)), border_radius=radius + screen.px(5))
         screen.text(self.label, self.size, palette.BUTTON_TEXT, self.rect.center, "center",
                     width=self.rect.w - 12)
+
+
+GAME_ROW_Y = 128      # the first game's row (the menu, the lessons' list)
+GAME_ROW_STEP = 66    # from one game's row to the next
+
+
+def game_rows(screen, label, action, size):
+    """One wide button per registered game, top to bottom: `label(info)` its words,
+    `action(game_id)` what a press does. Returns (the buttons, the y below the last)."""
+    w = min(760, screen.lw - 80)
+    x = screen.lw / 2 - w / 2
+    buttons = []
+    for i, (game_id, info) in enumerate(game.GAMES.items()):
+        button = Button((x, GAME_ROW_Y + i * GAME_ROW_STEP, w, GAME_ROW_STEP - 8), label(info),
+                        lambda g=game_id: action(g), size=size)
+        button.info = info
+        buttons.append(button)
+    return buttons, GAME_ROW_Y + len(buttons) * GAME_ROW_STEP
