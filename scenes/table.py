@@ -302,8 +302,13 @@ class TableScene(Scene):
             entries = table_input.button_entries(self.legal_now, self.selection, self.presenter, self.names)
             self.widgets = table_input.action_buttons(entries, tw, screen.lh, self.input.run_entry, self.hint)
             self.widgets += self.buttons_top[::-1]          # Menu last: Enter never leaves by default
+        self.mark()
         self.input.laid_out()
         self.dirty = True
+
+    def mark(self):
+        """Mark the cards and buttons someone points the player to, before the keyboard
+        finds its place (a lesson's coach does; a plain table marks only the hint)."""
 
     # ---- time: animations, computer players, the end of a hand ------------------------------
     def busy(self):

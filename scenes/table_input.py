@@ -400,10 +400,15 @@ class TableInput:
         return bool(self.table.app.keyboard and items) and items[self.focus_item % len(items)] is item
 
     def main_focus(self):
-        """Where the keyboard starts after a change: a card you may play, else the first
-        action button, else your first card, else Hint or Rules (never Menu or Undo)."""
+        """Where the keyboard starts after a change: a marked card or button (a hint, a
+        lesson's coach), else a card you may play, else the first action button, else your
+        first card, else Hint or Rules (never Menu or Undo)."""
         cards = self.table.focus_cards
         widgets = self.table.widgets
+        marked = [i for i, p in enumerate(cards) if p.hinted] + [
+            len(cards) + i for i, w in enumerate(widgets) if getattr(w, "marked", False)]
+        if marked:
+            return marked[0]
         first = next((i for i, p in enumerate(cards) if p.raised), None)
         if first is None and any(getattr(w, "actions", None) for w in widgets):
             first = len(cards)

@@ -115,10 +115,14 @@ class TutorialScene(TableScene):
 
     # ---- layout and drawing ----------------------------------------------------------------------
     def layout(self):
-        """The table's layout, with the coach's cards and buttons marked (or the end)."""
+        """The table's layout (marked by `mark`), or the end of the lesson."""
         super().layout()
         if self.ended:
             self.layout_end()
+
+    def mark(self):
+        """The coach's cards and buttons, marked as a hint is (the keyboard starts there)."""
+        if self.ended:
             return
         cards, kinds = self.coach.highlights() if self.my_turn() else ((), ())
         for placed in self.board.placed:

@@ -271,3 +271,12 @@ def test_the_hit_goal_says_what_it_is_for():
     from scenes.presenters import presenter_for
     words = presenter_for(game.GAMES["final_count"]).EVENT_WORDS["goal"]("Theo", 64)
     assert words == "Hit Goal is 64: end the hand on exactly 64 to win 75"
+
+
+def test_deadline_draw_buttons_name_the_piles_not_the_engine_word():
+    from game.core import Action
+    from scenes.presenters import presenter_for
+    presenter = presenter_for(game.GAMES["deadline"])
+    names = ["Maya", "Theo", "Sam"]
+    assert presenter.action_label(Action("draw", (), "stock"), names) == "Draw (draw pile)"
+    assert presenter.action_label(Action("draw", (), "discard"), names) == "Draw (discard pile)"

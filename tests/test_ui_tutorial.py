@@ -248,3 +248,16 @@ def test_tutorial_top_bar_names_the_lesson_and_the_learner_plate_reads_you(app, 
     app.step()
     assert "Learn to play: KTU" in drawn
     assert "You" in drawn and "You (you)" not in drawn
+
+
+@pytest.mark.parametrize("game_id", MODES)
+def test_tutorial_keyboard_starts_on_what_the_coach_marks(app, game_id):  # noqa: F811
+    scene = open_lesson(app, game_id)
+    wait_for_learner(app)
+    items = scene.focus_cards + scene.widgets
+    item = items[scene.input.focus_item]
+    assert getattr(item, "hinted", False) or getattr(item, "marked", False)
+    if game_id == "deadline":                      # its first move is one button: Enter takes it
+        index = scene.coach.index
+        press(app, pygame.K_RETURN)
+        assert scene.coach.index > index and not scene.reply

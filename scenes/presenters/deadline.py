@@ -3,6 +3,10 @@ assignment it extends; the grades in the scoring breakdown."""
 from scenes.presenters.default import Presenter, plural, seat_name
 
 
+# Where a draw comes from, as players say it (the engine's `stock` is kept: records hold it).
+DRAW_FROM = {"stock": "draw pile", "discard": "discard pile"}
+
+
 def stage_of(facts):
     """The stage of the semester: 'turn', 'exchange', 'exam' or 'over'."""
     return facts["stage"] if "stage" in facts else facts.get("step")
@@ -35,7 +39,8 @@ class Deadline(Presenter):
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
 
     def arg_label(self, arg, names, kind="", view=None):
-        """An assignment extended or given extra credit, by its owner and shape."""
+        """An assignment extended or given extra credit, by its owner and shape; where a
+        draw comes from."""
         if kind in ("extend", "extra_credit") and isinstance(arg, int):
             table = (view.facts.get("assignments") or []) if view is not None else []
             if 0 <= arg < len(table):
@@ -43,6 +48,8 @@ class Deadline(Presenter):
                 owner = "your" if view.seat == a.get("owner") else f"{seat_name(names, a.get('owner'))}'s"
                 return f"{owner} {a.get('kind') or 'group'} of {len(a.get('cards', []))}"
             return f"assignment {arg + 1}"
+        if kind == "draw" and arg in DRAW_FROM:
+            return DRAW_FROM[arg]
         return super().arg_label(arg, names, kind, view)
 
     def instruction(self, view, names, selected):
