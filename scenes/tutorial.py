@@ -57,6 +57,7 @@ class TutorialScene(TableScene):
         reply = self.coach.submit(action, apply=super().submit)
         if reply.accepted:
             self.reply = ""
+            self.input.reset()      # laid out before the coach moved on: find the keys again
             self.layout()
             return
         self.reply = reply.text
