@@ -66,6 +66,12 @@ class TutorialScene(TableScene):
         self.say(REFUSED)
         self.layout()
 
+    def choose(self, actions, title, default=None):
+        """The table's choice, the keyboard starting on the option the coach wants."""
+        moves = self.coach.step.moves if self.coach.learner_to_act() else ()
+        wanted = next((a for a in actions if any(m.matches(a) for m in moves)), None)
+        super().choose(actions, title, default if wanted is None else wanted.arg)
+
     def computer_move(self):
         """A computer seat makes the lesson's scripted move."""
         action = self.coach.scripted_action()

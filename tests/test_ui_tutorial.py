@@ -257,9 +257,10 @@ def test_tutorial_keyboard_starts_on_what_the_coach_marks(app, game_id):  # noqa
     items = scene.focus_cards + scene.widgets
     item = items[scene.input.focus_item]
     assert getattr(item, "hinted", False) or getattr(item, "marked", False)
-    if game_id == "deadline":                      # its first moves are one button or card each
-        for _ in range(2):
+    if game_id == "deadline":          # a button, a card, then a blind pick chosen in a dialog
+        for presses in (1, 1, 2):
             index = scene.coach.index
-            press(app, pygame.K_RETURN)
+            for _ in range(presses):
+                press(app, pygame.K_RETURN)
             assert scene.coach.index > index and not scene.reply
             wait_for_learner(app)
