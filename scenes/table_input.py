@@ -81,7 +81,9 @@ def click_card(legal, card, selection, presenter, why_illegal):
         if selection:
             return Click("refuse", words="That card cannot go with your selection")
         kinds = [a.kind for a in legal if a.cards]
-        kind = max(set(kinds), key=kinds.count) if kinds else "play"
+        if not kinds:
+            return Click("refuse", words="No card is played now: choose one of the buttons")
+        kind = max(set(kinds), key=kinds.count)
         return Click("refuse", words=why_illegal(game.Action(kind, (card,))))
     several = [a for a in fits if len(a.cards) > 1]
     if not selection and not several:

@@ -48,6 +48,7 @@ class TutorialScene(TableScene):
         self.reply = ""          # the coach's answer to the last refused move
         self.ended = False       # the end of the lesson is shown
         self.summary_place = None
+        self.keys_placed = None  # the learner's step the keyboard was last put on the coach's mark for
         super().startup(persist)
 
     # ---- the lesson's moves ---------------------------------------------------------------
@@ -57,7 +58,6 @@ class TutorialScene(TableScene):
         reply = self.coach.submit(action, apply=super().submit)
         if reply.accepted:
             self.reply = ""
-            self.input.reset()      # laid out before the coach moved on: find the keys again
             self.layout()
             return
         self.reply = reply.text
@@ -143,6 +143,11 @@ class TutorialScene(TableScene):
             else:
                 widget.marked = widget.marked or any(a.kind in kinds and any(m.matches(a) for m in moves)
                                                      for a in actions)
+        marks = any(p.hinted for p in self.board.placed) or any(getattr(w, "marked", False) for w in self.widgets)
+        settled = not (self.motion.flights or self.pending)   # every card in its place
+        if marks and settled and self.keys_placed != self.coach.index:   # a new step: keys to its mark
+            self.keys_placed = self.coach.index
+            self.input.refocus = True
 
     def layout_end(self):
         """The end of the lesson: its summary and the buttons to go on."""

@@ -280,3 +280,14 @@ def test_deadline_draw_buttons_name_the_piles_not_the_engine_word():
     names = ["Maya", "Theo", "Sam"]
     assert presenter.action_label(Action("draw", (), "stock"), names) == "Draw (draw pile)"
     assert presenter.action_label(Action("draw", (), "discard"), names) == "Draw (discard pile)"
+
+
+def test_a_card_clicked_when_only_buttons_move_says_so_in_words():
+    from game.core import Action
+    from scenes import table_input
+    from scenes.presenters import presenter_for
+    state = game.new_game("deadline", players=3, seed=1)
+    card = state.hands[state.current_player][0]
+    legal = [Action("draw", (), "stock"), Action("draw", (), "discard")]
+    click = table_input.click_card(legal, card, [], presenter_for(game.GAMES["deadline"]), state.why_illegal)
+    assert click.what == "refuse" and click.words == "No card is played now: choose one of the buttons"

@@ -3,6 +3,7 @@ its Rules page) and played to its end at the table with real clicks and keys, th
 words beside it, a wrong move refused with the coach's reply, and the end's summary with
 "Play a real game"."""
 import os
+import time
 
 import pygame
 import pytest
@@ -264,3 +265,19 @@ def test_tutorial_keyboard_starts_on_what_the_coach_marks(app, game_id):  # noqa
                 press(app, pygame.K_RETURN)
             assert scene.coach.index > index and not scene.reply
             wait_for_learner(app)
+
+
+def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  # noqa: F811
+    app.settings.animation_speed = "fast"          # cards fly, so a hand grows after the layout
+    scene = open_lesson(app, "deadline")
+    for presses in (1, 1, 2, 1):                   # draw, discard, a blind pick, draw again
+        deadline = time.time() + 20
+        while not (scene.my_turn() and scene.coach.learner_to_act() and not scene.busy()
+                   and not scene.motion.flights and not scene.pending):
+            assert time.time() < deadline, "the lesson never waited for the learner"
+            app.step()
+            time.sleep(0.005)
+        index = scene.coach.index
+        for _ in range(presses):
+            press(app, pygame.K_RETURN)
+        assert scene.coach.index > index and not scene.reply and not scene.message
