@@ -15,7 +15,8 @@ STARTED = time.time()   # before anything else is imported: the start of the sta
 import argparse  # noqa: E402
 import sys  # noqa: E402
 
-from game.arguments import MAX_WORKERS, option, positive, seconds_up_to, whole, workers  # noqa: E402
+from game.arguments import (MAX_WORKERS, bot_levels, option, positive, seconds_up_to,  # noqa: E402
+                            whole, workers)
 
 MAX_BENCH_SECONDS = 3600
 
@@ -40,8 +41,12 @@ def build_parser():
     sim.add_argument("--players", type=positive)
     sim.add_argument("--option", type=option, action="append", default=[],
                      metavar="KEY=VALUE", help="a house rule, e.g. fcd.play_after_draw=any")
-    sim.add_argument("--bots", choices=("easy", "medium", "hard"),
-                     help="every seat played by a computer player of this level")
+    sim.add_argument("--bots", type=bot_levels, metavar="LEVEL[,LEVEL...]",
+                     help="every seat played by a computer player of this level (easy, "
+                          "medium or hard), or one level per seat: hard,medium,medium")
+    sim.add_argument("--iterations", type=positive,
+                     help="with --bots hard: search this many iterations a move instead of "
+                          "thinking for a second (the games then repeat exactly)")
     tour = commands.add_parser("tournament", help="computer levels against each other")
     tour.add_argument("game", help="game id, e.g. ktu")
     tour.add_argument("--games", type=positive, default=100)
@@ -74,11 +79,19 @@ def simulate_command(args, parser):
         players, options = game.resolve_options(info, args.players, dict(args.option))
     except ValueError as error:
         parser.exit(2, f"main.py simulate: error: {error}\n")
+    levels = args.bots or ()
+    if len(levels) > 1 and len(levels) != players:
+        parser.exit(2, f"main.py simulate: error: --bots {','.join(levels)}: {len(levels)} "
+                       f"levels for {players} players\n")
+    if args.iterations and "hard" not in levels:
+        parser.exit(2, "main.py simulate: error: --iterations goes with a hard computer player\n")
     make_chooser = label = None
-    if args.bots:
+    if levels:
         from game.bots import make_chooser as bot_chooser
-        make_chooser = bot_chooser(args.bots, args.game)
-        label = f"{args.bots} computer players"
+        settings = {"iterations": args.iterations} if args.iterations else {}
+        make_chooser = bot_chooser(levels[0] if len(levels) == 1 else levels, args.game, **settings)
+        label = f"{', '.join(levels)} computer players" + (
+            f" (hard: {args.iterations} iterations a move)" if args.iterations else "")
     result = simulate(args.game, args.games, seed=args.seed, players=players, options=options,
                       make_chooser=make_chooser, progress=Progress(args.games, "simulating"))
     print(report(result, label or "random legal moves"))
@@ -133,9 +146,24 @@ def replay_command(args, parser):
     return 0
 
 
+def check_pieces():
+    """Refuse to start (1, with one line naming the game and the piece) when a registered
+    game lacks a piece; 0 when every game is whole."""
+    import game
+    from scenes import pieces
+    try:
+        pieces.check()
+    except game.MissingPiece as error:
+        print(f"Card Table is incomplete: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv=None):
     parser = build_parser()
     args = parser.parse_args(argv)
+    if check_pieces():
+        return 1
     if args.command == "simulate":
         return simulate_command(args, parser)
     if args.command == "tournament":

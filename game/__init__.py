@@ -1,29 +1,41 @@
 """The rules layer: the registry of games and the calls that create and load states.
 
-`GAMES` maps each game id to its `GameInfo` (title, players allowed, options); the
-modules that hold the rules are named here explicitly and imported on first use.
+`GAMES` maps each game id to its `GameInfo` (title, players allowed, options), read
+from config/games.yaml; `MODULES` maps each game id to the module that holds its rules,
+imported here by name in the source, so a bundle carries exactly what the source runs.
 """
-import importlib
 from typing import NamedTuple
 
 from game import resources
 from game.cards import combined_deck, load_deck
 from game.core import (READ_VERSIONS, SAVE_FORMAT, Action, Chance, Event, GameState,
                        IllegalAction, View, Zone, check_seed, require, require_int)
+from game import deadline, final_card_down, final_count, five_possessions, four_downs, ktu
 
-__all__ = ["GAMES", "GameInfo", "Option", "new_game", "load_state", "IllegalAction",
-           "Action", "Event", "View", "Zone"]
+__all__ = ["GAMES", "GameInfo", "Option", "MissingPiece", "new_game", "load_state",
+           "IllegalAction", "Action", "Event", "View", "Zone"]
 
-# The registry: game id -> the module that implements it. Explicit, so that it works
-# the same from source and from a bundle.
+# The registry of rules: game id -> the module with its State. A game's other pieces are
+# registered the same way: its bot module in game.bots.base.KNOWLEDGE, its presenter in
+# scenes.presenters.PRESENTERS, its entry in config/games.yaml.
 MODULES = {
-    "final_card_down": "game.final_card_down",
-    "deadline": "game.deadline",
-    "final_count": "game.final_count",
-    "ktu": "game.ktu",
-    "four_downs": "game.four_downs",
-    "five_possessions": "game.five_possessions",
+    "final_card_down": final_card_down,
+    "deadline": deadline,
+    "final_count": final_count,
+    "ktu": ktu,
+    "four_downs": four_downs,
+    "five_possessions": five_possessions,
 }
+
+
+class MissingPiece(LookupError):
+    """A registered game lacks one of its pieces (rules, bot module, presenter, rulebook,
+    tutorial): the app refuses to start rather than play without it."""
+
+    def __init__(self, game_id, piece, where):
+        super().__init__(f"{game_id}: no {piece} ({where})")
+        self.game_id = game_id
+        self.piece = piece
 
 
 class Option(NamedTuple):
@@ -56,7 +68,7 @@ class GameInfo(NamedTuple):
     max_players: int
     default_players: int
     options: tuple
-    module: str
+    module: object
     lower_is_better: bool
 
     @property
@@ -76,9 +88,17 @@ class GameInfo(NamedTuple):
     def default_options(self):
         return {o.id: o.default for o in self.options}
 
+    def rulebook(self):
+        """The path of the game's rulebook (a file the bundle's spec names)."""
+        return resources.path("config", "rules", f"{self.id}.md")
+
+    def tutorial(self):
+        """The path of the game's lesson, Learn to play (a file the bundle's spec names)."""
+        return resources.path("config", "tutorials", f"{self.id}.yaml")
+
     def state_class(self):
-        """The game's State class (imports its module on first use)."""
-        return importlib.import_module(self.module).State
+        """The game's State class, from its rules module."""
+        return self.module.State
 
     def load_deck(self):
         """The Deck this game is played with."""
@@ -86,18 +106,22 @@ class GameInfo(NamedTuple):
         return load_deck(names[0]) if len(names) == 1 else combined_deck(*names)
 
 
-def _load_registry(path):
-    """Read config/games.yaml into GameInfo entries, validating every field."""
+def load_registry(path, modules):
+    """Read a games file (config/games.yaml) into GameInfo entries, validating every
+    field; `modules` maps each game id to its rules module. MissingPiece for a game
+    listed in the file without rules."""
     data = resources.read_yaml(path)
     if not isinstance(data, dict) or data.get("version") != 1 or "games" not in data:
         raise ValueError(f"{path}: expected 'version: 1' and a 'games' mapping")
     games = require(data["games"], dict, f"{path}: games")
-    registry = {}
-    for game_id, module in MODULES.items():
+    for game_id in modules:
         if game_id not in games:
             raise ValueError(f"{path}: games: {game_id} is missing")
-        registry[game_id] = _game_info(path, game_id, games[game_id], module)
-    return registry
+    for game_id in games:
+        if game_id not in modules:
+            raise MissingPiece(game_id, "rules module", "game.MODULES")
+    return {game_id: _game_info(path, game_id, games[game_id], module)
+            for game_id, module in modules.items()}
 
 
 def _game_info(path, game_id, entry, module):
@@ -148,7 +172,7 @@ def _option_words(where, values, words):
     return tuple(words[v] for v in values)
 
 
-GAMES = _load_registry(resources.path("config", "games.yaml"))
+GAMES = load_registry(resources.path("config", "games.yaml"), MODULES)
 
 
 def game_info(game_id):

@@ -31,6 +31,16 @@ def positive(text):
     return value
 
 
+def bot_levels(text):
+    """Computer levels: one for every seat, or one per seat, comma-separated -> tuple."""
+    levels = tuple(level.strip() for level in text.split(","))
+    for level in levels:
+        if level not in ("easy", "medium", "hard"):
+            raise argparse.ArgumentTypeError(
+                f"expected easy, medium or hard (or one per seat: hard,medium), got {level!r}")
+    return levels
+
+
 def workers(text):
     """A number of worker processes, 1 to MAX_WORKERS."""
     value = positive(text)

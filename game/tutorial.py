@@ -133,7 +133,7 @@ class Reply(NamedTuple):
 
 def path_for(game_id):
     """The tutorial file of a mode."""
-    return resources.path("config", "tutorials", f"{game_id}.yaml")
+    return game.game_info(game_id).tutorial()
 
 
 def load(game_id, path=None):
@@ -162,7 +162,7 @@ def load(game_id, path=None):
 
 def rulebook_sections(game_id):
     """The section headings of the mode's rulebook, `config/rules/<id>.md`."""
-    rules = resources.path("config", "rules", f"{game_id}.md")
+    rules = game.game_info(game_id).rulebook()
     try:
         with open(rules, encoding="utf-8") as handle:
             return [line[2:].strip() for line in handle if line.startswith("# ")]

@@ -5,7 +5,6 @@ import os
 import pygame
 
 import game
-from game import resources
 from scenes import ui
 from scenes.base import Scene
 from scenes.tutorial import start
@@ -85,7 +84,7 @@ class RulesScene(Scene):
         width = min(900, screen.lw - 120)
         self.text_w = width
         info = game.GAMES[self.game_id]
-        blocks = parse(resources.path("config", "rules", f"{self.game_id}.md"))
+        blocks = parse(game.GAMES[self.game_id].rulebook())
         if not blocks:
             blocks = [("p", f"The rulebook for {info.title} is not written yet.")]
         force = self.in_force()

@@ -1,7 +1,11 @@
-"""`--smoke`: open every scene of every registered game once, headless, and say so.
+"""`--smoke`: prove the app whole, and open every scene of every registered game once,
+headless, and say so.
 
-Menu, Setup, Rules, the lesson (Learn to play), Settings, the table with a few moves (one person and easy computer
-players), and the scoring scene of a finished game, for each game in the registry; then
+For each game in the registry: its pieces (rules module, bot module, presenter,
+rulebook, lesson: scenes.pieces) are there, and its bots use their knowledge: on a fixed
+deal Medium's moves differ from Easy's, and Hint gives the heuristic's reason. Then
+Menu, Setup, Rules, the lesson (Learn to play), Settings, the table with a few moves (one
+person and easy computer players), and the scoring scene of a finished game; then
 Statistics and the replay of a finished game's record. Files go to a temporary folder
 (unless CARDTABLE_HOME says where), never to the user's own.
 Exit 0 when all were drawn; 1 with the reason otherwise. Used by CI on the bundle.
@@ -15,6 +19,8 @@ import time
 
 MOVES = 6
 SECONDS_PER_GAME = 60
+KNOWLEDGE_SEED = 4      # the fixed deal on which Medium and Easy are compared
+KNOWLEDGE_MOVES = 60    # moves compared, and positions tried for a hint's reason
 
 
 def run(started=None, out=print):
@@ -42,6 +48,7 @@ def _run(started, out):
     import game
     from game import saves
     from scenes import app as app_module
+    from scenes import pieces
     from scenes.session import Seat, Session
 
     app = app_module.App(size=(1280, 720))
@@ -63,7 +70,12 @@ def _run(started, out):
             raise RuntimeError(f"the {name} scene did not open")
 
     show("settings")
+    found = pieces.check()
     for game_id, info in game.GAMES.items():
+        names = ", ".join(found[game_id][piece] for piece in pieces.MODULE_PIECES + pieces.FILE_PIECES)
+        differ, reason = knowledge(game_id)
+        out(f"smoke: {info.title}: pieces {names}; Medium differs from Easy at move {differ}; "
+            f"hint: {reason}")
         show("setup", game_id=game_id)
         show("rules", rules_game=game_id, return_to="menu")
         app.scene.learn()
@@ -91,6 +103,36 @@ def _run(started, out):
     pygame.quit()
     out("smoke: ok")
     return 0
+
+
+def knowledge(game_id):
+    """(the first move at which Medium's game differs from Easy's on a fixed deal, the
+    reason Hint gives at the first position that has one): proof that the bots use the
+    game's bot module. RuntimeError if Medium plays like Easy or no hint has a reason."""
+    import game
+    from game.bots import make_bot, make_chooser
+    from game.bots.hard import MIN_PAIRS
+    games = {}
+    for level in ("easy", "medium"):
+        state = game.new_game(game_id, seed=KNOWLEDGE_SEED)
+        choose = make_chooser(level, game_id)(random.Random(KNOWLEDGE_SEED))
+        games[level] = states = []
+        while not state.is_over and len(states) < KNOWLEDGE_MOVES:
+            states.append(state.clone())
+            state.apply(choose(state))
+        states.append(state)
+    moves = {level: [s.history[-1] for s in states[1:]] for level, states in games.items()}
+    differ = next((i + 1 for i, (a, b) in enumerate(zip(*moves.values())) if a != b), None)
+    if differ is None:
+        raise RuntimeError(f"{game_id}: Medium played its first {len(moves['medium'])} moves "
+                           "like Easy on a fixed deal")
+    hint = make_bot("hard", game_id, iterations=MIN_PAIRS - 1)  # too few to overrule Medium
+    for state in games["medium"][:-1]:
+        view, legal = state.view(state.current_player), state.legal_actions()
+        reason = hint.explain(view, legal, hint.choose(view, legal, random.Random(KNOWLEDGE_SEED)))
+        if reason:
+            return differ, reason
+    raise RuntimeError(f"{game_id}: Hint gave no reason in {len(games['medium']) - 1} positions")
 
 
 def _play_a_few(app, session):

@@ -1,16 +1,31 @@
 """The build's own pieces: icons drawn by code, .ico/.icns containers, the desktop file,
-and resources found from source and from a bundle."""
+resources found from source and from a bundle, and what the spec puts in the bundle.
+
+What a bundle carries is checked without building one (a build takes minutes): the spec
+is run with stand-ins for PyInstaller's Analysis, PYZ, EXE and COLLECT, whose Analysis
+collects the modules as PyInstaller's does (the entry script's imports followed through
+the project's own modules, plus the hidden imports, minus the excludes: the standard
+library's modulefinder, kept to the project's folder) and the data files the spec names.
+The spec refuses to build when a piece is missing from that list, and so does the real
+build, which runs the same check on PyInstaller's own Analysis.
+"""
 import configparser
 import importlib.util
+import modulefinder
 import os
+import re
 import struct
 import sys
 
 import pygame
+import pytest
 
+import game
 from game import resources
+from scenes import pieces
 
 ROOT = resources.root()
+SPEC = os.path.join(ROOT, "build", "cardtable.spec")
 
 
 def load_build():
@@ -68,3 +83,87 @@ def test_resources_come_from_the_bundle_when_frozen(monkeypatch, tmp_path):
     assert resources.path("config", "games.yaml") == os.path.join(str(tmp_path), "config", "games.yaml")
     monkeypatch.delattr(sys, "_MEIPASS")
     assert os.path.exists(resources.path("config", "games.yaml"))
+
+
+class Analysis:
+    """PyInstaller's Analysis as far as the spec's checks need it: `pure` (name, path,
+    kind) for every module of the project the bundle would carry, `datas` (name in the
+    bundle, path, kind) for every data file."""
+
+    def __init__(self, scripts, pathex=(), datas=(), hiddenimports=(), excludes=(), **_):
+        finder = modulefinder.ModuleFinder(path=[ROOT], excludes=list(excludes))
+        for script in scripts:
+            finder.run_script(script)
+        for name in hiddenimports:
+            try:
+                finder.import_hook(name)
+            except ImportError:      # an excluded module: PyInstaller leaves it out too
+                pass
+        self.pure = [(name, module.__file__, "PYMODULE") for name, module in finder.modules.items()
+                     if module.__file__ and name != "__main__"]
+        self.scripts = list(scripts)
+        self.binaries = []
+        self.datas = [(os.path.join(dest, os.path.relpath(os.path.join(folder, name), source)),
+                       os.path.join(folder, name), "DATA")
+                      for source, dest in datas for folder, _, names in os.walk(source) for name in names]
+
+
+def run_spec(text):
+    """The Analysis the spec `text` makes (SystemExit if the spec refuses to build)."""
+    made = {}
+
+    def analysis(*args, **kwargs):
+        made["analysis"] = Analysis(*args, **kwargs)
+        return made["analysis"]
+    stand_in = lambda *args, **kwargs: None   # noqa: E731  (PYZ, EXE, COLLECT: nothing to build)
+    exec(compile(text, SPEC, "exec"), {"SPECPATH": os.path.dirname(SPEC), "Analysis": analysis,
+                                       "PYZ": stand_in, "EXE": stand_in, "COLLECT": stand_in})
+    return made["analysis"]
+
+
+def spec_text():
+    with open(SPEC, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def test_the_bundle_carries_every_piece_of_every_game():
+    analysis = run_spec(spec_text())
+    modules = {name for name, _, _ in analysis.pure}
+    files = {os.path.normpath(name) for name, _, _ in analysis.datas}
+    for game_id, found in pieces.check().items():
+        for piece in pieces.MODULE_PIECES:
+            assert found[piece] in modules, (game_id, piece)
+        for piece in pieces.FILE_PIECES:
+            assert os.path.normpath(found[piece]) in files, (game_id, piece)
+        assert {found["rules"], found["bots"], found["presenter"]} == {
+            f"game.{game_id}", f"game.bots.{game_id}", f"scenes.presenters.{game_id}"}
+
+
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_a_spec_leaving_out_a_bot_module_refuses_to_build(game_id):
+    text = spec_text().replace('excludes=["tkinter",', f'excludes=["game.bots.{game_id}", "tkinter",')
+    with pytest.raises(SystemExit) as refused:
+        run_spec(text)
+    assert str(refused.value) == f"cardtable.spec: the bundle would lack game.bots.{game_id}"
+
+
+def test_a_spec_leaving_out_the_lessons_refuses_to_build():
+    text = spec_text().replace('datas=[(os.path.join(ROOT, "config"), "config")]',
+                               'datas=[(os.path.join(ROOT, "config", "rules"), "config/rules")]')
+    with pytest.raises(SystemExit) as refused:
+        run_spec(text)
+    assert f"config{os.sep}tutorials{os.sep}ktu.yaml" in str(refused.value)
+
+
+def test_no_module_is_loaded_by_name():
+    """What PyInstaller cannot see is not in the bundle: the app imports its modules by
+    name in the source, never through importlib or __import__."""
+    loads = re.compile(r"\bimportlib\b|__import__\(|import_module\(")
+    for folder in ("game", "scenes", "sprites"):
+        for where, _, names in os.walk(os.path.join(ROOT, folder)):
+            for name in names:
+                if name.endswith(".py"):
+                    with open(os.path.join(where, name), encoding="utf-8") as handle:
+                        assert not loads.search(handle.read()), os.path.join(where, name)
+    with open(os.path.join(ROOT, "main.py"), encoding="utf-8") as handle:
+        assert not loads.search(handle.read())

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 import game
-from game import _load_registry, resources
+from game import load_registry, resources
 
 ROOT = resources.root()
 
@@ -41,8 +41,18 @@ def test_registry_file_errors_name_the_file_and_field(tmp_path, edit, problem):
     path = tmp_path / "games.yaml"
     path.write_text(edit(text))
     with pytest.raises(ValueError) as info:
-        _load_registry(str(path))
+        load_registry(str(path), game.MODULES)
     assert str(path) in str(info.value) and problem in str(info.value)
+
+
+def test_a_game_listed_without_rules_refuses_to_load(tmp_path):
+    text = open(resources.path("config", "games.yaml")).read()
+    ktu = text[text.index("  ktu:"):text.index("  final_count:")]
+    path = tmp_path / "games.yaml"
+    path.write_text(text + ktu.replace("  ktu:", "  snap:"))
+    with pytest.raises(game.MissingPiece) as info:
+        load_registry(str(path), game.MODULES)
+    assert str(info.value) == "snap: no rules module (game.MODULES)"
 
 
 def test_save_round_trip_keeps_the_random_future():
@@ -154,6 +164,18 @@ def test_simulate_with_computer_players():
     assert "KTU: 3 games, 4 players, easy computer players" in result.stdout
 
 
+def test_simulate_seats_one_level_per_seat_and_hard_repeats_at_fixed_iterations():
+    args = ("simulate", "four_downs", "--games", "1", "--seed", "4", "--players", "2",
+            "--bots", "hard,medium", "--iterations", "6")
+    first, again = run(*args), run(*args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.splitlines()[0] == ("Play Design - 4 downs: 1 games, 2 players, hard, "
+                                            "medium computer players (hard: 6 iterations a move)")
+    speedless = [[line for line in r.stdout.splitlines() if not line.startswith("speed:")]
+                 for r in (first, again)]
+    assert speedless[0] == speedless[1]
+
+
 def test_tournament_prints_a_table_per_level():
     result = run("tournament", "final_card_down", "--games", "4", "--seats", "easy,medium",
                  "--seed", "5")
@@ -170,7 +192,10 @@ def test_tournament_prints_a_table_per_level():
     (["tournament", "final_card_down", "--seats", "easy,genius"], "unknown bot level 'genius'"),
     (["tournament", "five_possessions", "--seats", "easy,easy,easy"], "takes exactly 2 players, not 3"),
     (["tournament", "ktu", "--seats", "easy,hard", "--budget", "0"], "expected seconds above 0"),
-    (["simulate", "ktu", "--bots", "expert"], "invalid choice: 'expert'"),
+    (["simulate", "ktu", "--bots", "expert"], "expected easy, medium or hard"),
+    (["simulate", "ktu", "--bots", "hard,medium"], "2 levels for 4 players"),
+    (["simulate", "ktu", "--bots", "medium", "--iterations", "8"],
+     "--iterations goes with a hard computer player"),
 ])
 def test_bot_command_errors_are_one_line(args, problem):
     result = run(*args)

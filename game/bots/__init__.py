@@ -37,14 +37,16 @@ def make_bot(level, game_id, **settings):
 
 def make_chooser(level, game_id, **settings):
     """For `game.simulate.simulate(make_chooser=...)`: a factory `(rng) -> choose(state)`
-    where every seat is a bot of `level` that is shown only `state.view(seat)`."""
+    where every seat is a bot of `level` (or of `level[seat]`, given one level per seat)
+    that is shown only `state.view(seat)`."""
     def factory(rng):
         bots = {}
 
         def choose(state):
             seat = state.current_player
             if seat not in bots:
-                bots[seat] = make_bot(level, game_id, options=state.options, **settings)
+                seat_level = level if isinstance(level, str) else level[seat]
+                bots[seat] = make_bot(seat_level, game_id, options=state.options, **settings)
             return bots[seat].choose(state.view(seat), state.legal_actions(), rng)
         return choose
     return factory

@@ -1,48 +1,38 @@
-"""The bot interface and the per-game knowledge registry.
+"""The bot interface and the registry of what the bots know of each game.
 
-Each game may have a module `game/bots/<game id>.py` with what a bot knows of it:
-`LOWER_IS_BETTER` (how scores rank), `medium(view, legal, rng) -> (action, reason)`,
-and optionally `easy_filter(view, legal) -> actions`, `rollout(state, legal, rng) ->
-action` (Hard's playout policy on a determinized state) and
-`evaluate(state) -> [reward per seat in 0..1]` (for playouts cut short).
-A game without a module gets generic play at every level.
+Each game has a module `game/bots/<game id>.py` with what a bot knows of it:
+`medium(view, legal, rng) -> (action, reason)` (the heuristic, which also gives Hint
+its reason), and optionally `easy_filter(view, legal) -> actions`, `rollout(state,
+legal, rng) -> action` (Hard's playout policy on a determinized state, random without
+one), `stop_playout(state)` and `evaluate(state) -> [reward per seat in 0..1]` (for
+playouts cut short). How scores rank comes from the registry (`GameInfo.lower_is_better`).
+A registered game without a module, or a module without `medium`, is refused
+(game.MissingPiece): no game is ever played by a generic stand-in.
 """
-import importlib
 import random
 
-# game id -> module with the bots' knowledge of that game (explicit, bundle-safe).
+import game
+from game.bots import deadline, final_card_down, final_count, five_possessions, four_downs, ktu
+
+# The registry of bot modules: game id -> the module with the bots' knowledge of it.
 KNOWLEDGE = {
-    "final_card_down": "game.bots.final_card_down",
-    "ktu": "game.bots.ktu",
-    "deadline": "game.bots.deadline",
-    "final_count": "game.bots.final_count",
-    "four_downs": "game.bots.four_downs",
-    "five_possessions": "game.bots.five_possessions",
+    "final_card_down": final_card_down,
+    "deadline": deadline,
+    "final_count": final_count,
+    "ktu": ktu,
+    "four_downs": four_downs,
+    "five_possessions": five_possessions,
 }
 
 
-class _Generic:
-    """Knowledge of a game that has no module yet: nothing beyond the rules API."""
-
-    LOWER_IS_BETTER = False
-
-
-_CACHE = {}
-
-
 def knowledge(game_id):
-    """The knowledge module of `game_id` (a generic stand-in if it has none)."""
-    if game_id not in _CACHE:
-        name = KNOWLEDGE.get(game_id)
-        module = _Generic
-        if name:
-            try:
-                module = importlib.import_module(name)
-            except ModuleNotFoundError as error:
-                if error.name != name:
-                    raise
-        _CACHE[game_id] = module
-    return _CACHE[game_id]
+    """The bot module of `game_id`; game.MissingPiece if it has none (or it lacks `medium`)."""
+    module = KNOWLEDGE.get(game_id)
+    if module is None:
+        raise game.MissingPiece(game_id, "bot module", "game.bots.base.KNOWLEDGE")
+    if not callable(getattr(module, "medium", None)):
+        raise game.MissingPiece(game_id, "medium heuristic", f"{module.__name__}.medium")
+    return module
 
 
 def action_key(action):
@@ -68,10 +58,7 @@ class Bot:
 
     def explain(self, view, legal_actions, action):
         """A one-line reason for `action` ('' where there is none)."""
-        medium = getattr(self.know, "medium", None)
-        if medium is None:
-            return ""
-        suggested, reason = medium(view, list(legal_actions), random.Random(0))
+        suggested, reason = self.know.medium(view, list(legal_actions), random.Random(0))
         if suggested is not None and action_key(suggested) == action_key(action):
             return reason or ""
         return ""

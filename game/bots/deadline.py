@@ -9,7 +9,6 @@ import math
 
 from game.deadline import JOKER, pairs_with, points
 
-LOWER_IS_BETTER = False
 SPREAD = 10          # grade points that make a clear lead, for evaluate
 
 

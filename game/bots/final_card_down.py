@@ -6,7 +6,6 @@ and declares the colour it holds most. Scores are hand points: lower is better.
 """
 from collections import Counter
 
-LOWER_IS_BETTER = True
 
 
 def _hand(view):

@@ -9,7 +9,6 @@ import math
 
 from game.final_count import LIMIT, best_total, card_points, reachable_totals, score_hand
 
-LOWER_IS_BETTER = False
 SPREAD = 60          # game points that make a clear lead, for evaluate
 CALL_AT = 66          # call from this count on, when no opponent can be seen to lead
 HIDDEN_GUESS = 13     # what two unseen hand cards add, on average

@@ -10,7 +10,6 @@ import math
 from game.cards import PD_COLORS
 from game.play_design import key_count
 
-LOWER_IS_BETTER = False
 SPREAD = 30          # yards that make a clear lead, for evaluate
 
 

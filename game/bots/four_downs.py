@@ -9,7 +9,6 @@ import math
 
 from game.play_design import qualifies
 
-LOWER_IS_BETTER = True
 SPREAD = 20          # yards that make a clear difference, for evaluate
 
 

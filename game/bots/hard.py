@@ -16,8 +16,8 @@ played out, so the budget goes to the moves still in doubt. Search stops when on
 more iteration, at the mean pace so far, would overrun the time budget.
 
 The move is the best mean, except that Medium's move is kept unless the search finds
-the best one better by more than OVERRIDE_Z paired standard errors (a game without a
-heuristic: the best mean). With a short budget Hard plays like Medium
+the best one better by more than OVERRIDE_Z paired standard errors (Medium's move may
+be None: then the best mean). With a short budget Hard plays like Medium
 and deviates only on evidence. Actions are keyed by what a seat would name (kind,
 card names, argument): two copies of a face are one choice.
 
@@ -30,6 +30,7 @@ import math
 import random
 import time
 
+import game
 from game.bots.base import Bot, action_key
 from game.bots.sampling import Sampler
 
@@ -76,6 +77,7 @@ class HardBot(Bot):
     def __init__(self, game_id, options=None, time_budget=1.0, iterations=None,
                  max_iterations=100000, playout_limit=PLAYOUT_LIMIT, **settings):
         super().__init__(game_id, options, **settings)
+        self.lower_is_better = game.game_info(game_id).lower_is_better
         self.time_budget = float(time_budget)
         self.iterations = iterations
         self.max_iterations = max_iterations
@@ -112,11 +114,8 @@ class HardBot(Bot):
         return by_key[chosen]
 
     def baseline(self, view, legal):
-        """Medium's move (its key), or None for a game without a heuristic."""
-        medium = getattr(self.know, "medium", None)
-        if medium is None:
-            return None
-        action, _ = medium(view, legal, random.Random(0))
+        """Medium's move (its key), or None when the heuristic names none."""
+        action, _ = self.know.medium(view, legal, random.Random(0))
         return action_key(action) if action is not None else None
 
     def search(self, view, keys, base, rng):
@@ -183,8 +182,7 @@ class HardBot(Bot):
                 action = legal[rng.randrange(len(legal))]
             state.apply(action)
             steps += 1
-        return self.rewards(state, getattr(know, "LOWER_IS_BETTER", False),
-                            getattr(know, "evaluate", None))[seat]
+        return self.rewards(state, self.lower_is_better, getattr(know, "evaluate", None))[seat]
 
     @staticmethod
     def rewards(state, lower, evaluate):

@@ -5,7 +5,6 @@ which also sets up four of a kind), keeps 2s, 3s and 10s for when nothing else p
 burns with a 10 when the pile has grown, and picks the pile up only when it must.
 Scores are the cards still held: lower is better.
 """
-LOWER_IS_BETTER = True
 WILD = ("2", "3", "10")
 BURN_PILE = 6         # a pile this big is worth a 10
 

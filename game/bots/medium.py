@@ -1,7 +1,5 @@
-"""Medium: a heuristic per game, written from its rules (see the game's bot module).
-A game without one plays like Easy."""
+"""Medium: a heuristic per game, written from its rules (the game's bot module)."""
 from game.bots.base import Bot
-from game.bots.easy import EasyBot
 
 
 class MediumBot(Bot):
@@ -13,8 +11,5 @@ class MediumBot(Bot):
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]
-        medium = getattr(self.know, "medium", None)
-        if medium is None:
-            return EasyBot(self.game_id).choose(view, legal, rng)
-        action, _ = medium(view, legal, rng)
+        action, _ = self.know.medium(view, legal, rng)
         return action if action in legal else legal[0]

@@ -4,10 +4,12 @@ A presenter says how its game looks and reads at the table: where its zones go, 
 backs of its cards, the side panel's facts, the words for its actions and events, the
 prompt, and the scoring breakdown. `scenes/presenters/default.py` holds what every
 game shares; a game's own module changes only its part. The map below names every
-module, so nothing is found by listing folders and the PyInstaller bundle sees them.
+game's presenter, imported by name, so nothing is found by listing folders and the
+PyInstaller bundle carries them all; a game without one is refused, never shown
+by the default.
 """
+import game
 from scenes.presenters import deadline, final_card_down, final_count, five_possessions, four_downs, ktu
-from scenes.presenters.default import Presenter
 
 PRESENTERS = {
     "final_card_down": final_card_down.FinalCardDown,
@@ -19,6 +21,14 @@ PRESENTERS = {
 }
 
 
+def presenter_class(game_id):
+    """The presenter class of `game_id`; game.MissingPiece if it has none."""
+    presenter = PRESENTERS.get(game_id)
+    if presenter is None:
+        raise game.MissingPiece(game_id, "presenter", "scenes.presenters.PRESENTERS")
+    return presenter
+
+
 def presenter_for(info):
-    """The presenter of the registered game `info` (the default one for a game without its own)."""
-    return PRESENTERS.get(info.id, Presenter)(info)
+    """The presenter of the registered game `info`; game.MissingPiece if it has none."""
+    return presenter_class(info.id)(info)
