@@ -289,3 +289,43 @@ def test_a_move_raced_out_early_is_never_chosen_on_its_few_worlds(monkeypatch):
                         lambda a, keys=dict(zip(map(id, legal), results)): keys[id(a)])
     chosen = hard.choose(None, legal, random.Random(0))     # the view goes unread here
     assert chosen is legal[1]                   # 'steady': 0.05 better, z far above 2
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_game_has_its_own_bot_module_with_a_heuristic(game_id):
+    module = knowledge(game_id)
+    assert module.__name__ == f"game.bots.{game_id}" and callable(module.medium)
+    assert not hasattr(module, "LOWER_IS_BETTER")      # how scores rank: the registry only
+
+
+def test_a_game_without_a_bot_module_is_refused_not_played_generically(monkeypatch):
+    from game.bots import base
+    monkeypatch.delitem(base.KNOWLEDGE, "ktu")
+    with pytest.raises(game.MissingPiece) as refused:
+        make_bot("medium", "ktu")
+    assert str(refused.value) == "ktu: no bot module (game.bots.base.KNOWLEDGE)"
+    monkeypatch.setitem(base.KNOWLEDGE, "ktu", math)   # a module without a heuristic
+    with pytest.raises(game.MissingPiece) as refused:
+        make_bot("easy", "ktu")
+    assert str(refused.value) == "ktu: no medium heuristic (math.medium)"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_hard_ranks_scores_the_way_the_registry_says(game_id, monkeypatch):
+    for seed in range(1, 50):
+        state = game.new_game(game_id, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        scores = state.scores()
+        if len(set(scores)) > 1:
+            break
+    best = (min if game.GAMES[game_id].lower_is_better else max)(scores)
+    worst = (max if game.GAMES[game_id].lower_is_better else min)(scores)
+    hard = make_bot("hard", game_id, iterations=1)
+    ranking = HardBot.rewards(state, hard.lower_is_better, None)
+    top, bottom = scores.index(best), scores.index(worst)
+    assert ranking[top] > ranking[bottom]
+    flipped = game.GAMES[game_id]._replace(lower_is_better=not game.GAMES[game_id].lower_is_better)
+    monkeypatch.setitem(game.GAMES, game_id, flipped)
+    assert make_bot("hard", game_id, iterations=1).lower_is_better is flipped.lower_is_better

@@ -201,3 +201,18 @@ def test_bot_command_errors_are_one_line(args, problem):
     result = run(*args)
     assert result.returncode == 2 and problem in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_app_refuses_to_start_without_a_piece(monkeypatch, capsys, tmp_path):
+    import main
+    from scenes import presenters
+    assert main.check_pieces() == 0
+    monkeypatch.delitem(presenters.PRESENTERS, "deadline")
+    assert main.main([]) == 1
+    assert capsys.readouterr().err == ("Card Table is incomplete: deadline: no presenter "
+                                       "(scenes.presenters.PRESENTERS)\n")
+    monkeypatch.undo()
+    monkeypatch.setattr(game.GameInfo, "rulebook", lambda info: str(tmp_path / f"{info.id}.md"))
+    assert main.main(["simulate", "ktu", "--games", "1"]) == 1
+    assert capsys.readouterr().err == (f"Card Table is incomplete: final_card_down: no rulebook "
+                                       f"({tmp_path / 'final_card_down.md'})\n")
