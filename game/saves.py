@@ -612,7 +612,10 @@ def _expanded_size(node, sizes, open_nodes):
 
 def check_setting(key, value, allowed):
     """`value` as the setting `key` keeps it; ValueError unless `allowed` (a tuple of
-    the values it may take, or `(type, low, high)` for a number) allows it."""
+    the values it may take, `(type, low, high)` for a number, or a function
+    `(key, value) -> value` that checks it) allows it."""
+    if callable(allowed):
+        return allowed(key, value)
     if isinstance(allowed, tuple) and allowed and isinstance(allowed[0], type):
         kind, low, high = allowed
         if isinstance(value, bool) or not isinstance(value, (int, float)) \

@@ -25,7 +25,8 @@ from sprites import text  # noqa: E402
 from sprites.sound import Sounds  # noqa: E402
 
 FPS = 60
-MIN_WINDOW = (640, 360)   # the smallest window the app lets itself be shrunk to
+MIN_WINDOW = config.MIN_WINDOW
+FIRST_WINDOW = 0.9        # the first window's share of the screen, across and down
 LOG = logging.getLogger("cardtable")
 
 
@@ -46,6 +47,12 @@ def _scenes():
             "rules": RulesScene, "settings": SettingsScene, "error": ErrorScene,
             "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene,
             "tutorial": TutorialScene}
+
+
+def first_window(desktop):
+    """The window's size on a first start: the largest within 90% of the `desktop`'s
+    (width, height), never under MIN_WINDOW."""
+    return tuple(max(low, int(side * FIRST_WINDOW)) for side, low in zip(desktop, MIN_WINDOW))
 
 
 def log_path(folders=None):
@@ -88,8 +95,8 @@ class App:
         card_sprites.clear()
         felt.clear()
         pygame.display.set_caption("Card Table")
-        self.window_size = size or (self.settings.width, self.settings.height)
-        self.screen = ui.Screen(self._set_mode())
+        self.window_size, self.window_position = self._opening_window(size)
+        self.screen = ui.Screen(self._open_window())
         self.sounds = Sounds(self.settings.sound)
         self.clock = pygame.time.Clock()
         self.keyboard = False
@@ -102,19 +109,56 @@ class App:
         self.scene.startup({})
         self.errors = 0
 
-    def _set_mode(self):
-        if self.settings.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        surface = pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+    def _opening_window(self, size):
+        """(size, position or None to centre it) of the window to open: `size` if given;
+        else the window as it was left, if it fits a screen; else the largest size within
+        90% of the screen."""
+        desktops = pygame.display.get_desktop_sizes()
+        left = self.settings.window
+        if size:
+            return tuple(size), None
+        if left and any(left["width"] <= w and left["height"] <= h for w, h in desktops):
+            return (left["width"], left["height"]), (left["x"], left["y"])
+        return first_window(desktops[0]), None
+
+    def _open_window(self):
+        """Open the window as remembered (centred the first time), then fullscreen if
+        that was how it was left. Returns the display surface."""
+        pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
         with warnings.catch_warnings():     # pygame-ce would rather own the whole window
             warnings.simplefilter("ignore", DeprecationWarning)
-            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
-        return surface
+            self.window = pygame.Window.from_display_module()
+        self.window.minimum_size = MIN_WINDOW
+        self.window.position = self.window_position or pygame.WINDOWPOS_CENTERED
+        self.window_position = tuple(self.window.position)
+        if self.settings.fullscreen:
+            self.window.set_fullscreen(desktop=True)
+        return pygame.display.get_surface()
+
+    def _window_as_it_is(self):
+        """Take the window's size and place now (the player may have moved or resized it)."""
+        if not self.settings.fullscreen:
+            self.window_size = tuple(max(n, low) for n, low in zip(self.window.size, MIN_WINDOW))
+            self.window_position = tuple(self.window.position)
 
     def toggle_fullscreen(self):
-        """Switch between fullscreen and a window (F11)."""
+        """Switch between fullscreen and the window exactly as it was (F11)."""
+        self._window_as_it_is()
         self.settings.fullscreen = not self.settings.fullscreen
-        self._resized(self._set_mode())
+        if self.settings.fullscreen:
+            self.window.set_fullscreen(desktop=True)
+        else:
+            self.window.set_windowed()
+            self.window.size = self.window_size
+            self.window.position = self.window_position
+        self._resized(pygame.display.get_surface())
+        self.remember_window()
+
+    def remember_window(self):
+        """Keep the window's size and place, and fullscreen, for the next start."""
+        self._window_as_it_is()
+        (width, height), (x, y) = self.window_size, self.window_position
+        self.settings.window = {"width": width, "height": height, "x": x, "y": y}
         self.save_settings()
 
     def save_settings(self):
@@ -160,8 +204,6 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            if not self.settings.fullscreen and event.type == pygame.VIDEORESIZE:
-                self.window_size = tuple(max(n, low) for n, low in zip(event.size, MIN_WINDOW))
             self._resized(pygame.display.get_surface())
         elif event.type == pygame.WINDOWEXPOSED:
             self.scene.dirty = True
@@ -262,4 +304,5 @@ def run(fullscreen=False):
     try:
         return app.loop()
     finally:
+        app.remember_window()
         pygame.quit()

@@ -15,10 +15,35 @@ THINKING_RANGE = (0.1, 10.0)
 UNDO_NAMES = {undo.OFF: "Off", undo.MINE: "Take back my moves", undo.CASUAL: "Casual"}
 # How your hand is sorted (scenes.table_layout.hand_order), with the names on screen.
 HAND_ORDERS = {"dealt": "As dealt", "suit": "By suit or colour", "rank": "By rank or value"}
-# What the user's settings.yaml may hold, and the values each key allows.
+# The smallest window the app lets itself be shrunk to, and the largest it remembers.
+MIN_WINDOW = (640, 360)
+MAX_WINDOW = 16384
+# How far a remembered window's corner may lie from the first screen's (other screens
+# may lie left of or above it).
+MAX_OFFSET = 32768
+
+
+def check_window(key, value):
+    """The remembered window: None (not yet: the app fits the screen), or {width,
+    height, x, y} in whole pixels; ValueError naming `key` otherwise."""
+    if value is None:
+        return None
+    fields = ("width", "height", "x", "y")
+    if (not isinstance(value, dict) or set(value) != set(fields)
+            or not all(isinstance(value[f], int) and not isinstance(value[f], bool) for f in fields)
+            or not all(low <= value[f] <= MAX_WINDOW for f, low in zip(fields, MIN_WINDOW))
+            or not all(abs(value[f]) <= MAX_OFFSET for f in ("x", "y"))):
+        raise ValueError(f"{key}: expected width, height, x and y in whole pixels "
+                         f"(at least {MIN_WINDOW[0]} by {MIN_WINDOW[1]}), or null")
+    return {f: value[f] for f in fields}
+
+
+# What the user's settings.yaml may hold, and the values each key allows (or the
+# function that checks it).
 USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "fullscreen": (False, True),
                 "colourblind": (False, True), "thinking_time": (float, *THINKING_RANGE),
-                "undo": tuple(UNDO_NAMES), "hand_order": tuple(HAND_ORDERS)}
+                "undo": tuple(UNDO_NAMES), "hand_order": tuple(HAND_ORDERS),
+                "window": check_window}
 
 
 @dataclass
@@ -26,7 +51,8 @@ class Settings:
     """What the Settings scene changes: animation speed, sound, fullscreen, colour-blind
     mode, the hard computer player's thinking time (seconds per decision) and the undo
     policy (`off`, `mine` or `casual`, see game.undo) and the order of your hand
-    (`dealt`, `suit` or `rank`)."""
+    (`dealt`, `suit` or `rank`); and the window as it was left ({width, height, x, y},
+    None before the first time)."""
 
     animation_speed: str = "normal"
     sound: bool = True
@@ -35,8 +61,7 @@ class Settings:
     thinking_time: float = 1.0
     undo: str = undo.MINE
     hand_order: str = "dealt"
-    width: int = 1280
-    height: int = 720
+    window: dict = None
 
     @property
     def move_seconds(self):
@@ -50,10 +75,6 @@ def load(path=None):
     data = resources.read_yaml(path)
     if not isinstance(data, dict) or data.get("version") != 1:
         raise ValueError(f"{path}: expected 'version: 1'")
-    window = data.get("window")
-    if (not isinstance(window, dict) or set(window) != {"width", "height"}
-            or not all(isinstance(v, int) and 640 <= v <= 8000 for v in window.values())):
-        raise ValueError(f"{path}: window: expected width and height, whole numbers 640-8000")
     raw = data.get("settings")
     if not isinstance(raw, dict) or set(raw) != set(USER_CHOICES):
         raise ValueError(f"{path}: settings: expected exactly the keys "
@@ -63,7 +84,7 @@ def load(path=None):
                   for key, allowed in USER_CHOICES.items()}
     except ValueError as error:
         raise ValueError(f"{path}: settings.{error}") from None
-    return Settings(**values, width=window["width"], height=window["height"])
+    return Settings(**values)
 
 
 def load_user(folders, path=None):

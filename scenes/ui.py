@@ -2,7 +2,8 @@
 
 The app lays everything out on a logical canvas at least 1280 x 720 units wide and
 tall, scaled to fill the window; `Screen` converts logical units to pixels, so text
-and cards are drawn at the window's real resolution and stay crisp.
+and cards are drawn at the window's real resolution and stay crisp. In a window smaller
+than the canvas, text keeps at least MIN_TEXT_PX pixels.
 """
 import pygame
 
@@ -11,6 +12,10 @@ import game
 from sprites import palette, text
 
 BASE_W, BASE_H = 1280, 720
+# The smallest text ever drawn, in pixels: the smallest the app draws at its own size
+# (1280 x 720: labels of 13). pygame's font at 13 px has capitals of 7 px and an x-height
+# of 5 px, the least at which its letters stay apart (at 11 px, c, e and o run together).
+MIN_TEXT_PX = 13
 
 
 class Screen:
@@ -48,22 +53,26 @@ class Screen:
         """A logical position in pixels."""
         return self.px(pos[0]), self.px(pos[1])
 
+    def text_px(self, size):
+        """The pixel size of text of logical `size` (never under MIN_TEXT_PX)."""
+        return max(MIN_TEXT_PX, self.px(size))
+
     def text(self, words, size, colour, pos, anchor="topleft", width=None):
         """Draw one line of text at a logical position; returns its logical width."""
         if width is not None:
-            words = text.fit(words, self.px(size), self.px(width))
-        img = text.render(words, self.px(size), colour)
+            words = text.fit(words, self.text_px(size), self.px(width))
+        img = text.render(words, self.text_px(size), colour)
         r = img.get_rect(**{anchor: self.pixel(pos)})
         self.surface.blit(img, r)
         return img.get_width() / self.s
 
     def text_width(self, words, size):
         """The logical width of one line of text."""
-        return text.size(words, self.px(size))[0] / self.s
+        return text.size(words, self.text_px(size))[0] / self.s
 
     def wrap(self, words, size, width):
         """Lines of `words` that fit `width` logical units."""
-        return text.wrap(words, self.px(size), self.px(width))
+        return text.wrap(words, self.text_px(size), self.px(width))
 
     def panel(self, r, fill=palette.PANEL, alpha=200, edge=palette.PANEL_EDGE, radius=10):
         """A translucent rounded panel (cached by size and colour)."""

@@ -87,9 +87,9 @@ def test_the_window_has_a_minimum_size():
             warnings.simplefilter("ignore", DeprecationWarning)
             window = pygame.Window.from_display_module()
         assert window.minimum_size == app_module.MIN_WINDOW
-        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(10, 10), w=10, h=10))
-        a.step()
-        assert a.window_size == app_module.MIN_WINDOW
+        window.size = (10, 10)
+        a.remember_window()
+        assert a.window_size == app_module.MIN_WINDOW == tuple(window.size)
     finally:
         pygame.quit()
 

@@ -1,0 +1,136 @@
+"""The window fits the screen it opens on, is remembered as it was left, F11 comes back
+to it exactly, and text never drops below a readable size."""
+import pygame
+import pytest
+import yaml
+
+from game import saves
+from scenes import app as app_module
+from scenes import config, ui
+
+
+DISPLAY_SIZE = pygame.display.get_desktop_sizes   # the dummy driver's own screen (1024 x 768)
+
+
+@pytest.fixture
+def desktop(monkeypatch):
+    """Set the screen's size the app sees: desktop((960, 600))."""
+    def set_size(*sizes):
+        monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: list(sizes))
+    return set_size
+
+
+def opened():
+    """A started app (no size given, as a player starts it), its menu drawn."""
+    a = app_module.App()
+    a.step()
+    return a
+
+
+def settings_file(user_home):
+    return yaml.safe_load((user_home / "config" / "settings.yaml").read_text())
+
+
+@pytest.mark.parametrize("screen,window", [((960, 600), (864, 540)), ((1280, 720), (1152, 648)),
+                                           ((2560, 1440), (2304, 1296)), ((640, 400), (640, 360))])
+def test_the_first_window_is_the_largest_within_90_percent_of_the_screen(desktop, screen, window):
+    desktop(screen)
+    a = opened()
+    try:
+        assert pygame.display.get_surface().get_size() == window
+        assert a.window.size == window
+        real = DISPLAY_SIZE()[0]        # where SDL centres it (the dummy driver's own screen)
+        assert a.window.position == ((real[0] - window[0]) // 2, (real[1] - window[1]) // 2)
+    finally:
+        pygame.quit()
+
+
+def test_the_window_is_remembered_as_it_was_left(desktop, user_home):
+    desktop((960, 600))
+    a = opened()
+    a.window.size, a.window.position = (800, 500), (20, 15)    # the player moves and resizes it
+    a.remember_window()
+    pygame.quit()
+    assert settings_file(user_home)["window"] == {"width": 800, "height": 500, "x": 20, "y": 15}
+    b = opened()
+    try:
+        assert (b.window.size, b.window.position) == ((800, 500), (20, 15))
+        assert pygame.display.get_surface().get_size() == (800, 500)
+    finally:
+        pygame.quit()
+
+
+def test_a_remembered_window_too_big_for_this_screen_fits_it_again(desktop, user_home):
+    folder = user_home / "config"
+    folder.mkdir(parents=True)
+    (folder / "settings.yaml").write_text("window: {width: 2400, height: 1300, x: 40, y: 30}\n")
+    desktop((1280, 720))
+    a = opened()
+    try:
+        assert a.window.size == (1152, 648) and a.notices == []
+    finally:
+        pygame.quit()
+
+
+def test_f11_goes_fullscreen_and_back_to_the_window_exactly(desktop, user_home):
+    desktop((1024, 768))
+    a = opened()
+    try:
+        a.window.size, a.window.position = (900, 560), (31, 17)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+        a.step()
+        assert a.settings.fullscreen and pygame.display.get_surface().get_size() == (1024, 768)
+        assert a.screen.surface.get_size() == (1024, 768)
+        assert settings_file(user_home)["fullscreen"] is True
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+        a.step()
+        assert not a.settings.fullscreen
+        assert (a.window.size, a.window.position) == ((900, 560), (31, 17))
+        assert a.screen.surface.get_size() == (900, 560)
+        assert settings_file(user_home)["window"] == {"width": 900, "height": 560, "x": 31, "y": 17}
+    finally:
+        pygame.quit()
+
+
+def test_left_in_fullscreen_it_starts_in_fullscreen_and_f11_finds_the_window(desktop, user_home):
+    desktop((1024, 768))
+    a = opened()
+    a.window.size, a.window.position = (700, 420), (60, 50)
+    a.toggle_fullscreen()
+    a.remember_window()                 # as the app does when it closes
+    pygame.quit()
+    assert settings_file(user_home)["window"] == {"width": 700, "height": 420, "x": 60, "y": 50}
+    b = opened()
+    try:
+        assert b.settings.fullscreen and pygame.display.get_surface().get_size() == (1024, 768)
+        b.toggle_fullscreen()
+        assert (b.window.size, b.window.position) == ((700, 420), (60, 50))
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("window", ["{width: 300, height: 200, x: 0, y: 0}", "{width: 800}",
+                                    "[800, 500]", "{width: 800, height: 500, x: 1.5, y: 0}",
+                                    "{width: 800, height: true, x: 0, y: 0}"])
+def test_a_bad_remembered_window_is_refused_with_the_reason(user_home, window):
+    folder = user_home / "config"
+    folder.mkdir(parents=True)
+    (folder / "settings.yaml").write_text(f"window: {window}\n")
+    loaded, problem = config.load_user(saves.Folders())
+    assert loaded.window is None
+    assert "window: expected width, height, x and y in whole pixels (at least 640 by 360)" in problem
+
+
+def test_text_never_drops_below_the_readable_size():
+    pygame.display.init()
+    try:
+        small = ui.Screen(pygame.Surface((864, 540)))       # 90% of a 960 x 600 screen
+        assert small.s == pytest.approx(0.675)
+        assert small.text_px(15) == ui.MIN_TEXT_PX == 13     # 10 px at this scale
+        assert small.text_px(24) == 16
+        assert small.text_width("Deadline", 15) == pytest.approx(
+            pygame.font.Font(None, 13).size("Deadline")[0] / small.s, abs=0.01)
+        full = ui.Screen(pygame.Surface((1280, 720)))
+        assert full.text_px(13) == 13 and full.text_px(15) == 15
+    finally:
+        pygame.quit()
