@@ -12,8 +12,11 @@ The end of a game is one transaction (`finish_game`): the autosave is first rewr
 as the finished game with a game id and its record's name, then the record is written,
 the statistics count the game (keyed by its id, so never twice) and the autosave goes.
 Wherever that stops, the next `load_game` completes it: the game is counted exactly
-once and a finished game is never offered to Continue.
+once and a finished game is never offered to Continue. A game in progress given up for
+a new one (`abandon_game`) is kept as a record marked abandoned and counted apart, as
+abandoned, never as played.
 """
+import hashlib
 import json
 import os
 import re
@@ -224,7 +227,9 @@ def check_name(name, where):
     return name
 
 
-def _check_seats(seats, players):
+def check_seats(seats, players):
+    """The seats as the files keep them ({name, level or None for a person}), one per
+    player, checked; ValueError naming the seat and field otherwise."""
     require(seats, list, "seats")
     if len(seats) != players:
         raise ValueError(f"seats: {len(seats)} seats for {players} players")
@@ -253,7 +258,7 @@ def save_game(folders, state, seats, undo=None, end=None):
     undo record ({undos: count made, practice: whether Casual undo was used}); a
     finished game only with `end` ({uid, record}: its id and its record's file name)."""
     data = {"format": AUTOSAVE_FORMAT, "version": FILE_VERSION,
-            "seats": _check_seats(seats, state.players), "game": state.to_dict()}
+            "seats": check_seats(seats, state.players), "game": state.to_dict()}
     if undo is not None:
         data["undo"] = _check_undo({"undo": dict(undo)})
     if end is not None:
@@ -280,7 +285,7 @@ def _read_autosave(folders):
     """(state, seats, end or None) from the autosave, or None; BadFile if it is bad."""
     def parse(data):
         state = game.load_state(data.get("game"))
-        seats = _check_seats(data.get("seats"), state.players)
+        seats = check_seats(data.get("seats"), state.players)
         undo = _check_undo(data)
         end = data.get("end")
         if end is None and state.is_over:
@@ -339,25 +344,49 @@ def finish_game(folders, state, seats, undo=None, end=None):
     except OSError as error:
         path = None
         problems.append(_sentence("The finished game's record could not be written", error))
-    counted = True
-    try:
-        stats = load_statistics(folders)
-    except BadFile as error:
-        if error.kept_as:
-            problems.append(f"The statistics started afresh: {error}")
-            stats = empty_statistics()
-        else:
-            problems.append(f"The game could not be counted in the statistics: {error}")
-            counted = False
-    if counted:
-        try:
-            save_statistics(folders, add_result(stats, state, seats, undo["practice"], end["uid"]))
-        except OSError as error:
-            problems.append(_sentence("The game could not be counted in the statistics", error))
+    _count(folders, state, seats, undo["practice"], end["uid"], problems)
     try:
         clear_game(folders)
     except OSError as error:
         problems.append(_sentence("The finished game's autosave could not be removed", error))
+    return path, problems
+
+
+def _count(folders, state, seats, practice, uid, problems):
+    """Count the game `uid` in the statistics (add_result), a problem added as a sentence."""
+    try:
+        stats = load_statistics(folders)
+    except BadFile as error:
+        if not error.kept_as:
+            problems.append(f"The game could not be counted in the statistics: {error}")
+            return
+        problems.append(f"The statistics started afresh: {error}")
+        stats = empty_statistics()
+    try:
+        save_statistics(folders, add_result(stats, state, seats, practice, uid))
+    except OSError as error:
+        problems.append(_sentence("The game could not be counted in the statistics", error))
+
+
+def abandon_game(folders, state, seats, undo=None):
+    """Give up the game in progress for a new one: keep its record, marked abandoned;
+    count it as abandoned (not played) for every person in the statistics, once however
+    often this runs for the same position; remove the autosave. Returns (record path or
+    None, problems: one sentence each)."""
+    problems = []
+    undo = _check_undo({} if undo is None else {"undo": dict(undo)})
+    uid = hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()[:32]
+    try:
+        path = write_record(folders, state, seats, undo["undos"], undo["practice"], uid=uid,
+                            abandoned=True)
+    except OSError as error:
+        path = None
+        problems.append(_sentence("The abandoned game's record could not be written", error))
+    _count(folders, state, seats, undo["practice"], uid, problems)
+    try:
+        clear_game(folders)
+    except OSError as error:
+        problems.append(_sentence("The abandoned game's autosave could not be removed", error))
     return path, problems
 
 
@@ -390,20 +419,22 @@ def clean_temporary(folders, age=TEMP_AGE):
 
 
 # ---- game records ------------------------------------------------------------------
-def record_of(state, seats, undos=0, practice=False, uid=None):
+def record_of(state, seats, undos=0, practice=False, uid=None, abandoned=False):
     """A finished (or running) game's record: enough to replay it move by move, with
-    the number of undos made, whether Casual undo made it a practice game, and `uid`,
-    the game's id, when it has one."""
+    the number of undos made, whether Casual undo made it a practice game, `uid`, the
+    game's id, when it has one, and `abandoned: true` for a game given up unfinished."""
     chance = state.chance
     record = {"format": RECORD_FORMAT, "version": FILE_VERSION, "game": state.game_id,
               "players": state.players, "options": dict(state.options), "seed": chance.seed,
-              "rules_version": state.RULES_VERSION, "seats": _check_seats(seats, state.players),
+              "rules_version": state.RULES_VERSION, "seats": check_seats(seats, state.players),
               "actions": [a.to_json() for a in state.history],
               "scores": state.scores(), "winners": state.winners(),
               "undos": undos, "practice": practice,
               "finished": time.strftime("%Y-%m-%d %H:%M:%S")}
     if uid is not None:
         record["uid"] = uid
+    if abandoned:
+        record["abandoned"] = True
     return record
 
 
@@ -417,10 +448,11 @@ def new_record_path(folders, game_id):
             return path
 
 
-def write_record(folders, state, seats, undos=0, practice=False, path=None, uid=None):
-    """Keep a finished game's record in the records folder (at `path`, or a new name);
-    return its path."""
-    record = record_of(state, seats, undos, practice, uid)
+def write_record(folders, state, seats, undos=0, practice=False, path=None, uid=None,
+                 abandoned=False):
+    """Keep a finished (or abandoned) game's record in the records folder (at `path`, or a
+    new name); return its path."""
+    record = record_of(state, seats, undos, practice, uid, abandoned)
     path = path or new_record_path(folders, state.game_id)
     atomic_write(path, json.dumps(record, indent=1))
     return path
@@ -460,7 +492,7 @@ def read_record(path, move=True):
         current = game.game_info(data.get("game")).state_class().RULES_VERSION
         made = rules_version_of(data)
         states = list(replay(data, to_first_illegal=made != current))
-        data["seats"] = _check_seats(data.get("seats"), states[0].players)
+        data["seats"] = check_seats(data.get("seats"), states[0].players)
         if made != current:
             moves = len(data["actions"])
             data["note"] = (f"Recorded under {states[0].info.title} rules version {made} "
@@ -482,7 +514,7 @@ def list_records(folders):
 
 # ---- statistics --------------------------------------------------------------------
 def _empty_line():
-    return {"played": 0, "won": 0, "score_sum": 0, "best": None,
+    return {"played": 0, "won": 0, "score_sum": 0, "best": None, "abandoned": 0,
             "vs": {level: [0, 0] for level in LEVELS}}
 
 
@@ -506,9 +538,11 @@ def _check_section(data, section):
             where = f"{section}.{game_id}.{excerpt(name, MAX_NAME)}"
             check_name(name, f"{where}: the name")
             require(line, dict, where)
+            line.setdefault("abandoned", 0)      # none in files from before it was counted
             if set(line) != set(_empty_line()):
-                raise ValueError(f"{where}: expected the fields played, won, score_sum, best, vs")
-            for key in ("played", "won", "score_sum"):
+                raise ValueError(f"{where}: expected the fields played, won, score_sum, best, "
+                                 "abandoned, vs")
+            for key in ("played", "won", "score_sum", "abandoned"):
                 value = require(line[key], int, f"{where}.{key}")
                 if abs(value) > 10**12 or (key != "score_sum" and value < 0):
                     raise ValueError(f"{where}.{key}: {value} is out of range")
@@ -538,9 +572,10 @@ def load_statistics(folders):
 
 
 def add_result(stats, state, seats, practice=False, uid=None):
-    """Count a finished game for every human seat (per game and player name); a practice
-    game (Casual undo was used) is counted apart, in the `practice` section; a game
-    whose id `uid` was counted already is not counted again."""
+    """Count a finished game for every human seat (per game and player name), or an
+    unfinished one as abandoned; a practice game (Casual undo was used) is counted
+    apart, in the `practice` section; a game whose id `uid` was counted already is not
+    counted again."""
     counted = stats.setdefault("counted", [])
     if uid is not None:
         if uid in counted:
@@ -555,6 +590,9 @@ def add_result(stats, state, seats, practice=False, uid=None):
         if who["level"]:
             continue
         line = table.setdefault(who["name"], _empty_line())
+        if not state.is_over:
+            line["abandoned"] += 1
+            continue
         line["played"] += 1
         line["won"] += seat in winners
         line["score_sum"] += scores[seat]

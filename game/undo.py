@@ -122,6 +122,16 @@ class Timeline:
         self.steps.append(Step(before, seat, state.history[-1], chance, tuple(learned)))
         return state.events[start:]
 
+    def turn(self):
+        """The number of the turn being played, counted as `simulate` counts turns: one
+        more each time the seat to act changes (the moves before `base` unknown: not
+        counted)."""
+        turns, last = 0, None
+        for step in self.steps:
+            if step.seat != last:
+                turns, last = turns + 1, step.seat
+        return turns + (self.state.current_player != last)
+
     # ---- what the engine allows -------------------------------------------------------
     def undo_limit(self, seat, policy, humans):
         """The earliest position (a history length) `seat` may go back to under `policy`,

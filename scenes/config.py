@@ -1,7 +1,8 @@
 """The app's settings: defaults from `config/app.yaml`, validated, with the user's own
 choices (settings.yaml in the user's config folder) laid over them."""
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+import game
 from game import resources, saves, undo
 
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -38,12 +39,32 @@ def check_window(key, value):
     return {f: value[f] for f in fields}
 
 
+def check_players(key, value):
+    """The players of each mode's last game: {game id: [{name, level or None for a
+    person}]}, as many as the mode allows; ValueError naming `key` and the game otherwise."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{key}: expected the players of each game")
+    out = {}
+    for game_id, seats in value.items():
+        info = game.GAMES.get(game_id)
+        if info is None:
+            raise ValueError(f"{key}: {saves.excerpt(game_id, saves.MAX_NAME)!r} is not a game")
+        count = len(seats) if isinstance(seats, list) else 0
+        if not info.min_players <= count <= info.max_players:
+            raise ValueError(f"{key}.{game_id}: expected {info.min_players}-{info.max_players} seats")
+        try:
+            out[game_id] = saves.check_seats(seats, count)
+        except ValueError as error:
+            raise ValueError(f"{key}.{game_id}.{error}") from None
+    return out
+
+
 # What the user's settings.yaml may hold, and the values each key allows (or the
 # function that checks it).
 USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "fullscreen": (False, True),
                 "colourblind": (False, True), "thinking_time": (float, *THINKING_RANGE),
                 "undo": tuple(UNDO_NAMES), "hand_order": tuple(HAND_ORDERS),
-                "window": check_window}
+                "window": check_window, "players": check_players}
 
 
 @dataclass
@@ -51,8 +72,8 @@ class Settings:
     """What the Settings scene changes: animation speed, sound, fullscreen, colour-blind
     mode, the hard computer player's thinking time (seconds per decision) and the undo
     policy (`off`, `mine` or `casual`, see game.undo) and the order of your hand
-    (`dealt`, `suit` or `rank`); and the window as it was left ({width, height, x, y},
-    None before the first time)."""
+    (`dealt`, `suit` or `rank`); the window as it was left ({width, height, x, y},
+    None before the first time); and the players of each mode's last game (Setup's)."""
 
     animation_speed: str = "normal"
     sound: bool = True
@@ -62,6 +83,7 @@ class Settings:
     undo: str = undo.MINE
     hand_order: str = "dealt"
     window: dict = None
+    players: dict = field(default_factory=dict)
 
     @property
     def move_seconds(self):

@@ -8,6 +8,17 @@ from scenes.session import Session
 from sprites import palette
 
 
+def resume(scene, state, seats):
+    """Go from `scene` to the table of the saved game (`state`, its saved `seats`)."""
+    session = Session.resume(state, seats, scene.app.folders)
+    setup = {"game_id": state.game_id, "seats": session.seats, "options": dict(state.options)}
+    # Saved just after a hand ended: its scores were not seen yet (a state waits for
+    # the next deal only then), so the table shows them first.
+    legal = () if state.is_over else state.legal_actions()
+    scores_due = bool(legal) and all(a.kind == "deal" for a in legal)
+    scene.go("table", session=session, setup=setup, game_id=state.game_id, viewer=None,
+             events_seen=len(state.events), curtains=[], scores_due=scores_due)
+
 
 class MenuScene(Scene):
     """The first screen: the list of games and the app's other doors."""
@@ -77,15 +88,7 @@ class MenuScene(Scene):
 
     def resume(self):
         """Continue the saved game where it was left (behind the curtain if several people play)."""
-        state, seats = self.saved
-        session = Session.resume(state, seats, self.app.folders)
-        setup = {"game_id": state.game_id, "seats": session.seats, "options": dict(state.options)}
-        # Saved just after a hand ended: its scores were not seen yet (a state waits for
-        # the next deal only then), so the table shows them first.
-        legal = () if state.is_over else state.legal_actions()
-        scores_due = bool(legal) and all(a.kind == "deal" for a in legal)
-        self.go("table", session=session, setup=setup, game_id=state.game_id, viewer=None,
-                events_seen=len(state.events), curtains=[], scores_due=scores_due)
+        resume(self, *self.saved)
 
     def saved_line(self):
         """What Continue resumes, in words."""

@@ -1,12 +1,19 @@
 """Setup: the seats (a person with a name, or a computer player), the player count,
-the game's house rules with their defaults, and an optional deal number to replay."""
+the game's house rules with their defaults, and an optional deal number to replay.
+
+Each mode opens with the players of its last game (names, person or computer, level:
+kept in the settings between starts). A click on a name or the deal number selects its
+text, so typing replaces it. Start while a game is saved asks first, naming that game:
+continue it, or abandon it (kept as an abandoned game) and start this one."""
 import random
 
 import pygame
 
 import game
+from game import saves, undo
 from scenes import ui
 from scenes.base import Scene
+from scenes.menu import resume
 from scenes.session import Seat, Session
 from sprites import palette
 
@@ -21,15 +28,20 @@ class SetupScene(Scene):
         game_id = persist["game_id"]
         self.info = game.GAMES[game_id]
         saved = persist.get("setup")
+        last = self.app.settings.players.get(game_id)
         if saved and saved["game_id"] == game_id:
             self.seats = [Seat(s.name, s.human, s.level) for s in saved["seats"]]
             self.options = dict(saved["options"])
         else:
-            self.seats = [Seat(NAMES[i], i == 0, "medium") for i in range(self.info.max_players)]
-            self.seats = self.seats[:self.info.default_players]
+            if last and self.info.min_players <= len(last) <= self.info.max_players:
+                self.seats = [Seat.from_saved(seat) for seat in last]
+            else:
+                self.seats = [Seat(NAMES[i], i == 0, "medium") for i in range(self.info.default_players)]
             self.options = self.info.default_options()
         self.deal = ""
         self.editing = None
+        self.selected = False        # the field's whole text is selected: a key replaces it
+        self.asking = None           # (state, seats) of the saved game Start asks about
         super().startup(persist)
 
     def count(self):
@@ -37,6 +49,9 @@ class SetupScene(Scene):
 
     def layout(self):
         screen = self.app.screen
+        if self.asking:
+            self._layout_question(screen)
+            return
         self.widgets = []
         x0 = max(40, screen.lw / 2 - 560)
         y = 130
@@ -47,8 +62,7 @@ class SetupScene(Scene):
                                           enabled=self.count() < self.info.max_players, key="more"))
         y += 54
         for i, seat in enumerate(self.seats):
-            name = ui.Button((x0 + 90, y, 210, 36), seat.name + ("_" if self.editing == i else ""),
-                             lambda i=i: self.edit(i), key=f"name{i}")
+            name = self._field((x0 + 90, y, 210, 36), seat.name, i, f"name{i}")
             kind = "Person" if seat.human else f"Computer ({seat.level})"
             who = ui.Button((x0 + 312, y, 218, 36), kind, lambda i=i: self.cycle_kind(i), key=f"kind{i}")
             self.widgets += [name, who]
@@ -65,9 +79,8 @@ class SetupScene(Scene):
             self.widgets.append(button)
             oy += 64
         self.deal_y = max(y, oy) + 16
-        self.widgets.append(ui.Button((x0 + 200, self.deal_y, 200, 36), (self.deal or "random")
-                                      + ("_" if self.editing == "deal" else ""),
-                                      lambda: self.edit("deal"), key="deal"))
+        self.widgets.append(self._field((x0 + 200, self.deal_y, 200, 36), self.deal, "deal", "deal",
+                                        empty="random"))
         by = screen.lh - 80
         self.widgets.append(ui.Button((screen.lw / 2 + 20, by, 200, 50), "Start", self.start,
                                       primary=True, size=24))
@@ -75,6 +88,14 @@ class SetupScene(Scene):
         self.widgets.append(ui.Button((screen.lw / 2 + 240, by, 160, 50), "Rules", self.rules, size=22))
         self.x0 = x0
         self.ox = ox
+
+    def _field(self, rect, words, what, key, empty=""):
+        """A text field's button: its text, selected or with a caret while it is typed in."""
+        typing = self.editing == what
+        button = ui.Button(rect, words + ("_" if typing and not self.selected else "")
+                           if words or typing else empty, lambda: self.edit(what), key=key)
+        button.selected = typing and self.selected and bool(words)
+        return button
 
     def change_count(self, step):
         n = max(self.info.min_players, min(self.info.max_players, self.count() + step))
@@ -100,18 +121,21 @@ class SetupScene(Scene):
         self.layout()
 
     def edit(self, what):
-        """Start typing a seat's name or the deal number (Enter or a click ends it)."""
+        """Start typing a seat's name or the deal number, its text selected so that
+        typing replaces it (Enter or a click ends it)."""
         self.editing = None if self.editing == what else what
+        self.selected = self.editing is not None
         self.layout()
 
     def key(self, event):
         if self.editing is not None:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.editing = None
-            elif event.key == pygame.K_BACKSPACE:
-                self._set_text(self._text()[:-1])
+            elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                self._set_text("" if self.selected else self._text()[:-1])
             elif event.unicode and event.unicode.isprintable():
-                self._set_text(self._text() + event.unicode)
+                self._set_text(("" if self.selected else self._text()) + event.unicode)
+            self.selected = False       # any key ends the selection (the arrows put the caret at the end)
             self.layout()
             self.dirty = True           # the field shows every key at once
             return
@@ -131,6 +155,58 @@ class SetupScene(Scene):
         return int(self.deal) if self.deal else random.randrange(1, 10**9)
 
     def start(self):
+        """Start the game; while another is saved, ask first what becomes of it."""
+        self.editing = None
+        try:
+            self.asking = saves.load_game(self.app.folders)
+        except saves.BadFile as error:       # set aside: nothing left to continue
+            self.app.notice(f"The saved game could not be resumed. {error}")
+        except OSError as error:
+            self.app.notice(f"The saved game could not be read ({error.strerror or error}).")
+        if self.asking:
+            self.asking_words = self.question()
+            self.focus = 0
+            self.layout()
+            self.dirty = True
+        else:
+            self._start()
+
+    def question(self):
+        """The saved game in players' words, and what Start means for it."""
+        state, seats = self.asking
+        names = [seat["name"] for seat in seats]
+        people = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        turn = undo.Timeline.replayed(state).turn()
+        return (f"{state.info.title}, turn {turn}, with {people}: continue it, or abandon it "
+                f"and start {self.info.title}?")
+
+    def continue_saved(self):
+        """Leave this setup for the saved game's table."""
+        state, seats = self.asking
+        self.asking = None
+        resume(self, state, seats)
+
+    def abandon_saved(self):
+        """Give up the saved game (kept as an abandoned game) and start this one."""
+        state, seats = self.asking
+        self.asking = None
+        try:
+            record = saves.load_undo(self.app.folders)
+        except (saves.BadFile, OSError):
+            record = None
+        _, problems = saves.abandon_game(self.app.folders, state, seats, record)
+        for problem in problems:
+            self.app.notice(problem)
+        self._start()
+
+    def cancel_question(self):
+        """Back to this setup, nothing changed."""
+        self.asking = None
+        self.layout()
+        self.focus = next(i for i, w in enumerate(self.widgets) if w.label == "Start")
+        self.dirty = True
+
+    def _start(self):
         """Create the game and go to the table."""
         for i, seat in enumerate(self.seats):
             seat.name = seat.name.strip() or NAMES[i]
@@ -138,6 +214,8 @@ class SetupScene(Scene):
         if self.info.player_option:
             options[self.info.player_option] = self.count()
         session = Session(self.info.id, self.seats, options, self.seed(), self.app.folders)
+        self.app.settings.players[self.info.id] = session.saved_seats()
+        self.app.save_settings()
         setup = {"game_id": self.info.id, "seats": self.seats, "options": self.options}
         self.go("table", session=session, setup=setup, viewer=None, events_seen=0, curtains=[])
 
@@ -146,12 +224,31 @@ class SetupScene(Scene):
                 setup={"game_id": self.info.id, "seats": self.seats, "options": self.options})
 
     def back(self):
-        self.go("menu")
+        if self.asking:
+            self.cancel_question()
+        else:
+            self.go("menu")
+
+    def _layout_question(self, screen):
+        """The question's buttons: Continue (focused), Abandon and start, Cancel."""
+        self.dialog = (screen.lw / 2 - 330, screen.lh / 2 - 170, 660, 340)
+        dx, dy, dw, dh = self.dialog
+        old = self.asking[0].info.title
+        rows = ((f"Continue {old}", self.continue_saved, True),
+                (f"Abandon it, start {self.info.title}", self.abandon_saved, False),
+                ("Cancel", self.cancel_question, False))
+        self.widgets = [ui.Button((dx + 80, dy + 146 + 60 * i, dw - 160, 48), label, action,
+                                  primary=primary, size=20, key=key)
+                        for i, ((label, action, primary), key) in enumerate(zip(rows, (
+                            "continue", "abandon", "cancel")))]
 
     def draw(self, screen):
         from sprites import felt
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.draw_title(screen, self.info.title, self.info.description)
+        if self.asking:
+            self._draw_question(screen)
+            return
         x0 = self.x0
         screen.text("Players", 22, palette.TEXT, (x0, 136))
         if self.info.min_players != self.info.max_players:
@@ -174,4 +271,13 @@ class SetupScene(Scene):
         screen.text("Deal number", 20, palette.TEXT, (x0, self.deal_y + 8))
         screen.text("Leave it random, or type a number to replay a deal.", 15, palette.TEXT_DIM,
                     (x0 + 420, self.deal_y + 11))
+        self.draw_widgets(screen)
+
+    def _draw_question(self, screen):
+        screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=120, edge=None, radius=0)
+        dx, dy, dw, dh = self.dialog
+        screen.panel(self.dialog, alpha=245, edge=palette.GOLD, radius=14)
+        screen.text("A game is in progress", 28, palette.GOLD, (dx + dw / 2, dy + 22), "midtop")
+        for i, line in enumerate(screen.wrap(self.asking_words, 20, dw - 60)[:3]):
+            screen.text(line, 20, palette.TEXT, (dx + dw / 2, dy + 66 + 26 * i), "midtop")
         self.draw_widgets(screen)

@@ -1,5 +1,5 @@
-"""Statistics: per game and player, games played and won, average and best score and the
-win rate against each computer level, as a table and a bar chart; practice games (Casual
+"""Statistics: per game and player, games played, won and abandoned, average and best
+score and the win rate against each computer level, as a table and a bar chart; practice games (Casual
 undo was used) listed apart, after the others; a Reset (after a confirmation) and the
 recent games' records, each opening the replay viewer."""
 import json
@@ -33,16 +33,16 @@ def percent(value):
 
 
 def rows(stats, game_id, section="games"):
-    """(name, played, won, average, best, [rate overall, vs easy, vs medium, vs hard]) for
-    each player of `game_id` in `section` (`games`, or `practice`: the games in which
-    Casual undo was used), most games first."""
+    """(name, played, won, abandoned, average, best, [rate overall, vs easy, vs medium, vs
+    hard]) for each player of `game_id` in `section` (`games`, or `practice`: the games
+    in which Casual undo was used), most games first."""
     out = []
     for name, line in (stats.get(section, {}).get(game_id) or {}).items():
         played = line["played"]
         rates = [rate(line["won"], played)] + [rate(w, g) for g, w in
                                                (line["vs"][level] for level in saves.LEVELS)]
         average = line["score_sum"] / played if played else None
-        out.append((name, played, line["won"], average, line["best"], rates))
+        out.append((name, played, line["won"], line["abandoned"], average, line["best"], rates))
     return sorted(out, key=lambda r: (-r[1], r[0]))
 
 
@@ -57,8 +57,9 @@ def record_label(path):
 
 
 def record_summary(path):
-    """'Maya, Theo · won: Maya' from a record file (' · practice' added when Casual undo
-    was used), or '' if it cannot be read (a record is checked in full only when it is
+    """'Maya, Theo · won: Maya' from a record file ('Maya, Theo · abandoned' for a game
+    given up unfinished; ' · practice' added when Casual undo was used), or '' if it
+    cannot be read (a record is checked in full only when it is
     opened, so its names are cleaned here)."""
     try:
         if os.path.getsize(path) > saves.MAX_FILE_BYTES:
@@ -70,8 +71,9 @@ def record_summary(path):
     except (OSError, ValueError, TypeError, KeyError, IndexError, RecursionError):
         return ""
     practice = "  ·  practice" if data.get("practice") is True else ""
-    return (", ".join(names) + "  ·  " + ("won: " + ", ".join(winners) if winners else "no winner")
-            + practice)
+    end = ("abandoned" if data.get("abandoned") is True
+           else "won: " + ", ".join(winners) if winners else "no winner")
+    return ", ".join(names) + "  ·  " + end + practice
 
 
 class StatisticsScene(Scene):
@@ -219,8 +221,9 @@ class StatisticsScene(Scene):
             screen.text("Finish a game and its results appear here.", 20, palette.TEXT_DIM, (x + 20, y + 20))
             return
         lower = game.GAMES[self.game_id].lower_is_better
-        columns = [("Player", 20, "topleft"), ("Played", 0.36, "topright"), ("Won", 0.46, "topright"),
-                   ("Average", 0.61, "topright"), ("Lowest" if lower else "Best", 0.73, "topright"),
+        columns = [("Player", 20, "topleft"), ("Played", 0.31, "topright"), ("Won", 0.39, "topright"),
+                   ("Abandoned", 0.54, "topright"), ("Average", 0.64, "topright"),
+                   ("Lowest" if lower else "Best", 0.74, "topright"),
                    ("vs easy", 0.83, "topright"), ("vs medium", 0.93, "topright"),
                    ("vs hard", 1.0, "topright")]
         xs = [x + 20 if pos == 20 else x + (w - 20) * pos for _, pos, _ in columns]
@@ -229,8 +232,8 @@ class StatisticsScene(Scene):
         lines = [(row, False) for row in rows(self.stats, self.game_id)]
         lines += [(row, True) for row in rows(self.stats, self.game_id, "practice")]
         cy = y + 42
-        for (name, played, won, average, best, rates), practice in lines[:PLAYERS_SHOWN + 1]:
-            cells = [f"{name} · practice" if practice else name, str(played), str(won),
+        for (name, played, won, abandoned, average, best, rates), practice in lines[:PLAYERS_SHOWN + 1]:
+            cells = [f"{name} · practice" if practice else name, str(played), str(won), str(abandoned),
                      "-" if average is None else f"{average:.1f}",
                      "-" if best is None else str(best)] + [percent(r) for r in rates[1:]]
             for i, (cell, cx) in enumerate(zip(cells, xs)):
@@ -267,7 +270,7 @@ class StatisticsScene(Scene):
             return
         group = (right - left) / len(lines)
         bar = min(22, (group - 16) / len(BARS))
-        for i, (name, _, _, _, _, rates) in enumerate(lines):
+        for i, (name, *_, rates) in enumerate(lines):
             gx = left + i * group + (group - bar * len(BARS)) / 2
             for j, ((label, colour), value) in enumerate(zip(BARS, rates)):
                 bx = gx + j * bar

@@ -115,6 +115,7 @@ class Button:
         self.size = size
         self.key = key or label
         self.marked = False
+        self.selected = False      # a text field's text is selected (typing replaces it)
 
     def hit(self, pos):
         """Does the logical position lie on the button?"""
@@ -144,6 +145,11 @@ class Button:
         if self.marked:
             pygame.draw.rect(screen.surface, palette.HINT, r.inflate(screen.px(10), screen.px(10)),
                              max(2, screen.px(3)), border_radius=radius + screen.px(5))
+        if self.selected:
+            w = min(screen.text_width(self.label, self.size), self.rect.w - 12) + 8
+            h = screen.text_px(self.size) / screen.s + 4
+            pygame.draw.rect(screen.surface, palette.SELECT, screen.rect(
+                (self.rect.centerx - w / 2, self.rect.centery - h / 2, w, h)), border_radius=screen.px(3))
         screen.text(self.label, self.size, palette.BUTTON_TEXT, self.rect.center, "center",
                     width=self.rect.w - 12)
 

@@ -1,0 +1,224 @@
+"""Setup remembers each mode's last players (names, person or computer, level) between
+games and starts; a click on a name selects it so typing replaces it; and a game in
+progress is never lost silently: Start asks first, naming it, and an abandoned game is
+kept as a record and counted as abandoned."""
+import json
+import random
+
+import pygame
+import yaml
+
+import game
+from game import saves, undo
+from scenes import app as app_module
+from scenes import statistics
+from scenes.menu import MenuScene
+from scenes.setup import SetupScene
+from scenes.statistics import StatisticsScene
+from scenes.table import TableScene
+from tests.test_ui_play import app, click_widget, new_app, open_setup, press, set_seats  # noqa: F401
+from tests.test_ui_tutorial import open_lesson
+
+
+def type_text(a, words):
+    for char in words:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char.lower()), mod=0, unicode=char,
+                                             scancode=0))
+    a.step()
+
+
+def field(a, key):
+    return next(w for w in a.scene.widgets if w.key == key)
+
+
+def seats_of(scene):
+    return [(s.name, s.human, s.level) for s in scene.seats]
+
+
+def test_clicking_a_name_selects_it_so_typing_replaces_it(app):  # noqa: F811
+    open_setup(app, "ktu")
+    click_widget(app, lambda w: w.key == "name1")
+    assert field(app, "name1").selected and field(app, "name1").label == "Theo"
+    app.draw()
+    type_text(app, "Ann")
+    assert app.scene.seats[1].name == "Ann" and field(app, "name1").label == "Ann_"
+    click_widget(app, lambda w: w.key == "name0")          # another field: its text selected
+    assert field(app, "name0").selected and not field(app, "name1").selected
+    press(app, pygame.K_BACKSPACE)                          # removes the whole selection
+    assert app.scene.seats[0].name == ""
+    type_text(app, "Bo")
+    press(app, pygame.K_BACKSPACE)                          # then one letter at a time
+    assert app.scene.seats[0].name == "B"
+    click_widget(app, lambda w: w.key == "deal")
+    type_text(app, "42")
+    click_widget(app, lambda w: w.key == "deal")            # a click ends the typing ...
+    click_widget(app, lambda w: w.key == "deal")            # ... and the next selects it again
+    type_text(app, "7")
+    assert app.scene.deal == "7"
+
+
+def test_setup_offers_each_mode_its_last_players_between_games_and_starts(user_home):
+    a = new_app()
+    open_setup(a, "ktu")
+    set_seats(a, 3, {0})
+    click_widget(a, lambda w: w.key == "name0")
+    type_text(a, "Ann")
+    while a.scene.seats[2].level != "hard":
+        click_widget(a, lambda w: w.key == "kind2")
+    press(a, pygame.K_TAB)
+    chosen = seats_of(a.scene)
+    assert chosen == [("Ann", True, "medium"), ("Theo", False, "medium"), ("Ines", False, "hard")]
+    click_widget(a, lambda w: w.label == "Start")
+    assert isinstance(a.scene, TableScene)
+    a.scene.go("menu")
+    a.step()
+    open_setup(a, "deadline")                                # another mode: its own players
+    assert seats_of(a.scene)[0] == ("Maya", True, "medium")
+    press(a, pygame.K_ESCAPE)
+    open_setup(a, "ktu")
+    assert seats_of(a.scene) == chosen
+    pygame.quit()
+    kept = yaml.safe_load((user_home / "config" / "settings.yaml").read_text())["players"]
+    assert kept == {"ktu": [{"name": "Ann", "level": None}, {"name": "Theo", "level": "medium"},
+                            {"name": "Ines", "level": "hard"}]}
+    b = new_app()                                             # the next start
+    try:
+        open_setup(b, "ktu")
+        assert seats_of(b.scene) == chosen
+    finally:
+        pygame.quit()
+
+
+def test_bad_remembered_players_are_refused_with_the_reason(user_home):
+    folder = user_home / "config"
+    folder.mkdir(parents=True)
+    (folder / "settings.yaml").write_text("players: {ktu: [{name: Ann, level: null}]}\n")
+    a = new_app()
+    try:
+        [notice] = a.notices
+        assert "players.ktu: expected 2-5 seats" in notice
+        open_setup(a, "ktu")
+        assert seats_of(a.scene)[0] == ("Maya", True, "medium")
+    finally:
+        pygame.quit()
+
+
+def saved_ktu(folders, moves=20):
+    """A KTU game of Ann and Ben (a computer), `moves` moves in, as the autosave keeps it;
+    its state and the turn it is at."""
+    state = game.new_game("ktu", players=2, seed=8)
+    timeline = undo.Timeline(state)
+    rng = random.Random(8)
+    for _ in range(moves):
+        timeline.apply(rng.choice(state.legal_actions()))
+    saves.save_game(folders, state, [{"name": "Ann", "level": None}, {"name": "Ben", "level": "easy"}])
+    return state, timeline.turn()
+
+
+def start_deadline(a):
+    open_setup(a, "deadline")
+    click_widget(a, lambda w: w.label == "Start")
+    assert isinstance(a.scene, SetupScene) and a.scene.asking
+
+
+def test_starting_a_game_while_one_is_saved_asks_first_naming_it(user_home):
+    a = new_app()
+    try:
+        state, turn = saved_ktu(a.folders)
+        start_deadline(a)
+        assert a.scene.asking_words == (f"KTU, turn {turn}, with Ann and Ben: continue it, or "
+                                        "abandon it and start Deadline?")
+        assert [w.label for w in a.scene.widgets] == ["Continue KTU", "Abandon it, start Deadline", "Cancel"]
+        assert a.scene.widgets[a.scene.focus].label == "Continue KTU"
+        a.draw()
+        press(a, pygame.K_ESCAPE)                            # Esc: back to Setup, nothing lost
+        assert isinstance(a.scene, SetupScene) and not a.scene.asking
+        assert a.scene.widgets[a.scene.focus].label == "Start"
+        assert saves.load_game(a.folders)[0].to_dict() == state.to_dict()
+        click_widget(a, lambda w: w.label == "Start")
+        press(a, pygame.K_RETURN)                            # Enter takes the focused Continue
+        assert isinstance(a.scene, TableScene) and a.scene.session.game_id == "ktu"
+        assert a.scene.session.state.to_dict() == state.to_dict()
+    finally:
+        pygame.quit()
+
+
+def test_an_abandoned_game_is_recorded_and_counted_as_abandoned(user_home):
+    a = new_app()
+    try:
+        state, turn = saved_ktu(a.folders)
+        start_deadline(a)
+        click_widget(a, lambda w: w.label == "Abandon it, start Deadline")
+        assert isinstance(a.scene, TableScene) and a.scene.session.game_id == "deadline"
+        saved, _ = saves.load_game(a.folders)
+        assert saved.game_id == "deadline"
+        [path] = saves.list_records(a.folders)
+        record = saves.read_record(path)
+        assert record["abandoned"] is True and record["game"] == "ktu"
+        assert len(record["actions"]) == len(state.history) and record["winners"] == []
+        assert statistics.record_summary(path) == "Ann, Ben  ·  abandoned"
+        line = saves.load_statistics(a.folders)["games"]["ktu"]["Ann"]
+        assert (line["abandoned"], line["played"], line["won"]) == (1, 0, 0)
+        assert "Ben" not in saves.load_statistics(a.folders)["games"]["ktu"]   # a computer
+        a.scene.go("statistics")
+        a.step()
+        assert isinstance(a.scene, StatisticsScene) and a.scene.game_id == "ktu"
+        assert statistics.rows(a.scene.stats, "ktu")[0][:4] == ("Ann", 0, 0, 1)
+        a.draw()
+    finally:
+        pygame.quit()
+
+
+def test_the_same_position_abandoned_twice_counts_once(user_home):
+    folders = saves.Folders()
+    state, _ = saved_ktu(folders)
+    seats = [{"name": "Ann", "level": None}, {"name": "Ben", "level": "easy"}]
+    assert saves.abandon_game(folders, state, seats)[1] == []
+    saves.save_game(folders, state, seats)                  # stopped before the autosave went
+    assert saves.abandon_game(folders, state, seats)[1] == []
+    assert saves.load_statistics(folders)["games"]["ktu"]["Ann"]["abandoned"] == 1
+    assert saves.load_game(folders) is None
+
+
+def test_statistics_from_before_abandoned_games_were_counted_still_read(user_home):
+    folders = saves.Folders()
+    old = {"format": saves.STATS_FORMAT, "version": 1, "counted": [], "games": {"ktu": {"Ann": {
+        "played": 2, "won": 1, "score_sum": 9, "best": 0, "vs": {l: [0, 0] for l in saves.LEVELS}}}}}
+    saves.atomic_write(folders.statistics, json.dumps(old))
+    assert saves.load_statistics(folders)["games"]["ktu"]["Ann"]["abandoned"] == 0
+
+
+def test_play_a_real_game_after_a_lesson_asks_too(user_home):
+    a = new_app()
+    try:
+        saved_ktu(a.folders)
+        scene = open_lesson(a, "final_card_down")
+        scene.play_real_game()
+        a.step()
+        assert isinstance(a.scene, SetupScene) and a.scene.info.id == "final_card_down"
+        click_widget(a, lambda w: w.label == "Start")
+        assert a.scene.asking and a.scene.asking_words.endswith(
+            "continue it, or abandon it and start Final Card-Down?")
+        click_widget(a, lambda w: w.label == "Cancel")
+        press(a, pygame.K_ESCAPE)
+        assert isinstance(a.scene, MenuScene) and a.scene.saved is not None
+    finally:
+        pygame.quit()
+
+
+def test_the_turn_counts_as_simulate_counts_turns():
+    """simulate.play_one counts a turn each time the seat to act changes; the turn being
+    played is one more if the seat to act now is another."""
+    for game_id in game.GAMES:
+        state = game.new_game(game_id, seed=5)
+        timeline = undo.Timeline(state)
+        assert timeline.turn() == 1
+        rng = random.Random(5)
+        seats = []                     # who acted, move by move, then who acts now
+        for _ in range(40):
+            seats.append(state.current_player)
+            timeline.apply(rng.choice(state.legal_actions()))
+        seats.append(state.current_player)
+        runs = sum(1 for i, seat in enumerate(seats) if i == 0 or seat != seats[i - 1])
+        assert timeline.turn() == runs
+        assert undo.Timeline.replayed(state).turn() == runs
