@@ -10,7 +10,6 @@ import yaml
 
 import game
 from game import saves, undo
-from scenes import app as app_module
 from scenes import statistics
 from scenes.menu import MenuScene
 from scenes.setup import SetupScene
