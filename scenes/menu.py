@@ -78,7 +78,7 @@ class MenuScene(Scene):
     def resume(self):
         """Continue the saved game where it was left (behind the curtain if several people play)."""
         state, seats = self.saved
-        session = Session.resume(state, seats, self.app.folders)
+        session = Session.resume(state, seats, self.app.folders, self.app.executor)
         setup = {"game_id": state.game_id, "seats": session.seats, "options": dict(state.options)}
         # Saved just after a hand ended: its scores were not seen yet (a state waits for
         # the next deal only then), so the table shows them first.

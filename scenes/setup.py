@@ -137,7 +137,8 @@ class SetupScene(Scene):
         options = dict(self.options)
         if self.info.player_option:
             options[self.info.player_option] = self.count()
-        session = Session(self.info.id, self.seats, options, self.seed(), self.app.folders)
+        session = Session(self.info.id, self.seats, options, self.seed(), self.app.folders,
+                          executor=self.app.executor)
         setup = {"game_id": self.info.id, "seats": self.seats, "options": self.options}
         self.go("table", session=session, setup=setup, viewer=None, events_seen=0, curtains=[])
 

@@ -108,7 +108,7 @@ class Motion:
             play(name)
 
     def update(self, dt):
-        """Advance by `dt` seconds; True when a card landed (the layout must show it)."""
+        """Advance by `dt` seconds; True when a card landed (drawn in its place from now on)."""
         landed = False
         for f in self.flights:
             f.t += dt

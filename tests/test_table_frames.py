@@ -21,9 +21,8 @@ import pytest
 import game
 from game import saves, tutorial
 from scenes import app as app_module
-from scenes import session as session_module
 from scenes import tutorial as lessons
-from scenes.session import Seat, Session
+from scenes.session import Seat, Session, inline
 from tests.test_ui_play import card_point, choose
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "frames.json")
@@ -35,31 +34,20 @@ SCRIPTS = list(game.GAMES) + ["pass_and_play", "lesson", "replay"]
 # ---- what the script reads of the table (the only lines that know its insides) -------------------
 def waiting(table):
     """Is the table still, waiting for the person at it?"""
-    return (table.my_turn() and not table.motion.flights and not table.pending and not table.dialog
+    return (table.my_turn() and not table.motion.flights and not table.pending and not table.ui_state.dialog
             and table.hold.seconds == 0)
 
 
 def dialog(table):
-    return table.dialog
+    return table.ui_state.dialog
 
 
 def selection(table):
-    return table.selection
+    return table.ui_state.selection
 
 
 def coach(table):
-    return table.coach
-
-
-def inline_computers(monkeypatch):
-    """The computer players think at once, on the main thread."""
-    class Inline:
-        def __init__(self, target, **_):
-            self.target = target
-
-        def start(self):
-            self.target()
-    monkeypatch.setattr(session_module.threading, "Thread", Inline)
+    return table.director.coach
 
 
 # ---- the driver --------------------------------------------------------------------------------
@@ -68,7 +56,7 @@ class Driver:
     and hashed at every step."""
 
     def __init__(self, expected=(), keep=None):
-        self.app = app_module.App(size=(1280, 720))
+        self.app = app_module.App(size=(1280, 720), executor=inline)
         self.app.settings.animation_speed = "fast"
         self.app.settings.sound = False
         self.app.sounds.enabled = False
@@ -151,7 +139,7 @@ def play_game(driver, game_id):
     info = game.GAMES[game_id]
     count = max(2, min(3, info.min_players))
     seats = [Seat("Maya", True)] + [Seat(n, False, "medium") for n in ("Theo", "Ines")[:count - 1]]
-    driver.open_table(Session(game_id, seats, {}, seed=17))
+    driver.open_table(Session(game_id, seats, {}, seed=17, executor=inline))
     rng = random.Random(3)
     moves = 0
     while moves < MOVES:
@@ -175,7 +163,7 @@ def play_game(driver, game_id):
 def play_pass_and_play(driver):
     """Two people at Final Card-Down: the curtain, Ready, a move taken back."""
     seats = [Seat("Maya", True), Seat("Theo", True)]
-    session = Session("final_card_down", seats, {}, seed=21)
+    session = Session("final_card_down", seats, {}, seed=21, executor=inline)
     driver.open_table(session)
     rng = random.Random(5)
     for turn in range(6):
@@ -198,7 +186,7 @@ def play_lesson(driver):
     for n in range(6):
         driver.until(lambda: waiting(driver.app.scene) and coach(driver.app.scene).learner_to_act())
         table = driver.app.scene
-        wanted = tutorial.find(table.state, coach(table).step.moves[0])
+        wanted = tutorial.find(coach(table).state, coach(table).step.moves[0])
         if n == 0:
             other = next(a for a in table.legal_now if not any(m.matches(a) for m in coach(table).step.moves))
             driver.perform(other)
@@ -256,8 +244,7 @@ def golden():
 
 
 @pytest.mark.parametrize("name", SCRIPTS)
-def test_a_scripted_game_draws_the_same_frames(name, monkeypatch):
-    inline_computers(monkeypatch)
+def test_a_scripted_game_draws_the_same_frames(name):
     want = golden()
     assert want["pygame"] == pygame.version.ver, "recorded with another pygame-ce: record afresh"
     expected = want["scripts"][name]
@@ -271,9 +258,6 @@ def test_a_scripted_game_draws_the_same_frames(name, monkeypatch):
 
 def record():
     """Write tests/golden/frames.json from what the table draws now."""
-    from _pytest.monkeypatch import MonkeyPatch
-    patch = MonkeyPatch()
-    inline_computers(patch)
     scripts = golden()["scripts"] if os.path.exists(GOLDEN) else {}
     for name in os.environ.get("SCRIPTS", " ".join(SCRIPTS)).split():
         keep = os.environ.get("FRAMES_DIR")
@@ -282,7 +266,6 @@ def record():
             os.makedirs(keep, exist_ok=True)
         scripts[name] = run_script(name, keep=keep)
         print(f"{name}: {len(scripts[name])} frames")
-    patch.undo()
     with open(GOLDEN, "w", encoding="utf-8") as handle:
         json.dump({"pygame": pygame.version.ver, "scripts": scripts}, handle, indent=0)
         handle.write("\n")
