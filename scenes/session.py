@@ -12,8 +12,8 @@ on the caller's thread: tests step the game this way); the table polls `poll_bot
 the result either way.
 
 What the table uses of a session (and so what a session played elsewhere, over a
-network, must offer): `info`, `game_id`, `seed`, `name(seat)`, `humans()`,
-`is_human(seat)`, `saved_seats()`; the game as a seat may see it: `current_player`,
+network, must offer): `info`, `game_id`, `seed`, `seats` (their `name` and `human`),
+`name(seat)`, `humans()`, `is_human(seat)`; the game as a seat may see it: `current_player`,
 `is_over`, `view(seat)`, `legal_actions()`, `why_illegal(action)`, `moves()`,
 `event_count()`, `events_since(start)`, `events_for(seat, since)`; the changes:
 `submit(action)`, `can_undo(seat, policy)`, `undo(seat, policy)`, `take_problem()`;
