@@ -78,14 +78,17 @@ class TableScene(Scene):
     # ---- what the layout left, for the drawing and the tests -------------------------------
     @property
     def board(self):
+        """Where every card lies (the last layout's Board)."""
         return self.laid.board
 
     @property
     def focus_cards(self):
+        """The cards the keyboard walks, before the widgets."""
         return self.laid.cards
 
     @property
     def buttons_top(self):
+        """The top bar's buttons."""
         return self.laid.top
 
     # ---- who sees what ------------------------------------------------------------------

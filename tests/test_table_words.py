@@ -11,7 +11,7 @@ import pytest
 
 import game
 from game.bots import make_bot
-from scenes import table_draw, table_input
+from scenes import table_input
 from scenes.presenters import presenter_for
 from scenes.scoring import ScoringScene
 from scenes.session import Seat, Session

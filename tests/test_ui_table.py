@@ -68,7 +68,7 @@ def test_a_click_reads_the_view_once_and_lays_the_table_out_once(app, game_id, m
             break
         perform(app, choose(session.state.legal_actions(), rng))
         settle(app)
-    segments, kind = [], None
+    segments, kind, counts = [], None, {}
     for mark in timeline + ["click"]:
         if mark in ("click", "submit"):
             if kind is not None:
