@@ -19,6 +19,7 @@ import pygame  # noqa: E402  (after the environment is set)
 
 from game import saves  # noqa: E402
 from scenes import config, controls, ui  # noqa: E402
+from scenes import session as session_module  # noqa: E402
 from sprites import cards as card_sprites  # noqa: E402
 from sprites import felt  # noqa: E402
 from sprites import text  # noqa: E402
@@ -42,11 +43,9 @@ def _scenes():
     from scenes.setup import SetupScene
     from scenes.statistics import StatisticsScene
     from scenes.table import TableScene
-    from scenes.tutorial import TutorialScene
     return {"menu": MenuScene, "setup": SetupScene, "table": TableScene, "scoring": ScoringScene,
             "rules": RulesScene, "settings": SettingsScene, "error": ErrorScene,
-            "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene,
-            "tutorial": TutorialScene}
+            "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene}
 
 
 def first_window(desktop):
@@ -77,9 +76,11 @@ def _log_error(error, session=None, folders=None):
 
 
 class App:
-    """The window, the settings, the sounds and the current scene."""
+    """The window, the settings, the sounds and the current scene. With `step_seconds`,
+    every step advances time by exactly that (tests step time by hand); `executor` runs
+    the computer players of the games it starts (scenes.session: threads by default)."""
 
-    def __init__(self, fullscreen=False, size=None):
+    def __init__(self, fullscreen=False, size=None, step_seconds=None, executor=None):
         self.folders = saves.Folders()
         saves.clean_temporary(self.folders)
         self.settings, problem = config.load_user(self.folders)
@@ -99,6 +100,8 @@ class App:
         self.screen = ui.Screen(self._open_window())
         self.sounds = Sounds(self.settings.sound)
         self.clock = pygame.time.Clock()
+        self.step_seconds = step_seconds
+        self.executor = executor or session_module.threads
         self.keyboard = False
         self.showing_controls = False    # the controls overlay (F1 or ?)
         self.running = True
@@ -234,6 +237,8 @@ class App:
         else:
             dt = min(0.1, self.clock.tick(FPS if block else 0) / 1000)
             events = pygame.event.get()
+        if self.step_seconds is not None:
+            dt = self.step_seconds
         for event in events:
             self.handle(event)
             if self.scene.next:

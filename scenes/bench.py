@@ -125,7 +125,7 @@ def run():
     _table(app, "final_card_down", 4, lambda s: len(s.hands[0]) >= 40 and s.draws == 0)
     for _ in range(5):
         app.step()
-    _print_frames(app, f"Final Card-Down, hand of {len(app.scene.state.hands[0])} cards")
+    _print_frames(app, f"Final Card-Down, hand of {len(app.scene.session.state.hands[0])} cards")
     _table(app, "deadline", 4, lambda s: s.view(0).facts.get("phase") == "Final Exam")
     for _ in range(5):
         app.step()

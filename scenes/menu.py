@@ -10,7 +10,7 @@ from sprites import palette
 
 def resume(scene, state, seats):
     """Go from `scene` to the table of the saved game (`state`, its saved `seats`)."""
-    session = Session.resume(state, seats, scene.app.folders)
+    session = Session.resume(state, seats, scene.app.folders, scene.app.executor)
     setup = {"game_id": state.game_id, "seats": session.seats, "options": dict(state.options)}
     # Saved just after a hand ended: its scores were not seen yet (a state waits for
     # the next deal only then), so the table shows them first.

@@ -16,6 +16,8 @@ from scenes.table_layout import PANEL_W, lay_out
 from scenes.table_motion import Motion
 from sprites import felt
 
+LOG_EVENTS = 30         # the log tells at most this many of the latest events
+
 
 class ReplayScene(Scene):
     """Shows recorded states on the table instead of playing."""
@@ -54,7 +56,6 @@ class ReplayScene(Scene):
                               lambda e: self.presenter.event_line(e, self.names, zone_names),
                               before, [boxes, self.board.boxes], self.app.settings.move_seconds,
                               self.app.sounds.play)
-            self.layout()
 
     def next_move(self):
         self.show(self.index + 1)
@@ -76,7 +77,7 @@ class ReplayScene(Scene):
     def layout(self):
         screen = self.app.screen
         self.board = lay_out(self.view, self.presenter, self.viewer if self.viewer is not None else 0,
-                             self.names, (screen.lw, screen.lh), screen.text_width, self.motion.hidden())
+                             self.names, (screen.lw, screen.lh), screen.text_width)
         y = screen.lh - 18
         controls = []
         for label, action, enabled in (("Back", self.back, True),
@@ -95,8 +96,7 @@ class ReplayScene(Scene):
 
     def update(self, dt):
         moving = self.motion.busy()
-        if self.motion.update(dt):
-            self.layout()
+        self.motion.update(dt)
         self.dirty = self.dirty or moving
 
     def key(self, event):
@@ -144,10 +144,11 @@ class ReplayScene(Scene):
         end = table_draw.top_bar(screen, f"Replay: {self.state.info.title}", self.top_words(),
                                  screen.lw - PANEL_W - 20)
         table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(self.view, self.names, self.humans))
-        table_draw.cards(screen, self.board, look, lambda p: False)
+        table_draw.cards(screen, self.board, look, lambda p: False, self.motion.hidden())
         table_draw.message(screen, self.board, self.message)
         zone_names = {z.key: z.name for z in self.view.zones}
-        lines = table_draw.log_lines(self.state, self.viewer, self.presenter, self.names, zone_names, events=30)
+        events = self.state.events_for(self.viewer, max(0, len(self.state.events) - LOG_EVENTS))
+        lines = self.presenter.log_lines(events, self.names, zone_names)
         table_draw.side_panel(screen, self.view, self.presenter, self.names, self.state.chance.seed,
                               "Latest moves", lines)
         table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)

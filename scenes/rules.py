@@ -63,7 +63,7 @@ class RulesScene(Scene):
     def layout(self):
         screen = self.app.screen
         self.widgets = [ui.Button((screen.lw / 2 - 90, screen.lh - 62, 180, 46), "Back", self.back, size=22)]
-        if self.persist.get("return_to") not in ("table", "tutorial"):
+        if self.persist.get("return_to") != "table":
             self.widgets.append(ui.Button((30, 18, 200, 44), "Learn to play", self.learn,
                                           primary=True, size=20))
         if self.persist.get("return_to") == "menu":
@@ -126,7 +126,7 @@ class RulesScene(Scene):
         steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 8, pygame.K_PAGEUP: -8}
         if event.key in steps:
             self.scroll(steps[event.key])
-        elif event.key == pygame.K_l and self.persist.get("return_to") not in ("table", "tutorial"):
+        elif event.key == pygame.K_l and self.persist.get("return_to") != "table":
             self.learn()
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.persist.get("return_to") == "menu":
             self.switch(1 if event.key == pygame.K_RIGHT else -1)

@@ -39,7 +39,7 @@ class ScoringScene(Scene):
 
     def _restart(self, seed):
         old = self.session
-        session = Session(old.game_id, old.seats, old.options, seed, old.folders)
+        session = Session(old.game_id, old.seats, old.options, seed, old.folders, executor=old.executor)
         self.go("table", session=session, viewer=None, events_seen=0, interim=False)
 
     def play_again(self):

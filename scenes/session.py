@@ -6,8 +6,19 @@ the only place it takes one back (`undo`, as far as game.undo's policy allows).
 Given the user's folders, it autosaves after every applied or undone action and, when
 the game ends, keeps its record (with the undos made), counts it in the statistics (as
 practice if Casual undo was used) and removes the autosave.
-Computer players think on a worker thread; the table polls `poll_bot()` for the
-result, so the window stays responsive.
+Computer players think through the session's executor: a worker thread by default (the
+window stays responsive; the thread wakes the app with BOT_DONE), or `inline` (at once,
+on the caller's thread: tests step the game this way); the table polls `poll_bot()` for
+the result either way.
+
+What the table uses of a session (and so what a session played elsewhere, over a
+network, must offer): `info`, `game_id`, `seed`, `seats` (their `name` and `human`),
+`name(seat)`, `humans()`, `is_human(seat)`; the game as a seat may see it: `current_player`,
+`is_over`, `view(seat)`, `legal_actions()`, `why_illegal(action)`, `moves()`,
+`event_count()`, `events_since(start)`, `events_for(seat, since)`; the changes:
+`submit(action)`, `can_undo(seat, policy)`, `undo(seat, policy)`, `take_problem()`;
+the computer players: `start_bot(seconds)`, `start_hint(seconds)`, `poll_bot()`,
+`busy()`, `thinking()`. The table never reads `state` itself.
 """
 import logging
 import queue
@@ -22,6 +33,22 @@ from game import saves, undo
 
 BOT_DONE = pygame.USEREVENT + 7   # posted by the worker thread to wake the app
 LOG = logging.getLogger("cardtable")
+
+
+def threads(work):
+    """Run `work` on a worker thread, then wake the app (the default executor)."""
+    def run():
+        work()
+        try:
+            pygame.event.post(pygame.event.Event(BOT_DONE))
+        except pygame.error:     # the window closed while it thought: nobody to wake
+            pass
+    threading.Thread(target=run, daemon=True, name="bot").start()
+
+
+def inline(work):
+    """Run `work` at once on the caller's thread (tests step the game this way)."""
+    work()
 
 
 @dataclass
@@ -48,9 +75,11 @@ class Seat:
 
 class Session:
     """One game in progress, created from the Setup scene's choices. With `folders`
-    (saves.Folders) the game is autosaved, and recorded and counted when it ends."""
+    (saves.Folders) the game is autosaved, and recorded and counted when it ends;
+    `executor(work)` runs the computer players' thinking (`threads` by default)."""
 
-    def __init__(self, game_id, seats, options, seed, folders=None, state=None, undo_record=None):
+    def __init__(self, game_id, seats, options, seed, folders=None, state=None, undo_record=None,
+                 executor=None):
         self.game_id = game_id
         self.info = game.GAMES[game_id]
         self.seats = list(seats)
@@ -72,10 +101,11 @@ class Session:
         self._bots = {}
         self._work = None
         self._results = queue.Queue()
+        self.executor = executor or threads
         self.autosave()
 
     @classmethod
-    def resume(cls, state, seats, folders=None):
+    def resume(cls, state, seats, folders=None, executor=None):
         """The session of a loaded game: `state` and the saved seats ({name, level}); with
         `folders`, the undos counted so far come from the autosave too."""
         record = None
@@ -85,7 +115,7 @@ class Session:
             except (saves.BadFile, OSError) as error:
                 LOG.warning("The undo record could not be read: %s", error)
         return cls(state.game_id, [Seat.from_saved(s) for s in seats], state.options,
-                   state.chance.seed, folders, state, record)
+                   state.chance.seed, folders, state, record, executor)
 
     @property
     def state(self):
@@ -113,6 +143,45 @@ class Session:
     def why_illegal(self, action):
         """The rules' reason `action` is not legal now."""
         return self.state.why_illegal(action)
+
+    @property
+    def current_player(self):
+        """The seat to act (None when nobody is, as at the end)."""
+        return self.state.current_player
+
+    @property
+    def is_over(self):
+        """Has the game ended?"""
+        return self.state.is_over
+
+    def view(self, seat):
+        """What `seat` may see of the game (None: what everyone sees)."""
+        return self.state.view(seat)
+
+    def legal_actions(self):
+        """The moves the seat to act may make."""
+        return self.state.legal_actions()
+
+    def moves(self):
+        """The actions played so far, in order."""
+        return self.state.history
+
+    def event_count(self):
+        """How many events the game has told so far (since the last undo)."""
+        return len(self.state.events)
+
+    def events_since(self, start):
+        """The events from index `start` on, as they happened (each tells a seat its part)."""
+        return self.state.events[start:]
+
+    def events_for(self, seat, since=0):
+        """The events from index `since` on, as `seat` may see them."""
+        return self.state.events_for(seat, since)
+
+    def take_problem(self):
+        """The one-line message about a file that could not be written, once (else None)."""
+        problem, self.problem = self.problem, None
+        return problem
 
     # ---- changing the game ----------------------------------------------------------
     def submit(self, action):
@@ -195,7 +264,7 @@ class Session:
         return self._work[0] if self._work and self._work[2] == "move" else None
 
     def start_bot(self, thinking_time=1.0):
-        """Start the current computer seat thinking on a worker thread (a hard player
+        """Start the current computer seat thinking through the executor (a hard player
         for `thinking_time` seconds)."""
         seat = self.state.current_player
         self._start(seat, self._bot(self.seats[seat].level, thinking_time), "move")
@@ -222,12 +291,8 @@ class Session:
             except Exception as error:   # handed to the main thread, which reports it
                 result = error
             self._results.put((token, result))
-            try:
-                pygame.event.post(pygame.event.Event(BOT_DONE))
-            except pygame.error:     # the window closed while it thought: nobody to wake
-                pass
 
-        threading.Thread(target=work, daemon=True, name=f"bot-{purpose}").start()
+        self.executor(work)
 
     def poll_bot(self):
         """A finished (purpose, seat, action, reason) from the worker, or None; the
@@ -247,7 +312,7 @@ class Session:
         return (purpose, seat, *result)
 
     def busy(self):
-        """Is a worker thread running?"""
+        """Is a computer player thinking (or its answer not yet taken)?"""
         return self._work is not None
 
 

@@ -213,7 +213,8 @@ class SetupScene(Scene):
         options = dict(self.options)
         if self.info.player_option:
             options[self.info.player_option] = self.count()
-        session = Session(self.info.id, self.seats, options, self.seed(), self.app.folders)
+        session = Session(self.info.id, self.seats, options, self.seed(), self.app.folders,
+                          executor=self.app.executor)
         self.app.settings.players[self.info.id] = session.saved_seats()
         self.app.save_settings()
         setup = {"game_id": self.info.id, "seats": self.seats, "options": self.options}

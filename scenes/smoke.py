@@ -80,7 +80,7 @@ def _run(started, out):
         show("rules", rules_game=game_id, return_to="menu")
         app.scene.learn()
         app.step()
-        if type(app.scene).__name__ != "TutorialScene":
+        if type(getattr(app.scene, "director", None)).__name__ != "LessonDirector":
             raise RuntimeError(f"{game_id}: the lesson did not open from the rules")
         seats = [Seat("Player", True)] + [Seat(f"Computer {i}", False, "easy")
                                           for i in range(1, info.default_players)]
@@ -147,7 +147,7 @@ def _play_a_few(app, session):
         app.step()
         if app.scene is not table:
             return
-        if table.my_turn() and not table.motion.flights and not table.pending and not table.dialog:
+        if table.my_turn() and not table.motion.flights and not table.pending and not table.ui_state.dialog:
             table.submit(rng.choice(session.state.legal_actions()))
         time.sleep(0.001)
 

@@ -1,16 +1,21 @@
 """The table: any game drawn from one seat's view, with its legal moves and the curtain.
 
-The controller of the table: it reads the game once per change, decides who looks
-(with two or more people at the table, a curtain hides everything whenever control
-passes to another person), paces the computer players, submits the chosen actions and
-goes to the scores when a hand ends. The pieces it composes:
+The controller of the table: it reads the game once per change and lays the table out
+once, decides who looks (with two or more people at the table, a curtain hides
+everything whenever control passes to another person), paces the computer players,
+carries out what the person means and goes to the scores when a hand ends. Who owns what:
 
-- scenes/presenters/: what the game looks like and says (one presenter per game);
-- scenes/table_layout.py: where every card lies (pure geometry);
-- scenes/table_motion.py: cards in flight, toasts, the die, an outcome's hold;
-- scenes/table_input.py: from a click or a key to the candidate actions (TableInput
-  holds the pointer, the log's scrolling and the keyboard focus);
-- scenes/table_draw.py: the drawing (and the cached layer of what only the layout changes).
+- the session (scenes/session.py): the game; the table reads it through the small
+  interface listed there, and changes it only by submitting a move or an undo;
+- the director (scenes/table_director.py): what runs the game here: a normal game, or a
+  lesson (scenes/tutorial.py), which filters the moves, scripts the computers, marks
+  cards and draws the coach;
+- TableState (scenes/table_state.py): the interaction (selection, choice, hint, message,
+  keyboard focus, pointer, log scroll), changed only here;
+- scenes/table_input.py: from an event to intents (pure); scenes/table_layout.py: where
+  every card lies (pure geometry); scenes/table_motion.py: cards in flight, toasts, the
+  die, an outcome's hold; scenes/table_draw.py: the drawing (and the cached layer of
+  what only the layout changes); scenes/presenters/: what the game looks like and says.
 
 A click on a card plays it when one action fits; several-card actions work by selecting
 cards and pressing the button that appears; actions without cards are buttons;
@@ -21,20 +26,23 @@ import game
 from scenes import config, table_draw, table_input, ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
-from scenes.presenters.default import HAND_END
+from scenes.presenters.default import HAND_END, card_name
 from scenes.session import BOT_DONE
+from scenes.table_director import Director
+from scenes.table_input import Laid, TableInput
 from scenes.table_layout import lay_out
 from scenes.table_motion import Hold, Motion
+from scenes.table_state import Dialog, TableState
 from sprites import felt
 
-class TableScene(Scene):
-    """Plays a Session: shows the viewer's table, submits the chosen actions."""
 
-    AUTO_END_TURN = True    # a person's turn whose only move left is End turn ends by itself
+class TableScene(Scene):
+    """Plays a Session as its director runs it: shows the viewer's table, carries out
+    the person's intents."""
 
     def startup(self, persist):
         self.session = persist["session"]
-        self.state = self.session.state
+        self.director = persist.get("director") or Director()
         self.presenter = presenter_for(self.session.info)
         self.names = [s.name for s in self.session.seats]
         self.viewer = persist.get("viewer")
@@ -43,48 +51,65 @@ class TableScene(Scene):
         self.curtain = None
         self.shown = None            # the person who looked last, while the curtain is up
         self.curtains = persist.setdefault("curtains", [])
-        self.selection = []
-        self.hint = None
-        self.dialog = None
-        self.message = ""
-        self.message_time = 0.0
+        self.ui_state = TableState()
         self.motion = Motion()
-        self.pending = list(self.state.events[persist.get("events_seen", 0):])
+        self.pending = list(self.session.events_since(persist.get("events_seen", 0)))
         # A hand has ended and its scores are due: set by the events the table receives
         # (or by the menu, for a game saved at that moment).
         self.hand_ended = persist.get("scores_due", False)
         self.bot_wait = 0.0
         self.bot_armed = False
         self.end_wait = 0.0
+        self.over = False            # the director's end covers the table (a lesson's summary)
         self.hold = Hold()
-        self.input = table_input.TableInput(self)
+        self.input = TableInput()
         self.static = table_draw.Layer()
+        self.log_tips = []           # the log's entries cut short, as last drawn: [(rect, words)]
+        self.top_text_end = 0        # where the top bar's words end, as last drawn
         self.version = 0
-        self.refresh()
+        self.read()
         super().startup(persist)
         self.decide_view()
 
     def cleanup(self):
-        self.persist.update(viewer=self.viewer, anchor=self.anchor, events_seen=len(self.state.events))
+        self.persist.update(viewer=self.viewer, anchor=self.anchor, events_seen=self.session.event_count())
         return self.persist
 
+    # ---- what the layout left, for the drawing and the tests -------------------------------
+    @property
+    def board(self):
+        """Where every card lies (the last layout's Board)."""
+        return self.laid.board
+
+    @property
+    def focus_cards(self):
+        """The cards the keyboard walks, before the widgets."""
+        return self.laid.cards
+
+    @property
+    def buttons_top(self):
+        """The top bar's buttons."""
+        return self.laid.top
+
     # ---- who sees what ------------------------------------------------------------------
-    def refresh(self):
-        """Read the game once after a change: the view drawn and the moves the person may make."""
-        self.current_view = self.state.view(self.viewer)
-        self.legal_now = self.state.legal_actions() if self.my_turn() else ()
-        self.input.reset()
+    def read(self):
+        """Read the game once after a change: the view drawn and the moves the person may
+        make (the log goes back to the newest, the keyboard to the main item)."""
+        self.current_view = self.session.view(self.viewer)
+        self.legal_now = self.session.legal_actions() if self.my_turn() else ()
+        self.ui_state.log_scroll = 0
+        self.ui_state.refocus = True
 
     def decide_view(self):
         """Choose the viewer; raise the curtain when control passes to another person.
         Whatever changes who looks is read and laid out again."""
         seen = (self.viewer, self.anchor, self.curtain)
         humans = self.session.humans()
-        current = self.state.current_player
+        current = self.session.current_player
         if len(humans) <= 1:
             self.viewer = humans[0] if humans else None
             self.anchor = humans[0] if humans else 0
-        elif self.state.is_over:
+        elif self.session.is_over:
             self.viewer = None
         elif self.session.is_human(current):
             if current != self.viewer and self.curtain is None:
@@ -96,7 +121,7 @@ class TableScene(Scene):
         else:
             self.viewer = None
         if (self.viewer, self.anchor, self.curtain) != seen:
-            self.refresh()
+            self.read()
             self.layout()
 
     def ready(self):
@@ -105,54 +130,63 @@ class TableScene(Scene):
             return
         self.viewer = self.anchor = self.curtain
         self.curtain = None
-        self.refresh()
+        self.read()
         self.layout()
 
     def my_turn(self):
         """Can the person at the device act now?"""
-        current = self.state.current_player
-        return (current is not None and current == self.viewer and self.curtain is None
-                and self.session.is_human(current) and not self.state.is_over)
+        current = self.session.current_player
+        return (not self.over and current is not None and current == self.viewer and self.curtain is None
+                and self.session.is_human(current) and not self.session.is_over)
 
-    # ---- actions ----------------------------------------------------------------------------
+    # ---- moves ------------------------------------------------------------------------------
     def submit(self, action):
-        """Send one action to the session and start animating what it caused."""
+        """Make `action` through the director: a refused one is said (the selection and
+        any choice dropped); a made one is read once, animated and laid out once."""
         before = {id(p.card): p.rect for p in self.board.placed if p.card is not None}
         boxes = dict(self.board.boxes)
+        state = self.ui_state
         try:
-            events = self.session.submit(action)
+            events = self.director.submit(self, action)
         except game.IllegalAction as error:
+            state.selection = []
+            state.dialog = None
             self.say(str(error))
+            self.layout()
             return
-        self.selection = []
-        self.hint = None
-        self.dialog = None
-        self.message = ""
-        self.hand_ended = self.hand_ended or any(e.kind == HAND_END for e in events)
+        state.selection = []
+        state.hint = None
+        state.dialog = None
+        state.message = ""
+        self.hand_ended = self.hand_ended or (self.director.scores_between_hands
+                                              and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
         mover = self.viewer
-        self.refresh()
-        current = self.state.current_player
+        self.read()
+        current = self.session.current_player
         self.hold.decide(events, self.presenter.HOLDS, self.event_words, self.pace(),
                          mover is not None and len(self.session.humans()) > 1 and current != mover
                          and self.session.is_human(current))
         self.animate(before, boxes)
-        if self.session.problem:
-            self.say(self.session.problem)
-            self.app.notice(self.session.problem)
-            self.session.problem = None
+        self.tell_problem()
 
     def animate(self, before=None, boxes=None):
-        """Turn the events received into flights, toasts, sounds and a die roll (not behind
-        the curtain: they wait until the next person is ready)."""
+        """Lay the table out, then turn the events received into flights, toasts, sounds
+        and a die roll (not behind the curtain: they wait until the next person is ready).
+        Cards in flight are left out when drawn, not when laid out."""
+        self.layout()
         if self.curtain is not None:
-            self.layout()
             return
         events, self.pending = self.pending, []
-        self.layout()
         self.motion.start(events, self.viewer, self.presenter, self.event_words, before or {},
                           [boxes or {}, self.board.boxes], self.app.settings.move_seconds, self.app.sounds.play)
-        self.layout()
+
+    def tell_problem(self):
+        """Say (and note for the menu) that the session could not write a file."""
+        problem = self.session.take_problem()
+        if problem:
+            self.say(problem)
+            self.app.notice(problem)
 
     def pace(self):
         """The animation speed against the normal one (0 for Instant)."""
@@ -168,41 +202,61 @@ class TableScene(Scene):
 
     def say(self, words):
         """Show a short message above the hand (an illegal move's reason, for instance)."""
-        self.message = words[0].upper() + words[1:] if words else ""
-        self.message_time = 4.0
+        self.ui_state.message = words[0].upper() + words[1:] if words else ""
+        self.ui_state.message_time = 4.0
         self.dirty = True
 
     def choose(self, actions, title, default=None):
-        """Submit the only action, or open a dialog to choose one of several."""
+        """Submit the only action, or open a choice between several (the keyboard on a
+        marked option, else on the one whose argument is `default`)."""
         if len(actions) == 1:
             self.submit(actions[0])
             return
         options = [(self.presenter.action_label(a, self.names, view=self.current_view), a) for a in actions]
-        focus = next((i for i, (_, a) in enumerate(options) if a.arg == default), 0)
-        self.dialog = {"title": title, "options": options, "focus": focus}
+        first = next((i for i, (_, a) in enumerate(options) if a.arg == default), 0)
+        self.ui_state.dialog = Dialog(title, options, first)
         self.layout()
 
     def close_dialog(self):
-        self.dialog = None
+        self.ui_state.dialog = None
         self.layout()
 
     def clear_selection(self):
-        self.selection = []
+        self.ui_state.selection = []
         self.layout()
 
+    def run_entry(self, what, actions, title):
+        """An action button pressed: submit its move, choose among its moves, or clear."""
+        if what == "submit":
+            self.submit(actions[0])
+        elif what == "choose":
+            self.choose(actions, title)
+        else:
+            self.clear_selection()
+
     def ask_hint(self):
-        """Ask the strongest computer player for a suggestion."""
-        if self.my_turn() and not self.session.busy():
+        """Hint on the person's turn, as the director gives it."""
+        if self.my_turn():
+            self.director.hint(self)
+
+    def ask_computer_hint(self):
+        """Ask the strongest computer player for a suggestion (it is marked when it comes)."""
+        if not self.session.busy():
             self.session.start_hint(self.app.settings.thinking_time)
             self.say("Thinking about a hint...")
             self.layout()
+
+    def show_hint(self, action):
+        """Mark `action` as the hint."""
+        self.ui_state.hint = action
+        self.layout()
 
     # ---- undo ------------------------------------------------------------------------------
     def person_at_screen(self):
         """The person at the device: the one shown (the last one shown while a computer
         plays, or, behind the curtain, the one who just passed it on); None once the game
         is over or while its scores are due."""
-        if self.state.is_over or self.hand_ended:
+        if self.session.is_over or self.hand_ended:
             return None
         if self.curtain is not None:
             seat = self.shown
@@ -223,16 +277,17 @@ class TableScene(Scene):
         person = self.person_at_screen()
         if person is None:
             return
+        moves = list(self.session.moves())
         now = self.session.undo(person, self.app.settings.undo)
         if now is None:
             return
-        undone = self.state.history[len(self.session.state.history):]
-        self.state = self.session.state
+        undone = moves[len(self.session.moves()):]
+        state = self.ui_state
         self.pending = []
         self.motion.clear()
-        self.selection = []
-        self.hint = None
-        self.dialog = None
+        state.selection = []
+        state.hint = None
+        state.dialog = None
         self.bot_wait = 0.0
         self.bot_armed = False
         self.end_wait = 0.0
@@ -241,7 +296,7 @@ class TableScene(Scene):
         self.viewer = person           # decide_view raises the curtain if `now` is someone else
         if now == person:
             self.anchor = person
-        self.refresh()
+        self.read()
         self.decide_view()
         self.layout()
         if self.curtain is None:
@@ -249,89 +304,125 @@ class TableScene(Scene):
             words = self.presenter.action_label(undone[0], self.names, with_cards=True, view=self.current_view)
             self.say(f"Taken back: {words}"
                      + (f", and {later} move{'s' if later > 1 else ''} after it" if later else ""))
-        if self.session.problem:
-            self.say(self.session.problem)
-            self.app.notice(self.session.problem)
-            self.session.problem = None
+        self.tell_problem()
 
     def back(self):
-        self.go("menu", session=None)
+        self.director.leave(self)
 
     def show_rules(self):
-        self.go("rules", rules_game=self.session.game_id, return_to="table")
+        self.director.show_rules(self)
 
     # ---- layout ----------------------------------------------------------------------------
     def layout(self):
-        """Lay the table out again from the view read last (cards, buttons, dialog)."""
+        """Lay the table out once from the view read last: the cards (with the director's
+        marks), the buttons, a choice, the curtain or the director's end; after a change,
+        the keyboard goes to the main item."""
         screen = self.app.screen
+        state = self.ui_state
         self.version += 1
+        marks = self.director.marks(self)
         playable = {c.name for a in self.legal_now for c in a.cards}
-        self.board = lay_out(self.current_view, self.presenter, self.anchor, self.names,
-                             (screen.lw, screen.lh), screen.text_width, self.motion.hidden(), playable,
-                             {c.name for c in self.hint.cards} if self.hint is not None else (),
-                             self.selection, self.app.settings.hand_order)
-        self.focus_cards = self.board.focus_cards(playable)
-        tw = self.board.table_w
-        self.buttons_top = []
-        x = tw + 10
+        hinted = {c.name for c in state.hint.cards} if state.hint is not None else set()
+        board = lay_out(self.current_view, self.presenter, self.anchor, self.names, (screen.lw, screen.lh),
+                        screen.text_width, playable, hinted | set(marks.cards), state.selection,
+                        self.app.settings.hand_order)
+        top, title_right = self.top_buttons(board.table_w)
+        cards, dialog_rect = board.focus_cards(playable), None
+        if self.curtain is not None:
+            cover, cards, widgets = "curtain", [], self.curtain_buttons()
+        elif self.over:              # the top bar's words still end where its buttons were
+            cover, cards, top = "over", [], []
+            widgets = self.director.end_buttons(self, screen)
+        elif state.dialog:
+            cover = "dialog"
+            dialog_rect, widgets = table_input.dialog_buttons(
+                state.dialog.options, screen.lw, screen.lh, self.submit, self.close_dialog)
+        else:
+            cover = ""
+            entries = table_input.button_entries(self.legal_now, state.selection, self.presenter, self.names)
+            widgets = table_input.action_buttons(entries, board.table_w, screen.lh, self.run_entry, state.hint)
+            widgets += top[::-1]          # Menu last: Enter never leaves by default
+        if marks.buttons is not None:
+            for widget in widgets:
+                actions = getattr(widget, "actions", None) or ()
+                widget.marked = widget.marked or marks.buttons(actions, cover == "dialog")
+        self.widgets = widgets
+        self.laid = Laid(board, cards, widgets, top, cover, self.legal_now, self.my_turn(), self.current_view,
+                         self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right)
+        if state.hovered is not None:       # the card under the pointer, unless it moved away
+            state.hovered = next((p for p in board.placed if p.face_up and p.card is state.hovered.card
+                                  and p.zone == state.hovered.zone), None)
+        if cover == "dialog" and state.dialog.focus is None:
+            state.dialog.focus = table_input.main_focus(self.laid, state.dialog.default)
+        elif state.refocus and cover != "dialog":
+            state.refocus = False
+            state.focus = table_input.main_focus(self.laid)
+        self.dirty = True
+
+    def top_buttons(self, right):
+        """The top bar's buttons, right to left from `right`: Menu, Rules, then Undo and
+        Hint when they apply; and where the top bar's words must end."""
+        screen = self.app.screen
+        top = []
+        x = right + 10
         for label, action in (("Menu", self.back), ("Rules", self.show_rules)):
             w = screen.text_width(label, 18) + 28
             x -= w + 8
-            self.buttons_top.append(ui.Button((x, 12, w, 34), label, action, size=18))
+            top.append(ui.Button((x, 12, w, 34), label, action, size=18))
         if self.can_undo():
             x -= 74 + 8
-            self.buttons_top.append(ui.Button((x, 12, 74, 34), "Undo", self.take_back, size=18))
+            top.append(ui.Button((x, 12, 74, 34), "Undo", self.take_back, size=18))
         if self.my_turn():
             x -= 74 + 8
-            self.buttons_top.append(ui.Button((x, 12, 74, 34), "Hint", self.ask_hint, size=18,
-                                              enabled=not self.session.busy()))
-        self.title_right = x - 12
-        if self.curtain is not None:
-            self.widgets = [ui.Button((screen.lw / 2 - 90, screen.lh / 2 + 30, 180, 52), "Ready", self.ready,
-                                      primary=True, size=24)]
-            if self.can_undo():
-                label = f"Take back {self.session.name(self.shown)}'s move"
-                w = screen.text_width(label, 18) + 28
-                self.widgets.append(ui.Button((screen.lw / 2 - w / 2, screen.lh / 2 + 100, w, 38), label,
-                                              self.take_back, size=18))
-        elif self.dialog:
-            self.dialog["rect"], self.widgets = table_input.dialog_buttons(
-                self.dialog["options"], screen.lw, screen.lh, self.submit, self.close_dialog)
-            self.focus = self.dialog.get("focus", 0)
-        else:
-            entries = table_input.button_entries(self.legal_now, self.selection, self.presenter, self.names)
-            self.widgets = table_input.action_buttons(entries, tw, screen.lh, self.input.run_entry, self.hint)
-            self.widgets += self.buttons_top[::-1]          # Menu last: Enter never leaves by default
-        self.mark()
-        self.input.laid_out()
-        self.dirty = True
+            top.append(ui.Button((x, 12, 74, 34), "Hint", self.ask_hint, size=18,
+                                 enabled=not self.session.busy()))
+        return top, x - 12
 
-    def mark(self):
-        """Mark the cards and buttons someone points the player to, before the keyboard
-        finds its place (a lesson's coach does; a plain table marks only the hint)."""
+    def curtain_buttons(self):
+        """Ready, and the move the person who passed the device may still take back."""
+        screen = self.app.screen
+        buttons = [ui.Button((screen.lw / 2 - 90, screen.lh / 2 + 30, 180, 52), "Ready", self.ready,
+                             primary=True, size=24)]
+        if self.can_undo():
+            label = f"Take back {self.session.name(self.shown)}'s move"
+            w = screen.text_width(label, 18) + 28
+            buttons.append(ui.Button((screen.lw / 2 - w / 2, screen.lh / 2 + 100, w, 38), label,
+                                     self.take_back, size=18))
+        return buttons
 
     # ---- time: animations, computer players, the end of a hand ------------------------------
     def busy(self):
-        return bool(self.motion.busy() or self.message_time > 0 or self.bot_wait > 0 or self.end_wait > 0
-                    or self.hold.seconds > 0)
+        return bool(self.motion.busy() or self.ui_state.message_time > 0 or self.bot_wait > 0
+                    or self.end_wait > 0 or self.hold.seconds > 0)
 
     def update(self, dt):
         if self.curtain is None and self.pending:
             self.animate()
         moving = self.motion.busy()
-        if self.motion.update(dt):
-            self.layout()
+        self.motion.update(dt)
         self.dirty = self.dirty or moving
-        if self.message_time > 0:
-            self.message_time = max(0.0, self.message_time - dt)
-            if self.message_time == 0:
-                self.message = ""
+        state = self.ui_state
+        if state.message_time > 0:
+            state.message_time = max(0.0, state.message_time - dt)
+            if state.message_time == 0:
+                state.message = ""
                 self.dirty = True
         self.advance(dt)
 
     def advance(self, dt):
-        """Move the game on when nothing is animating: the curtain, computer turns, the end."""
-        if self.motion.flights or self.pending or self.motion.rolling > 0 or self.dialog:
+        """Move the game on when nothing is animating: the curtain, computer turns, the end
+        (or, once the director's work is done, its end over the table)."""
+        if self.over:
+            return
+        settled = not (self.motion.flights or self.pending or self.motion.rolling > 0)
+        if self.director.finished(self):
+            if settled:
+                self.over = True
+                self.ui_state.message = ""
+                self.read()
+                self.layout()
+            return
+        if not settled or self.ui_state.dialog:
             return
         if self.hold.seconds > 0:
             self.dirty = self.hold.update(dt) or self.dirty
@@ -345,27 +436,26 @@ class TableScene(Scene):
             if purpose == "move":
                 self.submit(action)
                 return
-            self.hint = action
             label = self.presenter.action_label(action, self.names, with_cards=True, view=self.current_view)
             self.say(f"Hint: {label}" + (f": {reason}" if reason else ""))
-            self.layout()
-        if self.state.is_over or self.hand_ended:
+            self.show_hint(action)
+        if self.session.is_over or self.hand_ended:
             if self.end_wait <= 0:
                 self.end_wait = 0.6 if self.app.settings.move_seconds else 0.01
                 return
             self.end_wait -= dt
             if self.end_wait <= 0:
-                self.go("scoring", interim=not self.state.is_over, scores_due=False)
+                self.go("scoring", interim=not self.session.is_over, scores_due=False)
             return
         self.decide_view()
-        current = self.state.current_player
+        current = self.session.current_player
         if self.curtain is not None or current is None:
             return
         if not self.session.is_human(current):
             self.pace_bot(dt)
             return
         legal = self.legal_now
-        if self.AUTO_END_TURN and len(legal) == 1 and legal[0].kind == "end_turn":
+        if self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == "end_turn":
             self.submit(legal[0])
 
     def pace_bot(self, dt):
@@ -379,74 +469,148 @@ class TableScene(Scene):
         self.bot_wait = max(0.0, self.bot_wait - dt)
         if self.bot_wait <= 0:
             self.bot_armed = False
-            self.computer_move()
+            self.director.computer_move(self)
 
-    def computer_move(self):
-        """The computer player to act starts thinking (its move arrives through poll_bot)."""
-        self.session.start_bot(self.app.settings.thinking_time)
-        self.layout()
-
-    # ---- input ----------------------------------------------------------------------------
+    # ---- input: intents carried out -------------------------------------------------------------
     def handle_event(self, event):
         if event.type == BOT_DONE:
             self.dirty = True
-        elif not self.input.handle_event(event):
-            super().handle_event(event)
+            return
+        pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
+        for intent in self.input.read(event, pos, self.laid, self.ui_state, self.log_tips):
+            self.carry_out(intent)
+
+    def carry_out(self, intent):
+        """Do what an intent (scenes/table_input.py) means."""
+        state = self.ui_state
+        kind = type(intent)
+        if kind is table_input.Play:
+            self.choose(list(intent.actions), intent.title, intent.default)
+        elif kind is table_input.Toggle:
+            if any(c is intent.card for c in state.selection):
+                state.selection = [c for c in state.selection if c is not intent.card]
+            else:
+                state.selection = state.selection + [intent.card]
+            self.layout()
+        elif kind is table_input.PickLane:
+            state.selection = [intent.card]
+            self.say(f"Click a lane for {card_name(intent.card)}")
+            self.layout()
+        elif kind is table_input.Refuse:
+            self.say(intent.words)
+        elif kind is table_input.Press:
+            self.press(intent)
+        elif kind is table_input.Scroll:
+            state.log_scroll = max(0, state.log_scroll + intent.entries)
+            state.log_tip = None
+            self.dirty = True
+        elif kind is table_input.Focus:
+            if self.laid.cover == "dialog":
+                state.dialog.focus = intent.index
+            else:
+                state.focus = intent.index
+            self.dirty = True
+        else:
+            self.point(intent)
+
+    def press(self, intent):
+        """A button pressed (by the pointer or the keyboard)."""
+        if intent.focus is not None:
+            if self.laid.cover == "dialog":
+                self.ui_state.dialog.focus = intent.focus
+            else:
+                self.ui_state.focus = intent.focus
+        self.dirty = True
+        intent.button.activate()
+
+    def point(self, intent):
+        """The pointer's intents (hover, a card grabbed, dragged, dropped) and the keys'
+        commands (undo, hint, close, back)."""
+        state = self.ui_state
+        kind = type(intent)
+        if kind is table_input.Hover:
+            state.hovered = intent.placed
+        elif kind is table_input.HoverButton:
+            state.hover_button = intent.button
+        elif kind is table_input.Tip:
+            state.log_tip = intent.tip
+        elif kind is table_input.Grab:
+            state.press = (intent.placed, intent.pos)
+            return
+        elif kind is table_input.Drag:
+            state.drag_pos = intent.pos
+        elif kind is table_input.Drop:
+            state.press = state.drag_pos = None
+        elif kind is table_input.Undo:
+            self.take_back()
+        elif kind is table_input.Hint:
+            self.ask_hint()
+        elif kind is table_input.Close:
+            self.close_dialog()
+        elif kind is table_input.Back:
+            self.back()
+        self.dirty = True
+
+    def focused(self, item):
+        """Is `item` (a placed card or a widget) where the keyboard is?"""
+        items = self.laid.cards + self.laid.widgets
+        return bool(self.app.keyboard and items) and items[self.ui_state.focus % len(items)] is item
 
     # ---- drawing ------------------------------------------------------------------------------
+    def invalidate(self):
+        """Paint the cached layer afresh at the next frame (as a change of layout would)."""
+        self.static.invalidate()
+        self.dirty = True
+
     def draw(self, screen):
         surf = screen.surface
+        laid, state = self.laid, self.ui_state
         if self.curtain is not None:
             surf.blit(felt.image(*surf.get_size()), (0, 0))
             table_draw.curtain(screen, self.session.name(self.curtain))
-            self.draw_widgets(screen)
+            for widget in laid.widgets:
+                widget.draw(screen, focused=self.focused(widget), hovered=widget is state.hover_button)
             return
-        key = (self.version, self.input.focus_item, self.app.keyboard, self.session.thinking(), surf.get_size(),
-               self.app.settings.colourblind, self.input.log_scroll)
+        flying = self.motion.hidden()
+        key = (self.version, state.focus, self.app.keyboard, self.session.thinking(), surf.get_size(),
+               self.app.settings.colourblind, state.log_scroll, table_draw.flying_key(flying))
         look = table_draw.Look(self.presenter, self.current_view, self.app.settings.colourblind)
-        self.static.blit(screen, key, lambda screen: self.draw_static(screen, look))
-        for button in self.buttons_top:
-            button.draw(screen, focused=self.input.focused(button), hovered=button is self.hover)
-        for placed, rect in self.input.lifted():
-            table_draw.lifted(screen, placed, look, rect, self.input.focused)
-        table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)
-        table_draw.die(screen, self.motion, self.board)
-        table_draw.message(screen, self.board, self.message)
+        self.static.blit(screen, key, lambda screen: self.draw_static(screen, look, flying))
+        for button in laid.top:
+            button.draw(screen, focused=self.focused(button), hovered=button is state.hover_button)
+        for placed, rect in table_input.lifted(state, laid.board):
+            if not table_draw.in_flight(placed, flying):
+                table_draw.lifted(screen, placed, look, rect, self.focused)
+        table_draw.flights(screen, self.motion, laid.board, look, self.presenter.sizes.centre)
+        table_draw.die(screen, self.motion, laid.board)
+        table_draw.message(screen, laid.board, state.message)
         if self.hold.outcome is not None:
             seat, words = self.hold.outcome
             owners = self.presenter.owners(self.current_view)
             won = {z.key for z in self.current_view.zones if z.kind != "hand" and owners.get(z.key) == seat}
-            table_draw.outcome(screen, self.board, won if seat is not None else set(), words)
-        table_draw.toast(screen, self.motion, self.top_text_end, self.title_right)
-        tip = self.input.log_tip
-        if tip is not None:
-            table_draw.tooltip(screen, tip[0], tip[1], tip[0][0] - 8)
-        if self.dialog:
-            table_draw.dialog(screen, self.dialog["rect"], self.dialog["title"], self.widgets, self.focus,
-                              self.hover, self.app.settings.colourblind)
+            table_draw.outcome(screen, laid.board, won if seat is not None else set(), words, flying)
+        table_draw.toast(screen, self.motion, self.top_text_end, laid.title_right)
+        if state.log_tip is not None:
+            table_draw.tooltip(screen, state.log_tip[0], state.log_tip[1], state.log_tip[0][0] - 8)
+        if laid.cover == "dialog":
+            table_draw.dialog(screen, laid.dialog_rect, state.dialog.title, laid.widgets, state.dialog.focus,
+                              state.hover_button, self.app.settings.colourblind)
         else:
-            for widget in self.widgets:
-                widget.draw(screen, focused=self.input.focused(widget), hovered=widget is self.hover)
+            for widget in laid.widgets:
+                widget.draw(screen, focused=self.focused(widget), hovered=widget is state.hover_button)
+        if self.over:
+            self.director.draw_end(self, screen)
 
-    def title(self):
-        """The top bar's title: the game's."""
-        return self.session.info.title
-
-    def draw_static(self, screen, look):
-        """What changes only with the layout, into the cached layer: the felt, the top bar,
-        the seats, the cards and the side panel."""
+    def draw_static(self, screen, look, flying):
+        """What changes only with the layout (and a card landing), into the cached layer:
+        the felt, the top bar, the seats, the cards and the director's side panel."""
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in self.session.seats]
-        words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.selection), humans)
-        self.top_text_end = table_draw.top_bar(screen, self.title(), words, self.title_right)
+        words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.ui_state.selection),
+                                      humans)
+        self.top_text_end = table_draw.top_bar(screen, self.director.title(self), words, self.laid.title_right)
         plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking())
-        lanes = table_input.open_lanes(self.legal_now, self.selection, self.presenter)
-        table_draw.felt_and_seats(screen, self.board, plates, lanes)
-        table_draw.cards(screen, self.board, look, self.input.focused)
-        self.draw_side(screen)
-
-    def draw_side(self, screen):
-        """The right-hand panel: scores, the game's facts and the log (its hover tips kept)."""
-        lines = table_draw.log_lines(self.state, self.viewer, self.presenter, self.names, self.zone_names())
-        self.input.log_tips = table_draw.side_panel(screen, self.current_view, self.presenter, self.names,
-                                                    self.session.seed, "Moves", lines, self.input.log_scroll)
+        lanes = table_input.open_lanes(self.legal_now, self.ui_state.selection, self.presenter)
+        table_draw.felt_and_seats(screen, self.laid.board, plates, lanes)
+        table_draw.cards(screen, self.laid.board, look, self.focused, flying)
+        self.log_tips = self.director.draw_side(self, screen)

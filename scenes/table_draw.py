@@ -2,14 +2,15 @@
 flight, the die, the top bar, the side panel and its log, messages, dialogs and the
 curtain; and the Layer that keeps what changes only with the layout drawn once.
 
-Only draws: every function takes what it shows (a Board, a view, a presenter, words)
-and changes nothing but the screen (log_lines only picks the log's words).
+Only draws: every function takes what it shows (a Board, a view, a presenter, words,
+the cards in flight) and changes nothing but the screen. A Board has every card in
+its place; the cards still flying there are left out when drawn (`grounded`).
 """
 import random
 
 import pygame
 
-from scenes.table_layout import PANEL_W, TOP
+from scenes.table_layout import PANEL_W, TOP, landed, pile_cards
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
 from sprites import palette
@@ -34,6 +35,10 @@ class Layer:
 
     def __init__(self):
         self.surface = None
+        self.key = None
+
+    def invalidate(self):
+        """Paint the layer afresh at the next blit."""
         self.key = None
 
     def blit(self, screen, key, paint):
@@ -115,14 +120,50 @@ def felt_and_seats(screen, board, plates, open_lanes=frozenset()):
         screen.text(words, 15, palette.TEXT_DIM, pos)
 
 
-def cards(screen, board, look, focused):
-    """The empty slots and every placed card, with its raise, selection, hint, dim and focus."""
+def flying_key(flying):
+    """The cards in flight (Motion.hidden()) as a value the cached layer can key on."""
+    return tuple(sorted((zone, tuple(sorted(ids)), count) for zone, (ids, count) in flying.items()))
+
+
+def in_flight(placed, flying):
+    """Is the face-up card `placed` still flying to its place?"""
+    return placed.card is not None and id(placed.card) in flying.get(placed.zone, ((), 0))[0]
+
+
+def grounded(board, flying):
+    """What to draw of `board` while the cards of `flying` (Motion.hidden()) are still in the
+    air: (the placed cards, the empty slots). A card in flight is left out (a hidden one:
+    the last hidden ones of its zone); a pile it flies to shows the cards already there."""
+    if not flying:
+        return board.placed, board.slots
+    left_out, counted = set(), {}
+    for p in reversed(board.placed):
+        if p.card is None and p.index >= 0 and counted.get(p.zone, 0) < flying.get(p.zone, ((), 0))[1]:
+            counted[p.zone] = counted.get(p.zone, 0) + 1
+            left_out.add(id(p))
+    placed, slots = [], list(board.slots)
+    for p in board.placed:
+        if p.zone in board.piles and p.zone in flying:
+            if p.index >= 0:            # the pile's top: the pile again, as it is so far
+                rect, cards = board.piles[p.zone]
+                shown = landed(cards, flying[p.zone])
+                placed += pile_cards(p.zone, shown, rect)
+                slots += [] if shown else [rect]
+        elif not (in_flight(p, flying) or id(p) in left_out):
+            placed.append(p)
+    return placed, slots
+
+
+def cards(screen, board, look, focused, flying=None):
+    """The empty slots and every placed card that has landed (see grounded), with its
+    raise, selection, hint, dim and focus."""
     surf = screen.surface
-    for slot in board.slots:
+    placed, slots = grounded(board, flying or {})
+    for slot in slots:
         pygame.draw.rect(surf, palette.FELT_LIGHT, screen.rect(slot), max(1, screen.px(2)),
                          border_radius=screen.px(6))
     width = max(2, screen.px(3))
-    for p in board.placed:
+    for p in placed:
         r = screen.rect(p.rect)
         img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)
         surf.blit(img, (r.x - pad, r.y - pad))
@@ -190,11 +231,12 @@ def message(screen, board, words):
     screen.text(words, 18, palette.TEXT, (tw / 2, y + 16), "center", width=width - 20)
 
 
-def outcome(screen, board, zones, words):
+def outcome(screen, board, zones, words, flying=None):
     """An outcome that stays a moment: the face-up cards of `zones` (the winner's cards
-    on the table) ringed in gold, and the words in a banner over the middle of the table."""
+    on the table, those landed) ringed in gold, and the words in a banner over the middle
+    of the table."""
     width = max(3, screen.px(4))
-    for p in board.placed:
+    for p in grounded(board, flying or {})[0]:
         if p.face_up and p.zone in zones:
             r = screen.rect(p.rect)
             screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
@@ -248,13 +290,6 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
     screen.text(f"Deal number {seed}", 15, palette.TEXT_DIM, (x + 14, cy))
     cy += 28
     return log(screen, (x, cy, PANEL_W, y + h - cy - 6), log_title, log_lines, scroll)
-
-
-def log_lines(state, viewer, presenter, names, zone_names, events=250):
-    """The log of `state`'s last `events` events as seat `viewer` saw them, one entry per
-    turn (`zone_names` maps the zones' keys to their names in the view drawn)."""
-    since = max(0, len(state.events) - events)
-    return presenter.log_lines(state.events_for(viewer, since), names, zone_names)
 
 
 LOG_LINE = 18       # a log line's height

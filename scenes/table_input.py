@@ -1,18 +1,22 @@
-"""From a click or a key to the candidate actions: which legal actions a card stands
+"""From a click or a key to what the player means: which legal actions a card stands
 for, what the buttons offer, and how the keyboard walks the table.
 
-Pure functions over the legal actions and the board (no drawing, no state changes),
-and TableInput: the pointer (hover, drag and drop), the log's scrolling and tips and
-the keyboard focus of one table, turning its mouse and key events into the
-controller's calls (scenes/table.py submits the actions found).
+Pure functions over the legal actions and the board (no drawing, no state changes), and
+TableInput, which reads one mouse or key event against the table as laid out (`Laid`)
+and its interaction state (scenes/table_state.py) and returns the intents it means:
+play these actions, toggle a card, pick a lane, refuse with words, press a button,
+scroll the log, move the keyboard, hover, grab, drag or drop a card, undo, ask for a
+hint, close a choice, leave. It changes nothing: the controller (scenes/table.py)
+carries the intents out.
 """
 from collections import Counter
+from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
 import game
 from scenes import ui
-from scenes.base import Scene
 from scenes.presenters.default import card_name
 from scenes.table_layout import dialog_places
 from sprites import palette
@@ -158,263 +162,319 @@ def is_undo(event):
     return event.key == pygame.K_z and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
 
 
-def walk(count, focus, key, mod):
-    """The keyboard focus after an arrow or Tab among `count` items (from `focus`)."""
+def walk(items, focus, key, mod):
+    """The keyboard focus after an arrow or Tab among `items` (from `focus`), passing over
+    buttons that are switched off."""
     back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
-    return (focus + (-1 if back else 1)) % count
+    for _ in range(len(items)):
+        focus = (focus + (-1 if back else 1)) % len(items)
+        if getattr(items[focus], "enabled", True):
+            break
+    return focus
+
+
+def main_focus(laid, dialog_default=0):
+    """Where the keyboard starts after a change: on a choice, its marked option (a lesson's
+    coach) or `dialog_default`; behind the curtain, Ready; on the table, a marked card or
+    button (a hint, a lesson's coach), else a card you may play, else the first action
+    button, else your first card, else Hint or Rules (never Menu or Undo)."""
+    cards, widgets = laid.cards, laid.widgets
+    if laid.cover == "dialog":
+        return next((i for i, w in enumerate(widgets) if w.marked), dialog_default)
+    marked = [i for i, p in enumerate(cards) if p.hinted] + [
+        len(cards) + i for i, w in enumerate(widgets) if getattr(w, "marked", False)]
+    if laid.cover:
+        return 0
+    if marked:
+        return marked[0]
+    first = next((i for i, p in enumerate(cards) if p.raised), None)
+    if first is None and any(getattr(w, "actions", None) for w in widgets):
+        first = len(cards)
+    if first is None and not cards:
+        first = next((len(cards) + i for i, w in enumerate(widgets)
+                      if getattr(w, "label", None) in ("Hint", "Rules", "Ready")), 0)
+    return first if first is not None else 0
+
+
+class Laid(NamedTuple):
+    """The table as the last layout left it, as the input reads it."""
+
+    board: object           # the Board (scenes/table_layout.py)
+    cards: list             # the cards the keyboard walks, before the widgets
+    widgets: list           # the buttons the keyboard walks: the action buttons and the top ones,
+                            # a choice's options, Ready, or what covers the table
+    top: list               # the top bar's buttons (clicked before anything else)
+    cover: str              # what covers the table: "", "curtain", "dialog" or "over"
+    legal: tuple            # the moves the person may make now
+    playing: bool           # may the person at the screen play now?
+    view: object            # the view drawn
+    viewer: object          # whose view it is (None: everyone's)
+    presenter: object
+    why_illegal: object     # why_illegal(action): the rules' reason
+    dialog_rect: tuple      # where a choice open lies (None without one)
+    title_right: float      # where the top bar's words must end
+
+
+# ---- intents: what an event means, for the controller to carry out ---------------------------------
+@dataclass(frozen=True)
+class Play:
+    """Make one of `actions` (a choice titled `title` when there are several, opening on
+    the option whose argument is `default`)."""
+    actions: tuple
+    title: str = ""
+    default: object = None
+
+
+@dataclass(frozen=True)
+class Toggle:
+    """Add `card` to the selection, or take it out."""
+    card: object
+
+
+@dataclass(frozen=True)
+class PickLane:
+    """Pick `card` alone and ask for the lane it goes in."""
+    card: object
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """Say why not, in `words`."""
+    words: str
+
+
+@dataclass(frozen=True)
+class Press:
+    """Press `button` (the keyboard going to item `focus` first, unless None)."""
+    button: object
+    focus: int = None
+
+
+@dataclass(frozen=True)
+class Scroll:
+    """Scroll the log back (positive) or forward (negative) by `entries`."""
+    entries: int
+
+
+@dataclass(frozen=True)
+class Focus:
+    """The keyboard goes to item `index` (cards, then widgets)."""
+    index: int
+
+
+@dataclass(frozen=True)
+class Hover:
+    """The card under the pointer is now `placed` (None: none)."""
+    placed: object
+
+
+@dataclass(frozen=True)
+class HoverButton:
+    """The button under the pointer is now `button` (None: none)."""
+    button: object
+
+
+@dataclass(frozen=True)
+class Tip:
+    """The log entry cut short under the pointer is now `tip`: (rect, full words) or None."""
+    tip: object
+
+
+@dataclass(frozen=True)
+class Grab:
+    """The button went down on card `placed` at logical point `pos`."""
+    placed: object
+    pos: tuple
+
+
+@dataclass(frozen=True)
+class Drag:
+    """The card held is dragged to logical point `pos`."""
+    pos: tuple
+
+
+@dataclass(frozen=True)
+class Drop:
+    """The card held is let go (what it means follows as its own intent)."""
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back a move, as the Undo setting allows."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """Ask for a hint."""
+
+
+@dataclass(frozen=True)
+class Close:
+    """Close the choice open."""
+
+
+@dataclass(frozen=True)
+class Back:
+    """Leave the table (Esc)."""
 
 
 class TableInput:
-    """The table's pointer, log scrolling and keyboard focus: turns mouse and key events
-    into the controller's calls (`table` is the TableScene, whose hooks it calls)."""
+    """Reads the table's mouse and key events: `read(...)` gives the intents an event
+    means. It keeps nothing and changes nothing."""
 
-    def __init__(self, table):
-        self.table = table
-        self.hovered = None     # the placed card under the pointer, drawn lifted and whole
-        self.press = None       # (placed card, logical point) while the button is held on a card
-        self.drag_pos = None    # where a card being dragged is
-        self.log_scroll = 0     # log entries scrolled back from the newest
-        self.log_tips = []      # the log entries cut short: (rect, full words)
-        self.log_tip = None     # the one under the mouse
-        self.focus_item = 0     # where the keyboard is among the table's cards and buttons
-        self.refocus = True     # the keyboard goes back to the main action at the next layout
-
-    def reset(self):
-        """The game changed: the log back to the newest, the keyboard to the main action."""
-        self.log_scroll = 0
-        self.refocus = True
-
-    def laid_out(self):
-        """The table was laid out again: find the lifted card on the new board and, after
-        a change, put the keyboard on the main action."""
-        table = self.table
-        if self.hovered is not None:
-            self.hovered = next((p for p in table.board.placed if p.face_up and p.card is self.hovered.card),
-                                None)
-        if self.refocus and not table.dialog:
-            self.refocus = False
-            self.focus_item = self.main_focus()
-            table.focus = max(0, self.focus_item - len(table.focus_cards))
-
-    # ---- the mouse -------------------------------------------------------------------------
-    def handle_event(self, event):
-        """A mouse or key event on the table; False when the scene's own handling follows."""
-        table = self.table
+    def read(self, event, pos, laid, state, tips=()):
+        """The intents of `event` (`pos`: its logical point, for the mouse) on the table as
+        `laid` out, with interaction `state` and the log's entries cut short `tips`
+        [(rect, words)]; [] when it means nothing here."""
         if event.type == pygame.MOUSEWHEEL:
-            self.scroll_log(3 * event.y)
-            return True
+            return [Scroll(3 * event.y)]
         if event.type == pygame.MOUSEMOTION:
-            self.hover_log(table.app.screen.logical(event.pos))
+            return self.moved(pos, laid, state, tips)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            pos = table.app.screen.logical(event.pos)
-            if self.click(pos) or table.curtain is not None or table.dialog:
-                return True
-            placed = self.card_under(pos)
-            if placed is not None:
-                self.press = (placed, pos)
-            elif table.selection and table.my_turn():
-                lane = table.board.lane_at(pos)
-                if lane is not None:
-                    self.click_lane(lane, table.selection[0])
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.press is not None:
-            self.release(table.app.screen.logical(event.pos))
-            return True
-        if event.type == pygame.MOUSEMOTION and table.curtain is None and not table.dialog:
-            self.pointer(table.app.screen.logical(event.pos))
+            return self.pressed(pos, laid, state)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and state.press is not None:
+            return self.released(pos, laid, state)
         if event.type == pygame.KEYDOWN:
-            return self.key(event)
-        return False
-
-    def click(self, pos):
-        """A click on a button (the top ones first, unless the curtain or a dialog hides
-        them); True when one took it."""
-        table = self.table
-        if table.curtain is None and not table.dialog:
-            for button in table.buttons_top:
-                if button.hit(pos):
-                    button.activate()
-                    return True
-        return Scene.click(table, pos)
-
-    def card_under(self, pos):
-        """The card a click at `pos` means: the topmost one where it lies, else the lifted
-        card above its place."""
-        placed = card_at(self.table.board, pos)
-        if placed is None and self.hovered is not None and self.hover_rect().collidepoint(pos):
-            return self.hovered
-        return placed
-
-    def hover_rect(self):
-        """Where the card under the pointer is drawn whole: raised if it is in your hand."""
-        lift = LIFT if self.hovered.zone == self.table.board.hand_key else 0
-        return self.hovered.rect.move(0, -lift)
-
-    def lifted(self):
-        """The card drawn whole over the others, as [(placed card, logical rect)]: the one
-        being dragged, where it is, else the one under the pointer; [] when none."""
-        if self.drag_pos is not None:
-            r = self.press[0].rect
-            return [(self.press[0], r.move(self.drag_pos[0] - r.centerx, self.drag_pos[1] - r.centery))]
-        if self.hovered is not None and self.press is None:
-            return [(self.hovered, self.hover_rect())]
+            return self.key(event, laid, state)
         return []
 
-    def pointer(self, pos):
-        """The pointer moved: drag the held card, or lift the card under it (a redraw only
-        when that card changes)."""
-        if self.press is not None:
-            placed, start = self.press
-            if self.drag_pos is not None or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG:
-                self.drag_pos = pos
-                self.table.dirty = True
-            return
-        under = self.card_under(pos)
-        hovered = under if under is not None and under.face_up else None
-        if hovered is not self.hovered:
-            self.hovered = hovered
-            self.table.dirty = True
+    # ---- the mouse -------------------------------------------------------------------------
+    def moved(self, pos, laid, state, tips):
+        """The pointer moved: a log entry's tip, the card held dragged or the card under it
+        lifted, the button under it lit (each only when it changes)."""
+        intents = []
+        tip = next((t for t in tips if pygame.Rect(t[0]).collidepoint(pos)), None)
+        if tip != state.log_tip:
+            intents.append(Tip(tip))
+        if not laid.cover and state.press is not None:
+            start = state.press[1]
+            if state.drag_pos is not None or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG:
+                intents.append(Drag(pos))
+        elif not laid.cover:
+            under = self.card_under(pos, laid, state)
+            hovered = under if under is not None and under.face_up else None
+            if hovered is not state.hovered:
+                intents.append(Hover(hovered))
+        button = next((w for w in laid.widgets if w.hit(pos)), None)
+        if button is not state.hover_button:
+            intents.append(HoverButton(button))
+        return intents
 
-    def release(self, pos):
+    def pressed(self, pos, laid, state):
+        """The button went down: on a button (the top ones first), a card (held until it is
+        let go), or a lane for the card picked."""
+        for button in laid.top if not laid.cover else ():
+            if button.hit(pos):
+                return [Press(button)]
+        for i, button in enumerate(laid.widgets):
+            if button.hit(pos):
+                return [Press(button, i if laid.cover in ("curtain", "dialog") else None)]
+        if laid.cover:
+            return []
+        placed = self.card_under(pos, laid, state)
+        if placed is not None:
+            return [Grab(placed, pos)]
+        if state.selection and laid.playing:
+            lane = laid.board.lane_at(pos)
+            if lane is not None:
+                return self.click_lane(lane, state.selection[0], laid)
+        return []
+
+    def released(self, pos, laid, state):
         """The button let go of a held card: a click where it was pressed, a drop elsewhere
         (on a lane: into that lane; anywhere off the hand: as a click on the card)."""
-        table = self.table
-        placed, start = self.press
-        dragged = self.drag_pos is not None
-        self.press = self.drag_pos = None
-        table.dirty = True
-        if not dragged:
-            self.click_card(placed)
-            return
-        lane = table.board.lane_at(pos)
-        if lane is not None and placed.face_up and table.my_turn():
-            self.click_lane(lane, placed.card)
-        elif placed.zone != table.board.hand_key or not pygame.Rect(
-                *map(int, table.board.boxes[placed.zone])).inflate(0, 40).collidepoint(pos):
-            self.click_card(placed)
+        placed = state.press[0]
+        if state.drag_pos is None:
+            return [Drop()] + self.click_card(placed, laid, state)
+        board = laid.board
+        lane = board.lane_at(pos)
+        if lane is not None and placed.face_up and laid.playing:
+            return [Drop()] + self.click_lane(lane, placed.card, laid)
+        if placed.zone != board.hand_key or not pygame.Rect(
+                *map(int, board.boxes[placed.zone])).inflate(0, 40).collidepoint(pos):
+            return [Drop()] + self.click_card(placed, laid, state)
+        return [Drop()]
+
+    @staticmethod
+    def card_under(pos, laid, state):
+        """The card a click at `pos` means: the topmost one where it lies, else the lifted
+        card above its place."""
+        placed = card_at(laid.board, pos)
+        if placed is None and state.hovered is not None and hover_rect(state.hovered, laid.board).collidepoint(pos):
+            return state.hovered
+        return placed
 
     # ---- clicks on the table ---------------------------------------------------------------
-    def click_card(self, placed):
+    def click_card(self, placed, laid, state):
         """A click on a card: play it, select it, or say why it cannot be played."""
-        table = self.table
-        if not table.my_turn():
-            return
+        if not laid.playing:
+            return []
         if placed.card is None:
-            self.click_hidden(placed)
-            return
-        click = click_card(table.legal_now, placed.card, table.selection, table.presenter,
-                           table.session.why_illegal)
+            return self.click_hidden(placed, laid)
+        click = click_card(laid.legal, placed.card, state.selection, laid.presenter, laid.why_illegal)
         if click.what == "refuse":
-            table.say(click.words)
-        elif click.what == "play" and needs_lane(click.actions, table.presenter):
-            table.selection = [placed.card]
-            table.say(f"Click a lane for {card_name(placed.card)}")
-            table.layout()
-        elif click.what == "play":
-            table.choose(click.actions, click.words, default=getattr(placed.card, "color", None))
-        else:
-            if any(c is placed.card for c in table.selection):
-                table.selection = [c for c in table.selection if c is not placed.card]
-            else:
-                table.selection.append(placed.card)
-            table.layout()
+            return [Refuse(click.words)]
+        if click.what == "play" and needs_lane(click.actions, laid.presenter):
+            return [PickLane(placed.card)]
+        if click.what == "play":
+            return [Play(tuple(click.actions), click.words, getattr(placed.card, "color", None))]
+        return [Toggle(placed.card)]
 
-    def click_lane(self, lane, card):
+    @staticmethod
+    def click_lane(lane, card, laid):
         """A click on a lane of the field (or a card dropped there): put `card` in it."""
-        table = self.table
-        fits = lane_fits(table.legal_now, lane, card, table.presenter)
+        fits = lane_fits(laid.legal, lane, card, laid.presenter)
         if fits:
-            table.submit(fits[0])
-        else:
-            table.say(f"{card_name(card)} cannot go in that lane")
+            return [Play((fits[0],))]
+        return [Refuse(f"{card_name(card)} cannot go in that lane")]
 
-    def click_hidden(self, placed):
+    @staticmethod
+    def click_hidden(placed, laid):
         """A click on a face-down card: a blind play or pick by position, if one fits."""
-        table = self.table
-        owner = next((z.owner for z in table.current_view.zones if z.key == placed.zone), None)
-        fits = hidden_fits(table.legal_now, placed, owner, table.viewer, table.presenter)
+        owner = next((z.owner for z in laid.view.zones if z.key == placed.zone), None)
+        fits = hidden_fits(laid.legal, placed, owner, laid.viewer, laid.presenter)
         if fits:
-            table.choose(fits, "Choose")
-        else:
-            table.say("That card is face down")
-
-    def run_entry(self, what, actions, title):
-        """An action button pressed: submit its move, choose among its moves, or clear."""
-        if what == "submit":
-            self.table.submit(actions[0])
-        elif what == "choose":
-            self.table.choose(actions, title)
-        else:
-            self.table.clear_selection()
-
-    # ---- the log -----------------------------------------------------------------------------
-    def scroll_log(self, entries):
-        """Scroll the log back (positive) or forward (negative) by a number of entries."""
-        self.log_scroll = max(0, self.log_scroll + entries)
-        self.log_tip = None
-        self.table.dirty = True
-
-    def hover_log(self, pos):
-        """Show the full words of a log entry cut short while the mouse is over it."""
-        tip = next((t for t in self.log_tips if pygame.Rect(t[0]).collidepoint(pos)), None)
-        if tip != self.log_tip:
-            self.log_tip = tip
-            self.table.dirty = True
+            return [Play(tuple(fits), "Choose")]
+        return [Refuse("That card is face down")]
 
     # ---- the keyboard ------------------------------------------------------------------------
-    def key(self, event):
-        """A key on the table: Undo, Esc out of a dialog, the log's pages, Hint, walking the
-        cards and buttons; False for the scene's own keys."""
-        table = self.table
+    def key(self, event, laid, state):
+        """A key: Undo, Esc out of a choice (else off the table), the log's pages, Hint,
+        walking the cards and buttons and taking the one marked."""
+        if laid.cover == "dialog":
+            items, focus = laid.widgets, state.dialog.focus
+        else:
+            items, focus = laid.cards + laid.widgets, state.focus
         if is_undo(event):
-            table.take_back()
-        elif event.key == pygame.K_ESCAPE and table.dialog:
-            table.close_dialog()
-        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
-            self.scroll_log(5 if event.key == pygame.K_PAGEUP else -5)
-        elif event.key == pygame.K_h and table.curtain is None and table.my_turn():
-            table.ask_hint()
-        elif (table.curtain is None and not table.dialog and (table.focus_cards or table.widgets)
-              and event.key in WALK):
-            self.table_key(event)
-        else:
-            return False
-        return True
+            return [Undo()]
+        if event.key == pygame.K_ESCAPE:
+            return [Close()] if laid.cover == "dialog" else [Back()]
+        if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            return [Scroll(5 if event.key == pygame.K_PAGEUP else -5)]
+        if event.key == pygame.K_h and laid.cover != "curtain" and laid.playing:
+            return [Hint()]
+        if event.key not in WALK or not items:
+            return []
+        if event.key not in ACTIVATE:
+            return [Focus(walk(items, focus, event.key, event.mod))]
+        item = items[focus % len(items)]
+        if item in laid.cards:
+            return self.click_card(item, laid, state)
+        return [Press(item)]
 
-    def table_key(self, event):
-        """Keyboard on the table: arrows walk the cards, Up/Down/Tab go to the buttons."""
-        table = self.table
-        items = table.focus_cards + table.widgets
-        self.focus_item %= len(items)
-        if event.key in ACTIVATE:
-            item = items[self.focus_item]
-            if item in table.focus_cards:
-                self.click_card(item)
-            else:
-                item.activate()
-        else:
-            self.focus_item = walk(len(items), self.focus_item, event.key, event.mod)
-        table.dirty = True
 
-    def focused(self, item):
-        """Is `item` (a placed card or a widget) where the keyboard is?"""
-        items = self.table.focus_cards + self.table.widgets
-        return bool(self.table.app.keyboard and items) and items[self.focus_item % len(items)] is item
+def hover_rect(placed, board):
+    """Where the card under the pointer is drawn whole: raised if it is in your hand."""
+    lift = LIFT if placed.zone == board.hand_key else 0
+    return placed.rect.move(0, -lift)
 
-    def main_focus(self):
-        """Where the keyboard starts after a change: a marked card or button (a hint, a
-        lesson's coach), else a card you may play, else the first action button, else your
-        first card, else Hint or Rules (never Menu or Undo)."""
-        cards = self.table.focus_cards
-        widgets = self.table.widgets
-        marked = [i for i, p in enumerate(cards) if p.hinted] + [
-            len(cards) + i for i, w in enumerate(widgets) if getattr(w, "marked", False)]
-        if marked:
-            return marked[0]
-        first = next((i for i, p in enumerate(cards) if p.raised), None)
-        if first is None and any(getattr(w, "actions", None) for w in widgets):
-            first = len(cards)
-        if first is None and not cards:
-            first = next((len(cards) + i for i, w in enumerate(widgets)
-                          if getattr(w, "label", None) in ("Hint", "Rules", "Ready")), 0)
-        return first if first is not None else 0
+
+def lifted(state, board):
+    """The card drawn whole over the others, as [(placed card, logical rect)]: the one
+    being dragged, where it is, else the one under the pointer; [] when none."""
+    if state.drag_pos is not None:
+        r = state.press[0].rect
+        return [(state.press[0], r.move(state.drag_pos[0] - r.centerx, state.drag_pos[1] - r.centery))]
+    if state.hovered is not None and state.press is None:
+        return [(state.hovered, hover_rect(state.hovered, board))]
+    return []

@@ -58,6 +58,7 @@ class Board:
         self.hand_size = (0, 0)  # the size of the viewer's hand cards
         self.hand_top = height
         self.die = None          # the die's centre, for a game with a die
+        self.piles = {}          # pile key -> (its rect, its cards), to draw it while cards fly there
 
     def hand_cards(self):
         """The placed cards of the anchor's hand, left to right."""
@@ -93,6 +94,29 @@ def dialog_places(count, width, height):
     return (x0, y0, w, h), rects, (width / 2 - 70, y0 + h - 48, 140, 36)
 
 
+def pile_cards(key, cards, rect):
+    """Pile `key` of `cards` at `rect`: its top card over a few edges that show its
+    thickness (placed cards; [] for no cards)."""
+    if not cards:
+        return []
+    depth = min(4, len(cards) // 10)
+    out = [Placed(rect.move(-(depth - i) * 2, -(depth - i) * 2), None, key, -1, False) for i in range(depth)]
+    top = cards[-1]
+    out.append(Placed(rect.copy(), top, key, len(cards) - 1, top is not None))
+    return out
+
+
+def landed(cards, flying):
+    """`cards` without those still flying to them (`flying`: (card ids, how many hidden
+    ones), as Motion.hidden() gives per zone): a hidden one goes from the end."""
+    ids, count = flying
+    cards = [c for c in cards if c is None or id(c) not in ids]
+    if count:
+        drop = set([i for i, c in enumerate(cards) if c is None][-count:])
+        cards = [c for i, c in enumerate(cards) if i not in drop]
+    return cards
+
+
 def hand_order(cards, order):
     """The positions of `cards` in the order a hand is shown: `dealt` (as they are),
     `suit` (by suit or colour, then rank) or `rank` (by rank or value, then suit); a hand
@@ -107,23 +131,23 @@ def hand_order(cards, order):
     return sorted(range(len(cards)), key=key)
 
 
-def lay_out(view, presenter, anchor, names, size, measure, hidden=None, playable=(), hinted=(),
-            selection=(), order="dealt"):
+def lay_out(view, presenter, anchor, names, size, measure, playable=(), hinted=(), selection=(),
+            order="dealt"):
     """The Board for `view` drawn with `anchor`'s seat at the bottom on a canvas of logical
-    `size`; `measure(words, px)` is a caption's width, `hidden` {zone key: (card ids,
-    hidden count)} the cards still flying there, `playable` and `hinted` card names to
+    `size` (every card in its place, those still flying too: the drawing leaves them
+    out); `measure(words, px)` is a caption's width, `playable` and `hinted` card names to
     raise or mark, `selection` the cards picked for a several-card move, `order` the
     order of the anchor's hand (see hand_order)."""
-    return _Layout(view, presenter, anchor, names, size, measure, hidden or {}, order).board(
+    return _Layout(view, presenter, anchor, names, size, measure, order).board(
         set(playable), set(hinted), selection)
 
 
 class _Layout:
     """One run of the layout (holds its inputs while it places the zones)."""
 
-    def __init__(self, view, presenter, anchor, names, size, measure, hidden, order):
+    def __init__(self, view, presenter, anchor, names, size, measure, order):
         self.view, self.presenter, self.anchor, self.names = view, presenter, anchor, names
-        self.measure, self.hidden, self.order = measure, hidden, order
+        self.measure, self.order = measure, order
         self.sizes = presenter.sizes
         self.b = Board(*size)
 
@@ -239,7 +263,7 @@ class _Layout:
         """The width a zone takes in a line of `flow` (`fan`: another seat's zones, whose
         cards overlap: face-down ones closely, face-up ones down to their index strip;
         `tight`: a row's cards overlap down to their index strip too)."""
-        n = len(self.shown(zone))
+        n = len(zone.cards)
         if zone.kind in ("pile", "stack"):
             return size[0]
         if fan:
@@ -250,7 +274,7 @@ class _Layout:
     def fan_step(self, zone, size, tight):
         """How far apart another seat's cards lie: face-down ones show an edge, face-up
         ones lie side by side (`tight`: overlapping down to their index strips)."""
-        if all(c is None for c in self.shown(zone)):
+        if all(c is None for c in zone.cards):
             return size[0] * 0.08
         return size[0] * (self.sizes.index + 0.04) if tight else size[0] + 4
 
@@ -296,7 +320,7 @@ class _Layout:
     def cards_at(self, zone, box, size, fan=False, as_row=False, tight=False):
         """A zone's cards in its box: a pile, a fanned hand or a row (a slot when empty)."""
         self.b.boxes[zone.key] = box
-        cards = self.shown(zone)
+        cards = zone.cards
         if not cards:
             self.b.slots.append(pygame.Rect(int(box[0]), int(box[1]), size[0], size[1]))
             return []
@@ -308,22 +332,17 @@ class _Layout:
             return self.fan(zone, box, size, spread=self.fan_step(zone, size, tight), cap=14)
         return self.row(zone, box, size)
 
-    @staticmethod
-    def pile(zone, cards, box, size):
-        """A pile: its top card over a few edges that show its thickness."""
+    def pile(self, zone, cards, box, size):
+        """A pile (see pile_cards), kept on the board with its cards."""
         rect = pygame.Rect(int(box[0]), int(box[1]), size[0], size[1])
-        depth = min(4, len(cards) // 10)
-        out = [Placed(rect.move(-(depth - i) * 2, -(depth - i) * 2), None, zone.key, -1, False)
-               for i in range(depth)]
-        top = cards[-1]
-        out.append(Placed(rect.copy(), top, zone.key, len(cards) - 1, top is not None))
-        return out
+        self.b.piles[zone.key] = (rect, list(cards))
+        return pile_cards(zone.key, cards, rect)
 
     def hand(self, zone, box):
         """The viewer's hand over the width of its box: side by side while they fit, then
         overlapping, the cards shrinking, then going into two or three rows, rather than
         overlapping so much that their index corners are covered."""
-        shown = self.shown(zone)
+        shown = zone.cards
         order = hand_order(shown, self.order)
         cards = [shown[i] for i in order]
         n = len(cards)
@@ -348,7 +367,7 @@ class _Layout:
 
     def fan(self, zone, box, size, spread, cap=None, cards=None):
         """A hand (or `cards` of it), overlapped left to right (at most `cap` cards drawn)."""
-        cards = self.shown(zone) if cards is None else cards
+        cards = zone.cards if cards is None else cards
         x, y, w, h = box
         shown = cards if cap is None or len(cards) <= cap else cards[:cap]
         n = len(shown)
@@ -364,18 +383,9 @@ class _Layout:
 
     def row(self, zone, box, size):
         """Cards side by side (overlapping when the row is full)."""
-        cards = self.shown(zone)
+        cards = zone.cards
         x, y, w, h = box
         n = len(cards)
         step = size[0] + 4 if n <= 1 else min(size[0] + 4, (w - size[0]) / (n - 1))
         return [Placed(pygame.Rect(int(x + i * step), int(y), size[0], size[1]), card, zone.key, i,
                        card is not None) for i, card in enumerate(cards)]
-
-    def shown(self, zone):
-        """A zone's cards minus those still flying towards it."""
-        ids, count = self.hidden.get(zone.key, (set(), 0))
-        cards = [c for c in zone.cards if c is None or id(c) not in ids]
-        if count:
-            drop = set([i for i, c in enumerate(cards) if c is None][-count:])
-            cards = [c for i, c in enumerate(cards) if i not in drop]
-        return cards

@@ -108,17 +108,14 @@ class Motion:
             play(name)
 
     def update(self, dt):
-        """Advance by `dt` seconds; True when a card landed (the layout must show it)."""
-        landed = False
+        """Advance by `dt` seconds (a card that lands is drawn in its place from then on)."""
         for f in self.flights:
             f.t += dt
-            landed = landed or f.done()
         self.flights = [f for f in self.flights if not f.done()]
         for toast in self.toasts:
             toast[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
         self.rolling = max(0.0, self.rolling - dt)
-        return landed
 
     @staticmethod
     def target(flight, board, centre):

@@ -11,7 +11,7 @@ import pytest
 
 import game
 from game.bots import make_bot
-from scenes import table_draw, table_input
+from scenes import table_input
 from scenes.presenters import presenter_for
 from scenes.scoring import ScoringScene
 from scenes.session import Seat, Session
@@ -205,7 +205,7 @@ def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
         for _ in range(40):
             table.submit(choose(session.state.legal_actions(), rng))
             app.step()
-        entries = table_draw.log_lines(table.state, table.viewer, table.presenter, table.names, table.zone_names())
+        entries = table.presenter.log_lines(session.events_for(table.viewer), table.names, table.zone_names())
         assert len(entries) > 5
         firsts = [e.split(" ")[0] for e in entries]
         assert all(a != b or a not in NAMES for a, b in zip(firsts, firsts[1:])), entries
@@ -213,13 +213,13 @@ def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
                                              precise_y=1.0, touch=False, which=0))
         app.step()
-        assert table.input.log_scroll == 3
+        assert table.ui_state.log_scroll == 3
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
         app.step()
-        assert table.input.log_scroll == 0
+        assert table.ui_state.log_scroll == 0
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
         app.step()
-        assert table.input.log_scroll == 5
+        assert table.ui_state.log_scroll == 5
     finally:
         pygame.quit()
 

@@ -37,17 +37,17 @@ def test_the_card_under_the_pointer_lifts_and_redraws_only_when_it_changes(app):
     app.step()
     first, second = table.board.hand_cards()[:2]
     move_to(app, first.rect.center)
-    assert table.input.hovered is first
+    assert table.ui_state.hovered is first
     frames = app.frames
     move_to(app, (first.rect.centerx + 2, first.rect.centery + 1))     # the same card: no redraw
     move_to(app, (first.rect.centerx + 4, first.rect.centery - 1))
-    assert app.frames == frames and table.input.hovered is first
+    assert app.frames == frames and table.ui_state.hovered is first
     move_to(app, (first.rect.centerx, first.rect.top - LIFT // 2))      # above its place: still lifted
-    assert table.input.hovered is first and app.frames == frames
+    assert table.ui_state.hovered is first and app.frames == frames
     move_to(app, second.rect.center)                                    # another card: one redraw
-    assert table.input.hovered is second and app.frames == frames + 1
+    assert table.ui_state.hovered is second and app.frames == frames + 1
     move_to(app, (table.board.table_w / 2, 70))                          # the felt: the lift drops
-    assert table.input.hovered is None and app.frames == frames + 2
+    assert table.ui_state.hovered is None and app.frames == frames + 2
     for _ in range(5):
         app.step()
     assert not table.busy() or table.session.thinking() is not None
@@ -73,8 +73,8 @@ def test_a_card_goes_into_the_lane_clicked(app):
     card = next(p for p in table.board.hand_cards() if p.card is action.cards[0])
     before = len(table.session.submitted)
     click_at(app, card.rect.center)
-    assert table.dialog is None and [c for c in table.selection] == [card.card]
-    assert "lane" in table.message
+    assert table.ui_state.dialog is None and table.ui_state.selection == [card.card]
+    assert "lane" in table.ui_state.message
     area = table.board.areas[table.board.lanes.index(action.arg)]
     assert lane_edged(app, area)                                         # the lanes it may go in show
     shut = [a for a in table.board.lanes

@@ -2,7 +2,6 @@
 next lead, and in pass-and-play your move lands before the curtain falls; all paced by
 the animation speed (Instant skips the waits)."""
 import random
-import time
 
 from tests.test_ui_play import app, choose  # noqa: F401
 from tests.test_ui_saves import start_game
@@ -23,10 +22,9 @@ def test_a_downs_winner_stays_marked_before_play_goes_on(app):
     for _ in range(4000):
         if table.hold.outcome is not None:
             break
-        if table.my_turn() and not (table.motion.flights or table.pending or table.dialog or table.hold.seconds):
+        if table.my_turn() and not (table.motion.flights or table.pending or table.ui_state.dialog or table.hold.seconds):
             table.submit(choose(session.state.legal_actions(), rng))
         table.update(0.05)
-        time.sleep(0.001)               # the computer players think in a thread
     seat, words = table.hold.outcome
     assert words == f"{session.name(seat)} won down 1"
     events = len(session.state.events)

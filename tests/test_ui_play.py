@@ -13,15 +13,18 @@ import pytest
 import game
 from scenes import app as app_module
 from scenes.scoring import ScoringScene
+from scenes.session import inline
 from scenes.setup import SetupScene
 from scenes.table import TableScene
 
 MAX_ACTIONS = 3000
+STEP = 1 / 60           # the time each step of the app advances by
 
 
 def new_app():
-    """The app at 1280x720, silent, with instant animations, its menu drawn."""
-    a = app_module.App(size=(1280, 720))
+    """The app at 1280x720, silent, with instant animations, its menu drawn; each step
+    advances its time by STEP, and the computer players think at once."""
+    a = app_module.App(size=(1280, 720), step_seconds=STEP, executor=inline)
     a.settings.animation_speed = "instant"
     a.settings.sound = False
     a.sounds.enabled = False
@@ -69,7 +72,7 @@ def settle(a, limit=400):
         if not isinstance(scene, TableScene):
             return
         if scene.curtain is not None or (scene.my_turn() and not scene.motion.flights and not scene.pending
-                                         and not scene.dialog):
+                                         and not scene.ui_state.dialog):
             return
         a.step()
     raise AssertionError("the table never became ready")
@@ -126,14 +129,14 @@ def perform(a, action):
     table = a.scene
     if action.cards:
         for card in action.cards:
-            if a.scene is not table or table.dialog:
+            if a.scene is not table or table.ui_state.dialog:
                 break
             click_at(a, card_point(table, card))
-    if a.scene is table and table.dialog is None and table.selection:
+    if a.scene is table and table.ui_state.dialog is None and table.ui_state.selection:
         click_widget(a, lambda w: action in getattr(w, "actions", ()))
-    if a.scene is table and table.dialog is None and not action.cards:
+    if a.scene is table and table.ui_state.dialog is None and not action.cards:
         click_widget(a, lambda w: action in getattr(w, "actions", ()))
-    if a.scene is table and table.dialog is not None:
+    if a.scene is table and table.ui_state.dialog is not None:
         click_widget(a, lambda w: getattr(w, "actions", None) == [action])
 
 

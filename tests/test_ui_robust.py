@@ -39,7 +39,7 @@ def at_table(a, game_id, seed=1):
     info = game.GAMES[game_id]
     seats = [Seat("Maya", True)] + [Seat(f"Computer {i}", False, "easy")
                                     for i in range(1, info.default_players)]
-    session = Session(game_id, seats, info.default_options(), seed, a.folders)
+    session = Session(game_id, seats, info.default_options(), seed, a.folders, executor=a.executor)
     a.scene.persist = dict(session=session, viewer=None, events_seen=0, curtains=[])
     a.switch("table")
     a.step()
@@ -50,7 +50,7 @@ def play_a_move(a, rng):
     """The person's move when it is their turn (the computers move by themselves)."""
     table = a.scene
     if getattr(table, "my_turn", lambda: False)() and not table.motion.flights and not table.pending \
-            and not table.dialog:
+            and not table.ui_state.dialog:
         table.submit(rng.choice(table.session.state.legal_actions()))
 
 
@@ -250,7 +250,7 @@ def test_a_computer_player_finishing_after_the_window_closed_is_silent(user_home
             return legal[0]
     monkeypatch.setattr(session, "_bot", lambda level, thinking_time: Slow())
     session.start_hint()
-    [worker] = [t for t in threading.enumerate() if t.name == "bot-hint"]
+    [worker] = [t for t in threading.enumerate() if t.name == "bot"]
     pygame.quit()                           # the window closes while it thinks
     release.set()
     worker.join(10)
@@ -305,7 +305,8 @@ def monkey_open(a, name, game_id, rng):
                                     for i in range(1, info.default_players)]
     persist = {"game_id": game_id, "rules_game": game_id, "return_to": "menu"}
     if name in ("table", "scoring", "replay"):
-        session = Session(game_id, seats, info.default_options(), rng.randrange(1, 1000), a.folders)
+        session = Session(game_id, seats, info.default_options(), rng.randrange(1, 1000), a.folders,
+                          executor=a.executor)
         if name != "table":
             while not session.state.is_over:
                 session.submit(rng.choice(session.state.legal_actions()))

@@ -2,8 +2,6 @@
 redraws on every key, the keyboard starts on the main action (never Menu), F1 or ?
 shows the controls and holds the game still, Final Card-Down's scores are ranked by
 place, and the rulebook draws nested bullets indented."""
-import time
-
 import pygame
 
 import game
@@ -13,7 +11,7 @@ from scenes.rules import RulesScene, parse
 from scenes.scoring import ScoringScene
 from scenes.session import Seat, Session
 from scenes.table import TableScene
-from tests.test_ui_play import app, click_widget, open_setup, press, settle  # noqa: F401
+from tests.test_ui_play import STEP, app, click_widget, open_setup, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
@@ -43,7 +41,7 @@ def test_the_keyboard_starts_on_the_main_action_and_enter_stays_in_the_game(app)
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_LEFT)                  # back where the keyboard started
     items = table.focus_cards + table.widgets
-    focused = items[table.input.focus_item % len(items)]
+    focused = items[table.ui_state.focus % len(items)]
     assert getattr(focused, "raised", False) or getattr(focused, "actions", None)
     before = len(session.submitted)
     press(app, pygame.K_RETURN)
@@ -53,8 +51,10 @@ def test_the_keyboard_starts_on_the_main_action_and_enter_stays_in_the_game(app)
     table = app.scene
     table.motion.toasts.clear()
     table.legal_now, table.viewer = (), None                 # nothing to do at all: still not Menu
+    table.ui_state.refocus = True                            # as after a change
     table.layout()
-    assert table.widgets[table.focus].label not in ("Menu", "Undo")
+    focused = (table.focus_cards + table.widgets)[table.ui_state.focus]
+    assert getattr(focused, "label", None) not in ("Menu", "Undo")
 
 
 def test_f1_or_a_question_mark_shows_the_controls_and_any_key_closes_them(app):
@@ -143,14 +143,12 @@ def test_the_controls_overlay_holds_the_game_still(app):
     assert session.state.current_player == 0
     moves = len(session.submitted)
     press(app, pygame.K_F1)
-    deadline = time.time() + 1.5
-    while time.time() < deadline:
+    for _ in range(int(1.5 / STEP)):              # a second and a half of the app's time
         app.step()
-        time.sleep(0.01)
     assert app.showing_controls and len(session.submitted) == moves
     press(app, pygame.K_ESCAPE)
-    deadline = time.time() + 10
-    while len(session.submitted) == moves and time.time() < deadline:
+    for _ in range(int(1.5 / STEP)):
+        if len(session.submitted) > moves:
+            break
         app.step()
-        time.sleep(0.01)
     assert len(session.submitted) > moves

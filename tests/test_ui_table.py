@@ -1,10 +1,12 @@
 """The table's own behaviour through real events: what a person sees when a game
 against computer players is continued from the menu."""
 import random
-import sys
 
+import pygame
 import pytest
 
+import game
+from scenes import table as scenes_table
 from scenes.menu import MenuScene
 from scenes.table import TableScene
 from tests.test_ui_play import app, choose, click_at, click_widget, perform, settle  # noqa: F401
@@ -27,7 +29,7 @@ def test_continue_against_computers_shows_your_own_hand(app, game_id):
     assert table.my_turn()
     hand = [p for p in table.board.placed if p.zone == "hand:0"]
     assert hand and all(p.face_up and p.card is not None for p in hand)
-    legal = table.state.legal_actions()
+    legal = table.session.legal_actions()
     buttons = {w.label for w in table.widgets + table.buttons_top}
     assert "Hint" in buttons
     assert all(a in {x for w in table.widgets for x in getattr(w, "actions", ())}
@@ -35,28 +37,50 @@ def test_continue_against_computers_shows_your_own_hand(app, game_id):
     before = len(table.session.submitted)
     card = next((p for p in hand if p.raised), hand[0])
     click_at(app, card.rect.center)
-    assert table.message != "That card is face down"
-    assert len(table.session.submitted) > before or table.selection or table.dialog or table.message
+    assert table.ui_state.message != "That card is face down"
+    assert len(table.session.submitted) > before or table.ui_state.selection or table.ui_state.dialog \
+        or table.ui_state.message
 
 
-def test_the_view_is_read_once_per_change(app, monkeypatch):
-    session = start_game(app, "final_card_down", 2, {0}, 4242)
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_a_click_reads_the_view_once_and_lays_the_table_out_once(app, game_id, monkeypatch):
+    """Each move made (the person's by a click, a computer's as it arrives) reads the view
+    once and lays the table out once; a click that makes no move (a card picked, a choice
+    opened) lays it out at most once and reads nothing."""
+    session = start_game(app, game_id, game.GAMES[game_id].min_players, {0}, 4242)
     settle(app)
-    calls = []
-    cls = type(session.state)
-    real = cls.view
+    table = app.scene
+    timeline = []
+    for name in ("view", "submit"):
+        real = getattr(session, name)
+        monkeypatch.setattr(session, name, lambda *args, real=real, name=name: timeline.append(name) or real(*args))
+    real_lay_out, real_handle = scenes_table.lay_out, TableScene.handle_event
+    monkeypatch.setattr(scenes_table, "lay_out", lambda *args: timeline.append("layout") or real_lay_out(*args))
 
-    def counted(state, seat):           # the table's reads (the session reads views too)
-        if sys._getframe(1).f_globals["__name__"] == "scenes.table":
-            calls.append(seat)
-        return real(state, seat)
-    monkeypatch.setattr(cls, "view", counted)
-    before = len(session.submitted)
-    perform(app, choose(session.state.legal_actions(), random.Random(3)))
-    settle(app)
-    changes = len(session.submitted) - before
-    assert changes >= 1
-    assert calls.count(0) == changes                # the table reads your view once per change
+    def handle(scene, event):
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            timeline.append("click")
+        real_handle(scene, event)
+    monkeypatch.setattr(TableScene, "handle_event", handle)
+    rng = random.Random(3)
+    for _ in range(6):
+        if app.scene is not table or session.state.is_over:
+            break
+        perform(app, choose(session.state.legal_actions(), rng))
+        settle(app)
+    segments, kind, counts = [], None, {}
+    for mark in timeline + ["click"]:
+        if mark in ("click", "submit"):
+            if kind is not None:
+                segments.append((kind, counts))
+            kind, counts = mark, {"view": 0, "layout": 0}
+        else:
+            counts[mark] += 1
+    moves = [counts for kind, counts in segments if kind == "submit"]
+    clicks = [counts for kind, counts in segments if kind == "click"]
+    assert len(moves) >= 2 and clicks
+    assert all(counts == {"view": 1, "layout": 1} for counts in moves[:-1]), moves
+    assert all(counts["view"] == 0 and counts["layout"] <= 1 for counts in clicks), clicks
 
 
 def test_a_replay_step_forward_flies_the_cards_it_moved(app):

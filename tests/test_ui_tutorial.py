@@ -3,7 +3,6 @@ its Rules page) and played to its end at the table with real clicks and keys, th
 words beside it, a wrong move refused with the coach's reply, and the end's summary with
 "Play a real game"."""
 import os
-import time
 
 import pygame
 import pytest
@@ -17,12 +16,18 @@ from scenes.menu import MenuScene
 from scenes.presenters import presenter_for
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
-from scenes.tutorial import REFUSED, TutorialScene
+from scenes.table import TableScene
+from scenes.tutorial import REFUSED, LessonDirector
 from sprites import text as text_module
 from tests.test_ui_play import app, card_point, click_at, click_widget, perform, press  # noqa: F401
 
 MODES = list(game.GAMES)
 MAX_STEPS = 3000
+
+
+def is_lesson(scene):
+    """Is `scene` the table directed by a lesson?"""
+    return isinstance(scene, TableScene) and isinstance(scene.director, LessonDirector)
 
 
 def open_lesson(a, game_id):
@@ -31,7 +36,7 @@ def open_lesson(a, game_id):
     click_widget(a, lambda w: w.label == "Learn to play")
     assert isinstance(a.scene, LearnScene)
     click_widget(a, lambda w: w.label == f"Learn {game.GAMES[game_id].title}")
-    assert isinstance(a.scene, TutorialScene)
+    assert is_lesson(a.scene)
     return a.scene
 
 
@@ -39,8 +44,8 @@ def wait_for_learner(a):
     """Step until the learner is to move at a still table, or the lesson has ended."""
     for _ in range(MAX_STEPS):
         scene = a.scene
-        if scene.ended or (scene.my_turn() and scene.coach.learner_to_act() and not scene.motion.flights
-                           and not scene.pending and not scene.dialog):
+        if scene.over or (scene.my_turn() and scene.director.coach.learner_to_act() and not scene.motion.flights
+                           and not scene.pending and not scene.ui_state.dialog):
             return
         a.step()
     raise AssertionError("the lesson never waited for the learner")
@@ -48,7 +53,7 @@ def wait_for_learner(a):
 
 def wrong_move(scene):
     """A legal move the lesson does not want now (a button's, if one), or None."""
-    wanted = scene.coach.step.moves
+    wanted = scene.director.coach.step.moves
     others = [a for a in scene.legal_now if not any(m.matches(a) for m in wanted)]
     return next((a for a in others if not a.cards), others[0] if others else None)
 
@@ -56,18 +61,18 @@ def wrong_move(scene):
 @pytest.mark.parametrize("game_id", MODES)
 def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  # noqa: F811
     scene = open_lesson(app, game_id)
-    lesson = scene.coach.tutorial
+    lesson = scene.director.coach.tutorial
     assert scene.session.folders is None
     assert scene.session.seats[lesson.learner].human
     assert sum(seat.human for seat in scene.session.seats) == 1
     refused = 0
     for _ in range(MAX_STEPS):
         wait_for_learner(app)
-        if scene.ended:
+        if scene.over:
             break
-        step = scene.coach.step
-        assert scene.coach.paragraphs()[-1] == step.say, "the coach says what to do now"
-        cards, kinds = scene.coach.highlights()
+        step = scene.director.coach.step
+        assert scene.director.coach.paragraphs()[-1] == step.say, "the coach says what to do now"
+        cards, kinds = scene.director.coach.highlights()
         assert all(any(p.hinted for p in scene.board.placed if p.card is not None and p.card.name == name)
                    for name in cards), "the coach's cards are marked"
         marked = [w for w in scene.widgets if w.marked]
@@ -77,39 +82,39 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
             assert marked, "the coach's button is marked"
         other = wrong_move(scene)
         if other is not None and refused < 3:
-            before = scene.state.to_dict()
+            before = scene.session.state.to_dict()
             perform(app, other)
-            assert scene.state.to_dict() == before, "a refused move changes nothing"
-            assert scene.reply and "not the lesson's plan" in scene.reply
-            assert step.say in scene.reply
-            assert scene.message == REFUSED
+            assert scene.session.state.to_dict() == before, "a refused move changes nothing"
+            assert scene.director.reply and "not the lesson's plan" in scene.director.reply
+            assert step.say in scene.director.reply
+            assert scene.ui_state.message == REFUSED
             refused += 1
-            if scene.dialog:
+            if scene.ui_state.dialog:
                 press(app, pygame.K_ESCAPE)
-        index = scene.coach.index
-        wanted = tutorial.find(scene.state, step.moves[0])
+        index = scene.director.coach.index
+        wanted = tutorial.find(scene.session.state, step.moves[0])
         if len(wanted.cards) > 1:      # the coach says how: the cards, then the button it names
             for card in wanted.cards:
                 click_at(app, card_point(scene, card))
-            label = scene.how().split("then press ")[1].rstrip(".")
+            label = scene.director.how(scene).split("then press ")[1].rstrip(".")
             click_widget(app, lambda w: w.label == label)
-            if scene.dialog:
+            if scene.ui_state.dialog:
                 click_widget(app, lambda w: getattr(w, "actions", None) == [wanted])
         else:
             perform(app, wanted)
-        assert scene.coach.index > index, f"step {step.number} was not taken by the click"
-        assert scene.reply == ""
-    assert scene.ended and scene.coach.finished
+        assert scene.director.coach.index > index, f"step {step.number} was not taken by the click"
+        assert scene.director.reply == ""
+    assert scene.over and scene.director.coach.finished
     assert not scene.session.can_undo(lesson.learner, "casual"), "no undo in a lesson"
     assert scene.session.undo(lesson.learner, "casual") is None
     assert refused, "a wrong move was tried and refused"
     assert [w.label for w in scene.widgets] == ["Play a real game", "Another lesson", "Menu"]
-    assert scene.coach.rules_met() == [(c.section, c.rule) for c in lesson.covers]
+    assert scene.director.coach.rules_met() == [(c.section, c.rule) for c in lesson.covers]
     assert not os.path.exists(app.folders.autosave), "a lesson is never autosaved"
     assert not os.path.exists(app.folders.statistics), "a lesson is not counted"
     click_widget(app, lambda w: w.label == "Play a real game")
     assert isinstance(app.scene, SetupScene) and app.scene.info.id == game_id
-    assert app.scene.persist.get("session") is None and app.scene.persist.get("coach") is None
+    assert app.scene.persist.get("session") is None and app.scene.persist.get("director") is None
 
 
 def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F811
@@ -121,35 +126,35 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
     assert isinstance(app.scene, LearnScene)
     press(app, pygame.K_RETURN)                     # the first mode's lesson has the focus
     scene = app.scene
-    assert isinstance(scene, TutorialScene) and scene.session.game_id == MODES[0]
+    assert is_lesson(scene) and scene.session.game_id == MODES[0]
     wait_for_learner(app)
     moves = 0
-    while not scene.ended and moves < 40:
-        step = scene.coach.step
-        wanted = tutorial.find(scene.state, step.moves[0])
-        index = scene.coach.index
+    while not scene.over and moves < 40:
+        step = scene.director.coach.step
+        wanted = tutorial.find(scene.session.state, step.moves[0])
+        index = scene.director.coach.index
         for _ in range(60):                          # arrows and Tab walk cards and buttons
             items = scene.focus_cards + scene.widgets
-            item = items[scene.input.focus_item % len(items)]
+            item = items[scene.ui_state.focus % len(items)]
             card = getattr(item, "card", None)
             if (card is not None and wanted.cards and card.name == wanted.cards[0].name) or \
                     getattr(item, "actions", None) == [wanted]:
                 break
             press(app, pygame.K_TAB)
         press(app, pygame.K_RETURN)
-        if scene.dialog:
+        if scene.ui_state.dialog:
             for _ in range(len(scene.widgets)):
-                if getattr(scene.widgets[scene.focus % len(scene.widgets)], "actions", None) == [wanted]:
+                if getattr(scene.widgets[scene.ui_state.dialog.focus % len(scene.widgets)], "actions", None) == [wanted]:
                     break
                 press(app, pygame.K_DOWN)
             press(app, pygame.K_RETURN)
-        assert scene.coach.index > index, f"step {step.number} was not taken by the keys"
+        assert scene.director.coach.index > index, f"step {step.number} was not taken by the keys"
         moves += 1
         wait_for_learner(app)
-    assert scene.ended
-    assert scene.input.focused(scene.widgets[0]) and scene.widgets[0].label == "Play a real game"
+    assert scene.over
+    assert scene.focused(scene.widgets[0]) and scene.widgets[0].label == "Play a real game"
     press(app, pygame.K_TAB)
-    assert scene.input.focused(scene.widgets[1])
+    assert scene.focused(scene.widgets[1])
     press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, SetupScene) and app.scene.info.id == MODES[0]
@@ -160,25 +165,25 @@ def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(a
     wait_for_learner(app)
     draw = next(a for a in scene.legal_now if a.kind == "draw")
     perform(app, draw)
-    assert "That move is allowed, but it is not the lesson's plan." in scene.reply
-    assert scene.coach.index == 0 and not scene.state.history
+    assert "That move is allowed, but it is not the lesson's plan." in scene.director.reply
+    assert scene.director.coach.index == 0 and not scene.session.state.history
     stray = next(p for p in scene.board.hand_cards() if p.card.name == "6/green/diamonds")
     click_at(app, card_point(scene, stray.card))
-    reason = scene.state.why_illegal(game.Action("play", (stray.card,)))
-    assert scene.message.lower() == reason.lower() and scene.coach.index == 0, \
+    reason = scene.session.state.why_illegal(game.Action("play", (stray.card,)))
+    assert scene.ui_state.message.lower() == reason.lower() and scene.director.coach.index == 0, \
         "a card that cannot go is refused with the rules' own reason"
     click_widget(app, lambda w: w.label == "Hint")
-    assert scene.hint is not None and [c.name for c in scene.hint.cards] == ["5/blue/clubs"]
+    assert scene.ui_state.hint is not None and [c.name for c in scene.ui_state.hint.cards] == ["5/blue/clubs"]
     assert any(p.hinted and p.card.name == "5/blue/clubs" for p in scene.board.hand_cards())
-    click_at(app, card_point(scene, scene.hint.cards[0]))
-    assert [c.name for c in scene.state.history[0].cards] == ["5/blue/clubs"] and scene.reply == ""
+    click_at(app, card_point(scene, scene.ui_state.hint.cards[0]))
+    assert [c.name for c in scene.session.state.history[0].cards] == ["5/blue/clubs"] and scene.director.reply == ""
     wait_for_learner(app)
-    assert "after playing you may not draw" in scene.coach.paragraphs()[-1], \
+    assert "after playing you may not draw" in scene.director.coach.paragraphs()[-1], \
         "the turn waits for the learner to read why it ends"
     [end] = [w for w in scene.widgets if w.marked]
     assert [a.kind for a in end.actions] == ["end_turn"]
     click_at(app, end.rect.center)
-    assert scene.state.current_player != scene.coach.tutorial.learner
+    assert scene.session.state.current_player != scene.director.coach.tutorial.learner
 
 
 def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F811
@@ -187,27 +192,27 @@ def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F
     shown = app.scene.game_id
     click_widget(app, lambda w: w.label == "Learn to play")
     scene = app.scene
-    assert isinstance(scene, TutorialScene) and scene.session.game_id == shown
+    assert is_lesson(scene) and scene.session.game_id == shown
     wait_for_learner(app)
-    perform(app, tutorial.find(scene.state, scene.coach.step.moves[0]))
-    index = scene.coach.index
+    perform(app, tutorial.find(scene.session.state, scene.director.coach.step.moves[0]))
+    index = scene.director.coach.index
     app.settings.undo = "casual"
-    made = len(scene.state.history)
+    made = len(scene.session.state.history)
     press(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert len(scene.state.history) == made and scene.coach.index == index, "no undo in a lesson"
+    assert len(scene.session.state.history) == made and scene.director.coach.index == index, "no undo in a lesson"
     assert not any(w.label == "Undo" for w in scene.buttons_top)
     click_widget(app, lambda w: w.label == "Rules")
     assert isinstance(app.scene, RulesScene)
     assert not any(w.label == "Learn to play" for w in app.scene.widgets)
     press(app, pygame.K_ESCAPE)
-    assert isinstance(app.scene, TutorialScene) and app.scene.coach.index == index
+    assert is_lesson(app.scene) and app.scene.director.coach.index == index
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
     assert app.scene.saved is None, "the lesson left no game to continue"
     click_widget(app, lambda w: w.label == "Rules")
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_l)
-    assert isinstance(app.scene, TutorialScene) and app.scene.session.game_id != shown
+    assert is_lesson(app.scene) and app.scene.session.game_id != shown
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
@@ -256,14 +261,14 @@ def test_tutorial_keyboard_starts_on_what_the_coach_marks(app, game_id):  # noqa
     scene = open_lesson(app, game_id)
     wait_for_learner(app)
     items = scene.focus_cards + scene.widgets
-    item = items[scene.input.focus_item]
+    item = items[scene.ui_state.focus]
     assert getattr(item, "hinted", False) or getattr(item, "marked", False)
     if game_id == "deadline":          # a button, a card, then a blind pick chosen in a dialog
         for presses in (1, 1, 2):
-            index = scene.coach.index
+            index = scene.director.coach.index
             for _ in range(presses):
                 press(app, pygame.K_RETURN)
-            assert scene.coach.index > index and not scene.reply
+            assert scene.director.coach.index > index and not scene.director.reply
             wait_for_learner(app)
 
 
@@ -271,13 +276,14 @@ def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  #
     app.settings.animation_speed = "fast"          # cards fly, so a hand grows after the layout
     scene = open_lesson(app, "deadline")
     for presses in (1, 1, 2, 1):                   # draw, discard, a blind pick, draw again
-        deadline = time.time() + 20
-        while not (scene.my_turn() and scene.coach.learner_to_act() and not scene.busy()
-                   and not scene.motion.flights and not scene.pending):
-            assert time.time() < deadline, "the lesson never waited for the learner"
+        for _ in range(MAX_STEPS):
+            if (scene.my_turn() and scene.director.coach.learner_to_act() and not scene.busy()
+                    and not scene.motion.flights and not scene.pending):
+                break
             app.step()
-            time.sleep(0.005)
-        index = scene.coach.index
+        else:
+            raise AssertionError("the lesson never waited for the learner")
+        index = scene.director.coach.index
         for _ in range(presses):
             press(app, pygame.K_RETURN)
-        assert scene.coach.index > index and not scene.reply and not scene.message
+        assert scene.director.coach.index > index and not scene.director.reply and not scene.ui_state.message

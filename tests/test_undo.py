@@ -409,24 +409,14 @@ def test_session_undo_is_autosaved_resumed_recorded_and_counted():
 
 
 def test_session_ignores_a_computer_move_thought_before_an_undo():
-    import time
-
-    import pygame
-    from scenes.session import Seat, Session
-    pygame.display.init()                         # the worker wakes the app with an event
-    try:
-        session = Session("ktu", [Seat("Maya", True), Seat("Theo", False, "easy")], {}, 3)
-        session.submit(session.state.legal_actions()[0])
-        session.start_bot()
-        assert session.undo(0, undo.MINE) == 0
-        for _ in range(1000):                     # up to 10 s for the worker to answer
-            assert session.poll_bot() is None
-            if not session.busy():
-                break
-            time.sleep(0.01)
-        assert not session.busy() and session.state.history == []
-    finally:
-        pygame.quit()
+    from scenes.session import Seat, Session, inline
+    session = Session("ktu", [Seat("Maya", True), Seat("Theo", False, "easy")], {}, 3, executor=inline)
+    session.submit(session.state.legal_actions()[0])
+    session.start_bot()                           # its answer is ready, not yet taken
+    assert session.busy() and session.thinking() == 1
+    assert session.undo(0, undo.MINE) == 0
+    assert session.poll_bot() is None             # about a position taken back: dropped
+    assert not session.busy() and session.state.history == []
 
 
 # ---- statistics and the autosave keep the undo record ----------------------------------------

@@ -1,0 +1,86 @@
+"""The director of a table: what runs the game the table shows.
+
+The table (scenes/table.py) shows a session and carries out what the person at it
+means; its director decides what the table cannot know by itself: whether a move goes
+through (or is refused, with words), what the computer seats do when their turn comes,
+what Hint marks, which cards and buttons to mark, what the top bar is titled and what
+the side panel shows, whether a turn ends by itself and a hand's end goes to the
+scores, and what covers the table once it is done.
+
+`Director` runs a normal game: every legal move goes through, the computer players
+think for themselves, a hint comes from the strongest computer player. A lesson
+(scenes/tutorial.py) is another director. A director calls the table's own verbs
+(`submit`, `show_hint`, `ask_computer_hint`, `go`) and never changes its state.
+"""
+from typing import NamedTuple
+
+from scenes import table_draw
+
+LOG_EVENTS = 250        # the log tells at most this many of the latest events
+
+
+class Marks(NamedTuple):
+    """What a director marks for the person, as a hint is marked: the cards by name, and
+    `buttons(actions, in_choice)`, which says whether a button standing for `actions` (an
+    option of a choice when `in_choice`) is marked (None: no button)."""
+
+    cards: frozenset = frozenset()
+    buttons: object = None
+
+
+class Director:
+    """A normal game: everything legal goes through, nothing scripted."""
+
+    auto_end_turn = True            # a person's turn whose only move left is End turn ends by itself
+    scores_between_hands = True     # a hand's end goes to the scoring screen
+
+    def submit(self, table, action):
+        """Make `action` in the table's session; returns the events it caused. Raises
+        game.IllegalAction, with the words the table says, for a move refused."""
+        return table.session.submit(action)
+
+    def computer_move(self, table):
+        """A computer seat is to move: its player starts thinking (its move comes through
+        the table's poll of the session)."""
+        table.session.start_bot(table.app.settings.thinking_time)
+
+    def hint(self, table):
+        """Hint was asked for on the person's turn: the strongest computer player thinks."""
+        table.ask_computer_hint()
+
+    def marks(self, table):
+        """What to mark beside the hint (Marks)."""
+        return Marks()
+
+    def title(self, table):
+        """The top bar's title: the game's."""
+        return table.session.info.title
+
+    def draw_side(self, table, screen):
+        """The right-hand panel: scores, the game's facts and the log. Returns the log's
+        entries cut short [(rect, words)], for their tips."""
+        session = table.session
+        events = session.events_for(table.viewer, max(0, session.event_count() - LOG_EVENTS))
+        lines = table.presenter.log_lines(events, table.names, table.zone_names())
+        return table_draw.side_panel(screen, table.current_view, table.presenter, table.names, session.seed,
+                                     "Moves", lines, table.ui_state.log_scroll)
+
+    def finished(self, table):
+        """Is what the director runs over, to be covered by its end (never for a game,
+        whose end goes to the scores)?"""
+        return False
+
+    def end_buttons(self, table, screen):
+        """The buttons laid out over the table once finished (ui.Button)."""
+        return []
+
+    def draw_end(self, table, screen):
+        """Draw what covers the table once finished."""
+
+    def leave(self, table):
+        """Esc or Menu: back to the menu."""
+        table.go("menu", session=None)
+
+    def show_rules(self, table):
+        """The game's rulebook; Back returns to the table."""
+        table.go("rules", rules_game=table.session.game_id, return_to="table")

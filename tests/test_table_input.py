@@ -1,0 +1,115 @@
+"""The table's input without a window: an event read against a laid-out board and the
+interaction state gives intents, and changes nothing (scenes/table_input.py)."""
+import copy
+
+import pygame
+
+import game
+from scenes import table_input, ui
+from scenes.presenters import presenter_for
+from scenes.table_input import (Back, Close, Drag, Drop, Focus, Grab, Hover, Laid, Play, Press, Refuse,
+                                TableInput, Toggle, Undo)
+from scenes.table_layout import lay_out
+from scenes.table_state import Dialog, TableState
+
+SIZE = (1280, 720)
+
+
+def laid_for(game_id, seed, cover="", widgets=()):
+    """A position of `game_id` on the turn of its first person, laid out as the table would."""
+    state = game.new_game(game_id, players=2, seed=seed)
+    seat = state.current_player
+    presenter = presenter_for(state.info)
+    view = state.view(seat)
+    legal = state.legal_actions()
+    playable = {c.name for a in legal for c in a.cards}
+    board = lay_out(view, presenter, seat, ["Maya", "Theo"], SIZE, lambda words, px: len(words) * px / 2,
+                    playable)
+    return state, Laid(board, board.focus_cards(playable), list(widgets), [], cover, legal, True, view, seat,
+                       presenter, state.why_illegal, None, 900)
+
+
+def mouse(kind, pos):
+    return pygame.event.Event(kind, pos=pos, button=1, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def key(code, mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
+
+
+def read(event, laid, state, pos=None):
+    """The intents of `event`, checking that reading it changed nothing."""
+    before = copy.copy(state.__dict__)
+    intents = TableInput().read(event, pos, laid, state)
+    assert state.__dict__ == before
+    return intents
+
+
+def position(game_id, wanted):
+    """The first deal of `game_id` whose laid-out table has a card `wanted(placed, laid)`."""
+    for seed in range(1, 60):
+        state, laid = laid_for(game_id, seed)
+        found = [p for p in laid.board.hand_cards() if wanted(p, laid)]
+        if found:
+            return state, laid, found[0]
+    raise AssertionError(f"no deal of {game_id} has such a card")
+
+
+def plays_alone(placed, laid):
+    """Does a click on `placed` stand for one move, of that card alone?"""
+    actions = table_input.actions_with(laid.legal, placed.card)
+    return len(actions) == 1 and len(actions[0].cards) == 1
+
+
+def test_a_click_on_a_card_that_plays_alone_grabs_it_then_plays_it():
+    state, laid, placed = position("final_card_down", plays_alone)
+    alone = table_input.actions_with(laid.legal, placed.card)
+    ui_state = TableState()
+    point = placed.rect.center
+    assert read(mouse(pygame.MOUSEMOTION, point), laid, ui_state, point) == [Hover(placed)]
+    assert read(mouse(pygame.MOUSEBUTTONDOWN, point), laid, ui_state, point) == [Grab(placed, point)]
+    ui_state.press = (placed, point)
+    [drop, play] = read(mouse(pygame.MOUSEBUTTONUP, point), laid, ui_state, point)
+    assert drop == Drop() and isinstance(play, Play) and list(play.actions) == alone
+    ui_state.drag_pos = None
+    away = (point[0], point[1] - 300)
+    assert read(mouse(pygame.MOUSEMOTION, away), laid, ui_state, away) == [Drag(away)]
+
+
+def test_a_card_that_cannot_go_is_refused_with_the_rules_words():
+    state, laid, dim = position("final_card_down", lambda p, laid: p.dimmed)
+    [refuse] = TableInput().click_card(dim, laid, TableState())
+    assert isinstance(refuse, Refuse) and refuse.words == state.why_illegal(game.Action("play", (dim.card,)))
+
+
+def test_a_card_of_a_several_card_move_toggles():
+    _, laid, placed = position("ktu", lambda p, laid: any(len(a.cards) > 1 for a in
+                                                           table_input.actions_with(laid.legal, p.card)))
+    assert TableInput().click_card(placed, laid, TableState()) == [Toggle(placed.card)]
+
+
+def test_keys_undo_close_leave_and_walk_past_a_button_switched_off():
+    on, off = ui.Button((0, 0, 10, 10), "A", lambda: None), ui.Button((0, 0, 10, 10), "B", lambda: None,
+                                                                       enabled=False)
+    last = ui.Button((0, 0, 10, 10), "C", lambda: None)
+    _, laid = laid_for("final_card_down", 4242, widgets=[on, off, last])
+    ui_state = TableState()
+    assert read(key(pygame.K_z, pygame.KMOD_LCTRL), laid, ui_state) == [Undo()]
+    assert read(key(pygame.K_ESCAPE), laid, ui_state) == [Back()]
+    items = len(laid.cards)
+    ui_state.focus = items
+    assert read(key(pygame.K_TAB), laid, ui_state) == [Focus(items + 2)]
+    assert read(key(pygame.K_RETURN), laid, ui_state) == [Press(on)]
+    choice = laid._replace(cover="dialog")
+    ui_state.dialog = Dialog("Choose", [], 0, 2)
+    assert read(key(pygame.K_ESCAPE), choice, ui_state) == [Close()]
+    assert read(key(pygame.K_UP), choice, ui_state) == [Focus(0)]
+
+
+def test_main_focus_goes_to_a_marked_option_of_a_choice():
+    first, marked = ui.Button((0, 0, 10, 10), "A", lambda: None), ui.Button((0, 0, 10, 10), "B", lambda: None)
+    marked.marked = True
+    _, laid = laid_for("final_card_down", 4242, cover="dialog", widgets=[first, marked])
+    assert table_input.main_focus(laid, 0) == 1
+    marked.marked = False
+    assert table_input.main_focus(laid, 0) == 0
