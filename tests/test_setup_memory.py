@@ -192,7 +192,7 @@ def test_play_a_real_game_after_a_lesson_asks_too(user_home):
     try:
         saved_ktu(a.folders)
         scene = open_lesson(a, "final_card_down")
-        scene.play_real_game()
+        scene.director.play_real_game(scene)
         a.step()
         assert isinstance(a.scene, SetupScene) and a.scene.info.id == "final_card_down"
         click_widget(a, lambda w: w.label == "Start")
