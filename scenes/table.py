@@ -30,7 +30,7 @@ from scenes.presenters.default import HAND_END, card_name
 from scenes.session import BOT_DONE
 from scenes.table_director import Director
 from scenes.table_input import Laid, TableInput
-from scenes.table_layout import lay_out
+from scenes.table_layout import TOP, lay_out
 from scenes.table_motion import Hold, Motion
 from scenes.table_state import Dialog, TableState
 from sprites import felt
@@ -95,8 +95,8 @@ class TableScene(Scene):
     def read(self):
         """Read the game once after a change: the view drawn and the moves the person may
         make (the log goes back to the newest, the keyboard to the main item)."""
-        self.current_view = self.session.view(self.viewer)
-        self.legal_now = self.session.legal_actions() if self.my_turn() else ()
+        self.current_view = self.director.view(self, self.session.view(self.viewer))
+        self.legal_now = self.session.legal_actions() if self.my_turn() and not self.director.waiting(self) else ()
         self.ui_state.log_scroll = 0
         self.ui_state.refocus = True
 
@@ -151,7 +151,7 @@ class TableScene(Scene):
         except game.IllegalAction as error:
             state.selection = []
             state.dialog = None
-            self.say(str(error))
+            self.say(str(error), action.cards)
             self.layout()
             return
         state.selection = []
@@ -200,11 +200,26 @@ class TableScene(Scene):
         """The zones' names in the view drawn, by key."""
         return {z.key: z.name for z in self.current_view.zones}
 
-    def say(self, words):
-        """Show a short message above the hand (an illegal move's reason, for instance)."""
-        self.ui_state.message = words[0].upper() + words[1:] if words else ""
-        self.ui_state.message_time = 4.0
+    def say(self, words, about=()):
+        """Show a short message above the hand (an illegal move's reason, for instance),
+        placed clear of the cards it talks about: `about` and those it names."""
+        state = self.ui_state
+        state.message = words[0].upper() + words[1:] if words else ""
+        state.message_time = 4.0
+        board = self.laid.board
+        ids = {id(c) for c in about if c is not None}
+        named = [p.rect for p in board.placed if p.face_up and (
+            id(p.card) in ids or card_name(p.card).lower() in words.lower())]
+        if self.laid.bubble is not None:
+            named.append(self.laid.bubble.box)
+        state.message_spot = board.message_spot(table_draw.message_width(self.app.screen, board, state.message),
+                                                 named)
         self.dirty = True
+
+    def refresh(self):
+        """Read the game again and lay the table out: what the director shows changed."""
+        self.read()
+        self.layout()
 
     def choose(self, actions, title, default=None):
         """Submit the only action, or open a choice between several (the keyboard on a
@@ -326,6 +341,8 @@ class TableScene(Scene):
         board = lay_out(self.current_view, self.presenter, self.anchor, self.names, (screen.lw, screen.lh),
                         screen.text_width, playable, hinted | set(marks.cards), state.selection,
                         self.app.settings.hand_order)
+        for p in board.placed:
+            p.hinted = p.hinted or (p.zone, p.index) in marks.spots
         top, title_right = self.top_buttons(board.table_w)
         cards, dialog_rect = board.focus_cards(playable), None
         if self.curtain is not None:
@@ -340,15 +357,22 @@ class TableScene(Scene):
         else:
             cover = ""
             entries = table_input.button_entries(self.legal_now, state.selection, self.presenter, self.names)
-            widgets = table_input.action_buttons(entries, board.table_w, screen.lh, self.run_entry, state.hint)
+            widgets = table_input.action_buttons(entries, board.table_w, screen.lh, self.run_entry, state.hint,
+                                                 self.director.buttons(self))
             widgets += top[::-1]          # Menu last: Enter never leaves by default
         if marks.buttons is not None:
             for widget in widgets:
                 actions = getattr(widget, "actions", None) or ()
                 widget.marked = widget.marked or marks.buttons(actions, cover == "dialog")
         self.widgets = widgets
+        bubble = None
+        if marks.bubble is not None and not cover:
+            words, anchor = marks.bubble
+            target = board.anchor_rect(anchor, widgets) if isinstance(anchor, str) else anchor
+            if target is not None:
+                bubble = table_draw.place_bubble(screen, words, target, (10, TOP, screen.lw - 20, screen.lh - TOP - 10))
         self.laid = Laid(board, cards, widgets, top, cover, self.legal_now, self.my_turn(), self.current_view,
-                         self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right)
+                         self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right, bubble)
         if state.hovered is not None:       # the card under the pointer, unless it moved away
             state.hovered = next((p for p in board.placed if p.face_up and p.card is state.hovered.card
                                   and p.zone == state.hovered.zone), None)
@@ -427,6 +451,8 @@ class TableScene(Scene):
         if self.hold.seconds > 0:
             self.dirty = self.hold.update(dt) or self.dirty
             return
+        if self.director.waiting(self):
+            return
         working = self.session.busy()
         result = self.session.poll_bot()
         if result is None and working and not self.session.busy():
@@ -451,7 +477,7 @@ class TableScene(Scene):
         current = self.session.current_player
         if self.curtain is not None or current is None:
             return
-        if not self.session.is_human(current):
+        if self.director.moves_for(self, current):
             self.pace_bot(dt)
             return
         legal = self.legal_now
@@ -497,7 +523,7 @@ class TableScene(Scene):
             self.say(f"Click a lane for {card_name(intent.card)}")
             self.layout()
         elif kind is table_input.Refuse:
-            self.say(intent.words)
+            self.say(intent.words, (intent.card,))
         elif kind is table_input.Press:
             self.press(intent)
         elif kind is table_input.Scroll:
@@ -583,7 +609,7 @@ class TableScene(Scene):
                 table_draw.lifted(screen, placed, look, rect, self.focused)
         table_draw.flights(screen, self.motion, laid.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, laid.board)
-        table_draw.message(screen, laid.board, state.message)
+        table_draw.message(screen, laid.board, state.message, state.message_spot)
         if self.hold.outcome is not None:
             seat, words = self.hold.outcome
             owners = self.presenter.owners(self.current_view)
@@ -598,6 +624,8 @@ class TableScene(Scene):
         else:
             for widget in laid.widgets:
                 widget.draw(screen, focused=self.focused(widget), hovered=widget is state.hover_button)
+            if laid.bubble is not None:
+                table_draw.bubble(screen, laid.bubble)
         if self.over:
             self.director.draw_end(self, screen)
 
