@@ -34,6 +34,7 @@ class Deadline(Presenter):
                   ("hand", "extra"): "{who} played {what} as extra credit", ("discard", "draw"): None,
                   ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})
+    TIPS = {"JK": "A Joker can never be discarded; at grading it cancels your lowest completed assignment"}
     DEAL_SIZE = 2
     SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
@@ -104,6 +105,11 @@ class Deadline(Presenter):
             groups = ", ".join(f"{a.get('kind') or 'group'} of {len(a.get('cards', []))}" for a in own)
             lines.append((name, groups, None))
         return lines[:self.SIDE_FACTS]
+
+    def picks(self, action, owner, index, viewer):
+        """A blind take in the exchange points at card `index` of another student's hand
+        (the one to the right: no other takes are offered then)."""
+        return action.kind == "take" and action.arg == index and owner not in (viewer, None)
 
     def owners(self, view):
         """Extra credit lies with the assignment it extends."""

@@ -132,6 +132,8 @@ class Presenter:
     SEAT_FACTS = frozenset()
     FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
     SIDE_FACTS = 7          # at most this many facts in the side panel
+    # One-line tips on the special cards, by printed rank, for a person's first turns.
+    TIPS = {}
 
     def __init__(self, info):
         """The presenter of the registered game `info` (a game.GameInfo)."""
@@ -276,6 +278,10 @@ class Presenter:
         """What `seat`, another player, is doing now ('Theo is choosing face-up cards'),
         or '' to say only whom the table waits for."""
         return ""
+
+    def tip(self, card):
+        """The one-line tip on `card`, a special card ('' for any other)."""
+        return self.TIPS.get(card.rank, "")
 
     def card_words(self, value):
         """A fact's value in words: a card's file code ('QS') as its spoken name."""

@@ -59,6 +59,12 @@ class FivePossessions(Presenter):
                        tie_break_pairs="Tie-break pairs played")
     SEAT_FACTS = frozenset({"offense", "defense", "chooser"})
 
+    def tip(self, card):
+        """A purple offense card counts blue dots too."""
+        if card.side == "offense" and card.color == "purple":
+            return "A purple offense card counts purple and blue dots together"
+        return ""
+
     def event_line(self, event, names, zone_names):
         """A lane's result names its two cards by their spoken names."""
         if event.kind == "lane" and isinstance(event.detail, dict) and event.detail.get("open"):

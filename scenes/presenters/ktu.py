@@ -22,6 +22,11 @@ class Ktu(Presenter):
     PLAY_PILES = ("pile",)
     DEAL_SIZE = 5
     SEAT_FACTS = frozenset({"first_player"})
+    TIPS = {"2": "A 2 plays on anything, and anything may be played on it",
+            "3": "A 3 is see-through: the next player beats the card under it",
+            "7": "After a 7 the next player must play lower (or a 2, 3 or 10)",
+            "8": "An 8 skips the next player; a pair of 8s skips two",
+            "10": "A 10 removes the play ground, and you play again"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order"}
 
