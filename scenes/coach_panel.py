@@ -61,30 +61,49 @@ def _height(lines, size):
     return sum(size + 5 + gap for *_, gap in lines) + (16 if lines and lines[0][1] else 0)
 
 
+def kept_rows(screen, rows):
+    """The score and fact rows the panel has room for (at most FACTS_SHARE of its height,
+    with their heading)."""
+    return rows[:int((screen.lh - TOP - 14) * FACTS_SHARE // 20) - 1]
+
+
+def row_rect(screen, rows, index):
+    """Where row `index` of `rows` (as facts_rows gives them) lies in the panel (a
+    logical rect), or None when the panel has no room for it."""
+    kept = kept_rows(screen, rows)
+    if index >= len(kept):
+        return None
+    x = screen.lw - PANEL_W - 10
+    bottom = screen.lh - 20 - 20 * len(kept)
+    return (x + 8, bottom + 20 * index - 2, PANEL_W - 16, 20)
+
+
 def words(screen, paragraphs, reply, rows):
     """What the panel shows on this screen: (the rows kept, the text size, the lines as
     _fit gives them). The rows take at most FACTS_SHARE of the height."""
     h = screen.lh - TOP - 14
-    rows = rows[:int(h * FACTS_SHARE // 20)]
-    if reply and paragraphs and paragraphs[-1] in reply:    # the reply says it again
-        paragraphs = paragraphs[:-1]
-    room = h - 10 - 20 * len(rows) - 18 - 42
+    rows = kept_rows(screen, rows)
+    room = h - 10 - 20 * (len(rows) + 1) - 18 - 42
     return (rows, *_fit(screen, paragraphs, reply, PANEL_W - 28, room))
 
 
-def panel(screen, paragraphs, reply, rows, heading="Coach"):
-    """The coach's panel where the table's side panel stands: `heading`, `reply` (a
-    refused move's answer, in its own box) and `paragraphs` (the newest, what to do now,
-    brightest), then the score and fact `rows` (from facts_rows) at the bottom."""
+def panel(screen, paragraphs, reply, rows, progress=None):
+    """The coach's panel where the table's side panel stands: its heading with the
+    lesson's `progress` (this stop, how many), `reply` (a refused move's answer, in its
+    own box) and `paragraphs` (the newest, what to do now, brightest), then the score and
+    fact `rows` (from facts_rows) at the bottom."""
     x = screen.lw - PANEL_W - 10
     y = TOP + 4
     h = screen.lh - y - 10
     screen.panel((x, y, PANEL_W, h), alpha=215, edge=palette.GOLD)
-    screen.text(heading, 20, palette.GOLD, (x + 14, y + 10))
+    screen.text("Coach", 20, palette.GOLD, (x + 14, y + 10))
+    if progress is not None:
+        screen.text(progress_words(*progress), 16, palette.TEXT_DIM, (x + PANEL_W - 14, y + 13), "topright")
     rows, size, lines = words(screen, paragraphs, reply, rows)
     bottom = y + h - 10 - 20 * len(rows)
-    pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 8)),
-                     screen.pixel((x + PANEL_W - 12, bottom - 8)), max(1, screen.px(1)))
+    pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 28)),
+                     screen.pixel((x + PANEL_W - 12, bottom - 28)), max(1, screen.px(1)))
+    screen.text("Scores", 15, palette.GOLD, (x + 14, bottom - 21))
     for label, value, colour, swatch in rows:
         screen.text(label, 15, colour, (x + 14, bottom), width=PANEL_W - 90 if value else PANEL_W - 50)
         if value:
@@ -110,22 +129,32 @@ def panel(screen, paragraphs, reply, rows, heading="Coach"):
             cy += size + 5
 
 
+def progress_words(reached, stops):
+    """The lesson's progress mark: 'step 5 of 17'."""
+    return f"step {reached} of {stops}"
+
+
 class Summary:
     """Where the end of the lesson lies: its box, the closing words' lines, the rules'
-    lines by column, and the buttons' row."""
+    lines by column (the rules met, then those a real game brings), and the buttons' row."""
 
-    def __init__(self, screen, closing, rules, buttons):
-        w = min(980, screen.lw - 80)
+    def __init__(self, screen, closing, rules, later, buttons):
+        w = min(1040, screen.lw - 60)
         self.x = screen.lw / 2 - w / 2
         self.w = w
         self.closing = screen.wrap(closing, 19, w - 48)
-        cols = 1 if len(rules) <= 8 else 2
+        cols = 1 if len(rules) + len(later) <= 8 else 2
         self.col_w = (w - 48 - 20 * (cols - 1)) / cols
-        wrapped = [screen.wrap("•  " + rule, 16, self.col_w) for rule in rules]
-        per_col = -(-len(wrapped) // cols) if wrapped else 1
-        self.columns = [wrapped[c * per_col:(c + 1) * per_col] for c in range(cols)]
-        tallest = max(sum(len(r) * 20 + 4 for r in column) for column in self.columns)
-        h = 66 + 26 * len(self.closing) + 40 + tallest + 86
+        self.blocks = []        # (heading, [[lines of a rule], ...] by column)
+        for heading, items in (("Rules you met", rules), ("In a real game you will also meet", later)):
+            if not items:
+                continue
+            wrapped = [screen.wrap("\u2022  " + rule, 16, self.col_w) for rule in items]
+            per_col = -(-len(wrapped) // cols)
+            self.blocks.append((heading, [wrapped[c * per_col:(c + 1) * per_col] for c in range(cols)]))
+        tall = sum(40 + max(sum(len(r) * 20 + 4 for r in column) for column in columns)
+                   for _, columns in self.blocks)
+        h = 66 + 26 * len(self.closing) + tall + 86
         self.y = max(10, screen.lh / 2 - h / 2)
         self.h = h
         self.button_rects = [(screen.lw / 2 - buttons * 115 + i * 230 + 10, self.y + h - 66, 210, 48)
@@ -134,8 +163,8 @@ class Summary:
 
 def summary(screen, place, title, buttons, focused, hover):
     """The end of the lesson over the dimmed table, laid out by `place` (a Summary):
-    `title`, the closing words, the rules met and the `buttons` (`focused(button)` says
-    where the keyboard is)."""
+    `title`, the closing words, the rules met and those a real game brings, and the
+    `buttons` (`focused(button)` says where the keyboard is)."""
     screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=130, edge=None, radius=0)
     x, y = place.x, place.y
     screen.panel((x, y, place.w, place.h), alpha=245, edge=palette.GOLD, radius=14)
@@ -144,15 +173,19 @@ def summary(screen, place, title, buttons, focused, hover):
     for line in place.closing:
         screen.text(line, 19, palette.TEXT, (x + 24, cy))
         cy += 26
-    cy += 10
-    screen.text("Rules you met", 19, palette.GOLD, (x + 24, cy))
-    cy += 30
-    for c, column in enumerate(place.columns):
-        ry = cy
-        for wrapped in column:
-            for line in wrapped:
-                screen.text(line, 16, palette.TEXT, (x + 24 + c * (place.col_w + 20), ry))
-                ry += 20
-            ry += 4
+    for heading, columns in place.blocks:
+        cy += 10
+        screen.text(heading, 19, palette.GOLD, (x + 24, cy))
+        cy += 30
+        bottom = cy
+        for c, column in enumerate(columns):
+            ry = cy
+            for wrapped in column:
+                for line in wrapped:
+                    screen.text(line, 16, palette.TEXT, (x + 24 + c * (place.col_w + 20), ry))
+                    ry += 20
+                ry += 4
+            bottom = max(bottom, ry)
+        cy = bottom
     for button in buttons:
         button.draw(screen, focused=focused(button), hovered=button is hover)

@@ -10,14 +10,15 @@ import pytest
 import game
 from game import tutorial
 from scenes import app as app_module
-from scenes import coach_panel
+from scenes import coach_panel, table_draw
 from scenes.learn import LearnScene
 from scenes.menu import MenuScene
 from scenes.presenters import presenter_for
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
 from scenes.table import TableScene
-from scenes.tutorial import REFUSED, LessonDirector
+from scenes.session import inline
+from scenes.tutorial import REFUSED, LessonDirector, start
 from sprites import text as text_module
 from tests.test_ui_play import app, card_point, click_at, click_widget, perform, press  # noqa: F401
 
@@ -41,14 +42,32 @@ def open_lesson(a, game_id):
 
 
 def wait_for_learner(a):
-    """Step until the learner is to move at a still table, or the lesson has ended."""
+    """Step until the learner is to move (or to read the coach's words and press Next)
+    at a still table, or the lesson has ended."""
     for _ in range(MAX_STEPS):
         scene = a.scene
-        if scene.over or (scene.my_turn() and scene.director.coach.learner_to_act() and not scene.motion.flights
-                           and not scene.pending and not scene.ui_state.dialog):
+        coach = scene.director.coach
+        still = not scene.motion.flights and not scene.pending and not scene.ui_state.dialog
+        if scene.over or (still and not coach.finished and coach.step.stop
+                          and (coach.explaining() or scene.my_turn())):
             return
         a.step()
     raise AssertionError("the lesson never waited for the learner")
+
+
+def read_on(a):
+    """Press Next on every explanation of the coach's until the learner is to move (or the
+    lesson has ended); returns how many."""
+    pressed = 0
+    wait_for_learner(a)
+    while not a.scene.over and a.scene.director.coach.explaining():
+        assert not a.scene.legal_now, "the learner's moves wait while the coach explains"
+        [nxt] = [w for w in a.scene.widgets if w.label == "Next"]
+        assert nxt.marked and a.scene.laid.bubble is not None
+        click_at(a, nxt.rect.center)
+        pressed += 1
+        wait_for_learner(a)
+    return pressed
 
 
 def wrong_move(scene):
@@ -65,13 +84,15 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
     assert scene.session.folders is None
     assert scene.session.seats[lesson.learner].human
     assert sum(seat.human for seat in scene.session.seats) == 1
-    refused = 0
+    refused = nexts = 0
     for _ in range(MAX_STEPS):
-        wait_for_learner(app)
+        nexts += read_on(app)
         if scene.over:
             break
         step = scene.director.coach.step
         assert scene.director.coach.paragraphs()[-1] == step.say, "the coach says what to do now"
+        assert scene.laid.bubble is not None and " ".join(scene.laid.bubble.lines) == step.point, \
+            "the coach's bubble points at what it means"
         cards, kinds = scene.director.coach.highlights()
         assert all(any(p.hinted for p in scene.board.placed if p.card is not None and p.card.name == name)
                    for name in cards), "the coach's cards are marked"
@@ -86,7 +107,6 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
             perform(app, other)
             assert scene.session.state.to_dict() == before, "a refused move changes nothing"
             assert scene.director.reply and "not the lesson's plan" in scene.director.reply
-            assert step.say in scene.director.reply
             assert scene.ui_state.message == REFUSED
             refused += 1
             if scene.ui_state.dialog:
@@ -105,16 +125,19 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
         assert scene.director.coach.index > index, f"step {step.number} was not taken by the click"
         assert scene.director.reply == ""
     assert scene.over and scene.director.coach.finished
+    assert nexts == sum(step.coach for step in lesson.steps), "every explanation waited for Next"
     assert not scene.session.can_undo(lesson.learner, "casual"), "no undo in a lesson"
     assert scene.session.undo(lesson.learner, "casual") is None
     assert refused, "a wrong move was tried and refused"
-    assert [w.label for w in scene.widgets] == ["Play a real game", "Another lesson", "Menu"]
-    assert scene.director.coach.rules_met() == [(c.section, c.rule) for c in lesson.covers]
+    chapters = [f"Chapter: {game.GAMES[game_id].option(c).label}" for c in lesson.chapters]
+    assert [w.label for w in scene.widgets] == ["Play a real game"] + chapters + ["Another lesson", "Menu"]
+    assert scene.director.coach.rules_met() == list(dict.fromkeys((c.section, c.rule) for c in lesson.covers))
     assert not os.path.exists(app.folders.autosave), "a lesson is never autosaved"
     assert not os.path.exists(app.folders.statistics), "a lesson is not counted"
     click_widget(app, lambda w: w.label == "Play a real game")
     assert isinstance(app.scene, SetupScene) and app.scene.info.id == game_id
     assert app.scene.persist.get("session") is None and app.scene.persist.get("director") is None
+    assert {k: v for k, v in app.scene.options.items() if k in lesson.rules} == lesson.rules
 
 
 def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F811
@@ -130,6 +153,12 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
     wait_for_learner(app)
     moves = 0
     while not scene.over and moves < 40:
+        if scene.director.coach.explaining():       # Next is marked: the keyboard starts on it
+            index = scene.director.coach.index
+            press(app, pygame.K_RETURN)
+            assert scene.director.coach.index == index + 1
+            wait_for_learner(app)
+            continue
         step = scene.director.coach.step
         wanted = tutorial.find(scene.session.state, step.moves[0])
         index = scene.director.coach.index
@@ -162,28 +191,104 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
 
 def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(app):  # noqa: F811
     scene = open_lesson(app, "final_card_down")
-    wait_for_learner(app)
+    read_on(app)
     draw = next(a for a in scene.legal_now if a.kind == "draw")
     perform(app, draw)
-    assert "That move is allowed, but it is not the lesson's plan." in scene.director.reply
-    assert scene.director.coach.index == 0 and not scene.session.state.history
+    assert scene.director.reply == "That move is allowed, but it is not the lesson's plan."
+    assert scene.director.coach.index == 1 and not scene.session.state.history
     stray = next(p for p in scene.board.hand_cards() if p.card.name == "6/green/diamonds")
     click_at(app, card_point(scene, stray.card))
     reason = scene.session.state.why_illegal(game.Action("play", (stray.card,)))
-    assert scene.ui_state.message.lower() == reason.lower() and scene.director.coach.index == 0, \
+    assert scene.ui_state.message.lower() == reason.lower() and scene.director.coach.index == 1, \
         "a card that cannot go is refused with the rules' own reason"
     click_widget(app, lambda w: w.label == "Hint")
     assert scene.ui_state.hint is not None and [c.name for c in scene.ui_state.hint.cards] == ["5/blue/clubs"]
     assert any(p.hinted and p.card.name == "5/blue/clubs" for p in scene.board.hand_cards())
+    assert scene.ui_state.message == "The coach's move: Play 5 blue clubs", "Hint says the move it marks"
+    click_widget(app, lambda w: w.label == "Hint")
+    assert scene.ui_state.message == "The coach's move: Play 5 blue clubs", "... each time it is asked"
     click_at(app, card_point(scene, scene.ui_state.hint.cards[0]))
     assert [c.name for c in scene.session.state.history[0].cards] == ["5/blue/clubs"] and scene.director.reply == ""
     wait_for_learner(app)
-    assert "after playing you may not draw" in scene.director.coach.paragraphs()[-1], \
-        "the turn waits for the learner to read why it ends"
-    [end] = [w for w in scene.widgets if w.marked]
-    assert [a.kind for a in end.actions] == ["end_turn"]
-    click_at(app, end.rect.center)
-    assert scene.session.state.current_player != scene.director.coach.tutorial.learner
+    assert [a.kind for a in scene.session.state.history[1:2]] == ["end_turn"], "the turn ended by itself"
+    assert any("After playing you may not draw" in words for words in scene.director.coach.paragraphs()), \
+        "the coach says why the turn ended"
+
+
+def test_tutorial_refusal_stands_clear_of_the_cards_it_is_about(app):  # noqa: F811
+    scene = open_lesson(app, "final_card_down")
+    read_on(app)
+    for name in ("6/green/diamonds", "3/yellow/spades"):
+        placed = next(p for p in scene.board.hand_cards() if p.card.name == name)
+        click_at(app, card_point(scene, placed.card))
+        words = scene.ui_state.message
+        assert words, "the card is refused"
+        width = table_draw.message_width(app.screen, scene.board, words)
+        box = pygame.Rect(*map(int, scene.ui_state.message_spot), int(width), 32)
+        pile = next(p for p in scene.board.placed if p.face_up and p.card.name == "5/red/hearts")
+        for rect in (placed.rect, pile.rect, scene.laid.bubble.box):
+            assert not box.colliderect(rect), f"the refusal of {name} covers {rect}"
+
+
+def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(monkeypatch):
+    a = app_module.App(size=(960, 600), step_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    drawn = set()
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render",
+                        lambda words, px, colour: drawn.add((words, px)) or real(words, px, colour))
+    try:
+        for game_id in MODES:
+            start(a.scene, game_id)
+            a.step()
+            scene = a.scene
+            stops = 0
+            while not scene.over:
+                wait_for_learner(a)
+                if scene.over:
+                    break
+                bubble = scene.laid.bubble
+                assert bubble is not None
+                drawn.clear()
+                scene.dirty = True
+                a.step()
+                px = a.screen.text_px(bubble.size)
+                assert px >= 15 and all((line, px) in drawn for line in bubble.lines), \
+                    f"{game_id}: {bubble.lines} drawn at {[p for w, p in drawn if w in bubble.lines]} px"
+                inside = pygame.Rect(0, 0, a.screen.lw, a.screen.lh)
+                assert inside.contains(bubble.box) and not bubble.box.colliderect(bubble.target)
+                stops += 1
+                coach = scene.director.coach
+                if coach.explaining():
+                    scene.director.next(scene)
+                else:
+                    scene.submit(tutorial.find(scene.session.state, coach.step.moves[0]))
+            assert stops == len(scene.director.coach.tutorial.stops)
+            scene.director.leave(scene)
+            a.step()
+    finally:
+        pygame.quit()
+
+
+def test_tutorial_progress_mark_counts_the_stops(app, monkeypatch):  # noqa: F811
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    scene = open_lesson(app, "four_downs")
+    total = len(scene.director.coach.tutorial.stops)
+    for n in range(1, total + 1):
+        wait_for_learner(app)
+        drawn.clear()
+        scene.invalidate()
+        app.step()
+        assert f"step {n} of {total}" in drawn
+        coach = scene.director.coach
+        if coach.explaining():
+            click_widget(app, lambda w: w.label == "Next")
+        else:
+            perform(app, tutorial.find(scene.session.state, coach.step.moves[0]))
+    wait_for_learner(app)
+    assert scene.over
 
 
 def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F811
@@ -193,7 +298,7 @@ def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F
     click_widget(app, lambda w: w.label == "Learn to play")
     scene = app.scene
     assert is_lesson(scene) and scene.session.game_id == shown
-    wait_for_learner(app)
+    read_on(app)
     perform(app, tutorial.find(scene.session.state, scene.director.coach.step.moves[0]))
     index = scene.director.coach.index
     app.settings.undo = "casual"
@@ -224,7 +329,7 @@ def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
             lesson = coach.tutorial
             presenter = presenter_for(game.GAMES[game_id])
             while not coach.finished:
-                if not coach.learner_to_act():
+                if not coach.learner_to_act() and not coach.explaining():
                     coach.submit(coach.scripted_action())
                     continue
                 view = coach.state.view(lesson.learner)
@@ -239,7 +344,10 @@ def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
                     assert coach.step.say.replace(" ", "") in shown, f"{where}: the coach's instruction is cut"
                     assert reply.replace(" ", "") in shown, f"{where}: the reply is cut"
                     assert text_size >= 15 and len(kept) >= len(view.scores), where
-                coach.submit(tutorial.find(coach.state, coach.step.moves[0]))
+                if coach.explaining():
+                    coach.next()
+                else:
+                    coach.submit(tutorial.find(coach.state, coach.step.moves[0]))
     finally:
         pygame.quit()
 
@@ -263,8 +371,8 @@ def test_tutorial_keyboard_starts_on_what_the_coach_marks(app, game_id):  # noqa
     items = scene.focus_cards + scene.widgets
     item = items[scene.ui_state.focus]
     assert getattr(item, "hinted", False) or getattr(item, "marked", False)
-    if game_id == "deadline":          # a button, a card, then a blind pick chosen in a dialog
-        for presses in (1, 1, 2):
+    if game_id == "deadline":          # a button, a card, Next, then a blind pick chosen in a dialog
+        for presses in (1, 1, 1, 2):
             index = scene.director.coach.index
             for _ in range(presses):
                 press(app, pygame.K_RETURN)
@@ -275,9 +383,10 @@ def test_tutorial_keyboard_starts_on_what_the_coach_marks(app, game_id):  # noqa
 def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  # noqa: F811
     app.settings.animation_speed = "fast"          # cards fly, so a hand grows after the layout
     scene = open_lesson(app, "deadline")
-    for presses in (1, 1, 2, 1):                   # draw, discard, a blind pick, draw again
+    for presses in (1, 1, 1, 2):                   # draw, discard, Next, a blind pick
         for _ in range(MAX_STEPS):
-            if (scene.my_turn() and scene.director.coach.learner_to_act() and not scene.busy()
+            coach = scene.director.coach
+            if ((coach.explaining() or (scene.my_turn() and coach.learner_to_act())) and not scene.busy()
                     and not scene.motion.flights and not scene.pending):
                 break
             app.step()
@@ -287,3 +396,22 @@ def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  #
         for _ in range(presses):
             press(app, pygame.K_RETURN)
         assert scene.director.coach.index > index and not scene.director.reply and not scene.ui_state.message
+
+
+def test_tutorial_blind_pick_is_the_marked_card_clicked_where_the_coach_points(app):  # noqa: F811
+    scene = open_lesson(app, "deadline")
+    for _ in range(2):                              # draw, discard
+        read_on(app)
+        perform(app, tutorial.find(scene.session.state, scene.director.coach.step.moves[0]))
+    assert read_on(app) == 1
+    assert [m.text for m in scene.director.coach.step.moves] == ["take 5"]
+    [marked] = [p for p in scene.board.placed if p.hinted]
+    assert (marked.zone, marked.index, marked.card) == ("hand:2", 5, None), "Ben's card, face down, is marked"
+    assert scene.laid.bubble.target == marked.rect
+    later = scene.board.placed[scene.board.placed.index(marked) + 1:]
+    point = next((x, marked.rect.centery) for x in range(marked.rect.left + 2, marked.rect.right, 3)
+                 if not any(p.rect.collidepoint((x, marked.rect.centery)) for p in later))
+    click_at(app, point)
+    assert scene.director.coach.index == 6 and not scene.director.reply and not scene.ui_state.message
+    taken = scene.session.moves()[-1]
+    assert (taken.kind, taken.arg) == ("take", 5)
