@@ -206,15 +206,23 @@ class TableScene(Scene):
         state = self.ui_state
         state.message = words[0].upper() + words[1:] if words else ""
         state.message_time = 4.0
-        board = self.laid.board
-        ids = {id(c) for c in about if c is not None}
-        named = [p.rect for p in board.placed if p.face_up and (
-            id(p.card) in ids or card_name(p.card).lower() in words.lower())]
-        if self.laid.bubble is not None:
-            named.append(self.laid.bubble.box)
-        state.message_spot = board.message_spot(table_draw.message_width(self.app.screen, board, state.message),
-                                                 named)
+        state.message_about = tuple(c for c in about if c is not None)
+        self.place_message(self.laid.board, self.laid.bubble)
         self.dirty = True
+
+    def place_message(self, board, bubble):
+        """Where the message goes on `board`: clear of the cards it is about, those it
+        names and the `bubble` (a director's, placed)."""
+        state = self.ui_state
+        if not state.message:
+            return
+        ids = {id(c) for c in state.message_about}
+        words = state.message.lower()
+        avoid = [p.rect for p in board.placed if p.face_up and (id(p.card) in ids or card_name(p.card).lower() in words)]
+        if bubble is not None:
+            avoid.append(bubble.box)
+        state.message_spot = board.message_spot(table_draw.message_width(self.app.screen, board, state.message),
+                                                 avoid)
 
     def refresh(self):
         """Read the game again and lay the table out: what the director shows changed."""
@@ -373,6 +381,7 @@ class TableScene(Scene):
                 bubble = table_draw.place_bubble(screen, words, target, (10, TOP, screen.lw - 20, screen.lh - TOP - 10))
         self.laid = Laid(board, cards, widgets, top, cover, self.legal_now, self.my_turn(), self.current_view,
                          self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right, bubble)
+        self.place_message(board, bubble)
         if state.hovered is not None:       # the card under the pointer, unless it moved away
             state.hovered = next((p for p in board.placed if p.face_up and p.card is state.hovered.card
                                   and p.zone == state.hovered.zone), None)
