@@ -29,8 +29,8 @@ lists its moves in order under `do`, and its `say` is spoken after them. The coa
 step has `say`, `point` and `at`, and `reveal` (a lane: the other players' cards in the
 lanes after it stay face down until a later step shows them, so a line is revealed one
 lane at a time). `at` is a card name, `button:<action kind>`, `button:next`,
-`zone:<zone key>` (or `zone:<zone key>@<position>` for one card of it), `lane:<lane>` or
-`score:<player>`. `shows` lists the rules the step shows: `rule`, `section` (a heading
+`zone:<zone key>` (or `zone:<zone key>@<position>` for one card of it), `lane:<lane>`,
+`score:<player>` or `fact:<the first words of a fact in the panel>`. `shows` lists the rules the step shows: `rule`, `section` (a heading
 of the rulebook), `cites` (words of that section, quoted exactly) and one check, `event`
 (optionally with `detail`, `seat`, `cards`), `allows` or `refuses`.
 
@@ -60,7 +60,7 @@ CHECKS = ("event", "allows", "refuses")
 BUTTON = "button:"
 COACH = "coach"         # `by` of the coach's own steps
 NEXT = "button:next"    # the Next button of the coach's steps
-ANCHORS = ("button:", "zone:", "lane:", "score:")
+ANCHORS = ("button:", "zone:", "lane:", "score:", "fact:")
 POINT_MAX = 120         # a bubble holds one short idea: at most this many characters
 ENDS_TURN = "end_turn"
 
@@ -633,8 +633,9 @@ def _check_anchor(tutorial, state, step, seen, legal_kinds):
         if not step.coach:
             _fail(tutorial.path, where, f"{NEXT} belongs to the coach's steps")
     elif at.startswith(BUTTON):
-        if at[len(BUTTON):] not in legal_kinds or state.current_player != tutorial.learner:
-            _fail(tutorial.path, where, f"at {at!r}: no such button for the learner here")
+        if step.coach or at[len(BUTTON):] not in legal_kinds or state.current_player != tutorial.learner:
+            _fail(tutorial.path, where, f"at {at!r}: no such button for the learner here (while the "
+                                        "coach explains, only Next)")
     elif at.startswith("zone:"):
         key, _, position = at[len("zone:"):].partition("@")
         zone = next((z for z in view.zones if z.key == key), None)
@@ -648,6 +649,9 @@ def _check_anchor(tutorial, state, step, seen, legal_kinds):
     elif at.startswith("score:"):
         if at[len("score:"):] not in tutorial.names:
             _fail(tutorial.path, where, f"at {at!r}: no such player")
+    elif at.startswith("fact:"):
+        if not at[len("fact:"):].strip():
+            _fail(tutorial.path, where, f"at {at!r}: name the fact by its first words")
     elif at not in seen:
         _fail(tutorial.path, where, f"at {at!r} is no card the learner can see here")
 

@@ -126,9 +126,12 @@ class LessonDirector(Director):
         bubble, spots = self.coach.bubble(), frozenset()
         if bubble is not None and (self.coach.explaining() or table.my_turn()):
             words, at = bubble
+            rows = coach_panel.facts_rows(table.current_view, table.presenter, table.names)
             if at.startswith("score:"):
-                rows = coach_panel.facts_rows(table.current_view, table.presenter, table.names)
                 at = coach_panel.row_rect(table.app.screen, rows, table.names.index(at[len("score:"):]))
+            elif at.startswith("fact:"):
+                row = next((i for i, r in enumerate(rows) if r[0].startswith(at[len("fact:"):])), len(rows))
+                at = coach_panel.row_rect(table.app.screen, rows, row)
             elif at.startswith("zone:") and "@" in at:
                 key, _, position = at[len("zone:"):].partition("@")
                 spots = frozenset({(key, int(position))})
