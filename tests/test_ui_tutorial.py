@@ -10,17 +10,18 @@ import pytest
 import game
 from game import tutorial
 from scenes import app as app_module
-from scenes import coach_panel, table_draw
+from scenes import coach_panel, config, table_draw
 from scenes.learn import LearnScene
 from scenes.menu import MenuScene
 from scenes.presenters import presenter_for
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
 from scenes.table import TableScene
-from scenes.session import inline
-from scenes.tutorial import REFUSED, LessonDirector, start
+from scenes.session import Seat, Session, inline
+from scenes.table_director import Director
+from scenes.tutorial import REFUSED, TIP_TURNS, FirstGameDirector, LessonDirector, start
 from sprites import text as text_module
-from tests.test_ui_play import app, card_point, click_at, click_widget, perform, press  # noqa: F401
+from tests.test_ui_play import app, card_point, click_at, click_widget, perform, press, settle  # noqa: F401
 
 MODES = list(game.GAMES)
 MAX_STEPS = 3000
@@ -415,3 +416,110 @@ def test_tutorial_blind_pick_is_the_marked_card_clicked_where_the_coach_points(a
     assert scene.director.coach.index == 6 and not scene.director.reply and not scene.ui_state.message
     taken = scene.session.moves()[-1]
     assert (taken.kind, taken.arg) == ("take", 5)
+
+
+def finish_lesson(a):
+    """Play the open lesson to its end (instantly), the coach's moves and Next."""
+    scene = a.scene
+    while True:
+        wait_for_learner(a)
+        if scene.over:
+            return scene
+        coach = scene.director.coach
+        if coach.explaining():
+            scene.director.next(scene)
+        else:
+            scene.submit(tutorial.find(scene.session.state, coach.step.moves[0]))
+
+
+def test_a_chapter_opens_from_the_lessons_list_and_its_real_game_has_its_rule_on(app):  # noqa: F811
+    click_widget(app, lambda w: w.label == "Learn to play")
+    click_widget(app, lambda w: w.label == "Chapter: Knocking")
+    scene = app.scene
+    assert is_lesson(scene) and scene.director.coach.tutorial.chapter == "pd.knocking"
+    assert scene.session.state.options["pd.knocking"] == "on"
+    assert scene.director.title(scene) == "Learn to play: Play Design - 4 downs (Knocking)"
+    finish_lesson(app)
+    assert [w.label for w in scene.widgets] == ["Play a real game", "Another lesson", "Menu"]
+    click_widget(app, lambda w: w.label == "Play a real game")
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.options["pd.knocking"] == "on"
+    assert any(w.label == "On" and w.key == "pd.knocking" for w in setup.widgets), "Setup shows the rule on"
+    click_widget(app, lambda w: w.label == "Start")
+    table = app.scene
+    assert isinstance(table, TableScene) and table.session.state.options["pd.knocking"] == "on"
+    assert isinstance(table.director, FirstGameDirector)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and app.scene.persist.get("director") is None
+    click_widget(app, lambda w: getattr(w, "info", None) is not None and w.info.id == "four_downs")
+    assert app.scene.options["pd.knocking"] == "on", "Setup remembers the last game's rules"
+    assert app.scene.persist.get("rules") is None and app.scene.persist.get("tips") is None, "handed over once"
+
+
+def test_a_lesson_s_real_game_plays_the_rules_it_taught_without_tips_when_they_are_off(app):  # noqa: F811
+    app.settings.tips = False
+    open_lesson(app, "four_downs")
+    finish_lesson(app)
+    assert [w.label for w in app.scene.widgets] == ["Play a real game", "Chapter: Knocking", "Another lesson",
+                                                    "Menu"]
+    click_widget(app, lambda w: w.label == "Play a real game")
+    assert app.scene.options["pd.knocking"] == "off"
+    click_widget(app, lambda w: w.label == "Start")
+    assert app.scene.session.state.options["pd.knocking"] == "off"
+    assert type(app.scene.director) is Director
+
+
+def test_first_turns_of_a_real_game_after_a_lesson_show_each_tip_once(app):  # noqa: F811
+    seats = [Seat("Maya", True), Seat("Theo", False, "easy")]
+    session = Session("ktu", seats, {}, 9, executor=inline)
+    app.scene.go("table", session=session, director=FirstGameDirector(), viewer=None, events_seen=0, curtains=[])
+    app.step()
+    table = app.scene
+    presenter = table.presenter
+    shown, turns = [], 0
+    for _ in range(400):
+        settle(app)
+        if table.session.is_over or turns >= TIP_TURNS + 3:
+            break
+        if table.laid.bubble is not None:
+            words = " ".join(table.laid.bubble.lines)
+            hand = next(z for z in table.current_view.zones if z.key == "hand:0")
+            assert words in [presenter.tip(c) for c in hand.cards], "a tip is about a card in the hand"
+            assert table.laid.bubble.target in [p.rect for p in table.board.hand_cards()]
+            assert turns < TIP_TURNS, "tips only in the first turns"
+            shown.append(words)
+        before = table.session.current_player
+        perform(app, table.session.legal_actions()[0])
+        turns += table.session.current_player != before
+    assert shown and len(shown) == len(set(shown)), "each tip once"
+
+
+def test_tips_after_a_lesson_switch_in_settings(app):  # noqa: F811
+    click_widget(app, lambda w: w.label == "Settings")
+    assert app.settings.tips
+    click_widget(app, lambda w: w.key == "Tips after a lesson")
+    assert not app.settings.tips
+    assert config.load_user(app.folders)[0].tips is False, "saved"
+    click_widget(app, lambda w: w.key == "Tips after a lesson")
+    assert app.settings.tips
+
+
+def test_a_lane_refused_says_the_rule_and_stands_clear_of_the_coach_s_bubble(app):  # noqa: F811
+    scene = open_lesson(app, "five_possessions")
+    while scene.director.coach.index < 12:               # line 2: lanes 2 and 3 open, green and orange
+        wait_for_learner(app)
+        coach = scene.director.coach
+        if coach.explaining():
+            scene.director.next(scene)
+        elif coach.index < 12:
+            scene.submit(tutorial.find(scene.session.state, coach.step.moves[0]))
+    read_on(app)
+    green = next(p.card for p in scene.board.hand_cards() if p.card.name == "W:OG6")
+    click_at(app, card_point(scene, green))
+    lane = scene.board.areas[scene.board.lanes.index(1)]
+    click_at(app, (lane[0] + lane[2] / 2, lane[1] + 12))
+    assert scene.ui_state.message.startswith("Rule 1: the Offense green 6 may not go on the still-open green card")
+    width = table_draw.message_width(app.screen, scene.board, scene.ui_state.message)
+    box = pygame.Rect(*map(int, scene.ui_state.message_spot), int(width), 32)
+    assert not box.colliderect(scene.laid.bubble.box)
+    assert not any(box.colliderect(p.rect) for p in scene.board.hand_cards() if p.card is green)
