@@ -643,8 +643,8 @@ class TableScene(Scene):
         the felt, the top bar, the seats, the cards and the director's side panel."""
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in self.session.seats]
-        words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.ui_state.selection),
-                                      humans)
+        words = self.director.prompt(self, self.presenter.prompt(self.current_view, self.viewer, self.names,
+                                                                 len(self.ui_state.selection), humans))
         self.top_text_end = table_draw.top_bar(screen, self.director.title(self), words, self.laid.title_right)
         plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking())
         lanes = table_input.open_lanes(self.legal_now, self.ui_state.selection, self.presenter)

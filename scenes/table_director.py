@@ -79,6 +79,10 @@ class Director:
         """The top bar's title: the game's."""
         return table.session.info.title
 
+    def prompt(self, table, words):
+        """The top bar's words, given the game's `words` for now."""
+        return words
+
     def draw_side(self, table, screen):
         """The right-hand panel: scores, the game's facts and the log. Returns the log's
         entries cut short [(rect, words)], for their tips."""

@@ -185,6 +185,10 @@ class LessonDirector(Director):
         chapter = f" ({chapter_title(lesson.game_id, lesson.chapter)})" if lesson.chapter else ""
         return f"Learn to play: {table.session.info.title}{chapter}"
 
+    def prompt(self, table, words):
+        """While the coach explains, the top bar says so."""
+        return "Read the coach's words, then press Next" if self.coach.explaining() else words
+
     def draw_side(self, table, screen):
         """The coach's panel instead of the table's side panel."""
         rows = coach_panel.facts_rows(table.current_view, table.presenter, table.names)

@@ -284,6 +284,7 @@ def test_tutorial_progress_mark_counts_the_stops(app, monkeypatch):  # noqa: F81
         app.step()
         assert f"step {n} of {total}" in drawn
         coach = scene.director.coach
+        assert ("Read the coach's words, then press Next" in drawn) == coach.explaining()
         if coach.explaining():
             click_widget(app, lambda w: w.label == "Next")
         else:
