@@ -85,21 +85,49 @@ def test_golden_record_of_older_rules_opens_with_a_note(tmp_path, monkeypatch):
         saves.read_record(str(path))
 
 
-def test_golden_version_1_saves_still_load():
-    """Autosaves written before the state machine and draw pile had one name (save format
-    1, one per mode, mid-game) load into the same state as replaying their moves."""
-    with open(os.path.join(FOLDER, "v1_saves.json")) as file:
+# Saves written by older code, checked in as it wrote them: format 1 (before the state
+# machine and the draw pile had one name; mid-game, and finished games), format 2 (before
+# fields took their facts' names and every game ended the same way) and an autosave file
+# of format 2. They must load for as long as players may have such files.
+OLD_SAVES = ("v1_saves.json", "v1_finished_saves.json", "v2_saves.json")
+
+
+def replayed(data):
+    """A saved game's moves played again from its deal."""
+    state = game.new_game(data["game"], players=data["players"], seed=data["chance"]["seed"],
+                          options=data["options"])
+    for action in data["history"]:
+        state.apply(state.action_from_json(action, "history[]"))
+    return state
+
+
+@pytest.mark.parametrize("name", OLD_SAVES)
+def test_golden_old_saves_still_load(name):
+    """Each old save loads into the same state as replaying its moves, finished or not."""
+    with open(os.path.join(FOLDER, name)) as file:
         saved = json.load(file)
-    assert sorted(data["game"] for data in saved) == sorted(game.GAMES)
+    assert saved and {data["game"] for data in saved} <= set(game.GAMES)
     for data in saved:
-        assert data["version"] == 1
+        assert data["version"] == int(name[1])
         loaded = game.load_state(data)
-        replayed = game.new_game(data["game"], players=data["players"],
-                                 seed=data["chance"]["seed"], options=data["options"])
-        for action in data["history"]:
-            replayed.apply(replayed.action_from_json(action, "history[]"))
-        assert loaded == replayed, data["game"]
-        assert loaded.legal_actions() == replayed.legal_actions()
+        again = replayed(data)
+        assert loaded == again, data["game"]
+        assert loaded.legal_actions() == again.legal_actions()
+        assert (loaded.is_over, loaded.winners()) == (again.is_over, again.winners())
+
+
+def test_golden_old_autosave_continues(user_home):
+    """An autosave file written by the code of save format 2 continues where it stopped."""
+    folders = saves.Folders(str(user_home))
+    os.makedirs(folders.data)
+    with open(os.path.join(FOLDER, "v2_autosave.json")) as file:
+        text = file.read()
+    with open(folders.autosave, "w") as file:
+        file.write(text)
+    state, seats = saves.load_game(folders)
+    assert state == replayed(json.loads(text)["game"])
+    assert [seat["name"] for seat in seats] == ["Maya", "Theo", "Ines"]
+    assert saves.load_undo(folders) == {"undos": 1, "practice": False}
 
 
 def make_records(mode):
