@@ -9,8 +9,9 @@ import random
 from typing import NamedTuple
 
 SAVE_FORMAT = "cardtable-state"
-SAVE_VERSION = 2          # 2: one name per state machine (`step`) and draw pile (`draw_pile`)
-READ_VERSIONS = (1, 2)    # version 1 saves are read through each game's `V1_NAMES`
+SAVE_VERSION = 3      # 2: one name per state machine (`step`) and draw pile (`draw_pile`);
+                      # 3: fields take the names of the facts that publish them
+READ_VERSIONS = (1, 2, 3)   # older saves are read through each game's `RENAMED`
 
 # Who may see the cards of a zone.
 PUBLIC = "public"   # everybody
@@ -366,7 +367,7 @@ class GameState:
     game_id = None
     FIELDS = {}
     FIELD_FACTS = {}  # attribute -> the fact that publishes it under another name
-    V1_NAMES = {}     # attribute -> its key in a version 1 save, where it was renamed
+    RENAMED = {}      # {older save version: {attribute: its key in saves of that version}}
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -488,7 +489,7 @@ class GameState:
         self.history = [self.action_from_json(a, "save: history[]")
                         for a in require(data.get("history"), list, "save: history")]
         saved = require(data.get("state"), dict, "save: state")
-        names = self.V1_NAMES if data.get("version") == 1 else {}
+        names = self.RENAMED.get(data.get("version"), {})
         self._read_options()
         for name, kind in self.FIELDS.items():
             key = names.get(name, name)

@@ -173,7 +173,7 @@ class State(GameState):
               "pick_orders": data(_check_pick_orders, frozen=True), "top_known_by": listof(SEAT),
               "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True),
               "winner_seats": listof(SEAT)}
-    V1_NAMES = {"winner_seats": "winners"}
+    RENAMED = {1: {"winner_seats": "winners"}}
     FIELD_FACTS = {"hand_no": "hand", "final_left": "final_round_to_play", "goal": "hit_goal",
                    "totals": "game_points", "winner_seats": "winners"}
 

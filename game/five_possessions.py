@@ -90,7 +90,7 @@ class State(GameState):
               "results": listof(data(_check_result, frozen=True)),
               "sudden": FLAG, "tie_start": optional(integer(0, 10**6)),
               "winner": optional(SEAT)}
-    V1_NAMES = {"step": "phase"}
+    RENAMED = {1: {"step": "phase"}}
     FIELD_FACTS = {"line_no": "line", "score": "yards", "results": "last_line",
                    "pending": "table", "sudden": "sudden_death"}
 

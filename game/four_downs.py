@@ -60,7 +60,7 @@ class State(GameState):
               "last_knocker": optional(SEAT), "window_pos": optional(SEAT),
               "window_passes": PASSES, "last_round": data(_check_last_round, frozen=True),
               "hand_winner": optional(SEAT), "winner": optional(SEAT)}
-    V1_NAMES = {"step": "phase", "draw_pile": "aside"}
+    RENAMED = {1: {"step": "phase", "draw_pile": "aside"}}
     FIELD_FACTS = {"hand_no": "hand"}
 
     def __init__(self, info, players, options, chance, deck, cards):

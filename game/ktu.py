@@ -88,7 +88,7 @@ class State(GameState):
               "turn_no": integer(0, TURN_LIMIT), "first_player": SEAT,
               "finished": listof(SEAT), "winner_seats": listof(SEAT),
               "last_blind": data(_check_last_blind, frozen=True)}
-    V1_NAMES = {"step": "stage", "draw_pile": "stock"}
+    RENAMED = {1: {"step": "stage", "draw_pile": "stock"}}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)

@@ -109,7 +109,7 @@ class State(GameState):
               "draw_pile": CARDS, "discard": CARDS, "building": CARDS, "pick_order": CARDS,
               "taken": listof(optional(CARD), SEATS), "revealed": FLAG,
               "assignments": ASSIGNMENTS}
-    V1_NAMES = {"step": "stage", "turn_step": "step"}
+    RENAMED = {1: {"step": "stage", "turn_step": "step"}}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
