@@ -122,7 +122,7 @@ def run():
     app.settings.sound = False
     app.sounds.enabled = False
     app.step()
-    _table(app, "final_card_down", 4, lambda s: len(s.hands[0]) >= 40 and s.draws == 0)
+    _table(app, "final_card_down", 4, lambda s: len(s.hands[0]) >= 40 and s.draws_this_turn == 0)
     for _ in range(5):
         app.step()
     _print_frames(app, f"Final Card-Down, hand of {len(app.scene.session.state.hands[0])} cards")

@@ -133,7 +133,7 @@ def test_hostile_autosave_contents(folders):
         (lambda d: d["game"]["state"]["hands"][0].append(d["game"]["state"]["hands"][1][0]),
          "in two places"),
         (lambda d: d["game"]["state"]["hands"][0].append(123456), "outside"),
-        (lambda d: d["game"]["state"].update(turn_no=10**12), "outside"),
+        (lambda d: d["game"]["state"].update(turn=10**12), "outside"),
         (lambda d: d.update(seats=SEATS[:2]), "2 seats for 4 players"),
         (lambda d: d["seats"][0].update(level="godlike"), "not one of"),
         (lambda d: d["game"].update(players="four"), "players must be a whole number"),
