@@ -163,19 +163,20 @@ class State(GameState):
 
     game_id = "final_count"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
-    FIELDS = {"totals": listof(integer(0, 10**6), SEATS), "hand_no": integer(1, 10**6),
+    FIELDS = {"game_points": listof(integer(0, 10**6), SEATS), "hand": integer(1, 10**6),
               "dealer": SEAT, "hands": listof(CARDS, SEATS), "tables": listof(CARDS, SEATS),
               "board": CARDS, "draw_pile": CARDS, "discard": CARDS, "drawn": CARDS,
               "discarded": listof(CARDS, SEATS), "step": choice(STEPS),
               "die": optional(integer(1, 6)), "caller": optional(SEAT),
-              "final_left": listof(SEAT), "goal": optional(integer(11, 66)),
+              "final_round_to_play": listof(SEAT), "hit_goal": optional(integer(11, 66)),
               "goal_rolls": listof(integer(1, 6)), "chosen": optional(CARD),
               "pick_orders": data(_check_pick_orders, frozen=True), "top_known_by": listof(SEAT),
               "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True),
               "winner_seats": listof(SEAT)}
-    RENAMED = {1: {"winner_seats": "winners"}}
-    FIELD_FACTS = {"hand_no": "hand", "final_left": "final_round_to_play", "goal": "hit_goal",
-                   "totals": "game_points", "winner_seats": "winners"}
+    RENAMED = {version: {"hand": "hand_no", "final_round_to_play": "final_left",
+                         "hit_goal": "goal", "game_points": "totals"} for version in (1, 2)}
+    RENAMED[1]["winner_seats"] = "winners"
+    FIELD_FACTS = {"winner_seats": "winners"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -183,8 +184,8 @@ class State(GameState):
             raise ValueError(f"a deal for {players} players needs {3 * players + BOARD_CARDS} "
                              f"cards; the game has {len(self.cards)}")
         self._read_options()
-        self.totals = [0] * players
-        self.hand_no = 0
+        self.game_points = [0] * players
+        self.hand = 0
         self.dealer = 0
         self.last_hand = None
         self.winner_seats = []
@@ -198,7 +199,7 @@ class State(GameState):
         if len(order) < 3 * n + BOARD_CARDS:
             raise ValueError(f"a deal for {n} players needs {3 * n + BOARD_CARDS} cards; "
                              f"the stacked deck has {len(order)}")
-        self.hand_no += 1
+        self.hand += 1
         d = self.dealer
         self.hands = [[] for _ in range(n)]
         self.tables = [[] for _ in range(n)]
@@ -206,15 +207,15 @@ class State(GameState):
         self.drawn = []
         self.discarded = [[] for _ in range(n)]
         self.caller = None
-        self.final_left = []
+        self.final_round_to_play = []
         self.die = None
         self.chosen = None
         self.pick_orders = None
         self.top_known_by = []
         self.exhausted = False
-        self.goal = None
+        self.hit_goal = None
         self.goal_rolls = []
-        self.emit("hand", d, detail=self.hand_no)
+        self.emit("hand", d, detail=self.hand)
         for j in range(2 * n):
             seat = (d + 1 + j) % n
             self.hands[seat].append(order[j])
@@ -227,13 +228,13 @@ class State(GameState):
         self.board = list(order[3 * n:3 * n + BOARD_CARDS])
         self.emit("move", None, self.board, "draw", "board")
         self.draw_pile = order[3 * n + BOARD_CARDS:][::-1]
-        if self.hit_goal:
+        if self.goal_on:
             for _ in range(2):
                 roll = self.chance.roll()
                 self.goal_rolls.append(roll)
                 self.emit("roll", d, detail=roll)
-            self.goal = goal_number(*self.goal_rolls)
-            self.emit("goal", d, detail=self.goal)
+            self.hit_goal = goal_number(*self.goal_rolls)
+            self.emit("goal", d, detail=self.hit_goal)
         self.step = "start"
         self.current_player = (d + 1) % n
         self.emit("turn", self.current_player)
@@ -242,10 +243,10 @@ class State(GameState):
         """Pass the turn on: clockwise, or through the final round; end the hand when the
         final round is over or the Draw Pile is empty with no call (A11, A18)."""
         if self.caller is not None:
-            if not self.final_left:
+            if not self.final_round_to_play:
                 self._score_hand()
                 return
-            self.current_player = self.final_left.pop(0)
+            self.current_player = self.final_round_to_play.pop(0)
         else:
             self.current_player = (self.current_player + 1) % self.players
         self.step = "start"
@@ -260,28 +261,28 @@ class State(GameState):
     def _score_hand(self):
         """Score the hand (2.3), reveal the hands, and end the game or wait for the deal."""
         rows = score_hand([h + t for h, t in zip(self.hands, self.tables)], self.board,
-                          self.goal, self.caller)
+                          self.hit_goal, self.caller)
         for seat in range(self.players):
             if self.hands[seat]:
                 self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
         for row in rows:
-            self.totals[row["seat"]] += row["points"]
+            self.game_points[row["seat"]] += row["points"]
             self.emit("score", row["seat"], detail=row["points"])
-        self.last_hand = {"hand": self.hand_no, "caller": self.caller, "goal": self.goal,
+        self.last_hand = {"hand": self.hand, "caller": self.caller, "goal": self.hit_goal,
                           "exhausted": self.exhausted, "board": [c.name for c in self.board],
                           "seats": rows}
         self.die = None
-        top = max(self.totals)
+        top = max(self.game_points)
         if top >= TARGET:                                            # A21
-            self.winner_seats = [s for s, t in enumerate(self.totals) if t == top]
+            self.winner_seats = [s for s, t in enumerate(self.game_points) if t == top]
             self.step = "game_over"
             self.is_over = True
             self.current_player = None
-            self.emit("game_over", None, detail=list(self.totals))
+            self.emit("game_over", None, detail=list(self.game_points))
         else:
             self.step = "hand_over"
             self.current_player = (self.dealer + 1) % self.players   # A2: the next dealer
-            self.emit("hand_over", None, detail=self.hand_no)
+            self.emit("hand_over", None, detail=self.hand)
 
     # ---- rules ----------------------------------------------------------------------
     def _own_cards(self, seat):
@@ -370,7 +371,7 @@ class State(GameState):
             self._roll(p)
         elif kind == "call":                                         # A10
             self.caller = p
-            self.final_left = self._opponents(p)
+            self.final_round_to_play = self._opponents(p)
             self.emit("call", p, detail="start" if self.step == "start" else "end")
             self._next_turn()
         elif kind == "end_turn":
@@ -496,7 +497,7 @@ class State(GameState):
 
     def scores(self):
         """Game points toward 300."""
-        return list(self.totals)
+        return list(self.game_points)
 
     def winners(self):
         return list(self.winner_seats)
@@ -520,10 +521,10 @@ class State(GameState):
         if self.is_over:
             return "Game over"
         if self.step == "hand_over":
-            return f"Hand {self.hand_no} scored"
+            return f"Hand {self.hand} scored"
         if self.caller is not None:
-            return f"Hand {self.hand_no}: final round"
-        return f"Hand {self.hand_no}"
+            return f"Hand {self.hand}: final round"
+        return f"Hand {self.hand}"
 
     def _facts(self):
         showing = []
@@ -531,12 +532,12 @@ class State(GameState):
             totals = reachable_totals(table + self.board)
             showing.append({"totals": totals, "best": best_total(totals)})
         everyone = len(self.top_known_by) == self.players
-        return {"phase": self._phase(), "step": self.step, "hand": self.hand_no,
+        return {"phase": self._phase(), "step": self.step, "hand": self.hand,
                 "dealer": self.dealer, "die": self.die, "caller": self.caller,
-                "final_round_to_play": list(self.final_left),
-                "hit_goal": self.goal, "goal_rolls": list(self.goal_rolls),
+                "final_round_to_play": list(self.final_round_to_play),
+                "hit_goal": self.hit_goal, "goal_rolls": list(self.goal_rolls),
                 "holding_drawn_card": bool(self.drawn),
-                "showing": showing, "game_points": list(self.totals),
+                "showing": showing, "game_points": list(self.game_points),
                 "target": TARGET, "bust_over": LIMIT, "caller_bonus": CALL_BONUS,
                 "draw_top": (self.draw_pile[-1].name if everyone and self.draw_pile
                              else None),
@@ -551,7 +552,7 @@ class State(GameState):
             totals = reachable_totals(self._own_cards(seat) + self.board)
             best = best_total(totals)
             facts["my_count"] = {"totals": totals, "best": best, "bust": best is None,
-                                 "hit": self.goal is not None and self.goal in totals}
+                                 "hit": self.hit_goal is not None and self.hit_goal in totals}
         if seat in self.top_known_by and self.draw_pile:
             facts["draw_top"] = self.draw_pile[-1].name
         if self.discarded[seat]:
@@ -561,7 +562,7 @@ class State(GameState):
         return facts
 
     def _read_options(self):
-        self.hit_goal = self.options["final_count.hit_goal"] == "on"
+        self.goal_on = self.options["final_count.hit_goal"] == "on"
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
@@ -584,17 +585,18 @@ class State(GameState):
                                 and self.die <= 4):
             raise ValueError("save: state.drawn: a drawn card is held exactly while a "
                              "1-4 die action is being resolved")
-        if self.caller is None and self.final_left:
-            raise ValueError("save: state.final_left: there is no final round without a call")
+        if self.caller is None and self.final_round_to_play:
+            raise ValueError("save: state.final_round_to_play: there is no final round "
+                             "without a call")
         if self.caller is not None and self.step != "hand_over" and not self.is_over:
             rest = self._opponents(self.caller)
-            if self.final_left != rest[len(rest) - len(self.final_left):]:
-                raise ValueError("save: state.final_left: not the seats after the caller that "
-                                 "are still to play")
-        if self.goal != (goal_number(*self.goal_rolls) if len(self.goal_rolls) == 2 else None):
-            raise ValueError("save: state.goal: does not match the two goal rolls")
-        if (self.goal is not None) != self.hit_goal:
-            raise ValueError("save: state.goal: a goal exists exactly when Hit Goal is on")
+            if self.final_round_to_play != rest[len(rest) - len(self.final_round_to_play):]:
+                raise ValueError("save: state.final_round_to_play: not the seats after the "
+                                 "caller that are still to play")
+        if self.hit_goal != (goal_number(*self.goal_rolls) if len(self.goal_rolls) == 2 else None):
+            raise ValueError("save: state.hit_goal: does not match the two goal rolls")
+        if (self.hit_goal is not None) != self.goal_on:
+            raise ValueError("save: state.hit_goal: a goal exists exactly when Hit Goal is on")
         if (self.chosen is not None) != (self.step == "target"):
             raise ValueError("save: state.chosen: a swap card is chosen exactly in the "
                              "target step")
