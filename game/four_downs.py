@@ -53,15 +53,15 @@ class State(GameState):
     FIELDS = {"yards": listof(integer(0, 10**6), SEATS), "out": listof(FLAG, SEATS),
               "hands": listof(CARDS, SEATS), "played": listof(CARDS, SEATS),
               "draw_pile": CARDS, "used": CARDS, "folded": listof(FLAG, SEATS),
-              "hand_no": integer(1, 10**6), "dealer": SEAT,
+              "hand": integer(1, 10**6), "dealer": SEAT,
               "stake": integer(STAKE, STAKE_CAP), "fold_cost": integer(0, STAKE_CAP),
               "round": integer(1, 8), "rounds": choice((4, 8)), "leader": SEAT,
               "lead_seat": optional(SEAT), "queue": listof(SEAT), "step": choice(STEPS),
               "last_knocker": optional(SEAT), "window_pos": optional(SEAT),
               "window_passes": PASSES, "last_round": data(_check_last_round, frozen=True),
               "hand_winner": optional(SEAT), "winner": optional(SEAT)}
-    RENAMED = {1: {"step": "phase", "draw_pile": "aside"}}
-    FIELD_FACTS = {"hand_no": "hand"}
+    RENAMED = {1: {"step": "phase", "draw_pile": "aside", "hand": "hand_no"},
+               2: {"hand": "hand_no"}}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -78,7 +78,7 @@ class State(GameState):
         self.draw_pile = list(self.cards)      # undealt cards (and all cards between hands)
         self.used = []                         # played cards after their round, folded hands
         self.folded = [False] * n
-        self.hand_no = 0
+        self.hand = 0
         self.stake = STAKE
         self.fold_cost = 0
         self.round = 0
@@ -216,11 +216,11 @@ class State(GameState):
             self.emit("move", None, self.used, "used", "draw", frozenset())
             self.draw_pile.extend(self.used)
             self.used.clear()
-        self.hand_no += 1
+        self.hand += 1
         active = [s for s in range(self.players) if not self.out[s]]
         self.rounds = 8 if self.eight_for_two and len(active) == 2 else 4   # A16
         order = complete_order(self.chance.deal_order(self.deck, self.cards), self.cards,
-                               f"deal {self.hand_no}")
+                               f"deal {self.hand}")
         self.emit("shuffle", self.dealer, detail=self.back())
         self.folded = [False] * self.players
         receivers = self._clockwise_after(self.dealer) + [self.dealer]
@@ -238,12 +238,12 @@ class State(GameState):
         self.lead_seat = None
         self.leader = self._next(self.dealer)                 # A6
         self.round = 0
-        self.emit("phase", self.dealer, detail=f"Hand {self.hand_no}")
+        self.emit("phase", self.dealer, detail=f"Hand {self.hand}")
         self._start_round()
 
     def back(self):
         """The back design of this hand's deck (A12)."""
-        return "black" if self.alternate_backs and self.hand_no % 2 == 0 else "white"
+        return "black" if self.alternate_backs and self.hand % 2 == 0 else "white"
 
     # ---- rounds ---------------------------------------------------------------------
     def _start_round(self):
@@ -355,7 +355,7 @@ class State(GameState):
     # ---- hand and game end ----------------------------------------------------------
     def _end_hand(self, winner):
         self.hand_winner = winner
-        self.emit("hand_over", winner, detail=self.hand_no)
+        self.emit("hand_over", winner, detail=self.hand)
         for seat in self._in_hand():
             if seat != winner:
                 self.yards[seat] += self.stake                  # A7
@@ -398,13 +398,13 @@ class State(GameState):
         if self.is_over:
             phase = "Game over"
         elif self.step == "deal":
-            phase = f"Hand {self.hand_no} over: its winner deals the next"
+            phase = f"Hand {self.hand} over: its winner deals the next"
         else:
             words = {"knock": "knock or pass", "respond": "call or fold",
                      "lead": "lead", "follow": "follow"}[self.step]
             phase = f"Down {self.round} of {self.rounds}: {words}"
         lead = self.played[self.lead_seat] if self.lead_seat is not None else []
-        return {"phase": phase, "step": self.step, "hand": self.hand_no,
+        return {"phase": phase, "step": self.step, "hand": self.hand,
                 "round": self.round, "rounds": self.rounds, "dealer": self.dealer,
                 "leader": self.leader, "lead_seat": self.lead_seat,
                 "lead_card": lead[0].name if lead else None,
