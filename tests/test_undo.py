@@ -352,7 +352,7 @@ def test_five_possessions_undo_takes_back_a_line_of_four_card_by_card():
         assert table.undo(0) == back
     assert table.target(0) is None
     table.do("place W:OG4 0")
-    assert [c.name for c in table.state.line[0][0]] == ["W:OG4"]
+    assert [c.name for c in table.state.line_cards[0][0]] == ["W:OG4"]
 
 
 def test_five_possessions_undo_stops_at_the_reveal_and_at_the_other_person():

@@ -46,11 +46,11 @@ def medium(view, legal, rng):
 
 def stop_playout(state):
     """A playout ends with its possession: the next one starts from fresh stacks."""
-    return state.pending == "possession"
+    return state.table == "possession"
 
 
 def evaluate(state):
     """Yards scored against the opponent's, squashed to 0..1 (a score is 20 yards)."""
-    a, b = state.score
+    a, b = state.yards
     lead = 0.5 * math.tanh((a - b) / SPREAD)
     return [0.5 + lead, 0.5 - lead]
