@@ -546,7 +546,7 @@ def test_A11_finish_needs_an_empty_group_and_cancel_returns_it():
     assert SUBMIT not in state.legal_actions()           # one card is no assignment
     assert "group" in rejected(state, FINISH)
     state.apply(Action("cancel_group"))
-    assert len(state.hands[0]) == 7 and not state.building
+    assert len(state.hands[0]) == 7 and not state.group
     jk = Action("group", (held(state, 0, "JK"),))
     assert "Joker" in rejected(state, jk)
 

@@ -183,13 +183,13 @@ def test_deadline_undo_takes_back_an_exam_card_by_card():
     from tests.test_deadline import _t6_state
     table = Table(_t6_state(), humans={0})
     table.do("group 7H", "group 7C", "submit", "group 2S")
-    assert table.undo(0) == 3 and [c.name for c in table.state.building] == []
-    assert table.undo(0) == 2 and [c.name for c in table.state.building] == ["7H", "7C"]
+    assert table.undo(0) == 3 and [c.name for c in table.state.group] == []
+    assert table.undo(0) == 2 and [c.name for c in table.state.group] == ["7H", "7C"]
     assert table.undo(0) == 1
     table.do("cancel group", "group 2S", "group 3S", "submit")
     assert [[c.name for c in a.cards] for a in table.state.assignments] == [["2S", "3S"]]
     assert table.undo(0) == 4 and table.undo(0) == 3
-    assert [c.name for c in table.state.building] == ["2S"]
+    assert [c.name for c in table.state.group] == ["2S"]
     while table.target(0) is not None:
         table.undo(0)
     assert table.moves() == 0 and table.timeline.undos == 8

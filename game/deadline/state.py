@@ -106,10 +106,11 @@ class State(GameState):
     FIELDS = {"leader": SEAT, "step": choice(STEPS), "rotation": integer(1, FINAL_ROTATION),
               "turn_step": choice(("draw", "discard")), "pos": POSITION,
               "hands": listof(CARDS, SEATS), "pending": listof(CARDS, SEATS),
-              "draw_pile": CARDS, "discard": CARDS, "building": CARDS, "pick_order": CARDS,
+              "draw_pile": CARDS, "discard": CARDS, "group": CARDS, "pick_order": CARDS,
               "taken": listof(optional(CARD), SEATS), "revealed": FLAG,
               "assignments": ASSIGNMENTS}
-    RENAMED = {1: {"step": "stage", "turn_step": "step"}}
+    RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
+               2: {"group": "building"}}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -137,7 +138,7 @@ class State(GameState):
             self.draw_pile.insert(0, card)
             self.emit("move", None, (card,), "discard", "draw", detail="bottom")
         self.pending = [[] for _ in range(players)]
-        self.building = []
+        self.group = []
         self.pick_order = []
         self.taken = [None] * players
         self.revealed = False
@@ -199,7 +200,7 @@ class State(GameState):
     def _start_exam(self):
         self.step = "exam"
         self.pos = 0
-        self.building = []
+        self.group = []
         self.current_player = self.leader
         self.emit("phase", None, detail=self._phase_text())
         self.emit("turn", self.current_player, detail="exam")
@@ -260,7 +261,7 @@ class State(GameState):
 
     def _exam_actions(self, seat, hand):
         ace_high = self.ace_high
-        building = self.building
+        building = self.group
         acts = []
         if len(building) == 1:
             first = building[0]
@@ -333,8 +334,8 @@ class State(GameState):
             if card.rank == JOKER:
                 return "a Joker can never be part of an assignment"
         if kind == "group":
-            if self.building:
-                names = ", ".join(c.spoken for c in self.building)
+            if self.group:
+                names = ", ".join(c.spoken for c in self.group)
                 return f"the {card.spoken} does not continue {names} as a set or a run"
             return f"the {card.spoken} begins no set or run with another card in your hand"
         if kind == "submit":
@@ -357,7 +358,7 @@ class State(GameState):
             names = ", ".join(c.spoken for c in assignment.group())
             return f"the {card.spoken} does not continue the assignment {names}"
         if kind == "finish_exam":
-            if self.building:
+            if self.group:
                 return "submit the group you are building, or take it back, first"
             a, b = first_pair(hand, self.ace_high)
             return (f"you must submit every assignment you can: the {a.spoken} and the {b.spoken} "
@@ -405,16 +406,16 @@ class State(GameState):
         elif kind == "group":
             card = action.cards[0]
             hand.remove(card)
-            self.building.append(card)
+            self.group.append(card)
             self.emit("move", seat, (card,), f"hand:{seat}", "group", frozenset((seat,)))
         elif kind == "cancel_group":
-            hand.extend(self.building)
-            self.emit("move", seat, self.building, "group", f"hand:{seat}", frozenset((seat,)))
-            self.building = []
+            hand.extend(self.group)
+            self.emit("move", seat, self.group, "group", f"hand:{seat}", frozenset((seat,)))
+            self.group = []
         elif kind == "submit":
-            cards = sorted(self.building, key=rank_key(self.ace_high))
+            cards = sorted(self.group, key=rank_key(self.ace_high))
             self.assignments.append(Assignment(seat, cards, (), self._exam()))
-            self.building = []
+            self.group = []
             self.emit("move", seat, cards, "group", f"assignment:{len(self.assignments) - 1}")
         elif kind == "extend":
             card = action.cards[0]
@@ -445,7 +446,7 @@ class State(GameState):
         """The cards `seat` would be graded on in hand now (its group being built too)."""
         held = self.hands[seat] + self.pending[seat]
         if self.step == "exam" and seat == self.current_player:
-            held = held + self.building
+            held = held + self.group
         return held
 
     def scores(self):
@@ -487,7 +488,7 @@ class State(GameState):
             zones.append(ZoneSpec(f"pending:{seat}", "Exchange card", seat, self.pending[seat],
                                   HIDDEN, "stack"))
         builder = self.current_player if self.step == "exam" else None
-        zones.append(ZoneSpec("group", "Assignment being built", builder, self.building,
+        zones.append(ZoneSpec("group", "Assignment being built", builder, self.group,
                               OWNER, "row"))
         for k, assignment in enumerate(self.assignments):
             zones.append(ZoneSpec(f"assignment:{k}", "Assignment", assignment.owner,
@@ -512,7 +513,7 @@ class State(GameState):
                  "turn_step": self.turn_step if self.step == "turn" else None,
                  "leader": self.leader,
                  "exam": EXAM_NAMES[self._exam()] if self.step == "exam" else None,
-                 "assignments": table, "building": len(self.building),
+                 "assignments": table, "building": len(self.group),
                  "table_points": grade(self.players, empty, self.assignments, ace_high),
                  "hand_sizes": [len(hand) for hand in self.hands]}
         if self.step == "exchange":
@@ -596,8 +597,8 @@ class State(GameState):
             raise ValueError("save: current_player does not match state.pos and state.leader")
         if not self.discard and not (self.step == "turn" and self.turn_step == "discard"):
             raise ValueError("save: state.discard: empty outside a turn's discard")
-        if self.building and self.step != "exam":
-            raise ValueError("save: state.building: a group is built only during an exam")
+        if self.group and self.step != "exam":
+            raise ValueError("save: state.group: a group is built only during an exam")
         if self.step == "exam" and self.rotation not in (MIDTERM_ROTATION, FINAL_ROTATION):
             raise ValueError("save: state.rotation: exams follow rotations 3 and 6 only")
         if self.step == "exchange":
