@@ -19,6 +19,8 @@ OWNER = "owner"     # only the zone's owner
 HIDDEN = "hidden"   # nobody, not even the owner
 TOP = "top"         # only the top card (the last in the zone's list), for everybody
 
+OVER = "over"       # every game's last step: the game is over
+
 
 class IllegalAction(Exception):
     """An action that is not legal now; the message gives the reason in the rules' words."""
@@ -355,22 +357,31 @@ class GameState:
     """Base class of every game's state.
 
     A subclass sets `game_id`, `RULES_VERSION` (written into game records; bumped when a
-    change makes recorded games replay differently) and `FIELDS` (its position:
-    {attribute: kind}, the save's keys too), builds the position in `__init__` (calling
-    `super().__init__`), and implements `_legal_actions()`, `_apply(action)`, `_zones()`,
-    `_facts()`, `scores()` and `winners()`. It may override `why_illegal(action)` to
-    explain rejections in the rules' words, `_read_options()` (fields derived from the
-    options, not saved), `_check_position()` (cross-field checks of a loaded save) and
-    `_resample_fields(view)` (the fields a view's zones and facts do not carry).
+    change makes recorded games replay differently), `STEPS` (the steps of its state
+    machine, the last being OVER) and `FIELDS` (its position: {attribute: kind}, the
+    save's keys too), builds the position in `__init__` (calling `super().__init__`, and
+    setting `step`), ends the game with `_end(winners)`, and implements
+    `_legal_actions()`, `_apply(action)`, `_zones()`, `_facts()` and `scores()`. It may
+    override `why_illegal(action)` to explain rejections in the rules' words,
+    `_read_options()` (fields derived from the options, not saved), `_check_position()`
+    (cross-field checks of a loaded save) and `_resample_fields(view)` (the fields a
+    view's zones and facts do not carry).
+
+    Every game has two fields the base class declares: `step` (one of `STEPS`) and
+    `winner_seats` (the seats that won, set by `_end`).
     """
 
     game_id = None
+    STEPS = (OVER,)
     FIELDS = {}
     FIELD_FACTS = {}  # attribute -> the fact that publishes it under another name
     RENAMED = {}      # {older save version: {attribute: its key in saves of that version}}
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        if cls.STEPS[-1:] != (OVER,):
+            raise TypeError(f"{cls.__name__}.STEPS must end with {OVER!r}")
+        cls.FIELDS = {"step": choice(cls.STEPS), **cls.FIELDS, "winner_seats": listof(SEAT)}
         cls._copiers = tuple((name, kind.copy) for name, kind in cls.FIELDS.items()
                              if kind.copy is not None)
 
@@ -384,6 +395,7 @@ class GameState:
         self.cards = tuple(cards)   # the cards this game is played with
         self.current_player = None
         self.is_over = False
+        self.winner_seats = []
         self.history = []           # actions applied, for game records
         self.events = []
         self._legal = None
@@ -425,6 +437,10 @@ class GameState:
         arg = action.arg
         return arg is None or (isinstance(arg, (str, int)) and not isinstance(arg, bool))
 
+    def winners(self):
+        """The seats that won (none before the end; none either when nobody won)."""
+        return list(self.winner_seats)
+
     def why_illegal(self, action):
         """The reason `action` is not legal now (called only for illegal, well-shaped
         actions: see `is_move`)."""
@@ -446,6 +462,7 @@ class GameState:
                 shown = (None,) * len(cards)
             zones.append(Zone(spec.key, spec.name, spec.owner, shown, spec.kind))
         facts = self._facts()
+        facts["step"] = self.step
         facts.update(self._private_facts(seat))
         return View(self.game_id, seat, self.players, self.current_player, self.is_over,
                     tuple(zones), facts, tuple(self._view_scores(seat)), tuple(self.winners()),
@@ -489,15 +506,53 @@ class GameState:
         self.history = [self.action_from_json(a, "save: history[]")
                         for a in require(data.get("history"), list, "save: history")]
         saved = require(data.get("state"), dict, "save: state")
-        names = self.RENAMED.get(data.get("version"), {})
+        kept_winners = True
+        if data.get("version") != SAVE_VERSION:
+            saved, kept_winners = self._upgrade(saved, data.get("version"))
         self._read_options()
         for name, kind in self.FIELDS.items():
-            key = names.get(name, name)
-            if key not in saved:
-                raise ValueError(f"save: state.{key}: missing")
-            setattr(self, name, kind.load(saved[key], f"save: state.{key}", self))
+            if name not in saved:
+                raise ValueError(f"save: state.{name}: missing")
+            setattr(self, name, kind.load(saved[name], f"save: state.{name}", self))
+        if not kept_winners and self.is_over:
+            scores = self.scores()
+            best = (min if self.info.lower_is_better else max)(scores)
+            self.winner_seats = [seat for seat, score in enumerate(scores) if score == best]
+        if (self.step == OVER) != self.is_over:
+            raise ValueError(f"save: state.step: {OVER!r} exactly when the game is over")
+        if self.winner_seats and not self.is_over:
+            raise ValueError("save: state.winner_seats: winners only once the game is over")
+        if len(set(self.winner_seats)) != len(self.winner_seats):
+            raise ValueError("save: state.winner_seats: a seat is listed twice")
         self._check_position()
         self.check_cards()
+
+    def _upgrade(self, saved, version):
+        """The `state` of a save of an older `version` in this version's names and shapes,
+        and whether it kept the winners. Renamed fields come from `RENAMED`; before
+        version 3, a game's last step could be called `game_over` and a game could have
+        no step (then its step was its first, or over); the winners were one seat or
+        none (`winner`), a list, or (Deadline) not kept: the best scores won."""
+        names = self.RENAMED.get(version, {})
+        state = {name: saved[names[name]] for name in names if names[name] in saved}
+        state.update((key, value) for key, value in saved.items()
+                     if key in self.FIELDS and key not in names)
+        if state.get("step") == "game_over":
+            state["step"] = OVER
+        state.setdefault("step", OVER if self.is_over else self.STEPS[0])
+        won = state.get("winner_seats", saved.get("winner"))
+        kept = "winner_seats" in state or "winner" in saved
+        state["winner_seats"] = [] if won is None else won if isinstance(won, list) else [won]
+        return state, kept
+
+    def _end(self, winners):
+        """End the game, won by the seats `winners` (none: nobody won): the step is OVER,
+        no one is to play, and one `game_over` event tells the winners and the scores."""
+        self.winner_seats = winners = list(winners)
+        self.step = OVER
+        self.is_over = True
+        self.current_player = None
+        self.emit("game_over", None, detail={"winners": winners, "scores": self.scores()})
 
     def _read_options(self):
         """Set the fields derived from the options (not saved); none by default."""
@@ -546,6 +601,7 @@ class GameState:
         state.rng.seed(rng.getrandbits(64))
         state.current_player = view.current_player
         state.is_over = view.is_over
+        state.winner_seats = list(view.winners)
         state.history = []
         state.events = []
         state._legal = None

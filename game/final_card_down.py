@@ -9,7 +9,7 @@ player to play their last card wins; a draw from nothing ends the game with no w
 Piles are lists with the top card last. Scores are the points left in each hand.
 """
 from game.cards import HEX_COLORS
-from game.core import (CARD, CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEATS, Action, GameState,
                        ZoneSpec, choice, integer, listof, optional)
 
 HAND_SIZE = 7
@@ -40,12 +40,12 @@ class State(GameState):
 
     game_id = "final_card_down"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    STEPS = ("play", OVER)
     FIELDS = {"hands": listof(CARDS, SEATS), "discard": CARDS, "draw_pile": CARDS,
               "turn": integer(0, TURN_LIMIT), "played_this_turn": FLAG,
               "draws_this_turn": integer(0, 2 * 800),
               "last_drawn": optional(CARD), "active_twos": integer(0, 800),
-              "color": choice(HEX_COLORS, "a colour of the deck"), "skip_pending": FLAG,
-              "winner": optional(SEAT)}
+              "color": choice(HEX_COLORS, "a colour of the deck"), "skip_pending": FLAG}
     RENAMED = {version: {"turn": "turn_no", "played_this_turn": "played",
                          "draws_this_turn": "draws"} for version in (1, 2)}
 
@@ -67,7 +67,7 @@ class State(GameState):
         self.active_twos = 1 if first.rank == "2" else 0            # A14
         self.color = first.color
         self.skip_pending = False
-        self.winner = None
+        self.step = "play"
         self.current_player = 1 % players if first.rank == "A" else 0   # A15
         for seat in range(players):
             self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}",
@@ -171,7 +171,7 @@ class State(GameState):
             self.played_this_turn = True
             self.emit("move", seat, (card,), f"hand:{seat}", "discard")
             if not self.hands[seat]:                                 # A19
-                self._finish(seat)
+                self._end([seat])
                 return
             if card.rank == "2":
                 self.active_twos += 1
@@ -186,7 +186,7 @@ class State(GameState):
             if not self.draw_pile:
                 if len(self.discard) <= 1:                           # A18: blocked end
                     self.emit("blocked", seat)
-                    self._finish(None)
+                    self._end([])
                     return
                 self.draw_pile = self.discard[-2::-1]                # A17: d0 on top
                 self.discard = self.discard[-1:]
@@ -211,20 +211,11 @@ class State(GameState):
             self.emit("turn", self.current_player, detail=self.turn)
             if self.turn >= TURN_LIMIT:                           # A22
                 self.emit("turn_limit", None)
-                self._finish(None)
-
-    def _finish(self, winner):
-        self.is_over = True
-        self.winner = winner
-        self.current_player = None
-        self.emit("game_over", winner, detail=self.scores())
+                self._end([])
 
     def scores(self):
         """Points left in each hand (the hex values); lower is better."""
         return [sum(card.value for card in hand) for hand in self.hands]
-
-    def winners(self):
-        return [] if self.winner is None else [self.winner]
 
     def _view_scores(self, seat):
         """Hands are private: until the end a seat knows only its own points."""
@@ -249,7 +240,8 @@ class State(GameState):
                 "turn": self.turn, "color": self.color, "active_twos": self.active_twos,
                 "cards_owed": owed, "played_this_turn": self.played_this_turn,
                 "draws_this_turn": self.draws_this_turn, "skip_pending": self.skip_pending,
-                "winner": self.winner, "blocked": self.is_over and self.winner is None}
+                "winner": (self.winner_seats or [None])[0],
+                "blocked": self.is_over and not self.winner_seats}
 
     def _read_options(self):
         self.play_after_draw = self.options["fcd.play_after_draw"]

@@ -11,7 +11,7 @@ set a goal; hitting it exactly at the end of the hand wins 75.
 
 Turn steps: `start` (roll or call), `action` (resolve the die face), `target` (second
 half of a 5 or 6 swap: what to take), `end` (end the turn or call), `hand_over` (all
-hands shown; the next dealer deals), `game_over`.
+hands shown; the next dealer deals), `over`.
 
 Actions: roll, call, end_turn, deal; 1: keep/discard; 2: give (arg = opponent seat)/
 discard; 3: to_board/discard; 4: swap_draw (your card)/return; 5: swap_opp (your card),
@@ -21,8 +21,8 @@ that seat's hand, positions in an order shuffled when the pick begins)/decline;
 
 Piles are lists with the top card last. Scores are game points toward 300.
 """
-from game.core import (CARD, CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, choice, data, integer, listof, optional, require, require_int,
+from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+                       ZoneSpec, data, integer, listof, optional, require, require_int,
                        swap_into)
 
 LIMIT = 75          # a best total above this is a bust (A20)
@@ -40,7 +40,6 @@ TO_BOARD = Action("to_board")
 RETURN = Action("return")
 DECLINE = Action("decline")
 
-STEPS = ("start", "action", "target", "end", "hand_over", "game_over")
 DIE_ACTIONS = {
     1: "keep the drawn card on your table or discard it",
     2: "play the drawn card on an opponent's table or discard it",
@@ -163,20 +162,19 @@ class State(GameState):
 
     game_id = "final_count"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    STEPS = ("start", "action", "target", "end", "hand_over", OVER)
     FIELDS = {"game_points": listof(integer(0, 10**6), SEATS), "hand": integer(1, 10**6),
               "dealer": SEAT, "hands": listof(CARDS, SEATS), "tables": listof(CARDS, SEATS),
               "board": CARDS, "draw_pile": CARDS, "discard": CARDS, "drawn": CARDS,
-              "discarded": listof(CARDS, SEATS), "step": choice(STEPS),
+              "discarded": listof(CARDS, SEATS),
               "die": optional(integer(1, 6)), "caller": optional(SEAT),
               "final_round_to_play": listof(SEAT), "hit_goal": optional(integer(11, 66)),
               "goal_rolls": listof(integer(1, 6)), "chosen": optional(CARD),
               "pick_orders": data(_check_pick_orders, frozen=True), "top_known_by": listof(SEAT),
-              "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True),
-              "winner_seats": listof(SEAT)}
+              "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True)}
     RENAMED = {version: {"hand": "hand_no", "final_round_to_play": "final_left",
                          "hit_goal": "goal", "game_points": "totals"} for version in (1, 2)}
     RENAMED[1]["winner_seats"] = "winners"
-    FIELD_FACTS = {"winner_seats": "winners"}
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -188,7 +186,6 @@ class State(GameState):
         self.hand = 0
         self.dealer = 0
         self.last_hand = None
-        self.winner_seats = []
         self._start_hand()
 
     # ---- the hand -------------------------------------------------------------------
@@ -274,11 +271,7 @@ class State(GameState):
         self.die = None
         top = max(self.game_points)
         if top >= TARGET:                                            # A21
-            self.winner_seats = [s for s, t in enumerate(self.game_points) if t == top]
-            self.step = "game_over"
-            self.is_over = True
-            self.current_player = None
-            self.emit("game_over", None, detail=list(self.game_points))
+            self._end(s for s, points in enumerate(self.game_points) if points == top)
         else:
             self.step = "hand_over"
             self.current_player = (self.dealer + 1) % self.players   # A2: the next dealer
@@ -499,12 +492,9 @@ class State(GameState):
         """Game points toward 300."""
         return list(self.game_points)
 
-    def winners(self):
-        return list(self.winner_seats)
-
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
-        shown = PUBLIC if self.step in ("hand_over", "game_over") else OWNER
+        shown = PUBLIC if self.step in ("hand_over", OVER) else OWNER
         zones = [ZoneSpec("draw", "Draw Pile", None, self.draw_pile, HIDDEN, "pile"),
                  ZoneSpec("discard", "Discard Pile", None, self.discard, HIDDEN, "pile"),
                  ZoneSpec("board", "Board", None, self.board, PUBLIC, "row"),
@@ -548,7 +538,7 @@ class State(GameState):
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             return {}
         facts = {}
-        if self.step not in ("hand_over", "game_over"):
+        if self.step not in ("hand_over", OVER):
             totals = reachable_totals(self._own_cards(seat) + self.board)
             best = best_total(totals)
             facts["my_count"] = {"totals": totals, "best": best, "bust": best is None,
@@ -577,8 +567,6 @@ class State(GameState):
             if any(c not in self.discard for c in cards):
                 raise ValueError(f"save: state.discarded[{seat}]: a card not in the "
                                  "Discard Pile")
-        if (self.step == "game_over") != self.is_over:
-            raise ValueError("save: state.step: 'game_over' exactly when the game is over")
         if self.step in ("action", "target") and self.die is None:
             raise ValueError("save: state.die: a die action needs the die result")
         if bool(self.drawn) != (self.step == "action" and self.die is not None

@@ -19,8 +19,8 @@ sets its first card of the next line. Scores are yards scored.
 """
 from functools import lru_cache
 
-from game.core import (CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, Action, GameState, ZoneSpec,
-                       choice, copy_data, data, integer, listof, optional, require)
+from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState,
+                       ZoneSpec, choice, copy_data, data, integer, listof, optional, require)
 from game.cards import PD_COLORS
 from game.play_design import complete_order, key_count, offense_wins
 
@@ -29,7 +29,6 @@ LINE_SIZES = (4, 4, 4, 2)
 WIN_AT = 100
 SCORE = 20
 TIE_BREAK_PAIRS = 5     # App safeguard A23
-STEPS = ("choose", "offense_set", "defense_set", "over")
 ROLES = ("offense", "defense")
 BACKS = ("white", "black")
 
@@ -75,6 +74,7 @@ class State(GameState):
 
     game_id = "five_possessions"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    STEPS = ("choose", "offense_set", "defense_set", OVER)
     FIELDS = {"yards": listof(integer(0, 10**6), PAIR), "box": listof(CARDS, PAIR),
               "stack": listof(CARDS, PAIR), "hand": listof(CARDS, PAIR),
               "line_cards": listof(listof(CARDS, LANES), PAIR),
@@ -84,12 +84,11 @@ class State(GameState):
               "restriction": listof(optional(choice(PD_COLORS, "a card colour")), LANES),
               "possession": integer(0, 10**6), "offense": optional(SEAT),
               "line": integer(0, len(LINE_SIZES)), "max_open": integer(0, LANES),
-              "step": choice(STEPS), "chooser": SEAT,
+              "chooser": SEAT,
               "table": choice((None, "line", "possession")),
               "pending_won": listof(FLAG, LANES),
               "last_line": listof(data(_check_result, frozen=True)),
-              "sudden_death": FLAG, "tie_start": optional(integer(0, 10**6)),
-              "winner": optional(SEAT)}
+              "sudden_death": FLAG, "tie_start": optional(integer(0, 10**6))}
     RENAMED = {version: {"yards": "score", "line_cards": "line", "line": "line_no",
                          "last_line": "results", "table": "pending", "sudden_death": "sudden"}
                for version in (1, 2)}
@@ -123,7 +122,6 @@ class State(GameState):
         self.last_line = []
         self.sudden_death = False
         self.tie_start = None
-        self.winner = None
         self._toss()
 
     @property
@@ -373,14 +371,14 @@ class State(GameState):
         self.yards[scorer] += SCORE
         self.emit("score", scorer, detail=self.yards[scorer])
         if self.sudden_death:                                            # A23
-            self._finish(scorer)
+            self._end([scorer])
             return
         k = self.possession
         a, b = self.yards
         leader = 0 if a > b else 1
         if k % 2 == 0:
             if max(a, b) >= WIN_AT and a != b:
-                self._finish(leader)
+                self._end([leader])
                 return
             if a == b and a >= WIN_AT:
                 if self.tie_start is None:
@@ -393,24 +391,14 @@ class State(GameState):
                     self._toss()
                     return
         elif max(a, b) >= WIN_AT and abs(a - b) > SCORE:
-            self._finish(leader)
+            self._end([leader])
             return
         self.offense = self.defense                                # A22: alternate
         self._start_possession()
 
-    def _finish(self, winner):
-        self.winner = winner
-        self.is_over = True
-        self.step = "over"
-        self.current_player = None
-        self.emit("game_over", winner, detail=self.scores())
-
     def scores(self):
         """Yards scored by each player (first to 100)."""
         return list(self.yards)
-
-    def winners(self):
-        return [] if self.winner is None else [self.winner]
 
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
@@ -451,7 +439,7 @@ class State(GameState):
                 "sudden_death": self.sudden_death, "backs": ["white", "black"],
                 "tie_break_pairs": None if self.tie_start is None
                 else (self.possession - self.tie_start) // 2,
-                "winner": self.winner}
+                "winner": (self.winner_seats or [None])[0]}
 
     def _private_facts(self, seat):
         if seat == self.offense and self.step == "offense_set":
@@ -465,9 +453,6 @@ class State(GameState):
             raise ValueError(f"{where}.yards: yards come in steps of {SCORE}")
         if any(len(c) > 1 for side in self.line_cards for c in side):
             raise ValueError(f"{where}.line_cards: a lane holds at most one card of a line")
-        if self.is_over != (self.step == "over"):
-            raise ValueError(f"{where}.step: 'over' exactly when the game is over "
-                             "(and then no one is to play)")
         if self.step in ("offense_set", "defense_set") and (self.offense is None
                                                             or not self.line):
             raise ValueError(f"{where}.offense: setting a line needs a possession under way")
@@ -483,7 +468,6 @@ class State(GameState):
         self.restriction = [lane["color"] for lane in f["lanes"]]
         pairs = f["tie_break_pairs"]
         self.tie_start = None if pairs is None else self.possession - 2 * pairs
-        self.winner = f["winner"]
         opened = {r["lane"]: r for r in self.last_line if r.get("open")} if self.table else {}
         self.shown = [[k in opened for k in range(LANES)] for _ in range(2)]
         self.pending_won = [bool(self.table) and opened.get(k, {}).get("won", False)

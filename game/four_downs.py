@@ -17,7 +17,7 @@ hand winner deals the next hand with a `deal` action, so the table can be seen.
 fact `back` says which deck's back ('white' or 'black') the hand is dealt with.
 Scores are the yards each player has lost.
 """
-from game.core import (CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        ZoneSpec, choice, data, integer, listof, optional, require, require_int,
                        scalar)
 from game.play_design import allowed_follows, complete_order, round_winner
@@ -25,7 +25,6 @@ from game.play_design import allowed_follows, complete_order, round_winner
 OUT_AT = 100
 STAKE = 10
 STAKE_CAP = 100
-STEPS = ("knock", "respond", "lead", "follow", "deal", "over")
 
 KNOCK = Action("knock")
 PASS = Action("pass")
@@ -50,16 +49,17 @@ class State(GameState):
 
     game_id = "four_downs"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    STEPS = ("knock", "respond", "lead", "follow", "deal", OVER)
     FIELDS = {"yards": listof(integer(0, 10**6), SEATS), "out": listof(FLAG, SEATS),
               "hands": listof(CARDS, SEATS), "played": listof(CARDS, SEATS),
               "draw_pile": CARDS, "used": CARDS, "folded": listof(FLAG, SEATS),
               "hand": integer(1, 10**6), "dealer": SEAT,
               "stake": integer(STAKE, STAKE_CAP), "fold_cost": integer(0, STAKE_CAP),
               "round": integer(1, 8), "rounds": choice((4, 8)), "leader": SEAT,
-              "lead_seat": optional(SEAT), "queue": listof(SEAT), "step": choice(STEPS),
+              "lead_seat": optional(SEAT), "queue": listof(SEAT),
               "last_knocker": optional(SEAT), "window_pos": optional(SEAT),
               "window_passes": PASSES, "last_round": data(_check_last_round, frozen=True),
-              "hand_winner": optional(SEAT), "winner": optional(SEAT)}
+              "hand_winner": optional(SEAT)}
     RENAMED = {1: {"step": "phase", "draw_pile": "aside", "hand": "hand_no"},
                2: {"hand": "hand_no"}}
 
@@ -92,7 +92,6 @@ class State(GameState):
         self.window_passes = 0
         self.last_round = None
         self.hand_winner = None
-        self.winner = None
         if self.options["pd.first_player"] == "random":
             first = chance.toss(list(range(n)))
             if isinstance(first, bool) or first not in range(n):
@@ -368,11 +367,7 @@ class State(GameState):
         self.queue = []
         self.dealer = winner                                    # A6
         if len(active) == 1:
-            self.winner = active[0]
-            self.step = "over"
-            self.is_over = True
-            self.current_player = None
-            self.emit("game_over", self.winner, detail=self.scores())
+            self._end(active)
             return
         self.step = "deal"
         self.current_player = winner
@@ -380,9 +375,6 @@ class State(GameState):
     def scores(self):
         """Yards lost by each player (out at 100)."""
         return list(self.yards)
-
-    def winners(self):
-        return [] if self.winner is None else [self.winner]
 
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
@@ -413,7 +405,7 @@ class State(GameState):
                 "last_knocker": self.last_knocker, "folded": list(self.folded),
                 "out": list(self.out), "yards": list(self.yards), "back": self.back(),
                 "last_round": self.last_round, "hand_winner": self.hand_winner,
-                "winner": self.winner}
+                "winner": (self.winner_seats or [None])[0]}
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
@@ -422,9 +414,6 @@ class State(GameState):
             raise ValueError(f"{where}.played: a seat has at most one card on the table")
         if self.round > self.rounds:
             raise ValueError(f"{where}.round: {self.round} is after the last down")
-        if self.is_over != (self.step == "over"):
-            raise ValueError(f"{where}.step: 'over' exactly when the game is over "
-                             "(and then no one is to play)")
         if self.step in ("follow", "respond") and not self.queue:
             raise ValueError(f"{where}.queue: someone must be left to {self.step}")
         if self.step == "follow" and (self.lead_seat is None or not self.played[self.lead_seat]):

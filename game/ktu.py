@@ -18,8 +18,8 @@ Piles are lists with the top card last. Scores are the cards each seat still hol
 """
 from itertools import combinations
 
-from game.core import (CARDS, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState, ZoneSpec,
-                       choice, data, integer, listof, require_int)
+from game.core import (CARDS, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+                       ZoneSpec, data, integer, listof, require_int)
 
 HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
 DEALT_HAND = 7         # hand cards dealt, of which FACEUP are laid face up (A3, A4)
@@ -31,10 +31,8 @@ TEXT_ORDER = ("J", "Q", "K", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 CONVENTIONAL_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 WILD = frozenset(("2", "3", "10"))   # playable on anything (A8)
 
-CHOOSE = "choose"      # steps: choosing face-up cards, playing, game over
+CHOOSE = "choose"      # steps: choosing face-up cards, playing (then over)
 PLAY = "play"
-OVER = "over"
-STEPS = (CHOOSE, PLAY, OVER)
 
 PICK_UP = Action("pick_up")
 
@@ -81,12 +79,13 @@ class State(GameState):
 
     game_id = "ktu"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
-    FIELDS = {"step": choice(STEPS), "hands": listof(CARDS, SEATS),
+    STEPS = (CHOOSE, PLAY, OVER)
+    FIELDS = {"hands": listof(CARDS, SEATS),
               "faceup": listof(CARDS, SEATS), "facedown": listof(CARDS, SEATS),
               "facedown_slots": listof(listof(integer(0, FACEDOWN - 1)), SEATS),
               "draw_pile": CARDS, "pile": CARDS, "burned": CARDS,
               "turn_no": integer(0, TURN_LIMIT), "first_player": SEAT,
-              "finished": listof(SEAT), "winner_seats": listof(SEAT),
+              "finished": listof(SEAT),
               "last_blind": data(_check_last_blind, frozen=True)}
     RENAMED = {1: {"step": "stage", "draw_pile": "stock"}}
 
@@ -110,7 +109,6 @@ class State(GameState):
         self.step = CHOOSE
         self.turn_no = 0
         self.finished = []     # seats out of cards, in order (ktu.play_to_last)
-        self.winner_seats = []
         self.last_blind = None  # [seat, card name, played?] of the latest blind card
         self.first_player = 0
         if options["ktu.first_player"] == "random":                 # A5 option
@@ -380,19 +378,12 @@ class State(GameState):
         if self.play_to_last:          # the ranking: finishing order, then fewest cards
             rest = [s for s in range(self.players) if s not in self.finished]
             self.finished = self.finished + sorted(rest, key=counts.__getitem__)
-        self.winner_seats = winners
-        self.step = OVER
-        self.is_over = True
-        self.current_player = None
-        self.emit("game_over", None, detail=list(self.winner_seats))
+        self._end(winners)
 
     def scores(self):
         """Cards each seat still holds in hand, face up and face down; lower is better."""
         return [len(self.hands[s]) + len(self.faceup[s]) + len(self.facedown[s])
                 for s in range(self.players)]
-
-    def winners(self):
-        return list(self.winner_seats)
 
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
@@ -438,9 +429,5 @@ class State(GameState):
                                  "one per face-down card")
             if len(self.faceup[i]) > FACEUP and self.step == CHOOSE:
                 raise ValueError(f"save: state.faceup[{i}]: more than {FACEUP} face-up cards")
-        for key in ("finished", "winner_seats"):
-            seats = getattr(self, key)
-            if len(set(seats)) != len(seats):
-                raise ValueError(f"save: state.{key}: a seat is listed twice")
-        if self.is_over != (self.step == OVER):
-            raise ValueError("save: state.step: 'over' exactly when the game is over")
+        if len(set(self.finished)) != len(self.finished):
+            raise ValueError("save: state.finished: a seat is listed twice")

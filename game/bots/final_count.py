@@ -140,7 +140,7 @@ def evaluate(state):
     """Each seat's game points with this hand scored as it stands, against the best of
     the others, squashed to 0..1 (a hand is worth up to about 85 points)."""
     points = list(state.game_points)
-    if state.step not in ("hand_over", "game_over"):
+    if state.step not in ("hand_over", "over"):
         rows = score_hand([h + t for h, t in zip(state.hands, state.tables)], state.board,
                           state.hit_goal, state.caller)
         for row in rows:

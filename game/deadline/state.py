@@ -14,7 +14,7 @@ group being built, `submit` lays it down as an assignment, `cancel_group` takes 
 
 Piles are lists with the top card last. Grading lives in `game.deadline.grading`.
 """
-from game.core import (CARD, CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
+from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
                        GameState, Kind, ZoneSpec, choice, integer, listof, optional, require,
                        require_int, scalar, swap_into)
 from game.deadline.grading import (JOKER, Assignment, best_seats, extends, first_pair, grade,
@@ -25,7 +25,6 @@ HAND_SIZE = 7
 MIDTERM_ROTATION = 3
 FINAL_ROTATION = 6
 EXAM_NAMES = {"midterm": "Midterm", "final": "Final Exam"}
-STEPS = ("turn", "exchange", "exam", "over")
 
 DRAW_STOCK = Action("draw", (), "stock")
 DRAW_DISCARD = Action("draw", (), "discard")
@@ -103,7 +102,8 @@ class State(GameState):
 
     game_id = "deadline"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
-    FIELDS = {"leader": SEAT, "step": choice(STEPS), "rotation": integer(1, FINAL_ROTATION),
+    STEPS = ("turn", "exchange", "exam", OVER)
+    FIELDS = {"leader": SEAT, "rotation": integer(1, FINAL_ROTATION),
               "turn_step": choice(("draw", "discard")), "pos": POSITION,
               "hands": listof(CARDS, SEATS), "pending": listof(CARDS, SEATS),
               "draw_pile": CARDS, "discard": CARDS, "group": CARDS, "pick_order": CARDS,
@@ -232,15 +232,12 @@ class State(GameState):
         self.emit("recycle", seat, cards, "discard", "draw", frozenset(), detail=len(cards))
 
     def _grade(self):
-        self.step = "over"
-        self.is_over = True
-        self.current_player = None
         self.emit("phase", None, detail="Grading")
         totals = self.scores()
         for seat, total in enumerate(totals):
             self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
             self.emit("score", seat, detail=total)
-        self.emit("game_over", None, detail=totals)
+        self._end(best_seats(totals))
 
     # ---- rules --------------------------------------------------------------------------
     def _legal_actions(self):
@@ -454,9 +451,6 @@ class State(GameState):
         hands = [self._held(seat) for seat in range(self.players)]
         return grade(self.players, hands, self.assignments, self.ace_high)
 
-    def winners(self):
-        return best_seats(self.scores()) if self.is_over else []
-
     def _view_scores(self, seat):
         """Until grading: `seat`'s own total (its pending exchange card left out) and the
         others' table points; the full grades once the game is over."""
@@ -583,8 +577,6 @@ class State(GameState):
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
-        if self.is_over != (self.step == "over"):
-            raise ValueError("save: state.step: 'over' exactly when the game is over")
         if any(len(p) > 1 for p in self.pending):
             raise ValueError("save: state.pending: a student holds at most one exchange card")
         for i, assignment in enumerate(self.assignments):
