@@ -85,8 +85,53 @@ class Zone(NamedTuple):
         return len(self.cards)
 
 
+class Fact(NamedTuple):
+    """How a game declares one fact of its views: the types its value takes, whether only
+    the viewing seat knows it (`private`: then it is there only where it applies), and
+    whether it is the field of the same name as it stands (`field`: resampling copies it
+    back into a sampled state)."""
+
+    types: tuple
+    private: bool = False
+    field: bool = False
+
+    def holds(self, value):
+        """Whether `value` is of one of this fact's types (True and False are no numbers)."""
+        return isinstance(value, self.types) and (type(value) is not bool or bool in self.types)
+
+
+def fact(*types, private=False, field=False):
+    """A declared fact whose value is one of `types` (None stands for null)."""
+    return Fact(tuple(type(None) if t is None else t for t in types), private, field)
+
+
+class Facts(dict):
+    """A view's facts: a dict that refuses to read a fact its game does not declare, so a
+    misspelt or renamed fact fails where it is read instead of reading as missing."""
+
+    __slots__ = ("game_id", "declared")
+
+    def __init__(self, values, game_id, declared):
+        super().__init__(values)
+        self.game_id = game_id
+        self.declared = declared
+
+    def _check(self, name):
+        if name not in self.declared:
+            raise KeyError(f"{self.game_id} declares no fact {name!r}")
+
+    def __getitem__(self, name):
+        self._check(name)
+        return super().__getitem__(name)
+
+    def get(self, name, default=None):
+        """The fact `name` (a declared one), or `default` where this view has none."""
+        self._check(name)
+        return super().get(name, default)
+
+
 class View(NamedTuple):
-    """All that one seat may know: the zones and the public facts."""
+    """All that one seat may know: the zones and the facts (`Facts`) it may see."""
 
     game_id: str
     seat: object
@@ -359,22 +404,24 @@ class GameState:
     A subclass sets `game_id`, `RULES_VERSION` (written into game records; bumped when a
     change makes recorded games replay differently), `STEPS` (the steps of its state
     machine, the last being OVER) and `FIELDS` (its position: {attribute: kind}, the
-    save's keys too), builds the position in `__init__` (calling `super().__init__`, and
-    setting `step`), ends the game with `_end(winners)`, and implements
-    `_legal_actions()`, `_apply(action)`, `_zones()`, `_facts()` and `scores()`. It may
+    save's keys too) and `FACTS` (what its views tell beyond the zones: {name: Fact}),
+    builds the position in `__init__` (calling `super().__init__`, and setting `step`),
+    ends the game with `_end(winners)`, and implements `_legal_actions()`,
+    `_apply(action)`, `_zones()`, `_facts()` (the public facts) and `scores()`. It may
     override `why_illegal(action)` to explain rejections in the rules' words,
-    `_read_options()` (fields derived from the options, not saved), `_check_position()`
-    (cross-field checks of a loaded save) and `_resample_fields(view)` (the fields a
-    view's zones and facts do not carry).
+    `_private_facts(seat)`, `_read_options()` (fields derived from the options, not
+    saved), `_check_position()` (cross-field checks of a loaded save) and
+    `_resample_fields(view)` (the fields a view's zones and field facts do not carry).
 
-    Every game has two fields the base class declares: `step` (one of `STEPS`) and
-    `winner_seats` (the seats that won, set by `_end`).
+    Every game has two fields the base class declares: `step` (one of `STEPS`, published
+    as the fact `step`) and `winner_seats` (the seats that won, set by `_end`; views
+    carry them as `winners`).
     """
 
     game_id = None
     STEPS = (OVER,)
     FIELDS = {}
-    FIELD_FACTS = {}  # attribute -> the fact that publishes it under another name
+    FACTS = {}
     RENAMED = {}      # {older save version: {attribute: its key in saves of that version}}
 
     def __init_subclass__(cls, **kwargs):
@@ -382,6 +429,7 @@ class GameState:
         if cls.STEPS[-1:] != (OVER,):
             raise TypeError(f"{cls.__name__}.STEPS must end with {OVER!r}")
         cls.FIELDS = {"step": choice(cls.STEPS), **cls.FIELDS, "winner_seats": listof(SEAT)}
+        cls.FACTS = {"step": fact(str, field=True), **cls.FACTS}
         cls._copiers = tuple((name, kind.copy) for name, kind in cls.FIELDS.items()
                              if kind.copy is not None)
 
@@ -461,7 +509,7 @@ class GameState:
             else:
                 shown = (None,) * len(cards)
             zones.append(Zone(spec.key, spec.name, spec.owner, shown, spec.kind))
-        facts = self._facts()
+        facts = Facts(self._facts(), self.game_id, self.FACTS)
         facts["step"] = self.step
         facts.update(self._private_facts(seat))
         return View(self.game_id, seat, self.players, self.current_player, self.is_over,
@@ -612,15 +660,10 @@ class GameState:
     def _resample_fields(self, view):
         """Set, on a state whose zones were just refilled from `view`, the fields the
         zones do not carry (drawing any randomness from `self.rng`, already reseeded): by
-        default each field from the fact of its name (or its `FIELD_FACTS` name), where
-        the types agree."""
-        facts = view.facts
-        for name in self.FIELDS:
-            key = self.FIELD_FACTS.get(name, name)
-            if key in facts:
-                old, value = getattr(self, name), facts[key]
-                if old is None or value is None or type(old) is type(value):
-                    setattr(self, name, copy_data(value))
+        default each field that a fact declared `field` publishes, from that fact."""
+        for name, declared in self.FACTS.items():
+            if declared.field:
+                setattr(self, name, copy_data(view.facts[name]))
 
     # ---- helpers for subclasses ---------------------------------------------------
     def emit(self, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,

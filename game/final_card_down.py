@@ -10,7 +10,7 @@ Piles are lists with the top card last. Scores are the points left in each hand.
 """
 from game.cards import HEX_COLORS
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEATS, Action, GameState,
-                       ZoneSpec, choice, integer, listof, optional)
+                       ZoneSpec, choice, fact, integer, listof, optional)
 
 HAND_SIZE = 7
 TURN_LIMIT = 2000   # App safeguard A22
@@ -46,6 +46,10 @@ class State(GameState):
               "draws_this_turn": integer(0, 2 * 800),
               "last_drawn": optional(CARD), "active_twos": integer(0, 800),
               "color": choice(HEX_COLORS, "a colour of the deck"), "skip_pending": FLAG}
+    FACTS = {"turn": fact(int, field=True), "color": fact(str, field=True),
+             "active_twos": fact(int, field=True), "cards_owed": fact(int),
+             "played_this_turn": fact(bool, field=True), "draws_this_turn": fact(int, field=True),
+             "skip_pending": fact(bool, field=True), "blocked": fact(bool)}
     RENAMED = {version: {"turn": "turn_no", "played_this_turn": "played",
                          "draws_this_turn": "draws"} for version in (1, 2)}
 
@@ -236,11 +240,9 @@ class State(GameState):
         owed = 0
         if self.active_twos and not self.played_this_turn:
             owed = 2 * self.active_twos - self.draws_this_turn
-        return {"phase": "Game over" if self.is_over else "Play",
-                "turn": self.turn, "color": self.color, "active_twos": self.active_twos,
+        return {"turn": self.turn, "color": self.color, "active_twos": self.active_twos,
                 "cards_owed": owed, "played_this_turn": self.played_this_turn,
                 "draws_this_turn": self.draws_this_turn, "skip_pending": self.skip_pending,
-                "winner": (self.winner_seats or [None])[0],
                 "blocked": self.is_over and not self.winner_seats}
 
     def _read_options(self):

@@ -22,7 +22,7 @@ that seat's hand, positions in an order shuffled when the pick begins)/decline;
 Piles are lists with the top card last. Scores are game points toward 300.
 """
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, data, integer, listof, optional, require, require_int,
+                       ZoneSpec, data, fact, integer, listof, optional, require, require_int,
                        swap_into)
 
 LIMIT = 75          # a best total above this is a bust (A20)
@@ -172,6 +172,16 @@ class State(GameState):
               "goal_rolls": listof(integer(1, 6)), "chosen": optional(CARD),
               "pick_orders": data(_check_pick_orders, frozen=True), "top_known_by": listof(SEAT),
               "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True)}
+    FACTS = {"hand": fact(int, field=True), "dealer": fact(int, field=True),
+             "die": fact(int, None, field=True), "caller": fact(int, None, field=True),
+             "final_round_to_play": fact(list, field=True),
+             "hit_goal": fact(int, None, field=True), "goal_rolls": fact(list, field=True),
+             "holding_drawn_card": fact(bool), "showing": fact(list),
+             "game_points": fact(list, field=True), "target": fact(int),
+             "bust_over": fact(int), "caller_bonus": fact(int),
+             "exhausted": fact(bool, field=True), "last_hand": fact(dict, None, field=True),
+             "my_count": fact(dict, private=True), "draw_top": fact(str, private=True),
+             "my_discards": fact(list, private=True), "swap_card": fact(str, private=True)}
     RENAMED = {version: {"hand": "hand_no", "final_round_to_play": "final_left",
                          "hit_goal": "goal", "game_points": "totals"} for version in (1, 2)}
     RENAMED[1]["winner_seats"] = "winners"
@@ -507,32 +517,19 @@ class State(GameState):
                                   PUBLIC, "row"))
         return zones
 
-    def _phase(self):
-        if self.is_over:
-            return "Game over"
-        if self.step == "hand_over":
-            return f"Hand {self.hand} scored"
-        if self.caller is not None:
-            return f"Hand {self.hand}: final round"
-        return f"Hand {self.hand}"
-
     def _facts(self):
         showing = []
         for table in self.tables:
             totals = reachable_totals(table + self.board)
             showing.append({"totals": totals, "best": best_total(totals)})
-        everyone = len(self.top_known_by) == self.players
-        return {"phase": self._phase(), "step": self.step, "hand": self.hand,
+        return {"hand": self.hand,
                 "dealer": self.dealer, "die": self.die, "caller": self.caller,
                 "final_round_to_play": list(self.final_round_to_play),
                 "hit_goal": self.hit_goal, "goal_rolls": list(self.goal_rolls),
                 "holding_drawn_card": bool(self.drawn),
                 "showing": showing, "game_points": list(self.game_points),
                 "target": TARGET, "bust_over": LIMIT, "caller_bonus": CALL_BONUS,
-                "draw_top": (self.draw_pile[-1].name if everyone and self.draw_pile
-                             else None),
-                "exhausted": self.exhausted, "last_hand": self.last_hand,
-                "winners": list(self.winner_seats)}
+                "exhausted": self.exhausted, "last_hand": self.last_hand}
 
     def _private_facts(self, seat):
         if not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -609,23 +606,23 @@ class State(GameState):
         """Hand fields from the facts; the seat's own discards into the Discard Pile, a
         known Draw Pile top on top, the blind-pick orders drawn afresh."""
         super()._resample_fields(view)
-        f = view.facts
+        facts = view.facts
         seat = view.seat
         holders = [self.draw_pile, self.discard] + self.hands
         self.discarded = [[] for _ in range(self.players)]
-        mine = [self.deck.copies(name)[0] for name in f.get("my_discards", ())]
+        mine = [self.deck.copies(name)[0] for name in facts.get("my_discards", ())]
         self.discarded[seat] = mine
         for card in mine:
             swap_into(card, self.discard, holders, avoid=mine)
         self.top_known_by = []
-        if f.get("draw_top") and self.draw_pile:
-            top = self.deck.copies(f["draw_top"])[0]
+        if facts.get("draw_top") and self.draw_pile:
+            top = self.deck.copies(facts["draw_top"])[0]
             swap_into(top, self.draw_pile, holders, avoid=mine)
             if top in self.draw_pile:
                 i = self.draw_pile.index(top)
                 self.draw_pile[i], self.draw_pile[-1] = self.draw_pile[-1], top
             self.top_known_by = [seat]
-        self.chosen = self.deck.copies(f["swap_card"])[0] if f.get("swap_card") else None
+        self.chosen = self.deck.copies(facts["swap_card"])[0] if facts.get("swap_card") else None
         self.pick_orders = None
         if self.step == "target" and self.die == 5:
             self.pick_orders = []

@@ -20,7 +20,7 @@ sets its first card of the next line. Scores are yards scored.
 from functools import lru_cache
 
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState,
-                       ZoneSpec, choice, copy_data, data, integer, listof, optional, require)
+                       ZoneSpec, choice, copy_data, data, fact, integer, listof, optional, require)
 from game.cards import PD_COLORS
 from game.play_design import complete_order, key_count, offense_wins
 
@@ -89,6 +89,13 @@ class State(GameState):
               "pending_won": listof(FLAG, LANES),
               "last_line": listof(data(_check_result, frozen=True)),
               "sudden_death": FLAG, "tie_start": optional(integer(0, 10**6))}
+    FACTS = {"possession": fact(int, field=True), "line": fact(int, field=True),
+             "line_size": fact(int), "offense": fact(int, None, field=True),
+             "defense": fact(int, None), "lanes": fact(list), "yards": fact(list, field=True),
+             "last_line": fact(list, field=True), "table": fact(str, None, field=True),
+             "chooser": fact(int, None), "sudden_death": fact(bool, field=True),
+             "backs": fact(list), "tie_break_pairs": fact(int, None),
+             "open_needed": fact(int, private=True)}
     RENAMED = {version: {"yards": "score", "line_cards": "line", "line": "line_no",
                          "last_line": "results", "table": "pending", "sudden_death": "sudden"}
                for version in (1, 2)}
@@ -226,7 +233,7 @@ class State(GameState):
             if not self.hand[self.offense]:
                 self.step = "defense_set"
                 self.current_player = self.defense
-                self.emit("phase", self.defense, detail=self._phase_text())
+                self.emit("phase", self.defense, detail=self._phase())
         else:
             self._place(self.defense, action.cards[0], action.arg)
             if not self.hand[self.defense]:
@@ -299,7 +306,7 @@ class State(GameState):
         self.max_open = self._best(self.hand[self.offense], list(range(LANES)))
         self.step = "offense_set"
         self.current_player = self.offense
-        self.emit("phase", self.offense, detail=self._phase_text())
+        self.emit("phase", self.offense, detail=self._phase())
 
     def _reveal(self):
         """Lanes 0-3 in order: an open offense card, then the defense card opposite."""
@@ -417,19 +424,13 @@ class State(GameState):
                            self.closed[k], OWNER, "stack") for k in range(LANES)]
         return zones
 
-    def _phase_text(self):
-        if self.is_over:
-            return "Game over"
-        if self.step == "choose":
-            toss = "Sudden death toss" if self.sudden_death else "Coin toss"
-            return f"{toss}: its winner chooses offense or defense"
-        who = "offense" if self.step == "offense_set" else "defense"
-        name = "Sudden death" if self.sudden_death else f"Possession {self.possession}"
-        return f"{name}, line {self.line} of {len(LINE_SIZES)}: {who} sets"
+    def _phase(self):
+        """Where the possession stands, for the `phase` event: who sets which line."""
+        return {"step": self.step, "possession": self.possession, "line": self.line,
+                "sudden_death": self.sudden_death}
 
     def _facts(self):
-        return {"phase": self._phase_text(), "step": self.step,
-                "possession": self.possession, "line": self.line,
+        return {"possession": self.possession, "line": self.line,
                 "line_size": LINE_SIZES[self.line - 1] if self.line else 0,
                 "offense": self.offense, "defense": self.defense,
                 "lanes": [{"live": self.live[k], "color": self.restriction[k]}
@@ -438,8 +439,7 @@ class State(GameState):
                 "table": self.table, "chooser": self.chooser if self.step == "choose" else None,
                 "sudden_death": self.sudden_death, "backs": ["white", "black"],
                 "tie_break_pairs": None if self.tie_start is None
-                else (self.possession - self.tie_start) // 2,
-                "winner": (self.winner_seats or [None])[0]}
+                else (self.possession - self.tie_start) // 2}
 
     def _private_facts(self, seat):
         if seat == self.offense and self.step == "offense_set":
@@ -459,20 +459,19 @@ class State(GameState):
 
     def _resample_fields(self, view):
         """The possession fields from the facts; which lanes are turned face up."""
-        chooser = self.chooser
         super()._resample_fields(view)
-        f = view.facts
-        if self.chooser is None:                   # published only while choosing
-            self.chooser = chooser
-        self.live = [lane["live"] for lane in f["lanes"]]
-        self.restriction = [lane["color"] for lane in f["lanes"]]
-        pairs = f["tie_break_pairs"]
+        facts = view.facts
+        if facts["chooser"] is not None:           # published only while choosing
+            self.chooser = facts["chooser"]
+        self.live = [lane["live"] for lane in facts["lanes"]]
+        self.restriction = [lane["color"] for lane in facts["lanes"]]
+        pairs = facts["tie_break_pairs"]
         self.tie_start = None if pairs is None else self.possession - 2 * pairs
         opened = {r["lane"]: r for r in self.last_line if r.get("open")} if self.table else {}
         self.shown = [[k in opened for k in range(LANES)] for _ in range(2)]
         self.pending_won = [bool(self.table) and opened.get(k, {}).get("won", False)
                             for k in range(LANES)]
-        if "open_needed" in f:
-            self.max_open = f["open_needed"]
+        if "open_needed" in facts:
+            self.max_open = facts["open_needed"]
         elif self.offense is not None and self.step == "offense_set":
             self.max_open = self._best(self.hand[self.offense], list(range(LANES)))

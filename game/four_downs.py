@@ -18,7 +18,7 @@ fact `back` says which deck's back ('white' or 'black') the hand is dealt with.
 Scores are the yards each player has lost.
 """
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, choice, data, integer, listof, optional, require, require_int,
+                       ZoneSpec, choice, data, fact, integer, listof, optional, require, require_int,
                        scalar)
 from game.play_design import allowed_follows, complete_order, round_winner
 
@@ -60,6 +60,15 @@ class State(GameState):
               "last_knocker": optional(SEAT), "window_pos": optional(SEAT),
               "window_passes": PASSES, "last_round": data(_check_last_round, frozen=True),
               "hand_winner": optional(SEAT)}
+    FACTS = {"hand": fact(int, field=True), "round": fact(int, field=True),
+             "rounds": fact(int, field=True), "dealer": fact(int, field=True),
+             "leader": fact(int, field=True), "lead_seat": fact(int, None, field=True),
+             "lead_card": fact(str, None), "stake": fact(int, field=True),
+             "fold_cost": fact(int, None), "last_knocker": fact(int, None, field=True),
+             "folded": fact(list, field=True), "out": fact(list, field=True),
+             "yards": fact(list, field=True), "back": fact(str),
+             "last_round": fact(dict, None, field=True),
+             "hand_winner": fact(int, None, field=True)}
     RENAMED = {1: {"step": "phase", "draw_pile": "aside", "hand": "hand_no"},
                2: {"hand": "hand_no"}}
 
@@ -237,7 +246,7 @@ class State(GameState):
         self.lead_seat = None
         self.leader = self._next(self.dealer)                 # A6
         self.round = 0
-        self.emit("phase", self.dealer, detail=f"Hand {self.hand}")
+        self.emit("phase", self.dealer, detail={"hand": self.hand})
         self._start_round()
 
     def back(self):
@@ -247,7 +256,7 @@ class State(GameState):
     # ---- rounds ---------------------------------------------------------------------
     def _start_round(self):
         self.round += 1
-        self.emit("phase", self.leader, detail=f"Down {self.round} of {self.rounds}")
+        self.emit("phase", self.leader, detail={"down": self.round, "downs": self.rounds})
         if self.knocking:
             self.window_pos = self.leader
             self.window_passes = 0
@@ -387,16 +396,8 @@ class State(GameState):
         return zones
 
     def _facts(self):
-        if self.is_over:
-            phase = "Game over"
-        elif self.step == "deal":
-            phase = f"Hand {self.hand} over: its winner deals the next"
-        else:
-            words = {"knock": "knock or pass", "respond": "call or fold",
-                     "lead": "lead", "follow": "follow"}[self.step]
-            phase = f"Down {self.round} of {self.rounds}: {words}"
         lead = self.played[self.lead_seat] if self.lead_seat is not None else []
-        return {"phase": phase, "step": self.step, "hand": self.hand,
+        return {"hand": self.hand,
                 "round": self.round, "rounds": self.rounds, "dealer": self.dealer,
                 "leader": self.leader, "lead_seat": self.lead_seat,
                 "lead_card": lead[0].name if lead else None,
@@ -404,8 +405,7 @@ class State(GameState):
                 "fold_cost": self.fold_cost if self.step == "respond" else None,
                 "last_knocker": self.last_knocker, "folded": list(self.folded),
                 "out": list(self.out), "yards": list(self.yards), "back": self.back(),
-                "last_round": self.last_round, "hand_winner": self.hand_winner,
-                "winner": (self.winner_seats or [None])[0]}
+                "last_round": self.last_round, "hand_winner": self.hand_winner}
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
@@ -422,8 +422,9 @@ class State(GameState):
     def _resample_fields(self, view):
         """The turn fields from the facts; who is still to follow or answer."""
         super()._resample_fields(view)
-        if self.fold_cost is None:                 # published only while answering a knock
-            self.fold_cost = self.stake - 10
+        self.fold_cost = view.facts["fold_cost"]   # published only while answering a knock
+        if self.fold_cost is None:
+            self.fold_cost = self.stake - STAKE
         seat = self.current_player
         self.queue = []
         if self.step in ("follow", "respond") and seat is not None:

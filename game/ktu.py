@@ -19,7 +19,7 @@ Piles are lists with the top card last. Scores are the cards each seat still hol
 from itertools import combinations
 
 from game.core import (CARDS, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, data, integer, listof, require_int)
+                       ZoneSpec, data, fact, integer, listof, require_int)
 
 HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
 DEALT_HAND = 7         # hand cards dealt, of which FACEUP are laid face up (A3, A4)
@@ -87,6 +87,11 @@ class State(GameState):
               "turn_no": integer(0, TURN_LIMIT), "first_player": SEAT,
               "finished": listof(SEAT),
               "last_blind": data(_check_last_blind, frozen=True)}
+    FACTS = {"turn_no": fact(int, field=True), "turn_limit": fact(int),
+             "first_player": fact(int, field=True), "chosen": fact(list),
+             "effective_top": fact(str, None), "lower_than_seven": fact(bool),
+             "rank_order": fact(str), "facedown_slots": fact(list, field=True),
+             "finished": fact(list, field=True), "last_blind": fact(list, None, field=True)}
     RENAMED = {1: {"step": "stage", "draw_pile": "stock"}}
 
     def __init__(self, info, players, options, chance, deck, cards):
@@ -120,7 +125,7 @@ class State(GameState):
         for seat in range(n):
             self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}",
                       frozenset((seat,)))
-        self.emit("phase", None, detail="Choose face-up cards")
+        self.emit("phase", None, detail=CHOOSE)
 
     def _read_options(self):
         order = TEXT_ORDER if self.options["ktu.rank_order"] == "text" else CONVENTIONAL_ORDER
@@ -283,7 +288,7 @@ class State(GameState):
         self.step = PLAY
         for other in range(self.players):
             self.emit("reveal", other, self.faceup[other], f"faceup:{other}")
-        self.emit("phase", None, detail="Play")
+        self.emit("phase", None, detail=PLAY)
         self.current_player = self.first_player
         self.emit("turn", self.first_player, detail=0)
 
@@ -399,19 +404,9 @@ class State(GameState):
                                   self.facedown[seat], HIDDEN, "row"))
         return zones
 
-    def _phase_text(self):
-        if self.step == CHOOSE:
-            return "Choose face-up cards"
-        if self.step == OVER:
-            return "Game over"
-        seat = self.current_player
-        if self.hands[seat]:
-            return "Play from hand" if self.draw_pile else "Play from hand (deck empty)"
-        return "Play face-down cards"
-
     def _facts(self):
         top = self.effective_top() if self.pile else None
-        return {"phase": self._phase_text(), "step": self.step, "turn_no": self.turn_no,
+        return {"turn_no": self.turn_no,
                 "turn_limit": TURN_LIMIT, "first_player": self.first_player,
                 "chosen": [self.step != CHOOSE or len(self.faceup[s]) == FACEUP
                            for s in range(self.players)],
@@ -419,7 +414,7 @@ class State(GameState):
                 "lower_than_seven": top is not None and top.rank == "7",
                 "rank_order": " ".join(sorted(self.rank_pos, key=self.rank_pos.get)),
                 "facedown_slots": [list(slots) for slots in self.facedown_slots],
-                "finished": list(self.finished), "winner_seats": list(self.winner_seats),
+                "finished": list(self.finished),
                 "last_blind": None if self.last_blind is None else list(self.last_blind)}
 
     def _check_position(self):

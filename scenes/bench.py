@@ -17,6 +17,7 @@ import tempfile
 import time
 
 from game import resources
+from game.deadline import FINAL_ROTATION
 
 FRAMES = 300
 IDLE_SECONDS = 10
@@ -126,7 +127,7 @@ def run():
     for _ in range(5):
         app.step()
     _print_frames(app, f"Final Card-Down, hand of {len(app.scene.session.state.hands[0])} cards")
-    _table(app, "deadline", 4, lambda s: s.view(0).facts.get("phase") == "Final Exam")
+    _table(app, "deadline", 4, lambda s: s.step == "exam" and s.rotation == FINAL_ROTATION)
     for _ in range(5):
         app.step()
     _print_frames(app, "Deadline at the Final Exam")

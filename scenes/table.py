@@ -194,11 +194,11 @@ class TableScene(Scene):
 
     def event_words(self, event):
         """An event's line in the log (and its toast)."""
-        return self.presenter.event_line(event, self.names, self.zone_names())
+        return self.presenter.event_line(event, self.names, self.zones_by_key())
 
-    def zone_names(self):
-        """The zones' names in the view drawn, by key."""
-        return {z.key: z.name for z in self.current_view.zones}
+    def zones_by_key(self):
+        """The zones of the view drawn, by key."""
+        return {z.key: z for z in self.current_view.zones}
 
     def say(self, words):
         """Show a short message above the hand (an illegal move's reason, for instance)."""

@@ -115,8 +115,7 @@ def refuse_and_offer(app, scene, rng):
 
 def step_key(view):
     """What the prompt must speak about: the game's step facts and whose turn it is."""
-    facts = view.facts
-    return (view.game_id, facts.get("step"), facts.get("stage"), view.current_player == view.seat)
+    return (view.game_id, view.facts["step"], view.current_player == view.seat)
 
 
 @pytest.fixture
@@ -197,7 +196,7 @@ def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
         for _ in range(40):
             table.submit(choose(session.state.legal_actions(), rng))
             app.step()
-        entries = table.presenter.log_lines(session.events_for(table.viewer), table.names, table.zone_names())
+        entries = table.presenter.log_lines(session.events_for(table.viewer), table.names, table.zones_by_key())
         assert len(entries) > 5
         firsts = [e.split(" ")[0] for e in entries]
         assert all(a != b or a not in NAMES for a, b in zip(firsts, firsts[1:])), entries

@@ -106,7 +106,7 @@ def medium(view, legal, rng):
         best, best_after = None, me
         for a in legal:
             if a.kind == "take":
-                after = (_best(rest + [a.cards[0]], board) if facts.get("die") == 5 else me)
+                after = (_best(rest + [a.cards[0]], board) if facts["die"] == 5 else me)
                 if after > best_after:
                     best, best_after = a, after
         if best is not None:

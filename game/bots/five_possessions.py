@@ -19,12 +19,12 @@ def _defense_strength(card):
 
 def medium(view, legal, rng):
     """(action, reason): strongest cards where they count, weakest where they do not."""
-    f = view.facts
-    if f.get("step") == "choose":
+    facts = view.facts
+    if facts["step"] == "choose":
         best = next((a for a in legal if a.arg == "offense"), legal[0])
         return best, "take the ball: only the offense scores touchdowns"
-    lanes = f.get("lanes") or [{"live": True, "color": None}] * 4
-    offense = view.seat == f.get("offense")
+    lanes = facts["lanes"]
+    offense = view.seat == facts["offense"]
 
     def value(action):
         card, lane = action.cards[0], action.arg

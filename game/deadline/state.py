@@ -15,7 +15,7 @@ group being built, `submit` lays it down as an assignment, `cancel_group` takes 
 Piles are lists with the top card last. Grading lives in `game.deadline.grading`.
 """
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
-                       GameState, Kind, ZoneSpec, choice, integer, listof, optional, require,
+                       GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional, require,
                        require_int, scalar, swap_into)
 from game.deadline.grading import (JOKER, Assignment, best_seats, extends, first_pair, grade,
                                    group_kind, group_shape, pairs_with, rank_key, report,
@@ -109,6 +109,13 @@ class State(GameState):
               "draw_pile": CARDS, "discard": CARDS, "group": CARDS, "pick_order": CARDS,
               "taken": listof(optional(CARD), SEATS), "revealed": FLAG,
               "assignments": ASSIGNMENTS}
+    FACTS = {"rotation": fact(int, field=True), "ace_high": fact(bool),
+             "voluntary_submission": fact(bool), "turn_step": fact(str, None),
+             "leader": fact(int, field=True), "exam": fact(str, None), "assignments": fact(list),
+             "building": fact(int), "table_points": fact(list), "hand_sizes": fact(list),
+             "exchange": fact(dict, None), "grades": fact(list, None),
+             "exchange_taken_from_you": fact(str, private=True),
+             "exchange_received": fact(str, private=True)}
     RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
                2: {"group": "building"}}
 
@@ -159,7 +166,7 @@ class State(GameState):
         self.turn_step = "draw"
         self.pos = 0
         self.current_player = self.leader
-        self.emit("phase", None, detail=self._phase_text())
+        self.emit("phase", None, detail=self._phase())
         self.emit("turn", self.current_player, detail="draw")
 
     def _start_exchange(self):
@@ -167,7 +174,7 @@ class State(GameState):
         self.pos = 0
         self.taken = [None] * self.players
         self.revealed = False
-        self.emit("phase", None, detail=self._phase_text())
+        self.emit("phase", None, detail=self._phase())
         self._exchange_step()
 
     def _exchange_step(self):
@@ -202,7 +209,7 @@ class State(GameState):
         self.pos = 0
         self.group = []
         self.current_player = self.leader
-        self.emit("phase", None, detail=self._phase_text())
+        self.emit("phase", None, detail=self._phase())
         self.emit("turn", self.current_player, detail="exam")
 
     def _exam(self):
@@ -210,7 +217,7 @@ class State(GameState):
 
     def _draw_back(self):
         """From the leader on, each seat draws from the draw pile up to 7 (A18)."""
-        self.emit("phase", None, detail="Draw-back")
+        self.emit("phase", None, detail=self._phase("draw_back"))
         for pos in range(self.players):
             seat = self._seat_at(pos)
             hand = self.hands[seat]
@@ -232,7 +239,7 @@ class State(GameState):
         self.emit("recycle", seat, cards, "discard", "draw", frozenset(), detail=len(cards))
 
     def _grade(self):
-        self.emit("phase", None, detail="Grading")
+        self.emit("phase", None, detail=self._phase("grading"))
         totals = self.scores()
         for seat, total in enumerate(totals):
             self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
@@ -462,16 +469,10 @@ class State(GameState):
         return grade(self.players, hands, self.assignments, self.ace_high)
 
     # ---- views and saves ----------------------------------------------------------------
-    def _phase_text(self):
-        if self.step == "over":
-            return "Game over"
-        half = "First half" if self.rotation <= MIDTERM_ROTATION else "Second half"
-        number = (self.rotation - 1) % MIDTERM_ROTATION + 1
-        if self.step == "turn":
-            return f"{half}: rotation {number} of 3"
-        if self.step == "exchange":
-            return f"{half}: exchange {number} of 3"
-        return EXAM_NAMES[self._exam()]
+    def _phase(self, phase=None):
+        """Where the semester stands, for the `phase` event: the step (or `phase`, the
+        draw-back or the grading) and the rotation."""
+        return {"phase": phase or self.step, "rotation": self.rotation}
 
     def _zones(self):
         hand_vis = PUBLIC if self.is_over else OWNER
@@ -502,14 +503,15 @@ class State(GameState):
                           "completed": a.completed,
                           "value": a.value(ace_high) if a.completed else 2})
         empty = [[] for _ in range(self.players)]
-        facts = {"phase": self._phase_text(), "step": self.step, "rotation": self.rotation,
+        facts = {"rotation": self.rotation,
                  "ace_high": ace_high, "voluntary_submission": self.voluntary,
                  "turn_step": self.turn_step if self.step == "turn" else None,
                  "leader": self.leader,
-                 "exam": EXAM_NAMES[self._exam()] if self.step == "exam" else None,
+                 "exam": self._exam() if self.step == "exam" else None,
                  "assignments": table, "building": len(self.group),
                  "table_points": grade(self.players, empty, self.assignments, ace_high),
-                 "hand_sizes": [len(hand) for hand in self.hands]}
+                 "hand_sizes": [len(hand) for hand in self.hands],
+                 "exchange": None, "grades": None}
         if self.step == "exchange":
             taker = self.current_player
             facts["exchange"] = {"taker": taker, "from": (taker - 1) % self.players,
@@ -517,7 +519,6 @@ class State(GameState):
         if self.is_over:
             hands = [self._held(seat) for seat in range(self.players)]
             facts["grades"] = report(self.players, hands, self.assignments, ace_high)
-            facts["winners"] = self.winners()
         return facts
 
     def _private_facts(self, seat):
@@ -537,19 +538,19 @@ class State(GameState):
     def _resample_fields(self, view):
         """Rebuild the assignments from the table, the schedule fields from the facts, the
         exchange cards the seat knows, and a fresh blind-pick order."""
-        f = view.facts
+        facts = view.facts
         n = self.players
         self.assignments = []
-        for row in f["assignments"]:
+        for row in facts["assignments"]:
             k = row["index"]
             cards = list(view.zone(f"assignment:{k}").cards)
             extra_cards = list(view.zone(f"extra:{k}").cards)
             extras = [(who, card) for (who, _), card in zip(row["extra_credit"], extra_cards)]
             self.assignments.append(Assignment(row["owner"], cards, extras, row["exam"]))
-        self.step = f["step"]
-        self.rotation = f["rotation"]
-        self.turn_step = f["turn_step"] or "draw"
-        self.leader = f["leader"]
+        self.step = facts["step"]
+        self.rotation = facts["rotation"]
+        self.turn_step = facts["turn_step"] or "draw"
+        self.leader = facts["leader"]
         if self.current_player is not None:
             self.pos = (self.current_player - self.leader) % n
         self.revealed = not (self.step == "exchange"
@@ -557,7 +558,7 @@ class State(GameState):
         self.taken = [None] * n
         seat = view.seat
         holders = [self.draw_pile] + self.hands + self.pending
-        lost_name = f.get("exchange_taken_from_you")
+        lost_name = facts.get("exchange_taken_from_you")
         if lost_name is not None:
             right = (seat + 1) % n
             mine = set(map(id, view.zone(f"hand:{seat}").cards))
@@ -566,7 +567,7 @@ class State(GameState):
                 target = self.pending[right] if self.pending[right] else self.hands[right]
                 swap_into(card, target, holders)
                 self.taken[right] = card
-        got_name = f.get("exchange_received")
+        got_name = facts.get("exchange_received")
         if got_name is not None:
             seen = [c for z in view.zones for c in z.cards if c is not None and c.name == got_name]
             self.taken[seat] = seen[0] if seen else self.deck.copies(got_name)[0]
