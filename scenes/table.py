@@ -336,7 +336,8 @@ class TableScene(Scene):
         elif state.dialog:
             cover = "dialog"
             dialog_rect, widgets = table_input.dialog_buttons(
-                state.dialog.options, screen.lw, screen.lh, self.submit, self.close_dialog)
+                state.dialog.options, screen.lw, screen.lh, self.submit, self.close_dialog,
+                self.presenter.swatch)
         else:
             cover = ""
             entries = table_input.button_entries(self.legal_now, state.selection, self.presenter, self.names)
