@@ -21,8 +21,7 @@ from functools import lru_cache
 
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState,
                        ZoneSpec, choice, copy_data, data, fact, integer, listof, optional, require)
-from game.cards import PD_COLORS
-from game.play_design import complete_order, key_count, offense_wins
+from game.play_design import COLORS, complete_order, key_count, offense_wins
 
 LANES = 4
 LINE_SIZES = (4, 4, 4, 2)
@@ -81,7 +80,7 @@ class State(GameState):
               "shown": listof(listof(FLAG, LANES), PAIR), "open": listof(CARDS, LANES),
               "closed": listof(CARDS, LANES), "removed": listof(CARDS, PAIR),
               "live": listof(FLAG, LANES),
-              "restriction": listof(optional(choice(PD_COLORS, "a card colour")), LANES),
+              "restriction": listof(optional(choice(COLORS, "a card colour")), LANES),
               "possession": integer(0, 10**6), "offense": optional(SEAT),
               "line": integer(0, len(LINE_SIZES)), "max_open": integer(0, LANES),
               "chooser": SEAT,

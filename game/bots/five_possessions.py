@@ -7,14 +7,13 @@ Scores are yards scored: higher is better.
 """
 import math
 
-from game.cards import PD_COLORS
-from game.play_design import key_count
+from game.play_design import COLORS, key_count
 
 SPREAD = 30          # yards that make a clear lead, for evaluate
 
 
 def _defense_strength(card):
-    return sum(key_count(card, color) for color in PD_COLORS) / len(PD_COLORS)
+    return sum(key_count(card, color) for color in COLORS) / len(COLORS)
 
 
 def medium(view, legal, rng):
