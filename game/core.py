@@ -423,6 +423,7 @@ class GameState:
     FIELDS = {}
     FACTS = {}
     RENAMED = {}      # {older save version: {attribute: its key in saves of that version}}
+    MEASURES = None   # what the balance report reads of a finished game (game.measures)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

@@ -8,9 +8,12 @@ player to play their last card wins; a draw from nothing ends the game with no w
 
 Piles are lists with the top card last. Scores are the points left in each hand.
 """
+from collections import Counter
+
 from game.cards import HEX_COLORS
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEATS, Action, GameState,
                        ZoneSpec, choice, fact, integer, listof, optional)
+from game.measures import Measures, dealt_ranks
 
 HAND_SIZE = 7
 TURN_LIMIT = 2000   # App safeguard A22
@@ -35,6 +38,28 @@ def _play_actions(deck):
     return table
 
 
+def _fcd_game(state):
+    """Final Card-Down: 2-stacks (a 2 answered by another 2), their longest run, colour
+    declarations and recycles of the discard pile."""
+    stacks = longest = run = 0
+    for event in state.events:
+        if event.kind == "move" and event.dst == "discard" and event.src.startswith("hand:"):
+            if event.cards[0].rank == "2":
+                run += 1
+                if run == 2:
+                    stacks += 1
+                longest = max(longest, run)
+            else:
+                run = 0
+        elif event.kind == "move" and event.src == "draw" and event.dst.startswith("hand:"):
+            run = 0
+    declared = Counter(event.detail for event in state.events if event.kind == "declare")
+    recycles = sum(event.kind == "recycle" for event in state.events)
+    return ({"2-stacks": stacks, "longest 2-stack": longest,
+             "colours declared": sum(declared.values()), "recycles": recycles},
+            {"declared colour": dict(declared)})
+
+
 class State(GameState):
     """A game of Final Card-Down in progress."""
 
@@ -52,6 +77,13 @@ class State(GameState):
              "skip_pending": fact(bool, field=True), "blocked": fact(bool)}
     RENAMED = {version: {"turn": "turn_no", "played_this_turn": "played",
                          "draws_this_turn": "draws"} for version in (1, 2)}
+    MEASURES = Measures(
+        seat_events={"colours declared": ("declare",), "skipped": ("skip",)},
+        dealt=dealt_ranks({"dealt a D": "D", "dealt a 0": "0", "dealt a 2": "2",
+                           "dealt an A": "A"}, ("hands",)),
+        game=_fcd_game,
+        no_winner={"blocked": "no winner: nothing left to draw (A18)"},
+        limits={"turn_limit": "turn limit of 2000 turns (A22)"})
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)

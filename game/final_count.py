@@ -21,9 +21,12 @@ that seat's hand, positions in an order shuffled when the pick begins)/decline;
 
 Piles are lists with the top card last. Scores are game points toward 300.
 """
+from collections import Counter
+
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        ZoneSpec, data, fact, integer, listof, optional, require, require_int,
                        swap_into)
+from game.measures import Measures, events_reached
 
 LIMIT = 75          # a best total above this is a bust (A20)
 TARGET = 300        # game points that end the game (A21)
@@ -157,6 +160,15 @@ def _check_pick_orders(orders, where, state):
                 require_int(position, f"{where}[{i}]", 0, 1)
 
 
+def _final_count_game(state):
+    """Final Count: calls, hands nobody called, die faces rolled."""
+    rolls = Counter(str(event.detail) for event in state.events
+                    if event.kind == "roll" and isinstance(event.detail, int))
+    return ({"calls": sum(event.kind == "call" for event in state.events),
+             "hands nobody called": sum(event.kind == "exhausted" for event in state.events)},
+            {"die face": dict(rolls)})
+
+
 class State(GameState):
     """A game of Final Count in progress."""
 
@@ -185,6 +197,15 @@ class State(GameState):
     RENAMED = {version: {"hand": "hand_no", "final_round_to_play": "final_left",
                          "hit_goal": "goal", "game_points": "totals"} for version in (1, 2)}
     RENAMED[1]["winner_seats"] = "winners"
+    MEASURES = Measures(
+        first_kinds=("roll", "call"),
+        seat_actions={"swaps": ("swap_draw", "swap_opp", "swap_board"), "calls": ("call",),
+                      "rolls declined": ("decline",)},
+        game=_final_count_game,
+        curve_events=frozenset({"hand_over", "game_over"}),
+        hand_events=frozenset({"hand_over", "game_over"}),
+        safeguards=events_reached(
+            {"exhausted": "a hand nobody called (the Draw Pile ran out, A18)"}))
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)

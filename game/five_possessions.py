@@ -17,10 +17,12 @@ or with `pd.sudden_death` one toss-decided possession settles it (A23).
 The cards of the last line stay on the table (revealed ones face up) until the offense
 sets its first card of the next line. Scores are yards scored.
 """
+from collections import Counter
 from functools import lru_cache
 
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState,
                        ZoneSpec, choice, copy_data, data, fact, integer, listof, optional, require)
+from game.measures import Measures, events_reached
 from game.play_design import COLORS, complete_order, key_count, offense_wins
 
 LANES = 4
@@ -68,6 +70,17 @@ def _check_result(result, where, state):
 PAIR = 2    # one entry per seat
 
 
+def _five_possessions_game(state):
+    """5 possessions: lanes opened and won, dots margins of the opened lanes."""
+    lanes = [event.detail for event in state.events if event.kind == "lane"]
+    opened = [lane for lane in lanes if lane.get("open")]
+    margins = [lane["offense_dots"] - lane["defense_dots"] for lane in opened]
+    return ({"lanes opened": len(opened),
+             "mean dots margin": sum(margins) / len(margins) if margins else 0.0,
+             "offense lanes won": sum(lane["won"] for lane in opened)},
+            {"dots margin": dict(Counter(str(m) for m in margins))})
+
+
 class State(GameState):
     """A game of 5 possessions in progress."""
 
@@ -99,6 +112,14 @@ class State(GameState):
                          "last_line": "results", "table": "pending", "sudden_death": "sudden"}
                for version in (1, 2)}
     RENAMED[1]["step"] = "phase"
+    MEASURES = Measures(
+        first_kinds=("choose",),
+        seat_events={"lanes won": ("lane",)},
+        game=_five_possessions_game,
+        curve_events=frozenset({"score"}), curve_label="possession",
+        hand_events=frozenset({"possession"}),
+        safeguards=events_reached({"sudden_death": "sudden death after 5 tied pairs (A23)"},
+                                  unless_option=("pd.sudden_death", "on")))
 
     def __init__(self, info, players, options, chance, deck, cards):
         # Both whole decks are always in play, whatever part of them a stack names.

@@ -20,6 +20,7 @@ Scores are the yards each player has lost.
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        ZoneSpec, choice, data, fact, integer, listof, optional, require, require_int,
                        scalar)
+from game.measures import Measures
 from game.play_design import allowed_follows, complete_order, round_winner
 
 OUT_AT = 100
@@ -42,6 +43,12 @@ def _check_last_round(last, where, state):
 
 
 PASSES = scalar(lambda v, where, state: require_int(v, where, 0, state.players))
+
+
+def _four_downs_game(state):
+    """4 downs: knocks and folds."""
+    return ({"knocks": sum(event.kind == "knock" for event in state.events),
+             "folds": sum(event.kind == "fold" for event in state.events)}, {})
 
 
 class State(GameState):
@@ -71,6 +78,13 @@ class State(GameState):
              "hand_winner": fact(int, None, field=True)}
     RENAMED = {1: {"step": "phase", "draw_pile": "aside", "hand": "hand_no"},
                2: {"hand": "hand_no"}}
+    MEASURES = Measures(
+        first_kinds=("play",),
+        seat_actions={"knocks": ("knock",), "folds": ("fold",)},
+        seat_events={"downs won": ("round_won",)},
+        game=_four_downs_game,
+        curve_events=frozenset({"hand_over", "game_over"}),
+        hand_events=frozenset({"hand_over"}))
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)

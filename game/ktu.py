@@ -20,6 +20,7 @@ from itertools import combinations
 
 from game.core import (CARDS, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        ZoneSpec, data, fact, integer, listof, require_int)
+from game.measures import Measures, dealt_ranks
 
 HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
 DEALT_HAND = 7         # hand cards dealt, of which FACEUP are laid face up (A3, A4)
@@ -74,6 +75,14 @@ def _check_last_blind(blind, where, state):
         require_int(blind[0], f"{where}[0]", 0, state.players - 1)
 
 
+def _ktu_game(state):
+    """KTU: burns, pick-ups and the size of the piles picked up."""
+    picked = [event.detail for event in state.events if event.kind == "pick_up"]
+    burns = sum(event.kind == "burn" for event in state.events)
+    return ({"burns": burns, "pick-ups": len(picked),
+             "cards picked up": sum(picked)}, {})
+
+
 class State(GameState):
     """A game of KTU in progress."""
 
@@ -93,6 +102,13 @@ class State(GameState):
              "rank_order": fact(str), "facedown_slots": fact(list, field=True),
              "finished": fact(list, field=True), "last_blind": fact(list, None, field=True)}
     RENAMED = {1: {"step": "stage", "draw_pile": "stock"}}
+    MEASURES = Measures(
+        first_kinds=("play", "play_blind", "pick_up"),
+        seat_actions={"pick-ups": ("pick_up",), "blind plays": ("play_blind",)},
+        seat_events={"burns": ("burn",), "skipped": ("skip",), "blind fails": ("blind_fail",)},
+        dealt=dealt_ranks({"dealt a 10": "10", "dealt a 2": "2"}, ("hands", "facedown")),
+        game=_ktu_game,
+        limits={"turn_limit": "turn limit of 500 turns (A24)"})
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)

@@ -17,6 +17,7 @@ Piles are lists with the top card last. Grading lives in `game.deadline.grading`
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
                        GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional, require,
                        require_int, scalar, swap_into)
+from game.deadline import measures
 from game.deadline.grading import (JOKER, Assignment, best_seats, extends, first_pair, grade,
                                    group_kind, group_shape, pairs_with, rank_key, report,
                                    starters)
@@ -118,6 +119,7 @@ class State(GameState):
              "exchange_received": fact(str, private=True)}
     RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
                2: {"group": "building"}}
+    MEASURES = measures.MEASURES
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
