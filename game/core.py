@@ -403,8 +403,8 @@ class GameState:
 
     A subclass sets `game_id`, `RULES_VERSION` (written into game records; bumped when a
     change makes recorded games replay differently), `STEPS` (the steps of its state
-    machine, the last being OVER) and `FIELDS` (its position: {attribute: kind}, the
-    save's keys too) and `FACTS` (what its views tell beyond the zones: {name: Fact}),
+    machine, the last being OVER), `FIELDS` (its position: {attribute: kind}, the save's
+    keys too) and `FACTS` (what its views tell beyond the zones: {name: Fact}),
     builds the position in `__init__` (calling `super().__init__`, and setting `step`),
     ends the game with `_end(winners)`, and implements `_legal_actions()`,
     `_apply(action)`, `_zones()`, `_facts()` (the public facts) and `scores()`. It may
