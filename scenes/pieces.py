@@ -19,6 +19,12 @@ MODULE_PIECES = ("rules", "bots", "presenter")
 FILE_PIECES = ("rulebook", "lesson")
 
 
+def shipped():
+    """The games the app ships, those of config/games.yaml (game.MODULES), by id; the
+    registry may hold more (the tests register one of their own)."""
+    return {game_id: game.GAMES[game_id] for game_id in game.MODULES}
+
+
 def missing(info):
     """The pieces the registered game `info` lacks, as game.MissingPiece errors (none
     when it is whole)."""

@@ -94,7 +94,8 @@ def _garbage(state, legal):
     well-shaped Actions with too few or too many cards or an argument out of range."""
     card = state.cards[0]
     first = legal[0]
-    stranger = game.new_game("ktu" if state.game_id != "ktu" else "final_card_down").cards[0]
+    other = next(g for g, info in game.GAMES.items() if info.deck != state.info.deck)
+    stranger = game.new_game(other).cards[0]
     return [None, "play", 42, object(), {"kind": first.kind}, [first.kind],
             game.Action(None), game.Action(first.kind, None),
             game.Action(first.kind, (card.id,)), game.Action("play", (card.id,)),

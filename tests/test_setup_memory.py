@@ -214,7 +214,7 @@ def test_the_turn_counts_as_simulate_counts_turns():
         assert timeline.turn() == 1
         rng = random.Random(5)
         seats = []                     # who acted, move by move, then who acts now
-        for _ in range(40):
+        while len(seats) < 40 and not state.is_over:
             seats.append(state.current_player)
             timeline.apply(rng.choice(state.legal_actions()))
         seats.append(state.current_player)

@@ -131,7 +131,7 @@ def spy(monkeypatch):
     return drawn
 
 
-@pytest.mark.parametrize("game_id", list(game.MODULES))
+@pytest.mark.parametrize("game_id", list(game.GAMES))
 def test_every_string_drawn_at_the_table_is_in_players_words(spy, game_id):
     prompts = {}
     play_at_table(game_id, 11, prompts)
@@ -155,7 +155,7 @@ def house_rules(info, seed):
     return options
 
 
-@pytest.mark.parametrize("game_id", list(game.MODULES))
+@pytest.mark.parametrize("game_id", list(game.GAMES))
 def test_every_step_reachable_has_a_prompt_that_says_what_to_do_and_hints_in_words(game_id):
     info = game.GAMES[game_id]
     presenter = presenter_for(info)

@@ -7,7 +7,7 @@ import pytest
 import game
 from game import resources, tutorial
 
-MODES = ["final_card_down", "ktu", "final_count", "five_possessions", "four_downs", "deadline"]
+MODES = list(game.GAMES)
 
 
 @pytest.fixture(scope="module", params=MODES)

@@ -191,7 +191,7 @@ def play_through(a, game_id, count, humans, seed=7):
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("game_id", list(game.MODULES))
+@pytest.mark.parametrize("game_id", list(game.GAMES))
 def test_pass_and_play_whole_game(app, game_id):
     info = game.GAMES[game_id]
     count = info.min_players
