@@ -21,6 +21,7 @@ import pytest
 import game
 from game import saves
 from game.core import OVER
+from tests import seventh
 
 FOLDER = os.path.join(os.path.dirname(__file__), "golden")
 
@@ -221,6 +222,7 @@ def as_text(records):
 
 
 if __name__ == "__main__":
+    seventh.register()
     for mode in sys.argv[1:] or sorted(game.GAMES):
         with open(os.path.join(FOLDER, f"{mode}.json"), "w") as file:
             file.write(as_text(make_records(mode)))

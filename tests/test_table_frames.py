@@ -23,6 +23,7 @@ from game import saves, tutorial
 from scenes import app as app_module
 from scenes import tutorial as lessons
 from scenes.session import Seat, Session, inline
+from tests import seventh
 from tests.test_ui_play import card_point, choose
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "frames.json")
@@ -272,6 +273,7 @@ def record():
 
 
 if __name__ == "__main__":
+    seventh.register()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-frames-"))
