@@ -64,10 +64,10 @@ def play_at_table(game_id, seed, prompts):
     rng = random.Random(seed)
     try:
         for _ in range(MAX_FRAMES):
-            app.step()
+            app.frame()
             scene = app.scene
             if isinstance(scene, ScoringScene):
-                app.step()
+                app.frame()
                 if not scene.interim:
                     return session
                 scene.next_hand()
@@ -109,7 +109,7 @@ def refuse_and_offer(app, scene, rng):
     several = [p for p in faces if len(table_input.actions_with(scene.legal_now, p.card)) > 1]
     if several and rng.random() < 0.2:
         scene.choose(table_input.actions_with(scene.legal_now, rng.choice(several).card), "Choose")
-        app.step()
+        app.frame()
         scene.close_dialog()
 
 
@@ -195,7 +195,7 @@ def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
         rng = random.Random(5)
         for _ in range(40):
             table.submit(choose(session.state.legal_actions(), rng))
-            app.step()
+            app.frame()
         entries = table.presenter.log_lines(session.events_for(table.viewer), table.names, table.zones_by_key())
         assert len(entries) > 5
         firsts = [e.split(" ")[0] for e in entries]
@@ -203,13 +203,13 @@ def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
         assert any(", " in e and e.split(" ")[0] in NAMES for e in entries)   # a turn of several moves
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
                                              precise_y=1.0, touch=False, which=0))
-        app.step()
+        app.frame()
         assert table.ui_state.log_scroll == 3
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
-        app.step()
+        app.frame()
         assert table.ui_state.log_scroll == 0
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
-        app.step()
+        app.frame()
         assert table.ui_state.log_scroll == 5
     finally:
         pygame.quit()

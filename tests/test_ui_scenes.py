@@ -85,7 +85,7 @@ def test_keyboard_plays_a_card(app):
 def test_hint_marks_a_suggestion(app):
     table = start_fcd(app, {0}, count=2)
     click_widget(app, lambda w: w.label == "Hint")  # the strongest computer thinks a second
-    app.step()                                      # its answer is taken
+    app.frame()                                      # its answer is taken
     assert table.ui_state.hint in table.session.legal_actions()
     assert table.ui_state.message.startswith("Hint: ")       # what to do, and why where it can say
 

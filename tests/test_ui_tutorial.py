@@ -41,13 +41,13 @@ def open_lesson(a, game_id):
 
 
 def wait_for_learner(a):
-    """Step until the learner is to move at a still table, or the lesson has ended."""
+    """Make frames until the learner is to move at a still table, or the lesson has ended."""
     for _ in range(MAX_STEPS):
         scene = a.scene
         if scene.over or (scene.my_turn() and scene.director.coach.learner_to_act() and not scene.motion.flights
                            and not scene.pending and not scene.ui_state.dialog):
             return
-        a.step()
+        a.frame()
     raise AssertionError("the lesson never waited for the learner")
 
 
@@ -251,7 +251,7 @@ def test_tutorial_top_bar_names_the_lesson_and_the_learner_plate_reads_you(app, 
     open_lesson(app, "ktu")
     wait_for_learner(app)
     app.scene.dirty = True
-    app.step()
+    app.frame()
     assert "Learn to play: KTU" in drawn
     assert "You" in drawn and "You (you)" not in drawn
 
@@ -280,7 +280,7 @@ def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  #
             if (scene.my_turn() and scene.director.coach.learner_to_act() and not scene.busy()
                     and not scene.motion.flights and not scene.pending):
                 break
-            app.step()
+            app.frame()
         else:
             raise AssertionError("the lesson never waited for the learner")
         index = scene.director.coach.index

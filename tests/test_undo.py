@@ -478,7 +478,7 @@ def test_the_statistics_scene_shows_casual_undo_games_as_practice():
     a = new_app()
     try:
         a.scene.go("statistics")
-        a.step()
+        a.frame()
         scene = a.scene
         assert scene.game_id == "ktu" and statistics.rows(scene.stats, "ktu") == []
         [row] = statistics.rows(scene.stats, "ktu", "practice")
