@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import game
 from game import saves
+from game.saves import files as file_io
 
 
 @pytest.fixture
@@ -69,7 +70,7 @@ def test_a_torn_write_leaves_the_previous_save(folders, monkeypatch):
 
     def torn(src, dst):
         raise OSError("power cut")
-    monkeypatch.setattr(saves.os, "replace", torn)
+    monkeypatch.setattr(file_io.os, "replace", torn)
     with pytest.raises(OSError):
         saves.save_game(folders, later, SEATS)
     monkeypatch.undo()

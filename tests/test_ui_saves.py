@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import game
 from game import bots, resources, saves
+from game.saves import files
 from scenes import app as app_module
 from scenes import config, statistics
 from scenes.error import ErrorScene
@@ -343,7 +344,7 @@ def test_a_save_that_fails_is_said_and_the_game_goes_on(app, monkeypatch):
 
     def full(*args):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(saves, "atomic_write", full)
+    monkeypatch.setattr(files, "atomic_write", full)
     before = len(session.state.history)
     play_on(app, random.Random(2), before + 1)
     assert len(session.state.history) > before
