@@ -30,17 +30,19 @@ step has `say`, `point` and `at`, and `reveal` (a lane: the other players' cards
 lanes after it stay face down until a later step shows them, so a line is revealed one
 lane at a time). `at` is a card name, `button:<action kind>`, `button:next`,
 `zone:<zone key>` (or `zone:<zone key>@<position>` for one card of it), `lane:<lane>`,
-`score:<player>` or `fact:<the first words of a fact in the panel>`. `shows` lists the rules the step shows: `rule`, `section` (a heading
-of the rulebook), `cites` (words of that section, quoted exactly) and one check, `event`
-(optionally with `detail`, `seat`, `cards`), `allows` or `refuses`.
+`score:<player>` or `fact:<the first words of a fact in the panel>`. `shows` lists the
+rules the step shows: `rule`, `section` (a heading of the rulebook), `cites` (words of
+that section, quoted exactly) and one check, `event` (optionally with `detail`, `seat`,
+`cards`), `allows` or `refuses`.
 
 Actions are written as text: the action kind, the card names (as the deck files name
 them) and the argument, e.g. `play D/red/hearts purple`, `end_turn`, `pick 1:3`.
 
 `load(game_id, chapter=None)` reads, checks and plays the script through the real
-engine, raising `TutorialError` naming the file and the step for anything wrong.
-`Coach(tutorial)` runs it for a scene: `paragraphs()`, `highlights()`, `bubble()`,
-`progress()`, `submit(action)`, `scripted_action()`, `next()`, `summary()`.
+engine, raising `TutorialError` naming the file and the step for anything wrong; each
+step is read into a `Cue`. `Coach(tutorial)` runs it for a scene: `paragraphs()`,
+`highlights()`, `bubble()`, `progress()`, `cue` (the current one), `submit(action)`,
+`scripted_action()`, `next()`, `summary()`.
 """
 import os
 from typing import NamedTuple
@@ -85,10 +87,11 @@ class Move(NamedTuple):
                 and (None if action.arg is None else str(action.arg)) == self.arg)
 
 
-class Step(NamedTuple):
-    """One step of the script. `by` is a seat (None for the coach's own step); `moves`
-    are the alternatives the coach accepts (the learner's step) or the moves made in
-    order (a computer player's, or the learner's played by the coach)."""
+class Cue(NamedTuple):
+    """One step of the script as the coach runs it (a cue: the learner's turn to act, a
+    computer player's, or the coach's own words). `by` is a seat (None for the coach's
+    own cue); `moves` are the alternatives the coach accepts (the learner's cue) or the
+    moves made in order (a computer player's, or the learner's played by the coach)."""
 
     number: int
     by: object
@@ -102,7 +105,7 @@ class Step(NamedTuple):
     shows: tuple     # the Covers this step shows
     point: str = ""  # the bubble's words
     at: str = ""     # where the bubble points
-    reveal: object = None   # the coach's step: the last lane shown face up
+    reveal: object = None   # the coach's cue: the last lane shown face up
 
     @property
     def coach(self):
@@ -134,7 +137,7 @@ class Cover(NamedTuple):
 
     rule: str
     section: str
-    step: int
+    cue: int         # the number of the step (the cue) that shows it
     event: str
     detail: object
     seat: object
@@ -166,7 +169,7 @@ class Tutorial(NamedTuple):
     dice: tuple
     tosses: tuple
     intro: str
-    steps: tuple
+    cues: tuple
     end: str
     later: tuple = ()
     chapters: tuple = ()     # the house rules with a chapter of their own (option ids)
@@ -175,12 +178,12 @@ class Tutorial(NamedTuple):
     @property
     def covers(self):
         """Every rule the tutorial shows, in the order of the steps."""
-        return tuple(cover for step in self.steps for cover in step.shows)
+        return tuple(cover for cue in self.cues for cover in cue.shows)
 
     @property
     def stops(self):
-        """The steps where the lesson waits for the learner (see Step.stop)."""
-        return tuple(step for step in self.steps if step.stop)
+        """The steps where the lesson waits for the learner (see Cue.stop)."""
+        return tuple(cue for cue in self.cues if cue.stop)
 
     @property
     def rules(self):
@@ -234,22 +237,22 @@ def load(game_id, chapter=None, path=None):
     if tutorial.chapter != chapter:
         _fail(path, "chapter", f"expected {chapter!r}, found {tutorial.chapter!r}")
     sections = rulebook_sections(game_id)
-    for step in tutorial.steps:
-        for cover in step.shows:
-            _cites(path, f"step {step.number}", cover, sections, game_id)
+    for cue in tutorial.cues:
+        for cover in cue.shows:
+            _cites(path, f"step {cue.number}", cover, sections, game_id)
     for i, later in enumerate(tutorial.later):
         _cites(path, f"later[{i}]", later, sections, game_id)
     for option in tutorial.chapters:
         if not os.path.exists(path_for(game_id, option)):
             _fail(path, "chapters", f"{option}: no chapter file {path_for(game_id, option)}")
     rehearse(tutorial)
-    for step in tutorial.steps:
-        for choice in range(1, len(step.moves) if step.learner else 0):
+    for cue in tutorial.cues:
+        for choice in range(1, len(cue.moves) if cue.learner else 0):
             try:
-                rehearse(tutorial, {step.number: choice})
+                rehearse(tutorial, {cue.number: choice})
             except TutorialError as problem:
                 raise TutorialError(f"{problem} (when the learner plays "
-                                    f"{step.moves[choice].text!r} at step {step.number})") from None
+                                    f"{cue.moves[choice].text!r} at step {cue.number})") from None
     return tutorial
 
 
@@ -380,13 +383,13 @@ def parse(path, data, game_id):
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
             _fail(path, "dice", f"{die!r} is not a die result 1-6")
     tosses = tuple(_list(path, "tosses", data.get("tosses", []), empty=True))
-    steps = tuple(_step(path, i + 1, raw, names, data["learner"], deck)
-                  for i, raw in enumerate(_list(path, "steps", data["steps"])))
+    cues = tuple(_cue(path, i + 1, raw, names, data["learner"], deck)
+                 for i, raw in enumerate(_list(path, "steps", data["steps"])))
     later = tuple(_later(path, f"later[{i}]", raw)
                   for i, raw in enumerate(_list(path, "later", data.get("later", []), empty=True)))
     return Tutorial(path, game_id, names, names.index(data["learner"]), dict(options),
                     _int(path, "seed", data["seed"], 1), [list(d) for d in deals], full_deck,
-                    tuple(dice), tosses, _text(path, "intro", data["intro"]), steps,
+                    tuple(dice), tosses, _text(path, "intro", data["intro"]), cues,
                     _text(path, "end", data["end"]), later, chapters, chapter)
 
 
@@ -420,7 +423,7 @@ def _later(path, where, raw):
     return Later(*(_text(path, f"{where}.{key}", raw[key]) for key in ("rule", "section", "cites")))
 
 
-def _step(path, number, raw, names, learner, deck):
+def _cue(path, number, raw, names, learner, deck):
     where = f"step {number}"
     if not isinstance(raw, dict):
         _fail(path, where, "expected a mapping with by, say and expect (or do)")
@@ -461,7 +464,7 @@ def _step(path, number, raw, names, learner, deck):
                                f"{deck.name} deck nor '{BUTTON}<action kind>'")
     silent = chooses and "say" not in raw
     if silent and [m.text for m in moves] != [ENDS_TURN]:
-        _fail(path, where, f"say: expected a non-empty text (only a step that just ends the "
+        _fail(path, where, "say: expected a non-empty text (only a step that just ends the "
                            "turn goes without)")
     say = "" if silent else _text(path, f"{where}: say", raw.get("say"))
     why = _text(path, f"{where}: why", raw["why"]) if "why" in raw else ""
@@ -484,11 +487,11 @@ def _step(path, number, raw, names, learner, deck):
     shows = tuple(_cover(path, f"{where}: shows[{i}]", item, number, deck, names)
                   for i, item in enumerate(_list(path, f"{where}: shows",
                                                  raw.get("shows", []), empty=True)))
-    return Step(number, None if coach else names.index(by), chooses, say, moves, why, after,
-                tuple(cards), tuple(buttons), shows, point, at, reveal)
+    return Cue(number, None if coach else names.index(by), chooses, say, moves, why, after,
+               tuple(cards), tuple(buttons), shows, point, at, reveal)
 
 
-def _cover(path, where, raw, step, deck, names):
+def _cover(path, where, raw, cue, deck, names):
     if not isinstance(raw, dict):
         _fail(path, where, "expected a mapping with rule, section, cites and a check")
     unknown = sorted(set(map(str, raw)) - COVER_KEYS)
@@ -511,7 +514,7 @@ def _cover(path, where, raw, step, deck, names):
     moves = {key: parse_move(raw[key], deck, path, where) if key in raw else None
              for key in ("allows", "refuses")}
     seat = names.index(raw["seat"]) if "seat" in raw else None
-    return Cover(rule, _text(path, f"{where}.section", raw.get("section")), step, event,
+    return Cover(rule, _text(path, f"{where}.section", raw.get("section")), cue, event,
                  raw.get("detail"), seat, cards, moves["allows"], moves["refuses"],
                  _text(path, f"{where}.cites", raw.get("cites")))
 
@@ -561,7 +564,7 @@ def _detail_matches(wanted, detail):
 
 
 def rehearse(tutorial, choices=None):
-    """Play the whole script through the engine, checking every step, where its bubble
+    """Play the whole script through the engine, checking every cue, where its bubble
     points and every covered rule; TutorialError naming the file and step. `choices`
     {step number: alternative index} picks which accepted move the learner makes (the
     first by default). Returns the final state."""
@@ -571,45 +574,45 @@ def rehearse(tutorial, choices=None):
     except ValueError as problem:
         _fail(path, "deals", f"the game cannot start from this deal ({problem})")
     events = []
-    for step in tutorial.steps:
-        where = f"step {step.number}"
-        if not step.coach and state.current_player != step.by:
+    for cue in tutorial.cues:
+        where = f"step {cue.number}"
+        if not cue.coach and state.current_player != cue.by:
             actor = ("nobody (the game is over)" if state.current_player is None
                      else tutorial.names[state.current_player])
-            _fail(path, where, f"it is {actor}'s move here, not {tutorial.names[step.by]}'s")
+            _fail(path, where, f"it is {actor}'s move here, not {tutorial.names[cue.by]}'s")
         seen = {c.name for z in state.view(tutorial.learner).zones for c in z.cards if c is not None}
-        for name in step.cards:
+        for name in cue.cards:
             if name not in seen:
-                _fail(path, where, f"highlight {name!r} is no card {tutorial.names[step.by]} "
+                _fail(path, where, f"highlight {name!r} is no card {tutorial.names[cue.by]} "
                                    "can see here")
         legal_kinds = {a.kind for a in state.legal_actions()}
-        for kind in step.buttons:
+        for kind in cue.buttons:
             if kind not in legal_kinds:
                 _fail(path, where, f"highlight button {kind!r} is no move the player has here")
-        if step.stop:
-            _check_anchor(tutorial, state, step, seen, legal_kinds)
-        if step.learner and not step.say and [a.kind for a in state.legal_actions()] != [ENDS_TURN]:
+        if cue.stop:
+            _check_anchor(tutorial, state, cue, seen, legal_kinds)
+        if cue.learner and not cue.say and [a.kind for a in state.legal_actions()] != [ENDS_TURN]:
             _fail(path, where, "a step without say only ends a turn when nothing else is left")
-        covers = step.shows
+        covers = cue.shows
         for cover in covers:
             probe = cover.allows or cover.refuses
             if probe and (find(state, probe) is not None) != bool(cover.allows):
                 verdict = "is not legal" if cover.allows else "is legal"
                 _fail(path, where, f"covered rule {cover.rule!r}: {probe.text!r} {verdict} here")
-        if step.learner:
-            for move in step.moves:
+        if cue.learner:
+            for move in cue.moves:
                 _expect_legal(tutorial, state, move, where)
-            picked = [step.moves[(choices or {}).get(step.number, 0)]]
+            picked = [cue.moves[(choices or {}).get(cue.number, 0)]]
         else:
-            picked = step.moves
-        start = len(state.events) if step.number > 1 else 0   # step 1 also sees the deal
+            picked = cue.moves
+        start = len(state.events) if cue.number > 1 else 0   # step 1 also sees the deal
         for move in picked:
-            if state.current_player not in (step.by, None):
+            if state.current_player not in (cue.by, None):
                 _fail(path, where, f"{move.text!r} is {tutorial.names[state.current_player]}'s "
-                                   f"move, not {tutorial.names[step.by]}'s")
+                                   f"move, not {tutorial.names[cue.by]}'s")
             _expect_legal(tutorial, state, move, where)
             state.apply(find(state, move))
-        if picked or step.number == 1:       # the coach's step tells what the step before did
+        if picked or cue.number == 1:       # the coach's step tells what the step before did
             events = state.events[start:]
         for cover in covers:
             if cover.event and not _seen(cover, events):
@@ -623,17 +626,17 @@ def rehearse(tutorial, choices=None):
     return state
 
 
-def _check_anchor(tutorial, state, step, seen, legal_kinds):
+def _check_anchor(tutorial, state, cue, seen, legal_kinds):
     """Where the step's bubble points is there for the learner to see."""
-    at, where = step.anchor, f"step {step.number}"
+    at, where = cue.anchor, f"step {cue.number}"
     if not at:
         _fail(tutorial.path, where, "the bubble points nowhere: give 'at' or a highlight")
     view = state.view(tutorial.learner)
     if at == NEXT:
-        if not step.coach:
+        if not cue.coach:
             _fail(tutorial.path, where, f"{NEXT} belongs to the coach's steps")
     elif at.startswith(BUTTON):
-        if step.coach or at[len(BUTTON):] not in legal_kinds or state.current_player != tutorial.learner:
+        if cue.coach or at[len(BUTTON):] not in legal_kinds or state.current_player != tutorial.learner:
             _fail(tutorial.path, where, f"at {at!r}: no such button for the learner here (while the "
                                         "coach explains, only Next)")
     elif at.startswith("zone:"):
@@ -679,33 +682,33 @@ class Coach:
     def __init__(self, tutorial):
         self.tutorial = tutorial
         self.state = tutorial.new_state()
-        self.index = 0      # the step reached
+        self.index = 0      # the cue reached
         self.done = 0       # moves made within a computer step
         self.news = []      # what happened since the learner's last move
 
     @property
     def finished(self):
         """Whether the script is over."""
-        return self.index >= len(self.tutorial.steps)
+        return self.index >= len(self.tutorial.cues)
 
     @property
-    def step(self):
-        """The current Step (None once finished)."""
-        return None if self.finished else self.tutorial.steps[self.index]
+    def cue(self):
+        """The current Cue (None once finished)."""
+        return None if self.finished else self.tutorial.cues[self.index]
 
     def learner_to_act(self):
         """Whether the learner chooses the next move."""
-        return not self.finished and self.step.learner
+        return not self.finished and self.cue.learner
 
     def explaining(self):
         """Whether the coach's own words wait for Next."""
-        return not self.finished and self.step.coach
+        return not self.finished and self.cue.coach
 
     def progress(self):
         """(this stop's number, how many stops the lesson has): the stop reached, or
         the next one while the others play."""
         stops = self.tutorial.stops
-        reached = sum(1 for step in stops if step.number <= self.index)
+        reached = sum(1 for cue in stops if cue.number <= self.index)
         return min(reached + 1, len(stops)), len(stops)
 
     def text(self):
@@ -718,32 +721,32 @@ class Coach:
         said = ([self.tutorial.intro] if self.index == 0 and not self.done else []) + self.news
         if self.finished:
             coming = self.tutorial.end
-        elif self.step.learner or self.step.coach:
-            coming = self.step.say
-        elif self.step.by == self.tutorial.learner:
+        elif self.cue.learner or self.cue.coach:
+            coming = self.cue.say
+        elif self.cue.by == self.tutorial.learner:
             coming = "The coach plays your turn for you."
         else:
-            coming = f"{self.tutorial.names[self.step.by]} plays next."
+            coming = f"{self.tutorial.names[self.cue.by]} plays next."
         return [part for part in said + [coming] if part]
 
     def highlights(self):
         """(card names, action kinds) to highlight for the learner's current step."""
         if not self.learner_to_act():
             return (), ()
-        return self.step.cards, self.step.buttons
+        return self.cue.cards, self.cue.buttons
 
     def bubble(self):
         """(words, where they point) of the coach's bubble at this stop, or None."""
-        if self.finished or not self.step.stop:
+        if self.finished or not self.cue.stop:
             return None
-        return self.step.point, self.step.anchor
+        return self.cue.point, self.cue.anchor
 
     def scripted_action(self):
         """The scripted next action of a computer player (or of the learner, played by the
         coach); None on the learner's own steps and the coach's."""
-        if self.finished or self.step.learner or self.step.coach:
+        if self.finished or self.cue.learner or self.cue.coach:
             return None
-        return find(self.state, self.step.moves[self.done])
+        return find(self.state, self.cue.moves[self.done])
 
     def next(self):
         """Next pressed: past the coach's words (what they followed is read now)."""
@@ -758,32 +761,32 @@ class Coach:
         state's own apply by default; a scene passes its session's)."""
         if self.finished:
             return Reply(False, "The lesson is over. " + self.tutorial.end)
-        step = self.step
-        if step.coach:
+        cue = self.cue
+        if cue.coach:
             return Reply(False, "First read the coach's words, then press Next.")
-        wanted = step.moves if step.learner else (step.moves[self.done],)
+        wanted = cue.moves if cue.learner else (cue.moves[self.done],)
         if not any(move.matches(action) for move in wanted):
             if action not in self.state.legal_actions():
                 return Reply(False, f"That move is not allowed: {self.state.why_illegal(action)}.")
             return Reply(False, " ".join(filter(None, [
-                "That move is allowed, but it is not the lesson's plan.", step.why])))
+                "That move is allowed, but it is not the lesson's plan.", cue.why])))
         (apply or self.state.apply)(action)
-        if step.learner:
+        if cue.learner:
             self.index += 1
-            kept = self.news if not step.say else []      # a turn ending by itself adds to what was said
-            self.news = kept + ([step.after] if step.after else [])
-            return Reply(True, step.after)
+            kept = self.news if not cue.say else []      # a turn ending by itself adds to what was said
+            self.news = kept + ([cue.after] if cue.after else [])
+            return Reply(True, cue.after)
         self.done += 1
-        if self.done < len(step.moves):
+        if self.done < len(cue.moves):
             return Reply(True, "")
         self.index += 1
         self.done = 0
-        self.news.append(step.say)
-        return Reply(True, step.say)
+        self.news.append(cue.say)
+        return Reply(True, cue.say)
 
     def rules_met(self):
         """The covered rules whose step has been played, each once: [(section, rule)]."""
-        met = [(c.section, c.rule) for c in self.tutorial.covers if c.step <= self.index]
+        met = [(c.section, c.rule) for c in self.tutorial.covers if c.cue <= self.index]
         return list(dict.fromkeys(met))
 
     def summary(self):

@@ -35,10 +35,10 @@ POLICIES = (OFF, MINE, CASUAL)
 SNAPSHOT_EVERY = 16
 
 
-class Step(NamedTuple):
-    """One applied action: the position before it (a clone, every SNAPSHOT_EVERY steps;
-    else None), who acted, what it was, whether chance acted, and per seat the ids of the
-    cards that reached that seat for the first time."""
+class Entry(NamedTuple):
+    """The timeline's record of one applied action: the position before it (a clone,
+    every SNAPSHOT_EVERY entries; else None), who acted, what it was, whether chance
+    acted, and per seat the ids of the cards that reached that seat for the first time."""
 
     before: object
     seat: object
@@ -76,7 +76,7 @@ class Timeline:
     def __init__(self, state):
         self.state = state
         self.base = len(state.history)
-        self.steps = []
+        self.entries = []
         self.undos = 0
         self.casual_used = False
         self.known = [seen_by(state, seat) for seat in range(state.players)]
@@ -106,7 +106,7 @@ class Timeline:
         """Apply a legal action to the live state and record it; returns the events it
         caused. Raises game.IllegalAction (nothing changed, nothing recorded) otherwise."""
         state = self.state
-        before = state.clone() if len(self.steps) % SNAPSHOT_EVERY == 0 else None
+        before = state.clone() if len(self.entries) % SNAPSHOT_EVERY == 0 else None
         mark = chance_mark(state.chance)
         seat = state.current_player
         start = len(state.events)
@@ -119,7 +119,7 @@ class Timeline:
             known.update(new)
             learned.append(new)
             chance = chance or not new <= everyone_knew
-        self.steps.append(Step(before, seat, state.history[-1], chance, tuple(learned)))
+        self.entries.append(Entry(before, seat, state.history[-1], chance, tuple(learned)))
         return state.events[start:]
 
     def turn(self):
@@ -127,9 +127,9 @@ class Timeline:
         more each time the seat to act changes (the moves before `base` unknown: not
         counted)."""
         turns, last = 0, None
-        for step in self.steps:
-            if step.seat != last:
-                turns, last = turns + 1, step.seat
+        for entry in self.entries:
+            if entry.seat != last:
+                turns, last = turns + 1, entry.seat
         return turns + (self.state.current_player != last)
 
     # ---- what the engine allows -------------------------------------------------------
@@ -140,13 +140,13 @@ class Timeline:
         if policy not in POLICIES:
             raise ValueError(f"undo policy {policy!r} is not one of {', '.join(POLICIES)}")
         end = len(self.state.history)
-        if policy == OFF or seat not in humans or end != self.base + len(self.steps):
+        if policy == OFF or seat not in humans or end != self.base + len(self.entries):
             return end
         if policy == CASUAL:
             return self.base
         position = end
-        for step in reversed(self.steps):
-            if step.chance or step.learned[seat] or (step.seat != seat and step.seat in humans):
+        for entry in reversed(self.entries):
+            if entry.chance or entry.learned[seat] or (entry.seat != seat and entry.seat in humans):
                 break
             position -= 1
         return position
@@ -158,7 +158,7 @@ class Timeline:
         limit = self.undo_limit(seat, policy, humans)
         movers = {seat} if policy == MINE else set(humans)
         for position in range(len(self.state.history) - 1, limit - 1, -1):
-            if self.steps[position - self.base].seat in movers:
+            if self.entries[position - self.base].seat in movers:
                 return position
         return None
 
@@ -184,15 +184,15 @@ class Timeline:
             raise ValueError(f"cannot go back to move {position}: the timeline holds moves "
                              f"{self.base} to {len(self.state.history) - 1}")
         index = position - self.base
-        for step in self.steps[index:]:
-            for known, learned in zip(self.known, step.learned):
+        for entry in self.entries[index:]:
+            for known, learned in zip(self.known, entry.learned):
                 known.difference_update(learned)
         anchor = index - index % SNAPSHOT_EVERY
-        state = self.steps[anchor].before.clone()
-        for step in self.steps[anchor:index]:
-            state.apply(step.action)
+        state = self.entries[anchor].before.clone()
+        for entry in self.entries[anchor:index]:
+            state.apply(entry.action)
         self.state = state.clone() if index > anchor else state   # an empty event log
-        del self.steps[index:]
+        del self.entries[index:]
         self.undos += 1
         self.casual_used = self.casual_used or policy == CASUAL
         return self.state

@@ -51,9 +51,9 @@ class ReplayScene(Scene):
         self.motion.clear()
         self.layout()
         if forward:             # one step forward: what that move did (a replayed state's events)
-            zone_names = {z.key: z.name for z in self.view.zones}
+            zones = {z.key: z for z in self.view.zones}
             self.motion.start(self.state.events, self.viewer, self.presenter,
-                              lambda e: self.presenter.event_line(e, self.names, zone_names),
+                              lambda e: self.presenter.event_line(e, self.names, zones),
                               before, [boxes, self.board.boxes], self.app.settings.move_seconds,
                               self.app.sounds.play)
 
@@ -146,9 +146,9 @@ class ReplayScene(Scene):
         table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(self.view, self.names, self.humans))
         table_draw.cards(screen, self.board, look, lambda p: False, self.motion.hidden())
         table_draw.message(screen, self.board, self.message)
-        zone_names = {z.key: z.name for z in self.view.zones}
+        zones = {z.key: z for z in self.view.zones}
         events = self.state.events_for(self.viewer, max(0, len(self.state.events) - LOG_EVENTS))
-        lines = self.presenter.log_lines(events, self.names, zone_names)
+        lines = self.presenter.log_lines(events, self.names, zones)
         table_draw.side_panel(screen, self.view, self.presenter, self.names, self.state.chance.seed,
                               "Latest moves", lines)
         table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)

@@ -61,8 +61,7 @@ class ScoringScene(Scene):
         names = [s.name for s in self.session.seats]
         winners = list(self.view.winners)
         if self.interim:
-            hand = self.view.facts.get("hand")
-            return f"Hand {hand} is over" if hand else "The hand is over"
+            return self.presenter.hand_over(self.view)
         if not winners:
             return "Game over: no winner"
         who = " and ".join(names[w] for w in winners)
@@ -71,7 +70,7 @@ class ScoringScene(Scene):
     def rows(self):
         """(seat name, score, how it was made, is a winner) for each seat."""
         names = [s.name for s in self.session.seats]
-        return [(names[seat], score, self.presenter.breakdown(self.view.facts, seat, names),
+        return [(names[seat], score, self.presenter.breakdown(self.view, seat, names),
                  seat in self.view.winners) for seat, score in enumerate(self.view.scores)]
 
     def ordered(self):

@@ -194,11 +194,11 @@ class TableScene(Scene):
 
     def event_words(self, event):
         """An event's line in the log (and its toast)."""
-        return self.presenter.event_line(event, self.names, self.zone_names())
+        return self.presenter.event_line(event, self.names, self.zones_by_key())
 
-    def zone_names(self):
-        """The zones' names in the view drawn, by key."""
-        return {z.key: z.name for z in self.current_view.zones}
+    def zones_by_key(self):
+        """The zones of the view drawn, by key."""
+        return {z.key: z for z in self.current_view.zones}
 
     def say(self, words, about=()):
         """Show a short message above the hand (an illegal move's reason, for instance),
@@ -361,7 +361,8 @@ class TableScene(Scene):
         elif state.dialog:
             cover = "dialog"
             dialog_rect, widgets = table_input.dialog_buttons(
-                state.dialog.options, screen.lw, screen.lh, self.submit, self.close_dialog)
+                state.dialog.options, screen.lw, screen.lh, self.submit, self.close_dialog,
+                self.presenter.swatch)
         else:
             cover = ""
             entries = table_input.button_entries(self.legal_now, state.selection, self.presenter, self.names)

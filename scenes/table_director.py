@@ -88,7 +88,7 @@ class Director:
         entries cut short [(rect, words)], for their tips."""
         session = table.session
         events = session.events_for(table.viewer, max(0, session.event_count() - LOG_EVENTS))
-        lines = table.presenter.log_lines(events, table.names, table.zone_names())
+        lines = table.presenter.log_lines(events, table.names, table.zones_by_key())
         return table_draw.side_panel(screen, table.current_view, table.presenter, table.names, session.seed,
                                      "Moves", lines, table.ui_state.log_scroll)
 

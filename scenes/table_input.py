@@ -19,7 +19,6 @@ import game
 from scenes import ui
 from scenes.presenters.default import card_name
 from scenes.table_layout import dialog_places
-from sprites import palette
 
 ACTIVATE = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 WALK = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) + ACTIVATE
@@ -151,15 +150,16 @@ def action_buttons(entries, right, bottom, run, hint, own=()):
     return buttons
 
 
-def dialog_buttons(options, lw, lh, submit, cancel):
+def dialog_buttons(options, lw, lh, submit, cancel, swatch):
     """A dialog's choices (`options`: [(label, action)]) in one or two columns, and Cancel:
-    (the dialog's rect, its buttons); a choice calls `submit(action)`, Cancel `cancel()`."""
+    (the dialog's rect, its buttons); a choice calls `submit(action)`, Cancel `cancel()`;
+    `swatch(action)` is the colour a choice shows beside its words, or None."""
     rect, rects, cancel_rect = dialog_places(len(options), lw, lh)
     buttons = []
     for place, (label, action) in zip(rects, options):
         button = ui.Button(place, label, lambda a=action: submit(a), size=18)
         button.actions = [action]
-        button.swatch = action.arg if action.arg in palette.HEX else None
+        button.swatch = swatch(action)
         buttons.append(button)
     return rect, buttons + [ui.Button(cancel_rect, "Cancel", cancel, size=18)]
 

@@ -108,7 +108,7 @@ class LessonDirector(Director):
         if self.coach.explaining():
             table.say("Read the coach's words, then press Next")
         elif self.coach.learner_to_act():
-            action = tutorial.find(self.coach.state, self.coach.step.moves[0])
+            action = tutorial.find(self.coach.state, self.coach.cue.moves[0])
             table.show_hint(action)
             label = table.presenter.action_label(action, table.names, with_cards=True, view=table.current_view)
             table.say(f"The coach's move: {label}", action.cards)
@@ -119,7 +119,7 @@ class LessonDirector(Director):
         if self.coach.finished:
             return Marks()
         cards, kinds = self.coach.highlights() if table.my_turn() else ((), ())
-        moves = self.coach.step.moves if self.coach.learner_to_act() else ()
+        moves = self.coach.cue.moves if self.coach.learner_to_act() else ()
 
         def buttons(actions, in_choice):
             return any((in_choice or a.kind in kinds) and any(m.matches(a) for m in moves) for a in actions)
@@ -143,13 +143,13 @@ class LessonDirector(Director):
     def view(self, table, view):
         """While the coach reveals a line lane by lane, the other players' cards of the
         lanes it has not come to yet lie face down."""
-        step = self.coach.step
-        if step is None or step.reveal is None:
+        cue = self.coach.cue
+        if cue is None or cue.reveal is None:
             return view
         cells = table.presenter.field(view, table.anchor, table.names)
         learner = self.coach.tutorial.learner
         zones = tuple(z._replace(cards=(None,) * z.count)
-                      if z.key in cells and cells[z.key][0] > step.reveal and z.owner != learner else z
+                      if z.key in cells and cells[z.key][0] > cue.reveal and z.owner != learner else z
                       for z in view.zones)
         return view._replace(zones=zones)
 
@@ -172,7 +172,7 @@ class LessonDirector(Director):
         ('' otherwise): the coach speaks of the game, this of the clicks."""
         if not table.my_turn() or not self.coach.learner_to_act():
             return ""
-        move = self.coach.step.moves[0]
+        move = self.coach.cue.moves[0]
         count = len(move.names)
         if count < 2:
             return ""

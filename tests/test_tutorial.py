@@ -9,7 +9,7 @@ import game
 from game import resources, tutorial
 from game.final_count import best_total, reachable_totals
 
-MODES = ["final_card_down", "ktu", "final_count", "five_possessions", "four_downs", "deadline"]
+MODES = list(game.GAMES)
 LESSONS = [(game_id, None) for game_id in MODES] + [
     (game_id, chapter) for game_id in MODES for chapter in tutorial.chapters(game_id)]
 
@@ -26,11 +26,11 @@ def test_every_house_rule_a_lesson_teaches_has_its_chapter():
 def test_tutorial_plays_to_its_end_showing_every_rule_it_claims(lesson):
     state = tutorial.rehearse(lesson)
     assert lesson.covers, "a tutorial shows at least one rule"
-    learner_moves = sum(step.learner for step in lesson.steps)
+    learner_moves = sum(cue.learner for cue in lesson.cues)
     assert 3 <= learner_moves <= 20, "a lesson keeps to what a newcomer needs"
     others = set(range(len(lesson.names))) - {lesson.learner}
-    assert {step.by for step in lesson.steps if not step.learner and not step.coach} - {lesson.learner} == others
-    assert all(step.point for step in lesson.stops), "every stop has its bubble"
+    assert {cue.by for cue in lesson.cues if not cue.learner and not cue.coach} - {lesson.learner} == others
+    assert all(cue.point for cue in lesson.stops), "every stop has its bubble"
     assert state.history, "the script made moves"
 
 
@@ -61,12 +61,12 @@ def test_tutorial_progress_counts_every_stop_once(lesson):
     total = len(lesson.stops)
     marks = []
     while not coach.finished:
-        if coach.step.stop:
+        if coach.cue.stop:
             marks.append(coach.progress())
         if coach.explaining():
             coach.next()
         else:
-            coach.submit(coach.scripted_action() or tutorial.find(coach.state, coach.step.moves[0]))
+            coach.submit(coach.scripted_action() or tutorial.find(coach.state, coach.cue.moves[0]))
     assert marks == [(n, total) for n in range(1, total + 1)]
 
 
@@ -78,10 +78,10 @@ def test_tutorial_coverage_block_at_the_top_lists_every_rule_shown(lesson):
                 break
             header.append(line.rstrip())
     for cover in lesson.covers:
-        assert any(cover.rule in line and line.endswith(f"step {cover.step}") for line in header), \
-            f"{lesson.path}: the coverage comment does not list {cover.rule!r} at step {cover.step}"
+        assert any(cover.rule in line and line.endswith(f"step {cover.cue}") for line in header), \
+            f"{lesson.path}: the coverage comment does not list {cover.rule!r} at step {cover.cue}"
     listed = [line for line in header if re.search(r" step \d+$", line)]
-    assert len(listed) == len({(cover.rule, cover.step) for cover in lesson.covers})
+    assert len(listed) == len({(cover.rule, cover.cue) for cover in lesson.covers})
 
 
 def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
@@ -91,7 +91,7 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
     while not coach.finished:
         state = coach.state
         if coach.explaining():
-            assert coach.step.say in coach.text() and coach.bubble() == (coach.step.point, coach.step.anchor)
+            assert coach.cue.say in coach.text() and coach.bubble() == (coach.cue.point, coach.cue.anchor)
             assert all(said in coach.text() for said in news), "the learner hears what happened"
             wrong = coach.submit(state.legal_actions()[0]) if state.legal_actions() else None
             assert wrong is None or (not wrong.accepted and "Next" in wrong.text)
@@ -106,31 +106,31 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
             assert reply.accepted
             news.append(reply.text)
             continue
-        if not coach.step.say:                  # a turn that ends by itself, as in a real game
+        if not coach.cue.say:                  # a turn that ends by itself, as in a real game
             assert [a.kind for a in state.legal_actions()] == ["end_turn"]
             news += [coach.submit(state.legal_actions()[0]).text]
             continue
         assert all(said in coach.text() for said in news), "the learner hears what happened"
-        assert coach.step.say in coach.text()
+        assert coach.cue.say in coach.text()
         cards, buttons = coach.highlights()
         seen = [c.name for z in state.view(lesson.learner).zones for c in z.cards
                 if c is not None]
         assert all(name in seen for name in cards), "the learner sees every highlighted card"
         before = state.to_dict()
         other = [a for a in state.legal_actions()
-                 if not any(m.matches(a) for m in coach.step.moves)]
+                 if not any(m.matches(a) for m in coach.cue.moves)]
         if other:
             reply = coach.submit(other[0])
             assert not reply.accepted and "not the lesson's plan" in reply.text
-            assert coach.step.why in reply.text
-            assert coach.step.say not in reply.text, "the reply does not repeat what the panel says"
+            assert coach.cue.why in reply.text
+            assert coach.cue.say not in reply.text, "the reply does not repeat what the panel says"
             refused_legal += 1
         wrong = game.Action("no_such_move")
         reply = coach.submit(wrong)
         assert not reply.accepted and state.why_illegal(wrong) in reply.text
         refused_illegal += 1
         assert state.to_dict() == before
-        reply = coach.submit(tutorial.find(state, coach.step.moves[0]))
+        reply = coach.submit(tutorial.find(state, coach.cue.moves[0]))
         assert reply.accepted
         news = [reply.text]
     assert refused_legal and refused_illegal
@@ -304,7 +304,7 @@ def test_tutorial_coach_speaks_of_the_computer_players_by_name():
     coach = tutorial.Coach(tutorial.load("final_count"))
     coach.next()
     for _ in range(3):
-        coach.submit(tutorial.find(coach.state, coach.step.moves[0]))
+        coach.submit(tutorial.find(coach.state, coach.cue.moves[0]))
     assert not coach.learner_to_act()
     assert coach.text().endswith("Ben plays next.")
     reply = coach.submit(coach.scripted_action())
@@ -323,7 +323,7 @@ def test_tutorial_validator_plays_every_move_the_coach_accepts(tmp_path):
     lesson = tutorial.parse(path, resources.read_yaml(path), "final_card_down")
     coach = tutorial.Coach(lesson)
     coach.next()
-    ace = tutorial.find(coach.state, lesson.steps[1].moves[1])
+    ace = tutorial.find(coach.state, lesson.cues[1].moves[1])
     assert coach.submit(ace).accepted and coach.index == 2
 
 
@@ -437,20 +437,20 @@ def test_tutorial_coach_never_tells_what_the_learner_cannot_see(lesson):
     learner = Learner(lesson, coach.state)
     learner.check(lesson.intro, "intro")
     while not coach.finished:
-        step = coach.step
-        where = f"{lesson.path}: step {step.number}"
+        cue = coach.cue
+        where = f"{lesson.path}: step {cue.number}"
         learner.look()
-        for text in (step.say, step.point, step.why) if step.learner or step.coach else ():
+        for text in (cue.say, cue.point, cue.why) if cue.learner or cue.coach else ():
             learner.check(text, where)
-        if step.coach:
+        if cue.coach:
             coach.next()
             continue
-        action = coach.scripted_action() or tutorial.find(coach.state, step.moves[0])
+        action = coach.scripted_action() or tutorial.find(coach.state, cue.moves[0])
         reply = coach.submit(action)
         assert reply.accepted
         learner.look()
-        if coach.index > step.number - 1:       # the step is done: what is said after it
-            learner.check(step.after if step.learner else step.say, where)
+        if coach.index > cue.number - 1:       # the step is done: what is said after it
+            learner.check(cue.after if cue.learner else cue.say, where)
     learner.check(lesson.end, "end")
 
 
@@ -467,8 +467,8 @@ def test_the_check_of_what_the_learner_may_know_catches_a_hidden_fact(game_id, s
         if coach.explaining():
             coach.next()
         else:
-            coach.submit(coach.scripted_action() or tutorial.find(coach.state, coach.step.moves[0]))
+            coach.submit(coach.scripted_action() or tutorial.find(coach.state, coach.cue.moves[0]))
     learner = Learner(lesson, coach.state)
-    learner.check(coach.step.say if coach.step.stop else lesson.intro, "the lesson's own words")
+    learner.check(coach.cue.say if coach.cue.stop else lesson.intro, "the lesson's own words")
     with pytest.raises(AssertionError):
         learner.check(said, "a hidden fact")

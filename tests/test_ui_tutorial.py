@@ -43,16 +43,16 @@ def open_lesson(a, game_id):
 
 
 def wait_for_learner(a):
-    """Step until the learner is to move (or to read the coach's words and press Next)
-    at a still table, or the lesson has ended."""
+    """Make frames until the learner is to move (or to read the coach's words and press
+    Next) at a still table, or the lesson has ended."""
     for _ in range(MAX_STEPS):
         scene = a.scene
         coach = scene.director.coach
         still = not scene.motion.flights and not scene.pending and not scene.ui_state.dialog
-        if scene.over or (still and not coach.finished and coach.step.stop
+        if scene.over or (still and not coach.finished and coach.cue.stop
                           and (coach.explaining() or scene.my_turn())):
             return
-        a.step()
+        a.frame()
     raise AssertionError("the lesson never waited for the learner")
 
 
@@ -73,7 +73,7 @@ def read_on(a):
 
 def wrong_move(scene):
     """A legal move the lesson does not want now (a button's, if one), or None."""
-    wanted = scene.director.coach.step.moves
+    wanted = scene.director.coach.cue.moves
     others = [a for a in scene.legal_now if not any(m.matches(a) for m in wanted)]
     return next((a for a in others if not a.cards), others[0] if others else None)
 
@@ -90,17 +90,17 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
         nexts += read_on(app)
         if scene.over:
             break
-        step = scene.director.coach.step
-        assert scene.director.coach.paragraphs()[-1] == step.say, "the coach says what to do now"
-        assert scene.laid.bubble is not None and " ".join(scene.laid.bubble.lines) == step.point, \
+        cue = scene.director.coach.cue
+        assert scene.director.coach.paragraphs()[-1] == cue.say, "the coach says what to do now"
+        assert scene.laid.bubble is not None and " ".join(scene.laid.bubble.lines) == cue.point, \
             "the coach's bubble points at what it means"
         cards, kinds = scene.director.coach.highlights()
         assert all(any(p.hinted for p in scene.board.placed if p.card is not None and p.card.name == name)
                    for name in cards), "the coach's cards are marked"
         marked = [w for w in scene.widgets if w.marked]
-        assert all(any(m.matches(a) for m in step.moves for a in w.actions) for w in marked), \
+        assert all(any(m.matches(a) for m in cue.moves for a in w.actions) for w in marked), \
             "only the buttons of the move the coach wants are marked"
-        if any(m.kind in kinds and not m.names for m in step.moves):
+        if any(m.kind in kinds and not m.names for m in cue.moves):
             assert marked, "the coach's button is marked"
         other = wrong_move(scene)
         if other is not None and refused < 3:
@@ -113,7 +113,7 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
             if scene.ui_state.dialog:
                 press(app, pygame.K_ESCAPE)
         index = scene.director.coach.index
-        wanted = tutorial.find(scene.session.state, step.moves[0])
+        wanted = tutorial.find(scene.session.state, cue.moves[0])
         if len(wanted.cards) > 1:      # the coach says how: the cards, then the button it names
             for card in wanted.cards:
                 click_at(app, card_point(scene, card))
@@ -123,10 +123,10 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
                 click_widget(app, lambda w: getattr(w, "actions", None) == [wanted])
         else:
             perform(app, wanted)
-        assert scene.director.coach.index > index, f"step {step.number} was not taken by the click"
+        assert scene.director.coach.index > index, f"step {cue.number} was not taken by the click"
         assert scene.director.reply == ""
     assert scene.over and scene.director.coach.finished
-    assert nexts == sum(step.coach for step in lesson.steps), "every explanation waited for Next"
+    assert nexts == sum(cue.coach for cue in lesson.cues), "every explanation waited for Next"
     assert not scene.session.can_undo(lesson.learner, "casual"), "no undo in a lesson"
     assert scene.session.undo(lesson.learner, "casual") is None
     assert refused, "a wrong move was tried and refused"
@@ -160,8 +160,8 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
             assert scene.director.coach.index == index + 1
             wait_for_learner(app)
             continue
-        step = scene.director.coach.step
-        wanted = tutorial.find(scene.session.state, step.moves[0])
+        cue = scene.director.coach.cue
+        wanted = tutorial.find(scene.session.state, cue.moves[0])
         index = scene.director.coach.index
         for _ in range(60):                          # arrows and Tab walk cards and buttons
             items = scene.focus_cards + scene.widgets
@@ -178,7 +178,7 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
                     break
                 press(app, pygame.K_DOWN)
             press(app, pygame.K_RETURN)
-        assert scene.director.coach.index > index, f"step {step.number} was not taken by the keys"
+        assert scene.director.coach.index > index, f"step {cue.number} was not taken by the keys"
         moves += 1
         wait_for_learner(app)
     assert scene.over
@@ -232,7 +232,7 @@ def test_tutorial_refusal_stands_clear_of_the_cards_it_is_about(app):  # noqa: F
 
 
 def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(monkeypatch):
-    a = app_module.App(size=(960, 600), step_seconds=1 / 60, executor=inline)
+    a = app_module.App(size=(960, 600), frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
     drawn = set()
     real = text_module.render
@@ -241,7 +241,7 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(monkeypatch):
     try:
         for game_id in MODES:
             start(a.scene, game_id)
-            a.step()
+            a.frame()
             scene = a.scene
             stops = 0
             while not scene.over:
@@ -252,7 +252,7 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(monkeypatch):
                 assert bubble is not None
                 drawn.clear()
                 scene.dirty = True
-                a.step()
+                a.frame()
                 px = a.screen.text_px(bubble.size)
                 assert px >= 15 and all((line, px) in drawn for line in bubble.lines), \
                     f"{game_id}: {bubble.lines} drawn at {[p for w, p in drawn if w in bubble.lines]} px"
@@ -263,10 +263,10 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(monkeypatch):
                 if coach.explaining():
                     scene.director.next(scene)
                 else:
-                    scene.submit(tutorial.find(scene.session.state, coach.step.moves[0]))
+                    scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
             assert stops == len(scene.director.coach.tutorial.stops)
             scene.director.leave(scene)
-            a.step()
+            a.frame()
     finally:
         pygame.quit()
 
@@ -281,14 +281,14 @@ def test_tutorial_progress_mark_counts_the_stops(app, monkeypatch):  # noqa: F81
         wait_for_learner(app)
         drawn.clear()
         scene.invalidate()
-        app.step()
+        app.frame()
         assert f"step {n} of {total}" in drawn
         coach = scene.director.coach
         assert ("Read the coach's words, then press Next" in drawn) == coach.explaining()
         if coach.explaining():
             click_widget(app, lambda w: w.label == "Next")
         else:
-            perform(app, tutorial.find(scene.session.state, coach.step.moves[0]))
+            perform(app, tutorial.find(scene.session.state, coach.cue.moves[0]))
     wait_for_learner(app)
     assert scene.over
 
@@ -301,7 +301,7 @@ def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F
     scene = app.scene
     assert is_lesson(scene) and scene.session.game_id == shown
     read_on(app)
-    perform(app, tutorial.find(scene.session.state, scene.director.coach.step.moves[0]))
+    perform(app, tutorial.find(scene.session.state, scene.director.coach.cue.moves[0]))
     index = scene.director.coach.index
     app.settings.undo = "casual"
     made = len(scene.session.state.history)
@@ -337,19 +337,19 @@ def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
                 view = coach.state.view(lesson.learner)
                 rows = coach_panel.facts_rows(view, presenter, list(lesson.names))
                 other = [x for x in coach.state.legal_actions()
-                         if not any(m.matches(x) for m in coach.step.moves)]
+                         if not any(m.matches(x) for m in coach.cue.moves)]
                 replies = [""] + ([coach.submit(other[0]).text] if other else [])
                 for reply in replies:
                     kept, text_size, lines = coach_panel.words(a.screen, coach.paragraphs(), reply, rows)
                     shown = "".join(line for line, is_reply, last, _ in lines if is_reply or last).replace(" ", "")
-                    where = f"{game_id} step {coach.step.number} at {size}"
-                    assert coach.step.say.replace(" ", "") in shown, f"{where}: the coach's instruction is cut"
+                    where = f"{game_id} step {coach.cue.number} at {size}"
+                    assert coach.cue.say.replace(" ", "") in shown, f"{where}: the coach's instruction is cut"
                     assert reply.replace(" ", "") in shown, f"{where}: the reply is cut"
                     assert text_size >= 15 and len(kept) >= len(view.scores), where
                 if coach.explaining():
                     coach.next()
                 else:
-                    coach.submit(tutorial.find(coach.state, coach.step.moves[0]))
+                    coach.submit(tutorial.find(coach.state, coach.cue.moves[0]))
     finally:
         pygame.quit()
 
@@ -361,7 +361,7 @@ def test_tutorial_top_bar_names_the_lesson_and_the_learner_plate_reads_you(app, 
     open_lesson(app, "ktu")
     wait_for_learner(app)
     app.scene.dirty = True
-    app.step()
+    app.frame()
     assert "Learn to play: KTU" in drawn
     assert "You" in drawn and "You (you)" not in drawn
 
@@ -391,7 +391,7 @@ def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  #
             if ((coach.explaining() or (scene.my_turn() and coach.learner_to_act())) and not scene.busy()
                     and not scene.motion.flights and not scene.pending):
                 break
-            app.step()
+            app.frame()
         else:
             raise AssertionError("the lesson never waited for the learner")
         index = scene.director.coach.index
@@ -404,9 +404,9 @@ def test_tutorial_blind_pick_is_the_marked_card_clicked_where_the_coach_points(a
     scene = open_lesson(app, "deadline")
     for _ in range(2):                              # draw, discard
         read_on(app)
-        perform(app, tutorial.find(scene.session.state, scene.director.coach.step.moves[0]))
+        perform(app, tutorial.find(scene.session.state, scene.director.coach.cue.moves[0]))
     assert read_on(app) == 1
-    assert [m.text for m in scene.director.coach.step.moves] == ["take 5"]
+    assert [m.text for m in scene.director.coach.cue.moves] == ["take 5"]
     [marked] = [p for p in scene.board.placed if p.hinted]
     assert (marked.zone, marked.index, marked.card) == ("hand:2", 5, None), "Ben's card, face down, is marked"
     assert scene.laid.bubble.target == marked.rect
@@ -430,7 +430,7 @@ def finish_lesson(a):
         if coach.explaining():
             scene.director.next(scene)
         else:
-            scene.submit(tutorial.find(scene.session.state, coach.step.moves[0]))
+            scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
 
 
 def test_a_chapter_opens_from_the_lessons_list_and_its_real_game_has_its_rule_on(app):  # noqa: F811
@@ -474,7 +474,7 @@ def test_first_turns_of_a_real_game_after_a_lesson_show_each_tip_once(app):  # n
     seats = [Seat("Maya", True), Seat("Theo", False, "easy")]
     session = Session("ktu", seats, {}, 9, executor=inline)
     app.scene.go("table", session=session, director=FirstGameDirector(), viewer=None, events_seen=0, curtains=[])
-    app.step()
+    app.frame()
     table = app.scene
     presenter = table.presenter
     shown, turns = [], 0
@@ -513,7 +513,7 @@ def test_a_lane_refused_says_the_rule_and_stands_clear_of_the_coach_s_bubble(app
         if coach.explaining():
             scene.director.next(scene)
         elif coach.index < 12:
-            scene.submit(tutorial.find(scene.session.state, coach.step.moves[0]))
+            scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
     read_on(app)
     green = next(p.card for p in scene.board.hand_cards() if p.card.name == "W:OG6")
     click_at(app, card_point(scene, green))

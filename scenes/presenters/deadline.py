@@ -5,16 +5,18 @@ from scenes.presenters.default import Presenter, plural, seat_name
 
 # Where a draw comes from, as players say it (the engine's `stock` is kept: records hold it).
 DRAW_FROM = {"stock": "draw pile", "discard": "discard pile"}
+EXAMS = {"midterm": "Midterm", "final": "Final Exam"}
 
 
-def stage_of(facts):
-    """The stage of the semester: 'turn', 'exchange', 'exam' or 'over'."""
-    return facts["stage"] if "stage" in facts else facts.get("step")
-
-
-def turn_step_of(facts):
-    """Within a turn: 'draw' or 'discard'."""
-    return facts["turn_step"] if "turn_step" in facts else facts.get("step")
+def semester(phase, rotation):
+    """Where the semester stands, in words: 'First half: rotation 2 of 3', 'Midterm'."""
+    if phase == "exam":
+        return EXAMS["midterm" if rotation <= 3 else "final"]
+    if phase in ("draw_back", "grading"):
+        return {"draw_back": "Draw-back", "grading": "Grading"}[phase]
+    half = "First half" if rotation <= 3 else "Second half"
+    what = "exchange" if phase == "exchange" else "rotation"
+    return f"{half}: {what} {(rotation - 1) % 3 + 1} of 3"
 
 
 class Deadline(Presenter):
@@ -22,7 +24,8 @@ class Deadline(Presenter):
 
     KIND_LABELS = dict(Presenter.KIND_LABELS, cancel_group="Cancel group", finish_exam="Finish exam")
     POSITION_ARGS = frozenset({"take"})
-    EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam")
+    EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
+                       phase=lambda who, d: f"Now: {semester(d['phase'], d['rotation'])}")
     MOVE_WORDS = {("discard", "hand"): "{who} took {what} from the discard pile",
                   ("hand", "discard"): "{who} discarded {what}",
                   ("hand", "pending"): "{who} took {what} blind from {src}",
@@ -36,14 +39,15 @@ class Deadline(Presenter):
     SEAT_FACTS = frozenset({"leader"})
     TIPS = {"JK": "A Joker can never be discarded; at grading it cancels your lowest completed assignment"}
     DEAL_SIZE = 2
-    SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam"}
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam",
+                                         "turn_step"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
 
     def arg_label(self, arg, names, kind="", view=None):
         """An assignment extended or given extra credit, by its owner and shape; where a
         draw comes from."""
         if kind in ("extend", "extra_credit") and isinstance(arg, int):
-            table = (view.facts.get("assignments") or []) if view is not None else []
+            table = view.facts["assignments"] if view is not None else []
             if 0 <= arg < len(table):
                 a = table[arg]
                 owner = "your" if view.seat == a.get("owner") else f"{seat_name(names, a.get('owner'))}'s"
@@ -53,21 +57,25 @@ class Deadline(Presenter):
             return DRAW_FROM[arg]
         return super().arg_label(arg, names, kind, view)
 
+    def context(self, view, names):
+        """The half of the semester and its rotation or exchange, or the exam."""
+        return "" if view.is_over else semester(view.facts["step"], view.facts["rotation"])
+
     def instruction(self, view, names, selected):
         """Draw, discard, take a card blind, or sit the exam."""
         facts = view.facts
-        stage = stage_of(facts)
+        stage = facts["step"]
         if stage == "turn":
-            if turn_step_of(facts) == "draw":
+            if facts["turn_step"] == "draw":
                 return "Draw a card from the draw pile, or take the top discard"
             return "Discard a card (a Joker can never be discarded)"
         if stage == "exchange":
-            exchange = facts.get("exchange") or {}
+            exchange = facts["exchange"] or {}
             source = seat_name(names, exchange.get("from")) or "the student to your right"
             return (f"Exchange: click one of {source}'s {plural(exchange.get('positions', 0), 'card')} "
                     "to take it blind")
         if stage == "exam":
-            building = facts.get("building", 0)
+            building = facts["building"]
             if building:
                 return (f"Building an assignment ({plural(building, 'card')}): add a card, "
                         "submit it (2 or more cards) or take it back")
@@ -78,26 +86,25 @@ class Deadline(Presenter):
         """Who takes a card from whom, who sits the exam."""
         facts = view.facts
         who = names[seat]
-        stage = stage_of(facts)
+        stage = facts["step"]
         if stage == "exchange":
-            source = seat_name(names, (facts.get("exchange") or {}).get("from"))
+            source = seat_name(names, (facts["exchange"] or {}).get("from"))
             return f"{who} takes a card blind from {source}" if source else ""
         if stage == "exam":
-            return f"{who} is sitting the {facts.get('exam') or 'exam'}"
+            return f"{who} is sitting the {EXAMS[facts['exam']]}"
         return ""
 
     def side_facts(self, view, names):
         """The next exam, and each student's assignments on the table."""
         facts = view.facts
-        rotation = facts.get("rotation", 1)
-        stage = stage_of(facts)
-        if stage == "exam":
-            lines = [("Now", facts.get("exam") or "Exam", None)]
+        rotation = facts["rotation"]
+        if facts["step"] == "exam":
+            lines = [("Now", EXAMS[facts["exam"]], None)]
         elif rotation <= 3:
             lines = [("Next exam", "Midterm, after rotation 3", None)]
         else:
             lines = [("Next exam", "Final Exam, after rotation 6", None)]
-        table = facts.get("assignments") or []
+        table = facts["assignments"]
         for seat, name in enumerate(names):
             own = [a for a in table if a.get("owner") == seat]
             if not own:
@@ -120,9 +127,9 @@ class Deadline(Presenter):
                 owner[zone.key] = owner[f"assignment:{k}"]
         return owner
 
-    def breakdown(self, facts, seat, names):
+    def breakdown(self, view, seat, names):
         """Assignments completed, cancelled, incomplete, extra credit, the hand penalty."""
-        grades = facts.get("grades") or []
+        grades = view.facts["grades"] or []
         if seat >= len(grades):
             return ""
         g = grades[seat]

@@ -5,13 +5,10 @@ A presenter is pure (no pygame): it answers the layout, the drawing and the word
 with plain data. A game's presenter subclasses `Presenter` and changes only what is
 its own: a few class tables (action words, event words, seat facts, the draw pile's
 key) and, where its table differs, a method or two (the field, the backs, the owners
-of its zones, the scoring breakdown).
+of its zones, the scoring breakdown). It reads its game's facts by the names the game
+declares (`FACTS` in its rules module); this module reads none.
 """
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-
-# Zone kinds whose key names their owner's seat second ('hand:2', 'line:1:3').
-SEAT_ZONES = frozenset({"hand", "table", "faceup", "facedown", "played", "pending", "line", "stack",
-                        "box", "removed"})
 
 # The event every game with several hands ends each hand with.
 HAND_END = "hand_over"
@@ -46,19 +43,6 @@ def seat_name(names, seat):
     return names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else ""
 
 
-def yards_line(facts, seat, word):
-    """A Play Design score in words: '40 yards lost, out, folded' ('' without yards)."""
-    yards = facts.get("yards") or []
-    if seat >= len(yards):
-        return ""
-    parts = [f"{yards[seat]} yards {word}"]
-    for flag in ("out", "folded"):
-        marks = facts.get(flag) or []
-        if seat < len(marks) and marks[seat]:
-            parts.append(flag)
-    return ", ".join(parts)
-
-
 def possessive(who):
     """'Maya's', or 'Your' for a player called You (a lesson's learner)."""
     return "Your" if who == "You" else f"{who}'s"
@@ -77,7 +61,6 @@ GENERIC_EVENTS = {
     "skip": lambda who, d: f"{who} is skipped",
     "roll": lambda who, d: f"{who} rolled {d}" if who else f"Die roll: {d}",
     "recycle": lambda who, d: "The discard pile was turned over to draw from",
-    "phase": lambda who, d: f"Now: {d}" if d else None,
     HAND_END: lambda who, d: f"{who} won the hand" if who else "The hand is over",
 }
 
@@ -109,9 +92,6 @@ class Presenter:
         "score": lambda who, d: f"{possessive(who)} score: {d}",
         "reveal": lambda who, d: f"{who} turned over {d}" if d else f"{who} showed their cards",
         "out": lambda who, d: f"{who} is out of the game",
-        "toss": lambda who, d: f"{who} won the toss" + (" for sudden death" if d == "sudden death" else ""),
-        "call": lambda who, d: f"{who} called" + (f" at stake {d}" if isinstance(d, int)
-                                                   else f" at the {d} of the turn" if d else ""),
         "turn_limit": lambda who, d: "The turn limit ends the game",
     }
     # Log words for moves between zone kinds: (source kind, destination kind) -> a line
@@ -128,7 +108,7 @@ class Presenter:
     # A move of at least this many cards from the draw pile is a deal, not a draw (0: none is).
     DEAL_SIZE = 0
     # Facts never listed in the side panel, and facts whose value is a seat.
-    SKIP_FACTS = frozenset({"phase", "winners", "winner", "step", "turn_step"})
+    SKIP_FACTS = frozenset({"step"})
     SEAT_FACTS = frozenset()
     FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
     SIDE_FACTS = 7          # at most this many facts in the side panel
@@ -171,11 +151,11 @@ class Presenter:
             words += f" ({self.arg_label(action.arg, names, action.kind, view)})"
         return words
 
-    def move_line(self, event, who, zone_names, names=()):
+    def move_line(self, event, who, zones, names=()):
         """The log line for cards moving from one zone to another: who drew or played
         what, or moved it from where to where (zones named with their owner)."""
-        src = self.zone_label(event.src, event.seat, zone_names, names)
-        dst = self.zone_label(event.dst, event.seat, zone_names, names)
+        src = self.zone_label(event.src, event.seat, zones, names)
+        dst = self.zone_label(event.dst, event.seat, zones, names)
         what = cards_phrase(event.cards)
         kinds = tuple((key or "").split(":")[0] for key in (event.src, event.dst))
         if kinds in self.MOVE_WORDS:
@@ -191,21 +171,23 @@ class Presenter:
             return f"{who} played {what}"
         return f"{who} moved {what} from {src} to {dst}"
 
-    def zone_label(self, key, seat, zone_names, names):
-        """A zone in the log: 'their Hand' for the actor's own, "Theo's Hand" for another's."""
-        name = zone_names.get(key, key or "")
-        parts = (key or "").split(":")
-        owner = parts[1] if len(parts) > 1 and parts[0] in SEAT_ZONES else ""
-        if owner.isdigit() and int(owner) < len(names):
-            return f"their {name}" if int(owner) == seat else f"{names[int(owner)]}'s {name}"
-        return f"the {name}" if name else ""
+    def zone_label(self, key, seat, zones, names):
+        """A zone in the log: 'their Hand' for the actor's own, "Theo's Hand" for another's
+        (`zones`: the view's zones by key)."""
+        zone = zones.get(key)
+        if zone is None:
+            return ""
+        owner = seat_name(names, zone.owner)
+        if owner:
+            return f"their {zone.name}" if zone.owner == seat else f"{owner}'s {zone.name}"
+        return f"the {zone.name}"
 
-    def event_line(self, event, names, zone_names):
+    def event_line(self, event, names, zones):
         """One log line for an event as a seat saw it, or None for events not worth a line."""
         who = seat_name(names, event.seat)
         kind, detail = event.kind, event.detail
         if kind == "move":
-            line = self.move_line(event, who, zone_names, names)
+            line = self.move_line(event, who, zones, names)
             return capital(line) if line else None
         if kind in GENERIC_EVENTS:
             return GENERIC_EVENTS[kind](who, detail)
@@ -220,13 +202,13 @@ class Presenter:
             words += f" ({detail})"
         return capital(words)
 
-    def log_lines(self, events, names, zone_names, keep=60):
+    def log_lines(self, events, names, zones, keep=60):
         """The log: one entry per turn (a seat's consecutive events joined: 'Theo drew a
         card, played 7 red hearts'), the newest `keep`."""
         entries = []
         last_seat = object()
         for event in events:
-            line = self.event_line(event, names, zone_names)
+            line = self.event_line(event, names, zones)
             if not line:
                 continue
             who = seat_name(names, event.seat)
@@ -268,7 +250,7 @@ class Presenter:
 
     def context(self, view, names):
         """Where the game stands ('Hand 2, final round'); '' to say nothing."""
-        return "" if view.is_over else str(view.facts.get("phase", ""))
+        return ""
 
     def instruction(self, view, names, selected):
         """What the viewer, whose turn it is, does now in the game's words ('' for 'Your turn')."""
@@ -314,14 +296,23 @@ class Presenter:
         1}, equal places shared; None for a game that ranks by its scores alone."""
         return None
 
-    def breakdown(self, facts, seat, names):
-        """How `seat`'s score was made, in words, from the public facts ('' when nothing to say)."""
+    def hand_over(self, view):
+        """The scoring screen's headline between two hands."""
+        return "The hand is over"
+
+    def breakdown(self, view, seat, names):
+        """How `seat`'s score was made, in words, from the view at the end ('' when nothing to say)."""
         return ""
 
     # ---- the look --------------------------------------------------------------------------
+    def swatch(self, action):
+        """The colour a choice of `action` shows beside its words (a colour it declares),
+        or None."""
+        return None
+
     def back_of(self, view, zone_key):
-        """The back a hidden card of zone `zone_key` shows: this hand's deck, else the game's."""
-        return view.facts.get("back") or self.deck_back
+        """The back a hidden card of zone `zone_key` shows: the game's deck's."""
+        return self.deck_back
 
     def owners(self, view):
         """Each zone's seat for the layout (None for the middle of the table)."""

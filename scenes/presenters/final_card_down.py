@@ -19,15 +19,14 @@ class FinalCardDown(Presenter):
 
     def context(self, view, names):
         """The turn's number."""
-        turn = view.facts.get("turn", 0)
-        return "" if view.is_over else f"Turn {turn + 1}"
+        return "" if view.is_over else f"Turn {view.facts['turn'] + 1}"
 
     def instruction(self, view, names, selected):
         """Play on the top card, answer the 2s, draw, or end the turn."""
         facts = view.facts
-        twos, drawn = facts.get("active_twos", 0), facts.get("draws_this_turn", 0)
-        if facts.get("played_this_turn"):
-            return "End your turn" + (": the next player is skipped" if facts.get("skip_pending") else "")
+        twos, drawn = facts["active_twos"], facts["draws_this_turn"]
+        if facts["played_this_turn"]:
+            return "End your turn" + (": the next player is skipped" if facts["skip_pending"] else "")
         if twos:
             owed = 2 * twos
             if drawn >= owed:
@@ -42,21 +41,25 @@ class FinalCardDown(Presenter):
             what = "the card you drew" if after == "drawn_only" else "a matching card"
             return f"You drew a card: play {what} or end your turn"
         top = view.zone("discard").cards[-1]
-        return (f"Play a card on the {top.spoken} (same value or suit, or {facts.get('color')}; "
+        return (f"Play a card on the {top.spoken} (same value or suit, or {facts['color']}; "
                 "a 0 on anything), or draw one")
 
     def waiting(self, view, seat, names):
         """Whom the 2s are owed by."""
-        twos = view.facts.get("active_twos", 0)
-        if twos and not view.facts.get("played_this_turn"):
+        twos = view.facts["active_twos"]
+        if twos and not view.facts["played_this_turn"]:
             return f"{names[seat]} faces {plural(twos, 'active 2')}"
         return ""
 
     def side_facts(self, view, names):
         """The facts, with the colour in force shown as its colour too."""
-        colour = view.facts.get("color")
+        colour = view.facts["color"]
         return [(label, value, colour if label == self.FACT_LABELS["color"] else None)
                 for label, value, _ in super().side_facts(view, names)]
+
+    def swatch(self, action):
+        """A D's play shows the colour it declares."""
+        return action.arg if action.kind == "play" else None
 
     def places(self, view):
         """The winner first, the others by ascending points, equal points sharing a place."""
@@ -65,6 +68,6 @@ class FinalCardDown(Presenter):
         others = sorted({p for s, p in enumerate(view.scores) if s not in view.winners})
         return {s: 1 if s in view.winners else 2 + others.index(p) for s, p in enumerate(view.scores)}
 
-    def breakdown(self, facts, seat, names):
+    def breakdown(self, view, seat, names):
         """Went out, or the points of the cards still held."""
-        return "went out" if facts.get("winner") == seat else "points in hand"
+        return "went out" if seat in view.winners else "points in hand"

@@ -3,7 +3,8 @@ at the top, each lane's open and closed cards in the middle, the viewer's line a
 bottom), one back per coach, and the yards scored."""
 import re
 
-from scenes.presenters.default import Presenter, plural, seat_name, yards_line
+from scenes.presenters.default import Presenter, plural, seat_name
+from scenes.presenters.play_design import PlayDesign
 
 # Rows of the field: (row, half of the lane's width).
 ROWS = {"other": (0, 0), "open": (1, 0), "closed": (1, 1), "mine": (2, 0)}
@@ -16,6 +17,13 @@ def _lane_result(who, d):
     won, lost = ("offense", "defense") if d.get("won") else ("defense", "offense")
     return (f"Lane {lane}: {who} wins, {d[won + '_dots']} {d['color']} dots to {d[lost + '_dots']} "
             f"({d[won]} against {d[lost]})")
+
+
+def _phase(who, d):
+    """Who sets which line now: 'Now: Possession 2, line 1 of 4: offense sets'."""
+    name = "Sudden death" if d["sudden_death"] else f"Possession {d['possession']}"
+    side = "offense" if d["step"] == "offense_set" else "defense"
+    return f"Now: {name}, line {d['line']} of 4: {side} sets"
 
 
 SET = re.compile(r"set (.+?) in their Lane (\d)$")
@@ -37,11 +45,12 @@ def _set_in_lanes(entry):
     return f"{head} set " + ", ".join(f"{m.group(1)} in lane {m.group(2)}" for m in found)
 
 
-class FivePossessions(Presenter):
+class FivePossessions(PlayDesign):
     """5 possessions' field, backs and words."""
 
     LANE_ARGS = frozenset({"place"})
-    EVENT_WORDS = dict(Presenter.EVENT_WORDS,
+    EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
+                       phase=_phase,
                        choose=lambda who, d: f"{who} chose {d}",
                        score=lambda who, d: f"{who} scored 20 yards: {d} in all",
                        possession=lambda who, d: f"Possession {d}: {who} on offense",
@@ -65,39 +74,39 @@ class FivePossessions(Presenter):
             return "A purple offense card counts purple and blue dots together"
         return ""
 
-    def event_line(self, event, names, zone_names):
+    def event_line(self, event, names, zones):
         """A lane's result names its two cards by their spoken names."""
         if event.kind == "lane" and isinstance(event.detail, dict) and event.detail.get("open"):
             detail = dict(event.detail, offense=self.card_words(event.detail.get("offense")),
                           defense=self.card_words(event.detail.get("defense")))
             event = event._replace(detail=detail)
-        return super().event_line(event, names, zone_names)
+        return super().event_line(event, names, zones)
 
-    def log_lines(self, events, names, zone_names, keep=60):
+    def log_lines(self, events, names, zones, keep=60):
         """A line set in one turn reads as one move: 'Theo set 4 cards face down in lanes 4, 1, 2, 3'."""
-        return [_set_in_lanes(entry) for entry in super().log_lines(events, names, zone_names, keep)]
+        return [_set_in_lanes(entry) for entry in super().log_lines(events, names, zones, keep)]
 
     def context(self, view, names):
         """The possession, the line, who is on offense."""
         facts = view.facts
-        if view.is_over or facts.get("step") == "choose":
-            return "Sudden death" if facts.get("sudden_death") else ""
-        name = "Sudden death" if facts.get("sudden_death") else f"Possession {facts.get('possession')}"
-        offense = seat_name(names, facts.get("offense"))
-        return f"{name}, line {facts.get('line')} of 4  ·  {offense} on offense"
+        if view.is_over or facts["step"] == "choose":
+            return "Sudden death" if facts["sudden_death"] else ""
+        name = "Sudden death" if facts["sudden_death"] else f"Possession {facts['possession']}"
+        offense = seat_name(names, facts["offense"])
+        return f"{name}, line {facts['line']} of 4  ·  {offense} on offense"
 
     def placed(self, view):
         """How many cards of this line the current player has set."""
         seat = view.current_player
         hand = next((z.count for z in view.zones if z.key == f"hand:{seat}"), 0)
-        return view.facts.get("line_size", 0) - hand
+        return view.facts["line_size"] - hand
 
     def instruction(self, view, names, selected):
         """Choose a side, set offense cards, set defense cards."""
         facts = view.facts
-        step, size = facts.get("step"), facts.get("line_size", 0)
+        step, size = facts["step"], facts["line_size"]
         if step == "choose":
-            toss = "sudden death toss" if facts.get("sudden_death") else "coin toss"
+            toss = "sudden death toss" if facts["sudden_death"] else "coin toss"
             return f"You won the {toss}: choose offense or defense"
         done = f"{self.placed(view)} of {size} set"
         if step == "offense_set":
@@ -110,23 +119,23 @@ class FivePossessions(Presenter):
 
     def waiting(self, view, seat, names):
         """What the other coach is doing."""
-        step = view.facts.get("step")
+        step = view.facts["step"]
         who = names[seat]
         if step == "choose":
             return f"{who} won the toss and chooses offense or defense"
         if step in ("offense_set", "defense_set"):
             side = "offense" if step == "offense_set" else "defense"
-            return f"{who} is setting {side} cards ({self.placed(view)} of {view.facts.get('line_size', 0)})"
+            return f"{who} is setting {side} cards ({self.placed(view)} of {view.facts['line_size']})"
         return ""
 
     def side_facts(self, view, names):
         """Each lane's state and colour limit, who is on offense, the line."""
         facts = view.facts
         lines = []
-        offense = seat_name(names, facts.get("offense"))
+        offense = seat_name(names, facts["offense"])
         if offense:
             lines.append(("Offense", offense, None))
-        for k, lane in enumerate(facts.get("lanes") or []):
+        for k, lane in enumerate(facts["lanes"]):
             if not lane.get("live"):
                 state = "closed"
             elif lane.get("color"):
@@ -138,10 +147,9 @@ class FivePossessions(Presenter):
 
     def back_of(self, view, zone_key):
         """Each coach plays with a deck of their own: a hidden card shows its owner's back."""
-        backs = view.facts.get("backs")
         owner = next((z.owner for z in view.zones if z.key == zone_key), None)
-        if backs and owner is not None:
-            return backs[owner]
+        if owner is not None:
+            return view.facts["backs"][owner]
         return super().back_of(view, zone_key)
 
     def field(self, view, anchor, names):
@@ -151,7 +159,7 @@ class FivePossessions(Presenter):
         for zone in view.zones:
             parts = zone.key.split(":")
             if parts[0] == "line" and len(parts) == 3:
-                lane, seat = int(parts[2]), int(parts[1])
+                lane, seat = int(parts[2]), zone.owner
                 row = "mine" if seat == anchor else "other"
                 caption = f"Lane {lane + 1}: " + ("your line" if row == "mine" else names[seat])
             elif parts[0] in ("open", "closed") and len(parts) == 2:
@@ -161,7 +169,3 @@ class FivePossessions(Presenter):
                 continue
             cells[zone.key] = (lane, *ROWS[row], caption)
         return cells
-
-    def breakdown(self, facts, seat, names):
-        """Yards scored."""
-        return yards_line(facts, seat, "scored")
