@@ -231,13 +231,24 @@ def test_tutorial_refusal_stands_clear_of_the_cards_it_is_about(app):  # noqa: F
             assert not box.colliderect(rect), f"the refusal of {name} covers {rect}"
 
 
-def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(monkeypatch):
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every line of text rendered from now on, as [(words, pixel size)]."""
+    lines = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: lines.append((words, px))
+                        or real(words, px, colour))
+    return lines
+
+
+def words_of(drawn):
+    """The words of the lines rendered."""
+    return [words for words, _ in drawn]
+
+
+def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(drawn):
     a = app_module.App(size=(960, 600), frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
-    drawn = set()
-    real = text_module.render
-    monkeypatch.setattr(text_module, "render",
-                        lambda words, px, colour: drawn.add((words, px)) or real(words, px, colour))
     try:
         for game_id in MODES:
             start(a.scene, game_id)
@@ -271,10 +282,7 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(monkeypatch):
         pygame.quit()
 
 
-def test_tutorial_progress_mark_counts_the_stops(app, monkeypatch):  # noqa: F811
-    drawn = []
-    real = text_module.render
-    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+def test_tutorial_progress_mark_counts_the_stops(app, drawn):  # noqa: F811
     scene = open_lesson(app, "four_downs")
     total = len(scene.director.coach.tutorial.stops)
     for n in range(1, total + 1):
@@ -282,9 +290,9 @@ def test_tutorial_progress_mark_counts_the_stops(app, monkeypatch):  # noqa: F81
         drawn.clear()
         scene.invalidate()
         app.frame()
-        assert f"step {n} of {total}" in drawn
+        assert f"step {n} of {total}" in words_of(drawn)
         coach = scene.director.coach
-        assert ("Read the coach's words, then press Next" in drawn) == coach.explaining()
+        assert ("Read the coach's words, then press Next" in words_of(drawn)) == coach.explaining()
         if coach.explaining():
             click_widget(app, lambda w: w.label == "Next")
         else:
@@ -354,16 +362,13 @@ def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
         pygame.quit()
 
 
-def test_tutorial_top_bar_names_the_lesson_and_the_learner_plate_reads_you(app, monkeypatch):  # noqa: F811
-    drawn = []
-    real = text_module.render
-    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+def test_tutorial_top_bar_names_the_lesson_and_the_learner_plate_reads_you(app, drawn):  # noqa: F811
     open_lesson(app, "ktu")
     wait_for_learner(app)
     app.scene.dirty = True
     app.frame()
-    assert "Learn to play: KTU" in drawn
-    assert "You" in drawn and "You (you)" not in drawn
+    assert "Learn to play: KTU" in words_of(drawn)
+    assert "You" in words_of(drawn) and "You (you)" not in words_of(drawn)
 
 
 @pytest.mark.parametrize("game_id", MODES)
