@@ -164,7 +164,7 @@ class TableScene(Scene):
         mover = self.viewer
         self.read()
         current = self.session.current_player
-        self.hold.decide(events, self.presenter.HOLDS, self.event_words, self.pace(),
+        self.hold.decide(events, self.director.holds(self), self.event_words, self.pace(),
                          mover is not None and len(self.session.humans()) > 1 and current != mover
                          and self.session.is_human(current))
         self.animate(before, boxes)

@@ -71,6 +71,11 @@ class Director:
         press does)]."""
         return []
 
+    def holds(self, table):
+        """The outcomes that stay on the table a moment after a move: {event kind:
+        seconds at the normal speed} (the presenter's)."""
+        return table.presenter.HOLDS
+
     def waiting(self, table):
         """Does the game wait for the person (the computers hold their moves)?"""
         return False
