@@ -89,6 +89,11 @@ class LessonDirector(Director):
         if action is not None:
             table.submit(action)
 
+    def holds(self, table):
+        """No outcome stays on its own when the coach's words tell it next (lane by
+        lane, say), so that nothing is told before its turn."""
+        return {} if self.coach.explaining() else super().holds(table)
+
     def waiting(self, table):
         """The coach's words wait for Next, and the computers with them."""
         return self.coach.explaining()

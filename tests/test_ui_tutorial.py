@@ -529,3 +529,29 @@ def test_a_lane_refused_says_the_rule_and_stands_clear_of_the_coach_s_bubble(app
     box = pygame.Rect(*map(int, scene.ui_state.message_spot), int(width), 32)
     assert not box.colliderect(scene.laid.bubble.box)
     assert not any(box.colliderect(p.rect) for p in scene.board.hand_cards() if p.card is green)
+
+
+def test_five_possessions_first_line_is_revealed_one_lane_at_a_time(app):  # noqa: F811
+    app.settings.animation_speed = "normal"
+    scene = open_lesson(app, "five_possessions")
+    while True:                                          # offense, the coach's words, four cards
+        wait_for_learner(app)
+        coach = scene.director.coach
+        if coach.index >= 7:                             # Ben has set his line
+            break
+        if coach.explaining():
+            click_widget(app, lambda w: w.label == "Next")
+        else:
+            perform(app, tutorial.find(scene.session.state, coach.cue.moves[0]))
+    shown = []
+    for lane in range(4):
+        wait_for_learner(app)
+        cue = scene.director.coach.cue
+        assert cue.coach and cue.anchor == f"lane:{lane}"
+        assert scene.hold.outcome is None, "no outcome told before the coach comes to it"
+        ben = {int(z.key.rsplit(":", 1)[1]): z.cards[0] for z in scene.current_view.zones
+               if z.key.startswith("line:1:") and z.cards}
+        shown.append([lane for lane, card in sorted(ben.items()) if card is not None])
+        assert scene.laid.bubble.target == pygame.Rect(*map(int, scene.board.areas[scene.board.lanes.index(lane)]))
+        click_widget(app, lambda w: w.label == "Next")
+    assert shown == [[0], [0, 1], [0, 1, 2], [0, 1, 2, 3]]
