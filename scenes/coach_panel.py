@@ -1,6 +1,7 @@
-"""Drawing the coach of a "Learn to play" lesson: the panel beside the table (what the
-coach says, a refused move's reply, then the scores and the game's facts) and the end
-of the lesson (the rules met, and the buttons to go on).
+"""Drawing the coach of a "Learn to play" lesson: the panel beside the table (the lesson's
+progress mark, what the coach says, a refused move's reply, then the scores and the
+game's facts, whose rows a bubble may point at) and the end of the lesson (the rules met,
+those a real game brings, and the buttons to go on).
 
 Only draws: every function takes the words it shows and changes nothing but the screen.
 """
