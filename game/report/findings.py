@@ -1,0 +1,238 @@
+"""The report's findings in sentences: what the run found, ranked by size (broken
+contracts and stalls first), each with its 95% interval and its number of games; what
+the run could detect; and what it found nothing of. Only flags that survive their
+family's correction (see `game.report.summary`) become findings; associations with what a
+seat did during play carry the survivorship caution.
+
+`findings(info, spec, summary)` -> {"found": [{"size", "kind", "text"}], "detect":
+[sentences], "nothing": [sentences]}; sizes are percentage points for shares and
+percent for means, so one list ranks both; associations with play come after every
+other finding, whatever their size, as they are not effects. Side by side, a configuration's safeguards
+are found through the comparison with the first one (the first's are listed as they
+are), and only the headline figures (seat wins, endings, safeguards, length, margin)
+become findings; the game's own measures stay in the tables.
+"""
+import statistics
+
+from game.report import stats
+from game.report.words import ci_num, ci_pct, count, num, p_words, pct, points, seat
+
+CAUTION = ("an association, not a cause: what a seat does during play may follow from how "
+           "its game was going (survivorship)")
+TROUBLE = "run into trouble (a stall, a safeguard limit or one reached, a broken contract)"
+
+
+def _where(summary, config):
+    return f" with {config['label']}" if len(summary["configs"]) > 1 else ""
+
+
+def _prefix(summary, many):
+    return f"With {summary['label']}, " if many else ""
+
+
+def _cap(text):
+    return text[:1].upper() + text[1:]
+
+
+def _problems(summary, many):
+    out = []
+    for problem in summary["problems"]:
+        common = "".join(f"; {pct(c['share'])} of them with {c['words']} ({pct(c['overall'])} "
+                         "of all games)" for c in problem["common"])
+        games = f"{pct(problem['share'])} of games ({ci_pct(problem)}; {problem['count']:,} of {problem['n']:,})"
+        if problem["kind"] in ("contract", "stall"):
+            what = ("broke the rules' contract" if problem["kind"] == "contract"
+                    else "stalled")
+            text = (f"{_prefix(summary, many)}{games} {what}: {problem['what']}{common}. "
+                    f"Replay one: {problem['commands'][0]}")
+            out.append({"size": 1000 + problem["share"], "kind": problem["kind"], "text": text})
+        else:
+            verb = "end at the" if problem["kind"] == "limit" else "reach"
+            out.append({"size": 100 * problem["share"], "kind": "safeguard",
+                        "text": f"{_prefix(summary, many)}{games} {verb} {problem['what']}{common}."})
+    return out
+
+
+def _trend(shares):
+    """'Later seats win more', 'Earlier seats win more', or None: the seats' win rates
+    against their number, when they line up (correlation 0.8 or more, 3 seats or more)."""
+    if len(shares) < 3 or len(set(shares)) < 2:
+        return None
+    r = statistics.correlation(list(range(len(shares))), shares)
+    if r >= 0.8:
+        return "Later seats win more"
+    if r <= -0.8:
+        return "Earlier seats win more"
+    return None
+
+
+def _seat_findings(summary, many):
+    out = []
+    seats = summary["seats"]
+    if summary["overall"]["significant"]:
+        shares = [s["share"] for s in seats]
+        high = max(range(len(seats)), key=lambda i: shares[i])
+        low = min(range(len(seats)), key=lambda i: shares[i])
+        head = _trend(shares) or (f"{seat(high)} wins more" if len(seats) == 2
+                                  else "The seats are unbalanced")
+        flagged = [seat(i) for i, s in enumerate(seats) if s["significant"]]
+        capped = summary["capped"]["count"]
+        text = (f"{_prefix(summary, many)}{head[:1].lower() + head[1:] if many else head}: {seat(high)} wins "
+                f"{pct(shares[high])} ({ci_pct(seats[high])}) and {seat(low)} "
+                f"{pct(shares[low])} ({ci_pct(seats[low])}), against a fair share of "
+                f"{pct(summary['fair_share'])}; {count(summary['seat_games'], 'game')}"
+                + (f" ({capped:,} capped left out)" if capped else "")
+                + f", overall test {p_words(summary['overall']['p'])}"
+                + (f"; flagged on their own: {', '.join(flagged)}" if flagged else "") + ".")
+        edge = max(abs(s["edge"]) for s in seats)
+        out.append({"size": 100 * edge, "kind": "seats", "text": text})
+    first = summary["first_player"]
+    if first and first["significant"]:
+        out.append({"size": 100 * abs(first["edge"]), "kind": "first player",
+                    "text": f"{_prefix(summary, many)}the first player wins {pct(first['share'])} "
+                            f"({ci_pct(first)}) against a fair share of "
+                            f"{pct(summary['fair_share'])}; {count(first['n'], 'game')}."})
+    for relation in summary["relations"]:
+        if not relation["significant"]:
+            continue
+        name = relation["feature"]
+        who = f"seats {name}" if relation["kind"] == "dealt" else f"seats with {name}"
+        text = (f"{_prefix(summary, many)}{who} win "
+                f"{pct(relation['with']['share'])} ({ci_pct(relation['with'])}; "
+                f"{count(relation['with']['n'], 'seat-game')}) against "
+                f"{pct(relation['without']['share'])} ({ci_pct(relation['without'])}; "
+                f"{count(relation['without']['n'], 'seat-game')}) without"
+                + (f": {CAUTION}" if relation["kind"] == "play" else "") + ".")
+        out.append({"size": 100 * abs(relation["difference"]), "kind": relation["kind"],
+                    "text": _cap(text)})
+    return out
+
+
+def _value(line, cell):
+    if line["kind"] == "mean":
+        return f"{num(cell['mean'])} ({ci_num(cell)})"
+    if line["kind"] == "edge" and "edge" in cell:
+        return f"{pct(cell['share'])} ({ci_pct(cell)}), an edge of {points(cell['edge'])}"
+    return f"{pct(cell['share'])} ({ci_pct(cell)})"
+
+
+def _comparison(summary):
+    out = []
+    configs = summary["configs"]
+    for line in summary["comparison"]:
+        if not line.get("headline"):
+            continue
+        base = line["cells"][0]
+        for config, cell in zip(configs[1:], line["cells"][1:]):
+            if not cell["significant"]:
+                continue
+            if line["kind"] == "mean":
+                change = (f", {cell['relative']:+.0%}" if cell.get("relative") is not None else "")
+                size = 100 * abs(cell["relative"] or 0.0)
+            else:
+                change = f", {points(cell['difference'])}"
+                size = 100 * abs(cell["difference"])
+            out.append({"size": size, "kind": "comparison",
+                        "text": f"With {config['label']}, {line['figure']}: {_value(line, cell)}, "
+                                f"against {_value(line, base)} with {configs[0]['label']}"
+                                f"{change}; {count(cell['pairs'], 'game')} each, on the same seeds."})
+    return out
+
+
+def _effects(summary):
+    out = []
+    for option in summary["effects"]:
+        base = next(e for e in option["values"] if e["base"])
+        for entry in option["values"]:
+            tests = entry.get("tests", {})
+            if tests.get("length", {}).get("significant"):
+                out.append({"size": 100 * abs(entry["length"]), "kind": "option",
+                            "text": f"With {entry['words']}, games last {num(entry['actions']['mean'])} "
+                                    f"actions ({ci_num(entry['actions'])}; {count(entry['games'], 'game')}), "
+                                    f"{entry['length']:+.0%} against {base['words']}."})
+            if tests.get("trouble", {}).get("significant"):
+                out.append({"size": 100 * abs(entry["trouble_change"]), "kind": "option",
+                            "text": f"With {entry['words']}, {pct(entry['trouble']['share'])} of "
+                                    f"games ({ci_pct(entry['trouble'])}; {count(entry['games'], 'game')}) "
+                                    f"{TROUBLE}, against {pct(base['trouble']['share'])} with "
+                                    f"{base['words']}."})
+            if tests.get("balance", {}).get("significant"):
+                out.append({"size": 100 * abs(entry["edge_change"]), "kind": "option",
+                            "text": f"With {entry['words']}, the winning seat is spread "
+                                    f"differently than with {base['words']}: the largest seat edge "
+                                    f"is {points(entry['edge'])} ({seat(entry['edge_seat'])}) "
+                                    f"against {points(base['edge'])}; {count(entry['games'], 'game')}."})
+    return out
+
+
+def _detect(summary):
+    configs = summary["configs"]
+    first = configs[0]
+    out = []
+    if first.get("detect"):
+        who = (f"With {first['label']}, the" if len(configs) > 1 else "The")
+        text = (f"{who} {count(first['overall']['games'], 'game')} with one winner (of "
+                f"{first['games']:,}) could detect a seat edge of "
+                f"about {100 * first['detect']:.0f} points")
+        if first.get("relations_detect"):
+            text += f", and a dealt card's effect of about {100 * first['relations_detect']:.0f} points"
+        out.append(text + f" (at {stats.POWER:.0%} power, after the corrections).")
+    tested = [c for line in summary["comparison"] for c in line["cells"][1:] if c.get("tested")]
+    actions = next((line for line in summary["comparison"] if line["figure"] == "actions per game"),
+                   None)
+    if actions and tested:
+        cell = actions["cells"][1]
+        base = actions["cells"][0]["mean"]
+        if cell.get("se") and base:
+            out.append(f"Side by side on the same seeds, the run could detect a change of about "
+                       f"{100 * stats.detectable(cell['se'], len(tested)) / base:.0f}% in actions "
+                       "per game.")
+    return out
+
+
+def _nothing(summary):
+    """What the run looked for and did not find, and what it had too few games to test."""
+    nothing, few = [], []
+    for config in summary["configs"]:
+        if "seats" not in config:
+            continue
+        if config["overall"]["tested"] and not config["overall"]["significant"]:
+            nothing.append("a seat edge")
+        elif not config["overall"]["tested"]:
+            few.append(f"seat balance{_where(summary, config)} ("
+                       f"{count(config['overall']['games'], 'game')} with one winner and not "
+                       f"capped; {stats.MIN_GROUP} needed)")
+        first = config["first_player"]
+        if first and first["tested"] and not first["significant"]:
+            nothing.append("a first player's edge")
+        for kind, words in (("dealt", "an effect of a dealt card"),
+                            ("play", "an association of a rule used with winning")):
+            chosen = [r for r in config["relations"] if r["kind"] == kind and r["tested"]]
+            if chosen and not any(r["significant"] for r in chosen):
+                nothing.append(words)
+    cells = [c for line in summary["comparison"] for c in line["cells"][1:] if c.get("tested")]
+    if cells and not any(c["significant"] for c in cells):
+        nothing.append("a difference side by side")
+    out = []
+    if nothing:
+        out.append("Found nothing of: " + ", ".join(dict.fromkeys(nothing)) + ".")
+    if few:
+        out.append("Too few games to test: " + ", ".join(dict.fromkeys(few)) + ".")
+    return out
+
+
+def findings(info, spec, summary):
+    """The findings, the detection limits and what was not found (see the module)."""
+    configs = summary["configs"]
+    many = len(configs) > 1
+    found = []
+    for number, config in enumerate(configs):
+        found += [f for f in _problems(config, many)
+                  if not number or f["kind"] in ("contract", "stall")]
+        if "seats" in config:
+            found += _seat_findings(config, many)
+    found += _comparison(summary)
+    if spec["fuzz"]:
+        found += _effects(summary)
+    found.sort(key=lambda f: (f["kind"] == "play", -f["size"]))
+    return {"found": found, "detect": _detect(summary), "nothing": _nothing(summary)}
