@@ -10,7 +10,6 @@ A `Measures` lists:
   is the game's first player (None: the first action of any kind);
 - `seat_actions`: {measure name: action kinds}, counted per seat ("using a rule");
 - `seat_events`: {measure name: event kinds}, counted per seat of the event;
-- `dealt`: a function (starting state) -> {feature: [bool per seat]} ("holding a card");
 - `seat`: a function (final state) -> {measure: [number per seat]}, beyond counts;
 - `game`: a function (final state) -> ({measure: number}, {tally: {label: count}});
 - `curve_events`: event kinds after which every seat's score is read (a score curve
@@ -33,7 +32,6 @@ class Measures(NamedTuple):
     first_kinds: tuple = None
     seat_actions: dict = {}
     seat_events: dict = {}
-    dealt: Callable = None
     seat: Callable = None
     game: Callable = None
     curve_events: frozenset = frozenset()
@@ -42,17 +40,6 @@ class Measures(NamedTuple):
     no_winner: dict = {}
     limits: dict = {}
     safeguards: Callable = None
-
-
-def dealt_ranks(ranks, zones):
-    """A `dealt` function: for each (feature, rank), whether each seat's starting cards in
-    the named zones (attribute names of the state) hold a card of that rank."""
-    def dealt(state):
-        return {feature: [any(card.rank == rank for zone in zones
-                              for card in getattr(state, zone)[seat])
-                          for seat in range(state.players)]
-                for feature, rank in ranks.items()}
-    return dealt
 
 
 def events_reached(words_by_kind, unless_option=None):
@@ -69,12 +56,6 @@ def events_reached(words_by_kind, unless_option=None):
 def measures_for(game_id):
     """The game's `Measures` (an empty declaration for a game that declares none)."""
     return game.game_info(game_id).state_class().MEASURES or Measures()
-
-
-def starting_features(game_id, state):
-    """{feature: [bool per seat]} from the game's starting position."""
-    declared = measures_for(game_id).dealt
-    return declared(state) if declared else {}
 
 
 def hands(game_id, state):

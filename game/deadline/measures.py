@@ -1,7 +1,7 @@
 """Deadline's measures for the designers' balance report: exam results and extra credit."""
 from collections import Counter
 
-from game.measures import Measures, dealt_ranks
+from game.measures import Measures
 
 
 def _deadline_game(state):
@@ -25,7 +25,6 @@ def _deadline_seat(state):
 
 
 MEASURES = Measures(
-    dealt=dealt_ranks({"dealt a joker": "JK"}, ("hands",)),
     seat=_deadline_seat,
     game=_deadline_game,
     curve_events=frozenset({"phase"}), curve_label="phase of the semester")
