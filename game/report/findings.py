@@ -104,7 +104,7 @@ def _seat_findings(summary, many):
                 f"{count(relation['without']['n'], 'seat-game')}) without"
                 + (f": {CAUTION}" if relation["kind"] == "play" else "") + ".")
         out.append({"size": 100 * abs(relation["difference"]), "kind": relation["kind"],
-                    "text": _cap(text)})
+                    "text": text})
     return out
 
 
@@ -235,4 +235,6 @@ def findings(info, spec, summary):
     if spec["fuzz"]:
         found += _effects(summary)
     found.sort(key=lambda f: (f["kind"] == "play", -f["size"]))
+    for finding in found:
+        finding["text"] = _cap(finding["text"])
     return {"found": found, "detect": _detect(summary), "nothing": _nothing(summary)}

@@ -46,9 +46,13 @@ def _png(fig):
     return f'<img alt="chart" src="data:image/png;base64,{data}">'
 
 
-def _table(head, rows, left=1):
+def _table(head, rows, left=1, command=False):
+    """An HTML table; the first `left` columns (and a last column of commands) aligned
+    left, a cell given as a 1-tuple shaded as significant."""
+    def is_left(i):
+        return i < left or (command and i == len(head) - 1)
     out = ["<table><tr>"]
-    out += [f'<th class="{"l" if i < left else ""}">{html.escape(str(h))}</th>'
+    out += [f'<th class="{"l" if is_left(i) else ""}">{html.escape(str(h))}</th>'
             for i, h in enumerate(head)]
     out.append("</tr>")
     for row in rows:
@@ -56,7 +60,7 @@ def _table(head, rows, left=1):
         for i, cell in enumerate(row):
             sig = isinstance(cell, tuple)
             text = cell[0] if sig else cell
-            classes = ("l " if i < left else "") + ("sig" if sig else "")
+            classes = ("l " if is_left(i) else "") + ("sig" if sig else "")
             out.append(f'<td class="{classes.strip()}">{html.escape(str(text))}</td>')
         out.append("</tr>")
     out.append("</table>")
@@ -129,7 +133,7 @@ def _length_chart(summary, where):
                 color=[BLUE, ORANGE], label=["played out", "capped"])
         if cut:
             ax.axvline(min(cut), color=ORANGE, linestyle=":")
-            ax.legend(fontsize=7, title=f"capped at {min(cut):,}+: {len(cut):,}", title_fontsize=7)
+            ax.legend(fontsize=7, title=f"capped: {count(len(cut), 'game')}", title_fontsize=7)
         ax.set_xlabel(key)
         ax.set_ylabel("games")
         ax.xaxis.get_major_locator().set_params(integer=True)
@@ -347,7 +351,7 @@ def _config_section(info, summary, curve_label, many):
     rows = [[g["seed"], g["actions"], g["turns"], "capped" if g["capped"] else "", g["command"]]
             for g in summary["longest"]]
     out.append("<p>The longest games:</p>")
-    out.append(_table(["seed", "actions", "turns", "", "replay"], rows, left=0))
+    out.append(_table(["seed", "actions", "turns", "", "replay"], rows, left=0, command=True))
     if "scores" in summary:
         out.append(_scores_section(summary, curve_label, where))
     if summary.get("curve"):
@@ -396,7 +400,7 @@ def _problems_section(problems):
              " ".join(map(str, p["seeds"])), "\n".join(p["commands"])] for p in problems]
     return ("<h3>Stalls, safeguards and broken contracts</h3>"
             + _table(["kind", "what happened", "games", "share", "found with",
-                      "seeds", "replay"], rows, left=2))
+                      "seeds", "replay"], rows, left=2, command=True))
 
 
 def _comparison_section(info, summary):
@@ -436,12 +440,13 @@ def _effects_section(summary):
                                tests["length"]["significant"])
                 trouble = _mark(f"{pct(e['trouble']['share'])} ({points(e['trouble_change'])})",
                                 tests["trouble"]["significant"])
-                balance = _mark(f"{points(e['edge'])} ({points(e['edge_change'])})",
-                                tests["balance"]["significant"])
+                balance = (_mark(f"{points(e['edge'])} ({points(e['edge_change'])})",
+                                 tests["balance"]["significant"])
+                           if e["edge_seat"] is not None else "too few games")
             else:
                 length = f"{num(e['actions']['mean'])}" + (" (base)" if e["base"] else "")
                 trouble = pct(e["trouble"]["share"])
-                balance = points(e["edge"])
+                balance = points(e["edge"]) if e["edge_seat"] is not None else "too few games"
             rows.append([option["label"], e["value_words"], e["games"], length, trouble, balance,
                          seat(e["edge_seat"]) if e["edge_seat"] is not None else ""])
     return ("<h2>House rules ranked by their effect</h2>"

@@ -487,7 +487,7 @@ def _effect(value, words, rows, base_rows, pairs, players_vary, is_base):
     if is_base or not rows or not base_rows:
         return entry, []
     base_actions = statistics.fmean(row["actions"] for row in base_rows)
-    base_edge, _ = _imbalance(base_rows)
+    base_edge, base_seat = _imbalance(base_rows)
     if pairs is not None:
         length_p = stats.paired_test([b["actions"] - a["actions"] for a, b in pairs])
         trouble_p = stats.mcnemar_test(sum(troubled(b) and not troubled(a) for a, b in pairs),
@@ -504,7 +504,8 @@ def _effect(value, words, rows, base_rows, pairs, players_vary, is_base):
              "balance": {"p": balance_p or 1.0, "tested": balance_p is not None}}
     entry.update(length=(actions["mean"] - base_actions) / base_actions if base_actions else 0.0,
                  trouble_change=trouble["share"] - sum(map(troubled, base_rows)) / len(base_rows),
-                 edge_change=abs(edge) - abs(base_edge), tests=tests)
+                 edge_change=abs(edge) - abs(base_edge) if None not in (seat, base_seat) else 0.0,
+                 tests=tests)
     return entry, list(tests.values())
 
 
