@@ -339,7 +339,7 @@ def test_a_run_longer_than_a_minute_says_how_long_first(tmp_path, capsys, monkey
 
 
 def test_chunks_are_sized_from_the_workers_and_the_time_a_game_takes():
-    assert runner.chunk_size(1000, 2) == 125
+    assert runner.chunk_size(400, 2) == 50
     assert runner.chunk_size(1000, 16) == 16           # a bigger cluster: more, smaller chunks
     assert runner.chunk_size(10 ** 8, 2) == runner.CHUNK
     assert runner.chunk_size(1000, 2, per_game=30.0) == 1   # Hard in Final Count
@@ -378,3 +378,16 @@ def test_cluster_addresses_that_are_not_a_dask_scheduler_are_one_line_errors(tmp
     finally:
         web.shutdown()
         chatter.close()
+
+
+def test_fuzzing_ranks_every_option_by_its_effect_in_words():
+    _, summary = play(spec_for("ktu", games=80, players=[None], fuzz=True))
+    info = game.game_info("ktu")
+    effects = summary["effects"]
+    assert {e["label"] for e in effects} == {"Players"} | {o.label for o in info.options
+                                                          if o.id != info.player_option}
+    assert [e["size"] for e in effects] == sorted((e["size"] for e in effects), reverse=True)
+    assert effects[0]["label"] == "Play to the last"
+    texts = [f["text"] for f in summary["findings"]["found"]]
+    assert any(t.startswith("With Play to the last: On, ") and "run into trouble" in t
+               and "against" in t and "with Play to the last: Off" in t for t in texts), texts

@@ -139,29 +139,34 @@ def _comparison(summary):
     return out
 
 
+def _effect_words(entry, base):
+    """(test, size key, sentence) for each effect of an option value against its base."""
+    games = count(entry["games"], "game")
+    return [
+        ("length", "length",
+         f"With {entry['words']}, games last {num(entry['actions']['mean'])} actions "
+         f"({ci_num(entry['actions'])}; {games}), {entry['length']:+.0%} against {base['words']}."),
+        ("trouble", "trouble_change",
+         f"With {entry['words']}, {pct(entry['trouble']['share'])} of games "
+         f"({ci_pct(entry['trouble'])}; {games}) {TROUBLE}, against "
+         f"{pct(base['trouble']['share'])} with {base['words']}."),
+        ("balance", "edge_change",
+         f"With {entry['words']}, the winning seat is spread differently than with "
+         f"{base['words']}: the largest seat edge is {points(entry['edge'])}"
+         + (f" ({seat(entry['edge_seat'])})" if entry["edge_seat"] is not None else "")
+         + f" against {points(base['edge'])}; {games}.")]
+
+
 def _effects(summary):
     out = []
     for option in summary["effects"]:
         base = next(e for e in option["values"] if e["base"])
         for entry in option["values"]:
-            tests = entry.get("tests", {})
-            if tests.get("length", {}).get("significant"):
-                out.append({"size": 100 * abs(entry["length"]), "kind": "option",
-                            "text": f"With {entry['words']}, games last {num(entry['actions']['mean'])} "
-                                    f"actions ({ci_num(entry['actions'])}; {count(entry['games'], 'game')}), "
-                                    f"{entry['length']:+.0%} against {base['words']}."})
-            if tests.get("trouble", {}).get("significant"):
-                out.append({"size": 100 * abs(entry["trouble_change"]), "kind": "option",
-                            "text": f"With {entry['words']}, {pct(entry['trouble']['share'])} of "
-                                    f"games ({ci_pct(entry['trouble'])}; {count(entry['games'], 'game')}) "
-                                    f"{TROUBLE}, against {pct(base['trouble']['share'])} with "
-                                    f"{base['words']}."})
-            if tests.get("balance", {}).get("significant"):
-                out.append({"size": 100 * abs(entry["edge_change"]), "kind": "option",
-                            "text": f"With {entry['words']}, the winning seat is spread "
-                                    f"differently than with {base['words']}: the largest seat edge "
-                                    f"is {points(entry['edge'])} ({seat(entry['edge_seat'])}) "
-                                    f"against {points(base['edge'])}; {count(entry['games'], 'game')}."})
+            if "tests" not in entry:
+                continue
+            for test, size, text in _effect_words(entry, base):
+                if entry["tests"][test]["significant"]:
+                    out.append({"size": 100 * abs(entry[size]), "kind": "option", "text": text})
     return out
 
 

@@ -29,8 +29,8 @@ from game.report.words import count, option_words
 LEVELS = ("random", "easy", "medium", "hard")
 MAX_ACTIONS = 100_000    # the report's own safeguard: a game still going after this stalls
 HARD_ITERATIONS = 32     # Hard searches a fixed number of iterations, so runs repeat exactly
-CHUNK = 250              # at most this many games per chunk of work
-CHUNK_SECONDS = 20       # and, once a game is timed, about this many seconds of play
+CHUNK = 100              # at most this many games per chunk of work
+CHUNK_SECONDS = 10       # and, once a game is timed, about this many seconds of play
 PILOT_SECONDS = 0.25     # the first games are played here for at least this long, to time it
 ESTIMATE_FROM = 60       # a run expected to last longer than this many seconds says so first
 
