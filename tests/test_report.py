@@ -295,7 +295,7 @@ def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, cap
     monkeypatch.setattr(runner, "PILOT_SECONDS", 0)       # one game timed, then chunks of 8
     real, calls = runner.play_chunk, []
 
-    def stop_at_the_third(job):
+    def stop_at_the_third(job):                              # 1 + 8 + 8 games are kept
         calls.append(job)
         if len(calls) == 3:
             raise KeyboardInterrupt
@@ -304,7 +304,7 @@ def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, cap
     out = tmp_path / "stopped"
     assert main.main([*common, "--out", str(out)]) == 130
     err = capsys.readouterr().err
-    assert f"9 finished games kept: go on with python3 main.py report --resume {out}" in err
+    assert f"17 finished games kept: go on with python3 main.py report --resume {out}" in err
     assert (out / "run.json").exists() and not (out / "summary.json").exists()
     assert main.main([*common, "--out", str(out)]) == 2
     assert "it holds a stopped run" in capsys.readouterr().err
@@ -325,17 +325,29 @@ def test_a_run_longer_than_a_minute_says_how_long_first(tmp_path, capsys, monkey
     monkeypatch.setattr(runner, "run_local", stop)
     games = 0
 
-    def counted(job):
+    def counted(job, index, **how):
         nonlocal games
         games += 1
-        return play_chunk(job)
-    play_chunk = runner.play_chunk
-    monkeypatch.setattr(runner, "play_chunk", counted)
+        return play_index(job, index, **how)
+    play_index = runner.play_index
+    monkeypatch.setattr(runner, "play_index", counted)
     assert main.main(["report", "final_count", "--games", "100000000", "--workers", "1",
                       "--out", str(tmp_path)]) == 130
     err = capsys.readouterr().err
     assert "About " in err and f"for {100_000_000 - games:,} more games on 1 local process" in err
     assert f"{games:,} finished games kept: go on with python3 main.py report --resume {tmp_path}" in err
+
+
+def test_a_slow_first_game_is_timed_by_its_first_moves(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(runner, "EARLY_SECONDS", 0)      # as if the first move took long
+    def stop(jobs, workers, on_chunk):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(runner, "run_local", stop)
+    assert main.main(["report", "ktu", "--games", "1000000", "--workers", "2",
+                      "--out", str(tmp_path)]) == 130
+    err = capsys.readouterr().err
+    assert err.count("About ") == 1 and "from 1 move of the first game" in err
+    assert "for 1,000,000 more games on 2 local processes" in err
 
 
 def test_chunks_are_sized_from_the_workers_and_the_time_a_game_takes():

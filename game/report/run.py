@@ -9,9 +9,10 @@ cluster (`game.report.cluster`). Each finished chunk is handed to a store as it
 completes (`game.report.store`), so a stopped run loses at most the chunks under way,
 and rows are put back in (configuration, index) order at the end.
 
-The first games are played here before the others, to time the run: a run expected to
-last more than a minute says how long first, and chunks are sized to take about
-CHUNK_SECONDS at most.
+The first games are played here before the others, to time the run (`Estimate`): a run
+expected to last more than a minute says how long first (a slow first game, as Hard
+plays, is timed by its first moves), and chunks are sized to take about CHUNK_SECONDS at
+most.
 """
 import hashlib
 import itertools
@@ -33,6 +34,7 @@ CHUNK = 100              # at most this many games per chunk of work
 CHUNK_SECONDS = 10       # and, once a game is timed, about this many seconds of play
 PILOT_SECONDS = 0.25     # the first games are played here for at least this long, to time it
 ESTIMATE_FROM = 60       # a run expected to last longer than this many seconds says so first
+EARLY_SECONDS = 3        # a first game still going after this long is timed by its moves
 
 
 def game_seed(run_seed, index):
@@ -155,22 +157,27 @@ def play_chunk(job):
     """Play one chunk of work: (game id, configuration index, players, levels, options
     or None to fuzz, run seed, first index, end index) -> {config, start, stop, seconds,
     rows in index order}."""
-    game_id, config, players, levels, options, run_seed, start, stop = job
-    info = game.game_info(game_id)
+    _, config, *_, start, stop = job
     began = time.perf_counter()
-    rows = []
-    for index in range(start, stop):
-        seed = game_seed(run_seed, index)
-        if options is None:
-            k, chosen = fuzz_setup(info, seed)
-            row = play_game(game_id, k, levels * k, chosen, seed)
-        else:
-            row = play_game(game_id, players, levels, options, seed)
-        row["index"] = index
-        row["config"] = config
-        rows.append(row)
+    rows = [play_index(job, index) for index in range(start, stop)]
     return {"config": config, "start": start, "stop": stop,
             "seconds": time.perf_counter() - began, "rows": rows}
+
+
+def play_index(job, index, out=None, level=None):
+    """The row of game `index` of `job` (its seed from the run seed); `out` as in
+    `play_game`; `level` plays every seat instead of the job's levels (random play, to
+    count a game's moves quickly)."""
+    game_id, config, players, levels, options, run_seed, *_ = job
+    seed = game_seed(run_seed, index)
+    if options is None:
+        players, options = fuzz_setup(game.game_info(game_id), seed)
+        levels = levels * players
+    row = play_game(game_id, players, [level] * players if level else levels, options, seed,
+                    out=out)
+    row["index"] = index
+    row["config"] = config
+    return row
 
 
 def missing(indices, done):
@@ -287,17 +294,47 @@ def configurations(spec):
     return configs
 
 
-def _pilot(job, on_chunk):
-    """Play the first games of `job` here for PILOT_SECONDS at least (one game when a game
-    takes longer), hand them on as a chunk, and return (games played, seconds a game)."""
-    *head, start, stop = job
-    rows, began, end = [], time.perf_counter(), start
-    while end < stop and (end == start or time.perf_counter() - began < PILOT_SECONDS):
-        rows += play_chunk((*head, end, end + 1))["rows"]
-        end += 1
-    seconds = time.perf_counter() - began
-    on_chunk({"config": job[1], "start": start, "stop": end, "seconds": seconds, "rows": rows})
-    return end - start, seconds / (end - start)
+class Estimate:
+    """Times the first games of a run, here, and says how long the run will take when
+    that is more than ESTIMATE_FROM seconds: once PILOT_SECONDS of games are played, or,
+    when the first game is slow (Hard), already EARLY_SECONDS into it, from its moves so
+    far and a random game's number of moves."""
+
+    def __init__(self, games, parallel, where, say):
+        self.games, self.parallel, self.where, self.say = games, parallel, where, say
+        self.per_game = None
+        self.said = False
+
+    def tell(self, per_game, left, how):
+        """Say the estimate for `left` games at `per_game` seconds (once)."""
+        expected = per_game * left / self.parallel
+        if expected > ESTIMATE_FROM and not self.said:
+            self.said = True
+            self.say(f"About {clock(expected)} for {count(left, 'more game')} on {self.where} "
+                     f"({per_game:.2g} s a game here, {how}); Ctrl+C stops, and the finished "
+                     "games are kept")
+
+    def pilot(self, job, on_chunk):
+        """Play the first games of `job` for PILOT_SECONDS at least (one game when a game
+        takes longer) and hand them on as a chunk; the number of games played."""
+        *_, start, stop = job
+        rows, began, first = [], time.perf_counter(), {"moves": 0, "timed": False}
+
+        def watch(seat, action):
+            first["moves"] += 1
+            elapsed = time.perf_counter() - began
+            if not rows and not first["timed"] and elapsed >= EARLY_SECONDS:
+                first["timed"] = True
+                typical = play_index(job, start, level="random")["actions"]
+                self.tell(elapsed / first["moves"] * typical, self.games,
+                          f"from {count(first['moves'], 'move')} of the first game")
+        while start + len(rows) < stop and (not rows or time.perf_counter() - began < PILOT_SECONDS):
+            rows.append(play_index(job, start + len(rows), out=watch))
+        seconds = time.perf_counter() - began
+        self.per_game = seconds / len(rows)
+        on_chunk({"config": job[1], "start": start, "stop": start + len(rows),
+                  "seconds": seconds, "rows": rows})
+        return len(rows)
 
 
 def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
@@ -332,23 +369,23 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
         engine = Cluster(cluster)
     try:
         parallel = engine.threads() if engine else workers
+        where = (count(parallel, "Dask worker thread") if engine
+                 else count(parallel, "local process", "local processes"))
+        estimate = Estimate(total - played, parallel, where, lambda text: say(
+            text + (f": go on with python3 main.py report --resume {store.folder}"
+                    if store.folder else ".")))
         timed = [c for c in chunks if c["rows"]]
-        per_game = (sum(c["seconds"] for c in timed) / sum(len(c["rows"]) for c in timed)
-                    if timed else None)
+        if timed:
+            estimate.per_game = (sum(c["seconds"] for c in timed)
+                                 / sum(len(c["rows"]) for c in timed))
         first = next(jobs_for(spec, configs, done, CHUNK), None)
-        if first and per_game is None:
-            games, per_game = _pilot(first, finished)
+        if first and estimate.per_game is None:
+            games = estimate.pilot(first, finished)
             done.setdefault(first[1], []).append((first[6], first[6] + games))
         left = total - played
-        expected = per_game * left / parallel if left else 0
-        if expected > ESTIMATE_FROM:
-            where = (f"{count(parallel, 'Dask worker thread')}" if engine
-                     else count(parallel, "local process", "local processes"))
-            say(f"About {clock(expected)} for {count(left, 'more game')} on {where} "
-                f"({per_game:.2g} s a game here); Ctrl+C stops, and the finished games are "
-                "kept" + (f": go on with python3 main.py report --resume {store.folder}"
-                          if store.folder else "."))
-        size = chunk_size(left, parallel, per_game)
+        if left:
+            estimate.tell(estimate.per_game, left, "from the games played so far")
+        size = chunk_size(left, parallel, estimate.per_game)
         jobs = jobs_for(spec, configs, done, size)
         if engine:
             engine.run(jobs, finished)
