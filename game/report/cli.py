@@ -26,6 +26,7 @@ from game.report.words import count
 
 SUMMARY_FORMAT = "cardtable-report"
 SUMMARY_VERSION = 2      # 2: the code and rules versions, rows' dealt ranks and curve steps
+SUMMARY_KEYS = {"spec": dict, "versions": dict, "summary": dict, "run": dict, "rows": list}
 
 
 def _shard(text):
@@ -171,7 +172,9 @@ def _read_summary(path):
     except ValueError:
         raise ReportError(f"{path}: not a JSON file") from None
     if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT \
-            or data.get("version") != SUMMARY_VERSION:
+            or data.get("version") != SUMMARY_VERSION \
+            or not all(isinstance(data.get(key), kind) for key, kind in SUMMARY_KEYS.items()) \
+            or not isinstance(data["run"].get("seconds"), (int, float)):
         raise ReportError(f"{path}: not a report's summary.json (version {SUMMARY_VERSION})")
     return data
 
@@ -294,7 +297,7 @@ def main(args):
             if not args.resume:
                 store.begin(spec, found)
             try:
-                configs, rows, seconds = runner.play(spec, args.workers, args.cluster, store)
+                _, rows, seconds = runner.play(spec, args.workers, args.cluster, store)
             except ReportError as error:
                 raise ReportError(f"{error}{_kept(store, args.resume)}") from None
             where = (f"Dask cluster {args.cluster}" if args.cluster

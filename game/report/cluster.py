@@ -191,8 +191,10 @@ class Cluster:
         if self.client.status != "running":
             return ReportError(f"--cluster {self.address}: the scheduler stopped answering "
                                "(the connection to it was lost)")
+        hint = ("; every cluster machine needs: python3 -m pip install -r "
+                "requirements-cluster.txt" if isinstance(error, ImportError) else "")
         return ReportError(f"--cluster {self.address}: a chunk of games failed "
-                           f"({_first_line(error)})")
+                           f"({_first_line(error)}){hint}")
 
     def close(self):
         """Disconnect (without waiting long for a scheduler that is gone)."""
