@@ -265,7 +265,8 @@ def run_local(jobs, workers, on_chunk):
             on_chunk(play_chunk(job))
         return
     import multiprocessing
-    with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
+    spawn = multiprocessing.get_context("spawn")    # a fork of a process with threads may hang
+    with spawn.Pool(workers, initializer=_ignore_interrupts) as pool:
         for chunk in pool.imap_unordered(play_chunk, jobs):
             on_chunk(chunk)
 
