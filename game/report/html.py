@@ -191,12 +191,15 @@ def _curve_chart(summary, label, where):
 def _relations_chart(relations, where):
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 0.4 * len(relations) + 1.2))
-    for i, rel in enumerate(relations):
-        for offset, key, colour in ((-0.15, "without", GREY), (0.15, "with", BLUE)):
-            e = rel[key]
-            ax.errorbar(e["share"], i + offset, xerr=_errors([e["share"]], [e]),
-                        fmt="o", color=ORANGE if key == "with" and rel["significant"] else colour,
-                        capsize=3, label=key if i == 0 else None)
+    for offset, key, colour in ((-0.15, "without", GREY), (0.15, "with", BLUE)):
+        entries = [rel[key] for rel in relations]
+        shares = [e["share"] for e in entries]
+        ax.errorbar(shares, [i + offset for i in range(len(entries))],
+                    xerr=_errors(shares, entries), fmt="o", color=colour, capsize=3, label=key)
+    marked = [i for i, rel in enumerate(relations) if rel["significant"]]
+    if marked:
+        ax.plot([relations[i]["with"]["share"] for i in marked], [i + 0.15 for i in marked],
+                "o", color=ORANGE)
     ax.set_yticks(range(len(relations)))
     ax.set_yticklabels([r["feature"] + (" *" if r["significant"] else "") for r in relations],
                        fontsize=8)
