@@ -199,7 +199,7 @@ def _relations_chart(relations, where):
     marked = [i for i, rel in enumerate(relations) if rel["significant"]]
     if marked:
         ax.plot([relations[i]["with"]["share"] for i in marked], [i + 0.15 for i in marked],
-                "o", color=ORANGE)
+                "o", color=ORANGE, zorder=3)
     ax.set_yticks(range(len(relations)))
     ax.set_yticklabels([r["feature"] + (" *" if r["significant"] else "") for r in relations],
                        fontsize=8)
