@@ -380,7 +380,8 @@ def test_cluster_addresses_that_are_not_a_dask_scheduler_are_one_line_errors(tmp
     closed.close()
     try:
         for port, words in [(web.server_address[1], "is it a dashboard's HTTP port?"),
-                            (chatter.getsockname()[1], "not as a Dask scheduler (it began with b'SSH-2.0-')"),
+                            (chatter.getsockname()[1],
+                             "not as a Dask scheduler (it began with b'SSH-2.0-')"),
                             (refused, "cannot reach a Dask scheduler there")]:
             assert main.main(["report", "ktu", "--games", "3", "--cluster",
                               f"tcp://127.0.0.1:{port}", "--out", str(tmp_path)]) == 2

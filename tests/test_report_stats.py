@@ -183,7 +183,8 @@ def test_margins_closeness_and_the_leader():
     rows = []
     for i in range(60):
         margin = (20, 40, 40, 100)[i % 4]
-        rows.append(row(i, 2, [0], scores=[100, 100 - margin], curve=[[20, 0], [40, 20], [100, 100 - margin]]))
+        rows.append(row(i, 2, [0], scores=[100, 100 - margin],
+                        curve=[[20, 0], [40, 20], [100, 100 - margin]]))
     config = summarize_config(info, rows, info.default_options())
     margin = config["scores"]["margin"]
     assert margin["median"] == 40 and margin["close_at"] == 20 and margin["blowout_at"] == 80

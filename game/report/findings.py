@@ -15,7 +15,8 @@ become findings; the game's own measures stay in the tables.
 import statistics
 
 from game.report import stats
-from game.report.words import ci_num, ci_pct, count, num, p_words, pct, points, seat
+from game.report.words import (about_points, ci_num, ci_pct, count, num, p_words, pct,
+                               points, seat)
 
 CAUTION = ("an association, not a cause: what a seat does during play may follow from how "
            "its game was going (survivorship)")
@@ -39,7 +40,8 @@ def _problems(summary, many):
     for problem in summary["problems"]:
         common = "".join(f"; {pct(c['share'])} of them with {c['words']} ({pct(c['overall'])} "
                          "of all games)" for c in problem["common"])
-        games = f"{pct(problem['share'])} of games ({ci_pct(problem)}; {problem['count']:,} of {problem['n']:,})"
+        games = (f"{pct(problem['share'])} of games ({ci_pct(problem)}; "
+                 f"{problem['count']:,} of {problem['n']:,})")
         if problem["kind"] in ("contract", "stall"):
             what = ("broke the rules' contract" if problem["kind"] == "contract"
                     else "stalled")
@@ -77,7 +79,8 @@ def _seat_findings(summary, many):
                                   else "The seats are unbalanced")
         flagged = [seat(i) for i, s in enumerate(seats) if s["significant"]]
         capped = summary["capped"]["count"]
-        text = (f"{_prefix(summary, many)}{head[:1].lower() + head[1:] if many else head}: {seat(high)} wins "
+        head = head[:1].lower() + head[1:] if many else head
+        text = (f"{_prefix(summary, many)}{head}: {seat(high)} wins "
                 f"{pct(shares[high])} ({ci_pct(seats[high])}) and {seat(low)} "
                 f"{pct(shares[low])} ({ci_pct(seats[low])}), against a fair share of "
                 f"{pct(summary['fair_share'])}; {count(summary['seat_games'], 'game')}"
@@ -178,9 +181,9 @@ def _detect(summary):
         who = (f"With {first['label']}, the" if len(configs) > 1 else "The")
         text = (f"{who} {count(first['overall']['games'], 'game')} with one winner (of "
                 f"{first['games']:,}) could detect a seat edge of "
-                f"about {100 * first['detect']:.0f} points")
+                f"{about_points(first['detect'])}")
         if first.get("relations_detect"):
-            text += f", and a dealt card's effect of about {100 * first['relations_detect']:.0f} points"
+            text += f", and a dealt card's effect of {about_points(first['relations_detect'])}"
         out.append(text + f" (at {stats.POWER:.0%} power, after the corrections).")
     tested = [c for line in summary["comparison"] for c in line["cells"][1:] if c.get("tested")]
     actions = next((line for line in summary["comparison"] if line["figure"] == "actions per game"),

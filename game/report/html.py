@@ -9,8 +9,8 @@ import io
 import game
 from game.report import MissingExtra, stats
 from game.report.summary import ENDS
-from game.report.words import (ci_num, ci_pct, count, num, option_words, options_words,
-                               p_words, pct, points, seat)
+from game.report.words import (about_points, ci_num, ci_pct, count, num, option_words,
+                               options_words, p_words, pct, points, seat)
 
 STYLE = """
 body { font-family: sans-serif; margin: 2em; max-width: 1100px; color: #222; line-height: 1.4; }
@@ -273,8 +273,8 @@ def _seat_section(summary, where):
     verdict = ("<b>The seats are unbalanced</b>" if overall["significant"]
                else "No seat imbalance found" if overall["tested"]
                else "Too few games with one winner to test seat balance")
-    detect = (f" These games could detect a seat edge of about {100 * summary['detect']:.0f} "
-              "points." if summary["detect"] else "")
+    detect = (f" These games could detect a seat edge of {about_points(summary['detect'])}."
+              if summary["detect"] else "")
     out.append(f'<p class="note">{verdict}: overall {overall["test"]} test over the '
                f'{count(overall["games"], "game")} with one winner, {p_words(overall["p"])}.'
                f'{detect} Fair share {pct(summary["fair_share"])} (all wins over all seats). '
@@ -491,7 +491,8 @@ def _mode(info, spec):
     if not spec["sweep"] and len(spec["players"]) < 2:
         return count(spec["players"][0], "player") + ", " + (
             "default rules" if fixed == "default rules" else f"house rules: {fixed}")
-    compared = [f"{info.option(key).label} ({', '.join(option_words(info, key, v).split(': ')[-1] for v in values)})"
+    compared = [f"{info.option(key).label} ("
+                + ", ".join(option_words(info, key, v).split(": ")[-1] for v in values) + ")"
                 for key, values in spec["sweep"]]
     if len(spec["players"]) > 1:
         compared.insert(0, "players (" + ", ".join(map(str, spec["players"])) + ")")

@@ -87,8 +87,9 @@ def play_game(game_id, players, levels, options, seed, out=None):
     every move (for --replay).
 
     `dealt` holds the ranks each seat saw in its own zones at the deal (or, for a seat
-    that saw none there, at its first choice with cards of its own in sight); `curve` the scores after each step of the
-    game's curve, and `curve_steps` the step's name where the game gives one."""
+    that saw none there, at its first choice with cards of its own in sight); `curve`
+    the scores after each step of the game's curve, and `curve_steps` the step's name
+    where the game gives one."""
     declared = measures_for(game_id)
     state = game.new_game(game_id, players=players, seed=seed, options=options)
     dealt = [_held(state, seat) for seat in range(players)]

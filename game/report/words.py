@@ -81,3 +81,10 @@ def p_words(value):
 def points(share_difference):
     """A difference of shares in percentage points: '+6.2 points'."""
     return f"{100 * share_difference:+.1f} points"
+
+
+def about_points(share):
+    """A detectable difference of shares in points: 'about 6 points', 'about 1.4 points'."""
+    value = 100 * share
+    text = f"{value:.1f}" if value < 10 else f"{value:.0f}"
+    return f"about {text} point{'' if text == '1.0' else 's'}"
