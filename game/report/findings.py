@@ -23,10 +23,6 @@ CAUTION = ("an association, not a cause: what a seat does during play may follow
 TROUBLE = "run into trouble (a stall, a safeguard limit or one reached, a broken contract)"
 
 
-def _where(summary, config):
-    return f" with {config['label']}" if len(summary["configs"]) > 1 else ""
-
-
 def _prefix(summary, many):
     return f"With {summary['label']}, " if many else ""
 
@@ -199,33 +195,28 @@ def _detect(summary):
 
 
 def _nothing(summary):
-    """What the run looked for and did not find, and what it had too few games to test."""
-    nothing, few = [], []
-    for config in summary["configs"]:
-        if "seats" not in config:
-            continue
-        if config["overall"]["tested"] and not config["overall"]["significant"]:
-            nothing.append("a seat edge")
-        elif not config["overall"]["tested"]:
-            few.append(f"seat balance{_where(summary, config)} ("
-                       f"{count(config['overall']['games'], 'game')} with one winner and not "
-                       f"capped; {stats.MIN_GROUP} needed)")
-        first = config["first_player"]
-        if first and first["tested"] and not first["significant"]:
-            nothing.append("a first player's edge")
-        for kind, words in (("dealt", "an effect of a dealt card"),
-                            ("play", "an association of a rule used with winning")):
-            chosen = [r for r in config["relations"] if r["kind"] == kind and r["tested"]]
-            if chosen and not any(r["significant"] for r in chosen):
-                nothing.append(words)
-    cells = [c for line in summary["comparison"] for c in line["cells"][1:] if c.get("tested")]
-    if cells and not any(c["significant"] for c in cells):
-        nothing.append("a difference side by side")
-    out = []
-    if nothing:
-        out.append("Found nothing of: " + ", ".join(dict.fromkeys(nothing)) + ".")
+    """What the run looked for and found in no configuration, and where it had too few
+    games to test seat balance."""
+    configs = [c for c in summary["configs"] if "seats" in c]
+    areas = {"a seat edge": [c["overall"] for c in configs],
+             "a first player's edge": [c["first_player"] for c in configs if c["first_player"]],
+             "an effect of a dealt card": [r for c in configs for r in c["relations"]
+                                           if r["kind"] == "dealt"],
+             "an association of a rule used with winning": [r for c in configs
+                                                            for r in c["relations"]
+                                                            if r["kind"] == "play"],
+             "a difference side by side": [c for line in summary["comparison"]
+                                           for c in line["cells"][1:]]}
+    nothing = [area for area, tests in areas.items()
+               if any(t["tested"] for t in tests) and not any(t["significant"] for t in tests)]
+    out = ["Found nothing of: " + ", ".join(nothing) + "."] if nothing else []
+    few = [c["label"] for c in configs if not c["overall"]["tested"]]
     if few:
-        out.append("Too few games to test: " + ", ".join(dict.fromkeys(few)) + ".")
+        where = (f" with {' and with '.join(few)}" if len(few) <= 2 and len(summary["configs"]) > 1
+                 else f" in {len(few)} of the {len(configs)} configurations" if len(few) > 2
+                 else "")
+        out.append(f"Too few games to test seat balance{where} (fewer than {stats.MIN_GROUP} "
+                   "games with one winner, not capped).")
     return out
 
 

@@ -28,7 +28,7 @@ from collections import Counter, defaultdict
 import game
 from game.measures import measures_for
 from game.report import stats
-from game.report.words import count, dealt_feature, option_words
+from game.report.words import dealt_feature, option_words
 
 LONGEST = 5          # the longest games listed, by actions
 SEEDS = 10           # seeds listed to replay per kind of ending
