@@ -207,3 +207,10 @@ def test_associations_with_play_carry_the_survivorship_caution():
     text = next(f["text"] for f in words["found"] if f["kind"] == "play")
     assert text.startswith("Seats with blind fails (1 or more) win")
     assert "not a cause" in text and "survivorship" in text
+    unrelated = [row(i, 4, [i % 4], seat={"blind fails": [i % 3 == s for s in range(4)]})
+                 for i in range(800)]
+    other = dict(summarize_config(game.game_info("deadline"), unrelated, DEFAULTS), label="y")
+    words = findings(game.game_info("deadline"), {"fuzz": False},
+                     {"configs": [config, other], "comparison": [], "effects": []})
+    assert any(f["text"].startswith("With x, seats with blind fails") for f in words["found"])
+    assert words["nothing"] == ["Found nothing of: a seat edge."]     # not: an association
