@@ -75,7 +75,8 @@ def clusters(tmp_path):
 
 def test_a_killed_scheduler_keeps_the_finished_games_and_resume_finishes_them(
         tmp_path, clusters, capsys, monkeypatch):
-    monkeypatch.setattr(runner, "PILOT_SECONDS", 0)     # one game timed, then chunks of 15
+    monkeypatch.setattr(runner, "PILOT_SECONDS", 0)     # one game timed, then chunks of 15:
+    # sized from the cluster's one thread (this machine's cores would make chunks of 8)
     monkeypatch.setattr(cluster, "CONNECT_SECONDS", 3)  # the client gives up on a lost one soon
     common = ["report", "four_downs", "--games", "60", "--seed", "11"]
     first = clusters()
