@@ -193,7 +193,7 @@ def test_simulate_seats_one_level_per_seat_and_hard_repeats_at_fixed_iterations(
             "--bots", "hard,medium", "--iterations", "6")
     first, again = run(*args), run(*args)
     assert first.returncode == 0, first.stderr
-    assert first.stdout.splitlines()[0] == ("Play Design - 4 downs: 1 games, 2 players, hard, "
+    assert first.stdout.splitlines()[0] == ("Play Design - 4 downs: 1 game, 2 players, hard, "
                                             "medium computer players (hard: 6 iterations a move)")
     speedless = [[line for line in r.stdout.splitlines() if not line.startswith("speed:")]
                  for r in (first, again)]
