@@ -7,10 +7,10 @@ seat did during play carry the survivorship caution.
 `findings(info, spec, summary)` -> {"found": [{"size", "kind", "text"}], "detect":
 [sentences], "nothing": [sentences]}; sizes are percentage points for shares and
 percent for means, so one list ranks both; associations with play come after every
-other finding, whatever their size, as they are not effects. Side by side, a configuration's safeguards
-are found through the comparison with the first one (the first's are listed as they
-are), and only the headline figures (seat wins, endings, safeguards, length, margin)
-become findings; the game's own measures stay in the tables.
+other finding, whatever their size, as they are not effects. Side by side, a
+configuration's safeguards are found through the comparison with the first one (the
+first's are listed as they are), and only the headline figures (seat wins, endings,
+safeguards, length, margin) become findings; the game's own measures stay in the tables.
 """
 import statistics
 
@@ -75,7 +75,7 @@ def _seat_findings(summary, many):
                                   else "The seats are unbalanced")
         flagged = [seat(i) for i, s in enumerate(seats) if s["significant"]]
         capped = summary["capped"]["count"]
-        head = head[:1].lower() + head[1:] if many else head
+        head = head[:1].lower() + head[1:] if many and not head.startswith("Seat ") else head
         text = (f"{_prefix(summary, many)}{head}: {seat(high)} wins "
                 f"{pct(shares[high])} ({ci_pct(seats[high])}) and {seat(low)} "
                 f"{pct(shares[low])} ({ci_pct(seats[low])}), against a fair share of "

@@ -70,10 +70,10 @@ def _mean(values):
     return {"mean": mean, "ci": [low, high], "n": len(values)}
 
 
-def _flag(entries, key="p"):
+def _flag(entries):
     """Holm-correct the tested entries together: set p_adjusted and significant."""
     tested = [e for e in entries if e.get("tested")]
-    for entry, adjusted in zip(tested, stats.holm([e[key] for e in tested])):
+    for entry, adjusted in zip(tested, stats.holm([e["p"] for e in tested])):
         entry["p_adjusted"] = adjusted
         entry["significant"] = adjusted < stats.SIGNIFICANT
     for entry in entries:
