@@ -15,6 +15,8 @@ A `Measures` lists:
 - `curve_events`: event kinds after which every seat's score is read (a score curve
   over hands, or over a one-hand game's phases); empty: no curve;
 - `curve_label`: what one step of the curve is, in the game's words;
+- `curve_step`: a function (the detail of the curve event) -> the step it opens, in
+  words (None: steps are numbered);
 - `hand_events`: event kinds that each end a hand (or a possession); empty: one hand;
 - `no_winner`: {event kind: how the game ended without a winner};
 - `limits`: {event kind: the safeguard that ended the game};
@@ -36,6 +38,7 @@ class Measures(NamedTuple):
     game: Callable = None
     curve_events: frozenset = frozenset()
     curve_label: str = "hand"
+    curve_step: Callable = None
     hand_events: frozenset = frozenset()
     no_winner: dict = {}
     limits: dict = {}

@@ -130,7 +130,8 @@ def play_game(game_id, players, levels, options, seed, out=None):
                 marks = [e for e in state.events[seen:] if e.kind in declared.curve_events]
                 if marks:
                     curve.append(list(state.scores()))
-                    steps.append(marks[-1].detail if isinstance(marks[-1].detail, str) else None)
+                    steps.append(declared.curve_step(marks[-1].detail)
+                                 if declared.curve_step else None)
                 seen = len(state.events)
     except Exception as exc:   # any exception breaks the rules API's contract: report it
         end = error = ("contract", f"{type(exc).__name__}: {exc}")
