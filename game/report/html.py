@@ -174,17 +174,17 @@ def _curve_chart(summary, label, where):
         ax.plot(steps, means, label=seat(s))
         ax.fill_between(steps, [p["seats"][s]["ci"][0] for p in points_],
                         [p["seats"][s]["ci"][1] for p in points_], alpha=0.2)
-    if all(p["name"] for p in points_):
+    named = all(p["name"] for p in points_)
+    if named:
         ax.set_xticks(steps)
         ax.set_xticklabels([p["name"] for p in points_], rotation=35, ha="right", fontsize=7)
-        ax.set_xlabel(f"as each {label} begins")
     else:
         ax.set_xlabel(label)
         ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_ylabel("mean score")
     ax.legend(fontsize=8)
-    _title(ax, f"Score after each {label} (mean, 95% t band; a finished game keeps its final "
-               "score)", where)
+    _title(ax, (f"Score as each {label} begins" if named else f"Score after each {label}")
+           + " (mean, 95% t band; a finished game keeps its final score)", where)
     return _png(fig)
 
 
@@ -358,7 +358,7 @@ def _config_section(info, summary, curve_label, many):
     if "scores" in summary:
         out.append(_scores_section(summary, curve_label, where))
     if summary.get("curve"):
-        out.append(f"<h3>Score after each {html.escape(curve_label)}</h3>")
+        out.append("<h3>Scores through the game</h3>")
         out.append(_curve_chart(summary, curve_label, where))
     out.append("<h3>The game's measures</h3>")
     rows = [[name, num(e["mean"]), ci_num(e), e["n"]] for name, e in summary["measures"].items()]
