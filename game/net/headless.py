@@ -257,7 +257,7 @@ def join_command(args, say=print):
                 say(f"The host refused a move: {message.reason}", flush=True)
             if table.over:
                 break
-            if isinstance(message, wire.Update) and table.legal:
+            if isinstance(message, (wire.Update, wire.Refused)) and table.legal:
                 action = bot.choose(table.view, table.legal, rng)
                 if args.moves:
                     say(f"{table.name}: {action}", flush=True)

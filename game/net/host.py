@@ -62,8 +62,8 @@ def check_code(code):
 class Limits:
     """What the host allows a connection."""
 
-    rate: float = 20.0          # messages a second, on average
-    burst: int = 40             # messages at once
+    rate: float = 20.0          # messages a second, on average (a move applied is free:
+    burst: int = 40             # one needs the seat's turn); at once
     refusals: int = 100         # refused messages in a row before the host hangs up
     hello_seconds: float = 10   # time to give the join code
     wrong_codes: int = 5        # wrong codes from one address per minute
@@ -322,6 +322,12 @@ class HostTable:
             self.screens.pop(screen.conn, None)
         return [self._refuse_text(screen.conn, reason, final)]
 
+    def _accepted(self, screen):
+        """A move or an undo was applied: its message costs no pace, and the count of
+        refusals in a row starts again."""
+        screen.tokens = min(self.limits.burst, screen.tokens + 1)
+        screen.refused = 0
+
     def _hello(self, screen, hello, now):
         if hello.protocol != wire.PROTOCOL:
             side = "this app" if hello.protocol < wire.PROTOCOL else "the host's app"
@@ -380,7 +386,7 @@ class HostTable:
             self.session.submit(action)
         except (wire.ProtocolError, game.IllegalAction) as error:
             return self._refuse(screen, str(error))
-        screen.refused = 0
+        self._accepted(screen)
         return self.changed()
 
     def _undo(self, screen):
@@ -391,7 +397,7 @@ class HostTable:
         base = session.timeline.base
         if session.undo(seat, self.undo_policy) is None:
             return self._refuse(screen, "there is no move of yours to take back")
-        screen.refused = 0
+        self._accepted(screen)
         position = len(session.state.history)
         undone = before.history[position:]
         own = movers[position - base] == seat      # another person's move is not shown
