@@ -6,7 +6,7 @@ import random
 from game.bots import make_bot
 from game.net import protocol as wire
 from game.net.client import ClientTable
-from game.net.host import REMOTE, HostTable
+from game.net.host import REMOTE, HostTable, Limits
 from scenes.session import Seat, Session
 
 CODE = "TEST-CODE-7788"
@@ -18,13 +18,13 @@ class Table:
     the game stands where it was when the host made it."""
 
     def __init__(self, game_id, plan, seed, options=None, undo="mine", bots="easy", on_send=None,
-                 stand_in_after=None):
+                 stand_in_after=None, limits=Limits()):
         import game
         info = game.game_info(game_id)
         _, self.options = game.resolve_options(info, len(plan), options or {})
         names = [None if kind == REMOTE else f"Computer {seat + 1}" for seat, kind in enumerate(plan)]
         self.host = HostTable(game_id, self.options, plan, names, CODE, undo=undo,
-                              stand_in_after=stand_in_after)
+                              stand_in_after=stand_in_after, limits=limits)
         self.game_id = game_id
         self.plan = plan
         self.seed = seed

@@ -214,7 +214,7 @@ def decode(text, kinds, most):
     if not isinstance(data, dict):
         raise ProtocolError("expected a JSON object with a type")
     kind = data.pop("type", None)
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         known = ", ".join(kinds)
         raise ProtocolError(f"unknown message type {_quote(kind)}; expected one of {known}")
     return _build(kinds[kind], data, kind)
