@@ -27,7 +27,12 @@ RETRY = 0.5              # seconds between a joined screen's attempts to reach t
 
 
 class Failed(Exception):
-    """A headless table cannot go on; the message says why in one line."""
+    """A headless table cannot go on; the message says why in one line. `status` is the
+    exit status: 1 (refused, or lost), 2 (a bad argument)."""
+
+    def __init__(self, message, status=1):
+        super().__init__(message)
+        self.status = status
 
 
 def score_line(names, scores):
@@ -166,20 +171,20 @@ def host_command(args, new_session, resume_session, say=print):
         game_id, options, names = session.game_id, session.options, [s.name for s in session.seats]
     else:
         if args.game is None:
-            raise Failed("name a game, or --resume the saved one")
+            raise Failed("name a game, or --resume the saved one", 2)
         try:
             info = game.game_info(args.game)
             plan = parse_seats(args.seats, info)
             _, options = game.resolve_options(info, len(plan), dict(args.option))
         except ValueError as error:
-            raise Failed(str(error)) from None
+            raise Failed(str(error), 2) from None
         session, game_id = None, info.id
         names = [computer_names(plan).get(seat) for seat in range(len(plan))]
     code = args.code or hosting.new_code()
     try:
         table = hosting.HostTable(game_id, options, plan, names, code, stand_in_after=args.stand_in)
     except ValueError as error:
-        raise Failed(f"--code: {error}") from None
+        raise Failed(f"--code: {error}", 2) from None
     server = Server()
     try:
         port = server.start(args.listen, args.port)
@@ -214,7 +219,7 @@ def join_command(args, say=print):
     try:
         host, port = parse_address(args.address)
     except ValueError as error:
-        raise Failed(str(error)) from None
+        raise Failed(str(error), 2) from None
     table = ClientTable(args.code, args.name)
     rng = random.Random(args.seed)
     bot = None
@@ -269,6 +274,6 @@ def join_command(args, say=print):
 
 
 def fail(command, error, stream=sys.stderr):
-    """Print a headless command's one-line failure; the exit status (1)."""
+    """Print a headless command's one-line failure; its exit status."""
     print(f"main.py {command}: error: {error}", file=stream)
-    return 1
+    return getattr(error, "status", 1)
