@@ -3,7 +3,7 @@
     python main.py                       start the app
     python main.py simulate GAME ...     simulated games with aggregate figures
     python main.py tournament GAME ...   computer levels against each other
-    python main.py bench                 speed benchmarks (engine, then app)
+    python main.py bench                 speed benchmarks (engine, then app; --net: networked play)
     python main.py replay FILE           a finished game's record, move by move
     python main.py report GAME ...       a designer's balance report (HTML, CSV, JSON)
     python main.py host GAME --seats ... host a game others join from their computers (no window)
@@ -65,6 +65,8 @@ def build_parser():
     bench.add_argument("--seconds", type=seconds_up_to(MAX_BENCH_SECONDS), default=2.0,
                        help="seconds per game")
     bench.add_argument("--engine-only", action="store_true", help="skip the app benchmark")
+    bench.add_argument("--net", action="store_true",
+                       help="only how fast a move reaches 6 joined screens on this computer")
     replay = commands.add_parser("replay", help="print a game record move by move")
     replay.add_argument("file", help="a record from the statistics' records folder")
     report = commands.add_parser("report", help="a designer's balance report (HTML, CSV, JSON)")
@@ -192,6 +194,10 @@ def tournament_command(args, parser):
 
 
 def bench_command(args):
+    if args.net:
+        from game.net import bench as net_bench
+        net_bench.run()
+        return 0
     from game.simulate import bench
     print("Engine: random playouts")
     bench(seconds=args.seconds)

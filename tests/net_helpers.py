@@ -51,6 +51,7 @@ class Table:
             if out.close is not None:
                 self.closed[out.conn] = out.close
                 self.screens.pop(out.conn, None)
+        self.host.save()
         return outs
 
     def open(self, address="127.0.0.1"):

@@ -108,6 +108,7 @@ class HostRun:
     def send(self, outs):
         if outs:
             self.server.send(outs)
+        self.table.save()
 
     def handle(self, item):
         kind, rest = item[0], item[1:]

@@ -4,8 +4,9 @@
 each with the time) and at the table (`changed`, after a move made at the host's screen;
 `computer_move`), and answers with what to send: a list of `Out` (a connection, a
 message's text or None, and a reason to close it after, or None). The caller moves the
-bytes (game.net.link) and runs the computer players; the table never blocks, sleeps or
-reads a clock, so a test drives it step by step.
+bytes (game.net.link), then calls `save` (a move is autosaved once it has gone out), and
+runs the computer players; the table never blocks, sleeps or reads a clock, so a test
+drives it step by step.
 
 The host is the only authority: its Session applies every move. A joined screen sends only
 its choice among its seat's legal moves, or an undo; every message is checked (its
@@ -132,6 +133,7 @@ class HostTable:
         self.away_since = {}                    # seat -> when its person left
         self.wrong = {}                         # address -> times of wrong codes
         self.version = 0
+        self.unsaved = False
         self._seen = (None, 0)
 
     # ---- the table ---------------------------------------------------------------------
@@ -185,8 +187,16 @@ class HostTable:
         turn = self.to_move()
         if move != self.version or turn is None or turn.who not in (COMPUTER, STAND_IN):
             return []
-        self.session.submit(action)
+        self.session.submit(action, save=False)
+        self.unsaved = True
         return self.changed()
+
+    def save(self):
+        """Autosave a move applied here, once its messages have gone out (so that no
+        screen waits on the disk)."""
+        if self.unsaved:
+            self.unsaved = False
+            self.session.autosave()
 
     def hand_to_computer(self, seat, level=None):
         """A computer player keeps an away person's seat until they return; what to send."""
@@ -383,9 +393,10 @@ class HostTable:
                                         "plays now")
         try:
             action = wire.action_from(message.action, self.deck)
-            self.session.submit(action)
+            self.session.submit(action, save=False)
         except (wire.ProtocolError, game.IllegalAction) as error:
             return self._refuse(screen, str(error))
+        self.unsaved = True
         self._accepted(screen)
         return self.changed()
 

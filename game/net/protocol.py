@@ -16,6 +16,7 @@ Cards travel as their ids in the game's deck (a hidden card is `null`), actions 
 {kind, cards, arg}: `view_data`/`view_from`, `event_data`/`event_from` and
 `action_data`/`action_from` turn the rules' values into messages and back.
 """
+import functools
 import json
 import math
 import typing
@@ -193,10 +194,15 @@ def encode(message):
 
 def _plain(value):
     if is_dataclass(value):
-        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, (list, tuple)):
+        return {name: _plain(getattr(value, name)) for name in _names(type(value))}
+    if isinstance(value, list) and value and is_dataclass(value[0]):
         return [_plain(v) for v in value]
     return value
+
+
+@functools.lru_cache(maxsize=None)
+def _names(cls):
+    return tuple(f.name for f in fields(cls))
 
 
 def decode(text, kinds, most):
@@ -217,7 +223,7 @@ def decode(text, kinds, most):
     if not isinstance(kind, str) or kind not in kinds:
         known = ", ".join(kinds)
         raise ProtocolError(f"unknown message type {_quote(kind)}; expected one of {known}")
-    return _build(kinds[kind], data, kind)
+    return _checker(kinds[kind], LONG)(data, kind, 1)
 
 
 def _no_constant(name):
@@ -229,74 +235,118 @@ def _quote(value):
     return words if len(words) <= SHORT else words[:SHORT] + "..."
 
 
-def _build(cls, data, where):
-    if not isinstance(data, dict):
-        raise ProtocolError(f"{where}: expected an object")
-    names = [f.name for f in fields(cls)]
-    extra = sorted(set(data) - set(names))
-    if extra:
-        raise ProtocolError(f"{where}: unexpected field {_quote(extra[0])}")
-    missing = [name for name in names if name not in data]
-    if missing:
-        raise ProtocolError(f"{where}: missing field {missing[0]}")
-    hints = typing.get_type_hints(cls)
-    values = {f.name: _check(data[f.name], hints[f.name], f.metadata.get("max", LONG),
-                             f"{where}.{f.name}", 1)
-              for f in fields(cls)}
-    return cls(**values)
-
-
-def _check(value, kind, most, where, depth):
-    """`value` checked against the declared `kind`; ProtocolError otherwise."""
-    if depth > MAX_DEPTH:
-        raise ProtocolError(f"{where}: nested too deeply")
+@functools.lru_cache(maxsize=None)
+def _checker(kind, most):
+    """A function (value, where, depth) -> value that holds a value to the declared `kind`
+    (and `most`, its length limit), raising ProtocolError; made once per declaration."""
+    if is_dataclass(kind):
+        return _object_checker(kind)
     origin = typing.get_origin(kind)
     if origin is typing.Union:
-        for option in typing.get_args(kind):
+        return _union_checker(typing.get_args(kind), most)
+    if origin is list:
+        return _list_checker(typing.get_args(kind)[0], most)
+    if kind is Data:
+        return _check_data
+    simple = {type(None): _null, bool: _bool, int: _int, str: _text(most)}
+    if kind not in simple:
+        raise TypeError(f"no check declared for {kind!r}")
+    return simple[kind]
+
+
+def _object_checker(cls):
+    hints = typing.get_type_hints(cls)
+    checks = tuple((f.name, _checker(hints[f.name], f.metadata.get("max", LONG))) for f in fields(cls))
+    names = {name for name, _ in checks}
+
+    def check(value, where, depth):
+        if not isinstance(value, dict):
+            raise ProtocolError(f"{where}: expected an object")
+        if len(value) != len(checks) or set(value) != names:
+            extra = sorted(set(value) - names)
+            if extra:
+                raise ProtocolError(f"{where}: unexpected field {_quote(extra[0])}")
+            missing = next(name for name, _ in checks if name not in value)
+            raise ProtocolError(f"{where}: missing field {missing}")
+        if depth > MAX_DEPTH:
+            raise ProtocolError(f"{where}: nested too deeply")
+        return cls(**{name: each(value[name], f"{where}.{name}", depth + 1) for name, each in checks})
+    return check
+
+
+def _union_checker(options, most):
+    checks = [_checker(option, most) for option in options]
+    words = " or ".join(_WORDS.get(option, "an object") for option in options)
+
+    def check(value, where, depth):
+        for each in checks:
             try:
-                return _check(value, option, most, where, depth)
+                return each(value, where, depth)
             except ProtocolError:
                 continue
-        words = " or ".join(_name(k) for k in typing.get_args(kind))
         raise ProtocolError(f"{where}: expected {words}")
-    if origin is list:
-        if not isinstance(value, list):
-            raise ProtocolError(f"{where}: expected a list")
-        if len(value) > most:
-            raise ProtocolError(f"{where}: {len(value)} entries, at most {most}")
-        item = typing.get_args(kind)[0]
-        return [_check(v, item, LONG, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
-    if is_dataclass(kind):
-        return _build(kind, value, where)
-    if kind is Data:
-        _check_data(value, where, depth)
-        return value
-    if kind is type(None):
-        if value is not None:
-            raise ProtocolError(f"{where}: expected null")
-        return value
-    if kind is bool:
-        if not isinstance(value, bool):
-            raise ProtocolError(f"{where}: expected true or false")
-        return value
-    if kind is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ProtocolError(f"{where}: expected a whole number")
-        if abs(value) >= 2**53:
-            raise ProtocolError(f"{where}: number out of range")
-        return value
-    if kind is str:
+    return check
+
+
+def _list_checker(item, most):
+    if item in (int, typing.Optional[int]):
+        nullable = item is not int
+
+        def numbers(value, where, depth):
+            _length(value, most, where)
+            for number in value:
+                if not (type(number) is int and -2**53 < number < 2**53) and not (
+                        nullable and number is None):
+                    raise ProtocolError(f"{where}: expected whole numbers"
+                                        + (" or nulls" if nullable else ""))
+            return value
+        return numbers
+    each = _checker(item, LONG)
+
+    def check(value, where, depth):
+        _length(value, most, where)
+        return [each(v, f"{where}[{i}]", depth + 1) for i, v in enumerate(value)]
+    return check
+
+
+def _length(value, most, where):
+    if not isinstance(value, list):
+        raise ProtocolError(f"{where}: expected a list")
+    if len(value) > most:
+        raise ProtocolError(f"{where}: {len(value)} entries, at most {most}")
+
+
+def _null(value, where, depth):
+    if value is not None:
+        raise ProtocolError(f"{where}: expected null")
+    return value
+
+
+def _bool(value, where, depth):
+    if not isinstance(value, bool):
+        raise ProtocolError(f"{where}: expected true or false")
+    return value
+
+
+def _int(value, where, depth):
+    if type(value) is not int:
+        raise ProtocolError(f"{where}: expected a whole number")
+    if abs(value) >= 2**53:
+        raise ProtocolError(f"{where}: number out of range")
+    return value
+
+
+def _text(most):
+    def check(value, where, depth):
         if not isinstance(value, str):
             raise ProtocolError(f"{where}: expected a text")
         if len(value) > most:
             raise ProtocolError(f"{where}: {len(value)} characters, at most {most}")
         return value
-    raise TypeError(f"{where}: no check declared for {kind!r}")
+    return check
 
 
-def _name(kind):
-    return {int: "a whole number", str: "a text", bool: "true or false",
-            type(None): "null"}.get(kind, "an object")
+_WORDS = {int: "a whole number", str: "a text", bool: "true or false", type(None): "null"}
 
 
 def _check_data(value, where, depth):
@@ -310,6 +360,7 @@ def _check_data(value, where, depth):
     elif isinstance(value, dict):
         for item in value.values():
             _check_data(item, where, depth + 1)
+    return value
 
 
 # ---- the rules' values as messages and back ------------------------------------------------
