@@ -113,3 +113,12 @@ def test_a_screen_refuses_what_a_host_should_never_send():
     bad["view"]["zones"][0]["cards"] = [10_000]
     with pytest.raises(wire.ProtocolError, match="no card 10000"):
         screen.received(json.dumps(bad))
+
+
+def test_the_network_layer_never_imports_pygame():
+    import subprocess
+    import sys
+    code = ("import sys; import game.net.headless, game.net.discovery, game.net.bench; "
+            "print('pygame' in sys.modules, 'zeroconf' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.split() == ["False", "False"], done.stderr   # zeroconf: only when used
