@@ -305,3 +305,12 @@ def test_a_finished_game_takes_nobody_in():
     outs = table.host.received(conn, json.dumps({"type": "hello", "protocol": wire.PROTOCOL,
                                                  "code": CODE, "name": "Late"}), table.now)
     assert refusal(outs, conn)["reason"] == "the game is over"
+
+
+def test_computers_fill_the_seats_nobody_took():
+    table = Table("ktu", [REMOTE, REMOTE, REMOTE], seed=1)
+    conn, maya = table.join("Maya")
+    table.deliver(table.host.fill_open("easy"))
+    assert table.host.ready() and table.host.plan == [REMOTE, "easy", "easy"]
+    assert maya.names == ["Maya", "Computer", "Computer 2"]
+    assert maya.seats == [wire.HERE, wire.COMPUTER, wire.COMPUTER]

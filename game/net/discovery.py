@@ -87,12 +87,14 @@ class Announcer:
 
 class Browser:
     """Lists the tables announced on the network, kept up to date as they come and go
-    (`found()`, safe from any thread)."""
+    (`found()`, safe from any thread); `changed()`, if given, is called after each change
+    (on zeroconf's thread)."""
 
-    def __init__(self, zeroconf, browser_class):
+    def __init__(self, zeroconf, browser_class, changed=None):
         self.zeroconf = zeroconf
         self.lock = threading.Lock()
         self.games = {}
+        self.changed = changed
         self.browser = browser_class(zeroconf, SERVICE, handlers=[self._changed])
 
     def _changed(self, zeroconf, service_type, name, state_change):
@@ -105,6 +107,8 @@ class Browser:
                 self.games.pop(name, None)
             else:
                 self.games[name] = found
+        if self.changed is not None:
+            self.changed()
 
     def found(self):
         """The tables found, by name."""

@@ -142,6 +142,14 @@ class HostTable:
         return self.session is None and all(
             self.names[s] is not None for s, kind in enumerate(self.plan) if kind == REMOTE)
 
+    def fill_open(self, level, name="Computer"):
+        """In the lobby: every seat still open goes to a computer player of `level`."""
+        for seat, kind in enumerate(self.plan):
+            if kind == REMOTE and self.names[seat] is None:
+                self.plan[seat] = level
+                self.names[seat] = self._unique(name)
+        return self._lobby()
+
     def start(self, session, now):
         """The game begins (or goes on) with `session`; what to send."""
         self.session = session
