@@ -34,7 +34,9 @@ LOG = logging.getLogger("cardtable")
 def _scenes():
     """The scene classes by name (imported on first use, so the menu shows fast)."""
     from scenes.error import ErrorScene
+    from scenes.join import JoinScene
     from scenes.learn import LearnScene
+    from scenes.lobby import LobbyScene
     from scenes.menu import MenuScene
     from scenes.rules import RulesScene
     from scenes.scoring import ScoringScene
@@ -45,7 +47,8 @@ def _scenes():
     from scenes.table import TableScene
     return {"menu": MenuScene, "setup": SetupScene, "table": TableScene, "scoring": ScoringScene,
             "rules": RulesScene, "settings": SettingsScene, "error": ErrorScene,
-            "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene}
+            "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene,
+            "join": JoinScene, "lobby": LobbyScene}
 
 
 def first_window(desktop):
@@ -105,6 +108,7 @@ class App:
         self.keyboard = False
         self.showing_controls = False    # the controls overlay (F1 or ?)
         self.running = True
+        self.network = None              # the hosted table or joined seat (scenes/net.py)
         self.frames = 0
         self.first_frame = None
         self.scenes = _scenes()
@@ -310,4 +314,6 @@ def run(fullscreen=False):
         return app.loop()
     finally:
         app.remember_window()
+        if app.network is not None:
+            app.network.close()
         pygame.quit()

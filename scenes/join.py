@@ -51,7 +51,7 @@ class JoinScene(Scene):
                      f"({table.address}:{table.port})")
             self.widgets.append(ui.Button((x, y, 660, 40), words, lambda t=table: self.pick(t), size=18))
             y += 48
-        self.found_bottom = y
+        y = max(y, 136 + 40)           # room for the line that says none was found
         y += 30
         self.rows = []
         for key, label, _ in FIELDS:

@@ -1,5 +1,6 @@
-"""The menu: pick a game (title, players, one-line description), Continue the saved game,
-Statistics, Rules, Settings, Quit; and, calmly, any notice about a file that was bad."""
+"""The menu: pick a game (title, players, one-line description; its setup also hosts it
+for other computers), Continue the saved game, Join a game hosted elsewhere, Statistics,
+Rules, Settings, Quit; and, calmly, any notice about a file that was bad."""
 import game
 from game import saves
 from scenes import ui
@@ -58,8 +59,8 @@ class MenuScene(Scene):
             button.draw = lambda screen, focused=False, hovered=False, b=button: self._draw_game(
                 screen, b, focused, hovered)
         y += 10
-        doors = [("Statistics", self.statistics), ("Rules", self.rules), ("Learn to play", self.learn),
-                 ("Settings", self.settings), ("Quit", self.app.quit)]
+        doors = [("Join a game", self.join), ("Statistics", self.statistics), ("Rules", self.rules),
+                 ("Learn to play", self.learn), ("Settings", self.settings), ("Quit", self.app.quit)]
         if self.saved is not None:
             doors.insert(0, ("Continue", self.resume))
         bw = max((w - 12 * (len(doors) - 1)) / len(doors),
@@ -99,6 +100,10 @@ class MenuScene(Scene):
     def focused_game(self):
         ids = list(game.GAMES)
         return ids[self.focus] if self.focus < len(ids) else self.persist.get("game_id", ids[0])
+
+    def join(self):
+        """Join a game hosted on another computer."""
+        self.go("join")
 
     def statistics(self):
         self.go("statistics")

@@ -1,0 +1,113 @@
+"""The host's lobby: where others join (the address and port to type, the join code, and
+whether the table is announced on the network), who has taken which seat, and Start
+(once everyone has joined) or Start now (computers take the seats still open). Esc or
+Stop hosting closes the table: the host listens only while a game is hosted."""
+import random
+import time
+
+import pygame
+
+from game.net import protocol as wire
+from game.net.host import HOST, REMOTE
+from scenes import ui
+from scenes.base import Scene
+from scenes.net import HERE_ONLY, NET_EVENT, Hosting
+from scenes.session import Seat, Session
+from sprites import felt, palette
+
+SEAT_WORDS = {HOST: "you", wire.HERE: "joined", wire.OPEN: "waiting for a person to join",
+              wire.COMPUTER: "computer"}
+
+
+class LobbyScene(Scene):
+    """Wait for the people who join; start the hosted game."""
+
+    def startup(self, persist):
+        hosting = persist.get("hosting")
+        if hosting is None:
+            plan = persist["host_plan"]
+            hosting = Hosting(persist["game_id"], persist["host_options"], plan, persist["host_names"],
+                              persist["host_listen"], undo=self.app.settings.undo)
+            persist = {**persist, "hosting": hosting}
+        self.hosting = hosting
+        self.app.network = hosting
+        super().startup(persist)
+
+    def layout(self):
+        screen = self.app.screen
+        table = self.hosting.table
+        by = screen.lh - 84
+        self.widgets = [
+            ui.Button((screen.lw / 2 - 340, by, 210, 50), "Start", self.start, primary=True, size=24,
+                      enabled=table.ready()),
+            ui.Button((screen.lw / 2 - 110, by, 270, 50), "Start now with computers", self.fill_and_start,
+                      size=20),
+            ui.Button((screen.lw / 2 + 180, by, 200, 50), "Stop hosting", self.back, size=20)]
+        if table.ready():
+            self.focus = 0
+
+    def update(self, dt):
+        if self.hosting.pump():
+            self.layout()
+            self.dirty = True
+
+    def handle_event(self, event):
+        if event.type == NET_EVENT:
+            self.dirty = True
+            return
+        super().handle_event(event)
+
+    def fill_and_start(self):
+        """Computers (medium) take the seats nobody took, and the game starts."""
+        self.hosting.send(self.hosting.table.fill_open("medium"))
+        self.start()
+
+    def start(self):
+        """Everyone is seated: the game begins, at this screen and the joined ones."""
+        table = self.hosting.table
+        if not table.ready():
+            return
+        seats = [Seat(name, kind in (HOST, REMOTE), kind if kind not in (HOST, REMOTE) else "medium")
+                 for name, kind in zip(table.names, table.plan)]
+        seed = self.persist.get("host_seed") or random.randrange(1, 10**9)
+        session = Session(table.info.id, seats, table.options, seed, self.app.folders)
+        self.hosting.send(table.start(session, time.monotonic()))
+        self.hosting.update_announcement()
+        from scenes.remote import host_table
+        host_table(self, self.hosting, session)
+
+    def back(self):
+        """Stop hosting and go back to the menu."""
+        self.hosting.close()
+        self.app.network = None
+        self.go("menu", hosting=None)
+
+    def draw(self, screen):
+        screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
+        table = self.hosting.table
+        self.draw_title(screen, f"Hosting {table.info.title}", "Others join from their computers: "
+                                                                "Menu > Join a game")
+        x = screen.lw / 2 - 340
+        y = 140
+        screen.text("Address to type", 20, palette.TEXT_DIM, (x, y))
+        screen.text("  or  ".join(self.hosting.addresses()), 26, palette.TEXT, (x + 220, y - 4), width=500)
+        y += 48
+        screen.text("Join code", 20, palette.TEXT_DIM, (x, y))
+        screen.text(self.hosting.code, 34, palette.GOLD, (x + 220, y - 8))
+        y += 52
+        if self.hosting.listen == HERE_ONLY:
+            where = "Listening on this computer only: another window of Card Table here can join."
+        elif self.hosting.announcer is not None:
+            where = "Announced on your network: others see this table in their list."
+        else:
+            where = "Not announced on your network: others type the address."
+        screen.text(self.hosting.problem or where, 17, palette.TEXT_DIM, (x, y), width=680)
+        y += 44
+        for seat, (name, word) in enumerate(zip(table.names, table.seat_words())):
+            screen.panel((x, y, 680, 40), alpha=180)
+            screen.text(f"Seat {seat + 1}", 18, palette.TEXT_DIM, (x + 14, y + 10))
+            screen.text(name or "", 20, palette.TEXT, (x + 110, y + 8), width=300)
+            screen.text(SEAT_WORDS.get(word, word), 18, palette.GOLD if word == wire.OPEN else palette.TEXT_DIM,
+                        (x + 420, y + 10), width=250)
+            y += 48
+        self.draw_widgets(screen)
