@@ -59,8 +59,8 @@ class MenuScene(Scene):
             button.draw = lambda screen, focused=False, hovered=False, b=button: self._draw_game(
                 screen, b, focused, hovered)
         y += 10
-        doors = [("Join a game", self.join), ("Statistics", self.statistics), ("Rules", self.rules),
-                 ("Learn to play", self.learn), ("Settings", self.settings), ("Quit", self.app.quit)]
+        doors = [("Statistics", self.statistics), ("Rules", self.rules), ("Learn to play", self.learn),
+                 ("Join a game", self.join), ("Settings", self.settings), ("Quit", self.app.quit)]
         if self.saved is not None:
             doors.insert(0, ("Continue", self.resume))
         bw = max((w - 12 * (len(doors) - 1)) / len(doors),
