@@ -133,7 +133,7 @@ class JoinScene(Scene):
         if any(isinstance(m, wire.Update) for m in messages):
             from scenes.remote import to_table
             to_table(self, self.joining)
-        elif messages:
+        elif messages and table.welcome is not None:
             names = [f"{n or 'a seat open'}{' (you)' if i == table.seat else ''}"
                      for i, n in enumerate(table.names)]
             self.say(f"Joined {table.info.title} as {table.name}. Waiting for the host to start: "
