@@ -78,7 +78,7 @@ def build_parser():
 
 def add_network_commands(commands):
     """The `host` and `join` commands: a networked game without a window."""
-    default_port = 47470
+    from game.net.protocol import DEFAULT_PORT as default_port
     host = commands.add_parser("host", help="host a game others join from their computers (no window)")
     host.add_argument("game", nargs="?", help="game id, e.g. ktu (not with --resume)")
     host.add_argument("--seats", default="remote,remote", metavar="SEATS",

@@ -196,6 +196,12 @@ class App:
         self.scene.layout()
         self.scene.dirty = True
 
+    def end_network(self):
+        """Close the hosted table or the joined seat, if any: the game is left."""
+        if self.network is not None:
+            self.network.close()
+            self.network = None
+
     def quit(self):
         """Leave the app after this frame."""
         self.running = False
@@ -247,6 +253,8 @@ class App:
             self.handle(event)
             if self.scene.next:
                 self.switch(self.scene.next)
+        if self.network is not None:        # moves made at other computers, whatever shows
+            self.network.pump()
         if not self.showing_controls:           # the controls overlay holds the game still
             self.scene.update(dt)
         if self.scene.next:
@@ -314,6 +322,5 @@ def run(fullscreen=False):
         return app.loop()
     finally:
         app.remember_window()
-        if app.network is not None:
-            app.network.close()
+        app.end_network()
         pygame.quit()

@@ -5,11 +5,12 @@ another version) is said in words on this screen."""
 import pygame
 
 from game.net import discovery
-from game.net import protocol as wire
-from game.net.headless import parse_address
+from game.net.protocol import parse_address
 from scenes import ui
 from scenes.base import Scene
-from scenes.net import NET_EVENT, Joining, wake
+from scenes.net import Joining, wake
+from scenes.remote import to_table
+from scenes.session import NET_EVENT
 from sprites import felt, palette
 
 FIELDS = (("address", "Address", "the host's address and port, e.g. 192.168.1.20:47470"),
@@ -87,6 +88,9 @@ class JoinScene(Scene):
                 following = keys.index(self.editing) + 1
                 self.editing = (keys[following] if event.key == pygame.K_TAB and following < len(keys)
                                 else None)
+                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                    self.layout()
+                    self.focus = next(i for i, w in enumerate(self.widgets) if w.label == "Join")
             elif event.key == pygame.K_BACKSPACE:
                 self.fields[self.editing] = self.fields[self.editing][:-1]
             elif event.unicode and event.unicode.isprintable():
@@ -122,22 +126,24 @@ class JoinScene(Scene):
         self.dirty = True
 
     def update(self, dt):
+        """The network's news (the app pumped it): refused, waiting, or the game begins."""
         if self.joining is None:
             return
-        messages = self.joining.pump()
         if self.joining.state == "refused":
             self.say(f"Could not join: {self.joining.reason}.")
-            self.joining = self.app.network = None
+            self.app.end_network()
+            self.joining = None
             return
         table = self.joining.table
-        if any(isinstance(m, wire.Update) for m in messages):
-            from scenes.remote import to_table
+        if table.view is not None:
             to_table(self, self.joining)
-        elif messages and table.welcome is not None:
+        elif table.welcome is not None:
             names = [f"{n or 'a seat open'}{' (you)' if i == table.seat else ''}"
                      for i, n in enumerate(table.names)]
-            self.say(f"Joined {table.info.title} as {table.name}. Waiting for the host to start: "
+            words = (f"Joined {table.info.title} as {table.name}. Waiting for the host to start: "
                      + ", ".join(names) + ".")
+            if words != self.message:
+                self.say(words)
 
     def handle_event(self, event):
         if event.type == NET_EVENT:         # the network spoke, or the tables found changed
@@ -159,8 +165,8 @@ class JoinScene(Scene):
 
     def close(self):
         if self.joining is not None:
-            self.joining.close()
-            self.joining = self.app.network = None
+            self.app.end_network()
+            self.joining = None
 
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))

@@ -11,8 +11,9 @@ from game.net import protocol as wire
 from game.net.host import HOST, REMOTE
 from scenes import ui
 from scenes.base import Scene
-from scenes.net import HERE_ONLY, NET_EVENT, Hosting
-from scenes.session import Seat, Session
+from scenes.net import HERE_ONLY, Hosting
+from scenes.remote import host_table
+from scenes.session import NET_EVENT, Seat, Session
 from sprites import felt, palette
 
 SEAT_WORDS = {HOST: "you", wire.HERE: "joined", wire.OPEN: "waiting for a person to join",
@@ -36,6 +37,7 @@ class LobbyScene(Scene):
     def layout(self):
         screen = self.app.screen
         table = self.hosting.table
+        self.seats = (list(table.names), table.seat_words())
         by = screen.lh - 84
         self.widgets = [
             ui.Button((screen.lw / 2 - 340, by, 210, 50), "Start", self.start, primary=True, size=24,
@@ -47,15 +49,14 @@ class LobbyScene(Scene):
             self.focus = 0
 
     def update(self, dt):
-        if self.hosting.pump():
+        seats = (self.hosting.table.names, self.hosting.table.seat_words())
+        if seats != self.seats:
             self.layout()
             self.dirty = True
 
     def handle_event(self, event):
-        if event.type == NET_EVENT:
-            self.dirty = True
-            return
-        super().handle_event(event)
+        if event.type != NET_EVENT:         # the network's news is read in update
+            super().handle_event(event)
 
     def fill_and_start(self):
         """Computers (medium) take the seats nobody took, and the game starts."""
@@ -70,16 +71,15 @@ class LobbyScene(Scene):
         seats = [Seat(name, kind in (HOST, REMOTE), kind if kind not in (HOST, REMOTE) else "medium")
                  for name, kind in zip(table.names, table.plan)]
         seed = self.persist.get("host_seed") or random.randrange(1, 10**9)
-        session = Session(table.info.id, seats, table.options, seed, self.app.folders)
+        session = Session(table.info.id, seats, table.options, seed, self.app.folders,
+                          executor=self.app.executor)
         self.hosting.send(table.start(session, time.monotonic()))
         self.hosting.update_announcement()
-        from scenes.remote import host_table
         host_table(self, self.hosting, session)
 
     def back(self):
         """Stop hosting and go back to the menu."""
-        self.hosting.close()
-        self.app.network = None
+        self.app.end_network()
         self.go("menu", hosting=None)
 
     def draw(self, screen):

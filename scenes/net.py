@@ -15,12 +15,11 @@ import pygame
 
 from game.net import discovery
 from game.net.client import ClientTable
-from game.net.headless import DEFAULT_PORT, parse_address
+from game.net.protocol import DEFAULT_PORT, parse_address
 from game.net.host import HOST, REMOTE, HostTable, new_code
 from game.net import protocol as wire
-from game.net.link import Client, Server
+from scenes.session import NET_EVENT
 
-NET_EVENT = pygame.USEREVENT + 8    # posted by the network thread to wake the window
 RETRY_SECONDS = 1.0                 # between a joined screen's attempts to reach the host again
 GIVE_UP_SECONDS = 120.0             # a lost host is tried this long
 EVERYWHERE = "0.0.0.0"
@@ -65,6 +64,7 @@ class Hosting:
         self.code = code or new_code()
         self.table = HostTable(game_id, options, plan, names, self.code, undo=undo)
         self.listen = listen
+        from game.net.link import Server
         self.server = Server(wake)
         try:
             self.port = self.server.start(listen, port)
@@ -99,7 +99,7 @@ class Hosting:
                                 local_addresses(), self.port, len(words), words.count(wire.OPEN))
 
     def pump(self):
-        """Hand what arrived to the table and send its answers; True if anything came."""
+        """Hand what arrived to the table and send its answers."""
         came = False
         while not self.server.inbox.empty():
             kind, *rest = self.server.inbox.get_nowait()
@@ -110,7 +110,6 @@ class Hosting:
         self.send(self.table.tick(time.monotonic()))
         if came and self.table.session is None:
             self.update_announcement()
-        return came
 
     def send(self, outs):
         """Send the table's answers, then autosave a move they carried."""
@@ -146,11 +145,12 @@ class Joining:
         self._connect()
 
     def _connect(self):
+        from game.net.link import Client
         self.client = Client(wake)
         self.client.start(self.host, self.port)
 
     def pump(self, now=None):
-        """Read what arrived; returns the messages read (protocol dataclasses)."""
+        """Read what arrived (the ClientTable keeps it); returns the messages read."""
         now = time.monotonic() if now is None else now
         messages = []
         while not self.client.inbox.empty():

@@ -32,6 +32,7 @@ import game
 from game import saves, undo
 
 BOT_DONE = pygame.USEREVENT + 7   # posted by the worker thread to wake the app
+NET_EVENT = pygame.USEREVENT + 8  # posted by the network thread (scenes/net.py) to wake the app
 LOG = logging.getLogger("cardtable")
 
 

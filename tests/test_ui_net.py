@@ -2,6 +2,9 @@
 computer only, 127.0.0.1), the lobby shows the code and who joins, Start begins; Menu >
 Join a game says what is wrong in words. The network is real loopback; every wait on it
 is bounded and waits on the arrival itself, never on a clock."""
+import os
+import random
+
 import pygame
 
 from game.net.client import ClientTable
@@ -23,8 +26,8 @@ def arrived(inbox, timeout=WAIT):
 
 
 def host_ktu(a):
-    """From the menu: KTU's setup, three seats (you, one who joins, a computer), hosted
-    on this computer only; the lobby."""
+    """From the menu: KTU's setup, three seats (you, one who joins, a hard computer),
+    hosted on this computer only; the lobby."""
     ids = ["final_card_down", "deadline", "final_count", "ktu"]
     for _ in range(len(ids) - 1):
         press(a, pygame.K_DOWN)
@@ -33,8 +36,8 @@ def host_ktu(a):
     click_widget(a, lambda w: w.key == "fewer")
     click_widget(a, lambda w: w.key == "where")
     assert [w.label for w in a.scene.widgets if w.key.startswith("kind")] == \
-        ["You", "Joins from elsewhere", "Joins from elsewhere"]
-    click_widget(a, lambda w: w.key == "kind2")             # a person joins -> easy computer
+        ["You", "Joins from elsewhere", "Computer (medium)"]
+    click_widget(a, lambda w: w.key == "kind2")             # a computer, one level up
     click_widget(a, lambda w: w.key == "listen")
     click_widget(a, lambda w: w.label == "Host")
     assert isinstance(a.scene, LobbyScene)
@@ -46,7 +49,7 @@ def test_a_hosted_game_waits_in_the_lobby_for_who_joins(app):
     try:
         assert hosting.listen == HERE_ONLY and hosting.announcer is None
         assert hosting.addresses() == [f"127.0.0.1:{hosting.port}"]
-        assert hosting.table.plan == ["host", "remote", "easy"]
+        assert hosting.table.plan == ["host", "remote", "hard"]
         start = next(w for w in app.scene.widgets if w.label == "Start")
         assert not start.enabled
         screen = ClientTable(hosting.code.lower(), "Theo")
@@ -74,16 +77,16 @@ def test_a_hosted_game_waits_in_the_lobby_for_who_joins(app):
 
 
 def exchange(app, hosting, done, joining):
-    """Let the host (pumped here) and the app's screen talk until `done()`: each round
-    waits for whichever side has something, up to WAIT seconds in all."""
-    inboxes = [hosting.server.inbox, joining.client.inbox]
+    """Let the host (pumped here, its computers playing) and the app's screen talk until
+    `done()`: each round waits for whichever side has something, up to WAIT seconds."""
     for _ in range(int(WAIT / 0.05)):
         if done():
             return
-        for inbox in inboxes:
+        for inbox in (hosting.server.inbox, joining.client.inbox):
             with inbox.not_empty:
                 inbox.not_empty.wait_for(lambda: inbox.queue, 0.025)
         hosting.pump()
+        computers_move(hosting)
         app.step()
     raise AssertionError("the host and the screen did not finish talking")
 
@@ -109,3 +112,95 @@ def test_join_says_what_is_missing_and_what_the_host_refused(app):
         hosting.close()
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
+
+
+def host_for(game_id, plan, seed, undo="mine"):
+    """A table hosted in the test on 127.0.0.1 (pumped by hand): (Hosting, the Session
+    maker once everyone has joined)."""
+    from game import resolve_options, game_info
+    from scenes.net import Hosting
+    from scenes.session import Seat, Session, inline
+    _, options = resolve_options(game_info(game_id), len(plan))
+    names = [None if kind == "remote" else "Ines" for kind in plan]
+    hosting = Hosting(game_id, options, plan, names, HERE_ONLY, port=0, undo=undo)
+
+    def begin():
+        seats = [Seat(name, kind == "remote", kind if kind != "remote" else "medium")
+                 for name, kind in zip(hosting.table.names, plan)]
+        session = Session(game_id, seats, options, seed, executor=inline)
+        hosting.send(hosting.table.start(session, 0.0))
+        return session
+    return hosting, begin
+
+
+def computers_move(hosting):
+    """The host's computer seats play until a person is to move (or the game ends)."""
+    from game.bots import make_bot
+    while True:
+        turn = hosting.table.to_move()
+        if turn is None or turn.level is None:
+            return
+        state = hosting.table.session.state
+        bot = make_bot("easy", state.game_id)
+        hosting.send(hosting.table.computer_move(hosting.table.version,
+                                                  bot.choose(state.view(turn.seat), state.legal_actions(),
+                                                             random.Random(len(state.history)))))
+
+
+def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(app):
+    from scenes.remote import JoinedDirector, RemoteSession
+    from scenes.scoring import ScoringScene
+    from scenes.table import TableScene
+    hosting, begin = host_for("four_downs", ["remote", "easy"], seed=12, undo="casual")
+    try:
+        click_widget(app, lambda w: w.label == "Join a game")
+        join = app.scene
+        join.fields.update(address=f"127.0.0.1:{hosting.port}", code=hosting.code, name="Theo")
+        click_widget(app, lambda w: w.label == "Join")
+        joining = join.joining
+        exchange(app, hosting, lambda: hosting.table.ready(), joining)
+        session = begin()
+        exchange(app, hosting, lambda: isinstance(app.scene, TableScene), joining)
+        table = app.scene
+        assert isinstance(table.session, RemoteSession) and isinstance(table.director, JoinedDirector)
+        assert table.viewer == 0 and table.curtain is None and table.session.seed is None
+
+        def ready():
+            scene = app.scene
+            return not isinstance(scene, TableScene) or bool(scene.legal_now) and not scene.pending
+        undone = dropped = False
+        hands = 0
+        for _ in range(3000):
+            exchange(app, hosting, ready, joining)
+            table = app.scene
+            if isinstance(table, ScoringScene):
+                if not table.interim:
+                    break
+                hands += 1
+                click_widget(app, lambda w: w.label == "Next hand")
+                continue
+            assert table.current_view.zones == session.state.view(0).zones, "the seat's view, only"
+            if not undone and len(session.state.history) > 6 and table.can_undo():
+                moves = len(session.state.history)
+                click_widget(app, lambda w: w.label == "Undo")
+                exchange(app, hosting, lambda: len(session.state.history) < moves and ready(), joining)
+                assert app.scene.ui_state.message.startswith("Taken back: ")
+                undone = True
+                continue
+            if not dropped and len(session.state.history) > 12:
+                joining.client.stop()                   # the network drops
+                exchange(app, hosting, lambda: joining.state == "joined" and joining.table.fresh
+                         and ready(), joining)
+                assert app.scene.session.event_count() == len(session.state.events_for(0))
+                dropped = True
+                continue
+            table.submit(table.legal_now[0])
+            assert not table.legal_now                  # one move, until the host answers
+        assert undone and dropped and hands and isinstance(app.scene, ScoringScene)
+        assert [w.label for w in app.scene.widgets] == ["Menu"]
+        assert app.scene.view.scores == tuple(session.state.scores())
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, MenuScene) and app.network is None
+        assert not os.path.exists(os.path.join(app.folders.data, "statistics.json"))
+    finally:
+        hosting.close()

@@ -27,6 +27,7 @@ class ClientTable:
         self.log = []            # every event this seat has seen, as the host replayed it
         self.events = []         # the events of the last update
         self.fresh = False       # the last update replaced the log
+        self.resets = 0          # updates that replaced the log (joining again, an undo)
         self.can_undo = False
         self.taken_back = None   # the own move the last undo took back, and how many after it
         self.later = 0
@@ -100,6 +101,7 @@ class ClientTable:
         self.legal = tuple(wire.action_from(a, self.deck) for a in message.legal)
         self.events = [wire.event_from(e, self.deck) for e in message.events]
         self.fresh = message.fresh
+        self.resets += message.fresh
         self.log = list(self.events) if message.fresh else self.log + self.events
         self.move = message.move
         self.can_undo = message.can_undo

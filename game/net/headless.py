@@ -20,8 +20,8 @@ from game.net import host as hosting
 from game.net import protocol as wire
 from game.net.client import ClientTable
 from game.net.link import Client, Server
+from game.net.protocol import parse_address
 
-DEFAULT_PORT = 47470
 TICK = 0.25              # seconds between the host's checks of time (join code, stand-ins)
 RETRY = 0.5              # seconds between a joined screen's attempts to reach the host again
 
@@ -52,15 +52,6 @@ def parse_seats(text, info):
         raise ValueError("--seats: name at least one remote seat, for a person who joins")
     game.resolve_options(info, len(plan))
     return plan
-
-
-def parse_address(text):
-    """(host, port) from 'HOST:PORT' ('[::1]:PORT' for IPv6); ValueError otherwise."""
-    host, colon, port = text.rpartition(":")
-    host = host.strip("[]")
-    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{text!r}: expected HOST:PORT, e.g. 192.168.1.20:{DEFAULT_PORT}")
-    return host, int(port)
 
 
 def computer_names(plan):

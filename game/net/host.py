@@ -132,7 +132,8 @@ class HostTable:
         self.stand_in = {}                      # seat -> level of a computer keeping it
         self.away_since = {}                    # seat -> when its person left
         self.wrong = {}                         # address -> times of wrong codes
-        self.version = 0
+        self.version = 0          # numbers each position sent (a move names the one it was made in)
+        self.resets = 0           # positions that replaced the game (an undo): the log starts anew
         self.unsaved = False
         self._seen = (None, 0)
 
@@ -196,8 +197,7 @@ class HostTable:
         if move != self.version or turn is None or turn.who not in (COMPUTER, STAND_IN):
             return []
         self.session.submit(action, save=False)
-        self.unsaved = True
-        return self.changed()
+        return self.played_here()
 
     def save(self):
         """Autosave a move applied here, once its messages have gone out (so that no
@@ -221,19 +221,29 @@ class HostTable:
         return self._everyone()
 
     def changed(self):
-        """After the game changed (a move, an undo) anywhere: each joined screen is sent
-        its update. Numbers the new position when the game moved."""
-        if self.session is None:
+        """After the game changed (a move, an undo) anywhere: the new position is numbered
+        and each joined screen is sent its update (nothing if the game did not change)."""
+        if self.session is None or not self._renumber():
             return []
-        self._renumber()
         return self._everyone()
 
+    def played_here(self):
+        """A move made at the host's screen (a person's or a computer's) was applied to the
+        session unsaved (`submit(action, save=False)`): what to send; `save` keeps it."""
+        self.unsaved = True
+        return self.changed()
+
     def _renumber(self):
+        """Number the position if the game changed since the last one; whether it did."""
         state = self.session.state
         seen_state, seen_moves = self._seen
-        if state is not seen_state or len(state.history) != seen_moves:
-            self._seen = (state, len(state.history))
-            self.version += 1
+        if state is seen_state and len(state.history) == seen_moves:
+            return False
+        if seen_state is not None and state is not seen_state:
+            self.resets += 1
+        self._seen = (state, len(state.history))
+        self.version += 1
+        return True
 
     def _everyone(self, undoer=None, note=(None, 0)):
         if self.session is None:

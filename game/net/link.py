@@ -53,6 +53,9 @@ class _Loop:
         return future.result(timeout) if timeout is not None else future
 
     def end(self):
+        """Stop the loop and its thread (once; again does nothing)."""
+        if self.loop.is_closed():
+            return
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(CLOSE_SECONDS + 1)
         if not self.thread.is_alive():

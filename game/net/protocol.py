@@ -33,6 +33,18 @@ LONG = 200                       # a reason, a zone's name
 MANY = 100_000                   # a list the host sends (a log, a deck)
 
 
+DEFAULT_PORT = 47470             # where a host listens unless told otherwise
+
+
+def parse_address(text):
+    """(host, port) from 'HOST:PORT' ('[::1]:PORT' for IPv6); ValueError otherwise."""
+    host, colon, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{text!r}: expected HOST:PORT, e.g. 192.168.1.20:{DEFAULT_PORT}")
+    return host, int(port)
+
+
 class Data:
     """Plain JSON data of any shape (the facts, an event's detail, the house rules)."""
 
