@@ -1,23 +1,23 @@
 """The host's lobby: where others join (the address and port to type, the join code, and
 whether the table is announced on the network), who has taken which seat, and Start
-(once everyone has joined) or Start now (computers take the seats still open). Esc or
-Stop hosting closes the table: the host listens only while a game is hosted."""
+(once everyone has joined) or Start now (computers take the seats still open). A saved
+game hosted again (Menu > Host it for the others) waits here for its people to join
+again. Esc or Stop hosting closes the table: the host listens only while a game is hosted."""
 import random
 import time
-
-import pygame
 
 from game.net import protocol as wire
 from game.net.host import HOST, REMOTE
 from scenes import ui
 from scenes.base import Scene
-from scenes.net import HERE_ONLY, Hosting
+from scenes.net import EVERYWHERE, HERE_ONLY, Hosting
 from scenes.remote import host_table
 from scenes.session import NET_EVENT, Seat, Session
 from sprites import felt, palette
 
 SEAT_WORDS = {HOST: "you", wire.HERE: "joined", wire.OPEN: "waiting for a person to join",
-              wire.COMPUTER: "computer"}
+              wire.AWAY: "waiting for them to join again", wire.COMPUTER: "computer",
+              wire.STAND_IN: "a computer plays for them"}
 
 
 class LobbyScene(Scene):
@@ -25,14 +25,27 @@ class LobbyScene(Scene):
 
     def startup(self, persist):
         hosting = persist.get("hosting")
-        if hosting is None:
-            plan = persist["host_plan"]
-            hosting = Hosting(persist["game_id"], persist["host_options"], plan, persist["host_names"],
-                              persist["host_listen"], undo=self.app.settings.undo)
-            persist = {**persist, "hosting": hosting}
+        self.resumed = None
+        if hosting is None and persist.get("host_resume"):
+            hosting = self._resume(*persist["host_resume"])
+        elif hosting is None:
+            hosting = Hosting(persist["game_id"], persist["host_options"], persist["host_plan"],
+                              persist["host_names"], persist["host_listen"], undo=self.app.settings.undo)
+        persist = {**persist, "hosting": hosting, "host_resume": None}
         self.hosting = hosting
         self.app.network = hosting
         super().startup(persist)
+
+    def _resume(self, state, seats):
+        """Host a saved game again: its first person plays here, the others join again."""
+        people = [i for i, seat in enumerate(seats) if seat["level"] is None]
+        plan = [HOST if i == people[0] else REMOTE if i in people else seat["level"]
+                for i, seat in enumerate(seats)]
+        hosting = Hosting(state.game_id, state.options, plan, [s["name"] for s in seats], EVERYWHERE,
+                          undo=self.app.settings.undo)
+        self.resumed = Session.resume(state, seats, self.app.folders, self.app.executor)
+        hosting.send(hosting.table.start(self.resumed, time.monotonic()))
+        return hosting
 
     def layout(self):
         screen = self.app.screen
@@ -41,12 +54,18 @@ class LobbyScene(Scene):
         by = screen.lh - 84
         self.widgets = [
             ui.Button((screen.lw / 2 - 340, by, 210, 50), "Start", self.start, primary=True, size=24,
-                      enabled=table.ready()),
+                      enabled=self.everyone()),
             ui.Button((screen.lw / 2 - 110, by, 270, 50), "Start now with computers", self.fill_and_start,
                       size=20),
             ui.Button((screen.lw / 2 + 180, by, 200, 50), "Stop hosting", self.back, size=20)]
-        if table.ready():
+        if self.everyone():
             self.focus = 0
+
+    def everyone(self):
+        """Has everyone taken their seat (again, for a resumed game)?"""
+        if self.resumed is not None:
+            return wire.AWAY not in self.hosting.table.seat_words()
+        return self.hosting.table.ready()
 
     def update(self, dt):
         seats = (self.hosting.table.names, self.hosting.table.seat_words())
@@ -60,12 +79,21 @@ class LobbyScene(Scene):
 
     def fill_and_start(self):
         """Computers (medium) take the seats nobody took, and the game starts."""
-        self.hosting.send(self.hosting.table.fill_open("medium"))
+        table = self.hosting.table
+        if self.resumed is not None:
+            for seat, word in enumerate(table.seat_words()):
+                if word == wire.AWAY:
+                    self.hosting.send(table.hand_to_computer(seat))
+        else:
+            self.hosting.send(table.fill_open("medium"))
         self.start()
 
     def start(self):
         """Everyone is seated: the game begins, at this screen and the joined ones."""
         table = self.hosting.table
+        if self.resumed is not None:
+            host_table(self, self.hosting, self.resumed)
+            return
         if not table.ready():
             return
         seats = [Seat(name, kind in (HOST, REMOTE), kind if kind not in (HOST, REMOTE) else "medium")

@@ -16,7 +16,7 @@ import pygame
 from game.net import discovery
 from game.net.client import ClientTable
 from game.net.protocol import DEFAULT_PORT, parse_address
-from game.net.host import HOST, REMOTE, HostTable, new_code
+from game.net.host import HOST, HostTable, new_code
 from game.net import protocol as wire
 from scenes.session import NET_EVENT
 

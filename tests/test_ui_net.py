@@ -204,3 +204,31 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
         assert not os.path.exists(os.path.join(app.folders.data, "statistics.json"))
     finally:
         hosting.close()
+
+
+def test_a_saved_hosted_game_is_hosted_again_and_waits_for_its_people(app, monkeypatch):
+    from game import saves
+    monkeypatch.setattr("scenes.lobby.EVERYWHERE", HERE_ONLY)     # tests listen on loopback only
+    from scenes.session import Seat, Session, inline
+    session = Session("ktu", [Seat("Maya"), Seat("Theo"), Seat("Ines", False, "easy")],
+                      {}, 7, app.folders, executor=inline)
+    for _ in range(5):
+        session.submit(session.legal_actions()[0])
+    app.switch("menu")
+    assert app.scene.hostable
+    click_widget(app, lambda w: w.label == "Host it for the others")
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene) and app.network is lobby.hosting
+    assert lobby.hosting.addresses()[0].startswith("127.0.0.1:")
+    table = lobby.hosting.table
+    try:
+        assert table.plan == ["host", "remote", "easy"] and table.names == ["Maya", "Theo", "Ines"]
+        assert table.seat_words() == ["host", "away", "computer"]
+        assert not next(w for w in lobby.widgets if w.label == "Start").enabled
+        assert len(table.session.moves()) == 5            # the game as it was left
+        click_widget(app, lambda w: w.label == "Start now with computers")
+        assert table.seat_words() == ["host", "stand-in", "computer"]
+        assert type(app.scene).__name__ == "TableScene" and app.scene.viewer == 0
+        assert saves.load_game(app.folders)[0].history == table.session.state.history
+    finally:
+        app.end_network()
