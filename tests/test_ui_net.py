@@ -181,16 +181,17 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
                 continue
             assert table.current_view.zones == session.state.view(0).zones, "the seat's view, only"
             if not undone and len(session.state.history) > 6 and table.can_undo():
-                moves = len(session.state.history)
+                resets = joining.table.resets
                 click_widget(app, lambda w: w.label == "Undo")
-                exchange(app, hosting, lambda: len(session.state.history) < moves and ready(), joining)
+                exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
                 assert app.scene.ui_state.message.startswith("Taken back: ")
                 undone = True
                 continue
             if not dropped and len(session.state.history) > 12:
+                resets = joining.table.resets
                 joining.client.stop()                   # the network drops
-                exchange(app, hosting, lambda: joining.state == "joined" and joining.table.fresh
-                         and ready(), joining)
+                exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
+                assert joining.state == "joined"
                 assert app.scene.session.event_count() == len(session.state.events_for(0))
                 dropped = True
                 continue

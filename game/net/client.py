@@ -30,6 +30,7 @@ class ClientTable:
         self.resets = 0          # updates that replaced the log (joining again, an undo)
         self.can_undo = False
         self.taken_back = None   # the own move the last undo took back, and how many after it
+                                 # (as the last update that replaced the log said)
         self.later = 0
         self.refusal = None      # the last refusal's reason
         self.final = False       # the host closes the connection after that refusal
@@ -106,6 +107,7 @@ class ClientTable:
         self.move = message.move
         self.can_undo = message.can_undo
         self.seats = list(message.seats)
-        self.taken_back = (wire.action_from(message.taken_back, self.deck)
-                           if message.taken_back is not None else None)
-        self.later = message.later
+        if message.fresh:                # the note of the update that replaced the log stays
+            self.taken_back = (wire.action_from(message.taken_back, self.deck)
+                               if message.taken_back is not None else None)
+            self.later = message.later
