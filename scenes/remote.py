@@ -226,12 +226,15 @@ class JoinedDirector(Director):
 
 
 def to_table(scene, joining):
-    """From `scene` to the table of the game `joining` has joined (its first update came)."""
+    """From `scene` to the table of the game `joining` has joined (its first update came):
+    a game just begun deals with its animation, one joined again shows as it stands."""
     session = RemoteSession(joining, scene.app.executor)
     director = JoinedDirector(joining)
-    director.seen = (joining.table.resets, len(joining.table.log))
-    scene.go("table", session=session, director=director, viewer=None, events_seen=0, curtains=[],
-             setup=None)
+    client = joining.table
+    director.seen = (client.resets, len(client.log))
+    begun = client.move == 1              # the game's first position: its deal is animated
+    scene.go("table", session=session, director=director, viewer=None, curtains=[], setup=None,
+             events_seen=0 if begun else len(client.log))
 
 
 class HostedSession:
@@ -272,7 +275,7 @@ class HostDirector(Director):
     def __init__(self, hosting):
         self.hosting = hosting
         self.seen = (0, 0)       # (the host table's resets, events) taken in
-        self.told = None
+        self.told = None         # who played each seat, as the table last showed it
 
     def submit(self, table, action):
         """Make the move here, send it to every screen, then autosave it."""
@@ -292,12 +295,12 @@ class HostDirector(Director):
             self.seen = seen
             table.take_in(events, fresh)
         words = hosting.table.seat_words()
-        away = [hosting.table.names[s] for s, w in enumerate(words) if w == wire.AWAY]
-        trouble = f"{', '.join(away)} left the table: waiting, or let a computer play" if away else None
-        if trouble != self.told:
-            self.told = trouble
-            if trouble:
-                table.say(trouble)
+        if words != self.told:                  # someone left, came back, or a computer sat in
+            left = [hosting.table.names[s] for s, (was, now) in enumerate(zip(self.told or words, words))
+                    if now == wire.AWAY and was != wire.AWAY]
+            self.told = words
+            if left:
+                table.say(f"{', '.join(left)} left the table: waiting, or let a computer play")
             table.layout()
 
     def computer_move(self, table):

@@ -26,8 +26,8 @@ def arrived(inbox, timeout=WAIT):
 
 
 def host_ktu(a):
-    """From the menu: KTU's setup, three seats (you, one who joins, a hard computer),
-    hosted on this computer only; the lobby."""
+    """From the menu: KTU's setup, three seats (you, one who joins, a computer), hosted on
+    this computer only; the lobby."""
     ids = ["final_card_down", "deadline", "final_count", "ktu"]
     for _ in range(len(ids) - 1):
         press(a, pygame.K_DOWN)
@@ -37,7 +37,6 @@ def host_ktu(a):
     click_widget(a, lambda w: w.key == "where")
     assert [w.label for w in a.scene.widgets if w.key.startswith("kind")] == \
         ["You", "Joins from elsewhere", "Computer (medium)"]
-    click_widget(a, lambda w: w.key == "kind2")             # a computer, one level up
     click_widget(a, lambda w: w.key == "listen")
     click_widget(a, lambda w: w.label == "Host")
     assert isinstance(a.scene, LobbyScene)
@@ -49,7 +48,7 @@ def test_a_hosted_game_waits_in_the_lobby_for_who_joins(app):
     try:
         assert hosting.listen == HERE_ONLY and hosting.announcer is None
         assert hosting.addresses() == [f"127.0.0.1:{hosting.port}"]
-        assert hosting.table.plan == ["host", "remote", "hard"]
+        assert hosting.table.plan == ["host", "remote", "medium"]
         start = next(w for w in app.scene.widgets if w.label == "Start")
         assert not start.enabled
         screen = ClientTable(hosting.code.lower(), "Theo")
@@ -232,4 +231,105 @@ def test_a_saved_hosted_game_is_hosted_again_and_waits_for_its_people(app, monke
         assert type(app.scene).__name__ == "TableScene" and app.scene.viewer == 0
         assert saves.load_game(app.folders)[0].history == table.session.state.history
     finally:
+        app.end_network()
+
+
+class Screen:
+    """A joined screen driven by the test: a real link and a ClientTable, its moves easy."""
+
+    def __init__(self, port, code, name):
+        from game.net.client import ClientTable as Table
+        self.port, self.table = port, Table(code, name)
+        self.connect()
+
+    def connect(self):
+        self.link = Client()
+        self.link.start("127.0.0.1", self.port)
+
+    def read(self):
+        """Read what arrived (saying hello once the connection opens)."""
+        while not self.link.inbox.empty():
+            item = self.link.inbox.get_nowait()
+            if item[0] == "opened":
+                self.link.send(self.table.hello())
+            elif item[0] == "message":
+                self.table.received(item[1])
+
+    def play(self):
+        """Make a move if it is this seat's turn (once per position)."""
+        from game.bots import make_bot
+        table = self.table
+        if table.legal and getattr(self, "played", None) != table.move:
+            self.played = table.move
+            action = make_bot("easy", table.info.id).choose(table.view, table.legal, random.Random(table.move))
+            self.link.send(table.act(action))
+
+
+def run(app, screen, done):
+    """Step the app (the host) and the screen at least once and until `done()`, waiting
+    on their arrivals."""
+    for _ in range(int(WAIT / 0.05)):
+        screen.read()
+        app.step()
+        if done():
+            return
+        for inbox in (app.network.server.inbox, screen.link.inbox):
+            with inbox.not_empty:
+                inbox.not_empty.wait_for(lambda: inbox.queue, 0.025)
+    raise AssertionError("the host and the screen did not finish talking")
+
+
+def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_returns(app):
+    from game import saves
+    from scenes.scoring import ScoringScene
+    from scenes.table import TableScene
+    hosting = host_ktu(app)
+    theo = Screen(hosting.port, hosting.code, "Theo")
+    try:
+        run(app, theo, lambda: hosting.table.ready())
+        click_widget(app, lambda w: w.label == "Start")
+        table = app.scene
+        assert isinstance(table, TableScene) and table.session.humans() == [0]
+        assert not table.session.is_human(1)             # Theo plays at his own screen
+        def ready():
+            """The host's person, or Theo, may move now (or the table is left)."""
+            scene, turn = app.scene, hosting.table.to_move()
+            if not isinstance(scene, TableScene) or turn is None:
+                return True
+            if turn.who == "host":
+                return bool(scene.legal_now) and not scene.pending and not scene.ui_state.dialog
+            return (turn.who == "here" and bool(theo.table.legal) and theo.table.move == hosting.table.version
+                    and getattr(theo, "played", None) != theo.table.move)
+        left = back = False
+        for _ in range(2000):
+            run(app, theo, ready)
+            scene = app.scene
+            if isinstance(scene, ScoringScene):
+                if not scene.interim:
+                    break
+                click_widget(app, lambda w: w.label == "Next hand")
+                continue
+            if not left and len(hosting.table.session.moves()) > 10:
+                theo.link.stop()                          # Theo's window closes
+                run(app, theo, lambda: any(w.label == "Computer plays for Theo" for w in app.scene.widgets))
+                assert app.scene.ui_state.message == "Theo left the table: waiting, or let a computer play"
+                click_widget(app, lambda w: w.label == "Computer plays for Theo")
+                assert hosting.table.seat_words()[1] == "stand-in"
+                left, moves = True, len(hosting.table.session.moves())
+                continue
+            if left and not back and len(hosting.table.session.moves()) > moves + 6:
+                theo.connect()                            # and opens again: his seat is his
+                run(app, theo, lambda: hosting.table.seat_words()[1] == "here" and theo.table.fresh)
+                assert not any(w.label.startswith(("Computer plays", "Wait for")) for w in app.scene.widgets)
+                back = True
+                continue
+            theo.play()
+            if scene.legal_now and not scene.pending and not scene.ui_state.dialog:
+                scene.submit(scene.legal_now[0])
+        assert left and back and isinstance(app.scene, ScoringScene)
+        assert theo.table.over and list(theo.table.view.scores) == list(app.scene.view.scores)
+        stats = saves.load_statistics(app.folders)
+        assert stats["games"]["ktu"]["Theo"]["played"] == 1 and len(stats["counted"]) == 1
+    finally:
+        theo.link.stop()
         app.end_network()
