@@ -19,7 +19,6 @@ them to the table as moves made elsewhere. The app pumps the network every frame
 import random
 
 from game import IllegalAction
-from game.bots import make_bot
 from game.net import protocol as wire
 from game.net.host import HOST
 from scenes.session import Seat
@@ -156,6 +155,7 @@ class RemoteSession:
         if self._hint is not None or not self.legal_actions():
             return
         if self._hint_bot is None:
+            from game.bots import make_bot
             self._hint_bot = make_bot("hard", self.game_id, options=self.options, time_budget=thinking_time)
         bot, view, legal = self._hint_bot, self.table.view, self.legal_actions()
         hint = self._hint = [self.table.move, None]
