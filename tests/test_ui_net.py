@@ -59,7 +59,7 @@ def test_a_hosted_game_waits_in_the_lobby_for_who_joins(app):
         client.send(screen.hello())
         while hosting.table.names[1] is None:
             arrived(hosting.server.inbox)
-            app.step()
+            app.frame()
         arrived(client.inbox)
         screen.received(client.inbox.get()[1])
         assert screen.seat == 1 and screen.names == ["Maya", "Theo", "Ines"]
@@ -86,14 +86,14 @@ def exchange(app, hosting, done, joining):
                 inbox.not_empty.wait_for(lambda: inbox.queue, 0.025)
         hosting.pump()
         computers_move(hosting)
-        app.step()
+        app.frame()
     raise AssertionError("the host and the screen did not finish talking")
 
 
 def test_join_says_what_is_missing_and_what_the_host_refused(app):
     hosting = host_ktu(app)
     app.scene.go("join")                              # the test pumps the host by hand now
-    app.step()
+    app.frame()
     join = app.scene
     try:
         assert isinstance(join, JoinScene) and join.editing == "address"
@@ -270,7 +270,7 @@ def run(app, screen, done):
     on their arrivals."""
     for _ in range(int(WAIT / 0.05)):
         screen.read()
-        app.step()
+        app.frame()
         if done():
             return
         for inbox in (app.network.server.inbox, screen.link.inbox):

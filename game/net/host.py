@@ -422,7 +422,7 @@ class HostTable:
         session = self.session
         seat = screen.seat
         before = session.state
-        movers = [step.seat for step in session.timeline.steps]
+        movers = [entry.seat for entry in session.timeline.entries]
         base = session.timeline.base
         if session.undo(seat, self.undo_policy) is None:
             return self._refuse(screen, "there is no move of yours to take back")
