@@ -112,9 +112,11 @@ class Hosting:
             self.update_announcement()
 
     def send(self, outs):
-        """Send the table's answers, then autosave a move they carried."""
+        """Send the table's answers, then (once they are written) autosave a move they carried."""
         if outs:
             self.server.send(outs)
+            if self.table.unsaved:
+                self.server.flush()
         self.table.save()
 
     def close(self):

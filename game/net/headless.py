@@ -97,8 +97,11 @@ class HostRun:
         return score_line(self.table.names, state.scores())
 
     def send(self, outs):
+        """Send the table's answers; a move they carry is saved once they are written."""
         if outs:
             self.server.send(outs)
+            if self.table.unsaved:
+                self.server.flush()
         self.table.save()
 
     def handle(self, item):

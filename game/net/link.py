@@ -30,6 +30,7 @@ SERVER_MAX_SIZE = 64 * 1024      # longer messages close the connection; shorter
                                  # read and refused politely past protocol.MAX_FROM_SCREEN
 CONNECT_SECONDS = 5.0
 CLOSE_SECONDS = 2.0
+FLUSH_SECONDS = 0.25
 
 
 class _Loop:
@@ -86,6 +87,15 @@ class Server(_Loop):
         for out in outs:
             self.loop.call_soon_threadsafe(self._queue, out)
 
+    def flush(self, timeout=FLUSH_SECONDS):
+        """Wait (at most `timeout` seconds) until what was sent so far is written."""
+        async def written():
+            await asyncio.gather(*(outbox.join() for outbox in list(self.outboxes.values())))
+        try:
+            self.call(written(), timeout)
+        except (TimeoutError, asyncio.TimeoutError):
+            pass
+
     def _queue(self, out):
         outbox = self.outboxes.get(out.conn)
         if outbox is not None:
@@ -112,11 +122,14 @@ class Server(_Loop):
         try:
             while True:
                 out = await outbox.get()
-                if out.text is not None:
-                    await connection.send(out.text)
-                if out.close is not None:
-                    await connection.close(1000, out.close[:120])
-                    return
+                try:
+                    if out.text is not None:
+                        await connection.send(out.text)
+                    if out.close is not None:
+                        await connection.close(1000, out.close[:120])
+                        return
+                finally:
+                    outbox.task_done()
         except ConnectionClosed:
             return
 
