@@ -151,10 +151,9 @@ class Joining:
         self.client = Client(wake)
         self.client.start(self.host, self.port)
 
-    def pump(self, now=None):
-        """Read what arrived (the ClientTable keeps it); returns the messages read."""
-        now = time.monotonic() if now is None else now
-        messages = []
+    def pump(self):
+        """Read what arrived (the ClientTable keeps it); after a loss, try the host again."""
+        now = time.monotonic()
         while not self.client.inbox.empty():
             item = self.client.inbox.get_nowait()
             if item[0] == "opened":
@@ -163,7 +162,7 @@ class Joining:
                 self._closed(item[1], now)
             else:
                 try:
-                    messages.append(self.table.received(item[1]))
+                    self.table.received(item[1])
                 except wire.ProtocolError as error:
                     self._refused(f"the host sent something this app cannot read ({error})")
                     break
@@ -173,7 +172,6 @@ class Joining:
             self.retry_at = None
             self.client.end()
             self._connect()
-        return messages
 
     def _closed(self, reason, now):
         if self.table.over:
