@@ -31,20 +31,33 @@ def facts_rows(view, presenter, names):
 def _fit(screen, paragraphs, reply, width, room):
     """The size and lines ([(line, is the reply, is the last paragraph, gap before)]) that
     fit `room` logical units of height: the words shrink first, then the oldest
-    paragraphs go whole, then the lines that still do not fit."""
+    paragraphs go whole, then the lines that still do not fit. A `reply` never pushes the
+    coach's words out: it is left out when the paragraphs shown without it would not all
+    fit beside it (the table says it instead, see reply_fits)."""
+    size, lines, kept = _fit_paragraphs(screen, paragraphs, width, room)
+    if reply and lines == _lines(screen, kept, "", width, size):
+        for with_reply in SIZES:
+            both = _lines(screen, kept, reply, width, with_reply)
+            if _height(both, with_reply) <= room:
+                return with_reply, both
+    return size, lines
+
+
+def _fit_paragraphs(screen, paragraphs, width, room):
+    """_fit without a reply: (size, lines, the paragraphs kept)."""
     for size in SIZES:
-        lines = _lines(screen, paragraphs, reply, width, size)
+        lines = _lines(screen, paragraphs, "", width, size)
         if _height(lines, size) <= room:
-            return size, lines
+            return size, lines, paragraphs
     size = SIZES[-1]
     while len(paragraphs) > 1:
         paragraphs = paragraphs[1:]
-        lines = _lines(screen, paragraphs, reply, width, size)
+        lines = _lines(screen, paragraphs, "", width, size)
         if _height(lines, size) <= room:
-            return size, lines
+            return size, lines, paragraphs
     while lines and _height(lines, size) > room:
         lines.pop()
-    return size, lines
+    return size, lines, paragraphs
 
 
 def _lines(screen, paragraphs, reply, width, size):
@@ -86,6 +99,12 @@ def words(screen, paragraphs, reply, rows):
     rows = kept_rows(screen, rows)
     room = h - 10 - 20 * (len(rows) + 1) - 18 - 42
     return (rows, *_fit(screen, paragraphs, reply, PANEL_W - 28, room))
+
+
+def reply_fits(screen, paragraphs, reply, rows):
+    """Does the panel show `reply` beside the coach's `paragraphs` (none of them pushed
+    out by it)?"""
+    return any(is_reply for _, is_reply, *_ in words(screen, paragraphs, reply, rows)[2])
 
 
 def panel(screen, paragraphs, reply, rows, progress=None):

@@ -75,7 +75,9 @@ class LessonDirector(Director):
         reply = self.coach.submit(action, apply=lambda a: events.extend(table.session.submit(a)))
         if not reply.accepted:
             self.reply = reply.text
-            raise game.IllegalAction(REFUSED)
+            rows = coach_panel.facts_rows(table.current_view, table.presenter, table.names)
+            shown = coach_panel.reply_fits(table.app.screen, self.paragraphs(table), reply.text, rows)
+            raise game.IllegalAction(REFUSED if shown else reply.text)
         self.reply = ""
         return events
 
@@ -194,14 +196,20 @@ class LessonDirector(Director):
         """While the coach explains, the top bar says so."""
         return "Read the coach's words, then press Next" if self.coach.explaining() else words
 
-    def draw_side(self, table, screen):
-        """The coach's panel instead of the table's side panel."""
-        rows = coach_panel.facts_rows(table.current_view, table.presenter, table.names)
+    def paragraphs(self, table):
+        """What the coach's panel says now (with how to take a move of several cards)."""
         paragraphs = [] if table.over else self.coach.paragraphs()
         how = self.how(table)
         if how:
             paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]
-        coach_panel.panel(screen, paragraphs, self.reply, rows, None if table.over else self.coach.progress())
+        return paragraphs
+
+    def draw_side(self, table, screen):
+        """The coach's panel instead of the table's side panel (a refused move's reply in
+        it when it fits beside the coach's words; the table said it otherwise)."""
+        rows = coach_panel.facts_rows(table.current_view, table.presenter, table.names)
+        coach_panel.panel(screen, self.paragraphs(table), self.reply, rows,
+                          None if table.over else self.coach.progress())
         return []
 
     # ---- the end of the lesson ---------------------------------------------------------------------

@@ -216,6 +216,33 @@ def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(a
         "the coach says why the turn ended"
 
 
+def test_tutorial_reply_never_pushes_the_coach_s_words_out_of_the_panel(app, drawn):  # noqa: F811
+    scene = open_lesson(app, "deadline")
+    coach = scene.director.coach
+    while not scene.over:
+        wait_for_learner(app)
+        if coach.explaining():
+            scene.director.next(scene)
+            continue
+        rows = coach_panel.facts_rows(scene.current_view, scene.presenter, scene.names)
+        paragraphs = scene.director.paragraphs(scene)
+        wrong = wrong_move(scene)
+        if wrong is not None and not coach_panel.reply_fits(app.screen, paragraphs, "That move is allowed, but "
+                                                             "it is not the lesson's plan.", rows):
+            break
+        scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+    else:
+        raise AssertionError("no step of Deadline's lesson has a panel too full for a reply")
+    lines = [line for line, *_ in coach_panel.words(app.screen, paragraphs, "", rows)[2]]
+    scene.submit(wrong)
+    assert scene.director.reply and scene.ui_state.message == scene.director.reply, \
+        "the table says the reply the panel has no room for"
+    drawn.clear()
+    scene.invalidate()
+    app.frame()
+    assert all(line in words_of(drawn) for line in lines), "the coach's words stay as they were"
+
+
 def test_tutorial_refusal_stands_clear_of_the_cards_it_is_about(app):  # noqa: F811
     scene = open_lesson(app, "final_card_down")
     read_on(app)
@@ -347,12 +374,17 @@ def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
                 other = [x for x in coach.state.legal_actions()
                          if not any(m.matches(x) for m in coach.cue.moves)]
                 replies = [""] + ([coach.submit(other[0]).text] if other else [])
+                said = None
                 for reply in replies:
                     kept, text_size, lines = coach_panel.words(a.screen, coach.paragraphs(), reply, rows)
                     shown = "".join(line for line, is_reply, last, _ in lines if is_reply or last).replace(" ", "")
                     where = f"{game_id} step {coach.cue.number} at {size}"
                     assert coach.cue.say.replace(" ", "") in shown, f"{where}: the coach's instruction is cut"
-                    assert reply.replace(" ", "") in shown, f"{where}: the reply is cut"
+                    if coach_panel.reply_fits(a.screen, coach.paragraphs(), reply, rows):
+                        assert reply.replace(" ", "") in shown, f"{where}: the reply is cut"
+                    paragraphs = "".join(line for line, is_reply, *_ in lines if not is_reply).replace(" ", "")
+                    said = said or paragraphs
+                    assert paragraphs == said, f"{where}: the reply pushed the coach's older words out"
                     assert text_size >= 15 and len(kept) >= len(view.scores), where
                 if coach.explaining():
                     coach.next()
