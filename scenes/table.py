@@ -96,7 +96,9 @@ class TableScene(Scene):
     def read(self):
         """Read the game once after a change: the view drawn and the moves the person may
         make (the log goes back to the newest, the keyboard to the main item)."""
-        self.current_view = self.director.view(self, self.session.view(self.viewer))
+        view = self.presenter.arranged(self.session.view(self.viewer),
+                                       lambda: self.session.events_for(self.viewer))
+        self.current_view = self.director.view(self, view)
         self.legal_now = self.session.legal_actions() if self.my_turn() and not self.director.waiting(self) else ()
         self.ui_state.log_scroll = 0
         self.ui_state.refocus = True

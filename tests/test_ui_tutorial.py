@@ -587,3 +587,21 @@ def test_five_possessions_first_line_is_revealed_one_lane_at_a_time(app):  # noq
         assert scene.laid.bubble.target == pygame.Rect(*map(int, scene.board.areas[scene.board.lanes.index(lane)]))
         click_widget(app, lambda w: w.label == "Next")
     assert shown == [[0], [0, 1], [0, 1, 2], [0, 1, 2, 3]]
+
+
+def test_ktu_removed_pile_shows_the_card_that_burned_it(app):  # noqa: F811
+    scene = open_lesson(app, "ktu")
+    coach = scene.director.coach
+    burns = []
+    while not scene.over:
+        wait_for_learner(app)
+        if len(burns) < sum(e.kind == "burn" for e in scene.session.state.events):
+            last = next(e.cards for e in reversed(scene.session.state.events) if e.kind == "move" and e.dst == "burned")
+            _, shown = scene.board.piles["burned"]
+            burns.append((shown[-1].name, last[-1].name))
+        if coach.explaining():
+            click_widget(app, lambda w: w.label == "Next")
+        else:
+            perform(app, tutorial.find(scene.session.state, coach.cue.moves[0]))
+    assert burns and all(top == burner for top, burner in burns), burns
+    assert burns[0] == ("10S", "10S"), "the 10 of spades that burned the play ground lies on top"

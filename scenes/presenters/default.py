@@ -261,6 +261,11 @@ class Presenter:
         or '' to say only whom the table waits for."""
         return ""
 
+    def arranged(self, view, events):
+        """The view as the table shows it; `events()` gives the game's events so far as
+        the viewer saw them. Most games show their view as it is."""
+        return view
+
     def tip(self, card):
         """The one-line tip on `card`, a special card ('' for any other)."""
         return self.TIPS.get(card.rank, "")

@@ -32,6 +32,20 @@ class Ktu(Presenter):
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order"}
 
+    def arranged(self, view, events):
+        """The removed pile with the cards of its last burn on top, the one that burned it
+        last: the rules keep no order of burned cards (A23), but everyone saw which card
+        burned the play ground."""
+        burned = next((z for z in view.zones if z.key == "burned" and z.cards), None)
+        if burned is None:
+            return view
+        last = next((e.cards for e in reversed(events()) if e.kind == "move" and e.dst == "burned"), ())
+        ids = {c.id for c in last}
+        cards = tuple(c for c in burned.cards if c.id not in ids) + tuple(c for c in last if c is not None)
+        if len(cards) != burned.count:
+            return view
+        return view._replace(zones=tuple(z._replace(cards=cards) if z is burned else z for z in view.zones))
+
     def event_line(self, event, names, zones):
         """A blind card turned over is named by its spoken name."""
         if event.kind == "reveal" and isinstance(event.detail, str):
