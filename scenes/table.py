@@ -408,7 +408,9 @@ class TableScene(Scene):
             words, anchor = marks.bubble
             target = board.anchor_rect(anchor, widgets) if isinstance(anchor, str) else anchor
             if target is not None:
-                bubble = table_draw.place_bubble(screen, words, target, (10, TOP, screen.lw - 20, screen.lh - TOP - 10))
+                buttons = [w.rect for w in widgets if w.rect != target]
+                bubble = table_draw.place_bubble(screen, words, target, (10, TOP, board.table_w - 10, screen.lh - TOP - 10),
+                                                 buttons)
         self.laid = Laid(board, cards, widgets, top, cover, self.legal_now, self.my_turn(), self.current_view,
                          self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right, bubble)
         self.place_message(board, bubble)

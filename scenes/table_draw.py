@@ -261,15 +261,15 @@ class Bubble(NamedTuple):
     target: object
 
 
-def place_bubble(screen, words, target, bounds):
+def place_bubble(screen, words, target, bounds, avoid=()):
     """A Bubble of `words` pointing at `target` (a logical rect), inside `bounds` (x, y,
-    w, h), covering nothing of the target."""
+    w, h), covering nothing of the target and, where it can, none of the `avoid` rects."""
     size = bubble_size(screen)
     width = min(BUBBLE_W * size / BUBBLE_SIZE, bounds[2] - 20)
     lines = screen.wrap(words, size, width)
     w = max(screen.text_width(line, size) for line in lines) + 28
     h = size * 1.3 * len(lines) + 18
-    box, tip = bubble_box(target, (w, h), bounds)
+    box, tip = bubble_box(target, (w, h), bounds, avoid=avoid)
     return Bubble(lines, size, box, tip, pygame.Rect(target))
 
 
@@ -281,7 +281,8 @@ def bubble(screen, placed):
                      border_radius=screen.px(8))
     x = min(max(tip[0], box.left + 18), box.right - 18)
     y = min(max(tip[1], box.top + 14), box.bottom - 14)
-    if box.bottom <= tip[1] or box.top >= tip[1]:     # above or below: the arrow leaves an edge across
+    beside = tip[0] >= box.right or tip[0] <= box.left
+    if not beside and (box.bottom <= tip[1] or box.top >= tip[1]):   # above or below: the arrow leaves an edge across
         edge = box.bottom - 2 if box.bottom <= tip[1] else box.top + 2
         base = [(x - 12, edge), (x + 12, edge)]
     else:

@@ -116,10 +116,12 @@ class Board:
         return x, self.message_y()
 
 
-def bubble_box(target, size, bounds, gap=14):
+def bubble_box(target, size, bounds, gap=14, avoid=()):
     """Where a bubble of `size` (w, h) goes to point at `target` (a rect) inside `bounds`
-    (x, y, w, h), never over the target: above it, else below, left or right of it.
-    Returns (the bubble's rect, the arrow's tip)."""
+    (x, y, w, h), never over the target and, where it can, over none of the `avoid`
+    rects (buttons): above it, else below, left or right of it (left first for a target
+    right of `bounds`, a row of the side panel). Returns (the bubble's rect, the arrow's
+    tip)."""
     w, h = size
     bx, by, bw, bh = bounds
     t = pygame.Rect(target)
@@ -130,10 +132,13 @@ def bubble_box(target, size, bounds, gap=14):
              ((t.centerx - w / 2, t.bottom + gap), (t.centerx, t.bottom)),
              ((t.left - gap - w, t.centery - h / 2), (t.left, t.centery)),
              ((t.right + gap, t.centery - h / 2), (t.right, t.centery))]
-    for (x, y), tip in tries:
-        box = pygame.Rect(*map(int, clamp(x, y)), int(w), int(h))
-        if not box.colliderect(t):
-            return box, tip
+    if t.left >= bx + bw:
+        tries.insert(0, tries.pop(2))
+    for clear in (avoid, ()):
+        for (x, y), tip in tries:
+            box = pygame.Rect(*map(int, clamp(x, y)), int(w), int(h))
+            if not box.colliderect(t) and box.collidelist(list(clear)) < 0:
+                return box, tip
     (x, y), tip = tries[0]
     return pygame.Rect(*map(int, clamp(x, y)), int(w), int(h)), tip
 

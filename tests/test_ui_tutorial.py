@@ -294,8 +294,9 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(drawn):
                 px = a.screen.text_px(bubble.size)
                 assert px >= 15 and all((line, px) in drawn for line in bubble.lines), \
                     f"{game_id}: {bubble.lines} drawn at {[p for w, p in drawn if w in bubble.lines]} px"
-                inside = pygame.Rect(0, 0, a.screen.lw, a.screen.lh)
-                assert inside.contains(bubble.box) and not bubble.box.colliderect(bubble.target)
+                felt = pygame.Rect(0, 0, scene.board.table_w, a.screen.lh)
+                assert felt.contains(bubble.box) and not bubble.box.colliderect(bubble.target), \
+                    f"{game_id}: the bubble {bubble.box} covers the coach's panel or what it points at"
                 stops += 1
                 coach = scene.director.coach
                 if coach.explaining():
