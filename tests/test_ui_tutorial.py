@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 import game
-from game import tutorial
+from game import saves, tutorial, undo
 from scenes import app as app_module
 from scenes import coach_panel, config, table_draw
 from scenes.learn import LearnScene
@@ -493,6 +493,30 @@ def test_a_chapter_opens_from_the_lessons_list_and_its_real_game_has_its_rule_on
     click_widget(app, lambda w: getattr(w, "info", None) is not None and w.info.id == "four_downs")
     assert app.scene.options["pd.knocking"] == "on", "Setup remembers the last game's rules"
     assert app.scene.persist.get("rules") is None and app.scene.persist.get("tips") is None, "handed over once"
+
+
+def test_play_a_real_game_asks_before_replacing_a_game_in_progress(app):  # noqa: F811
+    state = game.new_game("ktu", players=2, seed=8)
+    timeline = undo.Timeline(state)
+    for _ in range(12):
+        timeline.apply(state.legal_actions()[0])
+    saves.save_game(app.folders, state, [{"name": "Ann", "level": None}, {"name": "Ben", "level": "easy"}])
+    turn = timeline.turn()
+    open_lesson(app, "four_downs")
+    finish_lesson(app)
+    assert saves.load_game(app.folders)[0].to_dict() == state.to_dict(), "the lesson leaves the game alone"
+    click_widget(app, lambda w: w.label == "Play a real game")
+    click_widget(app, lambda w: w.label == "Start")
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.asking_words.startswith(f"KTU, turn {turn}, with Ann and Ben")
+    assert [w.label for w in setup.widgets] == ["Continue KTU", "Abandon it, start Play Design - 4 downs", "Cancel"]
+    click_widget(app, lambda w: w.label == "Cancel")
+    assert isinstance(app.scene, SetupScene) and not app.scene.asking
+    assert saves.load_game(app.folders)[0].to_dict() == state.to_dict(), "nothing replaced"
+    click_widget(app, lambda w: w.label == "Start")
+    click_widget(app, lambda w: w.label.startswith("Abandon it"))
+    assert isinstance(app.scene, TableScene) and app.scene.session.game_id == "four_downs"
+    assert isinstance(app.scene.director, FirstGameDirector)
 
 
 def test_a_lesson_s_real_game_plays_the_rules_it_taught_without_tips_when_they_are_off(app):  # noqa: F811
