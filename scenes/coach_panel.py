@@ -11,6 +11,7 @@ from scenes.table_layout import PANEL_W, TOP
 from sprites import palette
 
 SIZES = (18, 17, 16, 15)    # the coach's text shrinks to these sizes before its oldest lines go
+PANEL_PX = 13               # ... but never under this many pixels (a small window keeps it larger)
 FACTS_SHARE = 0.3           # at most this share of the panel's height for the scores and facts
 REPLY_FILL = (78, 40, 16)
 
@@ -34,22 +35,29 @@ def _fit(screen, paragraphs, reply, width, room):
     paragraphs go whole, then the lines that still do not fit. A `reply` never pushes the
     coach's words out: it is left out when the paragraphs shown without it would not all
     fit beside it (the table says it instead, see reply_fits)."""
-    size, lines, kept = _fit_paragraphs(screen, paragraphs, width, room)
+    sizes = sizes_for(screen)
+    size, lines, kept = _fit_paragraphs(screen, paragraphs, width, room, sizes)
     if reply and lines == _lines(screen, kept, "", width, size):
-        for with_reply in SIZES:
+        for with_reply in sizes:
             both = _lines(screen, kept, reply, width, with_reply)
             if _height(both, with_reply) <= room:
                 return with_reply, both
     return size, lines
 
 
-def _fit_paragraphs(screen, paragraphs, width, room):
+def sizes_for(screen):
+    """The text sizes the coach's words may take on `screen`: SIZES, none under PANEL_PX
+    pixels."""
+    return tuple(dict.fromkeys(max(size, PANEL_PX / screen.s) for size in SIZES))
+
+
+def _fit_paragraphs(screen, paragraphs, width, room, sizes):
     """_fit without a reply: (size, lines, the paragraphs kept)."""
-    for size in SIZES:
+    for size in sizes:
         lines = _lines(screen, paragraphs, "", width, size)
         if _height(lines, size) <= room:
             return size, lines, paragraphs
-    size = SIZES[-1]
+    size = sizes[-1]
     while len(paragraphs) > 1:
         paragraphs = paragraphs[1:]
         lines = _lines(screen, paragraphs, "", width, size)
