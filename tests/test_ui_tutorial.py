@@ -297,6 +297,8 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(drawn):
                 felt = pygame.Rect(0, 0, scene.board.table_w, a.screen.lh)
                 assert felt.contains(bubble.box) and not bubble.box.colliderect(bubble.target), \
                     f"{game_id}: the bubble {bubble.box} covers the coach's panel or what it points at"
+                marked = [p.rect for p in scene.board.placed if p.face_up and p.card.name in scene.director.coach.cue.cards]
+                assert bubble.box.collidelist(marked) < 0, f"{game_id}: the bubble covers a card the coach marks"
                 stops += 1
                 coach = scene.director.coach
                 if coach.explaining():
