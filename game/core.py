@@ -432,12 +432,13 @@ class GameState:
         return "that is not a legal move now"
 
     def view(self, seat):
-        """What `seat` may see: zones with hidden cards as None, and public facts."""
+        """What `seat` may see: zones with hidden cards as None, and public facts. Once
+        the game is over, every hand is shown (its owner's zones are everyone's)."""
         zones = []
         for spec in self._zones():
             cards = spec.cards
             vis = spec.visibility
-            if vis == PUBLIC or (vis == OWNER and spec.owner == seat):
+            if vis == PUBLIC or (vis == OWNER and (spec.owner == seat or self.is_over)):
                 shown = tuple(cards)
             elif vis == TOP and cards:
                 shown = (None,) * (len(cards) - 1) + (cards[-1],)

@@ -370,6 +370,7 @@ class State(GameState):
     def _end_possession(self, scorer):
         self.pending = "possession"
         self.score[scorer] += SCORE
+        self.emit("drive", scorer, detail="touchdown" if scorer == self.offense else "stopped")
         self.emit("score", scorer, detail=self.score[scorer])
         if self.sudden:                                            # A23
             self._finish(scorer)
