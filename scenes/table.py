@@ -26,7 +26,7 @@ import game
 from scenes import config, table_draw, table_input, ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
-from scenes.presenters.default import HAND_END, card_name
+from scenes.presenters.default import HAND_END, card_name, plural
 from scenes.session import BOT_DONE
 from scenes.table_director import Director
 from scenes.table_input import Laid, TableInput
@@ -34,6 +34,8 @@ from scenes.table_layout import lay_out
 from scenes.table_motion import Hold, Motion
 from scenes.table_state import Dialog, TableState
 from sprites import felt
+
+LOG_EVENTS = 250        # the log tells at most this many of the latest events
 
 
 class TableScene(Scene):
@@ -59,7 +61,6 @@ class TableScene(Scene):
         self.hand_ended = persist.get("scores_due", False)
         self.bot_wait = 0.0
         self.bot_armed = False
-        self.end_wait = 0.0
         self.over = False            # the director's end covers the table (a lesson's summary)
         self.hold = Hold()
         self.input = TableInput()
@@ -134,10 +135,11 @@ class TableScene(Scene):
         self.layout()
 
     def my_turn(self):
-        """Can the person at the device act now?"""
+        """Can the person at the device act now (not while an outcome waits to be read)?"""
         current = self.session.current_player
         return (not self.over and current is not None and current == self.viewer and self.curtain is None
-                and self.session.is_human(current) and not self.session.is_over)
+                and self.session.is_human(current) and not self.session.is_over and not self.hold.wait
+                and not self.hand_ended)
 
     # ---- moves ------------------------------------------------------------------------------
     def submit(self, action):
@@ -164,9 +166,13 @@ class TableScene(Scene):
         mover = self.viewer
         self.read()
         current = self.session.current_player
-        self.hold.decide(events, self.presenter.HOLDS, self.event_words, self.pace(),
+        names, zones = self.names, self.zone_names()
+        self.hold.decide(events, self.presenter,
+                         lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(),
                          mover is not None and len(self.session.humans()) > 1 and current != mover
                          and self.session.is_human(current))
+        if not self.my_turn():          # an outcome held: nothing to play until it is read
+            self.legal_now = ()
         self.animate(before, boxes)
         self.tell_problem()
 
@@ -195,6 +201,21 @@ class TableScene(Scene):
     def event_words(self, event):
         """An event's line in the log (and its toast)."""
         return self.presenter.event_line(event, self.names, self.zone_names())
+
+    def told(self):
+        """How many of the game's events the table has told: all but those still to be
+        shown (behind the curtain, or not yet animated) and those whose cards are still
+        in flight."""
+        return self.session.event_count() - len(self.pending) - self.motion.untold()
+
+    def log_lines(self):
+        """The log's entries: the whole game so far as the viewer may see it (rebuilt from
+        the session's events, so Continue and Undo keep it), each entry appearing once its
+        move has landed on the table."""
+        told = self.told()
+        start = max(0, told - LOG_EVENTS)
+        events = self.session.events_for(self.viewer, start)[:told - start]
+        return self.presenter.log_lines(events, self.names, self.zone_names())
 
     def zone_names(self):
         """The zones' names in the view drawn, by key."""
@@ -270,17 +291,22 @@ class TableScene(Scene):
         return seat is not None and self.session.can_undo(seat, self.app.settings.undo)
 
     def take_back(self):
-        """Undo for the person at the screen: the session goes back, the table forgets what
-        it was showing of the later position (a computer's thinking is dropped when it
-        answers, and the computers decide again); the curtain is shown for the person to
-        play if that is someone else."""
+        """Undo for the person at the screen: the session goes back (past a turn's end the
+        table would make again by itself), the table forgets what it was showing of the
+        later position (a computer's thinking is dropped when it answers, and the
+        computers decide again) and says what was taken back; the curtain is shown for the
+        person to play if that is someone else. A refused undo says why."""
         person = self.person_at_screen()
         if person is None:
             return
+        policy = self.app.settings.undo
         moves = list(self.session.moves())
-        now = self.session.undo(person, self.app.settings.undo)
+        now = self.session.undo(person, policy)
         if now is None:
+            self.say("Undo: " + self.refusal_words(person, policy))
             return
+        while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
+            now = self.session.undo(person, policy)
         undone = moves[len(self.session.moves()):]
         state = self.ui_state
         self.pending = []
@@ -290,7 +316,6 @@ class TableScene(Scene):
         state.dialog = None
         self.bot_wait = 0.0
         self.bot_armed = False
-        self.end_wait = 0.0
         self.hold.clear()
         self.curtain = None
         self.viewer = person           # decide_view raises the curtain if `now` is someone else
@@ -301,10 +326,31 @@ class TableScene(Scene):
         self.layout()
         if self.curtain is None:
             later = len(undone) - 1
-            words = self.presenter.action_label(undone[0], self.names, with_cards=True, view=self.current_view)
+            words = self.presenter.taken_back(undone[0], self.names, view=self.current_view)
             self.say(f"Taken back: {words}"
-                     + (f", and {later} move{'s' if later > 1 else ''} after it" if later else ""))
+                     + (f", and {plural(later, 'move')} after it" if later else ""))
         self.tell_problem()
+
+    def ends_by_itself(self):
+        """Would the table end the person's turn by itself now (End turn its only move)?"""
+        legal = self.session.legal_actions()
+        return self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == "end_turn"
+
+    def refusal_words(self, person, policy):
+        """Why the person may not undo now, in words."""
+        reason, seat = self.session.undo_refusal(person, policy) or ("nothing", None)
+        return {"off": "it is off in Settings",
+                "chance": "chance has acted since (a shuffle, a roll or a card nobody had seen)",
+                "learned": "a new card came to light",
+                "person": f"{self.session.name(seat)} has played since"}.get(reason, "you have no move to take back")
+
+    def continue_on(self):
+        """The person has read the outcome held on the table: play goes on."""
+        if not self.hold.wait:
+            return
+        self.hold.release()
+        self.read()
+        self.layout()
 
     def back(self):
         self.director.leave(self)
@@ -333,6 +379,10 @@ class TableScene(Scene):
         elif self.over:              # the top bar's words still end where its buttons were
             cover, cards, top = "over", [], []
             widgets = self.director.end_buttons(self, screen)
+        elif self.hold.wait:
+            cover, cards = "hold", []
+            widgets = [ui.Button((board.table_w - 196, screen.lh - 62, 186, 38), "Continue", self.continue_on,
+                                 primary=True, size=18)] + top[::-1]
         elif state.dialog:
             cover = "dialog"
             dialog_rect, widgets = table_input.dialog_buttons(
@@ -393,7 +443,7 @@ class TableScene(Scene):
     # ---- time: animations, computer players, the end of a hand ------------------------------
     def busy(self):
         return bool(self.motion.busy() or self.ui_state.message_time > 0 or self.bot_wait > 0
-                    or self.end_wait > 0 or self.hold.seconds > 0)
+                    or self.hold.seconds > 0)
 
     def update(self, dt):
         if self.curtain is None and self.pending:
@@ -427,6 +477,8 @@ class TableScene(Scene):
         if self.hold.seconds > 0:
             self.dirty = self.hold.update(dt) or self.dirty
             return
+        if self.hold.wait:
+            return
         working = self.session.busy()
         result = self.session.poll_bot()
         if result is None and working and not self.session.busy():
@@ -439,13 +491,8 @@ class TableScene(Scene):
             label = self.presenter.action_label(action, self.names, with_cards=True, view=self.current_view)
             self.say(f"Hint: {label}" + (f": {reason}" if reason else ""))
             self.show_hint(action)
-        if self.session.is_over or self.hand_ended:
-            if self.end_wait <= 0:
-                self.end_wait = 0.6 if self.app.settings.move_seconds else 0.01
-                return
-            self.end_wait -= dt
-            if self.end_wait <= 0:
-                self.go("scoring", interim=not self.session.is_over, scores_due=False)
+        if self.session.is_over or self.hand_ended:       # its outcome was read: the scores
+            self.go("scoring", interim=not self.session.is_over, scores_due=False)
             return
         self.decide_view()
         current = self.session.current_player
@@ -525,7 +572,7 @@ class TableScene(Scene):
 
     def point(self, intent):
         """The pointer's intents (hover, a card grabbed, dragged, dropped) and the keys'
-        commands (undo, hint, close, back)."""
+        commands (undo, hint, close, back, continue)."""
         state = self.ui_state
         kind = type(intent)
         if kind is table_input.Hover:
@@ -549,6 +596,8 @@ class TableScene(Scene):
             self.close_dialog()
         elif kind is table_input.Back:
             self.back()
+        elif kind is table_input.Continue:
+            self.continue_on()
         self.dirty = True
 
     def focused(self, item):
@@ -573,7 +622,7 @@ class TableScene(Scene):
             return
         flying = self.motion.hidden()
         key = (self.version, state.focus, self.app.keyboard, self.session.thinking(), surf.get_size(),
-               self.app.settings.colourblind, state.log_scroll, table_draw.flying_key(flying))
+               self.app.settings.colourblind, state.log_scroll, table_draw.flying_key(flying), self.told())
         look = table_draw.Look(self.presenter, self.current_view, self.app.settings.colourblind)
         self.static.blit(screen, key, lambda screen: self.draw_static(screen, look, flying))
         for button in laid.top:
@@ -584,11 +633,12 @@ class TableScene(Scene):
         table_draw.flights(screen, self.motion, laid.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, laid.board)
         table_draw.message(screen, laid.board, state.message)
-        if self.hold.outcome is not None:
-            seat, words = self.hold.outcome
+        if self.hold.outcomes:
+            banner = self.hold.outcome
+            seat = banner.seat if banner is not None else None
             owners = self.presenter.owners(self.current_view)
             won = {z.key for z in self.current_view.zones if z.kind != "hand" and owners.get(z.key) == seat}
-            table_draw.outcome(screen, laid.board, won if seat is not None else set(), words, flying)
+            table_draw.outcomes(screen, laid.board, self.hold.outcomes, won if seat is not None else set(), flying)
         table_draw.toast(screen, self.motion, self.top_text_end, laid.title_right)
         if state.log_tip is not None:
             table_draw.tooltip(screen, state.log_tip[0], state.log_tip[1], state.log_tip[0][0] - 8)

@@ -231,21 +231,45 @@ def message(screen, board, words):
     screen.text(words, 18, palette.TEXT, (tw / 2, y + 16), "center", width=width - 20)
 
 
-def outcome(screen, board, zones, words, flying=None):
-    """An outcome that stays a moment: the face-up cards of `zones` (the winner's cards
-    on the table, those landed) ringed in gold, and the words in a banner over the middle
-    of the table."""
+def outcomes(screen, board, held, zones, flying=None):
+    """The outcomes held on the table (table_motion.Outcome): the face-up cards of `zones`
+    (the banner's winner's cards on the table, those landed) ringed in gold, each lane's
+    result on its lane, and the banner's words over the table, above the hand."""
     width = max(3, screen.px(4))
     for p in grounded(board, flying or {})[0]:
         if p.face_up and p.zone in zones:
             r = screen.rect(p.rect)
             screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
-    if not words:
+    areas = dict(zip(board.lanes, board.areas))
+    banner = None
+    for outcome in held:
+        if outcome.lane in areas:
+            lane_result(screen, areas[outcome.lane], outcome.words)
+        elif outcome.lane is None:
+            banner = outcome
+    if banner is None or not banner.words:
         return
+    words = banner.words
     x, y = 340, board.hand_top - 42         # beside the viewer's name plate, above the hand
-    w = min(board.table_w - 220 - x, screen.text_width(words, 20) + 40)
-    screen.panel((x, y, w, 32), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
-    screen.text(words, 20, palette.GOLD, (x + 20, y + 16), "midleft", width=w - 40)
+    room = board.table_w - 220 - x
+    lines = screen.wrap(words, 18, room - 30)[:2]
+    w = min(room, max(screen.text_width(line, 18) for line in lines) + 30)
+    h = 12 + 20 * len(lines)
+    y -= h - 32
+    screen.panel((x, y, w, h), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
+    for i, line in enumerate(lines):
+        screen.text(line, 18, palette.GOLD, (x + 15, y + 6 + 20 * i), width=w - 30)
+
+
+def lane_result(screen, area, words):
+    """A lane's result written over the middle of its lane."""
+    x, y, w, h = area
+    lines = screen.wrap(words, 15, w - 16)[:5]
+    height = 10 + LOG_LINE * len(lines)
+    top = y + h / 2 - height / 2
+    screen.panel((x + 2, top, w - 4, height), fill=(64, 52, 14), alpha=240, edge=palette.GOLD)
+    for i, line in enumerate(lines):
+        screen.text(line, 15, palette.GOLD, (x + w / 2, top + 5 + LOG_LINE * i), "midtop", width=w - 12)
 
 
 def toast(screen, motion, left, right):
@@ -280,7 +304,7 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
         screen.text(str(score), 16, colour, (x + PANEL_W - 14, cy), "topright")
         cy += 21
     cy += 8
-    for label, value, swatch in presenter.side_facts(view, names):
+    for label, value, swatch in presenter.readouts(view, names):
         screen.text(f"{label}: {value}", 16, palette.TEXT, (x + 14, cy), width=PANEL_W - 50)
         if swatch in palette.HEX:
             pygame.draw.circle(screen.surface, palette.hex_colour(swatch),

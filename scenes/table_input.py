@@ -6,7 +6,7 @@ TableInput, which reads one mouse or key event against the table as laid out (`L
 and its interaction state (scenes/table_state.py) and returns the intents it means:
 play these actions, toggle a card, pick a lane, refuse with words, press a button,
 scroll the log, move the keyboard, hover, grab, drag or drop a card, undo, ask for a
-hint, close a choice, leave. It changes nothing: the controller (scenes/table.py)
+hint, close a choice, leave, go on from an outcome held on the table. It changes nothing: the controller (scenes/table.py)
 carries the intents out.
 """
 from collections import Counter
@@ -204,7 +204,8 @@ class Laid(NamedTuple):
     widgets: list           # the buttons the keyboard walks: the action buttons and the top ones,
                             # a choice's options, Ready, or what covers the table
     top: list               # the top bar's buttons (clicked before anything else)
-    cover: str              # what covers the table: "", "curtain", "dialog" or "over"
+    cover: str              # what covers the table: "", "curtain", "dialog", "hold" (an outcome waits
+                            # to be read) or "over"
     legal: tuple            # the moves the person may make now
     playing: bool           # may the person at the screen play now?
     view: object            # the view drawn
@@ -318,6 +319,11 @@ class Back:
     """Leave the table (Esc)."""
 
 
+@dataclass(frozen=True)
+class Continue:
+    """Go on from the outcome held on the table (any key or click while it waits)."""
+
+
 class TableInput:
     """Reads the table's mouse and key events: `read(...)` gives the intents an event
     means. It keeps nothing and changes nothing."""
@@ -350,7 +356,7 @@ class TableInput:
             start = state.press[1]
             if state.drag_pos is not None or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG:
                 intents.append(Drag(pos))
-        elif not laid.cover:
+        elif laid.cover in ("", "hold"):
             under = self.card_under(pos, laid, state)
             hovered = under if under is not None and under.face_up else None
             if hovered is not state.hovered:
@@ -362,13 +368,16 @@ class TableInput:
 
     def pressed(self, pos, laid, state):
         """The button went down: on a button (the top ones first), a card (held until it is
-        let go), or a lane for the card picked."""
-        for button in laid.top if not laid.cover else ():
+        let go), or a lane for the card picked; anywhere else while an outcome is held:
+        Continue."""
+        for button in laid.top if laid.cover in ("", "hold") else ():
             if button.hit(pos):
                 return [Press(button)]
         for i, button in enumerate(laid.widgets):
             if button.hit(pos):
                 return [Press(button, i if laid.cover in ("curtain", "dialog") else None)]
+        if laid.cover == "hold":
+            return [Continue()]
         if laid.cover:
             return []
         placed = self.card_under(pos, laid, state)
@@ -439,8 +448,9 @@ class TableInput:
 
     # ---- the keyboard ------------------------------------------------------------------------
     def key(self, event, laid, state):
-        """A key: Undo, Esc out of a choice (else off the table), the log's pages, Hint,
-        walking the cards and buttons and taking the one marked."""
+        """A key: Undo, Esc out of a choice (else off the table), the log's pages, any
+        other key Continue while an outcome is held; Hint, walking the cards and buttons
+        and taking the one marked."""
         if laid.cover == "dialog":
             items, focus = laid.widgets, state.dialog.focus
         else:
@@ -451,6 +461,8 @@ class TableInput:
             return [Close()] if laid.cover == "dialog" else [Back()]
         if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             return [Scroll(5 if event.key == pygame.K_PAGEUP else -5)]
+        if laid.cover == "hold":
+            return [Continue()]
         if event.key == pygame.K_h and laid.cover != "curtain" and laid.playing:
             return [Hint()]
         if event.key not in WALK or not items:

@@ -27,6 +27,11 @@ def card_name(card):
     return "a hidden card" if card is None else card.spoken
 
 
+def the(name):
+    """A card's name with its article: 'the 7 of hearts' ('a hidden card' stays)."""
+    return name if name.startswith(("a ", "an ")) else f"the {name}"
+
+
 def cards_phrase(cards):
     """Several cards in words ('2 cards' when none is visible)."""
     if not cards:
@@ -57,6 +62,14 @@ def yards_line(facts, seat, word):
         if seat < len(marks) and marks[seat]:
             parts.append(flag)
     return ", ".join(parts)
+
+
+def winners_words(view, names):
+    """Who won, in words: 'Maya wins', 'Maya and Theo win', 'no winner'."""
+    winners = [names[w] for w in view.winners]
+    if not winners:
+        return "no winner"
+    return " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
 
 
 def possessive(who):
@@ -119,9 +132,9 @@ class Presenter:
     MOVE_WORDS = {}
     # Events also shown for a moment in the top bar.
     TOASTS = frozenset({"declare", "skip", "recycle", "out", "score"})
-    # Outcomes that stay on the table before play goes on: event kind -> seconds at the
-    # normal animation speed (the table scales them with the speed; Instant skips them).
-    HOLDS = {HAND_END: 1.6, "game_over": 1.6}
+    # Outcomes that stay on the table until the person goes on (any key or click), at
+    # every animation speed but Instant: the event kinds.
+    WAITS = frozenset({HAND_END, "game_over"})
     # The zone cards are drawn from, and the zones cards are played to.
     DRAW_PILE = "draw"
     PLAY_PILES = ("discard",)
@@ -165,6 +178,15 @@ class Presenter:
         words = self.kind_label(action.kind)
         if with_cards and action.cards:
             words += " " + cards_phrase(action.cards)
+        if action.arg is not None:
+            words += f" ({self.arg_label(action.arg, names, action.kind, view)})"
+        return words
+
+    def taken_back(self, action, names, view=None):
+        """An action taken back, in words: 'your play of the 7 of hearts', 'your draw'."""
+        words = f"your {self.kind_label(action.kind).lower()}"
+        if action.cards:
+            words += " of " + ", ".join(the(card_name(c)) for c in action.cards)
         if action.arg is not None:
             words += f" ({self.arg_label(action.arg, names, action.kind, view)})"
         return words
@@ -243,6 +265,17 @@ class Presenter:
         """Is this event also shown for a moment in the top bar?"""
         return event.kind in self.TOASTS
 
+    def outcome_line(self, event, view, names, zone_names):
+        """The words of an outcome held on the table (`view`: the table after it): the
+        game's end names its winners; anything else reads as its log line."""
+        if event.kind == "game_over":
+            return f"Game over: {winners_words(view, names)}"
+        return self.event_line(event, names, zone_names)
+
+    def outcome_lane(self, event):
+        """The field lane an outcome is written on (None: the banner over the table)."""
+        return None
+
     def is_deal(self, event):
         """Does this move take cards from the draw pile (the dealing sound)?"""
         return event.src == self.DRAW_PILE
@@ -253,7 +286,7 @@ class Presenter:
         which seats are people: a computer 'is thinking')."""
         current = view.current_player
         if view.is_over:
-            doing = "Game over"
+            doing = f"Game over: {winners_words(view, names)}"
         elif current is None:
             doing = ""
         elif current == viewer:
@@ -298,6 +331,11 @@ class Presenter:
             label = self.FACT_LABELS.get(key, capital(key.replace("_", " ")))
             lines.append((label, "yes" if value is True else str(self.card_words(value))))
         return lines
+
+    def readouts(self, view, names):
+        """The side panel's readouts while the game is played (side_facts); none once it
+        is over, when they no longer apply."""
+        return [] if view.is_over else self.side_facts(view, names)
 
     def side_facts(self, view, names):
         """The facts of the side panel: (label, value, colour swatch or None), at most SIDE_FACTS."""

@@ -100,6 +100,17 @@ class FinalCount(Presenter):
         lines.append(("Game to", f"{facts.get('target', 300)} points", None))
         return lines[:self.SIDE_FACTS]
 
+    def outcome_line(self, event, view, names, zone_names):
+        """A hand's end: each player's count (or bust) and the points it scored."""
+        last = view.facts.get("last_hand") or {}
+        if event.kind != "hand_over" or not last.get("seats"):
+            return super().outcome_line(event, view, names, zone_names)
+        parts = []
+        for row in last["seats"]:
+            count = "bust" if row.get("bust") else f"count {row.get('best')}"
+            parts.append(f"{names[row['seat']]} {count}, +{row.get('points', 0)}")
+        return f"Hand {last.get('hand')} is over: " + "; ".join(parts)
+
     def arg_label(self, arg, names, kind="", view=None):
         """A pick 'seat:position' reads 'Theo, card 2'."""
         if isinstance(arg, str) and ":" in arg:

@@ -16,7 +16,7 @@ class FourDowns(Presenter):
                        fold=lambda who, d: f"{who} folded and loses {d} yards",
                        shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
     TOASTS = Presenter.TOASTS | {"knock", "fold", "call"}
-    HOLDS = dict(Presenter.HOLDS, round_won=1.4)
+    WAITS = Presenter.WAITS | {"round_won"}
     MOVE_WORDS = {("played", "used"): None, ("hand", Presenter.DRAW_PILE): None,
                   ("played", Presenter.DRAW_PILE): None, ("used", Presenter.DRAW_PILE): None,
                   ("hand", "used"): None, ("hand", "played"): "{who} played {what}",

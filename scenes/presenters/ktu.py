@@ -14,7 +14,8 @@ class Ktu(Presenter):
                        blind_fail=lambda who, d: f"{possessive(who)} blind card failed: they pick up the pile",
                        pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
                        burn=lambda who, d: f"{who} burned the pile")
-    TOASTS = Presenter.TOASTS | {"burn", "pick_up", "blind_fail"}
+    TOASTS = Presenter.TOASTS | {"burn", "pick_up"}
+    WAITS = Presenter.WAITS | {"blind_fail"}
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
                   ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
                   ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} laid {what} face up",
