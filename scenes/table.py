@@ -268,8 +268,9 @@ class TableScene(Scene):
             self.layout()
 
     def show_hint(self, action):
-        """Mark `action` as the hint."""
+        """Mark `action` as the hint; the keyboard goes to what it marks."""
         self.ui_state.hint = action
+        self.ui_state.refocus = True
         self.layout()
 
     # ---- undo ------------------------------------------------------------------------------
@@ -367,13 +368,17 @@ class TableScene(Scene):
         state = self.ui_state
         self.version += 1
         marks = self.director.marks(self)
-        playable = {c.name for a in self.legal_now for c in a.cards}
+        view = self.current_view
+        playable, picks = table_input.choosable(self.legal_now, view, self.presenter)
         hinted = {c.name for c in state.hint.cards} if state.hint is not None else set()
-        board = lay_out(self.current_view, self.presenter, self.anchor, self.names, (screen.lw, screen.lh),
+        hinted.add(table_input.pick_of(state.hint, view, self.presenter))
+        if marks.buttons is not None:       # a face-down card stands for its picks, as a choice's option
+            hinted |= {slot for slot, fits in picks.items() if marks.buttons(fits, True)}
+        board = lay_out(view, self.presenter, self.anchor, self.names, (screen.lw, screen.lh),
                         screen.text_width, playable, hinted | set(marks.cards), state.selection,
-                        self.app.settings.hand_order)
+                        self.app.settings.hand_order, picks, self.my_turn())
         top, title_right = self.top_buttons(board.table_w)
-        cards, dialog_rect = board.focus_cards(playable), None
+        cards, dialog_rect = board.focus_cards(), None
         if self.curtain is not None:
             cover, cards, widgets = "curtain", [], self.curtain_buttons()
         elif self.over:              # the top bar's words still end where its buttons were
@@ -389,7 +394,7 @@ class TableScene(Scene):
                 state.dialog.options, screen.lw, screen.lh, self.submit, self.close_dialog)
         else:
             cover = ""
-            entries = table_input.button_entries(self.legal_now, state.selection, self.presenter, self.names)
+            entries = table_input.button_entries(self.legal_now, state.selection, self.presenter, self.names, view)
             widgets = table_input.action_buttons(entries, board.table_w, screen.lh, self.run_entry, state.hint)
             widgets += top[::-1]          # Menu last: Enter never leaves by default
         if marks.buttons is not None:
@@ -400,8 +405,9 @@ class TableScene(Scene):
         self.laid = Laid(board, cards, widgets, top, cover, self.legal_now, self.my_turn(), self.current_view,
                          self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right)
         if state.hovered is not None:       # the card under the pointer, unless it moved away
-            state.hovered = next((p for p in board.placed if p.face_up and p.card is state.hovered.card
-                                  and p.zone == state.hovered.zone), None)
+            was = state.hovered
+            state.hovered = next((p for p in board.placed if p.zone == was.zone and (
+                p.card is was.card if p.face_up else p.index == was.index and p.raised)), None)
         if cover == "dialog" and state.dialog.focus is None:
             state.dialog.focus = table_input.main_focus(self.laid, state.dialog.default)
         elif state.refocus and cover != "dialog":

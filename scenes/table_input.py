@@ -96,13 +96,41 @@ def click_card(legal, card, selection, presenter, why_illegal):
     return Click("toggle")
 
 
-def hidden_fits(legal, placed, owner, viewer, presenter):
-    """The blind plays or picks that point at face-down card `placed` (its zone owned by `owner`)."""
+def hidden_fits(legal, placed, owner, view, presenter):
+    """The blind plays or picks that point at face-down card `placed` (its zone owned by
+    `owner`) at the table `view` shows."""
     return [a for a in legal if not a.cards and a.arg is not None
-            and presenter.picks(a, owner, placed.index, viewer)]
+            and presenter.picks(a, owner, placed.index, view.seat, view)]
 
 
-def button_entries(legal, selection, presenter, names):
+def choosable(legal, view, presenter):
+    """What the moves `legal` may take at the table `view` shows, to be marked: the face-up
+    cards, as {(zone key, card name)}, and the face-down cards a blind pick points at, as
+    {(zone key, position): the picks}."""
+    where = {id(c): z.key for z in view.zones for c in z.cards if c is not None}
+    cards = {(where[id(c)], c.name) for a in legal for c in a.cards if id(c) in where}
+    blind = [a for a in legal if not a.cards and a.arg is not None]
+    picks = {}
+    if blind:
+        for zone in view.zones:
+            if zone.kind == "pile":
+                continue
+            for i, card in enumerate(zone.cards):
+                fits = [a for a in blind if card is None and presenter.picks(a, zone.owner, i, view.seat, view)]
+                if fits:
+                    picks[(zone.key, i)] = fits
+    return cards, picks
+
+
+def pick_of(action, view, presenter):
+    """The face-down card a blind pick `action` points at, as (zone key, position), or None."""
+    if action is None or action.cards or action.arg is None:
+        return None
+    return next(((z.key, i) for z in view.zones if z.kind != "pile" for i, c in enumerate(z.cards)
+                 if c is None and presenter.picks(action, z.owner, i, view.seat, view)), None)
+
+
+def button_entries(legal, selection, presenter, names, view=None):
     """The action buttons: [(label, what, actions, title)] where `what` is `choose` (one of
     the actions, through a dialog with `title` when several), `submit` (the one action)
     or `clear` (the selection)."""
@@ -121,9 +149,9 @@ def button_entries(legal, selection, presenter, names):
             groups.setdefault(a.kind, []).append(a)
     for kind, acts in groups.items():
         if len(acts) <= 3:
-            entries += [(presenter.action_label(a, names), "submit", [a], "") for a in acts]
+            entries += [(presenter.action_label(a, names, view=view), "submit", [a], "") for a in acts]
         else:
-            title = presenter.kind_label(kind)
+            title = presenter.group_label(kind, names, view)
             entries.append((title + "...", "choose", acts, title))
     return entries
 
@@ -358,7 +386,7 @@ class TableInput:
                 intents.append(Drag(pos))
         elif laid.cover in ("", "hold"):
             under = self.card_under(pos, laid, state)
-            hovered = under if under is not None and under.face_up else None
+            hovered = under if under is not None and (under.face_up or under.raised) else None
             if hovered is not state.hovered:
                 intents.append(Hover(hovered))
         button = next((w for w in laid.widgets if w.hit(pos)), None)
@@ -441,7 +469,7 @@ class TableInput:
     def click_hidden(placed, laid):
         """A click on a face-down card: a blind play or pick by position, if one fits."""
         owner = next((z.owner for z in laid.view.zones if z.key == placed.zone), None)
-        fits = hidden_fits(laid.legal, placed, owner, laid.viewer, laid.presenter)
+        fits = hidden_fits(laid.legal, placed, owner, laid.view, laid.presenter)
         if fits:
             return [Play(tuple(fits), "Choose")]
         return [Refuse("That card is face down")]
@@ -476,8 +504,9 @@ class TableInput:
 
 
 def hover_rect(placed, board):
-    """Where the card under the pointer is drawn whole: raised if it is in your hand."""
-    lift = LIFT if placed.zone == board.hand_key else 0
+    """Where the card under the pointer is drawn whole: raised if it is in your hand or a
+    face-down card a pick may take."""
+    lift = LIFT if placed.zone == board.hand_key or (placed.raised and not placed.face_up) else 0
     return placed.rect.move(0, -lift)
 
 

@@ -1,6 +1,6 @@
 """Deadline at the table: each assignment lies with its owner, extra credit with the
 assignment it extends; the grades in the scoring breakdown."""
-from scenes.presenters.default import Presenter, plural, seat_name
+from scenes.presenters.default import Presenter, plural, possessive, seat_name
 
 
 # Where a draw comes from, as players say it (the engine's `stock` is kept: records hold it).
@@ -38,6 +38,23 @@ class Deadline(Presenter):
     SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
 
+    def source(self, view, names):
+        """The student a blind take is from, by name ('' outside an exchange)."""
+        return seat_name(names, (view.facts.get("exchange") or {}).get("from")) if view is not None else ""
+
+    def group_label(self, kind, names, view=None):
+        """The blind takes read 'Take from Ines's hand'."""
+        source = self.source(view, names)
+        if kind == "take" and source:
+            return f"Take from {possessive(source).replace('Your', 'your')} hand"
+        return super().group_label(kind, names, view)
+
+    def action_label(self, action, names, with_cards=False, view=None):
+        """A blind take names whose hand: 'Take from Ines's hand: card 3'."""
+        if action.kind == "take" and isinstance(action.arg, int) and self.source(view, names):
+            return f"{self.group_label('take', names, view)}: card {action.arg + 1}"
+        return super().action_label(action, names, with_cards, view)
+
     def arg_label(self, arg, names, kind="", view=None):
         """An assignment extended or given extra credit, by its owner and shape; where a
         draw comes from."""
@@ -51,6 +68,13 @@ class Deadline(Presenter):
         if kind == "draw" and arg in DRAW_FROM:
             return DRAW_FROM[arg]
         return super().arg_label(arg, names, kind, view)
+
+    def picks(self, action, owner, index, viewer, view=None):
+        """The exchange's blind take points at a card of the hand it is taken from."""
+        if action.kind == "take" and view is not None:
+            source = (view.facts.get("exchange") or {}).get("from")
+            return owner == source and action.arg == index
+        return super().picks(action, owner, index, viewer, view)
 
     def instruction(self, view, names, selected):
         """Draw, discard, take a card blind, or sit the exam."""

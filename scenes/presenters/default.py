@@ -135,6 +135,8 @@ class Presenter:
     # Outcomes that stay on the table until the person goes on (any key or click), at
     # every animation speed but Instant: the event kinds.
     WAITS = frozenset({HAND_END, "game_over"})
+    # Are the zones' names rule terms, written with capitals in sentences too ('the Board')?
+    ZONE_TERMS = False
     # The zone cards are drawn from, and the zones cards are played to.
     DRAW_PILE = "draw"
     PLAY_PILES = ("discard",)
@@ -172,6 +174,10 @@ class Presenter:
         if isinstance(arg, str):
             return arg.replace("_", " ")
         return str(arg)
+
+    def group_label(self, kind, names, view=None):
+        """The words of a button that opens a choice between several moves of `kind`."""
+        return self.kind_label(kind)
 
     def action_label(self, action, names, with_cards=False, view=None):
         """A button or dialog label for one action (`view`: the table it is chosen at)."""
@@ -212,13 +218,19 @@ class Presenter:
         return f"{who} moved {what} from {src} to {dst}"
 
     def zone_label(self, key, seat, zone_names, names):
-        """A zone in the log: 'their Hand' for the actor's own, "Theo's Hand" for another's."""
-        name = zone_names.get(key, key or "")
+        """A zone in the log: 'their hand' for the actor's own, "Theo's hand" for another's
+        (a zone's name in a sentence, unless the game's zones are rule terms: ZONE_TERMS)."""
+        name = self.zone_word(zone_names.get(key, key or ""))
         parts = (key or "").split(":")
         owner = parts[1] if len(parts) > 1 and parts[0] in SEAT_ZONES else ""
         if owner.isdigit() and int(owner) < len(names):
             return f"their {name}" if int(owner) == seat else f"{names[int(owner)]}'s {name}"
         return f"the {name}" if name else ""
+
+    def zone_word(self, name):
+        """A zone's name as a sentence says it: 'hand', 'discard pile' (as it is when the
+        game's zone names are rule terms, as Final Count's Board)."""
+        return name if self.ZONE_TERMS or not name else name[0].lower() + name[1:]
 
     def event_line(self, event, names, zone_names):
         """One log line for an event as a seat saw it, or None for events not worth a line."""
@@ -368,8 +380,9 @@ class Presenter:
         """Where the die lies on `board` (a table_layout.Board); None for a game without one."""
         return None
 
-    def picks(self, action, owner, index, viewer):
+    def picks(self, action, owner, index, viewer, view=None):
         """Does a blind pick `action` (its arg a position) point at card `index` of a zone
-        owned by `owner`? Positions count in the viewer's own zones and the shared ones."""
-        return action.arg == index and owner in (viewer, None)
+        owned by `owner` (at the table `view` shows)? Positions count in the viewer's own
+        zones and the shared ones."""
+        return action.kind in self.POSITION_ARGS and action.arg == index and owner in (viewer, None)
 

@@ -29,6 +29,7 @@ class FinalCount(Presenter):
                   ("table", "draw"): "{who} put {what} on the Draw Pile",
                   ("board", "table"): "{who} took {what} from the Board", ("hand", "hand"): None}
     TOASTS = Presenter.TOASTS | {"call", "goal"}
+    ZONE_TERMS = True
     SEAT_FACTS = frozenset({"dealer", "caller"})
     FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played", caller="Last called by", target="Game to",
                        bust_over="Bust over", caller_bonus="Caller's bonus to each winner")
@@ -120,13 +121,13 @@ class FinalCount(Presenter):
                 return f"{who}, card {int(pos) + 1}" if pos.isdigit() else f"{who} {pos}"
         return super().arg_label(arg, names, kind, view)
 
-    def picks(self, action, owner, index, viewer):
+    def picks(self, action, owner, index, viewer, view=None):
         """A pick names the seat and the position: 'seat:position'."""
         arg = action.arg
         if isinstance(arg, str) and ":" in arg:
             seat, _, pos = arg.partition(":")
             return seat.isdigit() and pos.isdigit() and int(seat) == owner and int(pos) == index
-        return super().picks(action, owner, index, viewer)
+        return super().picks(action, owner, index, viewer, view)
 
     def die_centre(self, board):
         """The die lies right of the board and whatever lies in line with it, or left of

@@ -21,7 +21,7 @@ def dots_words(card, colour):
     return f"{plural(total, 'dot')} that count as {colour} (" + ", ".join(f"{n} {c}" for c, n in parts) + ")"
 
 
-SET = re.compile(r"set (.+?) in their Lane (\d)$")
+SET = re.compile(r"set (.+?) in their lane (\d)$")
 
 
 def _set_in_lanes(entry):

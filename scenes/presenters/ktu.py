@@ -1,5 +1,5 @@
 """KTU at the table: the pile, the burns, blind plays; who went out in which place."""
-from scenes.presenters.default import Presenter, ordinal, plural, possessive, seat_name
+from scenes.presenters.default import Presenter, capital, ordinal, plural, seat_name
 
 WILD = ("2", "3", "10")      # play on anything
 
@@ -11,7 +11,6 @@ class Ktu(Presenter):
                        play_blind="Play blind")
     POSITION_ARGS = frozenset({"play_blind"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
-                       blind_fail=lambda who, d: f"{possessive(who)} blind card failed: they pick up the pile",
                        pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
                        burn=lambda who, d: f"{who} burned the pile")
     TOASTS = Presenter.TOASTS | {"burn", "pick_up"}
@@ -26,10 +25,22 @@ class Ktu(Presenter):
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order"}
 
+    def event_kinds(self):
+        """A failed blind card has words of its own (event_line)."""
+        return super().event_kinds() | {"blind_fail"}
+
     def event_line(self, event, names, zone_names):
-        """A blind card turned over is named by its spoken name."""
+        """A blind card turned over is named by its spoken name; a failed one says what it
+        did not beat and what it costs ('6 of clubs does not beat the 6 of hearts: Maya
+        picks up the pile (3 cards)')."""
         if event.kind == "reveal" and isinstance(event.detail, str):
             event = event._replace(detail=self.card_words(event.detail))
+        if event.kind == "blind_fail" and isinstance(event.detail, dict):
+            d = event.detail
+            who = seat_name(names, event.seat)
+            beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
+            return (f"{capital(self.card_words(d['card']))} does not beat {beat}: {who} picks up the pile "
+                    f"({plural(d.get('pile', 1), 'card')})")
         return super().event_line(event, names, zone_names)
 
     def context(self, view, names):
