@@ -6,6 +6,8 @@ face up."""
 import random
 
 import pygame
+
+import game
 import pytest
 
 from scenes.scoring import ScoringScene
@@ -137,3 +139,79 @@ def test_followable_the_games_end_names_the_winner_and_shows_every_hand(app):
     hands = [z for z in table.current_view.zones if z.kind == "hand"]
     assert hands and all(None not in z.cards for z in hands)             # every hand face up
     assert table.presenter.readouts(table.current_view, table.names) == []
+
+
+@pytest.mark.parametrize("game_id", ["final_card_down", "deadline", "ktu", "final_count", "four_downs",
+                                     "five_possessions"])
+def test_followable_every_scoring_screen_ranks_players_with_places_and_cuts_no_row(app, game_id, monkeypatch):
+    from sprites import text as text_module
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    seats = [Seat(n, i == 0) for i, n in enumerate(["Maya", "Theo", "Sam"][:game.GAMES[game_id].max_players])]
+    session = Session(game_id, seats, {}, 7, executor=inline)
+    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    app.step()
+    rng = random.Random(7)
+    screens = 0
+    for _ in range(20000):
+        scene = app.scene
+        if isinstance(scene, ScoringScene):
+            drawn.clear()
+            scene.draw(app.screen)
+            rows = scene.ordered()
+            places = [int(row[0][:-2]) for row in rows]
+            assert places == sorted(places) and places[0] == 1
+            scores = [row[2] for row in rows]
+            better = sorted(scores, reverse=not session.info.lower_is_better)
+            if scene.interim:
+                assert scores == better                      # between hands: by the running scores
+            assert any(row[0] == "1st" for row in rows) and "1st" in drawn
+            assert not [w for w in drawn if w.endswith("…")], "a row is cut short"
+            assert any(session.info.lower_is_better == ("lower is better" in w) for w in drawn if "better" in w)
+            screens += 1
+            if not scene.interim:
+                break
+            scene.next_hand()
+            app.step()
+            continue
+        if scene.hold.wait:
+            scene.continue_on()
+        elif scene.my_turn() and not scene.busy():
+            scene.submit(choose(session.legal_actions(), rng))
+        app.step()
+    assert screens and session.is_over
+
+
+def play_to_the_end(a, session, rng, undo_at=None):
+    """Play the game at the table to its scores (one Ctrl+Z at the person's move `undo_at`)."""
+    moves = 0
+    for _ in range(20000):
+        scene = a.scene
+        if isinstance(scene, ScoringScene):
+            if not scene.interim:
+                return scene
+            scene.next_hand()
+        elif scene.hold.wait:
+            scene.continue_on()
+        elif scene.my_turn() and not scene.busy():
+            if moves == undo_at and scene.can_undo():
+                press(a, pygame.K_z, pygame.KMOD_LCTRL)
+                undo_at = None
+            else:
+                scene.submit(choose(session.legal_actions(), rng))
+                moves += 1
+        a.step()
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("undo_at", [None, 2])
+def test_followable_a_game_is_practice_only_when_casual_undo_was_used(app, undo_at):
+    app.settings.undo = "casual"
+    session = start_game(app, "final_card_down", 2, {0}, 12)
+    scoring = play_to_the_end(app, session, random.Random(2), undo_at)
+    practice = undo_at is not None
+    assert session.undo_record()["practice"] is practice
+    assert any("practice" in line for line in scoring.notes()) is practice
+    from game import saves
+    assert saves.read_record(session.record_path)["practice"] is practice

@@ -147,6 +147,7 @@ class Presenter:
     SEAT_FACTS = frozenset()
     FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
     SIDE_FACTS = 7          # at most this many facts in the side panel
+    SCORE_UNIT = "points"   # what a score counts, for the scores' column
 
     def __init__(self, info):
         """The presenter of the registered game `info` (a game.GameInfo)."""
@@ -354,9 +355,29 @@ class Presenter:
         return [(label, value, None) for label, value in self.fact_lines(view.facts, names)][:self.SIDE_FACTS]
 
     def places(self, view):
-        """The places the rules give at the end, from the public view: {seat: place from
-        1}, equal places shared; None for a game that ranks by its scores alone."""
+        """The players' places, from the public view: {seat: place from 1}: the winners
+        first, then the others by their scores, the better first (the registry's
+        `scores:`), equal scores sharing a place; after a hand (no winners yet), everyone
+        by the running scores."""
+        scores = view.scores
+        others = sorted({p for s, p in enumerate(scores) if s not in view.winners},
+                        reverse=not self.info.lower_is_better)
+        first = 2 if view.winners else 1
+        return {s: 1 if s in view.winners else first + others.index(p) for s, p in enumerate(scores)}
+
+    def score_words(self):
+        """What the scores count and which way is better ('points in hand, lower is better')."""
+        better = "lower" if self.info.lower_is_better else "higher"
+        return f"{self.SCORE_UNIT}, {better} is better"
+
+    def hand_result(self, view):
+        """The hand just ended, for the scores between hands: {seat: (its points this
+        hand, whether it won the hand)}, or None where the game says nothing of it."""
         return None
+
+    def summary_lines(self, view, names):
+        """The lines under the scores: the public facts worth keeping (at most four)."""
+        return [f"{label}: {value}" for label, value in self.fact_lines(view.facts, names)[:4]]
 
     def breakdown(self, facts, seat, names):
         """How `seat`'s score was made, in words, from the public facts ('' when nothing to say)."""

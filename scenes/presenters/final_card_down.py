@@ -9,6 +9,7 @@ class FinalCardDown(Presenter):
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        blocked=lambda who, d: f"{who} cannot draw: nothing is left, the game ends")
     DEAL_SIZE = 2
+    SCORE_UNIT = "points in hand"
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn", "played_this_turn", "draws_this_turn", "skip_pending", "blocked"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, color="Colour in force", cards_owed="Cards owed",
                        active_twos="Active 2s")
@@ -53,13 +54,6 @@ class FinalCardDown(Presenter):
         colour = view.facts.get("color")
         return [(label, value, colour if label == self.FACT_LABELS["color"] else None)
                 for label, value, _ in super().side_facts(view, names)]
-
-    def places(self, view):
-        """The winner first, the others by ascending points, equal points sharing a place."""
-        if not view.winners:
-            return None
-        others = sorted({p for s, p in enumerate(view.scores) if s not in view.winners})
-        return {s: 1 if s in view.winners else 2 + others.index(p) for s, p in enumerate(view.scores)}
 
     def breakdown(self, facts, seat, names):
         """Went out, or the points of the cards still held."""

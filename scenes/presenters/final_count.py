@@ -101,6 +101,17 @@ class FinalCount(Presenter):
         lines.append(("Game to", f"{facts.get('target', 300)} points", None))
         return lines[:self.SIDE_FACTS]
 
+    def hand_result(self, view):
+        """Each player's points this hand, and who won it."""
+        seats = (view.facts.get("last_hand") or {}).get("seats") or []
+        return {row["seat"]: (row.get("points", 0), bool(row.get("winner"))) for row in seats} or None
+
+    def summary_lines(self, view, names):
+        """The Board of the hand just ended (every count includes it), then the facts."""
+        board = (view.facts.get("last_hand") or {}).get("board") or []
+        lines = [f"The Board, counted by everyone: {', '.join(self.card_words(n) for n in board)}"] if board else []
+        return lines + super().summary_lines(view, names)[:3]
+
     def outcome_line(self, event, view, names, zone_names):
         """A hand's end: each player's count (or bust) and the points it scored."""
         last = view.facts.get("last_hand") or {}
@@ -157,5 +168,4 @@ class FinalCount(Presenter):
             parts.append("hit the goal")
         if s.get("bonus"):
             parts.append(f"caller bonus {s['bonus']}")
-        parts.append(f"+{s.get('points', 0)} this hand")
         return ", ".join(p for p in parts if p)

@@ -44,6 +44,7 @@ class FivePossessions(Presenter):
     """5 possessions' field, backs and words."""
 
     LANE_ARGS = frozenset({"place"})
+    SCORE_UNIT = "yards scored"
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        choose=lambda who, d: f"{who} chose {d}",
                        score=lambda who, d: f"{who} has {d} yards in all",

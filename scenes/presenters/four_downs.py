@@ -22,6 +22,7 @@ class FourDowns(Presenter):
                   ("hand", "used"): None, ("hand", "played"): "{who} played {what}",
                   (Presenter.DRAW_PILE, "hand"): "{who} was dealt {what}"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played")
+    SCORE_UNIT = "yards lost"
     SKIP_FACTS = Presenter.SKIP_FACTS | {"back", "round", "rounds", "stake", "fold_cost", "leader", "lead_seat",
                                          "lead_card", "last_knocker"}
     SEAT_FACTS = frozenset({"dealer", "leader", "lead_seat", "last_knocker", "hand_winner"})

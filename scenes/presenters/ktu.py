@@ -20,6 +20,7 @@ class Ktu(Presenter):
                   ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} laid {what} face up",
                   (Presenter.DRAW_PILE, "facedown"): "{who} was dealt {what} face down"}
     PLAY_PILES = ("pile",)
+    SCORE_UNIT = "cards left"
     DEAL_SIZE = 5
     SEAT_FACTS = frozenset({"first_player"})
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
@@ -114,6 +115,17 @@ class Ktu(Presenter):
         if out:
             lines.append(("Out", ", ".join(out), None))
         return lines
+
+    def places(self, view):
+        """The players out of cards first, in the order they went out, then the others by
+        the fewest cards held."""
+        finished = list(view.facts.get("finished") or [])
+        scores = view.scores
+        rest = sorted({scores[s] for s in range(len(scores)) if s not in finished})
+        if view.winners and not finished:
+            return super().places(view)
+        return {s: finished.index(s) + 1 if s in finished else len(finished) + 1 + rest.index(scores[s])
+                for s in range(len(scores))}
 
     def breakdown(self, facts, seat, names):
         """Out in which place, or still holding cards."""
