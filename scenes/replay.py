@@ -143,7 +143,8 @@ class ReplayScene(Scene):
         surf.blit(felt.image(*surf.get_size()), (0, 0))
         end = table_draw.top_bar(screen, f"Replay: {self.state.info.title}", self.top_words(),
                                  screen.lw - PANEL_W - 20)
-        table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(self.view, self.names, self.humans))
+        table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(
+            self.view, self.names, self.humans, statuses=self.presenter.statuses(self.view)))
         table_draw.cards(screen, self.board, look, lambda p: False, self.motion.hidden())
         table_draw.message(screen, self.board, self.message)
         zone_names = {z.key: z.name for z in self.view.zones}

@@ -636,6 +636,8 @@ class TableScene(Scene):
         for placed, rect in table_input.lifted(state, laid.board):
             if not table_draw.in_flight(placed, flying):
                 table_draw.lifted(screen, placed, look, rect, self.focused)
+                if placed.face_up and state.drag_pos is None:
+                    table_draw.enlarged(screen, placed, look, laid.board, self.presenter.zoom_size(), screen.lh - 8)
         table_draw.flights(screen, self.motion, laid.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, laid.board)
         table_draw.message(screen, laid.board, state.message)
@@ -665,7 +667,8 @@ class TableScene(Scene):
         words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.ui_state.selection),
                                       humans)
         self.top_text_end = table_draw.top_bar(screen, self.director.title(self), words, self.laid.title_right)
-        plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking())
+        plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking(),
+                                        self.presenter.statuses(self.current_view))
         lanes = table_input.open_lanes(self.legal_now, self.ui_state.selection, self.presenter)
         table_draw.felt_and_seats(screen, self.laid.board, plates, lanes)
         table_draw.cards(screen, self.laid.board, look, self.focused, flying)

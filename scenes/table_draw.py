@@ -73,33 +73,50 @@ def top_bar(screen, title, words, right):
                    for i, line in enumerate(lines))
 
 
-def plate(screen, spot, name, right, current):
-    """A seat's name plate at `spot` (x, y, w): its name, and `right` (a count, 'thinking...')."""
+def plate(screen, spot, name, right, current, computer=False):
+    """A seat's name plate at `spot` (x, y, w): a computer's mark (a small screen), its
+    name, and `right` (a count, 'thinking...', 'folded')."""
     x, y, w = spot
     fill = (64, 52, 14) if current else palette.PANEL
     screen.panel((x, y, w, 28), fill=fill, alpha=230, edge=palette.GOLD if current else palette.PANEL_EDGE,
                  radius=8)
+    colour = palette.GOLD if current else palette.TEXT
+    left = x + 10
+    if computer:
+        computer_mark(screen, (left, y + 8), colour)
+        left += 22
     rw = screen.text_width(right, 16)
-    screen.text(name, 18, palette.GOLD if current else palette.TEXT, (x + 10, y + 6), width=w - rw - 28)
+    screen.text(name, 18, colour, (left, y + 6), width=x + w - left - rw - 18)
     screen.text(right, 16, palette.TEXT_DIM, (x + w - 10, y + 7), "topright")
 
 
-def plate_words(view, names, humans, viewer=None, thinking=None):
-    """Each seat's name plate: {seat: (name, card count or 'thinking...', is current)}."""
+def computer_mark(screen, pos, colour):
+    """The mark of a seat a computer plays: a small screen on its stand, at logical `pos`."""
+    x, y = pos
+    width = max(1, screen.px(2))
+    pygame.draw.rect(screen.surface, colour, screen.rect((x, y, 16, 11)), width, border_radius=screen.px(2))
+    pygame.draw.line(screen.surface, colour, screen.pixel((x + 8, y + 11)), screen.pixel((x + 8, y + 14)), width)
+    pygame.draw.line(screen.surface, colour, screen.pixel((x + 4, y + 14)), screen.pixel((x + 12, y + 14)), width)
+
+
+def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None):
+    """Each seat's name plate: {seat: (name, its card count, 'thinking...' or its status
+    ('folded'), is current, is a computer)}."""
     plates = {}
     for seat, name in enumerate(names):
         count = sum(z.count for z in view.zones if z.owner == seat and z.kind == "hand")
         you = seat == viewer and name != "You"      # a lesson calls its learner You already
-        name += ("" if humans[seat] else " (computer)") + (" (you)" if you else "")
-        right = "thinking..." if thinking == seat else f"{count} card" + ("" if count == 1 else "s")
-        plates[seat] = (name, right, view.current_player == seat)
+        name += " (you)" if you else ""
+        status = (statuses or {}).get(seat)
+        right = "thinking..." if thinking == seat else status or f"{count} card" + ("" if count == 1 else "s")
+        plates[seat] = (name, right, view.current_player == seat, not humans[seat])
     return plates
 
 
 def felt_and_seats(screen, board, plates, open_lanes=frozenset()):
     """The field's lanes (those in `open_lanes`, where a picked card may go, edged in gold),
     the other seats' panels, every name plate and the zones' captions; `plates` maps a seat
-    to (name, right-hand words, is current)."""
+    to (name, right-hand words, is current, is a computer)."""
     for lane, area in zip(board.lanes, board.areas):
         r = screen.rect(area)
         pygame.draw.rect(screen.surface, (30, 104, 62), r, border_radius=screen.px(8))
@@ -186,6 +203,29 @@ def lifted(screen, placed, look, rect, focused):
     if edge is not None:
         width = max(2, screen.px(3))
         screen.surface.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
+
+
+def enlarged(screen, placed, look, board, size, bottom):
+    """The face-up card under the pointer shown enlarged to `size`, beside it (above it,
+    else below, else to a side) within the table down to `bottom`, so the card itself
+    stays in sight and clickable."""
+    w, h = size
+    rect = placed.rect
+    if w <= rect.w and h <= rect.h:
+        return
+    x = min(max(8, rect.centerx - w / 2), board.table_w - w - 8)
+    if rect.top - h - 12 >= TOP:
+        y = rect.top - h - 12
+    elif rect.bottom + h + 12 <= bottom:
+        y = rect.bottom + 12
+    else:
+        y = max(TOP, min(rect.centery - h / 2, bottom - h))
+        x = rect.right + 12 if rect.right + w + 12 <= board.table_w else max(8, rect.left - w - 12)
+    r = screen.rect((x, y, w, h))
+    img, pad = look.image(placed.card, r.w, r.h, placed.zone, shadowed=True)
+    screen.surface.blit(img, (r.x - pad, r.y - pad))
+    width = max(2, screen.px(3))
+    screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
 
 
 def flights(screen, motion, board, look, centre):
@@ -294,13 +334,20 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
     screen.panel((x, y, PANEL_W, h), alpha=200)
     cy = y + 12
     screen.text("Scores", 18, palette.GOLD, (x + 14, cy))
-    cy += 26
+    cy += 24
+    unit = presenter.score_words(view)
+    if None in view.scores:
+        unit += "; a hidden score shows the cards held"
+    for line in screen.wrap(unit, 15, PANEL_W - 28):
+        screen.text(line, 15, palette.TEXT_DIM, (x + 14, cy))
+        cy += 18
+    cy += 4
     for seat, score in enumerate(view.scores):
         if score is None:   # hidden from this seat: show what it can see instead
             count = sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')
             score = f"{count} card" + ("" if count == 1 else "s")
         colour = palette.GOLD if seat == view.current_player else palette.TEXT
-        screen.text(names[seat], 16, colour, (x + 14, cy), width=PANEL_W - 80)
+        screen.text(names[seat], 16, colour, (x + 14, cy), width=PANEL_W - 100)
         screen.text(str(score), 16, colour, (x + PANEL_W - 14, cy), "topright")
         cy += 21
     cy += 8

@@ -138,6 +138,15 @@ class Deadline(Presenter):
                 owner[zone.key] = owner[f"assignment:{k}"]
         return owner
 
+    def score_words(self, view=None):
+        """While the semester runs, your score is what grading would give now (the cards in
+        your hand count against it, so it starts below zero); the others' count only their
+        assignments on the table, their hands being hidden."""
+        words = super().score_words(view)
+        if view is not None and not view.is_over:
+            return words + ". So far: yours as if graded now (your hand counts against you); others' from the table only"
+        return words
+
     def breakdown(self, facts, seat, names):
         """Assignments completed, cancelled, incomplete, extra credit, the hand penalty."""
         grades = facts.get("grades") or []

@@ -102,6 +102,7 @@ class Sizes:
     own = (66, 92)          # the viewer's other zones
     centre = (80, 112)      # shared zones (shrinks to fit)
     mini = (58, 80)         # other seats' zones (60% of the hand's width or more)
+    zoom = (150, 210)       # a card under the pointer, shown enlarged
     index = 0.25            # the index corner's share of a card's width (left edge to its right)
 
 
@@ -345,6 +346,11 @@ class Presenter:
             lines.append((label, "yes" if value is True else str(self.card_words(value))))
         return lines
 
+    def statuses(self, view):
+        """What a seat's name plate says instead of its card count: {seat: 'folded'} (none
+        by default)."""
+        return {}
+
     def readouts(self, view, names):
         """The side panel's readouts while the game is played (side_facts); none once it
         is over, when they no longer apply."""
@@ -365,8 +371,9 @@ class Presenter:
         first = 2 if view.winners else 1
         return {s: 1 if s in view.winners else first + others.index(p) for s, p in enumerate(scores)}
 
-    def score_words(self):
-        """What the scores count and which way is better ('points in hand, lower is better')."""
+    def score_words(self, view=None):
+        """What the scores count and which way is better ('points in hand, lower is better';
+        `view`: the table, while the game is played)."""
         better = "lower" if self.info.lower_is_better else "higher"
         return f"{self.SCORE_UNIT}, {better} is better"
 
@@ -384,6 +391,11 @@ class Presenter:
         return ""
 
     # ---- the look --------------------------------------------------------------------------
+    def zoom_size(self):
+        """The size a card under the pointer is shown at: large enough for every word on
+        its face (a Play Design card's words are small)."""
+        return (190, 266) if self.family == "formation" else self.sizes.zoom
+
     def back_of(self, view, zone_key):
         """The back a hidden card of zone `zone_key` shows: this hand's deck, else the game's."""
         return view.facts.get("back") or self.deck_back

@@ -101,6 +101,14 @@ class FourDowns(Presenter):
             lines.append(("Dealer", dealer, None))
         return lines[:self.SIDE_FACTS]
 
+    def statuses(self, view):
+        """A seat out of the game, or folded this hand, says so on its plate."""
+        facts = view.facts
+        out, folded = facts.get("out") or [], facts.get("folded") or []
+        return {seat: "out" if seat < len(out) and out[seat] else "folded"
+                for seat in range(view.players)
+                if (seat < len(out) and out[seat]) or (seat < len(folded) and folded[seat])}
+
     def breakdown(self, facts, seat, names):
         """Yards lost, and out or folded."""
         return yards_line(facts, seat, "lost")
