@@ -4,6 +4,7 @@
 from config/games.yaml; `MODULES` maps each game id to the module that holds its rules,
 imported here by name in the source, so a bundle carries exactly what the source runs.
 """
+import os
 from typing import NamedTuple
 
 from game import resources
@@ -70,6 +71,7 @@ class GameInfo(NamedTuple):
     options: tuple
     module: object
     lower_is_better: bool
+    folder: str          # the folder of its games file, where its rulebook and lesson lie
 
     @property
     def player_option(self):
@@ -89,12 +91,14 @@ class GameInfo(NamedTuple):
         return {o.id: o.default for o in self.options}
 
     def rulebook(self):
-        """The path of the game's rulebook (a file the bundle's spec names)."""
-        return resources.path("config", "rules", f"{self.id}.md")
+        """The path of the game's rulebook, `rules/<id>.md` beside its games file (a file
+        the bundle's spec names)."""
+        return os.path.join(self.folder, "rules", f"{self.id}.md")
 
     def tutorial(self):
-        """The path of the game's lesson, Learn to play (a file the bundle's spec names)."""
-        return resources.path("config", "tutorials", f"{self.id}.yaml")
+        """The path of the game's lesson, Learn to play, `tutorials/<id>.yaml` beside its
+        games file (a file the bundle's spec names)."""
+        return os.path.join(self.folder, "tutorials", f"{self.id}.yaml")
 
     def state_class(self):
         """The game's State class, from its rules module."""
@@ -150,7 +154,7 @@ def _game_info(path, game_id, entry, module):
                               _option_words(owhere, values, raw.get("words"))))
     info = GameInfo(game_id, str(entry["title"]), str(entry["description"]), str(entry["deck"]),
                     players["min"], players["max"], players["default"], tuple(options), module,
-                    entry["scores"] == "lower")
+                    entry["scores"] == "lower", os.path.dirname(path))
     count_option = info.player_option
     if count_option:
         values = info.option(count_option).values
@@ -173,6 +177,14 @@ def _option_words(where, values, words):
 
 
 GAMES = load_registry(resources.path("config", "games.yaml"), MODULES)
+
+
+def register(path, modules):
+    """Add the games of another games file (`path`, laid out as config/games.yaml with
+    its rulebooks and lessons beside it) to GAMES; `modules` maps each of its game ids
+    to its rules module. The registry file's errors (ValueError, MissingPiece) as for
+    config/games.yaml. MODULES stays the map of the games the app ships."""
+    GAMES.update(load_registry(path, modules))
 
 
 def game_info(game_id):

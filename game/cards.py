@@ -19,17 +19,6 @@ RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 HEX_VALUES = tuple("0123456789ABCDEF")
 HEX_COLORS = ("red", "blue", "green", "yellow", "purple")
 HEX_SUITS = ("hearts", "diamonds", "clubs", "spades", "questions")
-PD_COLORS = ("blue", "green", "purple", "orange")
-PD_DOT_COLORS = ("yellow", "orange", "purple", "green", "blue")
-PD_SIDES = ("offense", "defense")
-PD_BACKS = ("white", "black")
-PD_TYPES = ("run", "pass", "special")
-# Cards per (side, colour) and per number on each side (rulings play_design.md section 1).
-PD_GROUP_SIZES = {("offense", "blue"): 4, ("defense", "blue"): 3,
-                  ("offense", "green"): 4, ("defense", "green"): 3,
-                  ("offense", "purple"): 3, ("defense", "purple"): 4,
-                  ("offense", "orange"): 3, ("defense", "orange"): 4}
-PD_NUMBERS_PER_SIDE = {4: 3, 5: 4, 6: 4, 7: 3}
 JOKER = "JK"
 
 
@@ -125,46 +114,49 @@ class DeckError(ValueError):
     """A deck file is missing, unreadable or breaks a rule of its family."""
 
 
-def _fail(path, entry, problem):
+def fail(path, entry, problem):
+    """Refuse a deck file: DeckError naming the file, the entry and the problem."""
     raise DeckError(f"{path}: {entry}: {problem}")
 
 
-def _expect_keys(path, entry, data, required, optional=()):
+def expect_keys(path, entry, data, required, optional=()):
+    """`data` is a mapping with the `required` keys and maybe the `optional` ones."""
     if not isinstance(data, dict):
-        _fail(path, entry, f"expected a mapping, found {type(data).__name__}")
+        fail(path, entry, f"expected a mapping, found {type(data).__name__}")
     unknown = sorted(set(data) - set(required) - set(optional), key=str)
     if unknown:
-        _fail(path, entry, f"unknown key(s) {', '.join(map(str, unknown))}")
+        fail(path, entry, f"unknown key(s) {', '.join(map(str, unknown))}")
     missing = [k for k in required if k not in data]
     if missing:
-        _fail(path, entry, f"missing key(s) {', '.join(missing)}")
+        fail(path, entry, f"missing key(s) {', '.join(missing)}")
 
 
 def _string_list(path, key, value, allowed):
     if not isinstance(value, list) or not value:
-        _fail(path, key, "expected a non-empty list")
+        fail(path, key, "expected a non-empty list")
     for item in value:
         if not isinstance(item, str):
-            _fail(path, key, f"{item!r} is not a string (quote numbers, e.g. \"2\")")
+            fail(path, key, f"{item!r} is not a string (quote numbers, e.g. \"2\")")
         if item not in allowed:
-            _fail(path, key, f"{item!r} is not one of {', '.join(allowed)}")
+            fail(path, key, f"{item!r} is not one of {', '.join(allowed)}")
     if len(set(value)) != len(value):
-        _fail(path, key, "lists the same entry twice")
+        fail(path, key, "lists the same entry twice")
     return value
 
 
-def _count(path, key, value, low, high):
+def whole_number(path, key, value, low, high):
+    """`value` if it is a whole number from `low` to `high`, else DeckError."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        _fail(path, key, f"expected a whole number from {low} to {high}, found {value!r}")
+        fail(path, key, f"expected a whole number from {low} to {high}, found {value!r}")
     return value
 
 
 def _standard(path, data):
-    _expect_keys(path, "deck", data, ("family", "ranks", "suits", "copies", "jokers"))
+    expect_keys(path, "deck", data, ("family", "ranks", "suits", "copies", "jokers"))
     ranks = _string_list(path, "ranks", data["ranks"], STANDARD_RANKS)
     suits = _string_list(path, "suits", data["suits"], STANDARD_SUITS)
-    copies = _count(path, "copies", data["copies"], 1, 8)
-    jokers = _count(path, "jokers", data["jokers"], 0, 8)
+    copies = whole_number(path, "copies", data["copies"], 1, 8)
+    jokers = whole_number(path, "jokers", data["jokers"], 0, 8)
     faces = []
     for suit in suits:
         for rank in ranks:
@@ -177,11 +169,11 @@ def _standard(path, data):
 
 
 def _hex(path, data):
-    _expect_keys(path, "deck", data, ("family", "values", "colors", "suits", "copies"))
+    expect_keys(path, "deck", data, ("family", "values", "colors", "suits", "copies"))
     values = _string_list(path, "values", data["values"], HEX_VALUES)
     colors = _string_list(path, "colors", data["colors"], HEX_COLORS)
     suits = _string_list(path, "suits", data["suits"], HEX_SUITS)
-    copies = _count(path, "copies", data["copies"], 1, 8)
+    copies = whole_number(path, "copies", data["copies"], 1, 8)
     cards = []
     for value in values:
         for color in colors:
@@ -193,85 +185,11 @@ def _hex(path, data):
 
 
 def _formation(path, data):
-    """Play Design: one 28-card deck, named once per back (white and black), checked
-    against every constraint of the rulings' composition (play_design.md section 1)."""
-    _expect_keys(path, "deck", data, ("family", "decks", "cards"))
-    decks = data["decks"]
-    if not isinstance(decks, dict) or not decks:
-        _fail(path, "decks", "expected a mapping of deck name to back colour")
-    for deck_name, back in decks.items():
-        if back not in PD_BACKS:
-            _fail(path, f"decks.{deck_name}", f"back {back!r} is not one of {', '.join(PD_BACKS)}")
-    if sorted(decks.values()) != sorted(PD_BACKS):
-        _fail(path, "decks", "expected one white and one black deck (the same cards, two backs)")
-    entries = data["cards"]
-    if not isinstance(entries, list):
-        _fail(path, "cards", "expected a list of cards")
-    faces = []
-    seen = {}
-    keys = ("name", "side", "color", "number", "formation", "type", "dots")
-    for i, entry in enumerate(entries):
-        where = f"cards[{i}]"
-        _expect_keys(path, where, entry, keys)
-        name = entry["name"]
-        if not isinstance(name, str):
-            _fail(path, where, f"name {name!r} is not a string")
-        where = f"cards[{i}] ({name})"
-        if entry["side"] not in PD_SIDES:
-            _fail(path, where, f"side {entry['side']!r} is not offense or defense")
-        if entry["color"] not in PD_COLORS:
-            _fail(path, where, f"color {entry['color']!r} is not one of {', '.join(PD_COLORS)}")
-        number = _count(path, f"{where}.number", entry["number"], 4, 7)
-        expected = entry["side"][0].upper() + entry["color"][0].upper() + str(number)
-        if name != expected:
-            _fail(path, where, f"name should be {expected} ({entry['side']}, "
-                               f"{entry['color']}, {number})")
-        if name in seen:
-            _fail(path, where, f"number {number} is used twice among the {entry['side']} "
-                               f"{entry['color']} cards (also {seen[name]}); within one side "
-                               "and colour all numbers differ")
-        seen[name] = f"cards[{i}]"
-        for key in ("formation", "type"):
-            if not isinstance(entry[key], str) or not entry[key].strip():
-                _fail(path, where, f"{key} must be a non-empty text")
-        if entry["type"] not in PD_TYPES:
-            _fail(path, where, f"type {entry['type']!r} is not one of {', '.join(PD_TYPES)}")
-        dots = entry["dots"]
-        _expect_keys(path, f"{where}.dots", dots, PD_DOT_COLORS)
-        for color in PD_DOT_COLORS:
-            _count(path, f"{where}.dots.{color}", dots[color], 0, 11)
-        if sum(dots.values()) != 11:
-            _fail(path, where, f"has {sum(dots.values())} player dots; every card has 11")
-        faces.append(dict(name=name, family="formation", rank=str(number), value=number,
-                          color=entry["color"], side=entry["side"],
-                          formation=entry["formation"], kind=entry["type"],
-                          dots=tuple((c, dots[c]) for c in PD_DOT_COLORS)))
-    if len(faces) != 28:
-        _fail(path, "cards", f"has {len(faces)} cards; a Play Design deck has 28")
-    for side in PD_SIDES:
-        count = sum(f["side"] == side for f in faces)
-        if count != 14:
-            _fail(path, "cards", f"has {count} {side} cards; each side has 14")
-    for color in PD_COLORS:
-        count = sum(f["color"] == color for f in faces)
-        if count != 7:
-            _fail(path, "cards", f"has {count} {color} cards; each colour has 7")
-    for (side, color), size in PD_GROUP_SIZES.items():
-        count = sum(f["side"] == side and f["color"] == color for f in faces)
-        if count != size:
-            _fail(path, "cards", f"has {count} {side} {color} cards; the composition has {size}")
-    for side in PD_SIDES:
-        for number, size in PD_NUMBERS_PER_SIDE.items():
-            count = sum(f["side"] == side and f["value"] == number for f in faces)
-            if count != size:
-                _fail(path, "cards", f"has {count} {side} cards numbered {number}; "
-                                     f"the composition has {size}")
-    for i, face in enumerate(faces):   # OB4 exists: four offense blues numbered 4-7
-        if face["name"] == "OB4" and face["kind"] != "run":
-            _fail(path, f"cards[{i}] (OB4)", "type should be run: the text's example card "
-                                             "is the blue offense 4, a run card")
-    return {deck_name: [dict(face, back=back) for face in faces]
-            for deck_name, back in decks.items()}
+    """Play Design's formation decks, read and checked against the game's composition by
+    `game.play_design` (imported here, when a deck file asks for it: it builds on the
+    checks of this module)."""
+    from game.play_design import formation_faces
+    return formation_faces(path, data)
 
 
 FAMILIES = {"standard": _standard, "hex": _hex, "formation": _formation}

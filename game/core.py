@@ -9,14 +9,17 @@ import random
 from typing import NamedTuple
 
 SAVE_FORMAT = "cardtable-state"
-SAVE_VERSION = 2          # 2: one name per state machine (`step`) and draw pile (`draw_pile`)
-READ_VERSIONS = (1, 2)    # version 1 saves are read through each game's `V1_NAMES`
+SAVE_VERSION = 3      # 2: one name per state machine (`step`) and draw pile (`draw_pile`);
+                      # 3: fields take the names of the facts that publish them
+READ_VERSIONS = (1, 2, 3)   # older saves are read through each game's `RENAMED`
 
 # Who may see the cards of a zone.
 PUBLIC = "public"   # everybody
 OWNER = "owner"     # only the zone's owner
 HIDDEN = "hidden"   # nobody, not even the owner
 TOP = "top"         # only the top card (the last in the zone's list), for everybody
+
+OVER = "over"       # every game's last step: the game is over
 
 
 class IllegalAction(Exception):
@@ -82,8 +85,53 @@ class Zone(NamedTuple):
         return len(self.cards)
 
 
+class Fact(NamedTuple):
+    """How a game declares one fact of its views: the types its value takes, whether only
+    the viewing seat knows it (`private`: then it is there only where it applies), and
+    whether it is the field of the same name as it stands (`field`: resampling copies it
+    back into a sampled state)."""
+
+    types: tuple
+    private: bool = False
+    field: bool = False
+
+    def holds(self, value):
+        """Whether `value` is of one of this fact's types (True and False are no numbers)."""
+        return isinstance(value, self.types) and (type(value) is not bool or bool in self.types)
+
+
+def fact(*types, private=False, field=False):
+    """A declared fact whose value is one of `types` (None stands for null)."""
+    return Fact(tuple(type(None) if t is None else t for t in types), private, field)
+
+
+class Facts(dict):
+    """A view's facts: a dict that refuses to read a fact its game does not declare, so a
+    misspelt or renamed fact fails where it is read instead of reading as missing."""
+
+    __slots__ = ("game_id", "declared")
+
+    def __init__(self, values, game_id, declared):
+        super().__init__(values)
+        self.game_id = game_id
+        self.declared = declared
+
+    def _check(self, name):
+        if name not in self.declared:
+            raise KeyError(f"{self.game_id} declares no fact {name!r}")
+
+    def __getitem__(self, name):
+        self._check(name)
+        return super().__getitem__(name)
+
+    def get(self, name, default=None):
+        """The fact `name` (a declared one), or `default` where this view has none."""
+        self._check(name)
+        return super().get(name, default)
+
+
 class View(NamedTuple):
-    """All that one seat may know: the zones and the public facts."""
+    """All that one seat may know: the zones and the facts (`Facts`) it may see."""
 
     game_id: str
     seat: object
@@ -354,22 +402,35 @@ class GameState:
     """Base class of every game's state.
 
     A subclass sets `game_id`, `RULES_VERSION` (written into game records; bumped when a
-    change makes recorded games replay differently) and `FIELDS` (its position:
-    {attribute: kind}, the save's keys too), builds the position in `__init__` (calling
-    `super().__init__`), and implements `_legal_actions()`, `_apply(action)`, `_zones()`,
-    `_facts()`, `scores()` and `winners()`. It may override `why_illegal(action)` to
-    explain rejections in the rules' words, `_read_options()` (fields derived from the
-    options, not saved), `_check_position()` (cross-field checks of a loaded save) and
-    `_resample_fields(view)` (the fields a view's zones and facts do not carry).
+    change makes recorded games replay differently), `STEPS` (the steps of its state
+    machine, the last being OVER), `FIELDS` (its position: {attribute: kind}, the save's
+    keys too) and `FACTS` (what its views tell beyond the zones: {name: Fact}),
+    builds the position in `__init__` (calling `super().__init__`, and setting `step`),
+    ends the game with `_end(winners)`, and implements `_legal_actions()`,
+    `_apply(action)`, `_zones()`, `_facts()` (the public facts) and `scores()`. It may
+    override `why_illegal(action)` to explain rejections in the rules' words,
+    `_private_facts(seat)`, `_read_options()` (fields derived from the options, not
+    saved), `_check_position()` (cross-field checks of a loaded save) and
+    `_resample_fields(view)` (the fields a view's zones and field facts do not carry).
+
+    Every game has two fields the base class declares: `step` (one of `STEPS`, published
+    as the fact `step`) and `winner_seats` (the seats that won, set by `_end`; views
+    carry them as `winners`).
     """
 
     game_id = None
+    STEPS = (OVER,)
     FIELDS = {}
-    FIELD_FACTS = {}  # attribute -> the fact that publishes it under another name
-    V1_NAMES = {}     # attribute -> its key in a version 1 save, where it was renamed
+    FACTS = {}
+    RENAMED = {}      # {older save version: {attribute: its key in saves of that version}}
+    MEASURES = None   # what the balance report reads of a finished game (game.measures)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
+        if cls.STEPS[-1:] != (OVER,):
+            raise TypeError(f"{cls.__name__}.STEPS must end with {OVER!r}")
+        cls.FIELDS = {"step": choice(cls.STEPS), **cls.FIELDS, "winner_seats": listof(SEAT)}
+        cls.FACTS = {"step": fact(str, field=True), **cls.FACTS}
         cls._copiers = tuple((name, kind.copy) for name, kind in cls.FIELDS.items()
                              if kind.copy is not None)
 
@@ -383,6 +444,7 @@ class GameState:
         self.cards = tuple(cards)   # the cards this game is played with
         self.current_player = None
         self.is_over = False
+        self.winner_seats = []
         self.history = []           # actions applied, for game records
         self.events = []
         self._legal = None
@@ -424,12 +486,23 @@ class GameState:
         arg = action.arg
         return arg is None or (isinstance(arg, (str, int)) and not isinstance(arg, bool))
 
+    def winners(self):
+        """The seats that won (none before the end; none either when nobody won)."""
+        return list(self.winner_seats)
+
     def why_illegal(self, action):
         """The reason `action` is not legal now (called only for illegal, well-shaped
         actions: see `is_move`)."""
         if self.is_over:
             return "the game is over"
         return "that is not a legal move now"
+
+    def open_view(self):
+        """Every card face up, as nobody saw them during play: the public view with every
+        zone's cards shown (a finished game's replay)."""
+        view = self.view(None)
+        zones = tuple(zone._replace(cards=tuple(spec.cards)) for zone, spec in zip(view.zones, self._zones()))
+        return view._replace(zones=zones)
 
     def view(self, seat):
         """What `seat` may see: zones with hidden cards as None, and public facts. Once
@@ -445,7 +518,8 @@ class GameState:
             else:
                 shown = (None,) * len(cards)
             zones.append(Zone(spec.key, spec.name, spec.owner, shown, spec.kind))
-        facts = self._facts()
+        facts = Facts(self._facts(), self.game_id, self.FACTS)
+        facts["step"] = self.step
         facts.update(self._private_facts(seat))
         return View(self.game_id, seat, self.players, self.current_player, self.is_over,
                     tuple(zones), facts, tuple(self._view_scores(seat)), tuple(self.winners()),
@@ -489,15 +563,53 @@ class GameState:
         self.history = [self.action_from_json(a, "save: history[]")
                         for a in require(data.get("history"), list, "save: history")]
         saved = require(data.get("state"), dict, "save: state")
-        names = self.V1_NAMES if data.get("version") == 1 else {}
+        kept_winners = True
+        if data.get("version") != SAVE_VERSION:
+            saved, kept_winners = self._upgrade(saved, data.get("version"))
         self._read_options()
         for name, kind in self.FIELDS.items():
-            key = names.get(name, name)
-            if key not in saved:
-                raise ValueError(f"save: state.{key}: missing")
-            setattr(self, name, kind.load(saved[key], f"save: state.{key}", self))
+            if name not in saved:
+                raise ValueError(f"save: state.{name}: missing")
+            setattr(self, name, kind.load(saved[name], f"save: state.{name}", self))
+        if not kept_winners and self.is_over:
+            scores = self.scores()
+            best = (min if self.info.lower_is_better else max)(scores)
+            self.winner_seats = [seat for seat, score in enumerate(scores) if score == best]
+        if (self.step == OVER) != self.is_over:
+            raise ValueError(f"save: state.step: {OVER!r} exactly when the game is over")
+        if self.winner_seats and not self.is_over:
+            raise ValueError("save: state.winner_seats: winners only once the game is over")
+        if len(set(self.winner_seats)) != len(self.winner_seats):
+            raise ValueError("save: state.winner_seats: a seat is listed twice")
         self._check_position()
         self.check_cards()
+
+    def _upgrade(self, saved, version):
+        """The `state` of a save of an older `version` in this version's names and shapes,
+        and whether it kept the winners. Renamed fields come from `RENAMED`; before
+        version 3, a game's last step could be called `game_over` and a game could have
+        no step (then its step was its first, or over); the winners were one seat or
+        none (`winner`), a list, or (Deadline) not kept: the best scores won."""
+        names = self.RENAMED.get(version, {})
+        state = {name: saved[names[name]] for name in names if names[name] in saved}
+        state.update((key, value) for key, value in saved.items()
+                     if key in self.FIELDS and key not in names)
+        if state.get("step") == "game_over":
+            state["step"] = OVER
+        state.setdefault("step", OVER if self.is_over else self.STEPS[0])
+        won = state.get("winner_seats", saved.get("winner"))
+        kept = "winner_seats" in state or "winner" in saved
+        state["winner_seats"] = [] if won is None else won if isinstance(won, list) else [won]
+        return state, kept
+
+    def _end(self, winners):
+        """End the game, won by the seats `winners` (none: nobody won): the step is OVER,
+        no one is to play, and one `game_over` event tells the winners and the scores."""
+        self.winner_seats = winners = list(winners)
+        self.step = OVER
+        self.is_over = True
+        self.current_player = None
+        self.emit("game_over", None, detail={"winners": winners, "scores": self.scores()})
 
     def _read_options(self):
         """Set the fields derived from the options (not saved); none by default."""
@@ -546,6 +658,7 @@ class GameState:
         state.rng.seed(rng.getrandbits(64))
         state.current_player = view.current_player
         state.is_over = view.is_over
+        state.winner_seats = list(view.winners)
         state.history = []
         state.events = []
         state._legal = None
@@ -556,15 +669,10 @@ class GameState:
     def _resample_fields(self, view):
         """Set, on a state whose zones were just refilled from `view`, the fields the
         zones do not carry (drawing any randomness from `self.rng`, already reseeded): by
-        default each field from the fact of its name (or its `FIELD_FACTS` name), where
-        the types agree."""
-        facts = view.facts
-        for name in self.FIELDS:
-            key = self.FIELD_FACTS.get(name, name)
-            if key in facts:
-                old, value = getattr(self, name), facts[key]
-                if old is None or value is None or type(old) is type(value):
-                    setattr(self, name, copy_data(value))
+        default each field that a fact declared `field` publishes, from that fact."""
+        for name, declared in self.FACTS.items():
+            if declared.field:
+                setattr(self, name, copy_data(view.facts[name]))
 
     # ---- helpers for subclasses ---------------------------------------------------
     def emit(self, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,

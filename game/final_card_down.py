@@ -8,9 +8,12 @@ player to play their last card wins; a draw from nothing ends the game with no w
 
 Piles are lists with the top card last. Scores are the points left in each hand.
 """
+from collections import Counter
+
 from game.cards import HEX_COLORS
-from game.core import (CARD, CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, choice, integer, listof, optional)
+from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEATS, Action, GameState,
+                       ZoneSpec, choice, fact, integer, listof, optional)
+from game.measures import Measures, dealt_ranks
 
 HAND_SIZE = 7
 TURN_LIMIT = 2000   # App safeguard A22
@@ -35,17 +38,52 @@ def _play_actions(deck):
     return table
 
 
+def _fcd_game(state):
+    """Final Card-Down: 2-stacks (a 2 answered by another 2), their longest run, colour
+    declarations and recycles of the discard pile."""
+    stacks = longest = run = 0
+    for event in state.events:
+        if event.kind == "move" and event.dst == "discard" and event.src.startswith("hand:"):
+            if event.cards[0].rank == "2":
+                run += 1
+                if run == 2:
+                    stacks += 1
+                longest = max(longest, run)
+            else:
+                run = 0
+        elif event.kind == "move" and event.src == "draw" and event.dst.startswith("hand:"):
+            run = 0
+    declared = Counter(event.detail for event in state.events if event.kind == "declare")
+    recycles = sum(event.kind == "recycle" for event in state.events)
+    return ({"2-stacks": stacks, "longest 2-stack": longest,
+             "colours declared": sum(declared.values()), "recycles": recycles},
+            {"declared colour": dict(declared)})
+
+
 class State(GameState):
     """A game of Final Card-Down in progress."""
 
     game_id = "final_card_down"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    STEPS = ("play", OVER)
     FIELDS = {"hands": listof(CARDS, SEATS), "discard": CARDS, "draw_pile": CARDS,
-              "turn_no": integer(0, TURN_LIMIT), "played": FLAG, "draws": integer(0, 2 * 800),
+              "turn": integer(0, TURN_LIMIT), "played_this_turn": FLAG,
+              "draws_this_turn": integer(0, 2 * 800),
               "last_drawn": optional(CARD), "active_twos": integer(0, 800),
-              "color": choice(HEX_COLORS, "a colour of the deck"), "skip_pending": FLAG,
-              "winner": optional(SEAT)}
-    FIELD_FACTS = {"turn_no": "turn", "played": "played_this_turn", "draws": "draws_this_turn"}
+              "color": choice(HEX_COLORS, "a colour of the deck"), "skip_pending": FLAG}
+    FACTS = {"turn": fact(int, field=True), "color": fact(str, field=True),
+             "active_twos": fact(int, field=True), "cards_owed": fact(int),
+             "played_this_turn": fact(bool, field=True), "draws_this_turn": fact(int, field=True),
+             "skip_pending": fact(bool, field=True), "blocked": fact(bool)}
+    RENAMED = {version: {"turn": "turn_no", "played_this_turn": "played",
+                         "draws_this_turn": "draws"} for version in (1, 2)}
+    MEASURES = Measures(
+        seat_events={"colours declared": ("declare",), "skipped": ("skip",)},
+        dealt=dealt_ranks({"dealt a D": "D", "dealt a 0": "0", "dealt a 2": "2",
+                           "dealt an A": "A"}, ("hands",)),
+        game=_fcd_game,
+        no_winner={"blocked": "no winner: nothing left to draw (A18)"},
+        limits={"turn_limit": "turn limit of 2000 turns (A22)"})
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -58,14 +96,14 @@ class State(GameState):
         first = order[HAND_SIZE * players]
         self.discard = [first]
         self.draw_pile = order[HAND_SIZE * players + 1:][::-1]
-        self.turn_no = 0
-        self.played = False
-        self.draws = 0
+        self.turn = 0
+        self.played_this_turn = False
+        self.draws_this_turn = 0
         self.last_drawn = None
         self.active_twos = 1 if first.rank == "2" else 0            # A14
         self.color = first.color
         self.skip_pending = False
-        self.winner = None
+        self.step = "play"
         self.current_player = 1 % players if first.rank == "A" else 0   # A15
         for seat in range(players):
             self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}",
@@ -78,20 +116,20 @@ class State(GameState):
     def _legal_actions(self):
         hand = self.hands[self.current_player]
         acts = []
-        if not self.played:
+        if not self.played_this_turn:
             table = _play_actions(self.deck)
             seen = set()
             if self.active_twos:
-                if not self.draws:
+                if not self.draws_this_turn:
                     for card in hand:
                         if card.rank == "2" and card.name not in seen:
                             seen.add(card.name)
                             acts.extend(table[card.id])
-                if self.draws < 2 * self.active_twos:
+                if self.draws_this_turn < 2 * self.active_twos:
                     acts.append(DRAW)
             else:
                 candidates = ()
-                if not self.draws:
+                if not self.draws_this_turn:
                     candidates = hand
                     acts_draw = True
                 else:
@@ -115,11 +153,11 @@ class State(GameState):
         return acts
 
     def _may_end(self):
-        if self.played:
+        if self.played_this_turn:
             return True
         if self.active_twos:
-            return self.draws == 2 * self.active_twos
-        return self.draws == 1
+            return self.draws_this_turn == 2 * self.active_twos
+        return self.draws_this_turn == 1
 
     def why_illegal(self, action):
         if self.is_over:
@@ -129,25 +167,25 @@ class State(GameState):
             card = action.cards[0] if len(action.cards) == 1 else None
             if card is None or card not in self.hands[seat]:
                 return "you can only play a card from your own hand"
-            if self.played:
+            if self.played_this_turn:
                 return "you have already played a card this turn"
             if (card.rank == "D") != (action.arg is not None):
                 return "a D must declare a colour, and only a D declares one"
             if action.arg is not None and action.arg not in HEX_COLORS:
                 return f"{action.arg} is not a colour of the deck"
             if self.active_twos:
-                if self.draws:
+                if self.draws_this_turn:
                     return "once you start drawing the penalty you cannot play"
                 return (f"facing {self.active_twos} active 2s you must play a 2 or "
                         f"draw {2 * self.active_twos}")
-            if self.draws:
+            if self.draws_this_turn:
                 if self.play_after_draw == "none":
                     return "you cannot play after drawing; end your turn"
                 return "after drawing you may play only the card you drew"
             return (f"{card.spoken} does not match the {self.discard[-1].spoken} on the pile "
                     f"(value, suit or the colour {self.color}); a 0 matches anything")
         if action.kind == "draw":
-            if self.played:
+            if self.played_this_turn:
                 return "you cannot draw after playing a card"
             if self.active_twos:
                 return f"you have drawn the full penalty of {2 * self.active_twos} cards"
@@ -166,10 +204,10 @@ class State(GameState):
             card = action.cards[0]
             self.hands[seat].remove(card)
             self.discard.append(card)
-            self.played = True
+            self.played_this_turn = True
             self.emit("move", seat, (card,), f"hand:{seat}", "discard")
             if not self.hands[seat]:                                 # A19
-                self._finish(seat)
+                self._end([seat])
                 return
             if card.rank == "2":
                 self.active_twos += 1
@@ -184,45 +222,36 @@ class State(GameState):
             if not self.draw_pile:
                 if len(self.discard) <= 1:                           # A18: blocked end
                     self.emit("blocked", seat)
-                    self._finish(None)
+                    self._end([])
                     return
                 self.draw_pile = self.discard[-2::-1]                # A17: d0 on top
                 self.discard = self.discard[-1:]
                 self.emit("recycle", seat, detail=len(self.draw_pile))
             card = self.draw_pile.pop()
             self.hands[seat].append(card)
-            self.draws += 1
+            self.draws_this_turn += 1
             self.last_drawn = card
             self.emit("move", seat, (card,), "draw", f"hand:{seat}", frozenset((seat,)))
         else:
-            if self.active_twos and not self.played:
+            if self.active_twos and not self.played_this_turn:
                 self.active_twos = 0
             step = 2 if self.skip_pending else 1
             if self.skip_pending:
                 self.emit("skip", (seat + 1) % self.players)
             self.current_player = (seat + step) % self.players
-            self.turn_no += 1
-            self.played = False
-            self.draws = 0
+            self.turn += 1
+            self.played_this_turn = False
+            self.draws_this_turn = 0
             self.last_drawn = None
             self.skip_pending = False
-            self.emit("turn", self.current_player, detail=self.turn_no)
-            if self.turn_no >= TURN_LIMIT:                           # A22
+            self.emit("turn", self.current_player, detail=self.turn)
+            if self.turn >= TURN_LIMIT:                           # A22
                 self.emit("turn_limit", None)
-                self._finish(None)
-
-    def _finish(self, winner):
-        self.is_over = True
-        self.winner = winner
-        self.current_player = None
-        self.emit("game_over", winner, detail=self.scores())
+                self._end([])
 
     def scores(self):
         """Points left in each hand (the hex values); lower is better."""
         return [sum(card.value for card in hand) for hand in self.hands]
-
-    def winners(self):
-        return [] if self.winner is None else [self.winner]
 
     def _view_scores(self, seat):
         """Hands are private: until the end a seat knows only its own points."""
@@ -240,12 +269,13 @@ class State(GameState):
         return zones
 
     def _facts(self):
-        owed = 2 * self.active_twos - self.draws if self.active_twos and not self.played else 0
-        return {"phase": "Game over" if self.is_over else "Play",
-                "turn": self.turn_no, "color": self.color, "active_twos": self.active_twos,
-                "cards_owed": owed, "played_this_turn": self.played,
-                "draws_this_turn": self.draws, "skip_pending": self.skip_pending,
-                "winner": self.winner, "blocked": self.is_over and self.winner is None}
+        owed = 0
+        if self.active_twos and not self.played_this_turn:
+            owed = 2 * self.active_twos - self.draws_this_turn
+        return {"turn": self.turn, "color": self.color, "active_twos": self.active_twos,
+                "cards_owed": owed, "played_this_turn": self.played_this_turn,
+                "draws_this_turn": self.draws_this_turn, "skip_pending": self.skip_pending,
+                "blocked": self.is_over and not self.winner_seats}
 
     def _read_options(self):
         self.play_after_draw = self.options["fcd.play_after_draw"]
@@ -259,5 +289,5 @@ class State(GameState):
         super()._resample_fields(view)
         self.last_drawn = None
         seat = self.current_player
-        if self.draws and seat is not None and seat == view.seat and self.hands[seat]:
+        if self.draws_this_turn and seat is not None and seat == view.seat and self.hands[seat]:
             self.last_drawn = self.hands[seat][-1]

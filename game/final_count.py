@@ -11,7 +11,7 @@ set a goal; hitting it exactly at the end of the hand wins 75.
 
 Turn steps: `start` (roll or call), `action` (resolve the die face), `target` (second
 half of a 5 or 6 swap: what to take), `end` (end the turn or call), `hand_over` (all
-hands shown; the next dealer deals), `game_over`.
+hands shown; the next dealer deals), `over`.
 
 Actions: roll, call, end_turn, deal; 1: keep/discard; 2: give (arg = opponent seat)/
 discard; 3: to_board/discard; 4: swap_draw (your card)/return; 5: swap_opp (your card),
@@ -21,9 +21,12 @@ that seat's hand, positions in an order shuffled when the pick begins)/decline;
 
 Piles are lists with the top card last. Scores are game points toward 300.
 """
-from game.core import (CARD, CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, choice, data, integer, listof, optional, require, require_int,
+from collections import Counter
+
+from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+                       ZoneSpec, data, fact, integer, listof, optional, require, require_int,
                        swap_into)
+from game.measures import Measures, events_reached
 
 LIMIT = 75          # a best total above this is a bust (A20)
 TARGET = 300        # game points that end the game (A21)
@@ -40,7 +43,6 @@ TO_BOARD = Action("to_board")
 RETURN = Action("return")
 DECLINE = Action("decline")
 
-STEPS = ("start", "action", "target", "end", "hand_over", "game_over")
 DIE_ACTIONS = {
     1: "keep the drawn card on your table or discard it",
     2: "play the drawn card on an opponent's table or discard it",
@@ -158,24 +160,52 @@ def _check_pick_orders(orders, where, state):
                 require_int(position, f"{where}[{i}]", 0, 1)
 
 
+def _final_count_game(state):
+    """Final Count: calls, hands nobody called, die faces rolled."""
+    rolls = Counter(str(event.detail) for event in state.events
+                    if event.kind == "roll" and isinstance(event.detail, int))
+    return ({"calls": sum(event.kind == "call" for event in state.events),
+             "hands nobody called": sum(event.kind == "exhausted" for event in state.events)},
+            {"die face": dict(rolls)})
+
+
 class State(GameState):
     """A game of Final Count in progress."""
 
     game_id = "final_count"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
-    FIELDS = {"totals": listof(integer(0, 10**6), SEATS), "hand_no": integer(1, 10**6),
+    STEPS = ("start", "action", "target", "end", "hand_over", OVER)
+    FIELDS = {"game_points": listof(integer(0, 10**6), SEATS), "hand": integer(1, 10**6),
               "dealer": SEAT, "hands": listof(CARDS, SEATS), "tables": listof(CARDS, SEATS),
               "board": CARDS, "draw_pile": CARDS, "discard": CARDS, "drawn": CARDS,
-              "discarded": listof(CARDS, SEATS), "step": choice(STEPS),
+              "discarded": listof(CARDS, SEATS),
               "die": optional(integer(1, 6)), "caller": optional(SEAT),
-              "final_left": listof(SEAT), "goal": optional(integer(11, 66)),
+              "final_round_to_play": listof(SEAT), "hit_goal": optional(integer(11, 66)),
               "goal_rolls": listof(integer(1, 6)), "chosen": optional(CARD),
               "pick_orders": data(_check_pick_orders, frozen=True), "top_known_by": listof(SEAT),
-              "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True),
-              "winner_seats": listof(SEAT)}
-    V1_NAMES = {"winner_seats": "winners"}
-    FIELD_FACTS = {"hand_no": "hand", "final_left": "final_round_to_play", "goal": "hit_goal",
-                   "totals": "game_points", "winner_seats": "winners"}
+              "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True)}
+    FACTS = {"hand": fact(int, field=True), "dealer": fact(int, field=True),
+             "die": fact(int, None, field=True), "caller": fact(int, None, field=True),
+             "final_round_to_play": fact(list, field=True),
+             "hit_goal": fact(int, None, field=True), "goal_rolls": fact(list, field=True),
+             "holding_drawn_card": fact(bool), "showing": fact(list),
+             "game_points": fact(list, field=True), "target": fact(int),
+             "bust_over": fact(int), "caller_bonus": fact(int),
+             "exhausted": fact(bool, field=True), "last_hand": fact(dict, None, field=True),
+             "my_count": fact(dict, private=True), "draw_top": fact(str, private=True),
+             "my_discards": fact(list, private=True), "swap_card": fact(str, private=True)}
+    RENAMED = {version: {"hand": "hand_no", "final_round_to_play": "final_left",
+                         "hit_goal": "goal", "game_points": "totals"} for version in (1, 2)}
+    RENAMED[1]["winner_seats"] = "winners"
+    MEASURES = Measures(
+        first_kinds=("roll", "call"),
+        seat_actions={"swaps": ("swap_draw", "swap_opp", "swap_board"), "calls": ("call",),
+                      "rolls declined": ("decline",)},
+        game=_final_count_game,
+        curve_events=frozenset({"hand_over", "game_over"}),
+        hand_events=frozenset({"hand_over", "game_over"}),
+        safeguards=events_reached(
+            {"exhausted": "a hand nobody called (the Draw Pile ran out, A18)"}))
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -183,11 +213,10 @@ class State(GameState):
             raise ValueError(f"a deal for {players} players needs {3 * players + BOARD_CARDS} "
                              f"cards; the game has {len(self.cards)}")
         self._read_options()
-        self.totals = [0] * players
-        self.hand_no = 0
+        self.game_points = [0] * players
+        self.hand = 0
         self.dealer = 0
         self.last_hand = None
-        self.winner_seats = []
         self._start_hand()
 
     # ---- the hand -------------------------------------------------------------------
@@ -198,7 +227,7 @@ class State(GameState):
         if len(order) < 3 * n + BOARD_CARDS:
             raise ValueError(f"a deal for {n} players needs {3 * n + BOARD_CARDS} cards; "
                              f"the stacked deck has {len(order)}")
-        self.hand_no += 1
+        self.hand += 1
         d = self.dealer
         self.hands = [[] for _ in range(n)]
         self.tables = [[] for _ in range(n)]
@@ -206,15 +235,15 @@ class State(GameState):
         self.drawn = []
         self.discarded = [[] for _ in range(n)]
         self.caller = None
-        self.final_left = []
+        self.final_round_to_play = []
         self.die = None
         self.chosen = None
         self.pick_orders = None
         self.top_known_by = []
         self.exhausted = False
-        self.goal = None
+        self.hit_goal = None
         self.goal_rolls = []
-        self.emit("hand", d, detail=self.hand_no)
+        self.emit("hand", d, detail=self.hand)
         for j in range(2 * n):
             seat = (d + 1 + j) % n
             self.hands[seat].append(order[j])
@@ -227,13 +256,13 @@ class State(GameState):
         self.board = list(order[3 * n:3 * n + BOARD_CARDS])
         self.emit("move", None, self.board, "draw", "board")
         self.draw_pile = order[3 * n + BOARD_CARDS:][::-1]
-        if self.hit_goal:
+        if self.goal_on:
             for _ in range(2):
                 roll = self.chance.roll()
                 self.goal_rolls.append(roll)
                 self.emit("roll", d, detail=roll)
-            self.goal = goal_number(*self.goal_rolls)
-            self.emit("goal", d, detail=self.goal)
+            self.hit_goal = goal_number(*self.goal_rolls)
+            self.emit("goal", d, detail=self.hit_goal)
         self.step = "start"
         self.current_player = (d + 1) % n
         self.emit("turn", self.current_player)
@@ -242,10 +271,10 @@ class State(GameState):
         """Pass the turn on: clockwise, or through the final round; end the hand when the
         final round is over or the Draw Pile is empty with no call (A11, A18)."""
         if self.caller is not None:
-            if not self.final_left:
+            if not self.final_round_to_play:
                 self._score_hand()
                 return
-            self.current_player = self.final_left.pop(0)
+            self.current_player = self.final_round_to_play.pop(0)
         else:
             self.current_player = (self.current_player + 1) % self.players
         self.step = "start"
@@ -260,28 +289,24 @@ class State(GameState):
     def _score_hand(self):
         """Score the hand (2.3), reveal the hands, and end the game or wait for the deal."""
         rows = score_hand([h + t for h, t in zip(self.hands, self.tables)], self.board,
-                          self.goal, self.caller)
+                          self.hit_goal, self.caller)
         for seat in range(self.players):
             if self.hands[seat]:
                 self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
         for row in rows:
-            self.totals[row["seat"]] += row["points"]
+            self.game_points[row["seat"]] += row["points"]
             self.emit("score", row["seat"], detail=row["points"])
-        self.last_hand = {"hand": self.hand_no, "caller": self.caller, "goal": self.goal,
+        self.last_hand = {"hand": self.hand, "caller": self.caller, "goal": self.hit_goal,
                           "exhausted": self.exhausted, "board": [c.name for c in self.board],
                           "seats": rows}
         self.die = None
-        top = max(self.totals)
+        top = max(self.game_points)
         if top >= TARGET:                                            # A21
-            self.winner_seats = [s for s, t in enumerate(self.totals) if t == top]
-            self.step = "game_over"
-            self.is_over = True
-            self.current_player = None
-            self.emit("game_over", None, detail=list(self.totals))
+            self._end(s for s, points in enumerate(self.game_points) if points == top)
         else:
             self.step = "hand_over"
             self.current_player = (self.dealer + 1) % self.players   # A2: the next dealer
-            self.emit("hand_over", None, detail=self.hand_no)
+            self.emit("hand_over", None, detail=self.hand)
 
     # ---- rules ----------------------------------------------------------------------
     def _own_cards(self, seat):
@@ -370,7 +395,7 @@ class State(GameState):
             self._roll(p)
         elif kind == "call":                                         # A10
             self.caller = p
-            self.final_left = self._opponents(p)
+            self.final_round_to_play = self._opponents(p)
             self.emit("call", p, detail="start" if self.step == "start" else "end")
             self._next_turn()
         elif kind == "end_turn":
@@ -496,14 +521,11 @@ class State(GameState):
 
     def scores(self):
         """Game points toward 300."""
-        return list(self.totals)
-
-    def winners(self):
-        return list(self.winner_seats)
+        return list(self.game_points)
 
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
-        shown = PUBLIC if self.step in ("hand_over", "game_over") else OWNER
+        shown = PUBLIC if self.step in ("hand_over", OVER) else OWNER
         zones = [ZoneSpec("draw", "Draw Pile", None, self.draw_pile, HIDDEN, "pile"),
                  ZoneSpec("discard", "Discard Pile", None, self.discard, HIDDEN, "pile"),
                  ZoneSpec("board", "Board", None, self.board, PUBLIC, "row"),
@@ -516,42 +538,29 @@ class State(GameState):
                                   PUBLIC, "row"))
         return zones
 
-    def _phase(self):
-        if self.is_over:
-            return "Game over"
-        if self.step == "hand_over":
-            return f"Hand {self.hand_no} scored"
-        if self.caller is not None:
-            return f"Hand {self.hand_no}: final round"
-        return f"Hand {self.hand_no}"
-
     def _facts(self):
         showing = []
         for table in self.tables:
             totals = reachable_totals(table + self.board)
             showing.append({"totals": totals, "best": best_total(totals)})
-        everyone = len(self.top_known_by) == self.players
-        return {"phase": self._phase(), "step": self.step, "hand": self.hand_no,
+        return {"hand": self.hand,
                 "dealer": self.dealer, "die": self.die, "caller": self.caller,
-                "final_round_to_play": list(self.final_left),
-                "hit_goal": self.goal, "goal_rolls": list(self.goal_rolls),
+                "final_round_to_play": list(self.final_round_to_play),
+                "hit_goal": self.hit_goal, "goal_rolls": list(self.goal_rolls),
                 "holding_drawn_card": bool(self.drawn),
-                "showing": showing, "game_points": list(self.totals),
+                "showing": showing, "game_points": list(self.game_points),
                 "target": TARGET, "bust_over": LIMIT, "caller_bonus": CALL_BONUS,
-                "draw_top": (self.draw_pile[-1].name if everyone and self.draw_pile
-                             else None),
-                "exhausted": self.exhausted, "last_hand": self.last_hand,
-                "winners": list(self.winner_seats)}
+                "exhausted": self.exhausted, "last_hand": self.last_hand}
 
     def _private_facts(self, seat):
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             return {}
         facts = {}
-        if self.step not in ("hand_over", "game_over"):
+        if self.step not in ("hand_over", OVER):
             totals = reachable_totals(self._own_cards(seat) + self.board)
             best = best_total(totals)
             facts["my_count"] = {"totals": totals, "best": best, "bust": best is None,
-                                 "hit": self.goal is not None and self.goal in totals}
+                                 "hit": self.hit_goal is not None and self.hit_goal in totals}
         if seat in self.top_known_by and self.draw_pile:
             facts["draw_top"] = self.draw_pile[-1].name
         if self.discarded[seat]:
@@ -561,7 +570,7 @@ class State(GameState):
         return facts
 
     def _read_options(self):
-        self.hit_goal = self.options["final_count.hit_goal"] == "on"
+        self.goal_on = self.options["final_count.hit_goal"] == "on"
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
@@ -576,25 +585,24 @@ class State(GameState):
             if any(c not in self.discard for c in cards):
                 raise ValueError(f"save: state.discarded[{seat}]: a card not in the "
                                  "Discard Pile")
-        if (self.step == "game_over") != self.is_over:
-            raise ValueError("save: state.step: 'game_over' exactly when the game is over")
         if self.step in ("action", "target") and self.die is None:
             raise ValueError("save: state.die: a die action needs the die result")
         if bool(self.drawn) != (self.step == "action" and self.die is not None
                                 and self.die <= 4):
             raise ValueError("save: state.drawn: a drawn card is held exactly while a "
                              "1-4 die action is being resolved")
-        if self.caller is None and self.final_left:
-            raise ValueError("save: state.final_left: there is no final round without a call")
+        if self.caller is None and self.final_round_to_play:
+            raise ValueError("save: state.final_round_to_play: there is no final round "
+                             "without a call")
         if self.caller is not None and self.step != "hand_over" and not self.is_over:
             rest = self._opponents(self.caller)
-            if self.final_left != rest[len(rest) - len(self.final_left):]:
-                raise ValueError("save: state.final_left: not the seats after the caller that "
-                                 "are still to play")
-        if self.goal != (goal_number(*self.goal_rolls) if len(self.goal_rolls) == 2 else None):
-            raise ValueError("save: state.goal: does not match the two goal rolls")
-        if (self.goal is not None) != self.hit_goal:
-            raise ValueError("save: state.goal: a goal exists exactly when Hit Goal is on")
+            if self.final_round_to_play != rest[len(rest) - len(self.final_round_to_play):]:
+                raise ValueError("save: state.final_round_to_play: not the seats after the "
+                                 "caller that are still to play")
+        if self.hit_goal != (goal_number(*self.goal_rolls) if len(self.goal_rolls) == 2 else None):
+            raise ValueError("save: state.hit_goal: does not match the two goal rolls")
+        if (self.hit_goal is not None) != self.goal_on:
+            raise ValueError("save: state.hit_goal: a goal exists exactly when Hit Goal is on")
         if (self.chosen is not None) != (self.step == "target"):
             raise ValueError("save: state.chosen: a swap card is chosen exactly in the "
                              "target step")
@@ -619,23 +627,23 @@ class State(GameState):
         """Hand fields from the facts; the seat's own discards into the Discard Pile, a
         known Draw Pile top on top, the blind-pick orders drawn afresh."""
         super()._resample_fields(view)
-        f = view.facts
+        facts = view.facts
         seat = view.seat
         holders = [self.draw_pile, self.discard] + self.hands
         self.discarded = [[] for _ in range(self.players)]
-        mine = [self.deck.copies(name)[0] for name in f.get("my_discards", ())]
+        mine = [self.deck.copies(name)[0] for name in facts.get("my_discards", ())]
         self.discarded[seat] = mine
         for card in mine:
             swap_into(card, self.discard, holders, avoid=mine)
         self.top_known_by = []
-        if f.get("draw_top") and self.draw_pile:
-            top = self.deck.copies(f["draw_top"])[0]
+        if facts.get("draw_top") and self.draw_pile:
+            top = self.deck.copies(facts["draw_top"])[0]
             swap_into(top, self.draw_pile, holders, avoid=mine)
             if top in self.draw_pile:
                 i = self.draw_pile.index(top)
                 self.draw_pile[i], self.draw_pile[-1] = self.draw_pile[-1], top
             self.top_known_by = [seat]
-        self.chosen = self.deck.copies(f["swap_card"])[0] if f.get("swap_card") else None
+        self.chosen = self.deck.copies(facts["swap_card"])[0] if facts.get("swap_card") else None
         self.pick_orders = None
         if self.step == "target" and self.die == 5:
             self.pick_orders = []

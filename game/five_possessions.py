@@ -17,19 +17,19 @@ or with `pd.sudden_death` one toss-decided possession settles it (A23).
 The cards of the last line stay on the table (revealed ones face up) until the offense
 sets its first card of the next line. Scores are yards scored.
 """
+from collections import Counter
 from functools import lru_cache
 
-from game.core import (CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, Action, GameState, ZoneSpec,
-                       choice, copy_data, data, integer, listof, optional, require)
-from game.cards import PD_COLORS
-from game.play_design import complete_order, key_count, offense_wins
+from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState,
+                       ZoneSpec, choice, copy_data, data, fact, integer, listof, optional, require)
+from game.measures import Measures, events_reached
+from game.play_design import COLORS, complete_order, key_count, offense_wins
 
 LANES = 4
 LINE_SIZES = (4, 4, 4, 2)
 WIN_AT = 100
 SCORE = 20
 TIE_BREAK_PAIRS = 5     # App safeguard A23
-STEPS = ("choose", "offense_set", "defense_set", "over")
 ROLES = ("offense", "defense")
 BACKS = ("white", "black")
 
@@ -70,29 +70,56 @@ def _check_result(result, where, state):
 PAIR = 2    # one entry per seat
 
 
+def _five_possessions_game(state):
+    """5 possessions: lanes opened and won, dots margins of the opened lanes."""
+    lanes = [event.detail for event in state.events if event.kind == "lane"]
+    opened = [lane for lane in lanes if lane.get("open")]
+    margins = [lane["offense_dots"] - lane["defense_dots"] for lane in opened]
+    return ({"lanes opened": len(opened),
+             "mean dots margin": sum(margins) / len(margins) if margins else 0.0,
+             "offense lanes won": sum(lane["won"] for lane in opened)},
+            {"dots margin": dict(Counter(str(m) for m in margins))})
+
+
 class State(GameState):
     """A game of 5 possessions in progress."""
 
     game_id = "five_possessions"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
-    FIELDS = {"score": listof(integer(0, 10**6), PAIR), "box": listof(CARDS, PAIR),
+    STEPS = ("choose", "offense_set", "defense_set", OVER)
+    FIELDS = {"yards": listof(integer(0, 10**6), PAIR), "box": listof(CARDS, PAIR),
               "stack": listof(CARDS, PAIR), "hand": listof(CARDS, PAIR),
-              "line": listof(listof(CARDS, LANES), PAIR),
+              "line_cards": listof(listof(CARDS, LANES), PAIR),
               "shown": listof(listof(FLAG, LANES), PAIR), "open": listof(CARDS, LANES),
               "closed": listof(CARDS, LANES), "removed": listof(CARDS, PAIR),
               "live": listof(FLAG, LANES),
-              "restriction": listof(optional(choice(PD_COLORS, "a card colour")), LANES),
+              "restriction": listof(optional(choice(COLORS, "a card colour")), LANES),
               "possession": integer(0, 10**6), "offense": optional(SEAT),
-              "line_no": integer(0, len(LINE_SIZES)), "max_open": integer(0, LANES),
-              "step": choice(STEPS), "chooser": SEAT,
-              "pending": choice((None, "line", "possession")),
+              "line": integer(0, len(LINE_SIZES)), "max_open": integer(0, LANES),
+              "chooser": SEAT,
+              "table": choice((None, "line", "possession")),
               "pending_won": listof(FLAG, LANES),
-              "results": listof(data(_check_result, frozen=True)),
-              "sudden": FLAG, "tie_start": optional(integer(0, 10**6)),
-              "winner": optional(SEAT)}
-    V1_NAMES = {"step": "phase"}
-    FIELD_FACTS = {"line_no": "line", "score": "yards", "results": "last_line",
-                   "pending": "table", "sudden": "sudden_death"}
+              "last_line": listof(data(_check_result, frozen=True)),
+              "sudden_death": FLAG, "tie_start": optional(integer(0, 10**6))}
+    FACTS = {"possession": fact(int, field=True), "line": fact(int, field=True),
+             "line_size": fact(int), "offense": fact(int, None, field=True),
+             "defense": fact(int, None), "lanes": fact(list), "yards": fact(list, field=True),
+             "last_line": fact(list, field=True), "table": fact(str, None, field=True),
+             "chooser": fact(int, None), "sudden_death": fact(bool, field=True),
+             "backs": fact(list), "tie_break_pairs": fact(int, None),
+             "open_needed": fact(int, private=True)}
+    RENAMED = {version: {"yards": "score", "line_cards": "line", "line": "line_no",
+                         "last_line": "results", "table": "pending", "sudden_death": "sudden"}
+               for version in (1, 2)}
+    RENAMED[1]["step"] = "phase"
+    MEASURES = Measures(
+        first_kinds=("choose",),
+        seat_events={"lanes won": ("lane",)},
+        game=_five_possessions_game,
+        curve_events=frozenset({"score"}), curve_label="possession",
+        hand_events=frozenset({"possession"}),
+        safeguards=events_reached({"sudden_death": "sudden death after 5 tied pairs (A23)"},
+                                  unless_option=("pd.sudden_death", "on")))
 
     def __init__(self, info, players, options, chance, deck, cards):
         # Both whole decks are always in play, whatever part of them a stack names.
@@ -102,11 +129,11 @@ class State(GameState):
             if len({(c.back, c.side) for c in deck.stack(names, full_deck=False)}) > 1:
                 raise ValueError(f"stacked deck {i}: a stack holds cards of one side of one "
                                  "deck only (the offense or the defense cards of W: or K:)")
-        self.score = [0, 0]
+        self.yards = [0, 0]
         self.box = [list(self.own[0]), list(self.own[1])]
         self.stack = [[], []]
         self.hand = [[], []]
-        self.line = [[[] for _ in range(LANES)] for _ in range(2)]
+        self.line_cards = [[[] for _ in range(LANES)] for _ in range(2)]
         self.shown = [[False] * LANES for _ in range(2)]
         self.open = [[] for _ in range(LANES)]
         self.closed = [[] for _ in range(LANES)]
@@ -115,14 +142,13 @@ class State(GameState):
         self.restriction = [None] * LANES
         self.possession = 0
         self.offense = None
-        self.line_no = 0
+        self.line = 0
         self.max_open = 0
-        self.pending = None          # the line zones hold a finished "line" / "possession"
+        self.table = None          # the line zones hold a finished "line" / "possession"
         self.pending_won = [False] * LANES
-        self.results = []
-        self.sudden = False
+        self.last_line = []
+        self.sudden_death = False
         self.tie_start = None
-        self.winner = None
         self._toss()
 
     @property
@@ -154,7 +180,7 @@ class State(GameState):
                 tuple(c.color for c in hand), tuple(self._free_lanes()), need,
                 tuple(self.live), tuple(self.restriction))]
         if step == "defense_set":
-            off, dfn = self.line[self.offense], self.line[self.defense]
+            off, dfn = self.line_cards[self.offense], self.line_cards[self.defense]
             lanes = [k for k in range(LANES) if off[k] and not dfn[k]]
             return [Action("place", (card,), lane) for card in self.hand[self.defense]
                     for lane in lanes]
@@ -170,15 +196,15 @@ class State(GameState):
                          tuple(self.live), tuple(self.restriction))
 
     def _free_lanes(self):
-        if self.pending:
+        if self.table:
             return list(range(LANES))
-        return [k for k in range(LANES) if not self.line[self.offense][k]]
+        return [k for k in range(LANES) if not self.line_cards[self.offense][k]]
 
     def _placed_opens(self):
-        if self.pending:
+        if self.table:
             return 0
-        return sum(self._opens(self.line[self.offense][k][0], k) for k in range(LANES)
-                   if self.line[self.offense][k])
+        return sum(self._opens(self.line_cards[self.offense][k][0], k) for k in range(LANES)
+                   if self.line_cards[self.offense][k])
 
     def why_illegal(self, action):
         if self.is_over:
@@ -200,7 +226,7 @@ class State(GameState):
         if isinstance(lane, bool) or lane not in range(LANES):
             return "name a lane 1-4 to place the card in"
         if step == "defense_set":
-            if not self.line[self.offense][lane]:
+            if not self.line_cards[self.offense][lane]:
                 return f"lane {lane + 1} has no offense card to oppose"
             return f"lane {lane + 1} already has your defense card"
         if lane not in self._free_lanes():
@@ -219,7 +245,7 @@ class State(GameState):
             self.emit("choose", self.current_player, detail=action.arg)
             chooser = self.current_player
             self.offense = chooser if action.arg == "offense" else 1 - chooser
-            if self.pending:
+            if self.table:
                 self._clear_table()
             self._start_possession()
         elif self.step == "offense_set":
@@ -227,17 +253,17 @@ class State(GameState):
             if not self.hand[self.offense]:
                 self.step = "defense_set"
                 self.current_player = self.defense
-                self.emit("phase", self.defense, detail=self._phase_text())
+                self.emit("phase", self.defense, detail=self._phase())
         else:
             self._place(self.defense, action.cards[0], action.arg)
             if not self.hand[self.defense]:
                 self._reveal()
 
     def _place(self, seat, card, lane):
-        if self.pending:
+        if self.table:
             self._clear_table()
         self.hand[seat].remove(card)
-        self.line[seat][lane].append(card)
+        self.line_cards[seat][lane].append(card)
         self.emit("move", seat, (card,), f"hand:{seat}", f"line:{seat}:{lane}",
                   frozenset((seat,)), detail=lane)
 
@@ -250,7 +276,7 @@ class State(GameState):
         self.chooser = chooser
         self.step = "choose"
         self.current_player = chooser
-        self.emit("toss", chooser, detail="sudden death" if self.sudden else "opening")
+        self.emit("toss", chooser, detail="sudden death" if self.sudden_death else "opening")
 
     def _start_possession(self):
         """Fresh, reshuffled stacks of 14 for both sides (A18); all lanes live."""
@@ -278,7 +304,7 @@ class State(GameState):
             self.emit("move", seat, order, f"box:{seat}", f"stack:{seat}", frozenset())
         self.live = [True] * LANES
         self.restriction = [None] * LANES
-        self.line_no = 0
+        self.line = 0
         self.emit("possession", self.offense, detail=self.possession)
         self._start_line()
 
@@ -291,8 +317,8 @@ class State(GameState):
         return self.chance.deal_order(self.deck, cards)
 
     def _start_line(self):
-        self.line_no += 1
-        size = LINE_SIZES[self.line_no - 1]
+        self.line += 1
+        size = LINE_SIZES[self.line - 1]
         for seat in (self.offense, self.defense):
             drawn = [self.stack[seat].pop() for _ in range(size)]
             self.hand[seat].extend(drawn)
@@ -300,17 +326,17 @@ class State(GameState):
         self.max_open = self._best(self.hand[self.offense], list(range(LANES)))
         self.step = "offense_set"
         self.current_player = self.offense
-        self.emit("phase", self.offense, detail=self._phase_text())
+        self.emit("phase", self.offense, detail=self._phase())
 
     def _reveal(self):
         """Lanes 0-3 in order: an open offense card, then the defense card opposite."""
         off, dfn = self.offense, self.defense
-        self.results = []
+        self.last_line = []
         wins = 0
         for k in range(LANES):
-            if not self.line[off][k]:
+            if not self.line_cards[off][k]:
                 continue
-            card, against = self.line[off][k][0], self.line[dfn][k][0]
+            card, against = self.line_cards[off][k][0], self.line_cards[dfn][k][0]
             won = False
             if self._opens(card, k):
                 for seat, shown in ((off, card), (dfn, against)):
@@ -319,22 +345,22 @@ class State(GameState):
                 ours = key_count(card, card.color)
                 theirs = key_count(against, card.color)
                 won = offense_wins(card, against)                      # A21
-                self.results.append({"lane": k, "open": True, "offense": card.name,
+                self.last_line.append({"lane": k, "open": True, "offense": card.name,
                                      "defense": against.name, "color": card.color,
                                      "offense_dots": ours, "defense_dots": theirs,
                                      "won": won})
-                self.emit("lane", off if won else dfn, detail=self.results[-1])
+                self.emit("lane", off if won else dfn, detail=self.last_line[-1])
             else:
-                self.results.append({"lane": k, "open": False, "won": False})
-                self.emit("lane", dfn, detail=self.results[-1])
+                self.last_line.append({"lane": k, "open": False, "won": False})
+                self.emit("lane", dfn, detail=self.last_line[-1])
             self.pending_won[k] = won
             self.live[k] = won
             self.restriction[k] = card.color if won else None
             wins += won
-        self.pending = "line"
+        self.table = "line"
         if not wins:
             self._end_possession(dfn)
-        elif self.line_no == len(LINE_SIZES):
+        elif self.line == len(LINE_SIZES):
             self._end_possession(off)
         else:
             self._start_line()
@@ -345,11 +371,11 @@ class State(GameState):
         possession every card goes back to its owner's box."""
         for seat in range(2):
             for k in range(LANES):
-                cards = self.line[seat][k]
+                cards = self.line_cards[seat][k]
                 if not cards:
                     continue
                 seen = None if self.shown[seat][k] else frozenset((seat,))
-                if self.pending == "possession":
+                if self.table == "possession":
                     dest, key = self.box[seat], f"box:{seat}"
                 elif seat == self.defense:
                     dest, key = self.removed[seat], f"removed:{seat}"
@@ -359,7 +385,7 @@ class State(GameState):
                     dest, key = self.closed[k], f"closed:{k}"
                 self._move(cards, dest, f"line:{seat}:{k}", key, seen)
                 self.shown[seat][k] = False
-        self.pending = None
+        self.table = None
         self.pending_won = [False] * LANES
 
     def _move(self, src, dest, src_key, dest_key, visible_to):
@@ -368,19 +394,19 @@ class State(GameState):
         src.clear()
 
     def _end_possession(self, scorer):
-        self.pending = "possession"
-        self.score[scorer] += SCORE
+        self.table = "possession"
+        self.yards[scorer] += SCORE
         self.emit("drive", scorer, detail="touchdown" if scorer == self.offense else "stopped")
-        self.emit("score", scorer, detail=self.score[scorer])
-        if self.sudden:                                            # A23
-            self._finish(scorer)
+        self.emit("score", scorer, detail=self.yards[scorer])
+        if self.sudden_death:                                            # A23
+            self._end([scorer])
             return
         k = self.possession
-        a, b = self.score
+        a, b = self.yards
         leader = 0 if a > b else 1
         if k % 2 == 0:
             if max(a, b) >= WIN_AT and a != b:
-                self._finish(leader)
+                self._end([leader])
                 return
             if a == b and a >= WIN_AT:
                 if self.tie_start is None:
@@ -388,29 +414,19 @@ class State(GameState):
                     self.emit("tie_break", None, detail=a)
                 pairs = (k - self.tie_start) // 2
                 if self.options["pd.sudden_death"] == "on" or pairs >= TIE_BREAK_PAIRS:
-                    self.sudden = True
+                    self.sudden_death = True
                     self.emit("sudden_death", None, detail=a)
                     self._toss()
                     return
         elif max(a, b) >= WIN_AT and abs(a - b) > SCORE:
-            self._finish(leader)
+            self._end([leader])
             return
         self.offense = self.defense                                # A22: alternate
         self._start_possession()
 
-    def _finish(self, winner):
-        self.winner = winner
-        self.is_over = True
-        self.step = "over"
-        self.current_player = None
-        self.emit("game_over", winner, detail=self.scores())
-
     def scores(self):
         """Yards scored by each player (first to 100)."""
-        return list(self.score)
-
-    def winners(self):
-        return [] if self.winner is None else [self.winner]
+        return list(self.yards)
 
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
@@ -420,7 +436,7 @@ class State(GameState):
                       ZoneSpec(f"stack:{seat}", "Stack", seat, self.stack[seat], HIDDEN, "stack"),
                       ZoneSpec(f"hand:{seat}", "Line cards", seat, self.hand[seat], OWNER, "hand"),
                       ZoneSpec(f"removed:{seat}", "Removed", seat, self.removed[seat], HIDDEN)]
-            zones += [ZoneSpec(f"line:{seat}:{k}", f"Lane {k + 1}", seat, self.line[seat][k],
+            zones += [ZoneSpec(f"line:{seat}:{k}", f"Lane {k + 1}", seat, self.line_cards[seat][k],
                                PUBLIC if self.shown[seat][k] else OWNER, "row")
                       for k in range(LANES)]
         zones += [ZoneSpec(f"open:{k}", f"Lane {k + 1} open cards", self.offense, self.open[k],
@@ -429,29 +445,22 @@ class State(GameState):
                            self.closed[k], OWNER, "stack") for k in range(LANES)]
         return zones
 
-    def _phase_text(self):
-        if self.is_over:
-            return "Game over"
-        if self.step == "choose":
-            toss = "Sudden death toss" if self.sudden else "Coin toss"
-            return f"{toss}: its winner chooses offense or defense"
-        who = "offense" if self.step == "offense_set" else "defense"
-        name = "Sudden death" if self.sudden else f"Possession {self.possession}"
-        return f"{name}, line {self.line_no} of {len(LINE_SIZES)}: {who} sets"
+    def _phase(self):
+        """Where the possession stands, for the `phase` event: who sets which line."""
+        return {"step": self.step, "possession": self.possession, "line": self.line,
+                "sudden_death": self.sudden_death}
 
     def _facts(self):
-        return {"phase": self._phase_text(), "step": self.step,
-                "possession": self.possession, "line": self.line_no,
-                "line_size": LINE_SIZES[self.line_no - 1] if self.line_no else 0,
+        return {"possession": self.possession, "line": self.line,
+                "line_size": LINE_SIZES[self.line - 1] if self.line else 0,
                 "offense": self.offense, "defense": self.defense,
                 "lanes": [{"live": self.live[k], "color": self.restriction[k]}
                           for k in range(LANES)],
-                "yards": list(self.score), "last_line": copy_data(self.results),
-                "table": self.pending, "chooser": self.chooser if self.step == "choose" else None,
-                "sudden_death": self.sudden, "backs": ["white", "black"],
+                "yards": list(self.yards), "last_line": copy_data(self.last_line),
+                "table": self.table, "chooser": self.chooser if self.step == "choose" else None,
+                "sudden_death": self.sudden_death, "backs": ["white", "black"],
                 "tie_break_pairs": None if self.tie_start is None
-                else (self.possession - self.tie_start) // 2,
-                "winner": self.winner}
+                else (self.possession - self.tie_start) // 2}
 
     def _private_facts(self, seat):
         if seat == self.offense and self.step == "offense_set":
@@ -461,34 +470,29 @@ class State(GameState):
     def _check_position(self):
         """Cross-field checks of a loaded state."""
         where = "save: state"
-        if any(s % SCORE for s in self.score):
-            raise ValueError(f"{where}.score: yards come in steps of {SCORE}")
-        if any(len(c) > 1 for side in self.line for c in side):
-            raise ValueError(f"{where}.line: a lane holds at most one card of a line")
-        if self.is_over != (self.step == "over"):
-            raise ValueError(f"{where}.step: 'over' exactly when the game is over "
-                             "(and then no one is to play)")
+        if any(s % SCORE for s in self.yards):
+            raise ValueError(f"{where}.yards: yards come in steps of {SCORE}")
+        if any(len(c) > 1 for side in self.line_cards for c in side):
+            raise ValueError(f"{where}.line_cards: a lane holds at most one card of a line")
         if self.step in ("offense_set", "defense_set") and (self.offense is None
-                                                            or not self.line_no):
+                                                            or not self.line):
             raise ValueError(f"{where}.offense: setting a line needs a possession under way")
 
     def _resample_fields(self, view):
         """The possession fields from the facts; which lanes are turned face up."""
-        chooser = self.chooser
         super()._resample_fields(view)
-        f = view.facts
-        if self.chooser is None:                   # published only while choosing
-            self.chooser = chooser
-        self.live = [lane["live"] for lane in f["lanes"]]
-        self.restriction = [lane["color"] for lane in f["lanes"]]
-        pairs = f["tie_break_pairs"]
+        facts = view.facts
+        if facts["chooser"] is not None:           # published only while choosing
+            self.chooser = facts["chooser"]
+        self.live = [lane["live"] for lane in facts["lanes"]]
+        self.restriction = [lane["color"] for lane in facts["lanes"]]
+        pairs = facts["tie_break_pairs"]
         self.tie_start = None if pairs is None else self.possession - 2 * pairs
-        self.winner = f["winner"]
-        opened = {r["lane"]: r for r in self.results if r.get("open")} if self.pending else {}
+        opened = {r["lane"]: r for r in self.last_line if r.get("open")} if self.table else {}
         self.shown = [[k in opened for k in range(LANES)] for _ in range(2)]
-        self.pending_won = [bool(self.pending) and opened.get(k, {}).get("won", False)
+        self.pending_won = [bool(self.table) and opened.get(k, {}).get("won", False)
                             for k in range(LANES)]
-        if "open_needed" in f:
-            self.max_open = f["open_needed"]
+        if "open_needed" in facts:
+            self.max_open = facts["open_needed"]
         elif self.offense is not None and self.step == "offense_set":
             self.max_open = self._best(self.hand[self.offense], list(range(LANES)))

@@ -17,15 +17,15 @@ hand winner deals the next hand with a `deal` action, so the table can be seen.
 fact `back` says which deck's back ('white' or 'black') the hand is dealt with.
 Scores are the yards each player has lost.
 """
-from game.core import (CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, choice, data, integer, listof, optional, require, require_int,
+from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+                       ZoneSpec, choice, data, fact, integer, listof, optional, require, require_int,
                        scalar)
+from game.measures import Measures
 from game.play_design import allowed_follows, complete_order, round_winner
 
 OUT_AT = 100
 STAKE = 10
 STAKE_CAP = 100
-STEPS = ("knock", "respond", "lead", "follow", "deal", "over")
 
 KNOCK = Action("knock")
 PASS = Action("pass")
@@ -45,23 +45,46 @@ def _check_last_round(last, where, state):
 PASSES = scalar(lambda v, where, state: require_int(v, where, 0, state.players))
 
 
+def _four_downs_game(state):
+    """4 downs: knocks and folds."""
+    return ({"knocks": sum(event.kind == "knock" for event in state.events),
+             "folds": sum(event.kind == "fold" for event in state.events)}, {})
+
+
 class State(GameState):
     """A game of 4 downs in progress."""
 
     game_id = "four_downs"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    STEPS = ("knock", "respond", "lead", "follow", "deal", OVER)
     FIELDS = {"yards": listof(integer(0, 10**6), SEATS), "out": listof(FLAG, SEATS),
               "hands": listof(CARDS, SEATS), "played": listof(CARDS, SEATS),
               "draw_pile": CARDS, "used": CARDS, "folded": listof(FLAG, SEATS),
-              "hand_no": integer(1, 10**6), "dealer": SEAT,
+              "hand": integer(1, 10**6), "dealer": SEAT,
               "stake": integer(STAKE, STAKE_CAP), "fold_cost": integer(0, STAKE_CAP),
               "round": integer(1, 8), "rounds": choice((4, 8)), "leader": SEAT,
-              "lead_seat": optional(SEAT), "queue": listof(SEAT), "step": choice(STEPS),
+              "lead_seat": optional(SEAT), "queue": listof(SEAT),
               "last_knocker": optional(SEAT), "window_pos": optional(SEAT),
               "window_passes": PASSES, "last_round": data(_check_last_round, frozen=True),
-              "hand_winner": optional(SEAT), "winner": optional(SEAT)}
-    V1_NAMES = {"step": "phase", "draw_pile": "aside"}
-    FIELD_FACTS = {"hand_no": "hand"}
+              "hand_winner": optional(SEAT)}
+    FACTS = {"hand": fact(int, field=True), "round": fact(int, field=True),
+             "rounds": fact(int, field=True), "dealer": fact(int, field=True),
+             "leader": fact(int, field=True), "lead_seat": fact(int, None, field=True),
+             "lead_card": fact(str, None), "stake": fact(int, field=True),
+             "fold_cost": fact(int, None), "last_knocker": fact(int, None, field=True),
+             "folded": fact(list, field=True), "out": fact(list, field=True),
+             "yards": fact(list, field=True), "back": fact(str),
+             "last_round": fact(dict, None, field=True),
+             "hand_winner": fact(int, None, field=True)}
+    RENAMED = {1: {"step": "phase", "draw_pile": "aside", "hand": "hand_no"},
+               2: {"hand": "hand_no"}}
+    MEASURES = Measures(
+        first_kinds=("play",),
+        seat_actions={"knocks": ("knock",), "folds": ("fold",)},
+        seat_events={"downs won": ("round_won",)},
+        game=_four_downs_game,
+        curve_events=frozenset({"hand_over", "game_over"}),
+        hand_events=frozenset({"hand_over"}))
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -78,7 +101,7 @@ class State(GameState):
         self.draw_pile = list(self.cards)      # undealt cards (and all cards between hands)
         self.used = []                         # played cards after their round, folded hands
         self.folded = [False] * n
-        self.hand_no = 0
+        self.hand = 0
         self.stake = STAKE
         self.fold_cost = 0
         self.round = 0
@@ -92,7 +115,6 @@ class State(GameState):
         self.window_passes = 0
         self.last_round = None
         self.hand_winner = None
-        self.winner = None
         if self.options["pd.first_player"] == "random":
             first = chance.toss(list(range(n)))
             if isinstance(first, bool) or first not in range(n):
@@ -216,11 +238,11 @@ class State(GameState):
             self.emit("move", None, self.used, "used", "draw", frozenset())
             self.draw_pile.extend(self.used)
             self.used.clear()
-        self.hand_no += 1
+        self.hand += 1
         active = [s for s in range(self.players) if not self.out[s]]
         self.rounds = 8 if self.eight_for_two and len(active) == 2 else 4   # A16
         order = complete_order(self.chance.deal_order(self.deck, self.cards), self.cards,
-                               f"deal {self.hand_no}")
+                               f"deal {self.hand}")
         self.emit("shuffle", self.dealer, detail=self.back())
         self.folded = [False] * self.players
         receivers = self._clockwise_after(self.dealer) + [self.dealer]
@@ -238,17 +260,17 @@ class State(GameState):
         self.lead_seat = None
         self.leader = self._next(self.dealer)                 # A6
         self.round = 0
-        self.emit("phase", self.dealer, detail=f"Hand {self.hand_no}")
+        self.emit("phase", self.dealer, detail={"hand": self.hand})
         self._start_round()
 
     def back(self):
         """The back design of this hand's deck (A12)."""
-        return "black" if self.alternate_backs and self.hand_no % 2 == 0 else "white"
+        return "black" if self.alternate_backs and self.hand % 2 == 0 else "white"
 
     # ---- rounds ---------------------------------------------------------------------
     def _start_round(self):
         self.round += 1
-        self.emit("phase", self.leader, detail=f"Down {self.round} of {self.rounds}")
+        self.emit("phase", self.leader, detail={"down": self.round, "downs": self.rounds})
         if self.knocking:
             self.window_pos = self.leader
             self.window_passes = 0
@@ -355,7 +377,7 @@ class State(GameState):
     # ---- hand and game end ----------------------------------------------------------
     def _end_hand(self, winner):
         self.hand_winner = winner
-        self.emit("hand_over", winner, detail=self.hand_no)
+        self.emit("hand_over", winner, detail=self.hand)
         for seat in self._in_hand():
             if seat != winner:
                 self.yards[seat] += self.stake                  # A7
@@ -368,11 +390,7 @@ class State(GameState):
         self.queue = []
         self.dealer = winner                                    # A6
         if len(active) == 1:
-            self.winner = active[0]
-            self.step = "over"
-            self.is_over = True
-            self.current_player = None
-            self.emit("game_over", self.winner, detail=self.scores())
+            self._end(active)
             return
         self.step = "deal"
         self.current_player = winner
@@ -380,9 +398,6 @@ class State(GameState):
     def scores(self):
         """Yards lost by each player (out at 100)."""
         return list(self.yards)
-
-    def winners(self):
-        return [] if self.winner is None else [self.winner]
 
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
@@ -395,16 +410,8 @@ class State(GameState):
         return zones
 
     def _facts(self):
-        if self.is_over:
-            phase = "Game over"
-        elif self.step == "deal":
-            phase = f"Hand {self.hand_no} over: its winner deals the next"
-        else:
-            words = {"knock": "knock or pass", "respond": "call or fold",
-                     "lead": "lead", "follow": "follow"}[self.step]
-            phase = f"Down {self.round} of {self.rounds}: {words}"
         lead = self.played[self.lead_seat] if self.lead_seat is not None else []
-        return {"phase": phase, "step": self.step, "hand": self.hand_no,
+        return {"hand": self.hand,
                 "round": self.round, "rounds": self.rounds, "dealer": self.dealer,
                 "leader": self.leader, "lead_seat": self.lead_seat,
                 "lead_card": lead[0].name if lead else None,
@@ -412,8 +419,7 @@ class State(GameState):
                 "fold_cost": self.fold_cost if self.step == "respond" else None,
                 "last_knocker": self.last_knocker, "folded": list(self.folded),
                 "out": list(self.out), "yards": list(self.yards), "back": self.back(),
-                "last_round": self.last_round, "hand_winner": self.hand_winner,
-                "winner": self.winner}
+                "last_round": self.last_round, "hand_winner": self.hand_winner}
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
@@ -422,9 +428,6 @@ class State(GameState):
             raise ValueError(f"{where}.played: a seat has at most one card on the table")
         if self.round > self.rounds:
             raise ValueError(f"{where}.round: {self.round} is after the last down")
-        if self.is_over != (self.step == "over"):
-            raise ValueError(f"{where}.step: 'over' exactly when the game is over "
-                             "(and then no one is to play)")
         if self.step in ("follow", "respond") and not self.queue:
             raise ValueError(f"{where}.queue: someone must be left to {self.step}")
         if self.step == "follow" and (self.lead_seat is None or not self.played[self.lead_seat]):
@@ -433,8 +436,9 @@ class State(GameState):
     def _resample_fields(self, view):
         """The turn fields from the facts; who is still to follow or answer."""
         super()._resample_fields(view)
-        if self.fold_cost is None:                 # published only while answering a knock
-            self.fold_cost = self.stake - 10
+        self.fold_cost = view.facts["fold_cost"]   # published only while answering a knock
+        if self.fold_cost is None:
+            self.fold_cost = self.stake - STAKE
         seat = self.current_player
         self.queue = []
         if self.step in ("follow", "respond") and seat is not None:

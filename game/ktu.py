@@ -18,8 +18,9 @@ Piles are lists with the top card last. Scores are the cards each seat still hol
 """
 from itertools import combinations
 
-from game.core import (CARDS, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, Action, GameState, ZoneSpec,
-                       choice, data, integer, listof, require_int)
+from game.core import (CARDS, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+                       ZoneSpec, data, fact, integer, listof, require_int)
+from game.measures import Measures, dealt_ranks
 
 HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
 DEALT_HAND = 7         # hand cards dealt, of which FACEUP are laid face up (A3, A4)
@@ -31,10 +32,8 @@ TEXT_ORDER = ("J", "Q", "K", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 CONVENTIONAL_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 WILD = frozenset(("2", "3", "10"))   # playable on anything (A8)
 
-CHOOSE = "choose"      # steps: choosing face-up cards, playing, game over
+CHOOSE = "choose"      # steps: choosing face-up cards, playing (then over)
 PLAY = "play"
-OVER = "over"
-STEPS = (CHOOSE, PLAY, OVER)
 
 PICK_UP = Action("pick_up")
 
@@ -76,19 +75,40 @@ def _check_last_blind(blind, where, state):
         require_int(blind[0], f"{where}[0]", 0, state.players - 1)
 
 
+def _ktu_game(state):
+    """KTU: burns, pick-ups and the size of the piles picked up."""
+    picked = [event.detail for event in state.events if event.kind == "pick_up"]
+    burns = sum(event.kind == "burn" for event in state.events)
+    return ({"burns": burns, "pick-ups": len(picked),
+             "cards picked up": sum(picked)}, {})
+
+
 class State(GameState):
     """A game of KTU in progress."""
 
     game_id = "ktu"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
-    FIELDS = {"step": choice(STEPS), "hands": listof(CARDS, SEATS),
+    STEPS = (CHOOSE, PLAY, OVER)
+    FIELDS = {"hands": listof(CARDS, SEATS),
               "faceup": listof(CARDS, SEATS), "facedown": listof(CARDS, SEATS),
               "facedown_slots": listof(listof(integer(0, FACEDOWN - 1)), SEATS),
               "draw_pile": CARDS, "pile": CARDS, "burned": CARDS,
               "turn_no": integer(0, TURN_LIMIT), "first_player": SEAT,
-              "finished": listof(SEAT), "winner_seats": listof(SEAT),
+              "finished": listof(SEAT),
               "last_blind": data(_check_last_blind, frozen=True)}
-    V1_NAMES = {"step": "stage", "draw_pile": "stock"}
+    FACTS = {"turn_no": fact(int, field=True), "turn_limit": fact(int),
+             "first_player": fact(int, field=True), "chosen": fact(list),
+             "effective_top": fact(str, None), "lower_than_seven": fact(bool),
+             "rank_order": fact(str), "facedown_slots": fact(list, field=True),
+             "finished": fact(list, field=True), "last_blind": fact(list, None, field=True)}
+    RENAMED = {1: {"step": "stage", "draw_pile": "stock"}}
+    MEASURES = Measures(
+        first_kinds=("play", "play_blind", "pick_up"),
+        seat_actions={"pick-ups": ("pick_up",), "blind plays": ("play_blind",)},
+        seat_events={"burns": ("burn",), "skipped": ("skip",), "blind fails": ("blind_fail",)},
+        dealt=dealt_ranks({"dealt a 10": "10", "dealt a 2": "2"}, ("hands", "facedown")),
+        game=_ktu_game,
+        limits={"turn_limit": "turn limit of 500 turns (A24)"})
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -110,7 +130,6 @@ class State(GameState):
         self.step = CHOOSE
         self.turn_no = 0
         self.finished = []     # seats out of cards, in order (ktu.play_to_last)
-        self.winner_seats = []
         self.last_blind = None  # [seat, card name, played?] of the latest blind card
         self.first_player = 0
         if options["ktu.first_player"] == "random":                 # A5 option
@@ -122,7 +141,7 @@ class State(GameState):
         for seat in range(n):
             self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}",
                       frozenset((seat,)))
-        self.emit("phase", None, detail="Choose face-up cards")
+        self.emit("phase", None, detail=CHOOSE)
 
     def _read_options(self):
         order = TEXT_ORDER if self.options["ktu.rank_order"] == "text" else CONVENTIONAL_ORDER
@@ -287,7 +306,7 @@ class State(GameState):
         self.step = PLAY
         for other in range(self.players):
             self.emit("reveal", other, self.faceup[other], f"faceup:{other}")
-        self.emit("phase", None, detail="Play")
+        self.emit("phase", None, detail=PLAY)
         self.current_player = self.first_player
         self.emit("turn", self.first_player, detail=0)
 
@@ -359,7 +378,7 @@ class State(GameState):
         if out:
             order = [s for s in order if s not in out]
         if skips:
-            self.emit("skip", order[0], detail=min(skips, len(order) - 1))
+            self.emit("skip", order[0], detail=order[:min(skips, len(order) - 1)])
         return order[min(skips, len(order) - 1)]
 
     def _end_turn(self, seat, next_seat):
@@ -382,19 +401,12 @@ class State(GameState):
         if self.play_to_last:          # the ranking: finishing order, then fewest cards
             rest = [s for s in range(self.players) if s not in self.finished]
             self.finished = self.finished + sorted(rest, key=counts.__getitem__)
-        self.winner_seats = winners
-        self.step = OVER
-        self.is_over = True
-        self.current_player = None
-        self.emit("game_over", None, detail=list(self.winner_seats))
+        self._end(winners)
 
     def scores(self):
         """Cards each seat still holds in hand, face up and face down; lower is better."""
         return [len(self.hands[s]) + len(self.faceup[s]) + len(self.facedown[s])
                 for s in range(self.players)]
-
-    def winners(self):
-        return list(self.winner_seats)
 
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
@@ -410,19 +422,9 @@ class State(GameState):
                                   self.facedown[seat], HIDDEN, "row"))
         return zones
 
-    def _phase_text(self):
-        if self.step == CHOOSE:
-            return "Choose face-up cards"
-        if self.step == OVER:
-            return "Game over"
-        seat = self.current_player
-        if self.hands[seat]:
-            return "Play from hand" if self.draw_pile else "Play from hand (deck empty)"
-        return "Play face-down cards"
-
     def _facts(self):
         top = self.effective_top() if self.pile else None
-        return {"phase": self._phase_text(), "step": self.step, "turn_no": self.turn_no,
+        return {"turn_no": self.turn_no,
                 "turn_limit": TURN_LIMIT, "first_player": self.first_player,
                 "chosen": [self.step != CHOOSE or len(self.faceup[s]) == FACEUP
                            for s in range(self.players)],
@@ -430,7 +432,7 @@ class State(GameState):
                 "lower_than_seven": top is not None and top.rank == "7",
                 "rank_order": " ".join(sorted(self.rank_pos, key=self.rank_pos.get)),
                 "facedown_slots": [list(slots) for slots in self.facedown_slots],
-                "finished": list(self.finished), "winner_seats": list(self.winner_seats),
+                "finished": list(self.finished),
                 "last_blind": None if self.last_blind is None else list(self.last_blind)}
 
     def _check_position(self):
@@ -440,9 +442,5 @@ class State(GameState):
                                  "one per face-down card")
             if len(self.faceup[i]) > FACEUP and self.step == CHOOSE:
                 raise ValueError(f"save: state.faceup[{i}]: more than {FACEUP} face-up cards")
-        for key in ("finished", "winner_seats"):
-            seats = getattr(self, key)
-            if len(set(seats)) != len(seats):
-                raise ValueError(f"save: state.{key}: a seat is listed twice")
-        if self.is_over != (self.step == OVER):
-            raise ValueError("save: state.step: 'over' exactly when the game is over")
+        if len(set(self.finished)) != len(self.finished):
+            raise ValueError("save: state.finished: a seat is listed twice")

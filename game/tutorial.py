@@ -22,9 +22,9 @@ Actions are written as text: the action kind, the card names (as the deck files 
 them) and the argument, e.g. `play D/red/hearts purple`, `end_turn`, `pick 1:3`.
 
 `load(game_id)` reads, checks and plays the script through the real engine, raising
-`TutorialError` naming the file and the step for anything wrong. `Coach(tutorial)` runs
-it for a scene: `text()`, `highlights()`, `submit(action)`, `scripted_action()`,
-`summary()`.
+`TutorialError` naming the file and the step for anything wrong; each step is read into
+a `Cue`. `Coach(tutorial)` runs it for a scene: `text()`, `highlights()`, `cue` (the
+current one), `submit(action)`, `scripted_action()`, `summary()`.
 """
 from typing import NamedTuple
 
@@ -61,9 +61,10 @@ class Move(NamedTuple):
                 and (None if action.arg is None else str(action.arg)) == self.arg)
 
 
-class Step(NamedTuple):
-    """One step of the script. `by` is a seat; `moves` are the alternatives the coach
-    accepts (learner) or the moves made in order (computer)."""
+class Cue(NamedTuple):
+    """One step of the script as the coach runs it (a cue: the learner's or a computer
+    player's turn to act). `by` is a seat; `moves` are the alternatives the coach accepts
+    (learner) or the moves made in order (computer)."""
 
     number: int
     by: int
@@ -85,7 +86,7 @@ class Cover(NamedTuple):
 
     rule: str
     section: str
-    step: int
+    cue: int         # the number of the step (the cue) that shows it
     event: str
     detail: object
     seat: object
@@ -108,13 +109,13 @@ class Tutorial(NamedTuple):
     dice: tuple
     tosses: tuple
     intro: str
-    steps: tuple
+    cues: tuple
     end: str
 
     @property
     def covers(self):
         """Every rule the tutorial shows, in the order of the steps."""
-        return tuple(cover for step in self.steps for cover in step.shows)
+        return tuple(cover for cue in self.cues for cover in cue.shows)
 
     def new_state(self):
         """The game in its starting position, with the tutorial's deal, dice and tosses."""
@@ -144,19 +145,19 @@ def load(game_id, path=None):
     data = resources.read_yaml(path, TutorialError)
     tutorial = parse(path, data, game_id)
     sections = rulebook_sections(game_id)
-    for step in tutorial.steps:
-        for cover in step.shows:
+    for cue in tutorial.cues:
+        for cover in cue.shows:
             if cover.section not in sections:
-                _fail(path, f"step {step.number}", f"rule {cover.rule!r}: {cover.section!r} is "
+                _fail(path, f"step {cue.number}", f"rule {cover.rule!r}: {cover.section!r} is "
                       f"not a section of config/rules/{game_id}.md ({', '.join(sections)})")
     rehearse(tutorial)
-    for step in tutorial.steps:
-        for choice in range(1, len(step.moves) if step.learner else 0):
+    for cue in tutorial.cues:
+        for choice in range(1, len(cue.moves) if cue.learner else 0):
             try:
-                rehearse(tutorial, {step.number: choice})
+                rehearse(tutorial, {cue.number: choice})
             except TutorialError as problem:
                 raise TutorialError(f"{problem} (when the learner plays "
-                                    f"{step.moves[choice].text!r} at step {step.number})") from None
+                                    f"{cue.moves[choice].text!r} at step {cue.number})") from None
     return tutorial
 
 
@@ -250,15 +251,15 @@ def parse(path, data, game_id):
         if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
             _fail(path, "dice", f"{die!r} is not a die result 1-6")
     tosses = tuple(_list(path, "tosses", data.get("tosses", []), empty=True))
-    steps = tuple(_step(path, i + 1, raw, names, data["learner"], deck)
-                  for i, raw in enumerate(_list(path, "steps", data["steps"])))
+    cues = tuple(_cue(path, i + 1, raw, names, data["learner"], deck)
+                 for i, raw in enumerate(_list(path, "steps", data["steps"])))
     return Tutorial(path, game_id, names, names.index(data["learner"]), dict(options),
                     _int(path, "seed", data["seed"], 1), [list(d) for d in deals], full_deck,
-                    tuple(dice), tosses, _text(path, "intro", data["intro"]), steps,
+                    tuple(dice), tosses, _text(path, "intro", data["intro"]), cues,
                     _text(path, "end", data["end"]))
 
 
-def _step(path, number, raw, names, learner, deck):
+def _cue(path, number, raw, names, learner, deck):
     where = f"step {number}"
     if not isinstance(raw, dict):
         _fail(path, where, "expected a mapping with by, say and expect (or do)")
@@ -292,11 +293,11 @@ def _step(path, number, raw, names, learner, deck):
     shows = tuple(_cover(path, f"{where}: shows[{i}]", item, number, deck, names)
                   for i, item in enumerate(_list(path, f"{where}: shows",
                                                  raw.get("shows", []), empty=True)))
-    return Step(number, names.index(raw["by"]), is_learner, say, moves, why, after,
-                tuple(cards), tuple(buttons), shows)
+    return Cue(number, names.index(raw["by"]), is_learner, say, moves, why, after,
+               tuple(cards), tuple(buttons), shows)
 
 
-def _cover(path, where, raw, step, deck, names):
+def _cover(path, where, raw, cue, deck, names):
     if not isinstance(raw, dict):
         _fail(path, where, "expected a mapping with rule, section and a check")
     unknown = sorted(set(map(str, raw)) - COVER_KEYS)
@@ -319,7 +320,7 @@ def _cover(path, where, raw, step, deck, names):
     moves = {key: parse_move(raw[key], deck, path, where) if key in raw else None
              for key in ("allows", "refuses")}
     seat = names.index(raw["seat"]) if "seat" in raw else None
-    return Cover(rule, _text(path, f"{where}.section", raw.get("section")), step, event,
+    return Cover(rule, _text(path, f"{where}.section", raw.get("section")), cue, event,
                  raw.get("detail"), seat, cards, moves["allows"], moves["refuses"])
 
 
@@ -377,38 +378,38 @@ def rehearse(tutorial, choices=None):
         state = tutorial.new_state()
     except ValueError as problem:
         _fail(path, "deals", f"the game cannot start from this deal ({problem})")
-    for step in tutorial.steps:
-        where = f"step {step.number}"
-        if state.current_player != step.by:
+    for cue in tutorial.cues:
+        where = f"step {cue.number}"
+        if state.current_player != cue.by:
             actor = ("nobody (the game is over)" if state.current_player is None
                      else tutorial.names[state.current_player])
-            _fail(path, where, f"it is {actor}'s move here, not {tutorial.names[step.by]}'s")
-        seen = {c.name for z in state.view(step.by).zones for c in z.cards if c is not None}
-        for name in step.cards:
+            _fail(path, where, f"it is {actor}'s move here, not {tutorial.names[cue.by]}'s")
+        seen = {c.name for z in state.view(cue.by).zones for c in z.cards if c is not None}
+        for name in cue.cards:
             if name not in seen:
-                _fail(path, where, f"highlight {name!r} is no card {tutorial.names[step.by]} "
+                _fail(path, where, f"highlight {name!r} is no card {tutorial.names[cue.by]} "
                                    "can see here")
         legal_kinds = {a.kind for a in state.legal_actions()}
-        for kind in step.buttons:
+        for kind in cue.buttons:
             if kind not in legal_kinds:
                 _fail(path, where, f"highlight button {kind!r} is no move the player has here")
-        covers = step.shows
+        covers = cue.shows
         for cover in covers:
             probe = cover.allows or cover.refuses
             if probe and (find(state, probe) is not None) != bool(cover.allows):
                 verdict = "is not legal" if cover.allows else "is legal"
                 _fail(path, where, f"covered rule {cover.rule!r}: {probe.text!r} {verdict} here")
-        if step.learner:
-            for move in step.moves:
+        if cue.learner:
+            for move in cue.moves:
                 _expect_legal(tutorial, state, move, where)
-            picked = [step.moves[(choices or {}).get(step.number, 0)]]
+            picked = [cue.moves[(choices or {}).get(cue.number, 0)]]
         else:
-            picked = step.moves
-        start = len(state.events) if step.number > 1 else 0   # step 1 also sees the deal
+            picked = cue.moves
+        start = len(state.events) if cue.number > 1 else 0   # step 1 also sees the deal
         for move in picked:
-            if state.current_player not in (step.by, None):
+            if state.current_player not in (cue.by, None):
                 _fail(path, where, f"{move.text!r} is {tutorial.names[state.current_player]}'s "
-                                   f"move, not {tutorial.names[step.by]}'s")
+                                   f"move, not {tutorial.names[cue.by]}'s")
             _expect_legal(tutorial, state, move, where)
             state.apply(find(state, move))
         events = state.events[start:]
@@ -436,7 +437,7 @@ def _expect_legal(tutorial, state, move, where):
 
 
 class Coach:
-    """A tutorial in progress: the state, the step reached, and what the coach says.
+    """A tutorial in progress: the state, the cue reached, and what the coach says.
 
     A scene shows `text()` and `highlights()`; when the learner picks an action it calls
     `submit(action)`; on a computer player's step it submits `scripted_action()`.
@@ -445,23 +446,23 @@ class Coach:
     def __init__(self, tutorial):
         self.tutorial = tutorial
         self.state = tutorial.new_state()
-        self.index = 0      # the step reached
+        self.index = 0      # the cue reached
         self.done = 0       # moves made within a computer step
         self.news = []      # what happened since the learner's last move
 
     @property
     def finished(self):
         """Whether the script is over."""
-        return self.index >= len(self.tutorial.steps)
+        return self.index >= len(self.tutorial.cues)
 
     @property
-    def step(self):
-        """The current Step (None once finished)."""
-        return None if self.finished else self.tutorial.steps[self.index]
+    def cue(self):
+        """The current Cue (None once finished)."""
+        return None if self.finished else self.tutorial.cues[self.index]
 
     def learner_to_act(self):
         """Whether the learner makes the next move."""
-        return not self.finished and self.step.learner
+        return not self.finished and self.cue.learner
 
     def text(self):
         """What the coach says now: the introduction at the start, what happened since
@@ -473,23 +474,23 @@ class Coach:
         said = ([self.tutorial.intro] if self.index == 0 and not self.done else []) + self.news
         if self.finished:
             coming = self.tutorial.end
-        elif self.step.learner:
-            coming = self.step.say
+        elif self.cue.learner:
+            coming = self.cue.say
         else:
-            coming = f"{self.tutorial.names[self.step.by]} plays next."
+            coming = f"{self.tutorial.names[self.cue.by]} plays next."
         return [part for part in said + [coming] if part]
 
     def highlights(self):
         """(card names, action kinds) to highlight for the learner's current step."""
         if not self.learner_to_act():
             return (), ()
-        return self.step.cards, self.step.buttons
+        return self.cue.cards, self.cue.buttons
 
     def scripted_action(self):
         """The computer player's next scripted action (None on the learner's steps)."""
-        if self.finished or self.step.learner:
+        if self.finished or self.cue.learner:
             return None
-        return find(self.state, self.step.moves[self.done])
+        return find(self.state, self.cue.moves[self.done])
 
     def submit(self, action, apply=None):
         """Apply `action` if it is the script's move: Reply(True, what happened), else
@@ -498,29 +499,29 @@ class Coach:
         state's own apply by default; a scene passes its session's)."""
         if self.finished:
             return Reply(False, "The lesson is over. " + self.tutorial.end)
-        step = self.step
-        wanted = step.moves if step.learner else (step.moves[self.done],)
+        cue = self.cue
+        wanted = cue.moves if cue.learner else (cue.moves[self.done],)
         if not any(move.matches(action) for move in wanted):
             if action not in self.state.legal_actions():
                 return Reply(False, f"That move is not allowed: {self.state.why_illegal(action)}.")
             return Reply(False, " ".join(filter(None, [
-                "That move is allowed, but it is not the lesson's plan.", step.why, step.say])))
+                "That move is allowed, but it is not the lesson's plan.", cue.why, cue.say])))
         (apply or self.state.apply)(action)
-        if step.learner:
+        if cue.learner:
             self.index += 1
-            self.news = [step.after] if step.after else []
-            return Reply(True, step.after)
+            self.news = [cue.after] if cue.after else []
+            return Reply(True, cue.after)
         self.done += 1
-        if self.done < len(step.moves):
+        if self.done < len(cue.moves):
             return Reply(True, "")
         self.index += 1
         self.done = 0
-        self.news.append(step.say)
-        return Reply(True, step.say)
+        self.news.append(cue.say)
+        return Reply(True, cue.say)
 
     def rules_met(self):
         """The covered rules whose step has been played: [(section, rule)]."""
-        return [(c.section, c.rule) for c in self.tutorial.covers if c.step <= self.index]
+        return [(c.section, c.rule) for c in self.tutorial.covers if c.cue <= self.index]
 
     def summary(self):
         """The end-of-lesson summary: the closing words and the rules met, one a line."""

@@ -35,11 +35,11 @@ POLICIES = (OFF, MINE, CASUAL)
 SNAPSHOT_EVERY = 16
 
 
-class Step(NamedTuple):
-    """One applied action: the position before it (a clone, every SNAPSHOT_EVERY steps;
-    else None), who acted, what it was, whether chance acted, per seat the ids of the
-    cards that reached that seat for the first time, and how long the timeline's record
-    of events was before it."""
+class Entry(NamedTuple):
+    """The timeline's record of one applied action: the position before it (a clone,
+    every SNAPSHOT_EVERY entries; else None), who acted, what it was, whether chance
+    acted, per seat the ids of the cards that reached that seat for the first time, and
+    how long the timeline's record of events was before it."""
 
     before: object
     seat: object
@@ -81,7 +81,7 @@ class Timeline:
         self.state = state
         self.base = len(state.history)
         self.events = list(state.events)
-        self.steps = []
+        self.entries = []
         self.undos = 0
         self.casual_used = False
         self.known = [seen_by(state, seat) for seat in range(state.players)]
@@ -111,7 +111,7 @@ class Timeline:
         """Apply a legal action to the live state and record it; returns the events it
         caused. Raises game.IllegalAction (nothing changed, nothing recorded) otherwise."""
         state = self.state
-        before = state.clone() if len(self.steps) % SNAPSHOT_EVERY == 0 else None
+        before = state.clone() if len(self.entries) % SNAPSHOT_EVERY == 0 else None
         mark = chance_mark(state.chance)
         seat = state.current_player
         start = len(state.events)
@@ -125,7 +125,7 @@ class Timeline:
             learned.append(new)
             chance = chance or not new <= everyone_knew
         events = state.events[start:]
-        self.steps.append(Step(before, seat, state.history[-1], chance, tuple(learned), len(self.events)))
+        self.entries.append(Entry(before, seat, state.history[-1], chance, tuple(learned), len(self.events)))
         self.events += events
         return events
 
@@ -137,13 +137,13 @@ class Timeline:
         if policy not in POLICIES:
             raise ValueError(f"undo policy {policy!r} is not one of {', '.join(POLICIES)}")
         end = len(self.state.history)
-        if policy == OFF or seat not in humans or end != self.base + len(self.steps):
+        if policy == OFF or seat not in humans or end != self.base + len(self.entries):
             return end
         if policy == CASUAL:
             return self.base
         position = end
-        for step in reversed(self.steps):
-            if step.chance or step.learned[seat] or (step.seat != seat and step.seat in humans):
+        for entry in reversed(self.entries):
+            if entry.chance or entry.learned[seat] or (entry.seat != seat and entry.seat in humans):
                 break
             position -= 1
         return position
@@ -155,7 +155,7 @@ class Timeline:
         limit = self.undo_limit(seat, policy, humans)
         movers = {seat} if policy == MINE else set(humans)
         for position in range(len(self.state.history) - 1, limit - 1, -1):
-            if self.steps[position - self.base].seat in movers:
+            if self.entries[position - self.base].seat in movers:
                 return position
         return None
 
@@ -168,14 +168,14 @@ class Timeline:
             return None
         if policy == OFF:
             return ("off", None)
-        if policy == MINE and seat in humans and len(self.state.history) == self.base + len(self.steps):
-            for step in reversed(self.steps):
-                if step.chance:
+        if policy == MINE and seat in humans and len(self.state.history) == self.base + len(self.entries):
+            for entry in reversed(self.entries):
+                if entry.chance:
                     return ("chance", None)
-                if step.learned[seat]:
+                if entry.learned[seat]:
                     return ("learned", None)
-                if step.seat != seat and step.seat in humans:
-                    return ("person", step.seat)
+                if entry.seat != seat and entry.seat in humans:
+                    return ("person", entry.seat)
         return ("nothing", None)
 
     def can_undo(self, seat, policy, humans):
@@ -200,16 +200,16 @@ class Timeline:
             raise ValueError(f"cannot go back to move {position}: the timeline holds moves "
                              f"{self.base} to {len(self.state.history) - 1}")
         index = position - self.base
-        for step in self.steps[index:]:
-            for known, learned in zip(self.known, step.learned):
+        for entry in self.entries[index:]:
+            for known, learned in zip(self.known, entry.learned):
                 known.difference_update(learned)
         anchor = index - index % SNAPSHOT_EVERY
-        state = self.steps[anchor].before.clone()
-        for step in self.steps[anchor:index]:
-            state.apply(step.action)
+        state = self.entries[anchor].before.clone()
+        for entry in self.entries[anchor:index]:
+            state.apply(entry.action)
         self.state = state.clone() if index > anchor else state   # an empty event log
-        del self.events[self.steps[index].told:]
-        del self.steps[index:]
+        del self.events[self.entries[index].told:]
+        del self.entries[index:]
         self.undos += 1
         self.casual_used = self.casual_used or policy == CASUAL
         return self.state

@@ -76,11 +76,11 @@ def _log_error(error, session=None, folders=None):
 
 
 class App:
-    """The window, the settings, the sounds and the current scene. With `step_seconds`,
-    every step advances time by exactly that (tests step time by hand); `executor` runs
+    """The window, the settings, the sounds and the current scene. With `frame_seconds`,
+    every frame advances time by exactly that (tests step time by hand); `executor` runs
     the computer players of the games it starts (scenes.session: threads by default)."""
 
-    def __init__(self, fullscreen=False, size=None, step_seconds=None, executor=None):
+    def __init__(self, fullscreen=False, size=None, frame_seconds=None, executor=None):
         self.folders = saves.Folders()
         saves.clean_temporary(self.folders)
         self.settings, problem = config.load_user(self.folders)
@@ -100,7 +100,7 @@ class App:
         self.screen = ui.Screen(self._open_window())
         self.sounds = Sounds(self.settings.sound)
         self.clock = pygame.time.Clock()
-        self.step_seconds = step_seconds
+        self.frame_seconds = frame_seconds
         self.executor = executor or session_module.threads
         self.keyboard = False
         self.showing_controls = False    # the controls overlay (F1 or ?)
@@ -227,8 +227,8 @@ class App:
                 self.scene.dirty = True
             self.scene.handle_event(event)
 
-    def step(self, block=False):
-        """Handle waiting events, advance the scene, draw if needed. With `block`, wait
+    def frame(self, block=False):
+        """One frame: handle waiting events, advance the scene, draw if needed. With `block`, wait
         (without using the CPU) for an event when nothing moves."""
         busy = (self.scene.busy() and not self.showing_controls) or self.scene.dirty
         if block and not busy:
@@ -237,8 +237,8 @@ class App:
         else:
             dt = min(0.1, self.clock.tick(FPS if block else 0) / 1000)
             events = pygame.event.get()
-        if self.step_seconds is not None:
-            dt = self.step_seconds
+        if self.frame_seconds is not None:
+            dt = self.frame_seconds
         for event in events:
             self.handle(event)
             if self.scene.next:
@@ -288,7 +288,7 @@ class App:
         """Run until the player quits; returns the exit code."""
         while self.running:
             try:
-                self.step(block=True)
+                self.frame(block=True)
             except Exception as error:   # anything unexpected: log it, show a calm message
                 if not self.recover(error):
                     return 1

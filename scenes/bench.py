@@ -17,6 +17,7 @@ import tempfile
 import time
 
 from game import resources
+from game.deadline import FINAL_ROTATION
 
 FRAMES = 300
 IDLE_SECONDS = 10
@@ -87,7 +88,7 @@ def idle_cpu(app):
     cpu = time.process_time()
     wall = time.time()
     while time.time() < end:
-        app.step(block=True)
+        app.frame(block=True)
     return 100 * (time.process_time() - cpu) / (time.time() - wall)
 
 
@@ -121,20 +122,20 @@ def run():
     app = app_module.App(size=(1280, 720))
     app.settings.sound = False
     app.sounds.enabled = False
-    app.step()
-    _table(app, "final_card_down", 4, lambda s: len(s.hands[0]) >= 40 and s.draws == 0)
+    app.frame()
+    _table(app, "final_card_down", 4, lambda s: len(s.hands[0]) >= 40 and s.draws_this_turn == 0)
     for _ in range(5):
-        app.step()
+        app.frame()
     _print_frames(app, f"Final Card-Down, hand of {len(app.scene.session.state.hands[0])} cards")
-    _table(app, "deadline", 4, lambda s: s.view(0).facts.get("phase") == "Final Exam")
+    _table(app, "deadline", 4, lambda s: s.step == "exam" and s.rotation == FINAL_ROTATION)
     for _ in range(5):
-        app.step()
+        app.frame()
     _print_frames(app, "Deadline at the Final Exam")
     for game_id, title, players in (("final_card_down", "Final Card-Down", 6), ("deadline", "Deadline", 5)):
         median, worst = autosave_times(game_id, players)
         print(f"autosave per move, {title} ({players} players): median {median:.2f} ms, worst {worst:.2f} ms")
     for _ in range(60):
-        app.step()
+        app.frame()
     print(f"idle table CPU over {IDLE_SECONDS} s: {idle_cpu(app):.2f}% of one core")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory: {peak:.0f} MB")

@@ -62,8 +62,7 @@ class ScoringScene(Scene):
         names = [s.name for s in self.session.seats]
         winners = list(self.view.winners)
         if self.interim:
-            hand = self.view.facts.get("hand")
-            return f"Hand {hand} is over" if hand else "The hand is over"
+            return self.presenter.hand_over(self.view)
         if not winners:
             return "Game over: no winner"
         who = " and ".join(names[w] for w in winners)
@@ -72,7 +71,7 @@ class ScoringScene(Scene):
     def rows(self):
         """(seat name, score, how it was made, is a winner) for each seat."""
         names = [s.name for s in self.session.seats]
-        return [(names[seat], score, self.presenter.breakdown(self.view.facts, seat, names),
+        return [(names[seat], score, self.presenter.breakdown(self.view, seat, names),
                  seat in self.view.winners) for seat, score in enumerate(self.view.scores)]
 
     def ordered(self):
@@ -99,7 +98,7 @@ class ScoringScene(Scene):
         x = screen.lw / 2 - w / 2
         y = 140
         names = {s.name: i for i, s in enumerate(self.session.seats)}
-        hand = self.presenter.hand_result(self.view) if self.interim else None
+        hand = self.presenter.hand_result(self.view)
         score_right = x + (470 if hand else 370)
         how_x = score_right + 20
         rows = []
@@ -109,7 +108,8 @@ class ScoringScene(Scene):
         screen.panel((x, y, w, 60 + sum(row[-1] for row in rows)), alpha=210)
         screen.text("Player", 18, palette.TEXT_DIM, (x + 80, y + 16))
         if hand:
-            screen.text("This hand", 18, palette.TEXT_DIM, (x + 390, y + 16), "topright")
+            screen.text("This hand" if self.interim else "Last hand", 18, palette.TEXT_DIM, (x + 390, y + 16),
+                        "topright")
         screen.text("Score", 18, palette.TEXT_DIM, (score_right, y + 16), "topright")
         screen.text("How it was made", 18, palette.TEXT_DIM, (how_x, y + 16))
         y += 52

@@ -55,7 +55,7 @@ def _run(started, out):
     app.settings.animation_speed = "instant"
     app.settings.sound = False
     app.sounds.enabled = False
-    app.step()
+    app.frame()
     if app.frames < 1:
         raise RuntimeError("the menu was not drawn")
     if started is not None:
@@ -65,7 +65,7 @@ def _run(started, out):
         app.scene.persist = dict(persist)
         app.switch(name)
         before = app.frames
-        app.step()
+        app.frame()
         if type(app.scene).__name__.lower() != f"{name}scene" or app.frames == before:
             raise RuntimeError(f"the {name} scene did not open")
 
@@ -79,7 +79,7 @@ def _run(started, out):
         show("setup", game_id=game_id)
         show("rules", rules_game=game_id, return_to="menu")
         app.scene.learn()
-        app.step()
+        app.frame()
         if type(getattr(app.scene, "director", None)).__name__ != "LessonDirector":
             raise RuntimeError(f"{game_id}: the lesson did not open from the rules")
         seats = [Seat("Player", True)] + [Seat(f"Computer {i}", False, "easy")
@@ -144,7 +144,7 @@ def _play_a_few(app, session):
     while len(session.submitted) < MOVES and not session.state.is_over:
         if time.monotonic() > deadline:
             raise RuntimeError(f"{session.game_id}: the table made no progress")
-        app.step()
+        app.frame()
         if app.scene is not table:
             return
         if table.my_turn() and not table.motion.flights and not table.pending and not table.ui_state.dialog:

@@ -69,6 +69,7 @@ class TableScene(Scene):
         self.top_text_end = 0        # where the top bar's words end, as last drawn
         self.version = 0
         self.read()
+        self.show_last_roll()
         super().startup(persist)
         self.decide_view()
 
@@ -142,9 +143,10 @@ class TableScene(Scene):
                 and not self.hand_ended)
 
     # ---- moves ------------------------------------------------------------------------------
-    def submit(self, action):
+    def submit(self, action, by_person=True):
         """Make `action` through the director: a refused one is said (the selection and
-        any choice dropped); a made one is read once, animated and laid out once."""
+        any choice dropped); a made one is read once, animated and laid out once. A move
+        not `by_person` (a computer's, a turn's end the table makes) leaves a message be."""
         before = {id(p.card): p.rect for p in self.board.placed if p.card is not None}
         boxes = dict(self.board.boxes)
         state = self.ui_state
@@ -159,14 +161,15 @@ class TableScene(Scene):
         state.selection = []
         state.hint = None
         state.dialog = None
-        state.message = ""
+        if by_person:
+            state.message = ""
         self.hand_ended = self.hand_ended or (self.director.scores_between_hands
                                               and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
         mover = self.viewer
         self.read()
         current = self.session.current_player
-        names, zones = self.names, self.zone_names()
+        names, zones = self.names, self.zones_by_key()
         self.hold.decide(events, self.presenter,
                          lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(),
                          mover is not None and len(self.session.humans()) > 1 and current != mover
@@ -186,6 +189,11 @@ class TableScene(Scene):
         events, self.pending = self.pending, []
         self.motion.start(events, self.viewer, self.presenter, self.event_words, before or {},
                           [boxes or {}, self.board.boxes], self.app.settings.move_seconds, self.app.sounds.play)
+        yours = {z.key for z in self.current_view.zones if z.owner == self.viewer and self.viewer is not None}
+        for raw in events:              # another took a card of yours: said where you look
+            event = raw.for_seat(self.viewer)
+            if event.kind == "move" and event.src in yours and event.seat not in (None, self.viewer):
+                self.say(self.event_words(event) or "")
 
     def tell_problem(self):
         """Say (and note for the menu) that the session could not write a file."""
@@ -200,7 +208,7 @@ class TableScene(Scene):
 
     def event_words(self, event):
         """An event's line in the log (and its toast)."""
-        return self.presenter.event_line(event, self.names, self.zone_names())
+        return self.presenter.event_line(event, self.names, self.zones_by_key())
 
     def told(self):
         """How many of the game's events the table has told: all but those still to be
@@ -215,11 +223,11 @@ class TableScene(Scene):
         told = self.told()
         start = max(0, told - LOG_EVENTS)
         events = self.session.events_for(self.viewer, start)[:told - start]
-        return self.presenter.log_lines(events, self.names, self.zone_names())
+        return self.presenter.log_lines(events, self.names, self.zones_by_key())
 
-    def zone_names(self):
-        """The zones' names in the view drawn, by key."""
-        return {z.key: z.name for z in self.current_view.zones}
+    def zones_by_key(self):
+        """The zones of the view drawn, by key."""
+        return {z.key: z for z in self.current_view.zones}
 
     def say(self, words):
         """Show a short message above the hand (an illegal move's reason, for instance)."""
@@ -227,10 +235,10 @@ class TableScene(Scene):
         self.ui_state.message_time = 4.0
         self.dirty = True
 
-    def choose(self, actions, title, default=None):
-        """Submit the only action, or open a choice between several (the keyboard on a
-        marked option, else on the one whose argument is `default`)."""
-        if len(actions) == 1:
+    def choose(self, actions, title, default=None, confirmed=False):
+        """Submit the only action (unless it is to be `confirmed`), or open a choice (the
+        keyboard on a marked option, else on the one whose argument is `default`)."""
+        if len(actions) == 1 and not confirmed:
             self.submit(actions[0])
             return
         options = [(self.presenter.action_label(a, self.names, view=self.current_view), a) for a in actions]
@@ -312,6 +320,7 @@ class TableScene(Scene):
         state = self.ui_state
         self.pending = []
         self.motion.clear()
+        self.show_last_roll()
         state.selection = []
         state.hint = None
         state.dialog = None
@@ -331,6 +340,11 @@ class TableScene(Scene):
             self.say(f"Taken back: {words}"
                      + (f", and {plural(later, 'move')} after it" if later else ""))
         self.tell_problem()
+
+    def show_last_roll(self):
+        """The die shows the game's last roll told (after Continue or an undo too)."""
+        told = self.session.events_since(0)[:self.session.event_count() - len(self.pending)]
+        self.motion.die_value = next((e.detail for e in reversed(told) if e.kind == "roll"), None)
 
     def ends_by_itself(self):
         """Would the table end the person's turn by itself now (End turn its only move)?"""
@@ -391,7 +405,8 @@ class TableScene(Scene):
         elif state.dialog:
             cover = "dialog"
             dialog_rect, widgets = table_input.dialog_buttons(
-                state.dialog.options, screen.lw, screen.lh, self.submit, self.close_dialog)
+                state.dialog.options, screen.lw, screen.lh, self.submit, self.close_dialog,
+                self.presenter.swatch)
         else:
             cover = ""
             entries = table_input.button_entries(self.legal_now, state.selection, self.presenter, self.names, view)
@@ -492,7 +507,7 @@ class TableScene(Scene):
         if result is not None:
             purpose, seat, action, reason = result
             if purpose == "move":
-                self.submit(action)
+                self.submit(action, by_person=False)
                 return
             label = self.presenter.action_label(action, self.names, with_cards=True, view=self.current_view)
             self.say(f"Hint: {label}" + (f": {reason}" if reason else ""))
@@ -509,7 +524,7 @@ class TableScene(Scene):
             return
         legal = self.legal_now
         if self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == "end_turn":
-            self.submit(legal[0])
+            self.submit(legal[0], by_person=False)
 
     def pace_bot(self, dt):
         """A computer player moves after a pause as long as a card's flight and a half."""
@@ -538,7 +553,7 @@ class TableScene(Scene):
         state = self.ui_state
         kind = type(intent)
         if kind is table_input.Play:
-            self.choose(list(intent.actions), intent.title, intent.default)
+            self.choose(list(intent.actions), intent.title, intent.default, intent.confirmed)
         elif kind is table_input.Toggle:
             if any(c is intent.card for c in state.selection):
                 state.selection = [c for c in state.selection if c is not intent.card]
@@ -665,7 +680,7 @@ class TableScene(Scene):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in self.session.seats]
         words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.ui_state.selection),
-                                      humans)
+                                      humans, self.legal_now if self.my_turn() else None)
         self.top_text_end = table_draw.top_bar(screen, self.director.title(self), words, self.laid.title_right)
         plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking(),
                                         self.presenter.statuses(self.current_view))

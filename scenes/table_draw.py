@@ -424,7 +424,12 @@ def dialog(screen, rect, title, buttons, focus, hover, colourblind):
     """A choice between several actions, over the dimmed table."""
     screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=120, edge=None, radius=0)
     screen.panel(rect, alpha=245, edge=palette.GOLD, radius=14)
-    screen.text(title, 22, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 18), "midtop", width=rect[2] - 30)
+    if screen.text_width(title, 22) <= rect[2] - 30:
+        screen.text(title, 22, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 18), "midtop", width=rect[2] - 30)
+    else:                                   # a question: two smaller lines
+        for i, line in enumerate(screen.wrap(title, 17, rect[2] - 30)[:2]):
+            screen.text(line, 17, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 10 + 21 * i), "midtop",
+                        width=rect[2] - 30)
     for i, button in enumerate(buttons):
         button.draw(screen, focused=i == focus % len(buttons), hovered=button is hover)
         swatch = getattr(button, "swatch", None)

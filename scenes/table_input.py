@@ -19,7 +19,6 @@ import game
 from scenes import ui
 from scenes.presenters.default import card_name
 from scenes.table_layout import dialog_places
-from sprites import palette
 
 ACTIVATE = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 WALK = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) + ACTIVATE
@@ -72,15 +71,21 @@ def needs_lane(actions, presenter):
 
 class Click:
     """What a click on a face-up card means: `play` (the actions to choose from, with a
-    title), `toggle` (add it to or take it from the selection), or `refuse` (why not)."""
+    title; to be confirmed first when `aside`), `toggle` (add it to or take it from the
+    selection), or `refuse` (why not)."""
 
-    def __init__(self, what, actions=(), words=""):
-        self.what, self.actions, self.words = what, list(actions), words
+    def __init__(self, what, actions=(), words="", aside=False):
+        self.what, self.actions, self.words, self.aside = what, list(actions), words, aside
 
 
-def click_card(legal, card, selection, presenter, why_illegal):
-    """The meaning of a click on face-up `card`; `why_illegal(action)` is the rules' reason."""
+def click_card(legal, card, selection, presenter, why_illegal, view=None):
+    """The meaning of a click on face-up `card` at the table `view` shows;
+    `why_illegal(action)` is the rules' reason. A card that only a move aside from the
+    step in hand takes (the presenter's `step_kinds`) is played only once confirmed."""
     fits = actions_with(legal, card)
+    kinds = presenter.step_kinds(view) if view is not None else None
+    if kinds is not None and fits and not any(a.kind in kinds for a in fits):
+        return Click("play", fits, presenter.aside_title(card, fits), aside=True)
     if not fits:
         if selection:
             return Click("refuse", words="That card cannot go with your selection")
@@ -89,7 +94,7 @@ def click_card(legal, card, selection, presenter, why_illegal):
             return Click("refuse", words="No card is played now: choose one of the buttons")
         kind = max(set(kinds), key=kinds.count)
         return Click("refuse", words=why_illegal(game.Action(kind, (card,))))
-    several = [a for a in fits if len(a.cards) > 1]
+    several = [a for a in fits if len(a.cards) > 1 or a.kind in presenter.PICK_THEN_PLAY]
     if not selection and not several:
         singles = [a for a in fits if len(a.cards) == 1]
         return Click("play", singles, f"{presenter.kind_label(singles[0].kind)} {card_name(card)}")
@@ -105,10 +110,13 @@ def hidden_fits(legal, placed, owner, view, presenter):
 
 def choosable(legal, view, presenter):
     """What the moves `legal` may take at the table `view` shows, to be marked: the face-up
-    cards, as {(zone key, card name)}, and the face-down cards a blind pick points at, as
+    cards (those of the step in hand, where the presenter says which: `step_kinds`), as
+    {(zone key, card name)}, and the face-down cards a blind pick points at, as
     {(zone key, position): the picks}."""
     where = {id(c): z.key for z in view.zones for c in z.cards if c is not None}
-    cards = {(where[id(c)], c.name) for a in legal for c in a.cards if id(c) in where}
+    kinds = presenter.step_kinds(view)
+    cards = {(where[id(c)], c.name) for a in legal for c in a.cards
+             if id(c) in where and (kinds is None or a.kind in kinds)}
     blind = [a for a in legal if not a.cards and a.arg is not None]
     picks = {}
     if blind:
@@ -131,28 +139,33 @@ def pick_of(action, view, presenter):
 
 
 def button_entries(legal, selection, presenter, names, view=None):
-    """The action buttons: [(label, what, actions, title)] where `what` is `choose` (one of
-    the actions, through a dialog with `title` when several), `submit` (the one action)
-    or `clear` (the selection)."""
+    """The action buttons: [(label, what, actions, title, enabled)] where `what` is
+    `choose` (one of the actions, through a dialog with `title` when several), `submit`
+    (the one action) or `clear` (the selection). Where cards are picked and then played
+    (a several-card move, or a kind the presenter always picks first), the buttons for
+    the picked cards and Clear selection stay in their places, switched off while they
+    have nothing to do, so nothing moves between picking and confirming."""
     entries = []
-    if selection:
-        by_kind = {}
-        for a in actions_for_selection(legal, selection):
-            by_kind.setdefault(a.kind, []).append(a)
-        for kind, acts in by_kind.items():
-            label = f"{presenter.kind_label(kind)} ({len(selection)})"
-            entries.append((label, "choose", acts, label))
-        entries.append(("Clear selection", "clear", [], ""))
+    picking = [a.kind for a in legal if len(a.cards) > 1 or (a.cards and a.kind in presenter.PICK_THEN_PLAY)]
+    matching = {}
+    for a in actions_for_selection(legal, selection) if selection else ():
+        matching.setdefault(a.kind, []).append(a)
+    for kind in dict.fromkeys(picking + list(matching)):
+        acts = matching.get(kind, [])
+        label = presenter.selection_label(kind, acts, len(selection)) if acts else presenter.kind_label(kind)
+        entries.append((label, "choose", acts, label, bool(acts)))
+    if picking or selection:
+        entries.append(("Clear selection", "clear", [], "", bool(selection)))
     groups = {}
     for a in legal:
         if not a.cards:
             groups.setdefault(a.kind, []).append(a)
     for kind, acts in groups.items():
         if len(acts) <= 3:
-            entries += [(presenter.action_label(a, names, view=view), "submit", [a], "") for a in acts]
+            entries += [(presenter.action_label(a, names, view=view), "submit", [a], "", True) for a in acts]
         else:
             title = presenter.group_label(kind, names, view)
-            entries.append((title + "...", "choose", acts, title))
+            entries.append((title + "...", "choose", acts, title, True))
     return entries
 
 
@@ -161,10 +174,10 @@ def action_buttons(entries, right, bottom, run, hint):
     table; a press calls `run(what, actions, title)`; the hinted move's button is marked."""
     buttons = []
     y = bottom - 18 - 44 * len(entries)
-    for label, what, actions, title in entries:
+    for label, what, actions, title, enabled in entries:
         button = ui.Button((right - 196, y, 186, 38), label,
                            lambda what=what, actions=actions, title=title: run(what, actions, title),
-                           primary=bool(actions), size=18)
+                           enabled=enabled, primary=bool(actions), size=18)
         button.actions = actions
         button.marked = hint is not None and hint in actions
         buttons.append(button)
@@ -172,15 +185,16 @@ def action_buttons(entries, right, bottom, run, hint):
     return buttons
 
 
-def dialog_buttons(options, lw, lh, submit, cancel):
+def dialog_buttons(options, lw, lh, submit, cancel, swatch):
     """A dialog's choices (`options`: [(label, action)]) in one or two columns, and Cancel:
-    (the dialog's rect, its buttons); a choice calls `submit(action)`, Cancel `cancel()`."""
+    (the dialog's rect, its buttons); a choice calls `submit(action)`, Cancel `cancel()`;
+    `swatch(action)` is the colour a choice shows beside its words, or None."""
     rect, rects, cancel_rect = dialog_places(len(options), lw, lh)
     buttons = []
     for place, (label, action) in zip(rects, options):
         button = ui.Button(place, label, lambda a=action: submit(a), size=18)
         button.actions = [action]
-        button.swatch = action.arg if action.arg in palette.HEX else None
+        button.swatch = swatch(action)
         buttons.append(button)
     return rect, buttons + [ui.Button(cancel_rect, "Cancel", cancel, size=18)]
 
@@ -247,11 +261,12 @@ class Laid(NamedTuple):
 # ---- intents: what an event means, for the controller to carry out ---------------------------------
 @dataclass(frozen=True)
 class Play:
-    """Make one of `actions` (a choice titled `title` when there are several, opening on
-    the option whose argument is `default`)."""
+    """Make one of `actions` (a choice titled `title` when there are several, or when it
+    must be `confirmed`, opening on the option whose argument is `default`)."""
     actions: tuple
     title: str = ""
     default: object = None
+    confirmed: bool = False
 
 
 @dataclass(frozen=True)
@@ -411,10 +426,12 @@ class TableInput:
         placed = self.card_under(pos, laid, state)
         if placed is not None:
             return [Grab(placed, pos)]
-        if state.selection and laid.playing:
-            lane = laid.board.lane_at(pos)
-            if lane is not None:
+        lane = laid.board.lane_at(pos)
+        if lane is not None and laid.playing:
+            if state.selection:
                 return self.click_lane(lane, state.selection[0], laid)
+            if any(a.kind in laid.presenter.LANE_ARGS for a in laid.legal):
+                return [Refuse("Pick a card of your line first, then click its lane")]
         return []
 
     def released(self, pos, laid, state):
@@ -448,13 +465,13 @@ class TableInput:
             return []
         if placed.card is None:
             return self.click_hidden(placed, laid)
-        click = click_card(laid.legal, placed.card, state.selection, laid.presenter, laid.why_illegal)
+        click = click_card(laid.legal, placed.card, state.selection, laid.presenter, laid.why_illegal, laid.view)
         if click.what == "refuse":
             return [Refuse(click.words)]
         if click.what == "play" and needs_lane(click.actions, laid.presenter):
             return [PickLane(placed.card)]
         if click.what == "play":
-            return [Play(tuple(click.actions), click.words, getattr(placed.card, "color", None))]
+            return [Play(tuple(click.actions), click.words, getattr(placed.card, "color", None), click.aside)]
         return [Toggle(placed.card)]
 
     @staticmethod

@@ -72,14 +72,14 @@ class LessonDirector(Director):
     def hint(self, table):
         """The coach's hint: mark the move the lesson expects."""
         if self.coach.learner_to_act():
-            table.show_hint(tutorial.find(self.coach.state, self.coach.step.moves[0]))
+            table.show_hint(tutorial.find(self.coach.state, self.coach.cue.moves[0]))
 
     def marks(self, table):
         """The coach's cards, and the buttons (or a choice's options) of the move it wants."""
         if self.coach.finished:
             return Marks()
         cards, kinds = self.coach.highlights() if table.my_turn() else ((), ())
-        moves = self.coach.step.moves if self.coach.learner_to_act() else ()
+        moves = self.coach.cue.moves if self.coach.learner_to_act() else ()
 
         def buttons(actions, in_choice):
             return any((in_choice or a.kind in kinds) and any(m.matches(a) for m in moves) for a in actions)
@@ -104,11 +104,11 @@ class LessonDirector(Director):
         ('' otherwise): the coach speaks of the game, this of the clicks."""
         if not table.my_turn() or not self.coach.learner_to_act():
             return ""
-        move = self.coach.step.moves[0]
+        move = self.coach.cue.moves[0]
         count = len(move.names)
         if count < 2:
             return ""
-        label = f"{table.presenter.kind_label(move.kind)} ({count})"
+        label = table.presenter.selection_label(move.kind, (), count)
         return f"Click each of the {count} cards to select it, then press {label}."
 
     def title(self, table):

@@ -11,6 +11,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+
+def pytest_configure(config):
+    """A seventh game, only in the tests (tests/seventh): every test of every game plays it."""
+    from tests import seventh
+    seventh.register()
+
+
 # A memory-backed folder where there is one: the app fsyncs every autosave, which on a
 # busy disk costs milliseconds per move over thousands of test moves. The tests of what
 # fsync guarantees (tests/test_saves.py) write on the real disk under tmp_path.

@@ -146,8 +146,8 @@ def test_bots_play_legal_moves_to_the_end(game_id, level):
         state.apply(action)
     if first_hand:
         last = state.view(0).facts["last_hand"]
-        assert state.step in ("hand_over", "game_over") and last["hand"] == 1
-        assert state.totals == [row["points"] for row in last["seats"]]
+        assert state.step in ("hand_over", "over") and last["hand"] == 1
+        assert state.game_points == [row["points"] for row in last["seats"]]
     else:
         assert state.is_over and state.legal_actions() == () and state.current_player is None
 
@@ -294,7 +294,9 @@ def test_a_move_raced_out_early_is_never_chosen_on_its_few_worlds(monkeypatch):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_game_has_its_own_bot_module_with_a_heuristic(game_id):
     module = knowledge(game_id)
-    assert module.__name__ == f"game.bots.{game_id}" and callable(module.medium)
+    assert callable(module.medium)
+    if game_id in game.MODULES:
+        assert module.__name__ == f"game.bots.{game_id}"
     assert not hasattr(module, "LOWER_IS_BETTER")      # how scores rank: the registry only
 
 

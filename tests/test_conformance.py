@@ -4,7 +4,8 @@ Random legal play to the end, checking at every step: legal actions exist until 
 is over; every card is in exactly one zone; a clone given the same action stays equal;
 the save format round-trips exactly (random future included); an illegal action, or
 anything that is not an action at all, is rejected without changing anything; a kept
-save never changes as play goes on; no view shows a card hidden from its seat.
+save never changes as play goes on; no view shows a card hidden from its seat; every
+view carries exactly the facts its game declares.
 """
 import json
 import random
@@ -28,9 +29,30 @@ def _hidden_from(spec, seat, over=False):
     return list(spec.cards)
 
 
+def _check_facts(state, views):
+    """Every view carries the facts its game declares: each public one, private ones only
+    where they apply, each of its declared types; a fact declared `field` is the field
+    as it stands; and the public facts are the same for every seat."""
+    declared = type(state).FACTS
+    public = {name for name, fact in declared.items() if not fact.private}
+    for view in views:
+        facts = view.facts
+        assert public <= set(facts), f"{state.game_id}: missing facts {public - set(facts)}"
+        assert set(facts) <= set(declared), f"undeclared facts {set(facts) - set(declared)}"
+        for name, value in facts.items():
+            assert declared[name].holds(value), f"{state.game_id}: fact {name} = {value!r}"
+            if declared[name].field:
+                field = state.FIELDS[name].dump(getattr(state, name))
+                assert value == field, f"{state.game_id}: fact {name} is not its field"
+        shown = {name: value for name, value in facts.items() if name in public}
+        assert shown == {name: value for name, value in views[0].facts.items()
+                         if name in public}, "public facts differ between seats"
+
+
 def _check_views(state):
     """Check every seat's view; return {seat: ids of the cards it sees}."""
     seen = {}
+    views = []
     for seat in range(state.players):
         view = state.view(seat)
         visible = {id(c) for zone in view.zones for c in zone.cards if c is not None}
@@ -41,6 +63,8 @@ def _check_views(state):
         for zone, spec in zip(view.zones, state._zones()):
             assert zone.count == len(spec.cards)
         json.dumps(view.facts)   # facts are plain data
+        views.append(view)
+    _check_facts(state, views)
     return seen
 
 
@@ -71,7 +95,8 @@ def _garbage(state, legal):
     well-shaped Actions with too few or too many cards or an argument out of range."""
     card = state.cards[0]
     first = legal[0]
-    stranger = game.new_game("ktu" if state.game_id != "ktu" else "final_card_down").cards[0]
+    other = next(g for g, info in game.GAMES.items() if info.deck != state.info.deck)
+    stranger = game.new_game(other).cards[0]
     return [None, "play", 42, object(), {"kind": first.kind}, [first.kind],
             game.Action(None), game.Action(first.kind, None),
             game.Action(first.kind, (card.id,)), game.Action("play", (card.id,)),
@@ -178,7 +203,7 @@ def test_registry_entry_is_complete(game_id):
     state = game.new_game(game_id)
     assert state.players == info.default_players
     assert state.game_id == game_id
-    assert "phase" in state.view(0).facts
+    assert state.view(0).facts["step"] == state.step
 
 
 @pytest.mark.parametrize("game_id", list(game.GAMES))

@@ -51,7 +51,7 @@ def test_t1_deal():
     assert state.discard == [DECK[28]]
     assert state.draw_pile[-1] is DECK[29]
     assert len(state.draw_pile) == 771
-    assert state.current_player == 0 and state.turn_no == 0
+    assert state.current_player == 0 and state.turn == 0
     assert all(len(h) == 7 for h in state.hands)
 
 
@@ -86,7 +86,7 @@ def test_t3_a_two_answered_at_the_start():
 
 def test_t4_an_a_as_first_discard():
     state = new(first="A/green/spades")
-    assert state.current_player == 1 and state.turn_no == 0
+    assert state.current_player == 1 and state.turn == 0
     act(state, "draw")
     act(state, "end turn")
     assert state.current_player == 2
@@ -149,10 +149,10 @@ def test_t8_skip_with_four_and_two_players():
     for _ in range(2):
         act(state, "draw")
         act(state, "end turn")
-    turn = state.turn_no
+    turn = state.turn
     act(state, "play A/red/hearts")
     act(state, "end turn")
-    assert state.current_player == 0 and state.turn_no == turn + 1
+    assert state.current_player == 0 and state.turn == turn + 1
     duel = new({0: ["A/red/hearts"]}, players=2)
     act(duel, "play A/red/hearts")
     act(duel, "end turn")
@@ -287,11 +287,11 @@ def test_t15_a_blocked_game():
 def test_t16_turn_limit():
     state = new()
     data = state.to_dict()
-    data["state"]["turn_no"] = 1999
+    data["state"]["turn"] = 1999
     state = game.load_state(data)
     act(state, "draw")
     act(state, "end turn")
-    assert state.turn_no == 2000 and state.is_over and state.winners() == []
+    assert state.turn == 2000 and state.is_over and state.winners() == []
     assert all(s > 0 for s in state.scores())
 
 

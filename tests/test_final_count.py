@@ -69,7 +69,7 @@ def position_of(state, seat, name):
 def with_totals(state, totals):
     """The same position with other cumulative game points (through the save format)."""
     data = state.to_dict()
-    data["state"]["totals"] = list(totals)
+    data["state"]["game_points"] = list(totals)
     return game.load_state(json.loads(json.dumps(data)))
 
 
@@ -148,7 +148,7 @@ def t6_state(dice_tail):
 
 def test_T6_hit_goal_wins_outright():
     state = t6_state([6])
-    assert state.goal == 64 and state.view(1).facts["hit_goal"] == 64
+    assert state.hit_goal == 64 and state.view(1).facts["hit_goal"] == 64
     play(state, ROLL, TO_BOARD, END, ROLL, TO_BOARD, END, ROLL, KEEP)
     assert state.view(0).facts["my_count"]["hit"] is True
     assert state.view(1).facts["my_count"]["best"] == 74
@@ -190,7 +190,7 @@ def test_T9_two_players_on_the_hit_goal():
 def test_T10_goal_number(rolls, goal):
     assert goal_number(*rolls) == goal
     state = new(2, dice=list(rolls), hit_goal="on")
-    assert state.goal == goal and state.goal_rolls == list(rolls)
+    assert state.hit_goal == goal and state.goal_rolls == list(rolls)
     assert [e.detail for e in state.events if e.kind == "roll"] == list(rolls)
     assert state.view(0).facts["hit_goal"] == goal and state.step == "start"
 
@@ -239,7 +239,7 @@ def test_T13_final_round_order():
     play(state, ROLL, DECLINE, END)
     assert state.step == "hand_over" and state.current_player == 1
     state.apply(DEAL)
-    assert state.dealer == 1 and state.current_player == 2 and state.hand_no == 2
+    assert state.dealer == 1 and state.current_player == 2 and state.hand == 2
 
 
 def test_T14_empty_draw_pile():
@@ -309,10 +309,10 @@ def test_A4_goal_rolled_after_the_deal_once_per_hand():
     state = new(2, dice=[2, 5, 1], hit_goal="on")
     kinds = [e.kind for e in state.events]
     assert kinds.index("goal") > max(i for i, k in enumerate(kinds) if k == "move")
-    assert state.goal == 52 and all(state.view(s).facts["hit_goal"] == 52 for s in (0, 1))
+    assert state.hit_goal == 52 and all(state.view(s).facts["hit_goal"] == 52 for s in (0, 1))
     state.apply(ROLL)
     assert state.die == 1                                      # the third roll is the turn's
-    assert new(2, dice=[2]).goal is None                       # off: no goal rolls
+    assert new(2, dice=[2]).hit_goal is None                       # off: no goal rolls
     assert new(2, dice=[2]).view(0).facts["hit_goal"] is None
 
 
@@ -406,11 +406,11 @@ def test_A14_hand_card_goes_face_down_on_the_draw_pile():
     play(state, ROLL, swap("swap_draw", "AS"))
     assert names(state.hands[1]) == ["5S"] and names(state.tables[1]) == ["3C", "9H"]
     assert state.draw_pile[-1].name == "AS"
-    assert state.view(1).facts["draw_top"] == "AS" and state.view(0).facts["draw_top"] is None
+    assert state.view(1).facts["draw_top"] == "AS" and state.view(0).facts.get("draw_top") is None
     assert card("AS") not in [c for z in state.view(0).zones for c in z.cards]
     play(state, END, ROLL, RETURN)                             # seat 0 draws AS, puts it back
     assert state.draw_pile[-1].name == "AS"
-    assert state.view(0).facts["draw_top"] == "AS" and state.view(1).facts["draw_top"] is None
+    assert state.view(0).facts["draw_top"] == "AS" and state.view(1).facts.get("draw_top") is None
 
 
 def test_A15_five_pips_take_from_a_table_reveals_the_hand_card():
@@ -446,7 +446,7 @@ def test_A17_blind_pick_order_comes_from_the_rng():
 def test_A19_all_cards_reshuffled_for_the_next_hand():
     state = new(2, dice=[1, 5])
     play(state, ROLL, DISCARD, CALL, ROLL, DECLINE, END, DEAL)
-    assert state.discard == [] and len(state.draw_pile) == 44 and state.hand_no == 2
+    assert state.discard == [] and len(state.draw_pile) == 44 and state.hand == 2
 
 
 def test_A20_A22_seventy_five_is_fine_and_the_total_is_recorded():
@@ -521,7 +521,7 @@ def test_save_round_trip_mid_blind_pick_and_bad_saves():
     assert play(loaded, action).to_dict() == play(state.clone(), action).to_dict()
     for field, value, message in [("step", "nap", "state.step"),
                                   ("pick_orders", [[0], [0, 0]], "pick_orders"),
-                                  ("die", 7, "state.die"), ("totals", [0], "state.totals")]:
+                                  ("die", 7, "state.die"), ("game_points", [0], "state.game_points")]:
         bad = json.loads(json.dumps(data))
         bad["state"][field] = value
         with pytest.raises(ValueError, match=message):

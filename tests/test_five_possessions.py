@@ -101,13 +101,13 @@ def test_t12_rule_1_colour():
                 [["DB5", "DP4", "DG4", "DB6"]])
     set_line(state, ["OO6", "OP5", "OB6", "OG7"], ["DB5", "DP4", "DG4", "DB6"])
     assert lanes(state) == [(True, "orange"), (True, "purple"), (True, "blue"), (True, "green")]
-    assert state.line_no == 2 and state.max_open == 4
+    assert state.line == 2 and state.max_open == 4
     assert "rule 1" in rejected(state, place_action(state, "OB7", 2))
     assert "rule 1" in rejected(state, place_action(state, "OO5", 0))
     for name, lane in (("OB7", 0), ("OO5", 1), ("OG5", 2), ("OP4", 3)):
         place(state, name, lane)
     assert state.step == "defense_set"
-    assert all(state._opens(state.line[0][lane][0], lane) for lane in range(4))
+    assert all(state._opens(state.line_cards[0][lane][0], lane) for lane in range(4))
 
 
 def test_t13_rule_2_dead_lane():
@@ -118,7 +118,7 @@ def test_t13_rule_2_dead_lane():
     assert state.max_open == 2                  # two cards must go closed into lanes 0, 3
     since = len(state.events)
     set_line(state, ["OB5", "OG6", "OP5", "OO5"], ["DP4", "DP7", "DG6", "DO5"])
-    result = state.results
+    result = state.last_line
     assert [r["open"] for r in result] == [False, True, True, False]
     assert [r["won"] for r in result] == [False, False, True, False]   # 3 = 3; 4 > 3
     revealed = [e.cards[0].name for e in state.events[since:] if e.kind == "reveal"]
@@ -135,7 +135,7 @@ def test_t13_rule_2_dead_lane():
 def _t14_to_line_4(**options):
     state = new(T14_OFFENSE, T14_DEFENSE, **options)
     play_lines(state, T14_OFFENSE, T14_DEFENSE, 3)
-    assert state.line_no == 4 and state.score == [0, 0]
+    assert state.line == 4 and state.yards == [0, 0]
     assert lanes(state) == [(False, None), (True, "blue"), (True, "blue"), (False, None)]
     return state
 
@@ -161,9 +161,9 @@ def test_t15_the_drive_is_stopped():
     state = new(T14_OFFENSE, defense)
     set_line(state, T14_OFFENSE[0], defense[0])
     set_line(state, T14_OFFENSE[1], defense[1])        # OP6 5 = DP6 5, OG6 3 < DG6 4
-    assert state.score == [0, 20]
+    assert state.yards == [0, 20]
     assert state.possession == 2 and state.offense == 1 and state.current_player == 1
-    assert state.line_no == 1
+    assert state.line == 1
     for seat, side in ((1, "offense"), (0, "defense")):          # A18: fresh full stacks
         cards = state.stack[seat] + state.hand[seat]
         assert len(cards) == 14 and {c.side for c in cards} == {side}
@@ -176,7 +176,7 @@ def test_t16_touchdown():
     place(state, "OB4", 0)
     place(state, "DP7", 0)
     place(state, "DO7", 1)                               # OG5 green 2 > DO7 green 0
-    assert state.score == [20, 0] and state.possession == 2 and state.offense == 1
+    assert state.yards == [20, 0] and state.possession == 2 and state.offense == 1
 
 
 def test_t17_line_4_with_one_live_lane():
@@ -190,11 +190,11 @@ def test_t17_line_4_with_one_live_lane():
     since = len(state.events)
     place(state, "DB5", 1)
     place(state, "DG4", 3)
-    assert state.results == [{"lane": 1, "open": True, "offense": "W:OB6", "defense": "K:DB5",
+    assert state.last_line == [{"lane": 1, "open": True, "offense": "W:OB6", "defense": "K:DB5",
                               "color": "blue", "offense_dots": 4, "defense_dots": 4,
                               "won": False},
                              {"lane": 3, "open": False, "won": False}]
-    assert state.score == [0, 20]
+    assert state.yards == [0, 20]
     shown = [c.name for e in state.events_for(0, since) for c in e.cards if c is not None]
     assert "K:DG4" not in shown
     assert state.view(0).zone("line:1:3").cards == (None,)
@@ -203,7 +203,7 @@ def test_t17_line_4_with_one_live_lane():
 def _at_possession(state, number, score, **extra):
     """The same position, saved and loaded as possession `number` at `score`."""
     data = state.to_dict()
-    data["state"].update(possession=number, score=score, **extra)
+    data["state"].update(possession=number, yards=score, **extra)
     return game.load_state(data)
 
 
@@ -216,13 +216,13 @@ def test_t18_odd_possession_ends_the_game_with_a_lead_over_20():
     assert state.offense == 1
     state = _at_possession(state, 9, [80, 60])
     set_line(state, STOP_OFFENSE[0], STOP_DEFENSE[0])
-    assert state.score == [100, 60] and state.is_over and state.winners() == [0]
+    assert state.yards == [100, 60] and state.is_over and state.winners() == [0]
 
 
 def test_t18_odd_possession_with_a_lead_of_20_plays_on():
     state = _at_possession(new(STOP_OFFENSE, STOP_DEFENSE, toss=1), 9, [80, 80])
     set_line(state, STOP_OFFENSE[0], STOP_DEFENSE[0])
-    assert state.score == [100, 80] and not state.is_over
+    assert state.yards == [100, 80] and not state.is_over
     assert state.possession == 10 and state.offense == 0
 
 
@@ -235,7 +235,7 @@ def test_t18_even_possession_decides():
 def test_t18_tie_at_100_plays_a_pair():
     state = _at_possession(new(STOP_OFFENSE, STOP_DEFENSE, toss=0), 10, [100, 80])
     set_line(state, STOP_OFFENSE[0], STOP_DEFENSE[0])    # seat 1 defends: 100 - 100
-    assert state.score == [100, 100] and not state.is_over
+    assert state.yards == [100, 100] and not state.is_over
     assert state.possession == 11 and state.offense == 1 and state.step == "offense_set"
     assert state.view(0).facts["tie_break_pairs"] == 0
 
@@ -246,27 +246,27 @@ def test_t18_tie_with_sudden_death():
     act(state, "choose offense")
     state = _at_possession(state, 10, [100, 80])
     set_line(state, STOP_OFFENSE[0], STOP_DEFENSE[0])
-    assert state.score == [100, 100] and not state.is_over
-    assert state.step == "choose" and state.current_player == 1 and state.sudden
+    assert state.yards == [100, 100] and not state.is_over
+    assert state.step == "choose" and state.current_player == 1 and state.sudden_death
     assert legal_texts(state) == ["choose offense", "choose defense"]
     act(state, "choose defense")                         # seat 0 attacks the sudden death
     assert state.offense == 0 and state.possession == 11
     while not state.is_over:
         state.apply(state.legal_actions()[0])
     assert state.possession == 11
-    assert state.winners() == [0 if state.score[0] > state.score[1] else 1]
-    assert max(state.score) == 120
+    assert state.winners() == [0 if state.yards[0] > state.yards[1] else 1]
+    assert max(state.yards) == 120
 
 
 def test_a23_safeguard_after_five_tie_break_pairs():
     state = _at_possession(new(STOP_OFFENSE, STOP_DEFENSE, toss=0), 20, [200, 180],
                            tie_start=10)
     set_line(state, STOP_OFFENSE[0], STOP_DEFENSE[0])
-    assert state.score == [200, 200] and state.sudden and state.step == "choose"
+    assert state.yards == [200, 200] and state.sudden_death and state.step == "choose"
     state = _at_possession(new(STOP_OFFENSE, STOP_DEFENSE, toss=0), 18, [180, 160],
                            tie_start=10)
     set_line(state, STOP_OFFENSE[0], STOP_DEFENSE[0])
-    assert not state.sudden and state.step == "offense_set"
+    assert not state.sudden_death and state.step == "offense_set"
 
 
 # ---- rulings ----------------------------------------------------------------------------
@@ -311,7 +311,7 @@ def test_a24_line_4_one_win_is_enough_after_a_loss():
     place(state, "OB4", 1)
     place(state, "DO7", 1)
     place(state, "DP7", 2)                  # lane 2: OG5 2 < DP7 3, lane 1 closed
-    assert state.score == [0, 20]
+    assert state.yards == [0, 20]
 
 
 def test_stacked_card_from_the_wrong_half_is_rejected():

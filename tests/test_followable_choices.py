@@ -17,7 +17,7 @@ def open_table(a, game_id, names, seed, humans=(0,)):
     seats = [Seat(n, i in humans) for i, n in enumerate(names)]
     session = Session(game_id, seats, {}, seed, executor=inline)
     a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
-    a.step()
+    a.frame()
     return a.scene, session
 
 
@@ -30,14 +30,14 @@ def play_until(a, table, ready, rng, limit=5000):
             table.continue_on()
         elif table.my_turn() and not table.busy():
             table.submit(choose(table.session.legal_actions(), rng))
-        a.step()
+        a.frame()
     raise AssertionError("never got there")
 
 
 def point(a, logical):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a.screen.pixel(logical), rel=(0, 0),
                                          buttons=(0, 0, 0)))
-    a.step()
+    a.frame()
 
 
 def exchange(a):
@@ -72,7 +72,7 @@ def test_followable_the_keyboard_and_the_hint_go_to_the_same_card(app):
     assert getattr(first, "raised", False) and not first.face_up          # the keyboard starts on a pick
     press(app, pygame.K_h)
     for _ in range(5):
-        app.step()
+        app.frame()
     hint = table.ui_state.hint
     assert hint is not None and hint.kind == "take"
     marked = [p for p in table.board.placed if p.hinted]

@@ -111,7 +111,7 @@ def test_followable_a_hands_end_stays_on_the_table_without_its_buttons_until_rea
     assert labels(table) == ["Continue", "Rules", "Menu"]     # no Deal meanwhile
     press(app, pygame.K_SPACE)
     for _ in range(30):
-        app.step()
+        app.frame()
     assert isinstance(app.scene, ScoringScene) and app.scene.interim
 
 
@@ -120,7 +120,7 @@ def test_followable_the_games_end_names_the_winner_and_shows_every_hand(app):
     seats = [Seat("Maya"), Seat("Theo", False), Seat("Sam", False)]
     session = Session("ktu", seats, {}, 3, executor=inline)
     app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
-    app.step()
+    app.frame()
     table = app.scene
     assert isinstance(table, TableScene)
     rng = random.Random(5)
@@ -151,7 +151,7 @@ def test_followable_every_scoring_screen_ranks_players_with_places_and_cuts_no_r
     seats = [Seat(n, i == 0) for i, n in enumerate(["Maya", "Theo", "Sam"][:game.GAMES[game_id].max_players])]
     session = Session(game_id, seats, {}, 7, executor=inline)
     app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
-    app.step()
+    app.frame()
     rng = random.Random(7)
     screens = 0
     for _ in range(20000):
@@ -173,13 +173,13 @@ def test_followable_every_scoring_screen_ranks_players_with_places_and_cuts_no_r
             if not scene.interim:
                 break
             scene.next_hand()
-            app.step()
+            app.frame()
             continue
         if scene.hold.wait:
             scene.continue_on()
         elif scene.my_turn() and not scene.busy():
             scene.submit(choose(session.legal_actions(), rng))
-        app.step()
+        app.frame()
     assert screens and session.is_over
 
 
@@ -201,7 +201,7 @@ def play_to_the_end(a, session, rng, undo_at=None):
             else:
                 scene.submit(choose(session.legal_actions(), rng))
                 moves += 1
-        a.step()
+        a.frame()
     raise AssertionError("the game did not end")
 
 

@@ -138,7 +138,7 @@ def test_t6_end_of_the_hand():
     assert state.hand_winner == 1 and state.dealer == 1
     assert legal_texts(state) == ["deal"] and state.current_player == 1
     act(state, "deal")
-    assert state.hand_no == 2 and state.leader == 2 and state.current_player == 2
+    assert state.hand == 2 and state.leader == 2 and state.current_player == 2
     assert all(len(h) == 4 for h in state.hands)
 
 

@@ -1,10 +1,14 @@
-"""Golden records: a few recorded games per mode replay to a known final state.
+"""Golden records: a few recorded games per mode replay to the game's end, as recorded.
 
 Each `tests/golden/<mode>.json` holds records (seed, players, options, the actions, the
-game's `RULES_VERSION`) and the digest of the state they replay to. A change to the rules
-or to how they use the random generator makes these fail: it would also change how the
-players' own records replay. Then bump the game's `RULES_VERSION`, say in the commit what
-changed, and write the records afresh with `python3 -m tests.test_golden`.
+game's `RULES_VERSION`), each played to the end of its game, with the end in words a
+person can read and diff (`end`: the number of actions, the step, the scores, the
+winners and the number of cards in every zone) and the digest of the final state (every
+card's place and the random generator's state). A change to the rules or to how they use
+the random generator makes these fail, saying the first difference in those words: it
+would also change how the players' own records replay. Then bump the game's
+`RULES_VERSION`, say in the commit what changed, and write the records afresh with
+`python3 -m tests.test_golden`.
 """
 import hashlib
 import json
@@ -16,9 +20,10 @@ import pytest
 
 import game
 from game import saves
+from game.core import OVER
+from tests import seventh
 
 FOLDER = os.path.join(os.path.dirname(__file__), "golden")
-MAX_ACTIONS = 300
 
 
 def digest(state):
@@ -42,6 +47,43 @@ def final_state(record):
     return state
 
 
+def ending(state):
+    """The end of a replay in words a person can read: actions, step, scores, winners and
+    the number of cards in each zone."""
+    return {"actions": len(state.history), "step": state.step, "scores": state.scores(),
+            "winners": state.winners(),
+            "zones": {zone.key: zone.count for zone in state.view(None).zones}}
+
+
+def first_difference(recorded, replayed):
+    """The first way the replayed end differs from the recorded one, in words (None if
+    they are the same)."""
+    for key, what in (("actions", "actions played"), ("step", "the step"),
+                      ("scores", "the scores"), ("winners", "the winning seats")):
+        if replayed[key] != recorded[key]:
+            return f"{what}: {replayed[key]}, recorded {recorded[key]}"
+    zones = recorded["zones"]
+    for key in sorted(set(zones) | set(replayed["zones"])):
+        now, then = replayed["zones"].get(key), zones.get(key)
+        if now != then:
+            return (f"zone {key}: {'no such zone' if now is None else f'{now} cards'}, "
+                    f"recorded {'no such zone' if then is None else f'{then} cards'}")
+    return None
+
+
+def replay_difference(record):
+    """How a record's replay differs from what it recorded, in words, or None."""
+    try:
+        state = final_state(record)
+    except ValueError as error:
+        return f"the replay stops: {error}"
+    difference = first_difference(record["end"], ending(state))
+    if difference is None and digest(state) != record["digest"]:
+        difference = ("the same end in words, but the cards lie in another order or the "
+                      "random generator is elsewhere (the digest differs)")
+    return difference
+
+
 def golden(mode):
     """The golden records of `mode`."""
     with open(os.path.join(FOLDER, f"{mode}.json")) as file:
@@ -49,7 +91,7 @@ def golden(mode):
 
 
 @pytest.mark.parametrize("mode", sorted(game.GAMES))
-def test_golden_records_replay_to_their_digest(mode):
+def test_golden_records_replay_to_their_end(mode):
     records = golden(mode)
     assert len(records) >= 3
     version = game.GAMES[mode].state_class().RULES_VERSION
@@ -57,10 +99,28 @@ def test_golden_records_replay_to_their_digest(mode):
         assert record["rules_version"] == version, (
             f"{mode}: golden records of rules version {record['rules_version']}, the game is at "
             f"{version}: write them afresh (python3 -m tests.test_golden)")
-        assert digest(final_state(record)) == record["digest"], (
-            f"{mode} seed {record['seed']} replays differently: players' records would too. "
-            "Bump the game's RULES_VERSION, say what changed, and write the golden records "
-            "afresh (python3 -m tests.test_golden)")
+        assert record["end"]["step"] == OVER, f"{mode} seed {record['seed']} stops before the end"
+        difference = replay_difference(record)
+        assert difference is None, (
+            f"{mode} seed {record['seed']} replays differently ({difference}): players' "
+            "records would too. Bump the game's RULES_VERSION, say what changed, and write "
+            "the golden records afresh (python3 -m tests.test_golden)")
+
+
+def test_golden_failure_says_the_first_difference_in_words():
+    record = golden("ktu")[0]
+    assert replay_difference(record) is None
+    end = record["end"]
+    assert replay_difference(dict(record, end=dict(end, actions=end["actions"] + 1))) == (
+        f"actions played: {end['actions']}, recorded {end['actions'] + 1}")
+    zones = dict(end["zones"], **{"pile": end["zones"]["pile"] + 2})
+    assert replay_difference(dict(record, end=dict(end, zones=zones))) == (
+        f"zone pile: {end['zones']['pile']} cards, recorded {end['zones']['pile'] + 2} cards")
+    assert replay_difference(dict(record, actions=record["actions"][:-1])) == (
+        f"actions played: {end['actions'] - 1}, recorded {end['actions']}")
+    assert "the digest differs" in replay_difference(dict(record, digest="0" * 64))
+    moved = dict(record, actions=[{"kind": "pick_up", "cards": [], "arg": None}])
+    assert replay_difference(moved).startswith("the replay stops: actions[0]: pick up is not legal")
 
 
 def test_golden_record_of_older_rules_opens_with_a_note(tmp_path, monkeypatch):
@@ -85,21 +145,49 @@ def test_golden_record_of_older_rules_opens_with_a_note(tmp_path, monkeypatch):
         saves.read_record(str(path))
 
 
-def test_golden_version_1_saves_still_load():
-    """Autosaves written before the state machine and draw pile had one name (save format
-    1, one per mode, mid-game) load into the same state as replaying their moves."""
-    with open(os.path.join(FOLDER, "v1_saves.json")) as file:
+# Saves written by older code, checked in as it wrote them: format 1 (before the state
+# machine and the draw pile had one name; mid-game, and finished games), format 2 (before
+# fields took their facts' names and every game ended the same way) and an autosave file
+# of format 2. They must load for as long as players may have such files.
+OLD_SAVES = ("v1_saves.json", "v1_finished_saves.json", "v2_saves.json")
+
+
+def replayed(data):
+    """A saved game's moves played again from its deal."""
+    state = game.new_game(data["game"], players=data["players"], seed=data["chance"]["seed"],
+                          options=data["options"])
+    for action in data["history"]:
+        state.apply(state.action_from_json(action, "history[]"))
+    return state
+
+
+@pytest.mark.parametrize("name", OLD_SAVES)
+def test_golden_old_saves_still_load(name):
+    """Each old save loads into the same state as replaying its moves, finished or not."""
+    with open(os.path.join(FOLDER, name)) as file:
         saved = json.load(file)
-    assert sorted(data["game"] for data in saved) == sorted(game.GAMES)
+    assert saved and {data["game"] for data in saved} <= set(game.GAMES)
     for data in saved:
-        assert data["version"] == 1
+        assert data["version"] == int(name[1])
         loaded = game.load_state(data)
-        replayed = game.new_game(data["game"], players=data["players"],
-                                 seed=data["chance"]["seed"], options=data["options"])
-        for action in data["history"]:
-            replayed.apply(replayed.action_from_json(action, "history[]"))
-        assert loaded == replayed, data["game"]
-        assert loaded.legal_actions() == replayed.legal_actions()
+        again = replayed(data)
+        assert loaded == again, data["game"]
+        assert loaded.legal_actions() == again.legal_actions()
+        assert (loaded.is_over, loaded.winners()) == (again.is_over, again.winners())
+
+
+def test_golden_old_autosave_continues(user_home):
+    """An autosave file written by the code of save format 2 continues where it stopped."""
+    folders = saves.Folders(str(user_home))
+    os.makedirs(folders.data)
+    with open(os.path.join(FOLDER, "v2_autosave.json")) as file:
+        text = file.read()
+    with open(folders.autosave, "w") as file:
+        file.write(text)
+    state, seats = saves.load_game(folders)
+    assert state == replayed(json.loads(text)["game"])
+    assert [seat["name"] for seat in seats] == ["Maya", "Theo", "Ines"]
+    assert saves.load_undo(folders) == {"undos": 1, "practice": False}
 
 
 def make_records(mode):
@@ -112,26 +200,29 @@ def make_records(mode):
                    if seed == 3 and o.id != info.player_option}
         state = game.new_game(mode, players=players, seed=seed, options=options)
         rng = random.Random(seed)
-        while not state.is_over and len(state.history) < MAX_ACTIONS:
+        while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         records.append({"game": mode, "players": players, "options": dict(state.options),
                         "seed": seed, "rules_version": state.RULES_VERSION,
-                        "actions": [a.to_json() for a in state.history],
-                        "digest": digest(state)})
+                        "digest": digest(state), "end": ending(state),
+                        "actions": [a.to_json() for a in state.history]})
     return records
 
 
 def as_text(records):
-    """Records as JSON text with one action a line (readable, and diffs stay small)."""
+    """Records as JSON text: the end a line per part, one action a line (readable, and
+    diffs stay small)."""
     parts = []
     for record in records:
-        head = json.dumps({k: v for k, v in record.items() if k != "actions"})
+        head = json.dumps({k: v for k, v in record.items() if k not in ("end", "actions")})
+        end = ",\n".join(f"   {json.dumps(k)}: {json.dumps(v)}" for k, v in record["end"].items())
         moves = ",\n".join("   " + json.dumps(a) for a in record["actions"])
-        parts.append(f' {head[:-1]},\n  "actions": [\n{moves}]}}')
+        parts.append(f' {head[:-1]},\n  "end": {{\n{end}}},\n  "actions": [\n{moves}]}}')
     return "[\n" + ",\n".join(parts) + "\n]\n"
 
 
 if __name__ == "__main__":
+    seventh.register()
     for mode in sys.argv[1:] or sorted(game.GAMES):
         with open(os.path.join(FOLDER, f"{mode}.json"), "w") as file:
             file.write(as_text(make_records(mode)))

@@ -119,14 +119,14 @@ def test_T1_A3_deal_and_face_up_choice():
     for j in range(28):
         assert state.hands[j % 4][j // 4] is order[12 + j]
     assert len(state.draw_pile) == 12 and state.draw_pile[-1] is order[40]
-    assert state.view(0).facts["phase"] == "Choose face-up cards"
+    assert state.view(0).facts["step"] == "choose"
     for seat in range(4):
         assert state.current_player == seat
         assert len(state.legal_actions()) == 35          # 3 of 7
         state.apply(state.legal_actions()[seat])
     assert [len(h) for h in state.hands] == [4, 4, 4, 4]
     assert [len(f) for f in state.faceup] == [3, 3, 3, 3]
-    assert state.current_player == 0 and state.view(0).facts["phase"] == "Play from hand"
+    assert state.current_player == 0 and state.view(0).facts["step"] == "play"
 
 
 def test_T2_A15_four_of_a_kind_burns_and_replays():
@@ -329,7 +329,7 @@ def test_T14_A22_win_on_the_last_blind_card():
     blind(state, 1, 0)
     assert state.is_over and state.winners() == [1] and state.current_player is None
     assert names(state.burned).count("10D") == 1 and state.pile == []
-    assert state.view(0).facts["phase"] == "Game over"
+    assert state.view(0).facts["step"] == "over"
 
 
 def test_T15_A16_refill_limits():

@@ -8,6 +8,8 @@ import pytest
 
 import game
 from game import load_registry, resources
+from scenes import pieces
+from tests import test_table_frames as table_frames
 
 ROOT = resources.root()
 
@@ -17,10 +19,25 @@ def run(*args):
                           capture_output=True, text=True, timeout=120)
 
 
-def test_registry_lists_the_game_ids_of_the_issue():
-    assert "final_card_down" in game.GAMES
-    assert set(game.GAMES) <= {"final_card_down", "deadline", "ktu", "final_count",
-                               "four_downs", "five_possessions"}
+def test_registry_holds_every_game_of_its_file_with_its_rules():
+    listed = resources.read_yaml(resources.path("config", "games.yaml"))["games"]
+    assert set(game.MODULES) == set(listed)
+    assert all(game.GAMES[game_id].module is module for game_id, module in game.MODULES.items())
+
+
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_every_game_has_every_piece(game_id):
+    """Its rules, bot module, presenter, rulebook, lesson, golden records and recorded
+    frames at the table: one message names every piece a game lacks."""
+    lacks = [str(error) for error in pieces.missing(game.GAMES[game_id])]
+    golden = os.path.join(ROOT, "tests", "golden", f"{game_id}.json")
+    if not os.path.isfile(golden):
+        lacks.append(f"{game_id}: no golden records ({golden}: python3 -m tests.test_golden "
+                     f"{game_id})")
+    if game_id not in table_frames.golden()["scripts"]:
+        lacks.append(f"{game_id}: no frames at the table ({table_frames.GOLDEN}: "
+                     f"SCRIPTS={game_id} python3 -m tests.test_table_frames)")
+    assert not lacks, "; ".join(lacks)
 
 
 @pytest.mark.parametrize("edit,problem", [
@@ -118,7 +135,7 @@ def test_simulate_errors_are_one_line_with_status_2(args, problem):
 def test_engine_bench_prints_speed_per_game():
     result = run("bench", "--engine-only", "--seconds", "0.2")
     assert result.returncode == 0, result.stderr
-    for game_id in game.GAMES:
+    for game_id in game.MODULES:
         assert game_id in result.stdout
     assert "actions/s" in result.stdout
 

@@ -15,6 +15,7 @@ import pytest
 import game
 import main
 from game import saves
+from game.saves import files
 from scenes.session import Seat, Session
 from tests.helpers import finished
 
@@ -32,8 +33,8 @@ def read_only(monkeypatch):
     folder does (the tests run as root, whom chmod does not stop)."""
     def refuse(*args, **kwargs):
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(saves.os, "replace", refuse)
-    monkeypatch.setattr(saves.tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(files.os, "replace", refuse)
+    monkeypatch.setattr(files.tempfile, "mkstemp", refuse)
 
 
 def write(path, text):
@@ -165,7 +166,7 @@ def test_the_end_of_a_game_counts_once_wherever_it_stops(user_home, monkeypatch,
     for action in history[:-1]:
         session.submit(action)
     steps = []
-    real_write, real_unlink = saves.atomic_write, saves.os.unlink
+    real_write, real_unlink = files.atomic_write, files.os.unlink
 
     def step(real):
         def run(*args):
@@ -174,8 +175,8 @@ def test_the_end_of_a_game_counts_once_wherever_it_stops(user_home, monkeypatch,
                 raise Stop()
             return real(*args)
         return run
-    monkeypatch.setattr(saves, "atomic_write", step(real_write))
-    monkeypatch.setattr(saves.os, "unlink", step(real_unlink))
+    monkeypatch.setattr(files, "atomic_write", step(real_write))
+    monkeypatch.setattr(files.os, "unlink", step(real_unlink))
     try:
         session.submit(history[-1])
     except Stop:
@@ -303,7 +304,7 @@ def test_replay_of_a_fifo_does_not_hang(tmp_path):
 
 def test_a_file_larger_than_any_record_is_refused_unread(folders, monkeypatch):
     write(folders.statistics, "{}")
-    monkeypatch.setattr(saves, "MAX_FILE_BYTES", 1)
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 1)
     with pytest.raises(saves.BadFile, match="more than any file the app writes"):
         saves.read_record(folders.statistics, move=False)
     assert os.path.exists(folders.statistics)

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import game
 from game import saves
+from game.saves import files as file_io
 
 
 @pytest.fixture
@@ -69,7 +70,7 @@ def test_a_torn_write_leaves_the_previous_save(folders, monkeypatch):
 
     def torn(src, dst):
         raise OSError("power cut")
-    monkeypatch.setattr(saves.os, "replace", torn)
+    monkeypatch.setattr(file_io.os, "replace", torn)
     with pytest.raises(OSError):
         saves.save_game(folders, later, SEATS)
     monkeypatch.undo()
@@ -133,7 +134,7 @@ def test_hostile_autosave_contents(folders):
         (lambda d: d["game"]["state"]["hands"][0].append(d["game"]["state"]["hands"][1][0]),
          "in two places"),
         (lambda d: d["game"]["state"]["hands"][0].append(123456), "outside"),
-        (lambda d: d["game"]["state"].update(turn_no=10**12), "outside"),
+        (lambda d: d["game"]["state"].update(turn=10**12), "outside"),
         (lambda d: d.update(seats=SEATS[:2]), "2 seats for 4 players"),
         (lambda d: d["seats"][0].update(level="godlike"), "not one of"),
         (lambda d: d["game"].update(players="four"), "players must be a whole number"),

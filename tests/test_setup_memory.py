@@ -24,7 +24,7 @@ def type_text(a, words):
     for char in words:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char.lower()), mod=0, unicode=char,
                                              scancode=0))
-    a.step()
+    a.frame()
 
 
 def field(a, key):
@@ -71,7 +71,7 @@ def test_setup_offers_each_mode_its_last_players_between_games_and_starts(user_h
     click_widget(a, lambda w: w.label == "Start")
     assert isinstance(a.scene, TableScene)
     a.scene.go("menu")
-    a.step()
+    a.frame()
     open_setup(a, "deadline")                                # another mode: its own players
     assert seats_of(a.scene)[0] == ("Maya", True, "medium")
     press(a, pygame.K_ESCAPE)
@@ -161,7 +161,7 @@ def test_an_abandoned_game_is_recorded_and_counted_as_abandoned(user_home):
         assert (line["abandoned"], line["played"], line["won"]) == (1, 0, 0)
         assert "Ben" not in saves.load_statistics(a.folders)["games"]["ktu"]   # a computer
         a.scene.go("statistics")
-        a.step()
+        a.frame()
         assert isinstance(a.scene, StatisticsScene) and a.scene.game_id == "ktu"
         assert statistics.rows(a.scene.stats, "ktu")[0][:4] == ("Ann", 0, 0, 1)
         a.draw()
@@ -194,7 +194,7 @@ def test_play_a_real_game_after_a_lesson_asks_too(user_home):
         saved_ktu(a.folders)
         scene = open_lesson(a, "final_card_down")
         scene.director.play_real_game(scene)
-        a.step()
+        a.frame()
         assert isinstance(a.scene, SetupScene) and a.scene.info.id == "final_card_down"
         click_widget(a, lambda w: w.label == "Start")
         assert a.scene.asking and a.scene.asking_words.endswith(

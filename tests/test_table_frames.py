@@ -23,6 +23,7 @@ from game import saves, tutorial
 from scenes import app as app_module
 from scenes import tutorial as lessons
 from scenes.session import Seat, Session, inline
+from tests import seventh
 from tests.test_ui_play import card_point, choose
 
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "frames.json")
@@ -57,8 +58,8 @@ def coach(table):
 
 # ---- the driver --------------------------------------------------------------------------------
 class Driver:
-    """The app stepped by hand: events handled, the scene updated by DT, a frame drawn
-    and hashed at every step."""
+    """The app's frames made by hand: events handled, the scene updated by DT, the frame
+    drawn and hashed."""
 
     def __init__(self, expected=(), keep=None):
         self.app = app_module.App(size=(1280, 720), executor=inline)
@@ -70,7 +71,7 @@ class Driver:
         self.expected = list(expected)
         self.keep = keep            # a folder for the frames that differ (every frame without `expected`)
 
-    def step(self, *events):
+    def frame(self, *events):
         app = self.app
         pygame.event.clear()
         for event in events:
@@ -91,16 +92,16 @@ class Driver:
 
     def point(self, logical, buttons=(0, 0, 0)):
         pos = self.app.screen.pixel(logical)
-        self.step(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
+        self.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons))
 
     def click(self, logical):
         pos = self.app.screen.pixel(logical)
-        self.step(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-        self.step(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        self.step(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.frame(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        self.frame(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        self.frame(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
     def key(self, key, mod=0):
-        self.step(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+        self.frame(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
 
     def click_widget(self, predicate):
         scene = self.app.scene
@@ -117,7 +118,7 @@ class Driver:
             if table is not None and held(table):
                 self.key(pygame.K_SPACE)
                 continue
-            self.step()
+            self.frame()
         raise AssertionError("the table never got there")
 
     def perform(self, action):
@@ -135,7 +136,7 @@ class Driver:
     def open_table(self, session):
         self.app.scene.persist = {"session": session, "viewer": None, "events_seen": 0, "curtains": []}
         self.app.switch("table")
-        self.step()
+        self.frame()
 
 
 def table_of(driver):
@@ -157,7 +158,7 @@ def play_game(driver, game_id):
         table = table_of(driver)
         if table is None:                        # the hand's scores
             for _ in range(6):
-                driver.step()
+                driver.frame()
             driver.click_widget(lambda w: w.label in ("Next hand", "Menu"))
             continue
         if moves == 3:
@@ -167,7 +168,7 @@ def play_game(driver, game_id):
         driver.perform(choose(table.session.state.legal_actions(), rng))
         moves += 1
     for _ in range(30):
-        driver.step()
+        driver.frame()
 
 
 def play_pass_and_play(driver):
@@ -185,20 +186,20 @@ def play_pass_and_play(driver):
         if turn == 3:
             driver.key(pygame.K_z, pygame.KMOD_LCTRL)
     for _ in range(30):
-        driver.step()
+        driver.frame()
 
 
 def play_lesson(driver):
     """Deadline's lesson: a wrong move refused, a Hint, the moves it wants by keys and clicks."""
     lessons.start(driver.app.scene, "deadline")
     driver.app.switch(driver.app.scene.next)
-    driver.step()
+    driver.frame()
     for n in range(6):
         driver.until(lambda: waiting(driver.app.scene) and coach(driver.app.scene).learner_to_act())
         table = driver.app.scene
-        wanted = tutorial.find(coach(table).state, coach(table).step.moves[0])
+        wanted = tutorial.find(coach(table).state, coach(table).cue.moves[0])
         if n == 0:
-            other = next(a for a in table.legal_now if not any(m.matches(a) for m in coach(table).step.moves))
+            other = next(a for a in table.legal_now if not any(m.matches(a) for m in coach(table).cue.moves))
             driver.perform(other)
         if n == 1:
             driver.key(pygame.K_h)
@@ -209,7 +210,7 @@ def play_lesson(driver):
             continue
         driver.perform(wanted)
     for _ in range(30):
-        driver.step()
+        driver.frame()
 
 
 def play_replay(driver):
@@ -221,11 +222,11 @@ def play_replay(driver):
     record = saves.read_record(saves.write_record(driver.app.folders, session.state, session.saved_seats()))
     driver.app.scene.persist = {"record": record}
     driver.app.switch("replay")
-    driver.step()
+    driver.frame()
     for key in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_v, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_END):
         driver.key(key)
         for _ in range(12):
-            driver.step()
+            driver.frame()
 
 
 def run_script(name, expected=(), keep=None):
@@ -282,6 +283,7 @@ def record():
 
 
 if __name__ == "__main__":
+    seventh.register()
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-frames-"))

@@ -4,12 +4,12 @@ No card file code, no internal name, no zero-based seat and no '1 moves' may be 
 every step of every game has a prompt that says what to do."""
 import random
 import re
-import sys
 
 import pygame
 import pytest
 
 import game
+from game.core import OVER
 from game.bots import make_bot
 from scenes import table_input
 from scenes.presenters import presenter_for
@@ -64,10 +64,10 @@ def play_at_table(game_id, seed, prompts):
     rng = random.Random(seed)
     try:
         for _ in range(MAX_FRAMES):
-            app.step()
+            app.frame()
             scene = app.scene
             if isinstance(scene, ScoringScene):
-                app.step()
+                app.frame()
                 if not scene.interim:
                     return session
                 scene.next_hand()
@@ -109,14 +109,13 @@ def refuse_and_offer(app, scene, rng):
     several = [p for p in faces if len(table_input.actions_with(scene.legal_now, p.card)) > 1]
     if several and rng.random() < 0.2:
         scene.choose(table_input.actions_with(scene.legal_now, rng.choice(several).card), "Choose")
-        app.step()
+        app.frame()
         scene.close_dialog()
 
 
 def step_key(view):
     """What the prompt must speak about: the game's step facts and whose turn it is."""
-    facts = view.facts
-    return (view.game_id, facts.get("step"), facts.get("stage"), view.current_player == view.seat)
+    return (view.game_id, view.facts["step"], view.current_player == view.seat)
 
 
 @pytest.fixture
@@ -132,7 +131,7 @@ def spy(monkeypatch):
     return drawn
 
 
-@pytest.mark.parametrize("game_id", list(game.MODULES))
+@pytest.mark.parametrize("game_id", list(game.GAMES))
 def test_every_string_drawn_at_the_table_is_in_players_words(spy, game_id):
     prompts = {}
     play_at_table(game_id, 11, prompts)
@@ -145,9 +144,7 @@ def test_every_string_drawn_at_the_table_is_in_players_words(spy, game_id):
 
 def declared_steps(game_id):
     """The steps a game's state machine declares, where a player acts (not the end)."""
-    module = sys.modules[type(game.new_game(game_id, seed=1)).__module__]
-    steps = next(getattr(module, name) for name in ("STEPS", "PHASES", "STAGES") if hasattr(module, name))
-    return {step for step in steps if step not in ("over", "game_over")}
+    return set(game.GAMES[game_id].state_class().STEPS) - {OVER}
 
 
 def house_rules(info, seed):
@@ -158,12 +155,7 @@ def house_rules(info, seed):
     return options
 
 
-def machine_step(view):
-    """The view's state-machine step (the fact is 'stage' where a game has both)."""
-    return view.facts.get("stage", view.facts.get("step"))
-
-
-@pytest.mark.parametrize("game_id", list(game.MODULES))
+@pytest.mark.parametrize("game_id", list(game.GAMES))
 def test_every_step_reachable_has_a_prompt_that_says_what_to_do_and_hints_in_words(game_id):
     info = game.GAMES[game_id]
     presenter = presenter_for(info)
@@ -180,16 +172,15 @@ def test_every_step_reachable_has_a_prompt_that_says_what_to_do_and_hints_in_wor
             seat = state.current_player
             view = state.view(seat)
             words = presenter.prompt(view, seat, names, 0, [True] * len(names))
-            assert words and "Your turn" not in words, (machine_step(view), words)
+            assert words and "Your turn" not in words, (view.facts["step"], words)
             other = state.view((seat + 1) % len(names))
             assert presenter.prompt(other, other.seat, names, 0, [False] * len(names)).strip()
-            seen.add(machine_step(view))
+            seen.add(view.facts["step"])
             legal = state.legal_actions()
             hint = bot.explain(view, legal, bot.choose(view, legal, rng))
             assert not problems(hint, codes), hint
             state.apply(choose(legal, rng))
-    if game_id != "final_card_down":            # one step only, and no step fact
-        assert declared_steps(game_id) <= seen, declared_steps(game_id) - seen
+    assert declared_steps(game_id) <= seen, declared_steps(game_id) - seen
 
 
 def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
@@ -204,21 +195,21 @@ def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
         rng = random.Random(5)
         for _ in range(40):
             table.submit(choose(session.state.legal_actions(), rng))
-            app.step()
-        entries = table.presenter.log_lines(session.events_for(table.viewer), table.names, table.zone_names())
+            app.frame()
+        entries = table.presenter.log_lines(session.events_for(table.viewer), table.names, table.zones_by_key())
         assert len(entries) > 5
         firsts = [e.split(" ")[0] for e in entries]
         assert all(a != b or a not in NAMES for a, b in zip(firsts, firsts[1:])), entries
         assert any(", " in e and e.split(" ")[0] in NAMES for e in entries)   # a turn of several moves
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
                                              precise_y=1.0, touch=False, which=0))
-        app.step()
+        app.frame()
         assert table.ui_state.log_scroll == 3
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
-        app.step()
+        app.frame()
         assert table.ui_state.log_scroll == 0
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
-        app.step()
+        app.frame()
         assert table.ui_state.log_scroll == 5
     finally:
         pygame.quit()

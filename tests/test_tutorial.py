@@ -7,7 +7,7 @@ import pytest
 import game
 from game import resources, tutorial
 
-MODES = ["final_card_down", "ktu", "final_count", "five_possessions", "four_downs", "deadline"]
+MODES = list(game.GAMES)
 
 
 @pytest.fixture(scope="module", params=MODES)
@@ -18,9 +18,9 @@ def lesson(request):
 def test_tutorial_plays_to_its_end_showing_every_rule_it_claims(lesson):
     state = tutorial.rehearse(lesson)
     assert lesson.covers, "a tutorial shows at least one rule"
-    learner_moves = sum(step.learner for step in lesson.steps)
+    learner_moves = sum(cue.learner for cue in lesson.cues)
     assert 10 <= learner_moves <= 40
-    assert {step.by for step in lesson.steps if not step.learner} == \
+    assert {cue.by for cue in lesson.cues if not cue.learner} == \
         set(range(len(lesson.names))) - {lesson.learner}
     assert state.history, "the script made moves"
 
@@ -33,10 +33,10 @@ def test_tutorial_coverage_block_at_the_top_lists_every_rule_shown(lesson):
                 break
             header.append(line.rstrip())
     for cover in lesson.covers:
-        assert any(cover.rule in line and line.endswith(f"step {cover.step}") for line in header), \
-            f"{lesson.path}: the coverage comment does not list {cover.rule!r} at step {cover.step}"
+        assert any(cover.rule in line and line.endswith(f"step {cover.cue}") for line in header), \
+            f"{lesson.path}: the coverage comment does not list {cover.rule!r} at step {cover.cue}"
     listed = [line for line in header if re.search(r" step \d+$", line)]
-    assert len(listed) == len({(cover.rule, cover.step) for cover in lesson.covers})
+    assert len(listed) == len({(cover.rule, cover.cue) for cover in lesson.covers})
 
 
 def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
@@ -54,25 +54,25 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
             news.append(reply.text)
             continue
         assert all(said in coach.text() for said in news), "the learner hears what happened"
-        assert coach.step.say in coach.text()
+        assert coach.cue.say in coach.text()
         cards, buttons = coach.highlights()
         seen = [c.name for z in state.view(lesson.learner).zones for c in z.cards
                 if c is not None]
         assert all(name in seen for name in cards), "the learner sees every highlighted card"
         before = state.to_dict()
         other = [a for a in state.legal_actions()
-                 if not any(m.matches(a) for m in coach.step.moves)]
+                 if not any(m.matches(a) for m in coach.cue.moves)]
         if other:
             reply = coach.submit(other[0])
             assert not reply.accepted and "not the lesson's plan" in reply.text
-            assert coach.step.say in reply.text and coach.step.why in reply.text
+            assert coach.cue.say in reply.text and coach.cue.why in reply.text
             refused_legal += 1
         wrong = game.Action("no_such_move")
         reply = coach.submit(wrong)
         assert not reply.accepted and state.why_illegal(wrong) in reply.text
         refused_illegal += 1
         assert state.to_dict() == before
-        reply = coach.submit(tutorial.find(state, coach.step.moves[0]))
+        reply = coach.submit(tutorial.find(state, coach.cue.moves[0]))
         assert reply.accepted
         news = [reply.text]
     assert refused_legal and refused_illegal
@@ -193,7 +193,7 @@ def test_tutorial_validator_checks_what_a_rule_claims(tmp_path, old, new, expect
 def test_tutorial_coach_speaks_of_the_computer_players_by_name():
     coach = tutorial.Coach(tutorial.load("final_count"))
     for _ in range(3):
-        coach.submit(tutorial.find(coach.state, coach.step.moves[0]))
+        coach.submit(tutorial.find(coach.state, coach.cue.moves[0]))
     assert not coach.learner_to_act()
     assert coach.text().endswith("Ben plays next.")
     reply = coach.submit(coach.scripted_action())
@@ -211,5 +211,5 @@ def test_tutorial_validator_plays_every_move_the_coach_accepts(tmp_path):
     assert message.startswith(f"{path}: step ")
     lesson = tutorial.parse(path, resources.read_yaml(path), "final_card_down")
     coach = tutorial.Coach(lesson)
-    ace = tutorial.find(coach.state, lesson.steps[0].moves[1])
+    ace = tutorial.find(coach.state, lesson.cues[0].moves[1])
     assert coach.submit(ace).accepted and coach.index == 1

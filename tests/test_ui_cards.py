@@ -16,17 +16,17 @@ def move_to(a, point, buttons=(0, 0, 0)):
     """Post a real pointer motion to a logical point."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a.screen.pixel(point), rel=(0, 0),
                                          buttons=buttons))
-    a.step()
+    a.frame()
 
 
 def drag(a, start, end):
     """Press on `start`, move in steps to `end`, let go there."""
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a.screen.pixel(start), button=1))
-    a.step()
+    a.frame()
     for k in range(1, 5):
         move_to(a, (start[0] + (end[0] - start[0]) * k / 4, start[1] + (end[1] - start[1]) * k / 4), (1, 0, 0))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=a.screen.pixel(end), button=1))
-    a.step()
+    a.frame()
 
 
 def test_the_card_under_the_pointer_lifts_and_redraws_only_when_it_changes(app):
@@ -34,7 +34,7 @@ def test_the_card_under_the_pointer_lifts_and_redraws_only_when_it_changes(app):
     settle(app)
     table = app.scene
     table.motion.toasts.clear()         # nothing else moves: every frame counted is the pointer's
-    app.step()
+    app.frame()
     first, second = table.board.hand_cards()[:2]
     move_to(app, first.rect.center)
     assert table.ui_state.hovered is first
@@ -49,7 +49,7 @@ def test_the_card_under_the_pointer_lifts_and_redraws_only_when_it_changes(app):
     move_to(app, (table.board.table_w / 2, 70))                          # the felt: the lift drops
     assert table.ui_state.hovered is None and app.frames == frames + 2
     for _ in range(5):
-        app.step()
+        app.frame()
     assert not table.busy() or table.session.thinking() is not None
 
 

@@ -18,17 +18,17 @@ from scenes.setup import SetupScene
 from scenes.table import TableScene
 
 MAX_ACTIONS = 3000
-STEP = 1 / 60           # the time each step of the app advances by
+FRAME = 1 / 60          # the time each frame of the app advances by
 
 
 def new_app():
-    """The app at 1280x720, silent, with instant animations, its menu drawn; each step
-    advances its time by STEP, and the computer players think at once."""
-    a = app_module.App(size=(1280, 720), step_seconds=STEP, executor=inline)
+    """The app at 1280x720, silent, with instant animations, its menu drawn; each frame
+    advances its time by FRAME, and the computer players think at once."""
+    a = app_module.App(size=(1280, 720), frame_seconds=FRAME, executor=inline)
     a.settings.animation_speed = "instant"
     a.settings.sound = False
     a.sounds.enabled = False
-    a.step()
+    a.frame()
     return a
 
 
@@ -45,14 +45,14 @@ def click_at(a, logical_point):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    a.step()
+    a.frame()
 
 
 def press(a, key, mod=0):
     """Post a real key press."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0))
-    a.step()
+    a.frame()
 
 
 def widget(scene, predicate):
@@ -66,7 +66,7 @@ def click_widget(a, predicate):
 
 
 def settle(a, limit=400):
-    """Step until the table is waiting for a person (or has left the table)."""
+    """Make frames until the table is waiting for a person (or has left the table)."""
     for _ in range(limit):
         scene = a.scene
         if not isinstance(scene, TableScene):
@@ -74,7 +74,7 @@ def settle(a, limit=400):
         if scene.curtain is not None or (scene.my_turn() and not scene.motion.flights and not scene.pending
                                          and not scene.ui_state.dialog):
             return
-        a.step()
+        a.frame()
     raise AssertionError("the table never became ready")
 
 
@@ -191,7 +191,7 @@ def play_through(a, game_id, count, humans, seed=7):
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("game_id", list(game.MODULES))
+@pytest.mark.parametrize("game_id", list(game.GAMES))
 def test_pass_and_play_whole_game(app, game_id):
     info = game.GAMES[game_id]
     count = info.min_players

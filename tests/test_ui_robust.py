@@ -31,7 +31,7 @@ def resize(a, size):
     """The window made `size` pixels, as a window manager that ignored the minimum would."""
     pygame.display.set_mode(size, pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
-    a.step()
+    a.frame()
 
 
 def at_table(a, game_id, seed=1):
@@ -42,7 +42,7 @@ def at_table(a, game_id, seed=1):
     session = Session(game_id, seats, info.default_options(), seed, a.folders, executor=a.executor)
     a.scene.persist = dict(session=session, viewer=None, events_seen=0, curtains=[])
     a.switch("table")
-    a.step()
+    a.frame()
     return session
 
 
@@ -66,14 +66,14 @@ def test_every_game_draws_at_tiny_and_extreme_sizes_while_cards_fly(user_home, g
             flown = False
             for _ in range(40):
                 play_a_move(a, rng)
-                a.step()
+                a.frame()
                 flown = flown or bool(a.scene.motion.flights)
                 if flown:
                     break
             assert flown
             resize(a, size)                 # shrunk while the cards fly
             for _ in range(5):
-                a.step()
+                a.frame()
             a.draw()
             assert pygame.display.get_surface().get_size() == size
     finally:
@@ -295,7 +295,7 @@ def monkey_event(a, rng):
     else:
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-3, -1, 1, 3)),
                                              flipped=False))
-    a.step()
+    a.frame()
 
 
 def monkey_open(a, name, game_id, rng):
@@ -315,7 +315,7 @@ def monkey_open(a, name, game_id, rng):
             persist["record"] = saves.read_record(session.record_path)
     a.scene.persist = persist
     a.switch(name)
-    a.step()
+    a.frame()
 
 
 @pytest.mark.parametrize("game_id", list(game.GAMES))

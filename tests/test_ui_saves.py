@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 import game
 from game import bots, resources, saves
+from game.saves import files
 from scenes import app as app_module
 from scenes import config, statistics
 from scenes.error import ErrorScene
@@ -104,7 +105,7 @@ def test_the_hard_players_thinking_time_is_a_setting_the_table_uses(app, user_ho
     session = start_game(app, "final_card_down", 2, {0}, 5)
     settle(app)
     click_widget(app, lambda w: getattr(w, "label", "") == "Hint")     # a 0.25 s search
-    app.step()                                      # its answer is taken
+    app.frame()                                      # its answer is taken
     assert ("hard", 0.25) in made and not session.busy()
 
 
@@ -287,12 +288,12 @@ def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_ho
                 break
             if a.scene.curtain is not None:
                 click_widget(a, lambda w: w.label == "Ready")
-            a.step()
+            a.frame()
         assert isinstance(a.scene, ScoringScene) and a.scene.interim
         assert a.scene.headline() == (f"Hand {hand} is over" if hand else "The hand is over")
         click_widget(a, lambda w: w.label == "Next hand")
         for _ in range(100):
-            a.step()
+            a.frame()
         assert isinstance(a.scene, TableScene)      # the scores are shown once, not again
         assert {x.kind for x in a.scene.session.state.legal_actions()} == {"deal"}
     finally:
@@ -343,7 +344,7 @@ def test_a_save_that_fails_is_said_and_the_game_goes_on(app, monkeypatch):
 
     def full(*args):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(saves, "atomic_write", full)
+    monkeypatch.setattr(files, "atomic_write", full)
     before = len(session.state.history)
     play_on(app, random.Random(2), before + 1)
     assert len(session.state.history) > before
@@ -446,7 +447,7 @@ def test_statistics_scene_shows_resets_and_replays(user_home):
         click_widget(a, lambda w: w.label.startswith("Cards"))
         assert viewer.viewer == 0
         for _ in range(30):
-            a.step()
+            a.frame()
         assert viewer.state.to_dict() == last.state.to_dict()   # nothing moves a replay on
         assert all(p.face_up for p in viewer.board.hand_cards())  # seat 0's own cards, face up
         press(a, pygame.K_ESCAPE)

@@ -85,7 +85,7 @@ def test_keyboard_plays_a_card(app):
 def test_hint_marks_a_suggestion(app):
     table = start_fcd(app, {0}, count=2)
     click_widget(app, lambda w: w.label == "Hint")  # the strongest computer thinks a second
-    app.step()                                      # its answer is taken
+    app.frame()                                      # its answer is taken
     assert table.ui_state.hint in table.session.legal_actions()
     assert table.ui_state.message.startswith("Hint: ")       # what to do, and why where it can say
 
@@ -128,10 +128,10 @@ def test_every_engine_event_has_words_in_the_log():
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         names = [f"P{i}" for i in range(state.players)]
-        zone_names = {z.key: z.name for z in state.view(0).zones}
+        zones = {z.key: z for z in state.view(0).zones}
         for event in state.events_for(0):
             assert event.kind in presenter.event_kinds(), f"{game_id}: no words for {event.kind!r}"
-            line = presenter.event_line(event, names, zone_names)
+            line = presenter.event_line(event, names, zones)
             assert line is None or "_" not in line, line
 
 
@@ -153,13 +153,14 @@ def test_facts_and_breakdowns_name_cards_as_players_say_them():
     from scenes.presenters import presenter_for
     ktu = presenter_for(game.GAMES["ktu"])
     view = game.new_game("ktu", players=2, seed=1).view(0)
-    view = view._replace(facts=dict(view.facts, effective_top="AD", stage="play", step="play"))
+    view = view._replace(facts=dict(view.facts, effective_top="AD", step="play"))
     side = {label: value for label, value, _ in ktu.side_facts(view, ["Maya", "Theo"])}
     assert side["Card to beat"] == "Ace of diamonds"
     assert side["Beaten by"] == "4 5 6 7 8 9 or a 2, 3 or 10"
     count = presenter_for(game.GAMES["final_count"])
-    facts = {"last_hand": {"seats": [{"cards": ["8D", "KC"], "best": 18, "points": 18}]}}
-    assert count.breakdown(facts, 0, ["Maya"]) == "8 of diamonds, King of clubs, count 18, +18 this hand"
+    view = game.new_game("final_count", players=2, seed=1).view(0)
+    view = view._replace(facts=dict(view.facts, last_hand={"seats": [{"cards": ["8D", "KC"], "best": 18, "points": 18}]}))
+    assert count.breakdown(view, 0, ["Maya"]) == "8 of diamonds, King of clubs, count 18"   # +18: a column
 
 
 def test_only_the_presenters_know_game_ids_and_zone_keys():

@@ -11,14 +11,14 @@ from scenes.rules import RulesScene, parse
 from scenes.scoring import ScoringScene
 from scenes.session import Seat, Session
 from scenes.table import TableScene
-from tests.test_ui_play import STEP, app, click_widget, open_setup, press, settle  # noqa: F401
+from tests.test_ui_play import FRAME, app, click_widget, open_setup, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
 def type_key(a, char):
     """Post a real key press that types `char`."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char), mod=0, unicode=char, scancode=0))
-    a.step()
+    a.frame()
 
 
 def test_a_text_field_redraws_on_every_key(app):
@@ -90,7 +90,7 @@ def test_final_card_down_scores_are_ranked_by_place(app):
     seats = [Seat(f"P{i + 1}", human=i == 0) for i in range(4)]
     session = Session("final_card_down", seats, {}, seed, state=state)
     app.scene.go("scoring", session=session, interim=False)
-    app.step()
+    app.frame()
     scoring = app.scene
     assert isinstance(scoring, ScoringScene)
     shown = scoring.ordered()
@@ -112,7 +112,7 @@ def test_the_rulebook_draws_nested_bullets_indented(app, tmp_path):
     assert parse(str(page)) == [("h", "Play"), ("li", "follow:"), ("sub", "the lead colour", 1),
                                 ("sub", "otherwise any card", 1), ("li", "then score")]
     app.scene.go("rules", rules_game="four_downs", return_to="menu")
-    app.step()
+    app.frame()
     rules = app.scene
     assert isinstance(rules, RulesScene)
     nested = [line for line in rules.lines if "lead colour on the other side" in line[0]]
@@ -143,12 +143,12 @@ def test_the_controls_overlay_holds_the_game_still(app):
     assert session.state.current_player == 0
     moves = len(session.submitted)
     press(app, pygame.K_F1)
-    for _ in range(int(1.5 / STEP)):              # a second and a half of the app's time
-        app.step()
+    for _ in range(int(1.5 / FRAME)):              # a second and a half of the app's time
+        app.frame()
     assert app.showing_controls and len(session.submitted) == moves
     press(app, pygame.K_ESCAPE)
-    for _ in range(int(1.5 / STEP)):
+    for _ in range(int(1.5 / FRAME)):
         if len(session.submitted) > moves:
             break
-        app.step()
+        app.frame()
     assert len(session.submitted) > moves

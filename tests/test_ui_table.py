@@ -25,7 +25,7 @@ def test_continue_against_computers_shows_your_own_hand(app, game_id):
     table = app.scene
     assert isinstance(table, TableScene)
     for _ in range(5):
-        app.step()
+        app.frame()
     assert table.my_turn()
     hand = [p for p in table.board.placed if p.zone == "hand:0"]
     assert hand and all(p.face_up and p.card is not None for p in hand)

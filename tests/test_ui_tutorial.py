@@ -41,19 +41,19 @@ def open_lesson(a, game_id):
 
 
 def wait_for_learner(a):
-    """Step until the learner is to move at a still table, or the lesson has ended."""
+    """Make frames until the learner is to move at a still table, or the lesson has ended."""
     for _ in range(MAX_STEPS):
         scene = a.scene
         if scene.over or (scene.my_turn() and scene.director.coach.learner_to_act() and not scene.motion.flights
                            and not scene.pending and not scene.ui_state.dialog):
             return
-        a.step()
+        a.frame()
     raise AssertionError("the lesson never waited for the learner")
 
 
 def wrong_move(scene):
     """A legal move the lesson does not want now (a button's, if one), or None."""
-    wanted = scene.director.coach.step.moves
+    wanted = scene.director.coach.cue.moves
     others = [a for a in scene.legal_now if not any(m.matches(a) for m in wanted)]
     return next((a for a in others if not a.cards), others[0] if others else None)
 
@@ -70,15 +70,15 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
         wait_for_learner(app)
         if scene.over:
             break
-        step = scene.director.coach.step
-        assert scene.director.coach.paragraphs()[-1] == step.say, "the coach says what to do now"
+        cue = scene.director.coach.cue
+        assert scene.director.coach.paragraphs()[-1] == cue.say, "the coach says what to do now"
         cards, kinds = scene.director.coach.highlights()
         assert all(any(p.hinted for p in scene.board.placed if p.card is not None and p.card.name == name)
                    for name in cards), "the coach's cards are marked"
         marked = [w for w in scene.widgets if w.marked]
-        assert all(any(m.matches(a) for m in step.moves for a in w.actions) for w in marked), \
+        assert all(any(m.matches(a) for m in cue.moves for a in w.actions) for w in marked), \
             "only the buttons of the move the coach wants are marked"
-        if any(m.kind in kinds and not m.names for m in step.moves):
+        if any(m.kind in kinds and not m.names for m in cue.moves):
             assert marked, "the coach's button is marked"
         other = wrong_move(scene)
         if other is not None and refused < 3:
@@ -86,13 +86,13 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
             perform(app, other)
             assert scene.session.state.to_dict() == before, "a refused move changes nothing"
             assert scene.director.reply and "not the lesson's plan" in scene.director.reply
-            assert step.say in scene.director.reply
+            assert cue.say in scene.director.reply
             assert scene.ui_state.message == REFUSED
             refused += 1
             if scene.ui_state.dialog:
                 press(app, pygame.K_ESCAPE)
         index = scene.director.coach.index
-        wanted = tutorial.find(scene.session.state, step.moves[0])
+        wanted = tutorial.find(scene.session.state, cue.moves[0])
         if len(wanted.cards) > 1:      # the coach says how: the cards, then the button it names
             for card in wanted.cards:
                 click_at(app, card_point(scene, card))
@@ -102,7 +102,7 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
                 click_widget(app, lambda w: getattr(w, "actions", None) == [wanted])
         else:
             perform(app, wanted)
-        assert scene.director.coach.index > index, f"step {step.number} was not taken by the click"
+        assert scene.director.coach.index > index, f"step {cue.number} was not taken by the click"
         assert scene.director.reply == ""
     assert scene.over and scene.director.coach.finished
     assert not scene.session.can_undo(lesson.learner, "casual"), "no undo in a lesson"
@@ -130,8 +130,8 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
     wait_for_learner(app)
     moves = 0
     while not scene.over and moves < 40:
-        step = scene.director.coach.step
-        wanted = tutorial.find(scene.session.state, step.moves[0])
+        cue = scene.director.coach.cue
+        wanted = tutorial.find(scene.session.state, cue.moves[0])
         index = scene.director.coach.index
         for _ in range(60):                          # arrows and Tab walk cards and buttons
             items = scene.focus_cards + scene.widgets
@@ -148,7 +148,7 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
                     break
                 press(app, pygame.K_DOWN)
             press(app, pygame.K_RETURN)
-        assert scene.director.coach.index > index, f"step {step.number} was not taken by the keys"
+        assert scene.director.coach.index > index, f"step {cue.number} was not taken by the keys"
         moves += 1
         wait_for_learner(app)
     assert scene.over
@@ -194,7 +194,7 @@ def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F
     scene = app.scene
     assert is_lesson(scene) and scene.session.game_id == shown
     wait_for_learner(app)
-    perform(app, tutorial.find(scene.session.state, scene.director.coach.step.moves[0]))
+    perform(app, tutorial.find(scene.session.state, scene.director.coach.cue.moves[0]))
     index = scene.director.coach.index
     app.settings.undo = "casual"
     made = len(scene.session.state.history)
@@ -230,16 +230,16 @@ def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
                 view = coach.state.view(lesson.learner)
                 rows = coach_panel.facts_rows(view, presenter, list(lesson.names))
                 other = [x for x in coach.state.legal_actions()
-                         if not any(m.matches(x) for m in coach.step.moves)]
+                         if not any(m.matches(x) for m in coach.cue.moves)]
                 replies = [""] + ([coach.submit(other[0]).text] if other else [])
                 for reply in replies:
                     kept, text_size, lines = coach_panel.words(a.screen, coach.paragraphs(), reply, rows)
                     shown = "".join(line for line, is_reply, last, _ in lines if is_reply or last).replace(" ", "")
-                    where = f"{game_id} step {coach.step.number} at {size}"
-                    assert coach.step.say.replace(" ", "") in shown, f"{where}: the coach's instruction is cut"
+                    where = f"{game_id} step {coach.cue.number} at {size}"
+                    assert coach.cue.say.replace(" ", "") in shown, f"{where}: the coach's instruction is cut"
                     assert reply.replace(" ", "") in shown, f"{where}: the reply is cut"
                     assert text_size >= 15 and len(kept) >= len(view.scores), where
-                coach.submit(tutorial.find(coach.state, coach.step.moves[0]))
+                coach.submit(tutorial.find(coach.state, coach.cue.moves[0]))
     finally:
         pygame.quit()
 
@@ -251,7 +251,7 @@ def test_tutorial_top_bar_names_the_lesson_and_the_learner_plate_reads_you(app, 
     open_lesson(app, "ktu")
     wait_for_learner(app)
     app.scene.dirty = True
-    app.step()
+    app.frame()
     assert "Learn to play: KTU" in drawn
     assert "You" in drawn and "You (you)" not in drawn
 
@@ -280,7 +280,7 @@ def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  #
             if (scene.my_turn() and scene.director.coach.learner_to_act() and not scene.busy()
                     and not scene.motion.flights and not scene.pending):
                 break
-            app.step()
+            app.frame()
         else:
             raise AssertionError("the lesson never waited for the learner")
         index = scene.director.coach.index

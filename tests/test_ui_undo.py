@@ -71,7 +71,7 @@ def test_ctrl_z_takes_back_and_a_computer_thinking_meanwhile_is_dropped(app):
         for _ in range(20):
             if session.busy() or table.my_turn():
                 break
-            app.step()
+            app.frame()
         if session.thinking() is not None and session.can_undo(0, app.settings.undo):
             break
         settle(app)
@@ -79,7 +79,7 @@ def test_ctrl_z_takes_back_and_a_computer_thinking_meanwhile_is_dropped(app):
     press(app, pygame.K_z, CTRL)
     assert session.state.to_dict() == before and table.my_turn()
     for _ in range(10):                                 # its answer comes and is dropped
-        app.step()
+        app.frame()
     assert not session.busy() and session.state.to_dict() == before
     assert "Hint" in top_labels(table) and all(b.enabled for b in table.buttons_top)
     moves = len(session.state.history)

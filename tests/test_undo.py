@@ -43,7 +43,7 @@ def test_random_undos_replay_from_the_seed_and_play_on(game_id, policy):
                 limit = timeline.undo_limit(seat, policy, humans)
                 target = timeline.undo_target(seat, policy, humans)
                 assert limit <= target < len(state.history)
-                undone = timeline.steps[target - timeline.base:]
+                undone = timeline.entries[target - timeline.base:]
                 assert undone[0].seat == seat or (policy == undo.CASUAL and undone[0].seat in humans)
                 if policy == undo.MINE:
                     assert not any(s.chance or s.learned[seat] for s in undone)
@@ -166,7 +166,7 @@ def test_fcd_undo_takes_back_a_d_and_its_declared_colour_within_the_turn():
 def test_fcd_undo_refuses_to_go_past_a_draw_a_computers_play_or_another_person():
     table = Table(fcd({1: ["5/blue/spades"]}, draw=["3/green/clubs"]), humans={0})
     table.do("draw")
-    assert table.timeline.steps[-1].chance and table.timeline.steps[-1].learned[0]
+    assert table.timeline.entries[-1].chance and table.timeline.entries[-1].learned[0]
     table.do("end turn")
     assert table.undo(0) == 1 and table.target(0) is None       # the drawn card stays seen
     table.do("end turn", "play 5/blue/spades")                   # the computer shows a card
@@ -183,13 +183,13 @@ def test_deadline_undo_takes_back_an_exam_card_by_card():
     from tests.test_deadline import _t6_state
     table = Table(_t6_state(), humans={0})
     table.do("group 7H", "group 7C", "submit", "group 2S")
-    assert table.undo(0) == 3 and [c.name for c in table.state.building] == []
-    assert table.undo(0) == 2 and [c.name for c in table.state.building] == ["7H", "7C"]
+    assert table.undo(0) == 3 and [c.name for c in table.state.group] == []
+    assert table.undo(0) == 2 and [c.name for c in table.state.group] == ["7H", "7C"]
     assert table.undo(0) == 1
     table.do("cancel group", "group 2S", "group 3S", "submit")
     assert [[c.name for c in a.cards] for a in table.state.assignments] == [["2S", "3S"]]
     assert table.undo(0) == 4 and table.undo(0) == 3
-    assert [c.name for c in table.state.building] == ["2S"]
+    assert [c.name for c in table.state.group] == ["2S"]
     while table.target(0) is not None:
         table.undo(0)
     assert table.moves() == 0 and table.timeline.undos == 8
@@ -212,7 +212,7 @@ def test_deadline_undo_refuses_a_stock_draw_the_blind_exchange_and_another_perso
     pass_turn(table)
     assert table.target(0) == 1               # their moves showed seat 0 nothing new
     pass_turn(table)
-    assert table.state.step == "exchange" and table.timeline.steps[-1].chance
+    assert table.state.step == "exchange" and table.timeline.entries[-1].chance
     assert table.target(0) is None            # the blind exchange order was drawn
     people = Table(game.new_game("deadline", seed=5), humans={0, 1})
     pass_turn(people)
@@ -231,7 +231,7 @@ def test_ktu_undo_takes_back_the_face_up_choice_until_the_choices_are_shown():
     assert table.undo(0) == 0                             # undone with seat 0's choice
     table.do(str(other))
     table.first(3)
-    assert table.timeline.steps[-1].learned[0]            # every choice is now shown
+    assert table.timeline.entries[-1].learned[0]            # every choice is now shown
     assert list(table.state.faceup[0]) == list(other.cards) and table.target(0) is None
     people = Table(new(choose=False), humans={0, 1})
     people.do(str(first))
@@ -248,12 +248,12 @@ def test_ktu_undo_takes_back_a_burn_and_replay_but_not_a_refill_or_a_blind_card(
     assert table.undo(0) == 1 and table.undo(0) == 0 and table.target(0) is None
     refill = Table(new(hands={0: ["5H"]}, stock=["KC"]), humans={0})
     refill.do("play 5H")                                 # the hand refills from the stock
-    assert refill.timeline.steps[-1].chance and refill.target(0) is None
+    assert refill.timeline.entries[-1].chance and refill.target(0) is None
     from tests.test_ktu import blind_position, play
     blind = Table(blind_position(lambda state: (play(state, 0, "2C"), play(state, 1, "8H"))),
                   humans={3})
     blind.do("play blind 0")                              # a face-down card nobody has seen
-    assert blind.timeline.steps[-1].chance and blind.target(3) is None
+    assert blind.timeline.entries[-1].chance and blind.target(3) is None
 
 
 # ---- Final Count ------------------------------------------------------------------------------
@@ -266,7 +266,7 @@ def final_count(dice, seed=7):
 def test_final_count_undo_takes_back_both_steps_of_a_swap_but_not_the_roll():
     table = Table(final_count(dice=[6]), humans={1})
     table.do("roll")
-    assert table.timeline.steps[-1].chance and table.target(1) is None
+    assert table.timeline.entries[-1].chance and table.target(1) is None
     table.do("swap board 3C", "take 8S")
     assert table.undo(1) == 2 and table.state.step == "target"
     assert table.undo(1) == 1 and table.state.step == "action" and table.target(1) is None
@@ -278,7 +278,7 @@ def test_final_count_undo_takes_back_both_steps_of_a_swap_but_not_the_roll():
 def test_final_count_undo_after_a_five_keeps_the_blind_pick_order_and_stops_at_people():
     table = Table(final_count(dice=[5]), humans={1})
     table.do("roll", "swap opp AS")               # a 5 shuffles the blind-pick orders
-    assert table.timeline.steps[-1].chance
+    assert table.timeline.entries[-1].chance
     table.do("take 6S")                           # a face-up card: nothing new
     assert table.undo(1) == 2 and table.target(1) is None
     table.do("take 6S", "end turn", "call")       # the computer's call shows nothing
@@ -326,12 +326,12 @@ def test_four_downs_undo_stops_at_a_computers_card_and_at_the_deal():
     table.do("play OB5")
     assert table.target(0) == 0
     table.do("play DB6")                          # the computer's card is new to seat 0
-    assert table.timeline.steps[-1].learned[0] and table.target(0) is None
+    assert table.timeline.entries[-1].learned[0] and table.target(0) is None
     state = four_downs()
     play_t6_hand(state)
     dealer = Table(state, humans={1})
     dealer.do("deal")                             # collect, shuffle and deal
-    assert dealer.timeline.steps[-1].chance and dealer.target(1) is None
+    assert dealer.timeline.entries[-1].chance and dealer.target(1) is None
 
 
 # ---- 5 possessions ----------------------------------------------------------------------------
@@ -344,7 +344,7 @@ def five_possessions():
 def test_five_possessions_undo_takes_back_a_line_of_four_card_by_card():
     table = Table(five_possessions(), humans={0})
     table.do("choose offense")                    # the stacks are shuffled, lines drawn
-    assert table.timeline.steps[-1].chance and table.target(0) is None
+    assert table.timeline.entries[-1].chance and table.target(0) is None
     table.do("place W:OB5 0", "place W:OG7 1", "place W:OO7 2", "place W:OG4 3")
     table.do("place K:DB5 0", "place K:DB6 1")    # the defense sets face down
     assert table.undo(0) == 4 and table.state.current_player == 0
@@ -352,7 +352,7 @@ def test_five_possessions_undo_takes_back_a_line_of_four_card_by_card():
         assert table.undo(0) == back
     assert table.target(0) is None
     table.do("place W:OG4 0")
-    assert [c.name for c in table.state.line[0][0]] == ["W:OG4"]
+    assert [c.name for c in table.state.line_cards[0][0]] == ["W:OG4"]
 
 
 def test_five_possessions_undo_stops_at_the_reveal_and_at_the_other_person():
@@ -361,7 +361,7 @@ def test_five_possessions_undo_stops_at_the_reveal_and_at_the_other_person():
              "place W:OG4 3", "place K:DB5 0", "place K:DB6 1", "place K:DB7 2")
     assert table.target(0) == 4
     table.do("place K:DG5 3")                     # the line is revealed, the next drawn
-    assert table.timeline.steps[-1].learned[0] and table.target(0) is None
+    assert table.timeline.entries[-1].learned[0] and table.target(0) is None
     people = Table(five_possessions(), humans={0, 1})
     people.do("choose offense", "place W:OB5 0", "place W:OG7 1", "place W:OO7 2",
               "place W:OG4 3")
@@ -478,7 +478,7 @@ def test_the_statistics_scene_shows_casual_undo_games_as_practice():
     a = new_app()
     try:
         a.scene.go("statistics")
-        a.step()
+        a.frame()
         scene = a.scene
         assert scene.game_id == "ktu" and statistics.rows(scene.stats, "ktu") == []
         [row] = statistics.rows(scene.stats, "ktu", "practice")

@@ -23,7 +23,7 @@ def desktop(monkeypatch):
 def opened():
     """A started app (no size given, as a player starts it), its menu drawn."""
     a = app_module.App()
-    a.step()
+    a.frame()
     return a
 
 
@@ -78,12 +78,12 @@ def test_f11_goes_fullscreen_and_back_to_the_window_exactly(desktop, user_home):
     try:
         a.window.size, a.window.position = (900, 560), (31, 17)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
-        a.step()
+        a.frame()
         assert a.settings.fullscreen and pygame.display.get_surface().get_size() == (1024, 768)
         assert a.screen.surface.get_size() == (1024, 768)
         assert settings_file(user_home)["fullscreen"] is True
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
-        a.step()
+        a.frame()
         assert not a.settings.fullscreen
         assert (a.window.size, a.window.position) == ((900, 560), (31, 17))
         assert a.screen.surface.get_size() == (900, 560)

@@ -92,7 +92,7 @@ def rollout(state, legal, rng):
         return legal[rng.randrange(len(legal))]
     seat = state.current_player
     top = state.discard[-1] if state.discard else None
-    return policy(state.hands[seat], state.building, top, legal, rng, state.ace_high)[0]
+    return policy(state.hands[seat], state.group, top, legal, rng, state.ace_high)[0]
 
 
 def evaluate(state):

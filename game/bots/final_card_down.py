@@ -23,14 +23,14 @@ def medium(view, legal, rng):
     draw = next((a for a in legal if a.kind == "draw"), None)
     end = next((a for a in legal if a.kind == "end_turn"), None)
     if not plays:
-        if draw is not None and view.facts.get("cards_owed"):
+        if draw is not None and view.facts["cards_owed"]:
             owed = view.facts["cards_owed"]
             return draw, f"no 2 to answer with: draw the {owed} card{'' if owed == 1 else 's'} owed"
         if draw is not None:
             return draw, "nothing matches: draw a card"
         return end or legal[0], ""
     hand = _hand(view)
-    if view.facts.get("cards_owed"):
+    if view.facts["cards_owed"]:
         return plays[0], (f"answer the 2s with a 2 and pass the penalty on instead of "
                           f"drawing {view.facts['cards_owed']}")
 

@@ -106,7 +106,7 @@ def medium(view, legal, rng):
         best, best_after = None, me
         for a in legal:
             if a.kind == "take":
-                after = (_best(rest + [a.cards[0]], board) if facts.get("die") == 5 else me)
+                after = (_best(rest + [a.cards[0]], board) if facts["die"] == 5 else me)
                 if after > best_after:
                     best, best_after = a, after
         if best is not None:
@@ -139,10 +139,10 @@ def stop_playout(state):
 def evaluate(state):
     """Each seat's game points with this hand scored as it stands, against the best of
     the others, squashed to 0..1 (a hand is worth up to about 85 points)."""
-    points = list(state.totals)
-    if state.step not in ("hand_over", "game_over"):
+    points = list(state.game_points)
+    if state.step not in ("hand_over", "over"):
         rows = score_hand([h + t for h, t in zip(state.hands, state.tables)], state.board,
-                          state.goal, state.caller)
+                          state.hit_goal, state.caller)
         for row in rows:
             points[row["seat"]] += row["points"]
     out = []

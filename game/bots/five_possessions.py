@@ -7,24 +7,23 @@ Scores are yards scored: higher is better.
 """
 import math
 
-from game.cards import PD_COLORS
-from game.play_design import key_count
+from game.play_design import COLORS, key_count
 
 SPREAD = 30          # yards that make a clear lead, for evaluate
 
 
 def _defense_strength(card):
-    return sum(key_count(card, color) for color in PD_COLORS) / len(PD_COLORS)
+    return sum(key_count(card, color) for color in COLORS) / len(COLORS)
 
 
 def medium(view, legal, rng):
     """(action, reason): strongest cards where they count, weakest where they do not."""
-    f = view.facts
-    if f.get("step") == "choose":
+    facts = view.facts
+    if facts["step"] == "choose":
         best = next((a for a in legal if a.arg == "offense"), legal[0])
         return best, "take the ball: only the offense scores touchdowns"
-    lanes = f.get("lanes") or [{"live": True, "color": None}] * 4
-    offense = view.seat == f.get("offense")
+    lanes = facts["lanes"]
+    offense = view.seat == facts["offense"]
 
     def value(action):
         card, lane = action.cards[0], action.arg
@@ -46,11 +45,11 @@ def medium(view, legal, rng):
 
 def stop_playout(state):
     """A playout ends with its possession: the next one starts from fresh stacks."""
-    return state.pending == "possession"
+    return state.table == "possession"
 
 
 def evaluate(state):
     """Yards scored against the opponent's, squashed to 0..1 (a score is 20 yards)."""
-    a, b = state.score
+    a, b = state.yards
     lead = 0.5 * math.tanh((a - b) / SPREAD)
     return [0.5 + lead, 0.5 - lead]

@@ -17,7 +17,7 @@ def _hand(view):
 
 
 def _lead(view):
-    seat = view.facts.get("lead_seat")
+    seat = view.facts["lead_seat"]
     if seat is None:
         return None
     played = view.zone(f"played:{seat}").cards
@@ -26,10 +26,10 @@ def _lead(view):
 
 def medium(view, legal, rng):
     """(action, reason): follow cheaply, keep strong numbers for the last down."""
-    f = view.facts
+    facts = view.facts
     kinds = {a.kind: a for a in legal}
     hand = _hand(view)
-    last = f.get("round") == f.get("rounds")
+    last = facts["round"] == facts["rounds"]
     if "deal" in kinds:
         return kinds["deal"], "deal the next hand"
     if "knock" in kinds:
@@ -38,11 +38,11 @@ def medium(view, legal, rng):
         return kinds["pass"], "keep the stake low"
     if "call" in kinds:
         strong = sum(c.value for c in hand) / max(1, len(hand))
-        if strong < 5 and (f.get("fold_cost") or 0) <= 10:
+        if strong < 5 and (facts["fold_cost"] or 0) <= 10:
             return kinds["fold"], "a weak hand: fold while it is cheap"
         return kinds["call"], "strong enough to stay in"
     plays = [a for a in legal if a.kind == "play"]
-    lead = _lead(view) if f.get("step") == "follow" else None
+    lead = _lead(view) if facts["step"] == "follow" else None
     if last:
         if lead is not None:
             taking = [a for a in plays if qualifies(a.cards[0], lead)]

@@ -10,7 +10,7 @@ BURN_PILE = 6         # a pile this big is worth a 10
 
 
 def _order(view):
-    return {rank: i for i, rank in enumerate(view.facts.get("rank_order", "").split())}
+    return {rank: i for i, rank in enumerate(view.facts["rank_order"].split())}
 
 
 def _strength(rank, pos):

@@ -14,9 +14,10 @@ group being built, `submit` lays it down as an assignment, `cancel_group` takes 
 
 Piles are lists with the top card last. Grading lives in `game.deadline.grading`.
 """
-from game.core import (CARD, CARDS, FLAG, HIDDEN, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
-                       GameState, Kind, ZoneSpec, choice, integer, listof, optional, require,
+from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
+                       GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional, require,
                        require_int, scalar, swap_into)
+from game.deadline import measures
 from game.deadline.grading import (JOKER, Assignment, best_seats, extends, first_pair, grade,
                                    group_kind, group_shape, pairs_with, rank_key, report,
                                    starters)
@@ -25,7 +26,6 @@ HAND_SIZE = 7
 MIDTERM_ROTATION = 3
 FINAL_ROTATION = 6
 EXAM_NAMES = {"midterm": "Midterm", "final": "Final Exam"}
-STEPS = ("turn", "exchange", "exam", "over")
 
 DRAW_STOCK = Action("draw", (), "stock")
 DRAW_DISCARD = Action("draw", (), "discard")
@@ -103,13 +103,23 @@ class State(GameState):
 
     game_id = "deadline"
     RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
-    FIELDS = {"leader": SEAT, "step": choice(STEPS), "rotation": integer(1, FINAL_ROTATION),
+    STEPS = ("turn", "exchange", "exam", OVER)
+    FIELDS = {"leader": SEAT, "rotation": integer(1, FINAL_ROTATION),
               "turn_step": choice(("draw", "discard")), "pos": POSITION,
               "hands": listof(CARDS, SEATS), "pending": listof(CARDS, SEATS),
-              "draw_pile": CARDS, "discard": CARDS, "building": CARDS, "pick_order": CARDS,
+              "draw_pile": CARDS, "discard": CARDS, "group": CARDS, "pick_order": CARDS,
               "taken": listof(optional(CARD), SEATS), "revealed": FLAG,
               "assignments": ASSIGNMENTS}
-    V1_NAMES = {"step": "stage", "turn_step": "step"}
+    FACTS = {"rotation": fact(int, field=True), "ace_high": fact(bool),
+             "voluntary_submission": fact(bool), "turn_step": fact(str, None),
+             "leader": fact(int, field=True), "exam": fact(str, None), "assignments": fact(list),
+             "building": fact(int), "table_points": fact(list), "hand_sizes": fact(list),
+             "exchange": fact(dict, None), "grades": fact(list, None),
+             "exchange_taken_from_you": fact(str, private=True),
+             "exchange_received": fact(str, private=True)}
+    RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
+               2: {"group": "building"}}
+    MEASURES = measures.MEASURES
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -137,7 +147,7 @@ class State(GameState):
             self.draw_pile.insert(0, card)
             self.emit("move", None, (card,), "discard", "draw", detail="bottom")
         self.pending = [[] for _ in range(players)]
-        self.building = []
+        self.group = []
         self.pick_order = []
         self.taken = [None] * players
         self.revealed = False
@@ -158,7 +168,7 @@ class State(GameState):
         self.turn_step = "draw"
         self.pos = 0
         self.current_player = self.leader
-        self.emit("phase", None, detail=self._phase_text())
+        self.emit("phase", None, detail=self._phase())
         self.emit("turn", self.current_player, detail="draw")
 
     def _start_exchange(self):
@@ -166,7 +176,7 @@ class State(GameState):
         self.pos = 0
         self.taken = [None] * self.players
         self.revealed = False
-        self.emit("phase", None, detail=self._phase_text())
+        self.emit("phase", None, detail=self._phase())
         self._exchange_step()
 
     def _exchange_step(self):
@@ -199,9 +209,9 @@ class State(GameState):
     def _start_exam(self):
         self.step = "exam"
         self.pos = 0
-        self.building = []
+        self.group = []
         self.current_player = self.leader
-        self.emit("phase", None, detail=self._phase_text())
+        self.emit("phase", None, detail=self._phase())
         self.emit("turn", self.current_player, detail="exam")
 
     def _exam(self):
@@ -209,7 +219,7 @@ class State(GameState):
 
     def _draw_back(self):
         """From the leader on, each seat draws from the draw pile up to 7 (A18)."""
-        self.emit("phase", None, detail="Draw-back")
+        self.emit("phase", None, detail=self._phase("draw_back"))
         for pos in range(self.players):
             seat = self._seat_at(pos)
             hand = self.hands[seat]
@@ -231,15 +241,12 @@ class State(GameState):
         self.emit("recycle", seat, cards, "discard", "draw", frozenset(), detail=len(cards))
 
     def _grade(self):
-        self.step = "over"
-        self.is_over = True
-        self.current_player = None
-        self.emit("phase", None, detail="Grading")
+        self.emit("phase", None, detail=self._phase("grading"))
         totals = self.scores()
         for seat, total in enumerate(totals):
             self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
             self.emit("score", seat, detail=total)
-        self.emit("game_over", None, detail=totals)
+        self._end(best_seats(totals))
 
     # ---- rules --------------------------------------------------------------------------
     def _legal_actions(self):
@@ -260,7 +267,7 @@ class State(GameState):
 
     def _exam_actions(self, seat, hand):
         ace_high = self.ace_high
-        building = self.building
+        building = self.group
         acts = []
         if len(building) == 1:
             first = building[0]
@@ -333,8 +340,8 @@ class State(GameState):
             if card.rank == JOKER:
                 return "a Joker can never be part of an assignment"
         if kind == "group":
-            if self.building:
-                names = ", ".join(c.spoken for c in self.building)
+            if self.group:
+                names = ", ".join(c.spoken for c in self.group)
                 return f"the {card.spoken} does not continue {names} as a set or a run"
             return f"the {card.spoken} begins no set or run with another card in your hand"
         if kind == "submit":
@@ -357,7 +364,7 @@ class State(GameState):
             names = ", ".join(c.spoken for c in assignment.group())
             return f"the {card.spoken} does not continue the assignment {names}"
         if kind == "finish_exam":
-            if self.building:
+            if self.group:
                 return "submit the group you are building, or take it back, first"
             a, b = first_pair(hand, self.ace_high)
             return (f"you must submit every assignment you can: the {a.spoken} and the {b.spoken} "
@@ -405,16 +412,16 @@ class State(GameState):
         elif kind == "group":
             card = action.cards[0]
             hand.remove(card)
-            self.building.append(card)
+            self.group.append(card)
             self.emit("move", seat, (card,), f"hand:{seat}", "group", frozenset((seat,)))
         elif kind == "cancel_group":
-            hand.extend(self.building)
-            self.emit("move", seat, self.building, "group", f"hand:{seat}", frozenset((seat,)))
-            self.building = []
+            hand.extend(self.group)
+            self.emit("move", seat, self.group, "group", f"hand:{seat}", frozenset((seat,)))
+            self.group = []
         elif kind == "submit":
-            cards = sorted(self.building, key=rank_key(self.ace_high))
+            cards = sorted(self.group, key=rank_key(self.ace_high))
             self.assignments.append(Assignment(seat, cards, (), self._exam()))
-            self.building = []
+            self.group = []
             self.emit("move", seat, cards, "group", f"assignment:{len(self.assignments) - 1}")
         elif kind == "extend":
             card = action.cards[0]
@@ -445,16 +452,13 @@ class State(GameState):
         """The cards `seat` would be graded on in hand now (its group being built too)."""
         held = self.hands[seat] + self.pending[seat]
         if self.step == "exam" and seat == self.current_player:
-            held = held + self.building
+            held = held + self.group
         return held
 
     def scores(self):
         """The total each seat would get if the table were graded now (2.6)."""
         hands = [self._held(seat) for seat in range(self.players)]
         return grade(self.players, hands, self.assignments, self.ace_high)
-
-    def winners(self):
-        return best_seats(self.scores()) if self.is_over else []
 
     def _view_scores(self, seat):
         """Until grading: `seat`'s own total (its pending exchange card left out) and the
@@ -467,16 +471,10 @@ class State(GameState):
         return grade(self.players, hands, self.assignments, self.ace_high)
 
     # ---- views and saves ----------------------------------------------------------------
-    def _phase_text(self):
-        if self.step == "over":
-            return "Game over"
-        half = "First half" if self.rotation <= MIDTERM_ROTATION else "Second half"
-        number = (self.rotation - 1) % MIDTERM_ROTATION + 1
-        if self.step == "turn":
-            return f"{half}: rotation {number} of 3"
-        if self.step == "exchange":
-            return f"{half}: exchange {number} of 3"
-        return EXAM_NAMES[self._exam()]
+    def _phase(self, phase=None):
+        """Where the semester stands, for the `phase` event: the step (or `phase`, the
+        draw-back or the grading) and the rotation."""
+        return {"phase": phase or self.step, "rotation": self.rotation}
 
     def _zones(self):
         hand_vis = PUBLIC if self.is_over else OWNER
@@ -487,7 +485,7 @@ class State(GameState):
             zones.append(ZoneSpec(f"pending:{seat}", "Exchange card", seat, self.pending[seat],
                                   HIDDEN, "stack"))
         builder = self.current_player if self.step == "exam" else None
-        zones.append(ZoneSpec("group", "Assignment being built", builder, self.building,
+        zones.append(ZoneSpec("group", "Assignment being built", builder, self.group,
                               OWNER, "row"))
         for k, assignment in enumerate(self.assignments):
             zones.append(ZoneSpec(f"assignment:{k}", "Assignment", assignment.owner,
@@ -507,14 +505,15 @@ class State(GameState):
                           "completed": a.completed,
                           "value": a.value(ace_high) if a.completed else 2})
         empty = [[] for _ in range(self.players)]
-        facts = {"phase": self._phase_text(), "step": self.step, "rotation": self.rotation,
+        facts = {"rotation": self.rotation,
                  "ace_high": ace_high, "voluntary_submission": self.voluntary,
                  "turn_step": self.turn_step if self.step == "turn" else None,
                  "leader": self.leader,
-                 "exam": EXAM_NAMES[self._exam()] if self.step == "exam" else None,
-                 "assignments": table, "building": len(self.building),
+                 "exam": self._exam() if self.step == "exam" else None,
+                 "assignments": table, "building": len(self.group),
                  "table_points": grade(self.players, empty, self.assignments, ace_high),
-                 "hand_sizes": [len(hand) for hand in self.hands]}
+                 "hand_sizes": [len(hand) for hand in self.hands],
+                 "exchange": None, "grades": None}
         if self.step == "exchange":
             taker = self.current_player
             facts["exchange"] = {"taker": taker, "from": (taker - 1) % self.players,
@@ -522,7 +521,6 @@ class State(GameState):
         if self.is_over:
             hands = [self._held(seat) for seat in range(self.players)]
             facts["grades"] = report(self.players, hands, self.assignments, ace_high)
-            facts["winners"] = self.winners()
         return facts
 
     def _private_facts(self, seat):
@@ -542,19 +540,19 @@ class State(GameState):
     def _resample_fields(self, view):
         """Rebuild the assignments from the table, the schedule fields from the facts, the
         exchange cards the seat knows, and a fresh blind-pick order."""
-        f = view.facts
+        facts = view.facts
         n = self.players
         self.assignments = []
-        for row in f["assignments"]:
+        for row in facts["assignments"]:
             k = row["index"]
             cards = list(view.zone(f"assignment:{k}").cards)
             extra_cards = list(view.zone(f"extra:{k}").cards)
             extras = [(who, card) for (who, _), card in zip(row["extra_credit"], extra_cards)]
             self.assignments.append(Assignment(row["owner"], cards, extras, row["exam"]))
-        self.step = f["step"]
-        self.rotation = f["rotation"]
-        self.turn_step = f["turn_step"] or "draw"
-        self.leader = f["leader"]
+        self.step = facts["step"]
+        self.rotation = facts["rotation"]
+        self.turn_step = facts["turn_step"] or "draw"
+        self.leader = facts["leader"]
         if self.current_player is not None:
             self.pos = (self.current_player - self.leader) % n
         self.revealed = not (self.step == "exchange"
@@ -562,7 +560,7 @@ class State(GameState):
         self.taken = [None] * n
         seat = view.seat
         holders = [self.draw_pile] + self.hands + self.pending
-        lost_name = f.get("exchange_taken_from_you")
+        lost_name = facts.get("exchange_taken_from_you")
         if lost_name is not None:
             right = (seat + 1) % n
             mine = set(map(id, view.zone(f"hand:{seat}").cards))
@@ -571,7 +569,7 @@ class State(GameState):
                 target = self.pending[right] if self.pending[right] else self.hands[right]
                 swap_into(card, target, holders)
                 self.taken[right] = card
-        got_name = f.get("exchange_received")
+        got_name = facts.get("exchange_received")
         if got_name is not None:
             seen = [c for z in view.zones for c in z.cards if c is not None and c.name == got_name]
             self.taken[seat] = seen[0] if seen else self.deck.copies(got_name)[0]
@@ -582,8 +580,6 @@ class State(GameState):
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
-        if self.is_over != (self.step == "over"):
-            raise ValueError("save: state.step: 'over' exactly when the game is over")
         if any(len(p) > 1 for p in self.pending):
             raise ValueError("save: state.pending: a student holds at most one exchange card")
         for i, assignment in enumerate(self.assignments):
@@ -596,8 +592,8 @@ class State(GameState):
             raise ValueError("save: current_player does not match state.pos and state.leader")
         if not self.discard and not (self.step == "turn" and self.turn_step == "discard"):
             raise ValueError("save: state.discard: empty outside a turn's discard")
-        if self.building and self.step != "exam":
-            raise ValueError("save: state.building: a group is built only during an exam")
+        if self.group and self.step != "exam":
+            raise ValueError("save: state.group: a group is built only during an exam")
         if self.step == "exam" and self.rotation not in (MIDTERM_ROTATION, FINAL_ROTATION):
             raise ValueError("save: state.rotation: exams follow rotations 3 and 6 only")
         if self.step == "exchange":

@@ -1,20 +1,44 @@
 """Deadline at the table: each assignment lies with its owner, extra credit with the
 assignment it extends; the grades in the scoring breakdown."""
-from scenes.presenters.default import Presenter, plural, possessive, seat_name
+from scenes.presenters.default import Presenter, card_name, plural, possessive, seat_name
 
 
 # Where a draw comes from, as players say it (the engine's `stock` is kept: records hold it).
 DRAW_FROM = {"stock": "draw pile", "discard": "discard pile"}
+EXAMS = {"midterm": "Midterm", "final": "Final Exam"}
 
 
-def stage_of(facts):
-    """The stage of the semester: 'turn', 'exchange', 'exam' or 'over'."""
-    return facts["stage"] if "stage" in facts else facts.get("step")
+def semester(phase, rotation):
+    """Where the semester stands, in words: 'First half: rotation 2 of 3', 'Midterm'."""
+    if phase == "exam":
+        return EXAMS["midterm" if rotation <= 3 else "final"]
+    if phase in ("draw_back", "grading"):
+        return {"draw_back": "Draw-back", "grading": "Grading"}[phase]
+    half = "First half" if rotation <= 3 else "Second half"
+    what = "exchange" if phase == "exchange" else "rotation"
+    return f"{half}: {what} {(rotation - 1) % 3 + 1} of 3"
 
 
-def turn_step_of(facts):
-    """Within a turn: 'draw' or 'discard'."""
-    return facts["turn_step"] if "turn_step" in facts else facts.get("step")
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
+SUITS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+
+
+def shape(cards):
+    """An assignment's cards (Card objects) by rank, as players say them: 'three 7s',
+    '4-5-6 of hearts', 'two Queens and a Joker'."""
+    jokers = sum(1 for c in cards if c.rank == "JK")
+    real = [c for c in cards if c.rank != "JK"]
+    if not real:
+        return f"{NUMBERS.get(jokers, jokers)} Jokers"
+    ranks = {c.rank for c in real}
+    if len(ranks) == 1:
+        rank = RANK_NAMES.get(real[0].rank, real[0].rank)
+        words = f"{NUMBERS.get(len(real), len(real))} {rank}s" if len(real) > 1 else f"a {rank}"
+    else:
+        suit = SUITS.get(real[0].suit, "")
+        words = "-".join(RANK_NAMES.get(c.rank, c.rank) for c in real) + (f" of {suit}" if suit else "")
+    return words + (" and a Joker" if jokers == 1 else f" and {NUMBERS.get(jokers, jokers)} Jokers" if jokers else "")
 
 
 class Deadline(Presenter):
@@ -22,21 +46,57 @@ class Deadline(Presenter):
 
     KIND_LABELS = dict(Presenter.KIND_LABELS, cancel_group="Cancel group", finish_exam="Finish exam")
     POSITION_ARGS = frozenset({"take"})
-    EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam")
+    EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
+                       phase=lambda who, d: f"Now: {semester(d['phase'], d['rotation'])}")
     MOVE_WORDS = {("discard", "hand"): "{who} took {what} from the discard pile",
                   ("hand", "discard"): "{who} discarded {what}",
                   ("hand", "pending"): "{who} took {what} blind from {src}",
                   ("pending", "hand"): "{who} received {what}",
-                  ("hand", "group"): "{who} added {what} to the assignment being built",
-                  ("group", "assignment"): "{who} submitted the assignment {what}",
-                  ("group", "hand"): "{who} took back {what}",
-                  ("hand", "assignment"): "{who} extended an assignment with {what}",
-                  ("hand", "extra"): "{who} played {what} as extra credit", ("discard", "draw"): None,
+                  ("hand", "group"): None,
+                  ("group", "hand"): "{who} took back {what}", ("discard", "draw"): None,
                   ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})
     DEAL_SIZE = 2
-    SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam"}
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam",
+                                         "turn_step"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
+
+    def __init__(self, info):
+        """The presenter, with the deck's cards by name (an assignment is said by its ranks)."""
+        super().__init__(info)
+        self.by_name = {name: copies[0] for name, copies in info.load_deck().by_name.items()}
+
+    def assignment_words(self, assignment, names, viewer=None):
+        """An assignment on the table (a fact) by its owner and ranks: "Sam's three 7s",
+        'your 4-5-6 of hearts'."""
+        owner = assignment["owner"]
+        whose = "your" if owner == viewer else possessive(seat_name(names, owner))
+        return f"{whose} " + shape([self.by_name[n] for n in assignment["cards"] if n in self.by_name])
+
+    def move_line(self, event, who, zones, names=()):
+        """An assignment laid down, extended or given extra credit is named by its owner
+        and ranks ('Sam played 5 of clubs as extra credit on Theo's three 7s')."""
+        kind, _, k = (event.dst or "").partition(":")
+        zone = zones.get(f"assignment:{k}")
+        if kind not in ("assignment", "extra") or zone is None or not zone.cards or None in zone.cards:
+            return super().move_line(event, who, zones, names)
+        what = ", ".join(card_name(c) for c in event.cards)
+        laid = shape(zone.cards)
+        whose = "their" if zone.owner == event.seat else possessive(seat_name(names, zone.owner))
+        if event.src == "group":
+            return f"{who} laid down {laid} ({what})"
+        if kind == "assignment":
+            return f"{who} extended {whose} {laid} with {what}"
+        return f"{who} played {what} as extra credit on {whose} {laid}"
+
+    def step_kinds(self, view):
+        """While an assignment is being built, the cards that may join it."""
+        return frozenset({"group"}) if view.facts.get("building") else None
+
+    def aside_title(self, card, actions):
+        """A card that cannot join the assignment being built goes as extra credit only if
+        you say so."""
+        return f"{card_name(card)} cannot join the assignment being built: play it as extra credit?"
 
     def source(self, view, names):
         """The student a blind take is from, by name ('' outside an exchange)."""
@@ -59,11 +119,9 @@ class Deadline(Presenter):
         """An assignment extended or given extra credit, by its owner and shape; where a
         draw comes from."""
         if kind in ("extend", "extra_credit") and isinstance(arg, int):
-            table = (view.facts.get("assignments") or []) if view is not None else []
+            table = view.facts["assignments"] if view is not None else []
             if 0 <= arg < len(table):
-                a = table[arg]
-                owner = "your" if view.seat == a.get("owner") else f"{seat_name(names, a.get('owner'))}'s"
-                return f"{owner} {a.get('kind') or 'group'} of {len(a.get('cards', []))}"
+                return ("on " if kind == "extra_credit" else "") + self.assignment_words(table[arg], names, view.seat)
             return f"assignment {arg + 1}"
         if kind == "draw" and arg in DRAW_FROM:
             return DRAW_FROM[arg]
@@ -76,21 +134,25 @@ class Deadline(Presenter):
             return owner == source and action.arg == index
         return super().picks(action, owner, index, viewer, view)
 
+    def context(self, view, names):
+        """The half of the semester and its rotation or exchange, or the exam."""
+        return "" if view.is_over else semester(view.facts["step"], view.facts["rotation"])
+
     def instruction(self, view, names, selected):
         """Draw, discard, take a card blind, or sit the exam."""
         facts = view.facts
-        stage = stage_of(facts)
+        stage = facts["step"]
         if stage == "turn":
-            if turn_step_of(facts) == "draw":
+            if facts["turn_step"] == "draw":
                 return "Draw a card from the draw pile, or take the top discard"
             return "Discard a card (a Joker can never be discarded)"
         if stage == "exchange":
-            exchange = facts.get("exchange") or {}
+            exchange = facts["exchange"] or {}
             source = seat_name(names, exchange.get("from")) or "the student to your right"
             return (f"Exchange: click one of {source}'s {plural(exchange.get('positions', 0), 'card')} "
                     "to take it blind")
         if stage == "exam":
-            building = facts.get("building", 0)
+            building = facts["building"]
             if building:
                 return (f"Building an assignment ({plural(building, 'card')}): add a card, "
                         "submit it (2 or more cards) or take it back")
@@ -101,31 +163,30 @@ class Deadline(Presenter):
         """Who takes a card from whom, who sits the exam."""
         facts = view.facts
         who = names[seat]
-        stage = stage_of(facts)
+        stage = facts["step"]
         if stage == "exchange":
-            source = seat_name(names, (facts.get("exchange") or {}).get("from"))
+            source = seat_name(names, (facts["exchange"] or {}).get("from"))
             return f"{who} takes a card blind from {source}" if source else ""
         if stage == "exam":
-            return f"{who} is sitting the {facts.get('exam') or 'exam'}"
+            return f"{who} is sitting the {EXAMS[facts['exam']]}"
         return ""
 
     def side_facts(self, view, names):
         """The next exam, and each student's assignments on the table."""
         facts = view.facts
-        rotation = facts.get("rotation", 1)
-        stage = stage_of(facts)
-        if stage == "exam":
-            lines = [("Now", facts.get("exam") or "Exam", None)]
+        rotation = facts["rotation"]
+        if facts["step"] == "exam":
+            lines = [("Now", EXAMS[facts["exam"]], None)]
         elif rotation <= 3:
             lines = [("Next exam", "Midterm, after rotation 3", None)]
         else:
             lines = [("Next exam", "Final Exam, after rotation 6", None)]
-        table = facts.get("assignments") or []
+        table = facts["assignments"]
         for seat, name in enumerate(names):
             own = [a for a in table if a.get("owner") == seat]
             if not own:
                 continue
-            groups = ", ".join(f"{a.get('kind') or 'group'} of {len(a.get('cards', []))}" for a in own)
+            groups = "; ".join(shape([self.by_name[n] for n in a["cards"] if n in self.by_name]) for a in own)
             lines.append((name, groups, None))
         return lines[:self.SIDE_FACTS]
 
@@ -147,9 +208,9 @@ class Deadline(Presenter):
             return words + ". So far: yours as if graded now (your hand counts against you); others' from the table only"
         return words
 
-    def breakdown(self, facts, seat, names):
+    def breakdown(self, view, seat, names):
         """Assignments completed, cancelled, incomplete, extra credit, the hand penalty."""
-        grades = facts.get("grades") or []
+        grades = view.facts["grades"] or []
         if seat >= len(grades):
             return ""
         g = grades[seat]

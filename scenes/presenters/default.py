@@ -5,13 +5,10 @@ A presenter is pure (no pygame): it answers the layout, the drawing and the word
 with plain data. A game's presenter subclasses `Presenter` and changes only what is
 its own: a few class tables (action words, event words, seat facts, the draw pile's
 key) and, where its table differs, a method or two (the field, the backs, the owners
-of its zones, the scoring breakdown).
+of its zones, the scoring breakdown). It reads its game's facts by the names the game
+declares (`FACTS` in its rules module); this module reads none.
 """
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-
-# Zone kinds whose key names their owner's seat second ('hand:2', 'line:1:3').
-SEAT_ZONES = frozenset({"hand", "table", "faceup", "facedown", "played", "pending", "line", "stack",
-                        "box", "removed"})
 
 # The event every game with several hands ends each hand with.
 HAND_END = "hand_over"
@@ -51,19 +48,6 @@ def seat_name(names, seat):
     return names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else ""
 
 
-def yards_line(facts, seat, word):
-    """A Play Design score in words: '40 yards lost, out, folded' ('' without yards)."""
-    yards = facts.get("yards") or []
-    if seat >= len(yards):
-        return ""
-    parts = [f"{yards[seat]} yards {word}"]
-    for flag in ("out", "folded"):
-        marks = facts.get(flag) or []
-        if seat < len(marks) and marks[seat]:
-            parts.append(flag)
-    return ", ".join(parts)
-
-
 def winners_words(view, names):
     """Who won, in words: 'Maya wins', 'Maya and Theo win', 'no winner'."""
     winners = [names[w] for w in view.winners]
@@ -90,7 +74,6 @@ GENERIC_EVENTS = {
     "skip": lambda who, d: f"{who} is skipped",
     "roll": lambda who, d: f"{who} rolled {d}" if who else f"Die roll: {d}",
     "recycle": lambda who, d: "The discard pile was turned over to draw from",
-    "phase": lambda who, d: f"Now: {d}" if d else None,
     HAND_END: lambda who, d: f"{who} won the hand" if who else "The hand is over",
 }
 
@@ -123,9 +106,6 @@ class Presenter:
         "score": lambda who, d: f"{possessive(who)} score: {d}",
         "reveal": lambda who, d: f"{who} turned over {d}" if d else f"{who} showed their cards",
         "out": lambda who, d: f"{who} is out of the game",
-        "toss": lambda who, d: f"{who} won the toss" + (" for sudden death" if d == "sudden death" else ""),
-        "call": lambda who, d: f"{who} called" + (f" at stake {d}" if isinstance(d, int)
-                                                   else f" at the {d} of the turn" if d else ""),
         "turn_limit": lambda who, d: "The turn limit ends the game",
     }
     # Log words for moves between zone kinds: (source kind, destination kind) -> a line
@@ -136,6 +116,11 @@ class Presenter:
     # Outcomes that stay on the table until the person goes on (any key or click), at
     # every animation speed but Instant: the event kinds.
     WAITS = frozenset({HAND_END, "game_over"})
+    # Kinds of move whose cards a click always picks, for a button to play (as several-card
+    # moves are made), so that every card of the game answers a click the same way.
+    PICK_THEN_PLAY = frozenset()
+    # The kinds of move that play a card of your hand (none legal: the prompt says no_fit).
+    PLAYS = frozenset({"play"})
     # Are the zones' names rule terms, written with capitals in sentences too ('the Board')?
     ZONE_TERMS = False
     # The zone cards are drawn from, and the zones cards are played to.
@@ -144,7 +129,7 @@ class Presenter:
     # A move of at least this many cards from the draw pile is a deal, not a draw (0: none is).
     DEAL_SIZE = 0
     # Facts never listed in the side panel, and facts whose value is a seat.
-    SKIP_FACTS = frozenset({"phase", "winners", "winner", "step", "turn_step"})
+    SKIP_FACTS = frozenset({"step"})
     SEAT_FACTS = frozenset()
     FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
     SIDE_FACTS = 7          # at most this many facts in the side panel
@@ -177,6 +162,24 @@ class Presenter:
             return arg.replace("_", " ")
         return str(arg)
 
+    def selection_label(self, kind, actions, count):
+        """The button that makes a move of `kind` with the `count` cards picked: 'Play 2
+        cards'; one that still asks where the card goes (a lane), 'Choose its lane...'."""
+        if kind in self.LANE_ARGS and len(actions) > 1:
+            return "Choose its lane..."
+        label = self.kind_label(kind)
+        return f"{label} ({count})" if label.endswith("cards") else f"{label} {plural(count, 'card')}"
+
+    def step_kinds(self, view):
+        """The kinds of move the step in hand is about (the cards they take are marked; a
+        card only another kind takes is dimmed and played once confirmed), or None for
+        every legal move."""
+        return None
+
+    def aside_title(self, card, actions):
+        """The question before a card is played aside from the step in hand."""
+        return f"Play {card_name(card)} this way?"
+
     def group_label(self, kind, names, view=None):
         """The words of a button that opens a choice between several moves of `kind`."""
         return self.kind_label(kind)
@@ -199,11 +202,11 @@ class Presenter:
             words += f" ({self.arg_label(action.arg, names, action.kind, view)})"
         return words
 
-    def move_line(self, event, who, zone_names, names=()):
+    def move_line(self, event, who, zones, names=()):
         """The log line for cards moving from one zone to another: who drew or played
         what, or moved it from where to where (zones named with their owner)."""
-        src = self.zone_label(event.src, event.seat, zone_names, names)
-        dst = self.zone_label(event.dst, event.seat, zone_names, names)
+        src = self.zone_label(event.src, event.seat, zones, names)
+        dst = self.zone_label(event.dst, event.seat, zones, names)
         what = cards_phrase(event.cards)
         kinds = tuple((key or "").split(":")[0] for key in (event.src, event.dst))
         if kinds in self.MOVE_WORDS:
@@ -219,28 +222,34 @@ class Presenter:
             return f"{who} played {what}"
         return f"{who} moved {what} from {src} to {dst}"
 
-    def zone_label(self, key, seat, zone_names, names):
+    def zone_label(self, key, seat, zones, names):
         """A zone in the log: 'their hand' for the actor's own, "Theo's hand" for another's
-        (a zone's name in a sentence, unless the game's zones are rule terms: ZONE_TERMS)."""
-        name = self.zone_word(zone_names.get(key, key or ""))
-        parts = (key or "").split(":")
-        owner = parts[1] if len(parts) > 1 and parts[0] in SEAT_ZONES else ""
-        if owner.isdigit() and int(owner) < len(names):
-            return f"their {name}" if int(owner) == seat else f"{names[int(owner)]}'s {name}"
-        return f"the {name}" if name else ""
+        (`zones`: the view's zones by key; a zone's name as a sentence says it, see
+        zone_word)."""
+        zone = zones.get(key)
+        if zone is None:
+            return ""
+        name = self.zone_word(zone.name)
+        owner = seat_name(names, zone.owner)
+        if owner:
+            return f"their {name}" if zone.owner == seat else f"{owner}'s {name}"
+        return f"the {name}"
 
     def zone_word(self, name):
         """A zone's name as a sentence says it: 'hand', 'discard pile' (as it is when the
         game's zone names are rule terms, as Final Count's Board)."""
         return name if self.ZONE_TERMS or not name else name[0].lower() + name[1:]
 
-    def event_line(self, event, names, zone_names):
+    def event_line(self, event, names, zones):
         """One log line for an event as a seat saw it, or None for events not worth a line."""
         who = seat_name(names, event.seat)
         kind, detail = event.kind, event.detail
         if kind == "move":
-            line = self.move_line(event, who, zone_names, names)
+            line = self.move_line(event, who, zones, names)
             return capital(line) if line else None
+        if kind == "skip" and isinstance(detail, list) and len(detail) > 1:     # several skipped: each named
+            skipped = [seat_name(names, s) for s in detail]
+            return ", ".join(skipped[:-1]) + f" and {skipped[-1]} are skipped"
         if kind in GENERIC_EVENTS:
             return GENERIC_EVENTS[kind](who, detail)
         phrase = self.EVENT_WORDS.get(kind)
@@ -254,22 +263,44 @@ class Presenter:
             words += f" ({detail})"
         return capital(words)
 
-    def log_lines(self, events, names, zone_names, keep=60):
+    def log_lines(self, events, names, zones, keep=60):
         """The log: one entry per turn (a seat's consecutive events joined: 'Theo drew a
-        card, played 7 red hearts'), the newest `keep`."""
-        entries = []
+        card, played 7 red hearts'; several draws in a row said once with their count:
+        'drew 4 cards'), the newest `keep`."""
+        entries = []                # [who, [parts, each a list of lines said together]] or [None, line]
         last_seat = object()
         for event in events:
-            line = self.event_line(event, names, zone_names)
+            line = self.event_line(event, names, zones)
             if not line:
                 continue
             who = seat_name(names, event.seat)
             if entries and who and event.seat == last_seat and line.startswith(who + " "):
-                entries[-1] += ", " + line[len(who) + 1:]
+                parts, part = entries[-1][1], line[len(who) + 1:]
+                if part.startswith("drew ") and parts[-1][-1].startswith("drew "):
+                    parts[-1].append(part)
+                else:
+                    parts.append([part])
+            elif who and line.startswith(who + " "):
+                entries.append([who, [[line[len(who) + 1:]]]])
             else:
-                entries.append(line)
+                entries.append([None, line])
             last_seat = event.seat if who and line.startswith(who + " ") else object()
-        return entries[-keep:]
+        return [line if who is None else f"{who} " + ", ".join(self.together(part) for part in line)
+                for who, line in entries[-keep:]]
+
+    def together(self, parts):
+        """Parts of a turn's entry said at once: draws in a row as 'drew 4 cards' (with
+        the cards when they are seen: 'drew 2 cards: 7 of hearts, 9 of clubs')."""
+        if len(parts) == 1:
+            return parts[0]
+        drawn = [part[len("drew "):] for part in parts]
+        words = f"drew {len(parts)} cards" + self.many_drawn(len(parts))
+        return words if all(d == "a card" for d in drawn) else words + ": " + ", ".join(drawn)
+
+    def many_drawn(self, count):
+        """Why a player drew `count` cards in a row ('' to say nothing; Final Card-Down: a
+        penalty)."""
+        return ""
 
     def event_kinds(self):
         """Every event kind this presenter has words for."""
@@ -279,12 +310,12 @@ class Presenter:
         """Is this event also shown for a moment in the top bar?"""
         return event.kind in self.TOASTS
 
-    def outcome_line(self, event, view, names, zone_names):
+    def outcome_line(self, event, view, names, zones):
         """The words of an outcome held on the table (`view`: the table after it): the
         game's end names its winners; anything else reads as its log line."""
         if event.kind == "game_over":
             return f"Game over: {winners_words(view, names)}"
-        return self.event_line(event, names, zone_names)
+        return self.event_line(event, names, zones)
 
     def outcome_lane(self, event):
         """The field lane an outcome is written on (None: the banner over the table)."""
@@ -294,26 +325,33 @@ class Presenter:
         """Does this move take cards from the draw pile (the dealing sound)?"""
         return event.src == self.DRAW_PILE
 
-    def prompt(self, view, viewer, names, selected=0, humans=None):
+    def prompt(self, view, viewer, names, selected=0, humans=None, legal=None):
         """The top bar's words: where the game stands, then what to do now (on your turn,
-        with `selected` cards chosen so far) or whom the table waits for (`humans` says
-        which seats are people: a computer 'is thinking')."""
+        with `selected` cards chosen so far; `legal`, the moves you have, when known: with
+        no card of your hand among them, what to do instead) or whom the table waits for
+        (`humans` says which seats are people: a computer 'is thinking')."""
         current = view.current_player
         if view.is_over:
             doing = f"Game over: {winners_words(view, names)}"
         elif current is None:
             doing = ""
         elif current == viewer:
-            doing = self.instruction(view, names, selected) or "Your turn"
+            stuck = legal is not None and not any(a.kind in self.PLAYS for a in legal)
+            doing = (stuck and self.no_fit(view, names)) or self.instruction(view, names, selected) or "Your turn"
         else:
             who = seat_name(names, current)
             doing = self.waiting(view, current, names) or (
                 f"{who} is thinking..." if humans is not None and not humans[current] else f"Waiting for {who}")
         return "  ·  ".join(w for w in (self.context(view, names), doing) if w)
 
+    def no_fit(self, view, names):
+        """What to do, on your turn, when no card of your hand may be played (no move of a
+        kind in PLAYS is legal): '' to say what instruction says."""
+        return ""
+
     def context(self, view, names):
         """Where the game stands ('Hand 2, final round'); '' to say nothing."""
-        return "" if view.is_over else str(view.facts.get("phase", ""))
+        return ""
 
     def instruction(self, view, names, selected):
         """What the viewer, whose turn it is, does now in the game's words ('' for 'Your turn')."""
@@ -382,23 +420,32 @@ class Presenter:
         hand, whether it won the hand)}, or None where the game says nothing of it."""
         return None
 
+    def hand_over(self, view):
+        """The scoring screen's headline between two hands."""
+        return "The hand is over"
+
     def summary_lines(self, view, names):
         """The lines under the scores: the public facts worth keeping (at most four)."""
         return [f"{label}: {value}" for label, value in self.fact_lines(view.facts, names)[:4]]
 
-    def breakdown(self, facts, seat, names):
-        """How `seat`'s score was made, in words, from the public facts ('' when nothing to say)."""
+    def breakdown(self, view, seat, names):
+        """How `seat`'s score was made, in words, from the view at the end ('' when nothing to say)."""
         return ""
 
     # ---- the look --------------------------------------------------------------------------
+    def swatch(self, action):
+        """The colour a choice of `action` shows beside its words (a colour it declares),
+        or None."""
+        return None
+
     def zoom_size(self):
         """The size a card under the pointer is shown at: large enough for every word on
         its face (a Play Design card's words are small)."""
         return (190, 266) if self.family == "formation" else self.sizes.zoom
 
     def back_of(self, view, zone_key):
-        """The back a hidden card of zone `zone_key` shows: this hand's deck, else the game's."""
-        return view.facts.get("back") or self.deck_back
+        """The back a hidden card of zone `zone_key` shows: the game's deck's."""
+        return self.deck_back
 
     def owners(self, view):
         """Each zone's seat for the layout (None for the middle of the table)."""

@@ -2,6 +2,8 @@
 who went out."""
 from scenes.presenters.default import Presenter, plural
 
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
 
 class FinalCardDown(Presenter):
     """Final Card-Down's words and side panel."""
@@ -16,15 +18,14 @@ class FinalCardDown(Presenter):
 
     def context(self, view, names):
         """The turn's number."""
-        turn = view.facts.get("turn", 0)
-        return "" if view.is_over else f"Turn {turn + 1}"
+        return "" if view.is_over else f"Turn {view.facts['turn'] + 1}"
 
     def instruction(self, view, names, selected):
         """Play on the top card, answer the 2s, draw, or end the turn."""
         facts = view.facts
-        twos, drawn = facts.get("active_twos", 0), facts.get("draws_this_turn", 0)
-        if facts.get("played_this_turn"):
-            return "End your turn" + (": the next player is skipped" if facts.get("skip_pending") else "")
+        twos, drawn = facts["active_twos"], facts["draws_this_turn"]
+        if facts["played_this_turn"]:
+            return "End your turn" + (": the next player is skipped" if facts["skip_pending"] else "")
         if twos:
             owed = 2 * twos
             if drawn >= owed:
@@ -39,22 +40,38 @@ class FinalCardDown(Presenter):
             what = "the card you drew" if after == "drawn_only" else "a matching card"
             return f"You drew a card: play {what} or end your turn"
         top = view.zone("discard").cards[-1]
-        return (f"Play a card on the {top.spoken} (same value or suit, or {facts.get('color')}; "
+        return (f"Play a card on the {top.spoken} (same value or suit, or {facts['color']}; "
                 "a 0 on anything), or draw one")
+
+    def many_drawn(self, count):
+        """Several cards drawn in one turn are the penalty of the 2s: 'for two 2s'."""
+        twos = count // 2
+        return " for " + ("a 2" if twos == 1 else f"{NUMBERS.get(twos, twos)} 2s")
+
+    def no_fit(self, view, names):
+        """No card of your hand fits the top card: draw."""
+        facts = view.facts
+        if facts["played_this_turn"] or facts["draws_this_turn"] or facts["active_twos"]:
+            return ""
+        return f"No card fits the {view.zone('discard').cards[-1].spoken}: draw a card"
 
     def waiting(self, view, seat, names):
         """Whom the 2s are owed by."""
-        twos = view.facts.get("active_twos", 0)
-        if twos and not view.facts.get("played_this_turn"):
+        twos = view.facts["active_twos"]
+        if twos and not view.facts["played_this_turn"]:
             return f"{names[seat]} faces {plural(twos, 'active 2')}"
         return ""
 
     def side_facts(self, view, names):
         """The facts, with the colour in force shown as its colour too."""
-        colour = view.facts.get("color")
+        colour = view.facts["color"]
         return [(label, value, colour if label == self.FACT_LABELS["color"] else None)
                 for label, value, _ in super().side_facts(view, names)]
 
-    def breakdown(self, facts, seat, names):
+    def swatch(self, action):
+        """A D's play shows the colour it declares."""
+        return action.arg if action.kind == "play" else None
+
+    def breakdown(self, view, seat, names):
         """Went out, or the points of the cards still held."""
-        return "went out" if facts.get("winner") == seat else "points in hand"
+        return "went out" if seat in view.winners else "points in hand"

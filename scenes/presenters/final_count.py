@@ -16,6 +16,7 @@ class FinalCount(Presenter):
     SEAT_ARGS = frozenset({"give"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        hand=lambda who, d: f"Hand {d}: {who} deals",
+                       call=lambda who, d: f"{who} called at the {d} of the turn",
                        goal=lambda who, d: f"Hit Goal is {d}: end the hand on exactly {d} to win 75",
                        exhausted=lambda who, d: "The draw pile is empty: the hand ends",
                        collect=lambda who, d: f"{who} takes the cards back",
@@ -36,16 +37,20 @@ class FinalCount(Presenter):
     SKIP_FACTS = Presenter.SKIP_FACTS | {"die", "exhausted", "holding_drawn_card", "hit_goal"}
 
     def context(self, view, names):
-        """The hand, and who called."""
-        caller = seat_name(names, view.facts.get("caller"))
-        words = super().context(view, names)
-        return f"{words} ({caller} called)" if words and caller and view.facts.get("step") != "hand_over" else words
+        """The hand, scored or in its final round (and who called)."""
+        facts = view.facts
+        if view.is_over:
+            return ""
+        if facts["step"] == "hand_over":
+            return f"Hand {facts['hand']} scored"
+        caller = seat_name(names, facts["caller"])
+        return f"Hand {facts['hand']}: final round ({caller} called)" if caller else f"Hand {facts['hand']}"
 
     def instruction(self, view, names, selected):
         """Roll or call, what the die result means now, end the turn, deal."""
         facts = view.facts
-        step, die = facts.get("step"), facts.get("die")
-        final = facts.get("caller") is not None
+        step, die = facts["step"], facts["die"]
+        final = facts["caller"] is not None
         if step == "start":
             return "Final round: roll the die" if final else "Roll the die, or call to end the hand"
         if step == "end":
@@ -66,16 +71,16 @@ class FinalCount(Presenter):
         """What another player's die result asks of them."""
         facts = view.facts
         who = names[seat]
-        if facts.get("step") == "hand_over":
+        if facts["step"] == "hand_over":
             return f"{who} deals the next hand"
-        if facts.get("step") in ("action", "target") and facts.get("die") in DIE_SHORT:
+        if facts["step"] in ("action", "target") and facts["die"] in DIE_SHORT:
             return f"{who} rolled {facts['die']}: {DIE_SHORT[facts['die']]}"
         return ""
 
     def side_facts(self, view, names):
         """Your count against 75 (bust or not), the goal, the die, the caller and dealer."""
         facts = view.facts
-        limit = facts.get("bust_over", 75)
+        limit = facts["bust_over"]
         lines = []
         mine = facts.get("my_count")
         if mine:
@@ -84,21 +89,21 @@ class FinalCount(Presenter):
             else:
                 count = f"{mine['best']} of {limit}" + (", aces as 1 or 11" if len(mine.get("totals", [])) > 1 else "")
             lines.append(("Your count", count, None))
-        goal = facts.get("hit_goal")
+        goal = facts["hit_goal"]
         if goal is not None:
             hit = mine and mine.get("hit")
             lines.append(("Goal", f"{goal}" + (" (you can hit it)" if hit else ""), None))
-        die = facts.get("die")
+        die = facts["die"]
         if die in DIE_SHORT:
             lines.append(("Die", f"{die}: {DIE_SHORT[die]}", None))
         for key, label in (("caller", "Called by"), ("dealer", "Dealer")):
-            who = seat_name(names, facts.get(key))
+            who = seat_name(names, facts[key])
             if who:
                 lines.append((label, who, None))
         top = facts.get("draw_top")
         if top:
             lines.append(("Top of the draw pile", self.card_words(top), None))
-        lines.append(("Game to", f"{facts.get('target', 300)} points", None))
+        lines.append(("Game to", f"{facts['target']} points", None))
         return lines[:self.SIDE_FACTS]
 
     def hand_result(self, view):
@@ -140,6 +145,13 @@ class FinalCount(Presenter):
             return seat.isdigit() and pos.isdigit() and int(seat) == owner and int(pos) == index
         return super().picks(action, owner, index, viewer, view)
 
+    def owners(self, view):
+        """The drawn card lies in the middle, where each player's turn draws it: your own
+        cards never move aside when it comes and goes."""
+        owner = super().owners(view)
+        owner["drawn"] = None
+        return owner
+
     def die_centre(self, board):
         """The die lies right of the board and whatever lies in line with it, or left of
         them where a seat's cards lie on the right."""
@@ -153,9 +165,13 @@ class FinalCount(Presenter):
                            for bx, by, bw, bh in board.boxes.values())
         return next((c for c in places if clear(c)), places[0])
 
-    def breakdown(self, facts, seat, names):
+    def hand_over(self, view):
+        """Which hand is over."""
+        return f"Hand {view.facts['hand']} is over"
+
+    def breakdown(self, view, seat, names):
         """The hand's cards, its count or bust, the goal, the caller's bonus, the points."""
-        seats = (facts.get("last_hand") or {}).get("seats") or []
+        seats = (view.facts["last_hand"] or {}).get("seats") or []
         if seat >= len(seats):
             return ""
         s = seats[seat]

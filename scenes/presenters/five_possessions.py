@@ -4,7 +4,8 @@ bottom), one back per coach, and the yards scored."""
 import re
 
 from game.play_design import KEY_DOTS
-from scenes.presenters.default import Presenter, plural, seat_name, yards_line
+from scenes.presenters.default import Presenter, plural, seat_name
+from scenes.presenters.play_design import PlayDesign
 
 # Rows of the field: (row, half of the lane's width).
 ROWS = {"other": (0, 0), "open": (1, 0), "closed": (1, 1), "mine": (2, 0)}
@@ -19,6 +20,13 @@ def dots_words(card, colour):
     if sum(1 for _, n in parts if n) < 2:
         return plural(total, f"{colour} dot")
     return f"{plural(total, 'dot')} that count as {colour} (" + ", ".join(f"{n} {c}" for c, n in parts) + ")"
+
+
+def _phase(who, d):
+    """Who sets which line now: 'Now: Possession 2, line 1 of 4: offense sets'."""
+    name = "Sudden death" if d["sudden_death"] else f"Possession {d['possession']}"
+    side = "offense" if d["step"] == "offense_set" else "defense"
+    return f"Now: {name}, line {d['line']} of 4: {side} sets"
 
 
 SET = re.compile(r"set (.+?) in their lane (\d)$")
@@ -40,12 +48,13 @@ def _set_in_lanes(entry):
     return f"{head} set " + ", ".join(f"{m.group(1)} in lane {m.group(2)}" for m in found)
 
 
-class FivePossessions(Presenter):
+class FivePossessions(PlayDesign):
     """5 possessions' field, backs and words."""
 
     LANE_ARGS = frozenset({"place"})
     SCORE_UNIT = "yards scored"
-    EVENT_WORDS = dict(Presenter.EVENT_WORDS,
+    EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
+                       phase=_phase,
                        choose=lambda who, d: f"{who} chose {d}",
                        score=lambda who, d: f"{who} has {d} yards in all",
                        possession=lambda who, d: f"Possession {d}: {who} on offense",
@@ -92,47 +101,47 @@ class FivePossessions(Presenter):
         """A lane's result has words of its own (event_line)."""
         return super().event_kinds() | {"lane"}
 
-    def event_line(self, event, names, zone_names):
+    def event_line(self, event, names, zones):
         """A lane's result names its two cards and counts their dots."""
         if event.kind == "lane" and isinstance(event.detail, dict):
             return self.lane_words(event.detail, seat_name(names, event.seat) or "Everyone")
-        return super().event_line(event, names, zone_names)
+        return super().event_line(event, names, zones)
 
-    def outcome_line(self, event, view, names, zone_names):
+    def outcome_line(self, event, view, names, zones):
         """A lane's result written on its lane, shorter than in the log."""
         if event.kind == "lane" and isinstance(event.detail, dict):
             return self.lane_words(event.detail, seat_name(names, event.seat), on_lane=True)
-        return super().outcome_line(event, view, names, zone_names)
+        return super().outcome_line(event, view, names, zones)
 
     def outcome_lane(self, event):
         """A lane's result is written on its lane."""
         return event.detail.get("lane") if event.kind == "lane" and isinstance(event.detail, dict) else None
 
-    def log_lines(self, events, names, zone_names, keep=60):
+    def log_lines(self, events, names, zones, keep=60):
         """A line set in one turn reads as one move: 'Theo set 4 cards face down in lanes 4, 1, 2, 3'."""
-        return [_set_in_lanes(entry) for entry in super().log_lines(events, names, zone_names, keep)]
+        return [_set_in_lanes(entry) for entry in super().log_lines(events, names, zones, keep)]
 
     def context(self, view, names):
         """The possession, the line, who is on offense."""
         facts = view.facts
-        if view.is_over or facts.get("step") == "choose":
-            return "Sudden death" if facts.get("sudden_death") else ""
-        name = "Sudden death" if facts.get("sudden_death") else f"Possession {facts.get('possession')}"
-        offense = seat_name(names, facts.get("offense"))
-        return f"{name}, line {facts.get('line')} of 4  ·  {offense} on offense"
+        if view.is_over or facts["step"] == "choose":
+            return "Sudden death" if facts["sudden_death"] else ""
+        name = "Sudden death" if facts["sudden_death"] else f"Possession {facts['possession']}"
+        offense = seat_name(names, facts["offense"])
+        return f"{name}, line {facts['line']} of 4  ·  {offense} on offense"
 
     def placed(self, view):
         """How many cards of this line the current player has set."""
         seat = view.current_player
         hand = next((z.count for z in view.zones if z.key == f"hand:{seat}"), 0)
-        return view.facts.get("line_size", 0) - hand
+        return view.facts["line_size"] - hand
 
     def instruction(self, view, names, selected):
         """Choose a side, set offense cards, set defense cards."""
         facts = view.facts
-        step, size = facts.get("step"), facts.get("line_size", 0)
+        step, size = facts["step"], facts["line_size"]
         if step == "choose":
-            toss = "sudden death toss" if facts.get("sudden_death") else "coin toss"
+            toss = "sudden death toss" if facts["sudden_death"] else "coin toss"
             return f"You won the {toss}: choose offense or defense"
         done = f"{self.placed(view)} of {size} set"
         if step == "offense_set":
@@ -145,23 +154,23 @@ class FivePossessions(Presenter):
 
     def waiting(self, view, seat, names):
         """What the other coach is doing."""
-        step = view.facts.get("step")
+        step = view.facts["step"]
         who = names[seat]
         if step == "choose":
             return f"{who} won the toss and chooses offense or defense"
         if step in ("offense_set", "defense_set"):
             side = "offense" if step == "offense_set" else "defense"
-            return f"{who} is setting {side} cards ({self.placed(view)} of {view.facts.get('line_size', 0)})"
+            return f"{who} is setting {side} cards ({self.placed(view)} of {view.facts['line_size']})"
         return ""
 
     def side_facts(self, view, names):
         """Each lane's state and colour limit, who is on offense, the line."""
         facts = view.facts
         lines = []
-        offense = seat_name(names, facts.get("offense"))
+        offense = seat_name(names, facts["offense"])
         if offense:
             lines.append(("Offense", offense, None))
-        for k, lane in enumerate(facts.get("lanes") or []):
+        for k, lane in enumerate(facts["lanes"]):
             if not lane.get("live"):
                 state = "closed"
             elif lane.get("color"):
@@ -173,10 +182,9 @@ class FivePossessions(Presenter):
 
     def back_of(self, view, zone_key):
         """Each coach plays with a deck of their own: a hidden card shows its owner's back."""
-        backs = view.facts.get("backs")
         owner = next((z.owner for z in view.zones if z.key == zone_key), None)
-        if backs and owner is not None:
-            return backs[owner]
+        if owner is not None:
+            return view.facts["backs"][owner]
         return super().back_of(view, zone_key)
 
     def field(self, view, anchor, names):
@@ -186,7 +194,7 @@ class FivePossessions(Presenter):
         for zone in view.zones:
             parts = zone.key.split(":")
             if parts[0] == "line" and len(parts) == 3:
-                lane, seat = int(parts[2]), int(parts[1])
+                lane, seat = int(parts[2]), zone.owner
                 row = "mine" if seat == anchor else "other"
                 caption = f"Lane {lane + 1}: " + ("your line" if row == "mine" else names[seat])
             elif parts[0] in ("open", "closed") and len(parts) == 2:
@@ -196,7 +204,3 @@ class FivePossessions(Presenter):
                 continue
             cells[zone.key] = (lane, *ROWS[row], caption)
         return cells
-
-    def breakdown(self, facts, seat, names):
-        """Yards scored."""
-        return yards_line(facts, seat, "scored")

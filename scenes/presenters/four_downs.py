@@ -1,15 +1,18 @@
 """Play Design, 4 downs, at the table: knocks, folds, downs won, yards lost."""
-from scenes.presenters.default import Presenter, seat_name, yards_line
+from scenes.presenters.default import Presenter, seat_name
+from scenes.presenters.play_design import PlayDesign
 
 OTHER_SIDE = {"offense": "defense", "defense": "offense"}
 
 
-class FourDowns(Presenter):
+class FourDowns(PlayDesign):
     """4 downs' words."""
 
     KIND_LABELS = dict(Presenter.KIND_LABELS, knock="Knock", fold="Fold", call="Call")
-    EVENT_WORDS = dict(Presenter.EVENT_WORDS,
+    EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
                        **{"pass": lambda who, d: f"{who} passed"},
+                       phase=lambda who, d: (f"Now: Hand {d['hand']}" if "hand" in d
+                                             else f"Now: Down {d['down']} of {d['downs']}"),
                        round_won=lambda who, d: f"{who} won down {d}",
                        score=lambda who, d: f"{who} has lost {d} yards in all",
                        knock=lambda who, d: f"{who} knocked: the stake is {d}",
@@ -27,23 +30,22 @@ class FourDowns(Presenter):
                                          "lead_card", "last_knocker"}
     SEAT_FACTS = frozenset({"dealer", "leader", "lead_seat", "last_knocker", "hand_winner"})
 
-    def step_of(self, facts):
-        """The state machine's step ('knock', 'respond', 'lead', 'follow', 'deal')."""
-        return facts.get("step")
+    YARDS = "lost"
+    YARD_MARKS = ("out", "folded")
 
     def context(self, view, names):
         """The hand, the down and the stake."""
         facts = view.facts
         if view.is_over:
             return ""
-        words = f"Hand {facts.get('hand')}"
-        if self.step_of(facts) != "deal":
-            words += f", down {facts.get('round')} of {facts.get('rounds')}"
+        words = f"Hand {facts['hand']}"
+        if facts["step"] != "deal":
+            words += f", down {facts['round']} of {facts['rounds']}"
         return words
 
     def lead_card(self, view):
         """The card led in this down, or None."""
-        lead = view.facts.get("lead_seat")
+        lead = view.facts["lead_seat"]
         if lead is None:
             return None
         zone = next((z for z in view.zones if z.key == f"played:{lead}"), None)
@@ -52,13 +54,13 @@ class FourDowns(Presenter):
     def instruction(self, view, names, selected):
         """Knock or pass, call or fold, lead, follow, deal."""
         facts = view.facts
-        step = self.step_of(facts)
+        step = facts["step"]
         if step == "knock":
-            return f"Knock (the stake goes to {facts.get('stake', 0) + 10} yards) or pass"
+            return f"Knock (the stake goes to {facts['stake'] + 10} yards) or pass"
         if step == "respond":
-            knocker = seat_name(names, facts.get("last_knocker")) or "A player"
-            return (f"{knocker} knocked: call (play on for {facts.get('stake')} yards) "
-                    f"or fold (lose {facts.get('fold_cost')} yards now)")
+            knocker = seat_name(names, facts["last_knocker"]) or "A player"
+            return (f"{knocker} knocked: call (play on for {facts['stake']} yards) "
+                    f"or fold (lose {facts['fold_cost']} yards now)")
         if step == "lead":
             return "Lead any card: the others follow its colour"
         if step == "follow":
@@ -68,15 +70,15 @@ class FourDowns(Presenter):
             return (f"Follow the {lead.spoken}: {lead.color} {OTHER_SIDE[lead.side]} if you can, "
                     f"else {lead.color}, else any card")
         if step == "deal":
-            return f"You won hand {facts.get('hand')}: deal the next hand"
+            return f"You won hand {facts['hand']}: deal the next hand"
         return ""
 
     def waiting(self, view, seat, names):
         """Who deals, who answers a knock."""
-        step = self.step_of(view.facts)
+        step = view.facts["step"]
         who = names[seat]
         if step == "deal":
-            return f"{who} won hand {view.facts.get('hand')} and deals the next"
+            return f"{who} won hand {view.facts['hand']} and deals the next"
         if step == "respond":
             return f"{who} answers the knock: call or fold"
         return ""
@@ -84,19 +86,18 @@ class FourDowns(Presenter):
     def side_facts(self, view, names):
         """The stake, the lead card and the down so far, the dealer."""
         facts = view.facts
-        lines = [("Stake", f"{facts.get('stake')} yards", None)]
+        lines = [("Stake", f"{facts['stake']} yards", None)]
         lead = self.lead_card(view)
-        following = self.step_of(facts) == "follow"
+        following = facts["step"] == "follow"
         if lead is not None:
             lines.append(("Lead" if following else "Last lead", f"{lead.spoken} ({names[facts['lead_seat']]})", None))
         for zone in view.zones:
-            kind, _, seat = zone.key.partition(":")
-            if kind == "played" and zone.cards and seat.isdigit() and int(seat) != facts.get("lead_seat"):
-                lines.append((names[int(seat)], zone.cards[0].spoken if zone.cards[0] else "a card", None))
-        won = seat_name(names, (facts.get("last_round") or {}).get("winner"))
+            if zone.key.startswith("played:") and zone.cards and zone.owner != facts["lead_seat"]:
+                lines.append((names[zone.owner], zone.cards[0].spoken if zone.cards[0] else "a card", None))
+        won = seat_name(names, (facts["last_round"] or {}).get("winner"))
         if won and lead is not None and not following:
             lines.append(("Down won by", won, None))
-        dealer = seat_name(names, facts.get("dealer"))
+        dealer = seat_name(names, facts["dealer"])
         if dealer:
             lines.append(("Dealer", dealer, None))
         return lines[:self.SIDE_FACTS]
@@ -109,6 +110,10 @@ class FourDowns(Presenter):
                 for seat in range(view.players)
                 if (seat < len(out) and out[seat]) or (seat < len(folded) and folded[seat])}
 
-    def breakdown(self, facts, seat, names):
-        """Yards lost, and out or folded."""
-        return yards_line(facts, seat, "lost")
+    def hand_over(self, view):
+        """Which hand is over."""
+        return f"Hand {view.facts['hand']} is over"
+
+    def back_of(self, view, zone_key):
+        """Every hand is dealt with one deck's back, alternating with `pd.alternate_backs`."""
+        return view.facts["back"]

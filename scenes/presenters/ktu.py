@@ -2,6 +2,7 @@
 from scenes.presenters.default import Presenter, capital, ordinal, plural, seat_name
 
 WILD = ("2", "3", "10")      # play on anything
+STEP_WORDS = {"choose": "Choose face-up cards", "play": "Play"}
 
 
 class Ktu(Presenter):
@@ -10,7 +11,9 @@ class Ktu(Presenter):
     KIND_LABELS = dict(Presenter.KIND_LABELS, pick_up="Take the pile", choose_faceup="Choose face-up cards",
                        play_blind="Play blind")
     POSITION_ARGS = frozenset({"play_blind"})
+    PICK_THEN_PLAY = frozenset({"play", "choose_faceup"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
+                       phase=lambda who, d: f"Now: {STEP_WORDS[d]}",
                        pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
                        burn=lambda who, d: f"{who} burned the pile")
     TOASTS = Presenter.TOASTS | {"burn", "pick_up"}
@@ -30,7 +33,7 @@ class Ktu(Presenter):
         """A failed blind card has words of its own (event_line)."""
         return super().event_kinds() | {"blind_fail"}
 
-    def event_line(self, event, names, zone_names):
+    def event_line(self, event, names, zones):
         """A blind card turned over is named by its spoken name; a failed one says what it
         did not beat and what it costs ('6 of clubs does not beat the 6 of hearts: Maya
         picks up the pile (3 cards)')."""
@@ -42,28 +45,28 @@ class Ktu(Presenter):
             beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
             return (f"{capital(self.card_words(d['card']))} does not beat {beat}: {who} picks up the pile "
                     f"({plural(d.get('pile', 1), 'card')})")
-        return super().event_line(event, names, zone_names)
+        return super().event_line(event, names, zones)
 
     def context(self, view, names):
         """Choosing, or the turn's number."""
         facts = view.facts
         if view.is_over:
             return ""
-        if facts.get("stage", facts.get("step")) == "choose":
-            done = sum(1 for c in facts.get("chosen", []) if c)
+        if facts["step"] == "choose":
+            done = sum(1 for c in facts["chosen"] if c)
             return f"Choosing face-up cards ({done} of {len(names)} players done)"
-        return f"Turn {facts.get('turn_no', 0) + 1}"
+        return f"Turn {facts['turn_no'] + 1}"
 
     def beats(self, facts, options):
         """What may be played on the effective top now, in words."""
-        top = facts.get("effective_top")
+        top = facts["effective_top"]
         if not top:
             return "anything"
         rank = self.rank_of(top)
         if rank in ("2",):
             return "anything"
-        order = facts.get("rank_order", "").split()
-        if facts.get("lower_than_seven"):
+        order = facts["rank_order"].split()
+        if facts["lower_than_seven"]:
             higher = [r for r in order[:order.index("7")] if r not in WILD] if "7" in order else []
         else:
             at = order.index(rank) if rank in order else -1
@@ -78,23 +81,31 @@ class Ktu(Presenter):
     def instruction(self, view, names, selected):
         """Choose the face-up cards, play higher, play blind."""
         facts = view.facts
-        if facts.get("stage", facts.get("step")) == "choose":
+        if facts["step"] == "choose":
             return f"Choose 3 cards to lay face up ({selected} of 3 chosen), then press the button"
         hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
         if not hand:
             return "Your hand is empty: click a face-down card to play it blind"
-        top = facts.get("effective_top")
+        top = facts["effective_top"]
         if not top:
             return "Play any card, or several of one value"
         spoken = self.card_words(top)
-        if facts.get("lower_than_seven"):
+        if facts["lower_than_seven"]:
             return f"Play lower than the {spoken} (or a 2, 3 or 10), or take the pile"
         return f"Beat the {spoken}: play {self.beats(facts, view.options)}; or take the pile"
+
+    def no_fit(self, view, names):
+        """Nothing in your hand beats the pile: take it."""
+        top = view.facts["effective_top"]
+        hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
+        if not top or not hand or view.facts["step"] != "play":
+            return ""
+        return f"Nothing in your hand beats the {self.card_words(top)}: take the pile"
 
     def waiting(self, view, seat, names):
         """Who is choosing face-up cards."""
         facts = view.facts
-        if facts.get("stage", facts.get("step")) == "choose":
+        if facts["step"] == "choose":
             return f"{names[seat]} is choosing face-up cards"
         return ""
 
@@ -102,16 +113,16 @@ class Ktu(Presenter):
         """The effective top and what beats it, the rank order, the first player."""
         facts = view.facts
         lines = []
-        top = facts.get("effective_top")
-        if facts.get("stage", facts.get("step")) != "choose":
+        top = facts["effective_top"]
+        if facts["step"] != "choose":
             lines.append(("Card to beat", self.card_words(top) if top else "none (play anything)", None))
             if top:
                 lines.append(("Beaten by", self.beats(facts, view.options), None))
-        lines.append(("Order", facts.get("rank_order", ""), None))
-        first = seat_name(names, facts.get("first_player"))
+        lines.append(("Order", facts["rank_order"], None))
+        first = seat_name(names, facts["first_player"])
         if first:
             lines.append(("First player", first, None))
-        out = [names[s] for s in facts.get("finished", [])]
+        out = [names[s] for s in facts["finished"]]
         if out:
             lines.append(("Out", ", ".join(out), None))
         return lines
@@ -127,9 +138,9 @@ class Ktu(Presenter):
         return {s: finished.index(s) + 1 if s in finished else len(finished) + 1 + rest.index(scores[s])
                 for s in range(len(scores))}
 
-    def breakdown(self, facts, seat, names):
+    def breakdown(self, view, seat, names):
         """Out in which place, or still holding cards."""
-        finished = facts.get("finished") or []
+        finished = view.facts["finished"]
         if seat in finished:
             return f"went out {ordinal(finished.index(seat) + 1)}"
         return "cards still held"

@@ -1,0 +1,26 @@
+"""What the bots know of High Card.
+
+Medium takes a round with its lowest card that beats every card on the table, and
+throws its lowest card into a round it cannot win (and leads its lowest, keeping high
+cards for the rounds it can take).
+"""
+
+
+def rank(card, view):
+    """How high `card` is in this game: the ace high, or low with `high_card.ace=low`."""
+    return card.value if card.value > 1 or view.options["high_card.ace"] == "low" else 14
+
+
+def medium(view, legal, rng):
+    """(action, reason): win cheaply, or lose cheaply."""
+    table = [card for zone in view.zones if zone.key.startswith("played:") for card in zone.cards]
+    by_rank = sorted(legal, key=lambda a: (rank(a.cards[0], view), a.cards[0].name))
+    lowest = by_rank[0].cards[0]
+    if not table:
+        return by_rank[0], f"lead low with the {lowest.spoken}: keep high cards"
+    top = max(rank(card, view) for card in table)
+    winning = [a for a in by_rank if rank(a.cards[0], view) > top]
+    if winning:
+        card = winning[0].cards[0]
+        return winning[0], f"the {card.spoken} is the lowest card that wins the round"
+    return by_rank[0], f"nothing you hold wins the round: throw away the {lowest.spoken}"
