@@ -127,3 +127,34 @@ def test_followable_log_entry_appears_when_its_move_lands(app):
         table.update(1 / 60)
     told = table.log_lines()
     assert told != lines and f"{table.names[0]} played {play.cards[0].spoken}" in told[-1]
+
+
+def test_followable_replay_says_moves_in_words_and_shows_every_card_after_the_game(app):
+    from game import saves
+    from scenes.session import Seat, Session
+    session = Session("five_possessions", [Seat("Maya"), Seat("Theo", False, "easy")], {}, 5)
+    rng = random.Random(1)
+    while not session.is_over:
+        session.submit(rng.choice(session.legal_actions()))
+    record = saves.read_record(saves.write_record(app.folders, session.state, session.saved_seats()))
+    app.scene.persist = {"record": record}
+    app.switch("replay")
+    app.frame()
+    replay = app.scene
+    for _ in range(12):
+        press(app, pygame.K_RIGHT)
+    words = replay.top_words()
+    assert "Move 12 of" in words and "Offense" not in words.split("·")[1].split(":")[0]
+    assert not any(part.strip().startswith(("Place", "Play")) for part in words.split("·"))
+    labels = []
+    for _ in range(4):
+        labels.append(next(w.label for w in replay.widgets if w.label.startswith("Cards:")))
+        hidden = sum(c is None for z in replay.view.zones for c in z.cards)
+        if labels[-1] == "Cards: all":
+            assert hidden == 0                                        # every card face up
+        elif labels[-1] == "Cards: Maya's":
+            hand = next(z for z in replay.view.zones if z.key == "hand:0")
+            assert None not in hand.cards                             # that seat's hand
+        press(app, pygame.K_v)
+    assert labels == ["Cards: everyone's view", "Cards: Maya's", "Cards: Theo's", "Cards: all"]
+    assert len(replay.presenter.log_lines(replay.events_to(replay.index), replay.names, {})) > 3

@@ -49,10 +49,12 @@ class FinalCardDown(Presenter):
         return " for " + ("a 2" if twos == 1 else f"{NUMBERS.get(twos, twos)} 2s")
 
     def no_fit(self, view, names):
-        """No card of your hand fits the top card: draw."""
+        """No card of your hand fits the top card (or answers the 2s): draw."""
         facts = view.facts
-        if facts["played_this_turn"] or facts["draws_this_turn"] or facts["active_twos"]:
+        if facts["played_this_turn"] or facts["draws_this_turn"]:
             return ""
+        if facts["active_twos"]:
+            return f"No 2 to answer with: draw the penalty, {plural(2 * facts['active_twos'], 'card')}"
         return f"No card fits the {view.zone('discard').cards[-1].spoken}: draw a card"
 
     def waiting(self, view, seat, names):
