@@ -680,7 +680,7 @@ class TableScene(Scene):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in self.session.seats]
         words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.ui_state.selection),
-                                      humans, self.legal_now if self.my_turn() else None)
+                                      humans, self.legal_now if self.my_turn() else None, self.hold.wait)
         self.top_text_end = table_draw.top_bar(screen, self.director.title(self), words, self.laid.title_right)
         plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking(),
                                         self.presenter.statuses(self.current_view))

@@ -290,15 +290,18 @@ def outcomes(screen, board, held, zones, flying=None):
     if banner is None or not banner.words:
         return
     words = banner.words
-    x, y = 340, board.hand_top - 42         # beside the viewer's name plate, above the hand
+    x, y = 340, board.hand_top - 44         # beside the viewer's name plate, above the hand
     room = board.table_w - 220 - x
-    lines = screen.wrap(words, 18, room - 30)[:2]
-    w = min(room, max(screen.text_width(line, 18) for line in lines) + 30)
-    h = 12 + 20 * len(lines)
-    y -= h - 32
-    screen.panel((x, y, w, h), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
+    if screen.text_width(words, 18) <= room - 30:
+        lines, size = [words], 18
+    else:                                   # two smaller lines, in the same band
+        lines, size = screen.wrap(words, 15, room - 30), 15
+        lines = lines[:1] + [" ".join(lines[1:])]
+    w = min(room, max(screen.text_width(line, size) for line in lines) + 30)
+    screen.panel((x, y, w, 38), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
     for i, line in enumerate(lines):
-        screen.text(line, 18, palette.GOLD, (x + 15, y + 6 + 20 * i), width=w - 30)
+        screen.text(line, size, palette.GOLD, (x + 15, y + 19 + (i - (len(lines) - 1) / 2) * 17), "midleft",
+                    width=w - 30)
 
 
 def lane_result(screen, area, words):

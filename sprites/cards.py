@@ -173,9 +173,11 @@ def _formation_face(card, w, h, cb):
     # The number at the left of the band, inside the index strip an overlapping card shows.
     _label(surf, card.rank, int(h * 0.2), white, (band.left + int(w * 0.1), band.centery + 1))
     right = (band.centerx + int(w * 0.09), band.centery)
-    if small(int(h * 0.068)):           # too small for its words: the colour's letter, in colour-blind mode
-        if cb:
-            _label(surf, letter, int(h * 0.12), white, right, int(w * 0.5))
+    if small(int(h * 0.068)):           # too small for its words: the side, shortly, and the colour's letter
+        short = side[:3]
+        for words in ([f"{short}  {letter}", letter] if cb else [short]):
+            if _label(surf, words, int(h * 0.12), white, right, int(w * 0.56)):
+                break
         return _formation_field(surf, card, w, h, cb, black)
     _label(surf, side, int(h * 0.075), white, (right[0], band.top + int(band.h * 0.3)))
     words = card.color.upper() + ("  " + letter if cb else "")

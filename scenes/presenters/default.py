@@ -325,16 +325,19 @@ class Presenter:
         """Does this move take cards from the draw pile (the dealing sound)?"""
         return event.src == self.DRAW_PILE
 
-    def prompt(self, view, viewer, names, selected=0, humans=None, legal=None):
+    def prompt(self, view, viewer, names, selected=0, humans=None, legal=None, held=False):
         """The top bar's words: where the game stands, then what to do now (on your turn,
         with `selected` cards chosen so far; `legal`, the moves you have, when known: with
-        no card of your hand among them, what to do instead) or whom the table waits for
-        (`humans` says which seats are people: a computer 'is thinking')."""
+        no card of your hand among them, what to do instead), whom the table waits for
+        (`humans` says which seats are people: a computer 'is thinking'), or, while an
+        outcome is `held` on the table, to read it and go on."""
         current = view.current_player
         if view.is_over:
             doing = f"Game over: {winners_words(view, names)}"
         elif current is None:
             doing = ""
+        elif held:
+            doing = "Read what happened, then press any key or click to go on"
         elif current == viewer:
             stuck = legal is not None and not any(a.kind in self.PLAYS for a in legal)
             doing = (stuck and self.no_fit(view, names)) or self.instruction(view, names, selected) or "Your turn"

@@ -118,15 +118,15 @@ class FinalCount(Presenter):
         return lines + super().summary_lines(view, names)[:3]
 
     def outcome_line(self, event, view, names, zone_names):
-        """A hand's end: each player's count (or bust) and the points it scored."""
+        """A hand's end: who scored (with what count) and who went bust."""
         last = view.facts.get("last_hand") or {}
         if event.kind != "hand_over" or not last.get("seats"):
             return super().outcome_line(event, view, names, zone_names)
-        parts = []
-        for row in last["seats"]:
-            count = "bust" if row.get("bust") else f"count {row.get('best')}"
-            parts.append(f"{names[row['seat']]} {count}, +{row.get('points', 0)}")
-        return f"Hand {last.get('hand')} is over: " + "; ".join(parts)
+        rows = last["seats"]
+        won = [f"{names[r['seat']]} +{r.get('points', 0)} (count {r.get('best')})" for r in rows if r.get("winner")]
+        bust = [names[r["seat"]] for r in rows if r.get("bust")]
+        words = f"Hand {last.get('hand')} is over: " + (", ".join(won) if won else "nobody scores")
+        return words + (f"; bust: {', '.join(bust)}" if bust else "")
 
     def arg_label(self, arg, names, kind="", view=None):
         """A pick 'seat:position' reads 'Theo, card 2'."""
