@@ -149,3 +149,27 @@ def test_followable_zones_read_in_lower_case_and_a_blind_take_names_whose_hand(a
     assert any(w.label == f"Take from {session.name(3)}'s hand..." for w in table.widgets)
     log = " ".join(table.log_lines())
     assert "'s Hand" not in log and "the Discard pile" not in log
+
+
+def test_followable_undo_names_a_swap_with_what_it_traded_and_an_end_of_turn(app):
+    app.settings.undo = "casual"
+    session = start_game(app, "final_count", 2, {0}, 8)
+    table = app.scene
+    swaps = {"swap_board": "the Board", "swap_opp": "an opponent's card", "swap_draw": "the drawn card"}
+    play_until(app, table, lambda: table.my_turn() and not table.busy() and
+               any(a.kind in swaps for a in session.legal_actions()), random.Random(2))
+    swap = next(a for a in session.legal_actions() if a.kind in swaps)
+    table.submit(swap)
+    press(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert table.ui_state.message.startswith(
+        f"Taken back: your swap of the {swap.cards[0].spoken} with {swaps[swap.kind]}")
+    play_until(app, table, lambda: table.my_turn() and not table.busy() and
+               any(a.kind == "end_turn" for a in session.legal_actions()), random.Random(2))
+    table.submit(next(a for a in session.legal_actions() if a.kind == "end_turn"))
+    while not table.my_turn() or table.busy():
+        if table.hold.wait:
+            table.continue_on()
+        app.frame()
+    press(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert table.ui_state.message.startswith("Taken back: ")
+    assert "your end turn" not in table.ui_state.message

@@ -195,6 +195,8 @@ class Presenter:
 
     def taken_back(self, action, names, view=None):
         """An action taken back, in words: 'your play of the 7 of hearts', 'your draw'."""
+        if action.kind == "end_turn":
+            return "the end of your turn"
         words = f"your {self.kind_label(action.kind).lower()}"
         if action.cards:
             words += " of " + ", ".join(the(card_name(c)) for c in action.cards)

@@ -3,6 +3,9 @@ hand's count in the scoring breakdown."""
 from game.final_count import DIE_ACTIONS
 from scenes.presenters.default import Presenter, plural, seat_name
 
+# What each swap trades your card with.
+SWAPS = {"swap_draw": "the drawn card", "swap_opp": "an opponent's card", "swap_board": "the Board"}
+
 # What a die face means, in a few words for the side panel.
 DIE_SHORT = {1: "keep or discard", 2: "give or discard", 3: "to the Board or discard",
              4: "swap or return", 5: "swap with an opponent", 6: "swap with the Board"}
@@ -105,6 +108,13 @@ class FinalCount(Presenter):
             lines.append(("Top of the draw pile", self.card_words(top), None))
         lines.append(("Game to", f"{facts['target']} points", None))
         return lines[:self.SIDE_FACTS]
+
+    def taken_back(self, action, names, view=None):
+        """A swap taken back says with what: 'your swap of the 3 of hearts with the Board'."""
+        against = SWAPS.get(action.kind)
+        if against and action.cards:
+            return f"your swap of the {action.cards[0].spoken} with {against}"
+        return super().taken_back(action, names, view)
 
     def hand_result(self, view):
         """Each player's points this hand, and who won it."""
