@@ -13,7 +13,7 @@ from collections import Counter
 from game.cards import HEX_COLORS
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEATS, Action, GameState,
                        ZoneSpec, choice, fact, integer, listof, optional)
-from game.measures import Measures, dealt_ranks
+from game.measures import Measures
 
 HAND_SIZE = 7
 TURN_LIMIT = 2000   # App safeguard A22
@@ -79,8 +79,6 @@ class State(GameState):
                          "draws_this_turn": "draws"} for version in (1, 2)}
     MEASURES = Measures(
         seat_events={"colours declared": ("declare",), "skipped": ("skip",)},
-        dealt=dealt_ranks({"dealt a D": "D", "dealt a 0": "0", "dealt a 2": "2",
-                           "dealt an A": "A"}, ("hands",)),
         game=_fcd_game,
         no_winner={"blocked": "no winner: nothing left to draw (A18)"},
         limits={"turn_limit": "turn limit of 2000 turns (A22)"})

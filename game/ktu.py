@@ -20,7 +20,7 @@ from itertools import combinations
 
 from game.core import (CARDS, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        ZoneSpec, data, fact, integer, listof, require_int)
-from game.measures import Measures, dealt_ranks
+from game.measures import Measures
 
 HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
 DEALT_HAND = 7         # hand cards dealt, of which FACEUP are laid face up (A3, A4)
@@ -106,7 +106,6 @@ class State(GameState):
         first_kinds=("play", "play_blind", "pick_up"),
         seat_actions={"pick-ups": ("pick_up",), "blind plays": ("play_blind",)},
         seat_events={"burns": ("burn",), "skipped": ("skip",), "blind fails": ("blind_fail",)},
-        dealt=dealt_ranks({"dealt a 10": "10", "dealt a 2": "2"}, ("hands", "facedown")),
         game=_ktu_game,
         limits={"turn_limit": "turn limit of 500 turns (A24)"})
 

@@ -10,12 +10,13 @@ A `Measures` lists:
   is the game's first player (None: the first action of any kind);
 - `seat_actions`: {measure name: action kinds}, counted per seat ("using a rule");
 - `seat_events`: {measure name: event kinds}, counted per seat of the event;
-- `dealt`: a function (starting state) -> {feature: [bool per seat]} ("holding a card");
 - `seat`: a function (final state) -> {measure: [number per seat]}, beyond counts;
 - `game`: a function (final state) -> ({measure: number}, {tally: {label: count}});
 - `curve_events`: event kinds after which every seat's score is read (a score curve
   over hands, or over a one-hand game's phases); empty: no curve;
 - `curve_label`: what one step of the curve is, in the game's words;
+- `curve_step`: a function (the detail of the curve event) -> the step it opens, in
+  words (None: steps are numbered);
 - `hand_events`: event kinds that each end a hand (or a possession); empty: one hand;
 - `no_winner`: {event kind: how the game ended without a winner};
 - `limits`: {event kind: the safeguard that ended the game};
@@ -33,26 +34,15 @@ class Measures(NamedTuple):
     first_kinds: tuple = None
     seat_actions: dict = {}
     seat_events: dict = {}
-    dealt: Callable = None
     seat: Callable = None
     game: Callable = None
     curve_events: frozenset = frozenset()
     curve_label: str = "hand"
+    curve_step: Callable = None
     hand_events: frozenset = frozenset()
     no_winner: dict = {}
     limits: dict = {}
     safeguards: Callable = None
-
-
-def dealt_ranks(ranks, zones):
-    """A `dealt` function: for each (feature, rank), whether each seat's starting cards in
-    the named zones (attribute names of the state) hold a card of that rank."""
-    def dealt(state):
-        return {feature: [any(card.rank == rank for zone in zones
-                              for card in getattr(state, zone)[seat])
-                          for seat in range(state.players)]
-                for feature, rank in ranks.items()}
-    return dealt
 
 
 def events_reached(words_by_kind, unless_option=None):
@@ -69,12 +59,6 @@ def events_reached(words_by_kind, unless_option=None):
 def measures_for(game_id):
     """The game's `Measures` (an empty declaration for a game that declares none)."""
     return game.game_info(game_id).state_class().MEASURES or Measures()
-
-
-def starting_features(game_id, state):
-    """{feature: [bool per seat]} from the game's starting position."""
-    declared = measures_for(game_id).dealt
-    return declared(state) if declared else {}
 
 
 def hands(game_id, state):

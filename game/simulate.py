@@ -114,17 +114,23 @@ def report(result, label="random legal moves"):
     """The text of a simulation report."""
     info = game.GAMES[result.game_id]
     g = result.games
-    lines = [f"{info.title}: {g} games, {result.players} players, {label}",
-             f"{'seat':>6} {'wins':>8} {'win %':>7} {'mean score':>11}"]
+    lines = [f"{info.title}: {_count(g, 'game')}, {result.players} players, {label}",
+             f"{'':<7} {'wins':>8} {'win %':>7} {'mean score':>11}"]
     for seat in range(result.players):
-        lines.append(f"{seat:>6} {result.wins[seat]:>8} {100 * result.wins[seat] / g:>6.1f}% "
-                     f"{result.score_sums[seat] / g:>11.1f}")
+        lines.append(f"{f'Seat {seat + 1}':<7} {result.wins[seat]:>8} "
+                     f"{100 * result.wins[seat] / g:>6.1f}% {result.score_sums[seat] / g:>11.1f}")
     if result.no_winner:
-        lines.append(f"no winner: {result.no_winner} games ({100 * result.no_winner / g:.1f}%)")
+        lines.append(f"no winner: {_count(result.no_winner, 'game')} "
+                     f"({100 * result.no_winner / g:.1f}%)")
     lines.append(f"length: {result.turns / g:.1f} turns, {result.actions / g:.1f} actions a game")
     lines.append(f"speed: {g / result.seconds:.1f} games/s, "
                  f"{result.actions / result.seconds:,.0f} actions/s")
     return "\n".join(lines)
+
+
+def _count(n, noun):
+    """'1 game', '2 games'."""
+    return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
 def bench(seconds=2.0, out=print):

@@ -7,9 +7,10 @@ carries out what the person means and goes to the scores when a hand ends. Who o
 
 - the session (scenes/session.py): the game; the table reads it through the small
   interface listed there, and changes it only by submitting a move or an undo;
-- the director (scenes/table_director.py): what runs the game here: a normal game, or a
+- the director (scenes/table_director.py): what runs the game here: a normal game, a
   lesson (scenes/tutorial.py), which filters the moves, scripts the computers, marks
-  cards and draws the coach;
+  cards and draws the coach, or a game played across computers (scenes/remote.py),
+  whose moves made elsewhere the table takes in (`take_in`);
 - TableState (scenes/table_state.py): the interaction (selection, choice, hint, message,
   keyboard focus, pointer, log scroll), changed only here;
 - scenes/table_input.py: from an event to intents (pure); scenes/table_layout.py: where
@@ -27,7 +28,7 @@ from scenes import config, table_draw, table_input, ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
 from scenes.presenters.default import HAND_END, card_name, plural
-from scenes.session import BOT_DONE
+from scenes.session import BOT_DONE, NET_EVENT
 from scenes.table_director import Director
 from scenes.table_input import Laid, TableInput
 from scenes.table_layout import lay_out
@@ -179,6 +180,36 @@ class TableScene(Scene):
         self.animate(before, boxes)
         self.tell_problem()
 
+    def take_in(self, events, fresh=False):
+        """Moves made elsewhere (at another screen, at the host), already in the session:
+        read once, animated and laid out once, as a submit is. `fresh`: the game was
+        replaced (joined again, or an undo elsewhere): nothing in flight goes on, the log
+        is the session's anew."""
+        before = {id(p.card): p.rect for p in self.board.placed if p.card is not None}
+        boxes = dict(self.board.boxes)
+        state = self.ui_state
+        if fresh:
+            self.pending = []
+            self.motion.clear()
+            self.hold.clear()
+            state.selection = []
+            state.dialog = None
+            self.bot_wait = 0.0
+            self.bot_armed = False
+            events = []
+        state.hint = None
+        self.hand_ended = self.hand_ended or (self.director.scores_between_hands
+                                              and any(e.kind == HAND_END for e in events))
+        self.pending.extend(events)
+        self.read()
+        names, zones = self.names, self.zones_by_key()
+        self.hold.decide(events, self.presenter,
+                         lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(), False)
+        if not self.my_turn():
+            self.legal_now = ()
+        self.animate(before, boxes)
+        self.tell_problem()
+
     def animate(self, before=None, boxes=None):
         """Lay the table out, then turn the events received into flights, toasts, sounds
         and a die roll (not behind the curtain: they wait until the next person is ready).
@@ -312,7 +343,9 @@ class TableScene(Scene):
         moves = list(self.session.moves())
         now = self.session.undo(person, policy)
         if now is None:
-            self.say("Undo: " + self.refusal_words(person, policy))
+            refusal = self.session.undo_refusal(person, policy)
+            if refusal is not None:         # None: asked of the host, its answer comes as an update
+                self.say("Undo: " + self.refusal_words(*refusal))
             return
         while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
             now = self.session.undo(person, policy)
@@ -351,9 +384,9 @@ class TableScene(Scene):
         legal = self.session.legal_actions()
         return self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == "end_turn"
 
-    def refusal_words(self, person, policy):
-        """Why the person may not undo now, in words."""
-        reason, seat = self.session.undo_refusal(person, policy) or ("nothing", None)
+    def refusal_words(self, reason, seat):
+        """Why the person may not undo now (`reason` and `seat` as the session's
+        undo_refusal gives them), in words."""
         return {"off": "it is off in Settings",
                 "chance": "chance has acted since (a shuffle, a roll or a card nobody had seen)",
                 "learned": "a new card came to light",
@@ -436,7 +469,8 @@ class TableScene(Scene):
         screen = self.app.screen
         top = []
         x = right + 10
-        for label, action in (("Menu", self.back), ("Rules", self.show_rules)):
+        for label, action in (("Menu", self.back), ("Rules", self.show_rules),
+                              *self.director.top_buttons(self)):
             w = screen.text_width(label, 18) + 28
             x -= w + 8
             top.append(ui.Button((x, 12, w, 34), label, action, size=18))
@@ -498,7 +532,8 @@ class TableScene(Scene):
         if self.hold.seconds > 0:
             self.dirty = self.hold.update(dt) or self.dirty
             return
-        if self.hold.wait:
+        self.director.tick(self)
+        if self.pending or self.hold.wait:
             return
         working = self.session.busy()
         result = self.session.poll_bot()
@@ -541,7 +576,7 @@ class TableScene(Scene):
 
     # ---- input: intents carried out -------------------------------------------------------------
     def handle_event(self, event):
-        if event.type == BOT_DONE:
+        if event.type in (BOT_DONE, NET_EVENT):
             self.dirty = True
             return
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None

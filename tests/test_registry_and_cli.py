@@ -106,9 +106,16 @@ def test_simulate_prints_the_figures():
     out = result.stdout
     assert "Final Card-Down: 20 games, 3 players" in out
     assert "games/s" in out and "actions/s" in out and "turns" in out
-    wins = [int(line.split()[1]) for line in out.splitlines()
-            if line.strip()[:1].isdigit() and len(line.split()) == 4]
+    wins = [int(line.split()[2]) for line in out.splitlines() if line.startswith("Seat ")]
     assert len(wins) == 3 and sum(wins) <= 20
+    assert "seat 0" not in out.lower() and "Seat 3" in out
+
+
+def test_simulate_counts_in_players_words():
+    out = run("simulate", "ktu", "--games", "1", "--players", "2").stdout
+    assert out.startswith("KTU: 1 game, 2 players")
+    assert [line.split()[:2] for line in out.splitlines() if line.startswith("Seat")] == \
+        [["Seat", "1"], ["Seat", "2"]]
 
 
 def test_simulate_is_reproducible():
@@ -186,7 +193,7 @@ def test_simulate_seats_one_level_per_seat_and_hard_repeats_at_fixed_iterations(
             "--bots", "hard,medium", "--iterations", "6")
     first, again = run(*args), run(*args)
     assert first.returncode == 0, first.stderr
-    assert first.stdout.splitlines()[0] == ("Play Design - 4 downs: 1 games, 2 players, hard, "
+    assert first.stdout.splitlines()[0] == ("Play Design - 4 downs: 1 game, 2 players, hard, "
                                             "medium computer players (hard: 6 iterations a move)")
     speedless = [[line for line in r.stdout.splitlines() if not line.startswith("speed:")]
                  for r in (first, again)]

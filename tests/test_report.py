@@ -1,5 +1,6 @@
 """The designers' balance report: its numbers against a direct computation, determinism
 across worker counts, shards and a real local Dask cluster, fuzzing, and its errors."""
+import contextlib
 import json
 import os
 import random
@@ -98,13 +99,26 @@ def test_merged_shards_give_the_numbers_of_one_run(tmp_path, capsys):
     assert shard["summary"]["games"] == 10
     assert merged["summary"] == whole["summary"]
     assert merged["rows"] == whole["rows"]
+    assert merged["versions"] == whole["versions"]
     assert (tmp_path / "m" / "games.csv").read_text() == (tmp_path / "whole" / "games.csv").read_text()
     page = (tmp_path / "whole" / "report.html").read_text()
     assert page.count("data:image/png;base64,") >= 3 and "<script" not in page
     assert "95% interval" in page
+    assert page.index("<h2>Findings</h2>") < page.index("<h2>", page.index("<h2>Findings</h2>") + 1)
+    shards = [json.loads((tmp_path / f"s{i}" / "summary.json").read_text())["run"]["seconds"]
+              for i in (1, 2)]
+    assert merged["run"]["seconds"] == pytest.approx(sum(shards)) and sum(shards) > 0
+    assert f"played in {sum(shards):.1f} s" in (tmp_path / "m" / "report.html").read_text()
     assert main.main(["report", "--merge", str(tmp_path / "s1" / "summary.json"),
                       "--out", str(tmp_path / "half")]) == 2
     assert "10 games of the run are in none of the shards" in capsys.readouterr().err
+    shard = json.loads((tmp_path / "s2" / "summary.json").read_text())
+    shard["versions"]["code"] = "0123456789ab"
+    (tmp_path / "s2" / "summary.json").write_text(json.dumps(shard))
+    assert main.main(["report", "--merge", str(tmp_path / "s1" / "summary.json"),
+                      str(tmp_path / "s2" / "summary.json"), "--out", str(tmp_path / "m2")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "code 0123456789ab" in err and "do not merge" in err
 
 
 def test_the_cluster_path_on_a_real_local_dask_cluster():
@@ -125,9 +139,13 @@ def test_a_sweep_compares_every_value_on_the_same_seeds(tmp_path):
                       "--sweep", "pd.sudden_death=off,on", "--out", str(tmp_path)]) == 0
     data = json.loads((tmp_path / "summary.json").read_text())
     configs = data["summary"]["configs"]
-    assert [c["label"] for c in configs] == ["pd.sudden_death=off", "pd.sudden_death=on"]
+    assert [c["label"] for c in configs] == ["Sudden death: Off", "Sudden death: On"]
+    page = (tmp_path / "report.html").read_text()
+    assert "comparing Sudden death (Off, On) on the same seeds" in page
+    head = page.split("<table>")[0]        # the header and the findings: no raw keys
+    assert "default rules" not in head and "pd.sudden_death" not in head
     first = [line for line in data["summary"]["comparison"]
-             if line["figure"] == "first player wins"][0]
+             if line["figure"] == "the first player wins"][0]
     assert [cell["n"] for cell in first["cells"]] == [12, 12]
     seeds = [[row["seed"] for row in data["rows"] if row["config"] == c] for c in (0, 1)]
     assert seeds[0] == seeds[1]
@@ -138,8 +156,10 @@ def test_fuzzing_lists_safeguards_with_a_command_that_replays_them(capsys):
     rows, summary = play(spec)
     problems = summary["configs"][0]["problems"]
     assert problems and problems[0]["what"] == "turn limit of 500 turns (A24)"
+    assert len(problems) == len({(p["kind"], p["what"]) for p in problems})   # one row a kind
+    assert problems[0]["count"] == sum(r["end"] == "limit" for r in rows)
     row = next(r for r in rows if r["seed"] == problems[0]["seeds"][0])
-    command = problems[0]["command"].split()
+    command = problems[0]["commands"][0].split()
     assert command[:3] == ["python3", "main.py", "report"]
     assert main.main(command[2:]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -201,3 +221,186 @@ def test_error_bars_are_never_negative_at_shares_of_0_and_1():
     values = [0.0] * 299 + [1.0] * 299
     below, above = _errors(values, entries)
     assert min(below) >= 0 and min(above) >= 0
+
+
+def test_findings_name_play_to_the_last_and_its_turn_limit_in_words(tmp_path):
+    assert main.main(["report", "ktu", "--games", "40", "--workers", "1", "--seed", "2",
+                      "--sweep", "ktu.play_to_last=off,on", "--out", str(tmp_path)]) == 0
+    found = json.loads((tmp_path / "summary.json").read_text())["summary"]["findings"]["found"]
+    texts = [f["text"] for f in found]
+    assert any(t.startswith("With Play to the last: On, games ending at the turn limit of 500 "
+                            "turns (A24):") and "against" in t and "with Play to the last: Off"
+               in t and "40 games each, on the same seeds" in t for t in texts), texts
+    assert [f["size"] for f in found if f["kind"] != "play"] == sorted(
+        (f["size"] for f in found if f["kind"] != "play"), reverse=True)
+    page = (tmp_path / "report.html").read_text()
+    assert "With Play to the last: On, games ending at the turn limit" in page
+
+
+def test_dealt_card_effects_cover_every_rank_in_every_mode():
+    for game_id, info in game.GAMES.items():
+        rows, summary = play(spec_for(game_id, games=12, players=[info.default_players]))
+        ranks = {card.rank for card in info.load_deck()}
+        seen = {rank for row in rows for held in row["dealt"] for rank in held}
+        assert seen <= ranks and all(held for row in rows for held in row["dealt"]), game_id
+        features = {r["feature"] for r in summary["configs"][0]["relations"] if r["kind"] == "dealt"}
+        family = info.load_deck().cards[0].family
+        from game.report.words import dealt_feature
+        held_by_some = {rank for rank in seen if any(rank not in held for row in rows
+                                                     for held in row["dealt"])}
+        assert {dealt_feature(rank, family) for rank in held_by_some} <= features, game_id
+
+
+def test_deadline_names_the_stages_of_its_score_curve():
+    _, summary = play(spec_for("deadline", games=6))
+    names = [point["name"] for point in summary["configs"][0]["curve"]]
+    assert "Midterm" in names and "Final Exam" in names and None not in names
+
+
+def test_charts_name_the_game_and_configuration_and_count_whole_numbers(tmp_path, monkeypatch):
+    from game.report import html as page
+    titles = []
+    real = page._png
+
+    def keep(fig):
+        titles.append(" ".join([fig._suptitle.get_text() if fig._suptitle else ""]
+                               + [ax.get_title() for ax in fig.axes]))
+        for ax in fig.axes:
+            for patch in ax.patches:
+                left = patch.get_x()
+                if patch.get_width() >= 1 and "Game length" in titles[-1]:
+                    assert (left + 0.5) == int(left + 0.5)        # bins start at n - 0.5
+        return real(fig)
+    monkeypatch.setattr(page, "_png", keep)
+    assert main.main(["report", "ktu", "--games", "30", "--workers", "1", "--players", "3",
+                      "--out", str(tmp_path)]) == 0
+    assert titles and all("KTU, 3 players" in t for t in titles), titles
+    assert page._bins(3, 9) == [2.5, 3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5]
+    edges = page._bins(0, 500)
+    assert all(b - a == 13 for a, b in zip(edges, edges[1:])) and edges[0] == -0.5
+
+
+def test_the_output_folder_is_checked_before_any_game_is_played(tmp_path, capsys, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    monkeypatch.setattr(runner, "play_chunk", lambda job: pytest.fail("a game was played"))
+    assert main.main(["report", "ktu", "--games", "5", "--out", str(blocker / "sub")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"--out {blocker / 'sub'}: cannot write there" in err
+
+
+def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, capsys, monkeypatch):
+    common = ["report", "four_downs", "--games", "30", "--seed", "5", "--workers", "1"]
+    assert main.main([*common, "--out", str(tmp_path / "whole")]) == 0
+    monkeypatch.setattr(runner, "PILOT_SECONDS", 0)       # one game timed, then chunks of 8
+    real, calls = runner.play_chunk, []
+
+    def stop_at_the_third(job):                              # 1 + 8 + 8 games are kept
+        calls.append(job)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(job)
+    monkeypatch.setattr(runner, "play_chunk", stop_at_the_third)
+    out = tmp_path / "stopped"
+    assert main.main([*common, "--out", str(out)]) == 130
+    err = capsys.readouterr().err
+    assert f"17 finished games kept: go on with python3 main.py report --resume {out}" in err
+    assert (out / "run.json").exists() and not (out / "summary.json").exists()
+    assert main.main([*common, "--out", str(out)]) == 2
+    assert "it holds a stopped run" in capsys.readouterr().err
+    monkeypatch.setattr(runner, "play_chunk", real)
+    assert main.main(["report", "--resume", str(out), "--workers", "2"]) == 0
+    whole = json.loads((tmp_path / "whole" / "summary.json").read_text())
+    resumed = json.loads((out / "summary.json").read_text())
+    assert resumed["rows"] == whole["rows"] and resumed["summary"] == whole["summary"]
+    assert sorted(os.listdir(out)) == ["games.csv", "report.html", "summary.json"]
+    assert main.main(["report", "--resume", str(out)]) == 2
+    assert "no stopped run there" in capsys.readouterr().err
+
+
+def test_a_run_longer_than_a_minute_says_how_long_first(tmp_path, capsys, monkeypatch):
+    def stop(jobs, workers, on_chunk):
+        assert next(jobs)[6:] == (games, games + runner.CHUNK)    # after the first games
+        raise KeyboardInterrupt
+    monkeypatch.setattr(runner, "run_local", stop)
+    games = 0
+
+    def counted(job, index, **how):
+        nonlocal games
+        games += 1
+        return play_index(job, index, **how)
+    play_index = runner.play_index
+    monkeypatch.setattr(runner, "play_index", counted)
+    assert main.main(["report", "final_count", "--games", "100000000", "--workers", "1",
+                      "--out", str(tmp_path)]) == 130
+    err = capsys.readouterr().err
+    assert "About " in err and f"for {100_000_000 - games:,} more games on 1 local process" in err
+    assert f"{games:,} finished games kept: go on with python3 main.py report --resume {tmp_path}" in err
+
+
+def test_a_slow_first_game_is_timed_by_its_first_moves(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(runner, "EARLY_SECONDS", 0)      # as if the first move took long
+    def stop(jobs, workers, on_chunk):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(runner, "run_local", stop)
+    assert main.main(["report", "ktu", "--games", "1000000", "--workers", "2",
+                      "--out", str(tmp_path)]) == 130
+    err = capsys.readouterr().err
+    assert err.count("About ") == 1 and "from 1 move of the first game" in err
+    assert "for 1,000,000 more games on 2 local processes" in err
+
+
+def test_chunks_are_sized_from_the_workers_and_the_time_a_game_takes():
+    assert runner.chunk_size(400, 2) == 50
+    assert runner.chunk_size(1000, 16) == 16           # a bigger cluster: more, smaller chunks
+    assert runner.chunk_size(10 ** 8, 2) == runner.CHUNK
+    assert runner.chunk_size(1000, 2, per_game=30.0) == 1   # Hard in Final Count
+    assert runner.missing(range(0, 10), [(2, 4), (6, 7)]) == [range(0, 2), range(4, 6), range(7, 10)]
+
+
+def test_cluster_addresses_that_are_not_a_dask_scheduler_are_one_line_errors(tmp_path, capsys,
+                                                                            monkeypatch):
+    import http.server
+    import socket
+    import threading
+    from game.report import cluster
+    monkeypatch.setattr(cluster, "PROBE_SECONDS", 0.5)
+    web = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
+    chatter = socket.create_server(("127.0.0.1", 0))
+
+    def greet():
+        connection, _ = chatter.accept()
+        with connection, contextlib.suppress(OSError):   # the probe may hang up first
+            connection.sendall(b"SSH-2.0-OpenSSH_9.2\r\n" * 20)
+            connection.recv(1)
+    threading.Thread(target=web.serve_forever, daemon=True).start()
+    threading.Thread(target=greet, daemon=True).start()
+    closed = socket.create_server(("127.0.0.1", 0))
+    refused = closed.getsockname()[1]
+    closed.close()
+    try:
+        for port, words in [(web.server_address[1], "is it a dashboard's HTTP port?"),
+                            (chatter.getsockname()[1],
+                             "not as a Dask scheduler (it began with b'SSH-2.0-')"),
+                            (refused, "cannot reach a Dask scheduler there")]:
+            assert main.main(["report", "ktu", "--games", "3", "--cluster",
+                              f"tcp://127.0.0.1:{port}", "--out", str(tmp_path)]) == 2
+            err = capsys.readouterr().err
+            assert err.count("\n") == 1 and words in err, err
+            assert os.listdir(tmp_path) == []     # nothing played, nothing left to resume
+    finally:
+        web.shutdown()
+        chatter.close()
+
+
+def test_fuzzing_ranks_every_option_by_its_effect_in_words():
+    _, summary = play(spec_for("ktu", games=80, players=[None], fuzz=True))
+    info = game.game_info("ktu")
+    effects = summary["effects"]
+    assert {e["label"] for e in effects} == {"Players"} | {o.label for o in info.options
+                                                          if o.id != info.player_option}
+    assert [e["size"] for e in effects] == sorted((e["size"] for e in effects), reverse=True)
+    assert effects[0]["label"] == "Play to the last"
+    texts = [f["text"] for f in summary["findings"]["found"]]
+    assert any(t.startswith("With Play to the last: On, ") and "run into trouble" in t
+               and "against" in t and "with Play to the last: Off" in t for t in texts), texts

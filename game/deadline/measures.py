@@ -1,7 +1,21 @@
-"""Deadline's measures for the designers' balance report: exam results and extra credit."""
+"""Deadline's measures for the designers' balance report: exam results and extra credit,
+and the semester's stages in words (the score curve's steps; the table says them too)."""
 from collections import Counter
 
-from game.measures import Measures, dealt_ranks
+from game.measures import Measures
+
+EXAMS = {"midterm": "Midterm", "final": "Final Exam"}
+
+
+def semester(phase, rotation):
+    """Where the semester stands, in words: 'First half: rotation 2 of 3', 'Midterm'."""
+    if phase == "exam":
+        return EXAMS["midterm" if rotation <= 3 else "final"]
+    if phase in ("draw_back", "grading"):
+        return {"draw_back": "Draw-back", "grading": "Grading"}[phase]
+    half = "First half" if rotation <= 3 else "Second half"
+    what = "exchange" if phase == "exchange" else "rotation"
+    return f"{half}: {what} {(rotation - 1) % 3 + 1} of 3"
 
 
 def _deadline_game(state):
@@ -25,7 +39,7 @@ def _deadline_seat(state):
 
 
 MEASURES = Measures(
-    dealt=dealt_ranks({"dealt a joker": "JK"}, ("hands",)),
     seat=_deadline_seat,
     game=_deadline_game,
-    curve_events=frozenset({"phase"}), curve_label="phase of the semester")
+    curve_events=frozenset({"phase"}), curve_label="phase of the semester",
+    curve_step=lambda detail: semester(detail["phase"], detail["rotation"]))

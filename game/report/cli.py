@@ -1,23 +1,32 @@
 """`python3 main.py report GAME ...`: the command line of the designers' balance report.
 
 `add_arguments(parser)` declares the options (main.py only adds the subcommand);
-`main(args)` checks them, plays or merges, and writes DIR/report.html, DIR/games.csv
-and DIR/summary.json (the spec, the summary, the per-game rows and the run's timing).
-Bad arguments and files end in a one-line error naming the value, exit status 2.
+`main(args)` checks them and the output folder, plays (keeping finished chunks in the
+folder as they complete, so `--resume DIR` finishes a stopped run), or merges shards,
+and writes DIR/report.html, DIR/games.csv and DIR/summary.json (the spec, the code and
+rules versions, the summary, the per-game rows and the run's timing). Bad arguments and
+files, and every failure of a cluster, end in a one-line error naming the value, exit
+status 2; Ctrl+C ends with a line saying how to go on, exit status 130.
 """
 import argparse
 import csv
+import io
 import json
 import os
 import sys
 
 import game
+from game import resources
 from game.arguments import option, positive, whole, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
+from game.report.remote import versions
+from game.report.store import FolderStore
+from game.report.words import count
 
 SUMMARY_FORMAT = "cardtable-report"
-SUMMARY_VERSION = 1
+SUMMARY_VERSION = 2      # 2: the code and rules versions, rows' dealt ranks and curve steps
+SUMMARY_KEYS = {"spec": dict, "versions": dict, "summary": dict, "run": dict, "rows": list}
 
 
 def _shard(text):
@@ -61,6 +70,8 @@ def add_arguments(parser):
                         help="a Dask scheduler, e.g. tcp://10.0.0.5:8786, to play the games")
     parser.add_argument("--replay", type=whole, metavar="SEED",
                         help="play the one game of this seed and print it move by move")
+    parser.add_argument("--resume", metavar="DIR",
+                        help="finish the stopped run kept in DIR (with --workers or --cluster)")
 
 
 def make_spec(args):
@@ -107,77 +118,101 @@ def make_spec(args):
     return spec
 
 
-def write_outputs(out_dir, spec, summary, rows, run_info):
-    """Write report.html, games.csv and summary.json into `out_dir`; their paths."""
+def write_outputs(out_dir, spec, summary, rows, run_info, found):
+    """Write report.html, games.csv and summary.json into `out_dir` (each whole or not at
+    all); their paths."""
     from game.report.html import render
-    page = render(spec, summary, run_info)
-    os.makedirs(out_dir, exist_ok=True)
+    from game.saves import atomic_write
+    page = render(spec, summary, run_info, found)
     paths = [os.path.join(out_dir, name) for name in ("report.html", "games.csv", "summary.json")]
-    with open(paths[0], "w", encoding="utf-8") as handle:
-        handle.write(page)
-    write_csv(paths[1], rows)
-    with open(paths[2], "w", encoding="utf-8") as handle:
-        handle.write(json.dumps({"format": SUMMARY_FORMAT, "version": SUMMARY_VERSION,
-                                 "spec": spec, "summary": summary, "run": run_info,
-                                 "rows": rows}))
+    try:
+        atomic_write(paths[0], page)
+        atomic_write(paths[1], csv_text(rows))
+        atomic_write(paths[2], json.dumps({"format": SUMMARY_FORMAT, "version": SUMMARY_VERSION,
+                                           "spec": spec, "versions": found, "summary": summary,
+                                           "run": run_info, "rows": rows}))
+    except OSError as error:
+        raise ReportError(f"--out {out_dir}: cannot write the report "
+                          f"({error.strerror or error})") from None
     return paths
 
 
-def write_csv(path, rows):
-    """The raw per-game rows, one line a game; per-seat values separated by spaces."""
+def csv_text(rows):
+    """The raw per-game rows as CSV, one line a game; per-seat values separated by spaces
+    (the ranks each seat was dealt by spaces, seats by ' | ')."""
     game_keys = sorted({k for row in rows for k in row["game"]})
     seat_keys = sorted({k for row in rows for k in row["seat"]})
-    dealt_keys = sorted({k for row in rows for k in row["dealt"]})
     head = (["config", "index", "seed", "players", "bots", "options", "end", "end_words",
-             "winners", "scores", "first", "turns", "actions", "hands", "safeguards", "error"]
-            + game_keys + [f"per seat: {k}" for k in seat_keys] + [f"{k} (per seat)" for k in dealt_keys])
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(head)
-        for row in rows:
-            writer.writerow(
-                [row["config"], row["index"], row["seed"], row["players"], " ".join(row["levels"]),
-                 " ".join(f"{k}={v}" for k, v in sorted(row["options"].items())), row["end"],
-                 row["end_words"], " ".join(str(s + 1) for s in row["winners"]),
-                 " ".join(map(str, row["scores"])),
-                 "" if row["first"] is None else row["first"] + 1, row["turns"], row["actions"],
-                 row["hands"], "; ".join(row["safeguards"]), row["error"] or ""]
-                + [row["game"].get(k, "") for k in game_keys]
-                + [" ".join(map(str, row["seat"].get(k, []))) for k in seat_keys]
-                + [" ".join("1" if v else "0" for v in row["dealt"].get(k, [])) for k in dealt_keys])
+             "winners", "scores", "first", "turns", "actions", "hands", "safeguards", "error",
+             "dealt (per seat)"]
+            + game_keys + [f"per seat: {k}" for k in seat_keys])
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(head)
+    for row in rows:
+        writer.writerow(
+            [row["config"], row["index"], row["seed"], row["players"], " ".join(row["levels"]),
+             " ".join(f"{k}={v}" for k, v in sorted(row["options"].items())), row["end"],
+             row["end_words"], " ".join(str(s + 1) for s in row["winners"]),
+             " ".join(map(str, row["scores"])),
+             "" if row["first"] is None else row["first"] + 1, row["turns"], row["actions"],
+             row["hands"], "; ".join(row["safeguards"]), row["error"] or "",
+             " | ".join(" ".join(ranks) for ranks in row["dealt"])]
+            + [row["game"].get(k, "") for k in game_keys]
+            + [" ".join(map(str, row["seat"].get(k, []))) for k in seat_keys])
+    return buffer.getvalue()
+
+
+def _read_summary(path):
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except OSError as error:
+        raise ReportError(f"{path}: cannot read: {error.strerror}") from None
+    except ValueError:
+        raise ReportError(f"{path}: not a JSON file") from None
+    if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT \
+            or data.get("version") != SUMMARY_VERSION \
+            or not all(isinstance(data.get(key), kind) for key, kind in SUMMARY_KEYS.items()) \
+            or not isinstance(data["run"].get("seconds"), (int, float)):
+        raise ReportError(f"{path}: not a report's summary.json (version {SUMMARY_VERSION})")
+    return data
 
 
 def read_shards(paths):
-    """(spec, rows) from shards' summary.json files: one run's spec, every game once."""
-    spec, rows = None, []
+    """(spec, rows, run info, versions) from shards' summary.json files: one run's spec,
+    played by the same code and rules, every game once; the time is the shards' sum."""
+    spec = found = None
+    rows, seconds = [], []
     for path in paths:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                data = json.load(handle)
-        except OSError as error:
-            raise ReportError(f"{path}: cannot read: {error.strerror}") from None
-        except ValueError:
-            raise ReportError(f"{path}: not a JSON file") from None
-        if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT \
-                or data.get("version") != SUMMARY_VERSION:
-            raise ReportError(f"{path}: not a report's summary.json (version {SUMMARY_VERSION})")
+        data = _read_summary(path)
         other = dict(data["spec"], shard=None)
         if spec is None:
-            spec = other
+            spec, found = other, data["versions"]
         elif other != spec:
             raise ReportError(f"{path}: a shard of another run (its game, games, seed, "
                               "players, bots or options differ)")
+        elif data["versions"] != found:
+            raise ReportError(f"{path}: played by other code or rules (code "
+                              f"{data['versions']['code']}, rules {data['versions']['rules']}) "
+                              f"than {paths[0]} (code {found['code']}, rules {found['rules']}): "
+                              "shards of different checkouts do not merge")
         rows.extend(data["rows"])
+        seconds.append(data["run"]["seconds"])
     keys = [(row["config"], row["index"]) for row in rows]
     if len(set(keys)) != len(keys):
         raise ReportError("--merge: a game is in two shards")
     configs = runner.configurations(dict(spec, shard=[1, 1]))
     missing = len(configs) * spec["games"] - len(keys)
     if missing:
-        raise ReportError(f"--merge: {missing} games of the run are in none of the shards")
+        raise ReportError(f"--merge: {count(missing, 'game')} of the run are in none of the shards")
     rows.sort(key=lambda row: (row["config"], row["index"]))
     spec["shard"] = [1, 1]
-    return spec, rows
+    total = sum(seconds)
+    run_info = {"seconds": total, "games_per_second": len(rows) / total if total else 0.0,
+                "where": f"{len(paths)} shards merged, played in "
+                         + ", ".join(f"{s:.1f} s" for s in seconds)}
+    return spec, rows, run_info, found
 
 
 def replay(spec, seed, out=print):
@@ -202,35 +237,98 @@ def replay(spec, seed, out=print):
     out("winner: " + (", ".join(f"Seat {s + 1}" for s in row["winners"]) or "nobody"))
 
 
+def _resume(args):
+    """(spec, store) of the stopped run in --resume DIR, checked against this code."""
+    given = [name for name, value in (("GAME", args.game), ("--merge", args.merge),
+                                      ("--replay", args.replay), ("--out", args.out))
+             if value is not None]
+    if given:
+        raise ReportError(f"--resume {args.resume}: give it alone (with --workers or "
+                          f"--cluster), not with {', '.join(given)}: the run keeps its own")
+    store = FolderStore(args.resume)
+    saved = store.unfinished()
+    if saved is None:
+        raise ReportError(f"--resume {args.resume}: no stopped run there (no {store.run_path})")
+    found = versions(resources.root())
+    if saved.get("versions") != found:
+        theirs = saved.get("versions") or {}
+        raise ReportError(f"--resume {args.resume}: its games were played by other code or "
+                          f"rules (code {theirs.get('code')}, rules {theirs.get('rules')}; "
+                          f"here code {found['code']}, rules {found['rules']}), so they would "
+                          "not match: finish it with that checkout")
+    store.check_writable()
+    return saved["spec"], store
+
+
+def _begin(args):
+    """(spec, store) of a new run, its output folder checked before any game is played."""
+    if not args.game:
+        raise ReportError("name a game (e.g. final_card_down), --merge shard files "
+                          "or --resume DIR")
+    spec = make_spec(args)
+    store = FolderStore(args.out or f"report-{spec['game']}")
+    saved = store.unfinished()
+    if saved is not None:
+        done = sum(len(chunk["rows"]) for chunk in store.chunks())
+        raise ReportError(f"--out {store.folder}: it holds a stopped run ({count(done, 'game')} "
+                          f"played): go on with python3 main.py report --resume {store.folder}, "
+                          "or choose another --out")
+    store.check_writable()
+    return spec, store
+
+
 def main(args):
-    """Run the report command; 0 on success, 2 with a one-line error on stderr otherwise."""
+    """Run the report command; 0 on success, 2 with a one-line error on stderr otherwise,
+    130 when stopped by Ctrl+C (the finished games kept)."""
     from game.report.summary import summarize
+    store = None
     try:
         if args.merge:
-            spec, rows = read_shards(args.merge)
-            seconds, where = 0.0, f"merged from {len(args.merge)} shards"
+            spec, rows, run_info, found = read_shards(args.merge)
+            seconds, out_dir = run_info["seconds"], args.out or f"report-{spec['game']}"
+            FolderStore(out_dir).check_writable()
         else:
-            if not args.game:
-                raise ReportError("name a game (e.g. final_card_down) or --merge shard files")
-            spec = make_spec(args)
-            if args.replay is not None:
-                replay(spec, args.replay)
+            if args.replay is not None and args.game:
+                replay(make_spec(args), args.replay)
                 return 0
+            spec, store = _resume(args) if args.resume else _begin(args)
             _check_plotting()
-            configs, rows, seconds = runner.play(spec, args.workers, args.cluster)
+            found = versions(resources.root())
+            if not args.resume:
+                store.begin(spec, found)
+            try:
+                _, rows, seconds = runner.play(spec, args.workers, args.cluster, store)
+            except ReportError as error:
+                raise ReportError(f"{error}{_kept(store, args.resume)}") from None
             where = (f"Dask cluster {args.cluster}" if args.cluster
-                     else f"{args.workers} local process{'es' if args.workers > 1 else ''}")
-        configs = runner.configurations(spec)
-        summary = summarize(spec, configs, rows)
-        run_info = {"seconds": seconds, "games_per_second": len(rows) / seconds if seconds else 0.0,
-                    "where": where}
-        out_dir = args.out or f"report-{spec['game']}"
-        paths = write_outputs(out_dir, spec, summary, rows, run_info)
+                     else count(args.workers, "local process", "local processes"))
+            run_info = {"seconds": seconds, "where": where,
+                        "games_per_second": len(rows) / seconds if seconds else 0.0}
+            out_dir = store.folder
+        summary = summarize(spec, runner.configurations(spec), rows)
+        paths = write_outputs(out_dir, spec, summary, rows, run_info, found)
+        if store:
+            store.finish()
     except ReportError as error:
         sys.stderr.write(f"main.py report: error: {error}\n")
         return 2
-    print(f"{len(rows)} games in {seconds:.1f} s; wrote {', '.join(paths)}")
+    except KeyboardInterrupt:
+        sys.stderr.write(f"\nmain.py report: stopped{_kept(store, args.resume) if store else ''}\n")
+        return 130
+    print(f"{count(len(rows), 'game')} in {seconds:.1f} s; wrote {', '.join(paths)}")
     return 0
+
+
+def _kept(store, resumed):
+    """'; 500 finished games kept: go on with ...' for a stopped run; '' when none
+    finished (a new run's folder is then left as it was found)."""
+    kept = sum(len(chunk["rows"]) for chunk in store.chunks())
+    if not kept:
+        if not resumed:
+            store.finish()
+        return ""
+    return (f"; {count(kept, 'finished game')} kept: go on with "
+            f"python3 main.py report --resume {store.folder}")
 
 
 def _check_plotting():

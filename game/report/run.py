@@ -3,26 +3,38 @@
 Every game's seed is derived from the run seed and the game's index alone
 (`game_seed`), and its moves from a generator seeded with it, so a game's row is the
 same whichever process, worker count, shard or machine plays it. Work is cut into
-chunks of consecutive games; chunks go to one process, to a `ProcessPoolExecutor` over
-the local cores, or to a Dask distributed cluster (`--cluster`), and their rows are put
-back in (configuration, index) order.
+chunks of consecutive games (a chunk computes its own seeds, so a run of any size starts
+at once); chunks go to this process, to a pool over the local cores, or to a Dask
+cluster (`game.report.cluster`). Each finished chunk is handed to a store as it
+completes (`game.report.store`), so a stopped run loses at most the chunks under way,
+and rows are put back in (configuration, index) order at the end.
+
+The first games are played here before the others, to time the run (`Estimate`): a run
+expected to last more than a minute says how long first (a slow first game, as Hard
+plays, is timed by its first moves), and chunks are sized to take about CHUNK_SECONDS at
+most.
 """
 import hashlib
 import itertools
 import math
 import random
+import signal
 import sys
 import time
 from collections import Counter
 
 import game
-from game.measures import hands, measure, measures_for, starting_features
-from game.report import MissingExtra, ReportError
+from game.measures import hands, measure, measures_for
+from game.report.words import count, option_words
 
 LEVELS = ("random", "easy", "medium", "hard")
 MAX_ACTIONS = 100_000    # the report's own safeguard: a game still going after this stalls
 HARD_ITERATIONS = 32     # Hard searches a fixed number of iterations, so runs repeat exactly
-CHUNK = 250              # at most this many games per chunk of work
+CHUNK = 100              # at most this many games per chunk of work
+CHUNK_SECONDS = 10       # and, once a game is timed, about this many seconds of play
+PILOT_SECONDS = 0.25     # the first games are played here for at least this long, to time it
+ESTIMATE_FROM = 60       # a run expected to last longer than this many seconds says so first
+EARLY_SECONDS = 3        # a first game still going after this long is timed by its moves
 
 
 def game_seed(run_seed, index):
@@ -64,17 +76,29 @@ def _chooser(game_id, levels, options, rng):
     return choose
 
 
+def _held(state, seat):
+    """The ranks of the cards `seat` sees in its own zones, sorted."""
+    return sorted({card.rank for zone in state.view(seat).zones if zone.owner == seat
+                   for card in zone.cards if card is not None})
+
+
 def play_game(game_id, players, levels, options, seed, out=None):
     """Play one game and return its row (a JSON-safe dict). `out(seat, action)` is told
-    every move (for --replay)."""
+    every move (for --replay).
+
+    `dealt` holds the ranks each seat saw in its own zones at the deal (or, for a seat
+    that saw none there, at its first choice with cards of its own in sight); `curve`
+    the scores after each step of the game's curve, and `curve_steps` the step's name
+    where the game gives one."""
     declared = measures_for(game_id)
     state = game.new_game(game_id, players=players, seed=seed, options=options)
-    dealt = starting_features(game_id, state)
+    dealt = [_held(state, seat) for seat in range(players)]
+    unseen = {seat for seat in range(players) if not dealt[seat]}
     choose = _chooser(game_id, levels, state.options, random.Random(seed))
     seat_actions = [Counter() for _ in range(players)]
     actions = turns = 0
     last = first = None
-    curve, seen = [], 0
+    curve, steps, seen = [], [], 0
     end, error = None, None
     try:
         while not state.is_over:
@@ -86,6 +110,10 @@ def play_game(game_id, players, levels, options, seed, out=None):
                 end = error = ("contract", "no legal action while the game is not over")
                 break
             seat = state.current_player
+            if seat in unseen:
+                dealt[seat] = _held(state, seat)
+                if dealt[seat]:
+                    unseen.discard(seat)
             if seat != last:
                 turns += 1
                 last = seat
@@ -99,8 +127,11 @@ def play_game(game_id, players, levels, options, seed, out=None):
             state.apply(action)
             actions += 1
             if declared.curve_events:
-                if any(e.kind in declared.curve_events for e in state.events[seen:]):
+                marks = [e for e in state.events[seen:] if e.kind in declared.curve_events]
+                if marks:
                     curve.append(list(state.scores()))
+                    steps.append(declared.curve_step(marks[-1].detail)
+                                 if declared.curve_step else None)
                 seen = len(state.events)
     except Exception as exc:   # any exception breaks the rules API's contract: report it
         end = error = ("contract", f"{type(exc).__name__}: {exc}")
@@ -120,60 +151,90 @@ def play_game(game_id, players, levels, options, seed, out=None):
             "scores": list(state.scores()), "first": first, "end": end[0],
             "end_words": end[1], "error": error[1] if error else None,
             "safeguards": reached, "turns": turns, "actions": actions,
-            "hands": hands(game_id, state), "curve": curve,
+            "hands": hands(game_id, state), "curve": curve, "curve_steps": steps,
             "seat": per_seat, "dealt": dealt, "game": numbers, "tallies": tallies}
 
 
 def play_chunk(job):
     """Play one chunk of work: (game id, configuration index, players, levels, options
-    or None to fuzz, [(index, seed)]) -> rows in index order."""
-    game_id, config, players, levels, options, games = job
-    info = game.game_info(game_id)
-    rows = []
-    for index, seed in games:
-        if options is None:
-            k, chosen = fuzz_setup(info, seed)
-            row = play_game(game_id, k, levels * k, chosen, seed)
-        else:
-            row = play_game(game_id, players, levels, options, seed)
-        row["index"] = index
-        row["config"] = config
-        rows.append(row)
-    return rows
+    or None to fuzz, run seed, first index, end index) -> {config, start, stop, seconds,
+    rows in index order}."""
+    _, config, *_, start, stop = job
+    began = time.perf_counter()
+    rows = [play_index(job, index) for index in range(start, stop)]
+    return {"config": config, "start": start, "stop": stop,
+            "seconds": time.perf_counter() - began, "rows": rows}
 
 
-def jobs_for(spec, configs, workers):
-    """The chunks of work of a run, in (configuration, index) order."""
+def play_index(job, index, out=None, level=None):
+    """The row of game `index` of `job` (its seed from the run seed); `out` as in
+    `play_game`; `level` plays every seat instead of the job's levels (random play, to
+    count a game's moves quickly)."""
+    game_id, config, players, levels, options, run_seed, *_ = job
+    seed = game_seed(run_seed, index)
+    if options is None:
+        players, options = fuzz_setup(game.game_info(game_id), seed)
+        levels = levels * players
+    row = play_game(game_id, players, [level] * players if level else levels, options, seed,
+                    out=out)
+    row["index"] = index
+    row["config"] = config
+    return row
+
+
+def missing(indices, done):
+    """The ranges of `indices` (a range) not covered by the (start, stop) pairs `done`."""
+    gaps, at = [], indices.start
+    for start, stop in sorted(done):
+        if start > at:
+            gaps.append(range(at, min(start, indices.stop)))
+        at = max(at, stop)
+    if at < indices.stop:
+        gaps.append(range(at, indices.stop))
+    return [gap for gap in gaps if gap]
+
+
+def chunk_size(games, parallel, per_game=None):
+    """Games per chunk: enough chunks to keep `parallel` workers busy (four each), at most
+    CHUNK games and, once a game is timed at `per_game` seconds, about CHUNK_SECONDS."""
+    size = min(CHUNK, math.ceil(games / max(1, 4 * parallel)))
+    if per_game:
+        size = min(size, int(CHUNK_SECONDS / per_game))
+    return max(1, size)
+
+
+def jobs_for(spec, configs, done, size):
+    """The chunks of work a run still needs, in (configuration, index) order, skipping
+    the (start, stop) ranges `done[configuration]`; a generator, so any size is cheap."""
     indices = shard_range(spec["games"], spec["shard"])
-    total = len(indices) * len(configs)
-    size = max(1, min(CHUNK, math.ceil(total / max(1, 4 * workers))))
-    jobs = []
     for number, config in enumerate(configs):
-        seeds = [(i, game_seed(spec["seed"], i)) for i in indices]
-        for start in range(0, len(seeds), size):
-            jobs.append((spec["game"], number, config["players"], config["levels"],
-                         config["options"], seeds[start:start + size]))
-    return jobs
+        for gap in missing(indices, done.get(number, ())):
+            for start in range(gap.start, gap.stop, size):
+                yield (spec["game"], number, config["players"], config["levels"],
+                       config["options"], spec["seed"], start, min(start + size, gap.stop))
 
 
 class Progress:
     """A progress bar with the time left, on stderr: redrawn in place on a terminal,
     a line every 10% otherwise; silent for the first half second."""
 
-    def __init__(self, total, label="report", stream=None):
+    def __init__(self, total, done=0, label="report", stream=None):
         self.total = total
+        self.first = done
         self.label = label
         self.stream = stream or sys.stderr
         self.start = time.perf_counter()
-        self.tenth = 0
+        self.tenth = 10 * done // total if total else 0
 
     def update(self, done):
         """Show that `done` of the total games are played."""
         elapsed = time.perf_counter() - self.start
         if elapsed < 0.5 or not self.total:
             return
-        left = elapsed * (self.total - done) / done if done else 0.0
-        text = f"{self.label} {done}/{self.total} games, {_clock(elapsed)} so far, {_clock(left)} left"
+        now = done - self.first
+        left = elapsed * (self.total - done) / now if now else 0.0
+        text = (f"{self.label} {done:,}/{self.total:,} games, {clock(elapsed)} so far, "
+                f"{clock(left)} left")
         if self.stream.isatty():
             filled = 30 * done // self.total
             end = "\n" if done == self.total else ""
@@ -184,57 +245,43 @@ class Progress:
         self.stream.flush()
 
 
-def _clock(seconds):
+def clock(seconds):
+    """A duration as h:mm:ss or m:ss."""
     seconds = int(round(seconds))
-    return f"{seconds // 60}:{seconds % 60:02d}"
+    hours, rest = divmod(seconds, 3600)
+    if hours:
+        return f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+    return f"{rest // 60}:{rest % 60:02d}"
 
 
-def run_jobs(jobs, workers=1, cluster=None, progress=None):
-    """Every job's rows, in job order: in this process (workers 1), over `workers` local
-    processes, or on the Dask scheduler at `cluster`."""
-    if cluster:
-        results = _on_cluster(jobs, cluster)
-    elif workers > 1 and len(jobs) > 1:
-        results = _on_cores(jobs, workers)
-    else:
-        results = map(play_chunk, jobs)
-    rows = []
-    for chunk in results:
-        rows.extend(chunk)
-        if progress:
-            progress.update(len(rows))
-    return rows
+def _ignore_interrupts():
+    """In a pool's process: leave Ctrl+C to the main process, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _on_cores(jobs, workers):
-    from concurrent.futures import ProcessPoolExecutor
-    with ProcessPoolExecutor(min(workers, len(jobs))) as pool:
-        yield from pool.map(play_chunk, jobs)
-
-
-def _on_cluster(jobs, address):
-    try:
-        from dask.distributed import Client
-    except ImportError:
-        raise MissingExtra("dask[distributed]") from None
-    try:
-        client = Client(address, timeout=10)
-    except (OSError, TimeoutError, ValueError) as error:
-        raise ReportError(f"cannot reach the Dask scheduler at {address!r}: {error}") from None
-    with client:
-        futures = client.map(play_chunk, jobs, pure=False)
-        for future in futures:
-            yield future.result()
+def run_local(jobs, workers, on_chunk):
+    """Play `jobs` in this process (workers 1) or over `workers` local processes, handing
+    each finished chunk to `on_chunk` as it completes."""
+    if workers <= 1:
+        for job in jobs:
+            on_chunk(play_chunk(job))
+        return
+    import multiprocessing
+    spawn = multiprocessing.get_context("spawn")    # a fork of a process with threads may hang
+    with spawn.Pool(workers, initializer=_ignore_interrupts) as pool:
+        for chunk in pool.imap_unordered(play_chunk, jobs):
+            on_chunk(chunk)
 
 
 def configurations(spec):
     """The run's configurations: every player count crossed with every combination of
-    the swept option values, each {players, levels, options, label}; one fuzzing entry
-    (options None) for --fuzz-options."""
+    the swept option values, each {players, levels, options, label (in words), at (the
+    swept values and the player count)}; one fuzzing entry (options None) for
+    --fuzz-options."""
     info = game.game_info(spec["game"])
     if spec["fuzz"]:
         return [{"players": None, "levels": [spec["bots"][0]], "options": None,
-                 "label": "random options and player counts"}]
+                 "label": "random house rules and player counts"}]
     keys = [key for key, _ in spec["sweep"]]
     configs = []
     for players in spec["players"]:
@@ -242,18 +289,114 @@ def configurations(spec):
             chosen = dict(spec["options"], **dict(zip(keys, values)))
             k, options = game.resolve_options(info, players, chosen)
             levels = spec["bots"] if len(spec["bots"]) > 1 else spec["bots"] * k
-            words = [f"{k} players"] if len(spec["players"]) > 1 else []
-            words += [f"{key}={value}" for key, value in zip(keys, values)]
+            words = [count(k, "player")] if len(spec["players"]) > 1 else []
+            words += [option_words(info, key, options[key]) for key in keys]
             configs.append({"players": k, "levels": list(levels), "options": options,
-                            "label": ", ".join(words) or f"{k} players"})
+                            "label": ", ".join(words) or count(k, "player"),
+                            "at": dict(zip(keys, (options[key] for key in keys)), players=k)})
     return configs
 
 
-def play(spec, workers=1, cluster=None, progress=True):
-    """Play a run described by `spec`; (configurations, rows in order, seconds)."""
+class Estimate:
+    """Times the first games of a run, here, and says how long the run will take when
+    that is more than ESTIMATE_FROM seconds: once PILOT_SECONDS of games are played, or,
+    when the first game is slow (Hard), already EARLY_SECONDS into it, from its moves so
+    far and a random game's number of moves."""
+
+    def __init__(self, games, parallel, where, say):
+        self.games, self.parallel, self.where, self.say = games, parallel, where, say
+        self.per_game = None
+        self.said = False
+
+    def tell(self, per_game, left, how):
+        """Say the estimate for `left` games at `per_game` seconds (once)."""
+        expected = per_game * left / self.parallel
+        if expected > ESTIMATE_FROM and not self.said:
+            self.said = True
+            self.say(f"About {clock(expected)} for {count(left, 'more game')} on {self.where} "
+                     f"({per_game:.2g} s a game here, {how}); Ctrl+C stops, and the finished "
+                     "games are kept")
+
+    def pilot(self, job, on_chunk):
+        """Play the first games of `job` for PILOT_SECONDS at least (one game when a game
+        takes longer) and hand them on as a chunk; the number of games played."""
+        *_, start, stop = job
+        rows, began, first = [], time.perf_counter(), {"moves": 0, "timed": False}
+
+        def watch(seat, action):
+            first["moves"] += 1
+            elapsed = time.perf_counter() - began
+            if not rows and not first["timed"] and elapsed >= EARLY_SECONDS:
+                first["timed"] = True
+                typical = play_index(job, start, level="random")["actions"]
+                self.tell(elapsed / first["moves"] * typical, self.games,
+                          f"from {count(first['moves'], 'move')} of the first game")
+        while start + len(rows) < stop and (not rows or time.perf_counter() - began < PILOT_SECONDS):
+            rows.append(play_index(job, start + len(rows), out=watch))
+        seconds = time.perf_counter() - began
+        self.per_game = seconds / len(rows)
+        on_chunk({"config": job[1], "start": start, "stop": start + len(rows),
+                  "seconds": seconds, "rows": rows})
+        return len(rows)
+
+
+def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
+    """Play (or finish) the run described by `spec`: (configurations, every row in
+    order, seconds of play over every session). `store` keeps finished chunks (and gives
+    back those of a stopped run); `cluster` is a Dask scheduler's address; `say(text)`
+    is told the estimate of a long run."""
+    from game.report.store import MemoryStore
+    store = store or MemoryStore()
+    say = say or (lambda text: sys.stderr.write(text + "\n"))
     configs = configurations(spec)
-    jobs = jobs_for(spec, configs, workers)
-    total = sum(len(job[5]) for job in jobs)
-    start = time.perf_counter()
-    rows = run_jobs(jobs, workers, cluster, Progress(total) if progress else None)
-    return configs, rows, time.perf_counter() - start
+    chunks = store.chunks()
+    done = {}
+    for chunk in chunks:
+        done.setdefault(chunk["config"], []).append((chunk["start"], chunk["stop"]))
+    total = len(shard_range(spec["games"], spec["shard"])) * len(configs)
+    played = sum(len(chunk["rows"]) for chunk in chunks)
+    bar = Progress(total, played) if progress else None
+    began = time.perf_counter()
+
+    def finished(chunk):
+        nonlocal played
+        store.save(chunk, time.perf_counter() - began)
+        chunks.append(chunk)
+        played += len(chunk["rows"])
+        if bar:
+            bar.update(played)
+
+    engine = None
+    if cluster:
+        from game.report.cluster import Cluster
+        engine = Cluster(cluster)
+    try:
+        parallel = engine.threads() if engine else workers
+        where = (count(parallel, "Dask worker thread") if engine
+                 else count(parallel, "local process", "local processes"))
+        estimate = Estimate(total - played, parallel, where, lambda text: say(
+            text + (f": go on with python3 main.py report --resume {store.folder}"
+                    if store.folder else ".")))
+        timed = [c for c in chunks if c["rows"]]
+        if timed:
+            estimate.per_game = (sum(c["seconds"] for c in timed)
+                                 / sum(len(c["rows"]) for c in timed))
+        first = next(jobs_for(spec, configs, done, CHUNK), None)
+        if first and estimate.per_game is None:
+            games = estimate.pilot(first, finished)
+            done.setdefault(first[1], []).append((first[6], first[6] + games))
+        left = total - played
+        if left:
+            estimate.tell(estimate.per_game, left, "from the games played so far")
+        size = chunk_size(left, parallel, estimate.per_game)
+        jobs = jobs_for(spec, configs, done, size)
+        if engine:
+            engine.run(jobs, finished)
+        else:
+            run_local(jobs, workers, finished)
+    finally:
+        if engine:
+            engine.close()
+    rows = sorted((row for chunk in chunks for row in chunk["rows"]),
+                  key=lambda row: (row["config"], row["index"]))
+    return configs, rows, store.seconds_before() + time.perf_counter() - began

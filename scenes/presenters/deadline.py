@@ -1,22 +1,11 @@
 """Deadline at the table: each assignment lies with its owner, extra credit with the
 assignment it extends; the grades in the scoring breakdown."""
+from game.deadline.measures import EXAMS, semester
 from scenes.presenters.default import Presenter, card_name, plural, possessive, seat_name
 
 
 # Where a draw comes from, as players say it (the engine's `stock` is kept: records hold it).
 DRAW_FROM = {"stock": "draw pile", "discard": "discard pile"}
-EXAMS = {"midterm": "Midterm", "final": "Final Exam"}
-
-
-def semester(phase, rotation):
-    """Where the semester stands, in words: 'First half: rotation 2 of 3', 'Midterm'."""
-    if phase == "exam":
-        return EXAMS["midterm" if rotation <= 3 else "final"]
-    if phase in ("draw_back", "grading"):
-        return {"draw_back": "Draw-back", "grading": "Grading"}[phase]
-    half = "First half" if rotation <= 3 else "Second half"
-    what = "exchange" if phase == "exchange" else "rotation"
-    return f"{half}: {what} {(rotation - 1) % 3 + 1} of 3"
 
 
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
