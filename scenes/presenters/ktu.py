@@ -36,15 +36,16 @@ class Ktu(Presenter):
     def event_line(self, event, names, zones):
         """A blind card turned over is named by its spoken name; a failed one says what it
         did not beat and what it costs ('6 of clubs does not beat the 6 of hearts: Maya
-        picks up the pile (3 cards)')."""
+        picks it up with the pile (3 cards)', the count the pick-up's own line gives)."""
         if event.kind == "reveal" and isinstance(event.detail, str):
             event = event._replace(detail=self.card_words(event.detail))
         if event.kind == "blind_fail" and isinstance(event.detail, dict):
             d = event.detail
             who = seat_name(names, event.seat)
             beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
-            return (f"{capital(self.card_words(d['card']))} does not beat {beat}: {who} picks up the pile "
-                    f"({plural(d.get('pile', 1), 'card')})")
+            pile = d.get("pile", 1) - 1                    # the engine counts the blind card in
+            return (f"{capital(self.card_words(d['card']))} does not beat {beat}: {who} picks it up with the pile "
+                    f"({plural(pile, 'card')})")
         return super().event_line(event, names, zones)
 
     def context(self, view, names):
