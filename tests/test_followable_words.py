@@ -174,3 +174,28 @@ def test_followable_undo_names_a_swap_with_what_it_traded_and_an_end_of_turn(app
     press(app, pygame.K_z, pygame.KMOD_LCTRL)
     assert table.ui_state.message.startswith("Taken back: ")
     assert "your end turn" not in table.ui_state.message
+
+
+def test_followable_cards_owed_count_down_while_the_penalty_is_drawn(app):
+    from tests.helpers import act
+    from tests.test_final_card_down import new as new_fcd
+    state = new_fcd({0: ["2/blue/clubs"]}, first="2/red/hearts", players=2)
+    act(state, "play 2/blue/clubs")
+    act(state, "end turn")
+    table, session = open_state(app, state, {1})
+    settle(app)
+
+    def owed():
+        return dict((label, value) for label, value, _ in table.presenter.side_facts(table.current_view, table.names))
+    assert owed()["Cards owed"] == "4" and owed()["Active 2s"] == "2"
+
+    def make(kind):
+        table.submit(next(a for a in session.legal_actions() if a.kind == kind))
+        settle(app)
+    for left in (3, 2, 1):
+        make("draw")
+        assert owed()["Cards owed"] == str(left)
+    make("draw")
+    assert owed().get("Cards owed", "0") == "0"
+    make("end_turn")
+    assert any(line.startswith("Theo drew 4 cards for two 2s") for line in table.log_lines())
