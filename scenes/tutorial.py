@@ -94,7 +94,7 @@ class LessonDirector(Director):
     def holds(self, table):
         """No outcome stays on its own when the coach's words tell it next (lane by
         lane, say), so that nothing is told before its turn."""
-        return {} if self.coach.explaining() else super().holds(table)
+        return frozenset() if self.coach.explaining() else super().holds(table)
 
     def waiting(self, table):
         """The coach's words wait for Next, and the computers with them."""
@@ -183,7 +183,7 @@ class LessonDirector(Director):
         count = len(move.names)
         if count < 2:
             return ""
-        label = f"{table.presenter.kind_label(move.kind)} ({count})"
+        label = table.presenter.selection_label(move.kind, (), count)
         return f"Click each of the {count} cards to select it, then press {label}."
 
     def title(self, table):

@@ -207,6 +207,7 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
                 click_widget(app, lambda w: w.label == "Undo")
                 exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
                 assert app.scene.ui_state.message.startswith("Taken back: ")
+                assert app.scene.session.event_count() == session.event_count()   # the whole game's log
                 undone = True
                 continue
             if not dropped and len(session.state.history) > 12:
@@ -214,7 +215,7 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
                 joining.client.stop()                   # the network drops
                 exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
                 assert joining.state == "joined"
-                assert app.scene.session.event_count() == len(session.state.events_for(0))
+                assert app.scene.session.event_count() == session.event_count()
                 dropped = True
                 continue
             table.submit(table.legal_now[0])

@@ -633,3 +633,33 @@ def test_ktu_removed_pile_shows_the_card_that_burned_it(app):  # noqa: F811
             perform(app, tutorial.find(scene.session.state, coach.cue.moves[0]))
     assert burns and all(top == burner for top, burner in burns), burns
     assert burns[0] == ("10S", "10S"), "the 10 of spades that burned the play ground lies on top"
+
+
+def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
+    app.settings.animation_speed = "normal"
+    for game_id in MODES:
+        for chapter in (None, *tutorial.load(game_id).chapters):
+            start(app.scene, game_id, chapter)
+            app.frame()
+            scene = app.scene
+            coach = scene.director.coach
+            held = 0
+            for _ in range(MAX_STEPS * 10):
+                if scene.over:
+                    break
+                if scene.hold.waiting:
+                    assert not coach.explaining(), f"{game_id}: an outcome held while the coach tells it"
+                    held += 1
+                    click_widget(app, lambda w: w.label == "Continue")
+                    continue
+                still = not scene.motion.flights and not scene.pending and not scene.hold.held()
+                if still and coach.explaining():
+                    click_widget(app, lambda w: w.label == "Next")
+                elif still and scene.my_turn() and coach.learner_to_act() and coach.cue.stop:
+                    scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+                app.frame()
+            assert scene.over, f"{game_id} {chapter}: the lesson did not end"
+            if game_id == "four_downs" and chapter is None:
+                assert held, "a down the coach does not tell waits for Continue"
+            scene.director.leave(scene)
+            app.frame()
