@@ -27,7 +27,7 @@ import game
 from scenes import config, table_draw, table_input, ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
-from scenes.presenters.default import HAND_END, card_name, plural
+from scenes.presenters.default import HAND_END, agree, card_name, plural
 from scenes.session import BOT_DONE, NET_EVENT
 from scenes.table_director import Director
 from scenes.table_input import Laid, TableInput
@@ -172,10 +172,8 @@ class TableScene(Scene):
         mover = self.viewer
         self.read()
         current = self.session.current_player
-        names, zones = self.names, self.zones_by_key()
-        self.hold.decide(events, self.director.holds(self), self.presenter.outcome_lane,
-                         lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(),
-                         mover is not None and len(self.session.humans()) > 1 and current != mover
+        self.hold.decide(events, self.director.holds(self), self.presenter.outcome_lane, self.outcome_words,
+                         self.pace(), mover is not None and len(self.session.humans()) > 1 and current != mover
                          and self.session.is_human(current))
         if not self.my_turn():          # an outcome held: nothing to play until it is read
             self.legal_now = ()
@@ -204,9 +202,8 @@ class TableScene(Scene):
                                               and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
         self.read()
-        names, zones = self.names, self.zones_by_key()
-        self.hold.decide(events, self.director.holds(self), self.presenter.outcome_lane,
-                         lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(), False)
+        self.hold.decide(events, self.director.holds(self), self.presenter.outcome_lane, self.outcome_words,
+                         self.pace(), False)
         if not self.my_turn():
             self.legal_now = ()
         self.animate(before, boxes)
@@ -241,7 +238,11 @@ class TableScene(Scene):
 
     def event_words(self, event):
         """An event's line in the log (and its toast)."""
-        return self.presenter.event_line(event, self.names, self.zones_by_key())
+        return agree(self.presenter.event_line(event, self.names, self.zones_by_key()))
+
+    def outcome_words(self, event):
+        """An outcome's words as it waits on the table (shorter than its log line)."""
+        return agree(self.presenter.outcome_line(event, self.current_view, self.names, self.zones_by_key()))
 
     def told(self):
         """How many of the game's events the table has told: all but those still to be
@@ -256,7 +257,7 @@ class TableScene(Scene):
         told = self.told()
         start = max(0, told - LOG_EVENTS)
         events = self.session.events_for(self.viewer, start)[:told - start]
-        return self.presenter.log_lines(events, self.names, self.zones_by_key())
+        return [agree(line) for line in self.presenter.log_lines(events, self.names, self.zones_by_key())]
 
     def zones_by_key(self):
         """The zones of the view drawn, by key."""
@@ -280,7 +281,8 @@ class TableScene(Scene):
             return
         ids = {id(c) for c in state.message_about}
         words = state.message.lower()
-        avoid = [p.rect for p in board.placed if p.face_up and (id(p.card) in ids or card_name(p.card).lower() in words)]
+        avoid = [p.rect for p in board.placed
+                 if p.face_up and (id(p.card) in ids or card_name(p.card).lower() in words)]
         if bubble is not None:
             avoid.append(bubble.box)
         state.message_spot = board.message_spot(table_draw.message_width(self.app.screen, board, state.message),
@@ -484,8 +486,8 @@ class TableScene(Scene):
             target = board.anchor_rect(anchor, widgets) if isinstance(anchor, str) else anchor
             if target is not None:
                 buttons = [w.rect for w in widgets if w.rect != target]
-                bubble = table_draw.place_bubble(screen, words, target, (10, TOP, board.table_w - 10, screen.lh - TOP - 10),
-                                                 buttons)
+                felt = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
+                bubble = table_draw.place_bubble(screen, words, target, felt, buttons)
         self.laid = Laid(board, cards, widgets, top, cover, self.legal_now, self.my_turn(), self.current_view,
                          self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right, bubble)
         self.place_message(board, bubble)

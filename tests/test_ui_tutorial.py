@@ -3,6 +3,7 @@ its Rules page) and played to its end at the table with real clicks and keys, th
 words beside it, a wrong move refused with the coach's reply, and the end's summary with
 "Play a real game"."""
 import os
+import re
 
 import pygame
 import pytest
@@ -14,6 +15,7 @@ from scenes import coach_panel, config, table_draw
 from scenes.learn import LearnScene
 from scenes.menu import MenuScene
 from scenes.presenters import presenter_for
+from scenes.presenters.default import agree
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
 from scenes.table import TableScene
@@ -297,7 +299,8 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(drawn):
                 felt = pygame.Rect(0, 0, scene.board.table_w, a.screen.lh)
                 assert felt.contains(bubble.box) and not bubble.box.colliderect(bubble.target), \
                     f"{game_id}: the bubble {bubble.box} covers the coach's panel or what it points at"
-                marked = [p.rect for p in scene.board.placed if p.face_up and p.card.name in scene.director.coach.cue.cards]
+                cue = scene.director.coach.cue
+                marked = [p.rect for p in scene.board.placed if p.face_up and p.card.name in cue.cards]
                 assert bubble.box.collidelist(marked) < 0, f"{game_id}: the bubble covers a card the coach marks"
                 stops += 1
                 coach = scene.director.coach
@@ -663,3 +666,19 @@ def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
                 assert held, "a down the coach does not tell waits for Continue"
             scene.director.leave(scene)
             app.frame()
+
+
+def test_a_lesson_s_words_agree_with_you(app):  # noqa: F811
+    assert agree("Touchdown! You scores 20 yards") == "Touchdown! You score 20 yards"
+    assert agree("You was dealt 3 cards, You passes, You carries") == "You were dealt 3 cards, You pass, You carry"
+    assert agree("Maya wins, Youssef has 3") == "Maya wins, Youssef has 3"
+    wrong = re.compile(r"\bYou (was|is|has|[a-z]+s)\b")
+    for game_id in MODES:
+        start(app.scene, game_id)
+        app.frame()
+        scene = finish_lesson(app)
+        lines = scene.log_lines() + [scene.outcome_words(e) or "" for e in scene.session.events_for(scene.viewer)]
+        assert any(line.startswith("You ") for line in lines)
+        assert not [line for line in lines if wrong.search(line)], game_id
+        scene.director.leave(scene)
+        app.frame()
