@@ -52,15 +52,15 @@ class Card:
     @property
     def spoken(self):
         """The card as a player says it: '10 of hearts', 'Joker', '7 red hearts',
-        'Offense blue 4' (`name` is the short code the files use)."""
+        'Offense blue 4'; never the deck's back, which means nothing to the play (`name` is
+        the short code the files use)."""
         if self.family == "standard":
             if self.rank == "JK":
                 return "Joker"
             return f"{RANK_WORDS.get(self.rank, self.rank)} of {SUIT_WORDS[self.suit]}"
         if self.family == "hex":
             return f"{self.rank} {self.color} {self.suit}"
-        deck = {"white": "", "black": " (black deck)"}.get(self.back, "")
-        return f"{self.side.capitalize()} {self.color} {self.rank}{deck}"
+        return f"{self.side.capitalize()} {self.color} {self.rank}"
 
 
 class Deck:

@@ -92,7 +92,8 @@ def test_cards_have_the_names_players_say():
     standard = load_deck("standard54")
     assert [standard.copies(n)[0].spoken for n in ("10H", "QS", "JK")] == [
         "10 of hearts", "Queen of spades", "Joker"]
-    assert load_deck("pd_black").copies("DO7")[0].spoken == "Defense orange 7 (black deck)"
+    black, white = load_deck("pd_black").copies("DO7")[0], load_deck("pd_white").copies("DO7")[0]
+    assert black.spoken == white.spoken == "Defense orange 7"
     hex_card = load_deck("hex800").cards[0]
     assert hex_card.spoken == f"{hex_card.rank} {hex_card.color} {hex_card.suit}"
 

@@ -219,7 +219,7 @@ def test_a_log_entry_cut_short_ends_in_an_ellipsis_and_shows_whole_on_hover(spy)
     app = new_app()
     try:
         screen = app.screen
-        long_entry = "Theo played " + ", ".join(["Offense blue 4 (black deck)"] * 8)
+        long_entry = "Theo played " + ", ".join(["Offense blue 4"] * 12)
         from scenes import table_draw
         tips = table_draw.log(screen, (900, 300, 360, 300), "Latest moves", ["Maya drew a card", long_entry])
         assert [words for _, words in tips] == [long_entry]
