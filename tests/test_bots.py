@@ -9,6 +9,7 @@ import pytest
 
 import game
 from game.bots import LEVELS, knowledge, make_bot
+from game.bots.base import action_key
 from game.bots.hard import MIN_PAIRS, HardBot, paired
 from game.bots.sampling import Sampler, consistent
 from game.bots.tournament import parse_seats, run_tournament, wilson
@@ -266,6 +267,18 @@ def test_hard_keeps_the_baseline_without_evidence(draw_baseline):
     view, legal = draw_baseline
     hard = make_bot("hard", "final_card_down", iterations=MIN_PAIRS - 1)
     assert hard.choose(view, legal, random.Random(1)).kind == "draw"
+
+
+def test_hards_reason_is_said_in_players_words(draw_baseline):
+    """The search's reason counts deals with thousands separators and says its rating
+    as a score out of 100, without a designer's words."""
+    view, legal = draw_baseline
+    hard = make_bot("hard", "final_card_down", iterations=40)
+    action = hard.choose(view, legal, random.Random(1))
+    hard.last_stats["means"][action_key(action)] = (1862, 0.534)
+    reason = hard.explain(view, legal, action)
+    assert reason == ("played out in 1,862 possible deals, it did best of your moves "
+                      "(53 out of 100, counting wins and places)")
 
 
 def test_paired_differences_and_the_race():

@@ -205,6 +205,6 @@ class HardBot(Bot):
         means = self.last_stats.get("means", {})
         mine = means.get(action_key(action))
         if mine:
-            return (f"the search rates this move best ({mine[1]:.0%} expected result "
-                    f"over {mine[0]} sampled deals)")
+            return (f"played out in {mine[0]:,} possible deals, it did best of your moves "
+                    f"({round(mine[1] * 100)} out of 100, counting wins and places)")
         return ""
