@@ -263,13 +263,15 @@ class TableScene(Scene):
         """The zones of the view drawn, by key."""
         return {z.key: z for z in self.current_view.zones}
 
-    def say(self, words, about=()):
+    def say(self, words, about=(), hint=False):
         """Show a short message above the hand (an illegal move's reason, for instance),
-        placed clear of the cards it talks about: `about` and those it names."""
+        placed clear of the cards it talks about: `about` and those it names; a `hint`
+        also clear of the cards it marks and of all the viewer's own cards."""
         state = self.ui_state
         state.message = words[0].upper() + words[1:] if words else ""
         state.message_time = 4.0
         state.message_about = tuple(c for c in about if c is not None)
+        state.message_hint = hint
         self.place_message(self.laid.board, self.laid.bubble)
         self.dirty = True
 
@@ -282,7 +284,8 @@ class TableScene(Scene):
         ids = {id(c) for c in state.message_about}
         words = state.message.lower()
         avoid = [p.rect for p in board.placed
-                 if p.face_up and (id(p.card) in ids or card_name(p.card).lower() in words)]
+                 if p.face_up and (id(p.card) in ids or card_name(p.card).lower() in words)
+                 or state.message_hint and (p.hinted or p.zone in board.own_zones)]
         if bubble is not None:
             avoid.append(bubble.box)
         state.message_spot = board.message_spot(table_draw.message_width(self.app.screen, board, state.message),
@@ -584,7 +587,7 @@ class TableScene(Scene):
                 self.submit(action, by_person=False)
                 return
             label = self.presenter.action_label(action, self.names, with_cards=True, view=self.current_view)
-            self.say(f"Hint: {label}" + (f": {reason}" if reason else ""))
+            self.say(f"Hint: {label}" + (f": {reason}" if reason else ""), hint=True)
             self.show_hint(action)
         if self.session.is_over or self.hand_ended:       # its outcome was read: the scores
             self.go("scoring", interim=not self.session.is_over, scores_due=False)

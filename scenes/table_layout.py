@@ -52,6 +52,7 @@ class Board:
         self.slots = []          # empty zones: a card-sized outline
         self.areas = []          # the field's lanes: (x, y, w, h), three rows each
         self.lanes = []          # the lane each of `areas` is
+        self.own_zones = set()   # the keys of the anchor's zones (its hand, its cards on the table)
         self.seat_panels = {}    # seat -> (x, y, w, h), the other seats
         self.plates = {}         # seat -> (x, y, w): name plates
         self.hand_key = None
@@ -227,6 +228,7 @@ class _Layout:
         cells = self.presenter.field(view, self.anchor, self.names)
         zones = [z for z in view.zones if z.key not in cells]
         mine = [z for z in zones if owner[z.key] == self.anchor]
+        b.own_zones = {z.key for z in mine}
         hand = next((z for z in mine if z.kind == "hand"), None)
         own_rows = [z for z in mine if z is not hand]
         beside_field = []

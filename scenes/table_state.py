@@ -30,6 +30,7 @@ class TableState:
     message: str = ""               # a short message above the hand
     message_spot: tuple = None      # where it goes (x, y), clear of the cards it talks about
     message_about: tuple = ()       # the cards it talks about (beside those it names)
+    message_hint: bool = False      # a hint's: clear of the cards it marks and of the viewer's own
     message_time: float = 0.0       # how long it still shows
     focus: int = 0                  # where the keyboard is among the items it walks
     refocus: bool = True            # the keyboard goes to the main item at the next layout

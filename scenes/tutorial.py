@@ -118,7 +118,7 @@ class LessonDirector(Director):
             action = tutorial.find(self.coach.state, self.coach.cue.moves[0])
             table.show_hint(action)
             label = table.presenter.action_label(action, table.names, with_cards=True, view=table.current_view)
-            table.say(f"The coach's move: {label}", action.cards)
+            table.say(f"The coach's move: {label}", action.cards, hint=True)
 
     def marks(self, table):
         """The coach's cards, the buttons (or a choice's options) of the move it wants,

@@ -8,6 +8,7 @@ import pytest
 
 import game
 from scenes import app as app_module
+from scenes import table_draw
 from scenes.session import Seat, Session, inline
 from sprites import cards as card_sprites
 from sprites import text as text_module
@@ -157,3 +158,36 @@ def test_followable_colour_blind_letters_stay_on_small_lane_cards(small_app, mon
     drawn.clear()
     card_sprites.image(card, 38, 54, False, card.family)
     assert "P" not in drawn and card.rank in drawn
+
+
+def test_followable_a_hint_stands_clear_of_the_viewers_own_cards(small_app):
+    """KTU at 960x600 with the most players: the Hint's words cover neither the move it
+    marks nor any of the person's own cards (hand, face-up and face-down reserve)."""
+    a = small_app
+    a.settings.thinking_time = 0.1
+    players = game.GAMES["ktu"].max_players
+    seats = [Seat(NAMES[i], i == 0) for i in range(players)]
+    session = Session("ktu", seats, {}, 5, executor=inline)
+    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    a.frame()
+    table = a.scene
+    rng = random.Random(5)
+    for _ in range(400):
+        if table.my_turn() and not table.busy():
+            if any(p.zone == "faceup:0" for p in table.board.placed):
+                break
+            table.submit(choose(session.legal_actions(), rng))
+        if table.hold.wait:
+            table.continue_on()
+        a.frame()
+    table.ask_hint()
+    a.frame()
+    a.frame()
+    words = table.ui_state.message
+    assert words.startswith("Hint: ")
+    box = pygame.Rect(*map(int, table.ui_state.message_spot), int(table_draw.message_width(a.screen, table.board,
+                                                                                          words)), 32)
+    own = [p for p in table.board.placed if p.zone in table.board.own_zones or p.hinted]
+    assert {p.zone for p in own} >= {"hand:0", "faceup:0", "facedown:0"}
+    covered = [(p.zone, p.index) for p in own if box.colliderect(p.rect)]
+    assert not covered, f"the hint covers {covered}"
