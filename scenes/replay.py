@@ -173,7 +173,7 @@ class ReplayScene(Scene):
         surf = screen.surface
         look = table_draw.Look(self.presenter, self.view, self.app.settings.colourblind)
         surf.blit(felt.image(*surf.get_size()), (0, 0))
-        end = table_draw.top_bar(screen, f"Replay: {self.state.info.title}", self.top_words(),
+        words_at = table_draw.top_bar(screen, f"Replay: {self.state.info.title}", self.top_words(),
                                  screen.lw - PANEL_W - 20)
         table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(
             self.view, self.names, self.humans, statuses=self.presenter.statuses(self.view)))
@@ -185,5 +185,5 @@ class ReplayScene(Scene):
                               "Moves so far", lines)
         table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, self.board)
-        table_draw.toast(screen, self.motion, end, screen.lw - PANEL_W - 20)
+        table_draw.toast(screen, self.motion, words_at, screen.lw - PANEL_W - 20)
         self.draw_widgets(screen)

@@ -67,7 +67,7 @@ class TableScene(Scene):
         self.input = TableInput()
         self.static = table_draw.Layer()
         self.log_tips = []           # the log's entries cut short, as last drawn: [(rect, words)]
-        self.top_text_end = 0        # where the top bar's words end, as last drawn
+        self.top_words = (0, 0)      # where the top bar's words start and end, as last drawn
         self.version = 0
         self.read()
         self.show_last_roll()
@@ -739,7 +739,7 @@ class TableScene(Scene):
             owners = self.presenter.owners(self.current_view)
             won = {z.key for z in self.current_view.zones if z.kind != "hand" and owners.get(z.key) == seat}
             table_draw.outcomes(screen, laid.board, self.hold.outcomes, won if seat is not None else set(), flying)
-        table_draw.toast(screen, self.motion, self.top_text_end, laid.title_right)
+        table_draw.toast(screen, self.motion, self.top_words, laid.title_right)
         if state.log_tip is not None:
             table_draw.tooltip(screen, state.log_tip[0], state.log_tip[1], state.log_tip[0][0] - 8)
         if laid.cover == "dialog":
@@ -761,7 +761,7 @@ class TableScene(Scene):
         words = self.director.prompt(self, self.presenter.prompt(
             self.current_view, self.viewer, self.names, len(self.ui_state.selection), humans,
             self.legal_now if self.my_turn() else None, self.hold.wait))
-        self.top_text_end = table_draw.top_bar(screen, self.director.title(self), words, self.laid.title_right)
+        self.top_words = table_draw.top_bar(screen, self.director.title(self), words, self.laid.title_right)
         plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking(),
                                         self.presenter.statuses(self.current_view))
         lanes = table_input.open_lanes(self.legal_now, self.ui_state.selection, self.presenter)

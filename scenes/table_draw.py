@@ -59,19 +59,40 @@ class Layer:
 
 
 def top_bar(screen, title, words, right):
-    """The bar across the top: the title, then `words` up to `right` (on two smaller lines
-    when one does not hold them); returns where the words end."""
+    """The bar across the top: the title, then `words` up to `right` (see bar_lines);
+    returns where the words start and end (x, x)."""
     screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
     screen.text(title, 24, palette.TEXT, (18, 10))
     x = 18 + screen.text_width(title, 24) + 18
-    width = max(40, right - x)
-    if screen.text_width(words, 20) <= width:
-        return x + screen.text(words, 20, palette.GOLD, (x, 14), width=width)
-    lines = screen.wrap(words, 17, width)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    return x + max(screen.text(line, 17, palette.GOLD, (x, 5 + 20 * i), width=width)
-                   for i, line in enumerate(lines))
+    return x, x + bar_text(screen, words, (x, 0, max(40, right - x), TOP - 6), palette.GOLD)
+
+
+BAR_SIZES = (20, 17, 15, 13)    # the top bar's text sizes, largest first (never under 13 px)
+
+
+def bar_lines(screen, words, width):
+    """`words` as the top bar draws them within `width`: (size, lines): one line at the
+    largest size that holds them, else two lines at the largest size that holds them in
+    two; words are never cut, but for an ellipsis after the last whole word that fits
+    in two lines at the smallest size."""
+    for size in BAR_SIZES:
+        lines = screen.wrap(words, size, width)
+        if len(lines) <= (1 if size == BAR_SIZES[0] else 2):
+            return size, lines
+    size = BAR_SIZES[-1]
+    first, rest = lines[0], " ".join(lines[1:]).split(" ")
+    while len(rest) > 1 and screen.text_width(" ".join(rest) + "...", size) > width:
+        rest.pop()
+    return size, [first, " ".join(rest) + "..."]
+
+
+def bar_text(screen, words, box, colour):
+    """Draw `words` in the top bar's way (bar_lines) centred down `box` (x, y, w, h);
+    returns their width."""
+    x, y, w, h = box
+    size, lines = bar_lines(screen, words, w)
+    top = y + h / 2 - (11 if len(lines) == 1 else 20)
+    return max(screen.text(line, size, colour, (x, top + 20 * i)) for i, line in enumerate(lines))
 
 
 def plate(screen, spot, name, right, current, computer=False):
@@ -378,16 +399,23 @@ def lane_result(screen, area, words):
         screen.text(line, 15, palette.GOLD, (x + w / 2, top + 5 + LOG_LINE * i), "midtop", width=w - 12)
 
 
-def toast(screen, motion, left, right):
-    """The newest toast in the top bar, between `left` and `right`."""
+def toast(screen, motion, words_at, right):
+    """The newest toast in the top bar: after the bar's words (`words_at`: where they
+    start and end) up to `right`, or over them, on two lines if need be, when it does
+    not hold there on one."""
     if not motion.toasts:
         return
     words = motion.toasts[-1][0]
-    x = left + 16
+    start, end = words_at
+    x = end + 16
     width = min(right - x - 8, screen.text_width(words, 18) + 30)
-    if width > 60:
+    if screen.text_width(words, 18) + 30 <= width:
         screen.panel((x, 10, width, 32), fill=(20, 20, 24), alpha=230, edge=palette.GOLD)
-        screen.text(words, 18, palette.TEXT, (x + 15, 26), "midleft", width=width - 30)
+        screen.text(words, 18, palette.TEXT, (x + 15, 26), "midleft")
+        return
+    x, width = start - 8, right - start + 8     # over the whole of the bar's words
+    screen.panel((x, 3, width, TOP - 12), fill=(20, 20, 24), alpha=255, edge=palette.GOLD)
+    bar_text(screen, words, (x + 15, 3, width - 30, TOP - 12), palette.TEXT)
 
 
 def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scroll=0):

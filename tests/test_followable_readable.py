@@ -191,3 +191,59 @@ def test_followable_a_hint_stands_clear_of_the_viewers_own_cards(small_app):
     assert {p.zone for p in own} >= {"hand:0", "faceup:0", "facedown:0"}
     covered = [(p.zone, p.index) for p in own if box.colliderect(p.rect)]
     assert not covered, f"the hint covers {covered}"
+
+
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+def test_followable_the_top_bar_never_cuts_its_words_at_960x600(small_app, game_id, monkeypatch):
+    """With the most players of each mode, every prompt the top bar shows and every event
+    it toasts (drawn while the person is to play, the Hint and Undo buttons there too) is
+    drawn whole on one line or two at 13 px or more; only words too many for two lines end
+    in an ellipsis, after a whole word and never before the first 60 characters."""
+    a = small_app
+    drawn, cut = [], []
+    real_render = text_module.render
+    monkeypatch.setattr(text_module, "render",
+                        lambda w, px, colour: drawn.append((w, px)) or real_render(w, px, colour))
+
+    def whole(real, words_of):
+        def spy(screen, *args):
+            drawn.clear()
+            result = real(screen, *args)
+            words, lines = words_of(args), [w for w, px in drawn]
+            shown = next((" ".join(lines[k:]) for k in range(len(lines) + 1)
+                          if words.startswith(" ".join(lines[k:]).removesuffix("..."))), "")
+            if shown != words and not (shown.endswith("...") and len(shown) > 60 and
+                                       words[len(shown) - 3:].startswith(" ")):
+                cut.append((words, lines))
+            assert all(px >= 13 for w, px in drawn)
+            return result
+        return spy
+
+    monkeypatch.setattr(table_draw, "top_bar", whole(table_draw.top_bar, lambda args: args[1]))
+    monkeypatch.setattr(table_draw, "toast", whole(table_draw.toast, lambda args: args[0].toasts[-1][0]
+                                                   if args[0].toasts else ""))
+    players = game.GAMES[game_id].max_players
+    seats = [Seat(NAMES[i], i == 0) for i in range(players)]
+    session = Session(game_id, seats, {}, 11, executor=inline)
+    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    a.frame()
+    table = a.scene
+    rng = random.Random(11)
+    toasted = set()
+    for move in range(40):
+        for _ in range(200):
+            if a.scene is not table or (table.my_turn() and not table.busy()):
+                break
+            if table.hold.wait:
+                table.continue_on()
+            a.frame()
+        if a.scene is not table:
+            break
+        for line in set(table.log_lines()) - toasted:
+            table.motion.toasts = [[line, 1.0]]
+            table.draw(a.screen)
+            toasted.add(line)
+        table.motion.toasts = []
+        table.submit(choose(session.legal_actions(), rng))
+    assert len(toasted) > 10
+    assert not cut, f"cut in the top bar: {cut[:4]}"
