@@ -25,7 +25,9 @@ given when another legal move is tried), `after` (said once the move is made),
 idea, at the thing it means) and `at` (where the bubble points, by default the first
 highlight). A learner's step that only ends the turn, when nothing else is left, has no
 `say`: the table ends such a turn by itself, as in a real game. A computer player's step
-lists its moves in order under `do`, and its `say` is spoken after them. The coach's
+lists its moves in order under `do`, and its `say` is spoken after them; a routine step
+that shows no rule may go without, its moves told by the table's log and toasts alone
+(so a run of routine turns does not pile up in the panel). The coach's
 step has `say`, `point` and `at`, and `reveal` (a lane: the other players' cards in the
 lanes after it stay face down until a later step shows them, so a line is revealed one
 lane at a time). `at` is a card name, `button:<action kind>`, `button:next`,
@@ -462,10 +464,12 @@ def _cue(path, number, raw, names, learner, deck):
         else:
             _fail(path, where, f"highlight {item!r} is neither a card name of the "
                                f"{deck.name} deck nor '{BUTTON}<action kind>'")
-    silent = chooses and "say" not in raw
-    if silent and [m.text for m in moves] != [ENDS_TURN]:
+    silent = "say" not in raw
+    if silent and (coach or chooses and [m.text for m in moves] != [ENDS_TURN]):
         _fail(path, where, "say: expected a non-empty text (only a step that just ends the "
                            "turn goes without)")
+    if silent and not chooses and "shows" in raw:
+        _fail(path, where, "say: a computer's step that shows a rule says it")
     say = "" if silent else _text(path, f"{where}: say", raw.get("say"))
     why = _text(path, f"{where}: why", raw["why"]) if "why" in raw else ""
     after = _text(path, f"{where}: after", raw["after"]) if "after" in raw else ""

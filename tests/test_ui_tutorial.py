@@ -391,6 +391,8 @@ def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
                     paragraphs = "".join(line for line, is_reply, *_ in lines if not is_reply).replace(" ", "")
                     said = said or paragraphs
                     assert paragraphs == said, f"{where}: the reply pushed the coach's older words out"
+                    assert said == "".join(coach.paragraphs()).replace(" ", ""), \
+                        f"{where}: what happened since the learner's last move leaves the panel"
                     assert a.screen.text_px(text_size) >= coach_panel.PANEL_PX and text_size >= 15, where
                     assert len(kept) >= len(view.scores), where
                 if coach.explaining():
