@@ -139,11 +139,12 @@ class TableScene(Scene):
         self.layout()
 
     def my_turn(self):
-        """Can the person at the device act now (not while an outcome waits to be read)?"""
+        """Can the person at the device act now (not while an outcome waits to be read, nor
+        while the director moves for them)?"""
         current = self.session.current_player
         return (not self.over and current is not None and current == self.viewer and self.curtain is None
                 and self.session.is_human(current) and not self.session.is_over and not self.hold.wait
-                and not self.hand_ended)
+                and not self.hand_ended and not self.director.moves_for(self, current))
 
     # ---- moves ------------------------------------------------------------------------------
     def submit(self, action, by_person=True):

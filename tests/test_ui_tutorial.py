@@ -684,3 +684,30 @@ def test_a_lesson_s_words_agree_with_you(app):  # noqa: F811
         assert not [line for line in lines if wrong.search(line)], game_id
         scene.director.leave(scene)
         app.frame()
+
+
+def test_while_the_coach_plays_your_turn_nothing_looks_clickable(app):  # noqa: F811
+    """Deadline's coach plays the learner's routine turns: meanwhile no move button
+    (Draw), no Hint and no card is offered, marked or raised, as for a computer's turn."""
+    scene = open_lesson(app, "deadline")
+    coach = scene.director.coach
+    seen = 0
+    for _ in range(MAX_STEPS):
+        if scene.over or coach.finished:
+            break
+        if coach.learner_to_act() or coach.explaining():
+            wait_for_learner(app)
+            if coach.explaining():
+                scene.director.next(scene)
+            elif not scene.over:
+                scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+            continue
+        if coach.cue.by == coach.tutorial.learner and scene.session.current_player == coach.tutorial.learner:
+            scene.layout()
+            seen += 1
+            assert not scene.my_turn() and not scene.legal_now
+            assert not [w.label for w in scene.widgets if getattr(w, "actions", None)], "a move button stands"
+            assert not [w.label for w in scene.widgets if w.label == "Hint"]
+            assert not [p for p in scene.board.placed if p.raised or p.hinted], "a card looks playable"
+        app.frame()
+    assert seen > 10
