@@ -193,8 +193,13 @@ class LessonDirector(Director):
         return f"Learn to play: {table.session.info.title}{chapter}"
 
     def prompt(self, table, words):
-        """While the coach explains, the top bar says so."""
-        return "Read the coach's words, then press Next" if self.coach.explaining() else words
+        """While the coach explains, or plays the learner's turn, the top bar says so."""
+        if self.coach.explaining():
+            return "Read the coach's words, then press Next"
+        coach = self.coach
+        if not table.over and coach.scripted_action() is not None and coach.cue.by == coach.tutorial.learner:
+            return "The coach plays your turn for you"
+        return words
 
     def paragraphs(self, table):
         """What the coach's panel says now (with how to take a move of several cards)."""

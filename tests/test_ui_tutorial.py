@@ -709,5 +709,6 @@ def test_while_the_coach_plays_your_turn_nothing_looks_clickable(app):  # noqa: 
             assert not [w.label for w in scene.widgets if getattr(w, "actions", None)], "a move button stands"
             assert not [w.label for w in scene.widgets if w.label == "Hint"]
             assert not [p for p in scene.board.placed if p.raised or p.hinted], "a card looks playable"
+            assert scene.director.prompt(scene, "Draw a card") == "The coach plays your turn for you"
         app.frame()
     assert seen > 10
