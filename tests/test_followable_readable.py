@@ -43,6 +43,31 @@ def small_app():
     pygame.quit()
 
 
+def play_most_players(a, game_id, seed, on_turn, moves=40):
+    """Play `game_id` with its most players on `a` (the person first, the computers at
+    once), calling `on_turn(table)` at each of the person's turns before a random move;
+    returns the table."""
+    players = game.GAMES[game_id].max_players
+    seats = [Seat(NAMES[i], i == 0) for i in range(players)]
+    session = Session(game_id, seats, {}, seed, executor=inline)
+    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    a.frame()
+    table = a.scene
+    rng = random.Random(seed)
+    for move in range(moves):
+        for _ in range(200):
+            if a.scene is not table or (table.my_turn() and not table.busy()):
+                break
+            if table.hold.wait:
+                table.continue_on()
+            a.frame()
+        if a.scene is not table:
+            break
+        on_turn(table)
+        table.submit(choose(session.legal_actions(), rng))
+    return table
+
+
 @pytest.mark.parametrize("game_id", list(game.GAMES))
 @pytest.mark.parametrize("colourblind", [False, True])
 def test_followable_no_text_under_13_px_at_960x600_with_the_most_players(small_app, game_id, colourblind,
@@ -56,31 +81,18 @@ def test_followable_no_text_under_13_px_at_960x600_with_the_most_players(small_a
     monkeypatch.setattr(text_module, "render",
                         lambda w, px, colour: sizes.append((w, px)) or words.append(w) or real(w, px, colour))
     monkeypatch.setattr(card_sprites, "text", Spy(sizes))
-    players = game.GAMES[game_id].max_players
-    seats = [Seat(NAMES[i], i == 0) for i in range(players)]
-    session = Session(game_id, seats, {}, 11, executor=inline)
-    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
-    a.frame()
-    table = a.scene
-    rng = random.Random(11)
-    for move in range(40):
-        for _ in range(200):
-            if a.scene is not table or (table.my_turn() and not table.busy()):
-                break
-            if table.hold.wait:
-                table.continue_on()
-            a.frame()
-        if a.scene is not table:
-            break
-        for placed in [p for p in table.board.placed if p.face_up][::3]:     # hover cards: their zoom
+
+    def hover_cards(table):              # every third face-up card: its zoom
+        for placed in [p for p in table.board.placed if p.face_up][::3]:
             table.ui_state.hovered = placed
             table.draw(a.screen)
         table.ui_state.hovered = None
-        table.submit(choose(session.legal_actions(), rng))
+
+    play_most_players(a, game_id, 11, hover_cards)
     a.scene.draw(a.screen)
     small = sorted({(w, px) for w, px in sizes if px < 13}, key=str)
     assert not small, f"text under 13 px: {small[:8]}"
-    for name in NAMES[:players]:
+    for name in NAMES[:game.GAMES[game_id].max_players]:
         cut = [w for w in words if w.endswith("...") and (name.startswith(w[:-3]) and w[:-3] != name
                                                             or w[:-3].startswith(f"{name} ("))]
         assert not cut, f"{name}'s name is cut: {cut}"
@@ -222,28 +234,15 @@ def test_followable_the_top_bar_never_cuts_its_words_at_960x600(small_app, game_
     monkeypatch.setattr(table_draw, "top_bar", whole(table_draw.top_bar, lambda args: args[1]))
     monkeypatch.setattr(table_draw, "toast", whole(table_draw.toast, lambda args: args[0].toasts[-1][0]
                                                    if args[0].toasts else ""))
-    players = game.GAMES[game_id].max_players
-    seats = [Seat(NAMES[i], i == 0) for i in range(players)]
-    session = Session(game_id, seats, {}, 11, executor=inline)
-    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
-    a.frame()
-    table = a.scene
-    rng = random.Random(11)
     toasted = set()
-    for move in range(40):
-        for _ in range(200):
-            if a.scene is not table or (table.my_turn() and not table.busy()):
-                break
-            if table.hold.wait:
-                table.continue_on()
-            a.frame()
-        if a.scene is not table:
-            break
+
+    def toast_news(table):
         for line in set(table.log_lines()) - toasted:
             table.motion.toasts = [[line, 1.0]]
             table.draw(a.screen)
             toasted.add(line)
         table.motion.toasts = []
-        table.submit(choose(session.legal_actions(), rng))
+
+    play_most_players(a, game_id, 11, toast_news)
     assert len(toasted) > 10
     assert not cut, f"cut in the top bar: {cut[:4]}"
