@@ -168,13 +168,14 @@ class TableScene(Scene):
                                               and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
         mover = self.viewer
+        context = self.presenter.context(self.current_view, self.names)
         self.read()
         current = self.session.current_player
         names, zones = self.names, self.zones_by_key()
         self.hold.decide(events, self.presenter,
                          lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(),
                          mover is not None and len(self.session.humans()) > 1 and current != mover
-                         and self.session.is_human(current))
+                         and self.session.is_human(current), context)
         if not self.my_turn():          # an outcome held: nothing to play until it is read
             self.legal_now = ()
         self.animate(before, boxes)
@@ -201,10 +202,12 @@ class TableScene(Scene):
         self.hand_ended = self.hand_ended or (self.director.scores_between_hands
                                               and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
+        context = self.presenter.context(self.current_view, self.names)
         self.read()
         names, zones = self.names, self.zones_by_key()
         self.hold.decide(events, self.presenter,
-                         lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(), False)
+                         lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(),
+                         False, context)
         if not self.my_turn():
             self.legal_now = ()
         self.animate(before, boxes)
@@ -709,14 +712,21 @@ class TableScene(Scene):
         if self.over:
             self.director.draw_end(self, screen)
 
+    def top_words(self):
+        """The top bar's words: where the game stands (while an outcome is held, where it
+        stood when the outcome came) and what to do now."""
+        humans = [seat.human for seat in self.session.seats]
+        return self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.ui_state.selection),
+                                     humans, self.legal_now if self.my_turn() else None, self.hold.wait,
+                                     self.hold.context)
+
     def draw_static(self, screen, look, flying):
         """What changes only with the layout (and a card landing), into the cached layer:
         the felt, the top bar, the seats, the cards and the director's side panel."""
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in self.session.seats]
-        words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.ui_state.selection),
-                                      humans, self.legal_now if self.my_turn() else None, self.hold.wait)
-        self.top_text_end = table_draw.top_bar(screen, self.director.title(self), words, self.laid.title_right)
+        self.top_text_end = table_draw.top_bar(screen, self.director.title(self), self.top_words(),
+                                               self.laid.title_right)
         plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking(),
                                         self.presenter.statuses(self.current_view))
         lanes = table_input.open_lanes(self.legal_now, self.ui_state.selection, self.presenter)

@@ -59,6 +59,32 @@ def test_followable_a_downs_winner_waits_for_a_key(app, speed):
     assert session.event_count() > events                # play went on
 
 
+@pytest.mark.parametrize("game_id,count,deal,moves_on", [
+    ("four_downs", 4, 5, True), ("final_count", 2, 8, False), ("five_possessions", 2, 4242, False)])
+def test_followable_a_held_outcome_keeps_the_top_bar_on_its_moment(app, game_id, count, deal, moves_on):
+    app.settings.animation_speed = "fast"
+    session = start_game(app, game_id, count, {0}, deal)
+    table = app.scene
+    rng = random.Random(2)
+    for _ in range(6000):                  # play (the computers answering) until an outcome is held
+        before = table.presenter.context(table.current_view, table.names)
+        if table.my_turn() and not (table.motion.flights or table.pending or table.ui_state.dialog):
+            table.submit(choose(session.legal_actions(), rng))
+        table.update(0.05)
+        if table.hold.waiting or app.scene is not table:
+            break
+    assert table.hold.waiting and not session.is_over
+    now = table.presenter.context(table.current_view, table.names)
+    if moves_on:
+        assert now != before                             # the next down has begun meanwhile
+    held = table.top_words()
+    assert held.startswith((before + "  ·  ") if before else "Read what happened")
+    assert "Read what happened" in held
+    press(app, pygame.K_SPACE)                           # Continue: the top bar is where the game is now
+    if app.scene is table:
+        assert table.top_words().startswith(table.presenter.context(table.current_view, table.names))
+
+
 def test_followable_a_click_anywhere_goes_on_and_instant_never_waits(app):
     app.settings.animation_speed = "fast"
     session = start_game(app, "four_downs", 4, {0}, 5)

@@ -327,11 +327,12 @@ class Presenter:
         """Does this move take cards from the draw pile (the dealing sound)?"""
         return event.src == self.DRAW_PILE
 
-    def prompt(self, view, viewer, names, selected=0, humans=None, legal=None, held=False):
-        """The top bar's words: where the game stands, then what to do now (on your turn,
-        with `selected` cards chosen so far; `legal`, the moves you have, when known: with
-        no card of your hand among them, what to do instead), whom the table waits for
-        (`humans` says which seats are people: a computer 'is thinking'), or, while an
+    def prompt(self, view, viewer, names, selected=0, humans=None, legal=None, held=False, context=None):
+        """The top bar's words: where the game stands (`context`, when given: the words of
+        the moment an outcome held on the table belongs to), then what to do now (on your
+        turn, with `selected` cards chosen so far; `legal`, the moves you have, when known:
+        with no card of your hand among them, what to do instead), whom the table waits
+        for (`humans` says which seats are people: a computer 'is thinking'), or, while an
         outcome is `held` on the table, to read it and go on."""
         current = view.current_player
         if view.is_over:
@@ -347,7 +348,8 @@ class Presenter:
             who = seat_name(names, current)
             doing = self.waiting(view, current, names) or (
                 f"{who} is thinking..." if humans is not None and not humans[current] else f"Waiting for {who}")
-        return "  ·  ".join(w for w in (self.context(view, names), doing) if w)
+        where = self.context(view, names) if context is None or view.is_over else context
+        return "  ·  ".join(w for w in (where, doing) if w)
 
     def no_fit(self, view, names):
         """What to do, on your turn, when no card of your hand may be played (no move of a
