@@ -224,10 +224,10 @@ class TableScene(Scene):
         self.motion.start(events, self.viewer, self.presenter, self.event_words, before or {},
                           [boxes or {}, self.board.boxes], self.app.settings.move_seconds, self.app.sounds.play)
         yours = {z.key for z in self.current_view.zones if z.owner == self.viewer and self.viewer is not None}
-        for raw in events:              # another took a card of yours: said where you look
-            event = raw.for_seat(self.viewer)
+        seen = [raw.for_seat(self.viewer) for raw in events]
+        for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
             if event.kind == "move" and event.src in yours and event.seat not in (None, self.viewer):
-                self.say(self.event_words(event) or "")
+                self.say(line or "")        # another took a card of yours: said where you look
 
     def tell_problem(self):
         """Say (and note for the menu) that the session could not write a file."""

@@ -271,8 +271,7 @@ class Presenter:
         'drew 4 cards'), the newest `keep`."""
         entries = []                # [who, [parts, each a list of lines said together]] or [None, line]
         last_seat = object()
-        for event in events:
-            line = self.event_line(event, names, zones)
+        for event, line in self.event_lines(events, names, zones):
             if not line:
                 continue
             who = seat_name(names, event.seat)
@@ -289,6 +288,11 @@ class Presenter:
             last_seat = event.seat if who and line.startswith(who + " ") else object()
         return [line if who is None else f"{who} " + ", ".join(self.together(part) for part in line)
                 for who, line in entries[-keep:]]
+
+    def event_lines(self, events, names, zones):
+        """Each event with its log line (None: not worth one); a game whose move is told
+        by several events says it on the first (Final Count's swap)."""
+        return [(event, self.event_line(event, names, zones)) for event in events]
 
     def together(self, parts):
         """Parts of a turn's entry said at once: draws in a row as 'drew 4 cards' (with
