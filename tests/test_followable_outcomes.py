@@ -120,6 +120,35 @@ def test_followable_each_lane_result_waits_on_its_lane(app):
     assert not table.hold.outcomes
 
 
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_followable_each_lane_result_covers_none_of_its_lanes_cards(size):
+    from scenes import app as app_module
+    a = app_module.App(size=size, frame_seconds=0.05, executor=inline)
+    a.settings.animation_speed = "normal"
+    a.frame()
+    try:
+        session = start_game(a, "five_possessions", 2, {0}, 4242)
+        table = a.scene
+        rng = random.Random(4)
+        for _ in range(3):                               # three reveals, with open and closed cards
+            play_until_held(a, table, rng)
+            run(table, 10)
+            board, screen = table.laid.board, a.screen
+            results = dict(zip(board.lanes, board.results))
+            for outcome in (o for o in table.hold.outcomes if o.lane is not None):
+                area = pygame.Rect(*map(int, board.areas[board.lanes.index(outcome.lane)]))
+                band = pygame.Rect(*map(int, results[outcome.lane]))
+                cards = [p.rect for p in board.placed if area.contains(p.rect)]
+                assert len(cards) >= 2 and area.contains(band)
+                assert band.collidelist(cards) == -1, f"{outcome.words} covers a card of its lane"
+                assert len(screen.wrap(outcome.words, 15, band.w - 12)) <= 2    # written whole
+                assert screen.text_px(15) >= 13
+            press(a, pygame.K_SPACE)
+        assert session.view(None).facts["possession"] >= 1
+    finally:
+        pygame.quit()
+
+
 def test_followable_a_hands_end_stays_on_the_table_without_its_buttons_until_read(app):
     app.settings.animation_speed = "fast"
     session = start_game(app, "final_count", 2, {0}, 8)
