@@ -4,6 +4,7 @@
     python main.py simulate GAME ...     simulated games with aggregate figures
     python main.py tournament GAME ...   computer levels against each other
     python main.py bench                 speed benchmarks (engine, then app)
+    python main.py bench --against-rlcard   engine speed against RLCard's Uno (installed apart)
     python main.py replay FILE           a finished game's record, move by move
     python main.py report GAME ...       a designer's balance report (HTML, CSV, JSON)
     python main.py --smoke               open every scene of every game once, headless
@@ -63,6 +64,9 @@ def build_parser():
     bench.add_argument("--seconds", type=seconds_up_to(MAX_BENCH_SECONDS), default=2.0,
                        help="seconds per game")
     bench.add_argument("--engine-only", action="store_true", help="skip the app benchmark")
+    bench.add_argument("--against-rlcard", action="store_true",
+                       help="engine speed only, each game against RLCard's Uno (installed "
+                            "apart) in 3 interleaved rounds")
     replay = commands.add_parser("replay", help="print a game record move by move")
     replay.add_argument("file", help="a record from the statistics' records folder")
     report = commands.add_parser("report", help="a designer's balance report (HTML, CSV, JSON)")
@@ -111,11 +115,14 @@ def tournament_command(args, parser):
     return 0
 
 
-def bench_command(args):
-    from game.simulate import bench
+def bench_command(args, parser):
+    from game.simulate import RLCARD_MISSING, bench, rlcard_version
+    if args.against_rlcard and rlcard_version() is None:
+        parser.exit(2, f"main.py bench: error: {RLCARD_MISSING}\n")
     print("Engine: random playouts")
-    bench(seconds=args.seconds)
-    if args.engine_only:
+    bench(seconds=args.seconds, rounds=3 if args.against_rlcard else 1,
+          against_rlcard=args.against_rlcard)
+    if args.engine_only or args.against_rlcard:
         return 0
     print()
     from scenes import bench as ui_bench
@@ -169,7 +176,7 @@ def main(argv=None):
     if args.command == "tournament":
         return tournament_command(args, parser)
     if args.command == "bench":
-        return bench_command(args)
+        return bench_command(args, parser)
     if args.command == "replay":
         return replay_command(args, parser)
     if args.command == "report":
