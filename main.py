@@ -3,10 +3,12 @@
     python main.py                       start the app
     python main.py simulate GAME ...     simulated games with aggregate figures
     python main.py tournament GAME ...   computer levels against each other
-    python main.py bench                 speed benchmarks (engine, then app)
+    python main.py bench                 speed benchmarks (engine, then app; --net: networked play)
     python main.py bench --against-rlcard   engine speed against RLCard's Uno (installed apart)
     python main.py replay FILE           a finished game's record, move by move
     python main.py report GAME ...       a designer's balance report (HTML, CSV, JSON)
+    python main.py host GAME --seats ... host a game others join from their computers (no window)
+    python main.py join HOST:PORT ...    play one seat of a hosted game with a computer player
     python main.py --smoke               open every scene of every game once, headless
 """
 import time
@@ -16,8 +18,8 @@ STARTED = time.time()   # before anything else is imported: the start of the sta
 import argparse  # noqa: E402
 import sys  # noqa: E402
 
-from game.arguments import (MAX_WORKERS, bot_levels, option, positive, seconds_up_to,  # noqa: E402
-                            whole, workers)
+from game.arguments import (MAX_WORKERS, bot_levels, option, port, positive,  # noqa: E402
+                            seconds_up_to, whole, workers)
 
 MAX_BENCH_SECONDS = 3600
 
@@ -67,12 +69,92 @@ def build_parser():
     bench.add_argument("--against-rlcard", action="store_true",
                        help="engine speed only, each game against RLCard's Uno (installed "
                             "apart) in 3 interleaved rounds")
+    bench.add_argument("--net", action="store_true",
+                       help="only how fast a move reaches 6 joined screens on this computer")
     replay = commands.add_parser("replay", help="print a game record move by move")
     replay.add_argument("file", help="a record from the statistics' records folder")
     report = commands.add_parser("report", help="a designer's balance report (HTML, CSV, JSON)")
     from game.report.cli import add_arguments as report_arguments
     report_arguments(report)
+    add_network_commands(commands)
     return parser
+
+
+def add_network_commands(commands):
+    """The `host` and `join` commands: a networked game without a window."""
+    from game.net.protocol import DEFAULT_PORT as default_port
+    host = commands.add_parser("host", help="host a game others join from their computers (no window)")
+    host.add_argument("game", nargs="?", help="game id, e.g. ktu (not with --resume)")
+    host.add_argument("--seats", default="remote,remote", metavar="SEATS",
+                      help="one per seat: remote (a person who joins) or a computer level "
+                           "(easy, medium, hard), e.g. remote,remote,medium")
+    host.add_argument("--port", type=port, default=default_port,
+                      help=f"the port to listen on (default {default_port}; 0: any free one)")
+    host.add_argument("--listen", default="0.0.0.0", metavar="ADDRESS",
+                      help="the address to listen on (default 0.0.0.0: every network of this "
+                           "computer; 127.0.0.1: this computer only)")
+    host.add_argument("--code", help="the join code (default: a new random one)")
+    host.add_argument("--option", type=option, action="append", default=[],
+                      metavar="KEY=VALUE", help="a house rule")
+    host.add_argument("--seed", type=whole, help="the deal number (default: a random one)")
+    host.add_argument("--resume", action="store_true",
+                      help="go on with the saved game; its people join again")
+    host.add_argument("--stand-in", type=seconds_up_to(24 * 3600), metavar="SECONDS",
+                      help="a computer player keeps an absent person's seat after this long, "
+                           "until they return")
+    host.add_argument("--moves", action="store_true", help="print every move as it is played")
+    join = commands.add_parser("join", help="play one seat of a hosted game with a computer player")
+    join.add_argument("address", metavar="HOST:PORT", help="the host's address and port")
+    join.add_argument("--code", required=True, help="the host's join code")
+    join.add_argument("--bot", choices=("easy", "medium", "hard"), default="medium",
+                      help="the computer player's level (default medium)")
+    join.add_argument("--name", default="Guest", help="the name to play under (default Guest)")
+    join.add_argument("--wait", type=seconds_up_to(3600), default=60.0,
+                      help="seconds to keep trying when the host is lost (default 60)")
+    join.add_argument("--seed", type=whole, help="the computer player's random seed")
+    join.add_argument("--moves", action="store_true", help="print this seat's moves")
+
+
+def host_sessions():
+    """(new, resume): the makers of a hosted game's Session, the app's own, kept in the
+    user's folders (autosaved, recorded and counted at its end)."""
+    import os
+    import random
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game import saves
+    from game.net.headless import Failed
+    from scenes.session import Seat, Session
+    folders = saves.Folders()
+
+    def new(game_id, names, levels, options, seed):
+        seats = [Seat(name, level is None, level or "medium") for name, level in zip(names, levels)]
+        return Session(game_id, seats, options, random.randrange(1, 10**9) if seed is None else seed,
+                       folders)
+
+    def resume():
+        try:
+            saved = saves.load_game(folders)
+        except saves.BadFile as error:
+            raise Failed(f"the saved game could not be resumed: {error}") from None
+        except OSError as error:
+            raise Failed(f"the saved game could not be read ({error.strerror or error})") from None
+        if saved is None:
+            raise Failed(f"there is no saved game to resume in {folders.data}")
+        return Session.resume(*saved, folders)
+    return new, resume
+
+
+def network_command(args):
+    """`host` or `join`; the exit status (1 with a one-line reason when refused)."""
+    from game.net import headless
+    try:
+        if args.command == "join":
+            return headless.join_command(args)
+        return headless.host_command(args, *host_sessions())
+    except headless.Failed as error:
+        return headless.fail(args.command, error)
+    except KeyboardInterrupt:
+        return headless.fail(args.command, "stopped")
 
 
 def simulate_command(args, parser):
@@ -116,6 +198,10 @@ def tournament_command(args, parser):
 
 
 def bench_command(args, parser):
+    if args.net:
+        from game.net import bench as net_bench
+        net_bench.run()
+        return 0
     from game.simulate import RLCARD_MISSING, bench, rlcard_version
     if args.against_rlcard and rlcard_version() is None:
         parser.exit(2, f"main.py bench: error: {RLCARD_MISSING}\n")
@@ -182,6 +268,8 @@ def main(argv=None):
     if args.command == "report":
         from game.report.cli import main as report_main
         return report_main(args)
+    if args.command in ("host", "join"):
+        return network_command(args)
     if args.smoke:
         from scenes import smoke
         return smoke.run(STARTED)

@@ -2,8 +2,9 @@
 
 Draws the icons, runs PyInstaller for a one-folder and a one-file bundle named
 `cardtable` (in build/dist/onedir and build/dist/onefile), lays out the Linux desktop
-files beside them (build/dist/share), runs the one-file bundle's `--smoke`, and prints
-each bundle's size and the one-file bundle's start time to its first menu frame.
+files beside them (build/dist/share), runs the one-file bundle's `--smoke` and a game it
+hosts and joins on 127.0.0.1, and prints each bundle's size and the one-file bundle's
+start time to its first menu frame.
 """
 import argparse
 import os
@@ -99,6 +100,29 @@ def smoke(executable):
         sys.exit(f"{executable} --smoke failed ({result.returncode}):\n{result.stderr}")
 
 
+def network_game(executable):
+    """The bundle hosts a game of 4 downs on 127.0.0.1 and plays it from two joined
+    processes; exit unless all three end on the same final scores."""
+    import tempfile
+    code = "BUILD-CHECK-2345"
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, CARDTABLE_HOME=home)
+        host = subprocess.Popen([executable, "host", "four_downs", "--seats", "remote,remote", "--port",
+                                 "0", "--listen", "127.0.0.1", "--code", code], stdout=subprocess.PIPE,
+                                text=True, env=env)
+        try:
+            port = host.stdout.readline().split(" port ")[1].split(",")[0]
+            joins = [subprocess.Popen([executable, "join", f"127.0.0.1:{port}", "--code", code, "--bot",
+                                       "easy", "--name", name], stdout=subprocess.PIPE, text=True, env=env)
+                     for name in ("Maya", "Theo")]
+            lines = [p.communicate(timeout=120)[0].splitlines()[-1:] for p in [host, *joins]]
+        finally:
+            host.kill()
+    if not lines[0] or not lines[0][0].startswith("final scores:") or lines.count(lines[0]) != 3:
+        sys.exit(f"{executable}: the networked game did not end the same for all: {lines}")
+    print(f"network: a hosted game played by the bundle ended the same for all ({lines[0][0]})")
+
+
 def start_time(executable, runs=3):
     """Seconds from launching the bundle to its first drawn menu frame (best of `runs`),
     unpacking of the one-file bundle included."""
@@ -138,6 +162,7 @@ def main(argv=None):
         folder = os.path.join(DIST, "onedir", "cardtable")
         print(f"one-folder bundle: {folder}: {size_of(folder) / 2**20:.1f} MB")
     smoke(onefile)
+    network_game(onefile)
     print(f"one-file bundle start: first menu frame {start_time(onefile):.2f} s after launch")
     return 0
 

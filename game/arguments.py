@@ -62,3 +62,11 @@ def seconds_up_to(limit):
                 f"expected seconds above 0 and at most {limit}, got {text}")
         return value
     return seconds
+
+
+def port(text):
+    """A TCP port, 0 (any free one) to 65535."""
+    value = whole(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {value}")
+    return value

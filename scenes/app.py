@@ -34,7 +34,9 @@ LOG = logging.getLogger("cardtable")
 def _scenes():
     """The scene classes by name (imported on first use, so the menu shows fast)."""
     from scenes.error import ErrorScene
+    from scenes.join import JoinScene
     from scenes.learn import LearnScene
+    from scenes.lobby import LobbyScene
     from scenes.menu import MenuScene
     from scenes.rules import RulesScene
     from scenes.scoring import ScoringScene
@@ -45,7 +47,8 @@ def _scenes():
     from scenes.table import TableScene
     return {"menu": MenuScene, "setup": SetupScene, "table": TableScene, "scoring": ScoringScene,
             "rules": RulesScene, "settings": SettingsScene, "error": ErrorScene,
-            "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene}
+            "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene,
+            "join": JoinScene, "lobby": LobbyScene}
 
 
 def first_window(desktop):
@@ -105,6 +108,7 @@ class App:
         self.keyboard = False
         self.showing_controls = False    # the controls overlay (F1 or ?)
         self.running = True
+        self.network = None              # the hosted table or joined seat (scenes/net.py)
         self.frames = 0
         self.first_frame = None
         self.scenes = _scenes()
@@ -192,6 +196,12 @@ class App:
         self.scene.layout()
         self.scene.dirty = True
 
+    def end_network(self):
+        """Close the hosted table or the joined seat, if any: the game is left."""
+        if self.network is not None:
+            self.network.close()
+            self.network = None
+
     def quit(self):
         """Leave the app after this frame."""
         self.running = False
@@ -243,6 +253,8 @@ class App:
             self.handle(event)
             if self.scene.next:
                 self.switch(self.scene.next)
+        if self.network is not None:        # moves made at other computers, whatever shows
+            self.network.pump()
         if not self.showing_controls:           # the controls overlay holds the game still
             self.scene.update(dt)
         if self.scene.next:
@@ -310,4 +322,5 @@ def run(fullscreen=False):
         return app.loop()
     finally:
         app.remember_window()
+        app.end_network()
         pygame.quit()

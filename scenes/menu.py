@@ -1,5 +1,6 @@
-"""The menu: pick a game (title, players, one-line description), Continue the saved game,
-Statistics, Rules, Settings, Quit; and, calmly, any notice about a file that was bad."""
+"""The menu: pick a game (title, players, one-line description; its setup also hosts it
+for other computers), Continue the saved game, Join a game hosted elsewhere, Statistics,
+Rules, Settings, Quit; and, calmly, any notice about a file that was bad."""
 import game
 from game import saves
 from scenes import ui
@@ -59,7 +60,7 @@ class MenuScene(Scene):
                 screen, b, focused, hovered)
         y += 10
         doors = [("Statistics", self.statistics), ("Rules", self.rules), ("Learn to play", self.learn),
-                 ("Settings", self.settings), ("Quit", self.app.quit)]
+                 ("Join a game", self.join), ("Settings", self.settings), ("Quit", self.app.quit)]
         if self.saved is not None:
             doors.insert(0, ("Continue", self.resume))
         bw = max((w - 12 * (len(doors) - 1)) / len(doors),
@@ -70,6 +71,10 @@ class MenuScene(Scene):
                                           primary=label == "Continue"))
         self.doors_bottom = y + 46
         self.x, self.w = x, w
+        self.hostable = self.saved is not None and sum(s["level"] is None for s in self.saved[1]) > 1
+        if self.hostable:
+            self.widgets.append(ui.Button((x + w - 250, self.doors_bottom + 40, 250, 32), "Host it for the others",
+                                          self.host_saved, size=17))
 
     def _draw_game(self, screen, button, focused, hovered):
         info = button.info
@@ -90,6 +95,10 @@ class MenuScene(Scene):
         """Continue the saved game where it was left (behind the curtain if several people play)."""
         resume(self, *self.saved)
 
+    def host_saved(self):
+        """Host the saved game (its people at other computers join again): the lobby."""
+        self.go("lobby", hosting=None, host_resume=self.saved, game_id=self.saved[0].game_id)
+
     def saved_line(self):
         """What Continue resumes, in words."""
         state, seats = self.saved
@@ -99,6 +108,10 @@ class MenuScene(Scene):
     def focused_game(self):
         ids = list(game.GAMES)
         return ids[self.focus] if self.focus < len(ids) else self.persist.get("game_id", ids[0])
+
+    def join(self):
+        """Join a game hosted on another computer."""
+        self.go("join")
 
     def statistics(self):
         self.go("statistics")
@@ -125,6 +138,10 @@ class MenuScene(Scene):
         if self.saved is not None:
             screen.text(self.saved_line(), 17, palette.TEXT_DIM, (self.x, y), width=self.w)
             y += 28
+        if self.hostable:
+            screen.text("Played across computers? The first person hosts it again:", 17, palette.TEXT_DIM,
+                        (self.x, y + 8), width=self.w - 270)
+            y += 44
         lines = [line for words in self.app.notices for line in screen.wrap(words, 16, self.w - 28)]
         if lines:
             screen.panel((self.x, y, self.w, 14 + 20 * len(lines)), fill=(48, 40, 16), alpha=220,

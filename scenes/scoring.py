@@ -18,7 +18,7 @@ class ScoringScene(Scene):
     def startup(self, persist):
         self.session = persist["session"]
         self.interim = persist.get("interim", False)
-        self.view = self.session.state.view(None)
+        self.view = self.session.view(None)
         self.presenter = presenter_for(self.session.info)
         super().startup(persist)
 
@@ -28,6 +28,9 @@ class ScoringScene(Scene):
         if self.interim:
             self.widgets = [ui.Button((screen.lw / 2 - 110, by, 220, 52), "Next hand", self.next_hand,
                                       primary=True, size=24)]
+        elif self.app.network is not None:      # played across computers: each goes on alone
+            self.widgets = [ui.Button((screen.lw / 2 - 105, by, 210, 52), "Menu", self.back, primary=True,
+                                      size=22)]
         else:
             self.widgets = [
                 ui.Button((screen.lw / 2 - 340, by, 210, 52), "Play again", self.play_again, primary=True, size=22),
@@ -53,8 +56,9 @@ class ScoringScene(Scene):
     def back(self):
         if self.interim:
             self.next_hand()
-        else:
-            self.go("menu", session=None)
+            return
+        self.app.end_network()                   # the game is over: nobody plays it any more
+        self.go("menu", session=None, director=None, hosting=None)
 
     def headline(self):
         """'Maya wins', 'Maya and Theo win', 'No winner', or 'Hand N is over'."""
@@ -85,7 +89,8 @@ class ScoringScene(Scene):
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         info = self.session.info
-        self.draw_title(screen, self.headline(), f"{info.title}  ·  deal number {self.session.seed}")
+        seed = self.session.seed
+        self.draw_title(screen, self.headline(), info.title + ("" if seed is None else f"  ·  deal number {seed}"))
         w = min(900, screen.lw - 80)
         x = screen.lw / 2 - w / 2
         y = 140

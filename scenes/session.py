@@ -32,6 +32,7 @@ import game
 from game import saves, undo
 
 BOT_DONE = pygame.USEREVENT + 7   # posted by the worker thread to wake the app
+NET_EVENT = pygame.USEREVENT + 8  # posted by the network thread (scenes/net.py) to wake the app
 LOG = logging.getLogger("cardtable")
 
 
@@ -184,9 +185,11 @@ class Session:
         return problem
 
     # ---- changing the game ----------------------------------------------------------
-    def submit(self, action):
+    def submit(self, action, save=True):
         """Apply a legal action for the current seat; returns the events it caused.
-        Raises game.IllegalAction (state unchanged) for anything else."""
+        Raises game.IllegalAction (state unchanged) for anything else. `save=False`
+        leaves the autosave to the caller (a host sends the move out first); the end of
+        the game is kept either way."""
         seat = self.state.current_player
         start = len(self.state.events)
         self.timeline.apply(action)
@@ -194,7 +197,7 @@ class Session:
         self.last_played[seat] = len(self.state.events)
         if self.state.is_over:
             self.finish()
-        else:
+        elif save:
             self.autosave()
         return self.state.events[start:]
 

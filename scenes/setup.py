@@ -4,21 +4,28 @@ the game's house rules with their defaults, and an optional deal number to repla
 Each mode opens with the players of its last game (names, person or computer, level:
 kept in the settings between starts). A click on a name or the deal number selects its
 text, so typing replaces it. Start while a game is saved asks first, naming that game:
-continue it, or abandon it (kept as an abandoned game) and start this one."""
+continue it, or abandon it (kept as an abandoned game) and start this one.
+
+Others may also play from their own computers, this one hosting: then the first seat is
+you, each other seat a person who joins or a computer, and Host goes to the lobby
+(scenes/lobby.py) where they join."""
 import random
 
 import pygame
 
 import game
 from game import saves, undo
+from game.net.host import HOST, REMOTE
 from scenes import ui
 from scenes.base import Scene
 from scenes.menu import resume
+from scenes.net import EVERYWHERE, HERE_ONLY
 from scenes.session import Seat, Session
 from sprites import palette
 
 NAMES = ("Maya", "Theo", "Ines", "Sam", "Lena", "Kofi")
 KINDS = ("human", "easy", "medium", "hard")
+HOSTED_KINDS = (REMOTE, "easy", "medium", "hard")    # the seats other than yours, when hosting
 
 
 class SetupScene(Scene):
@@ -42,6 +49,9 @@ class SetupScene(Scene):
         self.editing = None
         self.selected = False        # the field's whole text is selected: a key replaces it
         self.asking = None           # (state, seats) of the saved game Start asks about
+        self.hosted = False          # others play from their own computers, this one hosting
+        self.remote = set()          # the seats of people who join from elsewhere
+        self.listen = EVERYWHERE
         super().startup(persist)
 
     def count(self):
@@ -62,9 +72,13 @@ class SetupScene(Scene):
                                           enabled=self.count() < self.info.max_players, key="more"))
         y += 54
         for i, seat in enumerate(self.seats):
-            name = self._field((x0 + 90, y, 210, 36), seat.name, i, f"name{i}")
-            kind = "Person" if seat.human else f"Computer ({seat.level})"
-            who = ui.Button((x0 + 312, y, 218, 36), kind, lambda i=i: self.cycle_kind(i), key=f"kind{i}")
+            if i in self.remote:
+                name = ui.Button((x0 + 90, y, 210, 36), "(their own name)", None, enabled=False,
+                                 key=f"name{i}")
+            else:
+                name = self._field((x0 + 90, y, 210, 36), seat.name, i, f"name{i}")
+            who = ui.Button((x0 + 312, y, 218, 36), self.kind_words(i), lambda i=i: self.cycle_kind(i),
+                            key=f"kind{i}", enabled=not (self.hosted and i == 0))
             self.widgets += [name, who]
             y += 44
         ox = x0 + 600
@@ -81,13 +95,45 @@ class SetupScene(Scene):
         self.deal_y = max(y, oy) + 16
         self.widgets.append(self._field((x0 + 200, self.deal_y, 200, 36), self.deal, "deal", "deal",
                                         empty="random"))
+        self.where_y = self.deal_y + 48
+        where = "From their own computers" if self.hosted else "At this computer"
+        self.widgets.append(ui.Button((x0 + 200, self.where_y, 260, 36), where, self.toggle_hosted,
+                                      key="where"))
+        if self.hosted:
+            listen = "Your network" if self.listen == EVERYWHERE else "This computer only"
+            self.widgets.append(ui.Button((x0 + 680, self.where_y, 200, 36), listen, self.toggle_listen,
+                                          key="listen"))
         by = screen.lh - 80
-        self.widgets.append(ui.Button((screen.lw / 2 + 20, by, 200, 50), "Start", self.start,
-                                      primary=True, size=24))
+        self.widgets.append(ui.Button((screen.lw / 2 + 20, by, 200, 50), "Host" if self.hosted else "Start",
+                                      self.start, primary=True, size=24))
         self.widgets.append(ui.Button((screen.lw / 2 - 220, by, 200, 50), "Back", self.back, size=22))
         self.widgets.append(ui.Button((screen.lw / 2 + 240, by, 160, 50), "Rules", self.rules, size=22))
         self.x0 = x0
         self.ox = ox
+
+    def kind_words(self, i):
+        """Who plays seat `i`, in words."""
+        if i in self.remote:
+            return "Joins from elsewhere"
+        if self.hosted and i == 0:
+            return "You"
+        return "Person" if self.seats[i].human else f"Computer ({self.seats[i].level})"
+
+    def toggle_hosted(self):
+        """Others play at this computer, or from their own (this one hosting: you take the
+        first seat, the people in the others join)."""
+        self.hosted = not self.hosted
+        people = {i for i, seat in enumerate(self.seats) if seat.human and i > 0} or {1}
+        self.remote = people if self.hosted else set()
+        for i in self.remote:
+            self.seats[i].human = True
+        self.seats[0].human = self.seats[0].human or self.hosted
+        self.layout()
+
+    def toggle_listen(self):
+        """Host for your network, or for this computer only (nothing announced)."""
+        self.listen = HERE_ONLY if self.listen == EVERYWHERE else EVERYWHERE
+        self.layout()
 
     def _field(self, rect, words, what, key, empty=""):
         """A text field's button: its text, selected or with a caret while it is typed in."""
@@ -100,13 +146,26 @@ class SetupScene(Scene):
     def change_count(self, step):
         n = max(self.info.min_players, min(self.info.max_players, self.count() + step))
         while len(self.seats) < n:
-            self.seats.append(Seat(NAMES[len(self.seats)], False, "medium"))
+            if self.hosted:
+                self.remote.add(len(self.seats))
+            self.seats.append(Seat(NAMES[len(self.seats)], self.hosted, "medium"))
         del self.seats[n:]
+        self.remote = {i for i in self.remote if i < n}
         if isinstance(self.editing, int) and self.editing >= n:
             self.editing = None      # the seat being named has left the table
         self.layout()
 
     def cycle_kind(self, i):
+        if self.hosted:
+            current = REMOTE if i in self.remote else self.seats[i].level
+            nxt = HOSTED_KINDS[(HOSTED_KINDS.index(current) + 1) % len(HOSTED_KINDS)]
+            self.remote.discard(i)
+            if nxt == REMOTE:
+                self.remote.add(i)
+            self.seats[i].human = nxt == REMOTE
+            self.seats[i].level = "medium" if nxt == REMOTE else nxt
+            self.layout()
+            return
         seat = self.seats[i]
         current = "human" if seat.human else seat.level
         nxt = KINDS[(KINDS.index(current) + 1) % len(KINDS)]
@@ -213,6 +272,13 @@ class SetupScene(Scene):
         options = dict(self.options)
         if self.info.player_option:
             options[self.info.player_option] = self.count()
+        if self.hosted:
+            plan = [HOST] + [REMOTE if i in self.remote else self.seats[i].level
+                             for i in range(1, self.count())]
+            names = [None if kind == REMOTE else seat.name for kind, seat in zip(plan, self.seats)]
+            self.go("lobby", hosting=None, host_plan=plan, host_names=names, host_options=options,
+                    host_listen=self.listen, host_seed=int(self.deal) if self.deal else None)
+            return
         session = Session(self.info.id, self.seats, options, self.seed(), self.app.folders,
                           executor=self.app.executor)
         self.app.settings.players[self.info.id] = session.saved_seats()
@@ -270,6 +336,9 @@ class SetupScene(Scene):
                 screen.text(line, 15, palette.TEXT_DIM, (self.ox, oy + 40 + j * 16))
             oy += 64
         screen.text("Deal number", 20, palette.TEXT, (x0, self.deal_y + 8))
+        screen.text("Others play", 20, palette.TEXT, (x0, self.where_y + 8))
+        if self.hosted:
+            screen.text("Listen on", 20, palette.TEXT, (x0 + 560, self.where_y + 8))
         screen.text("Leave it random, or type a number to replay a deal.", 15, palette.TEXT_DIM,
                     (x0 + 420, self.deal_y + 11))
         self.draw_widgets(screen)

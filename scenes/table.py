@@ -7,9 +7,10 @@ carries out what the person means and goes to the scores when a hand ends. Who o
 
 - the session (scenes/session.py): the game; the table reads it through the small
   interface listed there, and changes it only by submitting a move or an undo;
-- the director (scenes/table_director.py): what runs the game here: a normal game, or a
+- the director (scenes/table_director.py): what runs the game here: a normal game, a
   lesson (scenes/tutorial.py), which filters the moves, scripts the computers, marks
-  cards and draws the coach;
+  cards and draws the coach, or a game played across computers (scenes/remote.py),
+  whose moves made elsewhere the table takes in (`take_in`);
 - TableState (scenes/table_state.py): the interaction (selection, choice, hint, message,
   keyboard focus, pointer, log scroll), changed only here;
 - scenes/table_input.py: from an event to intents (pure); scenes/table_layout.py: where
@@ -27,7 +28,7 @@ from scenes import config, table_draw, table_input, ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
 from scenes.presenters.default import HAND_END, card_name
-from scenes.session import BOT_DONE
+from scenes.session import BOT_DONE, NET_EVENT
 from scenes.table_director import Director
 from scenes.table_input import Laid, TableInput
 from scenes.table_layout import lay_out
@@ -167,6 +168,32 @@ class TableScene(Scene):
         self.hold.decide(events, self.presenter.HOLDS, self.event_words, self.pace(),
                          mover is not None and len(self.session.humans()) > 1 and current != mover
                          and self.session.is_human(current))
+        self.animate(before, boxes)
+        self.tell_problem()
+
+    def take_in(self, events, fresh=False):
+        """Moves made elsewhere (at another screen, at the host), already in the session:
+        read once, animated and laid out once, as a submit is. `fresh`: the game was
+        replaced (joined again, or an undo elsewhere): nothing in flight goes on, the log
+        is the session's anew."""
+        before = {id(p.card): p.rect for p in self.board.placed if p.card is not None}
+        boxes = dict(self.board.boxes)
+        state = self.ui_state
+        if fresh:
+            self.pending = []
+            self.motion.clear()
+            self.hold.clear()
+            state.selection = []
+            state.dialog = None
+            self.bot_wait = 0.0
+            self.bot_armed = False
+            events = []
+        state.hint = None
+        self.hand_ended = self.hand_ended or (self.director.scores_between_hands
+                                              and any(e.kind == HAND_END for e in events))
+        self.pending.extend(events)
+        self.read()
+        self.hold.decide(events, self.presenter.HOLDS, self.event_words, self.pace(), False)
         self.animate(before, boxes)
         self.tell_problem()
 
@@ -366,7 +393,8 @@ class TableScene(Scene):
         screen = self.app.screen
         top = []
         x = right + 10
-        for label, action in (("Menu", self.back), ("Rules", self.show_rules)):
+        for label, action in (("Menu", self.back), ("Rules", self.show_rules),
+                              *self.director.top_buttons(self)):
             w = screen.text_width(label, 18) + 28
             x -= w + 8
             top.append(ui.Button((x, 12, w, 34), label, action, size=18))
@@ -428,6 +456,9 @@ class TableScene(Scene):
         if self.hold.seconds > 0:
             self.dirty = self.hold.update(dt) or self.dirty
             return
+        self.director.tick(self)
+        if self.pending:
+            return
         working = self.session.busy()
         result = self.session.poll_bot()
         if result is None and working and not self.session.busy():
@@ -474,7 +505,7 @@ class TableScene(Scene):
 
     # ---- input: intents carried out -------------------------------------------------------------
     def handle_event(self, event):
-        if event.type == BOT_DONE:
+        if event.type in (BOT_DONE, NET_EVENT):
             self.dirty = True
             return
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None

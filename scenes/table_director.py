@@ -44,6 +44,14 @@ class Director:
         the table's poll of the session)."""
         table.session.start_bot(table.app.settings.thinking_time)
 
+    def tick(self, table):
+        """The table is settled: bring in what happened elsewhere (`table.take_in`); a
+        game played here has nothing to bring."""
+
+    def top_buttons(self, table):
+        """More buttons for the top bar, beside Menu and Rules: [(label, action)]."""
+        return []
+
     def hint(self, table):
         """Hint was asked for on the person's turn: the strongest computer player thinks."""
         table.ask_computer_hint()

@@ -287,8 +287,9 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
                                screen.pixel((x + PANEL_W - 22, cy + 8)), screen.px(8))
         cy += 21
     cy += 8
-    screen.text(f"Deal number {seed}", 15, palette.TEXT_DIM, (x + 14, cy))
-    cy += 28
+    if seed is not None:          # a joined screen is not told the deal number
+        screen.text(f"Deal number {seed}", 15, palette.TEXT_DIM, (x + 14, cy))
+        cy += 28
     return log(screen, (x, cy, PANEL_W, y + h - cy - 6), log_title, log_lines, scroll)
 
 

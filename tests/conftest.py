@@ -1,5 +1,6 @@
-"""Headless pygame for the UI tests (the dummy video and audio drivers), and for every
-test a user folder of its own (CARDTABLE_HOME), so no test writes in the real one."""
+"""Headless pygame for the UI tests (the dummy video and audio drivers), no discovery of
+games on the network, and for every test a user folder of its own (CARDTABLE_HOME), so no
+test writes in the real one."""
 import os
 import shutil
 import tempfile
@@ -10,6 +11,7 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["CARDTABLE_DISCOVERY"] = "off"     # no test sends multicast (game/net/discovery.py)
 
 
 def pytest_configure(config):

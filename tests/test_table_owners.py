@@ -83,7 +83,7 @@ def test_nothing_assigns_the_input_s_attributes_and_only_the_controller_the_tabl
 
 
 def test_directors_change_nothing_of_the_table():
-    for name in ("table_director.py", "tutorial.py"):
+    for name in ("table_director.py", "tutorial.py", "remote.py"):
         for line, written, start in writes(tree(name)):
             assert start != "table", f"{name}:{line}: {written}"
 
@@ -102,7 +102,7 @@ def test_no_scene_subclasses_the_table_and_a_lesson_is_the_table_with_a_director
 
 
 def test_the_table_reads_the_session_through_its_interface_only():
-    for name in ("table.py", "table_director.py", "tutorial.py", "table_input.py", "table_draw.py"):
+    for name in ("table.py", "table_director.py", "tutorial.py", "table_input.py", "table_draw.py", "remote.py"):
         for node in ast.walk(tree(name)):
             if isinstance(node, ast.Attribute) and node.attr in ("state", "timeline"):
                 assert not (isinstance(node.value, ast.Attribute) and node.value.attr == "session"), \

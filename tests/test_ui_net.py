@@ -1,0 +1,335 @@
+"""Playing across computers, through the app's screens: a game's setup hosts it (this
+computer only, 127.0.0.1), the lobby shows the code and who joins, Start begins; Menu >
+Join a game says what is wrong in words. The network is real loopback; every wait on it
+is bounded and waits on the arrival itself, never on a clock."""
+import os
+import random
+
+import pygame
+
+from game.net.client import ClientTable
+from game.net.link import Client
+from scenes.join import JoinScene
+from scenes.lobby import LobbyScene
+from scenes.menu import MenuScene
+from scenes.net import HERE_ONLY
+from scenes.setup import SetupScene
+from tests.test_ui_play import app, click_widget, press  # noqa: F401
+
+WAIT = 10.0        # seconds the network may take on a busy machine
+
+
+def arrived(inbox, timeout=WAIT):
+    """Wait until `inbox` (a queue.Queue) holds something, without taking it."""
+    with inbox.not_empty:
+        assert inbox.not_empty.wait_for(lambda: inbox.queue, timeout), "nothing arrived"
+
+
+def host_ktu(a):
+    """From the menu: KTU's setup, three seats (you, one who joins, a computer), hosted on
+    this computer only; the lobby."""
+    ids = ["final_card_down", "deadline", "final_count", "ktu"]
+    for _ in range(len(ids) - 1):
+        press(a, pygame.K_DOWN)
+    press(a, pygame.K_RETURN)
+    assert isinstance(a.scene, SetupScene) and a.scene.info.id == "ktu"
+    click_widget(a, lambda w: w.key == "fewer")
+    click_widget(a, lambda w: w.key == "where")
+    assert [w.label for w in a.scene.widgets if w.key.startswith("kind")] == \
+        ["You", "Joins from elsewhere", "Computer (medium)"]
+    click_widget(a, lambda w: w.key == "listen")
+    click_widget(a, lambda w: w.label == "Host")
+    assert isinstance(a.scene, LobbyScene)
+    return a.scene.hosting
+
+
+def test_a_hosted_game_waits_in_the_lobby_for_who_joins(app):
+    hosting = host_ktu(app)
+    try:
+        assert hosting.listen == HERE_ONLY and hosting.announcer is None
+        assert hosting.addresses() == [f"127.0.0.1:{hosting.port}"]
+        assert hosting.table.plan == ["host", "remote", "medium"]
+        start = next(w for w in app.scene.widgets if w.label == "Start")
+        assert not start.enabled
+        screen = ClientTable(hosting.code.lower(), "Theo")
+        client = Client()
+        client.start("127.0.0.1", hosting.port)
+        arrived(client.inbox)
+        assert client.inbox.get() == ("opened",)
+        client.send(screen.hello())
+        while hosting.table.names[1] is None:
+            arrived(hosting.server.inbox)
+            app.frame()
+        arrived(client.inbox)
+        screen.received(client.inbox.get()[1])
+        assert screen.seat == 1 and screen.names == ["Maya", "Theo", "Ines"]
+        assert next(w for w in app.scene.widgets if w.label == "Start").enabled
+    finally:
+        client.stop()
+        click_widget(app, lambda w: w.label == "Stop hosting")
+    assert isinstance(app.scene, MenuScene) and app.network is None
+    again = Client()
+    again.start("127.0.0.1", hosting.port)
+    arrived(again.inbox)
+    assert again.inbox.get()[0] == "closed"          # nobody listens once hosting stops
+    again.end()
+
+
+def exchange(app, hosting, done, joining):
+    """Let the host (pumped here, its computers playing) and the app's screen talk until
+    `done()`: each round waits for whichever side has something, up to WAIT seconds."""
+    for _ in range(int(WAIT / 0.05)):
+        if done():
+            return
+        for inbox in (hosting.server.inbox, joining.client.inbox):
+            with inbox.not_empty:
+                inbox.not_empty.wait_for(lambda: inbox.queue, 0.025)
+        hosting.pump()
+        computers_move(hosting)
+        app.frame()
+    raise AssertionError("the host and the screen did not finish talking")
+
+
+def test_join_says_what_is_missing_and_what_the_host_refused(app):
+    hosting = host_ktu(app)
+    app.scene.go("join")                              # the test pumps the host by hand now
+    app.frame()
+    join = app.scene
+    try:
+        assert isinstance(join, JoinScene) and join.editing == "address"
+        click_widget(app, lambda w: w.label == "Join")
+        assert join.message.startswith("Type the host's address and port")
+        join.fields["address"] = f"127.0.0.1:{hosting.port}"
+        click_widget(app, lambda w: w.label == "Join")
+        assert join.message == "Type the join code the host's screen shows."
+        join.fields["code"] = "WRONG-CODE-0000"
+        click_widget(app, lambda w: w.label == "Join")
+        exchange(app, hosting, lambda: join.joining is None, join.joining)
+        assert join.message == "Could not join: wrong join code."
+        assert hosting.table.names == ["Maya", None, "Ines"]
+    finally:
+        hosting.close()
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def host_for(game_id, plan, seed, undo="mine"):
+    """A table hosted in the test on 127.0.0.1 (pumped by hand): (Hosting, the Session
+    maker once everyone has joined)."""
+    from game import resolve_options, game_info
+    from scenes.net import Hosting
+    from scenes.session import Seat, Session, inline
+    _, options = resolve_options(game_info(game_id), len(plan))
+    names = [None if kind == "remote" else "Ines" for kind in plan]
+    hosting = Hosting(game_id, options, plan, names, HERE_ONLY, port=0, undo=undo)
+
+    def begin():
+        seats = [Seat(name, kind == "remote", kind if kind != "remote" else "medium")
+                 for name, kind in zip(hosting.table.names, plan)]
+        session = Session(game_id, seats, options, seed, executor=inline)
+        hosting.send(hosting.table.start(session, 0.0))
+        return session
+    return hosting, begin
+
+
+def computers_move(hosting):
+    """The host's computer seats play until a person is to move (or the game ends)."""
+    from game.bots import make_bot
+    while True:
+        turn = hosting.table.to_move()
+        if turn is None or turn.level is None:
+            return
+        state = hosting.table.session.state
+        bot = make_bot("easy", state.game_id)
+        hosting.send(hosting.table.computer_move(hosting.table.version,
+                                                  bot.choose(state.view(turn.seat), state.legal_actions(),
+                                                             random.Random(len(state.history)))))
+
+
+def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(app):
+    from scenes.remote import JoinedDirector, RemoteSession
+    from scenes.scoring import ScoringScene
+    from scenes.table import TableScene
+    hosting, begin = host_for("four_downs", ["remote", "easy"], seed=12, undo="casual")
+    try:
+        click_widget(app, lambda w: w.label == "Join a game")
+        join = app.scene
+        join.fields.update(address=f"127.0.0.1:{hosting.port}", code=hosting.code, name="Theo")
+        click_widget(app, lambda w: w.label == "Join")
+        joining = join.joining
+        exchange(app, hosting, lambda: hosting.table.ready(), joining)
+        session = begin()
+        exchange(app, hosting, lambda: isinstance(app.scene, TableScene), joining)
+        table = app.scene
+        assert isinstance(table.session, RemoteSession) and isinstance(table.director, JoinedDirector)
+        assert table.viewer == 0 and table.curtain is None and table.session.seed is None
+
+        def ready():
+            scene = app.scene
+            return not isinstance(scene, TableScene) or bool(scene.legal_now) and not scene.pending
+        undone = dropped = False
+        hands = 0
+        for _ in range(3000):
+            exchange(app, hosting, ready, joining)
+            table = app.scene
+            if isinstance(table, ScoringScene):
+                if not table.interim:
+                    break
+                hands += 1
+                click_widget(app, lambda w: w.label == "Next hand")
+                continue
+            assert table.current_view.zones == session.state.view(0).zones, "the seat's view, only"
+            if not undone and len(session.state.history) > 6 and table.can_undo():
+                resets = joining.table.resets
+                click_widget(app, lambda w: w.label == "Undo")
+                exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
+                assert app.scene.ui_state.message.startswith("Taken back: ")
+                undone = True
+                continue
+            if not dropped and len(session.state.history) > 12:
+                resets = joining.table.resets
+                joining.client.stop()                   # the network drops
+                exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
+                assert joining.state == "joined"
+                assert app.scene.session.event_count() == len(session.state.events_for(0))
+                dropped = True
+                continue
+            table.submit(table.legal_now[0])
+            assert not table.legal_now                  # one move, until the host answers
+        assert undone and dropped and hands and isinstance(app.scene, ScoringScene)
+        assert [w.label for w in app.scene.widgets] == ["Menu"]
+        assert app.scene.view.scores == tuple(session.state.scores())
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, MenuScene) and app.network is None
+        assert not os.path.exists(os.path.join(app.folders.data, "statistics.json"))
+    finally:
+        hosting.close()
+
+
+def test_a_saved_hosted_game_is_hosted_again_and_waits_for_its_people(app, monkeypatch):
+    from game import saves
+    monkeypatch.setattr("scenes.lobby.EVERYWHERE", HERE_ONLY)     # tests listen on loopback only
+    from scenes.session import Seat, Session, inline
+    session = Session("ktu", [Seat("Maya"), Seat("Theo"), Seat("Ines", False, "easy")],
+                      {}, 7, app.folders, executor=inline)
+    for _ in range(5):
+        session.submit(session.legal_actions()[0])
+    app.switch("menu")
+    assert app.scene.hostable
+    click_widget(app, lambda w: w.label == "Host it for the others")
+    lobby = app.scene
+    assert isinstance(lobby, LobbyScene) and app.network is lobby.hosting
+    assert lobby.hosting.addresses()[0].startswith("127.0.0.1:")
+    table = lobby.hosting.table
+    try:
+        assert table.plan == ["host", "remote", "easy"] and table.names == ["Maya", "Theo", "Ines"]
+        assert table.seat_words() == ["host", "away", "computer"]
+        assert not next(w for w in lobby.widgets if w.label == "Start").enabled
+        assert len(table.session.moves()) == 5            # the game as it was left
+        click_widget(app, lambda w: w.label == "Start now with computers")
+        assert table.seat_words() == ["host", "stand-in", "computer"]
+        assert type(app.scene).__name__ == "TableScene" and app.scene.viewer == 0
+        assert saves.load_game(app.folders)[0].history == table.session.state.history
+    finally:
+        app.end_network()
+
+
+class Screen:
+    """A joined screen driven by the test: a real link and a ClientTable, its moves easy."""
+
+    def __init__(self, port, code, name):
+        from game.net.client import ClientTable as Table
+        self.port, self.table = port, Table(code, name)
+        self.connect()
+
+    def connect(self):
+        self.link = Client()
+        self.link.start("127.0.0.1", self.port)
+
+    def read(self):
+        """Read what arrived (saying hello once the connection opens)."""
+        while not self.link.inbox.empty():
+            item = self.link.inbox.get_nowait()
+            if item[0] == "opened":
+                self.link.send(self.table.hello())
+            elif item[0] == "message":
+                self.table.received(item[1])
+
+    def play(self):
+        """Make a move if it is this seat's turn (once per position)."""
+        from game.bots import make_bot
+        table = self.table
+        if table.legal and getattr(self, "played", None) != table.move:
+            self.played = table.move
+            action = make_bot("easy", table.info.id).choose(table.view, table.legal, random.Random(table.move))
+            self.link.send(table.act(action))
+
+
+def run(app, screen, done):
+    """Step the app (the host) and the screen at least once and until `done()`, waiting
+    on their arrivals."""
+    for _ in range(int(WAIT / 0.05)):
+        screen.read()
+        app.frame()
+        if done():
+            return
+        for inbox in (app.network.server.inbox, screen.link.inbox):
+            with inbox.not_empty:
+                inbox.not_empty.wait_for(lambda: inbox.queue, 0.025)
+    raise AssertionError("the host and the screen did not finish talking")
+
+
+def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_returns(app):
+    from game import saves
+    from scenes.scoring import ScoringScene
+    from scenes.table import TableScene
+    hosting = host_ktu(app)
+    theo = Screen(hosting.port, hosting.code, "Theo")
+    try:
+        run(app, theo, lambda: hosting.table.ready())
+        click_widget(app, lambda w: w.label == "Start")
+        table = app.scene
+        assert isinstance(table, TableScene) and table.session.humans() == [0]
+        assert not table.session.is_human(1)             # Theo plays at his own screen
+        def ready():
+            """The host's person, or Theo, may move now (or the table is left)."""
+            scene, turn = app.scene, hosting.table.to_move()
+            if not isinstance(scene, TableScene) or turn is None:
+                return True
+            if turn.who == "host":
+                return bool(scene.legal_now) and not scene.pending and not scene.ui_state.dialog
+            return (turn.who == "here" and bool(theo.table.legal) and theo.table.move == hosting.table.version
+                    and getattr(theo, "played", None) != theo.table.move)
+        left = back = False
+        for _ in range(2000):
+            run(app, theo, ready)
+            scene = app.scene
+            if isinstance(scene, ScoringScene):
+                if not scene.interim:
+                    break
+                click_widget(app, lambda w: w.label == "Next hand")
+                continue
+            if not left and len(hosting.table.session.moves()) > 10:
+                theo.link.stop()                          # Theo's window closes
+                run(app, theo, lambda: any(w.label == "Computer plays for Theo" for w in app.scene.widgets))
+                assert app.scene.ui_state.message == "Theo left the table: waiting, or let a computer play"
+                click_widget(app, lambda w: w.label == "Computer plays for Theo")
+                assert hosting.table.seat_words()[1] == "stand-in"
+                left, moves = True, len(hosting.table.session.moves())
+                continue
+            if left and not back and len(hosting.table.session.moves()) > moves + 6:
+                theo.connect()                            # and opens again: his seat is his
+                run(app, theo, lambda: hosting.table.seat_words()[1] == "here" and theo.table.fresh)
+                assert not any(w.label.startswith(("Computer plays", "Wait for")) for w in app.scene.widgets)
+                back = True
+                continue
+            theo.play()
+            if scene.legal_now and not scene.pending and not scene.ui_state.dialog:
+                scene.submit(scene.legal_now[0])
+        assert left and back and isinstance(app.scene, ScoringScene)
+        assert theo.table.over and list(theo.table.view.scores) == list(app.scene.view.scores)
+        stats = saves.load_statistics(app.folders)
+        assert stats["games"]["ktu"]["Theo"]["played"] == 1 and len(stats["counted"]) == 1
+    finally:
+        theo.link.stop()
+        app.end_network()
