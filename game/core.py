@@ -166,14 +166,20 @@ class ZoneSpec(NamedTuple):
     kind: str = "pile"
 
 
+_SHUFFLE_STEPS = {}    # list length -> (position, bits of its draw), last position first
+
+
 def shuffle(rng, items):
     """Shuffle the list `items` in place exactly as `rng.shuffle(items)` does (the same
     draws from `rng`, the same order: Python's Fisher-Yates with rejection sampling),
     in one Python frame rather than two calls per card. Deals are on every playout's
     path; and a record replays the same even if Python's own shuffle changes."""
+    steps = _SHUFFLE_STEPS.get(len(items))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(items)] = tuple((i, (i + 1).bit_length())
+                                                   for i in range(len(items) - 1, 0, -1))
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        bits = (i + 1).bit_length()
+    for i, bits in steps:
         j = getrandbits(bits)
         while j > i:
             j = getrandbits(bits)
