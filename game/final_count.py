@@ -67,8 +67,13 @@ def reachable_totals(cards):
     base = 0
     aces = 0
     for card in cards:
-        base += card_points(card)
-        aces += card.value == 1
+        value = card.value
+        if value >= 10:
+            base += 10
+        else:
+            base += value
+            if value == 1:
+                aces += 1
     return [base + 10 * j for j in range(aces + 1)]
 
 

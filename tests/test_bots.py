@@ -331,3 +331,22 @@ def test_hard_ranks_scores_the_way_the_registry_says(game_id, monkeypatch):
     flipped = game.GAMES[game_id]._replace(lower_is_better=not game.GAMES[game_id].lower_is_better)
     monkeypatch.setitem(game.GAMES, game_id, flipped)
     assert make_bot("hard", game_id, iterations=1).lower_is_better is flipped.lower_is_better
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_final_count_rollout_plays_as_medium_on_the_view(players):
+    """Hard's playouts in Final Count read the state directly, not through a view, yet
+    choose exactly what Medium chooses from the player to move's view."""
+    from game.bots import final_count as know
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.new_game("final_count", players=players, seed=seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                expected = know.medium(state.view(state.current_player), legal, random.Random(seed))
+                assert know.rollout(state, legal, random.Random(seed)) == expected[0]
+                checked += 1
+            state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 150
