@@ -54,10 +54,14 @@ def build_parser():
     tour.add_argument("game", help="game id, e.g. ktu")
     tour.add_argument("--games", type=positive, default=100)
     tour.add_argument("--seats", required=True, metavar="LEVELS",
-                      help="one level per seat, e.g. easy,medium,hard,hard")
+                      help="one level per seat, e.g. easy,medium,hard,hard; hard@SECONDS is "
+                           "a hard player with its own budget (hard,hard@1.0)")
     tour.add_argument("--seed", type=whole)
     tour.add_argument("--budget", type=seconds_up_to(60), default=1.0,
                       help="the hard level's thinking time per decision (seconds)")
+    tour.add_argument("--iterations", type=positive,
+                      help="hard searches this many iterations a move instead of a budget "
+                           "(comparisons free of the machine's load)")
     tour.add_argument("--workers", type=workers, default=1,
                       help=f"games played in parallel (1-{MAX_WORKERS})")
     tour.add_argument("--option", type=option, action="append", default=[],
@@ -190,8 +194,11 @@ def tournament_command(args, parser):
     try:
         info = game.game_info(args.game)
         _, options = game.resolve_options(info, len(args.seats.split(",")), dict(args.option))
+        if args.iterations and "@" in args.seats:
+            raise ValueError("--iterations leaves no budget to give a seat (hard@SECONDS)")
+        settings = {"hard": {"iterations": args.iterations}} if args.iterations else None
         run_tournament(args.game, args.games, args.seats, seed=args.seed, options=options,
-                       time_budget=args.budget, workers=args.workers)
+                       time_budget=args.budget, workers=args.workers, settings=settings)
     except ValueError as error:
         parser.exit(2, f"main.py tournament: error: {error}\n")
     return 0

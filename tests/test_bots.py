@@ -11,7 +11,7 @@ import game
 from game.bots import LEVELS, knowledge, make_bot
 from game.bots.hard import MIN_PAIRS, HardBot, paired
 from game.bots.sampling import Sampler, consistent
-from game.bots.tournament import parse_seats, run_tournament, wilson
+from game.bots.tournament import make_entry, parse_seats, run_tournament, wilson
 
 GAMES = sorted(game.GAMES)
 
@@ -201,6 +201,23 @@ def test_tournament_rotates_seats_and_reports_every_level():
     assert parse_seats("easy, hard") == ["easy", "hard"]
     with pytest.raises(ValueError):
         parse_seats("easy,expert")
+
+
+def test_a_hard_seat_may_think_its_own_time():
+    assert parse_seats("hard,hard@1.0") == ["hard", "hard@1.0"]
+    for bad, words in (("medium@1", "only hard takes a budget"), ("hard@0", "above 0"),
+                       ("hard@soon", "above 0"), ("hard@61", "at most 60")):
+        with pytest.raises(ValueError, match=words):
+            parse_seats(f"hard,{bad}")
+    settings = {"hard": {"time_budget": 0.25}}
+    quick, slow = (make_entry(e, "ktu", {}, settings) for e in ("hard", "hard@1.5"))
+    assert (quick.time_budget, slow.time_budget) == (0.25, 1.5)
+    lines = []
+    results = run_tournament("final_card_down", 2, "hard@0.01,hard@0.02", seed=3,
+                             out=lines.append, time_budget=5)
+    assert results["hard@0.01"]["games"] == results["hard@0.02"]["games"] == 2
+    rows = "\n".join(lines).splitlines()
+    assert {"hard@0.01", "hard@0.02"} <= {row.split()[0] for row in rows if row.strip()}
 
 
 def test_wilson_interval():
