@@ -59,6 +59,9 @@ def build_parser():
     tour.add_argument("--seed", type=whole)
     tour.add_argument("--budget", type=seconds_up_to(60), default=1.0,
                       help="the hard level's thinking time per decision (seconds)")
+    tour.add_argument("--cpu-clock", action="store_true",
+                      help="budgets and decision times in CPU time, as on a computer with a "
+                           "core free for each game (figures free of a busy machine's load)")
     tour.add_argument("--iterations", type=positive,
                       help="hard searches this many iterations a move instead of a budget "
                            "(comparisons free of the machine's load)")
@@ -196,7 +199,9 @@ def tournament_command(args, parser):
         _, options = game.resolve_options(info, len(args.seats.split(",")), dict(args.option))
         if args.iterations and "@" in args.seats:
             raise ValueError("--iterations leaves no budget to give a seat (hard@SECONDS)")
-        settings = {"hard": {"iterations": args.iterations}} if args.iterations else None
+        settings = {"hard": {"iterations": args.iterations} if args.iterations else {}}
+        if args.cpu_clock:
+            settings["hard"]["clock"] = "cpu"
         run_tournament(args.game, args.games, args.seats, seed=args.seed, options=options,
                        time_budget=args.budget, workers=args.workers, settings=settings)
     except ValueError as error:

@@ -367,3 +367,26 @@ def test_final_count_rollout_plays_as_medium_on_the_view(players):
                 checked += 1
             state.apply(legal[rng.randrange(len(legal))])
     assert checked > 150
+
+
+def test_hard_on_the_cpu_clock_spends_its_budget_in_cpu_time(monkeypatch):
+    """With clock="cpu", Hard's budget runs on this thread's CPU time: time spent waiting
+    (another process on the core) does not count, so the search is as long as on a
+    free core."""
+    from game.bots import hard as hard_module
+    ticks = {"cpu": 0.0}
+
+    def cpu_clock():
+        ticks["cpu"] += 0.001          # every reading of the CPU clock: 1 ms of work
+        return ticks["cpu"]
+
+    monkeypatch.setitem(hard_module.CLOCKS, "cpu", cpu_clock)
+    state = game.new_game("four_downs", seed=4)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    view, legal = state.view(state.current_player), state.legal_actions()
+    bot = make_bot("hard", "four_downs", time_budget=0.05, clock="cpu")
+    bot.choose(view, legal, random.Random(1))
+    assert bot.last_stats["iterations"] in (47, 48)    # 1 ms a reading, 0.05 s budget
+    with pytest.raises(ValueError, match="unknown clock 'sundial'"):
+        make_bot("hard", "four_downs", clock="sundial")

@@ -223,6 +223,14 @@ def test_tournament_on_a_fixed_number_of_iterations_repeats_exactly():
     assert wins[0] == wins[1] and len(wins[0]) == 2
 
 
+def test_tournament_on_the_cpu_clock_says_so():
+    result = run("tournament", "four_downs", "--games", "1", "--seats", "hard,hard@0.02",
+                 "--seed", "5", "--budget", "0.01", "--cpu-clock")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0].endswith("seed 5, hard budget 0.01s of CPU time")
+    assert {"hard", "hard@0.02"} <= {line.split()[0] for line in result.stdout.splitlines()}
+
+
 @pytest.mark.parametrize("args,problem", [
     (["tournament", "final_card_down", "--seats", "easy,genius"], "unknown bot level 'genius'"),
     (["tournament", "ktu", "--seats", "hard,medium@2"], "only hard takes a budget"),

@@ -4,7 +4,8 @@
 round the table (game g puts entry i in seat (i + g) mod n), so no level keeps a seat.
 It reports per level: win rate with a 95% Wilson interval (over seat-games; a game
 with several winners shares the win), mean final score, and decision time (median and
-99th percentile, over decisions with more than one legal action).
+99th percentile, over decisions with more than one legal action), by the wall's clock
+or, with Hard's `clock="cpu"` setting, in CPU time like Hard's budget.
 """
 import math
 import random
@@ -13,6 +14,7 @@ import time
 
 import game
 from game.bots import LEVELS, make_bot
+from game.bots.hard import CLOCKS
 from game.report.stats import wilson
 
 
@@ -60,9 +62,11 @@ def make_entry(entry, game_id, options, settings):
     return make_bot(level, game_id, options=options, **mine)
 
 
-def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000):
+def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000,
+              clock=time.perf_counter):
     """Play one game; bots[i] sits in seat (i + rotation) mod n. Returns (winners,
-    scores, [(entry, seconds, choices)] per decision), seats mapped back to entries."""
+    scores, [(entry, seconds, choices)] per decision by `clock`), seats mapped back to
+    entries."""
     n = len(bots)
     state = game.new_game(game_id, players=n, seed=seed, options=options)
     entry_of = {(i + rotation) % n: i for i in range(n)}
@@ -75,9 +79,9 @@ def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000)
         entry = entry_of[seat]
         legal = state.legal_actions()
         view = state.view(seat)
-        start = time.perf_counter()
+        start = clock()
         action = bots[entry].choose(view, legal, rngs[entry])
-        times.append((entry, time.perf_counter() - start, len(legal)))
+        times.append((entry, clock() - start, len(legal)))
         state.apply(action)
     winners = [entry_of[s] for s in state.winners()] if state.is_over else []
     scores = [0] * n
@@ -89,7 +93,8 @@ def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000)
 def _one(args):
     game_id, levels, seed, options, rotation, settings = args
     bots = [make_entry(entry, game_id, options, settings) for entry in levels]
-    return play_game(game_id, bots, seed, options, rotation)
+    return play_game(game_id, bots, seed, options, rotation,
+                     clock=CLOCKS[settings["hard"].get("clock", "wall")])
 
 
 def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1.0,
@@ -116,7 +121,8 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
     step = max(1, games // 20)
     hard = settings["hard"]
     thinking = (f"hard {hard['iterations']} iterations a move" if hard.get("iterations")
-                else f"hard budget {hard['time_budget']}s")
+                else f"hard budget {hard['time_budget']}s"
+                + (" of CPU time" if hard.get("clock") == "cpu" else ""))
     out(f"{info.title}: {games} games, seats {','.join(levels)}, seed {seed}, {thinking}")
 
     def record(g, result):
