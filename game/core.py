@@ -523,13 +523,21 @@ class GameState:
             return "the game is over"
         return "that is not a legal move now"
 
+    def open_view(self):
+        """Every card face up, as nobody saw them during play: the public view with every
+        zone's cards shown (a finished game's replay)."""
+        view = self.view(None)
+        zones = tuple(zone._replace(cards=tuple(spec.cards)) for zone, spec in zip(view.zones, self._zones()))
+        return view._replace(zones=zones)
+
     def view(self, seat):
-        """What `seat` may see: zones with hidden cards as None, and public facts."""
+        """What `seat` may see: zones with hidden cards as None, and public facts. Once
+        the game is over, every hand is shown (its owner's zones are everyone's)."""
         zones = []
         for spec in self._zones():
             cards = spec.cards
             vis = spec.visibility
-            if vis == PUBLIC or (vis == OWNER and spec.owner == seat):
+            if vis == PUBLIC or (vis == OWNER and (spec.owner == seat or self.is_over)):
                 shown = tuple(cards)
             elif vis == TOP and cards:
                 shown = (None,) * (len(cards) - 1) + (cards[-1],)

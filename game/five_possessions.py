@@ -480,6 +480,7 @@ class State(GameState):
     def _end_possession(self, scorer):
         self.table = "possession"
         self.yards[scorer] += SCORE
+        self.emit("drive", scorer, detail="touchdown" if scorer == self.offense else "stopped")
         self.emit("score", scorer, detail=self.yards[scorer])
         if self.sudden_death:                                            # A23
             self._end([scorer])

@@ -293,6 +293,7 @@ class State(GameState):
             slots[seat] = slots[seat][:index] + slots[seat][index + 1:]
             self.facedown_slots = slots
             card = self.facedown[seat].pop(index)
+            top = self.effective_top()
             self.last_blind = [seat, card.name, self.playable(card.rank)]
             if self.last_blind[2]:
                 self.emit("reveal", seat, (card,), f"facedown:{seat}", detail=card.name)
@@ -306,7 +307,8 @@ class State(GameState):
                           visible_to=frozenset((seat,)), detail=card.name)
                 self.emit("move", seat, (card,), f"facedown:{seat}", f"hand:{seat}",
                           frozenset((seat,)))
-                self.emit("blind_fail", seat, detail=card.name)
+                self.emit("blind_fail", seat, detail={"card": card.name, "top": top and top.name,
+                                                      "pile": len(self.pile) + 1})
                 self._take_pile(seat)
                 self.hands[seat].append(card)
                 self._refill(seat)
@@ -403,7 +405,7 @@ class State(GameState):
         if out:
             order = [s for s in order if s not in out]
         if skips:
-            self.emit("skip", order[0], detail=min(skips, len(order) - 1))
+            self.emit("skip", order[0], detail=order[:min(skips, len(order) - 1)])
         return order[min(skips, len(order) - 1)]
 
     def _end_turn(self, seat, next_seat):

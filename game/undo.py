@@ -38,13 +38,15 @@ SNAPSHOT_EVERY = 16
 class Entry(NamedTuple):
     """The timeline's record of one applied action: the position before it (a clone,
     every SNAPSHOT_EVERY entries; else None), who acted, what it was, whether chance
-    acted, and per seat the ids of the cards that reached that seat for the first time."""
+    acted, per seat the ids of the cards that reached that seat for the first time, and
+    how long the timeline's record of events was before it."""
 
     before: object
     seat: object
     action: object
     chance: bool
     learned: tuple
+    told: int
 
 
 def chance_mark(chance):
@@ -70,12 +72,15 @@ def seen_by(state, seat, since=None):
 class Timeline:
     """A game in progress with the record undo needs. `state` is the live position (a
     new object after each undo); `base` is the history length the timeline starts at;
-    `undos` counts the undos made and `casual_used` says whether one was made under the
-    Casual policy."""
+    `events` is every event of the game from there on (the state's own log starts afresh
+    at each undo; this record loses only the events of the moves taken back); `undos`
+    counts the undos made and `casual_used` says whether one was made under the Casual
+    policy."""
 
     def __init__(self, state):
         self.state = state
         self.base = len(state.history)
+        self.events = list(state.events)
         self.entries = []
         self.undos = 0
         self.casual_used = False
@@ -119,18 +124,10 @@ class Timeline:
             known.update(new)
             learned.append(new)
             chance = chance or not new <= everyone_knew
-        self.entries.append(Entry(before, seat, state.history[-1], chance, tuple(learned)))
-        return state.events[start:]
-
-    def turn(self):
-        """The number of the turn being played, counted as `simulate` counts turns: one
-        more each time the seat to act changes (the moves before `base` unknown: not
-        counted)."""
-        turns, last = 0, None
-        for entry in self.entries:
-            if entry.seat != last:
-                turns, last = turns + 1, entry.seat
-        return turns + (self.state.current_player != last)
+        events = state.events[start:]
+        self.entries.append(Entry(before, seat, state.history[-1], chance, tuple(learned), len(self.events)))
+        self.events += events
+        return events
 
     # ---- what the engine allows -------------------------------------------------------
     def undo_limit(self, seat, policy, humans):
@@ -162,6 +159,25 @@ class Timeline:
                 return position
         return None
 
+    def refusal(self, seat, policy, humans):
+        """Why `seat` may not undo now under `policy` (None when it may): (reason, seat)
+        where the reason is `off`, `nothing` (no move of its own within reach), `chance`
+        (chance acted, or a card nobody had seen came to light), `learned` (a card reached
+        it) or `person` (another person acted: that seat)."""
+        if self.can_undo(seat, policy, humans):
+            return None
+        if policy == OFF:
+            return ("off", None)
+        if policy == MINE and seat in humans and len(self.state.history) == self.base + len(self.entries):
+            for entry in reversed(self.entries):
+                if entry.chance:
+                    return ("chance", None)
+                if entry.learned[seat]:
+                    return ("learned", None)
+                if entry.seat != seat and entry.seat in humans:
+                    return ("person", entry.seat)
+        return ("nothing", None)
+
     def can_undo(self, seat, policy, humans):
         """Is there something `seat` may undo now?"""
         return self.undo_target(seat, policy, humans) is not None
@@ -192,6 +208,7 @@ class Timeline:
         for entry in self.entries[anchor:index]:
             state.apply(entry.action)
         self.state = state.clone() if index > anchor else state   # an empty event log
+        del self.events[self.entries[index].told:]
         del self.entries[index:]
         self.undos += 1
         self.casual_used = self.casual_used or policy == CASUAL

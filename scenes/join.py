@@ -27,6 +27,7 @@ class JoinScene(Scene):
         self.fields = {"address": persist.get("join_address", ""), "code": persist.get("join_code", ""),
                        "name": persist.get("join_name", "Guest")}
         self.editing = None if self.fields["address"] else "address"
+        self.selected = False        # the field's whole text is selected: a key replaces it
         self.message = ""
         self.joining = None
         self.browser = None
@@ -56,9 +57,11 @@ class JoinScene(Scene):
         y += 30
         self.rows = []
         for key, label, _ in FIELDS:
-            text = self.fields[key] + ("_" if self.editing == key else "")
-            self.widgets.append(ui.Button((x + 200, y, 460, 40), text, lambda k=key: self.edit(k),
-                                          size=20, key=key))
+            typing = self.editing == key
+            text = self.fields[key] + ("_" if typing and not self.selected else "")
+            field = ui.Button((x + 200, y, 460, 40), text, lambda k=key: self.edit(k), size=20, key=key)
+            field.selected = typing and self.selected and bool(self.fields[key])
+            self.widgets.append(field)
             self.rows.append((label, y))
             y += 60
         by = screen.lh - 84
@@ -74,11 +77,14 @@ class JoinScene(Scene):
         self.fields["address"] = f"[{table.address}]:{table.port}" if ":" in table.address else \
             f"{table.address}:{table.port}"
         self.editing = "code"
+        self.selected = True
         self.layout()
 
     def edit(self, key):
-        """Start typing in a field (Enter, Tab or a click ends it)."""
+        """Start typing in a field, its text selected so that typing replaces it (Enter,
+        Tab or a click ends it)."""
         self.editing = None if self.editing == key else key
+        self.selected = self.editing is not None
         self.layout()
 
     def key(self, event):
@@ -88,14 +94,17 @@ class JoinScene(Scene):
                 following = keys.index(self.editing) + 1
                 self.editing = (keys[following] if event.key == pygame.K_TAB and following < len(keys)
                                 else None)
+                self.selected = self.editing is not None
                 if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                     self.layout()
                     self.focus = next(i for i, w in enumerate(self.widgets) if w.label == "Join")
-            elif event.key == pygame.K_BACKSPACE:
-                self.fields[self.editing] = self.fields[self.editing][:-1]
+            elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                self.fields[self.editing] = "" if self.selected else self.fields[self.editing][:-1]
+                self.selected = False
             elif event.unicode and event.unicode.isprintable():
-                text = self.fields[self.editing] + event.unicode
+                text = ("" if self.selected else self.fields[self.editing]) + event.unicode
                 self.fields[self.editing] = text[:LIMITS[self.editing]]
+                self.selected = False
             self.layout()
             self.dirty = True
             return

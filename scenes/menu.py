@@ -5,6 +5,7 @@ import game
 from game import saves
 from scenes import ui
 from scenes.base import Scene
+from scenes.presenters import presenter_for
 from scenes.session import Session
 from sprites import palette
 
@@ -18,7 +19,13 @@ def resume(scene, state, seats):
     legal = () if state.is_over else state.legal_actions()
     scores_due = bool(legal) and all(a.kind == "deal" for a in legal)
     scene.go("table", session=session, setup=setup, game_id=state.game_id, viewer=None,
-             events_seen=len(state.events), curtains=[], scores_due=scores_due)
+             events_seen=session.event_count(), curtains=[], scores_due=scores_due)
+
+
+def standing(state, seats):
+    """Where a saved game stands, in the words the table's top bar uses ('Turn 14',
+    'Hand 2, down 3 of 4'; '' when it says nothing)."""
+    return presenter_for(state.info).context(state.view(None), [seat["name"] for seat in seats])
 
 
 class MenuScene(Scene):
@@ -103,7 +110,8 @@ class MenuScene(Scene):
         """What Continue resumes, in words."""
         state, seats = self.saved
         names = ", ".join(s["name"] + ("" if s["level"] is None else " (computer)") for s in seats)
-        return f"Continue {state.info.title} with {names}, after {len(state.history)} moves"
+        where = standing(state, seats)
+        return f"Continue {state.info.title} with {names}" + (f": {where}" if where else "")
 
     def focused_game(self):
         ids = list(game.GAMES)

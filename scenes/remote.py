@@ -46,6 +46,7 @@ class RemoteSession:
         self._hint = None        # [position, result or None] of the hint being thought of
         self._hint_bot = None
         self._sent = None        # the position a move or an undo was sent from
+        self._asked = None       # the position an undo was asked from
 
     # ---- who sits where ----------------------------------------------------------------
     @property
@@ -123,11 +124,23 @@ class RemoteSession:
         return (seat == self.seat and self.table.can_undo and not self.is_over
                 and self._sent != self.table.move)
 
+    def undo_record(self):
+        """The undos are the host's to count (its Statistics keeps a practice game apart):
+        none are known here."""
+        return {"undos": 0, "practice": False}
+
+    def undo_refusal(self, seat, policy):
+        """Why this seat may not undo now, or None once it has asked the host (its answer
+        comes as an update)."""
+        if self._asked == self.table.move:
+            return None
+        return ("nothing", None)
+
     def undo(self, seat, policy):
         """Ask the host to take back this seat's move; the answer comes as an update."""
         if self.can_undo(seat, policy):
             self.joining.undo()
-            self._sent = self.table.move
+            self._sent = self._asked = self.table.move
         return None
 
     def take_problem(self):
@@ -199,8 +212,7 @@ class JoinedDirector(Director):
             self.seen = seen
             table.take_in(events, fresh)
             if fresh and client.taken_back is not None:
-                words = table.presenter.action_label(client.taken_back, table.names, with_cards=True,
-                                                     view=table.current_view)
+                words = table.presenter.taken_back(client.taken_back, table.names, view=table.current_view)
                 later = client.later
                 table.say(f"Taken back: {words}"
                           + (f", and {later} move{'s' if later > 1 else ''} after it" if later else ""))

@@ -1,10 +1,12 @@
 """The replay viewer: a finished game's record shown on the table, move by move.
 
 Read-only: the recorded game's states are rebuilt with `saves.replay` and drawn with the
-table's own pieces (its game's presenter, the layout, the motion and the drawing), from
-everyone's public view or through one seat's eyes. Next and Previous (buttons, Right and
-Left arrows, Home and End) step through the moves; Esc goes back to the statistics. No
-action is ever submitted.
+table's own pieces (its game's presenter, the layout, the motion and the drawing), as
+everyone at the table saw it, through one seat's eyes (its hand too), or with every card
+face up. The top bar says each move in the log's words, and the log tells the game so
+far as the cards shown allow. Next and Previous (buttons, Right and Left arrows, Home
+and End) step through the moves; Esc goes back to the statistics. No action is ever
+submitted.
 """
 import pygame
 
@@ -16,7 +18,8 @@ from scenes.table_layout import PANEL_W, lay_out
 from scenes.table_motion import Motion
 from sprites import felt
 
-LOG_EVENTS = 30         # the log tells at most this many of the latest events
+LOG_EVENTS = 250        # the log tells at most this many of the latest events
+ALL = "all"             # the viewer that sees every card
 
 
 class ReplayScene(Scene):
@@ -25,6 +28,9 @@ class ReplayScene(Scene):
     def startup(self, persist):
         record = persist["record"]
         self.states = list(saves.replay(record, to_first_illegal="note" in record))
+        self.told = [0]             # how many events the game had told after each move
+        for state in self.states:
+            self.told.append(self.told[-1] + len(state.events))
         self.index = 0
         self.names = [seat["name"] for seat in record["seats"]]
         self.humans = [seat["level"] is None for seat in record["seats"]]
@@ -47,15 +53,35 @@ class ReplayScene(Scene):
         forward = index == self.index + 1
         self.index = index
         self.state = self.states[index]
-        self.view = self.state.view(self.viewer)
+        self.view = self.seen()
         self.motion.clear()
         self.layout()
         if forward:             # one step forward: what that move did (a replayed state's events)
             zones = {z.key: z for z in self.view.zones}
-            self.motion.start(self.state.events, self.viewer, self.presenter,
+            self.motion.start(self.shown_events(self.state.events), self.seat(), self.presenter,
                               lambda e: self.presenter.event_line(e, self.names, zones),
                               before, [boxes, self.board.boxes], self.app.settings.move_seconds,
                               self.app.sounds.play)
+
+    def seen(self):
+        """The view shown: everyone's, a seat's, or every card face up."""
+        return self.state.open_view() if self.viewer == ALL else self.state.view(self.viewer)
+
+    def seat(self):
+        """The seat whose eyes the cards are seen through (None: everyone's)."""
+        return None if self.viewer == ALL else self.viewer
+
+    def shown_events(self, events):
+        """`events` as the cards shown allow (every card: as they happened)."""
+        if self.viewer == ALL:
+            return [e._replace(visible_to=None) for e in events]
+        return [e.for_seat(self.viewer) for e in events]
+
+    def events_to(self, index):
+        """The events of the game from its deal to move `index`, as the cards shown allow."""
+        start = max(0, self.told[index + 1] - LOG_EVENTS)
+        events = [e for state in self.states[:index + 1] for e in state.events]
+        return self.shown_events(events[start:])
 
     def next_move(self):
         self.show(self.index + 1)
@@ -64,19 +90,21 @@ class ReplayScene(Scene):
         self.show(self.index - 1)
 
     def cycle_viewer(self):
-        """Show the cards everyone sees, then each seat's own cards in turn."""
-        seats = [None] + list(range(self.state.players))
+        """Show the cards everyone saw, then each seat's own cards in turn, then every card."""
+        seats = [None] + list(range(self.state.players)) + [ALL]
         self.viewer = seats[(seats.index(self.viewer) + 1) % len(seats)]
-        self.view = self.state.view(self.viewer)
+        self.view = self.seen()
         self.layout()
 
     def viewer_label(self):
+        if self.viewer == ALL:
+            return "Cards: all"
         return "Cards: everyone's view" if self.viewer is None else f"Cards: {self.names[self.viewer]}'s"
 
     # ---- layout and input -----------------------------------------------------------------------
     def layout(self):
         screen = self.app.screen
-        self.board = lay_out(self.view, self.presenter, self.viewer if self.viewer is not None else 0,
+        self.board = lay_out(self.view, self.presenter, self.seat() if self.seat() is not None else 0,
                              self.names, (screen.lw, screen.lh), screen.text_width)
         y = screen.lh - 18
         controls = []
@@ -126,10 +154,14 @@ class ReplayScene(Scene):
         follow = f"{moves} move follows" if moves == 1 else f"{moves} moves follow"
         words = [f"Move {self.index} of {moves}" if self.index else f"The deal ({follow})"]
         if self.index:
-            seat = self.states[self.index - 1].current_player
-            who = self.names[seat] if seat is not None else ""
-            label = self.presenter.action_label(state.history[-1], self.names, with_cards=True, view=self.view)
-            words.append(f"{who}: {label}")
+            zones = {z.key: z for z in self.view.zones}
+            told = self.presenter.log_lines(self.shown_events(state.events), self.names, zones)
+            if told:
+                words.append("; ".join(told))
+            else:
+                seat = self.states[self.index - 1].current_player
+                who = self.names[seat] if seat is not None else ""
+                words.append(f"{who}: {self.presenter.action_label(state.history[-1], self.names, view=self.view)}")
         if state.is_over:
             winners = [self.names[w] for w in state.winners()]
             words.append("Game over: " + (" and ".join(winners) + " won" if winners else "no winner"))
@@ -143,14 +175,14 @@ class ReplayScene(Scene):
         surf.blit(felt.image(*surf.get_size()), (0, 0))
         end = table_draw.top_bar(screen, f"Replay: {self.state.info.title}", self.top_words(),
                                  screen.lw - PANEL_W - 20)
-        table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(self.view, self.names, self.humans))
+        table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(
+            self.view, self.names, self.humans, statuses=self.presenter.statuses(self.view)))
         table_draw.cards(screen, self.board, look, lambda p: False, self.motion.hidden())
         table_draw.message(screen, self.board, self.message)
         zones = {z.key: z for z in self.view.zones}
-        events = self.state.events_for(self.viewer, max(0, len(self.state.events) - LOG_EVENTS))
-        lines = self.presenter.log_lines(events, self.names, zones)
+        lines = self.presenter.log_lines(self.events_to(self.index), self.names, zones)
         table_draw.side_panel(screen, self.view, self.presenter, self.names, self.state.chance.seed,
-                              "Latest moves", lines)
+                              "Moves so far", lines)
         table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, self.board)
         table_draw.toast(screen, self.motion, end, screen.lw - PANEL_W - 20)

@@ -1,7 +1,8 @@
-"""Scoring: after each hand and at the end, every seat's score, how it was made (in the
-words of the game's presenter), the running totals, the winner, the deal number, and
-Play again / Menu; for a game whose rules give places (Final Card-Down), the players
-ranked by place."""
+"""Scoring: after each hand and at the end, the players ranked by place, every seat's
+score (what it counts and which way is better said above), how it was made (in the
+words of the game's presenter), this hand's points apart from the running totals where
+the game has them, the winner, the deal number, whether the game was practice, and
+Play again / Menu."""
 import random
 
 from scenes import ui
@@ -78,41 +79,60 @@ class ScoringScene(Scene):
                  seat in self.view.winners) for seat, score in enumerate(self.view.scores)]
 
     def ordered(self):
-        """The rows to show, each with its place ('1st', or '' for a game without places),
-        best place first."""
+        """The rows to show, each with its place ('1st'), best place first: at the end by
+        the game's rules, between hands by the running scores."""
         rows = self.rows()
-        places = None if self.interim else self.presenter.places(self.view)
-        if places is None:
-            return [("", *row) for row in rows]
+        places = self.presenter.places(self.view)
         return [(ordinal(places[seat]), *rows[seat]) for seat in sorted(range(len(rows)), key=places.get)]
+
+    def notes(self):
+        """The lines under the table: practice or not, then the presenter's summary."""
+        names = [s.name for s in self.session.seats]
+        lines = []
+        if not self.interim and self.session.undo_record()["practice"]:
+            lines.append("A practice game: Casual undo was used, so Statistics keeps it apart")
+        return lines + self.presenter.summary_lines(self.view, names)
 
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         info = self.session.info
         seed = self.session.seed
-        self.draw_title(screen, self.headline(), info.title + ("" if seed is None else f"  ·  deal number {seed}"))
+        self.draw_title(screen, self.headline(), info.title + ("" if seed is None else f"  ·  deal number {seed}")
+                        + f"  ·  scores: {self.presenter.score_words()}")
         w = min(900, screen.lw - 80)
         x = screen.lw / 2 - w / 2
         y = 140
-        rows = self.ordered()
-        h = 60 + 44 * len(rows)
-        screen.panel((x, y, w, h), alpha=210)
-        screen.text("Player", 18, palette.TEXT_DIM, (x + 24, y + 16))
-        screen.text("Score", 18, palette.TEXT_DIM, (x + 330, y + 16), "topright")
-        screen.text("How it was made", 18, palette.TEXT_DIM, (x + 370, y + 16))
+        names = {s.name: i for i, s in enumerate(self.session.seats)}
+        hand = self.presenter.hand_result(self.view)
+        score_right = x + (470 if hand else 370)
+        how_x = score_right + 20
+        rows = []
+        for place, name, score, how, won in self.ordered():
+            lines = screen.wrap(how or "-", 16, x + w - 20 - how_x)
+            rows.append((place, name, score, lines, won, max(44, 14 + 20 * len(lines))))
+        screen.panel((x, y, w, 60 + sum(row[-1] for row in rows)), alpha=210)
+        screen.text("Player", 18, palette.TEXT_DIM, (x + 80, y + 16))
+        if hand:
+            screen.text("This hand" if self.interim else "Last hand", 18, palette.TEXT_DIM, (x + 390, y + 16),
+                        "topright")
+        screen.text("Score", 18, palette.TEXT_DIM, (score_right, y + 16), "topright")
+        screen.text("How it was made", 18, palette.TEXT_DIM, (how_x, y + 16))
         y += 52
-        for place, name, score, how, won in rows:
-            colour = palette.GOLD if won else palette.TEXT
-            if place:
-                screen.text(place, 22, colour, (x + 24, y))
-            left = 80 if place else 24
-            screen.text(name + ("  (winner)" if won else ""), 22, colour, (x + left, y), width=284 - left)
-            screen.text(str(score), 22, colour, (x + 330, y), "topright")
-            screen.text(how or "-", 17, palette.TEXT_DIM, (x + 370, y + 3), width=w - 390)
-            y += 44
-        note = self.presenter.fact_lines(self.view.facts, [s.name for s in self.session.seats])
-        y += 30
-        for label, value in note[:4]:
-            screen.text(f"{label}: {value}", 17, palette.TEXT_DIM, (x + 24, y))
-            y += 22
+        for place, name, score, lines, won, height in rows:
+            points, won_hand = (hand or {}).get(names.get(name), (None, False))
+            colour = palette.GOLD if won or won_hand else palette.TEXT
+            screen.text(place, 22, colour, (x + 24, y))
+            mark = "  (winner)" if won else "  (won the hand)" if won_hand else ""
+            screen.text(name + mark, 22, colour, (x + 80, y), width=(300 if hand else 280) - 80)
+            if points is not None:
+                screen.text(f"+{points}", 22, colour, (x + 390, y), "topright")
+            screen.text(str(score), 22, colour, (score_right, y), "topright")
+            for i, line in enumerate(lines):
+                screen.text(line, 16, palette.TEXT_DIM, (how_x, y + 3 + 20 * i))
+            y += height
+        y += 24
+        for line in self.notes():
+            for part in screen.wrap(line, 17, w - 48):
+                screen.text(part, 17, palette.TEXT_DIM, (x + 24, y))
+                y += 22
         self.draw_widgets(screen)

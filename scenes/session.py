@@ -15,8 +15,10 @@ What the table uses of a session (and so what a session played elsewhere, over a
 network, must offer): `info`, `game_id`, `seed`, `seats` (their `name` and `human`),
 `name(seat)`, `humans()`, `is_human(seat)`; the game as a seat may see it: `current_player`,
 `is_over`, `view(seat)`, `legal_actions()`, `why_illegal(action)`, `moves()`,
-`event_count()`, `events_since(start)`, `events_for(seat, since)`; the changes:
-`submit(action)`, `can_undo(seat, policy)`, `undo(seat, policy)`, `take_problem()`;
+`event_count()`, `events_since(start)`, `events_for(seat, since)` (the events of the
+whole game so far, an undo's moves gone: the log is rebuilt from them); the changes:
+`submit(action)`, `can_undo(seat, policy)`, `undo_refusal(seat, policy)`, `undo(seat, policy)`,
+`take_problem()`;
 the computer players: `start_bot(seconds)`, `start_hint(seconds)`, `poll_bot()`,
 `busy()`, `thinking()`. The table never reads `state` itself.
 """
@@ -98,7 +100,7 @@ class Session:
         self.problem = None          # a one-line message when saving failed
         self.record_path = None      # the finished game's record file
         self.submitted = []          # (seat, action) in the order the app applied them
-        self.last_played = {}        # seat -> index in state.events after its last action
+        self.last_played = {}        # seat -> index in the game's events after its last action
         self._bots = {}
         self._work = None
         self._results = queue.Queue()
@@ -168,16 +170,17 @@ class Session:
         return self.state.history
 
     def event_count(self):
-        """How many events the game has told so far (since the last undo)."""
-        return len(self.state.events)
+        """How many events the game has told so far, from its deal (the moves taken back
+        by an undo no longer count)."""
+        return len(self.timeline.events)
 
     def events_since(self, start):
-        """The events from index `start` on, as they happened (each tells a seat its part)."""
-        return self.state.events[start:]
+        """The game's events from index `start` on, as they happened (each tells a seat its part)."""
+        return self.timeline.events[start:]
 
     def events_for(self, seat, since=0):
-        """The events from index `since` on, as `seat` may see them."""
-        return self.state.events_for(seat, since)
+        """The game's events from index `since` on, as `seat` may see them."""
+        return [event.for_seat(seat) for event in self.timeline.events[since:]]
 
     def take_problem(self):
         """The one-line message about a file that could not be written, once (else None)."""
@@ -191,28 +194,31 @@ class Session:
         leaves the autosave to the caller (a host sends the move out first); the end of
         the game is kept either way."""
         seat = self.state.current_player
-        start = len(self.state.events)
-        self.timeline.apply(action)
+        events = self.timeline.apply(action)
         self.submitted.append((seat, action))
-        self.last_played[seat] = len(self.state.events)
+        self.last_played[seat] = len(self.timeline.events)
         if self.state.is_over:
             self.finish()
         elif save:
             self.autosave()
-        return self.state.events[start:]
+        return events
 
     def can_undo(self, seat, policy):
         """May `seat` undo something now under `policy` (game.undo: off, mine, casual)?
         The table shows its Undo button only then."""
         return self.timeline.can_undo(seat, policy, set(self.humans()))
 
+    def undo_refusal(self, seat, policy):
+        """Why `seat` may not undo now under `policy`, or None (see game.undo's refusal)."""
+        return self.timeline.refusal(seat, policy, set(self.humans()))
+
     def undo(self, seat, policy):
         """One Undo for `seat` under `policy`: the game goes back to just before that
         seat's last action the policy lets it reach (the computers' moves after it go too;
         chance is restored with the position, never drawn again), and is autosaved.
         Returns the seat to play now, or None if nothing could be undone. The state is a
-        new object whose event log starts empty; a computer player still thinking about
-        the old position is ignored when it answers."""
+        new object (the game's events lose those of the moves taken back); a computer
+        player still thinking about the old position is ignored when it answers."""
         if self.timeline.undo(seat, policy, set(self.humans())) is None:
             return None
         self.last_played = {}
@@ -326,6 +332,10 @@ class LessonSession(Session):
     def can_undo(self, seat, policy):
         """Never: a lesson goes forward with its script."""
         return False
+
+    def undo_refusal(self, seat, policy):
+        """A lesson has no undo."""
+        return ("off", None)
 
     def undo(self, seat, policy):
         """Nothing is undone in a lesson (None, as when the policy allows nothing)."""

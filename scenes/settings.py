@@ -1,11 +1,23 @@
 """Settings: animation speed, sound, fullscreen, colour-blind mode, the hard computer
 player's thinking time, the undo policy and the order of your hand, saved at every change."""
+from game import undo
 from scenes import config, ui
 from scenes.base import Scene
 from sprites import cards as card_sprites
 from sprites import felt, palette
 
 ROW = 64        # from one setting's row to the next
+NOTE = 26       # the room of the line under the Undo setting that explains its choice
+
+
+# What each Undo choice means, in one line (shown under the Undo setting).
+UNDO_LINES = {
+    undo.OFF: "No move is taken back.",
+    undo.MINE: "Take back your own moves, back to the last card you saw come to light, a roll or "
+               "another person's move; the computers decide again.",
+    undo.CASUAL: "Take back any number of moves, the computers' too; a game where you do is kept "
+                 "apart in Statistics as practice.",
+}
 
 
 class SettingsScene(Scene):
@@ -26,9 +38,11 @@ class SettingsScene(Scene):
                 ("Sort your hand", config.HAND_ORDERS[s.hand_order],
                  lambda: self.cycle("hand_order", config.HAND_ORDERS))]
         self.rows = rows
-        self.widgets = [ui.Button((x, 140 + i * ROW, 220, 44), value, action, size=22, key=label)
-                        for i, (label, value, action) in enumerate(rows)]
-        self.widgets.append(ui.Button((screen.lw / 2 - 90, 140 + len(rows) * ROW + 20, 180, 50), "Back",
+        self.undo_row = next(i for i, row in enumerate(rows) if row[0] == "Undo")
+        self.tops = [140 + i * ROW + (NOTE if i > self.undo_row else 0) for i in range(len(rows))]
+        self.widgets = [ui.Button((x, top, 220, 44), value, action, size=22, key=label)
+                        for top, (label, value, action) in zip(self.tops, rows)]
+        self.widgets.append(ui.Button((screen.lw / 2 - 90, self.tops[-1] + ROW + 20, 180, 50), "Back",
                                       self.back, primary=True, size=22))
 
     def cycle(self, name, values):
@@ -65,6 +79,8 @@ class SettingsScene(Scene):
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.draw_title(screen, "Settings")
-        for i, (label, _, _) in enumerate(self.rows):
-            screen.text(label, 24, palette.TEXT, (screen.lw / 2 - 20, 150 + i * ROW), "topright")
+        for top, (label, _, _) in zip(self.tops, self.rows):
+            screen.text(label, 24, palette.TEXT, (screen.lw / 2 - 20, top + 10), "topright")
+        screen.text(UNDO_LINES[self.app.settings.undo], 16, palette.TEXT_DIM,
+                    (screen.lw / 2, self.tops[self.undo_row] + 50), "midtop", width=screen.lw - 80)
         self.draw_widgets(screen)

@@ -14,11 +14,11 @@ import random
 import pygame
 
 import game
-from game import saves, undo
+from game import saves
 from game.net.host import HOST, REMOTE
 from scenes import ui
 from scenes.base import Scene
-from scenes.menu import resume
+from scenes.menu import resume, standing
 from scenes.net import EVERYWHERE, HERE_ONLY
 from scenes.session import Seat, Session
 from sprites import palette
@@ -235,9 +235,9 @@ class SetupScene(Scene):
         state, seats = self.asking
         names = [seat["name"] for seat in seats]
         people = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
-        turn = undo.Timeline.replayed(state).turn()
-        return (f"{state.info.title}, turn {turn}, with {people}: continue it, or abandon it "
-                f"and start {self.info.title}?")
+        where = standing(state, seats)
+        return (f"{state.info.title}" + (f" ({where})" if where else "") + f" with {people}: continue it, "
+                f"or abandon it and start {self.info.title}?")
 
     def continue_saved(self):
         """Leave this setup for the saved game's table."""

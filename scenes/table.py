@@ -27,7 +27,7 @@ import game
 from scenes import config, table_draw, table_input, ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
-from scenes.presenters.default import HAND_END, card_name
+from scenes.presenters.default import HAND_END, card_name, plural
 from scenes.session import BOT_DONE, NET_EVENT
 from scenes.table_director import Director
 from scenes.table_input import Laid, TableInput
@@ -35,6 +35,8 @@ from scenes.table_layout import lay_out
 from scenes.table_motion import Hold, Motion
 from scenes.table_state import Dialog, TableState
 from sprites import felt
+
+LOG_EVENTS = 250        # the log tells at most this many of the latest events
 
 
 class TableScene(Scene):
@@ -60,7 +62,6 @@ class TableScene(Scene):
         self.hand_ended = persist.get("scores_due", False)
         self.bot_wait = 0.0
         self.bot_armed = False
-        self.end_wait = 0.0
         self.over = False            # the director's end covers the table (a lesson's summary)
         self.hold = Hold()
         self.input = TableInput()
@@ -69,6 +70,7 @@ class TableScene(Scene):
         self.top_text_end = 0        # where the top bar's words end, as last drawn
         self.version = 0
         self.read()
+        self.show_last_roll()
         super().startup(persist)
         self.decide_view()
 
@@ -135,15 +137,17 @@ class TableScene(Scene):
         self.layout()
 
     def my_turn(self):
-        """Can the person at the device act now?"""
+        """Can the person at the device act now (not while an outcome waits to be read)?"""
         current = self.session.current_player
         return (not self.over and current is not None and current == self.viewer and self.curtain is None
-                and self.session.is_human(current) and not self.session.is_over)
+                and self.session.is_human(current) and not self.session.is_over and not self.hold.wait
+                and not self.hand_ended)
 
     # ---- moves ------------------------------------------------------------------------------
-    def submit(self, action):
+    def submit(self, action, by_person=True):
         """Make `action` through the director: a refused one is said (the selection and
-        any choice dropped); a made one is read once, animated and laid out once."""
+        any choice dropped); a made one is read once, animated and laid out once. A move
+        not `by_person` (a computer's, a turn's end the table makes) leaves a message be."""
         before = {id(p.card): p.rect for p in self.board.placed if p.card is not None}
         boxes = dict(self.board.boxes)
         state = self.ui_state
@@ -158,16 +162,21 @@ class TableScene(Scene):
         state.selection = []
         state.hint = None
         state.dialog = None
-        state.message = ""
+        if by_person:
+            state.message = ""
         self.hand_ended = self.hand_ended or (self.director.scores_between_hands
                                               and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
         mover = self.viewer
         self.read()
         current = self.session.current_player
-        self.hold.decide(events, self.presenter.HOLDS, self.event_words, self.pace(),
+        names, zones = self.names, self.zones_by_key()
+        self.hold.decide(events, self.presenter,
+                         lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(),
                          mover is not None and len(self.session.humans()) > 1 and current != mover
                          and self.session.is_human(current))
+        if not self.my_turn():          # an outcome held: nothing to play until it is read
+            self.legal_now = ()
         self.animate(before, boxes)
         self.tell_problem()
 
@@ -193,7 +202,11 @@ class TableScene(Scene):
                                               and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
         self.read()
-        self.hold.decide(events, self.presenter.HOLDS, self.event_words, self.pace(), False)
+        names, zones = self.names, self.zones_by_key()
+        self.hold.decide(events, self.presenter,
+                         lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(), False)
+        if not self.my_turn():
+            self.legal_now = ()
         self.animate(before, boxes)
         self.tell_problem()
 
@@ -207,6 +220,11 @@ class TableScene(Scene):
         events, self.pending = self.pending, []
         self.motion.start(events, self.viewer, self.presenter, self.event_words, before or {},
                           [boxes or {}, self.board.boxes], self.app.settings.move_seconds, self.app.sounds.play)
+        yours = {z.key for z in self.current_view.zones if z.owner == self.viewer and self.viewer is not None}
+        for raw in events:              # another took a card of yours: said where you look
+            event = raw.for_seat(self.viewer)
+            if event.kind == "move" and event.src in yours and event.seat not in (None, self.viewer):
+                self.say(self.event_words(event) or "")
 
     def tell_problem(self):
         """Say (and note for the menu) that the session could not write a file."""
@@ -223,6 +241,21 @@ class TableScene(Scene):
         """An event's line in the log (and its toast)."""
         return self.presenter.event_line(event, self.names, self.zones_by_key())
 
+    def told(self):
+        """How many of the game's events the table has told: all but those still to be
+        shown (behind the curtain, or not yet animated) and those whose cards are still
+        in flight."""
+        return self.session.event_count() - len(self.pending) - self.motion.untold()
+
+    def log_lines(self):
+        """The log's entries: the whole game so far as the viewer may see it (rebuilt from
+        the session's events, so Continue and Undo keep it), each entry appearing once its
+        move has landed on the table."""
+        told = self.told()
+        start = max(0, told - LOG_EVENTS)
+        events = self.session.events_for(self.viewer, start)[:told - start]
+        return self.presenter.log_lines(events, self.names, self.zones_by_key())
+
     def zones_by_key(self):
         """The zones of the view drawn, by key."""
         return {z.key: z for z in self.current_view.zones}
@@ -233,10 +266,10 @@ class TableScene(Scene):
         self.ui_state.message_time = 4.0
         self.dirty = True
 
-    def choose(self, actions, title, default=None):
-        """Submit the only action, or open a choice between several (the keyboard on a
-        marked option, else on the one whose argument is `default`)."""
-        if len(actions) == 1:
+    def choose(self, actions, title, default=None, confirmed=False):
+        """Submit the only action (unless it is to be `confirmed`), or open a choice (the
+        keyboard on a marked option, else on the one whose argument is `default`)."""
+        if len(actions) == 1 and not confirmed:
             self.submit(actions[0])
             return
         options = [(self.presenter.action_label(a, self.names, view=self.current_view), a) for a in actions]
@@ -274,8 +307,9 @@ class TableScene(Scene):
             self.layout()
 
     def show_hint(self, action):
-        """Mark `action` as the hint."""
+        """Mark `action` as the hint; the keyboard goes to what it marks."""
         self.ui_state.hint = action
+        self.ui_state.refocus = True
         self.layout()
 
     # ---- undo ------------------------------------------------------------------------------
@@ -297,27 +331,34 @@ class TableScene(Scene):
         return seat is not None and self.session.can_undo(seat, self.app.settings.undo)
 
     def take_back(self):
-        """Undo for the person at the screen: the session goes back, the table forgets what
-        it was showing of the later position (a computer's thinking is dropped when it
-        answers, and the computers decide again); the curtain is shown for the person to
-        play if that is someone else."""
+        """Undo for the person at the screen: the session goes back (past a turn's end the
+        table would make again by itself), the table forgets what it was showing of the
+        later position (a computer's thinking is dropped when it answers, and the
+        computers decide again) and says what was taken back; the curtain is shown for the
+        person to play if that is someone else. A refused undo says why."""
         person = self.person_at_screen()
         if person is None:
             return
+        policy = self.app.settings.undo
         moves = list(self.session.moves())
-        now = self.session.undo(person, self.app.settings.undo)
+        now = self.session.undo(person, policy)
         if now is None:
+            refusal = self.session.undo_refusal(person, policy)
+            if refusal is not None:         # None: asked of the host, its answer comes as an update
+                self.say("Undo: " + self.refusal_words(*refusal))
             return
+        while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
+            now = self.session.undo(person, policy)
         undone = moves[len(self.session.moves()):]
         state = self.ui_state
         self.pending = []
         self.motion.clear()
+        self.show_last_roll()
         state.selection = []
         state.hint = None
         state.dialog = None
         self.bot_wait = 0.0
         self.bot_armed = False
-        self.end_wait = 0.0
         self.hold.clear()
         self.curtain = None
         self.viewer = person           # decide_view raises the curtain if `now` is someone else
@@ -328,10 +369,36 @@ class TableScene(Scene):
         self.layout()
         if self.curtain is None:
             later = len(undone) - 1
-            words = self.presenter.action_label(undone[0], self.names, with_cards=True, view=self.current_view)
+            words = self.presenter.taken_back(undone[0], self.names, view=self.current_view)
             self.say(f"Taken back: {words}"
-                     + (f", and {later} move{'s' if later > 1 else ''} after it" if later else ""))
+                     + (f", and {plural(later, 'move')} after it" if later else ""))
         self.tell_problem()
+
+    def show_last_roll(self):
+        """The die shows the game's last roll told (after Continue or an undo too)."""
+        told = self.session.events_since(0)[:self.session.event_count() - len(self.pending)]
+        self.motion.die_value = next((e.detail for e in reversed(told) if e.kind == "roll"), None)
+
+    def ends_by_itself(self):
+        """Would the table end the person's turn by itself now (End turn its only move)?"""
+        legal = self.session.legal_actions()
+        return self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == "end_turn"
+
+    def refusal_words(self, reason, seat):
+        """Why the person may not undo now (`reason` and `seat` as the session's
+        undo_refusal gives them), in words."""
+        return {"off": "it is off in Settings",
+                "chance": "chance has acted since (a shuffle, a roll or a card nobody had seen)",
+                "learned": "a new card came to light",
+                "person": f"{self.session.name(seat)} has played since"}.get(reason, "you have no move to take back")
+
+    def continue_on(self):
+        """The person has read the outcome held on the table: play goes on."""
+        if not self.hold.wait:
+            return
+        self.hold.release()
+        self.read()
+        self.layout()
 
     def back(self):
         self.director.leave(self)
@@ -348,18 +415,26 @@ class TableScene(Scene):
         state = self.ui_state
         self.version += 1
         marks = self.director.marks(self)
-        playable = {c.name for a in self.legal_now for c in a.cards}
+        view = self.current_view
+        playable, picks = table_input.choosable(self.legal_now, view, self.presenter)
         hinted = {c.name for c in state.hint.cards} if state.hint is not None else set()
-        board = lay_out(self.current_view, self.presenter, self.anchor, self.names, (screen.lw, screen.lh),
+        hinted.add(table_input.pick_of(state.hint, view, self.presenter))
+        if marks.buttons is not None:       # a face-down card stands for its picks, as a choice's option
+            hinted |= {slot for slot, fits in picks.items() if marks.buttons(fits, True)}
+        board = lay_out(view, self.presenter, self.anchor, self.names, (screen.lw, screen.lh),
                         screen.text_width, playable, hinted | set(marks.cards), state.selection,
-                        self.app.settings.hand_order)
+                        self.app.settings.hand_order, picks, self.my_turn())
         top, title_right = self.top_buttons(board.table_w)
-        cards, dialog_rect = board.focus_cards(playable), None
+        cards, dialog_rect = board.focus_cards(), None
         if self.curtain is not None:
             cover, cards, widgets = "curtain", [], self.curtain_buttons()
         elif self.over:              # the top bar's words still end where its buttons were
             cover, cards, top = "over", [], []
             widgets = self.director.end_buttons(self, screen)
+        elif self.hold.wait:
+            cover, cards = "hold", []
+            widgets = [ui.Button((board.table_w - 196, screen.lh - 62, 186, 38), "Continue", self.continue_on,
+                                 primary=True, size=18)] + top[::-1]
         elif state.dialog:
             cover = "dialog"
             dialog_rect, widgets = table_input.dialog_buttons(
@@ -367,7 +442,7 @@ class TableScene(Scene):
                 self.presenter.swatch)
         else:
             cover = ""
-            entries = table_input.button_entries(self.legal_now, state.selection, self.presenter, self.names)
+            entries = table_input.button_entries(self.legal_now, state.selection, self.presenter, self.names, view)
             widgets = table_input.action_buttons(entries, board.table_w, screen.lh, self.run_entry, state.hint)
             widgets += top[::-1]          # Menu last: Enter never leaves by default
         if marks.buttons is not None:
@@ -378,8 +453,9 @@ class TableScene(Scene):
         self.laid = Laid(board, cards, widgets, top, cover, self.legal_now, self.my_turn(), self.current_view,
                          self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right)
         if state.hovered is not None:       # the card under the pointer, unless it moved away
-            state.hovered = next((p for p in board.placed if p.face_up and p.card is state.hovered.card
-                                  and p.zone == state.hovered.zone), None)
+            was = state.hovered
+            state.hovered = next((p for p in board.placed if p.zone == was.zone and (
+                p.card is was.card if p.face_up else p.index == was.index and p.raised)), None)
         if cover == "dialog" and state.dialog.focus is None:
             state.dialog.focus = table_input.main_focus(self.laid, state.dialog.default)
         elif state.refocus and cover != "dialog":
@@ -422,7 +498,7 @@ class TableScene(Scene):
     # ---- time: animations, computer players, the end of a hand ------------------------------
     def busy(self):
         return bool(self.motion.busy() or self.ui_state.message_time > 0 or self.bot_wait > 0
-                    or self.end_wait > 0 or self.hold.seconds > 0)
+                    or self.hold.seconds > 0)
 
     def update(self, dt):
         if self.curtain is None and self.pending:
@@ -457,7 +533,7 @@ class TableScene(Scene):
             self.dirty = self.hold.update(dt) or self.dirty
             return
         self.director.tick(self)
-        if self.pending:
+        if self.pending or self.hold.wait:
             return
         working = self.session.busy()
         result = self.session.poll_bot()
@@ -466,18 +542,13 @@ class TableScene(Scene):
         if result is not None:
             purpose, seat, action, reason = result
             if purpose == "move":
-                self.submit(action)
+                self.submit(action, by_person=False)
                 return
             label = self.presenter.action_label(action, self.names, with_cards=True, view=self.current_view)
             self.say(f"Hint: {label}" + (f": {reason}" if reason else ""))
             self.show_hint(action)
-        if self.session.is_over or self.hand_ended:
-            if self.end_wait <= 0:
-                self.end_wait = 0.6 if self.app.settings.move_seconds else 0.01
-                return
-            self.end_wait -= dt
-            if self.end_wait <= 0:
-                self.go("scoring", interim=not self.session.is_over, scores_due=False)
+        if self.session.is_over or self.hand_ended:       # its outcome was read: the scores
+            self.go("scoring", interim=not self.session.is_over, scores_due=False)
             return
         self.decide_view()
         current = self.session.current_player
@@ -488,7 +559,7 @@ class TableScene(Scene):
             return
         legal = self.legal_now
         if self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == "end_turn":
-            self.submit(legal[0])
+            self.submit(legal[0], by_person=False)
 
     def pace_bot(self, dt):
         """A computer player moves after a pause as long as a card's flight and a half."""
@@ -517,7 +588,7 @@ class TableScene(Scene):
         state = self.ui_state
         kind = type(intent)
         if kind is table_input.Play:
-            self.choose(list(intent.actions), intent.title, intent.default)
+            self.choose(list(intent.actions), intent.title, intent.default, intent.confirmed)
         elif kind is table_input.Toggle:
             if any(c is intent.card for c in state.selection):
                 state.selection = [c for c in state.selection if c is not intent.card]
@@ -557,7 +628,7 @@ class TableScene(Scene):
 
     def point(self, intent):
         """The pointer's intents (hover, a card grabbed, dragged, dropped) and the keys'
-        commands (undo, hint, close, back)."""
+        commands (undo, hint, close, back, continue)."""
         state = self.ui_state
         kind = type(intent)
         if kind is table_input.Hover:
@@ -581,6 +652,8 @@ class TableScene(Scene):
             self.close_dialog()
         elif kind is table_input.Back:
             self.back()
+        elif kind is table_input.Continue:
+            self.continue_on()
         self.dirty = True
 
     def focused(self, item):
@@ -605,7 +678,7 @@ class TableScene(Scene):
             return
         flying = self.motion.hidden()
         key = (self.version, state.focus, self.app.keyboard, self.session.thinking(), surf.get_size(),
-               self.app.settings.colourblind, state.log_scroll, table_draw.flying_key(flying))
+               self.app.settings.colourblind, state.log_scroll, table_draw.flying_key(flying), self.told())
         look = table_draw.Look(self.presenter, self.current_view, self.app.settings.colourblind)
         self.static.blit(screen, key, lambda screen: self.draw_static(screen, look, flying))
         for button in laid.top:
@@ -613,14 +686,17 @@ class TableScene(Scene):
         for placed, rect in table_input.lifted(state, laid.board):
             if not table_draw.in_flight(placed, flying):
                 table_draw.lifted(screen, placed, look, rect, self.focused)
+                if placed.face_up and state.drag_pos is None:
+                    table_draw.enlarged(screen, placed, look, laid.board, self.presenter.zoom_size(), screen.lh - 8)
         table_draw.flights(screen, self.motion, laid.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, laid.board)
         table_draw.message(screen, laid.board, state.message)
-        if self.hold.outcome is not None:
-            seat, words = self.hold.outcome
+        if self.hold.outcomes:
+            banner = self.hold.outcome
+            seat = banner.seat if banner is not None else None
             owners = self.presenter.owners(self.current_view)
             won = {z.key for z in self.current_view.zones if z.kind != "hand" and owners.get(z.key) == seat}
-            table_draw.outcome(screen, laid.board, won if seat is not None else set(), words, flying)
+            table_draw.outcomes(screen, laid.board, self.hold.outcomes, won if seat is not None else set(), flying)
         table_draw.toast(screen, self.motion, self.top_text_end, laid.title_right)
         if state.log_tip is not None:
             table_draw.tooltip(screen, state.log_tip[0], state.log_tip[1], state.log_tip[0][0] - 8)
@@ -639,9 +715,10 @@ class TableScene(Scene):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in self.session.seats]
         words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.ui_state.selection),
-                                      humans)
+                                      humans, self.legal_now if self.my_turn() else None, self.hold.wait)
         self.top_text_end = table_draw.top_bar(screen, self.director.title(self), words, self.laid.title_right)
-        plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking())
+        plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking(),
+                                        self.presenter.statuses(self.current_view))
         lanes = table_input.open_lanes(self.legal_now, self.ui_state.selection, self.presenter)
         table_draw.felt_and_seats(screen, self.laid.board, plates, lanes)
         table_draw.cards(screen, self.laid.board, look, self.focused, flying)

@@ -16,8 +16,6 @@ from typing import NamedTuple
 
 from scenes import table_draw
 
-LOG_EVENTS = 250        # the log tells at most this many of the latest events
-
 
 class Marks(NamedTuple):
     """What a director marks for the person, as a hint is marked: the cards by name, and
@@ -67,11 +65,8 @@ class Director:
     def draw_side(self, table, screen):
         """The right-hand panel: scores, the game's facts and the log. Returns the log's
         entries cut short [(rect, words)], for their tips."""
-        session = table.session
-        events = session.events_for(table.viewer, max(0, session.event_count() - LOG_EVENTS))
-        lines = table.presenter.log_lines(events, table.names, table.zones_by_key())
-        return table_draw.side_panel(screen, table.current_view, table.presenter, table.names, session.seed,
-                                     "Moves", lines, table.ui_state.log_scroll)
+        return table_draw.side_panel(screen, table.current_view, table.presenter, table.names, table.session.seed,
+                                     "Moves", table.log_lines(), table.ui_state.log_scroll)
 
     def finished(self, table):
         """Is what the director runs over, to be covered by its end (never for a game,

@@ -73,33 +73,50 @@ def top_bar(screen, title, words, right):
                    for i, line in enumerate(lines))
 
 
-def plate(screen, spot, name, right, current):
-    """A seat's name plate at `spot` (x, y, w): its name, and `right` (a count, 'thinking...')."""
+def plate(screen, spot, name, right, current, computer=False):
+    """A seat's name plate at `spot` (x, y, w): a computer's mark (a small screen), its
+    name, and `right` (a count, 'thinking...', 'folded')."""
     x, y, w = spot
     fill = (64, 52, 14) if current else palette.PANEL
     screen.panel((x, y, w, 28), fill=fill, alpha=230, edge=palette.GOLD if current else palette.PANEL_EDGE,
                  radius=8)
+    colour = palette.GOLD if current else palette.TEXT
+    left = x + 10
+    if computer:
+        computer_mark(screen, (left, y + 8), colour)
+        left += 22
     rw = screen.text_width(right, 16)
-    screen.text(name, 18, palette.GOLD if current else palette.TEXT, (x + 10, y + 6), width=w - rw - 28)
+    screen.text(name, 18, colour, (left, y + 6), width=x + w - left - rw - 18)
     screen.text(right, 16, palette.TEXT_DIM, (x + w - 10, y + 7), "topright")
 
 
-def plate_words(view, names, humans, viewer=None, thinking=None):
-    """Each seat's name plate: {seat: (name, card count or 'thinking...', is current)}."""
+def computer_mark(screen, pos, colour):
+    """The mark of a seat a computer plays: a small screen on its stand, at logical `pos`."""
+    x, y = pos
+    width = max(1, screen.px(2))
+    pygame.draw.rect(screen.surface, colour, screen.rect((x, y, 16, 11)), width, border_radius=screen.px(2))
+    pygame.draw.line(screen.surface, colour, screen.pixel((x + 8, y + 11)), screen.pixel((x + 8, y + 14)), width)
+    pygame.draw.line(screen.surface, colour, screen.pixel((x + 4, y + 14)), screen.pixel((x + 12, y + 14)), width)
+
+
+def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None):
+    """Each seat's name plate: {seat: (name, its card count, 'thinking...' or its status
+    ('folded'), is current, is a computer)}."""
     plates = {}
     for seat, name in enumerate(names):
         count = sum(z.count for z in view.zones if z.owner == seat and z.kind == "hand")
         you = seat == viewer and name != "You"      # a lesson calls its learner You already
-        name += ("" if humans[seat] else " (computer)") + (" (you)" if you else "")
-        right = "thinking..." if thinking == seat else f"{count} card" + ("" if count == 1 else "s")
-        plates[seat] = (name, right, view.current_player == seat)
+        name += " (you)" if you else ""
+        status = (statuses or {}).get(seat)
+        right = "thinking..." if thinking == seat else status or f"{count} card" + ("" if count == 1 else "s")
+        plates[seat] = (name, right, view.current_player == seat, not humans[seat])
     return plates
 
 
 def felt_and_seats(screen, board, plates, open_lanes=frozenset()):
     """The field's lanes (those in `open_lanes`, where a picked card may go, edged in gold),
     the other seats' panels, every name plate and the zones' captions; `plates` maps a seat
-    to (name, right-hand words, is current)."""
+    to (name, right-hand words, is current, is a computer)."""
     for lane, area in zip(board.lanes, board.areas):
         r = screen.rect(area)
         pygame.draw.rect(screen.surface, (30, 104, 62), r, border_radius=screen.px(8))
@@ -188,6 +205,29 @@ def lifted(screen, placed, look, rect, focused):
         screen.surface.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
 
 
+def enlarged(screen, placed, look, board, size, bottom):
+    """The face-up card under the pointer shown enlarged to `size`, beside it (above it,
+    else below, else to a side) within the table down to `bottom`, so the card itself
+    stays in sight and clickable."""
+    w, h = size
+    rect = placed.rect
+    if w <= rect.w and h <= rect.h:
+        return
+    x = min(max(8, rect.centerx - w / 2), board.table_w - w - 8)
+    if rect.top - h - 12 >= TOP:
+        y = rect.top - h - 12
+    elif rect.bottom + h + 12 <= bottom:
+        y = rect.bottom + 12
+    else:
+        y = max(TOP, min(rect.centery - h / 2, bottom - h))
+        x = rect.right + 12 if rect.right + w + 12 <= board.table_w else max(8, rect.left - w - 12)
+    r = screen.rect((x, y, w, h))
+    img, pad = look.image(placed.card, r.w, r.h, placed.zone, shadowed=True)
+    screen.surface.blit(img, (r.x - pad, r.y - pad))
+    width = max(2, screen.px(3))
+    screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
+
+
 def flights(screen, motion, board, look, centre):
     """The cards in flight, between where they were and where they land."""
     surf = screen.surface
@@ -231,21 +271,48 @@ def message(screen, board, words):
     screen.text(words, 18, palette.TEXT, (tw / 2, y + 16), "center", width=width - 20)
 
 
-def outcome(screen, board, zones, words, flying=None):
-    """An outcome that stays a moment: the face-up cards of `zones` (the winner's cards
-    on the table, those landed) ringed in gold, and the words in a banner over the middle
-    of the table."""
+def outcomes(screen, board, held, zones, flying=None):
+    """The outcomes held on the table (table_motion.Outcome): the face-up cards of `zones`
+    (the banner's winner's cards on the table, those landed) ringed in gold, each lane's
+    result on its lane, and the banner's words over the table, above the hand."""
     width = max(3, screen.px(4))
     for p in grounded(board, flying or {})[0]:
         if p.face_up and p.zone in zones:
             r = screen.rect(p.rect)
             screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
-    if not words:
+    areas = dict(zip(board.lanes, board.areas))
+    banner = None
+    for outcome in held:
+        if outcome.lane in areas:
+            lane_result(screen, areas[outcome.lane], outcome.words)
+        elif outcome.lane is None:
+            banner = outcome
+    if banner is None or not banner.words:
         return
-    x, y = 340, board.hand_top - 42         # beside the viewer's name plate, above the hand
-    w = min(board.table_w - 220 - x, screen.text_width(words, 20) + 40)
-    screen.panel((x, y, w, 32), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
-    screen.text(words, 20, palette.GOLD, (x + 20, y + 16), "midleft", width=w - 40)
+    words = banner.words
+    x, y = 340, board.hand_top - 44         # beside the viewer's name plate, above the hand
+    room = board.table_w - 220 - x
+    if screen.text_width(words, 18) <= room - 30:
+        lines, size = [words], 18
+    else:                                   # two smaller lines, in the same band
+        lines, size = screen.wrap(words, 15, room - 30), 15
+        lines = lines[:1] + [" ".join(lines[1:])]
+    w = min(room, max(screen.text_width(line, size) for line in lines) + 30)
+    screen.panel((x, y, w, 38), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
+    for i, line in enumerate(lines):
+        screen.text(line, size, palette.GOLD, (x + 15, y + 19 + (i - (len(lines) - 1) / 2) * 17), "midleft",
+                    width=w - 30)
+
+
+def lane_result(screen, area, words):
+    """A lane's result written over the middle of its lane."""
+    x, y, w, h = area
+    lines = screen.wrap(words, 15, w - 16)[:5]
+    height = 10 + LOG_LINE * len(lines)
+    top = y + h / 2 - height / 2
+    screen.panel((x + 2, top, w - 4, height), fill=(64, 52, 14), alpha=240, edge=palette.GOLD)
+    for i, line in enumerate(lines):
+        screen.text(line, 15, palette.GOLD, (x + w / 2, top + 5 + LOG_LINE * i), "midtop", width=w - 12)
 
 
 def toast(screen, motion, left, right):
@@ -270,17 +337,24 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
     screen.panel((x, y, PANEL_W, h), alpha=200)
     cy = y + 12
     screen.text("Scores", 18, palette.GOLD, (x + 14, cy))
-    cy += 26
+    cy += 24
+    unit = presenter.score_words(view)
+    if None in view.scores:
+        unit += "; a hidden score shows the cards held"
+    for line in screen.wrap(unit, 15, PANEL_W - 28):
+        screen.text(line, 15, palette.TEXT_DIM, (x + 14, cy))
+        cy += 18
+    cy += 4
     for seat, score in enumerate(view.scores):
         if score is None:   # hidden from this seat: show what it can see instead
             count = sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')
             score = f"{count} card" + ("" if count == 1 else "s")
         colour = palette.GOLD if seat == view.current_player else palette.TEXT
-        screen.text(names[seat], 16, colour, (x + 14, cy), width=PANEL_W - 80)
+        screen.text(names[seat], 16, colour, (x + 14, cy), width=PANEL_W - 100)
         screen.text(str(score), 16, colour, (x + PANEL_W - 14, cy), "topright")
         cy += 21
     cy += 8
-    for label, value, swatch in presenter.side_facts(view, names):
+    for label, value, swatch in presenter.readouts(view, names):
         screen.text(f"{label}: {value}", 16, palette.TEXT, (x + 14, cy), width=PANEL_W - 50)
         if swatch in palette.HEX:
             pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
@@ -354,7 +428,12 @@ def dialog(screen, rect, title, buttons, focus, hover, colourblind):
     """A choice between several actions, over the dimmed table."""
     screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=120, edge=None, radius=0)
     screen.panel(rect, alpha=245, edge=palette.GOLD, radius=14)
-    screen.text(title, 22, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 18), "midtop", width=rect[2] - 30)
+    if screen.text_width(title, 22) <= rect[2] - 30:
+        screen.text(title, 22, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 18), "midtop", width=rect[2] - 30)
+    else:                                   # a question: two smaller lines
+        for i, line in enumerate(screen.wrap(title, 17, rect[2] - 30)[:2]):
+            screen.text(line, 17, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 10 + 21 * i), "midtop",
+                        width=rect[2] - 30)
     for i, button in enumerate(buttons):
         button.draw(screen, focused=i == focus % len(buttons), hovered=button is hover)
         swatch = getattr(button, "swatch", None)

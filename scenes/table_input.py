@@ -6,7 +6,7 @@ TableInput, which reads one mouse or key event against the table as laid out (`L
 and its interaction state (scenes/table_state.py) and returns the intents it means:
 play these actions, toggle a card, pick a lane, refuse with words, press a button,
 scroll the log, move the keyboard, hover, grab, drag or drop a card, undo, ask for a
-hint, close a choice, leave. It changes nothing: the controller (scenes/table.py)
+hint, close a choice, leave, go on from an outcome held on the table. It changes nothing: the controller (scenes/table.py)
 carries the intents out.
 """
 from collections import Counter
@@ -71,15 +71,21 @@ def needs_lane(actions, presenter):
 
 class Click:
     """What a click on a face-up card means: `play` (the actions to choose from, with a
-    title), `toggle` (add it to or take it from the selection), or `refuse` (why not)."""
+    title; to be confirmed first when `aside`), `toggle` (add it to or take it from the
+    selection), or `refuse` (why not)."""
 
-    def __init__(self, what, actions=(), words=""):
-        self.what, self.actions, self.words = what, list(actions), words
+    def __init__(self, what, actions=(), words="", aside=False):
+        self.what, self.actions, self.words, self.aside = what, list(actions), words, aside
 
 
-def click_card(legal, card, selection, presenter, why_illegal):
-    """The meaning of a click on face-up `card`; `why_illegal(action)` is the rules' reason."""
+def click_card(legal, card, selection, presenter, why_illegal, view=None):
+    """The meaning of a click on face-up `card` at the table `view` shows;
+    `why_illegal(action)` is the rules' reason. A card that only a move aside from the
+    step in hand takes (the presenter's `step_kinds`) is played only once confirmed."""
     fits = actions_with(legal, card)
+    kinds = presenter.step_kinds(view) if view is not None else None
+    if kinds is not None and fits and not any(a.kind in kinds for a in fits):
+        return Click("play", fits, presenter.aside_title(card, fits), aside=True)
     if not fits:
         if selection:
             return Click("refuse", words="That card cannot go with your selection")
@@ -88,42 +94,78 @@ def click_card(legal, card, selection, presenter, why_illegal):
             return Click("refuse", words="No card is played now: choose one of the buttons")
         kind = max(set(kinds), key=kinds.count)
         return Click("refuse", words=why_illegal(game.Action(kind, (card,))))
-    several = [a for a in fits if len(a.cards) > 1]
+    several = [a for a in fits if len(a.cards) > 1 or a.kind in presenter.PICK_THEN_PLAY]
     if not selection and not several:
         singles = [a for a in fits if len(a.cards) == 1]
         return Click("play", singles, f"{presenter.kind_label(singles[0].kind)} {card_name(card)}")
     return Click("toggle")
 
 
-def hidden_fits(legal, placed, owner, viewer, presenter):
-    """The blind plays or picks that point at face-down card `placed` (its zone owned by `owner`)."""
+def hidden_fits(legal, placed, owner, view, presenter):
+    """The blind plays or picks that point at face-down card `placed` (its zone owned by
+    `owner`) at the table `view` shows."""
     return [a for a in legal if not a.cards and a.arg is not None
-            and presenter.picks(a, owner, placed.index, viewer)]
+            and presenter.picks(a, owner, placed.index, view.seat, view)]
 
 
-def button_entries(legal, selection, presenter, names):
-    """The action buttons: [(label, what, actions, title)] where `what` is `choose` (one of
-    the actions, through a dialog with `title` when several), `submit` (the one action)
-    or `clear` (the selection)."""
+def choosable(legal, view, presenter):
+    """What the moves `legal` may take at the table `view` shows, to be marked: the face-up
+    cards (those of the step in hand, where the presenter says which: `step_kinds`), as
+    {(zone key, card name)}, and the face-down cards a blind pick points at, as
+    {(zone key, position): the picks}."""
+    where = {id(c): z.key for z in view.zones for c in z.cards if c is not None}
+    kinds = presenter.step_kinds(view)
+    cards = {(where[id(c)], c.name) for a in legal for c in a.cards
+             if id(c) in where and (kinds is None or a.kind in kinds)}
+    blind = [a for a in legal if not a.cards and a.arg is not None]
+    picks = {}
+    if blind:
+        for zone in view.zones:
+            if zone.kind == "pile":
+                continue
+            for i, card in enumerate(zone.cards):
+                fits = [a for a in blind if card is None and presenter.picks(a, zone.owner, i, view.seat, view)]
+                if fits:
+                    picks[(zone.key, i)] = fits
+    return cards, picks
+
+
+def pick_of(action, view, presenter):
+    """The face-down card a blind pick `action` points at, as (zone key, position), or None."""
+    if action is None or action.cards or action.arg is None:
+        return None
+    return next(((z.key, i) for z in view.zones if z.kind != "pile" for i, c in enumerate(z.cards)
+                 if c is None and presenter.picks(action, z.owner, i, view.seat, view)), None)
+
+
+def button_entries(legal, selection, presenter, names, view=None):
+    """The action buttons: [(label, what, actions, title, enabled)] where `what` is
+    `choose` (one of the actions, through a dialog with `title` when several), `submit`
+    (the one action) or `clear` (the selection). Where cards are picked and then played
+    (a several-card move, or a kind the presenter always picks first), the buttons for
+    the picked cards and Clear selection stay in their places, switched off while they
+    have nothing to do, so nothing moves between picking and confirming."""
     entries = []
-    if selection:
-        by_kind = {}
-        for a in actions_for_selection(legal, selection):
-            by_kind.setdefault(a.kind, []).append(a)
-        for kind, acts in by_kind.items():
-            label = f"{presenter.kind_label(kind)} ({len(selection)})"
-            entries.append((label, "choose", acts, label))
-        entries.append(("Clear selection", "clear", [], ""))
+    picking = [a.kind for a in legal if len(a.cards) > 1 or (a.cards and a.kind in presenter.PICK_THEN_PLAY)]
+    matching = {}
+    for a in actions_for_selection(legal, selection) if selection else ():
+        matching.setdefault(a.kind, []).append(a)
+    for kind in dict.fromkeys(picking + list(matching)):
+        acts = matching.get(kind, [])
+        label = presenter.selection_label(kind, acts, len(selection)) if acts else presenter.kind_label(kind)
+        entries.append((label, "choose", acts, label, bool(acts)))
+    if picking or selection:
+        entries.append(("Clear selection", "clear", [], "", bool(selection)))
     groups = {}
     for a in legal:
         if not a.cards:
             groups.setdefault(a.kind, []).append(a)
     for kind, acts in groups.items():
         if len(acts) <= 3:
-            entries += [(presenter.action_label(a, names), "submit", [a], "") for a in acts]
+            entries += [(presenter.action_label(a, names, view=view), "submit", [a], "", True) for a in acts]
         else:
-            title = presenter.kind_label(kind)
-            entries.append((title + "...", "choose", acts, title))
+            title = presenter.group_label(kind, names, view)
+            entries.append((title + "...", "choose", acts, title, True))
     return entries
 
 
@@ -132,10 +174,10 @@ def action_buttons(entries, right, bottom, run, hint):
     table; a press calls `run(what, actions, title)`; the hinted move's button is marked."""
     buttons = []
     y = bottom - 18 - 44 * len(entries)
-    for label, what, actions, title in entries:
+    for label, what, actions, title, enabled in entries:
         button = ui.Button((right - 196, y, 186, 38), label,
                            lambda what=what, actions=actions, title=title: run(what, actions, title),
-                           primary=bool(actions), size=18)
+                           enabled=enabled, primary=bool(actions), size=18)
         button.actions = actions
         button.marked = hint is not None and hint in actions
         buttons.append(button)
@@ -204,7 +246,8 @@ class Laid(NamedTuple):
     widgets: list           # the buttons the keyboard walks: the action buttons and the top ones,
                             # a choice's options, Ready, or what covers the table
     top: list               # the top bar's buttons (clicked before anything else)
-    cover: str              # what covers the table: "", "curtain", "dialog" or "over"
+    cover: str              # what covers the table: "", "curtain", "dialog", "hold" (an outcome waits
+                            # to be read) or "over"
     legal: tuple            # the moves the person may make now
     playing: bool           # may the person at the screen play now?
     view: object            # the view drawn
@@ -218,11 +261,12 @@ class Laid(NamedTuple):
 # ---- intents: what an event means, for the controller to carry out ---------------------------------
 @dataclass(frozen=True)
 class Play:
-    """Make one of `actions` (a choice titled `title` when there are several, opening on
-    the option whose argument is `default`)."""
+    """Make one of `actions` (a choice titled `title` when there are several, or when it
+    must be `confirmed`, opening on the option whose argument is `default`)."""
     actions: tuple
     title: str = ""
     default: object = None
+    confirmed: bool = False
 
 
 @dataclass(frozen=True)
@@ -318,6 +362,11 @@ class Back:
     """Leave the table (Esc)."""
 
 
+@dataclass(frozen=True)
+class Continue:
+    """Go on from the outcome held on the table (any key or click while it waits)."""
+
+
 class TableInput:
     """Reads the table's mouse and key events: `read(...)` gives the intents an event
     means. It keeps nothing and changes nothing."""
@@ -350,9 +399,9 @@ class TableInput:
             start = state.press[1]
             if state.drag_pos is not None or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG:
                 intents.append(Drag(pos))
-        elif not laid.cover:
+        elif laid.cover in ("", "hold"):
             under = self.card_under(pos, laid, state)
-            hovered = under if under is not None and under.face_up else None
+            hovered = under if under is not None and (under.face_up or under.raised) else None
             if hovered is not state.hovered:
                 intents.append(Hover(hovered))
         button = next((w for w in laid.widgets if w.hit(pos)), None)
@@ -362,22 +411,27 @@ class TableInput:
 
     def pressed(self, pos, laid, state):
         """The button went down: on a button (the top ones first), a card (held until it is
-        let go), or a lane for the card picked."""
-        for button in laid.top if not laid.cover else ():
+        let go), or a lane for the card picked; anywhere else while an outcome is held:
+        Continue."""
+        for button in laid.top if laid.cover in ("", "hold") else ():
             if button.hit(pos):
                 return [Press(button)]
         for i, button in enumerate(laid.widgets):
             if button.hit(pos):
                 return [Press(button, i if laid.cover in ("curtain", "dialog") else None)]
+        if laid.cover == "hold":
+            return [Continue()]
         if laid.cover:
             return []
         placed = self.card_under(pos, laid, state)
         if placed is not None:
             return [Grab(placed, pos)]
-        if state.selection and laid.playing:
-            lane = laid.board.lane_at(pos)
-            if lane is not None:
+        lane = laid.board.lane_at(pos)
+        if lane is not None and laid.playing:
+            if state.selection:
                 return self.click_lane(lane, state.selection[0], laid)
+            if any(a.kind in laid.presenter.LANE_ARGS for a in laid.legal):
+                return [Refuse("Pick a card of your line first, then click its lane")]
         return []
 
     def released(self, pos, laid, state):
@@ -411,13 +465,13 @@ class TableInput:
             return []
         if placed.card is None:
             return self.click_hidden(placed, laid)
-        click = click_card(laid.legal, placed.card, state.selection, laid.presenter, laid.why_illegal)
+        click = click_card(laid.legal, placed.card, state.selection, laid.presenter, laid.why_illegal, laid.view)
         if click.what == "refuse":
             return [Refuse(click.words)]
         if click.what == "play" and needs_lane(click.actions, laid.presenter):
             return [PickLane(placed.card)]
         if click.what == "play":
-            return [Play(tuple(click.actions), click.words, getattr(placed.card, "color", None))]
+            return [Play(tuple(click.actions), click.words, getattr(placed.card, "color", None), click.aside)]
         return [Toggle(placed.card)]
 
     @staticmethod
@@ -432,15 +486,16 @@ class TableInput:
     def click_hidden(placed, laid):
         """A click on a face-down card: a blind play or pick by position, if one fits."""
         owner = next((z.owner for z in laid.view.zones if z.key == placed.zone), None)
-        fits = hidden_fits(laid.legal, placed, owner, laid.viewer, laid.presenter)
+        fits = hidden_fits(laid.legal, placed, owner, laid.view, laid.presenter)
         if fits:
             return [Play(tuple(fits), "Choose")]
         return [Refuse("That card is face down")]
 
     # ---- the keyboard ------------------------------------------------------------------------
     def key(self, event, laid, state):
-        """A key: Undo, Esc out of a choice (else off the table), the log's pages, Hint,
-        walking the cards and buttons and taking the one marked."""
+        """A key: Undo, Esc out of a choice (else off the table), the log's pages, any
+        other key Continue while an outcome is held; Hint, walking the cards and buttons
+        and taking the one marked."""
         if laid.cover == "dialog":
             items, focus = laid.widgets, state.dialog.focus
         else:
@@ -451,6 +506,8 @@ class TableInput:
             return [Close()] if laid.cover == "dialog" else [Back()]
         if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             return [Scroll(5 if event.key == pygame.K_PAGEUP else -5)]
+        if laid.cover == "hold":
+            return [Continue()]
         if event.key == pygame.K_h and laid.cover != "curtain" and laid.playing:
             return [Hint()]
         if event.key not in WALK or not items:
@@ -464,8 +521,9 @@ class TableInput:
 
 
 def hover_rect(placed, board):
-    """Where the card under the pointer is drawn whole: raised if it is in your hand."""
-    lift = LIFT if placed.zone == board.hand_key else 0
+    """Where the card under the pointer is drawn whole: raised if it is in your hand or a
+    face-down card a pick may take."""
+    lift = LIFT if placed.zone == board.hand_key or (placed.raised and not placed.face_up) else 0
     return placed.rect.move(0, -lift)
 
 

@@ -64,10 +64,10 @@ class Board:
         """The placed cards of the anchor's hand, left to right."""
         return [p for p in self.placed if p.zone == self.hand_key]
 
-    def focus_cards(self, playable):
-        """The cards the keyboard walks: the hand's, and any other card a move uses."""
-        return [p for p in self.placed if p.zone == self.hand_key or
-                (p.card is not None and p.card.name in playable)]
+    def focus_cards(self):
+        """The cards the keyboard walks: the hand's, and any other card a move may take
+        (marked: raised)."""
+        return [p for p in self.placed if p.zone == self.hand_key or p.raised]
 
     def lane_at(self, pos):
         """The lane of the field under a logical point, or None."""
@@ -132,26 +132,31 @@ def hand_order(cards, order):
 
 
 def lay_out(view, presenter, anchor, names, size, measure, playable=(), hinted=(), selection=(),
-            order="dealt"):
+            order="dealt", picks=(), turn=False):
     """The Board for `view` drawn with `anchor`'s seat at the bottom on a canvas of logical
     `size` (every card in its place, those still flying too: the drawing leaves them
-    out); `measure(words, px)` is a caption's width, `playable` and `hinted` card names to
-    raise or mark, `selection` the cards picked for a several-card move, `order` the
-    order of the anchor's hand (see hand_order)."""
-    return _Layout(view, presenter, anchor, names, size, measure, order).board(
-        set(playable), set(hinted), selection)
+    out); `measure(words, px)` is a caption's width. Marks: `playable` the face-up cards a
+    move may take, as (zone key, card name), raised; `picks` the face-down cards a blind
+    pick may take, as (zone key, position), raised and spread apart to be clicked one by
+    one; `hinted` card names and pick places to mark as a hint; `selection` the cards
+    picked for a several-card move; on the anchor's `turn`, the hand's cards no move
+    takes are dimmed (all of them when no card is played now). `order` is the order of
+    the anchor's hand (see hand_order)."""
+    return _Layout(view, presenter, anchor, names, size, measure, order, set(picks)).board(
+        set(playable), set(hinted), selection, turn)
 
 
 class _Layout:
     """One run of the layout (holds its inputs while it places the zones)."""
 
-    def __init__(self, view, presenter, anchor, names, size, measure, order):
+    def __init__(self, view, presenter, anchor, names, size, measure, order, picks):
         self.view, self.presenter, self.anchor, self.names = view, presenter, anchor, names
-        self.measure, self.order = measure, order
+        self.measure, self.order, self.picks = measure, order, picks
+        self.pick_zones = {zone for zone, _ in picks}
         self.sizes = presenter.sizes
         self.b = Board(*size)
 
-    def board(self, playable, hinted, selection):
+    def board(self, playable, hinted, selection, turn):
         b, sizes, view = self.b, self.sizes, self.view
         tw, lh = b.table_w, b.height
         owner = self.presenter.owners(view)
@@ -194,22 +199,23 @@ class _Layout:
             b.placed += self.field(field, cells, (left + split, top - 4, centre[2] - split, centre[3] + 4))
         else:
             b.placed += self.flow(shared, centre, sizes.centre, centred=True)
-        self.mark(playable, hinted, selection)
+        self.mark(playable, hinted, selection, turn)
         b.die = self.presenter.die_centre(b)
         return b
 
-    def mark(self, playable, hinted, selection):
-        """Raise the hand's playable cards, dim the rest, mark the selection and a hint."""
+    def mark(self, playable, hinted, selection, turn):
+        """Mark every card a move may take (raised: the hand's rise), dim the hand's others
+        on the anchor's turn, mark the selection and a hint."""
         hand_key = self.b.hand_key
         for p in self.b.placed:
-            if p.card is not None and p.face_up and playable:
-                if p.card.name in playable:
-                    p.raised = p.zone == hand_key
-                elif p.zone == hand_key:
-                    p.dimmed = True
+            if p.card is not None and p.face_up:
+                p.raised = (p.zone, p.card.name) in playable
+                p.dimmed = turn and p.zone == hand_key and not p.raised
+            elif p.index >= 0:
+                p.raised = (p.zone, p.index) in self.picks
             p.selected = p.card is not None and any(c is p.card for c in selection)
-            p.hinted = p.card is not None and p.card.name in hinted
-            if p.raised or p.selected:
+            p.hinted = (p.card is not None and p.card.name in hinted) or (p.zone, p.index) in hinted
+            if (p.raised and p.zone == hand_key) or p.selected:
                 p.rect = p.rect.move(0, -16 if p.selected else -10)
 
     def seat_spots(self, bottom_top):
@@ -272,10 +278,11 @@ class _Layout:
         return min(limit, max(size[0], size[0] + (n - 1) * step))
 
     def fan_step(self, zone, size, tight):
-        """How far apart another seat's cards lie: face-down ones show an edge, face-up
-        ones lie side by side (`tight`: overlapping down to their index strips)."""
+        """How far apart another seat's cards lie: face-down ones show an edge (half a card
+        where a blind pick takes one of them), face-up ones lie side by side (`tight`:
+        overlapping down to their index strips)."""
         if all(c is None for c in zone.cards):
-            return size[0] * 0.08
+            return size[0] * (0.5 if zone.key in self.pick_zones else 0.08)
         return size[0] * (self.sizes.index + 0.04) if tight else size[0] + 4
 
     def caption(self, zone):

@@ -1,11 +1,13 @@
 """What moves on the table: cards flying from where they were to where they land
 (flipping when revealed), short notes in the top bar (toasts), and the die rolling;
-and what stays a moment before play goes on (an outcome's hold).
+and what stays before play goes on (an outcome's hold).
 
 `Motion.start(...)` turns a change's events into these, from the board before the
-change; `Motion.update(dt)` advances them; `Hold` times an outcome that stays. No
-drawing here (see scenes/table_draw.py).
+change; `Motion.update(dt)` advances them; `Hold` keeps an outcome on the table until
+the person goes on. No drawing here (see scenes/table_draw.py).
 """
+from typing import NamedTuple
+
 import pygame
 
 
@@ -45,16 +47,22 @@ class Motion:
         self.toasts = []         # [words, seconds left]
         self.rolling = 0.0       # seconds the die still spins
         self.die_value = None
+        self.landing = []        # seconds until each event started lands, in order (never decreasing)
 
     def clear(self):
         """Stop everything (a replay jumping to another move)."""
-        self.flights, self.toasts = [], []
+        self.flights, self.toasts, self.landing = [], [], []
         self.rolling = 0.0
         self.die_value = None
 
     def busy(self):
         """Is anything still moving?"""
         return bool(self.flights or self.toasts or self.rolling > 0)
+
+    def untold(self):
+        """How many of the events started have not landed yet (the newest ones): the log
+        tells an event once its cards are in place and its die has stopped."""
+        return len(self.landing)
 
     def hidden(self):
         """The cards still flying, by the zone they fly to: {zone key: (card ids, hidden count)}."""
@@ -80,6 +88,7 @@ class Motion:
         sounds = set()
         for raw in events:
             event = raw.for_seat(seen_by)
+            lands = delay
             if event.kind == "move" and event.cards and duration > 0:
                 n = len(event.cards)
                 stagger = min(duration * 0.35, 1.2 / n)
@@ -91,11 +100,13 @@ class Motion:
                         continue
                     flip = card is not None and id(card) not in before
                     self.flights.append(Flight(card, start, delay + i * stagger, duration, event.dst, flip))
+                    lands = delay + i * stagger + duration
                 delay += stagger * (n - 1) + duration * 0.6
                 sounds.add("deal" if presenter.is_deal(event) else "play")
             elif event.kind == "roll":
                 self.die_value = event.detail
                 self.rolling = max(0.5, duration * 3) if duration else 0
+                lands = delay + self.rolling
                 sounds.add("die")
             elif event.kind == "recycle":
                 sounds.add("shuffle")
@@ -103,6 +114,8 @@ class Motion:
                 line = words(event)
                 if line:
                     self.toasts.append([line, 1.6 + delay])
+            if duration > 0:
+                self.landing.append(max([lands] + self.landing[-1:]))
         self.toasts = self.toasts[-3:]
         for name in sounds:
             play(name)
@@ -116,6 +129,9 @@ class Motion:
             toast[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
         self.rolling = max(0.0, self.rolling - dt)
+        self.landing = [t - dt for t in self.landing]
+        while self.landing and self.landing[0] <= 0:
+            self.landing.pop(0)
 
     @staticmethod
     def target(flight, board, centre):
@@ -132,38 +148,82 @@ class Motion:
         return pygame.Rect(int(x + w - size[0]) if w > size[0] * 2 else int(x), int(y), *size)
 
 
+class Outcome(NamedTuple):
+    """An outcome shown on the table: the seat it favours (None: nobody), its words, and
+    the field lane it is written on (None: the banner over the table)."""
+
+    seat: object
+    words: str
+    lane: object = None
+
+
 class Hold:
-    """An outcome that stays on the table before play goes on: a trick's winner, a hand's
-    end, or (in pass-and-play) a person's move before the curtain falls."""
+    """What stays on the table before play goes on: outcomes to be read (a down's winner,
+    a hand's end, each lane's result, a failed blind card), which wait until the person
+    at the screen goes on (any key or click: Continue); and a pause of some seconds (in
+    pass-and-play, a person's move before the curtain falls).
+
+    The table and its directors use: `add(outcome, seconds, wait)`, `decide(...)` for a
+    change's events, `update(dt)`, `release()` (Continue), `clear()`; `waiting` says
+    whether the table waits for Continue now, `outcomes` what is shown."""
 
     def __init__(self):
-        self.seconds = 0.0      # how long the outcome still stays
-        self.outcome = None     # (seat or None, words) of that outcome
+        self.seconds = 0.0      # how long play still pauses
+        self.outcomes = []      # the outcomes shown, in order
+        self.wait = False       # once the seconds are up, the outcomes stay until release()
+
+    @property
+    def outcome(self):
+        """The outcome in the banner over the table (the newest not on a lane), or None."""
+        return next((o for o in reversed(self.outcomes) if o.lane is None), None)
+
+    @property
+    def waiting(self):
+        """Does play wait for the person to go on (Continue)?"""
+        return self.wait and self.seconds == 0
+
+    def held(self):
+        """Is play held (pausing, or waiting for Continue)?"""
+        return self.seconds > 0 or self.wait
 
     def clear(self):
         """Nothing stays any more (a move taken back)."""
         self.seconds = 0.0
-        self.outcome = None
+        self.outcomes = []
+        self.wait = False
 
-    def decide(self, events, holds, words, pace, passing):
-        """How long the outcome of `events` stays: `holds` maps an event kind to its seconds
-        at the normal speed, `pace` scales them, `words(event)` is an event's line; a move
-        after which the device `passing` to another person stays too."""
+    release = clear
+
+    def add(self, outcome, seconds=0.0, wait=True):
+        """Show `outcome` (an Outcome, or None for a pause alone), keep play still for at
+        least `seconds`, and then, if `wait`, until release()."""
+        if outcome is not None:
+            self.outcomes.append(outcome)
+        self.seconds = max(self.seconds, seconds)
+        self.wait = self.wait or wait
+
+    def decide(self, events, presenter, words, pace, passing):
+        """Hold the outcomes of `events` that the presenter says wait to be read
+        (`presenter.WAITS`; `words(event)` is an event's line, `presenter.outcome_lane`
+        the lane it is written on); `pace` is the animation speed against the normal one
+        (0, Instant: nothing waits). A move after which the device is `passing` to
+        another person pauses a moment, for the move to be seen."""
+        if pace <= 0:
+            return
         for event in events:
-            seconds = holds.get(event.kind, 0) * pace
-            if seconds > 0 and seconds >= self.seconds:
-                self.seconds = seconds
-                self.outcome = (event.seat, words(event))
+            if event.kind in presenter.WAITS:
+                self.add(Outcome(event.seat, words(event), presenter.outcome_lane(event)))
         if passing:
-            self.seconds = max(self.seconds, 0.8 * pace)
+            self.add(None, 0.8 * pace, wait=False)
 
     def update(self, dt):
-        """Count `dt` seconds down; True when the outcome has just gone (a redraw)."""
+        """Count `dt` seconds down; True when the pause has just ended (a redraw)."""
+        if self.seconds <= 0:
+            return False
         self.seconds = max(0.0, self.seconds - dt)
-        if self.seconds == 0:
-            self.outcome = None
-            return True
-        return False
+        if self.seconds == 0 and not self.wait:
+            self.outcomes = []
+        return self.seconds == 0
 
 
 def _centred(box, size):

@@ -108,7 +108,7 @@ class LessonDirector(Director):
         count = len(move.names)
         if count < 2:
             return ""
-        label = f"{table.presenter.kind_label(move.kind)} ({count})"
+        label = table.presenter.selection_label(move.kind, (), count)
         return f"Click each of the {count} cards to select it, then press {label}."
 
     def title(self, table):

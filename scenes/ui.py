@@ -12,10 +12,7 @@ import game
 from sprites import palette, text
 
 BASE_W, BASE_H = 1280, 720
-# The smallest text ever drawn, in pixels: the smallest the app draws at its own size
-# (1280 x 720: labels of 13). pygame's font at 13 px has capitals of 7 px and an x-height
-# of 5 px, the least at which its letters stay apart (at 11 px, c, e and o run together).
-MIN_TEXT_PX = 13
+MIN_TEXT_PX = text.MIN_PX     # the smallest text ever drawn, in pixels (see sprites/text.py)
 
 
 class Screen:

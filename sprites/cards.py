@@ -35,9 +35,22 @@ def _finish(surf, w, h):
         if pygame.display.get_surface() else pygame.transform.smoothscale(surf, (w, h))
 
 
-def _label(surf, words, px, colour, center):
-    img = text.font(px).render(words, True, colour)
+def small(px):
+    """Would text of `px` (pixels of a card drawn SS times its size) come out under the
+    smallest text drawn (text.MIN_PX)?"""
+    return px < text.MIN_PX * SS
+
+
+def _label(surf, words, px, colour, center, room=None):
+    """`words` centred at `center`, at `px` but never under the smallest text; left out
+    when, that large, they are wider than `room` pixels (the surface by default).
+    Returns whether they were drawn."""
+    f = text.font(max(px, text.MIN_PX * SS))
+    if f.size(words)[0] > (surf.get_width() if room is None else room):
+        return False
+    img = f.render(words, True, colour)
     surf.blit(img, img.get_rect(center=center))
+    return True
 
 
 def _corner(w, h, rank, suit, colour, bg):
@@ -58,16 +71,31 @@ def _corners(surf, w, h, rank, suit, colour, bg=None):
     surf.blit(flipped, flipped.get_rect(bottomright=(w - int(w * 0.03), h - int(h * 0.03))))
 
 
+def _compact(surf, w, h, rank, suit, colour):
+    """A card too small for its corners' text: its rank at the smallest text in the top
+    left, its suit large below (no pips)."""
+    f = text.font(text.MIN_PX * SS)
+    img = f.render(rank, True, colour)
+    surf.blit(img, (int(w * 0.08), int(h * 0.04)))
+    if suit:
+        shapes.suit(surf, suit, colour, w // 2, int(h * 0.66), int(w * 0.22))
+
+
 def _standard_face(card, w, h, cb):
     surf = _blank(w, h, palette.PAPER, palette.PAPER_EDGE)
     if card.rank == "JK":
         colour = (110, 40, 150)
-        for i, letter in enumerate("JOKER"):
-            _label(surf, letter, int(h * 0.11), colour, (int(w * 0.13), int(h * (0.11 + i * 0.085))))
+        if not small(int(h * 0.11)):
+            for i, letter in enumerate("JOKER"):
+                _label(surf, letter, int(h * 0.11), colour, (int(w * 0.13), int(h * (0.11 + i * 0.085))))
         shapes.star(surf, colour, w // 2 + w // 10, h // 2 + h // 10, int(w * 0.3))
         shapes.star(surf, palette.GOLD, w // 2 + w // 10, h // 2 + h // 10, int(w * 0.16))
         return surf
     colour = palette.STANDARD_RED if card.suit in "HD" else palette.STANDARD_BLACK
+    rank_px = max(int(h * (0.17 if len(card.rank) < 2 else 0.145)), text.MIN_PX * SS)
+    if text.font(rank_px).size(card.rank)[0] > w * 0.22 or rank_px > h * 0.18:     # no room for corners
+        _compact(surf, w, h, card.rank, card.suit, colour)
+        return surf
     _corners(surf, w, h, card.rank, card.suit, colour)
     cx, cy = w // 2, h // 2
     if card.rank in ("J", "Q", "K"):
@@ -122,11 +150,13 @@ def _hex_face(card, w, h, cb):
     r = int(w * 0.075)
     shapes.suit(surf, card.suit, value_colour, inner.left + r + w // 40, inner.top + r + w // 40, r)
     shapes.suit(surf, card.suit, value_colour, inner.right - r - w // 40, inner.bottom - r - w // 40, r)
-    _label(surf, card.rank, int(h * 0.12), value_colour, (inner.right - r - w // 40, inner.top + r + w // 40))
-    _label(surf, card.rank, int(h * 0.12), value_colour, (inner.left + r + w // 40, inner.bottom - r - w // 40))
+    if not small(int(h * 0.12)):
+        _label(surf, card.rank, int(h * 0.12), value_colour, (inner.right - r - w // 40, inner.top + r + w // 40))
+        _label(surf, card.rank, int(h * 0.12), value_colour, (inner.left + r + w // 40, inner.bottom - r - w // 40))
     if cb:
-        _label(surf, card.color.upper(), int(h * 0.085), palette.INK, (cx, inner.bottom - int(h * 0.17)))
-        _label(surf, letter, int(h * 0.1), palette.INK, (cx, inner.top + int(h * 0.08)))
+        if not small(int(h * 0.085)):
+            _label(surf, card.color.upper(), int(h * 0.085), palette.INK, (cx, inner.bottom - int(h * 0.17)))
+        _label(surf, letter, int(h * 0.1), palette.INK, (cx, inner.top + int(h * 0.08)), inner.w)
     return surf
 
 
@@ -139,16 +169,32 @@ def _formation_face(card, w, h, cb):
     band = pygame.Rect(int(w * 0.06), int(h * 0.05), w - int(w * 0.12), int(h * 0.2))
     pygame.draw.rect(surf, colour, band, border_radius=_radius(w) // 2)
     side = "OFFENSE" if card.side == "offense" else "DEFENSE"
+    white = (255, 255, 255)
     # The number at the left of the band, inside the index strip an overlapping card shows.
-    _label(surf, card.rank, int(h * 0.2), (255, 255, 255), (band.left + int(w * 0.1), band.centery + 1))
-    _label(surf, side, int(h * 0.075), (255, 255, 255), (band.centerx + int(w * 0.09), band.top + int(band.h * 0.3)))
+    _label(surf, card.rank, int(h * 0.2), white, (band.left + int(w * 0.1), band.centery + 1))
+    right = (band.centerx + int(w * 0.09), band.centery)
+    if small(int(h * 0.068)):           # too small for its words: the side, shortly, and the colour's letter
+        short = side[:3]
+        for words in ([f"{short}  {letter}", letter] if cb else [short]):
+            if _label(surf, words, int(h * 0.12), white, right, int(w * 0.56)):
+                break
+        return _formation_field(surf, card, w, h, cb, black)
+    _label(surf, side, int(h * 0.075), white, (right[0], band.top + int(band.h * 0.3)))
     words = card.color.upper() + ("  " + letter if cb else "")
-    _label(surf, words, int(h * 0.065), (255, 255, 255), (band.centerx + int(w * 0.09), band.top + int(band.h * 0.72)))
+    _label(surf, words, int(h * 0.065), white, (right[0], band.top + int(band.h * 0.72)))
     y = band.bottom + int(h * 0.055)
-    for line in text.wrap(card.formation, int(h * 0.075), int(w * 0.86))[:2]:
-        _label(surf, line, int(h * 0.075), ink, (w // 2, y))
-        y += int(h * 0.068)
-    _label(surf, card.kind, int(h * 0.06), (150, 150, 150) if black else (110, 110, 110), (w // 2, y + int(h * 0.01)))
+    lines = text.wrap(card.formation, max(int(h * 0.075), text.MIN_PX * SS), int(w * 0.86))
+    if len(lines) <= 2 and len(" ".join(lines)) == len(card.formation):    # no word broken
+        for line in lines:
+            _label(surf, line, int(h * 0.075), ink, (w // 2, y))
+            y += int(h * 0.068)
+    _label(surf, card.kind, int(h * 0.06), (150, 150, 150) if black else (110, 110, 110),
+           (w // 2, y + int(h * 0.01)), int(w * 0.9))
+    return _formation_field(surf, card, w, h, cb, black)
+
+
+def _formation_field(surf, card, w, h, cb, black):
+    """The lower half of a Play Design card: its players' dots on a field."""
     field = pygame.Rect(int(w * 0.06), int(h * 0.55), w - int(w * 0.12), int(h * 0.4))
     pygame.draw.rect(surf, (40, 110, 60) if not black else (28, 80, 44), field, border_radius=_radius(w) // 2)
     pygame.draw.line(surf, (230, 230, 230), (field.left, field.top + field.h // 3),
@@ -162,7 +208,7 @@ def _formation_face(card, w, h, cb):
             cx = field.centerx + int((j - (len(row) - 1) / 2) * r * 2.6)
             pygame.draw.circle(surf, palette.FORMATION[dot][0], (cx, cy), r)
             pygame.draw.circle(surf, (20, 20, 20), (cx, cy), r, max(1, w // 90))
-            if cb:
+            if cb and not small(int(r * 1.9)):
                 _label(surf, palette.FORMATION[dot][1], int(r * 1.9), (20, 20, 20), (cx, cy + 1))
     return surf
 
@@ -178,7 +224,8 @@ def _back(family, back, w, h):
         for i in range(1, 10):
             y = field.top + field.h * i // 10
             pygame.draw.line(surf, (220, 236, 220), (field.left, y), (field.right, y), max(1, w // 100))
-        _label(surf, "PLAY DESIGN", int(h * 0.07), (255, 255, 255), field.center)
+        if not small(int(h * 0.07)):
+            _label(surf, "PLAY DESIGN", int(h * 0.07), (255, 255, 255), field.center, field.w)
         pygame.draw.rect(surf, line, field, max(1, w // 50), border_radius=_radius(w) // 2)
         return surf
     if family == "hex":
@@ -189,7 +236,8 @@ def _back(family, back, w, h):
                 pygame.draw.circle(surf, (46, 58, 128), (x, y), step // 4)
         for i, (name, _) in enumerate(palette.HEX.items()):
             pygame.draw.circle(surf, palette.hex_colour(name), (w // 2, h // 2), int(w * (0.3 - i * 0.05)))
-        _label(surf, "F", int(h * 0.16), (255, 255, 255), (w // 2, h // 2))
+        if not small(int(h * 0.16)):
+            _label(surf, "F", int(h * 0.16), (255, 255, 255), (w // 2, h // 2))
         pygame.draw.rect(surf, (240, 240, 240), (w // 14, w // 14, w - w // 7, h - w // 7), max(1, w // 40),
                          border_radius=_radius(w))
         return surf

@@ -5,6 +5,11 @@ surface. Caches are cleared by `clear()` when the window scale changes.
 """
 import pygame
 
+# The smallest text ever drawn, in pixels: the smallest the app draws at its own size
+# (1280 x 720: labels of 13). pygame's font at 13 px has capitals of 7 px and an x-height
+# of 5 px, the least at which its letters stay apart (at 11 px, c, e and o run together).
+MIN_PX = 13
+
 _FONTS = {}
 _TEXT = {}
 _MAX_TEXT = 3000

@@ -18,9 +18,10 @@ from game.core import HIDDEN, OWNER, PUBLIC, TOP
 SEEDS = range(6)
 
 
-def _hidden_from(spec, seat):
-    """The cards of a zone spec that `seat` must not see."""
-    if spec.visibility == PUBLIC or (spec.visibility == OWNER and spec.owner == seat):
+def _hidden_from(spec, seat, over=False):
+    """The cards of a zone spec that `seat` must not see (`over`: the game is over, and
+    every hand is shown)."""
+    if spec.visibility == PUBLIC or (spec.visibility == OWNER and (spec.owner == seat or over)):
         return []
     if spec.visibility == TOP:
         return list(spec.cards[:-1])
@@ -56,7 +57,7 @@ def _check_views(state):
         view = state.view(seat)
         visible = {id(c) for zone in view.zones for c in zone.cards if c is not None}
         seen[seat] = visible
-        hidden = [c for spec in state._zones() for c in _hidden_from(spec, seat)]
+        hidden = [c for spec in state._zones() for c in _hidden_from(spec, seat, state.is_over)]
         leaked = [c.name for c in hidden if id(c) in visible]
         assert not leaked, f"seat {seat} sees hidden {leaked}"
         for zone, spec in zip(view.zones, state._zones()):

@@ -29,10 +29,11 @@ TOKEN = re.compile(r"[A-Za-z0-9:]+")
 
 
 def visible(state, seat):
-    """The ids of the cards the game's zone declarations let `seat` see now."""
+    """The ids of the cards the game's zone declarations let `seat` see now (once the
+    game is over, every owner's zone is everyone's)."""
     ids = set()
     for spec in state._zones():
-        if spec.visibility == PUBLIC or (spec.visibility == OWNER and spec.owner == seat):
+        if spec.visibility == PUBLIC or (spec.visibility == OWNER and (spec.owner == seat or state.is_over)):
             ids.update(card.id for card in spec.cards)
         elif spec.visibility == TOP and spec.cards:
             ids.add(spec.cards[-1].id)
@@ -58,21 +59,23 @@ class Wire:
         self.checked = 0
         self.table = None
 
-    def observe(self, state):
-        """Take in the position after a change (a move, an undo, the start)."""
+    def observe(self, session):
+        """Take in the position after a change (a move, an undo, the start); the events
+        are the game's whole record (an undo drops only those of the moves taken back)."""
+        state, events = session.state, session.events_since(0)
         if state is self.state and len(state.history) == self.moves:
             return
         if state is not self.state:
             self.state = state
-            self.allowed = []
+            del self.allowed[len(events):]
             self.now = [visible(state, seat) for seat in range(self.players)]
         self.moves = len(state.history)
         after = [visible(state, seat) for seat in range(self.players)]
-        for _ in range(len(state.events) - len(self.allowed)):
+        for _ in range(len(events) - len(self.allowed)):
             self.allowed.append([b | a for b, a in zip(self.now, after)])
         self.now = after
         public = set(_tokens(state._facts())) | {
-            token for event in state.events for token in _tokens(event.detail)}
+            token for event in events for token in _tokens(event.detail)}
         for seat, (known, seen) in enumerate(zip(self.known, after)):
             known |= seen
             self.told[seat] |= public | set(_tokens(state._private_facts(seat)))
@@ -87,7 +90,7 @@ class Wire:
         if seat is None:
             assert data["type"] == "refused", f"{data['type']} sent before the code was given"
             return
-        self.observe(table.state) if table.host.session is not None else None
+        self.observe(table.host.session) if table.host.session is not None else None
         self.checked += 1
         self._names(data, seat)
         if data["type"] != "update":
@@ -103,7 +106,7 @@ class Wire:
                 assert shown == (card.id if card.id in now else None), \
                     f"{zone['key']}: seat {seat} was sent {shown} for {card.name}"
         events = data["events"]
-        first = len(state.events) - len(events)
+        first = table.host.session.event_count() - len(events)
         assert first == 0 or not data["fresh"]
         for index, event in enumerate(events, first):
             shown = {c for c in event["cards"] if c is not None}

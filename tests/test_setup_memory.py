@@ -12,6 +12,7 @@ import game
 from game import saves, undo
 from scenes import statistics
 from scenes.menu import MenuScene
+from scenes.presenters import presenter_for
 from scenes.setup import SetupScene
 from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
@@ -104,14 +105,14 @@ def test_bad_remembered_players_are_refused_with_the_reason(user_home):
 
 def saved_ktu(folders, moves=20):
     """A KTU game of Ann and Ben (a computer), `moves` moves in, as the autosave keeps it;
-    its state and the turn it is at."""
+    its state and where it stands in the table's words."""
     state = game.new_game("ktu", players=2, seed=8)
     timeline = undo.Timeline(state)
     rng = random.Random(8)
     for _ in range(moves):
         timeline.apply(rng.choice(state.legal_actions()))
     saves.save_game(folders, state, [{"name": "Ann", "level": None}, {"name": "Ben", "level": "easy"}])
-    return state, timeline.turn()
+    return state, presenter_for(state.info).context(state.view(None), ["Ann", "Ben"])
 
 
 def start_deadline(a):
@@ -125,7 +126,7 @@ def test_starting_a_game_while_one_is_saved_asks_first_naming_it(user_home):
     try:
         state, turn = saved_ktu(a.folders)
         start_deadline(a)
-        assert a.scene.asking_words == (f"KTU, turn {turn}, with Ann and Ben: continue it, or "
+        assert a.scene.asking_words == (f"KTU ({turn}) with Ann and Ben: continue it, or "
                                         "abandon it and start Deadline?")
         assert [w.label for w in a.scene.widgets] == ["Continue KTU", "Abandon it, start Deadline", "Cancel"]
         assert a.scene.widgets[a.scene.focus].label == "Continue KTU"
@@ -203,21 +204,3 @@ def test_play_a_real_game_after_a_lesson_asks_too(user_home):
         assert isinstance(a.scene, MenuScene) and a.scene.saved is not None
     finally:
         pygame.quit()
-
-
-def test_the_turn_counts_as_simulate_counts_turns():
-    """simulate.play_one counts a turn each time the seat to act changes; the turn being
-    played is one more if the seat to act now is another."""
-    for game_id in game.GAMES:
-        state = game.new_game(game_id, seed=5)
-        timeline = undo.Timeline(state)
-        assert timeline.turn() == 1
-        rng = random.Random(5)
-        seats = []                     # who acted, move by move, then who acts now
-        while len(seats) < 40 and not state.is_over:
-            seats.append(state.current_player)
-            timeline.apply(rng.choice(state.legal_actions()))
-        seats.append(state.current_player)
-        runs = sum(1 for i, seat in enumerate(seats) if i == 0 or seat != seats[i - 1])
-        assert timeline.turn() == runs
-        assert undo.Timeline.replayed(state).turn() == runs

@@ -39,6 +39,11 @@ def waiting(table):
             and table.hold.seconds == 0)
 
 
+def held(table):
+    """Does the table hold an outcome until a key is pressed?"""
+    return table.hold.waiting
+
+
 def dialog(table):
     return table.ui_state.dialog
 
@@ -105,9 +110,14 @@ class Driver:
         self.click(found[0].rect.center)
 
     def until(self, ready, limit=900):
+        """Step until `ready()`, pressing Space whenever the table holds an outcome to be read."""
         for _ in range(limit):
             if ready():
                 return
+            table = table_of(self)
+            if table is not None and held(table):
+                self.key(pygame.K_SPACE)
+                continue
             self.frame()
         raise AssertionError("the table never got there")
 

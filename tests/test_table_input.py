@@ -8,7 +8,7 @@ import game
 from scenes import table_input, ui
 from scenes.presenters import presenter_for
 from scenes.table_input import (Back, Close, Drag, Drop, Focus, Grab, Hover, Laid, Play, Press, Refuse,
-                                TableInput, Toggle, Undo)
+                                TableInput, Toggle, Undo, choosable)
 from scenes.table_layout import lay_out
 from scenes.table_state import Dialog, TableState
 
@@ -22,10 +22,10 @@ def laid_for(game_id, seed, cover="", widgets=()):
     presenter = presenter_for(state.info)
     view = state.view(seat)
     legal = state.legal_actions()
-    playable = {c.name for a in legal for c in a.cards}
+    playable, picks = choosable(legal, view, presenter)
     board = lay_out(view, presenter, seat, ["Maya", "Theo"], SIZE, lambda words, px: len(words) * px / 2,
-                    playable)
-    return state, Laid(board, board.focus_cards(playable), list(widgets), [], cover, legal, True, view, seat,
+                    playable, picks=picks, turn=True)
+    return state, Laid(board, board.focus_cards(), list(widgets), [], cover, legal, True, view, seat,
                        presenter, state.why_illegal, None, 900)
 
 

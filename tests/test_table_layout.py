@@ -11,6 +11,7 @@ import pytest
 import game
 from scenes import ui
 from scenes.presenters import presenter_for
+from scenes.table_input import choosable
 from scenes.table_layout import lay_out
 
 WINDOWS = [(960, 600), (1280, 720), (1920, 1080)]
@@ -54,8 +55,9 @@ def test_zones_fit_apart_and_hand_cards_show_their_index(game_id, window):
             seat = 0 if hoard or state.current_player is None else state.current_player
             view = state.view(seat)
             names = [f"Player {i + 1}" for i in range(state.players)]
+            playable, picks = choosable(state.legal_actions(), view, presenter)
             board = lay_out(view, presenter, seat, names, (screen.lw, screen.lh), screen.text_width,
-                            playable={c.name for a in state.legal_actions() for c in a.cards})
+                            playable=playable, picks=picks, turn=True)
             where = f"{game_id} at {window}, move {len(state.history)}"
             for key, box in board.boxes.items():
                 assert inside(box, board.table_w, screen.lh), f"{where}: zone {key} {box} leaves the table"

@@ -113,6 +113,29 @@ def test_join_says_what_is_missing_and_what_the_host_refused(app):
     assert isinstance(app.scene, MenuScene)
 
 
+def test_join_fields_select_their_text_on_a_click_so_typing_replaces_it(app):
+    from tests.test_setup_memory import type_text
+    app.scene.go("join")
+    app.frame()
+    join = app.scene
+    type_text(app, "127.0.0.1:47470")
+    press(app, pygame.K_TAB)                                 # to the code, selected (empty here)
+    type_text(app, "KXQ7-M2RT-9HWP")
+    click_widget(app, lambda w: w.key == "name")             # the old name, selected
+    name = next(w for w in join.widgets if w.key == "name")
+    assert name.selected and name.label == "Guest"
+    type_text(app, "Theo")
+    assert join.fields["name"] == "Theo"
+    press(app, pygame.K_BACKSPACE)                           # then one letter at a time
+    assert join.fields == {"address": "127.0.0.1:47470", "code": "KXQ7-M2RT-9HWP", "name": "The"}
+    click_widget(app, lambda w: w.key == "address")
+    press(app, pygame.K_BACKSPACE)                           # removes the whole selection
+    assert join.fields["address"] == ""
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
 def host_for(game_id, plan, seed, undo="mine"):
     """A table hosted in the test on 127.0.0.1 (pumped by hand): (Hosting, the Session
     maker once everyone has joined)."""
@@ -184,6 +207,7 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
                 click_widget(app, lambda w: w.label == "Undo")
                 exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
                 assert app.scene.ui_state.message.startswith("Taken back: ")
+                assert app.scene.session.event_count() == session.event_count()   # the whole game's log
                 undone = True
                 continue
             if not dropped and len(session.state.history) > 12:
@@ -191,7 +215,7 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
                 joining.client.stop()                   # the network drops
                 exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
                 assert joining.state == "joined"
-                assert app.scene.session.event_count() == len(session.state.events_for(0))
+                assert app.scene.session.event_count() == session.event_count()
                 dropped = True
                 continue
             table.submit(table.legal_now[0])

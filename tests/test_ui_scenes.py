@@ -160,7 +160,7 @@ def test_facts_and_breakdowns_name_cards_as_players_say_them():
     count = presenter_for(game.GAMES["final_count"])
     view = game.new_game("final_count", players=2, seed=1).view(0)
     view = view._replace(facts=dict(view.facts, last_hand={"seats": [{"cards": ["8D", "KC"], "best": 18, "points": 18}]}))
-    assert count.breakdown(view, 0, ["Maya"]) == "8 of diamonds, King of clubs, count 18, +18 this hand"
+    assert count.breakdown(view, 0, ["Maya"]) == "8 of diamonds, King of clubs, count 18"   # +18: a column
 
 
 def test_only_the_presenters_know_game_ids_and_zone_keys():

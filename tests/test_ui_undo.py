@@ -52,7 +52,7 @@ def test_the_undo_button_appears_only_when_allowed_and_takes_the_move_back(app):
     assert session.state.to_dict() == before
     assert len(session.state.history) < moves
     assert table.my_turn()
-    assert table.ui_state.message.startswith("Taken back: " + table.presenter.action_label(mine, table.names, True))
+    assert table.ui_state.message.startswith("Taken back: " + table.presenter.taken_back(mine, table.names, table.current_view))
     assert not table.pending and not table.ui_state.selection
     hand = {p.card.name for p in table.board.placed if p.zone == "hand:0" and p.card is not None}
     assert hand == {c.name for z in session.state.view(0).zones if z.key == "hand:0" for c in z.cards}

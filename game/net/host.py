@@ -12,9 +12,9 @@ The host is the only authority: its Session applies every move. A joined screen 
 its choice among its seat's legal moves, or an undo; every message is checked (its
 shape and size by game.net.protocol, then its sender, its seat, its position, its
 legality and its pace) and anything wrong is refused with the reason, nothing changed.
-Each seat is sent only its own `view(seat)` and the events as that seat may see them
-(`state.events_for`): never the seed, the history, the undo timeline or another
-seat's view; a connection that has not given the join code is sent nothing but its
+Each seat is sent only its own `view(seat)` and the events of the whole game as that
+seat may see them (`session.events_for`): never the seed, the history, the undo
+timeline or another seat's view; a connection that has not given the join code is sent nothing but its
 refusal.
 
 Seats are planned as HOST (a person at the host's screen), REMOTE (a person who joins)
@@ -100,8 +100,8 @@ class _Screen:
         self.tokens = float(limits.burst)
         self.stamp = now
         self.refused = 0
-        self.state = None     # the state object its log comes from (a new one after an undo)
-        self.sent = 0         # events of that state it was sent
+        self.state = None     # the position it was last sent (a new object after an undo)
+        self.sent = 0         # events of the game's record it was sent
 
 
 class HostTable:
@@ -257,14 +257,15 @@ class HostTable:
 
     def _update(self, screen, taken=None, later=0):
         """The seat's update: its view, its moves if it is to play, the events since the
-        last update (the whole log after joining or an undo); for the seat that undid,
-        its own move taken back (`taken`, as ActionData) and the moves undone after it."""
+        last update (the whole game's log after joining or an undo, the moves taken back
+        left out); for the seat that undid, its own move taken back (`taken`, as
+        ActionData) and the moves undone after it."""
         state = self.session.state
         seat = screen.seat
         fresh = screen.state is not state
         since = 0 if fresh else screen.sent
-        events = state.events_for(seat, since)
-        screen.state, screen.sent = state, len(state.events)
+        events = self.session.events_for(seat, since)
+        screen.state, screen.sent = state, self.session.event_count()
         playing = not state.is_over and state.current_player == seat and seat in self.seated
         legal = [wire.action_data(a) for a in state.legal_actions()] if playing else []
         can_undo = seat in self.seated and self.session.can_undo(seat, self.undo_policy)

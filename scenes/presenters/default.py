@@ -24,6 +24,11 @@ def card_name(card):
     return "a hidden card" if card is None else card.spoken
 
 
+def the(name):
+    """A card's name with its article: 'the 7 of hearts' ('a hidden card' stays)."""
+    return name if name.startswith(("a ", "an ")) else f"the {name}"
+
+
 def cards_phrase(cards):
     """Several cards in words ('2 cards' when none is visible)."""
     if not cards:
@@ -41,6 +46,14 @@ def plural(n, word):
 def seat_name(names, seat):
     """A seat's name, or '' for anything that is not a seat."""
     return names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else ""
+
+
+def winners_words(view, names):
+    """Who won, in words: 'Maya wins', 'Maya and Theo win', 'no winner'."""
+    winners = [names[w] for w in view.winners]
+    if not winners:
+        return "no winner"
+    return " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
 
 
 def possessive(who):
@@ -72,6 +85,7 @@ class Sizes:
     own = (66, 92)          # the viewer's other zones
     centre = (80, 112)      # shared zones (shrinks to fit)
     mini = (58, 80)         # other seats' zones (60% of the hand's width or more)
+    zoom = (150, 210)       # a card under the pointer, shown enlarged
     index = 0.25            # the index corner's share of a card's width (left edge to its right)
 
 
@@ -99,9 +113,16 @@ class Presenter:
     MOVE_WORDS = {}
     # Events also shown for a moment in the top bar.
     TOASTS = frozenset({"declare", "skip", "recycle", "out", "score"})
-    # Outcomes that stay on the table before play goes on: event kind -> seconds at the
-    # normal animation speed (the table scales them with the speed; Instant skips them).
-    HOLDS = {HAND_END: 1.6, "game_over": 1.6}
+    # Outcomes that stay on the table until the person goes on (any key or click), at
+    # every animation speed but Instant: the event kinds.
+    WAITS = frozenset({HAND_END, "game_over"})
+    # Kinds of move whose cards a click always picks, for a button to play (as several-card
+    # moves are made), so that every card of the game answers a click the same way.
+    PICK_THEN_PLAY = frozenset()
+    # The kinds of move that play a card of your hand (none legal: the prompt says no_fit).
+    PLAYS = frozenset({"play"})
+    # Are the zones' names rule terms, written with capitals in sentences too ('the Board')?
+    ZONE_TERMS = False
     # The zone cards are drawn from, and the zones cards are played to.
     DRAW_PILE = "draw"
     PLAY_PILES = ("discard",)
@@ -112,6 +133,7 @@ class Presenter:
     SEAT_FACTS = frozenset()
     FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
     SIDE_FACTS = 7          # at most this many facts in the side panel
+    SCORE_UNIT = "points"   # what a score counts, for the scores' column
 
     def __init__(self, info):
         """The presenter of the registered game `info` (a game.GameInfo)."""
@@ -140,11 +162,44 @@ class Presenter:
             return arg.replace("_", " ")
         return str(arg)
 
+    def selection_label(self, kind, actions, count):
+        """The button that makes a move of `kind` with the `count` cards picked: 'Play 2
+        cards'; one that still asks where the card goes (a lane), 'Choose its lane...'."""
+        if kind in self.LANE_ARGS and len(actions) > 1:
+            return "Choose its lane..."
+        label = self.kind_label(kind)
+        return f"{label} ({count})" if label.endswith("cards") else f"{label} {plural(count, 'card')}"
+
+    def step_kinds(self, view):
+        """The kinds of move the step in hand is about (the cards they take are marked; a
+        card only another kind takes is dimmed and played once confirmed), or None for
+        every legal move."""
+        return None
+
+    def aside_title(self, card, actions):
+        """The question before a card is played aside from the step in hand."""
+        return f"Play {card_name(card)} this way?"
+
+    def group_label(self, kind, names, view=None):
+        """The words of a button that opens a choice between several moves of `kind`."""
+        return self.kind_label(kind)
+
     def action_label(self, action, names, with_cards=False, view=None):
         """A button or dialog label for one action (`view`: the table it is chosen at)."""
         words = self.kind_label(action.kind)
         if with_cards and action.cards:
             words += " " + cards_phrase(action.cards)
+        if action.arg is not None:
+            words += f" ({self.arg_label(action.arg, names, action.kind, view)})"
+        return words
+
+    def taken_back(self, action, names, view=None):
+        """An action taken back, in words: 'your play of the 7 of hearts', 'your draw'."""
+        if action.kind == "end_turn":
+            return "the end of your turn"
+        words = f"your {self.kind_label(action.kind).lower()}"
+        if action.cards:
+            words += " of " + ", ".join(the(card_name(c)) for c in action.cards)
         if action.arg is not None:
             words += f" ({self.arg_label(action.arg, names, action.kind, view)})"
         return words
@@ -170,15 +225,22 @@ class Presenter:
         return f"{who} moved {what} from {src} to {dst}"
 
     def zone_label(self, key, seat, zones, names):
-        """A zone in the log: 'their Hand' for the actor's own, "Theo's Hand" for another's
-        (`zones`: the view's zones by key)."""
+        """A zone in the log: 'their hand' for the actor's own, "Theo's hand" for another's
+        (`zones`: the view's zones by key; a zone's name as a sentence says it, see
+        zone_word)."""
         zone = zones.get(key)
         if zone is None:
             return ""
+        name = self.zone_word(zone.name)
         owner = seat_name(names, zone.owner)
         if owner:
-            return f"their {zone.name}" if zone.owner == seat else f"{owner}'s {zone.name}"
-        return f"the {zone.name}"
+            return f"their {name}" if zone.owner == seat else f"{owner}'s {name}"
+        return f"the {name}"
+
+    def zone_word(self, name):
+        """A zone's name as a sentence says it: 'hand', 'discard pile' (as it is when the
+        game's zone names are rule terms, as Final Count's Board)."""
+        return name if self.ZONE_TERMS or not name else name[0].lower() + name[1:]
 
     def event_line(self, event, names, zones):
         """One log line for an event as a seat saw it, or None for events not worth a line."""
@@ -187,6 +249,9 @@ class Presenter:
         if kind == "move":
             line = self.move_line(event, who, zones, names)
             return capital(line) if line else None
+        if kind == "skip" and isinstance(detail, list) and len(detail) > 1:     # several skipped: each named
+            skipped = [seat_name(names, s) for s in detail]
+            return ", ".join(skipped[:-1]) + f" and {skipped[-1]} are skipped"
         if kind in GENERIC_EVENTS:
             return GENERIC_EVENTS[kind](who, detail)
         phrase = self.EVENT_WORDS.get(kind)
@@ -202,8 +267,9 @@ class Presenter:
 
     def log_lines(self, events, names, zones, keep=60):
         """The log: one entry per turn (a seat's consecutive events joined: 'Theo drew a
-        card, played 7 red hearts'), the newest `keep`."""
-        entries = []
+        card, played 7 red hearts'; several draws in a row said once with their count:
+        'drew 4 cards'), the newest `keep`."""
+        entries = []                # [who, [parts, each a list of lines said together]] or [None, line]
         last_seat = object()
         for event in events:
             line = self.event_line(event, names, zones)
@@ -211,11 +277,32 @@ class Presenter:
                 continue
             who = seat_name(names, event.seat)
             if entries and who and event.seat == last_seat and line.startswith(who + " "):
-                entries[-1] += ", " + line[len(who) + 1:]
+                parts, part = entries[-1][1], line[len(who) + 1:]
+                if part.startswith("drew ") and parts[-1][-1].startswith("drew "):
+                    parts[-1].append(part)
+                else:
+                    parts.append([part])
+            elif who and line.startswith(who + " "):
+                entries.append([who, [[line[len(who) + 1:]]]])
             else:
-                entries.append(line)
+                entries.append([None, line])
             last_seat = event.seat if who and line.startswith(who + " ") else object()
-        return entries[-keep:]
+        return [line if who is None else f"{who} " + ", ".join(self.together(part) for part in line)
+                for who, line in entries[-keep:]]
+
+    def together(self, parts):
+        """Parts of a turn's entry said at once: draws in a row as 'drew 4 cards' (with
+        the cards when they are seen: 'drew 2 cards: 7 of hearts, 9 of clubs')."""
+        if len(parts) == 1:
+            return parts[0]
+        drawn = [part[len("drew "):] for part in parts]
+        words = f"drew {len(parts)} cards" + self.many_drawn(len(parts))
+        return words if all(d == "a card" for d in drawn) else words + ": " + ", ".join(drawn)
+
+    def many_drawn(self, count):
+        """Why a player drew `count` cards in a row ('' to say nothing; Final Card-Down: a
+        penalty)."""
+        return ""
 
     def event_kinds(self):
         """Every event kind this presenter has words for."""
@@ -225,26 +312,47 @@ class Presenter:
         """Is this event also shown for a moment in the top bar?"""
         return event.kind in self.TOASTS
 
+    def outcome_line(self, event, view, names, zones):
+        """The words of an outcome held on the table (`view`: the table after it): the
+        game's end names its winners; anything else reads as its log line."""
+        if event.kind == "game_over":
+            return f"Game over: {winners_words(view, names)}"
+        return self.event_line(event, names, zones)
+
+    def outcome_lane(self, event):
+        """The field lane an outcome is written on (None: the banner over the table)."""
+        return None
+
     def is_deal(self, event):
         """Does this move take cards from the draw pile (the dealing sound)?"""
         return event.src == self.DRAW_PILE
 
-    def prompt(self, view, viewer, names, selected=0, humans=None):
+    def prompt(self, view, viewer, names, selected=0, humans=None, legal=None, held=False):
         """The top bar's words: where the game stands, then what to do now (on your turn,
-        with `selected` cards chosen so far) or whom the table waits for (`humans` says
-        which seats are people: a computer 'is thinking')."""
+        with `selected` cards chosen so far; `legal`, the moves you have, when known: with
+        no card of your hand among them, what to do instead), whom the table waits for
+        (`humans` says which seats are people: a computer 'is thinking'), or, while an
+        outcome is `held` on the table, to read it and go on."""
         current = view.current_player
         if view.is_over:
-            doing = "Game over"
+            doing = f"Game over: {winners_words(view, names)}"
         elif current is None:
             doing = ""
+        elif held:
+            doing = "Read what happened, then press any key or click to go on"
         elif current == viewer:
-            doing = self.instruction(view, names, selected) or "Your turn"
+            stuck = legal is not None and not any(a.kind in self.PLAYS for a in legal)
+            doing = (stuck and self.no_fit(view, names)) or self.instruction(view, names, selected) or "Your turn"
         else:
             who = seat_name(names, current)
             doing = self.waiting(view, current, names) or (
                 f"{who} is thinking..." if humans is not None and not humans[current] else f"Waiting for {who}")
         return "  ·  ".join(w for w in (self.context(view, names), doing) if w)
+
+    def no_fit(self, view, names):
+        """What to do, on your turn, when no card of your hand may be played (no move of a
+        kind in PLAYS is legal): '' to say what instruction says."""
+        return ""
 
     def context(self, view, names):
         """Where the game stands ('Hand 2, final round'); '' to say nothing."""
@@ -281,18 +389,49 @@ class Presenter:
             lines.append((label, "yes" if value is True else str(self.card_words(value))))
         return lines
 
+    def statuses(self, view):
+        """What a seat's name plate says instead of its card count: {seat: 'folded'} (none
+        by default)."""
+        return {}
+
+    def readouts(self, view, names):
+        """The side panel's readouts while the game is played (side_facts); none once it
+        is over, when they no longer apply."""
+        return [] if view.is_over else self.side_facts(view, names)
+
     def side_facts(self, view, names):
         """The facts of the side panel: (label, value, colour swatch or None), at most SIDE_FACTS."""
         return [(label, value, None) for label, value in self.fact_lines(view.facts, names)][:self.SIDE_FACTS]
 
     def places(self, view):
-        """The places the rules give at the end, from the public view: {seat: place from
-        1}, equal places shared; None for a game that ranks by its scores alone."""
+        """The players' places, from the public view: {seat: place from 1}: the winners
+        first, then the others by their scores, the better first (the registry's
+        `scores:`), equal scores sharing a place; after a hand (no winners yet), everyone
+        by the running scores."""
+        scores = view.scores
+        others = sorted({p for s, p in enumerate(scores) if s not in view.winners},
+                        reverse=not self.info.lower_is_better)
+        first = 2 if view.winners else 1
+        return {s: 1 if s in view.winners else first + others.index(p) for s, p in enumerate(scores)}
+
+    def score_words(self, view=None):
+        """What the scores count and which way is better ('points in hand, lower is better';
+        `view`: the table, while the game is played)."""
+        better = "lower" if self.info.lower_is_better else "higher"
+        return f"{self.SCORE_UNIT}, {better} is better"
+
+    def hand_result(self, view):
+        """The hand just ended, for the scores between hands: {seat: (its points this
+        hand, whether it won the hand)}, or None where the game says nothing of it."""
         return None
 
     def hand_over(self, view):
         """The scoring screen's headline between two hands."""
         return "The hand is over"
+
+    def summary_lines(self, view, names):
+        """The lines under the scores: the public facts worth keeping (at most four)."""
+        return [f"{label}: {value}" for label, value in self.fact_lines(view.facts, names)[:4]]
 
     def breakdown(self, view, seat, names):
         """How `seat`'s score was made, in words, from the view at the end ('' when nothing to say)."""
@@ -303,6 +442,11 @@ class Presenter:
         """The colour a choice of `action` shows beside its words (a colour it declares),
         or None."""
         return None
+
+    def zoom_size(self):
+        """The size a card under the pointer is shown at: large enough for every word on
+        its face (a Play Design card's words are small)."""
+        return (190, 266) if self.family == "formation" else self.sizes.zoom
 
     def back_of(self, view, zone_key):
         """The back a hidden card of zone `zone_key` shows: the game's deck's."""
@@ -321,8 +465,9 @@ class Presenter:
         """Where the die lies on `board` (a table_layout.Board); None for a game without one."""
         return None
 
-    def picks(self, action, owner, index, viewer):
+    def picks(self, action, owner, index, viewer, view=None):
         """Does a blind pick `action` (its arg a position) point at card `index` of a zone
-        owned by `owner`? Positions count in the viewer's own zones and the shared ones."""
-        return action.arg == index and owner in (viewer, None)
+        owned by `owner` (at the table `view` shows)? Positions count in the viewer's own
+        zones and the shared ones."""
+        return action.kind in self.POSITION_ARGS and action.arg == index and owner in (viewer, None)
 

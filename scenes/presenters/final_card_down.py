@@ -2,6 +2,8 @@
 who went out."""
 from scenes.presenters.default import Presenter, plural
 
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
 
 class FinalCardDown(Presenter):
     """Final Card-Down's words and side panel."""
@@ -9,6 +11,7 @@ class FinalCardDown(Presenter):
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        blocked=lambda who, d: f"{who} cannot draw: nothing is left, the game ends")
     DEAL_SIZE = 2
+    SCORE_UNIT = "points in hand"
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn", "played_this_turn", "draws_this_turn", "skip_pending", "blocked"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, color="Colour in force", cards_owed="Cards owed",
                        active_twos="Active 2s")
@@ -40,6 +43,20 @@ class FinalCardDown(Presenter):
         return (f"Play a card on the {top.spoken} (same value or suit, or {facts['color']}; "
                 "a 0 on anything), or draw one")
 
+    def many_drawn(self, count):
+        """Several cards drawn in one turn are the penalty of the 2s: 'for two 2s'."""
+        twos = count // 2
+        return " for " + ("a 2" if twos == 1 else f"{NUMBERS.get(twos, twos)} 2s")
+
+    def no_fit(self, view, names):
+        """No card of your hand fits the top card (or answers the 2s): draw."""
+        facts = view.facts
+        if facts["played_this_turn"] or facts["draws_this_turn"]:
+            return ""
+        if facts["active_twos"]:
+            return f"No 2 to answer with: draw the penalty, {plural(2 * facts['active_twos'], 'card')}"
+        return f"No card fits the {view.zone('discard').cards[-1].spoken}: draw a card"
+
     def waiting(self, view, seat, names):
         """Whom the 2s are owed by."""
         twos = view.facts["active_twos"]
@@ -56,13 +73,6 @@ class FinalCardDown(Presenter):
     def swatch(self, action):
         """A D's play shows the colour it declares."""
         return action.arg if action.kind == "play" else None
-
-    def places(self, view):
-        """The winner first, the others by ascending points, equal points sharing a place."""
-        if not view.winners:
-            return None
-        others = sorted({p for s, p in enumerate(view.scores) if s not in view.winners})
-        return {s: 1 if s in view.winners else 2 + others.index(p) for s, p in enumerate(view.scores)}
 
     def breakdown(self, view, seat, names):
         """Went out, or the points of the cards still held."""

@@ -3,6 +3,9 @@ hand's count in the scoring breakdown."""
 from game.final_count import DIE_ACTIONS
 from scenes.presenters.default import Presenter, plural, seat_name
 
+# What each swap trades your card with.
+SWAPS = {"swap_draw": "the drawn card", "swap_opp": "an opponent's card", "swap_board": "the Board"}
+
 # What a die face means, in a few words for the side panel.
 DIE_SHORT = {1: "keep or discard", 2: "give or discard", 3: "to the Board or discard",
              4: "swap or return", 5: "swap with an opponent", 6: "swap with the Board"}
@@ -30,6 +33,7 @@ class FinalCount(Presenter):
                   ("table", "draw"): "{who} put {what} on the Draw Pile",
                   ("board", "table"): "{who} took {what} from the Board", ("hand", "hand"): None}
     TOASTS = Presenter.TOASTS | {"call", "goal"}
+    ZONE_TERMS = True
     SEAT_FACTS = frozenset({"dealer", "caller"})
     FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played", caller="Last called by", target="Game to",
                        bust_over="Bust over", caller_bonus="Caller's bonus to each winner")
@@ -105,6 +109,35 @@ class FinalCount(Presenter):
         lines.append(("Game to", f"{facts['target']} points", None))
         return lines[:self.SIDE_FACTS]
 
+    def taken_back(self, action, names, view=None):
+        """A swap taken back says with what: 'your swap of the 3 of hearts with the Board'."""
+        against = SWAPS.get(action.kind)
+        if against and action.cards:
+            return f"your swap of the {action.cards[0].spoken} with {against}"
+        return super().taken_back(action, names, view)
+
+    def hand_result(self, view):
+        """Each player's points this hand, and who won it."""
+        seats = (view.facts.get("last_hand") or {}).get("seats") or []
+        return {row["seat"]: (row.get("points", 0), bool(row.get("winner"))) for row in seats} or None
+
+    def summary_lines(self, view, names):
+        """The Board of the hand just ended (every count includes it), then the facts."""
+        board = (view.facts.get("last_hand") or {}).get("board") or []
+        lines = [f"The Board, counted by everyone: {', '.join(self.card_words(n) for n in board)}"] if board else []
+        return lines + super().summary_lines(view, names)[:3]
+
+    def outcome_line(self, event, view, names, zone_names):
+        """A hand's end: who scored (with what count) and who went bust."""
+        last = view.facts.get("last_hand") or {}
+        if event.kind != "hand_over" or not last.get("seats"):
+            return super().outcome_line(event, view, names, zone_names)
+        rows = last["seats"]
+        won = [f"{names[r['seat']]} +{r.get('points', 0)} (count {r.get('best')})" for r in rows if r.get("winner")]
+        bust = [names[r["seat"]] for r in rows if r.get("bust")]
+        words = f"Hand {last.get('hand')} is over: " + (", ".join(won) if won else "nobody scores")
+        return words + (f"; bust: {', '.join(bust)}" if bust else "")
+
     def arg_label(self, arg, names, kind="", view=None):
         """A pick 'seat:position' reads 'Theo, card 2'."""
         if isinstance(arg, str) and ":" in arg:
@@ -114,13 +147,20 @@ class FinalCount(Presenter):
                 return f"{who}, card {int(pos) + 1}" if pos.isdigit() else f"{who} {pos}"
         return super().arg_label(arg, names, kind, view)
 
-    def picks(self, action, owner, index, viewer):
+    def picks(self, action, owner, index, viewer, view=None):
         """A pick names the seat and the position: 'seat:position'."""
         arg = action.arg
         if isinstance(arg, str) and ":" in arg:
             seat, _, pos = arg.partition(":")
             return seat.isdigit() and pos.isdigit() and int(seat) == owner and int(pos) == index
-        return super().picks(action, owner, index, viewer)
+        return super().picks(action, owner, index, viewer, view)
+
+    def owners(self, view):
+        """The drawn card lies in the middle, where each player's turn draws it: your own
+        cards never move aside when it comes and goes."""
+        owner = super().owners(view)
+        owner["drawn"] = None
+        return owner
 
     def die_centre(self, board):
         """The die lies right of the board and whatever lies in line with it, or left of
@@ -154,5 +194,4 @@ class FinalCount(Presenter):
             parts.append("hit the goal")
         if s.get("bonus"):
             parts.append(f"caller bonus {s['bonus']}")
-        parts.append(f"+{s.get('points', 0)} this hand")
         return ", ".join(p for p in parts if p)

@@ -3,6 +3,7 @@ at the top, each lane's open and closed cards in the middle, the viewer's line a
 bottom), one back per coach, and the yards scored."""
 import re
 
+from game.play_design import KEY_DOTS
 from scenes.presenters.default import Presenter, plural, seat_name
 from scenes.presenters.play_design import PlayDesign
 
@@ -10,13 +11,15 @@ from scenes.presenters.play_design import PlayDesign
 ROWS = {"other": (0, 0), "open": (1, 0), "closed": (1, 1), "mine": (2, 0)}
 
 
-def _lane_result(who, d):
-    lane = d["lane"] + 1
-    if not d.get("open"):
-        return f"Lane {lane}: closed card, {who} holds the lane"
-    won, lost = ("offense", "defense") if d.get("won") else ("defense", "offense")
-    return (f"Lane {lane}: {who} wins, {d[won + '_dots']} {d['color']} dots to {d[lost + '_dots']} "
-            f"({d[won]} against {d[lost]})")
+def dots_words(card, colour):
+    """The dots of `card` that count for an offense card of `colour`, in words: '1 orange
+    dot', '4 dots that count as purple (1 purple, 3 blue)' when another colour counts."""
+    counts = dict(card.dots)
+    parts = [(c, counts.get(c, 0)) for c in KEY_DOTS[colour]]
+    total = sum(n for _, n in parts)
+    if sum(1 for _, n in parts if n) < 2:
+        return plural(total, f"{colour} dot")
+    return f"{plural(total, 'dot')} that count as {colour} (" + ", ".join(f"{n} {c}" for c, n in parts) + ")"
 
 
 def _phase(who, d):
@@ -26,7 +29,7 @@ def _phase(who, d):
     return f"Now: {name}, line {d['line']} of 4: {side} sets"
 
 
-SET = re.compile(r"set (.+?) in their Lane (\d)$")
+SET = re.compile(r"set (.+?) in their lane (\d)$")
 
 
 def _set_in_lanes(entry):
@@ -49,32 +52,70 @@ class FivePossessions(PlayDesign):
     """5 possessions' field, backs and words."""
 
     LANE_ARGS = frozenset({"place"})
+    SCORE_UNIT = "yards scored"
     EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
                        phase=_phase,
                        choose=lambda who, d: f"{who} chose {d}",
-                       score=lambda who, d: f"{who} scored 20 yards: {d} in all",
+                       score=lambda who, d: f"{who} has {d} yards in all",
                        possession=lambda who, d: f"Possession {d}: {who} on offense",
                        reveal=lambda who, d: (None if isinstance(d, int)
                                               else Presenter.EVENT_WORDS["reveal"](who, d)),
                        tie_break=lambda who, d: "Tied: a pair of possessions decides",
                        sudden_death=lambda who, d: "Still tied: sudden death",
-                       lane=_lane_result)
+                       drive=lambda who, d: (f"Touchdown! {who} scores 20 yards" if d == "touchdown"
+                                             else f"Drive stopped: {who} scores 20 yards on defense"))
     MOVE_WORDS = {("hand", "line"): "{who} set {what} in {dst}", ("stack", "hand"): "{who} drew {what} for this line",
                   ("box", "stack"): None, ("stack", "box"): None, ("removed", "box"): None}
     TOASTS = Presenter.TOASTS | {"toss"}
-    HOLDS = dict(Presenter.HOLDS, lane=1.2)
+    WAITS = Presenter.WAITS | {"lane", "drive"}
     SKIP_FACTS = Presenter.SKIP_FACTS | {"table", "line", "line_size", "offense", "defense", "chooser"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, possession="Possessions played",
                        tie_break_pairs="Tie-break pairs played")
     SEAT_FACTS = frozenset({"offense", "defense", "chooser"})
 
+    def __init__(self, info):
+        """The presenter, with the deck's cards by name (a lane's result counts their dots)."""
+        super().__init__(info)
+        self.by_name = {name: copies[0] for name, copies in info.load_deck().by_name.items()}
+
+    def lane_words(self, detail, who, on_lane=False):
+        """A lane's result: who holds or wins it and why, the dots counted by the offense
+        card's colour ('Maya wins: 4 dots that count as purple (1 purple, 3 blue) to 2');
+        in the log, also the two cards and the lane."""
+        lane = f"Lane {detail['lane'] + 1}: "
+        if not detail.get("open"):
+            words = f"{who} holds the lane: the offense card was set closed"
+            return words if on_lane else lane + words
+        offense, defense = self.by_name.get(detail.get("offense")), self.by_name.get(detail.get("defense"))
+        if offense is None or defense is None:
+            return lane + f"{who} wins"
+        colour = detail["color"]
+        ours, theirs = dots_words(offense, colour), dots_words(defense, colour)
+        verdict = "more" if detail.get("won") else "no more"
+        if on_lane:
+            return f"{who} wins: {ours} against {theirs}"
+        return (f"{lane}{who} wins: {offense.spoken} has {ours}, {verdict} than {defense.spoken} "
+                f"with {theirs}")
+
+    def event_kinds(self):
+        """A lane's result has words of its own (event_line)."""
+        return super().event_kinds() | {"lane"}
+
     def event_line(self, event, names, zones):
-        """A lane's result names its two cards by their spoken names."""
-        if event.kind == "lane" and isinstance(event.detail, dict) and event.detail.get("open"):
-            detail = dict(event.detail, offense=self.card_words(event.detail.get("offense")),
-                          defense=self.card_words(event.detail.get("defense")))
-            event = event._replace(detail=detail)
+        """A lane's result names its two cards and counts their dots."""
+        if event.kind == "lane" and isinstance(event.detail, dict):
+            return self.lane_words(event.detail, seat_name(names, event.seat) or "Everyone")
         return super().event_line(event, names, zones)
+
+    def outcome_line(self, event, view, names, zones):
+        """A lane's result written on its lane, shorter than in the log."""
+        if event.kind == "lane" and isinstance(event.detail, dict):
+            return self.lane_words(event.detail, seat_name(names, event.seat), on_lane=True)
+        return super().outcome_line(event, view, names, zones)
+
+    def outcome_lane(self, event):
+        """A lane's result is written on its lane."""
+        return event.detail.get("lane") if event.kind == "lane" and isinstance(event.detail, dict) else None
 
     def log_lines(self, events, names, zones, keep=60):
         """A line set in one turn reads as one move: 'Theo set 4 cards face down in lanes 4, 1, 2, 3'."""

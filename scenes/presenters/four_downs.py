@@ -19,12 +19,13 @@ class FourDowns(PlayDesign):
                        fold=lambda who, d: f"{who} folded and loses {d} yards",
                        shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
     TOASTS = Presenter.TOASTS | {"knock", "fold", "call"}
-    HOLDS = dict(Presenter.HOLDS, round_won=1.4)
+    WAITS = Presenter.WAITS | {"round_won"}
     MOVE_WORDS = {("played", "used"): None, ("hand", Presenter.DRAW_PILE): None,
                   ("played", Presenter.DRAW_PILE): None, ("used", Presenter.DRAW_PILE): None,
                   ("hand", "used"): None, ("hand", "played"): "{who} played {what}",
                   (Presenter.DRAW_PILE, "hand"): "{who} was dealt {what}"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played")
+    SCORE_UNIT = "yards lost"
     SKIP_FACTS = Presenter.SKIP_FACTS | {"back", "round", "rounds", "stake", "fold_cost", "leader", "lead_seat",
                                          "lead_card", "last_knocker"}
     SEAT_FACTS = frozenset({"dealer", "leader", "lead_seat", "last_knocker", "hand_winner"})
@@ -100,6 +101,14 @@ class FourDowns(PlayDesign):
         if dealer:
             lines.append(("Dealer", dealer, None))
         return lines[:self.SIDE_FACTS]
+
+    def statuses(self, view):
+        """A seat out of the game, or folded this hand, says so on its plate."""
+        facts = view.facts
+        out, folded = facts.get("out") or [], facts.get("folded") or []
+        return {seat: "out" if seat < len(out) and out[seat] else "folded"
+                for seat in range(view.players)
+                if (seat < len(out) and out[seat]) or (seat < len(folded) and folded[seat])}
 
     def hand_over(self, view):
         """Which hand is over."""

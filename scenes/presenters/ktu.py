@@ -1,5 +1,5 @@
 """KTU at the table: the pile, the burns, blind plays; who went out in which place."""
-from scenes.presenters.default import Presenter, ordinal, plural, possessive, seat_name
+from scenes.presenters.default import Presenter, capital, ordinal, plural, seat_name
 
 WILD = ("2", "3", "10")      # play on anything
 STEP_WORDS = {"choose": "Choose face-up cards", "play": "Play"}
@@ -11,26 +11,41 @@ class Ktu(Presenter):
     KIND_LABELS = dict(Presenter.KIND_LABELS, pick_up="Take the pile", choose_faceup="Choose face-up cards",
                        play_blind="Play blind")
     POSITION_ARGS = frozenset({"play_blind"})
+    PICK_THEN_PLAY = frozenset({"play", "choose_faceup"})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        phase=lambda who, d: f"Now: {STEP_WORDS[d]}",
-                       blind_fail=lambda who, d: f"{possessive(who)} blind card failed: they pick up the pile",
                        pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
                        burn=lambda who, d: f"{who} burned the pile")
-    TOASTS = Presenter.TOASTS | {"burn", "pick_up", "blind_fail"}
+    TOASTS = Presenter.TOASTS | {"burn", "pick_up"}
+    WAITS = Presenter.WAITS | {"blind_fail"}
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
                   ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
                   ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} laid {what} face up",
                   (Presenter.DRAW_PILE, "facedown"): "{who} was dealt {what} face down"}
     PLAY_PILES = ("pile",)
+    SCORE_UNIT = "cards left"
     DEAL_SIZE = 5
     SEAT_FACTS = frozenset({"first_player"})
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order"}
 
+    def event_kinds(self):
+        """A failed blind card has words of its own (event_line)."""
+        return super().event_kinds() | {"blind_fail"}
+
     def event_line(self, event, names, zones):
-        """A blind card turned over is named by its spoken name."""
+        """A blind card turned over is named by its spoken name; a failed one says what it
+        did not beat and what it costs ('6 of clubs does not beat the 6 of hearts: Maya
+        picks it up with the pile (3 cards)', the count the pick-up's own line gives)."""
         if event.kind == "reveal" and isinstance(event.detail, str):
             event = event._replace(detail=self.card_words(event.detail))
+        if event.kind == "blind_fail" and isinstance(event.detail, dict):
+            d = event.detail
+            who = seat_name(names, event.seat)
+            beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
+            pile = d.get("pile", 1) - 1                    # the engine counts the blind card in
+            return (f"{capital(self.card_words(d['card']))} does not beat {beat}: {who} picks it up with the pile "
+                    f"({plural(pile, 'card')})")
         return super().event_line(event, names, zones)
 
     def context(self, view, names):
@@ -80,6 +95,14 @@ class Ktu(Presenter):
             return f"Play lower than the {spoken} (or a 2, 3 or 10), or take the pile"
         return f"Beat the {spoken}: play {self.beats(facts, view.options)}; or take the pile"
 
+    def no_fit(self, view, names):
+        """Nothing in your hand beats the pile: take it."""
+        top = view.facts["effective_top"]
+        hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
+        if not top or not hand or view.facts["step"] != "play":
+            return ""
+        return f"Nothing in your hand beats the {self.card_words(top)}: take the pile"
+
     def waiting(self, view, seat, names):
         """Who is choosing face-up cards."""
         facts = view.facts
@@ -104,6 +127,17 @@ class Ktu(Presenter):
         if out:
             lines.append(("Out", ", ".join(out), None))
         return lines
+
+    def places(self, view):
+        """The players out of cards first, in the order they went out, then the others by
+        the fewest cards held."""
+        finished = list(view.facts.get("finished") or [])
+        scores = view.scores
+        rest = sorted({scores[s] for s in range(len(scores)) if s not in finished})
+        if view.winners and not finished:
+            return super().places(view)
+        return {s: finished.index(s) + 1 if s in finished else len(finished) + 1 + rest.index(scores[s])
+                for s in range(len(scores))}
 
     def breakdown(self, view, seat, names):
         """Out in which place, or still holding cards."""

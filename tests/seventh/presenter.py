@@ -7,7 +7,7 @@ class HighCard(Presenter):
 
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, round_won=lambda who, d: f"{who} won round {d}")
     MOVE_WORDS = {("hand", "played"): "{who} played {what}", ("played", "taken"): None}
-    HOLDS = dict(Presenter.HOLDS, round_won=1.2)
+    WAITS = Presenter.WAITS | {"round_won"}
     TOASTS = Presenter.TOASTS | {"round_won"}
     DEAL_SIZE = 2
     SKIP_FACTS = Presenter.SKIP_FACTS | {"round", "rounds", "best", "rounds_won", "leader"}

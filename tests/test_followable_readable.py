@@ -1,0 +1,159 @@
+"""Every card readable, every number labelled: at 960x600 with the most players of each
+mode no text is drawn under 13 pixels (on the cards too) and every name fits its plate;
+any face-up card under the pointer shows enlarged; the scores say what they count."""
+import random
+
+import pygame
+import pytest
+
+import game
+from scenes import app as app_module
+from scenes.session import Seat, Session, inline
+from sprites import cards as card_sprites
+from sprites import text as text_module
+from tests.test_ui_play import choose
+
+NAMES = ["Maya", "Theo", "Ines", "Kofi", "Sam", "Ana"]
+
+
+class Spy:
+    """The text module as the card faces use it, noting each size drawn (at the card's
+    final size: a face is drawn SS times larger, then scaled down)."""
+
+    def __init__(self, sizes):
+        self.sizes = sizes
+
+    def font(self, px):
+        self.sizes.append(("card", px / card_sprites.SS))
+        return text_module.font(px)
+
+    def __getattr__(self, name):
+        return getattr(text_module, name)
+
+
+@pytest.fixture
+def small_app():
+    a = app_module.App(size=(960, 600), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    a.settings.sound = False
+    a.sounds.enabled = False
+    a.frame()
+    yield a
+    pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("colourblind", [False, True])
+def test_followable_no_text_under_13_px_at_960x600_with_the_most_players(small_app, game_id, colourblind,
+                                                                         monkeypatch):
+    a = small_app
+    a.settings.colourblind = colourblind
+    card_sprites.clear()
+    text_module.clear()
+    sizes, words = [], []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render",
+                        lambda w, px, colour: sizes.append((w, px)) or words.append(w) or real(w, px, colour))
+    monkeypatch.setattr(card_sprites, "text", Spy(sizes))
+    players = game.GAMES[game_id].max_players
+    seats = [Seat(NAMES[i], i == 0) for i in range(players)]
+    session = Session(game_id, seats, {}, 11, executor=inline)
+    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    a.frame()
+    table = a.scene
+    rng = random.Random(11)
+    for move in range(40):
+        for _ in range(200):
+            if a.scene is not table or (table.my_turn() and not table.busy()):
+                break
+            if table.hold.wait:
+                table.continue_on()
+            a.frame()
+        if a.scene is not table:
+            break
+        for placed in [p for p in table.board.placed if p.face_up][::3]:     # hover cards: their zoom
+            table.ui_state.hovered = placed
+            table.draw(a.screen)
+        table.ui_state.hovered = None
+        table.submit(choose(session.legal_actions(), rng))
+    a.scene.draw(a.screen)
+    small = sorted({(w, px) for w, px in sizes if px < 13}, key=str)
+    assert not small, f"text under 13 px: {small[:8]}"
+    for name in NAMES[:players]:
+        cut = [w for w in words if w.endswith("...") and (name.startswith(w[:-3]) and w[:-3] != name
+                                                            or w[:-3].startswith(f"{name} ("))]
+        assert not cut, f"{name}'s name is cut: {cut}"
+
+
+def test_followable_any_face_up_card_under_the_pointer_shows_enlarged(small_app, monkeypatch):
+    a = small_app
+    seats = [Seat(n, i == 0) for i, n in enumerate(NAMES[:5])]
+    session = Session("ktu", seats, {}, 5, executor=inline)
+    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    a.frame()
+    table = a.scene
+    rng = random.Random(1)
+    while not any(p.face_up and p.zone == "faceup:2" for p in table.board.placed):
+        if table.my_turn() and not table.busy():
+            table.submit(choose(session.legal_actions(), rng))
+        a.frame()
+    theirs = next(p for p in table.board.placed if p.face_up and p.zone == "faceup:2")
+    drawn = []
+    real = card_sprites.shadowed
+    monkeypatch.setattr(card_sprites, "shadowed", lambda card, w, h, *rest: drawn.append((card, w, h)) or
+                        real(card, w, h, *rest))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a.screen.pixel((theirs.rect.left + 3,
+                                                                                 theirs.rect.centery)),
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    a.frame()
+    a.scene.dirty = True
+    a.frame()
+    assert table.ui_state.hovered is theirs
+    zoom = a.screen.rect((0, 0, *table.presenter.zoom_size()))
+    assert any(card is theirs.card and abs(w - zoom.w) <= 1 and abs(h - zoom.h) <= 1
+               for card, w, h in drawn)                                 # shown at the zoom's size
+    assert zoom.h >= 2 * a.screen.rect(theirs.rect).h
+
+
+def test_followable_the_scores_say_what_they_count(small_app, monkeypatch):
+    a = small_app
+    words = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda w, px, colour: words.append(w) or real(w, px, colour))
+    seats = [Seat(n, i == 0) for i, n in enumerate(NAMES[:3])]
+    session = Session("final_card_down", seats, {}, 5, executor=inline)
+    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    a.frame()
+    a.scene.dirty = True
+    a.frame()
+    panel = " ".join(words)
+    assert "points in hand, lower is better" in panel and "a hidden score shows the cards held" in panel
+
+
+def test_followable_colour_blind_letters_stay_on_small_lane_cards(small_app, monkeypatch):
+    drawn = []
+
+    class Font:
+        def __init__(self, px):
+            self.real = text_module.font(px)
+
+        def size(self, words):
+            return self.real.size(words)
+
+        def render(self, words, *rest):
+            drawn.append(words)
+            return self.real.render(words, *rest)
+
+    class Text(Spy):
+        def font(self, px):
+            return Font(px)
+
+    monkeypatch.setattr(card_sprites, "text", Text([]))
+    card_sprites.clear()
+    deck = game.GAMES["five_possessions"].load_deck()
+    card = next(c for c in deck.cards if c.color == "purple")
+    card_sprites.image(card, 38, 54, True, card.family)         # a lane card at 960x600
+    assert "P" in drawn and card.rank in drawn
+    drawn.clear()
+    card_sprites.image(card, 38, 54, False, card.family)
+    assert "P" not in drawn and card.rank in drawn

@@ -1,0 +1,201 @@
+"""Every event says what it means, with its cause and its size, played at the table:
+penalty draws, two players skipped, a failed blind card, extra credit on whose
+assignment, a card taken from your hand, 5 possessions' dots and drives, Undo's words."""
+import random
+import re
+
+import pygame
+
+from scenes.session import Seat, Session, inline
+from tests.test_ktu import blind_position, new, play
+from tests.test_ui_play import app, choose, click_at, click_widget, press, settle  # noqa: F401
+from tests.test_ui_saves import start_game
+
+NAMES = ["Maya", "Theo", "Ines", "Kofi"]
+
+
+def open_state(a, state, humans):
+    """The table of a game already begun (`state`), people at `humans`."""
+    seats = [Seat(NAMES[i], i in humans) for i in range(state.players)]
+    session = Session(state.game_id, seats, dict(state.options), state.chance.seed, state=state, executor=inline)
+    a.scene.go("table", session=session, viewer=None, events_seen=session.event_count(), curtains=[])
+    a.frame()
+    return a.scene, session
+
+
+def play_until(a, table, found, rng, limit=20000):
+    """Play the person's moves at random (the computers answering) until `found()`."""
+    for _ in range(limit):
+        if found():
+            return
+        if a.scene is not table:
+            scene = a.scene
+            if not getattr(scene, "interim", False):
+                raise AssertionError("the game ended first")
+            scene.next_hand()
+        elif table.hold.wait:
+            table.continue_on()
+        elif table.my_turn() and not table.busy():
+            table.submit(choose(table.session.legal_actions(), rng))
+        a.frame()
+    raise AssertionError("never found")
+
+
+def test_followable_penalty_draws_are_told_with_their_cause(app):
+    start_game(app, "final_card_down", 3, {0}, 5)
+    table = app.scene
+    play_until(app, table, lambda: any(re.search(r"drew \d cards for (a 2|\w+ 2s)", line)
+                                       for line in table.log_lines()), random.Random(5))
+    line = next(line for line in table.log_lines() if " 2" in line and "drew" in line and "for" in line)
+    count = int(re.search(r"drew (\d) cards", line).group(1))
+    twos = "a 2" if count == 2 else {4: "two 2s", 6: "three 2s"}.get(count)
+    assert f"drew {count} cards for {twos}" in line
+    assert "drew a card, drew a card" not in " ".join(table.log_lines())
+
+
+def test_followable_a_pair_of_8s_names_both_players_skipped(app):
+    state = new(hands={0: ["8S", "8H", "4S", "5S"]}, players=4)
+    table, session = open_state(app, state, {0})
+    for name in ("8S", "8H"):
+        placed = next(p for p in table.board.placed if p.card is not None and p.card.name == name)
+        click_at(app, (placed.rect.left + 4, placed.rect.top + 20))
+    assert [c.name for c in table.ui_state.selection] == ["8S", "8H"]
+    click_widget(app, lambda w: w.label == "Play 2 cards")
+    assert "Theo and Ines are skipped" in table.log_lines()
+    assert any(words == "Theo and Ines are skipped" for words, _ in table.motion.toasts) or \
+        table.app.settings.animation_speed == "instant"
+
+
+def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app):
+    app.settings.animation_speed = "fast"
+
+    def last(state):
+        play(state, 0, "2C")
+        play(state, 1, "8H")
+    table, session = open_state(app, blind_position(last), {3})
+    blind = next(p for p in table.board.placed if p.zone == "facedown:3" and p.raised)
+    click_at(app, (blind.rect.left + 4, blind.rect.centery))
+    words = "4 of hearts does not beat the 8 of hearts: Kofi picks it up with the pile (2 cards)"
+    assert table.hold.outcome.words == words
+    for _ in range(120):
+        app.frame()
+    assert table.hold.waiting                         # readable at Fast: it waits for a key
+    assert "Kofi picked up the pile (2 cards)" in table.log_lines()      # the same count as the log's
+    press(app, pygame.K_SPACE)
+    assert not table.hold.outcomes
+
+
+def test_followable_extra_credit_names_whose_assignment_and_a_computers_exam_its_cards(app):
+    session = start_game(app, "deadline", 3, {0}, 4)
+    table = app.scene
+    computers = "|".join(session.name(seat) for seat in (1, 2))
+    laid = re.compile(rf"({computers}) laid down [^,]+ \(")            # a computer's cards named
+
+    def found():
+        log = " ".join(table.log_lines())
+        return "as extra credit on " in log and laid.search(log)
+    play_until(app, table, found, random.Random(4))
+    log = " ".join(table.log_lines())
+    assert re.search(r"as extra credit on (their|\w+'s) ", log)
+    assert "assignment being built" not in log and "group of" not in log
+
+
+def test_followable_a_card_taken_from_your_hand_is_said_where_you_look(app):
+    start_game(app, "deadline", 3, {0}, 5)
+    table = app.scene
+    play_until(app, table, lambda: "from Maya's hand" in table.ui_state.message, random.Random(1))
+    assert re.match(r"\w+ took .+ blind from Maya's hand", table.ui_state.message)
+
+
+def test_followable_five_possessions_counts_dots_in_words_and_announces_drives(app):
+    start_game(app, "five_possessions", 2, {0}, 4242)
+    table = app.scene
+    play_until(app, table, lambda: any(("Touchdown!" in line or "Drive stopped" in line)
+                                       for line in table.log_lines()), random.Random(3))
+    log = table.log_lines()
+    lanes = [line for line in log if line.startswith("Lane ")]
+    assert lanes and not any(re.search(r"\b1 \w+ dots\b", line) for line in lanes)
+    assert all(re.search(r"(\d+ (\w+ )?dots?|holds the lane)", line) for line in lanes)
+    counted = [line for line in lanes if "count as purple" in line]
+    assert all(re.search(r"count as purple \(\d+ purple, \d+ blue\)", line) for line in counted)
+
+
+def test_followable_undo_names_the_move_and_says_why_it_is_refused(app):
+    session = start_game(app, "final_card_down", 2, {0}, 12)
+    table = app.scene
+    settle(app)
+    legal = session.legal_actions()
+    play_move = next((a for a in legal if a.kind == "play"), None)
+    assert play_move is not None
+    app.settings.undo = "casual"
+    table.submit(play_move)
+    press(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert table.ui_state.message.startswith(f"Taken back: your play of the {play_move.cards[0].spoken}")
+    app.settings.undo = "mine"
+    draw = next(a for a in session.legal_actions() if a.kind == "draw")
+    table.submit(draw)
+    while session.current_player != 0:
+        app.frame()
+    press(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert table.ui_state.message.startswith("Undo: ")
+    assert table.ui_state.message in ("Undo: a new card came to light",
+                                      "Undo: chance has acted since (a shuffle, a roll or a card nobody had seen)")
+
+
+def test_followable_zones_read_in_lower_case_and_a_blind_take_names_whose_hand(app):
+    session = start_game(app, "deadline", 4, {0}, 5)
+    table = app.scene
+    play_until(app, table, lambda: table.my_turn() and table.current_view.facts.get("exchange"),
+               random.Random(1))
+    assert any(w.label == f"Take from {session.name(3)}'s hand..." for w in table.widgets)
+    log = " ".join(table.log_lines())
+    assert "'s Hand" not in log and "the Discard pile" not in log
+
+
+def test_followable_undo_names_a_swap_with_what_it_traded_and_an_end_of_turn(app):
+    app.settings.undo = "casual"
+    session = start_game(app, "final_count", 2, {0}, 8)
+    table = app.scene
+    swaps = {"swap_board": "the Board", "swap_opp": "an opponent's card", "swap_draw": "the drawn card"}
+    play_until(app, table, lambda: table.my_turn() and not table.busy() and
+               any(a.kind in swaps for a in session.legal_actions()), random.Random(2))
+    swap = next(a for a in session.legal_actions() if a.kind in swaps)
+    table.submit(swap)
+    press(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert table.ui_state.message.startswith(
+        f"Taken back: your swap of the {swap.cards[0].spoken} with {swaps[swap.kind]}")
+    play_until(app, table, lambda: table.my_turn() and not table.busy() and
+               any(a.kind == "end_turn" for a in session.legal_actions()), random.Random(2))
+    table.submit(next(a for a in session.legal_actions() if a.kind == "end_turn"))
+    while not table.my_turn() or table.busy():
+        if table.hold.wait:
+            table.continue_on()
+        app.frame()
+    press(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert table.ui_state.message.startswith("Taken back: ")
+    assert "your end turn" not in table.ui_state.message
+
+
+def test_followable_cards_owed_count_down_while_the_penalty_is_drawn(app):
+    from tests.helpers import act
+    from tests.test_final_card_down import new as new_fcd
+    state = new_fcd({0: ["2/blue/clubs"]}, first="2/red/hearts", players=2)
+    act(state, "play 2/blue/clubs")
+    act(state, "end turn")
+    table, session = open_state(app, state, {1})
+    settle(app)
+
+    def owed():
+        return dict((label, value) for label, value, _ in table.presenter.side_facts(table.current_view, table.names))
+    assert owed()["Cards owed"] == "4" and owed()["Active 2s"] == "2"
+
+    def make(kind):
+        table.submit(next(a for a in session.legal_actions() if a.kind == kind))
+        settle(app)
+    for left in (3, 2, 1):
+        make("draw")
+        assert owed()["Cards owed"] == str(left)
+    make("draw")
+    assert owed().get("Cards owed", "0") == "0"
+    make("end_turn")
+    assert any(line.startswith("Theo drew 4 cards for two 2s") for line in table.log_lines())
