@@ -182,10 +182,10 @@ def uno_speed(seconds, seed=1):
 def rlcard_version():
     """The installed RLCard's version, or None when it is not installed."""
     try:
-        from importlib.metadata import PackageNotFoundError, version
-        return version("rlcard")
-    except PackageNotFoundError:
+        import rlcard
+    except ImportError:
         return None
+    return rlcard.__version__
 
 
 def bench(seconds=2.0, out=print, rounds=1, against_rlcard=False):
