@@ -1,31 +1,50 @@
 """Learn to play: a guided first game of one mode, read from `config/tutorials/<id>.yaml`.
 
 A tutorial is data: the players and their names, the house rules, the stacked deal(s),
-injected dice and tosses, and a script of steps. Each step is either the learner's (the
-coach says what to do and why, and the move(s) it expects) or a computer player's (the
-moves it makes, then what happened and which rule made it so). A step's `shows` list
-names the rules of `config/rules/<id>.md` that step shows, each with what must be seen
-there (an event of the engine, a move the engine allows, or one it refuses), so a rules
-change that breaks a tutorial is caught by its test.
+injected dice and tosses, and a script of steps. A step is the learner's (the coach says
+what to do and why, and the move(s) it expects), a computer player's (the moves it
+makes, then what happened and which rule made it so), the coach's own (`by: coach`:
+words to read, with Next to go on) or the learner's played by the coach (`by` the
+learner with `do`: routine moves made for the learner, said afterwards). A step's
+`shows` list names the rules of `config/rules/<id>.md` that step shows, each with the
+rulebook's own words it cites and what must be seen there (an event of the engine, a
+move the engine allows, or one it refuses), so a rules change that breaks a tutorial is
+caught by its test.
 
 A file holds: `version: 1`, `game`, `players` (names by seat), `learner` (one of them),
 `options`, `seed`, `deals` (stacked decks, top first, one per deal), `full_deck`, `dice`,
-`tosses`, `intro`, `end` and `steps`. A step has `by` (a player's name) and `say`; the
-learner's step lists the accepted moves under `expect` and may add `why` (the reason
-given when another legal move is tried), `after` (said once the move is made) and
-`highlight` (card names, or `button:<action kind>`); a computer player's step lists its
-moves in order under `do`, and its `say` is spoken after them. `shows` lists the rules
-the step shows: `rule`, `section` (a heading of the rulebook) and one check, `event`
-(optionally with `detail`, `seat`, `cards`), `allows` or `refuses`.
+`tosses`, `intro`, `end`, `later` (the rules a real game brings that the lesson does not
+show: rule, section, cites) and `steps`. A lesson teaches the game as Setup plays it by
+default: its `options` set only the player count. A house rule gets a chapter of its
+own, `config/tutorials/<id>/<option id>.yaml`, listed under `chapters` in the lesson
+and naming its option under `chapter` (its options switch that rule on).
+
+A learner's step lists the accepted moves under `expect` and may add `why` (the reason
+given when another legal move is tried), `after` (said once the move is made),
+`highlight` (card names, or `button:<action kind>`), `point` (the bubble: one short
+idea, at the thing it means) and `at` (where the bubble points, by default the first
+highlight). A learner's step that only ends the turn, when nothing else is left, has no
+`say`: the table ends such a turn by itself, as in a real game. A computer player's step
+lists its moves in order under `do`, and its `say` is spoken after them. The coach's
+step has `say`, `point` and `at`, and `reveal` (a lane: the other players' cards in the
+lanes after it stay face down until a later step shows them, so a line is revealed one
+lane at a time). `at` is a card name, `button:<action kind>`, `button:next`,
+`zone:<zone key>` (or `zone:<zone key>@<position>` for one card of it), `lane:<lane>`,
+`score:<player>` or `fact:<the first words of a fact in the panel>`. `shows` lists the
+rules the step shows: `rule`, `section` (a heading of the rulebook), `cites` (words of
+that section, quoted exactly) and one check, `event` (optionally with `detail`, `seat`,
+`cards`), `allows` or `refuses`.
 
 Actions are written as text: the action kind, the card names (as the deck files name
 them) and the argument, e.g. `play D/red/hearts purple`, `end_turn`, `pick 1:3`.
 
-`load(game_id)` reads, checks and plays the script through the real engine, raising
-`TutorialError` naming the file and the step for anything wrong; each step is read into
-a `Cue`. `Coach(tutorial)` runs it for a scene: `text()`, `highlights()`, `cue` (the
-current one), `submit(action)`, `scripted_action()`, `summary()`.
+`load(game_id, chapter=None)` reads, checks and plays the script through the real
+engine, raising `TutorialError` naming the file and the step for anything wrong; each
+step is read into a `Cue`. `Coach(tutorial)` runs it for a scene: `paragraphs()`,
+`highlights()`, `bubble()`, `progress()`, `cue` (the current one), `submit(action)`,
+`scripted_action()`, `next()`, `summary()`.
 """
+import os
 from typing import NamedTuple
 
 import game
@@ -33,12 +52,19 @@ from game import resources
 
 VERSION = 1
 TOP_KEYS = {"version", "game", "players", "learner", "options", "seed", "deals", "full_deck",
-            "dice", "tosses", "intro", "steps", "end"}
-OPTIONAL_TOP = {"options", "full_deck", "dice", "tosses"}
-STEP_KEYS = {"by", "say", "expect", "do", "why", "after", "highlight", "shows"}
-COVER_KEYS = {"rule", "section", "event", "detail", "seat", "cards", "allows", "refuses"}
+            "dice", "tosses", "intro", "steps", "end", "later", "chapters", "chapter"}
+OPTIONAL_TOP = {"options", "full_deck", "dice", "tosses", "later", "chapters", "chapter"}
+STEP_KEYS = {"by", "say", "expect", "do", "why", "after", "highlight", "shows", "point", "at",
+             "reveal"}
+COVER_KEYS = {"rule", "section", "cites", "event", "detail", "seat", "cards", "allows", "refuses"}
+LATER_KEYS = {"rule", "section", "cites"}
 CHECKS = ("event", "allows", "refuses")
 BUTTON = "button:"
+COACH = "coach"         # `by` of the coach's own steps
+NEXT = "button:next"    # the Next button of the coach's steps
+ANCHORS = ("button:", "zone:", "lane:", "score:", "fact:")
+POINT_MAX = 120         # a bubble holds one short idea: at most this many characters
+ENDS_TURN = "end_turn"
 
 
 class TutorialError(ValueError):
@@ -62,13 +88,14 @@ class Move(NamedTuple):
 
 
 class Cue(NamedTuple):
-    """One step of the script as the coach runs it (a cue: the learner's or a computer
-    player's turn to act). `by` is a seat; `moves` are the alternatives the coach accepts
-    (learner) or the moves made in order (computer)."""
+    """One step of the script as the coach runs it (a cue: the learner's turn to act, a
+    computer player's, or the coach's own words). `by` is a seat (None for the coach's
+    own cue); `moves` are the alternatives the coach accepts (the learner's cue) or the
+    moves made in order (a computer player's, or the learner's played by the coach)."""
 
     number: int
-    by: int
-    learner: bool
+    by: object
+    learner: bool    # the learner chooses this step's move
     say: str
     moves: tuple
     why: str
@@ -76,13 +103,37 @@ class Cue(NamedTuple):
     cards: tuple     # card names to highlight
     buttons: tuple   # action kinds to highlight
     shows: tuple     # the Covers this step shows
+    point: str = ""  # the bubble's words
+    at: str = ""     # where the bubble points
+    reveal: object = None   # the coach's cue: the last lane shown face up
+
+    @property
+    def coach(self):
+        """Is this the coach's own step (words, then Next)?"""
+        return self.by is None
+
+    @property
+    def stop(self):
+        """Does the lesson wait here for the learner (a move to choose, or Next)?"""
+        return self.coach or (self.learner and bool(self.say))
+
+    @property
+    def anchor(self):
+        """Where the bubble points: `at`, else the first highlight ('' for none)."""
+        if self.at:
+            return self.at
+        if self.cards:
+            return self.cards[0]
+        if self.buttons:
+            return BUTTON + self.buttons[0]
+        return NEXT if self.coach else ""
 
 
 class Cover(NamedTuple):
-    """A rule a step shows, the rulebook section it comes from, and what proves it:
-    an event of that kind during the step (with that detail, about that seat, moving
-    those cards; step 1 also sees the deal's events), or a move the engine allows or
-    refuses just before the step's move."""
+    """A rule a step shows, the rulebook section it comes from and the section's words it
+    cites, and what proves it: an event of that kind during the step (with that detail,
+    about that seat, moving those cards; step 1 also sees the deal's events), or a move
+    the engine allows or refuses just before the step's move."""
 
     rule: str
     section: str
@@ -93,6 +144,15 @@ class Cover(NamedTuple):
     cards: tuple
     allows: Move
     refuses: Move
+    cites: str = ""
+
+
+class Later(NamedTuple):
+    """A rule a real game brings that the lesson does not show, where the rulebook says it."""
+
+    rule: str
+    section: str
+    cites: str
 
 
 class Tutorial(NamedTuple):
@@ -111,11 +171,27 @@ class Tutorial(NamedTuple):
     intro: str
     cues: tuple
     end: str
+    later: tuple = ()
+    chapters: tuple = ()     # the house rules with a chapter of their own (option ids)
+    chapter: str = None      # the house rule this chapter teaches (None: the lesson itself)
 
     @property
     def covers(self):
         """Every rule the tutorial shows, in the order of the steps."""
         return tuple(cover for cue in self.cues for cover in cue.shows)
+
+    @property
+    def stops(self):
+        """The steps where the lesson waits for the learner (see Cue.stop)."""
+        return tuple(cue for cue in self.cues if cue.stop)
+
+    @property
+    def rules(self):
+        """The options a real game after this lesson starts with: the house rule the
+        chapter teaches switched on, the others at Setup's defaults."""
+        info = game.GAMES[self.game_id]
+        return {option.id: self.options.get(option.id, option.default) for option in info.options
+                if option.id != info.player_option}
 
     def new_state(self):
         """The game in its starting position, with the tutorial's deal, dice and tosses."""
@@ -132,24 +208,43 @@ class Reply(NamedTuple):
     text: str
 
 
-def path_for(game_id):
-    """The tutorial file of a mode."""
-    return game.game_info(game_id).tutorial()
+def path_for(game_id, chapter=None):
+    """The tutorial file of a mode (or of its chapter on house rule `chapter`)."""
+    path = game.game_info(game_id).tutorial()
+    if chapter is None:
+        return path
+    return os.path.join(os.path.dirname(path), game_id, f"{chapter}.yaml")
 
 
-def load(game_id, path=None):
-    """The tutorial of `game_id` (from `path` if given), checked and played through the
-    engine (once per move the learner may choose); TutorialError naming the file and
-    step otherwise."""
-    path = path or path_for(game_id)
+def chapters(game_id):
+    """The house rules with a chapter of their own in the lesson of `game_id`, as its
+    file lists them (none if it cannot be read: opening the lesson says why)."""
+    try:
+        data = resources.read_yaml(path_for(game_id), TutorialError)
+    except TutorialError:
+        return ()
+    listed = data.get("chapters") if isinstance(data, dict) else None
+    return tuple(str(option) for option in listed) if isinstance(listed, list) else ()
+
+
+def load(game_id, chapter=None, path=None):
+    """The tutorial of `game_id` (its chapter on house rule `chapter`; from `path` if
+    given), checked and played through the engine (once per move the learner may
+    choose); TutorialError naming the file and step otherwise."""
+    path = path or path_for(game_id, chapter)
     data = resources.read_yaml(path, TutorialError)
     tutorial = parse(path, data, game_id)
+    if tutorial.chapter != chapter:
+        _fail(path, "chapter", f"expected {chapter!r}, found {tutorial.chapter!r}")
     sections = rulebook_sections(game_id)
     for cue in tutorial.cues:
         for cover in cue.shows:
-            if cover.section not in sections:
-                _fail(path, f"step {cue.number}", f"rule {cover.rule!r}: {cover.section!r} is "
-                      f"not a section of config/rules/{game_id}.md ({', '.join(sections)})")
+            _cites(path, f"step {cue.number}", cover, sections, game_id)
+    for i, later in enumerate(tutorial.later):
+        _cites(path, f"later[{i}]", later, sections, game_id)
+    for option in tutorial.chapters:
+        if not os.path.exists(path_for(game_id, option)):
+            _fail(path, "chapters", f"{option}: no chapter file {path_for(game_id, option)}")
     rehearse(tutorial)
     for cue in tutorial.cues:
         for choice in range(1, len(cue.moves) if cue.learner else 0):
@@ -162,13 +257,39 @@ def load(game_id, path=None):
 
 
 def rulebook_sections(game_id):
-    """The section headings of the mode's rulebook, `config/rules/<id>.md`."""
+    """The sections of the mode's rulebook, `config/rules/<id>.md`: {heading: its text}."""
     rules = game.game_info(game_id).rulebook()
     try:
         with open(rules, encoding="utf-8") as handle:
-            return [line[2:].strip() for line in handle if line.startswith("# ")]
+            lines = handle.read().splitlines()
     except OSError as problem:
         raise TutorialError(f"{rules}: cannot be read ({problem.strerror})") from None
+    sections, heading = {}, None
+    for line in lines:
+        if line.startswith("# "):
+            heading = line[2:].strip()
+            sections[heading] = ""
+        elif heading is not None:
+            sections[heading] += " " + line
+    return sections
+
+
+def plain(words):
+    """Words as a citation is compared: lower case, one space between words, the list
+    marks and the quotes of the rulebook's text left out."""
+    words = words.replace("\u201c", '"').replace("\u201d", '"').replace("- ", " ")
+    return " ".join(words.lower().split())
+
+
+def _cites(path, where, rule, sections, game_id):
+    """A rule's section is a heading of the rulebook and its `cites` are that section's
+    own words."""
+    if rule.section not in sections:
+        _fail(path, where, f"rule {rule.rule!r}: {rule.section!r} is not a section of "
+                           f"config/rules/{game_id}.md ({', '.join(sections)})")
+    if plain(rule.cites) not in plain(sections[rule.section]):
+        _fail(path, where, f"rule {rule.rule!r}: {rule.cites!r} is not in the words of the "
+                           f"section {rule.section!r} of config/rules/{game_id}.md")
 
 
 def _fail(path, where, problem):
@@ -226,6 +347,8 @@ def parse(path, data, game_id):
                   for i, n in enumerate(_list(path, "players", data["players"])))
     if len(set(names)) != len(names):
         _fail(path, "players", "two players have the same name")
+    if COACH in (name.lower() for name in names):
+        _fail(path, "players", f"'{COACH}' is the coach's own name, not a player's")
     if data["learner"] not in names:
         _fail(path, "learner", f"{data['learner']!r} is not one of the players {', '.join(names)}")
     options = data.get("options") or {}
@@ -235,6 +358,15 @@ def parse(path, data, game_id):
         game.resolve_options(info, len(names), options)
     except ValueError as problem:
         _fail(path, "options", str(problem))
+    chapter = _chapter(path, data, info, options)
+    chapters = tuple(str(c) for c in _list(path, "chapters", data.get("chapters", []), empty=True))
+    house = [o.id for o in info.options if o.id != info.player_option]
+    for option in chapters:
+        if option not in house:
+            _fail(path, "chapters", f"{option!r} is not a house rule of {info.title} "
+                                    f"({', '.join(house)})")
+    if chapter and chapters:
+        _fail(path, "chapters", "a chapter has no chapters of its own")
     deck = info.load_deck()
     deals = _list(path, "deals", data["deals"])
     for i, deal in enumerate(deals):
@@ -253,10 +385,42 @@ def parse(path, data, game_id):
     tosses = tuple(_list(path, "tosses", data.get("tosses", []), empty=True))
     cues = tuple(_cue(path, i + 1, raw, names, data["learner"], deck)
                  for i, raw in enumerate(_list(path, "steps", data["steps"])))
+    later = tuple(_later(path, f"later[{i}]", raw)
+                  for i, raw in enumerate(_list(path, "later", data.get("later", []), empty=True)))
     return Tutorial(path, game_id, names, names.index(data["learner"]), dict(options),
                     _int(path, "seed", data["seed"], 1), [list(d) for d in deals], full_deck,
                     tuple(dice), tosses, _text(path, "intro", data["intro"]), cues,
-                    _text(path, "end", data["end"]))
+                    _text(path, "end", data["end"]), later, chapters, chapter)
+
+
+def _chapter(path, data, info, options):
+    """The house rule a chapter teaches (None for the lesson itself), checked against
+    the options: a lesson leaves every house rule at Setup's default, a chapter switches
+    its own one on."""
+    chapter = data.get("chapter")
+    for option in info.options:
+        if option.id == info.player_option or option.id not in options:
+            continue
+        if option.id != chapter and str(options[option.id]) != option.default:
+            _fail(path, "options", f"{option.id}: a lesson plays the game as Setup does by "
+                                   f"default ({option.label}: {option.word(option.default)}); a "
+                                   "house rule gets a chapter of its own")
+    if chapter is None:
+        return None
+    chapter = str(chapter)
+    try:
+        option = info.option(chapter)
+    except KeyError:
+        _fail(path, "chapter", f"{chapter!r} is not a house rule of {info.title}")
+    if option.id == info.player_option or str(options.get(chapter, option.default)) == option.default:
+        _fail(path, "chapter", f"{chapter}: the chapter's options must switch its house rule on")
+    return chapter
+
+
+def _later(path, where, raw):
+    if not isinstance(raw, dict) or set(map(str, raw)) != LATER_KEYS:
+        _fail(path, where, f"expected exactly {', '.join(sorted(LATER_KEYS))}")
+    return Later(*(_text(path, f"{where}.{key}", raw[key]) for key in ("rule", "section", "cites")))
 
 
 def _cue(path, number, raw, names, learner, deck):
@@ -266,17 +430,28 @@ def _cue(path, number, raw, names, learner, deck):
     unknown = sorted(set(map(str, raw)) - STEP_KEYS)
     if unknown:
         _fail(path, where, f"unknown key(s) {', '.join(unknown)}")
-    if raw.get("by") not in names:
-        _fail(path, where, f"by: {raw.get('by')!r} is not one of the players {', '.join(names)}")
-    is_learner = raw["by"] == learner
-    key, other = ("expect", "do") if is_learner else ("do", "expect")
-    if other in raw or key not in raw:
-        whose = "the learner's" if is_learner else "a computer player's"
-        _fail(path, where, f"{whose} step lists its move(s) under '{key}', not '{other}'")
-    if not is_learner and ("why" in raw or "highlight" in raw or "after" in raw):
-        _fail(path, where, "why, after and highlight belong to the learner's steps")
-    moves = tuple(parse_move(text, deck, path, where)
-                  for text in _list(path, f"{where}: {key}", raw[key]))
+    by = raw.get("by")
+    if by != COACH and by not in names:
+        _fail(path, where, f"by: {by!r} is neither one of the players {', '.join(names)} "
+                           f"nor the {COACH}")
+    coach, mine = by == COACH, by == learner
+    if coach:
+        misplaced = sorted({"expect", "do", "why", "after", "highlight"} & set(raw))
+        if misplaced:
+            _fail(path, where, f"the coach's step has no {', '.join(misplaced)}")
+    else:
+        if ("expect" in raw) == ("do" in raw) or ("expect" in raw and not mine):
+            whose = "the learner's" if mine else "a computer player's"
+            _fail(path, where, f"{whose} step lists its move(s) under "
+                               + ("'expect' (or 'do', for moves the coach makes)" if mine else "'do'"))
+        if "do" in raw and ("why" in raw or "highlight" in raw or "after" in raw):
+            _fail(path, where, "why, after and highlight belong to the learner's own moves")
+    if "reveal" in raw and not coach:
+        _fail(path, where, "reveal belongs to the coach's steps")
+    chooses = "expect" in raw
+    moves = () if coach else tuple(
+        parse_move(text, deck, path, where)
+        for text in _list(path, f"{where}: {'expect' if chooses else 'do'}", raw.get("expect", raw.get("do"))))
     cards, buttons = [], []
     for item in _list(path, f"{where}: highlight", raw.get("highlight", []), empty=True):
         item = str(item)
@@ -287,19 +462,38 @@ def _cue(path, number, raw, names, learner, deck):
         else:
             _fail(path, where, f"highlight {item!r} is neither a card name of the "
                                f"{deck.name} deck nor '{BUTTON}<action kind>'")
-    say = _text(path, f"{where}: say", raw.get("say"))
+    silent = chooses and "say" not in raw
+    if silent and [m.text for m in moves] != [ENDS_TURN]:
+        _fail(path, where, "say: expected a non-empty text (only a step that just ends the "
+                           "turn goes without)")
+    say = "" if silent else _text(path, f"{where}: say", raw.get("say"))
     why = _text(path, f"{where}: why", raw["why"]) if "why" in raw else ""
     after = _text(path, f"{where}: after", raw["after"]) if "after" in raw else ""
+    point = _text(path, f"{where}: point", raw["point"]) if "point" in raw else ""
+    if len(point) > POINT_MAX:
+        _fail(path, where, f"point: a bubble holds one short idea ({len(point)} characters, "
+                           f"at most {POINT_MAX})")
+    if (coach or (chooses and say)) and not point:
+        _fail(path, where, "point: the coach's bubble for this step is missing")
+    if point and not (coach or chooses):
+        _fail(path, where, "point belongs to the learner's and the coach's steps")
+    at = str(raw.get("at", ""))
+    if at and not (at in deck.by_name or at == NEXT or at.startswith(ANCHORS)):
+        _fail(path, where, f"at {at!r} is neither a card name of the {deck.name} deck nor one "
+                           f"of {', '.join(a + '...' for a in ANCHORS)}")
+    reveal = raw.get("reveal")
+    if reveal is not None:
+        reveal = _int(path, f"{where}: reveal", reveal, 0)
     shows = tuple(_cover(path, f"{where}: shows[{i}]", item, number, deck, names)
                   for i, item in enumerate(_list(path, f"{where}: shows",
                                                  raw.get("shows", []), empty=True)))
-    return Cue(number, names.index(raw["by"]), is_learner, say, moves, why, after,
-               tuple(cards), tuple(buttons), shows)
+    return Cue(number, None if coach else names.index(by), chooses, say, moves, why, after,
+               tuple(cards), tuple(buttons), shows, point, at, reveal)
 
 
 def _cover(path, where, raw, cue, deck, names):
     if not isinstance(raw, dict):
-        _fail(path, where, "expected a mapping with rule, section and a check")
+        _fail(path, where, "expected a mapping with rule, section, cites and a check")
     unknown = sorted(set(map(str, raw)) - COVER_KEYS)
     if unknown:
         _fail(path, where, f"unknown key(s) {', '.join(unknown)}")
@@ -321,7 +515,8 @@ def _cover(path, where, raw, cue, deck, names):
              for key in ("allows", "refuses")}
     seat = names.index(raw["seat"]) if "seat" in raw else None
     return Cover(rule, _text(path, f"{where}.section", raw.get("section")), cue, event,
-                 raw.get("detail"), seat, cards, moves["allows"], moves["refuses"])
+                 raw.get("detail"), seat, cards, moves["allows"], moves["refuses"],
+                 _text(path, f"{where}.cites", raw.get("cites")))
 
 
 def find(state, move):
@@ -369,22 +564,23 @@ def _detail_matches(wanted, detail):
 
 
 def rehearse(tutorial, choices=None):
-    """Play the whole script through the engine, checking every step and every covered
-    rule; TutorialError naming the file and step. `choices` {step number: alternative
-    index} picks which accepted move the learner makes (the first by default).
-    Returns the final state."""
+    """Play the whole script through the engine, checking every cue, where its bubble
+    points and every covered rule; TutorialError naming the file and step. `choices`
+    {step number: alternative index} picks which accepted move the learner makes (the
+    first by default). Returns the final state."""
     path = tutorial.path
     try:
         state = tutorial.new_state()
     except ValueError as problem:
         _fail(path, "deals", f"the game cannot start from this deal ({problem})")
+    events = []
     for cue in tutorial.cues:
         where = f"step {cue.number}"
-        if state.current_player != cue.by:
+        if not cue.coach and state.current_player != cue.by:
             actor = ("nobody (the game is over)" if state.current_player is None
                      else tutorial.names[state.current_player])
             _fail(path, where, f"it is {actor}'s move here, not {tutorial.names[cue.by]}'s")
-        seen = {c.name for z in state.view(cue.by).zones for c in z.cards if c is not None}
+        seen = {c.name for z in state.view(tutorial.learner).zones for c in z.cards if c is not None}
         for name in cue.cards:
             if name not in seen:
                 _fail(path, where, f"highlight {name!r} is no card {tutorial.names[cue.by]} "
@@ -393,6 +589,10 @@ def rehearse(tutorial, choices=None):
         for kind in cue.buttons:
             if kind not in legal_kinds:
                 _fail(path, where, f"highlight button {kind!r} is no move the player has here")
+        if cue.stop:
+            _check_anchor(tutorial, state, cue, seen, legal_kinds)
+        if cue.learner and not cue.say and [a.kind for a in state.legal_actions()] != [ENDS_TURN]:
+            _fail(path, where, "a step without say only ends a turn when nothing else is left")
         covers = cue.shows
         for cover in covers:
             probe = cover.allows or cover.refuses
@@ -412,7 +612,8 @@ def rehearse(tutorial, choices=None):
                                    f"move, not {tutorial.names[cue.by]}'s")
             _expect_legal(tutorial, state, move, where)
             state.apply(find(state, move))
-        events = state.events[start:]
+        if picked or cue.number == 1:       # the coach's step tells what the step before did
+            events = state.events[start:]
         for cover in covers:
             if cover.event and not _seen(cover, events):
                 _fail(path, where, f"covered rule {cover.rule!r}: no {cover.event!r} event "
@@ -423,6 +624,39 @@ def rehearse(tutorial, choices=None):
                                    + (f"moving {' '.join(cover.cards)} " if cover.cards else "")
                                    + "happens here")
     return state
+
+
+def _check_anchor(tutorial, state, cue, seen, legal_kinds):
+    """Where the step's bubble points is there for the learner to see."""
+    at, where = cue.anchor, f"step {cue.number}"
+    if not at:
+        _fail(tutorial.path, where, "the bubble points nowhere: give 'at' or a highlight")
+    view = state.view(tutorial.learner)
+    if at == NEXT:
+        if not cue.coach:
+            _fail(tutorial.path, where, f"{NEXT} belongs to the coach's steps")
+    elif at.startswith(BUTTON):
+        if cue.coach or at[len(BUTTON):] not in legal_kinds or state.current_player != tutorial.learner:
+            _fail(tutorial.path, where, f"at {at!r}: no such button for the learner here (while the "
+                                        "coach explains, only Next)")
+    elif at.startswith("zone:"):
+        key, _, position = at[len("zone:"):].partition("@")
+        zone = next((z for z in view.zones if z.key == key), None)
+        if zone is None:
+            _fail(tutorial.path, where, f"at {at!r}: no zone {key!r} here")
+        if position and not (position.isdigit() and int(position) < zone.count):
+            _fail(tutorial.path, where, f"at {at!r}: the zone holds {zone.count} cards")
+    elif at.startswith("lane:"):
+        if not at[len("lane:"):].isdigit():
+            _fail(tutorial.path, where, f"at {at!r}: a lane is a number")
+    elif at.startswith("score:"):
+        if at[len("score:"):] not in tutorial.names:
+            _fail(tutorial.path, where, f"at {at!r}: no such player")
+    elif at.startswith("fact:"):
+        if not at[len("fact:"):].strip():
+            _fail(tutorial.path, where, f"at {at!r}: name the fact by its first words")
+    elif at not in seen:
+        _fail(tutorial.path, where, f"at {at!r} is no card the learner can see here")
 
 
 def _expect_legal(tutorial, state, move, where):
@@ -437,10 +671,12 @@ def _expect_legal(tutorial, state, move, where):
 
 
 class Coach:
-    """A tutorial in progress: the state, the cue reached, and what the coach says.
+    """A tutorial in progress: the state, the step reached, and what the coach says.
 
-    A scene shows `text()` and `highlights()`; when the learner picks an action it calls
-    `submit(action)`; on a computer player's step it submits `scripted_action()`.
+    A scene shows `paragraphs()`, `highlights()` and `bubble()`; when the learner picks
+    an action it calls `submit(action)`; on a computer player's step (or the learner's
+    played by the coach) it submits `scripted_action()`; on the coach's own step it
+    waits for the learner to press Next, `next()`.
     """
 
     def __init__(self, tutorial):
@@ -461,8 +697,19 @@ class Coach:
         return None if self.finished else self.tutorial.cues[self.index]
 
     def learner_to_act(self):
-        """Whether the learner makes the next move."""
+        """Whether the learner chooses the next move."""
         return not self.finished and self.cue.learner
+
+    def explaining(self):
+        """Whether the coach's own words wait for Next."""
+        return not self.finished and self.cue.coach
+
+    def progress(self):
+        """(this stop's number, how many stops the lesson has): the stop reached, or
+        the next one while the others play."""
+        stops = self.tutorial.stops
+        reached = sum(1 for cue in stops if cue.number <= self.index)
+        return min(reached + 1, len(stops)), len(stops)
 
     def text(self):
         """What the coach says now: the introduction at the start, what happened since
@@ -474,8 +721,10 @@ class Coach:
         said = ([self.tutorial.intro] if self.index == 0 and not self.done else []) + self.news
         if self.finished:
             coming = self.tutorial.end
-        elif self.cue.learner:
+        elif self.cue.learner or self.cue.coach:
             coming = self.cue.say
+        elif self.cue.by == self.tutorial.learner:
+            coming = "The coach plays your turn for you."
         else:
             coming = f"{self.tutorial.names[self.cue.by]} plays next."
         return [part for part in said + [coming] if part]
@@ -486,11 +735,24 @@ class Coach:
             return (), ()
         return self.cue.cards, self.cue.buttons
 
+    def bubble(self):
+        """(words, where they point) of the coach's bubble at this stop, or None."""
+        if self.finished or not self.cue.stop:
+            return None
+        return self.cue.point, self.cue.anchor
+
     def scripted_action(self):
-        """The computer player's next scripted action (None on the learner's steps)."""
-        if self.finished or self.cue.learner:
+        """The scripted next action of a computer player (or of the learner, played by the
+        coach); None on the learner's own steps and the coach's."""
+        if self.finished or self.cue.learner or self.cue.coach:
             return None
         return find(self.state, self.cue.moves[self.done])
+
+    def next(self):
+        """Next pressed: past the coach's words (what they followed is read now)."""
+        if self.explaining():
+            self.index += 1
+            self.news = []
 
     def submit(self, action, apply=None):
         """Apply `action` if it is the script's move: Reply(True, what happened), else
@@ -500,16 +762,19 @@ class Coach:
         if self.finished:
             return Reply(False, "The lesson is over. " + self.tutorial.end)
         cue = self.cue
+        if cue.coach:
+            return Reply(False, "First read the coach's words, then press Next.")
         wanted = cue.moves if cue.learner else (cue.moves[self.done],)
         if not any(move.matches(action) for move in wanted):
             if action not in self.state.legal_actions():
                 return Reply(False, f"That move is not allowed: {self.state.why_illegal(action)}.")
             return Reply(False, " ".join(filter(None, [
-                "That move is allowed, but it is not the lesson's plan.", cue.why, cue.say])))
+                "That move is allowed, but it is not the lesson's plan.", cue.why])))
         (apply or self.state.apply)(action)
         if cue.learner:
             self.index += 1
-            self.news = [cue.after] if cue.after else []
+            kept = self.news if not cue.say else []      # a turn ending by itself adds to what was said
+            self.news = kept + ([cue.after] if cue.after else [])
             return Reply(True, cue.after)
         self.done += 1
         if self.done < len(cue.moves):
@@ -520,12 +785,16 @@ class Coach:
         return Reply(True, cue.say)
 
     def rules_met(self):
-        """The covered rules whose step has been played: [(section, rule)]."""
-        return [(c.section, c.rule) for c in self.tutorial.covers if c.cue <= self.index]
+        """The covered rules whose step has been played, each once: [(section, rule)]."""
+        met = [(c.section, c.rule) for c in self.tutorial.covers if c.cue <= self.index]
+        return list(dict.fromkeys(met))
 
     def summary(self):
-        """The end-of-lesson summary: the closing words and the rules met, one a line."""
+        """The end-of-lesson summary: the closing words, the rules met and the rules a
+        real game brings, one a line."""
         lines = [self.tutorial.end, "Rules you met:"]
         lines += [f"- {rule} ({section})" for section, rule in self.rules_met()]
+        if self.tutorial.later:
+            lines.append("Rules you will meet in a real game:")
+            lines += [f"- {later.rule} ({later.section})" for later in self.tutorial.later]
         return "\n".join(lines)
-

@@ -1,6 +1,7 @@
-"""Drawing the coach of a "Learn to play" lesson: the panel beside the table (what the
-coach says, a refused move's reply, then the scores and the game's facts) and the end
-of the lesson (the rules met, and the buttons to go on).
+"""Drawing the coach of a "Learn to play" lesson: the panel beside the table (the lesson's
+progress mark, what the coach says, a refused move's reply, then the scores and the
+game's facts, whose rows a bubble may point at) and the end of the lesson (the rules met,
+those a real game brings, and the buttons to go on).
 
 Only draws: every function takes the words it shows and changes nothing but the screen.
 """
@@ -10,6 +11,7 @@ from scenes.table_layout import PANEL_W, TOP
 from sprites import palette
 
 SIZES = (18, 17, 16, 15)    # the coach's text shrinks to these sizes before its oldest lines go
+PANEL_PX = 13               # ... but never under this many pixels (a small window keeps it larger)
 FACTS_SHARE = 0.3           # at most this share of the panel's height for the scores and facts
 REPLY_FILL = (78, 40, 16)
 
@@ -30,20 +32,40 @@ def facts_rows(view, presenter, names):
 def _fit(screen, paragraphs, reply, width, room):
     """The size and lines ([(line, is the reply, is the last paragraph, gap before)]) that
     fit `room` logical units of height: the words shrink first, then the oldest
-    paragraphs go whole, then the lines that still do not fit."""
-    for size in SIZES:
-        lines = _lines(screen, paragraphs, reply, width, size)
+    paragraphs go whole, then the lines that still do not fit. A `reply` never pushes the
+    coach's words out: it is left out when the paragraphs shown without it would not all
+    fit beside it (the table says it instead, see reply_fits)."""
+    sizes = sizes_for(screen)
+    size, lines, kept = _fit_paragraphs(screen, paragraphs, width, room, sizes)
+    if reply and lines == _lines(screen, kept, "", width, size):
+        for with_reply in sizes:
+            both = _lines(screen, kept, reply, width, with_reply)
+            if _height(both, with_reply) <= room:
+                return with_reply, both
+    return size, lines
+
+
+def sizes_for(screen):
+    """The text sizes the coach's words may take on `screen`: SIZES, none under PANEL_PX
+    pixels."""
+    return tuple(dict.fromkeys(max(size, PANEL_PX / screen.s) for size in SIZES))
+
+
+def _fit_paragraphs(screen, paragraphs, width, room, sizes):
+    """_fit without a reply: (size, lines, the paragraphs kept)."""
+    for size in sizes:
+        lines = _lines(screen, paragraphs, "", width, size)
         if _height(lines, size) <= room:
-            return size, lines
-    size = SIZES[-1]
+            return size, lines, paragraphs
+    size = sizes[-1]
     while len(paragraphs) > 1:
         paragraphs = paragraphs[1:]
-        lines = _lines(screen, paragraphs, reply, width, size)
+        lines = _lines(screen, paragraphs, "", width, size)
         if _height(lines, size) <= room:
-            return size, lines
+            return size, lines, paragraphs
     while lines and _height(lines, size) > room:
         lines.pop()
-    return size, lines
+    return size, lines, paragraphs
 
 
 def _lines(screen, paragraphs, reply, width, size):
@@ -61,30 +83,55 @@ def _height(lines, size):
     return sum(size + 5 + gap for *_, gap in lines) + (16 if lines and lines[0][1] else 0)
 
 
+def kept_rows(screen, rows):
+    """The score and fact rows the panel has room for (at most FACTS_SHARE of its height,
+    with their heading)."""
+    return rows[:int((screen.lh - TOP - 14) * FACTS_SHARE // 20) - 1]
+
+
+def row_rect(screen, rows, index):
+    """Where row `index` of `rows` (as facts_rows gives them) lies in the panel (a
+    logical rect), or None when the panel has no room for it."""
+    kept = kept_rows(screen, rows)
+    if index >= len(kept):
+        return None
+    x = screen.lw - PANEL_W - 10
+    bottom = screen.lh - 20 - 20 * len(kept)
+    return (x + 8, bottom + 20 * index - 2, PANEL_W - 16, 20)
+
+
 def words(screen, paragraphs, reply, rows):
     """What the panel shows on this screen: (the rows kept, the text size, the lines as
     _fit gives them). The rows take at most FACTS_SHARE of the height."""
     h = screen.lh - TOP - 14
-    rows = rows[:int(h * FACTS_SHARE // 20)]
-    if reply and paragraphs and paragraphs[-1] in reply:    # the reply says it again
-        paragraphs = paragraphs[:-1]
-    room = h - 10 - 20 * len(rows) - 18 - 42
+    rows = kept_rows(screen, rows)
+    room = h - 10 - 20 * (len(rows) + 1) - 18 - 42
     return (rows, *_fit(screen, paragraphs, reply, PANEL_W - 28, room))
 
 
-def panel(screen, paragraphs, reply, rows, heading="Coach"):
-    """The coach's panel where the table's side panel stands: `heading`, `reply` (a
-    refused move's answer, in its own box) and `paragraphs` (the newest, what to do now,
-    brightest), then the score and fact `rows` (from facts_rows) at the bottom."""
+def reply_fits(screen, paragraphs, reply, rows):
+    """Does the panel show `reply` beside the coach's `paragraphs` (none of them pushed
+    out by it)?"""
+    return any(is_reply for _, is_reply, *_ in words(screen, paragraphs, reply, rows)[2])
+
+
+def panel(screen, paragraphs, reply, rows, progress=None):
+    """The coach's panel where the table's side panel stands: its heading with the
+    lesson's `progress` (this stop, how many), `reply` (a refused move's answer, in its
+    own box) and `paragraphs` (the newest, what to do now, brightest), then the score and
+    fact `rows` (from facts_rows) at the bottom."""
     x = screen.lw - PANEL_W - 10
     y = TOP + 4
     h = screen.lh - y - 10
     screen.panel((x, y, PANEL_W, h), alpha=215, edge=palette.GOLD)
-    screen.text(heading, 20, palette.GOLD, (x + 14, y + 10))
+    screen.text("Coach", 20, palette.GOLD, (x + 14, y + 10))
+    if progress is not None:
+        screen.text(progress_words(*progress), 16, palette.TEXT_DIM, (x + PANEL_W - 14, y + 13), "topright")
     rows, size, lines = words(screen, paragraphs, reply, rows)
     bottom = y + h - 10 - 20 * len(rows)
-    pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 8)),
-                     screen.pixel((x + PANEL_W - 12, bottom - 8)), max(1, screen.px(1)))
+    pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 28)),
+                     screen.pixel((x + PANEL_W - 12, bottom - 28)), max(1, screen.px(1)))
+    screen.text("Scores", 15, palette.GOLD, (x + 14, bottom - 21))
     for label, value, colour, swatch in rows:
         screen.text(label, 15, colour, (x + 14, bottom), width=PANEL_W - 90 if value else PANEL_W - 50)
         if value:
@@ -110,22 +157,32 @@ def panel(screen, paragraphs, reply, rows, heading="Coach"):
             cy += size + 5
 
 
+def progress_words(reached, stops):
+    """The lesson's progress mark: 'step 5 of 17'."""
+    return f"step {reached} of {stops}"
+
+
 class Summary:
     """Where the end of the lesson lies: its box, the closing words' lines, the rules'
-    lines by column, and the buttons' row."""
+    lines by column (the rules met, then those a real game brings), and the buttons' row."""
 
-    def __init__(self, screen, closing, rules, buttons):
-        w = min(980, screen.lw - 80)
+    def __init__(self, screen, closing, rules, later, buttons):
+        w = min(1040, screen.lw - 60)
         self.x = screen.lw / 2 - w / 2
         self.w = w
         self.closing = screen.wrap(closing, 19, w - 48)
-        cols = 1 if len(rules) <= 8 else 2
+        cols = 1 if len(rules) + len(later) <= 8 else 2
         self.col_w = (w - 48 - 20 * (cols - 1)) / cols
-        wrapped = [screen.wrap("•  " + rule, 16, self.col_w) for rule in rules]
-        per_col = -(-len(wrapped) // cols) if wrapped else 1
-        self.columns = [wrapped[c * per_col:(c + 1) * per_col] for c in range(cols)]
-        tallest = max(sum(len(r) * 20 + 4 for r in column) for column in self.columns)
-        h = 66 + 26 * len(self.closing) + 40 + tallest + 86
+        self.blocks = []        # (heading, [[lines of a rule], ...] by column)
+        for heading, items in (("Rules you met", rules), ("In a real game you will also meet", later)):
+            if not items:
+                continue
+            wrapped = [screen.wrap("\u2022  " + rule, 16, self.col_w) for rule in items]
+            per_col = -(-len(wrapped) // cols)
+            self.blocks.append((heading, [wrapped[c * per_col:(c + 1) * per_col] for c in range(cols)]))
+        tall = sum(40 + max(sum(len(r) * 20 + 4 for r in column) for column in columns)
+                   for _, columns in self.blocks)
+        h = 66 + 26 * len(self.closing) + tall + 86
         self.y = max(10, screen.lh / 2 - h / 2)
         self.h = h
         self.button_rects = [(screen.lw / 2 - buttons * 115 + i * 230 + 10, self.y + h - 66, 210, 48)
@@ -134,8 +191,8 @@ class Summary:
 
 def summary(screen, place, title, buttons, focused, hover):
     """The end of the lesson over the dimmed table, laid out by `place` (a Summary):
-    `title`, the closing words, the rules met and the `buttons` (`focused(button)` says
-    where the keyboard is)."""
+    `title`, the closing words, the rules met and those a real game brings, and the
+    `buttons` (`focused(button)` says where the keyboard is)."""
     screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=130, edge=None, radius=0)
     x, y = place.x, place.y
     screen.panel((x, y, place.w, place.h), alpha=245, edge=palette.GOLD, radius=14)
@@ -144,15 +201,19 @@ def summary(screen, place, title, buttons, focused, hover):
     for line in place.closing:
         screen.text(line, 19, palette.TEXT, (x + 24, cy))
         cy += 26
-    cy += 10
-    screen.text("Rules you met", 19, palette.GOLD, (x + 24, cy))
-    cy += 30
-    for c, column in enumerate(place.columns):
-        ry = cy
-        for wrapped in column:
-            for line in wrapped:
-                screen.text(line, 16, palette.TEXT, (x + 24 + c * (place.col_w + 20), ry))
-                ry += 20
-            ry += 4
+    for heading, columns in place.blocks:
+        cy += 10
+        screen.text(heading, 19, palette.GOLD, (x + 24, cy))
+        cy += 30
+        bottom = cy
+        for c, column in enumerate(columns):
+            ry = cy
+            for wrapped in column:
+                for line in wrapped:
+                    screen.text(line, 16, palette.TEXT, (x + 24 + c * (place.col_w + 20), ry))
+                    ry += 20
+                ry += 4
+            bottom = max(bottom, ry)
+        cy = bottom
     for button in buttons:
         button.draw(screen, focused=focused(button), hovered=button is hover)

@@ -63,7 +63,7 @@ def check_players(key, value):
 # function that checks it).
 USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "fullscreen": (False, True),
                 "colourblind": (False, True), "thinking_time": (float, *THINKING_RANGE),
-                "undo": tuple(UNDO_NAMES), "hand_order": tuple(HAND_ORDERS),
+                "undo": tuple(UNDO_NAMES), "hand_order": tuple(HAND_ORDERS), "tips": (True, False),
                 "window": check_window, "players": check_players}
 
 
@@ -71,8 +71,9 @@ USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "fullscreen":
 class Settings:
     """What the Settings scene changes: animation speed, sound, fullscreen, colour-blind
     mode, the hard computer player's thinking time (seconds per decision) and the undo
-    policy (`off`, `mine` or `casual`, see game.undo) and the order of your hand
-    (`dealt`, `suit` or `rank`); the window as it was left ({width, height, x, y},
+    policy (`off`, `mine` or `casual`, see game.undo), the order of your hand
+    (`dealt`, `suit` or `rank`) and the tips on special cards in a real game started after
+    a lesson; the window as it was left ({width, height, x, y},
     None before the first time); and the players of each mode's last game (Setup's)."""
 
     animation_speed: str = "normal"
@@ -82,6 +83,7 @@ class Settings:
     thinking_time: float = 1.0
     undo: str = undo.MINE
     hand_order: str = "dealt"
+    tips: bool = True
     window: dict = None
     players: dict = field(default_factory=dict)
 

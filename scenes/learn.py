@@ -1,8 +1,9 @@
-"""Learn to play: the list of every mode's guided first game, reached from the menu."""
-import game
+"""Learn to play: the list of every mode's guided first game, reached from the menu, with
+the chapters on house rules beside the lessons that have them."""
+from game import tutorial
 from scenes import ui
 from scenes.base import Scene
-from scenes.tutorial import start
+from scenes.tutorial import chapter_title, start
 from sprites import felt, palette
 
 
@@ -12,15 +13,23 @@ class LearnScene(Scene):
     def startup(self, persist):
         """Show the list with the mode last looked at in focus."""
         super().startup(persist)
-        ids = list(game.GAMES)
-        if self.persist.get("game_id") in ids:
-            self.focus = ids.index(self.persist["game_id"])
+        self.focus = next((i for i, w in enumerate(self.widgets)
+                           if getattr(w, "info", None) is not None and w.info.id == self.persist.get("game_id")), 0)
 
     def layout(self):
-        """One button per mode, then Back."""
+        """One button per mode (with its chapters beside it), then Back."""
         screen = self.app.screen
-        self.widgets, y = ui.game_rows(screen, lambda info: f"Learn {info.title}",
-                                       lambda g: start(self, g), 22)
+        rows, y = ui.game_rows(screen, lambda info: f"Learn {info.title}", lambda g: start(self, g), 22)
+        self.widgets = []
+        for row in rows:
+            self.widgets.append(row)
+            chapters = tutorial.chapters(row.info.id)
+            if chapters:
+                row.rect.width -= 220 * len(chapters)
+            for i, option in enumerate(chapters):
+                x, top = row.rect.right + 12 + 220 * i, row.rect.y + (row.rect.h - 40) / 2
+                self.widgets.append(ui.Button((x, top, 208, 40), f"Chapter: {chapter_title(row.info.id, option)}",
+                                              lambda g=row.info.id, o=option: start(self, g, o), size=18))
         self.widgets.append(ui.Button((screen.lw / 2 - 90, y + 10, 180, 46), "Back", self.back, size=22))
 
     def back(self):

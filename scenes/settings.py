@@ -1,12 +1,13 @@
 """Settings: animation speed, sound, fullscreen, colour-blind mode, the hard computer
-player's thinking time, the undo policy and the order of your hand, saved at every change."""
+player's thinking time, the undo policy, the order of your hand and the tips on special
+cards in a real game after a lesson, saved at every change."""
 from game import undo
 from scenes import config, ui
 from scenes.base import Scene
 from sprites import cards as card_sprites
 from sprites import felt, palette
 
-ROW = 64        # from one setting's row to the next
+ROW = 58        # from one setting's row to the next
 NOTE = 26       # the room of the line under the Undo setting that explains its choice
 
 
@@ -21,7 +22,7 @@ UNDO_LINES = {
 
 
 class SettingsScene(Scene):
-    """Seven switches; each button shows its value and changes it when pressed."""
+    """Eight switches; each button shows its value and changes it when pressed."""
 
     def layout(self):
         screen = self.app.screen
@@ -36,7 +37,8 @@ class SettingsScene(Scene):
                 ("Hard player thinks", f"{seconds} a move", self.cycle_thinking),
                 ("Undo", config.UNDO_NAMES[s.undo], lambda: self.cycle("undo", config.UNDO_NAMES)),
                 ("Sort your hand", config.HAND_ORDERS[s.hand_order],
-                 lambda: self.cycle("hand_order", config.HAND_ORDERS))]
+                 lambda: self.cycle("hand_order", config.HAND_ORDERS)),
+                ("Tips after a lesson", "On" if s.tips else "Off", lambda: self.cycle("tips", (True, False)))]
         self.rows = rows
         self.undo_row = next(i for i, row in enumerate(rows) if row[0] == "Undo")
         self.tops = [140 + i * ROW + (NOTE if i > self.undo_row else 0) for i in range(len(rows))]

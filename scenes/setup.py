@@ -2,7 +2,8 @@
 the game's house rules with their defaults, and an optional deal number to replay.
 
 Each mode opens with the players of its last game (names, person or computer, level:
-kept in the settings between starts). A click on a name or the deal number selects its
+kept in the settings between starts); after a lesson, with the rules it taught (and
+the game it starts shows tips in its first turns). A click on a name or the deal number selects its
 text, so typing replaces it. Start while a game is saved asks first, naming that game:
 continue it, or abandon it (kept as an abandoned game) and start this one.
 
@@ -21,6 +22,7 @@ from scenes.base import Scene
 from scenes.menu import resume, standing
 from scenes.net import EVERYWHERE, HERE_ONLY
 from scenes.session import Seat, Session
+from scenes.tutorial import FirstGameDirector
 from sprites import palette
 
 NAMES = ("Maya", "Theo", "Ines", "Sam", "Lena", "Kofi")
@@ -45,6 +47,8 @@ class SetupScene(Scene):
             else:
                 self.seats = [Seat(NAMES[i], i == 0, "medium") for i in range(self.info.default_players)]
             self.options = self.info.default_options()
+        self.options.update(persist.get("rules") or {})   # a lesson's rules, for its real game
+        self.tips = bool(persist.get("tips"))            # tips in the first turns (after a lesson)
         self.deal = ""
         self.editing = None
         self.selected = False        # the field's whole text is selected: a key replaces it
@@ -53,6 +57,7 @@ class SetupScene(Scene):
         self.remote = set()          # the seats of people who join from elsewhere
         self.listen = EVERYWHERE
         super().startup(persist)
+        self.persist.update(rules=None, tips=None)       # handed over once
 
     def count(self):
         return len(self.seats)
@@ -284,10 +289,12 @@ class SetupScene(Scene):
         self.app.settings.players[self.info.id] = session.saved_seats()
         self.app.save_settings()
         setup = {"game_id": self.info.id, "seats": self.seats, "options": self.options}
-        self.go("table", session=session, setup=setup, viewer=None, events_seen=0, curtains=[])
+        director = FirstGameDirector() if self.tips and self.app.settings.tips else None
+        self.go("table", session=session, setup=setup, viewer=None, events_seen=0, curtains=[],
+                director=director)
 
     def rules(self):
-        self.go("rules", rules_game=self.info.id, return_to="setup",
+        self.go("rules", rules_game=self.info.id, return_to="setup", tips=self.tips,
                 setup={"game_id": self.info.id, "seats": self.seats, "options": self.options})
 
     def back(self):

@@ -27,11 +27,11 @@ import game
 from scenes import config, table_draw, table_input, ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
-from scenes.presenters.default import HAND_END, card_name, plural
+from scenes.presenters.default import HAND_END, agree, card_name, plural
 from scenes.session import BOT_DONE, NET_EVENT
 from scenes.table_director import Director
 from scenes.table_input import Laid, TableInput
-from scenes.table_layout import lay_out
+from scenes.table_layout import TOP, lay_out
 from scenes.table_motion import Hold, Motion
 from scenes.table_state import Dialog, TableState
 from sprites import felt
@@ -98,8 +98,10 @@ class TableScene(Scene):
     def read(self):
         """Read the game once after a change: the view drawn and the moves the person may
         make (the log goes back to the newest, the keyboard to the main item)."""
-        self.current_view = self.session.view(self.viewer)
-        self.legal_now = self.session.legal_actions() if self.my_turn() else ()
+        view = self.presenter.arranged(self.session.view(self.viewer),
+                                       lambda: self.session.events_for(self.viewer))
+        self.current_view = self.director.view(self, view)
+        self.legal_now = self.session.legal_actions() if self.my_turn() and not self.director.waiting(self) else ()
         self.ui_state.log_scroll = 0
         self.ui_state.refocus = True
 
@@ -156,7 +158,7 @@ class TableScene(Scene):
         except game.IllegalAction as error:
             state.selection = []
             state.dialog = None
-            self.say(str(error))
+            self.say(str(error), action.cards)
             self.layout()
             return
         state.selection = []
@@ -170,10 +172,8 @@ class TableScene(Scene):
         mover = self.viewer
         self.read()
         current = self.session.current_player
-        names, zones = self.names, self.zones_by_key()
-        self.hold.decide(events, self.presenter,
-                         lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(),
-                         mover is not None and len(self.session.humans()) > 1 and current != mover
+        self.hold.decide(events, self.director.holds(self), self.presenter.outcome_lane, self.outcome_words,
+                         self.pace(), mover is not None and len(self.session.humans()) > 1 and current != mover
                          and self.session.is_human(current))
         if not self.my_turn():          # an outcome held: nothing to play until it is read
             self.legal_now = ()
@@ -202,9 +202,8 @@ class TableScene(Scene):
                                               and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
         self.read()
-        names, zones = self.names, self.zones_by_key()
-        self.hold.decide(events, self.presenter,
-                         lambda e: self.presenter.outcome_line(e, self.current_view, names, zones), self.pace(), False)
+        self.hold.decide(events, self.director.holds(self), self.presenter.outcome_lane, self.outcome_words,
+                         self.pace(), False)
         if not self.my_turn():
             self.legal_now = ()
         self.animate(before, boxes)
@@ -239,7 +238,11 @@ class TableScene(Scene):
 
     def event_words(self, event):
         """An event's line in the log (and its toast)."""
-        return self.presenter.event_line(event, self.names, self.zones_by_key())
+        return agree(self.presenter.event_line(event, self.names, self.zones_by_key()))
+
+    def outcome_words(self, event):
+        """An outcome's words as it waits on the table (shorter than its log line)."""
+        return agree(self.presenter.outcome_line(event, self.current_view, self.names, self.zones_by_key()))
 
     def told(self):
         """How many of the game's events the table has told: all but those still to be
@@ -254,17 +257,41 @@ class TableScene(Scene):
         told = self.told()
         start = max(0, told - LOG_EVENTS)
         events = self.session.events_for(self.viewer, start)[:told - start]
-        return self.presenter.log_lines(events, self.names, self.zones_by_key())
+        return [agree(line) for line in self.presenter.log_lines(events, self.names, self.zones_by_key())]
 
     def zones_by_key(self):
         """The zones of the view drawn, by key."""
         return {z.key: z for z in self.current_view.zones}
 
-    def say(self, words):
-        """Show a short message above the hand (an illegal move's reason, for instance)."""
-        self.ui_state.message = words[0].upper() + words[1:] if words else ""
-        self.ui_state.message_time = 4.0
+    def say(self, words, about=()):
+        """Show a short message above the hand (an illegal move's reason, for instance),
+        placed clear of the cards it talks about: `about` and those it names."""
+        state = self.ui_state
+        state.message = words[0].upper() + words[1:] if words else ""
+        state.message_time = 4.0
+        state.message_about = tuple(c for c in about if c is not None)
+        self.place_message(self.laid.board, self.laid.bubble)
         self.dirty = True
+
+    def place_message(self, board, bubble):
+        """Where the message goes on `board`: clear of the cards it is about, those it
+        names and the `bubble` (a director's, placed)."""
+        state = self.ui_state
+        if not state.message:
+            return
+        ids = {id(c) for c in state.message_about}
+        words = state.message.lower()
+        avoid = [p.rect for p in board.placed
+                 if p.face_up and (id(p.card) in ids or card_name(p.card).lower() in words)]
+        if bubble is not None:
+            avoid.append(bubble.box)
+        state.message_spot = board.message_spot(table_draw.message_width(self.app.screen, board, state.message),
+                                                 avoid)
+
+    def refresh(self):
+        """Read the game again and lay the table out: what the director shows changed."""
+        self.read()
+        self.layout()
 
     def choose(self, actions, title, default=None, confirmed=False):
         """Submit the only action (unless it is to be `confirmed`), or open a choice (the
@@ -424,6 +451,8 @@ class TableScene(Scene):
         board = lay_out(view, self.presenter, self.anchor, self.names, (screen.lw, screen.lh),
                         screen.text_width, playable, hinted | set(marks.cards), state.selection,
                         self.app.settings.hand_order, picks, self.my_turn())
+        for p in board.placed:
+            p.hinted = p.hinted or (p.zone, p.index) in marks.spots
         top, title_right = self.top_buttons(board.table_w)
         cards, dialog_rect = board.focus_cards(), None
         if self.curtain is not None:
@@ -443,15 +472,25 @@ class TableScene(Scene):
         else:
             cover = ""
             entries = table_input.button_entries(self.legal_now, state.selection, self.presenter, self.names, view)
-            widgets = table_input.action_buttons(entries, board.table_w, screen.lh, self.run_entry, state.hint)
+            widgets = table_input.action_buttons(entries, board.table_w, screen.lh, self.run_entry, state.hint,
+                                                 self.director.buttons(self))
             widgets += top[::-1]          # Menu last: Enter never leaves by default
         if marks.buttons is not None:
             for widget in widgets:
                 actions = getattr(widget, "actions", None) or ()
                 widget.marked = widget.marked or marks.buttons(actions, cover == "dialog")
         self.widgets = widgets
+        bubble = None
+        if marks.bubble is not None and not cover:
+            words, anchor = marks.bubble
+            target = board.anchor_rect(anchor, widgets) if isinstance(anchor, str) else anchor
+            if target is not None:
+                buttons = [w.rect for w in widgets if w.rect != target]
+                felt = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
+                bubble = table_draw.place_bubble(screen, words, target, felt, buttons)
         self.laid = Laid(board, cards, widgets, top, cover, self.legal_now, self.my_turn(), self.current_view,
-                         self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right)
+                         self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right, bubble)
+        self.place_message(board, bubble)
         if state.hovered is not None:       # the card under the pointer, unless it moved away
             was = state.hovered
             state.hovered = next((p for p in board.placed if p.zone == was.zone and (
@@ -533,7 +572,7 @@ class TableScene(Scene):
             self.dirty = self.hold.update(dt) or self.dirty
             return
         self.director.tick(self)
-        if self.pending or self.hold.wait:
+        if self.pending or self.hold.wait or self.director.waiting(self):
             return
         working = self.session.busy()
         result = self.session.poll_bot()
@@ -554,7 +593,7 @@ class TableScene(Scene):
         current = self.session.current_player
         if self.curtain is not None or current is None:
             return
-        if not self.session.is_human(current):
+        if self.director.moves_for(self, current):
             self.pace_bot(dt)
             return
         legal = self.legal_now
@@ -600,7 +639,7 @@ class TableScene(Scene):
             self.say(f"Click a lane for {card_name(intent.card)}")
             self.layout()
         elif kind is table_input.Refuse:
-            self.say(intent.words)
+            self.say(intent.words, (intent.card,))
         elif kind is table_input.Press:
             self.press(intent)
         elif kind is table_input.Scroll:
@@ -690,7 +729,7 @@ class TableScene(Scene):
                     table_draw.enlarged(screen, placed, look, laid.board, self.presenter.zoom_size(), screen.lh - 8)
         table_draw.flights(screen, self.motion, laid.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, laid.board)
-        table_draw.message(screen, laid.board, state.message)
+        table_draw.message(screen, laid.board, state.message, state.message_spot)
         if self.hold.outcomes:
             banner = self.hold.outcome
             seat = banner.seat if banner is not None else None
@@ -706,6 +745,8 @@ class TableScene(Scene):
         else:
             for widget in laid.widgets:
                 widget.draw(screen, focused=self.focused(widget), hovered=widget is state.hover_button)
+            if laid.bubble is not None:
+                table_draw.bubble(screen, laid.bubble)
         if self.over:
             self.director.draw_end(self, screen)
 
@@ -714,8 +755,9 @@ class TableScene(Scene):
         the felt, the top bar, the seats, the cards and the director's side panel."""
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in self.session.seats]
-        words = self.presenter.prompt(self.current_view, self.viewer, self.names, len(self.ui_state.selection),
-                                      humans, self.legal_now if self.my_turn() else None, self.hold.wait)
+        words = self.director.prompt(self, self.presenter.prompt(
+            self.current_view, self.viewer, self.names, len(self.ui_state.selection), humans,
+            self.legal_now if self.my_turn() else None, self.hold.wait))
         self.top_text_end = table_draw.top_bar(screen, self.director.title(self), words, self.laid.title_right)
         plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking(),
                                         self.presenter.statuses(self.current_view))

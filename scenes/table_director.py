@@ -5,12 +5,13 @@ means; its director decides what the table cannot know by itself: whether a move
 through (or is refused, with words), what the computer seats do when their turn comes,
 what Hint marks, which cards and buttons to mark, what the top bar is titled and what
 the side panel shows, whether a turn ends by itself and a hand's end goes to the
-scores, and what covers the table once it is done.
+scores, what it shows of the game, and what covers the table once it is done.
 
 `Director` runs a normal game: every legal move goes through, the computer players
 think for themselves, a hint comes from the strongest computer player. A lesson
 (scenes/tutorial.py) is another director. A director calls the table's own verbs
-(`submit`, `show_hint`, `ask_computer_hint`, `go`) and never changes its state.
+(`submit`, `show_hint`, `ask_computer_hint`, `say`, `refresh`, `go`) and never changes
+its state.
 """
 from typing import NamedTuple
 
@@ -20,10 +21,15 @@ from scenes import table_draw
 class Marks(NamedTuple):
     """What a director marks for the person, as a hint is marked: the cards by name, and
     `buttons(actions, in_choice)`, which says whether a button standing for `actions` (an
-    option of a choice when `in_choice`) is marked (None: no button)."""
+    option of a choice when `in_choice`) is marked (None: no button); the face-down cards
+    by place, `spots` {(zone key, position)}; and a `bubble`, (words, anchor): the words
+    with an arrow to what they mean (an anchor as Board.anchor_rect reads it, or a
+    logical rect)."""
 
     cards: frozenset = frozenset()
     buttons: object = None
+    spots: frozenset = frozenset()
+    bubble: tuple = None
 
 
 class Director:
@@ -36,6 +42,10 @@ class Director:
         """Make `action` in the table's session; returns the events it caused. Raises
         game.IllegalAction, with the words the table says, for a move refused."""
         return table.session.submit(action)
+
+    def moves_for(self, table, seat):
+        """Does the director make `seat`'s move (through computer_move)? A computer's."""
+        return not table.session.is_human(seat)
 
     def computer_move(self, table):
         """A computer seat is to move: its player starts thinking (its move comes through
@@ -58,9 +68,31 @@ class Director:
         """What to mark beside the hint (Marks)."""
         return Marks()
 
+    def view(self, table, view):
+        """The view the table shows of `view` (the session's, for the person looking)."""
+        return view
+
+    def buttons(self, table):
+        """Buttons of its own at the head of the action column: [(key, label, what a
+        press does)]."""
+        return []
+
+    def holds(self, table):
+        """The kinds of event whose outcome waits on the table to be read after a move
+        (the presenter's WAITS)."""
+        return table.presenter.WAITS
+
+    def waiting(self, table):
+        """Does the game wait for the person (the computers hold their moves)?"""
+        return False
+
     def title(self, table):
         """The top bar's title: the game's."""
         return table.session.info.title
+
+    def prompt(self, table, words):
+        """The top bar's words, given the game's `words` for now."""
+        return words
 
     def draw_side(self, table, screen):
         """The right-hand panel: scores, the game's facts and the log. Returns the log's

@@ -7,10 +7,11 @@ the cards in flight) and changes nothing but the screen. A Board has every card 
 its place; the cards still flying there are left out when drawn (`grounded`).
 """
 import random
+from typing import NamedTuple
 
 import pygame
 
-from scenes.table_layout import PANEL_W, TOP, landed, pile_cards
+from scenes.table_layout import PANEL_W, TOP, bubble_box, landed, pile_cards
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
 from sprites import palette
@@ -184,7 +185,7 @@ def cards(screen, board, look, focused, flying=None):
         r = screen.rect(p.rect)
         img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)
         surf.blit(img, (r.x - pad, r.y - pad))
-        edge = palette.HINT if p.hinted else palette.SELECT if p.selected else palette.GOLD if p.raised else None
+        edge = palette.SELECT if p.selected else palette.HINT if p.hinted else palette.GOLD if p.raised else None
         if edge is not None:
             surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
         if p.dimmed:
@@ -260,15 +261,77 @@ def die(screen, motion, board):
         die_sprite.DieSprite(motion.die_value, rect).draw(screen.surface)
 
 
-def message(screen, board, words):
-    """A one-line message above the hand (an illegal move's reason, a hint)."""
+def message_width(screen, board, words):
+    """The width of the one-line message of `words`."""
+    return min(board.table_w - 80, screen.text_width(words, 18) + 40)
+
+
+def message(screen, board, words, spot=None):
+    """A one-line message (an illegal move's reason, a hint) at `spot` (x, y: where the
+    table placed it, clear of the cards it talks about), else above the hand."""
     if not words:
         return
-    tw = board.table_w
-    y = board.message_y()
-    width = min(tw - 80, screen.text_width(words, 18) + 40)
-    screen.panel((tw / 2 - width / 2, y, width, 32), fill=(70, 22, 18), alpha=230, edge=palette.DANGER)
-    screen.text(words, 18, palette.TEXT, (tw / 2, y + 16), "center", width=width - 20)
+    width = message_width(screen, board, words)
+    x, y = spot or (board.table_w / 2 - width / 2, board.message_y())
+    screen.panel((x, y, width, 32), fill=(70, 22, 18), alpha=230, edge=palette.DANGER)
+    screen.text(words, 18, palette.TEXT, (x + width / 2, y + 16), "center", width=width - 20)
+
+
+BUBBLE_PX = 15          # a bubble's words are never drawn smaller than this, in pixels
+BUBBLE_SIZE = 20        # ... and at this logical size when the window is large enough
+BUBBLE_W = 380          # the widest a bubble's words run, in logical units
+BUBBLE_FILL = (252, 244, 220)
+BUBBLE_TEXT = (40, 32, 20)
+
+
+def bubble_size(screen):
+    """The logical text size of a bubble: BUBBLE_SIZE, larger in a small window so that
+    its pixels never fall under BUBBLE_PX."""
+    return max(BUBBLE_SIZE, BUBBLE_PX / screen.s)
+
+
+class Bubble(NamedTuple):
+    """A bubble placed: its lines at text `size`, its box, the tip of its arrow and the
+    rect it points at (logical units)."""
+
+    lines: list
+    size: float
+    box: object
+    tip: tuple
+    target: object
+
+
+def place_bubble(screen, words, target, bounds, avoid=()):
+    """A Bubble of `words` pointing at `target` (a logical rect), inside `bounds` (x, y,
+    w, h), covering nothing of the target and, where it can, none of the `avoid` rects."""
+    size = bubble_size(screen)
+    width = min(BUBBLE_W * size / BUBBLE_SIZE, bounds[2] - 20)
+    lines = screen.wrap(words, size, width)
+    w = max(screen.text_width(line, size) for line in lines) + 28
+    h = size * 1.3 * len(lines) + 18
+    box, tip = bubble_box(target, (w, h), bounds, avoid=avoid)
+    return Bubble(lines, size, box, tip, pygame.Rect(target))
+
+
+def bubble(screen, placed):
+    """A placed Bubble: its words in a box, an arrow to what they mean, which is ringed."""
+    lines, size, box, tip, target = placed
+    ring = max(2, screen.px(3))
+    pygame.draw.rect(screen.surface, palette.HINT, screen.rect(target.inflate(10, 10)), ring,
+                     border_radius=screen.px(8))
+    x = min(max(tip[0], box.left + 18), box.right - 18)
+    y = min(max(tip[1], box.top + 14), box.bottom - 14)
+    beside = tip[0] >= box.right or tip[0] <= box.left
+    if not beside and (box.bottom <= tip[1] or box.top >= tip[1]):   # above or below: the arrow leaves an edge across
+        edge = box.bottom - 2 if box.bottom <= tip[1] else box.top + 2
+        base = [(x - 12, edge), (x + 12, edge)]
+    else:
+        edge = box.right - 2 if box.right <= tip[0] else box.left + 2
+        base = [(edge, y - 12), (edge, y + 12)]
+    pygame.draw.polygon(screen.surface, palette.HINT, [screen.pixel(tip)] + [screen.pixel(p) for p in base])
+    screen.panel(box, fill=BUBBLE_FILL, alpha=250, edge=palette.HINT, radius=10)
+    for i, line in enumerate(lines):
+        screen.text(line, size, BUBBLE_TEXT, (box.x + 14, box.y + 9 + i * size * 1.3))
 
 
 def outcomes(screen, board, held, zones, flying=None):

@@ -169,11 +169,18 @@ def button_entries(legal, selection, presenter, names, view=None):
     return entries
 
 
-def action_buttons(entries, right, bottom, run, hint):
+def action_buttons(entries, right, bottom, run, hint, own=()):
     """The buttons of `entries` (from button_entries) in a column, bottom right of the
-    table; a press calls `run(what, actions, title)`; the hinted move's button is marked."""
+    table, under a director's `own` buttons [(key, label, what a press does)], which
+    are marked; a press calls `run(what, actions, title)`; the hinted move's button is
+    marked."""
     buttons = []
-    y = bottom - 18 - 44 * len(entries)
+    y = bottom - 18 - 44 * (len(entries) + len(own))
+    for key, label, press in own:
+        button = ui.Button((right - 196, y, 186, 38), label, press, primary=True, size=18, key=key)
+        button.marked = True
+        buttons.append(button)
+        y += 44
     for label, what, actions, title, enabled in entries:
         button = ui.Button((right - 196, y, 186, 38), label,
                            lambda what=what, actions=actions, title=title: run(what, actions, title),
@@ -256,6 +263,7 @@ class Laid(NamedTuple):
     why_illegal: object     # why_illegal(action): the rules' reason
     dialog_rect: tuple      # where a choice open lies (None without one)
     title_right: float      # where the top bar's words must end
+    bubble: tuple = None    # a director's bubble, placed (table_draw.Bubble)
 
 
 # ---- intents: what an event means, for the controller to carry out ---------------------------------
@@ -283,8 +291,9 @@ class PickLane:
 
 @dataclass(frozen=True)
 class Refuse:
-    """Say why not, in `words`."""
+    """Say why not, in `words`, clear of `card` (the card refused, if any)."""
     words: str
+    card: object = None
 
 
 @dataclass(frozen=True)
@@ -467,7 +476,7 @@ class TableInput:
             return self.click_hidden(placed, laid)
         click = click_card(laid.legal, placed.card, state.selection, laid.presenter, laid.why_illegal, laid.view)
         if click.what == "refuse":
-            return [Refuse(click.words)]
+            return [Refuse(click.words, placed.card)]
         if click.what == "play" and needs_lane(click.actions, laid.presenter):
             return [PickLane(placed.card)]
         if click.what == "play":
@@ -480,7 +489,9 @@ class TableInput:
         fits = lane_fits(laid.legal, lane, card, laid.presenter)
         if fits:
             return [Play((fits[0],))]
-        return [Refuse(f"{card_name(card)} cannot go in that lane")]
+        kind = next((a.kind for a in laid.legal if a.kind in laid.presenter.LANE_ARGS), None)
+        why = laid.why_illegal(game.Action(kind, (card,), lane)) if kind else ""
+        return [Refuse(why or f"{card_name(card)} cannot go in that lane", card)]
 
     @staticmethod
     def click_hidden(placed, laid):
@@ -489,7 +500,7 @@ class TableInput:
         fits = hidden_fits(laid.legal, placed, owner, laid.view, laid.presenter)
         if fits:
             return [Play(tuple(fits), "Choose")]
-        return [Refuse("That card is face down")]
+        return [Refuse("That card is face down", placed.card)]
 
     # ---- the keyboard ------------------------------------------------------------------------
     def key(self, event, laid, state):

@@ -78,6 +78,70 @@ class Board:
         """Where a one-line message sits: above the anchor's plate."""
         return self.hand_top - 78
 
+    def anchor_rect(self, anchor, widgets=()):
+        """The logical rect a bubble's `anchor` points at (a tutorial's `at`: a card name,
+        `button:<kind>` or `button:next` among `widgets`, `zone:<key>`, `zone:<key>@<i>`,
+        `lane:<n>`), or None when it is not on the table now."""
+        if anchor.startswith("button:"):
+            kind = anchor[len("button:"):]
+            for widget in widgets:
+                actions = getattr(widget, "actions", None) or ()
+                if any(a.kind == kind for a in actions) or (kind == "next" and widget.key == "next"):
+                    return pygame.Rect(widget.rect)
+            return None
+        if anchor.startswith("zone:"):
+            key, _, index = anchor[len("zone:"):].partition("@")
+            if index:
+                return next((p.rect for p in self.placed if p.zone == key and p.index == int(index)), None)
+            box = self.piles[key][0] if key in self.piles else self.boxes.get(key)
+            return pygame.Rect(*map(int, box)) if box is not None else None
+        if anchor.startswith("lane:"):
+            lane = int(anchor[len("lane:"):])
+            return pygame.Rect(*map(int, self.areas[self.lanes.index(lane)])) if lane in self.lanes else None
+        mine = [p for p in self.placed if p.face_up and p.card.name == anchor]
+        mine.sort(key=lambda p: p.zone != self.hand_key)
+        return mine[0].rect if mine else None
+
+    def message_spot(self, width, avoid=()):
+        """Where a one-line message `width` wide sits, (x, y): above the anchor's plate,
+        unless it would cover a rect of `avoid` (the cards it talks about); then the
+        nearest place over the table that covers none of them."""
+        x = self.table_w / 2 - width / 2
+        spots = [self.message_y()] + [self.message_y() - 40 * k for k in range(1, 12)] + [
+            self.message_y() + 40 * k for k in range(1, 4)]
+        for y in spots:
+            if TOP <= y <= self.height - 40 and not any(
+                    pygame.Rect(int(x), int(y), int(width), 32).colliderect(r) for r in avoid):
+                return x, y
+        return x, self.message_y()
+
+
+def bubble_box(target, size, bounds, gap=14, avoid=()):
+    """Where a bubble of `size` (w, h) goes to point at `target` (a rect) inside `bounds`
+    (x, y, w, h), never over the target and, where it can, over none of the `avoid`
+    rects (buttons): above it, else below, left or right of it (left first for a target
+    right of `bounds`, a row of the side panel). Returns (the bubble's rect, the arrow's
+    tip)."""
+    w, h = size
+    bx, by, bw, bh = bounds
+    t = pygame.Rect(target)
+
+    def clamp(x, y):
+        return (min(max(x, bx), bx + bw - w), min(max(y, by), by + bh - h))
+    tries = [((t.centerx - w / 2, t.top - gap - h), (t.centerx, t.top)),
+             ((t.centerx - w / 2, t.bottom + gap), (t.centerx, t.bottom)),
+             ((t.left - gap - w, t.centery - h / 2), (t.left, t.centery)),
+             ((t.right + gap, t.centery - h / 2), (t.right, t.centery))]
+    if t.left >= bx + bw:
+        tries.insert(0, tries.pop(2))
+    for clear in (avoid, ()):
+        for (x, y), tip in tries:
+            box = pygame.Rect(*map(int, clamp(x, y)), int(w), int(h))
+            if not box.colliderect(t) and box.collidelist(list(clear)) < 0:
+                return box, tip
+    (x, y), tip = tries[0]
+    return pygame.Rect(*map(int, clamp(x, y)), int(w), int(h)), tip
+
 
 
 def dialog_places(count, width, height):

@@ -202,17 +202,17 @@ class Hold:
         self.seconds = max(self.seconds, seconds)
         self.wait = self.wait or wait
 
-    def decide(self, events, presenter, words, pace, passing):
-        """Hold the outcomes of `events` that the presenter says wait to be read
-        (`presenter.WAITS`; `words(event)` is an event's line, `presenter.outcome_lane`
+    def decide(self, events, waits, lane, words, pace, passing):
+        """Hold the outcomes of `events` whose kinds are in `waits` (the presenter's WAITS,
+        as the director passes them on; `words(event)` is an event's line, `lane(event)`
         the lane it is written on); `pace` is the animation speed against the normal one
         (0, Instant: nothing waits). A move after which the device is `passing` to
         another person pauses a moment, for the move to be seen."""
         if pace <= 0:
             return
         for event in events:
-            if event.kind in presenter.WAITS:
-                self.add(Outcome(event.seat, words(event), presenter.outcome_lane(event)))
+            if event.kind in waits:
+                self.add(Outcome(event.seat, words(event), lane(event)))
         if passing:
             self.add(None, 0.8 * pace, wait=False)
 

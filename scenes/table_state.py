@@ -28,6 +28,8 @@ class TableState:
     dialog: Dialog = None           # the choice open, if any
     hint: object = None             # the move a hint marks
     message: str = ""               # a short message above the hand
+    message_spot: tuple = None      # where it goes (x, y), clear of the cards it talks about
+    message_about: tuple = ()       # the cards it talks about (beside those it names)
     message_time: float = 0.0       # how long it still shows
     focus: int = 0                  # where the keyboard is among the items it walks
     refocus: bool = True            # the keyboard goes to the main item at the next layout

@@ -190,13 +190,18 @@ def play_pass_and_play(driver):
 
 
 def play_lesson(driver):
-    """Deadline's lesson: a wrong move refused, a Hint, the moves it wants by keys and clicks."""
+    """Deadline's lesson: a wrong move refused, a Hint, the coach's words read (Next, by
+    the key), the moves it wants by keys and clicks."""
     lessons.start(driver.app.scene, "deadline")
     driver.app.switch(driver.app.scene.next)
     driver.frame()
     for n in range(6):
-        driver.until(lambda: waiting(driver.app.scene) and coach(driver.app.scene).learner_to_act())
+        driver.until(lambda: coach(driver.app.scene).explaining() and not driver.app.scene.motion.flights
+                     or waiting(driver.app.scene) and coach(driver.app.scene).learner_to_act())
         table = driver.app.scene
+        if coach(table).explaining():
+            driver.key(pygame.K_RETURN)
+            continue
         wanted = tutorial.find(coach(table).state, coach(table).cue.moves[0])
         if n == 0:
             other = next(a for a in table.legal_now if not any(m.matches(a) for m in coach(table).cue.moves))

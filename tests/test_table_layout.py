@@ -12,7 +12,7 @@ import game
 from scenes import ui
 from scenes.presenters import presenter_for
 from scenes.table_input import choosable
-from scenes.table_layout import lay_out
+from scenes.table_layout import bubble_box, lay_out
 
 WINDOWS = [(960, 600), (1280, 720), (1920, 1080)]
 MOVES = (0, 5, 20, 60, 150, 400)
@@ -145,3 +145,50 @@ def test_a_play_design_cards_number_shows_in_its_index_strip():
         one, two = (card_sprites.face(c, w, h).subsurface(strip) for c in (a, b))
         assert pygame.image.tobytes(one, "RGBA") != pygame.image.tobytes(two, "RGBA"), \
             f"{a.spoken} and {b.spoken} look the same in their index strip"
+
+
+def test_a_bubble_points_at_its_target_from_inside_the_bounds_and_never_covers_it():
+    bounds = (10, 56, 1260, 654)
+    rng = random.Random(4)
+    for _ in range(400):
+        w, h = rng.randint(80, 420), rng.randint(30, 120)
+        target = pygame.Rect(rng.randint(10, 1180), rng.randint(56, 640), rng.randint(20, 300), rng.randint(20, 200))
+        target = target.clip(pygame.Rect(bounds))
+        box, tip = bubble_box(target, (w, h), bounds)
+        assert pygame.Rect(bounds).contains(box)
+        if target.w < 1000 and target.h < 400:        # room left around it
+            assert not box.colliderect(target), (target, box)
+        assert target.left <= tip[0] <= target.right and target.top <= tip[1] <= target.bottom
+
+
+def test_a_message_stands_clear_of_what_it_talks_about():
+    view = game.new_game("final_card_down", players=3, seed=5).view(0)
+    board = lay_out(view, presenter_for(game.GAMES["final_card_down"]), 0, ["A", "B", "C"], (1280, 720),
+                    lambda words, px: len(words) * px * 0.5)
+    width = 400
+    assert board.message_spot(width) == (board.table_w / 2 - width / 2, board.message_y())
+    x, y = board.message_spot(width)
+    in_the_way = pygame.Rect(int(x) + 50, int(y) + 10, 60, 60)
+    pile = board.anchor_rect("zone:discard")
+    spot = board.message_spot(width, [in_the_way, pile])
+    box = pygame.Rect(int(spot[0]), int(spot[1]), width, 32)
+    assert not box.colliderect(in_the_way) and not box.colliderect(pile)
+
+
+def test_an_anchor_is_found_where_the_board_put_it():
+    state = game.new_game("final_card_down", players=3, seed=5)
+    view = state.view(0)
+    board = lay_out(view, presenter_for(game.GAMES["final_card_down"]), 0, ["A", "B", "C"], (1280, 720),
+                    lambda words, px: len(words) * px * 0.5)
+    card = view.zone("hand:0").cards[2]
+    assert board.anchor_rect(card.name) == next(p.rect for p in board.hand_cards() if p.card is card)
+    assert board.anchor_rect("zone:hand:1@3") == next(p.rect for p in board.placed
+                                                      if p.zone == "hand:1" and p.index == 3)
+    assert board.anchor_rect("zone:draw") == board.piles["draw"][0]
+    assert board.anchor_rect("zone:nowhere") is None and board.anchor_rect("lane:0") is None
+    button = ui.Button((10, 10, 50, 30), "Draw", lambda: None)
+    button.actions = [a for a in state.legal_actions() if a.kind == "draw"]
+    nxt = ui.Button((10, 50, 50, 30), "Next", lambda: None, key="next")
+    assert board.anchor_rect("button:draw", [nxt, button]) == button.rect
+    assert board.anchor_rect("button:next", [button, nxt]) == nxt.rect
+    assert board.anchor_rect("button:call", [button, nxt]) is None

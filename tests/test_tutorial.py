@@ -1,28 +1,73 @@
 """Learn to play: every mode's tutorial plays through the real engine, the coach refuses
 wrong moves kindly, and broken tutorial files give errors naming the file and the step."""
+import os
 import re
 
 import pytest
 
 import game
 from game import resources, tutorial
+from game.final_count import best_total, reachable_totals
 
 MODES = list(game.GAMES)
+LESSONS = [(game_id, None) for game_id in MODES] + [
+    (game_id, chapter) for game_id in MODES for chapter in tutorial.chapters(game_id)]
 
 
-@pytest.fixture(scope="module", params=MODES)
+@pytest.fixture(scope="module", params=LESSONS, ids=lambda lesson: ".".join(filter(None, lesson)))
 def lesson(request):
-    return tutorial.load(request.param)
+    return tutorial.load(*request.param)
+
+
+def test_every_house_rule_a_lesson_teaches_has_its_chapter():
+    assert ("four_downs", "pd.knocking") in LESSONS and ("final_count", "final_count.hit_goal") in LESSONS
 
 
 def test_tutorial_plays_to_its_end_showing_every_rule_it_claims(lesson):
     state = tutorial.rehearse(lesson)
     assert lesson.covers, "a tutorial shows at least one rule"
     learner_moves = sum(cue.learner for cue in lesson.cues)
-    assert 10 <= learner_moves <= 40
-    assert {cue.by for cue in lesson.cues if not cue.learner} == \
-        set(range(len(lesson.names))) - {lesson.learner}
+    assert 3 <= learner_moves <= 20, "a lesson keeps to what a newcomer needs"
+    others = set(range(len(lesson.names))) - {lesson.learner}
+    assert {cue.by for cue in lesson.cues if not cue.learner and not cue.coach} - {lesson.learner} == others
+    assert all(cue.point for cue in lesson.stops), "every stop has its bubble"
     assert state.history, "the script made moves"
+
+
+def test_tutorial_rule_lines_quote_the_rulebook(lesson):
+    sections = tutorial.rulebook_sections(lesson.game_id)
+    cited = list(lesson.covers) + list(lesson.later)
+    assert cited
+    for rule in cited:
+        assert rule.section in sections
+        assert len(rule.cites.split()) >= 3, f"{rule.rule!r} cites too little to check"
+        assert tutorial.plain(rule.cites) in tutorial.plain(sections[rule.section]), rule
+
+
+def test_tutorial_teaches_the_game_as_setup_plays_it_and_a_chapter_its_house_rule(lesson):
+    info = game.GAMES[lesson.game_id]
+    for option in info.options:
+        if option.id == info.player_option:
+            continue
+        wanted = option.default if option.id != lesson.chapter else lesson.options[option.id]
+        assert lesson.rules[option.id] == wanted
+    if lesson.chapter:
+        assert lesson.rules[lesson.chapter] != info.option(lesson.chapter).default
+        assert info.option(lesson.chapter).label in lesson.intro, "the chapter uses Setup's name for its rule"
+
+
+def test_tutorial_progress_counts_every_stop_once(lesson):
+    coach = tutorial.Coach(lesson)
+    total = len(lesson.stops)
+    marks = []
+    while not coach.finished:
+        if coach.cue.stop:
+            marks.append(coach.progress())
+        if coach.explaining():
+            coach.next()
+        else:
+            coach.submit(coach.scripted_action() or tutorial.find(coach.state, coach.cue.moves[0]))
+    assert marks == [(n, total) for n in range(1, total + 1)]
 
 
 def test_tutorial_coverage_block_at_the_top_lists_every_rule_shown(lesson):
@@ -45,6 +90,14 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
     news = []
     while not coach.finished:
         state = coach.state
+        if coach.explaining():
+            assert coach.cue.say in coach.text() and coach.bubble() == (coach.cue.point, coach.cue.anchor)
+            assert all(said in coach.text() for said in news), "the learner hears what happened"
+            wrong = coach.submit(state.legal_actions()[0]) if state.legal_actions() else None
+            assert wrong is None or (not wrong.accepted and "Next" in wrong.text)
+            coach.next()
+            news = []
+            continue
         if not coach.learner_to_act():
             assert coach.highlights() == ((), ())
             action = coach.scripted_action()
@@ -52,6 +105,10 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
             reply = coach.submit(action)
             assert reply.accepted
             news.append(reply.text)
+            continue
+        if not coach.cue.say:                  # a turn that ends by itself, as in a real game
+            assert [a.kind for a in state.legal_actions()] == ["end_turn"]
+            news += [coach.submit(state.legal_actions()[0]).text]
             continue
         assert all(said in coach.text() for said in news), "the learner hears what happened"
         assert coach.cue.say in coach.text()
@@ -65,7 +122,8 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
         if other:
             reply = coach.submit(other[0])
             assert not reply.accepted and "not the lesson's plan" in reply.text
-            assert coach.cue.say in reply.text and coach.cue.why in reply.text
+            assert coach.cue.why in reply.text
+            assert coach.cue.say not in reply.text, "the reply does not repeat what the panel says"
             refused_legal += 1
         wrong = game.Action("no_such_move")
         reply = coach.submit(wrong)
@@ -76,9 +134,11 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
         assert reply.accepted
         news = [reply.text]
     assert refused_legal and refused_illegal
-    assert coach.rules_met() == [(c.section, c.rule) for c in lesson.covers]
+    met = [(c.section, c.rule) for c in lesson.covers]
+    assert coach.rules_met() == list(dict.fromkeys(met)), "each rule met is listed once"
     summary = coach.summary()
     assert all(c.rule in summary for c in lesson.covers)
+    assert all(f"{later.rule} ({later.section})" in summary for later in lesson.later)
     assert not coach.submit(game.Action("end_turn")).accepted
 
 
@@ -87,9 +147,12 @@ def test_tutorial_refusal_gives_the_engine_reason():
     coach = tutorial.Coach(lesson)
     six = next(c for c in coach.state.hands[0] if c.name == "6/green/diamonds")
     reply = coach.submit(game.Action("play", (six,)))
+    assert not reply.accepted and "press Next" in reply.text, "the coach's own words come first"
+    coach.next()
+    reply = coach.submit(game.Action("play", (six,)))
     assert not reply.accepted
     assert "does not match the 5 red hearts" in reply.text
-    assert coach.index == 0
+    assert coach.index == 1
 
 
 # ---- the validator ----------------------------------------------------------------------
@@ -97,19 +160,20 @@ def test_tutorial_refusal_gives_the_engine_reason():
 FCD = tutorial.path_for("final_card_down")
 
 
-def broken(tmp_path, old, new, count=1):
-    """A copy of the Final Card-Down tutorial with `old` replaced by `new`; its path."""
-    with open(FCD, encoding="utf-8") as handle:
+def broken(tmp_path, old, new, count=1, source=FCD):
+    """A copy of a tutorial (Final Card-Down's by default) with `old` replaced by `new`;
+    its path."""
+    with open(source, encoding="utf-8") as handle:
         text = handle.read()
     assert text.count(old) >= count, old
-    path = tmp_path / "final_card_down.yaml"
+    path = tmp_path / os.path.basename(source)
     path.write_text(text.replace(old, new, count), encoding="utf-8")
     return str(path)
 
 
-def error(path):
+def error(path, game_id="final_card_down", chapter=None):
     with pytest.raises(tutorial.TutorialError) as info:
-        tutorial.load("final_card_down", path)
+        tutorial.load(game_id, chapter, path=path)
     message = str(info.value)
     assert message.startswith(path + ": ")
     return message
@@ -117,54 +181,99 @@ def error(path):
 
 def test_tutorial_validator_names_the_step_and_the_engine_reason(tmp_path):
     path = broken(tmp_path, "expect: [play 5/blue/clubs]", "expect: [play 6/green/diamonds]")
-    assert error(path) == (f"{path}: step 1: expected action 'play 6/green/diamonds' is not "
+    assert error(path) == (f"{path}: step 2: expected action 'play 6/green/diamonds' is not "
                            "legal here (6 green diamonds does not match the 5 red hearts on "
                            "the pile (value, suit or the colour red); a 0 matches anything)")
 
 
 def test_tutorial_validator_names_a_computer_move_that_is_not_legal(tmp_path):
     path = broken(tmp_path, "do: [play 8/blue/spades, end_turn]", "do: [draw, draw]")
-    assert "step 3: expected action 'draw' is not legal here (you may draw only one card" \
+    assert "step 4: expected action 'draw' is not legal here (you may draw only one card" \
         in error(path)
 
 
 def test_tutorial_validator_names_the_wrong_player(tmp_path):
     path = broken(tmp_path, "  - by: Ada\n    do: [play 8/blue/spades",
                   "  - by: Ben\n    do: [play 8/blue/spades")
-    assert "step 3: it is Ada's move here, not Ben's" in error(path)
+    assert "step 4: it is Ada's move here, not Ben's" in error(path)
 
 
 def test_tutorial_validator_catches_a_rule_that_does_not_happen(tmp_path):
     path = broken(tmp_path, "event: skip,", "event: declare,")
-    assert ("step 14: covered rule 'A: the next player is skipped': no 'declare' event"
+    assert ("step 15: covered rule 'A: the next player is skipped': no 'declare' event"
             in error(path))
     path = broken(tmp_path, "refuses: play 0/green/hearts", "refuses: play 2/red/spades")
     message = error(path)
-    assert "step 9: covered rule" in message and "'play 2/red/spades' is legal here" in message
+    assert "step 10: covered rule" in message and "'play 2/red/spades' is legal here" in message
 
 
 @pytest.mark.parametrize("old,new,expected", [
     ("expect: [play 5/blue/clubs]", "expect: [play 5/blue/clovers]",
-     "step 1: expected action 'play 5/blue/clovers' is not legal here"),
-    ("  - by: Ada\n", "  - by: Eve\n", "step 3: by: 'Eve' is not one of the players"),
+     "step 2: expected action 'play 5/blue/clovers' is not legal here"),
+    ("  - by: Ada\n", "  - by: Eve\n", "step 4: by: 'Eve' is neither one of the players"),
     ("highlight: [5/blue/clubs]", "highlight: [5/blue/clover]",
-     "step 1: highlight '5/blue/clover' is neither a card name"),
+     "step 2: highlight '5/blue/clover' is neither a card name"),
     ("highlight: [5/blue/clubs]", "highlight: [7/purple/clubs]",
-     "step 1: highlight '7/purple/clubs' is no card You can see here"),
-    ("highlight: [button:end_turn]", "highlight: [button:draw]",
-     "step 2: highlight button 'draw' is no move the player has here"),
+     "step 2: highlight '7/purple/clubs' is no card You can see here"),
+    ("highlight: [button:draw]", "highlight: [button:end_turn]",
+     "step 25: highlight button 'end_turn' is no move the player has here"),
     ("section: Special cards", "section: Specials", "'Specials' is not a section of"),
-    ("    expect: [end_turn]\n", "    do: [end_turn]\n",
-     "step 2: the learner's step lists its move(s) under 'expect', not 'do'"),
+    ("    expect: [end_turn]\n", "    expect: [end_turn]\n    do: [end_turn]\n",
+     "step 3: the learner's step lists its move(s) under 'expect' (or 'do'"),
+    ("  - by: Ada\n    do: [play 8/blue/spades", "  - by: Ada\n    expect: [play 8/blue/spades",
+     "step 4: a computer player's step lists its move(s) under 'do'"),
     ("seed: 17", "seed: seventeen", "seed: expected a whole number"),
     ("learner: You", "learner: Zoe", "learner: 'Zoe' is not one of the players"),
+    ("players: [You, Ada, Ben]", "players: [You, Ada, Coach]", "'coach' is the coach's own name"),
     ("     5/red/hearts,", "     5/red/hearts, 5/red/hearts, 5/red/hearts,",
      "deals[0]: card '5/red/hearts' is named more times than the hex800 deck has copies"),
     ("intro: >-", "introduction: >-", "missing key(s) intro; unknown key(s) introduction"),
     ("version: 1", "version: [", "is not valid YAML"),
+    # the coach's words: the bubble, where it points, the Next steps, the turns that end themselves
+    ('    point: "Same value as the 5 on the pile: play this 5."\n', "",
+     "step 2: point: the coach's bubble for this step is missing"),
+    ("point: \"A 0 matches anything: play it.\"", "point: \"" + "A 0 matches anything. " * 8 + "\"",
+     "step 21: point: a bubble holds one short idea"),
+    ("    at: zone:hand:0\n", "    at: zone:hand:7\n", "step 1: at 'zone:hand:7': no zone 'hand:7' here"),
+    ("    at: zone:hand:0\n", "    at: zone:hand:0@9\n", "step 1: at 'zone:hand:0@9': the zone holds 7 cards"),
+    ("    at: zone:hand:0\n", "    at: 7/purple/clubs\n", "step 1: at '7/purple/clubs' is no card the learner"),
+    ("    at: zone:hand:0\n", "    at: pile\n", "step 1: at 'pile' is neither a card name"),
+    ("    at: zone:hand:0\n", "    at: zone:hand:0\n    expect: [draw]\n", "the coach's step has no expect"),
+    ("    at: zone:hand:0\n", "    at: zone:hand:0\n    reveal: -1\n", "step 1: reveal: expected a whole number"),
+    ("  - by: You\n    expect: [end_turn]\n", "  - by: You\n    expect: [draw]\n",
+     "step 3: say: expected a non-empty text (only a step that just ends the turn"),
+    # the rule lines quote the rulebook; a lesson plays the game as Setup does
+    ('cites: "A: the next player is skipped."', 'cites: "A: the next player is skipped twice."',
+     "step 15: rule 'A: the next player is skipped': 'A: the next player is skipped twice.' is not in the words"),
+    ("section: The deal,", "section: The dealing,", "later[0]: rule"),
+    ("options: {fcd.players: 3}", "options: {fcd.players: 3, fcd.play_after_draw: any}",
+     "options: fcd.play_after_draw: a lesson plays the game as Setup does by default (Play after drawing: "
+     "Not allowed); a house rule gets a chapter of its own"),
+    ("options: {fcd.players: 3}", "options: {fcd.players: 3}\nchapters: [fcd.players]",
+     "chapters: 'fcd.players' is not a house rule of Final Card-Down"),
+    ("options: {fcd.players: 3}", "options: {fcd.players: 3}\nchapters: [fcd.play_after_draw]",
+     "chapters: fcd.play_after_draw: no chapter file"),
+    ("options: {fcd.players: 3}", "options: {fcd.players: 3}\nchapter: fcd.play_after_draw",
+     "chapter: fcd.play_after_draw: the chapter's options must switch its house rule on"),
 ])
 def test_tutorial_validator_rejects_broken_files(tmp_path, old, new, expected):
     assert expected in error(broken(tmp_path, old, new))
+
+
+def test_tutorial_validator_keeps_a_chapter_to_its_house_rule(tmp_path):
+    knocking = tutorial.path_for("four_downs", "pd.knocking")
+    path = broken(tmp_path, "chapter: pd.knocking", "chapter: pd.eight_for_two", source=knocking)
+    assert "options: pd.knocking: a lesson plays the game as Setup does" in error(path, "four_downs", "pd.knocking")
+    path = broken(tmp_path, "chapter: pd.knocking\n", "", source=knocking)
+    assert "options: pd.knocking: a lesson plays the game as Setup does" in error(path, "four_downs", "pd.knocking")
+    path = broken(tmp_path, "chapters: [pd.knocking]\n", "", source=tutorial.path_for("four_downs"))
+    assert "chapter: expected 'pd.knocking', found None" in error(path, "four_downs", "pd.knocking")
+
+
+def test_tutorial_validator_lets_a_turn_end_by_itself_only_when_nothing_else_is_left(tmp_path):
+    path = broken(tmp_path, "    say: End your turn (calling now would be too early).\n    point: \"End your turn.\"\n",
+                  "", source=tutorial.path_for("final_count"))
+    assert "step 4: a step without say only ends a turn when nothing else is left" in error(path, "final_count")
 
 
 def test_tutorial_breaks_when_a_rule_it_shows_changes(monkeypatch):
@@ -172,19 +281,20 @@ def test_tutorial_breaks_when_a_rule_it_shows_changes(monkeypatch):
     monkeypatch.setattr(game.ktu.State, "_burns", lambda state, count: False)
     with pytest.raises(tutorial.TutorialError) as info:
         tutorial.load("ktu")
-    assert ("ktu.yaml: step 10: covered rule '10 removes the play ground and you play "
+    assert ("ktu.yaml: step 11: covered rule '10 removes the play ground and you play "
             "again': no 'burn' event happens here") in str(info.value)
 
 
 @pytest.mark.parametrize("old,new,expected", [
-    ("seat: Ada}", "seat: Zed}", "seat: 'Zed' is not one of the players"),
-    ("seat: Ada}", "seat: Ben}", "step 14: covered rule 'A: the next player "
-                                                "is skipped': no 'skip' event for Ben happens"),
-    ("seat: Ada}", "seat: Ada, cards: [9/red/hearts]}", "moving 9/red/hearts happens"),
-    ("seat: Ada}", "seat: Ada, cards: [Z/red/hearts]}", "cards: 'Z/red/hearts' is not a card"),
-    ("seat: Ada}", "seat: Ada, allows: draw}", "expected exactly one of event, allows, refuses"),
-    ("refuses: end_turn}", "refuses: end_turn, detail: 3}",
+    ("seat: Ada, cites", "seat: Zed, cites", "seat: 'Zed' is not one of the players"),
+    ("seat: Ada, cites", "seat: Ben, cites", "step 15: covered rule 'A: the next player "
+                                             "is skipped': no 'skip' event for Ben happens"),
+    ("seat: Ada, cites", "seat: Ada, cards: [9/red/hearts], cites", "moving 9/red/hearts happens"),
+    ("seat: Ada, cites", "seat: Ada, cards: [Z/red/hearts], cites", "cards: 'Z/red/hearts' is not a card"),
+    ("seat: Ada, cites", "seat: Ada, allows: draw, cites", "expected exactly one of event, allows, refuses"),
+    ("refuses: end_turn, cites", "refuses: end_turn, detail: 3, cites",
      "detail, seat and cards belong with event"),
+    ('seat: Ada, cites: "A: the next player is skipped."}', "seat: Ada}", "cites: expected a non-empty text"),
 ])
 def test_tutorial_validator_checks_what_a_rule_claims(tmp_path, old, new, expected):
     assert expected in error(broken(tmp_path, old, new))
@@ -192,6 +302,7 @@ def test_tutorial_validator_checks_what_a_rule_claims(tmp_path, old, new, expect
 
 def test_tutorial_coach_speaks_of_the_computer_players_by_name():
     coach = tutorial.Coach(tutorial.load("final_count"))
+    coach.next()
     for _ in range(3):
         coach.submit(tutorial.find(coach.state, coach.cue.moves[0]))
     assert not coach.learner_to_act()
@@ -207,9 +318,157 @@ def test_tutorial_validator_plays_every_move_the_coach_accepts(tmp_path):
     path = broken(tmp_path, "expect: [play 5/blue/clubs]",
                   "expect: [play 5/blue/clubs, play A/red/questions]")
     message = error(path)
-    assert "(when the learner plays 'play A/red/questions' at step 1)" in message
+    assert "(when the learner plays 'play A/red/questions' at step 2)" in message
     assert message.startswith(f"{path}: step ")
     lesson = tutorial.parse(path, resources.read_yaml(path), "final_card_down")
     coach = tutorial.Coach(lesson)
-    ace = tutorial.find(coach.state, lesson.cues[0].moves[1])
-    assert coach.submit(ace).accepted and coach.index == 1
+    coach.next()
+    ace = tutorial.find(coach.state, lesson.cues[1].moves[1])
+    assert coach.submit(ace).accepted and coach.index == 2
+
+
+# ---- what the learner may know ----------------------------------------------------------
+
+COLOURS = "red|blue|green|yellow|purple|orange"
+SUITS = "hearts|diamonds|clubs|spades|questions"
+OWNER = re.compile(r"(\w+)'s\s*$|\b(his|her|your)\s*$", re.IGNORECASE)
+
+
+def mentions(text, deck):
+    """The cards `text` names, as [(the words, the names of the cards they may mean, the
+    words before them)]: a card's spoken name, a hex card with its value in words ('the F
+    (fifteen) green hearts'), a formation card by colour and number ('blue 5',
+    'defense blue 5')."""
+    cards = [copies[0] if isinstance(copies, (list, tuple)) else copies for copies in deck.by_name.values()]
+    found = []
+    lower = text.lower()
+    for card in cards if cards[0].side is None else ():     # formation cards: by colour and number below
+        for match in re.finditer(r"\b" + re.escape(card.spoken.lower()) + r"\b", lower):
+            found.append((match.group(0), {card.name}, lower[:match.start()]))
+    if cards[0].family == "hex":
+        pattern = rf"\b([0-9a-f]) \([a-z]+\) ({COLOURS}) ({SUITS})\b"
+        for match in re.finditer(pattern, lower):
+            names = {c.name for c in cards if (c.rank.lower(), c.color, c.suit) == match.groups()}
+            found.append((match.group(0), names, lower[:match.start()]))
+    if cards[0].side is not None:
+        for match in re.finditer(rf"\b(?:(offense|defense) )?({COLOURS}) ([4-7])\b", lower):
+            side, colour, number = match.groups()
+            names = {c.name for c in cards if c.color == colour and c.value == int(number)
+                     and side in (None, c.side)}
+            found.append((match.group(0), names, lower[:match.start()]))
+    return found
+
+
+class Learner:
+    """What the learner has seen of a lesson so far: the cards (by id) seen face up, and
+    for each the seats it was seen with."""
+
+    def __init__(self, lesson, state):
+        self.lesson, self.state = lesson, state
+        self.known = {}         # card id -> the seats it was seen with
+        self.events = 0
+        self.look()
+
+    def look(self):
+        """Take in the learner's view and the events since the last look."""
+        seat = self.lesson.learner
+        for zone in self.state.view(seat).zones:
+            for card in zone.cards:
+                if card is not None:
+                    self.known.setdefault(card.id, set()).add(zone.owner)
+        for event in self.state.events_for(seat, self.events):
+            zones = [z for z in (event.src, event.dst) if z and z.rpartition(":")[2].isdigit()]
+            for card in event.cards:
+                if card is not None:
+                    self.known.setdefault(card.id, set()).update(
+                        {event.seat} | {int(z.rpartition(":")[2]) for z in zones})
+        self.events = len(self.state.events)
+
+    def hidden_numbers(self):
+        """{player's name: numbers the learner cannot know about that player}: a score
+        the learner's view does not show as it is, and in Final Count the count with a
+        hand still hidden."""
+        view = self.state.view(self.lesson.learner)
+        scores = self.state.scores()
+        hidden = {}
+        for seat, name in enumerate(self.lesson.names):
+            if seat == self.lesson.learner:
+                continue
+            numbers = {scores[seat]} - {view.scores[seat]}
+            hand = next((z for z in view.zones if z.key == f"hand:{seat}"), None)
+            if self.lesson.game_id == "final_count" and None in hand.cards:
+                whole = best_total(reachable_totals(self.state.hands[seat] + self.state.tables[seat]
+                                                    + self.state.board))
+                numbers |= {whole} - {view.facts["showing"][seat]["best"]}
+            hidden[name] = numbers - {None}
+        return hidden
+
+    def check(self, text, where):
+        """Fail if `text` names a card the learner has not seen (or not with the player it
+        names), or a number about a player that only hidden cards tell."""
+        deck = self.state.deck
+        names = self.lesson.names
+        for words, meant, before in mentions(text, deck):
+            seen = [card_id for card_id in self.known if deck[card_id].name in meant]
+            assert seen, f"{where}: {words!r} is a card the learner has not seen: {text!r}"
+            owner = OWNER.search(before)
+            if owner:
+                who = owner.group(1) or owner.group(2)
+                if who.lower() in ("his", "her"):
+                    said = [n for n in names if n != "You" and n.lower() in before]
+                    if not said:
+                        continue
+                    who = max(said, key=lambda n: before.rfind(n.lower()))
+                seat = (self.lesson.learner if who.lower() in ("your", "you")
+                        else next((i for i, n in enumerate(names) if n.lower() == who.lower()), None))
+                if seat is not None:
+                    assert any(seat in self.known[c] for c in seen), \
+                        f"{where}: the learner has not seen {who}'s {words!r}: {text!r}"
+        for sentence in re.split(r"(?<=[.:;!?])\s+", text):
+            for name, numbers in self.hidden_numbers().items():
+                if name.lower() in sentence.lower():
+                    said = {int(n) for n in re.findall(r"(?<![\w-])-?\d+\b", sentence)}
+                    assert not said & numbers, \
+                        f"{where}: {sentence!r} tells {name}'s {sorted(said & numbers)}, hidden from the learner"
+
+
+def test_tutorial_coach_never_tells_what_the_learner_cannot_see(lesson):
+    coach = tutorial.Coach(lesson)
+    learner = Learner(lesson, coach.state)
+    learner.check(lesson.intro, "intro")
+    while not coach.finished:
+        cue = coach.cue
+        where = f"{lesson.path}: step {cue.number}"
+        learner.look()
+        for text in (cue.say, cue.point, cue.why) if cue.learner or cue.coach else ():
+            learner.check(text, where)
+        if cue.coach:
+            coach.next()
+            continue
+        action = coach.scripted_action() or tutorial.find(coach.state, cue.moves[0])
+        reply = coach.submit(action)
+        assert reply.accepted
+        learner.look()
+        if coach.index > cue.number - 1:       # the step is done: what is said after it
+            learner.check(cue.after if cue.learner else cue.say, where)
+    learner.check(lesson.end, "end")
+
+
+@pytest.mark.parametrize("game_id,step,said", [
+    ("ktu", 10, "Ben's 4 of spades would beat a 3, but not the 5 under it, so he played the 9."),
+    ("final_count", 22, "Ada counts 59 and Ben 43. Call now."),
+    ("five_possessions", 26, "Your defense blue 7 is a wall against Ben's offense blue 5."),
+    ("deadline", 3, "Ada holds the 2 of spades."),
+])
+def test_the_check_of_what_the_learner_may_know_catches_a_hidden_fact(game_id, step, said):
+    lesson = tutorial.load(game_id)
+    coach = tutorial.Coach(lesson)
+    while coach.index < step - 1:
+        if coach.explaining():
+            coach.next()
+        else:
+            coach.submit(coach.scripted_action() or tutorial.find(coach.state, coach.cue.moves[0]))
+    learner = Learner(lesson, coach.state)
+    learner.check(coach.cue.say if coach.cue.stop else lesson.intro, "the lesson's own words")
+    with pytest.raises(AssertionError):
+        learner.check(said, "a hidden fact")

@@ -3,23 +3,27 @@ its Rules page) and played to its end at the table with real clicks and keys, th
 words beside it, a wrong move refused with the coach's reply, and the end's summary with
 "Play a real game"."""
 import os
+import re
 
 import pygame
 import pytest
 
 import game
-from game import tutorial
+from game import saves, tutorial, undo
 from scenes import app as app_module
-from scenes import coach_panel
+from scenes import coach_panel, config, table_draw
 from scenes.learn import LearnScene
 from scenes.menu import MenuScene
 from scenes.presenters import presenter_for
+from scenes.presenters.default import agree
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
 from scenes.table import TableScene
-from scenes.tutorial import REFUSED, LessonDirector
+from scenes.session import Seat, Session, inline
+from scenes.table_director import Director
+from scenes.tutorial import REFUSED, TIP_TURNS, FirstGameDirector, LessonDirector, start
 from sprites import text as text_module
-from tests.test_ui_play import app, card_point, click_at, click_widget, perform, press  # noqa: F401
+from tests.test_ui_play import app, card_point, click_at, click_widget, perform, press, settle  # noqa: F401
 
 MODES = list(game.GAMES)
 MAX_STEPS = 3000
@@ -41,14 +45,32 @@ def open_lesson(a, game_id):
 
 
 def wait_for_learner(a):
-    """Make frames until the learner is to move at a still table, or the lesson has ended."""
+    """Make frames until the learner is to move (or to read the coach's words and press
+    Next) at a still table, or the lesson has ended."""
     for _ in range(MAX_STEPS):
         scene = a.scene
-        if scene.over or (scene.my_turn() and scene.director.coach.learner_to_act() and not scene.motion.flights
-                           and not scene.pending and not scene.ui_state.dialog):
+        coach = scene.director.coach
+        still = not scene.motion.flights and not scene.pending and not scene.ui_state.dialog
+        if scene.over or (still and not coach.finished and coach.cue.stop
+                          and (coach.explaining() or scene.my_turn())):
             return
         a.frame()
     raise AssertionError("the lesson never waited for the learner")
+
+
+def read_on(a):
+    """Press Next on every explanation of the coach's until the learner is to move (or the
+    lesson has ended); returns how many."""
+    pressed = 0
+    wait_for_learner(a)
+    while not a.scene.over and a.scene.director.coach.explaining():
+        assert not a.scene.legal_now, "the learner's moves wait while the coach explains"
+        [nxt] = [w for w in a.scene.widgets if w.label == "Next"]
+        assert nxt.marked and a.scene.laid.bubble is not None
+        click_at(a, nxt.rect.center)
+        pressed += 1
+        wait_for_learner(a)
+    return pressed
 
 
 def wrong_move(scene):
@@ -65,13 +87,15 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
     assert scene.session.folders is None
     assert scene.session.seats[lesson.learner].human
     assert sum(seat.human for seat in scene.session.seats) == 1
-    refused = 0
+    refused = nexts = 0
     for _ in range(MAX_STEPS):
-        wait_for_learner(app)
+        nexts += read_on(app)
         if scene.over:
             break
         cue = scene.director.coach.cue
         assert scene.director.coach.paragraphs()[-1] == cue.say, "the coach says what to do now"
+        assert scene.laid.bubble is not None and " ".join(scene.laid.bubble.lines) == cue.point, \
+            "the coach's bubble points at what it means"
         cards, kinds = scene.director.coach.highlights()
         assert all(any(p.hinted for p in scene.board.placed if p.card is not None and p.card.name == name)
                    for name in cards), "the coach's cards are marked"
@@ -86,7 +110,6 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
             perform(app, other)
             assert scene.session.state.to_dict() == before, "a refused move changes nothing"
             assert scene.director.reply and "not the lesson's plan" in scene.director.reply
-            assert cue.say in scene.director.reply
             assert scene.ui_state.message == REFUSED
             refused += 1
             if scene.ui_state.dialog:
@@ -105,16 +128,19 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
         assert scene.director.coach.index > index, f"step {cue.number} was not taken by the click"
         assert scene.director.reply == ""
     assert scene.over and scene.director.coach.finished
+    assert nexts == sum(cue.coach for cue in lesson.cues), "every explanation waited for Next"
     assert not scene.session.can_undo(lesson.learner, "casual"), "no undo in a lesson"
     assert scene.session.undo(lesson.learner, "casual") is None
     assert refused, "a wrong move was tried and refused"
-    assert [w.label for w in scene.widgets] == ["Play a real game", "Another lesson", "Menu"]
-    assert scene.director.coach.rules_met() == [(c.section, c.rule) for c in lesson.covers]
+    chapters = [f"Chapter: {game.GAMES[game_id].option(c).label}" for c in lesson.chapters]
+    assert [w.label for w in scene.widgets] == ["Play a real game"] + chapters + ["Another lesson", "Menu"]
+    assert scene.director.coach.rules_met() == list(dict.fromkeys((c.section, c.rule) for c in lesson.covers))
     assert not os.path.exists(app.folders.autosave), "a lesson is never autosaved"
     assert not os.path.exists(app.folders.statistics), "a lesson is not counted"
     click_widget(app, lambda w: w.label == "Play a real game")
     assert isinstance(app.scene, SetupScene) and app.scene.info.id == game_id
     assert app.scene.persist.get("session") is None and app.scene.persist.get("director") is None
+    assert {k: v for k, v in app.scene.options.items() if k in lesson.rules} == lesson.rules
 
 
 def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F811
@@ -130,6 +156,12 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
     wait_for_learner(app)
     moves = 0
     while not scene.over and moves < 40:
+        if scene.director.coach.explaining():       # Next is marked: the keyboard starts on it
+            index = scene.director.coach.index
+            press(app, pygame.K_RETURN)
+            assert scene.director.coach.index == index + 1
+            wait_for_learner(app)
+            continue
         cue = scene.director.coach.cue
         wanted = tutorial.find(scene.session.state, cue.moves[0])
         index = scene.director.coach.index
@@ -162,28 +194,144 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
 
 def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(app):  # noqa: F811
     scene = open_lesson(app, "final_card_down")
-    wait_for_learner(app)
+    read_on(app)
     draw = next(a for a in scene.legal_now if a.kind == "draw")
     perform(app, draw)
-    assert "That move is allowed, but it is not the lesson's plan." in scene.director.reply
-    assert scene.director.coach.index == 0 and not scene.session.state.history
+    assert scene.director.reply == "That move is allowed, but it is not the lesson's plan."
+    assert scene.director.coach.index == 1 and not scene.session.state.history
     stray = next(p for p in scene.board.hand_cards() if p.card.name == "6/green/diamonds")
     click_at(app, card_point(scene, stray.card))
     reason = scene.session.state.why_illegal(game.Action("play", (stray.card,)))
-    assert scene.ui_state.message.lower() == reason.lower() and scene.director.coach.index == 0, \
+    assert scene.ui_state.message.lower() == reason.lower() and scene.director.coach.index == 1, \
         "a card that cannot go is refused with the rules' own reason"
     click_widget(app, lambda w: w.label == "Hint")
     assert scene.ui_state.hint is not None and [c.name for c in scene.ui_state.hint.cards] == ["5/blue/clubs"]
     assert any(p.hinted and p.card.name == "5/blue/clubs" for p in scene.board.hand_cards())
+    assert scene.ui_state.message == "The coach's move: Play 5 blue clubs", "Hint says the move it marks"
+    click_widget(app, lambda w: w.label == "Hint")
+    assert scene.ui_state.message == "The coach's move: Play 5 blue clubs", "... each time it is asked"
     click_at(app, card_point(scene, scene.ui_state.hint.cards[0]))
     assert [c.name for c in scene.session.state.history[0].cards] == ["5/blue/clubs"] and scene.director.reply == ""
     wait_for_learner(app)
-    assert "after playing you may not draw" in scene.director.coach.paragraphs()[-1], \
-        "the turn waits for the learner to read why it ends"
-    [end] = [w for w in scene.widgets if w.marked]
-    assert [a.kind for a in end.actions] == ["end_turn"]
-    click_at(app, end.rect.center)
-    assert scene.session.state.current_player != scene.director.coach.tutorial.learner
+    assert [a.kind for a in scene.session.state.history[1:2]] == ["end_turn"], "the turn ended by itself"
+    assert any("After playing you may not draw" in words for words in scene.director.coach.paragraphs()), \
+        "the coach says why the turn ended"
+
+
+def test_tutorial_reply_never_pushes_the_coach_s_words_out_of_the_panel(app, drawn):  # noqa: F811
+    scene = open_lesson(app, "deadline")
+    coach = scene.director.coach
+    while not scene.over:
+        wait_for_learner(app)
+        if coach.explaining():
+            scene.director.next(scene)
+            continue
+        rows = coach_panel.facts_rows(scene.current_view, scene.presenter, scene.names)
+        paragraphs = scene.director.paragraphs(scene)
+        wrong = wrong_move(scene)
+        if wrong is not None and not coach_panel.reply_fits(app.screen, paragraphs, "That move is allowed, but "
+                                                             "it is not the lesson's plan.", rows):
+            break
+        scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+    else:
+        raise AssertionError("no step of Deadline's lesson has a panel too full for a reply")
+    lines = [line for line, *_ in coach_panel.words(app.screen, paragraphs, "", rows)[2]]
+    scene.submit(wrong)
+    assert scene.director.reply and scene.ui_state.message == scene.director.reply, \
+        "the table says the reply the panel has no room for"
+    drawn.clear()
+    scene.invalidate()
+    app.frame()
+    assert all(line in words_of(drawn) for line in lines), "the coach's words stay as they were"
+
+
+def test_tutorial_refusal_stands_clear_of_the_cards_it_is_about(app):  # noqa: F811
+    scene = open_lesson(app, "final_card_down")
+    read_on(app)
+    for name in ("6/green/diamonds", "3/yellow/spades"):
+        placed = next(p for p in scene.board.hand_cards() if p.card.name == name)
+        click_at(app, card_point(scene, placed.card))
+        words = scene.ui_state.message
+        assert words, "the card is refused"
+        width = table_draw.message_width(app.screen, scene.board, words)
+        box = pygame.Rect(*map(int, scene.ui_state.message_spot), int(width), 32)
+        pile = next(p for p in scene.board.placed if p.face_up and p.card.name == "5/red/hearts")
+        for rect in (placed.rect, pile.rect, scene.laid.bubble.box):
+            assert not box.colliderect(rect), f"the refusal of {name} covers {rect}"
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """Every line of text rendered from now on, as [(words, pixel size)]."""
+    lines = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: lines.append((words, px))
+                        or real(words, px, colour))
+    return lines
+
+
+def words_of(drawn):
+    """The words of the lines rendered."""
+    return [words for words, _ in drawn]
+
+
+def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(drawn):
+    a = app_module.App(size=(960, 600), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    try:
+        for game_id in MODES:
+            start(a.scene, game_id)
+            a.frame()
+            scene = a.scene
+            stops = 0
+            while not scene.over:
+                wait_for_learner(a)
+                if scene.over:
+                    break
+                bubble = scene.laid.bubble
+                assert bubble is not None
+                drawn.clear()
+                scene.dirty = True
+                a.frame()
+                px = a.screen.text_px(bubble.size)
+                assert px >= 15 and all((line, px) in drawn for line in bubble.lines), \
+                    f"{game_id}: {bubble.lines} drawn at {[p for w, p in drawn if w in bubble.lines]} px"
+                felt = pygame.Rect(0, 0, scene.board.table_w, a.screen.lh)
+                assert felt.contains(bubble.box) and not bubble.box.colliderect(bubble.target), \
+                    f"{game_id}: the bubble {bubble.box} covers the coach's panel or what it points at"
+                cue = scene.director.coach.cue
+                marked = [p.rect for p in scene.board.placed if p.face_up and p.card.name in cue.cards]
+                assert bubble.box.collidelist(marked) < 0, f"{game_id}: the bubble covers a card the coach marks"
+                stops += 1
+                coach = scene.director.coach
+                if coach.explaining():
+                    scene.director.next(scene)
+                else:
+                    scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+            assert stops == len(scene.director.coach.tutorial.stops)
+            scene.director.leave(scene)
+            a.frame()
+    finally:
+        pygame.quit()
+
+
+def test_tutorial_progress_mark_counts_the_stops(app, drawn):  # noqa: F811
+    scene = open_lesson(app, "four_downs")
+    total = len(scene.director.coach.tutorial.stops)
+    for n in range(1, total + 1):
+        wait_for_learner(app)
+        drawn.clear()
+        scene.invalidate()
+        app.frame()
+        assert f"step {n} of {total}" in words_of(drawn)
+        coach = scene.director.coach
+        assert ("Read the coach's words, then press Next" in words_of(drawn)) == coach.explaining()
+        if coach.explaining():
+            click_widget(app, lambda w: w.label == "Next")
+        else:
+            perform(app, tutorial.find(scene.session.state, coach.cue.moves[0]))
+    wait_for_learner(app)
+    assert scene.over
 
 
 def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F811
@@ -193,7 +341,7 @@ def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F
     click_widget(app, lambda w: w.label == "Learn to play")
     scene = app.scene
     assert is_lesson(scene) and scene.session.game_id == shown
-    wait_for_learner(app)
+    read_on(app)
     perform(app, tutorial.find(scene.session.state, scene.director.coach.cue.moves[0]))
     index = scene.director.coach.index
     app.settings.undo = "casual"
@@ -224,7 +372,7 @@ def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
             lesson = coach.tutorial
             presenter = presenter_for(game.GAMES[game_id])
             while not coach.finished:
-                if not coach.learner_to_act():
+                if not coach.learner_to_act() and not coach.explaining():
                     coach.submit(coach.scripted_action())
                     continue
                 view = coach.state.view(lesson.learner)
@@ -232,28 +380,34 @@ def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
                 other = [x for x in coach.state.legal_actions()
                          if not any(m.matches(x) for m in coach.cue.moves)]
                 replies = [""] + ([coach.submit(other[0]).text] if other else [])
+                said = None
                 for reply in replies:
                     kept, text_size, lines = coach_panel.words(a.screen, coach.paragraphs(), reply, rows)
                     shown = "".join(line for line, is_reply, last, _ in lines if is_reply or last).replace(" ", "")
                     where = f"{game_id} step {coach.cue.number} at {size}"
                     assert coach.cue.say.replace(" ", "") in shown, f"{where}: the coach's instruction is cut"
-                    assert reply.replace(" ", "") in shown, f"{where}: the reply is cut"
-                    assert text_size >= 15 and len(kept) >= len(view.scores), where
-                coach.submit(tutorial.find(coach.state, coach.cue.moves[0]))
+                    if coach_panel.reply_fits(a.screen, coach.paragraphs(), reply, rows):
+                        assert reply.replace(" ", "") in shown, f"{where}: the reply is cut"
+                    paragraphs = "".join(line for line, is_reply, *_ in lines if not is_reply).replace(" ", "")
+                    said = said or paragraphs
+                    assert paragraphs == said, f"{where}: the reply pushed the coach's older words out"
+                    assert a.screen.text_px(text_size) >= coach_panel.PANEL_PX and text_size >= 15, where
+                    assert len(kept) >= len(view.scores), where
+                if coach.explaining():
+                    coach.next()
+                else:
+                    coach.submit(tutorial.find(coach.state, coach.cue.moves[0]))
     finally:
         pygame.quit()
 
 
-def test_tutorial_top_bar_names_the_lesson_and_the_learner_plate_reads_you(app, monkeypatch):  # noqa: F811
-    drawn = []
-    real = text_module.render
-    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+def test_tutorial_top_bar_names_the_lesson_and_the_learner_plate_reads_you(app, drawn):  # noqa: F811
     open_lesson(app, "ktu")
     wait_for_learner(app)
     app.scene.dirty = True
     app.frame()
-    assert "Learn to play: KTU" in drawn
-    assert "You" in drawn and "You (you)" not in drawn
+    assert "Learn to play: KTU" in words_of(drawn)
+    assert "You" in words_of(drawn) and "You (you)" not in words_of(drawn)
 
 
 @pytest.mark.parametrize("game_id", MODES)
@@ -263,8 +417,8 @@ def test_tutorial_keyboard_starts_on_what_the_coach_marks(app, game_id):  # noqa
     items = scene.focus_cards + scene.widgets
     item = items[scene.ui_state.focus]
     assert getattr(item, "hinted", False) or getattr(item, "marked", False)
-    if game_id == "deadline":          # a button, a card, then a blind pick chosen in a dialog
-        for presses in (1, 1, 2):
+    if game_id == "deadline":          # a button, a card, Next, then a blind pick chosen in a dialog
+        for presses in (1, 1, 1, 2):
             index = scene.director.coach.index
             for _ in range(presses):
                 press(app, pygame.K_RETURN)
@@ -275,9 +429,10 @@ def test_tutorial_keyboard_starts_on_what_the_coach_marks(app, game_id):  # noqa
 def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  # noqa: F811
     app.settings.animation_speed = "fast"          # cards fly, so a hand grows after the layout
     scene = open_lesson(app, "deadline")
-    for presses in (1, 1, 2, 1):                   # draw, discard, a blind pick, draw again
+    for presses in (1, 1, 1, 2):                   # draw, discard, Next, a blind pick
         for _ in range(MAX_STEPS):
-            if (scene.my_turn() and scene.director.coach.learner_to_act() and not scene.busy()
+            coach = scene.director.coach
+            if ((coach.explaining() or (scene.my_turn() and coach.learner_to_act())) and not scene.busy()
                     and not scene.motion.flights and not scene.pending):
                 break
             app.frame()
@@ -287,3 +442,243 @@ def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  #
         for _ in range(presses):
             press(app, pygame.K_RETURN)
         assert scene.director.coach.index > index and not scene.director.reply and not scene.ui_state.message
+
+
+def test_tutorial_blind_pick_is_the_marked_card_clicked_where_the_coach_points(app):  # noqa: F811
+    scene = open_lesson(app, "deadline")
+    for _ in range(2):                              # draw, discard
+        read_on(app)
+        perform(app, tutorial.find(scene.session.state, scene.director.coach.cue.moves[0]))
+    assert read_on(app) == 1
+    assert [m.text for m in scene.director.coach.cue.moves] == ["take 5"]
+    [marked] = [p for p in scene.board.placed if p.hinted]
+    assert (marked.zone, marked.index, marked.card) == ("hand:2", 5, None), "Ben's card, face down, is marked"
+    assert scene.laid.bubble.target == marked.rect
+    later = scene.board.placed[scene.board.placed.index(marked) + 1:]
+    point = next((x, marked.rect.centery) for x in range(marked.rect.left + 2, marked.rect.right, 3)
+                 if not any(p.rect.collidepoint((x, marked.rect.centery)) for p in later))
+    click_at(app, point)
+    assert scene.director.coach.index == 6 and not scene.director.reply and not scene.ui_state.message
+    taken = scene.session.moves()[-1]
+    assert (taken.kind, taken.arg) == ("take", 5)
+
+
+def finish_lesson(a):
+    """Play the open lesson to its end (instantly), the coach's moves and Next."""
+    scene = a.scene
+    while True:
+        wait_for_learner(a)
+        if scene.over:
+            return scene
+        coach = scene.director.coach
+        if coach.explaining():
+            scene.director.next(scene)
+        else:
+            scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+
+
+def test_a_chapter_opens_from_the_lessons_list_and_its_real_game_has_its_rule_on(app):  # noqa: F811
+    click_widget(app, lambda w: w.label == "Learn to play")
+    click_widget(app, lambda w: w.label == "Chapter: Knocking")
+    scene = app.scene
+    assert is_lesson(scene) and scene.director.coach.tutorial.chapter == "pd.knocking"
+    assert scene.session.state.options["pd.knocking"] == "on"
+    assert scene.director.title(scene) == "Learn to play: Play Design - 4 downs (Knocking)"
+    finish_lesson(app)
+    assert [w.label for w in scene.widgets] == ["Play a real game", "Another lesson", "Menu"]
+    click_widget(app, lambda w: w.label == "Play a real game")
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.options["pd.knocking"] == "on"
+    assert any(w.label == "On" and w.key == "pd.knocking" for w in setup.widgets), "Setup shows the rule on"
+    click_widget(app, lambda w: w.label == "Start")
+    table = app.scene
+    assert isinstance(table, TableScene) and table.session.state.options["pd.knocking"] == "on"
+    assert isinstance(table.director, FirstGameDirector)
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and app.scene.persist.get("director") is None
+    click_widget(app, lambda w: getattr(w, "info", None) is not None and w.info.id == "four_downs")
+    assert app.scene.options["pd.knocking"] == "on", "Setup remembers the last game's rules"
+    assert app.scene.persist.get("rules") is None and app.scene.persist.get("tips") is None, "handed over once"
+
+
+def test_play_a_real_game_asks_before_replacing_a_game_in_progress(app):  # noqa: F811
+    state = game.new_game("ktu", players=2, seed=8)
+    timeline = undo.Timeline(state)
+    for _ in range(12):
+        timeline.apply(state.legal_actions()[0])
+    saves.save_game(app.folders, state, [{"name": "Ann", "level": None}, {"name": "Ben", "level": "easy"}])
+    open_lesson(app, "four_downs")
+    finish_lesson(app)
+    assert saves.load_game(app.folders)[0].to_dict() == state.to_dict(), "the lesson leaves the game alone"
+    click_widget(app, lambda w: w.label == "Play a real game")
+    click_widget(app, lambda w: w.label == "Start")
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.asking_words.startswith("KTU")
+    assert "with Ann and Ben: continue it, or abandon it and start Play Design - 4 downs?" in setup.asking_words
+    assert [w.label for w in setup.widgets] == ["Continue KTU", "Abandon it, start Play Design - 4 downs", "Cancel"]
+    click_widget(app, lambda w: w.label == "Cancel")
+    assert isinstance(app.scene, SetupScene) and not app.scene.asking
+    assert saves.load_game(app.folders)[0].to_dict() == state.to_dict(), "nothing replaced"
+    click_widget(app, lambda w: w.label == "Start")
+    click_widget(app, lambda w: w.label.startswith("Abandon it"))
+    assert isinstance(app.scene, TableScene) and app.scene.session.game_id == "four_downs"
+    assert isinstance(app.scene.director, FirstGameDirector)
+
+
+def test_a_lesson_s_real_game_plays_the_rules_it_taught_without_tips_when_they_are_off(app):  # noqa: F811
+    app.settings.tips = False
+    open_lesson(app, "four_downs")
+    finish_lesson(app)
+    assert [w.label for w in app.scene.widgets] == ["Play a real game", "Chapter: Knocking", "Another lesson",
+                                                    "Menu"]
+    click_widget(app, lambda w: w.label == "Play a real game")
+    assert app.scene.options["pd.knocking"] == "off"
+    click_widget(app, lambda w: w.label == "Start")
+    assert app.scene.session.state.options["pd.knocking"] == "off"
+    assert type(app.scene.director) is Director
+
+
+def test_first_turns_of_a_real_game_after_a_lesson_show_each_tip_once(app):  # noqa: F811
+    seats = [Seat("Maya", True), Seat("Theo", False, "easy")]
+    session = Session("ktu", seats, {}, 9, executor=inline)
+    app.scene.go("table", session=session, director=FirstGameDirector(), viewer=None, events_seen=0, curtains=[])
+    app.frame()
+    table = app.scene
+    presenter = table.presenter
+    shown, turns = [], 0
+    for _ in range(400):
+        settle(app)
+        if table.session.is_over or turns >= TIP_TURNS + 3:
+            break
+        if table.laid.bubble is not None:
+            words = " ".join(table.laid.bubble.lines)
+            hand = next(z for z in table.current_view.zones if z.key == "hand:0")
+            assert words in [presenter.tip(c) for c in hand.cards], "a tip is about a card in the hand"
+            assert table.laid.bubble.target in [p.rect for p in table.board.hand_cards()]
+            assert turns < TIP_TURNS, "tips only in the first turns"
+            shown.append(words)
+        before = table.session.current_player
+        perform(app, table.session.legal_actions()[0])
+        turns += table.session.current_player != before
+    assert shown and len(shown) == len(set(shown)), "each tip once"
+
+
+def test_tips_after_a_lesson_switch_in_settings(app):  # noqa: F811
+    click_widget(app, lambda w: w.label == "Settings")
+    assert app.settings.tips
+    click_widget(app, lambda w: w.key == "Tips after a lesson")
+    assert not app.settings.tips
+    assert config.load_user(app.folders)[0].tips is False, "saved"
+    click_widget(app, lambda w: w.key == "Tips after a lesson")
+    assert app.settings.tips
+
+
+def test_a_lane_refused_says_the_rule_and_stands_clear_of_the_coach_s_bubble(app):  # noqa: F811
+    scene = open_lesson(app, "five_possessions")
+    while scene.director.coach.index < 12:               # line 2: lanes 2 and 3 open, green and orange
+        wait_for_learner(app)
+        coach = scene.director.coach
+        if coach.explaining():
+            scene.director.next(scene)
+        elif coach.index < 12:
+            scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+    read_on(app)
+    green = next(p.card for p in scene.board.hand_cards() if p.card.name == "W:OG6")
+    click_at(app, card_point(scene, green))
+    lane = scene.board.areas[scene.board.lanes.index(1)]
+    click_at(app, (lane[0] + lane[2] / 2, lane[1] + 12))
+    assert scene.ui_state.message.startswith("Rule 1: the Offense green 6 may not go on the still-open green card")
+    width = table_draw.message_width(app.screen, scene.board, scene.ui_state.message)
+    box = pygame.Rect(*map(int, scene.ui_state.message_spot), int(width), 32)
+    assert not box.colliderect(scene.laid.bubble.box)
+    assert not any(box.colliderect(p.rect) for p in scene.board.hand_cards() if p.card is green)
+
+
+def test_five_possessions_first_line_is_revealed_one_lane_at_a_time(app):  # noqa: F811
+    app.settings.animation_speed = "normal"
+    scene = open_lesson(app, "five_possessions")
+    while True:                                          # offense, the coach's words, four cards
+        wait_for_learner(app)
+        coach = scene.director.coach
+        if coach.index >= 7:                             # Ben has set his line
+            break
+        if coach.explaining():
+            click_widget(app, lambda w: w.label == "Next")
+        else:
+            perform(app, tutorial.find(scene.session.state, coach.cue.moves[0]))
+    shown = []
+    for lane in range(4):
+        wait_for_learner(app)
+        cue = scene.director.coach.cue
+        assert cue.coach and cue.anchor == f"lane:{lane}"
+        assert scene.hold.outcome is None, "no outcome told before the coach comes to it"
+        ben = {int(z.key.rsplit(":", 1)[1]): z.cards[0] for z in scene.current_view.zones
+               if z.key.startswith("line:1:") and z.cards}
+        shown.append([lane for lane, card in sorted(ben.items()) if card is not None])
+        assert scene.laid.bubble.target == pygame.Rect(*map(int, scene.board.areas[scene.board.lanes.index(lane)]))
+        click_widget(app, lambda w: w.label == "Next")
+    assert shown == [[0], [0, 1], [0, 1, 2], [0, 1, 2, 3]]
+
+
+def test_ktu_removed_pile_shows_the_card_that_burned_it(app):  # noqa: F811
+    scene = open_lesson(app, "ktu")
+    coach = scene.director.coach
+    burns = []
+    while not scene.over:
+        wait_for_learner(app)
+        if len(burns) < sum(e.kind == "burn" for e in scene.session.state.events):
+            last = next(e.cards for e in reversed(scene.session.state.events) if e.kind == "move" and e.dst == "burned")
+            _, shown = scene.board.piles["burned"]
+            burns.append((shown[-1].name, last[-1].name))
+        if coach.explaining():
+            click_widget(app, lambda w: w.label == "Next")
+        else:
+            perform(app, tutorial.find(scene.session.state, coach.cue.moves[0]))
+    assert burns and all(top == burner for top, burner in burns), burns
+    assert burns[0] == ("10S", "10S"), "the 10 of spades that burned the play ground lies on top"
+
+
+def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
+    app.settings.animation_speed = "normal"
+    for game_id in MODES:
+        for chapter in (None, *tutorial.load(game_id).chapters):
+            start(app.scene, game_id, chapter)
+            app.frame()
+            scene = app.scene
+            coach = scene.director.coach
+            held = 0
+            for _ in range(MAX_STEPS * 10):
+                if scene.over:
+                    break
+                if scene.hold.waiting:
+                    assert not coach.explaining(), f"{game_id}: an outcome held while the coach tells it"
+                    held += 1
+                    click_widget(app, lambda w: w.label == "Continue")
+                    continue
+                still = not scene.motion.flights and not scene.pending and not scene.hold.held()
+                if still and coach.explaining():
+                    click_widget(app, lambda w: w.label == "Next")
+                elif still and scene.my_turn() and coach.learner_to_act() and coach.cue.stop:
+                    scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+                app.frame()
+            assert scene.over, f"{game_id} {chapter}: the lesson did not end"
+            if game_id == "four_downs" and chapter is None:
+                assert held, "a down the coach does not tell waits for Continue"
+            scene.director.leave(scene)
+            app.frame()
+
+
+def test_a_lesson_s_words_agree_with_you(app):  # noqa: F811
+    assert agree("Touchdown! You scores 20 yards") == "Touchdown! You score 20 yards"
+    assert agree("You was dealt 3 cards, You passes, You carries") == "You were dealt 3 cards, You pass, You carry"
+    assert agree("Maya wins, Youssef has 3") == "Maya wins, Youssef has 3"
+    wrong = re.compile(r"\bYou (was|is|has|[a-z]+s)\b")
+    for game_id in MODES:
+        start(app.scene, game_id)
+        app.frame()
+        scene = finish_lesson(app)
+        lines = scene.log_lines() + [scene.outcome_words(e) or "" for e in scene.session.events_for(scene.viewer)]
+        assert any(line.startswith("You ") for line in lines)
+        assert not [line for line in lines if wrong.search(line)], game_id
+        scene.director.leave(scene)
+        app.frame()

@@ -45,6 +45,7 @@ class Deadline(Presenter):
                   ("group", "hand"): "{who} took back {what}", ("discard", "draw"): None,
                   ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})
+    TIPS = {"JK": "A Joker can never be discarded; at grading it cancels your lowest completed assignment"}
     DEAL_SIZE = 2
     SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam",
                                          "turn_step"}

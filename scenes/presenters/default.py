@@ -8,6 +8,8 @@ key) and, where its table differs, a method or two (the field, the backs, the ow
 of its zones, the scoring breakdown). It reads its game's facts by the names the game
 declares (`FACTS` in its rules module); this module reads none.
 """
+import re
+
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 # The event every game with several hands ends each hand with.
@@ -59,6 +61,25 @@ def winners_words(view, names):
 def possessive(who):
     """'Maya's', or 'Your' for a player called You (a lesson's learner)."""
     return "Your" if who == "You" else f"{who}'s"
+
+
+YOU_VERB = re.compile(r"\bYou (was|is|has|[a-z]+(?:sses|shes|ches|xes|ies|s))\b")
+YOU_IRREGULAR = {"was": "were", "is": "are", "has": "have"}
+
+
+def agree(words):
+    """The words with a verb after a player called You (a lesson's learner) agreeing with
+    it: 'You wins' -> 'You win', 'You was dealt' -> 'You were dealt'."""
+    def verb(match):
+        word = match.group(1)
+        if word in YOU_IRREGULAR:
+            return "You " + YOU_IRREGULAR[word]
+        if word.endswith(("sses", "shes", "ches", "xes")):
+            return "You " + word[:-2]
+        if word.endswith("ies"):
+            return "You " + word[:-3] + "y"
+        return "You " + word[:-1]
+    return YOU_VERB.sub(verb, words) if words else words
 
 
 def capital(words):
@@ -134,6 +155,8 @@ class Presenter:
     FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
     SIDE_FACTS = 7          # at most this many facts in the side panel
     SCORE_UNIT = "points"   # what a score counts, for the scores' column
+    # One-line tips on the special cards, by printed rank, for a person's first turns.
+    TIPS = {}
 
     def __init__(self, info):
         """The presenter of the registered game `info` (a game.GameInfo)."""
@@ -366,6 +389,15 @@ class Presenter:
         """What `seat`, another player, is doing now ('Theo is choosing face-up cards'),
         or '' to say only whom the table waits for."""
         return ""
+
+    def arranged(self, view, events):
+        """The view as the table shows it; `events()` gives the game's events so far as
+        the viewer saw them. Most games show their view as it is."""
+        return view
+
+    def tip(self, card):
+        """The one-line tip on `card`, a special card ('' for any other)."""
+        return self.TIPS.get(card.rank, "")
 
     def card_words(self, value):
         """A fact's value in words: a card's file code ('QS') as its spoken name."""

@@ -15,6 +15,10 @@ class FinalCardDown(Presenter):
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn", "played_this_turn", "draws_this_turn", "skip_pending", "blocked"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, color="Colour in force", cards_owed="Cards owed",
                        active_twos="Active 2s")
+    TIPS = {"0": "A 0 matches anything (unless 2s are waiting)",
+            "2": "A 2: the next player plays a 2 or draws two for each 2 waiting",
+            "A": "An A (ten) skips the next player",
+            "D": "A D (thirteen) lets you choose the colour in force"}
 
     def context(self, view, names):
         """The turn's number."""

@@ -14,6 +14,7 @@ DIE_SHORT = {1: "keep or discard", 2: "give or discard", 3: "to the Board or dis
 class FinalCount(Presenter):
     """Final Count's words and picks."""
 
+    TIPS = {"A": "An ace counts 1 or 11, whichever helps you"}
     KIND_LABELS = dict(Presenter.KIND_LABELS, roll="Roll", call="Call", decline="Decline",
                        to_board="To the board")
     SEAT_ARGS = frozenset({"give"})

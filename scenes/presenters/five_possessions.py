@@ -101,6 +101,12 @@ class FivePossessions(PlayDesign):
         """A lane's result has words of its own (event_line)."""
         return super().event_kinds() | {"lane"}
 
+    def tip(self, card):
+        """A purple offense card counts blue dots too."""
+        if card.side == "offense" and card.color == "purple":
+            return "A purple offense card counts purple and blue dots together"
+        return ""
+
     def event_line(self, event, names, zones):
         """A lane's result names its two cards and counts their dots."""
         if event.kind == "lane" and isinstance(event.detail, dict):

@@ -26,8 +26,27 @@ class Ktu(Presenter):
     SCORE_UNIT = "cards left"
     DEAL_SIZE = 5
     SEAT_FACTS = frozenset({"first_player"})
+    TIPS = {"2": "A 2 plays on anything, and anything may be played on it",
+            "3": "A 3 is see-through: the next player beats the card under it",
+            "7": "After a 7 the next player must play lower (or a 2, 3 or 10)",
+            "8": "An 8 skips the next player; a pair of 8s skips two",
+            "10": "A 10 removes the play ground, and you play again"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order"}
+
+    def arranged(self, view, events):
+        """The removed pile with the cards of its last burn on top, the one that burned it
+        last: the rules keep no order of burned cards (A23), but everyone saw which card
+        burned the play ground."""
+        burned = next((z for z in view.zones if z.key == "burned" and z.cards), None)
+        if burned is None:
+            return view
+        last = next((e.cards for e in reversed(events()) if e.kind == "move" and e.dst == "burned"), ())
+        ids = {c.id for c in last}
+        cards = tuple(c for c in burned.cards if c.id not in ids) + tuple(c for c in last if c is not None)
+        if len(cards) != burned.count:
+            return view
+        return view._replace(zones=tuple(z._replace(cards=cards) if z is burned else z for z in view.zones))
 
     def event_kinds(self):
         """A failed blind card has words of its own (event_line)."""
