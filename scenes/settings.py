@@ -8,16 +8,16 @@ from sprites import cards as card_sprites
 from sprites import felt, palette
 
 ROW = 58        # from one setting's row to the next
-NOTE = 26       # the room of the line under the Undo setting that explains its choice
+NOTE_LINE = 26  # one line under the Undo setting
+NOTE = 12 + 3 * NOTE_LINE      # the room of the lines under the Undo setting that explain its choices
 
 
-# What each Undo choice means, in one line (shown under the Undo setting).
+# What each Undo choice means, in one line (all shown under the Undo setting, the one set in gold).
 UNDO_LINES = {
-    undo.OFF: "No move is taken back.",
-    undo.MINE: "Take back your own moves, back to the last card you saw come to light, a roll or "
-               "another person's move; the computers decide again.",
-    undo.CASUAL: "Take back any number of moves, the computers' too; a game where you do is kept "
-                 "apart in Statistics as practice.",
+    undo.OFF: "no move is taken back.",
+    undo.MINE: "your own moves, back to the last card that came to light, a roll or another "
+               "person's move.",
+    undo.CASUAL: "any number of moves, the computers' too; a game where you undo is practice.",
 }
 
 
@@ -83,6 +83,9 @@ class SettingsScene(Scene):
         self.draw_title(screen, "Settings")
         for top, (label, _, _) in zip(self.tops, self.rows):
             screen.text(label, 24, palette.TEXT, (screen.lw / 2 - 20, top + 10), "topright")
-        screen.text(UNDO_LINES[self.app.settings.undo], 16, palette.TEXT_DIM,
-                    (screen.lw / 2, self.tops[self.undo_row] + 50), "midtop", width=screen.lw - 80)
+        for i, (choice, name) in enumerate(config.UNDO_NAMES.items()):
+            colour = palette.GOLD if choice == self.app.settings.undo else palette.TEXT_DIM
+            screen.text(f"{name}: {UNDO_LINES[choice]}", 18, colour,
+                        (screen.lw / 2, self.tops[self.undo_row] + 52 + i * NOTE_LINE), "midtop",
+                        width=screen.lw - 80)
         self.draw_widgets(screen)

@@ -170,11 +170,12 @@ class TableScene(Scene):
                                               and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
         mover = self.viewer
+        context = self.presenter.context(self.current_view, self.names)
         self.read()
         current = self.session.current_player
         self.hold.decide(events, self.director.holds(self), self.presenter.outcome_lane, self.outcome_words,
                          self.pace(), mover is not None and len(self.session.humans()) > 1 and current != mover
-                         and self.session.is_human(current))
+                         and self.session.is_human(current), context)
         if not self.my_turn():          # an outcome held: nothing to play until it is read
             self.legal_now = ()
         self.animate(before, boxes)
@@ -201,9 +202,10 @@ class TableScene(Scene):
         self.hand_ended = self.hand_ended or (self.director.scores_between_hands
                                               and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
+        context = self.presenter.context(self.current_view, self.names)
         self.read()
         self.hold.decide(events, self.director.holds(self), self.presenter.outcome_lane, self.outcome_words,
-                         self.pace(), False)
+                         self.pace(), False, context)
         if not self.my_turn():
             self.legal_now = ()
         self.animate(before, boxes)
@@ -220,10 +222,10 @@ class TableScene(Scene):
         self.motion.start(events, self.viewer, self.presenter, self.event_words, before or {},
                           [boxes or {}, self.board.boxes], self.app.settings.move_seconds, self.app.sounds.play)
         yours = {z.key for z in self.current_view.zones if z.owner == self.viewer and self.viewer is not None}
-        for raw in events:              # another took a card of yours: said where you look
-            event = raw.for_seat(self.viewer)
+        seen = [raw.for_seat(self.viewer) for raw in events]
+        for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
             if event.kind == "move" and event.src in yours and event.seat not in (None, self.viewer):
-                self.say(self.event_words(event) or "")
+                self.say(line or "")        # another took a card of yours: said where you look
 
     def tell_problem(self):
         """Say (and note for the menu) that the session could not write a file."""
@@ -750,15 +752,21 @@ class TableScene(Scene):
         if self.over:
             self.director.draw_end(self, screen)
 
+    def top_words(self):
+        """The top bar's words: where the game stands (while an outcome is held, where it
+        stood when the outcome came) and what to do now."""
+        humans = [seat.human for seat in self.session.seats]
+        return self.director.prompt(self, self.presenter.prompt(
+            self.current_view, self.viewer, self.names, len(self.ui_state.selection), humans,
+            self.legal_now if self.my_turn() else None, self.hold.wait, self.hold.context))
+
     def draw_static(self, screen, look, flying):
         """What changes only with the layout (and a card landing), into the cached layer:
         the felt, the top bar, the seats, the cards and the director's side panel."""
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in self.session.seats]
-        words = self.director.prompt(self, self.presenter.prompt(
-            self.current_view, self.viewer, self.names, len(self.ui_state.selection), humans,
-            self.legal_now if self.my_turn() else None, self.hold.wait))
-        self.top_text_end = table_draw.top_bar(screen, self.director.title(self), words, self.laid.title_right)
+        self.top_text_end = table_draw.top_bar(screen, self.director.title(self), self.top_words(),
+                                               self.laid.title_right)
         plates = table_draw.plate_words(self.current_view, self.names, humans, self.viewer, self.session.thinking(),
                                         self.presenter.statuses(self.current_view))
         lanes = table_input.open_lanes(self.legal_now, self.ui_state.selection, self.presenter)

@@ -343,7 +343,7 @@ def outcomes(screen, board, held, zones, flying=None):
         if p.face_up and p.zone in zones:
             r = screen.rect(p.rect)
             screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
-    areas = dict(zip(board.lanes, board.areas))
+    areas = dict(zip(board.lanes, board.results))
     banner = None
     for outcome in held:
         if outcome.lane in areas:
@@ -367,13 +367,13 @@ def outcomes(screen, board, held, zones, flying=None):
                     width=w - 30)
 
 
-def lane_result(screen, area, words):
-    """A lane's result written over the middle of its lane."""
-    x, y, w, h = area
-    lines = screen.wrap(words, 15, w - 16)[:5]
-    height = 10 + LOG_LINE * len(lines)
-    top = y + h / 2 - height / 2
-    screen.panel((x + 2, top, w - 4, height), fill=(64, 52, 14), alpha=240, edge=palette.GOLD)
+def lane_result(screen, band, words):
+    """A lane's result written in its band between the lane's rows (two lines at most)."""
+    x, y, w, h = band
+    lines = screen.wrap(words, 15, w - 12)
+    lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+    top = y + h / 2 - (10 + LOG_LINE * len(lines)) / 2
+    screen.panel((x, y, w, h), fill=(64, 52, 14), alpha=240, edge=palette.GOLD)
     for i, line in enumerate(lines):
         screen.text(line, 15, palette.GOLD, (x + w / 2, top + 5 + LOG_LINE * i), "midtop", width=w - 12)
 

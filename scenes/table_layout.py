@@ -18,6 +18,7 @@ TOP = 56                # height of the top bar
 GAP = 16                # between zones in a row
 CAPTION = 17            # a zone's caption above its cards
 SIDE = 216              # the width of a seat's panel at the left or right
+RESULT_H = 46           # the band of a field's lane where its result is written (two lines)
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
 SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
@@ -52,6 +53,7 @@ class Board:
         self.slots = []          # empty zones: a card-sized outline
         self.areas = []          # the field's lanes: (x, y, w, h), three rows each
         self.lanes = []          # the lane each of `areas` is
+        self.results = []        # where each lane's result is written: (x, y, w, h), between its rows
         self.seat_panels = {}    # seat -> (x, y, w, h), the other seats
         self.plates = {}         # seat -> (x, y, w): name plates
         self.hand_key = None
@@ -305,11 +307,12 @@ class _Layout:
 
     def field(self, zones, cells, box):
         """A field of lanes, one column each, three rows (the presenter says which zone
-        goes in which lane, row and half of the lane)."""
+        goes in which lane, row and half of the lane), and between the last two a band
+        where the lane's result is written, over none of its cards."""
         x0, y0, w, h = box
         lanes = sorted({cells[z.key][0] for z in zones})
         col_w = w / max(1, len(lanes))
-        cell_h = h / 3
+        cell_h = (h - RESULT_H) / 3
         centre = self.sizes.centre
         scale = min(1.0, (cell_h - 20) / centre[1], (col_w / 2 - 14) / centre[0])
         size = (int(centre[0] * scale), int(centre[1] * scale))
@@ -318,11 +321,12 @@ class _Layout:
             cx = x0 + i * col_w
             self.b.areas.append((cx + 4, y0, col_w - 8, h))
             self.b.lanes.append(lane)
+            self.b.results.append((cx + 6, y0 + 2 * cell_h, col_w - 12, RESULT_H))
             for zone in zones:
                 zlane, row, half, caption = cells[zone.key]
                 if zlane != lane:
                     continue
-                y = y0 + row * cell_h
+                y = y0 + row * cell_h + (RESULT_H if row == 2 else 0)
                 x = cx + 10 + half * col_w / 2
                 self.b.labels.append((caption, (x, y + 2)))
                 width = col_w / (2 if row == 1 else 1) - 20

@@ -59,6 +59,32 @@ def test_followable_a_downs_winner_waits_for_a_key(app, speed):
     assert session.event_count() > events                # play went on
 
 
+@pytest.mark.parametrize("game_id,count,deal,moves_on", [
+    ("four_downs", 4, 5, True), ("final_count", 2, 8, False), ("five_possessions", 2, 4242, False)])
+def test_followable_a_held_outcome_keeps_the_top_bar_on_its_moment(app, game_id, count, deal, moves_on):
+    app.settings.animation_speed = "fast"
+    session = start_game(app, game_id, count, {0}, deal)
+    table = app.scene
+    rng = random.Random(2)
+    for _ in range(6000):                  # play (the computers answering) until an outcome is held
+        before = table.presenter.context(table.current_view, table.names)
+        if table.my_turn() and not (table.motion.flights or table.pending or table.ui_state.dialog):
+            table.submit(choose(session.legal_actions(), rng))
+        table.update(0.05)
+        if table.hold.waiting or app.scene is not table:
+            break
+    assert table.hold.waiting and not session.is_over
+    now = table.presenter.context(table.current_view, table.names)
+    if moves_on:
+        assert now != before                             # the next down has begun meanwhile
+    held = table.top_words()
+    assert held.startswith((before + "  ·  ") if before else "Read what happened")
+    assert "Read what happened" in held
+    press(app, pygame.K_SPACE)                           # Continue: the top bar is where the game is now
+    if app.scene is table:
+        assert table.top_words().startswith(table.presenter.context(table.current_view, table.names))
+
+
 def test_followable_a_click_anywhere_goes_on_and_instant_never_waits(app):
     app.settings.animation_speed = "fast"
     session = start_game(app, "four_downs", 4, {0}, 5)
@@ -92,6 +118,35 @@ def test_followable_each_lane_result_waits_on_its_lane(app):
     assert table.hold.waiting
     press(app, pygame.K_RETURN)
     assert not table.hold.outcomes
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_followable_each_lane_result_covers_none_of_its_lanes_cards(size):
+    from scenes import app as app_module
+    a = app_module.App(size=size, frame_seconds=0.05, executor=inline)
+    a.settings.animation_speed = "normal"
+    a.frame()
+    try:
+        session = start_game(a, "five_possessions", 2, {0}, 4242)
+        table = a.scene
+        rng = random.Random(4)
+        for _ in range(3):                               # three reveals, with open and closed cards
+            play_until_held(a, table, rng)
+            run(table, 10)
+            board, screen = table.laid.board, a.screen
+            results = dict(zip(board.lanes, board.results))
+            for outcome in (o for o in table.hold.outcomes if o.lane is not None):
+                area = pygame.Rect(*map(int, board.areas[board.lanes.index(outcome.lane)]))
+                band = pygame.Rect(*map(int, results[outcome.lane]))
+                cards = [p.rect for p in board.placed if area.contains(p.rect)]
+                assert len(cards) >= 2 and area.contains(band)
+                assert band.collidelist(cards) == -1, f"{outcome.words} covers a card of its lane"
+                assert len(screen.wrap(outcome.words, 15, band.w - 12)) <= 2    # written whole
+                assert screen.text_px(15) >= 13
+            press(a, pygame.K_SPACE)
+        assert session.view(None).facts["possession"] >= 1
+    finally:
+        pygame.quit()
 
 
 def test_followable_a_hands_end_stays_on_the_table_without_its_buttons_until_read(app):

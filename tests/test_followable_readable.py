@@ -157,3 +157,25 @@ def test_followable_colour_blind_letters_stay_on_small_lane_cards(small_app, mon
     drawn.clear()
     card_sprites.image(card, 38, 54, False, card.family)
     assert "P" not in drawn and card.rank in drawn
+
+
+def test_followable_settings_explains_every_undo_choice_in_one_line(small_app, monkeypatch):
+    from scenes import config
+    from scenes.settings import SettingsScene
+    from sprites import palette
+    from tests.test_ui_play import click_widget
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render",
+                        lambda words, px, colour: drawn.append((words, px, colour)) or real(words, px, colour))
+    click_widget(small_app, lambda w: w.label == "Settings")
+    assert isinstance(small_app.scene, SettingsScene)
+    for _ in range(len(config.UNDO_NAMES)):
+        drawn.clear()
+        small_app.scene.draw(small_app.screen)
+        lines = {words.split(": ")[0]: (words, px, colour) for words, px, colour in drawn if ": " in words}
+        for choice, name in config.UNDO_NAMES.items():       # every choice, each in one whole line
+            words, px, colour = lines[name]
+            assert px >= 13 and not words.endswith("…") and len(words) > len(name) + 12
+            assert (colour == palette.GOLD) is (choice == small_app.settings.undo)    # the one set marked
+        click_widget(small_app, lambda w: w.key == "Undo")

@@ -7,6 +7,7 @@ import re
 import pygame
 
 from scenes.session import Seat, Session, inline
+from scenes.table import TableScene
 from tests.test_ktu import blind_position, new, play
 from tests.test_ui_play import app, choose, click_at, click_widget, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
@@ -24,12 +25,16 @@ def open_state(a, state, humans):
 
 
 def play_until(a, table, found, rng, limit=20000):
-    """Play the person's moves at random (the computers answering) until `found()`."""
+    """Play the person's moves at random (the computers answering, and at the next hand's
+    table too) until `found()`."""
     for _ in range(limit):
         if found():
             return
         if a.scene is not table:
             scene = a.scene
+            if isinstance(scene, TableScene):       # the next hand's table
+                table = scene
+                continue
             if not getattr(scene, "interim", False):
                 raise AssertionError("the game ended first")
             scene.next_hand()
@@ -199,3 +204,21 @@ def test_followable_cards_owed_count_down_while_the_penalty_is_drawn(app):
     assert owed().get("Cards owed", "0") == "0"
     make("end_turn")
     assert any(line.startswith("Theo drew 4 cards for two 2s") for line in table.log_lines())
+
+
+def test_followable_a_final_count_swap_names_both_cards_and_whose_they_were(app):
+    session = start_game(app, "final_count", 3, {0}, 4)
+    table = app.scene
+    names = "|".join(session.name(seat) for seat in range(3))
+    card = r"(Ace|King|Queen|Jack|\d+) of \w+"
+    with_opponent = re.compile(rf"({names}) rolled 5, swapped their {card} for (({names})'s {card}|"
+                               rf"the {card}, picked blind from ({names})'s hand)")
+    unseen = re.compile(rf"(Theo|Ines) rolled 4, drew a card, swapped the drawn {card} for a card from their "
+                        "hand, which went on top of the Draw Pile")    # a face-down card is not named
+
+    def log():
+        return " ".join(app.scene.log_lines()) if isinstance(app.scene, TableScene) else ""
+    play_until(app, table, lambda: with_opponent.search(log()) and unseen.search(log()), random.Random(1))
+    log = log()
+    assert " moved " not in log and "let the" not in log        # no swap told in one direction only
+    assert "a hidden card" not in log

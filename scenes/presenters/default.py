@@ -294,8 +294,7 @@ class Presenter:
         'drew 4 cards'), the newest `keep`."""
         entries = []                # [who, [parts, each a list of lines said together]] or [None, line]
         last_seat = object()
-        for event in events:
-            line = self.event_line(event, names, zones)
+        for event, line in self.event_lines(events, names, zones):
             if not line:
                 continue
             who = seat_name(names, event.seat)
@@ -312,6 +311,11 @@ class Presenter:
             last_seat = event.seat if who and line.startswith(who + " ") else object()
         return [line if who is None else f"{who} " + ", ".join(self.together(part) for part in line)
                 for who, line in entries[-keep:]]
+
+    def event_lines(self, events, names, zones):
+        """Each event with its log line (None: not worth one); a game whose move is told
+        by several events says it on the first (Final Count's swap)."""
+        return [(event, self.event_line(event, names, zones)) for event in events]
 
     def together(self, parts):
         """Parts of a turn's entry said at once: draws in a row as 'drew 4 cards' (with
@@ -350,11 +354,12 @@ class Presenter:
         """Does this move take cards from the draw pile (the dealing sound)?"""
         return event.src == self.DRAW_PILE
 
-    def prompt(self, view, viewer, names, selected=0, humans=None, legal=None, held=False):
-        """The top bar's words: where the game stands, then what to do now (on your turn,
-        with `selected` cards chosen so far; `legal`, the moves you have, when known: with
-        no card of your hand among them, what to do instead), whom the table waits for
-        (`humans` says which seats are people: a computer 'is thinking'), or, while an
+    def prompt(self, view, viewer, names, selected=0, humans=None, legal=None, held=False, context=None):
+        """The top bar's words: where the game stands (`context`, when given: the words of
+        the moment an outcome held on the table belongs to), then what to do now (on your
+        turn, with `selected` cards chosen so far; `legal`, the moves you have, when known:
+        with no card of your hand among them, what to do instead), whom the table waits
+        for (`humans` says which seats are people: a computer 'is thinking'), or, while an
         outcome is `held` on the table, to read it and go on."""
         current = view.current_player
         if view.is_over:
@@ -370,7 +375,8 @@ class Presenter:
             who = seat_name(names, current)
             doing = self.waiting(view, current, names) or (
                 f"{who} is thinking..." if humans is not None and not humans[current] else f"Waiting for {who}")
-        return "  ·  ".join(w for w in (self.context(view, names), doing) if w)
+        where = self.context(view, names) if context is None or view.is_over else context
+        return "  ·  ".join(w for w in (where, doing) if w)
 
     def no_fit(self, view, names):
         """What to do, on your turn, when no card of your hand may be played (no move of a

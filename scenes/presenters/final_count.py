@@ -1,7 +1,7 @@
 """Final Count at the table: the die beside the board, picks from others' cards; each
 hand's count in the scoring breakdown."""
 from game.final_count import DIE_ACTIONS
-from scenes.presenters.default import Presenter, plural, seat_name
+from scenes.presenters.default import Presenter, possessive, plural, seat_name, the
 
 # What each swap trades your card with.
 SWAPS = {"swap_draw": "the drawn card", "swap_opp": "an opponent's card", "swap_board": "the Board"}
@@ -24,7 +24,7 @@ class FinalCount(Presenter):
                        goal=lambda who, d: f"Hit Goal is {d}: end the hand on exactly {d} to win 75",
                        exhausted=lambda who, d: "The draw pile is empty: the hand ends",
                        collect=lambda who, d: f"{who} takes the cards back",
-                       decline=lambda who, d: f"{who} let the {d} go",
+                       decline=lambda who, d: f"{who} chose not to swap",
                        score=lambda who, d: f"{who} scored {plural(d, 'point')} this hand")
     MOVE_WORDS = {("draw", "hand"): "{who} was dealt {what}", ("draw", "table"): "{who} was dealt {what} face up",
                   ("drawn", "table"): "{who} put {what} on {dst}", ("drawn", "discard"): "{who} discarded {what}",
@@ -109,6 +109,44 @@ class FinalCount(Presenter):
             lines.append(("Top of the draw pile", self.card_words(top), None))
         lines.append(("Game to", f"{facts['target']} points", None))
         return lines[:self.SIDE_FACTS]
+
+    def event_lines(self, events, names, zones):
+        """A swap's two moves told as one: 'Theo swapped their 3 of hearts for Ines's Ace
+        of spades'."""
+        lines = super().event_lines(events, names, zones)
+        i = 0
+        while i < len(lines) - 1:
+            swap = self.swap_line(lines[i][0], lines[i + 1][0], names)
+            if swap:
+                lines[i:i + 2] = [(lines[i][0], swap), (lines[i + 1][0], None)]
+                i += 1
+            i += 1
+        return lines
+
+    def swap_line(self, taken, given, names):
+        """The line of a swap told by two moves, `taken` (a card to the mover's table) then
+        `given` (the mover's card to where it came from), or None if they are not one: a
+        card the viewer may not see is 'a card from their hand'."""
+        seat = taken.seat
+        who = seat_name(names, seat)
+        own = (f"hand:{seat}", f"table:{seat}")
+        if not (who and taken.kind == given.kind == "move" and given.seat == seat and taken.dst == own[1]
+                and given.src in own and len(taken.cards) == len(given.cards) == 1 and taken.cards[0]):
+            return None
+        their = "your" if who == "You" else "their"
+        card, mine = taken.cards[0].spoken, given.cards[0]
+        mine = f"{their} {mine.spoken}" if mine else f"a card from {their} hand"
+        if (taken.src, given.dst) == ("drawn", "draw"):
+            return f"{who} swapped the drawn {card} for {mine}, which went on top of the Draw Pile"
+        if (taken.src, given.dst) == ("board", "board"):
+            return f"{who} swapped {mine} for {the(card)} from the Board"
+        kind, _, owner = taken.src.partition(":")
+        if not owner.isdigit() or given.dst != f"table:{owner}":
+            return None
+        other = seat_name(names, int(owner))
+        if kind == "table":
+            return f"{who} swapped {mine} for {possessive(other)} {card}"
+        return f"{who} swapped {mine} for {the(card)}, picked blind from {possessive(other)} hand"
 
     def taken_back(self, action, names, view=None):
         """A swap taken back says with what: 'your swap of the 3 of hearts with the Board'."""

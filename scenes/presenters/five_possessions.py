@@ -22,6 +22,14 @@ def dots_words(card, colour):
     return f"{plural(total, 'dot')} that count as {colour} (" + ", ".join(f"{n} {c}" for c, n in parts) + ")"
 
 
+def dots_counted(card, colour):
+    """How many dots of `card` count for an offense card of `colour`, and whether they
+    are of more than one colour."""
+    counts = dict(card.dots)
+    found = [counts.get(c, 0) for c in KEY_DOTS[colour]]
+    return sum(found), sum(1 for n in found if n) > 1
+
+
 def _phase(who, d):
     """Who sets which line now: 'Now: Possession 2, line 1 of 4: offense sets'."""
     name = "Sudden death" if d["sudden_death"] else f"Possession {d['possession']}"
@@ -80,20 +88,25 @@ class FivePossessions(PlayDesign):
 
     def lane_words(self, detail, who, on_lane=False):
         """A lane's result: who holds or wins it and why, the dots counted by the offense
-        card's colour ('Maya wins: 4 dots that count as purple (1 purple, 3 blue) to 2');
-        in the log, also the two cards and the lane."""
+        card's colour; in the log, also the two cards, what each dot is and the lane
+        ('Lane 2: Maya wins: Offense purple 4 has 4 dots that count as purple (1 purple,
+        3 blue), ...'); on the lane, in two short lines ('Maya wins: 4 to 2 dots as purple')."""
         lane = f"Lane {detail['lane'] + 1}: "
         if not detail.get("open"):
-            words = f"{who} holds the lane: the offense card was set closed"
-            return words if on_lane else lane + words
+            return f"{who} holds: card set closed" if on_lane else (
+                lane + f"{who} holds the lane: the offense card was set closed")
         offense, defense = self.by_name.get(detail.get("offense")), self.by_name.get(detail.get("defense"))
         if offense is None or defense is None:
-            return lane + f"{who} wins"
+            return (lane if not on_lane else "") + f"{who} wins"
         colour = detail["color"]
+        if on_lane:
+            (ours, mixed), (theirs, other) = dots_counted(offense, colour), dots_counted(defense, colour)
+            dots = f"dots as {colour}" if mixed or other else f"{colour} dots"
+            if ours == theirs:
+                return f"{who} wins: {ours} {dots} each"
+            return f"{who} wins: {max(ours, theirs)} to {min(ours, theirs)} {dots}"
         ours, theirs = dots_words(offense, colour), dots_words(defense, colour)
         verdict = "more" if detail.get("won") else "no more"
-        if on_lane:
-            return f"{who} wins: {ours} against {theirs}"
         return (f"{lane}{who} wins: {offense.spoken} has {ours}, {verdict} than {defense.spoken} "
                 f"with {theirs}")
 
