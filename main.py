@@ -4,6 +4,7 @@
     python main.py simulate GAME ...     simulated games with aggregate figures
     python main.py tournament GAME ...   computer levels against each other
     python main.py bench                 speed benchmarks (engine, then app; --net: networked play)
+    python main.py bench --against-rlcard   engine speed against RLCard's Uno (installed apart)
     python main.py replay FILE           a finished game's record, move by move
     python main.py report GAME ...       a designer's balance report (HTML, CSV, JSON)
     python main.py host GAME --seats ... host a game others join from their computers (no window)
@@ -53,10 +54,17 @@ def build_parser():
     tour.add_argument("game", help="game id, e.g. ktu")
     tour.add_argument("--games", type=positive, default=100)
     tour.add_argument("--seats", required=True, metavar="LEVELS",
-                      help="one level per seat, e.g. easy,medium,hard,hard")
+                      help="one level per seat, e.g. easy,medium,hard,hard; hard@SECONDS is "
+                           "a hard player with its own budget (hard,hard@1.0)")
     tour.add_argument("--seed", type=whole)
     tour.add_argument("--budget", type=seconds_up_to(60), default=1.0,
                       help="the hard level's thinking time per decision (seconds)")
+    tour.add_argument("--cpu-clock", action="store_true",
+                      help="budgets and decision times in CPU time, as on a computer with a "
+                           "core free for each game (figures free of a busy machine's load)")
+    tour.add_argument("--iterations", type=positive,
+                      help="hard searches this many iterations a move instead of a budget "
+                           "(comparisons free of the machine's load)")
     tour.add_argument("--workers", type=workers, default=1,
                       help=f"games played in parallel (1-{MAX_WORKERS})")
     tour.add_argument("--option", type=option, action="append", default=[],
@@ -65,6 +73,9 @@ def build_parser():
     bench.add_argument("--seconds", type=seconds_up_to(MAX_BENCH_SECONDS), default=2.0,
                        help="seconds per game")
     bench.add_argument("--engine-only", action="store_true", help="skip the app benchmark")
+    bench.add_argument("--against-rlcard", action="store_true",
+                       help="engine speed only, each game against RLCard's Uno (installed "
+                            "apart) in 3 interleaved rounds")
     bench.add_argument("--net", action="store_true",
                        help="only how fast a move reaches 6 joined screens on this computer")
     replay = commands.add_parser("replay", help="print a game record move by move")
@@ -186,22 +197,30 @@ def tournament_command(args, parser):
     try:
         info = game.game_info(args.game)
         _, options = game.resolve_options(info, len(args.seats.split(",")), dict(args.option))
+        if args.iterations and "@" in args.seats:
+            raise ValueError("--iterations leaves no budget to give a seat (hard@SECONDS)")
+        settings = {"hard": {"iterations": args.iterations} if args.iterations else {}}
+        if args.cpu_clock:
+            settings["hard"]["clock"] = "cpu"
         run_tournament(args.game, args.games, args.seats, seed=args.seed, options=options,
-                       time_budget=args.budget, workers=args.workers)
+                       time_budget=args.budget, workers=args.workers, settings=settings)
     except ValueError as error:
         parser.exit(2, f"main.py tournament: error: {error}\n")
     return 0
 
 
-def bench_command(args):
+def bench_command(args, parser):
     if args.net:
         from game.net import bench as net_bench
         net_bench.run()
         return 0
-    from game.simulate import bench
+    from game.simulate import RLCARD_MISSING, bench, rlcard_version
+    if args.against_rlcard and rlcard_version() is None:
+        parser.exit(2, f"main.py bench: error: {RLCARD_MISSING}\n")
     print("Engine: random playouts")
-    bench(seconds=args.seconds)
-    if args.engine_only:
+    bench(seconds=args.seconds, rounds=3 if args.against_rlcard else 1,
+          against_rlcard=args.against_rlcard)
+    if args.engine_only or args.against_rlcard:
         return 0
     print()
     from scenes import bench as ui_bench
@@ -255,7 +274,7 @@ def main(argv=None):
     if args.command == "tournament":
         return tournament_command(args, parser)
     if args.command == "bench":
-        return bench_command(args)
+        return bench_command(args, parser)
     if args.command == "replay":
         return replay_command(args, parser)
     if args.command == "report":

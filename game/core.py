@@ -70,6 +70,9 @@ class Event(NamedTuple):
         return self._replace(cards=(None,) * len(self.cards), visible_to=None)
 
 
+_new_tuple = tuple.__new__    # a NamedTuple from a full tuple of its fields, at C speed
+
+
 class Zone(NamedTuple):
     """A place cards lie, as one seat sees it. `cards` lists every card, top last,
     with `None` for a card this seat may not see; `count` is its length."""
@@ -163,6 +166,26 @@ class ZoneSpec(NamedTuple):
     kind: str = "pile"
 
 
+_SHUFFLE_STEPS = {}    # list length -> (position, bits of its draw), last position first
+
+
+def shuffle(rng, items):
+    """Shuffle the list `items` in place exactly as `rng.shuffle(items)` does (the same
+    draws from `rng`, the same order: Python's Fisher-Yates with rejection sampling),
+    in one Python frame rather than two calls per card. Deals are on every playout's
+    path; and a record replays the same even if Python's own shuffle changes."""
+    steps = _SHUFFLE_STEPS.get(len(items))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(items)] = tuple((i, (i + 1).bit_length())
+                                                   for i in range(len(items) - 1, 0, -1))
+    getrandbits = rng.getrandbits
+    for i, bits in steps:
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
+
+
 class Chance:
     """The state's source of randomness: one seeded generator, plus injected results
     (stacked decks per deal, die rolls, coin tosses) used before any random ones."""
@@ -184,7 +207,7 @@ class Chance:
                 return deck.stack(names)
             return deck.stack(names, full_deck=False)
         order = list(cards)
-        self.rng.shuffle(order)
+        shuffle(self.rng, order)
         return order
 
     def roll(self, sides=6):
@@ -452,13 +475,16 @@ class GameState:
     # ---- the contract -------------------------------------------------------------
     def legal_actions(self):
         """Every legal action now, in a stable order (empty once the game is over)."""
-        if self._legal is None:
-            self._legal = tuple(self._legal_actions()) if not self.is_over else ()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._legal_actions()) if not self.is_over else ()
+        return legal
 
     def apply(self, action):
         """Apply a legal action; raise IllegalAction (state unchanged) otherwise."""
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         try:
             action = legal[legal.index(action)]   # the canonical value (True == 1 in Python)
         except ValueError:
@@ -640,7 +666,7 @@ class GameState:
         state = self.clone()
         seen = {card.id for zone in view.zones for card in zone.cards if card is not None}
         pool = [card for card in state.cards if card.id not in seen]
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         fill = {}
         pos = 0
         for zone in view.zones:
@@ -677,7 +703,10 @@ class GameState:
     # ---- helpers for subclasses ---------------------------------------------------
     def emit(self, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,
              detail=None):
-        self.events.append(Event(kind, seat, tuple(cards), src, dst, visible_to, detail))
+        """Log an Event (built without NamedTuple's Python-level constructor: the rules
+        emit several per move, so this is on every playout's path)."""
+        self.events.append(_new_tuple(Event, (kind, seat, tuple(cards), src, dst, visible_to,
+                                              detail)))
 
     def _view_scores(self, seat):
         """The scores as `seat` may know them: all of them by default. A game whose

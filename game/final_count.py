@@ -25,7 +25,7 @@ from collections import Counter
 
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        ZoneSpec, data, fact, integer, listof, optional, require, require_int,
-                       swap_into)
+                       shuffle, swap_into)
 from game.measures import Measures, events_reached
 
 LIMIT = 75          # a best total above this is a bust (A20)
@@ -67,8 +67,13 @@ def reachable_totals(cards):
     base = 0
     aces = 0
     for card in cards:
-        base += card_points(card)
-        aces += card.value == 1
+        value = card.value
+        if value >= 10:
+            base += 10
+        else:
+            base += value
+            if value == 1:
+                aces += 1
     return [base + 10 * j for j in range(aces + 1)]
 
 
@@ -415,7 +420,7 @@ class State(GameState):
                 for o in range(self.players):
                     order = list(range(len(self.hands[o])))
                     if o != p and order:
-                        self.rng.shuffle(order)
+                        shuffle(self.rng, order)
                     self.pick_orders.append(order)
             self.step = "target"
         elif kind == "take":
@@ -650,5 +655,5 @@ class State(GameState):
             for o in range(self.players):
                 order = list(range(len(self.hands[o])))
                 if o != self.current_player:
-                    self.rng.shuffle(order)
+                    shuffle(self.rng, order)
                 self.pick_orders.append(order)

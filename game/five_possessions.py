@@ -26,6 +26,10 @@ from game.measures import Measures, events_reached
 from game.play_design import COLORS, complete_order, key_count, offense_wins
 
 LANES = 4
+LANE_LIST = range(LANES)
+ALL_LANES = (1 << LANES) - 1   # a set of lanes as bits: lane k is bit k
+ALL_LIVE = [True] * LANES
+UNRESTRICTED = [None] * LANES
 LINE_SIZES = (4, 4, 4, 2)
 WIN_AT = 100
 SCORE = 20
@@ -33,33 +37,71 @@ TIE_BREAK_PAIRS = 5     # App safeguard A23
 ROLES = ("offense", "defense")
 BACKS = ("white", "black")
 
+# Zone keys and who sees a move, built once (the rules emit several events a move).
+HAND_KEYS, BOX_KEYS, STACK_KEYS, REMOVED_KEYS = (tuple(f"{zone}:{seat}" for seat in range(2))
+                                                 for zone in ("hand", "box", "stack", "removed"))
+LINE_KEYS = tuple(tuple(f"line:{seat}:{k}" for k in range(LANES)) for seat in range(2))
+OPEN_KEYS = tuple(f"open:{k}" for k in range(LANES))
+CLOSED_KEYS = tuple(f"closed:{k}" for k in range(LANES))
+ONLY = (frozenset((0,)), frozenset((1,)))   # the seat alone sees the cards
+NOBODY = frozenset()
 CHOOSE = tuple(Action("choose", (), role) for role in ROLES)
 
+# A lane's mask: the colours (bits of COLORS) whose offense card opens in it (rules 1
+# and 2): none in a dead lane, every colour but its restriction's in a live one.
+_BIT = {color: 1 << i for i, color in enumerate(COLORS)}
+ALL_COLORS = (1 << len(COLORS)) - 1
+
 
 @lru_cache(maxsize=None)
-def best_open(colors, lanes, live, restriction):
-    """The most cards of `colors` that can be open at once, one per lane of `lanes`,
-    given which lanes are live and their restriction colours (rules 1 and 2)."""
+def best_open(colors, masks):
+    """The most cards of `colors` that can be open at once, one per lane, in lanes that
+    open the colours of `masks` (one lane mask per free lane, sorted: the lanes'
+    order does not change the count)."""
     if not colors:
         return 0
-    first, rest = colors[0], colors[1:]
-    return max((live[lane] and first != restriction[lane])
-               + best_open(rest, lanes[:i] + lanes[i + 1:], live, restriction)
-               for i, lane in enumerate(lanes))
+    bit, rest = _BIT[colors[0]], colors[1:]
+    return max((mask & bit != 0) + best_open(rest, masks[:i] + masks[i + 1:])
+               for i, mask in enumerate(masks))
 
 
 @lru_cache(maxsize=None)
-def offense_placements(colors, lanes, need, live, restriction):
-    """The (card index, lane) pairs after which `need` open cards are still possible for
-    the cards of `colors` in the free `lanes` (A20)."""
-    pairs = []
+def open_spots(colors, masks, need):
+    """{colour: the lane masks where a card of that colour may be set}, given the
+    colours still to set (sorted) and the free lanes' sorted `masks`: those after
+    which `need` open cards are still possible (A20); None when every card may go in
+    every free lane."""
+    spots = {}
     for i, color in enumerate(colors):
-        rest = tuple(sorted(colors[:i] + colors[i + 1:]))
-        for j, lane in enumerate(lanes):
-            opens = live[lane] and color != restriction[lane]
-            if opens + best_open(rest, lanes[:j] + lanes[j + 1:], live, restriction) == need:
-                pairs.append((i, lane))
-    return tuple(pairs)
+        rest = colors[:i] + colors[i + 1:]
+        spots[color] = frozenset(
+            mask for j, mask in enumerate(masks)
+            if (mask & _BIT[color] != 0) + best_open(rest, masks[:j] + masks[j + 1:]) == need)
+    every = frozenset(masks)
+    return None if all(allowed == every for allowed in spots.values()) else spots
+
+
+_PLACES = {}   # card -> {lanes (bits): the card's place actions in those lanes}
+
+
+def _places(card):
+    """For each set of lanes (bit k for lane k): `Action("place", (card,), k)` for
+    the lanes of the set, in lane order (built once per card)."""
+    table = _PLACES.get(card)
+    if table is None:
+        actions = [Action("place", (card,), lane) for lane in range(LANES)]
+        table = _PLACES[card] = tuple(
+            tuple(actions[k] for k in range(LANES) if bits >> k & 1)
+            for bits in range(1 << LANES))
+    return table
+
+
+def _every_place(cards, lanes):
+    """Every card of `cards` in every lane of `lanes` (bits), card by card."""
+    acts = []
+    for card in cards:
+        acts += (_PLACES.get(card) or _places(card))[lanes]
+    return acts
 
 
 def _check_result(result, where, state):
@@ -174,37 +216,68 @@ class State(GameState):
         if step == "choose":
             return list(CHOOSE)
         if step == "offense_set":
-            hand = self.hand[self.offense]
-            need = self.max_open - self._placed_opens()
-            return [Action("place", (hand[i],), lane) for i, lane in offense_placements(
-                tuple(c.color for c in hand), tuple(self._free_lanes()), need,
-                tuple(self.live), tuple(self.restriction))]
+            off = self.offense
+            hand, row = self.hand[off], self.line_cards[off]
+            live, restriction, table = self.live, self.restriction, self.table
+            free = ALL_LANES
+            if not table:
+                for k in LANE_LIST:
+                    if row[k]:
+                        free ^= 1 << k
+            if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
+                return _every_place(hand, free)
+            need = self.max_open
+            lanes, masks = [], []
+            for k in LANE_LIST:
+                if free >> k & 1:
+                    mask = ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
+                    lanes.append((k, mask))
+                    masks.append(mask)
+                elif live[k] and row[k][0].color != restriction[k]:
+                    need -= 1
+            colors = [card.color for card in hand]
+            colors.sort()
+            masks.sort()
+            spots = open_spots(tuple(colors), tuple(masks), need)
+            if spots is None:
+                return _every_place(hand, free)
+            bits = {}
+            for color, allowed in spots.items():
+                bits[color] = 0
+                for k, mask in lanes:
+                    if mask in allowed:
+                        bits[color] |= 1 << k
+            acts = []
+            for card in hand:
+                acts += (_PLACES.get(card) or _places(card))[bits[card.color]]
+            return acts
         if step == "defense_set":
-            off, dfn = self.line_cards[self.offense], self.line_cards[self.defense]
-            lanes = [k for k in range(LANES) if off[k] and not dfn[k]]
-            return [Action("place", (card,), lane) for card in self.hand[self.defense]
-                    for lane in lanes]
+            off, dfn = self.line_cards[self.offense], self.line_cards[1 - self.offense]
+            lanes = 0
+            for k in LANE_LIST:
+                if off[k] and not dfn[k]:
+                    lanes |= 1 << k
+            return _every_place(self.hand[1 - self.offense], lanes)
         return []
 
     def _opens(self, card, lane):
         """1 if `card` set in `lane` now would be open (rules 1 and 2), else 0."""
         return 1 if self.live[lane] and card.color != self.restriction[lane] else 0
 
-    def _best(self, cards, lanes):
-        """The most open cards `cards` can give in distinct lanes of `lanes`."""
-        return best_open(tuple(sorted(c.color for c in cards)), tuple(lanes),
-                         tuple(self.live), tuple(self.restriction))
+    def _best(self, cards):
+        """The most open cards `cards` can give in distinct lanes of an empty line."""
+        live, restriction = self.live, self.restriction
+        if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
+            return min(len(cards), LANES)
+        masks = [ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
+                 for k in LANE_LIST]
+        masks.sort()
+        return best_open(tuple(sorted([c.color for c in cards])), tuple(masks))
 
     def _free_lanes(self):
         if self.table:
             return list(range(LANES))
         return [k for k in range(LANES) if not self.line_cards[self.offense][k]]
-
-    def _placed_opens(self):
-        if self.table:
-            return 0
-        return sum(self._opens(self.line_cards[self.offense][k][0], k) for k in range(LANES)
-                   if self.line_cards[self.offense][k])
 
     def why_illegal(self, action):
         if self.is_over:
@@ -248,24 +321,24 @@ class State(GameState):
             if self.table:
                 self._clear_table()
             self._start_possession()
-        elif self.step == "offense_set":
-            self._place(self.offense, action.cards[0], action.arg)
-            if not self.hand[self.offense]:
-                self.step = "defense_set"
-                self.current_player = self.defense
-                self.emit("phase", self.defense, detail=self._phase())
-        else:
-            self._place(self.defense, action.cards[0], action.arg)
-            if not self.hand[self.defense]:
-                self._reveal()
-
-    def _place(self, seat, card, lane):
+            return
+        seat = self.current_player              # the offense, then the defense, sets
+        card, lane = action.cards[0], action.arg
         if self.table:
             self._clear_table()
-        self.hand[seat].remove(card)
+        hand = self.hand[seat]
+        hand.remove(card)
         self.line_cards[seat][lane].append(card)
-        self.emit("move", seat, (card,), f"hand:{seat}", f"line:{seat}:{lane}",
-                  frozenset((seat,)), detail=lane)
+        self.emit("move", seat, (card,), HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat],
+                  detail=lane)
+        if hand:
+            return
+        if self.step == "offense_set":
+            self.step = "defense_set"
+            self.current_player = self.defense
+            self.emit("phase", self.defense, detail=self._phase())
+        else:
+            self._reveal()
 
     # ---- possessions and lines ------------------------------------------------------
     def _toss(self):
@@ -281,27 +354,29 @@ class State(GameState):
     def _start_possession(self):
         """Fresh, reshuffled stacks of 14 for both sides (A18); all lanes live."""
         self.possession += 1
+        box = self.box
         for k in range(LANES):                 # the last possession's offense cards
-            for zone, key, public in ((self.open[k], f"open:{k}", True),
-                                      (self.closed[k], f"closed:{k}", False)):
-                if zone:
-                    owner = self._seat_of(zone[0])
-                    self._move(zone, self.box[owner], key, f"box:{owner}",
-                               None if public else frozenset((owner,)))
+            zone = self.open[k]
+            if zone:
+                owner = self._seat_of(zone[0])
+                self._move(zone, box[owner], OPEN_KEYS[k], BOX_KEYS[owner], None)
+            zone = self.closed[k]
+            if zone:
+                owner = self._seat_of(zone[0])
+                self._move(zone, box[owner], CLOSED_KEYS[k], BOX_KEYS[owner], ONLY[owner])
         for seat in range(2):
             if self.stack[seat]:
-                self._move(self.stack[seat], self.box[seat], f"stack:{seat}",
-                           f"box:{seat}", frozenset())
+                self._move(self.stack[seat], box[seat], STACK_KEYS[seat], BOX_KEYS[seat], NOBODY)
             if self.removed[seat]:
-                self._move(self.removed[seat], self.box[seat], f"removed:{seat}",
-                           f"box:{seat}", frozenset())
-        for seat, side in ((self.offense, "offense"), (self.defense, "defense")):
+                self._move(self.removed[seat], box[seat], REMOVED_KEYS[seat], BOX_KEYS[seat],
+                           NOBODY)
+        for seat, side in ((self.offense, "offense"), (1 - self.offense, "defense")):
             cards = self.half[seat][side]
             order = self._stack_order(cards, f"possession {self.possession} {side} stack")
-            taken = set(map(id, cards))
-            self.box[seat] = [c for c in self.box[seat] if id(c) not in taken]
+            taken = set(cards)
+            box[seat] = [c for c in box[seat] if c not in taken]
             self.stack[seat] = order[::-1]
-            self.emit("move", seat, order, f"box:{seat}", f"stack:{seat}", frozenset())
+            self.emit("move", seat, order, BOX_KEYS[seat], STACK_KEYS[seat], NOBODY)
         self.live = [True] * LANES
         self.restriction = [None] * LANES
         self.line = 0
@@ -319,43 +394,48 @@ class State(GameState):
     def _start_line(self):
         self.line += 1
         size = LINE_SIZES[self.line - 1]
-        for seat in (self.offense, self.defense):
-            drawn = [self.stack[seat].pop() for _ in range(size)]
-            self.hand[seat].extend(drawn)
-            self.emit("move", seat, drawn, f"stack:{seat}", f"hand:{seat}", frozenset((seat,)))
-        self.max_open = self._best(self.hand[self.offense], list(range(LANES)))
+        off = self.offense
+        for seat in (off, 1 - off):
+            stack = self.stack[seat]
+            drawn = stack[:-size - 1:-1]
+            del stack[-size:]
+            self.hand[seat] += drawn
+            self.emit("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat])
+        self.max_open = self._best(self.hand[off])
         self.step = "offense_set"
-        self.current_player = self.offense
-        self.emit("phase", self.offense, detail=self._phase())
+        self.current_player = off
+        self.emit("phase", off, detail=self._phase())
 
     def _reveal(self):
         """Lanes 0-3 in order: an open offense card, then the defense card opposite."""
-        off, dfn = self.offense, self.defense
-        self.last_line = []
+        off, dfn = self.offense, 1 - self.offense
+        offense_line, defense_line = self.line_cards[off], self.line_cards[dfn]
+        live, restriction, emit = self.live, self.restriction, self.emit
+        self.last_line = last_line = []
         wins = 0
         for k in range(LANES):
-            if not self.line_cards[off][k]:
+            if not offense_line[k]:
                 continue
-            card, against = self.line_cards[off][k][0], self.line_cards[dfn][k][0]
+            card, against = offense_line[k][0], defense_line[k][0]
+            color = card.color
             won = False
-            if self._opens(card, k):
-                for seat, shown in ((off, card), (dfn, against)):
-                    self.shown[seat][k] = True
-                    self.emit("reveal", seat, (shown,), f"line:{seat}:{k}", detail=k)
-                ours = key_count(card, card.color)
-                theirs = key_count(against, card.color)
-                won = offense_wins(card, against)                      # A21
-                self.last_line.append({"lane": k, "open": True, "offense": card.name,
-                                     "defense": against.name, "color": card.color,
-                                     "offense_dots": ours, "defense_dots": theirs,
-                                     "won": won})
-                self.emit("lane", off if won else dfn, detail=self.last_line[-1])
+            if live[k] and color != restriction[k]:
+                self.shown[off][k] = self.shown[dfn][k] = True
+                emit("reveal", off, (card,), LINE_KEYS[off][k], detail=k)
+                emit("reveal", dfn, (against,), LINE_KEYS[dfn][k], detail=k)
+                ours = key_count(card, color)
+                theirs = key_count(against, color)
+                won = offense_wins(card, against)                    # A21
+                last_line.append({"lane": k, "open": True, "offense": card.name,
+                                  "defense": against.name, "color": color,
+                                  "offense_dots": ours, "defense_dots": theirs, "won": won})
+                emit("lane", off if won else dfn, detail=last_line[-1])
             else:
-                self.last_line.append({"lane": k, "open": False, "won": False})
-                self.emit("lane", dfn, detail=self.last_line[-1])
+                last_line.append({"lane": k, "open": False, "won": False})
+                emit("lane", dfn, detail=last_line[-1])
             self.pending_won[k] = won
-            self.live[k] = won
-            self.restriction[k] = card.color if won else None
+            live[k] = won
+            restriction[k] = color if won else None
             wins += won
         self.table = "line"
         if not wins:
@@ -369,28 +449,32 @@ class State(GameState):
         """The finished line leaves the table: won offense cards stay open in their
         lane, the others are turned closed, defense cards are removed; after a finished
         possession every card goes back to its owner's box."""
+        whole = self.table == "possession"
+        dfn = 1 - self.offense if self.offense is not None else None
+        emit = self.emit
         for seat in range(2):
-            for k in range(LANES):
-                cards = self.line_cards[seat][k]
+            shown, line_keys = self.shown[seat], LINE_KEYS[seat]
+            for k, cards in enumerate(self.line_cards[seat]):
                 if not cards:
                     continue
-                seen = None if self.shown[seat][k] else frozenset((seat,))
-                if self.table == "possession":
-                    dest, key = self.box[seat], f"box:{seat}"
-                elif seat == self.defense:
-                    dest, key = self.removed[seat], f"removed:{seat}"
+                if whole:
+                    dest, key = self.box[seat], BOX_KEYS[seat]
+                elif seat == dfn:
+                    dest, key = self.removed[seat], REMOVED_KEYS[seat]
                 elif self.pending_won[k]:
-                    dest, key = self.open[k], f"open:{k}"
+                    dest, key = self.open[k], OPEN_KEYS[k]
                 else:
-                    dest, key = self.closed[k], f"closed:{k}"
-                self._move(cards, dest, f"line:{seat}:{k}", key, seen)
-                self.shown[seat][k] = False
+                    dest, key = self.closed[k], CLOSED_KEYS[k]
+                emit("move", None, cards, line_keys[k], key, None if shown[k] else ONLY[seat])
+                dest += cards
+                cards.clear()
+                shown[k] = False
         self.table = None
         self.pending_won = [False] * LANES
 
     def _move(self, src, dest, src_key, dest_key, visible_to):
         self.emit("move", None, src, src_key, dest_key, visible_to)
-        dest.extend(src)
+        dest += src
         src.clear()
 
     def _end_possession(self, scorer):
@@ -495,4 +579,4 @@ class State(GameState):
         if "open_needed" in facts:
             self.max_open = facts["open_needed"]
         elif self.offense is not None and self.step == "offense_set":
-            self.max_open = self._best(self.hand[self.offense], list(range(LANES)))
+            self.max_open = self._best(self.hand[self.offense])

@@ -34,6 +34,20 @@ FOLD = Action("fold")
 DEAL = Action("deal")
 
 
+_PLAYS = {}    # card -> Action("play", (card,)), built once per card
+
+
+def _plays(cards):
+    """The play of each card of `cards`."""
+    acts = []
+    for card in cards:
+        action = _PLAYS.get(card)
+        if action is None:
+            action = _PLAYS[card] = Action("play", (card,))
+        acts.append(action)
+    return acts
+
+
 def _check_last_round(last, where, state):
     """A saved last round: null or {round, winner, plays}."""
     if last is not None:
@@ -133,19 +147,21 @@ class State(GameState):
     # ---- seats --------------------------------------------------------------------
     def _next(self, seat, skip_folded=True):
         """The next seat clockwise that is still in the game (and in the hand)."""
-        for offset in range(1, self.players + 1):
-            other = (seat + offset) % self.players
-            if not self.out[other] and not (skip_folded and self.folded[other]):
+        n, out, folded = self.players, self.out, self.folded
+        for offset in range(1, n + 1):
+            other = (seat + offset) % n
+            if not out[other] and not (skip_folded and folded[other]):
                 return other
         return seat
 
     def _clockwise_after(self, seat):
         """The seats in the hand, clockwise from the one after `seat`, without `seat`."""
+        n, out, folded = self.players, self.out, self.folded
         seats = []
-        other = self._next(seat)
-        while other != seat and other not in seats:
-            seats.append(other)
-            other = self._next(other)
+        for offset in range(1, n):
+            other = (seat + offset) % n
+            if not out[other] and not folded[other]:
+                seats.append(other)
         return seats
 
     def _in_hand(self):
@@ -156,10 +172,9 @@ class State(GameState):
         step = self.step
         seat = self.current_player
         if step == "lead":
-            return [Action("play", (card,)) for card in self.hands[seat]]
+            return _plays(self.hands[seat])
         if step == "follow":
-            lead = self.played[self.lead_seat][0]
-            return [Action("play", (card,)) for card in allowed_follows(self.hands[seat], lead)]
+            return _plays(allowed_follows(self.hands[seat], self.played[self.lead_seat][0]))
         if step == "knock":
             return [KNOCK, PASS]
         if step == "respond":
@@ -241,18 +256,18 @@ class State(GameState):
         self.hand += 1
         active = [s for s in range(self.players) if not self.out[s]]
         self.rounds = 8 if self.eight_for_two and len(active) == 2 else 4   # A16
-        order = complete_order(self.chance.deal_order(self.deck, self.cards), self.cards,
-                               f"deal {self.hand}")
+        stacked = bool(self.chance.stacks)
+        order = self.chance.deal_order(self.deck, self.cards)
+        if stacked:                     # a stacked deck may name only some cards
+            order = complete_order(order, self.cards, f"deal {self.hand}")
         self.emit("shuffle", self.dealer, detail=self.back())
         self.folded = [False] * self.players
         receivers = self._clockwise_after(self.dealer) + [self.dealer]
-        dealt = [[] for _ in range(self.players)]
-        for k in range(self.rounds * len(receivers)):
-            dealt[receivers[k % len(receivers)]].append(order[k])
-        for seat in receivers:
-            self.hands[seat] = dealt[seat]
-            self.emit("move", seat, dealt[seat], "draw", f"hand:{seat}", frozenset((seat,)))
-        self.draw_pile = order[self.rounds * len(receivers):][::-1]
+        dealt = self.rounds * len(receivers)            # one card each, round the table
+        for i, seat in enumerate(receivers):
+            self.hands[seat] = order[i:dealt:len(receivers)]
+            self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}", frozenset((seat,)))
+        self.draw_pile = order[dealt:][::-1]
         self.stake = STAKE
         self.fold_cost = 0
         self.last_knocker = None
@@ -301,11 +316,11 @@ class State(GameState):
 
     def _clear_table(self):
         """The last round's cards leave the table (A15): they are not used again."""
-        for seat in range(self.players):
-            if self.played[seat]:
-                self.emit("move", seat, self.played[seat], f"played:{seat}", "used")
-                self.used.extend(self.played[seat])
-                self.played[seat].clear()
+        for seat, played in enumerate(self.played):
+            if played:
+                self.emit("move", seat, played, f"played:{seat}", "used")
+                self.used += played
+                played.clear()
 
     def _resolve(self):
         plays = [(self.lead_seat, self.played[self.lead_seat][0])]

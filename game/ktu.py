@@ -36,10 +36,12 @@ CHOOSE = "choose"      # steps: choosing face-up cards, playing (then over)
 PLAY = "play"
 
 PICK_UP = Action("pick_up")
+BLIND = tuple(Action("play_blind", (), i) for i in range(FACEDOWN))
 
 
-_PLAYABLE = {}         # (rank order, allow_equal, effective top rank) -> playable ranks
+_PLAYABLE = {}         # (rank order, allow_equal) -> {effective top rank: playable ranks}
 _GROUP_ACTIONS = {}    # cards of one rank (by id) -> every play of 1..4 of them
+_SINGLES = {}          # card -> its play alone
 
 
 def _by_id(card):
@@ -53,6 +55,16 @@ def _beats(rank, top, pos, allow_equal):
     if top == "7":
         return pos[rank] < pos["7"]
     return pos[rank] >= pos[top] if allow_equal else pos[rank] > pos[top]
+
+
+def _playable_on(order, allow_equal):
+    """{effective top rank (None: an empty pile): the ranks playable on it} (2.2)."""
+    key = (order, allow_equal)
+    if key not in _PLAYABLE:
+        pos = {rank: i for i, rank in enumerate(order)}
+        _PLAYABLE[key] = {top: frozenset(r for r in order if _beats(r, top, pos, allow_equal))
+                          for top in (None,) + order}
+    return _PLAYABLE[key]
 
 
 def _group_actions(group):
@@ -144,8 +156,10 @@ class State(GameState):
 
     def _read_options(self):
         order = TEXT_ORDER if self.options["ktu.rank_order"] == "text" else CONVENTIONAL_ORDER
+        self.rank_order = order
         self.rank_pos = {rank: i for i, rank in enumerate(order)}
         self.allow_equal = self.options["ktu.allow_equal"] == "on"
+        self.playable_on = _playable_on(order, self.allow_equal)
         self.skip_per_card = self.options["ktu.eight_skip"] == "per_card"
         self.four_in_a_row = self.options["ktu.four_in_a_row"] == "on"
         self.play_to_last = self.options["ktu.play_to_last"] == "on"
@@ -164,18 +178,14 @@ class State(GameState):
 
     def _playable_ranks(self):
         top = self.effective_top()
-        key = (self.options["ktu.rank_order"], self.allow_equal, top and top.rank)
-        ranks = _PLAYABLE.get(key)
-        if ranks is None:
-            ranks = _PLAYABLE[key] = frozenset(
-                r for r in self.rank_pos if _beats(r, key[2], self.rank_pos, self.allow_equal))
-        return ranks
+        return self.playable_on[top and top.rank]
 
     # ---- rules ----------------------------------------------------------------------
     def apply(self, action):
         """As GameState.apply; the cards of a multi-card action may come in any order."""
         cards = getattr(action, "cards", None)
-        if isinstance(cards, tuple) and len(cards) > 1 and all(hasattr(c, "id") for c in cards):
+        if (isinstance(cards, tuple) and len(cards) > 1 and all(hasattr(c, "id") for c in cards)
+                and any(a.id > b.id for a, b in zip(cards, cards[1:]))):
             action = action._replace(cards=tuple(sorted(cards, key=_by_id)))
         super().apply(action)
 
@@ -185,18 +195,34 @@ class State(GameState):
         if self.step == CHOOSE:
             return [Action("choose_faceup", combo)
                     for combo in combinations(sorted(hand, key=_by_id), FACEUP)]
-        acts = []
         if hand:
             playable = self._playable_ranks()
             groups = {}
             for card in hand:
-                if card.rank in playable:
-                    groups.setdefault(card.rank, []).append(card)
-            pos = self.rank_pos
-            for rank in sorted(groups, key=pos.__getitem__):
-                acts.extend(_group_actions(tuple(sorted(groups[rank], key=_by_id))))
+                rank = card.rank
+                if rank in playable:
+                    group = groups.get(rank)
+                    if group is None:
+                        groups[rank] = [card]
+                    else:
+                        group.append(card)
+            acts = []
+            if groups:
+                for rank in self.rank_order if len(groups) > 1 else groups:
+                    group = groups.get(rank)
+                    if group is None:
+                        continue
+                    if len(group) > 1:
+                        group.sort(key=_by_id)
+                        acts += _group_actions(tuple(group))
+                    else:
+                        card = group[0]
+                        play = _SINGLES.get(card)
+                        if play is None:
+                            play = _SINGLES[card] = Action("play", (card,))
+                        acts.append(play)
         else:
-            acts.extend(Action("play_blind", (), i) for i in range(len(self.facedown[seat])))
+            acts = list(BLIND[:len(self.facedown[seat])])
         if self.pile:
             acts.append(PICK_UP)
         return acts
@@ -373,6 +399,8 @@ class State(GameState):
         never goes past `seat` itself (A11)."""
         n = self.players
         out = self.finished
+        if not skips and not out:
+            return (seat + 1) % n
         order = [(seat + i) % n for i in range(1, n + 1)]
         if out:
             order = [s for s in order if s not in out]

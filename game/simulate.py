@@ -5,6 +5,7 @@ player) and returns per-seat wins and scores, game lengths and speed; `report()`
 that into the text the `simulate` command prints.
 """
 import random
+import statistics
 import sys
 import time
 from typing import NamedTuple
@@ -133,19 +134,81 @@ def _count(n, noun):
     return f"{n:,} {noun}" + ("" if n == 1 else "s")
 
 
-def bench(seconds=2.0, out=print):
-    """Print random-playout speed per registered game (legal actions listed and one
-    applied, per step; new games dealt as needed)."""
-    out(f"{'game':<18} {'games/s':>9} {'actions/s':>11}")
-    for game_id in game.GAMES:
-        rng = random.Random(1)
-        games = actions = 0
-        start = time.perf_counter()
-        while time.perf_counter() - start < seconds:
-            state = game.new_game(game_id, seed=games)
-            while not state.is_over:
-                state.apply(rng.choice(state.legal_actions()))
-                actions += 1
-            games += 1
-        elapsed = time.perf_counter() - start
-        out(f"{game_id:<18} {games / elapsed:>9.1f} {actions / elapsed:>11,.0f}")
+RLCARD_SETUP = ("python3 -m venv /tmp/rlcard-venv --system-site-packages && "
+                "/tmp/rlcard-venv/bin/pip install rlcard==1.2.0")
+RLCARD_MISSING = ("RLCard is not installed. Install it apart, never into the app's own "
+                  f"environment: {RLCARD_SETUP}, then run /tmp/rlcard-venv/bin/python main.py "
+                  "bench --against-rlcard")
+UNO = "rlcard uno"
+
+
+def playout_speed(game_id, seconds, seed=1):
+    """(games, actions) per second of this thread's CPU time, playing random legal moves
+    in `game_id` for about `seconds` of it (legal actions listed and one applied per
+    step; new games dealt as needed, the deal counted)."""
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.thread_time()
+    while time.thread_time() - start < seconds:
+        state = game.new_game(game_id, seed=seed + games)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    elapsed = time.thread_time() - start
+    return games / elapsed, actions / elapsed
+
+
+def uno_speed(seconds, seed=1):
+    """`playout_speed` for RLCard's raw Uno engine (`UnoGame(num_players=2)`, random
+    legal moves, `step` as RLCard plays it); ImportError without RLCard."""
+    import numpy
+    from rlcard.games.uno.game import UnoGame
+    uno = UnoGame(num_players=2)
+    uno.np_random = numpy.random.RandomState(seed)
+    rng = random.Random(seed)
+    games = actions = 0
+    start = time.thread_time()
+    while time.thread_time() - start < seconds:
+        uno.init_game()
+        while not uno.is_over():
+            uno.step(rng.choice(uno.get_legal_actions()))
+            actions += 1
+        games += 1
+    elapsed = time.thread_time() - start
+    return games / elapsed, actions / elapsed
+
+
+def rlcard_version():
+    """The installed RLCard's version, or None when it is not installed."""
+    try:
+        import rlcard
+    except ImportError:
+        return None
+    return rlcard.__version__
+
+
+def bench(seconds=2.0, out=print, rounds=1, against_rlcard=False):
+    """Print random-playout speed per registered game (`playout_speed`), the median of
+    `rounds` rounds that take every game in turn; with `against_rlcard`, RLCard's Uno
+    is measured in each round too and every game's speed is also given as a ratio to
+    it. Returns {name: (games/s, actions/s)}."""
+    names = ([UNO] if against_rlcard else []) + list(game.GAMES)
+    samples = {name: [] for name in names}
+    for _ in range(rounds):
+        for name in names:
+            measure = uno_speed if name == UNO else lambda s, g=name: playout_speed(g, s)
+            samples[name].append(measure(seconds))
+    speeds = {name: (statistics.median(g for g, _ in runs), statistics.median(a for _, a in runs))
+              for name, runs in samples.items()}
+    what = f"median of {rounds} interleaved rounds of {seconds:g} s" if rounds > 1 \
+        else f"{seconds:g} s each"
+    out(f"actions per second of CPU time, {what}")
+    title = f"{UNO} {rlcard_version()}" if against_rlcard else None
+    out(f"{'game':<18} {'games/s':>9} {'actions/s':>11}" + ("  vs Uno" if against_rlcard else ""))
+    for name in names:
+        games_s, actions_s = speeds[name]
+        label = title if name == UNO else name
+        ratio = f"  {actions_s / speeds[UNO][1]:>5.2f}x" if against_rlcard else ""
+        out(f"{label:<18} {games_s:>9.1f} {actions_s:>11,.0f}{ratio}")
+    return speeds

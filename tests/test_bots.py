@@ -12,7 +12,7 @@ from game.bots import LEVELS, knowledge, make_bot
 from game.bots.base import action_key
 from game.bots.hard import MIN_PAIRS, HardBot, paired
 from game.bots.sampling import Sampler, consistent
-from game.bots.tournament import parse_seats, run_tournament, wilson
+from game.bots.tournament import make_entry, parse_seats, run_tournament, wilson
 
 GAMES = sorted(game.GAMES)
 
@@ -204,6 +204,23 @@ def test_tournament_rotates_seats_and_reports_every_level():
         parse_seats("easy,expert")
 
 
+def test_a_hard_seat_may_think_its_own_time():
+    assert parse_seats("hard,hard@1.0") == ["hard", "hard@1.0"]
+    for bad, words in (("medium@1", "only hard takes a budget"), ("hard@0", "above 0"),
+                       ("hard@soon", "above 0"), ("hard@61", "at most 60")):
+        with pytest.raises(ValueError, match=words):
+            parse_seats(f"hard,{bad}")
+    settings = {"hard": {"time_budget": 0.25}}
+    quick, slow = (make_entry(e, "ktu", {}, settings) for e in ("hard", "hard@1.5"))
+    assert (quick.time_budget, slow.time_budget) == (0.25, 1.5)
+    lines = []
+    results = run_tournament("final_card_down", 2, "hard@0.01,hard@0.02", seed=3,
+                             out=lines.append, time_budget=5)
+    assert results["hard@0.01"]["games"] == results["hard@0.02"]["games"] == 2
+    rows = "\n".join(lines).splitlines()
+    assert {"hard@0.01", "hard@0.02"} <= {row.split()[0] for row in rows if row.strip()}
+
+
 def test_wilson_interval():
     low, high = wilson(50, 100)
     assert round(low, 3) == 0.404 and round(high, 3) == 0.596
@@ -344,3 +361,45 @@ def test_hard_ranks_scores_the_way_the_registry_says(game_id, monkeypatch):
     flipped = game.GAMES[game_id]._replace(lower_is_better=not game.GAMES[game_id].lower_is_better)
     monkeypatch.setitem(game.GAMES, game_id, flipped)
     assert make_bot("hard", game_id, iterations=1).lower_is_better is flipped.lower_is_better
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_final_count_rollout_plays_as_medium_on_the_view(players):
+    """Hard's playouts in Final Count read the state directly, not through a view, yet
+    choose exactly what Medium chooses from the player to move's view."""
+    from game.bots import final_count as know
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = game.new_game("final_count", players=players, seed=seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                expected = know.medium(state.view(state.current_player), legal, random.Random(seed))
+                assert know.rollout(state, legal, random.Random(seed)) == expected[0]
+                checked += 1
+            state.apply(legal[rng.randrange(len(legal))])
+    assert checked > 150
+
+
+def test_hard_on_the_cpu_clock_spends_its_budget_in_cpu_time(monkeypatch):
+    """With clock="cpu", Hard's budget runs on this thread's CPU time: time spent waiting
+    (another process on the core) does not count, so the search is as long as on a
+    free core."""
+    from game.bots import hard as hard_module
+    ticks = {"cpu": 0.0}
+
+    def cpu_clock():
+        ticks["cpu"] += 0.001          # every reading of the CPU clock: 1 ms of work
+        return ticks["cpu"]
+
+    monkeypatch.setitem(hard_module.CLOCKS, "cpu", cpu_clock)
+    state = game.new_game("four_downs", seed=4)
+    while len(state.legal_actions()) < 2:
+        state.apply(state.legal_actions()[0])
+    view, legal = state.view(state.current_player), state.legal_actions()
+    bot = make_bot("hard", "four_downs", time_budget=0.05, clock="cpu")
+    bot.choose(view, legal, random.Random(1))
+    assert bot.last_stats["iterations"] in (47, 48)    # 1 ms a reading, 0.05 s budget
+    with pytest.raises(ValueError, match="unknown clock 'sundial'"):
+        make_bot("hard", "four_downs", clock="sundial")

@@ -712,6 +712,24 @@ def test_2_5_quick_extension_test_matches_group_validity(ace_high):
                 assert dl.extends(shape, extra, ace_high) == expected, (group, extra)
 
 
+def test_2_5_an_assignment_knows_what_continues_it_as_cards_are_added():
+    rng = random.Random(26)
+    for ace_high in (False, True):
+        hearts = sorted((c for c in DECK if c.suit == "H"),
+                        key=lambda c: dl.rank_position(c, ace_high))
+        assignment = dl.Assignment(0, hearts[3:6], ace_high=ace_high)
+        copy = assignment.copy()
+        assignment.add(hearts[6])
+        assignment.add_extra(1, hearts[2])
+        assert assignment.cards == hearts[3:7]
+        for a, group in ((assignment, hearts[2:7]), (copy, hearts[3:6])):
+            shape = dl.group_shape(group, ace_high)
+            assert a.fits == dl.continuations(shape)
+            for card in rng.sample(list(DECK), 20):
+                assert (card.rank in a.fits or (card.suit, dl.rank_position(card, ace_high))
+                        in a.fits) == dl.extends(shape, card, ace_high)
+
+
 def test_A11_starters_are_the_cards_of_some_pair():
     rng = random.Random(11)
     for _ in range(300):

@@ -1,13 +1,14 @@
 """Final Count: the test scenarios (T1-T15) and rulings (A1-A23) of
 ../shared/rulings/final_count.md, played from stacked decks and injected die rolls."""
 import json
+import random
 
 import pytest
 
 import game
 from game.cards import load_deck
-from game.final_count import (Action, goal_number, pick_action, reachable_totals,
-                              score_hand)
+from game.final_count import (Action, card_points, goal_number, pick_action,
+                              reachable_totals, score_hand)
 
 DECK = load_deck("standard52")
 ROLL, CALL, END = Action("roll"), Action("call"), Action("end_turn")
@@ -133,6 +134,12 @@ def test_T4_caller_bonus():
 
 def test_T5_aces():
     assert reachable_totals(cards("AS AH KS 9S 10H 5H")) == [36, 46, 56]
+    rng = random.Random(5)
+    for _ in range(300):
+        held = rng.sample(list(DECK), rng.randrange(12))
+        base = sum(card_points(c) for c in held)
+        aces = sum(c.rank == "A" for c in held)
+        assert reachable_totals(held) == [base + 10 * j for j in range(aces + 1)]
     assert score_hand([cards("AS AH KS 9S")], cards("10H 5H"))[0]["best"] == 56
     row = score_hand([cards("AS AH KS 9S")], cards("10H 5H QD JD"))[0]
     assert row["totals"] == [56, 66, 76] and row["best"] == 66

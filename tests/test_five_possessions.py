@@ -1,6 +1,8 @@
 """Play Design - 5 possessions: every test scenario (T11-T18) and ruling (A17-A24) of
 rulings/play_design.md, from stacked stacks (the offense's stack, then the defense's,
 per possession) and injected tosses."""
+import random
+
 import pytest
 
 import game
@@ -297,6 +299,47 @@ def test_a20_closed_card_only_where_unavoidable():
     state = _t14_to_line_4()
     place(state, "OB4", 1)                      # closed in a live lane: OG5 still opens
     assert legal_texts(state) == ["place W:OG5 2"]
+
+
+def _most_open_by_brute_force(state, cards, lanes):
+    """The most open cards of a line once `cards` are set in `lanes` (one per lane),
+    trying every arrangement, with the cards already set counted (rules 1, 2; A20)."""
+    from itertools import permutations
+    row = state.line_cards[state.offense] if not state.table else [[] for _ in range(4)]
+    placed = sum(1 for k in range(4) if row[k] and state.live[k]
+                 and row[k][0].color != state.restriction[k])
+    return placed + max(sum(1 for card, lane in zip(cards, spots) if state.live[lane]
+                            and card.color != state.restriction[lane])
+                        for spots in permutations(lanes, len(cards)))
+
+
+def test_a20_offense_placements_are_those_keeping_the_most_open_cards():
+    """In random games, an offense placement is legal exactly when the line can still
+    open as many cards as the best arrangement of the whole line (brute force)."""
+    checked = 0
+    for seed in range(40):
+        state = game.new_game("five_possessions", seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.possession < 6:
+            if state.step == "offense_set":
+                hand = state.hand[state.offense]
+                row = state.line_cards[state.offense]
+                free = [k for k in range(4) if state.table or not row[k]]
+                best = _most_open_by_brute_force(state, hand, free)
+                expected = set()
+                for card in hand:
+                    for lane in free:
+                        rest = [c for c in hand if c is not card]
+                        opens = state.live[lane] and card.color != state.restriction[lane]
+                        after = opens + _most_open_by_brute_force(
+                            state, rest, [k for k in free if k != lane])
+                        if after == best:
+                            expected.add((card.name, lane))
+                assert {(a.cards[0].name, a.arg) for a in state.legal_actions()} == expected
+                assert best == state.max_open
+                checked += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked > 500
 
 
 def test_a22_possessions_alternate():

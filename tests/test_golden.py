@@ -123,6 +123,21 @@ def test_golden_failure_says_the_first_difference_in_words():
     assert replay_difference(moved).startswith("the replay stops: actions[0]: pick up is not legal")
 
 
+def test_the_rules_shuffle_is_pythons_shuffle():
+    """`core.shuffle` (the rules' own, faster) draws the same numbers and gives the same
+    order as `random.Random.shuffle`, so deals stay as recorded."""
+    from game.core import shuffle
+    for seed in range(200):
+        items = list(range(seed % 60))
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine = list(items)
+        shuffle(ours, mine)
+        expected = list(items)
+        theirs.shuffle(expected)
+        assert mine == expected
+        assert ours.getstate() == theirs.getstate()
+
+
 def test_golden_record_of_older_rules_opens_with_a_note(tmp_path, monkeypatch):
     """The rules moved on to version 2: a version 1 record that no longer replays opens
     as far as it goes, with a note, and is not kept aside; one of the current rules is."""

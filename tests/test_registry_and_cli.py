@@ -212,8 +212,30 @@ def test_tournament_prints_a_table_per_level():
     assert "4/4 games" in result.stdout                      # progress
 
 
+def test_tournament_on_a_fixed_number_of_iterations_repeats_exactly():
+    args = ("tournament", "final_card_down", "--games", "2", "--seats", "hard,medium",
+            "--seed", "5", "--iterations", "4")
+    first, again = run(*args), run(*args)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.splitlines()[0].endswith("seed 5, hard 4 iterations a move")
+    wins = [[line.split()[:4] for line in r.stdout.splitlines() if line.split()[0] in ("hard", "medium")]
+            for r in (first, again)]
+    assert wins[0] == wins[1] and len(wins[0]) == 2
+
+
+def test_tournament_on_the_cpu_clock_says_so():
+    result = run("tournament", "four_downs", "--games", "1", "--seats", "hard,hard@0.02",
+                 "--seed", "5", "--budget", "0.01", "--cpu-clock")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0].endswith("seed 5, hard budget 0.01s of CPU time")
+    assert {"hard", "hard@0.02"} <= {line.split()[0] for line in result.stdout.splitlines()}
+
+
 @pytest.mark.parametrize("args,problem", [
     (["tournament", "final_card_down", "--seats", "easy,genius"], "unknown bot level 'genius'"),
+    (["tournament", "ktu", "--seats", "hard,medium@2"], "only hard takes a budget"),
+    (["tournament", "ktu", "--seats", "hard,hard@2", "--iterations", "5"],
+     "--iterations leaves no budget to give a seat"),
     (["tournament", "five_possessions", "--seats", "easy,easy,easy"], "takes exactly 2 players, not 3"),
     (["tournament", "ktu", "--seats", "easy,hard", "--budget", "0"], "expected seconds above 0"),
     (["simulate", "ktu", "--bots", "expert"], "expected easy, medium or hard"),

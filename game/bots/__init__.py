@@ -11,7 +11,8 @@ and whose `explain(view, legal_actions, action)` gives a one-line reason ('' if 
 
 Settings every level accepts: `options` (the game's option mapping, as the table was
 set up; defaults otherwise). Hard also takes `time_budget`, `iterations` (a fixed
-number of iterations instead of the clock, for reproducible tests) and `max_iterations`.
+number of iterations instead of the clock, for reproducible tests), `max_iterations` and
+`clock` ("wall", or "cpu": the budget in this thread's CPU time, for measurements).
 This package never imports pygame.
 """
 from game.bots.base import Bot, knowledge

@@ -152,8 +152,39 @@ def evaluate(state):
     return out
 
 
+class _Sight:
+    """What Medium reads of the player to move's view, straight from a determinized
+    state (a playout step builds no view): the zones as the state's own lists (of the
+    others' hands Medium reads only the count), the die and the card chosen to swap."""
+
+    def __init__(self, state):
+        self.state = state
+        self.seat = state.current_player
+        self.players = state.players
+        self.facts = {"die": state.die}
+        if state.chosen is not None:
+            self.facts["swap_card"] = state.chosen.name
+
+    def zone(self, key):
+        state = self.state
+        if key == "board":
+            return _Cards(state.board)
+        if key == "drawn":
+            return _Cards(state.drawn)
+        kind, seat = key.split(":")
+        return _Cards((state.hands if kind == "hand" else state.tables)[int(seat)])
+
+
+class _Cards:
+    """A zone's cards and count, for `_Sight`."""
+
+    def __init__(self, cards):
+        self.cards = cards
+        self.count = len(cards)
+
+
 def rollout(state, legal, rng):
-    """Playout policy: Medium's, on the seat's view of the determinized state."""
+    """Playout policy: Medium's, as it would play from the view of the player to move."""
     if len(legal) == 1:
         return legal[0]
-    return medium(state.view(state.current_player), legal, rng)[0]
+    return medium(_Sight(state), legal, rng)[0]

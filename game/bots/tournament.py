@@ -4,7 +4,8 @@
 round the table (game g puts entry i in seat (i + g) mod n), so no level keeps a seat.
 It reports per level: win rate with a 95% Wilson interval (over seat-games; a game
 with several winners shares the win), mean final score, and decision time (median and
-99th percentile, over decisions with more than one legal action).
+99th percentile, over decisions with more than one legal action), by the wall's clock
+or, with Hard's `clock="cpu"` setting, in CPU time like Hard's budget.
 """
 import math
 import random
@@ -13,6 +14,7 @@ import time
 
 import game
 from game.bots import LEVELS, make_bot
+from game.bots.hard import CLOCKS
 from game.report.stats import wilson
 
 
@@ -26,17 +28,45 @@ def percentile(values, q):
 
 
 def parse_seats(seats):
-    """Levels from 'easy,medium,hard,hard' or a sequence; ValueError on unknown levels."""
+    """Seat entries from 'easy,medium,hard,hard@1.0' or a sequence: a level, or
+    hard@SECONDS (a Hard with its own budget a decision, 60 s at most); ValueError on
+    an unknown level or a bad budget."""
     levels = [s.strip() for s in seats.split(",")] if isinstance(seats, str) else list(seats)
-    for level in levels:
+    for entry in levels:
+        level, at, budget = entry.partition("@")
         if level not in LEVELS:
             raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
+        if at and level != "hard":
+            raise ValueError(f"{entry!r}: only hard takes a budget (hard@SECONDS)")
+        if at and not _seconds(budget):
+            raise ValueError(f"{entry!r}: the budget after @ is seconds above 0, at most 60")
     return levels
 
 
-def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000):
+def _seconds(text):
+    """The number of seconds `text` gives (above 0, at most 60), or None."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if 0 < value <= 60 else None
+
+
+def make_entry(entry, game_id, options, settings):
+    """The bot of one seat entry (`parse_seats`), with the settings of its level and,
+    for hard@SECONDS, that budget."""
+    level, at, budget = entry.partition("@")
+    mine = dict(settings.get(level, {}))
+    if at:
+        mine["time_budget"] = _seconds(budget)
+    return make_bot(level, game_id, options=options, **mine)
+
+
+def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000,
+              clock=time.perf_counter):
     """Play one game; bots[i] sits in seat (i + rotation) mod n. Returns (winners,
-    scores, [(entry, seconds, choices)] per decision), seats mapped back to entries."""
+    scores, [(entry, seconds, choices)] per decision by `clock`), seats mapped back to
+    entries."""
     n = len(bots)
     state = game.new_game(game_id, players=n, seed=seed, options=options)
     entry_of = {(i + rotation) % n: i for i in range(n)}
@@ -49,9 +79,9 @@ def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000)
         entry = entry_of[seat]
         legal = state.legal_actions()
         view = state.view(seat)
-        start = time.perf_counter()
+        start = clock()
         action = bots[entry].choose(view, legal, rngs[entry])
-        times.append((entry, time.perf_counter() - start, len(legal)))
+        times.append((entry, clock() - start, len(legal)))
         state.apply(action)
     winners = [entry_of[s] for s in state.winners()] if state.is_over else []
     scores = [0] * n
@@ -62,15 +92,15 @@ def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000)
 
 def _one(args):
     game_id, levels, seed, options, rotation, settings = args
-    bots = [make_bot(level, game_id, options=options, **settings.get(level, {}))
-            for level in levels]
-    return play_game(game_id, bots, seed, options, rotation)
+    bots = [make_entry(entry, game_id, options, settings) for entry in levels]
+    return play_game(game_id, bots, seed, options, rotation,
+                     clock=CLOCKS[settings["hard"].get("clock", "wall")])
 
 
 def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1.0,
                    options=None, workers=1, settings=None):
-    """Play `games` games between the levels in `seats`; print progress and the table
-    through `out`; return {level: {games, wins, win_rate, ci, mean_score,
+    """Play `games` games between the entries in `seats` (`parse_seats`); print progress
+    and the table through `out`; return {entry: {games, wins, win_rate, ci, mean_score,
     median_time, p99_time, decisions}} plus 'no_winner' (games nobody won)."""
     levels = parse_seats(seats)
     info = game.game_info(game_id)
@@ -89,8 +119,11 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
     no_winner = 0
     start = time.perf_counter()
     step = max(1, games // 20)
-    out(f"{info.title}: {games} games, seats {','.join(levels)}, seed {seed}, "
-        f"hard budget {settings['hard']['time_budget']}s")
+    hard = settings["hard"]
+    thinking = (f"hard {hard['iterations']} iterations a move" if hard.get("iterations")
+                else f"hard budget {hard['time_budget']}s"
+                + (" of CPU time" if hard.get("clock") == "cpu" else ""))
+    out(f"{info.title}: {games} games, seats {','.join(levels)}, seed {seed}, {thinking}")
 
     def record(g, result):
         nonlocal no_winner
@@ -135,12 +168,12 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
 
 def format_table(results, levels):
     """The per-level table as text."""
-    lines = [f"{'level':<8} {'seat-games':>10} {'win rate':>9} {'95% CI':>15} "
+    lines = [f"{'level':<10} {'seat-games':>10} {'win rate':>9} {'95% CI':>15} "
              f"{'mean score':>11} {'median s':>9} {'p99 s':>7} {'decisions':>9}"]
     for level in dict.fromkeys(levels):
         r = results[level]
         low, high = r["ci"]
-        lines.append(f"{level:<8} {r['games']:>10} {r['win_rate']:>9.1%} "
+        lines.append(f"{level:<10} {r['games']:>10} {r['win_rate']:>9.1%} "
                      f"{f'{low:.1%}-{high:.1%}':>15} {r['mean_score']:>11.1f} "
                      f"{r['median_time']:>9.3f} {r['p99_time']:>7.3f} {r['decisions']:>9}")
     if results.get("no_winner"):

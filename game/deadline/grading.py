@@ -55,12 +55,20 @@ def group_shape(cards, ace_high=False):
 
 def extends(shape, card, ace_high=False):
     """True if `card` added to a group of this `group_shape` keeps it valid (2.5)."""
+    fits = continuations(shape)
+    return card.rank != JOKER and (card.rank in fits
+                                   or (card.suit, rank_position(card, ace_high)) in fits)
+
+
+def continuations(shape):
+    """What continues a group of this `group_shape` (2.5): a set's rank (while it has
+    fewer than 4 cards), or the (suit, place) pairs at either end of a run."""
+    if shape is None:
+        return frozenset()
     if shape[0] == "set":
-        return card.rank == shape[1] and shape[2] < 4
-    if card.suit != shape[1] or card.rank == JOKER:
-        return False
-    place = rank_position(card, ace_high)
-    return place == shape[2] - 1 or place == shape[3] + 1
+        return frozenset((shape[1],)) if shape[2] < 4 else frozenset()
+    _, suit, low, high = shape
+    return frozenset(((suit, low - 1), (suit, high + 1)))
 
 
 def pairs_with(a, b, ace_high=False):
@@ -81,21 +89,28 @@ def first_pair(cards, ace_high=False):
     return None
 
 
-def starters(cards, ace_high=False):
-    """The cards of `cards` that begin a set or run with another of them, in order."""
-    ranks = {}
+def card_keys(cards, ace_high=False):
+    """(card, rank, (suit, place in the run order)) for each card of `cards` but Jokers,
+    in order: what `continuations` are matched against."""
+    return [(card, card.rank, (card.suit, 14 if ace_high and card.rank == "A" else card.value))
+            for card in cards if card.rank != JOKER]
+
+
+def starters(cards, ace_high=False, keys=None):
+    """The cards of `cards` that begin a set or run with another of them, in order
+    (`keys`: their `card_keys`, when already at hand)."""
+    keys = card_keys(cards, ace_high) if keys is None else keys
+    ranks = set()
+    repeated = set()
     places = set()
-    for card in cards:
-        if card.rank != JOKER:
-            ranks[card.rank] = ranks.get(card.rank, 0) + 1
-            places.add((card.suit, rank_position(card, ace_high)))
+    for _, rank, place in keys:
+        if rank in ranks:
+            repeated.add(rank)
+        ranks.add(rank)
+        places.add(place)
     out = []
-    for card in cards:
-        if card.rank == JOKER:
-            continue
-        place = rank_position(card, ace_high)
-        if (ranks[card.rank] > 1 or (card.suit, place - 1) in places
-                or (card.suit, place + 1) in places):
+    for card, rank, (suit, place) in keys:
+        if rank in repeated or (suit, place - 1) in places or (suit, place + 1) in places:
             out.append(card)
     return out
 
@@ -111,13 +126,27 @@ class Assignment:
     `cards` are the owner cards, `extras` (seat, card) pairs in the order played, `exam`
     the exam it was submitted at ("midterm" or "final")."""
 
-    __slots__ = ("owner", "cards", "extras", "exam")
+    __slots__ = ("owner", "cards", "extras", "exam", "ace_high", "fits")
 
-    def __init__(self, owner, cards, extras=(), exam="midterm"):
+    def __init__(self, owner, cards, extras=(), exam="midterm", ace_high=False, fits=None):
         self.owner = owner
         self.cards = list(cards)
         self.extras = list(extras)
         self.exam = exam
+        self.ace_high = ace_high    # the run order the group is laid in
+        # What continues the group (`continuations`), kept by `add` and `add_extra`.
+        self.fits = continuations(group_shape(self.group(), ace_high)) if fits is None else fits
+
+    def add(self, card):
+        """Extend the assignment with an owner card (the cards stay in run order)."""
+        self.cards.append(card)
+        self.cards.sort(key=rank_key(self.ace_high))
+        self.fits = continuations(group_shape(self.group(), self.ace_high))
+
+    def add_extra(self, seat, card):
+        """Add `seat`'s extra-credit card."""
+        self.extras.append((seat, card))
+        self.fits = continuations(group_shape(self.group(), self.ace_high))
 
     def group(self):
         """Every card physically in the assignment (owner cards and extra credit)."""
@@ -134,7 +163,8 @@ class Assignment:
         return best + (FOUR_CARD_BONUS if len(self.cards) >= 4 else 0)
 
     def copy(self):
-        return Assignment(self.owner, self.cards, self.extras, self.exam)
+        return Assignment(self.owner, self.cards, self.extras, self.exam, self.ace_high,
+                          self.fits)
 
 
 def report(players, hands, assignments, ace_high=False):

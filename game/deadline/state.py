@@ -16,11 +16,11 @@ Piles are lists with the top card last. Grading lives in `game.deadline.grading`
 """
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
                        GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional, require,
-                       require_int, scalar, swap_into)
+                       require_int, scalar, shuffle, swap_into)
 from game.deadline import measures
-from game.deadline.grading import (JOKER, Assignment, best_seats, extends, first_pair, grade,
-                                   group_kind, group_shape, pairs_with, rank_key, report,
-                                   starters)
+from game.deadline.grading import (JOKER, Assignment, best_seats, card_keys, continuations,
+                                   first_pair, grade, group_kind, group_shape, rank_key,
+                                   report, starters)
 
 HAND_SIZE = 7
 MIDTERM_ROTATION = 3
@@ -33,14 +33,33 @@ SUBMIT = Action("submit")
 CANCEL_GROUP = Action("cancel_group")
 FINISH_EXAM = Action("finish_exam")
 
-_CARD_ACTIONS = {}   # (kind, card) -> Action, built once per card
+_CARD_ACTIONS = {}   # (kind, card, argument) -> Action, built once
+_ONE_CARD = {}       # (deck name, kind) -> {card: Action(kind, (card,))}
+TAKES = []           # Action("take", (), i) for i = 0, 1, ...
 
 
-def _card_action(kind, card):
-    action = _CARD_ACTIONS.get((kind, card))
+def _card_action(kind, card, arg=None):
+    """`Action(kind, (card,), arg)`, built once."""
+    key = (kind, card, arg)
+    action = _CARD_ACTIONS.get(key)
     if action is None:
-        action = _CARD_ACTIONS[(kind, card)] = Action(kind, (card,))
+        action = _CARD_ACTIONS[key] = Action(kind, (card,), arg)
     return action
+
+
+def _one_card_actions(deck, kind):
+    """{card: Action(kind, (card,))} for every card of `deck`, built once per deck."""
+    key = (deck.name, kind)
+    if key not in _ONE_CARD:
+        _ONE_CARD[key] = {card: _card_action(kind, card) for card in deck}
+    return _ONE_CARD[key]
+
+
+def _takes(count):
+    """The blind picks of positions 0 to count - 1."""
+    while len(TAKES) < count:
+        TAKES.append(Action("take", (), len(TAKES)))
+    return TAKES[:count]
 
 
 # What each action names: (number of cards, kind of argument).
@@ -89,7 +108,7 @@ def _load_assignments(value, where, state):
         exam = raw.get("exam")
         if exam not in EXAM_NAMES:
             raise ValueError(f"{at}.exam: {exam!r} is not midterm or final")
-        out.append(Assignment(owner, cards, extras, exam))
+        out.append(Assignment(owner, cards, extras, exam, state.ace_high))
     return out
 
 
@@ -157,6 +176,8 @@ class State(GameState):
     def _read_options(self):
         self.ace_high = self.options["deadline.ace_high"] == "on"
         self.voluntary = self.options["deadline.voluntary_submission"] == "on"
+        self.discard_actions = _one_card_actions(self.deck, "discard")
+        self.group_actions = _one_card_actions(self.deck, "group")
 
     # ---- schedule -----------------------------------------------------------------------
     def _seat_at(self, pos):
@@ -236,7 +257,7 @@ class State(GameState):
         """Every discard but the top one, shuffled, becomes the draw pile (A10)."""
         cards = self.discard[:-1]
         self.discard = self.discard[-1:]
-        self.rng.shuffle(cards)
+        shuffle(self.rng, cards)
         self.draw_pile = cards
         self.emit("recycle", seat, cards, "discard", "draw", frozenset(), detail=len(cards))
 
@@ -260,43 +281,58 @@ class State(GameState):
                 if self.discard:
                     acts.append(DRAW_DISCARD)
                 return acts
-            return [_card_action("discard", c) for c in hand if c.rank != JOKER]
+            discards = self.discard_actions
+            return [discards[c] for c in hand if c.rank != JOKER]
         if self.step == "exchange":
-            return [Action("take", (), i) for i in range(len(self.pick_order))]
+            return _takes(len(self.pick_order))
         return self._exam_actions(seat, hand)
 
     def _exam_actions(self, seat, hand):
         ace_high = self.ace_high
-        building = self.group
+        group = self.group
+        group_actions = self.group_actions
+        keys = card_keys(hand, ace_high)
         acts = []
-        if len(building) == 1:
-            first = building[0]
-            for card in hand:
-                if pairs_with(first, card, ace_high):
-                    acts.append(_card_action("group", card))
-        elif building:
-            shape = group_shape(building, ace_high)
-            for card in hand:
-                if extends(shape, card, ace_high):
-                    acts.append(_card_action("group", card))
-        if building:
-            if len(building) >= 2:
+        if group:
+            if len(group) == 1:         # what pairs with the first card (2.5)
+                (_, rank, (suit, place)), = card_keys(group, ace_high)
+                fits = {rank, (suit, place - 1), (suit, place + 1)}
+            else:
+                fits = continuations(group_shape(group, ace_high))
+            for card, rank, place in keys:
+                if rank in fits or place in fits:
+                    acts.append(group_actions[card])
+            if len(group) >= 2:
                 acts.append(SUBMIT)
             acts.append(CANCEL_GROUP)
-        startable = starters(hand, ace_high)
-        if not building:
-            acts.extend(_card_action("group", card) for card in startable)
+        else:
+            startable = starters(hand, ace_high, keys)
+            for card in startable:
+                acts.append(group_actions[card])
         final = self.rotation == FINAL_ROTATION
-        for k, assignment in enumerate(self.assignments):
-            own = assignment.owner == seat
-            if own and not final:
-                continue
-            kind = "extend" if own else "extra_credit"
-            shape = group_shape(assignment.group(), ace_high)
-            for card in hand:
-                if extends(shape, card, ace_high):
-                    acts.append(Action(kind, (card,), k))
-        if not building and (self.voluntary or not startable):
+        assignments = self.assignments
+        fits_at = {}                    # continuation -> the assignments it continues
+        for k, assignment in enumerate(assignments):
+            if final or assignment.owner != seat:
+                for key in assignment.fits:
+                    if key in fits_at:
+                        fits_at[key].append(k)
+                    else:
+                        fits_at[key] = [k]
+        if fits_at:
+            found = []
+            for i, (_, rank, place) in enumerate(keys):
+                if rank in fits_at:
+                    for k in fits_at[rank]:
+                        found.append((k, i))
+                if place in fits_at:
+                    for k in fits_at[place]:
+                        found.append((k, i))
+            found.sort()
+            for k, i in found:
+                kind = "extend" if assignments[k].owner == seat else "extra_credit"
+                acts.append(_card_action(kind, keys[i][0], k))
+        if not group and (self.voluntary or not startable):
             acts.append(FINISH_EXAM)
         return acts
 
@@ -420,20 +456,19 @@ class State(GameState):
             self.group = []
         elif kind == "submit":
             cards = sorted(self.group, key=rank_key(self.ace_high))
-            self.assignments.append(Assignment(seat, cards, (), self._exam()))
+            self.assignments.append(Assignment(seat, cards, (), self._exam(), self.ace_high))
             self.group = []
             self.emit("move", seat, cards, "group", f"assignment:{len(self.assignments) - 1}")
         elif kind == "extend":
             card = action.cards[0]
             assignment = self.assignments[action.arg]
             hand.remove(card)
-            assignment.cards.append(card)
-            assignment.cards.sort(key=rank_key(self.ace_high))
+            assignment.add(card)
             self.emit("move", seat, (card,), f"hand:{seat}", f"assignment:{action.arg}")
         elif kind == "extra_credit":
             card = action.cards[0]
             hand.remove(card)
-            self.assignments[action.arg].extras.append((seat, card))
+            self.assignments[action.arg].add_extra(seat, card)
             self.emit("move", seat, (card,), f"hand:{seat}", f"extra:{action.arg}")
         else:                                                        # finish_exam
             self.emit("finish_exam", seat)
@@ -548,7 +583,8 @@ class State(GameState):
             cards = list(view.zone(f"assignment:{k}").cards)
             extra_cards = list(view.zone(f"extra:{k}").cards)
             extras = [(who, card) for (who, _), card in zip(row["extra_credit"], extra_cards)]
-            self.assignments.append(Assignment(row["owner"], cards, extras, row["exam"]))
+            self.assignments.append(Assignment(row["owner"], cards, extras, row["exam"],
+                                              self.ace_high))
         self.step = facts["step"]
         self.rotation = facts["rotation"]
         self.turn_step = facts["turn_step"] or "draw"
