@@ -559,12 +559,17 @@ class TableScene(Scene):
                 self.dirty = True
         self.advance(dt)
 
+    def settled(self):
+        """Has everything moved so far landed (no card in flight, no event still to be
+        shown, the die still)?"""
+        return not (self.motion.flights or self.pending or self.motion.rolling > 0)
+
     def advance(self, dt):
         """Move the game on when nothing is animating: the curtain, computer turns, the end
         (or, once the director's work is done, its end over the table)."""
         if self.over:
             return
-        settled = not (self.motion.flights or self.pending or self.motion.rolling > 0)
+        settled = self.settled()
         if self.director.finished(self):
             if settled:
                 self.over = True
@@ -697,8 +702,8 @@ class TableScene(Scene):
             self.close_dialog()
         elif kind is table_input.Back:
             self.back()
-        elif kind is table_input.Continue:
-            self.continue_on()
+        elif kind is table_input.Continue and (self.settled() or not intent.by_click):
+            self.continue_on()          # a click on the felt goes on only once the outcome has landed
         self.dirty = True
 
     def focused(self, item):

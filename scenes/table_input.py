@@ -373,7 +373,9 @@ class Back:
 
 @dataclass(frozen=True)
 class Continue:
-    """Go on from the outcome held on the table (any key or click while it waits)."""
+    """Go on from the outcome held on the table (any key or click while it waits);
+    `by_click`: a click on the felt, not a key or the Continue button."""
+    by_click: bool = False
 
 
 class TableInput:
@@ -429,7 +431,7 @@ class TableInput:
             if button.hit(pos):
                 return [Press(button, i if laid.cover in ("curtain", "dialog") else None)]
         if laid.cover == "hold":
-            return [Continue()]
+            return [Continue(by_click=True)]
         if laid.cover:
             return []
         placed = self.card_under(pos, laid, state)

@@ -90,6 +90,7 @@ def test_followable_a_click_anywhere_goes_on_and_instant_never_waits(app):
     session = start_game(app, "four_downs", 4, {0}, 5)
     table = app.scene
     play_until_held(app, table, random.Random(2))
+    run(table, 3)                                        # the down's cards have landed
     click_at(app, (200, 300))                            # a click on the felt: Continue
     assert not table.hold.outcomes
     app.settings.animation_speed = "instant"
@@ -102,6 +103,23 @@ def test_followable_a_click_anywhere_goes_on_and_instant_never_waits(app):
         table.update(0.05)
         assert not table.hold.wait                       # Instant: the next down comes at once
     assert app.scene is not table or session.view(None).facts.get("round") != rounds
+
+
+def test_followable_a_click_before_the_outcome_has_landed_does_not_dismiss_it(app):
+    """A 5 possessions line's last card is placed by its click; the lane clicked next out
+    of habit, while the line is still being revealed, must not skip the results unread."""
+    app.settings.animation_speed = "normal"
+    start_game(app, "five_possessions", 2, {0}, 4242)
+    table = app.scene
+    play_until_held(app, table, random.Random(4))
+    assert not table.settled()                           # the reveal is still on its way
+    lane = table.laid.board.areas[0]
+    click_at(app, (lane[0] + lane[2] / 2, lane[1] + lane[3] * 0.8))
+    assert table.hold.waiting and len(table.hold.outcomes) >= 4
+    run(table, 10)
+    assert table.settled() and table.hold.waiting
+    click_at(app, (lane[0] + lane[2] / 2, lane[1] + lane[3] * 0.8))
+    assert not table.hold.outcomes                       # landed and read: the click goes on
 
 
 def test_followable_each_lane_result_waits_on_its_lane(app):
