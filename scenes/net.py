@@ -112,12 +112,8 @@ class Hosting:
             self.update_announcement()
 
     def send(self, outs):
-        """Send the table's answers, then (once they are written) autosave a move they carried."""
-        if outs:
-            self.server.send(outs)
-            if self.table.unsaved:
-                self.server.flush()
-        self.table.save()
+        """Send the table's answers; a move they carry is saved once they are written."""
+        self.table.send(self.server, outs)
 
     def close(self):
         """Stop hosting: withdraw the announcement, close every connection, stop listening."""

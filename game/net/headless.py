@@ -98,11 +98,7 @@ class HostRun:
 
     def send(self, outs):
         """Send the table's answers; a move they carry is saved once they are written."""
-        if outs:
-            self.server.send(outs)
-            if self.table.unsaved:
-                self.server.flush()
-        self.table.save()
+        self.table.send(self.server, outs)
 
     def handle(self, item):
         kind, rest = item[0], item[1:]

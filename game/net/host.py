@@ -206,6 +206,15 @@ class HostTable:
             self.unsaved = False
             self.session.autosave()
 
+    def send(self, server, outs):
+        """Send the table's answers through `server`, then (once they are written)
+        autosave a move they carried."""
+        if outs:
+            server.send(outs)
+            if self.unsaved:
+                server.flush()
+        self.save()
+
     def hand_to_computer(self, seat, level=None):
         """A computer player keeps an away person's seat until they return; what to send."""
         if self.plan[seat] != REMOTE or seat in self.seated or self.session is None:
