@@ -1,7 +1,11 @@
 """Text in the one typeface of the app (pygame's bundled sans), cached by size.
 
-`font(px)` gives a Font of a pixel size; `render(text, px, colour)` gives a cached
+`font(px)` gives the face at a pixel size; `render(text, px, colour)` gives a cached
 surface. Caches are cleared by `clear()` when the window scale changes.
+
+Small text is drawn at three times its size and scaled down: at small sizes the font's
+hinting puts each letter on whole pixels, which ran some letters together and pulled
+others apart ("7card s", "hal f", "exch anges").
 """
 import pygame
 
@@ -10,13 +14,42 @@ import pygame
 # of 5 px, the least at which its letters stay apart (at 11 px, c, e and o run together).
 MIN_PX = 13
 
+# Below this size, text is drawn at SMOOTH times the size and scaled down, so that each
+# letter lies within a pixel or two of where the typeface puts it.
+SMOOTH_BELOW_PX = 20
+SMOOTH = 3
+
 _FONTS = {}
 _TEXT = {}
 _MAX_TEXT = 3000
 
 
+class Face:
+    """The app's typeface at one pixel size, with pygame Font's `size(text)` and
+    `render(text, antialias, colour)`; a small size drawn larger and scaled down."""
+
+    def __init__(self, px):
+        self.k = SMOOTH if px < SMOOTH_BELOW_PX else 1
+        self.font = pygame.font.Font(None, px * self.k)
+
+    def size(self, words):
+        """The (width, height) in pixels of one line, as `render` draws it."""
+        w, h = self.font.size(words)
+        return -(-w // self.k), -(-h // self.k)
+
+    def render(self, words, antialias, colour):
+        """One line of text on a transparent surface."""
+        img = self.font.render(words, antialias, colour)
+        if self.k == 1:
+            return img
+        w, h = (-(-n // self.k) for n in img.get_size())
+        if not w:
+            return pygame.Surface((0, h), pygame.SRCALPHA)
+        return pygame.transform.smoothscale(img, (w, h))
+
+
 def font(px):
-    """The app's font at a pixel size (at least 6 px)."""
+    """The app's face at a pixel size (at least 6 px)."""
     px = max(6, int(px))
     if not pygame.font.get_init():
         pygame.font.init()
@@ -25,7 +58,7 @@ def font(px):
     if f is None:
         if not _FONTS:
             pygame.register_quit(_forget)   # pygame.quit() kills every Font made so far
-        f = _FONTS[px] = pygame.font.Font(None, px)
+        f = _FONTS[px] = Face(px)
     return f
 
 
