@@ -57,6 +57,7 @@ class SetupScene(Scene):
         self.remote = set()          # the seats of people who join from elsewhere
         self.listen = EVERYWHERE
         super().startup(persist)
+        self.focus = self.start_focus()                  # Enter starts the game as set
         self.persist.update(rules=None, tips=None)       # handed over once
 
     def count(self):
@@ -267,8 +268,12 @@ class SetupScene(Scene):
         """Back to this setup, nothing changed."""
         self.asking = None
         self.layout()
-        self.focus = next(i for i, w in enumerate(self.widgets) if w.label == "Start")
+        self.focus = self.start_focus()
         self.dirty = True
+
+    def start_focus(self):
+        """Where the keyboard starts: the Start (or Host) button."""
+        return next(i for i, w in enumerate(self.widgets) if w.primary)
 
     def _start(self):
         """Create the game and go to the table."""

@@ -57,6 +57,13 @@ def test_clicking_a_name_selects_it_so_typing_replaces_it(app):  # noqa: F811
     assert app.scene.deal == "7"
 
 
+def test_enter_in_setup_starts_the_game_as_set(app):  # noqa: F811
+    open_setup(app, "ktu")
+    assert app.scene.widgets[app.scene.focus].label == "Start"    # not the first button ("-")
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, TableScene) and len(app.scene.session.state.scores()) == 4
+
+
 def test_setup_offers_each_mode_its_last_players_between_games_and_starts(user_home):
     a = new_app()
     open_setup(a, "ktu")
