@@ -260,10 +260,6 @@ class State(GameState):
             return _every_place(self.hand[1 - self.offense], lanes)
         return []
 
-    def _opens(self, card, lane):
-        """1 if `card` set in `lane` now would be open (rules 1 and 2), else 0."""
-        return 1 if self.live[lane] and card.color != self.restriction[lane] else 0
-
     def _best(self, cards):
         """The most open cards `cards` can give in distinct lanes of an empty line."""
         live, restriction = self.live, self.restriction

@@ -109,7 +109,8 @@ def test_t12_rule_1_colour():
     for name, lane in (("OB7", 0), ("OO5", 1), ("OG5", 2), ("OP4", 3)):
         place(state, name, lane)
     assert state.step == "defense_set"
-    assert all(state._opens(state.line_cards[0][lane][0], lane) for lane in range(4))
+    assert all(state.live[lane] and state.line_cards[0][lane][0].color != state.restriction[lane]
+               for lane in range(4))                     # each card set opens its lane (rules 1 and 2)
 
 
 def test_t13_rule_2_dead_lane():
