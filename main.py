@@ -69,6 +69,9 @@ def build_parser():
                       help=f"games played in parallel (1-{MAX_WORKERS})")
     tour.add_argument("--option", type=option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
+    tour.add_argument("--results", metavar="FILE",
+                      help="keep every game's result in FILE as it finishes; run again with "
+                           "the same FILE to go on where a stopped run ended")
     bench = commands.add_parser("bench", help="print speed figures for every game and the app")
     bench.add_argument("--seconds", type=seconds_up_to(MAX_BENCH_SECONDS), default=2.0,
                        help="seconds per game")
@@ -203,9 +206,13 @@ def tournament_command(args, parser):
         if args.cpu_clock:
             settings["hard"]["clock"] = "cpu"
         run_tournament(args.game, args.games, args.seats, seed=args.seed, options=options,
-                       time_budget=args.budget, workers=args.workers, settings=settings)
-    except ValueError as error:
+                       time_budget=args.budget, workers=args.workers, settings=settings,
+                       results=args.results)
+    except (ValueError, OSError) as error:
         parser.exit(2, f"main.py tournament: error: {error}\n")
+    except KeyboardInterrupt:
+        kept = f": the finished games are kept in {args.results}" if args.results else ""
+        parser.exit(130, f"main.py tournament: stopped{kept}\n")
     return 0
 
 

@@ -1,6 +1,7 @@
 """Computer players: they choose legal actions, see only their seat's view, and the
 tournament reports what it should. Parametrised over every registered game."""
 import ast
+import json
 import math
 import os
 import random
@@ -219,6 +220,56 @@ def test_a_hard_seat_may_think_its_own_time():
     assert results["hard@0.01"]["games"] == results["hard@0.02"]["games"] == 2
     rows = "\n".join(lines).splitlines()
     assert {"hard@0.01", "hard@0.02"} <= {row.split()[0] for row in rows if row.strip()}
+
+
+def _game_lines(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read().splitlines()[1:]
+
+
+def test_a_tournament_kept_in_a_results_file_goes_on_where_it_stopped(tmp_path):
+    path = tmp_path / "run.jsonl"
+    straight = run_tournament("ktu", 5, "easy,medium", seed=9, out=lambda _: None)
+    run_tournament("ktu", 3, "easy,medium", seed=9, out=lambda _: None, results=path)
+    assert len(_game_lines(path)) == 3
+    lines = []
+    resumed = run_tournament("ktu", 5, "easy,medium", out=lines.append, results=path)
+    assert "3 games kept" in lines[1] and sum("/5 games" in line for line in lines) == 2
+    assert len(_game_lines(path)) == 5 and resumed["seed"] == 9
+    for level in ("easy", "medium"):
+        assert ({k: straight[level][k] for k in ("games", "wins", "mean_score", "decisions")}
+                == {k: resumed[level][k] for k in ("games", "wins", "mean_score", "decisions")})
+
+
+def test_a_results_file_cut_by_a_crash_loses_only_the_game_being_written(tmp_path):
+    path = tmp_path / "run.jsonl"
+    run_tournament("ktu", 2, "easy,medium", seed=4, out=lambda _: None, results=path)
+    whole = path.read_text()
+    path.write_text(whole.rstrip("\n").rsplit("\n", 1)[0] + '\n{"game": 1, "winn')
+    lines = []
+    run_tournament("ktu", 2, "easy,medium", seed=4, out=lines.append, results=path)
+    assert "1 game kept" in lines[1]
+
+    def games(text):     # each game's line, its decision times aside
+        return [{k: v for k, v in json.loads(line).items() if k != "times"}
+                for line in text.splitlines()]
+    assert games(path.read_text()) == games(whole)
+
+
+def test_a_results_file_of_another_run_is_refused_saying_what_differs(tmp_path):
+    path = tmp_path / "run.jsonl"
+    run_tournament("ktu", 1, "easy,medium", seed=4, out=lambda _: None, results=path)
+    with pytest.raises(ValueError, match=r"run.jsonl holds another run: its seats is "
+                                         r"\['easy', 'medium'\], this run's \['medium', 'easy'\]"):
+        run_tournament("ktu", 1, "medium,easy", seed=4, out=lambda _: None, results=path)
+    other = tmp_path / "notes.txt"
+    other.write_text("shopping list\n")
+    with pytest.raises(ValueError, match="notes.txt: not a tournament's results file"):
+        run_tournament("ktu", 1, "easy,medium", seed=4, out=lambda _: None, results=other)
+    assert other.read_text() == "shopping list\n"
+    path.write_text(path.read_text() + "garbage\n" + path.read_text().splitlines()[1] + "\n")
+    with pytest.raises(ValueError, match="run.jsonl, line 3: not a game's result"):
+        run_tournament("ktu", 1, "easy,medium", seed=4, out=lambda _: None, results=path)
 
 
 def test_wilson_interval():

@@ -231,6 +231,16 @@ def test_tournament_on_the_cpu_clock_says_so():
     assert {"hard", "hard@0.02"} <= {line.split()[0] for line in result.stdout.splitlines()}
 
 
+def test_tournament_results_file_refused_in_one_line(tmp_path):
+    other = tmp_path / "notes.txt"
+    other.write_text("shopping list\n")
+    result = run("tournament", "ktu", "--games", "1", "--seats", "easy,medium",
+                 "--results", str(other))
+    assert result.returncode == 2
+    assert result.stderr == (f"main.py tournament: error: {other}: not a tournament's "
+                             "results file\n")
+
+
 @pytest.mark.parametrize("args,problem", [
     (["tournament", "final_card_down", "--seats", "easy,genius"], "unknown bot level 'genius'"),
     (["tournament", "ktu", "--seats", "hard,medium@2"], "only hard takes a budget"),

@@ -6,8 +6,17 @@ It reports per level: win rate with a 95% Wilson interval (over seat-games; a ga
 with several winners shares the win), mean final score, and decision time (median and
 99th percentile, over decisions with more than one legal action), by the wall's clock
 or, with Hard's `clock="cpu"` setting, in CPU time like Hard's budget.
+
+A long run can keep its games in a results file (`results=PATH`, JSON lines: a header
+naming the run, then one line per finished game, flushed as it finishes). Run again
+with the same file and arguments, it plays only the games the file lacks, so a run
+stopped by Ctrl+C, a crash or a power cut loses at most the games under way (and a run
+asked for more games goes on from where the file ends); the table counts the file's
+games up to the number asked. A file from another run is refused, naming what differs.
 """
+import json
 import math
+import os
 import random
 import statistics
 import time
@@ -15,7 +24,10 @@ import time
 import game
 from game.bots import LEVELS, make_bot
 from game.bots.hard import CLOCKS
+from game.saves.files import atomic_write
+from game.report.run import ignore_interrupts
 from game.report.stats import wilson
+from game.report.words import count
 
 
 def percentile(values, q):
@@ -90,6 +102,64 @@ def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000,
     return winners, scores, times
 
 
+RESULTS_KIND = "card table tournament"
+RESULTS_VERSION = 1
+
+
+class ResultsFile:
+    """A tournament's games as JSON lines: `header` (the run's arguments) first, then
+    {"game": index, "winners", "scores", "times"} per finished game."""
+
+    def __init__(self, path, header):
+        self.path = os.fspath(path)
+        self.header = dict(header, kind=RESULTS_KIND, version=RESULTS_VERSION)
+        self.done = {}
+        if os.path.exists(self.path):
+            self._read()
+        else:
+            atomic_write(self.path, json.dumps(self.header) + "\n")
+
+    def _read(self):
+        with open(self.path, encoding="utf-8") as f:
+            text = f.read()
+        lines = text.splitlines()
+        torn = bool(text) and not text.endswith("\n")   # a last line cut by a crash
+        if torn:
+            lines.pop()
+        try:
+            found = json.loads(lines[0]) if lines else None
+        except ValueError:
+            found = None
+        if not isinstance(found, dict) or found.get("kind") != RESULTS_KIND:
+            raise ValueError(f"{self.path}: not a tournament's results file")
+        differ = sorted(key for key in set(found) | set(self.header)
+                        if found.get(key) != self.header.get(key))
+        if differ:
+            key = differ[0]
+            raise ValueError(f"{self.path} holds another run: its {key} is "
+                             f"{found.get(key)!r}, this run's {self.header.get(key)!r}")
+        for number, line in enumerate(lines[1:], 2):
+            try:
+                row = json.loads(line)
+                self.done[int(row["game"])] = (list(row["winners"]), list(row["scores"]),
+                                               [tuple(t) for t in row["times"]])
+            except (ValueError, KeyError, TypeError):
+                raise ValueError(f"{self.path}, line {number}: not a game's result") from None
+        if torn:
+            atomic_write(self.path, "\n".join(lines) + "\n")
+
+    def add(self, index, result):
+        """Append game `index`'s result, on disk before this returns."""
+        winners, scores, times = result
+        row = {"game": index, "winners": winners, "scores": scores,
+               "times": [[e, round(s, 6), c] for e, s, c in times if c > 1]}
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        self.done[index] = (winners, scores, [tuple(t) for t in row["times"]])
+
+
 def _one(args):
     game_id, levels, seed, options, rotation, settings = args
     bots = [make_entry(entry, game_id, options, settings) for entry in levels]
@@ -98,10 +168,12 @@ def _one(args):
 
 
 def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1.0,
-                   options=None, workers=1, settings=None):
+                   options=None, workers=1, settings=None, results=None):
     """Play `games` games between the entries in `seats` (`parse_seats`); print progress
     and the table through `out`; return {entry: {games, wins, win_rate, ci, mean_score,
-    median_time, p99_time, decisions}} plus 'no_winner' (games nobody won)."""
+    median_time, p99_time, decisions}} plus 'no_winner' (games nobody won). With
+    `results` (a path), games are kept there and those already there are not replayed
+    (the run's seed, when not given, is the file's)."""
     levels = parse_seats(seats)
     info = game.game_info(game_id)
     n = len(levels)
@@ -109,10 +181,17 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
         raise ValueError(f"{info.title} takes {info.min_players}-{info.max_players} players, "
                          f"not {n} seats")
     if seed is None:
-        seed = random.randrange(1, 10**6)
+        seed = _seed_of(results) or random.randrange(1, 10**6)
     settings = {lvl: dict(v) for lvl, v in (settings or {}).items()}
     settings.setdefault("hard", {}).setdefault("time_budget", time_budget)
-    jobs = [(game_id, levels, seed + g, options, g % n, settings) for g in range(games)]
+    store = None
+    if results is not None:
+        store = ResultsFile(results, {"game": game_id, "seats": levels,
+                                      "seed": seed, "options": dict(options or {}),
+                                      "settings": settings})
+    kept = {g: r for g, r in store.done.items() if g < games} if store else {}
+    jobs = [(game_id, levels, seed + g, options, g % n, settings) for g in range(games)
+            if g not in kept]
     wins = [0.0] * n
     scores = [[] for _ in range(n)]
     times = [[] for _ in range(n)]
@@ -124,9 +203,15 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
                 else f"hard budget {hard['time_budget']}s"
                 + (" of CPU time" if hard.get("clock") == "cpu" else ""))
     out(f"{info.title}: {games} games, seats {','.join(levels)}, seed {seed}, {thinking}")
+    if kept:
+        out(f"  {count(len(kept), 'game')} kept from {results}")
+    counted = 0
 
     def record(g, result):
-        nonlocal no_winner
+        nonlocal no_winner, counted
+        if store is not None and g not in kept:
+            store.add(g, result)
+        counted += 1
         winners, final, decisions = result
         for entry in winners:
             wins[entry] += 1.0 / len(winners)
@@ -137,16 +222,20 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
         for entry, seconds, choices in decisions:
             if choices > 1:
                 times[entry].append(seconds)
-        if (g + 1) % step == 0 or g + 1 == games:
-            out(f"  {g + 1}/{games} games, {time.perf_counter() - start:.0f}s")
+        if g not in kept and (counted % step == 0 or counted == games):
+            out(f"  {counted}/{games} games, {time.perf_counter() - start:.0f}s")
 
+    for g in sorted(kept):
+        record(g, kept[g])
+    indices = [job[2] - seed for job in jobs]
     if workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(workers) as pool:
-            for g, result in enumerate(pool.map(_one, jobs)):
-                record(g, result)
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+        with ProcessPoolExecutor(workers, initializer=ignore_interrupts) as pool:
+            playing = {pool.submit(_one, job): g for g, job in zip(indices, jobs)}
+            for future in as_completed(playing):     # kept as each finishes
+                record(playing[future], future.result())
     else:
-        for g, job in enumerate(jobs):
+        for g, job in zip(indices, jobs):
             record(g, _one(job))
     results = {"no_winner": no_winner, "games": games, "seed": seed}
     for level in dict.fromkeys(levels):
@@ -164,6 +253,19 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
             "p99_time": percentile(all_times, 99), "decisions": len(all_times)}
     out(format_table(results, levels))
     return results
+
+
+def _seed_of(path):
+    """The seed in the header of the results file at `path`, or None (no such file, or
+    no seed there: the file's own check then says what is wrong)."""
+    if path is None or not os.path.exists(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            seed = json.loads(f.readline()).get("seed")
+    except (ValueError, AttributeError, OSError):
+        return None
+    return seed if isinstance(seed, int) else None
 
 
 def format_table(results, levels):

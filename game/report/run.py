@@ -254,7 +254,7 @@ def clock(seconds):
     return f"{rest // 60}:{rest % 60:02d}"
 
 
-def _ignore_interrupts():
+def ignore_interrupts():
     """In a pool's process: leave Ctrl+C to the main process, which stops the pool."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -268,7 +268,7 @@ def run_local(jobs, workers, on_chunk):
         return
     import multiprocessing
     spawn = multiprocessing.get_context("spawn")    # a fork of a process with threads may hang
-    with spawn.Pool(workers, initializer=_ignore_interrupts) as pool:
+    with spawn.Pool(workers, initializer=ignore_interrupts) as pool:
         for chunk in pool.imap_unordered(play_chunk, jobs):
             on_chunk(chunk)
 
