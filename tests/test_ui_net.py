@@ -1,22 +1,35 @@
 """Playing across computers, through the app's screens: a game's setup hosts it (this
 computer only, 127.0.0.1), the lobby shows the code and who joins, Start begins; Menu >
 Join a game says what is wrong in words. The network is real loopback; every wait on it
-is bounded and waits on the arrival itself, never on a clock."""
+is bounded and waits on the arrival itself, never on a clock.
+
+The app's tables listen here on a port the system picks, never on the app's usual one
+(DEFAULT_PORT): other test runs on this computer host there too, and one that took it as
+soon as a table here let it go answered the check that nobody listens any more."""
+import functools
 import os
 import random
 
 import pygame
+import pytest
 
 from game.net.client import ClientTable
 from game.net.link import Client
+from game.net.protocol import DEFAULT_PORT
 from scenes.join import JoinScene
 from scenes.lobby import LobbyScene
 from scenes.menu import MenuScene
-from scenes.net import HERE_ONLY
+from scenes.net import HERE_ONLY, Hosting
 from scenes.setup import SetupScene
 from tests.test_ui_play import app, click_widget, press  # noqa: F401
 
 WAIT = 10.0        # seconds the network may take on a busy machine
+
+
+@pytest.fixture(autouse=True)
+def free_port(monkeypatch):
+    """A table hosted from the app listens on a port the system picks (see above)."""
+    monkeypatch.setattr("scenes.lobby.Hosting", functools.partial(Hosting, port=0))
 
 
 def arrived(inbox, timeout=WAIT):
@@ -47,7 +60,7 @@ def test_a_hosted_game_waits_in_the_lobby_for_who_joins(app):
     hosting = host_ktu(app)
     try:
         assert hosting.listen == HERE_ONLY and hosting.announcer is None
-        assert hosting.addresses() == [f"127.0.0.1:{hosting.port}"]
+        assert hosting.addresses() == [f"127.0.0.1:{hosting.port}"] and hosting.port != DEFAULT_PORT
         assert hosting.table.plan == ["host", "remote", "medium"]
         start = next(w for w in app.scene.widgets if w.label == "Start")
         assert not start.enabled
@@ -140,7 +153,6 @@ def host_for(game_id, plan, seed, undo="mine"):
     """A table hosted in the test on 127.0.0.1 (pumped by hand): (Hosting, the Session
     maker once everyone has joined)."""
     from game import resolve_options, game_info
-    from scenes.net import Hosting
     from scenes.session import Seat, Session, inline
     _, options = resolve_options(game_info(game_id), len(plan))
     names = [None if kind == "remote" else "Ines" for kind in plan]
