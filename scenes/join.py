@@ -71,6 +71,8 @@ class JoinScene(Scene):
         self.widgets.append(ui.Button((screen.lw / 2 - 220, by, 200, 50), "Back", self.back, size=22))
         self.x = x
         self.message_y = y + 4
+        if self.editing is not None:     # the keyboard's ring is on the field typed in
+            self.focus = next(i for i, w in enumerate(self.widgets) if w.key == self.editing)
 
     def pick(self, table):
         """A table found on the network: its address goes into the form."""
@@ -82,19 +84,21 @@ class JoinScene(Scene):
 
     def edit(self, key):
         """Start typing in a field, its text selected so that typing replaces it (Enter,
-        Tab or a click ends it)."""
+        Esc or a click ends it; Tab and Shift+Tab go on to the next or the previous one)."""
         self.editing = None if self.editing == key else key
         self.selected = self.editing is not None
         self.layout()
 
     def key(self, event):
         if self.editing is not None:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
-                keys = [k for k, _, _ in FIELDS]
-                following = keys.index(self.editing) + 1
-                self.editing = (keys[following] if event.key == pygame.K_TAB and following < len(keys)
-                                else None)
+            if event.key == pygame.K_TAB:     # the focus moves on; typing follows it into a field
+                self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+                focused = self.widgets[self.focus].key
+                self.editing = focused if focused in LIMITS else None
                 self.selected = self.editing is not None
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                self.editing = None
+                self.selected = False
                 if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                     self.layout()
                     self.focus = next(i for i, w in enumerate(self.widgets) if w.label == "Join")

@@ -149,6 +149,36 @@ def test_join_fields_select_their_text_on_a_click_so_typing_replaces_it(app):
     assert isinstance(app.scene, MenuScene)
 
 
+def test_join_keyboard_ring_is_on_the_field_typed_in_after_tab_or_a_click(app):
+    from tests.test_setup_memory import type_text
+    app.scene.go("join")
+    app.frame()
+    join = app.scene
+
+    def ringed():
+        """The key of the widget the keyboard's ring is drawn on (once a key was pressed)."""
+        return join.widgets[join.focus].key
+
+    assert join.editing == ringed() == "address"
+    type_text(app, "127.0.0.1:47470")
+    press(app, pygame.K_TAB)
+    assert join.editing == ringed() == "code"
+    type_text(app, "KXQ7")
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)               # back to the address, selected
+    assert join.editing == ringed() == "address" and join.selected
+    click_widget(app, lambda w: w.key == "name")
+    type_text(app, "Theo")
+    assert join.editing == ringed() == "name" and app.keyboard
+    click_widget(app, lambda w: w.key == "code")
+    assert join.editing == ringed() == "code"
+    press(app, pygame.K_TAB)
+    press(app, pygame.K_TAB)                                  # past the last field: to Join
+    assert join.editing is None and ringed() == "Join"
+    assert join.fields == {"address": "127.0.0.1:47470", "code": "KXQ7", "name": "Theo"}
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
 def host_for(game_id, plan, seed, undo="mine"):
     """A table hosted in the test on 127.0.0.1 (pumped by hand): (Hosting, the Session
     maker once everyone has joined)."""
