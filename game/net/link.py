@@ -115,6 +115,7 @@ class Server(_Loop):
         finally:
             self.outboxes.pop(conn, None)
             self.put(("closed", conn, time.monotonic()))
+            outbox.put_nowait(_LEFT)          # the writer ends once what it holds is written
             await asyncio.wait([writer], timeout=CLOSE_SECONDS)
             writer.cancel()
 
@@ -122,6 +123,8 @@ class Server(_Loop):
         try:
             while True:
                 out = await outbox.get()
+                if out is _LEFT:
+                    return
                 try:
                     if out.text is not None:
                         await connection.send(out.text)
@@ -154,6 +157,9 @@ class _Close:
     def __init__(self, reason):
         self.text = None
         self.close = reason
+
+
+_LEFT = object()        # the last item for the outbox of a connection that has closed
 
 
 class Client(_Loop):
