@@ -281,5 +281,28 @@ def load_state(data):
     state = cls.__new__(cls)
     GameState.__init__(state, info, players, options, chance, card_deck,
                        [card_deck[i] for i in ids])
-    state.load(data)
+    defaulted = state.load(data)
+    if defaulted:
+        _recall(state, defaulted)
     return state
+
+
+def _recall(state, names):
+    """Fill the fields `names` that a save of older code lacked (what the game has kept
+    since, such as the cards seen go into a hand) from a replay of its moves from its
+    deal, when that replay reaches the very same position; else they keep their
+    defaults (the game forgets what was seen before the save)."""
+    again = new_game(state.game_id, players=state.players, seed=state.chance.seed,
+                     options=state.options)
+    try:
+        for action in state.history:
+            again.apply(again.action_from_json(action.to_json(), "history[]"))
+    except (ValueError, IllegalAction):
+        return
+    mine, theirs = state.to_dict(), again.to_dict()
+    kept = {name: theirs["state"].pop(name) for name in names}
+    for name in names:
+        del mine["state"][name]
+    if mine == theirs:
+        for name, value in kept.items():
+            setattr(state, name, state.FIELDS[name].load(value, f"state.{name}", state))

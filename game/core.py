@@ -316,6 +316,13 @@ class Kind(NamedTuple):
     copy: object    # value -> independent copy, or None for an immutable value
     dump: object    # value -> fresh JSON-safe data
     load: object    # (data, where, state) -> value; ValueError naming `where`
+    default: object = None   # state -> value for a save that predates the field, or None
+
+
+def added_later(kind, default):
+    """`kind` for a field that saves of older code lack: such a save loads with
+    `default(state)` (see `GameState.load`)."""
+    return kind._replace(default=default)
 
 
 def _same(value):
@@ -579,7 +586,8 @@ class GameState:
                           for name, kind in self.FIELDS.items()}}
 
     def load(self, data):
-        """Fill a bare state from `to_dict()` output (called by `game.load_state`)."""
+        """Fill a bare state from `to_dict()` output (called by `game.load_state`); the
+        names of the fields the save lacked and that took their defaults (`added_later`)."""
         self.current_player = data.get("current_player")
         if self.current_player is not None:
             require_int(self.current_player, "save: current_player", 0, self.players - 1)
@@ -593,10 +601,15 @@ class GameState:
         if data.get("version") != SAVE_VERSION:
             saved, kept_winners = self._upgrade(saved, data.get("version"))
         self._read_options()
+        defaulted = []
         for name, kind in self.FIELDS.items():
-            if name not in saved:
+            if name in saved:
+                setattr(self, name, kind.load(saved[name], f"save: state.{name}", self))
+            elif kind.default is not None:
+                setattr(self, name, kind.default(self))
+                defaulted.append(name)
+            else:
                 raise ValueError(f"save: state.{name}: missing")
-            setattr(self, name, kind.load(saved[name], f"save: state.{name}", self))
         if not kept_winners and self.is_over:
             scores = self.scores()
             best = (min if self.info.lower_is_better else max)(scores)
@@ -609,6 +622,7 @@ class GameState:
             raise ValueError("save: state.winner_seats: a seat is listed twice")
         self._check_position()
         self.check_cards()
+        return defaulted
 
     def _upgrade(self, saved, version):
         """The `state` of a save of an older `version` in this version's names and shapes,

@@ -10,6 +10,10 @@ four cards of a kind burn the pile and the player goes again. Hands refill to 4 
 the stock; with the stock gone the face-up cards are taken into the hand, then the
 face-down cards are played blind. The first player out of cards wins.
 
+Every seat sees the cards that go into a hand from the pile (a pick-up, a failed blind
+card) or from the face-up cards (A18): the fact `known_in_hand` names them per seat while
+they stay there, and a sampled state (for the bots) deals them back to that hand.
+
 `play_blind(i)` names the i-th of the seat's remaining face-down cards, left to right
 (the zone's order), as the app shows them; the fact `facedown_slots` tells which of the
 three table slots (0-2) each still occupies.
@@ -19,7 +23,8 @@ Piles are lists with the top card last. Scores are the cards each seat still hol
 from itertools import combinations
 
 from game.core import (CARDS, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, data, fact, integer, listof, require_int)
+                       ZoneSpec, added_later, data, fact, integer, listof, require_int,
+                       swap_into)
 from game.measures import Measures
 
 HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
@@ -77,6 +82,15 @@ def _group_actions(group):
     return acts
 
 
+def _no_knowledge(state):
+    return [[] for _ in range(state.players)]
+
+
+# Per seat, the cards in its hand that every seat saw go there. The rules replace it, never
+# change it in place (clones share it); saves of older code lack it.
+KNOWN_IN_HAND = added_later(listof(CARDS, SEATS)._replace(copy=None), _no_knowledge)
+
+
 def _check_last_blind(blind, where, state):
     """A saved last blind play: [seat, card name, played]."""
     if blind is not None:
@@ -107,12 +121,14 @@ class State(GameState):
               "draw_pile": CARDS, "pile": CARDS, "burned": CARDS,
               "turn_no": integer(0, TURN_LIMIT), "first_player": SEAT,
               "finished": listof(SEAT),
-              "last_blind": data(_check_last_blind, frozen=True)}
+              "last_blind": data(_check_last_blind, frozen=True),
+              "known_in_hand": KNOWN_IN_HAND}
     FACTS = {"turn_no": fact(int, field=True), "turn_limit": fact(int),
              "first_player": fact(int, field=True), "chosen": fact(list),
              "effective_top": fact(str, None), "lower_than_seven": fact(bool),
              "rank_order": fact(str), "facedown_slots": fact(list, field=True),
-             "finished": fact(list, field=True), "last_blind": fact(list, None, field=True)}
+             "finished": fact(list, field=True), "last_blind": fact(list, None, field=True),
+             "known_in_hand": fact(list)}
     RENAMED = {1: {"step": "stage", "draw_pile": "stock"}}
     MEASURES = Measures(
         first_kinds=("play", "play_blind", "pick_up"),
@@ -142,6 +158,7 @@ class State(GameState):
         self.turn_no = 0
         self.finished = []     # seats out of cards, in order (ktu.play_to_last)
         self.last_blind = None  # [seat, card name, played?] of the latest blind card
+        self.known_in_hand = _no_knowledge(self)
         self.first_player = 0
         if options["ktu.first_player"] == "random":                 # A5 option
             self.first_player = chance.toss(list(range(n)))
@@ -283,6 +300,8 @@ class State(GameState):
             hand = self.hands[seat]
             for card in cards:
                 hand.remove(card)
+            if self.known_in_hand[seat]:
+                self._forget(seat, cards)
             self.pile.extend(cards)
             self.emit("move", seat, cards, f"hand:{seat}", "pile")
             self._resolve(seat, cards[0].rank, len(cards))
@@ -311,6 +330,7 @@ class State(GameState):
                                                       "pile": len(self.pile) + 1})
                 self._take_pile(seat)
                 self.hands[seat].append(card)
+                self._seen_into_hand(seat, (card,))
                 self._refill(seat)
                 self._end_turn(seat, self._next_seat(seat, 0))
         else:                                                      # A17
@@ -340,7 +360,20 @@ class State(GameState):
             self.emit("move", seat, self.pile, "pile", f"hand:{seat}")
             self.emit("pick_up", seat, detail=len(self.pile))
             self.hands[seat].extend(self.pile)
+            self._seen_into_hand(seat, self.pile)
             self.pile = []
+
+    def _seen_into_hand(self, seat, cards):
+        """Every seat saw `cards` go into `seat`'s hand."""
+        known = list(self.known_in_hand)
+        known[seat] = known[seat] + list(cards)
+        self.known_in_hand = known
+
+    def _forget(self, seat, cards):
+        """`cards` left `seat`'s hand (played, in everyone's sight)."""
+        known = list(self.known_in_hand)
+        known[seat] = [card for card in known[seat] if card not in cards]
+        self.known_in_hand = known
 
     def _refill(self, seat):
         """A16: draw up to 4 cards in hand while the stock lasts."""
@@ -377,6 +410,7 @@ class State(GameState):
         if not hand and not self.draw_pile and self.faceup[seat]:     # A18
             self.emit("move", seat, self.faceup[seat], f"faceup:{seat}", f"hand:{seat}")
             hand.extend(self.faceup[seat])
+            self._seen_into_hand(seat, self.faceup[seat])
             self.faceup[seat] = []
         if not hand and not self.faceup[seat] and not self.facedown[seat]:   # A21, A22
             self.finished = self.finished + [seat]
@@ -460,7 +494,18 @@ class State(GameState):
                 "rank_order": " ".join(sorted(self.rank_pos, key=self.rank_pos.get)),
                 "facedown_slots": [list(slots) for slots in self.facedown_slots],
                 "finished": list(self.finished),
-                "last_blind": None if self.last_blind is None else list(self.last_blind)}
+                "last_blind": None if self.last_blind is None else list(self.last_blind),
+                "known_in_hand": [[card.name for card in cards] for cards in self.known_in_hand]}
+
+    def _resample_fields(self, view):
+        """The fields from the facts; each card known to be in a hand dealt back to it."""
+        super()._resample_fields(view)
+        self.known_in_hand = [[self.deck.copies(name)[0] for name in names]
+                              for names in view.facts["known_in_hand"]]
+        holders = [self.draw_pile] + self.hands + self.facedown + self.faceup
+        for hand, known in zip(self.hands, self.known_in_hand):
+            for card in known:
+                swap_into(card, hand, holders, avoid=known)
 
     def _check_position(self):
         for i, slots in enumerate(self.facedown_slots):
@@ -471,3 +516,6 @@ class State(GameState):
                 raise ValueError(f"save: state.faceup[{i}]: more than {FACEUP} face-up cards")
         if len(set(self.finished)) != len(self.finished):
             raise ValueError("save: state.finished: a seat is listed twice")
+        for i, known in enumerate(self.known_in_hand):
+            if any(card not in self.hands[i] for card in known):
+                raise ValueError(f"save: state.known_in_hand[{i}]: a card not in that hand")
