@@ -9,6 +9,7 @@ import pytest
 
 import game
 from game.cards import STANDARD_RANKS
+from game.bots.sampling import consistent
 from game.core import HIDDEN
 from tests.helpers import rejected
 
@@ -627,4 +628,105 @@ def test_save_round_trip_mid_game():
     data = state.to_dict()
     data["state"]["facedown_slots"][0] = [5]
     with pytest.raises(ValueError, match="facedown_slots"):
+        game.load_state(data)
+
+
+# ---- what every seat saw go into a hand (A23), for the bots' samples ----------------------
+
+def known(state, seat=0):
+    """The fact `known_in_hand` as `seat` sees it, each hand's cards sorted by name."""
+    return [sorted(cards_) for cards_ in state.view(seat).facts["known_in_hand"]]
+
+
+def samples(state, seat, count=30):
+    """States resampled from `seat`'s view as Hard's are (the game's own cards as the
+    template: a stacked game has fewer than 52), each checked against the view."""
+    view = state.view(seat)
+    rng = random.Random(4)
+    out = []
+    for _ in range(count):
+        sample = state.resample(view, rng)
+        assert consistent(sample, view) == ""
+        sample.check_cards()
+        out.append(sample)
+    return out
+
+
+def test_A23_a_picked_up_pile_stays_known_in_that_hand_until_played():
+    state = new(hands={0: ["QC", "QD", "6S", "9H"], 2: ["4C"], 3: ["5D"]})
+    play(state, 0, "QC", "QD")
+    pick_up(state, 1)
+    assert known(state) == [[], ["QC", "QD"], [], []]
+    for seat in (0, 2, 3):
+        for sample in samples(state, seat):
+            assert {"QC", "QD"} <= set(names(sample.hands[1]))
+            assert sorted(names(sample.known_in_hand[1])) == ["QC", "QD"]
+    play(state, 2, "4C")
+    play(state, 3, "5D")
+    pick_up(state, 0)
+    play(state, 1, "QC")
+    assert known(state, 3) == [["4C", "5D"], ["QD"], [], []]
+    for sample in samples(state, 2):
+        assert "QD" in names(sample.hands[1]) and names(sample.pile) == ["QC"]
+        assert {"4C", "5D"} <= set(names(sample.hands[0]))
+
+
+def test_A23_a_failed_blind_card_and_face_up_cards_taken_are_known_in_the_hand():
+    def last(state):
+        play(state, 0, "2C")
+        play(state, 1, "8H")
+    state = blind_position(last)
+    blind(state, 3, 0)
+    assert known(state, 1)[3] == ["2C", "4H", "8H"]
+    for sample in samples(state, 1):
+        assert {"2C", "8H", "4H"} <= set(names(sample.hands[3]))
+    state = new(hands={0: ["JD"], 1: ["QD", "JC"], 2: ["KS", "KD", "KC", "QS"], 3: ["AS"]},
+                faceup={2: ["4D", "9C", "KH"]})
+    for seat, cards_ in ((0, ["JD"]), (1, ["QD"]), (2, ["KS", "KD", "KC"]), (3, ["AS"])):
+        play(state, seat, *cards_)
+    pick_up(state, 0)
+    play(state, 1, "JC")
+    play(state, 2, "QS")
+    assert known(state)[2] == ["4D", "9C", "KH"]
+    for sample in samples(state, 3):
+        assert sorted(names(sample.hands[2])) == ["4D", "9C", "KH"]
+
+
+def test_A23_a_seat_is_told_only_cards_it_saw_go_into_a_hand():
+    rng = random.Random(6)
+    for seed in range(6):
+        state = game.new_game("ktu", players=2 + seed % 4, seed=seed)
+        seen = [set() for _ in range(state.players)]
+        told = 0
+        while not state.is_over:
+            for seat in range(state.players):
+                view = state.view(seat)
+                seen[seat] |= {c.name for zone in view.zones for c in zone.cards if c is not None}
+                seen[seat] |= {e.detail for e in state.events if e.kind == "reveal"}
+                for other, cards_ in enumerate(view.facts["known_in_hand"]):
+                    assert set(cards_) <= seen[seat] and set(cards_) <= set(names(state.hands[other]))
+                    told += len(cards_)
+            state.apply(rng.choice(state.legal_actions()))
+        assert told
+
+
+def test_A23_saves_keep_the_known_cards_and_older_saves_recall_them():
+    rng = random.Random(9)
+    state = game.new_game("ktu", seed=9)
+    while sum(map(len, state.known_in_hand)) < 3:
+        state.apply(rng.choice(state.legal_actions()))
+    data = state.to_dict()
+    assert game.load_state(data) == state
+    del data["state"]["known_in_hand"]          # as the code before this field wrote it
+    assert game.load_state(data) == state        # recalled from its moves
+    stacked_ = new(hands={0: ["QC", "QD", "6S", "9H"]})
+    play(stacked_, 0, "QC", "QD")
+    pick_up(stacked_, 1)
+    data = stacked_.to_dict()
+    del data["state"]["known_in_hand"]          # a stacked deal does not replay from its seed
+    assert game.load_state(data).known_in_hand == [[], [], [], []]
+    data = state.to_dict()
+    seat = next(s for s, cards_ in enumerate(state.known_in_hand) if cards_)
+    data["state"]["known_in_hand"][seat].append(state.pile[0].id if state.pile else state.burned[0].id)
+    with pytest.raises(ValueError, match="known_in_hand"):
         game.load_state(data)
