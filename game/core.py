@@ -306,6 +306,19 @@ def swap_into(card, target, holders, avoid=()):
     source[i], target[spot] = target[spot], card
 
 
+def swap_to(card, target, spot, holders):
+    """Put `card` at `target[spot]` by trading places with the card there, searching for
+    it in `holders` (the lists where unseen cards lie, `target` among them). For
+    resampling, where a hidden card's very place is known."""
+    if target[spot] is card:
+        return
+    source = next((h for h in holders if card in h), None)
+    if source is None:
+        return
+    i = source.index(card)
+    source[i], target[spot] = target[spot], card
+
+
 # ---- the field schema ---------------------------------------------------------------------
 # A game declares its position once, as `FIELDS = {name: kind}`; the base class derives
 # clone, save and load from it. A kind says how a value is copied (None: immutable), saved

@@ -14,6 +14,7 @@ from game import load_state, new_game
 from game.cards import load_deck
 from game.core import Action
 from game import deadline as dl
+from game.bots.sampling import Sampler, consistent
 from tests.helpers import rejected
 
 DECK = load_deck("standard54")
@@ -643,6 +644,41 @@ def test_A22_the_exchange_card_is_known_only_to_the_two_students():
     events = state.events_for(2)
     assert all(c is None for e in events if e.kind == "move" and e.dst == "pending:0"
                for c in e.cards)
+
+
+def test_A22_buried_discards_stay_known_in_their_order_in_every_sample():
+    state = _t2_state()
+    for _ in range(4):
+        stock_turn(state)
+    pile = [c.name for c in state.discard]
+    assert len(pile) == 5 and state.view(2).zone("discard").cards[:-1] == (None,) * 4
+    rng = random.Random(3)
+    sampler = Sampler("deadline", state.players, state.options)
+    for seat in range(state.players):
+        view = state.view(seat)
+        assert view.facts["discards"] == pile
+        for _ in range(20):
+            sample = sampler.sample(view, rng)
+            assert consistent(sample, view) == ""
+            assert [c.name for c in sample.discard] == pile
+            sample.check_cards()
+
+
+def test_A22_a_student_is_told_only_discards_it_saw_on_top():
+    recycled = False
+    for seed in range(4):
+        state = new_game("deadline", seed=seed, players=3 + seed % 3)
+        rng = random.Random(seed)
+        seen = [set() for _ in range(state.players)]
+        while not state.is_over:
+            for seat in range(state.players):
+                view = state.view(seat)
+                seen[seat] |= {c.name for z in view.zones for c in z.cards if c is not None}
+                assert set(view.facts["discards"]) <= seen[seat]
+                assert view.facts["discards"] == [c.name for c in state.discard]
+            recycled |= any(e.kind == "recycle" for e in state.events)
+            state.apply(rng.choice(state.legal_actions()))
+    assert recycled
 
 
 def test_A23_the_midterm_is_not_scored_separately():

@@ -16,7 +16,7 @@ Piles are lists with the top card last. Grading lives in `game.deadline.grading`
 """
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
                        GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional, require,
-                       require_int, scalar, shuffle, swap_into)
+                       require_int, scalar, shuffle, swap_into, swap_to)
 from game.deadline import measures
 from game.deadline.grading import (JOKER, Assignment, best_seats, card_keys, continuations,
                                    first_pair, grade, group_kind, group_shape, rank_key,
@@ -133,7 +133,7 @@ class State(GameState):
              "voluntary_submission": fact(bool), "turn_step": fact(str, None),
              "leader": fact(int, field=True), "exam": fact(str, None), "assignments": fact(list),
              "building": fact(int), "table_points": fact(list), "hand_sizes": fact(list),
-             "exchange": fact(dict, None), "grades": fact(list, None),
+             "exchange": fact(dict, None), "grades": fact(list, None), "discards": fact(list),
              "exchange_taken_from_you": fact(str, private=True),
              "exchange_received": fact(str, private=True)}
     RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
@@ -548,7 +548,8 @@ class State(GameState):
                  "assignments": table, "building": len(self.group),
                  "table_points": grade(self.players, empty, self.assignments, ace_high),
                  "hand_sizes": [len(hand) for hand in self.hands],
-                 "exchange": None, "grades": None}
+                 "exchange": None, "grades": None,
+                 "discards": [card.name for card in self.discard]}
         if self.step == "exchange":
             taker = self.current_player
             facts["exchange"] = {"taker": taker, "from": (taker - 1) % self.players,
@@ -574,9 +575,11 @@ class State(GameState):
 
     def _resample_fields(self, view):
         """Rebuild the assignments from the table, the schedule fields from the facts, the
-        exchange cards the seat knows, and a fresh blind-pick order."""
+        discard pile in the order every seat saw it built, the exchange cards the seat
+        knows, and a fresh blind-pick order."""
         facts = view.facts
         n = self.players
+        holders = [self.draw_pile, self.discard, self.group] + self.hands + self.pending
         self.assignments = []
         for row in facts["assignments"]:
             k = row["index"]
@@ -595,7 +598,6 @@ class State(GameState):
                              or (self.step == "turn" and self.rotation == 1))
         self.taken = [None] * n
         seat = view.seat
-        holders = [self.draw_pile] + self.hands + self.pending
         lost_name = facts.get("exchange_taken_from_you")
         if lost_name is not None:
             right = (seat + 1) % n
@@ -605,6 +607,9 @@ class State(GameState):
                 target = self.pending[right] if self.pending[right] else self.hands[right]
                 swap_into(card, target, holders)
                 self.taken[right] = card
+        # Last: the card taken from this seat may have been discarded since.
+        for spot, name in enumerate(facts["discards"]):
+            swap_to(self.deck.copies(name)[0], self.discard, spot, holders)
         got_name = facts.get("exchange_received")
         if got_name is not None:
             seen = [c for z in view.zones for c in z.cards if c is not None and c.name == got_name]
