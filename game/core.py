@@ -422,6 +422,16 @@ def listof(item, size=None):
     return Kind(copy, dump, load)
 
 
+def _nobody_known(state):
+    return [[] for _ in range(state.players)]
+
+
+# Per seat, the cards every seat saw go into that seat's hand and that are still there
+# (`GameState._seen_into_hand`). The rules replace the lists, never change them in place,
+# so clones share them; saves of older code lack the field.
+KNOWN_IN_HAND = added_later(listof(CARDS, SEATS)._replace(copy=None), _nobody_known)
+
+
 def copy_data(value):
     """A deep copy of plain data (dicts, lists, numbers, texts, None)."""
     if isinstance(value, list):
@@ -734,6 +744,38 @@ class GameState:
         emit several per move, so this is on every playout's path)."""
         self.events.append(_new_tuple(Event, (kind, seat, tuple(cards), src, dst, visible_to,
                                               detail)))
+
+    def _seen_into_hand(self, seat, cards):
+        """Every seat saw `cards` go into `seat`'s hand (field `known_in_hand`)."""
+        known = list(self.known_in_hand)
+        known[seat] = known[seat] + list(cards)
+        self.known_in_hand = known
+
+    def _left_hand(self, seat, cards=None):
+        """`cards` (None: any card) left `seat`'s hand, or may have: no longer known there."""
+        if self.known_in_hand[seat]:
+            known = list(self.known_in_hand)
+            known[seat] = [] if cards is None else [c for c in known[seat] if c not in cards]
+            self.known_in_hand = known
+
+    def _known_in_hand_fact(self):
+        """The fact `known_in_hand`: per seat, the names of its cards every seat saw go there."""
+        return [[card.name for card in cards] for cards in self.known_in_hand]
+
+    def _deal_known_in_hand(self, view, holders):
+        """In a sampled state: the field `known_in_hand` from its fact, each card traded
+        into its hand from where it was dealt (one of `holders`)."""
+        self.known_in_hand = [[self.deck.copies(name)[0] for name in names]
+                              for names in view.facts["known_in_hand"]]
+        for hand, known in zip(self.hands, self.known_in_hand):
+            for card in known:
+                swap_into(card, hand, holders, avoid=known)
+
+    def _check_known_in_hand(self):
+        """ValueError if a card of `known_in_hand` is not in that seat's hand (loading)."""
+        for seat, known in enumerate(self.known_in_hand):
+            if any(card not in self.hands[seat] for card in known):
+                raise ValueError(f"save: state.known_in_hand[{seat}]: a card not in that hand")
 
     def _view_scores(self, seat):
         """The scores as `seat` may know them: all of them by default. A game whose

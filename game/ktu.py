@@ -22,9 +22,8 @@ Piles are lists with the top card last. Scores are the cards each seat still hol
 """
 from itertools import combinations
 
-from game.core import (CARDS, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, added_later, data, fact, integer, listof, require_int,
-                       swap_into)
+from game.core import (CARDS, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, Action,
+                       GameState, ZoneSpec, data, fact, integer, listof, require_int)
 from game.measures import Measures
 
 HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
@@ -80,15 +79,6 @@ def _group_actions(group):
             Action("play", combo) for size in range(1, len(group) + 1)
             for combo in combinations(group, size))
     return acts
-
-
-def _no_knowledge(state):
-    return [[] for _ in range(state.players)]
-
-
-# Per seat, the cards in its hand that every seat saw go there. The rules replace it, never
-# change it in place (clones share it); saves of older code lack it.
-KNOWN_IN_HAND = added_later(listof(CARDS, SEATS)._replace(copy=None), _no_knowledge)
 
 
 def _check_last_blind(blind, where, state):
@@ -158,7 +148,7 @@ class State(GameState):
         self.turn_no = 0
         self.finished = []     # seats out of cards, in order (ktu.play_to_last)
         self.last_blind = None  # [seat, card name, played?] of the latest blind card
-        self.known_in_hand = _no_knowledge(self)
+        self.known_in_hand = [[] for _ in range(n)]
         self.first_player = 0
         if options["ktu.first_player"] == "random":                 # A5 option
             self.first_player = chance.toss(list(range(n)))
@@ -300,8 +290,7 @@ class State(GameState):
             hand = self.hands[seat]
             for card in cards:
                 hand.remove(card)
-            if self.known_in_hand[seat]:
-                self._forget(seat, cards)
+            self._left_hand(seat, cards)
             self.pile.extend(cards)
             self.emit("move", seat, cards, f"hand:{seat}", "pile")
             self._resolve(seat, cards[0].rank, len(cards))
@@ -362,18 +351,6 @@ class State(GameState):
             self.hands[seat].extend(self.pile)
             self._seen_into_hand(seat, self.pile)
             self.pile = []
-
-    def _seen_into_hand(self, seat, cards):
-        """Every seat saw `cards` go into `seat`'s hand."""
-        known = list(self.known_in_hand)
-        known[seat] = known[seat] + list(cards)
-        self.known_in_hand = known
-
-    def _forget(self, seat, cards):
-        """`cards` left `seat`'s hand (played, in everyone's sight)."""
-        known = list(self.known_in_hand)
-        known[seat] = [card for card in known[seat] if card not in cards]
-        self.known_in_hand = known
 
     def _refill(self, seat):
         """A16: draw up to 4 cards in hand while the stock lasts."""
@@ -495,17 +472,12 @@ class State(GameState):
                 "facedown_slots": [list(slots) for slots in self.facedown_slots],
                 "finished": list(self.finished),
                 "last_blind": None if self.last_blind is None else list(self.last_blind),
-                "known_in_hand": [[card.name for card in cards] for cards in self.known_in_hand]}
+                "known_in_hand": self._known_in_hand_fact()}
 
     def _resample_fields(self, view):
         """The fields from the facts; each card known to be in a hand dealt back to it."""
         super()._resample_fields(view)
-        self.known_in_hand = [[self.deck.copies(name)[0] for name in names]
-                              for names in view.facts["known_in_hand"]]
-        holders = [self.draw_pile] + self.hands + self.facedown + self.faceup
-        for hand, known in zip(self.hands, self.known_in_hand):
-            for card in known:
-                swap_into(card, hand, holders, avoid=known)
+        self._deal_known_in_hand(view, [self.draw_pile] + self.hands + self.facedown + self.faceup)
 
     def _check_position(self):
         for i, slots in enumerate(self.facedown_slots):
@@ -516,6 +488,4 @@ class State(GameState):
                 raise ValueError(f"save: state.faceup[{i}]: more than {FACEUP} face-up cards")
         if len(set(self.finished)) != len(self.finished):
             raise ValueError("save: state.finished: a seat is listed twice")
-        for i, known in enumerate(self.known_in_hand):
-            if any(card not in self.hands[i] for card in known):
-                raise ValueError(f"save: state.known_in_hand[{i}]: a card not in that hand")
+        self._check_known_in_hand()

@@ -664,7 +664,36 @@ def test_A22_buried_discards_stay_known_in_their_order_in_every_sample():
             sample.check_cards()
 
 
-def test_A22_a_student_is_told_only_discards_it_saw_on_top():
+def test_A22_a_discard_taken_stays_known_in_that_hand_until_it_leaves_or_an_exchange():
+    state = _t2_state()
+    state.apply(TAKE_DISCARD)
+    act(state, "discard", "KD")
+    state.apply(TAKE_DISCARD)
+    state.apply(Action("discard", (state.hands[1][0],)))
+    assert state.view(3).facts["known_in_hand"] == [["5H"], ["KD"], [], []]
+    sampler = Sampler("deadline", state.players, state.options)
+    rng = random.Random(8)
+    for seat in (2, 3):
+        view = state.view(seat)
+        for _ in range(20):
+            sample = sampler.sample(view, rng)
+            assert consistent(sample, view) == ""
+            assert "5H" in [c.name for c in sample.hands[0]]
+            assert "KD" in [c.name for c in sample.hands[1]]
+    state.apply(TAKE_DISCARD)
+    assert state.view(0).facts["known_in_hand"][2] == [state.hands[2][-1].name]
+    state.apply(Action("discard", (state.hands[2][-1],)))
+    assert state.view(0).facts["known_in_hand"] == [["5H"], ["KD"], [], []]
+    stock_turn(state)
+    state.apply(Action("take", (), 0))            # seat 0 takes blind from seat 3
+    assert state.view(2).facts["known_in_hand"] == [["5H"], ["KD"], [], []]
+    state.apply(Action("take", (), 0))            # seat 1 from seat 0: 5H may have gone
+    assert state.view(2).facts["known_in_hand"] == [[], ["KD"], [], []]
+    state.apply(Action("take", (), 0))            # seat 2 from seat 1
+    assert state.view(0).facts["known_in_hand"] == [[], [], [], []]
+
+
+def test_A22_a_student_is_told_only_cards_it_saw():
     recycled = False
     for seed in range(4):
         state = new_game("deadline", seed=seed, players=3 + seed % 3)
@@ -676,6 +705,9 @@ def test_A22_a_student_is_told_only_discards_it_saw_on_top():
                 seen[seat] |= {c.name for z in view.zones for c in z.cards if c is not None}
                 assert set(view.facts["discards"]) <= seen[seat]
                 assert view.facts["discards"] == [c.name for c in state.discard]
+                for other, known in enumerate(view.facts["known_in_hand"]):
+                    assert set(known) <= seen[seat]
+                    assert set(known) <= {c.name for c in state.hands[other]}
             recycled |= any(e.kind == "recycle" for e in state.events)
             state.apply(rng.choice(state.legal_actions()))
     assert recycled

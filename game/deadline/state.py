@@ -12,10 +12,15 @@ An exam is a sequence of small actions: `group` moves one card from the hand int
 group being built, `submit` lays it down as an assignment, `cancel_group` takes it back,
 `extend` and `extra_credit` put one card on an assignment, `finish_exam` ends the turn.
 
+What every student saw stays known: the discard pile's order (the fact `discards`: each
+card in it was once its top) and the discards taken into a hand (`known_in_hand`, until
+they leave it, or until an exchange takes a card from that hand, which the others cannot
+tell); a sampled state (for the bots) deals them back where they are.
+
 Piles are lists with the top card last. Grading lives in `game.deadline.grading`.
 """
-from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
-                       GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional, require,
+from game.core import (CARD, CARDS, FLAG, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS,
+                       TOP, Action, GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional, require,
                        require_int, scalar, shuffle, swap_into, swap_to)
 from game.deadline import measures
 from game.deadline.grading import (JOKER, Assignment, best_seats, card_keys, continuations,
@@ -128,12 +133,13 @@ class State(GameState):
               "hands": listof(CARDS, SEATS), "pending": listof(CARDS, SEATS),
               "draw_pile": CARDS, "discard": CARDS, "group": CARDS, "pick_order": CARDS,
               "taken": listof(optional(CARD), SEATS), "revealed": FLAG,
-              "assignments": ASSIGNMENTS}
+              "assignments": ASSIGNMENTS, "known_in_hand": KNOWN_IN_HAND}
     FACTS = {"rotation": fact(int, field=True), "ace_high": fact(bool),
              "voluntary_submission": fact(bool), "turn_step": fact(str, None),
              "leader": fact(int, field=True), "exam": fact(str, None), "assignments": fact(list),
              "building": fact(int), "table_points": fact(list), "hand_sizes": fact(list),
              "exchange": fact(dict, None), "grades": fact(list, None), "discards": fact(list),
+             "known_in_hand": fact(list),
              "exchange_taken_from_you": fact(str, private=True),
              "exchange_received": fact(str, private=True)}
     RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
@@ -171,6 +177,7 @@ class State(GameState):
         self.taken = [None] * players
         self.revealed = False
         self.assignments = []
+        self.known_in_hand = [[] for _ in range(players)]
         self._start_rotation(1)
 
     def _read_options(self):
@@ -421,11 +428,13 @@ class State(GameState):
             else:
                 card = self.discard.pop()
                 self.emit("move", seat, (card,), "discard", f"hand:{seat}")
+                self._seen_into_hand(seat, (card,))
             hand.append(card)
             self.turn_step = "discard"
         elif kind == "discard":
             card = action.cards[0]
             hand.remove(card)
+            self._left_hand(seat, (card,))
             self.discard.append(card)
             self.emit("move", seat, (card,), f"hand:{seat}", "discard")
             self.pos += 1
@@ -439,6 +448,7 @@ class State(GameState):
             victim = (seat - 1) % self.players
             card = self.pick_order[action.arg]
             self.hands[victim].remove(card)
+            self._left_hand(victim)                 # the others cannot tell which card went
             self.pending[seat].append(card)
             self.taken[seat] = card
             self.emit("move", seat, (card,), f"hand:{victim}", f"pending:{seat}",
@@ -448,6 +458,7 @@ class State(GameState):
         elif kind == "group":
             card = action.cards[0]
             hand.remove(card)
+            self._left_hand(seat, (card,))
             self.group.append(card)
             self.emit("move", seat, (card,), f"hand:{seat}", "group", frozenset((seat,)))
         elif kind == "cancel_group":
@@ -463,11 +474,13 @@ class State(GameState):
             card = action.cards[0]
             assignment = self.assignments[action.arg]
             hand.remove(card)
+            self._left_hand(seat, (card,))
             assignment.add(card)
             self.emit("move", seat, (card,), f"hand:{seat}", f"assignment:{action.arg}")
         elif kind == "extra_credit":
             card = action.cards[0]
             hand.remove(card)
+            self._left_hand(seat, (card,))
             self.assignments[action.arg].add_extra(seat, card)
             self.emit("move", seat, (card,), f"hand:{seat}", f"extra:{action.arg}")
         else:                                                        # finish_exam
@@ -549,7 +562,8 @@ class State(GameState):
                  "table_points": grade(self.players, empty, self.assignments, ace_high),
                  "hand_sizes": [len(hand) for hand in self.hands],
                  "exchange": None, "grades": None,
-                 "discards": [card.name for card in self.discard]}
+                 "discards": [card.name for card in self.discard],
+                 "known_in_hand": self._known_in_hand_fact()}
         if self.step == "exchange":
             taker = self.current_player
             facts["exchange"] = {"taker": taker, "from": (taker - 1) % self.players,
@@ -610,6 +624,7 @@ class State(GameState):
         # Last: the card taken from this seat may have been discarded since.
         for spot, name in enumerate(facts["discards"]):
             swap_to(self.deck.copies(name)[0], self.discard, spot, holders)
+        self._deal_known_in_hand(view, holders)
         got_name = facts.get("exchange_received")
         if got_name is not None:
             seen = [c for z in view.zones for c in z.cards if c is not None and c.name == got_name]
@@ -621,6 +636,7 @@ class State(GameState):
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
+        self._check_known_in_hand()
         if any(len(p) > 1 for p in self.pending):
             raise ValueError("save: state.pending: a student holds at most one exchange card")
         for i, assignment in enumerate(self.assignments):
