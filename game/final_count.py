@@ -19,13 +19,18 @@ then take (an opponent's table card) or pick (arg "seat:position", a blind pick 
 that seat's hand, positions in an order shuffled when the pick begins)/decline;
 6: swap_board (your card), then take (a Board card)/decline.
 
+What a player saw stays known to that player alone: the Discard Pile cards it knows (the
+fact `my_discards`: its own discards, and a card it knew on top of the Draw Pile that
+another player drew and discarded) and the Draw Pile's top while it knows it (`draw_top`).
+A sampled state (for the bots) deals them back there.
+
 Piles are lists with the top card last. Scores are game points toward 300.
 """
 from collections import Counter
 
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, data, fact, integer, listof, optional, require, require_int,
-                       shuffle, swap_into)
+                       ZoneSpec, added_later, data, fact, integer, listof, optional, require,
+                       require_int, shuffle, swap_into)
 from game.measures import Measures, events_reached
 
 LIMIT = 75          # a best total above this is a bust (A20)
@@ -188,6 +193,7 @@ class State(GameState):
               "final_round_to_play": listof(SEAT), "hit_goal": optional(integer(11, 66)),
               "goal_rolls": listof(integer(1, 6)), "chosen": optional(CARD),
               "pick_orders": data(_check_pick_orders, frozen=True), "top_known_by": listof(SEAT),
+              "drawn_known_by": added_later(listof(SEAT), lambda state: []),
               "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True)}
     FACTS = {"hand": fact(int, field=True), "dealer": fact(int, field=True),
              "die": fact(int, None, field=True), "caller": fact(int, None, field=True),
@@ -245,6 +251,7 @@ class State(GameState):
         self.chosen = None
         self.pick_orders = None
         self.top_known_by = []
+        self.drawn_known_by = []    # the other seats that knew the drawn card (it was the top)
         self.exhausted = False
         self.hit_goal = None
         self.goal_rolls = []
@@ -450,6 +457,7 @@ class State(GameState):
                 self.step = "end"
                 return
             card = self.draw_pile.pop()
+            self.drawn_known_by = [s for s in self.top_known_by if s != p]
             self.top_known_by = []
             self.drawn.append(card)
             self.emit("move", p, (card,), "draw", "drawn", frozenset((p,)))
@@ -469,7 +477,8 @@ class State(GameState):
             self.emit("move", p, (card,), "drawn", "board")
         elif kind == "discard":                                      # A12: unseen
             self.discard.append(card)
-            self.discarded[p].append(card)
+            for seat in [p] + self.drawn_known_by:
+                self.discarded[seat].append(card)
             self.emit("move", p, (card,), "drawn", "discard", frozenset((p,)))
         else:                                                        # A14: back on top
             self.draw_pile.append(card)
@@ -520,6 +529,7 @@ class State(GameState):
         self._action_done()
 
     def _action_done(self):
+        self.drawn_known_by = []
         self.chosen = None
         self.pick_orders = None
         self.step = "end"
@@ -590,6 +600,10 @@ class State(GameState):
             if any(c not in self.discard for c in cards):
                 raise ValueError(f"save: state.discarded[{seat}]: a card not in the "
                                  "Discard Pile")
+        if self.drawn_known_by and (not self.drawn or self.current_player in self.drawn_known_by
+                                    or len(set(self.drawn_known_by)) < len(self.drawn_known_by)):
+            raise ValueError("save: state.drawn_known_by: other seats, each once, and only "
+                             "while a card is drawn")
         if self.step in ("action", "target") and self.die is None:
             raise ValueError("save: state.die: a die action needs the die result")
         if bool(self.drawn) != (self.step == "action" and self.die is not None
@@ -641,6 +655,7 @@ class State(GameState):
         for card in mine:
             swap_into(card, self.discard, holders, avoid=mine)
         self.top_known_by = []
+        self.drawn_known_by = []
         if facts.get("draw_top") and self.draw_pile:
             top = self.deck.copies(facts["draw_top"])[0]
             swap_into(top, self.draw_pile, holders, avoid=mine)

@@ -6,6 +6,7 @@ import random
 import pytest
 
 import game
+from game.bots.sampling import consistent
 from game.cards import load_deck
 from game.final_count import (Action, card_points, goal_number, pick_action,
                               reachable_totals, score_hand)
@@ -393,6 +394,26 @@ def test_A12_drawn_and_discarded_cards_stay_unseen():
     for event in state.events_for(0, since):
         assert card("9H") not in event.cards
     assert "9H" not in json.dumps(state.view(0).facts)
+
+
+def test_A12_A14_a_known_top_drawn_and_discarded_stays_known_in_the_discard_pile():
+    deck = stack(3, {0: ["2S", "4S"], 1: ["AS", "5S"], 2: ["2D", "4D"]},
+                 {0: "6S", 1: "3C", 2: "6D"}, ["7S", "8S"], ["9H", "10H"])
+    state = new(3, deck=deck, dice=[4, 1])
+    play(state, ROLL, swap("swap_draw", "3C"), END)          # seat 1 puts its 3C on top
+    assert [state.view(s).facts.get("draw_top") for s in range(3)] == ["3C"] * 3
+    play(state, ROLL, DISCARD)                                # seat 2 draws it, discards it
+    assert [state.view(s).facts.get("my_discards") for s in range(3)] == [["3C"]] * 3
+    rng = random.Random(6)
+    for seat in (0, 1):
+        view = state.view(seat)
+        for _ in range(20):
+            sample = state.resample(view, rng)
+            assert consistent(sample, view) == ""
+            assert names(sample.discard) == ["3C"]
+    data = state.to_dict()
+    del data["state"]["drawn_known_by"]                     # as older code saved it
+    assert game.load_state(data) == state
 
 
 def test_A13_two_pips_goes_to_an_opponent():
