@@ -762,11 +762,10 @@ class GameState:
         """The fact `known_in_hand`: per seat, the names of its cards every seat saw go there."""
         return [[card.name for card in cards] for cards in self.known_in_hand]
 
-    def _deal_known_in_hand(self, view, holders):
-        """In a sampled state: the field `known_in_hand` from its fact, each card traded
-        into its hand from where it was dealt (one of `holders`)."""
-        self.known_in_hand = [[self.deck.copies(name)[0] for name in names]
-                              for names in view.facts["known_in_hand"]]
+    def _deal_known_in_hand(self, known, holders):
+        """In a sampled state: the field `known_in_hand` from its fact's value `known`, each
+        card traded into its hand from where it was dealt (one of `holders`)."""
+        self.known_in_hand = [[self.deck.copies(name)[0] for name in names] for names in known]
         for hand, known in zip(self.hands, self.known_in_hand):
             for card in known:
                 swap_into(card, hand, holders, avoid=known)

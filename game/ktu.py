@@ -477,7 +477,8 @@ class State(GameState):
     def _resample_fields(self, view):
         """The fields from the facts; each card known to be in a hand dealt back to it."""
         super()._resample_fields(view)
-        self._deal_known_in_hand(view, [self.draw_pile] + self.hands + self.facedown + self.faceup)
+        self._deal_known_in_hand(view.facts["known_in_hand"],
+                                 [self.draw_pile] + self.hands + self.facedown + self.faceup)
 
     def _check_position(self):
         for i, slots in enumerate(self.facedown_slots):

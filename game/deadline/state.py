@@ -624,7 +624,7 @@ class State(GameState):
         # Last: the card taken from this seat may have been discarded since.
         for spot, name in enumerate(facts["discards"]):
             swap_to(self.deck.copies(name)[0], self.discard, spot, holders)
-        self._deal_known_in_hand(view, holders)
+        self._deal_known_in_hand(facts["known_in_hand"], holders)
         got_name = facts.get("exchange_received")
         if got_name is not None:
             seen = [c for z in view.zones for c in z.cards if c is not None and c.name == got_name]
