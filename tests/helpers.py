@@ -1,10 +1,12 @@
 """What the tests of every game share: apply a move by its text, check a
-rejection (a reason given, nothing changed), play a game to its end."""
+rejection (a reason given, nothing changed), play a game to its end, sample what a seat
+cannot see."""
 import random
 
 import pytest
 
 import game
+from game.bots.sampling import consistent
 
 
 def legal_texts(state):
@@ -39,3 +41,18 @@ def finished(game_id="final_card_down", seed=3):
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
     return state
+
+
+def samples(state, seat, count=20, seed=4):
+    """States resampled from `seat`'s view as Hard's are (the state itself as the
+    template: a stacked game may hold fewer cards than a full deck), each checked to show
+    the seat its view exactly and to hold every card once."""
+    view = state.view(seat)
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        sample = state.resample(view, rng)
+        assert consistent(sample, view) == ""
+        sample.check_cards()
+        out.append(sample)
+    return out

@@ -9,9 +9,8 @@ import pytest
 
 import game
 from game.cards import STANDARD_RANKS
-from game.bots.sampling import consistent
 from game.core import HIDDEN
-from tests.helpers import rejected
+from tests.helpers import rejected, samples
 
 # Spare cards fill unnamed places, harmless ones (no 2, 3, 7, 8, 10) first.
 SPARE_ORDER = [r + s for r in ("4", "5", "K", "A", "Q", "J", "6", "9", "7", "8", "2", "3", "10")
@@ -636,20 +635,6 @@ def test_save_round_trip_mid_game():
 def known(state, seat=0):
     """The fact `known_in_hand` as `seat` sees it, each hand's cards sorted by name."""
     return [sorted(cards_) for cards_ in state.view(seat).facts["known_in_hand"]]
-
-
-def samples(state, seat, count=30):
-    """States resampled from `seat`'s view as Hard's are (the game's own cards as the
-    template: a stacked game has fewer than 52), each checked against the view."""
-    view = state.view(seat)
-    rng = random.Random(4)
-    out = []
-    for _ in range(count):
-        sample = state.resample(view, rng)
-        assert consistent(sample, view) == ""
-        sample.check_cards()
-        out.append(sample)
-    return out
 
 
 def test_A23_a_picked_up_pile_stays_known_in_that_hand_until_played():
