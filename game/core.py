@@ -186,6 +186,9 @@ def shuffle(rng, items):
         items[i], items[j] = items[j], items[i]
 
 
+_bare_random = random.Random.__new__   # a generator not yet seeded (seeding reads the OS)
+
+
 class Chance:
     """The state's source of randomness: one seeded generator, plus injected results
     (stacked decks per deal, die rolls, coin tosses) used before any random ones."""
@@ -225,7 +228,7 @@ class Chance:
     def clone(self):
         other = Chance.__new__(Chance)
         other.seed = self.seed
-        other.rng = random.Random()
+        other.rng = _bare_random(random.Random)    # the state comes next: no seeding first
         other.rng.setstate(self.rng.getstate())
         other.stacks = [list(s) for s in self.stacks]
         other.dice = list(self.dice)
@@ -701,17 +704,24 @@ class GameState:
         `rng` (OpenSpiel's ResampleFromInfostate). This state is only the template (the
         game, its players and options): none of its cards or fields are read."""
         state = self.clone()
-        seen = {card.id for zone in view.zones for card in zone.cards if card is not None}
-        pool = [card for card in state.cards if card.id not in seen]
+        seen = set()
+        for zone in view.zones:
+            seen.update(zone.cards)
+        pool = [card for card in state.cards if card not in seen]
         shuffle(rng, pool)
         fill = {}
         pos = 0
         for zone in view.zones:
-            cards = list(zone.cards)
-            for i, card in enumerate(cards):
-                if card is None:
-                    cards[i] = pool[pos]
-                    pos += 1
+            cards = zone.cards
+            hidden = cards.count(None)
+            if hidden == len(cards):
+                cards = pool[pos:pos + hidden]
+            elif hidden:
+                slots = iter(pool[pos:pos + hidden])
+                cards = [card if card is not None else next(slots) for card in cards]
+            else:
+                cards = list(cards)
+            pos += hidden
             fill[zone.key] = cards
         if pos != len(pool):
             raise ValueError(f"{self.game_id}: {len(pool)} unseen cards for {pos} hidden slots")

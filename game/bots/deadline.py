@@ -7,13 +7,23 @@ Scores are the grading of 2.6: higher is better.
 """
 import math
 
-from game.deadline import JOKER, pairs_with, points
+from game.deadline import JOKER, points
+from game.deadline.grading import card_keys
 
 SPREAD = 10          # grade points that make a clear lead, for evaluate
 
 
-def _pairs(card, hand, ace_high):
-    return sum(1 for other in hand if other is not card and pairs_with(card, other, ace_high))
+def _pairs(hand, ace_high):
+    """{card of `hand`: how many other cards of `hand` it begins a set or run with}
+    (`pairs_with` for every pair, counted by rank and by place; Jokers pair with none)."""
+    keys = card_keys(hand, ace_high)
+    ranks = {}
+    places = {}
+    for _, rank, place in keys:
+        ranks[rank] = ranks.get(rank, 0) + 1
+        places[place] = places.get(place, 0) + 1
+    return {card: ranks[rank] - 1 + places.get((suit, place - 1), 0)
+            + places.get((suit, place + 1), 0) for card, rank, (suit, place) in keys}
 
 
 def policy(hand, building, top, legal, rng, ace_high):
@@ -25,13 +35,14 @@ def policy(hand, building, top, legal, rng, ace_high):
     if "draw" in kinds:
         by_arg = {a.arg: a for a in kinds["draw"]}
         if (top is not None and top.rank != JOKER and "discard" in by_arg
-                and any(pairs_with(top, c, ace_high) for c in hand)):
+                and _pairs(hand + [top], ace_high)[top]):
             return by_arg["discard"], f"take the {top.spoken}: it starts a set or run with your hand"
         if "stock" in by_arg:
             return by_arg["stock"], "nothing on the discard pile fits your hand: draw from the draw pile"
         return by_arg["discard"], "the draw pile is empty: take the discard"
     if "discard" in kinds:
-        worst = min(kinds["discard"], key=lambda a: (_pairs(a.cards[0], hand, ace_high),
+        pairs = _pairs(hand, ace_high)
+        worst = min(kinds["discard"], key=lambda a: (pairs.get(a.cards[0], 0),
                                                       -points(a.cards[0], ace_high)))
         card = worst.cards[0]
         return worst, (f"discard {card.spoken}: it fits no set or run and costs "
@@ -52,7 +63,8 @@ def policy(hand, building, top, legal, rng, ace_high):
             return kinds["submit"][0], "submit the group as an assignment"
         return kinds["cancel_group"][0], "this group cannot be submitted"
     if "group" in kinds:
-        best = max(kinds["group"], key=lambda a: (_pairs(a.cards[0], hand, ace_high),
+        pairs = _pairs(hand, ace_high)
+        best = max(kinds["group"], key=lambda a: (pairs.get(a.cards[0], 0),
                                                    points(a.cards[0], ace_high)))
         return best, f"start a group with {best.cards[0].spoken}"
     if "finish_exam" in kinds:

@@ -7,7 +7,7 @@ its own count nearest 75. Scores are game points: higher is better.
 """
 import math
 
-from game.final_count import LIMIT, best_total, card_points, reachable_totals, score_hand
+from game.final_count import LIMIT, card_points, score_hand
 
 SPREAD = 60          # game points that make a clear lead, for evaluate
 CALL_AT = 66          # call from this count on, when no opponent can be seen to lead
@@ -21,8 +21,21 @@ def _mine(view):
 
 
 def _best(cards, board):
-    best = best_total(reachable_totals(list(cards) + list(board)))
-    return -1 if best is None else best
+    """The best count of `cards` with the Board, -1 if bust: `best_total` of their
+    `reachable_totals` (each ace counting 10 more while that stays within 75), summed
+    here in one pass, as playouts ask for it at every step."""
+    base = aces = 0
+    for group in (cards, board):
+        for card in group:
+            value = card.value
+            if value >= 10:
+                base += 10
+            else:
+                base += value
+                aces += value == 1
+    if base > LIMIT:
+        return -1
+    return base + 10 * min(aces, (LIMIT - base) // 10)
 
 
 def _estimates(view):
@@ -42,15 +55,13 @@ def medium(view, legal, rng):
     """(action, reason): stay near 75, call when ahead, bust opponents when possible."""
     facts = view.facts
     kinds = {a.kind: a for a in legal}
+    if "deal" in kinds:
+        return kinds["deal"], "deal the next hand"
     board = list(view.zone("board").cards)
     hand, table = _mine(view)
     mine = hand + table
     me = _best(mine, board)
-    opp = _estimates(view)
-    lead = max(opp.values(), default=0)
-    if "deal" in kinds:
-        return kinds["deal"], "deal the next hand"
-    if "call" in kinds and me >= CALL_AT and me >= lead:
+    if "call" in kinds and me >= CALL_AT and me >= max(_estimates(view).values(), default=0):
         return kinds["call"], f"your count is {me}, near 75 and ahead of what the others show: call"
     if "roll" in kinds:
         return kinds["roll"], f"your count is {me}: roll for a better one"
@@ -64,13 +75,14 @@ def medium(view, legal, rng):
             return kinds["keep"], f"keeping {card.spoken} brings you to {after} without going bust"
         return kinds["discard"], f"{card.spoken} would bust you: discard it"
     if card is not None and any(a.kind == "give" for a in legal):
+        opp = _estimates(view)
         for a in legal:
             if a.kind == "give" and opp[a.arg] + card_points(card) > LIMIT:
                 return a, f"{card.spoken} should push that opponent over 75"
         return kinds["discard"], f"{card.spoken} would only help an opponent: discard it"
     if card is not None and "to_board" in kinds:
         after = _best(mine + [card], board)
-        busts = any(v + card_points(card) > LIMIT for v in opp.values())
+        busts = any(v + card_points(card) > LIMIT for v in _estimates(view).values())
         if after > me and busts:
             return kinds["to_board"], (f"{card.spoken} on the Board keeps you under 75 and "
                                        "should bust an opponent")
@@ -164,19 +176,27 @@ class _Sight:
         self.facts = {"die": state.die}
         if state.chosen is not None:
             self.facts["swap_card"] = state.chosen.name
+        self.zones = {}
 
     def zone(self, key):
-        state = self.state
-        if key == "board":
-            return _Cards(state.board)
-        if key == "drawn":
-            return _Cards(state.drawn)
-        kind, seat = key.split(":")
-        return _Cards((state.hands if kind == "hand" else state.tables)[int(seat)])
+        zone = self.zones.get(key)
+        if zone is None:
+            state = self.state
+            if key == "board":
+                cards = state.board
+            elif key == "drawn":
+                cards = state.drawn
+            else:
+                kind, seat = key.split(":")
+                cards = (state.hands if kind == "hand" else state.tables)[int(seat)]
+            zone = self.zones[key] = _Cards(cards)
+        return zone
 
 
 class _Cards:
     """A zone's cards and count, for `_Sight`."""
+
+    __slots__ = ("cards", "count")
 
     def __init__(self, cards):
         self.cards = cards
