@@ -454,6 +454,10 @@ def data(check=_any, frozen=False):
     return Kind(None if frozen else copy_data, copy_data, load)
 
 
+def _no_event(*args, **kwargs):
+    """`GameState.emit` for a state that keeps no events."""
+
+
 class GameState:
     """Base class of every game's state.
 
@@ -528,6 +532,18 @@ class GameState:
         self._legal = None
         self.history.append(action)
         self._apply(action)
+
+    def apply_listed(self, action):
+        """Apply `action` taken as it is from `legal_actions()`, unchecked (Hard's playouts,
+        whose moves come from that list: the same rules, without looking the move up)."""
+        self._legal = None
+        self.history.append(action)
+        self._apply(action)
+
+    def keep_no_events(self):
+        """From now on this state (and its clones) logs no events: a playout's state,
+        whose events nobody reads (the rules never read them)."""
+        self.emit = _no_event
 
     def is_move(self, action):
         """Whether `action` is shaped like a move of this game: an Action with a text

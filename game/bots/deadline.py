@@ -7,7 +7,7 @@ Scores are the grading of 2.6: higher is better.
 """
 import math
 
-from game.deadline import JOKER, points
+from game.deadline import JOKER, pairs_with, points
 from game.deadline.grading import card_keys
 
 SPREAD = 10          # grade points that make a clear lead, for evaluate
@@ -35,7 +35,7 @@ def policy(hand, building, top, legal, rng, ace_high):
     if "draw" in kinds:
         by_arg = {a.arg: a for a in kinds["draw"]}
         if (top is not None and top.rank != JOKER and "discard" in by_arg
-                and _pairs(hand + [top], ace_high)[top]):
+                and any(pairs_with(top, c, ace_high) for c in hand)):
             return by_arg["discard"], f"take the {top.spoken}: it starts a set or run with your hand"
         if "stock" in by_arg:
             return by_arg["stock"], "nothing on the discard pile fits your hand: draw from the draw pile"

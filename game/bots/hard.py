@@ -144,6 +144,7 @@ class HardBot(Bot):
                     break
             done += 1
             world = sampler.sample(view, sim_rng)
+            world.keep_no_events()
             playout_seed = sim_rng.getrandbits(64)
             for key in alive:
                 results[key].append(self.playout(world.clone(), key, seat, playout_seed))
@@ -172,7 +173,7 @@ class HardBot(Bot):
         know = self.know
         rng = random.Random(seed)
         move = next(a for a in state.legal_actions() if action_key(a) == key)
-        state.apply(move)
+        state.apply_listed(move)
         rollout = getattr(know, "rollout", None)
         stop = getattr(know, "stop_playout", None)
         steps = 0
@@ -186,7 +187,7 @@ class HardBot(Bot):
                 action = rollout(state, legal, rng)
             else:
                 action = legal[rng.randrange(len(legal))]
-            state.apply(action)
+            state.apply_listed(action)
             steps += 1
         return self.rewards(state, self.lower_is_better, getattr(know, "evaluate", None))[seat]
 

@@ -22,11 +22,15 @@ def policy(legal, pile_size, pos, rng):
     """(action, reason) from the legal actions, the pile's size and the rank order."""
     plays = [a for a in legal if a.kind == "play"]
     if plays:
-        plain = [a for a in plays if a.cards[0].rank not in WILD]
-        if plain:
-            low = min(pos.get(a.cards[0].rank, 0) for a in plain)
-            group = [a for a in plain if pos.get(a.cards[0].rank, 0) == low]
-            best = max(group, key=lambda a: len(a.cards))
+        best = None             # the lowest plain rank; of its plays, the first of the most cards
+        for a in plays:
+            rank = a.cards[0].rank
+            if rank in WILD:
+                continue
+            low = pos.get(rank, 0)
+            if best is None or low < best_low or (low == best_low and len(a.cards) > len(best.cards)):
+                best, best_low = a, low
+        if best is not None:
             return best, (f"shed your lowest playable rank ({best.cards[0].rank} "
                           f"x{len(best.cards)}); keep 2s, 3s and 10s")
         tens = [a for a in plays if a.cards[0].rank == "10"]

@@ -171,12 +171,21 @@ def report(players, hands, assignments, ace_high=False):
     """The grading of 2.6 for every seat, itemised: one dict per seat with `completed`
     (values, lowest first), `cancelled` (values cancelled by Jokers), `incomplete`,
     `extra_credit`, `extra_cancelled`, `jokers`, `hand_penalty` and `total`."""
+    values = [[] for _ in range(players)]      # one pass over the table for every seat
+    incompletes = [0] * players
+    extras = [0] * players
+    for assignment in assignments:
+        if assignment.completed:
+            values[assignment.owner].append(assignment.value(ace_high))
+        else:
+            incompletes[assignment.owner] += 1
+        for who, _ in assignment.extras:
+            extras[who] += 1
     rows = []
     for seat in range(players):
-        own = [a for a in assignments if a.owner == seat]
-        completed = sorted(a.value(ace_high) for a in own if a.completed)
-        incomplete = sum(1 for a in own if not a.completed)
-        extra = sum(1 for a in assignments for who, _ in a.extras if who == seat)
+        completed = sorted(values[seat])
+        incomplete = incompletes[seat]
+        extra = extras[seat]
         hand = hands[seat]
         jokers = sum(1 for card in hand if card.rank == JOKER)
         remaining = list(completed)
