@@ -5,6 +5,7 @@
     python main.py tournament GAME ...   computer levels against each other
     python main.py bench                 speed benchmarks (engine, then app; --net: networked play)
     python main.py bench --against-rlcard   engine speed against RLCard's Uno (installed apart)
+    python main.py bench --hard          Hard's iterations per decision at its budget, every mode
     python main.py replay FILE           a finished game's record, move by move
     python main.py report GAME ...       a designer's balance report (HTML, CSV, JSON)
     python main.py host GAME --seats ... host a game others join from their computers (no window)
@@ -79,6 +80,9 @@ def build_parser():
     bench.add_argument("--against-rlcard", action="store_true",
                        help="engine speed only, each game against RLCard's Uno (installed "
                             "apart) in 3 interleaved rounds")
+    bench.add_argument("--hard", type=seconds_up_to(60), nargs="?", const=0.25, metavar="BUDGET",
+                       help="only Hard's iterations and playouts per decision on fixed "
+                            "positions, at BUDGET seconds of CPU time (default 0.25)")
     bench.add_argument("--net", action="store_true",
                        help="only how fast a move reaches 6 joined screens on this computer")
     replay = commands.add_parser("replay", help="print a game record move by move")
@@ -220,6 +224,10 @@ def bench_command(args, parser):
     if args.net:
         from game.net import bench as net_bench
         net_bench.run()
+        return 0
+    if args.hard is not None:
+        from game.bots import bench as hard_bench
+        hard_bench.bench(budget=args.hard)
         return 0
     from game.simulate import RLCARD_MISSING, bench, rlcard_version
     if args.against_rlcard and rlcard_version() is None:

@@ -6,7 +6,9 @@ mode keeps its playout speed relative to Final Card-Down's."""
 import pygame
 import pytest
 
+import game
 from game import simulate
+from game.bots.base import action_key
 from scenes import app as app_module
 from scenes import bench
 
@@ -104,3 +106,23 @@ def test_every_mode_keeps_its_speed_relative_to_final_card_down():
     medians = {game_id: sorted(runs)[len(runs) // 2] for game_id, runs in ratios.items()}
     slow = {g: round(r, 3) for g, r in medians.items() if r < SPEED_FLOORS[g]}
     assert not slow, f"slower than their floor relative to Final Card-Down: {slow}"
+
+
+def test_the_hard_bench_measures_hard_on_the_same_positions_in_every_mode(capsys):
+    """`bench --hard` times Hard's real decisions on positions that are the same every
+    run (each with a real choice, spread over a game Medium plays), and prints every
+    mode's table size, iterations and playouts per decision."""
+    import main
+    from game.bots import bench as hard_bench
+    first = hard_bench.positions("ktu", 3, count=4)
+    again = hard_bench.positions("ktu", 3, count=4)
+    assert len(first) == 4
+    assert [view for view, _ in first] == [view for view, _ in again]
+    assert all(len({action_key(a) for a in legal}) > 1 for _, legal in first)
+    assert len({view.facts["turn_no"] for view, _ in first}) == 4      # spread, not bunched
+    assert main.main(["bench", "--hard", "0.01"]) == 0
+    rows = {line.split()[0]: line.split()[1:] for line in capsys.readouterr().out.splitlines()}
+    for game_id in game.GAMES:
+        players, iterations, playouts = rows[game_id]
+        assert int(players) == hard_bench.table_size(game_id)
+        assert 1 <= float(iterations) <= float(playouts)

@@ -21,6 +21,11 @@ POSITIONS = 10      # decisions timed per mode
 SEED = 7            # the game Medium plays to find them
 
 
+def table_size(game_id):
+    """The players measured in `game_id`: `PLAYERS`, or the fewest it allows."""
+    return PLAYERS.get(game_id, game.game_info(game_id).min_players)
+
+
 def positions(game_id, players, count=POSITIONS, seed=SEED):
     """`count` (view, legal actions) pairs, spread evenly over a game that Medium plays
     against itself from `seed`: positions where the seat to move has a real choice."""
@@ -62,7 +67,7 @@ def bench(budget=0.25, count=POSITIONS, out=print):
     figures = {}
     start = time.thread_time()
     for game_id in game.GAMES:
-        players = PLAYERS.get(game_id, game.game_info(game_id).min_players)
+        players = table_size(game_id)
         figures[game_id] = its, plays = hard_speed(game_id, players, budget, count)
         out(f"{game_id:<18} {players:>7} {its:>11.1f} {plays:>9.1f}")
     out(f"({time.thread_time() - start:.0f} s of CPU time)")
