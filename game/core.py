@@ -6,6 +6,7 @@ filtering, injected chance) lives here once.
 """
 import math
 import random
+from itertools import filterfalse
 from typing import NamedTuple
 
 SAVE_FORMAT = "cardtable-state"
@@ -723,7 +724,7 @@ class GameState:
         seen = set()
         for zone in view.zones:
             seen.update(zone.cards)
-        pool = [card for card in state.cards if card not in seen]
+        pool = list(filterfalse(seen.__contains__, state.cards))
         shuffle(rng, pool)
         fill = {}
         pos = 0

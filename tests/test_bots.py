@@ -454,3 +454,62 @@ def test_hard_on_the_cpu_clock_spends_its_budget_in_cpu_time(monkeypatch):
     assert bot.last_stats["iterations"] in (47, 48)    # 1 ms a reading, 0.05 s budget
     with pytest.raises(ValueError, match="unknown clock 'sundial'"):
         make_bot("hard", "four_downs", clock="sundial")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_playout_state_plays_on_exactly_as_a_real_one(game_id):
+    """Hard's playout states apply their listed moves unchecked and keep no event log,
+    yet reach the same positions (random generator included) as a state played through
+    `apply`; their clones keep no log either and draw the same chance."""
+    state = game.new_game(game_id, seed=5)
+    quiet = state.clone()
+    quiet.keep_no_events()
+    rng = random.Random(5)
+    while not state.is_over and len(state.history) < 300:
+        legal = state.legal_actions()
+        pick = rng.randrange(len(legal))
+        state.apply(legal[pick])
+        quiet.apply_listed(quiet.legal_actions()[pick])
+        if len(state.history) % 20 == 0 and not state.is_over:
+            twin = quiet.clone()
+            move = twin.legal_actions()[0]
+            twin.apply_listed(move)
+            played = state.clone()
+            played.apply(move)
+            assert twin.to_dict() == played.to_dict() and twin.events == []
+        assert quiet.to_dict() == state.to_dict()
+    assert quiet.events == [] and state.events
+
+
+def test_final_counts_running_tallies_count_as_the_rules_do():
+    """Medium's counts in Final Count (and so Hard's playouts) add up tallies: the same
+    best count as the rules' reachable totals, a card swapped in or out included."""
+    from game.bots import final_count as know
+    from game.final_count import best_total, reachable_totals
+    deck = game.new_game("final_count", seed=1).cards
+    rng = random.Random(4)
+    for _ in range(400):
+        cards = rng.sample(deck, rng.randrange(10))
+        board = rng.sample(deck, rng.randrange(3))
+        best = best_total(reachable_totals(cards + board))
+        assert know._best(cards, board) == (-1 if best is None else best)
+        out, card = rng.choice(cards + [deck[0]]), rng.choice(deck)
+        total = know._add(know._tally(cards), know._tally(board))
+        swapped = know._with(know._without(total, out, cards), card)
+        assert swapped == know._best([c for c in cards if c is not out] + [card], board)
+
+
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_deadline_counts_each_cards_partners_as_pairs_with_does(ace_high):
+    """Medium's discard and group choices in Deadline count, for each card in hand, the
+    other cards it begins a set or run with: exactly `pairs_with` over the hand."""
+    from game.bots import deadline as know
+    from game.deadline import pairs_with
+    deck = game.new_game("deadline", seed=1).cards
+    rng = random.Random(6)
+    for _ in range(300):
+        hand = rng.sample(deck, rng.randrange(1, 14))
+        counts = know._pairs(hand, ace_high)
+        for card in hand:
+            assert counts.get(card, 0) == sum(1 for other in hand if other is not card
+                                              and pairs_with(card, other, ace_high))

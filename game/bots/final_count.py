@@ -20,22 +20,52 @@ def _mine(view):
     return hand, table
 
 
-def _best(cards, board):
-    """The best count of `cards` with the Board, -1 if bust: `best_total` of their
-    `reachable_totals` (each ace counting 10 more while that stays within 75), summed
-    here in one pass, as playouts ask for it at every step."""
+def _tally(cards):
+    """(points with every ace as 1, aces) of `cards`: what `_count` turns into a count.
+    Tallies add up, so a count with one card more or less needs no new pass."""
     base = aces = 0
-    for group in (cards, board):
-        for card in group:
-            value = card.value
-            if value >= 10:
-                base += 10
-            else:
-                base += value
-                aces += value == 1
+    for card in cards:
+        value = card.value
+        if value >= 10:
+            base += 10
+        else:
+            base += value
+            aces += value == 1
+    return base, aces
+
+
+def _count(base, aces):
+    """The best count of a tally, -1 if bust: `best_total` of its `reachable_totals`
+    (each ace counting 10 more while that stays within 75)."""
     if base > LIMIT:
         return -1
     return base + 10 * min(aces, (LIMIT - base) // 10)
+
+
+def _best(cards, board):
+    """The best count of `cards` with the Board, -1 if bust."""
+    base, aces = _tally(cards)
+    board_base, board_aces = _tally(board)
+    return _count(base + board_base, aces + board_aces)
+
+
+def _without(tally, card, cards):
+    """`tally` less `card` if it is one of `cards` (the same card, not a copy)."""
+    if not any(c is card for c in cards):
+        return tally
+    base, aces = _tally((card,))
+    return tally[0] - base, tally[1] - aces
+
+
+def _add(tally, other):
+    """Two tallies together."""
+    return tally[0] + other[0], tally[1] + other[1]
+
+
+def _with(tally, card):
+    """The count of `tally` plus `card`."""
+    base, aces = _tally((card,))
+    return _count(tally[0] + base, tally[1] + aces)
 
 
 def _estimates(view):
@@ -88,25 +118,27 @@ def medium(view, legal, rng):
                                        "should bust an opponent")
         return kinds["discard"], f"{card.spoken} on the Board would help the others as much as you"
     if card is not None and any(a.kind == "swap_draw" for a in legal):
+        total = _add(_tally(mine), _tally(board))
         best, best_after = kinds.get("return"), me
         for a in legal:
             if a.kind == "swap_draw":
-                after = _best([c for c in mine if c is not a.cards[0]] + [card], board)
+                after = _with(_without(total, a.cards[0], mine), card)
                 if after > best_after:
                     best, best_after = a, after
         if best is not None and best.kind == "swap_draw":
             return best, f"swap {best.cards[0].spoken} for {card.spoken}: your count becomes {best_after}"
         return kinds.get("return", legal[-1]), f"{card.spoken} does not improve your count: put it back"
     if any(a.kind == "swap_opp" for a in legal):
+        total = _add(_tally(mine), _tally(board))
         best, best_after = None, me
         takes = [c for s in range(view.players) if s != view.seat
                  for c in view.zone(f"table:{s}").cards]
         for a in legal:
             if a.kind != "swap_opp":
                 continue
-            rest = [c for c in mine if c is not a.cards[0]]
+            rest = _without(total, a.cards[0], mine)
             for t in takes:
-                after = _best(rest + [t], board)
+                after = _with(rest, t)
                 if after > best_after:
                     best, best_after = a, after
         if best is not None:
@@ -114,11 +146,11 @@ def medium(view, legal, rng):
         return kinds["decline"], "no swap with an opponent improves your count"
     if any(a.kind == "take" for a in legal) and "swap_card" in facts:
         chosen = next((c for c in mine if c.name == facts["swap_card"]), None)
-        rest = [c for c in mine if c is not chosen]
+        rest = _add(_tally(c for c in mine if c is not chosen), _tally(board))
         best, best_after = None, me
         for a in legal:
             if a.kind == "take":
-                after = (_best(rest + [a.cards[0]], board) if facts["die"] == 5 else me)
+                after = (_with(rest, a.cards[0]) if facts["die"] == 5 else me)
                 if after > best_after:
                     best, best_after = a, after
         if best is not None:
