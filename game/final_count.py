@@ -67,8 +67,8 @@ def card_points(card):
     return min(card.value, 10)
 
 
-def reachable_totals(cards):
-    """Every total `cards` can make, each ace 1 or 11, lowest first (A7)."""
+def tally(cards):
+    """(the points of `cards` with every ace as 1, the number of aces)."""
     base = 0
     aces = 0
     for card in cards:
@@ -79,6 +79,12 @@ def reachable_totals(cards):
             base += value
             if value == 1:
                 aces += 1
+    return base, aces
+
+
+def reachable_totals(cards):
+    """Every total `cards` can make, each ace 1 or 11, lowest first (A7)."""
+    base, aces = tally(cards)
     return [base + 10 * j for j in range(aces + 1)]
 
 

@@ -485,7 +485,7 @@ def test_final_counts_running_tallies_count_as_the_rules_do():
     """Medium's counts in Final Count (and so Hard's playouts) add up tallies: the same
     best count as the rules' reachable totals, a card swapped in or out included."""
     from game.bots import final_count as know
-    from game.final_count import best_total, reachable_totals
+    from game.final_count import best_total, reachable_totals, tally
     deck = game.new_game("final_count", seed=1).cards
     rng = random.Random(4)
     for _ in range(400):
@@ -494,7 +494,7 @@ def test_final_counts_running_tallies_count_as_the_rules_do():
         best = best_total(reachable_totals(cards + board))
         assert know._best(cards, board) == (-1 if best is None else best)
         out, card = rng.choice(cards + [deck[0]]), rng.choice(deck)
-        total = know._add(know._tally(cards), know._tally(board))
+        total = know._add(tally(cards), tally(board))
         swapped = know._with(know._without(total, out, cards), card)
         assert swapped == know._best([c for c in cards if c is not out] + [card], board)
 

@@ -7,7 +7,7 @@ its own count nearest 75. Scores are game points: higher is better.
 """
 import math
 
-from game.final_count import LIMIT, card_points, score_hand
+from game.final_count import LIMIT, card_points, score_hand, tally
 
 SPREAD = 60          # game points that make a clear lead, for evaluate
 CALL_AT = 66          # call from this count on, when no opponent can be seen to lead
@@ -20,23 +20,10 @@ def _mine(view):
     return hand, table
 
 
-def _tally(cards):
-    """(points with every ace as 1, aces) of `cards`: what `_count` turns into a count.
-    Tallies add up, so a count with one card more or less needs no new pass."""
-    base = aces = 0
-    for card in cards:
-        value = card.value
-        if value >= 10:
-            base += 10
-        else:
-            base += value
-            aces += value == 1
-    return base, aces
-
-
 def _count(base, aces):
-    """The best count of a tally, -1 if bust: `best_total` of its `reachable_totals`
-    (each ace counting 10 more while that stays within 75)."""
+    """The best count of a `tally`, -1 if bust: `best_total` of its `reachable_totals`
+    (each ace counting 10 more while that stays within 75). Tallies add up, so a count
+    with one card more or less needs no new pass over the cards."""
     if base > LIMIT:
         return -1
     return base + 10 * min(aces, (LIMIT - base) // 10)
@@ -44,28 +31,28 @@ def _count(base, aces):
 
 def _best(cards, board):
     """The best count of `cards` with the Board, -1 if bust."""
-    base, aces = _tally(cards)
-    board_base, board_aces = _tally(board)
+    base, aces = tally(cards)
+    board_base, board_aces = tally(board)
     return _count(base + board_base, aces + board_aces)
 
 
-def _without(tally, card, cards):
-    """`tally` less `card` if it is one of `cards` (the same card, not a copy)."""
+def _without(counted, card, cards):
+    """The tally `counted` less `card` if it is one of `cards` (that card, not a copy)."""
     if not any(c is card for c in cards):
-        return tally
-    base, aces = _tally((card,))
-    return tally[0] - base, tally[1] - aces
+        return counted
+    base, aces = tally((card,))
+    return counted[0] - base, counted[1] - aces
 
 
-def _add(tally, other):
+def _add(counted, other):
     """Two tallies together."""
-    return tally[0] + other[0], tally[1] + other[1]
+    return counted[0] + other[0], counted[1] + other[1]
 
 
-def _with(tally, card):
-    """The count of `tally` plus `card`."""
-    base, aces = _tally((card,))
-    return _count(tally[0] + base, tally[1] + aces)
+def _with(counted, card):
+    """The count of the tally `counted` plus `card`."""
+    base, aces = tally((card,))
+    return _count(counted[0] + base, counted[1] + aces)
 
 
 def _estimates(view):
@@ -118,7 +105,7 @@ def medium(view, legal, rng):
                                        "should bust an opponent")
         return kinds["discard"], f"{card.spoken} on the Board would help the others as much as you"
     if card is not None and any(a.kind == "swap_draw" for a in legal):
-        total = _add(_tally(mine), _tally(board))
+        total = _add(tally(mine), tally(board))
         best, best_after = kinds.get("return"), me
         for a in legal:
             if a.kind == "swap_draw":
@@ -129,7 +116,7 @@ def medium(view, legal, rng):
             return best, f"swap {best.cards[0].spoken} for {card.spoken}: your count becomes {best_after}"
         return kinds.get("return", legal[-1]), f"{card.spoken} does not improve your count: put it back"
     if any(a.kind == "swap_opp" for a in legal):
-        total = _add(_tally(mine), _tally(board))
+        total = _add(tally(mine), tally(board))
         best, best_after = None, me
         takes = [c for s in range(view.players) if s != view.seat
                  for c in view.zone(f"table:{s}").cards]
@@ -146,7 +133,7 @@ def medium(view, legal, rng):
         return kinds["decline"], "no swap with an opponent improves your count"
     if any(a.kind == "take" for a in legal) and "swap_card" in facts:
         chosen = next((c for c in mine if c.name == facts["swap_card"]), None)
-        rest = _add(_tally(c for c in mine if c is not chosen), _tally(board))
+        rest = _add(tally(c for c in mine if c is not chosen), tally(board))
         best, best_after = None, me
         for a in legal:
             if a.kind == "take":
