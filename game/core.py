@@ -725,6 +725,9 @@ class GameState:
         for zone in view.zones:
             seen.update(zone.cards)
         pool = list(filterfalse(seen.__contains__, state.cards))
+        slots = sum(zone.cards.count(None) for zone in view.zones)
+        if slots != len(pool):
+            raise ValueError(f"{self.game_id}: {len(pool)} unseen cards for {slots} hidden slots")
         shuffle(rng, pool)
         fill = {}
         pos = 0
@@ -734,14 +737,12 @@ class GameState:
             if hidden == len(cards):
                 cards = pool[pos:pos + hidden]
             elif hidden:
-                slots = iter(pool[pos:pos + hidden])
-                cards = [card if card is not None else next(slots) for card in cards]
+                dealt = iter(pool[pos:pos + hidden])
+                cards = [card if card is not None else next(dealt) for card in cards]
             else:
                 cards = list(cards)
             pos += hidden
             fill[zone.key] = cards
-        if pos != len(pool):
-            raise ValueError(f"{self.game_id}: {len(pool)} unseen cards for {pos} hidden slots")
         for spec in state._zones():
             if spec.key in fill:
                 spec.cards[:] = fill[spec.key]
