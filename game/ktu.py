@@ -21,6 +21,7 @@ three table slots (0-2) each still occupies.
 Piles are lists with the top card last. Scores are the cards each seat still holds.
 """
 from itertools import combinations
+from operator import attrgetter
 
 from game.core import (CARDS, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, Action,
                        GameState, ZoneSpec, data, fact, integer, listof, require_int)
@@ -46,10 +47,7 @@ BLIND = tuple(Action("play_blind", (), i) for i in range(FACEDOWN))
 _PLAYABLE = {}         # (rank order, allow_equal) -> {effective top rank: playable ranks}
 _GROUP_ACTIONS = {}    # cards of one rank (by id) -> every play of 1..4 of them
 _SINGLES = {}          # card -> its play alone
-
-
-def _by_id(card):
-    return card.id
+_by_id = attrgetter("id")    # a card's id: the order of sorted cards (read in C)
 
 
 def _beats(rank, top, pos, allow_equal):
