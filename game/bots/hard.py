@@ -146,8 +146,10 @@ class HardBot(Bot):
             world = sampler.sample(view, sim_rng)
             world.keep_no_events()
             playout_seed = sim_rng.getrandbits(64)
-            for key in alive:
-                results[key].append(self.playout(world.clone(), key, seat, playout_seed))
+            last = alive[-1]
+            for key in alive:      # a clone per move; the last move plays on the world itself
+                state = world if key == last else world.clone()
+                results[key].append(self.playout(state, key, seat, playout_seed))
             if done == next_race:                          # every quarter more worlds
                 alive = self.race(alive, results, base)
                 next_race = max(done + 1, done * 5 // 4)
