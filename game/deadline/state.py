@@ -19,6 +19,8 @@ tell); a sampled state (for the bots) deals them back where they are.
 
 Piles are lists with the top card last. Grading lives in `game.deadline.grading`.
 """
+from operator import attrgetter
+
 from game.core import (CARD, CARDS, FLAG, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS,
                        TOP, Action, GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional, require,
                        require_int, scalar, shuffle, swap_into, swap_to)
@@ -41,6 +43,7 @@ FINISH_EXAM = Action("finish_exam")
 _CARD_ACTIONS = {}   # (kind, card, argument) -> Action, built once
 _ONE_CARD = {}       # (deck name, kind) -> {card: Action(kind, (card,))}
 TAKES = []           # Action("take", (), i) for i = 0, 1, ...
+_OWNER_FITS = attrgetter("owner", "fits")   # all that an assignment's exam moves depend on
 
 
 def _card_action(kind, card, arg=None):
@@ -145,6 +148,9 @@ class State(GameState):
     RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
                2: {"group": "building"}}
     MEASURES = measures.MEASURES
+    # What the exam moves onto the table were computed from, and they (read, never changed):
+    # (seat, Final Exam?, (owner, continuations) per assignment), {continuation: [index]}.
+    _fits_at = None
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -318,14 +324,19 @@ class State(GameState):
                 acts.append(group_actions[card])
         final = self.rotation == FINAL_ROTATION
         assignments = self.assignments
-        fits_at = {}                    # continuation -> the assignments it continues
-        for k, assignment in enumerate(assignments):
-            if final or assignment.owner != seat:
-                for key in assignment.fits:
-                    if key in fits_at:
-                        fits_at[key].append(k)
-                    else:
-                        fits_at[key] = [k]
+        table = (seat, final, tuple(map(_OWNER_FITS, assignments)))
+        if self._fits_at is not None and self._fits_at[0] == table:
+            fits_at = self._fits_at[1]  # the table is as at the last step: the same answer
+        else:
+            fits_at = {}                # continuation -> the assignments it continues
+            for k, assignment in enumerate(assignments):
+                if final or assignment.owner != seat:
+                    for key in assignment.fits:
+                        if key in fits_at:
+                            fits_at[key].append(k)
+                        else:
+                            fits_at[key] = [k]
+            self._fits_at = (table, fits_at)
         if fits_at:
             found = []
             for i, (_, rank, place) in enumerate(keys):
