@@ -13,7 +13,7 @@ from game.bots import LEVELS, knowledge, make_bot
 from game.bots.base import action_key
 from game.bots.hard import MIN_PAIRS, HardBot, paired
 from game.bots.sampling import Sampler, consistent
-from game.bots.tournament import make_entry, parse_seats, run_tournament, wilson
+from game.bots.tournament import deals, make_entry, parse_seats, run_tournament, wilson
 
 GAMES = sorted(game.GAMES)
 
@@ -225,6 +225,18 @@ def test_a_hard_seat_may_think_its_own_time():
 def _game_lines(path):
     with open(path, encoding="utf-8") as f:
         return f.read().splitlines()[1:]
+
+
+def test_a_tournament_plays_each_deal_from_every_seat(tmp_path):
+    assert deals(5, 7, 3) == [(5, 0), (5, 1), (5, 2), (6, 0), (6, 1), (6, 2), (7, 0)]
+    path = tmp_path / "run.jsonl"
+    run_tournament("final_card_down", 6, "medium,medium", seed=3, out=lambda _: None,
+                   results=path)
+    winners = [json.loads(line)["winners"] for line in _game_lines(path)]
+    # Final Card-Down's Medium draws nothing from its generator: the same deal played
+    # from the other seat is the same game, so the other entry wins it
+    assert all(len(w) == 1 for w in winners)
+    assert [winners[g + 1] for g in range(0, 6, 2)] == [[1 - winners[g][0]] for g in range(0, 6, 2)]
 
 
 def test_a_tournament_kept_in_a_results_file_goes_on_where_it_stopped(tmp_path):

@@ -1,7 +1,9 @@
 """Tournaments between bot levels: `python main.py tournament GAME --games N --seats ...`.
 
 `run_tournament` plays `games` games with one bot per entry of `seats`; the bots move
-round the table (game g puts entry i in seat (i + g) mod n), so no level keeps a seat.
+round the table (game g puts entry i in seat (i + g) mod n), so no level keeps a seat,
+and each deal is played once from every seat (game g deals from seed + g // n), so the
+luck of a deal is shared out alike (duplicate play, as in bridge).
 It reports per level: win rate with a 95% Wilson interval (over seat-games; a game
 with several winners shares the win), mean final score, and decision time (median and
 99th percentile, over decisions with more than one legal action), by the wall's clock
@@ -103,7 +105,7 @@ def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000,
 
 
 RESULTS_KIND = "card table tournament"
-RESULTS_VERSION = 1
+RESULTS_VERSION = 2      # 2: each deal played from every seat (`deals`)
 
 
 class ResultsFile:
@@ -190,8 +192,8 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
                                       "seed": seed, "options": dict(options or {}),
                                       "settings": settings})
     kept = {g: r for g, r in store.done.items() if g < games} if store else {}
-    jobs = [(game_id, levels, seed + g, options, g % n, settings) for g in range(games)
-            if g not in kept]
+    jobs = [(game_id, levels, deal, options, rotation, settings)
+            for g, (deal, rotation) in enumerate(deals(seed, games, n)) if g not in kept]
     wins = [0.0] * n
     scores = [[] for _ in range(n)]
     times = [[] for _ in range(n)]
@@ -227,7 +229,7 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
 
     for g in sorted(kept):
         record(g, kept[g])
-    indices = [job[2] - seed for job in jobs]
+    indices = [g for g in range(games) if g not in kept]
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor, as_completed
         with ProcessPoolExecutor(workers, initializer=ignore_interrupts) as pool:
@@ -253,6 +255,12 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
             "p99_time": percentile(all_times, 99), "decisions": len(all_times)}
     out(format_table(results, levels))
     return results
+
+
+def deals(seed, games, seats):
+    """(deal seed, rotation) of each game: every deal played from each of the `seats`
+    rotations in turn."""
+    return [(seed + g // seats, g % seats) for g in range(games)]
 
 
 def _seed_of(path):
