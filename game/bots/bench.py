@@ -14,7 +14,7 @@ import game
 from game.bots import make_bot
 from game.bots.base import action_key
 
-# The table sizes measured: the lead's profile of issue 27 (2 to 4 seats).
+# The table sizes measured (those of issue #27's first profile: 2 to 4 seats).
 PLAYERS = {"final_card_down": 2, "deadline": 4, "ktu": 3, "final_count": 3,
            "four_downs": 3, "five_possessions": 2}
 POSITIONS = 10      # decisions timed per mode
