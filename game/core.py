@@ -781,9 +781,10 @@ class GameState:
 
     def _left_hand(self, seat, cards=None):
         """`cards` (None: any card) left `seat`'s hand, or may have: no longer known there."""
-        if self.known_in_hand[seat]:
+        mine = self.known_in_hand[seat]
+        if mine and (cards is None or any(c in mine for c in cards)):   # on every play
             known = list(self.known_in_hand)
-            known[seat] = [] if cards is None else [c for c in known[seat] if c not in cards]
+            known[seat] = [] if cards is None else [c for c in mine if c not in cards]
             self.known_in_hand = known
 
     def _known_in_hand_fact(self):
