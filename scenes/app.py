@@ -18,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (after the environment is set)
 
 from game import saves  # noqa: E402
+from game.version import TITLE  # noqa: E402
 from scenes import config, controls, ui  # noqa: E402
 from scenes import session as session_module  # noqa: E402
 from sprites import cards as card_sprites  # noqa: E402
@@ -98,7 +99,7 @@ class App:
         ui.clear()
         card_sprites.clear()
         felt.clear()
-        pygame.display.set_caption("Card Table")
+        pygame.display.set_caption(TITLE)
         self.window_size, self.window_position = self._opening_window(size)
         self.screen = ui.Screen(self._open_window())
         self.sounds = Sounds(self.settings.sound)

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import game
 from game import saves
 from game.saves import files as file_io
+from game.version import VERSION
 
 
 @pytest.fixture
@@ -239,6 +240,7 @@ def test_records_replay_move_by_move(folders):
     path = saves.write_record(folders, state, SEATS[:3])
     record = saves.read_record(path)
     assert record["rules_version"] == state.RULES_VERSION and "note" not in record
+    assert record["app_version"] == VERSION
     states = list(saves.replay(record))
     assert len(states) == len(state.history) + 1
     assert states[-1].to_dict()["state"] == state.to_dict()["state"]
