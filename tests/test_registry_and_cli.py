@@ -111,6 +111,43 @@ def test_simulate_prints_the_figures():
     assert "seat 0" not in out.lower() and "Seat 3" in out
 
 
+def test_simulate_says_which_way_scores_are_better():
+    for game_id, way in (("ktu", "lower"), ("deadline", "higher")):
+        out = run("simulate", game_id, "--games", "1").stdout
+        assert f"scores: {way} is better in {game.GAMES[game_id].title}" in out.splitlines()
+
+
+def test_version_is_the_one_number():
+    from game.version import VERSION
+    result = run("--version")
+    assert result.returncode == 0 and result.stdout == f"Card Table {VERSION}\n"
+    changelog = open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8").read()
+    assert f"## [{VERSION}]" in changelog
+
+
+@pytest.mark.parametrize("command,says", [
+    ((), ["six modes", "across computers", "--version"]),
+    (("simulate",), ["(default 100)", "(default 0)", "default: random legal moves",
+                     "lower is better in Final Card-Down (final_card_down), KTU (ktu)",
+                     "higher is better in Deadline (deadline)"]),
+    (("tournament",), ["(default 100)", "(default 1.0)", "(default 1)", "lower is better in"]),
+    (("bench",), ["(default 2.0)", "(default 0.25)"]),
+    (("replay",), ["record"]),
+    (("report",), ["(default 1000)", "(default 0)", "(default random)", "default 1/1",
+                   "requirements-designer.txt", "higher is better in"]),
+    (("host",), ["(default remote,remote)", "(default 47470", "(default 0.0.0.0"]),
+    (("join",), ["(default medium)", "(default Guest)", "(default 60"]),
+])
+def test_every_command_helps_with_its_defaults(command, says):
+    result = run(*command, "--help")
+    assert result.returncode == 0 and not result.stderr
+    text = " ".join(result.stdout.split())
+    for words in says:
+        assert words in text, (command, words)
+    assert "five card games at one computer" not in text
+    assert "(default None)" not in text and "(default False)" not in text
+
+
 def test_simulate_counts_in_players_words():
     out = run("simulate", "ktu", "--games", "1", "--players", "2").stdout
     assert out.startswith("KTU: 1 game, 2 players")

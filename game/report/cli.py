@@ -63,7 +63,8 @@ def add_arguments(parser):
     parser.add_argument("--fuzz-options", action="store_true",
                         help="random options and player counts: list what stalls or breaks")
     parser.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
-                        help="play only the I-th of N slices of the games (merge them later)")
+                        help="play only the I-th of N slices of the games (merge them later; "
+                             "default 1/1: all of them)")
     parser.add_argument("--merge", nargs="+", metavar="SUMMARY.json",
                         help="merge shards' summary.json files into one report")
     parser.add_argument("--cluster", metavar="ADDRESS",
