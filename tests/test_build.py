@@ -126,6 +126,7 @@ def spec_text():
         return handle.read()
 
 
+@pytest.mark.quick
 def test_the_bundle_carries_every_piece_of_every_game():
     analysis = run_spec(spec_text())
     modules = {name for name, _, _ in analysis.pure}

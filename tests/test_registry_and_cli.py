@@ -19,6 +19,7 @@ def run(*args):
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.quick
 def test_registry_holds_every_game_of_its_file_with_its_rules():
     listed = resources.read_yaml(resources.path("config", "games.yaml"))["games"]
     assert set(game.MODULES) == set(listed)
@@ -99,6 +100,7 @@ def test_bad_saves_are_refused_with_the_reason(edit, problem):
     assert problem in str(info.value)
 
 
+@pytest.mark.quick
 def test_simulate_prints_the_figures():
     result = run("simulate", "final_card_down", "--games", "20", "--seed", "3",
                  "--players", "3", "--option", "fcd.play_after_draw=any")
@@ -117,6 +119,7 @@ def test_simulate_says_which_way_scores_are_better():
         assert f"scores: {way} is better in {game.GAMES[game_id].title}" in out.splitlines()
 
 
+@pytest.mark.quick
 def test_version_is_the_one_number():
     from game.version import VERSION
     result = run("--version")
@@ -125,6 +128,7 @@ def test_version_is_the_one_number():
     assert f"## [{VERSION}]" in changelog
 
 
+@pytest.mark.quick
 @pytest.mark.parametrize("command,says", [
     ((), ["six modes", "across computers", "--version"]),
     (("simulate",), ["(default 100)", "(default 0)", "default: random legal moves",
@@ -191,6 +195,7 @@ def test_readme_test_command_is_what_ci_runs():
     assert command in readme and command in ci
 
 
+@pytest.mark.quick
 def test_replay_prints_a_record_move_by_move(tmp_path):
     import random
     from game import saves

@@ -28,6 +28,7 @@ def start_fcd(a, humans, count=2, deal="4243"):
     return a.scene
 
 
+@pytest.mark.quick
 def test_menu_and_settings_by_keyboard(app):
     press(app, pygame.K_DOWN)
     assert app.scene.focus == 1
@@ -65,6 +66,7 @@ def test_illegal_click_says_why_in_the_rules_words(app):
     assert "does not match" in table.ui_state.message or "2" in table.ui_state.message
 
 
+@pytest.mark.quick
 def test_keyboard_plays_a_card(app):
     table = start_fcd(app, {0, 1})
     seat = table.session.current_player
@@ -90,6 +92,7 @@ def test_hint_marks_a_suggestion(app):
     assert table.ui_state.message.startswith("Hint: ")       # what to do, and why where it can say
 
 
+@pytest.mark.quick
 def test_an_unexpected_error_shows_a_calm_message(app, user_home, monkeypatch):
     log = user_home / "logs" / "cardtable.log"
     assert crash_in_scene(app, monkeypatch) == 0
