@@ -34,6 +34,7 @@ LOG = logging.getLogger("cardtable")
 
 def _scenes():
     """The scene classes by name (imported on first use, so the menu shows fast)."""
+    from scenes.about import AboutScene
     from scenes.error import ErrorScene
     from scenes.join import JoinScene
     from scenes.learn import LearnScene
@@ -49,7 +50,7 @@ def _scenes():
     return {"menu": MenuScene, "setup": SetupScene, "table": TableScene, "scoring": ScoringScene,
             "rules": RulesScene, "settings": SettingsScene, "error": ErrorScene,
             "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene,
-            "join": JoinScene, "lobby": LobbyScene}
+            "join": JoinScene, "lobby": LobbyScene, "about": AboutScene}
 
 
 def first_window(desktop):
