@@ -17,6 +17,7 @@ from game.report import run as runner
 from game.report.cli import SUMMARY_FORMAT
 from game.report.stats import mean_interval, wilson
 from game.report.summary import summarize
+from game.version import TITLE, VERSION
 from tests.helpers import designers_extra
 
 ROOT = resources.root()
@@ -145,6 +146,7 @@ def test_a_sweep_compares_every_value_on_the_same_seeds(tmp_path):
     configs = data["summary"]["configs"]
     assert [c["label"] for c in configs] == ["Sudden death: Off", "Sudden death: On"]
     page = (tmp_path / "report.html").read_text()
+    assert data["app_version"] == VERSION and f"{TITLE}, code {data['versions']['code']}" in page
     assert "comparing Sudden death (Off, On) on the same seeds" in page
     head = page.split("<table>")[0]        # the header and the findings: no raw keys
     assert "default rules" not in head and "pd.sudden_death" not in head
