@@ -188,11 +188,39 @@ def test_engine_bench_prints_speed_per_game():
     assert "actions/s" in result.stdout
 
 
-def test_readme_test_command_is_what_ci_runs():
-    readme = open(os.path.join(ROOT, "README.md")).read()
-    ci = open(os.path.join(ROOT, ".ci", "run")).read()
-    command = "python3 -m pip install -r requirements-dev.txt && python3 -m pytest -q"
-    assert command in readme and command in ci
+def readme_commands():
+    """The commands README shows in its own lines (indented four spaces)."""
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    return [line.strip() for line in readme.splitlines() if line.startswith("    ") and line.strip()]
+
+
+APP = "python3 -m venv .venv && source .venv/bin/activate && python3 -m pip install -r requirements.txt && python3 main.py"
+TESTS = ("python3 -m venv .venv && source .venv/bin/activate && python3 -m pip install -r "
+         "requirements-dev.txt && python3 -m pytest -q")
+WINDOWS_APP = (r"py -m venv .venv && .venv\Scripts\python -m pip install -r requirements.txt && "
+               r".venv\Scripts\python main.py")
+
+
+def test_ci_and_the_release_workflow_run_readmes_commands_as_typed():
+    import yaml
+    shown = readme_commands()
+    ci = [line.split(" 2>&1 | tee")[0].removesuffix(" || exit 1")
+          for line in open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8").read().splitlines()]
+    for command in (APP, TESTS, "python3 -m pip install -r requirements-designer.txt",
+                    "python3 -m pip install -r requirements-lint.txt && actionlint",
+                    "python3 -m pip install -r requirements-build.txt && python3 build/build.py --onefile-only"):
+        assert command in shown and command in ci, command
+    assert WINDOWS_APP in shown and WINDOWS_APP.replace("requirements.txt", "requirements-dev.txt").replace(
+        "main.py", "-m pytest -q") in shown
+    workflow = yaml.safe_load(open(os.path.join(ROOT, ".github", "workflows", "release.yml"), encoding="utf-8"))
+    steps = workflow["jobs"]["bundle"]["steps"]
+    posix = next(step["run"] for step in steps if step.get("shell") == "bash" and "main.py" in step.get("run", ""))
+    windows = next(step["run"] for step in steps if step.get("shell") == "cmd")
+    assert f"{APP} || exit 1" in posix.splitlines() and f"{WINDOWS_APP} || exit /b 1" in windows.splitlines()
+    for script in (posix, windows):
+        assert "build/build.py" in script.replace("\\", "/") and "build/compare.py" in script.replace("\\", "/")
+        assert "-m pytest -m quick" in script
+    assert set(workflow["jobs"]["bundle"]["strategy"]["matrix"]["os"]) >= {"windows-latest", "macos-latest"}
 
 
 @pytest.mark.quick
