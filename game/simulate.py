@@ -120,6 +120,7 @@ def report(result, label="random legal moves"):
     for seat in range(result.players):
         lines.append(f"{f'Seat {seat + 1}':<7} {result.wins[seat]:>8} "
                      f"{100 * result.wins[seat] / g:>6.1f}% {result.score_sums[seat] / g:>11.1f}")
+    lines.append(f"scores: {'lower' if info.lower_is_better else 'higher'} is better in {info.title}")
     if result.no_winner:
         lines.append(f"no winner: {_count(result.no_winner, 'game')} "
                      f"({100 * result.no_winner / g:.1f}%)")

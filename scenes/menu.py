@@ -1,6 +1,7 @@
 """The menu: pick a game (title, players, one-line description; its setup also hosts it
 for other computers), Continue the saved game, Join a game hosted elsewhere, Statistics,
-Rules, Settings, Quit; and, calmly, any notice about a file that was bad."""
+Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a file that
+was bad."""
 import game
 from game import saves
 from scenes import ui
@@ -78,6 +79,7 @@ class MenuScene(Scene):
                                           primary=label == "Continue"))
         self.doors_bottom = y + 46
         self.x, self.w = x, w
+        self.widgets.append(ui.Button((screen.lw - 150, 24, 126, 40), "About", self.about, size=18))
         self.hostable = self.saved is not None and sum(s["level"] is None for s in self.saved[1]) > 1
         if self.hostable:
             self.widgets.append(ui.Button((x + w - 250, self.doors_bottom + 40, 250, 32), "Host it for the others",
@@ -123,6 +125,10 @@ class MenuScene(Scene):
 
     def statistics(self):
         self.go("statistics")
+
+    def about(self):
+        """The version, the licence, where the log is, and the credits."""
+        self.go("about")
 
     def learn(self):
         """The list of every mode's guided first game."""

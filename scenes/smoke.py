@@ -6,7 +6,8 @@ rulebook, lesson: scenes.pieces) are there, and its bots use their knowledge: on
 deal Medium's moves differ from Easy's, and Hint gives the heuristic's reason. Then
 Menu, Setup, Rules, the lesson (Learn to play), Settings, the table with a few moves (one
 person and easy computer players), and the scoring scene of a finished game; then
-Statistics and the replay of a finished game's record. Files go to a temporary folder
+Statistics, the replay of a finished game's record, and About with every notice of
+the credits. Files go to a temporary folder
 (unless CARDTABLE_HOME says where), never to the user's own.
 Exit 0 when all were drawn; 1 with the reason otherwise. Used by CI on the bundle.
 """
@@ -47,6 +48,7 @@ def _run(started, out):
 
     import game
     from game import saves
+    from game.version import VERSION
     from scenes import app as app_module
     from scenes import pieces
     from scenes.session import Seat, Session
@@ -100,6 +102,14 @@ def _run(started, out):
     show("statistics")
     show("replay", record=saves.read_record(path))
     out("smoke: statistics, replay")
+    show("about")
+    parts = app.scene.parts()
+    for part in parts:          # every notice is there to read (the bundle carries them)
+        app.scene.read(part)
+        app.frame()
+        if len(app.scene.lines) < 3:
+            raise RuntimeError(f"about: the notices of {part.name} are empty")
+    out(f"smoke: about: version {VERSION}, {len(parts) - 1} credits, every notice read")
     pygame.quit()
     out("smoke: ok")
     return 0

@@ -56,3 +56,15 @@ def samples(state, seat, count=20, seed=4):
         sample.check_cards()
         out.append(sample)
     return out
+
+
+DESIGNERS_EXTRAS = "python3 -m pip install -r requirements-designer.txt"
+
+
+def designers_extra(*names):
+    """Import the designers' extras `names` (matplotlib, dask.distributed) for a test of
+    the balance report; where one is not installed, the test is skipped with the reason
+    and the command that installs it (CI installs them and fails on any skipped test)."""
+    for name in names:
+        pytest.importorskip(name, reason=f"{name} is one of the designers' extras, not "
+                                         f"installed here ({DESIGNERS_EXTRAS})")

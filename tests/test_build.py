@@ -103,21 +103,28 @@ class Analysis:
                      if module.__file__ and name != "__main__"]
         self.scripts = list(scripts)
         self.binaries = []
-        self.datas = [(os.path.join(dest, os.path.relpath(os.path.join(folder, name), source)),
-                       os.path.join(folder, name), "DATA")
-                      for source, dest in datas for folder, _, names in os.walk(source) for name in names]
+        self.datas = [(os.path.join(dest, os.path.basename(source)), source, "DATA")
+                      for source, dest in datas if os.path.isfile(source)]
+        self.datas += [(os.path.join(dest, os.path.relpath(os.path.join(folder, name), source)),
+                        os.path.join(folder, name), "DATA")
+                       for source, dest in datas for folder, _, names in os.walk(source) for name in names]
 
 
 def run_spec(text):
-    """The Analysis the spec `text` makes (SystemExit if the spec refuses to build)."""
+    """The Analysis the spec `text` makes (SystemExit if the spec refuses to build), with
+    the keywords its Analysis and EXE were given ("analysis", "exe")."""
     made = {}
 
     def analysis(*args, **kwargs):
         made["analysis"] = Analysis(*args, **kwargs)
+        made["analysis"].given = kwargs
         return made["analysis"]
-    stand_in = lambda *args, **kwargs: None   # noqa: E731  (PYZ, EXE, COLLECT: nothing to build)
+
+    def exe(*args, **kwargs):
+        made["analysis"].exe = kwargs
+    stand_in = lambda *args, **kwargs: None   # noqa: E731  (PYZ, COLLECT: nothing to build)
     exec(compile(text, SPEC, "exec"), {"SPECPATH": os.path.dirname(SPEC), "Analysis": analysis,
-                                       "PYZ": stand_in, "EXE": stand_in, "COLLECT": stand_in})
+                                       "PYZ": stand_in, "EXE": exe, "COLLECT": stand_in})
     return made["analysis"]
 
 
@@ -126,6 +133,49 @@ def spec_text():
         return handle.read()
 
 
+def test_the_bundle_carries_the_licence_and_every_notice_of_the_credits():
+    from game import credits
+    analysis = run_spec(spec_text())
+    files = {os.path.normpath(name) for name, _, _ in analysis.datas}
+    notices = {n for c in credits.load() for n in c.notices}
+    assert len(notices) > 20 and "LICENSE" in files
+    assert {os.path.normpath(n) for n in notices} <= files
+    spec = spec_text()
+    assert "for notice in NOTICES]," in spec
+    with pytest.raises(SystemExit) as refused:      # a notice left out: no bundle
+        run_spec(spec.replace("for notice in NOTICES],", "for notice in NOTICES[1:]],"))
+    assert "LICENSE" in str(refused.value)
+
+
+def test_the_icon_goes_only_where_an_executable_has_one(monkeypatch):
+    for system, icon in (("win32", "cardtable.ico"), ("darwin", "cardtable.icns"), ("linux", None)):
+        monkeypatch.setattr(sys, "platform", system)
+        given = run_spec(spec_text()).exe["icon"]
+        assert (given and os.path.basename(given)) == icon, system
+    # what the spec leaves out of a bundle for another system's code, PyInstaller would warn of
+    assert "ifaddr._win32" in run_spec(spec_text()).given["excludes"]
+
+
+def test_sizes_are_in_millions_of_bytes_and_the_linux_archive_installs_into_a_prefix(tmp_path, monkeypatch):
+    import tarfile
+    build = load_build()
+    (tmp_path / "onefile").mkdir()
+    (tmp_path / "onefile" / "cardtable").write_bytes(b"x" * 1_500_000)
+    (tmp_path / "share" / "applications").mkdir(parents=True)
+    (tmp_path / "share" / "applications" / "cardtable.desktop").write_text("[Desktop Entry]\n")
+    assert build.megabytes(str(tmp_path / "onefile" / "cardtable")) == 1.5
+    monkeypatch.setattr(build, "DIST", str(tmp_path))
+    monkeypatch.setattr(build, "RELEASE", str(tmp_path / "release"))
+    monkeypatch.setattr(sys, "platform", "linux")
+    path = build.package()
+    from game.version import VERSION
+    assert os.path.basename(path).startswith(f"cardtable-{VERSION}-linux-") and path.endswith(".tar.gz")
+    with tarfile.open(path) as archive:
+        assert sorted(archive.getnames()) == ["bin/cardtable", "share", "share/applications",
+                                              "share/applications/cardtable.desktop"]
+
+
+@pytest.mark.quick
 def test_the_bundle_carries_every_piece_of_every_game():
     analysis = run_spec(spec_text())
     modules = {name for name, _, _ in analysis.pure}

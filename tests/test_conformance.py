@@ -184,6 +184,7 @@ def test_every_option_value_plays(game_id):
             _play_random(state, random.Random(3), steps_checked=5)
 
 
+@pytest.mark.quick
 @pytest.mark.parametrize("game_id", list(game.GAMES))
 def test_same_seed_same_game(game_id):
     def play(seed):

@@ -90,6 +90,7 @@ def golden(mode):
         return json.load(file)
 
 
+@pytest.mark.quick
 @pytest.mark.parametrize("mode", sorted(game.GAMES))
 def test_golden_records_replay_to_their_end(mode):
     records = golden(mode)
@@ -176,6 +177,7 @@ def replayed(data):
     return state
 
 
+@pytest.mark.quick
 @pytest.mark.parametrize("name", OLD_SAVES)
 def test_golden_old_saves_still_load(name):
     """Each old save loads into the same state as replaying its moves, finished or not."""

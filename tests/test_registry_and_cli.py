@@ -19,6 +19,7 @@ def run(*args):
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.quick
 def test_registry_holds_every_game_of_its_file_with_its_rules():
     listed = resources.read_yaml(resources.path("config", "games.yaml"))["games"]
     assert set(game.MODULES) == set(listed)
@@ -99,6 +100,7 @@ def test_bad_saves_are_refused_with_the_reason(edit, problem):
     assert problem in str(info.value)
 
 
+@pytest.mark.quick
 def test_simulate_prints_the_figures():
     result = run("simulate", "final_card_down", "--games", "20", "--seed", "3",
                  "--players", "3", "--option", "fcd.play_after_draw=any")
@@ -109,6 +111,45 @@ def test_simulate_prints_the_figures():
     wins = [int(line.split()[2]) for line in out.splitlines() if line.startswith("Seat ")]
     assert len(wins) == 3 and sum(wins) <= 20
     assert "seat 0" not in out.lower() and "Seat 3" in out
+
+
+def test_simulate_says_which_way_scores_are_better():
+    for game_id, way in (("ktu", "lower"), ("deadline", "higher")):
+        out = run("simulate", game_id, "--games", "1").stdout
+        assert f"scores: {way} is better in {game.GAMES[game_id].title}" in out.splitlines()
+
+
+@pytest.mark.quick
+def test_version_is_the_one_number():
+    from game.version import VERSION
+    result = run("--version")
+    assert result.returncode == 0 and result.stdout == f"Card Table {VERSION}\n"
+    changelog = open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8").read()
+    assert f"## [{VERSION}]" in changelog
+
+
+@pytest.mark.quick
+@pytest.mark.parametrize("command,says", [
+    ((), ["six modes", "across computers", "--version"]),
+    (("simulate",), ["(default 100)", "(default 0)", "default: random legal moves",
+                     "lower is better in Final Card-Down (final_card_down), KTU (ktu)",
+                     "higher is better in Deadline (deadline)"]),
+    (("tournament",), ["(default 100)", "(default 1.0)", "(default 1)", "lower is better in"]),
+    (("bench",), ["(default 2.0)", "(default 0.25)"]),
+    (("replay",), ["record"]),
+    (("report",), ["(default 1000)", "(default 0)", "(default random)", "default 1/1",
+                   "requirements-designer.txt", "higher is better in"]),
+    (("host",), ["(default remote,remote)", "(default 47470", "(default 0.0.0.0"]),
+    (("join",), ["(default medium)", "(default Guest)", "(default 60"]),
+])
+def test_every_command_helps_with_its_defaults(command, says):
+    result = run(*command, "--help")
+    assert result.returncode == 0 and not result.stderr
+    text = " ".join(result.stdout.split())
+    for words in says:
+        assert words in text, (command, words)
+    assert "five card games at one computer" not in text
+    assert "(default None)" not in text and "(default False)" not in text
 
 
 def test_simulate_counts_in_players_words():
@@ -147,13 +188,42 @@ def test_engine_bench_prints_speed_per_game():
     assert "actions/s" in result.stdout
 
 
-def test_readme_test_command_is_what_ci_runs():
-    readme = open(os.path.join(ROOT, "README.md")).read()
-    ci = open(os.path.join(ROOT, ".ci", "run")).read()
-    command = "python3 -m pip install -r requirements-dev.txt && python3 -m pytest -q"
-    assert command in readme and command in ci
+def readme_commands():
+    """The commands README shows in its own lines (indented four spaces)."""
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    return [line.strip() for line in readme.splitlines() if line.startswith("    ") and line.strip()]
 
 
+APP = "python3 -m venv .venv && source .venv/bin/activate && python3 -m pip install -r requirements.txt && python3 main.py"
+TESTS = ("python3 -m venv .venv && source .venv/bin/activate && python3 -m pip install -r "
+         "requirements-dev.txt && python3 -m pytest -q")
+WINDOWS_APP = (r"py -m venv .venv && .venv\Scripts\python -m pip install -r requirements.txt && "
+               r".venv\Scripts\python main.py")
+
+
+def test_ci_and_the_release_workflow_run_readmes_commands_as_typed():
+    import yaml
+    shown = readme_commands()
+    ci = [line.split(" 2>&1 | tee")[0].removesuffix(" || exit 1")
+          for line in open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8").read().splitlines()]
+    for command in (APP, TESTS, "python3 -m pip install -r requirements-designer.txt",
+                    "python3 -m pip install -r requirements-lint.txt && actionlint",
+                    "python3 -m pip install -r requirements-build.txt && python3 build/build.py --onefile-only"):
+        assert command in shown and command in ci, command
+    assert WINDOWS_APP in shown and WINDOWS_APP.replace("requirements.txt", "requirements-dev.txt").replace(
+        "main.py", "-m pytest -q") in shown
+    workflow = yaml.safe_load(open(os.path.join(ROOT, ".github", "workflows", "release.yml"), encoding="utf-8"))
+    steps = workflow["jobs"]["bundle"]["steps"]
+    posix = next(step["run"] for step in steps if step.get("shell") == "bash" and "main.py" in step.get("run", ""))
+    windows = next(step["run"] for step in steps if step.get("shell") == "cmd")
+    assert f"{APP} || exit 1" in posix.splitlines() and f"{WINDOWS_APP} || exit /b 1" in windows.splitlines()
+    for script in (posix, windows):
+        assert "build/build.py" in script.replace("\\", "/") and "build/compare.py" in script.replace("\\", "/")
+        assert "-m pytest -m quick" in script
+    assert set(workflow["jobs"]["bundle"]["strategy"]["matrix"]["os"]) >= {"windows-latest", "macos-latest"}
+
+
+@pytest.mark.quick
 def test_replay_prints_a_record_move_by_move(tmp_path):
     import random
     from game import saves

@@ -17,6 +17,8 @@ from game.report import run as runner
 from game.report.cli import SUMMARY_FORMAT
 from game.report.stats import mean_interval, wilson
 from game.report.summary import summarize
+from game.version import TITLE, VERSION
+from tests.helpers import designers_extra
 
 ROOT = resources.root()
 
@@ -86,6 +88,7 @@ def test_same_numbers_on_one_worker_and_on_two():
 
 
 def test_merged_shards_give_the_numbers_of_one_run(tmp_path, capsys):
+    designers_extra("matplotlib")
     common = ["report", "final_count", "--games", "20", "--seed", "3", "--workers", "1",
               "--players", "2"]
     assert main.main([*common, "--out", str(tmp_path / "whole")]) == 0
@@ -122,6 +125,7 @@ def test_merged_shards_give_the_numbers_of_one_run(tmp_path, capsys):
 
 
 def test_the_cluster_path_on_a_real_local_dask_cluster():
+    designers_extra("dask.distributed")
     from dask.distributed import LocalCluster
     spec = spec_for("four_downs", games=12)
     start = time.perf_counter()
@@ -135,12 +139,14 @@ def test_the_cluster_path_on_a_real_local_dask_cluster():
 
 
 def test_a_sweep_compares_every_value_on_the_same_seeds(tmp_path):
+    designers_extra("matplotlib")
     assert main.main(["report", "five_possessions", "--games", "12", "--workers", "1",
                       "--sweep", "pd.sudden_death=off,on", "--out", str(tmp_path)]) == 0
     data = json.loads((tmp_path / "summary.json").read_text())
     configs = data["summary"]["configs"]
     assert [c["label"] for c in configs] == ["Sudden death: Off", "Sudden death: On"]
     page = (tmp_path / "report.html").read_text()
+    assert data["app_version"] == VERSION and f"{TITLE}, code {data['versions']['code']}" in page
     assert "comparing Sudden death (Off, On) on the same seeds" in page
     head = page.split("<table>")[0]        # the header and the findings: no raw keys
     assert "default rules" not in head and "pd.sudden_death" not in head
@@ -193,6 +199,8 @@ def test_bad_arguments_give_one_line_naming_the_value(argv, named, capsys):
                                     "tcp://127.0.0.1:1"]),
 ])
 def test_a_missing_extra_says_how_to_install_it(missing, argv, monkeypatch, capsys, tmp_path):
+    if "matplotlib" not in missing:
+        designers_extra("matplotlib")        # the report asks for it before the cluster's
     for name in missing:
         monkeypatch.setitem(sys.modules, name, None)    # import fails as if not installed
     assert main.main([*argv, "--out", str(tmp_path)]) == 2
@@ -224,6 +232,7 @@ def test_error_bars_are_never_negative_at_shares_of_0_and_1():
 
 
 def test_findings_name_play_to_the_last_and_its_turn_limit_in_words(tmp_path):
+    designers_extra("matplotlib")
     assert main.main(["report", "ktu", "--games", "40", "--workers", "1", "--seed", "2",
                       "--sweep", "ktu.play_to_last=off,on", "--out", str(tmp_path)]) == 0
     found = json.loads((tmp_path / "summary.json").read_text())["summary"]["findings"]["found"]
@@ -258,6 +267,7 @@ def test_deadline_names_the_stages_of_its_score_curve():
 
 
 def test_charts_name_the_game_and_configuration_and_count_whole_numbers(tmp_path, monkeypatch):
+    designers_extra("matplotlib")
     from game.report import html as page
     titles = []
     real = page._png
@@ -290,6 +300,7 @@ def test_the_output_folder_is_checked_before_any_game_is_played(tmp_path, capsys
 
 
 def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, capsys, monkeypatch):
+    designers_extra("matplotlib")
     common = ["report", "four_downs", "--games", "30", "--seed", "5", "--workers", "1"]
     assert main.main([*common, "--out", str(tmp_path / "whole")]) == 0
     monkeypatch.setattr(runner, "PILOT_SECONDS", 0)       # one game timed, then chunks of 8
@@ -319,6 +330,7 @@ def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, cap
 
 
 def test_a_run_longer_than_a_minute_says_how_long_first(tmp_path, capsys, monkeypatch):
+    designers_extra("matplotlib")
     def stop(jobs, workers, on_chunk):
         assert next(jobs)[6:] == (games, games + runner.CHUNK)    # after the first games
         raise KeyboardInterrupt
@@ -339,6 +351,7 @@ def test_a_run_longer_than_a_minute_says_how_long_first(tmp_path, capsys, monkey
 
 
 def test_a_slow_first_game_is_timed_by_its_first_moves(tmp_path, capsys, monkeypatch):
+    designers_extra("matplotlib")
     monkeypatch.setattr(runner, "EARLY_SECONDS", 0)      # as if the first move took long
     def stop(jobs, workers, on_chunk):
         raise KeyboardInterrupt
@@ -360,6 +373,7 @@ def test_chunks_are_sized_from_the_workers_and_the_time_a_game_takes():
 
 def test_cluster_addresses_that_are_not_a_dask_scheduler_are_one_line_errors(tmp_path, capsys,
                                                                             monkeypatch):
+    designers_extra("matplotlib", "dask.distributed")
     import http.server
     import socket
     import threading

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import game
 from game import saves
 from game.saves import files as file_io
+from game.version import VERSION
 
 
 @pytest.fixture
@@ -35,6 +36,7 @@ def files(folder):
     return sorted(os.listdir(folder)) if os.path.isdir(folder) else []
 
 
+@pytest.mark.quick
 def test_autosave_resumes_exactly(folders):
     state = played(game.new_game("final_card_down", seed=4), 30)
     saves.save_game(folders, state, SEATS)
@@ -234,11 +236,13 @@ def test_bad_statistics_are_kept_aside(folders):
     assert saves.load_statistics(folders)["games"] == {}
 
 
+@pytest.mark.quick
 def test_records_replay_move_by_move(folders):
     state = played(game.new_game("final_card_down", seed=6, options={"fcd.players": 3}), 10**6)
     path = saves.write_record(folders, state, SEATS[:3])
     record = saves.read_record(path)
     assert record["rules_version"] == state.RULES_VERSION and "note" not in record
+    assert record["app_version"] == VERSION
     states = list(saves.replay(record))
     assert len(states) == len(state.history) + 1
     assert states[-1].to_dict()["state"] == state.to_dict()["state"]
@@ -279,6 +283,7 @@ CHOICES = {"animation_speed": (float, 0.25, 4.0), "sound": (True, False),
            "fullscreen": (False, True)}
 
 
+@pytest.mark.quick
 @pytest.mark.parametrize("text,problem", [
     ("sound: maybe\n", "sound: 'maybe' is not one of"),
     ("volume: 11\n", "unknown setting 'volume'"),

@@ -4,12 +4,15 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 import game
 from game import resources
 from scenes import session as session_module
 from scenes import pieces, smoke
 
 
+@pytest.mark.quick
 def test_smoke_opens_every_scene_of_every_game():
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     result = subprocess.run([sys.executable, os.path.join(resources.root(), "main.py"), "--smoke"],

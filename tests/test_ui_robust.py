@@ -263,8 +263,9 @@ MONKEY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame
                pygame.K_END, pygame.K_h, pygame.K_v, pygame.K_a, pygame.K_1, pygame.K_9,
                pygame.K_PAGEUP, pygame.K_PAGEDOWN)
 MONKEY_SIZES = ((1280, 720), (200, 100), (640, 40), (50, 400), (1920, 300), (333, 777), (641, 361))
-MONKEY_SCENES = ("menu", "setup", "rules", "settings", "table", "scoring", "statistics", "replay")
-MONKEY_EVENTS = 25          # per scene and game: 6 games x 8 scenes x 25 = 1200 events
+MONKEY_SCENES = ("menu", "setup", "rules", "settings", "table", "scoring", "statistics", "replay",
+                 "about")
+MONKEY_EVENTS = 25          # per scene and game: 6 games x 9 scenes x 25 = 1350 events
 
 
 def monkey_event(a, rng):

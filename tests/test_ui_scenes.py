@@ -28,6 +28,7 @@ def start_fcd(a, humans, count=2, deal="4243"):
     return a.scene
 
 
+@pytest.mark.quick
 def test_menu_and_settings_by_keyboard(app):
     press(app, pygame.K_DOWN)
     assert app.scene.focus == 1
@@ -41,8 +42,9 @@ def test_menu_and_settings_by_keyboard(app):
     press(app, pygame.K_RETURN)                     # Rules, then Esc back
     assert isinstance(app.scene, RulesScene)
     press(app, pygame.K_ESCAPE)
-    press(app, pygame.K_UP)                         # from the first game up to Quit ...
-    press(app, pygame.K_UP)                         # ... and to Settings
+    press(app, pygame.K_UP)                         # from the first game up to About ...
+    press(app, pygame.K_UP)                         # ... Quit ...
+    press(app, pygame.K_UP)                         # ... and Settings
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, SettingsScene)
     speed = app.settings.animation_speed
@@ -52,6 +54,50 @@ def test_menu_and_settings_by_keyboard(app):
     assert app.settings.colourblind
     press(app, pygame.K_ESCAPE)
     assert app.scene.__class__.__name__ == "MenuScene"
+
+
+def drawn_words(app, monkeypatch):
+    """The words the app draws in its next frame."""
+    words = []
+    real = app.screen.text
+    monkeypatch.setattr(app.screen, "text", lambda w, *a, **k: words.append(w) or real(w, *a, **k))
+    app.scene.dirty = True
+    app.frame()
+    monkeypatch.setattr(app.screen, "text", real)
+    return words
+
+
+@pytest.mark.quick
+def test_about_by_keyboard_and_mouse_shows_the_version_the_log_and_every_credit(app, monkeypatch):
+    from game import credits
+    from game.version import TITLE, VERSION
+    from scenes.about import AboutScene
+    assert pygame.display.get_caption()[0] == TITLE
+    press(app, pygame.K_UP)                         # the last of the menu's buttons
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, AboutScene)
+    words = drawn_words(app, monkeypatch)
+    assert f"Version {VERSION}" in words and any("MIT licence" in w for w in words)
+    assert any("cardtable.log" in w for w in words)
+    names = [w.label for w in app.scene.widgets]
+    assert names == ["Card Table"] + [c.name for c in credits.load()] + ["Back"]
+    for _ in range(2):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)                     # the third part: its notices
+    assert app.scene.reading.name == "pygame-ce"
+    assert any("GNU LESSER GENERAL PUBLIC LICENSE" in line for line in app.scene.lines)
+    press(app, pygame.K_PAGEDOWN)
+    assert app.scene.scroll_y > 0
+    press(app, pygame.K_ESCAPE)                     # Esc: back to the list, on the same part
+    assert app.scene.reading is None and app.scene.focus == 2
+    click_widget(app, lambda w: w.label == "Card Table")
+    assert app.scene.reading.notices == (credits.LICENSE,)
+    assert app.scene.lines[2] == "MIT License"
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)                     # and Esc again: the menu
+    assert app.scene.__class__.__name__ == "MenuScene"
+    click_widget(app, lambda w: w.label == "About")      # the mouse finds it too
+    assert isinstance(app.scene, AboutScene)
 
 
 def test_illegal_click_says_why_in_the_rules_words(app):
@@ -65,6 +111,7 @@ def test_illegal_click_says_why_in_the_rules_words(app):
     assert "does not match" in table.ui_state.message or "2" in table.ui_state.message
 
 
+@pytest.mark.quick
 def test_keyboard_plays_a_card(app):
     table = start_fcd(app, {0, 1})
     seat = table.session.current_player
@@ -90,11 +137,30 @@ def test_hint_marks_a_suggestion(app):
     assert table.ui_state.message.startswith("Hint: ")       # what to do, and why where it can say
 
 
+@pytest.mark.quick
 def test_an_unexpected_error_shows_a_calm_message(app, user_home, monkeypatch):
     log = user_home / "logs" / "cardtable.log"
     assert crash_in_scene(app, monkeypatch) == 0
     assert app.scene.__class__.__name__ == "ErrorScene"
     assert "RuntimeError: boom" in log.read_text()
+
+
+def test_the_error_screen_copies_the_details_of_the_problem(app, user_home, monkeypatch):
+    import platform
+    from game.version import TITLE
+    assert crash_in_scene(app, monkeypatch) == 0
+    pygame.scrap.put_text("something else")
+    press(app, pygame.K_RIGHT)                  # the keyboard reaches Copy the details
+    press(app, pygame.K_RETURN)
+    copied = pygame.scrap.get_text()
+    lines = copied.splitlines()
+    assert lines[0] == TITLE and platform.python_version() in lines[1] and "pygame-ce" in lines[1]
+    assert lines[2] == f"Log: {user_home / 'logs' / 'cardtable.log'}"
+    assert "RuntimeError: boom" in copied and len(lines) <= 4 + 40
+    assert app.scene.copied.startswith("Copied")
+    pygame.scrap.put_text("something else")
+    click_widget(app, lambda w: w.label == "Copy the details")      # and so does the mouse
+    assert pygame.scrap.get_text() == copied
 
 
 def test_rules_mark_the_house_rules_in_force(tmp_path):

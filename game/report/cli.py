@@ -23,6 +23,7 @@ from game.report import run as runner
 from game.report.remote import versions
 from game.report.store import FolderStore
 from game.report.words import count
+from game.version import VERSION
 
 SUMMARY_FORMAT = "cardtable-report"
 SUMMARY_VERSION = 2      # 2: the code and rules versions, rows' dealt ranks and curve steps
@@ -63,7 +64,8 @@ def add_arguments(parser):
     parser.add_argument("--fuzz-options", action="store_true",
                         help="random options and player counts: list what stalls or breaks")
     parser.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
-                        help="play only the I-th of N slices of the games (merge them later)")
+                        help="play only the I-th of N slices of the games (merge them later; "
+                             "default 1/1: all of them)")
     parser.add_argument("--merge", nargs="+", metavar="SUMMARY.json",
                         help="merge shards' summary.json files into one report")
     parser.add_argument("--cluster", metavar="ADDRESS",
@@ -129,6 +131,7 @@ def write_outputs(out_dir, spec, summary, rows, run_info, found):
         atomic_write(paths[0], page)
         atomic_write(paths[1], csv_text(rows))
         atomic_write(paths[2], json.dumps({"format": SUMMARY_FORMAT, "version": SUMMARY_VERSION,
+                                           "app_version": VERSION,
                                            "spec": spec, "versions": found, "summary": summary,
                                            "run": run_info, "rows": rows}))
     except OSError as error:

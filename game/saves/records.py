@@ -9,6 +9,7 @@ import time
 import game
 from game.core import require, require_int
 from game.saves import files
+from game.version import VERSION
 
 RECORD_FORMAT = "cardtable-record"
 MAX_NAME = 40
@@ -47,12 +48,12 @@ def check_seats(seats, players):
 
 def record_of(state, seats, undos=0, practice=False, uid=None, abandoned=False):
     """A finished (or running) game's record: enough to replay it move by move, with
-    the number of undos made, whether Casual undo made it a practice game, `uid`, the
+    the version of the app that played it, the number of undos made, whether Casual undo made it a practice game, `uid`, the
     game's id, when it has one, and `abandoned: true` for a game given up unfinished."""
     chance = state.chance
     record = {"format": RECORD_FORMAT, "version": files.FILE_VERSION, "game": state.game_id,
               "players": state.players, "options": dict(state.options), "seed": chance.seed,
-              "rules_version": state.RULES_VERSION, "seats": check_seats(seats, state.players),
+              "rules_version": state.RULES_VERSION, "app_version": VERSION, "seats": check_seats(seats, state.players),
               "actions": [a.to_json() for a in state.history],
               "scores": state.scores(), "winners": state.winners(),
               "undos": undos, "practice": practice,
