@@ -172,11 +172,11 @@ def network_command(args):
 
 
 def simulate_command(args, parser):
-    import game
+    from game import registry
     from game.simulate import Progress, report, simulate
     try:
-        info = game.game_info(args.game)
-        players, options = game.resolve_options(info, args.players, dict(args.option))
+        info = registry.game_info(args.game)
+        players, options = registry.resolve_options(info, args.players, dict(args.option))
     except ValueError as error:
         parser.exit(2, f"main.py simulate: error: {error}\n")
     levels = args.bots or ()
@@ -199,11 +199,11 @@ def simulate_command(args, parser):
 
 
 def tournament_command(args, parser):
-    import game
+    from game import registry
     from game.bots.tournament import run_tournament
     try:
-        info = game.game_info(args.game)
-        _, options = game.resolve_options(info, len(args.seats.split(",")), dict(args.option))
+        info = registry.game_info(args.game)
+        _, options = registry.resolve_options(info, len(args.seats.split(",")), dict(args.option))
         if args.iterations and "@" in args.seats:
             raise ValueError("--iterations leaves no budget to give a seat (hard@SECONDS)")
         settings = {"hard": {"iterations": args.iterations} if args.iterations else {}}
@@ -269,11 +269,11 @@ def replay_command(args, parser):
 def check_pieces():
     """Refuse to start (1, with one line naming the game and the piece) when a registered
     game lacks a piece; 0 when every game is whole."""
-    import game
+    from game import registry
     from scenes import pieces
     try:
         pieces.check()
-    except game.MissingPiece as error:
+    except registry.MissingPiece as error:
         print(f"Card Table is incomplete: {error}", file=sys.stderr)
         return 1
     return 0

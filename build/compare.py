@@ -29,9 +29,9 @@ TIMEOUT = 600
 def cases():
     """(what, simulate's arguments) for every registered mode."""
     sys.path.insert(0, ROOT)
-    import game
+    from game import registry
     out = []
-    for game_id, info in game.GAMES.items():
+    for game_id, info in registry.GAMES.items():
         seats = info.min_players
         out.append((f"{game_id}, medium", [game_id, "--games", str(MEDIUM_GAMES), "--seed", str(SEED),
                                            "--bots", "medium"]))

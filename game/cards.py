@@ -188,7 +188,7 @@ def _formation(path, data):
     """Play Design's formation decks, read and checked against the game's composition by
     `game.play_design` (imported here, when a deck file asks for it: it builds on the
     checks of this module)."""
-    from game.play_design import formation_faces
+    from game.play_design.rules import formation_faces
     return formation_faces(path, data)
 
 

@@ -25,9 +25,7 @@ A `Measures` lists:
 """
 from typing import Callable, NamedTuple
 
-import game
-
-
+from game import registry
 class Measures(NamedTuple):
     """One game's declarations for the report (see the module docstring)."""
 
@@ -58,7 +56,7 @@ def events_reached(words_by_kind, unless_option=None):
 
 def measures_for(game_id):
     """The game's `Measures` (an empty declaration for a game that declares none)."""
-    return game.game_info(game_id).state_class().MEASURES or Measures()
+    return registry.game_info(game_id).state_class().MEASURES or Measures()
 
 
 def hands(game_id, state):

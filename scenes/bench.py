@@ -20,7 +20,7 @@ import tempfile
 import time
 
 from game import resources
-from game.deadline import FINAL_ROTATION
+from game.deadline.rules import FINAL_ROTATION
 
 FRAMES = 300
 IDLE_SECONDS = 10

@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from game import load_state, new_game
+from game.registry import load_state, new_game
 from game.cards import load_deck
 from game.core import Action
-from game import deadline as dl
+from game.deadline import grading as dl
 from tests.helpers import rejected, samples
 
 DECK = load_deck("standard54")

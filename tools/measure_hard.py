@@ -22,7 +22,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-import game  # noqa: E402
+from game import registry  # noqa: E402
 from game.bots.tournament import run_tournament  # noqa: E402
 from game.report.stats import wilson  # noqa: E402
 
@@ -58,7 +58,7 @@ def verdicts(mode, budget, against, versus_medium, versus_hard):
     low, high = wilson(a, a + b) if a + b else (0.0, 1.0)
     share = a / (a + b) if a + b else 0.5
     slowest = max(versus_medium[short]["p99_time"], versus_hard[short]["p99_time"])
-    return (f"{game.game_info(mode).title:<34} {versus_medium['games']:>5} "
+    return (f"{registry.game_info(mode).title:<34} {versus_medium['games']:>5} "
             f"{hard['win_rate']:>6.1%} ({hard['ci'][0]:.1%}-{hard['ci'][1]:.1%}) "
             f"{medium['win_rate']:>6.1%} ({medium['ci'][0]:.1%}-{medium['ci'][1]:.1%}) "
             f"{'yes' if separated else 'no':>4} | {versus_hard['games']:>5} {share:>6.1%} "

@@ -10,7 +10,7 @@ import random
 import statistics
 import time
 
-import game
+from game import registry
 from game.bots import make_bot
 from game.bots.base import action_key
 
@@ -23,13 +23,13 @@ SEED = 7            # the game Medium plays to find them
 
 def table_size(game_id):
     """The players measured in `game_id`: `PLAYERS`, or the fewest it allows."""
-    return PLAYERS.get(game_id, game.game_info(game_id).min_players)
+    return PLAYERS.get(game_id, registry.game_info(game_id).min_players)
 
 
 def positions(game_id, players, count=POSITIONS, seed=SEED):
     """`count` (view, legal actions) pairs, spread evenly over a game that Medium plays
     against itself from `seed`: positions where the seat to move has a real choice."""
-    state = game.new_game(game_id, players=players, seed=seed)
+    state = registry.new_game(game_id, players=players, seed=seed)
     medium = make_bot("medium", game_id, options=state.options)
     rng = random.Random(seed)
     found = []
@@ -66,7 +66,7 @@ def bench(budget=0.25, count=POSITIONS, out=print):
     out(f"{'game':<18} {'players':>7} {'iterations':>11} {'playouts':>9}")
     figures = {}
     start = time.thread_time()
-    for game_id in game.GAMES:
+    for game_id in registry.GAMES:
         players = table_size(game_id)
         figures[game_id] = its, plays = hard_speed(game_id, players, budget, count)
         out(f"{game_id:<18} {players:>7} {its:>11.1f} {plays:>9.1f}")

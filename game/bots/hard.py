@@ -30,7 +30,7 @@ import math
 import random
 import time
 
-import game
+from game import registry
 from game.bots.base import Bot, action_key
 from game.bots.sampling import Sampler
 
@@ -80,7 +80,7 @@ class HardBot(Bot):
     def __init__(self, game_id, options=None, time_budget=1.0, iterations=None,
                  max_iterations=100000, playout_limit=PLAYOUT_LIMIT, clock="wall", **settings):
         super().__init__(game_id, options, **settings)
-        self.lower_is_better = game.game_info(game_id).lower_is_better
+        self.lower_is_better = registry.game_info(game_id).lower_is_better
         self.time_budget = float(time_budget)
         if clock not in CLOCKS:
             raise ValueError(f"unknown clock {clock!r}; clocks: {', '.join(CLOCKS)}")

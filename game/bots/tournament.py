@@ -23,7 +23,7 @@ import random
 import statistics
 import time
 
-import game
+from game import registry
 from game.bots import LEVELS, make_bot
 from game.bots.hard import CLOCKS
 from game.saves.files import atomic_write
@@ -82,7 +82,7 @@ def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000,
     scores, [(entry, seconds, choices)] per decision by `clock`), seats mapped back to
     entries."""
     n = len(bots)
-    state = game.new_game(game_id, players=n, seed=seed, options=options)
+    state = registry.new_game(game_id, players=n, seed=seed, options=options)
     entry_of = {(i + rotation) % n: i for i in range(n)}
     rngs = [random.Random(seed * 1000 + i) for i in range(n)]
     times = []
@@ -177,7 +177,7 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
     `results` (a path), games are kept there and those already there are not replayed
     (the run's seed, when not given, is the file's)."""
     levels = parse_seats(seats)
-    info = game.game_info(game_id)
+    info = registry.game_info(game_id)
     n = len(levels)
     if not info.min_players <= n <= info.max_players:
         raise ValueError(f"{info.title} takes {info.min_players}-{info.max_players} players, "

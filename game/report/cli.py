@@ -15,8 +15,7 @@ import json
 import os
 import sys
 
-import game
-from game import resources
+from game import registry, resources
 from game.arguments import option, positive, whole, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
@@ -77,7 +76,7 @@ def add_arguments(parser):
 def make_spec(args):
     """The run's spec from the arguments, every value checked; ReportError otherwise."""
     try:
-        info = game.game_info(args.game)
+        info = registry.game_info(args.game)
     except ValueError as error:
         raise ReportError(str(error)) from None
     levels = [level.strip() for level in args.bots.split(",")]
@@ -113,7 +112,7 @@ def make_spec(args):
         spec["players"] = list(dict.fromkeys(c["players"] for c in configs))
         spec["options"] = {k: v for k, v in configs[0]["options"].items()
                            if k in options}
-        spec["sweep"] = [[key, [game.resolve_options(info, None, {key: v})[1][key] for v in values]]
+        spec["sweep"] = [[key, [registry.resolve_options(info, None, {key: v})[1][key] for v in values]]
                          for key, values in sweep]
     return spec
 
@@ -219,11 +218,11 @@ def replay(spec, seed, out=print):
     """Print the game of `seed` (the first configuration) move by move, then its ending."""
     config = runner.configurations(spec)[0]
     if spec["fuzz"]:
-        players, options = runner.fuzz_setup(game.game_info(spec["game"]), seed)
+        players, options = runner.fuzz_setup(registry.game_info(spec["game"]), seed)
         levels = config["levels"] * players
     else:
         players, options, levels = config["players"], config["options"], config["levels"]
-    out(f"{game.game_info(spec['game']).title}, seed {seed}, {players} players, "
+    out(f"{registry.game_info(spec['game']).title}, seed {seed}, {players} players, "
         f"{', '.join(levels)}; options: "
         + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
     count = [0]
