@@ -24,7 +24,7 @@ import time
 from collections import Counter
 
 from game import registry
-from game.measures import hands, measure, measures_for
+from game.report.measures import hands, measure, measures_for
 from game.report.words import count, option_words
 
 LEVELS = ("random", "easy", "medium", "hard")

@@ -26,7 +26,7 @@ import statistics
 from collections import Counter, defaultdict
 
 from game import registry
-from game.measures import measures_for
+from game.report.measures import measures_for
 from game.report import stats
 from game.report.words import dealt_feature, option_words
 
