@@ -1,25 +1,15 @@
 """Play Design: what "4 downs" and "5 possessions" share, as pure functions.
 
-Rules: ../shared/rulings/play_design.md. A formation card has a side (offense or
+Rules: the rulebooks of 4 downs and 5 possessions. A formation card has a side (offense or
 defense), a colour, a number 4-7 and 11 player dots by position colour. 4 downs uses
 the number and colour (following and taking over the lead); 5 possessions uses the dot
 count keyed by the offense card's colour (blue, green and orange count their own dots,
-purple counts purple plus blue). The formation deck file is checked here against the
-composition of section 1.
+purple counts purple plus blue). The formation deck file is checked against the
+composition of section 1 where every deck file is read, in `game.cards`.
 """
-from game.cards import expect_keys, fail, whole_number
+from game.cards import FORMATION_COLORS
 
-COLORS = ("blue", "green", "purple", "orange")
-DOT_COLORS = ("yellow", "orange", "purple", "green", "blue")
-SIDES = ("offense", "defense")
-BACKS = ("white", "black")
-TYPES = ("run", "pass", "special")
-# Cards per (side, colour) and per number on each side (rulings play_design.md section 1).
-GROUP_SIZES = {("offense", "blue"): 4, ("defense", "blue"): 3,
-               ("offense", "green"): 4, ("defense", "green"): 3,
-               ("offense", "purple"): 3, ("defense", "purple"): 4,
-               ("offense", "orange"): 3, ("defense", "orange"): 4}
-NUMBERS_PER_SIDE = {4: 3, 5: 4, 6: 4, 7: 3}
+COLORS = FORMATION_COLORS   # the formation cards' colours, their composition in game.cards
 
 KEY_DOTS = {"blue": ("blue",), "green": ("green",), "orange": ("orange",),
             "purple": ("purple", "blue")}
@@ -77,85 +67,3 @@ def complete_order(order, cards, where):
         raise ValueError(f"{where}: stacked card(s) {', '.join(stray)} do not belong here")
     named = set(map(id, order))
     return list(order) + [c for c in cards if id(c) not in named]
-
-
-def formation_faces(path, data):
-    """Play Design: one 28-card deck, named once per back (white and black), checked
-    against every constraint of the rulings' composition (play_design.md section 1)."""
-    expect_keys(path, "deck", data, ("family", "decks", "cards"))
-    decks = data["decks"]
-    if not isinstance(decks, dict) or not decks:
-        fail(path, "decks", "expected a mapping of deck name to back colour")
-    for deck_name, back in decks.items():
-        if back not in BACKS:
-            fail(path, f"decks.{deck_name}", f"back {back!r} is not one of {', '.join(BACKS)}")
-    if sorted(decks.values()) != sorted(BACKS):
-        fail(path, "decks", "expected one white and one black deck (the same cards, two backs)")
-    entries = data["cards"]
-    if not isinstance(entries, list):
-        fail(path, "cards", "expected a list of cards")
-    faces = []
-    seen = {}
-    keys = ("name", "side", "color", "number", "formation", "type", "dots")
-    for i, entry in enumerate(entries):
-        where = f"cards[{i}]"
-        expect_keys(path, where, entry, keys)
-        name = entry["name"]
-        if not isinstance(name, str):
-            fail(path, where, f"name {name!r} is not a string")
-        where = f"cards[{i}] ({name})"
-        if entry["side"] not in SIDES:
-            fail(path, where, f"side {entry['side']!r} is not offense or defense")
-        if entry["color"] not in COLORS:
-            fail(path, where, f"color {entry['color']!r} is not one of {', '.join(COLORS)}")
-        number = whole_number(path, f"{where}.number", entry["number"], 4, 7)
-        expected = entry["side"][0].upper() + entry["color"][0].upper() + str(number)
-        if name != expected:
-            fail(path, where, f"name should be {expected} ({entry['side']}, "
-                               f"{entry['color']}, {number})")
-        if name in seen:
-            fail(path, where, f"number {number} is used twice among the {entry['side']} "
-                               f"{entry['color']} cards (also {seen[name]}); within one side "
-                               "and colour all numbers differ")
-        seen[name] = f"cards[{i}]"
-        for key in ("formation", "type"):
-            if not isinstance(entry[key], str) or not entry[key].strip():
-                fail(path, where, f"{key} must be a non-empty text")
-        if entry["type"] not in TYPES:
-            fail(path, where, f"type {entry['type']!r} is not one of {', '.join(TYPES)}")
-        dots = entry["dots"]
-        expect_keys(path, f"{where}.dots", dots, DOT_COLORS)
-        for color in DOT_COLORS:
-            whole_number(path, f"{where}.dots.{color}", dots[color], 0, 11)
-        if sum(dots.values()) != 11:
-            fail(path, where, f"has {sum(dots.values())} player dots; every card has 11")
-        faces.append(dict(name=name, family="formation", rank=str(number), value=number,
-                          color=entry["color"], side=entry["side"],
-                          formation=entry["formation"], kind=entry["type"],
-                          dots=tuple((c, dots[c]) for c in DOT_COLORS)))
-    if len(faces) != 28:
-        fail(path, "cards", f"has {len(faces)} cards; a Play Design deck has 28")
-    for side in SIDES:
-        count = sum(f["side"] == side for f in faces)
-        if count != 14:
-            fail(path, "cards", f"has {count} {side} cards; each side has 14")
-    for color in COLORS:
-        count = sum(f["color"] == color for f in faces)
-        if count != 7:
-            fail(path, "cards", f"has {count} {color} cards; each colour has 7")
-    for (side, color), size in GROUP_SIZES.items():
-        count = sum(f["side"] == side and f["color"] == color for f in faces)
-        if count != size:
-            fail(path, "cards", f"has {count} {side} {color} cards; the composition has {size}")
-    for side in SIDES:
-        for number, size in NUMBERS_PER_SIDE.items():
-            count = sum(f["side"] == side and f["value"] == number for f in faces)
-            if count != size:
-                fail(path, "cards", f"has {count} {side} cards numbered {number}; "
-                                     f"the composition has {size}")
-    for i, face in enumerate(faces):   # OB4 exists: four offense blues numbered 4-7
-        if face["name"] == "OB4" and face["kind"] != "run":
-            fail(path, f"cards[{i}] (OB4)", "type should be run: the text's example card "
-                                             "is the blue offense 4, a run card")
-    return {deck_name: [dict(face, back=back) for face in faces]
-            for deck_name, back in decks.items()}
