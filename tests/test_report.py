@@ -10,10 +10,10 @@ import time
 
 import pytest
 
-from game import registry
 import main
-from game import resources
+from game import registry, resources
 from game.report import run as runner
+from game.report.cluster import Cluster
 from game.report.cli import SUMMARY_FORMAT
 from game.report.stats import mean_interval, wilson
 from game.report.summary import summarize
@@ -30,7 +30,8 @@ def spec_for(game_id="final_card_down", games=30, seed=7, **changes):
 
 
 def play(spec, workers=1, cluster=None):
-    configs, rows, _ = runner.play(spec, workers, cluster, progress=False)
+    engine = Cluster(cluster) if cluster else None
+    configs, rows, _ = runner.play(spec, workers, engine, progress=False)
     return rows, summarize(spec, configs, rows)
 
 

@@ -19,6 +19,7 @@ from game import registry, resources
 from game.arguments import option, positive, whole, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
+from game.report.cluster import Cluster
 from game.report.remote import versions
 from game.report.store import FolderStore
 from game.report.words import count
@@ -296,7 +297,8 @@ def main(args):
             if not args.resume:
                 store.begin(spec, found)
             try:
-                _, rows, seconds = runner.play(spec, args.workers, args.cluster, store)
+                engine = Cluster(args.cluster) if args.cluster else None
+                _, rows, seconds = runner.play(spec, args.workers, engine, store)
             except ReportError as error:
                 raise ReportError(f"{error}{_kept(store, args.resume)}") from None
             where = (f"Dask cluster {args.cluster}" if args.cluster

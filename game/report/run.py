@@ -343,7 +343,8 @@ class Estimate:
 def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
     """Play (or finish) the run described by `spec`: (configurations, every row in
     order, seconds of play over every session). `store` keeps finished chunks (and gives
-    back those of a stopped run); `cluster` is a Dask scheduler's address; `say(text)`
+    back those of a stopped run); `cluster`, a connected `game.report.cluster.Cluster`,
+    plays the chunks instead of local processes and is closed at the end; `say(text)`
     is told the estimate of a long run."""
     from game.report.store import MemoryStore
     store = store or MemoryStore()
@@ -366,10 +367,7 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
         if bar:
             bar.update(played)
 
-    engine = None
-    if cluster:
-        from game.report.cluster import Cluster
-        engine = Cluster(cluster)
+    engine = cluster
     try:
         parallel = engine.threads() if engine else workers
         where = (count(parallel, "Dask worker thread") if engine
