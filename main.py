@@ -33,13 +33,15 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser():
+    from game import registry
+    games = f"game id: {', '.join(registry.SHIPPED)}"
     parser = Parser(prog="main.py", description="Card Table: five card games at one computer.")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--smoke", action="store_true",
                         help="open every scene of every game once, headless, and exit")
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     sim = commands.add_parser("simulate", help="play many games with random legal moves")
-    sim.add_argument("game", help="game id, e.g. final_card_down")
+    sim.add_argument("game", help=games)
     sim.add_argument("--games", type=positive, default=100)
     sim.add_argument("--seed", type=whole, default=0)
     sim.add_argument("--players", type=positive)
@@ -52,7 +54,7 @@ def build_parser():
                      help="with --bots hard: search this many iterations a move instead of "
                           "thinking for a second (the games then repeat exactly)")
     tour = commands.add_parser("tournament", help="computer levels against each other")
-    tour.add_argument("game", help="game id, e.g. ktu")
+    tour.add_argument("game", help=games)
     tour.add_argument("--games", type=positive, default=100)
     tour.add_argument("--seats", required=True, metavar="LEVELS",
                       help="one level per seat, e.g. easy,medium,hard,hard; hard@SECONDS is "
@@ -90,15 +92,16 @@ def build_parser():
     report = commands.add_parser("report", help="a designer's balance report (HTML, CSV, JSON)")
     from game.report.cli import add_arguments as report_arguments
     report_arguments(report)
-    add_network_commands(commands)
+    add_network_commands(commands, games)
     return parser
 
 
-def add_network_commands(commands):
-    """The `host` and `join` commands: a networked game without a window."""
+def add_network_commands(commands, games):
+    """The `host` and `join` commands: a networked game without a window (`games`: the
+    game ids, as the help names them)."""
     from game.net.protocol import DEFAULT_PORT as default_port
     host = commands.add_parser("host", help="host a game others join from their computers (no window)")
-    host.add_argument("game", nargs="?", help="game id, e.g. ktu (not with --resume)")
+    host.add_argument("game", nargs="?", help=f"{games} (not with --resume)")
     host.add_argument("--seats", default="remote,remote", metavar="SEATS",
                       help="one per seat: remote (a person who joins) or a computer level "
                            "(easy, medium, hard), e.g. remote,remote,medium")

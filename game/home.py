@@ -10,12 +10,25 @@ words it (`presenter.py`: a `game.presenter.Presenter`), its entry in the regist
 games (the bots, the scenes, the tools) reads them from there.
 """
 import os
-from typing import NamedTuple
+from typing import Callable, NamedTuple
+
+
+class Busiest(NamedTuple):
+    """The game's busiest table, where `main.py bench` times the app's frames: played from
+    its deal with `players` until `ready(state)` holds on the first seat's turn, that seat
+    moving by `move(legal actions)` (None: at random, as the others). `title(state)`
+    names the position in the figures."""
+
+    players: int
+    ready: Callable
+    title: Callable
+    move: Callable = None
 
 
 class Home(NamedTuple):
-    """One game's pieces. `bench_players`, `measure_players` and `compare_options` tune the
-    designers' tools for the game (None or empty: the tool's own choice)."""
+    """One game's pieces. `bench_players`, `measure_players`, `compare_options` and
+    `busiest` tune the designers' tools for the game (None or empty: the tool's own
+    choice, or none)."""
 
     id: str
     folder: str                 # the home's folder: game.yaml, rulebook.md, tutorial.yaml
@@ -25,6 +38,7 @@ class Home(NamedTuple):
     bench_players: int = None   # `main.py bench --hard`'s table (None: the fewest it allows)
     measure_players: int = None  # tools/measure_hard.py's table (None: the fewest it allows)
     compare_options: tuple = ()  # build/compare.py's Hard game: (option id, value) pairs
+    busiest: Busiest = None     # `main.py bench`'s table of the game (None: not timed)
 
     @property
     def entry(self):

@@ -8,6 +8,7 @@ import pytest
 
 from game import registry, simulate
 from game.bots.base import action_key
+from game.home import Busiest
 from scenes import app as app_module
 from scenes import bench
 
@@ -30,7 +31,7 @@ def mid_air(table):
 
 def test_a_full_redraw_paints_the_layer_again_and_an_animation_frame_blits_it(bench_app,
                                                                               monkeypatch):
-    bench._table(bench_app, "final_card_down", 4, lambda s: len(s.history) > 12)
+    bench._table(bench_app, "final_card_down", Busiest(4, lambda s: len(s.history) > 12, str))
     table = bench_app.scene
     painted = []
     paint = table.draw_static

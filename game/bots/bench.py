@@ -14,16 +14,14 @@ from game import registry
 from game.bots import make_bot
 from game.bots.base import action_key
 
-# The table sizes measured (those of issue #27's first profile: 2 to 4 seats).
-PLAYERS = {"final_card_down": 2, "deadline": 4, "ktu": 3, "final_count": 3,
-           "four_downs": 3, "five_possessions": 2}
 POSITIONS = 10      # decisions timed per mode
 SEED = 7            # the game Medium plays to find them
 
 
 def table_size(game_id):
-    """The players measured in `game_id`: `PLAYERS`, or the fewest it allows."""
-    return PLAYERS.get(game_id, registry.game_info(game_id).min_players)
+    """The players measured in `game_id`: its home's `bench_players` (those of issue #27's
+    first profile: 2 to 4 seats), or the fewest it allows."""
+    return registry.HOMES[game_id].bench_players or registry.game_info(game_id).min_players
 
 
 def positions(game_id, players, count=POSITIONS, seed=SEED):

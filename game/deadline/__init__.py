@@ -8,8 +8,12 @@ lesson, they are named by `HOME` (see `game.home`).
 """
 import os
 
-from game.home import Home
+from game.home import Busiest, Home
 from game.deadline import bots, presenter, rules
 
 HOME = Home("deadline", os.path.dirname(os.path.abspath(__file__)), rules, bots,
-            presenter.Deadline, bench_players=4, measure_players=3)
+            presenter.Deadline, bench_players=4, measure_players=3,
+            # `main.py bench`: the Final Exam
+            busiest=Busiest(4, lambda state: (state.step == "exam"
+                                              and state.rotation == rules.FINAL_ROTATION),
+                            lambda state: "Deadline at the Final Exam"))

@@ -46,7 +46,7 @@ def _players(text):
 
 def add_arguments(parser):
     """Declare the report's options on `parser` (the `report` subcommand)."""
-    parser.add_argument("game", nargs="?", help="game id, e.g. final_card_down")
+    parser.add_argument("game", nargs="?", help=f"game id: {', '.join(registry.SHIPPED)}")
     parser.add_argument("--games", type=positive, default=1000, help="games per configuration")
     parser.add_argument("--players", type=_players, metavar="K[,K...]",
                         help="player count, or a list to compare")
@@ -263,7 +263,7 @@ def _resume(args):
 def _begin(args):
     """(spec, store) of a new run, its output folder checked before any game is played."""
     if not args.game:
-        raise ReportError("name a game (e.g. final_card_down), --merge shard files "
+        raise ReportError(f"name a game (e.g. {registry.SHIPPED[0]}), --merge shard files "
                           "or --resume DIR")
     spec = make_spec(args)
     store = FolderStore(args.out or f"report-{spec['game']}")
