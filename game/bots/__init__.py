@@ -15,6 +15,7 @@ number of iterations instead of the clock, for reproducible tests), `max_iterati
 `clock` ("wall", or "cpu": the budget in this thread's CPU time, for measurements).
 This package never imports pygame.
 """
+from game import registry
 from game.bots.base import Bot, knowledge
 from game.bots.easy import EasyBot
 from game.bots.hard import HardBot
@@ -31,7 +32,6 @@ def make_bot(level, game_id, **settings):
     """A bot of `level` (one of LEVELS) for the game `game_id`; ValueError otherwise."""
     if level not in _CLASSES:
         raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
-    from game import registry
     registry.game_info(game_id)   # ValueError naming the known games
     return _CLASSES[level](game_id, **settings)
 
