@@ -1,5 +1,5 @@
-"""Final Count: the test scenarios (T1-T15) and rulings (A1-A23) of
-../shared/rulings/final_count.md, played from stacked decks and injected die rolls."""
+"""Final Count: the test scenarios (T1-T15) and rulings (A1-A23) of Final Count's rules,
+played from stacked decks and injected die rolls."""
 import json
 import random
 

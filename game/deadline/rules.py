@@ -1,6 +1,6 @@
 """Deadline's game state: the deal, the semester's schedule, turns, exchanges and exams.
 
-Rules: ../shared/rulings/deadline.md. The dealer is the leader for the whole game and
+Rules: Deadline's rulebook (rulebook.md). The dealer is the leader for the whole game and
 starts every rotation, exchange, exam and draw-back. Three rotations of draw-and-discard
 turns, each followed by a blind exchange (every student takes an unseen card from the
 student to their right), lead to the Midterm, where students lay down assignments (sets

@@ -1,6 +1,6 @@
 """Final Card-Down: an Uno-like shedding game on the 800-card hex deck.
 
-Rules: ../shared/rulings/final_card_down.md. A turn is one play, one voluntary draw or
+Rules: Final Card-Down's rulebook (rulebook.md). A turn is one play, one voluntary draw or
 the full penalty draw, then an explicit end of turn. 2s stack (only unanswered 2s
 count), A skips the next seat, D declares the next colour, 0 plays on anything. The
 discard pile is recycled in order (not shuffled) when a draw needs it. The first

@@ -1,6 +1,6 @@
 """Final Count: a dice-driven, Blackjack-like game on the 52-card deck, played to 300.
 
-Rules: ../shared/rulings/final_count.md. Each player holds two cards in hand and has
+Rules: Final Count's rulebook (rulebook.md). Each player holds two cards in hand and has
 cards face up on the table; the Board is shared. On a turn a player rolls the die (the
 face names a draw or swap action, every one of which can be declined) or Calls, at the
 beginning or the end of the turn. After a Call every other player takes one last turn

@@ -1,6 +1,6 @@
 """Play Design - 5 possessions: a two-player duel of formation lines, one deck each.
 
-Rules: ../shared/rulings/play_design.md, section 4. Seat 0 plays the white deck and
+Rules: 5 possessions' rulebook (rulebook.md). Seat 0 plays the white deck and
 seat 1 the black one (card names `W:OB4`, `K:OB4`). A coin toss decides who chooses
 offense or defense; possessions then alternate. In a possession the offense and the
 defense each shuffle their 14 cards of that side into a stack and play up to four lines

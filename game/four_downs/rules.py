@@ -1,6 +1,6 @@
 """Play Design - 4 downs: a trick game on one 28-card formation deck, 2-4 players.
 
-Rules: ../shared/rulings/play_design.md, section 3. Each hand deals 4 cards (8 with two
+Rules: 4 downs' rulebook (rulebook.md). Each hand deals 4 cards (8 with two
 players left and `pd.eight_for_two`) played in as many rounds. The leader plays any
 card; the others follow the lead colour, on the opposite side if they can; a follower
 of the lead colour and opposite side with a number at least the lead's takes over the

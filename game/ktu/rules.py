@@ -1,6 +1,6 @@
 """KTU: a Shithead/Palace-like shedding game on the 52-card deck.
 
-Rules: ../shared/rulings/ktu.md. Each player is dealt 3 face-down cards and 7 hand
+Rules: KTU's rulebook (rulebook.md). Each player is dealt 3 face-down cards and 7 hand
 cards, and secretly chooses 3 hand cards to lay face up on the face-down ones (one
 `choose_faceup` action per seat, hidden from the others until all have chosen). Then a
 turn is one play (1-4 cards of one rank, higher than the pile's effective top in the
