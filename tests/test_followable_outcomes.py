@@ -6,10 +6,9 @@ face up."""
 import random
 
 import pygame
-
-from game import registry
 import pytest
 
+from game import registry
 from scenes.scoring import ScoringScene
 from scenes.session import Seat, Session, inline
 from scenes.table import TableScene

@@ -12,9 +12,8 @@ import time
 
 import pytest
 
-from game import registry
 import main
-from game import saves
+from game import registry, saves
 from game.saves import files
 from scenes.session import Seat, Session
 from tests.helpers import finished
