@@ -203,7 +203,7 @@ def simulate_command(args, parser):
 
 def tournament_command(args, parser):
     from game import registry
-    from game.bots.tournament import run_tournament
+    from game.tournament import run_tournament
     try:
         info = registry.game_info(args.game)
         _, options = registry.resolve_options(info, len(args.seats.split(",")), dict(args.option))

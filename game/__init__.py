@@ -8,7 +8,8 @@
   create and load states;
 - the services that go through the registry: the lessons (`tutorial`), the undo
   timeline (`undo`), simulation (`simulate`), the computer players (`bots`), the saves
-  (`saves`), the balance reports (`report`) and play across computers (`net`).
+  (`saves`), the balance reports (`report`), tournaments between computer levels
+  (`tournament`) and play across computers (`net`).
 
 This package runs nothing on import: `import game.core` loads the kernel alone.
 """

@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 KERNEL = ("game", "game.cards", "game.core", "game.resources", "game.home", "game.presenter",
           "game.measures", "game.knowledge")
 SERVICES = ("game.tutorial", "game.undo", "game.simulate", "game.arguments", "game.bots",
-            "game.saves", "game.report", "game.net")
+            "game.saves", "game.report", "game.tournament", "game.net")
 FLOORS = ("kernel", "homes", "registry", "services", "sprites", "scenes", "commands")
 
 

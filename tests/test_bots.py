@@ -13,7 +13,7 @@ from game.bots import LEVELS, knowledge, make_bot
 from game.bots.base import action_key
 from game.bots.hard import MIN_PAIRS, HardBot, paired
 from game.bots.sampling import Sampler, consistent
-from game.bots.tournament import deals, make_entry, parse_seats, run_tournament, wilson
+from game.tournament import deals, make_entry, parse_seats, run_tournament, wilson
 
 GAMES = sorted(registry.GAMES)
 

@@ -23,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from game import registry  # noqa: E402
-from game.bots.tournament import run_tournament  # noqa: E402
+from game.tournament import run_tournament  # noqa: E402
 from game.report.stats import wilson  # noqa: E402
 
 def players(mode):
