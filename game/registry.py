@@ -17,10 +17,11 @@ from game import resources
 from game.cards import combined_deck, load_deck
 from game.core import (READ_VERSIONS, SAVE_FORMAT, Action, Chance, Event, GameState,
                        IllegalAction, View, Zone, check_seed, require, require_int)
+# the homes of the games the app ships, each registered on its line below
 from game import deadline, final_card_down, final_count, five_possessions, four_downs, ktu
 
-__all__ = ["GAMES", "HOMES", "GameInfo", "Option", "MissingPiece", "new_game", "load_state",
-           "register", "IllegalAction", "Action", "Event", "View", "Zone"]
+__all__ = ["GAMES", "HOMES", "SHIPPED", "GameInfo", "Option", "MissingPiece", "new_game",
+           "load_state", "register", "IllegalAction", "Action", "Event", "View", "Zone"]
 
 HOMES = {}   # game id -> its Home, in the order registered
 GAMES = {}   # game id -> its GameInfo, in the same order
