@@ -58,16 +58,18 @@ class Parser(argparse.ArgumentParser):
 
 def games_said():
     """The game ids for a command's help, and which way each mode's scores are better."""
-    import game
+    from game import registry
     better = {True: [], False: []}
-    for info in game.GAMES.values():
+    for info in registry.GAMES.values():
         better[info.lower_is_better].append(f"{info.title} ({info.id})")
-    return ("Game ids: " + ", ".join(game.GAMES) + ". Scores: lower is better in "
+    return ("Game ids: " + ", ".join(registry.GAMES) + ". Scores: lower is better in "
             + ", ".join(better[True]) + "; higher is better in " + ", ".join(better[False]) + ".")
 
 
 def build_parser():
+    from game import registry
     from game.version import TITLE
+    games = f"game id: {', '.join(registry.SHIPPED)}"
     parser = Parser(prog="main.py", description=(
         "Card Table: five card games in six modes, against computer players or people at "
         "one computer or across computers. Without a command, the app opens its window."),
@@ -83,7 +85,7 @@ def build_parser():
         description="Play many games with random legal moves (or computer players) and print "
                     "each seat's wins and mean score, the games' length and the speed.",
         epilog=said)
-    sim.add_argument("game", help="game id, e.g. final_card_down")
+    sim.add_argument("game", help=games)
     sim.add_argument("--games", type=positive, default=100, metavar="N", help="games to play")
     sim.add_argument("--seed", type=whole, default=0, metavar="S",
                      help="the first game's deal number (game g deals from S + g)")
@@ -104,7 +106,7 @@ def build_parser():
                     "so that each deal is played once from every seat, and print each "
                     "level's win rate with its 95% interval, mean score and thinking time.",
         epilog=said)
-    tour.add_argument("game", help="game id, e.g. ktu")
+    tour.add_argument("game", help=games)
     tour.add_argument("--games", type=positive, default=100, metavar="N", help="games to play")
     tour.add_argument("--seats", required=True, metavar="LEVELS",
                       help="one level per seat, e.g. easy,medium,hard,hard; hard@SECONDS is "
@@ -151,18 +153,19 @@ def build_parser():
                     "-r requirements-designer.txt).", epilog=said)
     from game.report.cli import add_arguments as report_arguments
     report_arguments(report)
-    add_network_commands(commands)
+    add_network_commands(commands, games)
     return parser
 
 
-def add_network_commands(commands):
-    """The `host` and `join` commands: a networked game without a window."""
+def add_network_commands(commands, games):
+    """The `host` and `join` commands: a networked game without a window (`games`: the
+    game ids, as the help names them)."""
     from game.net.protocol import DEFAULT_PORT as default_port
     host = commands.add_parser(
         "host", help="host a game others join from their computers (no window)",
         description="Host a game without a window: print the address, port and join code, "
                     "wait for every remote seat to be taken, play, and print the final scores.")
-    host.add_argument("game", nargs="?", help="game id, e.g. ktu (not with --resume)")
+    host.add_argument("game", nargs="?", help=f"{games} (not with --resume)")
     host.add_argument("--seats", default="remote,remote", metavar="SEATS",
                       help="one per seat: remote (a person who joins) or a computer level "
                            "(easy, medium, hard), e.g. remote,remote,medium (default remote,remote)")
@@ -239,11 +242,11 @@ def network_command(args):
 
 
 def simulate_command(args, parser):
-    import game
+    from game import registry
     from game.simulate import Progress, report, simulate
     try:
-        info = game.game_info(args.game)
-        players, options = game.resolve_options(info, args.players, dict(args.option))
+        info = registry.game_info(args.game)
+        players, options = registry.resolve_options(info, args.players, dict(args.option))
     except ValueError as error:
         parser.exit(2, f"main.py simulate: error: {error}\n")
     levels = args.bots or ()
@@ -266,11 +269,11 @@ def simulate_command(args, parser):
 
 
 def tournament_command(args, parser):
-    import game
-    from game.bots.tournament import run_tournament
+    from game import registry
+    from game.tournament import run_tournament
     try:
-        info = game.game_info(args.game)
-        _, options = game.resolve_options(info, len(args.seats.split(",")), dict(args.option))
+        info = registry.game_info(args.game)
+        _, options = registry.resolve_options(info, len(args.seats.split(",")), dict(args.option))
         if args.iterations and "@" in args.seats:
             raise ValueError("--iterations leaves no budget to give a seat (hard@SECONDS)")
         settings = {"hard": {"iterations": args.iterations} if args.iterations else {}}
@@ -336,11 +339,11 @@ def replay_command(args, parser):
 def check_pieces():
     """Refuse to start (1, with one line naming the game and the piece) when a registered
     game lacks a piece; 0 when every game is whole."""
-    import game
+    from game import registry
     from scenes import pieces
     try:
         pieces.check()
-    except game.MissingPiece as error:
+    except registry.MissingPiece as error:
         print(f"Card Table is incomplete: {error}", file=sys.stderr)
         return 1
     return 0

@@ -148,14 +148,24 @@ def smoke(executable):
         sys.exit(f"{executable} --smoke failed ({result.returncode}):\n{result.stderr}")
 
 
+def network_mode():
+    """The game the network check plays: of the games the app ships that two can play,
+    the one with the fewest cards, so the game is short (4 downs)."""
+    sys.path.insert(0, ROOT)
+    from game import registry
+    playable = [info for info in map(registry.GAMES.get, registry.SHIPPED)
+                if info.min_players <= 2 <= info.max_players]
+    return min(playable, key=lambda info: len(info.load_deck())).id
+
+
 def network_game(executable):
-    """The bundle hosts a game of 4 downs on 127.0.0.1 and plays it from two joined
+    """The bundle hosts a game (`network_mode`) on 127.0.0.1 and plays it from two joined
     processes; exit unless all three end on the same final scores."""
     import tempfile
     code = "BUILD-CHECK-2345"
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, CARDTABLE_HOME=home)
-        host = subprocess.Popen([executable, "host", "four_downs", "--seats", "remote,remote", "--port",
+        host = subprocess.Popen([executable, "host", network_mode(), "--seats", "remote,remote", "--port",
                                  "0", "--listen", "127.0.0.1", "--code", code], stdout=subprocess.PIPE,
                                 text=True, env=env)
         try:

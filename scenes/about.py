@@ -110,12 +110,11 @@ class AboutScene(Scene):
         self.draw_widgets(screen)
 
     def _draw_list(self, screen):
-        from scenes.app import log_path
         screen.text(f"{NAME} is free software under the MIT licence. It is made with the parts "
                     "below, each under its own licence: choose one to read its notices.", 17,
                     palette.TEXT, (self.x, 128), width=self.w)
         lines = screen.wrap(f"Reporting a problem? Give the version above, and send the log file: "
-                            f"{log_path(self.app.folders)}", 17, self.w)
+                            f"{self.app.folders.log}", 17, self.w)
         for i, line in enumerate(lines[:2]):
             screen.text(line, 17, palette.TEXT_DIM, (self.x, 156 + 22 * i))
 

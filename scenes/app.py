@@ -59,14 +59,9 @@ def first_window(desktop):
     return tuple(max(low, int(side * FIRST_WINDOW)) for side, low in zip(desktop, MIN_WINDOW))
 
 
-def log_path(folders=None):
-    """The log file in the user's log folder (created when first needed)."""
-    return os.path.join((folders or saves.Folders()).logs, "cardtable.log")
-
-
 def _log_error(error, session=None, folders=None):
     """Append the traceback (and the record of `session`'s game) to the log; its path."""
-    path = log_path(folders)
+    path = (folders or saves.Folders()).log
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "a", encoding="utf-8") as handle:
         handle.write(time.strftime("%Y-%m-%d %H:%M:%S ") + "unexpected error\n")

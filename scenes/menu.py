@@ -2,8 +2,7 @@
 for other computers), Continue the saved game, Join a game hosted elsewhere, Statistics,
 Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a file that
 was bad."""
-import game
-from game import saves
+from game import registry, saves
 from scenes import ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
@@ -39,7 +38,7 @@ class MenuScene(Scene):
         self.saved = self._load_autosave()
         super().startup(persist)
         chosen = self.persist.get("game_id")
-        ids = list(game.GAMES)
+        ids = list(registry.GAMES)
         if chosen in ids:
             self.focus = ids.index(chosen)
         elif self.saved is not None:
@@ -116,7 +115,7 @@ class MenuScene(Scene):
         return f"Continue {state.info.title} with {names}" + (f": {where}" if where else "")
 
     def focused_game(self):
-        ids = list(game.GAMES)
+        ids = list(registry.GAMES)
         return ids[self.focus] if self.focus < len(ids) else self.persist.get("game_id", ids[0])
 
     def join(self):

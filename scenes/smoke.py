@@ -46,8 +46,7 @@ def run(started=None, out=print):
 def _run(started, out):
     import pygame
 
-    import game
-    from game import saves
+    from game import registry, saves
     from game.version import VERSION
     from scenes import app as app_module
     from scenes import pieces
@@ -73,7 +72,7 @@ def _run(started, out):
 
     show("settings")
     found = pieces.check()
-    for game_id, info in game.GAMES.items():
+    for game_id, info in registry.GAMES.items():
         names = ", ".join(found[game_id][piece] for piece in pieces.MODULE_PIECES + pieces.FILE_PIECES)
         differ, reason = knowledge(game_id)
         out(f"smoke: {info.title}: pieces {names}; Medium differs from Easy at move {differ}; "
@@ -119,12 +118,12 @@ def knowledge(game_id):
     """(the first move at which Medium's game differs from Easy's on a fixed deal, the
     reason Hint gives at the first position that has one): proof that the bots use the
     game's bot module. RuntimeError if Medium plays like Easy or no hint has a reason."""
-    import game
+    from game import registry
     from game.bots import make_bot, make_chooser
     from game.bots.hard import MIN_PAIRS
     games = {}
     for level in ("easy", "medium"):
-        state = game.new_game(game_id, seed=KNOWLEDGE_SEED)
+        state = registry.new_game(game_id, seed=KNOWLEDGE_SEED)
         choose = make_chooser(level, game_id)(random.Random(KNOWLEDGE_SEED))
         games[level] = states = []
         while not state.is_over and len(states) < KNOWLEDGE_MOVES:

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-import game
+from game import registry
 from game.bots.sampling import consistent
 
 
@@ -27,7 +27,7 @@ def act(state, text):
 def rejected(state, action):
     """Assert `action` is refused with a reason and changes nothing; return the reason."""
     before = state.to_dict()
-    with pytest.raises(game.IllegalAction) as info:
+    with pytest.raises(registry.IllegalAction) as info:
         state.apply(action)
     assert str(info.value)
     assert state.to_dict() == before
@@ -36,7 +36,7 @@ def rejected(state, action):
 
 def finished(game_id="final_card_down", seed=3):
     """A two-player game of `game_id` played to its end by random legal moves from `seed`."""
-    state = game.new_game(game_id, players=2, seed=seed)
+    state = registry.new_game(game_id, players=2, seed=seed)
     rng = random.Random(seed)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))

@@ -20,8 +20,7 @@ import sys
 import pygame
 import pytest
 
-import game
-from game import resources
+from game import registry, resources
 from scenes import pieces
 
 ROOT = resources.root()
@@ -80,9 +79,9 @@ def test_spec_names_no_platform_paths():
 
 def test_resources_come_from_the_bundle_when_frozen(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    assert resources.path("config", "games.yaml") == os.path.join(str(tmp_path), "config", "games.yaml")
+    assert resources.path("config", "app.yaml") == os.path.join(str(tmp_path), "config", "app.yaml")
     monkeypatch.delattr(sys, "_MEIPASS")
-    assert os.path.exists(resources.path("config", "games.yaml"))
+    assert os.path.exists(resources.path("config", "app.yaml"))
 
 
 class Analysis:
@@ -103,11 +102,11 @@ class Analysis:
                      if module.__file__ and name != "__main__"]
         self.scripts = list(scripts)
         self.binaries = []
-        self.datas = [(os.path.join(dest, os.path.basename(source)), source, "DATA")
-                      for source, dest in datas if os.path.isfile(source)]
-        self.datas += [(os.path.join(dest, os.path.relpath(os.path.join(folder, name), source)),
-                        os.path.join(folder, name), "DATA")
-                       for source, dest in datas for folder, _, names in os.walk(source) for name in names]
+        self.datas = [(os.path.join(dest, os.path.relpath(os.path.join(folder, name), source)),
+                       os.path.join(folder, name), "DATA")
+                      for source, dest in datas for folder, _, names in os.walk(source) for name in names]
+        self.datas += [(os.path.join(dest, os.path.basename(source)), source, "DATA")
+                       for source, dest in datas if os.path.isfile(source)]
 
 
 def run_spec(text):
@@ -186,23 +185,25 @@ def test_the_bundle_carries_every_piece_of_every_game():
         for piece in pieces.FILE_PIECES:
             assert os.path.normpath(found[piece]) in files, (game_id, piece)
         assert {found["rules"], found["bots"], found["presenter"]} == {
-            f"game.{game_id}", f"game.bots.{game_id}", f"scenes.presenters.{game_id}"}
+            f"game.{game_id}.rules", f"game.{game_id}.bots", f"game.{game_id}.presenter"}
+    for path in pieces.home_files(pieces.shipped()):   # the lessons' chapters too
+        assert os.path.normpath(path) in files, path
 
 
-@pytest.mark.parametrize("game_id", list(game.MODULES))
+@pytest.mark.parametrize("game_id", list(registry.SHIPPED))
 def test_a_spec_leaving_out_a_bot_module_refuses_to_build(game_id):
-    text = spec_text().replace('excludes=["tkinter",', f'excludes=["game.bots.{game_id}", "tkinter",')
+    text = spec_text().replace('excludes=["tkinter",', f'excludes=["game.{game_id}.bots", "tkinter",')
     with pytest.raises(SystemExit) as refused:
         run_spec(text)
-    assert str(refused.value) == f"cardtable.spec: the bundle would lack game.bots.{game_id}"
+    assert str(refused.value) == f"cardtable.spec: the bundle would lack game.{game_id}.bots"
 
 
 def test_a_spec_leaving_out_the_lessons_refuses_to_build():
-    text = spec_text().replace('datas=[(os.path.join(ROOT, "config"), "config")]',
-                               'datas=[(os.path.join(ROOT, "config", "rules"), "config/rules")]')
+    text = spec_text().replace("for path in HOME_FILES]",
+                               'for path in HOME_FILES if not path.endswith("tutorial.yaml")]')
     with pytest.raises(SystemExit) as refused:
         run_spec(text)
-    assert f"config{os.sep}tutorials{os.sep}ktu.yaml" in str(refused.value)
+    assert os.path.join("game", "ktu", "tutorial.yaml") in str(refused.value)
 
 
 def test_no_module_is_loaded_by_name():

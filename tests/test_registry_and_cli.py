@@ -1,13 +1,13 @@
-"""The registry file's validation, the save format's guard rails, and the command line."""
+"""The registry and its games' entries, the save format's guard rails, and the command line."""
 import json
 import os
 import subprocess
 import sys
+import types
 
 import pytest
 
-import game
-from game import load_registry, resources
+from game import registry, resources
 from scenes import pieces
 from tests import test_table_frames as table_frames
 
@@ -20,17 +20,21 @@ def run(*args):
 
 
 @pytest.mark.quick
-def test_registry_holds_every_game_of_its_file_with_its_rules():
-    listed = resources.read_yaml(resources.path("config", "games.yaml"))["games"]
-    assert set(game.MODULES) == set(listed)
-    assert all(game.GAMES[game_id].module is module for game_id, module in game.MODULES.items())
+def test_registry_reads_every_shipped_game_from_its_home():
+    assert registry.SHIPPED == ("final_card_down", "deadline", "final_count", "ktu",
+                                "four_downs", "five_possessions")   # the menu's order
+    for game_id in registry.SHIPPED:
+        home, info = registry.HOMES[game_id], registry.GAMES[game_id]
+        assert home.id == game_id and info.home is home and info.module is home.rules
+        assert os.path.relpath(home.folder, ROOT) == os.path.join("game", game_id)
+        assert info.title == resources.read_yaml(home.entry)["title"]
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_every_game_has_every_piece(game_id):
     """Its rules, bot module, presenter, rulebook, lesson, golden records and recorded
     frames at the table: one message names every piece a game lacks."""
-    lacks = [str(error) for error in pieces.missing(game.GAMES[game_id])]
+    lacks = [str(error) for error in pieces.missing(registry.GAMES[game_id])]
     golden = os.path.join(ROOT, "tests", "golden", f"{game_id}.json")
     if not os.path.isfile(golden):
         lacks.append(f"{game_id}: no golden records ({golden}: python3 -m tests.test_golden "
@@ -44,38 +48,35 @@ def test_every_game_has_every_piece(game_id):
 @pytest.mark.parametrize("edit,problem", [
     (lambda t: t.replace("version: 1", "version: 2"), "expected 'version: 1'"),
     (lambda t: t.replace("values: [\"none\", \"drawn_only\", \"any\"]", "values: [on, off]"),
-     "expected distinct texts or numbers"),
+     "options[1].values: expected distinct texts or numbers"),
     (lambda t: t.replace('"drawn_only": Drawn card only, ', ""),
-     "words: expected a text for each of the values none, drawn_only, any"),
+     "options[1].words: expected a text for each of the values none, drawn_only, any"),
     (lambda t: t.replace("values: [4, 2, 3, 5, 6]", "values: [4, 2, 3]"),
      "must list the player counts 2-6"),
     (lambda t: t.replace("players: {min: 2, max: 6, default: 4}",
-                         "players: {min: 2, max: 6, default: 9}"), "min <= default <= max"),
-    (lambda t: t.replace("  final_card_down:", "  final_card_up:"), "final_card_down is missing"),
+                         "players: {min: 2, max: 6, default: 9}"), "players: expected min <= default <= max"),
+    (lambda t: t.replace("scores: lower\n", ""), "expected exactly the keys"),
     (lambda t: t + "\n  broken: [", "is not valid YAML"),
 ])
-def test_registry_file_errors_name_the_file_and_field(tmp_path, edit, problem):
-    text = open(resources.path("config", "games.yaml")).read()
-    path = tmp_path / "games.yaml"
-    path.write_text(edit(text))
+def test_a_game_entry_errors_name_the_file_and_field(tmp_path, edit, problem):
+    home = registry.HOMES["final_card_down"]
+    (tmp_path / "game.yaml").write_text(edit(open(home.entry).read()))
     with pytest.raises(ValueError) as info:
-        load_registry(str(path), game.MODULES)
-    assert str(path) in str(info.value) and problem in str(info.value)
+        registry.read_entry(home._replace(folder=str(tmp_path)))
+    assert str(info.value).startswith(f"{tmp_path / 'game.yaml'}: ") and problem in str(info.value)
 
 
-def test_a_game_listed_without_rules_refuses_to_load(tmp_path):
-    text = open(resources.path("config", "games.yaml")).read()
-    ktu = text[text.index("  ktu:"):text.index("  final_count:")]
-    path = tmp_path / "games.yaml"
-    path.write_text(text + ktu.replace("  ktu:", "  snap:"))
-    with pytest.raises(game.MissingPiece) as info:
-        load_registry(str(path), game.MODULES)
-    assert str(info.value) == "snap: no rules module (game.MODULES)"
+def test_a_home_without_rules_refuses_to_register(tmp_path):
+    home = registry.HOMES["ktu"]._replace(id="snap", rules=types.ModuleType("snap_rules"))
+    with pytest.raises(registry.MissingPiece) as info:
+        registry.register(home)
+    assert str(info.value) == "snap: no State class (snap_rules.State)"
+    assert "snap" not in registry.GAMES and "snap" not in registry.HOMES
 
 
 def test_save_round_trip_keeps_the_random_future():
-    state = game.new_game("final_card_down", seed=5)
-    loaded = game.load_state(json.loads(json.dumps(state.to_dict())))
+    state = registry.new_game("final_card_down", seed=5)
+    loaded = registry.load_state(json.loads(json.dumps(state.to_dict())))
     assert loaded == state
     assert loaded.rng.random() == state.rng.random()
 
@@ -93,10 +94,10 @@ def test_save_round_trip_keeps_the_random_future():
     (lambda d: d.update(current_player=9), "current_player"),
 ])
 def test_bad_saves_are_refused_with_the_reason(edit, problem):
-    data = game.new_game("final_card_down", seed=5).to_dict()
+    data = registry.new_game("final_card_down", seed=5).to_dict()
     edit(data)
     with pytest.raises(ValueError) as info:
-        game.load_state(data)
+        registry.load_state(data)
     assert problem in str(info.value)
 
 
@@ -116,7 +117,7 @@ def test_simulate_prints_the_figures():
 def test_simulate_says_which_way_scores_are_better():
     for game_id, way in (("ktu", "lower"), ("deadline", "higher")):
         out = run("simulate", game_id, "--games", "1").stdout
-        assert f"scores: {way} is better in {game.GAMES[game_id].title}" in out.splitlines()
+        assert f"scores: {way} is better in {registry.GAMES[game_id].title}" in out.splitlines()
 
 
 @pytest.mark.quick
@@ -183,7 +184,7 @@ def test_simulate_errors_are_one_line_with_status_2(args, problem):
 def test_engine_bench_prints_speed_per_game():
     result = run("bench", "--engine-only", "--seconds", "0.2")
     assert result.returncode == 0, result.stderr
-    for game_id in game.MODULES:
+    for game_id in registry.SHIPPED:
         assert game_id in result.stdout
     assert "actions/s" in result.stdout
 
@@ -227,7 +228,7 @@ def test_ci_and_the_release_workflow_run_readmes_commands_as_typed():
 def test_replay_prints_a_record_move_by_move(tmp_path):
     import random
     from game import saves
-    state = game.new_game("final_card_down", seed=2, options={"fcd.players": 2})
+    state = registry.new_game("final_card_down", seed=2, options={"fcd.players": 2})
     rng = random.Random(2)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
@@ -331,14 +332,13 @@ def test_bot_command_errors_are_one_line(args, problem):
 
 def test_the_app_refuses_to_start_without_a_piece(monkeypatch, capsys, tmp_path):
     import main
-    from scenes import presenters
     assert main.check_pieces() == 0
-    monkeypatch.delitem(presenters.PRESENTERS, "deadline")
+    monkeypatch.setitem(registry.HOMES, "deadline", registry.HOMES["deadline"]._replace(presenter=None))
     assert main.main([]) == 1
     assert capsys.readouterr().err == ("Card Table is incomplete: deadline: no presenter "
-                                       "(scenes.presenters.PRESENTERS)\n")
+                                       "(its Home's presenter)\n")
     monkeypatch.undo()
-    monkeypatch.setattr(game.GameInfo, "rulebook", lambda info: str(tmp_path / f"{info.id}.md"))
+    monkeypatch.setattr(registry.GameInfo, "rulebook", lambda info: str(tmp_path / f"{info.id}.md"))
     assert main.main(["simulate", "ktu", "--games", "1"]) == 1
     assert capsys.readouterr().err == (f"Card Table is incomplete: final_card_down: no rulebook "
                                        f"({tmp_path / 'final_card_down.md'})\n")

@@ -10,10 +10,10 @@ import time
 
 import pytest
 
-import game
 import main
-from game import resources
+from game import registry, resources
 from game.report import run as runner
+from game.report.cluster import Cluster
 from game.report.cli import SUMMARY_FORMAT
 from game.report.stats import mean_interval, wilson
 from game.report.summary import summarize
@@ -32,7 +32,8 @@ def spec_for(game_id="final_card_down", games=30, seed=7, **changes):
 
 
 def play(spec, workers=1, cluster=None):
-    configs, rows, _ = runner.play(spec, workers, cluster, progress=False)
+    engine = Cluster(cluster) if cluster else None
+    configs, rows, _ = runner.play(spec, workers, engine, progress=False)
     return rows, summarize(spec, configs, rows)
 
 
@@ -43,7 +44,7 @@ def test_numbers_match_a_direct_computation_of_30_games():
     actions = []
     for index in range(30):
         seed = runner.game_seed(7, index)
-        state = game.new_game("final_card_down", players=4, seed=seed)
+        state = registry.new_game("final_card_down", players=4, seed=seed)
         rng = random.Random(seed)
         opener = state.current_player     # seat 1 when the first discard is an A (skip)
         count = 0
@@ -247,7 +248,7 @@ def test_findings_name_play_to_the_last_and_its_turn_limit_in_words(tmp_path):
 
 
 def test_dealt_card_effects_cover_every_rank_in_every_mode():
-    for game_id, info in game.GAMES.items():
+    for game_id, info in registry.GAMES.items():
         rows, summary = play(spec_for(game_id, games=12, players=[info.default_players]))
         ranks = {card.rank for card in info.load_deck()}
         seen = {rank for row in rows for held in row["dealt"] for rank in held}
@@ -409,7 +410,7 @@ def test_cluster_addresses_that_are_not_a_dask_scheduler_are_one_line_errors(tmp
 
 def test_fuzzing_ranks_every_option_by_its_effect_in_words():
     _, summary = play(spec_for("ktu", games=80, players=[None], fuzz=True))
-    info = game.game_info("ktu")
+    info = registry.game_info("ktu")
     effects = summary["effects"]
     assert {e["label"] for e in effects} == {"Players"} | {o.label for o in info.options
                                                           if o.id != info.player_option}

@@ -6,7 +6,7 @@ import base64
 import html
 import io
 
-import game
+from game import registry
 from game.report import MissingExtra, stats
 from game.report.summary import ENDS
 from game.report.words import (about_points, ci_num, ci_pct, count, num, option_words,
@@ -504,7 +504,7 @@ def _mode(info, spec):
 def render(spec, summary, run_info, found):
     """The report's HTML page (a complete document, charts inline); `found` holds the code
     and rules versions that played it."""
-    info = game.game_info(spec["game"])
+    info = registry.game_info(spec["game"])
     title = f"{info.title}: balance report"
     many = len(summary["configs"]) > 1
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"

@@ -6,7 +6,7 @@ import os
 import re
 import time
 
-import game
+from game import registry
 from game.core import require, require_int
 from game.saves import files
 from game.version import VERSION
@@ -91,7 +91,7 @@ def replay(record, to_first_illegal=False):
     `to_first_illegal`: then the states stop before that action."""
     require(record, dict, "record")
     seed = record.get("seed")
-    state = game.new_game(record.get("game"), players=record.get("players"), seed=seed,
+    state = registry.new_game(record.get("game"), players=record.get("players"), seed=seed,
                           options=require(record.get("options"), dict, "options"))
     yield state
     for i, data in enumerate(require(record.get("actions"), list, "actions")):
@@ -116,7 +116,7 @@ def read_record(path, move=True):
     (a different `RULES_VERSION` of its game) opens as far as it replays, with `note`
     saying so, and is never set aside for that."""
     def parse(data):
-        current = game.game_info(data.get("game")).state_class().RULES_VERSION
+        current = registry.game_info(data.get("game")).state_class().RULES_VERSION
         made = rules_version_of(data)
         states = list(replay(data, to_first_illegal=made != current))
         data["seats"] = check_seats(data.get("seats"), states[0].players)
