@@ -47,7 +47,7 @@ def _table(app, game_id, busiest):
     on by the engine until its `busiest` table is ready on seat 0's turn, with a card in
     the air: the table animates the events from a recent move of seat 0's that flies on
     its board, and frames with no time passing then keep that card where it is."""
-    from scenes.session import Seat, Session
+    from scenes.table.session import Seat, Session
     seats = [Seat("Maya", True)] + [Seat(n, False) for n in ("Theo", "Ines", "Sam", "Lena")[:busiest.players - 1]]
     session = Session(game_id, seats, {}, seed=11)
     state = session.state
@@ -120,7 +120,7 @@ def autosave_times(game_id, players):
     """Median and worst milliseconds of the autosave after each move of a whole game of
     random moves (the JSON dump and the atomic write, fsync included)."""
     from game import saves
-    from scenes.session import Seat, Session
+    from scenes.table.session import Seat, Session
     home = tempfile.mkdtemp(prefix="cardtable-bench-")
     try:
         seats = [Seat(f"Player {i + 1}", True) for i in range(players)]

@@ -50,7 +50,7 @@ def _run(started, out):
     from game.version import VERSION
     from scenes import app as app_module
     from scenes import pieces
-    from scenes.session import Seat, Session
+    from scenes.table.session import Seat, Session
 
     app = app_module.App(size=(1280, 720))
     app.settings.animation_speed = "instant"

@@ -7,8 +7,8 @@ import random
 
 import pygame
 
-from scenes import table_input
-from scenes.session import Seat, Session, inline
+from scenes.table import input as table_input
+from scenes.table.session import Seat, Session, inline
 from tests.test_ui_play import app, choose, click_at, click_widget, press  # noqa: F401
 
 

@@ -7,9 +7,9 @@ import random
 import pygame
 import pytest
 
-from scenes.menu import MenuScene
-from scenes.scoring import ScoringScene
-from scenes.table import TableScene
+from scenes.screens.menu import MenuScene
+from scenes.screens.scoring import ScoringScene
+from scenes.table.scene import TableScene
 from tests.test_ui_play import app, choose, click_widget, new_app, perform, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
@@ -131,7 +131,7 @@ def test_followable_log_entry_appears_when_its_move_lands(app):
 
 def test_followable_replay_says_moves_in_words_and_shows_every_card_after_the_game(app):
     from game import saves
-    from scenes.session import Seat, Session
+    from scenes.table.session import Seat, Session
     session = Session("five_possessions", [Seat("Maya"), Seat("Theo", False, "easy")], {}, 5)
     rng = random.Random(1)
     while not session.is_over:

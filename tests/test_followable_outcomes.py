@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from game import registry
-from scenes.scoring import ScoringScene
-from scenes.session import Seat, Session, inline
-from scenes.table import TableScene
+from scenes.screens.scoring import ScoringScene
+from scenes.table.session import Seat, Session, inline
+from scenes.table.scene import TableScene
 from tests.test_ui_play import app, choose, click_at, press  # noqa: F401
 from tests.test_ui_saves import start_game
 

@@ -8,8 +8,8 @@ import pytest
 
 from game import registry
 from scenes import app as app_module
-from scenes import table_draw
-from scenes.session import Seat, Session, inline
+from scenes.table import draw as table_draw
+from scenes.table.session import Seat, Session, inline
 from sprites import cards as card_sprites
 from sprites import text as text_module
 from tests.test_ui_play import choose
@@ -250,7 +250,7 @@ def test_followable_the_top_bar_never_cuts_its_words_at_960x600(small_app, game_
 
 def test_followable_settings_explains_every_undo_choice_in_one_line(small_app, monkeypatch):
     from scenes import config
-    from scenes.settings import SettingsScene
+    from scenes.screens.settings import SettingsScene
     from sprites import palette
     from tests.test_ui_play import click_widget
     drawn = []

@@ -6,8 +6,8 @@ import re
 
 import pygame
 
-from scenes.session import Seat, Session, inline
-from scenes.table import TableScene
+from scenes.table.session import Seat, Session, inline
+from scenes.table.scene import TableScene
 from tests.test_ktu import blind_position, new, play
 from tests.test_ui_play import app, choose, click_at, click_widget, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game

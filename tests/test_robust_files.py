@@ -15,7 +15,7 @@ import pytest
 import main
 from game import registry, saves
 from game.saves import files
-from scenes.session import Seat, Session
+from scenes.table.session import Seat, Session
 from tests.helpers import finished
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -9,12 +9,12 @@ import pygame
 import yaml
 
 from game import registry, saves, undo
-from scenes import statistics
-from scenes.menu import MenuScene
-from scenes.presenters import presenter_for
-from scenes.setup import SetupScene
-from scenes.statistics import StatisticsScene
-from scenes.table import TableScene
+from scenes.screens import statistics
+from scenes.screens.menu import MenuScene
+from scenes.table.presenters import presenter_for
+from scenes.screens.setup import SetupScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.table.scene import TableScene
 from tests.test_ui_play import app, click_widget, new_app, open_setup, press, set_seats  # noqa: F401
 from tests.test_ui_tutorial import open_lesson
 

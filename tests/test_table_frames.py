@@ -20,8 +20,8 @@ import pytest
 
 from game import registry, saves, tutorial
 from scenes import app as app_module
-from scenes import tutorial as lessons
-from scenes.session import Seat, Session, inline
+from scenes.table import lesson as lessons
+from scenes.table.session import Seat, Session, inline
 from tests import seventh
 from tests.test_ui_play import card_point, choose
 

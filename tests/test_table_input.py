@@ -5,12 +5,13 @@ import copy
 import pygame
 
 from game import registry
-from scenes import table_input, ui
-from scenes.presenters import presenter_for
-from scenes.table_input import (Back, Close, Drag, Drop, Focus, Grab, Hover, Laid, Play, Press, Refuse,
+from scenes.table import input as table_input
+from scenes.widgets import ui
+from scenes.table.presenters import presenter_for
+from scenes.table.input import (Back, Close, Drag, Drop, Focus, Grab, Hover, Laid, Play, Press, Refuse,
                                 TableInput, Toggle, Undo, choosable)
-from scenes.table_layout import lay_out
-from scenes.table_state import Dialog, TableState
+from scenes.table.layout import lay_out
+from scenes.table.state import Dialog, TableState
 
 SIZE = (1280, 720)
 

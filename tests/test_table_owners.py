@@ -10,16 +10,17 @@ import inspect
 import os
 
 import scenes
-from scenes.table import TableScene
+from scenes.table.scene import TableScene
 from tests.test_ui_play import app, click_widget  # noqa: F401
 
 MUTATORS = {"append", "extend", "insert", "remove", "pop", "clear", "update", "add", "discard",
             "setdefault", "sort", "reverse", "__setitem__"}
-SCENES = sorted(glob.glob(os.path.join(os.path.dirname(scenes.__file__), "*.py")))
+ROOT = os.path.dirname(scenes.__file__)
+SCENES = sorted(os.path.relpath(path, ROOT) for path in glob.glob(os.path.join(ROOT, "**", "*.py"), recursive=True))
 
 
 def tree(name):
-    path = os.path.join(os.path.dirname(scenes.__file__), name)
+    path = os.path.join(ROOT, name)
     return ast.parse(open(path, encoding="utf-8").read(), path)
 
 
@@ -69,32 +70,31 @@ def writes(node):
 
 
 def test_table_input_assigns_no_attribute_of_anything():
-    [cls] = [n for n in tree("table_input.py").body if isinstance(n, ast.ClassDef) and n.name == "TableInput"]
+    [cls] = [n for n in tree("table/input.py").body if isinstance(n, ast.ClassDef) and n.name == "TableInput"]
     assert writes(cls) == []
 
 
 def test_nothing_assigns_the_input_s_attributes_and_only_the_controller_the_table_s_state():
-    for path in SCENES:
-        name = os.path.basename(path)
+    for name in SCENES:
         for line, written, _ in writes(tree(name)):
             assert ".input." not in written and not written.startswith("input."), f"{name}:{line}: {written}"
-            if name != "table.py":
+            if name != "table/scene.py":
                 assert "ui_state" not in written, f"{name}:{line}: only the controller changes TableState"
 
 
 def test_directors_change_nothing_of_the_table():
-    for name in ("table_director.py", "tutorial.py", "remote.py"):
+    for name in ("table/director.py", "table/lesson.py", "network/remote.py"):
         for line, written, start in writes(tree(name)):
             assert start != "table", f"{name}:{line}: {written}"
 
 
 def test_no_scene_subclasses_the_table_and_a_lesson_is_the_table_with_a_director(app):  # noqa: F811
     for path in SCENES:
-        module = importlib.import_module(f"scenes.{os.path.basename(path)[:-3]}")
+        module = importlib.import_module("scenes." + path[:-3].replace(os.sep, ".").removesuffix(".__init__"))
         for _, cls in inspect.getmembers(module, inspect.isclass):
             assert cls is TableScene or not issubclass(cls, TableScene), f"{cls.__name__} subclasses the table"
-    from scenes.replay import ReplayScene
-    from scenes.tutorial import LessonDirector
+    from scenes.screens.replay import ReplayScene
+    from scenes.table.lesson import LessonDirector
     assert not issubclass(ReplayScene, TableScene)
     click_widget(app, lambda w: w.label == "Learn to play")
     click_widget(app, lambda w: w.label.startswith("Learn "))
@@ -102,7 +102,8 @@ def test_no_scene_subclasses_the_table_and_a_lesson_is_the_table_with_a_director
 
 
 def test_the_table_reads_the_session_through_its_interface_only():
-    for name in ("table.py", "table_director.py", "tutorial.py", "table_input.py", "table_draw.py", "remote.py"):
+    for name in ("table/scene.py", "table/director.py", "table/lesson.py", "table/input.py", "table/draw.py",
+                 "network/remote.py"):
         for node in ast.walk(tree(name)):
             if isinstance(node, ast.Attribute) and node.attr in ("state", "timeline"):
                 assert not (isinstance(node.value, ast.Attribute) and node.value.attr == "session"), \

@@ -11,11 +11,11 @@ import pytest
 from game import registry
 from game.core import OVER
 from game.bots import make_bot
-from scenes import table_input
-from scenes.presenters import presenter_for
-from scenes.scoring import ScoringScene
-from scenes.session import Seat, Session
-from scenes.table import TableScene
+from scenes.table import input as table_input
+from scenes.table.presenters import presenter_for
+from scenes.screens.scoring import ScoringScene
+from scenes.table.session import Seat, Session
+from scenes.table.scene import TableScene
 from sprites import text as text_module
 from tests.test_ui_play import choose, new_app
 
@@ -220,7 +220,7 @@ def test_a_log_entry_cut_short_ends_in_an_ellipsis_and_shows_whole_on_hover(spy)
     try:
         screen = app.screen
         long_entry = "Theo played " + ", ".join(["Offense blue 4"] * 12)
-        from scenes import table_draw
+        from scenes.table import draw as table_draw
         tips = table_draw.log(screen, (900, 300, 360, 300), "Latest moves", ["Maya drew a card", long_entry])
         assert [words for _, words in tips] == [long_entry]
         assert any(line.endswith("...") for line in spy)
@@ -259,14 +259,14 @@ def test_a_learner_called_you_reads_your_not_yous():
 
 
 def test_the_hit_goal_says_what_it_is_for():
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     words = presenter_for(registry.GAMES["final_count"]).EVENT_WORDS["goal"]("Theo", 64)
     assert words == "Hit Goal is 64: end the hand on exactly 64 to win 75"
 
 
 def test_deadline_draw_buttons_name_the_piles_not_the_engine_word():
     from game.core import Action
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     presenter = presenter_for(registry.GAMES["deadline"])
     names = ["Maya", "Theo", "Sam"]
     assert presenter.action_label(Action("draw", (), "stock"), names) == "Draw (draw pile)"
@@ -275,8 +275,8 @@ def test_deadline_draw_buttons_name_the_piles_not_the_engine_word():
 
 def test_a_card_clicked_when_only_buttons_move_says_so_in_words():
     from game.core import Action
-    from scenes import table_input
-    from scenes.presenters import presenter_for
+    from scenes.table import input as table_input
+    from scenes.table.presenters import presenter_for
     state = registry.new_game("deadline", players=3, seed=1)
     card = state.hands[state.current_player][0]
     legal = [Action("draw", (), "stock"), Action("draw", (), "discard")]

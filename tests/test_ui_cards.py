@@ -5,8 +5,8 @@ sorts as the setting says."""
 import pygame
 import yaml
 
-from scenes.settings import SettingsScene
-from scenes.table_input import LIFT
+from scenes.screens.settings import SettingsScene
+from scenes.table.input import LIFT
 from sprites import palette
 from tests.test_ui_play import app, click_at, click_widget, settle  # noqa: F401
 from tests.test_ui_saves import start_game

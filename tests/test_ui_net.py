@@ -16,11 +16,11 @@ import pytest
 from game.net.client import ClientTable
 from game.net.link import Client
 from game.net.protocol import DEFAULT_PORT
-from scenes.join import JoinScene
-from scenes.lobby import LobbyScene
-from scenes.menu import MenuScene
-from scenes.net import HERE_ONLY, Hosting
-from scenes.setup import SetupScene
+from scenes.network.join import JoinScene
+from scenes.network.lobby import LobbyScene
+from scenes.screens.menu import MenuScene
+from scenes.network.net import HERE_ONLY, Hosting
+from scenes.screens.setup import SetupScene
 from tests.test_ui_play import app, click_widget, press  # noqa: F401
 
 WAIT = 10.0        # seconds the network may take on a busy machine
@@ -29,7 +29,7 @@ WAIT = 10.0        # seconds the network may take on a busy machine
 @pytest.fixture(autouse=True)
 def free_port(monkeypatch):
     """A table hosted from the app listens on a port the system picks (see above)."""
-    monkeypatch.setattr("scenes.lobby.Hosting", functools.partial(Hosting, port=0))
+    monkeypatch.setattr("scenes.network.lobby.Hosting", functools.partial(Hosting, port=0))
 
 
 def arrived(inbox, timeout=WAIT):
@@ -183,7 +183,7 @@ def host_for(game_id, plan, seed, undo="mine"):
     """A table hosted in the test on 127.0.0.1 (pumped by hand): (Hosting, the Session
     maker once everyone has joined)."""
     from game.registry import resolve_options, game_info
-    from scenes.session import Seat, Session, inline
+    from scenes.table.session import Seat, Session, inline
     _, options = resolve_options(game_info(game_id), len(plan))
     names = [None if kind == "remote" else "Ines" for kind in plan]
     hosting = Hosting(game_id, options, plan, names, HERE_ONLY, port=0, undo=undo)
@@ -212,9 +212,9 @@ def computers_move(hosting):
 
 
 def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(app):
-    from scenes.remote import JoinedDirector, RemoteSession
-    from scenes.scoring import ScoringScene
-    from scenes.table import TableScene
+    from scenes.network.remote import JoinedDirector, RemoteSession
+    from scenes.screens.scoring import ScoringScene
+    from scenes.table.scene import TableScene
     hosting, begin = host_for("four_downs", ["remote", "easy"], seed=12, undo="casual")
     try:
         click_widget(app, lambda w: w.label == "Join a game")
@@ -274,8 +274,8 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
 
 def test_a_saved_hosted_game_is_hosted_again_and_waits_for_its_people(app, monkeypatch):
     from game import saves
-    monkeypatch.setattr("scenes.lobby.EVERYWHERE", HERE_ONLY)     # tests listen on loopback only
-    from scenes.session import Seat, Session, inline
+    monkeypatch.setattr("scenes.network.lobby.EVERYWHERE", HERE_ONLY)     # tests listen on loopback only
+    from scenes.table.session import Seat, Session, inline
     session = Session("ktu", [Seat("Maya"), Seat("Theo"), Seat("Ines", False, "easy")],
                       {}, 7, app.folders, executor=inline)
     for _ in range(5):
@@ -347,8 +347,8 @@ def run(app, screen, done):
 
 def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_returns(app):
     from game import saves
-    from scenes.scoring import ScoringScene
-    from scenes.table import TableScene
+    from scenes.screens.scoring import ScoringScene
+    from scenes.table.scene import TableScene
     hosting = host_ktu(app)
     theo = Screen(hosting.port, hosting.code, "Theo")
     try:

@@ -12,10 +12,10 @@ import pytest
 
 from game import registry
 from scenes import app as app_module
-from scenes.scoring import ScoringScene
-from scenes.session import inline
-from scenes.setup import SetupScene
-from scenes.table import TableScene
+from scenes.screens.scoring import ScoringScene
+from scenes.table.session import inline
+from scenes.screens.setup import SetupScene
+from scenes.table.scene import TableScene
 
 MAX_ACTIONS = 3000
 FRAME = 1 / 60          # the time each frame of the app advances by

@@ -14,10 +14,10 @@ import pytest
 
 from game import registry, saves
 from scenes import app as app_module
-from scenes.menu import MenuScene
-from scenes.session import Seat, Session
-from scenes.setup import SetupScene
-from scenes.statistics import StatisticsScene
+from scenes.screens.menu import MenuScene
+from scenes.table.session import Seat, Session
+from scenes.screens.setup import SetupScene
+from scenes.screens.statistics import StatisticsScene
 from sprites import cards as card_sprites
 from sprites import die, text
 from tests.test_robust_files import read_only

@@ -14,15 +14,16 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from game import bots, registry, resources, saves
 from game.saves import files
 from scenes import app as app_module
-from scenes import config, statistics
-from scenes.error import ErrorScene
-from scenes.menu import MenuScene
-from scenes.replay import ReplayScene
-from scenes.scoring import ScoringScene
-from scenes.session import Seat, Session
-from scenes.settings import SettingsScene
-from scenes.statistics import StatisticsScene
-from scenes.table import TableScene
+from scenes import config
+from scenes.screens import statistics
+from scenes.screens.error import ErrorScene
+from scenes.screens.menu import MenuScene
+from scenes.screens.replay import ReplayScene
+from scenes.screens.scoring import ScoringScene
+from scenes.table.session import Seat, Session
+from scenes.screens.settings import SettingsScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.table.scene import TableScene
 from tests.test_ui_play import (app, choose, click_widget, crash_in_scene,  # noqa: F401
                                 new_app, open_setup, perform, press, set_seats, settle)
 

@@ -6,11 +6,11 @@ import pygame
 import pytest
 
 from game import registry
-from scenes.rules import RulesScene, parse
-from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
-from scenes.statistics import StatisticsScene
-from scenes.table import TableScene
+from scenes.screens.rules import RulesScene, parse
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.table.scene import TableScene
 from tests.test_ui_play import (app, click_at, click_widget, crash_in_scene, press,  # noqa: F401
                                 set_seats, settle)
 
@@ -71,7 +71,7 @@ def drawn_words(app, monkeypatch):
 def test_about_by_keyboard_and_mouse_shows_the_version_the_log_and_every_credit(app, monkeypatch):
     from game import credits
     from game.version import TITLE, VERSION
-    from scenes.about import AboutScene
+    from scenes.screens.about import AboutScene
     assert pygame.display.get_caption()[0] == TITLE
     press(app, pygame.K_UP)                         # the last of the menu's buttons
     press(app, pygame.K_RETURN)
@@ -186,7 +186,7 @@ def test_every_engine_event_has_words_in_the_log():
     raw 'kind (detail)')."""
     import random
 
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     for game_id, info in registry.GAMES.items():
         presenter = presenter_for(info)
         state = registry.new_game(game_id, seed=5)
@@ -202,7 +202,7 @@ def test_every_engine_event_has_words_in_the_log():
 
 
 def test_seat_facts_are_shown_as_names():
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     downs = presenter_for(registry.GAMES["four_downs"])
     lines = dict(downs.fact_lines({"hand_winner": 2, "dealer": 2, "hand": 3}, ["Maya", "Theo", "Ines"]))
     assert lines == {"Hand winner": "Ines", "Dealer": "Ines", "Hands played": "3"}
@@ -216,7 +216,7 @@ def test_seat_facts_are_shown_as_names():
 
 
 def test_facts_and_breakdowns_name_cards_as_players_say_them():
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     ktu = presenter_for(registry.GAMES["ktu"])
     view = registry.new_game("ktu", players=2, seed=1).view(0)
     view = view._replace(facts=dict(view.facts, effective_top="AD", step="play"))

@@ -5,12 +5,12 @@ place, and the rulebook draws nested bullets indented."""
 import pygame
 
 from game import registry
-from scenes import controls
+from scenes.widgets import controls
 from game.presenter import ordinal
-from scenes.rules import RulesScene, parse
-from scenes.scoring import ScoringScene
-from scenes.session import Seat, Session
-from scenes.table import TableScene
+from scenes.screens.rules import RulesScene, parse
+from scenes.screens.scoring import ScoringScene
+from scenes.table.session import Seat, Session
+from scenes.table.scene import TableScene
 from tests.test_ui_play import FRAME, app, click_widget, open_setup, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
@@ -123,7 +123,7 @@ def test_the_rulebook_draws_nested_bullets_indented(app, tmp_path):
 def test_final_card_down_places_follow_the_rulings_worked_example():
     """Seat 2 went out; seat 1 holds 10, seat 3 16, seat 0 17 (the rulings' example)."""
     from types import SimpleNamespace
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     presenter = presenter_for(registry.GAMES["final_card_down"])
     view = SimpleNamespace(winners=[2], scores=[17, 10, 0, 16])
     assert presenter.places(view) == {2: 1, 1: 2, 3: 3, 0: 4}

@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from game import registry
-from scenes import table as scenes_table
-from scenes.menu import MenuScene
-from scenes.table import TableScene
+from scenes.table import scene as scenes_table
+from scenes.screens.menu import MenuScene
+from scenes.table.scene import TableScene
 from tests.test_ui_play import app, choose, click_at, click_widget, perform, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
@@ -88,8 +88,8 @@ def test_a_replay_step_forward_flies_the_cards_it_moved(app):
     import pygame
 
     from game import saves
-    from scenes.replay import ReplayScene
-    from scenes.session import Seat, Session
+    from scenes.screens.replay import ReplayScene
+    from scenes.table.session import Seat, Session
     from tests.test_ui_play import press
     session = Session("ktu", [Seat("Maya", True), Seat("Theo", False, "easy")], {}, 5)
     rng = random.Random(1)

@@ -10,17 +10,19 @@ import pytest
 
 from game import registry, saves, tutorial, undo
 from scenes import app as app_module
-from scenes import coach_panel, config, table_draw
-from scenes.learn import LearnScene
-from scenes.menu import MenuScene
-from scenes.presenters import presenter_for
+from scenes import config
+from scenes.table import coach_panel
+from scenes.table import draw as table_draw
+from scenes.screens.learn import LearnScene
+from scenes.screens.menu import MenuScene
+from scenes.table.presenters import presenter_for
 from game.presenter import agree
-from scenes.rules import RulesScene
-from scenes.setup import SetupScene
-from scenes.table import TableScene
-from scenes.session import Seat, Session, inline
-from scenes.table_director import Director
-from scenes.tutorial import REFUSED, TIP_TURNS, FirstGameDirector, LessonDirector, start
+from scenes.screens.rules import RulesScene
+from scenes.screens.setup import SetupScene
+from scenes.table.scene import TableScene
+from scenes.table.session import Seat, Session, inline
+from scenes.table.director import Director
+from scenes.table.lesson import REFUSED, TIP_TURNS, FirstGameDirector, LessonDirector, start
 from sprites import text as text_module
 from tests.test_ui_play import app, card_point, click_at, click_widget, perform, press, settle  # noqa: F401
 

@@ -7,11 +7,11 @@ import random
 import pygame
 
 from game import saves
-from scenes import statistics
-from scenes.menu import MenuScene
-from scenes.scoring import ScoringScene
-from scenes.statistics import StatisticsScene
-from scenes.table import TableScene
+from scenes.screens import statistics
+from scenes.screens.menu import MenuScene
+from scenes.screens.scoring import ScoringScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.table.scene import TableScene
 from tests.test_ui_play import app, choose, click_widget, perform, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 

@@ -11,11 +11,12 @@ submitted.
 import pygame
 
 from game import saves
-from scenes import table_draw, ui
-from scenes.base import Scene
-from scenes.presenters import presenter_for
-from scenes.table_layout import PANEL_W, lay_out
-from scenes.table_motion import Motion
+from scenes.table import draw as table_draw
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.table.presenters import presenter_for
+from scenes.table.layout import PANEL_W, lay_out
+from scenes.table.motion import Motion
 from sprites import felt
 
 LOG_EVENTS = 250        # the log tells at most this many of the latest events

@@ -3,10 +3,10 @@ for other computers), Continue the saved game, Join a game hosted elsewhere, Sta
 Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a file that
 was bad."""
 from game import registry, saves
-from scenes import ui
-from scenes.base import Scene
-from scenes.presenters import presenter_for
-from scenes.session import Session
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.table.presenters import presenter_for
+from scenes.table.session import Session
 from sprites import palette
 
 

@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 import pygame
 
-from scenes.table_layout import PANEL_W, TOP, bubble_box, landed, pile_cards
+from scenes.table.layout import PANEL_W, TOP, bubble_box, landed, pile_cards
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
 from sprites import palette

@@ -15,7 +15,7 @@ its state.
 """
 from typing import NamedTuple
 
-from scenes import table_draw
+from scenes.table import draw as table_draw
 
 
 class Marks(NamedTuple):

@@ -7,7 +7,7 @@ Only draws: every function takes the words it shows and changes nothing but the 
 """
 import pygame
 
-from scenes.table_layout import PANEL_W, TOP
+from scenes.table.layout import PANEL_W, TOP
 from sprites import palette
 
 SIZES = (18, 17, 16, 15)    # the coach's text shrinks to these sizes before its oldest lines go

@@ -8,11 +8,11 @@ import time
 
 from game.net import protocol as wire
 from game.net.host import HOST, REMOTE
-from scenes import ui
-from scenes.base import Scene
-from scenes.net import EVERYWHERE, HERE_ONLY, Hosting
-from scenes.remote import host_table
-from scenes.session import NET_EVENT, Seat, Session
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.network.net import EVERYWHERE, HERE_ONLY, Hosting
+from scenes.network.remote import host_table
+from scenes.table.session import NET_EVENT, Seat, Session
 from sprites import felt, palette
 
 SEAT_WORDS = {HOST: "you", wire.HERE: "joined", wire.OPEN: "waiting for a person to join",

@@ -21,8 +21,8 @@ import random
 from game.core import IllegalAction
 from game.net import protocol as wire
 from game.net.host import HOST
-from scenes.session import Seat
-from scenes.table_director import Director
+from scenes.table.session import Seat
+from scenes.table.director import Director
 
 PEOPLE = (wire.HOST, wire.HERE, wire.AWAY)
 NOT_LEGAL = "that is not a legal move now"

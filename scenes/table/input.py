@@ -16,9 +16,9 @@ from typing import NamedTuple
 import pygame
 
 from game import registry
-from scenes import ui
+from scenes.widgets import ui
 from game.presenter import card_name
-from scenes.table_layout import dialog_places
+from scenes.table.layout import dialog_places
 
 ACTIVATE = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 WALK = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) + ACTIVATE

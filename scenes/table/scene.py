@@ -25,16 +25,19 @@ choices between arguments are small dialogs. Undo (a top button, or Ctrl+Z) take
 person at the screen back as far as the Undo setting lets the session go.
 """
 from game import registry
-from scenes import config, table_draw, table_input, ui
-from scenes.base import Scene
-from scenes.presenters import presenter_for
+from scenes import config
+from scenes.table import draw as table_draw
+from scenes.table import input as table_input
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.table.presenters import presenter_for
 from game.presenter import HAND_END, agree, card_name, plural
-from scenes.session import BOT_DONE, NET_EVENT
-from scenes.table_director import Director
-from scenes.table_input import Laid, TableInput
-from scenes.table_layout import TOP, lay_out
-from scenes.table_motion import Hold, Motion
-from scenes.table_state import Dialog, TableState
+from scenes.table.session import BOT_DONE, NET_EVENT
+from scenes.table.director import Director
+from scenes.table.input import Laid, TableInput
+from scenes.table.layout import TOP, lay_out
+from scenes.table.motion import Hold, Motion
+from scenes.table.state import Dialog, TableState
 from sprites import felt
 
 LOG_EVENTS = 250        # the log tells at most this many of the latest events

@@ -24,9 +24,10 @@ first turns, a one-line tip (the game's presenter's words) points at a special c
 their hand, each tip once per person (Settings can switch the tips off).
 """
 from game import registry, tutorial
-from scenes import coach_panel, ui
-from scenes.session import LessonSession, Seat
-from scenes.table_director import Director, Marks
+from scenes.table import coach_panel
+from scenes.widgets import ui
+from scenes.table.session import LessonSession, Seat
+from scenes.table.director import Director, Marks
 
 REFUSED = "Not this move: the coach on the right says why"
 CHOOSER = "learn"    # the scene listing every mode's lesson

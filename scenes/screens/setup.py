@@ -16,12 +16,12 @@ import pygame
 
 from game import registry, saves
 from game.net.host import HOST, REMOTE
-from scenes import ui
-from scenes.base import Scene
-from scenes.menu import resume, standing
-from scenes.net import EVERYWHERE, HERE_ONLY
-from scenes.session import Seat, Session
-from scenes.tutorial import FirstGameDirector
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.screens.menu import resume, standing
+from scenes.network.net import EVERYWHERE, HERE_ONLY
+from scenes.table.session import Seat, Session
+from scenes.table.lesson import FirstGameDirector
 from sprites import palette
 
 NAMES = ("Maya", "Theo", "Ines", "Sam", "Lena", "Kofi")
