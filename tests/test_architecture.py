@@ -25,7 +25,13 @@ KERNEL = ("game", "game.cards", "game.core", "game.resources", "game.home", "gam
           "game.measures", "game.knowledge")
 SERVICES = ("game.tutorial", "game.undo", "game.simulate", "game.arguments", "game.bots",
             "game.saves", "game.report", "game.tournament", "game.net")
-FLOORS = ("kernel", "homes", "registry", "services", "sprites", "scenes", "commands")
+# The scenes stand on floors of their own: what every screen is built of (the widgets, the
+# app's settings), the table and its pieces, the network's screens and directors, the other
+# screens, then the app's loop and the commands it runs (the smoke check, the benchmark).
+SCENE_FLOORS = {"scenes": "widgets", "scenes.config": "widgets", "scenes.widgets": "widgets",
+                "scenes.table": "table", "scenes.network": "network", "scenes.screens": "screens"}
+FLOORS = ("kernel", "homes", "registry", "services", "sprites", "widgets", "table", "network", "screens",
+          "app", "commands")
 
 
 def floor(module):
@@ -39,8 +45,10 @@ def floor(module):
         return "services"
     if top == "game":
         return "homes"      # game/<folder>/: a game's home, or one its games share
-    if top in ("sprites", "scenes"):
+    if top == "sprites":
         return top
+    if top == "scenes":
+        return SCENE_FLOORS.get(module) or SCENE_FLOORS.get(".".join(module.split(".")[:2]), "app")
     if top in ("main", "build", "tools"):
         return "commands"
     raise AssertionError(f"{module} stands on no floor of the plan")
@@ -182,6 +190,20 @@ def test_the_architecture_test_sees_circles_upward_imports_and_imports_in_functi
     assert imports("game.cards", str(hidden), modules) == {"game.ktu.rules": 5, "game.ktu": 5}
     assert upward(modules, {"game.cards": {"game.ktu.rules": 5}}) == [
         f"game.cards (kernel) -> game.ktu.rules (homes), {hidden}:5"]
+
+
+def test_the_scenes_stand_on_the_floors_of_their_folders():
+    """The widgets under the table, the table under the network's screens, those under the
+    other screens, and the app's loop on top: an import the other way runs upward."""
+    assert [floor(m) for m in ("scenes", "scenes.config", "scenes.widgets.ui", "scenes.table.scene",
+                               "scenes.network.remote", "scenes.screens.menu", "scenes.app")] == [
+        "widgets", "widgets", "widgets", "table", "network", "screens", "app"]
+    modules = {"scenes.table.scene": "scenes/table/scene.py", "scenes.screens.scoring": "scenes/screens/scoring.py",
+               "scenes.widgets.ui": "scenes/widgets/ui.py"}
+    assert upward(modules, {"scenes.table.scene": {"scenes.screens.scoring": 7},
+                            "scenes.widgets.ui": {"scenes.table.scene": 3}}) == [
+        "scenes.table.scene (table) -> scenes.screens.scoring (screens), scenes/table/scene.py:7",
+        "scenes.widgets.ui (widgets) -> scenes.table.scene (table), scenes/widgets/ui.py:3"]
 
 
 def strings_and_imports(path):
