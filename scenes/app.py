@@ -21,8 +21,7 @@ from game import saves  # noqa: E402
 from game.version import TITLE  # noqa: E402
 from scenes import config  # noqa: E402
 from scenes.widgets import controls  # noqa: E402
-from scenes.widgets import ui  # noqa: E402
-from scenes.table import session as session_module  # noqa: E402
+from scenes.widgets import ui, wake  # noqa: E402
 from sprites import cards as card_sprites  # noqa: E402
 from sprites import felt  # noqa: E402
 from sprites import text  # noqa: E402
@@ -80,7 +79,7 @@ def _log_error(error, session=None, folders=None):
 class App:
     """The window, the settings, the sounds and the current scene. With `frame_seconds`,
     every frame advances time by exactly that (tests step time by hand); `executor` runs
-    the computer players of the games it starts (scenes.session: threads by default)."""
+    the computer players of the games it starts (scenes/widgets/wake.threads by default)."""
 
     def __init__(self, fullscreen=False, size=None, frame_seconds=None, executor=None):
         self.folders = saves.Folders()
@@ -103,11 +102,11 @@ class App:
         self.sounds = Sounds(self.settings.sound)
         self.clock = pygame.time.Clock()
         self.frame_seconds = frame_seconds
-        self.executor = executor or session_module.threads
+        self.executor = executor or wake.threads
         self.keyboard = False
         self.showing_controls = False    # the controls overlay (F1 or ?)
         self.running = True
-        self.network = None              # the hosted table or joined seat (scenes/net.py)
+        self.network = None              # the hosted table or joined seat (scenes/network/net.py)
         self.frames = 0
         self.first_frame = None
         self.scenes = _scenes()

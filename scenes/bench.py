@@ -153,7 +153,7 @@ def run():
                if registry.HOMES[game_id].busiest}
     for game_id, table in busiest.items():
         _table(app, game_id, table)
-        _print_frames(app, table.title(app.scene.session.state))
+        _print_frames(app, table.title(app.scene.model.session.state))
     for game_id in busiest:
         info = registry.GAMES[game_id]
         median, worst = autosave_times(game_id, info.max_players)

@@ -11,7 +11,7 @@ import pytest
 from game import registry
 from scenes.widgets import ui
 from scenes.table.presenters import presenter_for
-from scenes.table.input import choosable
+from scenes.table.moves import choosable
 from scenes.table.layout import bubble_box, lay_out
 
 WINDOWS = [(960, 600), (1280, 720), (1920, 1080)]

@@ -21,6 +21,7 @@ from scenes.network.lobby import LobbyScene
 from scenes.screens.menu import MenuScene
 from scenes.network.net import HERE_ONLY, Hosting
 from scenes.screens.setup import SetupScene
+from scenes.table.intents import Choose
 from tests.test_ui_play import app, click_widget, press  # noqa: F401
 
 WAIT = 10.0        # seconds the network may take on a busy machine
@@ -226,12 +227,12 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
         session = begin()
         exchange(app, hosting, lambda: isinstance(app.scene, TableScene), joining)
         table = app.scene
-        assert isinstance(table.session, RemoteSession) and isinstance(table.director, JoinedDirector)
-        assert table.viewer == 0 and table.curtain is None and table.session.seed is None
+        assert isinstance(table.model.session, RemoteSession) and isinstance(table.model.director, JoinedDirector)
+        assert table.model.viewer == 0 and table.model.curtain is None and table.model.session.seed is None
 
         def ready():
             scene = app.scene
-            return not isinstance(scene, TableScene) or bool(scene.legal_now) and not scene.pending
+            return not isinstance(scene, TableScene) or bool(scene.model.legal) and not scene.model.pending
         undone = dropped = False
         hands = 0
         for _ in range(3000):
@@ -243,13 +244,13 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
                 hands += 1
                 click_widget(app, lambda w: w.label == "Next hand")
                 continue
-            assert table.current_view.zones == session.state.view(0).zones, "the seat's view, only"
-            if not undone and len(session.state.history) > 6 and table.can_undo():
+            assert table.model.view.zones == session.state.view(0).zones, "the seat's view, only"
+            if not undone and len(session.state.history) > 6 and table.model.can_undo():
                 resets = joining.table.resets
                 click_widget(app, lambda w: w.label == "Undo")
                 exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
-                assert app.scene.ui_state.message.startswith("Taken back: ")
-                assert app.scene.session.event_count() == session.event_count()   # the whole game's log
+                assert app.scene.model.ui.message.startswith("Taken back: ")
+                assert app.scene.model.session.event_count() == session.event_count()   # the whole game's log
                 undone = True
                 continue
             if not dropped and len(session.state.history) > 12:
@@ -257,11 +258,11 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
                 joining.client.stop()                   # the network drops
                 exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
                 assert joining.state == "joined"
-                assert app.scene.session.event_count() == session.event_count()
+                assert app.scene.model.session.event_count() == session.event_count()
                 dropped = True
                 continue
-            table.submit(table.legal_now[0])
-            assert not table.legal_now                  # one move, until the host answers
+            table.act(Choose(table.model.legal[0]))
+            assert not table.model.legal                  # one move, until the host answers
         assert undone and dropped and hands and isinstance(app.scene, ScoringScene)
         assert [w.label for w in app.scene.widgets] == ["Menu"]
         assert app.scene.view.scores == tuple(session.state.scores())
@@ -294,7 +295,7 @@ def test_a_saved_hosted_game_is_hosted_again_and_waits_for_its_people(app, monke
         assert len(table.session.moves()) == 5            # the game as it was left
         click_widget(app, lambda w: w.label == "Start now with computers")
         assert table.seat_words() == ["host", "stand-in", "computer"]
-        assert type(app.scene).__name__ == "TableScene" and app.scene.viewer == 0
+        assert type(app.scene).__name__ == "TableScene" and app.scene.model.viewer == 0
         assert saves.load_game(app.folders)[0].history == table.session.state.history
     finally:
         app.end_network()
@@ -355,15 +356,15 @@ def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_r
         run(app, theo, lambda: hosting.table.ready())
         click_widget(app, lambda w: w.label == "Start")
         table = app.scene
-        assert isinstance(table, TableScene) and table.session.humans() == [0]
-        assert not table.session.is_human(1)             # Theo plays at his own screen
+        assert isinstance(table, TableScene) and table.model.session.humans() == [0]
+        assert not table.model.session.is_human(1)             # Theo plays at his own screen
         def ready():
             """The host's person, or Theo, may move now (or the table is left)."""
             scene, turn = app.scene, hosting.table.to_move()
             if not isinstance(scene, TableScene) or turn is None:
                 return True
             if turn.who == "host":
-                return bool(scene.legal_now) and not scene.pending and not scene.ui_state.dialog
+                return bool(scene.model.legal) and not scene.model.pending and not scene.model.ui.dialog
             return (turn.who == "here" and bool(theo.table.legal) and theo.table.move == hosting.table.version
                     and getattr(theo, "played", None) != theo.table.move)
         left = back = False
@@ -378,7 +379,7 @@ def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_r
             if not left and len(hosting.table.session.moves()) > 10:
                 theo.link.stop()                          # Theo's window closes
                 run(app, theo, lambda: any(w.label == "Computer plays for Theo" for w in app.scene.widgets))
-                assert app.scene.ui_state.message == "Theo left the table: waiting, or let a computer play"
+                assert app.scene.model.ui.message == "Theo left the table: waiting, or let a computer play"
                 click_widget(app, lambda w: w.label == "Computer plays for Theo")
                 assert hosting.table.seat_words()[1] == "stand-in"
                 left, moves = True, len(hosting.table.session.moves())
@@ -390,8 +391,8 @@ def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_r
                 back = True
                 continue
             theo.play()
-            if scene.legal_now and not scene.pending and not scene.ui_state.dialog:
-                scene.submit(scene.legal_now[0])
+            if scene.model.legal and not scene.model.pending and not scene.model.ui.dialog:
+                scene.act(Choose(scene.model.legal[0]))
         assert left and back and isinstance(app.scene, ScoringScene)
         run(app, theo, lambda: theo.table.over)          # the last move is on its way to Theo
         assert list(theo.table.view.scores) == list(app.scene.view.scores)

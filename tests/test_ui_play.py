@@ -56,7 +56,7 @@ def press(a, key, mod=0):
 
 
 def widget(scene, predicate):
-    found = [w for w in scene.widgets + getattr(scene, "buttons_top", []) if predicate(w)]
+    found = [w for w in scene.widgets + getattr(getattr(scene, "laid", None), "top", []) if predicate(w)]
     assert found, f"no widget found in {type(scene).__name__}"
     return found[0]
 
@@ -71,8 +71,8 @@ def settle(a, limit=400):
         scene = a.scene
         if not isinstance(scene, TableScene):
             return
-        if scene.curtain is not None or (scene.my_turn() and not scene.motion.flights and not scene.pending
-                                         and not scene.ui_state.dialog):
+        if scene.model.curtain is not None or (scene.model.my_turn() and not scene.motion.flights and not scene.model.pending
+                                         and not scene.model.ui.dialog):
             return
         a.frame()
     raise AssertionError("the table never became ready")
@@ -129,14 +129,14 @@ def perform(a, action):
     table = a.scene
     if action.cards:
         for card in action.cards:
-            if a.scene is not table or table.ui_state.dialog:
+            if a.scene is not table or table.model.ui.dialog:
                 break
             click_at(a, card_point(table, card))
-    if a.scene is table and table.ui_state.dialog is None and table.ui_state.selection:
+    if a.scene is table and table.model.ui.dialog is None and table.model.ui.selection:
         click_widget(a, lambda w: action in getattr(w, "actions", ()))
-    if a.scene is table and table.ui_state.dialog is None and not action.cards:
+    if a.scene is table and table.model.ui.dialog is None and not action.cards:
         click_widget(a, lambda w: action in getattr(w, "actions", ()))
-    if a.scene is table and table.ui_state.dialog is not None:
+    if a.scene is table and table.model.ui.dialog is not None:
         click_widget(a, lambda w: getattr(w, "actions", None) == [action])
 
 
@@ -162,7 +162,7 @@ def play_through(a, game_id, count, humans, seed=7):
     assert a.scene.deal == str(seed * 1000 + 17)
     click_widget(a, lambda w: w.label == "Start")
     assert isinstance(a.scene, TableScene)
-    session = a.scene.session
+    session = a.scene.model.session
     expected_curtains = []
     shown = None
     for _ in range(MAX_ACTIONS):
@@ -177,7 +177,7 @@ def play_through(a, game_id, count, humans, seed=7):
             click_widget(a, lambda w: w.label == "Next hand")
             continue
         assert isinstance(scene, TableScene)
-        if scene.curtain is not None:
+        if scene.model.curtain is not None:
             click_widget(a, lambda w: w.label == "Ready")
             continue
         state = session.state

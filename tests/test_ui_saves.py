@@ -50,10 +50,10 @@ def play_on(a, rng, stop=None):
             click_widget(a, lambda w: w.label == "Next hand")
             continue
         assert isinstance(scene, TableScene)
-        if scene.curtain is not None:
+        if scene.model.curtain is not None:
             click_widget(a, lambda w: w.label == "Ready")
             continue
-        state = scene.session.state
+        state = scene.model.session.state
         if stop is not None and len(state.history) >= stop:
             return None
         perform(a, choose(state.legal_actions(), rng))
@@ -66,7 +66,7 @@ def start_game(a, game_id, count, humans, deal):
     a.scene.deal = str(deal)
     click_widget(a, lambda w: w.label == "Start")
     assert isinstance(a.scene, TableScene)
-    return a.scene.session
+    return a.scene.model.session
 
 
 # ---- settings ---------------------------------------------------------------------------------
@@ -251,7 +251,7 @@ def test_a_game_quit_at_an_action_and_continued_ends_the_same(user_home, monkeyp
     start_game(a, game_id, count, humans, 777)
     rng = random.Random(5)
     assert play_on(a, rng, stop) is None
-    left = a.scene.session.state.clone()
+    left = a.scene.model.session.state.clone()
     pygame.quit()                                   # the window is closed mid-game
 
     a = new_app()
@@ -259,8 +259,8 @@ def test_a_game_quit_at_an_action_and_continued_ends_the_same(user_home, monkeyp
     click_widget(a, lambda w: w.label == "Continue")
     table = a.scene
     assert isinstance(table, TableScene)
-    assert table.session.state == left and table.session.current_player == left.current_player
-    assert table.curtain == left.current_player     # several people: behind the curtain first
+    assert table.model.session.state == left and table.model.session.current_player == left.current_player
+    assert table.model.curtain == left.current_player     # several people: behind the curtain first
     end = play_on(a, rng)
     assert end.to_dict() == reference.to_dict()
     folders = saves.Folders()
@@ -286,7 +286,7 @@ def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_ho
         for _ in range(200):
             if isinstance(a.scene, ScoringScene):
                 break
-            if a.scene.curtain is not None:
+            if a.scene.model.curtain is not None:
                 click_widget(a, lambda w: w.label == "Ready")
             a.frame()
         assert isinstance(a.scene, ScoringScene) and a.scene.interim
@@ -295,7 +295,7 @@ def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_ho
         for _ in range(100):
             a.frame()
         assert isinstance(a.scene, TableScene)      # the scores are shown once, not again
-        assert {x.kind for x in a.scene.session.state.legal_actions()} == {"deal"}
+        assert {x.kind for x in a.scene.model.session.state.legal_actions()} == {"deal"}
     finally:
         pygame.quit()
 
@@ -377,7 +377,7 @@ def test_continue_by_keyboard_with_one_person_has_no_curtain(user_home):
         assert a.scene.widgets[a.scene.focus].label == "Continue"
         press(a, pygame.K_RETURN)
         assert isinstance(a.scene, TableScene)
-        assert a.scene.curtain is None and a.scene.session.state == session.state
+        assert a.scene.model.curtain is None and a.scene.model.session.state == session.state
     finally:
         pygame.quit()
 
@@ -397,7 +397,7 @@ def test_an_error_during_a_game_logs_it_with_the_record_and_the_game_resumes(app
     click_widget(app, lambda w: w.label == "Back to the menu")
     assert isinstance(app.scene, MenuScene)
     click_widget(app, lambda w: w.label == "Continue")
-    assert isinstance(app.scene, TableScene) and app.scene.session.state == left
+    assert isinstance(app.scene, TableScene) and app.scene.model.session.state == left
 
 
 # ---- statistics, reset, replay --------------------------------------------------------------

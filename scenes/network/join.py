@@ -10,7 +10,7 @@ from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.network.net import Joining, wake
 from scenes.network.remote import to_table
-from scenes.table.session import NET_EVENT
+from scenes.widgets.wake import NET_EVENT
 from sprites import felt, palette
 
 FIELDS = (("address", "Address", "the host's address and port, e.g. 192.168.1.20:47470"),

@@ -12,7 +12,8 @@ from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.network.net import EVERYWHERE, HERE_ONLY, Hosting
 from scenes.network.remote import host_table
-from scenes.table.session import NET_EVENT, Seat, Session
+from scenes.table.session import Seat, Session
+from scenes.widgets.wake import NET_EVENT
 from sprites import felt, palette
 
 SEAT_WORDS = {HOST: "you", wire.HERE: "joined", wire.OPEN: "waiting for a person to join",

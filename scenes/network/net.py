@@ -18,7 +18,7 @@ from game.net.client import ClientTable
 from game.net.protocol import DEFAULT_PORT, parse_address
 from game.net.host import HOST, HostTable, new_code
 from game.net import protocol as wire
-from scenes.table.session import NET_EVENT
+from scenes.widgets.wake import NET_EVENT
 
 RETRY_SECONDS = 1.0                 # between a joined screen's attempts to reach the host again
 GIVE_UP_SECONDS = 120.0             # a lost host is tried this long

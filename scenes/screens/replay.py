@@ -178,7 +178,7 @@ class ReplayScene(Scene):
                                  screen.lw - PANEL_W - 20)
         table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(
             self.view, self.names, self.humans, statuses=self.presenter.statuses(self.view)))
-        table_draw.cards(screen, self.board, look, lambda p: False, self.motion.hidden())
+        table_draw.cards(screen, self.board, look, None, self.motion.hidden())
         table_draw.message(screen, self.board, self.message)
         zones = {z.key: z for z in self.view.zones}
         lines = self.presenter.log_lines(self.events_to(self.index), self.names, zones)

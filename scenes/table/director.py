@@ -1,21 +1,30 @@
-"""The director of a table: what runs the game the table shows.
+"""The director of a table: what runs the game the table shows, as decisions.
 
-The table (scenes/table.py) shows a session and carries out what the person at it
-means; its director decides what the table cannot know by itself: whether a move goes
-through (or is refused, with words), what the computer seats do when their turn comes,
-what Hint marks, which cards and buttons to mark, what the top bar is titled and what
-the side panel shows, whether a turn ends by itself and a hand's end goes to the
-scores, what it shows of the game, and what covers the table once it is done.
+The model of the table (scenes/table/model.py) keeps what the table shows and waits for;
+its director decides what the model cannot know by itself, and returns it: whether a
+move goes through (or is refused, with words), what a computer seat does when its turn
+comes (think, a scripted move, or wait for a move made elsewhere), what Hint does, which
+cards and buttons to mark, the view shown, whether the game waits for the person, which
+outcomes wait to be read, the top bar's title and words, what the side panel shows, what
+came from elsewhere, what its own buttons do, whether a turn ends by itself and a hand's
+end goes to the scores, and where the table goes when left or done.
+
+A director is handed `seen` (the model's `Seen`: the session, the presenter, the names,
+the view shown, who looks, whether the person may play, whether the director's work is
+over) and never the table: it changes nothing of the table, and the model carries out
+what it returns. It draws nothing either: what the side panel or the end shows is a
+description (`Coach`, `Ending`) that the scene draws.
 
 `Director` runs a normal game: every legal move goes through, the computer players
 think for themselves, a hint comes from the strongest computer player. A lesson
-(scenes/tutorial.py) is another director. A director calls the table's own verbs
-(`submit`, `show_hint`, `ask_computer_hint`, `say`, `refresh`, `go`) and never changes
-its state.
+(scenes/table/lesson.py) and a game across computers (scenes/network/remote.py) are
+other directors.
 """
 from typing import NamedTuple
 
-from scenes.table import draw as table_draw
+THINK = "think"             # computer_move: the seat's computer player thinks (the session's bot)
+ASK_COMPUTER = "ask"        # hint: the strongest computer player thinks about the person's move
+REFRESH = "refresh"         # press: read the game again and lay the table out
 
 
 class Marks(NamedTuple):
@@ -23,13 +32,64 @@ class Marks(NamedTuple):
     `buttons(actions, in_choice)`, which says whether a button standing for `actions` (an
     option of a choice when `in_choice`) is marked (None: no button); the face-down cards
     by place, `spots` {(zone key, position)}; and a `bubble`, (words, anchor): the words
-    with an arrow to what they mean (an anchor as Board.anchor_rect reads it, or a
-    logical rect)."""
+    with an arrow to what they mean (an anchor as Board.anchor_rect reads it, or
+    `score:<name>` and `fact:<label>`, a row of the coach's panel)."""
 
     cards: frozenset = frozenset()
     buttons: object = None
     spots: frozenset = frozenset()
     bubble: tuple = None
+
+
+class Go(NamedTuple):
+    """Leave the table for scene `scene`, handing `persist` on; `notice`: a calm line for
+    the menu first; `end_network`: the game across computers is left."""
+
+    scene: str
+    persist: dict = {}
+    notice: str = None
+    end_network: bool = False
+
+
+class Hinted(NamedTuple):
+    """Hint: mark `action` and say `words` (clear of its cards)."""
+
+    action: object
+    words: str
+
+
+class News(NamedTuple):
+    """What came from elsewhere since the last tick: `events` (moves made at other
+    screens, already in the session), `fresh` (the game was replaced: joined again, or an
+    undo elsewhere), `taken_back` ((the move, how many after it) an undo took back),
+    `say` (words for the person) and `changed` (who plays which seat: lay out again)."""
+
+    events: tuple = ()
+    fresh: bool = False
+    taken_back: tuple = None
+    say: str = None
+    changed: bool = False
+
+
+class Coach(NamedTuple):
+    """The coach's panel where the side panel stands: its `paragraphs`, a refused move's
+    `reply` (shown when it fits beside them), and `progress` ('step 5 of 17', or None)."""
+
+    paragraphs: list
+    reply: str
+    progress: str = None
+
+
+class Ending(NamedTuple):
+    """What covers the table once the director's work is done: its `title`, `words`, the
+    `rules` met, those met `later`, and `choices` [(label, key, primary)] (a press is
+    `press(seen, key)`)."""
+
+    title: str
+    words: str
+    rules: list
+    later: list
+    choices: list
 
 
 class Director:
@@ -38,84 +98,82 @@ class Director:
     auto_end_turn = True            # a person's turn whose only move left is End turn ends by itself
     scores_between_hands = True     # a hand's end goes to the scoring screen
 
-    def submit(self, table, action):
-        """Make `action` in the table's session; returns the events it caused. Raises
+    def submit(self, seen, action):
+        """Make `action` in the session; returns the events it caused. Raises
         game.IllegalAction, with the words the table says, for a move refused."""
-        return table.session.submit(action)
+        return seen.session.submit(action)
 
-    def moves_for(self, table, seat):
+    def moves_for(self, seen, seat):
         """Does the director make `seat`'s move (through computer_move)? A computer's."""
-        return not table.session.is_human(seat)
+        return not seen.session.is_human(seat)
 
-    def computer_move(self, table):
-        """A computer seat is to move: its player starts thinking (its move comes through
-        the table's poll of the session)."""
-        table.session.start_bot(table.app.settings.thinking_time)
+    def computer_move(self, seen):
+        """A seat the director moves is to play: THINK (its computer player thinks; the
+        move comes through the session's poll), a move to make, or None (it is made
+        elsewhere)."""
+        return THINK
 
-    def tick(self, table):
-        """The table is settled: bring in what happened elsewhere (`table.take_in`); a
-        game played here has nothing to bring."""
+    def tick(self, seen):
+        """The table is settled: News of what happened elsewhere, or None (a game played
+        here has nothing to bring)."""
+        return None
 
-    def top_buttons(self, table):
-        """More buttons for the top bar, beside Menu and Rules: [(label, action)]."""
+    def top_buttons(self, seen):
+        """More buttons for the top bar, beside Menu and Rules: [(label, key)]."""
         return []
 
-    def hint(self, table):
-        """Hint was asked for on the person's turn: the strongest computer player thinks."""
-        table.ask_computer_hint()
+    def buttons(self, seen):
+        """Buttons of its own at the head of the action column: [(key, label)]."""
+        return []
 
-    def marks(self, table):
+    def press(self, seen, key):
+        """One of its buttons (or an end's choice) pressed: REFRESH, a Go, or None."""
+        return None
+
+    def hint(self, seen):
+        """Hint was asked for on the person's turn: ASK_COMPUTER, Hinted, words to say,
+        or None."""
+        return ASK_COMPUTER
+
+    def marks(self, seen):
         """What to mark beside the hint (Marks)."""
         return Marks()
 
-    def view(self, table, view):
+    def shown(self, seen, view):
         """The view the table shows of `view` (the session's, for the person looking)."""
         return view
 
-    def buttons(self, table):
-        """Buttons of its own at the head of the action column: [(key, label, what a
-        press does)]."""
-        return []
-
-    def holds(self, table):
+    def holds(self, seen):
         """The kinds of event whose outcome waits on the table to be read after a move
         (the presenter's WAITS)."""
-        return table.presenter.WAITS
+        return seen.presenter.WAITS
 
-    def waiting(self, table):
+    def waiting(self, seen):
         """Does the game wait for the person (the computers hold their moves)?"""
         return False
 
-    def title(self, table):
+    def title(self, seen):
         """The top bar's title: the game's."""
-        return table.session.info.title
+        return seen.session.info.title
 
-    def prompt(self, table, words):
+    def prompt(self, seen, words):
         """The top bar's words, given the game's `words` for now."""
         return words
 
-    def draw_side(self, table, screen):
-        """The right-hand panel: scores, the game's facts and the log. Returns the log's
-        entries cut short [(rect, words)], for their tips."""
-        return table_draw.side_panel(screen, table.current_view, table.presenter, table.names, table.session.seed,
-                                     "Moves", table.log_lines(), table.ui_state.log_scroll)
+    def side(self, seen):
+        """What the right-hand panel shows instead of the game's (scores, facts, the log):
+        a Coach, or None."""
+        return None
 
-    def finished(self, table):
+    def finished(self, seen):
         """Is what the director runs over, to be covered by its end (never for a game,
         whose end goes to the scores)?"""
         return False
 
-    def end_buttons(self, table, screen):
-        """The buttons laid out over the table once finished (ui.Button)."""
-        return []
+    def end(self, seen):
+        """What covers the table once finished (an Ending)."""
+        return None
 
-    def draw_end(self, table, screen):
-        """Draw what covers the table once finished."""
-
-    def leave(self, table):
+    def leave(self, seen):
         """Esc or Menu: back to the menu."""
-        table.go("menu", session=None)
-
-    def show_rules(self, table):
-        """The game's rulebook; Back returns to the table."""
-        table.go("rules", rules_game=table.session.game_id, return_to="table")
+        return Go("menu", {"session": None})
