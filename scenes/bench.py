@@ -20,6 +20,7 @@ import tempfile
 import time
 
 from game import registry, resources
+from game.core import SharedEvent
 
 FRAMES = 300
 IDLE_SECONDS = 10
@@ -57,9 +58,9 @@ def _table(app, game_id, busiest):
         if state.current_player == 0 and busiest.move:
             action = busiest.move(legal)
         else:
-            action = rng.choice([a for a in legal if a.kind != "cancel_group"] or legal)
+            action = rng.choice([a for a in legal if a.kind not in busiest.avoid] or legal)
         state.apply(action)
-    moves = [i for i, event in enumerate(state.events) if event.kind == "move" and event.seat == 0]
+    moves = [i for i, event in enumerate(state.events) if event.kind == SharedEvent.MOVE and event.seat == 0]
     for since in reversed(moves[-20:]):
         app.switch("menu")              # a table leaving would hand on its own events_seen
         app.scene.persist.update(session=session, events_seen=since, viewer=0)

@@ -31,7 +31,8 @@ read-only look at the model, and return decisions (scenes/table/director.py).
 from typing import NamedTuple
 
 from game import registry
-from game.presenter import HAND_END, agree, card_name, plural
+from game.core import SharedAct, SharedEvent
+from game.presenter import agree, card_name, plural
 from scenes import config
 from scenes.table import intents
 from scenes.table.director import ASK_COMPUTER, REFRESH, THINK, Go, Hinted
@@ -404,7 +405,7 @@ class TableModel:
         to show, one read, the outcomes held (a move after which the device is `passing`
         to another person pauses a moment), then the presentation."""
         self.hand_ended = self.hand_ended or (self.director.scores_between_hands
-                                              and any(e.kind == HAND_END for e in events))
+                                              and any(e.kind == SharedEvent.HAND_OVER for e in events))
         self.pending.extend(events)
         mover = self.viewer
         context = self.presenter.context(self.view, self.names)
@@ -428,7 +429,7 @@ class TableModel:
         yours = {z.key for z in self.view.zones if z.owner == self.viewer and self.viewer is not None}
         seen = [raw.for_seat(self.viewer) for raw in events]
         for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
-            if event.kind == "move" and event.src in yours and event.seat not in (None, self.viewer):
+            if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, self.viewer):
                 self.say(line or "")        # another took a card of yours: said where you look
 
     def tell_problem(self):
@@ -532,12 +533,12 @@ class TableModel:
         """The game's last roll told (after Continue or an undo too), for the die: None
         without one."""
         told = self.session.events_since(0)[:self.session.event_count() - len(self.pending)]
-        return next((e.detail for e in reversed(told) if e.kind == "roll"), None)
+        return next((e.detail for e in reversed(told) if e.kind == SharedEvent.ROLL), None)
 
     def ends_by_itself(self):
         """Would the table end the person's turn by itself now (End turn its only move)?"""
         legal = self.session.legal_actions()
-        return self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == "end_turn"
+        return self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == SharedAct.END_TURN
 
     def refusal_words(self, reason, seat):
         """Why the person may not undo now (`reason` and `seat` as the session's
@@ -618,7 +619,7 @@ class TableModel:
             self.pace_bot(dt)
             return
         legal = self.legal
-        if self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == "end_turn":
+        if self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == SharedAct.END_TURN:
             self.submit(legal[0], by_person=False)
 
     def hear(self, news):

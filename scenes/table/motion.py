@@ -8,6 +8,8 @@ model's stage. No drawing here (see scenes/table/draw.py).
 """
 import pygame
 
+from game.core import SharedEvent
+
 
 def ease(t):
     """The flights' easing: fast out, slow in."""
@@ -87,7 +89,7 @@ class Motion:
         for raw in events:
             event = raw.for_seat(seen_by)
             lands = delay
-            if event.kind == "move" and event.cards and duration > 0:
+            if event.kind == SharedEvent.MOVE and event.cards and duration > 0:
                 n = len(event.cards)
                 stagger = min(duration * 0.35, 1.2 / n)
                 for i, card in enumerate(event.cards):
@@ -101,12 +103,12 @@ class Motion:
                     lands = delay + i * stagger + duration
                 delay += stagger * (n - 1) + duration * 0.6
                 sounds.add("deal" if presenter.is_deal(event) else "play")
-            elif event.kind == "roll":
+            elif event.kind == SharedEvent.ROLL:
                 self.die_value = event.detail
                 self.rolling = max(0.5, duration * 3) if duration else 0
                 lands = delay + self.rolling
                 sounds.add("die")
-            elif event.kind == "recycle":
+            elif event.kind == SharedEvent.RECYCLE:
                 sounds.add("shuffle")
             if presenter.is_toast(event):
                 line = words(event)
