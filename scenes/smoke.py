@@ -157,7 +157,7 @@ def _play_a_few(app, session):
         app.frame()
         if app.scene is not table:
             return
-        if model.my_turn() and not table.motion.flights and not model.pending and not model.ui.dialog:
+        if model.my_turn() and not table.motion.flights and not model.timeline.pending and not model.ui.dialog:
             model.submit(rng.choice(session.state.legal_actions()))
         time.sleep(0.001)
 

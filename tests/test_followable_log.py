@@ -25,10 +25,10 @@ def play_moves(a, rng, count):
     for _ in range(count):
         ready(a)
         table = a.scene
-        if table.model.curtain is not None:
+        if table.model.looking.curtain is not None:
             click_widget(a, lambda w: w.label == "Ready")
             settle(a)
-        logs.append((table.model.viewer, table.model.log_lines()))
+        logs.append((table.model.looking.viewer, table.model.log_lines()))
         perform(a, choose(table.model.session.legal_actions(), rng))
     ready(a)
     return logs
@@ -85,9 +85,9 @@ def test_followable_log_in_pass_and_play_is_the_seats_own_after_the_curtain(app)
     logs = play_moves(app, rng, 9)
     table = app.scene
     settle(app)
-    assert table.model.curtain is not None
+    assert table.model.looking.curtain is not None
     click_widget(app, lambda w: w.label == "Ready")
-    seat, straight = table.model.viewer, table.model.log_lines()
+    seat, straight = table.model.looking.viewer, table.model.log_lines()
     mine = [log for viewer, log in logs if viewer == seat]
     other = table.model.names[1 - seat]
     assert f"{other} was dealt 7 cards" in straight            # the other's hand stays hidden
@@ -95,17 +95,17 @@ def test_followable_log_in_pass_and_play_is_the_seats_own_after_the_curtain(app)
     assert any(line.startswith(f"{table.model.names[seat]} was dealt ") for line in straight)
     b = continued()
     try:
-        assert b.scene.model.curtain == seat
+        assert b.scene.model.looking.curtain == seat
         click_widget(b, lambda w: w.label == "Ready")
         assert b.scene.model.log_lines() == straight
         legal = b.scene.model.session.legal_actions()
         perform(b, next((a for a in legal if a.kind == "play"), legal[-1]))     # a move that may be taken back
         settle(b)
-        if b.scene.model.curtain is None:                          # the seat plays on: its move taken back
+        if b.scene.model.looking.curtain is None:                          # the seat plays on: its move taken back
             press(b, pygame.K_z, CTRL)
         else:                                                # behind the curtain: take it back there
             click_widget(b, lambda w: w.label.startswith("Take back"))
-        assert b.scene.model.viewer == seat and b.scene.model.log_lines() == straight
+        assert b.scene.model.looking.viewer == seat and b.scene.model.log_lines() == straight
         assert mine[-1] != straight
     finally:
         pygame.quit()

@@ -30,7 +30,7 @@ def play_until_held(a, table, rng, limit=4000):
     for _ in range(limit):
         if table.model.hold.outcomes or a.scene is not table:
             return
-        if table.model.my_turn() and not (table.motion.flights or table.model.pending or table.model.ui.dialog):
+        if table.model.my_turn() and not (table.motion.flights or table.model.timeline.pending or table.model.ui.dialog):
             table.act(Choose(choose(session.legal_actions(), rng)))
         table.update(0.05)
     raise AssertionError("no outcome was held")
@@ -68,7 +68,7 @@ def test_followable_a_held_outcome_keeps_the_top_bar_on_its_moment(app, game_id,
     rng = random.Random(2)
     for _ in range(6000):                  # play (the computers answering) until an outcome is held
         before = table.model.presenter.context(table.model.view, table.model.names)
-        if table.model.my_turn() and not (table.motion.flights or table.model.pending or table.model.ui.dialog):
+        if table.model.my_turn() and not (table.motion.flights or table.model.timeline.pending or table.model.ui.dialog):
             table.act(Choose(choose(session.legal_actions(), rng)))
         table.update(0.05)
         if table.model.hold.waiting or app.scene is not table:
@@ -98,7 +98,7 @@ def test_followable_a_click_anywhere_goes_on_and_instant_never_waits(app):
     for _ in range(3000):
         if session.view(None).facts.get("round") != rounds or app.scene is not table:
             break
-        if table.model.my_turn() and not (table.model.pending or table.model.ui.dialog):
+        if table.model.my_turn() and not (table.model.timeline.pending or table.model.ui.dialog):
             table.act(Choose(choose(session.legal_actions(), random.Random(3))))
         table.update(0.05)
         assert not table.model.hold.wait                       # Instant: the next down comes at once
@@ -202,12 +202,12 @@ def test_followable_the_games_end_names_the_winner_and_shows_every_hand(app):
             break
         if table.model.hold.wait:
             table.act(Continue())
-        elif table.model.my_turn() and not (table.model.pending or table.model.ui.dialog):
+        elif table.model.my_turn() and not (table.model.timeline.pending or table.model.ui.dialog):
             table.act(Choose(choose(session.legal_actions(), rng)))
         table.update(0.05)
     assert session.is_over and table.model.hold.wait and app.scene is table
     winners = " and ".join(session.name(w) for w in session.view(None).winners)
-    words = table.model.presenter.prompt(table.model.view, table.model.viewer, table.model.names)
+    words = table.model.presenter.prompt(table.model.view, table.model.looking.viewer, table.model.names)
     assert f"Game over: {winners} {'wins' if len(session.view(None).winners) == 1 else 'win'}" in words
     hands = [z for z in table.model.view.zones if z.kind == "hand"]
     assert hands and all(None not in z.cards for z in hands)             # every hand face up

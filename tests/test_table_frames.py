@@ -34,7 +34,7 @@ SCRIPTS = list(registry.GAMES) + ["pass_and_play", "lesson", "replay"]
 # ---- what the script reads of the table (the only lines that know its insides) -------------------
 def waiting(table):
     """Is the table still, waiting for the person at it?"""
-    return (table.model.my_turn() and not table.motion.flights and not table.model.pending and not table.model.ui.dialog
+    return (table.model.my_turn() and not table.motion.flights and not table.model.timeline.pending and not table.model.ui.dialog
             and table.model.hold.seconds == 0)
 
 
@@ -177,8 +177,8 @@ def play_pass_and_play(driver):
     driver.open_table(session)
     rng = random.Random(5)
     for turn in range(6):
-        driver.until(lambda: driver.app.scene.model.curtain is not None or waiting(driver.app.scene))
-        if driver.app.scene.model.curtain is not None:
+        driver.until(lambda: driver.app.scene.model.looking.curtain is not None or waiting(driver.app.scene))
+        if driver.app.scene.model.looking.curtain is not None:
             driver.click_widget(lambda w: w.label == "Ready")
             continue
         driver.perform(choose(session.state.legal_actions(), rng))

@@ -8,9 +8,10 @@ from game import registry
 from scenes import config
 from scenes.table import intents
 from scenes.table.director import Director, Go
-from scenes.table.model import Present, Reset, Seen, TableModel
+from scenes.table.model import Seen, TableModel
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
+from scenes.table.timeline import Present, Reset
 
 DT = 1 / 60
 
@@ -97,18 +98,18 @@ def test_a_computer_moves_after_a_pause_as_long_as_a_flight_and_a_half():
 
 def test_in_pass_and_play_the_curtain_waits_for_the_next_person():
     model = model_of("final_card_down", [Seat("Maya"), Seat("Theo")], 3)
-    assert model.curtain == 0 and model.viewer is None and not model.my_turn()   # Maya first takes the device
+    assert model.looking.curtain == 0 and model.looking.viewer is None and not model.my_turn()   # Maya first takes the device
     model.do(intents.Ready())
-    assert model.viewer == 0 and model.my_turn()
-    first = model.viewer
+    assert model.looking.viewer == 0 and model.my_turn()
+    first = model.looking.viewer
     while model.session.current_player == first:
         model.do(intents.Choose(model.legal[0]))
-    until(model, lambda: model.curtain is not None)
-    assert model.curtain == model.session.current_player != first
-    assert model.viewer is None and model.legal == () and not model.my_turn()
+    until(model, lambda: model.looking.curtain is not None)
+    assert model.looking.curtain == model.session.current_player != first
+    assert model.looking.viewer is None and model.legal == () and not model.my_turn()
     model.do(intents.Ready())
-    assert model.viewer == model.session.current_player != first
-    assert model.curtain is None and model.my_turn() and model.legal
+    assert model.looking.viewer == model.session.current_player != first
+    assert model.looking.curtain is None and model.my_turn() and model.legal
 
 
 def test_an_undo_takes_the_move_back_says_so_and_stops_what_was_in_flight():

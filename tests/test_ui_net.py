@@ -228,11 +228,11 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
         exchange(app, hosting, lambda: isinstance(app.scene, TableScene), joining)
         table = app.scene
         assert isinstance(table.model.session, RemoteSession) and isinstance(table.model.director, JoinedDirector)
-        assert table.model.viewer == 0 and table.model.curtain is None and table.model.session.seed is None
+        assert table.model.looking.viewer == 0 and table.model.looking.curtain is None and table.model.session.seed is None
 
         def ready():
             scene = app.scene
-            return not isinstance(scene, TableScene) or bool(scene.model.legal) and not scene.model.pending
+            return not isinstance(scene, TableScene) or bool(scene.model.legal) and not scene.model.timeline.pending
         undone = dropped = False
         hands = 0
         for _ in range(3000):
@@ -295,7 +295,7 @@ def test_a_saved_hosted_game_is_hosted_again_and_waits_for_its_people(app, monke
         assert len(table.session.moves()) == 5            # the game as it was left
         click_widget(app, lambda w: w.label == "Start now with computers")
         assert table.seat_words() == ["host", "stand-in", "computer"]
-        assert type(app.scene).__name__ == "TableScene" and app.scene.model.viewer == 0
+        assert type(app.scene).__name__ == "TableScene" and app.scene.model.looking.viewer == 0
         assert saves.load_game(app.folders)[0].history == table.session.state.history
     finally:
         app.end_network()
@@ -364,7 +364,7 @@ def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_r
             if not isinstance(scene, TableScene) or turn is None:
                 return True
             if turn.who == "host":
-                return bool(scene.model.legal) and not scene.model.pending and not scene.model.ui.dialog
+                return bool(scene.model.legal) and not scene.model.timeline.pending and not scene.model.ui.dialog
             return (turn.who == "here" and bool(theo.table.legal) and theo.table.move == hosting.table.version
                     and getattr(theo, "played", None) != theo.table.move)
         left = back = False
@@ -391,7 +391,7 @@ def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_r
                 back = True
                 continue
             theo.play()
-            if scene.model.legal and not scene.model.pending and not scene.model.ui.dialog:
+            if scene.model.legal and not scene.model.timeline.pending and not scene.model.ui.dialog:
                 scene.act(Choose(scene.model.legal[0]))
         assert left and back and isinstance(app.scene, ScoringScene)
         run(app, theo, lambda: theo.table.over)          # the last move is on its way to Theo

@@ -23,10 +23,10 @@ def test_instant_skips_the_waits_and_pass_and_play_waits_for_your_move_to_land(a
     app.settings.animation_speed = "normal"
     run(table, 0.2)
     table.act(Ready())
-    while session.state.current_player == table.model.viewer:
+    while session.state.current_player == table.model.looking.viewer:
         table.act(Choose(choose(session.state.legal_actions(), random.Random(4))))
-    assert table.model.hold.seconds > 0 and table.model.curtain is None
+    assert table.model.hold.seconds > 0 and table.model.looking.curtain is None
     run(table, 0.3)
-    assert table.model.curtain is None                # your move is still on the table
+    assert table.model.looking.curtain is None                # your move is still on the table
     run(table, 1.2)
-    assert table.model.curtain == session.state.current_player
+    assert table.model.looking.curtain == session.state.current_player

@@ -71,7 +71,7 @@ def settle(a, limit=400):
         scene = a.scene
         if not isinstance(scene, TableScene):
             return
-        if scene.model.curtain is not None or (scene.model.my_turn() and not scene.motion.flights and not scene.model.pending
+        if scene.model.looking.curtain is not None or (scene.model.my_turn() and not scene.motion.flights and not scene.model.timeline.pending
                                          and not scene.model.ui.dialog):
             return
         a.frame()
@@ -177,7 +177,7 @@ def play_through(a, game_id, count, humans, seed=7):
             click_widget(a, lambda w: w.label == "Next hand")
             continue
         assert isinstance(scene, TableScene)
-        if scene.model.curtain is not None:
+        if scene.model.looking.curtain is not None:
             click_widget(a, lambda w: w.label == "Ready")
             continue
         state = session.state

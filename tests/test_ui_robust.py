@@ -50,7 +50,7 @@ def play_a_move(a, rng):
     """The person's move when it is their turn (the computers move by themselves)."""
     table = a.scene
     model = getattr(table, "model", None)
-    if model is not None and model.my_turn() and not table.motion.flights and not model.pending \
+    if model is not None and model.my_turn() and not table.motion.flights and not model.timeline.pending \
             and not model.ui.dialog:
         table.act(Choose(rng.choice(model.session.state.legal_actions())))
 

@@ -50,7 +50,7 @@ def play_on(a, rng, stop=None):
             click_widget(a, lambda w: w.label == "Next hand")
             continue
         assert isinstance(scene, TableScene)
-        if scene.model.curtain is not None:
+        if scene.model.looking.curtain is not None:
             click_widget(a, lambda w: w.label == "Ready")
             continue
         state = scene.model.session.state
@@ -260,7 +260,7 @@ def test_a_game_quit_at_an_action_and_continued_ends_the_same(user_home, monkeyp
     table = a.scene
     assert isinstance(table, TableScene)
     assert table.model.session.state == left and table.model.session.current_player == left.current_player
-    assert table.model.curtain == left.current_player     # several people: behind the curtain first
+    assert table.model.looking.curtain == left.current_player     # several people: behind the curtain first
     end = play_on(a, rng)
     assert end.to_dict() == reference.to_dict()
     folders = saves.Folders()
@@ -286,7 +286,7 @@ def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_ho
         for _ in range(200):
             if isinstance(a.scene, ScoringScene):
                 break
-            if a.scene.model.curtain is not None:
+            if a.scene.model.looking.curtain is not None:
                 click_widget(a, lambda w: w.label == "Ready")
             a.frame()
         assert isinstance(a.scene, ScoringScene) and a.scene.interim
@@ -377,7 +377,7 @@ def test_continue_by_keyboard_with_one_person_has_no_curtain(user_home):
         assert a.scene.widgets[a.scene.focus].label == "Continue"
         press(a, pygame.K_RETURN)
         assert isinstance(a.scene, TableScene)
-        assert a.scene.model.curtain is None and a.scene.model.session.state == session.state
+        assert a.scene.model.looking.curtain is None and a.scene.model.session.state == session.state
     finally:
         pygame.quit()
 

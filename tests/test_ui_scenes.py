@@ -22,7 +22,7 @@ def start_fcd(a, humans, count=2, deal="4243"):
     a.scene.deal = deal
     click_widget(a, lambda w: w.label == "Start")
     assert isinstance(a.scene, TableScene)
-    if a.scene.model.curtain is not None:
+    if a.scene.model.looking.curtain is not None:
         click_widget(a, lambda w: w.label == "Ready")
     settle(a)
     return a.scene

@@ -51,7 +51,7 @@ def test_the_keyboard_starts_on_the_main_action_and_enter_stays_in_the_game(app)
     assert len(session.submitted) > before
     table = app.scene
     table.motion.toasts.clear()
-    table.model.legal, table.model.viewer = (), None                 # nothing to do at all: still not Menu
+    table.model.legal, table.model.looking.viewer = (), None                 # nothing to do at all: still not Menu
     table.model.ui.refocus += 1                              # as after a change
     table.layout()
     focused = (table.laid.cards + table.widgets)[table.pointer.focus]

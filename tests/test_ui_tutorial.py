@@ -52,7 +52,7 @@ def wait_for_learner(a):
     for _ in range(MAX_STEPS):
         scene = a.scene
         coach = scene.model.director.coach
-        still = not scene.motion.flights and not scene.model.pending and not scene.model.ui.dialog
+        still = not scene.motion.flights and not scene.model.timeline.pending and not scene.model.ui.dialog
         if scene.model.over or (still and not coach.finished and coach.cue.stop
                           and (coach.explaining() or scene.model.my_turn())):
             return
@@ -437,7 +437,7 @@ def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  #
         for _ in range(MAX_STEPS):
             coach = scene.model.director.coach
             if ((coach.explaining() or (scene.model.my_turn() and coach.learner_to_act())) and not scene.busy()
-                    and not scene.motion.flights and not scene.model.pending):
+                    and not scene.motion.flights and not scene.model.timeline.pending):
                 break
             app.frame()
         else:
@@ -659,7 +659,7 @@ def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
                     held += 1
                     click_widget(app, lambda w: w.label == "Continue")
                     continue
-                still = not scene.motion.flights and not scene.model.pending and not scene.model.hold.held()
+                still = not scene.motion.flights and not scene.model.timeline.pending and not scene.model.hold.held()
                 if still and coach.explaining():
                     click_widget(app, lambda w: w.label == "Next")
                 elif still and scene.model.my_turn() and coach.learner_to_act() and coach.cue.stop:
@@ -681,7 +681,7 @@ def test_a_lesson_s_words_agree_with_you(app):  # noqa: F811
         start(app.scene, game_id)
         app.frame()
         scene = finish_lesson(app)
-        lines = scene.model.log_lines() + [scene.model.outcome_words(e) or "" for e in scene.model.session.events_for(scene.model.viewer)]
+        lines = scene.model.log_lines() + [scene.model.outcome_words(e) or "" for e in scene.model.session.events_for(scene.model.looking.viewer)]
         assert any(line.startswith("You ") for line in lines)
         assert not [line for line in lines if wrong.search(line)], game_id
         scene.act(Back())

@@ -53,7 +53,7 @@ def test_the_undo_button_appears_only_when_allowed_and_takes_the_move_back(app):
     assert len(session.state.history) < moves
     assert table.model.my_turn()
     assert table.model.ui.message.startswith("Taken back: " + table.model.presenter.taken_back(mine, table.model.names, table.model.view))
-    assert not table.model.pending and not table.model.ui.selection
+    assert not table.model.timeline.pending and not table.model.ui.selection
     hand = {p.card.name for p in table.board.placed if p.zone == "hand:0" and p.card is not None}
     assert hand == {c.name for z in session.state.view(0).zones if z.key == "hand:0" for c in z.cards}
     play_until_undo_offered(app, rng)                   # the computers decide again, play goes on
@@ -112,7 +112,7 @@ def test_pass_and_play_never_undoes_another_persons_move_and_brings_the_curtain(
     session = start_game(app, "five_possessions", 2, {0, 1}, 4242)
     table = app.scene
     settle(app)
-    first = table.model.curtain
+    first = table.model.looking.curtain
     assert first is not None
     click_widget(app, lambda w: w.label == "Ready")
     rng = random.Random(2)
@@ -120,29 +120,29 @@ def test_pass_and_play_never_undoes_another_persons_move_and_brings_the_curtain(
         before = session.state.to_dict()
         last = choose(session.state.legal_actions(), rng)
         perform(app, last)
-        if table.model.curtain is not None:
+        if table.model.looking.curtain is not None:
             break
-    second = table.model.curtain
+    second = table.model.looking.curtain
     assert second not in (None, first)
     name = session.name(first)                          # behind the curtain, the one who just played
     click_widget(app, lambda w: w.label == f"Take back {name}'s move")
     assert session.state.to_dict() == before
-    assert table.model.curtain is None and table.model.viewer == first and table.model.my_turn()
+    assert table.model.looking.curtain is None and table.model.looking.viewer == first and table.model.my_turn()
     perform(app, last)
     click_widget(app, lambda w: w.label == "Ready")
-    assert table.model.viewer == second
+    assert table.model.looking.viewer == second
     assert "Undo" not in top_labels(table)              # the other person's move is not theirs to take back
     mid = session.state.to_dict()
     press(app, pygame.K_z, CTRL)
-    assert session.state.to_dict() == mid and table.model.viewer == second
+    assert session.state.to_dict() == mid and table.model.looking.viewer == second
     app.settings.undo = "casual"
     table.layout()
-    curtains = len(table.model.curtains)
+    curtains = len(table.model.looking.curtains)
     click_widget(app, lambda w: w.label == "Undo")      # Casual: back before the other's move
     assert session.state.to_dict() == before
-    assert table.model.curtain == first and table.model.viewer is None and len(table.model.curtains) == curtains + 1
+    assert table.model.looking.curtain == first and table.model.looking.viewer is None and len(table.model.looking.curtains) == curtains + 1
     click_widget(app, lambda w: w.label == "Ready")
-    assert table.model.viewer == first and table.model.my_turn()
+    assert table.model.looking.viewer == first and table.model.my_turn()
 
 
 def test_continue_resumes_the_position_taken_back(app):

@@ -18,18 +18,15 @@ each intent and each frame:
 
 - `version` changes whenever the table must be laid out again, `changes` whenever what
   it shows changed (a frame to draw), and `ui.said` whenever a message is to be placed;
-- `take_beats()`: the presentation, in order: `Present` (events to show: flights, flips,
-  toasts, sounds, the die) and `Reset` (stop everything in flight; the die shows its last
-  roll);
+- `take_beats()`: the presentation, in order (scenes/table/timeline.py: the events
+  shown, and a reset of everything in flight);
 - `take_notices()`: calm lines for the menu; `leaving`: a Go (another scene).
 
-What is still in flight is asked of the `stage` that plays the beats (the scene's
-Motion: `flights`, `rolling`, `untold()`, `busy()`); `Still` is a stage where everything
-lands at once, for a model stepped without a window. Directors are handed `Seen`, a
-read-only look at the model, and return decisions (scenes/table/director.py).
+Who looks is its `looking` (scenes/table/looking.py), what is still to show its
+`timeline`, whose stage (the scene's Motion, or `Still` for a model stepped without a
+window) says what has not landed yet. Directors are handed `Seen`, a read-only look at
+the model, and return decisions (scenes/table/director.py).
 """
-from typing import NamedTuple
-
 from game import registry
 from game.core import SharedAct, SharedEvent
 from game.presenter import agree, card_name, plural
@@ -37,41 +34,37 @@ from scenes import config
 from scenes.table import intents
 from scenes.table.director import ASK_COMPUTER, REFRESH, THINK, Go, Hinted
 from scenes.table.hold import Hold
+from scenes.table.looking import Looking
 from scenes.table.state import Dialog, TableState
+from scenes.table.timeline import Timeline
 
 LOG_EVENTS = 250        # the log tells at most this many of the latest events
 MESSAGE_SECONDS = 4.0   # how long a message shows
 BOT_PAUSE = 1.5         # a computer player moves after this many cards' flights
-PASSING_PAUSE = 0.8     # in pass-and-play, a move stays this long (at normal speed) before the curtain
 
 
-class Present(NamedTuple):
-    """A beat: show `events` as seat `seen_by` saw them (flights, flips, toasts, sounds,
-    the die); `after_change`: the cards fly from where they lay before the change that
-    made them, else from their zones."""
+class Pace:
+    """The computers' pace: a computer player moves after a pause as long as a card's
+    flight and a half."""
 
-    events: list
-    seen_by: object
-    after_change: bool
+    def __init__(self):
+        self.wait = 0.0          # seconds still to wait
+        self.armed = False       # the pause has begun
 
+    def clear(self):
+        """No pause (a move taken back, a game replaced)."""
+        self.wait, self.armed = 0.0, False
 
-class Reset(NamedTuple):
-    """A beat: stop everything in flight; the die shows `die` (None: no die)."""
-
-    die: object
-
-
-class Still:
-    """A stage where everything lands at once (nothing in flight, ever)."""
-
-    flights = ()
-    rolling = 0.0
-
-    def untold(self):
-        return 0
-
-    def busy(self):
-        return False
+    def due(self, dt, move_seconds):
+        """`dt` seconds later: is the computer's move due? The first call begins the pause."""
+        if self.wait <= 0 and not self.armed:
+            self.wait, self.armed = move_seconds * BOT_PAUSE, True
+            return False
+        self.wait = max(0.0, self.wait - dt)
+        if self.wait > 0:
+            return False
+        self.armed = False
+        return True
 
 
 class Seen:
@@ -88,8 +81,8 @@ class Seen:
     presenter = property(lambda self: self._model.presenter)
     names = property(lambda self: self._model.names)
     view = property(lambda self: self._model.view)
-    viewer = property(lambda self: self._model.viewer)
-    anchor = property(lambda self: self._model.anchor)
+    viewer = property(lambda self: self._model.looking.viewer)
+    anchor = property(lambda self: self._model.looking.anchor)
     over = property(lambda self: self._model.over)
 
     def my_turn(self):
@@ -109,25 +102,20 @@ class TableModel:
         self.director = director
         self.presenter = presenter
         self.settings = settings
-        self.stage = stage or Still()
         self.names = [s.name for s in session.seats]
-        self.viewer = viewer
-        self.anchor = anchor if anchor is not None else viewer if viewer is not None else (session.humans() or [0])[0]
-        self.curtain = None             # the person the curtain waits for
-        self.shown = None               # the person who looked last, while the curtain is up
-        self.curtains = [] if curtains is None else curtains
+        self.looking = Looking(viewer, anchor if anchor is not None else viewer if viewer is not None
+                               else (session.humans() or [0])[0], [] if curtains is None else curtains)
         self.ui = TableState()
         self.hold = Hold()
-        self.pending = list(session.events_since(events_seen))     # events still to be shown
+        unseen = session.events_since(events_seen)
+        self.timeline = Timeline(unseen, self.last_roll(len(unseen)), stage)
         self.hand_ended = scores_due    # a hand has ended and its scores are due
-        self.bot_wait = 0.0
-        self.bot_armed = False
+        self.computers = Pace()         # the computers' pause before they move
         self.over = False               # the director's end covers the table (a lesson's summary)
         self.version = 0                # changes whenever the table is to be laid out again
         self.changes = 0                # changes whenever what the table shows changes (a frame to draw)
         self.marks = None               # the director's marks, as of the last change
         self.leaving = None
-        self._beats = [Reset(self.last_roll())]
         self._notices = []
         self.seen = Seen(self)
         self.read()
@@ -136,13 +124,13 @@ class TableModel:
 
     def kept(self):
         """What the scene hands on when it is left, for the table to come back as it was."""
-        return {"viewer": self.viewer, "anchor": self.anchor, "events_seen": self.session.event_count()}
+        return {"viewer": self.looking.viewer, "anchor": self.looking.anchor,
+                "events_seen": self.session.event_count()}
 
     # ---- what the scene takes after each change ---------------------------------------------------
     def take_beats(self):
         """The beats to play, in order (and forgotten here)."""
-        beats, self._beats = self._beats, []
-        return beats
+        return self.timeline.take()
 
     def take_notices(self):
         """Calm lines for the menu (once)."""
@@ -159,8 +147,8 @@ class TableModel:
     def read(self):
         """Read the game once after a change: the view shown and the moves the person may
         make (the log goes back to the newest, the keyboard to the main item)."""
-        view = self.presenter.arranged(self.session.view(self.viewer),
-                                       lambda: self.session.events_for(self.viewer))
+        viewer = self.looking.viewer
+        view = self.presenter.arranged(self.session.view(viewer), lambda: self.session.events_for(viewer))
         self.view = self.director.shown(self.seen, view)
         self.legal = (self.session.legal_actions() if self.my_turn() and not self.director.waiting(self.seen)
                       else ())
@@ -175,39 +163,19 @@ class TableModel:
     def decide_view(self):
         """Choose the viewer; raise the curtain when control passes to another person.
         Whatever changes who looks is read and laid out again."""
-        seen = (self.viewer, self.anchor, self.curtain)
-        humans = self.session.humans()
-        current = self.session.current_player
-        if len(humans) <= 1:
-            self.viewer = humans[0] if humans else None
-            self.anchor = humans[0] if humans else 0
-        elif self.session.is_over:
-            self.viewer = None
-        elif self.session.is_human(current):
-            if current != self.viewer and self.curtain is None:
-                self.shown = self.viewer if self.viewer is not None else self.anchor
-                self.viewer = None
-                self.curtain = current
-                self.curtains.append(current)
-                self.anchor = current
-        else:
-            self.viewer = None
-        if (self.viewer, self.anchor, self.curtain) != seen:
+        if self.looking.decide(self.session):
             self.refresh()
 
     def ready(self):
         """The next person has the device: drop the curtain."""
-        if self.curtain is None:
-            return
-        self.viewer = self.anchor = self.curtain
-        self.curtain = None
-        self.refresh()
+        if self.looking.ready():
+            self.refresh()
 
     def my_turn(self):
         """Can the person at the device act now (not while an outcome waits to be read, nor
         while the director moves for them)?"""
-        current = self.session.current_player
-        return (not self.over and current is not None and current == self.viewer and self.curtain is None
+        current, looking = self.session.current_player, self.looking
+        return (not self.over and current is not None and current == looking.viewer and looking.curtain is None
                 and self.session.is_human(current) and not self.session.is_over and not self.hold.wait
                 and not self.hand_ended and not self.director.moves_for(self.seen, current))
 
@@ -220,7 +188,7 @@ class TableModel:
         stood when the outcome came) and what to do now."""
         humans = [seat.human for seat in self.session.seats]
         return self.director.prompt(self.seen, self.presenter.prompt(
-            self.view, self.viewer, self.names, len(self.ui.selection), humans,
+            self.view, self.looking.viewer, self.names, len(self.ui.selection), humans,
             self.legal if self.my_turn() else None, self.hold.wait, self.hold.context))
 
     def zones_by_key(self):
@@ -236,10 +204,8 @@ class TableModel:
         return agree(self.presenter.outcome_line(event, self.view, self.names, self.zones_by_key()))
 
     def told(self):
-        """How many of the game's events the table has told: all but those still to be
-        shown (behind the curtain, or not yet played) and those whose cards are still in
-        flight."""
-        return self.session.event_count() - len(self.pending) - self.stage.untold()
+        """How many of the game's events the table has told (those landed)."""
+        return self.timeline.told(self.session.event_count())
 
     def log_lines(self):
         """The log's entries: the whole game so far as the viewer may see it (rebuilt from
@@ -247,19 +213,19 @@ class TableModel:
         move has landed on the table."""
         told = self.told()
         start = max(0, told - LOG_EVENTS)
-        events = self.session.events_for(self.viewer, start)[:told - start]
+        events = self.session.events_for(self.looking.viewer, start)[:told - start]
         return [agree(line) for line in self.presenter.log_lines(events, self.names, self.zones_by_key())]
 
     def settled(self):
-        """Has everything moved so far landed (nothing in flight, no event still to be
-        shown, the die still)?"""
-        return not (self.stage.flights or self.pending or self.stage.rolling > 0)
+        """Has everything shown so far landed?"""
+        return self.timeline.settled()
 
     def busy(self):
         """Does anything still move or wait on a timer?"""
-        return bool(self.stage.busy() or self.ui.message_time > 0 or self.bot_wait > 0 or self.hold.seconds > 0)
+        return bool(self.timeline.busy() or self.ui.message_time > 0 or self.computers.wait > 0
+                    or self.hold.seconds > 0)
 
-    def pace(self):
+    def speed(self):
         """The animation speed against the normal one (0 for Instant)."""
         return self.settings.move_seconds / config.MOVE_SECONDS["normal"]
 
@@ -380,8 +346,7 @@ class TableModel:
         state.dialog = None
         if by_person:
             state.message = ""
-        mover = self.viewer
-        self.arrive(events, passing=mover is not None and len(self.session.humans()) > 1)
+        self.arrive(events, passing=self.looking.viewer is not None and len(self.session.humans()) > 1)
 
     def take_in(self, events, fresh=False):
         """Moves made elsewhere (at another screen, at the host), already in the session:
@@ -389,13 +354,11 @@ class TableModel:
         again, or an undo elsewhere): nothing in flight goes on, the log is the session's
         anew."""
         if fresh:
-            self.pending = []
-            self._beats.append(Reset(None))
+            self.timeline.reset(None)
             self.hold.clear()
             self.ui.selection = []
             self.ui.dialog = None
-            self.bot_wait = 0.0
-            self.bot_armed = False
+            self.computers.clear()
             events = []
         self.ui.hint = None
         self.arrive(events, passing=False)
@@ -406,13 +369,13 @@ class TableModel:
         to another person pauses a moment), then the presentation."""
         self.hand_ended = self.hand_ended or (self.director.scores_between_hands
                                               and any(e.kind == SharedEvent.HAND_OVER for e in events))
-        self.pending.extend(events)
-        mover = self.viewer
+        self.timeline.receive(events)
+        mover = self.looking.viewer
         context = self.presenter.context(self.view, self.names)
         self.read()
         current = self.session.current_player
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
-                         self.pace(), passing and current != mover and self.session.is_human(current), context)
+                         self.speed(), passing and current != mover and self.session.is_human(current), context)
         if not self.my_turn():          # an outcome held: nothing to play until it is read
             self.legal = ()
         self.changed()
@@ -422,14 +385,14 @@ class TableModel:
     def present(self, after_change=False):
         """Hand the events received to the scene to show (not behind the curtain: they
         wait until the next person is ready); another's taking a card of yours is said."""
-        if self.curtain is not None:
+        viewer = self.looking.viewer
+        if self.looking.curtain is not None:
             return
-        events, self.pending = self.pending, []
-        self._beats.append(Present(events, self.viewer, after_change))
-        yours = {z.key for z in self.view.zones if z.owner == self.viewer and self.viewer is not None}
-        seen = [raw.for_seat(self.viewer) for raw in events]
+        events = self.timeline.show(viewer, after_change)
+        yours = {z.key for z in self.view.zones if z.owner == viewer and viewer is not None}
+        seen = [raw.for_seat(viewer) for raw in events]
         for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
-            if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, self.viewer):
+            if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, viewer):
                 self.say(line or "")        # another took a card of yours: said where you look
 
     def tell_problem(self):
@@ -473,10 +436,7 @@ class TableModel:
         is over or while its scores are due."""
         if self.session.is_over or self.hand_ended:
             return None
-        if self.curtain is not None:
-            seat = self.shown
-        else:
-            seat = self.viewer if self.viewer is not None else self.anchor
+        seat = self.looking.person()
         return seat if self.session.is_human(seat) else None
 
     def can_undo(self):
@@ -505,22 +465,17 @@ class TableModel:
             now = self.session.undo(person, policy)
         undone = before[len(self.session.moves()):]
         state = self.ui
-        self.pending = []
-        self._beats.append(Reset(self.last_roll()))
+        self.timeline.reset(self.last_roll(0))
         state.selection = []
         state.hint = None
         state.dialog = None
-        self.bot_wait = 0.0
-        self.bot_armed = False
+        self.computers.clear()
         self.hold.clear()
-        self.curtain = None
-        self.viewer = person           # decide_view raises the curtain if `now` is someone else
-        if now == person:
-            self.anchor = person
+        self.looking.back_to(person, now)     # decide_view raises the curtain if `now` is someone else
         self.read()
         self.decide_view()
         self.changed()
-        if self.curtain is None:
+        if self.looking.curtain is None:
             self.say_taken_back(undone[0], len(undone) - 1)
         self.tell_problem()
 
@@ -529,10 +484,10 @@ class TableModel:
         words = self.presenter.taken_back(action, self.names, view=self.view)
         self.say(f"Taken back: {words}" + (f", and {plural(later, 'move')} after it" if later else ""))
 
-    def last_roll(self):
-        """The game's last roll told (after Continue or an undo too), for the die: None
-        without one."""
-        told = self.session.events_since(0)[:self.session.event_count() - len(self.pending)]
+    def last_roll(self, held):
+        """The game's last roll told, all its events but the `held` latest (still to show),
+        for the die: None without one."""
+        told = self.session.events_since(0)[:self.session.event_count() - held]
         return next((e.detail for e in reversed(told) if e.kind == SharedEvent.ROLL), None)
 
     def ends_by_itself(self):
@@ -559,7 +514,7 @@ class TableModel:
     def catch_up(self):
         """Events held back (behind the curtain, or from before the table opened) are
         shown once the curtain is down."""
-        if self.curtain is None and self.pending:
+        if self.looking.curtain is None and self.timeline.pending:
             self.changed()
             self.present()
 
@@ -594,7 +549,7 @@ class TableModel:
                 self.changes += 1
             return
         self.hear(self.director.tick(self.seen))
-        if self.pending or self.hold.wait or self.director.waiting(self.seen):
+        if self.timeline.pending or self.hold.wait or self.director.waiting(self.seen):
             return
         working = self.session.busy()
         result = self.session.poll_bot()
@@ -613,7 +568,7 @@ class TableModel:
             return
         self.decide_view()
         current = self.session.current_player
-        if self.curtain is not None or current is None:
+        if self.looking.curtain is not None or current is None:
             return
         if self.director.moves_for(self.seen, current):
             self.pace_bot(dt)
@@ -637,18 +592,12 @@ class TableModel:
             self.changed()
 
     def pace_bot(self, dt):
-        """A computer player moves after a pause as long as a card's flight and a half."""
-        if self.session.busy():
+        """A computer seat is to play: once its pause is over, its move, as the director
+        decides it."""
+        if self.session.busy() or not self.computers.due(dt, self.settings.move_seconds):
             return
-        if self.bot_wait <= 0 and not self.bot_armed:
-            self.bot_wait = self.settings.move_seconds * BOT_PAUSE
-            self.bot_armed = True
-            return
-        self.bot_wait = max(0.0, self.bot_wait - dt)
-        if self.bot_wait <= 0:
-            self.bot_armed = False
-            decision = self.director.computer_move(self.seen)
-            if decision == THINK:
-                self.session.start_bot(self.settings.thinking_time)
-            elif decision is not None:
-                self.submit(decision)
+        decision = self.director.computer_move(self.seen)
+        if decision == THINK:
+            self.session.start_bot(self.settings.thinking_time)
+        elif decision is not None:
+            self.submit(decision)

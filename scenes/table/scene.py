@@ -19,10 +19,11 @@ from scenes.table import buttons, coach_panel, draw, intents, moves
 from scenes.table.director import Director
 from scenes.table.input import Laid, TableInput, main_focus
 from scenes.table.layout import TOP, lay_out, lifted
-from scenes.table.model import Present, TableModel
+from scenes.table.model import TableModel
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
 from scenes.table.state import Pointer
+from scenes.table.timeline import Present
 from scenes.widgets.base import Scene
 from scenes.widgets.wake import BOT_DONE, NET_EVENT
 from sprites import felt
@@ -110,7 +111,7 @@ class TableScene(Scene):
         if marks.buttons is not None:       # a face-down card stands for its picks, as a choice's option
             hinted |= {slot for slot, fits in picks.items() if marks.buttons(fits, True)}
         playing = model.my_turn()
-        board = lay_out(view, model.presenter, model.anchor, model.names, (screen.lw, screen.lh),
+        board = lay_out(view, model.presenter, model.looking.anchor, model.names, (screen.lw, screen.lh),
                         screen.text_width, playable, hinted | set(marks.cards), state.selection,
                         self.app.settings.hand_order, picks, playing)
         for p in board.placed:
@@ -118,9 +119,9 @@ class TableScene(Scene):
         top, title_right = buttons.top_buttons(screen, board.table_w, model.director.top_buttons(model.seen),
                                                model.can_undo(), playing, model.session.busy(), act)
         cards, dialog_rect = board.focus_cards(), None
-        if model.curtain is not None:
+        if model.looking.curtain is not None:
             cover, cards = "curtain", []
-            widgets = buttons.curtain_buttons(screen, model.session.name(model.shown) if model.can_undo() else None,
+            widgets = buttons.curtain_buttons(screen, model.session.name(model.looking.shown) if model.can_undo() else None,
                                               act)
         elif model.over:              # the top bar's words still end where its buttons were
             cover, cards, top = "over", [], []
@@ -157,7 +158,7 @@ class TableScene(Scene):
                 others = [w.rect for w in widgets if w.rect != target]
                 bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
                 bubble = draw.place_bubble(screen, words, target, bounds, others)
-        self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.viewer, model.presenter,
+        self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.looking.viewer, model.presenter,
                          model.session.why_illegal, dialog_rect, title_right, bubble, tuple(state.selection))
         self.place_message()
         self.settle_pointer()
@@ -273,9 +274,9 @@ class TableScene(Scene):
         surf = screen.surface
         laid, model, pointer = self.laid, self.model, self.pointer
         focus, hover = self.focus_item(), pointer.hover_button
-        if model.curtain is not None:
+        if model.looking.curtain is not None:
             surf.blit(felt.image(*surf.get_size()), (0, 0))
-            draw.curtain(screen, model.session.name(model.curtain))
+            draw.curtain(screen, model.session.name(model.looking.curtain))
             for widget in laid.widgets:
                 widget.draw(screen, focused=widget is focus, hovered=widget is hover)
             return
@@ -329,7 +330,7 @@ class TableScene(Scene):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in model.session.seats]
         self.top_span = draw.top_bar(screen, model.title(), model.prompt(), self.laid.title_right)
-        plates = draw.plate_words(model.view, model.names, humans, model.viewer, model.session.thinking(),
+        plates = draw.plate_words(model.view, model.names, humans, model.looking.viewer, model.session.thinking(),
                                   model.presenter.statuses(model.view))
         lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter)
         draw.felt_and_seats(screen, self.laid.board, plates, lanes)
