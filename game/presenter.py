@@ -499,7 +499,7 @@ class Presenter:
         return {}
 
     def die_centre(self, board):
-        """Where the die lies on `board` (a table_layout.Board); None for a game without one."""
+        """Where the die lies on `board` (a scenes/table/layout.Board); None for a game without one."""
         return None
 
     def picks(self, action, owner, index, viewer, view=None):

@@ -6,15 +6,15 @@ The table asks a session for the game as a seat may see it, submits moves, asks 
 undo, a hint, the computers' moves. At a joined screen the game lives on the host: what
 this seat may see is what the host last sent (game.net.client.ClientTable); a move or an
 undo is sent to the host and comes back as the host's next update, which the director
-hands to the table (`take_in`) as a move made elsewhere. Other seats are played
+returns to the table as News (a move made elsewhere). Other seats are played
 elsewhere: the table waits for them quietly. A hint is this app's own hard computer
 player, thinking on the seat's view alone.
 
 At the host the game is the app's Session; the table plays the host's own seat and the
 computers, and the people who joined play theirs from their screens: their moves reach
-the session through the host's table (game.net.host.HostTable) and the director hands
-them to the table as moves made elsewhere. The app pumps the network every frame
-(scenes/net.py), so moves arrive whatever screen is showing.
+the session through the host's table (game.net.host.HostTable) and the director returns
+them to the table as News, moves made elsewhere. The app pumps the network every frame
+(scenes/network/net.py), so moves arrive whatever screen is showing.
 """
 import random
 

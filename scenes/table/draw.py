@@ -368,7 +368,7 @@ def bubble(screen, placed):
 
 
 def outcomes(screen, board, held, zones, flying=None):
-    """The outcomes held on the table (table_motion.Outcome): the face-up cards of `zones`
+    """The outcomes held on the table (scenes/table/hold.Outcome): the face-up cards of `zones`
     (the banner's winner's cards on the table, those landed) ringed in gold, each lane's
     result on its lane, and the banner's words over the table, above the hand."""
     width = max(3, screen.px(4))
