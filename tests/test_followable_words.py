@@ -192,7 +192,8 @@ def test_followable_cards_owed_count_down_while_the_penalty_is_drawn(app):
     settle(app)
 
     def owed():
-        return dict((label, value) for label, value, _ in table.model.presenter.side_facts(table.model.view, table.model.names))
+        model = table.model
+        return dict((label, value) for label, value, _ in model.presenter.side_facts(model.view, model.names))
     assert owed()["Cards owed"] == "4" and owed()["Active 2s"] == "2"
 
     def make(kind):

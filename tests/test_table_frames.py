@@ -34,8 +34,9 @@ SCRIPTS = list(registry.GAMES) + ["pass_and_play", "lesson", "replay"]
 # ---- what the script reads of the table (the only lines that know its insides) -------------------
 def waiting(table):
     """Is the table still, waiting for the person at it?"""
-    return (table.model.my_turn() and not table.motion.flights and not table.model.timeline.pending and not table.model.ui.dialog
-            and table.model.hold.seconds == 0)
+    model = table.model
+    return (model.my_turn() and not table.motion.flights and not model.timeline.pending and not model.ui.dialog
+            and model.hold.seconds == 0)
 
 
 def held(table):

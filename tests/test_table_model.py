@@ -98,7 +98,8 @@ def test_a_computer_moves_after_a_pause_as_long_as_a_flight_and_a_half():
 
 def test_in_pass_and_play_the_curtain_waits_for_the_next_person():
     model = model_of("final_card_down", [Seat("Maya"), Seat("Theo")], 3)
-    assert model.looking.curtain == 0 and model.looking.viewer is None and not model.my_turn()   # Maya first takes the device
+    assert model.looking.curtain == 0 and model.looking.viewer is None   # Maya first takes the device
+    assert not model.my_turn()
     model.do(intents.Ready())
     assert model.looking.viewer == 0 and model.my_turn()
     first = model.looking.viewer

@@ -197,7 +197,8 @@ def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
         for _ in range(40):
             table.act(Choose(choose(session.state.legal_actions(), rng)))
             app.frame()
-        entries = table.model.presenter.log_lines(session.events_for(table.model.looking.viewer), table.model.names, table.model.zones_by_key())
+        model = table.model
+        entries = model.presenter.log_lines(session.events_for(model.looking.viewer), model.names, model.zones_by_key())
         assert len(entries) > 5
         firsts = [e.split(" ")[0] for e in entries]
         assert all(a != b or a not in NAMES for a, b in zip(firsts, firsts[1:])), entries

@@ -71,8 +71,9 @@ def settle(a, limit=400):
         scene = a.scene
         if not isinstance(scene, TableScene):
             return
-        if scene.model.looking.curtain is not None or (scene.model.my_turn() and not scene.motion.flights and not scene.model.timeline.pending
-                                         and not scene.model.ui.dialog):
+        model = scene.model
+        if model.looking.curtain is not None or (model.my_turn() and not scene.motion.flights
+                                                 and not model.timeline.pending and not model.ui.dialog):
             return
         a.frame()
     raise AssertionError("the table never became ready")

@@ -213,7 +213,8 @@ def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(a
     click_widget(app, lambda w: w.label == "Hint")
     assert scene.model.ui.message == "The coach's move: Play 5 blue clubs", "... each time it is asked"
     click_at(app, card_point(scene, scene.model.ui.hint.cards[0]))
-    assert [c.name for c in scene.model.session.state.history[0].cards] == ["5/blue/clubs"] and scene.model.director.reply == ""
+    assert [c.name for c in scene.model.session.state.history[0].cards] == ["5/blue/clubs"]
+    assert scene.model.director.reply == ""
     wait_for_learner(app)
     assert [a.kind for a in scene.model.session.state.history[1:2]] == ["end_turn"], "the turn ended by itself"
     assert any("After playing you may not draw" in words for words in scene.model.director.coach.paragraphs()), \
@@ -349,7 +350,8 @@ def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F
     app.settings.undo = "casual"
     made = len(scene.model.session.state.history)
     press(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert len(scene.model.session.state.history) == made and scene.model.director.coach.index == index, "no undo in a lesson"
+    assert len(scene.model.session.state.history) == made, "no undo in a lesson"
+    assert scene.model.director.coach.index == index
     assert not any(w.label == "Undo" for w in scene.laid.top)
     click_widget(app, lambda w: w.label == "Rules")
     assert isinstance(app.scene, RulesScene)
@@ -631,7 +633,8 @@ def test_ktu_removed_pile_shows_the_card_that_burned_it(app):  # noqa: F811
     while not scene.model.over:
         wait_for_learner(app)
         if len(burns) < sum(e.kind == "burn" for e in scene.model.session.state.events):
-            last = next(e.cards for e in reversed(scene.model.session.state.events) if e.kind == "move" and e.dst == "burned")
+            last = next(e.cards for e in reversed(scene.model.session.state.events)
+                        if e.kind == "move" and e.dst == "burned")
             _, shown = scene.board.piles["burned"]
             burns.append((shown[-1].name, last[-1].name))
         if coach.explaining():
@@ -681,7 +684,8 @@ def test_a_lesson_s_words_agree_with_you(app):  # noqa: F811
         start(app.scene, game_id)
         app.frame()
         scene = finish_lesson(app)
-        lines = scene.model.log_lines() + [scene.model.outcome_words(e) or "" for e in scene.model.session.events_for(scene.model.looking.viewer)]
+        model = scene.model
+        lines = model.log_lines() + [model.outcome_words(e) or "" for e in model.session.events_for(model.looking.viewer)]
         assert any(line.startswith("You ") for line in lines)
         assert not [line for line in lines if wrong.search(line)], game_id
         scene.act(Back())

@@ -52,7 +52,8 @@ def test_the_undo_button_appears_only_when_allowed_and_takes_the_move_back(app):
     assert session.state.to_dict() == before
     assert len(session.state.history) < moves
     assert table.model.my_turn()
-    assert table.model.ui.message.startswith("Taken back: " + table.model.presenter.taken_back(mine, table.model.names, table.model.view))
+    model = table.model
+    assert model.ui.message.startswith("Taken back: " + model.presenter.taken_back(mine, model.names, model.view))
     assert not table.model.timeline.pending and not table.model.ui.selection
     hand = {p.card.name for p in table.board.placed if p.zone == "hand:0" and p.card is not None}
     assert hand == {c.name for z in session.state.view(0).zones if z.key == "hand:0" for c in z.cards}
@@ -140,7 +141,8 @@ def test_pass_and_play_never_undoes_another_persons_move_and_brings_the_curtain(
     curtains = len(table.model.looking.curtains)
     click_widget(app, lambda w: w.label == "Undo")      # Casual: back before the other's move
     assert session.state.to_dict() == before
-    assert table.model.looking.curtain == first and table.model.looking.viewer is None and len(table.model.looking.curtains) == curtains + 1
+    looking = table.model.looking
+    assert looking.curtain == first and looking.viewer is None and len(looking.curtains) == curtains + 1
     click_widget(app, lambda w: w.label == "Ready")
     assert table.model.looking.viewer == first and table.model.my_turn()
 

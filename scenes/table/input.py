@@ -173,8 +173,9 @@ class TableInput:
         """The card a click at `pos` means: the topmost one where it lies, else the lifted
         card above its place."""
         placed = card_at(laid.board, pos)
-        if placed is None and pointer.hovered is not None and hover_rect(pointer.hovered, laid.board).collidepoint(pos):
-            return pointer.hovered
+        hovered = pointer.hovered
+        if placed is None and hovered is not None and hover_rect(hovered, laid.board).collidepoint(pos):
+            return hovered
         return placed
 
     # ---- clicks on the table ---------------------------------------------------------------

@@ -121,8 +121,8 @@ class TableScene(Scene):
         cards, dialog_rect = board.focus_cards(), None
         if model.looking.curtain is not None:
             cover, cards = "curtain", []
-            widgets = buttons.curtain_buttons(screen, model.session.name(model.looking.shown) if model.can_undo() else None,
-                                              act)
+            taker = model.session.name(model.looking.shown) if model.can_undo() else None
+            widgets = buttons.curtain_buttons(screen, taker, act)
         elif model.over:              # the top bar's words still end where its buttons were
             cover, cards, top = "over", [], []
             self.ending = model.director.end(model.seen)
@@ -158,8 +158,9 @@ class TableScene(Scene):
                 others = [w.rect for w in widgets if w.rect != target]
                 bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
                 bubble = draw.place_bubble(screen, words, target, bounds, others)
-        self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.looking.viewer, model.presenter,
-                         model.session.why_illegal, dialog_rect, title_right, bubble, tuple(state.selection))
+        self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.looking.viewer,
+                         model.presenter, model.session.why_illegal, dialog_rect, title_right, bubble,
+                         tuple(state.selection))
         self.place_message()
         self.settle_pointer()
         self.dirty = True
