@@ -126,3 +126,31 @@ def test_the_hard_bench_measures_hard_on_the_same_positions_in_every_mode(capsys
         players, iterations, playouts = rows[game_id]
         assert int(players) == hard_bench.table_size(game_id)
         assert 1 <= float(iterations) <= float(playouts)
+
+
+def test_the_bench_command_runs_to_its_end_and_prints_every_figure_readme_promises():
+    """`python3 main.py bench` exactly as README gives it, on a fresh home: the engine's
+    speed for every mode, the start to the first menu frame, the busiest tables' animation
+    frames and full redraws, the autosave, the idle table and the memory; no traceback."""
+    import re
+    import subprocess
+    import sys
+    from game import resources
+    run = subprocess.run([sys.executable, "main.py", "bench"], cwd=resources.root(),
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    out = run.stdout
+    number = r"[\d,]+(\.\d+)?"
+    shipped = resources.read_yaml(resources.path("config", "games.yaml"))["games"]
+    for game_id in shipped:        # the app's own games (the tests add a seventh)
+        assert re.search(rf"^{game_id} +{number} +{number}$", out, re.M), (game_id, out)
+    promised = [rf"start to first menu frame: {number} ms",
+                *(rf"{table}, {kind}: median {number} ms, 99th percentile {number} ms"
+                  for table in ("Final Card-Down, hand of \\d+ cards", "Deadline at the Final Exam")
+                  for kind in ("animation frame", "full redraw")),
+                rf"autosave per move, Final Card-Down \(6 players\): median {number} ms",
+                rf"autosave per move, Deadline \(5 players\): median {number} ms",
+                rf"idle table CPU over \d+ s: {number}% of one core",
+                rf"peak memory: {number} MB"]
+    missing = [figure for figure in promised if not re.search(figure, out)]
+    assert not missing, f"missing {missing} in:\n{out}"
