@@ -525,3 +525,44 @@ def test_deadline_counts_each_cards_partners_as_pairs_with_does(ace_high):
         for card in hand:
             assert counts.get(card, 0) == sum(1 for other in hand if other is not card
                                               and pairs_with(card, other, ace_high))
+
+
+SEARCH_ITERATIONS = 30     # past the first races (6, 7, 8, 10, 12, 15, 18, 22, 27)
+
+
+def test_hard_on_two_cores_chooses_exactly_as_on_one_on_the_benchs_positions():
+    """At a fixed number of iterations and a seed, the search spread over worker
+    processes decides as the one-core search: the same move, from the same rewards of
+    every move on the same worlds, on the fixed positions of `bench --hard` in every
+    mode (each world is played where it falls and merged back in its order)."""
+    from game.bots import bench as hard_bench
+    from game.bots import workers
+    differ = []
+    for game_id in game.MODULES:
+        for number, (view, legal) in enumerate(hard_bench.positions(
+                game_id, hard_bench.table_size(game_id))):
+            chosen = {}
+            for cores in (1, 2):
+                hard = make_bot("hard", game_id, options=view.options, cores=cores,
+                                iterations=SEARCH_ITERATIONS)
+                action = hard.choose(view, legal, random.Random(number))
+                chosen[cores] = (action_key(action), hard.last_stats["means"],
+                                 hard.last_stats["iterations"])
+            if chosen[1] != chosen[2]:
+                differ.append((game_id, number, chosen))
+            assert hard.last_stats["cores"] == 2 and hard.last_stats["chunks"] >= 2
+    assert not differ
+    assert len(workers.shared(2).pids()) == 2
+
+
+def test_a_view_reaches_a_worker_with_the_workers_own_cards():
+    """Cards are equal only to themselves: a view sent to a worker process comes back
+    with the very cards of that process's deck, so a sample of it is consistent."""
+    from game.bots import workers
+    state = game.new_game("ktu", seed=3)
+    view = state.view(state.current_player)
+    again = workers.decode(workers.encode(view), state.deck)
+    assert again == view
+    assert all(a is b for za, zb in zip(view.zones, again.zones)
+               for a, b in zip(za.cards, zb.cards))
+    assert consistent(Sampler("ktu", view.players).sample(again, random.Random(1)), view) == ""
