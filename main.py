@@ -305,4 +305,6 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
+    import multiprocessing
+    multiprocessing.freeze_support()   # a bundle's search worker (game/bots/workers.py) starts here
     sys.exit(main())

@@ -18,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (after the environment is set)
 
 from game import saves  # noqa: E402
+from game.bots import workers  # noqa: E402
 from scenes import config, controls, ui  # noqa: E402
 from scenes import session as session_module  # noqa: E402
 from sprites import cards as card_sprites  # noqa: E402
@@ -115,6 +116,7 @@ class App:
         self.scene = self.scenes["menu"](self)
         self.scene.startup({})
         self.errors = 0
+        self.search_started = False      # the hard player's worker processes (loop)
 
     def _opening_window(self, size):
         """(size, position or None to centre it) of the window to open: `size` if given;
@@ -307,6 +309,11 @@ class App:
             if os.environ.get("CARDTABLE_FIRST_FRAME_ONLY") and self.first_frame:
                 print(f"first-frame {self.first_frame:.6f}", flush=True)
                 return 0
+            if self.first_frame and not self.search_started:
+                self.search_started = True      # the hard player's cores, ready before a game
+                cores = self.settings.thinking["cores"]
+                if cores > 1:
+                    workers.warm(cores)
         return 0
 
 
@@ -318,9 +325,16 @@ def run(fullscreen=False):
         path = _log_error(error)
         print(f"Card Table could not start: {error}\nDetails: {path}", file=sys.stderr)
         return 1
+    return play(app)
+
+
+def play(app):
+    """Run `app` until the player quits, then close it: the window remembered, the
+    network left, the hard player's worker processes stopped. Returns the exit code."""
     try:
         return app.loop()
     finally:
         app.remember_window()
         app.end_network()
+        workers.close_shared()
         pygame.quit()

@@ -566,3 +566,65 @@ def test_a_view_reaches_a_worker_with_the_workers_own_cards():
     assert all(a is b for za, zb in zip(view.zones, again.zones)
                for a, b in zip(za.cards, zb.cards))
     assert consistent(Sampler("ktu", view.players).sample(again, random.Random(1)), view) == ""
+
+
+def _children(pid):
+    """The process ids whose parent is `pid` (Linux's /proc, as on the machines the tests
+    run on)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _running(pid):
+    """Is process `pid` still running (not gone, not a zombie waiting to be reaped)?"""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("ending", ["window closed", "killed"])
+def test_no_search_worker_outlives_the_app_ended_while_hard_thinks(ending):
+    """The app, at a table where Hard thinks on two worker processes, ends: its window
+    closed (the app stops its workers) or killed with SIGKILL (the workers find their
+    parent gone). Within a few seconds, none of its processes is left."""
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+    from game import resources
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    app = subprocess.Popen([sys.executable, "-m", "tests.hard_thinking_app"], env=env,
+                           cwd=resources.root(), stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, text=True)
+    try:
+        ready, _, _ = select.select([app.stdout], [], [], 60)
+        said = app.stdout.readline().split() if ready else ["(silent for a minute)"]
+        assert said[:1] == ["thinking"], said
+        workers = [int(pid) for pid in said[1:]]
+        left = set(_children(app.pid))
+        assert len(workers) == 2 and set(workers) <= left and all(map(_running, workers))
+        if ending == "killed":
+            app.send_signal(signal.SIGKILL)
+        else:
+            app.stdin.write("quit\n")
+            app.stdin.flush()
+        assert app.wait(timeout=60) == (-signal.SIGKILL if ending == "killed" else 0)
+        deadline = time.monotonic() + 5
+        while any(map(_running, left)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in left if _running(pid)]
+    finally:
+        if app.poll() is None:
+            app.kill()

@@ -233,6 +233,10 @@ class Pool:
         """The workers' process ids."""
         return [worker.process.pid for worker in self.workers]
 
+    def searching(self):
+        """Is a decision being searched?"""
+        return self.lock.locked()
+
     def close(self):
         """Stop every worker (ended outright if it does not stop within STOP_SECONDS)."""
         for worker in self.workers:
@@ -265,6 +269,11 @@ def shared(cores):
         if _shared is None:
             _shared = Pool(cores)
         return _shared
+
+
+def current():
+    """The process's pool, or None before its first use (or after `close_shared`)."""
+    return _shared
 
 
 def warm(cores):
