@@ -5,7 +5,7 @@
     python main.py tournament GAME ...   computer levels against each other
     python main.py bench                 speed benchmarks (engine, then app; --net: networked play)
     python main.py bench --against-rlcard   engine speed against RLCard's Uno (installed apart)
-    python main.py bench --hard          Hard's iterations per decision at its budget, every mode
+    python main.py bench --hard          Hard's iterations per decision, one core and all, every mode
     python main.py replay FILE           a finished game's record, move by move
     python main.py report GAME ...       a designer's balance report (HTML, CSV, JSON)
     python main.py host GAME --seats ... host a game others join from their computers (no window)
@@ -51,6 +51,9 @@ def build_parser():
     sim.add_argument("--iterations", type=positive,
                      help="with --bots hard: search this many iterations a move instead of "
                           "thinking for a second (the games then repeat exactly)")
+    sim.add_argument("--cores", type=workers,
+                     help="with --bots hard: the cores it searches on (default every core; "
+                          "at a fixed --iterations the games are the same on any number)")
     tour = commands.add_parser("tournament", help="computer levels against each other")
     tour.add_argument("game", help="game id, e.g. ktu")
     tour.add_argument("--games", type=positive, default=100)
@@ -58,16 +61,19 @@ def build_parser():
                       help="one level per seat, e.g. easy,medium,hard,hard; hard@SECONDS is "
                            "a hard player with its own budget (hard,hard@1.0)")
     tour.add_argument("--seed", type=whole)
-    tour.add_argument("--budget", type=seconds_up_to(60), default=1.0,
-                      help="the hard level's thinking time per decision (seconds)")
+    tour.add_argument("--budget", type=seconds_up_to(60),
+                      help="the hard level's thinking time per decision (seconds; default: "
+                           "the app's, as long as its cores take to search as much as one "
+                           "core does in a second)")
     tour.add_argument("--cpu-clock", action="store_true",
                       help="budgets and decision times in CPU time, as on a computer with a "
                            "core free for each game (figures free of a busy machine's load)")
     tour.add_argument("--iterations", type=positive,
                       help="hard searches this many iterations a move instead of a budget "
                            "(comparisons free of the machine's load)")
-    tour.add_argument("--workers", type=workers, default=1,
-                      help=f"games played in parallel (1-{MAX_WORKERS})")
+    tour.add_argument("--workers", type=workers,
+                      help=f"processes (1-{MAX_WORKERS}, default every core): with a hard "
+                           "seat, the cores Hard searches on; without, games played side by side")
     tour.add_argument("--option", type=option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
     tour.add_argument("--results", metavar="FILE",
@@ -80,9 +86,13 @@ def build_parser():
     bench.add_argument("--against-rlcard", action="store_true",
                        help="engine speed only, each game against RLCard's Uno (installed "
                             "apart) in 3 interleaved rounds")
-    bench.add_argument("--hard", type=seconds_up_to(60), nargs="?", const=0.25, metavar="BUDGET",
-                       help="only Hard's iterations and playouts per decision on fixed "
-                            "positions, at BUDGET seconds of CPU time (default 0.25)")
+    bench.add_argument("--hard", type=seconds_up_to(60), nargs="?", const=1.0, metavar="SECONDS",
+                       help="only Hard's iterations per decision on fixed positions: on one "
+                            "core at SECONDS (default 1) and on all cores at the app's time "
+                            "for them, and their ratio")
+    bench.add_argument("--cpu-clock", action="store_true",
+                       help="with --hard: the budgets in CPU time (each worker's own), which a "
+                            "busy machine slows less")
     bench.add_argument("--net", action="store_true",
                        help="only how fast a move reaches 6 joined screens on this computer")
     replay = commands.add_parser("replay", help="print a game record move by move")
@@ -183,15 +193,21 @@ def simulate_command(args, parser):
     if len(levels) > 1 and len(levels) != players:
         parser.exit(2, f"main.py simulate: error: --bots {','.join(levels)}: {len(levels)} "
                        f"levels for {players} players\n")
-    if args.iterations and "hard" not in levels:
-        parser.exit(2, "main.py simulate: error: --iterations goes with a hard computer player\n")
+    for given, name in ((args.iterations, "--iterations"), (args.cores, "--cores")):
+        if given and "hard" not in levels:
+            parser.exit(2, f"main.py simulate: error: {name} goes with a hard computer player\n")
     make_chooser = label = None
     if levels:
         from game.bots import make_chooser as bot_chooser
+        from game.bots.workers import cores_here
         settings = {"iterations": args.iterations} if args.iterations else {}
+        if "hard" in levels:
+            settings["cores"] = args.cores or cores_here()
         make_chooser = bot_chooser(levels[0] if len(levels) == 1 else levels, args.game, **settings)
         label = f"{', '.join(levels)} computer players" + (
-            f" (hard: {args.iterations} iterations a move)" if args.iterations else "")
+            f" (hard: {args.iterations} iterations a move on {settings['cores']} "
+            f"core{'' if settings['cores'] == 1 else 's'})"
+            if args.iterations else "")
     result = simulate(args.game, args.games, seed=args.seed, players=players, options=options,
                       make_chooser=make_chooser, progress=Progress(args.games, "simulating"))
     print(report(result, label or "random legal moves"))
@@ -201,6 +217,7 @@ def simulate_command(args, parser):
 def tournament_command(args, parser):
     import game
     from game.bots.tournament import run_tournament
+    from game.bots.workers import cores_here
     try:
         info = game.game_info(args.game)
         _, options = game.resolve_options(info, len(args.seats.split(",")), dict(args.option))
@@ -210,7 +227,8 @@ def tournament_command(args, parser):
         if args.cpu_clock:
             settings["hard"]["clock"] = "cpu"
         run_tournament(args.game, args.games, args.seats, seed=args.seed, options=options,
-                       time_budget=args.budget, workers=args.workers, settings=settings,
+                       time_budget=args.budget, workers=args.workers or cores_here(),
+                       settings=settings,
                        results=args.results)
     except (ValueError, OSError) as error:
         parser.exit(2, f"main.py tournament: error: {error}\n")
@@ -227,7 +245,7 @@ def bench_command(args, parser):
         return 0
     if args.hard is not None:
         from game.bots import bench as hard_bench
-        hard_bench.bench(budget=args.hard)
+        hard_bench.bench(seconds=args.hard, cpu_clock=args.cpu_clock)
         return 0
     from game.simulate import RLCARD_MISSING, bench, rlcard_version
     if args.against_rlcard and rlcard_version() is None:

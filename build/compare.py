@@ -2,10 +2,12 @@
 `python build/compare.py [BUNDLE]` (default: the one-file bundle).
 
 For every registered mode: 12 games of Medium players, and one game of a Hard player
-(a fixed number of search iterations a move, so it repeats exactly) against Medium
-players, at the fewest seats the mode allows (Final Count's with Hit Goal). Both sides print `simulate`'s report;
-every line but the speed must be the same. Exit 0 when all are; 1 with the differences
-otherwise. The bundle and the source play side by side, two processes at a time.
+(a fixed number of search iterations a move, so it repeats exactly, searched on
+HARD_CORES worker processes: the bundle's own, started as the app starts them) against
+Medium players, at the fewest seats the mode allows (Final Count's with Hit Goal). Both
+sides print `simulate`'s report (which names the cores); every line but the speed must
+be the same. Exit 0 when all are; 1 with the differences otherwise. The bundle and the
+source play side by side, two commands at a time.
 """
 import argparse
 import difflib
@@ -20,6 +22,7 @@ BUNDLE = os.path.join(HERE, "dist", "onefile", "cardtable.exe" if sys.platform =
 SEED = 4
 MEDIUM_GAMES = 12
 HARD_ITERATIONS = 6     # MIN_PAIRS: the fewest with which the search may overrule Medium
+HARD_CORES = 2          # the search's worker processes (the same games as on one core)
 # House rules for a mode's Hard game: Final Count's game with Hit Goal is a quarter as
 # long on this seed (a hand can end on the goal), which keeps CI's time reasonable.
 HARD_OPTIONS = {"final_count": ["--option", "final_count.hit_goal=on"]}
@@ -39,6 +42,7 @@ def cases():
                                          "--players", str(seats),
                                          "--bots", ",".join(["hard"] + ["medium"] * (seats - 1)),
                                          "--iterations", str(HARD_ITERATIONS),
+                                         "--cores", str(HARD_CORES),
                                          *HARD_OPTIONS.get(game_id, [])]))
     return out
 

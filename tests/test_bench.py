@@ -108,24 +108,37 @@ def test_every_mode_keeps_its_speed_relative_to_final_card_down():
     assert not slow, f"slower than their floor relative to Final Card-Down: {slow}"
 
 
-def test_the_hard_bench_measures_hard_on_the_same_positions_in_every_mode(capsys):
+def test_the_hard_bench_measures_hard_on_the_same_positions_in_every_mode(capsys, monkeypatch):
     """`bench --hard` times Hard's real decisions on positions that are the same every
-    run (each with a real choice, spread over a game Medium plays), and prints every
-    mode's table size, iterations and playouts per decision."""
+    run (each with a real choice, spread over a game Medium plays), on one core at the
+    seconds asked and on all cores at the app's time for them, and prints every mode's
+    table size, both iterations per decision and their ratio."""
     import main
     from game.bots import bench as hard_bench
+    from game.bots import workers
+    from game.bots.hard import default_budget
     first = hard_bench.positions("ktu", 3, count=4)
     again = hard_bench.positions("ktu", 3, count=4)
     assert len(first) == 4
     assert [view for view, _ in first] == [view for view, _ in again]
     assert all(len({action_key(a) for a in legal}) > 1 for _, legal in first)
     assert len({view.facts["turn_no"] for view, _ in first}) == 4      # spread, not bunched
-    assert main.main(["bench", "--hard", "0.01"]) == 0
-    rows = {line.split()[0]: line.split()[1:] for line in capsys.readouterr().out.splitlines()}
+    monkeypatch.setattr(workers, "cores_here", lambda: 2)
+    searched = []
+    real = hard_bench.make_bot
+    monkeypatch.setattr(hard_bench, "make_bot", lambda level, game_id, **settings: (
+        searched.append((level, settings.get("cores"), settings.get("time_budget"))),
+        real(level, game_id, **settings))[1])
+    assert main.main(["bench", "--hard", "0.02"]) == 0
+    assert ("hard", 1, 0.02) in searched and ("hard", 2, round(0.02 * default_budget(2), 3)) in searched
+    out = capsys.readouterr().out
+    assert "one core at 0.02 s, and all 2 cores at" in out and "load average before" in out
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()}
     for game_id in game.GAMES:
-        players, iterations, playouts = rows[game_id]
+        players, one, every, ratio = rows[game_id]
         assert int(players) == hard_bench.table_size(game_id)
-        assert 1 <= float(iterations) <= float(playouts)
+        assert float(one) >= 1 and float(every) >= 1
+        assert float(ratio) == pytest.approx(float(every) / float(one), abs=0.01)
 
 
 def test_the_bench_command_runs_to_its_end_and_prints_every_figure_readme_promises():

@@ -538,7 +538,7 @@ def test_hard_on_two_cores_chooses_exactly_as_on_one_on_the_benchs_positions():
     from game.bots import bench as hard_bench
     from game.bots import workers
     differ = []
-    for game_id in game.MODULES:
+    for game_id in game.GAMES:
         for number, (view, legal) in enumerate(hard_bench.positions(
                 game_id, hard_bench.table_size(game_id))):
             chosen = {}
@@ -628,3 +628,23 @@ def test_no_search_worker_outlives_the_app_ended_while_hard_thinks(ending):
     finally:
         if app.poll() is None:
             app.kill()
+
+
+def test_a_report_with_hard_gives_its_workers_to_hards_search(monkeypatch):
+    """A report with a Hard seat on two local workers plays its games one by one with
+    Hard searching on the two (the search's pool), and its rows are those of one worker."""
+    from game.bots import workers
+    from game.report import run as runner
+    spec = {"format": "cardtable-report", "game": "four_downs", "games": 2, "seed": 3,
+            "players": [2], "bots": ["hard", "medium"], "options": {}, "sweep": [],
+            "fuzz": False, "shard": [1, 1]}
+    searched = []
+    real = workers.Pool.search
+    monkeypatch.setattr(workers.Pool, "search", lambda pool, *args: (
+        searched.append(pool.count), real(pool, *args))[1])
+    _, alone, _ = runner.play(spec, 1, progress=False)
+    assert searched == []
+    _, shared, _ = runner.play(spec, 2, progress=False)
+    assert searched and set(searched) == {2}
+    assert workers.cores_in_use() == 1          # the report gave the workers back
+    assert alone == shared

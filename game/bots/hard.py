@@ -39,6 +39,7 @@ import random
 import time
 
 import game
+from game.bots import workers
 from game.bots.base import Bot, action_key
 from game.bots.sampling import Sampler
 
@@ -128,12 +129,14 @@ class HardBot(Bot):
     level = "hard"
 
     def __init__(self, game_id, options=None, time_budget=None, iterations=None,
-                 max_iterations=100000, playout_limit=PLAYOUT_LIMIT, clock="wall", cores=1,
+                 max_iterations=100000, playout_limit=PLAYOUT_LIMIT, clock="wall", cores=None,
                  **settings):
         super().__init__(game_id, options, **settings)
         self.lower_is_better = game.game_info(game_id).lower_is_better
         if clock not in CLOCKS:
             raise ValueError(f"unknown clock {clock!r}; clocks: {', '.join(CLOCKS)}")
+        if cores is None:
+            cores = workers.cores_in_use()
         if isinstance(cores, bool) or not isinstance(cores, int) or cores < 1:
             raise ValueError(f"cores: {cores!r} is not a whole number above 0")
         self.cores = cores
@@ -189,7 +192,6 @@ class HardBot(Bot):
         race = Race(keys, base)
         limit = self.iterations or self.max_iterations
         if self.cores > 1:
-            from game.bots import workers
             budget = None if self.iterations else self.time_budget * (1 - SAFETY)
             stats = workers.shared(self.cores).search(
                 self, view, master, race, limit, budget, self.clock_name)

@@ -3,7 +3,8 @@ spread over them and merged back in their order.
 
 `shared(cores)` is the process's pool of `cores` workers (started at its first use, or
 ahead of it by `warm`, and kept for the app's life, a tournament's or a report's); its
-`search` plays one decision's worlds. The worker receives the seat's view, the search's
+`search` plays one decision's worlds. `use(cores)` sets the cores of every Hard player
+made without its own (one by default). The worker receives the seat's view, the search's
 seed and the moves still in the race, never the game's state: world n is sampled and
 played out from the seed and n alone (`HardBot.play_world`), so whichever worker plays
 it, its rewards are the same. The worlds come back in chunks; the coordinator adds
@@ -23,6 +24,7 @@ workers over a private pipe (nothing a user edits or sends); cards travel as the
 and are looked up in the worker's deck, since a card is equal only to itself.
 """
 import atexit
+import importlib
 import io
 import math
 import multiprocessing
@@ -76,10 +78,14 @@ class SearchFailed(RuntimeError):
     """A worker failed during a search (its traceback is the message), or is gone."""
 
 
-def serve(connection, parent):
-    """A worker's life: play the chunks of worlds it is sent, until told to stop or
-    until its parent (process id `parent`) is gone."""
+def serve(connection, parent, setups=()):
+    """A worker's life: call each of `setups` ("module:function"), then play the chunks
+    of worlds it is sent, until told to stop or until its parent (process id `parent`)
+    is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)        # Ctrl+C is the app's to handle
+    for setup in setups:
+        module, _, function = setup.partition(":")
+        getattr(importlib.import_module(module), function)()
     from game.bots.hard import HardBot
     bots = {}
     decision = None
@@ -123,8 +129,8 @@ class Worker:
 
     def __init__(self):
         self.connection, theirs = SPAWN.Pipe()
-        self.process = SPAWN.Process(target=serve, args=(theirs, os.getpid()), daemon=True,
-                                     name="cardtable-search")
+        self.process = SPAWN.Process(target=serve, args=(theirs, os.getpid(), tuple(_setups)),
+                                     daemon=True, name="cardtable-search")
         self.process.start()
         theirs.close()        # only the worker holds its end: the worker sees our end close
 
@@ -256,6 +262,26 @@ class Pool:
 
 _shared = None
 _shared_lock = threading.Lock()
+_setups = []        # what every worker calls when it starts ("module:function")
+
+
+def prepare(setup):
+    """Every worker started from now on calls `setup` ("module:function") first: a game
+    registered at run time (the tests' seventh) is then registered in the workers too."""
+    _setups.append(setup)
+_cores = 1          # the cores a Hard player of this process searches on unless told
+
+
+def use(cores):
+    """From now on a Hard player made without `cores` searches on `cores` cores (a report
+    that plays its games one by one gives its workers to the search)."""
+    global _cores
+    _cores = cores
+
+
+def cores_in_use():
+    """The cores a Hard player made without `cores` searches on (1 unless `use` said)."""
+    return _cores
 
 
 def shared(cores):
