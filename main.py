@@ -17,12 +17,14 @@ import time
 STARTED = time.time()   # before anything else is imported: the start of the start time
 
 import argparse  # noqa: E402
+import os  # noqa: E402
 import sys  # noqa: E402
 
 from game.arguments import (MAX_WORKERS, bot_levels, option, port, positive,  # noqa: E402
                             seconds_up_to, whole, workers)
 
 MAX_BENCH_SECONDS = 3600
+PR_SET_PDEATHSIG = 1    # Linux's prctl: the signal this process gets when its parent ends
 
 
 class Parser(argparse.ArgumentParser):
@@ -322,7 +324,25 @@ def main(argv=None):
     return app.run(fullscreen=args.fullscreen)
 
 
+def end_with_the_launcher():
+    """The one-file bundle runs the app under a launcher (PyInstaller's bootloader, which
+    unpacks it first) that cannot pass a SIGKILL on: on Linux, ask the kernel to end the
+    app when its launcher ends, so nothing of it outlives a killed launcher (its search
+    workers then find their parent gone)."""
+    unpacked = getattr(sys, "_MEIPASS", None)
+    if not (sys.platform.startswith("linux") and unpacked
+            and os.path.basename(unpacked).startswith("_MEI")):   # the one-file bundle only
+        return
+    import ctypes
+    import signal
+    launcher = os.getppid()
+    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != launcher:        # it ended before the kernel was asked
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
 if __name__ == "__main__":
     import multiprocessing
     multiprocessing.freeze_support()   # a bundle's search worker (game/bots/workers.py) starts here
+    end_with_the_launcher()
     sys.exit(main())
