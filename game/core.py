@@ -6,6 +6,7 @@ filtering, injected chance) lives here once.
 """
 import math
 import random
+from functools import partial
 from itertools import filterfalse
 from typing import NamedTuple
 
@@ -72,6 +73,7 @@ class Event(NamedTuple):
 
 
 _new_tuple = tuple.__new__    # a NamedTuple from a full tuple of its fields, at C speed
+_as_event = partial(_new_tuple, Event)     # an Event from the tuple of its fields
 
 
 class Zone(NamedTuple):
@@ -768,10 +770,24 @@ class GameState:
     # ---- helpers for subclasses ---------------------------------------------------
     def emit(self, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,
              detail=None):
-        """Log an Event (built without NamedTuple's Python-level constructor: the rules
-        emit several per move, so this is on every playout's path)."""
-        self.events.append(_new_tuple(Event, (kind, seat, tuple(cards), src, dst, visible_to,
-                                              detail)))
+        """Log an event: its fields as a plain tuple, made an `Event` when `events` is
+        first read (the rules emit several per move, and building a tuple subclass costs
+        about as much again as the call: a playout's events are never read)."""
+        self._logged.append((kind, seat, tuple(cards), src, dst, visible_to, detail))
+
+    @property
+    def events(self):
+        """Every event logged so far (since the deal, the clone or the resample), in order."""
+        logged = self._logged
+        if logged:
+            self._events += map(_as_event, logged)
+            logged.clear()
+        return self._events
+
+    @events.setter
+    def events(self, events):
+        self._events = list(events)
+        self._logged = []
 
     def _seen_into_hand(self, seat, cards):
         """Every seat saw `cards` go into `seat`'s hand (field `known_in_hand`)."""
