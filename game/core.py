@@ -531,7 +531,10 @@ class GameState:
             if not self.is_move(action):
                 raise IllegalAction(f"{action!r} is not a move of {self.info.title}: a move is "
                                     "one of the legal actions") from None
-            raise IllegalAction(self.why_illegal(action)) from None
+            listed = self._as_listed(action, legal)
+            if listed is None:
+                raise IllegalAction(self.why_illegal(action)) from None
+            action = listed
         self._legal = None
         self.history.append(action)
         self._apply(action)
@@ -542,6 +545,12 @@ class GameState:
         self._legal = None
         self.history.append(action)
         self._apply(action)
+
+    def _as_listed(self, action, legal):
+        """The action of `legal` that the well-shaped `action`, not listed as it is, names
+        in another form (a game whose moves may give their cards in any order), or None:
+        none by default."""
+        return None
 
     def keep_no_events(self):
         """From now on this state (and its clones) logs no events: a playout's state,
@@ -798,10 +807,20 @@ class GameState:
     def _left_hand(self, seat, cards=None):
         """`cards` (None: any card) left `seat`'s hand, or may have: no longer known there."""
         mine = self.known_in_hand[seat]
-        if mine and (cards is None or any(c in mine for c in cards)):   # on every play
-            known = list(self.known_in_hand)
-            known[seat] = [] if cards is None else [c for c in mine if c not in cards]
-            self.known_in_hand = known
+        if not mine:
+            return
+        if cards is None:
+            kept = []
+        else:                                   # on every play: the few cards played
+            gone = [card for card in cards if card in mine]
+            if not gone:
+                return
+            kept = list(mine)
+            for card in gone:
+                kept.remove(card)
+        known = list(self.known_in_hand)
+        known[seat] = kept
+        self.known_in_hand = known
 
     def _known_in_hand_fact(self):
         """The fact `known_in_hand`: per seat, the names of its cards every seat saw go there."""
