@@ -4,10 +4,11 @@
 For every registered mode: 12 games of Medium players, and one game of a Hard player
 (a fixed number of search iterations a move, so it repeats exactly, searched on
 HARD_CORES worker processes: the bundle's own, started as the app starts them) against
-Medium players, at the fewest seats the mode allows (Final Count's with Hit Goal). Both
-sides print `simulate`'s report (which names the cores); every line but the speed must
-be the same. Exit 0 when all are; 1 with the differences otherwise. The bundle and the
-source play side by side, two commands at a time.
+Medium players, at the fewest seats the mode allows (with the house rules its home
+names, as Final Count's Hit Goal). Both sides print `simulate`'s report (which names the
+cores); every line but the speed must be the same. Exit 0 when all are; 1 with the
+differences otherwise. The bundle and the source play side by side, two commands at a
+time.
 """
 import argparse
 import difflib
@@ -23,18 +24,21 @@ SEED = 4
 MEDIUM_GAMES = 12
 HARD_ITERATIONS = 6     # MIN_PAIRS: the fewest with which the search may overrule Medium
 HARD_CORES = 2          # the search's worker processes (the same games as on one core)
-# House rules for a mode's Hard game: Final Count's game with Hit Goal is a quarter as
-# long on this seed (a hand can end on the goal), which keeps CI's time reasonable.
-HARD_OPTIONS = {"final_count": ["--option", "final_count.hit_goal=on"]}
 TIMEOUT = 600
+
+
+def hard_options(home):
+    """The house rules of a mode's Hard game, as simulate's arguments: its home's
+    `compare_options` (a shorter game keeps CI's time reasonable)."""
+    return [word for key, value in home.compare_options for word in ("--option", f"{key}={value}")]
 
 
 def cases():
     """(what, simulate's arguments) for every registered mode."""
     sys.path.insert(0, ROOT)
-    import game
+    from game import registry
     out = []
-    for game_id, info in game.GAMES.items():
+    for game_id, info in registry.GAMES.items():
         seats = info.min_players
         out.append((f"{game_id}, medium", [game_id, "--games", str(MEDIUM_GAMES), "--seed", str(SEED),
                                            "--bots", "medium"]))
@@ -43,7 +47,7 @@ def cases():
                                          "--bots", ",".join(["hard"] + ["medium"] * (seats - 1)),
                                          "--iterations", str(HARD_ITERATIONS),
                                          "--cores", str(HARD_CORES),
-                                         *HARD_OPTIONS.get(game_id, [])]))
+                                         *hard_options(registry.HOMES[game_id])]))
     return out
 
 

@@ -16,10 +16,11 @@ os.environ["CARDTABLE_DISCOVERY"] = "off"     # no test sends multicast (game/ne
 
 def pytest_configure(config):
     """A seventh game, only in the tests (tests/seventh): every test of every game plays it."""
+    from game import registry
     from game.bots import workers
     from tests import seventh
-    seventh.register()
-    workers.prepare("tests.seventh:register")     # Hard's search workers know it too
+    registry.register(seventh.HOME)
+    workers.register_home("tests.seventh")      # Hard's search workers know it too
 
 
 # A memory-backed folder where there is one: the app fsyncs every autosave, which on a

@@ -20,8 +20,9 @@ thread starts them, under a lock). A worker ends when the app ends: on `close` (
 exit too), and when its parent is gone however it went (killed, crashed): the pipe
 from its parent reaches its end, and it also checks every second that its parent is
 still the one that started it. Messages are pickled between the app and its own
-workers over a private pipe (nothing a user edits or sends); cards travel as their ids
-and are looked up in the worker's deck, since a card is equal only to itself.
+workers over a private pipe (nothing a user edits or sends); the searching bot's class
+travels by its name (the worker makes its own), and cards as their ids, looked up in the
+worker's deck, since a card is equal only to itself.
 """
 import atexit
 import importlib
@@ -36,6 +37,7 @@ import time
 import traceback
 from multiprocessing.connection import wait
 
+from game import registry
 from game.cards import Card
 
 SPAWN = multiprocessing.get_context("spawn")
@@ -78,15 +80,13 @@ class SearchFailed(RuntimeError):
     """A worker failed during a search (its traceback is the message), or is gone."""
 
 
-def serve(connection, parent, setups=()):
-    """A worker's life: call each of `setups` ("module:function"), then play the chunks
-    of worlds it is sent, until told to stop or until its parent (process id `parent`)
-    is gone."""
+def serve(connection, parent, homes=()):
+    """A worker's life: register the games of `homes` (modules that name a `HOME`), then
+    play the chunks of worlds it is sent, until told to stop or until its parent
+    (process id `parent`) is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)        # Ctrl+C is the app's to handle
-    for setup in setups:
-        module, _, function = setup.partition(":")
-        getattr(importlib.import_module(module), function)()
-    from game.bots.hard import HardBot
+    for home in homes:
+        registry.register(importlib.import_module(home).HOME)
     bots = {}
     decision = None
     while True:
@@ -101,10 +101,10 @@ def serve(connection, parent, setups=()):
         kind, token = message[0], message[1]
         try:
             if kind == "decision":
-                _, _, game_id, options, players, playout_limit, master, view = message
-                key = (game_id, tuple(sorted(options.items())), playout_limit)
+                _, _, searcher, game_id, options, players, playout_limit, master, view = message
+                key = (searcher, game_id, tuple(sorted(options.items())), playout_limit)
                 if key not in bots:
-                    bots[key] = HardBot(game_id, options, playout_limit=playout_limit)
+                    bots[key] = searcher(game_id, options, playout_limit=playout_limit)
                 bot = bots[key]
                 decision = (bot, master, decode(view, bot.sampler(players).template.deck))
                 continue
@@ -129,7 +129,7 @@ class Worker:
 
     def __init__(self):
         self.connection, theirs = SPAWN.Pipe()
-        self.process = SPAWN.Process(target=serve, args=(theirs, os.getpid(), tuple(_setups)),
+        self.process = SPAWN.Process(target=serve, args=(theirs, os.getpid(), tuple(_homes)),
                                      daemon=True, name="cardtable-search")
         self.process.start()
         theirs.close()        # only the worker holds its end: the worker sees our end close
@@ -152,19 +152,21 @@ class Pool:
         """Play worlds 1, 2, ... of the decision seeded `master` for `bot` on `view`
         into `race` until it is decided, `limit` worlds are in or (with `budget`
         seconds, by `clock`: "wall" or "cpu") no more would fit. Returns the decision's
-        figures: seconds (the wall's, or the busiest worker's CPU time) and chunks."""
+        figures: seconds (the wall's, or the busiest worker's CPU time), chunks and
+        worker_cpu (the busiest worker's CPU time)."""
         with self.lock:
             self.token += 1
             token = self.token
             blob = encode(view)
             for worker in self.workers:
-                self._send(worker, ("decision", token, bot.game_id, bot.options, view.players,
-                                    bot.playout_limit, master, blob))
+                self._send(worker, ("decision", token, type(bot), bot.game_id, bot.options,
+                                    view.players, bot.playout_limit, master, blob))
             return self._run(token, race, limit, budget, clock)
 
     def _run(self, token, race, limit, budget, clock):
         start = time.perf_counter()
         used = [0.0] * self.count          # each worker's time so far, by the budget's clock
+        cpu = [0.0] * self.count           # each worker's CPU time so far
         pace = [None] * self.count         # each worker's seconds a world, its last chunk
         busy = {}                          # worker index -> when its chunk was sent
         waiting = {}                       # first world of a chunk -> (keys, rows)
@@ -196,10 +198,12 @@ class Pool:
                     continue
                 if kind == "error":
                     raise SearchFailed(f"a search worker failed:\n{rest[0]}")
-                first, keys, rows, cpu = rest
+                first, keys, rows, worked = rest
                 sent = busy.pop(index)
-                spent = cpu if clock == "cpu" else time.perf_counter() - sent
-                used[index] += cpu if clock == "cpu" else 0.0
+                cpu[index] += worked
+                spent = worked if clock == "cpu" else time.perf_counter() - sent
+                if clock == "cpu":
+                    used[index] += worked
                 pace[index] = spent / len(rows)
                 waiting[first] = (keys, rows)
             while race.worlds + 1 in waiting and not race.decided and race.worlds < limit:
@@ -209,7 +213,7 @@ class Pool:
                         break
                     race.add(dict(zip(keys, row)))
         seconds = max(used) if clock == "cpu" else time.perf_counter() - start
-        return {"seconds": seconds, "chunks": chunks}
+        return {"seconds": seconds, "chunks": chunks, "worker_cpu": max(cpu)}
 
     @staticmethod
     def _chunk(pace, budget, used, left):
@@ -262,13 +266,13 @@ class Pool:
 
 _shared = None
 _shared_lock = threading.Lock()
-_setups = []        # what every worker calls when it starts ("module:function")
+_homes = []         # the modules of the homes every worker registers when it starts
 
 
-def prepare(setup):
-    """Every worker started from now on calls `setup` ("module:function") first: a game
-    registered at run time (the tests' seventh) is then registered in the workers too."""
-    _setups.append(setup)
+def register_home(module):
+    """Every worker started from now on registers the game whose Home is `module`'s
+    `HOME` (a game registered at run time, as the tests' seventh, is then known there)."""
+    _homes.append(module)
 _cores = 1          # the cores a Hard player of this process searches on unless told
 
 

@@ -15,14 +15,15 @@ import json
 import os
 import sys
 
-import game
-from game import resources
+from game import registry, resources
 from game.arguments import option, positive, whole, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
+from game.report.cluster import Cluster
 from game.report.remote import versions
 from game.report.store import FolderStore
 from game.report.words import count
+from game.version import VERSION
 
 SUMMARY_FORMAT = "cardtable-report"
 SUMMARY_VERSION = 2      # 2: the code and rules versions, rows' dealt ranks and curve steps
@@ -46,7 +47,7 @@ def _players(text):
 
 def add_arguments(parser):
     """Declare the report's options on `parser` (the `report` subcommand)."""
-    parser.add_argument("game", nargs="?", help="game id, e.g. final_card_down")
+    parser.add_argument("game", nargs="?", help=f"game id: {', '.join(registry.SHIPPED)}")
     parser.add_argument("--games", type=positive, default=1000, help="games per configuration")
     parser.add_argument("--players", type=_players, metavar="K[,K...]",
                         help="player count, or a list to compare")
@@ -63,7 +64,8 @@ def add_arguments(parser):
     parser.add_argument("--fuzz-options", action="store_true",
                         help="random options and player counts: list what stalls or breaks")
     parser.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
-                        help="play only the I-th of N slices of the games (merge them later)")
+                        help="play only the I-th of N slices of the games (merge them later; "
+                             "default 1/1: all of them)")
     parser.add_argument("--merge", nargs="+", metavar="SUMMARY.json",
                         help="merge shards' summary.json files into one report")
     parser.add_argument("--cluster", metavar="ADDRESS",
@@ -77,7 +79,7 @@ def add_arguments(parser):
 def make_spec(args):
     """The run's spec from the arguments, every value checked; ReportError otherwise."""
     try:
-        info = game.game_info(args.game)
+        info = registry.game_info(args.game)
     except ValueError as error:
         raise ReportError(str(error)) from None
     levels = [level.strip() for level in args.bots.split(",")]
@@ -113,7 +115,7 @@ def make_spec(args):
         spec["players"] = list(dict.fromkeys(c["players"] for c in configs))
         spec["options"] = {k: v for k, v in configs[0]["options"].items()
                            if k in options}
-        spec["sweep"] = [[key, [game.resolve_options(info, None, {key: v})[1][key] for v in values]]
+        spec["sweep"] = [[key, [registry.resolve_options(info, None, {key: v})[1][key] for v in values]]
                          for key, values in sweep]
     return spec
 
@@ -129,6 +131,7 @@ def write_outputs(out_dir, spec, summary, rows, run_info, found):
         atomic_write(paths[0], page)
         atomic_write(paths[1], csv_text(rows))
         atomic_write(paths[2], json.dumps({"format": SUMMARY_FORMAT, "version": SUMMARY_VERSION,
+                                           "app_version": VERSION,
                                            "spec": spec, "versions": found, "summary": summary,
                                            "run": run_info, "rows": rows}))
     except OSError as error:
@@ -219,11 +222,11 @@ def replay(spec, seed, out=print):
     """Print the game of `seed` (the first configuration) move by move, then its ending."""
     config = runner.configurations(spec)[0]
     if spec["fuzz"]:
-        players, options = runner.fuzz_setup(game.game_info(spec["game"]), seed)
+        players, options = runner.fuzz_setup(registry.game_info(spec["game"]), seed)
         levels = config["levels"] * players
     else:
         players, options, levels = config["players"], config["options"], config["levels"]
-    out(f"{game.game_info(spec['game']).title}, seed {seed}, {players} players, "
+    out(f"{registry.game_info(spec['game']).title}, seed {seed}, {players} players, "
         f"{', '.join(levels)}; options: "
         + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
     count = [0]
@@ -263,7 +266,7 @@ def _resume(args):
 def _begin(args):
     """(spec, store) of a new run, its output folder checked before any game is played."""
     if not args.game:
-        raise ReportError("name a game (e.g. final_card_down), --merge shard files "
+        raise ReportError(f"name a game (e.g. {registry.SHIPPED[0]}), --merge shard files "
                           "or --resume DIR")
     spec = make_spec(args)
     store = FolderStore(args.out or f"report-{spec['game']}")
@@ -297,7 +300,8 @@ def main(args):
             if not args.resume:
                 store.begin(spec, found)
             try:
-                _, rows, seconds = runner.play(spec, args.workers, args.cluster, store)
+                engine = Cluster(args.cluster) if args.cluster else None
+                _, rows, seconds = runner.play(spec, args.workers, engine, store)
             except ReportError as error:
                 raise ReportError(f"{error}{_kept(store, args.resume)}") from None
             where = (f"Dask cluster {args.cluster}" if args.cluster
