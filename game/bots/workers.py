@@ -25,7 +25,6 @@ travels by its name (the worker makes its own), and cards as their ids, looked u
 worker's deck, since a card is equal only to itself.
 """
 import atexit
-import importlib
 import io
 import math
 import multiprocessing
@@ -37,7 +36,6 @@ import time
 import traceback
 from multiprocessing.connection import wait
 
-from game import registry
 from game.cards import Card
 
 SPAWN = multiprocessing.get_context("spawn")
@@ -80,13 +78,12 @@ class SearchFailed(RuntimeError):
     """A worker failed during a search (its traceback is the message), or is gone."""
 
 
-def serve(connection, parent, homes=()):
-    """A worker's life: register the games of `homes` (modules that name a `HOME`), then
-    play the chunks of worlds it is sent, until told to stop or until its parent
-    (process id `parent`) is gone."""
+def serve(connection, parent, starts=()):
+    """A worker's life: call each of `starts`, then play the chunks of worlds it is sent,
+    until told to stop or until its parent (process id `parent`) is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)        # Ctrl+C is the app's to handle
-    for home in homes:
-        registry.register(importlib.import_module(home).HOME)
+    for start in starts:
+        start()
     bots = {}
     decision = None
     while True:
@@ -129,7 +126,7 @@ class Worker:
 
     def __init__(self):
         self.connection, theirs = SPAWN.Pipe()
-        self.process = SPAWN.Process(target=serve, args=(theirs, os.getpid(), tuple(_homes)),
+        self.process = SPAWN.Process(target=serve, args=(theirs, os.getpid(), tuple(_starts)),
                                      daemon=True, name="cardtable-search")
         self.process.start()
         theirs.close()        # only the worker holds its end: the worker sees our end close
@@ -266,13 +263,14 @@ class Pool:
 
 _shared = None
 _shared_lock = threading.Lock()
-_homes = []         # the modules of the homes every worker registers when it starts
+_starts = []        # what every worker calls when it starts
 
 
-def register_home(module):
-    """Every worker started from now on registers the game whose Home is `module`'s
-    `HOME` (a game registered at run time, as the tests' seventh, is then known there)."""
-    _homes.append(module)
+def on_start(function):
+    """Every worker started from now on calls `function` first (passed by its name, so a
+    module-level function): a game registered at run time, as the tests' seventh, is
+    registered there too."""
+    _starts.append(function)
 _cores = 1          # the cores a Hard player of this process searches on unless told
 
 
