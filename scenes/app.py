@@ -18,7 +18,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (after the environment is set)
 
 from game import saves  # noqa: E402
-from game.bots import workers  # noqa: E402
 from game.version import TITLE  # noqa: E402
 from scenes import config, controls, ui  # noqa: E402
 from scenes import session as session_module  # noqa: E402
@@ -310,6 +309,7 @@ class App:
                 self.search_started = True      # the hard player's cores, ready before a game
                 cores = self.settings.thinking["cores"]
                 if cores > 1:
+                    from game.bots import workers
                     workers.warm(cores)
         return 0
 
@@ -333,5 +333,6 @@ def play(app):
     finally:
         app.remember_window()
         app.end_network()
+        from game.bots import workers     # the hard player's, if any were started
         workers.close_shared()
         pygame.quit()

@@ -3,8 +3,6 @@ choices (settings.yaml in the user's config folder) laid over them."""
 from dataclasses import dataclass, field
 
 from game import registry, resources, saves, undo
-from game.bots import workers
-from game.bots.hard import ONE_CORE_SECONDS, default_budget
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds one card takes to move at each speed.
@@ -110,6 +108,7 @@ class Settings:
         """The hard computer player's settings: its cores (all the computer has, or as
         many as chosen) and the time a move may take on them, in which they search as
         much as one core does in `thinking_time` seconds."""
+        from game.bots.hard import ONE_CORE_SECONDS, default_budget   # not before the menu
         cores = cores_used(self.cores)
         return {"cores": cores, "time_budget": round(self.thinking_time * default_budget(cores)
                                                      / ONE_CORE_SECONDS, 3)}
@@ -117,6 +116,7 @@ class Settings:
 
 def cores_used(chosen):
     """The cores the setting `chosen` ("all" or a number) gives on this computer."""
+    from game.bots import workers
     here = workers.cores_here()
     return here if chosen == "all" else min(chosen, here)
 

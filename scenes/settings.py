@@ -3,7 +3,6 @@ thinking (the time a hard player's move may take, and the cores it thinks on), t
 policy, the order of your hand and the tips on special cards in a real game after a
 lesson, saved at every change."""
 from game import undo
-from game.bots import workers
 from scenes import config, ui
 from scenes.base import Scene
 from sprites import cards as card_sprites
@@ -35,7 +34,7 @@ class SettingsScene(Scene):
         thinking = s.thinking
         seconds = f"{thinking['time_budget']:.2g}"
         seconds = f"{seconds} second{'' if seconds == '1' else 's'}"
-        here = workers.cores_here()
+        here = cores_here()
         cores = f"All ({here})" if s.cores == "all" else f"{thinking['cores']} of {here}"
         rows = [("Animation speed", s.animation_speed.capitalize(),
                  lambda: self.cycle("animation_speed", config.SPEEDS)),
@@ -74,7 +73,7 @@ class SettingsScene(Scene):
     def cycle_cores(self):
         """All the computer's cores, then 1, 2, ... up to one fewer than all."""
         s = self.app.settings
-        choices = ["all", *range(1, workers.cores_here())]
+        choices = ["all", *range(1, cores_here())]
         s.cores = choices[(choices.index(s.cores) + 1) % len(choices) if s.cores in choices else 0]
         self.app.save_settings()
         self.layout()
@@ -106,3 +105,9 @@ class SettingsScene(Scene):
                         (screen.lw / 2, self.tops[self.undo_row] + BUTTON + 6 + i * NOTE_LINE), "midtop",
                         width=screen.lw - 80)
         self.draw_widgets(screen)
+
+
+def cores_here():
+    """The computer's cores (the search's module is loaded when Settings first asks)."""
+    from game.bots import workers
+    return workers.cores_here()
