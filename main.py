@@ -19,8 +19,9 @@ STARTED = time.time()   # before anything else is imported: the start of the sta
 import argparse  # noqa: E402
 import sys  # noqa: E402
 
-from game.arguments import (MAX_WORKERS, bot_levels, option, port, positive,  # noqa: E402
-                            seconds_up_to, whole, workers)
+from game.arguments import (MAX_WORKERS, PATH_QUOTED, bot_levels, games,  # noqa: E402
+                            iterations, last_seed_fits, option, port, positive, quoted,
+                            seconds_up_to, seed, tournament_games, workers, writable_file)
 
 MAX_BENCH_SECONDS = 3600
 
@@ -40,37 +41,37 @@ def build_parser():
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
     sim = commands.add_parser("simulate", help="play many games with random legal moves")
     sim.add_argument("game", help="game id, e.g. final_card_down")
-    sim.add_argument("--games", type=positive, default=100)
-    sim.add_argument("--seed", type=whole, default=0)
+    sim.add_argument("--games", type=games, default=100)
+    sim.add_argument("--seed", type=seed, default=0)
     sim.add_argument("--players", type=positive)
     sim.add_argument("--option", type=option, action="append", default=[],
                      metavar="KEY=VALUE", help="a house rule, e.g. fcd.play_after_draw=any")
     sim.add_argument("--bots", type=bot_levels, metavar="LEVEL[,LEVEL...]",
                      help="every seat played by a computer player of this level (easy, "
                           "medium or hard), or one level per seat: hard,medium,medium")
-    sim.add_argument("--iterations", type=positive,
+    sim.add_argument("--iterations", type=iterations,
                      help="with --bots hard: search this many iterations a move instead of "
                           "thinking for a second (the games then repeat exactly)")
     tour = commands.add_parser("tournament", help="computer levels against each other")
     tour.add_argument("game", help="game id, e.g. ktu")
-    tour.add_argument("--games", type=positive, default=100)
+    tour.add_argument("--games", type=tournament_games, default=100)
     tour.add_argument("--seats", required=True, metavar="LEVELS",
                       help="one level per seat, e.g. easy,medium,hard,hard; hard@SECONDS is "
                            "a hard player with its own budget (hard,hard@1.0)")
-    tour.add_argument("--seed", type=whole)
+    tour.add_argument("--seed", type=seed)
     tour.add_argument("--budget", type=seconds_up_to(60), default=1.0,
                       help="the hard level's thinking time per decision (seconds)")
     tour.add_argument("--cpu-clock", action="store_true",
                       help="budgets and decision times in CPU time, as on a computer with a "
                            "core free for each game (figures free of a busy machine's load)")
-    tour.add_argument("--iterations", type=positive,
+    tour.add_argument("--iterations", type=iterations,
                       help="hard searches this many iterations a move instead of a budget "
                            "(comparisons free of the machine's load)")
     tour.add_argument("--workers", type=workers, default=1,
                       help=f"games played in parallel (1-{MAX_WORKERS})")
     tour.add_argument("--option", type=option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
-    tour.add_argument("--results", metavar="FILE",
+    tour.add_argument("--results", type=writable_file, metavar="FILE",
                       help="keep every game's result in FILE as it finishes; run again with "
                            "the same FILE to go on where a stopped run ended")
     bench = commands.add_parser("bench", help="print speed figures for every game and the app")
@@ -110,7 +111,7 @@ def add_network_commands(commands):
     host.add_argument("--code", help="the join code (default: a new random one)")
     host.add_argument("--option", type=option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
-    host.add_argument("--seed", type=whole, help="the deal number (default: a random one)")
+    host.add_argument("--seed", type=seed, help="the deal number (default: a random one)")
     host.add_argument("--resume", action="store_true",
                       help="go on with the saved game; its people join again")
     host.add_argument("--stand-in", type=seconds_up_to(24 * 3600), metavar="SECONDS",
@@ -125,7 +126,7 @@ def add_network_commands(commands):
     join.add_argument("--name", default="Guest", help="the name to play under (default Guest)")
     join.add_argument("--wait", type=seconds_up_to(3600), default=60.0,
                       help="seconds to keep trying when the host is lost (default 60)")
-    join.add_argument("--seed", type=whole, help="the computer player's random seed")
+    join.add_argument("--seed", type=seed, help="the computer player's random seed")
     join.add_argument("--moves", action="store_true", help="print this seat's moves")
 
 
@@ -185,6 +186,9 @@ def simulate_command(args, parser):
                        f"levels for {players} players\n")
     if args.iterations and "hard" not in levels:
         parser.exit(2, "main.py simulate: error: --iterations goes with a hard computer player\n")
+    too_far = last_seed_fits(args.seed, args.games - 1)
+    if too_far:
+        parser.exit(2, f"main.py simulate: error: argument --seed: {too_far}\n")
     make_chooser = label = None
     if levels:
         from game.bots import make_chooser as bot_chooser
@@ -206,6 +210,10 @@ def tournament_command(args, parser):
         _, options = game.resolve_options(info, len(args.seats.split(",")), dict(args.option))
         if args.iterations and "@" in args.seats:
             raise ValueError("--iterations leaves no budget to give a seat (hard@SECONDS)")
+        too_far = args.seed is not None and last_seed_fits(
+            args.seed, (args.games - 1) // len(args.seats.split(",")))
+        if too_far:
+            raise ValueError(f"argument --seed: {too_far}")
         settings = {"hard": {"iterations": args.iterations} if args.iterations else {}}
         if args.cpu_clock:
             settings["hard"]["clock"] = "cpu"
@@ -249,7 +257,7 @@ def replay_command(args, parser):
     except saves.BadFile as error:
         parser.exit(2, f"main.py replay: error: {error}\n")
     if record is None:
-        parser.exit(2, f"main.py replay: error: {args.file}: no such file\n")
+        parser.exit(2, f"main.py replay: error: {quoted(args.file, PATH_QUOTED)}: no such file\n")
     names = [seat["name"] for seat in record["seats"]]
     states = saves.replay(record, to_first_illegal="note" in record)
     state = next(states)
