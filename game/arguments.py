@@ -74,9 +74,9 @@ def count_up_to(limit):
     return count
 
 
-games = count_up_to(MAX_GAMES)
-tournament_games = count_up_to(MAX_TOURNAMENT_GAMES)
-iterations = count_up_to(MAX_ITERATIONS)
+game_count = count_up_to(MAX_GAMES)
+tournament_game_count = count_up_to(MAX_TOURNAMENT_GAMES)
+iteration_count = count_up_to(MAX_ITERATIONS)
 
 
 def last_seed_fits(first, steps):

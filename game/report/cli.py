@@ -15,15 +15,16 @@ import json
 import os
 import sys
 
-import game
-from game import resources
-from game.arguments import PATH_QUOTED, games, option, quoted, seed, workers
+from game import registry, resources
+from game.arguments import PATH_QUOTED, game_count, option, quoted, seed, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
+from game.report.cluster import Cluster, host_port
 from game.report.remote import versions
 from game.report.store import FolderStore
 from game.report.words import count
 from game.saves import BadFile, read_text
+from game.version import VERSION
 
 SUMMARY_FORMAT = "cardtable-report"
 SUMMARY_VERSION = 2      # 2: the code and rules versions, rows' dealt ranks and curve steps
@@ -56,7 +57,6 @@ def _folder(text):
 
 def _cluster(text):
     """A Dask scheduler's address, tcp://HOST:PORT (or HOST:PORT, or HOST)."""
-    from game.report.cluster import host_port
     try:
         host_port(text)
     except ValueError as error:
@@ -66,8 +66,8 @@ def _cluster(text):
 
 def add_arguments(parser):
     """Declare the report's options on `parser` (the `report` subcommand)."""
-    parser.add_argument("game", nargs="?", help="game id, e.g. final_card_down")
-    parser.add_argument("--games", type=games, default=1000, help="games per configuration")
+    parser.add_argument("game", nargs="?", help=f"game id: {', '.join(registry.SHIPPED)}")
+    parser.add_argument("--games", type=game_count, default=1000, help="games per configuration")
     parser.add_argument("--players", type=_players, metavar="K[,K...]",
                         help="player count, or a list to compare")
     parser.add_argument("--bots", default="random", metavar="LEVEL[,LEVEL...]",
@@ -83,7 +83,8 @@ def add_arguments(parser):
     parser.add_argument("--fuzz-options", action="store_true",
                         help="random options and player counts: list what stalls or breaks")
     parser.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
-                        help="play only the I-th of N slices of the games (merge them later)")
+                        help="play only the I-th of N slices of the games (merge them later; "
+                             "default 1/1: all of them)")
     parser.add_argument("--merge", nargs="+", metavar="SUMMARY.json",
                         help="merge shards' summary.json files into one report")
     parser.add_argument("--cluster", type=_cluster, metavar="ADDRESS",
@@ -97,7 +98,7 @@ def add_arguments(parser):
 def make_spec(args):
     """The run's spec from the arguments, every value checked; ReportError otherwise."""
     try:
-        info = game.game_info(args.game)
+        info = registry.game_info(args.game)
     except ValueError as error:
         raise ReportError(str(error)) from None
     levels = [level.strip() for level in args.bots.split(",")]
@@ -136,7 +137,7 @@ def make_spec(args):
         spec["players"] = list(dict.fromkeys(c["players"] for c in configs))
         spec["options"] = {k: v for k, v in configs[0]["options"].items()
                            if k in options}
-        spec["sweep"] = [[key, [game.resolve_options(info, None, {key: v})[1][key] for v in values]]
+        spec["sweep"] = [[key, [registry.resolve_options(info, None, {key: v})[1][key] for v in values]]
                          for key, values in sweep]
     return spec
 
@@ -152,6 +153,7 @@ def write_outputs(out_dir, spec, summary, rows, run_info, found):
         atomic_write(paths[0], page)
         atomic_write(paths[1], csv_text(rows))
         atomic_write(paths[2], json.dumps({"format": SUMMARY_FORMAT, "version": SUMMARY_VERSION,
+                                           "app_version": VERSION,
                                            "spec": spec, "versions": found, "summary": summary,
                                            "run": run_info, "rows": rows}))
     except OSError as error:
@@ -243,11 +245,11 @@ def replay(spec, seed, out=print):
     """Print the game of `seed` (the first configuration) move by move, then its ending."""
     config = runner.configurations(spec)[0]
     if spec["fuzz"]:
-        players, options = runner.fuzz_setup(game.game_info(spec["game"]), seed)
+        players, options = runner.fuzz_setup(registry.game_info(spec["game"]), seed)
         levels = config["levels"] * players
     else:
         players, options, levels = config["players"], config["options"], config["levels"]
-    out(f"{game.game_info(spec['game']).title}, seed {seed}, {players} players, "
+    out(f"{registry.game_info(spec['game']).title}, seed {seed}, {players} players, "
         f"{', '.join(levels)}; options: "
         + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
     count = [0]
@@ -290,7 +292,7 @@ def _resume(args):
 def _begin(args):
     """(spec, store) of a new run, its output folder checked before any game is played."""
     if not args.game:
-        raise ReportError("name a game (e.g. final_card_down), --merge shard files "
+        raise ReportError(f"name a game (e.g. {registry.SHIPPED[0]}), --merge shard files "
                           "or --resume DIR")
     spec = make_spec(args)
     store = FolderStore(args.out or f"report-{spec['game']}")
@@ -324,7 +326,8 @@ def main(args):
             if not args.resume:
                 store.begin(spec, found)
             try:
-                _, rows, seconds = runner.play(spec, args.workers, args.cluster, store)
+                engine = Cluster(args.cluster) if args.cluster else None
+                _, rows, seconds = runner.play(spec, args.workers, engine, store)
             except ReportError as error:
                 raise ReportError(f"{error}{_kept(store, args.resume)}") from None
             where = (f"Dask cluster {args.cluster}" if args.cluster

@@ -17,7 +17,7 @@ import os
 import re
 import uuid
 
-import game
+from game import registry
 from game.core import require, require_int
 from game.saves import files, records, statistics
 
@@ -66,7 +66,7 @@ def _read_autosave(folders, path=None):
     """(state, seats, undo, end or None) from the autosave (or the finished game set aside
     at `path`), or None if there is none; BadFile if it is bad."""
     def parse(data):
-        state = game.load_state(data.get("game"))
+        state = registry.load_state(data.get("game"))
         seats = records.check_seats(data.get("seats"), state.players)
         undo = _check_undo(data)
         end = data.get("end")
