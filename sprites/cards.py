@@ -43,18 +43,22 @@ def art(name):
 
 def _index(surf, w, h, rank, suit, colour):
     """A corner index in the app's type over the picture's own, for a card too small for
-    that one to be read: the rank at the smallest text or larger, its suit below."""
+    that one to be read: the rank at the smallest text or larger, its suit below (the
+    joker, with no rank: a star)."""
+    pad = max(2, w // 30)
+    if not rank:
+        r = int(w * 0.16)
+        pygame.draw.rect(surf, (255, 255, 255), (0, 0, 2 * r + 3 * pad, 2 * r + 3 * pad),
+                         border_bottom_right_radius=radius(w))
+        shapes.star(surf, colour, r + 1.5 * pad, r + 1.5 * pad, r)
+        return
     words = card_draw.render(rank, h * 0.17, colour)
     r = max(int(w * 0.08), int(words.get_height() * 0.28))
-    pad = max(2, w // 30)
     patch = pygame.Rect(0, 0, max(words.get_width(), 2 * r) + 3 * pad,
                         words.get_height() + 2 * r + 3 * pad)
     pygame.draw.rect(surf, (255, 255, 255), patch, border_bottom_right_radius=radius(w))
     surf.blit(words, words.get_rect(midtop=(patch.centerx, pad)))
-    if suit:
-        shapes.suit(surf, suit, colour, patch.centerx, pad + words.get_height() + r, r)
-    else:
-        shapes.star(surf, colour, patch.centerx, pad + words.get_height() + r, r * 1.2)
+    shapes.suit(surf, suit, colour, patch.centerx, pad + words.get_height() + r, r)
 
 
 def _standard_face(card, w, h, cb):
