@@ -61,9 +61,15 @@ def _index(surf, w, h, rank, suit, colour):
     shapes.suit(surf, suit, colour, patch.centerx, pad + words.get_height() + r, r)
 
 
-def _standard_face(card, w, h, cb):
+def _art_face(card, w, h):
+    """A standard card's picture at w x h, cut to the card's shape, with its edge."""
     surf = card_draw.mask(pygame.transform.smoothscale(art(card.name), (w, h)))
     pygame.draw.rect(surf, palette.PAPER_EDGE, (0, 0, w, h), max(1, w // 60), border_radius=radius(w))
+    return surf
+
+
+def _standard_face(card, w, h, cb):
+    surf = _art_face(card, w, h)
     if card.rank == "JK":           # Kennard's joker has no index: the word, down its left edge
         if h >= ART_INDEX_MIN_H * SS:
             for i, letter in enumerate("JOKER"):
@@ -124,19 +130,25 @@ def _back(family, back, w, h):
 _FACES = {"standard": _standard_face, "hex": hex_faces.face, "formation": formation_faces.face}
 
 
-def _cached(key, build, w, h):
+def _cached(key, build, w, h, supersample=True):
+    """The surface cached under `key`, made by `build(W, H)` at SS times w x h and smoothed
+    down (without `supersample`: at w x h itself)."""
     surf = _CACHE.get(key)
     if surf is None:
         if len(_CACHE) > _MAX:
             _CACHE.clear()
-        surf = _CACHE[key] = _finish(build(w * SS, h * SS), w, h)
+        made = _finish(build(w * SS, h * SS), w, h) if supersample else build(w, h)
+        surf = _CACHE[key] = made.convert_alpha() if pygame.display.get_surface() and not supersample else made
     return surf
 
 
 def face(card, w, h, colourblind=False):
-    """The face of `card` at w x h pixels (cached)."""
+    """The face of `card` at w x h pixels (cached). A standard card large enough for its
+    picture's own index, with nothing drawn over it, is scaled from its picture at once."""
     w, h = _size(w, h)
     key = ("face", card.family, card.name, card.back, w, h, colourblind)
+    if card.family == "standard" and card.rank != "JK" and h >= ART_INDEX_MIN_H:
+        return _cached(key, lambda W, H: _art_face(card, w, h), w, h, supersample=False)
     return _cached(key, lambda W, H: _FACES[card.family](card, W, H, colourblind), w, h)
 
 
