@@ -4,18 +4,16 @@ the hex deck's value (and, in colour-blind mode, its colour told apart without c
 Play Design's OFF or DEF badge and number. The sizes come from the table itself: every
 mode is played at 1280x800 and 960x600 with its most players, every card drawn noted,
 and the enlarged card under the pointer added."""
-import random
-
 import pygame
 import pytest
 
 import game
 from scenes import app as app_module
 from scenes.presenters import presenter_for
-from scenes.session import Seat, Session, inline
+from scenes.session import inline
 from sprites import cards as card_sprites
 from sprites import formation_faces, hex_faces
-from tests.test_ui_play import choose
+from tests.test_followable_readable import play_most_players
 
 WINDOWS = ((1280, 800), (960, 600))
 DECKS = {"standard": "deadline", "hex": "final_card_down", "formation": "five_possessions"}
@@ -62,23 +60,7 @@ def table_sizes():
             a.settings.sound = False
             a.sounds.enabled = False
             for game_id, info in game.GAMES.items():
-                seats = [Seat(f"P{i + 1}", i == 0) for i in range(info.max_players)]
-                session = Session(game_id, seats, {}, 3, executor=inline)
-                a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
-                a.frame()
-                table = a.scene
-                rng = random.Random(3)
-                for _ in range(30):
-                    for _ in range(100):
-                        if a.scene is not table or table.my_turn() and not table.busy():
-                            break
-                        if table.hold.wait:
-                            table.continue_on()
-                        a.frame()
-                    if a.scene is not table:
-                        break
-                    table.submit(choose(session.legal_actions(), rng))
-                    a.frame()
+                play_most_players(a, game_id, 3, lambda table: None, moves=30)
                 zoom = a.screen.rect((0, 0, *presenter_for(info).zoom_size()))
                 sizes[presenter_for(info).family].add((zoom.w, zoom.h))
                 a.scene.go("menu")
@@ -87,6 +69,14 @@ def table_sizes():
     finally:
         card_sprites.face = real
     return sizes
+
+
+def apart(areas, least, where):
+    """Every two of `areas` ({name: lightness values}) differ by more than `least` on average."""
+    names = sorted(areas, key=str)
+    for i, one in enumerate(names):
+        for two in names[i + 1:]:
+            assert differ(areas[one], areas[two]) > least, f"{one} and {two} look alike {where}"
 
 
 def smallest(sizes):
@@ -127,11 +117,8 @@ def test_the_standard_rank_and_suit_read_at_the_smallest_size(table_sizes):
         assert dark > 0.06, f"{card.spoken} at {w}x{h}: its index is not in the corner"
         by_suit.setdefault(card.suit, []).append((card, area))
     for suit, entries in by_suit.items():
-        if suit is None:
-            continue
-        for i, (one, a) in enumerate(entries):
-            for two, b in entries[i + 1:]:
-                assert differ(a, b) > 4, f"{one.spoken} and {two.spoken} look alike in the corner at {w}x{h}"
+        if suit is not None:
+            apart({card.spoken: area for card, area in entries}, 4, f"in the corner at {w}x{h}")
     hearts = [c for c in cards if c.suit == "H"]
     spades = {c.rank: c for c in cards if c.suit == "S"}
     for card in hearts:                # a red index and a black one of the same rank differ by suit too
@@ -153,26 +140,14 @@ def test_the_hex_value_and_colour_read_at_the_smallest_size(table_sizes):
         assert max(abs(v - paper) for v in ink) > CONTRAST / 2, f"{card.spoken}: no value in its corner at {w}x{h}"
         if card.color == "red" and card.suit == "hearts":
             values[card.rank] = grey(img, index_area(w, h))
-    ranks = sorted(values)
-    assert len(ranks) == 16
-    for i, one in enumerate(ranks):
-        for two in ranks[i + 1:]:
-            assert differ(values[one], values[two]) > 2, f"the values {one} and {two} look alike at {w}x{h}"
+    assert len(values) == 16
+    apart(values, 2, f"in the corner at {w}x{h}")
     # colour-blind mode: the five colours of one card told apart in grey alone, at every size
+    sevens = [c for c in cards if c.rank == "7" and c.suit == "spades"]
     for w, h in table_sizes["hex"]:
-        greys = {}
-        for card in cards:
-            if card.rank == "7" and card.suit == "spades":
-                greys[card.color] = grey(card_sprites.face(card, w, h, True))
-        names = sorted(greys)
-        for i, one in enumerate(names):
-            for two in names[i + 1:]:
-                letters = pygame.Rect(int(w * 0.6), 0, w - int(w * 0.6), int(h * 0.3))
-                a = grey(card_sprites.face(next(c for c in cards if c.rank == "7" and c.suit == "spades"
-                                                and c.color == one), w, h, True), letters)
-                b = grey(card_sprites.face(next(c for c in cards if c.rank == "7" and c.suit == "spades"
-                                                and c.color == two), w, h, True), letters)
-                assert differ(a, b) > 3, f"{one} and {two} look alike without colour at {w}x{h}"
+        letters = pygame.Rect(int(w * 0.6), 0, w - int(w * 0.6), int(h * 0.3))
+        apart({c.color: grey(card_sprites.face(c, w, h, True), letters) for c in sevens}, 3,
+              f"without colour at {w}x{h}")
 
 
 def test_play_design_side_number_and_tally_read_at_the_smallest_size(table_sizes):
@@ -188,12 +163,9 @@ def test_play_design_side_number_and_tally_read_at_the_smallest_size(table_sizes
                 assert max(values) - min(values) > 2 * CONTRAST, f"{back} {color} {side}: no badge at {w}x{h}"
             assert differ(badges["offense"], badges["defense"]) > 25, \
                 f"{back} {color}: OFF and DEF badges look alike without colour at {w}x{h}"
-            numbers = {c.rank: grey(card_sprites.face(c, w, h), pygame.Rect(int(w * 0.25), int(h * 0.34), int(w * 0.5), int(h * 0.22)))
-                       for c in group if c.side == "offense"}
-            ranks = sorted(numbers)
-            for i, one in enumerate(ranks):
-                for two in ranks[i + 1:]:
-                    assert differ(numbers[one], numbers[two]) > 2, f"{back} {color} offense {one} and {two} alike"
+            number = pygame.Rect(int(w * 0.25), int(h * 0.34), int(w * 0.5), int(h * 0.22))
+            apart({c.rank: grey(card_sprites.face(c, w, h), number) for c in group if c.side == "offense"}, 2,
+                  f"as {back} {color} offense numbers at {w}x{h}")
 
 
 def test_the_tally_counts_what_decides_a_lane():
@@ -214,6 +186,4 @@ def test_the_hex_special_cards_carry_their_icons():
     pick = {c.rank: c for c in deck.cards if c.color == "blue" and c.suit == "spades"}
     middles = {rank: grey(card_sprites.face(card, 92, 128), pygame.Rect(26, 40, 40, 40)) for rank, card in pick.items()}
     for rank in "02AD":
-        for other in "013456789ABCDEF":
-            if other != rank:
-                assert differ(middles[rank], middles[other]) > 6, f"{rank} and {other} alike in the middle"
+        apart({other: middles[other] for other in (rank, "1", "7", "F")}, 6, "in the medallion")
