@@ -106,9 +106,9 @@ def _band(surf, card, rect, cb, tiny):
             _badge(surf, card, px, rect.center, pad)
         return rect
     words = number_words(card, cb)
-    number_px = fitted(words, int(rect.h * 0.85), rect.w // 2)
+    number_px = fitted(words, int(rect.h * 0.7), rect.w // 2 - pad)
     number_w = width(words, number_px) + 2 * pad if number_px else 0
-    badge_px = fitted(word, int(rect.h * 0.66), rect.w - number_w - 2 * pad)
+    badge_px = fitted(word, int(rect.h * 0.74), rect.w - number_w - 2 * pad)
     if badge_px:
         badge_w = width(word, badge_px) + 2 * pad
         _badge(surf, card, badge_px, (rect.right - pad - badge_w // 2, rect.centery), pad)
@@ -178,7 +178,7 @@ def face(card, w, h, cb):
     ink = (236, 236, 228) if black else palette.INK
     m = max(2, int(w * 0.05))
     size = "full" if h >= FULL_H else "compact" if h >= TINY_H else "tiny"
-    band = _band(surf, card, pygame.Rect(m, m, w - 2 * m, int(h * {"full": 0.16, "compact": 0.25, "tiny": 0.3}[size])),
+    band = _band(surf, card, pygame.Rect(m, m, w - 2 * m, int(h * {"full": 0.18, "compact": 0.26, "tiny": 0.3}[size])),
                  cb, size == "tiny")
     y = band.bottom + m // 2
     if size == "tiny":          # the number (and colour letter) under the badge, then the tally
