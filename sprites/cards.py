@@ -37,7 +37,9 @@ def art(name):
     """The standard card `name`'s picture (its PNG, loaded once)."""
     img = _ART.get(name)
     if img is None:
-        img = _ART[name] = pygame.image.load(resources.path(*ART, f"{name}.png"))
+        loaded = pygame.image.load(resources.path(*ART, f"{name}.png"))
+        img = _ART[name] = pygame.Surface(loaded.get_size(), 0, 32)    # opaque, whatever the file's format
+        img.blit(loaded, (0, 0))
     return img
 
 
@@ -63,7 +65,9 @@ def _index(surf, w, h, rank, suit, colour):
 
 def _art_face(card, w, h):
     """A standard card's picture at w x h, cut to the card's shape, with its edge."""
-    surf = card_draw.mask(pygame.transform.smoothscale(art(card.name), (w, h)))
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf.blit(pygame.transform.smoothscale(art(card.name), (w, h)), (0, 0))
+    card_draw.mask(surf)
     pygame.draw.rect(surf, palette.PAPER_EDGE, (0, 0, w, h), max(1, w // 60), border_radius=radius(w))
     return surf
 

@@ -6,7 +6,8 @@ plain SVG files and rasterised to the PNGs the app draws.
 
 Needs `npm` (to fetch the package, unless --package names its unpacked folder), `node`
 (to evaluate the components into SVG text) and `rsvg-convert` (Debian's librsvg2-bin),
-which draws the SVGs' <symbol> and <use> elements that pygame's own loader leaves out.
+which draws the SVGs' <symbol> and <use> elements that pygame's own loader leaves out,
+and `optipng` (Debian's optipng), which makes the PNGs smaller without changing a pixel.
 Writes `sprites/art/standard/svg/<card>.svg`, `sprites/art/standard/<card>.png` (on white,
 opaque: the app cuts its own rounded corners) and the package's licence beside them (the package must declare CC0-1.0). Run it only to make
 the art again: the app reads the PNGs kept in the repository.
@@ -118,8 +119,10 @@ def main(argv=None):
         source = os.path.join(OUT, "svg", f"{name}.svg")
         with open(source, "w", encoding="utf-8") as handle:
             handle.write('<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n")
-        subprocess.run(["rsvg-convert", "-b", "white", "-w", str(WIDTH), "-h", str(HEIGHT), "-o",
-                        os.path.join(OUT, f"{name}.png"), source], check=True)
+        picture = os.path.join(OUT, f"{name}.png")
+        subprocess.run(["rsvg-convert", "-b", "white", "-w", str(WIDTH), "-h", str(HEIGHT), "-o", picture, source],
+                       check=True)
+        subprocess.run(["optipng", "-quiet", "-o2", picture], check=True)
     with open(os.path.join(OUT, "LICENSE.txt"), "w", encoding="utf-8") as handle:
         handle.write(licence)
     print(f"{len(svgs)} cards written to {os.path.normpath(OUT)}")
