@@ -3,7 +3,8 @@ mark is there in the pixels at the smallest of them: the standard deck's rank an
 the hex deck's value (and, in colour-blind mode, its colour told apart without colour),
 Play Design's OFF or DEF badge and number. The sizes come from the table itself: every
 mode is played at 1280x800 and 960x600 with its most players, every card drawn noted,
-and the enlarged card under the pointer added."""
+and the enlarged card under the pointer added, and a hand in three rows (a third of the
+hand's size) for the decks whose hands grow that long."""
 import pygame
 import pytest
 
@@ -17,6 +18,9 @@ from tests.test_followable_readable import play_most_players
 
 WINDOWS = ((1280, 800), (960, 600))
 DECKS = {"standard": "deadline", "hex": "final_card_down", "formation": "five_possessions"}
+# The decks whose hands can grow long enough to go into three rows at a third of the hand's
+# size (Final Card-Down's penalty draws, KTU's picked-up pile); no Play Design hand does.
+LONG_HANDS = ("standard", "hex")
 CONTRAST = 90           # a mark's pixels differ this much in lightness from the face around them
 
 
@@ -61,8 +65,12 @@ def table_sizes():
             a.sounds.enabled = False
             for game_id, info in game.GAMES.items():
                 play_most_players(a, game_id, 3, lambda table: None, moves=30)
-                zoom = a.screen.rect((0, 0, *presenter_for(info).zoom_size()))
-                sizes[presenter_for(info).family].add((zoom.w, zoom.h))
+                presenter = presenter_for(info)
+                zoom = a.screen.rect((0, 0, *presenter.zoom_size()))
+                sizes[presenter.family].add((zoom.w, zoom.h))
+                if presenter.family in LONG_HANDS:      # a hand long enough for three rows
+                    hand = a.screen.rect((0, 0, *(n / 3 for n in presenter.sizes.hand)))
+                    sizes[presenter.family].add((hand.w, hand.h))
                 a.scene.go("menu")
                 a.frame()
             pygame.quit()
