@@ -14,7 +14,7 @@ dots read as the white deck's do.
 """
 import pygame
 
-from game.play_design import KEY_DOTS
+from game.play_design.rules import KEY_DOTS
 from sprites import palette, text
 from sprites.card_draw import SS, fitted, label, radius, render, width
 

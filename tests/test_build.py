@@ -209,7 +209,7 @@ def test_a_spec_leaving_out_the_lessons_refuses_to_build():
 def test_the_bundle_carries_the_card_art_and_the_sounds_with_their_sources():
     from sprites import sound
     files = {os.path.normpath(name) for name, _, _ in run_spec(spec_text()).datas}
-    standard = game.GAMES["deadline"].load_deck()
+    standard = registry.GAMES["deadline"].load_deck()
     for card in standard.cards:
         assert os.path.join("sprites", "art", "standard", f"{card.name}.png") in files, card.name
     for name in sound.NAMES:

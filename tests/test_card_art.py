@@ -8,7 +8,7 @@ hand's size) for the decks whose hands grow that long."""
 import pygame
 import pytest
 
-import game
+from game import registry
 from scenes import app as app_module
 from scenes.presenters import presenter_for
 from scenes.session import inline
@@ -42,7 +42,7 @@ def differ(a, b):
 
 def faces(family):
     """One card of each face of a family's deck (the formation deck: of each back too)."""
-    deck = game.GAMES[DECKS[family]].load_deck()
+    deck = registry.GAMES[DECKS[family]].load_deck()
     seen = {}
     for card in deck.cards:
         seen.setdefault((card.name, card.back), card)
@@ -63,7 +63,7 @@ def table_sizes():
             a.settings.animation_speed = "instant"
             a.settings.sound = False
             a.sounds.enabled = False
-            for game_id, info in game.GAMES.items():
+            for game_id, info in registry.GAMES.items():
                 play_most_players(a, game_id, 3, lambda table: None, moves=30)
                 presenter = presenter_for(info)
                 zoom = a.screen.rect((0, 0, *presenter.zoom_size()))
@@ -177,7 +177,7 @@ def test_play_design_side_number_and_tally_read_at_the_smallest_size(table_sizes
 
 
 def test_the_tally_counts_what_decides_a_lane():
-    deck = game.GAMES["four_downs"].load_deck()
+    deck = registry.GAMES["four_downs"].load_deck()
     by_name = {c.name: c for c in deck.cards}
     assert formation_faces.tally(by_name["DB5"]) == {"blue": 4, "green": 2, "orange": 0, "purple": 5}
     assert formation_faces.tally(by_name["OP6"])["purple"] == 5          # purple counts purple and blue
@@ -190,7 +190,7 @@ def test_the_hex_special_cards_carry_their_icons():
     """0, 2, A and D each draw their own icon in the medallion; a number card its digit."""
     assert set(hex_faces._ICONS) == {"0", "2", "A", "D"}
     pygame.display.init()
-    deck = game.GAMES["final_card_down"].load_deck()
+    deck = registry.GAMES["final_card_down"].load_deck()
     pick = {c.rank: c for c in deck.cards if c.color == "blue" and c.suit == "spades"}
     middles = {rank: grey(card_sprites.face(card, 92, 128), pygame.Rect(26, 40, 40, 40)) for rank, card in pick.items()}
     for rank in "02AD":

@@ -9,8 +9,8 @@ import pygame
 import pytest
 import yaml
 
-import game
-from game.core import Event
+from game import registry
+from game.core import Action, Event
 from scenes import config
 from scenes.presenters import presenter_for
 from scenes.settings import SettingsScene
@@ -100,7 +100,7 @@ def test_the_table_sounds_your_turn_after_another_moved_and_a_refused_move(app):
     settle(app)
     table = app.scene
     assert "turn" not in heard.names            # the first turn: nobody moved before it
-    table.submit(game.Action("end_turn"))       # nothing played or drawn yet: refused
+    table.submit(Action("end_turn"))       # nothing played or drawn yet: refused
     assert heard.names[-1] == "refused" and table.my_turn()
     table.submit(next(a for a in session.legal_actions() if a.kind == "draw"))
     for _ in range(200):
@@ -114,7 +114,7 @@ def test_the_table_sounds_your_turn_after_another_moved_and_a_refused_move(app):
 
 
 def test_a_hand_or_game_won_by_the_person_is_sounded_once():
-    presenter = presenter_for(game.GAMES["four_downs"])
+    presenter = presenter_for(registry.GAMES["four_downs"])
     heard = Heard()
     words = lambda event: ""     # noqa: E731
     Motion().start([Event("hand_over", 0, detail=1)], 0, presenter, words, {}, [{}], 0.2, heard.play)
@@ -125,6 +125,6 @@ def test_a_hand_or_game_won_by_the_person_is_sounded_once():
     assert heard.names == ["won_hand", "won_game"]
     Motion().start([Event("game_over", None, detail={"winners": [1]})], 0, presenter, words, {}, [{}], 0.2, heard.play)
     assert heard.names == ["won_hand", "won_game"]
-    possessions = presenter_for(game.GAMES["five_possessions"])
+    possessions = presenter_for(registry.GAMES["five_possessions"])
     Motion().start([Event("drive", 0, detail="touchdown")], 0, possessions, words, {}, [{}], 0.2, heard.play)
     assert heard.names[-1] == "won_hand"
