@@ -443,7 +443,7 @@ def test_five_possessions_a_line_drawn_from_the_reshuffled_stack_ends_the_undo()
         table.do(*(f"place W:{name} {lane}" for lane, name in enumerate(offense)))
         table.do(*(f"place K:{name} {lane}" for lane, name in enumerate(defense)))
     table.do("place W:OG5 1", "place W:OB4 0", "place K:DP7 0", "place K:DO7 1")
-    assert table.state.possession == 2 and table.state.yards == [20, 0]   # T16's touchdown
+    assert table.state.possession == 2 and table.state.yards == [20, 0]   # a touchdown
     while table.state.possession < 3:                   # the computer's possession
         table.first()
     table.do(*(f"place W:{name} {lane}" for lane, name in enumerate(T14_OFFENSE[0])))
@@ -476,7 +476,7 @@ def test_final_card_down_a_recycled_pile_keeps_its_known_order_and_a_fresh_card_
     table.do("draw")                                    # a card nobody had seen
     assert table.timeline.entries[-1].chance and table.target(0) is None
     table.do("end turn", "play 7/red/hearts", "end turn")
-    table.do("draw")                                    # A17: the discards, in their order
+    table.do("draw")                                    # the discards, turned over in their order
     assert [e.kind for e in table.timeline.events[-2:]] == ["recycle", "move"]
     assert table.state.hands[0][-1].name == "5/red/hearts"
     assert not table.timeline.entries[-1].chance and table.target(0) == 4
