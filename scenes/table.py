@@ -427,7 +427,7 @@ class TableScene(Scene):
         """Why the person may not undo now (`reason` and `seat` as the session's
         undo_refusal gives them), in words."""
         return {"off": "it is off in Settings",
-                "chance": "chance has acted since (a shuffle, a roll or a card nobody had seen)",
+                "chance": "chance has acted since (a shuffle, a roll, a blind pick or a card from a shuffled pile)",
                 "learned": "a new card came to light",
                 "person": f"{self.session.name(seat)} has played since"}.get(reason, "you have no move to take back")
 

@@ -448,6 +448,7 @@ class State(GameState):
         elif kind == "pick":
             o, position = (int(part) for part in action.arg.split(":"))
             taken = self.hands[o][self.pick_orders[o][position]]
+            self.chance.blind_draw()
             self._exchange(p, taken, self.hands[o], f"hand:{o}", o)
         else:   # decline
             self.emit("decline", p, detail=self.die)

@@ -397,6 +397,7 @@ class State(GameState):
             stack = self.stack[seat]
             drawn = stack[:-size - 1:-1]
             del stack[-size:]
+            self.chance.blind_draw()
             self.hand[seat] += drawn
             self.emit("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat])
         self.max_open = self._best(self.hand[off])
