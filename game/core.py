@@ -6,6 +6,7 @@ filtering, injected chance) lives here once.
 """
 import math
 import random
+from functools import partial
 from itertools import filterfalse
 from typing import NamedTuple
 
@@ -72,6 +73,7 @@ class Event(NamedTuple):
 
 
 _new_tuple = tuple.__new__    # a NamedTuple from a full tuple of its fields, at C speed
+_as_event = partial(_new_tuple, Event)     # an Event from the tuple of its fields
 
 
 class Zone(NamedTuple):
@@ -539,7 +541,10 @@ class GameState:
             if not self.is_move(action):
                 raise IllegalAction(f"{action!r} is not a move of {self.info.title}: a move is "
                                     "one of the legal actions") from None
-            raise IllegalAction(self.why_illegal(action)) from None
+            listed = self._as_listed(action, legal)
+            if listed is None:
+                raise IllegalAction(self.why_illegal(action)) from None
+            action = listed
         self._legal = None
         self.history.append(action)
         self._apply(action)
@@ -550,6 +555,12 @@ class GameState:
         self._legal = None
         self.history.append(action)
         self._apply(action)
+
+    def _as_listed(self, action, legal):
+        """The action of `legal` that the well-shaped `action`, not listed as it is, names
+        in another form (a game whose moves may give their cards in any order), or None:
+        none by default."""
+        return None
 
     def keep_no_events(self):
         """From now on this state (and its clones) logs no events: a playout's state,
@@ -778,10 +789,24 @@ class GameState:
     # ---- helpers for subclasses ---------------------------------------------------
     def emit(self, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,
              detail=None):
-        """Log an Event (built without NamedTuple's Python-level constructor: the rules
-        emit several per move, so this is on every playout's path)."""
-        self.events.append(_new_tuple(Event, (kind, seat, tuple(cards), src, dst, visible_to,
-                                              detail)))
+        """Log an event: its fields as a plain tuple, made an `Event` when `events` is
+        first read (the rules emit several per move, and building a tuple subclass costs
+        about as much again as the call: a playout's events are never read)."""
+        self._logged.append((kind, seat, tuple(cards), src, dst, visible_to, detail))
+
+    @property
+    def events(self):
+        """Every event logged so far (since the deal, the clone or the resample), in order."""
+        logged = self._logged
+        if logged:
+            self._events += map(_as_event, logged)
+            logged.clear()
+        return self._events
+
+    @events.setter
+    def events(self, events):
+        self._events = list(events)
+        self._logged = []
 
     def _seen_into_hand(self, seat, cards):
         """Every seat saw `cards` go into `seat`'s hand (field `known_in_hand`)."""
@@ -792,10 +817,20 @@ class GameState:
     def _left_hand(self, seat, cards=None):
         """`cards` (None: any card) left `seat`'s hand, or may have: no longer known there."""
         mine = self.known_in_hand[seat]
-        if mine and (cards is None or any(c in mine for c in cards)):   # on every play
-            known = list(self.known_in_hand)
-            known[seat] = [] if cards is None else [c for c in mine if c not in cards]
-            self.known_in_hand = known
+        if not mine:
+            return
+        if cards is None:
+            kept = []
+        else:                                   # on every play: the few cards played
+            gone = [card for card in cards if card in mine]
+            if not gone:
+                return
+            kept = list(mine)
+            for card in gone:
+                kept.remove(card)
+        known = list(self.known_in_hand)
+        known[seat] = kept
+        self.known_in_hand = known
 
     def _known_in_hand_fact(self):
         """The fact `known_in_hand`: per seat, the names of its cards every seat saw go there."""

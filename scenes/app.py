@@ -112,6 +112,7 @@ class App:
         self.scene = self.scenes["menu"](self)
         self.scene.startup({})
         self.errors = 0
+        self.search_started = False      # the hard player's worker processes (loop)
 
     def _opening_window(self, size):
         """(size, position or None to centre it) of the window to open: `size` if given;
@@ -304,6 +305,12 @@ class App:
             if os.environ.get("CARDTABLE_FIRST_FRAME_ONLY") and self.first_frame:
                 print(f"first-frame {self.first_frame:.6f}", flush=True)
                 return 0
+            if self.first_frame and not self.search_started:
+                self.search_started = True      # the hard player's cores, ready before a game
+                cores = self.settings.thinking["cores"]
+                if cores > 1:
+                    from game.bots import workers
+                    workers.warm(cores)
         return 0
 
 
@@ -315,9 +322,17 @@ def run(fullscreen=False):
         path = _log_error(error)
         print(f"Card Table could not start: {error}\nDetails: {path}", file=sys.stderr)
         return 1
+    return play(app)
+
+
+def play(app):
+    """Run `app` until the player quits, then close it: the window remembered, the
+    network left, the hard player's worker processes stopped. Returns the exit code."""
     try:
         return app.loop()
     finally:
         app.remember_window()
         app.end_network()
+        from game.bots import workers     # the hard player's, if any were started
+        workers.close_shared()
         pygame.quit()

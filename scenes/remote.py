@@ -149,7 +149,7 @@ class RemoteSession:
         return problem
 
     # ---- computer players: the others play elsewhere; a hint thinks here -----------------
-    def start_bot(self, thinking_time=1.0):
+    def start_bot(self, thinking=None):
         """Other seats are played elsewhere: nothing to start."""
 
     def busy(self):
@@ -163,13 +163,13 @@ class RemoteSession:
             return None
         return seat if self.table.seats[seat] in (wire.COMPUTER, wire.STAND_IN) else None
 
-    def start_hint(self, thinking_time=1.0):
+    def start_hint(self, thinking=None):
         """The hard computer player thinks about this seat's move (through the executor)."""
         if self._hint is not None or not self.legal_actions():
             return
         if self._hint_bot is None:
             from game.bots import make_bot
-            self._hint_bot = make_bot("hard", self.game_id, options=self.options, time_budget=thinking_time)
+            self._hint_bot = make_bot("hard", self.game_id, options=self.options, **(thinking or {}))
         bot, view, legal = self._hint_bot, self.table.view, self.legal_actions()
         hint = self._hint = [self.table.move, None]
 
@@ -319,7 +319,7 @@ class HostDirector(Director):
         """A computer seat (or a computer keeping an absent person's) thinks here; a
         person's seat elsewhere is waited for."""
         if not table.session.elsewhere():
-            table.session.start_bot(table.app.settings.thinking_time)
+            table.session.start_bot(table.app.settings.thinking)
 
     def top_buttons(self, table):
         """For each absent person: a computer plays for them, or waits for them again."""

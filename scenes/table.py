@@ -341,7 +341,7 @@ class TableScene(Scene):
     def ask_computer_hint(self):
         """Ask the strongest computer player for a suggestion (it is marked when it comes)."""
         if not self.session.busy():
-            self.session.start_hint(self.app.settings.thinking_time)
+            self.session.start_hint(self.app.settings.thinking)
             self.say("Thinking about a hint...")
             self.layout()
 

@@ -50,7 +50,7 @@ class Director:
     def computer_move(self, table):
         """A computer seat is to move: its player starts thinking (its move comes through
         the table's poll of the session)."""
-        table.session.start_bot(table.app.settings.thinking_time)
+        table.session.start_bot(table.app.settings.thinking)
 
     def tick(self, table):
         """The table is settled: bring in what happened elsewhere (`table.take_in`); a

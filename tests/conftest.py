@@ -16,6 +16,13 @@ os.environ["CARDTABLE_DISCOVERY"] = "off"     # no test sends multicast (game/ne
 
 def pytest_configure(config):
     """A seventh game, only in the tests (tests/seventh): every test of every game plays it."""
+    from game.bots import workers
+    register_seventh()
+    workers.on_start(register_seventh)       # in Hard's search workers too
+
+
+def register_seventh():
+    """Register High Card, with the one line a shipped game's registration is."""
     from game import registry
     from tests import seventh
     registry.register(seventh.HOME)

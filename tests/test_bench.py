@@ -108,21 +108,61 @@ def test_every_mode_keeps_its_speed_relative_to_final_card_down():
     assert not slow, f"slower than their floor relative to Final Card-Down: {slow}"
 
 
-def test_the_hard_bench_measures_hard_on_the_same_positions_in_every_mode(capsys):
+def test_the_hard_bench_measures_hard_on_the_same_positions_in_every_mode(capsys, monkeypatch):
     """`bench --hard` times Hard's real decisions on positions that are the same every
-    run (each with a real choice, spread over a game Medium plays), and prints every
-    mode's table size, iterations and playouts per decision."""
+    run (each with a real choice, spread over a game Medium plays), on one core at the
+    seconds asked and on all cores at the app's time for them, and prints every mode's
+    table size, both iterations per decision and their ratio."""
     import main
     from game.bots import bench as hard_bench
+    from game.bots import workers
+    from game.bots.hard import default_budget
     first = hard_bench.positions("ktu", 3, count=4)
     again = hard_bench.positions("ktu", 3, count=4)
     assert len(first) == 4
     assert [view for view, _ in first] == [view for view, _ in again]
     assert all(len({action_key(a) for a in legal}) > 1 for _, legal in first)
     assert len({view.facts["turn_no"] for view, _ in first}) == 4      # spread, not bunched
-    assert main.main(["bench", "--hard", "0.01"]) == 0
-    rows = {line.split()[0]: line.split()[1:] for line in capsys.readouterr().out.splitlines()}
+    monkeypatch.setattr(workers, "cores_here", lambda: 2)
+    searched = []
+    real = hard_bench.make_bot
+    monkeypatch.setattr(hard_bench, "make_bot", lambda level, game_id, **settings: (
+        searched.append((level, settings.get("cores"), settings.get("time_budget"))),
+        real(level, game_id, **settings))[1])
+    assert main.main(["bench", "--hard", "0.02"]) == 0
+    assert ("hard", 1, 0.02) in searched and ("hard", 2, round(0.02 * default_budget(2), 3)) in searched
+    out = capsys.readouterr().out
+    assert "one core at 0.02 s, and all 2 cores at" in out and "load average before" in out
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()}
     for game_id in registry.GAMES:
-        players, iterations, playouts = rows[game_id]
+        players, one, every, ratio = rows[game_id]
         assert int(players) == hard_bench.table_size(game_id)
-        assert 1 <= float(iterations) <= float(playouts)
+        assert float(one) >= 1 and float(every) >= 1
+        assert float(ratio) == pytest.approx(float(every) / float(one), abs=0.01)
+
+
+def test_the_bench_command_runs_to_its_end_and_prints_every_figure_readme_promises():
+    """`python3 main.py bench` exactly as README gives it, on a fresh home: the engine's
+    speed for every mode, the start to the first menu frame, the busiest tables' animation
+    frames and full redraws, the autosave, the idle table and the memory; no traceback."""
+    import re
+    import subprocess
+    import sys
+    from game import resources
+    run = subprocess.run([sys.executable, "main.py", "bench"], cwd=resources.root(),
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    out = run.stdout
+    number = r"[\d,]+(\.\d+)?"
+    for game_id in registry.SHIPPED:        # the app's own games (the tests add a seventh)
+        assert re.search(rf"^{game_id} +{number} +{number}$", out, re.M), (game_id, out)
+    promised = [rf"start to first menu frame: {number} ms",
+                *(rf"{table}, {kind}: median {number} ms, 99th percentile {number} ms"
+                  for table in ("Final Card-Down, hand of \\d+ cards", "Deadline at the Final Exam")
+                  for kind in ("animation frame", "full redraw")),
+                rf"autosave per move, Final Card-Down \(6 players\): median {number} ms",
+                rf"autosave per move, Deadline \(5 players\): median {number} ms",
+                rf"idle table CPU over \d+ s: {number}% of one core",
+                rf"peak memory: {number} MB"]
+    missing = [figure for figure in promised if not re.search(figure, out)]
+    assert not missing, f"missing {missing} in:\n{out}"

@@ -88,28 +88,46 @@ def test_settings_are_saved_at_every_change_and_read_at_start(app, user_home):
 
 
 
-def test_the_hard_players_thinking_time_is_a_setting_the_table_uses(app, user_home, monkeypatch):
+def test_the_computers_thinking_and_its_cores_are_settings_the_table_uses(app, user_home,
+                                                                           monkeypatch):
+    """Settings > Computer thinking shows the time a hard player's move may take on the
+    cores it uses (all by default, fewer on request): as long as it takes those cores
+    to search as much as one core does in the chosen seconds."""
+    from game.bots import workers
+    monkeypatch.setattr(workers, "cores_here", lambda: 4)
     assert app.settings.thinking_time == config.load().thinking_time == 1.0
+    assert app.settings.cores == config.load().cores == "all"
     click_widget(app, lambda w: w.label == "Settings")
-    click_widget(app, lambda w: w.key == "Hard player thinks")
-    assert app.settings.thinking_time == 2.0
-    click_widget(app, lambda w: w.key == "Hard player thinks")
+
+    def shown(key):
+        return next(w for w in app.scene.widgets if getattr(w, "key", None) == key).label
+    assert (shown("Computer thinking"), shown("Cores it uses")) == ("0.3 seconds a move", "All (4)")
+    click_widget(app, lambda w: w.key == "Computer thinking")
+    assert app.settings.thinking_time == 2.0 and shown("Computer thinking") == "0.6 seconds a move"
+    click_widget(app, lambda w: w.key == "Cores it uses")
+    assert app.settings.cores == 1 and shown("Cores it uses") == "1 of 4"
+    assert shown("Computer thinking") == "2 seconds a move"
+    click_widget(app, lambda w: w.key == "Computer thinking")
     assert app.settings.thinking_time == 0.25      # the steps wrap round
+    for _ in range(3):
+        click_widget(app, lambda w: w.key == "Cores it uses")
+    assert app.settings.cores == "all"             # 1, 2, 3, then all again
+    click_widget(app, lambda w: w.key == "Cores it uses")
     saved = yaml.safe_load((user_home / "config" / "settings.yaml").read_text())
-    assert saved["thinking_time"] == 0.25
+    assert (saved["thinking_time"], saved["cores"]) == (0.25, 1)
     press(app, pygame.K_ESCAPE)
     made = []
     real = bots.make_bot
 
     def spy(level, game_id, **settings):
-        made.append((level, settings.get("time_budget")))
+        made.append((level, settings.get("time_budget"), settings.get("cores")))
         return real(level, game_id, **settings)
     monkeypatch.setattr(bots, "make_bot", spy)
     session = start_game(app, "final_card_down", 2, {0}, 5)
     settle(app)
     click_widget(app, lambda w: getattr(w, "label", "") == "Hint")     # a 0.25 s search
     app.frame()                                      # its answer is taken
-    assert ("hard", 0.25) in made and not session.busy()
+    assert ("hard", 0.25, 1) in made and not session.busy()
 
 
 def test_the_undo_setting_cycles_off_mine_casual_and_is_saved(app, user_home):
@@ -131,6 +149,8 @@ def test_the_undo_setting_cycles_off_mine_casual_and_is_saved(app, user_home):
 @pytest.mark.parametrize("edit,problem", [
     (("thinking_time: 1.0", "thinking_time: 0"), "settings.thinking_time: 0 is not a number"),
     (("thinking_time: 1.0", "thinking_time: fast"), "settings.thinking_time: 'fast'"),
+    (("cores: all", "cores: 0"), "settings.cores: 0 is not all or a whole number from 1 to 256"),
+    (("cores: all", "cores: many"), "settings.cores: 'many' is not all or a whole number"),
     (("  thinking_time: 1.0\n", ""), "settings: expected exactly the keys"),
     (("sound: true", "sound: 1"), "settings.sound: 1 is not one of true, false"),
     (("undo: mine", "undo: always"), "settings.undo: 'always' is not one of off, mine, casual"),
@@ -175,6 +195,7 @@ def test_a_bad_settings_file_means_defaults_and_one_calm_notice(user_home):
     "[" * 1500 + "]" * 1500, "a: &a [*a, *a]\n", "\x00\x01\x02", "", "   \n", "- - - -\n",
     "colourblind: true\ncolourblind: false\nwidth: 9000\n",
     "thinking_time: -1\n", "thinking_time: true\n", "thinking_time: 1e400\n", "thinking_time: .nan\n",
+    "cores: true\n", "cores: 1.5\n", "cores: -2\n", "cores: [all]\n",
     "undo: true\n", "undo: Casual\n", "undo: [mine]\n",
 ])
 def test_hostile_settings_files_are_refused_and_kept(user_home, text):

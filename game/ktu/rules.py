@@ -188,13 +188,11 @@ class State(GameState):
         return self.playable_on[top and top.rank]
 
     # ---- rules ----------------------------------------------------------------------
-    def apply(self, action):
-        """As GameState.apply; the cards of a multi-card action may come in any order."""
-        cards = getattr(action, "cards", None)
-        if (isinstance(cards, tuple) and len(cards) > 1 and all(hasattr(c, "id") for c in cards)
-                and any(a.id > b.id for a, b in zip(cards, cards[1:]))):
-            action = action._replace(cards=tuple(sorted(cards, key=_by_id)))
-        super().apply(action)
+    def _as_listed(self, action, legal):
+        """The cards of a multi-card action may come in any order (legal actions list
+        them by id)."""
+        ordered = action._replace(cards=tuple(sorted(action.cards, key=_by_id)))
+        return legal[legal.index(ordered)] if ordered in legal else None
 
     def _legal_actions(self):
         seat = self.current_player

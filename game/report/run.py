@@ -368,10 +368,17 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
             bar.update(played)
 
     engine = cluster
+    searching = engine is None and workers > 1 and any("hard" in config["levels"]
+                                                        for config in configs)
+    from game.bots import workers as search
+    before = search.cores_in_use()
+    if searching:            # Hard searches on the workers (as in the app); games go one by one
+        search.use(workers)
     try:
-        parallel = engine.threads() if engine else workers
+        parallel = engine.threads() if engine else 1 if searching else workers
         where = (count(parallel, "Dask worker thread") if engine
-                 else count(parallel, "local process", "local processes"))
+                 else count(workers, "local process", "local processes")
+                 + (" searching for Hard" if searching else ""))
         estimate = Estimate(total - played, parallel, where, lambda text: say(
             text + (f": go on with python3 main.py report --resume {store.folder}"
                     if store.folder else ".")))
@@ -391,10 +398,11 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
         if engine:
             engine.run(jobs, finished)
         else:
-            run_local(jobs, workers, finished)
+            run_local(jobs, parallel, finished)
     finally:
         if engine:
             engine.close()
+        search.use(before)
     rows = sorted((row for chunk in chunks for row in chunk["rows"]),
                   key=lambda row: (row["config"], row["index"]))
     return configs, rows, store.seconds_before() + time.perf_counter() - began
