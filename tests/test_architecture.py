@@ -215,14 +215,14 @@ def test_each_game_is_named_only_in_its_home_and_its_registry_line():
         for line, text in strings_and_imports(path):
             found += [f"{path}:{line} names {game_id}" for game_id in registry.GAMES
                       if named(game_id, text) and not path.startswith(homes.get(game_id, "-"))]
-    for folder in ("config", "sprites", "build", ".ci"):
-        for where, _, names in os.walk(os.path.join(ROOT, folder)):
-            for name in names:
-                if name.endswith((".yaml", ".md", ".sh", ".desktop")) or name == "run":
-                    text = open(os.path.join(where, name), encoding="utf-8").read()
-                    path = os.path.relpath(os.path.join(where, name), ROOT)
-                    found += [f"{path} names {game_id}" for game_id in registry.GAMES
-                              if named(game_id, text)]
+    data = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard",
+                           "config", "sprites", "build", ".ci"], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout.split()
+    for path in data:      # the project's own files: not a bundle built into build/dist
+        if path.endswith((".yaml", ".md", ".sh", ".desktop")) or os.path.basename(path) == "run":
+            with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
+                text = handle.read()
+            found += [f"{path} names {game_id}" for game_id in registry.GAMES if named(game_id, text)]
     assert not found
 
 
