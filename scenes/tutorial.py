@@ -80,12 +80,8 @@ class LessonDirector(Director):
         self.reply = ""
         return events
 
-    def moves_for(self, table, seat):
-        """The script moves the computers, and the learner's routine turns it plays."""
-        return super().moves_for(table, seat) or self.coach.scripted_action() is not None
-
     def computer_move(self, table):
-        """A computer seat (or the learner's routine turn) makes the lesson's scripted move."""
+        """A computer seat makes the lesson's scripted move."""
         action = self.coach.scripted_action()
         if action is not None:
             table.submit(action)
@@ -148,16 +144,13 @@ class LessonDirector(Director):
 
     def view(self, table, view):
         """While the coach reveals a line lane by lane, the other players' cards of the
-        lanes it has not come to yet lie face down."""
+        lanes it has not come to yet lie face down, and the hands, scores and facts stay
+        as they stood before the line (the presenter's `veiled`)."""
         cue = self.coach.cue
         if cue is None or cue.reveal is None:
             return view
-        cells = table.presenter.field(view, table.anchor, table.names)
-        learner = self.coach.tutorial.learner
-        zones = tuple(z._replace(cards=(None,) * z.count)
-                      if z.key in cells and cells[z.key][0] > cue.reveal and z.owner != learner else z
-                      for z in view.zones)
-        return view._replace(zones=zones)
+        return table.presenter.veiled(view, self.coach.before, cue.reveal, self.coach.tutorial.learner,
+                                      table.anchor, table.names)
 
     def finished(self, table):
         """Is the script over?"""
@@ -192,12 +185,9 @@ class LessonDirector(Director):
         return f"Learn to play: {table.session.info.title}{chapter}"
 
     def prompt(self, table, words):
-        """While the coach explains, or plays the learner's turn, the top bar says so."""
+        """While the coach explains, the top bar says so."""
         if self.coach.explaining():
             return "Read the coach's words, then press Next"
-        coach = self.coach
-        if not table.over and coach.scripted_action() is not None and coach.cue.by == coach.tutorial.learner:
-            return "The coach plays your turn for you"
         return words
 
     def paragraphs(self, table):

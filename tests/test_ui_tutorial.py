@@ -621,6 +621,43 @@ def test_five_possessions_first_line_is_revealed_one_lane_at_a_time(app):  # noq
     assert shown == [[0], [0, 1], [0, 1, 2], [0, 1, 2, 3]]
 
 
+def test_five_possessions_panel_tells_no_lane_before_the_table_turns_it_over(app):  # noqa: F811
+    """While a line is revealed lane by lane, the coach's panel gives each lane's state,
+    and the scores, only once the table has turned that lane over: the lanes still face
+    down read as they did before the line was played out, the scores too."""
+    scene = open_lesson(app, "five_possessions")
+    coach = scene.director.coach
+
+    def rows(view):
+        return {label.split(":")[0]: (label, value) for label, value, *_ in
+                coach_panel.facts_rows(view, scene.presenter, scene.names)}
+    before = told = None
+    revealed = 0
+    while not scene.over:
+        wait_for_learner(app)
+        if scene.over:
+            break
+        cue = coach.cue
+        if cue.coach and cue.reveal is not None:
+            shown, real = rows(scene.current_view), rows(scene.session.view(scene.viewer))
+            for lane in range(4):
+                key = f"Lane {lane + 1}"
+                assert shown[key] == (real if lane <= cue.reveal else before)[key], \
+                    f"step {cue.number}: {shown[key]} before lane {lane + 1} is turned over"
+            assert all(shown[name] == before[name] for name in scene.names), \
+                f"step {cue.number}: the scores move before the line is told"
+            revealed += 1
+        elif cue.coach and told is not None:
+            assert rows(scene.current_view) == rows(scene.session.view(scene.viewer))
+        if coach.explaining():
+            told = cue.reveal
+            scene.director.next(scene)
+        else:
+            before = rows(scene.current_view)
+            scene.submit(tutorial.find(scene.session.state, cue.moves[0]))
+    assert revealed == 4
+
+
 def test_ktu_removed_pile_shows_the_card_that_burned_it(app):  # noqa: F811
     scene = open_lesson(app, "ktu")
     coach = scene.director.coach
