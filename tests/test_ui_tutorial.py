@@ -108,7 +108,7 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
             before = scene.session.state.to_dict()
             perform(app, other)
             assert scene.session.state.to_dict() == before, "a refused move changes nothing"
-            assert scene.director.reply and "not the lesson's plan" in scene.director.reply
+            assert scene.director.reply and scene.director.reply.endswith(cue.why), "the reason, in the game's terms"
             assert scene.ui_state.message == REFUSED
             refused += 1
             if scene.ui_state.dialog:
@@ -196,7 +196,8 @@ def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(a
     read_on(app)
     draw = next(a for a in scene.legal_now if a.kind == "draw")
     perform(app, draw)
-    assert scene.director.reply == "That move is allowed, but it is not the lesson's plan."
+    assert scene.director.reply == ("That move is allowed, but not now: Your 5 matches by value and has no "
+                                    "power to spend: keep the 2, the A, the D and the 0 for when their powers help.")
     assert scene.director.coach.index == 1 and not scene.session.state.history
     stray = next(p for p in scene.board.hand_cards() if p.card.name == "6/green/diamonds")
     click_at(app, card_point(scene, stray.card))
@@ -218,22 +219,23 @@ def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(a
 
 
 def test_tutorial_reply_never_pushes_the_coach_s_words_out_of_the_panel(app, drawn):  # noqa: F811
-    scene = open_lesson(app, "deadline")
+    scene = open_lesson(app, "ktu")
     coach = scene.director.coach
     while not scene.over:
         wait_for_learner(app)
+        if scene.over:
+            break
         if coach.explaining():
             scene.director.next(scene)
             continue
         rows = coach_panel.facts_rows(scene.current_view, scene.presenter, scene.names)
         paragraphs = scene.director.paragraphs(scene)
         wrong = wrong_move(scene)
-        if wrong is not None and not coach_panel.reply_fits(app.screen, paragraphs, "That move is allowed, but "
-                                                             "it is not the lesson's plan.", rows):
+        if wrong is not None and not coach_panel.reply_fits(app.screen, paragraphs, coach.submit(wrong).text, rows):
             break
         scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
     else:
-        raise AssertionError("no step of Deadline's lesson has a panel too full for a reply")
+        raise AssertionError("no step of KTU's lesson has a panel too full for a reply")
     lines = [line for line, *_ in coach_panel.words(app.screen, paragraphs, "", rows)[2]]
     scene.submit(wrong)
     assert scene.director.reply and scene.ui_state.message == scene.director.reply, \
@@ -722,29 +724,26 @@ def test_a_lesson_s_words_agree_with_you(app):  # noqa: F811
         app.frame()
 
 
-def test_while_the_coach_plays_your_turn_nothing_looks_clickable(app):  # noqa: F811
-    """Deadline's coach plays the learner's routine turns: meanwhile no move button
-    (Draw), no Hint and no card is offered, marked or raised, as for a computer's turn."""
+def test_every_turn_of_the_learner_s_is_the_learner_s_to_play(app, monkeypatch):  # noqa: F811
+    """Deadline's lesson at the table, a whole semester: every move made for the learner's
+    seat is one the learner made by a click (the coach never plays a turn, a pick or an
+    exam move of theirs), each offered with its buttons and Hint."""
     scene = open_lesson(app, "deadline")
     coach = scene.director.coach
-    seen = 0
-    for _ in range(MAX_STEPS):
-        if scene.over or coach.finished:
+    learner = coach.tutorial.learner
+    made = []
+    submit = scene.session.submit
+    monkeypatch.setattr(scene.session, "submit", lambda action: made.append(scene.session.current_player)
+                        or submit(action))
+    clicked = 0
+    while not scene.over:
+        wait_for_learner(app)
+        if scene.over:
             break
-        if coach.learner_to_act() or coach.explaining():
-            wait_for_learner(app)
-            if coach.explaining():
-                scene.director.next(scene)
-            elif not scene.over:
-                scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+        if coach.explaining():
+            click_widget(app, lambda w: w.label == "Next")
             continue
-        if coach.cue.by == coach.tutorial.learner and scene.session.current_player == coach.tutorial.learner:
-            scene.layout()
-            seen += 1
-            assert not scene.my_turn() and not scene.legal_now
-            assert not [w.label for w in scene.widgets if getattr(w, "actions", None)], "a move button stands"
-            assert not [w.label for w in scene.widgets if w.label == "Hint"]
-            assert not [p for p in scene.board.placed if p.raised or p.hinted], "a card looks playable"
-            assert scene.director.prompt(scene, "Draw a card") == "The coach plays your turn for you"
-        app.frame()
-    assert seen > 10
+        assert scene.my_turn() and scene.legal_now and any(w.label == "Hint" for w in scene.buttons_top)
+        perform(app, tutorial.find(scene.session.state, coach.cue.moves[0]))
+        clicked += 1
+    assert clicked == made.count(learner) == sum(cue.learner for cue in coach.tutorial.cues)
