@@ -51,11 +51,12 @@ def seat_name(names, seat):
 
 
 def winners_words(view, names):
-    """Who won, in words: 'Maya wins', 'Maya and Theo win', 'no winner'."""
+    """Who won, in words: 'Maya wins', 'Maya and Theo win', 'You win' (a lesson's
+    learner), 'no winner'."""
     winners = [names[w] for w in view.winners]
     if not winners:
         return "no winner"
-    return " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
+    return agree(" and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
 
 
 def possessive(who):

@@ -708,20 +708,38 @@ def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
             app.frame()
 
 
-def test_a_lesson_s_words_agree_with_you(app):  # noqa: F811
+def test_a_lesson_s_words_agree_with_you(app, drawn):  # noqa: F811
+    """Wherever "You" (a lesson's learner) is the subject, the verb agrees: in the log, the
+    outcomes, the top bar ("Game over: You win"), the panel, every word drawn in every
+    lesson and chapter."""
     assert agree("Touchdown! You scores 20 yards") == "Touchdown! You score 20 yards"
     assert agree("You was dealt 3 cards, You passes, You carries") == "You were dealt 3 cards, You pass, You carry"
     assert agree("Maya wins, Youssef has 3") == "Maya wins, Youssef has 3"
     wrong = re.compile(r"\bYou (was|is|has|[a-z]+s)\b")
     for game_id in MODES:
-        start(app.scene, game_id)
-        app.frame()
-        scene = finish_lesson(app)
-        lines = scene.log_lines() + [scene.outcome_words(e) or "" for e in scene.session.events_for(scene.viewer)]
-        assert any(line.startswith("You ") for line in lines)
-        assert not [line for line in lines if wrong.search(line)], game_id
-        scene.director.leave(scene)
-        app.frame()
+        for chapter in (None, *tutorial.chapters(game_id)):
+            drawn.clear()
+            start(app.scene, game_id, chapter)
+            app.frame()
+            scene = finish_lesson(app)
+            scene.invalidate()
+            app.frame()
+            lines = scene.log_lines() + [scene.outcome_words(e) or "" for e in scene.session.events_for(scene.viewer)]
+            assert any(line.startswith("You ") for line in lines + words_of(drawn))
+            assert not [line for line in lines + words_of(drawn) if wrong.search(line)], (game_id, chapter)
+            scene.director.leave(scene)
+            app.frame()
+
+
+def test_ktu_s_winner_went_out_and_is_not_out_of_the_game(app):  # noqa: F811
+    """KTU's lesson ends with you going out: the table says you have no cards left, never
+    that the winner is "out of the game"."""
+    open_lesson(app, "ktu")
+    scene = finish_lesson(app)
+    lines = scene.log_lines() + [row[0] for row in coach_panel.facts_rows(scene.current_view, scene.presenter,
+                                                                          scene.names)]
+    assert lines[-2].endswith("went out: no cards left") and "No cards left: You" in lines
+    assert not [line for line in lines if "out of the game" in line or line.startswith("Out")]
 
 
 def test_every_turn_of_the_learner_s_is_the_learner_s_to_play(app, monkeypatch):  # noqa: F811
