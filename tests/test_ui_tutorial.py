@@ -736,10 +736,10 @@ def test_ktu_s_winner_went_out_and_is_not_out_of_the_game(app):  # noqa: F811
     that the winner is "out of the game"."""
     open_lesson(app, "ktu")
     scene = finish_lesson(app)
-    lines = scene.log_lines() + [row[0] for row in coach_panel.facts_rows(scene.current_view, scene.presenter,
-                                                                          scene.names)]
-    assert lines[-2].endswith("went out: no cards left") and "No cards left: You" in lines
-    assert not [line for line in lines if "out of the game" in line or line.startswith("Out")]
+    log = scene.log_lines()
+    facts = [row[0] for row in coach_panel.facts_rows(scene.current_view, scene.presenter, scene.names)]
+    assert log[-2].endswith("went out: no cards left") and "No cards left: You" in facts
+    assert not [line for line in log + facts if "out of the game" in line or line.startswith("Out")]
 
 
 def test_every_turn_of_the_learner_s_is_the_learner_s_to_play(app, monkeypatch):  # noqa: F811
