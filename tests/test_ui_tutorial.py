@@ -731,6 +731,24 @@ def test_a_lesson_s_words_agree_with_you(app, drawn):  # noqa: F811
             app.frame()
 
 
+def test_ktu_s_8_refused_after_a_7_is_an_8(app):  # noqa: F811
+    """At KTU's step 8 the coach says the 7 forbids your 8 of spades: clicked, it is
+    refused with the rules' reason, "An 8 is not lower than the 7", its article right."""
+    scene = open_lesson(app, "ktu")
+    coach = scene.director.coach
+    wait_for_learner(app)
+    while coach.cue.number < 8:
+        if coach.explaining():
+            scene.director.next(scene)
+        else:
+            scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+        wait_for_learner(app)
+    eight = next(p.card for p in scene.board.hand_cards() if p.card.name == "8S")
+    click_at(app, card_point(scene, eight))
+    assert scene.ui_state.message == "An 8 is not lower than the 7 on the play ground (play lower than 7)"
+    assert coach.index == 7
+
+
 def test_ktu_s_winner_went_out_and_is_not_out_of_the_game(app):  # noqa: F811
     """KTU's lesson ends with you going out: the table says you have no cards left, never
     that the winner is "out of the game"."""

@@ -17,6 +17,7 @@ hand winner deals the next hand with a `deal` action, so the table can be seen.
 fact `back` says which deck's back ('white' or 'black') the hand is dealt with.
 Scores are the yards each player has lost.
 """
+from game.cards import with_article
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        ZoneSpec, choice, data, fact, integer, listof, optional, require, require_int,
                        scalar)
@@ -200,9 +201,9 @@ class State(GameState):
                 lead = self.played[self.lead_seat][0]
                 other = "defense" if lead.side == "offense" else "offense"
                 if any(c.color == lead.color and c.side != lead.side for c in self.hands[seat]):
-                    return (f"you must follow the {lead.color} {lead.side} lead with a "
-                            f"{lead.color} {other} card")
-                return f"you must follow with a {lead.color} card while you have one"
+                    return (f"you must follow the {lead.color} {lead.side} lead with "
+                            f"{with_article(f'{lead.color} {other} card')}")
+                return f"you must follow with {with_article(f'{lead.color} card')} while you have one"
         if action.kind == "knock":
             if not self.knocking:
                 return "knocking is not played (house rule pd.knocking is off)"
