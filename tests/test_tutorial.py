@@ -205,6 +205,69 @@ def test_every_card_another_moves_into_or_out_of_the_learner_s_hand_is_said(less
     assert not unsaid, f"{lesson.path}: the end says nothing of {', '.join(c.spoken for c in unsaid)}"
 
 
+def first_call(lesson):
+    """The first step at which the learner may call (Final Count)."""
+    coach = tutorial.Coach(lesson)
+    while not (coach.cue.learner and any(a.kind == "call" for a in coach.state.legal_actions())):
+        coach.next() if coach.explaining() else coach.submit(
+            coach.scripted_action() or tutorial.find(coach.state, coach.cue.moves[0]))
+    return coach.cue.number
+
+
+@pytest.mark.parametrize("game_id,said,by", [
+    ("deadline", "an ace counts 1 point, and in a run it is low only", lambda lesson: len(lesson.cues)),
+    ("deadline", "extra credit never changes your score or completes your assignment",
+     lambda lesson: next(c.number for c in lesson.cues if c.learner and c.moves[0].kind == "extend")),
+    ("ktu", "only all four in one play do that", lambda lesson: len(lesson.cues)),
+    ("final_count", "the highest count wins it and scores that many points", first_call),
+])
+def test_a_lesson_tells_what_the_first_real_turns_need(game_id, said, by):
+    """What a newcomer needs in the first turns of a real game is said in the lesson, by
+    the step that needs it: Deadline's Ace (1 point, low only) and that Extra Credit never
+    completes another's assignment; that KTU's four of a kind burns only played together
+    (rulings A13); what winning a Final Count hand scores, before the first call."""
+    lesson = tutorial.load(game_id)
+    coach = tutorial.Coach(lesson)
+    heard = ""
+    while not coach.finished and coach.cue.number <= by(lesson):
+        if coach.cue.stop:
+            heard += " " + " ".join(coach.paragraphs()).lower()
+        coach.next() if coach.explaining() else coach.submit(
+            coach.scripted_action() or tutorial.find(coach.state, coach.cue.moves[0]))
+    heard += " " + " ".join(coach.paragraphs()).lower()
+    assert said in " ".join(heard.split()), f"{game_id}: not said by step {by(lesson)}: {said!r}"
+
+
+def test_four_downs_lesson_tells_the_deck_as_it_is():
+    """What 4 downs' coach says of the deck is what the deck holds: its count, the cards of
+    each colour, how the numbers fall within a side and colour (at most once each: 28
+    cards, not 32) and its example."""
+    lesson = tutorial.load("four_downs")
+    deck = lesson.new_state().deck.cards
+    words = " ".join(cue.say for cue in lesson.cues if cue.coach)
+    numbers = {}
+    for card in deck:
+        numbers.setdefault((card.side, card.color), []).append(card.value)
+    claims = 0
+    for count in re.findall(r"deck has (\d+) cards", words):
+        assert int(count) == len(deck)
+        claims += 1
+    for count in re.findall(r"(\d+) of each colou?r", words):
+        assert all(sum(n for (_, colour), ns in numbers.items() for n in [len(ns)] if colour == c) == int(count)
+                   for c in {colour for _, colour in numbers})
+        claims += 1
+    if re.search(r"every number appears", words):
+        assert all(sorted(ns) == [4, 5, 6, 7] for ns in numbers.values()), "not every number is in every side and colour"
+    if re.search(r"no number appears twice", words):
+        assert all(len(set(ns)) == len(ns) for ns in numbers.values())
+        claims += 1
+    for side, colour, listed in re.findall(r"the (offense|defense) (\w+) cards, for instance, are only ([\d, and]+\d)",
+                                           words):
+        assert sorted(numbers[(side, colour)]) == [int(n) for n in re.findall(r"\d", listed)]
+        claims += 1
+    assert claims == 4
+
+
 def test_tutorial_refusal_gives_the_engine_reason():
     lesson = tutorial.load("final_card_down")
     coach = tutorial.Coach(lesson)
