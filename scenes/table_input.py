@@ -264,6 +264,7 @@ class Laid(NamedTuple):
     dialog_rect: tuple      # where a choice open lies (None without one)
     title_right: float      # where the top bar's words must end
     bubble: tuple = None    # a director's bubble, placed (table_draw.Bubble)
+    targets: tuple = ()     # the rects the person is told to click (kept in sight)
 
 
 # ---- intents: what an event means, for the controller to carry out ---------------------------------

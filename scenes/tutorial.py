@@ -117,7 +117,7 @@ class LessonDirector(Director):
 
     def marks(self, table):
         """The coach's cards, the buttons (or a choice's options) of the move it wants,
-        and its bubble."""
+        its bubble, and the lane a card it wants goes in (kept in sight)."""
         if self.coach.finished:
             return Marks()
         cards, kinds = self.coach.highlights() if table.my_turn() else ((), ())
@@ -140,7 +140,8 @@ class LessonDirector(Director):
             bubble = (words, at) if at is not None else None
         else:
             bubble = None
-        return Marks(frozenset(cards), buttons, spots, bubble)
+        lanes = tuple(f"lane:{move.arg}" for move in moves if move.kind in table.presenter.LANE_ARGS)
+        return Marks(frozenset(cards), buttons, spots, bubble, lanes if table.my_turn() else ())
 
     def view(self, table, view):
         """While the coach reveals a line lane by lane, the other players' cards of the

@@ -10,7 +10,7 @@ import pytest
 
 from game import registry, saves, tutorial, undo
 from scenes import app as app_module
-from scenes import coach_panel, config, table_draw
+from scenes import coach_panel, config, table_draw, table_input
 from scenes.learn import LearnScene
 from scenes.menu import MenuScene
 from scenes.presenters import presenter_for
@@ -312,6 +312,84 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(drawn):
             assert stops == len(scene.director.coach.tutorial.stops)
             scene.director.leave(scene)
             a.frame()
+    finally:
+        pygame.quit()
+
+
+def step_targets(scene):
+    """What the learner is told to click at this step, found from the moves the coach
+    accepts, as {name: (rect, the face-up card there or None)}: their face-up cards, the
+    lane a card goes in, their buttons, the face-down card a blind pick takes, and where
+    the bubble points."""
+    cue, board = scene.director.coach.cue, scene.board
+    targets = {}
+    for move in cue.moves:
+        for p in board.placed:
+            if p.face_up and (p.card.name in move.names or p.card.name in cue.cards):
+                targets[f"the {p.card.spoken}"] = (p.rect, p.card)
+        if move.kind in scene.presenter.LANE_ARGS and int(move.arg) in board.lanes:
+            area = board.areas[board.lanes.index(int(move.arg))]
+            targets[f"lane {int(move.arg) + 1}"] = (pygame.Rect(*map(int, area)), None)
+        action = tutorial.find(scene.session.state, move)
+        for w in scene.widgets:
+            if action in (getattr(w, "actions", None) or ()):
+                targets[f"the button {w.label}"] = (w.rect, None)
+        spot = table_input.pick_of(action, scene.current_view, scene.presenter)
+        for p in board.placed:
+            if (p.zone, p.index) == spot:
+                targets[f"the face-down card {spot}"] = (p.rect, None)
+    if scene.laid.bubble is not None:
+        targets["the bubble's target"] = (scene.laid.bubble.target, None)
+    return targets
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_the_bubble_and_the_enlarged_card_never_cover_what_to_click(monkeypatch, size):
+    """At every step of every lesson and chapter, the coach's bubble covers nothing the
+    learner is told to click (the cards, the lane a card goes in, the button, the blind
+    pick), nor does the enlarged copy of a card under the pointer."""
+    a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    zoomed = []
+    real = table_draw.enlarged
+    monkeypatch.setattr(table_draw, "enlarged", lambda *args, **kw: zoomed.append(real(*args, **kw)) or zoomed[-1])
+    try:
+        for game_id in MODES:
+            for chapter in (None, *tutorial.chapters(game_id)):
+                start(a.scene, game_id, chapter)
+                a.frame()
+                scene = a.scene
+                while True:
+                    wait_for_learner(a)
+                    if scene.over:
+                        break
+                    coach = scene.director.coach
+                    if coach.explaining():
+                        scene.director.next(scene)
+                        continue
+                    where = f"{game_id} {chapter or ''} step {coach.cue.number} at {size}"
+                    targets = step_targets(scene)
+                    box = scene.laid.bubble.box
+                    covered = [name for name, (rect, _) in targets.items() if box.colliderect(rect)]
+                    assert not covered, f"{where}: the bubble covers {covered}"
+                    for name, (rect, card) in targets.items():
+                        if card is None:
+                            continue
+                        zoomed.clear()
+                        pos = a.screen.pixel(card_point(scene, card))
+                        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                        scene.invalidate()
+                        a.frame()
+                        shown = [z for z in zoomed if z is not None]
+                        assert shown or card.family != "formation", f"{where}: {name} is not shown enlarged"
+                        hidden = [other for other, (r, _) in targets.items()
+                                  if r != rect and any(z.colliderect(r) for z in shown)]
+                        assert not hidden, f"{where}: the enlarged {name} covers {hidden}"
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
+                    a.frame()
+                    scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+                scene.director.leave(scene)
+                a.frame()
     finally:
         pygame.quit()
 
