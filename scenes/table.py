@@ -320,11 +320,15 @@ class TableScene(Scene):
         self.layout()
 
     def run_entry(self, what, actions, title):
-        """An action button pressed: submit its move, choose among its moves, or clear."""
+        """An action button pressed: submit its move, choose among its moves, clear, or
+        say why the cards picked make no move of its kind (`title`)."""
         if what == "submit":
             self.submit(actions[0])
         elif what == "choose":
             self.choose(actions, title)
+        elif what == "why":
+            picked = tuple(self.ui_state.selection)
+            self.say(self.session.why_illegal(registry.Action(title, picked)), picked)
         else:
             self.clear_selection()
 

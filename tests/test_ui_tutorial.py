@@ -809,6 +809,27 @@ def test_a_lesson_s_words_agree_with_you(app, drawn):  # noqa: F811
             app.frame()
 
 
+@pytest.mark.parametrize("picked", [["4H", "4D"], ["4H", "4D", "5C", "10S"]])
+def test_ktu_s_wrong_face_up_choice_gets_its_reason(app, picked):  # noqa: F811
+    """KTU's lesson, choosing face-up cards: with too few or too many cards picked, the
+    switched-off button, pressed (by click or by key), says the rules' reason; nothing is
+    played and the cards stay picked."""
+    scene = open_lesson(app, "ktu")
+    read_on(app)
+    hand = {p.card.name: p.card for p in scene.board.hand_cards()}
+    for name in picked:
+        click_at(app, card_point(scene, hand[name]))
+    button = next(w for w in scene.widgets if w.label.startswith("Choose face-up cards"))
+    assert not button.enabled
+    click_at(app, button.rect.center)
+    assert scene.ui_state.message == "Choose exactly 3 different cards from your own hand to lay face up"
+    assert [c.name for c in scene.ui_state.selection] == picked and scene.director.coach.index == 1
+    scene.ui_state.message = ""
+    scene.ui_state.focus = (scene.focus_cards + scene.widgets).index(button)
+    press(app, pygame.K_RETURN)
+    assert scene.ui_state.message.startswith("Choose exactly 3")
+
+
 def test_ktu_s_8_refused_after_a_7_is_an_8(app):  # noqa: F811
     """At KTU's step 8 the coach says the 7 forbids your 8 of spades: clicked, it is
     refused with the rules' reason, "An 8 is not lower than the 7", its article right."""
