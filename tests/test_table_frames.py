@@ -287,7 +287,7 @@ def record():
 
 
 if __name__ == "__main__":
-    seventh.register()
+    registry.register(seventh.HOME)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-frames-"))
