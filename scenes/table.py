@@ -501,7 +501,8 @@ class TableScene(Scene):
                 buttons = [w.rect for w in widgets if w.rect != target]
                 felt = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
                 bubble = table_draw.place_bubble(screen, words, target, felt, buttons,
-                                                 [r for r in targets if r != target])
+                                                 [r for r in targets if r != target],
+                                                 [p.rect for p in board.placed if p.face_up and p.rect != target])
         self.laid = Laid(board, cards, widgets, top, cover, self.legal_now, self.my_turn(), self.current_view,
                          self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right, bubble,
                          tuple(targets))

@@ -317,16 +317,17 @@ class Bubble(NamedTuple):
     target: object
 
 
-def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=()):
+def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=()):
     """A Bubble of `words` pointing at `target` (a logical rect), inside `bounds` (x, y,
     w, h), covering nothing of the target nor, where any place can, of `keep_clear` (what
-    the person is told to click), and where it can none of the `avoid` rects."""
+    the person is told to click), and where it can none of the `avoid` rects, then none
+    of the `cards`."""
     size = bubble_size(screen)
     width = min(BUBBLE_W * size / BUBBLE_SIZE, bounds[2] - 20)
     lines = screen.wrap(words, size, width)
     w = max(screen.text_width(line, size) for line in lines) + 28
     h = size * 1.3 * len(lines) + 18
-    box, tip = bubble_box(target, (w, h), bounds, avoid=avoid, keep_clear=keep_clear)
+    box, tip = bubble_box(target, (w, h), bounds, avoid=avoid, keep_clear=keep_clear, cards=cards)
     return Bubble(lines, size, box, tip, pygame.Rect(target))
 
 

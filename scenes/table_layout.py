@@ -119,29 +119,30 @@ class Board:
         return x, self.message_y()
 
 
-def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=()):
+def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=()):
     """Where a bubble of `size` (w, h) goes to point at `target` (a rect) inside `bounds`
     (x, y, w, h): never over the target nor, where any place can, over the rects of
     `keep_clear` (what the person is told to click), and where it can over none of the
-    `avoid` rects (buttons): above it, else below, left or right of it (left first for a
-    target right of `bounds`, a row of the side panel), centred on it or shifted along
-    its side. Returns (the bubble's rect, the arrow's tip)."""
+    `avoid` rects (buttons), then none of the `cards` (the face-up cards on the table):
+    above it, else below, left or right of it (left first for a target right of `bounds`,
+    a row of the side panel), centred on it or shifted along its side. Returns (the
+    bubble's rect, the arrow's tip)."""
     w, h = size
     bx, by, bw, bh = bounds
     t = pygame.Rect(target)
 
     def clamp(x, y):
         return (min(max(x, bx), bx + bw - w), min(max(y, by), by + bh - h))
-    shifts = (0, -w / 2, w / 2, -w, w)
-    tries = [((t.centerx - w / 2 + dx, t.top - gap - h), (t.centerx, t.top)) for dx in shifts[:1]] + \
-            [((t.centerx - w / 2 + dx, t.bottom + gap), (t.centerx, t.bottom)) for dx in shifts[:1]] + \
-            [((t.left - gap - w, t.centery - h / 2), (t.left, t.centery)),
+    shift = max(0, w / 2 - 24)     # shifted along, the arrow still leaves the bubble's side
+    tries = [((t.centerx - w / 2, t.top - gap - h), (t.centerx, t.top)),
+             ((t.centerx - w / 2, t.bottom + gap), (t.centerx, t.bottom)),
+             ((t.left - gap - w, t.centery - h / 2), (t.left, t.centery)),
              ((t.right + gap, t.centery - h / 2), (t.right, t.centery))] + \
-            [((t.centerx - w / 2 + dx, t.top - gap - h), (t.centerx, t.top)) for dx in shifts[1:]] + \
-            [((t.centerx - w / 2 + dx, t.bottom + gap), (t.centerx, t.bottom)) for dx in shifts[1:]]
+            [((t.centerx - w / 2 + dx, t.top - gap - h), (t.centerx, t.top)) for dx in (-shift, shift)] + \
+            [((t.centerx - w / 2 + dx, t.bottom + gap), (t.centerx, t.bottom)) for dx in (-shift, shift)]
     if t.left >= bx + bw:
         tries.insert(0, tries.pop(2))
-    for clear in (list(keep_clear) + list(avoid), list(keep_clear), ()):
+    for clear in (list(keep_clear) + list(avoid) + list(cards), list(keep_clear) + list(avoid), list(keep_clear), ()):
         for (x, y), tip in tries:
             box = pygame.Rect(*map(int, clamp(x, y)), int(w), int(h))
             if not box.colliderect(t) and box.collidelist(clear) < 0:

@@ -140,8 +140,16 @@ class LessonDirector(Director):
             bubble = (words, at) if at is not None else None
         else:
             bubble = None
-        lanes = tuple(f"lane:{move.arg}" for move in moves if move.kind in table.presenter.LANE_ARGS)
-        return Marks(frozenset(cards), buttons, spots, bubble, lanes if table.my_turn() else ())
+        return Marks(frozenset(cards), buttons, spots, bubble, self.lanes(table, moves) if table.my_turn() else ())
+
+    def lanes(self, table, moves):
+        """Where in its lane each card the coach wants goes: the learner's own place in
+        that lane of the field (as anchors, 'zone:<key>')."""
+        view, learner = table.current_view, self.coach.tutorial.learner
+        cells = table.presenter.field(view, table.anchor, table.names)
+        lanes = {int(move.arg) for move in moves if move.kind in table.presenter.LANE_ARGS}
+        return tuple(f"zone:{z.key}" for z in view.zones
+                     if z.key in cells and cells[z.key][0] in lanes and z.owner == learner)
 
     def view(self, table, view):
         """While the coach reveals a line lane by lane, the other players' cards of the
@@ -168,15 +176,18 @@ class LessonDirector(Director):
 
     # ---- the coach's words -----------------------------------------------------------------------
     def how(self, table):
-        """How the table takes the move the coach wants when it needs several cards
-        ('' otherwise): the coach speaks of the game, this of the clicks."""
+        """How the table takes the move the coach wants when its cards are picked first,
+        then played by a button (several cards, or a kind the table always picks first;
+        '' otherwise): the coach speaks of the game, this of the clicks."""
         if not table.my_turn() or not self.coach.learner_to_act():
             return ""
         move = self.coach.cue.moves[0]
         count = len(move.names)
-        if count < 2:
+        if count < 2 and not (count and move.kind in table.presenter.PICK_THEN_PLAY):
             return ""
         label = table.presenter.selection_label(move.kind, (), count)
+        if count == 1:
+            return f"Click the card to pick it, then press {label}."
         return f"Click each of the {count} cards to select it, then press {label}."
 
     def title(self, table):

@@ -319,17 +319,19 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(drawn):
 def step_targets(scene):
     """What the learner is told to click at this step, found from the moves the coach
     accepts, as {name: (rect, the face-up card there or None)}: their face-up cards, the
-    lane a card goes in, their buttons, the face-down card a blind pick takes, and where
-    the bubble points."""
+    learner's place in the lane a card goes in, their buttons, the face-down card a blind
+    pick takes, and where the bubble points."""
     cue, board = scene.director.coach.cue, scene.board
     targets = {}
     for move in cue.moves:
         for p in board.placed:
             if p.face_up and (p.card.name in move.names or p.card.name in cue.cards):
                 targets[f"the {p.card.spoken}"] = (p.rect, p.card)
-        if move.kind in scene.presenter.LANE_ARGS and int(move.arg) in board.lanes:
-            area = board.areas[board.lanes.index(int(move.arg))]
-            targets[f"lane {int(move.arg) + 1}"] = (pygame.Rect(*map(int, area)), None)
+        if move.kind in scene.presenter.LANE_ARGS:
+            cells = scene.presenter.field(scene.current_view, scene.anchor, scene.names)
+            for zone in scene.current_view.zones:
+                if zone.key in cells and cells[zone.key][0] == int(move.arg) and zone.owner == scene.viewer:
+                    targets[f"lane {int(move.arg) + 1}"] = (pygame.Rect(*map(int, board.boxes[zone.key])), None)
         action = tutorial.find(scene.session.state, move)
         for w in scene.widgets:
             if action in (getattr(w, "actions", None) or ()):
