@@ -18,6 +18,8 @@ they leave it, or until an exchange takes a card from that hand, which the other
 tell); a sampled state (for the bots) deals them back where they are.
 
 Piles are lists with the top card last. Grading lives in `game.deadline.grading`.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/deadline.md.
 """
 from operator import attrgetter
 

@@ -25,6 +25,8 @@ another player drew and discarded) and the Draw Pile's top while it knows it (`d
 A sampled state (for the bots) deals them back there.
 
 Piles are lists with the top card last. Scores are game points toward 300.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/final_count.md.
 """
 from collections import Counter
 
