@@ -225,7 +225,7 @@ def test_a_lesson_tells_what_the_first_real_turns_need(game_id, said, by):
     """What a newcomer needs in the first turns of a real game is said in the lesson, by
     the step that needs it: Deadline's Ace (1 point, low only) and that Extra Credit never
     completes another's assignment; that KTU's four of a kind burns only played together
-    (rulings A13); what winning a Final Count hand scores, before the first call."""
+    (docs/rulings/ktu.md A13); what winning a Final Count hand scores, before the first call."""
     lesson = tutorial.load(game_id)
     coach = tutorial.Coach(lesson)
     heard = ""
