@@ -156,7 +156,8 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,
     so it stays in sight and clickable; never over the rects of `keep_clear` (what the
     person is told to click) where any place can, and where it can over none of `avoid`
-    (a bubble): above it, else below, else to a side, centred or shifted along."""
+    (a bubble): above it (or above the bubble), else below, else to a side, centred or
+    shifted along."""
     w, h = size
     r = pygame.Rect(rect)
 
@@ -166,9 +167,9 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     def clamp_y(y):
         return max(TOP, min(y, bottom - h))
     tries = []
+    above = [r.top - h - 12] + [a.top - h - 12 for a in map(pygame.Rect, avoid) if a.top < r.top]
     for dx in (0, -w / 2, w / 2, -w, w):
-        if r.top - h - 12 >= TOP:
-            tries.append((clamp_x(r.centerx - w / 2 + dx), r.top - h - 12))
+        tries += [(clamp_x(r.centerx - w / 2 + dx), y) for y in above if y >= TOP]
         if r.bottom + h + 12 <= bottom:
             tries.append((clamp_x(r.centerx - w / 2 + dx), r.bottom + 12))
         if dx == 0:
