@@ -51,11 +51,12 @@ def seat_name(names, seat):
 
 
 def winners_words(view, names):
-    """Who won, in words: 'Maya wins', 'Maya and Theo win', 'no winner'."""
+    """Who won, in words: 'Maya wins', 'Maya and Theo win', 'You win' (a lesson's
+    learner), 'no winner'."""
     winners = [names[w] for w in view.winners]
     if not winners:
         return "no winner"
-    return " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
+    return agree(" and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
 
 
 def possessive(who):
@@ -511,6 +512,23 @@ class Presenter:
         """The zones laid out as a field of lanes, as {zone key: (lane, row, half, caption)};
         a game without a field has none."""
         return {}
+
+    def veiled(self, view, before, lane, seat, anchor, names):
+        """The table while a line's outcome is told lane by lane, up to field lane `lane`
+        (a lesson's reveal): the other players' cards in the later lanes lie face down,
+        and the scores and facts stay as they stood `before` the line was played out, so
+        the panel tells nothing ahead of its lane. `seat` is the one looking."""
+        cells = self.field(view, anchor, names)
+        zones = tuple(z._replace(cards=(None,) * z.count)
+                      if z.key in cells and cells[z.key][0] > lane and z.owner != seat else z
+                      for z in view.zones)
+        return view._replace(zones=zones, scores=before.scores,
+                             facts=self.facts_veiled(view.facts, before.facts, lane))
+
+    def facts_veiled(self, facts, before, lane):
+        """The facts to show while a line is told lane by lane up to `lane` (see veiled):
+        as they stood `before` the line."""
+        return before
 
     def die_centre(self, board):
         """Where the die lies on `board` (a table_layout.Board); None for a game without one."""

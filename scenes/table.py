@@ -325,11 +325,15 @@ class TableScene(Scene):
         self.layout()
 
     def run_entry(self, what, actions, title):
-        """An action button pressed: submit its move, choose among its moves, or clear."""
+        """An action button pressed: submit its move, choose among its moves, clear, or
+        say why the cards picked make no move of its kind (`title`)."""
         if what == "submit":
             self.submit(actions[0])
         elif what == "choose":
             self.choose(actions, title)
+        elif what == "why":
+            picked = tuple(self.ui_state.selection)
+            self.say(self.session.why_illegal(registry.Action(title, picked)), picked)
         else:
             self.clear_selection()
 
@@ -493,15 +497,20 @@ class TableScene(Scene):
                 widget.marked = widget.marked or marks.buttons(actions, cover == "dialog")
         self.widgets = widgets
         bubble = None
+        targets = [p.rect for p in board.placed if p.hinted] + [w.rect for w in widgets if w.marked] + [
+            r for r in (board.anchor_rect(anchor, widgets) for anchor in marks.targets) if r is not None]
         if marks.bubble is not None and not cover:
             words, anchor = marks.bubble
             target = board.anchor_rect(anchor, widgets) if isinstance(anchor, str) else anchor
             if target is not None:
                 buttons = [w.rect for w in widgets if w.rect != target]
                 felt = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
-                bubble = table_draw.place_bubble(screen, words, target, felt, buttons)
+                bubble = table_draw.place_bubble(screen, words, target, felt, buttons,
+                                                 [r for r in targets if r != target],
+                                                 [p.rect for p in board.placed if p.face_up and p.rect != target])
         self.laid = Laid(board, cards, widgets, top, cover, self.legal_now, self.my_turn(), self.current_view,
-                         self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right, bubble)
+                         self.viewer, self.presenter, self.session.why_illegal, dialog_rect, title_right, bubble,
+                         tuple(targets))
         self.place_message(board, bubble)
         if state.hovered is not None:       # the card under the pointer, unless it moved away
             was = state.hovered
@@ -746,7 +755,9 @@ class TableScene(Scene):
             if not table_draw.in_flight(placed, flying):
                 table_draw.lifted(screen, placed, look, rect, self.focused)
                 if placed.face_up and state.drag_pos is None:
-                    table_draw.enlarged(screen, placed, look, laid.board, self.presenter.zoom_size(), screen.lh - 8)
+                    table_draw.enlarged(screen, placed, look, laid.board, self.presenter.zoom_size(), screen.lh - 8,
+                                        [r for r in laid.targets if r != placed.rect],
+                                        [laid.bubble.box] if laid.bubble is not None else [])
         table_draw.flights(screen, self.motion, laid.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, laid.board)
         table_draw.message(screen, laid.board, state.message, state.message_spot)

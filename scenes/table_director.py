@@ -22,14 +22,17 @@ class Marks(NamedTuple):
     """What a director marks for the person, as a hint is marked: the cards by name, and
     `buttons(actions, in_choice)`, which says whether a button standing for `actions` (an
     option of a choice when `in_choice`) is marked (None: no button); the face-down cards
-    by place, `spots` {(zone key, position)}; and a `bubble`, (words, anchor): the words
+    by place, `spots` {(zone key, position)}; a `bubble`, (words, anchor): the words
     with an arrow to what they mean (an anchor as Board.anchor_rect reads it, or a
-    logical rect)."""
+    logical rect); and `targets`, the anchors of the other places the person is told to
+    click (a lane a card goes in), which the bubble and an enlarged card leave in sight
+    as they do the marked cards and buttons."""
 
     cards: frozenset = frozenset()
     buttons: object = None
     spots: frozenset = frozenset()
     bubble: tuple = None
+    targets: tuple = ()
 
 
 class Director:

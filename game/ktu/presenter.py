@@ -15,7 +15,8 @@ class Ktu(Presenter):
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        phase=lambda who, d: f"Now: {STEP_WORDS[d]}",
                        pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
-                       burn=lambda who, d: f"{who} burned the pile")
+                       burn=lambda who, d: f"{who} burned the pile",
+                       out=lambda who, d: f"{who} went out: no cards left")
     TOASTS = Presenter.TOASTS | {"burn", "pick_up"}
     WAITS = Presenter.WAITS | {"blind_fail"}
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
@@ -144,7 +145,7 @@ class Ktu(Presenter):
             lines.append(("First player", first, None))
         out = [names[s] for s in facts["finished"]]
         if out:
-            lines.append(("Out", ", ".join(out), None))
+            lines.append(("No cards left", ", ".join(out), None))
         return lines
 
     def places(self, view):

@@ -25,6 +25,7 @@ The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/ktu.md.
 from itertools import combinations
 from operator import attrgetter
 
+from game.cards import RANK_WORDS, with_article
 from game.core import (CARDS, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, Action,
                        GameState, ZoneSpec, data, fact, integer, listof, require_int)
 from game.measures import Measures
@@ -271,11 +272,12 @@ class State(GameState):
 
     def _why_not_playable(self, rank):
         top = self.effective_top()
+        card = with_article(RANK_WORDS.get(rank, rank))
         if top.rank == "7":
-            return f"a {rank} is not lower than the 7 on the play ground (play lower than 7)"
+            return f"{card} is not lower than the 7 on the play ground (play lower than 7)"
         if rank == top.rank:
-            return f"a {rank} is not higher than the {top.spoken} on the play ground"
-        return (f"a {rank} is lower than the {top.spoken} on the play ground "
+            return f"{card} is not higher than the {top.spoken} on the play ground"
+        return (f"{card} is lower than the {top.spoken} on the play ground "
                 "(the order is " + " ".join(sorted(self.rank_pos, key=self.rank_pos.get)) + ")")
 
     def _apply(self, action):
