@@ -30,8 +30,8 @@ def spec_for(game_id="final_card_down", games=30, seed=7, **changes):
 
 
 def play(spec, workers=1, cluster=None):
-    configs, rows, _ = runner.play(spec, workers, cluster, progress=False)
-    return rows, summarize(spec, configs, rows)
+    played = runner.play(spec, workers, cluster, progress=False)
+    return played.rows, summarize(spec, played.configs, played.rows)
 
 
 def test_numbers_match_a_direct_computation_of_30_games():
@@ -313,6 +313,10 @@ def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, cap
     whole = json.loads((tmp_path / "whole" / "summary.json").read_text())
     resumed = json.loads((out / "summary.json").read_text())
     assert resumed["rows"] == whole["rows"] and resumed["summary"] == whole["summary"]
+    assert resumed["run"]["where"] == {runner.HERE: 1, "1 local process": 16,
+                                       "2 local processes": 13}
+    assert ("1 local process: 16 games, 2 local processes: 13 games, "
+            f"{runner.HERE}: 1 game") in (out / "report.html").read_text()
     assert sorted(os.listdir(out)) == ["games.csv", "report.html", "summary.json"]
     assert main.main(["report", "--resume", str(out)]) == 2
     assert "no stopped run there" in capsys.readouterr().err

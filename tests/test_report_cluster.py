@@ -104,10 +104,14 @@ def test_a_killed_scheduler_keeps_the_finished_games_and_resume_finishes_them(
     second = clusters()
     assert main.main(["report", "--resume", str(out), "--cluster", second.address]) == 0
     resumed = json.loads((out / "summary.json").read_text())
-    configs, rows, _ = runner.play(resumed["spec"], 1, progress=False)    # uninterrupted, here
+    configs, rows, *_ = runner.play(resumed["spec"], 1, progress=False)    # uninterrupted, here
     assert resumed["rows"] == rows
     assert resumed["summary"] == summarize(resumed["spec"], configs, rows)
-    assert resumed["run"]["where"] == f"Dask cluster {second.address}"
+    assert resumed["run"]["where"] == {runner.HERE: 1, f"Dask cluster {first.address}": 15,
+                                       f"Dask cluster {second.address}": 44}
+    page = (out / "report.html").read_text()
+    assert (f"Dask cluster {second.address}: 44 games, Dask cluster {first.address}: "
+            f"15 games, {runner.HERE}: 1 game") in page
 
 
 def test_the_cluster_requirements_pin_every_package_dask_compares_as_the_client_has_it():

@@ -25,7 +25,7 @@ from game.report.store import FolderStore
 from game.report.words import count
 
 SUMMARY_FORMAT = "cardtable-report"
-SUMMARY_VERSION = 2      # 2: the code and rules versions, rows' dealt ranks and curve steps
+SUMMARY_VERSION = 3      # 3: where the games were played (run.where), by place
 SUMMARY_KEYS = {"spec": dict, "versions": dict, "summary": dict, "run": dict, "rows": list}
 
 
@@ -174,7 +174,8 @@ def _read_summary(path):
     if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT \
             or data.get("version") != SUMMARY_VERSION \
             or not all(isinstance(data.get(key), kind) for key, kind in SUMMARY_KEYS.items()) \
-            or not isinstance(data["run"].get("seconds"), (int, float)):
+            or not isinstance(data["run"].get("seconds"), (int, float)) \
+            or not isinstance(data["run"].get("where"), dict):
         raise ReportError(f"{path}: not a report's summary.json (version {SUMMARY_VERSION})")
     return data
 
@@ -183,7 +184,7 @@ def read_shards(paths):
     """(spec, rows, run info, versions) from shards' summary.json files: one run's spec,
     played by the same code and rules, every game once; the time is the shards' sum."""
     spec = found = None
-    rows, seconds = [], []
+    rows, seconds, where = [], [], {}
     for path in paths:
         data = _read_summary(path)
         other = dict(data["spec"], shard=None)
@@ -199,6 +200,8 @@ def read_shards(paths):
                               "shards of different checkouts do not merge")
         rows.extend(data["rows"])
         seconds.append(data["run"]["seconds"])
+        for place, games in data["run"].get("where", {}).items():
+            where[place] = where.get(place, 0) + games
     keys = [(row["config"], row["index"]) for row in rows]
     if len(set(keys)) != len(keys):
         raise ReportError("--merge: a game is in two shards")
@@ -210,8 +213,7 @@ def read_shards(paths):
     spec["shard"] = [1, 1]
     total = sum(seconds)
     run_info = {"seconds": total, "games_per_second": len(rows) / total if total else 0.0,
-                "where": f"{len(paths)} shards merged, played in "
-                         + ", ".join(f"{s:.1f} s" for s in seconds)}
+                "where": where, "shards": seconds}
     return spec, rows, run_info, found
 
 
@@ -297,11 +299,9 @@ def main(args):
             if not args.resume:
                 store.begin(spec, found)
             try:
-                _, rows, seconds = runner.play(spec, args.workers, args.cluster, store)
+                _, rows, seconds, where = runner.play(spec, args.workers, args.cluster, store)
             except ReportError as error:
                 raise ReportError(f"{error}{_kept(store, args.resume)}") from None
-            where = (f"Dask cluster {args.cluster}" if args.cluster
-                     else count(args.workers, "local process", "local processes"))
             run_info = {"seconds": seconds, "where": where,
                         "games_per_second": len(rows) / seconds if seconds else 0.0}
             out_dir = store.folder

@@ -500,6 +500,16 @@ def _mode(info, spec):
     return f"comparing {' and '.join(compared)} on the same seeds; {rest}"
 
 
+def _where(run_info):
+    """Where the games were played, each place with its games; shards merged say so."""
+    places = sorted(run_info["where"].items(), key=lambda item: -item[1])
+    words = ", ".join(f"{place}: {count(games, 'game')}" for place, games in places)
+    if run_info.get("shards"):
+        words += (f"; {len(run_info['shards'])} shards merged, played in "
+                  + ", ".join(f"{s:.1f} s" for s in run_info["shards"]))
+    return words
+
+
 def render(spec, summary, run_info, found):
     """The report's HTML page (a complete document, charts inline); `found` holds the code
     and rules versions that played it."""
@@ -511,7 +521,7 @@ def render(spec, summary, run_info, found):
              f"<h1>{html.escape(title)}</h1>",
              f"<p>{count(summary['games'], 'game')}, {html.escape(_mode(info, spec))}; run seed "
              f"{spec['seed']}; played in {run_info['seconds']:.1f} s "
-             f"({run_info['games_per_second']:.0f} games/s, {html.escape(run_info['where'])}); "
+             f"({run_info['games_per_second']:.0f} games/s; {html.escape(_where(run_info))}); "
              f"code {found['code']}, rules {found['rules']}. Every figure carries its 95% "
              "interval (Wilson for shares, Student's t for means) and its number of games.</p>",
              _findings_section(summary)]

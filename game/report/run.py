@@ -22,6 +22,7 @@ import signal
 import sys
 import time
 from collections import Counter
+from typing import NamedTuple
 
 import game
 from game.measures import hands, measure, measures_for
@@ -340,11 +341,38 @@ class Estimate:
         return len(rows)
 
 
+class Played(NamedTuple):
+    """A run's games: its configurations, every row in order, the seconds of play over
+    every session, and {where they were played: games}."""
+
+    configs: list
+    rows: list
+    seconds: float
+    where: dict
+
+
+HERE = "this process (the first games, timed)"
+
+
+def local_where(workers):
+    """Where a local run plays, in words: '1 local process', '2 local processes'."""
+    return count(workers, "local process", "local processes")
+
+
+def played_where(chunks):
+    """{where: games} over `chunks`, in the order each place first played."""
+    where = {}
+    for chunk in chunks:
+        place = chunk.get("where", "unknown")
+        where[place] = where.get(place, 0) + len(chunk["rows"])
+    return where
+
+
 def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
-    """Play (or finish) the run described by `spec`: (configurations, every row in
-    order, seconds of play over every session). `store` keeps finished chunks (and gives
-    back those of a stopped run); `cluster` is a Dask scheduler's address; `say(text)`
-    is told the estimate of a long run."""
+    """Play (or finish) the run described by `spec` (a `Played`). `store` keeps finished
+    chunks (and gives back those of a stopped run, with where they were played);
+    `cluster` is a Dask scheduler's address; `say(text)` is told the estimate of a long
+    run."""
     from game.report.store import MemoryStore
     store = store or MemoryStore()
     say = say or (lambda text: sys.stderr.write(text + "\n"))
@@ -358,8 +386,9 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
     bar = Progress(total, played) if progress else None
     began = time.perf_counter()
 
-    def finished(chunk):
+    def finished(chunk, where):
         nonlocal played
+        chunk["where"] = where
         store.save(chunk, time.perf_counter() - began)
         chunks.append(chunk)
         played += len(chunk["rows"])
@@ -372,8 +401,7 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
         engine = Cluster(cluster)
     try:
         parallel = engine.threads() if engine else workers
-        where = (count(parallel, "Dask worker thread") if engine
-                 else count(parallel, "local process", "local processes"))
+        where = (count(parallel, "Dask worker thread") if engine else local_where(parallel))
         estimate = Estimate(total - played, parallel, where, lambda text: say(
             text + (f": go on with python3 main.py report --resume {store.folder}"
                     if store.folder else ".")))
@@ -383,7 +411,7 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
                                  / sum(len(c["rows"]) for c in timed))
         first = next(jobs_for(spec, configs, done, CHUNK), None)
         if first and estimate.per_game is None:
-            games = estimate.pilot(first, finished)
+            games = estimate.pilot(first, lambda chunk: finished(chunk, HERE))
             done.setdefault(first[1], []).append((first[6], first[6] + games))
         left = total - played
         if left:
@@ -391,12 +419,13 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
         size = chunk_size(left, parallel, estimate.per_game)
         jobs = jobs_for(spec, configs, done, size)
         if engine:
-            engine.run(jobs, finished)
+            engine.run(jobs, lambda chunk: finished(chunk, f"Dask cluster {cluster}"))
         else:
-            run_local(jobs, workers, finished)
+            run_local(jobs, workers, lambda chunk: finished(chunk, local_where(workers)))
     finally:
         if engine:
             engine.close()
     rows = sorted((row for chunk in chunks for row in chunk["rows"]),
                   key=lambda row: (row["config"], row["index"]))
-    return configs, rows, store.seconds_before() + time.perf_counter() - began
+    return Played(configs, rows, store.seconds_before() + time.perf_counter() - began,
+                  played_where(chunks))
