@@ -224,7 +224,7 @@ def test_error_bars_are_never_negative_at_shares_of_0_and_1():
 
 
 def test_findings_name_play_to_the_last_and_its_turn_limit_in_words(tmp_path):
-    assert main.main(["report", "ktu", "--games", "40", "--workers", "1", "--seed", "2",
+    assert main.main(["report", "ktu", "--games", "40", "--workers", "1", "--seed", "2", "--bots", "random",
                       "--sweep", "ktu.play_to_last=off,on", "--out", str(tmp_path)]) == 0
     found = json.loads((tmp_path / "summary.json").read_text())["summary"]["findings"]["found"]
     texts = [f["text"] for f in found]
@@ -408,3 +408,80 @@ def test_fuzzing_ranks_every_option_by_its_effect_in_words():
     texts = [f["text"] for f in summary["findings"]["found"]]
     assert any(t.startswith("With Play to the last: On, ") and "run into trouble" in t
                and "against" in t and "with Play to the last: Off" in t for t in texts), texts
+
+
+def test_help_says_every_default_as_the_designer_types_it():
+    result = subprocess.run([sys.executable, "main.py", "report", "--help"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())
+    for words in ("games per configuration (default 1000)", "(default medium)",
+                  "random (random legal moves, not players)",
+                  "(default: a new one each run, printed, so the run repeats with --seed)",
+                  "(default report-GAME)", f"(default: every core, {os.cpu_count()} here)",
+                  "(default: the game's own)", "(default: the game's own rules)",
+                  "every combination; default none)", "default 1/1, every game)", "(default off)",
+                  "(default: ask at a terminal, refuse otherwise)",
+                  "(default: this machine's processes)"):
+        assert words in text, words
+
+
+def test_a_run_without_seed_draws_a_new_one_and_says_how_to_repeat_it(tmp_path, capsys):
+    seeds = []
+    for name in ("a", "b"):
+        assert main.main(["report", "ktu", "--games", "6", "--workers", "1",
+                          "--out", str(tmp_path / name)]) == 0
+        out = capsys.readouterr().out
+        seed = json.loads((tmp_path / name / "summary.json").read_text())["spec"]["seed"]
+        assert f"run seed {seed} (--seed {seed} repeats it)" in out
+        seeds.append(seed)
+    assert seeds[0] != seeds[1]
+    assert main.main(["report", "ktu", "--games", "6", "--workers", "1", "--seed",
+                      str(seeds[0]), "--out", str(tmp_path / "again")]) == 0
+    first, again = (json.loads((tmp_path / name / "summary.json").read_text())
+                    for name in ("a", "again"))
+    assert first["rows"] == again["rows"] and first["spec"]["bots"] == ["medium"]
+    assert f"run seed {seeds[0]}" in (tmp_path / "a" / "report.html").read_text()
+    assert main.main(["report", "ktu", "--games", "6", "--shard", "1/2",
+                      "--out", str(tmp_path / "shard")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--shard 1/2: give --seed too" in err
+
+
+class Terminal:
+    """Standard input at a terminal, where a person answers `answer`."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.asked = 0
+
+    def isatty(self):
+        return True
+
+    def readline(self):
+        self.asked += 1
+        return self.answer + "\n"
+
+
+def test_a_finished_report_is_replaced_only_when_asked_or_forced(tmp_path, capsys, monkeypatch):
+    common = ["report", "ktu", "--games", "4", "--workers", "1", "--out", str(tmp_path)]
+    assert main.main([*common, "--seed", "1"]) == 0
+    before = (tmp_path / "summary.json").read_text()
+    monkeypatch.setattr(runner, "play_chunk", lambda job: pytest.fail("a game was played"))
+    assert main.main([*common, "--seed", "2"]) == 2              # not a terminal: refused
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert (f"--out {tmp_path}: it holds a finished report (KTU, 4 games per configuration, "
+            "run seed 1); give --force to replace it") in err
+    no = Terminal("n")
+    monkeypatch.setattr(sys, "stdin", no)
+    assert main.main([*common, "--seed", "2"]) == 2
+    assert no.asked == 1 and "Replace it? [y/N]" in capsys.readouterr().err
+    assert (tmp_path / "summary.json").read_text() == before
+    monkeypatch.undo()
+    monkeypatch.setattr(sys, "stdin", Terminal("y"))
+    assert main.main([*common, "--seed", "2"]) == 0
+    assert json.loads((tmp_path / "summary.json").read_text())["spec"]["seed"] == 2
+    monkeypatch.undo()
+    assert main.main([*common, "--seed", "3", "--force"]) == 0
+    assert json.loads((tmp_path / "summary.json").read_text())["spec"]["seed"] == 3

@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import os
+import secrets
 import sys
 
 import game
@@ -44,30 +45,51 @@ def _players(text):
     return values
 
 
+GAMES = 1000            # games per configuration, unless --games
+NEW_SEEDS = 1_000_000   # a run without --seed draws its seed below this (short to type)
+BOTS = "medium"         # every seat's player, unless --bots
+
+
 def add_arguments(parser):
-    """Declare the report's options on `parser` (the `report` subcommand)."""
+    """Declare the report's options on `parser` (the `report` subcommand); every help
+    text says its default."""
+    cores = os.cpu_count() or 1
     parser.add_argument("game", nargs="?", help="game id, e.g. final_card_down")
-    parser.add_argument("--games", type=positive, default=1000, help="games per configuration")
+    parser.add_argument("--games", type=positive, default=GAMES,
+                        help=f"games per configuration (default {GAMES})")
     parser.add_argument("--players", type=_players, metavar="K[,K...]",
-                        help="player count, or a list to compare")
-    parser.add_argument("--bots", default="random", metavar="LEVEL[,LEVEL...]",
-                        help="random, easy, medium or hard for every seat, or one per seat")
+                        help="player count, or a list to compare (default: the game's own)")
+    parser.add_argument("--bots", default=BOTS, metavar="LEVEL[,LEVEL...]",
+                        help="who plays every seat: medium, easy, hard, or random (random "
+                             "legal moves, not players), or one level per seat "
+                             f"(default {BOTS})")
     parser.add_argument("--option", type=option, action="append", default=[],
-                        metavar="KEY=VALUE", help="a house rule, e.g. fcd.play_after_draw=any")
+                        metavar="KEY=VALUE",
+                        help="a house rule, e.g. fcd.play_after_draw=any (default: the "
+                             "game's own rules)")
     parser.add_argument("--sweep", type=option, action="append", default=[],
-                        metavar="KEY=V1,V2", help="compare option values (repeat: every combination)")
-    parser.add_argument("--seed", type=whole, default=0, help="run seed (each game's seed derives from it)")
+                        metavar="KEY=V1,V2",
+                        help="compare option values (repeat: every combination; default none)")
+    parser.add_argument("--seed", type=whole,
+                        help="run seed: each game's seed derives from it (default: a new one "
+                             "each run, printed, so the run repeats with --seed)")
     parser.add_argument("--out", metavar="DIR", help="output folder (default report-GAME)")
-    parser.add_argument("--workers", type=workers, default=os.cpu_count() or 1,
-                        help="local processes (default: every core)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace a finished report in DIR without asking (default: ask "
+                             "at a terminal, refuse otherwise)")
+    parser.add_argument("--workers", type=workers, default=cores,
+                        help=f"local processes (default: every core, {cores} here)")
     parser.add_argument("--fuzz-options", action="store_true",
-                        help="random options and player counts: list what stalls or breaks")
+                        help="random options and player counts: list what stalls or breaks "
+                             "(default off)")
     parser.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
-                        help="play only the I-th of N slices of the games (merge them later)")
+                        help="play only the I-th of N slices of the games, with --seed "
+                             "(merge them later; default 1/1, every game)")
     parser.add_argument("--merge", nargs="+", metavar="SUMMARY.json",
                         help="merge shards' summary.json files into one report")
     parser.add_argument("--cluster", metavar="ADDRESS",
-                        help="a Dask scheduler, e.g. tcp://10.0.0.5:8786, to play the games")
+                        help="a Dask scheduler, e.g. tcp://10.0.0.5:8786, to play the games "
+                             "(default: this machine's processes)")
     parser.add_argument("--replay", type=whole, metavar="SEED",
                         help="play the one game of this seed and print it move by move")
     parser.add_argument("--resume", metavar="DIR",
@@ -95,11 +117,15 @@ def make_spec(args):
             raise ReportError(f"--sweep {key}: compare player counts with --players 2,3,4")
         sweep.append([key, [v.strip() for v in text.split(",")]])
     options = dict(args.option)
+    if args.seed is None and tuple(args.shard) != (1, 1):
+        raise ReportError(f"--shard {args.shard[0]}/{args.shard[1]}: give --seed too, the same "
+                          "for every shard, so that the shards are slices of one run")
+    seed = secrets.randbelow(NEW_SEEDS) if args.seed is None else args.seed
     if args.fuzz_options and (len(levels) > 1 or args.sweep or args.players or args.option):
         raise ReportError("--fuzz-options chooses the players and options itself: "
                           "give one --bots level and no --players, --option or --sweep")
     spec = {"format": SUMMARY_FORMAT, "game": info.id, "games": args.games,
-            "seed": args.seed, "players": players, "bots": levels, "options": options,
+            "seed": seed, "players": players, "bots": levels, "options": options,
             "sweep": sweep, "fuzz": bool(args.fuzz_options), "shard": list(args.shard)}
     try:
         configs = runner.configurations(spec)
@@ -275,8 +301,34 @@ def _begin(args):
         raise ReportError(f"--out {store.folder}: it holds a stopped run ({count(done, 'game')} "
                           f"played): go on with python3 main.py report --resume {store.folder}, "
                           "or choose another --out")
+    _check_finished(store.folder, args.force)
     store.check_writable()
     return spec, store
+
+
+def _check_finished(folder, force):
+    """A finished report in `folder` is replaced only with --force or when the person at
+    the terminal says so; ReportError otherwise."""
+    path = os.path.join(folder, "summary.json")
+    if force or not any(os.path.exists(os.path.join(folder, name))
+                        for name in ("summary.json", "report.html")):
+        return
+    what = "a finished report"
+    try:
+        spec = _read_summary(path)["spec"]
+        what += (f" ({game.game_info(spec['game']).title}, "
+                 f"{count(spec['games'], 'game')} per configuration, run seed {spec['seed']})")
+    except (ReportError, ValueError, KeyError, TypeError):
+        pass
+    if sys.stdin is not None and sys.stdin.isatty():
+        sys.stderr.write(f"{folder} holds {what}. Replace it? [y/N] ")
+        sys.stderr.flush()
+        if sys.stdin.readline().strip().lower() in ("y", "yes"):
+            return
+        raise ReportError(f"--out {folder}: the finished report there is kept; choose "
+                          "another --out")
+    raise ReportError(f"--out {folder}: it holds {what}; give --force to replace it, or "
+                      "choose another --out")
 
 
 def main(args):
@@ -288,6 +340,7 @@ def main(args):
         if args.merge:
             spec, rows, run_info, found = read_shards(args.merge)
             seconds, out_dir = run_info["seconds"], args.out or f"report-{spec['game']}"
+            _check_finished(out_dir, args.force)
             FolderStore(out_dir).check_writable()
         else:
             if args.replay is not None and args.game:
@@ -315,7 +368,8 @@ def main(args):
     except KeyboardInterrupt:
         sys.stderr.write(f"\nmain.py report: stopped{_kept(store, args.resume) if store else ''}\n")
         return 130
-    print(f"{count(len(rows), 'game')} in {seconds:.1f} s; wrote {', '.join(paths)}")
+    print(f"{count(len(rows), 'game')} in {seconds:.1f} s, run seed {spec['seed']} "
+          f"(--seed {spec['seed']} repeats it); wrote {', '.join(paths)}")
     return 0
 
 
