@@ -294,7 +294,8 @@ def main(argv=None):
         return replay_command(args, parser)
     if args.command == "report":
         from game.report.cli import main as report_main
-        return report_main(args)
+        from scenes.presenters import presenter_for     # --replay speaks the log's words
+        return report_main(args, presenter_for)
     if args.command in ("host", "join"):
         return network_command(args)
     if args.smoke:
