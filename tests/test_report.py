@@ -1,9 +1,11 @@
 """The designers' balance report: its numbers against a direct computation, determinism
 across worker counts, shards and a real local Dask cluster, fuzzing, and its errors."""
 import contextlib
+import html
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -142,8 +144,8 @@ def test_a_sweep_compares_every_value_on_the_same_seeds(tmp_path):
     assert [c["label"] for c in configs] == ["Sudden death: Off", "Sudden death: On"]
     page = (tmp_path / "report.html").read_text()
     assert "comparing Sudden death (Off, On) on the same seeds" in page
-    head = page.split("<table>")[0]        # the header and the findings: no raw keys
-    assert "default rules" not in head and "pd.sudden_death" not in head
+    head = re.sub("<code>.*?</code>", "", page.split("<table>")[0])   # the header and the
+    assert "default rules" not in head and "pd.sudden_death" not in head   # findings: words
     first = [line for line in data["summary"]["comparison"]
              if line["figure"] == "the first player wins"][0]
     assert [cell["n"] for cell in first["cells"]] == [12, 12]
@@ -228,13 +230,20 @@ def test_findings_name_play_to_the_last_and_its_turn_limit_in_words(tmp_path):
                       "--sweep", "ktu.play_to_last=off,on", "--out", str(tmp_path)]) == 0
     found = json.loads((tmp_path / "summary.json").read_text())["summary"]["findings"]["found"]
     texts = [f["text"] for f in found]
-    assert any(t.startswith("With Play to the last: On, games ending at the turn limit of 500 "
-                            "turns (A24):") and "against" in t and "with Play to the last: Off"
-               in t and "40 games each, on the same seeds" in t for t in texts), texts
-    assert [f["size"] for f in found if f["kind"] != "play"] == sorted(
-        (f["size"] for f in found if f["kind"] != "play"), reverse=True)
+    limit = next(t for t in texts if "games ending at the turn limit" in t)
+    assert limit.startswith("Random movers in every seat (random legal moves, not players) — "
+                            "Play to the last: On against Off (on the same 40 seeds): ")
+    figure = next(part for part in limit.split("; ") if "turn limit" in part)
+    assert figure.startswith("games ending at the turn limit of 500 turns (A24) ")
+    assert figure.endswith(" (with Medium bots: 0.0% against 0.0%)")
+    assert all(t.startswith("Random movers in every seat (random legal moves, not players)")
+               for t in texts)
+    order = [(f["group"], -f["size"]) for f in found]
+    assert order == sorted(order) and found[0]["kind"] == "effect"
     page = (tmp_path / "report.html").read_text()
-    assert "With Play to the last: On, games ending at the turn limit" in page
+    assert html.escape(limit) in page
+    assert page.index("<h1>KTU balance report: Random movers in every seat (random legal "
+                      "moves, not players)</h1>") < page.index("<h2>")
 
 
 def test_dealt_card_effects_cover_every_rank_in_every_mode():
@@ -324,7 +333,7 @@ def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, cap
 
 def test_a_run_longer_than_a_minute_says_how_long_first(tmp_path, capsys, monkeypatch):
     def stop(jobs, workers, on_chunk):
-        assert next(jobs)[6:] == (games, games + runner.CHUNK)    # after the first games
+        assert next(jobs)[6] == games                              # after the first games
         raise KeyboardInterrupt
     monkeypatch.setattr(runner, "run_local", stop)
     games = 0
@@ -406,8 +415,8 @@ def test_fuzzing_ranks_every_option_by_its_effect_in_words():
     assert [e["size"] for e in effects] == sorted((e["size"] for e in effects), reverse=True)
     assert effects[0]["label"] == "Play to the last"
     texts = [f["text"] for f in summary["findings"]["found"]]
-    assert any(t.startswith("With Play to the last: On, ") and "run into trouble" in t
-               and "against" in t and "with Play to the last: Off" in t for t in texts), texts
+    assert any("— Play to the last: On against Off (" in t and "games ending at the turn limit"
+               in t and "each with random other rules (fuzzing)" in t for t in texts), texts
 
 
 def test_help_says_every_default_as_the_designer_types_it():

@@ -14,6 +14,7 @@ import io
 import json
 import os
 import secrets
+import shlex
 import sys
 
 import game
@@ -23,7 +24,7 @@ from game.report import MissingExtra, ReportError
 from game.report import run as runner
 from game.report.remote import versions
 from game.report.store import FolderStore
-from game.report.words import count
+from game.report.words import count, options_words, seat
 
 SUMMARY_FORMAT = "cardtable-report"
 SUMMARY_VERSION = 3      # 3: where the games were played (run.where), by place
@@ -90,6 +91,11 @@ def add_arguments(parser):
     parser.add_argument("--cluster", metavar="ADDRESS",
                         help="a Dask scheduler, e.g. tcp://10.0.0.5:8786, to play the games "
                              "(default: this machine's processes)")
+    parser.add_argument("--confirm", metavar="SUMMARY.json",
+                        help="another seed's report (its summary.json) of the same game, "
+                             "players, bots and rules: each finding says whether that run "
+                             "found it too (default: each says 'Check on another seed', and "
+                             "the page gives the command)")
     parser.add_argument("--replay", type=whole, metavar="SEED",
                         help="play the one game of this seed and print it move by move")
     parser.add_argument("--resume", metavar="DIR",
@@ -232,7 +238,7 @@ def read_shards(paths):
     if len(set(keys)) != len(keys):
         raise ReportError("--merge: a game is in two shards")
     configs = runner.configurations(dict(spec, shard=[1, 1]))
-    missing = len(configs) * spec["games"] - len(keys)
+    missing = sum(config["games"] for config in configs) - len(keys)
     if missing:
         raise ReportError(f"--merge: {count(missing, 'game')} of the run are in none of the shards")
     rows.sort(key=lambda row: (row["config"], row["index"]))
@@ -243,26 +249,41 @@ def read_shards(paths):
     return spec, rows, run_info, found
 
 
-def replay(spec, seed, out=print):
-    """Print the game of `seed` (the first configuration) move by move, then its ending."""
+def replay(spec, seed, presenter_for, out=print):
+    """Print the game of `seed` (the first configuration) move by move in the app log's
+    words (`presenter_for(info)`: the game's presenter, whose log lines the table shows;
+    every card face up, as the replay viewer's 'Cards: all'), then its ending."""
+    from game.report.findings import who_played
+    info = game.game_info(spec["game"])
     config = runner.configurations(spec)[0]
     if spec["fuzz"]:
-        players, options = runner.fuzz_setup(game.game_info(spec["game"]), seed)
+        players, options = runner.fuzz_setup(info, seed)
         levels = config["levels"] * players
     else:
         players, options, levels = config["players"], config["options"], config["levels"]
-    out(f"{game.game_info(spec['game']).title}, seed {seed}, {players} players, "
-        f"{', '.join(levels)}; options: "
-        + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
-    count = [0]
+    presenter = presenter_for(info)
+    names = [seat(s) for s in range(players)]
+    out(f"{info.title}, seed {seed}, {count(players, 'player')}, "
+        f"{who_played(levels, runner.HARD_ITERATIONS)}; "
+        f"{options_words(info, options, info.default_options())}")
+    moves = [0]
 
-    def show(seat, action):
-        count[0] += 1
-        out(f"{count[0]:>5}. Seat {seat + 1}: {action}")
+    def told(state, start, stop):
+        events = [e._replace(visible_to=None) for e in state.events[start:stop]]
+        zones = {zone.key: zone for zone in state.open_view().zones}
+        return presenter.log_lines(events, names, zones, keep=max(1, len(events)))
+
+    def show(mover, action, state, since):
+        if not moves[0] and since:
+            out("The deal: " + "; ".join(told(state, 0, since)))
+        moves[0] += 1
+        lines = told(state, since, None) or [
+            f"{names[mover]}: {presenter.action_label(action, names, with_cards=True)}"]
+        out(f"{moves[0]:>5}. " + "; ".join(lines))
     row = runner.play_game(spec["game"], players, levels, options, seed, out=show)
     out(f"ending: {row['end_words']}" + (f" ({row['error']})" if row["error"] else ""))
-    out("scores: " + ", ".join(f"Seat {s + 1} {v}" for s, v in enumerate(row["scores"])))
-    out("winner: " + (", ".join(f"Seat {s + 1}" for s in row["winners"]) or "nobody"))
+    out("scores: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(row["scores"])))
+    out("winner: " + (" and ".join(names[s] for s in row["winners"]) or "nobody"))
 
 
 def _resume(args):
@@ -331,22 +352,26 @@ def _check_finished(folder, force):
                       "choose another --out")
 
 
-def main(args):
+def main(args, presenter_for):
     """Run the report command; 0 on success, 2 with a one-line error on stderr otherwise,
-    130 when stopped by Ctrl+C (the finished games kept)."""
+    130 when stopped by Ctrl+C (the finished games kept). `presenter_for(info)` gives a
+    game's presenter, whose log words --replay speaks in: the caller (main.py) hands it
+    in, as the presenters live with the scenes, which nothing under game/ imports."""
     from game.report.summary import summarize
     store = None
     try:
         if args.merge:
             spec, rows, run_info, found = read_shards(args.merge)
             seconds, out_dir = run_info["seconds"], args.out or f"report-{spec['game']}"
+            other = read_other(args.confirm, spec) if args.confirm else None
             _check_finished(out_dir, args.force)
             FolderStore(out_dir).check_writable()
         else:
             if args.replay is not None and args.game:
-                replay(make_spec(args), args.replay)
+                replay(make_spec(args), args.replay, presenter_for)
                 return 0
             spec, store = _resume(args) if args.resume else _begin(args)
+            other = read_other(args.confirm, spec) if args.confirm else None
             _check_plotting()
             found = versions(resources.root())
             if not args.resume:
@@ -358,7 +383,8 @@ def main(args):
             run_info = {"seconds": seconds, "where": where,
                         "games_per_second": len(rows) / seconds if seconds else 0.0}
             out_dir = store.folder
-        summary = summarize(spec, runner.configurations(spec), rows)
+        summary = summarize(spec, runner.configurations(spec), rows, other)
+        run_info["another_seed"] = another_seed(spec, out_dir)
         paths = write_outputs(out_dir, spec, summary, rows, run_info, found)
         if store:
             store.finish()
@@ -371,6 +397,42 @@ def main(args):
     print(f"{count(len(rows), 'game')} in {seconds:.1f} s, run seed {spec['seed']} "
           f"(--seed {spec['seed']} repeats it); wrote {', '.join(paths)}")
     return 0
+
+
+def another_seed(spec, out_dir):
+    """The command that plays this run again on the next seed and marks which of this
+    report's findings it finds too."""
+    seed_ = spec["seed"] + 1
+    words = ["python3", "main.py", "report", spec["game"], "--games", str(spec["games"]),
+             "--bots", ",".join(spec["bots"])]
+    if spec["fuzz"]:
+        words.append("--fuzz-options")
+    else:
+        info = game.game_info(spec["game"])
+        if spec["players"] != [info.default_players]:
+            words += ["--players", ",".join(map(str, spec["players"]))]
+        for key, value in spec["options"].items():
+            words += ["--option", f"{key}={value}"]
+        for key, values in spec["sweep"]:
+            words += ["--sweep", f"{key}={','.join(map(str, values))}"]
+    words += ["--seed", str(seed_), "--confirm", os.path.join(out_dir, "summary.json"),
+              "--out", f"{out_dir.rstrip(os.sep)}-seed-{seed_}"]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def read_other(path, spec):
+    """The summary.json at `path` (--confirm): a report of the same game, players, bots
+    and rules on another seed; ReportError otherwise."""
+    data = _read_summary(path)
+    theirs = data["spec"]
+    alike = ("game", "players", "bots", "options", "sweep", "fuzz")
+    if any(theirs.get(key) != spec.get(key) for key in alike):
+        raise ReportError(f"--confirm {path}: a report of other games (its game, players, "
+                          "bots, options or sweep differ)")
+    if theirs["seed"] == spec["seed"]:
+        raise ReportError(f"--confirm {path}: played on the same seed ({spec['seed']}), so "
+                          "it finds the very same: give a report of another seed")
+    return data
 
 
 def _kept(store, resumed):
