@@ -12,6 +12,7 @@ import statistics
 import game
 from game.report import MissingExtra, stats
 from game.report.findings import who_played
+from game.report.pace import MEASURE, SPEED
 from game.report.run import HARD_ITERATIONS
 from game.report.summary import ENDS
 from game.report.words import (about_points, ci_num, ci_pct, count, num, option_words,
@@ -411,6 +412,20 @@ def _places_section(summary, where):
     return "".join(out)
 
 
+def _minutes(info, summary):
+    """A game's length in minutes at the table, at the app's measured pace."""
+    minutes = summary["minutes"]
+    if minutes is None:
+        return (f'<p class="note">Minutes at the table: {html.escape(info.title)}\'s pace is not '
+                f"measured yet (<code>{html.escape(MEASURE.replace('GAME', info.id))}</code>)."
+                "</p>")
+    return (f"<p>At the table a game takes {num(minutes['mean'])} minutes ({ci_num(minutes)}) "
+            f"at the least: {summary['pace']:.2f} s an action, the app's pace measured with "
+            f"computer players at the {SPEED} animation speed (their pauses, the cards' "
+            "flights); people deciding their own moves and reading the outcomes take "
+            "longer.</p>")
+
+
 def _config_section(info, summary, curve_label, many, number):
     where = f"{info.title}, {summary['label']}"
     out = [f'<h2 id="configuration-{number + 1}">'
@@ -438,6 +453,7 @@ def _config_section(info, summary, curve_label, many, number):
     rows = [[key, num(e["mean"]), ci_num(e), num(e["median"]), e["p90"], e["max"], e["n"]]
             for key, e in summary["length"].items() if e["max"] > 1]
     out.append(_table(["", "mean", "95% interval", "median", "90th pct", "longest", "games"], rows))
+    out.append(_minutes(info, summary))
     rows = [[g["seed"], g["actions"], g["turns"], "capped" if g["capped"] else "", g["command"]]
             for g in summary["longest"]]
     out.append("<p>The longest games:</p>")

@@ -29,6 +29,7 @@ import game
 from game.measures import measures_for
 from game.report import effects, stats, words
 from game.report.effects import ENDS, capped, last_margin_of, margin_of
+from game.report.pace import seconds_per_action
 from game.report.words import dealt_feature, option_words
 
 LONGEST = 5          # the longest games listed, by actions
@@ -329,6 +330,9 @@ def summarize_config(info, rows, defaults, reference=None):
                         "capped": capped(row), "command": replay_command(info.id, row, defaults)}
                        for row in sorted(rows, key=lambda r: (-r["actions"], r["index"]))[:LONGEST]],
            "problems": _problems(info, rows, defaults), "used": _used(info, rows)}
+    pace = seconds_per_action(info.id)
+    out["pace"] = pace
+    out["minutes"] = _mean([row["actions"] * pace / 60 for row in rows]) if pace else None
     names = sorted({name for row in rows for name in row["game"]})
     out["measures"] = {name: _mean([row["game"][name] for row in rows if name in row["game"]])
                        for name in names}
@@ -394,6 +398,9 @@ def _side_by_side(info, summaries, groups):
                 cells.append(_mean([float(v) for v in values]))
         lines.append({"figure": figure.name, "kind": "share" if figure.kind == "share"
                       else "mean", "cells": cells})
+        if figure.name == "actions per game" and all(s["minutes"] for s in summaries):
+            lines.append({"figure": "minutes at the table (at the app's pace, at least)",
+                          "kind": "mean", "cells": [s["minutes"] for s in summaries]})
     return lines
 
 
