@@ -1,11 +1,14 @@
 """The designers' balance report: its numbers against a direct computation, determinism
 across worker counts, shards and a real local Dask cluster, fuzzing, and its errors."""
+import base64
 import contextlib
 import html
+import io
 import json
 import os
 import random
 import re
+import shlex
 import subprocess
 import sys
 import time
@@ -494,3 +497,131 @@ def test_a_finished_report_is_replaced_only_when_asked_or_forced(tmp_path, capsy
     monkeypatch.undo()
     assert main.main([*common, "--seed", "3", "--force"]) == 0
     assert json.loads((tmp_path / "summary.json").read_text())["spec"]["seed"] == 3
+
+
+def test_which_house_rules_a_game_used_deal_moves_choices_and_outcomes():
+    rows = [runner.play_game("deadline", 4, ["medium"] * 4, {}, seed) for seed in range(6)]
+    for row in rows:                   # Medium never finishes an exam early: offered, unused
+        assert "deadline.voluntary_submission" in row["rules_moves"]
+        assert "deadline.voluntary_submission" not in row["rules_play"]
+    assert any("deadline.ace_high" in row["rules_play"] for row in rows)
+    ktu = [runner.play_game("ktu", 4, ["medium"] * 4, {}, seed) for seed in range(12)]
+    # eights skipping per card or per play: the same moves on offer, another outcome
+    assert any("ktu.eight_skip" in row["rules_play"] for row in ktu)
+    assert not any("ktu.eight_skip" in row["rules_moves"] for row in ktu)
+    # a random first player: another deal's first turn wherever the toss is not seat 1
+    assert not any("ktu.first_player" in row["rules_moves"] for row in ktu)
+    tossed = [game.new_game("ktu", players=4, seed=seed, options={"ktu.first_player": "random"})
+              .first_player for seed in range(12)]
+    assert [("ktu.first_player" in row["rules_play"]) for row in ktu] == [t != 0 for t in tossed]
+
+
+def test_watching_the_house_rules_never_changes_a_game(monkeypatch):
+    from game.report import exercise
+    watched = [runner.play_game(g, 4, ["medium"] * 4, {}, seed)
+               for g in ("deadline", "ktu") for seed in range(4)]
+
+    class Blind(exercise.Watch):
+        def before(self, state, legal, rng):
+            pass
+
+        def after(self, state, action):
+            pass
+    monkeypatch.setattr(runner, "Watch", Blind)
+    unwatched = [runner.play_game(g, 4, ["medium"] * 4, {}, seed)
+                 for g in ("deadline", "ktu") for seed in range(4)]
+    for a, b in zip(watched, unwatched):
+        for key in ("rules_moves", "rules_play"):
+            a.pop(key)
+            b.pop(key)
+        assert a == b
+
+
+def test_the_page_says_which_rule_was_never_used_not_plus_zero(tmp_path):
+    assert main.main(["report", "deadline", "--games", "40", "--workers", "1", "--seed", "4",
+                      "--sweep", "deadline.voluntary_submission=off,on",
+                      "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "summary.json").read_text())
+    value = data["summary"]["effects"][0]["values"][1]
+    assert value["unused"] and value["used"] == {"games": 40, "moves": 40, "play": 0}
+    assert value["entries"] == []
+    found = data["summary"]["findings"]["found"][0]["text"]
+    assert found.startswith("Medium bots in every seat — Voluntary submission: On was never "
+                            "used in 40 games: another value changed the moves on offer in "
+                            "40 of them, but no player chose otherwise")
+    page = (tmp_path / "report.html").read_text()
+    ranked = page[page.index("House rules ranked"):page.index("House rules: used or not")]
+    assert "never used in 40 games" in ranked and "+0%" not in ranked
+    assert "Voluntary submission: On played the very same games as Voluntary submission: Off" \
+        in page
+
+
+def test_check_on_another_seed_runs_as_the_page_says_and_marks_what_it_found(tmp_path, capsys):
+    common = ["--games", "40", "--workers", "1", "--sweep", "ktu.play_to_last=off,on"]
+    first = tmp_path / "first"
+    assert main.main(["report", "ktu", *common, "--seed", "3", "--out", str(first)]) == 0
+    data = json.loads((first / "summary.json").read_text())
+    command = data["run"]["another_seed"]
+    assert command == (f"python3 main.py report ktu --games 40 --bots medium --sweep "
+                       f"ktu.play_to_last=off,on --seed 4 --confirm {first / 'summary.json'} "
+                       f"--out {first}-seed-4")
+    page = (first / "report.html").read_text()
+    assert html.escape(command) in page
+    assert all(f["text"].endswith("Check on another seed.") for f in data["summary"]["findings"]
+               ["found"] if f["kind"] not in ("play", "contract", "stall"))
+    capsys.readouterr()
+    assert main.main(shlex.split(command)[2:]) == 0
+    again = json.loads((tmp_path / "first-seed-4" / "summary.json").read_text())
+    texts = [f["text"] for f in again["summary"]["findings"]["found"]]
+    effect = next(t for t in texts if "Play to the last: On against Off" in t)
+    assert "(seen on seed 3 too)" in effect and "Check on another seed" not in effect
+    capsys.readouterr()
+    for argv, words in ((["--seed", "3"], "played on the same seed (3)"),
+                        (["--seed", "9", "--option", "ktu.four_in_a_row=on"],
+                         "a report of other games")):
+        assert main.main(["report", "ktu", *common, *argv, "--confirm",
+                          str(first / "summary.json"), "--out", str(tmp_path / "x")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words in err
+
+
+def test_charts_are_readable_at_1280_pixels_with_every_seat_side_by_side(tmp_path, monkeypatch):
+    from PIL import Image
+    from game.report import html as page
+    sizes, texts = [], []
+    real = page._png
+
+    def measured(fig):
+        fig.canvas.draw()
+        texts.extend(t.get_fontsize() * page.DPI / 72 for t in fig.findobj(
+            lambda a: hasattr(a, "get_fontsize") and hasattr(a, "get_text") and a.get_text()))
+        out = real(fig)
+        data = base64.b64decode(out.split("base64,")[1].split('"')[0])
+        sizes.append(Image.open(io.BytesIO(data)).size)
+        return out
+    monkeypatch.setattr(page, "_png", measured)
+    assert main.main(["report", "ktu", "--games", "30", "--workers", "1", "--seed", "1",
+                      "--sweep", "ktu.play_to_last=off,on", "--out", str(tmp_path)]) == 0
+    assert sizes and max(width for width, _ in sizes) <= page.PAGE_WIDTH
+    assert texts and min(texts) >= page.MIN_TEXT_PX
+    html_text = (tmp_path / "report.html").read_text()
+    assert f"max-width: {page.PAGE_WIDTH}px" in html_text
+    data = json.loads((tmp_path / "summary.json").read_text())
+    figures = [line["figure"] for line in data["summary"]["comparison"]]
+    assert figures[:4] == ["Seat 1 wins", "Seat 2 wins", "Seat 3 wins", "Seat 4 wins"]
+    assert "minutes at the table (at the app's pace, at least)" in figures
+
+
+def test_replay_says_every_move_in_the_logs_words(capsys):
+    assert main.main(["report", "ktu", "--replay", "5", "--players", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    row = runner.play_game("ktu", 3, ["medium"] * 3, game.game_info("ktu").default_options(), 5)
+    assert out[0] == "KTU, seed 5, 3 players, Medium bots in every seat; default rules"
+    assert out[1].startswith("The deal: Seat 1 was dealt ")
+    moves = [line for line in out if line[:5].strip().isdigit()]
+    assert len(moves) == row["actions"]
+    assert moves[0] == "    1. " + moves[0][7:] and moves[0][7:].startswith("Seat 1 laid ")
+    assert all(line[7:].startswith("Seat ") for line in moves)
+    assert not any("Action(" in line or "kind=" in line or "choose_faceup" in line
+                   or "pick_up" in line for line in out)
+    assert out[-1].startswith("winner: Seat ")

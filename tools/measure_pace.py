@@ -25,6 +25,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import game  # noqa: E402
 from game.report.pace import PACE_FILE, SPEED  # noqa: E402
+from game.report.words import count  # noqa: E402
 
 FRAME = 1 / 60                  # seconds of table time per frame
 LIMIT = 60 * 60 * 60            # frames: an hour of table time, at most, per game
@@ -88,7 +89,7 @@ def main(argv=None):
     for game_id in args.games_ids or list(game.GAMES):
         paces[game_id] = round(measure(game_id, args.games), 3)
         print(f"{game.game_info(game_id).title}: {paces[game_id]:.2f} s of table time per "
-              f"action ({args.games} games, {SPEED} speed)", flush=True)
+              f"action ({count(args.games, 'game')}, {SPEED} speed)", flush=True)
     if args.write:
         kept = {}
         if os.path.exists(PACE_FILE):

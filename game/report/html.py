@@ -419,8 +419,13 @@ def _minutes(info, summary):
         return (f'<p class="note">Minutes at the table: {html.escape(info.title)}\'s pace is not '
                 f"measured yet (<code>{html.escape(MEASURE.replace('GAME', info.id))}</code>)."
                 "</p>")
-    return (f"<p>At the table a game takes {num(minutes['mean'])} minutes ({ci_num(minutes)}) "
-            f"at the least: {summary['pace']:.2f} s an action, the app's pace measured with "
+    low, high = minutes["ci"]
+    if minutes["mean"] < 2:
+        took = f"{minutes['mean'] * 60:.0f} seconds ({low * 60:.0f}–{high * 60:.0f})"
+    else:
+        took = f"{minutes['mean']:.1f} minutes ({low:.1f}–{high:.1f})"
+    return (f"<p>At the table a game takes {took} at the least: "
+            f"{summary['pace']:.2f} s an action, the app's pace measured with "
             f"computer players at the {SPEED} animation speed (their pauses, the cards' "
             "flights); people deciding their own moves and reading the outcomes take "
             "longer.</p>")

@@ -198,14 +198,15 @@ def _relations(info, rows, k):
     """How holding a card at the deal (every rank), or using a rule, relates to winning:
     the win rate of the seat-games with the feature against those without."""
     ranks, family = _deck_ranks(info)
+    features = [(rank, dealt_feature(rank, family)) for rank in ranks]
     cells = Counter()    # (name, has it, won) -> seat-games
-    names = {dealt_feature(rank, family): "dealt" for rank in ranks}
+    names = {feature: "dealt" for _, feature in features}
     for row in rows:
         for seat in range(k):
             won = seat in row["winners"]
             held = set(row["dealt"][seat])
-            for rank in ranks:
-                cells[(dealt_feature(rank, family), rank in held, won)] += 1
+            for rank, feature in features:
+                cells[(feature, rank in held, won)] += 1
             for name, values in row["seat"].items():
                 feature = f"{name} (1 or more)"
                 names.setdefault(feature, "play")
