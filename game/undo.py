@@ -24,8 +24,7 @@ Only the public state API is used (`apply`, `clone`, `view`, `events_for`, `chan
 """
 from typing import NamedTuple
 
-import game
-
+from game import registry
 OFF = "off"
 MINE = "mine"
 CASUAL = "casual"
@@ -96,10 +95,10 @@ class Timeline:
                 "options": dict(state.options), **new_game_args}
         target = state.to_dict()
         try:
-            timeline = cls(game.new_game(state.game_id, **args))
+            timeline = cls(registry.new_game(state.game_id, **args))
             for action in state.history:
                 timeline.apply(action)
-        except (ValueError, game.IllegalAction):
+        except (ValueError, registry.IllegalAction):
             return cls(state)
         if timeline.state.to_dict() != target:
             return cls(state)
@@ -109,7 +108,7 @@ class Timeline:
     # ---- playing --------------------------------------------------------------------
     def apply(self, action):
         """Apply a legal action to the live state and record it; returns the events it
-        caused. Raises game.IllegalAction (nothing changed, nothing recorded) otherwise."""
+        caused. Raises registry.IllegalAction (nothing changed, nothing recorded) otherwise."""
         state = self.state
         before = state.clone() if len(self.entries) % SNAPSHOT_EVERY == 0 else None
         mark = chance_mark(state.chance)

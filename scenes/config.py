@@ -2,8 +2,7 @@
 choices (settings.yaml in the user's config folder) laid over them."""
 from dataclasses import dataclass, field
 
-import game
-from game import resources, saves, undo
+from game import registry, resources, saves, undo
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds one card takes to move at each speed.
@@ -46,7 +45,7 @@ def check_players(key, value):
         raise ValueError(f"{key}: expected the players of each game")
     out = {}
     for game_id, seats in value.items():
-        info = game.GAMES.get(game_id)
+        info = registry.GAMES.get(game_id)
         if info is None:
             raise ValueError(f"{key}: {saves.excerpt(game_id, saves.MAX_NAME)!r} is not a game")
         count = len(seats) if isinstance(seats, list) else 0

@@ -8,8 +8,7 @@ import re
 
 import pygame
 
-import game
-from game import saves
+from game import registry, saves
 from scenes import ui
 from scenes.base import Scene
 from sprites import felt, palette
@@ -50,10 +49,10 @@ def record_label(path):
     """'2024-05-01 14:30  Final Card-Down' from a record's file name."""
     name = os.path.basename(path)
     match = RECORD_NAME.match(name)
-    if not match or match.group(6) not in game.GAMES:
+    if not match or match.group(6) not in registry.GAMES:
         return name
     year, month, day, hour, minute, game_id = match.groups()
-    return f"{year}-{month}-{day} {hour}:{minute}  {game.GAMES[game_id].title}"
+    return f"{year}-{month}-{day} {hour}:{minute}  {registry.GAMES[game_id].title}"
 
 
 def record_summary(path):
@@ -91,7 +90,7 @@ class StatisticsScene(Scene):
         except saves.BadFile as error:
             self.message = f"The statistics could not be read, so they start afresh. {error}"
             self.stats = saves.empty_statistics()
-        self.games = [g for g in game.GAMES
+        self.games = [g for g in registry.GAMES
                       if self.stats["games"].get(g) or self.stats.get("practice", {}).get(g)]
         chosen = getattr(self, "game_id", None)
         self.game_id = chosen if chosen in self.games else (self.games[0] if self.games else None)
@@ -196,7 +195,7 @@ class StatisticsScene(Scene):
             self._draw_confirmation(screen)
             return
         x = self.x
-        title = game.GAMES[self.game_id].title if self.game_id else "No games counted yet"
+        title = registry.GAMES[self.game_id].title if self.game_id else "No games counted yet"
         screen.text(title, 28, palette.GOLD, (x, 106))
         if len(self.games) > 1:
             screen.text(f"{self.games.index(self.game_id) + 1} of {len(self.games)} games", 16,
@@ -220,7 +219,7 @@ class StatisticsScene(Scene):
         if not self.game_id:
             screen.text("Finish a game and its results appear here.", 20, palette.TEXT_DIM, (x + 20, y + 20))
             return
-        lower = game.GAMES[self.game_id].lower_is_better
+        lower = registry.GAMES[self.game_id].lower_is_better
         columns = [("Player", 20, "topleft"), ("Played", 0.31, "topright"), ("Won", 0.39, "topright"),
                    ("Abandoned", 0.54, "topright"), ("Average", 0.64, "topright"),
                    ("Lowest" if lower else "Best", 0.74, "topright"),

@@ -16,18 +16,19 @@ carries out what the person means and goes to the scores when a hand ends. Who o
 - scenes/table_input.py: from an event to intents (pure); scenes/table_layout.py: where
   every card lies (pure geometry); scenes/table_motion.py: cards in flight, toasts, the
   die, an outcome's hold; scenes/table_draw.py: the drawing (and the cached layer of
-  what only the layout changes); scenes/presenters/: what the game looks like and says.
+  what only the layout changes); the game's presenter (its home's presenter.py): what
+  the game looks like and says.
 
 A click on a card plays it when one action fits; several-card actions work by selecting
 cards and pressing the button that appears; actions without cards are buttons;
 choices between arguments are small dialogs. Undo (a top button, or Ctrl+Z) takes the
 person at the screen back as far as the Undo setting lets the session go.
 """
-import game
+from game import registry
 from scenes import config, table_draw, table_input, ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
-from scenes.presenters.default import HAND_END, agree, card_name, plural
+from game.presenter import HAND_END, agree, card_name, plural
 from scenes.session import BOT_DONE, NET_EVENT
 from scenes.table_director import Director
 from scenes.table_input import Laid, TableInput
@@ -156,7 +157,7 @@ class TableScene(Scene):
         state = self.ui_state
         try:
             events = self.director.submit(self, action)
-        except game.IllegalAction as error:
+        except registry.IllegalAction as error:
             state.selection = []
             state.dialog = None
             self.say(str(error), action.cards)

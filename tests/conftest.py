@@ -16,8 +16,9 @@ os.environ["CARDTABLE_DISCOVERY"] = "off"     # no test sends multicast (game/ne
 
 def pytest_configure(config):
     """A seventh game, only in the tests (tests/seventh): every test of every game plays it."""
+    from game import registry
     from tests import seventh
-    seventh.register()
+    registry.register(seventh.HOME)
 
 
 # A memory-backed folder where there is one: the app fsyncs every autosave, which on a

@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 
-import game
+from game import registry
 from scenes import app as app_module
 from scenes import table_draw
 from scenes.session import Seat, Session, inline
@@ -47,7 +47,7 @@ def play_most_players(a, game_id, seed, on_turn, moves=40):
     """Play `game_id` with its most players on `a` (the person first, the computers at
     once), calling `on_turn(table)` at each of the person's turns before a random move;
     returns the table."""
-    players = game.GAMES[game_id].max_players
+    players = registry.GAMES[game_id].max_players
     seats = [Seat(NAMES[i], i == 0) for i in range(players)]
     session = Session(game_id, seats, {}, seed, executor=inline)
     a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
@@ -68,7 +68,7 @@ def play_most_players(a, game_id, seed, on_turn, moves=40):
     return table
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 @pytest.mark.parametrize("colourblind", [False, True])
 def test_followable_no_text_under_13_px_at_960x600_with_the_most_players(small_app, game_id, colourblind,
                                                                          monkeypatch):
@@ -92,7 +92,7 @@ def test_followable_no_text_under_13_px_at_960x600_with_the_most_players(small_a
     a.scene.draw(a.screen)
     small = sorted({(w, px) for w, px in sizes if px < 13}, key=str)
     assert not small, f"text under 13 px: {small[:8]}"
-    for name in NAMES[:game.GAMES[game_id].max_players]:
+    for name in NAMES[:registry.GAMES[game_id].max_players]:
         cut = [w for w in words if w.endswith("...") and (name.startswith(w[:-3]) and w[:-3] != name
                                                             or w[:-3].startswith(f"{name} ("))]
         assert not cut, f"{name}'s name is cut: {cut}"
@@ -163,7 +163,7 @@ def test_followable_colour_blind_letters_stay_on_small_lane_cards(small_app, mon
 
     monkeypatch.setattr(card_sprites, "text", Text([]))
     card_sprites.clear()
-    deck = game.GAMES["five_possessions"].load_deck()
+    deck = registry.GAMES["five_possessions"].load_deck()
     card = next(c for c in deck.cards if c.color == "purple")
     card_sprites.image(card, 38, 54, True, card.family)         # a lane card at 960x600
     assert "P" in drawn and card.rank in drawn
@@ -177,7 +177,7 @@ def test_followable_a_hint_stands_clear_of_the_viewers_own_cards(small_app):
     marks nor any of the person's own cards (hand, face-up and face-down reserve)."""
     a = small_app
     a.settings.thinking_time = 0.1
-    players = game.GAMES["ktu"].max_players
+    players = registry.GAMES["ktu"].max_players
     seats = [Seat(NAMES[i], i == 0) for i in range(players)]
     session = Session("ktu", seats, {}, 5, executor=inline)
     a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
@@ -205,7 +205,7 @@ def test_followable_a_hint_stands_clear_of_the_viewers_own_cards(small_app):
     assert not covered, f"the hint covers {covered}"
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_followable_the_top_bar_never_cuts_its_words_at_960x600(small_app, game_id, monkeypatch):
     """With the most players of each mode, every prompt the top bar shows and every event
     it toasts (drawn while the person is to play, the Hint and Undo buttons there too) is

@@ -3,6 +3,8 @@ screen that has already left, so Stop hosting never holds the window. Every wait
 bounded and waits on the arrival itself, never on a clock."""
 import threading
 
+import pytest
+
 from game.net import link
 
 WAIT = 10.0        # seconds the network may take on a busy machine
@@ -18,6 +20,7 @@ def arrived(inbox, kind, timeout=WAIT):
             return item
 
 
+@pytest.mark.quick
 def test_stopping_the_server_waits_for_no_screen_that_has_left(monkeypatch):
     monkeypatch.setattr(link, "CLOSE_SECONDS", 60.0)     # what a screen that left held stop for
     server = link.Server()

@@ -8,7 +8,7 @@ import yaml
 
 from game import resources
 from game.cards import DeckError, combined_deck, load_deck, read_deck_file
-from game.play_design import key_count, offense_wins
+from game.play_design.rules import key_count, offense_wins
 
 SOURCE = resources.path("config", "decks", "play_design.yaml")
 

@@ -15,13 +15,15 @@ import time
 
 import pytest
 
-import game
 import main
-from game import resources
+from game import registry, resources
 from game.report import run as runner
+from game.report.cluster import Cluster
 from game.report.cli import SUMMARY_FORMAT
 from game.report.stats import mean_interval, wilson
 from game.report.summary import summarize
+from game.version import TITLE, VERSION
+from tests.helpers import designers_extra
 
 ROOT = resources.root()
 
@@ -35,7 +37,8 @@ def spec_for(game_id="final_card_down", games=30, seed=7, **changes):
 
 
 def play(spec, workers=1, cluster=None):
-    played = runner.play(spec, workers, cluster, progress=False)
+    engine = Cluster(cluster) if cluster else None
+    played = runner.play(spec, workers, engine, progress=False)
     return played.rows, summarize(spec, played.configs, played.rows)
 
 
@@ -46,7 +49,7 @@ def test_numbers_match_a_direct_computation_of_30_games():
     actions = []
     for index in range(30):
         seed = runner.game_seed(7, index)
-        state = game.new_game("final_card_down", players=4, seed=seed)
+        state = registry.new_game("final_card_down", players=4, seed=seed)
         rng = random.Random(seed)
         opener = state.current_player     # seat 1 when the first discard is an A (skip)
         count = 0
@@ -91,6 +94,7 @@ def test_same_numbers_on_one_worker_and_on_two():
 
 
 def test_merged_shards_give_the_numbers_of_one_run(tmp_path, capsys):
+    designers_extra("matplotlib")
     common = ["report", "final_count", "--games", "20", "--seed", "3", "--workers", "1",
               "--players", "2"]
     assert main.main([*common, "--out", str(tmp_path / "whole")]) == 0
@@ -127,6 +131,7 @@ def test_merged_shards_give_the_numbers_of_one_run(tmp_path, capsys):
 
 
 def test_the_cluster_path_on_a_real_local_dask_cluster():
+    designers_extra("dask.distributed")
     from dask.distributed import LocalCluster
     spec = spec_for("four_downs", games=12)
     start = time.perf_counter()
@@ -140,12 +145,14 @@ def test_the_cluster_path_on_a_real_local_dask_cluster():
 
 
 def test_a_sweep_compares_every_value_on_the_same_seeds(tmp_path):
+    designers_extra("matplotlib")
     assert main.main(["report", "five_possessions", "--games", "12", "--workers", "1",
                       "--sweep", "pd.sudden_death=off,on", "--out", str(tmp_path)]) == 0
     data = json.loads((tmp_path / "summary.json").read_text())
     configs = data["summary"]["configs"]
     assert [c["label"] for c in configs] == ["Sudden death: Off", "Sudden death: On"]
     page = (tmp_path / "report.html").read_text()
+    assert data["app_version"] == VERSION and f"{TITLE}, code {data['versions']['code']}" in page
     assert "comparing Sudden death (Off, On) on the same seeds" in page
     head = re.sub("<code>.*?</code>", "", page.split("<table>")[0])   # the header and the
     assert "default rules" not in head and "pd.sudden_death" not in head   # findings: words
@@ -198,6 +205,8 @@ def test_bad_arguments_give_one_line_naming_the_value(argv, named, capsys):
                                     "tcp://127.0.0.1:1"]),
 ])
 def test_a_missing_extra_says_how_to_install_it(missing, argv, monkeypatch, capsys, tmp_path):
+    if "matplotlib" not in missing:
+        designers_extra("matplotlib")        # the report asks for it before the cluster's
     for name in missing:
         monkeypatch.setitem(sys.modules, name, None)    # import fails as if not installed
     assert main.main([*argv, "--out", str(tmp_path)]) == 2
@@ -229,7 +238,9 @@ def test_error_bars_are_never_negative_at_shares_of_0_and_1():
 
 
 def test_findings_name_play_to_the_last_and_its_turn_limit_in_words(tmp_path):
-    assert main.main(["report", "ktu", "--games", "40", "--workers", "1", "--seed", "2", "--bots", "random",
+    designers_extra("matplotlib")
+    assert main.main(["report", "ktu", "--games", "40", "--workers", "1", "--seed", "2",
+                      "--bots", "random",
                       "--sweep", "ktu.play_to_last=off,on", "--out", str(tmp_path)]) == 0
     found = json.loads((tmp_path / "summary.json").read_text())["summary"]["findings"]["found"]
     texts = [f["text"] for f in found]
@@ -250,7 +261,7 @@ def test_findings_name_play_to_the_last_and_its_turn_limit_in_words(tmp_path):
 
 
 def test_dealt_card_effects_cover_every_rank_in_every_mode():
-    for game_id, info in game.GAMES.items():
+    for game_id, info in registry.GAMES.items():
         rows, summary = play(spec_for(game_id, games=12, players=[info.default_players]))
         ranks = {card.rank for card in info.load_deck()}
         seen = {rank for row in rows for held in row["dealt"] for rank in held}
@@ -270,6 +281,7 @@ def test_deadline_names_the_stages_of_its_score_curve():
 
 
 def test_charts_name_the_game_and_configuration_and_count_whole_numbers(tmp_path, monkeypatch):
+    designers_extra("matplotlib")
     from game.report import html as page
     titles = []
     real = page._png
@@ -302,6 +314,7 @@ def test_the_output_folder_is_checked_before_any_game_is_played(tmp_path, capsys
 
 
 def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, capsys, monkeypatch):
+    designers_extra("matplotlib")
     common = ["report", "four_downs", "--games", "30", "--seed", "5", "--workers", "1"]
     assert main.main([*common, "--out", str(tmp_path / "whole")]) == 0
     monkeypatch.setattr(runner, "PILOT_SECONDS", 0)       # one game timed, then chunks of 8
@@ -335,6 +348,7 @@ def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, cap
 
 
 def test_a_run_longer_than_a_minute_says_how_long_first(tmp_path, capsys, monkeypatch):
+    designers_extra("matplotlib")
     def stop(jobs, workers, on_chunk):
         assert next(jobs)[6] == games                              # after the first games
         raise KeyboardInterrupt
@@ -355,6 +369,7 @@ def test_a_run_longer_than_a_minute_says_how_long_first(tmp_path, capsys, monkey
 
 
 def test_a_slow_first_game_is_timed_by_its_first_moves(tmp_path, capsys, monkeypatch):
+    designers_extra("matplotlib")
     monkeypatch.setattr(runner, "EARLY_SECONDS", 0)      # as if the first move took long
     def stop(jobs, workers, on_chunk):
         raise KeyboardInterrupt
@@ -376,6 +391,7 @@ def test_chunks_are_sized_from_the_workers_and_the_time_a_game_takes():
 
 def test_cluster_addresses_that_are_not_a_dask_scheduler_are_one_line_errors(tmp_path, capsys,
                                                                             monkeypatch):
+    designers_extra("matplotlib", "dask.distributed")
     import http.server
     import socket
     import threading
@@ -411,7 +427,7 @@ def test_cluster_addresses_that_are_not_a_dask_scheduler_are_one_line_errors(tmp
 
 def test_fuzzing_ranks_every_option_by_its_effect_in_words():
     _, summary = play(spec_for("ktu", games=80, players=[None], fuzz=True))
-    info = game.game_info("ktu")
+    info = registry.game_info("ktu")
     effects = summary["effects"]
     assert {e["label"] for e in effects} == {"Players"} | {o.label for o in info.options
                                                           if o.id != info.player_option}
@@ -439,6 +455,7 @@ def test_help_says_every_default_as_the_designer_types_it():
 
 
 def test_a_run_without_seed_draws_a_new_one_and_says_how_to_repeat_it(tmp_path, capsys):
+    designers_extra("matplotlib")
     seeds = []
     for name in ("a", "b"):
         assert main.main(["report", "ktu", "--games", "6", "--workers", "1",
@@ -476,6 +493,7 @@ class Terminal:
 
 
 def test_a_finished_report_is_replaced_only_when_asked_or_forced(tmp_path, capsys, monkeypatch):
+    designers_extra("matplotlib")
     common = ["report", "ktu", "--games", "4", "--workers", "1", "--out", str(tmp_path)]
     assert main.main([*common, "--seed", "1"]) == 0
     before = (tmp_path / "summary.json").read_text()
@@ -511,7 +529,7 @@ def test_which_house_rules_a_game_used_deal_moves_choices_and_outcomes():
     assert not any("ktu.eight_skip" in row["rules_moves"] for row in ktu)
     # a random first player: another deal's first turn wherever the toss is not seat 1
     assert not any("ktu.first_player" in row["rules_moves"] for row in ktu)
-    tossed = [game.new_game("ktu", players=4, seed=seed, options={"ktu.first_player": "random"})
+    tossed = [registry.new_game("ktu", players=4, seed=seed, options={"ktu.first_player": "random"})
               .first_player for seed in range(12)]
     assert [("ktu.first_player" in row["rules_play"]) for row in ktu] == [t != 0 for t in tossed]
 
@@ -538,6 +556,7 @@ def test_watching_the_house_rules_never_changes_a_game(monkeypatch):
 
 
 def test_the_page_says_which_rule_was_never_used_not_plus_zero(tmp_path):
+    designers_extra("matplotlib")
     assert main.main(["report", "deadline", "--games", "40", "--workers", "1", "--seed", "4",
                       "--sweep", "deadline.voluntary_submission=off,on",
                       "--out", str(tmp_path)]) == 0
@@ -557,6 +576,7 @@ def test_the_page_says_which_rule_was_never_used_not_plus_zero(tmp_path):
 
 
 def test_check_on_another_seed_runs_as_the_page_says_and_marks_what_it_found(tmp_path, capsys):
+    designers_extra("matplotlib")
     common = ["--games", "40", "--workers", "1", "--sweep", "ktu.play_to_last=off,on"]
     first = tmp_path / "first"
     assert main.main(["report", "ktu", *common, "--seed", "3", "--out", str(first)]) == 0
@@ -586,6 +606,7 @@ def test_check_on_another_seed_runs_as_the_page_says_and_marks_what_it_found(tmp
 
 
 def test_charts_are_readable_at_1280_pixels_with_every_seat_side_by_side(tmp_path, monkeypatch):
+    designers_extra("matplotlib")
     from PIL import Image
     from game.report import html as page
     sizes, texts = [], []
@@ -615,7 +636,7 @@ def test_charts_are_readable_at_1280_pixels_with_every_seat_side_by_side(tmp_pat
 def test_replay_says_every_move_in_the_logs_words(capsys):
     assert main.main(["report", "ktu", "--replay", "5", "--players", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
-    row = runner.play_game("ktu", 3, ["medium"] * 3, game.game_info("ktu").default_options(), 5)
+    row = runner.play_game("ktu", 3, ["medium"] * 3, registry.game_info("ktu").default_options(), 5)
     assert out[0] == "KTU, seed 5, 3 players, Medium bots in every seat; default rules"
     assert out[1].startswith("The deal: Seat 1 was dealt ")
     moves = [line for line in out if line[:5].strip().isdigit()]

@@ -17,6 +17,9 @@ from game import resources
 from game.report import cluster, run as runner
 from game.report.store import FolderStore
 from game.report.summary import summarize
+from tests.helpers import designers_extra
+
+designers_extra("matplotlib", "dask.distributed")
 
 ROOT = resources.root()
 STARTUP_SECONDS = 60     # at most, for a scheduler to listen (a busy machine is slow)

@@ -10,7 +10,7 @@ import math
 import random
 import re
 
-import game
+from game import registry
 from game.report import effects, stats
 from game.report.summary import summarize, summarize_config
 from tests.test_report_stats import DEFAULTS, row
@@ -192,7 +192,7 @@ def test_a_rank_everyone_game_shows_places_and_no_margin_where_all_end_tied():
     """KTU's Play to the last: everyone out but the last, all on 0 cards: the winner's
     lead is 0 in every game, an artefact, so it is neither shown nor compared; places
     by seat and the last place's margin are."""
-    info = game.game_info("ktu")
+    info = registry.game_info("ktu")
     options = info.default_options()
     rows = []
     for index in range(120):

@@ -11,13 +11,13 @@ import random
 
 import pytest
 
-import game
+from game import registry
 from game.report import stats
 from game.report.findings import findings
 from game.report.summary import _seats, flag_seats, summarize, summarize_config
 
-DEFAULTS = game.game_info("deadline").default_options()
-POSSESSIONS = game.game_info("five_possessions").default_options()
+DEFAULTS = registry.game_info("deadline").default_options()
+POSSESSIONS = registry.game_info("five_possessions").default_options()
 
 
 def row(index=0, players=4, winners=(0,), scores=None, first=0, end=None, actions=100,
@@ -101,11 +101,11 @@ def test_a_real_later_seat_edge_is_found_and_said_in_words():
     weights = [0.22, 0.24, 0.26, 0.28]
     rows = [row(i, 4, [rng.choices(range(4), weights)[0]]) for i in range(4000)]
     spec = {"game": "deadline", "fuzz": False, "sweep": [], "players": [4]}
-    config = dict(summarize_config(game.game_info("deadline"), rows, DEFAULTS), label="4 players",
+    config = dict(summarize_config(registry.game_info("deadline"), rows, DEFAULTS), label="4 players",
                   levels=["medium"] * 4)
     assert config["overall"]["significant"]
     assert config["seats"][3]["significant"] and not config["seats"][2]["significant"]
-    words = findings(game.game_info("deadline"), spec,
+    words = findings(registry.game_info("deadline"), spec,
                      {"configs": [config], "comparison": [], "effects": []})
     text = words["found"][0]["text"]
     assert text.startswith("Medium bots in every seat — Later seats win more: Seat 4 wins")
@@ -116,7 +116,7 @@ def test_a_real_later_seat_edge_is_found_and_said_in_words():
 def test_no_flag_on_a_group_below_the_minimum_size():
     rows = [row(i, 4, [i % 4], seat={"pick-ups": [1 if i < 2 and s == i % 4 else 0
                                                   for s in range(4)]}) for i in range(400)]
-    config = summarize_config(game.game_info("deadline"), rows, DEFAULTS)
+    config = summarize_config(registry.game_info("deadline"), rows, DEFAULTS)
     picked = next(r for r in config["relations"] if r["feature"] == "pick-ups (1 or more)")
     assert picked["with"]["n"] == 2 and picked["with"]["share"] == 1.0
     assert not picked["tested"] and not picked["significant"]
@@ -171,7 +171,7 @@ def test_a_sweep_is_paired_on_the_shared_seeds():
 def test_capped_games_are_counted_apart_from_the_seats():
     rows = [row(i, 4, [3], end="limit") for i in range(100)]
     rows += [row(100 + i, 4, [i % 4]) for i in range(100)]
-    config = summarize_config(game.game_info("deadline"), rows, DEFAULTS)
+    config = summarize_config(registry.game_info("deadline"), rows, DEFAULTS)
     assert config["capped"]["count"] == 100
     assert config["seat_games"] == 100
     assert [s["count"] for s in config["seats"]] == [25, 25, 25, 25]
@@ -182,15 +182,15 @@ def test_score_curves_keep_finished_games_final_scores():
     short = row(0, 2, [0], scores=[100, 40], curve=[[20, 0], [100, 40]], options=POSSESSIONS)
     long = row(1, 2, [1], scores=[60, 100], curve=[[0, 20], [20, 40], [40, 60], [60, 100]],
                options=POSSESSIONS)
-    config = summarize_config(game.game_info("five_possessions"), [short, long],
-                              game.game_info("five_possessions").default_options())
+    config = summarize_config(registry.game_info("five_possessions"), [short, long],
+                              registry.game_info("five_possessions").default_options())
     last = config["curve"][-1]
     assert [s["mean"] for s in last["seats"]] == [80, 70]          # the finished game's 100, 40 kept
     assert [p["going"] for p in config["curve"]] == [2, 1, 1, 0]
 
 
 def test_margins_closeness_and_the_leader():
-    info = game.game_info("five_possessions")
+    info = registry.game_info("five_possessions")
     rows = []
     for i in range(60):
         margin = (20, 40, 40, 100)[i % 4]
@@ -212,9 +212,9 @@ def test_associations_with_play_carry_the_survivorship_caution():
         winner = rng.randrange(4)
         blind = [1 if s == winner or rng.random() < 0.1 else 0 for s in range(4)]
         rows.append(row(i, 4, [winner], seat={"blind fails": blind}))
-    config = dict(summarize_config(game.game_info("deadline"), rows, DEFAULTS), label="x",
+    config = dict(summarize_config(registry.game_info("deadline"), rows, DEFAULTS), label="x",
                   levels=["medium"] * 4)
-    words = findings(game.game_info("deadline"), {"fuzz": False},
+    words = findings(registry.game_info("deadline"), {"fuzz": False},
                      {"configs": [config], "comparison": [], "effects": []})
     folded = next(f for f in words["found"] if f["kind"] == "play")
     assert folded["text"].startswith("Medium bots in every seat — 1 association of what seats "
@@ -224,9 +224,9 @@ def test_associations_with_play_carry_the_survivorship_caution():
     assert words["found"][-1] is folded                          # after every other finding
     unrelated = [row(i, 4, [i % 4], seat={"blind fails": [i % 3 == s for s in range(4)]})
                  for i in range(800)]
-    other = dict(summarize_config(game.game_info("deadline"), unrelated, DEFAULTS), label="y",
+    other = dict(summarize_config(registry.game_info("deadline"), unrelated, DEFAULTS), label="y",
                  levels=["medium"] * 4)
-    words = findings(game.game_info("deadline"), {"fuzz": False},
+    words = findings(registry.game_info("deadline"), {"fuzz": False},
                      {"configs": [config, other], "comparison": [], "effects": []})
     folded = next(f for f in words["found"] if f["kind"] == "play")
     assert folded["details"][0].startswith("With x: Seats with blind fails")

@@ -12,9 +12,8 @@ import time
 
 import pytest
 
-import game
 import main
-from game import saves
+from game import registry, saves
 from game.saves import files
 from scenes.session import Seat, Session
 from tests.helpers import finished
@@ -48,7 +47,7 @@ def aside(folder, name):
 
 
 def autosave_text(edit=None):
-    state = game.new_game("final_card_down", players=2, seed=4)
+    state = registry.new_game("final_card_down", players=2, seed=4)
     state.apply(state.legal_actions()[0])
     data = {"format": "cardtable-autosave", "version": 1, "seats": [dict(s) for s in SEATS],
             "game": state.to_dict()}
@@ -271,7 +270,7 @@ def test_a_good_seed_loads_and_the_game_records(folders):
     state, _ = saves.load_game(folders)
     assert state.chance.seed == 4 and isinstance(state.chance.seed, int)
     with pytest.raises(ValueError, match="seed: expected a whole number"):
-        game.new_game("ktu", seed=math.inf)
+        registry.new_game("ktu", seed=math.inf)
 
 
 # ---- 10. replay FILE: the user's file is never moved ----------------------------------------------

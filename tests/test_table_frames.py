@@ -18,8 +18,7 @@ import tempfile
 import pygame
 import pytest
 
-import game
-from game import saves, tutorial
+from game import registry, saves, tutorial
 from scenes import app as app_module
 from scenes import tutorial as lessons
 from scenes.session import Seat, Session, inline
@@ -29,7 +28,7 @@ from tests.test_ui_play import card_point, choose
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "frames.json")
 DT = 1 / 30
 MOVES = 8               # the person's moves per scripted game
-SCRIPTS = list(game.GAMES) + ["pass_and_play", "lesson", "replay"]
+SCRIPTS = list(registry.GAMES) + ["pass_and_play", "lesson", "replay"]
 
 
 # ---- what the script reads of the table (the only lines that know its insides) -------------------
@@ -147,7 +146,7 @@ def table_of(driver):
 def play_game(driver, game_id):
     """Maya against a computer (two of them in a game for three or more): MOVES moves,
     a hand's scores when one ends, the keys walking the hand once."""
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     count = max(2, min(3, info.min_players))
     seats = [Seat("Maya", True)] + [Seat(n, False, "medium") for n in ("Theo", "Ines")[:count - 1]]
     driver.open_table(Session(game_id, seats, {}, seed=17, executor=inline))

@@ -182,7 +182,7 @@ def test_join_keyboard_ring_is_on_the_field_typed_in_after_tab_or_a_click(app):
 def host_for(game_id, plan, seed, undo="mine"):
     """A table hosted in the test on 127.0.0.1 (pumped by hand): (Hosting, the Session
     maker once everyone has joined)."""
-    from game import resolve_options, game_info
+    from game.registry import resolve_options, game_info
     from scenes.session import Seat, Session, inline
     _, options = resolve_options(game_info(game_id), len(plan))
     names = [None if kind == "remote" else "Ines" for kind in plan]

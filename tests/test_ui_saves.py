@@ -11,8 +11,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import game
-from game import bots, resources, saves
+from game import bots, registry, resources, saves
 from game.saves import files
 from scenes import app as app_module
 from scenes import config, statistics
@@ -272,7 +271,7 @@ def test_a_game_quit_at_an_action_and_continued_ends_the_same(user_home, monkeyp
 
 @pytest.mark.parametrize("game_id", ["final_count", "four_downs"])
 def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_home, game_id):
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     seats = [Seat("Maya", True), Seat("Theo", True)]
     folders = saves.Folders()
     session = Session(game_id, seats, info.default_options(), 21, folders)
@@ -299,9 +298,9 @@ def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_ho
     finally:
         pygame.quit()
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_sessions_resume_at_any_action_to_the_same_end(user_home, game_id):
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     seats = [Seat(f"P{i}", i % 2 == 0, "easy") for i in range(info.default_players)]
     reference = Session(game_id, seats, info.default_options(), 12)
     rng = random.Random(12)
@@ -415,7 +414,7 @@ def test_statistics_scene_shows_resets_and_replays(user_home):
     last = _finish_games(saves.Folders())
     a = new_app()
     try:
-        for _ in range(len(game.GAMES)):
+        for _ in range(len(registry.GAMES)):
             press(a, pygame.K_DOWN)
         press(a, pygame.K_RETURN)
         scene = a.scene
@@ -489,7 +488,7 @@ def test_bad_statistics_and_records_are_said_in_the_scene(user_home):
 def test_a_record_of_older_rules_opens_in_the_viewer_with_a_note(user_home, monkeypatch):
     folders = saves.Folders()
     _finish_games(folders)
-    monkeypatch.setattr(game.GAMES["final_card_down"].state_class(), "RULES_VERSION", 2)
+    monkeypatch.setattr(registry.GAMES["final_card_down"].state_class(), "RULES_VERSION", 2)
     newest = saves.list_records(folders)[0]
     with open(newest) as handle:
         record = json.load(handle)

@@ -6,8 +6,7 @@ import random
 
 import pytest
 
-import game
-from game import undo
+from game import registry, undo
 from tests.helpers import finished
 
 SEEDS = range(3)
@@ -16,20 +15,20 @@ UNDOS_PER_GAME = 12
 
 def replay(state, game_id, **args):
     """The state reached by replaying `state`'s history on a new game made with `args`."""
-    again = game.new_game(game_id, **args)
+    again = registry.new_game(game_id, **args)
     for action in state.history:
         again.apply(action)
     return again
 
 
 @pytest.mark.parametrize("policy", [undo.MINE, undo.CASUAL])
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_random_undos_replay_from_the_seed_and_play_on(game_id, policy):
     undos = 0
     for seed in SEEDS:
         rng = random.Random(seed)
         args = {"seed": seed}
-        timeline = undo.Timeline(game.new_game(game_id, **args))
+        timeline = undo.Timeline(registry.new_game(game_id, **args))
         players = timeline.state.players
         humans = set(rng.sample(range(players), rng.randint(1, players)))
         made = 0
@@ -68,7 +67,7 @@ def test_random_undos_replay_from_the_seed_and_play_on(game_id, policy):
 
 
 def test_undo_off_never_allows_anything_nor_a_state_changed_behind_its_back():
-    timeline = undo.Timeline(game.new_game("final_card_down", seed=2))
+    timeline = undo.Timeline(registry.new_game("final_card_down", seed=2))
     for _ in range(6):
         timeline.apply(timeline.state.legal_actions()[0])
     assert timeline.undo_limit(0, undo.OFF, {0}) == len(timeline.state.history)
@@ -79,7 +78,7 @@ def test_undo_off_never_allows_anything_nor_a_state_changed_behind_its_back():
 
 
 def test_undo_restore_refuses_positions_outside_the_timeline():
-    timeline = undo.Timeline(game.new_game("ktu", seed=2))
+    timeline = undo.Timeline(registry.new_game("ktu", seed=2))
     timeline.apply(timeline.state.legal_actions()[0])
     with pytest.raises(ValueError, match="cannot go back to move 1"):
         timeline.restore(1)
@@ -150,7 +149,7 @@ class Table:
 # ---- Final Card-Down ----------------------------------------------------------------------
 def fcd(hands, draw=(), players=4):
     from tests.test_final_card_down import stacked
-    return game.new_game("final_card_down", players=players, seed=1,
+    return registry.new_game("final_card_down", players=players, seed=1,
                          deck=stacked(hands, draw=draw, players=players))
 
 
@@ -202,7 +201,7 @@ def pass_turn(table):
 
 
 def test_deadline_undo_refuses_a_stock_draw_the_blind_exchange_and_another_person():
-    table = Table(game.new_game("deadline", seed=5), humans={0})
+    table = Table(registry.new_game("deadline", seed=5), humans={0})
     table.do("draw stock")
     drawn = table.state.hands[0][-1]
     table.do(f"discard {table.state.hands[0][0].name}")
@@ -214,7 +213,7 @@ def test_deadline_undo_refuses_a_stock_draw_the_blind_exchange_and_another_perso
     pass_turn(table)
     assert table.state.step == "exchange" and table.timeline.entries[-1].chance
     assert table.target(0) is None            # the blind exchange order was drawn
-    people = Table(game.new_game("deadline", seed=5), humans={0, 1})
+    people = Table(registry.new_game("deadline", seed=5), humans={0, 1})
     pass_turn(people)
     assert people.target(0) == 1
     people.do("draw discard")
@@ -260,7 +259,7 @@ def test_ktu_undo_takes_back_a_burn_and_replay_but_not_a_refill_or_a_blind_card(
 def final_count(dice, seed=7):
     from tests.test_final_count import stack
     deck = stack(2, {0: ["2S", "4S"], 1: ["AS", "5S"]}, {0: "6S", 1: "3C"}, ["7S", "8S"])
-    return game.new_game("final_count", players=2, seed=seed, deck=deck, dice=dice)
+    return registry.new_game("final_count", players=2, seed=seed, deck=deck, dice=dice)
 
 
 def test_final_count_undo_takes_back_both_steps_of_a_swap_but_not_the_roll():
@@ -292,11 +291,11 @@ def test_final_count_undo_after_a_five_keeps_the_blind_pick_order_and_stops_at_p
 
 def test_final_count_undo_never_rolls_again_even_casually():
     timeline = undo.Timeline(final_count(dice=[], seed=11))
-    timeline.apply(game.Action("roll"))
+    timeline.apply(registry.Action("roll"))
     rolled, shown = timeline.state.die, timeline.state.view(1)
     assert timeline.undo(1, undo.MINE, {1}) is None
     timeline.undo(1, undo.CASUAL, {1})
-    timeline.apply(game.Action("roll"))
+    timeline.apply(registry.Action("roll"))
     assert timeline.state.die == rolled and timeline.state.view(1) == shown
     assert timeline.casual_used and timeline.undos == 1
 
@@ -338,7 +337,7 @@ def test_four_downs_undo_stops_at_a_computers_card_and_at_the_deal():
 def five_possessions():
     from tests.test_five_possessions import T14_DEFENSE, T14_OFFENSE, k, w
     deck = [w(sum(T14_OFFENSE, [])), k(sum(T14_DEFENSE, []))]
-    return game.new_game("five_possessions", seed=1, deck=deck, tosses=[0])
+    return registry.new_game("five_possessions", seed=1, deck=deck, tosses=[0])
 
 
 def test_five_possessions_undo_takes_back_a_line_of_four_card_by_card():
@@ -387,7 +386,7 @@ def test_session_undo_is_autosaved_resumed_recorded_and_counted():
     assert state.history == [] and state.to_dict() == session.state.to_dict()
     assert saves.load_undo(folders) == {"undos": 1, "practice": False}
     session.submit(play)
-    session.submit(game.Action("end_turn"))
+    session.submit(registry.Action("end_turn"))
     resumed = Session.resume(*saves.load_game(folders), folders)
     assert resumed.undo_record() == {"undos": 1, "practice": False}
     assert resumed.undo(0, undo.MINE) == 0                      # the undo reaches before the load
@@ -451,7 +450,7 @@ def test_a_bad_undo_record_in_the_autosave_is_refused_and_kept(record, problem):
 
     from game import saves
     folders = saves.Folders()
-    state = game.new_game("ktu", seed=1)
+    state = registry.new_game("ktu", seed=1)
     seats = [{"name": f"P{i}", "level": None} for i in range(state.players)]
     saves.save_game(folders, state, seats, {"undos": 3, "practice": True})
     assert saves.load_undo(folders) == {"undos": 3, "practice": True}

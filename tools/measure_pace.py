@@ -23,7 +23,7 @@ sys.path.insert(0, ROOT)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import game  # noqa: E402
+from game import registry  # noqa: E402
 from game.report.pace import PACE_FILE, SPEED  # noqa: E402
 from game.report.words import count  # noqa: E402
 
@@ -39,7 +39,7 @@ def table_seconds(game_id, seed):
     from scenes.scoring import ScoringScene
     from scenes.session import Seat, Session, inline
     from scenes.table import TableScene
-    info = game.game_info(game_id)
+    info = registry.game_info(game_id)
     app = app_module.App(size=(1280, 720), frame_seconds=FRAME, executor=inline)
     try:
         app.settings.animation_speed = SPEED
@@ -83,12 +83,12 @@ def main(argv=None):
                         help=f"keep the figures in {os.path.relpath(PACE_FILE, ROOT)}")
     args = parser.parse_args(argv)
     for game_id in args.games_ids:
-        if game_id not in game.GAMES:
-            parser.error(f"unknown game {game_id!r}; games: {', '.join(game.GAMES)}")
+        if game_id not in registry.GAMES:
+            parser.error(f"unknown game {game_id!r}; games: {', '.join(registry.GAMES)}")
     paces = {}
-    for game_id in args.games_ids or list(game.GAMES):
+    for game_id in args.games_ids or list(registry.GAMES):
         paces[game_id] = round(measure(game_id, args.games), 3)
-        print(f"{game.game_info(game_id).title}: {paces[game_id]:.2f} s of table time per "
+        print(f"{registry.game_info(game_id).title}: {paces[game_id]:.2f} s of table time per "
               f"action ({count(args.games, 'game')}, {SPEED} speed)", flush=True)
     if args.write:
         kept = {}

@@ -17,14 +17,15 @@ import secrets
 import shlex
 import sys
 
-import game
-from game import resources
+from game import registry, resources
 from game.arguments import option, positive, whole, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
+from game.report.cluster import Cluster
 from game.report.remote import versions
 from game.report.store import FolderStore
 from game.report.words import count, options_words, seat
+from game.version import VERSION
 
 SUMMARY_FORMAT = "cardtable-report"
 SUMMARY_VERSION = 3      # 3: where the games were played (run.where), by place
@@ -55,7 +56,7 @@ def add_arguments(parser):
     """Declare the report's options on `parser` (the `report` subcommand); every help
     text says its default."""
     cores = os.cpu_count() or 1
-    parser.add_argument("game", nargs="?", help="game id, e.g. final_card_down")
+    parser.add_argument("game", nargs="?", help=f"game id: {', '.join(registry.SHIPPED)}")
     parser.add_argument("--games", type=positive, default=GAMES,
                         help=f"games per configuration (default {GAMES})")
     parser.add_argument("--players", type=_players, metavar="K[,K...]",
@@ -105,7 +106,7 @@ def add_arguments(parser):
 def make_spec(args):
     """The run's spec from the arguments, every value checked; ReportError otherwise."""
     try:
-        info = game.game_info(args.game)
+        info = registry.game_info(args.game)
     except ValueError as error:
         raise ReportError(str(error)) from None
     levels = [level.strip() for level in args.bots.split(",")]
@@ -145,7 +146,7 @@ def make_spec(args):
         spec["players"] = list(dict.fromkeys(c["players"] for c in configs))
         spec["options"] = {k: v for k, v in configs[0]["options"].items()
                            if k in options}
-        spec["sweep"] = [[key, [game.resolve_options(info, None, {key: v})[1][key] for v in values]]
+        spec["sweep"] = [[key, [registry.resolve_options(info, None, {key: v})[1][key] for v in values]]
                          for key, values in sweep]
     return spec
 
@@ -161,6 +162,7 @@ def write_outputs(out_dir, spec, summary, rows, run_info, found):
         atomic_write(paths[0], page)
         atomic_write(paths[1], csv_text(rows))
         atomic_write(paths[2], json.dumps({"format": SUMMARY_FORMAT, "version": SUMMARY_VERSION,
+                                           "app_version": VERSION,
                                            "spec": spec, "versions": found, "summary": summary,
                                            "run": run_info, "rows": rows}))
     except OSError as error:
@@ -249,19 +251,19 @@ def read_shards(paths):
     return spec, rows, run_info, found
 
 
-def replay(spec, seed, presenter_for, out=print):
+def replay(spec, seed, out=print):
     """Print the game of `seed` (the first configuration) move by move in the app log's
-    words (`presenter_for(info)`: the game's presenter, whose log lines the table shows;
-    every card face up, as the replay viewer's 'Cards: all'), then its ending."""
+    words (those of the game's presenter, in its home: the log the table shows, every
+    card face up, as the replay viewer's 'Cards: all'), then its ending."""
     from game.report.findings import who_played
-    info = game.game_info(spec["game"])
+    info = registry.game_info(spec["game"])
     config = runner.configurations(spec)[0]
     if spec["fuzz"]:
         players, options = runner.fuzz_setup(info, seed)
         levels = config["levels"] * players
     else:
         players, options, levels = config["players"], config["options"], config["levels"]
-    presenter = presenter_for(info)
+    presenter = registry.HOMES[info.id].presenter(info)
     names = [seat(s) for s in range(players)]
     out(f"{info.title}, seed {seed}, {count(players, 'player')}, "
         f"{who_played(levels, runner.HARD_ITERATIONS)}; "
@@ -312,7 +314,7 @@ def _resume(args):
 def _begin(args):
     """(spec, store) of a new run, its output folder checked before any game is played."""
     if not args.game:
-        raise ReportError("name a game (e.g. final_card_down), --merge shard files "
+        raise ReportError(f"name a game (e.g. {registry.SHIPPED[0]}), --merge shard files "
                           "or --resume DIR")
     spec = make_spec(args)
     store = FolderStore(args.out or f"report-{spec['game']}")
@@ -337,7 +339,7 @@ def _check_finished(folder, force):
     what = "a finished report"
     try:
         spec = _read_summary(path)["spec"]
-        what += (f" ({game.game_info(spec['game']).title}, "
+        what += (f" ({registry.game_info(spec['game']).title}, "
                  f"{count(spec['games'], 'game')} per configuration, run seed {spec['seed']})")
     except (ReportError, ValueError, KeyError, TypeError):
         pass
@@ -352,11 +354,9 @@ def _check_finished(folder, force):
                       "choose another --out")
 
 
-def main(args, presenter_for):
+def main(args):
     """Run the report command; 0 on success, 2 with a one-line error on stderr otherwise,
-    130 when stopped by Ctrl+C (the finished games kept). `presenter_for(info)` gives a
-    game's presenter, whose log words --replay speaks in: the caller (main.py) hands it
-    in, as the presenters live with the scenes, which nothing under game/ imports."""
+    130 when stopped by Ctrl+C (the finished games kept)."""
     from game.report.summary import summarize
     store = None
     try:
@@ -368,7 +368,7 @@ def main(args, presenter_for):
             FolderStore(out_dir).check_writable()
         else:
             if args.replay is not None and args.game:
-                replay(make_spec(args), args.replay, presenter_for)
+                replay(make_spec(args), args.replay)
                 return 0
             spec, store = _resume(args) if args.resume else _begin(args)
             other = read_other(args.confirm, spec) if args.confirm else None
@@ -377,7 +377,8 @@ def main(args, presenter_for):
             if not args.resume:
                 store.begin(spec, found)
             try:
-                _, rows, seconds, where = runner.play(spec, args.workers, args.cluster, store)
+                engine = Cluster(args.cluster) if args.cluster else None
+                _, rows, seconds, where = runner.play(spec, args.workers, engine, store)
             except ReportError as error:
                 raise ReportError(f"{error}{_kept(store, args.resume)}") from None
             run_info = {"seconds": seconds, "where": where,
@@ -408,7 +409,7 @@ def another_seed(spec, out_dir):
     if spec["fuzz"]:
         words.append("--fuzz-options")
     else:
-        info = game.game_info(spec["game"])
+        info = registry.game_info(spec["game"])
         if spec["players"] != [info.default_players]:
             words += ["--players", ",".join(map(str, spec["players"]))]
         for key, value in spec["options"].items():

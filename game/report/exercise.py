@@ -19,12 +19,12 @@ changed both is no longer watched, so a game pays only for the rules still in do
 """
 import random
 
-import game
+from game import registry
 
 
 def rules_of(game_id):
     """[(option id, its values)] for every house rule of the game (not the player count)."""
-    info = game.game_info(game_id)
+    info = registry.game_info(game_id)
     return [(o.id, list(o.values)) for o in info.options if o.id != info.player_option]
 
 
@@ -57,7 +57,7 @@ class Watch:
         deal = _position(state)
         for key, value in self.others:
             try:
-                other = game.new_game(game_id, players=state.players, seed=seed,
+                other = registry.new_game(game_id, players=state.players, seed=seed,
                                       options=dict(state.options, **{key: value}))
                 same = _position(other) == deal
             except Exception:   # a deal the other value cannot make differs from this one

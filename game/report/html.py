@@ -9,7 +9,7 @@ import html
 import io
 import statistics
 
-import game
+from game import registry
 from game.report import MissingExtra, stats
 from game.report.findings import who_played
 from game.report.pace import MEASURE, SPEED
@@ -17,13 +17,14 @@ from game.report.run import HARD_ITERATIONS
 from game.report.summary import ENDS
 from game.report.words import (about_points, ci_num, ci_pct, count, num, option_words,
                                options_words, ordinal, p_words, pct, points, seat)
+from game.version import TITLE
 
 PAGE_WIDTH = 1100       # pixels: the page's text and its widest chart
 DPI = 100
 MIN_TEXT_PX = 12        # the smallest text on a chart, in pixels
-SMALL = MIN_TEXT_PX * 72 / DPI + 0.1    # in points: tick labels, legends, notes
-TEXT = SMALL + 1                        # axis labels
-TITLE = SMALL + 2                       # titles
+SMALL_PT = MIN_TEXT_PX * 72 / DPI + 0.1    # tick labels, legends, notes (in points)
+TEXT_PT = SMALL_PT + 1                      # axis labels
+TITLE_PT = SMALL_PT + 2                     # titles
 WIDE = (PAGE_WIDTH - 60) / DPI          # inches: a chart across the page
 STYLE = """
 body { font-family: sans-serif; margin: 2em auto; padding: 0 1em; max-width: PAGE_WIDTHpx;
@@ -51,10 +52,11 @@ def _pyplot():
         raise MissingExtra("matplotlib") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    plt.rcParams.update({"font.size": TEXT, "axes.titlesize": TITLE, "axes.labelsize": TEXT,
-                         "xtick.labelsize": SMALL, "ytick.labelsize": SMALL,
-                         "legend.fontsize": SMALL, "legend.title_fontsize": SMALL,
-                         "figure.titlesize": TITLE, "figure.dpi": DPI})
+    plt.rcParams.update({"font.size": TEXT_PT, "axes.titlesize": TITLE_PT,
+                         "axes.labelsize": TEXT_PT, "xtick.labelsize": SMALL_PT,
+                         "ytick.labelsize": SMALL_PT, "legend.fontsize": SMALL_PT,
+                         "legend.title_fontsize": SMALL_PT, "figure.titlesize": TITLE_PT,
+                         "figure.dpi": DPI})
     return plt
 
 
@@ -686,7 +688,7 @@ def _where(run_info):
 def render(spec, summary, run_info, found):
     """The report's HTML page (a complete document, charts inline); `found` holds the code
     and rules versions that played it."""
-    info = game.game_info(spec["game"])
+    info = registry.game_info(spec["game"])
     who = summary["findings"]["who"]
     title = f"{info.title} balance report: {_cap(who)}"
     many = len(summary["configs"]) > 1
@@ -696,7 +698,7 @@ def render(spec, summary, run_info, found):
              f"<p>{count(summary['games'], 'game')}, {html.escape(_mode(info, spec))}; run seed "
              f"{spec['seed']} (<code>--seed {spec['seed']}</code> repeats it); played in "
              f"{run_info['seconds']:.1f} s ({run_info['games_per_second']:.0f} games/s; "
-             f"{html.escape(_where(run_info))}); code {found['code']}, rules {found['rules']}. "
+             f"{html.escape(_where(run_info))}); {TITLE}, code {found['code']}, rules {found['rules']}. "
              "Every figure carries its 95% interval (Wilson for shares, Student's t for means) "
              "and its number of games.</p>"]
     if any("random" in config["levels"] for config in summary["configs"]):

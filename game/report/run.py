@@ -24,9 +24,9 @@ import time
 from collections import Counter
 from typing import NamedTuple
 
-import game
-from game.measures import hands, measure, measures_for
+from game import registry
 from game.report.exercise import Watch
+from game.report.measures import hands, measure, measures_for
 from game.report.words import count, option_words
 
 LEVELS = ("random", "easy", "medium", "hard")
@@ -115,7 +115,7 @@ def play_game(game_id, players, levels, options, seed, out=None):
     finishing order, not the scores); `rules_moves` and `rules_play` the house rules whose other
     values would have changed the moves on offer, or the play (`game.report.exercise`)."""
     declared = measures_for(game_id)
-    state = game.new_game(game_id, players=players, seed=seed, options=options)
+    state = registry.new_game(game_id, players=players, seed=seed, options=options)
     dealt = [_held(state, seat) for seat in range(players)]
     unseen = {seat for seat in range(players) if not dealt[seat]}
     rng = random.Random(seed)
@@ -206,7 +206,7 @@ def play_index(job, index, out=None, level=None):
     game_id, config, players, levels, options, run_seed, *_ = job
     seed = game_seed(run_seed, index)
     if options is None:
-        players, options = fuzz_setup(game.game_info(game_id), seed)
+        players, options = fuzz_setup(registry.game_info(game_id), seed)
         levels = levels * players
     row = play_game(game_id, players, [level] * players if level else levels, options, seed,
                     out=out)
@@ -313,7 +313,7 @@ def configurations(spec):
     --fuzz-options. Where random movers play (not fuzzing), the same configurations
     follow with Medium in their seats (`check`, CHECK_GAMES games each at most), so that
     each finding can say what Medium does."""
-    info = game.game_info(spec["game"])
+    info = registry.game_info(spec["game"])
     if spec["fuzz"]:
         return [{"players": None, "levels": [spec["bots"][0]], "options": None,
                  "games": spec["games"], "label": "random house rules and player counts"}]
@@ -322,7 +322,7 @@ def configurations(spec):
     for players in spec["players"]:
         for values in itertools.product(*[vals for _, vals in spec["sweep"]]):
             chosen = dict(spec["options"], **dict(zip(keys, values)))
-            k, options = game.resolve_options(info, players, chosen)
+            k, options = registry.resolve_options(info, players, chosen)
             levels = spec["bots"] if len(spec["bots"]) > 1 else spec["bots"] * k
             words = [count(k, "player")] if len(spec["players"]) > 1 else []
             words += [option_words(info, key, options[key]) for key in keys]
@@ -410,7 +410,8 @@ def played_where(chunks):
 def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
     """Play (or finish) the run described by `spec` (a `Played`). `store` keeps finished
     chunks (and gives back those of a stopped run, with where they were played);
-    `cluster` is a Dask scheduler's address; `say(text)` is told the estimate of a long
+    `cluster`, a connected `game.report.cluster.Cluster`, plays the chunks instead of
+    local processes and is closed at the end; `say(text)` is told the estimate of a long
     run."""
     from game.report.store import MemoryStore
     store = store or MemoryStore()
@@ -434,10 +435,7 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
         if bar:
             bar.update(played)
 
-    engine = None
-    if cluster:
-        from game.report.cluster import Cluster
-        engine = Cluster(cluster)
+    engine = cluster
     try:
         parallel = engine.threads() if engine else workers
         where = (count(parallel, "Dask worker thread") if engine else local_where(parallel))
@@ -458,7 +456,7 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
         size = chunk_size(left, parallel, estimate.per_game)
         jobs = jobs_for(spec, configs, done, size)
         if engine:
-            engine.run(jobs, lambda chunk: finished(chunk, f"Dask cluster {cluster}"))
+            engine.run(jobs, lambda chunk: finished(chunk, f"Dask cluster {engine.address}"))
         else:
             run_local(jobs, workers, lambda chunk: finished(chunk, local_where(workers)))
     finally:

@@ -25,10 +25,10 @@ Where the players include random movers, the same configurations played by Mediu
 import statistics
 from collections import Counter, defaultdict
 
-import game
-from game.measures import measures_for
+from game import registry
 from game.report import effects, stats, words
 from game.report.effects import ENDS, capped, last_margin_of, margin_of
+from game.report.measures import measures_for
 from game.report.pace import seconds_per_action
 from game.report.words import dealt_feature, option_words
 
@@ -444,7 +444,7 @@ def summarize(spec, configs, rows, other=None):
     `other`: another seed's report (its summary.json's data), whose findings each finding
     is looked for in."""
     from game.report.findings import findings
-    info = game.game_info(spec["game"])
+    info = registry.game_info(spec["game"])
     groups = [[] for _ in configs]
     for row in rows:
         groups[row["config"]].append(row)

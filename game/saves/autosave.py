@@ -13,7 +13,7 @@ import json
 import os
 import uuid
 
-import game
+from game import registry
 from game.core import require, require_int
 from game.saves import files, records, statistics
 
@@ -60,7 +60,7 @@ def _check_end(end, state):
 def _read_autosave(folders):
     """(state, seats, end or None) from the autosave, or None; BadFile if it is bad."""
     def parse(data):
-        state = game.load_state(data.get("game"))
+        state = registry.load_state(data.get("game"))
         seats = records.check_seats(data.get("seats"), state.players)
         undo = _check_undo(data)
         end = data.get("end")

@@ -90,6 +90,11 @@ class Folders:
     def records(self):
         return os.path.join(self.data, "records")
 
+    @property
+    def log(self):
+        """The app's log file (the folder is made when the first line is written)."""
+        return os.path.join(self.logs, "cardtable.log")
+
 
 def atomic_write(path, text):
     """Write `text` to `path` so that readers see the old file or the new one, whole."""
