@@ -227,3 +227,16 @@ def test_random_movers_are_flagged_with_what_medium_did():
     assert "(with Medium bots: 100.00 against 100.00, not flagged)" in effect
     seats = next(f["text"] for f in summary["findings"]["found"] if f["kind"] == "seats")
     assert "; with Medium bots in the same configurations (60 games each): Seat 4 wins" in seats
+
+
+def test_a_swept_value_that_rarely_changed_the_play_is_said_so():
+    rows = effect_rows(300)
+    for game_row in rows:
+        rare = game_row["config"] % 2 == 1 and game_row["index"] < 6
+        game_row["rules_play"] = ["deadline.ace_high"] + (
+            ["deadline.voluntary_submission"] if rare else [])
+    summary = summarize(sweep_spec(300), sweep_configs(), rows)
+    rare = [f["text"] for f in summary["findings"]["found"] if f["kind"] == "rare"]
+    assert rare == ["Medium bots in every seat — Voluntary submission: On changed the play in "
+                    "only 12 of 600 games (2.0%): in the others its games are those of Off, so "
+                    "what it does hardly shows in its figures. Check on another seed."]

@@ -32,6 +32,7 @@ LEVEL_WORDS = {"random": "random movers", "easy": "Easy bots", "medium": "Medium
 RANDOM_NOTE = " (random legal moves, not players)"
 CHECK = "Check on another seed."
 SPELLED = 4          # a figure found in this many configurations or fewer is given for each
+RARE = 0.05          # a swept value that changed the play in fewer of its games is said so
 
 
 def who_played(levels, iterations=None):
@@ -195,7 +196,7 @@ def _seats(configs, labels, same):
                        f"configurations), against a fair share of "
                        f"{_span([c['fair_share'] for c in chosen], pct)}; "
                        f"{count(chosen[0]['seat_games'], 'game')} or so in each, overall tests "
-                       f"{_span([c['overall']['p'] for c in chosen], p_words)}")
+                       f"{p_words(max(c['overall']['p'] for c in chosen))} or less")
         singled = sorted({seat(i) for c in chosen for i, s in enumerate(c["seats"])
                           if s["significant"]})
         shares = [statistics.fmean(c["seats"][s]["share"] for c in chosen) for s in range(k)]
@@ -278,7 +279,8 @@ def _figure_text(entry):
     if entry["kind"] == "balance":
         return (f"the seats' wins spread otherwise: {seat(entry['seat'])} wins "
                 f"{pct(entry['value'])} against {pct(entry['base'])}, {points(entry['change'])} "
-                f"(95% interval {points(low)} to {points(high)}; each seat's wins tested)")
+                f"(95% interval {points(low)} to {points(high)}; each seat's wins tested, "
+                f"{p_words(entry['p_adjusted'])} after the corrections)")
     if entry["kind"] in ("share", "edge"):
         change = f"{points(entry['change'])} (95% interval {points(low)} to {points(high)})"
     elif entry["relative"] is not None:
@@ -312,6 +314,14 @@ def _effects(summary, spec, check, other):
                     "unused", 0.0, "unused", ("unused", option["option"], value["value"]), "",
                     f"{value['words']} was never used in {count(used['games'], 'game')}: "
                     f"{why}, so its games are those of {base['value_words']}."))
+            used = value["used"]
+            if not value["base"] and used and 0 < used["play"] < RARE * used["games"]:
+                out.append(_finding(
+                    "unused", 0.0, "rare", ("rare", option["option"], value["value"]), "",
+                    f"{value['words']} changed the play in only {used['play']:,} of "
+                    f"{count(used['games'], 'game')} ({pct(used['play'] / used['games'])}): "
+                    "in the others its games are those of "
+                    f"{base['value_words']}, so what it does hardly shows in its figures."))
             flagged = sorted((e for e in value["entries"] if e["significant"] and e["headline"]),
                              key=lambda e: -_size(e))
             if not flagged:
@@ -370,7 +380,7 @@ def _in_check(check, finding):
             return None
         return (f"{_span([r['with']['share'] for r in found], pct)} against "
                 f"{_span([r['without']['share'] for r in found], pct)} without")
-    if kind == "unused":
+    if kind in ("unused", "rare"):
         value = _value_in(check, rest[0], rest[1])
         if value is None or not value["used"]:
             return None
