@@ -595,6 +595,14 @@ def test_check_on_another_seed_runs_as_the_page_says_and_marks_what_it_found(tmp
     texts = [f["text"] for f in again["summary"]["findings"]["found"]]
     effect = next(t for t in texts if "Play to the last: On against Off" in t)
     assert "(seen on seed 3 too)" in effect and "Check on another seed" not in effect
+    said = {tuple(f["key"]) for f in again["summary"]["findings"]["found"]}
+    missed = [f for f in data["summary"]["findings"]["found"] if tuple(f["key"]) not in said
+              and f["kind"] not in ("play", "contract", "stall")]
+    assert len(again["summary"]["findings"]["not_again"]) >= len(missed)
+    for finding in missed:
+        text = finding["text"].rsplit(" Check on another seed.", 1)[0]
+        assert text in again["summary"]["findings"]["not_again"]
+        assert html.escape(text) in (tmp_path / "first-seed-4" / "report.html").read_text()
     capsys.readouterr()
     for argv, words in ((["--seed", "3"], "played on the same seed (3)"),
                         (["--seed", "9", "--option", "ktu.four_in_a_row=on"],

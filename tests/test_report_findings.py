@@ -240,3 +240,21 @@ def test_a_swept_value_that_rarely_changed_the_play_is_said_so():
     assert rare == ["Medium bots in every seat — Voluntary submission: On changed the play in "
                     "only 12 of 600 games (2.0%): in the others its games are those of Off, so "
                     "what it does hardly shows in its figures. Check on another seed."]
+
+
+def test_another_seeds_findings_not_found_again_are_listed():
+    summary = summarize(sweep_spec(200), sweep_configs(), effect_rows())
+    effect = next(f for f in summary["findings"]["found"] if f["kind"] == "effect")
+    other = {"spec": {"seed": 41}, "summary": {"findings": {"found": [
+        dict(effect, text="Medium bots in every seat — the effect. Check on another seed."),
+        {"kind": "dealt", "key": ["dealt", "dealt a 7", True],
+         "text": "Medium bots in every seat — Seats dealt a 7 win more. Check on another seed."},
+        dict(effect, figures=effect["figures"] + ["burns per game"],
+             key=["effect", "deadline.ace_high", "off"], text="Another effect.")]}}}
+    again = summarize(sweep_spec(200), sweep_configs(), effect_rows(), other)["findings"]
+    assert again["other_seed"] == 41
+    assert again["not_again"] == ["Medium bots in every seat — Seats dealt a 7 win more.",
+                                  "Another effect."]
+    texts = [f["text"] for f in again["found"]]
+    assert any(t.endswith("(seen on seed 41 too).") for t in texts)
+    assert not any("Check on another seed" in t for t in texts)

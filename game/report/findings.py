@@ -2,7 +2,9 @@
 who played, with its 95% interval and its number of games.
 
 `findings(info, spec, summary, other=None)` -> {"found": [{group, size, kind, key, text,
-details?}], "who": the players in words, "detect": [sentences], "nothing": [sentences]}.
+details?}], "who": the players in words, "detect": [sentences], "nothing": [sentences]};
+given `other`, also "other_seed" and "not_again": the other seed's findings (or some of
+their figures) this run did not find.
 
 The order: a broken rules contract or a stall (the game itself is broken); the swept
 rules' effects (the flagged entries of the house rules ranked, the very same tests);
@@ -167,6 +169,9 @@ def _measure_with(configs, high, low, shares):
 
 
 def _seats(configs, labels, same):
+    """The seats' balance where its overall test is flagged: one line for the
+    configurations that lean the same way (later seats win more, or the same seat most
+    and least), with the seats that win most and least over them."""
     out = []
     flagged = [c for c in configs if c.get("overall", {}).get("significant")]
     groups = {}
@@ -174,10 +179,15 @@ def _seats(configs, labels, same):
         shares = [s["share"] for s in config["seats"]]
         high = max(range(len(shares)), key=shares.__getitem__)
         low = min(range(len(shares)), key=shares.__getitem__)
-        head = _trend(shares) or (f"{seat(high)} wins more" if len(shares) == 2
-                                  else "The seats are unbalanced")
-        groups.setdefault((head, high, low, len(shares)), []).append(config)
-    for (head, high, low, k), chosen in groups.items():
+        trend = _trend(shares)
+        head = trend or (f"{seat(high)} wins more" if len(shares) == 2
+                         else "The seats are unbalanced")
+        groups.setdefault((head, len(shares)) if trend else (head, len(shares), high, low),
+                          []).append(config)
+    for (head, k, *_), chosen in groups.items():
+        shares = [statistics.fmean(c["seats"][s]["share"] for c in chosen) for s in range(k)]
+        high = max(range(k), key=shares.__getitem__)
+        low = min(range(k), key=shares.__getitem__)
         where = _where([c["label"] for c in chosen], labels, same)
         highs = [c["seats"][high] for c in chosen]
         lows = [c["seats"][low] for c in chosen]
@@ -191,21 +201,21 @@ def _seats(configs, labels, same):
                        + (f" ({capped:,} capped left out)" if capped else "")
                        + f", overall test {p_words(config['overall']['p'])}")
         else:
+            largest = max(c["overall"]["p"] for c in chosen)
             figures = (f"{seat(high)} wins {_span([e['share'] for e in highs], pct)} and "
                        f"{seat(low)} {_span([e['share'] for e in lows], pct)} (over the "
                        f"configurations), against a fair share of "
                        f"{_span([c['fair_share'] for c in chosen], pct)}; "
                        f"{count(chosen[0]['seat_games'], 'game')} or so in each, overall tests "
-                       f"{p_words(max(c['overall']['p'] for c in chosen))} or less")
+                       + (p_words(largest) if largest < 1e-4 else f"{p_words(largest)} or less"))
         singled = sorted({seat(i) for c in chosen for i, s in enumerate(c["seats"])
                           if s["significant"]})
-        shares = [statistics.fmean(c["seats"][s]["share"] for c in chosen) for s in range(k)]
         text = (f"{head}: {figures}"
                 + (f"; flagged on their own: {', '.join(singled)}" if singled else "") + "."
                 + _measure_with(chosen, high, low, shares))
         edge = max(abs(s["edge"]) for c in chosen for s in c["seats"])
-        out.append(_finding("seats", 100 * edge, "seats",
-                            ("seats", high, low, head), where, text, high=high, low=low))
+        key = ("seats", head) if _trend(shares) == head else ("seats", head, high, low)
+        out.append(_finding("seats", 100 * edge, "seats", key, where, text, high=high, low=low))
     firsts = [c for c in configs if c.get("first_player") and c["first_player"]["significant"]]
     if firsts:
         entries = [c["first_player"] for c in firsts]
@@ -445,8 +455,17 @@ def findings(info, spec, summary, other=None):
                      else f" Not found on seed {other['spec']['seed']}.")
         finding["text"] = text
     found.sort(key=lambda f: (f["group"], -f["size"]))
-    return {"found": found, "who": who, "detect": _detect(summary),
-            "nothing": _nothing(summary)}
+    out = {"found": found, "who": who, "detect": _detect(summary), "nothing": _nothing(summary)}
+    if other is not None:
+        here = {tuple(f["key"]): f for f in found}
+        out["not_again"] = [
+            f["text"].rsplit(" Check on another seed.", 1)[0] for f in
+            other["summary"]["findings"]["found"]
+            if f["kind"] not in ("contract", "stall", "play")
+            and (tuple(f["key"]) not in here or not set(f.get("figures", ()))
+                 <= set(here[tuple(f["key"])].get("figures", ())))]
+        out["other_seed"] = other["spec"]["seed"]
+    return out
 
 
 # ---- what the run could detect, and what it found nothing of -----------------------------

@@ -646,6 +646,11 @@ def _findings_section(summary, run_info):
         out.append('<ol class="findings">' + "".join(items) + "</ol>")
     else:
         out.append(f"<p>Nothing stood out ({html.escape(found['who'])}).</p>")
+    if found.get("not_again"):
+        out.append(f"<p>Found on seed {found['other_seed']} and not (or not all of it) on this "
+                   "one, so not confirmed:</p><ul>"
+                   + "".join(f"<li>{html.escape(text)}</li>" for text in found["not_again"])
+                   + "</ul>")
     if run_info.get("another_seed") and items:
         out.append("<p>Check the findings on another seed (its page then marks each one seen "
                    f"or not): <code>{html.escape(run_info['another_seed'])}</code></p>")
