@@ -4,7 +4,9 @@
 `main(args)` checks them and the output folder, plays (keeping finished chunks in the
 folder as they complete, so `--resume DIR` finishes a stopped run), or merges shards,
 and writes DIR/report.html, DIR/games.csv and DIR/summary.json (the spec, the code and
-rules versions, the summary, the per-game rows and the run's timing). Bad arguments and
+rules versions, the summary, the per-game rows, the run's timing and where its games
+were played, and the command that checks its findings on another seed). `--replay`
+prints one game in the words of the game's presenter, from its home. Bad arguments and
 files, and every failure of a cluster, end in a one-line error naming the value, exit
 status 2; Ctrl+C ends with a line saying how to go on, exit status 130.
 """
