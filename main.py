@@ -21,8 +21,10 @@ import argparse  # noqa: E402
 import sys  # noqa: E402
 import textwrap  # noqa: E402
 
-from game.arguments import (MAX_WORKERS, bot_levels, option, port, positive,  # noqa: E402
-                            seconds_up_to, whole, workers)
+from game.arguments import (MAX_WORKERS, PATH_QUOTED, bot_levels, game_count,  # noqa: E402
+                            iteration_count, last_seed_fits, option, port, positive, quoted,
+                            seconds_up_to, seed, tournament_game_count, workers,
+                            writable_file)
 
 MAX_BENCH_SECONDS = 3600
 
@@ -86,8 +88,8 @@ def build_parser():
                     "each seat's wins and mean score, the games' length and the speed.",
         epilog=said)
     sim.add_argument("game", help=games)
-    sim.add_argument("--games", type=positive, default=100, metavar="N", help="games to play")
-    sim.add_argument("--seed", type=whole, default=0, metavar="S",
+    sim.add_argument("--games", type=game_count, default=100, metavar="N", help="games to play")
+    sim.add_argument("--seed", type=seed, default=0, metavar="S",
                      help="the first game's deal number (game g deals from S + g)")
     sim.add_argument("--players", type=positive, metavar="K",
                      help="players at the table (default: the game's usual count)")
@@ -97,7 +99,7 @@ def build_parser():
                      help="every seat played by a computer player of this level (easy, "
                           "medium or hard), or one level per seat: hard,medium,medium "
                           "(default: random legal moves)")
-    sim.add_argument("--iterations", type=positive, metavar="N",
+    sim.add_argument("--iterations", type=iteration_count, metavar="N",
                      help="with --bots hard: search this many iterations a move instead of "
                           "thinking for a second (the games then repeat exactly)")
     tour = commands.add_parser(
@@ -107,25 +109,26 @@ def build_parser():
                     "level's win rate with its 95% interval, mean score and thinking time.",
         epilog=said)
     tour.add_argument("game", help=games)
-    tour.add_argument("--games", type=positive, default=100, metavar="N", help="games to play")
+    tour.add_argument("--games", type=tournament_game_count, default=100, metavar="N",
+                      help="games to play")
     tour.add_argument("--seats", required=True, metavar="LEVELS",
                       help="one level per seat, e.g. easy,medium,hard,hard; hard@SECONDS is "
                            "a hard player with its own budget (hard,hard@1.0)")
-    tour.add_argument("--seed", type=whole, metavar="S",
+    tour.add_argument("--seed", type=seed, metavar="S",
                       help="the first deal number (default: the results file's, or a random one)")
     tour.add_argument("--budget", type=seconds_up_to(60), default=1.0, metavar="SECONDS",
                       help="the hard level's thinking time per decision, in seconds")
     tour.add_argument("--cpu-clock", action="store_true",
                       help="budgets and decision times in CPU time, as on a computer with a "
                            "core free for each game (figures free of a busy machine's load)")
-    tour.add_argument("--iterations", type=positive, metavar="N",
+    tour.add_argument("--iterations", type=iteration_count, metavar="N",
                       help="hard searches this many iterations a move instead of a budget "
                            "(comparisons free of the machine's load)")
     tour.add_argument("--workers", type=workers, default=1, metavar="N",
                       help=f"games played in parallel (1-{MAX_WORKERS})")
     tour.add_argument("--option", type=option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
-    tour.add_argument("--results", metavar="FILE",
+    tour.add_argument("--results", type=writable_file, metavar="FILE",
                       help="keep every game's result in FILE as it finishes; run again with "
                            "the same FILE to go on where a stopped run ended")
     bench = commands.add_parser(
@@ -177,7 +180,7 @@ def add_network_commands(commands, games):
     host.add_argument("--code", help="the join code (default: a new random one)")
     host.add_argument("--option", type=option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
-    host.add_argument("--seed", type=whole, help="the deal number (default: a random one)")
+    host.add_argument("--seed", type=seed, help="the deal number (default: a random one)")
     host.add_argument("--resume", action="store_true",
                       help="go on with the saved game; its people join again")
     host.add_argument("--stand-in", type=seconds_up_to(24 * 3600), metavar="SECONDS",
@@ -195,7 +198,7 @@ def add_network_commands(commands, games):
     join.add_argument("--name", default="Guest", help="the name to play under (default Guest)")
     join.add_argument("--wait", type=seconds_up_to(3600), default=60.0, metavar="SECONDS",
                       help="seconds to keep trying when the host is lost (default 60)")
-    join.add_argument("--seed", type=whole, help="the computer player's random seed (default: a random one)")
+    join.add_argument("--seed", type=seed, help="the computer player's random seed (default: a random one)")
     join.add_argument("--moves", action="store_true", help="print this seat's moves")
 
 
@@ -255,6 +258,9 @@ def simulate_command(args, parser):
                        f"levels for {players} players\n")
     if args.iterations and "hard" not in levels:
         parser.exit(2, "main.py simulate: error: --iterations goes with a hard computer player\n")
+    too_far = last_seed_fits(args.seed, args.games - 1)
+    if too_far:
+        parser.exit(2, f"main.py simulate: error: argument --seed: {too_far}\n")
     make_chooser = label = None
     if levels:
         from game.bots import make_chooser as bot_chooser
@@ -276,6 +282,10 @@ def tournament_command(args, parser):
         _, options = registry.resolve_options(info, len(args.seats.split(",")), dict(args.option))
         if args.iterations and "@" in args.seats:
             raise ValueError("--iterations leaves no budget to give a seat (hard@SECONDS)")
+        too_far = args.seed is not None and last_seed_fits(
+            args.seed, (args.games - 1) // len(args.seats.split(",")))
+        if too_far:
+            raise ValueError(f"argument --seed: {too_far}")
         settings = {"hard": {"iterations": args.iterations} if args.iterations else {}}
         if args.cpu_clock:
             settings["hard"]["clock"] = "cpu"
@@ -319,7 +329,7 @@ def replay_command(args, parser):
     except saves.BadFile as error:
         parser.exit(2, f"main.py replay: error: {error}\n")
     if record is None:
-        parser.exit(2, f"main.py replay: error: {args.file}: no such file\n")
+        parser.exit(2, f"main.py replay: error: {quoted(args.file, PATH_QUOTED)}: no such file\n")
     names = [seat["name"] for seat in record["seats"]]
     states = saves.replay(record, to_first_illegal="note" in record)
     state = next(states)

@@ -21,7 +21,8 @@ HEX_COLORS = ("red", "blue", "green", "yellow", "purple")
 HEX_SUITS = ("hearts", "diamonds", "clubs", "spades", "questions")
 JOKER = "JK"
 # Play Design's formation cards: one 28-card deck in two backs, its composition that of
-# the rulings' section 1 (cards per side and colour, and per number on each side).
+# the rulings' section 1 (docs/rulings/play_design.md: cards per side and colour, and per
+# number on each side).
 FORMATION_COLORS = ("blue", "green", "purple", "orange")
 FORMATION_DOTS = ("yellow", "orange", "purple", "green", "blue")
 FORMATION_SIDES = ("offense", "defense")
@@ -198,7 +199,8 @@ def _hex(path, data):
 
 def _formation(path, data):
     """Play Design: one 28-card deck, named once per back (white and black), checked
-    against every constraint of the rulings' composition (play_design.md section 1)."""
+    against every constraint of the rulings' composition (docs/rulings/play_design.md,
+    section 1)."""
     expect_keys(path, "deck", data, ("family", "decks", "cards"))
     decks = data["decks"]
     if not isinstance(decks, dict) or not decks:

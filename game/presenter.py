@@ -354,6 +354,19 @@ class Presenter:
         """Does this move take cards from the draw pile (the dealing sound)?"""
         return event.src == self.DRAW_PILE
 
+    # Events that end a hand (or what the game has instead) with its winner in `seat`.
+    HAND_WON = frozenset({HAND_END})
+
+    def won_hand(self, event, view):
+        """The seat that `event` says won a hand (the winning sound), or None: the event's
+        seat for one of HAND_WON, else the hand's result in `view` names it."""
+        if event.kind not in self.HAND_WON:
+            return None
+        if event.seat is not None:
+            return event.seat
+        result = self.hand_result(view) if view is not None else None
+        return next((seat for seat, (_, won) in (result or {}).items() if won), None)
+
     def prompt(self, view, viewer, names, selected=0, humans=None, legal=None, held=False, context=None):
         """The top bar's words: where the game stands (`context`, when given: the words of
         the moment an outcome held on the table belongs to), then what to do now (on your

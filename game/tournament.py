@@ -26,7 +26,8 @@ import time
 from game import registry
 from game.bots import LEVELS, make_bot
 from game.bots.hard import CLOCKS
-from game.saves.files import atomic_write
+from game.core import MAX_SEED
+from game.saves.files import atomic_write, read_text
 from game.report.run import ignore_interrupts
 from game.report.stats import wilson
 from game.report.words import count
@@ -116,14 +117,21 @@ class ResultsFile:
         self.path = os.fspath(path)
         self.header = dict(header, kind=RESULTS_KIND, version=RESULTS_VERSION)
         self.done = {}
-        if os.path.exists(self.path):
-            self._read()
+        text = read_text(self.path, move=False, bounded=False)   # a regular file: never a pipe
+        if text is not None:
+            self._read(text)
         else:
-            atomic_write(self.path, json.dumps(self.header) + "\n")
+            self._write(atomic_write, json.dumps(self.header) + "\n")
 
-    def _read(self):
-        with open(self.path, encoding="utf-8") as f:
-            text = f.read()
+    def _write(self, write, text):
+        """`write(path, text)`; ValueError naming the file if the system refuses it."""
+        try:
+            write(self.path, text)
+        except OSError as error:
+            raise ValueError(f"results file {self.path}: cannot be written "
+                             f"({error.strerror or error})") from None
+
+    def _read(self, text):
         lines = text.splitlines()
         torn = bool(text) and not text.endswith("\n")   # a last line cut by a crash
         if torn:
@@ -148,18 +156,23 @@ class ResultsFile:
             except (ValueError, KeyError, TypeError):
                 raise ValueError(f"{self.path}, line {number}: not a game's result") from None
         if torn:
-            atomic_write(self.path, "\n".join(lines) + "\n")
+            self._write(atomic_write, "\n".join(lines) + "\n")
 
     def add(self, index, result):
         """Append game `index`'s result, on disk before this returns."""
         winners, scores, times = result
         row = {"game": index, "winners": winners, "scores": scores,
                "times": [[e, round(s, 6), c] for e, s, c in times if c > 1]}
-        with open(self.path, "a", encoding="utf-8") as f:
-            f.write(json.dumps(row) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+        self._write(_append, json.dumps(row) + "\n")
         self.done[index] = (winners, scores, [tuple(t) for t in row["times"]])
+
+
+def _append(path, text):
+    """Add `text` at the end of the file at `path`, on disk before this returns."""
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
 
 
 def _one(args):
@@ -266,14 +279,14 @@ def deals(seed, games, seats):
 def _seed_of(path):
     """The seed in the header of the results file at `path`, or None (no such file, or
     no seed there: the file's own check then says what is wrong)."""
-    if path is None or not os.path.exists(path):
+    if path is None:
         return None
     try:
-        with open(path, encoding="utf-8") as f:
-            seed = json.loads(f.readline()).get("seed")
-    except (ValueError, AttributeError, OSError):
+        text = read_text(path, move=False, bounded=False) or ""
+        seed = json.loads(text.partition("\n")[0]).get("seed")
+    except (ValueError, AttributeError):
         return None
-    return seed if isinstance(seed, int) else None
+    return seed if isinstance(seed, int) and abs(seed) <= MAX_SEED else None
 
 
 def format_table(results, levels):

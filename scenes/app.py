@@ -98,7 +98,7 @@ class App:
         pygame.display.set_caption(TITLE)
         self.window_size, self.window_position = self._opening_window(size)
         self.screen = ui.Screen(self._open_window())
-        self.sounds = Sounds(self.settings.sound)
+        self.sounds = Sounds(self.settings.sound, self.settings.volume)
         self.clock = pygame.time.Clock()
         self.frame_seconds = frame_seconds
         self.executor = executor or session_module.threads

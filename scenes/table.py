@@ -64,6 +64,7 @@ class TableScene(Scene):
         self.bot_wait = 0.0
         self.bot_armed = False
         self.over = False            # the director's end covers the table (a lesson's summary)
+        self.turn_cue = False        # another has moved since the person did: sound their turn
         self.hold = Hold()
         self.input = TableInput()
         self.static = table_draw.Layer()
@@ -160,12 +161,14 @@ class TableScene(Scene):
         except registry.IllegalAction as error:
             state.selection = []
             state.dialog = None
+            self.app.sounds.play("refused")
             self.say(str(error), action.cards)
             self.layout()
             return
         state.selection = []
         state.hint = None
         state.dialog = None
+        self.turn_cue = not by_person           # another's move: your turn, if it comes, is sounded
         if by_person:
             state.message = ""
         self.hand_ended = self.hand_ended or (self.director.scores_between_hands
@@ -201,6 +204,7 @@ class TableScene(Scene):
             self.bot_armed = False
             events = []
         state.hint = None
+        self.turn_cue = True
         self.hand_ended = self.hand_ended or (self.director.scores_between_hands
                                               and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
@@ -222,7 +226,8 @@ class TableScene(Scene):
             return
         events, self.pending = self.pending, []
         self.motion.start(events, self.viewer, self.presenter, self.event_words, before or {},
-                          [boxes or {}, self.board.boxes], self.app.settings.move_seconds, self.app.sounds.play)
+                          [boxes or {}, self.board.boxes], self.app.settings.move_seconds, self.app.sounds.play,
+                          self.current_view)
         yours = {z.key for z in self.current_view.zones if z.owner == self.viewer and self.viewer is not None}
         seen = [raw.for_seat(self.viewer) for raw in events]
         for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
@@ -422,7 +427,7 @@ class TableScene(Scene):
         """Why the person may not undo now (`reason` and `seat` as the session's
         undo_refusal gives them), in words."""
         return {"off": "it is off in Settings",
-                "chance": "chance has acted since (a shuffle, a roll or a card nobody had seen)",
+                "chance": "chance has acted since (a shuffle, a roll, a blind pick or a card from a shuffled pile)",
                 "learned": "a new card came to light",
                 "person": f"{self.session.name(seat)} has played since"}.get(reason, "you have no move to take back")
 
@@ -580,6 +585,9 @@ class TableScene(Scene):
             return
         if not settled or self.ui_state.dialog:
             return
+        if self.turn_cue and self.my_turn():     # once everything has landed
+            self.turn_cue = False
+            self.app.sounds.play("turn")
         if self.hold.seconds > 0:
             self.dirty = self.hold.update(dt) or self.dirty
             return

@@ -1,5 +1,5 @@
 """Play Design - 4 downs: every test scenario (T1-T10) and ruling (A1-A16, 3.2) of
-rulings/play_design.md, from stacked decks."""
+docs/rulings/play_design.md, from stacked decks."""
 import random
 
 import pytest

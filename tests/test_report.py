@@ -167,6 +167,7 @@ def test_fuzzing_lists_safeguards_with_a_command_that_replays_them(capsys):
     spec = spec_for("ktu", games=12, players=[None], fuzz=True)
     rows, summary = play(spec)
     problems = summary["configs"][0]["problems"]
+    # KTU's turn limit is its safeguard A24 (docs/rulings/ktu.md).
     assert problems and problems[0]["what"] == "turn limit of 500 turns (A24)"
     assert len(problems) == len({(p["kind"], p["what"]) for p in problems})   # one row a kind
     assert problems[0]["count"] == sum(r["end"] == "limit" for r in rows)

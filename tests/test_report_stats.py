@@ -22,7 +22,8 @@ POSSESSIONS = registry.game_info("five_possessions").default_options()
 
 def row(index=0, players=4, winners=(0,), scores=None, first=0, end=None, actions=100,
         curve=(), dealt=None, seat=None, config=0, options=None, used=()):
-    """A report row as `game.report.run.play_game` returns it, with only what a test sets."""
+    """A report row as `game.report.run.play_game` returns it, with only what a test sets
+    (a capped game ends at KTU's turn limit, A24 of docs/rulings/ktu.md)."""
     winners = list(winners)
     if end is None:
         end = "winner" if len(winners) == 1 else "shared" if winners else "no_winner"

@@ -61,6 +61,7 @@ class FivePossessions(PlayDesign):
 
     LANE_ARGS = frozenset({"place"})
     SCORE_UNIT = "yards scored"
+    HAND_WON = frozenset({"drive"})       # a possession's end: its scorer won it
     EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
                        phase=_phase,
                        choose=lambda who, d: f"{who} chose {d}",

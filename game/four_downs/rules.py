@@ -16,6 +16,8 @@ hand winner deals the next hand with a `deal` action, so the table can be seen.
 `pd.alternate_backs` is cosmetic (A12): the same 28 cards are dealt every hand, and the
 fact `back` says which deck's back ('white' or 'black') the hand is dealt with.
 Scores are the yards each player has lost.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_design.md.
 """
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        ZoneSpec, choice, data, fact, integer, listof, optional, require, require_int,

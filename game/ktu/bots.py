@@ -1,4 +1,4 @@
-"""What the bots know of KTU (rulings: ktu.md).
+"""What the bots know of KTU (docs/rulings/ktu.md).
 
 Medium lays its strongest cards face up, sheds its lowest playable rank (all copies,
 which also sets up four of a kind), keeps 2s, 3s and 10s for when nothing else plays,

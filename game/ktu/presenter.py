@@ -36,8 +36,8 @@ class Ktu(Presenter):
 
     def arranged(self, view, events):
         """The removed pile with the cards of its last burn on top, the one that burned it
-        last: the rules keep no order of burned cards (A23), but everyone saw which card
-        burned the play ground."""
+        last: the rules keep no order of burned cards (A23 of docs/rulings/ktu.md), but
+        everyone saw which card burned the play ground."""
         burned = next((z for z in view.zones if z.key == "burned" and z.cards), None)
         if burned is None:
             return view

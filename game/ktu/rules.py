@@ -19,6 +19,8 @@ they stay there, and a sampled state (for the bots) deals them back to that hand
 three table slots (0-2) each still occupies.
 
 Piles are lists with the top card last. Scores are the cards each seat still holds.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/ktu.md.
 """
 from itertools import combinations
 from operator import attrgetter

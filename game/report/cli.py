@@ -20,13 +20,14 @@ import shlex
 import sys
 
 from game import registry, resources
-from game.arguments import option, positive, whole, workers
+from game.arguments import PATH_QUOTED, game_count, option, quoted, seed, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
-from game.report.cluster import Cluster
+from game.report.cluster import Cluster, host_port
 from game.report.remote import versions
 from game.report.store import FolderStore
 from game.report.words import count, options_words, seat
+from game.saves import BadFile, read_text
 from game.version import VERSION
 
 SUMMARY_FORMAT = "cardtable-report"
@@ -36,17 +37,35 @@ SUMMARY_KEYS = {"spec": dict, "versions": dict, "summary": dict, "run": dict, "r
 
 def _shard(text):
     i, sep, n = text.partition("/")
-    if not (sep and i.isdigit() and n.isdigit() and 1 <= int(i) <= int(n)):
-        raise argparse.ArgumentTypeError(f"expected a shard i/n with 1 <= i <= n, got {text!r}")
+    if not (sep and i.isdigit() and n.isdigit() and len(n) <= 30 and 1 <= int(i) <= int(n)):
+        raise argparse.ArgumentTypeError(f"expected a shard i/n with 1 <= i <= n, got {quoted(text)}")
     return int(i), int(n)
 
 
 def _players(text):
     try:
-        values = [int(v) for v in text.split(",")]
+        values = [int(v) for v in text.split(",") if len(v) <= 30]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected player counts like 2 or 2,3,4, got {text!r}") from None
+        values = []
+    if len(values) != len(text.split(",")):
+        raise argparse.ArgumentTypeError(f"expected player counts like 2 or 2,3,4, got {quoted(text)}")
     return values
+
+
+def _folder(text):
+    """A folder's name (not empty)."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a folder, got ''")
+    return text
+
+
+def _cluster(text):
+    """A Dask scheduler's address, tcp://HOST:PORT (or HOST:PORT, or HOST)."""
+    try:
+        host_port(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{error}, got {quoted(text)}") from None
+    return text
 
 
 GAMES = 1000            # games per configuration, unless --games
@@ -59,7 +78,7 @@ def add_arguments(parser):
     text says its default."""
     cores = os.cpu_count() or 1
     parser.add_argument("game", nargs="?", help=f"game id: {', '.join(registry.SHIPPED)}")
-    parser.add_argument("--games", type=positive, default=GAMES,
+    parser.add_argument("--games", type=game_count, default=GAMES,
                         help=f"games per configuration (default {GAMES})")
     parser.add_argument("--players", type=_players, metavar="K[,K...]",
                         help="player count, or a list to compare (default: the game's own)")
@@ -74,10 +93,10 @@ def add_arguments(parser):
     parser.add_argument("--sweep", type=option, action="append", default=[],
                         metavar="KEY=V1,V2",
                         help="compare option values (repeat: every combination; default none)")
-    parser.add_argument("--seed", type=whole,
+    parser.add_argument("--seed", type=seed,
                         help="run seed: each game's seed derives from it (default: a new one "
                              "each run, printed, so the run repeats with --seed)")
-    parser.add_argument("--out", metavar="DIR", help="output folder (default report-GAME)")
+    parser.add_argument("--out", type=_folder, metavar="DIR", help="output folder (default report-GAME)")
     parser.add_argument("--force", action="store_true",
                         help="replace a finished report in DIR without asking (default: ask "
                              "at a terminal, refuse otherwise)")
@@ -91,7 +110,7 @@ def add_arguments(parser):
                              "(merge them later; default 1/1, every game)")
     parser.add_argument("--merge", nargs="+", metavar="SUMMARY.json",
                         help="merge shards' summary.json files into one report")
-    parser.add_argument("--cluster", metavar="ADDRESS",
+    parser.add_argument("--cluster", type=_cluster, metavar="ADDRESS",
                         help="a Dask scheduler, e.g. tcp://10.0.0.5:8786, to play the games "
                              "(default: this machine's processes)")
     parser.add_argument("--confirm", metavar="SUMMARY.json",
@@ -99,9 +118,9 @@ def add_arguments(parser):
                              "players, bots and rules: each finding says whether that run "
                              "found it too (default: each says 'Check on another seed', and "
                              "the page gives the command)")
-    parser.add_argument("--replay", type=whole, metavar="SEED",
+    parser.add_argument("--replay", type=seed, metavar="SEED",
                         help="play the one game of this seed and print it move by move")
-    parser.add_argument("--resume", metavar="DIR",
+    parser.add_argument("--resume", type=_folder, metavar="DIR",
                         help="finish the stopped run kept in DIR (with --workers or --cluster)")
 
 
@@ -133,6 +152,9 @@ def make_spec(args):
     if args.fuzz_options and (len(levels) > 1 or args.sweep or args.players or args.option):
         raise ReportError("--fuzz-options chooses the players and options itself: "
                           "give one --bots level and no --players, --option or --sweep")
+    if args.shard[1] > args.games:
+        raise ReportError(f"--shard {args.shard[0]}/{args.shard[1]}: more shards than the "
+                          f"{count(args.games, 'game')} of a configuration")
     spec = {"format": SUMMARY_FORMAT, "game": info.id, "games": args.games,
             "seed": seed, "players": players, "bots": levels, "options": options,
             "sweep": sweep, "fuzz": bool(args.fuzz_options), "shard": list(args.shard)}
@@ -199,20 +221,24 @@ def csv_text(rows):
     return buffer.getvalue()
 
 
-def _read_summary(path):
+def _read_summary(path, option="--merge"):
+    """The data of a report's summary.json at `path`, given as `option`; ReportError
+    naming the option and the file otherwise."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except OSError as error:
-        raise ReportError(f"{path}: cannot read: {error.strerror}") from None
+        text = read_text(path, move=False, bounded=False)   # a regular file: never a pipe's wait
+        data = json.loads(text if text is not None else "")
+    except BadFile as error:
+        raise ReportError(f"{option} {error}") from None
     except ValueError:
-        raise ReportError(f"{path}: not a JSON file") from None
+        raise ReportError(f"{option} {quoted(path, PATH_QUOTED)}: " + (
+            "no such file" if text is None else "not a JSON file")) from None
     if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT \
             or data.get("version") != SUMMARY_VERSION \
             or not all(isinstance(data.get(key), kind) for key, kind in SUMMARY_KEYS.items()) \
             or not isinstance(data["run"].get("seconds"), (int, float)) \
             or not isinstance(data["run"].get("where"), dict):
-        raise ReportError(f"{path}: not a report's summary.json (version {SUMMARY_VERSION})")
+        raise ReportError(f"{option} {path}: not a report's summary.json (version "
+                          f"{SUMMARY_VERSION})")
     return data
 
 
@@ -298,6 +324,9 @@ def _resume(args):
     if given:
         raise ReportError(f"--resume {args.resume}: give it alone (with --workers or "
                           f"--cluster), not with {', '.join(given)}: the run keeps its own")
+    if not os.path.isdir(args.resume):
+        raise ReportError(f"--resume {quoted(args.resume, PATH_QUOTED)}: not a folder "
+                          "(a stopped run's --out)")
     store = FolderStore(args.resume)
     saved = store.unfinished()
     if saved is None:
@@ -320,6 +349,7 @@ def _begin(args):
                           "or --resume DIR")
     spec = make_spec(args)
     store = FolderStore(args.out or f"report-{spec['game']}")
+    store.check_writable()
     saved = store.unfinished()
     if saved is not None:
         done = sum(len(chunk["rows"]) for chunk in store.chunks())
@@ -327,7 +357,6 @@ def _begin(args):
                           f"played): go on with python3 main.py report --resume {store.folder}, "
                           "or choose another --out")
     _check_finished(store.folder, args.force)
-    store.check_writable()
     return spec, store
 
 
@@ -340,7 +369,7 @@ def _check_finished(folder, force):
         return
     what = "a finished report"
     try:
-        spec = _read_summary(path)["spec"]
+        spec = _read_summary(path, "--out")["spec"]
         what += (f" ({registry.game_info(spec['game']).title}, "
                  f"{count(spec['games'], 'game')} per configuration, run seed {spec['seed']})")
     except (ReportError, ValueError, KeyError, TypeError):
@@ -426,7 +455,7 @@ def another_seed(spec, out_dir):
 def read_other(path, spec):
     """The summary.json at `path` (--confirm): a report of the same game, players, bots
     and rules on another seed; ReportError otherwise."""
-    data = _read_summary(path)
+    data = _read_summary(path, "--confirm")
     theirs = data["spec"]
     alike = ("game", "players", "bots", "options", "sweep", "fuzz")
     if any(theirs.get(key) != spec.get(key) for key in alike):
