@@ -100,6 +100,12 @@ def _ktu_game(state):
              "cards picked up": sum(picked)}, {})
 
 
+def _ktu_places(state):
+    """With Play to the last, every seat in the order it went out (the last by the cards
+    it held); otherwise None: the cards held rank the others."""
+    return list(state.finished) if len(state.finished) == state.players else None
+
+
 class State(GameState):
     """A game of KTU in progress."""
 
@@ -126,7 +132,8 @@ class State(GameState):
         seat_actions={"pick-ups": ("pick_up",), "blind plays": ("play_blind",)},
         seat_events={"burns": ("burn",), "skipped": ("skip",), "blind fails": ("blind_fail",)},
         game=_ktu_game,
-        limits={"turn_limit": "turn limit of 500 turns (A24)"})
+        limits={"turn_limit": "turn limit of 500 turns (A24)"},
+        places=_ktu_places)
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
