@@ -50,7 +50,8 @@ class JoinScene(Scene):
         x = screen.lw / 2 - 330
         y = 136
         self.widgets = []
-        for table in self.found():
+        self.listed = self.found()
+        for table in self.listed:
             words = (f"{table.name}: {table.title}, {table.open} of {table.players} seats open "
                      f"({table.address}:{table.port})")
             self.widgets.append(ui.Button((x, y, 660, 40), words, lambda t=table: self.pick(t), size=18))
@@ -150,7 +151,11 @@ class JoinScene(Scene):
         self.dirty = True
 
     def update(self, dt):
-        """The network's news (the app pumped it): refused, waiting, or the game begins."""
+        """The network's news (the app pumped it): the tables found, refused, waiting, or
+        the game begins."""
+        if self.found() != self.listed:
+            self.layout()
+            self.dirty = True
         if self.joining is None:
             return
         if self.joining.state == "refused":
@@ -170,11 +175,8 @@ class JoinScene(Scene):
                 self.say(words)
 
     def handle_event(self, event):
-        if event.type == NET_EVENT:         # the network spoke, or the tables found changed
-            self.layout()
-            self.dirty = True
-            return
-        super().handle_event(event)
+        if event.type != NET_EVENT:         # the network's news is read in update
+            super().handle_event(event)
 
     def back(self):
         """Esc or Back: leave (the host is told), to the menu."""

@@ -24,7 +24,7 @@ class Table:
     the game stands where it was when the host made it."""
 
     def __init__(self, game_id, plan, seed, options=None, undo="mine", bots="easy", on_send=None,
-                 stand_in_after=None, limits=Limits()):
+                 stand_in_after=None, limits=Limits(), folders=None):
         import game
         info = game.game_info(game_id)
         _, self.options = game.resolve_options(info, len(plan), options or {})
@@ -38,6 +38,7 @@ class Table:
         self.now = 0.0
         self.bots = bots
         self.on_send = on_send
+        self.folders = folders   # where the game is autosaved (None: nowhere)
         self.sent = {}           # conn -> every text it was sent
         self.screens = {}        # conn -> ClientTable
         self.closed = {}         # conn -> the reason the host closed it
@@ -85,13 +86,18 @@ class Table:
         self.screens.pop(conn, None)
         self.deliver(self.host.closed(conn, self.now))
 
+    def tick(self, seconds):
+        """`seconds` pass; the host's answers, delivered."""
+        self.now += seconds
+        return self.deliver(self.host.tick(self.now))
+
     def start(self):
         """Every remote seat has joined: the game begins."""
         assert self.host.ready()
         levels = [None if kind == REMOTE else kind for kind in self.plan]
         seats = [Seat(name, level is None, level or "medium")
                  for name, level in zip(self.host.names, levels)]
-        self.session = Session(self.game_id, seats, self.options, self.seed)
+        self.session = Session(self.game_id, seats, self.options, self.seed, self.folders)
         self.deliver(self.host.start(self.session, self.now))
 
     # ---- playing ----------------------------------------------------------------------
