@@ -114,8 +114,8 @@ def add_network_commands(commands):
     host.add_argument("--resume", action="store_true",
                       help="go on with the saved game; its people join again")
     host.add_argument("--stand-in", type=seconds_up_to(24 * 3600), metavar="SECONDS",
-                      help="a computer player keeps an absent person's seat after this long, "
-                           "until they return")
+                      help="a computer player keeps the seat of a person away, or silent on "
+                           "their turn, after this long, until they return")
     host.add_argument("--moves", action="store_true", help="print every move as it is played")
     join = commands.add_parser("join", help="play one seat of a hosted game with a computer player")
     join.add_argument("address", metavar="HOST:PORT", help="the host's address and port")

@@ -93,8 +93,10 @@ class RemoteSession:
 
     def legal_actions(self):
         """This seat's moves when it is to play (as the host last said; none once one
-        was sent, until the host answers)."""
-        return () if self.waiting_for_host() else self.table.legal
+        was sent, until the host answers, nor while the host cannot be reached)."""
+        if self.joining.state != "joined" or self.waiting_for_host():
+            return ()
+        return self.table.legal
 
     def why_illegal(self, action):
         """The host says why when it refuses a move; here, only that it is not one."""
@@ -233,6 +235,8 @@ class JoinedDirector(Director):
             trouble = f"The host refused: {client.refusal}"
         if trouble != self.told:
             self.told = trouble
+            table.read()                 # no move is offered while the host cannot hear it
+            table.layout()
             if trouble:
                 table.say(trouble)
 

@@ -96,3 +96,19 @@ def test_a_connection_that_cannot_even_start_says_so(host):
         assert reason.startswith(f"could not reach {host}:47470") and "\n" not in reason
     finally:
         client.end()
+
+
+def test_a_screen_connects_directly_whatever_proxy_the_system_names(monkeypatch):
+    """A web proxy set for the computer (here one where nothing listens) is not in the way
+    between a screen and a host on its network."""
+    for name in ("https_proxy", "http_proxy", "all_proxy"):
+        monkeypatch.setenv(name, "http://127.0.0.1:9")
+    server = link.Server()
+    port = server.start("127.0.0.1", 0)
+    client = link.Client()
+    try:
+        client.start("127.0.0.1", port)
+        assert arrived(client.inbox, "opened") == ("opened",)
+    finally:
+        client.stop()
+        server.stop()

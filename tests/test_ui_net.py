@@ -257,6 +257,8 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
             if not dropped and len(session.state.history) > 12:
                 resets = joining.table.resets
                 joining.client.stop()                   # the network drops
+                exchange(app, hosting, lambda: joining.state == "lost", joining)
+                assert app.scene.session.legal_actions() == () and not app.scene.legal_now
                 exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
                 assert joining.state == "joined"
                 assert app.scene.session.event_count() == session.event_count()

@@ -196,7 +196,8 @@ _LEFT = object()        # the last item for the outbox of a connection that has 
 
 class Client(_Loop):
     """A WebSocket client: `start(host, port)` connects in the background (the inbox says
-    how it went), `send(text)` sends, `stop()` closes."""
+    how it went), `send(text)` sends, `stop()` closes. It connects directly, never through
+    a proxy the system names for the web (a host is on the same network, or a VPN)."""
 
     def __init__(self, wake=None):
         super().__init__("net-client", wake)
@@ -212,7 +213,8 @@ class Client(_Loop):
         reason = f"could not reach {host}:{port}"
         try:
             async with connect(f"ws://{address}:{port}/", compression=None, open_timeout=CONNECT_SECONDS,
-                               max_size=wire.MAX_FROM_HOST, close_timeout=CLOSE_SECONDS) as connection:
+                               max_size=wire.MAX_FROM_HOST, close_timeout=CLOSE_SECONDS,
+                               proxy=None) as connection:
                 self.connection = connection
                 self.put(("opened",))
                 async for message in connection:
