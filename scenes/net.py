@@ -193,7 +193,9 @@ class Joining:
         if self.table.over:
             self.state = "over"
             return
-        if self.table.final or self.table.welcome is None:
+        if self.table.refusal == wire.CROWDED and self.table.welcome is None:
+            self.table.refusal, self.table.final = None, False    # no fault of its own: again
+        elif self.table.final or self.table.welcome is None:
             if self.state != "refused":
                 self._refused(self.table.refusal or reason)
             return

@@ -21,10 +21,10 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from game.net import headless
+from game.net.bench import Connections
 from game.net import protocol as wire
 from game.net.client import ClientTable
 
@@ -62,29 +62,20 @@ SEATS = st.lists(st.tuples(st.just("seated"), st.sampled_from(SEATED), st.lists(
                  max_size=2)
 
 
-class Attacker:
+class Attacker(Connections):
     """Hypothesis's connections, on one asyncio loop in a thread; every refusal any of
     them hears is kept, and so is how many messages they sent."""
 
     def __init__(self, port, attacks, seed):
-        self.port = port
+        super().__init__(port)
         self.attacks = attacks
         self.rng = random.Random(seed)
         self.reasons = []
-        self.sent = 0
         self.stop = threading.Event()
         self.thread = threading.Thread(target=lambda: asyncio.run(self._all()), daemon=True)
 
     async def _all(self):
         await asyncio.gather(*(self._run(attack) for attack in self.attacks), return_exceptions=False)
-
-    async def _open(self):
-        return await connect(f"ws://127.0.0.1:{self.port}/", compression=None, proxy=None,
-                             max_size=wire.MAX_FROM_HOST, open_timeout=10, close_timeout=1)
-
-    async def _send(self, link, text):
-        self.sent += 1
-        await link.send(text)
 
     async def _hear(self, link, table=None, seconds=0.05):
         """Read what came within `seconds`; keep the refusals' reasons."""
@@ -108,20 +99,20 @@ class Attacker:
     async def _unseated(self, texts):
         """Each text on a connection that has not joined (the host hangs up on most: the
         next one comes on a new connection)."""
-        link = await self._open()
+        link = await self.open()
         for text in texts:
             try:
-                await self._send(link, text)
+                await self.send(link, text)
                 await self._hear(link, seconds=0.01)
             except ConnectionClosed:
-                link = await self._open()
+                link = await self.open()
         await link.close()
 
     async def _wrong_code(self, count, reads):
         links = []
         for n in range(count):
-            link = await self._open()
-            await self._send(link, ClientTable(f"WRONG-{n:06d}-CODE", "Mallory").hello())
+            link = await self.open()
+            await self.send(link, ClientTable(f"WRONG-{n:06d}-CODE", "Mallory").hello())
             if reads:
                 await self._hear(link, seconds=0.01)
             links.append(link)                 # kept open, unread
@@ -130,17 +121,20 @@ class Attacker:
             await link.close()
 
     async def _silent(self, count):
-        links = [await self._open() for _ in range(count)]
+        links = [await self.open() for _ in range(count)]
         await asyncio.sleep(2)
         for link in links:
             await link.close()
 
     async def _seated(self, how, texts, rejoins=2):
         table = ClientTable(CODE, "Mallory")
-        link = await self._open()
-        await self._send(link, table.hello())
+        link = await self.open()
+        await self.send(link, table.hello())
         for _ in range(LIMIT):                 # a seat, then the game's start: then it acts up
             await self._hear(link, table, seconds=1.0)
+            if table.final and table.refusal == wire.CROWDED:
+                table.final, link = False, await self.open()      # crowded out: it tries again
+                await self.send(link, table.hello())
             if table.view is not None or table.final:
                 break
         if table.view is None:
@@ -157,15 +151,15 @@ class Attacker:
                 continue
             if how in ("garbage", "flood") and texts:
                 for text in texts if how == "flood" else texts[:1]:
-                    await self._send(link, text)
+                    await self.send(link, text)
                 continue
             if table.legal and table.move is not None:
-                await self._send(link, table.act(self.rng.choice(table.legal)))
+                await self.send(link, table.act(self.rng.choice(table.legal)))
                 if how == "undo loop":
                     await self._hear(link, table, seconds=0.02)
-                    await self._send(link, table.undo())
+                    await self.send(link, table.undo())
                 elif how == "stale moves":
-                    await self._send(link, wire.encode(wire.Act(table.move - 1, table.seat,
+                    await self.send(link, wire.encode(wire.Act(table.move - 1, table.seat,
                                                                 wire.action_data(table.legal[0]))))
             elif how == "rejoins" and rejoins and self.rng.random() < 0.05:
                 await link.close()

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from game.net import protocol as wire
 from game.net.host import HANDED_OVER, REMOTE, Limits
+from game.net.client import ClientTable
 from tests.net_helpers import CODE, Table, seated
 from tests.test_net_protocol import EXPECTED, unicode_names
 
@@ -191,19 +192,29 @@ def test_a_connection_must_give_the_code_first_and_in_time():
 
 
 def test_connections_that_never_say_hello_crowd_out_nobody():
-    """40 connections that open and stay silent: the oldest silent ones are let go, so a
+    """40 connections that open and stay silent, Theo's among them: past the allowance
+    the oldest silent ones are let go, once they have had their second of grace, so a
     screen with the code always finds room; seated screens are never let go for them."""
     table = Table("ktu", [REMOTE, REMOTE, REMOTE], seed=1)
     maya, _ = table.join("Maya")
-    silent = [table.open(address="10.6.6.6") for _ in range(40)]
+    silent = [table.open(address="10.6.6.6") for _ in range(20)]
+    theo, screen = table.open(), ClientTable(CODE, "Theo")
+    table.screens[theo] = screen
+    silent += [table.open(address="10.6.6.6") for _ in range(20)]
+    table.now += 0.5
+    table.send(theo, screen.hello())
+    assert screen.seat == 1
+    table.tick(0.1)
+    assert not table.closed                                     # none had its second yet
+    table.tick(0.5)
     allowance = Limits().pending
     assert [c for c in silent if c not in table.closed] == silent[-allowance:]
     assert all(json.loads(table.sent[c][0]) == {"type": "refused", "final": True,
                                                "reason": "too many screens are joining at once: try again"}
                for c in silent[:-allowance])
-    conn, theo = table.join("Theo")
-    assert theo.seat == 1 and maya not in table.closed
-    assert len([s for s in table.host.screens.values() if s.seat is None]) == allowance - 1
+    assert maya not in table.closed and theo not in table.closed
+    conn, ines = table.join("Ines")
+    assert ines.seat == 2
 
 
 def test_the_lobby_names_the_seats_and_frees_a_seat_left():

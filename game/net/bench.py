@@ -161,28 +161,36 @@ def _attack(port, number, done, sent):
     asyncio.run(attack())
 
 
-class _Hostile:
-    """A seat that acts up, and connections from those who never joined; `sent` counts
-    their messages."""
+class Connections:
+    """Connections to a host on 127.0.0.1 at `port`; `sent` counts their messages."""
+
+    def __init__(self, port):
+        self.port = port
+        self.sent = 0
+
+    async def open(self):
+        """A new connection (it says nothing yet)."""
+        return await connect(f"ws://127.0.0.1:{self.port}/", compression=None, proxy=None,
+                             max_size=wire.MAX_FROM_HOST, open_timeout=10, close_timeout=1)
+
+    async def send(self, link, text):
+        """Send `text` on `link`, counted."""
+        self.sent += 1
+        await link.send(text)
+
+
+class _Hostile(Connections):
+    """A seat that acts up, and connections from those who never joined."""
 
     def __init__(self, port, rng):
-        self.port = port
+        super().__init__(port)
         self.rng = rng
-        self.sent = 0
 
     def attacks(self, done):
         """The coroutines, each going until `done` is set."""
         return ([self._seat(done)] + [self._silent(done) for _ in range(ATTACKERS // 2)]
                 + [self._wrong_code(done) for _ in range(ATTACKERS // 4)]
                 + [self._garbage(done) for _ in range(ATTACKERS // 4)])
-
-    async def _open(self):
-        return await connect(f"ws://127.0.0.1:{self.port}/", compression=None, proxy=None,
-                             max_size=wire.MAX_FROM_HOST, open_timeout=10, close_timeout=1)
-
-    async def _send(self, link, text):
-        self.sent += 1
-        await link.send(text)
 
     async def _again(self, done, attempt):
         """Run `attempt()` over and over (the host hangs up on it) until `done`."""
@@ -194,23 +202,23 @@ class _Hostile:
 
     def _silent(self, done):
         async def attempt():
-            async with await self._open():       # opens and says nothing, never reads
+            async with await self.open():       # opens and says nothing, never reads
                 await _wait(done, 30)
         return self._again(done, attempt)
 
     def _wrong_code(self, done):
         async def attempt():
-            link = await self._open()
-            await self._send(link, ClientTable(f"GUESS-{self.rng.randrange(10**8):08d}", "Mallory").hello())
+            link = await self.open()
+            await self.send(link, ClientTable(f"GUESS-{self.rng.randrange(10**8):08d}", "Mallory").hello())
             await _wait(done, 1.0)               # never reads the refusal
             await link.close()
         return self._again(done, attempt)
 
     def _garbage(self, done):
         async def attempt():
-            async with await self._open() as link:
+            async with await self.open() as link:
                 while not done.is_set():
-                    await self._send(link, self.rng.choice(['{"type":"act"}', "\x00" * 100, "[" * 3000,
+                    await self.send(link, self.rng.choice(['{"type":"act"}', "\x00" * 100, "[" * 3000,
                                                             '{"type":"undo","move":1,"seat":0}']))
                     await asyncio.sleep(0.02)
         return self._again(done, attempt)
@@ -218,8 +226,8 @@ class _Hostile:
     def _seat(self, done):
         async def attempt():
             table = ClientTable(CODE, "Mallory")
-            async with await self._open() as link:
-                await self._send(link, table.hello())
+            async with await self.open() as link:
+                await self.send(link, table.hello())
                 while not done.is_set():
                     try:
                         text = await asyncio.wait_for(link.recv(), 0.05)
@@ -234,9 +242,9 @@ class _Hostile:
                     if self.rng.random() < 0.05:
                         await _wait(done, STAND_IN + 1)      # stops reading: its seat goes to a computer
                         return
-                    await self._send(link, table.act(self.rng.choice(table.legal)))
-                    await self._send(link, table.undo())
-                    await self._send(link, wire.encode(wire.Act(table.move - 1, table.seat,
+                    await self.send(link, table.act(self.rng.choice(table.legal)))
+                    await self.send(link, table.undo())
+                    await self.send(link, wire.encode(wire.Act(table.move - 1, table.seat,
                                                                 wire.action_data(table.legal[0]))))
         return self._again(done, attempt)
 

@@ -85,7 +85,12 @@ class HostRun:
                     item = self.server.inbox.get(timeout=TICK)
                 except queue.Empty:
                     item = None
-                self.send(self.handle(item) if item else [])
+                while item is not None:            # all that came, then the time's checks
+                    self.send(self.handle(item))
+                    try:
+                        item = self.server.inbox.get_nowait()
+                    except queue.Empty:
+                        item = None
                 self.send(self.table.tick(time.monotonic()))
                 if self.table.ready():
                     self.send(self.table.start(self.new_session(self.table.names), time.monotonic()))
@@ -244,7 +249,9 @@ def join_command(args, say=print):
                 client.send(table.hello())
                 continue
             if item[0] == "closed":
-                if table.final or table.welcome is None:
+                if table.refusal == wire.CROWDED and table.welcome is None:
+                    table.refusal, table.final = None, False    # no fault of its own: again
+                elif table.final or table.welcome is None:
                     raise Failed(table.refusal or item[1])
                 if table.over:
                     break

@@ -21,7 +21,7 @@ connection that has not given the join code is sent nothing but its refusal.
 Nobody stalls the table: a move needs the seat's turn, so it costs no pace; everything
 else (an undo, a move taken back by one, anything refused) does, and undos have a pace
 of their own; connections still to give the code have a small allowance of their own,
-the oldest dropped first; the right code always gets in (the code's length, about 2**59,
+the oldest let go first (after a second's grace); the right code always gets in (the code's length, about 2**59,
 is what keeps guessers out, not a limit on an address that a player may share).
 
 Seats are planned as HOST (a person at the host's screen), REMOTE (a person who joins)
@@ -59,7 +59,8 @@ class Limits:
     refusals: int = 100         # refused messages in a row before the host hangs up (a
                                 # move for a position just replaced is a race: not counted)
     hello_seconds: float = 10   # time to give the join code
-    pending: int = 8            # connections still to give the code (the oldest dropped)
+    pending: int = 8            # connections still to give the code: past these, the oldest
+    hello_grace: float = 1.0    # are let go, once they have had this long to give it
 
 
 class Out(NamedTuple):
@@ -311,17 +312,11 @@ class HostTable:
 
     # ---- the network -------------------------------------------------------------------
     def opened(self, conn, address, now):
-        """A connection opened from `address`; what to send (when too many connections
-        are still to give the code, the oldest of them is let go)."""
+        """A connection opened from `address` (it has HELLO_SECONDS to give the code);
+        nothing to send yet."""
         self.now = max(self.now, now)
-        pending = [s for s in self.screens.values() if s.seat is None]
-        outs = []
-        for oldest in pending[:max(0, len(pending) - self.limits.pending + 1)]:
-            del self.screens[oldest.conn]
-            outs.append(self._refuse_text(oldest.conn, "too many screens are joining at once: try again",
-                                          final=True))
         self.screens[conn] = _Screen(conn, address, now, self.limits)
-        return outs
+        return []
 
     def closed(self, conn, now):
         """A connection closed; if it held a seat, the others are told its person is away."""
@@ -344,14 +339,21 @@ class HostTable:
         return self._everyone() if tell else []
 
     def tick(self, now):
-        """Time passed: connections that gave no code in time are closed; the turn's start
-        is noted; with `stand_in_after`, a computer takes the seat of a person away, or
-        silent on their turn, that long. What to send."""
+        """Time passed: connections that gave no code in time are closed, and so are the
+        oldest of those still to give it past the allowance (each had `hello_grace` to
+        say hello: a screen with the code says it at once); the turn's start is noted;
+        with `stand_in_after`, a computer takes the seat of a person away, or silent on
+        their turn, that long. What to send."""
         self.now = max(self.now, now)
-        outs = [Out(s.conn, None, "no join code in time") for s in list(self.screens.values())
-                if s.seat is None and now - s.opened > self.limits.hello_seconds]
-        for out in outs:
-            del self.screens[out.conn]
+        limits = self.limits
+        pending = [s for s in self.screens.values() if s.seat is None]
+        late = [s for s in pending if now - s.opened > limits.hello_seconds]
+        crowd = [s for s in pending[:max(0, len(pending) - limits.pending)]
+                 if s not in late and now - s.opened >= limits.hello_grace]
+        outs = ([Out(s.conn, None, "no join code in time") for s in late]
+                + [self._refuse_text(s.conn, wire.CROWDED, final=True) for s in crowd])
+        for screen in late + crowd:
+            del self.screens[screen.conn]
         turn = self.to_move()
         key = None if turn is None else (self.version, turn.seat)
         if key != self._turn[0]:

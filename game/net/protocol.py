@@ -316,6 +316,9 @@ class Refused:
     final: bool
 
 
+# A refusal a screen may meet through no fault of its own, and try again after.
+CROWDED = "too many screens are joining at once: try again"
+
 # Who plays a seat, as an Update or a Lobby says it.
 HOST = "host"           # a person at the host's screen
 HERE = "here"           # a person at a joined screen
