@@ -35,7 +35,7 @@ class JoinScene(Scene):
         if discovery.enabled():
             try:
                 self.browser = discovery.Browser(discovery.open_zeroconf(), changed=wake)
-            except OSError as error:
+            except (OSError, RuntimeError) as error:    # RuntimeError: no network to use
                 self.message = (f"Games on your network cannot be listed "
                                 f"({discovery.failure_words(error)}).")
         super().startup(persist)

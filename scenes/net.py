@@ -88,7 +88,7 @@ class Hosting:
     def _announce(self):
         try:
             self.announcer = discovery.Announcer(discovery.open_zeroconf(), changed=wake)
-        except OSError as error:
+        except (OSError, RuntimeError) as error:       # RuntimeError: no network to use
             self.problem = f"This table could not be announced on the network ({discovery.failure_words(error)})."
             return
         self.update_announcement()

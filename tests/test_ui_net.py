@@ -620,3 +620,26 @@ def test_every_character_a_name_may_hold_is_drawn_by_the_font():
     allowed = [chr(c) for first, last in NAME_CHARACTERS for c in range(first, last + 1)]
     assert len(allowed) > 500
     assert [ch for ch, drawn in zip(allowed, font.metrics("".join(allowed))) if drawn == missing] == []
+
+
+@pytest.mark.parametrize("failure", [OSError(99, "Cannot assign requested address"),
+                                     RuntimeError("No interfaces to listen on")])
+def test_without_a_network_to_announce_on_join_and_host_say_so(app, monkeypatch, failure):
+    """The computer has no network zeroconf can use: Join a game says the list is not
+    there and takes an address; the host's lobby says the table is not announced."""
+    import zeroconf._core
+
+    def no_sockets(*args, **kwargs):
+        raise failure
+    monkeypatch.setattr(zeroconf._core, "create_sockets", no_sockets)
+    this_computer_only(monkeypatch)
+    click_widget(app, lambda w: w.label == "Join a game")
+    assert app.scene.browser is None and app.scene.message.startswith("Games on your network cannot be listed")
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+    hosting = host_ktu(app, listen=EVERYWHERE)
+    try:
+        assert hosting.announcer is None
+        assert hosting.where().startswith("This table could not be announced on the network (")
+    finally:
+        app.end_network()

@@ -312,8 +312,8 @@ class HostTable:
 
     # ---- the network -------------------------------------------------------------------
     def opened(self, conn, address, now):
-        """A connection opened from `address` (it has HELLO_SECONDS to give the code);
-        nothing to send yet."""
+        """A connection opened from `address` (it has `limits.hello_seconds` to give the
+        code); nothing to send yet."""
         self.now = max(self.now, now)
         self.screens[conn] = _Screen(conn, address, now, self.limits)
         return []
