@@ -11,6 +11,7 @@
     python main.py host GAME --seats ... host a game others join from their computers (no window)
     python main.py join HOST:PORT ...    play one seat of a hosted game with a computer player
     python main.py --smoke               open every scene of every game once, headless
+    python main.py --version             the app's version
 """
 import time
 
@@ -18,64 +19,124 @@ STARTED = time.time()   # before anything else is imported: the start of the sta
 
 import argparse  # noqa: E402
 import sys  # noqa: E402
+import textwrap  # noqa: E402
 
-from game.arguments import (MAX_WORKERS, bot_levels, option, port, positive,  # noqa: E402
-                            seconds_up_to, whole, workers)
+from game.arguments import (MAX_WORKERS, PATH_QUOTED, bot_levels, game_count,  # noqa: E402
+                            iteration_count, last_seed_fits, option, port, positive, quoted,
+                            seconds_up_to, seed, tournament_game_count, workers,
+                            writable_file)
 
 MAX_BENCH_SECONDS = 3600
 
 
+class Help(argparse.HelpFormatter):
+    """Help that names an option's default wherever it has one and its words do not."""
+
+    def _get_help_string(self, action):
+        words = action.help or ""
+        if (action.default is None or action.default is False or action.default == []
+                or action.default is argparse.SUPPRESS or "default" in words):
+            return words
+        return f"{words} (default %(default)s)"
+
+    def _split_lines(self, text, width):
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text, width, indent):
+        return textwrap.fill(" ".join(text.split()), width, initial_indent=indent,
+                             subsequent_indent=indent, break_on_hyphens=False)
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse with one-line errors and exit status 2."""
+    """argparse with one-line errors and exit status 2, and help with the defaults."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", Help)
+        super().__init__(*args, **kwargs)
 
     def error(self, message):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
+def games_said():
+    """The game ids for a command's help, and which way each mode's scores are better."""
+    from game import registry
+    better = {True: [], False: []}
+    for info in registry.GAMES.values():
+        better[info.lower_is_better].append(f"{info.title} ({info.id})")
+    return ("Game ids: " + ", ".join(registry.GAMES) + ". Scores: lower is better in "
+            + ", ".join(better[True]) + "; higher is better in " + ", ".join(better[False]) + ".")
+
+
 def build_parser():
-    parser = Parser(prog="main.py", description="Card Table: five card games at one computer.")
+    from game import registry
+    from game.version import TITLE
+    games = f"game id: {', '.join(registry.SHIPPED)}"
+    parser = Parser(prog="main.py", description=(
+        "Card Table: five card games in six modes, against computer players or people at "
+        "one computer or across computers. Without a command, the app opens its window."),
+        epilog="Each command has its own --help.")
+    parser.add_argument("--version", action="version", version=TITLE)
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--smoke", action="store_true",
                         help="open every scene of every game once, headless, and exit")
     commands = parser.add_subparsers(dest="command", parser_class=Parser)
-    sim = commands.add_parser("simulate", help="play many games with random legal moves")
-    sim.add_argument("game", help="game id, e.g. final_card_down")
-    sim.add_argument("--games", type=positive, default=100)
-    sim.add_argument("--seed", type=whole, default=0)
-    sim.add_argument("--players", type=positive)
+    said = games_said()
+    sim = commands.add_parser(
+        "simulate", help="play many games with random legal moves or computer players",
+        description="Play many games with random legal moves (or computer players) and print "
+                    "each seat's wins and mean score, the games' length and the speed.",
+        epilog=said)
+    sim.add_argument("game", help=games)
+    sim.add_argument("--games", type=game_count, default=100, metavar="N", help="games to play")
+    sim.add_argument("--seed", type=seed, default=0, metavar="S",
+                     help="the first game's deal number (game g deals from S + g)")
+    sim.add_argument("--players", type=positive, metavar="K",
+                     help="players at the table (default: the game's usual count)")
     sim.add_argument("--option", type=option, action="append", default=[],
                      metavar="KEY=VALUE", help="a house rule, e.g. fcd.play_after_draw=any")
     sim.add_argument("--bots", type=bot_levels, metavar="LEVEL[,LEVEL...]",
                      help="every seat played by a computer player of this level (easy, "
-                          "medium or hard), or one level per seat: hard,medium,medium")
-    sim.add_argument("--iterations", type=positive,
+                          "medium or hard), or one level per seat: hard,medium,medium "
+                          "(default: random legal moves)")
+    sim.add_argument("--iterations", type=iteration_count, metavar="N",
                      help="with --bots hard: search this many iterations a move instead of "
                           "thinking for a second (the games then repeat exactly)")
-    tour = commands.add_parser("tournament", help="computer levels against each other")
-    tour.add_argument("game", help="game id, e.g. ktu")
-    tour.add_argument("--games", type=positive, default=100)
+    tour = commands.add_parser(
+        "tournament", help="computer levels against each other",
+        description="Seat one computer player per level listed, move them round the table "
+                    "so that each deal is played once from every seat, and print each "
+                    "level's win rate with its 95% interval, mean score and thinking time.",
+        epilog=said)
+    tour.add_argument("game", help=games)
+    tour.add_argument("--games", type=tournament_game_count, default=100, metavar="N",
+                      help="games to play")
     tour.add_argument("--seats", required=True, metavar="LEVELS",
                       help="one level per seat, e.g. easy,medium,hard,hard; hard@SECONDS is "
                            "a hard player with its own budget (hard,hard@1.0)")
-    tour.add_argument("--seed", type=whole)
-    tour.add_argument("--budget", type=seconds_up_to(60), default=1.0,
-                      help="the hard level's thinking time per decision (seconds)")
+    tour.add_argument("--seed", type=seed, metavar="S",
+                      help="the first deal number (default: the results file's, or a random one)")
+    tour.add_argument("--budget", type=seconds_up_to(60), default=1.0, metavar="SECONDS",
+                      help="the hard level's thinking time per decision, in seconds")
     tour.add_argument("--cpu-clock", action="store_true",
                       help="budgets and decision times in CPU time, as on a computer with a "
                            "core free for each game (figures free of a busy machine's load)")
-    tour.add_argument("--iterations", type=positive,
+    tour.add_argument("--iterations", type=iteration_count, metavar="N",
                       help="hard searches this many iterations a move instead of a budget "
                            "(comparisons free of the machine's load)")
-    tour.add_argument("--workers", type=workers, default=1,
+    tour.add_argument("--workers", type=workers, default=1, metavar="N",
                       help=f"games played in parallel (1-{MAX_WORKERS})")
     tour.add_argument("--option", type=option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
-    tour.add_argument("--results", metavar="FILE",
+    tour.add_argument("--results", type=writable_file, metavar="FILE",
                       help="keep every game's result in FILE as it finishes; run again with "
                            "the same FILE to go on where a stopped run ended")
-    bench = commands.add_parser("bench", help="print speed figures for every game and the app")
+    bench = commands.add_parser(
+        "bench", help="print speed figures for every game and the app",
+        description="Print the engine's speed for every game (random playouts), then the "
+                    "app's figures (frames, start); or only what one option names.")
     bench.add_argument("--seconds", type=seconds_up_to(MAX_BENCH_SECONDS), default=2.0,
-                       help="seconds per game")
+                       help="seconds of playouts per game")
     bench.add_argument("--engine-only", action="store_true", help="skip the app benchmark")
     bench.add_argument("--against-rlcard", action="store_true",
                        help="engine speed only, each game against RLCard's Uno (installed "
@@ -86,22 +147,31 @@ def build_parser():
     bench.add_argument("--net", action="store_true",
                        help="only how fast a move reaches 6 joined screens on this computer")
     replay = commands.add_parser("replay", help="print a game record move by move")
-    replay.add_argument("file", help="a record from the statistics' records folder")
-    report = commands.add_parser("report", help="a designer's balance report (HTML, CSV, JSON)")
+    replay.add_argument("file", help="a finished game's record (the records folder in the user "
+                                     "data folder, or a copy)")
+    report = commands.add_parser(
+        "report", help="a designer's balance report (HTML, CSV, JSON)",
+        description="Play many games and write DIR/report.html, DIR/games.csv and "
+                    "DIR/summary.json (needs the designers' extras: python3 -m pip install "
+                    "-r requirements-designer.txt).", epilog=said)
     from game.report.cli import add_arguments as report_arguments
     report_arguments(report)
-    add_network_commands(commands)
+    add_network_commands(commands, games)
     return parser
 
 
-def add_network_commands(commands):
-    """The `host` and `join` commands: a networked game without a window."""
+def add_network_commands(commands, games):
+    """The `host` and `join` commands: a networked game without a window (`games`: the
+    game ids, as the help names them)."""
     from game.net.protocol import DEFAULT_PORT as default_port
-    host = commands.add_parser("host", help="host a game others join from their computers (no window)")
-    host.add_argument("game", nargs="?", help="game id, e.g. ktu (not with --resume)")
+    host = commands.add_parser(
+        "host", help="host a game others join from their computers (no window)",
+        description="Host a game without a window: print the address, port and join code, "
+                    "wait for every remote seat to be taken, play, and print the final scores.")
+    host.add_argument("game", nargs="?", help=f"{games} (not with --resume)")
     host.add_argument("--seats", default="remote,remote", metavar="SEATS",
                       help="one per seat: remote (a person who joins) or a computer level "
-                           "(easy, medium, hard), e.g. remote,remote,medium")
+                           "(easy, medium, hard), e.g. remote,remote,medium (default remote,remote)")
     host.add_argument("--port", type=port, default=default_port,
                       help=f"the port to listen on (default {default_port}; 0: any free one)")
     host.add_argument("--listen", default="0.0.0.0", metavar="ADDRESS",
@@ -110,22 +180,26 @@ def add_network_commands(commands):
     host.add_argument("--code", help="the join code (default: a new random one)")
     host.add_argument("--option", type=option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
-    host.add_argument("--seed", type=whole, help="the deal number (default: a random one)")
+    host.add_argument("--seed", type=seed, help="the deal number (default: a random one)")
     host.add_argument("--resume", action="store_true",
                       help="go on with the saved game; its people join again")
     host.add_argument("--stand-in", type=seconds_up_to(24 * 3600), metavar="SECONDS",
                       help="a computer player keeps the seat of a person away, or silent on "
-                           "their turn, after this long, until they return")
+                           "their turn, after this long, until they return (default: the seat "
+                           "waits for them)")
     host.add_argument("--moves", action="store_true", help="print every move as it is played")
-    join = commands.add_parser("join", help="play one seat of a hosted game with a computer player")
+    join = commands.add_parser(
+        "join", help="play one seat of a hosted game with a computer player",
+        description="Join a hosted game and play one seat with a computer player; print the "
+                    "final scores at the game's end.")
     join.add_argument("address", metavar="HOST:PORT", help="the host's address and port")
     join.add_argument("--code", required=True, help="the host's join code")
     join.add_argument("--bot", choices=("easy", "medium", "hard"), default="medium",
                       help="the computer player's level (default medium)")
     join.add_argument("--name", default="Guest", help="the name to play under (default Guest)")
-    join.add_argument("--wait", type=seconds_up_to(3600), default=60.0,
+    join.add_argument("--wait", type=seconds_up_to(3600), default=60.0, metavar="SECONDS",
                       help="seconds to keep trying when the host is lost (default 60)")
-    join.add_argument("--seed", type=whole, help="the computer player's random seed")
+    join.add_argument("--seed", type=seed, help="the computer player's random seed (default: a random one)")
     join.add_argument("--moves", action="store_true", help="print this seat's moves")
 
 
@@ -172,11 +246,11 @@ def network_command(args):
 
 
 def simulate_command(args, parser):
-    import game
+    from game import registry
     from game.simulate import Progress, report, simulate
     try:
-        info = game.game_info(args.game)
-        players, options = game.resolve_options(info, args.players, dict(args.option))
+        info = registry.game_info(args.game)
+        players, options = registry.resolve_options(info, args.players, dict(args.option))
     except ValueError as error:
         parser.exit(2, f"main.py simulate: error: {error}\n")
     levels = args.bots or ()
@@ -185,6 +259,9 @@ def simulate_command(args, parser):
                        f"levels for {players} players\n")
     if args.iterations and "hard" not in levels:
         parser.exit(2, "main.py simulate: error: --iterations goes with a hard computer player\n")
+    too_far = last_seed_fits(args.seed, args.games - 1)
+    if too_far:
+        parser.exit(2, f"main.py simulate: error: argument --seed: {too_far}\n")
     make_chooser = label = None
     if levels:
         from game.bots import make_chooser as bot_chooser
@@ -199,13 +276,17 @@ def simulate_command(args, parser):
 
 
 def tournament_command(args, parser):
-    import game
-    from game.bots.tournament import run_tournament
+    from game import registry
+    from game.tournament import run_tournament
     try:
-        info = game.game_info(args.game)
-        _, options = game.resolve_options(info, len(args.seats.split(",")), dict(args.option))
+        info = registry.game_info(args.game)
+        _, options = registry.resolve_options(info, len(args.seats.split(",")), dict(args.option))
         if args.iterations and "@" in args.seats:
             raise ValueError("--iterations leaves no budget to give a seat (hard@SECONDS)")
+        too_far = args.seed is not None and last_seed_fits(
+            args.seed, (args.games - 1) // len(args.seats.split(",")))
+        if too_far:
+            raise ValueError(f"argument --seed: {too_far}")
         settings = {"hard": {"iterations": args.iterations} if args.iterations else {}}
         if args.cpu_clock:
             settings["hard"]["clock"] = "cpu"
@@ -249,7 +330,7 @@ def replay_command(args, parser):
     except saves.BadFile as error:
         parser.exit(2, f"main.py replay: error: {error}\n")
     if record is None:
-        parser.exit(2, f"main.py replay: error: {args.file}: no such file\n")
+        parser.exit(2, f"main.py replay: error: {quoted(args.file, PATH_QUOTED)}: no such file\n")
     names = [seat["name"] for seat in record["seats"]]
     states = saves.replay(record, to_first_illegal="note" in record)
     state = next(states)
@@ -269,11 +350,11 @@ def replay_command(args, parser):
 def check_pieces():
     """Refuse to start (1, with one line naming the game and the piece) when a registered
     game lacks a piece; 0 when every game is whole."""
-    import game
+    from game import registry
     from scenes import pieces
     try:
         pieces.check()
-    except game.MissingPiece as error:
+    except registry.MissingPiece as error:
         print(f"Card Table is incomplete: {error}", file=sys.stderr)
         return 1
     return 0

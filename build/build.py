@@ -1,34 +1,44 @@
 """Build the double-click bundles: `python build/build.py [--onefile-only]`.
 
-Draws the icons, runs PyInstaller for a one-folder and a one-file bundle named
-`cardtable` (in build/dist/onedir and build/dist/onefile), lays out the Linux desktop
-files beside them (build/dist/share), runs the one-file bundle's `--smoke` and a game it
-hosts and joins on 127.0.0.1, and prints each bundle's size and the one-file bundle's
-start time to its first menu frame.
+Draws the icons, runs PyInstaller for a one-file and a one-folder bundle named
+`cardtable` (in build/dist/onefile and build/dist/onedir; on macOS the one-folder bundle
+is also `Card Table.app`), lays out the Linux desktop files beside them (build/dist/share),
+runs the one-file bundle's `--smoke` and a game it hosts and joins on 127.0.0.1, and
+prints each bundle's size (MB: millions of bytes) and the one-file bundle's start time to
+its first menu frame. Without --onefile-only it then packs the release archive of this
+system (build/dist/release): see `package()`.
+
+PyInstaller speaks only of what is wrong (--log-level WARN): the spec leaves out what it
+would warn of that is expected (other systems' code, websockets' unused flavours).
 """
 import argparse
 import os
+import platform
 import shutil
 import struct
 import subprocess
 import sys
+import tarfile
 import time
+import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 ICONS = os.path.join(HERE, "icons")
 DIST = os.path.join(HERE, "dist")
+RELEASE = os.path.join(DIST, "release")
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
-MAX_BUNDLE_MB = 60
+MAX_BUNDLE_MB = 60          # millions of bytes
 
 
 def draw_icons():
     """Write the icon as PNGs at the desktop sizes, plus .ico and .icns made of PNGs."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     sys.path.insert(0, ROOT)
     import pygame
     from sprites.icon import draw_icon
-    pygame.init()
+    pygame.display.init()       # drawing only: no sound device opened (nor ALSA's complaints)
     os.makedirs(ICONS, exist_ok=True)
     pngs = {}
     for size in SIZES:
@@ -65,7 +75,7 @@ def write_icns(path, pngs):
 
 
 def pyinstaller(mode):
-    env = dict(os.environ, CARDTABLE_BUILD_MODE=mode)
+    env = dict(os.environ, CARDTABLE_BUILD_MODE=mode, PYGAME_HIDE_SUPPORT_PROMPT="1")
     subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean",
                     "--log-level", "WARN", "--distpath", os.path.join(DIST, mode),
                     "--workpath", os.path.join(HERE, "work", mode),
@@ -85,9 +95,47 @@ def desktop_files():
 
 
 def size_of(path):
+    """Bytes in the file or the folder at `path`."""
     if os.path.isfile(path):
         return os.path.getsize(path)
     return sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(path) for f in fs)
+
+
+def megabytes(path):
+    """The size of `path` in MB (millions of bytes), as the release page and README say it."""
+    return size_of(path) / 1e6
+
+
+def release_name():
+    """The release archive's name without its ending: cardtable-0.9.0-linux-x86_64."""
+    sys.path.insert(0, ROOT)
+    from game.version import VERSION
+    system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, sys.platform)
+    machine = platform.machine().lower().replace("amd64", "x86_64").replace("aarch64", "arm64")
+    return f"cardtable-{VERSION}-{system}-{machine}"
+
+
+def package():
+    """The release archive of this system, in build/dist/release, and its path: on Linux a
+    .tar.gz of bin/cardtable (the one-file bundle) and share/ (the desktop files), which
+    `tar -xzf ... -C ~/.local` installs for one user; on Windows a .zip of cardtable.exe;
+    on macOS a .zip of Card Table.app (made by ditto, which keeps the app's links)."""
+    os.makedirs(RELEASE, exist_ok=True)
+    name = release_name()
+    if sys.platform == "darwin":
+        path = os.path.join(RELEASE, name + ".zip")
+        subprocess.run(["ditto", "-c", "-k", "--keepParent", os.path.join(DIST, "onedir", "Card Table.app"),
+                        path], check=True)
+    elif sys.platform == "win32":
+        path = os.path.join(RELEASE, name + ".zip")
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.write(os.path.join(DIST, "onefile", "cardtable.exe"), "cardtable.exe")
+    else:
+        path = os.path.join(RELEASE, name + ".tar.gz")
+        with tarfile.open(path, "w:gz") as archive:
+            archive.add(os.path.join(DIST, "onefile", "cardtable"), "bin/cardtable")
+            archive.add(os.path.join(DIST, "share"), "share")
+    return path
 
 
 def smoke(executable):
@@ -100,14 +148,24 @@ def smoke(executable):
         sys.exit(f"{executable} --smoke failed ({result.returncode}):\n{result.stderr}")
 
 
+def network_mode():
+    """The game the network check plays: of the games the app ships that two can play,
+    the one with the fewest cards, so the game is short (4 downs)."""
+    sys.path.insert(0, ROOT)
+    from game import registry
+    playable = [info for info in map(registry.GAMES.get, registry.SHIPPED)
+                if info.min_players <= 2 <= info.max_players]
+    return min(playable, key=lambda info: len(info.load_deck())).id
+
+
 def network_game(executable):
-    """The bundle hosts a game of 4 downs on 127.0.0.1 and plays it from two joined
+    """The bundle hosts a game (`network_mode`) on 127.0.0.1 and plays it from two joined
     processes; exit unless all three end on the same final scores."""
     import tempfile
     code = "BUILD-CHECK-2345"
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, CARDTABLE_HOME=home)
-        host = subprocess.Popen([executable, "host", "four_downs", "--seats", "remote,remote", "--port",
+        host = subprocess.Popen([executable, "host", network_mode(), "--seats", "remote,remote", "--port",
                                  "0", "--listen", "127.0.0.1", "--code", code], stdout=subprocess.PIPE,
                                 text=True, env=env)
         try:
@@ -154,16 +212,18 @@ def main(argv=None):
     desktop_files()
     name = "cardtable.exe" if sys.platform == "win32" else "cardtable"
     onefile = os.path.join(DIST, "onefile", name)
-    megabytes = size_of(onefile) / 2**20
-    print(f"one-file bundle: {onefile}: {megabytes:.1f} MB")
-    if megabytes > MAX_BUNDLE_MB:
+    print(f"one-file bundle: {onefile}: {megabytes(onefile):.1f} MB")
+    if megabytes(onefile) > MAX_BUNDLE_MB:
         sys.exit(f"the one-file bundle is over {MAX_BUNDLE_MB} MB")
     if "onedir" in modes:
         folder = os.path.join(DIST, "onedir", "cardtable")
-        print(f"one-folder bundle: {folder}: {size_of(folder) / 2**20:.1f} MB")
+        print(f"one-folder bundle: {folder}: {megabytes(folder):.1f} MB")
     smoke(onefile)
     network_game(onefile)
     print(f"one-file bundle start: first menu frame {start_time(onefile):.2f} s after launch")
+    if "onedir" in modes:
+        archive = package()
+        print(f"release archive: {archive}: {megabytes(archive):.1f} MB")
     return 0
 
 

@@ -3,7 +3,8 @@
 
 For every registered mode: 12 games of Medium players, and one game of a Hard player
 (a fixed number of search iterations a move, so it repeats exactly) against Medium
-players, at the fewest seats the mode allows (Final Count's with Hit Goal). Both sides print `simulate`'s report;
+players, at the fewest seats the mode allows (with the house rules its home names, as
+Final Count's Hit Goal). Both sides print `simulate`'s report;
 every line but the speed must be the same. Exit 0 when all are; 1 with the differences
 otherwise. The bundle and the source play side by side, two processes at a time.
 """
@@ -20,18 +21,21 @@ BUNDLE = os.path.join(HERE, "dist", "onefile", "cardtable.exe" if sys.platform =
 SEED = 4
 MEDIUM_GAMES = 12
 HARD_ITERATIONS = 6     # MIN_PAIRS: the fewest with which the search may overrule Medium
-# House rules for a mode's Hard game: Final Count's game with Hit Goal is a quarter as
-# long on this seed (a hand can end on the goal), which keeps CI's time reasonable.
-HARD_OPTIONS = {"final_count": ["--option", "final_count.hit_goal=on"]}
 TIMEOUT = 600
+
+
+def hard_options(home):
+    """The house rules of a mode's Hard game, as simulate's arguments: its home's
+    `compare_options` (a shorter game keeps CI's time reasonable)."""
+    return [word for key, value in home.compare_options for word in ("--option", f"{key}={value}")]
 
 
 def cases():
     """(what, simulate's arguments) for every registered mode."""
     sys.path.insert(0, ROOT)
-    import game
+    from game import registry
     out = []
-    for game_id, info in game.GAMES.items():
+    for game_id, info in registry.GAMES.items():
         seats = info.min_players
         out.append((f"{game_id}, medium", [game_id, "--games", str(MEDIUM_GAMES), "--seed", str(SEED),
                                            "--bots", "medium"]))
@@ -39,7 +43,7 @@ def cases():
                                          "--players", str(seats),
                                          "--bots", ",".join(["hard"] + ["medium"] * (seats - 1)),
                                          "--iterations", str(HARD_ITERATIONS),
-                                         *HARD_OPTIONS.get(game_id, [])]))
+                                         *hard_options(registry.HOMES[game_id])]))
     return out
 
 

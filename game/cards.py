@@ -20,6 +20,19 @@ HEX_VALUES = tuple("0123456789ABCDEF")
 HEX_COLORS = ("red", "blue", "green", "yellow", "purple")
 HEX_SUITS = ("hearts", "diamonds", "clubs", "spades", "questions")
 JOKER = "JK"
+# Play Design's formation cards: one 28-card deck in two backs, its composition that of
+# the rulings' section 1 (docs/rulings/play_design.md: cards per side and colour, and per
+# number on each side).
+FORMATION_COLORS = ("blue", "green", "purple", "orange")
+FORMATION_DOTS = ("yellow", "orange", "purple", "green", "blue")
+FORMATION_SIDES = ("offense", "defense")
+FORMATION_BACKS = ("white", "black")
+FORMATION_TYPES = ("run", "pass", "special")
+FORMATION_GROUPS = {("offense", "blue"): 4, ("defense", "blue"): 3,
+                    ("offense", "green"): 4, ("defense", "green"): 3,
+                    ("offense", "purple"): 3, ("defense", "purple"): 4,
+                    ("offense", "orange"): 3, ("defense", "orange"): 4}
+FORMATION_NUMBERS = {4: 3, 5: 4, 6: 4, 7: 3}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -185,11 +198,86 @@ def _hex(path, data):
 
 
 def _formation(path, data):
-    """Play Design's formation decks, read and checked against the game's composition by
-    `game.play_design` (imported here, when a deck file asks for it: it builds on the
-    checks of this module)."""
-    from game.play_design import formation_faces
-    return formation_faces(path, data)
+    """Play Design: one 28-card deck, named once per back (white and black), checked
+    against every constraint of the rulings' composition (docs/rulings/play_design.md,
+    section 1)."""
+    expect_keys(path, "deck", data, ("family", "decks", "cards"))
+    decks = data["decks"]
+    if not isinstance(decks, dict) or not decks:
+        fail(path, "decks", "expected a mapping of deck name to back colour")
+    for deck_name, back in decks.items():
+        if back not in FORMATION_BACKS:
+            fail(path, f"decks.{deck_name}", f"back {back!r} is not one of {', '.join(FORMATION_BACKS)}")
+    if sorted(decks.values()) != sorted(FORMATION_BACKS):
+        fail(path, "decks", "expected one white and one black deck (the same cards, two backs)")
+    entries = data["cards"]
+    if not isinstance(entries, list):
+        fail(path, "cards", "expected a list of cards")
+    faces = []
+    seen = {}
+    keys = ("name", "side", "color", "number", "formation", "type", "dots")
+    for i, entry in enumerate(entries):
+        where = f"cards[{i}]"
+        expect_keys(path, where, entry, keys)
+        name = entry["name"]
+        if not isinstance(name, str):
+            fail(path, where, f"name {name!r} is not a string")
+        where = f"cards[{i}] ({name})"
+        if entry["side"] not in FORMATION_SIDES:
+            fail(path, where, f"side {entry['side']!r} is not offense or defense")
+        if entry["color"] not in FORMATION_COLORS:
+            fail(path, where, f"color {entry['color']!r} is not one of {', '.join(FORMATION_COLORS)}")
+        number = whole_number(path, f"{where}.number", entry["number"], 4, 7)
+        expected = entry["side"][0].upper() + entry["color"][0].upper() + str(number)
+        if name != expected:
+            fail(path, where, f"name should be {expected} ({entry['side']}, "
+                               f"{entry['color']}, {number})")
+        if name in seen:
+            fail(path, where, f"number {number} is used twice among the {entry['side']} "
+                               f"{entry['color']} cards (also {seen[name]}); within one side "
+                               "and colour all numbers differ")
+        seen[name] = f"cards[{i}]"
+        for key in ("formation", "type"):
+            if not isinstance(entry[key], str) or not entry[key].strip():
+                fail(path, where, f"{key} must be a non-empty text")
+        if entry["type"] not in FORMATION_TYPES:
+            fail(path, where, f"type {entry['type']!r} is not one of {', '.join(FORMATION_TYPES)}")
+        dots = entry["dots"]
+        expect_keys(path, f"{where}.dots", dots, FORMATION_DOTS)
+        for color in FORMATION_DOTS:
+            whole_number(path, f"{where}.dots.{color}", dots[color], 0, 11)
+        if sum(dots.values()) != 11:
+            fail(path, where, f"has {sum(dots.values())} player dots; every card has 11")
+        faces.append(dict(name=name, family="formation", rank=str(number), value=number,
+                          color=entry["color"], side=entry["side"],
+                          formation=entry["formation"], kind=entry["type"],
+                          dots=tuple((c, dots[c]) for c in FORMATION_DOTS)))
+    if len(faces) != 28:
+        fail(path, "cards", f"has {len(faces)} cards; a Play Design deck has 28")
+    for side in FORMATION_SIDES:
+        count = sum(f["side"] == side for f in faces)
+        if count != 14:
+            fail(path, "cards", f"has {count} {side} cards; each side has 14")
+    for color in FORMATION_COLORS:
+        count = sum(f["color"] == color for f in faces)
+        if count != 7:
+            fail(path, "cards", f"has {count} {color} cards; each colour has 7")
+    for (side, color), size in FORMATION_GROUPS.items():
+        count = sum(f["side"] == side and f["color"] == color for f in faces)
+        if count != size:
+            fail(path, "cards", f"has {count} {side} {color} cards; the composition has {size}")
+    for side in FORMATION_SIDES:
+        for number, size in FORMATION_NUMBERS.items():
+            count = sum(f["side"] == side and f["value"] == number for f in faces)
+            if count != size:
+                fail(path, "cards", f"has {count} {side} cards numbered {number}; "
+                                     f"the composition has {size}")
+    for i, face in enumerate(faces):   # OB4 exists: four offense blues numbered 4-7
+        if face["name"] == "OB4" and face["kind"] != "run":
+            fail(path, f"cards[{i}] (OB4)", "type should be run: the text's example card "
+                                             "is the blue offense 4, a run card")
+    return {deck_name: [dict(face, back=back) for face in faces]
+            for deck_name, back in decks.items()}
 
 
 FAMILIES = {"standard": _standard, "hex": _hex, "formation": _formation}

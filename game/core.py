@@ -192,7 +192,9 @@ _bare_random = random.Random.__new__   # a generator not yet seeded (seeding rea
 
 class Chance:
     """The state's source of randomness: one seeded generator, plus injected results
-    (stacked decks per deal, die rolls, coin tosses) used before any random ones."""
+    (stacked decks per deal, die rolls, coin tosses) used before any random ones.
+    `blind_draws` counts the cards taken from an order nobody knew (see `blind_draw`);
+    it is not saved: undo compares it before and after one action."""
 
     def __init__(self, seed, stacks=(), dice=(), tosses=(), full_deck=True):
         self.seed = seed
@@ -201,6 +203,13 @@ class Chance:
         self.dice = list(dice)
         self.tosses = list(tosses)
         self.full_deck = full_deck
+        self.blind_draws = 0
+
+    def blind_draw(self):
+        """A card was taken from an order nobody knew: a draw from a shuffled pile (even
+        of cards seen before it was shuffled), a blind pick. Chance decides which card it
+        is, as surely as a roll, though the shuffle happened earlier."""
+        self.blind_draws += 1
 
     def deal_order(self, deck, cards):
         """The order of the next deal, top first: the next stacked deck if one was
@@ -235,6 +244,7 @@ class Chance:
         other.dice = list(self.dice)
         other.tosses = list(self.tosses)
         other.full_deck = self.full_deck
+        other.blind_draws = self.blind_draws
         return other
 
     def to_dict(self):

@@ -2,8 +2,9 @@
 
 Each game's `State.MEASURES` (beside its rules) is a `Measures`: how a finished game is
 read from its event log and history, in the game's own words. The report plays games,
-then calls `measure(game_id, state, seat_actions)` and aggregates what it returns. A
-game reads what its events, its final state and the actions each seat chose tell.
+then reads each with `game.report.measures.measure(game_id, state, seat_actions)` and
+aggregates what it returns. A game reads what its events, its final state and the
+actions each seat chose tell.
 
 A `Measures` lists:
 - `first_kinds`: the action kinds that open play; the seat that chooses the first of them
@@ -24,10 +25,6 @@ A `Measures` lists:
   went on, in words].
 """
 from typing import Callable, NamedTuple
-
-import game
-
-
 class Measures(NamedTuple):
     """One game's declarations for the report (see the module docstring)."""
 
@@ -54,40 +51,3 @@ def events_reached(words_by_kind, unless_option=None):
         kinds = {event.kind for event in state.events}
         return [words for kind, words in words_by_kind.items() if kind in kinds]
     return reached
-
-
-def measures_for(game_id):
-    """The game's `Measures` (an empty declaration for a game that declares none)."""
-    return game.game_info(game_id).state_class().MEASURES or Measures()
-
-
-def hands(game_id, state):
-    """How many hands (or possessions) the game played: 1 for a one-hand game."""
-    kinds = measures_for(game_id).hand_events
-    return sum(event.kind in kinds for event in state.events) if kinds else 1
-
-
-def measure(game_id, state, seat_actions):
-    """Read a finished (or stopped) game: (seat measures {name: [number per seat]}, game
-    measures {name: number}, tallies {name: {label: count}}, ending words or None,
-    safeguards reached [words]). `seat_actions[seat]` counts the action kinds it chose."""
-    declared = measures_for(game_id)
-    n = state.players
-    per_seat = {name: [sum(seat_actions[s].get(kind, 0) for kind in kinds) for s in range(n)]
-                for name, kinds in declared.seat_actions.items()}
-    for name, kinds in declared.seat_events.items():
-        counts = [0] * n
-        for event in state.events:
-            if event.kind in kinds and isinstance(event.seat, int):
-                counts[event.seat] += 1
-        per_seat[name] = counts
-    if declared.seat:
-        per_seat.update(declared.seat(state))
-    numbers, tallies = declared.game(state) if declared.game else ({}, {})
-    kinds = {event.kind for event in state.events}
-    ending = None
-    for kind, words in {**declared.no_winner, **declared.limits}.items():
-        if kind in kinds:
-            ending = ("limit" if kind in declared.limits else "no_winner", words)
-    reached = declared.safeguards(state) if declared.safeguards else []
-    return per_seat, numbers, tallies, ending, reached

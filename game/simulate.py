@@ -10,9 +10,7 @@ import sys
 import time
 from typing import NamedTuple
 
-import game
-
-
+from game import registry
 class Progress:
     """A one-line progress bar on stderr for long runs (silent for short ones and when
     stderr is not a terminal, where it prints a line every 10%)."""
@@ -87,14 +85,14 @@ def simulate(game_id, games, seed=0, players=None, options=None, make_chooser=No
 
     `make_chooser(rng)` returns the move chooser (random legal moves by default)."""
     make_chooser = make_chooser or random_chooser
-    first = game.new_game(game_id, players=players, seed=seed, options=options)
+    first = registry.new_game(game_id, players=players, seed=seed, options=options)
     n = first.players
     wins = [0] * n
     sums = [0] * n
     no_winner = total_actions = total_turns = 0
     start = time.perf_counter()
     for i in range(games):
-        state = first if i == 0 else game.new_game(game_id, players=n, seed=seed + i,
+        state = first if i == 0 else registry.new_game(game_id, players=n, seed=seed + i,
                                                    options=options)
         actions, turns = play_one(state, make_chooser(random.Random(seed + i)))
         total_actions += actions
@@ -113,13 +111,14 @@ def simulate(game_id, games, seed=0, players=None, options=None, make_chooser=No
 
 def report(result, label="random legal moves"):
     """The text of a simulation report."""
-    info = game.GAMES[result.game_id]
+    info = registry.GAMES[result.game_id]
     g = result.games
     lines = [f"{info.title}: {_count(g, 'game')}, {result.players} players, {label}",
              f"{'':<7} {'wins':>8} {'win %':>7} {'mean score':>11}"]
     for seat in range(result.players):
         lines.append(f"{f'Seat {seat + 1}':<7} {result.wins[seat]:>8} "
                      f"{100 * result.wins[seat] / g:>6.1f}% {result.score_sums[seat] / g:>11.1f}")
+    lines.append(f"scores: {'lower' if info.lower_is_better else 'higher'} is better in {info.title}")
     if result.no_winner:
         lines.append(f"no winner: {_count(result.no_winner, 'game')} "
                      f"({100 * result.no_winner / g:.1f}%)")
@@ -150,7 +149,7 @@ def playout_speed(game_id, seconds, seed=1):
     games = actions = 0
     start = time.thread_time()
     while time.thread_time() - start < seconds:
-        state = game.new_game(game_id, seed=seed + games)
+        state = registry.new_game(game_id, seed=seed + games)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
             actions += 1
@@ -193,7 +192,7 @@ def bench(seconds=2.0, out=print, rounds=1, against_rlcard=False):
     `rounds` rounds that take every game in turn; with `against_rlcard`, RLCard's Uno
     is measured in each round too and every game's speed is also given as a ratio to
     it. Returns {name: (games/s, actions/s)}."""
-    names = ([UNO] if against_rlcard else []) + list(game.GAMES)
+    names = ([UNO] if against_rlcard else []) + list(registry.GAMES)
     samples = {name: [] for name in names}
     for _ in range(rounds):
         for name in names:

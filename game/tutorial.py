@@ -1,4 +1,4 @@
-"""Learn to play: a guided first game of one mode, read from `config/tutorials/<id>.yaml`.
+"""Learn to play: a guided first game of one mode, read from its home's `tutorial.yaml`.
 
 A tutorial is data: the players and their names, the house rules, the stacked deal(s),
 injected dice and tosses, and a script of steps. A step is the learner's (the coach says
@@ -6,7 +6,7 @@ what to do and why, and the move(s) it expects), a computer player's (the moves 
 makes, then what happened and which rule made it so), the coach's own (`by: coach`:
 words to read, with Next to go on) or the learner's played by the coach (`by` the
 learner with `do`: routine moves made for the learner, said afterwards). A step's
-`shows` list names the rules of `config/rules/<id>.md` that step shows, each with the
+`shows` list names the rules of its home's `rulebook.md` that step shows, each with the
 rulebook's own words it cites and what must be seen there (an event of the engine, a
 move the engine allows, or one it refuses), so a rules change that breaks a tutorial is
 caught by its test.
@@ -16,7 +16,7 @@ A file holds: `version: 1`, `game`, `players` (names by seat), `learner` (one of
 `tosses`, `intro`, `end`, `later` (the rules a real game brings that the lesson does not
 show: rule, section, cites) and `steps`. A lesson teaches the game as Setup plays it by
 default: its `options` set only the player count. A house rule gets a chapter of its
-own, `config/tutorials/<id>/<option id>.yaml`, listed under `chapters` in the lesson
+own, `tutorial/<option id>.yaml` in its home, listed under `chapters` in the lesson
 and naming its option under `chapter` (its options switch that rule on).
 
 A learner's step lists the accepted moves under `expect` and may add `why` (the reason
@@ -49,8 +49,7 @@ step is read into a `Cue`. `Coach(tutorial)` runs it for a scene: `paragraphs()`
 import os
 from typing import NamedTuple
 
-import game
-from game import resources
+from game import registry, resources
 
 VERSION = 1
 TOP_KEYS = {"version", "game", "players", "learner", "options", "seed", "deals", "full_deck",
@@ -191,14 +190,14 @@ class Tutorial(NamedTuple):
     def rules(self):
         """The options a real game after this lesson starts with: the house rule the
         chapter teaches switched on, the others at Setup's defaults."""
-        info = game.GAMES[self.game_id]
+        info = registry.GAMES[self.game_id]
         return {option.id: self.options.get(option.id, option.default) for option in info.options
                 if option.id != info.player_option}
 
     def new_state(self):
         """The game in its starting position, with the tutorial's deal, dice and tosses."""
         deck = self.deals[0] if len(self.deals) == 1 else self.deals
-        return game.new_game(self.game_id, players=len(self.names), seed=self.seed,
+        return registry.new_game(self.game_id, players=len(self.names), seed=self.seed,
                              options=self.options, deck=deck, full_deck=self.full_deck,
                              dice=self.dice, tosses=self.tosses)
 
@@ -212,10 +211,8 @@ class Reply(NamedTuple):
 
 def path_for(game_id, chapter=None):
     """The tutorial file of a mode (or of its chapter on house rule `chapter`)."""
-    path = game.game_info(game_id).tutorial()
-    if chapter is None:
-        return path
-    return os.path.join(os.path.dirname(path), game_id, f"{chapter}.yaml")
+    info = registry.game_info(game_id)
+    return info.tutorial() if chapter is None else info.home.chapter(chapter)
 
 
 def chapters(game_id):
@@ -259,8 +256,8 @@ def load(game_id, chapter=None, path=None):
 
 
 def rulebook_sections(game_id):
-    """The sections of the mode's rulebook, `config/rules/<id>.md`: {heading: its text}."""
-    rules = game.game_info(game_id).rulebook()
+    """The sections of the mode's rulebook, its home's `rulebook.md`: {heading: its text}."""
+    rules = registry.game_info(game_id).rulebook()
     try:
         with open(rules, encoding="utf-8") as handle:
             lines = handle.read().splitlines()
@@ -288,10 +285,15 @@ def _cites(path, where, rule, sections, game_id):
     own words."""
     if rule.section not in sections:
         _fail(path, where, f"rule {rule.rule!r}: {rule.section!r} is not a section of "
-                           f"config/rules/{game_id}.md ({', '.join(sections)})")
+                           f"{_rulebook(game_id)} ({', '.join(sections)})")
     if plain(rule.cites) not in plain(sections[rule.section]):
         _fail(path, where, f"rule {rule.rule!r}: {rule.cites!r} is not in the words of the "
-                           f"section {rule.section!r} of config/rules/{game_id}.md")
+                           f"section {rule.section!r} of {_rulebook(game_id)}")
+
+
+def _rulebook(game_id):
+    """The mode's rulebook as an error names it: its path from the resources' root."""
+    return os.path.relpath(registry.game_info(game_id).rulebook(), resources.root())
 
 
 def _fail(path, where, problem):
@@ -344,7 +346,7 @@ def parse(path, data, game_id):
         _fail(path, "version", f"expected {VERSION}, found {data['version']!r}")
     if data["game"] != game_id:
         _fail(path, "game", f"expected {game_id}, found {data['game']!r}")
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     names = tuple(_text(path, f"players[{i}]", n)
                   for i, n in enumerate(_list(path, "players", data["players"])))
     if len(set(names)) != len(names):
@@ -357,7 +359,7 @@ def parse(path, data, game_id):
     if not isinstance(options, dict):
         _fail(path, "options", "expected a mapping of option id to value")
     try:
-        game.resolve_options(info, len(names), options)
+        registry.resolve_options(info, len(names), options)
     except ValueError as problem:
         _fail(path, "options", str(problem))
     chapter = _chapter(path, data, info, options)
@@ -547,7 +549,7 @@ def build(state, move):
     arg = move.arg
     if arg is not None and arg.lstrip("-").isdigit():
         arg = int(arg)
-    return game.Action(move.kind, tuple(cards), arg)
+    return registry.Action(move.kind, tuple(cards), arg)
 
 
 def _seen(cover, events):

@@ -18,6 +18,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (after the environment is set)
 
 from game import saves  # noqa: E402
+from game.version import TITLE  # noqa: E402
 from scenes import config, controls, ui  # noqa: E402
 from scenes import session as session_module  # noqa: E402
 from sprites import cards as card_sprites  # noqa: E402
@@ -33,6 +34,7 @@ LOG = logging.getLogger("cardtable")
 
 def _scenes():
     """The scene classes by name (imported on first use, so the menu shows fast)."""
+    from scenes.about import AboutScene
     from scenes.error import ErrorScene
     from scenes.join import JoinScene
     from scenes.learn import LearnScene
@@ -48,7 +50,7 @@ def _scenes():
     return {"menu": MenuScene, "setup": SetupScene, "table": TableScene, "scoring": ScoringScene,
             "rules": RulesScene, "settings": SettingsScene, "error": ErrorScene,
             "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene,
-            "join": JoinScene, "lobby": LobbyScene}
+            "join": JoinScene, "lobby": LobbyScene, "about": AboutScene}
 
 
 def first_window(desktop):
@@ -57,14 +59,9 @@ def first_window(desktop):
     return tuple(max(low, int(side * FIRST_WINDOW)) for side, low in zip(desktop, MIN_WINDOW))
 
 
-def log_path(folders=None):
-    """The log file in the user's log folder (created when first needed)."""
-    return os.path.join((folders or saves.Folders()).logs, "cardtable.log")
-
-
 def _log_error(error, session=None, folders=None):
     """Append the traceback (and the record of `session`'s game) to the log; its path."""
-    path = log_path(folders)
+    path = (folders or saves.Folders()).log
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "a", encoding="utf-8") as handle:
         handle.write(time.strftime("%Y-%m-%d %H:%M:%S ") + "unexpected error\n")
@@ -98,10 +95,10 @@ class App:
         ui.clear()
         card_sprites.clear()
         felt.clear()
-        pygame.display.set_caption("Card Table")
+        pygame.display.set_caption(TITLE)
         self.window_size, self.window_position = self._opening_window(size)
         self.screen = ui.Screen(self._open_window())
-        self.sounds = Sounds(self.settings.sound)
+        self.sounds = Sounds(self.settings.sound, self.settings.volume)
         self.clock = pygame.time.Clock()
         self.frame_seconds = frame_seconds
         self.executor = executor or session_module.threads

@@ -1,10 +1,10 @@
 """The UI benchmark (`python main.py bench`): start time, frame times, idle CPU, memory.
 
 Prints: the time from starting the program to the first drawn menu frame; the median
-and 99th-percentile frame time of the busiest tables (Final Card-Down with a hand of 40
-cards, Deadline at the Final Exam) with the dummy video driver, a card in flight: an
-animation frame (the table's cached layer blitted, what moves drawn on top) and a full
-redraw (the layer painted afresh through the table's own `invalidate`, as when a card
+and 99th-percentile frame time of the busiest tables (those the games' homes declare:
+Final Card-Down with a hand of 40 cards, Deadline at the Final Exam) with the dummy
+video driver, a card in flight: an animation frame (the table's cached layer blitted,
+what moves drawn on top) and a full redraw (the layer painted afresh through the table's own `invalidate`, as when a card
 lands); the time the autosave after each move takes for the largest states (in a
 temporary folder); the CPU used by an idle table over 10 seconds; the peak memory of
 this process.
@@ -19,8 +19,7 @@ import sys
 import tempfile
 import time
 
-from game import resources
-from game.deadline import FINAL_ROTATION
+from game import registry, resources
 
 FRAMES = 300
 IDLE_SECONDS = 10
@@ -43,20 +42,20 @@ def start_time(runs=3):
     return statistics.median(times)
 
 
-def _table(app, game_id, players, ready):
+def _table(app, game_id, busiest):
     """The app showing `game_id` from seat 0 (a person; the others computers), played
-    on by the engine until `ready(state)` holds on seat 0's turn, with a card in the air:
-    the table animates the events from a recent move of seat 0's that flies on its
-    board, and frames with no time passing then keep that card where it is."""
+    on by the engine until its `busiest` table is ready on seat 0's turn, with a card in
+    the air: the table animates the events from a recent move of seat 0's that flies on
+    its board, and frames with no time passing then keep that card where it is."""
     from scenes.session import Seat, Session
-    seats = [Seat("Maya", True)] + [Seat(n, False) for n in ("Theo", "Ines", "Sam", "Lena")[:players - 1]]
+    seats = [Seat("Maya", True)] + [Seat(n, False) for n in ("Theo", "Ines", "Sam", "Lena")[:busiest.players - 1]]
     session = Session(game_id, seats, {}, seed=11)
     state = session.state
     rng = random.Random(3)
-    while not (state.current_player == 0 and ready(state)):
+    while not (state.current_player == 0 and busiest.ready(state)):
         legal = state.legal_actions()
-        if state.current_player == 0 and game_id == "final_card_down":
-            action = next((a for a in legal if a.kind == "draw"), legal[-1])
+        if state.current_player == 0 and busiest.move:
+            action = busiest.move(legal)
         else:
             action = rng.choice([a for a in legal if a.kind != "cancel_group"] or legal)
         state.apply(action)
@@ -150,13 +149,16 @@ def run():
     app.settings.sound = False
     app.sounds.enabled = False
     app.frame()
-    _table(app, "final_card_down", 4, lambda s: len(s.hands[0]) >= 40 and s.draws_this_turn == 0)
-    _print_frames(app, f"Final Card-Down, hand of {len(app.scene.session.state.hands[0])} cards")
-    _table(app, "deadline", 4, lambda s: s.step == "exam" and s.rotation == FINAL_ROTATION)
-    _print_frames(app, "Deadline at the Final Exam")
-    for game_id, title, players in (("final_card_down", "Final Card-Down", 6), ("deadline", "Deadline", 5)):
-        median, worst = autosave_times(game_id, players)
-        print(f"autosave per move, {title} ({players} players): median {median:.2f} ms, worst {worst:.2f} ms")
+    busiest = {game_id: registry.HOMES[game_id].busiest for game_id in registry.SHIPPED
+               if registry.HOMES[game_id].busiest}
+    for game_id, table in busiest.items():
+        _table(app, game_id, table)
+        _print_frames(app, table.title(app.scene.session.state))
+    for game_id in busiest:
+        info = registry.GAMES[game_id]
+        median, worst = autosave_times(game_id, info.max_players)
+        print(f"autosave per move, {info.title} ({info.max_players} players): median {median:.2f} ms, "
+              f"worst {worst:.2f} ms")
     for _ in range(600):                # the flights land, the table settles
         if not app.scene.busy():
             break

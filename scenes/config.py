@@ -2,8 +2,7 @@
 choices (settings.yaml in the user's config folder) laid over them."""
 from dataclasses import dataclass, field
 
-import game
-from game import resources, saves, undo
+from game import registry, resources, saves, undo
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds one card takes to move at each speed.
@@ -12,6 +11,10 @@ MOVE_SECONDS = {"slow": 0.36, "normal": 0.2, "fast": 0.1, "instant": 0.0}
 # and the range a settings file may hold.
 THINKING_STEPS = (0.25, 0.5, 1.0, 2.0)
 THINKING_RANGE = (0.1, 10.0)
+# The sound's volume: the Settings button's steps (after Off), and the range a settings
+# file may hold.
+VOLUME_STEPS = (0.25, 0.5, 0.75, 1.0)
+VOLUME_RANGE = (0.0, 1.0)
 # The undo policies (game.undo) in the Settings button's order, with their names on screen.
 UNDO_NAMES = {undo.OFF: "Off", undo.MINE: "Take back my moves", undo.CASUAL: "Casual"}
 # How your hand is sorted (scenes.table_layout.hand_order), with the names on screen.
@@ -46,7 +49,7 @@ def check_players(key, value):
         raise ValueError(f"{key}: expected the players of each game")
     out = {}
     for game_id, seats in value.items():
-        info = game.GAMES.get(game_id)
+        info = registry.GAMES.get(game_id)
         if info is None:
             raise ValueError(f"{key}: {saves.excerpt(game_id, saves.MAX_NAME)!r} is not a game")
         count = len(seats) if isinstance(seats, list) else 0
@@ -61,7 +64,8 @@ def check_players(key, value):
 
 # What the user's settings.yaml may hold, and the values each key allows (or the
 # function that checks it).
-USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "fullscreen": (False, True),
+USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "volume": (float, *VOLUME_RANGE),
+                "fullscreen": (False, True),
                 "colourblind": (False, True), "thinking_time": (float, *THINKING_RANGE),
                 "undo": tuple(UNDO_NAMES), "hand_order": tuple(HAND_ORDERS), "tips": (True, False),
                 "window": check_window, "players": check_players}
@@ -69,7 +73,8 @@ USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "fullscreen":
 
 @dataclass
 class Settings:
-    """What the Settings scene changes: animation speed, sound, fullscreen, colour-blind
+    """What the Settings scene changes: animation speed, sound and its volume (0 to 1),
+    fullscreen, colour-blind
     mode, the hard computer player's thinking time (seconds per decision) and the undo
     policy (`off`, `mine` or `casual`, see game.undo), the order of your hand
     (`dealt`, `suit` or `rank`) and the tips on special cards in a real game started after
@@ -78,6 +83,7 @@ class Settings:
 
     animation_speed: str = "normal"
     sound: bool = True
+    volume: float = 1.0
     fullscreen: bool = False
     colourblind: bool = False
     thinking_time: float = 1.0

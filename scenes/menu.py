@@ -1,8 +1,9 @@
 """The menu: pick a game (title, players, one-line description; its setup also hosts it
 for other computers), Continue the saved game, Join a game hosted elsewhere, Statistics,
-Rules, Settings, Quit; and, calmly, any notice about a file that was bad."""
-import game
-from game import saves
+Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a file that
+was bad, or about a finished game whose record and count waited for the disk (recorded
+now, or not yet)."""
+from game import registry, saves
 from scenes import ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
@@ -36,9 +37,11 @@ class MenuScene(Scene):
         for key in ("session", "anchor", "interim"):
             persist.pop(key, None)
         self.saved = self._load_autosave()
+        for words in saves.finish_ended(self.app.folders):   # ends a full disk kept waiting
+            self.app.notice(words)
         super().startup(persist)
         chosen = self.persist.get("game_id")
-        ids = list(game.GAMES)
+        ids = list(registry.GAMES)
         if chosen in ids:
             self.focus = ids.index(chosen)
         elif self.saved is not None:
@@ -78,6 +81,7 @@ class MenuScene(Scene):
                                           primary=label == "Continue"))
         self.doors_bottom = y + 46
         self.x, self.w = x, w
+        self.widgets.append(ui.Button((screen.lw - 150, 24, 126, 40), "About", self.about, size=18))
         self.hostable = self.saved is not None and sum(s["level"] is None for s in self.saved[1]) > 1
         if self.hostable:
             self.widgets.append(ui.Button((x + w - 250, self.doors_bottom + 40, 250, 32), "Host it for the others",
@@ -114,7 +118,7 @@ class MenuScene(Scene):
         return f"Continue {state.info.title} with {names}" + (f": {where}" if where else "")
 
     def focused_game(self):
-        ids = list(game.GAMES)
+        ids = list(registry.GAMES)
         return ids[self.focus] if self.focus < len(ids) else self.persist.get("game_id", ids[0])
 
     def join(self):
@@ -123,6 +127,10 @@ class MenuScene(Scene):
 
     def statistics(self):
         self.go("statistics")
+
+    def about(self):
+        """The version, the licence, where the log is, and the credits."""
+        self.go("about")
 
     def learn(self):
         """The list of every mode's guided first game."""

@@ -18,7 +18,7 @@ them to the table as moves made elsewhere. The app pumps the network every frame
 """
 import random
 
-from game import IllegalAction
+from game.core import IllegalAction
 from game.net import protocol as wire
 from game.net.host import HOST
 from scenes.net import minutes

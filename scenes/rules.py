@@ -1,10 +1,10 @@
-"""The in-app rulebook: config/rules/<game id>.md rendered for a player, with the
+"""The in-app rulebook: a game's `rulebook.md`, in its home, rendered for a player, with the
 house rules in force marked."""
 import os
 
 import pygame
 
-import game
+from game import registry
 from scenes import ui
 from scenes.base import Scene
 from scenes.tutorial import start
@@ -46,7 +46,7 @@ class RulesScene(Scene):
     """Scrollable rules of one game; Left/Right switch games, Esc goes back."""
 
     def startup(self, persist):
-        self.game_id = persist.get("rules_game") or next(iter(game.GAMES))
+        self.game_id = persist.get("rules_game") or next(iter(registry.GAMES))
         self.scroll_y = 0
         super().startup(persist)
 
@@ -58,7 +58,7 @@ class RulesScene(Scene):
         setup = self.persist.get("setup")
         if setup and setup["game_id"] == self.game_id:
             return setup["options"]
-        return game.GAMES[self.game_id].default_options()
+        return registry.GAMES[self.game_id].default_options()
 
     def layout(self):
         screen = self.app.screen
@@ -74,7 +74,7 @@ class RulesScene(Scene):
         self.lines = self._lines(screen)
 
     def switch(self, step):
-        ids = list(game.GAMES)
+        ids = list(registry.GAMES)
         self.game_id = ids[(ids.index(self.game_id) + step) % len(ids)]
         self.scroll_y = 0
         self.layout()
@@ -83,8 +83,8 @@ class RulesScene(Scene):
         """(text, size, colour, indent, gap before) for every line of the page."""
         width = min(900, screen.lw - 120)
         self.text_w = width
-        info = game.GAMES[self.game_id]
-        blocks = parse(game.GAMES[self.game_id].rulebook())
+        info = registry.GAMES[self.game_id]
+        blocks = parse(registry.GAMES[self.game_id].rulebook())
         if not blocks:
             blocks = [("p", f"The rulebook for {info.title} is not written yet.")]
         force = self.in_force()
@@ -142,7 +142,7 @@ class RulesScene(Scene):
 
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
-        info = game.GAMES[self.game_id]
+        info = registry.GAMES[self.game_id]
         screen.text(f"Rules: {info.title}", 36, palette.TEXT, (screen.lw / 2, 24), "midtop")
         x = screen.lw / 2 - self.text_w / 2
         top, bottom = 84, screen.lh - 80

@@ -8,7 +8,7 @@ import random
 from scenes import ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
-from scenes.presenters.default import ordinal
+from game.presenter import ordinal
 from scenes.session import Session
 from sprites import felt, palette
 

@@ -30,8 +30,7 @@ from dataclasses import dataclass
 
 import pygame
 
-import game
-from game import saves, undo
+from game import registry, saves, undo
 
 BOT_DONE = pygame.USEREVENT + 7   # posted by the worker thread to wake the app
 NET_EVENT = pygame.USEREVENT + 8  # posted by the network thread (scenes/net.py) to wake the app
@@ -84,12 +83,12 @@ class Session:
     def __init__(self, game_id, seats, options, seed, folders=None, state=None, undo_record=None,
                  executor=None):
         self.game_id = game_id
-        self.info = game.GAMES[game_id]
+        self.info = registry.GAMES[game_id]
         self.seats = list(seats)
         self.options = dict(options)
         self.seed = seed
         if state is None:
-            self.timeline = undo.Timeline(game.new_game(game_id, players=len(seats), seed=seed,
+            self.timeline = undo.Timeline(registry.new_game(game_id, players=len(seats), seed=seed,
                                                         options=options))
         else:
             self.timeline = undo.Timeline.replayed(state)
@@ -190,7 +189,7 @@ class Session:
     # ---- changing the game ----------------------------------------------------------
     def submit(self, action, save=True):
         """Apply a legal action for the current seat; returns the events it caused.
-        Raises game.IllegalAction (state unchanged) for anything else. `save=False`
+        Raises registry.IllegalAction (state unchanged) for anything else. `save=False`
         leaves the autosave to the caller (a host sends the move out first); the end of
         the game is kept either way."""
         seat = self.state.current_player

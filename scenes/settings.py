@@ -1,4 +1,4 @@
-"""Settings: animation speed, sound, fullscreen, colour-blind mode, the hard computer
+"""Settings: animation speed, sound (off or its volume), fullscreen, colour-blind mode, the hard computer
 player's thinking time, the undo policy, the order of your hand and the tips on special
 cards in a real game after a lesson, saved at every change."""
 from game import undo
@@ -31,7 +31,7 @@ class SettingsScene(Scene):
         seconds = f"{s.thinking_time:g} second{'' if s.thinking_time == 1 else 's'}"
         rows = [("Animation speed", s.animation_speed.capitalize(),
                  lambda: self.cycle("animation_speed", config.SPEEDS)),
-                ("Sound", "On" if s.sound else "Off", self.toggle_sound),
+                ("Sound", f"{round(s.volume * 100)}%" if s.sound else "Off", self.cycle_sound),
                 ("Fullscreen (F11)", "On" if s.fullscreen else "Off", self.app.toggle_fullscreen),
                 ("Colour-blind mode", "On" if s.colourblind else "Off", self.toggle_colourblind),
                 ("Hard player thinks", f"{seconds} a move", self.cycle_thinking),
@@ -62,10 +62,19 @@ class SettingsScene(Scene):
         self.app.save_settings()
         self.layout()
 
-    def toggle_sound(self):
-        self.app.settings.sound = not self.app.settings.sound
-        self.app.sounds.enabled = self.app.settings.sound
-        self.app.sounds.play("play")
+    def cycle_sound(self):
+        """Sound off, then on at each volume step from the quietest; off again after the
+        loudest. A card slides at the new volume."""
+        s = self.app.settings
+        louder = [v for v in config.VOLUME_STEPS if v > s.volume + 1e-9]
+        if not s.sound:
+            s.sound, s.volume = True, config.VOLUME_STEPS[0]
+        elif louder:
+            s.volume = louder[0]
+        else:
+            s.sound = False
+        self.app.sounds.enabled, self.app.sounds.volume = s.sound, s.volume
+        self.app.sounds.play("slide")
         self.app.save_settings()
         self.layout()
 

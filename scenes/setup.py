@@ -14,8 +14,7 @@ import random
 
 import pygame
 
-import game
-from game import saves
+from game import registry, saves
 from game.net.host import HOST, REMOTE
 from scenes import ui
 from scenes.base import Scene
@@ -35,7 +34,7 @@ class SetupScene(Scene):
 
     def startup(self, persist):
         game_id = persist["game_id"]
-        self.info = game.GAMES[game_id]
+        self.info = registry.GAMES[game_id]
         saved = persist.get("setup")
         last = self.app.settings.players.get(game_id)
         if saved and saved["game_id"] == game_id:

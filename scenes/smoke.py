@@ -6,7 +6,8 @@ rulebook, lesson: scenes.pieces) are there, and its bots use their knowledge: on
 deal Medium's moves differ from Easy's, and Hint gives the heuristic's reason. Then
 Menu, Setup, Rules, the lesson (Learn to play), Settings, the table with a few moves (one
 person and easy computer players), and the scoring scene of a finished game; then
-Statistics and the replay of a finished game's record. Files go to a temporary folder
+Statistics, the replay of a finished game's record, and About with every notice of
+the credits. Files go to a temporary folder
 (unless CARDTABLE_HOME says where), never to the user's own.
 Exit 0 when all were drawn; 1 with the reason otherwise. Used by CI on the bundle.
 """
@@ -45,8 +46,8 @@ def run(started=None, out=print):
 def _run(started, out):
     import pygame
 
-    import game
-    from game import saves
+    from game import registry, saves
+    from game.version import VERSION
     from scenes import app as app_module
     from scenes import pieces
     from scenes.session import Seat, Session
@@ -71,7 +72,7 @@ def _run(started, out):
 
     show("settings")
     found = pieces.check()
-    for game_id, info in game.GAMES.items():
+    for game_id, info in registry.GAMES.items():
         names = ", ".join(found[game_id][piece] for piece in pieces.MODULE_PIECES + pieces.FILE_PIECES)
         differ, reason = knowledge(game_id)
         out(f"smoke: {info.title}: pieces {names}; Medium differs from Easy at move {differ}; "
@@ -100,6 +101,14 @@ def _run(started, out):
     show("statistics")
     show("replay", record=saves.read_record(path))
     out("smoke: statistics, replay")
+    show("about")
+    parts = app.scene.parts()
+    for part in parts:          # every notice is there to read (the bundle carries them)
+        app.scene.read(part)
+        app.frame()
+        if len(app.scene.lines) < 3:
+            raise RuntimeError(f"about: the notices of {part.name} are empty")
+    out(f"smoke: about: version {VERSION}, {len(parts) - 1} credits, every notice read")
     pygame.quit()
     out("smoke: ok")
     return 0
@@ -109,12 +118,12 @@ def knowledge(game_id):
     """(the first move at which Medium's game differs from Easy's on a fixed deal, the
     reason Hint gives at the first position that has one): proof that the bots use the
     game's bot module. RuntimeError if Medium plays like Easy or no hint has a reason."""
-    import game
+    from game import registry
     from game.bots import make_bot, make_chooser
     from game.bots.hard import MIN_PAIRS
     games = {}
     for level in ("easy", "medium"):
-        state = game.new_game(game_id, seed=KNOWLEDGE_SEED)
+        state = registry.new_game(game_id, seed=KNOWLEDGE_SEED)
         choose = make_chooser(level, game_id)(random.Random(KNOWLEDGE_SEED))
         games[level] = states = []
         while not state.is_over and len(states) < KNOWLEDGE_MOVES:

@@ -8,8 +8,7 @@ import re
 
 import pygame
 
-import game
-from game import saves
+from game import registry, saves
 from scenes import ui
 from scenes.base import Scene
 from sprites import felt, palette
@@ -50,22 +49,20 @@ def record_label(path):
     """'2024-05-01 14:30  Final Card-Down' from a record's file name."""
     name = os.path.basename(path)
     match = RECORD_NAME.match(name)
-    if not match or match.group(6) not in game.GAMES:
+    if not match or match.group(6) not in registry.GAMES:
         return name
     year, month, day, hour, minute, game_id = match.groups()
-    return f"{year}-{month}-{day} {hour}:{minute}  {game.GAMES[game_id].title}"
+    return f"{year}-{month}-{day} {hour}:{minute}  {registry.GAMES[game_id].title}"
 
 
 def record_summary(path):
     """'Maya, Theo · won: Maya' from a record file ('Maya, Theo · abandoned' for a game
     given up unfinished; ' · practice' added when Casual undo was used), or '' if it
     cannot be read (a record is checked in full only when it is
-    opened, so its names are cleaned here)."""
+    opened, so its names are cleaned here; only a regular file is read, never one larger
+    than any record, so a pipe or a device there never waits)."""
     try:
-        if os.path.getsize(path) > saves.MAX_FILE_BYTES:
-            return ""
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
+        data = json.loads(saves.read_text(path, move=False) or "")
         names = [saves.excerpt(seat["name"], saves.MAX_NAME) for seat in data["seats"]]
         winners = [names[w] for w in data["winners"]]
     except (OSError, ValueError, TypeError, KeyError, IndexError, RecursionError):
@@ -86,16 +83,30 @@ class StatisticsScene(Scene):
         super().startup(persist)
 
     def _load(self):
+        """Read the statistics and list the records; what cannot be read is said, and the
+        scene opens without it."""
         try:
             self.stats = saves.load_statistics(self.app.folders)
         except saves.BadFile as error:
             self.message = f"The statistics could not be read, so they start afresh. {error}"
             self.stats = saves.empty_statistics()
-        self.games = [g for g in game.GAMES
+        self.games = [g for g in registry.GAMES
                       if self.stats["games"].get(g) or self.stats.get("practice", {}).get(g)]
         chosen = getattr(self, "game_id", None)
         self.game_id = chosen if chosen in self.games else (self.games[0] if self.games else None)
-        self.records = saves.list_records(self.app.folders)
+        self.records = self._list_records()
+
+    def _list_records(self):
+        """The records' paths, newest first; none (and a message) if the folder cannot be listed."""
+        self.listed = True
+        try:
+            return saves.list_records(self.app.folders)
+        except OSError as error:
+            self.listed = False
+            words = (f"The finished games cannot be listed: {saves.excerpt(self.app.folders.records)} "
+                     f"({saves.excerpt(error.strerror or error)}).")
+            self.message = f"{self.message} {words}".strip()
+            return []
 
     # ---- layout ---------------------------------------------------------------------------
     def layout(self):
@@ -176,7 +187,7 @@ class StatisticsScene(Scene):
         if record is None:
             if not self.message:
                 self.message = f"{path}: the record is gone."
-            self.records = saves.list_records(self.app.folders)
+            self.records = self._list_records()
             self.layout()
             self.dirty = True
             return
@@ -196,7 +207,7 @@ class StatisticsScene(Scene):
             self._draw_confirmation(screen)
             return
         x = self.x
-        title = game.GAMES[self.game_id].title if self.game_id else "No games counted yet"
+        title = registry.GAMES[self.game_id].title if self.game_id else "No games counted yet"
         screen.text(title, 28, palette.GOLD, (x, 106))
         if len(self.games) > 1:
             screen.text(f"{self.games.index(self.game_id) + 1} of {len(self.games)} games", 16,
@@ -220,7 +231,7 @@ class StatisticsScene(Scene):
         if not self.game_id:
             screen.text("Finish a game and its results appear here.", 20, palette.TEXT_DIM, (x + 20, y + 20))
             return
-        lower = game.GAMES[self.game_id].lower_is_better
+        lower = registry.GAMES[self.game_id].lower_is_better
         columns = [("Player", 20, "topleft"), ("Played", 0.31, "topright"), ("Won", 0.39, "topright"),
                    ("Abandoned", 0.54, "topright"), ("Average", 0.64, "topright"),
                    ("Lowest" if lower else "Best", 0.74, "topright"),
@@ -285,7 +296,7 @@ class StatisticsScene(Scene):
     def _draw_records(self, screen):
         x, y, w, h = self.records_box
         screen.text("Recent games: choose one to replay it move by move", 18, palette.GOLD, (x + 2, y))
-        if not self.records:
+        if not self.records and self.listed:
             screen.text("No finished games kept yet.", 17, palette.TEXT_DIM, (x + 20, y + 26))
         elif len(self.records) > RECORDS_SHOWN:
             screen.text(f"the newest {RECORDS_SHOWN} of {len(self.records)}", 15, palette.TEXT_DIM,

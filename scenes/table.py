@@ -16,18 +16,19 @@ carries out what the person means and goes to the scores when a hand ends. Who o
 - scenes/table_input.py: from an event to intents (pure); scenes/table_layout.py: where
   every card lies (pure geometry); scenes/table_motion.py: cards in flight, toasts, the
   die, an outcome's hold; scenes/table_draw.py: the drawing (and the cached layer of
-  what only the layout changes); scenes/presenters/: what the game looks like and says.
+  what only the layout changes); the game's presenter (its home's presenter.py): what
+  the game looks like and says.
 
 A click on a card plays it when one action fits; several-card actions work by selecting
 cards and pressing the button that appears; actions without cards are buttons;
 choices between arguments are small dialogs. Undo (a top button, or Ctrl+Z) takes the
 person at the screen back as far as the Undo setting lets the session go.
 """
-import game
+from game import registry
 from scenes import config, table_draw, table_input, ui
 from scenes.base import Scene
 from scenes.presenters import presenter_for
-from scenes.presenters.default import HAND_END, agree, card_name, plural
+from game.presenter import HAND_END, agree, card_name, plural
 from scenes.session import BOT_DONE, NET_EVENT
 from scenes.table_director import Director
 from scenes.table_input import Laid, TableInput
@@ -63,6 +64,7 @@ class TableScene(Scene):
         self.bot_wait = 0.0
         self.bot_armed = False
         self.over = False            # the director's end covers the table (a lesson's summary)
+        self.turn_cue = False        # another has moved since the person did: sound their turn
         self.hold = Hold()
         self.input = TableInput()
         self.static = table_draw.Layer()
@@ -156,15 +158,17 @@ class TableScene(Scene):
         state = self.ui_state
         try:
             events = self.director.submit(self, action)
-        except game.IllegalAction as error:
+        except registry.IllegalAction as error:
             state.selection = []
             state.dialog = None
+            self.app.sounds.play("refused")
             self.say(str(error), action.cards)
             self.layout()
             return
         state.selection = []
         state.hint = None
         state.dialog = None
+        self.turn_cue = not by_person           # another's move: your turn, if it comes, is sounded
         if by_person:
             state.message = ""
         self.hand_ended = self.hand_ended or (self.director.scores_between_hands
@@ -200,6 +204,7 @@ class TableScene(Scene):
             self.bot_armed = False
             events = []
         state.hint = None
+        self.turn_cue = True
         self.hand_ended = self.hand_ended or (self.director.scores_between_hands
                                               and any(e.kind == HAND_END for e in events))
         self.pending.extend(events)
@@ -221,7 +226,8 @@ class TableScene(Scene):
             return
         events, self.pending = self.pending, []
         self.motion.start(events, self.viewer, self.presenter, self.event_words, before or {},
-                          [boxes or {}, self.board.boxes], self.app.settings.move_seconds, self.app.sounds.play)
+                          [boxes or {}, self.board.boxes], self.app.settings.move_seconds, self.app.sounds.play,
+                          self.current_view)
         yours = {z.key for z in self.current_view.zones if z.owner == self.viewer and self.viewer is not None}
         seen = [raw.for_seat(self.viewer) for raw in events]
         for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
@@ -421,7 +427,7 @@ class TableScene(Scene):
         """Why the person may not undo now (`reason` and `seat` as the session's
         undo_refusal gives them), in words."""
         return {"off": "it is off in Settings",
-                "chance": "chance has acted since (a shuffle, a roll or a card nobody had seen)",
+                "chance": "chance has acted since (a shuffle, a roll, a blind pick or a card from a shuffled pile)",
                 "learned": "a new card came to light",
                 "person": f"{self.session.name(seat)} has played since"}.get(reason, "you have no move to take back")
 
@@ -579,6 +585,9 @@ class TableScene(Scene):
             return
         if not settled or self.ui_state.dialog:
             return
+        if self.turn_cue and self.my_turn():     # once everything has landed
+            self.turn_cue = False
+            self.app.sounds.play("turn")
         if self.hold.seconds > 0:
             self.dirty = self.hold.update(dt) or self.dirty
             return

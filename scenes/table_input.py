@@ -15,9 +15,9 @@ from typing import NamedTuple
 
 import pygame
 
-import game
+from game import registry
 from scenes import ui
-from scenes.presenters.default import card_name
+from game.presenter import card_name
 from scenes.table_layout import dialog_places
 
 ACTIVATE = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
@@ -93,7 +93,7 @@ def click_card(legal, card, selection, presenter, why_illegal, view=None):
         if not kinds:
             return Click("refuse", words="No card is played now: choose one of the buttons")
         kind = max(set(kinds), key=kinds.count)
-        return Click("refuse", words=why_illegal(game.Action(kind, (card,))))
+        return Click("refuse", words=why_illegal(registry.Action(kind, (card,))))
     several = [a for a in fits if len(a.cards) > 1 or a.kind in presenter.PICK_THEN_PLAY]
     if not selection and not several:
         singles = [a for a in fits if len(a.cards) == 1]
@@ -492,7 +492,7 @@ class TableInput:
         if fits:
             return [Play((fits[0],))]
         kind = next((a.kind for a in laid.legal if a.kind in laid.presenter.LANE_ARGS), None)
-        why = laid.why_illegal(game.Action(kind, (card,), lane)) if kind else ""
+        why = laid.why_illegal(registry.Action(kind, (card,), lane)) if kind else ""
         return [Refuse(why or f"{card_name(card)} cannot go in that lane", card)]
 
     @staticmethod

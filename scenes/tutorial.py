@@ -23,8 +23,7 @@ A real game started after a lesson is run by a FirstGameDirector: in each person
 first turns, a one-line tip (the game's presenter's words) points at a special card in
 their hand, each tip once per person (Settings can switch the tips off).
 """
-import game
-from game import tutorial
+from game import registry, tutorial
 from scenes import coach_panel, ui
 from scenes.session import LessonSession, Seat
 from scenes.table_director import Director, Marks
@@ -54,7 +53,7 @@ def start(scene, game_id, chapter=None):
 
 def chapter_title(game_id, option):
     """A chapter's name: Setup's name for its house rule."""
-    return game.GAMES[game_id].option(option).label
+    return registry.GAMES[game_id].option(option).label
 
 
 class LessonDirector(Director):
@@ -77,7 +76,7 @@ class LessonDirector(Director):
             self.reply = reply.text
             rows = coach_panel.facts_rows(table.current_view, table.presenter, table.names)
             shown = coach_panel.reply_fits(table.app.screen, self.paragraphs(table), reply.text, rows)
-            raise game.IllegalAction(REFUSED if shown else reply.text)
+            raise registry.IllegalAction(REFUSED if shown else reply.text)
         self.reply = ""
         return events
 

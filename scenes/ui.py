@@ -7,8 +7,7 @@ than the canvas, text keeps at least MIN_TEXT_PX pixels.
 """
 import pygame
 
-import game
-
+from game import registry
 from sprites import palette, text
 
 BASE_W, BASE_H = 1280, 720
@@ -161,7 +160,7 @@ def game_rows(screen, label, action, size):
     w = min(760, screen.lw - 80)
     x = screen.lw / 2 - w / 2
     buttons = []
-    for i, (game_id, info) in enumerate(game.GAMES.items()):
+    for i, (game_id, info) in enumerate(registry.GAMES.items()):
         button = Button((x, GAME_ROW_Y + i * GAME_ROW_STEP, w, GAME_ROW_STEP - 8), label(info),
                         lambda g=game_id: action(g), size=size)
         button.info = info

@@ -18,8 +18,9 @@ os.environ.pop("CARDTABLE_DISCOVERY", None)    # discovery on, as a player has i
 def pytest_configure(config):
     """A seventh game, only in the tests (tests/seventh): every test of every game plays it.
     And zeroconf's network kept inside this process for the whole run."""
+    from game import registry
     from tests import net_helpers, seventh
-    seventh.register()
+    registry.register(seventh.HOME)
     net_helpers.NETWORK.install(setattr)
 
 

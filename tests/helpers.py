@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-import game
+from game import registry
 from game.bots.sampling import consistent
 
 
@@ -27,7 +27,7 @@ def act(state, text):
 def rejected(state, action):
     """Assert `action` is refused with a reason and changes nothing; return the reason."""
     before = state.to_dict()
-    with pytest.raises(game.IllegalAction) as info:
+    with pytest.raises(registry.IllegalAction) as info:
         state.apply(action)
     assert str(info.value)
     assert state.to_dict() == before
@@ -36,7 +36,7 @@ def rejected(state, action):
 
 def finished(game_id="final_card_down", seed=3):
     """A two-player game of `game_id` played to its end by random legal moves from `seed`."""
-    state = game.new_game(game_id, players=2, seed=seed)
+    state = registry.new_game(game_id, players=2, seed=seed)
     rng = random.Random(seed)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
@@ -56,3 +56,15 @@ def samples(state, seat, count=20, seed=4):
         sample.check_cards()
         out.append(sample)
     return out
+
+
+DESIGNERS_EXTRAS = "python3 -m pip install -r requirements-designer.txt"
+
+
+def designers_extra(*names):
+    """Import the designers' extras `names` (matplotlib, dask.distributed) for a test of
+    the balance report; where one is not installed, the test is skipped with the reason
+    and the command that installs it (CI installs them and fails on any skipped test)."""
+    for name in names:
+        pytest.importorskip(name, reason=f"{name} is one of the designers' extras, not "
+                                         f"installed here ({DESIGNERS_EXTRAS})")

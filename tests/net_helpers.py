@@ -25,9 +25,9 @@ class Table:
 
     def __init__(self, game_id, plan, seed, options=None, undo="mine", bots="easy", on_send=None,
                  stand_in_after=None, limits=Limits(), folders=None):
-        import game
-        info = game.game_info(game_id)
-        _, self.options = game.resolve_options(info, len(plan), options or {})
+        from game import registry
+        info = registry.game_info(game_id)
+        _, self.options = registry.resolve_options(info, len(plan), options or {})
         names = [None if kind == REMOTE else f"Computer {seat + 1}" for seat, kind in enumerate(plan)]
         self.host = HostTable(game_id, self.options, plan, names, CODE, undo=undo,
                               stand_in_after=stand_in_after, limits=limits)

@@ -6,9 +6,9 @@ mode keeps its playout speed relative to Final Card-Down's."""
 import pygame
 import pytest
 
-import game
-from game import simulate
+from game import registry, simulate
 from game.bots.base import action_key
+from game.home import Busiest
 from scenes import app as app_module
 from scenes import bench
 
@@ -31,7 +31,7 @@ def mid_air(table):
 
 def test_a_full_redraw_paints_the_layer_again_and_an_animation_frame_blits_it(bench_app,
                                                                               monkeypatch):
-    bench._table(bench_app, "final_card_down", 4, lambda s: len(s.history) > 12)
+    bench._table(bench_app, "final_card_down", Busiest(4, lambda s: len(s.history) > 12, str))
     table = bench_app.scene
     painted = []
     paint = table.draw_static
@@ -61,7 +61,7 @@ def test_the_engine_bench_interleaves_rounds_and_gives_the_median_against_uno(mo
         calls.append("uno")
         return 5.0, 100.0 * calls.count("uno")
 
-    monkeypatch.setattr(simulate.game, "GAMES", {"a": None, "b": None})
+    monkeypatch.setattr(simulate.registry, "GAMES", {"a": None, "b": None})
     monkeypatch.setattr(simulate, "playout_speed", fake_game)
     monkeypatch.setattr(simulate, "uno_speed", fake_uno)
     monkeypatch.setattr(simulate, "rlcard_version", lambda: "1.2.0")
@@ -122,7 +122,7 @@ def test_the_hard_bench_measures_hard_on_the_same_positions_in_every_mode(capsys
     assert len({view.facts["turn_no"] for view, _ in first}) == 4      # spread, not bunched
     assert main.main(["bench", "--hard", "0.01"]) == 0
     rows = {line.split()[0]: line.split()[1:] for line in capsys.readouterr().out.splitlines()}
-    for game_id in game.GAMES:
+    for game_id in registry.GAMES:
         players, iterations, playouts = rows[game_id]
         assert int(players) == hard_bench.table_size(game_id)
         assert 1 <= float(iterations) <= float(playouts)

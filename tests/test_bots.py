@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-import game
+from game import bots as bots_package, registry
 from game.bots import LEVELS, knowledge, make_bot
 from game.bots.base import action_key
 from game.bots.hard import MIN_PAIRS, HardBot, paired
 from game.bots.sampling import Sampler, consistent
-from game.bots.tournament import deals, make_entry, parse_seats, run_tournament, wilson
+from game.tournament import deals, make_entry, parse_seats, run_tournament, wilson
 
-GAMES = sorted(game.GAMES)
+GAMES = sorted(registry.GAMES)
 
 
 def bot(level, game_id, **settings):
@@ -28,7 +28,7 @@ def bot(level, game_id, **settings):
 def positions(game_id, seed, every=7, limit=400):
     """Real states met along a random game, every few actions."""
     rng = random.Random(seed)
-    state = game.new_game(game_id, seed=seed)
+    state = registry.new_game(game_id, seed=seed)
     for step in range(limit):
         if state.is_over:
             return
@@ -100,7 +100,7 @@ def test_each_sample_draws_its_own_blind_pick_order(game_id):
     randomness comes from the sampler's generator, not from a shared template)."""
     rng = random.Random(2)
     for seed in range(40):
-        state = game.new_game(game_id, seed=seed, players=4 if game_id == "deadline" else 3)
+        state = registry.new_game(game_id, seed=seed, players=4 if game_id == "deadline" else 3)
         play = random.Random(seed)
         while not state.is_over and len(state.history) < 400:
             orders = (state.pick_order if game_id == "deadline" else state.pick_orders) or []
@@ -132,7 +132,7 @@ def test_bots_play_legal_moves_to_the_end(game_id, level):
     """Bots of one level play a whole game with legal moves. Hard in Final Count plays
     its first hand only (the next ones are the same work again, 20 s more)."""
     settings = {"iterations": 5} if level == "hard" else {}
-    state = game.new_game(game_id, seed=11)
+    state = registry.new_game(game_id, seed=11)
     players = [make_bot(level, game_id, **settings) for _ in range(state.players)]
     rng = random.Random(11)
     first_hand = level == "hard" and game_id == "final_count"
@@ -157,13 +157,14 @@ def test_bots_play_legal_moves_to_the_end(game_id, level):
 def test_bots_touch_no_private_names_of_a_state():
     """Bots use the rules API only: no `x._name` on anything but the bot itself (a named
     tuple's own `_fields`, `_replace` and `_asdict` are its public API)."""
-    folder = os.path.dirname(game.bots.__file__)
+    folder = os.path.dirname(bots_package.__file__)
+    paths = [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".py")]
+    paths += [home.bots.__file__ for home in registry.HOMES.values()]   # each game's knowledge
     allowed = {"_fields", "_replace", "_asdict"}
     found = []
-    for name in sorted(os.listdir(folder)):
-        if not name.endswith(".py"):
-            continue
-        with open(os.path.join(folder, name)) as file:
+    for path in paths:
+        name = os.path.relpath(path, os.path.dirname(folder))
+        with open(path) as file:
             tree = ast.parse(file.read())
         for node in ast.walk(tree):
             if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
@@ -182,7 +183,7 @@ def test_make_bot_rejects_unknown_levels_and_games():
 
 
 def test_medium_explains_final_card_down():
-    state = game.new_game("final_card_down", seed=3)
+    state = registry.new_game("final_card_down", seed=3)
     seat = state.current_player
     view = state.view(seat)
     legal = state.legal_actions()
@@ -298,9 +299,9 @@ def test_simulate_can_use_bots():
 
 def test_medium_deadline_plays_by_the_ace_rule_in_force():
     """Views carry the house rules, so Medium reads `deadline.ace_high` from the view."""
-    from game.bots import deadline as deadline_bot
+    from game.deadline import bots as deadline_bot
     for value in ("off", "on"):
-        state = game.new_game("deadline", seed=3, options={"deadline.ace_high": value})
+        state = registry.new_game("deadline", seed=3, options={"deadline.ace_high": value})
         assert state.view(0).options["deadline.ace_high"] == value
         assert deadline_bot._ace_high(state.view(0)) is (value == "on")
 
@@ -309,7 +310,7 @@ def one_card_left(seed):
     """A 2-player Final Card-Down position where the seat to move holds one card it
     can play (and could draw instead)."""
     rng = random.Random(seed)
-    state = game.new_game("final_card_down", players=2, seed=seed)
+    state = registry.new_game("final_card_down", players=2, seed=seed)
     while not state.is_over:
         seat = state.current_player
         kinds = {a.kind for a in state.legal_actions()}
@@ -377,7 +378,7 @@ def test_a_move_raced_out_early_is_never_chosen_on_its_few_worlds(monkeypatch):
     hard = make_bot("hard", "final_card_down")
     monkeypatch.setattr(hard, "search", lambda view, keys, base, rng: results)
     monkeypatch.setattr(hard, "baseline", lambda view, legal: "base")
-    legal = list(game.new_game("final_card_down", seed=1).legal_actions())[:3]
+    legal = list(registry.new_game("final_card_down", seed=1).legal_actions())[:3]
     monkeypatch.setattr("game.bots.hard.action_key",
                         lambda a, keys=dict(zip(map(id, legal), results)): keys[id(a)])
     chosen = hard.choose(None, legal, random.Random(0))     # the view goes unread here
@@ -388,19 +389,20 @@ def test_a_move_raced_out_early_is_never_chosen_on_its_few_worlds(monkeypatch):
 def test_each_game_has_its_own_bot_module_with_a_heuristic(game_id):
     module = knowledge(game_id)
     assert callable(module.medium)
-    if game_id in game.MODULES:
-        assert module.__name__ == f"game.bots.{game_id}"
+    assert module is registry.HOMES[game_id].bots
+    if game_id in registry.SHIPPED:
+        assert module.__name__ == f"game.{game_id}.bots"
     assert not hasattr(module, "LOWER_IS_BETTER")      # how scores rank: the registry only
 
 
 def test_a_game_without_a_bot_module_is_refused_not_played_generically(monkeypatch):
-    from game.bots import base
-    monkeypatch.delitem(base.KNOWLEDGE, "ktu")
-    with pytest.raises(game.MissingPiece) as refused:
+    home = registry.HOMES["ktu"]
+    monkeypatch.setitem(registry.HOMES, "ktu", home._replace(bots=None))
+    with pytest.raises(registry.MissingPiece) as refused:
         make_bot("medium", "ktu")
-    assert str(refused.value) == "ktu: no bot module (game.bots.base.KNOWLEDGE)"
-    monkeypatch.setitem(base.KNOWLEDGE, "ktu", math)   # a module without a heuristic
-    with pytest.raises(game.MissingPiece) as refused:
+    assert str(refused.value) == "ktu: no bot module (its Home's bots)"
+    monkeypatch.setitem(registry.HOMES, "ktu", home._replace(bots=math))   # no heuristic
+    with pytest.raises(registry.MissingPiece) as refused:
         make_bot("easy", "ktu")
     assert str(refused.value) == "ktu: no medium heuristic (math.medium)"
 
@@ -408,21 +410,21 @@ def test_a_game_without_a_bot_module_is_refused_not_played_generically(monkeypat
 @pytest.mark.parametrize("game_id", GAMES)
 def test_hard_ranks_scores_the_way_the_registry_says(game_id, monkeypatch):
     for seed in range(1, 50):
-        state = game.new_game(game_id, seed=seed)
+        state = registry.new_game(game_id, seed=seed)
         rng = random.Random(seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         scores = state.scores()
         if len(set(scores)) > 1:
             break
-    best = (min if game.GAMES[game_id].lower_is_better else max)(scores)
-    worst = (max if game.GAMES[game_id].lower_is_better else min)(scores)
+    best = (min if registry.GAMES[game_id].lower_is_better else max)(scores)
+    worst = (max if registry.GAMES[game_id].lower_is_better else min)(scores)
     hard = make_bot("hard", game_id, iterations=1)
     ranking = HardBot.rewards(state, hard.lower_is_better, None)
     top, bottom = scores.index(best), scores.index(worst)
     assert ranking[top] > ranking[bottom]
-    flipped = game.GAMES[game_id]._replace(lower_is_better=not game.GAMES[game_id].lower_is_better)
-    monkeypatch.setitem(game.GAMES, game_id, flipped)
+    flipped = registry.GAMES[game_id]._replace(lower_is_better=not registry.GAMES[game_id].lower_is_better)
+    monkeypatch.setitem(registry.GAMES, game_id, flipped)
     assert make_bot("hard", game_id, iterations=1).lower_is_better is flipped.lower_is_better
 
 
@@ -430,11 +432,11 @@ def test_hard_ranks_scores_the_way_the_registry_says(game_id, monkeypatch):
 def test_final_count_rollout_plays_as_medium_on_the_view(players):
     """Hard's playouts in Final Count read the state directly, not through a view, yet
     choose exactly what Medium chooses from the player to move's view."""
-    from game.bots import final_count as know
+    from game.final_count import bots as know
     checked = 0
     for seed in range(12):
         rng = random.Random(seed)
-        state = game.new_game("final_count", players=players, seed=seed)
+        state = registry.new_game("final_count", players=players, seed=seed)
         while not state.is_over:
             legal = state.legal_actions()
             if len(legal) > 1:
@@ -457,7 +459,7 @@ def test_hard_on_the_cpu_clock_spends_its_budget_in_cpu_time(monkeypatch):
         return ticks["cpu"]
 
     monkeypatch.setitem(hard_module.CLOCKS, "cpu", cpu_clock)
-    state = game.new_game("four_downs", seed=4)
+    state = registry.new_game("four_downs", seed=4)
     while len(state.legal_actions()) < 2:
         state.apply(state.legal_actions()[0])
     view, legal = state.view(state.current_player), state.legal_actions()
@@ -473,7 +475,7 @@ def test_a_playout_state_plays_on_exactly_as_a_real_one(game_id):
     """Hard's playout states apply their listed moves unchecked and keep no event log,
     yet reach the same positions (random generator included) as a state played through
     `apply`; their clones keep no log either and draw the same chance."""
-    state = game.new_game(game_id, seed=5)
+    state = registry.new_game(game_id, seed=5)
     quiet = state.clone()
     quiet.keep_no_events()
     rng = random.Random(5)
@@ -496,9 +498,9 @@ def test_a_playout_state_plays_on_exactly_as_a_real_one(game_id):
 def test_final_counts_running_tallies_count_as_the_rules_do():
     """Medium's counts in Final Count (and so Hard's playouts) add up tallies: the same
     best count as the rules' reachable totals, a card swapped in or out included."""
-    from game.bots import final_count as know
-    from game.final_count import best_total, reachable_totals, tally
-    deck = game.new_game("final_count", seed=1).cards
+    from game.final_count import bots as know
+    from game.final_count.rules import best_total, reachable_totals, tally
+    deck = registry.new_game("final_count", seed=1).cards
     rng = random.Random(4)
     for _ in range(400):
         cards = rng.sample(deck, rng.randrange(10))
@@ -515,9 +517,9 @@ def test_final_counts_running_tallies_count_as_the_rules_do():
 def test_deadline_counts_each_cards_partners_as_pairs_with_does(ace_high):
     """Medium's discard and group choices in Deadline count, for each card in hand, the
     other cards it begins a set or run with: exactly `pairs_with` over the hand."""
-    from game.bots import deadline as know
-    from game.deadline import pairs_with
-    deck = game.new_game("deadline", seed=1).cards
+    from game.deadline import bots as know
+    from game.deadline.grading import pairs_with
+    deck = registry.new_game("deadline", seed=1).cards
     rng = random.Random(6)
     for _ in range(300):
         hand = rng.sample(deck, rng.randrange(1, 14))

@@ -20,8 +20,7 @@ import sys
 import pygame
 import pytest
 
-import game
-from game import resources
+from game import registry, resources
 from scenes import pieces
 
 ROOT = resources.root()
@@ -80,9 +79,9 @@ def test_spec_names_no_platform_paths():
 
 def test_resources_come_from_the_bundle_when_frozen(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    assert resources.path("config", "games.yaml") == os.path.join(str(tmp_path), "config", "games.yaml")
+    assert resources.path("config", "app.yaml") == os.path.join(str(tmp_path), "config", "app.yaml")
     monkeypatch.delattr(sys, "_MEIPASS")
-    assert os.path.exists(resources.path("config", "games.yaml"))
+    assert os.path.exists(resources.path("config", "app.yaml"))
 
 
 class Analysis:
@@ -106,18 +105,25 @@ class Analysis:
         self.datas = [(os.path.join(dest, os.path.relpath(os.path.join(folder, name), source)),
                        os.path.join(folder, name), "DATA")
                       for source, dest in datas for folder, _, names in os.walk(source) for name in names]
+        self.datas += [(os.path.join(dest, os.path.basename(source)), source, "DATA")
+                       for source, dest in datas if os.path.isfile(source)]
 
 
 def run_spec(text):
-    """The Analysis the spec `text` makes (SystemExit if the spec refuses to build)."""
+    """The Analysis the spec `text` makes (SystemExit if the spec refuses to build), with
+    the keywords its Analysis and EXE were given ("analysis", "exe")."""
     made = {}
 
     def analysis(*args, **kwargs):
         made["analysis"] = Analysis(*args, **kwargs)
+        made["analysis"].given = kwargs
         return made["analysis"]
-    stand_in = lambda *args, **kwargs: None   # noqa: E731  (PYZ, EXE, COLLECT: nothing to build)
+
+    def exe(*args, **kwargs):
+        made["analysis"].exe = kwargs
+    stand_in = lambda *args, **kwargs: None   # noqa: E731  (PYZ, COLLECT: nothing to build)
     exec(compile(text, SPEC, "exec"), {"SPECPATH": os.path.dirname(SPEC), "Analysis": analysis,
-                                       "PYZ": stand_in, "EXE": stand_in, "COLLECT": stand_in})
+                                       "PYZ": stand_in, "EXE": exe, "COLLECT": stand_in})
     return made["analysis"]
 
 
@@ -126,6 +132,49 @@ def spec_text():
         return handle.read()
 
 
+def test_the_bundle_carries_the_licence_and_every_notice_of_the_credits():
+    from game import credits
+    analysis = run_spec(spec_text())
+    files = {os.path.normpath(name) for name, _, _ in analysis.datas}
+    notices = {n for c in credits.load() for n in c.notices}
+    assert len(notices) > 20 and "LICENSE" in files
+    assert {os.path.normpath(n) for n in notices} <= files
+    spec = spec_text()
+    assert "for notice in NOTICES]," in spec
+    with pytest.raises(SystemExit) as refused:      # a notice left out: no bundle
+        run_spec(spec.replace("for notice in NOTICES],", "for notice in NOTICES[1:]],"))
+    assert "LICENSE" in str(refused.value)
+
+
+def test_the_icon_goes_only_where_an_executable_has_one(monkeypatch):
+    for system, icon in (("win32", "cardtable.ico"), ("darwin", "cardtable.icns"), ("linux", None)):
+        monkeypatch.setattr(sys, "platform", system)
+        given = run_spec(spec_text()).exe["icon"]
+        assert (given and os.path.basename(given)) == icon, system
+    # what the spec leaves out of a bundle for another system's code, PyInstaller would warn of
+    assert "ifaddr._win32" in run_spec(spec_text()).given["excludes"]
+
+
+def test_sizes_are_in_millions_of_bytes_and_the_linux_archive_installs_into_a_prefix(tmp_path, monkeypatch):
+    import tarfile
+    build = load_build()
+    (tmp_path / "onefile").mkdir()
+    (tmp_path / "onefile" / "cardtable").write_bytes(b"x" * 1_500_000)
+    (tmp_path / "share" / "applications").mkdir(parents=True)
+    (tmp_path / "share" / "applications" / "cardtable.desktop").write_text("[Desktop Entry]\n")
+    assert build.megabytes(str(tmp_path / "onefile" / "cardtable")) == 1.5
+    monkeypatch.setattr(build, "DIST", str(tmp_path))
+    monkeypatch.setattr(build, "RELEASE", str(tmp_path / "release"))
+    monkeypatch.setattr(sys, "platform", "linux")
+    path = build.package()
+    from game.version import VERSION
+    assert os.path.basename(path).startswith(f"cardtable-{VERSION}-linux-") and path.endswith(".tar.gz")
+    with tarfile.open(path) as archive:
+        assert sorted(archive.getnames()) == ["bin/cardtable", "share", "share/applications",
+                                              "share/applications/cardtable.desktop"]
+
+
+@pytest.mark.quick
 def test_the_bundle_carries_every_piece_of_every_game():
     analysis = run_spec(spec_text())
     modules = {name for name, _, _ in analysis.pure}
@@ -136,23 +185,39 @@ def test_the_bundle_carries_every_piece_of_every_game():
         for piece in pieces.FILE_PIECES:
             assert os.path.normpath(found[piece]) in files, (game_id, piece)
         assert {found["rules"], found["bots"], found["presenter"]} == {
-            f"game.{game_id}", f"game.bots.{game_id}", f"scenes.presenters.{game_id}"}
+            f"game.{game_id}.rules", f"game.{game_id}.bots", f"game.{game_id}.presenter"}
+    for path in pieces.home_files(pieces.shipped()):   # the lessons' chapters too
+        assert os.path.normpath(path) in files, path
 
 
-@pytest.mark.parametrize("game_id", list(game.MODULES))
+@pytest.mark.parametrize("game_id", list(registry.SHIPPED))
 def test_a_spec_leaving_out_a_bot_module_refuses_to_build(game_id):
-    text = spec_text().replace('excludes=["tkinter",', f'excludes=["game.bots.{game_id}", "tkinter",')
+    text = spec_text().replace('excludes=["tkinter",', f'excludes=["game.{game_id}.bots", "tkinter",')
     with pytest.raises(SystemExit) as refused:
         run_spec(text)
-    assert str(refused.value) == f"cardtable.spec: the bundle would lack game.bots.{game_id}"
+    assert str(refused.value) == f"cardtable.spec: the bundle would lack game.{game_id}.bots"
 
 
 def test_a_spec_leaving_out_the_lessons_refuses_to_build():
-    text = spec_text().replace('datas=[(os.path.join(ROOT, "config"), "config")]',
-                               'datas=[(os.path.join(ROOT, "config", "rules"), "config/rules")]')
+    text = spec_text().replace("for path in HOME_FILES]",
+                               'for path in HOME_FILES if not path.endswith("tutorial.yaml")]')
     with pytest.raises(SystemExit) as refused:
         run_spec(text)
-    assert f"config{os.sep}tutorials{os.sep}ktu.yaml" in str(refused.value)
+    assert os.path.join("game", "ktu", "tutorial.yaml") in str(refused.value)
+
+
+def test_the_bundle_carries_the_card_art_and_the_sounds_with_their_sources():
+    from sprites import sound
+    files = {os.path.normpath(name) for name, _, _ in run_spec(spec_text()).datas}
+    standard = registry.GAMES["deadline"].load_deck()
+    for card in standard.cards:
+        assert os.path.join("sprites", "art", "standard", f"{card.name}.png") in files, card.name
+    for name in sound.NAMES:
+        assert os.path.join("sprites", "sounds", f"{name}.wav") in files, name
+    art = os.path.join("sprites", "art", "standard")
+    assert {os.path.join(art, "SOURCE.md"), os.path.join(art, "LICENSE.txt"),
+            os.path.join("sprites", "sounds", "SOURCE.md")} <= files
+    assert not any(name.endswith(".svg") for name in files)        # the sources stay in the repository
 
 
 def test_no_module_is_loaded_by_name():

@@ -1,5 +1,5 @@
-"""Deadline: every test scenario (T1-T15) and ruling (A1-A23) of
-../shared/rulings/deadline.md, from stacked decks, plus the grading function alone.
+"""Deadline: every test scenario (T1-T15) and ruling (A1-A23) of docs/rulings/deadline.md,
+from stacked decks, plus the grading function alone.
 
 Scenario helpers keep hands under control: a "pass" turn takes the top discard and
 discards it again (A9), so only exchanges and the draw-back change hands, and each
@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from game import load_state, new_game
+from game.registry import load_state, new_game
 from game.cards import load_deck
 from game.core import Action
-from game import deadline as dl
+from game.deadline import grading as dl
 from tests.helpers import rejected, samples
 
 DECK = load_deck("standard54")

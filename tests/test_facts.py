@@ -13,13 +13,13 @@ import sys
 
 import pytest
 
-import game
+from game import registry
 from game.bots.base import knowledge
+from game.presenter import Presenter
 from scenes.presenters import presenter_for
-from scenes.presenters.default import Presenter
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = ["scenes/presenters/default.py", "game/bots/base.py", "game/bots/easy.py",
+SHARED = ["game/presenter.py", "game/bots/base.py", "game/bots/easy.py",
           "game/bots/medium.py", "game/bots/hard.py", "game/bots/sampling.py", "game/core.py",
           "game/measures.py", "game/tutorial.py", "game/undo.py"]
 SHARED += [os.path.join("scenes", name) for name in sorted(os.listdir(os.path.join(ROOT, "scenes")))
@@ -57,7 +57,7 @@ def facts_named(source):
 
 def game_sources(game_id):
     """The files of `game_id`'s rules, bot and presenter (its presenter's own classes)."""
-    state_class = game.GAMES[game_id].state_class()
+    state_class = registry.GAMES[game_id].state_class()
     modules = {sys.modules[state_class.__module__]}
     package = sys.modules[state_class.__module__].__package__
     if package and package != "game":
@@ -65,15 +65,15 @@ def game_sources(game_id):
     know = knowledge(game_id)
     if inspect.ismodule(know):
         modules.add(know)
-    for cls in type(presenter_for(game.GAMES[game_id])).__mro__:
+    for cls in type(presenter_for(registry.GAMES[game_id])).__mro__:
         if issubclass(cls, Presenter) and cls is not Presenter:
             modules.add(sys.modules[cls.__module__])
     return sorted(inspect.getsourcefile(m) for m in modules)
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_presenters_bots_and_rules_read_only_declared_facts(game_id):
-    declared = game.GAMES[game_id].state_class().FACTS
+    declared = registry.GAMES[game_id].state_class().FACTS
     unknown = [f"{os.path.relpath(path, ROOT)}:{line} reads {name!r}"
                for path in game_sources(game_id)
                for name, line in facts_named(open(path).read()).items() if name not in declared]
@@ -93,7 +93,7 @@ def test_facts_named_finds_every_way_of_reading_one():
 
 
 def test_a_fact_the_game_does_not_declare_cannot_be_read():
-    facts = game.new_game("ktu", seed=1).view(0).facts
+    facts = registry.new_game("ktu", seed=1).view(0).facts
     assert facts["step"] == "choose" and facts.get("turn_no") == 0
     for read in (lambda: facts["stage"], lambda: facts.get("stage"), lambda: facts.get("stage", 1)):
         with pytest.raises(KeyError, match="ktu declares no fact 'stage'"):

@@ -1,7 +1,7 @@
-"""Final Card-Down: every test scenario (T1-T16) and ruling of rulings/final_card_down.md."""
+"""Final Card-Down: every test scenario (T1-T16) and ruling of docs/rulings/final_card_down.md."""
 import pytest
 
-import game
+from game import registry
 from game.cards import load_deck
 from tests.helpers import act, legal_texts, rejected
 
@@ -25,7 +25,7 @@ def stacked(hands=None, first="5/red/hearts", draw=(), players=4):
 
 def new(hands=None, first="5/red/hearts", draw=(), players=4, **options):
     opts = {f"fcd.{k}": v for k, v in options.items()}
-    return game.new_game("final_card_down", players=players, seed=1, options=opts,
+    return registry.new_game("final_card_down", players=players, seed=1, options=opts,
                          deck=stacked(hands, first, draw, players))
 
 
@@ -37,7 +37,7 @@ def card(state, seat, name):
 
 def play(state, seat, name, color=None):
     """The play action for a named card of `seat` (legal or not)."""
-    return game.Action("play", (card(state, seat, name),), color)
+    return registry.Action("play", (card(state, seat, name),), color)
 
 
 
@@ -46,7 +46,7 @@ def play(state, seat, name, color=None):
 
 def test_t1_deal():
     names = [c.name for c in DECK]
-    state = game.new_game("final_card_down", seed=1, deck=names)
+    state = registry.new_game("final_card_down", seed=1, deck=names)
     assert [c.name for c in state.hands[1]] == names[1:26:4]
     assert state.discard == [DECK[28]]
     assert state.draw_pile[-1] is DECK[29]
@@ -60,11 +60,11 @@ def test_t2_a_two_as_first_discard():
     assert state.active_twos == 1
     assert all(a.kind != "play" for a in state.legal_actions())
     assert "play a 2 or draw 2" in rejected(state, play(state, 0, state.hands[0][0].name))
-    assert rejected(state, game.Action("end_turn"))
+    assert rejected(state, registry.Action("end_turn"))
     act(state, "draw")
     act(state, "draw")
     assert "draw" not in legal_texts(state)
-    rejected(state, game.Action("draw"))
+    rejected(state, registry.Action("draw"))
     act(state, "end turn")
     assert state.current_player == 1 and state.active_twos == 0
 
@@ -112,7 +112,7 @@ def test_t6_stacked_twos():
     assert state.active_twos == 3 and state.current_player == 3
     for _ in range(6):
         act(state, "draw")
-    rejected(state, game.Action("draw"))
+    rejected(state, registry.Action("draw"))
     act(state, "end turn")
     assert state.active_twos == 0 and state.current_player == 0
     assert "play 9/green/questions" in legal_texts(state)
@@ -171,7 +171,7 @@ def test_t9_draw_then_play():
 
     state = seat_1_has_drawn("none")
     assert "cannot play after drawing" in rejected(state, play(state, 1, "6/red/clubs"))
-    assert "only one card" in rejected(state, game.Action("draw"))
+    assert "only one card" in rejected(state, registry.Action("draw"))
     act(state, "end turn")
 
     for option in ("any", "drawn_only"):
@@ -186,15 +186,15 @@ def test_t9_draw_then_play():
 
 def test_t10_no_draw_after_play_no_end_without_acting():
     state = new({0: ["5/blue/hearts"]})
-    assert "before ending your turn" in rejected(state, game.Action("end_turn"))
+    assert "before ending your turn" in rejected(state, registry.Action("end_turn"))
     act(state, "play 5/blue/hearts")
-    assert "cannot draw after playing" in rejected(state, game.Action("draw"))
+    assert "cannot draw after playing" in rejected(state, registry.Action("draw"))
 
 
 def recycled_start(extra_hands=None, players=4):
     """A game with an empty draw pile: full_deck=False deals exactly 7N+1 cards."""
     deck = stacked(extra_hands, first="5/red/hearts", players=players)
-    return game.new_game("final_card_down", players=players, seed=1, deck=deck,
+    return registry.new_game("final_card_down", players=players, seed=1, deck=deck,
                          full_deck=False)
 
 
@@ -218,7 +218,7 @@ def test_t12_a_penalty_across_a_recycle():
     hands = {0: ["5/red/clubs", "3/green/hearts"], 1: ["2/red/spades"], 2: ["2/blue/spades"],
              3: ["7/green/clubs"]}
     deck = stacked(hands, first="5/red/hearts") + ["9/green/spades"]
-    state = game.new_game("final_card_down", seed=1, deck=deck, full_deck=False)
+    state = registry.new_game("final_card_down", seed=1, deck=deck, full_deck=False)
     act(state, "play 5/red/clubs")      # y1
     act(state, "end turn")
     act(state, "play 2/red/spades")     # y2 (a 2)
@@ -253,7 +253,7 @@ def with_hands(state, hands, current):
         data["state"]["draw_pile"][:0] = data["state"]["hands"][seat]
         data["state"]["hands"][seat] = wanted
     data["current_player"] = current
-    return game.load_state(data)
+    return registry.load_state(data)
 
 
 def test_t13_going_out_ends_at_once():
@@ -263,7 +263,7 @@ def test_t13_going_out_ends_at_once():
     act(state, "play A/red/hearts")
     assert state.is_over and state.winners() == [3] and state.current_player is None
     assert state.scores() == [17, 10, 16, 0]
-    assert rejected(state, game.Action("draw")) == "the game is over"
+    assert rejected(state, registry.Action("draw")) == "the game is over"
 
 
 def test_t14_null():
@@ -280,7 +280,7 @@ def test_t15_a_blocked_game():
     assert state.is_over and state.winners() == [] and state.current_player is None
     assert len(state.scores()) == 4
     assert state.legal_actions() == ()
-    rejected(state, game.Action("end_turn"))
+    rejected(state, registry.Action("end_turn"))
     assert state.view(0).facts["blocked"]
 
 
@@ -288,7 +288,7 @@ def test_t16_turn_limit():
     state = new()
     data = state.to_dict()
     data["state"]["turn"] = 1999
-    state = game.load_state(data)
+    state = registry.load_state(data)
     act(state, "draw")
     act(state, "end turn")
     assert state.turn == 2000 and state.is_over and state.winners() == []
@@ -373,19 +373,19 @@ def test_identical_copies_are_listed_once():
 
 def test_bad_arguments_say_what_is_wrong():
     with pytest.raises(ValueError, match="unknown game"):
-        game.new_game("uno")
+        registry.new_game("uno")
     with pytest.raises(ValueError, match="2-6 players"):
-        game.new_game("final_card_down", players=7)
+        registry.new_game("final_card_down", players=7)
     with pytest.raises(ValueError, match="unknown option"):
-        game.new_game("final_card_down", options={"fcd.jokers": "on"})
+        registry.new_game("final_card_down", options={"fcd.jokers": "on"})
     with pytest.raises(ValueError, match="not one of"):
-        game.new_game("final_card_down", options={"fcd.play_after_draw": "always"})
+        registry.new_game("final_card_down", options={"fcd.play_after_draw": "always"})
     with pytest.raises(ValueError, match="unknown card name '5/red/harts'"):
-        game.new_game("final_card_down", deck=["5/red/harts"])
+        registry.new_game("final_card_down", deck=["5/red/harts"])
     with pytest.raises(ValueError, match="more times than"):
-        game.new_game("final_card_down", deck=["5/red/hearts"] * 3)
+        registry.new_game("final_card_down", deck=["5/red/hearts"] * 3)
     with pytest.raises(ValueError, match="needs 29 cards"):
-        game.new_game("final_card_down", deck=["5/red/hearts"], full_deck=False)
+        registry.new_game("final_card_down", deck=["5/red/hearts"], full_deck=False)
     with pytest.raises(ValueError, match="contradicts"):
-        game.new_game("final_card_down", players=3, options={"fcd.players": 5})
-    assert game.new_game("final_card_down", options={"fcd.players": 6}).players == 6
+        registry.new_game("final_card_down", players=3, options={"fcd.players": 5})
+    assert registry.new_game("final_card_down", options={"fcd.players": 6}).players == 6

@@ -1,13 +1,13 @@
-"""Final Count: the test scenarios (T1-T15) and rulings (A1-A23) of
-../shared/rulings/final_count.md, played from stacked decks and injected die rolls."""
+"""Final Count: the test scenarios (T1-T15) and rulings (A1-A23) of docs/rulings/final_count.md,
+played from stacked decks and injected die rolls."""
 import json
 import random
 
 import pytest
 
-import game
+from game import registry
 from game.cards import load_deck
-from game.final_count import (Action, card_points, goal_number, pick_action,
+from game.final_count.rules import (Action, card_points, goal_number, pick_action,
                               reachable_totals, score_hand)
 from tests.helpers import samples
 
@@ -35,7 +35,7 @@ def stack(n, hands, tables, board, draw=(), dealer=0):
 
 
 def new(n=2, deck=None, dice=(), hit_goal="off", **kw):
-    return game.new_game("final_count", players=n, seed=7, deck=deck, dice=list(dice),
+    return registry.new_game("final_count", players=n, seed=7, deck=deck, dice=list(dice),
                          options={"final_count.hit_goal": hit_goal}, **kw)
 
 
@@ -72,7 +72,7 @@ def with_totals(state, totals):
     """The same position with other cumulative game points (through the save format)."""
     data = state.to_dict()
     data["state"]["game_points"] = list(totals)
-    return game.load_state(json.loads(json.dumps(data)))
+    return registry.load_state(json.loads(json.dumps(data)))
 
 
 def points(rows):
@@ -237,7 +237,7 @@ def test_T13_final_round_order():
     state.apply(CALL)
     assert state.current_player == 2 and state.legal_actions() == (ROLL,)
     before = state.to_dict()
-    with pytest.raises(game.IllegalAction, match="already called"):
+    with pytest.raises(registry.IllegalAction, match="already called"):
         state.apply(CALL)
     assert state.to_dict() == before
     play(state, ROLL, DECLINE)
@@ -295,7 +295,7 @@ def test_T15_game_end():
 # ---- rulings ------------------------------------------------------------------------------
 def test_A1_player_count():
     assert new(2).players == 2 and new(4).players == 4
-    assert game.new_game("final_count").players == 2
+    assert registry.new_game("final_count").players == 2
     for bad in (1, 5):
         with pytest.raises(ValueError):
             new(bad)
@@ -360,7 +360,7 @@ def test_A10_call_at_the_beginning_or_end_only():
     assert CALL in state.legal_actions()
     state.apply(ROLL)
     before = state.to_dict()
-    with pytest.raises(game.IllegalAction, match="beginning or the end"):
+    with pytest.raises(registry.IllegalAction, match="beginning or the end"):
         state.apply(CALL)
     assert state.to_dict() == before
     state.apply(DISCARD)
@@ -373,7 +373,7 @@ def test_A11_final_round_must_roll_and_caller_gets_no_turn():
     state = new(2, dice=[1])
     state.apply(CALL)
     assert state.legal_actions() == (ROLL,)
-    with pytest.raises(game.IllegalAction, match="roll the die"):
+    with pytest.raises(registry.IllegalAction, match="roll the die"):
         state.apply(END)
     play(state, ROLL, DISCARD, END)
     assert state.step == "hand_over"
@@ -409,7 +409,7 @@ def test_A12_A14_a_known_top_drawn_and_discarded_stays_known_in_the_discard_pile
             assert names(sample.discard) == ["3C"]
     data = state.to_dict()
     del data["state"]["drawn_known_by"]                     # as older code saved it
-    assert game.load_state(data) == state
+    assert registry.load_state(data) == state
 
 
 def test_A13_two_pips_goes_to_an_opponent():
@@ -417,7 +417,7 @@ def test_A13_two_pips_goes_to_an_opponent():
     state.apply(ROLL)
     drawn = state.drawn[0]
     assert state.legal_actions() == (Action("give", (), 2), Action("give", (), 0), DISCARD)
-    with pytest.raises(game.IllegalAction, match="opponent"):
+    with pytest.raises(registry.IllegalAction, match="opponent"):
         state.apply(Action("give", (), 1))
     state.apply(Action("give", (), 0))
     assert state.tables[0][-1] is drawn
@@ -461,7 +461,7 @@ def test_A17_blind_pick_order_comes_from_the_rng():
     deck = stack(2, {0: ["7D", "4S"], 1: ["KS", "2C"]}, {0: "6S", 1: "3C"}, ["7S", "8S"])
     first = set()
     for seed in range(12):
-        state = game.new_game("final_count", seed=seed, deck=deck, dice=[5, 5])
+        state = registry.new_game("final_count", seed=seed, deck=deck, dice=[5, 5])
         play(state, ROLL, DECLINE, END, ROLL, swap("swap_opp", "7D"), pick_action(1, 0))
         first.add(state.tables[0][-1].name)
     assert first == {"KS", "2C"}
@@ -524,12 +524,12 @@ def test_illegal_action_is_rejected_and_changes_nothing():
     state = new(2, dice=[3])
     before = state.to_dict()
     for action, reason in [(END, "roll the die"), (KEEP, "roll the die"), (DEAL, "still")]:
-        with pytest.raises(game.IllegalAction, match=reason):
+        with pytest.raises(registry.IllegalAction, match=reason):
             state.apply(action)
         assert state.to_dict() == before
     state.apply(ROLL)
     before = state.to_dict()
-    with pytest.raises(game.IllegalAction, match="die shows 3"):
+    with pytest.raises(registry.IllegalAction, match="die shows 3"):
         state.apply(KEEP)
     assert state.to_dict() == before
 
@@ -539,7 +539,7 @@ def test_save_round_trip_mid_blind_pick_and_bad_saves():
     state = new(2, deck=deck, dice=[5, 5])
     play(state, ROLL, DECLINE, END, ROLL, swap("swap_opp", "7D"))
     data = json.loads(json.dumps(state.to_dict()))
-    loaded = game.load_state(data)
+    loaded = registry.load_state(data)
     assert loaded.legal_actions() == state.legal_actions()
     action = pick_action(1, 1)
     assert play(loaded, action).to_dict() == play(state.clone(), action).to_dict()
@@ -549,4 +549,4 @@ def test_save_round_trip_mid_blind_pick_and_bad_saves():
         bad = json.loads(json.dumps(data))
         bad["state"][field] = value
         with pytest.raises(ValueError, match=message):
-            game.load_state(bad)
+            registry.load_state(bad)

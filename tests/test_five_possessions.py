@@ -1,13 +1,13 @@
 """Play Design - 5 possessions: every test scenario (T11-T18) and ruling (A17-A24) of
-rulings/play_design.md, from stacked stacks (the offense's stack, then the defense's,
+docs/rulings/play_design.md, from stacked stacks (the offense's stack, then the defense's,
 per possession) and injected tosses."""
 import random
 
 import pytest
 
-import game
+from game import registry
 from game.cards import combined_deck
-from game.play_design import key_count, offense_wins
+from game.play_design.rules import key_count, offense_wins
 from tests.helpers import act, legal_texts, rejected
 
 DECK = combined_deck("pd_white", "pd_black")
@@ -44,7 +44,7 @@ def new(offense_lines=None, defense_lines=None, seed=1, toss=0, role="offense", 
         offense = 0 if (toss == 0) == (role == "offense") else 1
         mark = (w, k)
         deck = [mark[offense](sum(offense_lines, [])), mark[1 - offense](sum(defense_lines, []))]
-    state = game.new_game("five_possessions", seed=seed, options=opts, deck=deck,
+    state = registry.new_game("five_possessions", seed=seed, options=opts, deck=deck,
                           tosses=[toss])
     act(state, f"choose {role}")
     return state
@@ -70,7 +70,7 @@ def set_line(state, offense, defense, lanes=(0, 1, 2, 3)):
 def place_action(state, name, lane):
     prefix = "W:" if state.current_player == 0 else "K:"
     card = next(c for c in state.hand[state.current_player] if c.name == prefix + name)
-    return game.Action("place", (card,), lane)
+    return registry.Action("place", (card,), lane)
 
 
 
@@ -207,7 +207,7 @@ def _at_possession(state, number, score, **extra):
     """The same position, saved and loaded as possession `number` at `score`."""
     data = state.to_dict()
     data["state"].update(possession=number, yards=score, **extra)
-    return game.load_state(data)
+    return registry.load_state(data)
 
 
 STOP_OFFENSE = [["OB4", "OB5", "OG4", "OG5"]]
@@ -244,7 +244,7 @@ def test_t18_tie_at_100_plays_a_pair():
 
 
 def test_t18_tie_with_sudden_death():
-    state = game.new_game("five_possessions", seed=1, options={"pd.sudden_death": "on"},
+    state = registry.new_game("five_possessions", seed=1, options={"pd.sudden_death": "on"},
                           deck=[w(STOP_OFFENSE[0]), k(STOP_DEFENSE[0])], tosses=[0, 1])
     act(state, "choose offense")
     state = _at_possession(state, 10, [100, 80])
@@ -274,7 +274,7 @@ def test_a23_safeguard_after_five_tie_break_pairs():
 
 # ---- rulings ----------------------------------------------------------------------------
 def test_a17_toss_winner_chooses():
-    state = game.new_game("five_possessions", seed=4, tosses=[1])
+    state = registry.new_game("five_possessions", seed=4, tosses=[1])
     assert state.step == "choose" and state.current_player == 1
     assert legal_texts(state) == ["choose offense", "choose defense"]
     act(state, "choose defense")
@@ -319,7 +319,7 @@ def test_a20_offense_placements_are_those_keeping_the_most_open_cards():
     open as many cards as the best arrangement of the whole line (brute force)."""
     checked = 0
     for seed in range(40):
-        state = game.new_game("five_possessions", seed=seed)
+        state = registry.new_game("five_possessions", seed=seed)
         rng = random.Random(seed)
         while not state.is_over and state.possession < 6:
             if state.step == "offense_set":
@@ -360,10 +360,10 @@ def test_a24_line_4_one_win_is_enough_after_a_loss():
 
 def test_stacked_card_from_the_wrong_half_is_rejected():
     with pytest.raises(ValueError, match="one side of one deck"):
-        game.new_game("five_possessions", seed=1, deck=[w(["OB4", "DB5"]), k(["DB6"])])
+        registry.new_game("five_possessions", seed=1, deck=[w(["OB4", "DB5"]), k(["DB6"])])
     with pytest.raises(ValueError, match="do not belong"):
-        game.new_game("five_possessions", seed=1, tosses=[0],
-                      deck=[w(["DB5"]), k(["DB6"])]).apply(game.Action("choose", (), "offense"))
+        registry.new_game("five_possessions", seed=1, tosses=[0],
+                      deck=[w(["DB5"]), k(["DB6"])]).apply(registry.Action("choose", (), "offense"))
 
 
 # ---- contract ------------------------------------------------------------------------------
@@ -384,22 +384,22 @@ def test_closed_cards_never_reach_the_opponent():
 
 
 def test_illegal_actions_are_rejected_without_change():
-    state = game.new_game("five_possessions", seed=2, tosses=[0])
+    state = registry.new_game("five_possessions", seed=2, tosses=[0])
     assert "choose offense or defense" in rejected(
-        state, game.Action("place", (DECK[0],), 0))
+        state, registry.Action("place", (DECK[0],), 0))
     act(state, "choose offense")
     card = state.hand[0][0]
-    assert "lane 1-4" in rejected(state, game.Action("place", (card,), 7))
-    assert "picked for this line" in rejected(state, game.Action("place", (state.hand[1][0],), 0))
+    assert "lane 1-4" in rejected(state, registry.Action("place", (card,), 7))
+    assert "picked for this line" in rejected(state, registry.Action("place", (state.hand[1][0],), 0))
 
 
 def test_save_round_trip():
     state = _t14_to_line_4()
     place(state, "OG5", 1)
-    loaded = game.load_state(state.to_dict())
+    loaded = registry.load_state(state.to_dict())
     assert loaded.to_dict() == state.to_dict()
     assert legal_texts(loaded) == legal_texts(state)
     data = state.to_dict()
     data["state"]["restriction"][1] = "pink"
     with pytest.raises(ValueError, match="restriction"):
-        game.load_state(data)
+        registry.load_state(data)

@@ -6,10 +6,9 @@ face up."""
 import random
 
 import pygame
-
-import game
 import pytest
 
+from game import registry
 from scenes.scoring import ScoringScene
 from scenes.session import Seat, Session, inline
 from scenes.table import TableScene
@@ -221,7 +220,7 @@ def test_followable_every_scoring_screen_ranks_players_with_places_and_cuts_no_r
     drawn = []
     real = text_module.render
     monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
-    seats = [Seat(n, i == 0) for i, n in enumerate(["Maya", "Theo", "Sam"][:game.GAMES[game_id].max_players])]
+    seats = [Seat(n, i == 0) for i, n in enumerate(["Maya", "Theo", "Sam"][:registry.GAMES[game_id].max_players])]
     session = Session(game_id, seats, {}, 7, executor=inline)
     app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
     app.frame()

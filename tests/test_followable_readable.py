@@ -6,10 +6,11 @@ import random
 import pygame
 import pytest
 
-import game
+from game import registry
 from scenes import app as app_module
 from scenes import table_draw
 from scenes.session import Seat, Session, inline
+from sprites import card_draw
 from sprites import cards as card_sprites
 from sprites import text as text_module
 from tests.test_ui_play import choose
@@ -25,7 +26,7 @@ class Spy:
         self.sizes = sizes
 
     def font(self, px):
-        self.sizes.append(("card", px / card_sprites.SS))
+        self.sizes.append(("card", px / card_draw.SS))
         return text_module.font(px)
 
     def __getattr__(self, name):
@@ -47,7 +48,7 @@ def play_most_players(a, game_id, seed, on_turn, moves=40):
     """Play `game_id` with its most players on `a` (the person first, the computers at
     once), calling `on_turn(table)` at each of the person's turns before a random move;
     returns the table."""
-    players = game.GAMES[game_id].max_players
+    players = registry.GAMES[game_id].max_players
     seats = [Seat(NAMES[i], i == 0) for i in range(players)]
     session = Session(game_id, seats, {}, seed, executor=inline)
     a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
@@ -68,7 +69,7 @@ def play_most_players(a, game_id, seed, on_turn, moves=40):
     return table
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 @pytest.mark.parametrize("colourblind", [False, True])
 def test_followable_no_text_under_13_px_at_960x600_with_the_most_players(small_app, game_id, colourblind,
                                                                          monkeypatch):
@@ -80,7 +81,7 @@ def test_followable_no_text_under_13_px_at_960x600_with_the_most_players(small_a
     real = text_module.render
     monkeypatch.setattr(text_module, "render",
                         lambda w, px, colour: sizes.append((w, px)) or words.append(w) or real(w, px, colour))
-    monkeypatch.setattr(card_sprites, "text", Spy(sizes))
+    monkeypatch.setattr(card_draw, "text", Spy(sizes))
 
     def hover_cards(table):              # every third face-up card: its zoom
         for placed in [p for p in table.board.placed if p.face_up][::3]:
@@ -92,7 +93,7 @@ def test_followable_no_text_under_13_px_at_960x600_with_the_most_players(small_a
     a.scene.draw(a.screen)
     small = sorted({(w, px) for w, px in sizes if px < 13}, key=str)
     assert not small, f"text under 13 px: {small[:8]}"
-    for name in NAMES[:game.GAMES[game_id].max_players]:
+    for name in NAMES[:registry.GAMES[game_id].max_players]:
         cut = [w for w in words if w.endswith("...") and (name.startswith(w[:-3]) and w[:-3] != name
                                                             or w[:-3].startswith(f"{name} ("))]
         assert not cut, f"{name}'s name is cut: {cut}"
@@ -161,15 +162,15 @@ def test_followable_colour_blind_letters_stay_on_small_lane_cards(small_app, mon
         def font(self, px):
             return Font(px)
 
-    monkeypatch.setattr(card_sprites, "text", Text([]))
+    monkeypatch.setattr(card_draw, "text", Text([]))
     card_sprites.clear()
-    deck = game.GAMES["five_possessions"].load_deck()
-    card = next(c for c in deck.cards if c.color == "purple")
+    deck = registry.GAMES["five_possessions"].load_deck()
+    card = next(c for c in deck.cards if c.color == "purple" and c.side == "defense")
     card_sprites.image(card, 38, 54, True, card.family)         # a lane card at 960x600
-    assert "P" in drawn and card.rank in drawn
+    assert f"{card.rank} P" in drawn and "DEF" in drawn
     drawn.clear()
     card_sprites.image(card, 38, 54, False, card.family)
-    assert "P" not in drawn and card.rank in drawn
+    assert card.rank in drawn and "DEF" in drawn and not any("P" in words for words in drawn)
 
 
 def test_followable_a_hint_stands_clear_of_the_viewers_own_cards(small_app):
@@ -177,7 +178,7 @@ def test_followable_a_hint_stands_clear_of_the_viewers_own_cards(small_app):
     marks nor any of the person's own cards (hand, face-up and face-down reserve)."""
     a = small_app
     a.settings.thinking_time = 0.1
-    players = game.GAMES["ktu"].max_players
+    players = registry.GAMES["ktu"].max_players
     seats = [Seat(NAMES[i], i == 0) for i in range(players)]
     session = Session("ktu", seats, {}, 5, executor=inline)
     a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
@@ -205,7 +206,7 @@ def test_followable_a_hint_stands_clear_of_the_viewers_own_cards(small_app):
     assert not covered, f"the hint covers {covered}"
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_followable_the_top_bar_never_cuts_its_words_at_960x600(small_app, game_id, monkeypatch):
     """With the most players of each mode, every prompt the top bar shows and every event
     it toasts (drawn while the person is to play, the Hint and Undo buttons there too) is

@@ -1,12 +1,12 @@
 """Play Design - 4 downs: every test scenario (T1-T10) and ruling (A1-A16, 3.2) of
-rulings/play_design.md, from stacked decks."""
+docs/rulings/play_design.md, from stacked decks."""
 import random
 
 import pytest
 
-import game
+from game import registry
 from game.cards import load_deck
-from game.play_design import allowed_follows, round_winner
+from game.play_design.rules import allowed_follows, round_winner
 from tests.helpers import act, legal_texts, rejected
 
 DECK = load_deck("pd_white")
@@ -35,7 +35,7 @@ def stacked(hands, players=3, first=0, size=4):
 
 def new(hands, players=3, seed=1, **options):
     opts = {f"pd.{k}": v for k, v in options.items()}
-    return game.new_game("four_downs", players=players, seed=seed, options=opts,
+    return registry.new_game("four_downs", players=players, seed=seed, options=opts,
                          deck=stacked(hands, players))
 
 
@@ -91,7 +91,7 @@ def test_t1_following_forced_to_the_opposite_side():
     assert state.current_player == 0 and state.dealer == 2
     act(state, "play OB5")
     assert legal_texts(state) == ["play DB6"]
-    assert "blue defense" in rejected(state, game.Action("play", (card_of(state, 1, "OB7"),)))
+    assert "blue defense" in rejected(state, registry.Action("play", (card_of(state, 1, "OB7"),)))
     act(state, "play DB6")
     assert len(state.legal_actions()) == 4          # A3: no blue, any card
     act(state, "play OG6")
@@ -145,7 +145,7 @@ def test_t6_end_of_the_hand():
 def _saved_with(state, **fields):
     data = state.to_dict()
     data["state"].update(fields)
-    return game.load_state(data)
+    return registry.load_state(data)
 
 
 def test_t7_elimination():
@@ -206,7 +206,7 @@ def test_t9_everyone_folds():
 def test_t10_eight_cards_for_two():
     hands = {0: ["OG7", "OG6", "OO7", "OP6", "OB4", "DG4", "DP4", "DO4"],
              1: ["DB5", "DO7", "DB7", "DP7", "DO5", "DP5", "DG5", "OB5"]}
-    state = game.new_game("four_downs", players=2, seed=1,
+    state = registry.new_game("four_downs", players=2, seed=1,
                           options={"pd.eight_for_two": "on"},
                           deck=stacked(hands, players=2, size=8))
     assert state.rounds == 8 and all(len(h) == 8 for h in state.hands)
@@ -226,7 +226,7 @@ def test_t10_eight_cards_for_two():
 def test_a1_first_player():
     state = new(T6_HANDS)
     assert state.dealer == 2 and state.current_player == 0
-    state = game.new_game("four_downs", players=3, seed=1, tosses=[2],
+    state = registry.new_game("four_downs", players=3, seed=1, tosses=[2],
                           options={"pd.first_player": "random"})
     assert state.dealer == 1 and state.current_player == 2
 
@@ -238,7 +238,7 @@ def test_a7_winner_never_loses_yards_and_a6_winner_deals():
 
 
 def test_a8_undealt_cards_are_set_aside_unseen():
-    state = game.new_game("four_downs", players=4, seed=3)
+    state = registry.new_game("four_downs", players=4, seed=3)
     assert len(state.draw_pile) == 12
     assert all(c is None for seat in range(4) for c in state.view(seat).zone("draw").cards)
 
@@ -248,17 +248,17 @@ def test_a9_no_knocking_after_the_lead():
     passes(state, 3)
     act(state, "play OB5")
     assert "knock" not in legal_texts(state)
-    assert "knock" in rejected(state, game.Action("knock"))
+    assert "knock" in rejected(state, registry.Action("knock"))
 
 
 def test_a9_knocking_off_has_no_window():
     state = new(T6_HANDS)
     assert legal_texts(state) == [f"play {n}" for n in T6_HANDS[0]]   # A14: any card
-    assert "pd.knocking" in rejected(state, game.Action("knock"))
+    assert "pd.knocking" in rejected(state, registry.Action("knock"))
 
 
 def test_a10_no_knocking_twice_in_a_row_and_stake_capped_at_100():
-    state = game.new_game("four_downs", players=2, seed=2, options={"pd.knocking": "on"})
+    state = registry.new_game("four_downs", players=2, seed=2, options={"pd.knocking": "on"})
     for _ in range(9):
         seat = state.current_player
         act(state, "knock")
@@ -323,7 +323,7 @@ def test_a16_eight_cards_when_two_remain():
 
 # ---- contract ------------------------------------------------------------------------------
 def test_views_hide_other_hands():
-    state = game.new_game("four_downs", players=4, seed=9)
+    state = registry.new_game("four_downs", players=4, seed=9)
     for seat in range(4):
         view = state.view(seat)
         for other in range(4):
@@ -335,20 +335,20 @@ def test_views_hide_other_hands():
 
 def test_illegal_actions_are_rejected_without_change():
     state = new(T6_HANDS)
-    assert "your own hand" in rejected(state, game.Action("play", (card_of(state, 1, "DB6"),)))
-    assert rejected(state, game.Action("deal"))
+    assert "your own hand" in rejected(state, registry.Action("play", (card_of(state, 1, "DB6"),)))
+    assert rejected(state, registry.Action("deal"))
     act(state, "play OB5")
-    assert "blue defense" in rejected(state, game.Action("play", (card_of(state, 1, "OG7"),)))
+    assert "blue defense" in rejected(state, registry.Action("play", (card_of(state, 1, "OG7"),)))
 
 
 def test_save_round_trip():
     state = new(T6_HANDS, knocking="on")
     act(state, "pass")
     act(state, "knock")
-    loaded = game.load_state(state.to_dict())
+    loaded = registry.load_state(state.to_dict())
     assert loaded.to_dict() == state.to_dict()
     assert legal_texts(loaded) == legal_texts(state)
     data = state.to_dict()
     data["state"]["step"] = "dance"
     with pytest.raises(ValueError, match="state.step"):
-        game.load_state(data)
+        registry.load_state(data)

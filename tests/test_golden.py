@@ -18,8 +18,7 @@ import sys
 
 import pytest
 
-import game
-from game import saves
+from game import registry, saves
 from game.core import OVER
 from tests import seventh
 
@@ -90,11 +89,12 @@ def golden(mode):
         return json.load(file)
 
 
-@pytest.mark.parametrize("mode", sorted(game.GAMES))
+@pytest.mark.quick
+@pytest.mark.parametrize("mode", sorted(registry.GAMES))
 def test_golden_records_replay_to_their_end(mode):
     records = golden(mode)
     assert len(records) >= 3
-    version = game.GAMES[mode].state_class().RULES_VERSION
+    version = registry.GAMES[mode].state_class().RULES_VERSION
     for record in records:
         assert record["rules_version"] == version, (
             f"{mode}: golden records of rules version {record['rules_version']}, the game is at "
@@ -141,7 +141,7 @@ def test_the_rules_shuffle_is_pythons_shuffle():
 def test_golden_record_of_older_rules_opens_with_a_note(tmp_path, monkeypatch):
     """The rules moved on to version 2: a version 1 record that no longer replays opens
     as far as it goes, with a note, and is not kept aside; one of the current rules is."""
-    monkeypatch.setattr(game.GAMES["final_card_down"].state_class(), "RULES_VERSION", 2)
+    monkeypatch.setattr(registry.GAMES["final_card_down"].state_class(), "RULES_VERSION", 2)
     record = dict(golden("final_card_down")[0],
                   seats=[{"name": f"P{i}", "level": None} for i in range(3)],
                   format=saves.RECORD_FORMAT, version=saves.FILE_VERSION)
@@ -169,22 +169,23 @@ OLD_SAVES = ("v1_saves.json", "v1_finished_saves.json", "v2_saves.json")
 
 def replayed(data):
     """A saved game's moves played again from its deal."""
-    state = game.new_game(data["game"], players=data["players"], seed=data["chance"]["seed"],
+    state = registry.new_game(data["game"], players=data["players"], seed=data["chance"]["seed"],
                           options=data["options"])
     for action in data["history"]:
         state.apply(state.action_from_json(action, "history[]"))
     return state
 
 
+@pytest.mark.quick
 @pytest.mark.parametrize("name", OLD_SAVES)
 def test_golden_old_saves_still_load(name):
     """Each old save loads into the same state as replaying its moves, finished or not."""
     with open(os.path.join(FOLDER, name)) as file:
         saved = json.load(file)
-    assert saved and {data["game"] for data in saved} <= set(game.GAMES)
+    assert saved and {data["game"] for data in saved} <= set(registry.GAMES)
     for data in saved:
         assert data["version"] == int(name[1])
-        loaded = game.load_state(data)
+        loaded = registry.load_state(data)
         again = replayed(data)
         assert loaded == again, data["game"]
         assert loaded.legal_actions() == again.legal_actions()
@@ -207,13 +208,13 @@ def test_golden_old_autosave_continues(user_home):
 
 def make_records(mode):
     """Three records of random legal play (the last with every option at its last value)."""
-    info = game.GAMES[mode]
+    info = registry.GAMES[mode]
     records = []
     for seed in (1, 2, 3):
         players = info.min_players + seed % (info.max_players - info.min_players + 1)
         options = {o.id: o.values[-1] for o in info.options
                    if seed == 3 and o.id != info.player_option}
-        state = game.new_game(mode, players=players, seed=seed, options=options)
+        state = registry.new_game(mode, players=players, seed=seed, options=options)
         rng = random.Random(seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
@@ -238,7 +239,7 @@ def as_text(records):
 
 if __name__ == "__main__":
     seventh.register()
-    for mode in sys.argv[1:] or sorted(game.GAMES):
+    for mode in sys.argv[1:] or sorted(registry.GAMES):
         with open(os.path.join(FOLDER, f"{mode}.json"), "w") as file:
             file.write(as_text(make_records(mode)))
         print(f"wrote {FOLDER}/{mode}.json")

@@ -1,4 +1,4 @@
-"""KTU: every test scenario (T1-T16) and ruling (A1-A24) of rulings/ktu.md.
+"""KTU: every test scenario (T1-T16) and ruling (A1-A24) of docs/rulings/ktu.md.
 
 Positions are reached by play from stacked decks. Most games use exactly the 40 dealt
 cards (`full_deck=False`, so the stock is empty) unless a scenario needs a stock.
@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-import game
+from game import registry
 from game.cards import STANDARD_RANKS
 from game.core import HIDDEN
 from tests.helpers import rejected, samples
@@ -46,12 +46,12 @@ def new(hands=None, faceup=None, facedown=None, stock=(), players=4, choose=True
     """A game dealt from `stacked(...)` with only those cards; each seat then lays its
     `faceup` cards (or its last 3 dealt) face up."""
     deck = stacked(hands, faceup, facedown, stock, players, exclude)
-    state = game.new_game("ktu", players=players, seed=7, deck=deck, full_deck=False,
+    state = registry.new_game("ktu", players=players, seed=7, deck=deck, full_deck=False,
                           options={f"ktu.{k}": v for k, v in options.items()})
     if choose:
         for seat in range(players):
             assert state.current_player == seat
-            state.apply(game.Action("choose_faceup", tuple(state.hands[seat][4:])))
+            state.apply(registry.Action("choose_faceup", tuple(state.hands[seat][4:])))
     return state
 
 
@@ -61,7 +61,7 @@ def cards(state, names):
 
 def play_action(state, *names):
     """The play of the named cards (listed in card-id order, as legal_actions lists them)."""
-    return game.Action("play", tuple(sorted(cards(state, names), key=lambda c: c.id)))
+    return registry.Action("play", tuple(sorted(cards(state, names), key=lambda c: c.id)))
 
 
 def play(state, seat, *names):
@@ -71,13 +71,13 @@ def play(state, seat, *names):
 
 def pick_up(state, seat):
     assert state.current_player == seat
-    state.apply(game.Action("pick_up"))
+    state.apply(registry.Action("pick_up"))
 
 
 def blind(state, seat, position):
     """Seat plays its face-down card at `position` among those left, left to right."""
     assert state.current_player == seat
-    state.apply(game.Action("play_blind", (), position))
+    state.apply(registry.Action("play_blind", (), position))
 
 
 def legal(state, *names):
@@ -110,7 +110,7 @@ def facing(pile, hand, **options):
 
 def test_T1_A3_deal_and_face_up_choice():
     deck = [r + s for s in "CDHS" for r in STANDARD_RANKS][::-1]
-    state = game.new_game("ktu", seed=1, deck=deck)
+    state = registry.new_game("ktu", seed=1, deck=deck)
     order = state.deck.stack(deck)
     assert state.facedown[1][1] is order[5]
     for k in range(12):
@@ -145,7 +145,7 @@ def test_T2_A15_four_of_a_kind_burns_and_replays():
         ["JC", "4H", "5C", "5D", "5H", "5S"], key=lambda n: state.deck.copies(n)[0].id)
     assert names(state.hands[1]) == ["KS", "KH", "KD", "AS"]
     assert state.current_player == 1
-    assert "empty" in rejected(state, game.Action("pick_up"))
+    assert "empty" in rejected(state, registry.Action("pick_up"))
 
 
 def test_T3_A14_four_of_a_kind_must_beat_the_top():
@@ -236,11 +236,11 @@ def test_T10_A17_a_voluntary_pick_up():
     play(state, 2, "4C")
     play(state, 3, "5D")
     assert names(state.pile) == ["4C", "5D"] and names(state.hands[0]) == ["6S", "9H"]
-    assert legal(state, "6S") and game.Action("pick_up") in state.legal_actions()
+    assert legal(state, "6S") and registry.Action("pick_up") in state.legal_actions()
     pick_up(state, 0)
     assert names(state.hands[0]) == ["6S", "9H", "4C", "5D"]
     assert state.pile == [] and state.current_player == 1
-    assert game.Action("pick_up") not in state.legal_actions()
+    assert registry.Action("pick_up") not in state.legal_actions()
 
 
 def test_T11_A18_face_up_cards_are_taken():
@@ -292,7 +292,7 @@ def test_T12_A19_a_blind_card_fails():
     pick_up(state, 1)
     play(state, 2, "5S")
     assert state.current_player == 3
-    assert "hand is empty" in rejected(state, game.Action("play_blind", (), 1))
+    assert "hand is empty" in rejected(state, registry.Action("play_blind", (), 1))
 
 
 def test_T13_a_blind_card_succeeds():
@@ -302,7 +302,7 @@ def test_T13_a_blind_card_succeeds():
         play(state, 2, "5S")
     state = blind_position(last)
     assert names(state.pile) == ["5S"]
-    assert "position" in rejected(state, game.Action("play_blind", (), 3))
+    assert "position" in rejected(state, registry.Action("play_blind", (), 3))
     blind(state, 3, 2)
     assert names(state.pile) == ["5S", "9S"]
     assert state.facedown_slots[3] == [0, 1] and state.current_player == 0
@@ -396,19 +396,19 @@ def test_T16_A24_turn_limit():
     assert state.turn_no == 500 and state.scores() == [5, 2, 9, 2]
     assert state.winners() == [1, 3] and state.current_player is None
     assert state.legal_actions() == ()
-    assert "over" in rejected(state, game.Action("pick_up"))
+    assert "over" in rejected(state, registry.Action("pick_up"))
 
 
 # ---- rulings --------------------------------------------------------------------------
 
 def test_A1_A2_deck_and_players():
     for players in range(2, 6):
-        state = game.new_game("ktu", players=players, seed=players)
+        state = registry.new_game("ktu", players=players, seed=players)
         assert len(state.cards) == 52 and len(state.draw_pile) == 52 - 10 * players
-    assert game.new_game("ktu").players == 4
+    assert registry.new_game("ktu").players == 4
     for players in (1, 6):
         with pytest.raises(ValueError):
-            game.new_game("ktu", players=players)
+            registry.new_game("ktu", players=players)
 
 
 def test_A4_the_face_up_choice_is_secret_until_all_have_chosen():
@@ -426,27 +426,27 @@ def test_A4_the_face_up_choice_is_secret_until_all_have_chosen():
     assert state.view(3).zone("faceup:0").cards == chosen.cards
     reveals = [e for e in state.events_for(2) if e.kind == "reveal"]
     assert [e.seat for e in reveals] == [0, 1, 2, 3] and all(e.cards[0] for e in reveals)
-    assert "cannot be changed" in rejected(state, game.Action("choose_faceup", chosen.cards))
+    assert "cannot be changed" in rejected(state, registry.Action("choose_faceup", chosen.cards))
 
 
 def test_A4_a_choice_must_be_three_own_cards():
     state = new(choose=False)
-    assert "exactly 3" in rejected(state, game.Action("choose_faceup", tuple(state.hands[1][:3])))
-    assert "exactly 3" in rejected(state, game.Action("choose_faceup", tuple(state.hands[0][:2])))
-    assert "face up" in rejected(state, game.Action("pick_up"))
+    assert "exactly 3" in rejected(state, registry.Action("choose_faceup", tuple(state.hands[1][:3])))
+    assert "exactly 3" in rejected(state, registry.Action("choose_faceup", tuple(state.hands[0][:2])))
+    assert "face up" in rejected(state, registry.Action("pick_up"))
     # Cards given in any order name the same choice.
-    state.apply(game.Action("choose_faceup", tuple(reversed(state.hands[0][:3]))))
+    state.apply(registry.Action("choose_faceup", tuple(reversed(state.hands[0][:3]))))
     assert state.current_player == 1
 
 
 def test_A5_first_player_option():
-    state = game.new_game("ktu", seed=2, options={"ktu.first_player": "random"}, tosses=[2])
+    state = registry.new_game("ktu", seed=2, options={"ktu.first_player": "random"}, tosses=[2])
     for seat in range(4):
         state.apply(state.legal_actions()[0])
     assert state.current_player == 2 and state.view(0).facts["first_player"] == 2
     state = new(hands={0: ["JS"]})
     assert state.current_player == 0 and state.pile == []
-    assert legal(state, "JS") and game.Action("pick_up") not in state.legal_actions()
+    assert legal(state, "JS") and registry.Action("pick_up") not in state.legal_actions()
 
 
 def test_A6_rank_order_option():
@@ -495,7 +495,7 @@ def test_A12_plays_of_one_to_four_equal_cards():
                      ["5S", "5H", "5D"]]
     assert "same value" in rejected(state, play_action(state, "5S", "KS"))
     # The cards of a play may be named in any order.
-    state.apply(game.Action("play", tuple(reversed(cards(state, ["5S", "5H"])))))
+    state.apply(registry.Action("play", tuple(reversed(cards(state, ["5S", "5H"])))))
     assert names(state.pile) == ["5S", "5H"]
 
 
@@ -533,14 +533,14 @@ def test_A16_A17_pick_up_then_refill():
 def test_A20_no_blind_play_while_holding_cards():
     state = new(hands={0: ["4S"]})
     assert not [a for a in state.legal_actions() if a.kind == "play_blind"]
-    assert "hand is empty" in rejected(state, game.Action("play_blind", (), 0))
+    assert "hand is empty" in rejected(state, registry.Action("play_blind", (), 0))
 
 
 def test_A21_play_to_last_ranks_everyone():
     rng = random.Random(5)
     checked = 0
     for seed in range(40):
-        state = game.new_game("ktu", seed=seed, options={"ktu.play_to_last": "on"})
+        state = registry.new_game("ktu", seed=seed, options={"ktu.play_to_last": "on"})
         first_out = None
         while not state.is_over:
             if state.finished and first_out is None:
@@ -560,7 +560,7 @@ def test_A21_the_first_out_wins_at_once():
     rng = random.Random(1)
     ended_by_a_win = 0
     for seed in range(20):
-        state = game.new_game("ktu", seed=seed)
+        state = registry.new_game("ktu", seed=seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         if state.turn_no < 500:
@@ -574,7 +574,7 @@ def test_A21_the_first_out_wins_at_once():
 def test_A23_views_hide_face_down_cards_and_other_hands():
     rng = random.Random(3)
     for seed in range(6):
-        state = game.new_game("ktu", players=2 + seed % 4, seed=seed)
+        state = registry.new_game("ktu", players=2 + seed % 4, seed=seed)
         while not state.is_over:
             for seat in range(state.players):
                 view = state.view(seat)
@@ -597,7 +597,7 @@ def test_A23_views_hide_face_down_cards_and_other_hands():
 def test_A24_random_games_always_end():
     rng = random.Random(0)
     for seed in range(30):
-        state = game.new_game("ktu", players=2 + seed % 4, seed=seed)
+        state = registry.new_game("ktu", players=2 + seed % 4, seed=seed)
         steps = 0
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
@@ -610,24 +610,24 @@ def test_illegal_actions_leave_the_state_unchanged():
     state = facing(["9H"], ["4S", "KS"])
     assert "lower" in rejected(state, play_action(state, "4S"))
     assert "own hand" in rejected(state, play_action(state, "9S"))
-    assert rejected(state, game.Action("no_such_move"))
-    assert "no cards named" in rejected(state, game.Action("pick_up", (), 2))
-    assert "face-down" in rejected(state, game.Action("play_blind", (), 0))
+    assert rejected(state, registry.Action("no_such_move"))
+    assert "no cards named" in rejected(state, registry.Action("pick_up", (), 2))
+    assert "face-down" in rejected(state, registry.Action("play_blind", (), 0))
 
 
 def test_save_round_trip_mid_game():
     rng = random.Random(9)
-    state = game.new_game("ktu", seed=9, options={"ktu.play_to_last": "on"})
+    state = registry.new_game("ktu", seed=9, options={"ktu.play_to_last": "on"})
     for _ in range(120):
         if state.is_over:
             break
         state.apply(rng.choice(state.legal_actions()))
-    loaded = game.load_state(state.to_dict())
+    loaded = registry.load_state(state.to_dict())
     assert loaded.to_dict() == state.to_dict()
     data = state.to_dict()
     data["state"]["facedown_slots"][0] = [5]
     with pytest.raises(ValueError, match="facedown_slots"):
-        game.load_state(data)
+        registry.load_state(data)
 
 
 # ---- what every seat saw go into a hand (A23), for the bots' samples ----------------------
@@ -680,7 +680,7 @@ def test_A23_a_failed_blind_card_and_face_up_cards_taken_are_known_in_the_hand()
 def test_A23_a_seat_is_told_only_cards_it_saw_go_into_a_hand():
     rng = random.Random(6)
     for seed in range(6):
-        state = game.new_game("ktu", players=2 + seed % 4, seed=seed)
+        state = registry.new_game("ktu", players=2 + seed % 4, seed=seed)
         seen = [set() for _ in range(state.players)]
         told = 0
         while not state.is_over:
@@ -697,21 +697,21 @@ def test_A23_a_seat_is_told_only_cards_it_saw_go_into_a_hand():
 
 def test_A23_saves_keep_the_known_cards_and_older_saves_recall_them():
     rng = random.Random(9)
-    state = game.new_game("ktu", seed=9)
+    state = registry.new_game("ktu", seed=9)
     while sum(map(len, state.known_in_hand)) < 3:
         state.apply(rng.choice(state.legal_actions()))
     data = state.to_dict()
-    assert game.load_state(data) == state
+    assert registry.load_state(data) == state
     del data["state"]["known_in_hand"]          # as the code before this field wrote it
-    assert game.load_state(data) == state        # recalled from its moves
+    assert registry.load_state(data) == state        # recalled from its moves
     stacked_ = new(hands={0: ["QC", "QD", "6S", "9H"]})
     play(stacked_, 0, "QC", "QD")
     pick_up(stacked_, 1)
     data = stacked_.to_dict()
     del data["state"]["known_in_hand"]          # a stacked deal does not replay from its seed
-    assert game.load_state(data).known_in_hand == [[], [], [], []]
+    assert registry.load_state(data).known_in_hand == [[], [], [], []]
     data = state.to_dict()
     seat = next(s for s, cards_ in enumerate(state.known_in_hand) if cards_)
     data["state"]["known_in_hand"][seat].append(state.pile[0].id if state.pile else state.burned[0].id)
     with pytest.raises(ValueError, match="known_in_hand"):
-        game.load_state(data)
+        registry.load_state(data)

@@ -284,6 +284,7 @@ def test_a_computer_keeps_an_absent_persons_seat_and_gives_it_back():
     assert table.host.seat_words()[1] == wire.AWAY
 
 
+@pytest.mark.quick
 def test_undo_from_a_screen_goes_back_for_everyone():
     table = seated("final_count", 2, seed=6)
     while True:

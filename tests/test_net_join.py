@@ -11,7 +11,7 @@ import threading
 
 from websockets.asyncio.server import serve
 
-import game
+from game import registry
 from game.net import headless
 from game.net import protocol as wire
 
@@ -58,7 +58,7 @@ def update(state, move, kept=0, events=()):
 
 
 def test_join_never_plays_again_into_a_refusal_it_just_had():
-    state = game.new_game("ktu", players=2, seed=1)
+    state = registry.new_game("ktu", players=2, seed=1)
     assert state.current_player == 0
     acts = []
 
@@ -94,7 +94,7 @@ def test_join_never_plays_again_into_a_refusal_it_just_had():
 def test_join_crowded_out_by_others_joining_tries_again():
     """A refusal that is no fault of the screen's (too many connections at once, still to
     give their code): `join` tries again, and plays."""
-    state = game.new_game("ktu", players=2, seed=1)
+    state = registry.new_game("ktu", players=2, seed=1)
     hellos = []
 
     async def talk(connection):

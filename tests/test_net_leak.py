@@ -17,7 +17,7 @@ import re
 
 import pytest
 
-import game
+from game import registry
 from game.core import OWNER, PUBLIC, TOP
 from game.net import protocol as wire
 from tests.net_helpers import CODE, Table
@@ -143,7 +143,7 @@ def _tokens(value):
 
 @pytest.mark.parametrize("game_id,players,options", MODES, ids=[m[0] for m in MODES])
 def test_no_card_reaches_a_seat_that_could_not_see_it(game_id, players, options):
-    info = game.game_info(game_id)
+    info = registry.game_info(game_id)
     watch = Wire(players, info.load_deck())
     plan = ["remote"] * players
     table = Table(game_id, plan, SEED, options, undo="casual", on_send=watch.check)

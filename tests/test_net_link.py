@@ -25,6 +25,7 @@ def arrived(inbox, kind, timeout=WAIT):
             return item
 
 
+@pytest.mark.quick
 def test_stopping_the_server_waits_for_no_screen_that_has_left(monkeypatch):
     monkeypatch.setattr(link, "CLOSE_SECONDS", 60.0)     # what a screen that left held stop for
     server = link.Server()

@@ -7,13 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import game
+from game import registry
 from game.net import protocol as wire
 from game.net.client import ClientTable
 
 
 def test_every_declared_message_comes_back_the_same():
-    state = game.new_game("ktu", players=3, seed=4)
+    state = registry.new_game("ktu", players=3, seed=4)
     view = wire.view_data(state.view(1))
     action = wire.action_data(state.legal_actions()[0])
     events = [wire.event_data(e.for_seat(1)) for e in state.events]
@@ -29,7 +29,7 @@ def test_every_declared_message_comes_back_the_same():
 
 
 def test_a_view_and_its_events_come_back_as_the_rules_values():
-    state = game.new_game("deadline", players=3, seed=9)
+    state = registry.new_game("deadline", players=3, seed=9)
     welcome = wire.Welcome(wire.PROTOCOL, 2, "deadline", 3, dict(state.options), ["A", "B", "C"])
     deck = state.info.load_deck()
     assert wire.view_from(wire.view_data(state.view(2)), welcome, deck) == state.view(2)
@@ -99,7 +99,7 @@ def test_decoding_anything_either_gives_a_declared_message_or_a_reason(data):
 
 def test_a_screen_refuses_what_a_host_should_never_send():
     screen = ClientTable("ABCD-EFGH-JKLM", "Maya")
-    state = game.new_game("ktu", players=3, seed=4)
+    state = registry.new_game("ktu", players=3, seed=4)
     update = wire.encode(wire.Update(1, wire.view_data(state.view(0)), [], 0, [], True, False,
                                      [wire.HERE] * 3, None, 0))
     with pytest.raises(wire.ProtocolError, match="update before welcome"):

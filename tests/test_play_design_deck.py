@@ -1,6 +1,6 @@
 """Play Design's deck file: the 28 cards match the rulings' composition table
-(play_design.md section 1), and a file that breaks any constraint of it is refused with
-a message naming the file, the entry and the problem."""
+(docs/rulings/play_design.md, section 1), and a file that breaks any constraint of it is
+refused with a message naming the file, the entry and the problem."""
 import copy
 
 import pytest
@@ -8,7 +8,7 @@ import yaml
 
 from game import resources
 from game.cards import DeckError, combined_deck, load_deck, read_deck_file
-from game.play_design import key_count, offense_wins
+from game.play_design.rules import key_count, offense_wins
 
 SOURCE = resources.path("config", "decks", "play_design.yaml")
 

@@ -1,13 +1,13 @@
-"""The registry file's validation, the save format's guard rails, and the command line."""
+"""The registry and its games' entries, the save format's guard rails, and the command line."""
 import json
 import os
 import subprocess
 import sys
+import types
 
 import pytest
 
-import game
-from game import load_registry, resources
+from game import registry, resources
 from scenes import pieces
 from tests import test_table_frames as table_frames
 
@@ -19,17 +19,22 @@ def run(*args):
                           capture_output=True, text=True, timeout=120)
 
 
-def test_registry_holds_every_game_of_its_file_with_its_rules():
-    listed = resources.read_yaml(resources.path("config", "games.yaml"))["games"]
-    assert set(game.MODULES) == set(listed)
-    assert all(game.GAMES[game_id].module is module for game_id, module in game.MODULES.items())
+@pytest.mark.quick
+def test_registry_reads_every_shipped_game_from_its_home():
+    assert registry.SHIPPED == ("final_card_down", "deadline", "final_count", "ktu",
+                                "four_downs", "five_possessions")   # the menu's order
+    for game_id in registry.SHIPPED:
+        home, info = registry.HOMES[game_id], registry.GAMES[game_id]
+        assert home.id == game_id and info.home is home and info.module is home.rules
+        assert os.path.relpath(home.folder, ROOT) == os.path.join("game", game_id)
+        assert info.title == resources.read_yaml(home.entry)["title"]
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_every_game_has_every_piece(game_id):
     """Its rules, bot module, presenter, rulebook, lesson, golden records and recorded
     frames at the table: one message names every piece a game lacks."""
-    lacks = [str(error) for error in pieces.missing(game.GAMES[game_id])]
+    lacks = [str(error) for error in pieces.missing(registry.GAMES[game_id])]
     golden = os.path.join(ROOT, "tests", "golden", f"{game_id}.json")
     if not os.path.isfile(golden):
         lacks.append(f"{game_id}: no golden records ({golden}: python3 -m tests.test_golden "
@@ -43,38 +48,35 @@ def test_every_game_has_every_piece(game_id):
 @pytest.mark.parametrize("edit,problem", [
     (lambda t: t.replace("version: 1", "version: 2"), "expected 'version: 1'"),
     (lambda t: t.replace("values: [\"none\", \"drawn_only\", \"any\"]", "values: [on, off]"),
-     "expected distinct texts or numbers"),
+     "options[1].values: expected distinct texts or numbers"),
     (lambda t: t.replace('"drawn_only": Drawn card only, ', ""),
-     "words: expected a text for each of the values none, drawn_only, any"),
+     "options[1].words: expected a text for each of the values none, drawn_only, any"),
     (lambda t: t.replace("values: [4, 2, 3, 5, 6]", "values: [4, 2, 3]"),
      "must list the player counts 2-6"),
     (lambda t: t.replace("players: {min: 2, max: 6, default: 4}",
-                         "players: {min: 2, max: 6, default: 9}"), "min <= default <= max"),
-    (lambda t: t.replace("  final_card_down:", "  final_card_up:"), "final_card_down is missing"),
+                         "players: {min: 2, max: 6, default: 9}"), "players: expected min <= default <= max"),
+    (lambda t: t.replace("scores: lower\n", ""), "expected exactly the keys"),
     (lambda t: t + "\n  broken: [", "is not valid YAML"),
 ])
-def test_registry_file_errors_name_the_file_and_field(tmp_path, edit, problem):
-    text = open(resources.path("config", "games.yaml")).read()
-    path = tmp_path / "games.yaml"
-    path.write_text(edit(text))
+def test_a_game_entry_errors_name_the_file_and_field(tmp_path, edit, problem):
+    home = registry.HOMES["final_card_down"]
+    (tmp_path / "game.yaml").write_text(edit(open(home.entry).read()))
     with pytest.raises(ValueError) as info:
-        load_registry(str(path), game.MODULES)
-    assert str(path) in str(info.value) and problem in str(info.value)
+        registry.read_entry(home._replace(folder=str(tmp_path)))
+    assert str(info.value).startswith(f"{tmp_path / 'game.yaml'}: ") and problem in str(info.value)
 
 
-def test_a_game_listed_without_rules_refuses_to_load(tmp_path):
-    text = open(resources.path("config", "games.yaml")).read()
-    ktu = text[text.index("  ktu:"):text.index("  final_count:")]
-    path = tmp_path / "games.yaml"
-    path.write_text(text + ktu.replace("  ktu:", "  snap:"))
-    with pytest.raises(game.MissingPiece) as info:
-        load_registry(str(path), game.MODULES)
-    assert str(info.value) == "snap: no rules module (game.MODULES)"
+def test_a_home_without_rules_refuses_to_register(tmp_path):
+    home = registry.HOMES["ktu"]._replace(id="snap", rules=types.ModuleType("snap_rules"))
+    with pytest.raises(registry.MissingPiece) as info:
+        registry.register(home)
+    assert str(info.value) == "snap: no State class (snap_rules.State)"
+    assert "snap" not in registry.GAMES and "snap" not in registry.HOMES
 
 
 def test_save_round_trip_keeps_the_random_future():
-    state = game.new_game("final_card_down", seed=5)
-    loaded = game.load_state(json.loads(json.dumps(state.to_dict())))
+    state = registry.new_game("final_card_down", seed=5)
+    loaded = registry.load_state(json.loads(json.dumps(state.to_dict())))
     assert loaded == state
     assert loaded.rng.random() == state.rng.random()
 
@@ -92,13 +94,14 @@ def test_save_round_trip_keeps_the_random_future():
     (lambda d: d.update(current_player=9), "current_player"),
 ])
 def test_bad_saves_are_refused_with_the_reason(edit, problem):
-    data = game.new_game("final_card_down", seed=5).to_dict()
+    data = registry.new_game("final_card_down", seed=5).to_dict()
     edit(data)
     with pytest.raises(ValueError) as info:
-        game.load_state(data)
+        registry.load_state(data)
     assert problem in str(info.value)
 
 
+@pytest.mark.quick
 def test_simulate_prints_the_figures():
     result = run("simulate", "final_card_down", "--games", "20", "--seed", "3",
                  "--players", "3", "--option", "fcd.play_after_draw=any")
@@ -109,6 +112,45 @@ def test_simulate_prints_the_figures():
     wins = [int(line.split()[2]) for line in out.splitlines() if line.startswith("Seat ")]
     assert len(wins) == 3 and sum(wins) <= 20
     assert "seat 0" not in out.lower() and "Seat 3" in out
+
+
+def test_simulate_says_which_way_scores_are_better():
+    for game_id, way in (("ktu", "lower"), ("deadline", "higher")):
+        out = run("simulate", game_id, "--games", "1").stdout
+        assert f"scores: {way} is better in {registry.GAMES[game_id].title}" in out.splitlines()
+
+
+@pytest.mark.quick
+def test_version_is_the_one_number():
+    from game.version import VERSION
+    result = run("--version")
+    assert result.returncode == 0 and result.stdout == f"Card Table {VERSION}\n"
+    changelog = open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8").read()
+    assert f"## [{VERSION}]" in changelog
+
+
+@pytest.mark.quick
+@pytest.mark.parametrize("command,says", [
+    ((), ["six modes", "across computers", "--version"]),
+    (("simulate",), ["(default 100)", "(default 0)", "default: random legal moves",
+                     "lower is better in Final Card-Down (final_card_down), KTU (ktu)",
+                     "higher is better in Deadline (deadline)"]),
+    (("tournament",), ["(default 100)", "(default 1.0)", "(default 1)", "lower is better in"]),
+    (("bench",), ["(default 2.0)", "(default 0.25)"]),
+    (("replay",), ["record"]),
+    (("report",), ["(default 1000)", "(default 0)", "(default random)", "default 1/1",
+                   "requirements-designer.txt", "higher is better in"]),
+    (("host",), ["(default remote,remote)", "(default 47470", "(default 0.0.0.0"]),
+    (("join",), ["(default medium)", "(default Guest)", "(default 60"]),
+])
+def test_every_command_helps_with_its_defaults(command, says):
+    result = run(*command, "--help")
+    assert result.returncode == 0 and not result.stderr
+    text = " ".join(result.stdout.split())
+    for words in says:
+        assert words in text, (command, words)
+    assert "five card games at one computer" not in text
+    assert "(default None)" not in text and "(default False)" not in text
 
 
 def test_simulate_counts_in_players_words():
@@ -142,22 +184,51 @@ def test_simulate_errors_are_one_line_with_status_2(args, problem):
 def test_engine_bench_prints_speed_per_game():
     result = run("bench", "--engine-only", "--seconds", "0.2")
     assert result.returncode == 0, result.stderr
-    for game_id in game.MODULES:
+    for game_id in registry.SHIPPED:
         assert game_id in result.stdout
     assert "actions/s" in result.stdout
 
 
-def test_readme_test_command_is_what_ci_runs():
-    readme = open(os.path.join(ROOT, "README.md")).read()
-    ci = open(os.path.join(ROOT, ".ci", "run")).read()
-    command = "python3 -m pip install -r requirements-dev.txt && python3 -m pytest -q"
-    assert command in readme and command in ci
+def readme_commands():
+    """The commands README shows in its own lines (indented four spaces)."""
+    readme = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read()
+    return [line.strip() for line in readme.splitlines() if line.startswith("    ") and line.strip()]
 
 
+APP = "python3 -m venv .venv && source .venv/bin/activate && python3 -m pip install -r requirements.txt && python3 main.py"
+TESTS = ("python3 -m venv .venv && source .venv/bin/activate && python3 -m pip install -r "
+         "requirements-dev.txt && python3 -m pytest -q")
+WINDOWS_APP = (r"py -m venv .venv && .venv\Scripts\python -m pip install -r requirements.txt && "
+               r".venv\Scripts\python main.py")
+
+
+def test_ci_and_the_release_workflow_run_readmes_commands_as_typed():
+    import yaml
+    shown = readme_commands()
+    ci = [line.split(" 2>&1 | tee")[0].removesuffix(" || exit 1")
+          for line in open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8").read().splitlines()]
+    for command in (APP, TESTS, "python3 -m pip install -r requirements-designer.txt",
+                    "python3 -m pip install -r requirements-lint.txt && actionlint",
+                    "python3 -m pip install -r requirements-build.txt && python3 build/build.py --onefile-only"):
+        assert command in shown and command in ci, command
+    assert WINDOWS_APP in shown and WINDOWS_APP.replace("requirements.txt", "requirements-dev.txt").replace(
+        "main.py", "-m pytest -q") in shown
+    workflow = yaml.safe_load(open(os.path.join(ROOT, ".github", "workflows", "release.yml"), encoding="utf-8"))
+    steps = workflow["jobs"]["bundle"]["steps"]
+    posix = next(step["run"] for step in steps if step.get("shell") == "bash" and "main.py" in step.get("run", ""))
+    windows = next(step["run"] for step in steps if step.get("shell") == "cmd")
+    assert f"{APP} || exit 1" in posix.splitlines() and f"{WINDOWS_APP} || exit /b 1" in windows.splitlines()
+    for script in (posix, windows):
+        assert "build/build.py" in script.replace("\\", "/") and "build/compare.py" in script.replace("\\", "/")
+        assert "-m pytest -m quick" in script
+    assert set(workflow["jobs"]["bundle"]["strategy"]["matrix"]["os"]) >= {"windows-latest", "macos-latest"}
+
+
+@pytest.mark.quick
 def test_replay_prints_a_record_move_by_move(tmp_path):
     import random
     from game import saves
-    state = game.new_game("final_card_down", seed=2, options={"fcd.players": 2})
+    state = registry.new_game("final_card_down", seed=2, options={"fcd.players": 2})
     rng = random.Random(2)
     while not state.is_over:
         state.apply(rng.choice(state.legal_actions()))
@@ -261,14 +332,13 @@ def test_bot_command_errors_are_one_line(args, problem):
 
 def test_the_app_refuses_to_start_without_a_piece(monkeypatch, capsys, tmp_path):
     import main
-    from scenes import presenters
     assert main.check_pieces() == 0
-    monkeypatch.delitem(presenters.PRESENTERS, "deadline")
+    monkeypatch.setitem(registry.HOMES, "deadline", registry.HOMES["deadline"]._replace(presenter=None))
     assert main.main([]) == 1
     assert capsys.readouterr().err == ("Card Table is incomplete: deadline: no presenter "
-                                       "(scenes.presenters.PRESENTERS)\n")
+                                       "(its Home's presenter)\n")
     monkeypatch.undo()
-    monkeypatch.setattr(game.GameInfo, "rulebook", lambda info: str(tmp_path / f"{info.id}.md"))
+    monkeypatch.setattr(registry.GameInfo, "rulebook", lambda info: str(tmp_path / f"{info.id}.md"))
     assert main.main(["simulate", "ktu", "--games", "1"]) == 1
     assert capsys.readouterr().err == (f"Card Table is incomplete: final_card_down: no rulebook "
                                        f"({tmp_path / 'final_card_down.md'})\n")

@@ -10,13 +10,15 @@ import time
 
 import pytest
 
-import game
 import main
-from game import resources
+from game import registry, resources
 from game.report import run as runner
+from game.report.cluster import Cluster
 from game.report.cli import SUMMARY_FORMAT
 from game.report.stats import mean_interval, wilson
 from game.report.summary import summarize
+from game.version import TITLE, VERSION
+from tests.helpers import designers_extra
 
 ROOT = resources.root()
 
@@ -30,7 +32,8 @@ def spec_for(game_id="final_card_down", games=30, seed=7, **changes):
 
 
 def play(spec, workers=1, cluster=None):
-    configs, rows, _ = runner.play(spec, workers, cluster, progress=False)
+    engine = Cluster(cluster) if cluster else None
+    configs, rows, _ = runner.play(spec, workers, engine, progress=False)
     return rows, summarize(spec, configs, rows)
 
 
@@ -41,7 +44,7 @@ def test_numbers_match_a_direct_computation_of_30_games():
     actions = []
     for index in range(30):
         seed = runner.game_seed(7, index)
-        state = game.new_game("final_card_down", players=4, seed=seed)
+        state = registry.new_game("final_card_down", players=4, seed=seed)
         rng = random.Random(seed)
         opener = state.current_player     # seat 1 when the first discard is an A (skip)
         count = 0
@@ -86,6 +89,7 @@ def test_same_numbers_on_one_worker_and_on_two():
 
 
 def test_merged_shards_give_the_numbers_of_one_run(tmp_path, capsys):
+    designers_extra("matplotlib")
     common = ["report", "final_count", "--games", "20", "--seed", "3", "--workers", "1",
               "--players", "2"]
     assert main.main([*common, "--out", str(tmp_path / "whole")]) == 0
@@ -122,6 +126,7 @@ def test_merged_shards_give_the_numbers_of_one_run(tmp_path, capsys):
 
 
 def test_the_cluster_path_on_a_real_local_dask_cluster():
+    designers_extra("dask.distributed")
     from dask.distributed import LocalCluster
     spec = spec_for("four_downs", games=12)
     start = time.perf_counter()
@@ -135,12 +140,14 @@ def test_the_cluster_path_on_a_real_local_dask_cluster():
 
 
 def test_a_sweep_compares_every_value_on_the_same_seeds(tmp_path):
+    designers_extra("matplotlib")
     assert main.main(["report", "five_possessions", "--games", "12", "--workers", "1",
                       "--sweep", "pd.sudden_death=off,on", "--out", str(tmp_path)]) == 0
     data = json.loads((tmp_path / "summary.json").read_text())
     configs = data["summary"]["configs"]
     assert [c["label"] for c in configs] == ["Sudden death: Off", "Sudden death: On"]
     page = (tmp_path / "report.html").read_text()
+    assert data["app_version"] == VERSION and f"{TITLE}, code {data['versions']['code']}" in page
     assert "comparing Sudden death (Off, On) on the same seeds" in page
     head = page.split("<table>")[0]        # the header and the findings: no raw keys
     assert "default rules" not in head and "pd.sudden_death" not in head
@@ -155,6 +162,7 @@ def test_fuzzing_lists_safeguards_with_a_command_that_replays_them(capsys):
     spec = spec_for("ktu", games=12, players=[None], fuzz=True)
     rows, summary = play(spec)
     problems = summary["configs"][0]["problems"]
+    # KTU's turn limit is its safeguard A24 (docs/rulings/ktu.md).
     assert problems and problems[0]["what"] == "turn limit of 500 turns (A24)"
     assert len(problems) == len({(p["kind"], p["what"]) for p in problems})   # one row a kind
     assert problems[0]["count"] == sum(r["end"] == "limit" for r in rows)
@@ -193,6 +201,8 @@ def test_bad_arguments_give_one_line_naming_the_value(argv, named, capsys):
                                     "tcp://127.0.0.1:1"]),
 ])
 def test_a_missing_extra_says_how_to_install_it(missing, argv, monkeypatch, capsys, tmp_path):
+    if "matplotlib" not in missing:
+        designers_extra("matplotlib")        # the report asks for it before the cluster's
     for name in missing:
         monkeypatch.setitem(sys.modules, name, None)    # import fails as if not installed
     assert main.main([*argv, "--out", str(tmp_path)]) == 2
@@ -224,6 +234,7 @@ def test_error_bars_are_never_negative_at_shares_of_0_and_1():
 
 
 def test_findings_name_play_to_the_last_and_its_turn_limit_in_words(tmp_path):
+    designers_extra("matplotlib")
     assert main.main(["report", "ktu", "--games", "40", "--workers", "1", "--seed", "2",
                       "--sweep", "ktu.play_to_last=off,on", "--out", str(tmp_path)]) == 0
     found = json.loads((tmp_path / "summary.json").read_text())["summary"]["findings"]["found"]
@@ -238,7 +249,7 @@ def test_findings_name_play_to_the_last_and_its_turn_limit_in_words(tmp_path):
 
 
 def test_dealt_card_effects_cover_every_rank_in_every_mode():
-    for game_id, info in game.GAMES.items():
+    for game_id, info in registry.GAMES.items():
         rows, summary = play(spec_for(game_id, games=12, players=[info.default_players]))
         ranks = {card.rank for card in info.load_deck()}
         seen = {rank for row in rows for held in row["dealt"] for rank in held}
@@ -258,6 +269,7 @@ def test_deadline_names_the_stages_of_its_score_curve():
 
 
 def test_charts_name_the_game_and_configuration_and_count_whole_numbers(tmp_path, monkeypatch):
+    designers_extra("matplotlib")
     from game.report import html as page
     titles = []
     real = page._png
@@ -290,6 +302,7 @@ def test_the_output_folder_is_checked_before_any_game_is_played(tmp_path, capsys
 
 
 def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, capsys, monkeypatch):
+    designers_extra("matplotlib")
     common = ["report", "four_downs", "--games", "30", "--seed", "5", "--workers", "1"]
     assert main.main([*common, "--out", str(tmp_path / "whole")]) == 0
     monkeypatch.setattr(runner, "PILOT_SECONDS", 0)       # one game timed, then chunks of 8
@@ -319,6 +332,7 @@ def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, cap
 
 
 def test_a_run_longer_than_a_minute_says_how_long_first(tmp_path, capsys, monkeypatch):
+    designers_extra("matplotlib")
     def stop(jobs, workers, on_chunk):
         assert next(jobs)[6:] == (games, games + runner.CHUNK)    # after the first games
         raise KeyboardInterrupt
@@ -339,6 +353,7 @@ def test_a_run_longer_than_a_minute_says_how_long_first(tmp_path, capsys, monkey
 
 
 def test_a_slow_first_game_is_timed_by_its_first_moves(tmp_path, capsys, monkeypatch):
+    designers_extra("matplotlib")
     monkeypatch.setattr(runner, "EARLY_SECONDS", 0)      # as if the first move took long
     def stop(jobs, workers, on_chunk):
         raise KeyboardInterrupt
@@ -360,6 +375,7 @@ def test_chunks_are_sized_from_the_workers_and_the_time_a_game_takes():
 
 def test_cluster_addresses_that_are_not_a_dask_scheduler_are_one_line_errors(tmp_path, capsys,
                                                                             monkeypatch):
+    designers_extra("matplotlib", "dask.distributed")
     import http.server
     import socket
     import threading
@@ -395,7 +411,7 @@ def test_cluster_addresses_that_are_not_a_dask_scheduler_are_one_line_errors(tmp
 
 def test_fuzzing_ranks_every_option_by_its_effect_in_words():
     _, summary = play(spec_for("ktu", games=80, players=[None], fuzz=True))
-    info = game.game_info("ktu")
+    info = registry.game_info("ktu")
     effects = summary["effects"]
     assert {e["label"] for e in effects} == {"Players"} | {o.label for o in info.options
                                                           if o.id != info.player_option}

@@ -16,6 +16,9 @@ import main
 from game.report import cluster, run as runner
 from game.report.store import FolderStore
 from game.report.summary import summarize
+from tests.helpers import designers_extra
+
+designers_extra("matplotlib", "dask.distributed")
 
 STARTUP_SECONDS = 60     # at most, for a scheduler to listen (a busy machine is slow)
 

@@ -11,17 +11,18 @@ import random
 
 import pytest
 
-import game
+from game import registry
 from game.report import stats
 from game.report.findings import findings
 from game.report.summary import _seats, summarize, summarize_config
 
-DEFAULTS = game.game_info("deadline").default_options()
+DEFAULTS = registry.game_info("deadline").default_options()
 
 
 def row(index=0, players=4, winners=(0,), scores=None, first=0, end=None, actions=100,
         curve=(), dealt=None, seat=None, config=0, options=None):
-    """A report row as `game.report.run.play_game` returns it, with only what a test sets."""
+    """A report row as `game.report.run.play_game` returns it, with only what a test sets
+    (a capped game ends at KTU's turn limit, A24 of docs/rulings/ktu.md)."""
     winners = list(winners)
     if end is None:
         end = "winner" if len(winners) == 1 else "shared" if winners else "no_winner"
@@ -98,10 +99,10 @@ def test_a_real_later_seat_edge_is_found_and_said_in_words():
     weights = [0.22, 0.24, 0.26, 0.28]
     rows = [row(i, 4, [rng.choices(range(4), weights)[0]]) for i in range(4000)]
     spec = {"game": "deadline", "fuzz": False, "sweep": [], "players": [4]}
-    config = dict(summarize_config(game.game_info("deadline"), rows, DEFAULTS), label="4 players")
+    config = dict(summarize_config(registry.game_info("deadline"), rows, DEFAULTS), label="4 players")
     assert config["overall"]["significant"]
     assert config["seats"][3]["significant"] and not config["seats"][2]["significant"]
-    words = findings(game.game_info("deadline"), spec,
+    words = findings(registry.game_info("deadline"), spec,
                      {"configs": [config], "comparison": [], "effects": []})
     text = words["found"][0]["text"]
     assert text.startswith("Later seats win more: Seat 4 wins")
@@ -112,7 +113,7 @@ def test_a_real_later_seat_edge_is_found_and_said_in_words():
 def test_no_flag_on_a_group_below_the_minimum_size():
     rows = [row(i, 4, [i % 4], seat={"pick-ups": [1 if i < 2 and s == i % 4 else 0
                                                   for s in range(4)]}) for i in range(400)]
-    config = summarize_config(game.game_info("deadline"), rows, DEFAULTS)
+    config = summarize_config(registry.game_info("deadline"), rows, DEFAULTS)
     picked = next(r for r in config["relations"] if r["feature"] == "pick-ups (1 or more)")
     assert picked["with"]["n"] == 2 and picked["with"]["share"] == 1.0
     assert not picked["tested"] and not picked["significant"]
@@ -161,7 +162,7 @@ def test_a_sweep_is_paired_on_the_shared_seeds():
 def test_capped_games_are_counted_apart_from_the_seats():
     rows = [row(i, 4, [3], end="limit") for i in range(100)]
     rows += [row(100 + i, 4, [i % 4]) for i in range(100)]
-    config = summarize_config(game.game_info("deadline"), rows, DEFAULTS)
+    config = summarize_config(registry.game_info("deadline"), rows, DEFAULTS)
     assert config["capped"]["count"] == 100
     assert config["seat_games"] == 100
     assert [s["count"] for s in config["seats"]] == [25, 25, 25, 25]
@@ -171,15 +172,15 @@ def test_capped_games_are_counted_apart_from_the_seats():
 def test_score_curves_keep_finished_games_final_scores():
     short = row(0, 2, [0], scores=[100, 40], curve=[[20, 0], [100, 40]])
     long = row(1, 2, [1], scores=[60, 100], curve=[[0, 20], [20, 40], [40, 60], [60, 100]])
-    config = summarize_config(game.game_info("five_possessions"), [short, long],
-                              game.game_info("five_possessions").default_options())
+    config = summarize_config(registry.game_info("five_possessions"), [short, long],
+                              registry.game_info("five_possessions").default_options())
     last = config["curve"][-1]
     assert [s["mean"] for s in last["seats"]] == [80, 70]          # the finished game's 100, 40 kept
     assert [p["going"] for p in config["curve"]] == [2, 1, 1, 0]
 
 
 def test_margins_closeness_and_the_leader():
-    info = game.game_info("five_possessions")
+    info = registry.game_info("five_possessions")
     rows = []
     for i in range(60):
         margin = (20, 40, 40, 100)[i % 4]
@@ -201,16 +202,16 @@ def test_associations_with_play_carry_the_survivorship_caution():
         winner = rng.randrange(4)
         blind = [1 if s == winner or rng.random() < 0.1 else 0 for s in range(4)]
         rows.append(row(i, 4, [winner], seat={"blind fails": blind}))
-    config = dict(summarize_config(game.game_info("deadline"), rows, DEFAULTS), label="x")
-    words = findings(game.game_info("deadline"), {"fuzz": False},
+    config = dict(summarize_config(registry.game_info("deadline"), rows, DEFAULTS), label="x")
+    words = findings(registry.game_info("deadline"), {"fuzz": False},
                      {"configs": [config], "comparison": [], "effects": []})
     text = next(f["text"] for f in words["found"] if f["kind"] == "play")
     assert text.startswith("Seats with blind fails (1 or more) win")
     assert "not a cause" in text and "survivorship" in text
     unrelated = [row(i, 4, [i % 4], seat={"blind fails": [i % 3 == s for s in range(4)]})
                  for i in range(800)]
-    other = dict(summarize_config(game.game_info("deadline"), unrelated, DEFAULTS), label="y")
-    words = findings(game.game_info("deadline"), {"fuzz": False},
+    other = dict(summarize_config(registry.game_info("deadline"), unrelated, DEFAULTS), label="y")
+    words = findings(registry.game_info("deadline"), {"fuzz": False},
                      {"configs": [config, other], "comparison": [], "effects": []})
     assert any(f["text"].startswith("With x, seats with blind fails") for f in words["found"])
     assert words["nothing"] == ["Found nothing of: a seat edge."]     # not: an association

@@ -8,9 +8,9 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import game
-from game import saves
+from game import registry, resources, saves
 from game.saves import files as file_io
+from game.version import VERSION
 
 
 @pytest.fixture
@@ -35,8 +35,9 @@ def files(folder):
     return sorted(os.listdir(folder)) if os.path.isdir(folder) else []
 
 
+@pytest.mark.quick
 def test_autosave_resumes_exactly(folders):
-    state = played(game.new_game("final_card_down", seed=4), 30)
+    state = played(registry.new_game("final_card_down", seed=4), 30)
     saves.save_game(folders, state, SEATS)
     loaded, seats = saves.load_game(folders)
     assert loaded == state and seats == SEATS
@@ -45,9 +46,9 @@ def test_autosave_resumes_exactly(folders):
 
 
 def test_a_game_quit_at_any_action_resumes_to_the_same_end(folders):
-    reference = played(game.new_game("final_card_down", seed=8), 10**6, seed=8)
+    reference = played(registry.new_game("final_card_down", seed=8), 10**6, seed=8)
     for stop in (0, 1, 7, len(reference.history) // 2, len(reference.history) - 1):
-        state = game.new_game("final_card_down", seed=8)
+        state = registry.new_game("final_card_down", seed=8)
         rng = random.Random(8)
         saves.save_game(folders, state, SEATS)
         for _ in range(stop):
@@ -64,7 +65,7 @@ def test_no_save_means_none(folders):
 
 
 def test_a_torn_write_leaves_the_previous_save(folders, monkeypatch):
-    state = played(game.new_game("final_card_down", seed=2), 5)
+    state = played(registry.new_game("final_card_down", seed=2), 5)
     saves.save_game(folders, state, SEATS)
     later = played(state.clone(), 5)
 
@@ -80,20 +81,20 @@ def test_a_torn_write_leaves_the_previous_save(folders, monkeypatch):
 
 
 def test_a_writer_killed_midway_leaves_the_previous_save(folders):
-    state = played(game.new_game("final_card_down", seed=2), 5)
+    state = played(registry.new_game("final_card_down", seed=2), 5)
     saves.save_game(folders, state, SEATS)
     script = (
-        "import os, sys, game\n"
-        "from game import saves\n"
+        "import os, sys\n"
+        "from game import registry, saves\n"
         "f = saves.Folders(sys.argv[1])\n"
-        "s = game.new_game('final_card_down', seed=3)\n"
+        "s = registry.new_game('final_card_down', seed=3)\n"
         "real = os.fsync\n"
         "def die(fd):\n"
         "    os._exit(9)\n"
         "os.fsync = die\n"
         "saves.save_game(f, s, [{'name': n, 'level': None} for n in 'ABCD'])\n")
     result = subprocess.run([sys.executable, "-c", script, folders.data.rsplit(os.sep, 1)[0]],
-                            cwd=game.resources.root(), capture_output=True, timeout=60)
+                            cwd=resources.root(), capture_output=True, timeout=60)
     assert result.returncode == 9
     loaded, _ = saves.load_game(folders)
     assert loaded == state
@@ -123,7 +124,7 @@ def test_bad_autosaves_are_kept_aside_with_a_message(folders, text, problem):
 
 
 def _valid_autosave():
-    state = played(game.new_game("final_card_down", seed=1), 12)
+    state = played(registry.new_game("final_card_down", seed=1), 12)
     return {"format": "cardtable-autosave", "version": 1, "seats": [dict(s) for s in SEATS],
             "game": state.to_dict()}
 
@@ -206,7 +207,7 @@ def test_fuzzed_autosaves_never_crash_and_never_lose_the_original(tmp_path_facto
 
 def test_statistics_count_humans_per_game_and_level(folders):
     stats = saves.load_statistics(folders)
-    state = played(game.new_game("final_card_down", seed=3), 10**6)
+    state = played(registry.new_game("final_card_down", seed=3), 10**6)
     saves.add_result(stats, state, SEATS)
     saves.save_statistics(folders, stats)
     again = saves.load_statistics(folders)
@@ -234,11 +235,13 @@ def test_bad_statistics_are_kept_aside(folders):
     assert saves.load_statistics(folders)["games"] == {}
 
 
+@pytest.mark.quick
 def test_records_replay_move_by_move(folders):
-    state = played(game.new_game("final_card_down", seed=6, options={"fcd.players": 3}), 10**6)
+    state = played(registry.new_game("final_card_down", seed=6, options={"fcd.players": 3}), 10**6)
     path = saves.write_record(folders, state, SEATS[:3])
     record = saves.read_record(path)
     assert record["rules_version"] == state.RULES_VERSION and "note" not in record
+    assert record["app_version"] == VERSION
     states = list(saves.replay(record))
     assert len(states) == len(state.history) + 1
     assert states[-1].to_dict()["state"] == state.to_dict()["state"]
@@ -246,13 +249,13 @@ def test_records_replay_move_by_move(folders):
 
 
 def test_records_list_newest_first_even_within_one_second(folders):
-    state = played(game.new_game("final_card_down", seed=6), 10**6)
+    state = played(registry.new_game("final_card_down", seed=6), 10**6)
     paths = [saves.write_record(folders, state, SEATS) for _ in range(5)]
     assert saves.list_records(folders) == paths[::-1]
 
 
 def test_a_record_that_does_not_replay_is_refused(folders):
-    state = played(game.new_game("final_card_down", seed=6), 20)
+    state = played(registry.new_game("final_card_down", seed=6), 20)
     path = saves.write_record(folders, state, SEATS)
     record = json.load(open(path))
     record["actions"][3] = {"kind": "end_turn", "cards": [], "arg": None}
@@ -264,7 +267,7 @@ def test_a_record_that_does_not_replay_is_refused(folders):
 
 
 def test_a_record_with_bad_seats_is_refused(folders):
-    state = played(game.new_game("final_card_down", seed=6), 20)
+    state = played(registry.new_game("final_card_down", seed=6), 20)
     path = saves.write_record(folders, state, SEATS)
     record = json.load(open(path))
     record["seats"] = [{"name": "Maya"}]
@@ -279,6 +282,7 @@ CHOICES = {"animation_speed": (float, 0.25, 4.0), "sound": (True, False),
            "fullscreen": (False, True)}
 
 
+@pytest.mark.quick
 @pytest.mark.parametrize("text,problem", [
     ("sound: maybe\n", "sound: 'maybe' is not one of"),
     ("volume: 11\n", "unknown setting 'volume'"),
@@ -305,10 +309,10 @@ def test_settings_round_trip(folders):
 
 
 def test_nothing_is_written_next_to_the_program(folders):
-    assert not folders.data.startswith(game.resources.root() + os.sep) or \
+    assert not folders.data.startswith(resources.root() + os.sep) or \
         os.environ.get("CARDTABLE_HOME")
     default = saves.Folders.__new__(saves.Folders)
     os.environ.pop("CARDTABLE_HOME", None)
     default.__init__()
     for folder in (default.config, default.data, default.logs):
-        assert not folder.startswith(game.resources.root())
+        assert not folder.startswith(resources.root())

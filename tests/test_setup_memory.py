@@ -8,8 +8,7 @@ import random
 import pygame
 import yaml
 
-import game
-from game import saves, undo
+from game import registry, saves, undo
 from scenes import statistics
 from scenes.menu import MenuScene
 from scenes.presenters import presenter_for
@@ -113,7 +112,7 @@ def test_bad_remembered_players_are_refused_with_the_reason(user_home):
 def saved_ktu(folders, moves=20):
     """A KTU game of Ann and Ben (a computer), `moves` moves in, as the autosave keeps it;
     its state and where it stands in the table's words."""
-    state = game.new_game("ktu", players=2, seed=8)
+    state = registry.new_game("ktu", players=2, seed=8)
     timeline = undo.Timeline(state)
     rng = random.Random(8)
     for _ in range(moves):

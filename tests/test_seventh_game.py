@@ -2,14 +2,14 @@
 by them (tests/conftest.py): every test parametrised over the registry plays it with the
 six games the app ships. These tests (`python3 -m pytest -k seventh`) show it whole on its
 own: its pieces, the rules' contract, the computer players, the table and its lesson."""
+import os
 import random
 
 import pytest
 
-import game
-from game import tutorial
-from game.bots import base, make_bot
-from scenes import pieces, presenters
+from game import registry, tutorial
+from game.bots import make_bot
+from scenes import pieces
 from scenes.scoring import ScoringScene
 from tests import seventh
 from tests.test_conformance import _play_random
@@ -23,31 +23,42 @@ GAME_ID = seventh.GAME_ID
 
 def test_seventh_game_comes_from_the_tests_alone():
     """Its pieces are modules and files of tests/seventh; the app ships six games."""
-    info = game.GAMES[GAME_ID]
-    assert GAME_ID not in game.MODULES and len(game.GAMES) == len(game.MODULES) + 1
+    info = registry.GAMES[GAME_ID]
+    assert GAME_ID not in registry.SHIPPED and len(registry.GAMES) == len(registry.SHIPPED) + 1
     found = pieces.check({GAME_ID: info})[GAME_ID]
-    assert found == {"rules": "tests.seventh.high_card", "bots": "tests.seventh.bot",
+    assert found == {"rules": "tests.seventh.rules", "bots": "tests.seventh.bots",
                      "presenter": "tests.seventh.presenter",
-                     "rulebook": "tests/seventh/rules/high_card.md",
-                     "lesson": "tests/seventh/tutorials/high_card.yaml"}
+                     "entry": "tests/seventh/game.yaml",
+                     "rulebook": "tests/seventh/rulebook.md",
+                     "lesson": "tests/seventh/tutorial.yaml"}
+
+
+def test_seventh_game_registers_with_the_line_a_shipped_game_uses():
+    """The registry's line for a shipped game and the tests' line for this one are the
+    same call on a home's HOME."""
+    shipped = [line.strip() for line in open(registry.__file__, encoding="utf-8")
+               if line.startswith("register(")]
+    assert shipped == [f"register({game_id}.HOME)" for game_id in registry.SHIPPED]
+    conftest = open(os.path.join(os.path.dirname(__file__), "conftest.py"), encoding="utf-8").read()
+    assert "    registry.register(seventh.HOME)\n" in conftest
+    assert registry.HOMES[GAME_ID] is seventh.HOME
 
 
 def test_seventh_game_lacking_pieces_names_them_all(monkeypatch):
-    monkeypatch.delitem(base.KNOWLEDGE, GAME_ID)
-    monkeypatch.delitem(presenters.PRESENTERS, GAME_ID)
-    info = game.GAMES[GAME_ID]
-    monkeypatch.setitem(game.GAMES, GAME_ID, info._replace(folder=info.folder + "/nowhere"))
-    lacks = [str(error) for error in pieces.missing(game.GAMES[GAME_ID])]
-    assert lacks == ["high_card: no bot module (game.bots.base.KNOWLEDGE)",
-                     "high_card: no presenter (scenes.presenters.PRESENTERS)",
-                     f"high_card: no rulebook ({info.folder}/nowhere/rules/high_card.md)",
-                     f"high_card: no lesson ({info.folder}/nowhere/tutorials/high_card.yaml)"]
+    home = seventh.HOME._replace(bots=None, presenter=None, folder=seventh.HOME.folder + "/nowhere")
+    monkeypatch.setitem(registry.HOMES, GAME_ID, home)
+    monkeypatch.setitem(registry.GAMES, GAME_ID, registry.GAMES[GAME_ID]._replace(home=home))
+    lacks = [str(error) for error in pieces.missing(registry.GAMES[GAME_ID])]
+    assert lacks == ["high_card: no bot module (its Home's bots)",
+                     "high_card: no presenter (its Home's presenter)",
+                     f"high_card: no rulebook ({home.folder}/rulebook.md)",
+                     f"high_card: no lesson ({home.folder}/tutorial.yaml)"]
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_seventh_game_keeps_the_rules_contract(seed):
     rng = random.Random(seed)
-    state = game.new_game(GAME_ID, players=2 + seed % 3, seed=seed,
+    state = registry.new_game(GAME_ID, players=2 + seed % 3, seed=seed,
                           options={"high_card.ace": ("high", "low")[seed % 2]})
     _play_random(state, rng, steps_checked=40)
     assert state.step == "over" and sum(state.scores()) == 10
@@ -56,7 +67,7 @@ def test_seventh_game_keeps_the_rules_contract(seed):
 
 
 def test_seventh_game_highest_card_wins_and_ties_go_to_the_first_played():
-    state = game.new_game(GAME_ID, players=3, seed=1, deck=["5H", "9S", "9C"])
+    state = registry.new_game(GAME_ID, players=3, seed=1, deck=["5H", "9S", "9C"])
     for name in ("5H", "9S", "9C"):
         state.apply(next(a for a in state.legal_actions() if a.cards[0].name == name))
     assert state.rounds_won == [0, 1, 0] and state.current_player == 1 == state.leader
@@ -65,7 +76,7 @@ def test_seventh_game_highest_card_wins_and_ties_go_to_the_first_played():
 
 def test_seventh_game_ace_is_high_or_low_by_the_house_rule():
     for ace, winner in (("high", 0), ("low", 1)):
-        state = game.new_game(GAME_ID, players=2, seed=1, deck=["AS", "2D"],
+        state = registry.new_game(GAME_ID, players=2, seed=1, deck=["AS", "2D"],
                               options={"high_card.ace": ace})
         for name in ("AS", "2D"):
             state.apply(next(a for a in state.legal_actions() if a.cards[0].name == name))
@@ -74,7 +85,7 @@ def test_seventh_game_ace_is_high_or_low_by_the_house_rule():
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_seventh_game_computer_players_play_it_to_the_end(level):
-    state = game.new_game(GAME_ID, players=3, seed=5)
+    state = registry.new_game(GAME_ID, players=3, seed=5)
     settings = {"iterations": 8} if level == "hard" else {}
     bots = [make_bot(level, GAME_ID, options=state.options, **settings) for _ in range(3)]
     rng = random.Random(5)
@@ -89,7 +100,7 @@ def test_seventh_game_medium_wins_cheaply_or_throws_its_lowest():
     mine = ["7H", "KH", "QH", "JH", "10H", "9H", "8H", "6H", "5H", "4H"]
     theirs = ["3S", "9D", "5C", "2D", "3D", "4D", "2S", "4S", "6C", "2C"]
     deal = [name for pair in zip(mine, theirs) for name in pair]
-    state = game.new_game(GAME_ID, players=2, seed=1, deck=deal, full_deck=False)
+    state = registry.new_game(GAME_ID, players=2, seed=1, deck=deal, full_deck=False)
     state.apply(next(a for a in state.legal_actions() if a.cards[0].name == "7H"))
     medium = make_bot("medium", GAME_ID, options=state.options)
     view = state.view(1)

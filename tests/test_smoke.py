@@ -4,12 +4,14 @@ import re
 import subprocess
 import sys
 
-import game
-from game import resources
+import pytest
+
+from game import registry, resources
 from scenes import session as session_module
 from scenes import pieces, smoke
 
 
+@pytest.mark.quick
 def test_smoke_opens_every_scene_of_every_game():
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     result = subprocess.run([sys.executable, os.path.join(resources.root(), "main.py"), "--smoke"],
@@ -20,8 +22,9 @@ def test_smoke_opens_every_scene_of_every_game():
     for game_id, info in pieces.shipped().items():
         assert f"smoke: {info.title}: menu, setup, rules, lesson, table (6 moves), scoring" in lines
         proof = next(line for line in lines if line.startswith(f"smoke: {info.title}: pieces "))
-        assert (f"pieces game.{game_id}, game.bots.{game_id}, scenes.presenters.{game_id}, "
-                f"config/rules/{game_id}.md, config/tutorials/{game_id}.yaml; "
+        home = f"game/{game_id}"
+        assert (f"pieces game.{game_id}.rules, game.{game_id}.bots, game.{game_id}.presenter, "
+                f"{home}/game.yaml, {home}/rulebook.md, {home}/tutorial.yaml; "
                 "Medium differs from Easy at move ") in proof
         assert proof.split("; hint: ")[1].strip()
     assert lines[-1] == "smoke: ok"
@@ -48,7 +51,7 @@ def test_smoke_fails_when_hint_gives_no_reason(monkeypatch):
 
 
 def test_smoke_fails_when_a_piece_is_missing(monkeypatch, tmp_path):
-    monkeypatch.setattr(game.GameInfo, "tutorial", lambda info: str(tmp_path / f"{info.id}.yaml"))
+    monkeypatch.setattr(registry.GameInfo, "tutorial", lambda info: str(tmp_path / f"{info.id}.yaml"))
     said = []
     assert smoke.run(out=said.append) == 1
     assert said[-1] == (f"smoke: FAILED: MissingPiece: final_card_down: no lesson "

@@ -18,8 +18,7 @@ import tempfile
 import pygame
 import pytest
 
-import game
-from game import saves, tutorial
+from game import registry, saves, tutorial
 from scenes import app as app_module
 from scenes import tutorial as lessons
 from scenes.session import Seat, Session, inline
@@ -29,7 +28,8 @@ from tests.test_ui_play import card_point, choose
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden", "frames.json")
 DT = 1 / 30
 MOVES = 8               # the person's moves per scripted game
-SCRIPTS = list(game.GAMES) + ["pass_and_play", "lesson", "replay"]
+EXTRAS = ["pass_and_play", "lesson", "replay"]
+SCRIPTS = list(registry.GAMES) + EXTRAS
 
 
 # ---- what the script reads of the table (the only lines that know its insides) -------------------
@@ -147,7 +147,7 @@ def table_of(driver):
 def play_game(driver, game_id):
     """Maya against a computer (two of them in a game for three or more): MOVES moves,
     a hand's scores when one ends, the keys walking the hand once."""
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     count = max(2, min(3, info.min_players))
     seats = [Seat("Maya", True)] + [Seat(n, False, "medium") for n in ("Theo", "Ines")[:count - 1]]
     driver.open_table(Session(game_id, seats, {}, seed=17, executor=inline))
@@ -275,7 +275,8 @@ def test_a_scripted_game_draws_the_same_frames(name):
 def record():
     """Write tests/golden/frames.json from what the table draws now."""
     scripts = golden()["scripts"] if os.path.exists(GOLDEN) else {}
-    for name in os.environ.get("SCRIPTS", " ".join(SCRIPTS)).split():
+    every = list(registry.GAMES) + EXTRAS            # the games registered by now (the seventh too)
+    for name in os.environ.get("SCRIPTS", " ".join(every)).split():
         keep = os.environ.get("FRAMES_DIR")
         if keep:
             keep = os.path.join(keep, name)
@@ -288,7 +289,7 @@ def record():
 
 
 if __name__ == "__main__":
-    seventh.register()
+    registry.register(seventh.HOME)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("CARDTABLE_HOME", tempfile.mkdtemp(prefix="cardtable-frames-"))

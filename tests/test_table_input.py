@@ -4,7 +4,7 @@ import copy
 
 import pygame
 
-import game
+from game import registry
 from scenes import table_input, ui
 from scenes.presenters import presenter_for
 from scenes.table_input import (Back, Close, Drag, Drop, Focus, Grab, Hover, Laid, Play, Press, Refuse,
@@ -17,7 +17,7 @@ SIZE = (1280, 720)
 
 def laid_for(game_id, seed, cover="", widgets=()):
     """A position of `game_id` on the turn of its first person, laid out as the table would."""
-    state = game.new_game(game_id, players=2, seed=seed)
+    state = registry.new_game(game_id, players=2, seed=seed)
     seat = state.current_player
     presenter = presenter_for(state.info)
     view = state.view(seat)
@@ -79,7 +79,7 @@ def test_a_click_on_a_card_that_plays_alone_grabs_it_then_plays_it():
 def test_a_card_that_cannot_go_is_refused_with_the_rules_words():
     state, laid, dim = position("final_card_down", lambda p, laid: p.dimmed)
     [refuse] = TableInput().click_card(dim, laid, TableState())
-    assert isinstance(refuse, Refuse) and refuse.words == state.why_illegal(game.Action("play", (dim.card,)))
+    assert isinstance(refuse, Refuse) and refuse.words == state.why_illegal(registry.Action("play", (dim.card,)))
 
 
 def test_a_card_of_a_several_card_move_toggles():

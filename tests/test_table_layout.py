@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 
-import game
+from game import registry
 from scenes import ui
 from scenes.presenters import presenter_for
 from scenes.table_input import choosable
@@ -21,7 +21,7 @@ MOVES = (0, 5, 20, 60, 150, 400)
 def positions(game_id, seed, hoard, players):
     """States of a random game after each number of moves in MOVES (while it lasts); with
     `hoard`, seat 0 draws or takes cards whenever it may, so its hand grows large."""
-    state = game.new_game(game_id, players=players, seed=seed)
+    state = registry.new_game(game_id, players=players, seed=seed)
     rng = random.Random(seed)
     done = 0
     for stop in MOVES:
@@ -43,12 +43,12 @@ def overlap(a, b):
 
 
 @pytest.mark.parametrize("window", WINDOWS, ids=lambda w: f"{w[0]}x{w[1]}")
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_zones_fit_apart_and_hand_cards_show_their_index(game_id, window):
     screen = ui.Screen(pygame.Surface(window))
-    presenter = presenter_for(game.GAMES[game_id])
+    presenter = presenter_for(registry.GAMES[game_id])
     checked = 0
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     for seed, hoard, players in ((1, False, info.default_players), (2, False, info.max_players),
                                  (3, True, info.min_players)):
         for state in positions(game_id, seed, hoard, players):
@@ -84,14 +84,14 @@ FLOOR_SHARE = 0.25   # and never below this, with the most players or a crowded 
 
 
 @pytest.mark.parametrize("window", WINDOWS[:2], ids=lambda w: f"{w[0]}x{w[1]}")
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_other_players_face_up_cards_are_big_enough(game_id, window):
     """Where space allows (the game's default number of players, a game in play, the
     card's seat showing at most four zones), every face-up card outside the viewer's own
     zones is at least 60% as wide as a hand card at full size; anywhere, at least 25%."""
     screen = ui.Screen(pygame.Surface(window))
-    presenter = presenter_for(game.GAMES[game_id])
-    info = game.GAMES[game_id]
+    presenter = presenter_for(registry.GAMES[game_id])
+    info = registry.GAMES[game_id]
     full = presenter.sizes.hand[0]
     checked = 0
     for seed, players in ((1, info.default_players), (2, info.default_players), (3, info.max_players)):
@@ -118,8 +118,8 @@ def test_other_players_face_up_cards_are_big_enough(game_id, window):
 @pytest.mark.parametrize("game_id", ["four_downs", "deadline"])
 def test_a_hand_spreads_over_its_width_before_it_overlaps(game_id):
     screen = ui.Screen(pygame.Surface((1280, 720)))
-    presenter = presenter_for(game.GAMES[game_id])
-    state = game.new_game(game_id, players=4, seed=5)
+    presenter = presenter_for(registry.GAMES[game_id])
+    state = registry.new_game(game_id, players=4, seed=5)
     seat = state.current_player
     board = lay_out(state.view(seat), presenter, seat, ["A", "B", "C", "D"], (screen.lw, screen.lh),
                     screen.text_width)
@@ -134,13 +134,13 @@ def test_a_play_design_cards_number_shows_in_its_index_strip():
     """Two cards that differ only by their number differ inside the strip an overlapped
     card shows (the left `index` share of its width, over its coloured band)."""
     from sprites import cards as card_sprites
-    deck = game.GAMES["four_downs"].load_deck()
+    deck = registry.GAMES["four_downs"].load_deck()
     by_name = {name: copies[0] for name, copies in deck.by_name.items()}
     pairs = [(a, b) for a in by_name.values() for b in by_name.values()
              if a.color == b.color and a.side == b.side and a.rank < b.rank]
     assert pairs
     w, h = 92, 128
-    strip = pygame.Rect(0, 0, int(w * presenter_for(game.GAMES["four_downs"]).sizes.index), int(h * 0.25))
+    strip = pygame.Rect(0, 0, int(w * presenter_for(registry.GAMES["four_downs"]).sizes.index), int(h * 0.25))
     for a, b in pairs[:6]:
         one, two = (card_sprites.face(c, w, h).subsurface(strip) for c in (a, b))
         assert pygame.image.tobytes(one, "RGBA") != pygame.image.tobytes(two, "RGBA"), \
@@ -162,8 +162,8 @@ def test_a_bubble_points_at_its_target_from_inside_the_bounds_and_never_covers_i
 
 
 def test_a_message_stands_clear_of_what_it_talks_about():
-    view = game.new_game("final_card_down", players=3, seed=5).view(0)
-    board = lay_out(view, presenter_for(game.GAMES["final_card_down"]), 0, ["A", "B", "C"], (1280, 720),
+    view = registry.new_game("final_card_down", players=3, seed=5).view(0)
+    board = lay_out(view, presenter_for(registry.GAMES["final_card_down"]), 0, ["A", "B", "C"], (1280, 720),
                     lambda words, px: len(words) * px * 0.5)
     width = 400
     assert board.message_spot(width) == (board.table_w / 2 - width / 2, board.message_y())
@@ -176,9 +176,9 @@ def test_a_message_stands_clear_of_what_it_talks_about():
 
 
 def test_an_anchor_is_found_where_the_board_put_it():
-    state = game.new_game("final_card_down", players=3, seed=5)
+    state = registry.new_game("final_card_down", players=3, seed=5)
     view = state.view(0)
-    board = lay_out(view, presenter_for(game.GAMES["final_card_down"]), 0, ["A", "B", "C"], (1280, 720),
+    board = lay_out(view, presenter_for(registry.GAMES["final_card_down"]), 0, ["A", "B", "C"], (1280, 720),
                     lambda words, px: len(words) * px * 0.5)
     card = view.zone("hand:0").cards[2]
     assert board.anchor_rect(card.name) == next(p.rect for p in board.hand_cards() if p.card is card)

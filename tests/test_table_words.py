@@ -8,7 +8,7 @@ import re
 import pygame
 import pytest
 
-import game
+from game import registry
 from game.core import OVER
 from game.bots import make_bot
 from scenes import table_input
@@ -52,7 +52,7 @@ def play_at_table(game_id, seed, prompts):
     moves are random legal ones submitted as the computers' would be; every frame is
     drawn, and each hand's scoring screen; with an odd `seed` every house rule is on.
     `prompts` collects (step key -> prompt) for every view the game passed through."""
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     count = info.default_players
     app = new_app()
     seats = [Seat(NAMES[0], True)] + [Seat(name, False, "easy") for name in NAMES[1:count]]
@@ -131,11 +131,11 @@ def spy(monkeypatch):
     return drawn
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_every_string_drawn_at_the_table_is_in_players_words(spy, game_id):
     prompts = {}
     play_at_table(game_id, 11, prompts)
-    codes = codes_of(game.GAMES[game_id])
+    codes = codes_of(registry.GAMES[game_id])
     bad = sorted(f"{line!r}: {problems(line, codes)}" for line in spy if problems(line, codes))
     assert not bad, "\n".join(bad)
     for key, words in prompts.items():
@@ -144,7 +144,7 @@ def test_every_string_drawn_at_the_table_is_in_players_words(spy, game_id):
 
 def declared_steps(game_id):
     """The steps a game's state machine declares, where a player acts (not the end)."""
-    return set(game.GAMES[game_id].state_class().STEPS) - {OVER}
+    return set(registry.GAMES[game_id].state_class().STEPS) - {OVER}
 
 
 def house_rules(info, seed):
@@ -155,16 +155,16 @@ def house_rules(info, seed):
     return options
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_every_step_reachable_has_a_prompt_that_says_what_to_do_and_hints_in_words(game_id):
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     presenter = presenter_for(info)
     names = NAMES[:info.default_players]
     codes = codes_of(info)
     seen = set()
     for seed in range(4):
         bot = make_bot("medium", game_id, options=house_rules(info, seed))
-        state = game.new_game(game_id, players=len(names), seed=seed, options=house_rules(info, seed))
+        state = registry.new_game(game_id, players=len(names), seed=seed, options=house_rules(info, seed))
         rng = random.Random(seed)
         for _ in range(400):
             if state.is_over:
@@ -187,7 +187,7 @@ def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
     app = new_app()
     try:
         seats = [Seat(name, False, "easy") for name in NAMES]
-        session = Session("final_card_down", seats, game.GAMES["final_card_down"].default_options(), seed=5)
+        session = Session("final_card_down", seats, registry.GAMES["final_card_down"].default_options(), seed=5)
         session.start_bot = lambda *args, **kwargs: None
         app.scene.persist = {"session": session, "viewer": None, "events_seen": 0, "curtains": []}
         app.switch("table")
@@ -232,8 +232,8 @@ def test_a_log_entry_cut_short_ends_in_an_ellipsis_and_shows_whole_on_hover(spy)
 
 def test_readouts_say_what_a_player_would_count_in_their_head():
     names = ["Maya", "Theo"]
-    count = presenter_for(game.GAMES["final_count"])
-    view = game.new_game("final_count", players=2, seed=3).view(0)
+    count = presenter_for(registry.GAMES["final_count"])
+    view = registry.new_game("final_count", players=2, seed=3).view(0)
     bust = view._replace(facts=dict(view.facts, my_count={"totals": [80], "best": None, "bust": True, "hit": False},
                                     die=5, step="action"), current_player=0)
     side = {label: value for label, value, _ in count.side_facts(bust, names)}
@@ -241,8 +241,8 @@ def test_readouts_say_what_a_player_would_count_in_their_head():
     assert count.prompt(bust, 0, names).endswith("Die shows 5: swap one of your cards with one of an "
                                                  "opponent's cards, or decline")
     assert count.prompt(bust, 1, names, humans=[True, False]).endswith("Maya rolled 5: swap with an opponent")
-    field = presenter_for(game.GAMES["five_possessions"])
-    view = game.new_game("five_possessions", seed=1).view(0)
+    field = presenter_for(registry.GAMES["five_possessions"])
+    view = registry.new_game("five_possessions", seed=1).view(0)
     lanes = [{"live": True, "color": None}, {"live": True, "color": "blue"}, {"live": False, "color": None},
              {"live": True, "color": None}]
     view = view._replace(facts=dict(view.facts, lanes=lanes))
@@ -252,7 +252,7 @@ def test_readouts_say_what_a_player_would_count_in_their_head():
 
 
 def test_a_learner_called_you_reads_your_not_yous():
-    from scenes.presenters.default import Presenter, possessive
+    from game.presenter import Presenter, possessive
     assert possessive("Maya") == "Maya's"
     assert possessive("You") == "Your"
     assert Presenter.EVENT_WORDS["score"]("You", 20) == "Your score: 20"
@@ -260,14 +260,14 @@ def test_a_learner_called_you_reads_your_not_yous():
 
 def test_the_hit_goal_says_what_it_is_for():
     from scenes.presenters import presenter_for
-    words = presenter_for(game.GAMES["final_count"]).EVENT_WORDS["goal"]("Theo", 64)
+    words = presenter_for(registry.GAMES["final_count"]).EVENT_WORDS["goal"]("Theo", 64)
     assert words == "Hit Goal is 64: end the hand on exactly 64 to win 75"
 
 
 def test_deadline_draw_buttons_name_the_piles_not_the_engine_word():
     from game.core import Action
     from scenes.presenters import presenter_for
-    presenter = presenter_for(game.GAMES["deadline"])
+    presenter = presenter_for(registry.GAMES["deadline"])
     names = ["Maya", "Theo", "Sam"]
     assert presenter.action_label(Action("draw", (), "stock"), names) == "Draw (draw pile)"
     assert presenter.action_label(Action("draw", (), "discard"), names) == "Draw (discard pile)"
@@ -277,8 +277,8 @@ def test_a_card_clicked_when_only_buttons_move_says_so_in_words():
     from game.core import Action
     from scenes import table_input
     from scenes.presenters import presenter_for
-    state = game.new_game("deadline", players=3, seed=1)
+    state = registry.new_game("deadline", players=3, seed=1)
     card = state.hands[state.current_player][0]
     legal = [Action("draw", (), "stock"), Action("draw", (), "discard")]
-    click = table_input.click_card(legal, card, [], presenter_for(game.GAMES["deadline"]), state.why_illegal)
+    click = table_input.click_card(legal, card, [], presenter_for(registry.GAMES["deadline"]), state.why_illegal)
     assert click.what == "refuse" and click.words == "No card is played now: choose one of the buttons"

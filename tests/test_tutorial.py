@@ -5,11 +5,10 @@ import re
 
 import pytest
 
-import game
-from game import resources, tutorial
-from game.final_count import best_total, reachable_totals
+from game import registry, resources, tutorial
+from game.final_count.rules import best_total, reachable_totals
 
-MODES = list(game.GAMES)
+MODES = list(registry.GAMES)
 LESSONS = [(game_id, None) for game_id in MODES] + [
     (game_id, chapter) for game_id in MODES for chapter in tutorial.chapters(game_id)]
 
@@ -45,7 +44,7 @@ def test_tutorial_rule_lines_quote_the_rulebook(lesson):
 
 
 def test_tutorial_teaches_the_game_as_setup_plays_it_and_a_chapter_its_house_rule(lesson):
-    info = game.GAMES[lesson.game_id]
+    info = registry.GAMES[lesson.game_id]
     for option in info.options:
         if option.id == info.player_option:
             continue
@@ -125,7 +124,7 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
             assert coach.cue.why in reply.text
             assert coach.cue.say not in reply.text, "the reply does not repeat what the panel says"
             refused_legal += 1
-        wrong = game.Action("no_such_move")
+        wrong = registry.Action("no_such_move")
         reply = coach.submit(wrong)
         assert not reply.accepted and state.why_illegal(wrong) in reply.text
         refused_illegal += 1
@@ -139,17 +138,17 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
     summary = coach.summary()
     assert all(c.rule in summary for c in lesson.covers)
     assert all(f"{later.rule} ({later.section})" in summary for later in lesson.later)
-    assert not coach.submit(game.Action("end_turn")).accepted
+    assert not coach.submit(registry.Action("end_turn")).accepted
 
 
 def test_tutorial_refusal_gives_the_engine_reason():
     lesson = tutorial.load("final_card_down")
     coach = tutorial.Coach(lesson)
     six = next(c for c in coach.state.hands[0] if c.name == "6/green/diamonds")
-    reply = coach.submit(game.Action("play", (six,)))
+    reply = coach.submit(registry.Action("play", (six,)))
     assert not reply.accepted and "press Next" in reply.text, "the coach's own words come first"
     coach.next()
-    reply = coach.submit(game.Action("play", (six,)))
+    reply = coach.submit(registry.Action("play", (six,)))
     assert not reply.accepted
     assert "does not match the 5 red hearts" in reply.text
     assert coach.index == 1
@@ -277,11 +276,11 @@ def test_tutorial_validator_lets_a_turn_end_by_itself_only_when_nothing_else_is_
 
 
 def test_tutorial_breaks_when_a_rule_it_shows_changes(monkeypatch):
-    import game.ktu
-    monkeypatch.setattr(game.ktu.State, "_burns", lambda state, count: False)
+    from game.ktu import rules
+    monkeypatch.setattr(rules.State, "_burns", lambda state, count: False)
     with pytest.raises(tutorial.TutorialError) as info:
         tutorial.load("ktu")
-    assert ("ktu.yaml: step 11: covered rule '10 removes the play ground and you play "
+    assert ("ktu/tutorial.yaml: step 11: covered rule '10 removes the play ground and you play "
             "again': no 'burn' event happens here") in str(info.value)
 
 

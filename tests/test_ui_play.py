@@ -10,7 +10,7 @@ import random
 import pygame
 import pytest
 
-import game
+from game import registry
 from scenes import app as app_module
 from scenes.scoring import ScoringScene
 from scenes.session import inline
@@ -191,9 +191,9 @@ def play_through(a, game_id, count, humans, seed=7):
     raise AssertionError("the game did not end")
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_pass_and_play_whole_game(app, game_id):
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     count = info.min_players
     session, expected = play_through(app, game_id, count, humans=set(range(count)))
     assert session.state.is_over

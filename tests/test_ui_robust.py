@@ -12,8 +12,7 @@ import warnings
 import pygame
 import pytest
 
-import game
-from game import saves
+from game import registry, saves
 from scenes import app as app_module
 from scenes.menu import MenuScene
 from scenes.session import Seat, Session
@@ -36,7 +35,7 @@ def resize(a, size):
 
 def at_table(a, game_id, seed=1):
     """The app at the table of `game_id`: one person and easy computer players."""
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     seats = [Seat("Maya", True)] + [Seat(f"Computer {i}", False, "easy")
                                     for i in range(1, info.default_players)]
     session = Session(game_id, seats, info.default_options(), seed, a.folders, executor=a.executor)
@@ -55,7 +54,7 @@ def play_a_move(a, rng):
 
 
 # ---- 5. tiny and extreme window shapes ------------------------------------------------------------
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_every_game_draws_at_tiny_and_extreme_sizes_while_cards_fly(user_home, game_id):
     a = new_app()
     try:
@@ -97,7 +96,7 @@ def test_the_window_has_a_minimum_size():
 def test_sprites_never_make_a_surface_from_a_non_positive_size():
     pygame.display.init()
     try:
-        card = game.GAMES["final_card_down"].load_deck()[0]
+        card = registry.GAMES["final_card_down"].load_deck()[0]
         for w, h in ((0, 0), (-5, 12), (3, -40), (0.4, 0.2)):
             assert min(card_sprites.face(card, w, h).get_size()) >= 1
             assert card_sprites.back("standard", None, w, h).get_width() >= 1
@@ -190,7 +189,7 @@ def test_a_bad_name_or_a_huge_text_in_the_autosave_is_a_short_notice(user_home, 
 
 def test_a_record_with_names_that_cannot_be_drawn_is_listed_calmly(user_home):
     folders = saves.Folders()
-    state = game.new_game("final_card_down", players=2, seed=5)
+    state = registry.new_game("final_card_down", players=2, seed=5)
     path = saves.write_record(folders, state, [{"name": "Maya", "level": None},
                                                {"name": "Theo", "level": None}])
     record = json.load(open(path))
@@ -263,8 +262,9 @@ MONKEY_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame
                pygame.K_END, pygame.K_h, pygame.K_v, pygame.K_a, pygame.K_1, pygame.K_9,
                pygame.K_PAGEUP, pygame.K_PAGEDOWN)
 MONKEY_SIZES = ((1280, 720), (200, 100), (640, 40), (50, 400), (1920, 300), (333, 777), (641, 361))
-MONKEY_SCENES = ("menu", "setup", "rules", "settings", "table", "scoring", "statistics", "replay")
-MONKEY_EVENTS = 25          # per scene and game: 6 games x 8 scenes x 25 = 1200 events
+MONKEY_SCENES = ("menu", "setup", "rules", "settings", "table", "scoring", "statistics", "replay",
+                 "about")
+MONKEY_EVENTS = 25          # per scene and game: 6 games x 9 scenes x 25 = 1350 events
 
 
 def monkey_event(a, rng):
@@ -300,7 +300,7 @@ def monkey_event(a, rng):
 
 def monkey_open(a, name, game_id, rng):
     """Open the scene `name` for `game_id` as the app would reach it."""
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     seats = [Seat("Maya", True)] + [Seat(f"Computer {i}", False, "easy")
                                     for i in range(1, info.default_players)]
     persist = {"game_id": game_id, "rules_game": game_id, "return_to": "menu"}
@@ -318,7 +318,7 @@ def monkey_open(a, name, game_id, rng):
     a.frame()
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_a_monkey_in_every_scene_of_every_game(user_home, game_id):
     rng = random.Random(f"monkey {game_id}")
     a = new_app()

@@ -1,18 +1,20 @@
 """What the app keeps between runs, through the scenes: settings saved at every change
 and read at start, the autosave after every action and Menu > Continue, the record and
-statistics of a finished game, the Statistics scene with its Reset and replay viewer,
-bad files met calmly, and an unexpected error that leaves the game resumable."""
+statistics of a finished game (kept for the next start when they cannot be written, which
+the menu then says), the Statistics scene with its Reset and replay viewer, opening
+whatever the state of its folders, bad files met calmly, and an unexpected error that
+leaves the game resumable."""
 import json
 import os
 import random
+import threading
 
 import pygame
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import game
-from game import bots, resources, saves
+from game import bots, registry, resources, saves
 from game.saves import files
 from scenes import app as app_module
 from scenes import config, statistics
@@ -24,6 +26,7 @@ from scenes.session import Seat, Session
 from scenes.settings import SettingsScene
 from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
+from tests import disks
 from tests.test_ui_play import (app, choose, click_widget, crash_in_scene,  # noqa: F401
                                 new_app, open_setup, perform, press, set_seats, settle)
 
@@ -272,7 +275,7 @@ def test_a_game_quit_at_an_action_and_continued_ends_the_same(user_home, monkeyp
 
 @pytest.mark.parametrize("game_id", ["final_count", "four_downs"])
 def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_home, game_id):
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     seats = [Seat("Maya", True), Seat("Theo", True)]
     folders = saves.Folders()
     session = Session(game_id, seats, info.default_options(), 21, folders)
@@ -299,9 +302,9 @@ def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_ho
     finally:
         pygame.quit()
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_sessions_resume_at_any_action_to_the_same_end(user_home, game_id):
-    info = game.GAMES[game_id]
+    info = registry.GAMES[game_id]
     seats = [Seat(f"P{i}", i % 2 == 0, "easy") for i in range(info.default_players)]
     reference = Session(game_id, seats, info.default_options(), 12)
     rng = random.Random(12)
@@ -415,7 +418,7 @@ def test_statistics_scene_shows_resets_and_replays(user_home):
     last = _finish_games(saves.Folders())
     a = new_app()
     try:
-        for _ in range(len(game.GAMES)):
+        for _ in range(len(registry.GAMES)):
             press(a, pygame.K_DOWN)
         press(a, pygame.K_RETURN)
         scene = a.scene
@@ -486,10 +489,101 @@ def test_bad_statistics_and_records_are_said_in_the_scene(user_home):
         pygame.quit()
 
 
+def test_a_game_ended_with_a_read_only_records_folder_is_kept_and_the_next_start_says_so(user_home):
+    folders = saves.Folders()
+    os.makedirs(folders.records)
+    with disks.read_only(folders.records):
+        a = new_app()
+        try:
+            start_game(a, "ktu", 2, {0}, 12)
+            final = play_on(a, random.Random(12))
+            assert isinstance(a.scene, ScoringScene)
+            click_widget(a, lambda w: w.label == "Menu")
+            assert isinstance(a.scene, MenuScene) and "Continue" not in labels(a.scene)
+            assert any("will be recorded and counted at the next start" in n for n in a.notices)
+            a.draw()
+        finally:
+            pygame.quit()
+    a = new_app()                                 # the next start, the folder writable again
+    try:
+        names = ", ".join(s["name"] for s in json.load(open(saves.list_records(folders)[0]))["seats"])
+        assert a.notices == [f"The finished game of KTU with {names} is now recorded and counted "
+                             "in Statistics."]
+        a.draw()
+        pygame.image.save(a.screen.surface, str(user_home / "menu.png"))
+        click_widget(a, lambda w: w.label == "Statistics")
+        scene = a.scene
+        assert isinstance(scene, StatisticsScene) and scene.game_id == "ktu"
+        assert statistics.rows(scene.stats, "ktu")[0][1] == 1
+        [record] = scene.records
+        assert saves.read_record(record)["actions"] == [x.to_json() for x in final.history]
+    finally:
+        pygame.quit()
+
+
+def records_folder_is_a_file(folders):
+    os.makedirs(folders.data)
+    open(folders.records, "w").close()
+    return "The finished games cannot be listed"
+
+
+def pipes_where_files_should_be(folders):
+    _finish_games(folders)
+    os.mkfifo(os.path.join(folders.records, "20240501-143000.000001-ktu.json"))
+    os.unlink(folders.statistics)
+    os.mkfifo(folders.statistics)
+    return "is not a regular file"
+
+
+def data_folder_is_a_file(folders):
+    os.makedirs(os.path.dirname(folders.data), exist_ok=True)
+    open(folders.data, "w").close()
+    return "The finished games cannot be listed"
+
+
+@pytest.mark.parametrize("state", [records_folder_is_a_file, pipes_where_files_should_be,
+                                   data_folder_is_a_file])
+def test_statistics_opens_whatever_the_state_of_its_folders(user_home, state):
+    folders = saves.Folders()
+    said = state(folders)
+    pipes = [os.path.join(root, name) for root, _, names in os.walk(str(user_home))
+             for name in names if stat_is_fifo(os.path.join(root, name))]
+    hung = []
+
+    def unblock():                                # a read that waits on a pipe is let go
+        if not done.wait(20):
+            hung.append(True)
+            for pipe in pipes:
+                try:
+                    os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+                except OSError:                   # nobody was reading that one
+                    pass
+    done = threading.Event()
+    threading.Thread(target=unblock, daemon=True).start()
+    a = new_app()
+    try:
+        click_widget(a, lambda w: w.label == "Statistics")
+        done.set()
+        scene = a.scene
+        assert not hung and isinstance(scene, StatisticsScene)
+        assert said in scene.message
+        a.draw()
+        press(a, pygame.K_ESCAPE)
+        assert isinstance(a.scene, MenuScene)
+    finally:
+        done.set()
+        pygame.quit()
+
+
+def stat_is_fifo(path):
+    import stat
+    return stat.S_ISFIFO(os.lstat(path).st_mode)
+
+
 def test_a_record_of_older_rules_opens_in_the_viewer_with_a_note(user_home, monkeypatch):
     folders = saves.Folders()
     _finish_games(folders)
-    monkeypatch.setattr(game.GAMES["final_card_down"].state_class(), "RULES_VERSION", 2)
+    monkeypatch.setattr(registry.GAMES["final_card_down"].state_class(), "RULES_VERSION", 2)
     newest = saves.list_records(folders)[0]
     with open(newest) as handle:
         record = json.load(handle)

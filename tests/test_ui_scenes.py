@@ -5,7 +5,7 @@ import os
 import pygame
 import pytest
 
-import game
+from game import registry
 from scenes.rules import RulesScene, parse
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
@@ -28,21 +28,23 @@ def start_fcd(a, humans, count=2, deal="4243"):
     return a.scene
 
 
+@pytest.mark.quick
 def test_menu_and_settings_by_keyboard(app):
     press(app, pygame.K_DOWN)
     assert app.scene.focus == 1
-    for _ in range(len(game.GAMES) - 1):
+    for _ in range(len(registry.GAMES) - 1):
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)                     # Statistics, then Esc back
     assert isinstance(app.scene, StatisticsScene)
     press(app, pygame.K_ESCAPE)
-    for _ in range(len(game.GAMES) + 1):
+    for _ in range(len(registry.GAMES) + 1):
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)                     # Rules, then Esc back
     assert isinstance(app.scene, RulesScene)
     press(app, pygame.K_ESCAPE)
-    press(app, pygame.K_UP)                         # from the first game up to Quit ...
-    press(app, pygame.K_UP)                         # ... and to Settings
+    press(app, pygame.K_UP)                         # from the first game up to About ...
+    press(app, pygame.K_UP)                         # ... Quit ...
+    press(app, pygame.K_UP)                         # ... and Settings
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, SettingsScene)
     speed = app.settings.animation_speed
@@ -52,6 +54,50 @@ def test_menu_and_settings_by_keyboard(app):
     assert app.settings.colourblind
     press(app, pygame.K_ESCAPE)
     assert app.scene.__class__.__name__ == "MenuScene"
+
+
+def drawn_words(app, monkeypatch):
+    """The words the app draws in its next frame."""
+    words = []
+    real = app.screen.text
+    monkeypatch.setattr(app.screen, "text", lambda w, *a, **k: words.append(w) or real(w, *a, **k))
+    app.scene.dirty = True
+    app.frame()
+    monkeypatch.setattr(app.screen, "text", real)
+    return words
+
+
+@pytest.mark.quick
+def test_about_by_keyboard_and_mouse_shows_the_version_the_log_and_every_credit(app, monkeypatch):
+    from game import credits
+    from game.version import TITLE, VERSION
+    from scenes.about import AboutScene
+    assert pygame.display.get_caption()[0] == TITLE
+    press(app, pygame.K_UP)                         # the last of the menu's buttons
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, AboutScene)
+    words = drawn_words(app, monkeypatch)
+    assert f"Version {VERSION}" in words and any("MIT licence" in w for w in words)
+    assert any("cardtable.log" in w for w in words)
+    names = [w.label for w in app.scene.widgets]
+    assert names == ["Card Table"] + [c.name for c in credits.load()] + ["Back"]
+    for _ in range(2):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)                     # the third part: its notices
+    assert app.scene.reading.name == "pygame-ce"
+    assert any("GNU LESSER GENERAL PUBLIC LICENSE" in line for line in app.scene.lines)
+    press(app, pygame.K_PAGEDOWN)
+    assert app.scene.scroll_y > 0
+    press(app, pygame.K_ESCAPE)                     # Esc: back to the list, on the same part
+    assert app.scene.reading is None and app.scene.focus == 2
+    click_widget(app, lambda w: w.label == "Card Table")
+    assert app.scene.reading.notices == (credits.LICENSE,)
+    assert app.scene.lines[2] == "MIT License"
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)                     # and Esc again: the menu
+    assert app.scene.__class__.__name__ == "MenuScene"
+    click_widget(app, lambda w: w.label == "About")      # the mouse finds it too
+    assert isinstance(app.scene, AboutScene)
 
 
 def test_illegal_click_says_why_in_the_rules_words(app):
@@ -65,6 +111,7 @@ def test_illegal_click_says_why_in_the_rules_words(app):
     assert "does not match" in table.ui_state.message or "2" in table.ui_state.message
 
 
+@pytest.mark.quick
 def test_keyboard_plays_a_card(app):
     table = start_fcd(app, {0, 1})
     seat = table.session.current_player
@@ -90,11 +137,30 @@ def test_hint_marks_a_suggestion(app):
     assert table.ui_state.message.startswith("Hint: ")       # what to do, and why where it can say
 
 
+@pytest.mark.quick
 def test_an_unexpected_error_shows_a_calm_message(app, user_home, monkeypatch):
     log = user_home / "logs" / "cardtable.log"
     assert crash_in_scene(app, monkeypatch) == 0
     assert app.scene.__class__.__name__ == "ErrorScene"
     assert "RuntimeError: boom" in log.read_text()
+
+
+def test_the_error_screen_copies_the_details_of_the_problem(app, user_home, monkeypatch):
+    import platform
+    from game.version import TITLE
+    assert crash_in_scene(app, monkeypatch) == 0
+    pygame.scrap.put_text("something else")
+    press(app, pygame.K_RIGHT)                  # the keyboard reaches Copy the details
+    press(app, pygame.K_RETURN)
+    copied = pygame.scrap.get_text()
+    lines = copied.splitlines()
+    assert lines[0] == TITLE and platform.python_version() in lines[1] and "pygame-ce" in lines[1]
+    assert lines[2] == f"Log: {user_home / 'logs' / 'cardtable.log'}"
+    assert "RuntimeError: boom" in copied and len(lines) <= 4 + 40
+    assert app.scene.copied.startswith("Copied")
+    pygame.scrap.put_text("something else")
+    click_widget(app, lambda w: w.label == "Copy the details")      # and so does the mouse
+    assert pygame.scrap.get_text() == copied
 
 
 def test_rules_mark_the_house_rules_in_force(tmp_path):
@@ -103,7 +169,7 @@ def test_rules_mark_the_house_rules_in_force(tmp_path):
     blocks = parse(str(page))
     assert ("opt", "fcd.play_after_draw", "play after drawing") in blocks
     assert ("li", "a bullet") in blocks
-    assert os.path.exists(os.path.join("config", "rules", "final_card_down.md"))
+    assert os.path.exists(os.path.join("game", "final_card_down", "rulebook.md"))
 
 
 def test_setup_shows_house_rules_in_words(app):
@@ -121,9 +187,9 @@ def test_every_engine_event_has_words_in_the_log():
     import random
 
     from scenes.presenters import presenter_for
-    for game_id, info in game.GAMES.items():
+    for game_id, info in registry.GAMES.items():
         presenter = presenter_for(info)
-        state = game.new_game(game_id, seed=5)
+        state = registry.new_game(game_id, seed=5)
         rng = random.Random(5)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
@@ -137,50 +203,49 @@ def test_every_engine_event_has_words_in_the_log():
 
 def test_seat_facts_are_shown_as_names():
     from scenes.presenters import presenter_for
-    downs = presenter_for(game.GAMES["four_downs"])
+    downs = presenter_for(registry.GAMES["four_downs"])
     lines = dict(downs.fact_lines({"hand_winner": 2, "dealer": 2, "hand": 3}, ["Maya", "Theo", "Ines"]))
     assert lines == {"Hand winner": "Ines", "Dealer": "Ines", "Hands played": "3"}
-    view = game.new_game("four_downs", players=3, seed=1).view(0)
+    view = registry.new_game("four_downs", players=3, seed=1).view(0)
     side = {label: value for label, value, _ in downs.side_facts(view, ["Maya", "Theo", "Ines"])}
     assert side["Dealer"] == ["Maya", "Theo", "Ines"][view.facts["dealer"]] and side["Stake"] == "10 yards"
-    field = presenter_for(game.GAMES["five_possessions"])
-    view = game.new_game("five_possessions", seed=1).view(0)
+    field = presenter_for(registry.GAMES["five_possessions"])
+    view = registry.new_game("five_possessions", seed=1).view(0)
     view = view._replace(facts=dict(view.facts, offense=1))
     assert ("Offense", "Theo", None) in field.side_facts(view, ["Maya", "Theo"])
 
 
 def test_facts_and_breakdowns_name_cards_as_players_say_them():
     from scenes.presenters import presenter_for
-    ktu = presenter_for(game.GAMES["ktu"])
-    view = game.new_game("ktu", players=2, seed=1).view(0)
+    ktu = presenter_for(registry.GAMES["ktu"])
+    view = registry.new_game("ktu", players=2, seed=1).view(0)
     view = view._replace(facts=dict(view.facts, effective_top="AD", step="play"))
     side = {label: value for label, value, _ in ktu.side_facts(view, ["Maya", "Theo"])}
     assert side["Card to beat"] == "Ace of diamonds"
     assert side["Beaten by"] == "4 5 6 7 8 9 or a 2, 3 or 10"
-    count = presenter_for(game.GAMES["final_count"])
-    view = game.new_game("final_count", players=2, seed=1).view(0)
+    count = presenter_for(registry.GAMES["final_count"])
+    view = registry.new_game("final_count", players=2, seed=1).view(0)
     view = view._replace(facts=dict(view.facts, last_hand={"seats": [{"cards": ["8D", "KC"], "best": 18, "points": 18}]}))
     assert count.breakdown(view, 0, ["Maya"]) == "8 of diamonds, King of clubs, count 18"   # +18: a column
 
 
 def test_only_the_presenters_know_game_ids_and_zone_keys():
-    """No scene outside scenes/presenters/ names a game or one of its zones ('discard',
-    'hand:2'); a zone's kind ('hand', 'pile') is the engine's drawing hint and may be named."""
+    """No scene names a game or one of its zones ('discard', 'hand:2'): the presenters,
+    in the games' homes, do; a zone's kind ('hand', 'pile') is the engine's drawing hint
+    and may be named."""
     import ast
     import glob
 
     whole, prefixes = set(), set()
-    for game_id in game.GAMES:
-        for zone in game.new_game(game_id, seed=1).view(None).zones:
+    for game_id in registry.GAMES:
+        for zone in registry.new_game(game_id, seed=1).view(None).zones:
             prefix, colon, _ = zone.key.partition(":")
             (prefixes if colon else whole).add(prefix)
     whole -= {"hand", "pile", "stack", "row"}
     for path in sorted(glob.glob(os.path.join("scenes", "*.py"))):
-        if path.endswith("bench.py"):       # the benchmark picks positions of two games
-            continue
         for node in ast.walk(ast.parse(open(path).read())):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 word = node.value
-                assert word not in game.GAMES, f"{path} names the game {word}"
+                assert word not in registry.GAMES, f"{path} names the game {word}"
                 assert word not in whole and not (":" in word and word.split(":")[0] in prefixes), \
                     f"{path} knows the zone key {word!r}"

@@ -4,9 +4,9 @@ shows the controls and holds the game still, Final Card-Down's scores are ranked
 place, and the rulebook draws nested bullets indented."""
 import pygame
 
-import game
+from game import registry
 from scenes import controls
-from scenes.presenters.default import ordinal
+from game.presenter import ordinal
 from scenes.rules import RulesScene, parse
 from scenes.scoring import ScoringScene
 from scenes.session import Seat, Session
@@ -76,7 +76,7 @@ def test_f1_or_a_question_mark_shows_the_controls_and_any_key_closes_them(app):
 
 def test_final_card_down_scores_are_ranked_by_place(app):
     for seed in range(1, 200):
-        state = game.new_game("final_card_down", players=4, seed=seed)
+        state = registry.new_game("final_card_down", players=4, seed=seed)
         steps = 0
         while not state.is_over and steps < 3000:
             legal = state.legal_actions()
@@ -121,10 +121,11 @@ def test_the_rulebook_draws_nested_bullets_indented(app, tmp_path):
 
 
 def test_final_card_down_places_follow_the_rulings_worked_example():
-    """Seat 2 went out; seat 1 holds 10, seat 3 16, seat 0 17 (../shared/rulings)."""
+    """Seat 2 went out; seat 1 holds 10, seat 3 16, seat 0 17 (the worked example of
+    docs/rulings/final_card_down.md, 2.5)."""
     from types import SimpleNamespace
     from scenes.presenters import presenter_for
-    presenter = presenter_for(game.GAMES["final_card_down"])
+    presenter = presenter_for(registry.GAMES["final_card_down"])
     view = SimpleNamespace(winners=[2], scores=[17, 10, 0, 16])
     assert presenter.places(view) == {2: 1, 1: 2, 3: 3, 0: 4}
     tied = SimpleNamespace(winners=[0], scores=[0, 8, 8, 3])

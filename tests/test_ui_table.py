@@ -5,7 +5,7 @@ import random
 import pygame
 import pytest
 
-import game
+from game import registry
 from scenes import table as scenes_table
 from scenes.menu import MenuScene
 from scenes.table import TableScene
@@ -42,12 +42,12 @@ def test_continue_against_computers_shows_your_own_hand(app, game_id):
         or table.ui_state.message
 
 
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_a_click_reads_the_view_once_and_lays_the_table_out_once(app, game_id, monkeypatch):
     """Each move made (the person's by a click, a computer's as it arrives) reads the view
     once and lays the table out once; a click that makes no move (a card picked, a choice
     opened) lays it out at most once and reads nothing."""
-    session = start_game(app, game_id, game.GAMES[game_id].min_players, {0}, 4242)
+    session = start_game(app, game_id, registry.GAMES[game_id].min_players, {0}, 4242)
     settle(app)
     table = app.scene
     timeline = []

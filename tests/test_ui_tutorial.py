@@ -8,14 +8,13 @@ import re
 import pygame
 import pytest
 
-import game
-from game import saves, tutorial, undo
+from game import registry, saves, tutorial, undo
 from scenes import app as app_module
 from scenes import coach_panel, config, table_draw
 from scenes.learn import LearnScene
 from scenes.menu import MenuScene
 from scenes.presenters import presenter_for
-from scenes.presenters.default import agree
+from game.presenter import agree
 from scenes.rules import RulesScene
 from scenes.setup import SetupScene
 from scenes.table import TableScene
@@ -25,7 +24,7 @@ from scenes.tutorial import REFUSED, TIP_TURNS, FirstGameDirector, LessonDirecto
 from sprites import text as text_module
 from tests.test_ui_play import app, card_point, click_at, click_widget, perform, press, settle  # noqa: F401
 
-MODES = list(game.GAMES)
+MODES = list(registry.GAMES)
 MAX_STEPS = 3000
 
 
@@ -39,7 +38,7 @@ def open_lesson(a, game_id):
     assert isinstance(a.scene, MenuScene)
     click_widget(a, lambda w: w.label == "Learn to play")
     assert isinstance(a.scene, LearnScene)
-    click_widget(a, lambda w: w.label == f"Learn {game.GAMES[game_id].title}")
+    click_widget(a, lambda w: w.label == f"Learn {registry.GAMES[game_id].title}")
     assert is_lesson(a.scene)
     return a.scene
 
@@ -132,7 +131,7 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
     assert not scene.session.can_undo(lesson.learner, "casual"), "no undo in a lesson"
     assert scene.session.undo(lesson.learner, "casual") is None
     assert refused, "a wrong move was tried and refused"
-    chapters = [f"Chapter: {game.GAMES[game_id].option(c).label}" for c in lesson.chapters]
+    chapters = [f"Chapter: {registry.GAMES[game_id].option(c).label}" for c in lesson.chapters]
     assert [w.label for w in scene.widgets] == ["Play a real game"] + chapters + ["Another lesson", "Menu"]
     assert scene.director.coach.rules_met() == list(dict.fromkeys((c.section, c.rule) for c in lesson.covers))
     assert not os.path.exists(app.folders.autosave), "a lesson is never autosaved"
@@ -201,7 +200,7 @@ def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(a
     assert scene.director.coach.index == 1 and not scene.session.state.history
     stray = next(p for p in scene.board.hand_cards() if p.card.name == "6/green/diamonds")
     click_at(app, card_point(scene, stray.card))
-    reason = scene.session.state.why_illegal(game.Action("play", (stray.card,)))
+    reason = scene.session.state.why_illegal(registry.Action("play", (stray.card,)))
     assert scene.ui_state.message.lower() == reason.lower() and scene.director.coach.index == 1, \
         "a card that cannot go is refused with the rules' own reason"
     click_widget(app, lambda w: w.label == "Hint")
@@ -370,7 +369,7 @@ def test_tutorial_coach_words_fit_beside_the_table_at_every_step(size):
         for game_id in MODES:
             coach = tutorial.Coach(tutorial.load(game_id))
             lesson = coach.tutorial
-            presenter = presenter_for(game.GAMES[game_id])
+            presenter = presenter_for(registry.GAMES[game_id])
             while not coach.finished:
                 if not coach.learner_to_act() and not coach.explaining():
                     coach.submit(coach.scripted_action())
@@ -504,7 +503,7 @@ def test_a_chapter_opens_from_the_lessons_list_and_its_real_game_has_its_rule_on
 
 
 def test_play_a_real_game_asks_before_replacing_a_game_in_progress(app):  # noqa: F811
-    state = game.new_game("ktu", players=2, seed=8)
+    state = registry.new_game("ktu", players=2, seed=8)
     timeline = undo.Timeline(state)
     for _ in range(12):
         timeline.apply(state.legal_actions()[0])

@@ -1,13 +1,13 @@
 """Undo (game/undo.py): random games with random undos under every policy replay to the
 same position from the seed, and play on to the end; the Take back my moves policy stops
-at every reveal, draw, roll or toss and other person's move, and lets a person take back
-the steps of their own turn, in stacked positions of every mode."""
+at every reveal, draw, roll or toss and other person's move, and at every card taken from
+an order nobody knew (a shuffled pile, a blind pick) even if it was seen before, and lets
+a person take back the steps of their own turn, in stacked positions of every mode."""
 import random
 
 import pytest
 
-import game
-from game import undo
+from game import registry, undo
 from tests.helpers import finished
 
 SEEDS = range(3)
@@ -16,20 +16,20 @@ UNDOS_PER_GAME = 12
 
 def replay(state, game_id, **args):
     """The state reached by replaying `state`'s history on a new game made with `args`."""
-    again = game.new_game(game_id, **args)
+    again = registry.new_game(game_id, **args)
     for action in state.history:
         again.apply(action)
     return again
 
 
 @pytest.mark.parametrize("policy", [undo.MINE, undo.CASUAL])
-@pytest.mark.parametrize("game_id", list(game.GAMES))
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_random_undos_replay_from_the_seed_and_play_on(game_id, policy):
     undos = 0
     for seed in SEEDS:
         rng = random.Random(seed)
         args = {"seed": seed}
-        timeline = undo.Timeline(game.new_game(game_id, **args))
+        timeline = undo.Timeline(registry.new_game(game_id, **args))
         players = timeline.state.players
         humans = set(rng.sample(range(players), rng.randint(1, players)))
         made = 0
@@ -68,7 +68,7 @@ def test_random_undos_replay_from_the_seed_and_play_on(game_id, policy):
 
 
 def test_undo_off_never_allows_anything_nor_a_state_changed_behind_its_back():
-    timeline = undo.Timeline(game.new_game("final_card_down", seed=2))
+    timeline = undo.Timeline(registry.new_game("final_card_down", seed=2))
     for _ in range(6):
         timeline.apply(timeline.state.legal_actions()[0])
     assert timeline.undo_limit(0, undo.OFF, {0}) == len(timeline.state.history)
@@ -79,7 +79,7 @@ def test_undo_off_never_allows_anything_nor_a_state_changed_behind_its_back():
 
 
 def test_undo_restore_refuses_positions_outside_the_timeline():
-    timeline = undo.Timeline(game.new_game("ktu", seed=2))
+    timeline = undo.Timeline(registry.new_game("ktu", seed=2))
     timeline.apply(timeline.state.legal_actions()[0])
     with pytest.raises(ValueError, match="cannot go back to move 1"):
         timeline.restore(1)
@@ -150,7 +150,7 @@ class Table:
 # ---- Final Card-Down ----------------------------------------------------------------------
 def fcd(hands, draw=(), players=4):
     from tests.test_final_card_down import stacked
-    return game.new_game("final_card_down", players=players, seed=1,
+    return registry.new_game("final_card_down", players=players, seed=1,
                          deck=stacked(hands, draw=draw, players=players))
 
 
@@ -202,7 +202,7 @@ def pass_turn(table):
 
 
 def test_deadline_undo_refuses_a_stock_draw_the_blind_exchange_and_another_person():
-    table = Table(game.new_game("deadline", seed=5), humans={0})
+    table = Table(registry.new_game("deadline", seed=5), humans={0})
     table.do("draw stock")
     drawn = table.state.hands[0][-1]
     table.do(f"discard {table.state.hands[0][0].name}")
@@ -214,7 +214,7 @@ def test_deadline_undo_refuses_a_stock_draw_the_blind_exchange_and_another_perso
     pass_turn(table)
     assert table.state.step == "exchange" and table.timeline.entries[-1].chance
     assert table.target(0) is None            # the blind exchange order was drawn
-    people = Table(game.new_game("deadline", seed=5), humans={0, 1})
+    people = Table(registry.new_game("deadline", seed=5), humans={0, 1})
     pass_turn(people)
     assert people.target(0) == 1
     people.do("draw discard")
@@ -260,7 +260,7 @@ def test_ktu_undo_takes_back_a_burn_and_replay_but_not_a_refill_or_a_blind_card(
 def final_count(dice, seed=7):
     from tests.test_final_count import stack
     deck = stack(2, {0: ["2S", "4S"], 1: ["AS", "5S"]}, {0: "6S", 1: "3C"}, ["7S", "8S"])
-    return game.new_game("final_count", players=2, seed=seed, deck=deck, dice=dice)
+    return registry.new_game("final_count", players=2, seed=seed, deck=deck, dice=dice)
 
 
 def test_final_count_undo_takes_back_both_steps_of_a_swap_but_not_the_roll():
@@ -292,11 +292,11 @@ def test_final_count_undo_after_a_five_keeps_the_blind_pick_order_and_stops_at_p
 
 def test_final_count_undo_never_rolls_again_even_casually():
     timeline = undo.Timeline(final_count(dice=[], seed=11))
-    timeline.apply(game.Action("roll"))
+    timeline.apply(registry.Action("roll"))
     rolled, shown = timeline.state.die, timeline.state.view(1)
     assert timeline.undo(1, undo.MINE, {1}) is None
     timeline.undo(1, undo.CASUAL, {1})
-    timeline.apply(game.Action("roll"))
+    timeline.apply(registry.Action("roll"))
     assert timeline.state.die == rolled and timeline.state.view(1) == shown
     assert timeline.casual_used and timeline.undos == 1
 
@@ -338,7 +338,7 @@ def test_four_downs_undo_stops_at_a_computers_card_and_at_the_deal():
 def five_possessions():
     from tests.test_five_possessions import T14_DEFENSE, T14_OFFENSE, k, w
     deck = [w(sum(T14_OFFENSE, [])), k(sum(T14_DEFENSE, []))]
-    return game.new_game("five_possessions", seed=1, deck=deck, tosses=[0])
+    return registry.new_game("five_possessions", seed=1, deck=deck, tosses=[0])
 
 
 def test_five_possessions_undo_takes_back_a_line_of_four_card_by_card():
@@ -370,6 +370,122 @@ def test_five_possessions_undo_stops_at_the_reveal_and_at_the_other_person():
     assert people.target(0) is None and people.target(1) == 5
 
 
+# ---- a card from an order nobody knew ends the undo, even one seen before ----------------------
+# A draw from a shuffled pile or a blind pick shows the card that chance put there: taking
+# it back would let the person choose again knowing it (issue 35). Every mode, stacked.
+def test_deadline_a_draw_from_the_reshuffled_pile_ends_the_undo_though_the_card_was_seen():
+    from tests.test_deadline import deal_names, fill
+    stock = ["8H", "2D", "8D"]
+    dealt = fill({}, 4, ["3C"] + stock)
+    table = Table(registry.new_game("deadline", seed=13, deck=deal_names(dealt, "3C", stock),
+                                full_deck=False), humans={3})
+    for _ in range(3):
+        table.do("draw stock")
+        table.do(f"discard {table.state.hands[table.state.current_player][-1].name}")
+    pass_turn(table)
+    while table.state.step == "exchange":
+        table.do("take 0")
+    pass_turn(table)
+    pass_turn(table)
+    table.do("draw stock")                        # seat 2 draws: the discards are shuffled
+    assert table.timeline.entries[-1].chance and [c.name for c in table.state.discard] == ["8D"]
+    table.do(f"discard {table.state.hands[2][-1].name}")
+    table.do("draw stock")                        # seat 3 draws from the shuffled pile
+    drawn = table.state.hands[3][-1]
+    assert drawn.name in ("3C", "8H", "2D") and not table.timeline.entries[-1].learned[3]
+    assert drawn.id in table.timeline.known[3]    # every seat saw it on the discard pile
+    assert table.timeline.entries[-1].chance and table.target(3) is None
+    assert table.timeline.refusal(3, undo.MINE, {3}) == ("chance", None)
+
+
+def test_deadline_the_last_blind_take_ends_the_undo_though_the_card_was_seen():
+    from tests.test_deadline import deal_names, fill
+    table = Table(registry.new_game("deadline", seed=4, deck=deal_names(fill({}, 4, ["10C"]), "10C")),
+                  humans={3})
+    pass_turn(table)
+    pass_turn(table)
+    table.do("draw discard", f"discard {table.state.hands[2][0].name}")   # 10C stays with seat 2
+    pass_turn(table)
+    for _ in range(3):
+        table.do("take 0")
+    assert table.state.current_player == 3        # the last taker, from seat 2
+    spot = next(i for i, card in enumerate(table.state.pick_order) if card.name == "10C")
+    table.do(f"take {spot}")                      # the exchange is revealed: no shuffle now
+    assert table.state.step == "turn" and "10C" in [c.name for c in table.state.hands[3]]
+    assert not table.timeline.entries[-1].learned[3]
+    assert table.timeline.entries[-1].chance and table.target(3) is None
+
+
+def test_final_count_a_blind_pick_ends_the_undo_though_the_card_was_seen():
+    from tests.test_final_count import stack
+    hand = ({0: ["2S", "4S"], 1: ["AS", "5S"]}, {0: "6S", 1: "3C"}, ["7S", "8S"])
+    deck = [stack(2, *hand), stack(2, *hand, dealer=1)]             # the same deal twice
+    table = Table(registry.new_game("final_count", players=2, seed=7, deck=deck, dice=[6, 6, 5]),
+                  humans={1})
+    table.do("call", "roll", "decline", "end turn")     # the hand is scored: hands shown
+    table.do("deal", "roll", "decline", "end turn")     # seat 0 holds 2S and 4S again
+    table.do("roll", "swap opp 5S")                     # a 5: the pick orders are shuffled
+    spot = table.state.pick_orders[0].index(
+        next(i for i, card in enumerate(table.state.hands[0]) if card.name == "4S"))
+    table.do(f"pick 0:{spot}")
+    assert "4S" in [c.name for c in table.state.tables[1]]
+    assert not table.timeline.entries[-1].learned[1]
+    assert table.timeline.entries[-1].chance and table.target(1) is None
+
+
+def test_five_possessions_a_line_drawn_from_the_reshuffled_stack_ends_the_undo():
+    from tests.test_five_possessions import T14_DEFENSE, T14_OFFENSE, k, w
+    stacks = [w(sum(T14_OFFENSE, [])), k(sum(T14_DEFENSE, []))]
+    state = registry.new_game("five_possessions", seed=1, deck=stacks + [[], []] + stacks, tosses=[0])
+    table = Table(state, humans={0})
+    table.do("choose offense")
+    for offense, defense in zip(T14_OFFENSE[:3], T14_DEFENSE[:3]):
+        table.do(*(f"place W:{name} {lane}" for lane, name in enumerate(offense)))
+        table.do(*(f"place K:{name} {lane}" for lane, name in enumerate(defense)))
+    table.do("place W:OG5 1", "place W:OB4 0", "place K:DP7 0", "place K:DO7 1")
+    assert table.state.possession == 2 and table.state.yards == [20, 0]   # a touchdown
+    while table.state.possession < 3:                   # the computer's possession
+        table.first()
+    table.do(*(f"place W:{name} {lane}" for lane, name in enumerate(T14_OFFENSE[0])))
+    table.do(*(f"place K:{name} {lane}" for lane, name in enumerate(T14_DEFENSE[0][:3])))
+    assert table.target(0) == table.moves() - 4         # the computer's cards showed nothing
+    table.do(f"place K:{T14_DEFENSE[0][3]} 3")          # the line is revealed, line 2 drawn
+    assert [c.name for c in table.state.hand[0]] == w(T14_OFFENSE[1])
+    assert not table.timeline.entries[-1].learned[0]
+    assert table.timeline.entries[-1].chance and table.target(0) is None
+
+
+def test_four_downs_a_deal_of_cards_seen_in_the_last_hand_ends_the_undo():
+    from tests.test_four_downs import T6_HANDS, stacked
+    again = {0: T6_HANDS[1], 1: T6_HANDS[2], 2: T6_HANDS[0]}
+    table = Table(registry.new_game("four_downs", players=3, seed=1,
+                                deck=[stacked(T6_HANDS), stacked(again, first=2)]), humans={0})
+    table.do("play OB5", "play DB6", "play OG6", "play OG7", "play DG5", "play DG4",
+             "play OB7", "play OP4", "play DP4", "play OO7", "play DO4", "play DP5")
+    table.do("deal")                                    # seat 1 won the hand and deals
+    assert [c.name for c in table.state.hands[0]] == T6_HANDS[1]
+    assert not table.timeline.entries[-1].learned[0]
+    assert table.timeline.entries[-1].chance and table.target(0) is None
+
+
+def test_final_card_down_a_recycled_pile_keeps_its_known_order_and_a_fresh_card_ends_the_undo():
+    from tests.test_final_card_down import stacked
+    deck = stacked({1: ["7/red/hearts"]}, draw=["9/green/clubs"], players=2)
+    table = Table(registry.new_game("final_card_down", players=2, seed=1, deck=deck,
+                                full_deck=False), humans={0})
+    table.do("draw")                                    # a card nobody had seen
+    assert table.timeline.entries[-1].chance and table.target(0) is None
+    table.do("end turn", "play 7/red/hearts", "end turn")
+    table.do("draw")                                    # the discards, turned over in their order
+    assert [e.kind for e in table.timeline.events[-2:]] == ["recycle", "move"]
+    assert table.state.hands[0][-1].name == "5/red/hearts"
+    assert not table.timeline.entries[-1].chance and table.target(0) == 4
+
+
+# KTU never takes a card back into the stock or the face-down cards: what they give is
+# never seen before (test_ktu_undo_takes_back_a_burn_and_replay_but_not_a_refill_or_a_blind_card).
+
+
 # ---- the session: autosave, record and statistics follow the undo ------------------------------
 def test_session_undo_is_autosaved_resumed_recorded_and_counted():
     from game import saves
@@ -387,7 +503,7 @@ def test_session_undo_is_autosaved_resumed_recorded_and_counted():
     assert state.history == [] and state.to_dict() == session.state.to_dict()
     assert saves.load_undo(folders) == {"undos": 1, "practice": False}
     session.submit(play)
-    session.submit(game.Action("end_turn"))
+    session.submit(registry.Action("end_turn"))
     resumed = Session.resume(*saves.load_game(folders), folders)
     assert resumed.undo_record() == {"undos": 1, "practice": False}
     assert resumed.undo(0, undo.MINE) == 0                      # the undo reaches before the load
@@ -451,7 +567,7 @@ def test_a_bad_undo_record_in_the_autosave_is_refused_and_kept(record, problem):
 
     from game import saves
     folders = saves.Folders()
-    state = game.new_game("ktu", seed=1)
+    state = registry.new_game("ktu", seed=1)
     seats = [{"name": f"P{i}", "level": None} for i in range(state.players)]
     saves.save_game(folders, state, seats, {"undos": 3, "practice": True})
     assert saves.load_undo(folders) == {"undos": 3, "practice": True}

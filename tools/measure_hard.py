@@ -1,7 +1,7 @@
 """Issue #27's measurement of Hard at a short budget, every mode, resumable.
 
     python3 tools/measure_hard.py FOLDER [--games 200] [--budget 0.25] [--against 1.0]
-                                         [--modes ktu,deadline] [--seed 2700] [--workers 2]
+                                         [--modes GAME,GAME] [--seed 2700] [--workers 2]
 
 For each mode, two tournaments on the CPU clock (`main.py tournament --cpu-clock`), each
 keeping its games in FOLDER (`--results`), so the same command goes on where a stopped
@@ -22,17 +22,18 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-import game  # noqa: E402
-from game.bots.tournament import run_tournament  # noqa: E402
+from game import registry  # noqa: E402
+from game.tournament import run_tournament  # noqa: E402
 from game.report.stats import wilson  # noqa: E402
 
-PLAYERS = {"final_card_down": 2, "ktu": 2, "five_possessions": 2,
-           "final_count": 3, "four_downs": 3, "deadline": 3}
+def players(mode):
+    """The table measured in `mode`: its home's `measure_players`, or the fewest it allows."""
+    return registry.HOMES[mode].measure_players or registry.game_info(mode).min_players
 
 
 def seats(mode, first, second):
     """The seat entries of one comparison: `first`, `second`, and Medium to fill 3."""
-    return ",".join([first, second] + ["medium"] * (PLAYERS[mode] - 2))
+    return ",".join([first, second] + ["medium"] * (players(mode) - 2))
 
 
 def measure(folder, mode, games, budget, against, seed, workers, out):
@@ -58,7 +59,7 @@ def verdicts(mode, budget, against, versus_medium, versus_hard):
     low, high = wilson(a, a + b) if a + b else (0.0, 1.0)
     share = a / (a + b) if a + b else 0.5
     slowest = max(versus_medium[short]["p99_time"], versus_hard[short]["p99_time"])
-    return (f"{game.game_info(mode).title:<34} {versus_medium['games']:>5} "
+    return (f"{registry.game_info(mode).title:<34} {versus_medium['games']:>5} "
             f"{hard['win_rate']:>6.1%} ({hard['ci'][0]:.1%}-{hard['ci'][1]:.1%}) "
             f"{medium['win_rate']:>6.1%} ({medium['ci'][0]:.1%}-{medium['ci'][1]:.1%}) "
             f"{'yes' if separated else 'no':>4} | {versus_hard['games']:>5} {share:>6.1%} "
@@ -72,14 +73,14 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--budget", type=float, default=0.25)
     parser.add_argument("--against", type=float, default=1.0)
-    parser.add_argument("--modes", default=",".join(PLAYERS))
+    parser.add_argument("--modes", default=",".join(registry.SHIPPED))
     parser.add_argument("--seed", type=int, default=2700)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     modes = [m.strip() for m in args.modes.split(",")]
-    unknown = [m for m in modes if m not in PLAYERS]
+    unknown = [m for m in modes if m not in registry.SHIPPED]
     if unknown:
-        parser.error(f"unknown mode {unknown[0]!r}; modes: {', '.join(PLAYERS)}")
+        parser.error(f"unknown mode {unknown[0]!r}; modes: {', '.join(registry.SHIPPED)}")
     os.makedirs(args.folder, exist_ok=True)
     rows = []
     for mode in modes:

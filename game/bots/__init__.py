@@ -5,7 +5,7 @@ rng)` picks one of `legal_actions` from the seat's `View` alone (never the full 
 and whose `explain(view, legal_actions, action)` gives a one-line reason ('' if none).
 
 - easy: random among legal actions, with only the most obvious sense;
-- medium: a rules-based heuristic per game (`game/bots/<game id>.py`);
+- medium: a rules-based heuristic per game (`bots.py` in its home, `game/<game id>/`);
 - hard: determinized Monte Carlo search with paired playouts (`hard.py`), with a
   time budget in seconds per decision (`time_budget`, default 1.0).
 
@@ -15,6 +15,7 @@ number of iterations instead of the clock, for reproducible tests), `max_iterati
 `clock` ("wall", or "cpu": the budget in this thread's CPU time, for measurements).
 This package never imports pygame.
 """
+from game import registry
 from game.bots.base import Bot, knowledge
 from game.bots.easy import EasyBot
 from game.bots.hard import HardBot
@@ -31,8 +32,7 @@ def make_bot(level, game_id, **settings):
     """A bot of `level` (one of LEVELS) for the game `game_id`; ValueError otherwise."""
     if level not in _CLASSES:
         raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(LEVELS)}")
-    import game
-    game.game_info(game_id)   # ValueError naming the known games
+    registry.game_info(game_id)   # ValueError naming the known games
     return _CLASSES[level](game_id, **settings)
 
 

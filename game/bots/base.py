@@ -1,37 +1,28 @@
-"""The bot interface and the registry of what the bots know of each game.
+"""The bot interface, and what the bots know of each game.
 
-Each game has a module `game/bots/<game id>.py` with what a bot knows of it:
+Each game's home has a module `bots.py` (named by its `Home`) with what a bot knows of it:
 `medium(view, legal, rng) -> (action, reason)` (the heuristic, which also gives Hint
 its reason), and optionally `easy_filter(view, legal) -> actions`, `rollout(state,
 legal, rng) -> action` (Hard's playout policy on a determinized state, random without
 one), `stop_playout(state)` and `evaluate(state) -> [reward per seat in 0..1]` (for
 playouts cut short). How scores rank comes from the registry (`GameInfo.lower_is_better`).
 A registered game without a module, or a module without `medium`, is refused
-(game.MissingPiece): no game is ever played by a generic stand-in.
+(registry.MissingPiece): no game is ever played by a generic stand-in.
 """
 import random
 
-import game
-from game.bots import deadline, final_card_down, final_count, five_possessions, four_downs, ktu
-
-# The registry of bot modules: game id -> the module with the bots' knowledge of it.
-KNOWLEDGE = {
-    "final_card_down": final_card_down,
-    "deadline": deadline,
-    "final_count": final_count,
-    "ktu": ktu,
-    "four_downs": four_downs,
-    "five_possessions": five_possessions,
-}
+from game import registry
 
 
 def knowledge(game_id):
-    """The bot module of `game_id`; game.MissingPiece if it has none (or it lacks `medium`)."""
-    module = KNOWLEDGE.get(game_id)
+    """The bot module of `game_id`, from its Home; registry.MissingPiece if it has none
+    (or it lacks `medium`)."""
+    home = registry.HOMES.get(game_id)
+    module = home and home.bots
     if module is None:
-        raise game.MissingPiece(game_id, "bot module", "game.bots.base.KNOWLEDGE")
+        raise registry.MissingPiece(game_id, "bot module", "its Home's bots")
     if not callable(getattr(module, "medium", None)):
-        raise game.MissingPiece(game_id, "medium heuristic", f"{module.__name__}.medium")
+        raise registry.MissingPiece(game_id, "medium heuristic", f"{module.__name__}.medium")
     return module
 
 

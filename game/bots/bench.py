@@ -10,26 +10,24 @@ import random
 import statistics
 import time
 
-import game
+from game import registry
 from game.bots import make_bot
 from game.bots.base import action_key
 
-# The table sizes measured (those of issue #27's first profile: 2 to 4 seats).
-PLAYERS = {"final_card_down": 2, "deadline": 4, "ktu": 3, "final_count": 3,
-           "four_downs": 3, "five_possessions": 2}
 POSITIONS = 10      # decisions timed per mode
 SEED = 7            # the game Medium plays to find them
 
 
 def table_size(game_id):
-    """The players measured in `game_id`: `PLAYERS`, or the fewest it allows."""
-    return PLAYERS.get(game_id, game.game_info(game_id).min_players)
+    """The players measured in `game_id`: its home's `bench_players` (those of issue #27's
+    first profile: 2 to 4 seats), or the fewest it allows."""
+    return registry.HOMES[game_id].bench_players or registry.game_info(game_id).min_players
 
 
 def positions(game_id, players, count=POSITIONS, seed=SEED):
     """`count` (view, legal actions) pairs, spread evenly over a game that Medium plays
     against itself from `seed`: positions where the seat to move has a real choice."""
-    state = game.new_game(game_id, players=players, seed=seed)
+    state = registry.new_game(game_id, players=players, seed=seed)
     medium = make_bot("medium", game_id, options=state.options)
     rng = random.Random(seed)
     found = []
@@ -66,7 +64,7 @@ def bench(budget=0.25, count=POSITIONS, out=print):
     out(f"{'game':<18} {'players':>7} {'iterations':>11} {'playouts':>9}")
     figures = {}
     start = time.thread_time()
-    for game_id in game.GAMES:
+    for game_id in registry.GAMES:
         players = table_size(game_id)
         figures[game_id] = its, plays = hard_speed(game_id, players, budget, count)
         out(f"{game_id:<18} {players:>7} {its:>11.1f} {plays:>9.1f}")

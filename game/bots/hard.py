@@ -30,9 +30,10 @@ import math
 import random
 import time
 
-import game
+from game import registry
 from game.bots.base import Bot, action_key
 from game.bots.sampling import Sampler
+from game.knowledge import rank_rewards
 
 PLAYOUT_LIMIT = 400     # actions per playout before the position is scored
 WIN_WEIGHT = 0.75       # share of a playout's reward that is the win itself
@@ -43,20 +44,6 @@ SAFETY = 0.03           # share of the budget kept for the work around the searc
 # The budget's clock: the wall's (the app), or this thread's CPU time (measurements on a
 # busy machine: the search a decision gets is then what a free core would give it).
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
-
-
-def rank_rewards(scores, lower_is_better):
-    """Rewards 0..1 per seat from scores: the share of other seats each seat beats."""
-    n = len(scores)
-    if n < 2:
-        return [1.0] * n
-    sign = -1 if lower_is_better else 1
-    out = []
-    for i, mine in enumerate(scores):
-        beat = sum(1.0 if sign * mine > sign * other else 0.5 if mine == other else 0.0
-                   for j, other in enumerate(scores) if j != i)
-        out.append(beat / (n - 1))
-    return out
 
 
 def paired(a, b):
@@ -80,7 +67,7 @@ class HardBot(Bot):
     def __init__(self, game_id, options=None, time_budget=1.0, iterations=None,
                  max_iterations=100000, playout_limit=PLAYOUT_LIMIT, clock="wall", **settings):
         super().__init__(game_id, options, **settings)
-        self.lower_is_better = game.game_info(game_id).lower_is_better
+        self.lower_is_better = registry.game_info(game_id).lower_is_better
         self.time_budget = float(time_budget)
         if clock not in CLOCKS:
             raise ValueError(f"unknown clock {clock!r}; clocks: {', '.join(CLOCKS)}")

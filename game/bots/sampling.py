@@ -6,16 +6,14 @@ from an unrelated seed: it never sees the real state) and asks the game for samp
 seat cannot see at random and sets every other field from the view (each game owns
 how, as OpenSpiel's ResampleFromInfostate).
 """
-import game
-
-
+from game import registry
 class Sampler:
     """Builds states consistent with a seat's view, for one game setup."""
 
     def __init__(self, game_id, players, options=None, seed=12345):
         self.game_id = game_id
         self.players = players
-        self.template = game.new_game(game_id, players=players, seed=seed,
+        self.template = registry.new_game(game_id, players=players, seed=seed,
                                       options=dict(options or {}))
 
     def sample(self, view, rng):
@@ -27,7 +25,7 @@ def consistent(state, view):
     """'' if `state` shows `view` to its seat exactly, else what differs (for tests).
     Scores are left out: where they sum hidden cards, a sample cannot match them."""
     mine = state.view(view.seat)
-    for field in game.View._fields:
+    for field in registry.View._fields:
         if field == "scores":
             continue
         if field == "facts" and mine.facts != view.facts:

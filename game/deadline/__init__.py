@@ -1,17 +1,19 @@
-"""Deadline: a semester of rummy on 54 cards (52 + two Jokers), for 3-5 students.
+"""Deadline's home: a semester of rummy on 54 cards (52 + two Jokers), for 3-5 students.
 
-Rules: ../shared/rulings/deadline.md. `state` holds the game (`State`: the deal, three
-rotations with blind exchanges, the Midterm, the draw-back, three more rotations, the
-Final Exam); `grading` holds the pure rules of cards, groups and grading (`grade`).
+`rules` holds the game (`State`: the deal, three rotations with blind exchanges, the
+Midterm, the draw-back, three more rotations, the Final Exam); `grading` holds the pure
+rules of cards, groups and grading (`grade`); `measures` what the balance report reads.
+With its bots' knowledge, its presenter, its entry in the registry, its rulebook and its
+lesson, they are named by `HOME` (see `game.home`).
 """
-from game.deadline.grading import (FOUR_CARD_BONUS, JOKER, POINTS, Assignment, best_seats,
-                                   continuations, extends, first_pair, grade, group_kind,
-                                   group_shape, pairs_with, points, rank_key, rank_position,
-                                   report, starters)
-from game.deadline.state import FINAL_ROTATION, HAND_SIZE, MIDTERM_ROTATION, State
+import os
 
-__all__ = ["State", "Assignment", "grade", "report", "best_seats", "points", "rank_position",
-           "rank_key", "group_kind", "group_shape", "extends",
-           "continuations", "pairs_with", "first_pair",
-           "starters", "JOKER", "POINTS", "FOUR_CARD_BONUS", "HAND_SIZE", "MIDTERM_ROTATION",
-           "FINAL_ROTATION"]
+from game.home import Busiest, Home
+from game.deadline import bots, presenter, rules
+
+HOME = Home("deadline", os.path.dirname(os.path.abspath(__file__)), rules, bots,
+            presenter.Deadline, bench_players=4, measure_players=3,
+            # `main.py bench`: the Final Exam
+            busiest=Busiest(4, lambda state: (state.step == "exam"
+                                              and state.rotation == rules.FINAL_ROTATION),
+                            lambda state: "Deadline at the Final Exam"))

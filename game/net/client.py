@@ -6,7 +6,7 @@ log as the rules' own values (View, Action, Event, cards of the game's deck), so
 table or a computer player uses them as it would a local game's. A message from the host
 that is not a declared one raises game.net.protocol.ProtocolError.
 """
-import game
+from game import registry
 from game.net import protocol as wire
 
 
@@ -79,8 +79,8 @@ class ClientTable:
             raise wire.ProtocolError(f"the host speaks protocol {message.protocol}, this app "
                                      f"{wire.PROTOCOL}")
         try:
-            info = game.game_info(message.game)
-            game.resolve_options(info, message.players, message.options)
+            info = registry.game_info(message.game)
+            registry.resolve_options(info, message.players, message.options)
         except ValueError as error:
             raise wire.ProtocolError(f"welcome: {error}") from None
         if not 0 <= message.seat < message.players or len(message.names) != message.players:

@@ -26,7 +26,7 @@ import queue
 import threading
 from typing import NamedTuple
 
-import game
+from game import registry
 from game.net import protocol as wire
 
 SERVICE = "_cardtable._tcp.local."
@@ -202,7 +202,7 @@ def read(info, name):
     if props.get("v") != str(wire.PROTOCOL):
         return None
     try:
-        title = game.game_info(props.get("game") or "").title
+        title = registry.game_info(props.get("game") or "").title
     except ValueError:
         return None
     players, free = props.get("players", ""), props.get("open", "")

@@ -17,7 +17,7 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-import game
+from game import registry
 from game.bots import LEVELS, make_bot
 from game.net import host as hosting
 from game.net import protocol as wire
@@ -52,7 +52,7 @@ def parse_seats(text, info):
                              f"({', '.join(LEVELS)})")
     if hosting.REMOTE not in plan:
         raise ValueError("--seats: name at least one remote seat, for a person who joins")
-    game.resolve_options(info, len(plan))
+    registry.resolve_options(info, len(plan))
     return plan
 
 
@@ -171,9 +171,9 @@ def host_command(args, new_session, resume_session, say=print):
         if args.game is None:
             raise Failed("name a game, or --resume the saved one", 2)
         try:
-            info = game.game_info(args.game)
+            info = registry.game_info(args.game)
             plan = parse_seats(args.seats, info)
-            _, options = game.resolve_options(info, len(plan), dict(args.option))
+            _, options = registry.resolve_options(info, len(plan), dict(args.option))
         except ValueError as error:
             raise Failed(str(error), 2) from None
         session, game_id = None, info.id

@@ -38,7 +38,7 @@ import hmac
 from dataclasses import dataclass
 from typing import NamedTuple
 
-import game
+from game import registry
 from game.net import protocol as wire
 from game.net.protocol import AWAY, COMPUTER, HERE, HOST, OPEN, STAND_IN
 
@@ -101,7 +101,7 @@ class _Screen:
 class HostTable:
     """A hosted game: the seats, the join code, the connections and the Session.
 
-    `options` are the house rules (all of them, as game.resolve_options gives them);
+    `options` are the house rules (all of them, as registry.resolve_options gives them);
     `plan` gives each seat: HOST, REMOTE or a computer level; `names` each seat's name
     (None for a REMOTE seat, named by who joins). The table starts in the lobby; the
     caller creates the Session with `names` once `ready()` and hands it to `start` (or
@@ -114,7 +114,7 @@ class HostTable:
     def __init__(self, game_id, options, plan, names, code, *, undo="mine",
                  limits=Limits(), stand_in_after=None, silent_after=SILENT_SECONDS,
                  stand_in_level="medium"):
-        self.info = game.game_info(game_id)
+        self.info = registry.game_info(game_id)
         self.deck = self.info.load_deck()
         self.options = dict(options)
         self.plan = list(plan)
@@ -468,7 +468,7 @@ class HostTable:
         try:
             action = wire.action_from(message.action, self.deck)
             self.session.submit(action, save=False)
-        except (wire.ProtocolError, game.IllegalAction) as error:
+        except (wire.ProtocolError, registry.IllegalAction) as error:
             return self._refuse(screen, str(error))
         self.unsaved = True
         screen.tokens = min(self.limits.burst, screen.tokens + 1)    # a move costs no pace

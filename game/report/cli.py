@@ -15,14 +15,16 @@ import json
 import os
 import sys
 
-import game
-from game import resources
-from game.arguments import option, positive, whole, workers
+from game import registry, resources
+from game.arguments import PATH_QUOTED, game_count, option, quoted, seed, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
+from game.report.cluster import Cluster, host_port
 from game.report.remote import versions
 from game.report.store import FolderStore
 from game.report.words import count
+from game.saves import BadFile, read_text
+from game.version import VERSION
 
 SUMMARY_FORMAT = "cardtable-report"
 SUMMARY_VERSION = 2      # 2: the code and rules versions, rows' dealt ranks and curve steps
@@ -31,23 +33,41 @@ SUMMARY_KEYS = {"spec": dict, "versions": dict, "summary": dict, "run": dict, "r
 
 def _shard(text):
     i, sep, n = text.partition("/")
-    if not (sep and i.isdigit() and n.isdigit() and 1 <= int(i) <= int(n)):
-        raise argparse.ArgumentTypeError(f"expected a shard i/n with 1 <= i <= n, got {text!r}")
+    if not (sep and i.isdigit() and n.isdigit() and len(n) <= 30 and 1 <= int(i) <= int(n)):
+        raise argparse.ArgumentTypeError(f"expected a shard i/n with 1 <= i <= n, got {quoted(text)}")
     return int(i), int(n)
 
 
 def _players(text):
     try:
-        values = [int(v) for v in text.split(",")]
+        values = [int(v) for v in text.split(",") if len(v) <= 30]
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected player counts like 2 or 2,3,4, got {text!r}") from None
+        values = []
+    if len(values) != len(text.split(",")):
+        raise argparse.ArgumentTypeError(f"expected player counts like 2 or 2,3,4, got {quoted(text)}")
     return values
+
+
+def _folder(text):
+    """A folder's name (not empty)."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a folder, got ''")
+    return text
+
+
+def _cluster(text):
+    """A Dask scheduler's address, tcp://HOST:PORT (or HOST:PORT, or HOST)."""
+    try:
+        host_port(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{error}, got {quoted(text)}") from None
+    return text
 
 
 def add_arguments(parser):
     """Declare the report's options on `parser` (the `report` subcommand)."""
-    parser.add_argument("game", nargs="?", help="game id, e.g. final_card_down")
-    parser.add_argument("--games", type=positive, default=1000, help="games per configuration")
+    parser.add_argument("game", nargs="?", help=f"game id: {', '.join(registry.SHIPPED)}")
+    parser.add_argument("--games", type=game_count, default=1000, help="games per configuration")
     parser.add_argument("--players", type=_players, metavar="K[,K...]",
                         help="player count, or a list to compare")
     parser.add_argument("--bots", default="random", metavar="LEVEL[,LEVEL...]",
@@ -56,28 +76,29 @@ def add_arguments(parser):
                         metavar="KEY=VALUE", help="a house rule, e.g. fcd.play_after_draw=any")
     parser.add_argument("--sweep", type=option, action="append", default=[],
                         metavar="KEY=V1,V2", help="compare option values (repeat: every combination)")
-    parser.add_argument("--seed", type=whole, default=0, help="run seed (each game's seed derives from it)")
-    parser.add_argument("--out", metavar="DIR", help="output folder (default report-GAME)")
+    parser.add_argument("--seed", type=seed, default=0, help="run seed (each game's seed derives from it)")
+    parser.add_argument("--out", type=_folder, metavar="DIR", help="output folder (default report-GAME)")
     parser.add_argument("--workers", type=workers, default=os.cpu_count() or 1,
                         help="local processes (default: every core)")
     parser.add_argument("--fuzz-options", action="store_true",
                         help="random options and player counts: list what stalls or breaks")
     parser.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
-                        help="play only the I-th of N slices of the games (merge them later)")
+                        help="play only the I-th of N slices of the games (merge them later; "
+                             "default 1/1: all of them)")
     parser.add_argument("--merge", nargs="+", metavar="SUMMARY.json",
                         help="merge shards' summary.json files into one report")
-    parser.add_argument("--cluster", metavar="ADDRESS",
+    parser.add_argument("--cluster", type=_cluster, metavar="ADDRESS",
                         help="a Dask scheduler, e.g. tcp://10.0.0.5:8786, to play the games")
-    parser.add_argument("--replay", type=whole, metavar="SEED",
+    parser.add_argument("--replay", type=seed, metavar="SEED",
                         help="play the one game of this seed and print it move by move")
-    parser.add_argument("--resume", metavar="DIR",
+    parser.add_argument("--resume", type=_folder, metavar="DIR",
                         help="finish the stopped run kept in DIR (with --workers or --cluster)")
 
 
 def make_spec(args):
     """The run's spec from the arguments, every value checked; ReportError otherwise."""
     try:
-        info = game.game_info(args.game)
+        info = registry.game_info(args.game)
     except ValueError as error:
         raise ReportError(str(error)) from None
     levels = [level.strip() for level in args.bots.split(",")]
@@ -98,6 +119,9 @@ def make_spec(args):
     if args.fuzz_options and (len(levels) > 1 or args.sweep or args.players or args.option):
         raise ReportError("--fuzz-options chooses the players and options itself: "
                           "give one --bots level and no --players, --option or --sweep")
+    if args.shard[1] > args.games:
+        raise ReportError(f"--shard {args.shard[0]}/{args.shard[1]}: more shards than the "
+                          f"{count(args.games, 'game')} of a configuration")
     spec = {"format": SUMMARY_FORMAT, "game": info.id, "games": args.games,
             "seed": args.seed, "players": players, "bots": levels, "options": options,
             "sweep": sweep, "fuzz": bool(args.fuzz_options), "shard": list(args.shard)}
@@ -113,7 +137,7 @@ def make_spec(args):
         spec["players"] = list(dict.fromkeys(c["players"] for c in configs))
         spec["options"] = {k: v for k, v in configs[0]["options"].items()
                            if k in options}
-        spec["sweep"] = [[key, [game.resolve_options(info, None, {key: v})[1][key] for v in values]]
+        spec["sweep"] = [[key, [registry.resolve_options(info, None, {key: v})[1][key] for v in values]]
                          for key, values in sweep]
     return spec
 
@@ -129,6 +153,7 @@ def write_outputs(out_dir, spec, summary, rows, run_info, found):
         atomic_write(paths[0], page)
         atomic_write(paths[1], csv_text(rows))
         atomic_write(paths[2], json.dumps({"format": SUMMARY_FORMAT, "version": SUMMARY_VERSION,
+                                           "app_version": VERSION,
                                            "spec": spec, "versions": found, "summary": summary,
                                            "run": run_info, "rows": rows}))
     except OSError as error:
@@ -165,17 +190,18 @@ def csv_text(rows):
 
 def _read_summary(path):
     try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
-    except OSError as error:
-        raise ReportError(f"{path}: cannot read: {error.strerror}") from None
+        text = read_text(path, move=False, bounded=False)   # a regular file: never a pipe's wait
+        data = json.loads(text if text is not None else "")
+    except BadFile as error:
+        raise ReportError(f"--merge {error}") from None
     except ValueError:
-        raise ReportError(f"{path}: not a JSON file") from None
+        raise ReportError(f"--merge {quoted(path, PATH_QUOTED)}: " + (
+            "no such file" if text is None else "not a JSON file")) from None
     if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT \
             or data.get("version") != SUMMARY_VERSION \
             or not all(isinstance(data.get(key), kind) for key, kind in SUMMARY_KEYS.items()) \
             or not isinstance(data["run"].get("seconds"), (int, float)):
-        raise ReportError(f"{path}: not a report's summary.json (version {SUMMARY_VERSION})")
+        raise ReportError(f"--merge {path}: not a report's summary.json (version {SUMMARY_VERSION})")
     return data
 
 
@@ -219,11 +245,11 @@ def replay(spec, seed, out=print):
     """Print the game of `seed` (the first configuration) move by move, then its ending."""
     config = runner.configurations(spec)[0]
     if spec["fuzz"]:
-        players, options = runner.fuzz_setup(game.game_info(spec["game"]), seed)
+        players, options = runner.fuzz_setup(registry.game_info(spec["game"]), seed)
         levels = config["levels"] * players
     else:
         players, options, levels = config["players"], config["options"], config["levels"]
-    out(f"{game.game_info(spec['game']).title}, seed {seed}, {players} players, "
+    out(f"{registry.game_info(spec['game']).title}, seed {seed}, {players} players, "
         f"{', '.join(levels)}; options: "
         + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
     count = [0]
@@ -245,6 +271,9 @@ def _resume(args):
     if given:
         raise ReportError(f"--resume {args.resume}: give it alone (with --workers or "
                           f"--cluster), not with {', '.join(given)}: the run keeps its own")
+    if not os.path.isdir(args.resume):
+        raise ReportError(f"--resume {quoted(args.resume, PATH_QUOTED)}: not a folder "
+                          "(a stopped run's --out)")
     store = FolderStore(args.resume)
     saved = store.unfinished()
     if saved is None:
@@ -263,17 +292,17 @@ def _resume(args):
 def _begin(args):
     """(spec, store) of a new run, its output folder checked before any game is played."""
     if not args.game:
-        raise ReportError("name a game (e.g. final_card_down), --merge shard files "
+        raise ReportError(f"name a game (e.g. {registry.SHIPPED[0]}), --merge shard files "
                           "or --resume DIR")
     spec = make_spec(args)
     store = FolderStore(args.out or f"report-{spec['game']}")
+    store.check_writable()
     saved = store.unfinished()
     if saved is not None:
         done = sum(len(chunk["rows"]) for chunk in store.chunks())
         raise ReportError(f"--out {store.folder}: it holds a stopped run ({count(done, 'game')} "
                           f"played): go on with python3 main.py report --resume {store.folder}, "
                           "or choose another --out")
-    store.check_writable()
     return spec, store
 
 
@@ -297,7 +326,8 @@ def main(args):
             if not args.resume:
                 store.begin(spec, found)
             try:
-                _, rows, seconds = runner.play(spec, args.workers, args.cluster, store)
+                engine = Cluster(args.cluster) if args.cluster else None
+                _, rows, seconds = runner.play(spec, args.workers, engine, store)
             except ReportError as error:
                 raise ReportError(f"{error}{_kept(store, args.resume)}") from None
             where = (f"Dask cluster {args.cluster}" if args.cluster

@@ -28,25 +28,32 @@ PER_THREAD = 3           # chunks under way per worker thread
 DEFAULT_PORT = 8786
 
 
-def _host_port(address):
-    """(host, port) of a tcp:// address (or host:port); None for other protocols."""
+ADDRESS = "a Dask scheduler's address, tcp://HOST:PORT (e.g. tcp://10.0.0.5:8786)"
+
+
+def host_port(address):
+    """(host, port) of a tcp://HOST:PORT address (or HOST:PORT, or HOST: port 8786), the
+    only form `--cluster` takes; ValueError for any other (another protocol, no host, a
+    port outside 1-65535)."""
     scheme, sep, rest = address.rpartition("://")
-    if sep and scheme != "tcp":
-        return None
-    host, sep, port = rest.rpartition(":")
-    if not sep:
-        return rest.strip("[]"), DEFAULT_PORT
-    if not port.isdigit():
-        raise ReportError(f"--cluster {address}: expected tcp://HOST:PORT")
-    return host.strip("[]"), int(port)
+    host, colon, port = rest.rpartition(":")
+    if not colon or "]" in port:            # HOST alone, or a bare [IPv6] address
+        host, port = rest, str(DEFAULT_PORT)
+    host = host.strip("[]")
+    if (sep and scheme != "tcp") or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"expected {ADDRESS}")
+    return host, int(port)
 
 
 def probe(address):
     """Check that `address` answers like a Dask scheduler (the first message it sends on
     a new connection is a framed handshake); ReportError naming what answered otherwise."""
-    target = _host_port(address)
-    if target is None:
-        return
+    if "://" in address and not address.startswith("tcp://"):
+        return              # another of Dask's protocols (inproc:// within one process)
+    try:
+        target = host_port(address)
+    except ValueError as error:
+        raise ReportError(f"--cluster {address}: {error}") from None
     try:
         sock = socket.create_connection(target, timeout=PROBE_SECONDS)
     except socket.timeout:

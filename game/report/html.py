@@ -6,11 +6,12 @@ import base64
 import html
 import io
 
-import game
+from game import registry
 from game.report import MissingExtra, stats
 from game.report.summary import ENDS
 from game.report.words import (about_points, ci_num, ci_pct, count, num, option_words,
                                options_words, p_words, pct, points, seat)
+from game.version import TITLE
 
 STYLE = """
 body { font-family: sans-serif; margin: 2em; max-width: 1100px; color: #222; line-height: 1.4; }
@@ -503,7 +504,7 @@ def _mode(info, spec):
 def render(spec, summary, run_info, found):
     """The report's HTML page (a complete document, charts inline); `found` holds the code
     and rules versions that played it."""
-    info = game.game_info(spec["game"])
+    info = registry.game_info(spec["game"])
     title = f"{info.title}: balance report"
     many = len(summary["configs"]) > 1
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
@@ -512,7 +513,7 @@ def render(spec, summary, run_info, found):
              f"<p>{count(summary['games'], 'game')}, {html.escape(_mode(info, spec))}; run seed "
              f"{spec['seed']}; played in {run_info['seconds']:.1f} s "
              f"({run_info['games_per_second']:.0f} games/s, {html.escape(run_info['where'])}); "
-             f"code {found['code']}, rules {found['rules']}. Every figure carries its 95% "
+             f"{TITLE}, code {found['code']}, rules {found['rules']}. Every figure carries its 95% "
              "interval (Wilson for shares, Student's t for means) and its number of games.</p>",
              _findings_section(summary)]
     if summary["comparison"]:

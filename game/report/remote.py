@@ -7,9 +7,10 @@ once per worker into a folder named by their versions (`shipping_plugin`), and e
 (`chunk_task`) plays its chunk with that code. A worker that already runs the very same
 code (a cluster in the client's own process) uses it as it is.
 
-`versions(root)` names the code (every `game/**/*.py`) and the rules' data
-(`config/games.yaml`, `config/decks/`) by hashes of their contents, so a report records
-what played it, and shards or resumed runs of other code are refused.
+`versions(root)` names the code (every `game/**/*.py`) and the rules' data (the games'
+entries, `game/**/game.yaml`, and the decks, `config/decks/`) by hashes of their
+contents, so a report records what played it, and shards or resumed runs of other code
+are refused.
 """
 import hashlib
 import io
@@ -17,21 +18,23 @@ import os
 import sys
 import zipfile
 
-DATA = ("config/games.yaml", "config/decks")
+ENTRY = "game.yaml"        # a game's entry in the registry, in its home
+DECKS = "config/decks"
 
 
 def _files(root):
     """{kind: [relative paths]}: the code and the rules' data under `root`, sorted."""
-    code = [os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
-            for folder, _, names in os.walk(os.path.join(root, "game"))
-            for name in names if name.endswith(".py")]
-    data = []
-    for entry in DATA:
-        path = os.path.join(root, entry)
-        if os.path.isdir(path):
-            data += [f"{entry}/{name}" for name in os.listdir(path) if name.endswith(".yaml")]
-        elif os.path.exists(path):
-            data.append(entry)
+    code, data = [], []
+    for folder, _, names in os.walk(os.path.join(root, "game")):
+        for name in names:
+            relative = os.path.relpath(os.path.join(folder, name), root).replace(os.sep, "/")
+            if name.endswith(".py"):
+                code.append(relative)
+            elif name == ENTRY:
+                data.append(relative)
+    decks = os.path.join(root, DECKS)
+    if os.path.isdir(decks):
+        data += [f"{DECKS}/{name}" for name in os.listdir(decks) if name.endswith(".yaml")]
     return {"code": sorted(code), "rules": sorted(data)}
 
 

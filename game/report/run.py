@@ -23,8 +23,8 @@ import sys
 import time
 from collections import Counter
 
-import game
-from game.measures import hands, measure, measures_for
+from game import registry
+from game.report.measures import hands, measure, measures_for
 from game.report.words import count, option_words
 
 LEVELS = ("random", "easy", "medium", "hard")
@@ -91,7 +91,7 @@ def play_game(game_id, players, levels, options, seed, out=None):
     the scores after each step of the game's curve, and `curve_steps` the step's name
     where the game gives one."""
     declared = measures_for(game_id)
-    state = game.new_game(game_id, players=players, seed=seed, options=options)
+    state = registry.new_game(game_id, players=players, seed=seed, options=options)
     dealt = [_held(state, seat) for seat in range(players)]
     unseen = {seat for seat in range(players) if not dealt[seat]}
     choose = _chooser(game_id, levels, state.options, random.Random(seed))
@@ -173,7 +173,7 @@ def play_index(job, index, out=None, level=None):
     game_id, config, players, levels, options, run_seed, *_ = job
     seed = game_seed(run_seed, index)
     if options is None:
-        players, options = fuzz_setup(game.game_info(game_id), seed)
+        players, options = fuzz_setup(registry.game_info(game_id), seed)
         levels = levels * players
     row = play_game(game_id, players, [level] * players if level else levels, options, seed,
                     out=out)
@@ -278,7 +278,7 @@ def configurations(spec):
     the swept option values, each {players, levels, options, label (in words), at (the
     swept values and the player count)}; one fuzzing entry (options None) for
     --fuzz-options."""
-    info = game.game_info(spec["game"])
+    info = registry.game_info(spec["game"])
     if spec["fuzz"]:
         return [{"players": None, "levels": [spec["bots"][0]], "options": None,
                  "label": "random house rules and player counts"}]
@@ -287,7 +287,7 @@ def configurations(spec):
     for players in spec["players"]:
         for values in itertools.product(*[vals for _, vals in spec["sweep"]]):
             chosen = dict(spec["options"], **dict(zip(keys, values)))
-            k, options = game.resolve_options(info, players, chosen)
+            k, options = registry.resolve_options(info, players, chosen)
             levels = spec["bots"] if len(spec["bots"]) > 1 else spec["bots"] * k
             words = [count(k, "player")] if len(spec["players"]) > 1 else []
             words += [option_words(info, key, options[key]) for key in keys]
@@ -343,7 +343,8 @@ class Estimate:
 def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
     """Play (or finish) the run described by `spec`: (configurations, every row in
     order, seconds of play over every session). `store` keeps finished chunks (and gives
-    back those of a stopped run); `cluster` is a Dask scheduler's address; `say(text)`
+    back those of a stopped run); `cluster`, a connected `game.report.cluster.Cluster`,
+    plays the chunks instead of local processes and is closed at the end; `say(text)`
     is told the estimate of a long run."""
     from game.report.store import MemoryStore
     store = store or MemoryStore()
@@ -366,10 +367,7 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
         if bar:
             bar.update(played)
 
-    engine = None
-    if cluster:
-        from game.report.cluster import Cluster
-        engine = Cluster(cluster)
+    engine = cluster
     try:
         parallel = engine.threads() if engine else workers
         where = (count(parallel, "Dask worker thread") if engine

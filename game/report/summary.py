@@ -25,8 +25,8 @@ How the figures keep from crying wolf (every flag holds a family of tests to 5% 
 import statistics
 from collections import Counter, defaultdict
 
-import game
-from game.measures import measures_for
+from game import registry
+from game.report.measures import measures_for
 from game.report import stats
 from game.report.words import dealt_feature, option_words
 
@@ -557,7 +557,7 @@ def summarize(spec, configs, rows):
     """The whole summary: per configuration, the comparison of a sweep, the options
     ranked by effect, and the findings in words."""
     from game.report.findings import findings
-    info = game.game_info(spec["game"])
+    info = registry.game_info(spec["game"])
     defaults = info.default_options()
     groups = [[] for _ in configs]
     for row in rows:

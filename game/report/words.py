@@ -1,4 +1,4 @@
-"""The report's words: house rules as `config/games.yaml` names them ('Play to the last:
+"""The report's words: house rules as each game's `game.yaml` names them ('Play to the last:
 On'), cards by their spoken ranks ('a Joker', 'an 8'), counts ('1 game', '2,000 games')
 and figures (shares, intervals, p-values), shared by the findings and the page."""
 from game.cards import RANK_WORDS

@@ -6,9 +6,10 @@ import os
 import re
 import time
 
-import game
+from game import registry
 from game.core import require, require_int
 from game.saves import files
+from game.version import VERSION
 
 RECORD_FORMAT = "cardtable-record"
 MAX_NAME = 40
@@ -47,12 +48,12 @@ def check_seats(seats, players):
 
 def record_of(state, seats, undos=0, practice=False, uid=None, abandoned=False):
     """A finished (or running) game's record: enough to replay it move by move, with
-    the number of undos made, whether Casual undo made it a practice game, `uid`, the
+    the version of the app that played it, the number of undos made, whether Casual undo made it a practice game, `uid`, the
     game's id, when it has one, and `abandoned: true` for a game given up unfinished."""
     chance = state.chance
     record = {"format": RECORD_FORMAT, "version": files.FILE_VERSION, "game": state.game_id,
               "players": state.players, "options": dict(state.options), "seed": chance.seed,
-              "rules_version": state.RULES_VERSION, "seats": check_seats(seats, state.players),
+              "rules_version": state.RULES_VERSION, "app_version": VERSION, "seats": check_seats(seats, state.players),
               "actions": [a.to_json() for a in state.history],
               "scores": state.scores(), "winners": state.winners(),
               "undos": undos, "practice": practice,
@@ -90,7 +91,7 @@ def replay(record, to_first_illegal=False):
     `to_first_illegal`: then the states stop before that action."""
     require(record, dict, "record")
     seed = record.get("seed")
-    state = game.new_game(record.get("game"), players=record.get("players"), seed=seed,
+    state = registry.new_game(record.get("game"), players=record.get("players"), seed=seed,
                           options=require(record.get("options"), dict, "options"))
     yield state
     for i, data in enumerate(require(record.get("actions"), list, "actions")):
@@ -115,7 +116,7 @@ def read_record(path, move=True):
     (a different `RULES_VERSION` of its game) opens as far as it replays, with `note`
     saying so, and is never set aside for that."""
     def parse(data):
-        current = game.game_info(data.get("game")).state_class().RULES_VERSION
+        current = registry.game_info(data.get("game")).state_class().RULES_VERSION
         made = rules_version_of(data)
         states = list(replay(data, to_first_illegal=made != current))
         data["seats"] = check_seats(data.get("seats"), states[0].players)
@@ -130,7 +131,8 @@ def read_record(path, move=True):
 
 
 def list_records(folders):
-    """Paths of the kept records, newest first."""
+    """Paths of the kept records, newest first (none if there is no records folder;
+    OSError if it cannot be listed)."""
     try:
         names = [n for n in os.listdir(folders.records) if n.endswith(".json")]
     except FileNotFoundError:

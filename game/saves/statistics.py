@@ -3,7 +3,7 @@
 import json
 import os
 
-import game
+from game import registry
 from game.core import require
 from game.saves import files
 from game.saves.records import GAME_UID, LEVELS, MAX_NAME, check_name
@@ -32,7 +32,7 @@ def _check_section(data, section):
     undo was used, counted apart; a file without it has none)."""
     games = require(data.get(section, {} if section == "practice" else None), dict, section)
     for game_id, players in games.items():
-        game.game_info(game_id)
+        registry.game_info(game_id)
         for name, line in require(players, dict, f"{section}.{game_id}").items():
             where = f"{section}.{game_id}.{files.excerpt(name, MAX_NAME)}"
             check_name(name, f"{where}: the name")

@@ -1,23 +1,17 @@
-"""A seventh game that lives only in the tests: High Card.
+"""A seventh game that lives only in the tests: High Card, in a home of its own.
 
-It is built of the pieces README's "Adding a game" names and nothing else: its rules
-(`high_card.py`), its bot module (`bot.py`), its presenter (`presenter.py`), its entry in
-a games file (`games.yaml`), its rulebook (`rules/high_card.md`) and its lesson
-(`tutorials/high_card.yaml`); the tests register it (`register()`) and play it through
-everything the six games go through.
+Its home has the shape of a shipped game's (README's "Adding a game"): its rules
+(`rules.py`), its bots' knowledge (`bots.py`), its presenter (`presenter.py`), its
+entry in the registry (`game.yaml`), its rulebook (`rulebook.md`) and its lesson
+(`tutorial.yaml`), named by `HOME`. The tests register it with the one line a shipped
+game's registration is (tests/conftest.py) and play it through everything the six games
+go through.
 """
 import os
 
-import game
-from game.bots import base
-from scenes import presenters
-from tests.seventh import bot, high_card, presenter
+from game.home import Home
+from tests.seventh import bots, presenter, rules
 
-GAME_ID = "high_card"
-
-
-def register():
-    """Add High Card to the registry, the bots' knowledge and the presenters."""
-    game.register(os.path.join(os.path.dirname(__file__), "games.yaml"), {GAME_ID: high_card})
-    base.KNOWLEDGE[GAME_ID] = bot
-    presenters.PRESENTERS[GAME_ID] = presenter.HighCard
+HOME = Home("high_card", os.path.dirname(os.path.abspath(__file__)), rules, bots,
+            presenter.HighCard)
+GAME_ID = HOME.id

@@ -1,5 +1,5 @@
 """High Card at the table: the round, the card to beat, the rounds each player won."""
-from scenes.presenters.default import Presenter, plural, seat_name
+from game.presenter import Presenter, plural, seat_name
 
 
 class HighCard(Presenter):

@@ -1,0 +1,117 @@
+"""What the bots know of Deadline (docs/rulings/deadline.md).
+
+Medium builds sets and runs: it takes the top discard only when it pairs with its hand
+(never a Joker), discards the card that pairs with nothing and costs most, and at an
+exam plays extra credit and extensions first, then lays its biggest groups down.
+Scores are the grading of 2.6: higher is better.
+"""
+import math
+
+from game.deadline.grading import JOKER, pairs_with, points
+from game.deadline.grading import card_keys
+
+SPREAD = 10          # grade points that make a clear lead, for evaluate
+
+
+def _pairs(hand, ace_high):
+    """{card of `hand`: how many other cards of `hand` it begins a set or run with}
+    (`pairs_with` for every pair, counted by rank and by place; Jokers pair with none)."""
+    keys = card_keys(hand, ace_high)
+    ranks = {}
+    places = {}
+    for _, rank, place in keys:
+        ranks[rank] = ranks.get(rank, 0) + 1
+        places[place] = places.get(place, 0) + 1
+    return {card: ranks[rank] - 1 + places.get((suit, place - 1), 0)
+            + places.get((suit, place + 1), 0) for card, rank, (suit, place) in keys}
+
+
+def policy(hand, building, top, legal, rng, ace_high):
+    """(action, reason) for a seat holding `hand`, with `building` its group in progress
+    and `top` the top discard (or None). Shared by Medium and Hard's playouts."""
+    kinds = {}
+    for a in legal:
+        kinds.setdefault(a.kind, []).append(a)
+    if "draw" in kinds:
+        by_arg = {a.arg: a for a in kinds["draw"]}
+        if (top is not None and top.rank != JOKER and "discard" in by_arg
+                and any(pairs_with(top, c, ace_high) for c in hand)):
+            return by_arg["discard"], f"take the {top.spoken}: it starts a set or run with your hand"
+        if "stock" in by_arg:
+            return by_arg["stock"], "nothing on the discard pile fits your hand: draw from the draw pile"
+        return by_arg["discard"], "the draw pile is empty: take the discard"
+    if "discard" in kinds:
+        pairs = _pairs(hand, ace_high)
+        worst = min(kinds["discard"], key=lambda a: (pairs.get(a.cards[0], 0),
+                                                      -points(a.cards[0], ace_high)))
+        card = worst.cards[0]
+        return worst, (f"discard {card.spoken}: it fits no set or run and costs "
+                       f"{points(card, ace_high)} in hand")
+    if "take" in kinds:
+        pick = kinds["take"][rng.randrange(len(kinds["take"]))]
+        return pick, "a blind pick: any position is as good as another"
+    for kind in ("extend", "extra_credit"):
+        if kind in kinds:
+            best = max(kinds[kind], key=lambda a: points(a.cards[0], ace_high))
+            word = "extend your assignment" if kind == "extend" else "play extra credit (1 point)"
+            return best, f"{word} with {best.cards[0].spoken}: one card less in hand"
+    if building:
+        if "group" in kinds:
+            best = max(kinds["group"], key=lambda a: points(a.cards[0], ace_high))
+            return best, f"add {best.cards[0].spoken} to the group: bigger assignments score more"
+        if "submit" in kinds:
+            return kinds["submit"][0], "submit the group as an assignment"
+        return kinds["cancel_group"][0], "this group cannot be submitted"
+    if "group" in kinds:
+        pairs = _pairs(hand, ace_high)
+        best = max(kinds["group"], key=lambda a: (pairs.get(a.cards[0], 0),
+                                                   points(a.cards[0], ace_high)))
+        return best, f"start a group with {best.cards[0].spoken}"
+    if "finish_exam" in kinds:
+        return kinds["finish_exam"][0], "nothing more to lay down"
+    return legal[rng.randrange(len(legal))], ""
+
+
+def _ace_high(view):
+    return view.options.get("deadline.ace_high") == "on"
+
+
+def medium(view, legal, rng):
+    """(action, reason): build sets and runs, keep Jokers out of the hand."""
+    hand = [c for c in view.zone(f"hand:{view.seat}").cards if c is not None]
+    building = [c for c in view.zone("group").cards if c is not None]
+    discard = view.zone("discard").cards
+    top = discard[-1] if discard else None
+    return policy(hand, building, top, legal, rng, _ace_high(view))
+
+
+def easy_filter(view, legal):
+    """Never pick up a Joker from the discard pile; finish an exam only when nothing else."""
+    discard = view.zone("discard").cards
+    top = discard[-1] if discard else None
+    keep = [a for a in legal
+            if not (a.kind == "draw" and a.arg == "discard" and top is not None
+                    and top.rank == JOKER)
+            and a.kind != "cancel_group"]
+    return keep or list(legal)
+
+
+def rollout(state, legal, rng):
+    """Playout policy: Medium's, on the determinized state."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < 0.1 and state.step == "turn":
+        return legal[rng.randrange(len(legal))]
+    seat = state.current_player
+    top = state.discard[-1] if state.discard else None
+    return policy(state.hands[seat], state.group, top, legal, rng, state.ace_high)[0]
+
+
+def evaluate(state):
+    """The grade each seat would get now against the best of the others, squashed to 0..1."""
+    scores = state.scores()
+    out = []
+    for seat, mine in enumerate(scores):
+        rival = max(s for k, s in enumerate(scores) if k != seat)
+        out.append(0.5 + 0.5 * math.tanh((mine - rival) / SPREAD))
+    return out

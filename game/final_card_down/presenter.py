@@ -1,0 +1,83 @@
+"""Final Card-Down at the table: the colour in force with its swatch, the 2s owed, and
+who went out."""
+from game.presenter import Presenter, plural
+
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+class FinalCardDown(Presenter):
+    """Final Card-Down's words and side panel."""
+
+    EVENT_WORDS = dict(Presenter.EVENT_WORDS,
+                       blocked=lambda who, d: f"{who} cannot draw: nothing is left, the game ends")
+    DEAL_SIZE = 2
+    SCORE_UNIT = "points in hand"
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"turn", "played_this_turn", "draws_this_turn", "skip_pending", "blocked"}
+    FACT_LABELS = dict(Presenter.FACT_LABELS, color="Colour in force", cards_owed="Cards owed",
+                       active_twos="Active 2s")
+    TIPS = {"0": "A 0 matches anything (unless 2s are waiting)",
+            "2": "A 2: the next player plays a 2 or draws two for each 2 waiting",
+            "A": "An A (ten) skips the next player",
+            "D": "A D (thirteen) lets you choose the colour in force"}
+
+    def context(self, view, names):
+        """The turn's number."""
+        return "" if view.is_over else f"Turn {view.facts['turn'] + 1}"
+
+    def instruction(self, view, names, selected):
+        """Play on the top card, answer the 2s, draw, or end the turn."""
+        facts = view.facts
+        twos, drawn = facts["active_twos"], facts["draws_this_turn"]
+        if facts["played_this_turn"]:
+            return "End your turn" + (": the next player is skipped" if facts["skip_pending"] else "")
+        if twos:
+            owed = 2 * twos
+            if drawn >= owed:
+                return f"Penalty drawn ({plural(owed, 'card')}): end your turn"
+            if drawn:
+                return f"Draw the penalty: {drawn} of {owed} cards drawn"
+            return f"Facing {plural(twos, 'active 2')}: play a 2, or draw {plural(owed, 'card')}"
+        if drawn:
+            after = view.options.get("fcd.play_after_draw")
+            if after == "none":
+                return "You drew a card: end your turn"
+            what = "the card you drew" if after == "drawn_only" else "a matching card"
+            return f"You drew a card: play {what} or end your turn"
+        top = view.zone("discard").cards[-1]
+        return (f"Play a card on the {top.spoken} (same value or suit, or {facts['color']}; "
+                "a 0 on anything), or draw one")
+
+    def many_drawn(self, count):
+        """Several cards drawn in one turn are the penalty of the 2s: 'for two 2s'."""
+        twos = count // 2
+        return " for " + ("a 2" if twos == 1 else f"{NUMBERS.get(twos, twos)} 2s")
+
+    def no_fit(self, view, names):
+        """No card of your hand fits the top card (or answers the 2s): draw."""
+        facts = view.facts
+        if facts["played_this_turn"] or facts["draws_this_turn"]:
+            return ""
+        if facts["active_twos"]:
+            return f"No 2 to answer with: draw the penalty, {plural(2 * facts['active_twos'], 'card')}"
+        return f"No card fits the {view.zone('discard').cards[-1].spoken}: draw a card"
+
+    def waiting(self, view, seat, names):
+        """Whom the 2s are owed by."""
+        twos = view.facts["active_twos"]
+        if twos and not view.facts["played_this_turn"]:
+            return f"{names[seat]} faces {plural(twos, 'active 2')}"
+        return ""
+
+    def side_facts(self, view, names):
+        """The facts, with the colour in force shown as its colour too."""
+        colour = view.facts["color"]
+        return [(label, value, colour if label == self.FACT_LABELS["color"] else None)
+                for label, value, _ in super().side_facts(view, names)]
+
+    def swatch(self, action):
+        """A D's play shows the colour it declares."""
+        return action.arg if action.kind == "play" else None
+
+    def breakdown(self, view, seat, names):
+        """Went out, or the points of the cards still held."""
+        return "went out" if seat in view.winners else "points in hand"

@@ -1,0 +1,229 @@
+"""What the bots know of Final Count (docs/rulings/final_count.md).
+
+Medium keeps its count as close to 75 as it can without going bust, calls when it is
+ahead and near 75, gives a card to an opponent only to bust them, puts a card on the
+Board only when it busts someone else and not itself, and takes the swap that brings
+its own count nearest 75. Scores are game points: higher is better.
+"""
+import math
+
+from game.final_count.rules import LIMIT, card_points, score_hand, tally
+
+SPREAD = 60          # game points that make a clear lead, for evaluate
+CALL_AT = 66          # call from this count on, when no opponent can be seen to lead
+HIDDEN_GUESS = 13     # what two unseen hand cards add, on average
+
+
+def _mine(view):
+    hand = [c for c in view.zone(f"hand:{view.seat}").cards if c is not None]
+    table = list(view.zone(f"table:{view.seat}").cards)
+    return hand, table
+
+
+def _count(base, aces):
+    """The best count of a `tally`, -1 if bust: `best_total` of its `reachable_totals`
+    (each ace counting 10 more while that stays within 75). Tallies add up, so a count
+    with one card more or less needs no new pass over the cards."""
+    if base > LIMIT:
+        return -1
+    return base + 10 * min(aces, (LIMIT - base) // 10)
+
+
+def _best(cards, board):
+    """The best count of `cards` with the Board, -1 if bust."""
+    base, aces = tally(cards)
+    board_base, board_aces = tally(board)
+    return _count(base + board_base, aces + board_aces)
+
+
+def _without(counted, card, cards):
+    """The tally `counted` less `card` if it is one of `cards` (that card, not a copy)."""
+    if not any(c is card for c in cards):
+        return counted
+    base, aces = tally((card,))
+    return counted[0] - base, counted[1] - aces
+
+
+def _add(counted, other):
+    """Two tallies together."""
+    return counted[0] + other[0], counted[1] + other[1]
+
+
+def _with(counted, card):
+    """The count of the tally `counted` plus `card`."""
+    base, aces = tally((card,))
+    return _count(counted[0] + base, counted[1] + aces)
+
+
+def _estimates(view):
+    """Each opponent's likely count: its table and the Board, plus its unseen hand."""
+    board = view.zone("board").cards
+    out = {}
+    for seat in range(view.players):
+        if seat == view.seat:
+            continue
+        table = view.zone(f"table:{seat}").cards
+        unseen = view.zone(f"hand:{seat}").count
+        out[seat] = _best(table, board) + HIDDEN_GUESS * unseen // 2
+    return out
+
+
+def medium(view, legal, rng):
+    """(action, reason): stay near 75, call when ahead, bust opponents when possible."""
+    facts = view.facts
+    kinds = {a.kind: a for a in legal}
+    if "deal" in kinds:
+        return kinds["deal"], "deal the next hand"
+    board = list(view.zone("board").cards)
+    hand, table = _mine(view)
+    mine = hand + table
+    me = _best(mine, board)
+    if "call" in kinds and me >= CALL_AT and me >= max(_estimates(view).values(), default=0):
+        return kinds["call"], f"your count is {me}, near 75 and ahead of what the others show: call"
+    if "roll" in kinds:
+        return kinds["roll"], f"your count is {me}: roll for a better one"
+    if "end_turn" in kinds:
+        return kinds["end_turn"], "not close enough to call yet"
+    drawn = [c for c in view.zone("drawn").cards if c is not None]
+    card = drawn[0] if drawn else None
+    if card is not None and "keep" in kinds:
+        after = _best(mine + [card], board)
+        if after > me:
+            return kinds["keep"], f"keeping {card.spoken} brings you to {after} without going bust"
+        return kinds["discard"], f"{card.spoken} would bust you: discard it"
+    if card is not None and any(a.kind == "give" for a in legal):
+        opp = _estimates(view)
+        for a in legal:
+            if a.kind == "give" and opp[a.arg] + card_points(card) > LIMIT:
+                return a, f"{card.spoken} should push that opponent over 75"
+        return kinds["discard"], f"{card.spoken} would only help an opponent: discard it"
+    if card is not None and "to_board" in kinds:
+        after = _best(mine + [card], board)
+        busts = any(v + card_points(card) > LIMIT for v in _estimates(view).values())
+        if after > me and busts:
+            return kinds["to_board"], (f"{card.spoken} on the Board keeps you under 75 and "
+                                       "should bust an opponent")
+        return kinds["discard"], f"{card.spoken} on the Board would help the others as much as you"
+    if card is not None and any(a.kind == "swap_draw" for a in legal):
+        total = _add(tally(mine), tally(board))
+        best, best_after = kinds.get("return"), me
+        for a in legal:
+            if a.kind == "swap_draw":
+                after = _with(_without(total, a.cards[0], mine), card)
+                if after > best_after:
+                    best, best_after = a, after
+        if best is not None and best.kind == "swap_draw":
+            return best, f"swap {best.cards[0].spoken} for {card.spoken}: your count becomes {best_after}"
+        return kinds.get("return", legal[-1]), f"{card.spoken} does not improve your count: put it back"
+    if any(a.kind == "swap_opp" for a in legal):
+        total = _add(tally(mine), tally(board))
+        best, best_after = None, me
+        takes = [c for s in range(view.players) if s != view.seat
+                 for c in view.zone(f"table:{s}").cards]
+        for a in legal:
+            if a.kind != "swap_opp":
+                continue
+            rest = _without(total, a.cards[0], mine)
+            for t in takes:
+                after = _with(rest, t)
+                if after > best_after:
+                    best, best_after = a, after
+        if best is not None:
+            return best, f"give away {best.cards[0].spoken} for a better table card: up to {best_after}"
+        return kinds["decline"], "no swap with an opponent improves your count"
+    if any(a.kind == "take" for a in legal) and "swap_card" in facts:
+        chosen = next((c for c in mine if c.name == facts["swap_card"]), None)
+        rest = _add(tally(c for c in mine if c is not chosen), tally(board))
+        best, best_after = None, me
+        for a in legal:
+            if a.kind == "take":
+                after = (_with(rest, a.cards[0]) if facts["die"] == 5 else me)
+                if after > best_after:
+                    best, best_after = a, after
+        if best is not None:
+            return best, f"take {best.cards[0].spoken}: your count becomes {best_after}"
+        picks = [a for a in legal if a.kind == "pick"]
+        if picks and me < CALL_AT - 10:
+            return picks[rng.randrange(len(picks))], "a blind pick is worth the risk this far from 75"
+        return kinds.get("decline", legal[-1]), "nothing to take improves your count"
+    if any(a.kind == "swap_board" for a in legal):
+        return kinds.get("decline", legal[-1]), "a Board swap leaves your own count unchanged"
+    if "decline" in kinds:
+        return kinds["decline"], ""
+    return legal[rng.randrange(len(legal))], ""
+
+
+def easy_filter(view, legal):
+    """Never call with a count below 50; otherwise anything goes."""
+    hand, table = _mine(view)
+    if _best(hand + table, view.zone("board").cards) < 50:
+        keep = [a for a in legal if a.kind != "call"]
+        return keep or list(legal)
+    return list(legal)
+
+
+def stop_playout(state):
+    """A playout ends with its hand: later hands are a fresh deal."""
+    return state.step == "hand_over"
+
+
+def evaluate(state):
+    """Each seat's game points with this hand scored as it stands, against the best of
+    the others, squashed to 0..1 (a hand is worth up to about 85 points)."""
+    points = list(state.game_points)
+    if state.step not in ("hand_over", "over"):
+        rows = score_hand([h + t for h, t in zip(state.hands, state.tables)], state.board,
+                          state.hit_goal, state.caller)
+        for row in rows:
+            points[row["seat"]] += row["points"]
+    out = []
+    for seat, mine in enumerate(points):
+        rival = max(p for s, p in enumerate(points) if s != seat)
+        out.append(0.5 + 0.5 * math.tanh((mine - rival) / SPREAD))
+    return out
+
+
+class _Sight:
+    """What Medium reads of the player to move's view, straight from a determinized
+    state (a playout step builds no view): the zones as the state's own lists (of the
+    others' hands Medium reads only the count), the die and the card chosen to swap."""
+
+    def __init__(self, state):
+        self.state = state
+        self.seat = state.current_player
+        self.players = state.players
+        self.facts = {"die": state.die}
+        if state.chosen is not None:
+            self.facts["swap_card"] = state.chosen.name
+        self.zones = {}
+
+    def zone(self, key):
+        zone = self.zones.get(key)
+        if zone is None:
+            state = self.state
+            if key == "board":
+                cards = state.board
+            elif key == "drawn":
+                cards = state.drawn
+            else:
+                kind, seat = key.split(":")
+                cards = (state.hands if kind == "hand" else state.tables)[int(seat)]
+            zone = self.zones[key] = _Cards(cards)
+        return zone
+
+
+class _Cards:
+    """A zone's cards and count, for `_Sight`."""
+
+    __slots__ = ("cards", "count")
+
+    def __init__(self, cards):
+        self.cards = cards
+        self.count = len(cards)
+
+
+def rollout(state, legal, rng):
+    """Playout policy: Medium's, as it would play from the view of the player to move."""
+    if len(legal) == 1:
+        return legal[0]
+    return medium(_Sight(state), legal, rng)[0]

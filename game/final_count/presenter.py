@@ -1,0 +1,236 @@
+"""Final Count at the table: the die beside the board, picks from others' cards; each
+hand's count in the scoring breakdown."""
+from game.final_count.rules import DIE_ACTIONS
+from game.presenter import Presenter, possessive, plural, seat_name, the
+
+# What each swap trades your card with.
+SWAPS = {"swap_draw": "the drawn card", "swap_opp": "an opponent's card", "swap_board": "the Board"}
+
+# What a die face means, in a few words for the side panel.
+DIE_SHORT = {1: "keep or discard", 2: "give or discard", 3: "to the Board or discard",
+             4: "swap or return", 5: "swap with an opponent", 6: "swap with the Board"}
+
+
+class FinalCount(Presenter):
+    """Final Count's words and picks."""
+
+    TIPS = {"A": "An ace counts 1 or 11, whichever helps you"}
+    KIND_LABELS = dict(Presenter.KIND_LABELS, roll="Roll", call="Call", decline="Decline",
+                       to_board="To the board")
+    SEAT_ARGS = frozenset({"give"})
+    EVENT_WORDS = dict(Presenter.EVENT_WORDS,
+                       hand=lambda who, d: f"Hand {d}: {who} deals",
+                       call=lambda who, d: f"{who} called at the {d} of the turn",
+                       goal=lambda who, d: f"Hit Goal is {d}: end the hand on exactly {d} to win 75",
+                       exhausted=lambda who, d: "The draw pile is empty: the hand ends",
+                       collect=lambda who, d: f"{who} takes the cards back",
+                       decline=lambda who, d: f"{who} chose not to swap",
+                       score=lambda who, d: f"{who} scored {plural(d, 'point')} this hand")
+    MOVE_WORDS = {("draw", "hand"): "{who} was dealt {what}", ("draw", "table"): "{who} was dealt {what} face up",
+                  ("drawn", "table"): "{who} put {what} on {dst}", ("drawn", "discard"): "{who} discarded {what}",
+                  ("drawn", "board"): "{who} put {what} on the Board",
+                  ("drawn", "draw"): "{who} returned {what} to the Draw Pile",
+                  ("draw", "drawn"): "{who} drew {what}", ("hand", "draw"): "{who} put {what} on the Draw Pile",
+                  ("table", "draw"): "{who} put {what} on the Draw Pile",
+                  ("board", "table"): "{who} took {what} from the Board", ("hand", "hand"): None}
+    TOASTS = Presenter.TOASTS | {"call", "goal"}
+    ZONE_TERMS = True
+    SEAT_FACTS = frozenset({"dealer", "caller"})
+    FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played", caller="Last called by", target="Game to",
+                       bust_over="Bust over", caller_bonus="Caller's bonus to each winner")
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"die", "exhausted", "holding_drawn_card", "hit_goal"}
+
+    def context(self, view, names):
+        """The hand, scored or in its final round (and who called)."""
+        facts = view.facts
+        if view.is_over:
+            return ""
+        if facts["step"] == "hand_over":
+            return f"Hand {facts['hand']} scored"
+        caller = seat_name(names, facts["caller"])
+        return f"Hand {facts['hand']}: final round ({caller} called)" if caller else f"Hand {facts['hand']}"
+
+    def instruction(self, view, names, selected):
+        """Roll or call, what the die result means now, end the turn, deal."""
+        facts = view.facts
+        step, die = facts["step"], facts["die"]
+        final = facts["caller"] is not None
+        if step == "start":
+            return "Final round: roll the die" if final else "Roll the die, or call to end the hand"
+        if step == "end":
+            return "End your turn" if final else "End your turn, or call to end the hand"
+        if step == "hand_over":
+            return "Deal the next hand"
+        if step == "target":
+            swap = self.card_words(facts.get("swap_card")) or "your card"
+            if die == 5:
+                return (f"Die shows 5: take a face-up card from an opponent's table or pick one "
+                        f"blind from their hand, for your {swap}; or decline")
+            return f"Die shows 6: take a Board card for your {swap}, or decline"
+        if die in DIE_ACTIONS:
+            return f"Die shows {die}: {DIE_ACTIONS[die]}"
+        return ""
+
+    def waiting(self, view, seat, names):
+        """What another player's die result asks of them."""
+        facts = view.facts
+        who = names[seat]
+        if facts["step"] == "hand_over":
+            return f"{who} deals the next hand"
+        if facts["step"] in ("action", "target") and facts["die"] in DIE_SHORT:
+            return f"{who} rolled {facts['die']}: {DIE_SHORT[facts['die']]}"
+        return ""
+
+    def side_facts(self, view, names):
+        """Your count against 75 (bust or not), the goal, the die, the caller and dealer."""
+        facts = view.facts
+        limit = facts["bust_over"]
+        lines = []
+        mine = facts.get("my_count")
+        if mine:
+            if mine.get("bust"):
+                count = f"bust (over {limit})"
+            else:
+                count = f"{mine['best']} of {limit}" + (", aces as 1 or 11" if len(mine.get("totals", [])) > 1 else "")
+            lines.append(("Your count", count, None))
+        goal = facts["hit_goal"]
+        if goal is not None:
+            hit = mine and mine.get("hit")
+            lines.append(("Goal", f"{goal}" + (" (you can hit it)" if hit else ""), None))
+        die = facts["die"]
+        if die in DIE_SHORT:
+            lines.append(("Die", f"{die}: {DIE_SHORT[die]}", None))
+        for key, label in (("caller", "Called by"), ("dealer", "Dealer")):
+            who = seat_name(names, facts[key])
+            if who:
+                lines.append((label, who, None))
+        top = facts.get("draw_top")
+        if top:
+            lines.append(("Top of the draw pile", self.card_words(top), None))
+        lines.append(("Game to", f"{facts['target']} points", None))
+        return lines[:self.SIDE_FACTS]
+
+    def event_lines(self, events, names, zones):
+        """A swap's two moves told as one: 'Theo swapped their 3 of hearts for Ines's Ace
+        of spades'."""
+        lines = super().event_lines(events, names, zones)
+        i = 0
+        while i < len(lines) - 1:
+            swap = self.swap_line(lines[i][0], lines[i + 1][0], names)
+            if swap:
+                lines[i:i + 2] = [(lines[i][0], swap), (lines[i + 1][0], None)]
+                i += 1
+            i += 1
+        return lines
+
+    def swap_line(self, taken, given, names):
+        """The line of a swap told by two moves, `taken` (a card to the mover's table) then
+        `given` (the mover's card to where it came from), or None if they are not one: a
+        card the viewer may not see is 'a card from their hand'."""
+        seat = taken.seat
+        who = seat_name(names, seat)
+        own = (f"hand:{seat}", f"table:{seat}")
+        if not (who and taken.kind == given.kind == "move" and given.seat == seat and taken.dst == own[1]
+                and given.src in own and len(taken.cards) == len(given.cards) == 1 and taken.cards[0]):
+            return None
+        their = "your" if who == "You" else "their"
+        card, mine = taken.cards[0].spoken, given.cards[0]
+        mine = f"{their} {mine.spoken}" if mine else f"a card from {their} hand"
+        if (taken.src, given.dst) == ("drawn", "draw"):
+            return f"{who} swapped the drawn {card} for {mine}, which went on top of the Draw Pile"
+        if (taken.src, given.dst) == ("board", "board"):
+            return f"{who} swapped {mine} for {the(card)} from the Board"
+        kind, _, owner = taken.src.partition(":")
+        if not owner.isdigit() or given.dst != f"table:{owner}":
+            return None
+        other = seat_name(names, int(owner))
+        if kind == "table":
+            return f"{who} swapped {mine} for {possessive(other)} {card}"
+        return f"{who} swapped {mine} for {the(card)}, picked blind from {possessive(other)} hand"
+
+    def taken_back(self, action, names, view=None):
+        """A swap taken back says with what: 'your swap of the 3 of hearts with the Board'."""
+        against = SWAPS.get(action.kind)
+        if against and action.cards:
+            return f"your swap of the {action.cards[0].spoken} with {against}"
+        return super().taken_back(action, names, view)
+
+    def hand_result(self, view):
+        """Each player's points this hand, and who won it."""
+        seats = (view.facts.get("last_hand") or {}).get("seats") or []
+        return {row["seat"]: (row.get("points", 0), bool(row.get("winner"))) for row in seats} or None
+
+    def summary_lines(self, view, names):
+        """The Board of the hand just ended (every count includes it), then the facts."""
+        board = (view.facts.get("last_hand") or {}).get("board") or []
+        lines = [f"The Board, counted by everyone: {', '.join(self.card_words(n) for n in board)}"] if board else []
+        return lines + super().summary_lines(view, names)[:3]
+
+    def outcome_line(self, event, view, names, zone_names):
+        """A hand's end: who scored (with what count) and who went bust."""
+        last = view.facts.get("last_hand") or {}
+        if event.kind != "hand_over" or not last.get("seats"):
+            return super().outcome_line(event, view, names, zone_names)
+        rows = last["seats"]
+        won = [f"{names[r['seat']]} +{r.get('points', 0)} (count {r.get('best')})" for r in rows if r.get("winner")]
+        bust = [names[r["seat"]] for r in rows if r.get("bust")]
+        words = f"Hand {last.get('hand')} is over: " + (", ".join(won) if won else "nobody scores")
+        return words + (f"; bust: {', '.join(bust)}" if bust else "")
+
+    def arg_label(self, arg, names, kind="", view=None):
+        """A pick 'seat:position' reads 'Theo, card 2'."""
+        if isinstance(arg, str) and ":" in arg:
+            seat, _, pos = arg.partition(":")
+            who = seat_name(names, int(seat)) if seat.isdigit() else ""
+            if who:
+                return f"{who}, card {int(pos) + 1}" if pos.isdigit() else f"{who} {pos}"
+        return super().arg_label(arg, names, kind, view)
+
+    def picks(self, action, owner, index, viewer, view=None):
+        """A pick names the seat and the position: 'seat:position'."""
+        arg = action.arg
+        if isinstance(arg, str) and ":" in arg:
+            seat, _, pos = arg.partition(":")
+            return seat.isdigit() and pos.isdigit() and int(seat) == owner and int(pos) == index
+        return super().picks(action, owner, index, viewer, view)
+
+    def owners(self, view):
+        """The drawn card lies in the middle, where each player's turn draws it: your own
+        cards never move aside when it comes and goes."""
+        owner = super().owners(view)
+        owner["drawn"] = None
+        return owner
+
+    def die_centre(self, board):
+        """The die lies right of the board and whatever lies in line with it, or left of
+        them where a seat's cards lie on the right."""
+        x, y, w, h = board.boxes["board"]
+        row = [(bx, bx + bw) for bx, by, bw, bh in board.boxes.values() if by == y]
+        places = ((max(r for _, r in row) + 50, y + h / 2), (min(left for left, _ in row) - 50, y + h / 2))
+
+        def clear(centre):
+            cx, cy = centre
+            return not any(bx < cx + 27 and cx - 27 < bx + bw and by < cy + 27 and cy - 27 < by + bh
+                           for bx, by, bw, bh in board.boxes.values())
+        return next((c for c in places if clear(c)), places[0])
+
+    def hand_over(self, view):
+        """Which hand is over."""
+        return f"Hand {view.facts['hand']} is over"
+
+    def breakdown(self, view, seat, names):
+        """The hand's cards, its count or bust, the goal, the caller's bonus, the points."""
+        seats = (view.facts["last_hand"] or {}).get("seats") or []
+        if seat >= len(seats):
+            return ""
+        s = seats[seat]
+        parts = [", ".join(self.card_words(name) for name in s.get("cards", []))]
+        if s.get("bust"):
+            parts.append("bust")
+        elif s.get("best") is not None:
+            parts.append(f"count {s['best']}")
+        if s.get("hit"):
+            parts.append("hit the goal")
+        if s.get("bonus"):
+            parts.append(f"caller bonus {s['bonus']}")
+        return ", ".join(p for p in parts if p)

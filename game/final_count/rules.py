@@ -1,0 +1,683 @@
+"""Final Count: a dice-driven, Blackjack-like game on the 52-card deck, played to 300.
+
+Rules: Final Count's rulebook (rulebook.md). Each player holds two cards in hand and has
+cards face up on the table; the Board is shared. On a turn a player rolls the die (the
+face names a draw or swap action, every one of which can be declined) or Calls, at the
+beginning or the end of the turn. After a Call every other player takes one last turn
+and the hand is scored: each player counts hand + table + Board, aces 1 or 11 in the
+player's favour, best total not over 75 wins, ties split and rounded down, +10 to each
+winner when the caller did not win. With the Hit Goal option, two rolls before the hand
+set a goal; hitting it exactly at the end of the hand wins 75.
+
+Turn steps: `start` (roll or call), `action` (resolve the die face), `target` (second
+half of a 5 or 6 swap: what to take), `end` (end the turn or call), `hand_over` (all
+hands shown; the next dealer deals), `over`.
+
+Actions: roll, call, end_turn, deal; 1: keep/discard; 2: give (arg = opponent seat)/
+discard; 3: to_board/discard; 4: swap_draw (your card)/return; 5: swap_opp (your card),
+then take (an opponent's table card) or pick (arg "seat:position", a blind pick from
+that seat's hand, positions in an order shuffled when the pick begins)/decline;
+6: swap_board (your card), then take (a Board card)/decline.
+
+What a player saw stays known to that player alone: the Discard Pile cards it knows (the
+fact `my_discards`: its own discards, and a card it knew on top of the Draw Pile that
+another player drew and discarded) and the Draw Pile's top while it knows it (`draw_top`).
+A sampled state (for the bots) deals them back there.
+
+Piles are lists with the top card last. Scores are game points toward 300.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/final_count.md.
+"""
+from collections import Counter
+
+from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+                       ZoneSpec, added_later, data, fact, integer, listof, optional, require,
+                       require_int, shuffle, swap_into)
+from game.measures import Measures, events_reached
+
+LIMIT = 75          # a best total above this is a bust (A20)
+TARGET = 300        # game points that end the game (A21)
+CALL_BONUS = 10     # to each winner when the caller did not win (A9)
+BOARD_CARDS = 2
+
+ROLL = Action("roll")
+CALL = Action("call")
+END_TURN = Action("end_turn")
+DEAL = Action("deal")
+KEEP = Action("keep")
+DISCARD = Action("discard")
+TO_BOARD = Action("to_board")
+RETURN = Action("return")
+DECLINE = Action("decline")
+
+DIE_ACTIONS = {
+    1: "keep the drawn card on your table or discard it",
+    2: "play the drawn card on an opponent's table or discard it",
+    3: "play the drawn card on the Board or discard it",
+    4: "swap the drawn card with one of your cards or return it to the Draw Pile",
+    5: "swap one of your cards with one of an opponent's cards, or decline",
+    6: "swap one of your cards with a Board card, or decline",
+}
+ACTION_KINDS = {1: {"keep", "discard"}, 2: {"give", "discard"}, 3: {"to_board", "discard"},
+                4: {"swap_draw", "return"}, 5: {"swap_opp", "take", "pick", "decline"},
+                6: {"swap_board", "take", "decline"}}
+
+
+# ---- scoring (pure functions) ---------------------------------------------------------
+def card_points(card):
+    """A card's points with an ace as 1: 2-10 face value, J Q K 10."""
+    return min(card.value, 10)
+
+
+def tally(cards):
+    """(the points of `cards` with every ace as 1, the number of aces)."""
+    base = 0
+    aces = 0
+    for card in cards:
+        value = card.value
+        if value >= 10:
+            base += 10
+        else:
+            base += value
+            if value == 1:
+                aces += 1
+    return base, aces
+
+
+def reachable_totals(cards):
+    """Every total `cards` can make, each ace 1 or 11, lowest first (A7)."""
+    base, aces = tally(cards)
+    return [base + 10 * j for j in range(aces + 1)]
+
+
+def best_total(totals):
+    """The highest total not over 75, or None (bust)."""
+    best = None
+    for total in totals:
+        if total <= LIMIT:
+            best = total
+    return best
+
+
+def score_hand(player_cards, board, goal=None, caller=None):
+    """The hand's result, one dict per seat: the totals each seat's cards and the Board
+    can make, best, bust, hit, winner, share, bonus and points (2.3, A5-A9, A20, A22)."""
+    rows = []
+    for seat, cards in enumerate(player_cards):
+        totals = reachable_totals(list(cards) + list(board))
+        best = best_total(totals)
+        rows.append({"seat": seat, "cards": [c.name for c in cards], "totals": totals,
+                     "best": best, "bust": best is None,
+                     "hit": goal is not None and goal in totals,
+                     "winner": False, "share": 0, "bonus": 0, "points": 0})
+    hitters = [row for row in rows if row["hit"]]
+    if hitters:
+        winners, pool = hitters, LIMIT
+    else:
+        alive = [row for row in rows if not row["bust"]]
+        pool = max((row["best"] for row in alive), default=0)
+        winners = [row for row in alive if row["best"] == pool]
+    winning_seats = [row["seat"] for row in winners]
+    bonus = CALL_BONUS if caller is not None and winners and caller not in winning_seats else 0
+    for row in winners:
+        row["winner"] = True
+        row["share"] = pool // len(winners)
+        row["bonus"] = bonus
+        row["points"] = row["share"] + bonus
+    return rows
+
+
+def goal_number(first, second):
+    """The Hit Goal from two rolls: the larger digit first (A4)."""
+    return 10 * max(first, second) + min(first, second)
+
+
+def pick_action(seat, position):
+    """The blind pick of the card shown at `position` of `seat`'s hand."""
+    return Action("pick", (), f"{seat}:{position}")
+
+
+def _check_last_hand(last, where, state):
+    """The saved breakdown of the last scored hand, checked field by field."""
+    if last is None:
+        return
+    require(last, dict, where)
+    require_int(last.get("hand"), f"{where}.hand", 1, 10**6)
+    if last.get("caller") is not None:
+        require_int(last["caller"], f"{where}.caller", 0, state.players - 1)
+    if last.get("goal") is not None:
+        require_int(last["goal"], f"{where}.goal", 11, 66)
+    require(last.get("exhausted"), bool, f"{where}.exhausted")
+    for name in require(last.get("board"), list, f"{where}.board"):
+        require(name, str, f"{where}.board[]")
+    rows = require(last.get("seats"), list, f"{where}.seats")
+    if len(rows) != state.players:
+        raise ValueError(f"{where}.seats: {len(rows)} rows for {state.players} players")
+    for i, row in enumerate(rows):
+        rw = f"{where}.seats[{i}]"
+        require(row, dict, rw)
+        if row.get("seat") != i:
+            raise ValueError(f"{rw}.seat: expected {i}")
+        for name in require(row.get("cards"), list, f"{rw}.cards"):
+            require(name, str, f"{rw}.cards[]")
+        for total in require(row.get("totals"), list, f"{rw}.totals"):
+            require_int(total, f"{rw}.totals[]", 0, 1000)
+        if row.get("best") is not None:
+            require_int(row["best"], f"{rw}.best", 0, LIMIT)
+        for key in ("bust", "hit", "winner"):
+            require(row.get(key), bool, f"{rw}.{key}")
+        for key in ("share", "bonus", "points"):
+            require_int(row.get(key), f"{rw}.{key}", 0, LIMIT + CALL_BONUS)
+
+
+def _check_pick_orders(orders, where, state):
+    """Saved blind-pick orders: null, or one list of hand positions per seat."""
+    if orders is not None:
+        for i, order in enumerate(require(orders, list, where)):
+            for position in require(order, list, f"{where}[{i}]"):
+                require_int(position, f"{where}[{i}]", 0, 1)
+
+
+def _final_count_game(state):
+    """Final Count: calls, hands nobody called, die faces rolled."""
+    rolls = Counter(str(event.detail) for event in state.events
+                    if event.kind == "roll" and isinstance(event.detail, int))
+    return ({"calls": sum(event.kind == "call" for event in state.events),
+             "hands nobody called": sum(event.kind == "exhausted" for event in state.events)},
+            {"die face": dict(rolls)})
+
+
+class State(GameState):
+    """A game of Final Count in progress."""
+
+    game_id = "final_count"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    STEPS = ("start", "action", "target", "end", "hand_over", OVER)
+    FIELDS = {"game_points": listof(integer(0, 10**6), SEATS), "hand": integer(1, 10**6),
+              "dealer": SEAT, "hands": listof(CARDS, SEATS), "tables": listof(CARDS, SEATS),
+              "board": CARDS, "draw_pile": CARDS, "discard": CARDS, "drawn": CARDS,
+              "discarded": listof(CARDS, SEATS),
+              "die": optional(integer(1, 6)), "caller": optional(SEAT),
+              "final_round_to_play": listof(SEAT), "hit_goal": optional(integer(11, 66)),
+              "goal_rolls": listof(integer(1, 6)), "chosen": optional(CARD),
+              "pick_orders": data(_check_pick_orders, frozen=True), "top_known_by": listof(SEAT),
+              "drawn_known_by": added_later(listof(SEAT), lambda state: []),
+              "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True)}
+    FACTS = {"hand": fact(int, field=True), "dealer": fact(int, field=True),
+             "die": fact(int, None, field=True), "caller": fact(int, None, field=True),
+             "final_round_to_play": fact(list, field=True),
+             "hit_goal": fact(int, None, field=True), "goal_rolls": fact(list, field=True),
+             "holding_drawn_card": fact(bool), "showing": fact(list),
+             "game_points": fact(list, field=True), "target": fact(int),
+             "bust_over": fact(int), "caller_bonus": fact(int),
+             "exhausted": fact(bool, field=True), "last_hand": fact(dict, None, field=True),
+             "my_count": fact(dict, private=True), "draw_top": fact(str, private=True),
+             "my_discards": fact(list, private=True), "swap_card": fact(str, private=True)}
+    RENAMED = {version: {"hand": "hand_no", "final_round_to_play": "final_left",
+                         "hit_goal": "goal", "game_points": "totals"} for version in (1, 2)}
+    RENAMED[1]["winner_seats"] = "winners"
+    MEASURES = Measures(
+        first_kinds=("roll", "call"),
+        seat_actions={"swaps": ("swap_draw", "swap_opp", "swap_board"), "calls": ("call",),
+                      "rolls declined": ("decline",)},
+        game=_final_count_game,
+        curve_events=frozenset({"hand_over", "game_over"}),
+        hand_events=frozenset({"hand_over", "game_over"}),
+        safeguards=events_reached(
+            {"exhausted": "a hand nobody called (the Draw Pile ran out, A18)"}))
+
+    def __init__(self, info, players, options, chance, deck, cards):
+        super().__init__(info, players, options, chance, deck, cards)
+        if len(self.cards) < 3 * players + BOARD_CARDS:
+            raise ValueError(f"a deal for {players} players needs {3 * players + BOARD_CARDS} "
+                             f"cards; the game has {len(self.cards)}")
+        self._read_options()
+        self.game_points = [0] * players
+        self.hand = 0
+        self.dealer = 0
+        self.last_hand = None
+        self._start_hand()
+
+    # ---- the hand -------------------------------------------------------------------
+    def _start_hand(self):
+        """Deal a hand (A3), roll the Hit Goal if in force (A4) and start the first turn."""
+        n = self.players
+        order = self.chance.deal_order(self.deck, self.cards)
+        if len(order) < 3 * n + BOARD_CARDS:
+            raise ValueError(f"a deal for {n} players needs {3 * n + BOARD_CARDS} cards; "
+                             f"the stacked deck has {len(order)}")
+        self.hand += 1
+        d = self.dealer
+        self.hands = [[] for _ in range(n)]
+        self.tables = [[] for _ in range(n)]
+        self.discard = []
+        self.drawn = []
+        self.discarded = [[] for _ in range(n)]
+        self.caller = None
+        self.final_round_to_play = []
+        self.die = None
+        self.chosen = None
+        self.pick_orders = None
+        self.top_known_by = []
+        self.drawn_known_by = []    # the other seats that knew the drawn card (it was the top)
+        self.exhausted = False
+        self.hit_goal = None
+        self.goal_rolls = []
+        self.emit("hand", d, detail=self.hand)
+        for j in range(2 * n):
+            seat = (d + 1 + j) % n
+            self.hands[seat].append(order[j])
+            self.emit("move", seat, (order[j],), "draw", f"hand:{seat}", frozenset((seat,)))
+        for j in range(n):
+            seat = (d + 1 + j) % n
+            card = order[2 * n + j]
+            self.tables[seat].append(card)
+            self.emit("move", seat, (card,), "draw", f"table:{seat}")
+        self.board = list(order[3 * n:3 * n + BOARD_CARDS])
+        self.emit("move", None, self.board, "draw", "board")
+        self.draw_pile = order[3 * n + BOARD_CARDS:][::-1]
+        if self.goal_on:
+            for _ in range(2):
+                roll = self.chance.roll()
+                self.goal_rolls.append(roll)
+                self.emit("roll", d, detail=roll)
+            self.hit_goal = goal_number(*self.goal_rolls)
+            self.emit("goal", d, detail=self.hit_goal)
+        self.step = "start"
+        self.current_player = (d + 1) % n
+        self.emit("turn", self.current_player)
+
+    def _next_turn(self):
+        """Pass the turn on: clockwise, or through the final round; end the hand when the
+        final round is over or the Draw Pile is empty with no call (A11, A18)."""
+        if self.caller is not None:
+            if not self.final_round_to_play:
+                self._score_hand()
+                return
+            self.current_player = self.final_round_to_play.pop(0)
+        else:
+            self.current_player = (self.current_player + 1) % self.players
+        self.step = "start"
+        self.die = None
+        if self.caller is None and not self.draw_pile:
+            self.exhausted = True
+            self.emit("exhausted", self.current_player)
+            self._score_hand()
+            return
+        self.emit("turn", self.current_player)
+
+    def _score_hand(self):
+        """Score the hand (2.3), reveal the hands, and end the game or wait for the deal."""
+        rows = score_hand([h + t for h, t in zip(self.hands, self.tables)], self.board,
+                          self.hit_goal, self.caller)
+        for seat in range(self.players):
+            if self.hands[seat]:
+                self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
+        for row in rows:
+            self.game_points[row["seat"]] += row["points"]
+            self.emit("score", row["seat"], detail=row["points"])
+        self.last_hand = {"hand": self.hand, "caller": self.caller, "goal": self.hit_goal,
+                          "exhausted": self.exhausted, "board": [c.name for c in self.board],
+                          "seats": rows}
+        self.die = None
+        top = max(self.game_points)
+        if top >= TARGET:                                            # A21
+            self._end(s for s, points in enumerate(self.game_points) if points == top)
+        else:
+            self.step = "hand_over"
+            self.current_player = (self.dealer + 1) % self.players   # A2: the next dealer
+            self.emit("hand_over", None, detail=self.hand)
+
+    # ---- rules ----------------------------------------------------------------------
+    def _own_cards(self, seat):
+        return self.hands[seat] + self.tables[seat]
+
+    def _opponents(self, seat):
+        return [(seat + k) % self.players for k in range(1, self.players)]
+
+    def _legal_actions(self):
+        step = self.step
+        p = self.current_player
+        if step == "start":
+            return [ROLL, CALL] if self.caller is None else [ROLL]
+        if step == "end":
+            return [END_TURN, CALL] if self.caller is None else [END_TURN]
+        if step == "hand_over":
+            return [DEAL]
+        f = self.die
+        if step == "target":
+            acts = []
+            if f == 5:
+                for o in self._opponents(p):
+                    acts.extend(Action("take", (t,)) for t in self.tables[o])
+                    acts.extend(pick_action(o, i) for i in range(len(self.hands[o])))
+            else:
+                acts.extend(Action("take", (b,)) for b in self.board)
+            acts.append(DECLINE)
+            return acts
+        if f == 1:
+            return [KEEP, DISCARD]
+        if f == 2:
+            return [Action("give", (), o) for o in self._opponents(p)] + [DISCARD]
+        if f == 3:
+            return [TO_BOARD, DISCARD]
+        kind = {4: "swap_draw", 5: "swap_opp", 6: "swap_board"}[f]
+        acts = [Action(kind, (x,)) for x in self._own_cards(p)]
+        acts.append(RETURN if f == 4 else DECLINE)
+        return acts
+
+    def why_illegal(self, action):
+        if self.is_over:
+            return "the game is over"
+        kind = action.kind
+        step = self.step
+        if step == "hand_over":
+            return "the hand is over; the next dealer deals the next hand"
+        if kind == "deal":
+            return "the hand is still being played"
+        if kind == "call":
+            if self.caller is not None:
+                return "a player has already called; the final round has no calling"
+            return "you may call only at the beginning or the end of your turn"
+        if kind == "roll":
+            return "you have already rolled this turn"
+        if kind == "end_turn":
+            if step == "start":
+                return "roll the die first" + (" or call" if self.caller is None else "")
+            return f"finish the die action first: {DIE_ACTIONS[self.die]}"
+        if step in ("start", "end"):
+            if step == "start":
+                return "roll the die first" + (" or call" if self.caller is None else "")
+            return "your die action is done; end your turn" + (
+                " or call" if self.caller is None else "")
+        f = self.die
+        if kind not in ACTION_KINDS[f] or (step == "target") != (kind in ("take", "pick")):
+            if step == "target":
+                return ("choose the card to take" + (", blind from a hand or face up from "
+                        "a table" if f == 5 else " from the Board") + ", or decline")
+            return f"the die shows {f}: {DIE_ACTIONS[f]}"
+        if kind in ("swap_draw", "swap_opp", "swap_board"):
+            return "you can only swap one of your own cards (in hand or on the table)"
+        if kind == "give":
+            return "the card goes to an opponent's table: name an opponent's seat"
+        if kind == "take":
+            if f == 5:
+                return "you can take only a face-up card from an opponent's table"
+            return "you can take only a card on the Board"
+        if kind == "pick":
+            return "a blind pick names an opponent and a position in that opponent's hand"
+        return super().why_illegal(action)
+
+    def _apply(self, action):
+        kind = action.kind
+        p = self.current_player
+        if kind == "roll":
+            self._roll(p)
+        elif kind == "call":                                         # A10
+            self.caller = p
+            self.final_round_to_play = self._opponents(p)
+            self.emit("call", p, detail="start" if self.step == "start" else "end")
+            self._next_turn()
+        elif kind == "end_turn":
+            self._next_turn()
+        elif kind == "deal":
+            self.dealer = p
+            self.emit("collect", p)
+            self._start_hand()
+        elif kind in ("keep", "give", "to_board", "discard", "return"):
+            self._play_drawn(p, kind, action.arg)
+        elif kind == "swap_draw":
+            self._swap_draw(p, action.cards[0])
+        elif kind in ("swap_opp", "swap_board"):
+            self.chosen = action.cards[0]
+            if kind == "swap_opp":                                   # A17: fresh orders
+                self.pick_orders = []
+                for o in range(self.players):
+                    order = list(range(len(self.hands[o])))
+                    if o != p and order:
+                        shuffle(self.rng, order)
+                    self.pick_orders.append(order)
+            self.step = "target"
+        elif kind == "take":
+            taken = action.cards[0]
+            if self.die == 6:
+                self._exchange(p, taken, self.board, "board")
+            else:
+                o = next(o for o in self._opponents(p) if taken in self.tables[o])
+                self._exchange(p, taken, self.tables[o], f"table:{o}", o)
+        elif kind == "pick":
+            o, position = (int(part) for part in action.arg.split(":"))
+            taken = self.hands[o][self.pick_orders[o][position]]
+            self.chance.blind_draw()
+            self._exchange(p, taken, self.hands[o], f"hand:{o}", o)
+        else:   # decline
+            self.emit("decline", p, detail=self.die)
+            self._action_done()
+
+    def _roll(self, p):
+        """Roll the die; faces 1-4 draw the top card for the roller's eyes only (A12),
+        or do nothing when the Draw Pile is empty (A18)."""
+        f = self.chance.roll()
+        self.die = f
+        self.emit("roll", p, detail=f)
+        if f <= 4:
+            if not self.draw_pile:
+                self.emit("no_effect", p, detail=f)
+                self.step = "end"
+                return
+            card = self.draw_pile.pop()
+            self.drawn_known_by = [s for s in self.top_known_by if s != p]
+            self.top_known_by = []
+            self.drawn.append(card)
+            self.emit("move", p, (card,), "draw", "drawn", frozenset((p,)))
+        self.step = "action"
+
+    def _play_drawn(self, p, kind, arg):
+        """Faces 1-4 without a swap: place the drawn card, discard it or put it back."""
+        card = self.drawn.pop()
+        if kind == "keep":
+            self.tables[p].append(card)
+            self.emit("move", p, (card,), "drawn", f"table:{p}")
+        elif kind == "give":                                         # A13
+            self.tables[arg].append(card)
+            self.emit("move", p, (card,), "drawn", f"table:{arg}", detail=arg)
+        elif kind == "to_board":
+            self.board.append(card)
+            self.emit("move", p, (card,), "drawn", "board")
+        elif kind == "discard":                                      # A12: unseen
+            self.discard.append(card)
+            for seat in [p] + self.drawn_known_by:
+                self.discarded[seat].append(card)
+            self.emit("move", p, (card,), "drawn", "discard", frozenset((p,)))
+        else:                                                        # A14: back on top
+            self.draw_pile.append(card)
+            self.top_known_by = [p]
+            self.emit("move", p, (card,), "drawn", "draw", frozenset((p,)))
+        self._action_done()
+
+    def _swap_draw(self, p, mine):
+        """Face 4: the drawn card goes face up to the table (in place of `mine` if that
+        was a table card); `mine` goes face down on top of the Draw Pile (A14)."""
+        card = self.drawn.pop()
+        table = self.tables[p]
+        if mine in table:
+            table[table.index(mine)] = card
+            src, seen, known = f"table:{p}", None, list(range(self.players))
+        else:
+            self.hands[p].remove(mine)
+            table.append(card)
+            src, seen, known = f"hand:{p}", frozenset((p,)), [p]
+        self.emit("move", p, (card,), "drawn", f"table:{p}")
+        self.emit("move", p, (mine,), src, "draw", seen)
+        self.draw_pile.append(mine)
+        self.top_known_by = known
+        self._action_done()
+
+    def _exchange(self, p, taken, zone, key, owner=None):
+        """Faces 5 and 6: trade the chosen card for `taken` (from `zone`, a list). Both
+        end face up: `taken` on p's table, the chosen card on the owner's table or the
+        Board, each in the place of the card it replaced where that was face up."""
+        mine = self.chosen
+        table = self.tables[p]
+        if mine in table:
+            table[table.index(mine)] = taken
+            src = f"table:{p}"
+        else:
+            self.hands[p].remove(mine)
+            table.append(taken)
+            src = f"hand:{p}"
+        if key.startswith("hand:"):
+            zone.remove(taken)
+            self.tables[owner].append(mine)
+            dst = f"table:{owner}"
+        else:
+            zone[zone.index(taken)] = mine
+            dst = key
+        self.emit("move", p, (taken,), key, f"table:{p}")
+        self.emit("move", p, (mine,), src, dst)
+        self._action_done()
+
+    def _action_done(self):
+        self.drawn_known_by = []
+        self.chosen = None
+        self.pick_orders = None
+        self.step = "end"
+
+    def scores(self):
+        """Game points toward 300."""
+        return list(self.game_points)
+
+    # ---- views and saves ----------------------------------------------------------------
+    def _zones(self):
+        shown = PUBLIC if self.step in ("hand_over", OVER) else OWNER
+        zones = [ZoneSpec("draw", "Draw Pile", None, self.draw_pile, HIDDEN, "pile"),
+                 ZoneSpec("discard", "Discard Pile", None, self.discard, HIDDEN, "pile"),
+                 ZoneSpec("board", "Board", None, self.board, PUBLIC, "row"),
+                 ZoneSpec("drawn", "Drawn card", self.current_player, self.drawn, OWNER,
+                          "stack")]
+        for seat in range(self.players):
+            zones.append(ZoneSpec(f"hand:{seat}", "Cards in Hand", seat, self.hands[seat],
+                                  shown, "hand"))
+            zones.append(ZoneSpec(f"table:{seat}", "Cards on Table", seat, self.tables[seat],
+                                  PUBLIC, "row"))
+        return zones
+
+    def _facts(self):
+        showing = []
+        for table in self.tables:
+            totals = reachable_totals(table + self.board)
+            showing.append({"totals": totals, "best": best_total(totals)})
+        return {"hand": self.hand,
+                "dealer": self.dealer, "die": self.die, "caller": self.caller,
+                "final_round_to_play": list(self.final_round_to_play),
+                "hit_goal": self.hit_goal, "goal_rolls": list(self.goal_rolls),
+                "holding_drawn_card": bool(self.drawn),
+                "showing": showing, "game_points": list(self.game_points),
+                "target": TARGET, "bust_over": LIMIT, "caller_bonus": CALL_BONUS,
+                "exhausted": self.exhausted, "last_hand": self.last_hand}
+
+    def _private_facts(self, seat):
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return {}
+        facts = {}
+        if self.step not in ("hand_over", OVER):
+            totals = reachable_totals(self._own_cards(seat) + self.board)
+            best = best_total(totals)
+            facts["my_count"] = {"totals": totals, "best": best, "bust": best is None,
+                                 "hit": self.hit_goal is not None and self.hit_goal in totals}
+        if seat in self.top_known_by and self.draw_pile:
+            facts["draw_top"] = self.draw_pile[-1].name
+        if self.discarded[seat]:
+            facts["my_discards"] = [c.name for c in self.discarded[seat]]
+        if self.chosen is not None and seat == self.current_player:
+            facts["swap_card"] = self.chosen.name
+        return facts
+
+    def _read_options(self):
+        self.goal_on = self.options["final_count.hit_goal"] == "on"
+
+    def _check_position(self):
+        """Cross-field checks of a loaded state."""
+        n = self.players
+        if len(self.drawn) > 1:
+            raise ValueError("save: state.drawn: a player holds at most one drawn card")
+        if any(len(h) > 2 for h in self.hands):
+            raise ValueError("save: state.hands: a hand never holds more than 2 cards")
+        if len(self.board) < BOARD_CARDS:
+            raise ValueError("save: state.board: the Board always has at least 2 cards")
+        for seat, cards in enumerate(self.discarded):
+            if any(c not in self.discard for c in cards):
+                raise ValueError(f"save: state.discarded[{seat}]: a card not in the "
+                                 "Discard Pile")
+        if self.drawn_known_by and (not self.drawn or self.current_player in self.drawn_known_by
+                                    or len(set(self.drawn_known_by)) < len(self.drawn_known_by)):
+            raise ValueError("save: state.drawn_known_by: other seats, each once, and only "
+                             "while a card is drawn")
+        if self.step in ("action", "target") and self.die is None:
+            raise ValueError("save: state.die: a die action needs the die result")
+        if bool(self.drawn) != (self.step == "action" and self.die is not None
+                                and self.die <= 4):
+            raise ValueError("save: state.drawn: a drawn card is held exactly while a "
+                             "1-4 die action is being resolved")
+        if self.caller is None and self.final_round_to_play:
+            raise ValueError("save: state.final_round_to_play: there is no final round "
+                             "without a call")
+        if self.caller is not None and self.step != "hand_over" and not self.is_over:
+            rest = self._opponents(self.caller)
+            if self.final_round_to_play != rest[len(rest) - len(self.final_round_to_play):]:
+                raise ValueError("save: state.final_round_to_play: not the seats after the "
+                                 "caller that are still to play")
+        if self.hit_goal != (goal_number(*self.goal_rolls) if len(self.goal_rolls) == 2 else None):
+            raise ValueError("save: state.hit_goal: does not match the two goal rolls")
+        if (self.hit_goal is not None) != self.goal_on:
+            raise ValueError("save: state.hit_goal: a goal exists exactly when Hit Goal is on")
+        if (self.chosen is not None) != (self.step == "target"):
+            raise ValueError("save: state.chosen: a swap card is chosen exactly in the "
+                             "target step")
+        if self.chosen is not None and self.chosen not in self._own_cards(self.current_player):
+            raise ValueError("save: state.chosen: not one of the swapping player's cards")
+        if self.pick_orders is not None:
+            if len(self.pick_orders) != n:
+                raise ValueError(f"save: state.pick_orders: {len(self.pick_orders)} orders "
+                                 f"for {n} players")
+            for seat, order in enumerate(self.pick_orders):
+                if sorted(order) != list(range(len(self.hands[seat]))):
+                    raise ValueError(f"save: state.pick_orders[{seat}]: not an order of that "
+                                     "hand's positions")
+        if (self.pick_orders is not None) != (self.step == "target" and self.die == 5):
+            raise ValueError("save: state.pick_orders: present exactly while choosing a "
+                             "5-pip swap target")
+        if bool(self.winner_seats) != self.is_over:
+            raise ValueError("save: state.winner_seats: winners exist exactly when the game "
+                             "is over")
+
+    def _resample_fields(self, view):
+        """Hand fields from the facts; the seat's own discards into the Discard Pile, a
+        known Draw Pile top on top, the blind-pick orders drawn afresh."""
+        super()._resample_fields(view)
+        facts = view.facts
+        seat = view.seat
+        holders = [self.draw_pile, self.discard] + self.hands
+        self.discarded = [[] for _ in range(self.players)]
+        mine = [self.deck.copies(name)[0] for name in facts.get("my_discards", ())]
+        self.discarded[seat] = mine
+        for card in mine:
+            swap_into(card, self.discard, holders, avoid=mine)
+        self.top_known_by = []
+        self.drawn_known_by = []
+        if facts.get("draw_top") and self.draw_pile:
+            top = self.deck.copies(facts["draw_top"])[0]
+            swap_into(top, self.draw_pile, holders, avoid=mine)
+            if top in self.draw_pile:
+                i = self.draw_pile.index(top)
+                self.draw_pile[i], self.draw_pile[-1] = self.draw_pile[-1], top
+            self.top_known_by = [seat]
+        self.chosen = self.deck.copies(facts["swap_card"])[0] if facts.get("swap_card") else None
+        self.pick_orders = None
+        if self.step == "target" and self.die == 5:
+            self.pick_orders = []
+            for o in range(self.players):
+                order = list(range(len(self.hands[o])))
+                if o != self.current_player:
+                    shuffle(self.rng, order)
+                self.pick_orders.append(order)

@@ -1,0 +1,55 @@
+"""What the bots know of Play Design's 5 possessions (docs/rulings/play_design.md, section 4).
+
+Medium arranges its lines by dot counts: on offense it sets its cards with the most
+key dots in the lanes where they open and wastes its weakest in dead lanes; on defense
+it sets its strongest cards (most dots whatever the colour) opposite live lanes.
+Scores are yards scored: higher is better.
+"""
+import math
+
+from game.play_design.rules import COLORS, key_count
+
+SPREAD = 30          # yards that make a clear lead, for evaluate
+
+
+def _defense_strength(card):
+    return sum(key_count(card, color) for color in COLORS) / len(COLORS)
+
+
+def medium(view, legal, rng):
+    """(action, reason): strongest cards where they count, weakest where they do not."""
+    facts = view.facts
+    if facts["step"] == "choose":
+        best = next((a for a in legal if a.arg == "offense"), legal[0])
+        return best, "take the ball: only the offense scores touchdowns"
+    lanes = facts["lanes"]
+    offense = view.seat == facts["offense"]
+
+    def value(action):
+        card, lane = action.cards[0], action.arg
+        info = lanes[lane]
+        if offense:
+            opens = info["live"] and card.color != info["color"]
+            own = key_count(card, card.color)
+            return own if opens else -own
+        strength = _defense_strength(card)
+        return strength if info["live"] else -strength
+
+    best = max(legal, key=value)
+    card, lane = best.cards[0], best.arg + 1
+    if offense:
+        return best, (f"set {card.spoken} in lane {lane}: {key_count(card, card.color)} key dots "
+                      "where it opens")
+    return best, f"set {card.spoken} opposite lane {lane}: strong dots where the offense can open"
+
+
+def stop_playout(state):
+    """A playout ends with its possession: the next one starts from fresh stacks."""
+    return state.table == "possession"
+
+
+def evaluate(state):
+    """Yards scored against the opponent's, squashed to 0..1 (a score is 20 yards)."""
+    a, b = state.yards
+    lead = 0.5 * math.tanh((a - b) / SPREAD)
+    return [0.5 + lead, 0.5 - lead]

@@ -1,0 +1,226 @@
+"""Play Design, 5 possessions, at the table: the field of lanes (the other coach's line
+at the top, each lane's open and closed cards in the middle, the viewer's line at the
+bottom), one back per coach, and the yards scored."""
+import re
+
+from game.play_design.rules import KEY_DOTS
+from game.presenter import Presenter, plural, seat_name
+from game.play_design.presenter import PlayDesign
+
+# Rows of the field: (row, half of the lane's width).
+ROWS = {"other": (0, 0), "open": (1, 0), "closed": (1, 1), "mine": (2, 0)}
+
+
+def dots_words(card, colour):
+    """The dots of `card` that count for an offense card of `colour`, in words: '1 orange
+    dot', '4 dots that count as purple (1 purple, 3 blue)' when another colour counts."""
+    counts = dict(card.dots)
+    parts = [(c, counts.get(c, 0)) for c in KEY_DOTS[colour]]
+    total = sum(n for _, n in parts)
+    if sum(1 for _, n in parts if n) < 2:
+        return plural(total, f"{colour} dot")
+    return f"{plural(total, 'dot')} that count as {colour} (" + ", ".join(f"{n} {c}" for c, n in parts) + ")"
+
+
+def dots_counted(card, colour):
+    """How many dots of `card` count for an offense card of `colour`, and whether they
+    are of more than one colour."""
+    counts = dict(card.dots)
+    found = [counts.get(c, 0) for c in KEY_DOTS[colour]]
+    return sum(found), sum(1 for n in found if n) > 1
+
+
+def _phase(who, d):
+    """Who sets which line now: 'Now: Possession 2, line 1 of 4: offense sets'."""
+    name = "Sudden death" if d["sudden_death"] else f"Possession {d['possession']}"
+    side = "offense" if d["step"] == "offense_set" else "defense"
+    return f"Now: {name}, line {d['line']} of 4: {side} sets"
+
+
+SET = re.compile(r"set (.+?) in their lane (\d)$")
+
+
+def _set_in_lanes(entry):
+    """Consecutive 'set <card> in their Lane <n>' parts of an entry said once."""
+    head, _, rest = entry.partition(" set ")
+    parts = ("set " + rest).split(", set ") if rest else []
+    found = [SET.match(p if p.startswith("set ") else "set " + p) for p in parts]
+    if len(found) < 2 or not all(found):
+        return entry
+    cards = [m.group(1) for m in found]
+    numbers = sorted(int(m.group(2)) for m in found)
+    lanes = (f"{numbers[0]}-{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1))
+             else ", ".join(map(str, numbers)))
+    if all(c == "a card" for c in cards):
+        return f"{head} set {plural(len(cards), 'card')} face down in lanes {lanes}"
+    return f"{head} set " + ", ".join(f"{m.group(1)} in lane {m.group(2)}" for m in found)
+
+
+class FivePossessions(PlayDesign):
+    """5 possessions' field, backs and words."""
+
+    LANE_ARGS = frozenset({"place"})
+    SCORE_UNIT = "yards scored"
+    HAND_WON = frozenset({"drive"})       # a possession's end: its scorer won it
+    EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
+                       phase=_phase,
+                       choose=lambda who, d: f"{who} chose {d}",
+                       score=lambda who, d: f"{who} has {d} yards in all",
+                       possession=lambda who, d: f"Possession {d}: {who} on offense",
+                       reveal=lambda who, d: (None if isinstance(d, int)
+                                              else Presenter.EVENT_WORDS["reveal"](who, d)),
+                       tie_break=lambda who, d: "Tied: a pair of possessions decides",
+                       sudden_death=lambda who, d: "Still tied: sudden death",
+                       drive=lambda who, d: (f"Touchdown! {who} scores 20 yards" if d == "touchdown"
+                                             else f"Drive stopped: {who} scores 20 yards on defense"))
+    MOVE_WORDS = {("hand", "line"): "{who} set {what} in {dst}", ("stack", "hand"): "{who} drew {what} for this line",
+                  ("box", "stack"): None, ("stack", "box"): None, ("removed", "box"): None}
+    TOASTS = Presenter.TOASTS | {"toss"}
+    WAITS = Presenter.WAITS | {"lane", "drive"}
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"table", "line", "line_size", "offense", "defense", "chooser"}
+    FACT_LABELS = dict(Presenter.FACT_LABELS, possession="Possessions played",
+                       tie_break_pairs="Tie-break pairs played")
+    SEAT_FACTS = frozenset({"offense", "defense", "chooser"})
+
+    def __init__(self, info):
+        """The presenter, with the deck's cards by name (a lane's result counts their dots)."""
+        super().__init__(info)
+        self.by_name = {name: copies[0] for name, copies in info.load_deck().by_name.items()}
+
+    def lane_words(self, detail, who, on_lane=False):
+        """A lane's result: who holds or wins it and why, the dots counted by the offense
+        card's colour; in the log, also the two cards, what each dot is and the lane
+        ('Lane 2: Maya wins: Offense purple 4 has 4 dots that count as purple (1 purple,
+        3 blue), ...'); on the lane, in two short lines ('Maya wins: 4 to 2 dots as purple')."""
+        lane = f"Lane {detail['lane'] + 1}: "
+        if not detail.get("open"):
+            return f"{who} holds: card set closed" if on_lane else (
+                lane + f"{who} holds the lane: the offense card was set closed")
+        offense, defense = self.by_name.get(detail.get("offense")), self.by_name.get(detail.get("defense"))
+        if offense is None or defense is None:
+            return (lane if not on_lane else "") + f"{who} wins"
+        colour = detail["color"]
+        if on_lane:
+            (ours, mixed), (theirs, other) = dots_counted(offense, colour), dots_counted(defense, colour)
+            dots = f"dots as {colour}" if mixed or other else f"{colour} dots"
+            if ours == theirs:
+                return f"{who} wins: {ours} {dots} each"
+            return f"{who} wins: {max(ours, theirs)} to {min(ours, theirs)} {dots}"
+        ours, theirs = dots_words(offense, colour), dots_words(defense, colour)
+        verdict = "more" if detail.get("won") else "no more"
+        return (f"{lane}{who} wins: {offense.spoken} has {ours}, {verdict} than {defense.spoken} "
+                f"with {theirs}")
+
+    def event_kinds(self):
+        """A lane's result has words of its own (event_line)."""
+        return super().event_kinds() | {"lane"}
+
+    def tip(self, card):
+        """A purple offense card counts blue dots too."""
+        if card.side == "offense" and card.color == "purple":
+            return "A purple offense card counts purple and blue dots together"
+        return ""
+
+    def event_line(self, event, names, zones):
+        """A lane's result names its two cards and counts their dots."""
+        if event.kind == "lane" and isinstance(event.detail, dict):
+            return self.lane_words(event.detail, seat_name(names, event.seat) or "Everyone")
+        return super().event_line(event, names, zones)
+
+    def outcome_line(self, event, view, names, zones):
+        """A lane's result written on its lane, shorter than in the log."""
+        if event.kind == "lane" and isinstance(event.detail, dict):
+            return self.lane_words(event.detail, seat_name(names, event.seat), on_lane=True)
+        return super().outcome_line(event, view, names, zones)
+
+    def outcome_lane(self, event):
+        """A lane's result is written on its lane."""
+        return event.detail.get("lane") if event.kind == "lane" and isinstance(event.detail, dict) else None
+
+    def log_lines(self, events, names, zones, keep=60):
+        """A line set in one turn reads as one move: 'Theo set 4 cards face down in lanes 4, 1, 2, 3'."""
+        return [_set_in_lanes(entry) for entry in super().log_lines(events, names, zones, keep)]
+
+    def context(self, view, names):
+        """The possession, the line, who is on offense."""
+        facts = view.facts
+        if view.is_over or facts["step"] == "choose":
+            return "Sudden death" if facts["sudden_death"] else ""
+        name = "Sudden death" if facts["sudden_death"] else f"Possession {facts['possession']}"
+        offense = seat_name(names, facts["offense"])
+        return f"{name}, line {facts['line']} of 4  ·  {offense} on offense"
+
+    def placed(self, view):
+        """How many cards of this line the current player has set."""
+        seat = view.current_player
+        hand = next((z.count for z in view.zones if z.key == f"hand:{seat}"), 0)
+        return view.facts["line_size"] - hand
+
+    def instruction(self, view, names, selected):
+        """Choose a side, set offense cards, set defense cards."""
+        facts = view.facts
+        step, size = facts["step"], facts["line_size"]
+        if step == "choose":
+            toss = "sudden death toss" if facts["sudden_death"] else "coin toss"
+            return f"You won the {toss}: choose offense or defense"
+        done = f"{self.placed(view)} of {size} set"
+        if step == "offense_set":
+            need = facts.get("open_needed")
+            must = f"; {need} must be open" if need is not None else ""
+            return f"Set your offense cards face down, one per lane ({done}{must})"
+        if step == "defense_set":
+            return f"Set a defense card opposite each offense card ({done})"
+        return ""
+
+    def waiting(self, view, seat, names):
+        """What the other coach is doing."""
+        step = view.facts["step"]
+        who = names[seat]
+        if step == "choose":
+            return f"{who} won the toss and chooses offense or defense"
+        if step in ("offense_set", "defense_set"):
+            side = "offense" if step == "offense_set" else "defense"
+            return f"{who} is setting {side} cards ({self.placed(view)} of {view.facts['line_size']})"
+        return ""
+
+    def side_facts(self, view, names):
+        """Each lane's state and colour limit, who is on offense, the line."""
+        facts = view.facts
+        lines = []
+        offense = seat_name(names, facts["offense"])
+        if offense:
+            lines.append(("Offense", offense, None))
+        for k, lane in enumerate(facts["lanes"]):
+            if not lane.get("live"):
+                state = "closed"
+            elif lane.get("color"):
+                state = f"open, not {lane['color']}"
+            else:
+                state = "open, any colour"
+            lines.append((f"Lane {k + 1}", state, None))
+        return lines[:self.SIDE_FACTS]
+
+    def back_of(self, view, zone_key):
+        """Each coach plays with a deck of their own: a hidden card shows its owner's back."""
+        owner = next((z.owner for z in view.zones if z.key == zone_key), None)
+        if owner is not None:
+            return view.facts["backs"][owner]
+        return super().back_of(view, zone_key)
+
+    def field(self, view, anchor, names):
+        """The lanes: each coach's line ('line:<seat>:<lane>'), the open and closed cards
+        ('open:<lane>', 'closed:<lane>')."""
+        cells = {}
+        for zone in view.zones:
+            parts = zone.key.split(":")
+            if parts[0] == "line" and len(parts) == 3:
+                lane, seat = int(parts[2]), zone.owner
+                row = "mine" if seat == anchor else "other"
+                caption = f"Lane {lane + 1}: " + ("your line" if row == "mine" else names[seat])
+            elif parts[0] in ("open", "closed") and len(parts) == 2:
+                lane, row = int(parts[1]), parts[0]
+                caption = f"{row.capitalize()} ({zone.count})"
+            else:
+                continue
+            cells[zone.key] = (lane, *ROWS[row], caption)
+        return cells

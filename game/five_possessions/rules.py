@@ -1,0 +1,581 @@
+"""Play Design - 5 possessions: a two-player duel of formation lines, one deck each.
+
+Rules: 5 possessions' rulebook (rulebook.md). Seat 0 plays the white deck and
+seat 1 the black one (card names `W:OB4`, `K:OB4`). A coin toss decides who chooses
+offense or defense; possessions then alternate. In a possession the offense and the
+defense each shuffle their 14 cards of that side into a stack and play up to four lines
+(4, 4, 4 and 2 cards) across four lanes. The offense sets its cards face down one lane
+at a time, then the defense sets one card opposite each; the cards are revealed lane by
+lane. An offense card is open only in a live lane and in a colour other than the
+still-open card of the line before (rules 1 and 2); it must open as many cards as the
+rules allow (A20). An open card wins its lane with strictly more dots, counted by its
+own colour. A line with no win stops the drive (defense +20 yards); a win in line 4 is
+a touchdown (offense +20). First to 100 wins once both have had as many possessions
+(or the other cannot catch up); a tie at 100 or more plays on in pairs of possessions,
+or with `pd.sudden_death` one toss-decided possession settles it (A23).
+
+The cards of the last line stay on the table (revealed ones face up) until the offense
+sets its first card of the next line. Scores are yards scored.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_design.md.
+"""
+from collections import Counter
+from functools import lru_cache
+
+from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState,
+                       ZoneSpec, choice, copy_data, data, fact, integer, listof, optional, require)
+from game.measures import Measures, events_reached
+from game.play_design.rules import COLORS, complete_order, key_count, offense_wins
+
+LANES = 4
+LANE_LIST = range(LANES)
+ALL_LANES = (1 << LANES) - 1   # a set of lanes as bits: lane k is bit k
+ALL_LIVE = [True] * LANES
+UNRESTRICTED = [None] * LANES
+LINE_SIZES = (4, 4, 4, 2)
+WIN_AT = 100
+SCORE = 20
+TIE_BREAK_PAIRS = 5     # App safeguard A23
+ROLES = ("offense", "defense")
+BACKS = ("white", "black")
+
+# Zone keys and who sees a move, built once (the rules emit several events a move).
+HAND_KEYS, BOX_KEYS, STACK_KEYS, REMOVED_KEYS = (tuple(f"{zone}:{seat}" for seat in range(2))
+                                                 for zone in ("hand", "box", "stack", "removed"))
+LINE_KEYS = tuple(tuple(f"line:{seat}:{k}" for k in range(LANES)) for seat in range(2))
+OPEN_KEYS = tuple(f"open:{k}" for k in range(LANES))
+CLOSED_KEYS = tuple(f"closed:{k}" for k in range(LANES))
+ONLY = (frozenset((0,)), frozenset((1,)))   # the seat alone sees the cards
+NOBODY = frozenset()
+CHOOSE = tuple(Action("choose", (), role) for role in ROLES)
+
+# A lane's mask: the colours (bits of COLORS) whose offense card opens in it (rules 1
+# and 2): none in a dead lane, every colour but its restriction's in a live one.
+_BIT = {color: 1 << i for i, color in enumerate(COLORS)}
+ALL_COLORS = (1 << len(COLORS)) - 1
+
+
+@lru_cache(maxsize=None)
+def best_open(colors, masks):
+    """The most cards of `colors` that can be open at once, one per lane, in lanes that
+    open the colours of `masks` (one lane mask per free lane, sorted: the lanes'
+    order does not change the count)."""
+    if not colors:
+        return 0
+    bit, rest = _BIT[colors[0]], colors[1:]
+    return max((mask & bit != 0) + best_open(rest, masks[:i] + masks[i + 1:])
+               for i, mask in enumerate(masks))
+
+
+@lru_cache(maxsize=None)
+def open_spots(colors, masks, need):
+    """{colour: the lane masks where a card of that colour may be set}, given the
+    colours still to set (sorted) and the free lanes' sorted `masks`: those after
+    which `need` open cards are still possible (A20); None when every card may go in
+    every free lane."""
+    spots = {}
+    for i, color in enumerate(colors):
+        rest = colors[:i] + colors[i + 1:]
+        spots[color] = frozenset(
+            mask for j, mask in enumerate(masks)
+            if (mask & _BIT[color] != 0) + best_open(rest, masks[:j] + masks[j + 1:]) == need)
+    every = frozenset(masks)
+    return None if all(allowed == every for allowed in spots.values()) else spots
+
+
+_PLACES = {}   # card -> {lanes (bits): the card's place actions in those lanes}
+
+
+def _places(card):
+    """For each set of lanes (bit k for lane k): `Action("place", (card,), k)` for
+    the lanes of the set, in lane order (built once per card)."""
+    table = _PLACES.get(card)
+    if table is None:
+        actions = [Action("place", (card,), lane) for lane in range(LANES)]
+        table = _PLACES[card] = tuple(
+            tuple(actions[k] for k in range(LANES) if bits >> k & 1)
+            for bits in range(1 << LANES))
+    return table
+
+
+def _every_place(cards, lanes):
+    """Every card of `cards` in every lane of `lanes` (bits), card by card."""
+    acts = []
+    for card in cards:
+        acts += (_PLACES.get(card) or _places(card))[lanes]
+    return acts
+
+
+def _check_result(result, where, state):
+    """One lane of a saved last line: a dict."""
+    require(result, dict, where)
+
+
+PAIR = 2    # one entry per seat
+
+
+def _five_possessions_game(state):
+    """5 possessions: lanes opened and won, dots margins of the opened lanes."""
+    lanes = [event.detail for event in state.events if event.kind == "lane"]
+    opened = [lane for lane in lanes if lane.get("open")]
+    margins = [lane["offense_dots"] - lane["defense_dots"] for lane in opened]
+    return ({"lanes opened": len(opened),
+             "mean dots margin": sum(margins) / len(margins) if margins else 0.0,
+             "offense lanes won": sum(lane["won"] for lane in opened)},
+            {"dots margin": dict(Counter(str(m) for m in margins))})
+
+
+class State(GameState):
+    """A game of 5 possessions in progress."""
+
+    game_id = "five_possessions"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    STEPS = ("choose", "offense_set", "defense_set", OVER)
+    FIELDS = {"yards": listof(integer(0, 10**6), PAIR), "box": listof(CARDS, PAIR),
+              "stack": listof(CARDS, PAIR), "hand": listof(CARDS, PAIR),
+              "line_cards": listof(listof(CARDS, LANES), PAIR),
+              "shown": listof(listof(FLAG, LANES), PAIR), "open": listof(CARDS, LANES),
+              "closed": listof(CARDS, LANES), "removed": listof(CARDS, PAIR),
+              "live": listof(FLAG, LANES),
+              "restriction": listof(optional(choice(COLORS, "a card colour")), LANES),
+              "possession": integer(0, 10**6), "offense": optional(SEAT),
+              "line": integer(0, len(LINE_SIZES)), "max_open": integer(0, LANES),
+              "chooser": SEAT,
+              "table": choice((None, "line", "possession")),
+              "pending_won": listof(FLAG, LANES),
+              "last_line": listof(data(_check_result, frozen=True)),
+              "sudden_death": FLAG, "tie_start": optional(integer(0, 10**6))}
+    FACTS = {"possession": fact(int, field=True), "line": fact(int, field=True),
+             "line_size": fact(int), "offense": fact(int, None, field=True),
+             "defense": fact(int, None), "lanes": fact(list), "yards": fact(list, field=True),
+             "last_line": fact(list, field=True), "table": fact(str, None, field=True),
+             "chooser": fact(int, None), "sudden_death": fact(bool, field=True),
+             "backs": fact(list), "tie_break_pairs": fact(int, None),
+             "open_needed": fact(int, private=True)}
+    RENAMED = {version: {"yards": "score", "line_cards": "line", "line": "line_no",
+                         "last_line": "results", "table": "pending", "sudden_death": "sudden"}
+               for version in (1, 2)}
+    RENAMED[1]["step"] = "phase"
+    MEASURES = Measures(
+        first_kinds=("choose",),
+        seat_events={"lanes won": ("lane",)},
+        game=_five_possessions_game,
+        curve_events=frozenset({"score"}), curve_label="possession",
+        hand_events=frozenset({"possession"}),
+        safeguards=events_reached({"sudden_death": "sudden death after 5 tied pairs (A23)"},
+                                  unless_option=("pd.sudden_death", "on")))
+
+    def __init__(self, info, players, options, chance, deck, cards):
+        # Both whole decks are always in play, whatever part of them a stack names.
+        super().__init__(info, players, options, chance, deck, deck.cards)
+        self._read_options()
+        for i, names in enumerate(chance.stacks):
+            if len({(c.back, c.side) for c in deck.stack(names, full_deck=False)}) > 1:
+                raise ValueError(f"stacked deck {i}: a stack holds cards of one side of one "
+                                 "deck only (the offense or the defense cards of W: or K:)")
+        self.yards = [0, 0]
+        self.box = [list(self.own[0]), list(self.own[1])]
+        self.stack = [[], []]
+        self.hand = [[], []]
+        self.line_cards = [[[] for _ in range(LANES)] for _ in range(2)]
+        self.shown = [[False] * LANES for _ in range(2)]
+        self.open = [[] for _ in range(LANES)]
+        self.closed = [[] for _ in range(LANES)]
+        self.removed = [[], []]
+        self.live = [True] * LANES
+        self.restriction = [None] * LANES
+        self.possession = 0
+        self.offense = None
+        self.line = 0
+        self.max_open = 0
+        self.table = None          # the line zones hold a finished "line" / "possession"
+        self.pending_won = [False] * LANES
+        self.last_line = []
+        self.sudden_death = False
+        self.tie_start = None
+        self._toss()
+
+    @property
+    def defense(self):
+        """The seat on defense (None before the first possession)."""
+        return None if self.offense is None else 1 - self.offense
+
+    def _read_options(self):
+        self._split_decks()
+
+    def _split_decks(self):
+        """Each seat's 28 cards (seat 0 white, seat 1 black) and their two halves."""
+        self.own = [[c for c in self.deck if c.back == back] for back in BACKS]
+        self.half = [{side: [c for c in cards if c.side == side] for side in ROLES}
+                     for cards in self.own]
+
+    def _seat_of(self, card):
+        return BACKS.index(card.back)
+
+    # ---- rules ----------------------------------------------------------------------
+    def _legal_actions(self):
+        step = self.step
+        if step == "choose":
+            return list(CHOOSE)
+        if step == "offense_set":
+            off = self.offense
+            hand, row = self.hand[off], self.line_cards[off]
+            live, restriction, table = self.live, self.restriction, self.table
+            free = ALL_LANES
+            if not table:
+                for k in LANE_LIST:
+                    if row[k]:
+                        free ^= 1 << k
+            if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
+                return _every_place(hand, free)
+            need = self.max_open
+            lanes, masks = [], []
+            for k in LANE_LIST:
+                if free >> k & 1:
+                    mask = ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
+                    lanes.append((k, mask))
+                    masks.append(mask)
+                elif live[k] and row[k][0].color != restriction[k]:
+                    need -= 1
+            colors = [card.color for card in hand]
+            colors.sort()
+            masks.sort()
+            spots = open_spots(tuple(colors), tuple(masks), need)
+            if spots is None:
+                return _every_place(hand, free)
+            bits = {}
+            for color, allowed in spots.items():
+                bits[color] = 0
+                for k, mask in lanes:
+                    if mask in allowed:
+                        bits[color] |= 1 << k
+            acts = []
+            for card in hand:
+                acts += (_PLACES.get(card) or _places(card))[bits[card.color]]
+            return acts
+        if step == "defense_set":
+            off, dfn = self.line_cards[self.offense], self.line_cards[1 - self.offense]
+            lanes = 0
+            for k in LANE_LIST:
+                if off[k] and not dfn[k]:
+                    lanes |= 1 << k
+            return _every_place(self.hand[1 - self.offense], lanes)
+        return []
+
+    def _best(self, cards):
+        """The most open cards `cards` can give in distinct lanes of an empty line."""
+        live, restriction = self.live, self.restriction
+        if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
+            return min(len(cards), LANES)
+        masks = [ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
+                 for k in LANE_LIST]
+        masks.sort()
+        return best_open(tuple(sorted([c.color for c in cards])), tuple(masks))
+
+    def _free_lanes(self):
+        if self.table:
+            return list(range(LANES))
+        return [k for k in range(LANES) if not self.line_cards[self.offense][k]]
+
+    def why_illegal(self, action):
+        if self.is_over:
+            return "the game is over"
+        step = self.step
+        if action.kind == "choose":
+            if step != "choose":
+                return "offense or defense is chosen only after a coin toss"
+            return "choose offense or defense"
+        if action.kind != "place":
+            return super().why_illegal(action)
+        if step == "choose":
+            return "first choose offense or defense"
+        seat = self.current_player
+        card = action.cards[0] if len(action.cards) == 1 else None
+        lane = action.arg
+        if card is None or card not in self.hand[seat]:
+            return "you can only place a card you picked for this line"
+        if isinstance(lane, bool) or lane not in range(LANES):
+            return "name a lane 1-4 to place the card in"
+        if step == "defense_set":
+            if not self.line_cards[self.offense][lane]:
+                return f"lane {lane + 1} has no offense card to oppose"
+            return f"lane {lane + 1} already has your defense card"
+        if lane not in self._free_lanes():
+            return f"lane {lane + 1} already has a card in this line"
+        need = f"you must open {self.max_open} card{'' if self.max_open == 1 else 's'} in this line"
+        if not self.live[lane]:
+            return (f"rule 2: no open card in front of a closed one; the {card.spoken} would be used "
+                    f"up closed in lane {lane + 1}, and {need}")
+        if card.color == self.restriction[lane]:
+            return (f"rule 1: the {card.spoken} may not go on the still-open {card.color} card of "
+                    f"lane {lane + 1}; it would stay closed, and {need}")
+        return f"the {card.spoken} in lane {lane + 1} leaves fewer open cards than possible: {need}"
+
+    def _apply(self, action):
+        if action.kind == "choose":
+            self.emit("choose", self.current_player, detail=action.arg)
+            chooser = self.current_player
+            self.offense = chooser if action.arg == "offense" else 1 - chooser
+            if self.table:
+                self._clear_table()
+            self._start_possession()
+            return
+        seat = self.current_player              # the offense, then the defense, sets
+        card, lane = action.cards[0], action.arg
+        if self.table:
+            self._clear_table()
+        hand = self.hand[seat]
+        hand.remove(card)
+        self.line_cards[seat][lane].append(card)
+        self.emit("move", seat, (card,), HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat],
+                  detail=lane)
+        if hand:
+            return
+        if self.step == "offense_set":
+            self.step = "defense_set"
+            self.current_player = self.defense
+            self.emit("phase", self.defense, detail=self._phase())
+        else:
+            self._reveal()
+
+    # ---- possessions and lines ------------------------------------------------------
+    def _toss(self):
+        """A coin toss (A17, A23): its winner chooses offense or defense."""
+        chooser = self.chance.toss([0, 1])
+        if isinstance(chooser, bool) or chooser not in (0, 1):
+            raise ValueError(f"a toss result is the seat that wins it (0 or 1), not {chooser!r}")
+        self.chooser = chooser
+        self.step = "choose"
+        self.current_player = chooser
+        self.emit("toss", chooser, detail="sudden death" if self.sudden_death else "opening")
+
+    def _start_possession(self):
+        """Fresh, reshuffled stacks of 14 for both sides (A18); all lanes live."""
+        self.possession += 1
+        box = self.box
+        for k in range(LANES):                 # the last possession's offense cards
+            zone = self.open[k]
+            if zone:
+                owner = self._seat_of(zone[0])
+                self._move(zone, box[owner], OPEN_KEYS[k], BOX_KEYS[owner], None)
+            zone = self.closed[k]
+            if zone:
+                owner = self._seat_of(zone[0])
+                self._move(zone, box[owner], CLOSED_KEYS[k], BOX_KEYS[owner], ONLY[owner])
+        for seat in range(2):
+            if self.stack[seat]:
+                self._move(self.stack[seat], box[seat], STACK_KEYS[seat], BOX_KEYS[seat], NOBODY)
+            if self.removed[seat]:
+                self._move(self.removed[seat], box[seat], REMOVED_KEYS[seat], BOX_KEYS[seat],
+                           NOBODY)
+        for seat, side in ((self.offense, "offense"), (1 - self.offense, "defense")):
+            cards = self.half[seat][side]
+            order = self._stack_order(cards, f"possession {self.possession} {side} stack")
+            taken = set(cards)
+            box[seat] = [c for c in box[seat] if c not in taken]
+            self.stack[seat] = order[::-1]
+            self.emit("move", seat, order, BOX_KEYS[seat], STACK_KEYS[seat], NOBODY)
+        self.live = [True] * LANES
+        self.restriction = [None] * LANES
+        self.line = 0
+        self.emit("possession", self.offense, detail=self.possession)
+        self._start_line()
+
+    def _stack_order(self, cards, where):
+        """A shuffle of one side's 14 cards, top first, or the next injected stack: the
+        cards it names, then that side's other cards in deck order."""
+        if self.chance.stacks:
+            named = self.deck.stack(self.chance.stacks.pop(0), full_deck=False)
+            return complete_order(named, cards, where)
+        return self.chance.deal_order(self.deck, cards)
+
+    def _start_line(self):
+        self.line += 1
+        size = LINE_SIZES[self.line - 1]
+        off = self.offense
+        for seat in (off, 1 - off):
+            stack = self.stack[seat]
+            drawn = stack[:-size - 1:-1]
+            del stack[-size:]
+            self.chance.blind_draw()
+            self.hand[seat] += drawn
+            self.emit("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat])
+        self.max_open = self._best(self.hand[off])
+        self.step = "offense_set"
+        self.current_player = off
+        self.emit("phase", off, detail=self._phase())
+
+    def _reveal(self):
+        """Lanes 0-3 in order: an open offense card, then the defense card opposite."""
+        off, dfn = self.offense, 1 - self.offense
+        offense_line, defense_line = self.line_cards[off], self.line_cards[dfn]
+        live, restriction, emit = self.live, self.restriction, self.emit
+        self.last_line = last_line = []
+        wins = 0
+        for k in range(LANES):
+            if not offense_line[k]:
+                continue
+            card, against = offense_line[k][0], defense_line[k][0]
+            color = card.color
+            won = False
+            if live[k] and color != restriction[k]:
+                self.shown[off][k] = self.shown[dfn][k] = True
+                emit("reveal", off, (card,), LINE_KEYS[off][k], detail=k)
+                emit("reveal", dfn, (against,), LINE_KEYS[dfn][k], detail=k)
+                ours = key_count(card, color)
+                theirs = key_count(against, color)
+                won = offense_wins(card, against)                    # A21
+                last_line.append({"lane": k, "open": True, "offense": card.name,
+                                  "defense": against.name, "color": color,
+                                  "offense_dots": ours, "defense_dots": theirs, "won": won})
+                emit("lane", off if won else dfn, detail=last_line[-1])
+            else:
+                last_line.append({"lane": k, "open": False, "won": False})
+                emit("lane", dfn, detail=last_line[-1])
+            self.pending_won[k] = won
+            live[k] = won
+            restriction[k] = color if won else None
+            wins += won
+        self.table = "line"
+        if not wins:
+            self._end_possession(dfn)
+        elif self.line == len(LINE_SIZES):
+            self._end_possession(off)
+        else:
+            self._start_line()
+
+    def _clear_table(self):
+        """The finished line leaves the table: won offense cards stay open in their
+        lane, the others are turned closed, defense cards are removed; after a finished
+        possession every card goes back to its owner's box."""
+        whole = self.table == "possession"
+        dfn = 1 - self.offense if self.offense is not None else None
+        emit = self.emit
+        for seat in range(2):
+            shown, line_keys = self.shown[seat], LINE_KEYS[seat]
+            for k, cards in enumerate(self.line_cards[seat]):
+                if not cards:
+                    continue
+                if whole:
+                    dest, key = self.box[seat], BOX_KEYS[seat]
+                elif seat == dfn:
+                    dest, key = self.removed[seat], REMOVED_KEYS[seat]
+                elif self.pending_won[k]:
+                    dest, key = self.open[k], OPEN_KEYS[k]
+                else:
+                    dest, key = self.closed[k], CLOSED_KEYS[k]
+                emit("move", None, cards, line_keys[k], key, None if shown[k] else ONLY[seat])
+                dest += cards
+                cards.clear()
+                shown[k] = False
+        self.table = None
+        self.pending_won = [False] * LANES
+
+    def _move(self, src, dest, src_key, dest_key, visible_to):
+        self.emit("move", None, src, src_key, dest_key, visible_to)
+        dest += src
+        src.clear()
+
+    def _end_possession(self, scorer):
+        self.table = "possession"
+        self.yards[scorer] += SCORE
+        self.emit("drive", scorer, detail="touchdown" if scorer == self.offense else "stopped")
+        self.emit("score", scorer, detail=self.yards[scorer])
+        if self.sudden_death:                                            # A23
+            self._end([scorer])
+            return
+        k = self.possession
+        a, b = self.yards
+        leader = 0 if a > b else 1
+        if k % 2 == 0:
+            if max(a, b) >= WIN_AT and a != b:
+                self._end([leader])
+                return
+            if a == b and a >= WIN_AT:
+                if self.tie_start is None:
+                    self.tie_start = k
+                    self.emit("tie_break", None, detail=a)
+                pairs = (k - self.tie_start) // 2
+                if self.options["pd.sudden_death"] == "on" or pairs >= TIE_BREAK_PAIRS:
+                    self.sudden_death = True
+                    self.emit("sudden_death", None, detail=a)
+                    self._toss()
+                    return
+        elif max(a, b) >= WIN_AT and abs(a - b) > SCORE:
+            self._end([leader])
+            return
+        self.offense = self.defense                                # A22: alternate
+        self._start_possession()
+
+    def scores(self):
+        """Yards scored by each player (first to 100)."""
+        return list(self.yards)
+
+    # ---- views and saves ----------------------------------------------------------------
+    def _zones(self):
+        zones = []
+        for seat in range(2):
+            zones += [ZoneSpec(f"box:{seat}", "Cards not in play", seat, self.box[seat], HIDDEN),
+                      ZoneSpec(f"stack:{seat}", "Stack", seat, self.stack[seat], HIDDEN, "stack"),
+                      ZoneSpec(f"hand:{seat}", "Line cards", seat, self.hand[seat], OWNER, "hand"),
+                      ZoneSpec(f"removed:{seat}", "Removed", seat, self.removed[seat], HIDDEN)]
+            zones += [ZoneSpec(f"line:{seat}:{k}", f"Lane {k + 1}", seat, self.line_cards[seat][k],
+                               PUBLIC if self.shown[seat][k] else OWNER, "row")
+                      for k in range(LANES)]
+        zones += [ZoneSpec(f"open:{k}", f"Lane {k + 1} open cards", self.offense, self.open[k],
+                           PUBLIC, "stack") for k in range(LANES)]
+        zones += [ZoneSpec(f"closed:{k}", f"Lane {k + 1} closed cards", self.offense,
+                           self.closed[k], OWNER, "stack") for k in range(LANES)]
+        return zones
+
+    def _phase(self):
+        """Where the possession stands, for the `phase` event: who sets which line."""
+        return {"step": self.step, "possession": self.possession, "line": self.line,
+                "sudden_death": self.sudden_death}
+
+    def _facts(self):
+        return {"possession": self.possession, "line": self.line,
+                "line_size": LINE_SIZES[self.line - 1] if self.line else 0,
+                "offense": self.offense, "defense": self.defense,
+                "lanes": [{"live": self.live[k], "color": self.restriction[k]}
+                          for k in range(LANES)],
+                "yards": list(self.yards), "last_line": copy_data(self.last_line),
+                "table": self.table, "chooser": self.chooser if self.step == "choose" else None,
+                "sudden_death": self.sudden_death, "backs": ["white", "black"],
+                "tie_break_pairs": None if self.tie_start is None
+                else (self.possession - self.tie_start) // 2}
+
+    def _private_facts(self, seat):
+        if seat == self.offense and self.step == "offense_set":
+            return {"open_needed": self.max_open}
+        return {}
+
+    def _check_position(self):
+        """Cross-field checks of a loaded state."""
+        where = "save: state"
+        if any(s % SCORE for s in self.yards):
+            raise ValueError(f"{where}.yards: yards come in steps of {SCORE}")
+        if any(len(c) > 1 for side in self.line_cards for c in side):
+            raise ValueError(f"{where}.line_cards: a lane holds at most one card of a line")
+        if self.step in ("offense_set", "defense_set") and (self.offense is None
+                                                            or not self.line):
+            raise ValueError(f"{where}.offense: setting a line needs a possession under way")
+
+    def _resample_fields(self, view):
+        """The possession fields from the facts; which lanes are turned face up."""
+        super()._resample_fields(view)
+        facts = view.facts
+        if facts["chooser"] is not None:           # published only while choosing
+            self.chooser = facts["chooser"]
+        self.live = [lane["live"] for lane in facts["lanes"]]
+        self.restriction = [lane["color"] for lane in facts["lanes"]]
+        pairs = facts["tie_break_pairs"]
+        self.tie_start = None if pairs is None else self.possession - 2 * pairs
+        opened = {r["lane"]: r for r in self.last_line if r.get("open")} if self.table else {}
+        self.shown = [[k in opened for k in range(LANES)] for _ in range(2)]
+        self.pending_won = [bool(self.table) and opened.get(k, {}).get("won", False)
+                            for k in range(LANES)]
+        if "open_needed" in facts:
+            self.max_open = facts["open_needed"]
+        elif self.offense is not None and self.step == "offense_set":
+            self.max_open = self._best(self.hand[self.offense])

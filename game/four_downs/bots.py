@@ -1,0 +1,86 @@
+"""What the bots know of Play Design's 4 downs (docs/rulings/play_design.md, section 3).
+
+Only the last down decides the hand, so Medium follows with its weakest allowed card
+and keeps its strong numbers for the last down, where it plays (or leads) its best;
+it knocks only holding a strong last card and folds a weak hand when a fold is cheap.
+Scores are yards lost: lower is better.
+"""
+import math
+
+from game.play_design.rules import qualifies
+
+SPREAD = 20          # yards that make a clear difference, for evaluate
+
+
+def _hand(view):
+    return [c for c in view.zone(f"hand:{view.seat}").cards if c is not None]
+
+
+def _lead(view):
+    seat = view.facts["lead_seat"]
+    if seat is None:
+        return None
+    played = view.zone(f"played:{seat}").cards
+    return played[0] if played else None
+
+
+def medium(view, legal, rng):
+    """(action, reason): follow cheaply, keep strong numbers for the last down."""
+    facts = view.facts
+    kinds = {a.kind: a for a in legal}
+    hand = _hand(view)
+    last = facts["round"] == facts["rounds"]
+    if "deal" in kinds:
+        return kinds["deal"], "deal the next hand"
+    if "knock" in kinds:
+        if last and hand and max(c.value for c in hand) >= 7:
+            return kinds["knock"], "a 7 for the last down: raise the stake"
+        return kinds["pass"], "keep the stake low"
+    if "call" in kinds:
+        strong = sum(c.value for c in hand) / max(1, len(hand))
+        if strong < 5 and (facts["fold_cost"] or 0) <= 10:
+            return kinds["fold"], "a weak hand: fold while it is cheap"
+        return kinds["call"], "strong enough to stay in"
+    plays = [a for a in legal if a.kind == "play"]
+    lead = _lead(view) if facts["step"] == "follow" else None
+    if last:
+        if lead is not None:
+            taking = [a for a in plays if qualifies(a.cards[0], lead)]
+            if taking:
+                best = max(taking, key=lambda a: a.cards[0].value)
+                return best, f"the last down decides the hand: take it with {best.cards[0].spoken}"
+        best = max(plays, key=lambda a: a.cards[0].value)
+        return best, f"the last down decides the hand: play your strongest, {best.cards[0].spoken}"
+    weakest = min(plays, key=lambda a: (a.cards[0].value, a.cards[0].name))
+    if lead is None:
+        return weakest, f"lead {weakest.cards[0].spoken}: keep strong numbers for the last down"
+    return weakest, f"follow with {weakest.cards[0].spoken}: keep strong numbers for the last down"
+
+
+def rollout(state, legal, rng):
+    """Playout policy: weakest card before the last down, strongest on it; pass, call."""
+    if len(legal) == 1:
+        return legal[0]
+    if legal[0].kind != "play":
+        return next((a for a in legal if a.kind in ("pass", "call")), legal[0])
+    if rng.random() < 0.15:
+        return legal[rng.randrange(len(legal))]
+    if state.round == state.rounds:
+        return max(legal, key=lambda a: a.cards[0].value)
+    return min(legal, key=lambda a: a.cards[0].value)
+
+
+def stop_playout(state):
+    """A playout ends with its hand: the next one is a fresh deal."""
+    return state.step == "deal"
+
+
+def evaluate(state):
+    """Yards lost against the others' average, squashed to 0..1 (a hand costs 10+)."""
+    yards = state.yards
+    n = len(yards)
+    out = []
+    for seat, mine in enumerate(yards):
+        others = [y for s, y in enumerate(yards) if s != seat and not state.out[s]] or [mine]
+        out.append(0.5 + 0.5 * math.tanh((sum(others) / len(others) - mine) / SPREAD))
+    return out if n > 1 else [1.0]

@@ -1,0 +1,119 @@
+"""Play Design, 4 downs, at the table: knocks, folds, downs won, yards lost."""
+from game.presenter import Presenter, seat_name
+from game.play_design.presenter import PlayDesign
+
+OTHER_SIDE = {"offense": "defense", "defense": "offense"}
+
+
+class FourDowns(PlayDesign):
+    """4 downs' words."""
+
+    KIND_LABELS = dict(Presenter.KIND_LABELS, knock="Knock", fold="Fold", call="Call")
+    EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
+                       **{"pass": lambda who, d: f"{who} passed"},
+                       phase=lambda who, d: (f"Now: Hand {d['hand']}" if "hand" in d
+                                             else f"Now: Down {d['down']} of {d['downs']}"),
+                       round_won=lambda who, d: f"{who} won down {d}",
+                       score=lambda who, d: f"{who} has lost {d} yards in all",
+                       knock=lambda who, d: f"{who} knocked: the stake is {d}",
+                       fold=lambda who, d: f"{who} folded and loses {d} yards",
+                       shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
+    TOASTS = Presenter.TOASTS | {"knock", "fold", "call"}
+    WAITS = Presenter.WAITS | {"round_won"}
+    MOVE_WORDS = {("played", "used"): None, ("hand", Presenter.DRAW_PILE): None,
+                  ("played", Presenter.DRAW_PILE): None, ("used", Presenter.DRAW_PILE): None,
+                  ("hand", "used"): None, ("hand", "played"): "{who} played {what}",
+                  (Presenter.DRAW_PILE, "hand"): "{who} was dealt {what}"}
+    FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played")
+    SCORE_UNIT = "yards lost"
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"back", "round", "rounds", "stake", "fold_cost", "leader", "lead_seat",
+                                         "lead_card", "last_knocker"}
+    SEAT_FACTS = frozenset({"dealer", "leader", "lead_seat", "last_knocker", "hand_winner"})
+
+    YARDS = "lost"
+    YARD_MARKS = ("out", "folded")
+
+    def context(self, view, names):
+        """The hand, the down and the stake."""
+        facts = view.facts
+        if view.is_over:
+            return ""
+        words = f"Hand {facts['hand']}"
+        if facts["step"] != "deal":
+            words += f", down {facts['round']} of {facts['rounds']}"
+        return words
+
+    def lead_card(self, view):
+        """The card led in this down, or None."""
+        lead = view.facts["lead_seat"]
+        if lead is None:
+            return None
+        zone = next((z for z in view.zones if z.key == f"played:{lead}"), None)
+        return zone.cards[0] if zone and zone.cards else None
+
+    def instruction(self, view, names, selected):
+        """Knock or pass, call or fold, lead, follow, deal."""
+        facts = view.facts
+        step = facts["step"]
+        if step == "knock":
+            return f"Knock (the stake goes to {facts['stake'] + 10} yards) or pass"
+        if step == "respond":
+            knocker = seat_name(names, facts["last_knocker"]) or "A player"
+            return (f"{knocker} knocked: call (play on for {facts['stake']} yards) "
+                    f"or fold (lose {facts['fold_cost']} yards now)")
+        if step == "lead":
+            return "Lead any card: the others follow its colour"
+        if step == "follow":
+            lead = self.lead_card(view)
+            if lead is None:
+                return "Follow the lead"
+            return (f"Follow the {lead.spoken}: {lead.color} {OTHER_SIDE[lead.side]} if you can, "
+                    f"else {lead.color}, else any card")
+        if step == "deal":
+            return f"You won hand {facts['hand']}: deal the next hand"
+        return ""
+
+    def waiting(self, view, seat, names):
+        """Who deals, who answers a knock."""
+        step = view.facts["step"]
+        who = names[seat]
+        if step == "deal":
+            return f"{who} won hand {view.facts['hand']} and deals the next"
+        if step == "respond":
+            return f"{who} answers the knock: call or fold"
+        return ""
+
+    def side_facts(self, view, names):
+        """The stake, the lead card and the down so far, the dealer."""
+        facts = view.facts
+        lines = [("Stake", f"{facts['stake']} yards", None)]
+        lead = self.lead_card(view)
+        following = facts["step"] == "follow"
+        if lead is not None:
+            lines.append(("Lead" if following else "Last lead", f"{lead.spoken} ({names[facts['lead_seat']]})", None))
+        for zone in view.zones:
+            if zone.key.startswith("played:") and zone.cards and zone.owner != facts["lead_seat"]:
+                lines.append((names[zone.owner], zone.cards[0].spoken if zone.cards[0] else "a card", None))
+        won = seat_name(names, (facts["last_round"] or {}).get("winner"))
+        if won and lead is not None and not following:
+            lines.append(("Down won by", won, None))
+        dealer = seat_name(names, facts["dealer"])
+        if dealer:
+            lines.append(("Dealer", dealer, None))
+        return lines[:self.SIDE_FACTS]
+
+    def statuses(self, view):
+        """A seat out of the game, or folded this hand, says so on its plate."""
+        facts = view.facts
+        out, folded = facts.get("out") or [], facts.get("folded") or []
+        return {seat: "out" if seat < len(out) and out[seat] else "folded"
+                for seat in range(view.players)
+                if (seat < len(out) and out[seat]) or (seat < len(folded) and folded[seat])}
+
+    def hand_over(self, view):
+        """Which hand is over."""
+        return f"Hand {view.facts['hand']} is over"
+
+    def back_of(self, view, zone_key):
+        """Every hand is dealt with one deck's back, alternating with `pd.alternate_backs`."""
+        return view.facts["back"]

@@ -1,0 +1,63 @@
+"""What the bots know of KTU (docs/rulings/ktu.md).
+
+Medium lays its strongest cards face up, sheds its lowest playable rank (all copies,
+which also sets up four of a kind), keeps 2s, 3s and 10s for when nothing else plays,
+burns with a 10 when the pile has grown, and picks the pile up only when it must.
+Scores are the cards still held: lower is better.
+"""
+WILD = ("2", "3", "10")
+BURN_PILE = 6         # a pile this big is worth a 10
+
+
+def _order(view):
+    return {rank: i for i, rank in enumerate(view.facts["rank_order"].split())}
+
+
+def _strength(rank, pos):
+    """Higher is better to keep: wild cards top, then by rank order."""
+    return 100 + WILD.index(rank) if rank in WILD else pos.get(rank, 0)
+
+
+def policy(legal, pile_size, pos, rng):
+    """(action, reason) from the legal actions, the pile's size and the rank order."""
+    plays = [a for a in legal if a.kind == "play"]
+    if plays:
+        best = None             # the lowest plain rank; of its plays, the first of the most cards
+        for a in plays:
+            rank = a.cards[0].rank
+            if rank in WILD:
+                continue
+            low = pos.get(rank, 0)
+            if best is None or low < best_low or (low == best_low and len(a.cards) > len(best.cards)):
+                best, best_low = a, low
+        if best is not None:
+            return best, (f"shed your lowest playable rank ({best.cards[0].rank} "
+                          f"x{len(best.cards)}); keep 2s, 3s and 10s")
+        tens = [a for a in plays if a.cards[0].rank == "10"]
+        if tens and pile_size >= BURN_PILE:
+            return tens[0], f"burn a pile of {pile_size} cards with a 10 and play again"
+        order = {"3": 0, "2": 1, "10": 2}
+        best = min(plays, key=lambda a: (order.get(a.cards[0].rank, 3), -len(a.cards)))
+        return best, f"nothing plain plays: use a {best.cards[0].rank} rather than pick up"
+    blind = [a for a in legal if a.kind == "play_blind"]
+    if blind:
+        return blind[rng.randrange(len(blind))], "play a face-down card blind"
+    choose = [a for a in legal if a.kind == "choose_faceup"]
+    if choose:
+        best = max(choose, key=lambda a: sum(_strength(c.rank, pos) for c in a.cards))
+        return best, "lay your strongest cards face up for later"
+    return legal[0], "no card can be played: pick up the pile"
+
+
+def medium(view, legal, rng):
+    """(action, reason): shed low, keep 10s for a worthwhile burn."""
+    return policy(legal, view.zone("pile").count, _order(view), rng)
+
+
+def rollout(state, legal, rng):
+    """Playout policy: Medium's, with a little randomness."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < 0.1:
+        return legal[rng.randrange(len(legal))]
+    return policy(legal, len(state.pile), state.rank_pos, rng)[0]

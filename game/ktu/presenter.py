@@ -1,0 +1,166 @@
+"""KTU at the table: the pile, the burns, blind plays; who went out in which place."""
+from game.presenter import Presenter, capital, ordinal, plural, seat_name
+
+WILD = ("2", "3", "10")      # play on anything
+STEP_WORDS = {"choose": "Choose face-up cards", "play": "Play"}
+
+
+class Ktu(Presenter):
+    """KTU's words."""
+
+    KIND_LABELS = dict(Presenter.KIND_LABELS, pick_up="Take the pile", choose_faceup="Choose face-up cards",
+                       play_blind="Play blind")
+    POSITION_ARGS = frozenset({"play_blind"})
+    PICK_THEN_PLAY = frozenset({"play", "choose_faceup"})
+    EVENT_WORDS = dict(Presenter.EVENT_WORDS,
+                       phase=lambda who, d: f"Now: {STEP_WORDS[d]}",
+                       pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
+                       burn=lambda who, d: f"{who} burned the pile")
+    TOASTS = Presenter.TOASTS | {"burn", "pick_up"}
+    WAITS = Presenter.WAITS | {"blind_fail"}
+    MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
+                  ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
+                  ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} laid {what} face up",
+                  (Presenter.DRAW_PILE, "facedown"): "{who} was dealt {what} face down"}
+    PLAY_PILES = ("pile",)
+    SCORE_UNIT = "cards left"
+    DEAL_SIZE = 5
+    SEAT_FACTS = frozenset({"first_player"})
+    TIPS = {"2": "A 2 plays on anything, and anything may be played on it",
+            "3": "A 3 is see-through: the next player beats the card under it",
+            "7": "After a 7 the next player must play lower (or a 2, 3 or 10)",
+            "8": "An 8 skips the next player; a pair of 8s skips two",
+            "10": "A 10 removes the play ground, and you play again"}
+    FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order"}
+
+    def arranged(self, view, events):
+        """The removed pile with the cards of its last burn on top, the one that burned it
+        last: the rules keep no order of burned cards (A23 of docs/rulings/ktu.md), but
+        everyone saw which card burned the play ground."""
+        burned = next((z for z in view.zones if z.key == "burned" and z.cards), None)
+        if burned is None:
+            return view
+        last = next((e.cards for e in reversed(events()) if e.kind == "move" and e.dst == "burned"), ())
+        ids = {c.id for c in last}
+        cards = tuple(c for c in burned.cards if c.id not in ids) + tuple(c for c in last if c is not None)
+        if len(cards) != burned.count:
+            return view
+        return view._replace(zones=tuple(z._replace(cards=cards) if z is burned else z for z in view.zones))
+
+    def event_kinds(self):
+        """A failed blind card has words of its own (event_line)."""
+        return super().event_kinds() | {"blind_fail"}
+
+    def event_line(self, event, names, zones):
+        """A blind card turned over is named by its spoken name; a failed one says what it
+        did not beat and what it costs ('6 of clubs does not beat the 6 of hearts: Maya
+        picks it up with the pile (3 cards)', the count the pick-up's own line gives)."""
+        if event.kind == "reveal" and isinstance(event.detail, str):
+            event = event._replace(detail=self.card_words(event.detail))
+        if event.kind == "blind_fail" and isinstance(event.detail, dict):
+            d = event.detail
+            who = seat_name(names, event.seat)
+            beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
+            pile = d.get("pile", 1) - 1                    # the engine counts the blind card in
+            return (f"{capital(self.card_words(d['card']))} does not beat {beat}: {who} picks it up with the pile "
+                    f"({plural(pile, 'card')})")
+        return super().event_line(event, names, zones)
+
+    def context(self, view, names):
+        """Choosing, or the turn's number."""
+        facts = view.facts
+        if view.is_over:
+            return ""
+        if facts["step"] == "choose":
+            done = sum(1 for c in facts["chosen"] if c)
+            return f"Choosing face-up cards ({done} of {len(names)} players done)"
+        return f"Turn {facts['turn_no'] + 1}"
+
+    def beats(self, facts, options):
+        """What may be played on the effective top now, in words."""
+        top = facts["effective_top"]
+        if not top:
+            return "anything"
+        rank = self.rank_of(top)
+        if rank in ("2",):
+            return "anything"
+        order = facts["rank_order"].split()
+        if facts["lower_than_seven"]:
+            higher = [r for r in order[:order.index("7")] if r not in WILD] if "7" in order else []
+        else:
+            at = order.index(rank) if rank in order else -1
+            start = at if options.get("ktu.allow_equal") == "on" else at + 1
+            higher = [r for r in order[start:] if r not in WILD]
+        return " ".join(higher + ["or a 2, 3 or 10"]) if higher else "only a 2, 3 or 10"
+
+    def rank_of(self, name):
+        """The rank part of a standard card's code ('10H' -> '10')."""
+        return name[:-1]
+
+    def instruction(self, view, names, selected):
+        """Choose the face-up cards, play higher, play blind."""
+        facts = view.facts
+        if facts["step"] == "choose":
+            return f"Choose 3 cards to lay face up ({selected} of 3 chosen), then press the button"
+        hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
+        if not hand:
+            return "Your hand is empty: click a face-down card to play it blind"
+        top = facts["effective_top"]
+        if not top:
+            return "Play any card, or several of one value"
+        spoken = self.card_words(top)
+        if facts["lower_than_seven"]:
+            return f"Play lower than the {spoken} (or a 2, 3 or 10), or take the pile"
+        return f"Beat the {spoken}: play {self.beats(facts, view.options)}; or take the pile"
+
+    def no_fit(self, view, names):
+        """Nothing in your hand beats the pile: take it."""
+        top = view.facts["effective_top"]
+        hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
+        if not top or not hand or view.facts["step"] != "play":
+            return ""
+        return f"Nothing in your hand beats the {self.card_words(top)}: take the pile"
+
+    def waiting(self, view, seat, names):
+        """Who is choosing face-up cards."""
+        facts = view.facts
+        if facts["step"] == "choose":
+            return f"{names[seat]} is choosing face-up cards"
+        return ""
+
+    def side_facts(self, view, names):
+        """The effective top and what beats it, the rank order, the first player."""
+        facts = view.facts
+        lines = []
+        top = facts["effective_top"]
+        if facts["step"] != "choose":
+            lines.append(("Card to beat", self.card_words(top) if top else "none (play anything)", None))
+            if top:
+                lines.append(("Beaten by", self.beats(facts, view.options), None))
+        lines.append(("Order", facts["rank_order"], None))
+        first = seat_name(names, facts["first_player"])
+        if first:
+            lines.append(("First player", first, None))
+        out = [names[s] for s in facts["finished"]]
+        if out:
+            lines.append(("Out", ", ".join(out), None))
+        return lines
+
+    def places(self, view):
+        """The players out of cards first, in the order they went out, then the others by
+        the fewest cards held."""
+        finished = list(view.facts.get("finished") or [])
+        scores = view.scores
+        rest = sorted({scores[s] for s in range(len(scores)) if s not in finished})
+        if view.winners and not finished:
+            return super().places(view)
+        return {s: finished.index(s) + 1 if s in finished else len(finished) + 1 + rest.index(scores[s])
+                for s in range(len(scores))}
+
+    def breakdown(self, view, seat, names):
+        """Out in which place, or still holding cards."""
+        finished = view.facts["finished"]
+        if seat in finished:
+            return f"went out {ordinal(finished.index(seat) + 1)}"
+        return "cards still held"

@@ -1,0 +1,492 @@
+"""KTU: a Shithead/Palace-like shedding game on the 52-card deck.
+
+Rules: KTU's rulebook (rulebook.md). Each player is dealt 3 face-down cards and 7 hand
+cards, and secretly chooses 3 hand cards to lay face up on the face-down ones (one
+`choose_faceup` action per seat, hidden from the others until all have chosen). Then a
+turn is one play (1-4 cards of one rank, higher than the pile's effective top in the
+order J Q K A 2 3 4 5 6 7 8 9 10), one blind face-down card, or picking up the pile.
+2, 3 and 10 play on anything; 3 is transparent; a 7 asks for lower; 8s skip; a 10 or
+four cards of a kind burn the pile and the player goes again. Hands refill to 4 from
+the stock; with the stock gone the face-up cards are taken into the hand, then the
+face-down cards are played blind. The first player out of cards wins.
+
+Every seat sees the cards that go into a hand from the pile (a pick-up, a failed blind
+card) or from the face-up cards (A18): the fact `known_in_hand` names them per seat while
+they stay there, and a sampled state (for the bots) deals them back to that hand.
+
+`play_blind(i)` names the i-th of the seat's remaining face-down cards, left to right
+(the zone's order), as the app shows them; the fact `facedown_slots` tells which of the
+three table slots (0-2) each still occupies.
+
+Piles are lists with the top card last. Scores are the cards each seat still holds.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/ktu.md.
+"""
+from itertools import combinations
+from operator import attrgetter
+
+from game.core import (CARDS, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, Action,
+                       GameState, ZoneSpec, data, fact, integer, listof, require_int)
+from game.measures import Measures
+
+HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
+DEALT_HAND = 7         # hand cards dealt, of which FACEUP are laid face up (A3, A4)
+FACEUP = 3
+FACEDOWN = 3
+TURN_LIMIT = 500       # App safeguard A24
+
+TEXT_ORDER = ("J", "Q", "K", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
+CONVENTIONAL_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+WILD = frozenset(("2", "3", "10"))   # playable on anything (A8)
+
+CHOOSE = "choose"      # steps: choosing face-up cards, playing (then over)
+PLAY = "play"
+
+PICK_UP = Action("pick_up")
+BLIND = tuple(Action("play_blind", (), i) for i in range(FACEDOWN))
+
+
+_PLAYABLE = {}         # (rank order, allow_equal) -> {effective top rank: playable ranks}
+_GROUP_ACTIONS = {}    # cards of one rank (by id) -> every play of 1..4 of them
+_SINGLES = {}          # card -> its play alone
+_by_id = attrgetter("id")    # a card's id: the order of sorted cards (read in C)
+
+
+def _beats(rank, top, pos, allow_equal):
+    """The play rule of 2.2 for cards of `rank` on the effective top rank `top`."""
+    if rank in WILD or top is None or top == "2":
+        return True
+    if top == "7":
+        return pos[rank] < pos["7"]
+    return pos[rank] >= pos[top] if allow_equal else pos[rank] > pos[top]
+
+
+def _playable_on(order, allow_equal):
+    """{effective top rank (None: an empty pile): the ranks playable on it} (2.2)."""
+    key = (order, allow_equal)
+    if key not in _PLAYABLE:
+        pos = {rank: i for i, rank in enumerate(order)}
+        _PLAYABLE[key] = {top: frozenset(r for r in order if _beats(r, top, pos, allow_equal))
+                          for top in (None,) + order}
+    return _PLAYABLE[key]
+
+
+def _group_actions(group):
+    """The plays of 1, 2, ... cards of `group` (cards of one rank sorted by id)."""
+    acts = _GROUP_ACTIONS.get(group)
+    if acts is None:
+        acts = _GROUP_ACTIONS[group] = tuple(
+            Action("play", combo) for size in range(1, len(group) + 1)
+            for combo in combinations(group, size))
+    return acts
+
+
+def _check_last_blind(blind, where, state):
+    """A saved last blind play: [seat, card name, played]."""
+    if blind is not None:
+        if (not isinstance(blind, list) or len(blind) != 3
+                or not isinstance(blind[1], str) or blind[1] not in state.deck.by_name
+                or not isinstance(blind[2], bool)):
+            raise ValueError(f"{where}: expected [seat, card name, played]")
+        require_int(blind[0], f"{where}[0]", 0, state.players - 1)
+
+
+def _ktu_game(state):
+    """KTU: burns, pick-ups and the size of the piles picked up."""
+    picked = [event.detail for event in state.events if event.kind == "pick_up"]
+    burns = sum(event.kind == "burn" for event in state.events)
+    return ({"burns": burns, "pick-ups": len(picked),
+             "cards picked up": sum(picked)}, {})
+
+
+class State(GameState):
+    """A game of KTU in progress."""
+
+    game_id = "ktu"
+    RULES_VERSION = 1   # bump when recorded games replay differently (tests/golden)
+    STEPS = (CHOOSE, PLAY, OVER)
+    FIELDS = {"hands": listof(CARDS, SEATS),
+              "faceup": listof(CARDS, SEATS), "facedown": listof(CARDS, SEATS),
+              "facedown_slots": listof(listof(integer(0, FACEDOWN - 1)), SEATS),
+              "draw_pile": CARDS, "pile": CARDS, "burned": CARDS,
+              "turn_no": integer(0, TURN_LIMIT), "first_player": SEAT,
+              "finished": listof(SEAT),
+              "last_blind": data(_check_last_blind, frozen=True),
+              "known_in_hand": KNOWN_IN_HAND}
+    FACTS = {"turn_no": fact(int, field=True), "turn_limit": fact(int),
+             "first_player": fact(int, field=True), "chosen": fact(list),
+             "effective_top": fact(str, None), "lower_than_seven": fact(bool),
+             "rank_order": fact(str), "facedown_slots": fact(list, field=True),
+             "finished": fact(list, field=True), "last_blind": fact(list, None, field=True),
+             "known_in_hand": fact(list)}
+    RENAMED = {1: {"step": "stage", "draw_pile": "stock"}}
+    MEASURES = Measures(
+        first_kinds=("play", "play_blind", "pick_up"),
+        seat_actions={"pick-ups": ("pick_up",), "blind plays": ("play_blind",)},
+        seat_events={"burns": ("burn",), "skipped": ("skip",), "blind fails": ("blind_fail",)},
+        game=_ktu_game,
+        limits={"turn_limit": "turn limit of 500 turns (A24)"})
+
+    def __init__(self, info, players, options, chance, deck, cards):
+        super().__init__(info, players, options, chance, deck, cards)
+        self._read_options()
+        order = chance.deal_order(deck, self.cards)   # top first
+        n = players
+        need = (FACEDOWN + DEALT_HAND) * n
+        if len(order) < need:
+            raise ValueError(f"a deal for {players} players needs {need} cards; "
+                             f"the stacked deck has {len(order)}")
+        # A3: three rounds of face-down cards (slot k div N), then seven rounds of hand cards.
+        self.facedown = [order[seat:FACEDOWN * n:n] for seat in range(n)]
+        self.facedown_slots = [list(range(FACEDOWN)) for _ in range(n)]
+        self.hands = [order[FACEDOWN * n + seat:need:n] for seat in range(n)]
+        self.faceup = [[] for _ in range(n)]
+        self.draw_pile = order[need:][::-1]
+        self.pile = []
+        self.burned = []
+        self.step = CHOOSE
+        self.turn_no = 0
+        self.finished = []     # seats out of cards, in order (ktu.play_to_last)
+        self.last_blind = None  # [seat, card name, played?] of the latest blind card
+        self.known_in_hand = [[] for _ in range(n)]
+        self.first_player = 0
+        if options["ktu.first_player"] == "random":                 # A5 option
+            self.first_player = chance.toss(list(range(n)))
+        self.current_player = 0
+        for seat in range(n):
+            self.emit("move", seat, self.facedown[seat], "draw", f"facedown:{seat}",
+                      frozenset())
+        for seat in range(n):
+            self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}",
+                      frozenset((seat,)))
+        self.emit("phase", None, detail=CHOOSE)
+
+    def _read_options(self):
+        order = TEXT_ORDER if self.options["ktu.rank_order"] == "text" else CONVENTIONAL_ORDER
+        self.rank_order = order
+        self.rank_pos = {rank: i for i, rank in enumerate(order)}
+        self.allow_equal = self.options["ktu.allow_equal"] == "on"
+        self.playable_on = _playable_on(order, self.allow_equal)
+        self.skip_per_card = self.options["ktu.eight_skip"] == "per_card"
+        self.four_in_a_row = self.options["ktu.four_in_a_row"] == "on"
+        self.play_to_last = self.options["ktu.play_to_last"] == "on"
+
+    # ---- the play rule (2.2) ----------------------------------------------------------
+    def effective_top(self):
+        """The topmost card of the pile that is not a 3, or None (A9)."""
+        for card in reversed(self.pile):
+            if card.rank != "3":
+                return card
+        return None
+
+    def playable(self, rank):
+        """Whether cards of `rank` may be played on the pile now (2.2)."""
+        return rank in self._playable_ranks()
+
+    def _playable_ranks(self):
+        top = self.effective_top()
+        return self.playable_on[top and top.rank]
+
+    # ---- rules ----------------------------------------------------------------------
+    def apply(self, action):
+        """As GameState.apply; the cards of a multi-card action may come in any order."""
+        cards = getattr(action, "cards", None)
+        if (isinstance(cards, tuple) and len(cards) > 1 and all(hasattr(c, "id") for c in cards)
+                and any(a.id > b.id for a, b in zip(cards, cards[1:]))):
+            action = action._replace(cards=tuple(sorted(cards, key=_by_id)))
+        super().apply(action)
+
+    def _legal_actions(self):
+        seat = self.current_player
+        hand = self.hands[seat]
+        if self.step == CHOOSE:
+            return [Action("choose_faceup", combo)
+                    for combo in combinations(sorted(hand, key=_by_id), FACEUP)]
+        if hand:
+            playable = self._playable_ranks()
+            groups = {}
+            for card in hand:
+                rank = card.rank
+                if rank in playable:
+                    group = groups.get(rank)
+                    if group is None:
+                        groups[rank] = [card]
+                    else:
+                        group.append(card)
+            acts = []
+            if groups:
+                for rank in self.rank_order if len(groups) > 1 else groups:
+                    group = groups.get(rank)
+                    if group is None:
+                        continue
+                    if len(group) > 1:
+                        group.sort(key=_by_id)
+                        acts += _group_actions(tuple(group))
+                    else:
+                        card = group[0]
+                        play = _SINGLES.get(card)
+                        if play is None:
+                            play = _SINGLES[card] = Action("play", (card,))
+                        acts.append(play)
+        else:
+            acts = list(BLIND[:len(self.facedown[seat])])
+        if self.pile:
+            acts.append(PICK_UP)
+        return acts
+
+    def why_illegal(self, action):
+        if self.is_over:
+            return "the game is over"
+        seat = self.current_player
+        kind = getattr(action, "kind", None)
+        cards = getattr(action, "cards", ())
+        hand = self.hands[seat]
+        if self.step == CHOOSE:
+            if kind != "choose_faceup":
+                return "first every player chooses 3 hand cards to lay face up"
+            if len(cards) != FACEUP or any(c not in hand for c in cards) or action.arg is not None:
+                return "choose exactly 3 different cards from your own hand to lay face up"
+            return "those cards are not a legal choice"
+        if kind == "choose_faceup":
+            return "the face-up cards have been chosen; they cannot be changed"
+        if kind == "pick_up":
+            if cards or action.arg is not None:
+                return "picking up takes the whole play ground, no cards named"
+            return "the play ground is empty, so you must play a card"
+        if kind == "play_blind":
+            if hand:
+                return "you may play a face-down card only when your hand is empty"
+            if cards or action.arg not in range(len(self.facedown[seat])):
+                return ("name one of your face-down cards by its position, left to right; "
+                        "you cannot see it")
+        if kind == "play":
+            if not cards or action.arg is not None:
+                return "play one card, or several of the same value together"
+            if not hand:
+                return "your hand is empty: play one of your face-down cards blind"
+            if any(c not in hand for c in cards) or len(set(cards)) != len(cards):
+                return "you can only play cards from your own hand"
+            if len({c.rank for c in cards}) != 1:
+                return "cards played together must all have the same value"
+            return self._why_not_playable(cards[0].rank)
+        return super().why_illegal(action)
+
+    def _why_not_playable(self, rank):
+        top = self.effective_top()
+        if top.rank == "7":
+            return f"a {rank} is not lower than the 7 on the play ground (play lower than 7)"
+        if rank == top.rank:
+            return f"a {rank} is not higher than the {top.spoken} on the play ground"
+        return (f"a {rank} is lower than the {top.spoken} on the play ground "
+                "(the order is " + " ".join(sorted(self.rank_pos, key=self.rank_pos.get)) + ")")
+
+    def _apply(self, action):
+        seat = self.current_player
+        kind = action.kind
+        if kind == "choose_faceup":
+            self._choose(seat, action.cards)
+        elif kind == "play":
+            cards = action.cards
+            hand = self.hands[seat]
+            for card in cards:
+                hand.remove(card)
+            self._left_hand(seat, cards)
+            self.pile.extend(cards)
+            self.emit("move", seat, cards, f"hand:{seat}", "pile")
+            self._resolve(seat, cards[0].rank, len(cards))
+        elif kind == "play_blind":
+            # Lists that views also carry as facts are replaced, never changed in place.
+            index = action.arg
+            slots = list(self.facedown_slots)
+            slots[seat] = slots[seat][:index] + slots[seat][index + 1:]
+            self.facedown_slots = slots
+            card = self.facedown[seat].pop(index)
+            top = self.effective_top()
+            self.last_blind = [seat, card.name, self.playable(card.rank)]
+            if self.last_blind[2]:
+                self.emit("reveal", seat, (card,), f"facedown:{seat}", detail=card.name)
+                self.pile.append(card)
+                self.emit("move", seat, (card,), f"facedown:{seat}", "pile")
+                self._resolve(seat, card.rank, 1)
+            else:                                                  # A19
+                # Revealed to everyone; the card itself ends in the owner's hand, so the
+                # others get its name (detail) rather than the card.
+                self.emit("reveal", seat, (card,), f"facedown:{seat}",
+                          visible_to=frozenset((seat,)), detail=card.name)
+                self.emit("move", seat, (card,), f"facedown:{seat}", f"hand:{seat}",
+                          frozenset((seat,)))
+                self.emit("blind_fail", seat, detail={"card": card.name, "top": top and top.name,
+                                                      "pile": len(self.pile) + 1})
+                self._take_pile(seat)
+                self.hands[seat].append(card)
+                self._seen_into_hand(seat, (card,))
+                self._refill(seat)
+                self._end_turn(seat, self._next_seat(seat, 0))
+        else:                                                      # A17
+            self._take_pile(seat)
+            self._refill(seat)
+            self._end_turn(seat, self._next_seat(seat, 0))
+
+    def _choose(self, seat, cards):
+        """A4: one seat's secret choice; the last choice reveals them all."""
+        hand = self.hands[seat]
+        for card in cards:
+            hand.remove(card)
+        self.faceup[seat].extend(cards)
+        self.emit("move", seat, cards, f"hand:{seat}", f"faceup:{seat}", frozenset((seat,)))
+        if seat + 1 < self.players:
+            self.current_player = seat + 1
+            return
+        self.step = PLAY
+        for other in range(self.players):
+            self.emit("reveal", other, self.faceup[other], f"faceup:{other}")
+        self.emit("phase", None, detail=PLAY)
+        self.current_player = self.first_player
+        self.emit("turn", self.first_player, detail=0)
+
+    def _take_pile(self, seat):
+        if self.pile:
+            self.emit("move", seat, self.pile, "pile", f"hand:{seat}")
+            self.emit("pick_up", seat, detail=len(self.pile))
+            self.hands[seat].extend(self.pile)
+            self._seen_into_hand(seat, self.pile)
+            self.pile = []
+
+    def _refill(self, seat):
+        """A16: draw up to 4 cards in hand while the stock lasts."""
+        hand = self.hands[seat]
+        drawn = []
+        while len(hand) < HAND_SIZE and self.draw_pile:
+            card = self.draw_pile.pop()
+            hand.append(card)
+            drawn.append(card)
+        if drawn:
+            self.emit("move", seat, drawn, "draw", f"hand:{seat}", frozenset((seat,)))
+
+    def _burns(self, k):
+        """Burn check of RESOLVE step 1 (A13, A15); the played rank is the pile's top."""
+        pile = self.pile
+        if pile[-1].rank == "10" or k == 4:
+            return True
+        if self.four_in_a_row and len(pile) >= 4:
+            rank = pile[-1].rank
+            return pile[-2].rank == rank and pile[-3].rank == rank and pile[-4].rank == rank
+        return False
+
+    def _resolve(self, seat, rank, k):
+        """RESOLVE after a legal play of `k` cards of `rank` (2.3)."""
+        burn = self._burns(k)
+        if burn:
+            self.emit("move", seat, self.pile, "pile", "burned")
+            self.emit("burn", seat, detail=len(self.pile))
+            self.burned.extend(self.pile)
+            self.burned.sort(key=_by_id)      # A23: the order of burned cards is not shown
+            self.pile = []
+        self._refill(seat)
+        hand = self.hands[seat]
+        if not hand and not self.draw_pile and self.faceup[seat]:     # A18
+            self.emit("move", seat, self.faceup[seat], f"faceup:{seat}", f"hand:{seat}")
+            hand.extend(self.faceup[seat])
+            self._seen_into_hand(seat, self.faceup[seat])
+            self.faceup[seat] = []
+        if not hand and not self.faceup[seat] and not self.facedown[seat]:   # A21, A22
+            self.finished = self.finished + [seat]
+            self.emit("out", seat, detail=len(self.finished))
+            if not self.play_to_last or self.players - len(self.finished) <= 1:
+                self.turn_no += 1
+                self._finish()
+                return
+            burn = False
+        if burn:                                                  # A15: play again
+            self._end_turn(seat, seat)
+            return
+        skips = 0
+        if rank == "8":                                           # A11
+            skips = k if self.skip_per_card else 1
+        self._end_turn(seat, self._next_seat(seat, skips))
+
+    def _next_seat(self, seat, skips):
+        """The seat `skips` players after the next one still in the game; skipping
+        never goes past `seat` itself (A11)."""
+        n = self.players
+        out = self.finished
+        if not skips and not out:
+            return (seat + 1) % n
+        order = [(seat + i) % n for i in range(1, n + 1)]
+        if out:
+            order = [s for s in order if s not in out]
+        if skips:
+            self.emit("skip", order[0], detail=order[:min(skips, len(order) - 1)])
+        return order[min(skips, len(order) - 1)]
+
+    def _end_turn(self, seat, next_seat):
+        self.turn_no += 1
+        if self.turn_no >= TURN_LIMIT:                            # A24
+            self.emit("turn_limit", None, detail=self.turn_no)
+            self._finish()
+            return
+        self.current_player = next_seat
+        self.emit("turn", next_seat, detail=self.turn_no)
+
+    def _finish(self):
+        """Game over: by a player going out (or the last but one, with play_to_last),
+        or by the turn limit (fewest cards held)."""
+        counts = self.scores()
+        winners = list(self.finished[:1])
+        if not winners:
+            fewest = min(counts)
+            winners = [s for s in range(self.players) if counts[s] == fewest]
+        if self.play_to_last:          # the ranking: finishing order, then fewest cards
+            rest = [s for s in range(self.players) if s not in self.finished]
+            self.finished = self.finished + sorted(rest, key=counts.__getitem__)
+        self._end(winners)
+
+    def scores(self):
+        """Cards each seat still holds in hand, face up and face down; lower is better."""
+        return [len(self.hands[s]) + len(self.faceup[s]) + len(self.facedown[s])
+                for s in range(self.players)]
+
+    # ---- views and saves ----------------------------------------------------------------
+    def _zones(self):
+        faceup_vis = OWNER if self.step == CHOOSE else PUBLIC    # A4: secret until revealed
+        zones = [ZoneSpec("draw", "Deck", None, self.draw_pile, HIDDEN, "pile"),
+                 ZoneSpec("pile", "Play ground", None, self.pile, PUBLIC, "pile"),
+                 ZoneSpec("burned", "Removed from the game", None, self.burned, PUBLIC, "stack")]
+        for seat in range(self.players):
+            zones.append(ZoneSpec(f"hand:{seat}", "Hand", seat, self.hands[seat], OWNER, "hand"))
+            zones.append(ZoneSpec(f"faceup:{seat}", "Face-up cards", seat, self.faceup[seat],
+                                  faceup_vis, "row"))
+            zones.append(ZoneSpec(f"facedown:{seat}", "Face-down cards", seat,
+                                  self.facedown[seat], HIDDEN, "row"))
+        return zones
+
+    def _facts(self):
+        top = self.effective_top() if self.pile else None
+        return {"turn_no": self.turn_no,
+                "turn_limit": TURN_LIMIT, "first_player": self.first_player,
+                "chosen": [self.step != CHOOSE or len(self.faceup[s]) == FACEUP
+                           for s in range(self.players)],
+                "effective_top": None if top is None else top.name,
+                "lower_than_seven": top is not None and top.rank == "7",
+                "rank_order": " ".join(sorted(self.rank_pos, key=self.rank_pos.get)),
+                "facedown_slots": [list(slots) for slots in self.facedown_slots],
+                "finished": list(self.finished),
+                "last_blind": None if self.last_blind is None else list(self.last_blind),
+                "known_in_hand": self._known_in_hand_fact()}
+
+    def _resample_fields(self, view):
+        """The fields from the facts; each card known to be in a hand dealt back to it."""
+        super()._resample_fields(view)
+        self._deal_known_in_hand(view.facts["known_in_hand"],
+                                 [self.draw_pile] + self.hands + self.facedown + self.faceup)
+
+    def _check_position(self):
+        for i, slots in enumerate(self.facedown_slots):
+            if slots != sorted(set(slots)) or len(slots) != len(self.facedown[i]):
+                raise ValueError(f"save: state.facedown_slots[{i}]: expected increasing slots, "
+                                 "one per face-down card")
+            if len(self.faceup[i]) > FACEUP and self.step == CHOOSE:
+                raise ValueError(f"save: state.faceup[{i}]: more than {FACEUP} face-up cards")
+        if len(set(self.finished)) != len(self.finished):
+            raise ValueError("save: state.finished: a seat is listed twice")
+        self._check_known_in_hand()

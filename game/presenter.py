@@ -1,0 +1,524 @@
+"""The default presenter: how any game looks and reads at the table when nothing
+game-specific is said, and the shapes every game's own presenter shares.
+
+A presenter is pure (no pygame): it answers the layout, the drawing and the words
+with plain data. A game's presenter subclasses `Presenter` and changes only what is
+its own: a few class tables (action words, event words, seat facts, the draw pile's
+key) and, where its table differs, a method or two (the field, the backs, the owners
+of its zones, the scoring breakdown). It reads its game's facts by the names the game
+declares (`FACTS` in its rules module); this module reads none.
+"""
+import re
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+# The event every game with several hands ends each hand with.
+HAND_END = "hand_over"
+
+
+def ordinal(n):
+    """1st, 2nd, 3rd, 4th ..."""
+    return ORDINALS.get(n if n < 20 else n % 10, f"{n}th") if n % 100 not in (11, 12, 13) else f"{n}th"
+
+
+def card_name(card):
+    """A card as a player says it ('10 of hearts', 'Offense blue 4'), or 'a hidden card'."""
+    return "a hidden card" if card is None else card.spoken
+
+
+def the(name):
+    """A card's name with its article: 'the 7 of hearts' ('a hidden card' stays)."""
+    return name if name.startswith(("a ", "an ")) else f"the {name}"
+
+
+def cards_phrase(cards):
+    """Several cards in words ('2 cards' when none is visible)."""
+    if not cards:
+        return ""
+    if all(c is None for c in cards):
+        return "a card" if len(cards) == 1 else f"{len(cards)} cards"
+    return ", ".join(card_name(c) for c in cards)
+
+
+def plural(n, word):
+    """'1 card', '3 cards'."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def seat_name(names, seat):
+    """A seat's name, or '' for anything that is not a seat."""
+    return names[seat] if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names) else ""
+
+
+def winners_words(view, names):
+    """Who won, in words: 'Maya wins', 'Maya and Theo win', 'no winner'."""
+    winners = [names[w] for w in view.winners]
+    if not winners:
+        return "no winner"
+    return " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
+
+
+def possessive(who):
+    """'Maya's', or 'Your' for a player called You (a lesson's learner)."""
+    return "Your" if who == "You" else f"{who}'s"
+
+
+YOU_VERB = re.compile(r"\bYou (was|is|has|[a-z]+(?:sses|shes|ches|xes|ies|s))\b")
+YOU_IRREGULAR = {"was": "were", "is": "are", "has": "have"}
+
+
+def agree(words):
+    """The words with a verb after a player called You (a lesson's learner) agreeing with
+    it: 'You wins' -> 'You win', 'You was dealt' -> 'You were dealt'."""
+    def verb(match):
+        word = match.group(1)
+        if word in YOU_IRREGULAR:
+            return "You " + YOU_IRREGULAR[word]
+        if word.endswith(("sses", "shes", "ches", "xes")):
+            return "You " + word[:-2]
+        if word.endswith("ies"):
+            return "You " + word[:-3] + "y"
+        return "You " + word[:-1]
+    return YOU_VERB.sub(verb, words) if words else words
+
+
+def capital(words):
+    """The words with a capital first letter ('' stays '')."""
+    return words[:1].upper() + words[1:]
+
+
+# The engine's own events, the same in every game: (who, detail) -> a line or None.
+GENERIC_EVENTS = {
+    "turn": lambda who, d: None,
+    "game_over": lambda who, d: "Game over",
+    "declare": lambda who, d: f"{who} declared {d}",
+    "skip": lambda who, d: f"{who} is skipped",
+    "roll": lambda who, d: f"{who} rolled {d}" if who else f"Die roll: {d}",
+    "recycle": lambda who, d: "The discard pile was turned over to draw from",
+    HAND_END: lambda who, d: f"{who} won the hand" if who else "The hand is over",
+}
+
+
+class Sizes:
+    """Card sizes at the table, in logical pixels (width, height)."""
+
+    hand = (92, 128)        # the viewer's hand
+    own = (66, 92)          # the viewer's other zones
+    centre = (80, 112)      # shared zones (shrinks to fit)
+    mini = (58, 80)         # other seats' zones (60% of the hand's width or more)
+    zoom = (150, 210)       # a card under the pointer, shown enlarged
+    index = 0.25            # the index corner's share of a card's width (left edge to its right)
+
+
+class Presenter:
+    """What a game looks like and says at the table; subclasses change their part."""
+
+    sizes = Sizes
+    # Button words for action kinds every game may use.
+    KIND_LABELS = {"draw": "Draw", "end_turn": "End turn", "play": "Play", "pass": "Pass",
+                   "deal": "Deal", "discard": "Discard", "take": "Take", "give": "Give",
+                   "pick": "Pick", "keep": "Keep", "return": "Return", "submit": "Submit"}
+    # Which action kinds take a seat, a card position or a lane as their argument.
+    SEAT_ARGS = frozenset()
+    POSITION_ARGS = frozenset()
+    LANE_ARGS = frozenset()
+    # Log lines for the game's own events: (who, detail) -> text.
+    EVENT_WORDS = {
+        "score": lambda who, d: f"{possessive(who)} score: {d}",
+        "reveal": lambda who, d: f"{who} turned over {d}" if d else f"{who} showed their cards",
+        "out": lambda who, d: f"{who} is out of the game",
+        "turn_limit": lambda who, d: "The turn limit ends the game",
+    }
+    # Log words for moves between zone kinds: (source kind, destination kind) -> a line
+    # with {who}, {what}, {src}, {dst}, or None for a move the log does not tell.
+    MOVE_WORDS = {}
+    # Events also shown for a moment in the top bar.
+    TOASTS = frozenset({"declare", "skip", "recycle", "out", "score"})
+    # Outcomes that stay on the table until the person goes on (any key or click), at
+    # every animation speed but Instant: the event kinds.
+    WAITS = frozenset({HAND_END, "game_over"})
+    # Kinds of move whose cards a click always picks, for a button to play (as several-card
+    # moves are made), so that every card of the game answers a click the same way.
+    PICK_THEN_PLAY = frozenset()
+    # The kinds of move that play a card of your hand (none legal: the prompt says no_fit).
+    PLAYS = frozenset({"play"})
+    # Are the zones' names rule terms, written with capitals in sentences too ('the Board')?
+    ZONE_TERMS = False
+    # The zone cards are drawn from, and the zones cards are played to.
+    DRAW_PILE = "draw"
+    PLAY_PILES = ("discard",)
+    # A move of at least this many cards from the draw pile is a deal, not a draw (0: none is).
+    DEAL_SIZE = 0
+    # Facts never listed in the side panel, and facts whose value is a seat.
+    SKIP_FACTS = frozenset({"step"})
+    SEAT_FACTS = frozenset()
+    FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
+    SIDE_FACTS = 7          # at most this many facts in the side panel
+    SCORE_UNIT = "points"   # what a score counts, for the scores' column
+    # One-line tips on the special cards, by printed rank, for a person's first turns.
+    TIPS = {}
+
+    def __init__(self, info):
+        """The presenter of the registered game `info` (a game.GameInfo)."""
+        self.info = info
+        deck = info.load_deck()
+        self.family = deck[0].family
+        self.deck_back = deck[0].back
+        self.spoken = {name: copies[0].spoken for name, copies in deck.by_name.items()}
+
+    # ---- the words -------------------------------------------------------------------------
+    def kind_label(self, kind):
+        """The button text for an action kind."""
+        return self.KIND_LABELS.get(kind, capital(kind.replace("_", " ")))
+
+    def arg_label(self, arg, names, kind="", view=None):
+        """An action's argument in words: a seat's name, a colour, a position, a lane
+        (`view`, when given, is the table the action is chosen at)."""
+        if isinstance(arg, int) and not isinstance(arg, bool):
+            if kind in self.SEAT_ARGS and seat_name(names, arg):
+                return names[arg]
+            if kind in self.POSITION_ARGS:
+                return f"card {arg + 1}"
+            if kind in self.LANE_ARGS:
+                return f"lane {arg + 1}"
+        if isinstance(arg, str):
+            return arg.replace("_", " ")
+        return str(arg)
+
+    def selection_label(self, kind, actions, count):
+        """The button that makes a move of `kind` with the `count` cards picked: 'Play 2
+        cards'; one that still asks where the card goes (a lane), 'Choose its lane...'."""
+        if kind in self.LANE_ARGS and len(actions) > 1:
+            return "Choose its lane..."
+        label = self.kind_label(kind)
+        return f"{label} ({count})" if label.endswith("cards") else f"{label} {plural(count, 'card')}"
+
+    def step_kinds(self, view):
+        """The kinds of move the step in hand is about (the cards they take are marked; a
+        card only another kind takes is dimmed and played once confirmed), or None for
+        every legal move."""
+        return None
+
+    def aside_title(self, card, actions):
+        """The question before a card is played aside from the step in hand."""
+        return f"Play {card_name(card)} this way?"
+
+    def group_label(self, kind, names, view=None):
+        """The words of a button that opens a choice between several moves of `kind`."""
+        return self.kind_label(kind)
+
+    def action_label(self, action, names, with_cards=False, view=None):
+        """A button or dialog label for one action (`view`: the table it is chosen at)."""
+        words = self.kind_label(action.kind)
+        if with_cards and action.cards:
+            words += " " + cards_phrase(action.cards)
+        if action.arg is not None:
+            words += f" ({self.arg_label(action.arg, names, action.kind, view)})"
+        return words
+
+    def taken_back(self, action, names, view=None):
+        """An action taken back, in words: 'your play of the 7 of hearts', 'your draw'."""
+        if action.kind == "end_turn":
+            return "the end of your turn"
+        words = f"your {self.kind_label(action.kind).lower()}"
+        if action.cards:
+            words += " of " + ", ".join(the(card_name(c)) for c in action.cards)
+        if action.arg is not None:
+            words += f" ({self.arg_label(action.arg, names, action.kind, view)})"
+        return words
+
+    def move_line(self, event, who, zones, names=()):
+        """The log line for cards moving from one zone to another: who drew or played
+        what, or moved it from where to where (zones named with their owner)."""
+        src = self.zone_label(event.src, event.seat, zones, names)
+        dst = self.zone_label(event.dst, event.seat, zones, names)
+        what = cards_phrase(event.cards)
+        kinds = tuple((key or "").split(":")[0] for key in (event.src, event.dst))
+        if kinds in self.MOVE_WORDS:
+            words = self.MOVE_WORDS[kinds]
+            return words and words.format(who=who, what=what, src=src, dst=dst)
+        if event.src == self.DRAW_PILE:
+            if who and self.DEAL_SIZE and len(event.cards) >= self.DEAL_SIZE:
+                return f"{who} was dealt {what}"
+            return f"{who} drew {what}" if who else f"{what} dealt to {dst}"
+        if not who:
+            return None
+        if event.src and event.src.startswith("hand") and event.dst in self.PLAY_PILES:
+            return f"{who} played {what}"
+        return f"{who} moved {what} from {src} to {dst}"
+
+    def zone_label(self, key, seat, zones, names):
+        """A zone in the log: 'their hand' for the actor's own, "Theo's hand" for another's
+        (`zones`: the view's zones by key; a zone's name as a sentence says it, see
+        zone_word)."""
+        zone = zones.get(key)
+        if zone is None:
+            return ""
+        name = self.zone_word(zone.name)
+        owner = seat_name(names, zone.owner)
+        if owner:
+            return f"their {name}" if zone.owner == seat else f"{owner}'s {name}"
+        return f"the {name}"
+
+    def zone_word(self, name):
+        """A zone's name as a sentence says it: 'hand', 'discard pile' (as it is when the
+        game's zone names are rule terms, as Final Count's Board)."""
+        return name if self.ZONE_TERMS or not name else name[0].lower() + name[1:]
+
+    def event_line(self, event, names, zones):
+        """One log line for an event as a seat saw it, or None for events not worth a line."""
+        who = seat_name(names, event.seat)
+        kind, detail = event.kind, event.detail
+        if kind == "move":
+            line = self.move_line(event, who, zones, names)
+            return capital(line) if line else None
+        if kind == "skip" and isinstance(detail, list) and len(detail) > 1:     # several skipped: each named
+            skipped = [seat_name(names, s) for s in detail]
+            return ", ".join(skipped[:-1]) + f" and {skipped[-1]} are skipped"
+        if kind in GENERIC_EVENTS:
+            return GENERIC_EVENTS[kind](who, detail)
+        phrase = self.EVENT_WORDS.get(kind)
+        if phrase is not None:
+            line = phrase(who or "Everyone", detail)
+            return capital(line) if line else None
+        words = kind.replace("_", " ")
+        if who:
+            words = f"{who}: {words}"
+        if detail is not None and not isinstance(detail, (list, dict, tuple)):
+            words += f" ({detail})"
+        return capital(words)
+
+    def log_lines(self, events, names, zones, keep=60):
+        """The log: one entry per turn (a seat's consecutive events joined: 'Theo drew a
+        card, played 7 red hearts'; several draws in a row said once with their count:
+        'drew 4 cards'), the newest `keep`."""
+        entries = []                # [who, [parts, each a list of lines said together]] or [None, line]
+        last_seat = object()
+        for event, line in self.event_lines(events, names, zones):
+            if not line:
+                continue
+            who = seat_name(names, event.seat)
+            if entries and who and event.seat == last_seat and line.startswith(who + " "):
+                parts, part = entries[-1][1], line[len(who) + 1:]
+                if part.startswith("drew ") and parts[-1][-1].startswith("drew "):
+                    parts[-1].append(part)
+                else:
+                    parts.append([part])
+            elif who and line.startswith(who + " "):
+                entries.append([who, [[line[len(who) + 1:]]]])
+            else:
+                entries.append([None, line])
+            last_seat = event.seat if who and line.startswith(who + " ") else object()
+        return [line if who is None else f"{who} " + ", ".join(self.together(part) for part in line)
+                for who, line in entries[-keep:]]
+
+    def event_lines(self, events, names, zones):
+        """Each event with its log line (None: not worth one); a game whose move is told
+        by several events says it on the first (Final Count's swap)."""
+        return [(event, self.event_line(event, names, zones)) for event in events]
+
+    def together(self, parts):
+        """Parts of a turn's entry said at once: draws in a row as 'drew 4 cards' (with
+        the cards when they are seen: 'drew 2 cards: 7 of hearts, 9 of clubs')."""
+        if len(parts) == 1:
+            return parts[0]
+        drawn = [part[len("drew "):] for part in parts]
+        words = f"drew {len(parts)} cards" + self.many_drawn(len(parts))
+        return words if all(d == "a card" for d in drawn) else words + ": " + ", ".join(drawn)
+
+    def many_drawn(self, count):
+        """Why a player drew `count` cards in a row ('' to say nothing; Final Card-Down: a
+        penalty)."""
+        return ""
+
+    def event_kinds(self):
+        """Every event kind this presenter has words for."""
+        return set(self.EVENT_WORDS) | set(GENERIC_EVENTS) | {"move"}
+
+    def is_toast(self, event):
+        """Is this event also shown for a moment in the top bar?"""
+        return event.kind in self.TOASTS
+
+    def outcome_line(self, event, view, names, zones):
+        """The words of an outcome held on the table (`view`: the table after it): the
+        game's end names its winners; anything else reads as its log line."""
+        if event.kind == "game_over":
+            return f"Game over: {winners_words(view, names)}"
+        return self.event_line(event, names, zones)
+
+    def outcome_lane(self, event):
+        """The field lane an outcome is written on (None: the banner over the table)."""
+        return None
+
+    def is_deal(self, event):
+        """Does this move take cards from the draw pile (the dealing sound)?"""
+        return event.src == self.DRAW_PILE
+
+    # Events that end a hand (or what the game has instead) with its winner in `seat`.
+    HAND_WON = frozenset({HAND_END})
+
+    def won_hand(self, event, view):
+        """The seat that `event` says won a hand (the winning sound), or None: the event's
+        seat for one of HAND_WON, else the hand's result in `view` names it."""
+        if event.kind not in self.HAND_WON:
+            return None
+        if event.seat is not None:
+            return event.seat
+        result = self.hand_result(view) if view is not None else None
+        return next((seat for seat, (_, won) in (result or {}).items() if won), None)
+
+    def prompt(self, view, viewer, names, selected=0, humans=None, legal=None, held=False, context=None):
+        """The top bar's words: where the game stands (`context`, when given: the words of
+        the moment an outcome held on the table belongs to), then what to do now (on your
+        turn, with `selected` cards chosen so far; `legal`, the moves you have, when known:
+        with no card of your hand among them, what to do instead), whom the table waits
+        for (`humans` says which seats are people: a computer 'is thinking'), or, while an
+        outcome is `held` on the table, to read it and go on."""
+        current = view.current_player
+        if view.is_over:
+            doing = f"Game over: {winners_words(view, names)}"
+        elif current is None:
+            doing = ""
+        elif held:
+            doing = "Read what happened, then press any key or click to go on"
+        elif current == viewer:
+            stuck = legal is not None and not any(a.kind in self.PLAYS for a in legal)
+            doing = (stuck and self.no_fit(view, names)) or self.instruction(view, names, selected) or "Your turn"
+        else:
+            who = seat_name(names, current)
+            doing = self.waiting(view, current, names) or (
+                f"{who} is thinking..." if humans is not None and not humans[current] else f"Waiting for {who}")
+        where = self.context(view, names) if context is None or view.is_over else context
+        return "  ·  ".join(w for w in (where, doing) if w)
+
+    def no_fit(self, view, names):
+        """What to do, on your turn, when no card of your hand may be played (no move of a
+        kind in PLAYS is legal): '' to say what instruction says."""
+        return ""
+
+    def context(self, view, names):
+        """Where the game stands ('Hand 2, final round'); '' to say nothing."""
+        return ""
+
+    def instruction(self, view, names, selected):
+        """What the viewer, whose turn it is, does now in the game's words ('' for 'Your turn')."""
+        return ""
+
+    def waiting(self, view, seat, names):
+        """What `seat`, another player, is doing now ('Theo is choosing face-up cards'),
+        or '' to say only whom the table waits for."""
+        return ""
+
+    def arranged(self, view, events):
+        """The view as the table shows it; `events()` gives the game's events so far as
+        the viewer saw them. Most games show their view as it is."""
+        return view
+
+    def tip(self, card):
+        """The one-line tip on `card`, a special card ('' for any other)."""
+        return self.TIPS.get(card.rank, "")
+
+    def card_words(self, value):
+        """A fact's value in words: a card's file code ('QS') as its spoken name."""
+        return self.spoken.get(value, value) if isinstance(value, str) else value
+
+    def fact_lines(self, facts, names):
+        """The public facts worth showing, in order, as (label, value) pairs: seats by
+        name, cards by their spoken names."""
+        lines = []
+        for key, value in facts.items():
+            if key in self.SKIP_FACTS or key.startswith("_") or value is None or value is False:
+                continue
+            if isinstance(value, (dict, list, tuple, set)) or (
+                    value == 0 and key not in self.SEAT_FACTS and key != "die"):
+                continue
+            if key in self.SEAT_FACTS:
+                value = seat_name(names, value)
+                if not value:
+                    continue
+            label = self.FACT_LABELS.get(key, capital(key.replace("_", " ")))
+            lines.append((label, "yes" if value is True else str(self.card_words(value))))
+        return lines
+
+    def statuses(self, view):
+        """What a seat's name plate says instead of its card count: {seat: 'folded'} (none
+        by default)."""
+        return {}
+
+    def readouts(self, view, names):
+        """The side panel's readouts while the game is played (side_facts); none once it
+        is over, when they no longer apply."""
+        return [] if view.is_over else self.side_facts(view, names)
+
+    def side_facts(self, view, names):
+        """The facts of the side panel: (label, value, colour swatch or None), at most SIDE_FACTS."""
+        return [(label, value, None) for label, value in self.fact_lines(view.facts, names)][:self.SIDE_FACTS]
+
+    def places(self, view):
+        """The players' places, from the public view: {seat: place from 1}: the winners
+        first, then the others by their scores, the better first (the registry's
+        `scores:`), equal scores sharing a place; after a hand (no winners yet), everyone
+        by the running scores."""
+        scores = view.scores
+        others = sorted({p for s, p in enumerate(scores) if s not in view.winners},
+                        reverse=not self.info.lower_is_better)
+        first = 2 if view.winners else 1
+        return {s: 1 if s in view.winners else first + others.index(p) for s, p in enumerate(scores)}
+
+    def score_words(self, view=None):
+        """What the scores count and which way is better ('points in hand, lower is better';
+        `view`: the table, while the game is played)."""
+        better = "lower" if self.info.lower_is_better else "higher"
+        return f"{self.SCORE_UNIT}, {better} is better"
+
+    def hand_result(self, view):
+        """The hand just ended, for the scores between hands: {seat: (its points this
+        hand, whether it won the hand)}, or None where the game says nothing of it."""
+        return None
+
+    def hand_over(self, view):
+        """The scoring screen's headline between two hands."""
+        return "The hand is over"
+
+    def summary_lines(self, view, names):
+        """The lines under the scores: the public facts worth keeping (at most four)."""
+        return [f"{label}: {value}" for label, value in self.fact_lines(view.facts, names)[:4]]
+
+    def breakdown(self, view, seat, names):
+        """How `seat`'s score was made, in words, from the view at the end ('' when nothing to say)."""
+        return ""
+
+    # ---- the look --------------------------------------------------------------------------
+    def swatch(self, action):
+        """The colour a choice of `action` shows beside its words (a colour it declares),
+        or None."""
+        return None
+
+    def zoom_size(self):
+        """The size a card under the pointer is shown at: large enough for every word on
+        its face (a Play Design card's words are small)."""
+        return (190, 266) if self.family == "formation" else self.sizes.zoom
+
+    def back_of(self, view, zone_key):
+        """The back a hidden card of zone `zone_key` shows: the game's deck's."""
+        return self.deck_back
+
+    def owners(self, view):
+        """Each zone's seat for the layout (None for the middle of the table)."""
+        return {z.key: z.owner for z in view.zones}
+
+    def field(self, view, anchor, names):
+        """The zones laid out as a field of lanes, as {zone key: (lane, row, half, caption)};
+        a game without a field has none."""
+        return {}
+
+    def die_centre(self, board):
+        """Where the die lies on `board` (a table_layout.Board); None for a game without one."""
+        return None
+
+    def picks(self, action, owner, index, viewer, view=None):
+        """Does a blind pick `action` (its arg a position) point at card `index` of a zone
+        owned by `owner` (at the table `view` shows)? Positions count in the viewer's own
+        zones and the shared ones."""
+        return action.kind in self.POSITION_ARGS and action.arg == index and owner in (viewer, None)
+
