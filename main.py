@@ -196,8 +196,9 @@ def add_network_commands(commands, games):
     host.add_argument("--resume", action="store_true",
                       help="go on with the saved game; its people join again")
     host.add_argument("--stand-in", type=seconds_up_to(24 * 3600), metavar="SECONDS",
-                      help="a computer player keeps an absent person's seat after this long, "
-                           "until they return (default: the seat waits for them)")
+                      help="a computer player keeps the seat of a person away, or silent on "
+                           "their turn, after this long, until they return (default: the seat "
+                           "waits for them)")
     host.add_argument("--moves", action="store_true", help="print every move as it is played")
     join = commands.add_parser(
         "join", help="play one seat of a hosted game with a computer player",

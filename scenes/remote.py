@@ -21,6 +21,7 @@ import random
 from game.core import IllegalAction
 from game.net import protocol as wire
 from game.net.host import HOST
+from scenes.net import minutes
 from scenes.session import Seat
 from scenes.table_director import Director
 
@@ -45,7 +46,7 @@ class RemoteSession:
         self.executor = executor
         self._hint = None        # [position, result or None] of the hint being thought of
         self._hint_bot = None
-        self._sent = None        # the position a move or an undo was sent from
+        self._sent = None        # (the position, the refusals so far) a move or an undo was sent at
         self._asked = None       # the position an undo was asked from
 
     # ---- who sits where ----------------------------------------------------------------
@@ -85,10 +86,17 @@ class RemoteSession:
         """This seat's view (the host sends no other)."""
         return self.table.view
 
+    def waiting_for_host(self):
+        """Has a move or an undo gone to the host from the position shown, and no answer
+        come (a new position, or a refusal)?"""
+        return self._sent == (self.table.move, self.table.refusals)
+
     def legal_actions(self):
         """This seat's moves when it is to play (as the host last said; none once one
-        was sent, until the host answers)."""
-        return () if self._sent == self.table.move else self.table.legal
+        was sent, until the host answers, nor while the host cannot be reached)."""
+        if self.joining.state != "joined" or self.waiting_for_host():
+            return ()
+        return self.table.legal
 
     def why_illegal(self, action):
         """The host says why when it refuses a move; here, only that it is not one."""
@@ -116,13 +124,13 @@ class RemoteSession:
         if action not in self.legal_actions():
             raise IllegalAction(NOT_LEGAL)
         self.joining.act(action)
-        self._sent = self.table.move
+        self._sent = (self.table.move, self.table.refusals)
         return []
 
     def can_undo(self, seat, policy):
         """May this seat undo (the host's Undo setting rules: it said so last)?"""
         return (seat == self.seat and self.table.can_undo and not self.is_over
-                and self._sent != self.table.move)
+                and not self.waiting_for_host())
 
     def undo_record(self):
         """The undos are the host's to count (its Statistics keeps a practice game apart):
@@ -140,7 +148,8 @@ class RemoteSession:
         """Ask the host to take back this seat's move; the answer comes as an update."""
         if self.can_undo(seat, policy):
             self.joining.undo()
-            self._sent = self._asked = self.table.move
+            self._sent = (self.table.move, self.table.refusals)
+            self._asked = self.table.move
         return None
 
     def take_problem(self):
@@ -220,11 +229,14 @@ class JoinedDirector(Director):
         if self.joining.state == "lost":
             trouble = f"Lost the host ({self.joining.reason}): trying again..."
         elif self.joining.state == "refused":
-            trouble = f"The host is gone: {self.joining.reason}. Menu leaves the table."
+            reason = self.joining.reason
+            trouble = f"{reason[:1].upper()}{reason[1:]}. Menu leaves the table."
         elif client.refusal and not client.final:
             trouble = f"The host refused: {client.refusal}"
         if trouble != self.told:
             self.told = trouble
+            table.read()                 # no move is offered while the host cannot hear it
+            table.layout()
             if trouble:
                 table.say(trouble)
 
@@ -287,7 +299,7 @@ class HostDirector(Director):
     def __init__(self, hosting):
         self.hosting = hosting
         self.seen = (0, 0)       # (the host table's resets, events) taken in
-        self.told = None         # who played each seat, as the table last showed it
+        self.told = None         # who played each seat, and who was silent, as last shown
 
     def submit(self, table, action):
         """Make the move here, send it to every screen, then autosave it."""
@@ -306,13 +318,20 @@ class HostDirector(Director):
             events = [] if fresh else table.session.events_since(self.seen[1])
             self.seen = seen
             table.take_in(events, fresh)
-        words = hosting.table.seat_words()
-        if words != self.told:                  # someone left, came back, or a computer sat in
-            left = [hosting.table.names[s] for s, (was, now) in enumerate(zip(self.told or words, words))
+        host = hosting.table
+        told = (host.seat_words(), host.silent_seats(hosting.clock()))
+        if told != self.told:        # someone left, came back, went silent, or a computer sat in
+            words, silent = told
+            before = self.told[0] if self.told else words
+            left = [host.names[s] for s, (was, now) in enumerate(zip(before, words))
                     if now == wire.AWAY and was != wire.AWAY]
-            self.told = words
+            quiet = [host.names[s] for s in silent if not self.told or s not in self.told[1]]
+            self.told = told
             if left:
                 table.say(f"{', '.join(left)} left the table: waiting, or let a computer play")
+            elif quiet:
+                table.say(f"{', '.join(quiet)} has not moved for {minutes(host.silent_after)}: "
+                          "waiting, or let a computer play")
             table.layout()
 
     def computer_move(self, table):
@@ -322,12 +341,14 @@ class HostDirector(Director):
             table.session.start_bot(table.app.settings.thinking)
 
     def top_buttons(self, table):
-        """For each absent person: a computer plays for them, or waits for them again."""
+        """For each absent person, or one silent on their turn: a computer plays for them;
+        for a seat a computer keeps: wait for its person again."""
         buttons = []
         host = self.hosting.table
+        silent = host.silent_seats(self.hosting.clock())
         for seat, word in enumerate(host.seat_words()):
             name = host.names[seat]
-            if word == wire.AWAY:
+            if word == wire.AWAY or seat in silent:
                 buttons.append((f"Computer plays for {name}", lambda s=seat: self.stand_in(table, s)))
             elif word == wire.STAND_IN:
                 buttons.append((f"Wait for {name}", lambda s=seat: self.give_back(table, s)))
