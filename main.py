@@ -5,7 +5,7 @@
     python main.py tournament GAME ...   computer levels against each other
     python main.py bench                 speed benchmarks (engine, then app; --net: networked play)
     python main.py bench --against-rlcard   engine speed against RLCard's Uno (installed apart)
-    python main.py bench --hard          Hard's iterations per decision at its budget, every mode
+    python main.py bench --hard          Hard's iterations per decision, one core and all, every mode
     python main.py replay FILE           a finished game's record, move by move
     python main.py report GAME ...       a designer's balance report (HTML, CSV, JSON)
     python main.py host GAME --seats ... host a game others join from their computers (no window)
@@ -18,13 +18,17 @@ import time
 STARTED = time.time()   # before anything else is imported: the start of the start time
 
 import argparse  # noqa: E402
+import os  # noqa: E402
 import sys  # noqa: E402
 import textwrap  # noqa: E402
 
-from game.arguments import (MAX_WORKERS, bot_levels, option, port, positive,  # noqa: E402
-                            seconds_up_to, whole, workers)
+from game.arguments import (MAX_WORKERS, PATH_QUOTED, bot_levels, game_count,  # noqa: E402
+                            iteration_count, last_seed_fits, option, port, positive, quoted,
+                            seconds_up_to, seed, tournament_game_count, workers,
+                            writable_file)
 
 MAX_BENCH_SECONDS = 3600
+PR_SET_PDEATHSIG = 1    # Linux's prctl: the signal this process gets when its parent ends
 
 
 class Help(argparse.HelpFormatter):
@@ -86,8 +90,8 @@ def build_parser():
                     "each seat's wins and mean score, the games' length and the speed.",
         epilog=said)
     sim.add_argument("game", help=games)
-    sim.add_argument("--games", type=positive, default=100, metavar="N", help="games to play")
-    sim.add_argument("--seed", type=whole, default=0, metavar="S",
+    sim.add_argument("--games", type=game_count, default=100, metavar="N", help="games to play")
+    sim.add_argument("--seed", type=seed, default=0, metavar="S",
                      help="the first game's deal number (game g deals from S + g)")
     sim.add_argument("--players", type=positive, metavar="K",
                      help="players at the table (default: the game's usual count)")
@@ -97,9 +101,12 @@ def build_parser():
                      help="every seat played by a computer player of this level (easy, "
                           "medium or hard), or one level per seat: hard,medium,medium "
                           "(default: random legal moves)")
-    sim.add_argument("--iterations", type=positive, metavar="N",
+    sim.add_argument("--iterations", type=iteration_count, metavar="N",
                      help="with --bots hard: search this many iterations a move instead of "
                           "thinking for a second (the games then repeat exactly)")
+    sim.add_argument("--cores", type=workers, metavar="N",
+                     help="with --bots hard: the cores it searches on (default every core; "
+                          "at a fixed --iterations the games are the same on any number)")
     tour = commands.add_parser(
         "tournament", help="computer levels against each other",
         description="Seat one computer player per level listed, move them round the table "
@@ -107,25 +114,29 @@ def build_parser():
                     "level's win rate with its 95% interval, mean score and thinking time.",
         epilog=said)
     tour.add_argument("game", help=games)
-    tour.add_argument("--games", type=positive, default=100, metavar="N", help="games to play")
+    tour.add_argument("--games", type=tournament_game_count, default=100, metavar="N",
+                      help="games to play")
     tour.add_argument("--seats", required=True, metavar="LEVELS",
                       help="one level per seat, e.g. easy,medium,hard,hard; hard@SECONDS is "
                            "a hard player with its own budget (hard,hard@1.0)")
-    tour.add_argument("--seed", type=whole, metavar="S",
+    tour.add_argument("--seed", type=seed, metavar="S",
                       help="the first deal number (default: the results file's, or a random one)")
-    tour.add_argument("--budget", type=seconds_up_to(60), default=1.0, metavar="SECONDS",
-                      help="the hard level's thinking time per decision, in seconds")
+    tour.add_argument("--budget", type=seconds_up_to(60), metavar="SECONDS",
+                      help="the hard level's thinking time per decision, in seconds (default: "
+                           "the app's, as long as its cores take to search as much as one "
+                           "core does in a second)")
     tour.add_argument("--cpu-clock", action="store_true",
                       help="budgets and decision times in CPU time, as on a computer with a "
                            "core free for each game (figures free of a busy machine's load)")
-    tour.add_argument("--iterations", type=positive, metavar="N",
+    tour.add_argument("--iterations", type=iteration_count, metavar="N",
                       help="hard searches this many iterations a move instead of a budget "
                            "(comparisons free of the machine's load)")
-    tour.add_argument("--workers", type=workers, default=1, metavar="N",
-                      help=f"games played in parallel (1-{MAX_WORKERS})")
+    tour.add_argument("--workers", type=workers, metavar="N",
+                      help=f"processes (1-{MAX_WORKERS}, default every core): with a hard "
+                           "seat, the cores Hard searches on; without, games played side by side")
     tour.add_argument("--option", type=option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
-    tour.add_argument("--results", metavar="FILE",
+    tour.add_argument("--results", type=writable_file, metavar="FILE",
                       help="keep every game's result in FILE as it finishes; run again with "
                            "the same FILE to go on where a stopped run ended")
     bench = commands.add_parser(
@@ -138,9 +149,13 @@ def build_parser():
     bench.add_argument("--against-rlcard", action="store_true",
                        help="engine speed only, each game against RLCard's Uno (installed "
                             "apart) in 3 interleaved rounds")
-    bench.add_argument("--hard", type=seconds_up_to(60), nargs="?", const=0.25, metavar="BUDGET",
-                       help="only Hard's iterations and playouts per decision on fixed "
-                            "positions, at BUDGET seconds of CPU time (default 0.25)")
+    bench.add_argument("--hard", type=seconds_up_to(60), nargs="?", const=1.0, metavar="SECONDS",
+                       help="only Hard's iterations per decision on fixed positions: on one "
+                            "core at SECONDS (default 1) and on all cores at the app's time "
+                            "for them, and their ratio")
+    bench.add_argument("--cpu-clock", action="store_true",
+                       help="with --hard: the budgets in CPU time (each worker's own), which a "
+                            "busy machine slows less")
     bench.add_argument("--net", action="store_true",
                        help="only how fast a move reaches 6 joined screens on this computer")
     replay = commands.add_parser("replay", help="print a game record move by move")
@@ -177,12 +192,13 @@ def add_network_commands(commands, games):
     host.add_argument("--code", help="the join code (default: a new random one)")
     host.add_argument("--option", type=option, action="append", default=[],
                       metavar="KEY=VALUE", help="a house rule")
-    host.add_argument("--seed", type=whole, help="the deal number (default: a random one)")
+    host.add_argument("--seed", type=seed, help="the deal number (default: a random one)")
     host.add_argument("--resume", action="store_true",
                       help="go on with the saved game; its people join again")
     host.add_argument("--stand-in", type=seconds_up_to(24 * 3600), metavar="SECONDS",
-                      help="a computer player keeps an absent person's seat after this long, "
-                           "until they return (default: the seat waits for them)")
+                      help="a computer player keeps the seat of a person away, or silent on "
+                           "their turn, after this long, until they return (default: the seat "
+                           "waits for them)")
     host.add_argument("--moves", action="store_true", help="print every move as it is played")
     join = commands.add_parser(
         "join", help="play one seat of a hosted game with a computer player",
@@ -195,7 +211,7 @@ def add_network_commands(commands, games):
     join.add_argument("--name", default="Guest", help="the name to play under (default Guest)")
     join.add_argument("--wait", type=seconds_up_to(3600), default=60.0, metavar="SECONDS",
                       help="seconds to keep trying when the host is lost (default 60)")
-    join.add_argument("--seed", type=whole, help="the computer player's random seed (default: a random one)")
+    join.add_argument("--seed", type=seed, help="the computer player's random seed (default: a random one)")
     join.add_argument("--moves", action="store_true", help="print this seat's moves")
 
 
@@ -253,15 +269,24 @@ def simulate_command(args, parser):
     if len(levels) > 1 and len(levels) != players:
         parser.exit(2, f"main.py simulate: error: --bots {','.join(levels)}: {len(levels)} "
                        f"levels for {players} players\n")
-    if args.iterations and "hard" not in levels:
-        parser.exit(2, "main.py simulate: error: --iterations goes with a hard computer player\n")
+    for given, name in ((args.iterations, "--iterations"), (args.cores, "--cores")):
+        if given and "hard" not in levels:
+            parser.exit(2, f"main.py simulate: error: {name} goes with a hard computer player\n")
+    too_far = last_seed_fits(args.seed, args.games - 1)
+    if too_far:
+        parser.exit(2, f"main.py simulate: error: argument --seed: {too_far}\n")
     make_chooser = label = None
     if levels:
         from game.bots import make_chooser as bot_chooser
+        from game.bots.workers import cores_here
         settings = {"iterations": args.iterations} if args.iterations else {}
+        if "hard" in levels:
+            settings["cores"] = args.cores or cores_here()
         make_chooser = bot_chooser(levels[0] if len(levels) == 1 else levels, args.game, **settings)
         label = f"{', '.join(levels)} computer players" + (
-            f" (hard: {args.iterations} iterations a move)" if args.iterations else "")
+            f" (hard: {args.iterations} iterations a move on {settings['cores']} "
+            f"core{'' if settings['cores'] == 1 else 's'})"
+            if args.iterations else "")
     result = simulate(args.game, args.games, seed=args.seed, players=players, options=options,
                       make_chooser=make_chooser, progress=Progress(args.games, "simulating"))
     print(report(result, label or "random legal moves"))
@@ -270,17 +295,23 @@ def simulate_command(args, parser):
 
 def tournament_command(args, parser):
     from game import registry
+    from game.bots.workers import cores_here
     from game.tournament import run_tournament
     try:
         info = registry.game_info(args.game)
         _, options = registry.resolve_options(info, len(args.seats.split(",")), dict(args.option))
         if args.iterations and "@" in args.seats:
             raise ValueError("--iterations leaves no budget to give a seat (hard@SECONDS)")
+        too_far = args.seed is not None and last_seed_fits(
+            args.seed, (args.games - 1) // len(args.seats.split(",")))
+        if too_far:
+            raise ValueError(f"argument --seed: {too_far}")
         settings = {"hard": {"iterations": args.iterations} if args.iterations else {}}
         if args.cpu_clock:
             settings["hard"]["clock"] = "cpu"
         run_tournament(args.game, args.games, args.seats, seed=args.seed, options=options,
-                       time_budget=args.budget, workers=args.workers, settings=settings,
+                       time_budget=args.budget, workers=args.workers or cores_here(),
+                       settings=settings,
                        results=args.results)
     except (ValueError, OSError) as error:
         parser.exit(2, f"main.py tournament: error: {error}\n")
@@ -297,7 +328,7 @@ def bench_command(args, parser):
         return 0
     if args.hard is not None:
         from game.bots import bench as hard_bench
-        hard_bench.bench(budget=args.hard)
+        hard_bench.bench(seconds=args.hard, cpu_clock=args.cpu_clock)
         return 0
     from game.simulate import RLCARD_MISSING, bench, rlcard_version
     if args.against_rlcard and rlcard_version() is None:
@@ -319,7 +350,7 @@ def replay_command(args, parser):
     except saves.BadFile as error:
         parser.exit(2, f"main.py replay: error: {error}\n")
     if record is None:
-        parser.exit(2, f"main.py replay: error: {args.file}: no such file\n")
+        parser.exit(2, f"main.py replay: error: {quoted(args.file, PATH_QUOTED)}: no such file\n")
     names = [seat["name"] for seat in record["seats"]]
     states = saves.replay(record, to_first_illegal="note" in record)
     state = next(states)
@@ -374,5 +405,25 @@ def main(argv=None):
     return app.run(fullscreen=args.fullscreen)
 
 
+def end_with_the_launcher():
+    """The one-file bundle runs the app under a launcher (PyInstaller's bootloader, which
+    unpacks it first) that cannot pass a SIGKILL on: on Linux, ask the kernel to end the
+    app when its launcher ends, so nothing of it outlives a killed launcher (its search
+    workers then find their parent gone)."""
+    unpacked = getattr(sys, "_MEIPASS", None)
+    if not (sys.platform.startswith("linux") and unpacked
+            and os.path.basename(unpacked).startswith("_MEI")):   # the one-file bundle only
+        return
+    import ctypes
+    import signal
+    launcher = os.getppid()
+    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != launcher:        # it ended before the kernel was asked
+        os.kill(os.getpid(), signal.SIGTERM)
+
+
 if __name__ == "__main__":
+    import multiprocessing
+    multiprocessing.freeze_support()   # a bundle's search worker (game/bots/workers.py) starts here
+    end_with_the_launcher()
     sys.exit(main())

@@ -2,11 +2,13 @@
 `python build/compare.py [BUNDLE]` (default: the one-file bundle).
 
 For every registered mode: 12 games of Medium players, and one game of a Hard player
-(a fixed number of search iterations a move, so it repeats exactly) against Medium
-players, at the fewest seats the mode allows (with the house rules its home names, as
-Final Count's Hit Goal). Both sides print `simulate`'s report;
-every line but the speed must be the same. Exit 0 when all are; 1 with the differences
-otherwise. The bundle and the source play side by side, two processes at a time.
+(a fixed number of search iterations a move, so it repeats exactly, searched on
+HARD_CORES worker processes: the bundle's own, started as the app starts them) against
+Medium players, at the fewest seats the mode allows (with the house rules its home
+names, as Final Count's Hit Goal). Both sides print `simulate`'s report (which names the
+cores); every line but the speed must be the same. Exit 0 when all are; 1 with the
+differences otherwise. The bundle and the source play side by side, two commands at a
+time.
 """
 import argparse
 import difflib
@@ -21,6 +23,7 @@ BUNDLE = os.path.join(HERE, "dist", "onefile", "cardtable.exe" if sys.platform =
 SEED = 4
 MEDIUM_GAMES = 12
 HARD_ITERATIONS = 6     # MIN_PAIRS: the fewest with which the search may overrule Medium
+HARD_CORES = 2          # the search's worker processes (the same games as on one core)
 TIMEOUT = 600
 
 
@@ -43,6 +46,7 @@ def cases():
                                          "--players", str(seats),
                                          "--bots", ",".join(["hard"] + ["medium"] * (seats - 1)),
                                          "--iterations", str(HARD_ITERATIONS),
+                                         "--cores", str(HARD_CORES),
                                          *hard_options(registry.HOMES[game_id])]))
     return out
 

@@ -21,7 +21,8 @@ HEX_COLORS = ("red", "blue", "green", "yellow", "purple")
 HEX_SUITS = ("hearts", "diamonds", "clubs", "spades", "questions")
 JOKER = "JK"
 # Play Design's formation cards: one 28-card deck in two backs, its composition that of
-# the rulings' section 1 (cards per side and colour, and per number on each side).
+# the rulings' section 1 (docs/rulings/play_design.md: cards per side and colour, and per
+# number on each side).
 FORMATION_COLORS = ("blue", "green", "purple", "orange")
 FORMATION_DOTS = ("yellow", "orange", "purple", "green", "blue")
 FORMATION_SIDES = ("offense", "defense")
@@ -32,6 +33,22 @@ FORMATION_GROUPS = {("offense", "blue"): 4, ("defense", "blue"): 3,
                     ("offense", "purple"): 3, ("defense", "purple"): 4,
                     ("offense", "orange"): 3, ("defense", "orange"): 4}
 FORMATION_NUMBERS = {4: 3, 5: 4, 6: 4, 7: 3}
+
+
+AN_LETTERS = frozenset("AEFHILMNORSX")     # letters said with a vowel sound first: 'an F'
+
+
+def with_article(words):
+    """`words` after their indefinite article as a player says them: 'an 8', 'an 11',
+    'an Ace', 'an F', 'an orange card'; 'a 7', 'a Queen', 'a D', 'a one-eyed Jack'."""
+    first = (words.split() or [""])[0]
+    if first.isdigit():
+        vowel = first.startswith("8") or (len(first) % 3 == 2 and first[:2] in ("11", "18"))
+    elif len(first) == 1 and first.isupper():
+        vowel = first in AN_LETTERS
+    else:
+        vowel = first[:1].lower() in "aeiou" and not first.lower().startswith(("one", "uni", "use", "eu"))
+    return ("an " if vowel else "a ") + words
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -198,7 +215,8 @@ def _hex(path, data):
 
 def _formation(path, data):
     """Play Design: one 28-card deck, named once per back (white and black), checked
-    against every constraint of the rulings' composition (play_design.md section 1)."""
+    against every constraint of the rulings' composition (docs/rulings/play_design.md,
+    section 1)."""
     expect_keys(path, "deck", data, ("family", "decks", "cards"))
     decks = data["decks"]
     if not isinstance(decks, dict) or not decks:

@@ -6,6 +6,7 @@ filtering, injected chance) lives here once.
 """
 import math
 import random
+from functools import partial
 from itertools import filterfalse
 from typing import NamedTuple
 
@@ -111,6 +112,7 @@ class Event(NamedTuple):
 
 
 _new_tuple = tuple.__new__    # a NamedTuple from a full tuple of its fields, at C speed
+_as_event = partial(_new_tuple, Event)     # an Event from the tuple of its fields
 
 
 class Zone(NamedTuple):
@@ -231,7 +233,9 @@ _bare_random = random.Random.__new__   # a generator not yet seeded (seeding rea
 
 class Chance:
     """The state's source of randomness: one seeded generator, plus injected results
-    (stacked decks per deal, die rolls, coin tosses) used before any random ones."""
+    (stacked decks per deal, die rolls, coin tosses) used before any random ones.
+    `blind_draws` counts the cards taken from an order nobody knew (see `blind_draw`);
+    it is not saved: undo compares it before and after one action."""
 
     def __init__(self, seed, stacks=(), dice=(), tosses=(), full_deck=True):
         self.seed = seed
@@ -240,6 +244,13 @@ class Chance:
         self.dice = list(dice)
         self.tosses = list(tosses)
         self.full_deck = full_deck
+        self.blind_draws = 0
+
+    def blind_draw(self):
+        """A card was taken from an order nobody knew: a draw from a shuffled pile (even
+        of cards seen before it was shuffled), a blind pick. Chance decides which card it
+        is, as surely as a roll, though the shuffle happened earlier."""
+        self.blind_draws += 1
 
     def deal_order(self, deck, cards):
         """The order of the next deal, top first: the next stacked deck if one was
@@ -274,6 +285,7 @@ class Chance:
         other.dice = list(self.dice)
         other.tosses = list(self.tosses)
         other.full_deck = self.full_deck
+        other.blind_draws = self.blind_draws
         return other
 
     def to_dict(self):
@@ -568,7 +580,10 @@ class GameState:
             if not self.is_move(action):
                 raise IllegalAction(f"{action!r} is not a move of {self.info.title}: a move is "
                                     "one of the legal actions") from None
-            raise IllegalAction(self.why_illegal(action)) from None
+            listed = self._as_listed(action, legal)
+            if listed is None:
+                raise IllegalAction(self.why_illegal(action)) from None
+            action = listed
         self._legal = None
         self.history.append(action)
         self._apply(action)
@@ -579,6 +594,12 @@ class GameState:
         self._legal = None
         self.history.append(action)
         self._apply(action)
+
+    def _as_listed(self, action, legal):
+        """The action of `legal` that the well-shaped `action`, not listed as it is, names
+        in another form (a game whose moves may give their cards in any order), or None:
+        none by default."""
+        return None
 
     def keep_no_events(self):
         """From now on this state (and its clones) logs no events: a playout's state,
@@ -807,10 +828,24 @@ class GameState:
     # ---- helpers for subclasses ---------------------------------------------------
     def emit(self, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,
              detail=None):
-        """Log an Event (built without NamedTuple's Python-level constructor: the rules
-        emit several per move, so this is on every playout's path)."""
-        self.events.append(_new_tuple(Event, (kind, seat, tuple(cards), src, dst, visible_to,
-                                              detail)))
+        """Log an event: its fields as a plain tuple, made an `Event` when `events` is
+        first read (the rules emit several per move, and building a tuple subclass costs
+        about as much again as the call: a playout's events are never read)."""
+        self._logged.append((kind, seat, tuple(cards), src, dst, visible_to, detail))
+
+    @property
+    def events(self):
+        """Every event logged so far (since the deal, the clone or the resample), in order."""
+        logged = self._logged
+        if logged:
+            self._events += map(_as_event, logged)
+            logged.clear()
+        return self._events
+
+    @events.setter
+    def events(self, events):
+        self._events = list(events)
+        self._logged = []
 
     def _seen_into_hand(self, seat, cards):
         """Every seat saw `cards` go into `seat`'s hand (field `known_in_hand`)."""
@@ -821,10 +856,20 @@ class GameState:
     def _left_hand(self, seat, cards=None):
         """`cards` (None: any card) left `seat`'s hand, or may have: no longer known there."""
         mine = self.known_in_hand[seat]
-        if mine and (cards is None or any(c in mine for c in cards)):   # on every play
-            known = list(self.known_in_hand)
-            known[seat] = [] if cards is None else [c for c in mine if c not in cards]
-            self.known_in_hand = known
+        if not mine:
+            return
+        if cards is None:
+            kept = []
+        else:                                   # on every play: the few cards played
+            gone = [card for card in cards if card in mine]
+            if not gone:
+                return
+            kept = list(mine)
+            for card in gone:
+                kept.remove(card)
+        known = list(self.known_in_hand)
+        known[seat] = kept
+        self.known_in_hand = known
 
     def _known_in_hand_fact(self):
         """The fact `known_in_hand`: per seat, the names of its cards every seat saw go there."""

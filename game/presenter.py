@@ -50,11 +50,12 @@ def seat_name(names, seat):
 
 
 def winners_words(view, names):
-    """Who won, in words: 'Maya wins', 'Maya and Theo win', 'no winner'."""
+    """Who won, in words: 'Maya wins', 'Maya and Theo win', 'You win' (a lesson's
+    learner), 'no winner'."""
     winners = [names[w] for w in view.winners]
     if not winners:
         return "no winner"
-    return " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
+    return agree(" and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
 
 
 def possessive(who):
@@ -353,6 +354,19 @@ class Presenter:
         """Does this move take cards from the draw pile (the dealing sound)?"""
         return event.src == self.DRAW_PILE
 
+    # Events that end a hand (or what the game has instead) with its winner in `seat`.
+    HAND_WON = frozenset({SharedEvent.HAND_OVER})
+
+    def won_hand(self, event, view):
+        """The seat that `event` says won a hand (the winning sound), or None: the event's
+        seat for one of HAND_WON, else the hand's result in `view` names it."""
+        if event.kind not in self.HAND_WON:
+            return None
+        if event.seat is not None:
+            return event.seat
+        result = self.hand_result(view) if view is not None else None
+        return next((seat for seat, (_, won) in (result or {}).items() if won), None)
+
     def prompt(self, view, viewer, names, selected=0, humans=None, legal=None, held=False, context=None):
         """The top bar's words: where the game stands (`context`, when given: the words of
         the moment an outcome held on the table belongs to), then what to do now (on your
@@ -497,6 +511,23 @@ class Presenter:
         """The zones laid out as a field of lanes, as {zone key: (lane, row, half, caption)};
         a game without a field has none."""
         return {}
+
+    def veiled(self, view, before, lane, seat, anchor, names):
+        """The table while a line's outcome is told lane by lane, up to field lane `lane`
+        (a lesson's reveal): the other players' cards in the later lanes lie face down,
+        and the scores and facts stay as they stood `before` the line was played out, so
+        the panel tells nothing ahead of its lane. `seat` is the one looking."""
+        cells = self.field(view, anchor, names)
+        zones = tuple(z._replace(cards=(None,) * z.count)
+                      if z.key in cells and cells[z.key][0] > lane and z.owner != seat else z
+                      for z in view.zones)
+        return view._replace(zones=zones, scores=before.scores,
+                             facts=self.facts_veiled(view.facts, before.facts, lane))
+
+    def facts_veiled(self, facts, before, lane):
+        """The facts to show while a line is told lane by lane up to `lane` (see veiled):
+        as they stood `before` the line."""
+        return before
 
     def die_centre(self, board):
         """Where the die lies on `board` (a scenes/table/layout.Board); None for a game without one."""

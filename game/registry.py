@@ -183,7 +183,7 @@ SHIPPED = tuple(GAMES)   # their ids (the tests register a seventh game after th
 def game_info(game_id):
     """The GameInfo for `game_id`; ValueError listing the known ids otherwise."""
     if game_id not in GAMES:
-        raise ValueError(f"unknown game {game_id!r}; known games: {', '.join(GAMES)}")
+        raise ValueError(f"unknown game {game_id!r:.60}; known games: {', '.join(GAMES)}")
     return GAMES[game_id]
 
 
@@ -195,12 +195,12 @@ def resolve_options(info, players=None, options=None):
             option = info.option(key)
         except KeyError:
             known = ", ".join(o.id for o in info.options) or "none"
-            raise ValueError(f"unknown option {key!r} for {info.id}; its options: {known}") from None
-        if isinstance(value, str) and value not in option.values and value.isdigit():
+            raise ValueError(f"unknown option {key!r:.60} for {info.id}; its options: {known}") from None
+        if isinstance(value, str) and value not in option.values and value.isdigit() and len(value) < 20:
             value = int(value)
         if value not in option.values or isinstance(value, bool):
             allowed = ", ".join(map(str, option.values))
-            raise ValueError(f"option {key}: {value!r} is not one of {allowed}")
+            raise ValueError(f"option {key}: {value!r:.60} is not one of {allowed}")
         chosen[key] = value
     count_option = info.player_option
     if players is None:

@@ -25,8 +25,9 @@ import time
 
 from game import registry
 from game.bots import LEVELS, make_bot
-from game.bots.hard import CLOCKS
-from game.saves.files import atomic_write
+from game.bots.hard import CLOCKS, default_budget
+from game.core import MAX_SEED
+from game.saves.files import atomic_write, read_text
 from game.report.run import ignore_interrupts
 from game.report.stats import wilson
 from game.report.words import count
@@ -77,10 +78,11 @@ def make_entry(entry, game_id, options, settings):
 
 
 def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000,
-              clock=time.perf_counter):
+              clock="wall"):
     """Play one game; bots[i] sits in seat (i + rotation) mod n. Returns (winners,
-    scores, [(entry, seconds, choices)] per decision by `clock`), seats mapped back to
-    entries."""
+    scores, [(entry, seconds, choices)] per decision by `clock`: the wall's, or "cpu",
+    this thread's CPU time plus, for a search on several cores, its busiest worker's),
+    seats mapped back to entries."""
     n = len(bots)
     state = registry.new_game(game_id, players=n, seed=seed, options=options)
     entry_of = {(i + rotation) % n: i for i in range(n)}
@@ -93,9 +95,13 @@ def play_game(game_id, bots, seed, options=None, rotation=0, max_actions=100000,
         entry = entry_of[seat]
         legal = state.legal_actions()
         view = state.view(seat)
-        start = clock()
-        action = bots[entry].choose(view, legal, rngs[entry])
-        times.append((entry, clock() - start, len(legal)))
+        bot = bots[entry]
+        start = CLOCKS[clock]()
+        action = bot.choose(view, legal, rngs[entry])
+        spent = CLOCKS[clock]() - start
+        if clock == "cpu":
+            spent += getattr(bot, "last_stats", {}).get("worker_cpu", 0.0)
+        times.append((entry, spent, len(legal)))
         state.apply(action)
     winners = [entry_of[s] for s in state.winners()] if state.is_over else []
     scores = [0] * n
@@ -116,14 +122,21 @@ class ResultsFile:
         self.path = os.fspath(path)
         self.header = dict(header, kind=RESULTS_KIND, version=RESULTS_VERSION)
         self.done = {}
-        if os.path.exists(self.path):
-            self._read()
+        text = read_text(self.path, move=False, bounded=False)   # a regular file: never a pipe
+        if text is not None:
+            self._read(text)
         else:
-            atomic_write(self.path, json.dumps(self.header) + "\n")
+            self._write(atomic_write, json.dumps(self.header) + "\n")
 
-    def _read(self):
-        with open(self.path, encoding="utf-8") as f:
-            text = f.read()
+    def _write(self, write, text):
+        """`write(path, text)`; ValueError naming the file if the system refuses it."""
+        try:
+            write(self.path, text)
+        except OSError as error:
+            raise ValueError(f"results file {self.path}: cannot be written "
+                             f"({error.strerror or error})") from None
+
+    def _read(self, text):
         lines = text.splitlines()
         torn = bool(text) and not text.endswith("\n")   # a last line cut by a crash
         if torn:
@@ -148,34 +161,42 @@ class ResultsFile:
             except (ValueError, KeyError, TypeError):
                 raise ValueError(f"{self.path}, line {number}: not a game's result") from None
         if torn:
-            atomic_write(self.path, "\n".join(lines) + "\n")
+            self._write(atomic_write, "\n".join(lines) + "\n")
 
     def add(self, index, result):
         """Append game `index`'s result, on disk before this returns."""
         winners, scores, times = result
         row = {"game": index, "winners": winners, "scores": scores,
                "times": [[e, round(s, 6), c] for e, s, c in times if c > 1]}
-        with open(self.path, "a", encoding="utf-8") as f:
-            f.write(json.dumps(row) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
+        self._write(_append, json.dumps(row) + "\n")
         self.done[index] = (winners, scores, [tuple(t) for t in row["times"]])
+
+
+def _append(path, text):
+    """Add `text` at the end of the file at `path`, on disk before this returns."""
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
 
 
 def _one(args):
     game_id, levels, seed, options, rotation, settings = args
     bots = [make_entry(entry, game_id, options, settings) for entry in levels]
     return play_game(game_id, bots, seed, options, rotation,
-                     clock=CLOCKS[settings["hard"].get("clock", "wall")])
+                     clock=settings["hard"].get("clock", "wall"))
 
 
-def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1.0,
+def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=None,
                    options=None, workers=1, settings=None, results=None):
     """Play `games` games between the entries in `seats` (`parse_seats`); print progress
     and the table through `out`; return {entry: {games, wins, win_rate, ci, mean_score,
     median_time, p99_time, decisions}} plus 'no_winner' (games nobody won). With
     `results` (a path), games are kept there and those already there are not replayed
-    (the run's seed, when not given, is the file's)."""
+    (the run's seed, when not given, is the file's). `workers` processes: with a Hard
+    seat, Hard searches on them (the app's search, started once for the tournament) and
+    the games are played one by one (`time_budget` by default the app's for that many
+    cores); without, games are played side by side on them."""
     levels = parse_seats(seats)
     info = registry.game_info(game_id)
     n = len(levels)
@@ -185,12 +206,21 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
     if seed is None:
         seed = _seed_of(results) or random.randrange(1, 10**6)
     settings = {lvl: dict(v) for lvl, v in (settings or {}).items()}
-    settings.setdefault("hard", {}).setdefault("time_budget", time_budget)
+    hard = settings.setdefault("hard", {})
+    searching = any(entry.partition("@")[0] == "hard" for entry in levels)
+    if searching:               # Hard's search takes the workers; the games go one by one
+        hard["cores"] = workers
+    hard.setdefault("time_budget", default_budget(hard.get("cores", 1))
+                    if time_budget is None else time_budget)
     store = None
     if results is not None:
+        kept_settings = settings
+        if hard.get("iterations"):       # a fixed search decides alike on any cores
+            kept_settings = dict(settings, hard={k: v for k, v in hard.items()
+                                                 if k not in ("cores", "time_budget")})
         store = ResultsFile(results, {"game": game_id, "seats": levels,
                                       "seed": seed, "options": dict(options or {}),
-                                      "settings": settings})
+                                      "settings": kept_settings})
     kept = {g: r for g, r in store.done.items() if g < games} if store else {}
     jobs = [(game_id, levels, deal, options, rotation, settings)
             for g, (deal, rotation) in enumerate(deals(seed, games, n)) if g not in kept]
@@ -200,10 +230,11 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
     no_winner = 0
     start = time.perf_counter()
     step = max(1, games // 20)
-    hard = settings["hard"]
     thinking = (f"hard {hard['iterations']} iterations a move" if hard.get("iterations")
                 else f"hard budget {hard['time_budget']}s"
                 + (" of CPU time" if hard.get("clock") == "cpu" else ""))
+    if searching:
+        thinking += f" on {count(workers, 'core')}"
     out(f"{info.title}: {games} games, seats {','.join(levels)}, seed {seed}, {thinking}")
     if kept:
         out(f"  {count(len(kept), 'game')} kept from {results}")
@@ -230,7 +261,7 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=1
     for g in sorted(kept):
         record(g, kept[g])
     indices = [g for g in range(games) if g not in kept]
-    if workers > 1:
+    if workers > 1 and not searching:
         from concurrent.futures import ProcessPoolExecutor, as_completed
         with ProcessPoolExecutor(workers, initializer=ignore_interrupts) as pool:
             playing = {pool.submit(_one, job): g for g, job in zip(indices, jobs)}
@@ -266,14 +297,14 @@ def deals(seed, games, seats):
 def _seed_of(path):
     """The seed in the header of the results file at `path`, or None (no such file, or
     no seed there: the file's own check then says what is wrong)."""
-    if path is None or not os.path.exists(path):
+    if path is None:
         return None
     try:
-        with open(path, encoding="utf-8") as f:
-            seed = json.loads(f.readline()).get("seed")
-    except (ValueError, AttributeError, OSError):
+        text = read_text(path, move=False, bounded=False) or ""
+        seed = json.loads(text.partition("\n")[0]).get("seed")
+    except (ValueError, AttributeError):
         return None
-    return seed if isinstance(seed, int) else None
+    return seed if isinstance(seed, int) and abs(seed) <= MAX_SEED else None
 
 
 def format_table(results, levels):

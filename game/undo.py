@@ -13,9 +13,11 @@ go under each policy:
 - `mine` ("Take back my moves"): a person takes back their own actions, back to the
   last point where something new reached them (a card they had not seen became visible
   to them, by a draw, a reveal or another seat's play), chance acted (a shuffle, a die
-  roll, a coin toss, a blind pick, or a card nobody had seen coming to light, as a draw
-  from a hidden pile), or another person acted. Computer moves after theirs that
-  showed them nothing are taken back with it, and the computers decide again;
+  roll, a coin toss, a card nobody had seen coming to light, or a card taken from an
+  order nobody knew, even one seen before: a draw from a shuffled pile, a blind pick, as
+  the game tells through `Chance.blind_draw`), or another person acted. Computer moves
+  after theirs that showed them nothing are taken back with it, and the computers
+  decide again;
 - `casual`: any number of moves, the computers' included (the game then counts as
   practice).
 
@@ -49,9 +51,11 @@ class Entry(NamedTuple):
 
 
 def chance_mark(chance):
-    """What changes whenever chance acts: the generator's state and what is left of the
-    injected stacked decks, dice and tosses."""
-    return chance.rng.getstate(), len(chance.stacks), len(chance.dice), len(chance.tosses)
+    """What changes whenever chance acts: the generator's state, what is left of the
+    injected stacked decks, dice and tosses, and the cards taken from an order nobody
+    knew (`Chance.blind_draw`)."""
+    return (chance.rng.getstate(), len(chance.stacks), len(chance.dice), len(chance.tosses),
+            chance.blind_draws)
 
 
 def seen_by(state, seat, since=None):
@@ -161,8 +165,8 @@ class Timeline:
     def refusal(self, seat, policy, humans):
         """Why `seat` may not undo now under `policy` (None when it may): (reason, seat)
         where the reason is `off`, `nothing` (no move of its own within reach), `chance`
-        (chance acted, or a card nobody had seen came to light), `learned` (a card reached
-        it) or `person` (another person acted: that seat)."""
+        (chance acted, a card came from an order nobody knew or nobody had seen it),
+        `learned` (a card reached it) or `person` (another person acted: that seat)."""
         if self.can_undo(seat, policy, humans):
             return None
         if policy == OFF:

@@ -99,7 +99,7 @@ class App:
         pygame.display.set_caption(TITLE)
         self.window_size, self.window_position = self._opening_window(size)
         self.screen = ui.Screen(self._open_window())
-        self.sounds = Sounds(self.settings.sound)
+        self.sounds = Sounds(self.settings.sound, self.settings.volume)
         self.clock = pygame.time.Clock()
         self.frame_seconds = frame_seconds
         self.executor = executor or wake.threads
@@ -113,6 +113,7 @@ class App:
         self.scene = self.scenes["menu"](self)
         self.scene.startup({})
         self.errors = 0
+        self.search_started = False      # the hard player's worker processes (loop)
 
     def _opening_window(self, size):
         """(size, position or None to centre it) of the window to open: `size` if given;
@@ -305,6 +306,12 @@ class App:
             if os.environ.get("CARDTABLE_FIRST_FRAME_ONLY") and self.first_frame:
                 print(f"first-frame {self.first_frame:.6f}", flush=True)
                 return 0
+            if self.first_frame and not self.search_started:
+                self.search_started = True      # the hard player's cores, ready before a game
+                cores = self.settings.thinking["cores"]
+                if cores > 1:
+                    from game.bots import workers
+                    workers.warm(cores)
         return 0
 
 
@@ -316,9 +323,17 @@ def run(fullscreen=False):
         path = _log_error(error)
         print(f"Card Table could not start: {error}\nDetails: {path}", file=sys.stderr)
         return 1
+    return play(app)
+
+
+def play(app):
+    """Run `app` until the player quits, then close it: the window remembered, the
+    network left, the hard player's worker processes stopped. Returns the exit code."""
     try:
         return app.loop()
     finally:
         app.remember_window()
         app.end_network()
+        from game.bots import workers     # the hard player's, if any were started
+        workers.close_shared()
         pygame.quit()

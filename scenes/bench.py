@@ -51,16 +51,16 @@ def _table(app, game_id, busiest):
     from scenes.table.session import Seat, Session
     seats = [Seat("Maya", True)] + [Seat(n, False) for n in ("Theo", "Ines", "Sam", "Lena")[:busiest.players - 1]]
     session = Session(game_id, seats, {}, seed=11)
-    state = session.state
     rng = random.Random(3)
-    while not (state.current_player == 0 and busiest.ready(state)):
-        legal = state.legal_actions()
-        if state.current_player == 0 and busiest.move:
+    while not (session.current_player == 0 and busiest.ready(session.state)):
+        legal = session.legal_actions()
+        if session.current_player == 0 and busiest.move:
             action = busiest.move(legal)
         else:
             action = rng.choice([a for a in legal if a.kind not in busiest.avoid] or legal)
-        state.apply(action)
-    moves = [i for i, event in enumerate(state.events) if event.kind == SharedEvent.MOVE and event.seat == 0]
+        session.submit(action)
+    moves = [i for i, event in enumerate(session.events_since(0))
+             if event.kind == SharedEvent.MOVE and event.seat == 0]
     for since in reversed(moves[-20:]):
         app.switch("menu")              # a table leaving would hand on its own events_seen
         app.scene.persist.update(session=session, events_seen=since, viewer=0)

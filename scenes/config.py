@@ -7,10 +7,16 @@ from game import registry, resources, saves, undo
 SPEEDS = ("slow", "normal", "fast", "instant")
 # Seconds one card takes to move at each speed.
 MOVE_SECONDS = {"slow": 0.36, "normal": 0.2, "fast": 0.1, "instant": 0.0}
-# The hard computer player's thinking time per decision: the Settings button's steps,
-# and the range a settings file may hold.
+# The hard computer player's thinking per decision, in seconds of one core's search (a
+# move takes less on several cores: game.bots.hard.default_budget): the Settings
+# button's steps, and the range a settings file may hold.
 THINKING_STEPS = (0.25, 0.5, 1.0, 2.0)
 THINKING_RANGE = (0.1, 10.0)
+# The sound's volume: the Settings button's steps (after Off), and the range a settings
+# file may hold.
+VOLUME_STEPS = (0.25, 0.5, 0.75, 1.0)
+VOLUME_RANGE = (0.0, 1.0)
+MAX_CORES = 256     # the most cores a settings file may name
 # The undo policies (game.undo) in the Settings button's order, with their names on screen.
 UNDO_NAMES = {undo.OFF: "Off", undo.MINE: "Take back my moves", undo.CASUAL: "Casual"}
 # How your hand is sorted (scenes.table.layout.hand_order), with the names on screen.
@@ -38,6 +44,14 @@ def check_window(key, value):
     return {f: value[f] for f in fields}
 
 
+def check_cores(key, value):
+    """The cores the hard computer player thinks on: "all", or a whole number from 1 to
+    MAX_CORES (more than the computer has means all of them); ValueError otherwise."""
+    if value == "all" or (type(value) is int and 1 <= value <= MAX_CORES):
+        return value
+    raise ValueError(f"{key}: {value!r} is not all or a whole number from 1 to {MAX_CORES}")
+
+
 def check_players(key, value):
     """The players of each mode's last game: {game id: [{name, level or None for a
     person}]}, as many as the mode allows; ValueError naming `key` and the game otherwise."""
@@ -60,16 +74,18 @@ def check_players(key, value):
 
 # What the user's settings.yaml may hold, and the values each key allows (or the
 # function that checks it).
-USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "fullscreen": (False, True),
+USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "volume": (float, *VOLUME_RANGE),
+                "fullscreen": (False, True),
                 "colourblind": (False, True), "thinking_time": (float, *THINKING_RANGE),
-                "undo": tuple(UNDO_NAMES), "hand_order": tuple(HAND_ORDERS), "tips": (True, False),
+                "cores": check_cores, "undo": tuple(UNDO_NAMES), "hand_order": tuple(HAND_ORDERS), "tips": (True, False),
                 "window": check_window, "players": check_players}
 
 
 @dataclass
 class Settings:
-    """What the Settings scene changes: animation speed, sound, fullscreen, colour-blind
-    mode, the hard computer player's thinking time (seconds per decision) and the undo
+    """What the Settings scene changes: animation speed, sound and its volume (0 to 1),
+    fullscreen, colour-blind mode, the hard computer player's thinking (seconds of one
+    core's search per decision) and its cores ("all" or a number), the undo
     policy (`off`, `mine` or `casual`, see game.undo), the order of your hand
     (`dealt`, `suit` or `rank`) and the tips on special cards in a real game started after
     a lesson; the window as it was left ({width, height, x, y},
@@ -77,9 +93,11 @@ class Settings:
 
     animation_speed: str = "normal"
     sound: bool = True
+    volume: float = 1.0
     fullscreen: bool = False
     colourblind: bool = False
     thinking_time: float = 1.0
+    cores: object = "all"
     undo: str = undo.MINE
     hand_order: str = "dealt"
     tips: bool = True
@@ -90,6 +108,23 @@ class Settings:
     def move_seconds(self):
         """The time one move takes at the chosen speed."""
         return MOVE_SECONDS[self.animation_speed]
+
+    @property
+    def thinking(self):
+        """The hard computer player's settings: its cores (all the computer has, or as
+        many as chosen) and the time a move may take on them, in which they search as
+        much as one core does in `thinking_time` seconds."""
+        from game.bots.hard import ONE_CORE_SECONDS, default_budget   # not before the menu
+        cores = cores_used(self.cores)
+        return {"cores": cores, "time_budget": round(self.thinking_time * default_budget(cores)
+                                                     / ONE_CORE_SECONDS, 3)}
+
+
+def cores_used(chosen):
+    """The cores the setting `chosen` ("all" or a number) gives on this computer."""
+    from game.bots import workers
+    here = workers.cores_here()
+    return here if chosen == "all" else min(chosen, here)
 
 
 def load(path=None):

@@ -1,61 +1,32 @@
-"""Short sounds synthesised by the app itself: deal, play, shuffle and the die.
+"""The app's sound effects: WAV files made by tools/make_sounds.py (sprites/sounds/,
+SOURCE.md there), loaded on first use and played at the volume Settings chooses.
 
-`Sounds(enabled)` builds each sound on first use from a few lines of arithmetic (no
-downloaded assets). If the computer has no audio device the app stays silent.
+`Sounds(enabled, volume)`: `play(name)` plays one of NAMES if sound is on. If the computer
+has no audio device the app stays silent.
 """
-import array
-import math
-import random
-
 import pygame
 
-RATE = 22050
+from game import resources
+
+RATE = 44100
+FOLDER = ("sprites", "sounds")
+# deal: a card dealt; slide: a card played across the table; flip: a card turned face up;
+# shuffle: the deck shuffled; die: a die thrown; turn: your turn begins; refused: a move
+# refused; won_hand and won_game: you won the hand (or the possession) or the game.
+NAMES = ("deal", "slide", "flip", "shuffle", "die", "turn", "refused", "won_hand", "won_game")
 
 
-def _tone(samples):
-    data = array.array("h", (max(-32767, min(32767, int(v * 32767))) for v in samples))
-    return pygame.mixer.Sound(buffer=data.tobytes())
-
-
-def _deal():
-    rng = random.Random(1)
-    n = int(RATE * 0.06)
-    return [rng.uniform(-1, 1) * 0.35 * (1 - i / n) ** 3 for i in range(n)]
-
-
-def _play():
-    rng = random.Random(2)
-    n = int(RATE * 0.09)
-    return [(rng.uniform(-1, 1) * 0.25 + 0.3 * math.sin(2 * math.pi * 180 * i / RATE))
-            * (1 - i / n) ** 4 for i in range(n)]
-
-
-def _shuffle():
-    rng = random.Random(3)
-    n = int(RATE * 0.45)
-    return [rng.uniform(-1, 1) * 0.22 * (0.5 + 0.5 * math.sin(i / n * math.pi * 9)) ** 2 * (1 - i / n)
-            for i in range(n)]
-
-
-def _die():
-    rng = random.Random(4)
-    out = []
-    for hit in range(4):
-        n = int(RATE * (0.07 - hit * 0.012))
-        out += [(rng.uniform(-1, 1) * 0.3 + 0.25 * math.sin(2 * math.pi * 900 * i / RATE))
-                * (1 - i / n) ** 5 * (0.8 ** hit) for i in range(n)]
-        out += [0.0] * int(RATE * 0.03)
-    return out
-
-
-_BUILDERS = {"deal": _deal, "play": _play, "shuffle": _shuffle, "die": _die}
+def path(name):
+    """The file of the sound `name`."""
+    return resources.path(*FOLDER, f"{name}.wav")
 
 
 class Sounds:
     """The app's sound effects; `play(name)` does nothing while sound is off."""
 
-    def __init__(self, enabled):
+    def __init__(self, enabled, volume=1.0):
         self.enabled = enabled
+        self.volume = volume
         self._sounds = {}
         self._ready = None
 
@@ -69,10 +40,13 @@ class Sounds:
         return self._ready
 
     def play(self, name):
-        """Play one of 'deal', 'play', 'shuffle', 'die' if sound is on."""
-        if not self.enabled or not self._mixer():
+        """Play the sound `name` (one of NAMES) at the volume, if sound is on."""
+        if name not in NAMES:
+            raise ValueError(f"no sound named {name!r}")
+        if not self.enabled or self.volume <= 0 or not self._mixer():
             return
         sound = self._sounds.get(name)
         if sound is None:
-            sound = self._sounds[name] = _tone(_BUILDERS[name]())
+            sound = self._sounds[name] = pygame.mixer.Sound(path(name))
+        sound.set_volume(self.volume)
         sound.play()

@@ -238,14 +238,14 @@ def test_each_game_is_named_only_in_its_home_and_its_registry_line():
         for line, text in strings_and_imports(path):
             found += [f"{path}:{line} names {game_id}" for game_id in registry.GAMES
                       if named(game_id, text) and not path.startswith(homes.get(game_id, "-"))]
-    for folder in ("config", "sprites", "build", ".ci"):
-        for where, _, names in os.walk(os.path.join(ROOT, folder)):
-            for name in names:
-                if name.endswith((".yaml", ".md", ".sh", ".desktop")) or name == "run":
-                    text = open(os.path.join(where, name), encoding="utf-8").read()
-                    path = os.path.relpath(os.path.join(where, name), ROOT)
-                    found += [f"{path} names {game_id}" for game_id in registry.GAMES
-                              if named(game_id, text)]
+    data = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard",
+                           "config", "sprites", "build", ".ci"], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout.split()
+    for path in data:      # the project's own files: not a bundle built into build/dist
+        if path.endswith((".yaml", ".md", ".sh", ".desktop")) or os.path.basename(path) == "run":
+            with open(os.path.join(ROOT, path), encoding="utf-8") as handle:
+                text = handle.read()
+            found += [f"{path} names {game_id}" for game_id in registry.GAMES if named(game_id, text)]
     assert not found
 
 
@@ -290,24 +290,52 @@ def citations(path):
                 yield node.body[0].lineno, docstring
 
 
-OUTSIDE = re.compile(r"(?<![\w./])\.\./|/work/")
+OUTSIDE = re.compile(r"(?<![\w./])((?:\.\./)+[\w./-]*)|/work/")
+
+
+def outside(path, text):
+    """The paths `text`, a citation in `path`, names outside the repository: an absolute
+    one of this machine, or a relative one that, from `path`'s folder, leaves the
+    repository or finds nothing in it."""
+    found = []
+    for match in OUTSIDE.finditer(text):
+        relative = match.group(1)
+        if relative:
+            if relative.endswith(".") and not relative.endswith(".."):
+                relative = relative[:-1]        # a sentence's full stop
+            target = os.path.normpath(os.path.join(ROOT, os.path.dirname(path), relative))
+            if target.startswith(ROOT + os.sep) and os.path.exists(target):
+                continue
+        found.append(match.group(0))
+    return found
+
+
+def test_the_outside_check_sees_paths_that_leave_the_repository():
+    assert outside("game/ktu/rules.py", "(../shared/rulings/ktu.md)") == ["../shared/rulings/ktu.md"]
+    assert outside("game/ktu/rules.py", "see ../../../etc.") == ["../../../etc."]
+    assert outside("game/ktu/rules.py", "up ../../..") == ["../../.."]
+    assert outside("tests/x.py", "/work/shared/seeds/ktu.txt") == ["/work/"]
+    assert outside("docs/rulings/ktu.md", "Source: `../seeds/ktu.txt`.") == []
+    assert outside("docs/rulings/ktu.md", "Source: `../seeds/kto.txt`.") == ["../seeds/kto.txt"]
 
 
 @pytest.mark.parametrize("folder", ["game", "scenes", "sprites", "config", "build", "tools",
-                                    "tests", ".ci", "main.py"])
+                                    "tests", ".ci", "main.py", "docs", "README.md",
+                                    "CHANGELOG.md"])
 def test_no_code_cites_a_path_outside_the_repository(folder):
-    """A reader of the repository has what the code cites: a ruling is cited by the
-    rulebook that holds it, never by a path above the repository's root."""
+    """A reader of the repository has what the code and its documents cite: a ruling is
+    cited by the rulebook or the rulings file (`docs/rulings/`) that holds it, never by a
+    path above the repository's root; a relative path resolves inside it."""
     listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard",
                              folder], cwd=ROOT, capture_output=True, text=True,
                             check=True).stdout.split()
     found = []
     for path in listed:
         if path.startswith("tests/golden/") or not path.endswith(
-                (".py", ".spec", ".yaml", ".md", ".desktop", "run")):
+                (".py", ".spec", ".yaml", ".md", ".txt", ".desktop", "run")):
             continue
-        found += [f"{path}:{line}: {OUTSIDE.search(text).group(0)}"
-                  for line, text in citations(path) if OUTSIDE.search(text)]
+        found += [f"{path}:{line}: {cited}" for line, text in citations(path)
+                  for cited in outside(path, text)]
     assert not found
 
 

@@ -527,3 +527,136 @@ def test_deadline_counts_each_cards_partners_as_pairs_with_does(ace_high):
         for card in hand:
             assert counts.get(card, 0) == sum(1 for other in hand if other is not card
                                               and pairs_with(card, other, ace_high))
+
+
+SEARCH_ITERATIONS = 30     # past the first races (6, 7, 8, 10, 12, 15, 18, 22, 27)
+
+
+def test_hard_on_two_cores_chooses_exactly_as_on_one_on_the_benchs_positions():
+    """At a fixed number of iterations and a seed, the search spread over worker
+    processes decides as the one-core search: the same move, from the same rewards of
+    every move on the same worlds, on the fixed positions of `bench --hard` in every
+    mode (each world is played where it falls and merged back in its order)."""
+    from game.bots import bench as hard_bench
+    from game.bots import workers
+    differ = []
+    for game_id in registry.GAMES:
+        for number, (view, legal) in enumerate(hard_bench.positions(
+                game_id, hard_bench.table_size(game_id))):
+            chosen = {}
+            for cores in (1, 2):
+                hard = make_bot("hard", game_id, options=view.options, cores=cores,
+                                iterations=SEARCH_ITERATIONS)
+                action = hard.choose(view, legal, random.Random(number))
+                chosen[cores] = (action_key(action), hard.last_stats["means"],
+                                 hard.last_stats["iterations"])
+            if chosen[1] != chosen[2]:
+                differ.append((game_id, number, chosen))
+            assert hard.last_stats["cores"] == 2 and hard.last_stats["chunks"] >= 2
+    assert not differ
+    assert len(workers.shared(2).pids()) == 2
+
+
+def test_a_view_reaches_a_worker_with_the_workers_own_cards():
+    """Cards are equal only to themselves: a view sent to a worker process comes back
+    with the very cards of that process's deck, so a sample of it is consistent."""
+    from game.bots import workers
+    state = registry.new_game("ktu", seed=3)
+    view = state.view(state.current_player)
+    again = workers.decode(workers.encode(view), state.deck)
+    assert again == view
+    assert all(a is b for za, zb in zip(view.zones, again.zones)
+               for a, b in zip(za.cards, zb.cards))
+    assert consistent(Sampler("ktu", view.players).sample(again, random.Random(1)), view) == ""
+
+
+def _children(pid):
+    """The process ids whose parent is `pid` (Linux's /proc, as on the machines the tests
+    run on)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _running(pid):
+    """Is process `pid` still running (not gone, not a zombie waiting to be reaped)?"""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("ending", ["window closed", "killed"])
+def test_no_search_worker_outlives_the_app_ended_while_hard_thinks(ending):
+    """The app, at a table where Hard thinks on two worker processes, ends: its window
+    closed (the app stops its workers) or killed with SIGKILL (the workers find their
+    parent gone). Within a few seconds, none of its processes is left."""
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+    from game import resources
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    app = subprocess.Popen([sys.executable, "-m", "tests.hard_thinking_app"], env=env,
+                           cwd=resources.root(), stdin=subprocess.PIPE,
+                           stdout=subprocess.PIPE, text=True)
+    try:
+        ready, _, _ = select.select([app.stdout], [], [], 60)
+        said = app.stdout.readline().split() if ready else ["(silent for a minute)"]
+        assert said[:1] == ["thinking"], said
+        workers = [int(pid) for pid in said[1:]]
+        left = set(_children(app.pid))
+        assert len(workers) == 2 and set(workers) <= left and all(map(_running, workers))
+        if ending == "killed":
+            app.send_signal(signal.SIGKILL)
+        else:
+            app.stdin.write("quit\n")
+            app.stdin.flush()
+        assert app.wait(timeout=60) == (-signal.SIGKILL if ending == "killed" else 0)
+        deadline = time.monotonic() + 5
+        while any(map(_running, left)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not [pid for pid in left if _running(pid)]
+    finally:
+        if app.poll() is None:
+            app.kill()
+
+
+def test_a_report_with_hard_gives_its_workers_to_hards_search(monkeypatch):
+    """A report with a Hard seat on two local workers plays its games one by one with
+    Hard searching on the two (the search's pool), and its rows are those of one worker."""
+    from game.bots import workers
+    from game.report import run as runner
+    spec = {"format": "cardtable-report", "game": "four_downs", "games": 2, "seed": 3,
+            "players": [2], "bots": ["hard", "medium"], "options": {}, "sweep": [],
+            "fuzz": False, "shard": [1, 1]}
+    searched = []
+    real = workers.Pool.search
+    monkeypatch.setattr(workers.Pool, "search", lambda pool, *args: (
+        searched.append(pool.count), real(pool, *args))[1])
+    alone = runner.play(spec, 1, progress=False).rows
+    assert searched == []
+    shared = runner.play(spec, 2, progress=False).rows
+    assert searched and set(searched) == {2}
+    assert workers.cores_in_use() == 1          # the report gave the workers back
+    assert alone == shared
+
+
+def test_a_tournament_on_the_cpu_clock_counts_the_workers_cpu_time():
+    """On the CPU clock, a decision searched on worker processes takes the CPU time of
+    the busiest worker (the coordinator itself mostly waits): about the budget, which
+    each worker spends in its own CPU time."""
+    results = run_tournament("four_downs", 1, "hard@0.1,medium", seed=3, out=lambda _: None,
+                             workers=2, settings={"hard": {"clock": "cpu"}})
+    assert results["hard@0.1"]["decisions"] > 0
+    assert 0.05 <= results["hard@0.1"]["median_time"] <= 0.2

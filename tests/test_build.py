@@ -206,6 +206,20 @@ def test_a_spec_leaving_out_the_lessons_refuses_to_build():
     assert os.path.join("game", "ktu", "tutorial.yaml") in str(refused.value)
 
 
+def test_the_bundle_carries_the_card_art_and_the_sounds_with_their_sources():
+    from sprites import sound
+    files = {os.path.normpath(name) for name, _, _ in run_spec(spec_text()).datas}
+    standard = registry.GAMES["deadline"].load_deck()
+    for card in standard.cards:
+        assert os.path.join("sprites", "art", "standard", f"{card.name}.png") in files, card.name
+    for name in sound.NAMES:
+        assert os.path.join("sprites", "sounds", f"{name}.wav") in files, name
+    art = os.path.join("sprites", "art", "standard")
+    assert {os.path.join(art, "SOURCE.md"), os.path.join(art, "LICENSE.txt"),
+            os.path.join("sprites", "sounds", "SOURCE.md")} <= files
+    assert not any(name.endswith(".svg") for name in files)        # the sources stay in the repository
+
+
 def test_no_module_is_loaded_by_name():
     """What PyInstaller cannot see is not in the bundle: the app imports its modules by
     name in the source, never through importlib or __import__."""

@@ -1,4 +1,4 @@
-"""Deadline: every test scenario (T1-T15) and ruling (A1-A23) of Deadline's rules,
+"""Deadline: every test scenario (T1-T15) and ruling (A1-A23) of docs/rulings/deadline.md,
 from stacked decks, plus the grading function alone.
 
 Scenario helpers keep hands under control: a "pass" turn takes the top discard and

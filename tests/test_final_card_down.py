@@ -1,4 +1,4 @@
-"""Final Card-Down: every test scenario (T1-T16) and ruling of rulings/final_card_down.md."""
+"""Final Card-Down: every test scenario (T1-T16) and ruling of docs/rulings/final_card_down.md."""
 import pytest
 
 from game import registry

@@ -1,4 +1,4 @@
-"""Final Count: the test scenarios (T1-T15) and rulings (A1-A23) of Final Count's rules,
+"""Final Count: the test scenarios (T1-T15) and rulings (A1-A23) of docs/rulings/final_count.md,
 played from stacked decks and injected die rolls."""
 import json
 import random

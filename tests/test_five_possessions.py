@@ -1,5 +1,5 @@
 """Play Design - 5 possessions: every test scenario (T11-T18) and ruling (A17-A24) of
-rulings/play_design.md, from stacked stacks (the offense's stack, then the defense's,
+docs/rulings/play_design.md, from stacked stacks (the offense's stack, then the defense's,
 per possession) and injected tosses."""
 import random
 

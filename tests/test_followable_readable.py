@@ -11,6 +11,7 @@ from scenes import app as app_module
 from scenes.table import draw as table_draw
 from scenes.table.session import Seat, Session, inline
 from scenes.table.intents import Choose, Continue, Hint
+from sprites import card_draw
 from sprites import cards as card_sprites
 from sprites import text as text_module
 from tests.test_ui_play import choose
@@ -26,7 +27,7 @@ class Spy:
         self.sizes = sizes
 
     def font(self, px):
-        self.sizes.append(("card", px / card_sprites.SS))
+        self.sizes.append(("card", px / card_draw.SS))
         return text_module.font(px)
 
     def __getattr__(self, name):
@@ -81,7 +82,7 @@ def test_followable_no_text_under_13_px_at_960x600_with_the_most_players(small_a
     real = text_module.render
     monkeypatch.setattr(text_module, "render",
                         lambda w, px, colour: sizes.append((w, px)) or words.append(w) or real(w, px, colour))
-    monkeypatch.setattr(card_sprites, "text", Spy(sizes))
+    monkeypatch.setattr(card_draw, "text", Spy(sizes))
 
     def hover_cards(table):              # every third face-up card: its zoom
         for placed in [p for p in table.board.placed if p.face_up][::3]:
@@ -162,15 +163,15 @@ def test_followable_colour_blind_letters_stay_on_small_lane_cards(small_app, mon
         def font(self, px):
             return Font(px)
 
-    monkeypatch.setattr(card_sprites, "text", Text([]))
+    monkeypatch.setattr(card_draw, "text", Text([]))
     card_sprites.clear()
     deck = registry.GAMES["five_possessions"].load_deck()
-    card = next(c for c in deck.cards if c.color == "purple")
+    card = next(c for c in deck.cards if c.color == "purple" and c.side == "defense")
     card_sprites.image(card, 38, 54, True, card.family)         # a lane card at 960x600
-    assert "P" in drawn and card.rank in drawn
+    assert f"{card.rank} P" in drawn and "DEF" in drawn
     drawn.clear()
     card_sprites.image(card, 38, 54, False, card.family)
-    assert "P" not in drawn and card.rank in drawn
+    assert card.rank in drawn and "DEF" in drawn and not any("P" in words for words in drawn)
 
 
 def test_followable_a_hint_stands_clear_of_the_viewers_own_cards(small_app):

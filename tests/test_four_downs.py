@@ -1,5 +1,5 @@
 """Play Design - 4 downs: every test scenario (T1-T10) and ruling (A1-A16, 3.2) of
-rulings/play_design.md, from stacked decks."""
+docs/rulings/play_design.md, from stacked decks."""
 import random
 
 import pytest
@@ -98,6 +98,17 @@ def test_t1_following_forced_to_the_opposite_side():
     assert state.last_round["winner"] == 1
     assert state.current_player == 1 and state.view(0).facts["step"] == "lead"   # A2
     assert state.round == 2
+
+
+def test_a_follow_refused_names_the_colour_with_its_article():
+    """'an orange defense card', 'an orange card': the article agrees with the word after it."""
+    state = new({0: ["OO5", "DG6", "DP6", "OP6"], 1: ["DO6", "OB7", "DG4", "DP4"],
+                 2: ["OO6", "OP4", "DG5", "OG5"]})
+    act(state, "play OO5")
+    assert "lead with an orange defense card" in rejected(state, registry.Action("play", (card_of(state, 1, "OB7"),)))
+    act(state, "play DO6")
+    assert "follow with an orange card while you have one" in rejected(
+        state, registry.Action("play", (card_of(state, 2, "OP4"),)))
 
 
 def test_t2_same_side_only():

@@ -1,4 +1,4 @@
-"""KTU: every test scenario (T1-T16) and ruling (A1-A24) of rulings/ktu.md.
+"""KTU: every test scenario (T1-T16) and ruling (A1-A24) of docs/rulings/ktu.md.
 
 Positions are reached by play from stacked decks. Most games use exactly the 40 dealt
 cards (`full_deck=False`, so the stock is empty) unless a scenario needs a stock.

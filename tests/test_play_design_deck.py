@@ -1,6 +1,6 @@
 """Play Design's deck file: the 28 cards match the rulings' composition table
-(play_design.md section 1), and a file that breaks any constraint of it is refused with
-a message naming the file, the entry and the problem."""
+(docs/rulings/play_design.md, section 1), and a file that breaks any constraint of it is
+refused with a message naming the file, the entry and the problem."""
 import copy
 
 import pytest

@@ -8,6 +8,7 @@ import types
 import pytest
 
 from game import registry, resources
+from game.bots.workers import cores_here
 from scenes import pieces
 from tests import test_table_frames as table_frames
 
@@ -133,12 +134,15 @@ def test_version_is_the_one_number():
 @pytest.mark.parametrize("command,says", [
     ((), ["six modes", "across computers", "--version"]),
     (("simulate",), ["(default 100)", "(default 0)", "default: random legal moves",
+                     "(default every core;",
                      "lower is better in Final Card-Down (final_card_down), KTU (ktu)",
                      "higher is better in Deadline (deadline)"]),
-    (("tournament",), ["(default 100)", "(default 1.0)", "(default 1)", "lower is better in"]),
-    (("bench",), ["(default 2.0)", "(default 0.25)"]),
+    (("tournament",), ["(default 100)", "(default: the app's", "default every core",
+                       "lower is better in"]),
+    (("bench",), ["(default 2.0)", "(default 1)"]),
     (("replay",), ["record"]),
-    (("report",), ["(default 1000)", "(default 0)", "(default random)", "default 1/1",
+    (("report",), ["(default 1000)", "(default: a new one each run", "(default medium)",
+                   "default 1/1",
                    "requirements-designer.txt", "higher is better in"]),
     (("host",), ["(default remote,remote)", "(default 47470", "(default 0.0.0.0"]),
     (("join",), ["(default medium)", "(default Guest)", "(default 60"]),
@@ -260,15 +264,23 @@ def test_simulate_with_computer_players():
 
 
 def test_simulate_seats_one_level_per_seat_and_hard_repeats_at_fixed_iterations():
+    """At a fixed number of iterations Hard's games repeat exactly, on one core or on
+    two worker processes alike."""
     args = ("simulate", "four_downs", "--games", "1", "--seed", "4", "--players", "2",
             "--bots", "hard,medium", "--iterations", "6")
-    first, again = run(*args), run(*args)
+    first, again = run(*args, "--cores", "1"), run(*args, "--cores", "2")
     assert first.returncode == 0, first.stderr
-    assert first.stdout.splitlines()[0] == ("Play Design - 4 downs: 1 game, 2 players, hard, "
-                                            "medium computer players (hard: 6 iterations a move)")
-    speedless = [[line for line in r.stdout.splitlines() if not line.startswith("speed:")]
+    assert first.stdout.splitlines()[0] == (
+        "Play Design - 4 downs: 1 game, 2 players, hard, medium computer players "
+        "(hard: 6 iterations a move on 1 core)")
+    assert again.stdout.splitlines()[0].endswith("(hard: 6 iterations a move on 2 cores)")
+    speedless = [[line for line in r.stdout.splitlines()[1:] if not line.startswith("speed:")]
                  for r in (first, again)]
     assert speedless[0] == speedless[1]
+    refused = run("simulate", "ktu", "--cores", "2")
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == ("main.py simulate: error: --cores goes with a hard "
+                                      "computer player")
 
 
 def test_tournament_prints_a_table_per_level():
@@ -286,9 +298,10 @@ def test_tournament_prints_a_table_per_level():
 def test_tournament_on_a_fixed_number_of_iterations_repeats_exactly():
     args = ("tournament", "final_card_down", "--games", "2", "--seats", "hard,medium",
             "--seed", "5", "--iterations", "4")
-    first, again = run(*args), run(*args)
+    first, again = run(*args, "--workers", "1"), run(*args, "--workers", "2")
     assert first.returncode == 0, first.stderr
-    assert first.stdout.splitlines()[0].endswith("seed 5, hard 4 iterations a move")
+    assert first.stdout.splitlines()[0].endswith("seed 5, hard 4 iterations a move on 1 core")
+    assert again.stdout.splitlines()[0].endswith("seed 5, hard 4 iterations a move on 2 cores")
     wins = [[line.split()[:4] for line in r.stdout.splitlines() if line.split()[0] in ("hard", "medium")]
             for r in (first, again)]
     assert wins[0] == wins[1] and len(wins[0]) == 2
@@ -298,7 +311,8 @@ def test_tournament_on_the_cpu_clock_says_so():
     result = run("tournament", "four_downs", "--games", "1", "--seats", "hard,hard@0.02",
                  "--seed", "5", "--budget", "0.01", "--cpu-clock")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[0].endswith("seed 5, hard budget 0.01s of CPU time")
+    assert result.stdout.splitlines()[0].endswith("seed 5, hard budget 0.01s of CPU time "
+                                                  f"on {cores_here()} core" + "s" * (cores_here() > 1))
     assert {"hard", "hard@0.02"} <= {line.split()[0] for line in result.stdout.splitlines()}
 
 

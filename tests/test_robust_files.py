@@ -1,7 +1,9 @@
 """Files and commands that can never stop the app (issue 18): hostile settings, read-only
 folders, unreadable statistics, bad names, seeds and generator states, huge texts in
 messages, files named on the command line, bounded command options, leftover temporary
-files, and the end of a game counted exactly once wherever it stops."""
+files, and the end of a game counted exactly once wherever it stops; and a finished game
+never lost to a full disk, a read-only records folder or unreadable statistics, on the
+real file system (issue 35; see tests/disks.py)."""
 import json
 import math
 import os
@@ -16,6 +18,7 @@ import main
 from game import registry, saves
 from game.saves import files
 from scenes.table.session import Seat, Session
+from tests import disks
 from tests.helpers import finished
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -127,6 +130,12 @@ def test_an_unreadable_statistics_file_does_not_stop_the_last_move(user_home):
     assert saves.read_record(session.record_path)["actions"] == [a.to_json() for a in session.state.history]
     assert "could not be counted" in session.problem and "is not a regular file" in session.problem
     assert os.path.isdir(folders.statistics) and saves.load_game(folders) is None
+    [ended] = saves.ended_games(folders)                # kept to be counted at the next start
+    os.rmdir(folders.statistics)
+    [told] = saves.finish_ended(folders)
+    assert told.endswith("is now recorded and counted in Statistics.")
+    assert saves.load_statistics(folders)["games"]["final_card_down"]["Maya"]["played"] == 1
+    assert saves.list_records(folders) == [session.record_path] and not os.path.exists(ended)
 
 
 def test_corrupt_statistics_at_the_end_start_afresh_and_count_the_game(user_home):
@@ -199,6 +208,117 @@ def test_the_end_of_a_game_counts_once_wherever_it_stops(user_home, monkeypatch,
         assert set(lines) == {"Maya", "Ines"}
         assert lines["Maya"]["played"] == lines["Ines"]["played"] == 1
         assert stats["counted"] == [kept["uid"]]
+
+
+# ---- 5. a finished game is never lost (issue 35) ------------------------------------------------
+def ktu_to_its_last_move(folders, seed=6):
+    """A KTU session (Maya, a person, against Theo, a computer) autosaved in `folders`, one
+    move before its end; returns (session, that last move)."""
+    seats = [Seat("Maya"), Seat("Theo", False, "easy")]
+    reference = Session("ktu", seats, {}, seed)
+    rng = random.Random(seed)
+    while not reference.state.is_over:
+        reference.submit(rng.choice(reference.state.legal_actions()))
+    history = reference.state.history
+    session = Session("ktu", seats, {}, seed, folders)
+    for action in history[:-1]:
+        session.submit(action)
+    return session, history[-1]
+
+
+def counted(folders, name="Maya"):
+    """How many finished KTU games the statistics count for `name`."""
+    return saves.load_statistics(folders)["games"].get("ktu", {}).get(name, {}).get("played", 0)
+
+
+def test_a_game_that_ends_on_a_full_disk_is_continued_from_its_last_save(user_home, monkeypatch):
+    folders = saves.Folders()
+    with disks.small_disk(folders.data, monkeypatch) as disk:
+        session, last = ktu_to_its_last_move(folders)
+        disk.fill()
+        session.submit(last)
+        assert session.state.is_over and session.record_path is None
+        assert "The game's end could not be saved (No space left on device)" in session.problem
+        assert "Continue on the menu resumes it from its last save" in session.problem
+        assert saves.list_records(folders) == [] and counted(folders) == 0
+        disk.free()                                   # space returns; the app starts again
+        assert saves.finish_ended(folders) == []
+        state, seats = saves.load_game(folders)       # Continue
+        assert state.history == session.state.history[:-1]
+        again = Session.resume(state, seats, folders)
+        again.submit(last)
+        assert again.problem is None and again.state.to_dict() == session.state.to_dict()
+        [record] = saves.list_records(folders)
+        assert saves.read_record(record)["actions"] == [a.to_json() for a in again.state.history]
+        assert counted(folders) == 1 and saves.load_game(folders) is None
+        assert not os.path.exists(folders.autosave)
+
+
+def full_records_disk(folders, monkeypatch):
+    """The records folder on a disk of its own that is full."""
+    os.makedirs(folders.records)
+    with disks.small_disk(folders.records, monkeypatch) as disk:
+        disk.fill()
+        yield
+        disk.free()
+
+
+def read_only_records(folders, monkeypatch):
+    """The records folder read-only."""
+    os.makedirs(folders.records)
+    with disks.read_only(folders.records):
+        yield
+
+
+def unreadable_statistics(folders, monkeypatch):
+    """A folder where the statistics file should be: it cannot be read or set aside."""
+    os.makedirs(folders.statistics)
+    yield
+    os.rmdir(folders.statistics)
+
+
+@pytest.mark.parametrize("fault", [full_records_disk, read_only_records, unreadable_statistics])
+def test_a_finished_game_that_cannot_be_recorded_or_counted_is_kept_for_the_next_start(
+        user_home, monkeypatch, fault):
+    folders = saves.Folders()
+    fault = fault(folders, monkeypatch)
+    next(fault)
+    session, last = ktu_to_its_last_move(folders)
+    session.submit(last)
+    assert session.problem.startswith("The finished game of KTU with Maya, Theo could not be "
+                                      "recorded and counted yet. ")
+    assert session.problem.endswith(" It is saved and will be recorded and counted at the next start.")
+    assert not os.path.exists(folders.autosave) and saves.load_game(folders) is None
+    [ended] = saves.ended_games(folders)
+    other = Session("ktu", [Seat("Ines"), Seat("Theo", False, "easy")], {}, 2, folders)
+    other.submit(other.state.legal_actions()[0])  # a new game's autosave leaves it alone
+    assert saves.ended_games(folders) == [ended]
+    assert saves.finish_ended(folders) == [session.problem]   # the next start: still there
+    assert saves.ended_games(folders) == [ended]
+    next(fault, None)                             # the fault is gone
+    records_before = len(saves.list_records(folders))
+    [told] = saves.finish_ended(folders)
+    assert told == "The finished game of KTU with Maya, Theo is now recorded and counted in Statistics."
+    assert saves.finish_ended(folders) == [] and saves.ended_games(folders) == []
+    records = saves.list_records(folders)
+    assert len(records) == 1 and records_before <= 1
+    assert saves.read_record(records[0])["actions"] == [a.to_json() for a in session.state.history]
+    assert counted(folders) == 1 and counted(folders, "Ines") == 0
+    assert saves.load_game(folders)[0].to_dict() == other.state.to_dict()   # Continue: Ines's game
+
+
+def test_a_marked_end_that_still_fails_at_the_next_start_is_set_aside_not_lost(user_home):
+    folders = saves.Folders()
+    state = finished("ktu", 4)
+    saves.save_game(folders, state, SEATS, end={"uid": "a" * 32,
+                                                "record": os.path.basename(
+                                                    saves.new_record_path(folders, "ktu"))})
+    os.makedirs(folders.statistics)               # the app stopped; now it cannot count
+    assert saves.load_game(folders) is None and not os.path.exists(folders.autosave)
+    assert saves.ended_games(folders) == [os.path.join(folders.data, "ended-" + "a" * 32 + ".json")]
+    os.rmdir(folders.statistics)
+    assert saves.finish_ended(folders)[0].endswith("now recorded and counted in Statistics.")
+    assert counted(folders) == 1 and len(saves.list_records(folders)) == 1
 
 
 def test_a_finished_autosave_with_a_hostile_end_mark_is_refused(folders):

@@ -1,10 +1,13 @@
 """What the app keeps between runs, through the scenes: settings saved at every change
 and read at start, the autosave after every action and Menu > Continue, the record and
-statistics of a finished game, the Statistics scene with its Reset and replay viewer,
-bad files met calmly, and an unexpected error that leaves the game resumable."""
+statistics of a finished game (kept for the next start when they cannot be written, which
+the menu then says), the Statistics scene with its Reset and replay viewer, opening
+whatever the state of its folders, bad files met calmly, and an unexpected error that
+leaves the game resumable."""
 import json
 import os
 import random
+import threading
 
 import pygame
 import pytest
@@ -24,6 +27,7 @@ from scenes.table.session import Seat, Session
 from scenes.screens.settings import SettingsScene
 from scenes.screens.statistics import StatisticsScene
 from scenes.table.scene import TableScene
+from tests import disks
 from tests.test_ui_play import (app, choose, click_widget, crash_in_scene,  # noqa: F401
                                 new_app, open_setup, perform, press, set_seats, settle)
 
@@ -85,28 +89,46 @@ def test_settings_are_saved_at_every_change_and_read_at_start(app, user_home):
 
 
 
-def test_the_hard_players_thinking_time_is_a_setting_the_table_uses(app, user_home, monkeypatch):
+def test_the_computers_thinking_and_its_cores_are_settings_the_table_uses(app, user_home,
+                                                                           monkeypatch):
+    """Settings > Computer thinking shows the time a hard player's move may take on the
+    cores it uses (all by default, fewer on request): as long as it takes those cores
+    to search as much as one core does in the chosen seconds."""
+    from game.bots import workers
+    monkeypatch.setattr(workers, "cores_here", lambda: 4)
     assert app.settings.thinking_time == config.load().thinking_time == 1.0
+    assert app.settings.cores == config.load().cores == "all"
     click_widget(app, lambda w: w.label == "Settings")
-    click_widget(app, lambda w: w.key == "Hard player thinks")
-    assert app.settings.thinking_time == 2.0
-    click_widget(app, lambda w: w.key == "Hard player thinks")
+
+    def shown(key):
+        return next(w for w in app.scene.widgets if getattr(w, "key", None) == key).label
+    assert (shown("Computer thinking"), shown("Cores it uses")) == ("0.3 seconds a move", "All (4)")
+    click_widget(app, lambda w: w.key == "Computer thinking")
+    assert app.settings.thinking_time == 2.0 and shown("Computer thinking") == "0.6 seconds a move"
+    click_widget(app, lambda w: w.key == "Cores it uses")
+    assert app.settings.cores == 1 and shown("Cores it uses") == "1 of 4"
+    assert shown("Computer thinking") == "2 seconds a move"
+    click_widget(app, lambda w: w.key == "Computer thinking")
     assert app.settings.thinking_time == 0.25      # the steps wrap round
+    for _ in range(3):
+        click_widget(app, lambda w: w.key == "Cores it uses")
+    assert app.settings.cores == "all"             # 1, 2, 3, then all again
+    click_widget(app, lambda w: w.key == "Cores it uses")
     saved = yaml.safe_load((user_home / "config" / "settings.yaml").read_text())
-    assert saved["thinking_time"] == 0.25
+    assert (saved["thinking_time"], saved["cores"]) == (0.25, 1)
     press(app, pygame.K_ESCAPE)
     made = []
     real = bots.make_bot
 
     def spy(level, game_id, **settings):
-        made.append((level, settings.get("time_budget")))
+        made.append((level, settings.get("time_budget"), settings.get("cores")))
         return real(level, game_id, **settings)
     monkeypatch.setattr(bots, "make_bot", spy)
     session = start_game(app, "final_card_down", 2, {0}, 5)
     settle(app)
     click_widget(app, lambda w: getattr(w, "label", "") == "Hint")     # a 0.25 s search
     app.frame()                                      # its answer is taken
-    assert ("hard", 0.25) in made and not session.busy()
+    assert ("hard", 0.25, 1) in made and not session.busy()
 
 
 def test_the_undo_setting_cycles_off_mine_casual_and_is_saved(app, user_home):
@@ -128,6 +150,8 @@ def test_the_undo_setting_cycles_off_mine_casual_and_is_saved(app, user_home):
 @pytest.mark.parametrize("edit,problem", [
     (("thinking_time: 1.0", "thinking_time: 0"), "settings.thinking_time: 0 is not a number"),
     (("thinking_time: 1.0", "thinking_time: fast"), "settings.thinking_time: 'fast'"),
+    (("cores: all", "cores: 0"), "settings.cores: 0 is not all or a whole number from 1 to 256"),
+    (("cores: all", "cores: many"), "settings.cores: 'many' is not all or a whole number"),
     (("  thinking_time: 1.0\n", ""), "settings: expected exactly the keys"),
     (("sound: true", "sound: 1"), "settings.sound: 1 is not one of true, false"),
     (("undo: mine", "undo: always"), "settings.undo: 'always' is not one of off, mine, casual"),
@@ -172,6 +196,7 @@ def test_a_bad_settings_file_means_defaults_and_one_calm_notice(user_home):
     "[" * 1500 + "]" * 1500, "a: &a [*a, *a]\n", "\x00\x01\x02", "", "   \n", "- - - -\n",
     "colourblind: true\ncolourblind: false\nwidth: 9000\n",
     "thinking_time: -1\n", "thinking_time: true\n", "thinking_time: 1e400\n", "thinking_time: .nan\n",
+    "cores: true\n", "cores: 1.5\n", "cores: -2\n", "cores: [all]\n",
     "undo: true\n", "undo: Casual\n", "undo: [mine]\n",
 ])
 def test_hostile_settings_files_are_refused_and_kept(user_home, text):
@@ -484,6 +509,97 @@ def test_bad_statistics_and_records_are_said_in_the_scene(user_home):
         a.draw()
     finally:
         pygame.quit()
+
+
+def test_a_game_ended_with_a_read_only_records_folder_is_kept_and_the_next_start_says_so(user_home):
+    folders = saves.Folders()
+    os.makedirs(folders.records)
+    with disks.read_only(folders.records):
+        a = new_app()
+        try:
+            start_game(a, "ktu", 2, {0}, 12)
+            final = play_on(a, random.Random(12))
+            assert isinstance(a.scene, ScoringScene)
+            click_widget(a, lambda w: w.label == "Menu")
+            assert isinstance(a.scene, MenuScene) and "Continue" not in labels(a.scene)
+            assert any("will be recorded and counted at the next start" in n for n in a.notices)
+            a.draw()
+        finally:
+            pygame.quit()
+    a = new_app()                                 # the next start, the folder writable again
+    try:
+        names = ", ".join(s["name"] for s in json.load(open(saves.list_records(folders)[0]))["seats"])
+        assert a.notices == [f"The finished game of KTU with {names} is now recorded and counted "
+                             "in Statistics."]
+        a.draw()
+        pygame.image.save(a.screen.surface, str(user_home / "menu.png"))
+        click_widget(a, lambda w: w.label == "Statistics")
+        scene = a.scene
+        assert isinstance(scene, StatisticsScene) and scene.game_id == "ktu"
+        assert statistics.rows(scene.stats, "ktu")[0][1] == 1
+        [record] = scene.records
+        assert saves.read_record(record)["actions"] == [x.to_json() for x in final.history]
+    finally:
+        pygame.quit()
+
+
+def records_folder_is_a_file(folders):
+    os.makedirs(folders.data)
+    open(folders.records, "w").close()
+    return "The finished games cannot be listed"
+
+
+def pipes_where_files_should_be(folders):
+    _finish_games(folders)
+    os.mkfifo(os.path.join(folders.records, "20240501-143000.000001-ktu.json"))
+    os.unlink(folders.statistics)
+    os.mkfifo(folders.statistics)
+    return "is not a regular file"
+
+
+def data_folder_is_a_file(folders):
+    os.makedirs(os.path.dirname(folders.data), exist_ok=True)
+    open(folders.data, "w").close()
+    return "The finished games cannot be listed"
+
+
+@pytest.mark.parametrize("state", [records_folder_is_a_file, pipes_where_files_should_be,
+                                   data_folder_is_a_file])
+def test_statistics_opens_whatever_the_state_of_its_folders(user_home, state):
+    folders = saves.Folders()
+    said = state(folders)
+    pipes = [os.path.join(root, name) for root, _, names in os.walk(str(user_home))
+             for name in names if stat_is_fifo(os.path.join(root, name))]
+    hung = []
+
+    def unblock():                                # a read that waits on a pipe is let go
+        if not done.wait(20):
+            hung.append(True)
+            for pipe in pipes:
+                try:
+                    os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+                except OSError:                   # nobody was reading that one
+                    pass
+    done = threading.Event()
+    threading.Thread(target=unblock, daemon=True).start()
+    a = new_app()
+    try:
+        click_widget(a, lambda w: w.label == "Statistics")
+        done.set()
+        scene = a.scene
+        assert not hung and isinstance(scene, StatisticsScene)
+        assert said in scene.message
+        a.draw()
+        press(a, pygame.K_ESCAPE)
+        assert isinstance(a.scene, MenuScene)
+    finally:
+        done.set()
+        pygame.quit()
+
+
+def stat_is_fifo(path):
+    import stat
+    return stat.S_ISFIFO(os.lstat(path).st_mode)
 
 
 def test_a_record_of_older_rules_opens_in_the_viewer_with_a_note(user_home, monkeypatch):

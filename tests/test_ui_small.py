@@ -122,7 +122,8 @@ def test_the_rulebook_draws_nested_bullets_indented(app, tmp_path):
 
 
 def test_final_card_down_places_follow_the_rulings_worked_example():
-    """Seat 2 went out; seat 1 holds 10, seat 3 16, seat 0 17 (the rulings' example)."""
+    """Seat 2 went out; seat 1 holds 10, seat 3 16, seat 0 17 (the worked example of
+    docs/rulings/final_card_down.md, 2.5)."""
     from types import SimpleNamespace
     from scenes.table.presenters import presenter_for
     presenter = presenter_for(registry.GAMES["final_card_down"])

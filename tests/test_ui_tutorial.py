@@ -11,7 +11,7 @@ import pytest
 from game import registry, saves, tutorial, undo
 from scenes import app as app_module
 from scenes import config
-from scenes.table import coach_panel
+from scenes.table import coach_panel, moves
 from scenes.table import draw as table_draw
 from scenes.screens.learn import LearnScene
 from scenes.screens.menu import MenuScene
@@ -111,7 +111,8 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
             before = scene.model.session.state.to_dict()
             perform(app, other)
             assert scene.model.session.state.to_dict() == before, "a refused move changes nothing"
-            assert scene.model.director.reply and "not the lesson's plan" in scene.model.director.reply
+            assert scene.model.director.reply and scene.model.director.reply.endswith(cue.why), \
+                "the reason, in the game's terms"
             assert scene.model.ui.message == REFUSED
             refused += 1
             if scene.model.ui.dialog:
@@ -199,7 +200,9 @@ def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(a
     read_on(app)
     draw = next(a for a in scene.model.legal if a.kind == "draw")
     perform(app, draw)
-    assert scene.model.director.reply == "That move is allowed, but it is not the lesson's plan."
+    assert scene.model.director.reply == (
+        "That move is allowed, but not now: Your 5 matches by value and has no "
+        "power to spend: keep the 2, the A, the D and the 0 for when their powers help.")
     assert scene.model.director.coach.index == 1 and not scene.model.session.state.history
     stray = next(p for p in scene.board.hand_cards() if p.card.name == "6/green/diamonds")
     click_at(app, card_point(scene, stray.card))
@@ -222,22 +225,23 @@ def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(a
 
 
 def test_tutorial_reply_never_pushes_the_coach_s_words_out_of_the_panel(app, drawn):  # noqa: F811
-    scene = open_lesson(app, "deadline")
+    scene = open_lesson(app, "ktu")
     coach = scene.model.director.coach
     while not scene.model.over:
         wait_for_learner(app)
+        if scene.model.over:
+            break
         if coach.explaining():
             scene.act(Pressed("next"))
             continue
         rows = coach_panel.facts_rows(scene.model.view, scene.model.presenter, scene.model.names)
         paragraphs = scene.model.director.paragraphs(scene.model.seen)
         wrong = wrong_move(scene)
-        if wrong is not None and not coach_panel.reply_fits(app.screen, paragraphs, "That move is allowed, but "
-                                                             "it is not the lesson's plan.", rows):
+        if wrong is not None and not coach_panel.reply_fits(app.screen, paragraphs, coach.submit(wrong).text, rows):
             break
         scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
     else:
-        raise AssertionError("no step of Deadline's lesson has a panel too full for a reply")
+        raise AssertionError("no step of KTU's lesson has a panel too full for a reply")
     lines = [line for line, *_ in coach_panel.words(app.screen, paragraphs, "", rows)[2]]
     scene.act(Choose(wrong))
     assert scene.model.director.reply and scene.model.ui.message == scene.model.director.reply, \
@@ -314,6 +318,87 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(drawn):
             assert stops == len(scene.model.director.coach.tutorial.stops)
             scene.act(Back())
             a.frame()
+    finally:
+        pygame.quit()
+
+
+def step_targets(scene):
+    """What the learner is told to click at this step, found from the moves the coach
+    accepts, as {name: (rect, the face-up card there or None)}: their face-up cards, the
+    learner's place in the lane a card goes in, their buttons, the face-down card a blind
+    pick takes, and where the bubble points."""
+    model, board = scene.model, scene.board
+    cue = model.director.coach.cue
+    targets = {}
+    for move in cue.moves:
+        for p in board.placed:
+            if p.face_up and (p.card.name in move.names or p.card.name in cue.cards):
+                targets[f"the {p.card.spoken}"] = (p.rect, p.card)
+        if move.kind in model.presenter.LANE_ARGS:
+            cells = model.presenter.field(model.view, model.looking.anchor, model.names)
+            for zone in model.view.zones:
+                if zone.key in cells and cells[zone.key][0] == int(move.arg) and zone.owner == model.looking.viewer:
+                    targets[f"lane {int(move.arg) + 1}"] = (pygame.Rect(*map(int, board.boxes[zone.key])), None)
+        action = tutorial.find(model.session.state, move)
+        for w in scene.widgets:
+            if action in (getattr(w, "actions", None) or ()):
+                targets[f"the button {w.label}"] = (w.rect, None)
+        spot = moves.pick_of(action, model.view, model.presenter)
+        for p in board.placed:
+            if (p.zone, p.index) == spot:
+                targets[f"the face-down card {spot}"] = (p.rect, None)
+    if scene.laid.bubble is not None:
+        targets["the bubble's target"] = (scene.laid.bubble.target, None)
+    return targets
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_the_bubble_and_the_enlarged_card_never_cover_what_to_click(monkeypatch, size):
+    """At every step of every lesson and chapter, the coach's bubble covers nothing the
+    learner is told to click (the cards, the lane a card goes in, the button, the blind
+    pick), nor does the enlarged copy of a card under the pointer."""
+    a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    zoomed = []
+    real = table_draw.enlarged
+    monkeypatch.setattr(table_draw, "enlarged", lambda *args, **kw: zoomed.append(real(*args, **kw)) or zoomed[-1])
+    try:
+        for game_id in MODES:
+            for chapter in (None, *tutorial.chapters(game_id)):
+                start(a.scene, game_id, chapter)
+                a.frame()
+                scene = a.scene
+                while True:
+                    wait_for_learner(a)
+                    if scene.model.over:
+                        break
+                    coach = scene.model.director.coach
+                    if coach.explaining():
+                        scene.act(Pressed("next"))
+                        continue
+                    where = f"{game_id} {chapter or ''} step {coach.cue.number} at {size}"
+                    targets = step_targets(scene)
+                    box = scene.laid.bubble.box
+                    covered = [name for name, (rect, _) in targets.items() if box.colliderect(rect)]
+                    assert not covered, f"{where}: the bubble covers {covered}"
+                    for name, (rect, card) in targets.items():
+                        if card is None:
+                            continue
+                        zoomed.clear()
+                        pos = a.screen.pixel(card_point(scene, card))
+                        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                        scene.invalidate()
+                        a.frame()
+                        shown = [z for z in zoomed if z is not None]
+                        assert shown or card.family != "formation", f"{where}: {name} is not shown enlarged"
+                        hidden = [other for other, (r, _) in targets.items()
+                                  if r != rect and any(z.colliderect(r) for z in shown)]
+                        assert not hidden, f"{where}: the enlarged {name} covers {hidden}"
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
+                    a.frame()
+                    scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+                scene.act(Back())
+                a.frame()
     finally:
         pygame.quit()
 
@@ -626,6 +711,43 @@ def test_five_possessions_first_line_is_revealed_one_lane_at_a_time(app):  # noq
     assert shown == [[0], [0, 1], [0, 1, 2], [0, 1, 2, 3]]
 
 
+def test_five_possessions_panel_tells_no_lane_before_the_table_turns_it_over(app):  # noqa: F811
+    """While a line is revealed lane by lane, the coach's panel gives each lane's state,
+    and the scores, only once the table has turned that lane over: the lanes still face
+    down read as they did before the line was played out, the scores too."""
+    scene = open_lesson(app, "five_possessions")
+    coach = scene.model.director.coach
+
+    def rows(view):
+        return {label.split(":")[0]: (label, value) for label, value, *_ in
+                coach_panel.facts_rows(view, scene.model.presenter, scene.model.names)}
+    before = told = None
+    revealed = 0
+    while not scene.model.over:
+        wait_for_learner(app)
+        if scene.model.over:
+            break
+        cue = coach.cue
+        if cue.coach and cue.reveal is not None:
+            shown, real = rows(scene.model.view), rows(scene.model.session.view(scene.model.looking.viewer))
+            for lane in range(4):
+                key = f"Lane {lane + 1}"
+                assert shown[key] == (real if lane <= cue.reveal else before)[key], \
+                    f"step {cue.number}: {shown[key]} before lane {lane + 1} is turned over"
+            assert all(shown[name] == before[name] for name in scene.model.names), \
+                f"step {cue.number}: the scores move before the line is told"
+            revealed += 1
+        elif cue.coach and told is not None:
+            assert rows(scene.model.view) == rows(scene.model.session.view(scene.model.looking.viewer))
+        if coach.explaining():
+            told = cue.reveal
+            scene.act(Pressed("next"))
+        else:
+            before = rows(scene.model.view)
+            scene.act(Choose(tutorial.find(scene.model.session.state, cue.moves[0])))
+    assert revealed == 4
+
+
 def test_ktu_removed_pile_shows_the_card_that_burned_it(app):  # noqa: F811
     scene = open_lesson(app, "ktu")
     coach = scene.model.director.coach
@@ -675,46 +797,103 @@ def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
             app.frame()
 
 
-def test_a_lesson_s_words_agree_with_you(app):  # noqa: F811
+def test_a_lesson_s_words_agree_with_you(app, drawn):  # noqa: F811
+    """Wherever "You" (a lesson's learner) is the subject, the verb agrees: in the log, the
+    outcomes, the top bar ("Game over: You win"), the panel, every word drawn in every
+    lesson and chapter."""
     assert agree("Touchdown! You scores 20 yards") == "Touchdown! You score 20 yards"
     assert agree("You was dealt 3 cards, You passes, You carries") == "You were dealt 3 cards, You pass, You carry"
     assert agree("Maya wins, Youssef has 3") == "Maya wins, Youssef has 3"
     wrong = re.compile(r"\bYou (was|is|has|[a-z]+s)\b")
     for game_id in MODES:
-        start(app.scene, game_id)
-        app.frame()
-        scene = finish_lesson(app)
-        model = scene.model
-        lines = model.log_lines() + [model.outcome_words(e) or "" for e in model.session.events_for(model.looking.viewer)]
-        assert any(line.startswith("You ") for line in lines)
-        assert not [line for line in lines if wrong.search(line)], game_id
-        scene.act(Back())
-        app.frame()
+        for chapter in (None, *tutorial.chapters(game_id)):
+            drawn.clear()
+            start(app.scene, game_id, chapter)
+            app.frame()
+            scene = finish_lesson(app)
+            scene.invalidate()
+            app.frame()
+            model = scene.model
+            lines = model.log_lines() + [model.outcome_words(e) or ""
+                                         for e in model.session.events_for(model.looking.viewer)]
+            assert any(line.startswith("You ") for line in lines + words_of(drawn))
+            assert not [line for line in lines + words_of(drawn) if wrong.search(line)], (game_id, chapter)
+            scene.act(Back())
+            app.frame()
 
 
-def test_while_the_coach_plays_your_turn_nothing_looks_clickable(app):  # noqa: F811
-    """Deadline's coach plays the learner's routine turns: meanwhile no move button
-    (Draw), no Hint and no card is offered, marked or raised, as for a computer's turn."""
-    scene = open_lesson(app, "deadline")
+@pytest.mark.parametrize("picked", [["4H", "4D"], ["4H", "4D", "5C", "10S"]])
+def test_ktu_s_wrong_face_up_choice_gets_its_reason(app, picked):  # noqa: F811
+    """KTU's lesson, choosing face-up cards: with too few or too many cards picked, the
+    switched-off button, pressed (by click or by key), says the rules' reason; nothing is
+    played and the cards stay picked."""
+    scene = open_lesson(app, "ktu")
+    read_on(app)
+    hand = {p.card.name: p.card for p in scene.board.hand_cards()}
+    for name in picked:
+        click_at(app, card_point(scene, hand[name]))
+    button = next(w for w in scene.widgets if w.label.startswith("Choose face-up cards"))
+    assert not button.enabled
+    click_at(app, button.rect.center)
+    assert scene.model.ui.message == "Choose exactly 3 different cards from your own hand to lay face up"
+    assert [c.name for c in scene.model.ui.selection] == picked and scene.model.director.coach.index == 1
+    scene.model.ui.message = ""
+    scene.pointer.focus = (scene.laid.cards + scene.laid.widgets).index(button)
+    press(app, pygame.K_RETURN)
+    assert scene.model.ui.message.startswith("Choose exactly 3")
+
+
+def test_ktu_s_8_refused_after_a_7_is_an_8(app):  # noqa: F811
+    """At KTU's step 8 the coach says the 7 forbids your 8 of spades: clicked, it is
+    refused with the rules' reason, "An 8 is not lower than the 7", its article right."""
+    scene = open_lesson(app, "ktu")
     coach = scene.model.director.coach
-    seen = 0
-    for _ in range(MAX_STEPS):
-        if scene.model.over or coach.finished:
+    wait_for_learner(app)
+    while coach.cue.number < 8:
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        else:
+            scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+        wait_for_learner(app)
+    eight = next(p.card for p in scene.board.hand_cards() if p.card.name == "8S")
+    click_at(app, card_point(scene, eight))
+    assert scene.model.ui.message == "An 8 is not lower than the 7 on the play ground (play lower than 7)"
+    assert coach.index == 7
+
+
+def test_ktu_s_winner_went_out_and_is_not_out_of_the_game(app):  # noqa: F811
+    """KTU's lesson ends with you going out: the table says you have no cards left, never
+    that the winner is "out of the game"."""
+    open_lesson(app, "ktu")
+    scene = finish_lesson(app)
+    log = scene.model.log_lines()
+    model = scene.model
+    facts = [row[0] for row in coach_panel.facts_rows(model.view, model.presenter, model.names)]
+    assert log[-2].endswith("went out: no cards left") and "No cards left: You" in facts
+    assert not [line for line in log + facts if "out of the game" in line or line.startswith("Out")]
+
+
+def test_every_turn_of_the_learner_s_is_the_learner_s_to_play(app, monkeypatch):  # noqa: F811
+    """Deadline's lesson at the table, a whole semester: every move made for the learner's
+    seat is one the learner made by a click (the coach never plays a turn, a pick or an
+    exam move of theirs), each offered with its buttons and Hint."""
+    scene = open_lesson(app, "deadline")
+    model = scene.model
+    coach = model.director.coach
+    learner = coach.tutorial.learner
+    made = []
+    submit = model.session.submit
+    monkeypatch.setattr(model.session, "submit", lambda action: made.append(model.session.current_player)
+                        or submit(action))
+    clicked = 0
+    while not model.over:
+        wait_for_learner(app)
+        if model.over:
             break
-        if coach.learner_to_act() or coach.explaining():
-            wait_for_learner(app)
-            if coach.explaining():
-                scene.act(Pressed("next"))
-            elif not scene.model.over:
-                scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+        if coach.explaining():
+            click_widget(app, lambda w: w.label == "Next")
             continue
-        if coach.cue.by == coach.tutorial.learner and scene.model.session.current_player == coach.tutorial.learner:
-            scene.layout()
-            seen += 1
-            assert not scene.model.my_turn() and not scene.model.legal
-            assert not [w.label for w in scene.widgets if getattr(w, "actions", None)], "a move button stands"
-            assert not [w.label for w in scene.widgets if w.label == "Hint"]
-            assert not [p for p in scene.board.placed if p.raised or p.hinted], "a card looks playable"
-            assert scene.model.director.prompt(scene.model.seen, "Draw a card") == "The coach plays your turn for you"
-        app.frame()
-    assert seen > 10
+        assert model.my_turn() and model.legal and any(w.label == "Hint" for w in scene.laid.top)
+        perform(app, tutorial.find(model.session.state, coach.cue.moves[0]))
+        clicked += 1
+    assert clicked == made.count(learner) == sum(cue.learner for cue in coach.tutorial.cues)

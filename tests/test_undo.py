@@ -1,7 +1,8 @@
 """Undo (game/undo.py): random games with random undos under every policy replay to the
 same position from the seed, and play on to the end; the Take back my moves policy stops
-at every reveal, draw, roll or toss and other person's move, and lets a person take back
-the steps of their own turn, in stacked positions of every mode."""
+at every reveal, draw, roll or toss and other person's move, and at every card taken from
+an order nobody knew (a shuffled pile, a blind pick) even if it was seen before, and lets
+a person take back the steps of their own turn, in stacked positions of every mode."""
 import random
 
 import pytest
@@ -367,6 +368,122 @@ def test_five_possessions_undo_stops_at_the_reveal_and_at_the_other_person():
     assert people.target(0) == 4
     people.do("place K:DB5 0")
     assert people.target(0) is None and people.target(1) == 5
+
+
+# ---- a card from an order nobody knew ends the undo, even one seen before ----------------------
+# A draw from a shuffled pile or a blind pick shows the card that chance put there: taking
+# it back would let the person choose again knowing it (issue 35). Every mode, stacked.
+def test_deadline_a_draw_from_the_reshuffled_pile_ends_the_undo_though_the_card_was_seen():
+    from tests.test_deadline import deal_names, fill
+    stock = ["8H", "2D", "8D"]
+    dealt = fill({}, 4, ["3C"] + stock)
+    table = Table(registry.new_game("deadline", seed=13, deck=deal_names(dealt, "3C", stock),
+                                full_deck=False), humans={3})
+    for _ in range(3):
+        table.do("draw stock")
+        table.do(f"discard {table.state.hands[table.state.current_player][-1].name}")
+    pass_turn(table)
+    while table.state.step == "exchange":
+        table.do("take 0")
+    pass_turn(table)
+    pass_turn(table)
+    table.do("draw stock")                        # seat 2 draws: the discards are shuffled
+    assert table.timeline.entries[-1].chance and [c.name for c in table.state.discard] == ["8D"]
+    table.do(f"discard {table.state.hands[2][-1].name}")
+    table.do("draw stock")                        # seat 3 draws from the shuffled pile
+    drawn = table.state.hands[3][-1]
+    assert drawn.name in ("3C", "8H", "2D") and not table.timeline.entries[-1].learned[3]
+    assert drawn.id in table.timeline.known[3]    # every seat saw it on the discard pile
+    assert table.timeline.entries[-1].chance and table.target(3) is None
+    assert table.timeline.refusal(3, undo.MINE, {3}) == ("chance", None)
+
+
+def test_deadline_the_last_blind_take_ends_the_undo_though_the_card_was_seen():
+    from tests.test_deadline import deal_names, fill
+    table = Table(registry.new_game("deadline", seed=4, deck=deal_names(fill({}, 4, ["10C"]), "10C")),
+                  humans={3})
+    pass_turn(table)
+    pass_turn(table)
+    table.do("draw discard", f"discard {table.state.hands[2][0].name}")   # 10C stays with seat 2
+    pass_turn(table)
+    for _ in range(3):
+        table.do("take 0")
+    assert table.state.current_player == 3        # the last taker, from seat 2
+    spot = next(i for i, card in enumerate(table.state.pick_order) if card.name == "10C")
+    table.do(f"take {spot}")                      # the exchange is revealed: no shuffle now
+    assert table.state.step == "turn" and "10C" in [c.name for c in table.state.hands[3]]
+    assert not table.timeline.entries[-1].learned[3]
+    assert table.timeline.entries[-1].chance and table.target(3) is None
+
+
+def test_final_count_a_blind_pick_ends_the_undo_though_the_card_was_seen():
+    from tests.test_final_count import stack
+    hand = ({0: ["2S", "4S"], 1: ["AS", "5S"]}, {0: "6S", 1: "3C"}, ["7S", "8S"])
+    deck = [stack(2, *hand), stack(2, *hand, dealer=1)]             # the same deal twice
+    table = Table(registry.new_game("final_count", players=2, seed=7, deck=deck, dice=[6, 6, 5]),
+                  humans={1})
+    table.do("call", "roll", "decline", "end turn")     # the hand is scored: hands shown
+    table.do("deal", "roll", "decline", "end turn")     # seat 0 holds 2S and 4S again
+    table.do("roll", "swap opp 5S")                     # a 5: the pick orders are shuffled
+    spot = table.state.pick_orders[0].index(
+        next(i for i, card in enumerate(table.state.hands[0]) if card.name == "4S"))
+    table.do(f"pick 0:{spot}")
+    assert "4S" in [c.name for c in table.state.tables[1]]
+    assert not table.timeline.entries[-1].learned[1]
+    assert table.timeline.entries[-1].chance and table.target(1) is None
+
+
+def test_five_possessions_a_line_drawn_from_the_reshuffled_stack_ends_the_undo():
+    from tests.test_five_possessions import T14_DEFENSE, T14_OFFENSE, k, w
+    stacks = [w(sum(T14_OFFENSE, [])), k(sum(T14_DEFENSE, []))]
+    state = registry.new_game("five_possessions", seed=1, deck=stacks + [[], []] + stacks, tosses=[0])
+    table = Table(state, humans={0})
+    table.do("choose offense")
+    for offense, defense in zip(T14_OFFENSE[:3], T14_DEFENSE[:3]):
+        table.do(*(f"place W:{name} {lane}" for lane, name in enumerate(offense)))
+        table.do(*(f"place K:{name} {lane}" for lane, name in enumerate(defense)))
+    table.do("place W:OG5 1", "place W:OB4 0", "place K:DP7 0", "place K:DO7 1")
+    assert table.state.possession == 2 and table.state.yards == [20, 0]   # a touchdown
+    while table.state.possession < 3:                   # the computer's possession
+        table.first()
+    table.do(*(f"place W:{name} {lane}" for lane, name in enumerate(T14_OFFENSE[0])))
+    table.do(*(f"place K:{name} {lane}" for lane, name in enumerate(T14_DEFENSE[0][:3])))
+    assert table.target(0) == table.moves() - 4         # the computer's cards showed nothing
+    table.do(f"place K:{T14_DEFENSE[0][3]} 3")          # the line is revealed, line 2 drawn
+    assert [c.name for c in table.state.hand[0]] == w(T14_OFFENSE[1])
+    assert not table.timeline.entries[-1].learned[0]
+    assert table.timeline.entries[-1].chance and table.target(0) is None
+
+
+def test_four_downs_a_deal_of_cards_seen_in_the_last_hand_ends_the_undo():
+    from tests.test_four_downs import T6_HANDS, stacked
+    again = {0: T6_HANDS[1], 1: T6_HANDS[2], 2: T6_HANDS[0]}
+    table = Table(registry.new_game("four_downs", players=3, seed=1,
+                                deck=[stacked(T6_HANDS), stacked(again, first=2)]), humans={0})
+    table.do("play OB5", "play DB6", "play OG6", "play OG7", "play DG5", "play DG4",
+             "play OB7", "play OP4", "play DP4", "play OO7", "play DO4", "play DP5")
+    table.do("deal")                                    # seat 1 won the hand and deals
+    assert [c.name for c in table.state.hands[0]] == T6_HANDS[1]
+    assert not table.timeline.entries[-1].learned[0]
+    assert table.timeline.entries[-1].chance and table.target(0) is None
+
+
+def test_final_card_down_a_recycled_pile_keeps_its_known_order_and_a_fresh_card_ends_the_undo():
+    from tests.test_final_card_down import stacked
+    deck = stacked({1: ["7/red/hearts"]}, draw=["9/green/clubs"], players=2)
+    table = Table(registry.new_game("final_card_down", players=2, seed=1, deck=deck,
+                                full_deck=False), humans={0})
+    table.do("draw")                                    # a card nobody had seen
+    assert table.timeline.entries[-1].chance and table.target(0) is None
+    table.do("end turn", "play 7/red/hearts", "end turn")
+    table.do("draw")                                    # the discards, turned over in their order
+    assert [e.kind for e in table.timeline.events[-2:]] == ["recycle", "move"]
+    assert table.state.hands[0][-1].name == "5/red/hearts"
+    assert not table.timeline.entries[-1].chance and table.target(0) == 4
+
+
+# KTU never takes a card back into the stock or the face-down cards: what they give is
+# never seen before (test_ktu_undo_takes_back_a_burn_and_replay_but_not_a_refill_or_a_blind_card).
 
 
 # ---- the session: autosave, record and statistics follow the undo ------------------------------

@@ -1,11 +1,12 @@
 """Issue #27's measurement of Hard at a short budget, every mode, resumable.
 
     python3 tools/measure_hard.py FOLDER [--games 200] [--budget 0.25] [--against 1.0]
-                                         [--modes GAME,GAME] [--seed 2700] [--workers 2]
+                                         [--modes GAME,GAME] [--seed 2700] [--workers N]
 
 For each mode, two tournaments on the CPU clock (`main.py tournament --cpu-clock`), each
 keeping its games in FOLDER (`--results`), so the same command goes on where a stopped
-run ended:
+run ended. Hard searches on `--workers` processes (every core by default), the app's
+search started once for the whole run: each worker has the budget in its own CPU time.
 - Hard at the budget against Medium (one Medium in 2-player modes, two in the others);
 - Hard at the budget against Hard at the longer one (with one Medium in modes of 3).
 Then one table: Hard's and Medium's win rates (Medium per seat) with 95% intervals and
@@ -23,6 +24,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from game import registry  # noqa: E402
+from game.arguments import workers  # noqa: E402
+from game.bots.workers import cores_here  # noqa: E402
 from game.tournament import run_tournament  # noqa: E402
 from game.report.stats import wilson  # noqa: E402
 
@@ -75,7 +78,7 @@ def main(argv=None):
     parser.add_argument("--against", type=float, default=1.0)
     parser.add_argument("--modes", default=",".join(registry.SHIPPED))
     parser.add_argument("--seed", type=int, default=2700)
-    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--workers", type=workers, default=cores_here())
     args = parser.parse_args(argv)
     modes = [m.strip() for m in args.modes.split(",")]
     unknown = [m for m in modes if m not in registry.SHIPPED]

@@ -1,18 +1,24 @@
-"""Hard's search speed (`main.py bench --hard`): how many iterations (sampled worlds) and
-playouts Hard gets through in one decision, on the same positions every run.
+"""Hard's search speed (`main.py bench --hard`): how many iterations (sampled worlds)
+Hard gets through in one decision on one core at its one-core budget, and on all cores
+at the app's default for them, on the same positions every run.
 
-A search does as much as its budget allows, so its speed is its strength at a budget:
-these figures compare one engine or policy change with another (paired: the positions
-and the seeds are fixed). The budget is in CPU time of this thread, so a busy machine
-slows the figures less than it slows the wall clock.
+A search does as much as its budget allows, so its iterations are its strength at a
+budget (at a fixed number of iterations and a seed, its choice is fixed, on any number
+of cores): the ratio says whether the default budget on all cores searches at least as
+much as one core did in a second. Each position is searched on one core and then on all
+cores, so both see the machine as busy as the other; the figures are by the wall's clock
+(the time a player waits), or with `cpu_clock` in CPU time (each worker's own on several
+cores), which a busy machine slows less.
 """
+import os
 import random
 import statistics
 import time
 
 from game import registry
-from game.bots import make_bot
+from game.bots import make_bot, workers
 from game.bots.base import action_key
+from game.bots.hard import ONE_CORE_SECONDS, default_budget
 
 POSITIONS = 10      # decisions timed per mode
 SEED = 7            # the game Medium plays to find them
@@ -42,31 +48,52 @@ def positions(game_id, players, count=POSITIONS, seed=SEED):
     return found[::step][:count]
 
 
-def hard_speed(game_id, players, budget=0.25, count=POSITIONS):
-    """(mean iterations, mean playouts) per decision of Hard with `budget` seconds of
-    CPU time, on `positions(game_id, players, count)`."""
+def hard_speed(game_id, players, budgets, count=POSITIONS, clock="wall"):
+    """{cores: mean iterations per decision} of Hard with `budgets` ({cores: seconds a
+    decision}) on `positions(game_id, players, count)`, each position searched with
+    every budget in turn."""
     spots = positions(game_id, players, count)
-    hard = make_bot("hard", game_id, options=spots[0][0].options, time_budget=budget,
-                    clock="cpu")
-    iterations, playouts = [], []
+    bots = {cores: make_bot("hard", game_id, options=spots[0][0].options, time_budget=budget,
+                            cores=cores, clock=clock)
+            for cores, budget in budgets.items()}
+    iterations = {cores: [] for cores in budgets}
     for view, legal in spots:
-        hard.choose(view, legal, random.Random(3))
-        stats = hard.last_stats
-        iterations.append(stats["iterations"])
-        playouts.append(sum(n for n, _ in stats["means"].values()))
-    return statistics.mean(iterations), statistics.mean(playouts)
+        for cores, hard in bots.items():
+            hard.choose(view, legal, random.Random(3))
+            iterations[cores].append(hard.last_stats["iterations"])
+    return {cores: statistics.mean(found) for cores, found in iterations.items()}
 
 
-def bench(budget=0.25, count=POSITIONS, out=print):
-    """Print Hard's iterations and playouts per decision in every mode; returns
-    {game id: (iterations, playouts)}."""
-    out(f"Hard at {budget:g} s of CPU time a decision, mean of {count} fixed positions per mode")
-    out(f"{'game':<18} {'players':>7} {'iterations':>11} {'playouts':>9}")
+def bench(seconds=ONE_CORE_SECONDS, count=POSITIONS, cpu_clock=False, out=print):
+    """Print Hard's iterations per decision in every mode on one core at `seconds` and on
+    all cores at the time the app gives them for it, with their ratio; returns
+    {game id: (one core's iterations, all cores' iterations)}."""
+    cores = workers.cores_here()
+    shared = round(seconds * default_budget(cores) / ONE_CORE_SECONDS, 3)
+    budgets = {1: seconds, cores: shared} if cores > 1 else {1: seconds}
+    if cores > 1:
+        workers.shared(cores)            # started before the first decision is timed
+    clock = "cpu" if cpu_clock else "wall"
+    out(f"Hard's iterations per decision, mean of {count} fixed positions per mode, by the "
+        f"{'CPU' if cpu_clock else 'wall'} clock: one core at {seconds:g} s, and all "
+        f"{cores} cores at {shared:g} s (the app's time for them)")
+    out(f"load average before: {_load()}")
+    out(f"{'game':<18} {'players':>7} {'1 core':>9} {f'{cores} cores':>9} {'ratio':>6}")
     figures = {}
-    start = time.thread_time()
+    start = time.perf_counter()
     for game_id in registry.GAMES:
         players = table_size(game_id)
-        figures[game_id] = its, plays = hard_speed(game_id, players, budget, count)
-        out(f"{game_id:<18} {players:>7} {its:>11.1f} {plays:>9.1f}")
-    out(f"({time.thread_time() - start:.0f} s of CPU time)")
+        found = hard_speed(game_id, players, budgets, count, clock)
+        one, every = found[1], found[cores]
+        figures[game_id] = (one, every)
+        out(f"{game_id:<18} {players:>7} {one:>9.1f} {every:>9.1f} {every / one:>6.2f}")
+    out(f"load average after: {_load()} ({time.perf_counter() - start:.0f} s)")
     return figures
+
+
+def _load():
+    """The machine's load average over 1, 5 and 15 minutes, in words."""
+    try:
+        return ", ".join(f"{value:.2f}" for value in os.getloadavg())
+    except (AttributeError, OSError):   # none on this system
+        return "unknown"

@@ -15,6 +15,14 @@ move proven worse than the leader (by RACE_Z paired standard errors) stops being
 played out, so the budget goes to the moves still in doubt. Search stops when one
 more iteration, at the mean pace so far, would overrun the time budget.
 
+Each world is drawn from its own seed (the search's seed plus its number), so the
+worlds can be played out anywhere: with `cores` above 1 they are spread over worker
+processes (`game.bots.workers`) and merged back in their order before each race, so at
+a fixed number of iterations and a seed the choice is exactly the one-core choice, and
+in the same wall time several cores search several times as many worlds. The default
+budget (`default_budget`) is the wall time in which the cores used do at least the
+iterations one core does in ONE_CORE_SECONDS.
+
 The move is the best mean, except that Medium's move is kept unless the search finds
 the best one better by more than OVERRIDE_Z paired standard errors (Medium's move may
 be None: then the best mean). With a short budget Hard plays like Medium
@@ -31,6 +39,7 @@ import random
 import time
 
 from game import registry
+from game.bots import workers
 from game.bots.base import Bot, action_key
 from game.bots.sampling import Sampler
 from game.knowledge import rank_rewards
@@ -42,8 +51,22 @@ RACE_Z = 3.0            # paired standard errors that drop a move from the searc
 MIN_PAIRS = 6           # worlds before any move is dropped or overrides Medium
 SAFETY = 0.03           # share of the budget kept for the work around the search
 # The budget's clock: the wall's (the app), or this thread's CPU time (measurements on a
-# busy machine: the search a decision gets is then what a free core would give it).
+# busy machine: the search a decision gets is then what a free core would give it; on
+# several cores, each worker's own CPU time).
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
+ONE_CORE_SECONDS = 1.0  # the one-core search whose strength was measured (issue #27)
+# Worlds a second of each core when several search together, as a share of one core
+# searching alone (the merge, the messages, a chunk cut short by the budget); measured
+# by `main.py bench --hard`, whose ratio says whether the default budget holds.
+PARALLEL_SHARE = 0.85
+
+
+def default_budget(cores):
+    """The seconds a decision may take on `cores` cores by default: the wall time in
+    which they do at least the iterations one core does in ONE_CORE_SECONDS."""
+    if cores == 1:
+        return ONE_CORE_SECONDS
+    return math.ceil(100 * ONE_CORE_SECONDS / (cores * PARALLEL_SHARE)) / 100
 
 
 def paired(a, b):
@@ -59,18 +82,53 @@ def paired(a, b):
     return mean, math.sqrt(max(var, 1e-9) / n)
 
 
+class Race:
+    """A decision's record: each move's rewards world by world, and the moves still in
+    the race. Worlds are added in their order (`add`); every quarter more worlds (from
+    MIN_PAIRS on) the moves proven worse than the leader are dropped (`HardBot.race`)."""
+
+    def __init__(self, keys, base):
+        self.results = {key: [] for key in keys}
+        self.alive = list(keys)
+        self.base = base
+        self.worlds = 0
+        self.next_race = MIN_PAIRS
+
+    @property
+    def decided(self):
+        """Is one move left (nothing more to search)?"""
+        return len(self.alive) <= 1
+
+    def add(self, rewards):
+        """The next world's {move key: reward}, for every move still in the race (any
+        other move's reward is left out)."""
+        self.worlds += 1
+        for key in self.alive:
+            self.results[key].append(rewards[key])
+        if self.worlds == self.next_race:
+            self.alive = HardBot.race(self.alive, self.results, self.base)
+            self.next_race = max(self.worlds + 1, self.worlds * 5 // 4)
+
+
 class HardBot(Bot):
     """Determinized search with paired playouts, on a time budget per decision."""
 
     level = "hard"
 
-    def __init__(self, game_id, options=None, time_budget=1.0, iterations=None,
-                 max_iterations=100000, playout_limit=PLAYOUT_LIMIT, clock="wall", **settings):
+    def __init__(self, game_id, options=None, time_budget=None, iterations=None,
+                 max_iterations=100000, playout_limit=PLAYOUT_LIMIT, clock="wall", cores=None,
+                 **settings):
         super().__init__(game_id, options, **settings)
         self.lower_is_better = registry.game_info(game_id).lower_is_better
-        self.time_budget = float(time_budget)
         if clock not in CLOCKS:
             raise ValueError(f"unknown clock {clock!r}; clocks: {', '.join(CLOCKS)}")
+        if cores is None:
+            cores = workers.cores_in_use()
+        if isinstance(cores, bool) or not isinstance(cores, int) or cores < 1:
+            raise ValueError(f"cores: {cores!r} is not a whole number above 0")
+        self.cores = cores
+        self.time_budget = default_budget(cores) if time_budget is None else float(time_budget)
+        self.clock_name = clock
         self.clock = CLOCKS[clock]
         self.iterations = iterations
         self.max_iterations = max_iterations
@@ -113,35 +171,49 @@ class HardBot(Bot):
 
     def search(self, view, keys, base, rng):
         """{move key: [reward of the seat per world]} after the budget is spent; the
-        moves still in the race have one reward for every world sampled."""
-        sampler = self.sampler(view.players)
-        seat = view.seat
-        results = {k: [] for k in keys}
-        alive = list(keys)
+        moves still in the race have one reward for every world sampled. World n is
+        sampled and played out from `random.Random(master + n)` alone (`play_world`), so
+        any process can play any world: on several cores (`cores`), the worlds are
+        merged back in their order and raced exactly as here."""
+        master = rng.getrandbits(64)
+        race = Race(keys, base)
+        limit = self.iterations or self.max_iterations
+        if self.cores > 1:
+            budget = None if self.iterations else self.time_budget * (1 - SAFETY)
+            stats = workers.shared(self.cores).search(
+                self, view, master, race, limit, budget, self.clock_name)
+        else:
+            stats = self.search_here(view, master, race, limit)
+        self.last_stats = dict(stats, iterations=race.worlds, cores=self.cores)
+        return race.results
+
+    def search_here(self, view, master, race, limit):
+        """The search on this thread: world after world until the limit, the race's end
+        or (one more world at the mean pace so far would overrun it) the budget."""
         start = self.clock()
         deadline = start + self.time_budget * (1 - SAFETY)
-        limit = self.iterations or self.max_iterations
-        sim_rng = random.Random(rng.getrandbits(64))
-        done = 0
-        next_race = MIN_PAIRS
-        while done < limit and len(alive) > 1:
+        while race.worlds < limit and not race.decided:
+            done = race.worlds
             if self.iterations is None and done:
                 now = self.clock()
                 if now + (now - start) / done >= deadline:   # the next one would overrun
                     break
-            done += 1
-            world = sampler.sample(view, sim_rng)
-            world.keep_no_events()
-            playout_seed = sim_rng.getrandbits(64)
-            last = alive[-1]
-            for key in alive:      # a clone per move; the last move plays on the world itself
-                state = world if key == last else world.clone()
-                results[key].append(self.playout(state, key, seat, playout_seed))
-            if done == next_race:                          # every quarter more worlds
-                alive = self.race(alive, results, base)
-                next_race = max(done + 1, done * 5 // 4)
-        self.last_stats = {"iterations": done}
-        return results
+            alive = race.alive
+            race.add(dict(zip(alive, self.play_world(view, master, done + 1, alive))))
+        return {"seconds": self.clock() - start}
+
+    def play_world(self, view, master, number, keys):
+        """The seat's reward for each move of `keys` in world `number` of the search
+        seeded `master`: one determinization of `view` and one playout per move, every
+        move on the same world with the same chance and playout random numbers (a clone
+        per move; the last move plays on the world itself)."""
+        rng = random.Random(master + number)
+        world = self.sampler(view.players).sample(view, rng)
+        world.keep_no_events()
+        playout_seed = rng.getrandbits(64)
+        last = keys[-1]
+        return [self.playout(world if key == last else world.clone(), key, view.seat,
+                             playout_seed) for key in keys]
 
     @staticmethod
     def race(alive, results, base):

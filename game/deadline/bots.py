@@ -1,4 +1,4 @@
-"""What the bots know of Deadline (rulings: deadline.md).
+"""What the bots know of Deadline (docs/rulings/deadline.md).
 
 Medium builds sets and runs: it takes the top discard only when it pairs with its hand
 (never a Joker), discards the card that pairs with nothing and costs most, and at an

@@ -2,6 +2,8 @@
 
 Card points (A1), the run order (A2), what makes a set or a run (2.5), the
 `Assignment` on the table, and the grading of 2.6 (`grade`, itemised by `report`).
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/deadline.md.
 """
 JOKER = "JK"
 FOUR_CARD_BONUS = 3

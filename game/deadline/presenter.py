@@ -1,5 +1,6 @@
 """Deadline at the table: each assignment lies with its owner, extra credit with the
 assignment it extends; the grades in the scoring breakdown."""
+from game.cards import with_article
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.presenter import Presenter, card_name, plural, possessive, seat_name
@@ -24,7 +25,7 @@ def shape(cards):
     ranks = {c.rank for c in real}
     if len(ranks) == 1:
         rank = RANK_NAMES.get(real[0].rank, real[0].rank)
-        words = f"{NUMBERS.get(len(real), len(real))} {rank}s" if len(real) > 1 else f"a {rank}"
+        words = f"{NUMBERS.get(len(real), len(real))} {rank}s" if len(real) > 1 else with_article(rank)
     else:
         suit = SUITS.get(real[0].suit, "")
         words = "-".join(RANK_NAMES.get(c.rank, c.rank) for c in real) + (f" of {suit}" if suit else "")

@@ -18,6 +18,8 @@ they leave it, or until an exchange takes a card from that hand, which the other
 tell); a sampled state (for the bots) deals them back where they are.
 
 Piles are lists with the top card last. Grading lives in `game.deadline.grading`.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/deadline.md.
 """
 from operator import attrgetter
 
@@ -278,6 +280,7 @@ class State(GameState):
                         break
                     self._recycle(seat)
                 card = self.draw_pile.pop()
+                self.chance.blind_draw()
                 hand.append(card)
                 self.emit("move", seat, (card,), "draw", f"hand:{seat}", frozenset((seat,)))
 
@@ -450,6 +453,7 @@ class State(GameState):
                 if not self.draw_pile:
                     self._recycle(seat)
                 card = self.draw_pile.pop()
+                self.chance.blind_draw()
                 self.emit("move", seat, (card,), "draw", f"hand:{seat}", frozenset((seat,)))
             else:
                 card = self.discard.pop()
@@ -473,6 +477,7 @@ class State(GameState):
         elif kind == Act.TAKE:
             victim = (seat - 1) % self.players
             card = self.pick_order[action.arg]
+            self.chance.blind_draw()
             self.hands[victim].remove(card)
             self._left_hand(victim)                 # the others cannot tell which card went
             self.pending[seat].append(card)

@@ -1,4 +1,4 @@
-"""What the bots know of Final Card-Down (rulings: final_card_down.md).
+"""What the bots know of Final Card-Down (docs/rulings/final_card_down.md).
 
 Medium sheds its highest card that matches, keeps its 2s to answer a stack and its 0s
 as a wild card, answers active 2s with a 2, attacks a seat about to go out with a 2,

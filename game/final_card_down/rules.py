@@ -7,6 +7,8 @@ discard pile is recycled in order (not shuffled) when a draw needs it. The first
 player to play their last card wins; a draw from nothing ends the game with no winner.
 
 Piles are lists with the top card last. Scores are the points left in each hand.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/final_card_down.md.
 """
 from collections import Counter
 from game.cards import HEX_COLORS

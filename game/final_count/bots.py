@@ -1,4 +1,4 @@
-"""What the bots know of Final Count (rulings: final_count.md).
+"""What the bots know of Final Count (docs/rulings/final_count.md).
 
 Medium keeps its count as close to 75 as it can without going bust, calls when it is
 ahead and near 75, gives a card to an opponent only to bust them, puts a card on the

@@ -25,6 +25,8 @@ another player drew and discarded) and the Draw Pile's top while it knows it (`d
 A sampled state (for the bots) deals them back there.
 
 Piles are lists with the top card last. Scores are game points toward 300.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/final_count.md.
 """
 from collections import Counter
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
@@ -467,6 +469,7 @@ class State(GameState):
         elif kind == Act.PICK:
             o, position = (int(part) for part in action.arg.split(":"))
             taken = self.hands[o][self.pick_orders[o][position]]
+            self.chance.blind_draw()
             self._exchange(p, taken, self.hands[o], f"hand:{o}", o)
         else:   # decline
             self.emit(Act.DECLINE, p, detail=self.die)

@@ -1,4 +1,4 @@
-"""What the bots know of Play Design's 5 possessions (rulings: play_design.md, section 4).
+"""What the bots know of Play Design's 5 possessions (docs/rulings/play_design.md, section 4).
 
 Medium arranges its lines by dot counts: on offense it sets its cards with the most
 key dots in the lanes where they open and wastes its weakest in dead lanes; on defense

@@ -62,6 +62,7 @@ class FivePossessions(PlayDesign):
 
     LANE_ARGS = frozenset({Act.PLACE})
     SCORE_UNIT = "yards scored"
+    HAND_WON = frozenset({"drive"})       # a possession's end: its scorer won it
     EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
                        phase=_phase,
                        choose=lambda who, d: f"{who} chose {d}",
@@ -199,6 +200,12 @@ class FivePossessions(PlayDesign):
                 state = "open, any colour"
             lines.append((f"Lane {k + 1}", state, None))
         return lines[:self.SIDE_FACTS]
+
+    def facts_veiled(self, facts, before, lane):
+        """While a line is told lane by lane: the lanes told so far as they are now, the
+        later ones (and everything else) as they stood before the line."""
+        lanes = [now if k <= lane else was for k, (now, was) in enumerate(zip(facts["lanes"], before["lanes"]))]
+        return dict(before, lanes=lanes)
 
     def back_of(self, view, zone_key):
         """Each coach plays with a deck of their own: a hidden card shows its owner's back."""

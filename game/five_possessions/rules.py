@@ -16,6 +16,8 @@ or with `pd.sudden_death` one toss-decided possession settles it (A23).
 
 The cards of the last line stay on the table (revealed ones face up) until the offense
 sets its first card of the next line. Scores are yards scored.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_design.md.
 """
 from collections import Counter
 from functools import lru_cache
@@ -404,6 +406,7 @@ class State(GameState):
             stack = self.stack[seat]
             drawn = stack[:-size - 1:-1]
             del stack[-size:]
+            self.chance.blind_draw()
             self.hand[seat] += drawn
             self.emit("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat])
         self.max_open = self._best(self.hand[off])

@@ -1,4 +1,4 @@
-"""What the bots know of Play Design's 4 downs (rulings: play_design.md, section 3).
+"""What the bots know of Play Design's 4 downs (docs/rulings/play_design.md, section 3).
 
 Only the last down decides the hand, so Medium follows with its weakest allowed card
 and keeps its strong numbers for the last down, where it plays (or leads) its best;

@@ -16,7 +16,10 @@ hand winner deals the next hand with a `deal` action, so the table can be seen.
 `pd.alternate_backs` is cosmetic (A12): the same 28 cards are dealt every hand, and the
 fact `back` says which deck's back ('white' or 'black') the hand is dealt with.
 Scores are the yards each player has lost.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_design.md.
 """
+from game.cards import with_article
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState, SharedAct,
                        Vocabulary, ZoneSpec, choice, data, fact, integer, listof, optional, require,
                        require_int, scalar)
@@ -213,9 +216,9 @@ class State(GameState):
                 lead = self.played[self.lead_seat][0]
                 other = "defense" if lead.side == "offense" else "offense"
                 if any(c.color == lead.color and c.side != lead.side for c in self.hands[seat]):
-                    return (f"you must follow the {lead.color} {lead.side} lead with a "
-                            f"{lead.color} {other} card")
-                return f"you must follow with a {lead.color} card while you have one"
+                    return (f"you must follow the {lead.color} {lead.side} lead with "
+                            f"{with_article(f'{lead.color} {other} card')}")
+                return f"you must follow with {with_article(f'{lead.color} card')} while you have one"
         if action.kind == Act.KNOCK:
             if not self.knocking:
                 return "knocking is not played (house rule pd.knocking is off)"

@@ -1,10 +1,11 @@
-"""What the bots know of KTU (rulings: ktu.md).
+"""What the bots know of KTU (docs/rulings/ktu.md).
 
 Medium lays its strongest cards face up, sheds its lowest playable rank (all copies,
 which also sets up four of a kind), keeps 2s, 3s and 10s for when nothing else plays,
 burns with a 10 when the pile has grown, and picks the pile up only when it must.
 Scores are the cards still held: lower is better.
 """
+from game.cards import with_article
 from game.ktu.rules import Act
 
 WILD = ("2", "3", "10")
@@ -40,7 +41,7 @@ def policy(legal, pile_size, pos, rng):
             return tens[0], f"burn a pile of {pile_size} cards with a 10 and play again"
         order = {"3": 0, "2": 1, "10": 2}
         best = min(plays, key=lambda a: (order.get(a.cards[0].rank, 3), -len(a.cards)))
-        return best, f"nothing plain plays: use a {best.cards[0].rank} rather than pick up"
+        return best, f"nothing plain plays: use {with_article(best.cards[0].rank)} rather than pick up"
     blind = [a for a in legal if a.kind == Act.PLAY_BLIND]
     if blind:
         return blind[rng.randrange(len(blind))], "play a face-down card blind"

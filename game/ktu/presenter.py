@@ -17,7 +17,8 @@ class Ktu(Presenter):
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        phase=lambda who, d: f"Now: {STEP_WORDS[d]}",
                        pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
-                       burn=lambda who, d: f"{who} burned the pile")
+                       burn=lambda who, d: f"{who} burned the pile",
+                       out=lambda who, d: f"{who} went out: no cards left")
     TOASTS = Presenter.TOASTS | {"burn", Act.PICK_UP}
     WAITS = Presenter.WAITS | {"blind_fail"}
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
@@ -38,8 +39,8 @@ class Ktu(Presenter):
 
     def arranged(self, view, events):
         """The removed pile with the cards of its last burn on top, the one that burned it
-        last: the rules keep no order of burned cards (A23), but everyone saw which card
-        burned the play ground."""
+        last: the rules keep no order of burned cards (A23 of docs/rulings/ktu.md), but
+        everyone saw which card burned the play ground."""
         burned = next((z for z in view.zones if z.key == "burned" and z.cards), None)
         if burned is None:
             return view
@@ -146,7 +147,7 @@ class Ktu(Presenter):
             lines.append(("First player", first, None))
         out = [names[s] for s in facts["finished"]]
         if out:
-            lines.append(("Out", ", ".join(out), None))
+            lines.append(("No cards left", ", ".join(out), None))
         return lines
 
     def places(self, view):

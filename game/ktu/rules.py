@@ -19,10 +19,13 @@ they stay there, and a sampled state (for the bots) deals them back to that hand
 three table slots (0-2) each still occupies.
 
 Piles are lists with the top card last. Scores are the cards each seat still holds.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/ktu.md.
 """
 from itertools import combinations
 from operator import attrgetter
 
+from game.cards import RANK_WORDS, with_article
 from game.core import (CARDS, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        Vocabulary, ZoneSpec, data, fact, integer, listof, require_int)
 from game.measures import Measures
@@ -107,6 +110,12 @@ def _ktu_game(state):
              "cards picked up": sum(picked)}, {})
 
 
+def _ktu_places(state):
+    """With Play to the last, every seat in the order it went out (the last by the cards
+    it held); otherwise None: the cards held rank the others."""
+    return list(state.finished) if len(state.finished) == state.players else None
+
+
 class State(GameState):
     """A game of KTU in progress."""
 
@@ -133,7 +142,8 @@ class State(GameState):
         seat_actions={"pick-ups": (Act.PICK_UP,), "blind plays": (Act.PLAY_BLIND,)},
         seat_events={"burns": ("burn",), "skipped": ("skip",), "blind fails": ("blind_fail",)},
         game=_ktu_game,
-        limits={"turn_limit": "turn limit of 500 turns (A24)"})
+        limits={"turn_limit": "turn limit of 500 turns (A24)"},
+        places=_ktu_places)
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -196,13 +206,11 @@ class State(GameState):
         return self.playable_on[top and top.rank]
 
     # ---- rules ----------------------------------------------------------------------
-    def apply(self, action):
-        """As GameState.apply; the cards of a multi-card action may come in any order."""
-        cards = getattr(action, "cards", None)
-        if (isinstance(cards, tuple) and len(cards) > 1 and all(hasattr(c, "id") for c in cards)
-                and any(a.id > b.id for a, b in zip(cards, cards[1:]))):
-            action = action._replace(cards=tuple(sorted(cards, key=_by_id)))
-        super().apply(action)
+    def _as_listed(self, action, legal):
+        """The cards of a multi-card action may come in any order (legal actions list
+        them by id)."""
+        ordered = action._replace(cards=tuple(sorted(action.cards, key=_by_id)))
+        return legal[legal.index(ordered)] if ordered in legal else None
 
     def _legal_actions(self):
         seat = self.current_player
@@ -281,11 +289,12 @@ class State(GameState):
 
     def _why_not_playable(self, rank):
         top = self.effective_top()
+        card = with_article(RANK_WORDS.get(rank, rank))
         if top.rank == "7":
-            return f"a {rank} is not lower than the 7 on the play ground (play lower than 7)"
+            return f"{card} is not lower than the 7 on the play ground (play lower than 7)"
         if rank == top.rank:
-            return f"a {rank} is not higher than the {top.spoken} on the play ground"
-        return (f"a {rank} is lower than the {top.spoken} on the play ground "
+            return f"{card} is not higher than the {top.spoken} on the play ground"
+        return (f"{card} is lower than the {top.spoken} on the play ground "
                 "(the order is " + " ".join(sorted(self.rank_pos, key=self.rank_pos.get)) + ")")
 
     def _apply(self, action):

@@ -6,6 +6,8 @@ the number and colour (following and taking over the lead); 5 possessions uses t
 count keyed by the offense card's colour (blue, green and orange count their own dots,
 purple counts purple plus blue). The formation deck file is checked against the
 composition of section 1 where every deck file is read, in `game.cards`.
+
+The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_design.md.
 """
 from game.cards import FORMATION_COLORS
 

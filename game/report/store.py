@@ -12,7 +12,7 @@ import os
 import uuid
 
 from game.report import ReportError
-from game.saves import atomic_write
+from game.saves import atomic_write, read_text
 
 RUN_FILE = "run.json"
 CHUNKS = "chunks"
@@ -54,6 +54,8 @@ class FolderStore:
     def check_writable(self):
         """Make the folder and prove a file can be written there; ReportError otherwise."""
         probe = os.path.join(self.folder, f".probe-{self.session}")
+        if os.path.exists(self.folder) and not os.path.isdir(self.folder):
+            raise ReportError(f"--out {self.folder}: is a file, not a folder")
         try:
             os.makedirs(self.folder, exist_ok=True)
             with open(probe, "w", encoding="utf-8") as handle:
@@ -65,12 +67,12 @@ class FolderStore:
 
     def unfinished(self):
         """The saved run (its data) when the folder holds an unfinished one, else None."""
-        if not os.path.exists(self.run_path):
-            return None
         try:
-            with open(self.run_path, encoding="utf-8") as handle:
-                data = json.load(handle)
-        except (OSError, ValueError):
+            text = read_text(self.run_path, move=False, bounded=False)   # never a pipe's wait
+            if text is None:
+                return None
+            data = json.loads(text)
+        except ValueError:          # BadFile too: a folder, a pipe, a file it cannot read
             raise ReportError(f"{self.run_path}: not a readable run file") from None
         if not isinstance(data, dict) or data.get("format") != RUN_FORMAT \
                 or data.get("version") != RUN_VERSION or not isinstance(data.get("spec"), dict):
@@ -92,11 +94,10 @@ class FolderStore:
                 continue
             path = os.path.join(self.chunk_dir, name)
             try:
-                with open(path, encoding="utf-8") as handle:
-                    chunk = json.load(handle)
+                chunk = json.loads(read_text(path, move=False, bounded=False) or "")
                 if not isinstance(chunk, dict) or not CHUNK_KEYS <= set(chunk):
                     raise ValueError(path)
-            except (OSError, ValueError):
+            except ValueError:
                 raise ReportError(f"{path}: not a readable chunk of games; remove it and "
                                   "resume (its games are played again)") from None
             kept.append(chunk)

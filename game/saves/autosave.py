@@ -2,15 +2,19 @@
 
 The end of a game is one transaction (`finish_game`): the autosave is first rewritten
 as the finished game with a game id and its record's name, then the record is written,
-the statistics count the game (keyed by its id, so never twice) and the autosave goes.
-Wherever that stops, the next `load_game` completes it: the game is counted exactly
-once and a finished game is never offered to Continue. A game in progress given up for
-a new one (`abandon_game`) is kept as a record marked abandoned and counted apart, as
-abandoned, never as played.
+the statistics count the game (keyed by its id, so never twice) and, only once both are
+on disk, the autosave goes. Wherever that stops, the next start completes it
+(`finish_ended`, or `load_game`): the game is counted exactly once and a finished game is
+never offered to Continue. When the record or the count cannot be written (a full disk,
+a read-only folder, statistics that cannot be read), the finished game is set aside as
+`ended-<game id>.json` beside the autosave, where a new game cannot overwrite it, and
+each start tries again. A game in progress given up for a new one (`abandon_game`) is
+kept as a record marked abandoned and counted apart, as abandoned, never as played.
 """
 import hashlib
 import json
 import os
+import re
 import uuid
 
 from game import registry
@@ -18,6 +22,7 @@ from game.core import require, require_int
 from game.saves import files, records, statistics
 
 AUTOSAVE_FORMAT = "cardtable-autosave"
+ENDED_FILE = re.compile(r"ended-[0-9a-f]{32}\.json")    # a finished game not yet kept whole
 
 
 def _check_undo(data):
@@ -57,17 +62,18 @@ def _check_end(end, state):
     return {"uid": end["uid"], "record": end["record"]}
 
 
-def _read_autosave(folders):
-    """(state, seats, end or None) from the autosave, or None; BadFile if it is bad."""
+def _read_autosave(folders, path=None):
+    """(state, seats, undo, end or None) from the autosave (or the finished game set aside
+    at `path`), or None if there is none; BadFile if it is bad."""
     def parse(data):
         state = registry.load_state(data.get("game"))
         seats = records.check_seats(data.get("seats"), state.players)
         undo = _check_undo(data)
         end = data.get("end")
-        if end is None and state.is_over:
+        if end is None and (state.is_over or path is not None):
             raise ValueError("game: the game is over but its end is not marked")
         return state, seats, undo, None if end is None else _check_end(end, state)
-    return files.read_json(folders.autosave, AUTOSAVE_FORMAT, parse)
+    return files.read_json(path or folders.autosave, AUTOSAVE_FORMAT, parse)
 
 
 def load_undo(folders):
@@ -98,22 +104,70 @@ def clear_game(folders):
         pass
 
 
-def finish_game(folders, state, seats, undo=None, end=None):
+def ended_games(folders):
+    """The finished games set aside because their record or count could not be written
+    (`ended-<game id>.json` in the data folder), oldest name first."""
+    try:
+        names = sorted(n for n in os.listdir(folders.data) if ENDED_FILE.fullmatch(n))
+    except OSError:
+        return []
+    return [os.path.join(folders.data, name) for name in names]
+
+
+def finish_ended(folders):
+    """Finish every game set aside as ended (`ended_games`): record it and count it, once.
+    Returns one sentence per game, for the player: kept now, or what still stops it (it is
+    tried again at the next start). (An autosave whose end was marked is finished by
+    `load_game`; one that fails there is set aside, so call this after it.)"""
+    told = []
+    for path in ended_games(folders):
+        try:
+            saved = _read_autosave(folders, path)
+        except files.BadFile as error:
+            told.append(f"A finished game could not be read. {error}")
+            continue
+        if saved is None:                   # finished meanwhile (another window)
+            continue
+        state, seats, undo, end = saved
+        _, problems = finish_game(folders, state, seats, undo, end, path)
+        if not os.path.exists(path):
+            problems.insert(0, f"The finished game of {_who(state, seats)} is now recorded and "
+                               "counted in Statistics.")
+        told.append(" ".join(problems))
+    return told
+
+
+def _who(state, seats):
+    """'KTU with Maya, Theo': a game in its players' words."""
+    return f"{state.info.title} with {', '.join(seat['name'] for seat in seats)}"
+
+
+def finish_game(folders, state, seats, undo=None, end=None, kept=None):
     """End a finished game as one transaction: mark the autosave finished (with a game id
     and its record's name), write the record (with the undo record {undos, practice}),
     count the game in the statistics (once: they keep the ids they counted; as practice
-    if Casual undo was used), remove the autosave. Returns (record path or None,
-    problems: one sentence each). Run again after an interruption, it completes the
-    same end; `end` is the mark read back from the autosave then."""
+    if Casual undo was used), and only when both are on disk remove the file that holds
+    the end mark. Returns (record path or None, problems: one sentence each). Run again
+    after an interruption or a failure, it completes the same end: `end` is the mark
+    read back, `kept` the file it was read from (the autosave by default). When the end
+    cannot even be marked, nothing is recorded or counted and the last autosave stays
+    (Continue resumes it); when the record or the count fails, the finished game is set
+    aside as `ended-<game id>.json` (a new game's autosave cannot overwrite it) and the
+    next start finishes it."""
     problems = []
     undo = _check_undo({} if undo is None else {"undo": dict(undo)})
+    kept = kept or folders.autosave
     if end is None:
         end = {"uid": uuid.uuid4().hex,
                "record": os.path.basename(records.new_record_path(folders, state.game_id))}
         try:
             save_game(folders, state, seats, undo, end)
         except OSError as error:
-            problems.append(_sentence("The game's end could not be marked in the autosave", error))
+            problems.append(_sentence("The game's end could not be saved", error))
+            problems.append("Nothing of it was recorded or counted"
+                            + (": Continue on the menu resumes it from its last save."
+                               if os.path.exists(folders.autosave) else "."))
+            return None, problems
     path = os.path.join(folders.records, end["record"])
     try:
         records.write_record(folders, state, seats, undo["undos"], undo["practice"], path,
@@ -121,22 +175,42 @@ def finish_game(folders, state, seats, undo=None, end=None):
     except OSError as error:
         path = None
         problems.append(_sentence("The finished game's record could not be written", error))
-    _count(folders, state, seats, undo["practice"], end["uid"], problems)
+    counted = _count(folders, state, seats, undo["practice"], end["uid"], problems)
+    if path is None or not counted:
+        _set_aside(folders, kept, end["uid"])
+        problems.insert(0, f"The finished game of {_who(state, seats)} could not be recorded "
+                           "and counted yet.")
+        problems.append("It is saved and will be recorded and counted at the next start.")
+        return path, problems
     try:
-        clear_game(folders)
+        os.unlink(kept)
+    except FileNotFoundError:
+        pass
     except OSError as error:
-        problems.append(_sentence("The finished game's autosave could not be removed", error))
+        problems.append(_sentence("The finished game's saved file could not be removed", error))
     return path, problems
 
 
+def _set_aside(folders, kept, uid):
+    """Keep the finished game at `kept` (its end marked) as `ended-<uid>.json`, out of a new
+    game's way, to be finished at the next start."""
+    ended = os.path.join(folders.data, f"ended-{uid}.json")
+    if kept != ended:
+        try:
+            os.replace(kept, ended)
+        except OSError:     # it stays marked in the autosave: the next start finishes it
+            pass
+
+
 def _count(folders, state, seats, practice, uid, problems):
-    """Count the game `uid` in the statistics (add_result), a problem added as a sentence."""
+    """Count the game `uid` in the statistics (add_result); whether the count is on disk
+    (a problem added as a sentence when not)."""
     try:
         stats = statistics.load_statistics(folders)
     except files.BadFile as error:
         if not error.kept_as:
             problems.append(f"The game could not be counted in the statistics: {error}")
-            return
+            return False
         problems.append(f"The statistics started afresh: {error}")
         stats = statistics.empty_statistics()
     try:
@@ -144,6 +218,8 @@ def _count(folders, state, seats, practice, uid, problems):
                                    statistics.add_result(stats, state, seats, practice, uid))
     except OSError as error:
         problems.append(_sentence("The game could not be counted in the statistics", error))
+        return False
+    return True
 
 
 def abandon_game(folders, state, seats, undo=None):

@@ -131,10 +131,12 @@ def keep_aside(path):
     return target
 
 
-def read_text(path, move=True):
+def read_text(path, move=True, bounded=True):
     """The file's text, or None if there is no file; BadFile if it cannot be used (a
-    bad regular file is set aside when `move`). Only regular files are read, and never
-    more than MAX_FILE_BYTES (a device or a pipe is refused, not read)."""
+    bad regular file is set aside when `move`). Only regular files are read (a device or
+    a pipe is refused, not read), and when `bounded` never more than MAX_FILE_BYTES (a
+    designer's own long results are read whole)."""
+    limit = MAX_FILE_BYTES if bounded else None
     try:
         info = os.stat(path)
     except FileNotFoundError:
@@ -143,17 +145,17 @@ def read_text(path, move=True):
         raise BadFile(path, f"cannot be read ({getattr(error, 'strerror', None) or error})") from None
     if not stat.S_ISREG(info.st_mode):
         raise BadFile(path, "is not a regular file")
-    if info.st_size > MAX_FILE_BYTES:
+    if limit is not None and info.st_size > limit:
         raise refused(path, f"is {info.st_size} bytes, more than any file the app writes", move)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise BadFile(path, "is not a regular file")
-            data = handle.read(MAX_FILE_BYTES + 1)
+            data = handle.read(-1 if limit is None else limit + 1)
     except OSError as error:
         raise BadFile(path, f"cannot be read ({error.strerror or error})") from None
-    if len(data) > MAX_FILE_BYTES:
+    if limit is not None and len(data) > limit:
         raise refused(path, "is larger than any file the app writes", move)
     try:
         return data.decode("utf-8")

@@ -131,7 +131,8 @@ def read_record(path, move=True):
 
 
 def list_records(folders):
-    """Paths of the kept records, newest first."""
+    """Paths of the kept records, newest first (none if there is no records folder;
+    OSError if it cannot be listed)."""
     try:
         names = [n for n in os.listdir(folders.records) if n.endswith(".json")]
     except FileNotFoundError:

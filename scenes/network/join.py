@@ -1,11 +1,12 @@
 """Join a game hosted on another computer: the tables announced on the local network (a
 click fills in the address), or an address typed in, the join code and your name; then,
-until the host starts, who has taken which seat. A refusal (a wrong code, a full table,
-another version) is said in words on this screen."""
+until the host starts, who has taken which seat. What is wrong with the address or the
+name, and a refusal (a wrong code, a full table, another version), is said in words on
+this screen. Leaving the screen stops looking for tables (nothing keeps running)."""
 import pygame
 
 from game.net import discovery
-from game.net.protocol import parse_address
+from game.net import protocol as wire
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.network.net import Joining, wake
@@ -16,7 +17,7 @@ from sprites import felt, palette
 FIELDS = (("address", "Address", "the host's address and port, e.g. 192.168.1.20:47470"),
           ("code", "Join code", "the code the host's screen shows"),
           ("name", "Your name", "as the others will see it"))
-LIMITS = {"address": 80, "code": 20, "name": 14}
+LIMITS = {"address": 80, "code": 40, "name": wire.NAME_LENGTH}
 FOUND_SHOWN = 5
 
 
@@ -33,9 +34,10 @@ class JoinScene(Scene):
         self.browser = None
         if discovery.enabled():
             try:
-                self.browser = discovery.Browser(*discovery.open_zeroconf(), changed=wake)
-            except OSError as error:
-                self.message = f"Games on your network cannot be listed ({error.strerror or error})."
+                self.browser = discovery.Browser(discovery.open_zeroconf(), changed=wake)
+            except (OSError, RuntimeError) as error:    # RuntimeError: no network to use
+                self.message = (f"Games on your network cannot be listed "
+                                f"({discovery.failure_words(error)}).")
         super().startup(persist)
 
     # ---- the form ---------------------------------------------------------------------
@@ -48,7 +50,8 @@ class JoinScene(Scene):
         x = screen.lw / 2 - 330
         y = 136
         self.widgets = []
-        for table in self.found():
+        self.listed = self.found()
+        for table in self.listed:
             words = (f"{table.name}: {table.title}, {table.open} of {table.players} seats open "
                      f"({table.address}:{table.port})")
             self.widgets.append(ui.Button((x, y, 660, 40), words, lambda t=table: self.pick(t), size=18))
@@ -119,17 +122,26 @@ class JoinScene(Scene):
         """Reach the host with the code and the name."""
         self.editing = None
         address, code, name = (self.fields[k].strip() for k in ("address", "code", "name"))
-        try:
-            parse_address(address)
-        except ValueError:
+        if not address.rpartition(":")[2].isdigit():
             self.say("Type the host's address and port, as its screen shows them "
-                     "(for instance 192.168.1.20:47470).")
+                     f"(for instance {wire.EXAMPLE}).")
+            return
+        try:
+            wire.parse_address(address)
+        except ValueError as error:
+            self.say(f"Check the address: {error}.")
             return
         if not code:
             self.say("Type the join code the host's screen shows.")
             return
-        self.persist.update(join_address=address, join_code=code, join_name=name or "Guest")
-        self.joining = Joining(address, code, name or "Guest")
+        try:
+            name = wire.normal_name(name)
+        except ValueError:
+            self.say("Your name: use letters, digits or common signs (the others' screens could "
+                     "not show these).")
+            return
+        self.persist.update(join_address=address, join_code=code, join_name=name)
+        self.joining = Joining(address, code, name)
         self.app.network = self.joining
         self.say(f"Reaching {address}...")
 
@@ -139,7 +151,11 @@ class JoinScene(Scene):
         self.dirty = True
 
     def update(self, dt):
-        """The network's news (the app pumped it): refused, waiting, or the game begins."""
+        """The network's news (the app pumped it): the tables found, refused, waiting, or
+        the game begins."""
+        if self.found() != self.listed:
+            self.layout()
+            self.dirty = True
         if self.joining is None:
             return
         if self.joining.state == "refused":
@@ -159,11 +175,8 @@ class JoinScene(Scene):
                 self.say(words)
 
     def handle_event(self, event):
-        if event.type == NET_EVENT:         # the network spoke, or the tables found changed
-            self.layout()
-            self.dirty = True
-            return
-        super().handle_event(event)
+        if event.type != NET_EVENT:         # the network's news is read in update
+            super().handle_event(event)
 
     def back(self):
         """Esc or Back: leave (the host is told), to the menu."""

@@ -1,21 +1,24 @@
 """The host's lobby: where others join (the address and port to type, the join code, and
-whether the table is announced on the network), who has taken which seat, and Start
-(once everyone has joined) or Start now (computers take the seats still open). A saved
-game hosted again (Menu > Host it for the others) waits here for its people to join
-again. Esc or Stop hosting closes the table: the host listens only while a game is hosted."""
+whether the table is announced on the network), who has taken which seat, how long a
+person may stay silent on their turn before the host is offered a computer for them,
+and Start (once everyone has joined) or Start now (computers take the seats still
+open). A saved game hosted again (Menu > Host it for the others) waits here for its
+people to join again. Esc or Stop hosting closes the table: the host listens only while
+a game is hosted."""
 import random
 import time
 
 from game.net import protocol as wire
-from game.net.host import HOST, REMOTE
+from game.net.host import HOST, REMOTE, SILENT_CHOICES, SILENT_SECONDS
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
-from scenes.network.net import EVERYWHERE, HERE_ONLY, Hosting
+from scenes.network.net import EVERYWHERE, Hosting, minutes
 from scenes.network.remote import host_table
 from scenes.table.session import Seat, Session
 from scenes.widgets.wake import NET_EVENT
 from sprites import felt, palette
 
+SEATS_Y = 284           # where the list of seats begins
 SEAT_WORDS = {HOST: "you", wire.HERE: "joined", wire.OPEN: "waiting for a person to join",
               wire.AWAY: "waiting for them to join again", wire.COMPUTER: "computer",
               wire.STAND_IN: "a computer plays for them"}
@@ -31,7 +34,8 @@ class LobbyScene(Scene):
             hosting = self._resume(*persist["host_resume"])
         elif hosting is None:
             hosting = Hosting(persist["game_id"], persist["host_options"], persist["host_plan"],
-                              persist["host_names"], persist["host_listen"], undo=self.app.settings.undo)
+                              persist["host_names"], persist["host_listen"], undo=self.app.settings.undo,
+                              silent_after=persist.get("silent_after") or SILENT_SECONDS)
         persist = {**persist, "hosting": hosting, "host_resume": None}
         self.hosting = hosting
         self.app.network = hosting
@@ -43,7 +47,8 @@ class LobbyScene(Scene):
         plan = [HOST if i == people[0] else REMOTE if i in people else seat["level"]
                 for i, seat in enumerate(seats)]
         hosting = Hosting(state.game_id, state.options, plan, [s["name"] for s in seats], EVERYWHERE,
-                          undo=self.app.settings.undo)
+                          undo=self.app.settings.undo,
+                          silent_after=self.persist.get("silent_after") or SILENT_SECONDS)
         self.resumed = Session.resume(state, seats, self.app.folders, self.app.executor)
         hosting.send(hosting.table.start(self.resumed, time.monotonic()))
         return hosting
@@ -51,9 +56,12 @@ class LobbyScene(Scene):
     def layout(self):
         screen = self.app.screen
         table = self.hosting.table
-        self.seats = (list(table.names), table.seat_words())
+        self.seats = self.news()
         by = screen.lh - 84
+        self.silent_y = SEATS_Y + 48 * len(table.plan)
         self.widgets = [
+            ui.Button((screen.lw / 2 + 120, self.silent_y, 220, 36), minutes(table.silent_after),
+                      self.longer_silence, size=18, key="silent"),
             ui.Button((screen.lw / 2 - 340, by, 210, 50), "Start", self.start, primary=True, size=24,
                       enabled=self.everyone()),
             ui.Button((screen.lw / 2 - 110, by, 270, 50), "Start now with computers", self.fill_and_start,
@@ -68,11 +76,25 @@ class LobbyScene(Scene):
             return wire.AWAY not in self.hosting.table.seat_words()
         return self.hosting.table.ready()
 
+    def news(self):
+        """What the lobby shows that the network changes: the seats, and where the table
+        is found."""
+        return list(self.hosting.table.names), self.hosting.table.seat_words(), self.hosting.where()
+
     def update(self, dt):
-        seats = (self.hosting.table.names, self.hosting.table.seat_words())
-        if seats != self.seats:
+        if self.news() != self.seats:
             self.layout()
             self.dirty = True
+
+    def longer_silence(self):
+        """The next choice of how long a person may be silent on their turn before a
+        computer is offered for them (after the longest, the shortest)."""
+        table = self.hosting.table
+        later = [s for s in SILENT_CHOICES if s > table.silent_after]
+        table.silent_after = later[0] if later else SILENT_CHOICES[0]
+        self.persist["silent_after"] = table.silent_after
+        self.layout()
+        self.dirty = True
 
     def handle_event(self, event):
         if event.type != NET_EVENT:         # the network's news is read in update
@@ -124,14 +146,8 @@ class LobbyScene(Scene):
         screen.text("Join code", 20, palette.TEXT_DIM, (x, y))
         screen.text(self.hosting.code, 34, palette.GOLD, (x + 220, y - 8))
         y += 52
-        if self.hosting.listen == HERE_ONLY:
-            where = "Listening on this computer only: another window of Card Table here can join."
-        elif self.hosting.announcer is not None:
-            where = "Announced on your network: others see this table in their list."
-        else:
-            where = "Not announced on your network: others type the address."
-        screen.text(self.hosting.problem or where, 17, palette.TEXT_DIM, (x, y), width=680)
-        y += 44
+        screen.text(self.hosting.where(), 17, palette.TEXT_DIM, (x, y), width=680)
+        y = SEATS_Y
         for seat, (name, word) in enumerate(zip(table.names, table.seat_words())):
             screen.panel((x, y, 680, 40), alpha=180)
             screen.text(f"Seat {seat + 1}", 18, palette.TEXT_DIM, (x + 14, y + 10))
@@ -139,4 +155,6 @@ class LobbyScene(Scene):
             screen.text(SEAT_WORDS.get(word, word), 18, palette.GOLD if word == wire.OPEN else palette.TEXT_DIM,
                         (x + 420, y + 10), width=250)
             y += 48
+        screen.text("A player silent on their turn: a computer is offered after", 18, palette.TEXT_DIM,
+                    (x, self.silent_y + 8), width=450)
         self.draw_widgets(screen)

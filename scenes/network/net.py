@@ -14,10 +14,10 @@ import time
 import pygame
 
 from game.net import discovery
-from game.net.client import ClientTable
-from game.net.protocol import DEFAULT_PORT, parse_address
-from game.net.host import HOST, HostTable, new_code
 from game.net import protocol as wire
+from game.net.client import ClientTable
+from game.net.host import HOST, SILENT_SECONDS, HostTable
+from game.net.protocol import DEFAULT_PORT, new_code, parse_address
 from scenes.widgets.wake import NET_EVENT
 
 RETRY_SECONDS = 1.0                 # between a joined screen's attempts to reach the host again
@@ -32,6 +32,12 @@ def wake():
         pygame.event.post(pygame.event.Event(NET_EVENT))
     except pygame.error:       # the window has closed
         pass
+
+
+def minutes(seconds):
+    """A time as the host's screens say it: '3 minutes', '1 minute'."""
+    count = round(seconds / 60)
+    return f"{count} minute{'s' if count != 1 else ''}"
 
 
 def local_addresses():
@@ -57,13 +63,17 @@ class Hosting:
     """A table hosted from this app: the server, the HostTable, the announcement.
 
     `plan` as HostTable's (HOST for the person at this screen); `listen` is HERE_ONLY (this
-    computer only: nothing is announced) or EVERYWHERE (every network of this computer)."""
+    computer only: nothing is announced) or EVERYWHERE (every network of this computer).
+    `silent_after`: the seconds of a person's turn without a move after which the host is
+    offered a computer for them. `clock` gives the time (time.monotonic)."""
 
     def __init__(self, game_id, options, plan, names, listen, port=DEFAULT_PORT, code=None,
-                 undo="mine", zeroconf=None):
+                 undo="mine", silent_after=SILENT_SECONDS):
         self.code = code or new_code()
-        self.table = HostTable(game_id, options, plan, names, self.code, undo=undo)
+        self.table = HostTable(game_id, options, plan, names, self.code, undo=undo,
+                               silent_after=silent_after)
         self.listen = listen
+        self.clock = time.monotonic
         from game.net.link import Server
         self.server = Server(wake)
         try:
@@ -73,16 +83,29 @@ class Hosting:
         self.announcer = None
         self.problem = None
         if listen != HERE_ONLY and discovery.enabled():
-            self._announce(zeroconf)
+            self._announce()
 
-    def _announce(self, zeroconf):
+    def _announce(self):
         try:
-            self.zeroconf = zeroconf or discovery.open_zeroconf()[0]
-            self.announcer = discovery.Announcer(self.zeroconf)
-            self.update_announcement()
-        except OSError as error:
-            self.announcer = None
-            self.problem = f"This table could not be announced on the network ({error.strerror or error})."
+            self.announcer = discovery.Announcer(discovery.open_zeroconf(), changed=wake)
+        except (OSError, RuntimeError) as error:       # RuntimeError: no network to use
+            self.problem = f"This table could not be announced on the network ({discovery.failure_words(error)})."
+            return
+        self.update_announcement()
+
+    def where(self):
+        """Where others find this table, in one line: on this computer only, announced on
+        the network (or on its way there), or why it is not."""
+        if self.listen == HERE_ONLY:
+            return "Listening on this computer only: another window of Card Table here can join."
+        announcer = self.announcer
+        if announcer is None:
+            return self.problem or "Not announced on your network: others type the address."
+        if announcer.problem:
+            return f"This table could not be announced on the network ({announcer.problem}): others type the address."
+        if announcer.announced:
+            return "Announced on your network: others see this table in their list."
+        return "Announcing this table on your network..."
 
     def addresses(self):
         """The addresses others type to join, each with the port ('192.168.1.20:47470')."""
@@ -107,22 +130,19 @@ class Hosting:
                       "closed": self.table.closed}[kind]
             self.send(handle(*rest))
             came = True
-        self.send(self.table.tick(time.monotonic()))
+        self.send(self.table.tick(self.clock()))
         if came and self.table.session is None:
             self.update_announcement()
 
     def send(self, outs):
-        """Send the table's answers; a move they carry is saved once they are written."""
+        """Send the table's answers; a move they carry is saved once they are on their way."""
         self.table.send(self.server, outs)
 
     def close(self):
-        """Stop hosting: withdraw the announcement, close every connection, stop listening."""
+        """Stop hosting: withdraw the announcement (on its own thread), close every
+        connection, stop listening."""
         if self.announcer is not None:
-            try:
-                self.announcer.withdraw()
-                self.zeroconf.close()
-            except OSError:
-                pass
+            self.announcer.close()
             self.announcer = None
         self.server.stop("the host stopped hosting")
 
@@ -173,7 +193,9 @@ class Joining:
         if self.table.over:
             self.state = "over"
             return
-        if self.table.final or self.table.welcome is None:
+        if self.table.refusal == wire.CROWDED and self.table.welcome is None:
+            self.table.refusal, self.table.final = None, False    # no fault of its own: again
+        elif self.table.final or self.table.welcome is None:
             if self.state != "refused":
                 self._refused(self.table.refusal or reason)
             return

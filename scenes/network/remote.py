@@ -21,6 +21,7 @@ import random
 from game.core import IllegalAction
 from game.net import protocol as wire
 from game.net.host import HOST
+from scenes.network.net import minutes
 from scenes.table.director import THINK, Director, Go, News
 from scenes.table.session import Seat
 
@@ -29,7 +30,7 @@ NOT_LEGAL = "that is not a legal move now"
 
 
 class RemoteSession:
-    """This screen's seat at a hosted table (`joining`: scenes.net.Joining)."""
+    """This screen's seat at a hosted table (`joining`: scenes.network.net.Joining)."""
 
     folders = None       # the host keeps the game: nothing is saved, recorded or counted here
     seed = None          # the deal number stays with the host (the whole deal follows from it)
@@ -45,7 +46,7 @@ class RemoteSession:
         self.executor = executor
         self._hint = None        # [position, result or None] of the hint being thought of
         self._hint_bot = None
-        self._sent = None        # the position a move or an undo was sent from
+        self._sent = None        # (the position, the refusals so far) a move or an undo was sent at
         self._asked = None       # the position an undo was asked from
 
     # ---- who sits where ----------------------------------------------------------------
@@ -85,10 +86,17 @@ class RemoteSession:
         """This seat's view (the host sends no other)."""
         return self.table.view
 
+    def waiting_for_host(self):
+        """Has a move or an undo gone to the host from the position shown, and no answer
+        come (a new position, or a refusal)?"""
+        return self._sent == (self.table.move, self.table.refusals)
+
     def legal_actions(self):
         """This seat's moves when it is to play (as the host last said; none once one
-        was sent, until the host answers)."""
-        return () if self._sent == self.table.move else self.table.legal
+        was sent, until the host answers, nor while the host cannot be reached)."""
+        if self.joining.state != "joined" or self.waiting_for_host():
+            return ()
+        return self.table.legal
 
     def why_illegal(self, action):
         """The host says why when it refuses a move; here, only that it is not one."""
@@ -116,13 +124,13 @@ class RemoteSession:
         if action not in self.legal_actions():
             raise IllegalAction(NOT_LEGAL)
         self.joining.act(action)
-        self._sent = self.table.move
+        self._sent = (self.table.move, self.table.refusals)
         return []
 
     def can_undo(self, seat, policy):
         """May this seat undo (the host's Undo setting rules: it said so last)?"""
         return (seat == self.seat and self.table.can_undo and not self.is_over
-                and self._sent != self.table.move)
+                and not self.waiting_for_host())
 
     def undo_record(self):
         """The undos are the host's to count (its Statistics keeps a practice game apart):
@@ -140,7 +148,8 @@ class RemoteSession:
         """Ask the host to take back this seat's move; the answer comes as an update."""
         if self.can_undo(seat, policy):
             self.joining.undo()
-            self._sent = self._asked = self.table.move
+            self._sent = (self.table.move, self.table.refusals)
+            self._asked = self.table.move
         return None
 
     def take_problem(self):
@@ -149,7 +158,7 @@ class RemoteSession:
         return problem
 
     # ---- computer players: the others play elsewhere; a hint thinks here -----------------
-    def start_bot(self, thinking_time=1.0):
+    def start_bot(self, thinking=None):
         """Other seats are played elsewhere: nothing to start."""
 
     def busy(self):
@@ -163,13 +172,13 @@ class RemoteSession:
             return None
         return seat if self.table.seats[seat] in (wire.COMPUTER, wire.STAND_IN) else None
 
-    def start_hint(self, thinking_time=1.0):
+    def start_hint(self, thinking=None):
         """The hard computer player thinks about this seat's move (through the executor)."""
         if self._hint is not None or not self.legal_actions():
             return
         if self._hint_bot is None:
             from game.bots import make_bot
-            self._hint_bot = make_bot("hard", self.game_id, options=self.options, time_budget=thinking_time)
+            self._hint_bot = make_bot("hard", self.game_id, options=self.options, **(thinking or {}))
         bot, view, legal = self._hint_bot, self.table.view, self.legal_actions()
         hint = self._hint = [self.table.move, None]
 
@@ -218,13 +227,14 @@ class JoinedDirector(Director):
         if self.joining.state == "lost":
             trouble = f"Lost the host ({self.joining.reason}): trying again..."
         elif self.joining.state == "refused":
-            trouble = f"The host is gone: {self.joining.reason}. Menu leaves the table."
+            reason = self.joining.reason
+            trouble = f"{reason[:1].upper()}{reason[1:]}. Menu leaves the table."
         elif client.refusal and not client.final:
             trouble = f"The host refused: {client.refusal}"
-        say = None
-        if trouble != self.told:
-            self.told = say = trouble
-        return News(events, fresh, taken_back, say)
+        if trouble == self.told:
+            return News(events, fresh, taken_back)
+        self.told = trouble         # read again: no move is offered while the host cannot hear it
+        return News(events, fresh, taken_back, trouble, reread=True)
 
     def computer_move(self, seen):
         """Another seat is to move: it is played elsewhere."""
@@ -285,7 +295,7 @@ class HostDirector(Director):
     def __init__(self, hosting):
         self.hosting = hosting
         self.seen = (0, 0)       # (the host table's resets, events) taken in
-        self.told = None         # who played each seat, as the table last showed it
+        self.told = None         # who played each seat, and who was silent, as last shown
 
     def submit(self, seen, action):
         """Make the move here, send it to every screen, then autosave it."""
@@ -296,7 +306,7 @@ class HostDirector(Director):
 
     def tick(self, seen):
         """Send what changed here (an undo); the moves made at other screens, and who
-        left the table."""
+        left the table or has gone silent on their turn."""
         hosting = self.hosting
         hosting.send(hosting.table.changed())
         events, fresh = (), False
@@ -305,13 +315,23 @@ class HostDirector(Director):
             fresh = now[0] != self.seen[0]
             events = () if fresh else tuple(seen.session.events_since(self.seen[1]))
             self.seen = now
-        words = hosting.table.seat_words()
-        if words == self.told:
+        host = hosting.table
+        told = (host.seat_words(), host.silent_seats(hosting.clock()))
+        if told == self.told:
             return News(events, fresh)
-        left = [hosting.table.names[s] for s, (was, is_now) in enumerate(zip(self.told or words, words))
-                if is_now == wire.AWAY and was != wire.AWAY]      # someone left, came back, or a computer sat in
-        self.told = words
-        say = f"{', '.join(left)} left the table: waiting, or let a computer play" if left else None
+        words, silent = told           # someone left, came back, went silent, or a computer sat in
+        before = self.told[0] if self.told else words
+        left = [host.names[s] for s, (was, is_now) in enumerate(zip(before, words))
+                if is_now == wire.AWAY and was != wire.AWAY]
+        quiet = [host.names[s] for s in silent if not self.told or s not in self.told[1]]
+        self.told = told
+        if left:
+            say = f"{', '.join(left)} left the table: waiting, or let a computer play"
+        elif quiet:
+            say = (f"{', '.join(quiet)} has not moved for {minutes(host.silent_after)}: "
+                   "waiting, or let a computer play")
+        else:
+            say = None
         return News(events, fresh, say=say, changed=True)
 
     def computer_move(self, seen):
@@ -320,12 +340,14 @@ class HostDirector(Director):
         return None if seen.session.elsewhere() else THINK
 
     def top_buttons(self, seen):
-        """For each absent person: a computer plays for them, or waits for them again."""
+        """For each absent person, or one silent on their turn: a computer plays for them;
+        for a seat a computer keeps: wait for its person again."""
         buttons = []
         host = self.hosting.table
+        silent = host.silent_seats(self.hosting.clock())
         for seat, word in enumerate(host.seat_words()):
             name = host.names[seat]
-            if word == wire.AWAY:
+            if word == wire.AWAY or seat in silent:
                 buttons.append((f"Computer plays for {name}", f"stand_in:{seat}"))
             elif word == wire.STAND_IN:
                 buttons.append((f"Wait for {name}", f"give_back:{seat}"))

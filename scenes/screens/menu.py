@@ -1,7 +1,8 @@
 """The menu: pick a game (title, players, one-line description; its setup also hosts it
 for other computers), Continue the saved game, Join a game hosted elsewhere, Statistics,
 Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a file that
-was bad."""
+was bad, or about a finished game whose record and count waited for the disk (recorded
+now, or not yet)."""
 from game import registry, saves
 from game.core import SharedAct
 from scenes.widgets import ui
@@ -37,6 +38,8 @@ class MenuScene(Scene):
         for key in ("session", "anchor", "interim"):
             persist.pop(key, None)
         self.saved = self._load_autosave()
+        for words in saves.finish_ended(self.app.folders):   # ends a full disk kept waiting
+            self.app.notice(words)
         super().startup(persist)
         chosen = self.persist.get("game_id")
         ids = list(registry.GAMES)

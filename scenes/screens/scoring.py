@@ -8,7 +8,7 @@ import random
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.table.presenters import presenter_for
-from game.presenter import ordinal
+from game.presenter import ordinal, winners_words
 from scenes.table.session import Session
 from sprites import felt, palette
 
@@ -69,8 +69,7 @@ class ScoringScene(Scene):
             return self.presenter.hand_over(self.view)
         if not winners:
             return "Game over: no winner"
-        who = " and ".join(names[w] for w in winners)
-        return f"{who} {'wins' if len(winners) == 1 else 'win'}!"
+        return f"{winners_words(self.view, names)}!"
 
     def rows(self):
         """(seat name, score, how it was made, is a winner) for each seat."""

@@ -9,7 +9,7 @@ continue it, or abandon it (kept as an abandoned game) and start this one.
 
 Others may also play from their own computers, this one hosting: then the first seat is
 you, each other seat a person who joins or a computer, and Host goes to the lobby
-(scenes/lobby.py) where they join."""
+(scenes/network/lobby.py) where they join."""
 import random
 
 import pygame

@@ -59,12 +59,10 @@ def record_summary(path):
     """'Maya, Theo · won: Maya' from a record file ('Maya, Theo · abandoned' for a game
     given up unfinished; ' · practice' added when Casual undo was used), or '' if it
     cannot be read (a record is checked in full only when it is
-    opened, so its names are cleaned here)."""
+    opened, so its names are cleaned here; only a regular file is read, never one larger
+    than any record, so a pipe or a device there never waits)."""
     try:
-        if os.path.getsize(path) > saves.MAX_FILE_BYTES:
-            return ""
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
+        data = json.loads(saves.read_text(path, move=False) or "")
         names = [saves.excerpt(seat["name"], saves.MAX_NAME) for seat in data["seats"]]
         winners = [names[w] for w in data["winners"]]
     except (OSError, ValueError, TypeError, KeyError, IndexError, RecursionError):
@@ -85,6 +83,8 @@ class StatisticsScene(Scene):
         super().startup(persist)
 
     def _load(self):
+        """Read the statistics and list the records; what cannot be read is said, and the
+        scene opens without it."""
         try:
             self.stats = saves.load_statistics(self.app.folders)
         except saves.BadFile as error:
@@ -94,7 +94,19 @@ class StatisticsScene(Scene):
                       if self.stats["games"].get(g) or self.stats.get("practice", {}).get(g)]
         chosen = getattr(self, "game_id", None)
         self.game_id = chosen if chosen in self.games else (self.games[0] if self.games else None)
-        self.records = saves.list_records(self.app.folders)
+        self.records = self._list_records()
+
+    def _list_records(self):
+        """The records' paths, newest first; none (and a message) if the folder cannot be listed."""
+        self.listed = True
+        try:
+            return saves.list_records(self.app.folders)
+        except OSError as error:
+            self.listed = False
+            words = (f"The finished games cannot be listed: {saves.excerpt(self.app.folders.records)} "
+                     f"({saves.excerpt(error.strerror or error)}).")
+            self.message = f"{self.message} {words}".strip()
+            return []
 
     # ---- layout ---------------------------------------------------------------------------
     def layout(self):
@@ -175,7 +187,7 @@ class StatisticsScene(Scene):
         if record is None:
             if not self.message:
                 self.message = f"{path}: the record is gone."
-            self.records = saves.list_records(self.app.folders)
+            self.records = self._list_records()
             self.layout()
             self.dirty = True
             return
@@ -284,7 +296,7 @@ class StatisticsScene(Scene):
     def _draw_records(self, screen):
         x, y, w, h = self.records_box
         screen.text("Recent games: choose one to replay it move by move", 18, palette.GOLD, (x + 2, y))
-        if not self.records:
+        if not self.records and self.listed:
             screen.text("No finished games kept yet.", 17, palette.TEXT_DIM, (x + 20, y + 26))
         elif len(self.records) > RECORDS_SHOWN:
             screen.text(f"the newest {RECORDS_SHOWN} of {len(self.records)}", 15, palette.TEXT_DIM,

@@ -33,6 +33,8 @@ def action_buttons(entries, right, bottom, hint, own, act):
         button = ui.Button((right - 196, y, COLUMN_W, 38), label,
                            partial(act, intents.Entry(what, tuple(actions), title)),
                            enabled=enabled, primary=bool(actions), size=18)
+        if what == "why":           # switched off, pressed: it says why
+            button.on_refused = button.on_click
         button.actions = actions
         button.marked = hint is not None and hint in actions
         buttons.append(button)

@@ -31,14 +31,18 @@ class Marks(NamedTuple):
     """What a director marks for the person, as a hint is marked: the cards by name, and
     `buttons(actions, in_choice)`, which says whether a button standing for `actions` (an
     option of a choice when `in_choice`) is marked (None: no button); the face-down cards
-    by place, `spots` {(zone key, position)}; and a `bubble`, (words, anchor): the words
+    by place, `spots` {(zone key, position)}; a `bubble`, (words, anchor): the words
     with an arrow to what they mean (an anchor as Board.anchor_rect reads it, or
-    `score:<name>` and `fact:<label>`, a row of the coach's panel)."""
+    `score:<name>` and `fact:<label>`, a row of the coach's panel); and `targets`, the
+    anchors of the other places the person is told to click (a lane a card goes in),
+    which the bubble and an enlarged card leave in sight as they do the marked cards and
+    buttons."""
 
     cards: frozenset = frozenset()
     buttons: object = None
     spots: frozenset = frozenset()
     bubble: tuple = None
+    targets: tuple = ()
 
 
 class Go(NamedTuple):
@@ -62,13 +66,16 @@ class News(NamedTuple):
     """What came from elsewhere since the last tick: `events` (moves made at other
     screens, already in the session), `fresh` (the game was replaced: joined again, or an
     undo elsewhere), `taken_back` ((the move, how many after it) an undo took back),
-    `say` (words for the person) and `changed` (who plays which seat: lay out again)."""
+    `say` (words for the person), `changed` (who plays which seat: lay out again) and
+    `reread` (the moves on offer changed, as when the host is lost or back: read the game
+    again)."""
 
     events: tuple = ()
     fresh: bool = False
     taken_back: tuple = None
     say: str = None
     changed: bool = False
+    reread: bool = False
 
 
 class Coach(NamedTuple):

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import pygame
 
-from scenes.table.layout import PANEL_W, TOP, bubble_box, landed, pile_cards
+from scenes.table.layout import PANEL_W, TOP, bubble_box, landed, pile_cards, zoom_box
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
 from sprites import palette
@@ -239,27 +239,22 @@ def lifted(screen, placed, look, rect, focused=False):
         screen.surface.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
 
 
-def enlarged(screen, placed, look, board, size, bottom):
-    """The face-up card under the pointer shown enlarged to `size`, beside it (above it,
-    else below, else to a side) within the table down to `bottom`, so the card itself
-    stays in sight and clickable."""
+def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=()):
+    """The face-up card under the pointer shown enlarged to `size`, beside it within the
+    table down to `bottom`, so the card itself stays in sight and clickable, and clear of
+    `keep_clear` (what the person is told to click) and, where it can, of `avoid` (see
+    scenes/table/layout.zoom_box). Returns where it lies (a logical rect), or None when
+    the card is already as large."""
     w, h = size
-    rect = placed.rect
-    if w <= rect.w and h <= rect.h:
-        return
-    x = min(max(8, rect.centerx - w / 2), board.table_w - w - 8)
-    if rect.top - h - 12 >= TOP:
-        y = rect.top - h - 12
-    elif rect.bottom + h + 12 <= bottom:
-        y = rect.bottom + 12
-    else:
-        y = max(TOP, min(rect.centery - h / 2, bottom - h))
-        x = rect.right + 12 if rect.right + w + 12 <= board.table_w else max(8, rect.left - w - 12)
-    r = screen.rect((x, y, w, h))
+    if w <= placed.rect.w and h <= placed.rect.h:
+        return None
+    box = zoom_box(placed.rect, size, board.table_w, bottom, keep_clear, avoid)
+    r = screen.rect(box)
     img, pad = look.image(placed.card, r.w, r.h, placed.zone, shadowed=True)
     screen.surface.blit(img, (r.x - pad, r.y - pad))
     width = max(2, screen.px(3))
     screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
+    return box
 
 
 def flights(screen, motion, board, look, centre):
@@ -334,15 +329,17 @@ class Bubble(NamedTuple):
     target: object
 
 
-def place_bubble(screen, words, target, bounds, avoid=()):
+def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=()):
     """A Bubble of `words` pointing at `target` (a logical rect), inside `bounds` (x, y,
-    w, h), covering nothing of the target and, where it can, none of the `avoid` rects."""
+    w, h), covering nothing of the target nor, where any place can, of `keep_clear` (what
+    the person is told to click), and where it can none of the `avoid` rects, then none
+    of the `cards`."""
     size = bubble_size(screen)
     width = min(BUBBLE_W * size / BUBBLE_SIZE, bounds[2] - 20)
     lines = screen.wrap(words, size, width)
     w = max(screen.text_width(line, size) for line in lines) + 28
     h = size * 1.3 * len(lines) + 18
-    box, tip = bubble_box(target, (w, h), bounds, avoid=avoid)
+    box, tip = bubble_box(target, (w, h), bounds, avoid=avoid, keep_clear=keep_clear, cards=cards)
     return Bubble(lines, size, box, tip, pygame.Rect(target))
 
 

@@ -84,6 +84,7 @@ class Laid(NamedTuple):
     title_right: float      # where the top bar's words must end
     bubble: tuple = None    # a director's bubble, placed (scenes/table/draw.Bubble)
     selection: tuple = ()   # the cards picked for a several-card move
+    targets: tuple = ()     # the rects the person is told to click (kept in sight)
 
 
 class TableInput:

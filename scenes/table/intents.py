@@ -33,7 +33,8 @@ class Choose:
 @dataclass(frozen=True)
 class Entry:
     """An action button pressed: `what` is `submit` (its one move), `choose` (one of its
-    `actions`, through a choice titled `title`) or `clear` (the selection)."""
+    `actions`, through a choice titled `title`), `clear` (the selection) or `why` (say
+    why the cards picked make no move of kind `title`)."""
     what: str
     actions: tuple = ()
     title: str = ""

@@ -120,31 +120,71 @@ class Board:
         return x, self.message_y()
 
 
-def bubble_box(target, size, bounds, gap=14, avoid=()):
+def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=()):
     """Where a bubble of `size` (w, h) goes to point at `target` (a rect) inside `bounds`
-    (x, y, w, h), never over the target and, where it can, over none of the `avoid`
-    rects (buttons): above it, else below, left or right of it (left first for a target
-    right of `bounds`, a row of the side panel). Returns (the bubble's rect, the arrow's
-    tip)."""
+    (x, y, w, h): never over the target nor, where any place can, over the rects of
+    `keep_clear` (what the person is told to click), and where it can over none of the
+    `avoid` rects (buttons), then none of the `cards` (the face-up cards on the table):
+    above it, else below, left or right of it (left first for a target right of `bounds`,
+    a row of the side panel), centred on it or shifted along its side. Returns (the
+    bubble's rect, the arrow's tip)."""
     w, h = size
     bx, by, bw, bh = bounds
     t = pygame.Rect(target)
 
     def clamp(x, y):
         return (min(max(x, bx), bx + bw - w), min(max(y, by), by + bh - h))
+    shift = max(0, w / 2 - 24)     # shifted along, the arrow still leaves the bubble's side
     tries = [((t.centerx - w / 2, t.top - gap - h), (t.centerx, t.top)),
              ((t.centerx - w / 2, t.bottom + gap), (t.centerx, t.bottom)),
              ((t.left - gap - w, t.centery - h / 2), (t.left, t.centery)),
-             ((t.right + gap, t.centery - h / 2), (t.right, t.centery))]
+             ((t.right + gap, t.centery - h / 2), (t.right, t.centery))] + \
+            [((t.centerx - w / 2 + dx, t.top - gap - h), (t.centerx, t.top)) for dx in (-shift, shift)] + \
+            [((t.centerx - w / 2 + dx, t.bottom + gap), (t.centerx, t.bottom)) for dx in (-shift, shift)]
     if t.left >= bx + bw:
         tries.insert(0, tries.pop(2))
-    for clear in (avoid, ()):
+    for clear in (list(keep_clear) + list(avoid) + list(cards), list(keep_clear) + list(avoid), list(keep_clear), ()):
         for (x, y), tip in tries:
             box = pygame.Rect(*map(int, clamp(x, y)), int(w), int(h))
-            if not box.colliderect(t) and box.collidelist(list(clear)) < 0:
+            if not box.colliderect(t) and box.collidelist(clear) < 0:
                 return box, tip
     (x, y), tip = tries[0]
     return pygame.Rect(*map(int, clamp(x, y)), int(w), int(h)), tip
+
+
+def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
+    """Where the enlarged copy of a card at `rect` goes, `size` (w, h), on the table
+    (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,
+    so it stays in sight and clickable; never over the rects of `keep_clear` (what the
+    person is told to click) where any place can, and where it can over none of `avoid`
+    (a bubble): above it (or above the bubble), else below, else to a side, centred or
+    shifted along."""
+    w, h = size
+    r = pygame.Rect(rect)
+
+    def clamp_x(x):
+        return min(max(8, x), right - w - 8)
+
+    def clamp_y(y):
+        return max(TOP, min(y, bottom - h))
+    tries = []
+    above = [r.top - h - 12] + [a.top - h - 12 for a in map(pygame.Rect, avoid) if a.top < r.top]
+    for dx in (0, -w / 2, w / 2, -w, w):
+        tries += [(clamp_x(r.centerx - w / 2 + dx), y) for y in above if y >= TOP]
+        if r.bottom + h + 12 <= bottom:
+            tries.append((clamp_x(r.centerx - w / 2 + dx), r.bottom + 12))
+        if dx == 0:
+            for x in (r.right + 12, r.left - w - 12):
+                if 8 <= x <= right - w - 8:
+                    tries.append((x, clamp_y(r.centery - h / 2)))
+    boxes = [pygame.Rect(int(x), int(y), int(w), int(h)) for x, y in tries]
+    boxes = [box for box in boxes if not box.colliderect(r)] or [pygame.Rect(
+        int(clamp_x(r.centerx - w / 2)), int(clamp_y(r.top - h - 12)), int(w), int(h))]
+    for clear in (list(keep_clear) + list(avoid), list(keep_clear)):
+        for box in boxes:
+            if box.collidelist(clear) < 0:
+                return box
+    return boxes[0]
 
 
 

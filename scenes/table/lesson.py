@@ -89,12 +89,8 @@ class LessonDirector(Director):
         self.reply = ""
         return events
 
-    def moves_for(self, seen, seat):
-        """The script moves the computers, and the learner's routine turns it plays."""
-        return super().moves_for(seen, seat) or self.coach.scripted_action() is not None
-
     def computer_move(self, seen):
-        """A computer seat (or the learner's routine turn) makes the lesson's scripted move."""
+        """A computer seat makes the lesson's scripted move."""
         return self.coach.scripted_action()
 
     def holds(self, seen):
@@ -130,7 +126,7 @@ class LessonDirector(Director):
 
     def marks(self, seen):
         """The coach's cards, the buttons (or a choice's options) of the move it wants,
-        and its bubble."""
+        its bubble, and the lane a card it wants goes in (kept in sight)."""
         if self.coach.finished:
             return Marks()
         cards, kinds = self.coach.highlights() if seen.my_turn() else ((), ())
@@ -146,20 +142,26 @@ class LessonDirector(Director):
                 spots = frozenset({(key, int(position))})
         else:
             bubble = None
-        return Marks(frozenset(cards), buttons, spots, bubble)
+        return Marks(frozenset(cards), buttons, spots, bubble, self.lanes(seen, moves) if seen.my_turn() else ())
+
+    def lanes(self, seen, moves):
+        """Where in its lane each card the coach wants goes: the learner's own place in
+        that lane of the field (as anchors, 'zone:<key>')."""
+        view, learner = seen.view, self.coach.tutorial.learner
+        cells = seen.presenter.field(view, seen.anchor, seen.names)
+        lanes = {int(move.arg) for move in moves if move.kind in seen.presenter.LANE_ARGS}
+        return tuple(f"zone:{z.key}" for z in view.zones
+                     if z.key in cells and cells[z.key][0] in lanes and z.owner == learner)
 
     def shown(self, seen, view):
         """While the coach reveals a line lane by lane, the other players' cards of the
-        lanes it has not come to yet lie face down."""
+        lanes it has not come to yet lie face down, and the hands, scores and facts stay
+        as they stood before the line (the presenter's `veiled`)."""
         cue = self.coach.cue
         if cue is None or cue.reveal is None:
             return view
-        cells = seen.presenter.field(view, seen.anchor, seen.names)
-        learner = self.coach.tutorial.learner
-        zones = tuple(z._replace(cards=(None,) * z.count)
-                      if z.key in cells and cells[z.key][0] > cue.reveal and z.owner != learner else z
-                      for z in view.zones)
-        return view._replace(zones=zones)
+        return seen.presenter.veiled(view, self.coach.before, cue.reveal, self.coach.tutorial.learner,
+                                     seen.anchor, seen.names)
 
     def finished(self, seen):
         """Is the script over?"""
@@ -172,15 +174,18 @@ class LessonDirector(Director):
 
     # ---- the coach's words -----------------------------------------------------------------------
     def how(self, seen):
-        """How the table takes the move the coach wants when it needs several cards
-        ('' otherwise): the coach speaks of the game, this of the clicks."""
+        """How the table takes the move the coach wants when its cards are picked first,
+        then played by a button (several cards, or a kind the table always picks first;
+        '' otherwise): the coach speaks of the game, this of the clicks."""
         if not seen.my_turn() or not self.coach.learner_to_act():
             return ""
         move = self.coach.cue.moves[0]
         count = len(move.names)
-        if count < 2:
+        if count < 2 and not (count and move.kind in seen.presenter.PICK_THEN_PLAY):
             return ""
         label = seen.presenter.selection_label(move.kind, (), count)
+        if count == 1:
+            return f"Click the card to pick it, then press {label}."
         return f"Click each of the {count} cards to select it, then press {label}."
 
     def title(self, seen):
@@ -194,12 +199,9 @@ class LessonDirector(Director):
         return f"{seen.session.info.title}{chapter}"
 
     def prompt(self, seen, words):
-        """While the coach explains, or plays the learner's turn, the top bar says so."""
+        """While the coach explains, the top bar says so."""
         if self.coach.explaining():
             return "Read the coach's words, then press Next"
-        coach = self.coach
-        if not seen.over and coach.scripted_action() is not None and coach.cue.by == coach.tutorial.learner:
-            return "The coach plays your turn for you"
         return words
 
     def paragraphs(self, seen):

@@ -112,6 +112,7 @@ class TableModel:
         self.hand_ended = scores_due    # a hand has ended and its scores are due
         self.computers = Pace()         # the computers' pause before they move
         self.over = False               # the director's end covers the table (a lesson's summary)
+        self.turn_cue = False           # another has moved since the person did: sound their turn
         self.version = 0                # changes whenever the table is to be laid out again
         self.changes = 0                # changes whenever what the table shows changes (a frame to draw)
         self.marks = None               # the director's marks, as of the last change
@@ -305,11 +306,15 @@ class TableModel:
         self.changed()
 
     def run_entry(self, what, actions, title):
-        """An action button pressed: submit its move, choose among its moves, or clear."""
+        """An action button pressed: submit its move, choose among its moves, clear, or
+        say why the cards picked make no move of its kind (`title`)."""
         if what == "submit":
             self.submit(actions[0])
         elif what == "choose":
             self.choose(list(actions), title)
+        elif what == "why":
+            picked = tuple(self.ui.selection)
+            self.say(self.session.why_illegal(registry.Action(title, picked)), picked)
         else:
             self.ui.selection = []
             self.changed()
@@ -338,12 +343,14 @@ class TableModel:
         except registry.IllegalAction as error:
             state.selection = []
             state.dialog = None
+            self.timeline.cue("refused")
             self.say(str(error), action.cards)
             self.changed()
             return
         state.selection = []
         state.hint = None
         state.dialog = None
+        self.turn_cue = not by_person           # another's move: your turn, if it comes, is sounded
         if by_person:
             state.message = ""
         self.arrive(events, passing=self.looking.viewer is not None and len(self.session.humans()) > 1)
@@ -361,6 +368,7 @@ class TableModel:
             self.computers.clear()
             events = []
         self.ui.hint = None
+        self.turn_cue = True
         self.arrive(events, passing=False)
 
     def arrive(self, events, passing):
@@ -388,7 +396,7 @@ class TableModel:
         viewer = self.looking.viewer
         if self.looking.curtain is not None:
             return
-        events = self.timeline.show(viewer, after_change)
+        events = self.timeline.show(viewer, after_change, self.view)
         yours = {z.key for z in self.view.zones if z.owner == viewer and viewer is not None}
         seen = [raw.for_seat(viewer) for raw in events]
         for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
@@ -419,7 +427,7 @@ class TableModel:
     def ask_computer_hint(self):
         """Ask the strongest computer player for a suggestion (it is marked when it comes)."""
         if not self.session.busy():
-            self.session.start_hint(self.settings.thinking_time)
+            self.session.start_hint(self.settings.thinking)
             self.say("Thinking about a hint...")
             self.changed()
 
@@ -499,7 +507,7 @@ class TableModel:
         """Why the person may not undo now (`reason` and `seat` as the session's
         undo_refusal gives them), in words."""
         return {"off": "it is off in Settings",
-                "chance": "chance has acted since (a shuffle, a roll or a card nobody had seen)",
+                "chance": "chance has acted since (a shuffle, a roll, a blind pick or a card from a shuffled pile)",
                 "learned": "a new card came to light",
                 "person": f"{self.session.name(seat)} has played since"}.get(reason, "you have no move to take back")
 
@@ -544,6 +552,9 @@ class TableModel:
             return
         if not settled or self.ui.dialog:
             return
+        if self.turn_cue and self.my_turn():     # once everything has landed
+            self.turn_cue = False
+            self.timeline.cue("turn")
         if self.hold.seconds > 0:
             if self.hold.update(dt):
                 self.changes += 1
@@ -579,16 +590,18 @@ class TableModel:
 
     def hear(self, news):
         """Take in the director's news from elsewhere: moves made there, an undo taken back,
-        words to say, the seats changed."""
+        the moves on offer changed, words to say, the seats changed."""
         if news is None:
             return
         if news.events or news.fresh:
             self.take_in(list(news.events), news.fresh)
         if news.taken_back is not None:
             self.say_taken_back(*news.taken_back)
+        if news.reread:
+            self.read()
         if news.say:
             self.say(news.say)
-        if news.changed:
+        if news.changed or news.reread:
             self.changed()
 
     def pace_bot(self, dt):
@@ -598,6 +611,6 @@ class TableModel:
             return
         decision = self.director.computer_move(self.seen)
         if decision == THINK:
-            self.session.start_bot(self.settings.thinking_time)
+            self.session.start_bot(self.settings.thinking)
         elif decision is not None:
             self.submit(decision)

@@ -76,11 +76,12 @@ class Motion:
             hidden[f.zone] = (ids, count)
         return hidden
 
-    def start(self, events, seen_by, presenter, words, before, boxes, duration, play):
+    def start(self, events, seen_by, presenter, words, before, boxes, duration, play, view=None):
         """Start the flights, toasts, sounds and die roll of `events` as seat `seen_by` saw
         them. `before` maps card ids to their rects before the change, `boxes` is a list
         of zone-box maps to find where hidden cards come from, `words(event)` is an
-        event's log line, `play(name)` plays a sound."""
+        event's log line, `play(name)` plays a sound (sprites.sound.NAMES), `view` is the
+        table after the events (for who won a hand)."""
         centre = presenter.sizes.centre
         if len(events) > 40:
             duration *= 0.4
@@ -91,6 +92,7 @@ class Motion:
             lands = delay
             if event.kind == SharedEvent.MOVE and event.cards and duration > 0:
                 n = len(event.cards)
+                turned = False
                 stagger = min(duration * 0.35, 1.2 / n)
                 for i, card in enumerate(event.cards):
                     start = before.get(id(card)) if card is not None else None
@@ -99,17 +101,24 @@ class Motion:
                     if start is None:       # from nowhere on this board: it just appears
                         continue
                     flip = card is not None and id(card) not in before
+                    turned = turned or flip
                     self.flights.append(Flight(card, start, delay + i * stagger, duration, event.dst, flip))
                     lands = delay + i * stagger + duration
                 delay += stagger * (n - 1) + duration * 0.6
-                sounds.add("deal" if presenter.is_deal(event) else "play")
+                sounds.add("deal" if presenter.is_deal(event) else "flip" if turned else "slide")
             elif event.kind == SharedEvent.ROLL:
                 self.die_value = event.detail
                 self.rolling = max(0.5, duration * 3) if duration else 0
                 lands = delay + self.rolling
                 sounds.add("die")
-            elif event.kind == SharedEvent.RECYCLE:
+            elif event.kind in (SharedEvent.RECYCLE, "shuffle"):
                 sounds.add("shuffle")
+            elif event.kind == "reveal":
+                sounds.add("flip")
+            if event.kind == SharedEvent.GAME_OVER and seen_by in (event.detail or {}).get("winners", ()):
+                sounds.add("won_game")
+            elif seen_by is not None and presenter.won_hand(event, view) == seen_by:
+                sounds.add("won_hand")
             if presenter.is_toast(event):
                 line = words(event)
                 if line:
@@ -117,6 +126,8 @@ class Motion:
             if duration > 0:
                 self.landing.append(max([lands] + self.landing[-1:]))
         self.toasts = self.toasts[-3:]
+        if "won_game" in sounds:
+            sounds.discard("won_hand")
         for name in sounds:
             play(name)
 

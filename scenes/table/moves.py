@@ -118,10 +118,11 @@ def pick_of(action, view, presenter):
 def button_entries(legal, selection, presenter, names, view=None):
     """The action buttons: [(label, what, actions, title, enabled)] where `what` is
     `choose` (one of the actions, through a dialog with `title` when several), `submit`
-    (the one action) or `clear` (the selection). Where cards are picked and then played
-    (a several-card move, or a kind the presenter always picks first), the buttons for
-    the picked cards and Clear selection stay in their places, switched off while they
-    have nothing to do, so nothing moves between picking and confirming."""
+    (the one action), `clear` (the selection) or `why` (a move of kind `title` the cards
+    picked do not make: pressed, it says the rules' reason). Where cards are picked and
+    then played (a several-card move, or a kind the presenter always picks first), the
+    buttons for the picked cards and Clear selection stay in their places, switched off
+    while they have nothing to do, so nothing moves between picking and confirming."""
     entries = []
     picking = [a.kind for a in legal if len(a.cards) > 1 or (a.cards and a.kind in presenter.PICK_THEN_PLAY)]
     matching = {}
@@ -130,7 +131,7 @@ def button_entries(legal, selection, presenter, names, view=None):
     for kind in dict.fromkeys(picking + list(matching)):
         acts = matching.get(kind, [])
         label = presenter.selection_label(kind, acts, len(selection)) if acts else presenter.kind_label(kind)
-        entries.append((label, "choose", acts, label, bool(acts)))
+        entries.append((label, "choose", acts, label, True) if acts else (label, "why", [], kind, False))
     if picking or selection:
         entries.append(("Clear selection", "clear", [], "", bool(selection)))
     groups = {}

@@ -23,7 +23,7 @@ from scenes.table.model import TableModel
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
 from scenes.table.state import Pointer
-from scenes.table.timeline import Present
+from scenes.table.timeline import Cue, Present
 from scenes.widgets.base import Scene
 from scenes.widgets.wake import BOT_DONE, NET_EVENT
 from sprites import felt
@@ -76,7 +76,9 @@ class TableScene(Scene):
                 before_change = beat.after_change
                 self.motion.start(beat.events, beat.seen_by, model.presenter, model.event_words,
                                   before if before_change else {}, [boxes if before_change else {}, self.board.boxes],
-                                  self.app.settings.move_seconds, self.app.sounds.play)
+                                  self.app.settings.move_seconds, self.app.sounds.play, beat.view)
+            elif isinstance(beat, Cue):
+                self.app.sounds.play(beat.name)
             else:
                 self.motion.clear()
                 self.motion.die_value = beat.die
@@ -148,6 +150,8 @@ class TableScene(Scene):
                 widget.marked = widget.marked or marks.buttons(actions, cover == "dialog")
         self.widgets = widgets
         bubble = None
+        targets = [p.rect for p in board.placed if p.hinted] + [w.rect for w in widgets if w.marked] + [
+            r for r in (board.anchor_rect(anchor, widgets) for anchor in marks.targets) if r is not None]
         if marks.bubble is not None and not cover:
             words, anchor = marks.bubble
             if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel
@@ -157,10 +161,11 @@ class TableScene(Scene):
             if target is not None:
                 others = [w.rect for w in widgets if w.rect != target]
                 bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
-                bubble = draw.place_bubble(screen, words, target, bounds, others)
+                bubble = draw.place_bubble(screen, words, target, bounds, others, [r for r in targets if r != target],
+                                           [p.rect for p in board.placed if p.face_up and p.rect != target])
         self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.looking.viewer,
                          model.presenter, model.session.why_illegal, dialog_rect, title_right, bubble,
-                         tuple(state.selection))
+                         tuple(state.selection), tuple(targets))
         self.place_message()
         self.settle_pointer()
         self.dirty = True
@@ -295,7 +300,9 @@ class TableScene(Scene):
             if not draw.in_flight(placed, flying):
                 draw.lifted(screen, placed, look, rect, placed is focus)
                 if placed.face_up and pointer.drag_pos is None:
-                    draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8)
+                    draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
+                                  [r for r in laid.targets if r != placed.rect],
+                                  [laid.bubble.box] if laid.bubble is not None else [])
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
         draw.die(screen, self.motion, laid.board)
         draw.message(screen, laid.board, model.ui.message, pointer.message_spot)

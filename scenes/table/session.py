@@ -249,12 +249,11 @@ class Session:
         LOG.warning("%s: %s", what, error)
 
     # ---- computer players -------------------------------------------------------------
-    def _bot(self, level, thinking_time):
-        budget = thinking_time if level == "hard" else None     # only Hard thinks on a clock
-        key = (level, budget)
+    def _bot(self, level, thinking):
+        settings = dict(thinking or {}) if level == "hard" else {}  # only Hard thinks on a clock
+        key = (level, tuple(sorted(settings.items())))
         if key not in self._bots:
             from game.bots import make_bot
-            settings = {} if budget is None else {"time_budget": budget}
             self._bots[key] = make_bot(level, self.game_id, options=self.options, **settings)
         return self._bots[key]
 
@@ -262,15 +261,16 @@ class Session:
         """The seat a computer player is thinking for, or None."""
         return self._work[0] if self._work and self._work[2] == "move" else None
 
-    def start_bot(self, thinking_time=1.0):
+    def start_bot(self, thinking=None):
         """Start the current computer seat thinking through the executor (a hard player
-        for `thinking_time` seconds)."""
+        with the settings `thinking`: its `time_budget` and `cores`; one core's second
+        without)."""
         seat = self.state.current_player
-        self._start(seat, self._bot(self.seats[seat].level, thinking_time), "move")
+        self._start(seat, self._bot(self.seats[seat].level, thinking), "move")
 
-    def start_hint(self, thinking_time=1.0):
+    def start_hint(self, thinking=None):
         """Ask the hard computer player what the current seat should do."""
-        self._start(self.state.current_player, self._bot("hard", thinking_time), "hint")
+        self._start(self.state.current_player, self._bot("hard", thinking), "hint")
 
     def _start(self, seat, bot, purpose):
         if self._work is not None:

@@ -100,7 +100,8 @@ def clear():
 
 
 class Button:
-    """A clickable, focusable label. `on_click()` runs when it is activated."""
+    """A clickable, focusable label. `on_click()` runs when it is activated;
+    `on_refused()`, if set, when it is activated while switched off (to say why)."""
 
     def __init__(self, rect, label, on_click, enabled=True, primary=False, size=20, key=None):
         self.rect = pygame.Rect(rect)
@@ -112,15 +113,18 @@ class Button:
         self.key = key or label
         self.marked = False
         self.selected = False      # a text field's text is selected (typing replaces it)
+        self.on_refused = None
 
     def hit(self, pos):
         """Does the logical position lie on the button?"""
         return self.rect.collidepoint(pos)
 
     def activate(self):
-        """Run the button's action if it is enabled."""
+        """Run the button's action if it is enabled (else say why, if it can)."""
         if self.enabled:
             self.on_click()
+        elif self.on_refused is not None:
+            self.on_refused()
 
     def draw(self, screen, focused=False, hovered=False):
         """Draw the button; focus and hover lighten it, a mark outlines it."""
