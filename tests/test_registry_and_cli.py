@@ -356,3 +356,15 @@ def test_the_app_refuses_to_start_without_a_piece(monkeypatch, capsys, tmp_path)
     assert main.main(["simulate", "ktu", "--games", "1"]) == 1
     assert capsys.readouterr().err == (f"Card Table is incomplete: final_card_down: no rulebook "
                                        f"({tmp_path / 'final_card_down.md'})\n")
+
+
+def test_the_bundle_names_itself_in_its_messages(monkeypatch, capsys):
+    """A one-line refusal starts with the command the person typed: main.py from the
+    source, the bundle's own name (cardtable) from the bundle."""
+    import main
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "argv", ["/opt/cardtable/cardtable", "simulate", "nogame"])
+    with pytest.raises(SystemExit) as stop:
+        main.main(["simulate", "nogame"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.startswith("cardtable simulate: error: unknown game 'nogame'")

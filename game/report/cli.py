@@ -20,7 +20,7 @@ import shlex
 import sys
 
 from game import registry, resources
-from game.arguments import PATH_QUOTED, game_count, option, quoted, seed, workers
+from game.arguments import PATH_QUOTED, game_count, option, program, quoted, seed, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
 from game.report.cluster import Cluster, host_port
@@ -421,7 +421,7 @@ def main(args):
         if store:
             store.finish()
     except ReportError as error:
-        sys.stderr.write(f"main.py report: error: {error}\n")
+        sys.stderr.write(f"{program()} report: error: {error}\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write(f"\nmain.py report: stopped{_kept(store, args.resume) if store else ''}\n")
