@@ -351,16 +351,22 @@ def replay_command(args, parser):
         parser.exit(2, f"{program()} replay: error: {error}\n")
     if record is None:
         parser.exit(2, f"{program()} replay: error: {quoted(args.file, PATH_QUOTED)}: no such file\n")
+    from game import registry
     names = [seat["name"] for seat in record["seats"]]
-    states = saves.replay(record, to_first_illegal="note" in record)
-    state = next(states)
+    states = list(saves.replay(record, to_first_illegal="note" in record))
+    state = states[0]           # the deal, played on: the states replayed are clones without a log
+    presenter = registry.HOMES[state.game_id].presenter(state.info)
     print(f"{state.info.title}, deal number {record['seed']}: {', '.join(names)}")
     if "note" in record:
         print(record["note"])
-    for number, after in enumerate(states, 1):
-        action = after.history[-1]
-        print(f"{number:>4}. {names[state.current_player]}: {action}")
-        state = after
+    if state.events:
+        print("The deal: " + "; ".join(presenter.open_lines(state, 0, None, names)))
+    for number, action in enumerate((after.history[-1] for after in states[1:]), 1):
+        mover, told = state.current_player, len(state.events)
+        state.apply(action)
+        lines = presenter.open_lines(state, told, None, names) or [
+            f"{names[mover]}: {presenter.action_label(action, names, with_cards=True)}"]
+        print(f"{number:>4}. " + "; ".join(lines))
     print("scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, state.scores())))
     winners = [names[w] for w in state.winners()]
     print("winner: " + (", ".join(winners) if winners else "nobody"))
