@@ -312,6 +312,13 @@ class Presenter:
         return [line if who is None else f"{who} " + ", ".join(self.together(part) for part in line)
                 for who, line in entries[-keep:]]
 
+    def open_lines(self, state, start, stop, names):
+        """The log's entries for `state`'s events `start:stop` with every card face up (a
+        finished game's replay, as the replay viewer's 'Cards: all' tells it)."""
+        events = [event._replace(visible_to=None) for event in state.events[start:stop]]
+        zones = {zone.key: zone for zone in state.open_view().zones}
+        return self.log_lines(events, names, zones, keep=max(1, len(events)))
+
     def event_lines(self, events, names, zones):
         """Each event with its log line (None: not worth one); a game whose move is told
         by several events says it on the first (Final Count's swap)."""

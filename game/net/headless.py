@@ -18,6 +18,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from game import registry
+from game.arguments import program
 from game.bots import LEVELS, make_bot
 from game.net import host as hosting
 from game.net import protocol as wire
@@ -293,5 +294,5 @@ def join_command(args, say=print):
 
 def fail(command, error, stream=sys.stderr):
     """Print a headless command's one-line failure; its exit status."""
-    print(f"main.py {command}: error: {error}", file=stream)
+    print(f"{program()} {command}: error: {error}", file=stream)
     return getattr(error, "status", 1)

@@ -20,7 +20,7 @@ import shlex
 import sys
 
 from game import registry, resources
-from game.arguments import PATH_QUOTED, game_count, option, quoted, seed, workers
+from game.arguments import PATH_QUOTED, game_count, option, program, quoted, seed, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
 from game.report.cluster import Cluster, host_port
@@ -298,16 +298,11 @@ def replay(spec, seed, out=print):
         f"{options_words(info, options, info.default_options())}")
     moves = [0]
 
-    def told(state, start, stop):
-        events = [e._replace(visible_to=None) for e in state.events[start:stop]]
-        zones = {zone.key: zone for zone in state.open_view().zones}
-        return presenter.log_lines(events, names, zones, keep=max(1, len(events)))
-
     def show(mover, action, state, since):
         if not moves[0] and since:
-            out("The deal: " + "; ".join(told(state, 0, since)))
+            out("The deal: " + "; ".join(presenter.open_lines(state, 0, since, names)))
         moves[0] += 1
-        lines = told(state, since, None) or [
+        lines = presenter.open_lines(state, since, None, names) or [
             f"{names[mover]}: {presenter.action_label(action, names, with_cards=True)}"]
         out(f"{moves[0]:>5}. " + "; ".join(lines))
     row = runner.play_game(spec["game"], players, levels, options, seed, out=show)
@@ -421,7 +416,7 @@ def main(args):
         if store:
             store.finish()
     except ReportError as error:
-        sys.stderr.write(f"main.py report: error: {error}\n")
+        sys.stderr.write(f"{program()} report: error: {error}\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write(f"\nmain.py report: stopped{_kept(store, args.resume) if store else ''}\n")
