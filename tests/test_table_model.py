@@ -5,13 +5,14 @@ scene (its beats, its Go) is taken as the scene takes it."""
 import random
 
 from game import registry
+from game.core import SharedAct
 from scenes import config
 from scenes.table import intents
 from scenes.table.director import Director, Go
 from scenes.table.model import Seen, TableModel
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
-from scenes.table.timeline import Present, Reset
+from scenes.table.timeline import Cue, Present, Reset
 
 DT = 1 / 60
 
@@ -77,6 +78,25 @@ def test_an_outcome_waits_until_the_person_goes_on():
     model.do(intents.Continue())
     frame(model)
     assert model.leaving is not None and model.leaving.scene == "scoring"
+
+
+def test_a_refused_move_and_the_person_s_turn_after_another_s_are_sound_beats():
+    """A move refused is a `refused` cue (nothing else changes); the person's turn, once
+    a computer has moved and everything has landed, is one `turn` cue, and only then."""
+    model = model_of("final_card_down", [Seat("Maya"), Seat("Theo", False, "easy")], 12)
+    until(model, model.my_turn)
+    model.take_beats()
+    model.do(intents.Choose(registry.Action(SharedAct.END_TURN)))      # nothing played or drawn yet
+    assert model.take_beats() == [Cue("refused")] and model.my_turn() and model.ui.message
+    draw = next(a for a in model.legal if a.kind == "draw")
+    model.do(intents.Choose(draw))
+    cues = []
+    until(model, lambda: cues.extend(b for b in model.take_beats() if isinstance(b, Cue))
+          or model.session.current_player == 0 and model.my_turn() and cues)
+    assert cues == [Cue("turn")]                      # Theo has moved: Maya's turn again
+    for _ in range(30):
+        frame(model)
+    assert not [b for b in model.take_beats() if isinstance(b, Cue)]              # once
 
 
 def test_a_computer_moves_after_a_pause_as_long_as_a_flight_and_a_half():
