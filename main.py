@@ -223,7 +223,7 @@ def host_sessions():
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game import saves
     from game.net.headless import Failed
-    from scenes.session import Seat, Session
+    from scenes.table.session import Seat, Session
     folders = saves.Folders()
 
     def new(game_id, names, levels, options, seed):

@@ -13,7 +13,7 @@ from game.bots import make_bot
 from game.net import protocol as wire
 from game.net.client import ClientTable
 from game.net.host import REMOTE, HostTable, Limits
-from scenes.session import Seat, Session
+from scenes.table.session import Seat, Session
 
 CODE = "TEST-CODE-7788"
 

@@ -17,11 +17,12 @@ import pytest
 from game.net.client import ClientTable
 from game.net.link import Client
 from game.net.protocol import DEFAULT_PORT
-from scenes.join import JoinScene
-from scenes.lobby import LobbyScene
-from scenes.menu import MenuScene
-from scenes.net import EVERYWHERE, HERE_ONLY, Hosting
-from scenes.setup import SetupScene
+from scenes.network.join import JoinScene
+from scenes.network.lobby import LobbyScene
+from scenes.screens.menu import MenuScene
+from scenes.network.net import EVERYWHERE, HERE_ONLY, Hosting
+from scenes.screens.setup import SetupScene
+from scenes.table.intents import Choose
 from tests.test_ui_play import app, click_widget, press, widget  # noqa: F401
 
 WAIT = 10.0        # seconds the network may take on a busy machine
@@ -30,7 +31,7 @@ WAIT = 10.0        # seconds the network may take on a busy machine
 @pytest.fixture(autouse=True)
 def free_port(monkeypatch):
     """A table hosted from the app listens on a port the system picks (see above)."""
-    monkeypatch.setattr("scenes.lobby.Hosting", functools.partial(Hosting, port=0))
+    monkeypatch.setattr("scenes.network.lobby.Hosting", functools.partial(Hosting, port=0))
 
 
 def arrived(inbox, timeout=WAIT):
@@ -185,7 +186,7 @@ def host_for(game_id, plan, seed, undo="mine"):
     """A table hosted in the test on 127.0.0.1 (pumped by hand): (Hosting, the Session
     maker once everyone has joined)."""
     from game.registry import resolve_options, game_info
-    from scenes.session import Seat, Session, inline
+    from scenes.table.session import Seat, Session, inline
     _, options = resolve_options(game_info(game_id), len(plan))
     names = [None if kind == "remote" else "Ines" for kind in plan]
     hosting = Hosting(game_id, options, plan, names, HERE_ONLY, port=0, undo=undo)
@@ -214,9 +215,9 @@ def computers_move(hosting):
 
 
 def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(app):
-    from scenes.remote import JoinedDirector, RemoteSession
-    from scenes.scoring import ScoringScene
-    from scenes.table import TableScene
+    from scenes.network.remote import JoinedDirector, RemoteSession
+    from scenes.screens.scoring import ScoringScene
+    from scenes.table.scene import TableScene
     hosting, begin = host_for("four_downs", ["remote", "easy"], seed=12, undo="casual")
     try:
         click_widget(app, lambda w: w.label == "Join a game")
@@ -228,12 +229,12 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
         session = begin()
         exchange(app, hosting, lambda: isinstance(app.scene, TableScene), joining)
         table = app.scene
-        assert isinstance(table.session, RemoteSession) and isinstance(table.director, JoinedDirector)
-        assert table.viewer == 0 and table.curtain is None and table.session.seed is None
+        assert isinstance(table.model.session, RemoteSession) and isinstance(table.model.director, JoinedDirector)
+        assert table.model.looking.viewer == 0 and table.model.looking.curtain is None and table.model.session.seed is None
 
         def ready():
             scene = app.scene
-            return not isinstance(scene, TableScene) or bool(scene.legal_now) and not scene.pending
+            return not isinstance(scene, TableScene) or bool(scene.model.legal) and not scene.model.timeline.pending
         undone = dropped = False
         hands = 0
         for _ in range(3000):
@@ -245,27 +246,27 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
                 hands += 1
                 click_widget(app, lambda w: w.label == "Next hand")
                 continue
-            assert table.current_view.zones == session.state.view(0).zones, "the seat's view, only"
-            if not undone and len(session.state.history) > 6 and table.can_undo():
+            assert table.model.view.zones == session.state.view(0).zones, "the seat's view, only"
+            if not undone and len(session.state.history) > 6 and table.model.can_undo():
                 resets = joining.table.resets
                 click_widget(app, lambda w: w.label == "Undo")
                 exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
-                assert app.scene.ui_state.message.startswith("Taken back: ")
-                assert app.scene.session.event_count() == session.event_count()   # the whole game's log
+                assert app.scene.model.ui.message.startswith("Taken back: ")
+                assert app.scene.model.session.event_count() == session.event_count()   # the whole game's log
                 undone = True
                 continue
             if not dropped and len(session.state.history) > 12:
                 resets = joining.table.resets
                 joining.client.stop()                   # the network drops
                 exchange(app, hosting, lambda: joining.state == "lost", joining)
-                assert app.scene.session.legal_actions() == () and not app.scene.legal_now
+                assert app.scene.model.session.legal_actions() == () and not app.scene.model.legal
                 exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
                 assert joining.state == "joined"
-                assert app.scene.session.event_count() == session.event_count()
+                assert app.scene.model.session.event_count() == session.event_count()
                 dropped = True
                 continue
-            table.submit(table.legal_now[0])
-            assert not table.legal_now                  # one move, until the host answers
+            table.act(Choose(table.model.legal[0]))
+            assert not table.model.legal                # one move, until the host answers
         assert undone and dropped and hands and isinstance(app.scene, ScoringScene)
         assert [w.label for w in app.scene.widgets] == ["Menu"]
         assert app.scene.view.scores == tuple(session.state.scores())
@@ -278,8 +279,8 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
 
 def test_a_saved_hosted_game_is_hosted_again_and_waits_for_its_people(app, monkeypatch):
     from game import saves
-    monkeypatch.setattr("scenes.lobby.EVERYWHERE", HERE_ONLY)     # tests listen on loopback only
-    from scenes.session import Seat, Session, inline
+    monkeypatch.setattr("scenes.network.lobby.EVERYWHERE", HERE_ONLY)     # tests listen on loopback only
+    from scenes.table.session import Seat, Session, inline
     session = Session("ktu", [Seat("Maya"), Seat("Theo"), Seat("Ines", False, "easy")],
                       {}, 7, app.folders, executor=inline)
     for _ in range(5):
@@ -298,7 +299,7 @@ def test_a_saved_hosted_game_is_hosted_again_and_waits_for_its_people(app, monke
         assert len(table.session.moves()) == 5            # the game as it was left
         click_widget(app, lambda w: w.label == "Start now with computers")
         assert table.seat_words() == ["host", "stand-in", "computer"]
-        assert type(app.scene).__name__ == "TableScene" and app.scene.viewer == 0
+        assert type(app.scene).__name__ == "TableScene" and app.scene.model.looking.viewer == 0
         assert saves.load_game(app.folders)[0].history == table.session.state.history
     finally:
         app.end_network()
@@ -351,23 +352,23 @@ def run(app, screen, done):
 
 def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_returns(app):
     from game import saves
-    from scenes.scoring import ScoringScene
-    from scenes.table import TableScene
+    from scenes.screens.scoring import ScoringScene
+    from scenes.table.scene import TableScene
     hosting = host_ktu(app)
     theo = Screen(hosting.port, hosting.code, "Theo")
     try:
         run(app, theo, lambda: hosting.table.ready())
         click_widget(app, lambda w: w.label == "Start")
         table = app.scene
-        assert isinstance(table, TableScene) and table.session.humans() == [0]
-        assert not table.session.is_human(1)             # Theo plays at his own screen
+        assert isinstance(table, TableScene) and table.model.session.humans() == [0]
+        assert not table.model.session.is_human(1)             # Theo plays at his own screen
         def ready():
             """The host's person, or Theo, may move now (or the table is left)."""
             scene, turn = app.scene, hosting.table.to_move()
             if not isinstance(scene, TableScene) or turn is None:
                 return True
             if turn.who == "host":
-                return bool(scene.legal_now) and not scene.pending and not scene.ui_state.dialog
+                return bool(scene.model.legal) and not scene.model.timeline.pending and not scene.model.ui.dialog
             return (turn.who == "here" and bool(theo.table.legal) and theo.table.move == hosting.table.version
                     and getattr(theo, "played", None) != theo.table.move)
         left = back = False
@@ -382,7 +383,7 @@ def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_r
             if not left and len(hosting.table.session.moves()) > 10:
                 theo.link.stop()                          # Theo's window closes
                 run(app, theo, lambda: any(w.label == "Computer plays for Theo" for w in app.scene.widgets))
-                assert app.scene.ui_state.message == "Theo left the table: waiting, or let a computer play"
+                assert app.scene.model.ui.message == "Theo left the table: waiting, or let a computer play"
                 click_widget(app, lambda w: w.label == "Computer plays for Theo")
                 assert hosting.table.seat_words()[1] == "stand-in"
                 left, moves = True, len(hosting.table.session.moves())
@@ -394,8 +395,8 @@ def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_r
                 back = True
                 continue
             theo.play()
-            if scene.legal_now and not scene.pending and not scene.ui_state.dialog:
-                scene.submit(scene.legal_now[0])
+            if scene.model.legal and not scene.model.timeline.pending and not scene.model.ui.dialog:
+                scene.act(Choose(scene.model.legal[0]))
         assert left and back and isinstance(app.scene, ScoringScene)
         run(app, theo, lambda: theo.table.over)          # the last move is on its way to Theo
         assert list(theo.table.view.scores) == list(app.scene.view.scores)
@@ -432,15 +433,15 @@ def step(apps, done, what):
 def this_computer_only(monkeypatch):
     """This computer's networks, as a test may use them: loopback only (the host still
     listens on every network, as set; what it announces and shows is 127.0.0.1)."""
-    monkeypatch.setattr("scenes.net.local_addresses", lambda: ["127.0.0.1"])
+    monkeypatch.setattr("scenes.network.net.local_addresses", lambda: ["127.0.0.1"])
 
 
 def test_two_apps_host_and_join_with_every_default_and_play_to_the_end(app, monkeypatch, user_home):
     """The host picks the first game, sets others to play from their own computers and
     hosts it as Setup has it (Your network, announced); a second app finds the table in
     its list, joins with the code, and both play to the end with the same scores."""
-    from scenes.scoring import ScoringScene
-    from scenes.table import TableScene
+    from scenes.screens.scoring import ScoringScene
+    from scenes.table.scene import TableScene
     from tests.test_setup_memory import type_text
     this_computer_only(monkeypatch)
     host = app
@@ -470,16 +471,16 @@ def test_two_apps_host_and_join_with_every_default_and_play_to_the_end(app, monk
         step([host, guest], lambda: join.found() and join.found()[0].open == 0, "the announcement updated")
         click_widget(host, lambda w: w.label == "Start")
         step([host, guest], lambda: isinstance(guest.scene, TableScene), "the guest's table")
-        assert guest.scene.session.name(1) == "Guest" and host.scene.session.name(1) == "Guest"
+        assert guest.scene.model.session.name(1) == "Guest" and host.scene.model.session.name(1) == "Guest"
         deadline = time.monotonic() + 20 * WAIT            # a whole game, however busy the machine
         while time.monotonic() < deadline:
             for a in (host, guest):
                 scene = a.scene
                 if isinstance(scene, ScoringScene) and scene.interim:
                     click_widget(a, lambda w: w.label == "Next hand")
-                elif isinstance(scene, TableScene) and scene.legal_now and not scene.pending \
-                        and not scene.ui_state.dialog:
-                    scene.submit(scene.legal_now[0])
+                elif isinstance(scene, TableScene) and scene.model.legal and not scene.model.timeline.pending \
+                        and not scene.model.ui.dialog:
+                    scene.act(Choose(scene.model.legal[0]))
             if all(isinstance(a.scene, ScoringScene) and not a.scene.interim for a in (host, guest)):
                 break
             step([host, guest], lambda: True, "a frame")
@@ -522,7 +523,7 @@ def test_a_person_silent_on_their_turn_is_offered_to_a_computer_at_the_hosts_tab
     host's top bar offers a computer for him; his screen is told, and when he joins
     again his seat is his."""
     from game.net.host import HANDED_OVER
-    from scenes.table import TableScene
+    from scenes.table.scene import TableScene
     this_computer_only(monkeypatch)
     hosting = host_ktu(app, listen=EVERYWHERE)
     lobby = app.scene
@@ -539,17 +540,17 @@ def test_a_person_silent_on_their_turn_is_offered_to_a_computer_at_the_hosts_tab
             turn = hosting.table.to_move()
             return turn is not None and turn.seat == 1 and theo.table.legal
         for _ in range(200):
-            run(app, theo, lambda: theos_turn() or (table.legal_now and not table.pending))
+            run(app, theo, lambda: theos_turn() or (table.model.legal and not table.model.timeline.pending))
             if theos_turn():
                 break
-            table.submit(table.legal_now[0])
+            table.act(Choose(table.model.legal[0]))
         later = hosting.clock() + 299
         hosting.clock = lambda: later
         run(app, theo, lambda: True)
         assert not any(w.label == "Computer plays for Theo" for w in table.widgets)
         hosting.clock = lambda: later + 1
         run(app, theo, lambda: any(w.label == "Computer plays for Theo" for w in table.widgets))
-        assert table.ui_state.message == "Theo has not moved for 5 minutes: waiting, or let a computer play"
+        assert table.model.ui.message == "Theo has not moved for 5 minutes: waiting, or let a computer play"
         click_widget(app, lambda w: w.label == "Computer plays for Theo")
         run(app, theo, lambda: theo.table.final)
         assert theo.table.refusal == HANDED_OVER
@@ -571,7 +572,7 @@ def test_names_of_every_kind_of_unicode_are_shown_at_the_table_as_every_screen_c
     with the reason); at the table each name is drawn in the font's own glyphs, the
     same on every screen."""
     from sprites import text
-    from scenes.table import TableScene
+    from scenes.table.scene import TableScene
     this_computer_only(monkeypatch)
     for _ in range(3):
         press(app, pygame.K_DOWN)
@@ -596,12 +597,12 @@ def test_names_of_every_kind_of_unicode_are_shown_at_the_table_as_every_screen_c
         assert hosting.table.names == ["Maya", *names.values()]
         click_widget(app, lambda w: w.label == "Start")
         table = app.scene
-        assert isinstance(table, TableScene) and table.names == ["Maya", *names.values()]
+        assert isinstance(table, TableScene) and table.model.names == ["Maya", *names.values()]
         for screen in screens[1:]:
             run(app, screen, lambda: screen.table.view is not None)
-            assert screen.table.names == table.names
+            assert screen.table.names == table.model.names
         missing = text.font(20).font.metrics("\U0010FFFD")[0]
-        for name in table.names:
+        for name in table.model.names:
             assert None not in text.font(20).font.metrics(name) and missing not in text.font(20).font.metrics(name), name
         os.makedirs("/tmp/net", exist_ok=True)
         pygame.image.save(app.screen.surface, "/tmp/net/names-at-the-table.png")

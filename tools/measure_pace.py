@@ -36,9 +36,10 @@ def table_seconds(game_id, seed):
     """(seconds of table time, actions) of one game of Medium players at the table."""
     import pygame
     from scenes import app as app_module
-    from scenes.scoring import ScoringScene
-    from scenes.session import Seat, Session, inline
-    from scenes.table import TableScene
+    from scenes.screens.scoring import ScoringScene
+    from scenes.table.intents import Continue
+    from scenes.table.scene import TableScene
+    from scenes.table.session import Seat, Session, inline
     info = registry.game_info(game_id)
     app = app_module.App(size=(1280, 720), frame_seconds=FRAME, executor=inline)
     try:
@@ -57,8 +58,8 @@ def table_seconds(game_id, seed):
                 if not scene.interim:
                     return frame * FRAME, len(session.state.history)
                 next(w for w in scene.widgets if getattr(w, "label", "") == "Next hand").activate()
-            elif isinstance(scene, TableScene) and scene.hold.waiting:
-                scene.continue_on()
+            elif isinstance(scene, TableScene) and scene.model.hold.waiting:
+                scene.act(Continue())
             app.frame()
         raise RuntimeError(f"{info.title}: a game still going after an hour at the table")
     finally:

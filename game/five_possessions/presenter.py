@@ -3,6 +3,7 @@ at the top, each lane's open and closed cards in the middle, the viewer's line a
 bottom), one back per coach, and the yards scored."""
 import re
 
+from game.five_possessions.rules import Act
 from game.play_design.rules import KEY_DOTS
 from game.presenter import Presenter, plural, seat_name
 from game.play_design.presenter import PlayDesign
@@ -59,7 +60,7 @@ def _set_in_lanes(entry):
 class FivePossessions(PlayDesign):
     """5 possessions' field, backs and words."""
 
-    LANE_ARGS = frozenset({"place"})
+    LANE_ARGS = frozenset({Act.PLACE})
     SCORE_UNIT = "yards scored"
     HAND_WON = frozenset({"drive"})       # a possession's end: its scorer won it
     EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,

@@ -439,18 +439,18 @@ def findings(info, spec, summary, other=None):
     found = problems + swept + _seats(configs, labels, same) + _relations(configs, labels, same)
     for finding in found:
         text = f"{_cap(who)}{finding.pop('where')} — {finding['text']}"
-        kind = finding["kind"]
-        if check and kind not in ("contract", "stall", "play", "effect"):
+        finding_kind = finding["kind"]      # a finding's kind (a bug, an effect...), not a move's
+        if check and finding_kind not in ("contract", "stall", "play", "effect"):
             medium = _in_check(check, finding)
             if medium:
                 games = check["configs"][0]["games"]
                 text = text.rstrip(".") + (f"; with Medium bots in the same configurations "
                                            f"({count(games, 'game')} each): {medium}.")
-        if kind in ("contract", "stall", "play"):
+        if finding_kind in ("contract", "stall", "play"):
             pass                            # bugs and associations: nothing to replicate
         elif other is None:
             text += f" {CHECK}"
-        elif kind != "effect":              # an effect says it of each of its figures
+        elif finding_kind != "effect":              # an effect says it of each of its figures
             text += (f" Seen on seed {other['spec']['seed']} too." if _seen(other, finding)
                      else f" Not found on seed {other['spec']['seed']}.")
         finding["text"] = text

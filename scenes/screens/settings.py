@@ -3,8 +3,9 @@ the computer's thinking (the time a hard player's move may take, and the cores i
 on), the undo policy, the order of your hand and the tips on special cards in a real
 game after a lesson, saved at every change."""
 from game import undo
-from scenes import config, ui
-from scenes.base import Scene
+from scenes import config
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
 from sprites import cards as card_sprites
 from sprites import felt, palette
 

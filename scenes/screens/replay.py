@@ -11,11 +11,12 @@ submitted.
 import pygame
 
 from game import saves
-from scenes import table_draw, ui
-from scenes.base import Scene
-from scenes.presenters import presenter_for
-from scenes.table_layout import PANEL_W, lay_out
-from scenes.table_motion import Motion
+from scenes.table import draw as table_draw
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.table.presenters import presenter_for
+from scenes.table.layout import PANEL_W, lay_out
+from scenes.table.motion import Motion
 from sprites import felt
 
 LOG_EVENTS = 250        # the log tells at most this many of the latest events
@@ -177,7 +178,7 @@ class ReplayScene(Scene):
                                  screen.lw - PANEL_W - 20)
         table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(
             self.view, self.names, self.humans, statuses=self.presenter.statuses(self.view)))
-        table_draw.cards(screen, self.board, look, lambda p: False, self.motion.hidden())
+        table_draw.cards(screen, self.board, look, None, self.motion.hidden())
         table_draw.message(screen, self.board, self.message)
         zones = {z.key: z for z in self.view.zones}
         lines = self.presenter.log_lines(self.events_to(self.index), self.names, zones)

@@ -7,7 +7,7 @@ Only draws: every function takes the words it shows and changes nothing but the 
 """
 import pygame
 
-from scenes.table_layout import PANEL_W, TOP
+from scenes.table.layout import PANEL_W, TOP
 from sprites import palette
 
 SIZES = (18, 17, 16, 15)    # the coach's text shrinks to these sizes before its oldest lines go
@@ -100,6 +100,17 @@ def row_rect(screen, rows, index):
     return (x + 8, bottom + 20 * index - 2, PANEL_W - 16, 20)
 
 
+def anchor_rect(screen, anchor, view, presenter, names):
+    """Where a bubble's `anchor` points in the panel: `score:<name>` (that person's score)
+    or `fact:<label>` (the fact whose words begin so), as a logical rect; None when the
+    panel has no room for it."""
+    rows = facts_rows(view, presenter, names)
+    if anchor.startswith("score:"):
+        return row_rect(screen, rows, names.index(anchor[len("score:"):]))
+    label = anchor[len("fact:"):]
+    return row_rect(screen, rows, next((i for i, r in enumerate(rows) if r[0].startswith(label)), len(rows)))
+
+
 def words(screen, paragraphs, reply, rows):
     """What the panel shows on this screen: (the rows kept, the text size, the lines as
     _fit gives them). The rows take at most FACTS_SHARE of the height."""
@@ -189,10 +200,10 @@ class Summary:
                              for i in range(buttons)]
 
 
-def summary(screen, place, title, buttons, focused, hover):
+def summary(screen, place, title, buttons, focus, hover):
     """The end of the lesson over the dimmed table, laid out by `place` (a Summary):
     `title`, the closing words, the rules met and those a real game brings, and the
-    `buttons` (`focused(button)` says where the keyboard is)."""
+    `buttons` (the keyboard on `focus`, the pointer over `hover`)."""
     screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=130, edge=None, radius=0)
     x, y = place.x, place.y
     screen.panel((x, y, place.w, place.h), alpha=245, edge=palette.GOLD, radius=14)
@@ -216,4 +227,4 @@ def summary(screen, place, title, buttons, focused, hover):
             bottom = max(bottom, ry)
         cy = bottom
     for button in buttons:
-        button.draw(screen, focused=focused(button), hovered=button is hover)
+        button.draw(screen, focused=button is focus, hovered=button is hover)

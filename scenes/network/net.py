@@ -18,7 +18,7 @@ from game.net import protocol as wire
 from game.net.client import ClientTable
 from game.net.host import HOST, SILENT_SECONDS, HostTable
 from game.net.protocol import DEFAULT_PORT, new_code, parse_address
-from scenes.session import NET_EVENT
+from scenes.widgets.wake import NET_EVENT
 
 RETRY_SECONDS = 1.0                 # between a joined screen's attempts to reach the host again
 GIVE_UP_SECONDS = 120.0             # a lost host is tried this long

@@ -7,9 +7,10 @@ Given the user's folders, it autosaves after every applied or undone action and,
 the game ends, keeps its record (with the undos made), counts it in the statistics (as
 practice if Casual undo was used) and removes the autosave.
 Computer players think through the session's executor: a worker thread by default (the
-window stays responsive; the thread wakes the app with BOT_DONE), or `inline` (at once,
-on the caller's thread: tests step the game this way); the table polls `poll_bot()` for
-the result either way.
+app gives its sessions scenes/widgets/wake.threads, which also wakes the window when the
+thread is done), or `inline` (at once, on the caller's thread: tests step the game this
+way); the table polls `poll_bot()` for the result either way. No pygame here: a session
+is played without a window too (a headless host, the model of the table in tests).
 
 What the table uses of a session (and so what a session played elsewhere, over a
 network, must offer): `info`, `game_id`, `seed`, `seats` (their `name` and `human`),
@@ -28,24 +29,14 @@ import random
 import threading
 from dataclasses import dataclass
 
-import pygame
-
 from game import registry, saves, undo
 
-BOT_DONE = pygame.USEREVENT + 7   # posted by the worker thread to wake the app
-NET_EVENT = pygame.USEREVENT + 8  # posted by the network thread (scenes/net.py) to wake the app
 LOG = logging.getLogger("cardtable")
 
 
-def threads(work):
-    """Run `work` on a worker thread, then wake the app (the default executor)."""
-    def run():
-        work()
-        try:
-            pygame.event.post(pygame.event.Event(BOT_DONE))
-        except pygame.error:     # the window closed while it thought: nobody to wake
-            pass
-    threading.Thread(target=run, daemon=True, name="bot").start()
+def in_thread(work):
+    """Run `work` on a worker thread (the default executor)."""
+    threading.Thread(target=work, daemon=True, name="bot").start()
 
 
 def inline(work):
@@ -78,7 +69,7 @@ class Seat:
 class Session:
     """One game in progress, created from the Setup scene's choices. With `folders`
     (saves.Folders) the game is autosaved, and recorded and counted when it ends;
-    `executor(work)` runs the computer players' thinking (`threads` by default)."""
+    `executor(work)` runs the computer players' thinking (`in_thread` by default)."""
 
     def __init__(self, game_id, seats, options, seed, folders=None, state=None, undo_record=None,
                  executor=None):
@@ -103,7 +94,7 @@ class Session:
         self._bots = {}
         self._work = None
         self._results = queue.Queue()
-        self.executor = executor or threads
+        self.executor = executor or in_thread
         self.autosave()
 
     @classmethod

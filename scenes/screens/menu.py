@@ -4,10 +4,11 @@ Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a fi
 was bad, or about a finished game whose record and count waited for the disk (recorded
 now, or not yet)."""
 from game import registry, saves
-from scenes import ui
-from scenes.base import Scene
-from scenes.presenters import presenter_for
-from scenes.session import Session
+from game.core import SharedAct
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.table.presenters import presenter_for
+from scenes.table.session import Session
 from sprites import palette
 
 
@@ -18,7 +19,7 @@ def resume(scene, state, seats):
     # Saved just after a hand ended: its scores were not seen yet (a state waits for
     # the next deal only then), so the table shows them first.
     legal = () if state.is_over else state.legal_actions()
-    scores_due = bool(legal) and all(a.kind == "deal" for a in legal)
+    scores_due = bool(legal) and all(a.kind == SharedAct.DEAL for a in legal)
     scene.go("table", session=session, setup=setup, game_id=state.game_id, viewer=None,
              events_seen=session.event_count(), curtains=[], scores_due=scores_due)
 

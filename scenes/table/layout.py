@@ -19,6 +19,7 @@ GAP = 16                # between zones in a row
 CAPTION = 17            # a zone's caption above its cards
 SIDE = 216              # the width of a seat's panel at the left or right
 RESULT_H = 46           # the band of a field's lane where its result is written (two lines)
+LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
 SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
@@ -506,3 +507,30 @@ class _Layout:
         step = size[0] + 4 if n <= 1 else min(size[0] + 4, (w - size[0]) / (n - 1))
         return [Placed(pygame.Rect(int(x + i * step), int(y), size[0], size[1]), card, zone.key, i,
                        card is not None) for i, card in enumerate(cards)]
+
+
+def card_at(board, pos):
+    """The topmost clickable card under a logical point, or None."""
+    for p in reversed(board.placed):
+        if p.rect.collidepoint(pos) and p.index >= 0:
+            return p
+    return None
+
+
+def hover_rect(placed, board):
+    """Where the card under the pointer is drawn whole: raised if it is in your hand or a
+    face-down card a pick may take."""
+    lift = LIFT if placed.zone == board.hand_key or (placed.raised and not placed.face_up) else 0
+    return placed.rect.move(0, -lift)
+
+
+def lifted(pointer, board):
+    """The card drawn whole over the others, as [(placed card, logical rect)]: the one
+    being dragged (`pointer`: scenes/table/state.Pointer), where it is, else the one
+    under the pointer; [] when none."""
+    if pointer.drag_pos is not None:
+        r = pointer.press[0].rect
+        return [(pointer.press[0], r.move(pointer.drag_pos[0] - r.centerx, pointer.drag_pos[1] - r.centery))]
+    if pointer.hovered is not None and pointer.press is None:
+        return [(pointer.hovered, hover_rect(pointer.hovered, board))]
+    return []

@@ -7,8 +7,8 @@ import platform
 import pygame
 
 from game.version import TITLE
-from scenes import ui
-from scenes.base import Scene
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
 from sprites import felt, palette
 
 LOG_LINES = 40          # the log's last lines a problem report carries

@@ -5,11 +5,11 @@ the game has them, the winner, the deal number, whether the game was practice, a
 Play again / Menu."""
 import random
 
-from scenes import ui
-from scenes.base import Scene
-from scenes.presenters import presenter_for
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.table.presenters import presenter_for
 from game.presenter import ordinal, winners_words
-from scenes.session import Session
+from scenes.table.session import Session
 from sprites import felt, palette
 
 

@@ -5,9 +5,9 @@ import os
 import pygame
 
 from game import registry
-from scenes import ui
-from scenes.base import Scene
-from scenes.tutorial import start
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.table.lesson import start
 from sprites import felt, palette
 
 

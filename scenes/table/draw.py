@@ -7,11 +7,12 @@ the cards in flight) and changes nothing but the screen. A Board has every card 
 its place; the cards still flying there are left out when drawn (`grounded`).
 """
 import random
+from contextlib import contextmanager
 from typing import NamedTuple
 
 import pygame
 
-from scenes.table_layout import PANEL_W, TOP, bubble_box, landed, pile_cards, zoom_box
+from scenes.table.layout import PANEL_W, TOP, bubble_box, landed, pile_cards, zoom_box
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
 from sprites import palette
@@ -32,30 +33,40 @@ class Look:
 
 class Layer:
     """What changes only with the layout (felt, seats, cards, panels), drawn once into a
-    cached surface; frames then blit it and draw only what moves on top."""
+    cached surface; frames then blit it and draw only what moves on top:
+    `if layer.stale(screen, key): with layer.painting(screen): ...`, then `layer.show(screen)`."""
 
     def __init__(self):
         self.surface = None
         self.key = None
 
     def invalidate(self):
-        """Paint the layer afresh at the next blit."""
+        """Paint the layer afresh at the next frame."""
         self.key = None
 
-    def blit(self, screen, key, paint):
-        """Blit the layer onto the screen, painted again by `paint(screen)` first when `key`
-        (everything it shows depends on) changed."""
+    def stale(self, screen, key):
+        """Is the layer to be painted again, `key` (everything it shows depends on) having
+        changed? It is then taken to be painted for `key`."""
+        if key == self.key:
+            return False
+        self.key = key
+        if self.surface is None or self.surface.get_size() != screen.surface.get_size():
+            self.surface = pygame.Surface(screen.surface.get_size()).convert()
+        return True
+
+    @contextmanager
+    def painting(self, screen):
+        """Within it, `screen` draws into the layer."""
         surf = screen.surface
-        if key != self.key:
-            self.key = key
-            if self.surface is None or self.surface.get_size() != surf.get_size():
-                self.surface = pygame.Surface(surf.get_size()).convert()
-            screen.surface = self.surface
-            try:
-                paint(screen)
-            finally:
-                screen.surface = surf
-        surf.blit(self.surface, (0, 0))
+        screen.surface = self.surface
+        try:
+            yield
+        finally:
+            screen.surface = surf
+
+    def show(self, screen):
+        """Blit the layer onto the screen."""
+        screen.surface.blit(self.surface, (0, 0))
 
 
 def top_bar(screen, title, words, right):
@@ -193,9 +204,9 @@ def grounded(board, flying):
     return placed, slots
 
 
-def cards(screen, board, look, focused, flying=None):
+def cards(screen, board, look, focus=None, flying=None):
     """The empty slots and every placed card that has landed (see grounded), with its
-    raise, selection, hint, dim and focus."""
+    raise, selection, hint, dim, and the keyboard's mark on `focus` (a placed card)."""
     surf = screen.surface
     placed, slots = grounded(board, flying or {})
     for slot in slots:
@@ -211,17 +222,18 @@ def cards(screen, board, look, focused, flying=None):
             surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
         if p.dimmed:
             surf.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
-        if focused(p):
+        if p is focus:
             w2 = max(2, screen.px(4))
             surf.blit(card_sprites.outline(r.w, r.h, palette.SELECT, w2), (r.x - w2, r.y - w2))
 
 
-def lifted(screen, placed, look, rect, focused):
-    """One card drawn whole over the others at logical `rect` (hovered or dragged)."""
+def lifted(screen, placed, look, rect, focused=False):
+    """One card drawn whole over the others at logical `rect` (hovered or dragged);
+    `focused`: the keyboard is on it."""
     r = screen.rect(rect)
     img, pad = look.image(placed.card if placed.face_up else None, r.w, r.h, placed.zone, shadowed=True)
     screen.surface.blit(img, (r.x - pad, r.y - pad))
-    edge = palette.SELECT if placed.selected or focused(placed) else palette.GOLD if placed.raised else None
+    edge = palette.SELECT if placed.selected or focused else palette.GOLD if placed.raised else None
     if edge is not None:
         width = max(2, screen.px(3))
         screen.surface.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
@@ -231,8 +243,8 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=())
     """The face-up card under the pointer shown enlarged to `size`, beside it within the
     table down to `bottom`, so the card itself stays in sight and clickable, and clear of
     `keep_clear` (what the person is told to click) and, where it can, of `avoid` (see
-    table_layout.zoom_box). Returns where it lies (a logical rect), or None when the card
-    is already as large."""
+    scenes/table/layout.zoom_box). Returns where it lies (a logical rect), or None when
+    the card is already as large."""
     w, h = size
     if w <= placed.rect.w and h <= placed.rect.h:
         return None
@@ -353,7 +365,7 @@ def bubble(screen, placed):
 
 
 def outcomes(screen, board, held, zones, flying=None):
-    """The outcomes held on the table (table_motion.Outcome): the face-up cards of `zones`
+    """The outcomes held on the table (scenes/table/hold.Outcome): the face-up cards of `zones`
     (the banner's winner's cards on the table, those landed) ringed in gold, each lane's
     result on its lane, and the banner's words over the table, above the hand."""
     width = max(3, screen.px(4))

@@ -9,19 +9,19 @@ continue it, or abandon it (kept as an abandoned game) and start this one.
 
 Others may also play from their own computers, this one hosting: then the first seat is
 you, each other seat a person who joins or a computer, and Host goes to the lobby
-(scenes/lobby.py) where they join."""
+(scenes/network/lobby.py) where they join."""
 import random
 
 import pygame
 
 from game import registry, saves
 from game.net.host import HOST, REMOTE
-from scenes import ui
-from scenes.base import Scene
-from scenes.menu import resume, standing
-from scenes.net import EVERYWHERE, HERE_ONLY
-from scenes.session import Seat, Session
-from scenes.tutorial import FirstGameDirector
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.screens.menu import resume, standing
+from scenes.network.net import EVERYWHERE, HERE_ONLY
+from scenes.table.session import Seat, Session
+from scenes.table.lesson import FirstGameDirector
 from sprites import palette
 
 NAMES = ("Maya", "Theo", "Ines", "Sam", "Lena", "Kofi")

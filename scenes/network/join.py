@@ -7,11 +7,11 @@ import pygame
 
 from game.net import discovery
 from game.net import protocol as wire
-from scenes import ui
-from scenes.base import Scene
-from scenes.net import Joining, wake
-from scenes.remote import to_table
-from scenes.session import NET_EVENT
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.network.net import Joining, wake
+from scenes.network.remote import to_table
+from scenes.widgets.wake import NET_EVENT
 from sprites import felt, palette
 
 FIELDS = (("address", "Address", "the host's address and port, e.g. 192.168.1.20:47470"),

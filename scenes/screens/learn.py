@@ -1,9 +1,9 @@
 """Learn to play: the list of every mode's guided first game, reached from the menu, with
 the chapters on house rules beside the lessons that have them."""
 from game import tutorial
-from scenes import ui
-from scenes.base import Scene
-from scenes.tutorial import chapter_title, start
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.table.lesson import chapter_title, start
 from sprites import felt, palette
 
 

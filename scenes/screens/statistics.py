@@ -9,8 +9,8 @@ import re
 import pygame
 
 from game import registry, saves
-from scenes import ui
-from scenes.base import Scene
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
 from sprites import felt, palette
 
 RECORDS_SHOWN = 6

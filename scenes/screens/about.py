@@ -5,8 +5,8 @@ import pygame
 
 from game import credits
 from game.version import NAME, VERSION
-from scenes import ui
-from scenes.base import Scene
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
 from sprites import felt, palette
 
 PAGE_STEP = 60          # logical units the wheel or an arrow key scrolls a notice

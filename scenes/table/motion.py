@@ -1,14 +1,14 @@
 """What moves on the table: cards flying from where they were to where they land
-(flipping when revealed), short notes in the top bar (toasts), and the die rolling;
-and what stays before play goes on (an outcome's hold).
+(flipping when revealed), short notes in the top bar (toasts), and the die rolling.
 
-`Motion.start(...)` turns a change's events into these, from the board before the
-change; `Motion.update(dt)` advances them; `Hold` keeps an outcome on the table until
-the person goes on. No drawing here (see scenes/table_draw.py).
+The scene plays the model's beats with it: `Motion.start(...)` turns a change's events
+into these, from the board before the change; `Motion.update(dt)` advances them. The
+model asks it what has not landed yet (`flights`, `rolling`, `untold()`): it is the
+model's stage. No drawing here (see scenes/table/draw.py).
 """
-from typing import NamedTuple
-
 import pygame
+
+from game.core import SharedEvent
 
 
 def ease(t):
@@ -90,7 +90,7 @@ class Motion:
         for raw in events:
             event = raw.for_seat(seen_by)
             lands = delay
-            if event.kind == "move" and event.cards and duration > 0:
+            if event.kind == SharedEvent.MOVE and event.cards and duration > 0:
                 n = len(event.cards)
                 turned = False
                 stagger = min(duration * 0.35, 1.2 / n)
@@ -106,16 +106,16 @@ class Motion:
                     lands = delay + i * stagger + duration
                 delay += stagger * (n - 1) + duration * 0.6
                 sounds.add("deal" if presenter.is_deal(event) else "flip" if turned else "slide")
-            elif event.kind == "roll":
+            elif event.kind == SharedEvent.ROLL:
                 self.die_value = event.detail
                 self.rolling = max(0.5, duration * 3) if duration else 0
                 lands = delay + self.rolling
                 sounds.add("die")
-            elif event.kind in ("recycle", "shuffle"):
+            elif event.kind in (SharedEvent.RECYCLE, "shuffle"):
                 sounds.add("shuffle")
             elif event.kind == "reveal":
                 sounds.add("flip")
-            if event.kind == "game_over" and seen_by in (event.detail or {}).get("winners", ()):
+            if event.kind == SharedEvent.GAME_OVER and seen_by in (event.detail or {}).get("winners", ()):
                 sounds.add("won_game")
             elif seen_by is not None and presenter.won_hand(event, view) == seen_by:
                 sounds.add("won_hand")
@@ -157,93 +157,6 @@ class Motion:
         size = board.hand_size if flight.zone == board.hand_key else (w, h) if h < 100 else centre
         size = (min(size[0], int(w)) or centre[0], min(size[1], int(h)) or centre[1])
         return pygame.Rect(int(x + w - size[0]) if w > size[0] * 2 else int(x), int(y), *size)
-
-
-class Outcome(NamedTuple):
-    """An outcome shown on the table: the seat it favours (None: nobody), its words, and
-    the field lane it is written on (None: the banner over the table)."""
-
-    seat: object
-    words: str
-    lane: object = None
-
-
-class Hold:
-    """What stays on the table before play goes on: outcomes to be read (a down's winner,
-    a hand's end, each lane's result, a failed blind card), which wait until the person
-    at the screen goes on (any key or click: Continue); and a pause of some seconds (in
-    pass-and-play, a person's move before the curtain falls).
-
-    The table and its directors use: `add(outcome, seconds, wait, context)`, `decide(...)`
-    for a change's events, `update(dt)`, `release()` (Continue), `clear()`; `waiting` says
-    whether the table waits for Continue now, `outcomes` what is shown, and `context` where
-    the game stood when the first of them came (the top bar's words for the moment shown,
-    while the game has already moved on to the next down, round or hand)."""
-
-    def __init__(self):
-        self.seconds = 0.0      # how long play still pauses
-        self.outcomes = []      # the outcomes shown, in order
-        self.wait = False       # once the seconds are up, the outcomes stay until release()
-        self.context = None     # where the game stood at the first outcome shown (None: no outcome)
-
-    @property
-    def outcome(self):
-        """The outcome in the banner over the table (the newest not on a lane), or None."""
-        return next((o for o in reversed(self.outcomes) if o.lane is None), None)
-
-    @property
-    def waiting(self):
-        """Does play wait for the person to go on (Continue)?"""
-        return self.wait and self.seconds == 0
-
-    def held(self):
-        """Is play held (pausing, or waiting for Continue)?"""
-        return self.seconds > 0 or self.wait
-
-    def clear(self):
-        """Nothing stays any more (a move taken back)."""
-        self.seconds = 0.0
-        self.outcomes = []
-        self.wait = False
-        self.context = None
-
-    release = clear
-
-    def add(self, outcome, seconds=0.0, wait=True, context=None):
-        """Show `outcome` (an Outcome, or None for a pause alone), keep play still for at
-        least `seconds`, and then, if `wait`, until release(); `context`: where the game
-        stood when it came (kept from the first outcome shown)."""
-        if outcome is not None:
-            if not self.outcomes:
-                self.context = context
-            self.outcomes.append(outcome)
-        self.seconds = max(self.seconds, seconds)
-        self.wait = self.wait or wait
-
-    def decide(self, events, waits, lane, words, pace, passing, context=None):
-        """Hold the outcomes of `events` whose kinds are in `waits` (the presenter's WAITS,
-        as the director passes them on; `words(event)` is an event's line, `lane(event)`
-        the lane it is written on), with `context`, where the game stood before them;
-        `pace` is the animation speed against the normal one (0, Instant: nothing waits).
-        A move after which the device is `passing` to another person pauses a moment, for
-        the move to be seen."""
-        if pace <= 0:
-            return
-        for event in events:
-            if event.kind in waits:
-                self.add(Outcome(event.seat, words(event), lane(event)), context=context)
-        if passing:
-            self.add(None, 0.8 * pace, wait=False)
-
-    def update(self, dt):
-        """Count `dt` seconds down; True when the pause has just ended (a redraw)."""
-        if self.seconds <= 0:
-            return False
-        self.seconds = max(0.0, self.seconds - dt)
-        if self.seconds == 0 and not self.wait:
-            self.outcomes = []
-            self.context = None
-        return self.seconds == 0
 
 
 def _centred(box, size):

@@ -6,31 +6,31 @@ The table asks a session for the game as a seat may see it, submits moves, asks 
 undo, a hint, the computers' moves. At a joined screen the game lives on the host: what
 this seat may see is what the host last sent (game.net.client.ClientTable); a move or an
 undo is sent to the host and comes back as the host's next update, which the director
-hands to the table (`take_in`) as a move made elsewhere. Other seats are played
+returns to the table as News (a move made elsewhere). Other seats are played
 elsewhere: the table waits for them quietly. A hint is this app's own hard computer
 player, thinking on the seat's view alone.
 
 At the host the game is the app's Session; the table plays the host's own seat and the
 computers, and the people who joined play theirs from their screens: their moves reach
-the session through the host's table (game.net.host.HostTable) and the director hands
-them to the table as moves made elsewhere. The app pumps the network every frame
-(scenes/net.py), so moves arrive whatever screen is showing.
+the session through the host's table (game.net.host.HostTable) and the director returns
+them to the table as News, moves made elsewhere. The app pumps the network every frame
+(scenes/network/net.py), so moves arrive whatever screen is showing.
 """
 import random
 
 from game.core import IllegalAction
 from game.net import protocol as wire
 from game.net.host import HOST
-from scenes.net import minutes
-from scenes.session import Seat
-from scenes.table_director import Director
+from scenes.network.net import minutes
+from scenes.table.director import THINK, Director, Go, News
+from scenes.table.session import Seat
 
 PEOPLE = (wire.HOST, wire.HERE, wire.AWAY)
 NOT_LEGAL = "that is not a legal move now"
 
 
 class RemoteSession:
-    """This screen's seat at a hosted table (`joining`: scenes.net.Joining)."""
+    """This screen's seat at a hosted table (`joining`: scenes.network.net.Joining)."""
 
     folders = None       # the host keeps the game: nothing is saved, recorded or counted here
     seed = None          # the deal number stays with the host (the whole deal follows from it)
@@ -211,20 +211,18 @@ class JoinedDirector(Director):
         self.seen = (0, 0)       # (the updates that replaced the log, events) taken in
         self.told = None         # the connection trouble last said
 
-    def tick(self, table):
-        """Take in the host's updates since the last tick; say so when the host is lost."""
+    def tick(self, seen):
+        """The host's updates since the last tick (an undo there said), and the trouble when
+        the host is lost."""
         client = self.joining.table
-        seen = (client.resets, len(client.log))
-        if seen != self.seen:
-            fresh = seen[0] != self.seen[0]
-            events = [] if fresh else client.log[self.seen[1]:]
-            self.seen = seen
-            table.take_in(events, fresh)
+        events, fresh, taken_back = (), False, None
+        now = (client.resets, len(client.log))
+        if now != self.seen:
+            fresh = now[0] != self.seen[0]
+            events = () if fresh else tuple(client.log[self.seen[1]:])
+            self.seen = now
             if fresh and client.taken_back is not None:
-                words = table.presenter.taken_back(client.taken_back, table.names, view=table.current_view)
-                later = client.later
-                table.say(f"Taken back: {words}"
-                          + (f", and {later} move{'s' if later > 1 else ''} after it" if later else ""))
+                taken_back = (client.taken_back, client.later)
         trouble = None
         if self.joining.state == "lost":
             trouble = f"Lost the host ({self.joining.reason}): trying again..."
@@ -233,20 +231,18 @@ class JoinedDirector(Director):
             trouble = f"{reason[:1].upper()}{reason[1:]}. Menu leaves the table."
         elif client.refusal and not client.final:
             trouble = f"The host refused: {client.refusal}"
-        if trouble != self.told:
-            self.told = trouble
-            table.read()                 # no move is offered while the host cannot hear it
-            table.layout()
-            if trouble:
-                table.say(trouble)
+        if trouble == self.told:
+            return News(events, fresh, taken_back)
+        self.told = trouble         # read again: no move is offered while the host cannot hear it
+        return News(events, fresh, taken_back, trouble, reread=True)
 
-    def computer_move(self, table):
+    def computer_move(self, seen):
         """Another seat is to move: it is played elsewhere."""
+        return None
 
-    def leave(self, table):
+    def leave(self, seen):
         """Menu or Esc: leave the table (the host keeps the seat for a return)."""
-        table.app.end_network()
-        table.go("menu", session=None, director=None)
+        return Go("menu", {"session": None, "director": None}, end_network=True)
 
 
 def to_table(scene, joining):
@@ -301,46 +297,49 @@ class HostDirector(Director):
         self.seen = (0, 0)       # (the host table's resets, events) taken in
         self.told = None         # who played each seat, and who was silent, as last shown
 
-    def submit(self, table, action):
+    def submit(self, seen, action):
         """Make the move here, send it to every screen, then autosave it."""
-        events = table.session.submit(action, save=False)
+        events = seen.session.submit(action, save=False)
         self.hosting.send(self.hosting.table.played_here())
-        self.seen = (self.hosting.table.resets, table.session.event_count())
+        self.seen = (self.hosting.table.resets, seen.session.event_count())
         return events
 
-    def tick(self, table):
-        """Send what changed here (an undo) and take in the moves made at other screens."""
+    def tick(self, seen):
+        """Send what changed here (an undo); the moves made at other screens, and who
+        left the table or has gone silent on their turn."""
         hosting = self.hosting
         hosting.send(hosting.table.changed())
-        seen = (hosting.table.resets, table.session.event_count())
-        if seen != self.seen:
-            fresh = seen[0] != self.seen[0]
-            events = [] if fresh else table.session.events_since(self.seen[1])
-            self.seen = seen
-            table.take_in(events, fresh)
+        events, fresh = (), False
+        now = (hosting.table.resets, seen.session.event_count())
+        if now != self.seen:
+            fresh = now[0] != self.seen[0]
+            events = () if fresh else tuple(seen.session.events_since(self.seen[1]))
+            self.seen = now
         host = hosting.table
         told = (host.seat_words(), host.silent_seats(hosting.clock()))
-        if told != self.told:        # someone left, came back, went silent, or a computer sat in
-            words, silent = told
-            before = self.told[0] if self.told else words
-            left = [host.names[s] for s, (was, now) in enumerate(zip(before, words))
-                    if now == wire.AWAY and was != wire.AWAY]
-            quiet = [host.names[s] for s in silent if not self.told or s not in self.told[1]]
-            self.told = told
-            if left:
-                table.say(f"{', '.join(left)} left the table: waiting, or let a computer play")
-            elif quiet:
-                table.say(f"{', '.join(quiet)} has not moved for {minutes(host.silent_after)}: "
-                          "waiting, or let a computer play")
-            table.layout()
+        if told == self.told:
+            return News(events, fresh)
+        words, silent = told           # someone left, came back, went silent, or a computer sat in
+        before = self.told[0] if self.told else words
+        left = [host.names[s] for s, (was, is_now) in enumerate(zip(before, words))
+                if is_now == wire.AWAY and was != wire.AWAY]
+        quiet = [host.names[s] for s in silent if not self.told or s not in self.told[1]]
+        self.told = told
+        if left:
+            say = f"{', '.join(left)} left the table: waiting, or let a computer play"
+        elif quiet:
+            say = (f"{', '.join(quiet)} has not moved for {minutes(host.silent_after)}: "
+                   "waiting, or let a computer play")
+        else:
+            say = None
+        return News(events, fresh, say=say, changed=True)
 
-    def computer_move(self, table):
+    def computer_move(self, seen):
         """A computer seat (or a computer keeping an absent person's) thinks here; a
         person's seat elsewhere is waited for."""
-        if not table.session.elsewhere():
-            table.session.start_bot(table.app.settings.thinking)
+        return None if seen.session.elsewhere() else THINK
 
-    def top_buttons(self, table):
+    def top_buttons(self, seen):
         """For each absent person, or one silent on their turn: a computer plays for them;
         for a seat a computer keeps: wait for its person again."""
         buttons = []
@@ -349,23 +348,20 @@ class HostDirector(Director):
         for seat, word in enumerate(host.seat_words()):
             name = host.names[seat]
             if word == wire.AWAY or seat in silent:
-                buttons.append((f"Computer plays for {name}", lambda s=seat: self.stand_in(table, s)))
+                buttons.append((f"Computer plays for {name}", f"stand_in:{seat}"))
             elif word == wire.STAND_IN:
-                buttons.append((f"Wait for {name}", lambda s=seat: self.give_back(table, s)))
+                buttons.append((f"Wait for {name}", f"give_back:{seat}"))
         return buttons
 
-    def stand_in(self, table, seat):
-        self.hosting.send(self.hosting.table.hand_to_computer(seat))
-        table.layout()
+    def press(self, seen, key):
+        """A computer plays for an absent person, or the seat waits for them again."""
+        what, _, seat = key.partition(":")
+        host = self.hosting.table
+        self.hosting.send(host.hand_to_computer(int(seat)) if what == "stand_in" else host.give_back(int(seat)))
 
-    def give_back(self, table, seat):
-        self.hosting.send(self.hosting.table.give_back(seat))
-        table.layout()
-
-    def leave(self, table):
+    def leave(self, seen):
         """Menu or Esc: stop hosting (the game stays saved: Continue hosts it again)."""
-        table.app.end_network()
-        table.go("menu", session=None, director=None, hosting=None)
+        return Go("menu", {"session": None, "director": None, "hosting": None}, end_network=True)
 
 
 def host_table(scene, hosting, session):

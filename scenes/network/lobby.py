@@ -10,11 +10,12 @@ import time
 
 from game.net import protocol as wire
 from game.net.host import HOST, REMOTE, SILENT_CHOICES, SILENT_SECONDS
-from scenes import ui
-from scenes.base import Scene
-from scenes.net import EVERYWHERE, Hosting, minutes
-from scenes.remote import host_table
-from scenes.session import NET_EVENT, Seat, Session
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.network.net import EVERYWHERE, Hosting, minutes
+from scenes.network.remote import host_table
+from scenes.table.session import Seat, Session
+from scenes.widgets.wake import NET_EVENT
 from sprites import felt, palette
 
 SEATS_Y = 284           # where the list of seats begins
