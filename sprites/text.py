@@ -3,9 +3,9 @@
 `font(px)` gives the face at a pixel size; `render(text, px, colour)` gives a cached
 surface. Caches are cleared by `clear()` when the window scale changes.
 
-Small text is drawn at three times its size and scaled down: at small sizes the font's
-hinting puts each letter on whole pixels, which ran some letters together and pulled
-others apart ("7card s", "hal f", "exch anges").
+Text is drawn at three times its size and scaled down: the font's hinting puts each
+letter on whole pixels, which ran some letters together and pulled others apart, at
+small sizes ("7card s", "hal f") and at title sizes too ("Final Coun t", "4 dow ns").
 """
 import pygame
 
@@ -14,10 +14,10 @@ import pygame
 # of 5 px, the least at which its letters stay apart (at 11 px, c, e and o run together).
 MIN_PX = 13
 
-# Below this size, text is drawn at SMOOTH times the size and scaled down, so that each
-# letter lies within a pixel or two of where the typeface puts it.
-SMOOTH_BELOW_PX = 20
-SMOOTH = 3
+# Text is drawn with a face at least SMOOTH_PX tall (and at least twice its size), then
+# scaled down, so that each letter lies within a fraction of a pixel of where the
+# typeface puts it.
+SMOOTH_PX = 150
 
 _FONTS = {}
 _TEXT = {}
@@ -26,10 +26,10 @@ _MAX_TEXT = 3000
 
 class Face:
     """The app's typeface at one pixel size, with pygame Font's `size(text)` and
-    `render(text, antialias, colour)`; a small size drawn larger and scaled down."""
+    `render(text, antialias, colour)`; drawn larger and scaled down."""
 
     def __init__(self, px):
-        self.k = SMOOTH if px < SMOOTH_BELOW_PX else 1
+        self.k = max(2, -(-SMOOTH_PX // px))
         self.font = pygame.font.Font(None, px * self.k)
 
     def size(self, words):
@@ -40,8 +40,6 @@ class Face:
     def render(self, words, antialias, colour):
         """One line of text on a transparent surface."""
         img = self.font.render(words, antialias, colour)
-        if self.k == 1:
-            return img
         w, h = (-(-n // self.k) for n in img.get_size())
         if not w:
             return pygame.Surface((0, h), pygame.SRCALPHA)
