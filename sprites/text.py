@@ -3,6 +3,8 @@
 `font(px)` gives the face at a pixel size; `render(text, px, colour)` gives a cached
 surface. Caches are cleared by `clear()` when the window scale changes.
 
+The type scale below is every size the app writes in, in one place.
+
 Text is drawn at three times its size and scaled down: the font's hinting puts each
 letter on whole pixels, which ran some letters together and pulled others apart, at
 small sizes ("7card s", "hal f") and at title sizes too ("Final Coun t", "4 dow ns").
@@ -13,6 +15,16 @@ import pygame
 # (1280 x 720: labels of 13). pygame's font at 13 px has capitals of 7 px and an x-height
 # of 5 px, the least at which its letters stay apart (at 11 px, c, e and o run together).
 MIN_PX = 13
+
+# The type scale: the sizes text is written in, in logical units of the app's canvas
+# (1280 units wide: scenes/widgets/ui.Screen makes them pixels at the window's scale,
+# never under MIN_PX). At the default window (1280 x 800) a unit is a pixel: READ is 19 px,
+# its capitals 10 px tall; at 960 x 600 it is 14 px. Nothing a player reads is smaller.
+READ = 19       # the side panel, the log, captions, name plates' counts, lane results, notes and hints
+BODY = 21       # the prompt, messages, buttons, names, a dialog's question
+HEADING = 24    # a bar's or a panel's title, a game's name
+TITLE = 32      # a screen's title
+DISPLAY = 44    # the curtain's call
 
 # Text is drawn with a face at least SMOOTH_PX tall (and at least twice its size), then
 # scaled down, so that each letter lies within a fraction of a pixel of where the

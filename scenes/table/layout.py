@@ -13,6 +13,8 @@ import math
 
 import pygame
 
+from sprites.text import READ
+
 PANEL_W = 260           # the right-hand panel (facts, scores, log)
 TOP = 56                # height of the top bar
 GAP = 16                # between zones in a row
@@ -413,7 +415,7 @@ class _Layout:
             lines, line, used = [], [], 0
             for zone in zones:
                 zw = max(self.zone_width(zone, size, w, fan, tight),
-                         min(w, self.measure(self.caption(zone), 14) + 4))
+                         min(w, self.measure(self.caption(zone), READ) + 4))
                 if line and used + GAP + zw > w:
                     lines.append((line, used))
                     line, used = [], 0
