@@ -205,11 +205,13 @@ def grounded(board, flying):
     return placed, slots
 
 
-def cards(screen, board, look, focus=None, flying=None):
-    """The empty slots and every placed card that has landed (see grounded), with its
-    raise, selection, hint, dim, and the keyboard's mark on `focus` (a placed card)."""
+def cards(screen, board, look, focus=None, flying=None, up=()):
+    """The empty slots and every placed card that has landed (see grounded) but those
+    `up` (taken up from their places: drawn apart, see lifted), with its raise,
+    selection, hint, dim, and the keyboard's mark on `focus` (a placed card)."""
     surf = screen.surface
     placed, slots = grounded(board, flying or {})
+    placed = [p for p in placed if not any(p is u for u in up)]
     for slot in slots:
         pygame.draw.rect(surf, palette.FELT_LIGHT, screen.rect(slot), max(1, screen.px(2)),
                          border_radius=screen.px(6))

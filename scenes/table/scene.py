@@ -287,16 +287,18 @@ class TableScene(Scene):
                 widget.draw(screen, focused=widget is focus, hovered=widget is hover)
             return
         flying = self.motion.hidden()
+        up = lifted(pointer, laid.board)
         key = (model.version, pointer.focus, self.app.keyboard, model.session.thinking(), surf.get_size(),
-               self.app.settings.colourblind, model.ui.log_scroll, draw.flying_key(flying), model.told())
+               self.app.settings.colourblind, model.ui.log_scroll, draw.flying_key(flying), model.told(),
+               tuple(id(placed) for placed, _ in up))
         look = draw.Look(model.presenter, model.view, self.app.settings.colourblind)
         if self.static.stale(screen, key):
             with self.static.painting(screen):
-                self.draw_static(screen, look, flying, focus)
+                self.draw_static(screen, look, flying, focus, [placed for placed, _ in up])
         self.static.show(screen)
         for button in laid.top:
             button.draw(screen, focused=button is focus, hovered=button is hover)
-        for placed, rect in lifted(pointer, laid.board):
+        for placed, rect in up:
             if not draw.in_flight(placed, flying):
                 draw.lifted(screen, placed, look, rect, placed is focus)
                 if placed.face_up and pointer.drag_pos is None:
@@ -331,9 +333,10 @@ class TableScene(Scene):
         owners = model.presenter.owners(model.view)
         return {z.key for z in model.view.zones if z.kind != "hand" and owners.get(z.key) == banner.seat}
 
-    def draw_static(self, screen, look, flying, focus):
-        """What changes only with the layout (and a card landing), into the cached layer:
-        the felt, the top bar, the seats, the cards and the side panel (or the coach's)."""
+    def draw_static(self, screen, look, flying, focus, up):
+        """What changes only with the layout (and a card landing, or one taken up), into
+        the cached layer: the felt, the top bar, the seats, the cards but those `up` (drawn
+        over the layer, raised or dragged) and the side panel (or the coach's)."""
         model = self.model
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in model.session.seats]
@@ -342,7 +345,7 @@ class TableScene(Scene):
                                   model.presenter.statuses(model.view))
         lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter)
         draw.felt_and_seats(screen, self.laid.board, plates, lanes)
-        draw.cards(screen, self.laid.board, look, focus, flying)
+        draw.cards(screen, self.laid.board, look, focus, flying, up)
         side = model.director.side(model.seen)
         if side is None:
             self.log_tips = draw.side_panel(screen, model.view, model.presenter, model.names, model.session.seed,
