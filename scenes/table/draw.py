@@ -458,11 +458,13 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
         cy += 22
     cy += 8
     for label, value, swatch in presenter.readouts(view, names):
-        screen.text(f"{label}: {value}", READ, palette.TEXT, (x + 14, cy), width=PANEL_W - 50)
         if swatch in palette.HEX:
             pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
                                screen.pixel((x + PANEL_W - 22, cy + 8)), screen.px(8))
-        cy += 22
+        for line in screen.wrap(f"{label}: {value}", READ, PANEL_W - 50):   # whole, on as many lines as it takes
+            screen.text(line, READ, palette.TEXT, (x + 14, cy))
+            cy += LOG_LINE
+        cy += 3
     cy += 8
     if seed is not None:          # a joined screen is not told the deal number
         screen.text(f"Deal number {seed}", READ, palette.TEXT_DIM, (x + 14, cy))
