@@ -4,7 +4,8 @@ import pygame
 
 from scenes.table.layout import hover_rect
 from sprites import cards as card_sprites
-from tests.test_ui_play import app, settle  # noqa: F401
+from scenes.table.session import Seat, Session, inline
+from tests.test_ui_play import app, perform, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
@@ -31,3 +32,42 @@ def test_a_raised_card_under_the_pointer_leaves_no_ghost_of_itself(app):
     same = sum(app.screen.surface.get_at((x, y))[:3] == face.get_at((x - place.x, y - place.y))[:3]
                for x in range(band.left, band.right) for y in range(band.top, band.bottom))
     assert same < band.w * band.h / 10, f"{same} of {band.w * band.h} pixels below it are the card's face"
+
+
+def open_table(a, session):
+    a.scene.persist = {"session": session, "viewer": None, "events_seen": 0, "curtains": []}
+    a.switch("table")
+    a.frame()
+
+
+def test_enter_at_the_knock_window_passes_and_at_a_knock_calls(app):
+    """4 downs with knocking: at the knock window before a lead, the keyboard starts on
+    Pass, not on Knock (a knock raises the stake for everyone); answering a knock, on
+    Call, not Fold (#37: "On the knock prompt Enter knocks")."""
+    seats = [Seat("Maya", True), Seat("Theo", True)]
+    session = Session("four_downs", seats, {"pd.knocking": "on"}, seed=3, executor=inline)
+    open_table(app, session)
+    answered = set()
+    for _ in range(12):
+        settle(app)
+        table = app.scene
+        if table.model.looking.curtain is not None:
+            press(app, pygame.K_RETURN)             # Ready, the device passed
+            continue
+        step = session.state.view(None).facts["step"]
+        if step not in ("knock", "respond"):
+            break
+        before = len(session.submitted)
+        press(app, pygame.K_RETURN)
+        made = session.submitted[before][1]
+        assert made.kind == ("pass" if step == "knock" else "call"), f"Enter at the {step} step made {made}"
+        answered.add(step)
+        if step == "knock":                          # the other one knocks, for the answer to come
+            settle(app)
+            if app.scene.model.looking.curtain is not None:
+                press(app, pygame.K_RETURN)
+                settle(app)
+            if session.state.view(None).facts["step"] == "knock":
+                knock = next(a for a in session.legal_actions() if a.kind == "knock")
+                perform(app, knock)
+    assert answered == {"knock", "respond"}

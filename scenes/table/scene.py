@@ -183,7 +183,7 @@ class TableScene(Scene):
                 pointer.dialog, pointer.dialog_focus = state.dialog, main_focus(laid, state.dialog.default)
         elif state.refocus != self.taken[3]:
             self.taken[3] = state.refocus
-            pointer.focus = main_focus(laid)
+            pointer.focus = main_focus(laid, bold=self.model.presenter.BOLD)
 
     def place_message(self):
         """Where the message goes: clear of the cards it is about, those it names and the
