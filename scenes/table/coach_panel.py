@@ -81,7 +81,8 @@ def _lines(screen, paragraphs, reply, width, size):
 
 
 def _height(lines, size):
-    return sum(size + 5 + gap for *_, gap in lines) + (16 if lines and lines[0][1] else 0)
+    """The height of the coach's `lines` at text `size` (a line is as tall as the size)."""
+    return sum(size + gap for *_, gap in lines) + (16 if lines and lines[0][1] else 0)
 
 
 def kept_rows(screen, rows):
@@ -140,10 +141,10 @@ def panel(screen, paragraphs, reply, rows, progress=None):
     if progress is not None:
         screen.text(progress_words(*progress), READ, palette.TEXT_DIM, (x + PANEL_W - 14, y + 13), "topright")
     rows, size, lines = words(screen, paragraphs, reply, rows)
-    bottom = y + h - 10 - 21 * len(rows)
+    bottom = y + h - 10 - 20 * len(rows)
     pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 28)),
                      screen.pixel((x + PANEL_W - 12, bottom - 28)), max(1, screen.px(1)))
-    screen.text("Scores", READ, palette.GOLD, (x + 14, bottom - 23))
+    screen.text("Scores", READ, palette.GOLD, (x + 14, bottom - 22))
     for label, value, colour, swatch in rows:
         screen.text(label, READ, colour, (x + 14, bottom), width=PANEL_W - 90 if value else PANEL_W - 50)
         if value:
@@ -151,22 +152,22 @@ def panel(screen, paragraphs, reply, rows, progress=None):
         if swatch in palette.HEX:
             pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
                                screen.pixel((x + PANEL_W - 22, bottom + 8)), screen.px(7))
-        bottom += 21
+        bottom += 20
     top = y + 42
     cy = top
     reply_lines = [line for line, is_reply, *_ in lines if is_reply]
     if reply_lines:
-        screen.panel((x + 8, top - 6, PANEL_W - 16, len(reply_lines) * (size + 5) + 12),
+        screen.panel((x + 8, top - 6, PANEL_W - 16, len(reply_lines) * size + 12),
                      fill=REPLY_FILL, alpha=235, edge=palette.DANGER, radius=8)
         for line in reply_lines:
             screen.text(line, size, palette.TEXT, (x + 16, cy))
-            cy += size + 5
+            cy += size
         cy += 16
     for line, is_reply, last, gap in lines:
         if not is_reply:
             cy += gap
             screen.text(line, size, palette.TEXT if last else palette.TEXT_DIM, (x + 14, cy))
-            cy += size + 5
+            cy += size
 
 
 def progress_words(reached, stops):
