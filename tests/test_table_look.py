@@ -1,8 +1,11 @@
 """How the table looks, through real events at the window: a card taken up under the
-pointer leaves no copy of itself in its place."""
+pointer leaves no copy of itself in its place; Enter never starts on a bold move (a
+knock, a fold); other seats sit on the felt under compact plates with avatars made from
+their names, the player to move lit."""
 import pygame
 
 from scenes.table.layout import hover_rect
+from sprites import avatar, felt, palette
 from sprites import cards as card_sprites
 from scenes.table.session import Seat, Session, inline
 from tests.test_ui_play import app, perform, press, settle  # noqa: F401
@@ -71,3 +74,37 @@ def test_enter_at_the_knock_window_passes_and_at_a_knock_calls(app):
                 knock = next(a for a in session.legal_actions() if a.kind == "knock")
                 perform(app, knock)
     assert answered == {"knock", "respond"}
+
+
+def test_an_avatar_is_made_from_the_name_and_lit_for_the_player_to_move(app):
+    """The avatar: the name's initials on a disc whose colour the name picks (the same
+    name, the same disc; never the gold of the player to move), ringed in gold when lit."""
+    assert (avatar.initials("Maya"), avatar.initials("Player 2"), avatar.initials("Maya (you)")) == ("M", "P2", "M")
+    assert avatar.colour("Theo") == avatar.colour("Theo") != avatar.colour("Ines")
+    lit, unlit = avatar.image("Theo", 40, True), avatar.image("Theo", 40, False)
+    edge = (20, 1)                                     # on the disc's ring, at its top
+    assert lit.get_at(edge)[:3] == palette.GOLD and unlit.get_at(edge)[:3] != palette.GOLD
+    assert all(avatar.colour(name) != palette.GOLD for name in ("Sam", "Lena", "Kofi", "Ada", "Ben"))
+
+
+def test_other_seats_sit_on_the_felt_under_compact_plates(app):
+    """No large panel behind another seat's cards: where its old panel lay empty the felt
+    shows as it is; its name plate is no wider than its name, avatar and count need, and
+    the player to move's avatar is ringed in gold (#36 point 5)."""
+    start_game(app, "four_downs", 4, {0}, 17)
+    settle(app)
+    table = app.scene
+    board, surface = table.board, app.screen.surface
+    cloth = felt.image(*surface.get_size())
+    for seat, (x, y, w, h) in board.seat_panels.items():
+        cards = [p.rect for p in board.placed if p.zone in {z.key for z in table.model.view.zones if z.owner == seat}]
+        empty = app.screen.pixel((x + w - 12, y + h - 12))
+        assert not any(r.collidepoint(x + w - 12, y + h - 12) for r in cards)
+        assert surface.get_at(empty) == cloth.get_at(empty), f"a panel lies behind seat {seat}'s cards"
+        px, py, pw = board.plates[seat]
+        right = app.screen.pixel((px + pw - 4, py + 15))
+        assert surface.get_at(right) == cloth.get_at(right), f"seat {seat}'s plate spans its whole place"
+    current = table.model.view.current_player
+    px, py, _ = board.plates[current]
+    ring = app.screen.pixel((px + 19, py + 15 - 19 + 1))
+    assert surface.get_at(ring)[:3] == palette.GOLD

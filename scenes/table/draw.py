@@ -13,6 +13,7 @@ from typing import NamedTuple
 import pygame
 
 from scenes.table.layout import PANEL_W, TOP, bubble_box, landed, pile_cards, zoom_box
+from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
 from sprites import palette
@@ -107,21 +108,30 @@ def bar_text(screen, words, box, colour):
     return max(screen.text(line, size, colour, (x, top + 20 * i)) for i, line in enumerate(lines))
 
 
+PLATE_H = 30            # a name plate's height
+AVATAR = 38             # its avatar's diameter, the disc overlapping the plate's left end
+
+
 def plate(screen, spot, name, right, current, computer=False):
-    """A seat's name plate at `spot` (x, y, w): a computer's mark (a small screen), its
-    name, and `right` (a count, 'thinking...', 'folded')."""
+    """A seat's compact name plate at `spot` (x, y, w: w the most it takes): the avatar
+    made from the name, a computer's mark (a small screen), the name, and `right` (a
+    count, 'thinking...', 'folded'); the player to move lit in gold."""
     x, y, w = spot
-    fill = (64, 52, 14) if current else palette.PANEL
-    screen.panel((x, y, w, 28), fill=fill, alpha=230, edge=palette.GOLD if current else palette.PANEL_EDGE,
-                 radius=8)
     colour = palette.GOLD if current else palette.TEXT
-    left = x + 10
-    if computer:
-        computer_mark(screen, (left, y + 8), colour)
-        left += 22
+    mark = 22 if computer else 0
     rw = screen.text_width(right, READ)
-    screen.text(name, BODY, colour, (left, y + 5), width=x + w - left - rw - 18)
-    screen.text(right, READ, palette.TEXT_DIM, (x + w - 10, y + 7), "topright")
+    width = min(w, AVATAR + 8 + mark + screen.text_width(name, BODY) + 18 + rw + 14)
+    fill = (64, 52, 14) if current else palette.PANEL
+    screen.panel((x + AVATAR / 2, y, width - AVATAR / 2, PLATE_H), fill=fill, alpha=230,
+                 edge=palette.GOLD if current else palette.PANEL_EDGE, radius=PLATE_H / 2)
+    disc = avatar.image(name, screen.px(AVATAR), current)
+    screen.surface.blit(disc, screen.pixel((x, y + PLATE_H / 2 - AVATAR / 2)))
+    left = x + AVATAR + 8
+    if computer:
+        computer_mark(screen, (left, y + 9), colour)
+        left += mark
+    screen.text(name, BODY, colour, (left, y + 6), width=x + width - left - rw - 24)
+    screen.text(right, READ, palette.TEXT_DIM, (x + width - 14, y + 8), "topright")
 
 
 def computer_mark(screen, pos, colour):
@@ -149,11 +159,11 @@ def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None):
 
 def felt_and_seats(screen, board, plates, open_lanes=frozenset()):
     """The field's lanes (those in `open_lanes`, where a picked card may go, edged in gold),
-    the other seats' panels, every name plate and the zones' captions; `plates` maps a seat
-    to (name, right-hand words, is current, is a computer)."""
+    every name plate (the other seats' cards lie on the felt under theirs) and the zones'
+    captions; `plates` maps a seat to (name, right-hand words, is current, is a computer)."""
     for lane, area in zip(board.lanes, board.areas):
         r = screen.rect(area)
-        pygame.draw.rect(screen.surface, (30, 104, 62), r, border_radius=screen.px(8))
+        screen.panel(area, fill=(190, 235, 205), alpha=34, edge=None, radius=8)    # the felt shows through
         if lane in open_lanes:
             edge = max(2, screen.px(3))
             pygame.draw.rect(screen.surface, palette.GOLD, r.inflate(2 * edge, 2 * edge), edge,
@@ -162,8 +172,6 @@ def felt_and_seats(screen, board, plates, open_lanes=frozenset()):
             y = r.top + r.h * k // 3 - screen.px(2)
             pygame.draw.line(screen.surface, (210, 230, 210), (r.left + screen.px(6), y),
                              (r.right - screen.px(6), y), max(1, screen.px(1)))
-    for rect in board.seat_panels.values():
-        screen.panel(rect, alpha=90, edge=None, radius=12)
     for seat, spot in board.plates.items():
         if seat in plates:
             plate(screen, spot, *plates[seat])
