@@ -33,6 +33,7 @@ SMOOTH_PX = 150
 
 _FONTS = {}
 _TEXT = {}
+_WRAPS = {}
 _MAX_TEXT = 3000
 
 
@@ -76,6 +77,7 @@ def _forget():
     """Drop the cached fonts and text (they die with the font module)."""
     _FONTS.clear()
     _TEXT.clear()
+    _WRAPS.clear()
 
 
 def render(text, px, colour):
@@ -96,7 +98,19 @@ def size(text, px):
 
 def wrap(text, px, width):
     """Split `text` into lines no wider than `width` pixels (words kept whole, unless
-    one word alone is wider than a line: it is broken where it reaches the edge)."""
+    one word alone is wider than a line: it is broken where it reaches the edge);
+    cached, as the table wraps its log afresh at every repaint."""
+    key = (text, int(px), int(width))
+    lines = _WRAPS.get(key)
+    if lines is None:
+        if len(_WRAPS) > _MAX_TEXT:
+            _WRAPS.clear()
+        lines = _WRAPS[key] = _wrap(text, px, width)
+    return list(lines)
+
+
+def _wrap(text, px, width):
+    """`wrap`, uncached."""
     lines = []
     f = font(px)
     for paragraph in text.split("\n"):
@@ -139,11 +153,13 @@ def fit(text, px, width):
 
 
 def clear():
-    """Forget cached text surfaces (the fonts stay)."""
+    """Forget cached text surfaces and wrapped lines (the fonts stay)."""
     _TEXT.clear()
+    _WRAPS.clear()
 
 
 def reset():
     """Forget fonts and text (pygame was restarted, so the old fonts are invalid)."""
     _FONTS.clear()
     _TEXT.clear()
+    _WRAPS.clear()

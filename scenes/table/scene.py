@@ -44,6 +44,7 @@ class TableScene(Scene):
         self.input = TableInput()
         self.static = draw.Layer()
         self.log_tips = []           # the log's entries cut short, as last drawn: [(rect, words)]
+        self.log_kept = (None, [])   # the log's entries as last made, and what they were made for
         self.top_span = (0, 0)       # where the top bar's words start and end, as last drawn
         self.taken = [None, 0, 0, 0]   # what of the model was taken: version laid out, changes, said, refocus
         super().startup(persist)
@@ -324,6 +325,15 @@ class TableScene(Scene):
         if model.over:
             coach_panel.summary(screen, self.summary, self.ending.title, laid.widgets, focus, hover)
 
+    def log_lines(self):
+        """The model's log entries, made again only when the model or what has landed
+        changed (a repaint for the pointer alone reuses them)."""
+        model = self.model
+        key = (model.version, model.told(), model.looking.viewer)
+        if self.log_kept[0] != key:
+            self.log_kept = (key, model.log_lines())
+        return self.log_kept[1]
+
     def won(self):
         """The zones on the table of the seat the banner's outcome favours (ringed)."""
         model = self.model
@@ -349,7 +359,7 @@ class TableScene(Scene):
         side = model.director.side(model.seen)
         if side is None:
             self.log_tips = draw.side_panel(screen, model.view, model.presenter, model.names, model.session.seed,
-                                            "Moves", model.log_lines(), model.ui.log_scroll)
+                                            "Moves", self.log_lines(), model.ui.log_scroll)
         else:
             rows = coach_panel.facts_rows(model.view, model.presenter, model.names)
             coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress)
