@@ -13,8 +13,8 @@ _CACHE = {}
 
 def initials(name):
     """One or two capitals for `name`: the first letters of its first two words
-    ('Maya' M, 'Player 2' P2, 'Ada Lovelace' AL)."""
-    words = [w for w in name.replace("(", " ").replace(")", " ").split() if w.lower() != "you"]
+    ('Maya' M, 'Player 2' P2, 'Ada Lovelace' AL; 'Maya (you)' M, 'You' Y)."""
+    words = name.removesuffix(" (you)").split()
     return "".join(w[0] for w in words[:2]).upper() or "?"
 
 

@@ -79,7 +79,7 @@ def test_enter_at_the_knock_window_passes_and_at_a_knock_calls(app):
 def test_an_avatar_is_made_from_the_name_and_lit_for_the_player_to_move(app):
     """The avatar: the name's initials on a disc whose colour the name picks (the same
     name, the same disc; never the gold of the player to move), ringed in gold when lit."""
-    assert (avatar.initials("Maya"), avatar.initials("Player 2"), avatar.initials("Maya (you)")) == ("M", "P2", "M")
+    assert [avatar.initials(name) for name in ("Maya", "Player 2", "Maya (you)", "You")] == ["M", "P2", "M", "Y"]
     assert avatar.colour("Theo") == avatar.colour("Theo") != avatar.colour("Ines")
     lit, unlit = avatar.image("Theo", 40, True), avatar.image("Theo", 40, False)
     edge = (20, 1)                                     # on the disc's ring, at its top
