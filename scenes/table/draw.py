@@ -115,12 +115,16 @@ AVATAR = 38             # its avatar's diameter, the disc overlapping the plate'
 def plate(screen, spot, name, right, current, computer=False):
     """A seat's compact name plate at `spot` (x, y, w: w the most it takes): the avatar
     made from the name, a computer's mark (a small screen), the name, and `right` (a
-    count, 'thinking...', 'folded'); the player to move lit in gold."""
+    count, 'thinking...', 'folded') where the plate has room for it beside the whole
+    name; the player to move lit in gold."""
     x, y, w = spot
     colour = palette.GOLD if current else palette.TEXT
     mark = 22 if computer else 0
     rw = screen.text_width(right, READ)
-    width = min(w, AVATAR + 8 + mark + screen.text_width(name, BODY) + 18 + rw + 14)
+    nw = screen.text_width(name, BODY)
+    if AVATAR + 8 + mark + nw + 18 + rw + 14 > w:   # too narrow for both: the name whole, the count in its caption
+        right, rw = "", -18
+    width = min(w, AVATAR + 8 + mark + nw + 18 + rw + 14)
     fill = (64, 52, 14) if current else palette.PANEL
     screen.panel((x + AVATAR / 2, y, width - AVATAR / 2, PLATE_H), fill=fill, alpha=230,
                  edge=palette.GOLD if current else palette.PANEL_EDGE, radius=PLATE_H / 2)
