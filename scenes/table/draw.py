@@ -120,22 +120,22 @@ def plate(screen, spot, name, right, current, computer=False):
     x, y, w = spot
     colour = palette.GOLD if current else palette.TEXT
     mark = 22 if computer else 0
-    rw = screen.text_width(right, READ)
-    nw = screen.text_width(name, BODY)
-    if AVATAR + 8 + mark + nw + 18 + rw + 14 > w:   # too narrow for both: the name whole, the count in its caption
-        right, rw = "", -18
-    width = min(w, AVATAR + 8 + mark + nw + 18 + rw + 14)
+    start = AVATAR + 8 + mark                   # where the name starts
+    after = 18 + screen.text_width(right, READ)  # the count, after the name
+    name_w = screen.text_width(name, BODY)
+    if start + name_w + after + 14 > w:         # too narrow for both: the name whole, the count in its caption
+        right, after = "", 0
+    width = min(w, start + name_w + after + 14)
     fill = (64, 52, 14) if current else palette.PANEL
     screen.panel((x + AVATAR / 2, y, width - AVATAR / 2, PLATE_H), fill=fill, alpha=230,
                  edge=palette.GOLD if current else palette.PANEL_EDGE, radius=PLATE_H / 2)
     disc = avatar.image(name, screen.px(AVATAR), current)
     screen.surface.blit(disc, screen.pixel((x, y + PLATE_H / 2 - AVATAR / 2)))
-    left = x + AVATAR + 8
     if computer:
-        computer_mark(screen, (left, y + 9), colour)
-        left += mark
-    screen.text(name, BODY, colour, (left, y + 6), width=x + width - left - rw - 24)
-    screen.text(right, READ, palette.TEXT_DIM, (x + width - 14, y + 8), "topright")
+        computer_mark(screen, (x + AVATAR + 8, y + 9), colour)
+    screen.text(name, BODY, colour, (x + start, y + 6), width=width - start - after - 6)
+    if right:
+        screen.text(right, READ, palette.TEXT_DIM, (x + width - 14, y + 8), "topright")
 
 
 def computer_mark(screen, pos, colour):
