@@ -140,6 +140,10 @@ class Presenter:
     # Kinds of move whose cards a click always picks, for a button to play (as several-card
     # moves are made), so that every card of the game answers a click the same way.
     PICK_THEN_PLAY = frozenset()
+    # Kinds of move a player commits to and cannot take back lightly (a knock raises the
+    # stake, a fold gives up): the keyboard never starts on their buttons, so a stray
+    # Enter takes the other way.
+    BOLD = frozenset()
     # The kinds of move that play a card of your hand (none legal: the prompt says no_fit).
     PLAYS = frozenset({"play"})
     # Are the zones' names rule terms, written with capitals in sentences too ('the Board')?

@@ -157,7 +157,7 @@ class App:
             self.window.set_windowed()
             self.window.size = self.window_size
             self.window.position = self.window_position
-        self._resized(pygame.display.get_surface())
+        self._resized(self._surface())
         self.remember_window()
 
     def remember_window(self):
@@ -186,6 +186,15 @@ class App:
         scene = getattr(self, "scene", None)
         session = getattr(scene, "session", None) or (scene.persist.get("session") if scene else None)
         return session if session is not None and not session.state.is_over else None
+
+    def _surface(self):
+        """The display surface as far as the window shows it. A window manager may refuse
+        a size (full screen, F11) and leave the window smaller than the surface made for
+        it: then the part the window shows, from its top left, so the table is laid out
+        for the size the window got and nothing is cut off."""
+        surface = pygame.display.get_surface()
+        size = tuple(min(a, b) for a, b in zip(surface.get_size(), self.window.size))
+        return surface if size == surface.get_size() else surface.subsurface((0, 0, *size))
 
     def _resized(self, surface):
         if self.screen.resize(surface):
@@ -216,7 +225,7 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self._resized(pygame.display.get_surface())
+            self._resized(self._surface())
         elif event.type == pygame.WINDOWEXPOSED:
             self.scene.dirty = True
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

@@ -175,10 +175,10 @@ def shadow(w, h):
     key = ("shadow", w, h)
     surf = _CACHE.get(key)
     if surf is None:
-        pad = max(2, w // 10)
+        pad = max(3, w // 8)
         surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (0, 0, 0, 90), (pad, pad, w, h), border_radius=radius(w))
-        surf = pygame.transform.gaussian_blur(surf, max(1, pad // 2))
+        pygame.draw.rect(surf, (0, 0, 0, 120), (pad, pad, w, h), border_radius=radius(w))
+        surf = pygame.transform.gaussian_blur(surf, max(1, pad * 2 // 3))
         _CACHE[key] = surf
     return surf
 
@@ -194,7 +194,7 @@ def shadowed(card, w, h, colourblind=False, family="standard", back_colour=None)
         sh = shadow(w, h)
         pad = (sh.get_width() - w) // 2
         surf = pygame.Surface(sh.get_size(), pygame.SRCALPHA)
-        surf.blit(sh, (pad // 3, pad // 2))
+        surf.blit(sh, (pad // 4, pad * 2 // 3))     # light from above the table: the shadow falls a little down
         surf.blit(shown, (pad, pad))
         entry = _CACHE[key] = (surf, pad, shown)
     return entry[0], entry[1]

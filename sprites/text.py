@@ -3,9 +3,11 @@
 `font(px)` gives the face at a pixel size; `render(text, px, colour)` gives a cached
 surface. Caches are cleared by `clear()` when the window scale changes.
 
-Small text is drawn at three times its size and scaled down: at small sizes the font's
-hinting puts each letter on whole pixels, which ran some letters together and pulled
-others apart ("7card s", "hal f", "exch anges").
+The type scale below is every size the app writes in, in one place.
+
+Text is drawn at three times its size and scaled down: the font's hinting puts each
+letter on whole pixels, which ran some letters together and pulled others apart, at
+small sizes ("7card s", "hal f") and at title sizes too ("Final Coun t", "4 dow ns").
 """
 import pygame
 
@@ -14,22 +16,33 @@ import pygame
 # of 5 px, the least at which its letters stay apart (at 11 px, c, e and o run together).
 MIN_PX = 13
 
-# Below this size, text is drawn at SMOOTH times the size and scaled down, so that each
-# letter lies within a pixel or two of where the typeface puts it.
-SMOOTH_BELOW_PX = 20
-SMOOTH = 3
+# The type scale: the sizes text is written in, in logical units of the app's canvas
+# (1280 units wide: scenes/widgets/ui.Screen makes them pixels at the window's scale,
+# never under MIN_PX). At the default window (1280 x 800) a unit is a pixel: READ is 19 px,
+# its capitals 10 px tall; at 960 x 600 it is 14 px. Nothing a player reads is smaller.
+READ = 19       # the side panel, the log, captions, name plates' counts, lane results, notes and hints
+BODY = 21       # the prompt, messages, buttons, names, a dialog's question
+HEADING = 24    # a bar's or a panel's title, a game's name
+TITLE = 32      # a screen's title
+DISPLAY = 44    # the curtain's call
+
+# Text is drawn with a face at least SMOOTH_PX tall (and at least twice its size), then
+# scaled down, so that each letter lies within a fraction of a pixel of where the
+# typeface puts it.
+SMOOTH_PX = 150
 
 _FONTS = {}
 _TEXT = {}
+_WRAPS = {}
 _MAX_TEXT = 3000
 
 
 class Face:
     """The app's typeface at one pixel size, with pygame Font's `size(text)` and
-    `render(text, antialias, colour)`; a small size drawn larger and scaled down."""
+    `render(text, antialias, colour)`; drawn larger and scaled down."""
 
     def __init__(self, px):
-        self.k = SMOOTH if px < SMOOTH_BELOW_PX else 1
+        self.k = max(2, -(-SMOOTH_PX // px))
         self.font = pygame.font.Font(None, px * self.k)
 
     def size(self, words):
@@ -40,8 +53,6 @@ class Face:
     def render(self, words, antialias, colour):
         """One line of text on a transparent surface."""
         img = self.font.render(words, antialias, colour)
-        if self.k == 1:
-            return img
         w, h = (-(-n // self.k) for n in img.get_size())
         if not w:
             return pygame.Surface((0, h), pygame.SRCALPHA)
@@ -66,6 +77,7 @@ def _forget():
     """Drop the cached fonts and text (they die with the font module)."""
     _FONTS.clear()
     _TEXT.clear()
+    _WRAPS.clear()
 
 
 def render(text, px, colour):
@@ -86,7 +98,19 @@ def size(text, px):
 
 def wrap(text, px, width):
     """Split `text` into lines no wider than `width` pixels (words kept whole, unless
-    one word alone is wider than a line: it is broken where it reaches the edge)."""
+    one word alone is wider than a line: it is broken where it reaches the edge);
+    cached, as the table wraps its log afresh at every repaint."""
+    key = (text, int(px), int(width))
+    lines = _WRAPS.get(key)
+    if lines is None:
+        if len(_WRAPS) > _MAX_TEXT:
+            _WRAPS.clear()
+        lines = _WRAPS[key] = _wrap(text, px, width)
+    return list(lines)
+
+
+def _wrap(text, px, width):
+    """`wrap`, uncached."""
     lines = []
     f = font(px)
     for paragraph in text.split("\n"):
@@ -129,11 +153,13 @@ def fit(text, px, width):
 
 
 def clear():
-    """Forget cached text surfaces (the fonts stay)."""
+    """Forget cached text surfaces and wrapped lines (the fonts stay)."""
     _TEXT.clear()
+    _WRAPS.clear()
 
 
 def reset():
     """Forget fonts and text (pygame was restarted, so the old fonts are invalid)."""
     _FONTS.clear()
     _TEXT.clear()
+    _WRAPS.clear()

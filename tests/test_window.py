@@ -94,6 +94,46 @@ def test_f11_goes_fullscreen_and_back_to_the_window_exactly(desktop, user_home):
         pygame.quit()
 
 
+class RefusingWindow:
+    """The app's window under a window manager that refuses full screen: SDL makes the
+    display surface for the whole screen, the window keeps the size it had."""
+
+    def __init__(self, window):
+        self.__dict__.update(real=window, size=tuple(window.size))
+
+    def set_fullscreen(self, desktop):
+        self.real.set_fullscreen(desktop=desktop)
+
+    def __getattr__(self, name):
+        return getattr(self.real, name)
+
+
+def test_f11_refused_lays_the_table_out_for_the_size_the_window_got(desktop, user_home):
+    """F11 where the window manager refuses full screen: the table is laid out for the
+    window it got, not for the surface made for the whole screen, so the side panel and
+    the hand are not cut off (#37 Everywhere)."""
+    from scenes.table.layout import PANEL_W
+    from tests.test_ui_saves import start_game
+    desktop((1024, 768))
+    a = opened()
+    try:
+        a.window.size = (960, 600)
+        a.frame()
+        start_game(a, "final_card_down", 3, {0}, 5)
+        a.window = RefusingWindow(a.window)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+        a.frame()
+        assert pygame.display.get_surface().get_size() == (1024, 768)      # what SDL made
+        assert a.screen.surface.get_size() == (960, 600)                    # what the window shows
+        table = a.scene
+        shown = pygame.Rect(0, 0, 960, 600)
+        assert shown.contains(a.screen.rect((a.screen.lw - PANEL_W - 10, 0, PANEL_W, a.screen.lh - 10)))
+        for placed in table.board.hand_cards():
+            assert shown.contains(a.screen.rect(placed.rect)), f"{placed.card} is cut off"
+    finally:
+        pygame.quit()
+
+
 def test_left_in_fullscreen_it_starts_in_fullscreen_and_f11_finds_the_window(desktop, user_home):
     desktop((1024, 768))
     a = opened()

@@ -20,6 +20,7 @@ class FourDowns(PlayDesign):
                        fold=lambda who, d: f"{who} folded and loses {d} yards",
                        shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
     TOASTS = Presenter.TOASTS | {Act.KNOCK, Act.FOLD, Act.CALL}
+    BOLD = frozenset({Act.KNOCK, Act.FOLD})
     WAITS = Presenter.WAITS | {"round_won"}
     MOVE_WORDS = {("played", "used"): None, ("hand", Presenter.DRAW_PILE): None,
                   ("played", Presenter.DRAW_PILE): None, ("used", Presenter.DRAW_PILE): None,

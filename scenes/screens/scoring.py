@@ -11,6 +11,7 @@ from scenes.table.presenters import presenter_for
 from game.presenter import ordinal, winners_words
 from scenes.table.session import Session
 from sprites import felt, palette
+from sprites.text import BODY, HEADING, READ
 
 
 class ScoringScene(Scene):
@@ -28,15 +29,15 @@ class ScoringScene(Scene):
         by = screen.lh - 84
         if self.interim:
             self.widgets = [ui.Button((screen.lw / 2 - 110, by, 220, 52), "Next hand", self.next_hand,
-                                      primary=True, size=24)]
+                                      primary=True, size=HEADING)]
         elif self.app.network is not None:      # played across computers: each goes on alone
             self.widgets = [ui.Button((screen.lw / 2 - 105, by, 210, 52), "Menu", self.back, primary=True,
-                                      size=22)]
+                                      size=BODY)]
         else:
             self.widgets = [
-                ui.Button((screen.lw / 2 - 340, by, 210, 52), "Play again", self.play_again, primary=True, size=22),
-                ui.Button((screen.lw / 2 - 105, by, 210, 52), "Replay this deal", self.replay, size=22),
-                ui.Button((screen.lw / 2 + 130, by, 210, 52), "Menu", self.back, size=22)]
+                ui.Button((screen.lw / 2 - 340, by, 210, 52), "Play again", self.play_again, primary=True, size=BODY),
+                ui.Button((screen.lw / 2 - 105, by, 210, 52), "Replay this deal", self.replay, size=BODY),
+                ui.Button((screen.lw / 2 + 130, by, 210, 52), "Menu", self.back, size=BODY)]
 
     def next_hand(self):
         self.go("table")
@@ -107,31 +108,31 @@ class ScoringScene(Scene):
         how_x = score_right + 20
         rows = []
         for place, name, score, how, won in self.ordered():
-            lines = screen.wrap(how or "-", 16, x + w - 20 - how_x)
-            rows.append((place, name, score, lines, won, max(44, 14 + 20 * len(lines))))
+            lines = screen.wrap(how or "-", READ, x + w - 20 - how_x)
+            rows.append((place, name, score, lines, won, max(44, 14 + 21 * len(lines))))
         screen.panel((x, y, w, 60 + sum(row[-1] for row in rows)), alpha=210)
-        screen.text("Player", 18, palette.TEXT_DIM, (x + 80, y + 16))
+        screen.text("Player", READ, palette.TEXT_DIM, (x + 80, y + 16))
         if hand:
-            screen.text("This hand" if self.interim else "Last hand", 18, palette.TEXT_DIM, (x + 390, y + 16),
+            screen.text("This hand" if self.interim else "Last hand", READ, palette.TEXT_DIM, (x + 390, y + 16),
                         "topright")
-        screen.text("Score", 18, palette.TEXT_DIM, (score_right, y + 16), "topright")
-        screen.text("How it was made", 18, palette.TEXT_DIM, (how_x, y + 16))
+        screen.text("Score", READ, palette.TEXT_DIM, (score_right, y + 16), "topright")
+        screen.text("How it was made", READ, palette.TEXT_DIM, (how_x, y + 16))
         y += 52
         for place, name, score, lines, won, height in rows:
             points, won_hand = (hand or {}).get(names.get(name), (None, False))
             colour = palette.GOLD if won or won_hand else palette.TEXT
-            screen.text(place, 22, colour, (x + 24, y))
+            screen.text(place, BODY, colour, (x + 24, y))
             mark = "  (winner)" if won else "  (won the hand)" if won_hand else ""
-            screen.text(name + mark, 22, colour, (x + 80, y), width=(300 if hand else 280) - 80)
+            screen.text(name + mark, BODY, colour, (x + 80, y), width=(300 if hand else 280) - 80)
             if points is not None:
-                screen.text(f"+{points}", 22, colour, (x + 390, y), "topright")
-            screen.text(str(score), 22, colour, (score_right, y), "topright")
+                screen.text(f"+{points}", BODY, colour, (x + 390, y), "topright")
+            screen.text(str(score), BODY, colour, (score_right, y), "topright")
             for i, line in enumerate(lines):
-                screen.text(line, 16, palette.TEXT_DIM, (how_x, y + 3 + 20 * i))
+                screen.text(line, READ, palette.TEXT_DIM, (how_x, y + 3 + 21 * i))
             y += height
         y += 24
         for line in self.notes():
-            for part in screen.wrap(line, 17, w - 48):
-                screen.text(part, 17, palette.TEXT_DIM, (x + 24, y))
+            for part in screen.wrap(line, READ, w - 48):
+                screen.text(part, READ, palette.TEXT_DIM, (x + 24, y))
                 y += 22
         self.draw_widgets(screen)

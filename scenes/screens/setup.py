@@ -23,10 +23,12 @@ from scenes.network.net import EVERYWHERE, HERE_ONLY
 from scenes.table.session import Seat, Session
 from scenes.table.lesson import FirstGameDirector
 from sprites import palette
+from sprites.text import BODY, HEADING, READ, TITLE
 
 NAMES = ("Maya", "Theo", "Ines", "Sam", "Lena", "Kofi")
 KINDS = ("human", "easy", "medium", "hard")
 HOSTED_KINDS = (REMOTE, "easy", "medium", "hard")    # the seats other than yours, when hosting
+OPTION_STEP = 72      # from one option of the game to the next (its label and button, two lines of help)
 
 
 class SetupScene(Scene):
@@ -96,7 +98,7 @@ class SetupScene(Scene):
                                lambda o=option: self.cycle_option(o), key=option.id)
             button.option = option
             self.widgets.append(button)
-            oy += 64
+            oy += OPTION_STEP
         self.deal_y = max(y, oy) + 16
         self.widgets.append(self._field((x0 + 200, self.deal_y, 200, 36), self.deal, "deal", "deal",
                                         empty="random"))
@@ -110,9 +112,9 @@ class SetupScene(Scene):
                                           key="listen"))
         by = screen.lh - 80
         self.widgets.append(ui.Button((screen.lw / 2 + 20, by, 200, 50), "Host" if self.hosted else "Start",
-                                      self.start, primary=True, size=24))
-        self.widgets.append(ui.Button((screen.lw / 2 - 220, by, 200, 50), "Back", self.back, size=22))
-        self.widgets.append(ui.Button((screen.lw / 2 + 240, by, 160, 50), "Rules", self.rules, size=22))
+                                      self.start, primary=True, size=HEADING))
+        self.widgets.append(ui.Button((screen.lw / 2 - 220, by, 200, 50), "Back", self.back, size=BODY))
+        self.widgets.append(ui.Button((screen.lw / 2 + 240, by, 160, 50), "Rules", self.rules, size=BODY))
         self.x0 = x0
         self.ox = ox
 
@@ -319,7 +321,7 @@ class SetupScene(Scene):
                 (f"Abandon it, start {self.info.title}", self.abandon_saved, False),
                 ("Cancel", self.cancel_question, False))
         self.widgets = [ui.Button((dx + 80, dy + 146 + 60 * i, dw - 160, 48), label, action,
-                                  primary=primary, size=20, key=key)
+                                  primary=primary, size=BODY, key=key)
                         for i, ((label, action, primary), key) in enumerate(zip(rows, (
                             "continue", "abandon", "cancel")))]
 
@@ -331,29 +333,29 @@ class SetupScene(Scene):
             self._draw_question(screen)
             return
         x0 = self.x0
-        screen.text("Players", 22, palette.TEXT, (x0, 136))
+        screen.text("Players", BODY, palette.TEXT, (x0, 136))
         if self.info.min_players != self.info.max_players:
-            screen.text(str(self.count()), 26, palette.GOLD, (x0 + 272, 148), "center")
+            screen.text(str(self.count()), HEADING, palette.GOLD, (x0 + 272, 148), "center")
         else:
-            screen.text(f"{self.count()} (this game is for {self.count()})", 22, palette.GOLD, (x0 + 200, 136))
+            screen.text(f"{self.count()} (this game is for {self.count()})", BODY, palette.GOLD, (x0 + 200, 136))
         y = 184
         for i in range(self.count()):
-            screen.text(f"Seat {i + 1}", 20, palette.TEXT_DIM, (x0, y + 8))
+            screen.text(f"Seat {i + 1}", BODY, palette.TEXT_DIM, (x0, y + 8))
             y += 44
         oy = 130
         for option in self.info.options:
             if option.id == self.info.player_option:
                 continue
-            screen.text(option.label, 20, palette.TEXT, (self.ox, oy + 8), width=220)
-            lines = screen.wrap(option.help, 15, 420)
+            screen.text(option.label, BODY, palette.TEXT, (self.ox, oy + 8), width=220)
+            lines = screen.wrap(option.help, READ, 440)
             for j, line in enumerate(lines[:2]):
-                screen.text(line, 15, palette.TEXT_DIM, (self.ox, oy + 40 + j * 16))
-            oy += 64
-        screen.text("Deal number", 20, palette.TEXT, (x0, self.deal_y + 8))
-        screen.text("Others play", 20, palette.TEXT, (x0, self.where_y + 8))
+                screen.text(line, READ, palette.TEXT_DIM, (self.ox, oy + 40 + j * 19))
+            oy += OPTION_STEP
+        screen.text("Deal number", BODY, palette.TEXT, (x0, self.deal_y + 8))
+        screen.text("Others play", BODY, palette.TEXT, (x0, self.where_y + 8))
         if self.hosted:
-            screen.text("Listen on", 20, palette.TEXT, (x0 + 560, self.where_y + 8))
-        screen.text("Leave it random, or type a number to replay a deal.", 15, palette.TEXT_DIM,
+            screen.text("Listen on", BODY, palette.TEXT, (x0 + 560, self.where_y + 8))
+        screen.text("Leave it random, or type a number to replay a deal.", READ, palette.TEXT_DIM,
                     (x0 + 420, self.deal_y + 11))
         self.draw_widgets(screen)
 
@@ -361,7 +363,7 @@ class SetupScene(Scene):
         screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=120, edge=None, radius=0)
         dx, dy, dw, dh = self.dialog
         screen.panel(self.dialog, alpha=245, edge=palette.GOLD, radius=14)
-        screen.text("A game is in progress", 28, palette.GOLD, (dx + dw / 2, dy + 22), "midtop")
-        for i, line in enumerate(screen.wrap(self.asking_words, 20, dw - 60)[:3]):
-            screen.text(line, 20, palette.TEXT, (dx + dw / 2, dy + 66 + 26 * i), "midtop")
+        screen.text("A game is in progress", TITLE, palette.GOLD, (dx + dw / 2, dy + 22), "midtop")
+        for i, line in enumerate(screen.wrap(self.asking_words, BODY, dw - 60)[:3]):
+            screen.text(line, BODY, palette.TEXT, (dx + dw / 2, dy + 66 + 26 * i), "midtop")
         self.draw_widgets(screen)

@@ -11,6 +11,7 @@ from functools import partial
 from scenes.table import intents
 from scenes.table.layout import dialog_places
 from scenes.widgets import ui
+from sprites.text import BODY, HEADING, READ
 
 ROW = 44                # from one button of the action column to the next
 COLUMN_W = 186          # the action column's buttons' width
@@ -25,14 +26,14 @@ def action_buttons(entries, right, bottom, hint, own, act):
     y = bottom - 18 - ROW * (len(entries) + len(own))
     for key, label in own:
         button = ui.Button((right - 196, y, COLUMN_W, 38), label, partial(act, intents.Pressed(key)), primary=True,
-                           size=18, key=key)
+                           size=READ, key=key)
         button.marked = True
         buttons.append(button)
         y += ROW
     for label, what, actions, title, enabled in entries:
         button = ui.Button((right - 196, y, COLUMN_W, 38), label,
                            partial(act, intents.Entry(what, tuple(actions), title)),
-                           enabled=enabled, primary=bool(actions), size=18)
+                           enabled=enabled, primary=bool(actions), size=READ)
         if what == "why":           # switched off, pressed: it says why
             button.on_refused = button.on_click
         button.actions = actions
@@ -49,11 +50,11 @@ def dialog_buttons(options, lw, lh, swatch, act):
     rect, rects, cancel_rect = dialog_places(len(options), lw, lh)
     buttons = []
     for place, (label, action) in zip(rects, options):
-        button = ui.Button(place, label, partial(act, intents.Choose(action)), size=18)
+        button = ui.Button(place, label, partial(act, intents.Choose(action)), size=READ)
         button.actions = [action]
         button.swatch = swatch(action)
         buttons.append(button)
-    return rect, buttons + [ui.Button(cancel_rect, "Cancel", partial(act, intents.Close()), size=18)]
+    return rect, buttons + [ui.Button(cancel_rect, "Cancel", partial(act, intents.Close()), size=BODY)]
 
 
 def top_buttons(screen, right, extra, undo, hint, thinking, act):
@@ -64,15 +65,15 @@ def top_buttons(screen, right, extra, undo, hint, thinking, act):
     x = right + 10
     for label, intent in (("Menu", intents.Back()), ("Rules", intents.Rules()),
                           *((label, intents.Pressed(key)) for label, key in extra)):
-        w = screen.text_width(label, 18) + 28
+        w = screen.text_width(label, READ) + 28
         x -= w + 8
-        top.append(ui.Button((x, TOP_Y, w, TOP_H), label, partial(act, intent), size=18))
+        top.append(ui.Button((x, TOP_Y, w, TOP_H), label, partial(act, intent), size=READ))
     if undo:
         x -= 74 + 8
-        top.append(ui.Button((x, TOP_Y, 74, TOP_H), "Undo", partial(act, intents.Undo()), size=18))
+        top.append(ui.Button((x, TOP_Y, 74, TOP_H), "Undo", partial(act, intents.Undo()), size=READ))
     if hint:
         x -= 74 + 8
-        top.append(ui.Button((x, TOP_Y, 74, TOP_H), "Hint", partial(act, intents.Hint()), size=18,
+        top.append(ui.Button((x, TOP_Y, 74, TOP_H), "Hint", partial(act, intents.Hint()), size=READ,
                              enabled=not thinking))
     return top, x - 12
 
@@ -81,24 +82,24 @@ def curtain_buttons(screen, taker, act):
     """Ready, and the move the person who passed the device may still take back (`taker`:
     their name, or None)."""
     buttons = [ui.Button((screen.lw / 2 - 90, screen.lh / 2 + 30, 180, 52), "Ready", partial(act, intents.Ready()),
-                         primary=True, size=24)]
+                         primary=True, size=HEADING)]
     if taker is not None:
         label = f"Take back {taker}'s move"
-        w = screen.text_width(label, 18) + 28
+        w = screen.text_width(label, BODY) + 28
         buttons.append(ui.Button((screen.lw / 2 - w / 2, screen.lh / 2 + 100, w, 38), label,
-                                 partial(act, intents.Undo()), size=18))
+                                 partial(act, intents.Undo()), size=BODY))
     return buttons
 
 
 def continue_button(right, bottom, act):
     """Continue, bottom right of the table, while an outcome waits to be read."""
     return ui.Button((right - 196, bottom - 62, COLUMN_W, 38), "Continue", partial(act, intents.Continue()),
-                     primary=True, size=18)
+                     primary=True, size=BODY)
 
 
 def end_buttons(rects, choices, act):
     """The choices over the table once the director's work is done, at `rects`
     (`choices`: [(label, key, primary)])."""
     return [ui.Button(rect, label, partial(act, intents.Pressed(key)), primary=primary,
-                      size=20 if len(label) < 18 else 17)
+                      size=BODY if len(label) < 18 else READ)
             for rect, (label, key, primary) in zip(rects, choices)]

@@ -9,8 +9,9 @@ import pygame
 
 from scenes.table.layout import PANEL_W, TOP
 from sprites import palette
+from sprites.text import BODY, READ, TITLE
 
-SIZES = (18, 17, 16, 15)    # the coach's text shrinks to these sizes before its oldest lines go
+SIZES = (BODY, READ)        # the coach's text shrinks to these sizes before its oldest lines go
 PANEL_PX = 13               # ... but never under this many pixels (a small window keeps it larger)
 FACTS_SHARE = 0.3           # at most this share of the panel's height for the scores and facts
 REPLY_FILL = (78, 40, 16)
@@ -80,7 +81,8 @@ def _lines(screen, paragraphs, reply, width, size):
 
 
 def _height(lines, size):
-    return sum(size + 5 + gap for *_, gap in lines) + (16 if lines and lines[0][1] else 0)
+    """The height of the coach's `lines` at text `size` (a line is as tall as the size)."""
+    return sum(size + gap for *_, gap in lines) + (16 if lines and lines[0][1] else 0)
 
 
 def kept_rows(screen, rows):
@@ -135,18 +137,18 @@ def panel(screen, paragraphs, reply, rows, progress=None):
     y = TOP + 4
     h = screen.lh - y - 10
     screen.panel((x, y, PANEL_W, h), alpha=215, edge=palette.GOLD)
-    screen.text("Coach", 20, palette.GOLD, (x + 14, y + 10))
+    screen.text("Coach", BODY, palette.GOLD, (x + 14, y + 10))
     if progress is not None:
-        screen.text(progress_words(*progress), 16, palette.TEXT_DIM, (x + PANEL_W - 14, y + 13), "topright")
+        screen.text(progress_words(*progress), READ, palette.TEXT_DIM, (x + PANEL_W - 14, y + 13), "topright")
     rows, size, lines = words(screen, paragraphs, reply, rows)
     bottom = y + h - 10 - 20 * len(rows)
     pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 28)),
                      screen.pixel((x + PANEL_W - 12, bottom - 28)), max(1, screen.px(1)))
-    screen.text("Scores", 15, palette.GOLD, (x + 14, bottom - 21))
+    screen.text("Scores", READ, palette.GOLD, (x + 14, bottom - 22))
     for label, value, colour, swatch in rows:
-        screen.text(label, 15, colour, (x + 14, bottom), width=PANEL_W - 90 if value else PANEL_W - 50)
+        screen.text(label, READ, colour, (x + 14, bottom), width=PANEL_W - 90 if value else PANEL_W - 50)
         if value:
-            screen.text(value, 15, colour, (x + PANEL_W - 14, bottom), "topright")
+            screen.text(value, READ, colour, (x + PANEL_W - 14, bottom), "topright")
         if swatch in palette.HEX:
             pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
                                screen.pixel((x + PANEL_W - 22, bottom + 8)), screen.px(7))
@@ -155,17 +157,17 @@ def panel(screen, paragraphs, reply, rows, progress=None):
     cy = top
     reply_lines = [line for line, is_reply, *_ in lines if is_reply]
     if reply_lines:
-        screen.panel((x + 8, top - 6, PANEL_W - 16, len(reply_lines) * (size + 5) + 12),
+        screen.panel((x + 8, top - 6, PANEL_W - 16, len(reply_lines) * size + 12),
                      fill=REPLY_FILL, alpha=235, edge=palette.DANGER, radius=8)
         for line in reply_lines:
             screen.text(line, size, palette.TEXT, (x + 16, cy))
-            cy += size + 5
+            cy += size
         cy += 16
     for line, is_reply, last, gap in lines:
         if not is_reply:
             cy += gap
             screen.text(line, size, palette.TEXT if last else palette.TEXT_DIM, (x + 14, cy))
-            cy += size + 5
+            cy += size
 
 
 def progress_words(reached, stops):
@@ -181,14 +183,14 @@ class Summary:
         w = min(1040, screen.lw - 60)
         self.x = screen.lw / 2 - w / 2
         self.w = w
-        self.closing = screen.wrap(closing, 19, w - 48)
+        self.closing = screen.wrap(closing, READ, w - 48)
         cols = 1 if len(rules) + len(later) <= 8 else 2
         self.col_w = (w - 48 - 20 * (cols - 1)) / cols
         self.blocks = []        # (heading, [[lines of a rule], ...] by column)
         for heading, items in (("Rules you met", rules), ("In a real game you will also meet", later)):
             if not items:
                 continue
-            wrapped = [screen.wrap("\u2022  " + rule, 16, self.col_w) for rule in items]
+            wrapped = [screen.wrap("\u2022  " + rule, READ, self.col_w) for rule in items]
             per_col = -(-len(wrapped) // cols)
             self.blocks.append((heading, [wrapped[c * per_col:(c + 1) * per_col] for c in range(cols)]))
         tall = sum(40 + max(sum(len(r) * 20 + 4 for r in column) for column in columns)
@@ -207,21 +209,21 @@ def summary(screen, place, title, buttons, focus, hover):
     screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=130, edge=None, radius=0)
     x, y = place.x, place.y
     screen.panel((x, y, place.w, place.h), alpha=245, edge=palette.GOLD, radius=14)
-    screen.text(title, 30, palette.GOLD, (screen.lw / 2, y + 18), "midtop", width=place.w - 40)
+    screen.text(title, TITLE, palette.GOLD, (screen.lw / 2, y + 18), "midtop", width=place.w - 40)
     cy = y + 66
     for line in place.closing:
-        screen.text(line, 19, palette.TEXT, (x + 24, cy))
+        screen.text(line, READ, palette.TEXT, (x + 24, cy))
         cy += 26
     for heading, columns in place.blocks:
         cy += 10
-        screen.text(heading, 19, palette.GOLD, (x + 24, cy))
+        screen.text(heading, READ, palette.GOLD, (x + 24, cy))
         cy += 30
         bottom = cy
         for c, column in enumerate(columns):
             ry = cy
             for wrapped in column:
                 for line in wrapped:
-                    screen.text(line, 16, palette.TEXT, (x + 24 + c * (place.col_w + 20), ry))
+                    screen.text(line, READ, palette.TEXT, (x + 24 + c * (place.col_w + 20), ry))
                     ry += 20
                 ry += 4
             bottom = max(bottom, ry)

@@ -13,9 +13,11 @@ from typing import NamedTuple
 import pygame
 
 from scenes.table.layout import PANEL_W, TOP, bubble_box, landed, pile_cards, zoom_box
+from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
 from sprites import palette
+from sprites.text import BODY, DISPLAY, HEADING, READ
 
 
 class Look:
@@ -73,12 +75,12 @@ def top_bar(screen, title, words, right):
     """The bar across the top: the title, then `words` up to `right` (see bar_lines);
     returns where the words start and end (x, x)."""
     screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
-    screen.text(title, 24, palette.TEXT, (18, 10))
-    x = 18 + screen.text_width(title, 24) + 18
+    screen.text(title, HEADING, palette.TEXT, (18, 10))
+    x = 18 + screen.text_width(title, HEADING) + 18
     return x, x + bar_text(screen, words, (x, 0, max(40, right - x), TOP - 6), palette.GOLD)
 
 
-BAR_SIZES = (20, 17, 15, 13)    # the top bar's text sizes, largest first (never under 13 px)
+BAR_SIZES = (BODY, READ)    # the top bar's text sizes, largest first
 
 
 def bar_lines(screen, words, width):
@@ -106,21 +108,34 @@ def bar_text(screen, words, box, colour):
     return max(screen.text(line, size, colour, (x, top + 20 * i)) for i, line in enumerate(lines))
 
 
+PLATE_H = 30            # a name plate's height
+AVATAR = 38             # its avatar's diameter, the disc overlapping the plate's left end
+
+
 def plate(screen, spot, name, right, current, computer=False):
-    """A seat's name plate at `spot` (x, y, w): a computer's mark (a small screen), its
-    name, and `right` (a count, 'thinking...', 'folded')."""
+    """A seat's compact name plate at `spot` (x, y, w: w the most it takes): the avatar
+    made from the name, a computer's mark (a small screen), the name, and `right` (a
+    count, 'thinking...', 'folded') where the plate has room for it beside the whole
+    name; the player to move lit in gold."""
     x, y, w = spot
-    fill = (64, 52, 14) if current else palette.PANEL
-    screen.panel((x, y, w, 28), fill=fill, alpha=230, edge=palette.GOLD if current else palette.PANEL_EDGE,
-                 radius=8)
     colour = palette.GOLD if current else palette.TEXT
-    left = x + 10
+    mark = 22 if computer else 0
+    start = AVATAR + 8 + mark                   # where the name starts
+    after = 18 + screen.text_width(right, READ)  # the count, after the name
+    name_w = screen.text_width(name, BODY)
+    if start + name_w + after + 14 > w:         # too narrow for both: the name whole, the count in its caption
+        right, after = "", 0
+    width = min(w, start + name_w + after + 14)
+    fill = (64, 52, 14) if current else palette.PANEL
+    screen.panel((x + AVATAR / 2, y, width - AVATAR / 2, PLATE_H), fill=fill, alpha=230,
+                 edge=palette.GOLD if current else palette.PANEL_EDGE, radius=PLATE_H / 2)
+    disc = avatar.image(name, screen.px(AVATAR), current)
+    screen.surface.blit(disc, screen.pixel((x, y + PLATE_H / 2 - AVATAR / 2)))
     if computer:
-        computer_mark(screen, (left, y + 8), colour)
-        left += 22
-    rw = screen.text_width(right, 16)
-    screen.text(name, 18, colour, (left, y + 6), width=x + w - left - rw - 18)
-    screen.text(right, 16, palette.TEXT_DIM, (x + w - 10, y + 7), "topright")
+        computer_mark(screen, (x + AVATAR + 8, y + 9), colour)
+    screen.text(name, BODY, colour, (x + start, y + 6), width=width - start - after - 6)
+    if right:
+        screen.text(right, READ, palette.TEXT_DIM, (x + width - 14, y + 8), "topright")
 
 
 def computer_mark(screen, pos, colour):
@@ -148,11 +163,11 @@ def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None):
 
 def felt_and_seats(screen, board, plates, open_lanes=frozenset()):
     """The field's lanes (those in `open_lanes`, where a picked card may go, edged in gold),
-    the other seats' panels, every name plate and the zones' captions; `plates` maps a seat
-    to (name, right-hand words, is current, is a computer)."""
+    every name plate (the other seats' cards lie on the felt under theirs) and the zones'
+    captions; `plates` maps a seat to (name, right-hand words, is current, is a computer)."""
     for lane, area in zip(board.lanes, board.areas):
         r = screen.rect(area)
-        pygame.draw.rect(screen.surface, (30, 104, 62), r, border_radius=screen.px(8))
+        screen.panel(area, fill=(190, 235, 205), alpha=34, edge=None, radius=8)    # the felt shows through
         if lane in open_lanes:
             edge = max(2, screen.px(3))
             pygame.draw.rect(screen.surface, palette.GOLD, r.inflate(2 * edge, 2 * edge), edge,
@@ -161,13 +176,11 @@ def felt_and_seats(screen, board, plates, open_lanes=frozenset()):
             y = r.top + r.h * k // 3 - screen.px(2)
             pygame.draw.line(screen.surface, (210, 230, 210), (r.left + screen.px(6), y),
                              (r.right - screen.px(6), y), max(1, screen.px(1)))
-    for rect in board.seat_panels.values():
-        screen.panel(rect, alpha=90, edge=None, radius=12)
     for seat, spot in board.plates.items():
         if seat in plates:
             plate(screen, spot, *plates[seat])
     for words, pos in board.labels:
-        screen.text(words, 15, palette.TEXT_DIM, pos)
+        screen.text(words, READ, palette.TEXT_DIM, pos)
 
 
 def flying_key(flying):
@@ -204,11 +217,13 @@ def grounded(board, flying):
     return placed, slots
 
 
-def cards(screen, board, look, focus=None, flying=None):
-    """The empty slots and every placed card that has landed (see grounded), with its
-    raise, selection, hint, dim, and the keyboard's mark on `focus` (a placed card)."""
+def cards(screen, board, look, focus=None, flying=None, up=()):
+    """The empty slots and every placed card that has landed (see grounded) but those
+    `up` (taken up from their places: drawn apart, see lifted), with its raise,
+    selection, hint, dim, and the keyboard's mark on `focus` (a placed card)."""
     surf = screen.surface
     placed, slots = grounded(board, flying or {})
+    placed = [p for p in placed if not any(p is u for u in up)]
     for slot in slots:
         pygame.draw.rect(surf, palette.FELT_LIGHT, screen.rect(slot), max(1, screen.px(2)),
                          border_radius=screen.px(6))
@@ -291,7 +306,7 @@ def die(screen, motion, board):
 
 def message_width(screen, board, words):
     """The width of the one-line message of `words`."""
-    return min(board.table_w - 80, screen.text_width(words, 18) + 40)
+    return min(board.table_w - 80, screen.text_width(words, BODY) + 40)
 
 
 def message(screen, board, words, spot=None):
@@ -302,11 +317,11 @@ def message(screen, board, words, spot=None):
     width = message_width(screen, board, words)
     x, y = spot or (board.table_w / 2 - width / 2, board.message_y())
     screen.panel((x, y, width, 32), fill=(70, 22, 18), alpha=230, edge=palette.DANGER)
-    screen.text(words, 18, palette.TEXT, (x + width / 2, y + 16), "center", width=width - 20)
+    screen.text(words, BODY, palette.TEXT, (x + width / 2, y + 16), "center", width=width - 20)
 
 
 BUBBLE_PX = 15          # a bubble's words are never drawn smaller than this, in pixels
-BUBBLE_SIZE = 20        # ... and at this logical size when the window is large enough
+BUBBLE_SIZE = BODY      # ... and at this logical size when the window is large enough
 BUBBLE_W = 380          # the widest a bubble's words run, in logical units
 BUBBLE_FILL = (252, 244, 220)
 BUBBLE_TEXT = (40, 32, 20)
@@ -385,10 +400,10 @@ def outcomes(screen, board, held, zones, flying=None):
     words = banner.words
     x, y = 340, board.hand_top - 44         # beside the viewer's name plate, above the hand
     room = board.table_w - 220 - x
-    if screen.text_width(words, 18) <= room - 30:
-        lines, size = [words], 18
+    if screen.text_width(words, BODY) <= room - 30:
+        lines, size = [words], BODY
     else:                                   # two smaller lines, in the same band
-        lines, size = screen.wrap(words, 15, room - 30), 15
+        lines, size = screen.wrap(words, READ, room - 30), READ
         lines = lines[:1] + [" ".join(lines[1:])]
     w = min(room, max(screen.text_width(line, size) for line in lines) + 30)
     screen.panel((x, y, w, 38), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
@@ -400,12 +415,12 @@ def outcomes(screen, board, held, zones, flying=None):
 def lane_result(screen, band, words):
     """A lane's result written in its band between the lane's rows (two lines at most)."""
     x, y, w, h = band
-    lines = screen.wrap(words, 15, w - 12)
+    lines = screen.wrap(words, READ, w - 12)
     lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
     top = y + h / 2 - (10 + LOG_LINE * len(lines)) / 2
     screen.panel((x, y, w, h), fill=(64, 52, 14), alpha=240, edge=palette.GOLD)
     for i, line in enumerate(lines):
-        screen.text(line, 15, palette.GOLD, (x + w / 2, top + 5 + LOG_LINE * i), "midtop", width=w - 12)
+        screen.text(line, READ, palette.GOLD, (x + w / 2, top + 5 + LOG_LINE * i), "midtop", width=w - 12)
 
 
 def toast(screen, motion, words_at, right):
@@ -417,10 +432,10 @@ def toast(screen, motion, words_at, right):
     words = motion.toasts[-1][0]
     start, end = words_at
     x = end + 16
-    width = min(right - x - 8, screen.text_width(words, 18) + 30)
-    if screen.text_width(words, 18) + 30 <= width:
+    width = min(right - x - 8, screen.text_width(words, BODY) + 30)
+    if screen.text_width(words, BODY) + 30 <= width:
         screen.panel((x, 10, width, 32), fill=(20, 20, 24), alpha=230, edge=palette.GOLD)
-        screen.text(words, 18, palette.TEXT, (x + 15, 26), "midleft")
+        screen.text(words, BODY, palette.TEXT, (x + 15, 26), "midleft")
         return
     x, width = start - 8, right - start + 8     # over the whole of the bar's words
     screen.panel((x, 3, width, TOP - 12), fill=(20, 20, 24), alpha=255, edge=palette.GOLD)
@@ -436,38 +451,40 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
     h = screen.lh - y - 10
     screen.panel((x, y, PANEL_W, h), alpha=200)
     cy = y + 12
-    screen.text("Scores", 18, palette.GOLD, (x + 14, cy))
-    cy += 24
+    screen.text("Scores", BODY, palette.GOLD, (x + 14, cy))
+    cy += 26
     unit = presenter.score_words(view)
     if None in view.scores:
         unit += "; a hidden score shows the cards held"
-    for line in screen.wrap(unit, 15, PANEL_W - 28):
-        screen.text(line, 15, palette.TEXT_DIM, (x + 14, cy))
-        cy += 18
+    for line in screen.wrap(unit, READ, PANEL_W - 28):
+        screen.text(line, READ, palette.TEXT_DIM, (x + 14, cy))
+        cy += LOG_LINE
     cy += 4
     for seat, score in enumerate(view.scores):
         if score is None:   # hidden from this seat: show what it can see instead
             count = sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')
             score = f"{count} card" + ("" if count == 1 else "s")
         colour = palette.GOLD if seat == view.current_player else palette.TEXT
-        screen.text(names[seat], 16, colour, (x + 14, cy), width=PANEL_W - 100)
-        screen.text(str(score), 16, colour, (x + PANEL_W - 14, cy), "topright")
-        cy += 21
+        screen.text(names[seat], READ, colour, (x + 14, cy), width=PANEL_W - 100)
+        screen.text(str(score), READ, colour, (x + PANEL_W - 14, cy), "topright")
+        cy += 22
     cy += 8
     for label, value, swatch in presenter.readouts(view, names):
-        screen.text(f"{label}: {value}", 16, palette.TEXT, (x + 14, cy), width=PANEL_W - 50)
         if swatch in palette.HEX:
             pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
                                screen.pixel((x + PANEL_W - 22, cy + 8)), screen.px(8))
-        cy += 21
+        for line in screen.wrap(f"{label}: {value}", READ, PANEL_W - 50):   # whole, on as many lines as it takes
+            screen.text(line, READ, palette.TEXT, (x + 14, cy))
+            cy += LOG_LINE
+        cy += 3
     cy += 8
     if seed is not None:          # a joined screen is not told the deal number
-        screen.text(f"Deal number {seed}", 15, palette.TEXT_DIM, (x + 14, cy))
+        screen.text(f"Deal number {seed}", READ, palette.TEXT_DIM, (x + 14, cy))
         cy += 28
     return log(screen, (x, cy, PANEL_W, y + h - cy - 6), log_title, log_lines, scroll)
 
 
-LOG_LINE = 18       # a log line's height
+LOG_LINE = 19       # a log line's height
 LOG_LINES = 2       # at most this many lines per entry; longer ones end in an ellipsis
 
 
@@ -478,12 +495,12 @@ def log(screen, box, title, entries, scroll=0):
     x, y, w, h = box
     scroll = max(0, min(scroll, len(entries) - 1))
     more = f"  ({scroll} newer below)" if scroll else ""
-    screen.text(title + more, 18, palette.GOLD, (x + 14, y), width=w - 28)
+    screen.text(title + more, BODY, palette.GOLD, (x + 14, y), width=w - 28)
     top = y + 26
     room = int((y + h - top) // LOG_LINE)
     shown = []
     for entry in reversed(entries[:len(entries) - scroll]):
-        lines = screen.wrap(entry, 15, w - 28)
+        lines = screen.wrap(entry, READ, w - 28)
         cut = len(lines) > LOG_LINES
         if cut:
             rest = " ".join(lines[LOG_LINES - 1:])
@@ -497,30 +514,30 @@ def log(screen, box, title, entries, scroll=0):
     for entry, lines, cut in reversed(shown):
         start = cy
         for line in lines:
-            screen.text(line, 15, palette.TEXT, (x + 14, cy), width=w - 28)
+            screen.text(line, READ, palette.TEXT, (x + 14, cy), width=w - 28)
             cy += LOG_LINE
-        if cut or screen.text_width(lines[-1], 15) > w - 28:
+        if cut or screen.text_width(lines[-1], READ) > w - 28:
             cut_short.append(((x + 14, start, w - 28, cy - start), entry))
     return cut_short
 
 
 def tooltip(screen, rect, words, right):
     """The full words of a log entry cut short, in a panel left of `rect`, ending at `right`."""
-    width = min(420, screen.text_width(words, 15) + 24)
-    lines = screen.wrap(words, 15, width - 24)
+    width = min(420, screen.text_width(words, READ) + 24)
+    lines = screen.wrap(words, READ, width - 24)
     height = 12 + LOG_LINE * len(lines)
     x = max(10, right - width)
     y = max(10, min(rect[1], screen.lh - height - 10))
     screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=240, edge=palette.GOLD)
     for i, line in enumerate(lines):
-        screen.text(line, 15, palette.TEXT, (x + 12, y + 6 + LOG_LINE * i))
+        screen.text(line, READ, palette.TEXT, (x + 12, y + 6 + LOG_LINE * i))
 
 
 def curtain(screen, name):
     """The curtain that hides the table until `name` has the device."""
     screen.panel((0, 0, screen.lw, screen.lh), fill=(12, 30, 22), alpha=255, edge=None, radius=0)
-    screen.text(f"Pass to {name}. Ready?", 44, palette.TEXT, (screen.lw / 2, screen.lh / 2 - 40), "center")
-    screen.text(f"Only {name} should look at the screen now.", 20, palette.TEXT_DIM,
+    screen.text(f"Pass to {name}. Ready?", DISPLAY, palette.TEXT, (screen.lw / 2, screen.lh / 2 - 40), "center")
+    screen.text(f"Only {name} should look at the screen now.", BODY, palette.TEXT_DIM,
                 (screen.lw / 2, screen.lh / 2 + 4), "center")
 
 
@@ -528,11 +545,11 @@ def dialog(screen, rect, title, buttons, focus, hover, colourblind):
     """A choice between several actions, over the dimmed table."""
     screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=120, edge=None, radius=0)
     screen.panel(rect, alpha=245, edge=palette.GOLD, radius=14)
-    if screen.text_width(title, 22) <= rect[2] - 30:
-        screen.text(title, 22, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 18), "midtop", width=rect[2] - 30)
+    if screen.text_width(title, HEADING) <= rect[2] - 30:
+        screen.text(title, HEADING, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 18), "midtop", width=rect[2] - 30)
     else:                                   # a question: two smaller lines
-        for i, line in enumerate(screen.wrap(title, 17, rect[2] - 30)[:2]):
-            screen.text(line, 17, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 10 + 21 * i), "midtop",
+        for i, line in enumerate(screen.wrap(title, READ, rect[2] - 30)[:2]):
+            screen.text(line, READ, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 10 + 21 * i), "midtop",
                         width=rect[2] - 30)
     for i, button in enumerate(buttons):
         button.draw(screen, focused=i == focus % len(buttons), hovered=button is hover)
@@ -542,5 +559,5 @@ def dialog(screen, rect, title, buttons, focus, hover, colourblind):
             pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
                                (r.x + screen.px(22), r.centery), screen.px(10))
             if colourblind:
-                screen.text(palette.colour_letter(swatch), 14, palette.TEXT,
+                screen.text(palette.colour_letter(swatch), READ, palette.TEXT,
                             (button.rect.x + 22, button.rect.centery), "center")

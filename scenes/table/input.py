@@ -41,11 +41,12 @@ def walk(items, focus, key, mod):
     return focus
 
 
-def main_focus(laid, dialog_default=0):
+def main_focus(laid, dialog_default=0, bold=frozenset()):
     """Where the keyboard starts after a change: on a choice, its marked option (a lesson's
     coach) or `dialog_default`; behind the curtain, Ready; on the table, a marked card or
     button (a hint, a lesson's coach), else a card you may play, else the first action
-    button, else your first card, else Hint or Rules (never Menu or Undo)."""
+    button but those whose moves are all of the `bold` kinds (the presenter's BOLD: a
+    knock, a fold), else your first card, else Hint or Rules (never Menu or Undo)."""
     cards, widgets = laid.cards, laid.widgets
     if laid.cover == "dialog":
         return next((i for i, w in enumerate(widgets) if w.marked), dialog_default)
@@ -56,8 +57,10 @@ def main_focus(laid, dialog_default=0):
     if marked:
         return marked[0]
     first = next((i for i, p in enumerate(cards) if p.raised), None)
-    if first is None and any(getattr(w, "actions", None) for w in widgets):
-        first = len(cards)
+    actions = [i for i, w in enumerate(widgets) if getattr(w, "actions", None)]
+    if first is None and actions:
+        first = len(cards) + next((i for i in actions if any(a.kind not in bold for a in widgets[i].actions)),
+                                  actions[0])
     if first is None and not cards:
         first = next((len(cards) + i for i, w in enumerate(widgets)
                       if getattr(w, "label", None) in ("Hint", "Rules", "Ready")), 0)

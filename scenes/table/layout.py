@@ -13,11 +13,13 @@ import math
 
 import pygame
 
+from sprites.text import READ
+
 PANEL_W = 260           # the right-hand panel (facts, scores, log)
 TOP = 56                # height of the top bar
 GAP = 16                # between zones in a row
 CAPTION = 17            # a zone's caption above its cards
-SIDE = 216              # the width of a seat's panel at the left or right
+SIDE = 236              # the width of a seat's panel at the left or right
 RESULT_H = 46           # the band of a field's lane where its result is written (two lines)
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 
@@ -397,23 +399,28 @@ class _Layout:
         return size[0] * (self.sizes.index + 0.04) if tight else size[0] + 4
 
     def caption(self, zone):
-        if zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor:
+        """A zone's caption: its name, and how many cards a pile, a stack or another
+        seat's hand holds (an empty one shows its empty place)."""
+        if zone.count and (zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor):
             return f"{zone.name} ({zone.count})"
         return zone.name
 
     def flow(self, zones, box, base, fan=False, centred=False):
         """Lay zones out left to right inside `box`, wrapping lines, overlapping the cards
         of a row down to their index strips, then shrinking them, until everything fits;
-        returns the placed cards."""
+        where nothing does (the most players, a crowded seat), a caption wider than its
+        cards may end in an ellipsis. Returns the placed cards."""
         x0, y0, w, h = box
         names = [z.name for z in zones]
         zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
-        for scale, tight in ((scale, tight) for scale in SCALES for tight in (False, True)):
+        for cut, scale, tight in ((cut, scale, tight) for cut in (False, True) for scale in SCALES
+                                  for tight in (False, True)):
             size = (int(base[0] * scale), int(base[1] * scale))
             lines, line, used = [], [], 0
             for zone in zones:
-                zw = max(self.zone_width(zone, size, w, fan, tight),
-                         min(w, self.measure(self.caption(zone), 14) + 4))
+                zw = self.zone_width(zone, size, w, fan, tight)
+                if not cut:
+                    zw = max(zw, min(w, self.measure(self.caption(zone), READ) + 4))
                 if line and used + GAP + zw > w:
                     lines.append((line, used))
                     line, used = [], 0
@@ -429,11 +436,19 @@ class _Layout:
         for line, used in lines:
             x = x0 + ((w - used) / 2 if centred else 0)
             for zone, zw in line:
-                self.b.labels.append((self.caption(zone), (x, y)))
+                self.b.labels.append((self.fitted(self.caption(zone), zw + GAP - 4), (x, y)))
                 out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan, tight=tight)
                 x += zw + GAP
             y += line_h
         return out
+
+    def fitted(self, words, width):
+        """A caption within `width`: whole, or cut to end in an ellipsis."""
+        if self.measure(words, READ) <= width:
+            return words
+        while len(words) > 1 and self.measure(words + "...", READ) > width:
+            words = words[:-1]
+        return words.rstrip() + "..."
 
     def cards_at(self, zone, box, size, fan=False, as_row=False, tight=False):
         """A zone's cards in its box: a pile, a fanned hand or a row (a slot when empty)."""

@@ -44,6 +44,7 @@ class TableScene(Scene):
         self.input = TableInput()
         self.static = draw.Layer()
         self.log_tips = []           # the log's entries cut short, as last drawn: [(rect, words)]
+        self.log_kept = (None, [])   # the log's entries as last made, and what they were made for
         self.top_span = (0, 0)       # where the top bar's words start and end, as last drawn
         self.taken = [None, 0, 0, 0]   # what of the model was taken: version laid out, changes, said, refocus
         super().startup(persist)
@@ -183,7 +184,7 @@ class TableScene(Scene):
                 pointer.dialog, pointer.dialog_focus = state.dialog, main_focus(laid, state.dialog.default)
         elif state.refocus != self.taken[3]:
             self.taken[3] = state.refocus
-            pointer.focus = main_focus(laid)
+            pointer.focus = main_focus(laid, bold=self.model.presenter.BOLD)
 
     def place_message(self):
         """Where the message goes: clear of the cards it is about, those it names and the
@@ -287,16 +288,18 @@ class TableScene(Scene):
                 widget.draw(screen, focused=widget is focus, hovered=widget is hover)
             return
         flying = self.motion.hidden()
+        up = lifted(pointer, laid.board)
         key = (model.version, pointer.focus, self.app.keyboard, model.session.thinking(), surf.get_size(),
-               self.app.settings.colourblind, model.ui.log_scroll, draw.flying_key(flying), model.told())
+               self.app.settings.colourblind, model.ui.log_scroll, draw.flying_key(flying), model.told(),
+               tuple(id(placed) for placed, _ in up))
         look = draw.Look(model.presenter, model.view, self.app.settings.colourblind)
         if self.static.stale(screen, key):
             with self.static.painting(screen):
-                self.draw_static(screen, look, flying, focus)
+                self.draw_static(screen, look, flying, focus, [placed for placed, _ in up])
         self.static.show(screen)
         for button in laid.top:
             button.draw(screen, focused=button is focus, hovered=button is hover)
-        for placed, rect in lifted(pointer, laid.board):
+        for placed, rect in up:
             if not draw.in_flight(placed, flying):
                 draw.lifted(screen, placed, look, rect, placed is focus)
                 if placed.face_up and pointer.drag_pos is None:
@@ -322,6 +325,15 @@ class TableScene(Scene):
         if model.over:
             coach_panel.summary(screen, self.summary, self.ending.title, laid.widgets, focus, hover)
 
+    def log_lines(self):
+        """The model's log entries, made again only when the model or what has landed
+        changed (a repaint for the pointer alone reuses them)."""
+        model = self.model
+        key = (model.version, model.told(), model.looking.viewer)
+        if self.log_kept[0] != key:
+            self.log_kept = (key, model.log_lines())
+        return self.log_kept[1]
+
     def won(self):
         """The zones on the table of the seat the banner's outcome favours (ringed)."""
         model = self.model
@@ -331,9 +343,10 @@ class TableScene(Scene):
         owners = model.presenter.owners(model.view)
         return {z.key for z in model.view.zones if z.kind != "hand" and owners.get(z.key) == banner.seat}
 
-    def draw_static(self, screen, look, flying, focus):
-        """What changes only with the layout (and a card landing), into the cached layer:
-        the felt, the top bar, the seats, the cards and the side panel (or the coach's)."""
+    def draw_static(self, screen, look, flying, focus, up):
+        """What changes only with the layout (and a card landing, or one taken up), into
+        the cached layer: the felt, the top bar, the seats, the cards but those `up` (drawn
+        over the layer, raised or dragged) and the side panel (or the coach's)."""
         model = self.model
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         humans = [seat.human for seat in model.session.seats]
@@ -342,11 +355,11 @@ class TableScene(Scene):
                                   model.presenter.statuses(model.view))
         lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter)
         draw.felt_and_seats(screen, self.laid.board, plates, lanes)
-        draw.cards(screen, self.laid.board, look, focus, flying)
+        draw.cards(screen, self.laid.board, look, focus, flying, up)
         side = model.director.side(model.seen)
         if side is None:
             self.log_tips = draw.side_panel(screen, model.view, model.presenter, model.names, model.session.seed,
-                                            "Moves", model.log_lines(), model.ui.log_scroll)
+                                            "Moves", self.log_lines(), model.ui.log_scroll)
         else:
             rows = coach_panel.facts_rows(model.view, model.presenter, model.names)
             coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress)

@@ -7,6 +7,7 @@ A scene has `startup(persist)`, `cleanup() -> persist`, `handle_event(event)`,
 import pygame
 
 from sprites import palette
+from sprites.text import BODY, DISPLAY
 
 
 class Scene:
@@ -120,6 +121,6 @@ class Scene:
 
     def draw_title(self, screen, words, sub=None):
         """A scene heading at the top of the canvas."""
-        screen.text(words, 44, palette.TEXT, (screen.lw / 2, 40), "midtop")
+        screen.text(words, DISPLAY, palette.TEXT, (screen.lw / 2, 40), "midtop")
         if sub:
-            screen.text(sub, 20, palette.TEXT_DIM, (screen.lw / 2, 92), "midtop")
+            screen.text(sub, BODY, palette.TEXT_DIM, (screen.lw / 2, 92), "midtop")

@@ -1,5 +1,6 @@
 """The controls overlay (F1 or ?): every key the app answers, and what it does."""
 from sprites import palette
+from sprites.text import BODY, READ, TITLE
 
 # (keys, what they do), in the order a newcomer needs them.
 CONTROLS = (
@@ -24,9 +25,9 @@ def draw(screen):
     w, h = 760, 110 + 40 * len(CONTROLS)
     x, y = screen.lw / 2 - w / 2, screen.lh / 2 - h / 2
     screen.panel((x, y, w, h), fill=(16, 44, 32), alpha=255, edge=palette.GOLD, radius=14)
-    screen.text("Controls", 28, palette.GOLD, (screen.lw / 2, y + 18), "midtop")
+    screen.text("Controls", TITLE, palette.GOLD, (screen.lw / 2, y + 18), "midtop")
     for i, (keys, words) in enumerate(CONTROLS):
         row = y + 70 + i * 40
-        screen.text(keys, 20, palette.GOLD, (x + 200, row), "topright")
-        screen.text(words, 20, palette.TEXT, (x + 230, row), width=w - 260)
-    screen.text("Any key or click closes this.", 16, palette.TEXT_DIM, (screen.lw / 2, y + h - 30), "midtop")
+        screen.text(keys, BODY, palette.GOLD, (x + 200, row), "topright")
+        screen.text(words, BODY, palette.TEXT, (x + 230, row), width=w - 260)
+    screen.text("Any key or click closes this.", READ, palette.TEXT_DIM, (screen.lw / 2, y + h - 30), "midtop")

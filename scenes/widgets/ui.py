@@ -103,7 +103,7 @@ class Button:
     """A clickable, focusable label. `on_click()` runs when it is activated;
     `on_refused()`, if set, when it is activated while switched off (to say why)."""
 
-    def __init__(self, rect, label, on_click, enabled=True, primary=False, size=20, key=None):
+    def __init__(self, rect, label, on_click, enabled=True, primary=False, size=text.BODY, key=None):
         self.rect = pygame.Rect(rect)
         self.label = label
         self.on_click = on_click
