@@ -498,6 +498,11 @@ class Presenter:
         """How `seat`'s score was made, in words, from the view at the end ('' when nothing to say)."""
         return ""
 
+    def plate_words(self, view, seat, names):
+        """How `seat`'s score was made, for a plate that shows the cards that made it
+        (score_cards) beside the words: by default the breakdown."""
+        return self.breakdown(view, seat, names)
+
     def showcase(self):
         """The cards the menu shows beside the game: SHOWCASE's, else the deck's first five faces."""
         return [self.by_name[name] for name in self.SHOWCASE or tuple(self.by_name)[:5]]

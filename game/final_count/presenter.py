@@ -233,6 +233,10 @@ class FinalCount(Presenter):
             words += f", +{s['bonus']} caller bonus"
         return [(words, self.cards_named(s.get("cards", [])))]
 
+    def plate_words(self, view, seat, names):
+        """Nothing beside the hand's cards: their caption says the count and the bonus."""
+        return ""
+
     def breakdown(self, view, seat, names):
         """The hand's cards, its count or bust, the goal, the caller's bonus, the points."""
         seats = (view.facts["last_hand"] or {}).get("seats") or []

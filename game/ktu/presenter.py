@@ -173,6 +173,10 @@ class Ktu(Presenter):
         groups = [(f"Still held: {plural(len(shown), 'card')}", shown)] if shown else []
         return groups + ([(f"Face down: {plural(len(hidden), 'card')}", hidden)] if hidden else [])
 
+    def plate_words(self, view, seat, names):
+        """Nothing beside the cards: their caption says the place or what is still held."""
+        return ""
+
     def breakdown(self, view, seat, names):
         """Out in which place, or still holding cards."""
         finished = view.facts["finished"]

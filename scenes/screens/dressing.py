@@ -10,7 +10,7 @@ from sprites import spread
 
 HEADLINE = 44       # a screen's headline (Scene.draw_title)
 NAME = 24           # a game's or a player's name
-SCORE = 26          # a score on a plate
+SCORE = 34          # a score on a plate
 LABEL = 19          # a caption over cards, a column's head
 BODY = 17           # a description, a line of how a score was made
 READ = 16           # the least text a player reads

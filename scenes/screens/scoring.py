@@ -1,16 +1,45 @@
-"""Scoring: after each hand and at the end, the players ranked by place, every seat's
-score (what it counts and which way is better said above), how it was made (in the
-words of the game's presenter), this hand's points apart from the running totals where
-the game has them, the winner, the deal number, whether the game was practice, and
-Play again / Menu."""
+"""Scoring: after each hand and at the end, every player's plate, best place first: the
+place, the name, the score (what it counts and which way is better said above), this
+hand's points apart from the running totals where the game has them, how it was made in
+the words of the game's presenter, and the cards that made it, drawn as the table draws
+them (a hand's count, the assignments laid, the order players went out, the last down, the
+lanes). The winner's plate glows and a short burst of flakes celebrates the win (not at
+Instant animation); the deal number, whether the game was practice, and Play again / Menu."""
 import random
+from typing import NamedTuple
 
+from scenes.screens import dressing
+from scenes.screens.celebration import Celebration
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.table.presenters import presenter_for
 from game.presenter import ordinal, winners_words
 from scenes.table.session import Session
 from sprites import felt, palette
+
+TOP = 128               # the first plate's top
+GAP = 12                # between plates
+LEFT_W = 300            # a plate's place, name and how the score was made
+NAME_W = 250            # the same where no plate has words beside its cards
+SCORE_W = 150           # a plate's score column
+GROUP_GAP = 22          # between two groups of cards on a plate
+CARD_RATIO = 1.4        # a card's height over its width
+MAX_CARD_H = 150
+MIN_CARD_H = 44
+
+
+class Plate(NamedTuple):
+    """One player's line of the scores."""
+
+    place: str          # '1st'
+    seat: int
+    name: str
+    score: object
+    how: str            # how it was made, in words
+    won: bool           # won the game
+    points: object      # this hand's points, or None
+    won_hand: bool
+    groups: list        # (caption, cards) that made the score
 
 
 class ScoringScene(Scene):
@@ -21,7 +50,20 @@ class ScoringScene(Scene):
         self.interim = persist.get("interim", False)
         self.view = self.session.view(None)
         self.presenter = presenter_for(self.session.info)
+        self.celebration = None
         super().startup(persist)
+        winners = [p for p in self.plates() if p.won]
+        if winners and not self.interim and self.app.settings.animation_speed != "instant":
+            x, y, w, _ = self.plate_rects(self.app.screen)[0]       # the winner's, first
+            self.celebration = Celebration((x + w / 2, y + 20), seed=self.session.seed or 1)
+
+    def busy(self):
+        """Moving only while the celebration runs."""
+        return self.celebration is not None and self.celebration.running
+
+    def update(self, dt):
+        if self.busy():
+            self.celebration.update(dt)
 
     def layout(self):
         screen = self.app.screen
@@ -92,46 +134,121 @@ class ScoringScene(Scene):
             lines.append("A practice game: Casual undo was used, so Statistics keeps it apart")
         return lines + self.presenter.summary_lines(self.view, names)
 
+    def plates(self):
+        """Every player's plate, best place first (as `ordered`), with the cards that made
+        each score."""
+        hand = self.presenter.hand_result(self.view) or {}
+        seats = {name: seat for seat, name in enumerate(s.name for s in self.session.seats)}
+        plates = []
+        for place, name, score, how, won in self.ordered():
+            seat = seats[name]
+            points, won_hand = hand.get(seat, (None, False))
+            plates.append(Plate(place, seat, name, score,
+                                self.presenter.plate_words(self.view, seat, list(seats)), won, points,
+                                won_hand, self.presenter.score_cards(self.view, seat)))
+        return plates
+
+    def columns(self):
+        """Plates side by side: two when there are many players with few groups each."""
+        plates = self.plates()
+        return 2 if len(plates) > 4 and all(len(p.groups) <= 2 for p in plates) else 1
+
+    def plate_rects(self, screen):
+        """Each plate's logical rect (x, y, w, h), in the order of `plates`."""
+        count = len(self.plates())
+        columns = self.columns()
+        lines = -(-count // columns)
+        w = min(1180, screen.lw - 60)
+        x = screen.lw / 2 - w / 2
+        room = screen.lh - 100 - TOP - self._notes_h(screen, w)
+        h = max(84, min(MAX_CARD_H + 50, (room - GAP * (lines - 1)) / lines))
+        pw = (w - GAP * (columns - 1)) / columns
+        return [(x + (i % columns) * (pw + GAP), TOP + (i // columns) * (h + GAP), pw, h) for i in range(count)]
+
+    def _notes_h(self, screen, w):
+        return 16 + 22 * sum(len(screen.wrap(line, dressing.BODY, w - 48)) for line in self.notes())
+
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         info = self.session.info
         seed = self.session.seed
         self.draw_title(screen, self.headline(), info.title + ("" if seed is None else f"  ·  deal number {seed}")
                         + f"  ·  scores: {self.presenter.score_words()}")
-        w = min(900, screen.lw - 80)
-        x = screen.lw / 2 - w / 2
-        y = 140
-        names = {s.name: i for i, s in enumerate(self.session.seats)}
-        hand = self.presenter.hand_result(self.view)
-        score_right = x + (470 if hand else 370)
-        how_x = score_right + 20
-        rows = []
-        for place, name, score, how, won in self.ordered():
-            lines = screen.wrap(how or "-", 16, x + w - 20 - how_x)
-            rows.append((place, name, score, lines, won, max(44, 14 + 20 * len(lines))))
-        screen.panel((x, y, w, 60 + sum(row[-1] for row in rows)), alpha=210)
-        screen.text("Player", 18, palette.TEXT_DIM, (x + 80, y + 16))
-        if hand:
-            screen.text("This hand" if self.interim else "Last hand", 18, palette.TEXT_DIM, (x + 390, y + 16),
-                        "topright")
-        screen.text("Score", 18, palette.TEXT_DIM, (score_right, y + 16), "topright")
-        screen.text("How it was made", 18, palette.TEXT_DIM, (how_x, y + 16))
-        y += 52
-        for place, name, score, lines, won, height in rows:
-            points, won_hand = (hand or {}).get(names.get(name), (None, False))
-            colour = palette.GOLD if won or won_hand else palette.TEXT
-            screen.text(place, 22, colour, (x + 24, y))
-            mark = "  (winner)" if won else "  (won the hand)" if won_hand else ""
-            screen.text(name + mark, 22, colour, (x + 80, y), width=(300 if hand else 280) - 80)
-            if points is not None:
-                screen.text(f"+{points}", 22, colour, (x + 390, y), "topright")
-            screen.text(str(score), 22, colour, (score_right, y), "topright")
-            for i, line in enumerate(lines):
-                screen.text(line, 16, palette.TEXT_DIM, (how_x, y + 3 + 20 * i))
-            y += height
-        y += 24
+        rects = self.plate_rects(screen)
+        plates = self.plates()
+        left = LEFT_W if any(plate.how for plate in plates) else NAME_W
+        for plate, rect in zip(plates, rects):
+            self._draw_plate(screen, plate, rect, left)
+        x, y = rects[0][0], rects[-1][1] + rects[-1][3] + 16
+        w = min(1180, screen.lw - 60)
         for line in self.notes():
-            for part in screen.wrap(line, 17, w - 48):
-                screen.text(part, 17, palette.TEXT_DIM, (x + 24, y))
+            for part in screen.wrap(line, dressing.BODY, w - 48):
+                screen.text(part, dressing.BODY, palette.TEXT_DIM, (x + 24, y))
                 y += 22
+        if self.busy():
+            self.celebration.draw(screen)
         self.draw_widgets(screen)
+
+    def _draw_plate(self, screen, plate, rect, left):
+        """One player's plate: place, name, how the score was made, the cards that made
+        it, the score; the winner's lit gold."""
+        x, y, w, h = rect
+        lit = plate.won or plate.won_hand
+        if plate.won:
+            glow = self.celebration.glow() if self.celebration is not None else 0.35
+            screen.panel((x - 4, y - 4, w + 8, h + 8), fill=palette.GOLD, alpha=int(60 + 120 * glow),
+                         edge=None, radius=14)
+        screen.panel(rect, fill=(44, 38, 14) if lit else palette.PANEL, alpha=225,
+                     edge=palette.GOLD if lit else palette.PANEL_EDGE)
+        colour = palette.GOLD if lit else palette.TEXT
+        left = min(left, w * 0.34)
+        screen.text(plate.place, dressing.NAME, colour, (x + 16, y + 12))
+        mark = "Winner" if plate.won else "Won the hand" if plate.won_hand else ""
+        mark_w = screen.text_width(mark, dressing.LABEL) + 16 if mark else 0
+        name_w = screen.text(plate.name, dressing.NAME, colour, (x + 70, y + 12),
+                             width=left - 80 - (mark_w + 8 if mark else 0))
+        top = y + 46
+        if mark:
+            mx = x + 70 + name_w + 8
+            screen.panel((mx, y + 13, mark_w, 26), fill=palette.GOLD, alpha=255, edge=None, radius=13)
+            screen.text(mark, dressing.LABEL, palette.BUTTON_TEXT, (mx + mark_w / 2, y + 26), "center")
+        lines = screen.wrap(plate.how or "", dressing.BODY, left - 86)
+        for line in lines[:max(1, int((y + h - top - 6) // 21))]:
+            screen.text(line, dressing.BODY, palette.TEXT_DIM, (x + 70, top))
+            top += 21
+        score_x = x + w - 18
+        screen.text(str(plate.score), dressing.SCORE, colour, (score_x, y + 10), "topright")
+        screen.text(self.presenter.SCORE_UNIT, dressing.READ, palette.TEXT_DIM, (score_x, y + 52), "topright")
+        if plate.points is not None:
+            screen.text(f"+{plate.points} " + ("this hand" if self.interim else "last hand"), dressing.READ,
+                        colour, (score_x, y + 74), "topright")
+        self._draw_groups(screen, plate.groups, (x + left, y + 10, w - left - SCORE_W, h - 20))
+
+    def _draw_groups(self, screen, groups, area):
+        """The groups of cards side by side in `area`, each under its caption, the cards
+        as large as the plate allows and overlapping where they must."""
+        x, y, w, h = area
+        card_h = max(MIN_CARD_H, min(MAX_CARD_H, h - 30))
+        card_w = card_h / CARD_RATIO
+        needs, wants = [], []
+        for caption, cards in groups:
+            words = screen.text_width(caption, dressing.LABEL) + 8
+            cards_w = card_w * (1 + 0.3 * (len(cards) - 1)) if cards else 0
+            needs.append(max(min(words, 200), cards_w))
+            wants.append(max(words, card_w * (1 + 1.08 * (len(cards) - 1)) if cards else 0))
+        room = w - GROUP_GAP * (len(groups) - 1)
+        if sum(wants) <= room:
+            widths = wants
+        else:
+            spare = max(0.0, room - sum(needs))
+            extra = sum(wants) - sum(needs) or 1
+            widths = [n + spare * (want - n) / extra for n, want in zip(needs, wants)]
+            if sum(widths) > room:
+                widths = [v * room / sum(widths) for v in widths]
+        colourblind = self.app.settings.colourblind
+        for (caption, cards), width in zip(groups, widths):
+            screen.text(caption, dressing.LABEL, palette.TEXT, (x, y), width=width)
+            if cards:
+                dressing.row(screen, cards, (x, y + 26), card_w, card_h, width, colourblind,
+                             self.presenter.family, self.presenter.deck_back)
+            x += width + GROUP_GAP
