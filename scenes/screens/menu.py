@@ -16,8 +16,11 @@ from sprites import felt, palette
 
 COLUMNS = 3         # games side by side
 TILES_Y = 122       # the top of the first line of games
-TILE_H = 196        # a game's tile
+TILE_H = 196        # a game's tile, at most (smaller when more games must fit)
+TILE_TEXT_H = 116   # the part of a tile its words take, under the fan
 TILE_GAP = 14
+BELOW = 100         # kept under the doors for what Continue resumes and the notices
+MIN_CARD_H = 36
 CARD = (56, 78)                 # a fanned card in a game's tile (logical units)
 FORMATION_CARD = (58, 80)       # Play Design's cards, whose marks are smaller
 
@@ -78,17 +81,19 @@ class MenuScene(Scene):
         w = min(1180, screen.lw - 60)
         x = screen.lw / 2 - w / 2
         tile_w = (w - TILE_GAP * (COLUMNS - 1)) / COLUMNS
+        lines = -(-len(registry.GAMES) // COLUMNS)
+        room = screen.lh - TILES_Y - 50 - BELOW
+        tile_h = min(TILE_H, (room - TILE_GAP * (lines - 1)) / lines)
         self.widgets = []
         for i, (game_id, info) in enumerate(registry.GAMES.items()):
             column, line = i % COLUMNS, i // COLUMNS
-            tile = ui.Button((x + column * (tile_w + TILE_GAP), TILES_Y + line * (TILE_H + TILE_GAP), tile_w, TILE_H),
+            tile = ui.Button((x + column * (tile_w + TILE_GAP), TILES_Y + line * (tile_h + TILE_GAP), tile_w, tile_h),
                              info.title, lambda g=game_id: self.pick(g), size=dressing.NAME)
             tile.info = info
             tile.draw = lambda screen, focused=False, hovered=False, b=tile: self._draw_game(
                 screen, b, focused, hovered)
             self.widgets.append(tile)
-        lines = -(-len(registry.GAMES) // COLUMNS)
-        y = TILES_Y + lines * (TILE_H + TILE_GAP) + 4
+        y = TILES_Y + lines * (tile_h + TILE_GAP) + 4
         doors = [("Statistics", self.statistics), ("Rules", self.rules), ("Learn to play", self.learn),
                  ("Join a game", self.join), ("Settings", self.settings), ("Quit", self.app.quit)]
         if self.saved is not None:
@@ -117,6 +122,8 @@ class MenuScene(Scene):
         presenter = self.presenters[info.id]
         cards = presenter.showcase()
         card_w, card_h = (FORMATION_CARD if presenter.family == "formation" else CARD)
+        shrink = min(1.0, max(MIN_CARD_H, h - TILE_TEXT_H) / card_h)     # more games than fit: smaller fans
+        card_w, card_h = card_w * shrink, card_h * shrink
         dressing.fan(screen, cards, (x + w / 2, y + 14 + card_h / 2 + 6), card_w, card_h,
                      self.app.settings.colourblind, presenter.family, presenter.deck_back, spread_deg=12)
         players = (f"{info.min_players} players" if info.min_players == info.max_players
