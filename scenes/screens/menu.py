@@ -105,6 +105,7 @@ class MenuScene(Scene):
             self.widgets.append(ui.Button((dx + i * (bw + 12), y, bw, 46), label, action, size=22,
                                           primary=label == "Continue"))
         self.doors_bottom = y + 46
+        self.doors_end = len(self.widgets)
         self.x, self.w = x, w
         self.widgets.append(ui.Button((screen.lw - 150, 24, 126, 40), "About", self.about, size=18))
         self.hostable = self.saved is not None and sum(s["level"] is None for s in self.saved[1]) > 1
@@ -182,8 +183,8 @@ class MenuScene(Scene):
         self.app.quit()
 
     def key(self, event):
-        """Up and Down move between the lines of games (and to the doors below); the
-        other keys as on every screen."""
+        """Up and Down move between the lines of games (and between them and the row of
+        doors below); the other keys as on every screen."""
         games = len(registry.GAMES)
         focus = self.focus % max(1, len(self.widgets))
         if event.key == pygame.K_DOWN and focus < games:
@@ -192,7 +193,7 @@ class MenuScene(Scene):
         elif event.key == pygame.K_UP and COLUMNS <= focus < games:
             self.focus = focus - COLUMNS
             self.dirty = True
-        elif event.key == pygame.K_UP and games <= focus < len(self.widgets):
+        elif event.key == pygame.K_UP and games <= focus < self.doors_end:
             self.focus = games - 1 - (games - 1) % COLUMNS
             self.dirty = True
         else:
