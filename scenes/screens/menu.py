@@ -3,8 +3,6 @@ title, players and description; its setup also hosts it for other computers), Co
 Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a file that
 was bad, or about a finished game whose record and count waited for the disk (recorded
 now, or not yet)."""
-import pygame
-
 from game import registry, saves
 from game.core import SharedAct
 from scenes.widgets import ui
@@ -105,7 +103,6 @@ class MenuScene(Scene):
             self.widgets.append(ui.Button((dx + i * (bw + 12), y, bw, 46), label, action, size=22,
                                           primary=label == "Continue"))
         self.doors_bottom = y + 46
-        self.doors_end = len(self.widgets)
         self.x, self.w = x, w
         self.widgets.append(ui.Button((screen.lw - 150, 24, 126, 40), "About", self.about, size=18))
         self.hostable = self.saved is not None and sum(s["level"] is None for s in self.saved[1]) > 1
@@ -181,23 +178,6 @@ class MenuScene(Scene):
 
     def back(self):
         self.app.quit()
-
-    def key(self, event):
-        """Up and Down move between the lines of games (and between them and the row of
-        doors below); the other keys as on every screen."""
-        games = len(registry.GAMES)
-        focus = self.focus % max(1, len(self.widgets))
-        if event.key == pygame.K_DOWN and focus < games:
-            self.focus = focus + COLUMNS if focus + COLUMNS < games else games
-            self.dirty = True
-        elif event.key == pygame.K_UP and COLUMNS <= focus < games:
-            self.focus = focus - COLUMNS
-            self.dirty = True
-        elif event.key == pygame.K_UP and games <= focus < self.doors_end:
-            self.focus = games - 1 - (games - 1) % COLUMNS
-            self.dirty = True
-        else:
-            super().key(event)
 
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))

@@ -26,6 +26,8 @@ GROUP_GAP = 22          # between two groups of cards on a plate
 CARD_RATIO = 1.4        # a card's height over its width
 MAX_CARD_H = 150
 MIN_CARD_H = 44
+CAPTION_H = 30          # a caption over cards, with the gap under it
+FEW = 5                 # cards on a plate few enough for plates side by side
 
 
 class Plate(NamedTuple):
@@ -149,9 +151,11 @@ class ScoringScene(Scene):
         return plates
 
     def columns(self):
-        """Plates side by side: two when there are many players with few groups each."""
+        """Plates side by side: two when there are many players with few groups each, or
+        four or more with a few cards each (their cards then larger)."""
         plates = self.plates()
-        return 2 if len(plates) > 4 and all(len(p.groups) <= 2 for p in plates) else 1
+        few = all(len(p.groups) <= 1 and sum(len(cards) for _, cards in p.groups) <= FEW for p in plates)
+        return 2 if (len(plates) > 4 and all(len(p.groups) <= 2 for p in plates)) or (len(plates) >= 4 and few) else 1
 
     def plate_rects(self, screen):
         """Each plate's logical rect (x, y, w, h), in the order of `plates`."""
@@ -161,7 +165,7 @@ class ScoringScene(Scene):
         w = min(1180, screen.lw - 60)
         x = screen.lw / 2 - w / 2
         room = screen.lh - 100 - TOP - self._notes_h(screen, w)
-        h = max(84, min(MAX_CARD_H + 50, (room - GAP * (lines - 1)) / lines))
+        h = max(84, min(MAX_CARD_H + (82 + CAPTION_H if columns == 2 else 50), (room - GAP * (lines - 1)) / lines))
         pw = (w - GAP * (columns - 1)) / columns
         return [(x + (i % columns) * (pw + GAP), TOP + (i // columns) * (h + GAP), pw, h) for i in range(count)]
 
@@ -177,8 +181,10 @@ class ScoringScene(Scene):
         rects = self.plate_rects(screen)
         plates = self.plates()
         left = LEFT_W if any(plate.how for plate in plates) else NAME_W
+        stacked = self.columns() == 2
+        card_h = self.card_h(plates, self.groups_area(rects[0], min(left, rects[0][2] * 0.34), stacked))
         for plate, rect in zip(plates, rects):
-            self._draw_plate(screen, plate, rect, left)
+            self._draw_plate(screen, plate, rect, left, stacked, card_h)
         x, y = rects[0][0], rects[-1][1] + rects[-1][3] + 16
         w = min(1180, screen.lw - 60)
         for line in self.notes():
@@ -189,7 +195,27 @@ class ScoringScene(Scene):
             self.celebration.draw(screen)
         self.draw_widgets(screen)
 
-    def _draw_plate(self, screen, plate, rect, left):
+    def groups_area(self, rect, left, stacked):
+        """Where a plate's cards go (logical x, y, w, h): right of the name and the words
+        and left of the score; on plates side by side, under the name across the plate."""
+        x, y, w, h = rect
+        if stacked:
+            return x + 16, y + 74, w - 32, h - 82
+        return x + left, y + 10, w - left - SCORE_W, h - 18
+
+    def card_h(self, plates, area):
+        """The height of every card on the plates: as tall as `area` (a plate's) allows,
+        but no taller than lets the most crowded plate show each card's index (a quarter
+        of each card under the next at most)."""
+        fits = [MAX_CARD_H, area[3] - CAPTION_H]
+        for plate in plates:
+            count = sum(len(cards) for _, cards in plate.groups)
+            if count:
+                spare = area[2] - GROUP_GAP * (len(plate.groups) - 1)
+                fits.append(spare / (1 + 0.75 * (count - 1)) * CARD_RATIO)
+        return max(MIN_CARD_H, min(fits))
+
+    def _draw_plate(self, screen, plate, rect, left, stacked, card_h):
         """One player's plate: place, name, how the score was made, the cards that made
         it, the score; the winner's lit gold."""
         x, y, w, h = rect
@@ -201,34 +227,37 @@ class ScoringScene(Scene):
         screen.panel(rect, fill=(44, 38, 14) if lit else palette.PANEL, alpha=225,
                      edge=palette.GOLD if lit else palette.PANEL_EDGE)
         colour = palette.GOLD if lit else palette.TEXT
-        left = min(left, w * 0.34)
+        left = w - SCORE_W if stacked else min(left, w * 0.34)
         screen.text(plate.place, dressing.NAME, colour, (x + 16, y + 12))
         mark = "Winner" if plate.won else "Won the hand" if plate.won_hand else ""
         mark_w = screen.text_width(mark, dressing.LABEL) + 16 if mark else 0
+        beside = screen.text_width(plate.name, dressing.NAME) + 8 + mark_w <= left - 80   # else under the name
         name_w = screen.text(plate.name, dressing.NAME, colour, (x + 70, y + 12),
-                             width=left - 80 - (mark_w + 8 if mark else 0))
+                             width=left - 80 - (mark_w + 8 if mark and beside else 0))
         top = y + 46
         if mark:
-            mx = x + 70 + name_w + 8
-            screen.panel((mx, y + 13, mark_w, 26), fill=palette.GOLD, alpha=255, edge=None, radius=13)
-            screen.text(mark, dressing.LABEL, palette.BUTTON_TEXT, (mx + mark_w / 2, y + 26), "center")
+            mx, my = (x + 70 + name_w + 8, y + 13) if beside else (x + 70, top)
+            screen.panel((mx, my, mark_w, 26), fill=palette.GOLD, alpha=255, edge=None, radius=13)
+            screen.text(mark, dressing.LABEL, palette.BUTTON_TEXT, (mx + mark_w / 2, my + 13), "center")
+            top += 0 if beside else 32
         lines = screen.wrap(plate.how or "", dressing.BODY, left - 86)
-        for line in lines[:max(1, int((y + h - top - 6) // 21))]:
-            screen.text(line, dressing.BODY, palette.TEXT_DIM, (x + 70, top))
+        room = 1 if stacked else max(1, int((y + h - top - 6) // 21))
+        for line in lines[:room]:
+            screen.text(line, dressing.BODY, palette.TEXT_DIM, (x + 70, top), width=left - 86)
             top += 21
         score_x = x + w - 18
-        screen.text(str(plate.score), dressing.SCORE, colour, (score_x, y + 10), "topright")
-        screen.text(self.presenter.SCORE_UNIT, dressing.READ, palette.TEXT_DIM, (score_x, y + 52), "topright")
+        score_w = screen.text(str(plate.score), dressing.SCORE, colour, (score_x, y + 10), "topright")
+        unit = (score_x - score_w - 10, y + 22) if stacked else (score_x, y + 52)   # beside the score, or under it
+        screen.text(self.presenter.SCORE_UNIT, dressing.READ, palette.TEXT_DIM, unit, "topright")
         if plate.points is not None:
             screen.text(f"+{plate.points} " + ("this hand" if self.interim else "last hand"), dressing.READ,
-                        colour, (score_x, y + 74), "topright")
-        self._draw_groups(screen, plate.groups, (x + left, y + 10, w - left - SCORE_W, h - 20))
+                        colour, (score_x, y + (48 if stacked else 74)), "topright")
+        self._draw_groups(screen, plate.groups, self.groups_area(rect, left, stacked), card_h)
 
-    def _draw_groups(self, screen, groups, area):
+    def _draw_groups(self, screen, groups, area, card_h):
         """The groups of cards side by side in `area`, each under its caption, the cards
         as large as the plate allows and overlapping where they must."""
-        x, y, w, h = area
-        card_h = max(MIN_CARD_H, min(MAX_CARD_H, h - 30))
+        x, y, w, _ = area
         card_w = card_h / CARD_RATIO
         needs, wants = [], []
         for caption, cards in groups:
@@ -249,6 +278,6 @@ class ScoringScene(Scene):
         for (caption, cards), width in zip(groups, widths):
             screen.text(caption, dressing.LABEL, palette.TEXT, (x, y), width=width)
             if cards:
-                dressing.row(screen, cards, (x, y + 26), card_w, card_h, width, colourblind,
+                dressing.row(screen, cards, (x, y + CAPTION_H - 4), card_w, card_h, width, colourblind,
                              self.presenter.family, self.presenter.deck_back)
             x += width + GROUP_GAP
