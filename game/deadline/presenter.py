@@ -202,7 +202,7 @@ class Deadline(Presenter):
         groups = []
         for a in view.facts["assignments"] or []:
             if a["owner"] == seat:
-                done = "completed" if a["completed"] else "not completed"
+                done = "completed" if a["completed"] else "incomplete"
                 groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}",
                                self.cards_named(a["cards"] + [name for _, name in a["extra_credit"]])))
         grades = view.facts["grades"] or []

@@ -80,6 +80,10 @@ class FinalCardDown(Presenter):
         """A D's play shows the colour it declares."""
         return action.arg if action.kind == Act.PLAY else None
 
+    def plate_words(self, view, seat, names):
+        """Nothing beside the cards left in hand: their caption and the score say it."""
+        return ""
+
     def breakdown(self, view, seat, names):
         """Went out, or the points of the cards still held."""
         return "went out" if seat in view.winners else "points in hand"

@@ -27,6 +27,7 @@ CARD_RATIO = 1.4        # a card's height over its width
 MAX_CARD_H = 150
 MIN_CARD_H = 44
 CAPTION_H = 30          # a caption over cards, with the gap under it
+CAPTION_LINE = 20       # a caption's second line
 FEW = 5                 # cards on a plate few enough for plates side by side
 
 
@@ -182,9 +183,11 @@ class ScoringScene(Scene):
         plates = self.plates()
         left = LEFT_W if any(plate.how for plate in plates) else NAME_W
         stacked = self.columns() == 2
-        card_h = self.card_h(plates, self.groups_area(rects[0], min(left, rects[0][2] * 0.34), stacked))
+        worded = any(plate.how or plate.points is not None for plate in plates)
+        size = self.card_size(screen, plates,
+                              self.groups_area(rects[0], min(left, rects[0][2] * 0.34), stacked, worded))
         for plate, rect in zip(plates, rects):
-            self._draw_plate(screen, plate, rect, left, stacked, card_h)
+            self._draw_plate(screen, plate, rect, left, (stacked, worded), size)
         x, y = rects[0][0], rects[-1][1] + rects[-1][3] + 16
         w = min(1180, screen.lw - 60)
         for line in self.notes():
@@ -195,30 +198,57 @@ class ScoringScene(Scene):
             self.celebration.draw(screen)
         self.draw_widgets(screen)
 
-    def groups_area(self, rect, left, stacked):
+    def groups_area(self, rect, left, stacked, worded=True):
         """Where a plate's cards go (logical x, y, w, h): right of the name and the words
-        and left of the score; on plates side by side, under the name across the plate."""
+        and left of the score; on plates side by side, under the name across the plate
+        (and under a line of words if a plate has some: `worded`)."""
         x, y, w, h = rect
         if stacked:
-            return x + 16, y + 74, w - 32, h - 82
+            top = 74 if worded else 48
+            return x + 16, y + top, w - 32, h - top - 8
         return x + left, y + 10, w - left - SCORE_W, h - 18
 
-    def card_h(self, plates, area):
-        """The height of every card on the plates: as tall as `area` (a plate's) allows,
-        but no taller than lets the most crowded plate show each card's index (a quarter
-        of each card under the next at most)."""
-        fits = [MAX_CARD_H, area[3] - CAPTION_H]
+    def card_size(self, screen, plates, area):
+        """(card height, lines of caption) for every plate: cards as tall as `area` (a
+        plate's) allows, but no taller than lets the most crowded plate show each card's
+        index (a quarter of each card under the next at most); captions in two lines
+        where one does not fit (the cards then a line lower)."""
+        fits = [MAX_CARD_H]
         for plate in plates:
             count = sum(len(cards) for _, cards in plate.groups)
             if count:
                 spare = area[2] - GROUP_GAP * (len(plate.groups) - 1)
                 fits.append(spare / (1 + 0.75 * (count - 1)) * CARD_RATIO)
-        return max(MIN_CARD_H, min(fits))
+        for lines in (1, 2):
+            card_h = max(MIN_CARD_H, min(fits + [area[3] - CAPTION_H - CAPTION_LINE * (lines - 1)]))
+            if all(screen.text_width(caption, dressing.BODY) + 8 <= width for plate in plates
+                   for (caption, _), width in zip(plate.groups, self.widths(screen, plate.groups, area[2], card_h))):
+                break
+        return card_h, lines
 
-    def _draw_plate(self, screen, plate, rect, left, stacked, card_h):
+    def widths(self, screen, groups, room, card_h):
+        """How wide each group of cards lies (logical): wide enough for its caption and its
+        cards a little apart where the room allows, else shared out, overlapping its cards."""
+        card_w = card_h / CARD_RATIO
+        needs, wants = [], []
+        for caption, cards in groups:
+            words = screen.text_width(caption, dressing.BODY) + 8
+            cards_w = card_w * (1 + 0.3 * (len(cards) - 1)) if cards else 0
+            needs.append(max(min(words, 200), cards_w))
+            wants.append(max(words, card_w * (1 + 1.08 * (len(cards) - 1)) if cards else 0))
+        room -= GROUP_GAP * (len(groups) - 1)
+        if sum(wants) <= room:
+            return wants
+        spare = max(0.0, room - sum(needs))
+        extra = sum(wants) - sum(needs) or 1
+        widths = [n + spare * (want - n) / extra for n, want in zip(needs, wants)]
+        return [v * room / sum(widths) for v in widths] if sum(widths) > room else widths
+
+    def _draw_plate(self, screen, plate, rect, left, shape, size):
         """One player's plate: place, name, how the score was made, the cards that made
-        it, the score; the winner's lit gold."""
+        it, the score; the winner's lit gold. `shape`: (stacked, worded) as groups_area."""
         x, y, w, h = rect
+        stacked, worded = shape
         lit = plate.won or plate.won_hand
         if plate.won:
             glow = self.celebration.glow() if self.celebration is not None else 0.35
@@ -252,32 +282,25 @@ class ScoringScene(Scene):
         if plate.points is not None:
             screen.text(f"+{plate.points} " + ("this hand" if self.interim else "last hand"), dressing.READ,
                         colour, (score_x, y + (48 if stacked else 74)), "topright")
-        self._draw_groups(screen, plate.groups, self.groups_area(rect, left, stacked), card_h)
+        self._draw_groups(screen, plate.groups, self.groups_area(rect, left, stacked, worded), size)
 
-    def _draw_groups(self, screen, groups, area, card_h):
-        """The groups of cards side by side in `area`, each under its caption, the cards
-        as large as the plate allows and overlapping where they must."""
+    def _draw_groups(self, screen, groups, area, size):
+        """The groups of cards side by side in `area`, each under its caption (in as many
+        of `size`'s lines as it needs), the cards at `size`'s height, overlapping where
+        they must."""
         x, y, w, _ = area
-        card_w = card_h / CARD_RATIO
-        needs, wants = [], []
-        for caption, cards in groups:
-            words = screen.text_width(caption, dressing.LABEL) + 8
-            cards_w = card_w * (1 + 0.3 * (len(cards) - 1)) if cards else 0
-            needs.append(max(min(words, 200), cards_w))
-            wants.append(max(words, card_w * (1 + 1.08 * (len(cards) - 1)) if cards else 0))
-        room = w - GROUP_GAP * (len(groups) - 1)
-        if sum(wants) <= room:
-            widths = wants
-        else:
-            spare = max(0.0, room - sum(needs))
-            extra = sum(wants) - sum(needs) or 1
-            widths = [n + spare * (want - n) / extra for n, want in zip(needs, wants)]
-            if sum(widths) > room:
-                widths = [v * room / sum(widths) for v in widths]
+        card_h, most = size
         colourblind = self.app.settings.colourblind
+        widths = self.widths(screen, groups, w, card_h)
+        fits = all(screen.text_width(caption, dressing.BODY) + 8 <= width for (caption, _), width in zip(groups, widths))
+        lines = 1 if fits else most                     # this plate's captions: on one line if they fit
         for (caption, cards), width in zip(groups, widths):
-            screen.text(caption, dressing.LABEL, palette.TEXT, (x, y), width=width)
+            words = screen.wrap(caption, dressing.BODY, width - 8)
+            if len(words) > lines:
+                words = words[:lines - 1] + [" ".join(words[lines - 1:])]
+            for i, line in enumerate(words):
+                screen.text(line, dressing.BODY, palette.TEXT, (x, y + CAPTION_LINE * i), width=width)
             if cards:
-                dressing.row(screen, cards, (x, y + CAPTION_H - 4), card_w, card_h, width, colourblind,
-                             self.presenter.family, self.presenter.deck_back)
+                dressing.row(screen, cards, (x, y + CAPTION_H - 4 + CAPTION_LINE * (lines - 1)), card_h / CARD_RATIO,
+                             card_h, width, colourblind, self.presenter.family, self.presenter.deck_back)
             x += width + GROUP_GAP
