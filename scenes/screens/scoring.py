@@ -54,6 +54,7 @@ class ScoringScene(Scene):
         self.view = self.session.view(None)
         self.presenter = presenter_for(self.session.info)
         self.celebration = None
+        self.shown = None               # the plates, made once: the scores do not change here
         super().startup(persist)
         winners = [p for p in self.plates() if p.won]
         if winners and not self.interim and self.app.settings.animation_speed != "instant":
@@ -140,6 +141,8 @@ class ScoringScene(Scene):
     def plates(self):
         """Every player's plate, best place first (as `ordered`), with the cards that made
         each score."""
+        if self.shown is not None:
+            return self.shown
         hand = self.presenter.hand_result(self.view) or {}
         seats = {name: seat for seat, name in enumerate(s.name for s in self.session.seats)}
         plates = []
@@ -149,6 +152,7 @@ class ScoringScene(Scene):
             plates.append(Plate(place, seat, name, score,
                                 self.presenter.plate_words(self.view, seat, list(seats)), won, points,
                                 won_hand, self.presenter.score_cards(self.view, seat)))
+        self.shown = plates
         return plates
 
     def columns(self):
