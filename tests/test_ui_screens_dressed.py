@@ -10,34 +10,23 @@ import pytest
 
 from game import registry
 from game.core import SharedAct
-from scenes import app as app_module
 from scenes.screens import celebration, rules
 from scenes.screens.menu import MenuScene
 from scenes.screens.rules import RulebookError, RulesScene, check, parse
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.setup import SetupScene
-from scenes.table.presenters import presenter_for
-from scenes.table.session import Seat, Session, inline
+from scenes.table.session import Seat, Session
 from sprites import spread, text
-from tests.test_ui_play import press
+from tests.test_ui_play import new_app, press
 
 NAMES = ("Maya", "Theo", "Kofi", "Ines", "Ravi", "Lena")
 # The least pixel size of text a player reads, by window size.
 FLOORS = {(1280, 800): 16, (960, 600): 13}
 
 
-def open_app(size, speed="instant"):
-    a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
-    a.settings.animation_speed = speed
-    a.settings.sound = False
-    a.sounds.enabled = False
-    a.frame()
-    return a
-
-
 @pytest.fixture
 def app():
-    a = open_app((1280, 800))
+    a = new_app((1280, 800))
     yield a
     pygame.quit()
 
@@ -104,7 +93,7 @@ def drawn(a, seen):
 
 @pytest.mark.parametrize("size", list(FLOORS))
 def test_every_dressed_screen_draws_at_both_sizes_with_no_text_under_the_floor(size, spied):
-    a = open_app(size)
+    a = new_app(size)
     try:
         pages = [("menu", drawn(a, spied)["text"][:])]
         for game_id in registry.GAMES:
@@ -218,7 +207,7 @@ def test_final_count_plates_say_each_count_and_the_hand_over_screen_shows_the_ha
 
 
 def test_the_winner_is_celebrated_for_a_moment_then_nothing_is_drawn(spied):
-    a = open_app((1280, 800), speed="normal")
+    a = new_app((1280, 800), speed="normal")
     try:
         show_scores(a, "final_count", players=3)
         scene = a.scene
@@ -237,7 +226,7 @@ def test_the_winner_is_celebrated_for_a_moment_then_nothing_is_drawn(spied):
         assert not a.scene.busy()               # a hand's end is not celebrated
     finally:
         pygame.quit()
-    b = open_app((1280, 800), speed="instant")
+    b = new_app((1280, 800), speed="instant")
     try:
         show_scores(b, "final_count", players=3)
         assert not b.scene.busy()               # Instant: no celebration at all
