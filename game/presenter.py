@@ -483,7 +483,8 @@ class Presenter:
 
     def hand_result(self, view):
         """The hand just ended, for the scores between hands: {seat: (its points this
-        hand, whether it won the hand)}, or None where the game says nothing of it."""
+        hand or None where a hand scores no points of its own, whether it won the hand)},
+        or None where the game says nothing of it."""
         return None
 
     def hand_over(self, view):

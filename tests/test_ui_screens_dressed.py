@@ -206,6 +206,15 @@ def test_final_count_plates_say_each_count_and_the_hand_over_screen_shows_the_ha
     assert "Next hand" in words
 
 
+def test_four_downs_hand_over_lights_the_plate_of_who_won_the_hand(app, spied):
+    state = show_scores(app, "four_downs", players=3, interim=True)
+    assert app.scene.interim
+    winner = state.view(None).facts["hand_winner"]
+    lit = [p.name for p in app.scene.plates() if p.won_hand]
+    assert lit == [NAMES[winner]]
+    assert "Won the hand" in [w for w, _ in drawn(app, spied)["text"]]
+
+
 def test_the_winner_is_celebrated_for_a_moment_then_nothing_is_drawn(spied):
     a = new_app((1280, 800), speed="normal")
     try:

@@ -35,6 +35,11 @@ class FourDowns(PlayDesign):
     YARD_MARKS = ("out", "folded")
     SHOWCASE = ("OB7", "DG5", "OO6", "DP4")
 
+    def hand_result(self, view):
+        """Who won the hand just ended (a hand's yards are the stake, told in the log)."""
+        winner = view.facts["hand_winner"]
+        return None if winner is None else {seat: (None, seat == winner) for seat in range(view.players)}
+
     def score_cards(self, view, seat):
         """The card `seat` played on the last down, and whether it won the down."""
         last = view.facts["last_round"] or {}
