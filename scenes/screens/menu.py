@@ -122,12 +122,13 @@ class MenuScene(Scene):
         card_w, card_h = (FORMATION_CARD if presenter.family == "formation" else CARD)
         shrink = min(1.0, max(MIN_CARD_H, h - TILE_TEXT_H) / card_h)     # more games than fit: smaller fans
         card_w, card_h = card_w * shrink, card_h * shrink
-        dressing.fan(screen, cards, (x + w / 2, y + 14 + card_h / 2 + 6), card_w, card_h,
+        lift = 5 if focused or hovered else 0              # the cards rise a little under the pointer
+        dressing.fan(screen, cards, (x + w / 2, y + 14 + card_h / 2 + 6 - lift), card_w, card_h,
                      self.app.settings.colourblind, presenter.family, presenter.deck_back, spread_deg=12)
         players = (f"{info.min_players} players" if info.min_players == info.max_players
                    else f"{info.min_players}-{info.max_players} players")
         screen.text(players, dressing.READ, palette.TEXT_DIM, (x + w - 14, y + 10), "topright")
-        top = y + card_h + 34
+        top = y + h - TILE_TEXT_H + 30          # the words at the same place on every tile
         screen.text(info.title, dressing.NAME, palette.GOLD, (x + 16, top), width=w - 32)
         for i, line in enumerate(screen.wrap(info.description, dressing.BODY, w - 32)[:2]):
             screen.text(line, dressing.BODY, palette.TEXT, (x + 16, top + 32 + 21 * i), width=w - 32)

@@ -32,7 +32,7 @@ FEW = 5                 # cards on a plate few enough for plates side by side
 
 
 class Plate(NamedTuple):
-    """One player's line of the scores."""
+    """One player's plate on the scoring screen."""
 
     place: str          # '1st'
     seat: int
@@ -146,7 +146,7 @@ class ScoringScene(Scene):
         hand = self.presenter.hand_result(self.view) or {}
         seats = {name: seat for seat, name in enumerate(s.name for s in self.session.seats)}
         plates = []
-        for place, name, score, how, won in self.ordered():
+        for place, name, score, _breakdown, won in self.ordered():
             seat = seats[name]
             points, won_hand = hand.get(seat, (None, False))
             plates.append(Plate(place, seat, name, score,
