@@ -161,6 +161,8 @@ class Presenter:
     SCORE_UNIT = "points"   # what a score counts, for the scores' column
     # One-line tips on the special cards, by printed rank, for a person's first turns.
     TIPS = {}
+    # The cards the menu fans beside the game's name, by name (none: the deck's first faces).
+    SHOWCASE = ()
 
     def __init__(self, info):
         """The presenter of the registered game `info` (a game.GameInfo)."""
@@ -169,6 +171,7 @@ class Presenter:
         self.family = deck[0].family
         self.deck_back = deck[0].back
         self.spoken = {name: copies[0].spoken for name, copies in deck.by_name.items()}
+        self.by_name = {name: copies[0] for name, copies in deck.by_name.items()}
 
     # ---- the words -------------------------------------------------------------------------
     def kind_label(self, kind):
@@ -484,7 +487,8 @@ class Presenter:
 
     def hand_result(self, view):
         """The hand just ended, for the scores between hands: {seat: (its points this
-        hand, whether it won the hand)}, or None where the game says nothing of it."""
+        hand or None where a hand scores no points of its own, whether it won the hand)},
+        or None where the game says nothing of it."""
         return None
 
     def hand_over(self, view):
@@ -498,6 +502,26 @@ class Presenter:
     def breakdown(self, view, seat, names):
         """How `seat`'s score was made, in words, from the view at the end ('' when nothing to say)."""
         return ""
+
+    def plate_words(self, view, seat, names):
+        """How `seat`'s score was made, for a plate that shows the cards that made it
+        (score_cards) beside the words: by default the breakdown."""
+        return self.breakdown(view, seat, names)
+
+    def showcase(self):
+        """The cards the menu shows beside the game: SHOWCASE's, else the deck's first five faces."""
+        return [self.by_name[name] for name in self.SHOWCASE or tuple(self.by_name)[:5]]
+
+    def cards_named(self, names):
+        """Cards from their names in the facts (one face per name)."""
+        return [self.by_name[name] for name in names if name in self.by_name]
+
+    def score_cards(self, view, seat):
+        """The cards that made `seat`'s score, for the scoring screen: groups of (a caption
+        in the game's words, the cards, None for one face down): by default the cards left
+        in its hand."""
+        held = [card for zone in view.zones if zone.owner == seat and zone.kind == "hand" for card in zone.cards]
+        return [(f"Left in hand: {plural(len(held), 'card')}", held)] if held else [("No cards left", [])]
 
     # ---- the look --------------------------------------------------------------------------
     def swatch(self, action):

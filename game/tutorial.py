@@ -263,7 +263,8 @@ def load(game_id, chapter=None, path=None):
 
 
 def rulebook_sections(game_id):
-    """The sections of the mode's rulebook, its home's `rulebook.md`: {heading: its text}."""
+    """The sections of the mode's rulebook, its home's `rulebook.md`: {heading: its text} (its
+    lines of cards, `[cards: ...]`, left out)."""
     rules = registry.game_info(game_id).rulebook()
     try:
         with open(rules, encoding="utf-8") as handle:
@@ -275,7 +276,7 @@ def rulebook_sections(game_id):
         if line.startswith("# "):
             heading = line[2:].strip()
             sections[heading] = ""
-        elif heading is not None:
+        elif heading is not None and not line.lstrip().startswith("[cards"):   # a line of cards has no words
             sections[heading] += " " + line
     return sections
 

@@ -21,11 +21,12 @@ MAX_ACTIONS = 3000
 FRAME = 1 / 60          # the time each frame of the app advances by
 
 
-def new_app():
-    """The app at 1280x720, silent, with instant animations, its menu drawn; each frame
-    advances its time by FRAME, and the computer players think at once."""
-    a = app_module.App(size=(1280, 720), frame_seconds=FRAME, executor=inline)
-    a.settings.animation_speed = "instant"
+def new_app(size=(1280, 720), speed="instant"):
+    """The app at 1280x720 (or `size`), silent, with instant animations (or `speed`), its
+    menu drawn; each frame advances its time by FRAME, and the computer players think at
+    once."""
+    a = app_module.App(size=size, frame_seconds=FRAME, executor=inline)
+    a.settings.animation_speed = speed
     a.settings.sound = False
     a.sounds.enabled = False
     a.frame()

@@ -48,15 +48,11 @@ class Deadline(Presenter):
                   ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})
     TIPS = {"JK": "A Joker can never be discarded; at grading it cancels your lowest completed assignment"}
+    SHOWCASE = ("7H", "8H", "9H", "QS", "JK")
     DEAL_SIZE = 2
     SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam",
                                          "turn_step"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
-
-    def __init__(self, info):
-        """The presenter, with the deck's cards by name (an assignment is said by its ranks)."""
-        super().__init__(info)
-        self.by_name = {name: copies[0] for name, copies in info.load_deck().by_name.items()}
 
     def assignment_words(self, assignment, names, viewer=None):
         """An assignment on the table (a fact) by its owner and ranks: "Sam's three 7s",
@@ -199,6 +195,22 @@ class Deadline(Presenter):
         if view is not None and not view.is_over:
             return words + ". So far: yours as if graded now (your hand counts against you); others' from the table only"
         return words
+
+    def score_cards(self, view, seat):
+        """Each assignment `seat` laid, by exam, with its extra credit and whether it was
+        completed; then the cards left in its hand and what they cost."""
+        groups = []
+        for a in view.facts["assignments"] or []:
+            if a["owner"] == seat:
+                done = "completed" if a["completed"] else "incomplete"
+                groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}",
+                               self.cards_named(a["cards"] + [name for _, name in a["extra_credit"]])))
+        grades = view.facts["grades"] or []
+        penalty = grades[seat].get("hand_penalty") if seat < len(grades) else None
+        held = [card for zone in view.zones if zone.key == f"hand:{seat}" for card in zone.cards]
+        if held:
+            groups.append((f"Left in hand: -{penalty}" if penalty else "Left in hand", held))
+        return groups
 
     def breakdown(self, view, seat, names):
         """Assignments completed, cancelled, incomplete, extra credit, the hand penalty."""

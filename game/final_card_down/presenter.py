@@ -20,6 +20,7 @@ class FinalCardDown(Presenter):
             "2": "A 2: the next player plays a 2 or draws two for each 2 waiting",
             "A": "An A (ten) skips the next player",
             "D": "A D (thirteen) lets you choose the colour in force"}
+    SHOWCASE = ("7/blue/hearts", "0/red/questions", "2/green/diamonds", "A/yellow/clubs", "D/purple/spades")
 
     def context(self, view, names):
         """The turn's number."""
@@ -78,6 +79,10 @@ class FinalCardDown(Presenter):
     def swatch(self, action):
         """A D's play shows the colour it declares."""
         return action.arg if action.kind == Act.PLAY else None
+
+    def plate_words(self, view, seat, names):
+        """Nothing beside the cards left in hand: their caption and the score say it."""
+        return ""
 
     def breakdown(self, view, seat, names):
         """Went out, or the points of the cards still held."""

@@ -16,6 +16,7 @@ class FinalCount(Presenter):
     """Final Count's words and picks."""
 
     TIPS = {"A": "An ace counts 1 or 11, whichever helps you"}
+    SHOWCASE = ("AH", "KS", "QD", "7C", "10H")
     KIND_LABELS = dict(Presenter.KIND_LABELS, roll="Roll", call="Call", decline="Decline",
                        to_board="To the board")
     SEAT_ARGS = frozenset({Act.GIVE})
@@ -218,6 +219,23 @@ class FinalCount(Presenter):
     def hand_over(self, view):
         """Which hand is over."""
         return f"Hand {view.facts['hand']} is over"
+
+    def score_cards(self, view, seat):
+        """The hand `seat` showed at the last count: its count or bust, and the bonus."""
+        seats = (view.facts["last_hand"] or {}).get("seats") or []
+        if seat >= len(seats):
+            return super().score_cards(view, seat)
+        s = seats[seat]
+        words = "Bust" if s.get("bust") else f"Count {s['best']}" if s.get("best") is not None else "Hand"
+        if s.get("hit"):
+            words += ", hit the goal"
+        if s.get("bonus"):
+            words += f", +{s['bonus']} caller bonus"
+        return [(words, self.cards_named(s.get("cards", [])))]
+
+    def plate_words(self, view, seat, names):
+        """Nothing beside the hand's cards: their caption says the count and the bonus."""
+        return ""
 
     def breakdown(self, view, seat, names):
         """The hand's cards, its count or bust, the goal, the caller's bonus, the points."""

@@ -78,15 +78,11 @@ class FivePossessions(PlayDesign):
                   ("box", "stack"): None, ("stack", "box"): None, ("removed", "box"): None}
     TOASTS = Presenter.TOASTS | {"toss"}
     WAITS = Presenter.WAITS | {"lane", "drive"}
+    SHOWCASE = ("W:OB7", "K:DB5", "W:OP6", "K:DO5")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"table", "line", "line_size", "offense", "defense", "chooser"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, possession="Possessions played",
                        tie_break_pairs="Tie-break pairs played")
     SEAT_FACTS = frozenset({"offense", "defense", "chooser"})
-
-    def __init__(self, info):
-        """The presenter, with the deck's cards by name (a lane's result counts their dots)."""
-        super().__init__(info)
-        self.by_name = {name: copies[0] for name, copies in info.load_deck().by_name.items()}
 
     def lane_words(self, detail, who, on_lane=False):
         """A lane's result: who holds or wins it and why, the dots counted by the offense
@@ -111,6 +107,30 @@ class FivePossessions(PlayDesign):
         verdict = "more" if detail.get("won") else "no more"
         return (f"{lane}{who} wins: {offense.spoken} has {ours}, {verdict} than {defense.spoken} "
                 f"with {theirs}")
+
+    def score_cards(self, view, seat):
+        """The cards `seat` set in each lane of the last line, each lane with its result."""
+        results = {d["lane"]: d for d in view.facts["last_line"] or [] if isinstance(d, dict)}
+        groups = []
+        for zone in view.zones:
+            kind, _, rest = zone.key.partition(":")
+            owner, _, lane = rest.partition(":")
+            if kind != "line" or owner != str(seat) or not zone.cards:
+                continue
+            detail = results.get(int(lane))
+            words = f"Lane {int(lane) + 1}"
+            card = zone.cards[0]
+            if detail is not None and card is not None:
+                offense = card.side == "offense"
+                words += ": won" if bool(detail.get("won")) == offense else ": lost"
+                if detail.get("open") and "offense_dots" in detail:
+                    ours, theirs = ((detail["offense_dots"], detail["defense_dots"]) if offense
+                                    else (detail["defense_dots"], detail["offense_dots"]))
+                    words += f", {plural(ours, 'dot')} to {theirs}"
+                elif not detail.get("open"):
+                    words += ", set closed"
+            groups.append((words, list(zone.cards)))
+        return groups or [("No cards on the field", [])]
 
     def event_kinds(self):
         """A lane's result has words of its own (event_line)."""

@@ -1,7 +1,7 @@
 """Play Design, 4 downs, at the table: knocks, folds, downs won, yards lost."""
 from game.four_downs.rules import Act
 from game.play_design.presenter import PlayDesign
-from game.presenter import Presenter, seat_name
+from game.presenter import Presenter, capital, seat_name
 
 OTHER_SIDE = {"offense": "defense", "defense": "offense"}
 
@@ -34,6 +34,21 @@ class FourDowns(PlayDesign):
 
     YARDS = "lost"
     YARD_MARKS = ("out", "folded")
+    SHOWCASE = ("OB7", "DG5", "OO6", "DP4")
+
+    def hand_result(self, view):
+        """Who won the hand just ended (a hand's yards are the stake, told in the log)."""
+        winner = view.facts["hand_winner"]
+        return None if winner is None else {seat: (None, seat == winner) for seat in range(view.players)}
+
+    def score_cards(self, view, seat):
+        """The card `seat` played on the last down, and whether it won the down."""
+        last = view.facts["last_round"] or {}
+        played = [name for who, name in last.get("plays", []) if who == seat]
+        if not played:
+            return [("No card on the last down", [])]
+        won = "won" if last.get("winner") == seat else "played"
+        return [(f"{capital(won)} down {last.get('round')}", self.cards_named(played))]
 
     def context(self, view, names):
         """The hand, the down and the stake."""

@@ -34,6 +34,7 @@ class Ktu(Presenter):
             "7": "After a 7 the next player must play lower (or a 2, 3 or 10)",
             "8": "An 8 skips the next player; a pair of 8s skips two",
             "10": "A 10 removes the play ground, and you play again"}
+    SHOWCASE = ("5D", "2H", "3C", "7S", "10H")
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order"}
 
@@ -160,6 +161,21 @@ class Ktu(Presenter):
             return super().places(view)
         return {s: finished.index(s) + 1 if s in finished else len(finished) + 1 + rest.index(scores[s])
                 for s in range(len(scores))}
+
+    def score_cards(self, view, seat):
+        """Out in which place; or the cards still held (hand and face up), and those
+        face down."""
+        finished = view.facts["finished"]
+        if seat in finished:
+            return [(f"Went out {ordinal(finished.index(seat) + 1)}", [])]
+        shown = [card for kind in ("hand", "faceup") for card in view.zone(f"{kind}:{seat}").cards]
+        hidden = list(view.zone(f"facedown:{seat}").cards)
+        groups = [(f"Still held: {plural(len(shown), 'card')}", shown)] if shown else []
+        return groups + ([(f"Face down: {plural(len(hidden), 'card')}", hidden)] if hidden else [])
+
+    def plate_words(self, view, seat, names):
+        """Nothing beside the cards: their caption says the place or what is still held."""
+        return ""
 
     def breakdown(self, view, seat, names):
         """Out in which place, or still holding cards."""

@@ -1,5 +1,5 @@
-"""The menu: pick a game (title, players, one-line description; its setup also hosts it
-for other computers), Continue the saved game, Join a game hosted elsewhere, Statistics,
+"""The menu: pick a game (a tile with its own cards fanned as the table draws them, its
+title, players and description; its setup also hosts it for other computers), Continue the saved game, Join a game hosted elsewhere, Statistics,
 Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a file that
 was bad, or about a finished game whose record and count waited for the disk (recorded
 now, or not yet)."""
@@ -9,7 +9,18 @@ from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Session
-from sprites import palette
+from scenes.screens import dressing
+from sprites import felt, palette
+
+COLUMNS = 3         # games side by side
+TILES_Y = 122       # the top of the first line of games
+TILE_H = 196        # a game's tile, at most (smaller when more games must fit)
+TILE_TEXT_H = 116   # the part of a tile its words take, under the fan
+TILE_GAP = 14
+BELOW = 100         # kept under the doors for what Continue resumes and the notices
+MIN_CARD_H = 36
+CARD = (56, 78)                 # a fanned card in a game's tile (logical units)
+FORMATION_CARD = (58, 80)       # Play Design's cards, whose marks are smaller
 
 
 def resume(scene, state, seats):
@@ -40,6 +51,7 @@ class MenuScene(Scene):
         self.saved = self._load_autosave()
         for words in saves.finish_ended(self.app.folders):   # ends a full disk kept waiting
             self.app.notice(words)
+        self.presenters = {game_id: presenter_for(info) for game_id, info in registry.GAMES.items()}
         super().startup(persist)
         chosen = self.persist.get("game_id")
         ids = list(registry.GAMES)
@@ -64,12 +76,22 @@ class MenuScene(Scene):
 
     def layout(self):
         screen = self.app.screen
-        self.widgets, y = ui.game_rows(screen, lambda info: info.title, self.pick, 24)
-        x, _, w, _ = self.widgets[0].rect
-        for button in self.widgets:
-            button.draw = lambda screen, focused=False, hovered=False, b=button: self._draw_game(
+        w = min(1180, screen.lw - 60)
+        x = screen.lw / 2 - w / 2
+        tile_w = (w - TILE_GAP * (COLUMNS - 1)) / COLUMNS
+        lines = -(-len(registry.GAMES) // COLUMNS)
+        room = screen.lh - TILES_Y - 50 - BELOW
+        tile_h = min(TILE_H, (room - TILE_GAP * (lines - 1)) / lines)
+        self.widgets = []
+        for i, (game_id, info) in enumerate(registry.GAMES.items()):
+            column, line = i % COLUMNS, i // COLUMNS
+            tile = ui.Button((x + column * (tile_w + TILE_GAP), TILES_Y + line * (tile_h + TILE_GAP), tile_w, tile_h),
+                             info.title, lambda g=game_id: self.pick(g), size=dressing.NAME)
+            tile.info = info
+            tile.draw = lambda screen, focused=False, hovered=False, b=tile: self._draw_game(
                 screen, b, focused, hovered)
-        y += 10
+            self.widgets.append(tile)
+        y = TILES_Y + lines * (tile_h + TILE_GAP) + 4
         doors = [("Statistics", self.statistics), ("Rules", self.rules), ("Learn to play", self.learn),
                  ("Join a game", self.join), ("Settings", self.settings), ("Quit", self.app.quit)]
         if self.saved is not None:
@@ -89,15 +111,27 @@ class MenuScene(Scene):
                                           self.host_saved, size=17))
 
     def _draw_game(self, screen, button, focused, hovered):
+        """A game's tile: its own cards fanned as the table draws them, its name, its
+        player count and what it is, in one line or two."""
         info = button.info
         fill = (40, 96, 66) if focused or hovered else palette.PANEL
         screen.panel(button.rect, fill=fill, alpha=220, edge=palette.GOLD if focused else palette.PANEL_EDGE)
         x, y, w, h = button.rect
-        screen.text(info.title, 24, palette.GOLD, (x + 18, y + 7))
+        presenter = self.presenters[info.id]
+        cards = presenter.showcase()
+        card_w, card_h = (FORMATION_CARD if presenter.family == "formation" else CARD)
+        shrink = min(1.0, max(MIN_CARD_H, h - TILE_TEXT_H) / card_h)     # more games than fit: smaller fans
+        card_w, card_h = card_w * shrink, card_h * shrink
+        lift = 5 if focused or hovered else 0              # the cards rise a little under the pointer
+        dressing.fan(screen, cards, (x + w / 2, y + 14 + card_h / 2 + 6 - lift), card_w, card_h,
+                     self.app.settings.colourblind, presenter.family, presenter.deck_back, spread_deg=12)
         players = (f"{info.min_players} players" if info.min_players == info.max_players
                    else f"{info.min_players}-{info.max_players} players")
-        screen.text(players, 18, palette.TEXT_DIM, (x + w - 18, y + 10), "topright")
-        screen.text(info.description, 17, palette.TEXT, (x + 18, y + 34), width=w - 36)
+        screen.text(players, dressing.READ, palette.TEXT_DIM, (x + w - 14, y + 10), "topright")
+        top = y + h - TILE_TEXT_H + 30          # the words at the same place on every tile
+        screen.text(info.title, dressing.NAME, palette.GOLD, (x + 16, top), width=w - 32)
+        for i, line in enumerate(screen.wrap(info.description, dressing.BODY, w - 32)[:2]):
+            screen.text(line, dressing.BODY, palette.TEXT, (x + 16, top + 32 + 21 * i), width=w - 32)
 
     def pick(self, game_id):
         """Go to the setup of `game_id`."""
@@ -147,7 +181,6 @@ class MenuScene(Scene):
         self.app.quit()
 
     def draw(self, screen):
-        from sprites import felt
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.draw_title(screen, "Card Table", "Choose a game")
         self.draw_widgets(screen)

@@ -1,31 +1,78 @@
 """The in-app rulebook: a game's `rulebook.md`, in its home, rendered for a player, with the
-house rules in force marked."""
+house rules in force marked and the cards it speaks of drawn as the table draws them.
+
+A rulebook is a few lines of Markdown: `# ` a heading, `- ` a bullet (indented by two
+spaces under another: a nested one), `- id: words` under `# House rules` a house rule,
+any other line a paragraph; and a line `[cards: NAME NAME ...]` (indented or not) shows
+those cards under the rule above it. A NAME is a card's name in the game's deck file
+(`AS`, `10H`, `JK`, `0/red/questions`, `OB7`, `W:OB7`) or a rank alone, which shows the
+deck's first card of that rank (`A`, `D`, `7`). A NAME that is no card, an empty list or
+more than MAX_CARDS, or a line that starts like the markup and is not, is refused naming
+the file and the line: `check` raises RulebookError, and the page shows those words in
+place of the cards.
+"""
 import os
+import re
 
 import pygame
 
 from game import registry
+from scenes.screens import dressing
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.table.lesson import start
+from scenes.table.presenters import presenter_for
 from sprites import felt, palette
 
+CARDS = re.compile(r"\[cards:(?P<names>[^\]]*)\]")
+MAX_CARDS = 8
+CARD = (66, 92)                 # a card shown under a rule (logical units)
+FORMATION_CARD = (96, 134)      # Play Design's, whose marks are smaller
+BAD = (255, 176, 150)           # the words of a line of cards that cannot be shown
 
-def parse(path):
+
+class RulebookError(ValueError):
+    """A rulebook line that is meant as cards and cannot be shown."""
+
+
+def cards_of(names, deck, path, number):
+    """The cards `names` (the words of a [cards: ...] line) of `deck`; RulebookError
+    naming `path` and line `number` for a name that is none of its cards."""
+    found = []
+    for name in names:
+        if name in deck.by_name:
+            found.append(deck.by_name[name][0])
+            continue
+        ranked = next((card for card in deck.cards if card.rank == name), None)
+        if ranked is None:
+            raise RulebookError(f"{path}, line {number}: {name!r} is no card of the {deck.name} deck "
+                                f"(a card's name, as {next(iter(deck.by_name))!r}, or a rank)")
+        found.append(ranked)
+    return found
+
+
+def parse(path, deck=None):
     """The rule file as blocks: ('h', text), ('li', text), ('sub', text, depth) for a
     bullet indented under another (depth 1 for two spaces, 2 for four), ('p', text),
-    ('opt', id, text)."""
+    ('opt', id, text), ('cards', [card, ...]) for a line of cards (with `deck`: the
+    game's deck, which names them; without it their names), ('bad', words) for a line of
+    cards that cannot be shown, the words naming the file and the line."""
     if not os.path.exists(path):
         return []
     blocks = []
     house = False
     with open(path, encoding="utf-8") as handle:
-        for raw in handle:
+        for number, raw in enumerate(handle, 1):
             line = raw.rstrip()
             if not line:
                 continue
             depth = (len(line) - len(line.lstrip(" "))) // 2
-            if depth and line.lstrip().startswith("- "):
+            if line.lstrip().startswith("[cards"):
+                try:
+                    blocks.append(("cards", _card_line(line.strip(), deck, path, number)))
+                except RulebookError as error:
+                    blocks.append(("bad", str(error)))
+            elif depth and line.lstrip().startswith("- "):
                 blocks.append(("sub", line.lstrip()[2:].strip(), min(depth, 2)))
             elif line.startswith("# "):
                 house = line[2:].strip().lower() == "house rules"
@@ -40,6 +87,28 @@ def parse(path):
             else:
                 blocks.append(("p", line.strip()))
     return blocks
+
+
+def check(path, deck):
+    """Refuse a rulebook with a line of cards that cannot be shown: RulebookError naming
+    the file and the first such line."""
+    for block in parse(path, deck):
+        if block[0] == "bad":
+            raise RulebookError(block[1])
+
+
+def _card_line(line, deck, path, number):
+    """The cards of one `[cards: ...]` line (their names without a deck)."""
+    match = CARDS.fullmatch(line)
+    if match is None:
+        raise RulebookError(f"{path}, line {number}: a line of cards is written [cards: NAME NAME ...], "
+                            f"not {line!r}")
+    names = match.group("names").split()
+    if not names:
+        raise RulebookError(f"{path}, line {number}: [cards: ] names no card")
+    if len(names) > MAX_CARDS:
+        raise RulebookError(f"{path}, line {number}: {len(names)} cards on one line; at most {MAX_CARDS}")
+    return names if deck is None else cards_of(names, deck, path, number)
 
 
 class RulesScene(Scene):
@@ -80,19 +149,31 @@ class RulesScene(Scene):
         self.layout()
 
     def _lines(self, screen):
-        """(text, size, colour, indent, gap before) for every line of the page."""
+        """(text, size, colour, indent, gap before, cards or None) for every line of the
+        page; a line of cards is as tall as its cards."""
         width = min(900, screen.lw - 120)
         self.text_w = width
         info = registry.GAMES[self.game_id]
-        blocks = parse(registry.GAMES[self.game_id].rulebook())
+        self.presenter = presenter_for(info)
+        blocks = parse(info.rulebook(), info.load_deck())
         if not blocks:
             blocks = [("p", f"The rulebook for {info.title} is not written yet.")]
         force = self.in_force()
         out = []
+        card_h = self.card_size()[1]
+        inset = 0               # the indent of the text above: its cards stand under it
         for block in blocks:
             kind = block[0]
+            if kind == "cards":
+                out.append(("", card_h, None, inset, 8, block[1]))
+                continue
+            if kind == "bad":
+                for line in screen.wrap(block[1], dressing.READ, width - inset):
+                    out.append((line, dressing.READ, BAD, inset, 4, None))
+                continue
+            inset = 28 * block[2] + 18 if kind == "sub" else {"opt": 30, "li": 18}.get(kind, 0)
             if kind == "h":
-                out.append((block[1], 28, palette.GOLD, 0, 18))
+                out.append((block[1], 28, palette.GOLD, 0, 18, None))
             elif kind == "opt":
                 option_id, words = block[1], block[2]
                 head, on = option_id, False
@@ -101,25 +182,29 @@ class RulesScene(Scene):
                     on = force[option_id] != option.default
                     value = str(force[option_id]).replace("_", " ")
                     head = f"{option.label} ({value}): " + ("in force" if on else "not in force")
-                out.append((head, 20, palette.GOLD if on else palette.TEXT, 0, 10))
+                out.append((head, 20, palette.GOLD if on else palette.TEXT, 0, 10, None))
                 for line in screen.wrap(words, 18, width - 30):
-                    out.append((line, 18, palette.TEXT_DIM, 30, 0))
+                    out.append((line, 18, palette.TEXT_DIM, 30, 0, None))
             elif kind in ("li", "sub"):
-                inset = 28 * block[2] if kind == "sub" else 0
-                for j, line in enumerate(screen.wrap(block[1], 19, width - 30 - inset)):
+                indent = 28 * block[2] if kind == "sub" else 0
+                for j, line in enumerate(screen.wrap(block[1], 19, width - 30 - indent)):
                     out.append((("•  " if j == 0 else "") + line, 19, palette.TEXT,
-                                inset + (0 if j == 0 else 18), 4 if j == 0 else 0))
+                                indent + (0 if j == 0 else 18), 4 if j == 0 else 0, None))
             else:
                 for j, line in enumerate(screen.wrap(block[1], 19, width)):
-                    out.append((line, 19, palette.TEXT, 0, 8 if j == 0 else 0))
+                    out.append((line, 19, palette.TEXT, 0, 8 if j == 0 else 0, None))
         return out
+
+    def card_size(self):
+        """The logical size of a card shown under a rule."""
+        return FORMATION_CARD if self.presenter.family == "formation" else CARD
 
     def scroll(self, steps):
         self.scroll_y = max(0, min(self.max_scroll(), self.scroll_y + steps * 60))
         self.dirty = True
 
     def max_scroll(self):
-        total = sum(size + 6 + gap for _, size, _, _, gap in self.lines)
+        total = sum(size + 6 + gap for _, size, _, _, gap, _ in self.lines)
         return max(0, total - (self.app.screen.lh - 200))
 
     def key(self, event):
@@ -151,9 +236,13 @@ class RulesScene(Scene):
         screen.surface.set_clip(clip)
         y = top + 6 - self.scroll_y
         bullet = "•  "
-        for words, size, colour, indent, gap in self.lines:
+        for words, size, colour, indent, gap, cards in self.lines:
             y += gap
-            if top - 40 < y < bottom:
+            if cards and top - size - 40 < y < bottom:
+                dressing.row(screen, cards, (x + indent, y), *self.card_size(),
+                             self.text_w - indent, self.app.settings.colourblind, self.presenter.family,
+                             self.presenter.deck_back)
+            elif top - 40 < y < bottom:
                 if words.startswith(bullet):
                     pygame.draw.circle(screen.surface, colour, screen.pixel((x + indent + 5, y + size * 0.36)),
                                        max(2, screen.px(3)), 0 if indent == 0 else max(1, screen.px(1)))
@@ -162,6 +251,6 @@ class RulesScene(Scene):
             y += size + 6
         screen.surface.set_clip(None)
         if self.max_scroll():
-            screen.text("Scroll with the mouse wheel or the arrow keys", 15, palette.TEXT_DIM,
+            screen.text("Scroll with the mouse wheel or the arrow keys", dressing.READ, palette.TEXT_DIM,
                         (screen.lw / 2 + self.text_w / 2 + 20, 60), "bottomright")
         self.draw_widgets(screen)

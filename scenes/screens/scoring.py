@@ -1,17 +1,48 @@
-"""Scoring: after each hand and at the end, the players ranked by place, every seat's
-score (what it counts and which way is better said above), how it was made (in the
-words of the game's presenter), this hand's points apart from the running totals where
-the game has them, the winner, the deal number, whether the game was practice, and
-Play again / Menu."""
+"""Scoring: after each hand and at the end, every player's plate, best place first: the
+place, the name, the score (what it counts and which way is better said above), this
+hand's points apart from the running totals where the game has them, how it was made in
+the words of the game's presenter, and the cards that made it, drawn as the table draws
+them (a hand's count, the assignments laid, the order players went out, the last down, the
+lanes). The winner's plate glows and a short burst of flakes celebrates the win (not at
+Instant animation); the deal number, whether the game was practice, and Play again / Menu."""
 import random
+from typing import NamedTuple
 
+from scenes.screens import dressing
+from scenes.screens.celebration import Celebration
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.table.presenters import presenter_for
 from game.presenter import ordinal, winners_words
 from scenes.table.session import Session
 from sprites import felt, palette
-from sprites.text import BODY, HEADING, READ
+
+TOP = 128               # the first plate's top
+GAP = 12                # between plates
+LEFT_W = 300            # a plate's place, name and how the score was made
+NAME_W = 250            # the same where no plate has words beside its cards
+SCORE_W = 150           # a plate's score column
+GROUP_GAP = 22          # between two groups of cards on a plate
+CARD_RATIO = 1.4        # a card's height over its width
+MAX_CARD_H = 150
+MIN_CARD_H = 44
+CAPTION_H = 30          # a caption over cards, with the gap under it
+CAPTION_LINE = 20       # a caption's second line
+FEW = 5                 # cards on a plate few enough for plates side by side
+
+
+class Plate(NamedTuple):
+    """One player's plate on the scoring screen."""
+
+    place: str          # '1st'
+    seat: int
+    name: str
+    score: object
+    how: str            # how it was made, in words
+    won: bool           # won the game
+    points: object      # this hand's points, or None
+    won_hand: bool
+    groups: list        # (caption, cards) that made the score
 
 
 class ScoringScene(Scene):
@@ -22,22 +53,36 @@ class ScoringScene(Scene):
         self.interim = persist.get("interim", False)
         self.view = self.session.view(None)
         self.presenter = presenter_for(self.session.info)
+        self.celebration = None
+        self.shown = None               # the plates, made once: the scores do not change here
         super().startup(persist)
+        winners = [p for p in self.plates() if p.won]
+        if winners and not self.interim and self.app.settings.animation_speed != "instant":
+            x, y, w, _ = self.plate_rects(self.app.screen)[0]       # the winner's, first
+            self.celebration = Celebration((x + w / 2, y + 20), seed=self.session.seed or 1)
+
+    def busy(self):
+        """Moving only while the celebration runs."""
+        return self.celebration is not None and self.celebration.running
+
+    def update(self, dt):
+        if self.busy():
+            self.celebration.update(dt)
 
     def layout(self):
         screen = self.app.screen
         by = screen.lh - 84
         if self.interim:
             self.widgets = [ui.Button((screen.lw / 2 - 110, by, 220, 52), "Next hand", self.next_hand,
-                                      primary=True, size=HEADING)]
+                                      primary=True, size=24)]
         elif self.app.network is not None:      # played across computers: each goes on alone
             self.widgets = [ui.Button((screen.lw / 2 - 105, by, 210, 52), "Menu", self.back, primary=True,
-                                      size=BODY)]
+                                      size=22)]
         else:
             self.widgets = [
-                ui.Button((screen.lw / 2 - 340, by, 210, 52), "Play again", self.play_again, primary=True, size=BODY),
-                ui.Button((screen.lw / 2 - 105, by, 210, 52), "Replay this deal", self.replay, size=BODY),
-                ui.Button((screen.lw / 2 + 130, by, 210, 52), "Menu", self.back, size=BODY)]
+                ui.Button((screen.lw / 2 - 340, by, 210, 52), "Play again", self.play_again, primary=True, size=22),
+                ui.Button((screen.lw / 2 - 105, by, 210, 52), "Replay this deal", self.replay, size=22),
+                ui.Button((screen.lw / 2 + 130, by, 210, 52), "Menu", self.back, size=22)]
 
     def next_hand(self):
         self.go("table")
@@ -93,46 +138,173 @@ class ScoringScene(Scene):
             lines.append("A practice game: Casual undo was used, so Statistics keeps it apart")
         return lines + self.presenter.summary_lines(self.view, names)
 
+    def plates(self):
+        """Every player's plate, best place first (as `ordered`), with the cards that made
+        each score."""
+        if self.shown is not None:
+            return self.shown
+        hand = self.presenter.hand_result(self.view) or {}
+        seats = {name: seat for seat, name in enumerate(s.name for s in self.session.seats)}
+        plates = []
+        for place, name, score, _breakdown, won in self.ordered():
+            seat = seats[name]
+            points, won_hand = hand.get(seat, (None, False))
+            plates.append(Plate(place, seat, name, score,
+                                self.presenter.plate_words(self.view, seat, list(seats)), won, points,
+                                won_hand, self.presenter.score_cards(self.view, seat)))
+        self.shown = plates
+        return plates
+
+    def columns(self):
+        """Plates side by side: two when there are many players with few groups each, or
+        four or more with a few cards each (their cards then larger)."""
+        plates = self.plates()
+        few = all(len(p.groups) <= 1 and sum(len(cards) for _, cards in p.groups) <= FEW for p in plates)
+        return 2 if (len(plates) > 4 and all(len(p.groups) <= 2 for p in plates)) or (len(plates) >= 4 and few) else 1
+
+    def plate_rects(self, screen):
+        """Each plate's logical rect (x, y, w, h), in the order of `plates`."""
+        count = len(self.plates())
+        columns = self.columns()
+        lines = -(-count // columns)
+        w = min(1180, screen.lw - 60)
+        x = screen.lw / 2 - w / 2
+        room = screen.lh - 100 - TOP - self._notes_h(screen, w)
+        h = max(84, min(MAX_CARD_H + (82 + CAPTION_H if columns == 2 else 50), (room - GAP * (lines - 1)) / lines))
+        pw = (w - GAP * (columns - 1)) / columns
+        return [(x + (i % columns) * (pw + GAP), TOP + (i // columns) * (h + GAP), pw, h) for i in range(count)]
+
+    def _notes_h(self, screen, w):
+        return 16 + 22 * sum(len(screen.wrap(line, dressing.BODY, w - 48)) for line in self.notes())
+
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         info = self.session.info
         seed = self.session.seed
         self.draw_title(screen, self.headline(), info.title + ("" if seed is None else f"  ·  deal number {seed}")
                         + f"  ·  scores: {self.presenter.score_words()}")
-        w = min(900, screen.lw - 80)
-        x = screen.lw / 2 - w / 2
-        y = 140
-        names = {s.name: i for i, s in enumerate(self.session.seats)}
-        hand = self.presenter.hand_result(self.view)
-        score_right = x + (470 if hand else 370)
-        how_x = score_right + 20
-        rows = []
-        for place, name, score, how, won in self.ordered():
-            lines = screen.wrap(how or "-", READ, x + w - 20 - how_x)
-            rows.append((place, name, score, lines, won, max(44, 14 + 21 * len(lines))))
-        screen.panel((x, y, w, 60 + sum(row[-1] for row in rows)), alpha=210)
-        screen.text("Player", READ, palette.TEXT_DIM, (x + 80, y + 16))
-        if hand:
-            screen.text("This hand" if self.interim else "Last hand", READ, palette.TEXT_DIM, (x + 390, y + 16),
-                        "topright")
-        screen.text("Score", READ, palette.TEXT_DIM, (score_right, y + 16), "topright")
-        screen.text("How it was made", READ, palette.TEXT_DIM, (how_x, y + 16))
-        y += 52
-        for place, name, score, lines, won, height in rows:
-            points, won_hand = (hand or {}).get(names.get(name), (None, False))
-            colour = palette.GOLD if won or won_hand else palette.TEXT
-            screen.text(place, BODY, colour, (x + 24, y))
-            mark = "  (winner)" if won else "  (won the hand)" if won_hand else ""
-            screen.text(name + mark, BODY, colour, (x + 80, y), width=(300 if hand else 280) - 80)
-            if points is not None:
-                screen.text(f"+{points}", BODY, colour, (x + 390, y), "topright")
-            screen.text(str(score), BODY, colour, (score_right, y), "topright")
-            for i, line in enumerate(lines):
-                screen.text(line, READ, palette.TEXT_DIM, (how_x, y + 3 + 21 * i))
-            y += height
-        y += 24
+        rects = self.plate_rects(screen)
+        plates = self.plates()
+        left = LEFT_W if any(plate.how for plate in plates) else NAME_W
+        stacked = self.columns() == 2
+        worded = any(plate.how or plate.points is not None for plate in plates)
+        size = self.card_size(screen, plates,
+                              self.groups_area(rects[0], min(left, rects[0][2] * 0.34), stacked, worded))
+        for plate, rect in zip(plates, rects):
+            self._draw_plate(screen, plate, rect, left, (stacked, worded), size)
+        x, y = rects[0][0], rects[-1][1] + rects[-1][3] + 16
+        w = min(1180, screen.lw - 60)
         for line in self.notes():
-            for part in screen.wrap(line, READ, w - 48):
-                screen.text(part, READ, palette.TEXT_DIM, (x + 24, y))
+            for part in screen.wrap(line, dressing.BODY, w - 48):
+                screen.text(part, dressing.BODY, palette.TEXT_DIM, (x + 24, y))
                 y += 22
+        if self.busy():
+            self.celebration.draw(screen)
         self.draw_widgets(screen)
+
+    def groups_area(self, rect, left, stacked, worded=True):
+        """Where a plate's cards go (logical x, y, w, h): right of the name and the words
+        and left of the score; on plates side by side, under the name across the plate
+        (and under a line of words if a plate has some: `worded`)."""
+        x, y, w, h = rect
+        if stacked:
+            top = 74 if worded else 48
+            return x + 16, y + top, w - 32, h - top - 8
+        return x + left, y + 10, w - left - SCORE_W, h - 18
+
+    def card_size(self, screen, plates, area):
+        """(card height, lines of caption) for every plate: cards as tall as `area` (a
+        plate's) allows, but no taller than lets the most crowded plate show each card's
+        index (a quarter of each card under the next at most); captions in two lines
+        where one does not fit (the cards then a line lower)."""
+        fits = [MAX_CARD_H]
+        for plate in plates:
+            count = sum(len(cards) for _, cards in plate.groups)
+            if count:
+                spare = area[2] - GROUP_GAP * (len(plate.groups) - 1)
+                fits.append(spare / (1 + 0.75 * (count - 1)) * CARD_RATIO)
+        for lines in (1, 2):
+            card_h = max(MIN_CARD_H, min(fits + [area[3] - CAPTION_H - CAPTION_LINE * (lines - 1)]))
+            if all(screen.text_width(caption, dressing.BODY) + 8 <= width for plate in plates
+                   for (caption, _), width in zip(plate.groups, self.widths(screen, plate.groups, area[2], card_h))):
+                break
+        return card_h, lines
+
+    def widths(self, screen, groups, room, card_h):
+        """How wide each group of cards lies (logical): wide enough for its caption and its
+        cards a little apart where the room allows, else shared out, overlapping its cards."""
+        card_w = card_h / CARD_RATIO
+        needs, wants = [], []
+        for caption, cards in groups:
+            words = screen.text_width(caption, dressing.BODY) + 8
+            cards_w = card_w * (1 + 0.3 * (len(cards) - 1)) if cards else 0
+            needs.append(max(min(words, 200), cards_w))
+            wants.append(max(words, card_w * (1 + 1.08 * (len(cards) - 1)) if cards else 0))
+        room -= GROUP_GAP * (len(groups) - 1)
+        if sum(wants) <= room:
+            return wants
+        spare = max(0.0, room - sum(needs))
+        extra = sum(wants) - sum(needs) or 1
+        widths = [n + spare * (want - n) / extra for n, want in zip(needs, wants)]
+        return [v * room / sum(widths) for v in widths] if sum(widths) > room else widths
+
+    def _draw_plate(self, screen, plate, rect, left, shape, size):
+        """One player's plate: place, name, how the score was made, the cards that made
+        it, the score; the winner's lit gold. `shape`: (stacked, worded) as groups_area."""
+        x, y, w, h = rect
+        stacked, worded = shape
+        lit = plate.won or plate.won_hand
+        if plate.won:
+            glow = self.celebration.glow() if self.celebration is not None else 0.35
+            screen.panel((x - 4, y - 4, w + 8, h + 8), fill=palette.GOLD, alpha=int(60 + 120 * glow),
+                         edge=None, radius=14)
+        screen.panel(rect, fill=(44, 38, 14) if lit else palette.PANEL, alpha=225,
+                     edge=palette.GOLD if lit else palette.PANEL_EDGE)
+        colour = palette.GOLD if lit else palette.TEXT
+        left = w - SCORE_W if stacked else min(left, w * 0.34)
+        screen.text(plate.place, dressing.NAME, colour, (x + 16, y + 12))
+        mark = "Winner" if plate.won else "Won the hand" if plate.won_hand else ""
+        mark_w = screen.text_width(mark, dressing.LABEL) + 16 if mark else 0
+        beside = screen.text_width(plate.name, dressing.NAME) + 8 + mark_w <= left - 80   # else under the name
+        name_w = screen.text(plate.name, dressing.NAME, colour, (x + 70, y + 12),
+                             width=left - 80 - (mark_w + 8 if mark and beside else 0))
+        top = y + 46
+        if mark:
+            mx, my = (x + 70 + name_w + 8, y + 13) if beside else (x + 70, top)
+            screen.panel((mx, my, mark_w, 26), fill=palette.GOLD, alpha=255, edge=None, radius=13)
+            screen.text(mark, dressing.LABEL, palette.BUTTON_TEXT, (mx + mark_w / 2, my + 13), "center")
+            top += 0 if beside else 32
+        lines = screen.wrap(plate.how or "", dressing.BODY, left - 86)
+        room = 1 if stacked else max(1, int((y + h - top - 6) // 21))
+        for line in lines[:room]:
+            screen.text(line, dressing.BODY, palette.TEXT_DIM, (x + 70, top), width=left - 86)
+            top += 21
+        score_x = x + w - 18
+        score_w = screen.text(str(plate.score), dressing.SCORE, colour, (score_x, y + 10), "topright")
+        unit = (score_x - score_w - 10, y + 22) if stacked else (score_x, y + 52)   # beside the score, or under it
+        screen.text(self.presenter.SCORE_UNIT, dressing.READ, palette.TEXT_DIM, unit, "topright")
+        if plate.points is not None:
+            screen.text(f"+{plate.points} " + ("this hand" if self.interim else "last hand"), dressing.READ,
+                        colour, (score_x, y + (48 if stacked else 74)), "topright")
+        self._draw_groups(screen, plate.groups, self.groups_area(rect, left, stacked, worded), size)
+
+    def _draw_groups(self, screen, groups, area, size):
+        """The groups of cards side by side in `area`, each under its caption (in as many
+        of `size`'s lines as it needs), the cards at `size`'s height, overlapping where
+        they must."""
+        x, y, w, _ = area
+        card_h, most = size
+        colourblind = self.app.settings.colourblind
+        widths = self.widths(screen, groups, w, card_h)
+        fits = all(screen.text_width(caption, dressing.BODY) + 8 <= width for (caption, _), width in zip(groups, widths))
+        lines = 1 if fits else most                     # this plate's captions: on one line if they fit
+        for (caption, cards), width in zip(groups, widths):
+            words = screen.wrap(caption, dressing.BODY, width - 8)
+            if len(words) > lines:
+                words = words[:lines - 1] + [" ".join(words[lines - 1:])]
+            for i, line in enumerate(words):
+                screen.text(line, dressing.BODY, palette.TEXT, (x, y + CAPTION_LINE * i), width=width)
+            if cards:
+                dressing.row(screen, cards, (x, y + CAPTION_H - 4 + CAPTION_LINE * (lines - 1)), card_h / CARD_RATIO,
+                             card_h, width, colourblind, self.presenter.family, self.presenter.deck_back)
+            x += width + GROUP_GAP

@@ -1,0 +1,302 @@
+"""The screens around the table dressed like it (#36 point 6): the menu fans each game's
+own cards, the scoring screen gives every player a plate with the cards that made the
+score and celebrates the winner for a moment, the rules show the cards they speak of
+(the `[cards: ...]` markup, refused naming the file and line when it is bad); each draws
+at 1280 x 800 and 960 x 600 with no text under the floors, and idles without drawing."""
+import random
+
+import pygame
+import pytest
+
+from game import registry
+from game.core import SharedAct
+from scenes.screens import celebration, rules
+from scenes.screens.menu import MenuScene
+from scenes.screens.rules import RulebookError, RulesScene, check, parse
+from scenes.screens.scoring import ScoringScene
+from scenes.screens.setup import SetupScene
+from scenes.table.session import Seat, Session
+from sprites import spread, text
+from tests.test_ui_play import new_app, press
+
+NAMES = ("Maya", "Theo", "Kofi", "Ines", "Ravi", "Lena")
+# The least pixel size of text a player reads, by window size.
+FLOORS = {(1280, 800): 16, (960, 600): 13}
+
+
+@pytest.fixture
+def app():
+    a = new_app((1280, 800))
+    yield a
+    pygame.quit()
+
+
+def played(game_id, players, seed, hand_only=False):
+    """A game played by random legal moves to its end (or, with `hand_only`, to the end
+    of its first hand when it has hands)."""
+    state = registry.new_game(game_id, players=players, seed=seed)
+    rng = random.Random(seed)
+    moves = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        if hand_only and moves > 5 and all(a.kind == SharedAct.DEAL for a in legal):
+            break
+        state.apply(rng.choice(legal))
+        moves += 1
+    return state
+
+
+def show_scores(a, game_id, players=None, seed=11, interim=False):
+    info = registry.GAMES[game_id]
+    players = players or min(4, info.max_players)
+    state = played(game_id, players, seed, hand_only=interim)
+    seats = [Seat(NAMES[i], human=i == 0) for i in range(players)]
+    session = Session(game_id, seats, {}, seed, state=state)
+    a.scene.go("scoring", session=session, interim=interim and not state.is_over)
+    a.frame()
+    assert isinstance(a.scene, ScoringScene)
+    return state
+
+
+@pytest.fixture
+def spied(monkeypatch):
+    """Every line of text drawn (words, pixel size) and every card row and fan drawn."""
+    seen = {"text": [], "rows": [], "fans": []}
+    render, row, fan = text.render, spread.row, spread.fan
+
+    def spy_render(words, px, colour):
+        seen["text"].append((words, int(px)))
+        return render(words, px, colour)
+
+    def spy_row(surface, cards, *args, **kwargs):
+        seen["rows"].append(list(cards))
+        return row(surface, cards, *args, **kwargs)
+
+    def spy_fan(cards, *args, **kwargs):
+        seen["fans"].append(list(cards))
+        return fan(cards, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", spy_render)
+    monkeypatch.setattr(spread, "row", spy_row)
+    monkeypatch.setattr(spread, "fan", spy_fan)
+    return seen
+
+
+def drawn(a, seen):
+    """Draw the scene afresh; what it drew."""
+    for key in seen:
+        seen[key].clear()
+    a.scene.dirty = True
+    a.frame()
+    return seen
+
+
+@pytest.mark.parametrize("size", list(FLOORS))
+def test_every_dressed_screen_draws_at_both_sizes_with_no_text_under_the_floor(size, spied):
+    a = new_app(size)
+    try:
+        pages = [("menu", drawn(a, spied)["text"][:])]
+        for game_id in registry.GAMES:
+            a.scene.go("rules", rules_game=game_id, return_to="menu")
+            a.frame()
+            while True:                         # every line of the page, scrolled through
+                pages.append((f"rules {game_id}", drawn(a, spied)["text"][:]))
+                if a.scene.scroll_y >= a.scene.max_scroll():
+                    break
+                press(a, pygame.K_PAGEDOWN)
+            show_scores(a, game_id)
+            pages.append((f"scores {game_id}", drawn(a, spied)["text"][:]))
+            show_scores(a, game_id, interim=True)
+            pages.append((f"hand over {game_id}", drawn(a, spied)["text"][:]))
+        floor = FLOORS[size]
+        for page, lines in pages:
+            assert lines, page
+            small = [(words, px) for words, px in lines if words.strip() and px < floor]
+            assert not small, f"{page} at {size}: {small[:5]}"
+    finally:
+        pygame.quit()
+
+
+def test_the_menu_fans_each_game_own_cards_beside_its_name_and_player_count(app, spied):
+    assert isinstance(app.scene, MenuScene)
+    seen = drawn(app, spied)
+    assert len(seen["fans"]) == len(registry.GAMES)
+    words = [w for w, _ in seen["text"]]
+    for fan, (game_id, info) in zip(seen["fans"], registry.GAMES.items()):
+        deck = info.load_deck()
+        assert len(fan) >= 4
+        assert all(card.name in deck.by_name and card.family == deck[0].family for card in fan), game_id
+        assert info.title in words
+        players = [w for w in words if w.endswith("players")]
+        assert any(str(info.max_players) in w for w in players)
+    hex_fan = seen["fans"][list(registry.GAMES).index("final_card_down")]
+    assert {"0", "2", "A", "D"} <= {card.rank for card in hex_fan}      # its special cards
+    sides = {card.side for card in seen["fans"][list(registry.GAMES).index("four_downs")]}
+    assert sides == {"offense", "defense"}
+
+
+def test_the_menu_is_reached_by_keyboard_as_before_every_game_in_order_then_the_doors(app):
+    games = list(registry.GAMES)
+    app.scene.focus = 0
+    for i in range(1, len(games) + 1):
+        press(app, pygame.K_DOWN)
+        assert app.scene.focus == i                      # each tile in turn, then the doors
+    assert app.scene.widgets[app.scene.focus].label == "Statistics"
+    press(app, pygame.K_UP)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, SetupScene) and app.scene.persist["game_id"] == games[-1]
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def scored_cards(game_id, state, seat):
+    """The cards that made `seat`'s score, from the engine's own facts and zones."""
+    view = state.view(None)
+    facts = view.facts
+
+    def names(zone_keys):
+        return [c.name for key in zone_keys for c in view.zone(key).cards]
+    if game_id == "final_count":
+        return facts["last_hand"]["seats"][seat]["cards"]
+    if game_id == "deadline":
+        laid = [n for a in facts["assignments"] if a["owner"] == seat
+                for n in a["cards"] + [name for _, name in a["extra_credit"]]]
+        return laid + names([f"hand:{seat}"])
+    if game_id == "ktu":
+        if seat in facts["finished"]:
+            return []
+        return names([f"hand:{seat}", f"faceup:{seat}"]) + [None] * view.zone(f"facedown:{seat}").count
+    if game_id == "four_downs":
+        return [name for who, name in facts["last_round"]["plays"] if who == seat]
+    if game_id == "five_possessions":
+        return names([z.key for z in view.zones if z.key.startswith(f"line:{seat}:")])
+    return names([f"hand:{seat}"])
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_the_scoring_screen_lists_every_player_with_their_cards_and_names_the_winner(app, spied, game_id):
+    state = show_scores(app, game_id)
+    seen = drawn(app, spied)
+    words = [w for w, _ in seen["text"]]
+    scene = app.scene
+    plates = scene.plates()
+    assert sorted(p.seat for p in plates) == list(range(state.players))
+    for plate in plates:
+        assert plate.name in words and str(plate.score) in words
+        cards = [c for _, group in plate.groups for c in group]
+        assert [c and c.name for c in cards] == scored_cards(game_id, state, plate.seat), plate.name
+        for _, group in plate.groups:
+            if group:
+                assert group in seen["rows"]                   # drawn, as the table draws them
+    winners = [NAMES[w] for w in state.winners()]
+    assert all(name in scene.headline() for name in winners)
+    assert ("Winner" in words) == bool(winners)
+    assert [p.name for p in plates if p.won] == [NAMES[w] for w in sorted(state.winners(),
+                                                 key=lambda w: [p.seat for p in plates].index(w))]
+
+
+def test_final_count_plates_say_each_count_and_the_hand_over_screen_shows_the_hands(app, spied):
+    state = show_scores(app, "final_count", players=3, interim=True)
+    assert app.scene.interim
+    seen = drawn(app, spied)
+    words = [w for w, _ in seen["text"]]
+    for row in state.view(None).facts["last_hand"]["seats"]:
+        said = "Bust" if row["bust"] else f"Count {row['best']}"
+        assert any(w.startswith(said) for w in words), said
+    assert "Next hand" in words
+
+
+def test_four_downs_hand_over_lights_the_plate_of_who_won_the_hand(app, spied):
+    state = show_scores(app, "four_downs", players=3, interim=True)
+    assert app.scene.interim
+    winner = state.view(None).facts["hand_winner"]
+    lit = [p.name for p in app.scene.plates() if p.won_hand]
+    assert lit == [NAMES[winner]]
+    assert "Won the hand" in [w for w, _ in drawn(app, spied)["text"]]
+
+
+def test_the_winner_is_celebrated_for_a_moment_then_nothing_is_drawn(spied):
+    a = new_app((1280, 800), speed="normal")
+    try:
+        show_scores(a, "final_count", players=3)
+        scene = a.scene
+        assert scene.busy() and scene.celebration.running
+        frames, moving = a.frames, 0
+        while scene.busy():
+            a.frame()
+            moving += 1
+            assert moving <= celebration.SECONDS * 60 + 2
+        assert a.frames > frames
+        idle = a.frames
+        for _ in range(30):
+            a.frame()
+        assert a.frames == idle                 # idle: not one more frame drawn
+        show_scores(a, "final_count", players=3, seed=12, interim=True)
+        assert not a.scene.busy()               # a hand's end is not celebrated
+    finally:
+        pygame.quit()
+    b = new_app((1280, 800), speed="instant")
+    try:
+        show_scores(b, "final_count", players=3)
+        assert not b.scene.busy()               # Instant: no celebration at all
+    finally:
+        pygame.quit()
+
+
+def write(tmp_path, body):
+    page = tmp_path / "rulebook.md"
+    page.write_text(body, encoding="utf-8")
+    return str(page)
+
+
+def test_the_rules_markup_names_cards_by_name_or_rank(tmp_path):
+    deck = registry.GAMES["final_card_down"].load_deck()
+    path = write(tmp_path, "# Special cards\n- 0 matches anything.\n  [cards: 0 2/red/hearts D]\n")
+    blocks = parse(path, deck)
+    assert blocks[:2] == [("h", "Special cards"), ("li", "0 matches anything.")]
+    kind, cards = blocks[2]
+    assert kind == "cards" and [c.name for c in cards] == ["0/red/hearts", "2/red/hearts", "D/red/hearts"]
+    assert parse(path)[2] == ("cards", ["0", "2/red/hearts", "D"])
+
+
+@pytest.mark.parametrize("line, problem", [
+    ("[cards: 0 Z]", "'Z' is no card of the hex800 deck"),
+    ("[cards 0 2]", "a line of cards is written [cards: NAME NAME ...]"),
+    ("[cards: ]", "names no card"),
+    ("[cards: 0 1 2 3 4 5 6 7 8]", "9 cards on one line; at most 8"),
+])
+def test_bad_rules_markup_names_the_file_and_the_line(tmp_path, line, problem):
+    deck = registry.GAMES["final_card_down"].load_deck()
+    path = write(tmp_path, f"# The cards\n- Some words.\n{line}\n")
+    with pytest.raises(RulebookError) as error:
+        check(path, deck)
+    assert str(error.value).startswith(f"{path}, line 3: ") and problem in str(error.value)
+
+
+def test_every_shipped_rulebook_shows_cards_and_its_markup_is_good():
+    for game_id in registry.SHIPPED:
+        info = registry.GAMES[game_id]
+        check(info.rulebook(), info.load_deck())
+        assert any(block[0] == "cards" for block in parse(info.rulebook(), info.load_deck())), game_id
+
+
+def test_the_rules_page_draws_its_cards_and_shows_bad_markup_in_their_place(app, spied, tmp_path,
+                                                                          monkeypatch):
+    app.scene.go("rules", rules_game="final_card_down", return_to="menu")
+    app.frame()
+    seen = drawn(app, spied)
+    assert isinstance(app.scene, RulesScene)
+    assert [c.name for c in seen["rows"][0]] == ["7/blue/hearts", "3/red/diamonds", "9/green/clubs",
+                                                 "E/yellow/spades", "F/purple/questions"]
+    path = write(tmp_path, "# The cards\n- The special cards.\n[cards: A D]\n[cards: 0 Q]\n")
+    monkeypatch.setattr(registry.GameInfo, "rulebook", lambda self: path)
+    app.scene.switch(1)
+    app.scene.switch(-1)
+    seen = drawn(app, spied)
+    assert [c.rank for c in seen["rows"][0]] == ["A", "D"]
+    shown = " ".join(line[0] for line in app.scene.lines if line[2] == rules.BAD)
+    with pytest.raises(RulebookError) as error:
+        check(path, registry.GAMES["final_card_down"].load_deck())
+    assert shown == str(error.value) and shown.startswith(f"{path}, line 4: 'Q' is no card")
+    said = [w for w, _ in seen["text"]]
+    assert all(line[0] in said for line in app.scene.lines if line[2] == rules.BAD)     # drawn, not only laid
