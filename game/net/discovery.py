@@ -24,6 +24,7 @@ import ipaddress
 import os
 import queue
 import threading
+import time
 from typing import NamedTuple
 
 from game import registry
@@ -104,8 +105,8 @@ class Announcer:
         """Withdraw the table and close the zeroconf object (on the thread); the app's
         exit waits for it, GOODBYE_SECONDS at most, so that the tables listed elsewhere
         do not keep showing it."""
+        _withdrawing.add(self.thread)           # before the thread can finish and leave the set
         self.jobs.put(None)
-        _withdrawing.add(self.thread)
 
     def _work(self):
         while True:
@@ -150,10 +151,19 @@ class Announcer:
 _withdrawing = set()       # the announcers' threads still saying goodbye
 
 
-@atexit.register
-def _finish_withdrawals():
-    for thread in list(_withdrawing):
-        thread.join(GOODBYE_SECONDS)
+def finish_withdrawals(seconds=GOODBYE_SECONDS):
+    """Wait, `seconds` at most in all, until every table withdrawn has said goodbye and
+    closed its zeroconf object (its thread, its event loop's descriptors); have they? A
+    withdrawal takes about a quarter of a second: zeroconf's close waits for the goodbye's
+    last broadcast. The app's exit waits here."""
+    deadline = time.monotonic() + seconds
+    threads = list(_withdrawing)
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    return not any(thread.is_alive() for thread in threads)
+
+
+atexit.register(finish_withdrawals)
 
 
 class Browser:
