@@ -495,6 +495,47 @@ def test_two_apps_host_and_join_with_every_default_and_play_to_the_end(app, monk
         host.end_network()
 
 
+def test_the_seats_open_are_announced_as_they_empty_and_fill_during_the_game(app, monkeypatch, user_home):
+    """Maya hosts KTU on her network (the real zeroconf, its packets kept in this process);
+    a friend's Join screen lists her table with its open seats in words: one before Theo
+    joins, none once he has, one again when his screen drops during the game, none when he
+    is back."""
+    this_computer_only(monkeypatch)
+    hosting = host_ktu(app, listen=EVERYWHERE)
+    friend = second_app(monkeypatch, user_home / "friend")
+    theo = Screen(hosting.port, hosting.code, "Theo")
+    try:
+        click_widget(friend, lambda w: w.label == "Join a game")
+
+        def listed(open_seats):
+            """Frame both apps and Theo's screen until the friend's list says `open_seats`."""
+            words = f"Maya's table: KTU, {open_seats} of 3 seats open (127.0.0.1:{hosting.port})"
+            for _ in range(int(3 * WAIT / 0.02)):
+                theo.read()
+                app.frame()
+                friend.frame()
+                if [w.label for w in friend.scene.listed and friend.scene.widgets[:1]] == [words]:
+                    return
+                for inbox in (hosting.server.inbox, theo.link.inbox):
+                    with inbox.not_empty:
+                        inbox.not_empty.wait_for(lambda: inbox.queue, 0.01)
+            raise AssertionError(f"the friend's list never said: {words} "
+                                 f"({[w.label for w in friend.scene.widgets]})")
+        listed(1)
+        run(app, theo, lambda: hosting.table.ready())
+        listed(0)
+        click_widget(app, lambda w: w.label == "Start")
+        theo.link.stop()                                   # Theo's window closes
+        listed(1)
+        assert hosting.table.session is not None and not hosting.table.over()
+        theo.connect()
+        run(app, theo, lambda: hosting.table.seat_words()[1] == "here")
+        listed(0)
+    finally:
+        theo.link.stop()
+        app.end_network()
+
+
 def open_files():
     """This process's file descriptors, each as the system names what it holds (a file's
     path, 'socket:[inode]', 'anon_inode:[eventpoll]'), by number."""

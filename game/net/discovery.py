@@ -2,7 +2,10 @@
 
 A host announces one service of type SERVICE: its instance name is the table's name
 ("Maya's table"), its address and port where the host listens, and its TXT record the
-protocol version, the game, the seats and the seats still open, never the join code. A
+protocol version, the game, the seats, the seats open to a person joining now and the
+announcement's number, never the join code. (The number makes every update news: a
+listening zeroconf ignores a record it still holds in its cache, for ten seconds or so
+after it was replaced, so a count going back to what it was would not be heard.) A
 screen browses for that type and lists what it finds (`Found`), each record checked
 (a record from another version, an unknown game, a bad port or seat count is left out;
 the table's name is shown as protocol.shown_text shows any text from the network).
@@ -84,6 +87,7 @@ class Announcer:
         self.changed = changed
         self.info = None            # the service as registered (zeroconf may rename it)
         self.problem = None         # why the last announcement failed, in one line
+        self.number = 0             # announcements made (each record carries its number)
         self.jobs = queue.Queue()
         self.thread = threading.Thread(target=self._work, daemon=True, name="announce")
         self.thread.start()
@@ -122,6 +126,8 @@ class Announcer:
         from zeroconf import Error, ServiceInfo
         registered = self.info
         name = instance_name(table_name) if registered is None else registered.name
+        self.number += 1
+        properties = {**properties, "n": str(self.number)}
         try:
             info = ServiceInfo(SERVICE, name, port=port, addresses=packed, properties=properties,
                                server=None if registered is None else registered.server)
