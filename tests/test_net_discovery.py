@@ -108,7 +108,7 @@ def test_the_record_carries_the_version_the_game_and_the_seats_never_the_code(wa
         watch.until(lambda found: len(found) == 1)
         info = watch.browser.zeroconf.get_service_info(SERVICE, f"Theo.{SERVICE}", timeout=3000)
         assert info.properties == {b"v": str(wire.PROTOCOL).encode(), b"game": b"deadline",
-                                   b"players": b"4", b"open": b"1", b"n": b"1"}
+                                   b"players": b"4", b"open": b"1", b"state": b"lobby", b"n": b"1"}
         assert info.parsed_addresses() == ["192.0.2.7"] and info.port == 5000
     finally:
         host.close()
@@ -158,6 +158,8 @@ def test_a_failed_announcement_is_said_in_one_line():
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "\u0663", "open": "1"}, [b"\xc0\x00\x02\x01"], 1),
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "300", "open": "1"}, [b"\xc0\x00\x02\x01"], 1),
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "3", "open": "4"}, [b"\xc0\x00\x02\x01"], 1),
+    ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "3", "open": "1", "state": "won"},
+     [b"\xc0\x00\x02\x01"], 1),
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "3"}, [b"\xc0\x00\x02\x01"], 1),
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "3", "open": "1"}, [], 1),
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "3", "open": "1"}, [b"\xc0\x00\x02\x01"], 0),

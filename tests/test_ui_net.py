@@ -499,41 +499,57 @@ def test_the_seats_open_are_announced_as_they_empty_and_fill_during_the_game(app
     """Maya hosts KTU on her network (the real zeroconf, its packets kept in this process);
     a friend's Join screen lists her table with its open seats in words: one before Theo
     joins, none once he has, one again when his screen drops during the game, none when he
-    is back."""
+    is back; and that the game is under way."""
+    from game.net import discovery
     this_computer_only(monkeypatch)
+    assert discovery.finish_withdrawals(), "a table hosted earlier still holds its name"
     hosting = host_ktu(app, listen=EVERYWHERE)
     friend = second_app(monkeypatch, user_home / "friend")
-    theo = Screen(hosting.port, hosting.code, "Theo")
+    theo = None
     try:
         click_widget(friend, lambda w: w.label == "Join a game")
 
-        def listed(open_seats):
-            """Frame both apps and Theo's screen until the friend's list says `open_seats`."""
-            words = f"Maya's table: KTU, {open_seats} of 3 seats open (127.0.0.1:{hosting.port})"
+        def listed(seats):
+            """Frame both apps and Theo's screen until the friend's list says `seats`."""
+            words = f"Maya's table: KTU, {seats} (127.0.0.1:{hosting.port})"
             for _ in range(int(3 * WAIT / 0.02)):
-                theo.read()
+                if theo is not None:
+                    theo.read()
                 app.frame()
                 friend.frame()
                 if [w.label for w in friend.scene.listed and friend.scene.widgets[:1]] == [words]:
                     return
-                for inbox in (hosting.server.inbox, theo.link.inbox):
+                for inbox in (hosting.server.inbox, theo.link.inbox) if theo else (hosting.server.inbox,):
                     with inbox.not_empty:
                         inbox.not_empty.wait_for(lambda: inbox.queue, 0.01)
             raise AssertionError(f"the friend's list never said: {words} "
                                  f"({[w.label for w in friend.scene.widgets]})")
-        listed(1)
+        listed("1 of 3 seats open")
+        theo = Screen(hosting.port, hosting.code, "Theo")
         run(app, theo, lambda: hosting.table.ready())
-        listed(0)
+        listed("every seat taken")
         click_widget(app, lambda w: w.label == "Start")
         theo.link.stop()                                   # Theo's window closes
-        listed(1)
+        listed("under way, 1 of 3 seats open")
         assert hosting.table.session is not None and not hosting.table.over()
         theo.connect()
         run(app, theo, lambda: hosting.table.seat_words()[1] == "here")
-        listed(0)
+        listed("under way, every seat taken")
     finally:
-        theo.link.stop()
+        if theo is not None:
+            theo.link.stop()
         app.end_network()
+
+
+@pytest.mark.parametrize("open_seats,state,words", [
+    (2, "lobby", "2 of 3 seats open"), (0, "lobby", "every seat taken"),
+    (1, "playing", "under way, 1 of 3 seats open"), (0, "playing", "under way, every seat taken"),
+    (0, "over", "its game is over")])
+def test_a_table_found_says_where_its_game_stands_and_the_seats_a_person_may_take(open_seats, state, words):
+    from game.net.discovery import Found
+    from scenes.network.join import found_words
+    table = Found("Maya's table", "KTU", "ktu", "192.168.1.20", 47470, 3, open_seats, state)
+    assert found_words(table) == f"Maya's table: KTU, {words} (192.168.1.20:47470)"
 
 
 def open_files():
