@@ -6,8 +6,10 @@ rulebook, lesson: scenes.pieces) are there, and its bots use their knowledge: on
 deal Medium's moves differ from Easy's, and Hint gives the heuristic's reason. Then
 Menu, Setup, Rules, the lesson (Learn to play), Settings, the table with a few moves (one
 person and easy computer players), and the scoring scene of a finished game; then
-Statistics, the replay of a finished game's record, and About with every notice of
-the credits. Files go to a temporary folder
+Statistics, the replay of a finished game's record, the network screens on this computer
+only (a table hosted in the lobby, joined from a second window's Join a game, begun at
+both tables; discovery is off, so the smoke never multicasts), and About with every
+notice of the credits. Files go to a temporary folder
 (unless CARDTABLE_HOME says where), never to the user's own.
 Exit 0 when all were drawn; 1 with the reason otherwise. Used by CI on the bundle.
 """
@@ -20,6 +22,7 @@ import time
 
 MOVES = 6
 SECONDS_PER_GAME = 60
+NETWORK_SECONDS = 30    # for a screen to join a table hosted here, and for its game to begin
 KNOWLEDGE_SEED = 4      # the fixed deal on which Medium and Easy are compared
 KNOWLEDGE_MOVES = 60    # moves compared, and positions tried for a hint's reason
 
@@ -29,6 +32,8 @@ def run(started=None, out=print):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    discovery = os.environ.get("CARDTABLE_DISCOVERY")
+    os.environ["CARDTABLE_DISCOVERY"] = "off"     # the smoke never multicasts (CI, tests)
     home = None
     if not os.environ.get("CARDTABLE_HOME"):
         home = os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-smoke-")
@@ -38,6 +43,10 @@ def run(started=None, out=print):
         out(f"smoke: FAILED: {type(error).__name__}: {error}")
         return 1
     finally:
+        if discovery is None:
+            del os.environ["CARDTABLE_DISCOVERY"]
+        else:
+            os.environ["CARDTABLE_DISCOVERY"] = discovery
         if home:
             del os.environ["CARDTABLE_HOME"]
             shutil.rmtree(home, ignore_errors=True)
@@ -101,6 +110,8 @@ def _run(started, out):
     show("statistics")
     show("replay", record=saves.read_record(path))
     out("smoke: statistics, replay")
+    _play_across(app, show)
+    out("smoke: hosted and joined on this computer: lobby, join, both tables")
     show("about")
     parts = app.scene.parts()
     for part in parts:          # every notice is there to read (the bundle carries them)
@@ -160,6 +171,57 @@ def _play_a_few(app, session):
         if model.my_turn() and not table.motion.flights and not model.timeline.pending and not model.ui.dialog:
             model.submit(rng.choice(session.state.legal_actions()))
         time.sleep(0.001)
+
+
+def _play_across(app, show):
+    """The network screens, on this computer only (127.0.0.1; nothing announced, nothing
+    looked for): Maya hosts the first game in her lobby; a second window of the app joins
+    it from Join a game with the address and the code; the lobby shows Theo joined, Start
+    begins the game at both tables, and both leave."""
+    from game import registry
+    from game.net.host import HOST, REMOTE
+    from scenes import app as app_module
+    from scenes.network.net import HERE_ONLY, Hosting
+
+    info = next(iter(registry.GAMES.values()))
+    plan = [HOST, REMOTE] + ["easy"] * (info.default_players - 2)
+    names = ["Maya", None] + [f"Computer {seat + 1}" for seat in range(2, len(plan))]
+    hosting = Hosting(info.id, info.default_options(), plan, names, HERE_ONLY, port=0)
+    guest = app_module.App(size=(1280, 720))
+    guest.settings.animation_speed = "instant"
+    guest.sounds.enabled = False
+    try:
+        show("lobby", hosting=hosting)
+        guest.scene.persist = {"join_address": f"127.0.0.1:{hosting.port}", "join_code": hosting.code,
+                               "join_name": "Theo"}
+        guest.switch("join")
+        guest.frame()
+        guest.scene.join()
+        _until([app, guest], lambda: hosting.table.ready() and guest.scene.message.startswith("Joined"),
+               "Theo never joined the table hosted on this computer")
+        app.scene.start()
+        _until([app, guest], lambda: all(type(a.scene).__name__ == "TableScene" for a in (app, guest)),
+               "the hosted game did not begin at both tables")
+    finally:
+        guest.end_network()
+        app.end_network()
+
+
+def _until(apps, done, failure):
+    """Frame every app (each pumps its network) until `done()`, NETWORK_SECONDS at most,
+    waiting on the network between frames; RuntimeError(failure) if it never comes."""
+    deadline = time.monotonic() + NETWORK_SECONDS
+    while time.monotonic() < deadline:
+        for a in apps:
+            a.frame()
+        if done():
+            return True
+        for a in apps:
+            link = getattr(a.network, "server", None) or getattr(a.network, "client", None)
+            if link is not None:
+                with link.inbox.not_empty:
+                    link.inbox.not_empty.wait_for(lambda: link.inbox.queue, 0.01)
+    raise RuntimeError(f"network: {failure}")
 
 
 if __name__ == "__main__":

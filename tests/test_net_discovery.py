@@ -85,6 +85,21 @@ def test_a_hosted_table_is_found_updated_and_gone_when_withdrawn(watch):
     assert not host.thread.is_alive() and host.zeroconf.done
 
 
+def test_a_count_of_open_seats_going_back_to_an_earlier_one_is_heard(watch):
+    """A seat taken then left again at once: the listening zeroconf still holds the first
+    record in its cache (expired, not yet cleaned up) and would not call the same record
+    again news; each announcement's number makes it new."""
+    host = Announcer(discovery.open_zeroconf())
+    try:
+        for open_seats in (1, 0, 1, 0):
+            host.announce("Maya's table", "ktu", ["192.0.2.10"], 47470, 3, open_seats)
+            settled(host)
+            assert [t.open for t in watch.until(lambda found: [t.open for t in found] == [open_seats])] \
+                == [open_seats]
+    finally:
+        host.close()
+
+
 def test_the_record_carries_the_version_the_game_and_the_seats_never_the_code(watch):
     host = Announcer(discovery.open_zeroconf())
     try:
@@ -93,7 +108,7 @@ def test_the_record_carries_the_version_the_game_and_the_seats_never_the_code(wa
         watch.until(lambda found: len(found) == 1)
         info = watch.browser.zeroconf.get_service_info(SERVICE, f"Theo.{SERVICE}", timeout=3000)
         assert info.properties == {b"v": str(wire.PROTOCOL).encode(), b"game": b"deadline",
-                                   b"players": b"4", b"open": b"1"}
+                                   b"players": b"4", b"open": b"1", b"state": b"lobby", b"n": b"1"}
         assert info.parsed_addresses() == ["192.0.2.7"] and info.port == 5000
     finally:
         host.close()
@@ -143,6 +158,8 @@ def test_a_failed_announcement_is_said_in_one_line():
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "\u0663", "open": "1"}, [b"\xc0\x00\x02\x01"], 1),
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "300", "open": "1"}, [b"\xc0\x00\x02\x01"], 1),
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "3", "open": "4"}, [b"\xc0\x00\x02\x01"], 1),
+    ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "3", "open": "1", "state": "won"},
+     [b"\xc0\x00\x02\x01"], 1),
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "3"}, [b"\xc0\x00\x02\x01"], 1),
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "3", "open": "1"}, [], 1),
     ({"v": str(wire.PROTOCOL), "game": "ktu", "players": "3", "open": "1"}, [b"\xc0\x00\x02\x01"], 0),

@@ -317,6 +317,33 @@ def test_a_finished_game_takes_nobody_in():
     assert refusal(outs, conn)["reason"] == "the game is over"
 
 
+def test_the_seats_open_to_a_person_joining_now_follow_the_game():
+    """What a host announces: in the lobby the seats nobody took; in the game the seats
+    whose person is away, kept by a computer or not; none once the game is over."""
+    table = Table("ktu", [REMOTE, "easy", REMOTE], seed=3)
+    assert table.host.open_seats() == [0, 2]
+    maya, _ = table.join("Maya")
+    theo, _ = table.join("Theo")
+    assert table.host.open_seats() == []
+    table.leave(theo)
+    assert table.host.open_seats() == [2]
+    theo, _ = table.join("Theo")
+    table.start()
+    assert table.host.open_seats() == []
+    table.leave(theo)
+    assert table.host.open_seats() == [2]
+    table.deliver(table.host.hand_to_computer(2))
+    assert table.host.seat_words()[2] == wire.STAND_IN and table.host.open_seats() == [2]
+    theo, _ = table.join("Theo")
+    assert table.host.open_seats() == []
+    table.leave(maya)
+    while not table.host.over():
+        assert table.host.open_seats() == [0]
+        if table.step() is None:
+            table.deliver(table.host.hand_to_computer(0))
+    assert table.host.open_seats() == []
+
+
 def test_computers_fill_the_seats_nobody_took():
     table = Table("ktu", [REMOTE, REMOTE, REMOTE], seed=1)
     conn, maya = table.join("Maya")

@@ -27,7 +27,30 @@ def test_smoke_opens_every_scene_of_every_game():
                 f"{home}/game.yaml, {home}/rulebook.md, {home}/tutorial.yaml; "
                 "Medium differs from Easy at move ") in proof
         assert proof.split("; hint: ")[1].strip()
+    assert "smoke: hosted and joined on this computer: lobby, join, both tables" in lines
     assert lines[-1] == "smoke: ok"
+
+
+def test_smoke_hosts_and_joins_on_this_computer_and_never_looks_on_the_network(monkeypatch):
+    """The lobby, Join a game and both tables of a hosted game, over 127.0.0.1; no zeroconf
+    is opened (no multicast from CI), and the setting is as it was after."""
+    from game.net import discovery
+    from scenes.network.net import Hosting
+    monkeypatch.delenv("CARDTABLE_DISCOVERY", raising=False)
+
+    def never(*args):
+        raise AssertionError("the smoke opened zeroconf")
+    monkeypatch.setattr(discovery, "open_zeroconf", never)
+    hosted, host = [], Hosting.__init__
+
+    def hosting(self, game_id, options, plan, names, listen, **how):
+        hosted.append(listen)
+        host(self, game_id, options, plan, names, listen, **how)
+    monkeypatch.setattr(Hosting, "__init__", hosting)
+    said = []
+    assert smoke.run(out=said.append) == 0, said[-1]
+    assert "smoke: hosted and joined on this computer: lobby, join, both tables" in said
+    assert hosted == ["127.0.0.1"] and "CARDTABLE_DISCOVERY" not in os.environ
 
 
 def test_smoke_fails_when_medium_plays_like_easy(monkeypatch):

@@ -495,15 +495,85 @@ def test_two_apps_host_and_join_with_every_default_and_play_to_the_end(app, monk
         host.end_network()
 
 
+def test_the_seats_open_are_announced_as_they_empty_and_fill_during_the_game(app, monkeypatch, user_home):
+    """Maya hosts KTU on her network (the real zeroconf, its packets kept in this process);
+    a friend's Join screen lists her table with its open seats in words: one before Theo
+    joins, none once he has, one again when his screen drops during the game, none when he
+    is back; and that the game is under way."""
+    from game.net import discovery
+    this_computer_only(monkeypatch)
+    assert discovery.finish_withdrawals(), "a table hosted earlier still holds its name"
+    hosting = host_ktu(app, listen=EVERYWHERE)
+    friend = second_app(monkeypatch, user_home / "friend")
+    theo = None
+    try:
+        click_widget(friend, lambda w: w.label == "Join a game")
+
+        def listed(seats):
+            """Frame both apps and Theo's screen until the friend's list says `seats`."""
+            words = f"Maya's table: KTU, {seats} (127.0.0.1:{hosting.port})"
+            for _ in range(int(3 * WAIT / 0.02)):
+                if theo is not None:
+                    theo.read()
+                app.frame()
+                friend.frame()
+                if [w.label for w in friend.scene.listed and friend.scene.widgets[:1]] == [words]:
+                    return
+                for inbox in (hosting.server.inbox, theo.link.inbox) if theo else (hosting.server.inbox,):
+                    with inbox.not_empty:
+                        inbox.not_empty.wait_for(lambda: inbox.queue, 0.01)
+            raise AssertionError(f"the friend's list never said: {words} "
+                                 f"({[w.label for w in friend.scene.widgets]})")
+        listed("1 of 3 seats open")
+        theo = Screen(hosting.port, hosting.code, "Theo")
+        run(app, theo, lambda: hosting.table.ready())
+        listed("every seat taken")
+        click_widget(app, lambda w: w.label == "Start")
+        theo.link.stop()                                   # Theo's window closes
+        listed("under way, 1 of 3 seats open")
+        assert hosting.table.session is not None and not hosting.table.over()
+        theo.connect()
+        run(app, theo, lambda: hosting.table.seat_words()[1] == "here")
+        listed("under way, every seat taken")
+    finally:
+        if theo is not None:
+            theo.link.stop()
+        app.end_network()
+
+
+@pytest.mark.parametrize("open_seats,state,words", [
+    (2, "lobby", "2 of 3 seats open"), (0, "lobby", "every seat taken"),
+    (1, "playing", "under way, 1 of 3 seats open"), (0, "playing", "under way, every seat taken"),
+    (0, "over", "its game is over")])
+def test_a_table_found_says_where_its_game_stands_and_the_seats_a_person_may_take(open_seats, state, words):
+    from game.net.discovery import Found
+    from scenes.network.join import found_words
+    table = Found("Maya's table", "KTU", "ktu", "192.168.1.20", 47470, 3, open_seats, state)
+    assert found_words(table) == f"Maya's table: KTU, {words} (192.168.1.20:47470)"
+
+
 def open_files():
-    """How many file descriptors this process holds."""
-    return len(os.listdir("/proc/self/fd"))
+    """This process's file descriptors, each as the system names what it holds (a file's
+    path, 'socket:[inode]', 'anon_inode:[eventpoll]'), by number."""
+    found = {}
+    for fd in os.listdir("/proc/self/fd"):
+        try:
+            found[fd] = os.readlink(f"/proc/self/fd/{fd}")
+        except FileNotFoundError:        # the directory listdir read through, closed since
+            pass
+    return found
 
 
 def test_visiting_join_a_game_leaves_nothing_running(app):
     """Each visit looks for tables with its own zeroconf, and leaving closes it: 20 visits
-    leave no thread and no socket behind."""
+    leave no thread and no descriptor behind.
+
+    A table hosted before (an earlier test's) says goodbye on its own thread after its
+    Stop hosting, as in the app: zeroconf's close waits for the goodbye's last broadcast,
+    about a quarter of a second, then closes its event loop (a thread, an epoll and a
+    socket pair). That is waited for first, as the app's exit waits for it."""
     import threading
+    from game.net import discovery
 
     def visit():
         click_widget(app, lambda w: w.label == "Join a game")
@@ -511,11 +581,13 @@ def test_visiting_join_a_game_leaves_nothing_running(app):
         press(app, pygame.K_ESCAPE)
         press(app, pygame.K_ESCAPE)
         assert isinstance(app.scene, MenuScene)
+    assert discovery.finish_withdrawals(), "a table hosted earlier never finished saying goodbye"
     visit()                                   # what a first visit loads for good (imports, caches)
-    threads, files = threading.active_count(), open_files()
+    threads, files = sorted(t.name for t in threading.enumerate()), open_files()
     for _ in range(20):
         visit()
-    assert threading.active_count() == threads and open_files() == files
+    assert sorted(t.name for t in threading.enumerate()) == threads
+    assert open_files() == files
 
 
 def test_a_person_silent_on_their_turn_is_offered_to_a_computer_at_the_hosts_table(app, monkeypatch):

@@ -2,7 +2,11 @@
 
 A host announces one service of type SERVICE: its instance name is the table's name
 ("Maya's table"), its address and port where the host listens, and its TXT record the
-protocol version, the game, the seats and the seats still open, never the join code. A
+protocol version, the game, the seats, the seats open to a person joining now, where
+the game stands (STATES: in the lobby, under way, over) and the announcement's number,
+never the join code. (The number makes every update news: a
+listening zeroconf ignores a record it still holds in its cache, for ten seconds or so
+after it was replaced, so a count going back to what it was would not be heard.) A
 screen browses for that type and lists what it finds (`Found`), each record checked
 (a record from another version, an unknown game, a bad port or seat count is left out;
 the table's name is shown as protocol.shown_text shows any text from the network).
@@ -24,6 +28,7 @@ import ipaddress
 import os
 import queue
 import threading
+import time
 from typing import NamedTuple
 
 from game import registry
@@ -33,11 +38,13 @@ SERVICE = "_cardtable._tcp.local."
 LOOKUP_MS = 1500            # how long to wait for a found service's details
 MAX_NAME = 60               # bytes of an instance name (DNS-SD allows 63)
 GOODBYE_SECONDS = 3.0       # how long the app's exit waits for a table's withdrawal
+LOBBY, PLAYING, OVER = STATES = ("lobby", "playing", "over")    # where a table's game stands
 
 
 class Found(NamedTuple):
     """A hosted game on the network: its table's name, the game's title and id, where it
-    listens, its seats and the seats still open."""
+    listens, its seats, the seats open to a person joining now and where its game stands
+    (one of STATES; a record without it, from another program, is a lobby's)."""
 
     name: str
     title: str
@@ -46,6 +53,7 @@ class Found(NamedTuple):
     port: int
     players: int
     open: int
+    state: str = LOBBY
 
 
 def enabled():
@@ -83,6 +91,7 @@ class Announcer:
         self.changed = changed
         self.info = None            # the service as registered (zeroconf may rename it)
         self.problem = None         # why the last announcement failed, in one line
+        self.number = 0             # announcements made (each record carries its number)
         self.jobs = queue.Queue()
         self.thread = threading.Thread(target=self._work, daemon=True, name="announce")
         self.thread.start()
@@ -92,20 +101,20 @@ class Announcer:
         """Is the table on the network now?"""
         return self.info is not None and self.problem is None
 
-    def announce(self, table_name, game_id, addresses, port, players, open_seats):
+    def announce(self, table_name, game_id, addresses, port, players, open_seats, state=LOBBY):
         """Announce (or, announced already, update) the table: `addresses` are the
-        IPv4/IPv6 addresses it listens on (texts)."""
+        IPv4/IPv6 addresses it listens on (texts); `state` one of STATES."""
         packed = [ipaddress.ip_address(a).packed for a in addresses]
         properties = {"v": str(wire.PROTOCOL), "game": game_id, "players": str(players),
-                      "open": str(open_seats)}
+                      "open": str(open_seats), "state": state}
         self.jobs.put((table_name, packed, port, properties))
 
     def close(self):
         """Withdraw the table and close the zeroconf object (on the thread); the app's
         exit waits for it, GOODBYE_SECONDS at most, so that the tables listed elsewhere
         do not keep showing it."""
+        _withdrawing.add(self.thread)           # before the thread can finish and leave the set
         self.jobs.put(None)
-        _withdrawing.add(self.thread)
 
     def _work(self):
         while True:
@@ -121,6 +130,8 @@ class Announcer:
         from zeroconf import Error, ServiceInfo
         registered = self.info
         name = instance_name(table_name) if registered is None else registered.name
+        self.number += 1
+        properties = {**properties, "n": str(self.number)}
         try:
             info = ServiceInfo(SERVICE, name, port=port, addresses=packed, properties=properties,
                                server=None if registered is None else registered.server)
@@ -150,10 +161,19 @@ class Announcer:
 _withdrawing = set()       # the announcers' threads still saying goodbye
 
 
-@atexit.register
-def _finish_withdrawals():
-    for thread in list(_withdrawing):
-        thread.join(GOODBYE_SECONDS)
+def finish_withdrawals(seconds=GOODBYE_SECONDS):
+    """Wait, `seconds` at most in all, until every table withdrawn has said goodbye and
+    closed its zeroconf object (its thread, its event loop's descriptors); have they? A
+    withdrawal takes about a quarter of a second: zeroconf's close waits for the goodbye's
+    last broadcast. The app's exit waits here."""
+    deadline = time.monotonic() + seconds
+    threads = list(_withdrawing)
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    return not any(thread.is_alive() for thread in threads)
+
+
+atexit.register(finish_withdrawals)
 
 
 class Browser:
@@ -205,15 +225,15 @@ def read(info, name):
         title = registry.game_info(props.get("game") or "").title
     except ValueError:
         return None
-    players, free = props.get("players", ""), props.get("open", "")
+    players, free, state = props.get("players", ""), props.get("open", ""), props.get("state", LOBBY)
     addresses = info.parsed_addresses()
     if (not players.isascii() or not players.isdigit() or not free.isascii() or not free.isdigit()
             or not 1 <= int(players) <= 8 or int(free) > int(players) or not addresses
-            or not isinstance(info.port, int) or not 0 < info.port < 65536):
+            or not isinstance(info.port, int) or not 0 < info.port < 65536 or state not in STATES):
         return None
     table = name[:-len(SERVICE) - 1] if name.endswith("." + SERVICE) else name
     table = wire.shown_text(table, MAX_NAME) or "Card Table"
-    return Found(table, title, props["game"], addresses[0], info.port, int(players), int(free))
+    return Found(table, title, props["game"], addresses[0], info.port, int(players), int(free), state)
 
 
 def _text(value):

@@ -179,6 +179,16 @@ class HostTable:
                 words.append(OPEN if self.session is None and self.names[seat] is None else AWAY)
         return words
 
+    def open_seats(self):
+        """The seats a person joining now may take: in the lobby, those nobody has taken;
+        once the game runs, those whose person is away (a computer may be keeping one for
+        them); none once it is over."""
+        if self.over():
+            return []
+        return [seat for seat, kind in enumerate(self.plan)
+                if kind == REMOTE and seat not in self.seated
+                and (self.session is not None or self.names[seat] is None)]
+
     def to_move(self):
         """The Turn now, or None (in the lobby, or the game is over)."""
         if self.session is None or self.session.state.is_over:
@@ -444,10 +454,8 @@ class HostTable:
         return [Out(screen.conn, wire.encode(welcome))] + self._everyone()
 
     def _free_seat(self, name):
-        remote = [s for s, kind in enumerate(self.plan) if kind == REMOTE and s not in self.seated]
-        if self.session is None:
-            return next((s for s in remote if self.names[s] is None), None)
-        return next((s for s in remote if self.names[s] == name), remote[0] if remote else None)
+        seats = self.open_seats()
+        return next((s for s in seats if self.names[s] == name), seats[0] if seats else None)
 
     def _unique(self, name):
         taken = {n for n in self.names if n is not None}

@@ -21,6 +21,19 @@ LIMITS = {"address": 80, "code": 40, "name": wire.NAME_LENGTH}
 FOUND_SHOWN = 5
 
 
+def found_words(table):
+    """A table found on the network as its line in the list says it: its name, its game,
+    where the game stands and the seats a person may take ('Maya's table: KTU, under way,
+    1 of 3 seats open (192.168.1.20:47470)')."""
+    if table.state == discovery.OVER:
+        seats = "its game is over"
+    else:
+        seats = f"{table.open} of {table.players} seats open" if table.open else "every seat taken"
+        if table.state == discovery.PLAYING:
+            seats = f"under way, {seats}"
+    return f"{table.name}: {table.title}, {seats} ({table.address}:{table.port})"
+
+
 class JoinScene(Scene):
     """Type or pick where to join, then wait for the host to start."""
 
@@ -52,9 +65,8 @@ class JoinScene(Scene):
         self.widgets = []
         self.listed = self.found()
         for table in self.listed:
-            words = (f"{table.name}: {table.title}, {table.open} of {table.players} seats open "
-                     f"({table.address}:{table.port})")
-            self.widgets.append(ui.Button((x, y, 660, 40), words, lambda t=table: self.pick(t), size=18))
+            self.widgets.append(ui.Button((x, y, 660, 40), found_words(table), lambda t=table: self.pick(t),
+                                          size=18))
             y += 48
         y = max(y, 136 + 40)           # room for the line that says none was found
         y += 30

@@ -125,7 +125,6 @@ class LobbyScene(Scene):
         session = Session(table.info.id, seats, table.options, seed, self.app.folders,
                           executor=self.app.executor)
         self.hosting.send(table.start(session, time.monotonic()))
-        self.hosting.update_announcement()
         host_table(self, self.hosting, session)
 
     def back(self):

@@ -81,6 +81,7 @@ class Hosting:
         except OSError:
             self.port = self.server.start(listen, 0)      # the usual port is taken: any other
         self.announcer = None
+        self.announced = None          # (the open seats, the game's state) last announced
         self.problem = None
         if listen != HERE_ONLY and discovery.enabled():
             self._announce()
@@ -113,26 +114,31 @@ class Hosting:
         return [f"[{h}]:{self.port}" if ":" in h else f"{h}:{self.port}" for h in hosts]
 
     def update_announcement(self):
-        """Tell the network how many seats are still open (nothing when not announced)."""
+        """Tell the network how many seats a person joining now could take and where the
+        game stands, when that has changed (a seat taken, left or taken back; the game
+        begun or over): nothing when not announced."""
         if self.announcer is None:
             return
-        words = self.table.seat_words()
-        host = next((n for n, kind in zip(self.table.names, self.table.plan) if kind == HOST), None)
-        self.announcer.announce(f"{host}'s table" if host else "Card Table", self.table.info.id,
-                                local_addresses(), self.port, len(words), words.count(wire.OPEN))
+        table = self.table
+        state = (discovery.LOBBY if table.session is None else
+                 discovery.OVER if table.over() else discovery.PLAYING)
+        news = (len(table.open_seats()), state)
+        if news == self.announced:
+            return
+        self.announced = news
+        host = next((n for n, kind in zip(table.names, table.plan) if kind == HOST), None)
+        self.announcer.announce(f"{host}'s table" if host else "Card Table", table.info.id,
+                                local_addresses(), self.port, len(table.plan), *news)
 
     def pump(self):
         """Hand what arrived to the table and send its answers."""
-        came = False
         while not self.server.inbox.empty():
             kind, *rest = self.server.inbox.get_nowait()
             handle = {"opened": self.table.opened, "message": self.table.received,
                       "closed": self.table.closed}[kind]
             self.send(handle(*rest))
-            came = True
         self.send(self.table.tick(self.clock()))
-        if came and self.table.session is None:
-            self.update_announcement()
+        self.update_announcement()
 
     def send(self, outs):
         """Send the table's answers; a move they carry is saved once they are on their way."""
