@@ -443,9 +443,8 @@ def _nobody_known(state):
 
 
 # Per seat, the cards every seat saw go into that seat's hand and that are still there
-# (`GameState._seen_into_hand`). The rules replace the lists, never change them in place,
-# so clones share them; saves of older code lack the field.
-KNOWN_IN_HAND = added_later(listof(CARDS, SEATS)._replace(copy=None), _nobody_known)
+# (`GameState._seen_into_hand`); saves of older code lack the field.
+KNOWN_IN_HAND = added_later(listof(CARDS, SEATS), _nobody_known)
 
 
 def copy_data(value):
@@ -810,27 +809,17 @@ class GameState:
 
     def _seen_into_hand(self, seat, cards):
         """Every seat saw `cards` go into `seat`'s hand (field `known_in_hand`)."""
-        known = list(self.known_in_hand)
-        known[seat] = known[seat] + list(cards)
-        self.known_in_hand = known
+        self.known_in_hand[seat] += cards
 
     def _left_hand(self, seat, cards=None):
         """`cards` (None: any card) left `seat`'s hand, or may have: no longer known there."""
         mine = self.known_in_hand[seat]
-        if not mine:
-            return
         if cards is None:
-            kept = []
-        else:                                   # on every play: the few cards played
-            gone = [card for card in cards if card in mine]
-            if not gone:
-                return
-            kept = list(mine)
-            for card in gone:
-                kept.remove(card)
-        known = list(self.known_in_hand)
-        known[seat] = kept
-        self.known_in_hand = known
+            mine.clear()
+            return
+        for card in cards:
+            if card in mine:
+                mine.remove(card)
 
     def _known_in_hand_fact(self):
         """The fact `known_in_hand`: per seat, the names of its cards every seat saw go there."""
