@@ -24,8 +24,8 @@ The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/deadlin
 from operator import attrgetter
 
 from game.core import (CARD, CARDS, FLAG, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS,
-                       TOP, Action, GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional, require,
-                       require_int, scalar, shuffle, swap_into, swap_to)
+                       TOP, Action, GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional,
+                       random_order, require, require_int, scalar, shuffle, swap_into, swap_to)
 from game.deadline import measures
 from game.deadline.grading import (JOKER, Assignment, best_seats, card_keys, continuations,
                                    first_pair, grade, group_kind, group_shape, rank_key,
@@ -222,7 +222,7 @@ class State(GameState):
             victim = (taker - 1) % self.players
             hand = self.hands[victim]
             if hand:
-                self.pick_order = self.rng.sample(hand, len(hand))
+                self.pick_order = random_order(self.rng, hand)
                 self.current_player = taker
                 self.emit("turn", taker, detail="exchange")
                 return
@@ -648,7 +648,7 @@ class State(GameState):
         self.pick_order = []
         if self.step == "exchange" and self.current_player is not None:
             victim = self.hands[(self.current_player - 1) % n]
-            self.pick_order = self.rng.sample(victim, len(victim))
+            self.pick_order = random_order(self.rng, victim)
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
