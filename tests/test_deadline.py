@@ -793,5 +793,5 @@ def test_A11_starters_are_the_cards_of_some_pair():
         for ace_high in (False, True):
             expected = [c for c in hand
                         if any(dl.pairs_with(c, o, ace_high) for o in hand if o is not c)]
-            assert dl.starters(hand, ace_high) == expected
+            assert dl.starters(hand, dl.partner_table(DECK, ace_high)) == expected
             assert (dl.first_pair(hand, ace_high) is None) == (not expected)

@@ -98,21 +98,40 @@ def card_keys(cards, ace_high=False):
             for card in cards if card.rank != JOKER]
 
 
-def starters(cards, ace_high=False, keys=None):
+_PARTNERS = {}       # (deck name, ace high) -> `partner_table`
+_CONTINUED_BY = {}   # (deck name, ace high) -> `continued_by`
+
+
+def partner_table(deck, ace_high=False):
+    """{card: the frozenset of the other cards of `deck` it begins a set or run with
+    (`pairs_with`)}, built once per deck and run order: an exam asks on every step."""
+    key = (deck.name, ace_high)
+    if key not in _PARTNERS:
+        _PARTNERS[key] = {card: frozenset(other for other in deck if other is not card
+                                          and pairs_with(card, other, ace_high))
+                          for card in deck}
+    return _PARTNERS[key]
+
+
+def continued_by(deck, ace_high=False):
+    """{continuation (a rank, or a (suit, place) pair: see `continuations`): the cards of
+    `deck` it names}, built once per deck and run order."""
+    key = (deck.name, ace_high)
+    if key not in _CONTINUED_BY:
+        table = _CONTINUED_BY[key] = {}
+        for card, rank, place in card_keys(deck, ace_high):
+            table.setdefault(rank, []).append(card)
+            table.setdefault(place, []).append(card)
+    return _CONTINUED_BY[key]
+
+
+def starters(cards, partners):
     """The cards of `cards` that begin a set or run with another of them, in order
-    (`keys`: their `card_keys`, when already at hand)."""
-    keys = card_keys(cards, ace_high) if keys is None else keys
-    ranks = set()
-    repeated = set()
-    places = set()
-    for _, rank, place in keys:
-        if rank in ranks:
-            repeated.add(rank)
-        ranks.add(rank)
-        places.add(place)
+    (`partners`: the deck's `partner_table`)."""
+    held = set(cards)
     out = []
-    for card, rank, (suit, place) in keys:
-        if rank in repeated or (suit, place - 1) in places or (suit, place + 1) in places:
+    for card in cards:
+        if not held.isdisjoint(partners[card]):
             out.append(card)
     return out
 

@@ -27,9 +27,9 @@ from game.core import (CARD, CARDS, FLAG, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PU
                        TOP, Action, GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional,
                        random_order, require, require_int, scalar, shuffle, swap_into, swap_to)
 from game.deadline import measures
-from game.deadline.grading import (JOKER, Assignment, best_seats, card_keys, continuations,
-                                   first_pair, grade, group_kind, group_shape, rank_key,
-                                   report, starters)
+from game.deadline.grading import (JOKER, Assignment, best_seats, continuations, continued_by,
+                                   first_pair, grade, group_kind, group_shape, partner_table,
+                                   rank_key, report, starters)
 
 HAND_SIZE = 7
 MIDTERM_ROTATION = 3
@@ -151,8 +151,8 @@ class State(GameState):
                2: {"group": "building"}}
     MEASURES = measures.MEASURES
     # What the exam moves onto the table were computed from, and they (read, never changed):
-    # (seat, Final Exam?, (owner, continuations) per assignment), {continuation: [index]}.
-    _fits_at = None
+    # (seat, Final Exam?, (owner, continuations) per assignment), {card: [(index, kind)]}.
+    _table_moves = None
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -193,6 +193,8 @@ class State(GameState):
         self.voluntary = self.options["deadline.voluntary_submission"] == "on"
         self.discard_actions = _one_card_actions(self.deck, "discard")
         self.group_actions = _one_card_actions(self.deck, "group")
+        self.partners = partner_table(self.deck, self.ace_high)
+        self.continued_by = continued_by(self.deck, self.ace_high)
 
     # ---- schedule -----------------------------------------------------------------------
     def _seat_at(self, pos):
@@ -304,58 +306,52 @@ class State(GameState):
         return self._exam_actions(seat, hand)
 
     def _exam_actions(self, seat, hand):
-        ace_high = self.ace_high
         group = self.group
         group_actions = self.group_actions
-        keys = card_keys(hand, ace_high)
-        acts = []
         if group:
             if len(group) == 1:         # what pairs with the first card (2.5)
-                (_, rank, (suit, place)), = card_keys(group, ace_high)
-                fits = {rank, (suit, place - 1), (suit, place + 1)}
+                fits = self.partners[group[0]]
             else:
-                fits = continuations(group_shape(group, ace_high))
-            for card, rank, place in keys:
-                if rank in fits or place in fits:
-                    acts.append(group_actions[card])
+                fits = set()
+                for key in continuations(group_shape(group, self.ace_high)):
+                    fits.update(self.continued_by.get(key, ()))
+            acts = [group_actions[card] for card in hand if card in fits]
             if len(group) >= 2:
                 acts.append(SUBMIT)
             acts.append(CANCEL_GROUP)
         else:
-            startable = starters(hand, ace_high, keys)
-            for card in startable:
-                acts.append(group_actions[card])
-        final = self.rotation == FINAL_ROTATION
-        assignments = self.assignments
-        table = (seat, final, tuple(map(_OWNER_FITS, assignments)))
-        if self._fits_at is not None and self._fits_at[0] == table:
-            fits_at = self._fits_at[1]  # the table is as at the last step: the same answer
-        else:
-            fits_at = {}                # continuation -> the assignments it continues
-            for k, assignment in enumerate(assignments):
-                if final or assignment.owner != seat:
-                    for key in assignment.fits:
-                        if key in fits_at:
-                            fits_at[key].append(k)
-                        else:
-                            fits_at[key] = [k]
-            self._fits_at = (table, fits_at)
-        if fits_at:
+            startable = starters(hand, self.partners)
+            acts = [group_actions[card] for card in startable]
+        on_table = self._moves_onto_table(seat)
+        if on_table:
             found = []
-            for i, (_, rank, place) in enumerate(keys):
-                if rank in fits_at:
-                    for k in fits_at[rank]:
-                        found.append((k, i))
-                if place in fits_at:
-                    for k in fits_at[place]:
-                        found.append((k, i))
-            found.sort()
-            for k, i in found:
-                kind = "extend" if assignments[k].owner == seat else "extra_credit"
-                acts.append(_card_action(kind, keys[i][0], k))
+            for i, card in enumerate(hand):
+                if card in on_table:
+                    for k, kind in on_table[card]:
+                        found.append((k, i, kind))
+            found.sort()        # assignment by assignment, in the hand's order
+            acts += [_card_action(kind, hand[i], k) for k, i, kind in found]
         if not group and (self.voluntary or not startable):
             acts.append(FINISH_EXAM)
         return acts
+
+    def _moves_onto_table(self, seat):
+        """{card: [(assignment index, "extend" or "extra_credit")]}: what `seat` may play
+        onto the table now, if it holds the card (2.5, A13)."""
+        final = self.rotation == FINAL_ROTATION
+        assignments = self.assignments
+        table = (seat, final, tuple(map(_OWNER_FITS, assignments)))
+        if self._table_moves is not None and self._table_moves[0] == table:
+            return self._table_moves[1]     # the table is as at the last step: the same moves
+        moves = {}
+        for k, assignment in enumerate(assignments):
+            if final or assignment.owner != seat:
+                kind = "extend" if assignment.owner == seat else "extra_credit"
+                for key in assignment.fits:
+                    for card in self.continued_by.get(key, ()):
+                        moves.setdefault(card, []).append((k, kind))
+        self._table_moves = (table, moves)
+        return moves
 
     def why_illegal(self, action):
         if self.is_over:
