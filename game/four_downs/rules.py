@@ -324,9 +324,9 @@ class State(GameState):
                 played.clear()
 
     def _resolve(self):
-        plays = [(self.lead_seat, self.played[self.lead_seat][0])]
-        plays += [(s, self.played[s][0]) for s in self._clockwise_after(self.lead_seat)
-                  if self.played[s]]
+        lead = self.lead_seat        # the table holds this round's cards (cleared at the lead)
+        plays = [(seat, self.played[seat][0]) for seat in [lead] + self.after[lead]
+                 if self.played[seat]]
         winner = round_winner(plays)
         self.last_round = {"round": self.round, "winner": winner,
                            "plays": [[s, c.name] for s, c in plays]}

@@ -62,11 +62,12 @@ def _beats(rank, top, pos, allow_equal):
 
 
 def _playable_on(order, allow_equal):
-    """{effective top rank (None: an empty pile): the ranks playable on it} (2.2)."""
+    """{effective top rank (None: an empty pile): {each rank playable on it: its place in
+    the rank order}} (2.2)."""
     key = (order, allow_equal)
     if key not in _PLAYABLE:
         pos = {rank: i for i, rank in enumerate(order)}
-        _PLAYABLE[key] = {top: frozenset(r for r in order if _beats(r, top, pos, allow_equal))
+        _PLAYABLE[key] = {top: {r: pos[r] for r in order if _beats(r, top, pos, allow_equal)}
                           for top in (None,) + order}
     return _PLAYABLE[key]
 
@@ -202,30 +203,26 @@ class State(GameState):
                     for combo in combinations(sorted(hand, key=_by_id), FACEUP)]
         if hand:
             playable = self._playable_ranks()
-            groups = {}
+            groups = {}        # a playable rank's place in the rank order -> its cards in hand
             for card in hand:
-                rank = card.rank
-                if rank in playable:
-                    group = groups.get(rank)
-                    if group is None:
-                        groups[rank] = [card]
+                place = playable.get(card.rank)
+                if place is not None:
+                    if place in groups:
+                        groups[place].append(card)
                     else:
-                        group.append(card)
+                        groups[place] = [card]
             acts = []
-            if groups:
-                for rank in self.rank_order if len(groups) > 1 else groups:
-                    group = groups.get(rank)
-                    if group is None:
-                        continue
-                    if len(group) > 1:
-                        group.sort(key=_by_id)
-                        acts += _group_actions(tuple(group))
-                    else:
-                        card = group[0]
-                        play = _SINGLES.get(card)
-                        if play is None:
-                            play = _SINGLES[card] = Action("play", (card,))
-                        acts.append(play)
+            for place in sorted(groups):
+                group = groups[place]
+                if len(group) > 1:
+                    group.sort(key=_by_id)
+                    acts += _group_actions(tuple(group))
+                else:
+                    card = group[0]
+                    play = _SINGLES.get(card)
+                    if play is None:
+                        play = _SINGLES[card] = Action("play", (card,))
+                    acts.append(play)
         else:
             acts = list(BLIND[:len(self.facedown[seat])])
         if self.pile:
