@@ -45,7 +45,7 @@ FINISH_EXAM = Action("finish_exam")
 _CARD_ACTIONS = {}   # (kind, card, argument) -> Action, built once
 _ONE_CARD = {}       # (deck name, kind) -> {card: Action(kind, (card,))}
 TAKES = []           # Action("take", (), i) for i = 0, 1, ...
-_OWNER_FITS = attrgetter("owner", "fits")   # all that an assignment's exam moves depend on
+_FITS = attrgetter("fits")   # what continues an assignment
 
 
 def _card_action(kind, card, arg=None):
@@ -150,9 +150,9 @@ class State(GameState):
     RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
                2: {"group": "building"}}
     MEASURES = measures.MEASURES
-    # What the exam moves onto the table were computed from, and they (read, never changed):
-    # (seat, Final Exam?, (owner, continuations) per assignment), {card: [(index, kind)]}.
-    _table_moves = None
+    # What the cards that continue the table's assignments were found from, and they (read,
+    # never changed): (the continuations of each assignment), {card: [assignment index]}.
+    _continuing = None
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -322,36 +322,36 @@ class State(GameState):
         else:
             startable = starters(hand, self.partners)
             acts = [group_actions[card] for card in startable]
-        on_table = self._moves_onto_table(seat)
-        if on_table:
+        continuing = self._continuing_cards()
+        if continuing:
+            assignments = self.assignments
+            final = self.rotation == FINAL_ROTATION
             found = []
             for i, card in enumerate(hand):
-                if card in on_table:
-                    for k, kind in on_table[card]:
-                        found.append((k, i, kind))
+                if card in continuing:
+                    for k in continuing[card]:
+                        if final or assignments[k].owner != seat:      # A13
+                            found.append((k, i))
             found.sort()        # assignment by assignment, in the hand's order
-            acts += [_card_action(kind, hand[i], k) for k, i, kind in found]
+            for k, i in found:
+                kind = "extend" if assignments[k].owner == seat else "extra_credit"
+                acts.append(_card_action(kind, hand[i], k))
         if not group and (self.voluntary or not startable):
             acts.append(FINISH_EXAM)
         return acts
 
-    def _moves_onto_table(self, seat):
-        """{card: [(assignment index, "extend" or "extra_credit")]}: what `seat` may play
-        onto the table now, if it holds the card (2.5, A13)."""
-        final = self.rotation == FINAL_ROTATION
-        assignments = self.assignments
-        table = (seat, final, tuple(map(_OWNER_FITS, assignments)))
-        if self._table_moves is not None and self._table_moves[0] == table:
-            return self._table_moves[1]     # the table is as at the last step: the same moves
-        moves = {}
-        for k, assignment in enumerate(assignments):
-            if final or assignment.owner != seat:
-                kind = "extend" if assignment.owner == seat else "extra_credit"
-                for key in assignment.fits:
-                    for card in self.continued_by.get(key, ()):
-                        moves.setdefault(card, []).append((k, kind))
-        self._table_moves = (table, moves)
-        return moves
+    def _continuing_cards(self):
+        """{card: the indexes of the assignments it continues} (2.5)."""
+        table = tuple(map(_FITS, self.assignments))
+        if self._continuing is not None and self._continuing[0] == table:
+            return self._continuing[1]      # the table is as at the last step: the same cards
+        continuing = {}
+        for k, fits in enumerate(table):
+            for key in fits:
+                for card in self.continued_by.get(key, ()):
+                    continuing.setdefault(card, []).append(k)
+        self._continuing = (table, continuing)
+        return continuing
 
     def why_illegal(self, action):
         if self.is_over:
