@@ -249,10 +249,15 @@ class Chance:
         return order
 
     def roll(self, sides=6):
-        """A die result 1..sides."""
+        """A die result 1..sides, drawn exactly as `rng.randint(1, sides)` draws it
+        (rejection sampling on the bits of `sides`), in one call rather than four."""
         if self.dice:
             return self.dice.pop(0)
-        return self.rng.randint(1, sides)
+        bits = sides.bit_length()
+        face = self.rng.getrandbits(bits)
+        while face >= sides:
+            face = self.rng.getrandbits(bits)
+        return face + 1
 
     def toss(self, outcomes):
         """A coin toss among `outcomes` (injected results are the outcome itself)."""

@@ -58,6 +58,7 @@ DIE_ACTIONS = {
     5: "swap one of your cards with one of an opponent's cards, or decline",
     6: "swap one of your cards with a Board card, or decline",
 }
+SWAPS = {4: "swap_draw", 5: "swap_opp", 6: "swap_board"}   # the swap of each face
 ACTION_KINDS = {1: {"keep", "discard"}, 2: {"give", "discard"}, 3: {"to_board", "discard"},
                 4: {"swap_draw", "return"}, 5: {"swap_opp", "take", "pick", "decline"},
                 6: {"swap_board", "take", "decline"}}
@@ -135,6 +136,17 @@ def goal_number(first, second):
 def pick_action(seat, position):
     """The blind pick of the card shown at `position` of `seat`'s hand."""
     return Action("pick", (), f"{seat}:{position}")
+
+
+_CARD_ACTIONS = {}   # (kind, card) -> Action(kind, (card,)), built once
+
+
+def _card_action(kind, card):
+    """`Action(kind, (card,))`, built once: the swaps and takes of every die action."""
+    action = _CARD_ACTIONS.get((kind, card))
+    if action is None:
+        action = _CARD_ACTIONS[kind, card] = Action(kind, (card,))
+    return action
 
 
 def _check_last_hand(last, where, state):
@@ -267,12 +279,12 @@ class State(GameState):
         for j in range(2 * n):
             seat = (d + 1 + j) % n
             self.hands[seat].append(order[j])
-            self.emit("move", seat, (order[j],), "draw", f"hand:{seat}", frozenset((seat,)))
+            self.emit("move", seat, (order[j],), "draw", self.hand_keys[seat], self.only[seat])
         for j in range(n):
             seat = (d + 1 + j) % n
             card = order[2 * n + j]
             self.tables[seat].append(card)
-            self.emit("move", seat, (card,), "draw", f"table:{seat}")
+            self.emit("move", seat, (card,), "draw", self.table_keys[seat])
         self.board = list(order[3 * n:3 * n + BOARD_CARDS])
         self.emit("move", None, self.board, "draw", "board")
         self.draw_pile = order[3 * n + BOARD_CARDS:][::-1]
@@ -312,7 +324,8 @@ class State(GameState):
                           self.hit_goal, self.caller)
         for seat in range(self.players):
             if self.hands[seat]:
-                self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
+                key = self.hand_keys[seat]
+                self.emit("reveal", seat, self.hands[seat], key, key)
         for row in rows:
             self.game_points[row["seat"]] += row["points"]
             self.emit("score", row["seat"], detail=row["points"])
@@ -333,7 +346,7 @@ class State(GameState):
         return self.hands[seat] + self.tables[seat]
 
     def _opponents(self, seat):
-        return [(seat + k) % self.players for k in range(1, self.players)]
+        return list(self.opponents[seat])
 
     def _legal_actions(self):
         step = self.step
@@ -348,21 +361,21 @@ class State(GameState):
         if step == "target":
             acts = []
             if f == 5:
-                for o in self._opponents(p):
-                    acts.extend(Action("take", (t,)) for t in self.tables[o])
-                    acts.extend(pick_action(o, i) for i in range(len(self.hands[o])))
+                for o in self.opponents[p]:
+                    acts += [_card_action("take", t) for t in self.tables[o]]
+                    acts += self.picks[o][:len(self.hands[o])]
             else:
-                acts.extend(Action("take", (b,)) for b in self.board)
+                acts += [_card_action("take", b) for b in self.board]
             acts.append(DECLINE)
             return acts
         if f == 1:
             return [KEEP, DISCARD]
         if f == 2:
-            return [Action("give", (), o) for o in self._opponents(p)] + [DISCARD]
+            return [self.gifts[o] for o in self.opponents[p]] + [DISCARD]
         if f == 3:
             return [TO_BOARD, DISCARD]
-        kind = {4: "swap_draw", 5: "swap_opp", 6: "swap_board"}[f]
-        acts = [Action(kind, (x,)) for x in self._own_cards(p)]
+        kind = SWAPS[f]
+        acts = [_card_action(kind, x) for x in self._own_cards(p)]
         acts.append(RETURN if f == 4 else DECLINE)
         return acts
 
@@ -444,12 +457,12 @@ class State(GameState):
                 self._exchange(p, taken, self.board, "board")
             else:
                 o = next(o for o in self._opponents(p) if taken in self.tables[o])
-                self._exchange(p, taken, self.tables[o], f"table:{o}", o)
+                self._exchange(p, taken, self.tables[o], self.table_keys[o], o)
         elif kind == "pick":
             o, position = (int(part) for part in action.arg.split(":"))
             taken = self.hands[o][self.pick_orders[o][position]]
             self.chance.blind_draw()
-            self._exchange(p, taken, self.hands[o], f"hand:{o}", o)
+            self._exchange(p, taken, self.hands[o], self.hand_keys[o], o)
         else:   # decline
             self.emit("decline", p, detail=self.die)
             self._action_done()
@@ -469,7 +482,7 @@ class State(GameState):
             self.drawn_known_by = [s for s in self.top_known_by if s != p]
             self.top_known_by = []
             self.drawn.append(card)
-            self.emit("move", p, (card,), "draw", "drawn", frozenset((p,)))
+            self.emit("move", p, (card,), "draw", "drawn", self.only[p])
         self.step = "action"
 
     def _play_drawn(self, p, kind, arg):
@@ -477,10 +490,10 @@ class State(GameState):
         card = self.drawn.pop()
         if kind == "keep":
             self.tables[p].append(card)
-            self.emit("move", p, (card,), "drawn", f"table:{p}")
+            self.emit("move", p, (card,), "drawn", self.table_keys[p])
         elif kind == "give":                                         # A13
             self.tables[arg].append(card)
-            self.emit("move", p, (card,), "drawn", f"table:{arg}", detail=arg)
+            self.emit("move", p, (card,), "drawn", self.table_keys[arg], detail=arg)
         elif kind == "to_board":
             self.board.append(card)
             self.emit("move", p, (card,), "drawn", "board")
@@ -488,11 +501,11 @@ class State(GameState):
             self.discard.append(card)
             for seat in [p] + self.drawn_known_by:
                 self.discarded[seat].append(card)
-            self.emit("move", p, (card,), "drawn", "discard", frozenset((p,)))
+            self.emit("move", p, (card,), "drawn", "discard", self.only[p])
         else:                                                        # A14: back on top
             self.draw_pile.append(card)
             self.top_known_by = [p]
-            self.emit("move", p, (card,), "drawn", "draw", frozenset((p,)))
+            self.emit("move", p, (card,), "drawn", "draw", self.only[p])
         self._action_done()
 
     def _swap_draw(self, p, mine):
@@ -502,12 +515,12 @@ class State(GameState):
         table = self.tables[p]
         if mine in table:
             table[table.index(mine)] = card
-            src, seen, known = f"table:{p}", None, list(range(self.players))
+            src, seen, known = self.table_keys[p], None, list(range(self.players))
         else:
             self.hands[p].remove(mine)
             table.append(card)
-            src, seen, known = f"hand:{p}", frozenset((p,)), [p]
-        self.emit("move", p, (card,), "drawn", f"table:{p}")
+            src, seen, known = self.hand_keys[p], self.only[p], [p]
+        self.emit("move", p, (card,), "drawn", self.table_keys[p])
         self.emit("move", p, (mine,), src, "draw", seen)
         self.draw_pile.append(mine)
         self.top_known_by = known
@@ -521,19 +534,19 @@ class State(GameState):
         table = self.tables[p]
         if mine in table:
             table[table.index(mine)] = taken
-            src = f"table:{p}"
+            src = self.table_keys[p]
         else:
             self.hands[p].remove(mine)
             table.append(taken)
-            src = f"hand:{p}"
+            src = self.hand_keys[p]
         if key.startswith("hand:"):
             zone.remove(taken)
             self.tables[owner].append(mine)
-            dst = f"table:{owner}"
+            dst = self.table_keys[owner]
         else:
             zone[zone.index(taken)] = mine
             dst = key
-        self.emit("move", p, (taken,), key, f"table:{p}")
+        self.emit("move", p, (taken,), key, self.table_keys[p])
         self.emit("move", p, (mine,), src, dst)
         self._action_done()
 
@@ -595,6 +608,16 @@ class State(GameState):
 
     def _read_options(self):
         self.goal_on = self.options["final_count.hit_goal"] == "on"
+        # Per seat, built once (the rules emit several events a move): its zones' keys,
+        # the set of it alone (who sees its hand), the opponents clockwise after it, its
+        # gifts (face 2) and the blind picks of its hand (face 5).
+        n = self.players
+        self.hand_keys = [f"hand:{seat}" for seat in range(n)]
+        self.table_keys = [f"table:{seat}" for seat in range(n)]
+        self.only = [frozenset((seat,)) for seat in range(n)]
+        self.opponents = [[(seat + k) % n for k in range(1, n)] for seat in range(n)]
+        self.gifts = [Action("give", (), seat) for seat in range(n)]
+        self.picks = [[pick_action(seat, i) for i in range(2)] for seat in range(n)]
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
