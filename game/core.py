@@ -6,7 +6,7 @@ filtering, injected chance) lives here once.
 """
 import math
 import random
-from functools import partial
+from functools import lru_cache, partial
 from itertools import filterfalse
 from typing import NamedTuple
 
@@ -156,6 +156,20 @@ class View(NamedTuple):
             if zone.key == key:
                 return zone
         raise KeyError(key)
+
+
+@lru_cache(maxsize=None)
+def seat_keys(zone, players):
+    """("<zone>:0", "<zone>:1", ...): the key of one kind of zone for each seat, built once
+    per player count (the rules name zones in several events a move)."""
+    return tuple(f"{zone}:{seat}" for seat in range(players))
+
+
+@lru_cache(maxsize=None)
+def seats_alone(players):
+    """(frozenset({0}), frozenset({1}), ...): for each seat, the set of it alone (an event
+    only that seat sees), built once per player count."""
+    return tuple(frozenset((seat,)) for seat in range(players))
 
 
 class ZoneSpec(NamedTuple):

@@ -32,7 +32,7 @@ from collections import Counter
 
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        ZoneSpec, added_later, data, fact, integer, listof, optional, require,
-                       require_int, shuffle, swap_into)
+                       require_int, seat_keys, seats_alone, shuffle, swap_into)
 from game.measures import Measures, events_reached
 
 LIMIT = 75          # a best total above this is a bust (A20)
@@ -608,13 +608,12 @@ class State(GameState):
 
     def _read_options(self):
         self.goal_on = self.options["final_count.hit_goal"] == "on"
-        # Per seat, built once (the rules emit several events a move): its zones' keys,
-        # the set of it alone (who sees its hand), the opponents clockwise after it, its
-        # gifts (face 2) and the blind picks of its hand (face 5).
+        # Per seat, built once: the opponents clockwise after it, its gifts (face 2) and the
+        # blind picks of its hand (face 5).
         n = self.players
-        self.hand_keys = [f"hand:{seat}" for seat in range(n)]
-        self.table_keys = [f"table:{seat}" for seat in range(n)]
-        self.only = [frozenset((seat,)) for seat in range(n)]
+        self.hand_keys = seat_keys("hand", n)
+        self.table_keys = seat_keys("table", n)
+        self.only = seats_alone(n)
         self.opponents = [[(seat + k) % n for k in range(1, n)] for seat in range(n)]
         self.gifts = [Action("give", (), seat) for seat in range(n)]
         self.picks = [[pick_action(seat, i) for i in range(2)] for seat in range(n)]

@@ -21,7 +21,7 @@ The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_de
 """
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        ZoneSpec, choice, data, fact, integer, listof, optional, require, require_int,
-                       scalar)
+                       scalar, seat_keys, seats_alone)
 from game.measures import Measures
 from game.play_design.rules import allowed_follows, complete_order, round_winner
 
@@ -141,13 +141,12 @@ class State(GameState):
         self.knocking = self.options["pd.knocking"] == "on"
         self.eight_for_two = self.options["pd.eight_for_two"] == "on"
         self.alternate_backs = self.options["pd.alternate_backs"] == "on"
-        # Per seat, built once (the rules emit several events a move): its zones' keys,
-        # the set of it alone (who sees its hand), and the other seats clockwise after it.
         self.plays = _play_actions(self.deck)
         n = self.players
-        self.hand_keys = [f"hand:{seat}" for seat in range(n)]
-        self.played_keys = [f"played:{seat}" for seat in range(n)]
-        self.only = [frozenset((seat,)) for seat in range(n)]
+        self.hand_keys = seat_keys("hand", n)
+        self.played_keys = seat_keys("played", n)
+        self.only = seats_alone(n)
+        # Per seat: the other seats, clockwise after it.
         self.after = [[(seat + offset) % n for offset in range(1, n)] for seat in range(n)]
 
     # ---- seats --------------------------------------------------------------------

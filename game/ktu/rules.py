@@ -26,7 +26,8 @@ from itertools import combinations
 from operator import attrgetter
 
 from game.core import (CARDS, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, Action,
-                       GameState, ZoneSpec, data, fact, integer, listof, require_int)
+                       GameState, ZoneSpec, data, fact, integer, listof, require_int, seat_keys,
+                       seats_alone)
 from game.measures import Measures
 
 HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
@@ -155,11 +156,11 @@ class State(GameState):
             self.first_player = chance.toss(list(range(n)))
         self.current_player = 0
         for seat in range(n):
-            self.emit("move", seat, self.facedown[seat], "draw", f"facedown:{seat}",
+            self.emit("move", seat, self.facedown[seat], "draw", self.facedown_keys[seat],
                       frozenset())
         for seat in range(n):
-            self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}",
-                      frozenset((seat,)))
+            self.emit("move", seat, self.hands[seat], "draw", self.hand_keys[seat],
+                      self.only[seat])
         self.emit("phase", None, detail=CHOOSE)
 
     def _read_options(self):
@@ -171,6 +172,10 @@ class State(GameState):
         self.skip_per_card = self.options["ktu.eight_skip"] == "per_card"
         self.four_in_a_row = self.options["ktu.four_in_a_row"] == "on"
         self.play_to_last = self.options["ktu.play_to_last"] == "on"
+        self.hand_keys = seat_keys("hand", self.players)
+        self.faceup_keys = seat_keys("faceup", self.players)
+        self.facedown_keys = seat_keys("facedown", self.players)
+        self.only = seats_alone(self.players)
 
     # ---- the play rule (2.2) ----------------------------------------------------------
     def effective_top(self):
@@ -287,7 +292,7 @@ class State(GameState):
                 hand.remove(card)
             self._left_hand(seat, cards)
             self.pile.extend(cards)
-            self.emit("move", seat, cards, f"hand:{seat}", "pile")
+            self.emit("move", seat, cards, self.hand_keys[seat], "pile")
             self._resolve(seat, cards[0].rank, len(cards))
         elif kind == "play_blind":
             # Lists that views also carry as facts are replaced, never changed in place.
@@ -299,17 +304,17 @@ class State(GameState):
             top = self.effective_top()
             self.last_blind = [seat, card.name, self.playable(card.rank)]
             if self.last_blind[2]:
-                self.emit("reveal", seat, (card,), f"facedown:{seat}", detail=card.name)
+                self.emit("reveal", seat, (card,), self.facedown_keys[seat], detail=card.name)
                 self.pile.append(card)
-                self.emit("move", seat, (card,), f"facedown:{seat}", "pile")
+                self.emit("move", seat, (card,), self.facedown_keys[seat], "pile")
                 self._resolve(seat, card.rank, 1)
             else:                                                  # A19
                 # Revealed to everyone; the card itself ends in the owner's hand, so the
                 # others get its name (detail) rather than the card.
-                self.emit("reveal", seat, (card,), f"facedown:{seat}",
-                          visible_to=frozenset((seat,)), detail=card.name)
-                self.emit("move", seat, (card,), f"facedown:{seat}", f"hand:{seat}",
-                          frozenset((seat,)))
+                self.emit("reveal", seat, (card,), self.facedown_keys[seat],
+                          visible_to=self.only[seat], detail=card.name)
+                self.emit("move", seat, (card,), self.facedown_keys[seat], self.hand_keys[seat],
+                          self.only[seat])
                 self.emit("blind_fail", seat, detail={"card": card.name, "top": top and top.name,
                                                       "pile": len(self.pile) + 1})
                 self._take_pile(seat)
@@ -328,20 +333,21 @@ class State(GameState):
         for card in cards:
             hand.remove(card)
         self.faceup[seat].extend(cards)
-        self.emit("move", seat, cards, f"hand:{seat}", f"faceup:{seat}", frozenset((seat,)))
+        self.emit("move", seat, cards, self.hand_keys[seat], self.faceup_keys[seat],
+                  self.only[seat])
         if seat + 1 < self.players:
             self.current_player = seat + 1
             return
         self.step = PLAY
         for other in range(self.players):
-            self.emit("reveal", other, self.faceup[other], f"faceup:{other}")
+            self.emit("reveal", other, self.faceup[other], self.faceup_keys[other])
         self.emit("phase", None, detail=PLAY)
         self.current_player = self.first_player
         self.emit("turn", self.first_player, detail=0)
 
     def _take_pile(self, seat):
         if self.pile:
-            self.emit("move", seat, self.pile, "pile", f"hand:{seat}")
+            self.emit("move", seat, self.pile, "pile", self.hand_keys[seat])
             self.emit("pick_up", seat, detail=len(self.pile))
             self.hands[seat].extend(self.pile)
             self._seen_into_hand(seat, self.pile)
@@ -356,7 +362,7 @@ class State(GameState):
             hand.append(card)
             drawn.append(card)
         if drawn:
-            self.emit("move", seat, drawn, "draw", f"hand:{seat}", frozenset((seat,)))
+            self.emit("move", seat, drawn, "draw", self.hand_keys[seat], self.only[seat])
 
     def _burns(self, k):
         """Burn check of RESOLVE step 1 (A13, A15); the played rank is the pile's top."""
@@ -380,7 +386,7 @@ class State(GameState):
         self._refill(seat)
         hand = self.hands[seat]
         if not hand and not self.draw_pile and self.faceup[seat]:     # A18
-            self.emit("move", seat, self.faceup[seat], f"faceup:{seat}", f"hand:{seat}")
+            self.emit("move", seat, self.faceup[seat], self.faceup_keys[seat], self.hand_keys[seat])
             hand.extend(self.faceup[seat])
             self._seen_into_hand(seat, self.faceup[seat])
             self.faceup[seat] = []
