@@ -25,7 +25,8 @@ from operator import attrgetter
 
 from game.core import (CARD, CARDS, FLAG, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS,
                        TOP, Action, GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional,
-                       random_order, require, require_int, scalar, shuffle, swap_into, swap_to)
+                       random_order, require, require_int, scalar, seat_keys, seats_alone, shuffle,
+                       swap_into, swap_to)
 from game.deadline import measures
 from game.deadline.grading import (JOKER, Assignment, best_seats, continuations, continued_by,
                                    first_pair, grade, group_kind, group_shape, partner_table,
@@ -167,7 +168,8 @@ class State(GameState):
         for k in range(dealt):
             self.hands[(self.leader + k) % players].append(order[k])
         for seat in range(players):
-            self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}", frozenset((seat,)))
+            self.emit("move", seat, self.hands[seat], "draw", self.hand_keys[seat],
+                      self.only[seat])
         self.draw_pile = order[dealt:][::-1]
         self.discard = []
         while True:                                                  # A4
@@ -195,6 +197,9 @@ class State(GameState):
         self.group_actions = _one_card_actions(self.deck, "group")
         self.partners = partner_table(self.deck, self.ace_high)
         self.continued_by = continued_by(self.deck, self.ace_high)
+        self.hand_keys = seat_keys("hand", self.players)
+        self.pending_keys = seat_keys("pending", self.players)
+        self.only = seats_alone(self.players)
 
     # ---- schedule -----------------------------------------------------------------------
     def _seat_at(self, pos):
@@ -236,8 +241,8 @@ class State(GameState):
             if self.pending[seat]:
                 card = self.pending[seat].pop()
                 self.hands[seat].append(card)
-                self.emit("move", seat, (card,), f"pending:{seat}", f"hand:{seat}",
-                          frozenset((seat,)))
+                self.emit("move", seat, (card,), self.pending_keys[seat], self.hand_keys[seat],
+                          self.only[seat])
         self.revealed = True
         if self.rotation in (MIDTERM_ROTATION, FINAL_ROTATION):
             self._start_exam()
@@ -269,7 +274,7 @@ class State(GameState):
                 card = self.draw_pile.pop()
                 self.chance.blind_draw()
                 hand.append(card)
-                self.emit("move", seat, (card,), "draw", f"hand:{seat}", frozenset((seat,)))
+                self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
 
     def _recycle(self, seat):
         """Every discard but the top one, shuffled, becomes the draw pile (A10)."""
@@ -283,7 +288,8 @@ class State(GameState):
         self.emit("phase", None, detail=self._phase("grading"))
         totals = self.scores()
         for seat, total in enumerate(totals):
-            self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
+            key = self.hand_keys[seat]
+            self.emit("reveal", seat, self.hands[seat], key, key)
             self.emit("score", seat, detail=total)
         self._end(best_seats(totals))
 
@@ -435,10 +441,10 @@ class State(GameState):
                     self._recycle(seat)
                 card = self.draw_pile.pop()
                 self.chance.blind_draw()
-                self.emit("move", seat, (card,), "draw", f"hand:{seat}", frozenset((seat,)))
+                self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
             else:
                 card = self.discard.pop()
-                self.emit("move", seat, (card,), "discard", f"hand:{seat}")
+                self.emit("move", seat, (card,), "discard", self.hand_keys[seat])
                 self._seen_into_hand(seat, (card,))
             hand.append(card)
             self.turn_step = "discard"
@@ -447,7 +453,7 @@ class State(GameState):
             hand.remove(card)
             self._left_hand(seat, (card,))
             self.discard.append(card)
-            self.emit("move", seat, (card,), f"hand:{seat}", "discard")
+            self.emit("move", seat, (card,), self.hand_keys[seat], "discard")
             self.pos += 1
             self.turn_step = "draw"
             if self.pos == self.players:
@@ -463,8 +469,8 @@ class State(GameState):
             self._left_hand(victim)                 # the others cannot tell which card went
             self.pending[seat].append(card)
             self.taken[seat] = card
-            self.emit("move", seat, (card,), f"hand:{victim}", f"pending:{seat}",
-                      frozenset((victim,)), detail=action.arg)
+            self.emit("move", seat, (card,), self.hand_keys[victim], self.pending_keys[seat],
+                      self.only[victim], detail=action.arg)
             self.pos += 1
             self._exchange_step()
         elif kind == "group":
@@ -472,10 +478,10 @@ class State(GameState):
             hand.remove(card)
             self._left_hand(seat, (card,))
             self.group.append(card)
-            self.emit("move", seat, (card,), f"hand:{seat}", "group", frozenset((seat,)))
+            self.emit("move", seat, (card,), self.hand_keys[seat], "group", self.only[seat])
         elif kind == "cancel_group":
             hand.extend(self.group)
-            self.emit("move", seat, self.group, "group", f"hand:{seat}", frozenset((seat,)))
+            self.emit("move", seat, self.group, "group", self.hand_keys[seat], self.only[seat])
             self.group = []
         elif kind == "submit":
             cards = sorted(self.group, key=rank_key(self.ace_high))
@@ -488,13 +494,13 @@ class State(GameState):
             hand.remove(card)
             self._left_hand(seat, (card,))
             assignment.add(card)
-            self.emit("move", seat, (card,), f"hand:{seat}", f"assignment:{action.arg}")
+            self.emit("move", seat, (card,), self.hand_keys[seat], f"assignment:{action.arg}")
         elif kind == "extra_credit":
             card = action.cards[0]
             hand.remove(card)
             self._left_hand(seat, (card,))
             self.assignments[action.arg].add_extra(seat, card)
-            self.emit("move", seat, (card,), f"hand:{seat}", f"extra:{action.arg}")
+            self.emit("move", seat, (card,), self.hand_keys[seat], f"extra:{action.arg}")
         else:                                                        # finish_exam
             self.emit("finish_exam", seat)
             self.pos += 1
