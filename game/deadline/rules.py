@@ -21,8 +21,6 @@ Piles are lists with the top card last. Grading lives in `game.deadline.grading`
 
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/deadline.md.
 """
-from operator import attrgetter
-
 from game.core import (CARD, CARDS, FLAG, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS,
                        TOP, Action, GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional,
                        random_order, require, require_int, scalar, seat_keys, seats_alone, shuffle,
@@ -46,7 +44,6 @@ FINISH_EXAM = Action("finish_exam")
 _CARD_ACTIONS = {}   # (kind, card, argument) -> Action, built once
 _ONE_CARD = {}       # (deck name, kind) -> {card: Action(kind, (card,))}
 TAKES = []           # Action("take", (), i) for i = 0, 1, ...
-_FITS = attrgetter("fits")   # what continues an assignment
 
 
 def _card_action(kind, card, arg=None):
@@ -151,8 +148,8 @@ class State(GameState):
     RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
                2: {"group": "building"}}
     MEASURES = measures.MEASURES
-    # What the cards that continue the table's assignments were found from, and they (read,
-    # never changed): (the continuations of each assignment), {card: [assignment index]}.
+    # The cards that continue the table's assignments, {card: [assignment index]} (read,
+    # never changed), found when first asked for after the table changed (None: to find).
     _continuing = None
 
     def __init__(self, info, players, options, chance, deck, cards):
@@ -348,16 +345,13 @@ class State(GameState):
 
     def _continuing_cards(self):
         """{card: the indexes of the assignments it continues} (2.5)."""
-        table = tuple(map(_FITS, self.assignments))
-        if self._continuing is not None and self._continuing[0] == table:
-            return self._continuing[1]      # the table is as at the last step: the same cards
-        continuing = {}
-        for k, fits in enumerate(table):
-            for key in fits:
-                for card in self.continued_by.get(key, ()):
-                    continuing.setdefault(card, []).append(k)
-        self._continuing = (table, continuing)
-        return continuing
+        if self._continuing is None:
+            self._continuing = {}
+            for k, assignment in enumerate(self.assignments):
+                for key in assignment.fits:
+                    for card in self.continued_by.get(key, ()):
+                        self._continuing.setdefault(card, []).append(k)
+        return self._continuing
 
     def why_illegal(self, action):
         if self.is_over:
@@ -486,6 +480,7 @@ class State(GameState):
         elif kind == "submit":
             cards = sorted(self.group, key=rank_key(self.ace_high))
             self.assignments.append(Assignment(seat, cards, (), self._exam(), self.ace_high))
+            self._continuing = None                 # the table changed
             self.group = []
             self.emit("move", seat, cards, "group", f"assignment:{len(self.assignments) - 1}")
         elif kind == "extend":
@@ -494,12 +489,14 @@ class State(GameState):
             hand.remove(card)
             self._left_hand(seat, (card,))
             assignment.add(card)
+            self._continuing = None
             self.emit("move", seat, (card,), self.hand_keys[seat], f"assignment:{action.arg}")
         elif kind == "extra_credit":
             card = action.cards[0]
             hand.remove(card)
             self._left_hand(seat, (card,))
             self.assignments[action.arg].add_extra(seat, card)
+            self._continuing = None
             self.emit("move", seat, (card,), self.hand_keys[seat], f"extra:{action.arg}")
         else:                                                        # finish_exam
             self.emit("finish_exam", seat)
@@ -620,6 +617,7 @@ class State(GameState):
             extras = [(who, card) for (who, _), card in zip(row["extra_credit"], extra_cards)]
             self.assignments.append(Assignment(row["owner"], cards, extras, row["exam"],
                                               self.ace_high))
+        self._continuing = None
         self.step = facts["step"]
         self.rotation = facts["rotation"]
         self.turn_step = facts["turn_step"] or "draw"
