@@ -113,6 +113,18 @@ def _check_result(result, where, state):
 
 PAIR = 2    # one entry per seat
 
+_SPLITS = {}   # deck name -> (each seat's cards, their halves by side)
+
+
+def _split(deck):
+    """([the white cards, the black cards], [{side: that seat's cards of that side}]),
+    split once per deck (read, never changed)."""
+    if deck.name not in _SPLITS:
+        own = [[c for c in deck if c.back == back] for back in BACKS]
+        half = [{side: [c for c in cards if c.side == side] for side in ROLES} for cards in own]
+        _SPLITS[deck.name] = (own, half)
+    return _SPLITS[deck.name]
+
 
 def _five_possessions_game(state):
     """5 possessions: lanes opened and won, dots margins of the opened lanes."""
@@ -205,9 +217,7 @@ class State(GameState):
 
     def _split_decks(self):
         """Each seat's 28 cards (seat 0 white, seat 1 black) and their two halves."""
-        self.own = [[c for c in self.deck if c.back == back] for back in BACKS]
-        self.half = [{side: [c for c in cards if c.side == side] for side in ROLES}
-                     for cards in self.own]
+        self.own, self.half = _split(self.deck)
 
     def _seat_of(self, card):
         return BACKS.index(card.back)
@@ -327,7 +337,7 @@ class State(GameState):
         hand = self.hand[seat]
         hand.remove(card)
         self.line_cards[seat][lane].append(card)
-        self.emit("move", seat, (card,), HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat],
+        self.emit("move", seat, action.cards, HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat],
                   detail=lane)
         if hand:
             return
