@@ -326,7 +326,7 @@ class State(GameState):
             startable = starters(hand, self.partners)
             acts = [group_actions[card] for card in startable]
         continuing = self._continuing_cards()
-        if continuing:
+        if not continuing.keys().isdisjoint(hand):      # a card in hand continues one
             assignments = self.assignments
             final = self.rotation == FINAL_ROTATION
             found = []
