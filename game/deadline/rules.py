@@ -302,8 +302,11 @@ class State(GameState):
                 if self.discard:
                     acts.append(DRAW_DISCARD)
                 return acts
-            discards = self.discard_actions
-            return [discards[c] for c in hand if c.rank != JOKER]
+            acts = []
+            for card in hand:
+                if card.rank != JOKER:              # a Joker can never be discarded
+                    acts.append(self.discard_actions[card])
+            return acts
         if self.step == "exchange":
             return _takes(len(self.pick_order))
         return self._exam_actions(seat, hand)
@@ -318,13 +321,16 @@ class State(GameState):
                 fits = set()
                 for key in continuations(group_shape(group, self.ace_high)):
                     fits.update(self.continued_by.get(key, ()))
-            acts = [group_actions[card] for card in hand if card in fits]
+            acts = []
+            for card in hand:
+                if card in fits:
+                    acts.append(group_actions[card])
             if len(group) >= 2:
                 acts.append(SUBMIT)
             acts.append(CANCEL_GROUP)
         else:
             startable = starters(hand, self.partners)
-            acts = [group_actions[card] for card in startable]
+            acts = list(map(group_actions.__getitem__, startable))
         continuing = self._continuing_cards()
         if not continuing.keys().isdisjoint(hand):      # a card in hand continues one
             assignments = self.assignments

@@ -162,7 +162,11 @@ class State(GameState):
     def _clockwise_after(self, seat):
         """The seats in the hand, clockwise from the one after `seat`, without `seat`."""
         out, folded = self.out, self.folded
-        return [other for other in self.after[seat] if not out[other] and not folded[other]]
+        seats = []
+        for other in self.after[seat]:
+            if not out[other] and not folded[other]:
+                seats.append(other)
+        return seats
 
     def _in_hand(self):
         return [s for s in range(self.players) if not self.out[s] and not self.folded[s]]
@@ -324,8 +328,10 @@ class State(GameState):
 
     def _resolve(self):
         lead = self.lead_seat        # the table holds this round's cards (cleared at the lead)
-        plays = [(seat, self.played[seat][0]) for seat in [lead] + self.after[lead]
-                 if self.played[seat]]
+        plays = []
+        for seat in [lead] + self.after[lead]:
+            if self.played[seat]:
+                plays.append((seat, self.played[seat][0]))
         winner = round_winner(plays)
         self.last_round = {"round": self.round, "winner": winner,
                            "plays": [[s, c.name] for s, c in plays]}

@@ -38,8 +38,13 @@ def offense_wins(offense, defense):
 def allowed_follows(hand, lead):
     """4 downs: the cards a follower may play to `lead` (3.1c, A3): the lead colour on
     the opposite side if held, else the lead colour, else anything."""
-    same = [c for c in hand if c.color == lead.color]
-    opposite = [c for c in same if c.side != lead.side]
+    color, side = lead.color, lead.side
+    same, opposite = [], []
+    for card in hand:
+        if card.color == color:
+            same.append(card)
+            if card.side != side:
+                opposite.append(card)
     return opposite or same or list(hand)
 
 
