@@ -856,6 +856,8 @@ class GameState:
     def _left_hand(self, seat, cards=None):
         """`cards` (None: any card) left `seat`'s hand, or may have: no longer known there."""
         mine = self.known_in_hand[seat]
+        if not mine:
+            return
         if cards is None:
             mine.clear()
             return
