@@ -23,7 +23,7 @@ import sys  # noqa: E402
 import textwrap  # noqa: E402
 
 from game.arguments import (MAX_WORKERS, PATH_QUOTED, bot_levels, game_count,  # noqa: E402
-                            iteration_count, last_seed_fits, option, port, positive, quoted,
+                            iteration_count, last_seed_fits, option, port, positive, program, quoted,
                             seconds_up_to, seed, tournament_game_count, workers,
                             writable_file)
 
@@ -74,7 +74,7 @@ def build_parser():
     from game import registry
     from game.version import TITLE
     games = f"game id: {', '.join(registry.SHIPPED)}"
-    parser = Parser(prog="main.py", description=(
+    parser = Parser(prog=program(), description=(
         "Card Table: five card games in six modes, against computer players or people at "
         "one computer or across computers. Without a command, the app opens its window."),
         epilog="Each command has its own --help.")
@@ -196,8 +196,9 @@ def add_network_commands(commands, games):
     host.add_argument("--resume", action="store_true",
                       help="go on with the saved game; its people join again")
     host.add_argument("--stand-in", type=seconds_up_to(24 * 3600), metavar="SECONDS",
-                      help="a computer player keeps an absent person's seat after this long, "
-                           "until they return (default: the seat waits for them)")
+                      help="a computer player keeps the seat of a person away, or silent on "
+                           "their turn, after this long, until they return (default: the seat "
+                           "waits for them)")
     host.add_argument("--moves", action="store_true", help="print every move as it is played")
     join = commands.add_parser(
         "join", help="play one seat of a hosted game with a computer player",
@@ -222,7 +223,7 @@ def host_sessions():
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game import saves
     from game.net.headless import Failed
-    from scenes.session import Seat, Session
+    from scenes.table.session import Seat, Session
     folders = saves.Folders()
 
     def new(game_id, names, levels, options, seed):
@@ -263,17 +264,17 @@ def simulate_command(args, parser):
         info = registry.game_info(args.game)
         players, options = registry.resolve_options(info, args.players, dict(args.option))
     except ValueError as error:
-        parser.exit(2, f"main.py simulate: error: {error}\n")
+        parser.exit(2, f"{program()} simulate: error: {error}\n")
     levels = args.bots or ()
     if len(levels) > 1 and len(levels) != players:
-        parser.exit(2, f"main.py simulate: error: --bots {','.join(levels)}: {len(levels)} "
+        parser.exit(2, f"{program()} simulate: error: --bots {','.join(levels)}: {len(levels)} "
                        f"levels for {players} players\n")
     for given, name in ((args.iterations, "--iterations"), (args.cores, "--cores")):
         if given and "hard" not in levels:
-            parser.exit(2, f"main.py simulate: error: {name} goes with a hard computer player\n")
+            parser.exit(2, f"{program()} simulate: error: {name} goes with a hard computer player\n")
     too_far = last_seed_fits(args.seed, args.games - 1)
     if too_far:
-        parser.exit(2, f"main.py simulate: error: argument --seed: {too_far}\n")
+        parser.exit(2, f"{program()} simulate: error: argument --seed: {too_far}\n")
     make_chooser = label = None
     if levels:
         from game.bots import make_chooser as bot_chooser
@@ -313,10 +314,10 @@ def tournament_command(args, parser):
                        settings=settings,
                        results=args.results)
     except (ValueError, OSError) as error:
-        parser.exit(2, f"main.py tournament: error: {error}\n")
+        parser.exit(2, f"{program()} tournament: error: {error}\n")
     except KeyboardInterrupt:
         kept = f": the finished games are kept in {args.results}" if args.results else ""
-        parser.exit(130, f"main.py tournament: stopped{kept}\n")
+        parser.exit(130, f"{program()} tournament: stopped{kept}\n")
     return 0
 
 
@@ -331,7 +332,7 @@ def bench_command(args, parser):
         return 0
     from game.simulate import RLCARD_MISSING, bench, rlcard_version
     if args.against_rlcard and rlcard_version() is None:
-        parser.exit(2, f"main.py bench: error: {RLCARD_MISSING}\n")
+        parser.exit(2, f"{program()} bench: error: {RLCARD_MISSING}\n")
     print("Engine: random playouts")
     bench(seconds=args.seconds, rounds=3 if args.against_rlcard else 1,
           against_rlcard=args.against_rlcard)
@@ -347,19 +348,25 @@ def replay_command(args, parser):
     try:
         record = saves.read_record(args.file, move=False)
     except saves.BadFile as error:
-        parser.exit(2, f"main.py replay: error: {error}\n")
+        parser.exit(2, f"{program()} replay: error: {error}\n")
     if record is None:
-        parser.exit(2, f"main.py replay: error: {quoted(args.file, PATH_QUOTED)}: no such file\n")
+        parser.exit(2, f"{program()} replay: error: {quoted(args.file, PATH_QUOTED)}: no such file\n")
+    from game import registry
     names = [seat["name"] for seat in record["seats"]]
-    states = saves.replay(record, to_first_illegal="note" in record)
-    state = next(states)
+    states = list(saves.replay(record, to_first_illegal="note" in record))
+    state = states[0]           # the deal, played on: the states replayed are clones without a log
+    presenter = registry.HOMES[state.game_id].presenter(state.info)
     print(f"{state.info.title}, deal number {record['seed']}: {', '.join(names)}")
     if "note" in record:
         print(record["note"])
-    for number, after in enumerate(states, 1):
-        action = after.history[-1]
-        print(f"{number:>4}. {names[state.current_player]}: {action}")
-        state = after
+    if state.events:
+        print("The deal: " + "; ".join(presenter.open_lines(state, 0, None, names)))
+    for number, action in enumerate((after.history[-1] for after in states[1:]), 1):
+        mover, told = state.current_player, len(state.events)
+        state.apply(action)
+        lines = presenter.open_lines(state, told, None, names) or [
+            f"{names[mover]}: {presenter.action_label(action, names, with_cards=True)}"]
+        print(f"{number:>4}. " + "; ".join(lines))
     print("scores: " + ", ".join(f"{n} {s}" for n, s in zip(names, state.scores())))
     winners = [names[w] for w in state.winners()]
     print("winner: " + (", ".join(winners) if winners else "nobody"))

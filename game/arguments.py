@@ -8,6 +8,7 @@ import argparse
 import math
 import os
 import stat
+import sys
 
 from game.core import MAX_SEED
 
@@ -17,6 +18,12 @@ MAX_TOURNAMENT_GAMES = 10**7     # a tournament lists its games' deals before it
 MAX_ITERATIONS = 10**6       # Hard's iterations a move: a second buys about a thousand
 QUOTED = 40
 PATH_QUOTED = 300            # a file's name is shown whole up to this many characters
+
+
+def program():
+    """The command as the person typed it, for its messages: `main.py` from the source, the
+    bundle's own name (`cardtable`, `cardtable.exe`) from the bundle."""
+    return os.path.basename(sys.argv[0]) if getattr(sys, "frozen", False) else "main.py"
 
 
 def quoted(text, limit=QUOTED):

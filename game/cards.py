@@ -35,6 +35,22 @@ FORMATION_GROUPS = {("offense", "blue"): 4, ("defense", "blue"): 3,
 FORMATION_NUMBERS = {4: 3, 5: 4, 6: 4, 7: 3}
 
 
+AN_LETTERS = frozenset("AEFHILMNORSX")     # letters said with a vowel sound first: 'an F'
+
+
+def with_article(words):
+    """`words` after their indefinite article as a player says them: 'an 8', 'an 11',
+    'an Ace', 'an F', 'an orange card'; 'a 7', 'a Queen', 'a D', 'a one-eyed Jack'."""
+    first = (words.split() or [""])[0]
+    if first.isdigit():
+        vowel = first.startswith("8") or (len(first) % 3 == 2 and first[:2] in ("11", "18"))
+    elif len(first) == 1 and first.isupper():
+        vowel = first in AN_LETTERS
+    else:
+        vowel = first[:1].lower() in "aeiou" and not first.lower().startswith(("one", "uni", "use", "eu"))
+    return ("an " if vowel else "a ") + words
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One physical card. Equality is identity: two copies of a face are two cards.

@@ -24,13 +24,52 @@ TOP = "top"         # only the top card (the last in the zone's list), for every
 OVER = "over"       # every game's last step: the game is over
 
 
+class Vocabulary:
+    """A vocabulary of kinds: each upper-case attribute is its own word in lower case
+    (`PLAY = "play"`), read as `Act.PLAY`, where a typo stops the code at once; `ALL` is
+    every word. The words are plain strings, so saves, records and the wire keep them as
+    they always were, and reading one costs no more than a name (an Enum's member is
+    slower to read on Python 3.11, in the rules' hottest loops)."""
+
+    ALL = frozenset()
+
+    def __init_subclass__(cls):
+        super().__init_subclass__()
+        words = {name: value for name, value in vars(cls).items() if name.isupper() and name != "ALL"}
+        for name, word in words.items():
+            if word != name.lower():
+                raise TypeError(f"{cls.__name__}.{name} must be {name.lower()!r}, not {word!r}")
+        cls.ALL = frozenset(words.values())
+
+
+class SharedAct(Vocabulary):
+    """The action kinds that mean the same in every game that has them, which the table
+    and the kernel read without knowing the game. Each game declares its whole vocabulary
+    as `Act` in its rules, a Vocabulary (repeating these where it has them)."""
+
+    END_TURN = "end_turn"   # the turn ends (the table makes it itself when it is the only move left)
+    DEAL = "deal"           # the next hand is dealt (a hand's scores are due before it)
+
+
+class SharedEvent(Vocabulary):
+    """The event kinds the table and the kernel read in every game (a game's own events
+    are its words; one named after the action that caused it takes that action's kind)."""
+
+    MOVE = "move"           # cards went from one zone to another
+    ROLL = "roll"           # the die was rolled
+    RECYCLE = "recycle"     # the discard pile was turned over to draw from
+    HAND_OVER = "hand_over"  # a hand ended (its scores are due)
+    GAME_OVER = "game_over"  # the game ended
+
+
 class IllegalAction(Exception):
     """An action that is not legal now; the message gives the reason in the rules' words."""
 
 
 class Action(NamedTuple):
-    """One legal choice: a kind (`play`, `draw`, `end_turn`, ...), the cards it uses
-    (Card objects) and an optional argument (a colour, a seat, a position)."""
+    """One legal choice: a kind (a word of its game's `Act`: `play`, `draw`, `end_turn`,
+    ...), the cards it uses (Card objects) and an optional argument (a colour, a seat, a
+    position)."""
 
     kind: str
     cards: tuple = ()
@@ -754,7 +793,7 @@ class GameState:
         self.step = OVER
         self.is_over = True
         self.current_player = None
-        self.emit("game_over", None, detail={"winners": winners, "scores": self.scores()})
+        self.emit(SharedEvent.GAME_OVER, None, detail={"winners": winners, "scores": self.scores()})
 
     def _read_options(self):
         """Set the fields derived from the options (not saved); none by default."""

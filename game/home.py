@@ -16,13 +16,15 @@ from typing import Callable, NamedTuple
 class Busiest(NamedTuple):
     """The game's busiest table, where `main.py bench` times the app's frames: played from
     its deal with `players` until `ready(state)` holds on the first seat's turn, that seat
-    moving by `move(legal actions)` (None: at random, as the others). `title(state)`
-    names the position in the figures."""
+    moving by `move(legal actions)` (None: at random, as the others, who leave out the
+    kinds of move in `avoid`: those that undo a step). `title(state)` names the position
+    in the figures."""
 
     players: int
     ready: Callable
     title: Callable
     move: Callable = None
+    avoid: frozenset = frozenset()
 
 
 class Home(NamedTuple):

@@ -22,7 +22,10 @@ A `Measures` lists:
 - `no_winner`: {event kind: how the game ended without a winner};
 - `limits`: {event kind: the safeguard that ended the game};
 - `safeguards`: a function (final state) -> [each safeguard reached while the game
-  went on, in words].
+  went on, in words];
+- `places`: a function (final state) -> the seats in their finishing order, first place
+  first, for a game that ranks every seat by more than the scores (KTU's Play to the
+  last: the order players went out), or None; otherwise places follow the scores.
 """
 from typing import Callable, NamedTuple
 class Measures(NamedTuple):
@@ -40,6 +43,7 @@ class Measures(NamedTuple):
     no_winner: dict = {}
     limits: dict = {}
     safeguards: Callable = None
+    places: Callable = None
 
 
 def events_reached(words_by_kind, unless_option=None):

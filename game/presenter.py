@@ -10,10 +10,9 @@ declares (`FACTS` in its rules module); this module reads none.
 """
 import re
 
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+from game.core import SharedAct, SharedEvent
 
-# The event every game with several hands ends each hand with.
-HAND_END = "hand_over"
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 def ordinal(n):
@@ -51,11 +50,12 @@ def seat_name(names, seat):
 
 
 def winners_words(view, names):
-    """Who won, in words: 'Maya wins', 'Maya and Theo win', 'no winner'."""
+    """Who won, in words: 'Maya wins', 'Maya and Theo win', 'You win' (a lesson's
+    learner), 'no winner'."""
     winners = [names[w] for w in view.winners]
     if not winners:
         return "no winner"
-    return " and ".join(winners) + (" wins" if len(winners) == 1 else " win")
+    return agree(" and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
 
 
 def possessive(who):
@@ -90,12 +90,12 @@ def capital(words):
 # The engine's own events, the same in every game: (who, detail) -> a line or None.
 GENERIC_EVENTS = {
     "turn": lambda who, d: None,
-    "game_over": lambda who, d: "Game over",
+    SharedEvent.GAME_OVER: lambda who, d: "Game over",
     "declare": lambda who, d: f"{who} declared {d}",
     "skip": lambda who, d: f"{who} is skipped",
-    "roll": lambda who, d: f"{who} rolled {d}" if who else f"Die roll: {d}",
-    "recycle": lambda who, d: "The discard pile was turned over to draw from",
-    HAND_END: lambda who, d: f"{who} won the hand" if who else "The hand is over",
+    SharedEvent.ROLL: lambda who, d: f"{who} rolled {d}" if who else f"Die roll: {d}",
+    SharedEvent.RECYCLE: lambda who, d: "The discard pile was turned over to draw from",
+    SharedEvent.HAND_OVER: lambda who, d: f"{who} won the hand" if who else "The hand is over",
 }
 
 
@@ -133,10 +133,10 @@ class Presenter:
     # with {who}, {what}, {src}, {dst}, or None for a move the log does not tell.
     MOVE_WORDS = {}
     # Events also shown for a moment in the top bar.
-    TOASTS = frozenset({"declare", "skip", "recycle", "out", "score"})
+    TOASTS = frozenset({"declare", "skip", SharedEvent.RECYCLE, "out", "score"})
     # Outcomes that stay on the table until the person goes on (any key or click), at
     # every animation speed but Instant: the event kinds.
-    WAITS = frozenset({HAND_END, "game_over"})
+    WAITS = frozenset({SharedEvent.HAND_OVER, SharedEvent.GAME_OVER})
     # Kinds of move whose cards a click always picks, for a button to play (as several-card
     # moves are made), so that every card of the game answers a click the same way.
     PICK_THEN_PLAY = frozenset()
@@ -218,7 +218,7 @@ class Presenter:
 
     def taken_back(self, action, names, view=None):
         """An action taken back, in words: 'your play of the 7 of hearts', 'your draw'."""
-        if action.kind == "end_turn":
+        if action.kind == SharedAct.END_TURN:
             return "the end of your turn"
         words = f"your {self.kind_label(action.kind).lower()}"
         if action.cards:
@@ -269,7 +269,7 @@ class Presenter:
         """One log line for an event as a seat saw it, or None for events not worth a line."""
         who = seat_name(names, event.seat)
         kind, detail = event.kind, event.detail
-        if kind == "move":
+        if kind == SharedEvent.MOVE:
             line = self.move_line(event, who, zones, names)
             return capital(line) if line else None
         if kind == "skip" and isinstance(detail, list) and len(detail) > 1:     # several skipped: each named
@@ -312,6 +312,13 @@ class Presenter:
         return [line if who is None else f"{who} " + ", ".join(self.together(part) for part in line)
                 for who, line in entries[-keep:]]
 
+    def open_lines(self, state, start, stop, names):
+        """The log's entries for `state`'s events `start:stop` with every card face up (a
+        finished game's replay, as the replay viewer's 'Cards: all' tells it)."""
+        events = [event._replace(visible_to=None) for event in state.events[start:stop]]
+        zones = {zone.key: zone for zone in state.open_view().zones}
+        return self.log_lines(events, names, zones, keep=max(1, len(events)))
+
     def event_lines(self, events, names, zones):
         """Each event with its log line (None: not worth one); a game whose move is told
         by several events says it on the first (Final Count's swap)."""
@@ -333,7 +340,7 @@ class Presenter:
 
     def event_kinds(self):
         """Every event kind this presenter has words for."""
-        return set(self.EVENT_WORDS) | set(GENERIC_EVENTS) | {"move"}
+        return set(self.EVENT_WORDS) | set(GENERIC_EVENTS) | {SharedEvent.MOVE}
 
     def is_toast(self, event):
         """Is this event also shown for a moment in the top bar?"""
@@ -342,7 +349,7 @@ class Presenter:
     def outcome_line(self, event, view, names, zones):
         """The words of an outcome held on the table (`view`: the table after it): the
         game's end names its winners; anything else reads as its log line."""
-        if event.kind == "game_over":
+        if event.kind == SharedEvent.GAME_OVER:
             return f"Game over: {winners_words(view, names)}"
         return self.event_line(event, names, zones)
 
@@ -355,7 +362,7 @@ class Presenter:
         return event.src == self.DRAW_PILE
 
     # Events that end a hand (or what the game has instead) with its winner in `seat`.
-    HAND_WON = frozenset({HAND_END})
+    HAND_WON = frozenset({SharedEvent.HAND_OVER})
 
     def won_hand(self, event, view):
         """The seat that `event` says won a hand (the winning sound), or None: the event's
@@ -512,8 +519,25 @@ class Presenter:
         a game without a field has none."""
         return {}
 
+    def veiled(self, view, before, lane, seat, anchor, names):
+        """The table while a line's outcome is told lane by lane, up to field lane `lane`
+        (a lesson's reveal): the other players' cards in the later lanes lie face down,
+        and the scores and facts stay as they stood `before` the line was played out, so
+        the panel tells nothing ahead of its lane. `seat` is the one looking."""
+        cells = self.field(view, anchor, names)
+        zones = tuple(z._replace(cards=(None,) * z.count)
+                      if z.key in cells and cells[z.key][0] > lane and z.owner != seat else z
+                      for z in view.zones)
+        return view._replace(zones=zones, scores=before.scores,
+                             facts=self.facts_veiled(view.facts, before.facts, lane))
+
+    def facts_veiled(self, facts, before, lane):
+        """The facts to show while a line is told lane by lane up to `lane` (see veiled):
+        as they stood `before` the line."""
+        return before
+
     def die_centre(self, board):
-        """Where the die lies on `board` (a table_layout.Board); None for a game without one."""
+        """Where the die lies on `board` (a scenes/table/layout.Board); None for a game without one."""
         return None
 
     def picks(self, action, owner, index, viewer, view=None):

@@ -2,14 +2,13 @@
 
 A tutorial is data: the players and their names, the house rules, the stacked deal(s),
 injected dice and tosses, and a script of steps. A step is the learner's (the coach says
-what to do and why, and the move(s) it expects), a computer player's (the moves it
-makes, then what happened and which rule made it so), the coach's own (`by: coach`:
-words to read, with Next to go on) or the learner's played by the coach (`by` the
-learner with `do`: routine moves made for the learner, said afterwards). A step's
-`shows` list names the rules of its home's `rulebook.md` that step shows, each with the
-rulebook's own words it cites and what must be seen there (an event of the engine, a
-move the engine allows, or one it refuses), so a rules change that breaks a tutorial is
-caught by its test.
+what to do and why, and the move(s) it expects: every move of the learner's is the
+learner's to make, a routine one prompted in a line), a computer player's (the moves it
+makes, then what happened and which rule made it so) or the coach's own (`by: coach`:
+words to read, with Next to go on). A step's `shows` list names the rules of its home's
+`rulebook.md` that step shows, each with the rulebook's own words it cites and what must
+be seen there (an event of the engine during the step, a move the engine allows, or one
+it refuses), so a rules change that breaks a tutorial is caught by its test.
 
 A file holds: `version: 1`, `game`, `players` (names by seat), `learner` (one of them),
 `options`, `seed`, `deals` (stacked decks, top first, one per deal), `full_deck`, `dice`,
@@ -19,23 +18,26 @@ default: its `options` set only the player count. A house rule gets a chapter of
 own, `tutorial/<option id>.yaml` in its home, listed under `chapters` in the lesson
 and naming its option under `chapter` (its options switch that rule on).
 
-A learner's step lists the accepted moves under `expect` and may add `why` (the reason
-given when another legal move is tried), `after` (said once the move is made),
-`highlight` (card names, or `button:<action kind>`), `point` (the bubble: one short
-idea, at the thing it means) and `at` (where the bubble points, by default the first
-highlight). A learner's step that only ends the turn, when nothing else is left, has no
-`say`: the table ends such a turn by itself, as in a real game. A computer player's step
-lists its moves in order under `do`, and its `say` is spoken after them; a routine step
-that shows no rule may go without, its moves told by the table's log and toasts alone
-(so a run of routine turns does not pile up in the panel). The coach's
-step has `say`, `point` and `at`, and `reveal` (a lane: the other players' cards in the
-lanes after it stay face down until a later step shows them, so a line is revealed one
-lane at a time). `at` is a card name, `button:<action kind>`, `button:next`,
-`zone:<zone key>` (or `zone:<zone key>@<position>` for one card of it), `lane:<lane>`,
-`score:<player>` or `fact:<the first words of a fact in the panel>`. `shows` lists the
-rules the step shows: `rule`, `section` (a heading of the rulebook), `cites` (words of
-that section, quoted exactly) and one check, `event` (optionally with `detail`, `seat`,
-`cards`), `allows` or `refuses`.
+A learner's step lists the accepted moves under `expect` and adds `why` wherever the
+rules allow another move: the reason, in the game's terms, that the coach gives when
+another legal move is tried (every refusal has one: an illegal move gets the engine's
+own reason). It may add `after` (said once the move is made), `highlight` (card names,
+or `button:<action kind>`), `point` (the bubble: one short idea, at the thing it means)
+and `at` (where the bubble points, by default the first highlight). A learner's step
+that only ends the turn, when nothing else is left, has no `say`: the table ends such a
+turn by itself, as in a real game. A computer player's step lists its moves in order
+under `do`, and its `say` is spoken after them; a routine step that shows no rule may go
+without, its moves told by the table's log and toasts alone (so a run of routine turns
+does not pile up in the panel). The coach's step has `say`, `point` and `at`, and
+`reveal` (a lane: the other players' cards in the lanes after it stay face down, and the
+panel's facts and scores stay as they stood before the line, until a later step shows
+them, so a line is revealed one lane at a time). `at` is a card name,
+`button:<action kind>`, `button:next`, `zone:<zone key>` (or `zone:<zone key>@<position>`
+for one card of it), `lane:<lane>`, `score:<player>` or `fact:<the first words of a fact
+in the panel>`. `shows` lists the rules the step shows: `rule`, `section` (a heading of
+the rulebook), `cites` (words of that section, quoted exactly) and one check, `event`
+(optionally with `detail`, `seat`, `cards`), `allows` or `refuses`. The table opens on
+the deal done: of what the deal did, only what its top bar tells counts as shown.
 
 Actions are written as text: the action kind, the card names (as the deck files name
 them) and the argument, e.g. `play D/red/hearts purple`, `end_turn`, `pick 1:3`.
@@ -44,9 +46,10 @@ them) and the argument, e.g. `play D/red/hearts purple`, `end_turn`, `pick 1:3`.
 engine, raising `TutorialError` naming the file and the step for anything wrong; each
 step is read into a `Cue`. `Coach(tutorial)` runs it for a scene: `paragraphs()`,
 `highlights()`, `bubble()`, `progress()`, `cue` (the current one), `submit(action)`,
-`scripted_action()`, `next()`, `summary()`.
+`scripted_action()`, `next()`, `before`, `summary()`.
 """
 import os
+import re
 from typing import NamedTuple
 
 from game import registry, resources
@@ -66,6 +69,8 @@ NEXT = "button:next"    # the Next button of the coach's steps
 ANCHORS = ("button:", "zone:", "lane:", "score:", "fact:")
 POINT_MAX = 120         # a bubble holds one short idea: at most this many characters
 ENDS_TURN = "end_turn"
+# A `why` that gives the lesson as its reason, not the game: "not the lesson's plan".
+NOT_A_REASON = re.compile(r"\b(?:lesson|coach)\b|\bplan\b", re.IGNORECASE)
 
 
 class TutorialError(ValueError):
@@ -92,7 +97,8 @@ class Cue(NamedTuple):
     """One step of the script as the coach runs it (a cue: the learner's turn to act, a
     computer player's, or the coach's own words). `by` is a seat (None for the coach's
     own cue); `moves` are the alternatives the coach accepts (the learner's cue) or the
-    moves made in order (a computer player's, or the learner's played by the coach)."""
+    moves a computer player makes in order; `why` is the reason, in the game's terms,
+    that the coach gives when the learner tries another legal move."""
 
     number: int
     by: object
@@ -133,8 +139,9 @@ class Cue(NamedTuple):
 class Cover(NamedTuple):
     """A rule a step shows, the rulebook section it comes from and the section's words it
     cites, and what proves it: an event of that kind during the step (with that detail,
-    about that seat, moving those cards; step 1 also sees the deal's events), or a move
-    the engine allows or refuses just before the step's move."""
+    about that seat, moving those cards; step 1 also sees the events of the deal that the
+    table tells in its top bar, and no other, since the table opens on the deal done), or a
+    move the engine allows or refuses just before the step's move."""
 
     rule: str
     section: str
@@ -443,13 +450,13 @@ def _cue(path, number, raw, names, learner, deck):
         misplaced = sorted({"expect", "do", "why", "after", "highlight"} & set(raw))
         if misplaced:
             _fail(path, where, f"the coach's step has no {', '.join(misplaced)}")
-    else:
-        if ("expect" in raw) == ("do" in raw) or ("expect" in raw and not mine):
-            whose = "the learner's" if mine else "a computer player's"
-            _fail(path, where, f"{whose} step lists its move(s) under "
-                               + ("'expect' (or 'do', for moves the coach makes)" if mine else "'do'"))
-        if "do" in raw and ("why" in raw or "highlight" in raw or "after" in raw):
-            _fail(path, where, "why, after and highlight belong to the learner's own moves")
+    elif mine and ("expect" not in raw or "do" in raw):
+        _fail(path, where, "the learner's step lists its move(s) under 'expect': every move of "
+                           "the learner's is the learner's to make (a routine one prompted in a line)")
+    elif not mine and ("do" not in raw or "expect" in raw):
+        _fail(path, where, "a computer player's step lists its move(s) under 'do'")
+    elif "do" in raw and ("why" in raw or "highlight" in raw or "after" in raw):
+        _fail(path, where, "why, after and highlight belong to the learner's own moves")
     if "reveal" in raw and not coach:
         _fail(path, where, "reveal belongs to the coach's steps")
     chooses = "expect" in raw
@@ -474,6 +481,9 @@ def _cue(path, number, raw, names, learner, deck):
         _fail(path, where, "say: a computer's step that shows a rule says it")
     say = "" if silent else _text(path, f"{where}: say", raw.get("say"))
     why = _text(path, f"{where}: why", raw["why"]) if "why" in raw else ""
+    if NOT_A_REASON.search(why):
+        _fail(path, where, f"why: {why!r} gives the lesson as the reason; give it in the game's "
+                           "terms (what the move does in the game)")
     after = _text(path, f"{where}: after", raw["after"]) if "after" in raw else ""
     point = _text(path, f"{where}: point", raw["point"]) if "point" in raw else ""
     if len(point) > POINT_MAX:
@@ -579,7 +589,8 @@ def rehearse(tutorial, choices=None):
         state = tutorial.new_state()
     except ValueError as problem:
         _fail(path, "deals", f"the game cannot start from this deal ({problem})")
-    events = []
+    events, deal = [], len(state.events)
+    told = registry.HOMES[tutorial.game_id].presenter(registry.GAMES[tutorial.game_id]).is_toast
     for cue in tutorial.cues:
         where = f"step {cue.number}"
         if not cue.coach and state.current_player != cue.by:
@@ -608,18 +619,21 @@ def rehearse(tutorial, choices=None):
         if cue.learner:
             for move in cue.moves:
                 _expect_legal(tutorial, state, move, where)
+            _check_why(tutorial, state, cue)
             picked = [cue.moves[(choices or {}).get(cue.number, 0)]]
         else:
             picked = cue.moves
-        start = len(state.events) if cue.number > 1 else 0   # step 1 also sees the deal
+        start = len(state.events)
         for move in picked:
             if state.current_player not in (cue.by, None):
                 _fail(path, where, f"{move.text!r} is {tutorial.names[state.current_player]}'s "
                                    f"move, not {tutorial.names[cue.by]}'s")
             _expect_legal(tutorial, state, move, where)
             state.apply(find(state, move))
-        if picked or cue.number == 1:       # the coach's step tells what the step before did
+        if picked:                          # the coach's step tells what the step before did
             events = state.events[start:]
+        if cue.number == 1:                 # of the deal, the table tells only its notes
+            events = [e for e in state.events[:deal] if told(e)] + events
         for cover in covers:
             if cover.event and not _seen(cover, events):
                 _fail(path, where, f"covered rule {cover.rule!r}: no {cover.event!r} event "
@@ -665,6 +679,21 @@ def _check_anchor(tutorial, state, cue, seen, legal_kinds):
         _fail(tutorial.path, where, f"at {at!r} is no card the learner can see here")
 
 
+def _check_why(tutorial, state, cue):
+    """A learner's step where the rules allow another move gives the reason (`why`) the
+    coach answers it with."""
+    other = next((a for a in state.legal_actions() if not any(m.matches(a) for m in cue.moves)), None)
+    if other is not None and not cue.why:
+        _fail(tutorial.path, f"step {cue.number}", f"why: the rules also allow {action_text(other)!r} "
+                                                   "here: say why not, in the game's terms")
+
+
+def action_text(action):
+    """An engine's action as a tutorial writes it ('play 4H 4D', 'take 5')."""
+    return " ".join([action.kind, *(card.name for card in action.cards)]
+                    + ([] if action.arg is None else [str(action.arg)]))
+
+
 def _expect_legal(tutorial, state, move, where):
     if state.current_player is None:
         _fail(tutorial.path, where, f"expected action {move.text!r}: the game is already over")
@@ -680,9 +709,10 @@ class Coach:
     """A tutorial in progress: the state, the step reached, and what the coach says.
 
     A scene shows `paragraphs()`, `highlights()` and `bubble()`; when the learner picks
-    an action it calls `submit(action)`; on a computer player's step (or the learner's
-    played by the coach) it submits `scripted_action()`; on the coach's own step it
-    waits for the learner to press Next, `next()`.
+    an action it calls `submit(action)`; on a computer player's step it submits
+    `scripted_action()`; on the coach's own step it waits for the learner to press
+    Next, `next()`. `before` is the learner's view as it stood before the last move (a
+    line revealed lane by lane shows the lanes still to come as they were).
     """
 
     def __init__(self, tutorial):
@@ -691,6 +721,7 @@ class Coach:
         self.index = 0      # the cue reached
         self.done = 0       # moves made within a computer step
         self.news = []      # what happened since the learner's last move
+        self.before = self.state.view(tutorial.learner)
 
     @property
     def finished(self):
@@ -729,8 +760,6 @@ class Coach:
             coming = self.tutorial.end
         elif self.cue.learner or self.cue.coach:
             coming = self.cue.say
-        elif self.cue.by == self.tutorial.learner:
-            coming = "The coach plays your turn for you."
         else:
             coming = f"{self.tutorial.names[self.cue.by]} plays next."
         return [part for part in said + [coming] if part]
@@ -748,8 +777,8 @@ class Coach:
         return self.cue.point, self.cue.anchor
 
     def scripted_action(self):
-        """The scripted next action of a computer player (or of the learner, played by the
-        coach); None on the learner's own steps and the coach's."""
+        """The scripted next action of a computer player; None on the learner's steps and
+        the coach's."""
         if self.finished or self.cue.learner or self.cue.coach:
             return None
         return find(self.state, self.cue.moves[self.done])
@@ -762,9 +791,10 @@ class Coach:
 
     def submit(self, action, apply=None):
         """Apply `action` if it is the script's move: Reply(True, what happened), else
-        Reply(False, the engine's reason or what the coach wants instead); the state is
-        unchanged when refused. `apply(action)` makes the move on this coach's state (the
-        state's own apply by default; a scene passes its session's)."""
+        Reply(False, the reason in the game's terms: the engine's for an illegal move,
+        the step's `why` for another legal one); the state is unchanged when refused.
+        `apply(action)` makes the move on this coach's state (the state's own apply by
+        default; a scene passes its session's)."""
         if self.finished:
             return Reply(False, "The lesson is over. " + self.tutorial.end)
         cue = self.cue
@@ -774,8 +804,10 @@ class Coach:
         if not any(move.matches(action) for move in wanted):
             if action not in self.state.legal_actions():
                 return Reply(False, f"That move is not allowed: {self.state.why_illegal(action)}.")
-            return Reply(False, " ".join(filter(None, [
-                "That move is allowed, but it is not the lesson's plan.", cue.why])))
+            if not cue.learner:
+                return Reply(False, f"It is {self.tutorial.names[cue.by]}'s move now.")
+            return Reply(False, f"That move is allowed, but not now: {cue.why}")
+        self.before = self.state.view(self.tutorial.learner)
         (apply or self.state.apply)(action)
         if cue.learner:
             self.index += 1

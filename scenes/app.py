@@ -19,8 +19,9 @@ import pygame  # noqa: E402  (after the environment is set)
 
 from game import saves  # noqa: E402
 from game.version import TITLE  # noqa: E402
-from scenes import config, controls, ui  # noqa: E402
-from scenes import session as session_module  # noqa: E402
+from scenes import config  # noqa: E402
+from scenes.widgets import controls  # noqa: E402
+from scenes.widgets import ui, wake  # noqa: E402
 from sprites import cards as card_sprites  # noqa: E402
 from sprites import felt  # noqa: E402
 from sprites import text  # noqa: E402
@@ -34,19 +35,19 @@ LOG = logging.getLogger("cardtable")
 
 def _scenes():
     """The scene classes by name (imported on first use, so the menu shows fast)."""
-    from scenes.about import AboutScene
-    from scenes.error import ErrorScene
-    from scenes.join import JoinScene
-    from scenes.learn import LearnScene
-    from scenes.lobby import LobbyScene
-    from scenes.menu import MenuScene
-    from scenes.rules import RulesScene
-    from scenes.scoring import ScoringScene
-    from scenes.replay import ReplayScene
-    from scenes.settings import SettingsScene
-    from scenes.setup import SetupScene
-    from scenes.statistics import StatisticsScene
-    from scenes.table import TableScene
+    from scenes.screens.about import AboutScene
+    from scenes.screens.error import ErrorScene
+    from scenes.network.join import JoinScene
+    from scenes.screens.learn import LearnScene
+    from scenes.network.lobby import LobbyScene
+    from scenes.screens.menu import MenuScene
+    from scenes.screens.rules import RulesScene
+    from scenes.screens.scoring import ScoringScene
+    from scenes.screens.replay import ReplayScene
+    from scenes.screens.settings import SettingsScene
+    from scenes.screens.setup import SetupScene
+    from scenes.screens.statistics import StatisticsScene
+    from scenes.table.scene import TableScene
     return {"menu": MenuScene, "setup": SetupScene, "table": TableScene, "scoring": ScoringScene,
             "rules": RulesScene, "settings": SettingsScene, "error": ErrorScene,
             "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene,
@@ -78,7 +79,7 @@ def _log_error(error, session=None, folders=None):
 class App:
     """The window, the settings, the sounds and the current scene. With `frame_seconds`,
     every frame advances time by exactly that (tests step time by hand); `executor` runs
-    the computer players of the games it starts (scenes.session: threads by default)."""
+    the computer players of the games it starts (scenes/widgets/wake.threads by default)."""
 
     def __init__(self, fullscreen=False, size=None, frame_seconds=None, executor=None):
         self.folders = saves.Folders()
@@ -101,11 +102,11 @@ class App:
         self.sounds = Sounds(self.settings.sound, self.settings.volume)
         self.clock = pygame.time.Clock()
         self.frame_seconds = frame_seconds
-        self.executor = executor or session_module.threads
+        self.executor = executor or wake.threads
         self.keyboard = False
         self.showing_controls = False    # the controls overlay (F1 or ?)
         self.running = True
-        self.network = None              # the hosted table or joined seat (scenes/net.py)
+        self.network = None              # the hosted table or joined seat (scenes/network/net.py)
         self.frames = 0
         self.first_frame = None
         self.scenes = _scenes()

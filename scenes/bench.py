@@ -20,6 +20,7 @@ import tempfile
 import time
 
 from game import registry, resources
+from game.core import SharedEvent
 
 FRAMES = 300
 IDLE_SECONDS = 10
@@ -47,7 +48,7 @@ def _table(app, game_id, busiest):
     on by the engine until its `busiest` table is ready on seat 0's turn, with a card in
     the air: the table animates the events from a recent move of seat 0's that flies on
     its board, and frames with no time passing then keep that card where it is."""
-    from scenes.session import Seat, Session
+    from scenes.table.session import Seat, Session
     seats = [Seat("Maya", True)] + [Seat(n, False) for n in ("Theo", "Ines", "Sam", "Lena")[:busiest.players - 1]]
     session = Session(game_id, seats, {}, seed=11)
     rng = random.Random(3)
@@ -56,10 +57,10 @@ def _table(app, game_id, busiest):
         if session.current_player == 0 and busiest.move:
             action = busiest.move(legal)
         else:
-            action = rng.choice([a for a in legal if a.kind != "cancel_group"] or legal)
+            action = rng.choice([a for a in legal if a.kind not in busiest.avoid] or legal)
         session.submit(action)
     moves = [i for i, event in enumerate(session.events_since(0))
-             if event.kind == "move" and event.seat == 0]
+             if event.kind == SharedEvent.MOVE and event.seat == 0]
     for since in reversed(moves[-20:]):
         app.switch("menu")              # a table leaving would hand on its own events_seen
         app.scene.persist.update(session=session, events_seen=since, viewer=0)
@@ -120,7 +121,7 @@ def autosave_times(game_id, players):
     """Median and worst milliseconds of the autosave after each move of a whole game of
     random moves (the JSON dump and the atomic write, fsync included)."""
     from game import saves
-    from scenes.session import Seat, Session
+    from scenes.table.session import Seat, Session
     home = tempfile.mkdtemp(prefix="cardtable-bench-")
     try:
         seats = [Seat(f"Player {i + 1}", True) for i in range(players)]
@@ -153,7 +154,7 @@ def run():
                if registry.HOMES[game_id].busiest}
     for game_id, table in busiest.items():
         _table(app, game_id, table)
-        _print_frames(app, table.title(app.scene.session.state))
+        _print_frames(app, table.title(app.scene.model.session.state))
     for game_id in busiest:
         info = registry.GAMES[game_id]
         median, worst = autosave_times(game_id, info.max_players)

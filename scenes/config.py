@@ -19,7 +19,7 @@ VOLUME_RANGE = (0.0, 1.0)
 MAX_CORES = 256     # the most cores a settings file may name
 # The undo policies (game.undo) in the Settings button's order, with their names on screen.
 UNDO_NAMES = {undo.OFF: "Off", undo.MINE: "Take back my moves", undo.CASUAL: "Casual"}
-# How your hand is sorted (scenes.table_layout.hand_order), with the names on screen.
+# How your hand is sorted (scenes.table.layout.hand_order), with the names on screen.
 HAND_ORDERS = {"dealt": "As dealt", "suit": "By suit or colour", "rank": "By rank or value"}
 # The smallest window the app lets itself be shrunk to, and the largest it remembers.
 MIN_WINDOW = (640, 360)

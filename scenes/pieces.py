@@ -11,7 +11,7 @@ import os
 
 from game import registry, resources
 from game.bots.base import knowledge
-from scenes.presenters import presenter_class
+from scenes.table.presenters import presenter_class
 
 MODULE_PIECES = ("rules", "bots", "presenter")
 FILE_PIECES = ("entry", "rulebook", "lesson")

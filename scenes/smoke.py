@@ -50,7 +50,7 @@ def _run(started, out):
     from game.version import VERSION
     from scenes import app as app_module
     from scenes import pieces
-    from scenes.session import Seat, Session
+    from scenes.table.session import Seat, Session
 
     app = app_module.App(size=(1280, 720))
     app.settings.animation_speed = "instant"
@@ -81,11 +81,11 @@ def _run(started, out):
         show("rules", rules_game=game_id, return_to="menu")
         app.scene.learn()
         app.frame()
-        if type(getattr(app.scene, "director", None)).__name__ != "LessonDirector":
+        if type(getattr(getattr(app.scene, "model", None), "director", None)).__name__ != "LessonDirector":
             raise RuntimeError(f"{game_id}: the lesson did not open from the rules")
         seats = [Seat("Player", True)] + [Seat(f"Computer {i}", False, "easy")
                                           for i in range(1, info.default_players)]
-        session = Session(game_id, seats, info.default_options(), seed=1)
+        session = Session(game_id, seats, info.default_options(), seed=1, executor=app.executor)
         show("table", session=session, viewer=None, events_seen=0, curtains=[])
         _play_a_few(app, session)
         at_table = len(session.submitted)
@@ -150,14 +150,15 @@ def _play_a_few(app, session):
     rng = random.Random(2)
     deadline = time.monotonic() + SECONDS_PER_GAME
     table = app.scene
+    model = table.model
     while len(session.submitted) < MOVES and not session.state.is_over:
         if time.monotonic() > deadline:
             raise RuntimeError(f"{session.game_id}: the table made no progress")
         app.frame()
         if app.scene is not table:
             return
-        if table.my_turn() and not table.motion.flights and not table.pending and not table.ui_state.dialog:
-            table.submit(rng.choice(session.state.legal_actions()))
+        if model.my_turn() and not table.motion.flights and not model.timeline.pending and not model.ui.dialog:
+            model.submit(rng.choice(session.state.legal_actions()))
         time.sleep(0.001)
 
 

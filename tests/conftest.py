@@ -1,6 +1,7 @@
-"""Headless pygame for the UI tests (the dummy video and audio drivers), no discovery of
-games on the network, and for every test a user folder of its own (CARDTABLE_HOME), so no
-test writes in the real one."""
+"""Headless pygame for the UI tests (the dummy video and audio drivers), discovery of
+games on the network as a player has it but kept inside the test process (no packet of
+zeroconf's leaves it: tests/net_helpers.LocalNetwork), and for every test a user folder
+of its own (CARDTABLE_HOME), so no test writes in the real one."""
 import os
 import shutil
 import tempfile
@@ -11,14 +12,17 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ["CARDTABLE_DISCOVERY"] = "off"     # no test sends multicast (game/net/discovery.py)
+os.environ.pop("CARDTABLE_DISCOVERY", None)    # discovery on, as a player has it
 
 
 def pytest_configure(config):
-    """A seventh game, only in the tests (tests/seventh): every test of every game plays it."""
+    """A seventh game, only in the tests (tests/seventh): every test of every game plays it.
+    And zeroconf's network kept inside this process for the whole run."""
     from game.bots import workers
+    from tests import net_helpers
     register_seventh()
     workers.on_start(register_seventh)       # in Hard's search workers too
+    net_helpers.NETWORK.install(setattr)
 
 
 def register_seventh():

@@ -15,7 +15,7 @@ import pygame
 
 from game.bots import workers
 from scenes import app as app_module
-from scenes.session import Seat, Session
+from scenes.table.session import Seat, Session
 
 
 def watch(app, session):

@@ -1,13 +1,19 @@
 """A hosted table in one process, for the network tests: a HostTable, screens
 (ClientTables) joined to it, and every message each connection was sent, kept. Time and
-turns are stepped by the test; nothing here opens a socket or sleeps."""
+turns are stepped by the test; nothing here opens a socket or sleeps.
+
+And `LocalNetwork`: the real zeroconf with its sending kept inside this process, which
+every test runs under (tests/conftest.py), so discovery is on as a player has it and no
+test ever sends multicast."""
 import random
+import socket
+import threading
 
 from game.bots import make_bot
 from game.net import protocol as wire
 from game.net.client import ClientTable
 from game.net.host import REMOTE, HostTable, Limits
-from scenes.session import Seat, Session
+from scenes.table.session import Seat, Session
 
 CODE = "TEST-CODE-7788"
 
@@ -18,7 +24,7 @@ class Table:
     the game stands where it was when the host made it."""
 
     def __init__(self, game_id, plan, seed, options=None, undo="mine", bots="easy", on_send=None,
-                 stand_in_after=None, limits=Limits()):
+                 stand_in_after=None, limits=Limits(), folders=None):
         from game import registry
         info = registry.game_info(game_id)
         _, self.options = registry.resolve_options(info, len(plan), options or {})
@@ -32,6 +38,7 @@ class Table:
         self.now = 0.0
         self.bots = bots
         self.on_send = on_send
+        self.folders = folders   # where the game is autosaved (None: nowhere)
         self.sent = {}           # conn -> every text it was sent
         self.screens = {}        # conn -> ClientTable
         self.closed = {}         # conn -> the reason the host closed it
@@ -79,13 +86,18 @@ class Table:
         self.screens.pop(conn, None)
         self.deliver(self.host.closed(conn, self.now))
 
+    def tick(self, seconds):
+        """`seconds` pass; the host's answers, delivered."""
+        self.now += seconds
+        return self.deliver(self.host.tick(self.now))
+
     def start(self):
         """Every remote seat has joined: the game begins."""
         assert self.host.ready()
         levels = [None if kind == REMOTE else kind for kind in self.plan]
         seats = [Seat(name, level is None, level or "medium")
                  for name, level in zip(self.host.names, levels)]
-        self.session = Session(self.game_id, seats, self.options, self.seed)
+        self.session = Session(self.game_id, seats, self.options, self.seed, self.folders)
         self.deliver(self.host.start(self.session, self.now))
 
     # ---- playing ----------------------------------------------------------------------
@@ -129,3 +141,62 @@ def seated(game_id, players, seed, **settings):
         table.join(f"Player {n + 1}")
     table.start()
     return table
+
+
+class LocalNetwork:
+    """mDNS inside this process: the real zeroconf, its sockets and its sending replaced
+    at their lowest seam (zeroconf._core's `create_sockets` and
+    `async_send_with_transport`, zeroconf 0.154.0), so that every packet a Zeroconf object
+    sends is handed to every Zeroconf object of this process (its own too, as multicast
+    loops back), as received from 127.0.0.1 port 5353, and none leaves the process.
+
+    Each Zeroconf gets one UDP socket bound to 127.0.0.1 on a port of the system's
+    choosing, which joins no multicast group and never sends (zeroconf reads from it
+    through its own listener; nothing writes to it). `packets` counts the packets sent."""
+
+    def __init__(self):
+        self.engines = []
+        self.packets = 0
+        self.lock = threading.Lock()
+
+    def install(self, patch):
+        """Replace zeroconf's seams through `patch(module, name, value)` (a monkeypatch's
+        setattr, or setattr for the whole run)."""
+        import zeroconf._core as core
+        network = self
+
+        class Engine(core.AsyncEngine):
+            def __init__(self, zc, listen_socket, respond_sockets):
+                super().__init__(zc, listen_socket, respond_sockets)
+                with network.lock:
+                    network.engines = [e for e in network.engines if not e.zc.done] + [self]
+
+        patch(core, "AsyncEngine", Engine)
+        patch(core, "create_sockets", self.create_sockets)
+        patch(core, "async_send_with_transport", self.send)
+
+    @staticmethod
+    def create_sockets(interfaces=None, unicast=False, ip_version=None, apple_p2p=False):
+        """zeroconf's create_sockets: no listen socket, one loopback socket to answer on."""
+        sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        sock.bind(("127.0.0.1", 0))
+        sock.setblocking(False)
+        return None, [sock]
+
+    def send(self, log_debug, transport, packet, packet_num, out, addr, port, v6_flow_scope=()):
+        """zeroconf's async_send_with_transport: to every Zeroconf here, as mDNS delivers."""
+        with self.lock:
+            self.packets += 1
+            engines = list(self.engines)
+        for engine in engines:
+            loop = engine.zc.loop
+            if engine.zc.done or loop is None or loop.is_closed():
+                continue
+            for protocol in list(engine.protocols):
+                try:
+                    loop.call_soon_threadsafe(protocol.datagram_received, packet, ("127.0.0.1", 5353))
+                except RuntimeError:          # that Zeroconf closed meanwhile
+                    break
+
+
+NETWORK = LocalNetwork()     # the one every test runs under (tests/conftest.py installs it)

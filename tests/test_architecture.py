@@ -17,6 +17,7 @@ import tokenize
 import pytest
 
 from game import registry
+from game.core import SharedAct, Vocabulary
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -25,7 +26,13 @@ KERNEL = ("game", "game.cards", "game.core", "game.resources", "game.home", "gam
           "game.measures", "game.knowledge")
 SERVICES = ("game.tutorial", "game.undo", "game.simulate", "game.arguments", "game.bots",
             "game.saves", "game.report", "game.tournament", "game.net")
-FLOORS = ("kernel", "homes", "registry", "services", "sprites", "scenes", "commands")
+# The scenes stand on floors of their own: what every screen is built of (the widgets, the
+# app's settings), the table and its pieces, the network's screens and directors, the other
+# screens, then the app's loop and the commands it runs (the smoke check, the benchmark).
+SCENE_FLOORS = {"scenes": "widgets", "scenes.config": "widgets", "scenes.widgets": "widgets",
+                "scenes.table": "table", "scenes.network": "network", "scenes.screens": "screens"}
+FLOORS = ("kernel", "homes", "registry", "services", "sprites", "widgets", "table", "network", "screens",
+          "app", "commands")
 
 
 def floor(module):
@@ -39,8 +46,10 @@ def floor(module):
         return "services"
     if top == "game":
         return "homes"      # game/<folder>/: a game's home, or one its games share
-    if top in ("sprites", "scenes"):
+    if top == "sprites":
         return top
+    if top == "scenes":
+        return SCENE_FLOORS.get(module) or SCENE_FLOORS.get(".".join(module.split(".")[:2]), "app")
     if top in ("main", "build", "tools"):
         return "commands"
     raise AssertionError(f"{module} stands on no floor of the plan")
@@ -184,6 +193,20 @@ def test_the_architecture_test_sees_circles_upward_imports_and_imports_in_functi
         f"game.cards (kernel) -> game.ktu.rules (homes), {hidden}:5"]
 
 
+def test_the_scenes_stand_on_the_floors_of_their_folders():
+    """The widgets under the table, the table under the network's screens, those under the
+    other screens, and the app's loop on top: an import the other way runs upward."""
+    assert [floor(m) for m in ("scenes", "scenes.config", "scenes.widgets.ui", "scenes.table.scene",
+                               "scenes.network.remote", "scenes.screens.menu", "scenes.app")] == [
+        "widgets", "widgets", "widgets", "table", "network", "screens", "app"]
+    modules = {"scenes.table.scene": "scenes/table/scene.py", "scenes.screens.scoring": "scenes/screens/scoring.py",
+               "scenes.widgets.ui": "scenes/widgets/ui.py"}
+    assert upward(modules, {"scenes.table.scene": {"scenes.screens.scoring": 7},
+                            "scenes.widgets.ui": {"scenes.table.scene": 3}}) == [
+        "scenes.table.scene (table) -> scenes.screens.scoring (screens), scenes/table/scene.py:7",
+        "scenes.widgets.ui (widgets) -> scenes.table.scene (table), scenes/widgets/ui.py:3"]
+
+
 def strings_and_imports(path):
     """(line, text) of every string constant (docstrings and f-strings' parts too) and
     of every imported module's name in a Python file."""
@@ -314,3 +337,85 @@ def test_no_code_cites_a_path_outside_the_repository(folder):
         found += [f"{path}:{line}: {cited}" for line, text in citations(path)
                   for cited in outside(path, text)]
     assert not found
+
+
+def vocabulary():
+    """Every action kind: each registered game's `Act` (in its rules) and the kernel's
+    shared kinds."""
+    words = set(SharedAct.ALL)
+    for info in registry.GAMES.values():
+        words |= info.module.Act.ALL
+    return words
+
+
+def is_kind(node):
+    """Does `node` read a kind: `x.kind`, a name `kind`, or getattr(x, "kind", ...)?"""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "kind"
+    if isinstance(node, ast.Name):
+        return node.id == "kind"
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+            and len(node.args) > 1 and isinstance(node.args[1], ast.Constant) and node.args[1].value == "kind")
+
+
+def bare_words(node, words):
+    """The string constants of `words` in `node`: a constant, or the items of a tuple,
+    list or set of them."""
+    items = node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else [node]
+    return [item.value for item in items if isinstance(item, ast.Constant) and item.value in words]
+
+
+def bare_kinds(path, words):
+    """'path:line: code' for every action kind written as a bare string where a kind is
+    compared (`a.kind == "play"`, `kind in ("pass", "call")`) or an Action is made
+    (`Action("draw")`)."""
+    found = []
+    for node in ast.walk(parse(path)):
+        if isinstance(node, ast.Compare):
+            sides = [node.left] + node.comparators
+            if any(is_kind(side) for side in sides) and any(bare_words(side, words) for side in sides):
+                found.append(f"{path}:{node.lineno}: {ast.unparse(node)}")
+        elif isinstance(node, ast.Call) and (getattr(node.func, "id", None) == "Action"
+                                             or getattr(node.func, "attr", None) == "Action"):
+            if node.args and bare_words(node.args[0], words):
+                found.append(f"{path}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_action_kind_is_a_bare_string_where_kinds_are_compared_or_actions_made():
+    """A kind is read from its game's `Act` (or the kernel's SharedAct), where a typo
+    stops the code at once, never written as a bare string that would silently compare
+    unequal."""
+    words = vocabulary()
+    assert {"play", "draw", "end_turn", "deal", "pick_up", "place"} <= words
+    found = []
+    for module, path in sources().items():
+        found += bare_kinds(path, words)
+    seventh = os.path.join(ROOT, "tests", "seventh")
+    for name in sorted(os.listdir(seventh)):
+        if name.endswith(".py"):
+            found += bare_kinds(os.path.relpath(os.path.join(seventh, name), ROOT), words)
+    assert not found
+
+
+def test_a_vocabulary_spells_each_kind_as_its_name_and_lists_them_all():
+    class Act(Vocabulary):
+        PLAY = "play"
+        END_TURN = SharedAct.END_TURN
+    assert Act.ALL == {"play", "end_turn"} and Act.PLAY == "play" and type(Act.PLAY) is str
+    with pytest.raises(TypeError, match="Act.PLAY_BLIND must be 'play_blind', not 'play_blnd'"):
+        class Act(Vocabulary):   # noqa: F811
+            PLAY_BLIND = "play_blnd"
+    with pytest.raises(AttributeError):
+        Act.PLAYY
+
+
+def test_the_scan_for_bare_kinds_sees_comparisons_and_actions_made(tmp_path):
+    code = tmp_path / "rules.py"
+    code.write_text("def legal(a, kind):\n"
+                    "    if a.kind == 'play' or kind in ('pass', 'call') or getattr(a, 'kind') != 'draw':\n"
+                    "        return [Action('end_turn'), core.Action(Act.PLAY)]\n"
+                    "    return a.step == 'play' or a.kind == 'burn' or a.kind == Act.DRAW\n")
+    assert sorted(bare_kinds(str(code), {"play", "pass", "draw", "end_turn"})) == [
+        f"{code}:2: a.kind == 'play'", f"{code}:2: getattr(a, 'kind') != 'draw'",
+        f"{code}:2: kind in ('pass', 'call')", f"{code}:3: Action('end_turn')"]

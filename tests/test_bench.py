@@ -85,29 +85,6 @@ def test_against_rlcard_without_rlcard_says_how_to_install_it_apart(monkeypatch,
     assert len(err.strip().splitlines()) == 1
 
 
-# Each mode's random-playout speed as a share of Final Card-Down's, measured in this
-# process, about 75% of what it was when the engines were last tuned (then: Deadline 0.35,
-# Final Count 0.32, KTU 0.35, 4 downs 0.37, 5 possessions 0.29; RLCard's Uno about 0.28).
-SPEED_FLOORS = {"deadline": 0.26, "final_count": 0.24, "ktu": 0.26, "four_downs": 0.27,
-                "five_possessions": 0.22}
-
-
-def test_every_mode_keeps_its_speed_relative_to_final_card_down():
-    """A slowdown of any engine cannot land unnoticed. Speeds are in CPU time of this
-    thread, each slice of a mode paired with a slice of Final Card-Down just before it,
-    the median of the pairs' ratios (the other processes on the machine slow both alike)."""
-    for game_id in ["final_card_down", *SPEED_FLOORS]:       # warm the engines' caches
-        simulate.playout_speed(game_id, 0.02)
-    ratios = {game_id: [] for game_id in SPEED_FLOORS}
-    for _ in range(7):
-        for game_id, runs in ratios.items():
-            base = simulate.playout_speed("final_card_down", 0.03)[1]
-            runs.append(simulate.playout_speed(game_id, 0.06)[1] / base)
-    medians = {game_id: sorted(runs)[len(runs) // 2] for game_id, runs in ratios.items()}
-    slow = {g: round(r, 3) for g, r in medians.items() if r < SPEED_FLOORS[g]}
-    assert not slow, f"slower than their floor relative to Final Card-Down: {slow}"
-
-
 def test_the_hard_bench_measures_hard_on_the_same_positions_in_every_mode(capsys, monkeypatch):
     """`bench --hard` times Hard's real decisions on positions that are the same every
     run (each with a real choice, spread over a game Medium plays), on one core at the

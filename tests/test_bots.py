@@ -644,9 +644,9 @@ def test_a_report_with_hard_gives_its_workers_to_hards_search(monkeypatch):
     real = workers.Pool.search
     monkeypatch.setattr(workers.Pool, "search", lambda pool, *args: (
         searched.append(pool.count), real(pool, *args))[1])
-    _, alone, _ = runner.play(spec, 1, progress=False)
+    alone = runner.play(spec, 1, progress=False).rows
     assert searched == []
-    _, shared, _ = runner.play(spec, 2, progress=False)
+    shared = runner.play(spec, 2, progress=False).rows
     assert searched and set(searched) == {2}
     assert workers.cores_in_use() == 1          # the report gave the workers back
     assert alone == shared

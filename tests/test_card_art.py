@@ -10,8 +10,8 @@ import pytest
 
 from game import registry
 from scenes import app as app_module
-from scenes.presenters import presenter_for
-from scenes.session import inline
+from scenes.table.presenters import presenter_for
+from scenes.table.session import inline
 from sprites import cards as card_sprites
 from sprites import formation_faces, hex_faces
 from tests.test_followable_readable import play_most_players

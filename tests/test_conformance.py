@@ -112,6 +112,7 @@ def _garbage(state, legal):
 def _play_random(state, rng, steps_checked):
     steps = 0
     kept = []
+    vocabulary = registry.GAMES[state.game_id].module.Act
     while not state.is_over:
         legal = state.legal_actions()
         assert legal, "no legal actions in a running game"
@@ -120,6 +121,7 @@ def _play_random(state, rng, steps_checked):
         for action in legal:
             str(action)
             hash(action)
+            assert action.kind in vocabulary.ALL, f"{action.kind!r} is not a word of its game's Act"
         if steps < steps_checked or rng.random() < 0.05:
             state.check_cards()
             before = _check_views(state)

@@ -1,4 +1,4 @@
-"""Decks from YAML: the shipped decks, and the loader's errors on broken files."""
+"""Decks from YAML: the shipped decks, the loader's errors on broken files, and a card's words."""
 import threading
 import time
 from functools import lru_cache
@@ -6,7 +6,7 @@ from functools import lru_cache
 import pytest
 
 from game import cards
-from game.cards import DeckError, combined_deck, load_deck, read_deck_file
+from game.cards import DeckError, combined_deck, load_deck, read_deck_file, with_article
 
 
 def test_shipped_decks_have_their_compositions():
@@ -25,6 +25,15 @@ def test_shipped_decks_have_their_compositions():
     assert load_deck("pd_black").copies("DO7")[0].back == "black"
     for deck in (standard, hex800, white):
         assert [c.id for c in deck] == list(range(len(deck)))
+
+
+@pytest.mark.parametrize("words,said", [
+    ("8", "an 8"), ("11", "an 11"), ("18", "an 18"), ("7", "a 7"), ("2", "a 2"), ("10", "a 10"),
+    ("Ace", "an Ace"), ("Queen", "a Queen"), ("Joker", "a Joker"), ("A", "an A"), ("F", "an F"),
+    ("E", "an E"), ("D", "a D"), ("B", "a B"), ("orange card", "an orange card"),
+    ("offense card", "an offense card"), ("green card", "a green card"), ("one-eyed Jack", "a one-eyed Jack")])
+def test_a_card_s_words_take_the_article_a_player_says(words, said):
+    assert with_article(words) == said
 
 
 def test_combined_deck_prefixes_the_back():

@@ -16,7 +16,7 @@ import pytest
 from game import registry
 from game.bots.base import knowledge
 from game.presenter import Presenter
-from scenes.presenters import presenter_for
+from scenes.table.presenters import presenter_for
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = ["game/presenter.py", "game/bots/base.py", "game/bots/easy.py",

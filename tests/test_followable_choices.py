@@ -7,8 +7,9 @@ import random
 
 import pygame
 
-from scenes import table_input
-from scenes.session import Seat, Session, inline
+from scenes.table.layout import lifted
+from scenes.table.session import Seat, Session, inline
+from scenes.table.intents import Choose, Continue
 from tests.test_ui_play import app, choose, click_at, click_widget, press  # noqa: F401
 
 
@@ -24,12 +25,12 @@ def open_table(a, game_id, names, seed, humans=(0,)):
 def play_until(a, table, ready, rng, limit=5000):
     """Play the person's moves at random (the computers answering) until `ready()`."""
     for _ in range(limit):
-        if table.my_turn() and not table.busy() and ready():
+        if table.model.my_turn() and not table.busy() and ready():
             return
-        if table.hold.wait:
-            table.continue_on()
-        elif table.my_turn() and not table.busy():
-            table.submit(choose(table.session.legal_actions(), rng))
+        if table.model.hold.wait:
+            table.act(Continue())
+        elif table.model.my_turn() and not table.busy():
+            table.act(Choose(choose(table.model.session.legal_actions(), rng)))
         a.frame()
     raise AssertionError("never got there")
 
@@ -55,32 +56,32 @@ def test_followable_deadline_blind_pick_by_clicking_the_other_students_card(app)
     target = picks[4]
     spot = (target.rect.left + 4, target.rect.centery)        # on its strip that shows
     point(app, spot)
-    assert table.ui_state.hovered is target                    # it lifts under the pointer
-    lifted = [rect for placed, rect in table_input.lifted(table.ui_state, table.board) if placed is target]
-    assert lifted and lifted[0].top < target.rect.top
+    assert table.pointer.hovered is target                    # it lifts under the pointer
+    raised = [rect for placed, rect in lifted(table.pointer, table.board) if placed is target]
+    assert raised and raised[0].top < target.rect.top
     moves = len(session.moves())
     click_at(app, spot)
     assert session.moves()[moves].kind == "take" and session.moves()[moves].arg == 4
-    assert "Take from" not in (table.ui_state.message or "")   # taken at once, no choice opened
-    assert table.ui_state.dialog is None
+    assert "Take from" not in (table.model.ui.message or "")   # taken at once, no choice opened
+    assert table.model.ui.dialog is None
 
 
 def test_followable_the_keyboard_and_the_hint_go_to_the_same_card(app):
     table, session = exchange(app)
-    items = table.focus_cards + table.widgets
-    first = items[table.ui_state.focus]
+    items = table.laid.cards + table.widgets
+    first = items[table.pointer.focus]
     assert getattr(first, "raised", False) and not first.face_up          # the keyboard starts on a pick
     press(app, pygame.K_h)
     for _ in range(5):
         app.frame()
-    hint = table.ui_state.hint
+    hint = table.model.ui.hint
     assert hint is not None and hint.kind == "take"
     marked = [p for p in table.board.placed if p.hinted]
     assert len(marked) == 1 and marked[0].index == hint.arg
-    items = table.focus_cards + table.widgets
-    assert items[table.ui_state.focus] is marked[0]                     # the keyboard went there too
-    words = table.presenter.action_label(hint, table.names, view=table.current_view)
-    assert words == f"Take from {table.names[(0 - 1) % 4]}'s hand: card {hint.arg + 1}"
+    items = table.laid.cards + table.widgets
+    assert items[table.pointer.focus] is marked[0]                     # the keyboard went there too
+    words = table.model.presenter.action_label(hint, table.model.names, view=table.model.view)
+    assert words == f"Take from {table.model.names[(0 - 1) % 4]}'s hand: card {hint.arg + 1}"
     moves = len(session.moves())
     press(app, pygame.K_RETURN)
     assert session.moves()[moves] == hint
@@ -99,7 +100,7 @@ def test_followable_ktu_cards_are_picked_then_played_and_the_buttons_stay_in_pla
     four = next(p for p in table.board.placed if p.card is not None and p.card.name == "4S")
     moves = len(session.moves())
     click_at(app, (four.rect.left + 4, four.rect.top + 20))              # a single card: picked, not played
-    assert [c.name for c in table.ui_state.selection] == ["4S"] and len(session.moves()) == moves
+    assert [c.name for c in table.model.ui.selection] == ["4S"] and len(session.moves()) == moves
     now = {w.label.split(" ")[0]: w.rect for w in table.widgets if getattr(w, "actions", None) is not None}
     assert now == places                                                  # nothing moved
     click_widget(app, lambda w: w.label == "Play 1 card")
@@ -111,10 +112,10 @@ def test_followable_a_lane_clicked_with_no_card_picked_says_pick_one(app):
     play_until(app, table, lambda: any(a.kind == "place" for a in session.legal_actions()), random.Random(2))
     area = table.board.areas[0]
     click_at(app, (area[0] + area[2] / 2, area[1] + area[3] / 2))
-    assert table.ui_state.message == "Pick a card of your line first, then click its lane"
+    assert table.model.ui.message == "Pick a card of your line first, then click its lane"
     card = next(p for p in table.board.placed if p.zone == table.board.hand_key)
     click_at(app, (card.rect.left + 4, card.rect.top + 20))
-    assert table.ui_state.message.startswith("Click a lane for")
+    assert table.model.ui.message.startswith("Click a lane for")
 
 
 def test_followable_no_card_fits_the_hand_is_dimmed_and_the_prompt_says_draw(app):
@@ -124,7 +125,7 @@ def test_followable_no_card_fits_the_hand_is_dimmed_and_the_prompt_says_draw(app
         legal = session.legal_actions()
         return not any(a.kind == "play" for a in legal) and session.view(0).facts["draws_this_turn"] == 0
     play_until(app, table, stuck, random.Random(3))
-    words = table.presenter.prompt(table.current_view, 0, table.names, 0, [True, False], table.legal_now)
+    words = table.model.presenter.prompt(table.model.view, 0, table.model.names, 0, [True, False], table.model.legal)
     assert ("No card fits the " in words and words.endswith(": draw a card")) or "No 2 to answer with: draw" in words
     hand = [p for p in table.board.placed if p.zone == table.board.hand_key]
     assert hand and all(p.dimmed for p in hand)
@@ -141,11 +142,11 @@ def test_followable_final_counts_targets_are_marked_and_your_cards_never_move_as
         legal = session.legal_actions()
         if any(a.cards and a.kind == "take" for a in legal):
             marked = {(p.zone, p.card.name) for p in table.board.placed if p.raised and p.card is not None}
-            wanted = {(z.key, c.name) for z in table.current_view.zones for c in z.cards
+            wanted = {(z.key, c.name) for z in table.model.view.zones for c in z.cards
                       for a in legal for d in a.cards if c is d}
             assert wanted and wanted <= marked                            # every card a step may take
             break
-        table.submit(choose(legal, rng))
+        table.act(Choose(choose(legal, rng)))
     assert "drawn" not in [p.zone for p in table.board.placed if p.rect.bottom > table.board.hand_top - 120]
 
 
@@ -167,4 +168,4 @@ def test_followable_extra_credit_while_building_is_played_only_once_confirmed(ap
     moves = len(session.moves())
     click_at(app, (card.rect.left + 4, card.rect.top + 20))
     assert len(session.moves()) == moves                                  # not played yet
-    assert table.ui_state.dialog.title.endswith("cannot join the assignment being built: play it as extra credit?")
+    assert table.model.ui.dialog.title.endswith("cannot join the assignment being built: play it as extra credit?")

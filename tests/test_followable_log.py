@@ -7,9 +7,10 @@ import random
 import pygame
 import pytest
 
-from scenes.menu import MenuScene
-from scenes.scoring import ScoringScene
-from scenes.table import TableScene
+from scenes.screens.menu import MenuScene
+from scenes.screens.scoring import ScoringScene
+from scenes.table.scene import TableScene
+from scenes.table.intents import Choose
 from tests.test_ui_play import app, choose, click_widget, new_app, perform, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
@@ -24,11 +25,11 @@ def play_moves(a, rng, count):
     for _ in range(count):
         ready(a)
         table = a.scene
-        if table.curtain is not None:
+        if table.model.looking.curtain is not None:
             click_widget(a, lambda w: w.label == "Ready")
             settle(a)
-        logs.append((table.viewer, table.log_lines()))
-        perform(a, choose(table.session.legal_actions(), rng))
+        logs.append((table.model.looking.viewer, table.model.log_lines()))
+        perform(a, choose(table.model.session.legal_actions(), rng))
     ready(a)
     return logs
 
@@ -59,21 +60,21 @@ def test_followable_log_after_continue_and_undo_is_the_game_played_straight(app,
     rng = random.Random(deal)
     logs = play_moves(app, rng, 12)
     table = app.scene
-    straight = table.log_lines()
+    straight = table.model.log_lines()
     assert len(straight) > 12
     b = continued()                                      # a fresh app: the log rebuilt from the record
     try:
         settle(b)
-        assert b.scene.log_lines() == straight
+        assert b.scene.model.log_lines() == straight
         b.settings.undo = "casual"
-        moves = len(b.scene.session.moves())
-        perform(b, choose(b.scene.session.legal_actions(), rng))
+        moves = len(b.scene.model.session.moves())
+        perform(b, choose(b.scene.model.session.legal_actions(), rng))
         settle(b)
-        assert len(b.scene.session.moves()) > moves
+        assert len(b.scene.model.session.moves()) > moves
         press(b, pygame.K_z, CTRL)                       # the move taken back: its entries go, no more
-        assert b.scene.log_lines() == straight
+        assert b.scene.model.log_lines() == straight
         press(b, pygame.K_z, CTRL)                       # and one further back: as it was then
-        assert b.scene.log_lines() == logs[-1][1]
+        assert b.scene.model.log_lines() == logs[-1][1]
     finally:
         pygame.quit()
 
@@ -84,27 +85,27 @@ def test_followable_log_in_pass_and_play_is_the_seats_own_after_the_curtain(app)
     logs = play_moves(app, rng, 9)
     table = app.scene
     settle(app)
-    assert table.curtain is not None
+    assert table.model.looking.curtain is not None
     click_widget(app, lambda w: w.label == "Ready")
-    seat, straight = table.viewer, table.log_lines()
+    seat, straight = table.model.looking.viewer, table.model.log_lines()
     mine = [log for viewer, log in logs if viewer == seat]
-    other = table.names[1 - seat]
+    other = table.model.names[1 - seat]
     assert f"{other} was dealt 7 cards" in straight            # the other's hand stays hidden
-    assert f"{table.names[seat]} was dealt 7 cards" not in straight     # the seat's own: named
-    assert any(line.startswith(f"{table.names[seat]} was dealt ") for line in straight)
+    assert f"{table.model.names[seat]} was dealt 7 cards" not in straight     # the seat's own: named
+    assert any(line.startswith(f"{table.model.names[seat]} was dealt ") for line in straight)
     b = continued()
     try:
-        assert b.scene.curtain == seat
+        assert b.scene.model.looking.curtain == seat
         click_widget(b, lambda w: w.label == "Ready")
-        assert b.scene.log_lines() == straight
-        legal = b.scene.session.legal_actions()
+        assert b.scene.model.log_lines() == straight
+        legal = b.scene.model.session.legal_actions()
         perform(b, next((a for a in legal if a.kind == "play"), legal[-1]))     # a move that may be taken back
         settle(b)
-        if b.scene.curtain is None:                          # the seat plays on: its move taken back
+        if b.scene.model.looking.curtain is None:                          # the seat plays on: its move taken back
             press(b, pygame.K_z, CTRL)
         else:                                                # behind the curtain: take it back there
             click_widget(b, lambda w: w.label.startswith("Take back"))
-        assert b.scene.viewer == seat and b.scene.log_lines() == straight
+        assert b.scene.model.looking.viewer == seat and b.scene.model.log_lines() == straight
         assert mine[-1] != straight
     finally:
         pygame.quit()
@@ -118,20 +119,20 @@ def test_followable_log_entry_appears_when_its_move_lands(app):
         if not table.busy():
             break
         app.frame()
-    lines = table.log_lines()
+    lines = table.model.log_lines()
     play = next(a for a in session.legal_actions() if a.kind == "play")
-    table.submit(play)
+    table.act(Choose(play))
     assert table.motion.flights                              # the card is in the air
-    assert table.log_lines() == lines                        # and the log does not tell it yet
+    assert table.model.log_lines() == lines                        # and the log does not tell it yet
     while table.motion.flights:
         table.update(1 / 60)
-    told = table.log_lines()
-    assert told != lines and f"{table.names[0]} played {play.cards[0].spoken}" in told[-1]
+    told = table.model.log_lines()
+    assert told != lines and f"{table.model.names[0]} played {play.cards[0].spoken}" in told[-1]
 
 
 def test_followable_replay_says_moves_in_words_and_shows_every_card_after_the_game(app):
     from game import saves
-    from scenes.session import Seat, Session
+    from scenes.table.session import Seat, Session
     session = Session("five_possessions", [Seat("Maya"), Seat("Theo", False, "easy")], {}, 5)
     rng = random.Random(1)
     while not session.is_over:

@@ -9,9 +9,10 @@ import pygame
 import pytest
 
 from game import registry
-from scenes.scoring import ScoringScene
-from scenes.session import Seat, Session, inline
-from scenes.table import TableScene
+from scenes.screens.scoring import ScoringScene
+from scenes.table.session import Seat, Session, inline
+from scenes.table.scene import TableScene
+from scenes.table.intents import Choose, Continue
 from tests.test_ui_play import app, choose, click_at, press  # noqa: F401
 from tests.test_ui_saves import start_game
 
@@ -25,12 +26,12 @@ def run(table, seconds, step=0.05):
 
 def play_until_held(a, table, rng, limit=4000):
     """Play the person's moves (the computers answering) until an outcome is held."""
-    session = table.session
+    session = table.model.session
     for _ in range(limit):
-        if table.hold.outcomes or a.scene is not table:
+        if table.model.hold.outcomes or a.scene is not table:
             return
-        if table.my_turn() and not (table.motion.flights or table.pending or table.ui_state.dialog):
-            table.submit(choose(session.legal_actions(), rng))
+        if table.model.my_turn() and not (table.motion.flights or table.model.timeline.pending or table.model.ui.dialog):
+            table.act(Choose(choose(session.legal_actions(), rng)))
         table.update(0.05)
     raise AssertionError("no outcome was held")
 
@@ -45,15 +46,15 @@ def test_followable_a_downs_winner_waits_for_a_key(app, speed):
     session = start_game(app, "four_downs", 4, {0}, 5)
     table = app.scene
     play_until_held(app, table, random.Random(2))
-    seat, words, lane = table.hold.outcome
+    seat, words, lane = table.model.hold.outcome
     assert words == f"{session.name(seat)} won down 1" and lane is None
     events = session.event_count()
     run(table, 30)                                       # however long: it stays, nobody moves
-    assert table.hold.waiting and session.event_count() == events
-    assert labels(table)[0] == "Continue" and not table.my_turn()
+    assert table.model.hold.waiting and session.event_count() == events
+    assert labels(table)[0] == "Continue" and not table.model.my_turn()
     assert table.laid.cover == "hold" and not table.busy()   # an idle wait: no frames drawn
     press(app, pygame.K_a)                               # any key goes on
-    assert not table.hold.outcomes
+    assert not table.model.hold.outcomes
     run(table, 10)
     assert session.event_count() > events                # play went on
 
@@ -66,22 +67,22 @@ def test_followable_a_held_outcome_keeps_the_top_bar_on_its_moment(app, game_id,
     table = app.scene
     rng = random.Random(2)
     for _ in range(6000):                  # play (the computers answering) until an outcome is held
-        before = table.presenter.context(table.current_view, table.names)
-        if table.my_turn() and not (table.motion.flights or table.pending or table.ui_state.dialog):
-            table.submit(choose(session.legal_actions(), rng))
+        before = table.model.presenter.context(table.model.view, table.model.names)
+        if table.model.my_turn() and not (table.motion.flights or table.model.timeline.pending or table.model.ui.dialog):
+            table.act(Choose(choose(session.legal_actions(), rng)))
         table.update(0.05)
-        if table.hold.waiting or app.scene is not table:
+        if table.model.hold.waiting or app.scene is not table:
             break
-    assert table.hold.waiting and not session.is_over
-    now = table.presenter.context(table.current_view, table.names)
+    assert table.model.hold.waiting and not session.is_over
+    now = table.model.presenter.context(table.model.view, table.model.names)
     if moves_on:
         assert now != before                             # the next down has begun meanwhile
-    held = table.top_words()
+    held = table.model.prompt()
     assert held.startswith((before + "  ·  ") if before else "Read what happened")
     assert "Read what happened" in held
     press(app, pygame.K_SPACE)                           # Continue: the top bar is where the game is now
     if app.scene is table:
-        assert table.top_words().startswith(table.presenter.context(table.current_view, table.names))
+        assert table.model.prompt().startswith(table.model.presenter.context(table.model.view, table.model.names))
 
 
 def test_followable_a_click_anywhere_goes_on_and_instant_never_waits(app):
@@ -91,16 +92,16 @@ def test_followable_a_click_anywhere_goes_on_and_instant_never_waits(app):
     play_until_held(app, table, random.Random(2))
     run(table, 3)                                        # the down's cards have landed
     click_at(app, (200, 300))                            # a click on the felt: Continue
-    assert not table.hold.outcomes
+    assert not table.model.hold.outcomes
     app.settings.animation_speed = "instant"
     rounds = session.view(None).facts.get("round")
     for _ in range(3000):
         if session.view(None).facts.get("round") != rounds or app.scene is not table:
             break
-        if table.my_turn() and not (table.pending or table.ui_state.dialog):
-            table.submit(choose(session.legal_actions(), random.Random(3)))
+        if table.model.my_turn() and not (table.model.timeline.pending or table.model.ui.dialog):
+            table.act(Choose(choose(session.legal_actions(), random.Random(3))))
         table.update(0.05)
-        assert not table.hold.wait                       # Instant: the next down comes at once
+        assert not table.model.hold.wait                       # Instant: the next down comes at once
     assert app.scene is not table or session.view(None).facts.get("round") != rounds
 
 
@@ -111,14 +112,14 @@ def test_followable_a_click_before_the_outcome_has_landed_does_not_dismiss_it(ap
     start_game(app, "five_possessions", 2, {0}, 4242)
     table = app.scene
     play_until_held(app, table, random.Random(4))
-    assert not table.settled()                           # the reveal is still on its way
+    assert not table.model.settled()                           # the reveal is still on its way
     lane = table.laid.board.areas[0]
     click_at(app, (lane[0] + lane[2] / 2, lane[1] + lane[3] * 0.8))
-    assert table.hold.waiting and len(table.hold.outcomes) >= 4
+    assert table.model.hold.waiting and len(table.model.hold.outcomes) >= 4
     run(table, 10)
-    assert table.settled() and table.hold.waiting
+    assert table.model.settled() and table.model.hold.waiting
     click_at(app, (lane[0] + lane[2] / 2, lane[1] + lane[3] * 0.8))
-    assert not table.hold.outcomes                       # landed and read: the click goes on
+    assert not table.model.hold.outcomes                       # landed and read: the click goes on
 
 
 def test_followable_each_lane_result_waits_on_its_lane(app):
@@ -126,15 +127,15 @@ def test_followable_each_lane_result_waits_on_its_lane(app):
     session = start_game(app, "five_possessions", 2, {0}, 4242)
     table = app.scene
     play_until_held(app, table, random.Random(4))
-    lanes = [o.lane for o in table.hold.outcomes]
+    lanes = [o.lane for o in table.model.hold.outcomes]
     assert lanes == sorted(lanes) and set(lanes) == {0, 1, 2, 3}       # one result on each lane
     assert all(o.words.startswith(("Maya", "Theo", session.name(0), session.name(1)))
-               or "closed" in o.words for o in table.hold.outcomes)
+               or "closed" in o.words for o in table.model.hold.outcomes)
     table.draw(app.screen)
     run(table, 20)
-    assert table.hold.waiting
+    assert table.model.hold.waiting
     press(app, pygame.K_RETURN)
-    assert not table.hold.outcomes
+    assert not table.model.hold.outcomes
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
@@ -152,7 +153,7 @@ def test_followable_each_lane_result_covers_none_of_its_lanes_cards(size):
             run(table, 10)
             board, screen = table.laid.board, a.screen
             results = dict(zip(board.lanes, board.results))
-            for outcome in (o for o in table.hold.outcomes if o.lane is not None):
+            for outcome in (o for o in table.model.hold.outcomes if o.lane is not None):
                 area = pygame.Rect(*map(int, board.areas[board.lanes.index(outcome.lane)]))
                 band = pygame.Rect(*map(int, results[outcome.lane]))
                 cards = [p.rect for p in board.placed if area.contains(p.rect)]
@@ -176,7 +177,7 @@ def test_followable_a_hands_end_stays_on_the_table_without_its_buttons_until_rea
         if any(e.kind == "hand_over" for e in session.events_since(0)):
             break
         press(app, pygame.K_SPACE)
-    banner = table.hold.outcome
+    banner = table.model.hold.outcome
     assert banner is not None and banner.words.startswith("Hand 1 is over")
     run(table, 20)
     assert app.scene is table                            # the scores wait for the person
@@ -199,18 +200,18 @@ def test_followable_the_games_end_names_the_winner_and_shows_every_hand(app):
     for _ in range(20000):
         if session.is_over:
             break
-        if table.hold.wait:
-            table.continue_on()
-        elif table.my_turn() and not (table.pending or table.ui_state.dialog):
-            table.submit(choose(session.legal_actions(), rng))
+        if table.model.hold.wait:
+            table.act(Continue())
+        elif table.model.my_turn() and not (table.model.timeline.pending or table.model.ui.dialog):
+            table.act(Choose(choose(session.legal_actions(), rng)))
         table.update(0.05)
-    assert session.is_over and table.hold.wait and app.scene is table
+    assert session.is_over and table.model.hold.wait and app.scene is table
     winners = " and ".join(session.name(w) for w in session.view(None).winners)
-    words = table.presenter.prompt(table.current_view, table.viewer, table.names)
+    words = table.model.presenter.prompt(table.model.view, table.model.looking.viewer, table.model.names)
     assert f"Game over: {winners} {'wins' if len(session.view(None).winners) == 1 else 'win'}" in words
-    hands = [z for z in table.current_view.zones if z.kind == "hand"]
+    hands = [z for z in table.model.view.zones if z.kind == "hand"]
     assert hands and all(None not in z.cards for z in hands)             # every hand face up
-    assert table.presenter.readouts(table.current_view, table.names) == []
+    assert table.model.presenter.readouts(table.model.view, table.model.names) == []
 
 
 @pytest.mark.parametrize("game_id", ["final_card_down", "deadline", "ktu", "final_count", "four_downs",
@@ -247,10 +248,10 @@ def test_followable_every_scoring_screen_ranks_players_with_places_and_cuts_no_r
             scene.next_hand()
             app.frame()
             continue
-        if scene.hold.wait:
-            scene.continue_on()
-        elif scene.my_turn() and not scene.busy():
-            scene.submit(choose(session.legal_actions(), rng))
+        if scene.model.hold.wait:
+            scene.act(Continue())
+        elif scene.model.my_turn() and not scene.busy():
+            scene.act(Choose(choose(session.legal_actions(), rng)))
         app.frame()
     assert screens and session.is_over
 
@@ -264,14 +265,14 @@ def play_to_the_end(a, session, rng, undo_at=None):
             if not scene.interim:
                 return scene
             scene.next_hand()
-        elif scene.hold.wait:
-            scene.continue_on()
-        elif scene.my_turn() and not scene.busy():
-            if moves == undo_at and scene.can_undo():
+        elif scene.model.hold.wait:
+            scene.act(Continue())
+        elif scene.model.my_turn() and not scene.busy():
+            if moves == undo_at and scene.model.can_undo():
                 press(a, pygame.K_z, pygame.KMOD_LCTRL)
                 undo_at = None
             else:
-                scene.submit(choose(session.legal_actions(), rng))
+                scene.act(Choose(choose(session.legal_actions(), rng)))
                 moves += 1
         a.frame()
     raise AssertionError("the game did not end")

@@ -8,8 +8,9 @@ import pytest
 
 from game import registry
 from scenes import app as app_module
-from scenes import table_draw
-from scenes.session import Seat, Session, inline
+from scenes.table import draw as table_draw
+from scenes.table.session import Seat, Session, inline
+from scenes.table.intents import Choose, Continue, Hint
 from sprites import card_draw
 from sprites import cards as card_sprites
 from sprites import text as text_module
@@ -57,15 +58,15 @@ def play_most_players(a, game_id, seed, on_turn, moves=40):
     rng = random.Random(seed)
     for move in range(moves):
         for _ in range(200):
-            if a.scene is not table or (table.my_turn() and not table.busy()):
+            if a.scene is not table or (table.model.my_turn() and not table.busy()):
                 break
-            if table.hold.wait:
-                table.continue_on()
+            if table.model.hold.wait:
+                table.act(Continue())
             a.frame()
         if a.scene is not table:
             break
         on_turn(table)
-        table.submit(choose(session.legal_actions(), rng))
+        table.act(Choose(choose(session.legal_actions(), rng)))
     return table
 
 
@@ -85,9 +86,9 @@ def test_followable_no_text_under_13_px_at_960x600_with_the_most_players(small_a
 
     def hover_cards(table):              # every third face-up card: its zoom
         for placed in [p for p in table.board.placed if p.face_up][::3]:
-            table.ui_state.hovered = placed
+            table.pointer.hovered = placed
             table.draw(a.screen)
-        table.ui_state.hovered = None
+        table.pointer.hovered = None
 
     play_most_players(a, game_id, 11, hover_cards)
     a.scene.draw(a.screen)
@@ -108,8 +109,8 @@ def test_followable_any_face_up_card_under_the_pointer_shows_enlarged(small_app,
     table = a.scene
     rng = random.Random(1)
     while not any(p.face_up and p.zone == "faceup:2" for p in table.board.placed):
-        if table.my_turn() and not table.busy():
-            table.submit(choose(session.legal_actions(), rng))
+        if table.model.my_turn() and not table.busy():
+            table.act(Choose(choose(session.legal_actions(), rng)))
         a.frame()
     theirs = next(p for p in table.board.placed if p.face_up and p.zone == "faceup:2")
     drawn = []
@@ -122,8 +123,8 @@ def test_followable_any_face_up_card_under_the_pointer_shows_enlarged(small_app,
     a.frame()
     a.scene.dirty = True
     a.frame()
-    assert table.ui_state.hovered is theirs
-    zoom = a.screen.rect((0, 0, *table.presenter.zoom_size()))
+    assert table.pointer.hovered is theirs
+    zoom = a.screen.rect((0, 0, *table.model.presenter.zoom_size()))
     assert any(card is theirs.card and abs(w - zoom.w) <= 1 and abs(h - zoom.h) <= 1
                for card, w, h in drawn)                                 # shown at the zoom's size
     assert zoom.h >= 2 * a.screen.rect(theirs.rect).h
@@ -186,19 +187,19 @@ def test_followable_a_hint_stands_clear_of_the_viewers_own_cards(small_app):
     table = a.scene
     rng = random.Random(5)
     for _ in range(400):
-        if table.my_turn() and not table.busy():
+        if table.model.my_turn() and not table.busy():
             if any(p.zone == "faceup:0" for p in table.board.placed):
                 break
-            table.submit(choose(session.legal_actions(), rng))
-        if table.hold.wait:
-            table.continue_on()
+            table.act(Choose(choose(session.legal_actions(), rng)))
+        if table.model.hold.wait:
+            table.act(Continue())
         a.frame()
-    table.ask_hint()
+    table.act(Hint())
     a.frame()
     a.frame()
-    words = table.ui_state.message
+    words = table.model.ui.message
     assert words.startswith("Hint: ")
-    box = pygame.Rect(*map(int, table.ui_state.message_spot), int(table_draw.message_width(a.screen, table.board,
+    box = pygame.Rect(*map(int, table.pointer.message_spot), int(table_draw.message_width(a.screen, table.board,
                                                                                           words)), 32)
     own = [p for p in table.board.placed if p.zone in table.board.own_zones or p.hinted]
     assert {p.zone for p in own} >= {"hand:0", "faceup:0", "facedown:0"}
@@ -238,7 +239,7 @@ def test_followable_the_top_bar_never_cuts_its_words_at_960x600(small_app, game_
     toasted = set()
 
     def toast_news(table):
-        for line in set(table.log_lines()) - toasted:
+        for line in set(table.model.log_lines()) - toasted:
             table.motion.toasts = [[line, 1.0]]
             table.draw(a.screen)
             toasted.add(line)
@@ -251,7 +252,7 @@ def test_followable_the_top_bar_never_cuts_its_words_at_960x600(small_app, game_
 
 def test_followable_settings_explains_every_undo_choice_in_one_line(small_app, monkeypatch):
     from scenes import config
-    from scenes.settings import SettingsScene
+    from scenes.screens.settings import SettingsScene
     from sprites import palette
     from tests.test_ui_play import click_widget
     drawn = []

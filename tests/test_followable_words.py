@@ -6,8 +6,9 @@ import re
 
 import pygame
 
-from scenes.session import Seat, Session, inline
-from scenes.table import TableScene
+from scenes.table.session import Seat, Session, inline
+from scenes.table.scene import TableScene
+from scenes.table.intents import Choose, Continue
 from tests.test_ktu import blind_position, new, play
 from tests.test_ui_play import app, choose, click_at, click_widget, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
@@ -38,10 +39,10 @@ def play_until(a, table, found, rng, limit=20000):
             if not getattr(scene, "interim", False):
                 raise AssertionError("the game ended first")
             scene.next_hand()
-        elif table.hold.wait:
-            table.continue_on()
-        elif table.my_turn() and not table.busy():
-            table.submit(choose(table.session.legal_actions(), rng))
+        elif table.model.hold.wait:
+            table.act(Continue())
+        elif table.model.my_turn() and not table.busy():
+            table.act(Choose(choose(table.model.session.legal_actions(), rng)))
         a.frame()
     raise AssertionError("never found")
 
@@ -50,12 +51,12 @@ def test_followable_penalty_draws_are_told_with_their_cause(app):
     start_game(app, "final_card_down", 3, {0}, 5)
     table = app.scene
     play_until(app, table, lambda: any(re.search(r"drew \d cards for (a 2|\w+ 2s)", line)
-                                       for line in table.log_lines()), random.Random(5))
-    line = next(line for line in table.log_lines() if " 2" in line and "drew" in line and "for" in line)
+                                       for line in table.model.log_lines()), random.Random(5))
+    line = next(line for line in table.model.log_lines() if " 2" in line and "drew" in line and "for" in line)
     count = int(re.search(r"drew (\d) cards", line).group(1))
     twos = "a 2" if count == 2 else {4: "two 2s", 6: "three 2s"}.get(count)
     assert f"drew {count} cards for {twos}" in line
-    assert "drew a card, drew a card" not in " ".join(table.log_lines())
+    assert "drew a card, drew a card" not in " ".join(table.model.log_lines())
 
 
 def test_followable_a_pair_of_8s_names_both_players_skipped(app):
@@ -64,9 +65,9 @@ def test_followable_a_pair_of_8s_names_both_players_skipped(app):
     for name in ("8S", "8H"):
         placed = next(p for p in table.board.placed if p.card is not None and p.card.name == name)
         click_at(app, (placed.rect.left + 4, placed.rect.top + 20))
-    assert [c.name for c in table.ui_state.selection] == ["8S", "8H"]
+    assert [c.name for c in table.model.ui.selection] == ["8S", "8H"]
     click_widget(app, lambda w: w.label == "Play 2 cards")
-    assert "Theo and Ines are skipped" in table.log_lines()
+    assert "Theo and Ines are skipped" in table.model.log_lines()
     assert any(words == "Theo and Ines are skipped" for words, _ in table.motion.toasts) or \
         table.app.settings.animation_speed == "instant"
 
@@ -81,13 +82,13 @@ def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app)
     blind = next(p for p in table.board.placed if p.zone == "facedown:3" and p.raised)
     click_at(app, (blind.rect.left + 4, blind.rect.centery))
     words = "4 of hearts does not beat the 8 of hearts: Kofi picks it up with the pile (2 cards)"
-    assert table.hold.outcome.words == words
+    assert table.model.hold.outcome.words == words
     for _ in range(120):
         app.frame()
-    assert table.hold.waiting                         # readable at Fast: it waits for a key
-    assert "Kofi picked up the pile (2 cards)" in table.log_lines()      # the same count as the log's
+    assert table.model.hold.waiting                         # readable at Fast: it waits for a key
+    assert "Kofi picked up the pile (2 cards)" in table.model.log_lines()      # the same count as the log's
     press(app, pygame.K_SPACE)
-    assert not table.hold.outcomes
+    assert not table.model.hold.outcomes
 
 
 def test_followable_extra_credit_names_whose_assignment_and_a_computers_exam_its_cards(app):
@@ -97,10 +98,10 @@ def test_followable_extra_credit_names_whose_assignment_and_a_computers_exam_its
     laid = re.compile(rf"({computers}) laid down [^,]+ \(")            # a computer's cards named
 
     def found():
-        log = " ".join(table.log_lines())
+        log = " ".join(table.model.log_lines())
         return "as extra credit on " in log and laid.search(log)
     play_until(app, table, found, random.Random(4))
-    log = " ".join(table.log_lines())
+    log = " ".join(table.model.log_lines())
     assert re.search(r"as extra credit on (their|\w+'s) ", log)
     assert "assignment being built" not in log and "group of" not in log
 
@@ -108,16 +109,16 @@ def test_followable_extra_credit_names_whose_assignment_and_a_computers_exam_its
 def test_followable_a_card_taken_from_your_hand_is_said_where_you_look(app):
     start_game(app, "deadline", 3, {0}, 5)
     table = app.scene
-    play_until(app, table, lambda: "from Maya's hand" in table.ui_state.message, random.Random(1))
-    assert re.match(r"\w+ took .+ blind from Maya's hand", table.ui_state.message)
+    play_until(app, table, lambda: "from Maya's hand" in table.model.ui.message, random.Random(1))
+    assert re.match(r"\w+ took .+ blind from Maya's hand", table.model.ui.message)
 
 
 def test_followable_five_possessions_counts_dots_in_words_and_announces_drives(app):
     start_game(app, "five_possessions", 2, {0}, 4242)
     table = app.scene
     play_until(app, table, lambda: any(("Touchdown!" in line or "Drive stopped" in line)
-                                       for line in table.log_lines()), random.Random(3))
-    log = table.log_lines()
+                                       for line in table.model.log_lines()), random.Random(3))
+    log = table.model.log_lines()
     lanes = [line for line in log if line.startswith("Lane ")]
     assert lanes and not any(re.search(r"\b1 \w+ dots\b", line) for line in lanes)
     assert all(re.search(r"(\d+ (\w+ )?dots?|holds the lane)", line) for line in lanes)
@@ -133,27 +134,28 @@ def test_followable_undo_names_the_move_and_says_why_it_is_refused(app):
     play_move = next((a for a in legal if a.kind == "play"), None)
     assert play_move is not None
     app.settings.undo = "casual"
-    table.submit(play_move)
+    table.act(Choose(play_move))
     press(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert table.ui_state.message.startswith(f"Taken back: your play of the {play_move.cards[0].spoken}")
+    assert table.model.ui.message.startswith(f"Taken back: your play of the {play_move.cards[0].spoken}")
     app.settings.undo = "mine"
     draw = next(a for a in session.legal_actions() if a.kind == "draw")
-    table.submit(draw)
+    table.act(Choose(draw))
     while session.current_player != 0:
         app.frame()
     press(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert table.ui_state.message.startswith("Undo: ")
-    assert table.ui_state.message in ("Undo: a new card came to light",
-                                      "Undo: chance has acted since (a shuffle, a roll, a blind pick or a card from a shuffled pile)")
+    assert table.model.ui.message.startswith("Undo: ")
+    assert table.model.ui.message in (
+        "Undo: a new card came to light",
+        "Undo: chance has acted since (a shuffle, a roll, a blind pick or a card from a shuffled pile)")
 
 
 def test_followable_zones_read_in_lower_case_and_a_blind_take_names_whose_hand(app):
     session = start_game(app, "deadline", 4, {0}, 5)
     table = app.scene
-    play_until(app, table, lambda: table.my_turn() and table.current_view.facts.get("exchange"),
+    play_until(app, table, lambda: table.model.my_turn() and table.model.view.facts.get("exchange"),
                random.Random(1))
     assert any(w.label == f"Take from {session.name(3)}'s hand..." for w in table.widgets)
-    log = " ".join(table.log_lines())
+    log = " ".join(table.model.log_lines())
     assert "'s Hand" not in log and "the Discard pile" not in log
 
 
@@ -162,23 +164,23 @@ def test_followable_undo_names_a_swap_with_what_it_traded_and_an_end_of_turn(app
     session = start_game(app, "final_count", 2, {0}, 8)
     table = app.scene
     swaps = {"swap_board": "the Board", "swap_opp": "an opponent's card", "swap_draw": "the drawn card"}
-    play_until(app, table, lambda: table.my_turn() and not table.busy() and
+    play_until(app, table, lambda: table.model.my_turn() and not table.busy() and
                any(a.kind in swaps for a in session.legal_actions()), random.Random(2))
     swap = next(a for a in session.legal_actions() if a.kind in swaps)
-    table.submit(swap)
+    table.act(Choose(swap))
     press(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert table.ui_state.message.startswith(
+    assert table.model.ui.message.startswith(
         f"Taken back: your swap of the {swap.cards[0].spoken} with {swaps[swap.kind]}")
-    play_until(app, table, lambda: table.my_turn() and not table.busy() and
+    play_until(app, table, lambda: table.model.my_turn() and not table.busy() and
                any(a.kind == "end_turn" for a in session.legal_actions()), random.Random(2))
-    table.submit(next(a for a in session.legal_actions() if a.kind == "end_turn"))
-    while not table.my_turn() or table.busy():
-        if table.hold.wait:
-            table.continue_on()
+    table.act(Choose(next(a for a in session.legal_actions() if a.kind == "end_turn")))
+    while not table.model.my_turn() or table.busy():
+        if table.model.hold.wait:
+            table.act(Continue())
         app.frame()
     press(app, pygame.K_z, pygame.KMOD_LCTRL)
-    assert table.ui_state.message.startswith("Taken back: ")
-    assert "your end turn" not in table.ui_state.message
+    assert table.model.ui.message.startswith("Taken back: ")
+    assert "your end turn" not in table.model.ui.message
 
 
 def test_followable_cards_owed_count_down_while_the_penalty_is_drawn(app):
@@ -191,11 +193,12 @@ def test_followable_cards_owed_count_down_while_the_penalty_is_drawn(app):
     settle(app)
 
     def owed():
-        return dict((label, value) for label, value, _ in table.presenter.side_facts(table.current_view, table.names))
+        model = table.model
+        return dict((label, value) for label, value, _ in model.presenter.side_facts(model.view, model.names))
     assert owed()["Cards owed"] == "4" and owed()["Active 2s"] == "2"
 
     def make(kind):
-        table.submit(next(a for a in session.legal_actions() if a.kind == kind))
+        table.act(Choose(next(a for a in session.legal_actions() if a.kind == kind)))
         settle(app)
     for left in (3, 2, 1):
         make("draw")
@@ -203,7 +206,7 @@ def test_followable_cards_owed_count_down_while_the_penalty_is_drawn(app):
     make("draw")
     assert owed().get("Cards owed", "0") == "0"
     make("end_turn")
-    assert any(line.startswith("Theo drew 4 cards for two 2s") for line in table.log_lines())
+    assert any(line.startswith("Theo drew 4 cards for two 2s") for line in table.model.log_lines())
 
 
 def test_followable_a_final_count_swap_names_both_cards_and_whose_they_were(app):
@@ -217,7 +220,7 @@ def test_followable_a_final_count_swap_names_both_cards_and_whose_they_were(app)
                         "hand, which went on top of the Draw Pile")    # a face-down card is not named
 
     def log():
-        return " ".join(app.scene.log_lines()) if isinstance(app.scene, TableScene) else ""
+        return " ".join(app.scene.model.log_lines()) if isinstance(app.scene, TableScene) else ""
     play_until(app, table, lambda: with_opponent.search(log()) and unseen.search(log()), random.Random(1))
     log = log()
     assert " moved " not in log and "let the" not in log        # no swap told in one direction only

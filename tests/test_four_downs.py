@@ -100,6 +100,17 @@ def test_t1_following_forced_to_the_opposite_side():
     assert state.round == 2
 
 
+def test_a_follow_refused_names_the_colour_with_its_article():
+    """'an orange defense card', 'an orange card': the article agrees with the word after it."""
+    state = new({0: ["OO5", "DG6", "DP6", "OP6"], 1: ["DO6", "OB7", "DG4", "DP4"],
+                 2: ["OO6", "OP4", "DG5", "OG5"]})
+    act(state, "play OO5")
+    assert "lead with an orange defense card" in rejected(state, registry.Action("play", (card_of(state, 1, "OB7"),)))
+    act(state, "play DO6")
+    assert "follow with an orange card while you have one" in rejected(
+        state, registry.Action("play", (card_of(state, 2, "OP4"),)))
+
+
 def test_t2_same_side_only():
     state = new({0: ["DG5"], 1: ["DG4", "OB4", "DP4", "DO4"], 2: ["OG4", "OB5", "DP5", "DO5"]})
     act(state, "play DG5")

@@ -106,8 +106,8 @@ class Wire:
                 assert shown == (card.id if card.id in now else None), \
                     f"{zone['key']}: seat {seat} was sent {shown} for {card.name}"
         events = data["events"]
-        first = table.host.session.event_count() - len(events)
-        assert first == 0 or not data["fresh"]
+        first = data["kept"]
+        assert first + len(events) == table.host.session.event_count()
         for index, event in enumerate(events, first):
             shown = {c for c in event["cards"] if c is not None}
             hidden = shown - self.allowed[index][seat]

@@ -169,3 +169,34 @@ def test_a_wrong_code_or_a_bad_seat_list_ends_with_one_line(user_home, cleanup):
     nobody = Process(user_home / "x", "join", "127.0.0.1:1", "--code", CODE)
     status, out, err = nobody.finish()
     assert status == 1 and err.startswith("main.py join: error: could not reach 127.0.0.1:1")
+
+
+BAD_INPUT = [
+    (["join", "a" * 64 + ":47470", "--code", CODE, "--wait", "1"],
+     "main.py join: error: '" + "a" * 39 + "... is neither an IP address nor a host name"),
+    (["join", "a..b:47470", "--code", CODE, "--wait", "1"],
+     "main.py join: error: 'a..b' is neither an IP address nor a host name"),
+    (["join", "127.0.0.1:47470", "--code", "C" * 65],
+     "main.py join: error: --code: at most 64 characters, got 65"),
+    (["join", "127.0.0.1:47470", "--code", CODE, "--name", "\u202eoehT"],
+     "main.py join: error: --name: '\\u202eoehT' would be shown as 'oehT': a name has at most 14 "
+     "letters, digits, spaces or common signs"),
+    (["join", "127.0.0.1:47470", "--code", CODE, "--name", "\U0001F600" * 3],
+     "main.py join: error: --name: name: none of its characters can be shown at the table (use "
+     "letters, digits or common signs)"),
+    (["host", "ktu", "--listen", "a" * 64, "--port", "0"],
+     "main.py host: error: --listen: '" + "a" * 39 + "... is neither an IP address nor a host name"),
+    (["host", "ktu", "--listen", "a..b", "--port", "0"],
+     "main.py host: error: --listen: 'a..b' is neither an IP address nor a host name"),
+    (["host", "ktu", "--code", "A" * 65, "--port", "0", "--listen", "127.0.0.1"],
+     "main.py host: error: --code: a join code has at most 32 letters or digits (64 characters "
+     "as written)"),
+]
+
+
+@pytest.mark.parametrize("args,line", BAD_INPUT, ids=[" ".join(a)[:40] for a, _ in BAD_INPUT])
+def test_a_bad_address_code_or_name_is_one_line_and_status_2_at_once(user_home, args, line):
+    """Nothing is sent and nothing waits: a host name no resolver takes (a 64-letter
+    label, an empty one) hung `join` whatever --wait said, or ended `host` in a traceback."""
+    status, out, err = Process(user_home, *args).finish(timeout=30)
+    assert (status, err) == (2, line + "\n") and out == []

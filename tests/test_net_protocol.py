@@ -1,5 +1,6 @@
 """The wire format: every declared message goes out and comes back the same, and anything
-else is refused with a one-line reason (shape, types, lengths, nesting, size)."""
+else is refused with a one-line reason (shape, types, lengths, nesting, size); names,
+codes and addresses are normalised or refused with the reason where they arrive."""
 import json
 
 import pytest
@@ -16,11 +17,11 @@ def test_every_declared_message_comes_back_the_same():
     view = wire.view_data(state.view(1))
     action = wire.action_data(state.legal_actions()[0])
     events = [wire.event_data(e.for_seat(1)) for e in state.events]
-    messages = [wire.Hello(wire.PROTOCOL, "ABCD-EFGH-JKLM", "Maya"), wire.Act(3, 1, action),
+    messages = [wire.Hello(wire.PROTOCOL, "ABCDEFGHJKLM", "Maya"), wire.Act(3, 1, action),
                 wire.Undo(3, 1), wire.Welcome(wire.PROTOCOL, 1, "ktu", 3, dict(state.options),
                                               ["Maya", "Theo", "Ines"]),
                 wire.Lobby(["Maya", None, "Computer"], [wire.HERE, wire.OPEN, wire.COMPUTER]),
-                wire.Update(7, view, [action], events, True, False, [wire.HERE] * 3, action, 2),
+                wire.Update(7, view, [action], 4, events, True, False, [wire.HERE] * 3, action, 2),
                 wire.Refused("wrong join code", True)]
     for message in messages:
         kinds = wire.FROM_SCREEN if message.TYPE in wire.FROM_SCREEN else wire.FROM_HOST
@@ -99,7 +100,7 @@ def test_decoding_anything_either_gives_a_declared_message_or_a_reason(data):
 def test_a_screen_refuses_what_a_host_should_never_send():
     screen = ClientTable("ABCD-EFGH-JKLM", "Maya")
     state = registry.new_game("ktu", players=3, seed=4)
-    update = wire.encode(wire.Update(1, wire.view_data(state.view(0)), [], [], True, False,
+    update = wire.encode(wire.Update(1, wire.view_data(state.view(0)), [], 0, [], True, False,
                                      [wire.HERE] * 3, None, 0))
     with pytest.raises(wire.ProtocolError, match="update before welcome"):
         screen.received(update)
@@ -113,6 +114,8 @@ def test_a_screen_refuses_what_a_host_should_never_send():
     bad["view"]["zones"][0]["cards"] = [10_000]
     with pytest.raises(wire.ProtocolError, match="no card 10000"):
         screen.received(json.dumps(bad))
+    with pytest.raises(wire.ProtocolError, match="keeps 3 events of a log of 0"):
+        screen.received(json.dumps({**json.loads(update), "kept": 3}))
 
 
 def test_the_network_layer_never_imports_pygame():
@@ -122,3 +125,92 @@ def test_the_network_layer_never_imports_pygame():
             "print('pygame' in sys.modules, 'zeroconf' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.split() == ["False", "False"], done.stderr   # zeroconf: only when used
+
+
+def unicode_names():
+    """(what, a name) of every kind of Unicode a joiner could send."""
+    return [
+        ("controls", "Th\x00e\x07o\x1b[31m\x7f\x9b"),
+        ("a tab and line breaks", "Theo\tvan\nder\u2028Berg"),
+        ("bidirectional marks", "\u202eoehT\u202c\u200f\u2066Maya\u2069"),
+        ("zero-width and format characters", "Ma\u200bya\u200d\ufeff\u00ad"),
+        ("combining marks", "Zoe\u0308 Z\u0351\u0352\u0353\u0354\u0355\u0356a\u0357lgo"),
+        ("lone surrogates", "\ud800Th\udfffeo"),
+        ("40 emoji", "\U0001F600" * 40),
+        ("emoji between letters", "Kofi \U0001F3B2\u2764\ufe0f"),
+        ("private use and unassigned", "\ue000Lena\U0010FFFD\u0378"),
+        ("compatibility forms", "\uff2d\uff41\uff59\uff41 \ufb01"),
+        ("scripts the font lacks", "\u4e2d\u6587 Sam \u0645\u0631\u062d\u0628\u0627"),
+        ("Greek and Cyrillic", "\u0399\u03c9\u03ac\u03bd\u03bd\u03b7\u03c2 \u0416\u0435\u043d\u044f"),
+        ("too long", "Maximilian-Alexander the Third"),
+        ("only spaces", " \t\u3000 "),
+    ]
+
+
+EXPECTED = {"controls": "Theo[31m", "a tab and line breaks": "Theo van der B",
+            "bidirectional marks": "oehTMaya", "zero-width and format characters": "Maya",
+            "combining marks": "Zo\u00eb Zalgo", "lone surrogates": "Theo",
+            "emoji between letters": "Kofi", "private use and unassigned": "Lena",
+            "compatibility forms": "Maya fi", "scripts the font lacks": "Sam",
+            "Greek and Cyrillic": "\u0399\u03c9\u03ac\u03bd\u03bd\u03b7\u03c2 \u0416\u0435\u043d\u044f"[:14],
+            "too long": "Maximilian-Ale", "only spaces": "Guest"}
+
+
+@pytest.mark.parametrize("what,name", unicode_names())
+def test_a_name_off_the_wire_is_made_showable_or_refused_with_the_reason(what, name):
+    hello = json.dumps({"type": "hello", "protocol": wire.PROTOCOL, "code": "ABCD-EFGH-JKLM",
+                        "name": name}, ensure_ascii=False)
+    if what == "40 emoji":
+        with pytest.raises(wire.ProtocolError, match="name: none of its characters can be shown"):
+            wire.decode(hello, wire.FROM_SCREEN, wire.MAX_FROM_SCREEN)
+        return
+    message = wire.decode(hello, wire.FROM_SCREEN, wire.MAX_FROM_SCREEN)
+    assert message.name == EXPECTED[what]
+    assert message.name.isprintable() and len(message.name) <= wire.NAME_LENGTH
+    assert all(wire.drawable(ch) for ch in message.name)
+    assert message.code == "ABCDEFGHJKLM"
+
+
+def test_names_a_host_sends_are_shown_as_the_table_can():
+    screen = ClientTable("ABCD-EFGH-JKLM", "Maya")
+    screen.received(wire.encode(wire.Welcome(wire.PROTOCOL, 0, "ktu", 3, {},
+                                             ["Maya", "\u202eTheo\x1b", "\U0001F600"])))
+    assert screen.names == ["Maya", "Theo", ""]
+    screen.received(wire.encode(wire.Lobby(["Maya", None, "In\u0000es"], ["here", "open", "here"])))
+    assert screen.names == ["Maya", "", "Ines"]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("127.0.0.1:47470", ("127.0.0.1", 47470)), ("[::1]:5000", ("::1", 5000)),
+    (" maya-laptop.local:47470 ", ("maya-laptop.local", 47470)),
+    ("b\u00fccher.example:80", ("xn--bcher-kva.example", 80))])
+def test_an_address_is_a_host_and_a_port(text, expected):
+    assert wire.parse_address(text) == expected
+
+
+@pytest.mark.parametrize("text,words", [
+    ("a" * 64 + ":47470", "is neither an IP address nor a host name"),
+    ("a..b:47470", "is neither an IP address nor a host name"),
+    (".:47470", "is neither an IP address nor a host name"),
+    ("-a.b:47470", "is neither an IP address nor a host name"),
+    ("x" * 254 + ":1", "is neither an IP address nor a host name"),
+    ("a\u202eb:47470", "is neither an IP address nor a host name"),
+    ("host", "expected HOST:PORT"), ("host:0", "expected HOST:PORT"), ("host:65536", "expected HOST:PORT"),
+    ("host:\u0661\u0662", "expected HOST:PORT"), (":47470", "expected HOST:PORT")])
+def test_an_address_that_cannot_be_reached_is_refused_with_the_reason(text, words):
+    with pytest.raises(wire.ProtocolError, match=words) as refused:
+        wire.parse_address(text)
+    assert "\n" not in str(refused.value) and len(str(refused.value)) < 120
+
+
+def test_codes_are_long_and_compared_whole():
+    codes = {wire.new_code() for _ in range(200)}
+    assert len(codes) == 200
+    assert all(len(wire.normal_code(code)) == 12 for code in codes)
+    assert wire.check_code(" abcd-efgh-jkmn ") == "ABCDEFGHJKMN"
+    for short in ("1234", "ABCD-EFG", "ABCDEFGHJ!", ""):
+        with pytest.raises(wire.ProtocolError, match="at least 10 letters or digits"):
+            wire.check_code(short)
+    for long in ("A" * 33, "AB-" * 22):
+        with pytest.raises(wire.ProtocolError, match="at most 32 letters or digits"):
+            wire.check_code(long)

@@ -141,7 +141,8 @@ def test_version_is_the_one_number():
                        "lower is better in"]),
     (("bench",), ["(default 2.0)", "(default 1)"]),
     (("replay",), ["record"]),
-    (("report",), ["(default 1000)", "(default 0)", "(default random)", "default 1/1",
+    (("report",), ["(default 1000)", "(default: a new one each run", "(default medium)",
+                   "default 1/1",
                    "requirements-designer.txt", "higher is better in"]),
     (("host",), ["(default remote,remote)", "(default 47470", "(default 0.0.0.0"]),
     (("join",), ["(default medium)", "(default Guest)", "(default 60"]),
@@ -241,8 +242,12 @@ def test_replay_prints_a_record_move_by_move(tmp_path):
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == "Final Card-Down, deal number 2: Maya, Ravi"
-    assert len(lines) == len(state.history) + 3
-    assert lines[1].split(":", 1)[1].strip() == str(state.history[0])
+    assert lines[1].startswith("The deal: Maya was dealt ")
+    moves = lines[2:-2]
+    assert [line.split(".")[0].strip() for line in moves] == [str(n) for n in range(1, len(state.history) + 1)]
+    assert moves[0].split(". ", 1)[1].startswith(("Maya ", "Ravi "))
+    codes = {str(card) for action in state.history for card in action.cards}
+    assert codes and not [line for line in lines for code in codes if code in line]   # cards in words
     winner = ["Maya", "Ravi"][state.winners()[0]] if state.winners() else "nobody"
     assert lines[-1] == f"winner: {winner}"
 
@@ -355,3 +360,15 @@ def test_the_app_refuses_to_start_without_a_piece(monkeypatch, capsys, tmp_path)
     assert main.main(["simulate", "ktu", "--games", "1"]) == 1
     assert capsys.readouterr().err == (f"Card Table is incomplete: final_card_down: no rulebook "
                                        f"({tmp_path / 'final_card_down.md'})\n")
+
+
+def test_the_bundle_names_itself_in_its_messages(monkeypatch, capsys):
+    """A one-line refusal starts with the command the person typed: main.py from the
+    source, the bundle's own name (cardtable) from the bundle."""
+    import main
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "argv", ["/opt/cardtable/cardtable", "simulate", "nogame"])
+    with pytest.raises(SystemExit) as stop:
+        main.main(["simulate", "nogame"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.startswith("cardtable simulate: error: unknown game 'nogame'")

@@ -1,9 +1,14 @@
 """The designers' balance report: its numbers against a direct computation, determinism
 across worker counts, shards and a real local Dask cluster, fuzzing, and its errors."""
+import base64
 import contextlib
+import html
+import io
 import json
 import os
 import random
+import re
+import shlex
 import subprocess
 import sys
 import time
@@ -33,8 +38,8 @@ def spec_for(game_id="final_card_down", games=30, seed=7, **changes):
 
 def play(spec, workers=1, cluster=None):
     engine = Cluster(cluster) if cluster else None
-    configs, rows, _ = runner.play(spec, workers, engine, progress=False)
-    return rows, summarize(spec, configs, rows)
+    played = runner.play(spec, workers, engine, progress=False)
+    return played.rows, summarize(spec, played.configs, played.rows)
 
 
 def test_numbers_match_a_direct_computation_of_30_games():
@@ -149,8 +154,8 @@ def test_a_sweep_compares_every_value_on_the_same_seeds(tmp_path):
     page = (tmp_path / "report.html").read_text()
     assert data["app_version"] == VERSION and f"{TITLE}, code {data['versions']['code']}" in page
     assert "comparing Sudden death (Off, On) on the same seeds" in page
-    head = page.split("<table>")[0]        # the header and the findings: no raw keys
-    assert "default rules" not in head and "pd.sudden_death" not in head
+    head = re.sub("<code>.*?</code>", "", page.split("<table>")[0])   # the header and the
+    assert "default rules" not in head and "pd.sudden_death" not in head   # findings: words
     first = [line for line in data["summary"]["comparison"]
              if line["figure"] == "the first player wins"][0]
     assert [cell["n"] for cell in first["cells"]] == [12, 12]
@@ -236,16 +241,24 @@ def test_error_bars_are_never_negative_at_shares_of_0_and_1():
 def test_findings_name_play_to_the_last_and_its_turn_limit_in_words(tmp_path):
     designers_extra("matplotlib")
     assert main.main(["report", "ktu", "--games", "40", "--workers", "1", "--seed", "2",
+                      "--bots", "random",
                       "--sweep", "ktu.play_to_last=off,on", "--out", str(tmp_path)]) == 0
     found = json.loads((tmp_path / "summary.json").read_text())["summary"]["findings"]["found"]
     texts = [f["text"] for f in found]
-    assert any(t.startswith("With Play to the last: On, games ending at the turn limit of 500 "
-                            "turns (A24):") and "against" in t and "with Play to the last: Off"
-               in t and "40 games each, on the same seeds" in t for t in texts), texts
-    assert [f["size"] for f in found if f["kind"] != "play"] == sorted(
-        (f["size"] for f in found if f["kind"] != "play"), reverse=True)
+    limit = next(t for t in texts if "games ending at the turn limit" in t)
+    assert limit.startswith("Random movers in every seat (random legal moves, not players) — "
+                            "Play to the last: On against Off (on the same 40 seeds): ")
+    figure = next(part for part in limit.split("; ") if "turn limit" in part)
+    assert figure.startswith("games ending at the turn limit of 500 turns (A24) ")
+    assert figure.endswith(" (with Medium bots: 0.0% against 0.0%)")
+    assert all(t.startswith("Random movers in every seat (random legal moves, not players)")
+               for t in texts)
+    order = [(f["group"], -f["size"]) for f in found]
+    assert order == sorted(order) and found[0]["kind"] == "effect"
     page = (tmp_path / "report.html").read_text()
-    assert "With Play to the last: On, games ending at the turn limit" in page
+    assert html.escape(limit) in page
+    assert page.index("<h1>KTU balance report: Random movers in every seat (random legal "
+                      "moves, not players)</h1>") < page.index("<h2>")
 
 
 def test_dealt_card_effects_cover_every_rank_in_every_mode():
@@ -326,6 +339,10 @@ def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, cap
     whole = json.loads((tmp_path / "whole" / "summary.json").read_text())
     resumed = json.loads((out / "summary.json").read_text())
     assert resumed["rows"] == whole["rows"] and resumed["summary"] == whole["summary"]
+    assert resumed["run"]["where"] == {runner.HERE: 1, "1 local process": 16,
+                                       "2 local processes": 13}
+    assert ("1 local process: 16 games, 2 local processes: 13 games, "
+            f"{runner.HERE}: 1 game") in (out / "report.html").read_text()
     assert sorted(os.listdir(out)) == ["games.csv", "report.html", "summary.json"]
     assert main.main(["report", "--resume", str(out)]) == 2
     assert "no stopped run there" in capsys.readouterr().err
@@ -334,7 +351,7 @@ def test_a_stopped_run_resumes_to_the_results_of_one_uninterrupted(tmp_path, cap
 def test_a_run_longer_than_a_minute_says_how_long_first(tmp_path, capsys, monkeypatch):
     designers_extra("matplotlib")
     def stop(jobs, workers, on_chunk):
-        assert next(jobs)[6:] == (games, games + runner.CHUNK)    # after the first games
+        assert next(jobs)[6] == games                              # after the first games
         raise KeyboardInterrupt
     monkeypatch.setattr(runner, "run_local", stop)
     games = 0
@@ -418,5 +435,223 @@ def test_fuzzing_ranks_every_option_by_its_effect_in_words():
     assert [e["size"] for e in effects] == sorted((e["size"] for e in effects), reverse=True)
     assert effects[0]["label"] == "Play to the last"
     texts = [f["text"] for f in summary["findings"]["found"]]
-    assert any(t.startswith("With Play to the last: On, ") and "run into trouble" in t
-               and "against" in t and "with Play to the last: Off" in t for t in texts), texts
+    assert any("— Play to the last: On against Off (" in t and "games ending at the turn limit"
+               in t and "each with random other rules (fuzzing)" in t for t in texts), texts
+
+
+def test_help_says_every_default_as_the_designer_types_it():
+    result = subprocess.run([sys.executable, "main.py", "report", "--help"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())
+    for words in ("games per configuration (default 1000)", "(default medium)",
+                  "random (random legal moves, not players)",
+                  "(default: a new one each run, printed, so the run repeats with --seed)",
+                  "(default report-GAME)", f"(default: every core, {os.cpu_count()} here)",
+                  "(default: the game's own)", "(default: the game's own rules)",
+                  "every combination; default none)", "default 1/1, every game)", "(default off)",
+                  "(default: ask at a terminal, refuse otherwise)",
+                  "(default: this machine's processes)"):
+        assert words in text, words
+
+
+def test_a_run_without_seed_draws_a_new_one_and_says_how_to_repeat_it(tmp_path, capsys):
+    designers_extra("matplotlib")
+    seeds = []
+    for name in ("a", "b"):
+        assert main.main(["report", "ktu", "--games", "6", "--workers", "1",
+                          "--out", str(tmp_path / name)]) == 0
+        out = capsys.readouterr().out
+        seed = json.loads((tmp_path / name / "summary.json").read_text())["spec"]["seed"]
+        assert f"run seed {seed} (--seed {seed} repeats it)" in out
+        seeds.append(seed)
+    assert seeds[0] != seeds[1]
+    assert main.main(["report", "ktu", "--games", "6", "--workers", "1", "--seed",
+                      str(seeds[0]), "--out", str(tmp_path / "again")]) == 0
+    first, again = (json.loads((tmp_path / name / "summary.json").read_text())
+                    for name in ("a", "again"))
+    assert first["rows"] == again["rows"] and first["spec"]["bots"] == ["medium"]
+    assert f"run seed {seeds[0]}" in (tmp_path / "a" / "report.html").read_text()
+    assert main.main(["report", "ktu", "--games", "6", "--shard", "1/2",
+                      "--out", str(tmp_path / "shard")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--shard 1/2: give --seed too" in err
+
+
+class Terminal:
+    """Standard input at a terminal, where a person answers `answer`."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.asked = 0
+
+    def isatty(self):
+        return True
+
+    def readline(self):
+        self.asked += 1
+        return self.answer + "\n"
+
+
+def test_a_finished_report_is_replaced_only_when_asked_or_forced(tmp_path, capsys, monkeypatch):
+    designers_extra("matplotlib")
+    common = ["report", "ktu", "--games", "4", "--workers", "1", "--out", str(tmp_path)]
+    assert main.main([*common, "--seed", "1"]) == 0
+    before = (tmp_path / "summary.json").read_text()
+    monkeypatch.setattr(runner, "play_chunk", lambda job: pytest.fail("a game was played"))
+    assert main.main([*common, "--seed", "2"]) == 2              # not a terminal: refused
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert (f"--out {tmp_path}: it holds a finished report (KTU, 4 games per configuration, "
+            "run seed 1); give --force to replace it") in err
+    no = Terminal("n")
+    monkeypatch.setattr(sys, "stdin", no)
+    assert main.main([*common, "--seed", "2"]) == 2
+    assert no.asked == 1 and "Replace it? [y/N]" in capsys.readouterr().err
+    assert (tmp_path / "summary.json").read_text() == before
+    monkeypatch.undo()
+    monkeypatch.setattr(sys, "stdin", Terminal("y"))
+    assert main.main([*common, "--seed", "2"]) == 0
+    assert json.loads((tmp_path / "summary.json").read_text())["spec"]["seed"] == 2
+    monkeypatch.undo()
+    assert main.main([*common, "--seed", "3", "--force"]) == 0
+    assert json.loads((tmp_path / "summary.json").read_text())["spec"]["seed"] == 3
+
+
+def test_which_house_rules_a_game_used_deal_moves_choices_and_outcomes():
+    rows = [runner.play_game("deadline", 4, ["medium"] * 4, {}, seed) for seed in range(6)]
+    for row in rows:                   # Medium never finishes an exam early: offered, unused
+        assert "deadline.voluntary_submission" in row["rules_moves"]
+        assert "deadline.voluntary_submission" not in row["rules_play"]
+    assert any("deadline.ace_high" in row["rules_play"] for row in rows)
+    ktu = [runner.play_game("ktu", 4, ["medium"] * 4, {}, seed) for seed in range(12)]
+    # eights skipping per card or per play: the same moves on offer, another outcome
+    assert any("ktu.eight_skip" in row["rules_play"] for row in ktu)
+    assert not any("ktu.eight_skip" in row["rules_moves"] for row in ktu)
+    # a random first player: another deal's first turn wherever the toss is not seat 1
+    assert not any("ktu.first_player" in row["rules_moves"] for row in ktu)
+    tossed = [registry.new_game("ktu", players=4, seed=seed, options={"ktu.first_player": "random"})
+              .first_player for seed in range(12)]
+    assert [("ktu.first_player" in row["rules_play"]) for row in ktu] == [t != 0 for t in tossed]
+
+
+def test_watching_the_house_rules_never_changes_a_game(monkeypatch):
+    from game.report import exercise
+    watched = [runner.play_game(g, 4, ["medium"] * 4, {}, seed)
+               for g in ("deadline", "ktu") for seed in range(4)]
+
+    class Blind(exercise.Watch):
+        def before(self, state, legal, rng):
+            pass
+
+        def after(self, state, action):
+            pass
+    monkeypatch.setattr(runner, "Watch", Blind)
+    unwatched = [runner.play_game(g, 4, ["medium"] * 4, {}, seed)
+                 for g in ("deadline", "ktu") for seed in range(4)]
+    for a, b in zip(watched, unwatched):
+        for key in ("rules_moves", "rules_play"):
+            a.pop(key)
+            b.pop(key)
+        assert a == b
+
+
+def test_the_page_says_which_rule_was_never_used_not_plus_zero(tmp_path):
+    designers_extra("matplotlib")
+    assert main.main(["report", "deadline", "--games", "40", "--workers", "1", "--seed", "4",
+                      "--sweep", "deadline.voluntary_submission=off,on",
+                      "--out", str(tmp_path)]) == 0
+    data = json.loads((tmp_path / "summary.json").read_text())
+    value = data["summary"]["effects"][0]["values"][1]
+    assert value["unused"] and value["used"] == {"games": 40, "moves": 40, "play": 0}
+    assert value["entries"] == []
+    found = data["summary"]["findings"]["found"][0]["text"]
+    assert found.startswith("Medium bots in every seat — Voluntary submission: On was never "
+                            "used in 40 games: another value changed the moves on offer in "
+                            "40 of them, but no player chose otherwise")
+    page = (tmp_path / "report.html").read_text()
+    ranked = page[page.index("House rules ranked"):page.index("House rules: used or not")]
+    assert "never used in 40 games" in ranked and "+0%" not in ranked
+    assert "Voluntary submission: On played the very same games as Voluntary submission: Off" \
+        in page
+
+
+def test_check_on_another_seed_runs_as_the_page_says_and_marks_what_it_found(tmp_path, capsys):
+    designers_extra("matplotlib")
+    common = ["--games", "40", "--workers", "1", "--sweep", "ktu.play_to_last=off,on"]
+    first = tmp_path / "first"
+    assert main.main(["report", "ktu", *common, "--seed", "3", "--out", str(first)]) == 0
+    data = json.loads((first / "summary.json").read_text())
+    command = data["run"]["another_seed"]
+    assert command == (f"python3 main.py report ktu --games 40 --bots medium --sweep "
+                       f"ktu.play_to_last=off,on --seed 4 --confirm {first / 'summary.json'} "
+                       f"--out {first}-seed-4")
+    page = (first / "report.html").read_text()
+    assert html.escape(command) in page
+    assert all(f["text"].endswith("Check on another seed.") for f in data["summary"]["findings"]
+               ["found"] if f["kind"] not in ("play", "contract", "stall"))
+    capsys.readouterr()
+    assert main.main(shlex.split(command)[2:]) == 0
+    again = json.loads((tmp_path / "first-seed-4" / "summary.json").read_text())
+    texts = [f["text"] for f in again["summary"]["findings"]["found"]]
+    effect = next(t for t in texts if "Play to the last: On against Off" in t)
+    assert "(seen on seed 3 too)" in effect and "Check on another seed" not in effect
+    said = {tuple(f["key"]) for f in again["summary"]["findings"]["found"]}
+    missed = [f for f in data["summary"]["findings"]["found"] if tuple(f["key"]) not in said
+              and f["kind"] not in ("play", "contract", "stall")]
+    assert len(again["summary"]["findings"]["not_again"]) >= len(missed)
+    for finding in missed:
+        text = finding["text"].rsplit(" Check on another seed.", 1)[0]
+        assert text in again["summary"]["findings"]["not_again"]
+        assert html.escape(text) in (tmp_path / "first-seed-4" / "report.html").read_text()
+    capsys.readouterr()
+    for argv, words in ((["--seed", "3"], "played on the same seed (3)"),
+                        (["--seed", "9", "--option", "ktu.four_in_a_row=on"],
+                         "a report of other games")):
+        assert main.main(["report", "ktu", *common, *argv, "--confirm",
+                          str(first / "summary.json"), "--out", str(tmp_path / "x")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words in err
+
+
+def test_charts_are_readable_at_1280_pixels_with_every_seat_side_by_side(tmp_path, monkeypatch):
+    designers_extra("matplotlib")
+    from PIL import Image
+    from game.report import html as page
+    sizes, texts = [], []
+    real = page._png
+
+    def measured(fig):
+        fig.canvas.draw()
+        texts.extend(t.get_fontsize() * page.DPI / 72 for t in fig.findobj(
+            lambda a: hasattr(a, "get_fontsize") and hasattr(a, "get_text") and a.get_text()))
+        out = real(fig)
+        data = base64.b64decode(out.split("base64,")[1].split('"')[0])
+        sizes.append(Image.open(io.BytesIO(data)).size)
+        return out
+    monkeypatch.setattr(page, "_png", measured)
+    assert main.main(["report", "ktu", "--games", "30", "--workers", "1", "--seed", "1",
+                      "--sweep", "ktu.play_to_last=off,on", "--out", str(tmp_path)]) == 0
+    assert sizes and max(width for width, _ in sizes) <= page.PAGE_WIDTH
+    assert texts and min(texts) >= page.MIN_TEXT_PX
+    html_text = (tmp_path / "report.html").read_text()
+    assert f"max-width: {page.PAGE_WIDTH}px" in html_text
+    data = json.loads((tmp_path / "summary.json").read_text())
+    figures = [line["figure"] for line in data["summary"]["comparison"]]
+    assert figures[:4] == ["Seat 1 wins", "Seat 2 wins", "Seat 3 wins", "Seat 4 wins"]
+    assert "minutes at the table (at the app's pace, at least)" in figures
+
+
+def test_replay_says_every_move_in_the_logs_words(capsys):
+    assert main.main(["report", "ktu", "--replay", "5", "--players", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    row = runner.play_game("ktu", 3, ["medium"] * 3, registry.game_info("ktu").default_options(), 5)
+    assert out[0] == "KTU, seed 5, 3 players, Medium bots in every seat; default rules"
+    assert out[1].startswith("The deal: Seat 1 was dealt ")
+    moves = [line for line in out if line[:5].strip().isdigit()]
+    assert len(moves) == row["actions"]
+    assert moves[0] == "    1. " + moves[0][7:] and moves[0][7:].startswith("Seat 1 laid ")
+    assert all(line[7:].startswith("Seat ") for line in moves)
+    assert not any("Action(" in line or "kind=" in line or "choose_faceup" in line
+                   or "pick_up" in line for line in out)
+    assert out[-1].startswith("winner: Seat ")

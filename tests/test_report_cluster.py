@@ -13,6 +13,7 @@ import time
 import pytest
 
 import main
+from game import resources
 from game.report import cluster, run as runner
 from game.report.store import FolderStore
 from game.report.summary import summarize
@@ -20,6 +21,7 @@ from tests.helpers import designers_extra
 
 designers_extra("matplotlib", "dask.distributed")
 
+ROOT = resources.root()
 STARTUP_SECONDS = 60     # at most, for a scheduler to listen (a busy machine is slow)
 
 
@@ -105,7 +107,52 @@ def test_a_killed_scheduler_keeps_the_finished_games_and_resume_finishes_them(
     second = clusters()
     assert main.main(["report", "--resume", str(out), "--cluster", second.address]) == 0
     resumed = json.loads((out / "summary.json").read_text())
-    configs, rows, _ = runner.play(resumed["spec"], 1, progress=False)    # uninterrupted, here
+    configs, rows, *_ = runner.play(resumed["spec"], 1, progress=False)    # uninterrupted, here
     assert resumed["rows"] == rows
     assert resumed["summary"] == summarize(resumed["spec"], configs, rows)
-    assert resumed["run"]["where"] == f"Dask cluster {second.address}"
+    assert resumed["run"]["where"] == {runner.HERE: 1, f"Dask cluster {first.address}": 15,
+                                       f"Dask cluster {second.address}": 44}
+    page = (out / "report.html").read_text()
+    assert (f"Dask cluster {second.address}: 44 games, Dask cluster {first.address}: "
+            f"15 games, {runner.HERE}: 1 game") in page
+
+
+def test_the_cluster_requirements_pin_every_package_dask_compares_as_the_client_has_it():
+    from importlib.metadata import PackageNotFoundError, version
+    from distributed.versions import optional_packages, required_packages
+    pins = {}
+    with open(os.path.join(ROOT, "requirements-cluster.txt"), encoding="utf-8") as handle:
+        for line in handle:
+            name, sep, pinned = line.split("#")[0].strip().partition("==")
+            if sep:
+                pins[name.split("[")[0].lower()] = pinned
+    with open(os.path.join(ROOT, "requirements-designer.txt"), encoding="utf-8") as handle:
+        assert "-r requirements-cluster.txt" in handle.read()
+    for package in [*required_packages, *optional_packages]:
+        try:
+            here = version(package)
+        except PackageNotFoundError:
+            assert package not in pins, package
+            continue
+        name = "dask" if package == "distributed" else package     # dask[distributed]
+        assert pins.get(name) == (here if package != "distributed" else version("dask")), package
+
+
+def test_packages_that_differ_on_the_cluster_are_one_line_not_dasks_table(
+        tmp_path, clusters, capsys, monkeypatch):
+    import distributed.versions
+    real = distributed.versions.get_versions
+
+    def numpy_differs(packages=None):     # this machine, as if it had another numpy
+        found = real(packages)
+        found["packages"]["numpy"] = "0.0.1"
+        return found
+    monkeypatch.setattr(distributed.versions, "get_versions", numpy_differs)
+    loopback = clusters()
+    assert main.main(["report", "four_downs", "--games", "3", "--seed", "1",
+                      "--cluster", loopback.address, "--out", str(tmp_path / "out")]) == 0
+    err = capsys.readouterr().err
+    assert "Mismatched versions" not in err and "+---" not in err
+    notes = [line for line in err.splitlines() if "packages differ" in line]
+    assert len(notes) == 1 and "numpy 0.0.1 here" in notes[0]
+    assert "install requirements-cluster.txt on every cluster machine" in notes[0]

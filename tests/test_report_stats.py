@@ -14,13 +14,14 @@ import pytest
 from game import registry
 from game.report import stats
 from game.report.findings import findings
-from game.report.summary import _seats, summarize, summarize_config
+from game.report.summary import _seats, flag_seats, summarize, summarize_config
 
 DEFAULTS = registry.game_info("deadline").default_options()
+POSSESSIONS = registry.game_info("five_possessions").default_options()
 
 
 def row(index=0, players=4, winners=(0,), scores=None, first=0, end=None, actions=100,
-        curve=(), dealt=None, seat=None, config=0, options=None):
+        curve=(), dealt=None, seat=None, config=0, options=None, used=()):
     """A report row as `game.report.run.play_game` returns it, with only what a test sets
     (a capped game ends at KTU's turn limit, A24 of docs/rulings/ktu.md)."""
     winners = list(winners)
@@ -33,7 +34,8 @@ def row(index=0, players=4, winners=(0,), scores=None, first=0, end=None, action
             "error": None, "safeguards": [], "turns": actions, "actions": actions, "hands": 1,
             "curve": [list(c) for c in curve], "curve_steps": [None] * len(curve),
             "seat": dict(seat or {}), "dealt": dealt or [[] for _ in range(players)],
-            "game": {}, "tallies": {}}
+            "game": {}, "tallies": {}, "rules_moves": list(used), "rules_play": list(used),
+            "places": [1 if s in winners else 2 for s in range(players)], "ranked": False}
 
 
 def null_rows(rng, n, k, first_varies=False):
@@ -83,6 +85,7 @@ def test_seat_flags_on_null_data_stay_within_the_family_wise_5_percent():
         for _ in range(150):
             rows = null_rows(rng, n, k, first_varies)
             seats = _seats(rows, k)
+            flag_seats([seats])
             runs += 1
             first = seats["first_player"]
             flagged += (seats["overall"]["significant"]
@@ -99,13 +102,14 @@ def test_a_real_later_seat_edge_is_found_and_said_in_words():
     weights = [0.22, 0.24, 0.26, 0.28]
     rows = [row(i, 4, [rng.choices(range(4), weights)[0]]) for i in range(4000)]
     spec = {"game": "deadline", "fuzz": False, "sweep": [], "players": [4]}
-    config = dict(summarize_config(registry.game_info("deadline"), rows, DEFAULTS), label="4 players")
+    config = dict(summarize_config(registry.game_info("deadline"), rows, DEFAULTS), label="4 players",
+                  levels=["medium"] * 4)
     assert config["overall"]["significant"]
     assert config["seats"][3]["significant"] and not config["seats"][2]["significant"]
     words = findings(registry.game_info("deadline"), spec,
                      {"configs": [config], "comparison": [], "effects": []})
     text = words["found"][0]["text"]
-    assert text.startswith("Later seats win more: Seat 4 wins")
+    assert text.startswith("Medium bots in every seat — Later seats win more: Seat 4 wins")
     assert "4,000 games" in text and "overall test p < 0.0001" in text
     assert "Seat 1 starts every game" not in text and config["fixed_first"] == 0
 
@@ -134,14 +138,18 @@ def test_player_counts_compare_by_their_edge_over_the_fair_share():
     base, other = line["cells"]
     assert (base["share"], other["share"]) == (0.5, 0.25)     # fair shares differ ...
     assert other["edge"] == base["edge"] == 0.0                # ... their edges do not
-    assert other["tested"] and not other["significant"]
+    four = summary["effects"][0]["values"][1]
+    edge = next(e for e in four["entries"] if e["figure"].startswith("Seat 1 wins"))
+    assert edge["base"] == edge["value"] == 0.0
+    assert edge["tested"] and not edge["significant"]
 
 
 def test_a_sweep_is_paired_on_the_shared_seeds():
     rng = random.Random(7)
     lengths = [rng.randint(50, 400) for _ in range(200)]
-    rows = [row(i, 4, [i % 4], actions=lengths[i], config=0) for i in range(200)]
-    rows += [row(i, 4, [i % 4], actions=lengths[i] + 2, config=1) for i in range(200)]
+    used = ["deadline.ace_high"]
+    rows = [row(i, 4, [i % 4], actions=lengths[i], config=0, used=used) for i in range(200)]
+    rows += [row(i, 4, [i % 4], actions=lengths[i] + 2, config=1, used=used) for i in range(200)]
     configs = [{"players": 4, "levels": ["random"] * 4, "options": DEFAULTS, "label": label,
                 "at": {"deadline.ace_high": value, "players": 4}}
                for label, value in (("Ace high: Off", "off"), ("Ace high: On", "on"))]
@@ -149,14 +157,16 @@ def test_a_sweep_is_paired_on_the_shared_seeds():
             "options": {}, "sweep": [["deadline.ace_high", ["off", "on"]]], "fuzz": False,
             "shard": [1, 1]}
     summary = summarize(spec, configs, rows)
-    actions = next(line for line in summary["comparison"] if line["figure"] == "actions per game")
-    assert actions["cells"][1]["significant"]                  # 2 more actions, game by game
+    on = summary["effects"][0]["values"][1]
+    actions = next(e for e in on["entries"] if e["figure"] == "actions per game")
+    assert actions["significant"] and actions["change"] == 2     # 2 more actions, game by game
     unpaired = stats.mean_test(lengths, [v + 2 for v in lengths])
     assert unpaired > 0.5                                       # lost in the spread unpaired
     found = [f["text"] for f in summary["findings"]["found"]]
-    assert any(text.startswith("With Ace high: On, actions per game:") and
-               "against" in text and "with Ace high: Off" in text and "same seeds" in text
-               for text in found)
+    assert any(text.startswith("Random movers in every seat (random legal moves, not players) "
+                               "— Ace high: On against Off (on the same 200 seeds): actions per "
+                               "game 228.55 against 226.55, +1% (95% interval +1% to +1%)")
+               for text in found), found
 
 
 def test_capped_games_are_counted_apart_from_the_seats():
@@ -170,8 +180,9 @@ def test_capped_games_are_counted_apart_from_the_seats():
 
 
 def test_score_curves_keep_finished_games_final_scores():
-    short = row(0, 2, [0], scores=[100, 40], curve=[[20, 0], [100, 40]])
-    long = row(1, 2, [1], scores=[60, 100], curve=[[0, 20], [20, 40], [40, 60], [60, 100]])
+    short = row(0, 2, [0], scores=[100, 40], curve=[[20, 0], [100, 40]], options=POSSESSIONS)
+    long = row(1, 2, [1], scores=[60, 100], curve=[[0, 20], [20, 40], [40, 60], [60, 100]],
+               options=POSSESSIONS)
     config = summarize_config(registry.game_info("five_possessions"), [short, long],
                               registry.game_info("five_possessions").default_options())
     last = config["curve"][-1]
@@ -184,7 +195,7 @@ def test_margins_closeness_and_the_leader():
     rows = []
     for i in range(60):
         margin = (20, 40, 40, 100)[i % 4]
-        rows.append(row(i, 2, [0], scores=[100, 100 - margin],
+        rows.append(row(i, 2, [0], scores=[100, 100 - margin], options=POSSESSIONS,
                         curve=[[20, 0], [40, 20], [100, 100 - margin]]))
     config = summarize_config(info, rows, info.default_options())
     margin = config["scores"]["margin"]
@@ -202,16 +213,22 @@ def test_associations_with_play_carry_the_survivorship_caution():
         winner = rng.randrange(4)
         blind = [1 if s == winner or rng.random() < 0.1 else 0 for s in range(4)]
         rows.append(row(i, 4, [winner], seat={"blind fails": blind}))
-    config = dict(summarize_config(registry.game_info("deadline"), rows, DEFAULTS), label="x")
+    config = dict(summarize_config(registry.game_info("deadline"), rows, DEFAULTS), label="x",
+                  levels=["medium"] * 4)
     words = findings(registry.game_info("deadline"), {"fuzz": False},
                      {"configs": [config], "comparison": [], "effects": []})
-    text = next(f["text"] for f in words["found"] if f["kind"] == "play")
-    assert text.startswith("Seats with blind fails (1 or more) win")
-    assert "not a cause" in text and "survivorship" in text
+    folded = next(f for f in words["found"] if f["kind"] == "play")
+    assert folded["text"].startswith("Medium bots in every seat — 1 association of what seats "
+                                     "did during play with winning, folded here")
+    assert "not a cause" in folded["text"] and "survivorship" in folded["text"]
+    assert folded["details"][0].startswith("Seats with blind fails (1 or more) win")
+    assert words["found"][-1] is folded                          # after every other finding
     unrelated = [row(i, 4, [i % 4], seat={"blind fails": [i % 3 == s for s in range(4)]})
                  for i in range(800)]
-    other = dict(summarize_config(registry.game_info("deadline"), unrelated, DEFAULTS), label="y")
+    other = dict(summarize_config(registry.game_info("deadline"), unrelated, DEFAULTS), label="y",
+                 levels=["medium"] * 4)
     words = findings(registry.game_info("deadline"), {"fuzz": False},
                      {"configs": [config, other], "comparison": [], "effects": []})
-    assert any(f["text"].startswith("With x, seats with blind fails") for f in words["found"])
+    folded = next(f for f in words["found"] if f["kind"] == "play")
+    assert folded["details"][0].startswith("With x: Seats with blind fails")
     assert words["nothing"] == ["Found nothing of: a seat edge."]     # not: an association

@@ -17,7 +17,7 @@ import pytest
 import main
 from game import registry, saves
 from game.saves import files
-from scenes.session import Seat, Session
+from scenes.table.session import Seat, Session
 from tests import disks
 from tests.helpers import finished
 

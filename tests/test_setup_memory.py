@@ -9,12 +9,13 @@ import pygame
 import yaml
 
 from game import registry, saves, undo
-from scenes import statistics
-from scenes.menu import MenuScene
-from scenes.presenters import presenter_for
-from scenes.setup import SetupScene
-from scenes.statistics import StatisticsScene
-from scenes.table import TableScene
+from scenes.screens import statistics
+from scenes.screens.menu import MenuScene
+from scenes.table.presenters import presenter_for
+from scenes.screens.setup import SetupScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.table.scene import TableScene
+from scenes.table.intents import Pressed
 from tests.test_ui_play import app, click_widget, new_app, open_setup, press, set_seats  # noqa: F401
 from tests.test_ui_tutorial import open_lesson
 
@@ -60,7 +61,7 @@ def test_enter_in_setup_starts_the_game_as_set(app):  # noqa: F811
     open_setup(app, "ktu")
     assert app.scene.widgets[app.scene.focus].label == "Start"    # not the first button ("-")
     press(app, pygame.K_RETURN)
-    assert isinstance(app.scene, TableScene) and len(app.scene.session.state.scores()) == 4
+    assert isinstance(app.scene, TableScene) and len(app.scene.model.session.state.scores()) == 4
 
 
 def test_setup_offers_each_mode_its_last_players_between_games_and_starts(user_home):
@@ -143,8 +144,8 @@ def test_starting_a_game_while_one_is_saved_asks_first_naming_it(user_home):
         assert saves.load_game(a.folders)[0].to_dict() == state.to_dict()
         click_widget(a, lambda w: w.label == "Start")
         press(a, pygame.K_RETURN)                            # Enter takes the focused Continue
-        assert isinstance(a.scene, TableScene) and a.scene.session.game_id == "ktu"
-        assert a.scene.session.state.to_dict() == state.to_dict()
+        assert isinstance(a.scene, TableScene) and a.scene.model.session.game_id == "ktu"
+        assert a.scene.model.session.state.to_dict() == state.to_dict()
     finally:
         pygame.quit()
 
@@ -155,7 +156,7 @@ def test_an_abandoned_game_is_recorded_and_counted_as_abandoned(user_home):
         state, turn = saved_ktu(a.folders)
         start_deadline(a)
         click_widget(a, lambda w: w.label == "Abandon it, start Deadline")
-        assert isinstance(a.scene, TableScene) and a.scene.session.game_id == "deadline"
+        assert isinstance(a.scene, TableScene) and a.scene.model.session.game_id == "deadline"
         saved, _ = saves.load_game(a.folders)
         assert saved.game_id == "deadline"
         [path] = saves.list_records(a.folders)
@@ -199,7 +200,7 @@ def test_play_a_real_game_after_a_lesson_asks_too(user_home):
     try:
         saved_ktu(a.folders)
         scene = open_lesson(a, "final_card_down")
-        scene.director.play_real_game(scene)
+        scene.act(Pressed("real"))
         a.frame()
         assert isinstance(a.scene, SetupScene) and a.scene.info.id == "final_card_down"
         click_widget(a, lambda w: w.label == "Start")

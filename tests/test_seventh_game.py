@@ -10,7 +10,7 @@ import pytest
 from game import registry, tutorial
 from game.bots import make_bot
 from scenes import pieces
-from scenes.scoring import ScoringScene
+from scenes.screens.scoring import ScoringScene
 from tests import seventh
 from tests.test_conformance import _play_random
 from tests.test_table_words import (spy,  # noqa: F401

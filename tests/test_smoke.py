@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from game import registry, resources
-from scenes import session as session_module
+from scenes.table import session as session_module
 from scenes import pieces, smoke
 
 

@@ -12,9 +12,10 @@ import yaml
 from game import registry
 from game.core import Action, Event
 from scenes import config
-from scenes.presenters import presenter_for
-from scenes.settings import SettingsScene
-from scenes.table_motion import Motion
+from scenes.screens.settings import SettingsScene
+from scenes.table.intents import Choose
+from scenes.table.motion import Motion
+from scenes.table.presenters import presenter_for
 from sprites import sound
 from tests.test_ui_play import app, click_widget, settle  # noqa: F401
 from tests.test_ui_saves import start_game
@@ -99,12 +100,12 @@ def test_the_table_sounds_your_turn_after_another_moved_and_a_refused_move(app):
     settle(app)
     table = app.scene
     assert "turn" not in heard.names            # the first turn: nobody moved before it
-    table.submit(Action("end_turn"))       # nothing played or drawn yet: refused
-    assert heard.names[-1] == "refused" and table.my_turn()
-    table.submit(next(a for a in session.legal_actions() if a.kind == "draw"))
+    table.act(Choose(Action("end_turn")))       # nothing played or drawn yet: refused
+    assert heard.names[-1] == "refused" and table.model.my_turn()
+    table.act(Choose(next(a for a in session.legal_actions() if a.kind == "draw")))
     for _ in range(200):
         app.frame()
-        if table.my_turn() and not table.busy() and session.current_player == 0 and "turn" in heard.names:
+        if table.model.my_turn() and not table.busy() and session.current_player == 0 and "turn" in heard.names:
             break
     assert heard.names.count("turn") == 1 and heard.names[-1] == "turn"      # after the computer's move
     for _ in range(30):

@@ -20,8 +20,8 @@ import pytest
 
 from game import registry, saves, tutorial
 from scenes import app as app_module
-from scenes import tutorial as lessons
-from scenes.session import Seat, Session, inline
+from scenes.table import lesson as lessons
+from scenes.table.session import Seat, Session, inline
 from tests import seventh
 from tests.test_ui_play import card_point, choose
 
@@ -35,25 +35,26 @@ SCRIPTS = list(registry.GAMES) + EXTRAS
 # ---- what the script reads of the table (the only lines that know its insides) -------------------
 def waiting(table):
     """Is the table still, waiting for the person at it?"""
-    return (table.my_turn() and not table.motion.flights and not table.pending and not table.ui_state.dialog
-            and table.hold.seconds == 0)
+    model = table.model
+    return (model.my_turn() and not table.motion.flights and not model.timeline.pending and not model.ui.dialog
+            and model.hold.seconds == 0)
 
 
 def held(table):
     """Does the table hold an outcome until a key is pressed?"""
-    return table.hold.waiting
+    return table.model.hold.waiting
 
 
 def dialog(table):
-    return table.ui_state.dialog
+    return table.model.ui.dialog
 
 
 def selection(table):
-    return table.ui_state.selection
+    return table.model.ui.selection
 
 
 def coach(table):
-    return table.director.coach
+    return table.model.director.coach
 
 
 # ---- the driver --------------------------------------------------------------------------------
@@ -105,7 +106,7 @@ class Driver:
 
     def click_widget(self, predicate):
         scene = self.app.scene
-        found = [w for w in scene.widgets + getattr(scene, "buttons_top", []) if predicate(w)]
+        found = [w for w in scene.widgets + getattr(getattr(scene, "laid", None), "top", []) if predicate(w)]
         assert found, f"no such widget on {type(scene).__name__}"
         self.click(found[0].rect.center)
 
@@ -141,7 +142,7 @@ class Driver:
 
 def table_of(driver):
     scene = driver.app.scene
-    return scene if hasattr(scene, "my_turn") else None
+    return scene if hasattr(scene, "model") else None
 
 
 def play_game(driver, game_id):
@@ -165,7 +166,7 @@ def play_game(driver, game_id):
             driver.key(pygame.K_RIGHT)
             driver.key(pygame.K_LEFT)
             driver.click((20, 700))             # the pointer again
-        driver.perform(choose(table.session.state.legal_actions(), rng))
+        driver.perform(choose(table.model.session.state.legal_actions(), rng))
         moves += 1
     for _ in range(30):
         driver.frame()
@@ -178,8 +179,8 @@ def play_pass_and_play(driver):
     driver.open_table(session)
     rng = random.Random(5)
     for turn in range(6):
-        driver.until(lambda: driver.app.scene.curtain is not None or waiting(driver.app.scene))
-        if driver.app.scene.curtain is not None:
+        driver.until(lambda: driver.app.scene.model.looking.curtain is not None or waiting(driver.app.scene))
+        if driver.app.scene.model.looking.curtain is not None:
             driver.click_widget(lambda w: w.label == "Ready")
             continue
         driver.perform(choose(session.state.legal_actions(), rng))
@@ -204,7 +205,7 @@ def play_lesson(driver):
             continue
         wanted = tutorial.find(coach(table).state, coach(table).cue.moves[0])
         if n == 0:
-            other = next(a for a in table.legal_now if not any(m.matches(a) for m in coach(table).cue.moves))
+            other = next(a for a in table.model.legal if not any(m.matches(a) for m in coach(table).cue.moves))
             driver.perform(other)
         if n == 1:
             driver.key(pygame.K_h)

@@ -1,16 +1,18 @@
 """The table's input without a window: an event read against a laid-out board and the
-interaction state gives intents, and changes nothing (scenes/table_input.py)."""
+pointer gives intents, and changes nothing (scenes/table/input.py)."""
 import copy
 
 import pygame
 
 from game import registry
-from scenes import table_input, ui
-from scenes.presenters import presenter_for
-from scenes.table_input import (Back, Close, Drag, Drop, Focus, Grab, Hover, Laid, Play, Press, Refuse,
-                                TableInput, Toggle, Undo, choosable)
-from scenes.table_layout import lay_out
-from scenes.table_state import Dialog, TableState
+from scenes.table import input as table_input
+from scenes.table.input import Laid, TableInput
+from scenes.table.intents import Back, Close, Drag, Drop, Focus, Grab, Hover, Play, Press, Refuse, Toggle, Undo
+from scenes.table.layout import lay_out
+from scenes.table.moves import actions_with, choosable
+from scenes.table.presenters import presenter_for
+from scenes.table.state import Pointer
+from scenes.widgets import ui
 
 SIZE = (1280, 720)
 
@@ -37,11 +39,11 @@ def key(code, mod=0):
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0)
 
 
-def read(event, laid, state, pos=None):
+def read(event, laid, pointer, pos=None):
     """The intents of `event`, checking that reading it changed nothing."""
-    before = copy.copy(state.__dict__)
-    intents = TableInput().read(event, pos, laid, state)
-    assert state.__dict__ == before
+    before = copy.copy(pointer.__dict__)
+    intents = TableInput().read(event, pos, laid, pointer)
+    assert pointer.__dict__ == before
     return intents
 
 
@@ -57,35 +59,35 @@ def position(game_id, wanted):
 
 def plays_alone(placed, laid):
     """Does a click on `placed` stand for one move, of that card alone?"""
-    actions = table_input.actions_with(laid.legal, placed.card)
+    actions = actions_with(laid.legal, placed.card)
     return len(actions) == 1 and len(actions[0].cards) == 1
 
 
 def test_a_click_on_a_card_that_plays_alone_grabs_it_then_plays_it():
     state, laid, placed = position("final_card_down", plays_alone)
-    alone = table_input.actions_with(laid.legal, placed.card)
-    ui_state = TableState()
+    alone = actions_with(laid.legal, placed.card)
+    pointer = Pointer()
     point = placed.rect.center
-    assert read(mouse(pygame.MOUSEMOTION, point), laid, ui_state, point) == [Hover(placed)]
-    assert read(mouse(pygame.MOUSEBUTTONDOWN, point), laid, ui_state, point) == [Grab(placed, point)]
-    ui_state.press = (placed, point)
-    [drop, play] = read(mouse(pygame.MOUSEBUTTONUP, point), laid, ui_state, point)
+    assert read(mouse(pygame.MOUSEMOTION, point), laid, pointer, point) == [Hover(placed)]
+    assert read(mouse(pygame.MOUSEBUTTONDOWN, point), laid, pointer, point) == [Grab(placed, point)]
+    pointer.press = (placed, point)
+    [drop, play] = read(mouse(pygame.MOUSEBUTTONUP, point), laid, pointer, point)
     assert drop == Drop() and isinstance(play, Play) and list(play.actions) == alone
-    ui_state.drag_pos = None
+    pointer.drag_pos = None
     away = (point[0], point[1] - 300)
-    assert read(mouse(pygame.MOUSEMOTION, away), laid, ui_state, away) == [Drag(away)]
+    assert read(mouse(pygame.MOUSEMOTION, away), laid, pointer, away) == [Drag(away)]
 
 
 def test_a_card_that_cannot_go_is_refused_with_the_rules_words():
     state, laid, dim = position("final_card_down", lambda p, laid: p.dimmed)
-    [refuse] = TableInput().click_card(dim, laid, TableState())
+    [refuse] = TableInput().click_card(dim, laid, Pointer())
     assert isinstance(refuse, Refuse) and refuse.words == state.why_illegal(registry.Action("play", (dim.card,)))
 
 
 def test_a_card_of_a_several_card_move_toggles():
     _, laid, placed = position("ktu", lambda p, laid: any(len(a.cards) > 1 for a in
-                                                           table_input.actions_with(laid.legal, p.card)))
-    assert TableInput().click_card(placed, laid, TableState()) == [Toggle(placed.card)]
+                                                           actions_with(laid.legal, p.card)))
+    assert TableInput().click_card(placed, laid, Pointer()) == [Toggle(placed.card)]
 
 
 def test_keys_undo_close_leave_and_walk_past_a_button_switched_off():
@@ -93,17 +95,17 @@ def test_keys_undo_close_leave_and_walk_past_a_button_switched_off():
                                                                        enabled=False)
     last = ui.Button((0, 0, 10, 10), "C", lambda: None)
     _, laid = laid_for("final_card_down", 4242, widgets=[on, off, last])
-    ui_state = TableState()
-    assert read(key(pygame.K_z, pygame.KMOD_LCTRL), laid, ui_state) == [Undo()]
-    assert read(key(pygame.K_ESCAPE), laid, ui_state) == [Back()]
+    pointer = Pointer()
+    assert read(key(pygame.K_z, pygame.KMOD_LCTRL), laid, pointer) == [Undo()]
+    assert read(key(pygame.K_ESCAPE), laid, pointer) == [Back()]
     items = len(laid.cards)
-    ui_state.focus = items
-    assert read(key(pygame.K_TAB), laid, ui_state) == [Focus(items + 2)]
-    assert read(key(pygame.K_RETURN), laid, ui_state) == [Press(on)]
+    pointer.focus = items
+    assert read(key(pygame.K_TAB), laid, pointer) == [Focus(items + 2)]
+    assert read(key(pygame.K_RETURN), laid, pointer) == [Press(on)]
     choice = laid._replace(cover="dialog")
-    ui_state.dialog = Dialog("Choose", [], 0, 2)
-    assert read(key(pygame.K_ESCAPE), choice, ui_state) == [Close()]
-    assert read(key(pygame.K_UP), choice, ui_state) == [Focus(0)]
+    pointer.dialog_focus = 2
+    assert read(key(pygame.K_ESCAPE), choice, pointer) == [Close()]
+    assert read(key(pygame.K_UP), choice, pointer) == [Focus(0)]
 
 
 def test_main_focus_goes_to_a_marked_option_of_a_choice():

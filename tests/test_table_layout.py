@@ -9,10 +9,10 @@ import pygame
 import pytest
 
 from game import registry
-from scenes import ui
-from scenes.presenters import presenter_for
-from scenes.table_input import choosable
-from scenes.table_layout import bubble_box, lay_out
+from scenes.widgets import ui
+from scenes.table.presenters import presenter_for
+from scenes.table.moves import choosable
+from scenes.table.layout import bubble_box, lay_out
 
 WINDOWS = [(960, 600), (1280, 720), (1920, 1080)]
 MOVES = (0, 5, 20, 60, 150, 400)

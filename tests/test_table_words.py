@@ -11,11 +11,12 @@ import pytest
 from game import registry
 from game.core import OVER
 from game.bots import make_bot
-from scenes import table_input
-from scenes.presenters import presenter_for
-from scenes.scoring import ScoringScene
-from scenes.session import Seat, Session
-from scenes.table import TableScene
+from scenes.table.moves import actions_with, click_card
+from scenes.table.presenters import presenter_for
+from scenes.screens.scoring import ScoringScene
+from scenes.table.session import Seat, Session
+from scenes.table.scene import TableScene
+from scenes.table.intents import Choose, Close, Play, Refuse
 from sprites import text as text_module
 from tests.test_ui_play import choose, new_app
 
@@ -75,7 +76,7 @@ def play_at_table(game_id, seed, prompts):
                 continue
             assert isinstance(scene, TableScene)
             state = session.state
-            if state.is_over or scene.hand_ended or scene.motion.flights or scene.pending:
+            if state.is_over or scene.model.hand_ended or scene.motion.flights or scene.model.timeline.pending:
                 continue
             if len(session.submitted) >= AT_TABLE:
                 while not session.state.is_over:
@@ -88,7 +89,7 @@ def play_at_table(game_id, seed, prompts):
                 if seat == view.current_player:
                     assert presenter.instruction(view, NAMES[:count], 0), f"no instruction for {step_key(view)}"
             refuse_and_offer(app, scene, rng)
-            scene.submit(choose(state.legal_actions(), rng))
+            scene.act(Choose(choose(state.legal_actions(), rng)))
         raise AssertionError(f"{game_id}: the game did not end")
     finally:
         pygame.quit()
@@ -98,19 +99,19 @@ def refuse_and_offer(app, scene, rng):
     """On the person's turn, click a face-up card no move fits, as the table would (the
     refusal is said, in the rules' words), and open the dialog of a card that several
     moves fit, now and then (drawn, then cancelled)."""
-    if not scene.my_turn():
+    if not scene.model.my_turn():
         return
     faces = [p for p in scene.board.placed if p.card is not None and p.face_up]
-    idle = [p for p in faces if not table_input.actions_with(scene.legal_now, p.card)]
+    idle = [p for p in faces if not actions_with(scene.model.legal, p.card)]
     if idle:
-        click = table_input.click_card(scene.legal_now, rng.choice(idle).card, [], scene.presenter,
-                                       scene.session.why_illegal)
-        scene.say(click.words)
-    several = [p for p in faces if len(table_input.actions_with(scene.legal_now, p.card)) > 1]
+        click = click_card(scene.model.legal, rng.choice(idle).card, [], scene.model.presenter,
+                           scene.model.session.why_illegal)
+        scene.act(Refuse(click.words))
+    several = [p for p in faces if len(actions_with(scene.model.legal, p.card)) > 1]
     if several and rng.random() < 0.2:
-        scene.choose(table_input.actions_with(scene.legal_now, rng.choice(several).card), "Choose")
+        scene.act(Play(tuple(actions_with(scene.model.legal, rng.choice(several).card)), "Choose"))
         app.frame()
-        scene.close_dialog()
+        scene.act(Close())
 
 
 def step_key(view):
@@ -194,9 +195,10 @@ def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
         table = app.scene
         rng = random.Random(5)
         for _ in range(40):
-            table.submit(choose(session.state.legal_actions(), rng))
+            table.act(Choose(choose(session.state.legal_actions(), rng)))
             app.frame()
-        entries = table.presenter.log_lines(session.events_for(table.viewer), table.names, table.zones_by_key())
+        model = table.model
+        entries = model.presenter.log_lines(session.events_for(model.looking.viewer), model.names, model.zones_by_key())
         assert len(entries) > 5
         firsts = [e.split(" ")[0] for e in entries]
         assert all(a != b or a not in NAMES for a, b in zip(firsts, firsts[1:])), entries
@@ -204,13 +206,13 @@ def test_the_log_has_one_entry_per_turn_and_scrolls_by_wheel_and_page_keys():
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0,
                                              precise_y=1.0, touch=False, which=0))
         app.frame()
-        assert table.ui_state.log_scroll == 3
+        assert table.model.ui.log_scroll == 3
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0, unicode="", scancode=0))
         app.frame()
-        assert table.ui_state.log_scroll == 0
+        assert table.model.ui.log_scroll == 0
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="", scancode=0))
         app.frame()
-        assert table.ui_state.log_scroll == 5
+        assert table.model.ui.log_scroll == 5
     finally:
         pygame.quit()
 
@@ -220,7 +222,7 @@ def test_a_log_entry_cut_short_ends_in_an_ellipsis_and_shows_whole_on_hover(spy)
     try:
         screen = app.screen
         long_entry = "Theo played " + ", ".join(["Offense blue 4"] * 12)
-        from scenes import table_draw
+        from scenes.table import draw as table_draw
         tips = table_draw.log(screen, (900, 300, 360, 300), "Latest moves", ["Maya drew a card", long_entry])
         assert [words for _, words in tips] == [long_entry]
         assert any(line.endswith("...") for line in spy)
@@ -259,14 +261,14 @@ def test_a_learner_called_you_reads_your_not_yous():
 
 
 def test_the_hit_goal_says_what_it_is_for():
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     words = presenter_for(registry.GAMES["final_count"]).EVENT_WORDS["goal"]("Theo", 64)
     assert words == "Hit Goal is 64: end the hand on exactly 64 to win 75"
 
 
 def test_deadline_draw_buttons_name_the_piles_not_the_engine_word():
     from game.core import Action
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     presenter = presenter_for(registry.GAMES["deadline"])
     names = ["Maya", "Theo", "Sam"]
     assert presenter.action_label(Action("draw", (), "stock"), names) == "Draw (draw pile)"
@@ -275,10 +277,8 @@ def test_deadline_draw_buttons_name_the_piles_not_the_engine_word():
 
 def test_a_card_clicked_when_only_buttons_move_says_so_in_words():
     from game.core import Action
-    from scenes import table_input
-    from scenes.presenters import presenter_for
     state = registry.new_game("deadline", players=3, seed=1)
     card = state.hands[state.current_player][0]
     legal = [Action("draw", (), "stock"), Action("draw", (), "discard")]
-    click = table_input.click_card(legal, card, [], presenter_for(registry.GAMES["deadline"]), state.why_illegal)
+    click = click_card(legal, card, [], presenter_for(registry.GAMES["deadline"]), state.why_illegal)
     assert click.what == "refuse" and click.words == "No card is played now: choose one of the buttons"

@@ -5,8 +5,9 @@ sorts as the setting says."""
 import pygame
 import yaml
 
-from scenes.settings import SettingsScene
-from scenes.table_input import LIFT
+from scenes.screens.settings import SettingsScene
+from scenes.table.layout import LIFT
+from scenes.table.intents import Choose
 from sprites import palette
 from tests.test_ui_play import app, click_at, click_widget, settle  # noqa: F401
 from tests.test_ui_saves import start_game
@@ -37,20 +38,20 @@ def test_the_card_under_the_pointer_lifts_and_redraws_only_when_it_changes(app):
     app.frame()
     first, second = table.board.hand_cards()[:2]
     move_to(app, first.rect.center)
-    assert table.ui_state.hovered is first
+    assert table.pointer.hovered is first
     frames = app.frames
     move_to(app, (first.rect.centerx + 2, first.rect.centery + 1))     # the same card: no redraw
     move_to(app, (first.rect.centerx + 4, first.rect.centery - 1))
-    assert app.frames == frames and table.ui_state.hovered is first
+    assert app.frames == frames and table.pointer.hovered is first
     move_to(app, (first.rect.centerx, first.rect.top - LIFT // 2))      # above its place: still lifted
-    assert table.ui_state.hovered is first and app.frames == frames
+    assert table.pointer.hovered is first and app.frames == frames
     move_to(app, second.rect.center)                                    # another card: one redraw
-    assert table.ui_state.hovered is second and app.frames == frames + 1
+    assert table.pointer.hovered is second and app.frames == frames + 1
     move_to(app, (table.board.table_w / 2, 70))                          # the felt: the lift drops
-    assert table.ui_state.hovered is None and app.frames == frames + 2
+    assert table.pointer.hovered is None and app.frames == frames + 2
     for _ in range(5):
         app.frame()
-    assert not table.busy() or table.session.thinking() is not None
+    assert not table.busy() or table.model.session.thinking() is not None
 
 
 def place_turn(a):
@@ -62,7 +63,7 @@ def place_turn(a):
         legal = session.state.legal_actions()
         if any(x.kind == "place" for x in legal):
             return table, legal
-        table.submit(legal[0])
+        table.act(Choose(legal[0]))
     raise AssertionError("no placing turn")
 
 
@@ -71,17 +72,17 @@ def test_a_card_goes_into_the_lane_clicked(app):
     action = next(a for a in legal if a.kind == "place" and
                   sum(b.kind == "place" and b.cards[0] is a.cards[0] for b in legal) > 1)
     card = next(p for p in table.board.hand_cards() if p.card is action.cards[0])
-    before = len(table.session.submitted)
+    before = len(table.model.session.submitted)
     click_at(app, card.rect.center)
-    assert table.ui_state.dialog is None and table.ui_state.selection == [card.card]
-    assert "lane" in table.ui_state.message
+    assert table.model.ui.dialog is None and table.model.ui.selection == [card.card]
+    assert "lane" in table.model.ui.message
     area = table.board.areas[table.board.lanes.index(action.arg)]
     assert lane_edged(app, area)                                         # the lanes it may go in show
     shut = [a for a in table.board.lanes
             if not any(b.kind == "place" and b.cards[0] is card.card and b.arg == a for b in legal)]
     assert all(not lane_edged(app, table.board.areas[table.board.lanes.index(a)]) for a in shut)
     click_at(app, (area[0] + area[2] / 2, area[1] + area[3] / 2))
-    assert table.session.submitted[before] == (0, action)
+    assert table.model.session.submitted[before] == (0, action)
 
 
 def lane_edged(a, area):
@@ -95,9 +96,9 @@ def test_a_card_dragged_onto_its_lane_is_placed_there(app):
     action = [a for a in legal if a.kind == "place"][-1]
     card = next(p for p in table.board.hand_cards() if p.card is action.cards[0])
     area = table.board.areas[table.board.lanes.index(action.arg)]
-    before = len(table.session.submitted)
+    before = len(table.model.session.submitted)
     drag(app, card.rect.center, (area[0] + area[2] / 2, area[1] + area[3] * 0.8))
-    assert table.session.submitted[before] == (0, action)
+    assert table.model.session.submitted[before] == (0, action)
 
 
 def test_a_card_dragged_to_the_table_plays_as_a_click_does(app):
@@ -110,7 +111,7 @@ def test_a_card_dragged_to_the_table_plays_as_a_click_does(app):
                  sum(b.cards == a.cards for b in legal) == 1]
         if plays:
             break
-        table.submit(legal[0])
+        table.act(Choose(legal[0]))
     action = plays[0]
     card = next(p for p in table.board.hand_cards() if p.card is action.cards[0])
     before = len(session.submitted)
@@ -136,7 +137,7 @@ def test_the_hand_sorts_by_the_setting_chosen_in_settings(app, user_home):
     settle(app)
     table = app.scene
     shown = [p.card for p in table.board.hand_cards()]
-    dealt = list(next(z for z in table.current_view.zones if z.key == table.board.hand_key).cards)
+    dealt = list(next(z for z in table.model.view.zones if z.key == table.board.hand_key).cards)
     assert sorted(shown, key=id) == sorted(dealt, key=id)
     assert [(c.suit, c.value) for c in shown] == sorted((c.suit, c.value) for c in dealt)
     assert shown != dealt           # this deal is not already in suit order

@@ -9,6 +9,7 @@ soon as a table here let it go answered the check that nobody listens any more."
 import functools
 import os
 import random
+import time
 
 import pygame
 import pytest
@@ -16,12 +17,13 @@ import pytest
 from game.net.client import ClientTable
 from game.net.link import Client
 from game.net.protocol import DEFAULT_PORT
-from scenes.join import JoinScene
-from scenes.lobby import LobbyScene
-from scenes.menu import MenuScene
-from scenes.net import HERE_ONLY, Hosting
-from scenes.setup import SetupScene
-from tests.test_ui_play import app, click_widget, press  # noqa: F401
+from scenes.network.join import JoinScene
+from scenes.network.lobby import LobbyScene
+from scenes.screens.menu import MenuScene
+from scenes.network.net import EVERYWHERE, HERE_ONLY, Hosting
+from scenes.screens.setup import SetupScene
+from scenes.table.intents import Choose
+from tests.test_ui_play import app, click_widget, press, widget  # noqa: F401
 
 WAIT = 10.0        # seconds the network may take on a busy machine
 
@@ -29,7 +31,7 @@ WAIT = 10.0        # seconds the network may take on a busy machine
 @pytest.fixture(autouse=True)
 def free_port(monkeypatch):
     """A table hosted from the app listens on a port the system picks (see above)."""
-    monkeypatch.setattr("scenes.lobby.Hosting", functools.partial(Hosting, port=0))
+    monkeypatch.setattr("scenes.network.lobby.Hosting", functools.partial(Hosting, port=0))
 
 
 def arrived(inbox, timeout=WAIT):
@@ -38,9 +40,9 @@ def arrived(inbox, timeout=WAIT):
         assert inbox.not_empty.wait_for(lambda: inbox.queue, timeout), "nothing arrived"
 
 
-def host_ktu(a):
+def host_ktu(a, listen=HERE_ONLY):
     """From the menu: KTU's setup, three seats (you, one who joins, a computer), hosted on
-    this computer only; the lobby."""
+    this computer only (or, listen=EVERYWHERE, as Setup has it: your network); the lobby."""
     ids = ["final_card_down", "deadline", "final_count", "ktu"]
     for _ in range(len(ids) - 1):
         press(a, pygame.K_DOWN)
@@ -50,7 +52,8 @@ def host_ktu(a):
     click_widget(a, lambda w: w.key == "where")
     assert [w.label for w in a.scene.widgets if w.key.startswith("kind")] == \
         ["You", "Joins from elsewhere", "Computer (medium)"]
-    click_widget(a, lambda w: w.key == "listen")
+    if listen == HERE_ONLY:
+        click_widget(a, lambda w: w.key == "listen")
     click_widget(a, lambda w: w.label == "Host")
     assert isinstance(a.scene, LobbyScene)
     return a.scene.hosting
@@ -183,7 +186,7 @@ def host_for(game_id, plan, seed, undo="mine"):
     """A table hosted in the test on 127.0.0.1 (pumped by hand): (Hosting, the Session
     maker once everyone has joined)."""
     from game.registry import resolve_options, game_info
-    from scenes.session import Seat, Session, inline
+    from scenes.table.session import Seat, Session, inline
     _, options = resolve_options(game_info(game_id), len(plan))
     names = [None if kind == "remote" else "Ines" for kind in plan]
     hosting = Hosting(game_id, options, plan, names, HERE_ONLY, port=0, undo=undo)
@@ -212,9 +215,9 @@ def computers_move(hosting):
 
 
 def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(app):
-    from scenes.remote import JoinedDirector, RemoteSession
-    from scenes.scoring import ScoringScene
-    from scenes.table import TableScene
+    from scenes.network.remote import JoinedDirector, RemoteSession
+    from scenes.screens.scoring import ScoringScene
+    from scenes.table.scene import TableScene
     hosting, begin = host_for("four_downs", ["remote", "easy"], seed=12, undo="casual")
     try:
         click_widget(app, lambda w: w.label == "Join a game")
@@ -226,12 +229,12 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
         session = begin()
         exchange(app, hosting, lambda: isinstance(app.scene, TableScene), joining)
         table = app.scene
-        assert isinstance(table.session, RemoteSession) and isinstance(table.director, JoinedDirector)
-        assert table.viewer == 0 and table.curtain is None and table.session.seed is None
+        assert isinstance(table.model.session, RemoteSession) and isinstance(table.model.director, JoinedDirector)
+        assert table.model.looking.viewer == 0 and table.model.looking.curtain is None and table.model.session.seed is None
 
         def ready():
             scene = app.scene
-            return not isinstance(scene, TableScene) or bool(scene.legal_now) and not scene.pending
+            return not isinstance(scene, TableScene) or bool(scene.model.legal) and not scene.model.timeline.pending
         undone = dropped = False
         hands = 0
         for _ in range(3000):
@@ -243,25 +246,27 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
                 hands += 1
                 click_widget(app, lambda w: w.label == "Next hand")
                 continue
-            assert table.current_view.zones == session.state.view(0).zones, "the seat's view, only"
-            if not undone and len(session.state.history) > 6 and table.can_undo():
+            assert table.model.view.zones == session.state.view(0).zones, "the seat's view, only"
+            if not undone and len(session.state.history) > 6 and table.model.can_undo():
                 resets = joining.table.resets
                 click_widget(app, lambda w: w.label == "Undo")
                 exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
-                assert app.scene.ui_state.message.startswith("Taken back: ")
-                assert app.scene.session.event_count() == session.event_count()   # the whole game's log
+                assert app.scene.model.ui.message.startswith("Taken back: ")
+                assert app.scene.model.session.event_count() == session.event_count()   # the whole game's log
                 undone = True
                 continue
             if not dropped and len(session.state.history) > 12:
                 resets = joining.table.resets
                 joining.client.stop()                   # the network drops
+                exchange(app, hosting, lambda: joining.state == "lost", joining)
+                assert app.scene.model.session.legal_actions() == () and not app.scene.model.legal
                 exchange(app, hosting, lambda: joining.table.resets > resets and ready(), joining)
                 assert joining.state == "joined"
-                assert app.scene.session.event_count() == session.event_count()
+                assert app.scene.model.session.event_count() == session.event_count()
                 dropped = True
                 continue
-            table.submit(table.legal_now[0])
-            assert not table.legal_now                  # one move, until the host answers
+            table.act(Choose(table.model.legal[0]))
+            assert not table.model.legal                # one move, until the host answers
         assert undone and dropped and hands and isinstance(app.scene, ScoringScene)
         assert [w.label for w in app.scene.widgets] == ["Menu"]
         assert app.scene.view.scores == tuple(session.state.scores())
@@ -274,8 +279,8 @@ def test_a_joined_screen_plays_a_whole_game_with_undo_and_a_dropped_connection(a
 
 def test_a_saved_hosted_game_is_hosted_again_and_waits_for_its_people(app, monkeypatch):
     from game import saves
-    monkeypatch.setattr("scenes.lobby.EVERYWHERE", HERE_ONLY)     # tests listen on loopback only
-    from scenes.session import Seat, Session, inline
+    monkeypatch.setattr("scenes.network.lobby.EVERYWHERE", HERE_ONLY)     # tests listen on loopback only
+    from scenes.table.session import Seat, Session, inline
     session = Session("ktu", [Seat("Maya"), Seat("Theo"), Seat("Ines", False, "easy")],
                       {}, 7, app.folders, executor=inline)
     for _ in range(5):
@@ -294,7 +299,7 @@ def test_a_saved_hosted_game_is_hosted_again_and_waits_for_its_people(app, monke
         assert len(table.session.moves()) == 5            # the game as it was left
         click_widget(app, lambda w: w.label == "Start now with computers")
         assert table.seat_words() == ["host", "stand-in", "computer"]
-        assert type(app.scene).__name__ == "TableScene" and app.scene.viewer == 0
+        assert type(app.scene).__name__ == "TableScene" and app.scene.model.looking.viewer == 0
         assert saves.load_game(app.folders)[0].history == table.session.state.history
     finally:
         app.end_network()
@@ -347,23 +352,23 @@ def run(app, screen, done):
 
 def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_returns(app):
     from game import saves
-    from scenes.scoring import ScoringScene
-    from scenes.table import TableScene
+    from scenes.screens.scoring import ScoringScene
+    from scenes.table.scene import TableScene
     hosting = host_ktu(app)
     theo = Screen(hosting.port, hosting.code, "Theo")
     try:
         run(app, theo, lambda: hosting.table.ready())
         click_widget(app, lambda w: w.label == "Start")
         table = app.scene
-        assert isinstance(table, TableScene) and table.session.humans() == [0]
-        assert not table.session.is_human(1)             # Theo plays at his own screen
+        assert isinstance(table, TableScene) and table.model.session.humans() == [0]
+        assert not table.model.session.is_human(1)             # Theo plays at his own screen
         def ready():
             """The host's person, or Theo, may move now (or the table is left)."""
             scene, turn = app.scene, hosting.table.to_move()
             if not isinstance(scene, TableScene) or turn is None:
                 return True
             if turn.who == "host":
-                return bool(scene.legal_now) and not scene.pending and not scene.ui_state.dialog
+                return bool(scene.model.legal) and not scene.model.timeline.pending and not scene.model.ui.dialog
             return (turn.who == "here" and bool(theo.table.legal) and theo.table.move == hosting.table.version
                     and getattr(theo, "played", None) != theo.table.move)
         left = back = False
@@ -378,7 +383,7 @@ def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_r
             if not left and len(hosting.table.session.moves()) > 10:
                 theo.link.stop()                          # Theo's window closes
                 run(app, theo, lambda: any(w.label == "Computer plays for Theo" for w in app.scene.widgets))
-                assert app.scene.ui_state.message == "Theo left the table: waiting, or let a computer play"
+                assert app.scene.model.ui.message == "Theo left the table: waiting, or let a computer play"
                 click_widget(app, lambda w: w.label == "Computer plays for Theo")
                 assert hosting.table.seat_words()[1] == "stand-in"
                 left, moves = True, len(hosting.table.session.moves())
@@ -390,8 +395,8 @@ def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_r
                 back = True
                 continue
             theo.play()
-            if scene.legal_now and not scene.pending and not scene.ui_state.dialog:
-                scene.submit(scene.legal_now[0])
+            if scene.model.legal and not scene.model.timeline.pending and not scene.model.ui.dialog:
+                scene.act(Choose(scene.model.legal[0]))
         assert left and back and isinstance(app.scene, ScoringScene)
         run(app, theo, lambda: theo.table.over)          # the last move is on its way to Theo
         assert list(theo.table.view.scores) == list(app.scene.view.scores)
@@ -399,4 +404,243 @@ def test_the_app_hosts_a_game_a_screen_leaves_a_computer_keeps_its_seat_and_it_r
         assert stats["games"]["ktu"]["Theo"]["played"] == 1 and len(stats["counted"]) == 1
     finally:
         theo.link.stop()
+        app.end_network()
+
+
+def second_app(monkeypatch, home):
+    """Another instance of the app in this process, with its own user folder (as on a
+    friend's computer); both draw on the one headless display, each a whole frame."""
+    from tests.test_ui_play import new_app
+    monkeypatch.setenv("CARDTABLE_HOME", str(home))
+    return new_app()
+
+
+def step(apps, done, what):
+    """Frame every app (each pumps its network) until `done()`, waiting on arrivals."""
+    for _ in range(int(3 * WAIT / 0.02)):
+        for a in apps:
+            a.frame()
+        if done():
+            return
+        inboxes = [a.network.server.inbox if hasattr(a.network, "server") else a.network.client.inbox
+                   for a in apps if a.network is not None]
+        for inbox in inboxes:
+            with inbox.not_empty:
+                inbox.not_empty.wait_for(lambda: inbox.queue, 0.01)
+    raise AssertionError(f"never came: {what}")
+
+
+def this_computer_only(monkeypatch):
+    """This computer's networks, as a test may use them: loopback only (the host still
+    listens on every network, as set; what it announces and shows is 127.0.0.1)."""
+    monkeypatch.setattr("scenes.network.net.local_addresses", lambda: ["127.0.0.1"])
+
+
+def test_two_apps_host_and_join_with_every_default_and_play_to_the_end(app, monkeypatch, user_home):
+    """The host picks the first game, sets others to play from their own computers and
+    hosts it as Setup has it (Your network, announced); a second app finds the table in
+    its list, joins with the code, and both play to the end with the same scores."""
+    from scenes.screens.scoring import ScoringScene
+    from scenes.table.scene import TableScene
+    from tests.test_setup_memory import type_text
+    this_computer_only(monkeypatch)
+    host = app
+    guest = second_app(monkeypatch, user_home / "guest")
+    try:
+        press(host, pygame.K_RETURN)
+        assert isinstance(host.scene, SetupScene)
+        click_widget(host, lambda w: w.key == "where")
+        assert [w.label for w in host.scene.widgets if w.key == "listen"] == ["Your network"]
+        click_widget(host, lambda w: w.label == "Host")
+        hosting = host.scene.hosting
+        assert hosting.listen == "0.0.0.0" and hosting.announcer is not None
+        step([host], lambda: hosting.announcer.announced, "the announcement")
+        assert hosting.where() == "Announced on your network: others see this table in their list."
+        click_widget(guest, lambda w: w.label == "Join a game")
+        join = guest.scene
+        step([host, guest], lambda: join.found(), "the table in the guest's list")
+        (found,) = join.found()
+        assert (found.name, found.address, found.port, found.open) == ("Maya's table", "127.0.0.1",
+                                                                        hosting.port, 1)
+        click_widget(guest, lambda w: w.label.startswith("Maya's table: "))
+        assert join.fields["address"] == f"127.0.0.1:{hosting.port}" and join.editing == "code"
+        type_text(guest, hosting.code)
+        press(guest, pygame.K_RETURN)
+        press(guest, pygame.K_RETURN)                          # on Join
+        step([host, guest], lambda: hosting.table.ready(), "the guest in the host's lobby")
+        step([host, guest], lambda: join.found() and join.found()[0].open == 0, "the announcement updated")
+        click_widget(host, lambda w: w.label == "Start")
+        step([host, guest], lambda: isinstance(guest.scene, TableScene), "the guest's table")
+        assert guest.scene.model.session.name(1) == "Guest" and host.scene.model.session.name(1) == "Guest"
+        deadline = time.monotonic() + 20 * WAIT            # a whole game, however busy the machine
+        while time.monotonic() < deadline:
+            for a in (host, guest):
+                scene = a.scene
+                if isinstance(scene, ScoringScene) and scene.interim:
+                    click_widget(a, lambda w: w.label == "Next hand")
+                elif isinstance(scene, TableScene) and scene.model.legal and not scene.model.timeline.pending \
+                        and not scene.model.ui.dialog:
+                    scene.act(Choose(scene.model.legal[0]))
+            if all(isinstance(a.scene, ScoringScene) and not a.scene.interim for a in (host, guest)):
+                break
+            step([host, guest], lambda: True, "a frame")
+        assert all(isinstance(a.scene, ScoringScene) for a in (host, guest)), "the game did not end"
+        assert guest.scene.view.scores == host.scene.view.scores
+        press(guest, pygame.K_ESCAPE)
+        press(host, pygame.K_ESCAPE)
+        assert isinstance(guest.scene, MenuScene) and isinstance(host.scene, MenuScene)
+        assert host.network is None and guest.network is None
+    finally:
+        guest.end_network()
+        host.end_network()
+
+
+def open_files():
+    """How many file descriptors this process holds."""
+    return len(os.listdir("/proc/self/fd"))
+
+
+def test_visiting_join_a_game_leaves_nothing_running(app):
+    """Each visit looks for tables with its own zeroconf, and leaving closes it: 20 visits
+    leave no thread and no socket behind."""
+    import threading
+
+    def visit():
+        click_widget(app, lambda w: w.label == "Join a game")
+        assert app.scene.browser is not None
+        press(app, pygame.K_ESCAPE)
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, MenuScene)
+    visit()                                   # what a first visit loads for good (imports, caches)
+    threads, files = threading.active_count(), open_files()
+    for _ in range(20):
+        visit()
+    assert threading.active_count() == threads and open_files() == files
+
+
+def test_a_person_silent_on_their_turn_is_offered_to_a_computer_at_the_hosts_table(app, monkeypatch):
+    """Theo's screen stays connected and never moves: past the time the lobby shows, the
+    host's top bar offers a computer for him; his screen is told, and when he joins
+    again his seat is his."""
+    from game.net.host import HANDED_OVER
+    from scenes.table.scene import TableScene
+    this_computer_only(monkeypatch)
+    hosting = host_ktu(app, listen=EVERYWHERE)
+    lobby = app.scene
+    assert widget(lobby, lambda w: w.key == "silent").label == "3 minutes"
+    click_widget(app, lambda w: w.key == "silent")
+    assert hosting.table.silent_after == 300 and widget(lobby, lambda w: w.key == "silent").label == "5 minutes"
+    theo = Screen(hosting.port, hosting.code, "Theo")
+    try:
+        run(app, theo, lambda: hosting.table.ready())
+        click_widget(app, lambda w: w.label == "Start")
+        table = app.scene
+
+        def theos_turn():
+            turn = hosting.table.to_move()
+            return turn is not None and turn.seat == 1 and theo.table.legal
+        for _ in range(200):
+            run(app, theo, lambda: theos_turn() or (table.model.legal and not table.model.timeline.pending))
+            if theos_turn():
+                break
+            table.act(Choose(table.model.legal[0]))
+        later = hosting.clock() + 299
+        hosting.clock = lambda: later
+        run(app, theo, lambda: True)
+        assert not any(w.label == "Computer plays for Theo" for w in table.widgets)
+        hosting.clock = lambda: later + 1
+        run(app, theo, lambda: any(w.label == "Computer plays for Theo" for w in table.widgets))
+        assert table.model.ui.message == "Theo has not moved for 5 minutes: waiting, or let a computer play"
+        click_widget(app, lambda w: w.label == "Computer plays for Theo")
+        run(app, theo, lambda: theo.table.final)
+        assert theo.table.refusal == HANDED_OVER
+        assert hosting.table.seat_words()[1] == "stand-in"
+        run(app, theo, lambda: hosting.table.to_move() is None or hosting.table.to_move().seat != 1)
+        hosting.clock = time.monotonic                   # the minutes passed; the clock goes on
+        theo.table.final, resets = False, theo.table.resets
+        theo.connect()
+        run(app, theo, lambda: hosting.table.seat_words()[1] == "here" and theo.table.resets > resets)
+        assert isinstance(app.scene, TableScene)
+    finally:
+        theo.link.stop()
+        app.end_network()
+
+
+def test_names_of_every_kind_of_unicode_are_shown_at_the_table_as_every_screen_can_draw(app, monkeypatch):
+    """Four people join the host's KTU table under names made of control characters,
+    direction marks, combining marks and lone surrogates (a fifth, 40 emoji, is refused
+    with the reason); at the table each name is drawn in the font's own glyphs, the
+    same on every screen."""
+    from sprites import text
+    from scenes.table.scene import TableScene
+    this_computer_only(monkeypatch)
+    for _ in range(3):
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    click_widget(app, lambda w: w.key == "more")
+    click_widget(app, lambda w: w.key == "where")
+    for seat in (2, 3, 4):
+        click_widget(app, lambda w: w.key == f"kind{seat}")
+        click_widget(app, lambda w: w.key == f"kind{seat}")
+    click_widget(app, lambda w: w.label == "Host")
+    hosting = app.scene.hosting
+    assert hosting.table.plan == ["host", "remote", "remote", "remote", "remote"]
+    names = {"Th\x00e\x07o\x1b\t\x7f": "Theo", "\u202eoehT\u2066Sam\u2069": "oehTSam",
+             "Zoe\u0308 Z\u0351\u0352a\u0357": "Zoë Za", "\ud800L\udfffena": "Lena"}
+    screens = [Screen(hosting.port, hosting.code, name) for name in ["\U0001F600" * 40, *names]]
+    try:
+        run(app, screens[0], lambda: screens[0].table.final)
+        assert screens[0].table.refusal == ("name: none of its characters can be shown at the table "
+                                            "(use letters, digits or common signs)")
+        for screen in screens[1:]:
+            run(app, screen, lambda: screen.table.welcome is not None)
+        assert hosting.table.names == ["Maya", *names.values()]
+        click_widget(app, lambda w: w.label == "Start")
+        table = app.scene
+        assert isinstance(table, TableScene) and table.model.names == ["Maya", *names.values()]
+        for screen in screens[1:]:
+            run(app, screen, lambda: screen.table.view is not None)
+            assert screen.table.names == table.model.names
+        missing = text.font(20).font.metrics("\U0010FFFD")[0]
+        for name in table.model.names:
+            assert None not in text.font(20).font.metrics(name) and missing not in text.font(20).font.metrics(name), name
+        os.makedirs("/tmp/net", exist_ok=True)
+        pygame.image.save(app.screen.surface, "/tmp/net/names-at-the-table.png")
+    finally:
+        for screen in screens:
+            screen.link.stop()
+        app.end_network()
+
+
+def test_every_character_a_name_may_hold_is_drawn_by_the_font():
+    from game.net.protocol import NAME_CHARACTERS
+    from sprites import text
+    pygame.font.init()
+    font = text.font(20).font          # the app's typeface, as sprites/text.py draws it
+    missing = font.metrics("\U0010FFFD")[0]
+    allowed = [chr(c) for first, last in NAME_CHARACTERS for c in range(first, last + 1)]
+    assert len(allowed) > 500
+    assert [ch for ch, drawn in zip(allowed, font.metrics("".join(allowed))) if drawn == missing] == []
+
+
+@pytest.mark.parametrize("failure", [OSError(99, "Cannot assign requested address"),
+                                     RuntimeError("No interfaces to listen on")])
+def test_without_a_network_to_announce_on_join_and_host_say_so(app, monkeypatch, failure):
+    """The computer has no network zeroconf can use: Join a game says the list is not
+    there and takes an address; the host's lobby says the table is not announced."""
+    import zeroconf._core
+
+    def no_sockets(*args, **kwargs):
+        raise failure
+    monkeypatch.setattr(zeroconf._core, "create_sockets", no_sockets)
+    this_computer_only(monkeypatch)
+    click_widget(app, lambda w: w.label == "Join a game")
+    assert app.scene.browser is None and app.scene.message.startswith("Games on your network cannot be listed")
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_ESCAPE)
+    hosting = host_ktu(app, listen=EVERYWHERE)
+    try:
+        assert hosting.announcer is None
+        assert hosting.where().startswith("This table could not be announced on the network (")
+    finally:
         app.end_network()

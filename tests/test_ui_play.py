@@ -12,10 +12,10 @@ import pytest
 
 from game import registry
 from scenes import app as app_module
-from scenes.scoring import ScoringScene
-from scenes.session import inline
-from scenes.setup import SetupScene
-from scenes.table import TableScene
+from scenes.screens.scoring import ScoringScene
+from scenes.table.session import inline
+from scenes.screens.setup import SetupScene
+from scenes.table.scene import TableScene
 
 MAX_ACTIONS = 3000
 FRAME = 1 / 60          # the time each frame of the app advances by
@@ -56,7 +56,7 @@ def press(a, key, mod=0):
 
 
 def widget(scene, predicate):
-    found = [w for w in scene.widgets + getattr(scene, "buttons_top", []) if predicate(w)]
+    found = [w for w in scene.widgets + getattr(getattr(scene, "laid", None), "top", []) if predicate(w)]
     assert found, f"no widget found in {type(scene).__name__}"
     return found[0]
 
@@ -71,8 +71,9 @@ def settle(a, limit=400):
         scene = a.scene
         if not isinstance(scene, TableScene):
             return
-        if scene.curtain is not None or (scene.my_turn() and not scene.motion.flights and not scene.pending
-                                         and not scene.ui_state.dialog):
+        model = scene.model
+        if model.looking.curtain is not None or (model.my_turn() and not scene.motion.flights
+                                                 and not model.timeline.pending and not model.ui.dialog):
             return
         a.frame()
     raise AssertionError("the table never became ready")
@@ -129,14 +130,14 @@ def perform(a, action):
     table = a.scene
     if action.cards:
         for card in action.cards:
-            if a.scene is not table or table.ui_state.dialog:
+            if a.scene is not table or table.model.ui.dialog:
                 break
             click_at(a, card_point(table, card))
-    if a.scene is table and table.ui_state.dialog is None and table.ui_state.selection:
+    if a.scene is table and table.model.ui.dialog is None and table.model.ui.selection:
         click_widget(a, lambda w: action in getattr(w, "actions", ()))
-    if a.scene is table and table.ui_state.dialog is None and not action.cards:
+    if a.scene is table and table.model.ui.dialog is None and not action.cards:
         click_widget(a, lambda w: action in getattr(w, "actions", ()))
-    if a.scene is table and table.ui_state.dialog is not None:
+    if a.scene is table and table.model.ui.dialog is not None:
         click_widget(a, lambda w: getattr(w, "actions", None) == [action])
 
 
@@ -162,7 +163,7 @@ def play_through(a, game_id, count, humans, seed=7):
     assert a.scene.deal == str(seed * 1000 + 17)
     click_widget(a, lambda w: w.label == "Start")
     assert isinstance(a.scene, TableScene)
-    session = a.scene.session
+    session = a.scene.model.session
     expected_curtains = []
     shown = None
     for _ in range(MAX_ACTIONS):
@@ -177,7 +178,7 @@ def play_through(a, game_id, count, humans, seed=7):
             click_widget(a, lambda w: w.label == "Next hand")
             continue
         assert isinstance(scene, TableScene)
-        if scene.curtain is not None:
+        if scene.model.looking.curtain is not None:
             click_widget(a, lambda w: w.label == "Ready")
             continue
         state = session.state

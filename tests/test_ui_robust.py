@@ -14,10 +14,11 @@ import pytest
 
 from game import registry, saves
 from scenes import app as app_module
-from scenes.menu import MenuScene
-from scenes.session import Seat, Session
-from scenes.setup import SetupScene
-from scenes.statistics import StatisticsScene
+from scenes.screens.menu import MenuScene
+from scenes.table.session import Seat, Session
+from scenes.screens.setup import SetupScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.table.intents import Choose
 from sprites import cards as card_sprites
 from sprites import die, text
 from tests.test_robust_files import read_only
@@ -48,9 +49,10 @@ def at_table(a, game_id, seed=1):
 def play_a_move(a, rng):
     """The person's move when it is their turn (the computers move by themselves)."""
     table = a.scene
-    if getattr(table, "my_turn", lambda: False)() and not table.motion.flights and not table.pending \
-            and not table.ui_state.dialog:
-        table.submit(rng.choice(table.session.state.legal_actions()))
+    model = getattr(table, "model", None)
+    if model is not None and model.my_turn() and not table.motion.flights and not model.timeline.pending \
+            and not model.ui.dialog:
+        table.act(Choose(rng.choice(model.session.state.legal_actions())))
 
 
 # ---- 5. tiny and extreme window shapes ------------------------------------------------------------
@@ -274,7 +276,7 @@ def monkey_event(a, rng):
     surface = pygame.display.get_surface()
     if roll < 0.45:
         scene = a.scene
-        targets = [w.rect.center for w in scene.widgets + getattr(scene, "buttons_top", [])]
+        targets = [w.rect.center for w in scene.widgets + getattr(getattr(scene, "laid", None), "top", [])]
         targets += [p.rect.center for p in getattr(scene, "placed", [])]
         if targets and rng.random() < 0.8:
             pos = a.screen.pixel(rng.choice(targets))

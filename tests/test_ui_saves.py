@@ -17,15 +17,16 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from game import bots, registry, resources, saves
 from game.saves import files
 from scenes import app as app_module
-from scenes import config, statistics
-from scenes.error import ErrorScene
-from scenes.menu import MenuScene
-from scenes.replay import ReplayScene
-from scenes.scoring import ScoringScene
-from scenes.session import Seat, Session
-from scenes.settings import SettingsScene
-from scenes.statistics import StatisticsScene
-from scenes.table import TableScene
+from scenes import config
+from scenes.screens import statistics
+from scenes.screens.error import ErrorScene
+from scenes.screens.menu import MenuScene
+from scenes.screens.replay import ReplayScene
+from scenes.screens.scoring import ScoringScene
+from scenes.table.session import Seat, Session
+from scenes.screens.settings import SettingsScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.table.scene import TableScene
 from tests import disks
 from tests.test_ui_play import (app, choose, click_widget, crash_in_scene,  # noqa: F401
                                 new_app, open_setup, perform, press, set_seats, settle)
@@ -53,10 +54,10 @@ def play_on(a, rng, stop=None):
             click_widget(a, lambda w: w.label == "Next hand")
             continue
         assert isinstance(scene, TableScene)
-        if scene.curtain is not None:
+        if scene.model.looking.curtain is not None:
             click_widget(a, lambda w: w.label == "Ready")
             continue
-        state = scene.session.state
+        state = scene.model.session.state
         if stop is not None and len(state.history) >= stop:
             return None
         perform(a, choose(state.legal_actions(), rng))
@@ -69,7 +70,7 @@ def start_game(a, game_id, count, humans, deal):
     a.scene.deal = str(deal)
     click_widget(a, lambda w: w.label == "Start")
     assert isinstance(a.scene, TableScene)
-    return a.scene.session
+    return a.scene.model.session
 
 
 # ---- settings ---------------------------------------------------------------------------------
@@ -275,7 +276,7 @@ def test_a_game_quit_at_an_action_and_continued_ends_the_same(user_home, monkeyp
     start_game(a, game_id, count, humans, 777)
     rng = random.Random(5)
     assert play_on(a, rng, stop) is None
-    left = a.scene.session.state.clone()
+    left = a.scene.model.session.state.clone()
     pygame.quit()                                   # the window is closed mid-game
 
     a = new_app()
@@ -283,8 +284,8 @@ def test_a_game_quit_at_an_action_and_continued_ends_the_same(user_home, monkeyp
     click_widget(a, lambda w: w.label == "Continue")
     table = a.scene
     assert isinstance(table, TableScene)
-    assert table.session.state == left and table.session.current_player == left.current_player
-    assert table.curtain == left.current_player     # several people: behind the curtain first
+    assert table.model.session.state == left and table.model.session.current_player == left.current_player
+    assert table.model.looking.curtain == left.current_player     # several people: behind the curtain first
     end = play_on(a, rng)
     assert end.to_dict() == reference.to_dict()
     folders = saves.Folders()
@@ -310,7 +311,7 @@ def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_ho
         for _ in range(200):
             if isinstance(a.scene, ScoringScene):
                 break
-            if a.scene.curtain is not None:
+            if a.scene.model.looking.curtain is not None:
                 click_widget(a, lambda w: w.label == "Ready")
             a.frame()
         assert isinstance(a.scene, ScoringScene) and a.scene.interim
@@ -319,7 +320,7 @@ def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_ho
         for _ in range(100):
             a.frame()
         assert isinstance(a.scene, TableScene)      # the scores are shown once, not again
-        assert {x.kind for x in a.scene.session.state.legal_actions()} == {"deal"}
+        assert {x.kind for x in a.scene.model.session.state.legal_actions()} == {"deal"}
     finally:
         pygame.quit()
 
@@ -401,7 +402,7 @@ def test_continue_by_keyboard_with_one_person_has_no_curtain(user_home):
         assert a.scene.widgets[a.scene.focus].label == "Continue"
         press(a, pygame.K_RETURN)
         assert isinstance(a.scene, TableScene)
-        assert a.scene.curtain is None and a.scene.session.state == session.state
+        assert a.scene.model.looking.curtain is None and a.scene.model.session.state == session.state
     finally:
         pygame.quit()
 
@@ -421,7 +422,7 @@ def test_an_error_during_a_game_logs_it_with_the_record_and_the_game_resumes(app
     click_widget(app, lambda w: w.label == "Back to the menu")
     assert isinstance(app.scene, MenuScene)
     click_widget(app, lambda w: w.label == "Continue")
-    assert isinstance(app.scene, TableScene) and app.scene.session.state == left
+    assert isinstance(app.scene, TableScene) and app.scene.model.session.state == left
 
 
 # ---- statistics, reset, replay --------------------------------------------------------------

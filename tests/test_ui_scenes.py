@@ -6,11 +6,11 @@ import pygame
 import pytest
 
 from game import registry
-from scenes.rules import RulesScene, parse
-from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
-from scenes.statistics import StatisticsScene
-from scenes.table import TableScene
+from scenes.screens.rules import RulesScene, parse
+from scenes.screens.settings import SettingsScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.table.scene import TableScene
 from tests.test_ui_play import (app, click_at, click_widget, crash_in_scene, press,  # noqa: F401
                                 set_seats, settle)
 
@@ -22,7 +22,7 @@ def start_fcd(a, humans, count=2, deal="4243"):
     a.scene.deal = deal
     click_widget(a, lambda w: w.label == "Start")
     assert isinstance(a.scene, TableScene)
-    if a.scene.curtain is not None:
+    if a.scene.model.looking.curtain is not None:
         click_widget(a, lambda w: w.label == "Ready")
     settle(a)
     return a.scene
@@ -71,7 +71,7 @@ def drawn_words(app, monkeypatch):
 def test_about_by_keyboard_and_mouse_shows_the_version_the_log_and_every_credit(app, monkeypatch):
     from game import credits
     from game.version import TITLE, VERSION
-    from scenes.about import AboutScene
+    from scenes.screens.about import AboutScene
     assert pygame.display.get_caption()[0] == TITLE
     press(app, pygame.K_UP)                         # the last of the menu's buttons
     press(app, pygame.K_RETURN)
@@ -105,36 +105,36 @@ def test_illegal_click_says_why_in_the_rules_words(app):
     dimmed = [p for p in table.board.placed if p.dimmed]
     if not dimmed:
         pytest.skip("every card in this deal is playable")
-    before = len(table.session.submitted)
+    before = len(table.model.session.submitted)
     click_at(app, dimmed[-1].rect.center)
-    assert len(table.session.submitted) == before
-    assert "does not match" in table.ui_state.message or "2" in table.ui_state.message
+    assert len(table.model.session.submitted) == before
+    assert "does not match" in table.model.ui.message or "2" in table.model.ui.message
 
 
 @pytest.mark.quick
 def test_keyboard_plays_a_card(app):
     table = start_fcd(app, {0, 1})
-    seat = table.session.current_player
+    seat = table.model.session.current_player
     press(app, pygame.K_RIGHT)
-    legal_cards = [p for p in table.focus_cards if p.raised]
+    legal_cards = [p for p in table.laid.cards if p.raised]
     target = legal_cards[0] if legal_cards else None
-    items = table.focus_cards + table.widgets
+    items = table.laid.cards + table.widgets
     if target is None:
         target = next(w for w in table.widgets if getattr(w, "actions", None))
-    while items[table.ui_state.focus % len(items)] is not target:
+    while items[table.pointer.focus % len(items)] is not target:
         press(app, pygame.K_RIGHT)
     press(app, pygame.K_RETURN)
-    if table.ui_state.dialog:
+    if table.model.ui.dialog:
         press(app, pygame.K_RETURN)
-    assert table.session.submitted and table.session.submitted[0][0] == seat
+    assert table.model.session.submitted and table.model.session.submitted[0][0] == seat
 
 
 def test_hint_marks_a_suggestion(app):
     table = start_fcd(app, {0}, count=2)
     click_widget(app, lambda w: w.label == "Hint")  # the strongest computer thinks a second
     app.frame()                                      # its answer is taken
-    assert table.ui_state.hint in table.session.legal_actions()
-    assert table.ui_state.message.startswith("Hint: ")       # what to do, and why where it can say
+    assert table.model.ui.hint in table.model.session.legal_actions()
+    assert table.model.ui.message.startswith("Hint: ")       # what to do, and why where it can say
 
 
 @pytest.mark.quick
@@ -186,7 +186,7 @@ def test_every_engine_event_has_words_in_the_log():
     raw 'kind (detail)')."""
     import random
 
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     for game_id, info in registry.GAMES.items():
         presenter = presenter_for(info)
         state = registry.new_game(game_id, seed=5)
@@ -202,7 +202,7 @@ def test_every_engine_event_has_words_in_the_log():
 
 
 def test_seat_facts_are_shown_as_names():
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     downs = presenter_for(registry.GAMES["four_downs"])
     lines = dict(downs.fact_lines({"hand_winner": 2, "dealer": 2, "hand": 3}, ["Maya", "Theo", "Ines"]))
     assert lines == {"Hand winner": "Ines", "Dealer": "Ines", "Hands played": "3"}
@@ -216,7 +216,7 @@ def test_seat_facts_are_shown_as_names():
 
 
 def test_facts_and_breakdowns_name_cards_as_players_say_them():
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     ktu = presenter_for(registry.GAMES["ktu"])
     view = registry.new_game("ktu", players=2, seed=1).view(0)
     view = view._replace(facts=dict(view.facts, effective_top="AD", step="play"))

@@ -5,12 +5,13 @@ place, and the rulebook draws nested bullets indented."""
 import pygame
 
 from game import registry
-from scenes import controls
+from scenes.widgets import controls
 from game.presenter import ordinal
-from scenes.rules import RulesScene, parse
-from scenes.scoring import ScoringScene
-from scenes.session import Seat, Session
-from scenes.table import TableScene
+from scenes.screens.rules import RulesScene, parse
+from scenes.screens.scoring import ScoringScene
+from scenes.table.session import Seat, Session
+from scenes.table.scene import TableScene
+from scenes.table.intents import Choose
 from tests.test_ui_play import FRAME, app, click_widget, open_setup, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
@@ -40,8 +41,8 @@ def test_the_keyboard_starts_on_the_main_action_and_enter_stays_in_the_game(app)
     table = app.scene
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_LEFT)                  # back where the keyboard started
-    items = table.focus_cards + table.widgets
-    focused = items[table.ui_state.focus % len(items)]
+    items = table.laid.cards + table.widgets
+    focused = items[table.pointer.focus % len(items)]
     assert getattr(focused, "raised", False) or getattr(focused, "actions", None)
     before = len(session.submitted)
     press(app, pygame.K_RETURN)
@@ -50,10 +51,10 @@ def test_the_keyboard_starts_on_the_main_action_and_enter_stays_in_the_game(app)
     assert len(session.submitted) > before
     table = app.scene
     table.motion.toasts.clear()
-    table.legal_now, table.viewer = (), None                 # nothing to do at all: still not Menu
-    table.ui_state.refocus = True                            # as after a change
+    table.model.legal, table.model.looking.viewer = (), None                 # nothing to do at all: still not Menu
+    table.model.ui.refocus += 1                              # as after a change
     table.layout()
-    focused = (table.focus_cards + table.widgets)[table.ui_state.focus]
+    focused = (table.laid.cards + table.widgets)[table.pointer.focus]
     assert getattr(focused, "label", None) not in ("Menu", "Undo")
 
 
@@ -124,7 +125,7 @@ def test_final_card_down_places_follow_the_rulings_worked_example():
     """Seat 2 went out; seat 1 holds 10, seat 3 16, seat 0 17 (the worked example of
     docs/rulings/final_card_down.md, 2.5)."""
     from types import SimpleNamespace
-    from scenes.presenters import presenter_for
+    from scenes.table.presenters import presenter_for
     presenter = presenter_for(registry.GAMES["final_card_down"])
     view = SimpleNamespace(winners=[2], scores=[17, 10, 0, 16])
     assert presenter.places(view) == {2: 1, 1: 2, 3: 3, 0: 4}
@@ -139,8 +140,8 @@ def test_the_controls_overlay_holds_the_game_still(app):
             break
         settle(app)
         table = app.scene
-        if table.my_turn():
-            table.submit(session.state.legal_actions()[0])
+        if table.model.my_turn():
+            table.act(Choose(session.state.legal_actions()[0]))
     assert session.state.current_player == 0
     moves = len(session.submitted)
     press(app, pygame.K_F1)

@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from game import registry
-from scenes import table as scenes_table
-from scenes.menu import MenuScene
-from scenes.table import TableScene
+from scenes.table import scene as scenes_table
+from scenes.screens.menu import MenuScene
+from scenes.table.scene import TableScene
 from tests.test_ui_play import app, choose, click_at, click_widget, perform, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
@@ -26,20 +26,20 @@ def test_continue_against_computers_shows_your_own_hand(app, game_id):
     assert isinstance(table, TableScene)
     for _ in range(5):
         app.frame()
-    assert table.my_turn()
+    assert table.model.my_turn()
     hand = [p for p in table.board.placed if p.zone == "hand:0"]
     assert hand and all(p.face_up and p.card is not None for p in hand)
-    legal = table.session.legal_actions()
-    buttons = {w.label for w in table.widgets + table.buttons_top}
+    legal = table.model.session.legal_actions()
+    buttons = {w.label for w in table.widgets + table.laid.top}
     assert "Hint" in buttons
     assert all(a in {x for w in table.widgets for x in getattr(w, "actions", ())}
                for a in legal if not a.cards)
-    before = len(table.session.submitted)
+    before = len(table.model.session.submitted)
     card = next((p for p in hand if p.raised), hand[0])
     click_at(app, card.rect.center)
-    assert table.ui_state.message != "That card is face down"
-    assert len(table.session.submitted) > before or table.ui_state.selection or table.ui_state.dialog \
-        or table.ui_state.message
+    assert table.model.ui.message != "That card is face down"
+    assert len(table.model.session.submitted) > before or table.model.ui.selection or table.model.ui.dialog \
+        or table.model.ui.message
 
 
 @pytest.mark.parametrize("game_id", list(registry.GAMES))
@@ -88,8 +88,8 @@ def test_a_replay_step_forward_flies_the_cards_it_moved(app):
     import pygame
 
     from game import saves
-    from scenes.replay import ReplayScene
-    from scenes.session import Seat, Session
+    from scenes.screens.replay import ReplayScene
+    from scenes.table.session import Seat, Session
     from tests.test_ui_play import press
     session = Session("ktu", [Seat("Maya", True), Seat("Theo", False, "easy")], {}, 5)
     rng = random.Random(1)

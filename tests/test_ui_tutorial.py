@@ -10,17 +10,20 @@ import pytest
 
 from game import registry, saves, tutorial, undo
 from scenes import app as app_module
-from scenes import coach_panel, config, table_draw
-from scenes.learn import LearnScene
-from scenes.menu import MenuScene
-from scenes.presenters import presenter_for
+from scenes import config
+from scenes.table import coach_panel, moves
+from scenes.table import draw as table_draw
+from scenes.screens.learn import LearnScene
+from scenes.screens.menu import MenuScene
+from scenes.table.presenters import presenter_for
 from game.presenter import agree
-from scenes.rules import RulesScene
-from scenes.setup import SetupScene
-from scenes.table import TableScene
-from scenes.session import Seat, Session, inline
-from scenes.table_director import Director
-from scenes.tutorial import REFUSED, TIP_TURNS, FirstGameDirector, LessonDirector, start
+from scenes.screens.rules import RulesScene
+from scenes.screens.setup import SetupScene
+from scenes.table.scene import TableScene
+from scenes.table.session import Seat, Session, inline
+from scenes.table.director import Director
+from scenes.table.lesson import REFUSED, TIP_TURNS, FirstGameDirector, LessonDirector, start
+from scenes.table.intents import Back, Choose, Pressed
 from sprites import text as text_module
 from tests.test_ui_play import app, card_point, click_at, click_widget, perform, press, settle  # noqa: F401
 
@@ -30,7 +33,7 @@ MAX_STEPS = 3000
 
 def is_lesson(scene):
     """Is `scene` the table directed by a lesson?"""
-    return isinstance(scene, TableScene) and isinstance(scene.director, LessonDirector)
+    return isinstance(scene, TableScene) and isinstance(scene.model.director, LessonDirector)
 
 
 def open_lesson(a, game_id):
@@ -48,10 +51,10 @@ def wait_for_learner(a):
     Next) at a still table, or the lesson has ended."""
     for _ in range(MAX_STEPS):
         scene = a.scene
-        coach = scene.director.coach
-        still = not scene.motion.flights and not scene.pending and not scene.ui_state.dialog
-        if scene.over or (still and not coach.finished and coach.cue.stop
-                          and (coach.explaining() or scene.my_turn())):
+        coach = scene.model.director.coach
+        still = not scene.motion.flights and not scene.model.timeline.pending and not scene.model.ui.dialog
+        if scene.model.over or (still and not coach.finished and coach.cue.stop
+                          and (coach.explaining() or scene.model.my_turn())):
             return
         a.frame()
     raise AssertionError("the lesson never waited for the learner")
@@ -62,8 +65,8 @@ def read_on(a):
     lesson has ended); returns how many."""
     pressed = 0
     wait_for_learner(a)
-    while not a.scene.over and a.scene.director.coach.explaining():
-        assert not a.scene.legal_now, "the learner's moves wait while the coach explains"
+    while not a.scene.model.over and a.scene.model.director.coach.explaining():
+        assert not a.scene.model.legal, "the learner's moves wait while the coach explains"
         [nxt] = [w for w in a.scene.widgets if w.label == "Next"]
         assert nxt.marked and a.scene.laid.bubble is not None
         click_at(a, nxt.rect.center)
@@ -74,28 +77,28 @@ def read_on(a):
 
 def wrong_move(scene):
     """A legal move the lesson does not want now (a button's, if one), or None."""
-    wanted = scene.director.coach.cue.moves
-    others = [a for a in scene.legal_now if not any(m.matches(a) for m in wanted)]
+    wanted = scene.model.director.coach.cue.moves
+    others = [a for a in scene.model.legal if not any(m.matches(a) for m in wanted)]
     return next((a for a in others if not a.cards), others[0] if others else None)
 
 
 @pytest.mark.parametrize("game_id", MODES)
 def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  # noqa: F811
     scene = open_lesson(app, game_id)
-    lesson = scene.director.coach.tutorial
-    assert scene.session.folders is None
-    assert scene.session.seats[lesson.learner].human
-    assert sum(seat.human for seat in scene.session.seats) == 1
+    lesson = scene.model.director.coach.tutorial
+    assert scene.model.session.folders is None
+    assert scene.model.session.seats[lesson.learner].human
+    assert sum(seat.human for seat in scene.model.session.seats) == 1
     refused = nexts = 0
     for _ in range(MAX_STEPS):
         nexts += read_on(app)
-        if scene.over:
+        if scene.model.over:
             break
-        cue = scene.director.coach.cue
-        assert scene.director.coach.paragraphs()[-1] == cue.say, "the coach says what to do now"
+        cue = scene.model.director.coach.cue
+        assert scene.model.director.coach.paragraphs()[-1] == cue.say, "the coach says what to do now"
         assert scene.laid.bubble is not None and " ".join(scene.laid.bubble.lines) == cue.point, \
             "the coach's bubble points at what it means"
-        cards, kinds = scene.director.coach.highlights()
+        cards, kinds = scene.model.director.coach.highlights()
         assert all(any(p.hinted for p in scene.board.placed if p.card is not None and p.card.name == name)
                    for name in cards), "the coach's cards are marked"
         marked = [w for w in scene.widgets if w.marked]
@@ -105,35 +108,36 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
             assert marked, "the coach's button is marked"
         other = wrong_move(scene)
         if other is not None and refused < 3:
-            before = scene.session.state.to_dict()
+            before = scene.model.session.state.to_dict()
             perform(app, other)
-            assert scene.session.state.to_dict() == before, "a refused move changes nothing"
-            assert scene.director.reply and "not the lesson's plan" in scene.director.reply
-            assert scene.ui_state.message == REFUSED
+            assert scene.model.session.state.to_dict() == before, "a refused move changes nothing"
+            assert scene.model.director.reply and scene.model.director.reply.endswith(cue.why), \
+                "the reason, in the game's terms"
+            assert scene.model.ui.message == REFUSED
             refused += 1
-            if scene.ui_state.dialog:
+            if scene.model.ui.dialog:
                 press(app, pygame.K_ESCAPE)
-        index = scene.director.coach.index
-        wanted = tutorial.find(scene.session.state, cue.moves[0])
+        index = scene.model.director.coach.index
+        wanted = tutorial.find(scene.model.session.state, cue.moves[0])
         if len(wanted.cards) > 1:      # the coach says how: the cards, then the button it names
             for card in wanted.cards:
                 click_at(app, card_point(scene, card))
-            label = scene.director.how(scene).split("then press ")[1].rstrip(".")
+            label = scene.model.director.how(scene.model.seen).split("then press ")[1].rstrip(".")
             click_widget(app, lambda w: w.label == label)
-            if scene.ui_state.dialog:
+            if scene.model.ui.dialog:
                 click_widget(app, lambda w: getattr(w, "actions", None) == [wanted])
         else:
             perform(app, wanted)
-        assert scene.director.coach.index > index, f"step {cue.number} was not taken by the click"
-        assert scene.director.reply == ""
-    assert scene.over and scene.director.coach.finished
+        assert scene.model.director.coach.index > index, f"step {cue.number} was not taken by the click"
+        assert scene.model.director.reply == ""
+    assert scene.model.over and scene.model.director.coach.finished
     assert nexts == sum(cue.coach for cue in lesson.cues), "every explanation waited for Next"
-    assert not scene.session.can_undo(lesson.learner, "casual"), "no undo in a lesson"
-    assert scene.session.undo(lesson.learner, "casual") is None
+    assert not scene.model.session.can_undo(lesson.learner, "casual"), "no undo in a lesson"
+    assert scene.model.session.undo(lesson.learner, "casual") is None
     assert refused, "a wrong move was tried and refused"
     chapters = [f"Chapter: {registry.GAMES[game_id].option(c).label}" for c in lesson.chapters]
     assert [w.label for w in scene.widgets] == ["Play a real game"] + chapters + ["Another lesson", "Menu"]
-    assert scene.director.coach.rules_met() == list(dict.fromkeys((c.section, c.rule) for c in lesson.covers))
+    assert scene.model.director.coach.rules_met() == list(dict.fromkeys((c.section, c.rule) for c in lesson.covers))
     assert not os.path.exists(app.folders.autosave), "a lesson is never autosaved"
     assert not os.path.exists(app.folders.statistics), "a lesson is not counted"
     click_widget(app, lambda w: w.label == "Play a real game")
@@ -151,41 +155,41 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
     assert isinstance(app.scene, LearnScene)
     press(app, pygame.K_RETURN)                     # the first mode's lesson has the focus
     scene = app.scene
-    assert is_lesson(scene) and scene.session.game_id == MODES[0]
+    assert is_lesson(scene) and scene.model.session.game_id == MODES[0]
     wait_for_learner(app)
     moves = 0
-    while not scene.over and moves < 40:
-        if scene.director.coach.explaining():       # Next is marked: the keyboard starts on it
-            index = scene.director.coach.index
+    while not scene.model.over and moves < 40:
+        if scene.model.director.coach.explaining():       # Next is marked: the keyboard starts on it
+            index = scene.model.director.coach.index
             press(app, pygame.K_RETURN)
-            assert scene.director.coach.index == index + 1
+            assert scene.model.director.coach.index == index + 1
             wait_for_learner(app)
             continue
-        cue = scene.director.coach.cue
-        wanted = tutorial.find(scene.session.state, cue.moves[0])
-        index = scene.director.coach.index
+        cue = scene.model.director.coach.cue
+        wanted = tutorial.find(scene.model.session.state, cue.moves[0])
+        index = scene.model.director.coach.index
         for _ in range(60):                          # arrows and Tab walk cards and buttons
-            items = scene.focus_cards + scene.widgets
-            item = items[scene.ui_state.focus % len(items)]
+            items = scene.laid.cards + scene.widgets
+            item = items[scene.pointer.focus % len(items)]
             card = getattr(item, "card", None)
             if (card is not None and wanted.cards and card.name == wanted.cards[0].name) or \
                     getattr(item, "actions", None) == [wanted]:
                 break
             press(app, pygame.K_TAB)
         press(app, pygame.K_RETURN)
-        if scene.ui_state.dialog:
+        if scene.model.ui.dialog:
             for _ in range(len(scene.widgets)):
-                if getattr(scene.widgets[scene.ui_state.dialog.focus % len(scene.widgets)], "actions", None) == [wanted]:
+                if getattr(scene.widgets[scene.pointer.dialog_focus % len(scene.widgets)], "actions", None) == [wanted]:
                     break
                 press(app, pygame.K_DOWN)
             press(app, pygame.K_RETURN)
-        assert scene.director.coach.index > index, f"step {cue.number} was not taken by the keys"
+        assert scene.model.director.coach.index > index, f"step {cue.number} was not taken by the keys"
         moves += 1
         wait_for_learner(app)
-    assert scene.over
-    assert scene.focused(scene.widgets[0]) and scene.widgets[0].label == "Play a real game"
+    assert scene.model.over
+    assert scene.focus_item() is scene.widgets[0] and scene.widgets[0].label == "Play a real game"
     press(app, pygame.K_TAB)
-    assert scene.focused(scene.widgets[1])
+    assert scene.focus_item() is scene.widgets[1]
     press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, SetupScene) and app.scene.info.id == MODES[0]
@@ -194,49 +198,53 @@ def test_tutorial_played_to_its_end_by_keyboard_from_the_menu(app):  # noqa: F81
 def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(app):  # noqa: F811
     scene = open_lesson(app, "final_card_down")
     read_on(app)
-    draw = next(a for a in scene.legal_now if a.kind == "draw")
+    draw = next(a for a in scene.model.legal if a.kind == "draw")
     perform(app, draw)
-    assert scene.director.reply == "That move is allowed, but it is not the lesson's plan."
-    assert scene.director.coach.index == 1 and not scene.session.state.history
+    assert scene.model.director.reply == (
+        "That move is allowed, but not now: Your 5 matches by value and has no "
+        "power to spend: keep the 2, the A, the D and the 0 for when their powers help.")
+    assert scene.model.director.coach.index == 1 and not scene.model.session.state.history
     stray = next(p for p in scene.board.hand_cards() if p.card.name == "6/green/diamonds")
     click_at(app, card_point(scene, stray.card))
-    reason = scene.session.state.why_illegal(registry.Action("play", (stray.card,)))
-    assert scene.ui_state.message.lower() == reason.lower() and scene.director.coach.index == 1, \
+    reason = scene.model.session.state.why_illegal(registry.Action("play", (stray.card,)))
+    assert scene.model.ui.message.lower() == reason.lower() and scene.model.director.coach.index == 1, \
         "a card that cannot go is refused with the rules' own reason"
     click_widget(app, lambda w: w.label == "Hint")
-    assert scene.ui_state.hint is not None and [c.name for c in scene.ui_state.hint.cards] == ["5/blue/clubs"]
+    assert scene.model.ui.hint is not None and [c.name for c in scene.model.ui.hint.cards] == ["5/blue/clubs"]
     assert any(p.hinted and p.card.name == "5/blue/clubs" for p in scene.board.hand_cards())
-    assert scene.ui_state.message == "The coach's move: Play 5 blue clubs", "Hint says the move it marks"
+    assert scene.model.ui.message == "The coach's move: Play 5 blue clubs", "Hint says the move it marks"
     click_widget(app, lambda w: w.label == "Hint")
-    assert scene.ui_state.message == "The coach's move: Play 5 blue clubs", "... each time it is asked"
-    click_at(app, card_point(scene, scene.ui_state.hint.cards[0]))
-    assert [c.name for c in scene.session.state.history[0].cards] == ["5/blue/clubs"] and scene.director.reply == ""
+    assert scene.model.ui.message == "The coach's move: Play 5 blue clubs", "... each time it is asked"
+    click_at(app, card_point(scene, scene.model.ui.hint.cards[0]))
+    assert [c.name for c in scene.model.session.state.history[0].cards] == ["5/blue/clubs"]
+    assert scene.model.director.reply == ""
     wait_for_learner(app)
-    assert [a.kind for a in scene.session.state.history[1:2]] == ["end_turn"], "the turn ended by itself"
-    assert any("After playing you may not draw" in words for words in scene.director.coach.paragraphs()), \
+    assert [a.kind for a in scene.model.session.state.history[1:2]] == ["end_turn"], "the turn ended by itself"
+    assert any("After playing you may not draw" in words for words in scene.model.director.coach.paragraphs()), \
         "the coach says why the turn ended"
 
 
 def test_tutorial_reply_never_pushes_the_coach_s_words_out_of_the_panel(app, drawn):  # noqa: F811
-    scene = open_lesson(app, "deadline")
-    coach = scene.director.coach
-    while not scene.over:
+    scene = open_lesson(app, "ktu")
+    coach = scene.model.director.coach
+    while not scene.model.over:
         wait_for_learner(app)
-        if coach.explaining():
-            scene.director.next(scene)
-            continue
-        rows = coach_panel.facts_rows(scene.current_view, scene.presenter, scene.names)
-        paragraphs = scene.director.paragraphs(scene)
-        wrong = wrong_move(scene)
-        if wrong is not None and not coach_panel.reply_fits(app.screen, paragraphs, "That move is allowed, but "
-                                                             "it is not the lesson's plan.", rows):
+        if scene.model.over:
             break
-        scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+        if coach.explaining():
+            scene.act(Pressed("next"))
+            continue
+        rows = coach_panel.facts_rows(scene.model.view, scene.model.presenter, scene.model.names)
+        paragraphs = scene.model.director.paragraphs(scene.model.seen)
+        wrong = wrong_move(scene)
+        if wrong is not None and not coach_panel.reply_fits(app.screen, paragraphs, coach.submit(wrong).text, rows):
+            break
+        scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
     else:
-        raise AssertionError("no step of Deadline's lesson has a panel too full for a reply")
+        raise AssertionError("no step of KTU's lesson has a panel too full for a reply")
     lines = [line for line, *_ in coach_panel.words(app.screen, paragraphs, "", rows)[2]]
-    scene.submit(wrong)
-    assert scene.director.reply and scene.ui_state.message == scene.director.reply, \
+    scene.act(Choose(wrong))
+    assert scene.model.director.reply and scene.model.ui.message == scene.model.director.reply, \
         "the table says the reply the panel has no room for"
     drawn.clear()
     scene.invalidate()
@@ -250,10 +258,10 @@ def test_tutorial_refusal_stands_clear_of_the_cards_it_is_about(app):  # noqa: F
     for name in ("6/green/diamonds", "3/yellow/spades"):
         placed = next(p for p in scene.board.hand_cards() if p.card.name == name)
         click_at(app, card_point(scene, placed.card))
-        words = scene.ui_state.message
+        words = scene.model.ui.message
         assert words, "the card is refused"
         width = table_draw.message_width(app.screen, scene.board, words)
-        box = pygame.Rect(*map(int, scene.ui_state.message_spot), int(width), 32)
+        box = pygame.Rect(*map(int, scene.pointer.message_spot), int(width), 32)
         pile = next(p for p in scene.board.placed if p.face_up and p.card.name == "5/red/hearts")
         for rect in (placed.rect, pile.rect, scene.laid.bubble.box):
             assert not box.colliderect(rect), f"the refusal of {name} covers {rect}"
@@ -283,9 +291,9 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(drawn):
             a.frame()
             scene = a.scene
             stops = 0
-            while not scene.over:
+            while not scene.model.over:
                 wait_for_learner(a)
-                if scene.over:
+                if scene.model.over:
                     break
                 bubble = scene.laid.bubble
                 assert bubble is not None
@@ -298,39 +306,120 @@ def test_tutorial_bubbles_are_15_pixels_or_more_at_960_by_600(drawn):
                 felt = pygame.Rect(0, 0, scene.board.table_w, a.screen.lh)
                 assert felt.contains(bubble.box) and not bubble.box.colliderect(bubble.target), \
                     f"{game_id}: the bubble {bubble.box} covers the coach's panel or what it points at"
-                cue = scene.director.coach.cue
+                cue = scene.model.director.coach.cue
                 marked = [p.rect for p in scene.board.placed if p.face_up and p.card.name in cue.cards]
                 assert bubble.box.collidelist(marked) < 0, f"{game_id}: the bubble covers a card the coach marks"
                 stops += 1
-                coach = scene.director.coach
+                coach = scene.model.director.coach
                 if coach.explaining():
-                    scene.director.next(scene)
+                    scene.act(Pressed("next"))
                 else:
-                    scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
-            assert stops == len(scene.director.coach.tutorial.stops)
-            scene.director.leave(scene)
+                    scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+            assert stops == len(scene.model.director.coach.tutorial.stops)
+            scene.act(Back())
             a.frame()
+    finally:
+        pygame.quit()
+
+
+def step_targets(scene):
+    """What the learner is told to click at this step, found from the moves the coach
+    accepts, as {name: (rect, the face-up card there or None)}: their face-up cards, the
+    learner's place in the lane a card goes in, their buttons, the face-down card a blind
+    pick takes, and where the bubble points."""
+    model, board = scene.model, scene.board
+    cue = model.director.coach.cue
+    targets = {}
+    for move in cue.moves:
+        for p in board.placed:
+            if p.face_up and (p.card.name in move.names or p.card.name in cue.cards):
+                targets[f"the {p.card.spoken}"] = (p.rect, p.card)
+        if move.kind in model.presenter.LANE_ARGS:
+            cells = model.presenter.field(model.view, model.looking.anchor, model.names)
+            for zone in model.view.zones:
+                if zone.key in cells and cells[zone.key][0] == int(move.arg) and zone.owner == model.looking.viewer:
+                    targets[f"lane {int(move.arg) + 1}"] = (pygame.Rect(*map(int, board.boxes[zone.key])), None)
+        action = tutorial.find(model.session.state, move)
+        for w in scene.widgets:
+            if action in (getattr(w, "actions", None) or ()):
+                targets[f"the button {w.label}"] = (w.rect, None)
+        spot = moves.pick_of(action, model.view, model.presenter)
+        for p in board.placed:
+            if (p.zone, p.index) == spot:
+                targets[f"the face-down card {spot}"] = (p.rect, None)
+    if scene.laid.bubble is not None:
+        targets["the bubble's target"] = (scene.laid.bubble.target, None)
+    return targets
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600)])
+def test_the_bubble_and_the_enlarged_card_never_cover_what_to_click(monkeypatch, size):
+    """At every step of every lesson and chapter, the coach's bubble covers nothing the
+    learner is told to click (the cards, the lane a card goes in, the button, the blind
+    pick), nor does the enlarged copy of a card under the pointer."""
+    a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    zoomed = []
+    real = table_draw.enlarged
+    monkeypatch.setattr(table_draw, "enlarged", lambda *args, **kw: zoomed.append(real(*args, **kw)) or zoomed[-1])
+    try:
+        for game_id in MODES:
+            for chapter in (None, *tutorial.chapters(game_id)):
+                start(a.scene, game_id, chapter)
+                a.frame()
+                scene = a.scene
+                while True:
+                    wait_for_learner(a)
+                    if scene.model.over:
+                        break
+                    coach = scene.model.director.coach
+                    if coach.explaining():
+                        scene.act(Pressed("next"))
+                        continue
+                    where = f"{game_id} {chapter or ''} step {coach.cue.number} at {size}"
+                    targets = step_targets(scene)
+                    box = scene.laid.bubble.box
+                    covered = [name for name, (rect, _) in targets.items() if box.colliderect(rect)]
+                    assert not covered, f"{where}: the bubble covers {covered}"
+                    for name, (rect, card) in targets.items():
+                        if card is None:
+                            continue
+                        zoomed.clear()
+                        pos = a.screen.pixel(card_point(scene, card))
+                        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+                        scene.invalidate()
+                        a.frame()
+                        shown = [z for z in zoomed if z is not None]
+                        assert shown or card.family != "formation", f"{where}: {name} is not shown enlarged"
+                        hidden = [other for other, (r, _) in targets.items()
+                                  if r != rect and any(z.colliderect(r) for z in shown)]
+                        assert not hidden, f"{where}: the enlarged {name} covers {hidden}"
+                    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0)))
+                    a.frame()
+                    scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+                scene.act(Back())
+                a.frame()
     finally:
         pygame.quit()
 
 
 def test_tutorial_progress_mark_counts_the_stops(app, drawn):  # noqa: F811
     scene = open_lesson(app, "four_downs")
-    total = len(scene.director.coach.tutorial.stops)
+    total = len(scene.model.director.coach.tutorial.stops)
     for n in range(1, total + 1):
         wait_for_learner(app)
         drawn.clear()
         scene.invalidate()
         app.frame()
         assert f"step {n} of {total}" in words_of(drawn)
-        coach = scene.director.coach
+        coach = scene.model.director.coach
         assert ("Read the coach's words, then press Next" in words_of(drawn)) == coach.explaining()
         if coach.explaining():
             click_widget(app, lambda w: w.label == "Next")
         else:
-            perform(app, tutorial.find(scene.session.state, coach.cue.moves[0]))
+            perform(app, tutorial.find(scene.model.session.state, coach.cue.moves[0]))
     wait_for_learner(app)
-    assert scene.over
+    assert scene.model.over
 
 
 def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F811
@@ -339,27 +428,28 @@ def test_tutorial_from_the_rules_page_and_back_keeps_the_lesson(app):  # noqa: F
     shown = app.scene.game_id
     click_widget(app, lambda w: w.label == "Learn to play")
     scene = app.scene
-    assert is_lesson(scene) and scene.session.game_id == shown
+    assert is_lesson(scene) and scene.model.session.game_id == shown
     read_on(app)
-    perform(app, tutorial.find(scene.session.state, scene.director.coach.cue.moves[0]))
-    index = scene.director.coach.index
+    perform(app, tutorial.find(scene.model.session.state, scene.model.director.coach.cue.moves[0]))
+    index = scene.model.director.coach.index
     app.settings.undo = "casual"
-    made = len(scene.session.state.history)
+    made = len(scene.model.session.state.history)
     press(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert len(scene.session.state.history) == made and scene.director.coach.index == index, "no undo in a lesson"
-    assert not any(w.label == "Undo" for w in scene.buttons_top)
+    assert len(scene.model.session.state.history) == made, "no undo in a lesson"
+    assert scene.model.director.coach.index == index
+    assert not any(w.label == "Undo" for w in scene.laid.top)
     click_widget(app, lambda w: w.label == "Rules")
     assert isinstance(app.scene, RulesScene)
     assert not any(w.label == "Learn to play" for w in app.scene.widgets)
     press(app, pygame.K_ESCAPE)
-    assert is_lesson(app.scene) and app.scene.director.coach.index == index
+    assert is_lesson(app.scene) and app.scene.model.director.coach.index == index
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
     assert app.scene.saved is None, "the lesson left no game to continue"
     click_widget(app, lambda w: w.label == "Rules")
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_l)
-    assert is_lesson(app.scene) and app.scene.session.game_id != shown
+    assert is_lesson(app.scene) and app.scene.model.session.game_id != shown
 
 
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
@@ -415,15 +505,15 @@ def test_tutorial_top_bar_names_the_lesson_and_the_learner_plate_reads_you(app, 
 def test_tutorial_keyboard_starts_on_what_the_coach_marks(app, game_id):  # noqa: F811
     scene = open_lesson(app, game_id)
     wait_for_learner(app)
-    items = scene.focus_cards + scene.widgets
-    item = items[scene.ui_state.focus]
+    items = scene.laid.cards + scene.widgets
+    item = items[scene.pointer.focus]
     assert getattr(item, "hinted", False) or getattr(item, "marked", False)
     if game_id == "deadline":          # a button, a card, Next, then a blind pick chosen in a dialog
         for presses in (1, 1, 1, 2):
-            index = scene.director.coach.index
+            index = scene.model.director.coach.index
             for _ in range(presses):
                 press(app, pygame.K_RETURN)
-            assert scene.director.coach.index > index and not scene.director.reply
+            assert scene.model.director.coach.index > index and not scene.model.director.reply
             wait_for_learner(app)
 
 
@@ -432,26 +522,26 @@ def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  #
     scene = open_lesson(app, "deadline")
     for presses in (1, 1, 1, 2):                   # draw, discard, Next, a blind pick
         for _ in range(MAX_STEPS):
-            coach = scene.director.coach
-            if ((coach.explaining() or (scene.my_turn() and coach.learner_to_act())) and not scene.busy()
-                    and not scene.motion.flights and not scene.pending):
+            coach = scene.model.director.coach
+            if ((coach.explaining() or (scene.model.my_turn() and coach.learner_to_act())) and not scene.busy()
+                    and not scene.motion.flights and not scene.model.timeline.pending):
                 break
             app.frame()
         else:
             raise AssertionError("the lesson never waited for the learner")
-        index = scene.director.coach.index
+        index = scene.model.director.coach.index
         for _ in range(presses):
             press(app, pygame.K_RETURN)
-        assert scene.director.coach.index > index and not scene.director.reply and not scene.ui_state.message
+        assert scene.model.director.coach.index > index and not scene.model.director.reply and not scene.model.ui.message
 
 
 def test_tutorial_blind_pick_is_the_marked_card_clicked_where_the_coach_points(app):  # noqa: F811
     scene = open_lesson(app, "deadline")
     for _ in range(2):                              # draw, discard
         read_on(app)
-        perform(app, tutorial.find(scene.session.state, scene.director.coach.cue.moves[0]))
+        perform(app, tutorial.find(scene.model.session.state, scene.model.director.coach.cue.moves[0]))
     assert read_on(app) == 1
-    assert [m.text for m in scene.director.coach.cue.moves] == ["take 5"]
+    assert [m.text for m in scene.model.director.coach.cue.moves] == ["take 5"]
     [marked] = [p for p in scene.board.placed if p.hinted]
     assert (marked.zone, marked.index, marked.card) == ("hand:2", 5, None), "Ben's card, face down, is marked"
     assert scene.laid.bubble.target == marked.rect
@@ -459,8 +549,8 @@ def test_tutorial_blind_pick_is_the_marked_card_clicked_where_the_coach_points(a
     point = next((x, marked.rect.centery) for x in range(marked.rect.left + 2, marked.rect.right, 3)
                  if not any(p.rect.collidepoint((x, marked.rect.centery)) for p in later))
     click_at(app, point)
-    assert scene.director.coach.index == 6 and not scene.director.reply and not scene.ui_state.message
-    taken = scene.session.moves()[-1]
+    assert scene.model.director.coach.index == 6 and not scene.model.director.reply and not scene.model.ui.message
+    taken = scene.model.session.moves()[-1]
     assert (taken.kind, taken.arg) == ("take", 5)
 
 
@@ -469,22 +559,22 @@ def finish_lesson(a):
     scene = a.scene
     while True:
         wait_for_learner(a)
-        if scene.over:
+        if scene.model.over:
             return scene
-        coach = scene.director.coach
+        coach = scene.model.director.coach
         if coach.explaining():
-            scene.director.next(scene)
+            scene.act(Pressed("next"))
         else:
-            scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+            scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
 
 
 def test_a_chapter_opens_from_the_lessons_list_and_its_real_game_has_its_rule_on(app):  # noqa: F811
     click_widget(app, lambda w: w.label == "Learn to play")
     click_widget(app, lambda w: w.label == "Chapter: Knocking")
     scene = app.scene
-    assert is_lesson(scene) and scene.director.coach.tutorial.chapter == "pd.knocking"
-    assert scene.session.state.options["pd.knocking"] == "on"
-    assert scene.director.title(scene) == "Learn to play: Play Design - 4 downs (Knocking)"
+    assert is_lesson(scene) and scene.model.director.coach.tutorial.chapter == "pd.knocking"
+    assert scene.model.session.state.options["pd.knocking"] == "on"
+    assert scene.model.director.title(scene.model.seen) == "Learn to play: Play Design - 4 downs (Knocking)"
     finish_lesson(app)
     assert [w.label for w in scene.widgets] == ["Play a real game", "Another lesson", "Menu"]
     click_widget(app, lambda w: w.label == "Play a real game")
@@ -493,8 +583,8 @@ def test_a_chapter_opens_from_the_lessons_list_and_its_real_game_has_its_rule_on
     assert any(w.label == "On" and w.key == "pd.knocking" for w in setup.widgets), "Setup shows the rule on"
     click_widget(app, lambda w: w.label == "Start")
     table = app.scene
-    assert isinstance(table, TableScene) and table.session.state.options["pd.knocking"] == "on"
-    assert isinstance(table.director, FirstGameDirector)
+    assert isinstance(table, TableScene) and table.model.session.state.options["pd.knocking"] == "on"
+    assert isinstance(table.model.director, FirstGameDirector)
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene) and app.scene.persist.get("director") is None
     click_widget(app, lambda w: getattr(w, "info", None) is not None and w.info.id == "four_downs")
@@ -522,8 +612,8 @@ def test_play_a_real_game_asks_before_replacing_a_game_in_progress(app):  # noqa
     assert saves.load_game(app.folders)[0].to_dict() == state.to_dict(), "nothing replaced"
     click_widget(app, lambda w: w.label == "Start")
     click_widget(app, lambda w: w.label.startswith("Abandon it"))
-    assert isinstance(app.scene, TableScene) and app.scene.session.game_id == "four_downs"
-    assert isinstance(app.scene.director, FirstGameDirector)
+    assert isinstance(app.scene, TableScene) and app.scene.model.session.game_id == "four_downs"
+    assert isinstance(app.scene.model.director, FirstGameDirector)
 
 
 def test_a_lesson_s_real_game_plays_the_rules_it_taught_without_tips_when_they_are_off(app):  # noqa: F811
@@ -535,8 +625,8 @@ def test_a_lesson_s_real_game_plays_the_rules_it_taught_without_tips_when_they_a
     click_widget(app, lambda w: w.label == "Play a real game")
     assert app.scene.options["pd.knocking"] == "off"
     click_widget(app, lambda w: w.label == "Start")
-    assert app.scene.session.state.options["pd.knocking"] == "off"
-    assert type(app.scene.director) is Director
+    assert app.scene.model.session.state.options["pd.knocking"] == "off"
+    assert type(app.scene.model.director) is Director
 
 
 def test_first_turns_of_a_real_game_after_a_lesson_show_each_tip_once(app):  # noqa: F811
@@ -545,22 +635,22 @@ def test_first_turns_of_a_real_game_after_a_lesson_show_each_tip_once(app):  # n
     app.scene.go("table", session=session, director=FirstGameDirector(), viewer=None, events_seen=0, curtains=[])
     app.frame()
     table = app.scene
-    presenter = table.presenter
+    presenter = table.model.presenter
     shown, turns = [], 0
     for _ in range(400):
         settle(app)
-        if table.session.is_over or turns >= TIP_TURNS + 3:
+        if table.model.session.is_over or turns >= TIP_TURNS + 3:
             break
         if table.laid.bubble is not None:
             words = " ".join(table.laid.bubble.lines)
-            hand = next(z for z in table.current_view.zones if z.key == "hand:0")
+            hand = next(z for z in table.model.view.zones if z.key == "hand:0")
             assert words in [presenter.tip(c) for c in hand.cards], "a tip is about a card in the hand"
             assert table.laid.bubble.target in [p.rect for p in table.board.hand_cards()]
             assert turns < TIP_TURNS, "tips only in the first turns"
             shown.append(words)
-        before = table.session.current_player
-        perform(app, table.session.legal_actions()[0])
-        turns += table.session.current_player != before
+        before = table.model.session.current_player
+        perform(app, table.model.session.legal_actions()[0])
+        turns += table.model.session.current_player != before
     assert shown and len(shown) == len(set(shown)), "each tip once"
 
 
@@ -576,21 +666,21 @@ def test_tips_after_a_lesson_switch_in_settings(app):  # noqa: F811
 
 def test_a_lane_refused_says_the_rule_and_stands_clear_of_the_coach_s_bubble(app):  # noqa: F811
     scene = open_lesson(app, "five_possessions")
-    while scene.director.coach.index < 12:               # line 2: lanes 2 and 3 open, green and orange
+    while scene.model.director.coach.index < 12:               # line 2: lanes 2 and 3 open, green and orange
         wait_for_learner(app)
-        coach = scene.director.coach
+        coach = scene.model.director.coach
         if coach.explaining():
-            scene.director.next(scene)
+            scene.act(Pressed("next"))
         elif coach.index < 12:
-            scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+            scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
     read_on(app)
     green = next(p.card for p in scene.board.hand_cards() if p.card.name == "W:OG6")
     click_at(app, card_point(scene, green))
     lane = scene.board.areas[scene.board.lanes.index(1)]
     click_at(app, (lane[0] + lane[2] / 2, lane[1] + 12))
-    assert scene.ui_state.message.startswith("Rule 1: the Offense green 6 may not go on the still-open green card")
-    width = table_draw.message_width(app.screen, scene.board, scene.ui_state.message)
-    box = pygame.Rect(*map(int, scene.ui_state.message_spot), int(width), 32)
+    assert scene.model.ui.message.startswith("Rule 1: the Offense green 6 may not go on the still-open green card")
+    width = table_draw.message_width(app.screen, scene.board, scene.model.ui.message)
+    box = pygame.Rect(*map(int, scene.pointer.message_spot), int(width), 32)
     assert not box.colliderect(scene.laid.bubble.box)
     assert not any(box.colliderect(p.rect) for p in scene.board.hand_cards() if p.card is green)
 
@@ -600,20 +690,20 @@ def test_five_possessions_first_line_is_revealed_one_lane_at_a_time(app):  # noq
     scene = open_lesson(app, "five_possessions")
     while True:                                          # offense, the coach's words, four cards
         wait_for_learner(app)
-        coach = scene.director.coach
+        coach = scene.model.director.coach
         if coach.index >= 7:                             # Ben has set his line
             break
         if coach.explaining():
             click_widget(app, lambda w: w.label == "Next")
         else:
-            perform(app, tutorial.find(scene.session.state, coach.cue.moves[0]))
+            perform(app, tutorial.find(scene.model.session.state, coach.cue.moves[0]))
     shown = []
     for lane in range(4):
         wait_for_learner(app)
-        cue = scene.director.coach.cue
+        cue = scene.model.director.coach.cue
         assert cue.coach and cue.anchor == f"lane:{lane}"
-        assert scene.hold.outcome is None, "no outcome told before the coach comes to it"
-        ben = {int(z.key.rsplit(":", 1)[1]): z.cards[0] for z in scene.current_view.zones
+        assert scene.model.hold.outcome is None, "no outcome told before the coach comes to it"
+        ben = {int(z.key.rsplit(":", 1)[1]): z.cards[0] for z in scene.model.view.zones
                if z.key.startswith("line:1:") and z.cards}
         shown.append([lane for lane, card in sorted(ben.items()) if card is not None])
         assert scene.laid.bubble.target == pygame.Rect(*map(int, scene.board.areas[scene.board.lanes.index(lane)]))
@@ -621,20 +711,58 @@ def test_five_possessions_first_line_is_revealed_one_lane_at_a_time(app):  # noq
     assert shown == [[0], [0, 1], [0, 1, 2], [0, 1, 2, 3]]
 
 
+def test_five_possessions_panel_tells_no_lane_before_the_table_turns_it_over(app):  # noqa: F811
+    """While a line is revealed lane by lane, the coach's panel gives each lane's state,
+    and the scores, only once the table has turned that lane over: the lanes still face
+    down read as they did before the line was played out, the scores too."""
+    scene = open_lesson(app, "five_possessions")
+    coach = scene.model.director.coach
+
+    def rows(view):
+        return {label.split(":")[0]: (label, value) for label, value, *_ in
+                coach_panel.facts_rows(view, scene.model.presenter, scene.model.names)}
+    before = told = None
+    revealed = 0
+    while not scene.model.over:
+        wait_for_learner(app)
+        if scene.model.over:
+            break
+        cue = coach.cue
+        if cue.coach and cue.reveal is not None:
+            shown, real = rows(scene.model.view), rows(scene.model.session.view(scene.model.looking.viewer))
+            for lane in range(4):
+                key = f"Lane {lane + 1}"
+                assert shown[key] == (real if lane <= cue.reveal else before)[key], \
+                    f"step {cue.number}: {shown[key]} before lane {lane + 1} is turned over"
+            assert all(shown[name] == before[name] for name in scene.model.names), \
+                f"step {cue.number}: the scores move before the line is told"
+            revealed += 1
+        elif cue.coach and told is not None:
+            assert rows(scene.model.view) == rows(scene.model.session.view(scene.model.looking.viewer))
+        if coach.explaining():
+            told = cue.reveal
+            scene.act(Pressed("next"))
+        else:
+            before = rows(scene.model.view)
+            scene.act(Choose(tutorial.find(scene.model.session.state, cue.moves[0])))
+    assert revealed == 4
+
+
 def test_ktu_removed_pile_shows_the_card_that_burned_it(app):  # noqa: F811
     scene = open_lesson(app, "ktu")
-    coach = scene.director.coach
+    coach = scene.model.director.coach
     burns = []
-    while not scene.over:
+    while not scene.model.over:
         wait_for_learner(app)
-        if len(burns) < sum(e.kind == "burn" for e in scene.session.state.events):
-            last = next(e.cards for e in reversed(scene.session.state.events) if e.kind == "move" and e.dst == "burned")
+        if len(burns) < sum(e.kind == "burn" for e in scene.model.session.state.events):
+            last = next(e.cards for e in reversed(scene.model.session.state.events)
+                        if e.kind == "move" and e.dst == "burned")
             _, shown = scene.board.piles["burned"]
             burns.append((shown[-1].name, last[-1].name))
         if coach.explaining():
             click_widget(app, lambda w: w.label == "Next")
         else:
-            perform(app, tutorial.find(scene.session.state, coach.cue.moves[0]))
+            perform(app, tutorial.find(scene.model.session.state, coach.cue.moves[0]))
     assert burns and all(top == burner for top, burner in burns), burns
     assert burns[0] == ("10S", "10S"), "the 10 of spades that burned the play ground lies on top"
 
@@ -646,68 +774,126 @@ def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
             start(app.scene, game_id, chapter)
             app.frame()
             scene = app.scene
-            coach = scene.director.coach
+            coach = scene.model.director.coach
             held = 0
             for _ in range(MAX_STEPS * 10):
-                if scene.over:
+                if scene.model.over:
                     break
-                if scene.hold.waiting:
+                if scene.model.hold.waiting:
                     assert not coach.explaining(), f"{game_id}: an outcome held while the coach tells it"
                     held += 1
                     click_widget(app, lambda w: w.label == "Continue")
                     continue
-                still = not scene.motion.flights and not scene.pending and not scene.hold.held()
+                still = not scene.motion.flights and not scene.model.timeline.pending and not scene.model.hold.held()
                 if still and coach.explaining():
                     click_widget(app, lambda w: w.label == "Next")
-                elif still and scene.my_turn() and coach.learner_to_act() and coach.cue.stop:
-                    scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+                elif still and scene.model.my_turn() and coach.learner_to_act() and coach.cue.stop:
+                    scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
                 app.frame()
-            assert scene.over, f"{game_id} {chapter}: the lesson did not end"
+            assert scene.model.over, f"{game_id} {chapter}: the lesson did not end"
             if game_id == "four_downs" and chapter is None:
                 assert held, "a down the coach does not tell waits for Continue"
-            scene.director.leave(scene)
+            scene.act(Back())
             app.frame()
 
 
-def test_a_lesson_s_words_agree_with_you(app):  # noqa: F811
+def test_a_lesson_s_words_agree_with_you(app, drawn):  # noqa: F811
+    """Wherever "You" (a lesson's learner) is the subject, the verb agrees: in the log, the
+    outcomes, the top bar ("Game over: You win"), the panel, every word drawn in every
+    lesson and chapter."""
     assert agree("Touchdown! You scores 20 yards") == "Touchdown! You score 20 yards"
     assert agree("You was dealt 3 cards, You passes, You carries") == "You were dealt 3 cards, You pass, You carry"
     assert agree("Maya wins, Youssef has 3") == "Maya wins, Youssef has 3"
     wrong = re.compile(r"\bYou (was|is|has|[a-z]+s)\b")
     for game_id in MODES:
-        start(app.scene, game_id)
-        app.frame()
-        scene = finish_lesson(app)
-        lines = scene.log_lines() + [scene.outcome_words(e) or "" for e in scene.session.events_for(scene.viewer)]
-        assert any(line.startswith("You ") for line in lines)
-        assert not [line for line in lines if wrong.search(line)], game_id
-        scene.director.leave(scene)
-        app.frame()
+        for chapter in (None, *tutorial.chapters(game_id)):
+            drawn.clear()
+            start(app.scene, game_id, chapter)
+            app.frame()
+            scene = finish_lesson(app)
+            scene.invalidate()
+            app.frame()
+            model = scene.model
+            lines = model.log_lines() + [model.outcome_words(e) or ""
+                                         for e in model.session.events_for(model.looking.viewer)]
+            assert any(line.startswith("You ") for line in lines + words_of(drawn))
+            assert not [line for line in lines + words_of(drawn) if wrong.search(line)], (game_id, chapter)
+            scene.act(Back())
+            app.frame()
 
 
-def test_while_the_coach_plays_your_turn_nothing_looks_clickable(app):  # noqa: F811
-    """Deadline's coach plays the learner's routine turns: meanwhile no move button
-    (Draw), no Hint and no card is offered, marked or raised, as for a computer's turn."""
+@pytest.mark.parametrize("picked", [["4H", "4D"], ["4H", "4D", "5C", "10S"]])
+def test_ktu_s_wrong_face_up_choice_gets_its_reason(app, picked):  # noqa: F811
+    """KTU's lesson, choosing face-up cards: with too few or too many cards picked, the
+    switched-off button, pressed (by click or by key), says the rules' reason; nothing is
+    played and the cards stay picked."""
+    scene = open_lesson(app, "ktu")
+    read_on(app)
+    hand = {p.card.name: p.card for p in scene.board.hand_cards()}
+    for name in picked:
+        click_at(app, card_point(scene, hand[name]))
+    button = next(w for w in scene.widgets if w.label.startswith("Choose face-up cards"))
+    assert not button.enabled
+    click_at(app, button.rect.center)
+    assert scene.model.ui.message == "Choose exactly 3 different cards from your own hand to lay face up"
+    assert [c.name for c in scene.model.ui.selection] == picked and scene.model.director.coach.index == 1
+    scene.model.ui.message = ""
+    scene.pointer.focus = (scene.laid.cards + scene.laid.widgets).index(button)
+    press(app, pygame.K_RETURN)
+    assert scene.model.ui.message.startswith("Choose exactly 3")
+
+
+def test_ktu_s_8_refused_after_a_7_is_an_8(app):  # noqa: F811
+    """At KTU's step 8 the coach says the 7 forbids your 8 of spades: clicked, it is
+    refused with the rules' reason, "An 8 is not lower than the 7", its article right."""
+    scene = open_lesson(app, "ktu")
+    coach = scene.model.director.coach
+    wait_for_learner(app)
+    while coach.cue.number < 8:
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        else:
+            scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+        wait_for_learner(app)
+    eight = next(p.card for p in scene.board.hand_cards() if p.card.name == "8S")
+    click_at(app, card_point(scene, eight))
+    assert scene.model.ui.message == "An 8 is not lower than the 7 on the play ground (play lower than 7)"
+    assert coach.index == 7
+
+
+def test_ktu_s_winner_went_out_and_is_not_out_of_the_game(app):  # noqa: F811
+    """KTU's lesson ends with you going out: the table says you have no cards left, never
+    that the winner is "out of the game"."""
+    open_lesson(app, "ktu")
+    scene = finish_lesson(app)
+    log = scene.model.log_lines()
+    model = scene.model
+    facts = [row[0] for row in coach_panel.facts_rows(model.view, model.presenter, model.names)]
+    assert log[-2].endswith("went out: no cards left") and "No cards left: You" in facts
+    assert not [line for line in log + facts if "out of the game" in line or line.startswith("Out")]
+
+
+def test_every_turn_of_the_learner_s_is_the_learner_s_to_play(app, monkeypatch):  # noqa: F811
+    """Deadline's lesson at the table, a whole semester: every move made for the learner's
+    seat is one the learner made by a click (the coach never plays a turn, a pick or an
+    exam move of theirs), each offered with its buttons and Hint."""
     scene = open_lesson(app, "deadline")
-    coach = scene.director.coach
-    seen = 0
-    for _ in range(MAX_STEPS):
-        if scene.over or coach.finished:
+    model = scene.model
+    coach = model.director.coach
+    learner = coach.tutorial.learner
+    made = []
+    submit = model.session.submit
+    monkeypatch.setattr(model.session, "submit", lambda action: made.append(model.session.current_player)
+                        or submit(action))
+    clicked = 0
+    while not model.over:
+        wait_for_learner(app)
+        if model.over:
             break
-        if coach.learner_to_act() or coach.explaining():
-            wait_for_learner(app)
-            if coach.explaining():
-                scene.director.next(scene)
-            elif not scene.over:
-                scene.submit(tutorial.find(scene.session.state, coach.cue.moves[0]))
+        if coach.explaining():
+            click_widget(app, lambda w: w.label == "Next")
             continue
-        if coach.cue.by == coach.tutorial.learner and scene.session.current_player == coach.tutorial.learner:
-            scene.layout()
-            seen += 1
-            assert not scene.my_turn() and not scene.legal_now
-            assert not [w.label for w in scene.widgets if getattr(w, "actions", None)], "a move button stands"
-            assert not [w.label for w in scene.widgets if w.label == "Hint"]
-            assert not [p for p in scene.board.placed if p.raised or p.hinted], "a card looks playable"
-            assert scene.director.prompt(scene, "Draw a card") == "The coach plays your turn for you"
-        app.frame()
-    assert seen > 10
+        assert model.my_turn() and model.legal and any(w.label == "Hint" for w in scene.laid.top)
+        perform(app, tutorial.find(model.session.state, coach.cue.moves[0]))
+        clicked += 1
+    assert clicked == made.count(learner) == sum(cue.learner for cue in coach.tutorial.cues)

@@ -7,11 +7,11 @@ import random
 import pygame
 
 from game import saves
-from scenes import statistics
-from scenes.menu import MenuScene
-from scenes.scoring import ScoringScene
-from scenes.statistics import StatisticsScene
-from scenes.table import TableScene
+from scenes.screens import statistics
+from scenes.screens.menu import MenuScene
+from scenes.screens.scoring import ScoringScene
+from scenes.screens.statistics import StatisticsScene
+from scenes.table.scene import TableScene
 from tests.test_ui_play import app, choose, click_widget, perform, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
@@ -19,7 +19,7 @@ CTRL = pygame.KMOD_LCTRL
 
 
 def top_labels(table):
-    return [b.label for b in table.buttons_top]
+    return [b.label for b in table.laid.top]
 
 
 def play_until_undo_offered(a, rng, limit=40):
@@ -27,7 +27,7 @@ def play_until_undo_offered(a, rng, limit=40):
     table offers Undo, checking at every step that it offers it exactly when the session
     allows one; returns the game's position (to_dict) just before the last move."""
     table = a.scene
-    session = table.session
+    session = table.model.session
     for _ in range(limit):
         before = session.state.to_dict()
         perform(a, choose(session.state.legal_actions(), rng))
@@ -51,9 +51,10 @@ def test_the_undo_button_appears_only_when_allowed_and_takes_the_move_back(app):
     click_widget(app, lambda w: w.label == "Undo")
     assert session.state.to_dict() == before
     assert len(session.state.history) < moves
-    assert table.my_turn()
-    assert table.ui_state.message.startswith("Taken back: " + table.presenter.taken_back(mine, table.names, table.current_view))
-    assert not table.pending and not table.ui_state.selection
+    assert table.model.my_turn()
+    model = table.model
+    assert model.ui.message.startswith("Taken back: " + model.presenter.taken_back(mine, model.names, model.view))
+    assert not table.model.timeline.pending and not table.model.ui.selection
     hand = {p.card.name for p in table.board.placed if p.zone == "hand:0" and p.card is not None}
     assert hand == {c.name for z in session.state.view(0).zones if z.key == "hand:0" for c in z.cards}
     play_until_undo_offered(app, rng)                   # the computers decide again, play goes on
@@ -69,23 +70,23 @@ def test_ctrl_z_takes_back_and_a_computer_thinking_meanwhile_is_dropped(app):
         before = session.state.to_dict()
         perform(app, choose(session.state.legal_actions(), rng))
         for _ in range(20):
-            if session.busy() or table.my_turn():
+            if session.busy() or table.model.my_turn():
                 break
             app.frame()
         if session.thinking() is not None and session.can_undo(0, app.settings.undo):
             break
         settle(app)
-    assert session.thinking() is not None and not table.my_turn()
+    assert session.thinking() is not None and not table.model.my_turn()
     press(app, pygame.K_z, CTRL)
-    assert session.state.to_dict() == before and table.my_turn()
+    assert session.state.to_dict() == before and table.model.my_turn()
     for _ in range(10):                                 # its answer comes and is dropped
         app.frame()
     assert not session.busy() and session.state.to_dict() == before
-    assert "Hint" in top_labels(table) and all(b.enabled for b in table.buttons_top)
+    assert "Hint" in top_labels(table) and all(b.enabled for b in table.laid.top)
     moves = len(session.state.history)
     perform(app, choose(session.state.legal_actions(), rng))
     settle(app)
-    assert table.my_turn() and len(session.state.history) >= moves + 2   # and the computer moved
+    assert table.model.my_turn() and len(session.state.history) >= moves + 2   # and the computer moved
 
 
 def test_with_undo_off_nothing_shows_and_ctrl_z_does_nothing(app):
@@ -112,7 +113,7 @@ def test_pass_and_play_never_undoes_another_persons_move_and_brings_the_curtain(
     session = start_game(app, "five_possessions", 2, {0, 1}, 4242)
     table = app.scene
     settle(app)
-    first = table.curtain
+    first = table.model.looking.curtain
     assert first is not None
     click_widget(app, lambda w: w.label == "Ready")
     rng = random.Random(2)
@@ -120,29 +121,30 @@ def test_pass_and_play_never_undoes_another_persons_move_and_brings_the_curtain(
         before = session.state.to_dict()
         last = choose(session.state.legal_actions(), rng)
         perform(app, last)
-        if table.curtain is not None:
+        if table.model.looking.curtain is not None:
             break
-    second = table.curtain
+    second = table.model.looking.curtain
     assert second not in (None, first)
     name = session.name(first)                          # behind the curtain, the one who just played
     click_widget(app, lambda w: w.label == f"Take back {name}'s move")
     assert session.state.to_dict() == before
-    assert table.curtain is None and table.viewer == first and table.my_turn()
+    assert table.model.looking.curtain is None and table.model.looking.viewer == first and table.model.my_turn()
     perform(app, last)
     click_widget(app, lambda w: w.label == "Ready")
-    assert table.viewer == second
+    assert table.model.looking.viewer == second
     assert "Undo" not in top_labels(table)              # the other person's move is not theirs to take back
     mid = session.state.to_dict()
     press(app, pygame.K_z, CTRL)
-    assert session.state.to_dict() == mid and table.viewer == second
+    assert session.state.to_dict() == mid and table.model.looking.viewer == second
     app.settings.undo = "casual"
     table.layout()
-    curtains = len(table.curtains)
+    curtains = len(table.model.looking.curtains)
     click_widget(app, lambda w: w.label == "Undo")      # Casual: back before the other's move
     assert session.state.to_dict() == before
-    assert table.curtain == first and table.viewer is None and len(table.curtains) == curtains + 1
+    looking = table.model.looking
+    assert looking.curtain == first and looking.viewer is None and len(looking.curtains) == curtains + 1
     click_widget(app, lambda w: w.label == "Ready")
-    assert table.viewer == first and table.my_turn()
+    assert table.model.looking.viewer == first and table.model.my_turn()
 
 
 def test_continue_resumes_the_position_taken_back(app):
@@ -154,10 +156,10 @@ def test_continue_resumes_the_position_taken_back(app):
     assert isinstance(app.scene, MenuScene)
     click_widget(app, lambda w: w.label == "Continue")
     table = app.scene
-    assert isinstance(table, TableScene) and table.session is not session
+    assert isinstance(table, TableScene) and table.model.session is not session
     settle(app)
-    assert table.session.state.to_dict() == before and table.my_turn()
-    assert table.session.undo_record() == {"undos": 1, "practice": False}
+    assert table.model.session.state.to_dict() == before and table.model.my_turn()
+    assert table.model.session.undo_record() == {"undos": 1, "practice": False}
 
 
 def test_a_casual_game_is_recorded_with_its_undos_and_shown_as_practice(app):

@@ -489,7 +489,7 @@ def test_final_card_down_a_recycled_pile_keeps_its_known_order_and_a_fresh_card_
 # ---- the session: autosave, record and statistics follow the undo ------------------------------
 def test_session_undo_is_autosaved_resumed_recorded_and_counted():
     from game import saves
-    from scenes.session import Seat, Session
+    from scenes.table.session import Seat, Session
     folders = saves.Folders()
     seats = [Seat("Maya", True), Seat("Theo", False, "easy")]
     session = Session("final_card_down", seats, {"fcd.players": 2}, 4, folders)
@@ -517,7 +517,7 @@ def test_session_undo_is_autosaved_resumed_recorded_and_counted():
         resumed.submit(rng.choice(resumed.state.legal_actions()))
     record = saves.read_record(resumed.record_path)
     assert record["undos"] == 4 and record["practice"] is True
-    from scenes.statistics import record_summary
+    from scenes.screens.statistics import record_summary
     assert record_summary(resumed.record_path).endswith("  ·  practice")
     assert list(saves.replay(record))[-1].to_dict() == resumed.state.to_dict()
     stats = saves.load_statistics(folders)
@@ -525,7 +525,7 @@ def test_session_undo_is_autosaved_resumed_recorded_and_counted():
 
 
 def test_session_ignores_a_computer_move_thought_before_an_undo():
-    from scenes.session import Seat, Session, inline
+    from scenes.table.session import Seat, Session, inline
     session = Session("ktu", [Seat("Maya", True), Seat("Theo", False, "easy")], {}, 3, executor=inline)
     session.submit(session.state.legal_actions()[0])
     session.start_bot()                           # its answer is ready, not yet taken
@@ -584,7 +584,7 @@ def test_the_statistics_scene_shows_casual_undo_games_as_practice():
     import pygame
 
     from game import saves
-    from scenes import statistics
+    from scenes.screens import statistics
     from tests.test_ui_play import new_app
     folders = saves.Folders()
     stats = saves.load_statistics(folders)

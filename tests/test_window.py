@@ -6,7 +6,8 @@ import yaml
 
 from game import saves
 from scenes import app as app_module
-from scenes import config, ui
+from scenes import config
+from scenes.widgets import ui
 from sprites import text
 
 

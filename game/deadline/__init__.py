@@ -16,4 +16,5 @@ HOME = Home("deadline", os.path.dirname(os.path.abspath(__file__)), rules, bots,
             # `main.py bench`: the Final Exam
             busiest=Busiest(4, lambda state: (state.step == "exam"
                                               and state.rotation == rules.FINAL_ROTATION),
-                            lambda state: "Deadline at the Final Exam"))
+                            lambda state: "Deadline at the Final Exam",
+                            avoid=frozenset({rules.Act.CANCEL_GROUP})))

@@ -9,6 +9,7 @@ import math
 
 from game.deadline.grading import JOKER, pairs_with, points
 from game.deadline.grading import card_keys
+from game.deadline.rules import Act
 
 SPREAD = 10          # grade points that make a clear lead, for evaluate
 
@@ -32,43 +33,43 @@ def policy(hand, building, top, legal, rng, ace_high):
     kinds = {}
     for a in legal:
         kinds.setdefault(a.kind, []).append(a)
-    if "draw" in kinds:
-        by_arg = {a.arg: a for a in kinds["draw"]}
+    if Act.DRAW in kinds:
+        by_arg = {a.arg: a for a in kinds[Act.DRAW]}
         if (top is not None and top.rank != JOKER and "discard" in by_arg
                 and any(pairs_with(top, c, ace_high) for c in hand)):
             return by_arg["discard"], f"take the {top.spoken}: it starts a set or run with your hand"
         if "stock" in by_arg:
             return by_arg["stock"], "nothing on the discard pile fits your hand: draw from the draw pile"
         return by_arg["discard"], "the draw pile is empty: take the discard"
-    if "discard" in kinds:
+    if Act.DISCARD in kinds:
         pairs = _pairs(hand, ace_high)
-        worst = min(kinds["discard"], key=lambda a: (pairs.get(a.cards[0], 0),
+        worst = min(kinds[Act.DISCARD], key=lambda a: (pairs.get(a.cards[0], 0),
                                                       -points(a.cards[0], ace_high)))
         card = worst.cards[0]
         return worst, (f"discard {card.spoken}: it fits no set or run and costs "
                        f"{points(card, ace_high)} in hand")
-    if "take" in kinds:
-        pick = kinds["take"][rng.randrange(len(kinds["take"]))]
+    if Act.TAKE in kinds:
+        pick = kinds[Act.TAKE][rng.randrange(len(kinds[Act.TAKE]))]
         return pick, "a blind pick: any position is as good as another"
-    for kind in ("extend", "extra_credit"):
+    for kind in (Act.EXTEND, Act.EXTRA_CREDIT):
         if kind in kinds:
             best = max(kinds[kind], key=lambda a: points(a.cards[0], ace_high))
-            word = "extend your assignment" if kind == "extend" else "play extra credit (1 point)"
+            word = "extend your assignment" if kind == Act.EXTEND else "play extra credit (1 point)"
             return best, f"{word} with {best.cards[0].spoken}: one card less in hand"
     if building:
-        if "group" in kinds:
-            best = max(kinds["group"], key=lambda a: points(a.cards[0], ace_high))
+        if Act.GROUP in kinds:
+            best = max(kinds[Act.GROUP], key=lambda a: points(a.cards[0], ace_high))
             return best, f"add {best.cards[0].spoken} to the group: bigger assignments score more"
-        if "submit" in kinds:
-            return kinds["submit"][0], "submit the group as an assignment"
-        return kinds["cancel_group"][0], "this group cannot be submitted"
-    if "group" in kinds:
+        if Act.SUBMIT in kinds:
+            return kinds[Act.SUBMIT][0], "submit the group as an assignment"
+        return kinds[Act.CANCEL_GROUP][0], "this group cannot be submitted"
+    if Act.GROUP in kinds:
         pairs = _pairs(hand, ace_high)
-        best = max(kinds["group"], key=lambda a: (pairs.get(a.cards[0], 0),
+        best = max(kinds[Act.GROUP], key=lambda a: (pairs.get(a.cards[0], 0),
                                                    points(a.cards[0], ace_high)))
         return best, f"start a group with {best.cards[0].spoken}"
-    if "finish_exam" in kinds:
-        return kinds["finish_exam"][0], "nothing more to lay down"
+    if Act.FINISH_EXAM in kinds:
+        return kinds[Act.FINISH_EXAM][0], "nothing more to lay down"
     return legal[rng.randrange(len(legal))], ""
 
 
@@ -90,9 +91,9 @@ def easy_filter(view, legal):
     discard = view.zone("discard").cards
     top = discard[-1] if discard else None
     keep = [a for a in legal
-            if not (a.kind == "draw" and a.arg == "discard" and top is not None
+            if not (a.kind == Act.DRAW and a.arg == "discard" and top is not None
                     and top.rank == JOKER)
-            and a.kind != "cancel_group"]
+            and a.kind != Act.CANCEL_GROUP]
     return keep or list(legal)
 
 

@@ -1,6 +1,8 @@
 """Deadline at the table: each assignment lies with its owner, extra credit with the
 assignment it extends; the grades in the scoring breakdown."""
+from game.cards import with_article
 from game.deadline.measures import EXAMS, semester
+from game.deadline.rules import Act
 from game.presenter import Presenter, card_name, plural, possessive, seat_name
 
 
@@ -23,7 +25,7 @@ def shape(cards):
     ranks = {c.rank for c in real}
     if len(ranks) == 1:
         rank = RANK_NAMES.get(real[0].rank, real[0].rank)
-        words = f"{NUMBERS.get(len(real), len(real))} {rank}s" if len(real) > 1 else f"a {rank}"
+        words = f"{NUMBERS.get(len(real), len(real))} {rank}s" if len(real) > 1 else with_article(rank)
     else:
         suit = SUITS.get(real[0].suit, "")
         words = "-".join(RANK_NAMES.get(c.rank, c.rank) for c in real) + (f" of {suit}" if suit else "")
@@ -34,7 +36,7 @@ class Deadline(Presenter):
     """Deadline's words, owners and grades."""
 
     KIND_LABELS = dict(Presenter.KIND_LABELS, cancel_group="Cancel group", finish_exam="Finish exam")
-    POSITION_ARGS = frozenset({"take"})
+    POSITION_ARGS = frozenset({Act.TAKE})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
                        phase=lambda who, d: f"Now: {semester(d['phase'], d['rotation'])}")
     MOVE_WORDS = {("discard", "hand"): "{who} took {what} from the discard pile",
@@ -81,7 +83,7 @@ class Deadline(Presenter):
 
     def step_kinds(self, view):
         """While an assignment is being built, the cards that may join it."""
-        return frozenset({"group"}) if view.facts.get("building") else None
+        return frozenset({Act.GROUP}) if view.facts.get("building") else None
 
     def aside_title(self, card, actions):
         """A card that cannot join the assignment being built goes as extra credit only if
@@ -95,31 +97,31 @@ class Deadline(Presenter):
     def group_label(self, kind, names, view=None):
         """The blind takes read 'Take from Ines's hand'."""
         source = self.source(view, names)
-        if kind == "take" and source:
+        if kind == Act.TAKE and source:
             return f"Take from {possessive(source).replace('Your', 'your')} hand"
         return super().group_label(kind, names, view)
 
     def action_label(self, action, names, with_cards=False, view=None):
         """A blind take names whose hand: 'Take from Ines's hand: card 3'."""
-        if action.kind == "take" and isinstance(action.arg, int) and self.source(view, names):
+        if action.kind == Act.TAKE and isinstance(action.arg, int) and self.source(view, names):
             return f"{self.group_label('take', names, view)}: card {action.arg + 1}"
         return super().action_label(action, names, with_cards, view)
 
     def arg_label(self, arg, names, kind="", view=None):
         """An assignment extended or given extra credit, by its owner and shape; where a
         draw comes from."""
-        if kind in ("extend", "extra_credit") and isinstance(arg, int):
+        if kind in (Act.EXTEND, Act.EXTRA_CREDIT) and isinstance(arg, int):
             table = view.facts["assignments"] if view is not None else []
             if 0 <= arg < len(table):
-                return ("on " if kind == "extra_credit" else "") + self.assignment_words(table[arg], names, view.seat)
+                return ("on " if kind == Act.EXTRA_CREDIT else "") + self.assignment_words(table[arg], names, view.seat)
             return f"assignment {arg + 1}"
-        if kind == "draw" and arg in DRAW_FROM:
+        if kind == Act.DRAW and arg in DRAW_FROM:
             return DRAW_FROM[arg]
         return super().arg_label(arg, names, kind, view)
 
     def picks(self, action, owner, index, viewer, view=None):
         """The exchange's blind take points at a card of the hand it is taken from."""
-        if action.kind == "take" and view is not None:
+        if action.kind == Act.TAKE and view is not None:
             source = (view.facts.get("exchange") or {}).get("from")
             return owner == source and action.arg == index
         return super().picks(action, owner, index, viewer, view)

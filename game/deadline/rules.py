@@ -21,8 +21,8 @@ Piles are lists with the top card last. Grading lives in `game.deadline.grading`
 
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/deadline.md.
 """
-from game.core import (CARD, CARDS, FLAG, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS,
-                       TOP, Action, GameState, Kind, ZoneSpec, choice, fact, integer, listof, optional,
+from game.core import (CARD, CARDS, FLAG, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
+                       GameState, Kind, Vocabulary, ZoneSpec, choice, fact, integer, listof, optional,
                        random_order, require, require_int, scalar, seat_keys, seats_alone, shuffle,
                        swap_into, swap_to)
 from game.deadline import measures
@@ -30,20 +30,35 @@ from game.deadline.grading import (JOKER, Assignment, best_seats, continuations,
                                    first_pair, grade, group_kind, group_shape, partner_table,
                                    rank_key, report, starters)
 
+
+class Act(Vocabulary):
+    """Deadline's action kinds (the Final Exam's end is also told as an event of its name)."""
+
+    DRAW = "draw"
+    DISCARD = "discard"
+    TAKE = "take"
+    GROUP = "group"
+    SUBMIT = "submit"
+    CANCEL_GROUP = "cancel_group"
+    EXTEND = "extend"
+    EXTRA_CREDIT = "extra_credit"
+    FINISH_EXAM = "finish_exam"
+
+
 HAND_SIZE = 7
 MIDTERM_ROTATION = 3
 FINAL_ROTATION = 6
 EXAM_NAMES = {"midterm": "Midterm", "final": "Final Exam"}
 
-DRAW_STOCK = Action("draw", (), "stock")
-DRAW_DISCARD = Action("draw", (), "discard")
-SUBMIT = Action("submit")
-CANCEL_GROUP = Action("cancel_group")
-FINISH_EXAM = Action("finish_exam")
+DRAW_STOCK = Action(Act.DRAW, (), "stock")
+DRAW_DISCARD = Action(Act.DRAW, (), "discard")
+SUBMIT = Action(Act.SUBMIT)
+CANCEL_GROUP = Action(Act.CANCEL_GROUP)
+FINISH_EXAM = Action(Act.FINISH_EXAM)
 
 _CARD_ACTIONS = {}   # (kind, card, argument) -> Action, built once
 _ONE_CARD = {}       # (deck name, kind) -> {card: Action(kind, (card,))}
-TAKES = []           # Action("take", (), i) for i = 0, 1, ...
+TAKES = []           # the blind picks of positions 0, 1, ...
 
 
 def _card_action(kind, card, arg=None):
@@ -66,14 +81,14 @@ def _one_card_actions(deck, kind):
 def _takes(count):
     """The blind picks of positions 0 to count - 1."""
     while len(TAKES) < count:
-        TAKES.append(Action("take", (), len(TAKES)))
+        TAKES.append(Action(Act.TAKE, (), len(TAKES)))
     return TAKES[:count]
 
 
 # What each action names: (number of cards, kind of argument).
-_SHAPES = {"draw": (0, "pile"), "discard": (1, None), "take": (0, int), "group": (1, None),
-           "submit": (0, None), "cancel_group": (0, None), "extend": (1, int),
-           "extra_credit": (1, int), "finish_exam": (0, None)}
+_SHAPES = {Act.DRAW: (0, "pile"), Act.DISCARD: (1, None), Act.TAKE: (0, int), Act.GROUP: (1, None),
+           Act.SUBMIT: (0, None), Act.CANCEL_GROUP: (0, None), Act.EXTEND: (1, int),
+           Act.EXTRA_CREDIT: (1, int), Act.FINISH_EXAM: (0, None)}
 
 
 def _shape_error(action):
@@ -190,8 +205,8 @@ class State(GameState):
     def _read_options(self):
         self.ace_high = self.options["deadline.ace_high"] == "on"
         self.voluntary = self.options["deadline.voluntary_submission"] == "on"
-        self.discard_actions = _one_card_actions(self.deck, "discard")
-        self.group_actions = _one_card_actions(self.deck, "group")
+        self.discard_actions = _one_card_actions(self.deck, Act.DISCARD)
+        self.group_actions = _one_card_actions(self.deck, Act.GROUP)
         self.partners = partner_table(self.deck, self.ace_high)
         self.continued_by = continued_by(self.deck, self.ace_high)
         self.hand_keys = seat_keys("hand", self.players)
@@ -343,7 +358,7 @@ class State(GameState):
                             found.append((k, i))
             found.sort()        # assignment by assignment, in the hand's order
             for k, i in found:
-                kind = "extend" if assignments[k].owner == seat else "extra_credit"
+                kind = Act.EXTEND if assignments[k].owner == seat else Act.EXTRA_CREDIT
                 acts.append(_card_action(kind, hand[i], k))
         if not group and (self.voluntary or not startable):
             acts.append(FINISH_EXAM)
@@ -370,14 +385,14 @@ class State(GameState):
         kind = action.kind
         card = action.cards[0] if len(action.cards) == 1 else None
         if self.step == "turn":
-            if kind == "draw":
+            if kind == Act.DRAW:
                 if self.turn_step != "draw":
                     return "you have already drawn this turn: discard a card"
                 if action.arg == "stock":
                     return ("the draw pile is empty and the discard pile cannot refill it: "
                             "take the top discard")
                 return "draw from the draw pile (stock) or the discard pile (discard)"
-            if kind == "discard":
+            if kind == Act.DISCARD:
                 if self.turn_step != "discard":
                     return "draw a card before you discard"
                 if card is None or card not in hand:
@@ -386,33 +401,33 @@ class State(GameState):
                     return "a Joker can never be discarded"
             return "on your turn, draw one card, then discard one"
         if self.step == "exchange":
-            if kind == "take":
+            if kind == Act.TAKE:
                 return "click one of the cards of the student to your right to take it"
             return "the exchange is on: take a card from the student to your right"
         return self._why_illegal_exam(action, seat, hand, kind, card)
 
     def _why_illegal_exam(self, action, seat, hand, kind, card):
         exam = EXAM_NAMES[self._exam()]
-        if kind in ("group", "extend", "extra_credit"):
+        if kind in (Act.GROUP, Act.EXTEND, Act.EXTRA_CREDIT):
             if card is None or card not in hand:
                 return "play one card from your own hand"
             if card.rank == JOKER:
                 return "a Joker can never be part of an assignment"
-        if kind == "group":
+        if kind == Act.GROUP:
             if self.group:
                 names = ", ".join(c.spoken for c in self.group)
                 return f"the {card.spoken} does not continue {names} as a set or a run"
             return f"the {card.spoken} begins no set or run with another card in your hand"
-        if kind == "submit":
+        if kind == Act.SUBMIT:
             return "an assignment needs at least 2 cards: add cards to the group first"
-        if kind == "cancel_group":
+        if kind == Act.CANCEL_GROUP:
             return "you are not building a group"
-        if kind in ("extend", "extra_credit"):
+        if kind in (Act.EXTEND, Act.EXTRA_CREDIT):
             k = action.arg
             if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < len(self.assignments):
                 return "there is no such assignment"
             assignment = self.assignments[k]
-            if kind == "extend":
+            if kind == Act.EXTEND:
                 if assignment.owner != seat:
                     return "you can only extend your own assignments; play extra credit on others'"
                 if self.rotation != FINAL_ROTATION:
@@ -422,7 +437,7 @@ class State(GameState):
                         "extend your own at the Final Exam")
             names = ", ".join(c.spoken for c in assignment.group())
             return f"the {card.spoken} does not continue the assignment {names}"
-        if kind == "finish_exam":
+        if kind == Act.FINISH_EXAM:
             if self.group:
                 return "submit the group you are building, or take it back, first"
             a, b = first_pair(hand, self.ace_high)
@@ -435,7 +450,7 @@ class State(GameState):
         seat = self.current_player
         kind = action.kind
         hand = self.hands[seat]
-        if kind == "draw":
+        if kind == Act.DRAW:
             if action.arg == "stock":
                 if not self.draw_pile:
                     self._recycle(seat)
@@ -448,7 +463,7 @@ class State(GameState):
                 self._seen_into_hand(seat, (card,))
             hand.append(card)
             self.turn_step = "discard"
-        elif kind == "discard":
+        elif kind == Act.DISCARD:
             card = action.cards[0]
             hand.remove(card)
             self._left_hand(seat, (card,))
@@ -461,7 +476,7 @@ class State(GameState):
             else:
                 self.current_player = self._seat_at(self.pos)
                 self.emit("turn", self.current_player, detail="draw")
-        elif kind == "take":
+        elif kind == Act.TAKE:
             victim = (seat - 1) % self.players
             card = self.pick_order[action.arg]
             self.chance.blind_draw()
@@ -473,23 +488,23 @@ class State(GameState):
                       self.only[victim], detail=action.arg)
             self.pos += 1
             self._exchange_step()
-        elif kind == "group":
+        elif kind == Act.GROUP:
             card = action.cards[0]
             hand.remove(card)
             self._left_hand(seat, (card,))
             self.group.append(card)
             self.emit("move", seat, (card,), self.hand_keys[seat], "group", self.only[seat])
-        elif kind == "cancel_group":
+        elif kind == Act.CANCEL_GROUP:
             hand.extend(self.group)
             self.emit("move", seat, self.group, "group", self.hand_keys[seat], self.only[seat])
             self.group = []
-        elif kind == "submit":
+        elif kind == Act.SUBMIT:
             cards = sorted(self.group, key=rank_key(self.ace_high))
             self.assignments.append(Assignment(seat, cards, (), self._exam(), self.ace_high))
             self._continuing = None                 # the table changed
             self.group = []
             self.emit("move", seat, cards, "group", f"assignment:{len(self.assignments) - 1}")
-        elif kind == "extend":
+        elif kind == Act.EXTEND:
             card = action.cards[0]
             assignment = self.assignments[action.arg]
             hand.remove(card)
@@ -497,7 +512,7 @@ class State(GameState):
             assignment.add(card)
             self._continuing = None
             self.emit("move", seat, (card,), self.hand_keys[seat], f"assignment:{action.arg}")
-        elif kind == "extra_credit":
+        elif kind == Act.EXTRA_CREDIT:
             card = action.cards[0]
             hand.remove(card)
             self._left_hand(seat, (card,))
@@ -505,7 +520,7 @@ class State(GameState):
             self._continuing = None
             self.emit("move", seat, (card,), self.hand_keys[seat], f"extra:{action.arg}")
         else:                                                        # finish_exam
-            self.emit("finish_exam", seat)
+            self.emit(Act.FINISH_EXAM, seat)
             self.pos += 1
             if self.pos < self.players:
                 self.current_player = self._seat_at(self.pos)

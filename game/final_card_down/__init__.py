@@ -10,4 +10,4 @@ HOME = Home("final_card_down", os.path.dirname(os.path.abspath(__file__)), rules
             # `main.py bench`: the first seat draws until it holds 40 cards
             busiest=Busiest(4, lambda state: len(state.hands[0]) >= 40 and state.draws_this_turn == 0,
                             lambda state: f"Final Card-Down, hand of {len(state.hands[0])} cards",
-                            lambda legal: next((a for a in legal if a.kind == "draw"), legal[-1])))
+                            lambda legal: next((a for a in legal if a.kind == rules.Act.DRAW), legal[-1])))

@@ -6,6 +6,7 @@ and declares the colour it holds most. Scores are hand points: lower is better.
 """
 from collections import Counter
 
+from game.final_card_down.rules import Act
 from game.knowledge import rank_rewards
 
 
@@ -21,9 +22,9 @@ def _best_color(cards, exclude=None):
 
 def medium(view, legal, rng):
     """(action, reason): shed high cards first, keep 2s and 0s, answer 2s with a 2."""
-    plays = [a for a in legal if a.kind == "play"]
-    draw = next((a for a in legal if a.kind == "draw"), None)
-    end = next((a for a in legal if a.kind == "end_turn"), None)
+    plays = [a for a in legal if a.kind == Act.PLAY]
+    draw = next((a for a in legal if a.kind == Act.DRAW), None)
+    end = next((a for a in legal if a.kind == Act.END_TURN), None)
     if not plays:
         if draw is not None and view.facts["cards_owed"]:
             owed = view.facts["cards_owed"]
@@ -73,7 +74,7 @@ def medium(view, legal, rng):
 
 def easy_filter(view, legal):
     """Play something when a card can be played."""
-    plays = [a for a in legal if a.kind == "play"]
+    plays = [a for a in legal if a.kind == Act.PLAY]
     return plays or list(legal)
 
 
@@ -81,7 +82,7 @@ def rollout(state, legal, rng):
     """Playout policy: mostly the highest matching card (a 2 when owed), else a draw."""
     if len(legal) == 1:
         return legal[0]
-    plays = [a for a in legal if a.kind == "play"]
+    plays = [a for a in legal if a.kind == Act.PLAY]
     if not plays:
         return legal[rng.randrange(len(legal))] if rng.random() < 0.1 else legal[0]
     if rng.random() < 0.2:

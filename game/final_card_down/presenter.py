@@ -1,5 +1,6 @@
 """Final Card-Down at the table: the colour in force with its swatch, the 2s owed, and
 who went out."""
+from game.final_card_down.rules import Act
 from game.presenter import Presenter, plural
 
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -76,7 +77,7 @@ class FinalCardDown(Presenter):
 
     def swatch(self, action):
         """A D's play shows the colour it declares."""
-        return action.arg if action.kind == "play" else None
+        return action.arg if action.kind == Act.PLAY else None
 
     def breakdown(self, view, seat, names):
         """Went out, or the points of the cards still held."""

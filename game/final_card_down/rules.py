@@ -11,17 +11,25 @@ Piles are lists with the top card last. Scores are the points left in each hand.
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/final_card_down.md.
 """
 from collections import Counter
-
 from game.cards import HEX_COLORS
-from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEATS, Action, GameState,
-                       ZoneSpec, choice, fact, integer, listof, optional)
+from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEATS, Action, GameState, SharedAct,
+                       SharedEvent, Vocabulary, ZoneSpec, choice, fact, integer, listof, optional)
 from game.measures import Measures
+
+
+class Act(Vocabulary):
+    """Final Card-Down's action kinds."""
+
+    PLAY = "play"
+    DRAW = "draw"
+    END_TURN = SharedAct.END_TURN
+
 
 HAND_SIZE = 7
 TURN_LIMIT = 2000   # App safeguard A22
 
-DRAW = Action("draw")
-END_TURN = Action("end_turn")
+DRAW = Action(Act.DRAW)
+END_TURN = Action(Act.END_TURN)
 
 _PLAY_ACTIONS = {}   # deck name -> [actions per card id]
 
@@ -33,9 +41,9 @@ def _play_actions(deck):
         table = []
         for card in deck:
             if card.rank == "D":
-                table.append(tuple(Action("play", (card,), color) for color in HEX_COLORS))
+                table.append(tuple(Action(Act.PLAY, (card,), color) for color in HEX_COLORS))
             else:
-                table.append((Action("play", (card,)),))
+                table.append((Action(Act.PLAY, (card,)),))
         _PLAY_ACTIONS[deck.name] = table
     return table
 
@@ -45,7 +53,7 @@ def _fcd_game(state):
     declarations and recycles of the discard pile."""
     stacks = longest = run = 0
     for event in state.events:
-        if event.kind == "move" and event.dst == "discard" and event.src.startswith("hand:"):
+        if event.kind == SharedEvent.MOVE and event.dst == "discard" and event.src.startswith("hand:"):
             if event.cards[0].rank == "2":
                 run += 1
                 if run == 2:
@@ -53,10 +61,10 @@ def _fcd_game(state):
                 longest = max(longest, run)
             else:
                 run = 0
-        elif event.kind == "move" and event.src == "draw" and event.dst.startswith("hand:"):
+        elif event.kind == SharedEvent.MOVE and event.src == "draw" and event.dst.startswith("hand:"):
             run = 0
     declared = Counter(event.detail for event in state.events if event.kind == "declare")
-    recycles = sum(event.kind == "recycle" for event in state.events)
+    recycles = sum(event.kind == SharedEvent.RECYCLE for event in state.events)
     return ({"2-stacks": stacks, "longest 2-stack": longest,
              "colours declared": sum(declared.values()), "recycles": recycles},
             {"declared colour": dict(declared)})
@@ -163,7 +171,7 @@ class State(GameState):
         if self.is_over:
             return "the game is over"
         seat = self.current_player
-        if action.kind == "play":
+        if action.kind == Act.PLAY:
             card = action.cards[0] if len(action.cards) == 1 else None
             if card is None or card not in self.hands[seat]:
                 return "you can only play a card from your own hand"
@@ -184,13 +192,13 @@ class State(GameState):
                 return "after drawing you may play only the card you drew"
             return (f"{card.spoken} does not match the {self.discard[-1].spoken} on the pile "
                     f"(value, suit or the colour {self.color}); a 0 matches anything")
-        if action.kind == "draw":
+        if action.kind == Act.DRAW:
             if self.played_this_turn:
                 return "you cannot draw after playing a card"
             if self.active_twos:
                 return f"you have drawn the full penalty of {2 * self.active_twos} cards"
             return "you may draw only one card a turn"
-        if action.kind == "end_turn":
+        if action.kind == Act.END_TURN:
             if self.active_twos:
                 return (f"play a 2 or draw all {2 * self.active_twos} penalty cards "
                         "before ending your turn")
@@ -200,7 +208,7 @@ class State(GameState):
     def _apply(self, action):
         seat = self.current_player
         kind = action.kind
-        if kind == "play":
+        if kind == Act.PLAY:
             card = action.cards[0]
             self.hands[seat].remove(card)
             self.discard.append(card)
@@ -218,7 +226,7 @@ class State(GameState):
                 self.color = card.color
             if card.rank == "A":
                 self.skip_pending = True
-        elif kind == "draw":
+        elif kind == Act.DRAW:
             if not self.draw_pile:
                 if len(self.discard) <= 1:                           # A18: blocked end
                     self.emit("blocked", seat)

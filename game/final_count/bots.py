@@ -7,7 +7,7 @@ its own count nearest 75. Scores are game points: higher is better.
 """
 import math
 
-from game.final_count.rules import LIMIT, card_points, score_hand, tally
+from game.final_count.rules import LIMIT, Act, card_points, score_hand, tally
 
 SPREAD = 60          # game points that make a clear lead, for evaluate
 CALL_AT = 66          # call from this count on, when no opponent can be seen to lead
@@ -72,56 +72,56 @@ def medium(view, legal, rng):
     """(action, reason): stay near 75, call when ahead, bust opponents when possible."""
     facts = view.facts
     kinds = {a.kind: a for a in legal}
-    if "deal" in kinds:
-        return kinds["deal"], "deal the next hand"
+    if Act.DEAL in kinds:
+        return kinds[Act.DEAL], "deal the next hand"
     board = list(view.zone("board").cards)
     hand, table = _mine(view)
     mine = hand + table
     me = _best(mine, board)
-    if "call" in kinds and me >= CALL_AT and me >= max(_estimates(view).values(), default=0):
-        return kinds["call"], f"your count is {me}, near 75 and ahead of what the others show: call"
-    if "roll" in kinds:
-        return kinds["roll"], f"your count is {me}: roll for a better one"
-    if "end_turn" in kinds:
-        return kinds["end_turn"], "not close enough to call yet"
+    if Act.CALL in kinds and me >= CALL_AT and me >= max(_estimates(view).values(), default=0):
+        return kinds[Act.CALL], f"your count is {me}, near 75 and ahead of what the others show: call"
+    if Act.ROLL in kinds:
+        return kinds[Act.ROLL], f"your count is {me}: roll for a better one"
+    if Act.END_TURN in kinds:
+        return kinds[Act.END_TURN], "not close enough to call yet"
     drawn = [c for c in view.zone("drawn").cards if c is not None]
     card = drawn[0] if drawn else None
-    if card is not None and "keep" in kinds:
+    if card is not None and Act.KEEP in kinds:
         after = _best(mine + [card], board)
         if after > me:
-            return kinds["keep"], f"keeping {card.spoken} brings you to {after} without going bust"
-        return kinds["discard"], f"{card.spoken} would bust you: discard it"
-    if card is not None and any(a.kind == "give" for a in legal):
+            return kinds[Act.KEEP], f"keeping {card.spoken} brings you to {after} without going bust"
+        return kinds[Act.DISCARD], f"{card.spoken} would bust you: discard it"
+    if card is not None and any(a.kind == Act.GIVE for a in legal):
         opp = _estimates(view)
         for a in legal:
-            if a.kind == "give" and opp[a.arg] + card_points(card) > LIMIT:
+            if a.kind == Act.GIVE and opp[a.arg] + card_points(card) > LIMIT:
                 return a, f"{card.spoken} should push that opponent over 75"
-        return kinds["discard"], f"{card.spoken} would only help an opponent: discard it"
-    if card is not None and "to_board" in kinds:
+        return kinds[Act.DISCARD], f"{card.spoken} would only help an opponent: discard it"
+    if card is not None and Act.TO_BOARD in kinds:
         after = _best(mine + [card], board)
         busts = any(v + card_points(card) > LIMIT for v in _estimates(view).values())
         if after > me and busts:
-            return kinds["to_board"], (f"{card.spoken} on the Board keeps you under 75 and "
+            return kinds[Act.TO_BOARD], (f"{card.spoken} on the Board keeps you under 75 and "
                                        "should bust an opponent")
-        return kinds["discard"], f"{card.spoken} on the Board would help the others as much as you"
-    if card is not None and any(a.kind == "swap_draw" for a in legal):
+        return kinds[Act.DISCARD], f"{card.spoken} on the Board would help the others as much as you"
+    if card is not None and any(a.kind == Act.SWAP_DRAW for a in legal):
         total = _add(tally(mine), tally(board))
-        best, best_after = kinds.get("return"), me
+        best, best_after = kinds.get(Act.RETURN), me
         for a in legal:
-            if a.kind == "swap_draw":
+            if a.kind == Act.SWAP_DRAW:
                 after = _with(_without(total, a.cards[0], mine), card)
                 if after > best_after:
                     best, best_after = a, after
-        if best is not None and best.kind == "swap_draw":
+        if best is not None and best.kind == Act.SWAP_DRAW:
             return best, f"swap {best.cards[0].spoken} for {card.spoken}: your count becomes {best_after}"
-        return kinds.get("return", legal[-1]), f"{card.spoken} does not improve your count: put it back"
-    if any(a.kind == "swap_opp" for a in legal):
+        return kinds.get(Act.RETURN, legal[-1]), f"{card.spoken} does not improve your count: put it back"
+    if any(a.kind == Act.SWAP_OPP for a in legal):
         total = _add(tally(mine), tally(board))
         best, best_after = None, me
         takes = [c for s in range(view.players) if s != view.seat
                  for c in view.zone(f"table:{s}").cards]
         for a in legal:
-            if a.kind != "swap_opp":
+            if a.kind != Act.SWAP_OPP:
                 continue
             rest = _without(total, a.cards[0], mine)
             for t in takes:
@@ -130,26 +130,26 @@ def medium(view, legal, rng):
                     best, best_after = a, after
         if best is not None:
             return best, f"give away {best.cards[0].spoken} for a better table card: up to {best_after}"
-        return kinds["decline"], "no swap with an opponent improves your count"
-    if any(a.kind == "take" for a in legal) and "swap_card" in facts:
+        return kinds[Act.DECLINE], "no swap with an opponent improves your count"
+    if any(a.kind == Act.TAKE for a in legal) and "swap_card" in facts:
         chosen = next((c for c in mine if c.name == facts["swap_card"]), None)
         rest = _add(tally(c for c in mine if c is not chosen), tally(board))
         best, best_after = None, me
         for a in legal:
-            if a.kind == "take":
+            if a.kind == Act.TAKE:
                 after = (_with(rest, a.cards[0]) if facts["die"] == 5 else me)
                 if after > best_after:
                     best, best_after = a, after
         if best is not None:
             return best, f"take {best.cards[0].spoken}: your count becomes {best_after}"
-        picks = [a for a in legal if a.kind == "pick"]
+        picks = [a for a in legal if a.kind == Act.PICK]
         if picks and me < CALL_AT - 10:
             return picks[rng.randrange(len(picks))], "a blind pick is worth the risk this far from 75"
-        return kinds.get("decline", legal[-1]), "nothing to take improves your count"
-    if any(a.kind == "swap_board" for a in legal):
-        return kinds.get("decline", legal[-1]), "a Board swap leaves your own count unchanged"
-    if "decline" in kinds:
-        return kinds["decline"], ""
+        return kinds.get(Act.DECLINE, legal[-1]), "nothing to take improves your count"
+    if any(a.kind == Act.SWAP_BOARD for a in legal):
+        return kinds.get(Act.DECLINE, legal[-1]), "a Board swap leaves your own count unchanged"
+    if Act.DECLINE in kinds:
+        return kinds[Act.DECLINE], ""
     return legal[rng.randrange(len(legal))], ""
 
 
@@ -157,7 +157,7 @@ def easy_filter(view, legal):
     """Never call with a count below 50; otherwise anything goes."""
     hand, table = _mine(view)
     if _best(hand + table, view.zone("board").cards) < 50:
-        keep = [a for a in legal if a.kind != "call"]
+        keep = [a for a in legal if a.kind != Act.CALL]
         return keep or list(legal)
     return list(legal)
 

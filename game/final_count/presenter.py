@@ -1,10 +1,11 @@
 """Final Count at the table: the die beside the board, picks from others' cards; each
 hand's count in the scoring breakdown."""
-from game.final_count.rules import DIE_ACTIONS
+from game.core import SharedEvent
+from game.final_count.rules import DIE_ACTIONS, Act
 from game.presenter import Presenter, possessive, plural, seat_name, the
 
 # What each swap trades your card with.
-SWAPS = {"swap_draw": "the drawn card", "swap_opp": "an opponent's card", "swap_board": "the Board"}
+SWAPS = {Act.SWAP_DRAW: "the drawn card", Act.SWAP_OPP: "an opponent's card", Act.SWAP_BOARD: "the Board"}
 
 # What a die face means, in a few words for the side panel.
 DIE_SHORT = {1: "keep or discard", 2: "give or discard", 3: "to the Board or discard",
@@ -17,7 +18,7 @@ class FinalCount(Presenter):
     TIPS = {"A": "An ace counts 1 or 11, whichever helps you"}
     KIND_LABELS = dict(Presenter.KIND_LABELS, roll="Roll", call="Call", decline="Decline",
                        to_board="To the board")
-    SEAT_ARGS = frozenset({"give"})
+    SEAT_ARGS = frozenset({Act.GIVE})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        hand=lambda who, d: f"Hand {d}: {who} deals",
                        call=lambda who, d: f"{who} called at the {d} of the turn",
@@ -33,7 +34,7 @@ class FinalCount(Presenter):
                   ("draw", "drawn"): "{who} drew {what}", ("hand", "draw"): "{who} put {what} on the Draw Pile",
                   ("table", "draw"): "{who} put {what} on the Draw Pile",
                   ("board", "table"): "{who} took {what} from the Board", ("hand", "hand"): None}
-    TOASTS = Presenter.TOASTS | {"call", "goal"}
+    TOASTS = Presenter.TOASTS | {Act.CALL, "goal"}
     ZONE_TERMS = True
     SEAT_FACTS = frozenset({"dealer", "caller"})
     FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played", caller="Last called by", target="Game to",
@@ -169,7 +170,7 @@ class FinalCount(Presenter):
     def outcome_line(self, event, view, names, zone_names):
         """A hand's end: who scored (with what count) and who went bust."""
         last = view.facts.get("last_hand") or {}
-        if event.kind != "hand_over" or not last.get("seats"):
+        if event.kind != SharedEvent.HAND_OVER or not last.get("seats"):
             return super().outcome_line(event, view, names, zone_names)
         rows = last["seats"]
         won = [f"{names[r['seat']]} +{r.get('points', 0)} (count {r.get('best')})" for r in rows if r.get("winner")]

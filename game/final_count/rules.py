@@ -29,26 +29,47 @@ Piles are lists with the top card last. Scores are game points toward 300.
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/final_count.md.
 """
 from collections import Counter
-
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, added_later, data, fact, integer, listof, optional, require,
-                       require_int, seat_keys, seats_alone, shuffle, swap_into)
+                       SharedAct, SharedEvent, Vocabulary, ZoneSpec, added_later, data, fact, integer, listof,
+                       optional, require, require_int, seat_keys, seats_alone, shuffle, swap_into)
 from game.measures import Measures, events_reached
+
+
+class Act(Vocabulary):
+    """Final Count's action kinds (a call and a declined swap are also told as events of
+    their names; a roll's event is the kernel's)."""
+
+    DEAL = SharedAct.DEAL
+    ROLL = "roll"
+    CALL = "call"
+    END_TURN = SharedAct.END_TURN
+    KEEP = "keep"
+    DISCARD = "discard"
+    GIVE = "give"
+    TO_BOARD = "to_board"
+    SWAP_DRAW = "swap_draw"
+    RETURN = "return"
+    SWAP_OPP = "swap_opp"
+    SWAP_BOARD = "swap_board"
+    TAKE = "take"
+    PICK = "pick"
+    DECLINE = "decline"
+
 
 LIMIT = 75          # a best total above this is a bust (A20)
 TARGET = 300        # game points that end the game (A21)
 CALL_BONUS = 10     # to each winner when the caller did not win (A9)
 BOARD_CARDS = 2
 
-ROLL = Action("roll")
-CALL = Action("call")
-END_TURN = Action("end_turn")
-DEAL = Action("deal")
-KEEP = Action("keep")
-DISCARD = Action("discard")
-TO_BOARD = Action("to_board")
-RETURN = Action("return")
-DECLINE = Action("decline")
+ROLL = Action(Act.ROLL)
+CALL = Action(Act.CALL)
+END_TURN = Action(Act.END_TURN)
+DEAL = Action(Act.DEAL)
+KEEP = Action(Act.KEEP)
+DISCARD = Action(Act.DISCARD)
+TO_BOARD = Action(Act.TO_BOARD)
+RETURN = Action(Act.RETURN)
+DECLINE = Action(Act.DECLINE)
 
 DIE_ACTIONS = {
     1: "keep the drawn card on your table or discard it",
@@ -58,10 +79,10 @@ DIE_ACTIONS = {
     5: "swap one of your cards with one of an opponent's cards, or decline",
     6: "swap one of your cards with a Board card, or decline",
 }
-SWAPS = {4: "swap_draw", 5: "swap_opp", 6: "swap_board"}   # the swap of each face
-ACTION_KINDS = {1: {"keep", "discard"}, 2: {"give", "discard"}, 3: {"to_board", "discard"},
-                4: {"swap_draw", "return"}, 5: {"swap_opp", "take", "pick", "decline"},
-                6: {"swap_board", "take", "decline"}}
+SWAPS = {4: Act.SWAP_DRAW, 5: Act.SWAP_OPP, 6: Act.SWAP_BOARD}   # the swap of each face
+ACTION_KINDS = {1: {Act.KEEP, Act.DISCARD}, 2: {Act.GIVE, Act.DISCARD}, 3: {Act.TO_BOARD, Act.DISCARD},
+                4: {Act.SWAP_DRAW, Act.RETURN}, 5: {Act.SWAP_OPP, Act.TAKE, Act.PICK, Act.DECLINE},
+                6: {Act.SWAP_BOARD, Act.TAKE, Act.DECLINE}}
 
 
 # ---- scoring (pure functions) ---------------------------------------------------------
@@ -135,7 +156,7 @@ def goal_number(first, second):
 
 def pick_action(seat, position):
     """The blind pick of the card shown at `position` of `seat`'s hand."""
-    return Action("pick", (), f"{seat}:{position}")
+    return Action(Act.PICK, (), f"{seat}:{position}")
 
 
 _CARD_ACTIONS = {}   # (kind, card) -> Action(kind, (card,)), built once
@@ -193,8 +214,8 @@ def _check_pick_orders(orders, where, state):
 def _final_count_game(state):
     """Final Count: calls, hands nobody called, die faces rolled."""
     rolls = Counter(str(event.detail) for event in state.events
-                    if event.kind == "roll" and isinstance(event.detail, int))
-    return ({"calls": sum(event.kind == "call" for event in state.events),
+                    if event.kind == SharedEvent.ROLL and isinstance(event.detail, int))
+    return ({"calls": sum(event.kind == Act.CALL for event in state.events),
              "hands nobody called": sum(event.kind == "exhausted" for event in state.events)},
             {"die face": dict(rolls)})
 
@@ -229,9 +250,9 @@ class State(GameState):
                          "hit_goal": "goal", "game_points": "totals"} for version in (1, 2)}
     RENAMED[1]["winner_seats"] = "winners"
     MEASURES = Measures(
-        first_kinds=("roll", "call"),
-        seat_actions={"swaps": ("swap_draw", "swap_opp", "swap_board"), "calls": ("call",),
-                      "rolls declined": ("decline",)},
+        first_kinds=(Act.ROLL, Act.CALL),
+        seat_actions={"swaps": (Act.SWAP_DRAW, Act.SWAP_OPP, Act.SWAP_BOARD), "calls": (Act.CALL,),
+                      "rolls declined": (Act.DECLINE,)},
         game=_final_count_game,
         curve_events=frozenset({"hand_over", "game_over"}),
         hand_events=frozenset({"hand_over", "game_over"}),
@@ -292,7 +313,7 @@ class State(GameState):
             for _ in range(2):
                 roll = self.chance.roll()
                 self.goal_rolls.append(roll)
-                self.emit("roll", d, detail=roll)
+                self.emit(SharedEvent.ROLL, d, detail=roll)
             self.hit_goal = goal_number(*self.goal_rolls)
             self.emit("goal", d, detail=self.hit_goal)
         self.step = "start"
@@ -362,10 +383,10 @@ class State(GameState):
             acts = []
             if f == 5:
                 for o in self.opponents[p]:
-                    acts += [_card_action("take", t) for t in self.tables[o]]
+                    acts += [_card_action(Act.TAKE, t) for t in self.tables[o]]
                     acts += self.picks[o][:len(self.hands[o])]
             else:
-                acts += [_card_action("take", b) for b in self.board]
+                acts += [_card_action(Act.TAKE, b) for b in self.board]
             acts.append(DECLINE)
             return acts
         if f == 1:
@@ -386,15 +407,15 @@ class State(GameState):
         step = self.step
         if step == "hand_over":
             return "the hand is over; the next dealer deals the next hand"
-        if kind == "deal":
+        if kind == Act.DEAL:
             return "the hand is still being played"
-        if kind == "call":
+        if kind == Act.CALL:
             if self.caller is not None:
                 return "a player has already called; the final round has no calling"
             return "you may call only at the beginning or the end of your turn"
-        if kind == "roll":
+        if kind == Act.ROLL:
             return "you have already rolled this turn"
-        if kind == "end_turn":
+        if kind == Act.END_TURN:
             if step == "start":
                 return "roll the die first" + (" or call" if self.caller is None else "")
             return f"finish the die action first: {DIE_ACTIONS[self.die]}"
@@ -404,46 +425,46 @@ class State(GameState):
             return "your die action is done; end your turn" + (
                 " or call" if self.caller is None else "")
         f = self.die
-        if kind not in ACTION_KINDS[f] or (step == "target") != (kind in ("take", "pick")):
+        if kind not in ACTION_KINDS[f] or (step == "target") != (kind in (Act.TAKE, Act.PICK)):
             if step == "target":
                 return ("choose the card to take" + (", blind from a hand or face up from "
                         "a table" if f == 5 else " from the Board") + ", or decline")
             return f"the die shows {f}: {DIE_ACTIONS[f]}"
-        if kind in ("swap_draw", "swap_opp", "swap_board"):
+        if kind in (Act.SWAP_DRAW, Act.SWAP_OPP, Act.SWAP_BOARD):
             return "you can only swap one of your own cards (in hand or on the table)"
-        if kind == "give":
+        if kind == Act.GIVE:
             return "the card goes to an opponent's table: name an opponent's seat"
-        if kind == "take":
+        if kind == Act.TAKE:
             if f == 5:
                 return "you can take only a face-up card from an opponent's table"
             return "you can take only a card on the Board"
-        if kind == "pick":
+        if kind == Act.PICK:
             return "a blind pick names an opponent and a position in that opponent's hand"
         return super().why_illegal(action)
 
     def _apply(self, action):
         kind = action.kind
         p = self.current_player
-        if kind == "roll":
+        if kind == Act.ROLL:
             self._roll(p)
-        elif kind == "call":                                         # A10
+        elif kind == Act.CALL:                                         # A10
             self.caller = p
             self.final_round_to_play = self._opponents(p)
-            self.emit("call", p, detail="start" if self.step == "start" else "end")
+            self.emit(Act.CALL, p, detail="start" if self.step == "start" else "end")
             self._next_turn()
-        elif kind == "end_turn":
+        elif kind == Act.END_TURN:
             self._next_turn()
-        elif kind == "deal":
+        elif kind == Act.DEAL:
             self.dealer = p
             self.emit("collect", p)
             self._start_hand()
-        elif kind in ("keep", "give", "to_board", "discard", "return"):
+        elif kind in (Act.KEEP, Act.GIVE, Act.TO_BOARD, Act.DISCARD, Act.RETURN):
             self._play_drawn(p, kind, action.arg)
-        elif kind == "swap_draw":
+        elif kind == Act.SWAP_DRAW:
             self._swap_draw(p, action.cards[0])
-        elif kind in ("swap_opp", "swap_board"):
+        elif kind in (Act.SWAP_OPP, Act.SWAP_BOARD):
             self.chosen = action.cards[0]
-            if kind == "swap_opp":                                   # A17: fresh orders
+            if kind == Act.SWAP_OPP:                                   # A17: fresh orders
                 self.pick_orders = []
                 for o in range(self.players):
                     order = list(range(len(self.hands[o])))
@@ -451,20 +472,20 @@ class State(GameState):
                         shuffle(self.rng, order)
                     self.pick_orders.append(order)
             self.step = "target"
-        elif kind == "take":
+        elif kind == Act.TAKE:
             taken = action.cards[0]
             if self.die == 6:
                 self._exchange(p, taken, self.board, "board")
             else:
                 o = next(o for o in self._opponents(p) if taken in self.tables[o])
                 self._exchange(p, taken, self.tables[o], self.table_keys[o], o)
-        elif kind == "pick":
+        elif kind == Act.PICK:
             o, position = (int(part) for part in action.arg.split(":"))
             taken = self.hands[o][self.pick_orders[o][position]]
             self.chance.blind_draw()
             self._exchange(p, taken, self.hands[o], self.hand_keys[o], o)
         else:   # decline
-            self.emit("decline", p, detail=self.die)
+            self.emit(Act.DECLINE, p, detail=self.die)
             self._action_done()
 
     def _roll(self, p):
@@ -472,7 +493,7 @@ class State(GameState):
         or do nothing when the Draw Pile is empty (A18)."""
         f = self.chance.roll()
         self.die = f
-        self.emit("roll", p, detail=f)
+        self.emit(SharedEvent.ROLL, p, detail=f)
         if f <= 4:
             if not self.draw_pile:
                 self.emit("no_effect", p, detail=f)
@@ -488,16 +509,16 @@ class State(GameState):
     def _play_drawn(self, p, kind, arg):
         """Faces 1-4 without a swap: place the drawn card, discard it or put it back."""
         card = self.drawn.pop()
-        if kind == "keep":
+        if kind == Act.KEEP:
             self.tables[p].append(card)
             self.emit("move", p, (card,), "drawn", self.table_keys[p])
-        elif kind == "give":                                         # A13
+        elif kind == Act.GIVE:                                         # A13
             self.tables[arg].append(card)
             self.emit("move", p, (card,), "drawn", self.table_keys[arg], detail=arg)
-        elif kind == "to_board":
+        elif kind == Act.TO_BOARD:
             self.board.append(card)
             self.emit("move", p, (card,), "drawn", "board")
-        elif kind == "discard":                                      # A12: unseen
+        elif kind == Act.DISCARD:                                      # A12: unseen
             self.discard.append(card)
             for seat in [p] + self.drawn_known_by:
                 self.discarded[seat].append(card)
@@ -615,7 +636,7 @@ class State(GameState):
         self.table_keys = seat_keys("table", n)
         self.only = seats_alone(n)
         self.opponents = [[(seat + k) % n for k in range(1, n)] for seat in range(n)]
-        self.gifts = [Action("give", (), seat) for seat in range(n)]
+        self.gifts = [Action(Act.GIVE, (), seat) for seat in range(n)]
         self.picks = [[pick_action(seat, i) for i in range(2)] for seat in range(n)]
 
     def _check_position(self):

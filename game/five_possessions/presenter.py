@@ -3,6 +3,7 @@ at the top, each lane's open and closed cards in the middle, the viewer's line a
 bottom), one back per coach, and the yards scored."""
 import re
 
+from game.five_possessions.rules import Act
 from game.play_design.rules import KEY_DOTS
 from game.presenter import Presenter, plural, seat_name
 from game.play_design.presenter import PlayDesign
@@ -59,7 +60,7 @@ def _set_in_lanes(entry):
 class FivePossessions(PlayDesign):
     """5 possessions' field, backs and words."""
 
-    LANE_ARGS = frozenset({"place"})
+    LANE_ARGS = frozenset({Act.PLACE})
     SCORE_UNIT = "yards scored"
     HAND_WON = frozenset({"drive"})       # a possession's end: its scorer won it
     EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
@@ -199,6 +200,12 @@ class FivePossessions(PlayDesign):
                 state = "open, any colour"
             lines.append((f"Lane {k + 1}", state, None))
         return lines[:self.SIDE_FACTS]
+
+    def facts_veiled(self, facts, before, lane):
+        """While a line is told lane by lane: the lanes told so far as they are now, the
+        later ones (and everything else) as they stood before the line."""
+        lanes = [now if k <= lane else was for k, (now, was) in enumerate(zip(facts["lanes"], before["lanes"]))]
+        return dict(before, lanes=lanes)
 
     def back_of(self, view, zone_key):
         """Each coach plays with a deck of their own: a hidden card shows its owner's back."""

@@ -22,10 +22,19 @@ The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_de
 from collections import Counter
 from functools import lru_cache
 
-from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState,
-                       ZoneSpec, choice, copy_data, data, fact, integer, listof, optional, require)
+from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState, Vocabulary, ZoneSpec,
+                       choice, copy_data, data, fact, integer, listof, optional, require)
 from game.measures import Measures, events_reached
 from game.play_design.rules import COLORS, complete_order, key_count, offense_wins
+
+
+class Act(Vocabulary):
+    """5 possessions' action kinds (the kick-off's choice is also told as an event of
+    its name)."""
+
+    CHOOSE = "choose"
+    PLACE = "place"
+
 
 LANES = 4
 LANE_LIST = range(LANES)
@@ -47,7 +56,7 @@ OPEN_KEYS = tuple(f"open:{k}" for k in range(LANES))
 CLOSED_KEYS = tuple(f"closed:{k}" for k in range(LANES))
 ONLY = (frozenset((0,)), frozenset((1,)))   # the seat alone sees the cards
 NOBODY = frozenset()
-CHOOSE = tuple(Action("choose", (), role) for role in ROLES)
+CHOOSE = tuple(Action(Act.CHOOSE, (), role) for role in ROLES)
 
 # A lane's mask: the colours (bits of COLORS) whose offense card opens in it (rules 1
 # and 2): none in a dead lane, every colour but its restriction's in a live one.
@@ -87,11 +96,11 @@ _PLACES = {}   # card -> {lanes (bits): the card's place actions in those lanes}
 
 
 def _places(card):
-    """For each set of lanes (bit k for lane k): `Action("place", (card,), k)` for
+    """For each set of lanes (bit k for lane k): the placing of `card` in lane k for
     the lanes of the set, in lane order (built once per card)."""
     table = _PLACES.get(card)
     if table is None:
-        actions = [Action("place", (card,), lane) for lane in range(LANES)]
+        actions = [Action(Act.PLACE, (card,), lane) for lane in range(LANES)]
         table = _PLACES[card] = tuple(
             tuple(actions[k] for k in range(LANES) if bits >> k & 1)
             for bits in range(1 << LANES))
@@ -169,7 +178,7 @@ class State(GameState):
                for version in (1, 2)}
     RENAMED[1]["step"] = "phase"
     MEASURES = Measures(
-        first_kinds=("choose",),
+        first_kinds=(Act.CHOOSE,),
         seat_events={"lanes won": ("lane",)},
         game=_five_possessions_game,
         curve_events=frozenset({"score"}), curve_label="possession",
@@ -291,11 +300,11 @@ class State(GameState):
         if self.is_over:
             return "the game is over"
         step = self.step
-        if action.kind == "choose":
+        if action.kind == Act.CHOOSE:
             if step != "choose":
                 return "offense or defense is chosen only after a coin toss"
             return "choose offense or defense"
-        if action.kind != "place":
+        if action.kind != Act.PLACE:
             return super().why_illegal(action)
         if step == "choose":
             return "first choose offense or defense"
@@ -322,8 +331,8 @@ class State(GameState):
         return f"the {card.spoken} in lane {lane + 1} leaves fewer open cards than possible: {need}"
 
     def _apply(self, action):
-        if action.kind == "choose":
-            self.emit("choose", self.current_player, detail=action.arg)
+        if action.kind == Act.CHOOSE:
+            self.emit(Act.CHOOSE, self.current_player, detail=action.arg)
             chooser = self.current_player
             self.offense = chooser if action.arg == "offense" else 1 - chooser
             if self.table:

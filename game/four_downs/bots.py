@@ -7,6 +7,7 @@ Scores are yards lost: lower is better.
 """
 import math
 
+from game.four_downs.rules import Act
 from game.play_design.rules import qualifies
 
 SPREAD = 20          # yards that make a clear difference, for evaluate
@@ -30,18 +31,18 @@ def medium(view, legal, rng):
     kinds = {a.kind: a for a in legal}
     hand = _hand(view)
     last = facts["round"] == facts["rounds"]
-    if "deal" in kinds:
-        return kinds["deal"], "deal the next hand"
-    if "knock" in kinds:
+    if Act.DEAL in kinds:
+        return kinds[Act.DEAL], "deal the next hand"
+    if Act.KNOCK in kinds:
         if last and hand and max(c.value for c in hand) >= 7:
-            return kinds["knock"], "a 7 for the last down: raise the stake"
-        return kinds["pass"], "keep the stake low"
-    if "call" in kinds:
+            return kinds[Act.KNOCK], "a 7 for the last down: raise the stake"
+        return kinds[Act.PASS], "keep the stake low"
+    if Act.CALL in kinds:
         strong = sum(c.value for c in hand) / max(1, len(hand))
         if strong < 5 and (facts["fold_cost"] or 0) <= 10:
-            return kinds["fold"], "a weak hand: fold while it is cheap"
-        return kinds["call"], "strong enough to stay in"
-    plays = [a for a in legal if a.kind == "play"]
+            return kinds[Act.FOLD], "a weak hand: fold while it is cheap"
+        return kinds[Act.CALL], "strong enough to stay in"
+    plays = [a for a in legal if a.kind == Act.PLAY]
     lead = _lead(view) if facts["step"] == "follow" else None
     if last:
         if lead is not None:
@@ -61,8 +62,8 @@ def rollout(state, legal, rng):
     """Playout policy: weakest card before the last down, strongest on it; pass, call."""
     if len(legal) == 1:
         return legal[0]
-    if legal[0].kind != "play":
-        return next((a for a in legal if a.kind in ("pass", "call")), legal[0])
+    if legal[0].kind != Act.PLAY:
+        return next((a for a in legal if a.kind in (Act.PASS, Act.CALL)), legal[0])
     if rng.random() < 0.15:
         return legal[rng.randrange(len(legal))]
     if state.round == state.rounds:

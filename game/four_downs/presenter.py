@@ -1,6 +1,7 @@
 """Play Design, 4 downs, at the table: knocks, folds, downs won, yards lost."""
-from game.presenter import Presenter, seat_name
+from game.four_downs.rules import Act
 from game.play_design.presenter import PlayDesign
+from game.presenter import Presenter, seat_name
 
 OTHER_SIDE = {"offense": "defense", "defense": "offense"}
 
@@ -18,7 +19,7 @@ class FourDowns(PlayDesign):
                        knock=lambda who, d: f"{who} knocked: the stake is {d}",
                        fold=lambda who, d: f"{who} folded and loses {d} yards",
                        shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
-    TOASTS = Presenter.TOASTS | {"knock", "fold", "call"}
+    TOASTS = Presenter.TOASTS | {Act.KNOCK, Act.FOLD, Act.CALL}
     WAITS = Presenter.WAITS | {"round_won"}
     MOVE_WORDS = {("played", "used"): None, ("hand", Presenter.DRAW_PILE): None,
                   ("played", Presenter.DRAW_PILE): None, ("used", Presenter.DRAW_PILE): None,

@@ -19,30 +19,44 @@ Scores are the yards each player has lost.
 
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_design.md.
 """
-from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       ZoneSpec, choice, data, fact, integer, listof, optional, require, require_int,
-                       scalar, seat_keys, seats_alone)
+from game.cards import with_article
+from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState, SharedAct,
+                       Vocabulary, ZoneSpec, choice, data, fact, integer, listof, optional, require,
+                       require_int, scalar, seat_keys, seats_alone)
 from game.measures import Measures
 from game.play_design.rules import allowed_follows, complete_order, round_winner
+
+
+class Act(Vocabulary):
+    """4 downs' action kinds (a knock, a pass, a call and a fold are also told as events
+    of the same names)."""
+
+    PLAY = "play"
+    KNOCK = "knock"
+    PASS = "pass"
+    CALL = "call"
+    FOLD = "fold"
+    DEAL = SharedAct.DEAL
+
 
 OUT_AT = 100
 STAKE = 10
 STAKE_CAP = 100
 
-KNOCK = Action("knock")
-PASS = Action("pass")
-CALL = Action("call")
-FOLD = Action("fold")
-DEAL = Action("deal")
+KNOCK = Action(Act.KNOCK)
+PASS = Action(Act.PASS)
+CALL = Action(Act.CALL)
+FOLD = Action(Act.FOLD)
+DEAL = Action(Act.DEAL)
 
 
-_PLAYS = {}    # card -> Action("play", (card,)), built once per deck
+_PLAYS = {}    # card -> its play, built once per deck
 
 
 def _play_actions(deck):
-    """{card: Action("play", (card,))} for every card of `deck`."""
+    """{card: its play} for every card of `deck`."""
     if deck.cards[0] not in _PLAYS:
-        _PLAYS.update((card, Action("play", (card,))) for card in deck)
+        _PLAYS.update((card, Action(Act.PLAY, (card,))) for card in deck)
     return _PLAYS
 
 
@@ -59,8 +73,8 @@ PASSES = scalar(lambda v, where, state: require_int(v, where, 0, state.players))
 
 def _four_downs_game(state):
     """4 downs: knocks and folds."""
-    return ({"knocks": sum(event.kind == "knock" for event in state.events),
-             "folds": sum(event.kind == "fold" for event in state.events)}, {})
+    return ({"knocks": sum(event.kind == Act.KNOCK for event in state.events),
+             "folds": sum(event.kind == Act.FOLD for event in state.events)}, {})
 
 
 class State(GameState):
@@ -91,8 +105,8 @@ class State(GameState):
     RENAMED = {1: {"step": "phase", "draw_pile": "aside", "hand": "hand_no"},
                2: {"hand": "hand_no"}}
     MEASURES = Measures(
-        first_kinds=("play",),
-        seat_actions={"knocks": ("knock",), "folds": ("fold",)},
+        first_kinds=(Act.PLAY,),
+        seat_actions={"knocks": (Act.KNOCK,), "folds": (Act.FOLD,)},
         seat_events={"downs won": ("round_won",)},
         game=_four_downs_game,
         curve_events=frozenset({"hand_over", "game_over"}),
@@ -193,7 +207,7 @@ class State(GameState):
             return "the game is over"
         seat = self.current_player
         step = self.step
-        if action.kind == "play":
+        if action.kind == Act.PLAY:
             if step in ("knock", "respond"):
                 return "first finish the knocking: knock or pass, call or fold"
             if step == "deal":
@@ -205,40 +219,40 @@ class State(GameState):
                 lead = self.played[self.lead_seat][0]
                 other = "defense" if lead.side == "offense" else "offense"
                 if any(c.color == lead.color and c.side != lead.side for c in self.hands[seat]):
-                    return (f"you must follow the {lead.color} {lead.side} lead with a "
-                            f"{lead.color} {other} card")
-                return f"you must follow with a {lead.color} card while you have one"
-        if action.kind == "knock":
+                    return (f"you must follow the {lead.color} {lead.side} lead with "
+                            f"{with_article(f'{lead.color} {other} card')}")
+                return f"you must follow with {with_article(f'{lead.color} card')} while you have one"
+        if action.kind == Act.KNOCK:
             if not self.knocking:
                 return "knocking is not played (house rule pd.knocking is off)"
             if step == "respond":
                 return "answer the knock first: call or fold"
             return "you may knock only in the knock window before a lead"
-        if action.kind == "pass":
+        if action.kind == Act.PASS:
             return "there is no knock window open now"
-        if action.kind in ("call", "fold"):
+        if action.kind in (Act.CALL, Act.FOLD):
             return "there is no knock to answer now"
-        if action.kind == "deal":
+        if action.kind == Act.DEAL:
             return "the hand is still being played"
         return super().why_illegal(action)
 
     def _apply(self, action):
         kind = action.kind
         seat = self.current_player
-        if kind == "play":
+        if kind == Act.PLAY:
             self._play(seat, action.cards)
-        elif kind == "knock":
+        elif kind == Act.KNOCK:
             self._knock(seat)
-        elif kind == "pass":
-            self.emit("pass", seat)
+        elif kind == Act.PASS:
+            self.emit(Act.PASS, seat)
             self.window_passes += 1
             self.window_pos = self._next(seat)
             self._advance_window()
-        elif kind == "call":
-            self.emit("call", seat, detail=self.stake)
+        elif kind == Act.CALL:
+            self.emit(Act.CALL, seat, detail=self.stake)
             self.queue.pop(0)
             self._next_response()
-        elif kind == "fold":
+        elif kind == Act.FOLD:
             self._fold(seat)
         else:
             self._deal()
@@ -364,7 +378,7 @@ class State(GameState):
         self.fold_cost = self.stake
         self.stake += STAKE
         self.last_knocker = seat
-        self.emit("knock", seat, detail=self.stake)
+        self.emit(Act.KNOCK, seat, detail=self.stake)
         self.queue = self._clockwise_after(seat)
         self.step = "respond"
         self.current_player = self.queue[0]
@@ -373,7 +387,7 @@ class State(GameState):
         self.queue.pop(0)
         self.folded[seat] = True
         self.yards[seat] += self.fold_cost                      # A11
-        self.emit("fold", seat, detail=self.fold_cost)
+        self.emit(Act.FOLD, seat, detail=self.fold_cost)
         self.emit("score", seat, detail=self.yards[seat])
         if self.hands[seat]:
             self.emit("move", seat, self.hands[seat], self.hand_keys[seat], "used", self.only[seat])

@@ -5,6 +5,9 @@ which also sets up four of a kind), keeps 2s, 3s and 10s for when nothing else p
 burns with a 10 when the pile has grown, and picks the pile up only when it must.
 Scores are the cards still held: lower is better.
 """
+from game.cards import with_article
+from game.ktu.rules import Act
+
 WILD = ("2", "3", "10")
 BURN_PILE = 6         # a pile this big is worth a 10
 
@@ -20,7 +23,7 @@ def _strength(rank, pos):
 
 def policy(legal, pile_size, pos, rng):
     """(action, reason) from the legal actions, the pile's size and the rank order."""
-    plays = [a for a in legal if a.kind == "play"]
+    plays = [a for a in legal if a.kind == Act.PLAY]
     if plays:
         best = None             # the lowest plain rank; of its plays, the first of the most cards
         for a in plays:
@@ -38,11 +41,11 @@ def policy(legal, pile_size, pos, rng):
             return tens[0], f"burn a pile of {pile_size} cards with a 10 and play again"
         order = {"3": 0, "2": 1, "10": 2}
         best = min(plays, key=lambda a: (order.get(a.cards[0].rank, 3), -len(a.cards)))
-        return best, f"nothing plain plays: use a {best.cards[0].rank} rather than pick up"
-    blind = [a for a in legal if a.kind == "play_blind"]
+        return best, f"nothing plain plays: use {with_article(best.cards[0].rank)} rather than pick up"
+    blind = [a for a in legal if a.kind == Act.PLAY_BLIND]
     if blind:
         return blind[rng.randrange(len(blind))], "play a face-down card blind"
-    choose = [a for a in legal if a.kind == "choose_faceup"]
+    choose = [a for a in legal if a.kind == Act.CHOOSE_FACEUP]
     if choose:
         best = max(choose, key=lambda a: sum(_strength(c.rank, pos) for c in a.cards))
         return best, "lay your strongest cards face up for later"

@@ -1,4 +1,6 @@
 """KTU at the table: the pile, the burns, blind plays; who went out in which place."""
+from game.core import SharedEvent
+from game.ktu.rules import Act
 from game.presenter import Presenter, capital, ordinal, plural, seat_name
 
 WILD = ("2", "3", "10")      # play on anything
@@ -10,13 +12,14 @@ class Ktu(Presenter):
 
     KIND_LABELS = dict(Presenter.KIND_LABELS, pick_up="Take the pile", choose_faceup="Choose face-up cards",
                        play_blind="Play blind")
-    POSITION_ARGS = frozenset({"play_blind"})
-    PICK_THEN_PLAY = frozenset({"play", "choose_faceup"})
+    POSITION_ARGS = frozenset({Act.PLAY_BLIND})
+    PICK_THEN_PLAY = frozenset({Act.PLAY, Act.CHOOSE_FACEUP})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        phase=lambda who, d: f"Now: {STEP_WORDS[d]}",
                        pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
-                       burn=lambda who, d: f"{who} burned the pile")
-    TOASTS = Presenter.TOASTS | {"burn", "pick_up"}
+                       burn=lambda who, d: f"{who} burned the pile",
+                       out=lambda who, d: f"{who} went out: no cards left")
+    TOASTS = Presenter.TOASTS | {"burn", Act.PICK_UP}
     WAITS = Presenter.WAITS | {"blind_fail"}
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
                   ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
@@ -41,7 +44,7 @@ class Ktu(Presenter):
         burned = next((z for z in view.zones if z.key == "burned" and z.cards), None)
         if burned is None:
             return view
-        last = next((e.cards for e in reversed(events()) if e.kind == "move" and e.dst == "burned"), ())
+        last = next((e.cards for e in reversed(events()) if e.kind == SharedEvent.MOVE and e.dst == "burned"), ())
         ids = {c.id for c in last}
         cards = tuple(c for c in burned.cards if c.id not in ids) + tuple(c for c in last if c is not None)
         if len(cards) != burned.count:
@@ -144,7 +147,7 @@ class Ktu(Presenter):
             lines.append(("First player", first, None))
         out = [names[s] for s in facts["finished"]]
         if out:
-            lines.append(("Out", ", ".join(out), None))
+            lines.append(("No cards left", ", ".join(out), None))
         return lines
 
     def places(self, view):

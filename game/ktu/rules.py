@@ -25,10 +25,21 @@ The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/ktu.md.
 from itertools import combinations
 from operator import attrgetter
 
-from game.core import (CARDS, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, Action,
-                       GameState, ZoneSpec, data, fact, integer, listof, require_int, seat_keys,
+from game.cards import RANK_WORDS, with_article
+from game.core import (CARDS, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+                       Vocabulary, ZoneSpec, data, fact, integer, listof, require_int, seat_keys,
                        seats_alone)
 from game.measures import Measures
+
+
+class Act(Vocabulary):
+    """KTU's action kinds (a pick-up's event is named after its action)."""
+
+    CHOOSE_FACEUP = "choose_faceup"
+    PLAY = "play"
+    PLAY_BLIND = "play_blind"
+    PICK_UP = "pick_up"
+
 
 HAND_SIZE = 4          # the hand is refilled to this while the stock lasts (A16)
 DEALT_HAND = 7         # hand cards dealt, of which FACEUP are laid face up (A3, A4)
@@ -43,8 +54,8 @@ WILD = frozenset(("2", "3", "10"))   # playable on anything (A8)
 CHOOSE = "choose"      # steps: choosing face-up cards, playing (then over)
 PLAY = "play"
 
-PICK_UP = Action("pick_up")
-BLIND = tuple(Action("play_blind", (), i) for i in range(FACEDOWN))
+PICK_UP = Action(Act.PICK_UP)
+BLIND = tuple(Action(Act.PLAY_BLIND, (), i) for i in range(FACEDOWN))
 
 
 _PLAYABLE = {}         # (rank order, allow_equal) -> {effective top rank: playable ranks}
@@ -78,7 +89,7 @@ def _group_actions(group):
     acts = _GROUP_ACTIONS.get(group)
     if acts is None:
         acts = _GROUP_ACTIONS[group] = tuple(
-            Action("play", combo) for size in range(1, len(group) + 1)
+            Action(Act.PLAY, combo) for size in range(1, len(group) + 1)
             for combo in combinations(group, size))
     return acts
 
@@ -95,10 +106,16 @@ def _check_last_blind(blind, where, state):
 
 def _ktu_game(state):
     """KTU: burns, pick-ups and the size of the piles picked up."""
-    picked = [event.detail for event in state.events if event.kind == "pick_up"]
+    picked = [event.detail for event in state.events if event.kind == Act.PICK_UP]
     burns = sum(event.kind == "burn" for event in state.events)
     return ({"burns": burns, "pick-ups": len(picked),
              "cards picked up": sum(picked)}, {})
+
+
+def _ktu_places(state):
+    """With Play to the last, every seat in the order it went out (the last by the cards
+    it held); otherwise None: the cards held rank the others."""
+    return list(state.finished) if len(state.finished) == state.players else None
 
 
 class State(GameState):
@@ -123,11 +140,12 @@ class State(GameState):
              "known_in_hand": fact(list)}
     RENAMED = {1: {"step": "stage", "draw_pile": "stock"}}
     MEASURES = Measures(
-        first_kinds=("play", "play_blind", "pick_up"),
-        seat_actions={"pick-ups": ("pick_up",), "blind plays": ("play_blind",)},
+        first_kinds=(Act.PLAY, Act.PLAY_BLIND, Act.PICK_UP),
+        seat_actions={"pick-ups": (Act.PICK_UP,), "blind plays": (Act.PLAY_BLIND,)},
         seat_events={"burns": ("burn",), "skipped": ("skip",), "blind fails": ("blind_fail",)},
         game=_ktu_game,
-        limits={"turn_limit": "turn limit of 500 turns (A24)"})
+        limits={"turn_limit": "turn limit of 500 turns (A24)"},
+        places=_ktu_places)
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -204,7 +222,7 @@ class State(GameState):
         seat = self.current_player
         hand = self.hands[seat]
         if self.step == CHOOSE:
-            return [Action("choose_faceup", combo)
+            return [Action(Act.CHOOSE_FACEUP, combo)
                     for combo in combinations(sorted(hand, key=_by_id), FACEUP)]
         if hand:
             playable = self._playable_ranks()
@@ -226,7 +244,7 @@ class State(GameState):
                     card = group[0]
                     play = _SINGLES.get(card)
                     if play is None:
-                        play = _SINGLES[card] = Action("play", (card,))
+                        play = _SINGLES[card] = Action(Act.PLAY, (card,))
                     acts.append(play)
         else:
             acts = list(BLIND[:len(self.facedown[seat])])
@@ -242,24 +260,24 @@ class State(GameState):
         cards = getattr(action, "cards", ())
         hand = self.hands[seat]
         if self.step == CHOOSE:
-            if kind != "choose_faceup":
+            if kind != Act.CHOOSE_FACEUP:
                 return "first every player chooses 3 hand cards to lay face up"
             if len(cards) != FACEUP or any(c not in hand for c in cards) or action.arg is not None:
                 return "choose exactly 3 different cards from your own hand to lay face up"
             return "those cards are not a legal choice"
-        if kind == "choose_faceup":
+        if kind == Act.CHOOSE_FACEUP:
             return "the face-up cards have been chosen; they cannot be changed"
-        if kind == "pick_up":
+        if kind == Act.PICK_UP:
             if cards or action.arg is not None:
                 return "picking up takes the whole play ground, no cards named"
             return "the play ground is empty, so you must play a card"
-        if kind == "play_blind":
+        if kind == Act.PLAY_BLIND:
             if hand:
                 return "you may play a face-down card only when your hand is empty"
             if cards or action.arg not in range(len(self.facedown[seat])):
                 return ("name one of your face-down cards by its position, left to right; "
                         "you cannot see it")
-        if kind == "play":
+        if kind == Act.PLAY:
             if not cards or action.arg is not None:
                 return "play one card, or several of the same value together"
             if not hand:
@@ -273,19 +291,20 @@ class State(GameState):
 
     def _why_not_playable(self, rank):
         top = self.effective_top()
+        card = with_article(RANK_WORDS.get(rank, rank))
         if top.rank == "7":
-            return f"a {rank} is not lower than the 7 on the play ground (play lower than 7)"
+            return f"{card} is not lower than the 7 on the play ground (play lower than 7)"
         if rank == top.rank:
-            return f"a {rank} is not higher than the {top.spoken} on the play ground"
-        return (f"a {rank} is lower than the {top.spoken} on the play ground "
+            return f"{card} is not higher than the {top.spoken} on the play ground"
+        return (f"{card} is lower than the {top.spoken} on the play ground "
                 "(the order is " + " ".join(sorted(self.rank_pos, key=self.rank_pos.get)) + ")")
 
     def _apply(self, action):
         seat = self.current_player
         kind = action.kind
-        if kind == "choose_faceup":
+        if kind == Act.CHOOSE_FACEUP:
             self._choose(seat, action.cards)
-        elif kind == "play":
+        elif kind == Act.PLAY:
             cards = action.cards
             hand = self.hands[seat]
             for card in cards:
@@ -294,7 +313,7 @@ class State(GameState):
             self.pile.extend(cards)
             self.emit("move", seat, cards, self.hand_keys[seat], "pile")
             self._resolve(seat, cards[0].rank, len(cards))
-        elif kind == "play_blind":
+        elif kind == Act.PLAY_BLIND:
             # Lists that views also carry as facts are replaced, never changed in place.
             index = action.arg
             slots = list(self.facedown_slots)
@@ -348,7 +367,7 @@ class State(GameState):
     def _take_pile(self, seat):
         if self.pile:
             self.emit("move", seat, self.pile, "pile", self.hand_keys[seat])
-            self.emit("pick_up", seat, detail=len(self.pile))
+            self.emit(Act.PICK_UP, seat, detail=len(self.pile))
             self.hands[seat].extend(self.pile)
             self._seen_into_hand(seat, self.pile)
             self.pile = []

@@ -25,14 +25,15 @@ class ClientTable:
         self.view = None
         self.legal = ()
         self.log = []            # every event this seat has seen, as the host replayed it
-        self.events = []         # the events of the last update
-        self.fresh = False       # the last update replaced the log
-        self.resets = 0          # updates that replaced the log (joining again, an undo)
+        self.events = []         # the events the last update added
+        self.fresh = False       # the last update replaced the position (an undo, joining again)
+        self.resets = 0          # updates that replaced it
         self.can_undo = False
         self.taken_back = None   # the own move the last undo took back, and how many after it
                                  # (as the last update that replaced the log said)
         self.later = 0
         self.refusal = None      # the last refusal's reason
+        self.refusals = 0        # refusals so far
         self.final = False       # the host closes the connection after that refusal
 
     @property
@@ -62,6 +63,7 @@ class ClientTable:
         message = wire.decode(text, wire.FROM_HOST, wire.MAX_FROM_HOST)
         if isinstance(message, wire.Refused):
             self.refusal, self.final = message.reason, message.final
+            self.refusals += 1
         elif isinstance(message, wire.Welcome):
             self._welcome(message)
         elif self.welcome is None:
@@ -98,12 +100,15 @@ class ClientTable:
     def _update(self, message):
         if len(message.seats) != self.welcome.players:
             raise wire.ProtocolError("update: one word per seat expected")
+        if not 0 <= message.kept <= len(self.log):
+            raise wire.ProtocolError(f"update: keeps {message.kept} events of a log of {len(self.log)}")
         self.view = wire.view_from(message.view, self.welcome, self.deck)
         self.legal = tuple(wire.action_from(a, self.deck) for a in message.legal)
         self.events = [wire.event_from(e, self.deck) for e in message.events]
         self.fresh = message.fresh
         self.resets += message.fresh
-        self.log = list(self.events) if message.fresh else self.log + self.events
+        del self.log[message.kept:]
+        self.log += self.events
         self.move = message.move
         self.can_undo = message.can_undo
         self.seats = list(message.seats)

@@ -3,7 +3,10 @@ seat of it with a computer player. For tests and for designers.
 
 Both print, as their last line, the final scores in the same words (`score_line`) and
 exit 0 when the game ends; a refusal (a wrong code, a full table, another version) is
-one line on standard error and exit status 1. The host's own loop runs on the calling
+one line on standard error and exit status 1; a bad argument (an address, a code or a
+name the protocol refuses) one line and exit status 2, before anything is sent. A joined
+screen plays once per position the host numbers, and never plays again on a refusal:
+the host's next update is what it answers. The host's own loop runs on the calling
 thread: it takes what the network thread hands over (game.net.link), lets the
 HostTable answer, and runs its computer players on a worker thread, so it never waits
 on a computer while screens talk to it.
@@ -15,12 +18,12 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 from game import registry
+from game.arguments import program
 from game.bots import LEVELS, make_bot
 from game.net import host as hosting
 from game.net import protocol as wire
 from game.net.client import ClientTable
 from game.net.link import Client, Server
-from game.net.protocol import parse_address
 
 TICK = 0.25              # seconds between the host's checks of time (join code, stand-ins)
 RETRY = 0.5              # seconds between a joined screen's attempts to reach the host again
@@ -83,7 +86,12 @@ class HostRun:
                     item = self.server.inbox.get(timeout=TICK)
                 except queue.Empty:
                     item = None
-                self.send(self.handle(item) if item else [])
+                while item is not None:            # all that came, then the time's checks
+                    self.send(self.handle(item))
+                    try:
+                        item = self.server.inbox.get_nowait()
+                    except queue.Empty:
+                        item = None
                 self.send(self.table.tick(time.monotonic()))
                 if self.table.ready():
                     self.send(self.table.start(self.new_session(self.table.names), time.monotonic()))
@@ -171,14 +179,18 @@ def host_command(args, new_session, resume_session, say=print):
             raise Failed(str(error), 2) from None
         session, game_id = None, info.id
         names = [computer_names(plan).get(seat) for seat in range(len(plan))]
-    code = args.code or hosting.new_code()
+    code = args.code or wire.new_code()
+    try:
+        listen = wire.check_host(args.listen)
+    except ValueError as error:
+        raise Failed(f"--listen: {error}", 2) from None
     try:
         table = hosting.HostTable(game_id, options, plan, names, code, stand_in_after=args.stand_in)
     except ValueError as error:
         raise Failed(f"--code: {error}", 2) from None
     server = Server()
     try:
-        port = server.start(args.listen, args.port)
+        port = server.start(listen, args.port)
     except OSError as error:
         server.end()
         raise Failed(f"cannot listen on {args.listen}:{args.port} ({error.strerror or error})") from None
@@ -206,14 +218,27 @@ def host_command(args, new_session, resume_session, say=print):
 
 def join_command(args, say=print):
     """`main.py join`: plays one seat with a computer player to the game's end; returns
-    the exit status. Failed for a refusal or a host that stays away, in one line."""
+    the exit status. Failed for a bad argument (status 2), a refusal or a host that stays
+    away (status 1), in one line."""
     try:
-        host, port = parse_address(args.address)
+        host, port = wire.parse_address(args.address)
     except ValueError as error:
         raise Failed(str(error), 2) from None
-    table = ClientTable(args.code, args.name)
+    if len(args.code) > wire.CODE_TYPED:
+        raise Failed(f"--code: at most {wire.CODE_TYPED} characters, got {len(args.code)}", 2)
+    if not args.name.strip():
+        raise Failed("--name: give a name, e.g. --name Maya", 2)
+    try:
+        name = wire.normal_name(args.name)
+    except ValueError as error:
+        raise Failed(f"--name: {error}", 2) from None
+    if name != " ".join(args.name.split()):
+        raise Failed(f"--name: {args.name!r} would be shown as {name!r}: a name has at most "
+                     f"{wire.NAME_LENGTH} letters, digits, spaces or common signs", 2)
+    table = ClientTable(args.code, name)
     rng = random.Random(args.seed)
     bot = None
+    played = None        # the position this screen last played in: once per position
     lost = None          # when the connection was lost, while trying again
     client = Client()
     client.start(host, port)
@@ -221,11 +246,13 @@ def join_command(args, say=print):
         while True:
             item = client.inbox.get()
             if item[0] == "opened":
-                lost = None
+                lost = played = None          # a move sent before a drop may never have arrived
                 client.send(table.hello())
                 continue
             if item[0] == "closed":
-                if table.final or table.welcome is None:
+                if table.refusal == wire.CROWDED and table.welcome is None:
+                    table.refusal, table.final = None, False    # no fault of its own: again
+                elif table.final or table.welcome is None:
                     raise Failed(table.refusal or item[1])
                 if table.over:
                     break
@@ -253,7 +280,8 @@ def join_command(args, say=print):
                 say(f"The host refused a move: {message.reason}", flush=True)
             if table.over:
                 break
-            if isinstance(message, (wire.Update, wire.Refused)) and table.legal:
+            if isinstance(message, wire.Update) and table.legal and played != table.move:
+                played = table.move
                 action = bot.choose(table.view, table.legal, rng)
                 if args.moves:
                     say(f"{table.name}: {action}", flush=True)
@@ -266,5 +294,5 @@ def join_command(args, say=print):
 
 def fail(command, error, stream=sys.stderr):
     """Print a headless command's one-line failure; its exit status."""
-    print(f"main.py {command}: error: {error}", file=stream)
+    print(f"{program()} {command}: error: {error}", file=stream)
     return getattr(error, "status", 1)

@@ -4,28 +4,37 @@
 each with the time) and at the table (`changed`, after a move made at the host's screen;
 `computer_move`), and answers with what to send: a list of `Out` (a connection, a
 message's text or None, and a reason to close it after, or None). The caller moves the
-bytes (game.net.link), then calls `save` (a move is autosaved once it has gone out), and
+bytes (game.net.link), then calls `save` (a move is autosaved once it is on its way), and
 runs the computer players; the table never blocks, sleeps or reads a clock, so a test
 drives it step by step.
 
 The host is the only authority: its Session applies every move. A joined screen sends only
 its choice among its seat's legal moves, or an undo; every message is checked (its
-shape and size by game.net.protocol, then its sender, its seat, its position, its
-legality and its pace) and anything wrong is refused with the reason, nothing changed.
-Each seat is sent only its own `view(seat)` and the events of the whole game as that
-seat may see them (`session.events_for`): never the seed, the history, the undo
-timeline or another seat's view; a connection that has not given the join code is sent nothing but its
-refusal.
+shape, size, name and code by game.net.protocol, then its sender, its seat, its
+position, its legality and its pace) and anything wrong is refused with the reason,
+nothing changed. Each seat is sent only its own `view(seat)` and the events of the whole
+game as that seat may see them (`session.events_for`), each update only what changed
+since the last one (after an undo, how many of its events still stand and the new
+ones): never the seed, the history, the undo timeline or another seat's view; a
+connection that has not given the join code is sent nothing but its refusal.
+
+Nobody stalls the table: a move needs the seat's turn, so it costs no pace; everything
+else (an undo, a move taken back by one, anything refused) does, and undos have a pace
+of their own; connections still to give the code have a small allowance of their own,
+the oldest let go first (after a second's grace); the right code always gets in (the code's length, about 2**59,
+is what keeps guessers out, not a limit on an address that a player may share).
 
 Seats are planned as HOST (a person at the host's screen), REMOTE (a person who joins)
 or a computer level. Before the game starts (the lobby) a joiner takes the first open
 seat under its own name; once it runs, a joiner takes back the seat of its name if that
 person is away, or else any seat whose person is away, and is sent the whole log again.
-An away person's seat may be handed to a computer player (`hand_to_computer`, or by
-itself after `stand_in_after` seconds) and goes back to them when they return.
+Whatever ends a seated screen's connection (it leaves, drops, or the host hangs up on
+it), its person is away and may come back. An away person's seat, or one whose person
+has not moved for `silent_after` seconds of their turn (`silent_seats`), may be handed to
+a computer player (`hand_to_computer`, or by itself after `stand_in_after` seconds) and
+goes back to them when they return.
 """
 import hmac
-import secrets
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -34,29 +43,9 @@ from game.net import protocol as wire
 from game.net.protocol import AWAY, COMPUTER, HERE, HOST, OPEN, STAND_IN
 
 REMOTE = "remote"
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I/L to misread
-CODE_LENGTH = 12                                    # 31**12: about 2**59 codes
-MIN_CODE = 10                                       # letters or digits of a chosen code
-
-
-def new_code():
-    """A fresh join code, as people read it out: 'KXQ7-M2RT-9HWP'."""
-    letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-    return "-".join(letters[i:i + 4] for i in range(0, CODE_LENGTH, 4))
-
-
-def normal_code(code):
-    """A code as compared: capitals, without spaces or dashes."""
-    return "".join(ch for ch in code.upper() if ch not in " -")
-
-
-def check_code(code):
-    """A code chosen by the host, normalised; ValueError if it is too easy to guess."""
-    letters = normal_code(code)
-    if len(letters) < MIN_CODE or not all(ch.isascii() and ch.isalnum() for ch in letters):
-        raise ValueError(f"a join code needs at least {MIN_CODE} letters or digits "
-                         "(a short one lets strangers guess their way in)")
-    return letters
+SILENT_SECONDS = 180.0        # a person's turn this long without a move: a computer is offered
+SILENT_CHOICES = (60.0, 120.0, 180.0, 300.0, 600.0)   # what the host may set it to
+HANDED_OVER = "the host let a computer play your seat: join again to take it back"
 
 
 @dataclass(frozen=True)
@@ -65,10 +54,13 @@ class Limits:
 
     rate: float = 20.0          # messages a second, on average (a move applied is free:
     burst: int = 40             # one needs the seat's turn); at once
-    refusals: int = 100         # refused messages in a row before the host hangs up
+    undo_rate: float = 0.2      # undos a second, on average (12 a minute); at once
+    undo_burst: int = 4
+    refusals: int = 100         # refused messages in a row before the host hangs up (a
+                                # move for a position just replaced is a race: not counted)
     hello_seconds: float = 10   # time to give the join code
-    wrong_codes: int = 5        # wrong codes from one address per minute
-    connections: int = 32       # connections open at once
+    pending: int = 8            # connections still to give the code: past these, the oldest
+    hello_grace: float = 1.0    # are let go, once they have had this long to give it
 
 
 class Out(NamedTuple):
@@ -98,9 +90,11 @@ class _Screen:
         self.opened = now
         self.seat = None
         self.tokens = float(limits.burst)
+        self.undo_tokens = float(limits.undo_burst)
         self.stamp = now
         self.refused = 0
         self.state = None     # the position it was last sent (a new object after an undo)
+        self.version = None   # the number of that position
         self.sent = 0         # events of the game's record it was sent
 
 
@@ -112,30 +106,38 @@ class HostTable:
     (None for a REMOTE seat, named by who joins). The table starts in the lobby; the
     caller creates the Session with `names` once `ready()` and hands it to `start` (or
     hands a resumed game's Session to `start` at once). `undo` is the Undo setting
-    (game.undo's off, mine, casual) for the remote seats."""
+    (game.undo's off, mine, casual) for the remote seats. `silent_after`: the seconds of
+    a connected person's turn without a move after which their seat is offered to a
+    computer (`silent_seats`); `stand_in_after`, if given: the seconds after which a
+    computer takes an away person's seat, or a silent one's, by itself."""
 
     def __init__(self, game_id, options, plan, names, code, *, undo="mine",
-                 limits=Limits(), stand_in_after=None, stand_in_level="medium"):
+                 limits=Limits(), stand_in_after=None, silent_after=SILENT_SECONDS,
+                 stand_in_level="medium"):
         self.info = registry.game_info(game_id)
         self.deck = self.info.load_deck()
         self.options = dict(options)
         self.plan = list(plan)
         self.names = list(names)
-        self.code = check_code(code).encode()
+        self.code = wire.check_code(code).encode()
         self.undo_policy = undo
         self.limits = limits
         self.stand_in_after = stand_in_after
+        self.silent_after = silent_after
         self.stand_in_level = stand_in_level
         self.session = None
-        self.screens = {}                       # conn -> _Screen
+        self.screens = {}                       # conn -> _Screen (oldest first)
         self.seated = {}                        # seat -> conn of a REMOTE seat's screen
         self.stand_in = {}                      # seat -> level of a computer keeping it
         self.away_since = {}                    # seat -> when its person left
-        self.wrong = {}                         # address -> times of wrong codes
+        self.now = 0.0            # the latest time the table was told
         self.version = 0          # numbers each position sent (a move names the one it was made in)
         self.resets = 0           # positions that replaced the game (an undo): the log starts anew
         self.unsaved = False
         self._seen = (None, 0)
+        self._events = []         # the game's events as of the position numbered last
+        self._stable = 0          # how many of them the one before had the same
+        self._turn = (None, 0.0)  # (the position and seat to move, since when)
 
     # ---- the table ---------------------------------------------------------------------
     def ready(self):
@@ -155,6 +157,7 @@ class HostTable:
         """The game begins (or goes on) with `session`; what to send."""
         self.session = session
         self.names = [seat.name for seat in session.seats]
+        self.now = max(self.now, now)
         for seat, kind in enumerate(self.plan):
             if kind == REMOTE and seat not in self.seated:
                 self.away_since[seat] = now
@@ -190,6 +193,14 @@ class HostTable:
         """Has the game ended?"""
         return self.session is not None and self.session.state.is_over
 
+    def silent_seats(self, now):
+        """The seats whose person, connected, has had the turn for `silent_after` seconds
+        or more without moving (as `tick` last saw the turn begin)."""
+        turn = self.to_move()
+        if turn is None or turn.who != HERE or self._turn[0] != (self.version, turn.seat):
+            return []
+        return [turn.seat] if now - self._turn[1] >= self.silent_after else []
+
     def computer_move(self, move, action):
         """A computer player's choice for position `move`; applied if the game is still
         there and a computer still plays that seat. What to send."""
@@ -200,33 +211,38 @@ class HostTable:
         return self.played_here()
 
     def save(self):
-        """Autosave a move applied here, once its messages have gone out (so that no
+        """Autosave a move applied here, once its messages are on their way (so that no
         screen waits on the disk)."""
         if self.unsaved:
             self.unsaved = False
             self.session.autosave()
 
     def send(self, server, outs):
-        """Send the table's answers through `server`, then (once they are written)
+        """Hand the table's answers to `server` (which never waits on a screen), then
         autosave a move they carried."""
         if outs:
             server.send(outs)
-            if self.unsaved:
-                server.flush()
         self.save()
 
     def hand_to_computer(self, seat, level=None):
-        """A computer player keeps an away person's seat until they return; what to send."""
-        if self.plan[seat] != REMOTE or seat in self.seated or self.session is None:
+        """A computer player keeps a person's seat until they return: an away person's, or
+        a silent one's (whose screen is told so, and let go); what to send."""
+        if self.plan[seat] != REMOTE or self.session is None or self.over():
             return []
+        outs = []
+        conn = self.seated.get(seat)
+        if conn is not None:
+            outs.append(self._refuse_text(conn, HANDED_OVER, final=True))
+            self._unseat(self.screens[conn], self.now, tell=False)
         self.stand_in[seat] = level or self.stand_in_level
-        return self._everyone()
+        return outs + self._everyone()
 
     def give_back(self, seat):
         """The computer keeping `seat` leaves it (its person plays it, or it waits for
         them again); what to send."""
         if self.stand_in.pop(seat, None) is None:
             return []
+        self.away_since[seat] = self.now
         return self._everyone()
 
     def changed(self):
@@ -243,7 +259,9 @@ class HostTable:
         return self.changed()
 
     def _renumber(self):
-        """Number the position if the game changed since the last one; whether it did."""
+        """Number the position if the game changed since the last one; whether it did.
+        Notes how many of the game's events still stand since the position before (all
+        after a move; fewer after an undo), so each screen is sent only what changed."""
         state = self.session.state
         seen_state, seen_moves = self._seen
         if state is seen_state and len(state.history) == seen_moves:
@@ -251,6 +269,11 @@ class HostTable:
         if seen_state is not None and state is not seen_state:
             self.resets += 1
         self._seen = (state, len(state.history))
+        events, before = self.session.events_since(0), self._events
+        stable = min(len(before), len(events))
+        while stable and before[stable - 1] is not events[stable - 1]:
+            stable -= 1
+        self._events, self._stable = events, stable
         self.version += 1
         return True
 
@@ -265,67 +288,98 @@ class HostTable:
         return [Out(s.conn, message) for s in self.screens.values() if s.seat is not None]
 
     def _update(self, screen, taken=None, later=0):
-        """The seat's update: its view, its moves if it is to play, the events since the
-        last update (the whole game's log after joining or an undo, the moves taken back
-        left out); for the seat that undid, its own move taken back (`taken`, as
-        ActionData) and the moves undone after it."""
+        """The seat's update: its view, its moves if it is to play, and its log's change:
+        how many of the events it was sent still stand (all but those of moves taken back;
+        none for a screen new to the game) and the events after them; for the seat that
+        undid, its own move taken back (`taken`, as ActionData) and the moves undone after it."""
         state = self.session.state
         seat = screen.seat
         fresh = screen.state is not state
-        since = 0 if fresh else screen.sent
-        events = self.session.events_for(seat, since)
-        screen.state, screen.sent = state, self.session.event_count()
+        if screen.version == self.version:
+            kept = screen.sent
+        elif screen.version == self.version - 1:
+            kept = min(screen.sent, self._stable)
+        else:
+            kept = 0
+        events = self.session.events_for(seat, kept)
+        screen.state, screen.version, screen.sent = state, self.version, kept + len(events)
         playing = not state.is_over and state.current_player == seat and seat in self.seated
         legal = [wire.action_data(a) for a in state.legal_actions()] if playing else []
         can_undo = seat in self.seated and self.session.can_undo(seat, self.undo_policy)
-        return wire.encode(wire.Update(self.version, wire.view_data(state.view(seat)), legal,
+        return wire.encode(wire.Update(self.version, wire.view_data(state.view(seat)), legal, kept,
                                        [wire.event_data(e) for e in events], fresh, can_undo,
                                        self.seat_words(), taken, later))
 
     # ---- the network -------------------------------------------------------------------
     def opened(self, conn, address, now):
-        """A connection opened from `address`; what to send (a refusal when too many are
-        open)."""
-        if len(self.screens) >= self.limits.connections:
-            return [self._refuse_text(conn, "too many connections at this table", final=True)]
+        """A connection opened from `address` (it has `limits.hello_seconds` to give the
+        code); nothing to send yet."""
+        self.now = max(self.now, now)
         self.screens[conn] = _Screen(conn, address, now, self.limits)
         return []
 
     def closed(self, conn, now):
-        """A connection closed; the others are told its person is away."""
-        screen = self.screens.pop(conn, None)
-        if screen is None or screen.seat is None or self.seated.get(screen.seat) != conn:
+        """A connection closed; if it held a seat, the others are told its person is away."""
+        self.now = max(self.now, now)
+        screen = self.screens.get(conn)
+        return [] if screen is None else self._unseat(screen, now)
+
+    def _unseat(self, screen, now, tell=True):
+        """The connection `screen` is over: its seat, if it held one, waits for its person
+        (in the lobby, it is free again); what to send (with `tell`)."""
+        self.screens.pop(screen.conn, None)
+        seat = screen.seat
+        if seat is None or self.seated.get(seat) != screen.conn:
             return []
-        del self.seated[screen.seat]
+        del self.seated[seat]
         if self.session is None:
-            self.names[screen.seat] = None
-            return self._lobby()
-        self.away_since[screen.seat] = now
-        return self._everyone()
+            self.names[seat] = None
+            return self._lobby() if tell else []
+        self.away_since[seat] = now
+        return self._everyone() if tell else []
 
     def tick(self, now):
-        """Time passed: connections that gave no code in time are closed; an away person's
-        seat goes to a computer after `stand_in_after` seconds. What to send."""
-        outs = [Out(s.conn, None, "no join code in time") for s in list(self.screens.values())
-                if s.seat is None and now - s.opened > self.limits.hello_seconds]
-        for out in outs:
-            del self.screens[out.conn]
+        """Time passed: connections that gave no code in time are closed, and so are the
+        oldest of those still to give it past the allowance (each had `hello_grace` to
+        say hello: a screen with the code says it at once); the turn's start is noted;
+        with `stand_in_after`, a computer takes the seat of a person away, or silent on
+        their turn, that long. What to send."""
+        self.now = max(self.now, now)
+        limits = self.limits
+        pending = [s for s in self.screens.values() if s.seat is None]
+        late = [s for s in pending if now - s.opened > limits.hello_seconds]
+        crowd = [s for s in pending[:max(0, len(pending) - limits.pending)]
+                 if s not in late and now - s.opened >= limits.hello_grace]
+        outs = ([Out(s.conn, None, "no join code in time") for s in late]
+                + [self._refuse_text(s.conn, wire.CROWDED, final=True) for s in crowd])
+        for screen in late + crowd:
+            del self.screens[screen.conn]
+        turn = self.to_move()
+        key = None if turn is None else (self.version, turn.seat)
+        if key != self._turn[0]:
+            self._turn = (key, now)
         if self.stand_in_after is not None and self.session is not None and not self.over():
-            for seat, since in self.away_since.items():
+            for seat, since in list(self.away_since.items()):
                 if (self.plan[seat] == REMOTE and seat not in self.seated and seat not in self.stand_in
                         and now - since >= self.stand_in_after):
                     outs += self.hand_to_computer(seat)
+            if turn is not None and turn.who == HERE and now - self._turn[1] >= self.stand_in_after:
+                outs += self.hand_to_computer(turn.seat)
         return outs
 
     def received(self, conn, text, now):
         """A message from connection `conn`; what to send back (and to the others)."""
+        self.now = max(self.now, now)
         screen = self.screens.get(conn)
         if screen is None:
             return []
-        screen.tokens = min(self.limits.burst, screen.tokens + (now - screen.stamp) * self.limits.rate)
+        limits = self.limits
+        elapsed = max(0.0, now - screen.stamp)
+        screen.tokens = min(limits.burst, screen.tokens + elapsed * limits.rate)
+        screen.undo_tokens = min(limits.undo_burst, screen.undo_tokens + elapsed * limits.undo_rate)
         screen.stamp = now
         if screen.tokens < 1:
-            return self._refuse(screen, f"too many messages: at most {self.limits.rate:g} a second")
+            return self._refuse(screen, f"too many messages: at most {limits.rate:g} a second")
         screen.tokens -= 1
         try:
             message = wire.decode(text, wire.FROM_SCREEN, wire.MAX_FROM_SCREEN)
@@ -334,7 +388,7 @@ class HostTable:
         if screen.seat is None:
             if not isinstance(message, wire.Hello):
                 return self._refuse(screen, "say hello with the join code first", final=True)
-            return self._hello(screen, message, now)
+            return self._hello(screen, message)
         if isinstance(message, wire.Hello):
             return self._refuse(screen, "this screen has already joined")
         if message.seat != screen.seat:
@@ -344,45 +398,37 @@ class HostTable:
             return self._refuse(screen, "the game has not started yet")
         if message.move != self.version:
             return self._refuse(screen, "that was meant for an earlier position: the game has "
-                                        "moved on")
+                                        "moved on", counted=False)
         if isinstance(message, wire.Act):
             return self._act(screen, message)
+        if screen.undo_tokens < 1:
+            return self._refuse(screen, f"too many take-backs: at most {60 * limits.undo_rate:g} "
+                                        "a minute")
         return self._undo(screen)
 
     def _refuse_text(self, conn, reason, final=False):
         return Out(conn, wire.encode(wire.Refused(reason, final)), reason if final else None)
 
-    def _refuse(self, screen, reason, final=False):
-        screen.refused += 1
+    def _refuse(self, screen, reason, final=False, counted=True):
+        """Refuse a message with `reason`; `final`: hang up (and free its seat for its
+        person's return). Past `limits.refusals` counted refusals in a row, hang up."""
+        screen.refused += counted
         if screen.refused > self.limits.refusals:
             final, reason = True, "too many refused messages"
-        if final:
-            self.screens.pop(screen.conn, None)
-        return [self._refuse_text(screen.conn, reason, final)]
+        if not final:
+            return [self._refuse_text(screen.conn, reason)]
+        return [self._refuse_text(screen.conn, reason, final=True)] + self._unseat(screen, self.now)
 
-    def _accepted(self, screen):
-        """A move or an undo was applied: its message costs no pace, and the count of
-        refusals in a row starts again."""
-        screen.tokens = min(self.limits.burst, screen.tokens + 1)
-        screen.refused = 0
-
-    def _hello(self, screen, hello, now):
+    def _hello(self, screen, hello):
         if hello.protocol != wire.PROTOCOL:
             side = "this app" if hello.protocol < wire.PROTOCOL else "the host's app"
             return self._refuse(screen, f"the host speaks Card Table protocol {wire.PROTOCOL}, this "
                                         f"screen {hello.protocol}: {side} must be updated", final=True)
-        recent = [t for t in self.wrong.get(screen.address, ()) if now - t < 60]
-        self.wrong[screen.address] = recent
-        if len(recent) >= self.limits.wrong_codes:
-            return self._refuse(screen, "too many wrong codes from this address: wait a minute",
-                                final=True)
-        given = normal_code(hello.code).encode("utf-8", "replace")
-        if not hmac.compare_digest(given, self.code):
-            recent.append(now)
+        if not hmac.compare_digest(hello.code.encode("utf-8", "replace"), self.code):
             return self._refuse(screen, "wrong join code", final=True)
         if self.over():
             return self._refuse(screen, "the game is over", final=True)
-        seat = self._free_seat(hello.name.strip())
+        seat = self._free_seat(hello.name)
         if seat is None:
             return self._refuse(screen, "every seat at this table is taken", final=True)
         screen.seat = seat
@@ -390,7 +436,7 @@ class HostTable:
         self.away_since.pop(seat, None)
         screen.refused = 0
         if self.session is None:
-            self.names[seat] = self._unique(hello.name.strip() or "Guest")
+            self.names[seat] = self._unique(hello.name)
         else:
             self.stand_in.pop(seat, None)
         welcome = wire.Welcome(wire.PROTOCOL, seat, self.info.id, len(self.plan), self.options,
@@ -425,10 +471,13 @@ class HostTable:
         except (wire.ProtocolError, registry.IllegalAction) as error:
             return self._refuse(screen, str(error))
         self.unsaved = True
-        self._accepted(screen)
+        screen.tokens = min(self.limits.burst, screen.tokens + 1)    # a move costs no pace
+        screen.refused = 0
         return self.changed()
 
     def _undo(self, screen):
+        """An undo costs its pace, and each of the seat's own moves it takes back costs
+        the pace that move was spared: a take-back taken back counts."""
         session = self.session
         seat = screen.seat
         before = session.state
@@ -436,9 +485,11 @@ class HostTable:
         base = session.timeline.base
         if session.undo(seat, self.undo_policy) is None:
             return self._refuse(screen, "there is no move of yours to take back")
-        self._accepted(screen)
         position = len(session.state.history)
         undone = before.history[position:]
+        screen.undo_tokens -= 1
+        screen.tokens -= movers[position - base:].count(seat)
+        screen.refused = 0
         own = movers[position - base] == seat      # another person's move is not shown
         note = (wire.action_data(undone[0]), len(undone) - 1) if own else (None, len(undone))
         self._renumber()

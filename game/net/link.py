@@ -11,10 +11,17 @@ sends goes through `send`, safe from any thread. Items are tuples:
   connection could not be made or ended, in one line.
 
 The `websockets` library does the protocol: the opening handshake (a browser page's
-connection, which always names its origin, is refused), frames, pings, and the size
-limit of a message (a longer one closes the connection, 'message too big').
+connection, which always names its origin, is refused), frames, pings (a screen that
+does not answer them is let go), and the size limit of a message (a longer one closes
+the connection, 'message too big').
+
+Sending never waits on a screen: each connection has its own outbox and writer, so a
+screen that reads slowly holds back only itself; one that lets more than OUTBOX_BYTES or
+OUTBOX_MESSAGES pile up unread is let go at once (it joins again and is sent the game as
+it stands, which is smaller than what it missed).
 """
 import asyncio
+import collections
 import itertools
 import queue
 import threading
@@ -30,7 +37,8 @@ SERVER_MAX_SIZE = 64 * 1024      # longer messages close the connection; shorter
                                  # read and refused politely past protocol.MAX_FROM_SCREEN
 CONNECT_SECONDS = 5.0
 CLOSE_SECONDS = 2.0
-FLUSH_SECONDS = 0.25
+OUTBOX_BYTES = 16 * 1024 * 1024  # unread text a screen may let pile up (two whole logs)
+OUTBOX_MESSAGES = 256            # and messages (a few minutes of a game's moves)
 
 
 class _Loop:
@@ -65,8 +73,8 @@ class _Loop:
 
 class Server(_Loop):
     """A WebSocket server: `start(host, port)` listens (port 0: any free one) and returns
-    the port; `send(outs)` sends host.Out values; `stop()` closes every connection and
-    stops listening."""
+    the port; `send(outs)` sends host.Out values, never waiting; `stop()` closes every
+    connection and stops listening."""
 
     def __init__(self, wake=None):
         super().__init__("net-server", wake)
@@ -75,38 +83,36 @@ class Server(_Loop):
         self.server = None
 
     def start(self, host, port):
-        """Listen on `host`:`port`; returns the port. OSError if it cannot (in use)."""
+        """Listen on `host`:`port`; returns the port. OSError if it cannot (in use, or an
+        address this computer does not have)."""
         async def listen():
             return await serve(self._handle, host, port, origins=[None], compression=None,
-                               max_size=SERVER_MAX_SIZE, server_header=None)
-        self.server = self.call(listen(), CONNECT_SECONDS)
+                               max_size=SERVER_MAX_SIZE, server_header=None,
+                               close_timeout=CLOSE_SECONDS)
+        try:
+            self.server = self.call(listen(), CONNECT_SECONDS)
+        except UnicodeError as error:
+            raise OSError(f"{host!r} is not an address ({error})") from None
         return self.server.sockets[0].getsockname()[1]
 
     def send(self, outs):
-        """Send each host.Out: its text, then close its connection if it says so."""
+        """Send each host.Out: its text, then close its connection if it says so. Returns
+        at once: the network's thread writes."""
+        if outs:
+            self.loop.call_soon_threadsafe(self._queue, outs)
+
+    def _queue(self, outs):
         for out in outs:
-            self.loop.call_soon_threadsafe(self._queue, out)
-
-    def flush(self, timeout=FLUSH_SECONDS):
-        """Wait (at most `timeout` seconds) until what was sent so far is written."""
-        async def written():
-            await asyncio.gather(*(outbox.join() for outbox in list(self.outboxes.values())))
-        try:
-            self.call(written(), timeout)
-        except (TimeoutError, asyncio.TimeoutError):
-            pass
-
-    def _queue(self, out):
-        outbox = self.outboxes.get(out.conn)
-        if outbox is not None:
-            outbox.put_nowait(out)
+            outbox = self.outboxes.get(out.conn)
+            if outbox is not None:
+                outbox.put(out)
 
     async def _handle(self, connection):
         conn = next(self.ids)
-        outbox = asyncio.Queue()
+        outbox = _Outbox(connection)
         self.outboxes[conn] = outbox
         self.put(("opened", conn, connection.remote_address[0], time.monotonic()))
-        writer = asyncio.create_task(self._write(connection, outbox))
+        writer = asyncio.create_task(outbox.write())
         try:
             async for message in connection:
                 self.put(("message", conn, message, time.monotonic()))
@@ -115,26 +121,9 @@ class Server(_Loop):
         finally:
             self.outboxes.pop(conn, None)
             self.put(("closed", conn, time.monotonic()))
-            outbox.put_nowait(_LEFT)          # the writer ends once what it holds is written
+            outbox.put(_LEFT)          # the writer ends once what it holds is written
             await asyncio.wait([writer], timeout=CLOSE_SECONDS)
             writer.cancel()
-
-    async def _write(self, connection, outbox):
-        try:
-            while True:
-                out = await outbox.get()
-                if out is _LEFT:
-                    return
-                try:
-                    if out.text is not None:
-                        await connection.send(out.text)
-                    if out.close is not None:
-                        await connection.close(1000, out.close[:120])
-                        return
-                finally:
-                    outbox.task_done()
-        except ConnectionClosed:
-            return
 
     def stop(self, reason="the host stopped"):
         """Close every connection (with `reason`) and stop listening."""
@@ -142,7 +131,7 @@ class Server(_Loop):
             async def close():
                 self.server.close(close_connections=False)
                 for outbox in list(self.outboxes.values()):
-                    outbox.put_nowait(_Close(reason))
+                    outbox.put(_Close(reason))
                 await asyncio.wait_for(self.server.wait_closed(), CLOSE_SECONDS)
             try:
                 self.call(close(), CLOSE_SECONDS + 1)
@@ -151,8 +140,51 @@ class Server(_Loop):
         self.end()
 
 
+class _Outbox:
+    """What waits to be written to one connection, bounded: past OUTBOX_BYTES or
+    OUTBOX_MESSAGES unwritten, the connection is let go at once (its reader then ends)."""
+
+    def __init__(self, connection):
+        self.connection = connection
+        self.items = collections.deque()
+        self.size = 0
+        self.ready = asyncio.Event()
+
+    def put(self, item):
+        if item is _LEFT or isinstance(item, _Close):
+            self.items.append(item)
+        elif len(self.items) >= OUTBOX_MESSAGES or self.size + len(item.text or "") > OUTBOX_BYTES:
+            self.items.clear()
+            self.connection.transport.abort()      # unread for too long: let go, unheard
+            return
+        else:
+            self.items.append(item)
+            self.size += len(item.text or "")
+        self.ready.set()
+
+    async def write(self):
+        """Write each item in turn until the connection closes or leaves."""
+        try:
+            while True:
+                if not self.items:
+                    self.ready.clear()
+                    await self.ready.wait()
+                    continue
+                out = self.items.popleft()
+                if out is _LEFT:
+                    return
+                self.size -= len(out.text or "")
+                if out.text is not None:
+                    await self.connection.send(out.text)
+                if out.close is not None:
+                    await self.connection.close(1000, out.close[:120])
+                    return
+        except ConnectionClosed:
+            return
+
+
 class _Close:
-    """A last item for a connection's outbox: close it."""
+    """A last item for a connection's outbox: close it, with `close` as the reason."""
 
     def __init__(self, reason):
         self.text = None
@@ -164,7 +196,8 @@ _LEFT = object()        # the last item for the outbox of a connection that has 
 
 class Client(_Loop):
     """A WebSocket client: `start(host, port)` connects in the background (the inbox says
-    how it went), `send(text)` sends, `stop()` closes."""
+    how it went), `send(text)` sends, `stop()` closes. It connects directly, never through
+    a proxy the system names for the web (a host is on the same network, or a VPN)."""
 
     def __init__(self, wake=None):
         super().__init__("net-client", wake)
@@ -177,9 +210,11 @@ class Client(_Loop):
 
     async def _run(self, host, port):
         address = f"[{host}]" if ":" in host else host
+        reason = f"could not reach {host}:{port}"
         try:
             async with connect(f"ws://{address}:{port}/", compression=None, open_timeout=CONNECT_SECONDS,
-                               max_size=wire.MAX_FROM_HOST, close_timeout=CLOSE_SECONDS) as connection:
+                               max_size=wire.MAX_FROM_HOST, close_timeout=CLOSE_SECONDS,
+                               proxy=None) as connection:
                 self.connection = connection
                 self.put(("opened",))
                 async for message in connection:
@@ -187,10 +222,12 @@ class Client(_Loop):
                 reason = connection.close_reason or "the host closed the connection"
         except ConnectionClosed as closed:
             reason = _closed_words(closed)
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, asyncio.TimeoutError) as error:
+        except (OSError, ValueError, InvalidHandshake, InvalidURI, TimeoutError,
+                asyncio.TimeoutError) as error:
             reason = f"could not reach {host}:{port} ({_error_words(error)})"
-        self.connection = None
-        self.put(("closed", reason))
+        finally:                   # however it ended, the caller hears of it
+            self.connection = None
+            self.put(("closed", reason))
 
     def send(self, text):
         """Send `text` (dropped if the connection is not open)."""

@@ -12,19 +12,28 @@ received is ever evaluated or unpickled: it is JSON, checked, then read field by
 version refuses it with words saying which side must update. `Hello` and `Refused` keep
 their shape in every version, so that this exchange works across versions.
 
+What people type and what comes off the wire is checked here, where it arrives, and
+normalised or refused with the reason (`ProtocolError`, a ValueError): a player's name
+(`normal_name`: only what every screen can draw), a join code (`normal_code`,
+`check_code`), a host's address (`parse_address`, `check_host`). `decode` applies them to
+the names and codes a message carries, so the tables behind it only see clean values.
+
 Cards travel as their ids in the game's deck (a hidden card is `null`), actions as
 {kind, cards, arg}: `view_data`/`view_from`, `event_data`/`event_from` and
 `action_data`/`action_from` turn the rules' values into messages and back.
 """
 import functools
+import ipaddress
 import json
 import math
+import secrets
 import typing
+import unicodedata
 from dataclasses import dataclass, field, fields, is_dataclass
 
 from game.core import Action, Event, View, Zone
 
-PROTOCOL = 1
+PROTOCOL = 2                     # 2: an update carries only what changed (`kept`)
 MAX_FROM_SCREEN = 4096           # bytes of one message a joined screen sends
 MAX_FROM_HOST = 8 * 1024 * 1024  # bytes of one message the host sends (a long log on rejoin)
 MAX_DEPTH = 12                   # nesting of lists and objects in a message
@@ -34,15 +43,123 @@ MANY = 100_000                   # a list the host sends (a log, a deck)
 
 
 DEFAULT_PORT = 47470             # where a host listens unless told otherwise
+EXAMPLE = f"192.168.1.20:{DEFAULT_PORT}"
+
+
+class ProtocolError(ValueError):
+    """A message or a value that is not what the protocol declares; the text says why."""
+
+
+# ---- names: what every screen can draw ---------------------------------------------------
+NAME_LENGTH = 14                 # characters of a player's name (as Setup allows)
+# The characters a name may hold: those the app's font (pygame's own, the same on every
+# screen) draws, in the scripts it draws whole: Latin, Greek and Cyrillic letters,
+# digits, spaces, common punctuation and signs. tests/test_ui_net.py checks the font
+# draws each one.
+NAME_CHARACTERS = ((0x20, 0x7E), (0xA1, 0xAC), (0xAE, 0x17F), (0x192, 0x192), (0x218, 0x21B),
+                   (0x385, 0x38A), (0x38C, 0x38C), (0x38E, 0x38F), (0x391, 0x3A1), (0x3A3, 0x3CE),
+                   (0x400, 0x45F), (0x48C, 0x4C4), (0x4C7, 0x4C8), (0x4CB, 0x4CC), (0x4D0, 0x4F5),
+                   (0x4F8, 0x4F9), (0x2013, 0x2014), (0x2018, 0x201A), (0x201C, 0x201E),
+                   (0x2020, 0x2022), (0x2026, 0x2026), (0x2030, 0x2030), (0x2039, 0x203A),
+                   (0x20AC, 0x20AC), (0x2122, 0x2122))
+
+
+def drawable(ch):
+    """May a name hold the character `ch` (one every screen draws)?"""
+    point = ord(ch)
+    return any(first <= point <= last for first, last in NAME_CHARACTERS)
+
+
+def shown_text(text, most):
+    """`text` as a screen shows it: compatibility forms made plain (NFKC: a ligature, a
+    full-width letter), every kind of space or line break one space, and what no screen
+    can draw left out (control and format characters such as direction marks, combining
+    marks left alone, lone surrogates, emoji, scripts the font lacks); at most `most`
+    characters."""
+    plain = unicodedata.normalize("NFKC", text)
+    kept = "".join(" " if ch.isspace() else ch for ch in plain if ch.isspace() or drawable(ch))
+    return " ".join(kept.split())[:most].strip()
+
+
+def normal_name(text, default="Guest"):
+    """A player's name as the table shows it (`shown_text`, at most NAME_LENGTH
+    characters); `default` for a blank one. ProtocolError when a name was given but none
+    of it can be shown."""
+    if not text.strip():
+        return default
+    name = shown_text(text, NAME_LENGTH)
+    if not name:
+        raise ProtocolError("name: none of its characters can be shown at the table (use "
+                            "letters, digits or common signs)")
+    return name
+
+
+# ---- join codes ------------------------------------------------------------------------------
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # no 0/O or 1/I/L to misread
+CODE_LENGTH = 12                                    # 31**12: about 2**59 codes
+MIN_CODE = 10                                       # letters or digits of a chosen code
+MAX_CODE = 32
+CODE_TYPED = 64                                     # characters of a code as typed (Hello.code)
+
+
+def new_code():
+    """A fresh join code, as people read it out: 'KXQ7-M2RT-9HWP'."""
+    letters = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "-".join(letters[i:i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
+def normal_code(code):
+    """A code as compared: capitals, without spaces or dashes."""
+    return "".join(ch for ch in code.upper() if ch not in " -")
+
+
+def check_code(code):
+    """A code chosen by the host, normalised; ProtocolError if it is too easy to guess, or
+    longer than a screen can send."""
+    letters = normal_code(code)
+    if len(letters) < MIN_CODE or not all(ch.isascii() and ch.isalnum() for ch in letters):
+        raise ProtocolError(f"a join code needs at least {MIN_CODE} letters or digits "
+                            "(a short one lets strangers guess their way in)")
+    if len(letters) > MAX_CODE or len(code) > CODE_TYPED:
+        raise ProtocolError(f"a join code has at most {MAX_CODE} letters or digits "
+                            f"({CODE_TYPED} characters as written)")
+    return letters
+
+
+# ---- addresses -------------------------------------------------------------------------------
+def check_host(text):
+    """A host as a network address names it: an IPv4 or IPv6 address, or a host name
+    (letters, digits and hyphens in dot-separated parts of 1 to 63, at most 253 in all;
+    other letters as the IDNA standard writes them). Returns it as the network reads it
+    (an address in its usual form, a name in ASCII); ProtocolError saying what is wrong
+    otherwise."""
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        pass
+    name = text[:-1] if text.endswith(".") else text
+    try:
+        ascii_name = name.encode("idna").decode("ascii") if not name.isascii() else name
+    except UnicodeError:
+        ascii_name = None
+    parts = ascii_name.split(".") if ascii_name else []
+    if (not parts or len(ascii_name) > 253
+            or not all(0 < len(part) <= 63 and part.replace("-", "").replace("_", "").isalnum()
+                       and part.isascii() and not part.startswith("-") and not part.endswith("-")
+                       for part in parts)):
+        raise ProtocolError(f"{_quote(text)} is neither an IP address nor a host name")
+    return ascii_name
 
 
 def parse_address(text):
-    """(host, port) from 'HOST:PORT' ('[::1]:PORT' for IPv6); ValueError otherwise."""
-    host, colon, port = text.rpartition(":")
-    host = host.strip("[]")
-    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{text!r}: expected HOST:PORT, e.g. 192.168.1.20:{DEFAULT_PORT}")
-    return host, int(port)
+    """(host, port) from 'HOST:PORT' ('[::1]:PORT' for IPv6), the host checked
+    (check_host); ProtocolError saying what is wrong otherwise."""
+    host, colon, port = text.strip().rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not colon or not host or not port.isascii() or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ProtocolError(f"{_quote(text)}: expected HOST:PORT, e.g. {EXAMPLE}")
+    return check_host(host), int(port)
 
 
 class Data:
@@ -52,10 +169,6 @@ class Data:
 def limit(most):
     """A field's declared length limit: characters of a text, entries of a list."""
     return field(metadata={"max": most})
-
-
-class ProtocolError(ValueError):
-    """A message that is not one of the declared messages; the text says why."""
 
 
 # ---- what a screen sends ---------------------------------------------------------------
@@ -74,8 +187,13 @@ class Hello:
 
     TYPE: typing.ClassVar[str] = "hello"
     protocol: int
-    code: str = limit(64)
+    code: str = limit(CODE_TYPED)
     name: str = limit(SHORT)
+
+    def normalised(self):
+        """The hello as the host reads it: the code normalised (normal_code), the name as
+        the table shows it (normal_name; ProtocolError if none of it can be shown)."""
+        return Hello(self.protocol, normal_code(self.code), normal_name(self.name))
 
 
 @dataclass(frozen=True)
@@ -111,6 +229,11 @@ class Welcome:
     options: Data
     names: list[str] = limit(8)
 
+    def normalised(self):
+        """The welcome with the names as this screen shows them (shown_text)."""
+        return Welcome(self.protocol, self.seat, self.game, self.players, self.options,
+                       [shown_text(name, NAME_LENGTH) for name in self.names])
+
 
 @dataclass(frozen=True)
 class Lobby:
@@ -119,6 +242,11 @@ class Lobby:
     TYPE: typing.ClassVar[str] = "lobby"
     names: list[typing.Optional[str]] = limit(8)
     seats: list[str] = limit(8)
+
+    def normalised(self):
+        """The lobby with the names as this screen shows them (shown_text)."""
+        return Lobby([None if name is None else shown_text(name, NAME_LENGTH) for name in self.names],
+                     self.seats)
 
 
 @dataclass(frozen=True)
@@ -159,15 +287,18 @@ class EventData:
 @dataclass(frozen=True)
 class Update:
     """The position as the seat sees it now. `move` numbers it (a move chosen in it names
-    that number); `legal` lists the seat's moves when it is to play; `events` are what
-    happened since the last update, or the whole log when `fresh` (after joining again or
-    an undo); `seats` says per seat who plays it now (SEAT_WORDS); `taken_back`, for the
-    seat that undid, is its own move taken back and `later` the moves undone after it."""
+    that number); `legal` lists the seat's moves when it is to play; the seat's log is its
+    first `kept` events (all of them after a move; fewer after an undo, which takes its
+    moves' events out; none on joining again) followed by `events`; `fresh` says the
+    position was replaced (an undo, or joining again) rather than moved on; `seats` says
+    per seat who plays it now (SEAT_WORDS); `taken_back`, for the seat that undid, is its
+    own move taken back and `later` the moves undone after it."""
 
     TYPE: typing.ClassVar[str] = "update"
     move: int
     view: ViewData
     legal: list[ActionData] = limit(MANY)
+    kept: int
     events: list[EventData] = limit(MANY)
     fresh: bool
     can_undo: bool
@@ -184,6 +315,9 @@ class Refused:
     reason: str = limit(LONG)
     final: bool
 
+
+# A refusal a screen may meet through no fault of its own, and try again after.
+CROWDED = "too many screens are joining at once: try again"
 
 # Who plays a seat, as an Update or a Lobby says it.
 HOST = "host"           # a person at the host's screen
@@ -235,7 +369,9 @@ def decode(text, kinds, most):
     if not isinstance(kind, str) or kind not in kinds:
         known = ", ".join(kinds)
         raise ProtocolError(f"unknown message type {_quote(kind)}; expected one of {known}")
-    return _checker(kinds[kind], LONG)(data, kind, 1)
+    message = _checker(kinds[kind], LONG)(data, kind, 1)
+    normalised = getattr(message, "normalised", None)
+    return normalised() if normalised is not None else message
 
 
 def _no_constant(name):

@@ -4,7 +4,9 @@
 `main(args)` checks them and the output folder, plays (keeping finished chunks in the
 folder as they complete, so `--resume DIR` finishes a stopped run), or merges shards,
 and writes DIR/report.html, DIR/games.csv and DIR/summary.json (the spec, the code and
-rules versions, the summary, the per-game rows and the run's timing). Bad arguments and
+rules versions, the summary, the per-game rows, the run's timing and where its games
+were played, and the command that checks its findings on another seed). `--replay`
+prints one game in the words of the game's presenter, from its home. Bad arguments and
 files, and every failure of a cluster, end in a one-line error naming the value, exit
 status 2; Ctrl+C ends with a line saying how to go on, exit status 130.
 """
@@ -13,21 +15,23 @@ import csv
 import io
 import json
 import os
+import secrets
+import shlex
 import sys
 
 from game import registry, resources
-from game.arguments import PATH_QUOTED, game_count, option, quoted, seed, workers
+from game.arguments import PATH_QUOTED, game_count, option, program, quoted, seed, workers
 from game.report import MissingExtra, ReportError
 from game.report import run as runner
 from game.report.cluster import Cluster, host_port
 from game.report.remote import versions
 from game.report.store import FolderStore
-from game.report.words import count
+from game.report.words import count, options_words, seat
 from game.saves import BadFile, read_text
 from game.version import VERSION
 
 SUMMARY_FORMAT = "cardtable-report"
-SUMMARY_VERSION = 2      # 2: the code and rules versions, rows' dealt ranks and curve steps
+SUMMARY_VERSION = 3      # 3: where the games were played (run.where), by place
 SUMMARY_KEYS = {"spec": dict, "versions": dict, "summary": dict, "run": dict, "rows": list}
 
 
@@ -64,31 +68,56 @@ def _cluster(text):
     return text
 
 
+GAMES = 1000            # games per configuration, unless --games
+NEW_SEEDS = 1_000_000   # a run without --seed draws its seed below this (short to type)
+BOTS = "medium"         # every seat's player, unless --bots
+
+
 def add_arguments(parser):
-    """Declare the report's options on `parser` (the `report` subcommand)."""
+    """Declare the report's options on `parser` (the `report` subcommand); every help
+    text says its default."""
+    cores = os.cpu_count() or 1
     parser.add_argument("game", nargs="?", help=f"game id: {', '.join(registry.SHIPPED)}")
-    parser.add_argument("--games", type=game_count, default=1000, help="games per configuration")
+    parser.add_argument("--games", type=game_count, default=GAMES,
+                        help=f"games per configuration (default {GAMES})")
     parser.add_argument("--players", type=_players, metavar="K[,K...]",
-                        help="player count, or a list to compare")
-    parser.add_argument("--bots", default="random", metavar="LEVEL[,LEVEL...]",
-                        help="random, easy, medium or hard for every seat, or one per seat")
+                        help="player count, or a list to compare (default: the game's own)")
+    parser.add_argument("--bots", default=BOTS, metavar="LEVEL[,LEVEL...]",
+                        help="who plays every seat: medium, easy, hard, or random (random "
+                             "legal moves, not players), or one level per seat "
+                             f"(default {BOTS})")
     parser.add_argument("--option", type=option, action="append", default=[],
-                        metavar="KEY=VALUE", help="a house rule, e.g. fcd.play_after_draw=any")
+                        metavar="KEY=VALUE",
+                        help="a house rule, e.g. fcd.play_after_draw=any (default: the "
+                             "game's own rules)")
     parser.add_argument("--sweep", type=option, action="append", default=[],
-                        metavar="KEY=V1,V2", help="compare option values (repeat: every combination)")
-    parser.add_argument("--seed", type=seed, default=0, help="run seed (each game's seed derives from it)")
+                        metavar="KEY=V1,V2",
+                        help="compare option values (repeat: every combination; default none)")
+    parser.add_argument("--seed", type=seed,
+                        help="run seed: each game's seed derives from it (default: a new one "
+                             "each run, printed, so the run repeats with --seed)")
     parser.add_argument("--out", type=_folder, metavar="DIR", help="output folder (default report-GAME)")
-    parser.add_argument("--workers", type=workers, default=os.cpu_count() or 1,
-                        help="local processes (default: every core)")
+    parser.add_argument("--force", action="store_true",
+                        help="replace a finished report in DIR without asking (default: ask "
+                             "at a terminal, refuse otherwise)")
+    parser.add_argument("--workers", type=workers, default=cores,
+                        help=f"local processes (default: every core, {cores} here)")
     parser.add_argument("--fuzz-options", action="store_true",
-                        help="random options and player counts: list what stalls or breaks")
+                        help="random options and player counts: list what stalls or breaks "
+                             "(default off)")
     parser.add_argument("--shard", type=_shard, default=(1, 1), metavar="I/N",
-                        help="play only the I-th of N slices of the games (merge them later; "
-                             "default 1/1: all of them)")
+                        help="play only the I-th of N slices of the games, with --seed "
+                             "(merge them later; default 1/1, every game)")
     parser.add_argument("--merge", nargs="+", metavar="SUMMARY.json",
                         help="merge shards' summary.json files into one report")
     parser.add_argument("--cluster", type=_cluster, metavar="ADDRESS",
-                        help="a Dask scheduler, e.g. tcp://10.0.0.5:8786, to play the games")
+                        help="a Dask scheduler, e.g. tcp://10.0.0.5:8786, to play the games "
+                             "(default: this machine's processes)")
+    parser.add_argument("--confirm", metavar="SUMMARY.json",
+                        help="another seed's report (its summary.json) of the same game, "
+                             "players, bots and rules: each finding says whether that run "
+                             "found it too (default: each says 'Check on another seed', and "
+                             "the page gives the command)")
     parser.add_argument("--replay", type=seed, metavar="SEED",
                         help="play the one game of this seed and print it move by move")
     parser.add_argument("--resume", type=_folder, metavar="DIR",
@@ -116,6 +145,10 @@ def make_spec(args):
             raise ReportError(f"--sweep {key}: compare player counts with --players 2,3,4")
         sweep.append([key, [v.strip() for v in text.split(",")]])
     options = dict(args.option)
+    if args.seed is None and tuple(args.shard) != (1, 1):
+        raise ReportError(f"--shard {args.shard[0]}/{args.shard[1]}: give --seed too, the same "
+                          "for every shard, so that the shards are slices of one run")
+    seed = secrets.randbelow(NEW_SEEDS) if args.seed is None else args.seed
     if args.fuzz_options and (len(levels) > 1 or args.sweep or args.players or args.option):
         raise ReportError("--fuzz-options chooses the players and options itself: "
                           "give one --bots level and no --players, --option or --sweep")
@@ -123,7 +156,7 @@ def make_spec(args):
         raise ReportError(f"--shard {args.shard[0]}/{args.shard[1]}: more shards than the "
                           f"{count(args.games, 'game')} of a configuration")
     spec = {"format": SUMMARY_FORMAT, "game": info.id, "games": args.games,
-            "seed": args.seed, "players": players, "bots": levels, "options": options,
+            "seed": seed, "players": players, "bots": levels, "options": options,
             "sweep": sweep, "fuzz": bool(args.fuzz_options), "shard": list(args.shard)}
     try:
         configs = runner.configurations(spec)
@@ -188,20 +221,24 @@ def csv_text(rows):
     return buffer.getvalue()
 
 
-def _read_summary(path):
+def _read_summary(path, option="--merge"):
+    """The data of a report's summary.json at `path`, given as `option`; ReportError
+    naming the option and the file otherwise."""
     try:
         text = read_text(path, move=False, bounded=False)   # a regular file: never a pipe's wait
         data = json.loads(text if text is not None else "")
     except BadFile as error:
-        raise ReportError(f"--merge {error}") from None
+        raise ReportError(f"{option} {error}") from None
     except ValueError:
-        raise ReportError(f"--merge {quoted(path, PATH_QUOTED)}: " + (
+        raise ReportError(f"{option} {quoted(path, PATH_QUOTED)}: " + (
             "no such file" if text is None else "not a JSON file")) from None
     if not isinstance(data, dict) or data.get("format") != SUMMARY_FORMAT \
             or data.get("version") != SUMMARY_VERSION \
             or not all(isinstance(data.get(key), kind) for key, kind in SUMMARY_KEYS.items()) \
-            or not isinstance(data["run"].get("seconds"), (int, float)):
-        raise ReportError(f"--merge {path}: not a report's summary.json (version {SUMMARY_VERSION})")
+            or not isinstance(data["run"].get("seconds"), (int, float)) \
+            or not isinstance(data["run"].get("where"), dict):
+        raise ReportError(f"{option} {path}: not a report's summary.json (version "
+                          f"{SUMMARY_VERSION})")
     return data
 
 
@@ -209,7 +246,7 @@ def read_shards(paths):
     """(spec, rows, run info, versions) from shards' summary.json files: one run's spec,
     played by the same code and rules, every game once; the time is the shards' sum."""
     spec = found = None
-    rows, seconds = [], []
+    rows, seconds, where = [], [], {}
     for path in paths:
         data = _read_summary(path)
         other = dict(data["spec"], shard=None)
@@ -225,42 +262,53 @@ def read_shards(paths):
                               "shards of different checkouts do not merge")
         rows.extend(data["rows"])
         seconds.append(data["run"]["seconds"])
+        for place, games in data["run"].get("where", {}).items():
+            where[place] = where.get(place, 0) + games
     keys = [(row["config"], row["index"]) for row in rows]
     if len(set(keys)) != len(keys):
         raise ReportError("--merge: a game is in two shards")
     configs = runner.configurations(dict(spec, shard=[1, 1]))
-    missing = len(configs) * spec["games"] - len(keys)
+    missing = sum(config["games"] for config in configs) - len(keys)
     if missing:
         raise ReportError(f"--merge: {count(missing, 'game')} of the run are in none of the shards")
     rows.sort(key=lambda row: (row["config"], row["index"]))
     spec["shard"] = [1, 1]
     total = sum(seconds)
     run_info = {"seconds": total, "games_per_second": len(rows) / total if total else 0.0,
-                "where": f"{len(paths)} shards merged, played in "
-                         + ", ".join(f"{s:.1f} s" for s in seconds)}
+                "where": where, "shards": seconds}
     return spec, rows, run_info, found
 
 
 def replay(spec, seed, out=print):
-    """Print the game of `seed` (the first configuration) move by move, then its ending."""
+    """Print the game of `seed` (the first configuration) move by move in the app log's
+    words (those of the game's presenter, in its home: the log the table shows, every
+    card face up, as the replay viewer's 'Cards: all'), then its ending."""
+    from game.report.findings import who_played
+    info = registry.game_info(spec["game"])
     config = runner.configurations(spec)[0]
     if spec["fuzz"]:
-        players, options = runner.fuzz_setup(registry.game_info(spec["game"]), seed)
+        players, options = runner.fuzz_setup(info, seed)
         levels = config["levels"] * players
     else:
         players, options, levels = config["players"], config["options"], config["levels"]
-    out(f"{registry.game_info(spec['game']).title}, seed {seed}, {players} players, "
-        f"{', '.join(levels)}; options: "
-        + ", ".join(f"{k}={v}" for k, v in sorted(options.items())))
-    count = [0]
+    presenter = registry.HOMES[info.id].presenter(info)
+    names = [seat(s) for s in range(players)]
+    out(f"{info.title}, seed {seed}, {count(players, 'player')}, "
+        f"{who_played(levels, runner.HARD_ITERATIONS)}; "
+        f"{options_words(info, options, info.default_options())}")
+    moves = [0]
 
-    def show(seat, action):
-        count[0] += 1
-        out(f"{count[0]:>5}. Seat {seat + 1}: {action}")
+    def show(mover, action, state, since):
+        if not moves[0] and since:
+            out("The deal: " + "; ".join(presenter.open_lines(state, 0, since, names)))
+        moves[0] += 1
+        lines = presenter.open_lines(state, since, None, names) or [
+            f"{names[mover]}: {presenter.action_label(action, names, with_cards=True)}"]
+        out(f"{moves[0]:>5}. " + "; ".join(lines))
     row = runner.play_game(spec["game"], players, levels, options, seed, out=show)
     out(f"ending: {row['end_words']}" + (f" ({row['error']})" if row["error"] else ""))
-    out("scores: " + ", ".join(f"Seat {s + 1} {v}" for s, v in enumerate(row["scores"])))
-    out("winner: " + (", ".join(f"Seat {s + 1}" for s in row["winners"]) or "nobody"))
+    out("scores: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(row["scores"])))
+    out("winner: " + (" and ".join(names[s] for s in row["winners"]) or "nobody"))
 
 
 def _resume(args):
@@ -303,7 +351,33 @@ def _begin(args):
         raise ReportError(f"--out {store.folder}: it holds a stopped run ({count(done, 'game')} "
                           f"played): go on with python3 main.py report --resume {store.folder}, "
                           "or choose another --out")
+    _check_finished(store.folder, args.force)
     return spec, store
+
+
+def _check_finished(folder, force):
+    """A finished report in `folder` is replaced only with --force or when the person at
+    the terminal says so; ReportError otherwise."""
+    path = os.path.join(folder, "summary.json")
+    if force or not any(os.path.exists(os.path.join(folder, name))
+                        for name in ("summary.json", "report.html")):
+        return
+    what = "a finished report"
+    try:
+        spec = _read_summary(path, "--out")["spec"]
+        what += (f" ({registry.game_info(spec['game']).title}, "
+                 f"{count(spec['games'], 'game')} per configuration, run seed {spec['seed']})")
+    except (ReportError, ValueError, KeyError, TypeError):
+        pass
+    if sys.stdin is not None and sys.stdin.isatty():
+        sys.stderr.write(f"{folder} holds {what}. Replace it? [y/N] ")
+        sys.stderr.flush()
+        if sys.stdin.readline().strip().lower() in ("y", "yes"):
+            return
+        raise ReportError(f"--out {folder}: the finished report there is kept; choose "
+                          "another --out")
+    raise ReportError(f"--out {folder}: it holds {what}; give --force to replace it, or "
+                      "choose another --out")
 
 
 def main(args):
@@ -315,38 +389,77 @@ def main(args):
         if args.merge:
             spec, rows, run_info, found = read_shards(args.merge)
             seconds, out_dir = run_info["seconds"], args.out or f"report-{spec['game']}"
+            other = read_other(args.confirm, spec) if args.confirm else None
+            _check_finished(out_dir, args.force)
             FolderStore(out_dir).check_writable()
         else:
             if args.replay is not None and args.game:
                 replay(make_spec(args), args.replay)
                 return 0
             spec, store = _resume(args) if args.resume else _begin(args)
+            other = read_other(args.confirm, spec) if args.confirm else None
             _check_plotting()
             found = versions(resources.root())
             if not args.resume:
                 store.begin(spec, found)
             try:
                 engine = Cluster(args.cluster) if args.cluster else None
-                _, rows, seconds = runner.play(spec, args.workers, engine, store)
+                _, rows, seconds, where = runner.play(spec, args.workers, engine, store)
             except ReportError as error:
                 raise ReportError(f"{error}{_kept(store, args.resume)}") from None
-            where = (f"Dask cluster {args.cluster}" if args.cluster
-                     else count(args.workers, "local process", "local processes"))
             run_info = {"seconds": seconds, "where": where,
                         "games_per_second": len(rows) / seconds if seconds else 0.0}
             out_dir = store.folder
-        summary = summarize(spec, runner.configurations(spec), rows)
+        summary = summarize(spec, runner.configurations(spec), rows, other)
+        run_info["another_seed"] = another_seed(spec, out_dir)
         paths = write_outputs(out_dir, spec, summary, rows, run_info, found)
         if store:
             store.finish()
     except ReportError as error:
-        sys.stderr.write(f"main.py report: error: {error}\n")
+        sys.stderr.write(f"{program()} report: error: {error}\n")
         return 2
     except KeyboardInterrupt:
         sys.stderr.write(f"\nmain.py report: stopped{_kept(store, args.resume) if store else ''}\n")
         return 130
-    print(f"{count(len(rows), 'game')} in {seconds:.1f} s; wrote {', '.join(paths)}")
+    print(f"{count(len(rows), 'game')} in {seconds:.1f} s, run seed {spec['seed']} "
+          f"(--seed {spec['seed']} repeats it); wrote {', '.join(paths)}")
     return 0
+
+
+def another_seed(spec, out_dir):
+    """The command that plays this run again on the next seed and marks which of this
+    report's findings it finds too."""
+    seed_ = spec["seed"] + 1
+    words = ["python3", "main.py", "report", spec["game"], "--games", str(spec["games"]),
+             "--bots", ",".join(spec["bots"])]
+    if spec["fuzz"]:
+        words.append("--fuzz-options")
+    else:
+        info = registry.game_info(spec["game"])
+        if spec["players"] != [info.default_players]:
+            words += ["--players", ",".join(map(str, spec["players"]))]
+        for key, value in spec["options"].items():
+            words += ["--option", f"{key}={value}"]
+        for key, values in spec["sweep"]:
+            words += ["--sweep", f"{key}={','.join(map(str, values))}"]
+    words += ["--seed", str(seed_), "--confirm", os.path.join(out_dir, "summary.json"),
+              "--out", f"{out_dir.rstrip(os.sep)}-seed-{seed_}"]
+    return " ".join(shlex.quote(word) for word in words)
+
+
+def read_other(path, spec):
+    """The summary.json at `path` (--confirm): a report of the same game, players, bots
+    and rules on another seed; ReportError otherwise."""
+    data = _read_summary(path, "--confirm")
+    theirs = data["spec"]
+    alike = ("game", "players", "bots", "options", "sweep", "fuzz")
+    if any(theirs.get(key) != spec.get(key) for key in alike):
+        raise ReportError(f"--confirm {path}: a report of other games (its game, players, "
+                          "bots, options or sweep differ)")
+    if theirs["seed"] == spec["seed"]:
+        raise ReportError(f"--confirm {path}: played on the same seed ({spec['seed']}), so "
+                          "it finds the very same: give a report of another seed")
+    return data
 
 
 def _kept(store, resumed):

@@ -15,6 +15,7 @@ import socket
 import struct
 import sys
 import time
+import warnings
 
 from game import resources
 from game.report import MissingExtra, ReportError
@@ -109,14 +110,17 @@ class Cluster:
         probe(address)
         self.logging = logging.root.manager.disable
         logging.disable(logging.CRITICAL)   # Dask logs failures with tracebacks: one line here
+        from distributed.versions import VersionMismatchWarning
         try:
-            self.client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+            with warnings.catch_warnings():   # Dask's table of versions: one line here instead
+                warnings.simplefilter("ignore", VersionMismatchWarning)
+                self.client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
         except Exception as error:   # Dask raises many kinds: every one is one line here
             logging.disable(self.logging)
             raise ReportError(f"--cluster {address}: cannot connect to the Dask scheduler "
                               f"({_first_line(error)})") from None
         try:
-            self._check_python()
+            self._check_versions()
             cloudpickle.register_pickle_by_value(remote)
             root = resources.root()
             self.found = remote.versions(root)
@@ -131,8 +135,10 @@ class Cluster:
             raise ReportError(f"--cluster {address}: the scheduler refused the report's "
                               f"code ({_first_line(error)})") from None
 
-    def _check_python(self):
-        """The scheduler and the workers must run this Python (x.y): code goes by value."""
+    def _check_versions(self):
+        """The scheduler and the workers must run this Python (x.y): code goes by value.
+        Packages Dask compares that differ from this machine's are said in one line."""
+        from distributed.versions import get_versions, optional_packages, required_packages
         mine = "%d.%d" % sys.version_info[:2]
         found = self.client.get_versions(check=False)
         hosts = [("the scheduler", found.get("scheduler") or {})]
@@ -142,6 +148,17 @@ class Cluster:
             if theirs and theirs != mine:
                 raise ReportError(f"--cluster {self.address}: {who} runs Python {theirs}, "
                                   f"this machine {mine}: every machine needs the same Python")
+        here = get_versions()["packages"]
+        differ = []
+        for package in [*required_packages, *optional_packages]:
+            there = sorted({str((info.get("packages") or {}).get(package)) for _, info in hosts})
+            if there != [str(here.get(package))]:
+                differ.append(f"{package} {here.get(package) or 'none'} here, "
+                              f"{' or '.join(v if v != 'None' else 'none' for v in there)} there")
+        if differ:
+            sys.stderr.write(f"--cluster {self.address}: the cluster's packages differ from this "
+                             f"machine's ({'; '.join(differ)}): install requirements-cluster.txt "
+                             "on every cluster machine\n")
 
     def threads(self):
         """The worker threads the cluster has now (waiting up to LOST_SECONDS for one)."""

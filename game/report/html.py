@@ -1,20 +1,34 @@
-"""The report as one self-contained HTML page: the findings first, then tables of every
-figure with its 95% interval and count, and charts drawn by matplotlib (Agg, no display)
-embedded as base64 PNG. matplotlib is a designers' extra, imported only when a report is
-drawn. Every chart's title names the game and the configuration."""
+"""The report as one self-contained HTML page: who played first (its title), the
+findings, then tables of every figure with its 95% interval and count, and charts drawn
+by matplotlib (Agg, no display) embedded as base64 PNG. matplotlib is a designers'
+extra, imported only when a report is drawn. Every chart's title names the game and the
+configuration; charts are drawn at most PAGE_WIDTH pixels wide, at their own size in a
+page that wide (a 1280-pixel window), with no text under MIN_TEXT_PX pixels."""
 import base64
 import html
 import io
+import statistics
 
 from game import registry
 from game.report import MissingExtra, stats
+from game.report.findings import who_played
+from game.report.pace import MEASURE, SPEED
+from game.report.run import HARD_ITERATIONS
 from game.report.summary import ENDS
 from game.report.words import (about_points, ci_num, ci_pct, count, num, option_words,
-                               options_words, p_words, pct, points, seat)
+                               options_words, ordinal, p_words, pct, points, seat)
 from game.version import TITLE
 
+PAGE_WIDTH = 1100       # pixels: the page's text and its widest chart
+DPI = 100
+MIN_TEXT_PX = 12        # the smallest text on a chart, in pixels
+SMALL_PT = MIN_TEXT_PX * 72 / DPI + 0.1    # tick labels, legends, notes (in points)
+TEXT_PT = SMALL_PT + 1                      # axis labels
+TITLE_PT = SMALL_PT + 2                     # titles
+WIDE = (PAGE_WIDTH - 60) / DPI          # inches: a chart across the page
 STYLE = """
-body { font-family: sans-serif; margin: 2em; max-width: 1100px; color: #222; line-height: 1.4; }
+body { font-family: sans-serif; margin: 2em auto; padding: 0 1em; max-width: PAGE_WIDTHpx;
+  color: #222; line-height: 1.4; }
 h1 { margin-bottom: 0.2em; } h2 { border-bottom: 2px solid #357; margin-top: 1.6em; }
 table { border-collapse: collapse; margin: 0.6em 0; font-size: 14px; }
 td, th { border: 1px solid #bbb; padding: 3px 8px; text-align: right; vertical-align: top; }
@@ -24,8 +38,11 @@ th { background: #e8eef4; } td.l, th.l { text-align: left; }
   border-left: 4px solid #d9822b; }
 code { background: #f2f2f2; padding: 1px 4px; font-size: 12px; }
 img { max-width: 100%; display: block; margin: 0.4em 0; }
-"""
+.who { font-size: 1.15em; } .random { background: #fde2c8; padding: 0.5em 1em; }
+details summary { cursor: pointer; } details ul { margin: 0.3em 0; }
+""".replace("PAGE_WIDTH", str(PAGE_WIDTH))
 BLUE, ORANGE, GREY = "#4a7bb7", "#d9822b", "#888"
+COMPARED = 3            # figures beside the seats in the side-by-side chart
 
 
 def _pyplot():
@@ -35,13 +52,18 @@ def _pyplot():
         raise MissingExtra("matplotlib") from None
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    plt.rcParams.update({"font.size": TEXT_PT, "axes.titlesize": TITLE_PT,
+                         "axes.labelsize": TEXT_PT, "xtick.labelsize": SMALL_PT,
+                         "ytick.labelsize": SMALL_PT, "legend.fontsize": SMALL_PT,
+                         "legend.title_fontsize": SMALL_PT, "figure.titlesize": TITLE_PT,
+                         "figure.dpi": DPI})
     return plt
 
 
 def _png(fig):
     plt = _pyplot()
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
+    fig.savefig(buffer, format="png", dpi=DPI, bbox_inches="tight")
     plt.close(fig)
     data = base64.b64encode(buffer.getvalue()).decode("ascii")
     return f'<img alt="chart" src="data:image/png;base64,{data}">'
@@ -49,7 +71,8 @@ def _png(fig):
 
 def _table(head, rows, left=1, command=False):
     """An HTML table; the first `left` columns (and a last column of commands) aligned
-    left, a cell given as a 1-tuple shaded as significant."""
+    left, a cell given as a 1-tuple shaded as significant, a row given as text a heading
+    across the table."""
     def is_left(i):
         return i < left or (command and i == len(head) - 1)
     out = ["<table><tr>"]
@@ -57,6 +80,9 @@ def _table(head, rows, left=1, command=False):
             for i, h in enumerate(head)]
     out.append("</tr>")
     for row in rows:
+        if isinstance(row, str):
+            out.append(f'<tr><th class="l" colspan="{len(head)}">{html.escape(row)}</th></tr>')
+            continue
         out.append("<tr>")
         for i, cell in enumerate(row):
             sig = isinstance(cell, tuple)
@@ -91,7 +117,7 @@ def _errors(values, entries):
 
 
 def _title(ax, what, where):
-    ax.set_title(f"{what}\n{where}", fontsize=10)
+    ax.set_title(f"{what}\n{where}")
 
 
 def _seat_chart(summary, where):
@@ -99,13 +125,13 @@ def _seat_chart(summary, where):
     seats = summary["seats"]
     entries = list(seats) + ([summary["first_player"]] if summary["first_player"] else [])
     labels = [seat(i) for i in range(len(seats))] + (["First player"] if summary["first_player"] else [])
-    fig, ax = plt.subplots(figsize=(6, 3))
+    fig, ax = plt.subplots(figsize=(WIDE * 0.6, 3.6))
     shares = [e["share"] for e in entries]
     ax.bar(labels, shares, yerr=_errors(shares, entries), capsize=4,
            color=[ORANGE if e["significant"] else BLUE for e in entries])
     ax.axhline(summary["fair_share"], color="#555", linestyle="--", label="fair share")
     ax.set_ylabel("win rate")
-    ax.legend(loc="upper right", fontsize=8)
+    ax.legend(loc="upper right")
     _title(ax, f"Wins by seat (95% Wilson intervals, {count(summary['seat_games'], 'game')})", where)
     return _png(fig)
 
@@ -123,7 +149,7 @@ def _length_chart(summary, where):
             if len(summary["length"][key]["values"]) > 1]
     if not keys:
         return ""
-    fig, axes = plt.subplots(1, len(keys), figsize=(4.5 * len(keys), 2.9), squeeze=False)
+    fig, axes = plt.subplots(1, len(keys), figsize=(WIDE, 3.4), squeeze=False)
     for ax, key in zip(axes[0], keys):
         entry = summary["length"][key]
         capped = dict((v, c) for v, c in entry["capped"])
@@ -134,11 +160,11 @@ def _length_chart(summary, where):
                 color=[BLUE, ORANGE], label=["played out", "capped"])
         if cut:
             ax.axvline(min(cut), color=ORANGE, linestyle=":")
-            ax.legend(fontsize=7, title=f"capped: {count(len(cut), 'game')}", title_fontsize=7)
+            ax.legend(title=f"capped: {count(len(cut), 'game')}")
         ax.set_xlabel(key)
         ax.set_ylabel("games")
         ax.xaxis.get_major_locator().set_params(integer=True)
-    fig.suptitle(f"Game length ({count(summary['games'], 'game')})\n{where}", fontsize=10, y=1.08)
+    fig.suptitle(f"Game length ({count(summary['games'], 'game')})\n{where}", y=1.1)
     return _png(fig)
 
 
@@ -148,12 +174,12 @@ def _margin_chart(scores, where):
     if len(margin["values"]) < 2:
         return ""
     values = [v for v, c in margin["values"] for _ in range(c)]
-    fig, ax = plt.subplots(figsize=(6, 2.8))
+    fig, ax = plt.subplots(figsize=(WIDE * 0.7, 3.4))
     ax.hist(values, bins=_bins(min(values), max(values)), color=BLUE)
     for key, label in (("close_at", "close"), ("blowout_at", "blowout")):
         if key in margin:
             ax.axvline(margin[key], color=ORANGE, linestyle="--")
-            ax.text(margin[key], ax.get_ylim()[1] * 0.92, f" {label}", color=ORANGE, fontsize=8)
+            ax.text(margin[key], ax.get_ylim()[1] * 0.92, f" {label}", color=ORANGE)
     ax.set_xlabel("winner's lead over the next seat at the end")
     ax.set_ylabel("games")
     _title(ax, f"Winning margins ({count(margin['n'], 'game')})", where)
@@ -168,7 +194,7 @@ def _curve_chart(summary, label, where):
     points_ = points_[:last + 2]
     if len(points_) < 2:
         return ""
-    fig, ax = plt.subplots(figsize=(8, 3.4))
+    fig, ax = plt.subplots(figsize=(WIDE, 4.2))
     steps = [p["step"] for p in points_]
     for s in range(summary["players"]):
         means = [p["seats"][s]["mean"] for p in points_]
@@ -178,12 +204,12 @@ def _curve_chart(summary, label, where):
     named = all(p["name"] for p in points_)
     if named:
         ax.set_xticks(steps)
-        ax.set_xticklabels([p["name"] for p in points_], rotation=35, ha="right", fontsize=7)
+        ax.set_xticklabels([p["name"] for p in points_], rotation=35, ha="right")
     else:
         ax.set_xlabel(label)
         ax.xaxis.get_major_locator().set_params(integer=True)
     ax.set_ylabel("mean score")
-    ax.legend(fontsize=8)
+    ax.legend()
     _title(ax, (f"Score as each {label} begins" if named else f"Score after each {label}")
            + " (mean, 95% t band; a finished game keeps its final score)", where)
     return _png(fig)
@@ -191,7 +217,7 @@ def _curve_chart(summary, label, where):
 
 def _relations_chart(relations, where):
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(7, 0.4 * len(relations) + 1.2))
+    fig, ax = plt.subplots(figsize=(WIDE * 0.8, 0.3 * len(relations) + 1.4))
     for offset, key, colour in ((-0.15, "without", GREY), (0.15, "with", BLUE)):
         entries = [rel[key] for rel in relations]
         shares = [e["share"] for e in entries]
@@ -202,11 +228,10 @@ def _relations_chart(relations, where):
         ax.plot([relations[i]["with"]["share"] for i in marked], [i + 0.15 for i in marked],
                 "o", color=ORANGE, zorder=3)
     ax.set_yticks(range(len(relations)))
-    ax.set_yticklabels([r["feature"] + (" *" if r["significant"] else "") for r in relations],
-                       fontsize=8)
+    ax.set_yticklabels([r["feature"] + (" *" if r["significant"] else "") for r in relations])
     ax.invert_yaxis()
     ax.set_xlabel("win rate of the seat")
-    ax.legend(fontsize=8)
+    ax.legend()
     _title(ax, "Win rate with and without (95% Wilson)", where)
     return _png(fig)
 
@@ -216,29 +241,45 @@ def _tally_chart(name, counts, where):
     labels = list(counts)
     if all(label.lstrip("-").isdigit() for label in labels):
         labels.sort(key=int)
-    fig, ax = plt.subplots(figsize=(6, 2.6))
+    fig, ax = plt.subplots(figsize=(WIDE * 0.6, 3.2))
     ax.bar(labels, [counts[label] for label in labels], color=BLUE)
     _title(ax, f"{name} (all games)", where)
-    ax.tick_params(axis="x", labelsize=7)
     return _png(fig)
 
 
 def _compare_chart(summary, where):
+    """Every seat's win rate side by side (a bar per configuration, its colour in the
+    legend), then actions per game and each ending but a winner or safeguard reached,
+    each on its own scale, in the same colours."""
     plt = _pyplot()
     configs = summary["configs"]
-    lines = [line for line in summary["comparison"]
-             if line["figure"] in ("Seat 1 wins", "actions per game")
-             or line["figure"].startswith(("games ending with a safeguard", "games ending at"))]
-    fig, axes = plt.subplots(1, len(lines), figsize=(4.6 * len(lines), 3.2), squeeze=False)
-    for ax, line in zip(axes[0], lines):
+    seats = [line for line in summary["comparison"] if line["figure"].startswith("Seat ")]
+    others = [line for line in summary["comparison"] if line["figure"] == "actions per game"
+              or line["figure"].startswith(("games ending", "games reaching"))][:COMPARED]
+    colours = plt.get_cmap("tab10").colors
+    fig = plt.figure(figsize=(WIDE, 4.4 + 3.4 * bool(others)))
+    grid = fig.add_gridspec(1 + bool(others), max(1, len(others)), hspace=0.6, wspace=0.45)
+    ax = fig.add_subplot(grid[0, :])
+    width = 0.8 / len(configs)
+    for n, config in enumerate(configs):
+        cells = [(s, line["cells"][n]) for s, line in enumerate(seats) if line["cells"][n]]
+        xs = [s + (n - (len(configs) - 1) / 2) * width for s, _ in cells]
+        values = [c["share"] for _, c in cells]
+        ax.bar(xs, values, width, yerr=_errors(values, [c for _, c in cells]), capsize=3,
+               color=colours[n % len(colours)], label=config["label"])
+    ax.set_xticks(range(len(seats)))
+    ax.set_xticklabels([line["figure"].replace(" wins", "") for line in seats])
+    ax.set_ylabel("win rate")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    _title(ax, "Wins by seat in every configuration (95% Wilson intervals)", where)
+    for i, line in enumerate(others):
+        ax = fig.add_subplot(grid[1, i])
         key = "mean" if line["kind"] == "mean" else "share"
         values = [c[key] for c in line["cells"]]
-        ax.bar(range(len(values)), values, yerr=_errors(values, line["cells"]), capsize=4,
-               color=[ORANGE if c["significant"] else BLUE for c in line["cells"]])
-        ax.set_xticks(range(len(values)))
-        ax.set_xticklabels([c["label"] for c in configs], rotation=20, fontsize=7, ha="right")
-        ax.set_title(line["figure"], fontsize=10)
-    fig.suptitle(where, fontsize=10, y=1.04)
+        ax.bar(range(len(values)), values, yerr=_errors(values, line["cells"]), capsize=3,
+               color=[colours[n % len(colours)] for n in range(len(values))])
+        ax.set_xticks([])
+        ax.set_title(line["figure"].replace(" (A", "\n(A"))
     return _png(fig)
 
 
@@ -279,9 +320,10 @@ def _seat_section(summary, where):
     out.append(f'<p class="note">{verdict}: overall {overall["test"]} test over the '
                f'{count(overall["games"], "game")} with one winner, {p_words(overall["p"])}.'
                f'{detect} Fair share {pct(summary["fair_share"])} (all wins over all seats). '
-               "The overall test (and the first player's, where it varies) are Holm-corrected "
-               "together; a seat is marked * only when the overall test is, by its own exact "
-               "binomial test, Holm-corrected among the seats.</p>")
+               "The overall tests (and the first player's, where it varies) of every "
+               "configuration are Holm-corrected together; a seat is marked * only when its "
+               "configuration's overall test is, by its own exact binomial test, "
+               "Holm-corrected among the seats.</p>")
     return "".join(out)
 
 
@@ -294,7 +336,12 @@ def _scores_section(summary, step_label, where):
                    for i, e in enumerate(scores["seats"])]),
            f'<p class="note">A {better} score is better.</p>']
     margin = scores["margin"]
-    if margin["n"]:
+    if margin.get("tied"):
+        out.append(f"<p>The winner's lead is not shown: in every one of the "
+                   f"{count(margin['n'], 'game')} the winner ends level with the next seat on the "
+                   "score, so the score does not measure the win here (and is not compared); "
+                   "the places below do.</p>")
+    elif margin["n"]:
         out.append(_margin_chart(scores, where))
         text = (f"<p>The winner's lead at the end: mean {num(margin['mean'])} "
                 f"({ci_num(margin)}), median {num(margin['median'])}, over "
@@ -310,6 +357,8 @@ def _scores_section(summary, step_label, where):
             out.append(f'<p class="note">Close and blowout are measured against the median '
                        f"lead of the first configuration ({num(margin['reference'])}): half of it "
                        "or less, twice it or more.</p>")
+    if summary.get("places"):
+        out.append(_places_section(summary, where))
     leads = summary["leads"]
     if leads:
         spread = ", ".join(f"{label} {pct(e['share'])}" for label, e
@@ -326,11 +375,70 @@ def _scores_section(summary, step_label, where):
     return "".join(out)
 
 
-def _config_section(info, summary, curve_label, many):
+def _places_chart(places, where):
+    plt = _pyplot()
+    k = len(places["seats"])
+    fig, ax = plt.subplots(figsize=(WIDE * 0.7, 0.5 * k + 1.6))
+    left = [0.0] * k
+    colours = plt.get_cmap("RdYlGn_r")([i / max(1, k - 1) for i in range(k)])
+    for place in range(k):
+        shares = [s["shares"][place]["share"] for s in places["seats"]]
+        ax.barh([seat(i) for i in range(k)], shares, left=left, color=colours[place],
+                label=f"{ordinal(place + 1)}")
+        left = [a + b for a, b in zip(left, shares)]
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("share of games")
+    ax.legend(title="place", loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    _title(ax, "Places by seat", where)
+    return _png(fig)
+
+
+def _places_section(summary, where):
+    places = summary["places"]
+    k = len(places["seats"])
+    how = ("the order the game ranked them in" if places["ranked"] == summary["seat_games"]
+           else "the final scores (seats level share the better place)" if not places["ranked"]
+           else f"the game's own order in {places['ranked']:,} games, the scores in the others")
+    rows = [[seat(i), f"{num(s['mean']['mean'])} ({ci_num(s['mean'])})"]
+            + [pct(e["share"]) for e in s["shares"]] for i, s in enumerate(places["seats"])]
+    out = ["<h3>Places</h3>", _places_chart(places, where),
+           _table(["", "mean place"] + [ordinal(p + 1) for p in range(k)], rows),
+           f'<p class="note">Places by {how}; capped games left out.</p>']
+    last = places["last_margin"]
+    if last["n"]:
+        out.append(f"<p>The last place ends {num(last['mean'])} ({ci_num(last)}) behind the one "
+                   f"before it on the score (mean over {count(last['n'], 'game')}; the median "
+                   f"{num(statistics.median([v for v, c in last['values'] for _ in range(c)]))})."
+                   "</p>")
+    return "".join(out)
+
+
+def _minutes(info, summary):
+    """A game's length in minutes at the table, at the app's measured pace."""
+    minutes = summary["minutes"]
+    if minutes is None:
+        return (f'<p class="note">Minutes at the table: {html.escape(info.title)}\'s pace is not '
+                f"measured yet (<code>{html.escape(MEASURE.replace('GAME', info.id))}</code>)."
+                "</p>")
+    low, high = minutes["ci"]
+    if minutes["mean"] < 2:
+        took = f"{minutes['mean'] * 60:.0f} seconds ({low * 60:.0f}–{high * 60:.0f})"
+    else:
+        took = f"{minutes['mean']:.1f} minutes ({low:.1f}–{high:.1f})"
+    return (f"<p>At the table a game takes {took} at the least: "
+            f"{summary['pace']:.2f} s an action, the app's pace measured with "
+            f"computer players at the {SPEED} animation speed (their pauses, the cards' "
+            "flights); people deciding their own moves and reading the outcomes take "
+            "longer.</p>")
+
+
+def _config_section(info, summary, curve_label, many, number):
     where = f"{info.title}, {summary['label']}"
-    out = [f"<h2>{html.escape(summary['label'])}</h2>" if many else "<h2>The figures</h2>",
-           f"<p>{count(summary['games'], 'game')}; seats played by "
-           f"{html.escape(', '.join(summary['levels']))}.</p>"]
+    out = [f'<h2 id="configuration-{number + 1}">'
+           + (html.escape(summary["label"]) if many else "The figures") + "</h2>",
+           f"<p>{count(summary['games'], 'game')}; "
+           f"{html.escape(who_played(summary['levels'], HARD_ITERATIONS))}.</p>"]
     if "seats" in summary:
         out.append(_seat_section(summary, where))
     out.append("<h3>How games end</h3>")
@@ -352,6 +460,7 @@ def _config_section(info, summary, curve_label, many):
     rows = [[key, num(e["mean"]), ci_num(e), num(e["median"]), e["p90"], e["max"], e["n"]]
             for key, e in summary["length"].items() if e["max"] > 1]
     out.append(_table(["", "mean", "95% interval", "median", "90th pct", "longest", "games"], rows))
+    out.append(_minutes(info, summary))
     rows = [[g["seed"], g["actions"], g["turns"], "capped" if g["capped"] else "", g["command"]]
             for g in summary["longest"]]
     out.append("<p>The longest games:</p>")
@@ -413,74 +522,144 @@ def _comparison_section(info, summary):
     rows = []
     for line in summary["comparison"]:
         cells = [line["figure"]]
-        for i, c in enumerate(line["cells"]):
-            if line["kind"] == "mean":
-                text = f"{num(c['mean'])} ({ci_num(c)})"
-                if i and c.get("relative") is not None:
-                    text += f" {c['relative']:+.0%}"
+        for c in line["cells"]:
+            if c is None:
+                cells.append("")
+            elif line["kind"] == "mean":
+                cells.append(f"{num(c['mean'])} ({ci_num(c)})")
             else:
-                text = f"{pct(c['share'])} ({ci_pct(c)})"
-                if "edge" in c:
-                    text += f" edge {points(c['edge'])}"
-            cells.append(_mark(text, c["significant"]))
+                cells.append(f"{pct(c['share'])} ({ci_pct(c)})"
+                             + (f" edge {points(c['edge'])}" if "edge" in c else ""))
         rows.append(cells)
+    same = summary.get("same_games") or []
+    twins = [f"{configs[n]['label']} played the very same games as {configs[m]['label']}"
+             for n, m in enumerate(same) if m is not None]
     where = f"{info.title}, side by side"
     return ("<h2>Side by side</h2>" + _compare_chart(summary, where) + _table(head, rows)
-            + '<p class="note">Each value with its 95% interval; * marks a difference from the '
-              "first column. Every column plays the same seeds, and each is compared with the "
-              "first game by game: McNemar's exact test for shares, the paired t test for means, "
-              "and seat wins as the edge over each column's fair share (so player counts "
-              "compare); Holm-corrected over the whole table. Capped games are left out of "
-              "seat wins and margins.</p>")
+            + '<p class="note">Each value with its 95% interval and its count; every column '
+              "plays the same seeds. Nothing is tested here: the house rules ranked below "
+              "test each rule's values on the games they are about. Capped games are left out "
+              "of seat wins and margins."
+            + "".join(f" {html.escape(t)}." for t in twins) + "</p>")
 
 
-def _effects_section(summary):
+def _change(entry):
+    low, high = entry["ci"]
+    if entry["kind"] in ("share", "edge", "balance"):
+        return f"{points(entry['change'])} ({points(low)} to {points(high)})"
+    if entry["relative"] is not None:
+        return (f"{entry['relative']:+.0%} ({low / entry['base']:+.0%} to "
+                f"{high / entry['base']:+.0%})")
+    return f"{entry['change']:+,.2f} ({ci_num(entry)})"
+
+
+def _stat(entry, value):
+    return pct(value) if entry["kind"] in ("share", "balance") else (
+        points(value) if entry["kind"] == "edge" else num(value))
+
+
+def _used_words(used, who="another value"):
+    if used is None:
+        return ""
+    if not used["play"]:
+        return (f"never used in {count(used['games'], 'game')} ("
+                + (f"{who} changed the moves on offer in {used['moves']:,}, but no choice and "
+                   "no move's outcome" if used["moves"] else f"{who} changed nothing") + ")")
+    return (f"used in {used['play']:,} of {count(used['games'], 'game')} (the moves on offer "
+            f"changed in {used['moves']:,})")
+
+
+def _effects_section(summary, who):
     rows = []
     for option in summary["effects"]:
-        for e in option["values"]:
-            tests = e.get("tests", {})
-            if "tests" in e:
-                length = _mark(f"{num(e['actions']['mean'])} ({e['length']:+.0%})",
-                               tests["length"]["significant"])
-                trouble = _mark(f"{pct(e['trouble']['share'])} ({points(e['trouble_change'])})",
-                                tests["trouble"]["significant"])
-                balance = (_mark(f"{points(e['edge'])} ({points(e['edge_change'])})",
-                                 tests["balance"]["significant"])
-                           if e["edge_seat"] is not None else "too few games")
-            else:
-                length = f"{num(e['actions']['mean'])}" + (" (base)" if e["base"] else "")
-                trouble = pct(e["trouble"]["share"])
-                balance = points(e["edge"]) if e["edge_seat"] is not None else "too few games"
-            rows.append([option["label"], e["value_words"], e["games"], length, trouble, balance,
-                         seat(e["edge_seat"]) if e["edge_seat"] is not None else ""])
+        base = next(v for v in option["values"] if v["base"])
+        for value in option["values"]:
+            if value["base"]:
+                continue
+            head = (f"{value['words']} against {base['value_words']}: "
+                    f"{count(value['games'], 'game')}; {_used_words(value['used'])}")
+            rows.append(head)
+            for e in value["entries"]:
+                seat_ = f" ({seat(e['seat'])})" if e.get("seat") is not None else ""
+                rows.append([e["figure"] + seat_, _stat(e, e["base"]), _stat(e, e["value"]),
+                             _mark(_change(e), e["significant"]),
+                             _mark(_p(e), e["significant"]), e["n"]])
+    fuzz = summary["configs"][0]["label"].startswith("random")
     return ("<h2>House rules ranked by their effect</h2>"
-            + _table(["option", "value", "games", "actions per game (vs first value)",
-                      "trouble (vs first value)", "largest seat edge (change)", "seat"],
-                     rows, left=2)
-            + '<p class="note">Options in order of their largest effect (percent for length, '
-              "points for the shares). Each value against the option's first value: "
-              + ("in games with random other rules and player counts (Welch's t test, Fisher's "
-                 "exact test), " if summary["configs"][0]["label"].startswith("random")
-                 else "on the same seeds (paired tests), ")
-              + "Holm-corrected over the table; trouble is a stall, a safeguard limit or one "
-                "reached, or a broken contract; the seat edge is the largest difference of a "
-                "seat's win rate from its fair share (tested for one player count by a "
-                "chi-square test of the winning seat's spread).</p>")
+            f"<p>{html.escape(_cap(who))}.</p>"
+            + _table(["figure", "first value", "this value", "change (95% interval)",
+                      "p (Holm)", "seeds" if not fuzz else "games"], rows)
+            + '<p class="note">Options in the order of their largest flagged effect, then '
+              "their largest effect (points for shares, percent for means). Each value against "
+              "the option's first value, "
+              + ("between games with random other rules and player counts (Fisher's exact "
+                 "test, Welch's t test, a chi-square of the winning seats)" if fuzz else
+                 "on the same seeds: each seed's differences averaged over its pairs (one per "
+                 "value of the other rules swept, which may be the very same games), then "
+                 "tested over the seeds (the sign test for shares, the t test for means), so a "
+                 "game played twice is never counted twice")
+              + "; the seat balance tests each seat's wins (the smallest p times the seats). "
+                "Every test of the table is Holm-corrected together, and the findings are its "
+                "flagged entries (*). A value that never changed the moves on offer, a choice "
+                "or a move's outcome is not tested: it was never used.</p>")
 
 
-def _findings_section(summary):
+def _rules_section(info, summary):
+    """Every house rule, in every configuration: the value played, and in how many games
+    another value would have changed the moves on offer or the play."""
+    configs = summary["configs"]
+    keys = list(configs[0].get("used", {}))
+    if not keys:
+        return ""
+    rows = []
+    for key in keys:
+        cells = [configs[0]["used"][key]["label"]]
+        for config in configs:
+            used = config["used"][key]
+            cells.append(f"{' or '.join(v.split(': ')[-1] for v in used['values'])}: "
+                         + _used_words(used, "the other value"))
+        rows.append(cells)
+    head = ["house rule"] + ([c["label"] for c in configs] if len(configs) > 1 else ["as played"])
+    return ("<h2>House rules: used or not</h2>" + _table(head, rows, left=len(head))
+            + '<p class="note">A rule is used in a game where its other value would have '
+              "changed it somewhere: the deal, the moves on offer and the move the player "
+              "would then choose, or what a chosen move did (its events, the scores, who "
+              "plays next); a player offered the same moves is taken to choose the same.</p>")
+
+
+def _cap(text):
+    return text[:1].upper() + text[1:]
+
+
+def _findings_section(summary, run_info):
     found = summary["findings"]
     out = ["<h2>Findings</h2>"]
-    if found["found"]:
-        out.append('<ol class="findings">' + "".join(
-            f"<li>{html.escape(f['text'])}</li>" for f in found["found"]) + "</ol>")
+    items = []
+    for f in found["found"]:
+        if f.get("details"):
+            items.append(f"<li><details><summary>{html.escape(f['text'])}</summary><ul>"
+                         + "".join(f"<li>{html.escape(d)}</li>" for d in f["details"])
+                         + "</ul></details></li>")
+        else:
+            items.append(f"<li>{html.escape(f['text'])}</li>")
+    if items:
+        out.append('<ol class="findings">' + "".join(items) + "</ol>")
     else:
-        out.append("<p>Nothing stood out.</p>")
+        out.append(f"<p>Nothing stood out ({html.escape(found['who'])}).</p>")
+    if found.get("not_again"):
+        out.append(f"<p>Found on seed {found['other_seed']} and not (or not all of it) on this "
+                   "one, so not confirmed:</p><ul>"
+                   + "".join(f"<li>{html.escape(text)}</li>" for text in found["not_again"])
+                   + "</ul>")
+    if run_info.get("another_seed") and items:
+        out.append("<p>Check the findings on another seed (its page then marks each one seen "
+                   f"or not): <code>{html.escape(run_info['another_seed'])}</code></p>")
     out += [f"<p>{html.escape(text)}</p>" for text in found["detect"] + found["nothing"]]
-    out.append('<p class="note">Ranked by size: percentage points for shares, percent for '
-               "means; broken contracts and stalls first. Every flag keeps its family's chance "
-               "of a false alarm at 5% (Holm), and nothing is flagged on fewer than "
-               f"{stats.MIN_GROUP} games.</p>")
+    out.append('<p class="note">In order of what a designer can act on: a broken game first, '
+               "then the swept rules' effects, rules nobody used, the seats, the safeguards, "
+               "the cards dealt, and the associations of play with winning (folded); by size "
+               "within each. Every flag keeps its table's chance of a false alarm at 5% "
+               f"(Holm), and nothing is flagged on fewer than {stats.MIN_GROUP} games.</p>")
     return "".join(out)
 
 
@@ -501,26 +680,44 @@ def _mode(info, spec):
     return f"comparing {' and '.join(compared)} on the same seeds; {rest}"
 
 
+def _where(run_info):
+    """Where the games were played, each place with its games; shards merged say so."""
+    places = sorted(run_info["where"].items(), key=lambda item: -item[1])
+    words = ", ".join(f"{place}: {count(games, 'game')}" for place, games in places)
+    if run_info.get("shards"):
+        words += (f"; {len(run_info['shards'])} shards merged, played in "
+                  + ", ".join(f"{s:.1f} s" for s in run_info["shards"]))
+    return words
+
+
 def render(spec, summary, run_info, found):
     """The report's HTML page (a complete document, charts inline); `found` holds the code
     and rules versions that played it."""
     info = registry.game_info(spec["game"])
-    title = f"{info.title}: balance report"
+    who = summary["findings"]["who"]
+    title = f"{info.title} balance report: {_cap(who)}"
     many = len(summary["configs"]) > 1
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
              f"</title><style>{STYLE}</style></head><body>",
              f"<h1>{html.escape(title)}</h1>",
              f"<p>{count(summary['games'], 'game')}, {html.escape(_mode(info, spec))}; run seed "
-             f"{spec['seed']}; played in {run_info['seconds']:.1f} s "
-             f"({run_info['games_per_second']:.0f} games/s, {html.escape(run_info['where'])}); "
-             f"{TITLE}, code {found['code']}, rules {found['rules']}. Every figure carries its 95% "
-             "interval (Wilson for shares, Student's t for means) and its number of games.</p>",
-             _findings_section(summary)]
+             f"{spec['seed']} (<code>--seed {spec['seed']}</code> repeats it); played in "
+             f"{run_info['seconds']:.1f} s ({run_info['games_per_second']:.0f} games/s; "
+             f"{html.escape(_where(run_info))}); {TITLE}, code {found['code']}, rules {found['rules']}. "
+             "Every figure carries its 95% interval (Wilson for shares, Student's t for means) "
+             "and its number of games.</p>"]
+    if any("random" in config["levels"] for config in summary["configs"]):
+        parts.append('<p class="random">Random movers choose any legal move at random: no '
+                     "player plays so. Each finding they drive says what Medium bots did in the "
+                     "same configurations" + (" (played alongside)" if summary.get("check")
+                                              else "") + ".</p>")
+    parts.append(_findings_section(summary, run_info))
+    if summary["effects"]:
+        parts.append(_effects_section(summary, who))
+    parts.append(_rules_section(info, summary))
     if summary["comparison"]:
         parts.append(_comparison_section(info, summary))
-    if summary["effects"]:
-        parts.append(_effects_section(summary))
-    for config in summary["configs"]:
-        parts.append(_config_section(info, config, summary["curve_label"], many))
+    for number, config in enumerate(summary["configs"]):
+        parts.append(_config_section(info, config, summary["curve_label"], many, number))
     parts.append("</body></html>")
     return "\n".join(parts)

@@ -22,8 +22,10 @@ import signal
 import sys
 import time
 from collections import Counter
+from typing import NamedTuple
 
 from game import registry
+from game.report.exercise import Watch
 from game.report.measures import hands, measure, measures_for
 from game.report.words import count, option_words
 
@@ -35,6 +37,7 @@ CHUNK_SECONDS = 10       # and, once a game is timed, about this many seconds of
 PILOT_SECONDS = 0.25     # the first games are played here for at least this long, to time it
 ESTIMATE_FROM = 60       # a run expected to last longer than this many seconds says so first
 EARLY_SECONDS = 3        # a first game still going after this long is timed by its moves
+CHECK_GAMES = 200        # where random movers play, Medium plays this many per configuration
 
 
 def game_seed(run_seed, index):
@@ -60,13 +63,19 @@ def shard_range(games, shard):
     return range((i - 1) * games // n, i * games // n)
 
 
+def make_player(game_id, level, options):
+    """The computer player of `level` for `game_id` with `options` (None for random
+    legal moves); Hard searches HARD_ITERATIONS a move."""
+    from game.bots import make_bot
+    if level == "random":
+        return None
+    return make_bot(level, game_id, options=options,
+                    **({"iterations": HARD_ITERATIONS} if level == "hard" else {}))
+
+
 def _chooser(game_id, levels, options, rng):
     """choose(state) for seats played at `levels` ("random" or a bot level)."""
-    from game.bots import make_bot
-    bots = [None if level == "random" else
-            make_bot(level, game_id, options=options,
-                     **({"iterations": HARD_ITERATIONS} if level == "hard" else {}))
-            for level in levels]
+    bots = [make_player(game_id, level, options) for level in levels]
 
     def choose(state, legal):
         bot = bots[state.current_player]
@@ -82,19 +91,37 @@ def _held(state, seat):
                    for card in zone.cards if card is not None})
 
 
+def places(declared, state, lower_is_better):
+    """(place per seat, 1 first, and whether the game ranked every seat itself): the
+    game's own finishing order where it declares one, else by the final scores, seats
+    level sharing the better place."""
+    order = declared.places(state) if declared.places and state.is_over else None
+    if order:
+        return [order.index(seat) + 1 for seat in range(state.players)], True
+    scores = state.scores()
+    better = (lambda a, b: a < b) if lower_is_better else (lambda a, b: a > b)
+    return [1 + sum(better(other, mine) for other in scores) for mine in scores], False
+
+
 def play_game(game_id, players, levels, options, seed, out=None):
-    """Play one game and return its row (a JSON-safe dict). `out(seat, action)` is told
-    every move (for --replay).
+    """Play one game and return its row (a JSON-safe dict). `out(seat, action, state,
+    since)` is told every move once it is made (`since`: the index of its first event in
+    `state.events`; for --replay).
 
     `dealt` holds the ranks each seat saw in its own zones at the deal (or, for a seat
     that saw none there, at its first choice with cards of its own in sight); `curve`
     the scores after each step of the game's curve, and `curve_steps` the step's name
-    where the game gives one."""
+    where the game gives one; `places` each seat's place (`ranked`: by the game's own
+    finishing order, not the scores); `rules_moves` and `rules_play` the house rules whose other
+    values would have changed the moves on offer, or the play (`game.report.exercise`)."""
     declared = measures_for(game_id)
     state = registry.new_game(game_id, players=players, seed=seed, options=options)
     dealt = [_held(state, seat) for seat in range(players)]
     unseen = {seat for seat in range(players) if not dealt[seat]}
-    choose = _chooser(game_id, levels, state.options, random.Random(seed))
+    rng = random.Random(seed)
+    choose = _chooser(game_id, levels, state.options, rng)
+    watch = Watch(game_id, state, levels, seed,
+                  lambda level, chosen: make_player(game_id, level, chosen))
     seat_actions = [Counter() for _ in range(players)]
     actions = turns = 0
     last = first = None
@@ -117,14 +144,17 @@ def play_game(game_id, players, levels, options, seed, out=None):
             if seat != last:
                 turns += 1
                 last = seat
+            watch.before(state, legal, rng)
             action = choose(state, legal)
             if first is None and (declared.first_kinds is None
                                   or action.kind in declared.first_kinds):
                 first = seat
             seat_actions[seat][action.kind] += 1
-            if out:
-                out(seat, action)
+            since = len(state.events)
             state.apply(action)
+            watch.after(state, action)
+            if out:
+                out(seat, action, state, since)
             actions += 1
             if declared.curve_events:
                 marks = [e for e in state.events[seen:] if e.kind in declared.curve_events]
@@ -137,6 +167,7 @@ def play_game(game_id, players, levels, options, seed, out=None):
         end = error = ("contract", f"{type(exc).__name__}: {exc}")
     per_seat, numbers, tallies, ending, reached = measure(game_id, state, seat_actions)
     winners = list(state.winners()) if state.is_over else []
+    place, ranked = places(declared, state, state.info.lower_is_better)
     if end is None:
         if ending:
             end = ending
@@ -152,6 +183,8 @@ def play_game(game_id, players, levels, options, seed, out=None):
             "end_words": end[1], "error": error[1] if error else None,
             "safeguards": reached, "turns": turns, "actions": actions,
             "hands": hands(game_id, state), "curve": curve, "curve_steps": steps,
+            "rules_moves": watch.changed()[0], "rules_play": watch.changed()[1],
+            "places": place, "ranked": ranked,
             "seat": per_seat, "dealt": dealt, "game": numbers, "tallies": tallies}
 
 
@@ -206,8 +239,8 @@ def chunk_size(games, parallel, per_game=None):
 def jobs_for(spec, configs, done, size):
     """The chunks of work a run still needs, in (configuration, index) order, skipping
     the (start, stop) ranges `done[configuration]`; a generator, so any size is cheap."""
-    indices = shard_range(spec["games"], spec["shard"])
     for number, config in enumerate(configs):
+        indices = shard_range(config["games"], spec["shard"])
         for gap in missing(indices, done.get(number, ())):
             for start in range(gap.start, gap.stop, size):
                 yield (spec["game"], number, config["players"], config["levels"],
@@ -275,13 +308,15 @@ def run_local(jobs, workers, on_chunk):
 
 def configurations(spec):
     """The run's configurations: every player count crossed with every combination of
-    the swept option values, each {players, levels, options, label (in words), at (the
-    swept values and the player count)}; one fuzzing entry (options None) for
-    --fuzz-options."""
+    the swept option values, each {players, levels, options, games, label (in words), at
+    (the swept values and the player count)}; one fuzzing entry (options None) for
+    --fuzz-options. Where random movers play (not fuzzing), the same configurations
+    follow with Medium in their seats (`check`, CHECK_GAMES games each at most), so that
+    each finding can say what Medium does."""
     info = registry.game_info(spec["game"])
     if spec["fuzz"]:
         return [{"players": None, "levels": [spec["bots"][0]], "options": None,
-                 "label": "random house rules and player counts"}]
+                 "games": spec["games"], "label": "random house rules and player counts"}]
     keys = [key for key, _ in spec["sweep"]]
     configs = []
     for players in spec["players"]:
@@ -292,8 +327,13 @@ def configurations(spec):
             words = [count(k, "player")] if len(spec["players"]) > 1 else []
             words += [option_words(info, key, options[key]) for key in keys]
             configs.append({"players": k, "levels": list(levels), "options": options,
+                            "games": spec["games"],
                             "label": ", ".join(words) or count(k, "player"),
                             "at": dict(zip(keys, (options[key] for key in keys)), players=k)})
+    if "random" in spec["bots"]:
+        configs += [dict(config, check=True, games=min(spec["games"], CHECK_GAMES),
+                         levels=["medium" if level == "random" else level
+                                 for level in config["levels"]]) for config in configs]
     return configs
 
 
@@ -323,7 +363,7 @@ class Estimate:
         *_, start, stop = job
         rows, began, first = [], time.perf_counter(), {"moves": 0, "timed": False}
 
-        def watch(seat, action):
+        def watch(seat, action, state, since):
             first["moves"] += 1
             elapsed = time.perf_counter() - began
             if not rows and not first["timed"] and elapsed >= EARLY_SECONDS:
@@ -340,12 +380,39 @@ class Estimate:
         return len(rows)
 
 
+class Played(NamedTuple):
+    """A run's games: its configurations, every row in order, the seconds of play over
+    every session, and {where they were played: games}."""
+
+    configs: list
+    rows: list
+    seconds: float
+    where: dict
+
+
+HERE = "this process (the first games, timed)"
+
+
+def local_where(workers):
+    """Where a local run plays, in words: '1 local process', '2 local processes'."""
+    return count(workers, "local process", "local processes")
+
+
+def played_where(chunks):
+    """{where: games} over `chunks`, in the order each place first played."""
+    where = {}
+    for chunk in chunks:
+        place = chunk.get("where", "unknown")
+        where[place] = where.get(place, 0) + len(chunk["rows"])
+    return where
+
+
 def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
-    """Play (or finish) the run described by `spec`: (configurations, every row in
-    order, seconds of play over every session). `store` keeps finished chunks (and gives
-    back those of a stopped run); `cluster`, a connected `game.report.cluster.Cluster`,
-    plays the chunks instead of local processes and is closed at the end; `say(text)`
-    is told the estimate of a long run."""
+    """Play (or finish) the run described by `spec` (a `Played`). `store` keeps finished
+    chunks (and gives back those of a stopped run, with where they were played);
+    `cluster`, a connected `game.report.cluster.Cluster`, plays the chunks instead of
+    local processes and is closed at the end; `say(text)` is told the estimate of a long
+    run."""
     from game.report.store import MemoryStore
     store = store or MemoryStore()
     say = say or (lambda text: sys.stderr.write(text + "\n"))
@@ -354,13 +421,14 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
     done = {}
     for chunk in chunks:
         done.setdefault(chunk["config"], []).append((chunk["start"], chunk["stop"]))
-    total = len(shard_range(spec["games"], spec["shard"])) * len(configs)
+    total = sum(len(shard_range(c["games"], spec["shard"])) for c in configs)
     played = sum(len(chunk["rows"]) for chunk in chunks)
     bar = Progress(total, played) if progress else None
     began = time.perf_counter()
 
-    def finished(chunk):
+    def finished(chunk, where):
         nonlocal played
+        chunk["where"] = where
         store.save(chunk, time.perf_counter() - began)
         chunks.append(chunk)
         played += len(chunk["rows"])
@@ -377,8 +445,7 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
     try:
         parallel = engine.threads() if engine else 1 if searching else workers
         where = (count(parallel, "Dask worker thread") if engine
-                 else count(workers, "local process", "local processes")
-                 + (" searching for Hard" if searching else ""))
+                 else local_where(workers) + (" searching for Hard" if searching else ""))
         estimate = Estimate(total - played, parallel, where, lambda text: say(
             text + (f": go on with python3 main.py report --resume {store.folder}"
                     if store.folder else ".")))
@@ -388,7 +455,7 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
                                  / sum(len(c["rows"]) for c in timed))
         first = next(jobs_for(spec, configs, done, CHUNK), None)
         if first and estimate.per_game is None:
-            games = estimate.pilot(first, finished)
+            games = estimate.pilot(first, lambda chunk: finished(chunk, HERE))
             done.setdefault(first[1], []).append((first[6], first[6] + games))
         left = total - played
         if left:
@@ -396,13 +463,14 @@ def play(spec, workers=1, cluster=None, store=None, progress=True, say=None):
         size = chunk_size(left, parallel, estimate.per_game)
         jobs = jobs_for(spec, configs, done, size)
         if engine:
-            engine.run(jobs, finished)
+            engine.run(jobs, lambda chunk: finished(chunk, f"Dask cluster {engine.address}"))
         else:
-            run_local(jobs, parallel, finished)
+            run_local(jobs, parallel, lambda chunk: finished(chunk, where))
     finally:
         if engine:
             engine.close()
         search.use(before)
     rows = sorted((row for chunk in chunks for row in chunk["rows"]),
                   key=lambda row: (row["config"], row["index"]))
-    return configs, rows, store.seconds_before() + time.perf_counter() - began
+    return Played(configs, rows, store.seconds_before() + time.perf_counter() - began,
+                  played_where(chunks))

@@ -4,60 +4,49 @@
 on any number of workers, shards merged or a run resumed gives the very same summary. It
 never reads the clock: timings live beside the summary, not in it.
 
-How the figures keep from crying wolf (every flag holds a family of tests to 5% in all):
+How the figures keep from crying wolf (every flag holds a family of tests to 5% in all,
+and each family is a table of the page):
 - seats: games capped by a safeguard limit, a stall or a broken contract are counted
-  apart and left out of the seats' figures. One overall test of seat balance over the
-  games with one winner (exact multinomial, chi-square once each seat expects 10) and,
-  where the first player varies, one exact test of the first player's edge are
-  Holm-corrected together; a seat is flagged only when the overall test is, and by its
-  own exact binomial test, Holm-corrected among the seats. No test on fewer than
-  MIN_GROUP games.
+  apart and left out of the seats' figures. In each configuration, one overall test of
+  seat balance over the games with one winner (exact multinomial, chi-square once each
+  seat expects 10) and, where the first player varies, one exact test of the first
+  player's edge; these tests of every configuration are Holm-corrected together. A seat
+  is flagged only when its configuration's overall test is, and by its own exact
+  binomial test, Holm-corrected among the seats. No test on fewer than MIN_GROUP games.
 - holding a card or using a rule, and winning: Fisher's exact test (z beyond
-  EXACT_LIMIT), none on a group of fewer than MIN_GROUP seat-games, Holm over the
-  configuration's features. What a seat did during play may follow from how its game
-  went (survivorship): those carry `kind` "play", the deal's cards "dealt".
-- side by side (a sweep, or player counts): pairs of games on the same seed (McNemar's
-  exact test for shares, the paired t test for means; seat wins as the edge over each
-  configuration's fair share, so player counts compare), Holm over the whole table.
-- options ranked by their effect on length, trouble and seat balance (a sweep's values
-  paired as above; fuzzing's by Welch's t and Fisher's test), Holm over the table.
+  EXACT_LIMIT), none on a group of fewer than MIN_GROUP seat-games, Holm over every
+  configuration's features together. What a seat did during play may follow from how
+  its game went (survivorship): those carry `kind` "play", the deal's cards "dealt".
+- the house rules ranked (a sweep, player counts, fuzzing): `game.report.effects`, one
+  family; the side-by-side table only shows each configuration's figures.
+Where the players include random movers, the same configurations played by Medium
+(`check`) are summarized alike, so each finding can say what Medium does.
 """
 import statistics
 from collections import Counter, defaultdict
 
 from game import registry
+from game.report import effects, stats, words
+from game.report.effects import ENDS, capped, last_margin_of, margin_of
 from game.report.measures import measures_for
-from game.report import stats
+from game.report.pace import seconds_per_action
 from game.report.words import dealt_feature, option_words
 
 LONGEST = 5          # the longest games listed, by actions
 SEEDS = 10           # seeds listed to replay per kind of ending
 COMMANDS = 3         # replay commands listed per kind of trouble
-ENDS = {"winner": "a winner", "shared": "a shared win", "no_winner": "no winner",
-        "limit": "a safeguard limit", "stall": "a stall (the report's cap of 100,000 actions)",
-        "contract": "a broken contract"}
-PROBLEMS = ("limit", "stall", "contract")
 COMMON = 0.9         # an option value in this share of a trouble's games is named with it
 
 
 def replay_command(game_id, row, defaults):
     """The command line that replays the game of `row` move by move."""
+    levels = row["levels"][:1] if len(set(row["levels"])) == 1 else row["levels"]
     words = ["python3", "main.py", "report", game_id, "--replay", str(row["seed"]),
-             "--players", str(row["players"]), "--bots", ",".join(row["levels"])]
+             "--players", str(row["players"]), "--bots", ",".join(levels)]
     for key, value in row["options"].items():
         if defaults.get(key) != value and not key.endswith(".players"):
             words.append(f"--option {key}={value}")
     return " ".join(words)
-
-
-def capped(row):
-    """Whether the game was cut short: a safeguard limit, a stall or a broken contract."""
-    return row["end"] in PROBLEMS
-
-
-def troubled(row):
-    """Whether the game was capped or reached a safeguard on the way."""
-    return capped(row) or bool(row["safeguards"])
 
 
 def _proportion(hits, n):
@@ -70,20 +59,26 @@ def _mean(values):
     return {"mean": mean, "ci": [low, high], "n": len(values)}
 
 
-def _flag(entries):
-    """Holm-correct the tested entries together: set p_adjusted and significant."""
-    tested = [e for e in entries if e.get("tested")]
-    for entry, adjusted in zip(tested, stats.holm([e["p"] for e in tested])):
-        entry["p_adjusted"] = adjusted
-        entry["significant"] = adjusted < stats.SIGNIFICANT
-    for entry in entries:
-        if not entry.get("tested"):
-            entry.update(p_adjusted=1.0, significant=False)
+_flag = effects._flag
+
+
+def flag_seats(summaries):
+    """Flag the seats of every configuration in `summaries` as one family: the overall
+    tests and the first players' tests Holm-corrected together; each seat by its own
+    test, Holm-corrected among its configuration's seats, where the overall test is."""
+    seated = [s for s in summaries if "seats" in s]
+    _flag([s["overall"] for s in seated] + [s["first_player"] for s in seated
+                                             if s["first_player"]])
+    for summary in seated:
+        _flag(summary["seats"])
+        for entry in summary["seats"]:
+            entry["significant"] = entry["significant"] and summary["overall"]["significant"]
 
 
 def _seats(rows, k):
     """Wins by seat against the fair share, who starts, the first player's wins, and the
-    overall test of seat balance (rows: the games not capped)."""
+    overall test of seat balance (rows: the games not capped), not yet flagged
+    (`flag_seats`)."""
     n = len(rows)
     wins = [sum(seat in row["winners"] for row in rows) for seat in range(k)]
     fair = sum(wins) / (n * k) if n else 1 / k
@@ -92,7 +87,6 @@ def _seats(rows, k):
     tested = len(decided) >= stats.MIN_GROUP
     p, test = stats.uniform_test(sole) if tested else (1.0, "none")
     overall = {"p": p, "test": test, "tested": tested, "games": len(decided)}
-    family = [overall]
     starts = Counter(row["first"] for row in rows if row["first"] is not None)
     started = sum(starts.values())
     first = None
@@ -103,17 +97,12 @@ def _seats(rows, k):
         first.update(edge=first["share"] - fair, tested=len(opened) >= stats.MIN_GROUP,
                      p=stats.binomial_test(sum(row["winners"][0] == row["first"] for row in opened),
                                            len(opened), 1 / k))
-        family.append(first)
-    _flag(family)
     seats = []
     for seat in range(k):
         entry = _proportion(wins[seat], n)
         entry.update(edge=entry["share"] - fair, sole=sole[seat], tested=tested,
                      p=stats.binomial_test(sole[seat], len(decided), 1 / k))
         seats.append(entry)
-    _flag(seats)
-    for entry in seats:
-        entry["significant"] = entry["significant"] and overall["significant"]
     detect = (stats.detectable(((1 / k) * (1 - 1 / k) / len(decided)) ** 0.5, k)
               if decided else None)
     return {"fair_share": fair, "seat_games": n, "seats": seats, "overall": overall,
@@ -122,32 +111,22 @@ def _seats(rows, k):
             "detect": detect}
 
 
-def margin_of(row, lower_is_better):
-    """The winner's lead over the best other seat at the end (0 for a shared win); None
-    without a winner."""
-    winners, scores = row["winners"], row["scores"]
-    if len(winners) != 1:
-        return 0 if winners else None
-    best_other = [s for seat, s in enumerate(scores) if seat != winners[0]]
-    if not best_other:
-        return None
-    if lower_is_better:
-        return min(best_other) - scores[winners[0]]
-    return scores[winners[0]] - max(best_other)
-
-
 def _scores(info, rows, k, reference):
     """Mean final score per seat, and the winning margins: their spread and the share of
     close games (at most half the reference margin), blowouts (at least twice it) and
-    comfortable wins between; the reference is the first configuration's median margin."""
+    comfortable wins between; the reference is the first configuration's median margin.
+    Where every game ends with the winner level with the next seat on the score
+    (`tied`: KTU's Play to the last, everyone out but one), the margin measures nothing
+    of the win, and closeness is not told."""
     margins = [m for m in (margin_of(row, info.lower_is_better) for row in rows) if m is not None]
     median = statistics.median(margins) if margins else 0
     reference = median if reference is None else reference
+    tied = bool(margins) and not any(margins)
     out = {"seats": [_mean([row["scores"][seat] for row in rows]) for seat in range(k)],
            "lower_is_better": info.lower_is_better,
-           "margin": dict(_mean(margins), median=median, reference=reference,
+           "margin": dict(_mean(margins), median=median, reference=reference, tied=tied,
                           values=sorted([v, c] for v, c in Counter(margins).items()))}
-    if reference > 0 and margins:
+    if reference > 0 and margins and not tied:
         close, blowout = reference / 2, reference * 2
         out["margin"].update(
             close_at=close, blowout_at=blowout,
@@ -219,14 +198,15 @@ def _relations(info, rows, k):
     """How holding a card at the deal (every rank), or using a rule, relates to winning:
     the win rate of the seat-games with the feature against those without."""
     ranks, family = _deck_ranks(info)
+    features = [(rank, dealt_feature(rank, family)) for rank in ranks]
     cells = Counter()    # (name, has it, won) -> seat-games
-    names = {dealt_feature(rank, family): "dealt" for rank in ranks}
+    names = {feature: "dealt" for _, feature in features}
     for row in rows:
         for seat in range(k):
             won = seat in row["winners"]
             held = set(row["dealt"][seat])
-            for rank in ranks:
-                cells[(dealt_feature(rank, family), rank in held, won)] += 1
+            for rank, feature in features:
+                cells[(feature, rank in held, won)] += 1
             for name, values in row["seat"].items():
                 feature = f"{name} (1 or more)"
                 names.setdefault(feature, "play")
@@ -268,8 +248,8 @@ def _problems(info, rows, defaults):
         kind = row["end"] if capped(row) else None
         if kind:
             groups[(kind, row["end_words"])].append(row)
-        for words in row["safeguards"]:
-            groups[("safeguard", words)].append(row)
+        for said in row["safeguards"]:
+            groups[("safeguard", said)].append(row)
     overall = Counter(item for row in rows for item in _settings(info, row))
     out = []
     for (kind, what), chosen in groups.items():
@@ -294,9 +274,44 @@ def _settings(info, row):
                                             if key != info.player_option]
 
 
+def _places(info, rows, k):
+    """Where each seat finished: its share of each place (first to last) and its mean
+    place, from the game's own finishing order where it ranks every seat, else from the
+    final scores (ties share the better place); and the last place's margin behind the
+    one before it. None for fewer than three players."""
+    if k < 3 or not rows:
+        return None
+    seats = []
+    for s in range(k):
+        places = [row["places"][s] for row in rows]
+        seats.append({"mean": _mean(places),
+                      "shares": [_proportion(places.count(p), len(places))
+                                 for p in range(1, k + 1)]})
+    margins = [m for m in (last_margin_of(row, info.lower_is_better) for row in rows)
+               if m is not None]
+    return {"seats": seats, "ranked": sum(bool(row.get("ranked")) for row in rows),
+            "last_margin": dict(_mean(margins),
+                                values=sorted([v, c] for v, c in Counter(margins).items()))}
+
+
+def _used(info, rows):
+    """For every house rule: the value these games were played with and how many of them
+    another value would have changed (the moves on offer, the play)."""
+    out = {}
+    for option in info.options:
+        if option.id == info.player_option:
+            continue
+        values = sorted({row["options"][option.id] for row in rows}, key=str)
+        out[option.id] = dict(effects.used(rows, option.id), label=option.label,
+                              values=[option_words(info, option.id, v) for v in values])
+    return out
+
+
 def summarize_config(info, rows, defaults, reference=None):
     """The figures of one configuration's rows (`reference`: the median winning margin
-    that close games and blowouts are measured against; this one's own when None)."""
+    that close games and blowouts are measured against; this one's own when None); its
+    seats and relations are flagged as a family of their own (`summarize` flags every
+    configuration's together)."""
     n = len(rows)
     ends = {}
     for kind in ENDS:
@@ -315,7 +330,10 @@ def summarize_config(info, rows, defaults, reference=None):
            "longest": [{"seed": row["seed"], "actions": row["actions"], "turns": row["turns"],
                         "capped": capped(row), "command": replay_command(info.id, row, defaults)}
                        for row in sorted(rows, key=lambda r: (-r["actions"], r["index"]))[:LONGEST]],
-           "problems": _problems(info, rows, defaults)}
+           "problems": _problems(info, rows, defaults), "used": _used(info, rows)}
+    pace = seconds_per_action(info.id)
+    out["pace"] = pace
+    out["minutes"] = _mean([row["actions"] * pace / 60 for row in rows]) if pace else None
     names = sorted({name for row in rows for name in row["game"]})
     out["measures"] = {name: _mean([row["game"][name] for row in rows if name in row["game"]])
                        for name in names}
@@ -329,7 +347,9 @@ def summarize_config(info, rows, defaults, reference=None):
         k = players.pop()
         out["players"] = k
         out.update(_seats(natural, k))
+        flag_seats([out])
         out["scores"] = _scores(info, natural, k, reference)
+        out["places"] = _places(info, natural, k)
         out["leads"] = _leads(info, natural)
         out["curve"] = _curve(natural, k)
         out["seat_measures"] = {name: [_mean([row["seat"][name][s] for row in rows])
@@ -351,217 +371,53 @@ def _length(rows, key):
     return entry
 
 
-def _pairs(base, rows):
-    """(base row, row) for every game index both configurations played."""
-    by_index = {row["index"]: row for row in base}
-    return [(by_index[row["index"]], row) for row in rows if row["index"] in by_index]
-
-
-def _compare(info, configs, summaries, groups):
-    """Each figure of every configuration against the first, paired on the shared seeds;
-    Holm over the table."""
-    base = groups[0]
-    fair = [s.get("fair_share") for s in summaries]
-    players = {c["players"] for c in configs}
-    lines, tested = [], []
-
-    def share_line(label, value, seat_wins=False, headline=True):
+def _side_by_side(info, summaries, groups):
+    """Each figure of every configuration, side by side (each with its 95% interval and
+    its count; every seat's wins, as the edge over the fair share where the player
+    counts differ). Nothing here is tested: the house rules ranked test the
+    differences."""
+    k = {s.get("players") for s in summaries}
+    alike = len(k) == 1 and None not in k
+    rows = [row for rows in groups for row in rows]
+    lines = []
+    seats = max((s.get("players", 0) for s in summaries), default=0)
+    for s in range(seats):
         cells = []
-        for number, rows in enumerate(groups):
-            kept = [row for row in rows if value(row) is not None]
-            cell = _proportion(sum(bool(value(row)) for row in kept), len(kept))
-            if seat_wins and fair[number] is not None:
-                cell["edge"] = cell["share"] - fair[number]
-            if number:
-                pairs = [(a, b) for a, b in _pairs(base, rows)
-                         if value(a) is not None and value(b) is not None]
-                cell["pairs"] = len(pairs)
-                cell["tested"] = len(pairs) >= stats.MIN_GROUP
-                if seat_wins and len(players) > 1:
-                    cell["p"] = stats.paired_test([(bool(value(b)) - fair[number])
-                                                   - (bool(value(a)) - fair[0]) for a, b in pairs])
-                else:
-                    cell["p"] = stats.mcnemar_test(
-                        sum(bool(value(b)) and not value(a) for a, b in pairs),
-                        sum(bool(value(a)) and not value(b) for a, b in pairs))
-                tested.append(cell)
-            cells.append(cell)
-        for cell in cells[1:]:
-            key = "edge" if "edge" in cell else "share"
-            cell["difference"] = cell[key] - cells[0].get(key, 0.0)
-        lines.append({"figure": label, "kind": "edge" if seat_wins else "share", "cells": cells,
-                      "headline": headline})
-
-    def mean_line(label, value, headline=False):
+        for summary in summaries:
+            entry = summary["seats"][s] if s < summary.get("players", 0) else None
+            cells.append(entry and dict(entry))
+        lines.append({"figure": f"{words.seat(s)} wins", "kind": "edge", "cells": cells})
+    for figure in effects.figures(info, summaries, rows, alike):
+        if figure.name.startswith("Seat "):
+            continue
         cells = []
-        for number, rows in enumerate(groups):
-            cell = _mean([v for v in map(value, rows) if v is not None])
-            if number:
-                pairs = [(value(a), value(b)) for a, b in _pairs(base, rows)]
-                diffs = [b - a for a, b in pairs if a is not None and b is not None]
-                cell.update(pairs=len(diffs), tested=len(diffs) >= stats.MIN_GROUP,
-                            p=stats.paired_test(diffs),
-                            se=statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0)
-                tested.append(cell)
-            cells.append(cell)
-        for cell in cells[1:]:
-            cell["difference"] = cell["mean"] - cells[0]["mean"]
-            cell["relative"] = cell["difference"] / cells[0]["mean"] if cells[0]["mean"] else None
-        lines.append({"figure": label, "kind": "mean", "cells": cells, "headline": headline})
-
-    def natural(flag):
-        return lambda row: None if capped(row) else flag(row)
-    share_line("Seat 1 wins", natural(lambda r: 0 in r["winners"]), seat_wins=True)
-    if any(s.get("fixed_first") is None for s in summaries):
-        share_line("the first player wins", natural(
-            lambda r: None if r["first"] is None else r["first"] in r["winners"]), seat_wins=True)
-    for kind in ENDS:
-        words = {w for s in summaries for w in s["ends"].get(kind, {}).get("words", {})}
-        if words:
-            label = (f"games ending at the {words.pop()}" if kind == "limit" and len(words) == 1
-                     else f"games ending with {ENDS[kind]}")
-            share_line(label, lambda r, k=kind: r["end"] == k, headline=kind != "winner")
-    for words in sorted({w for s in summaries for w in s["safeguards"]}):
-        share_line(f"games reaching {words}", lambda r, w=words: w in r["safeguards"])
-    for key in ("turns", "actions", "hands"):
-        if key != "hands" or any(r["hands"] > 1 for rows in groups for r in rows):
-            mean_line(f"{key} per game", lambda r, k=key: r[k], headline=key == "actions")
-    mean_line("winning margin", natural(lambda r: margin_of(r, info.lower_is_better)),
-              headline=True)
-    for name in sorted({n for s in summaries for n in s["measures"]}):
-        mean_line(name, lambda r, k=name: r["game"].get(k))
-    _flag(tested)
-    for line in lines:
-        line["cells"][0].update(tested=False, significant=False)
+        for chosen in groups:
+            values = [v for v in map(figure.value, chosen) if v is not None]
+            if figure.kind == "share":
+                cells.append(_proportion(sum(map(bool, values)), len(values)))
+            else:
+                cells.append(_mean([float(v) for v in values]))
+        lines.append({"figure": figure.name, "kind": "share" if figure.kind == "share"
+                      else "mean", "cells": cells})
+        if figure.name == "actions per game" and all(s["minutes"] for s in summaries):
+            lines.append({"figure": "minutes at the table (at the app's pace, at least)",
+                          "kind": "mean", "cells": [s["minutes"] for s in summaries]})
     return lines
 
 
-def _imbalance(rows):
-    """(largest seat edge over the fair share, in shares, and its seat) over the games
-    with one winner, each game's fair share 1/players; (0.0, None) without them."""
-    edges = {}
-    decided = [row for row in rows if not capped(row) and len(row["winners"]) == 1]
-    for seat in range(max((row["players"] for row in decided), default=0)):
-        games = [row for row in decided if row["players"] > seat]
-        if len(games) >= stats.MIN_GROUP:
-            edges[seat] = statistics.fmean((row["winners"][0] == seat) - 1 / row["players"]
-                                           for row in games)
-    if not edges:
-        return 0.0, None
-    seat = max(edges, key=lambda s: abs(edges[s]))
-    return edges[seat], seat
+def _same_games(groups):
+    """For each configuration, the first earlier one whose games were the very same
+    (every game's winners, scores, length and first player alike), or None."""
+    def digest(rows):
+        return [(r["index"], r["winners"], r["scores"], r["actions"], r["first"]) for r in rows]
+    digests = [digest(rows) for rows in groups]
+    return [next((m for m in range(n) if digests[m] == digests[n] and digests[n]), None)
+            for n in range(len(groups))]
 
 
-def _homogeneity(rows_a, rows_b):
-    """p-value that the winning seat is spread alike in two groups of games of one player
-    count (chi-square, every expected count 5 or more); None when untestable."""
-    tallies = []
-    for rows in (rows_a, rows_b):
-        decided = [row for row in rows if not capped(row) and len(row["winners"]) == 1]
-        tallies.append(Counter(row["winners"][0] for row in decided))
-    seats = sorted(set(tallies[0]) | set(tallies[1]))
-    totals = [sum(t.values()) for t in tallies]
-    if len(seats) < 2 or min(totals) < stats.MIN_GROUP:
-        return None
-    statistic = 0.0
-    for seat in seats:
-        column = tallies[0][seat] + tallies[1][seat]
-        for tally, total in zip(tallies, totals):
-            expected = column * total / sum(totals)
-            if expected < 5:
-                return None
-            statistic += (tally[seat] - expected) ** 2 / expected
-    return stats.chi_square_sf(statistic, len(seats) - 1)
-
-
-def _effect(value, words, rows, base_rows, pairs, players_vary, is_base):
-    """One option value's effect on length, trouble and seat balance against its first
-    value (`base_rows`): paired when `pairs` (a sweep), between groups otherwise
-    (fuzzing)."""
-    actions = _mean([row["actions"] for row in rows])
-    trouble = _proportion(sum(map(troubled, rows)), len(rows))
-    edge, seat = _imbalance(rows)
-    entry = {"value": value, "words": words, "value_words": words.split(": ")[-1],
-             "games": len(rows), "actions": actions,
-             "trouble": trouble, "edge": edge, "edge_seat": seat, "base": is_base}
-    if is_base or not rows or not base_rows:
-        return entry, []
-    base_actions = statistics.fmean(row["actions"] for row in base_rows)
-    base_edge, base_seat = _imbalance(base_rows)
-    if pairs is not None:
-        length_p = stats.paired_test([b["actions"] - a["actions"] for a, b in pairs])
-        trouble_p = stats.mcnemar_test(sum(troubled(b) and not troubled(a) for a, b in pairs),
-                                       sum(troubled(a) and not troubled(b) for a, b in pairs))
-        enough = len(pairs) >= stats.MIN_GROUP
-    else:
-        length_p = stats.mean_test([r["actions"] for r in rows], [r["actions"] for r in base_rows])
-        trouble_p = stats.proportion_test(trouble["count"], len(rows),
-                                          sum(map(troubled, base_rows)), len(base_rows))
-        enough = min(len(rows), len(base_rows)) >= stats.MIN_GROUP
-    balance_p = None if players_vary else _homogeneity(rows, base_rows)
-    tests = {"length": {"p": length_p, "tested": enough},
-             "trouble": {"p": trouble_p, "tested": enough},
-             "balance": {"p": balance_p or 1.0, "tested": balance_p is not None}}
-    entry.update(length=(actions["mean"] - base_actions) / base_actions if base_actions else 0.0,
-                 trouble_change=trouble["share"] - sum(map(troubled, base_rows)) / len(base_rows),
-                 edge_change=abs(edge) - abs(base_edge) if None not in (seat, base_seat) else 0.0,
-                 tests=tests)
-    return entry, list(tests.values())
-
-
-def _effects(info, spec, configs, groups, rows):
-    """Every swept (or, fuzzing, every) option ranked by its largest effect on length,
-    trouble or seat balance; each value against the option's first value."""
-    if spec["fuzz"]:
-        keys = [("players", list(range(info.min_players, info.max_players + 1)))]
-        keys += [(o.id, list(o.values)) for o in info.options if o.id != info.player_option]
-    else:
-        keys = [(key, values) for key, values in spec["sweep"]]
-        if len(spec["players"]) > 1:
-            keys.insert(0, ("players", spec["players"]))
-    out, tested = [], []
-    for key, values in keys:
-        def value_of(row, key=key):
-            return row["players"] if key == "players" else row["options"][key]
-        entries = []
-        if spec["fuzz"]:
-            by_value = defaultdict(list)
-            for row in rows:
-                by_value[value_of(row)].append(row)
-            for value in values:
-                entry, tests = _effect(value, option_words(info, key, value), by_value[value],
-                                       by_value[values[0]], None, True, value == values[0])
-                entries.append(entry)
-                tested += tests
-        else:
-            for value in values:
-                chosen = [n for n, c in enumerate(configs) if c["at"][key] == value]
-                partners = [next(m for m, other in enumerate(configs) if other["at"] == dict(
-                    configs[n]["at"], **{key: values[0]})) for n in chosen]
-                mine = [row for n in chosen for row in groups[n]]
-                theirs = [row for m in partners for row in groups[m]]
-                pairs = [p for n, m in zip(chosen, partners) for p in _pairs(groups[m], groups[n])]
-                entry, tests = _effect(value, option_words(info, key, value), mine, theirs,
-                                       pairs, key == "players", value == values[0])
-                entries.append(entry)
-                tested += tests
-        size = max([max(abs(e["length"]), abs(e["trouble_change"]), abs(e["edge_change"]))
-                    for e in entries if "tests" in e] or [0.0])
-        label = "Players" if key == "players" else info.option(key).label
-        out.append({"option": key, "label": label, "values": entries, "size": size})
-    _flag(tested)
-    return sorted(out, key=lambda e: -e["size"])
-
-
-def summarize(spec, configs, rows):
-    """The whole summary: per configuration, the comparison of a sweep, the options
-    ranked by effect, and the findings in words."""
-    from game.report.findings import findings
-    info = registry.game_info(spec["game"])
+def _summarize(info, spec, configs, groups):
+    """Every figure of `configs` (their rows in `groups`) without the findings."""
     defaults = info.default_options()
-    groups = [[] for _ in configs]
-    for row in rows:
-        groups[row["config"]].append(row)
     summaries, reference = [], None
     for config, chosen in zip(configs, groups):
         summary = summarize_config(info, chosen, defaults, reference)
@@ -570,10 +426,33 @@ def summarize(spec, configs, rows):
         summary["label"] = config["label"]
         summary["levels"] = config["levels"]
         summaries.append(summary)
-    out = {"game": spec["game"], "games": len(rows), "configs": summaries,
-           "curve_label": measures_for(spec["game"]).curve_label,
-           "comparison": _compare(info, configs, summaries, groups) if len(configs) > 1 else [],
-           "effects": _effects(info, spec, configs, groups, rows)
-           if len(configs) > 1 or spec["fuzz"] else []}
-    out["findings"] = findings(info, spec, out)
+    flag_seats(summaries)
+    _flag([r for s in summaries for r in s.get("relations", ())])
+    rows = [row for chosen in groups for row in chosen]
+    return {"game": spec["game"], "games": len(rows), "configs": summaries,
+            "curve_label": measures_for(spec["game"]).curve_label,
+            "same_games": _same_games(groups),
+            "comparison": _side_by_side(info, summaries, groups) if len(configs) > 1 else [],
+            "effects": effects.rank(info, spec, configs, groups, summaries, rows)
+            if len(configs) > 1 or spec["fuzz"] else []}
+
+
+def summarize(spec, configs, rows, other=None):
+    """The whole summary: per configuration, the configurations side by side, the house
+    rules ranked by effect, and the findings in words; with `check` configurations (the
+    same played by Medium where random movers played), their summary under "check".
+    `other`: another seed's report (its summary.json's data), whose findings each finding
+    is looked for in."""
+    from game.report.findings import findings
+    info = registry.game_info(spec["game"])
+    groups = [[] for _ in configs]
+    for row in rows:
+        groups[row["config"]].append(row)
+    main = [n for n, c in enumerate(configs) if not c.get("check")]
+    check = [n for n, c in enumerate(configs) if c.get("check")]
+    out = _summarize(info, spec, [configs[n] for n in main], [groups[n] for n in main])
+    if check:
+        out["check"] = _summarize(info, spec, [configs[n] for n in check],
+                                  [groups[n] for n in check])
+    out["findings"] = findings(info, spec, out, other)
     return out

@@ -51,6 +51,13 @@ def seat(index):
     return f"Seat {index + 1}"
 
 
+def ordinal(n):
+    """1st, 2nd, 3rd, 4th ... (11th, 12th, 13th)."""
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def pct(share):
     """A share as a percentage with one decimal."""
     return f"{100 * share:.1f}%"

@@ -7,8 +7,15 @@ high, or low with the house rule `high_card.ace=low`); of equal ranks, the one p
 first wins. The round's cards leave the table. Whoever wins the most rounds wins the
 game; a tie shares the win. Scores are rounds won.
 """
-from game.core import (CARDS, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+from game.core import (CARDS, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState, Vocabulary,
                        ZoneSpec, fact, integer, listof)
+
+
+class Act(Vocabulary):
+    """High Card's action kinds."""
+
+    PLAY = "play"
+
 
 ROUNDS = 10
 
@@ -65,10 +72,10 @@ class State(GameState):
         return best
 
     def _legal_actions(self):
-        return [Action("play", (card,)) for card in self.hands[self.current_player]]
+        return [Action(Act.PLAY, (card,)) for card in self.hands[self.current_player]]
 
     def why_illegal(self, action):
-        if not self.is_over and action.kind == "play":
+        if not self.is_over and action.kind == Act.PLAY:
             return "play one card from your own hand"
         return super().why_illegal(action)
 

@@ -1,0 +1,167 @@
+"""The menu: pick a game (title, players, one-line description; its setup also hosts it
+for other computers), Continue the saved game, Join a game hosted elsewhere, Statistics,
+Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a file that
+was bad, or about a finished game whose record and count waited for the disk (recorded
+now, or not yet)."""
+from game import registry, saves
+from game.core import SharedAct
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.table.presenters import presenter_for
+from scenes.table.session import Session
+from sprites import palette
+
+
+def resume(scene, state, seats):
+    """Go from `scene` to the table of the saved game (`state`, its saved `seats`)."""
+    session = Session.resume(state, seats, scene.app.folders, scene.app.executor)
+    setup = {"game_id": state.game_id, "seats": session.seats, "options": dict(state.options)}
+    # Saved just after a hand ended: its scores were not seen yet (a state waits for
+    # the next deal only then), so the table shows them first.
+    legal = () if state.is_over else state.legal_actions()
+    scores_due = bool(legal) and all(a.kind == SharedAct.DEAL for a in legal)
+    scene.go("table", session=session, setup=setup, game_id=state.game_id, viewer=None,
+             events_seen=session.event_count(), curtains=[], scores_due=scores_due)
+
+
+def standing(state, seats):
+    """Where a saved game stands, in the words the table's top bar uses ('Turn 14',
+    'Hand 2, down 3 of 4'; '' when it says nothing)."""
+    return presenter_for(state.info).context(state.view(None), [seat["name"] for seat in seats])
+
+
+class MenuScene(Scene):
+    """The first screen: the list of games and the app's other doors."""
+
+    def startup(self, persist):
+        persist = dict(persist)
+        for key in ("session", "anchor", "interim"):
+            persist.pop(key, None)
+        self.saved = self._load_autosave()
+        for words in saves.finish_ended(self.app.folders):   # ends a full disk kept waiting
+            self.app.notice(words)
+        super().startup(persist)
+        chosen = self.persist.get("game_id")
+        ids = list(registry.GAMES)
+        if chosen in ids:
+            self.focus = ids.index(chosen)
+        elif self.saved is not None:
+            self.focus = len(ids)
+
+    def _load_autosave(self):
+        """(state, seats) of the game left unfinished, or None; a bad file becomes a notice."""
+        try:
+            return saves.load_game(self.app.folders)
+        except saves.BadFile as error:
+            self.app.notice(f"The saved game could not be resumed. {error}")
+        except OSError as error:
+            self.app.notice(f"The saved game could not be read ({error.strerror or error}).")
+        return None
+
+    def cleanup(self):
+        self.app.notices.clear()
+        return super().cleanup()
+
+    def layout(self):
+        screen = self.app.screen
+        self.widgets, y = ui.game_rows(screen, lambda info: info.title, self.pick, 24)
+        x, _, w, _ = self.widgets[0].rect
+        for button in self.widgets:
+            button.draw = lambda screen, focused=False, hovered=False, b=button: self._draw_game(
+                screen, b, focused, hovered)
+        y += 10
+        doors = [("Statistics", self.statistics), ("Rules", self.rules), ("Learn to play", self.learn),
+                 ("Join a game", self.join), ("Settings", self.settings), ("Quit", self.app.quit)]
+        if self.saved is not None:
+            doors.insert(0, ("Continue", self.resume))
+        bw = max((w - 12 * (len(doors) - 1)) / len(doors),
+                 max(screen.text_width(label, 22) for label, _ in doors) + 24)
+        dx = screen.lw / 2 - (bw * len(doors) + 12 * (len(doors) - 1)) / 2
+        for i, (label, action) in enumerate(doors):
+            self.widgets.append(ui.Button((dx + i * (bw + 12), y, bw, 46), label, action, size=22,
+                                          primary=label == "Continue"))
+        self.doors_bottom = y + 46
+        self.x, self.w = x, w
+        self.widgets.append(ui.Button((screen.lw - 150, 24, 126, 40), "About", self.about, size=18))
+        self.hostable = self.saved is not None and sum(s["level"] is None for s in self.saved[1]) > 1
+        if self.hostable:
+            self.widgets.append(ui.Button((x + w - 250, self.doors_bottom + 40, 250, 32), "Host it for the others",
+                                          self.host_saved, size=17))
+
+    def _draw_game(self, screen, button, focused, hovered):
+        info = button.info
+        fill = (40, 96, 66) if focused or hovered else palette.PANEL
+        screen.panel(button.rect, fill=fill, alpha=220, edge=palette.GOLD if focused else palette.PANEL_EDGE)
+        x, y, w, h = button.rect
+        screen.text(info.title, 24, palette.GOLD, (x + 18, y + 7))
+        players = (f"{info.min_players} players" if info.min_players == info.max_players
+                   else f"{info.min_players}-{info.max_players} players")
+        screen.text(players, 18, palette.TEXT_DIM, (x + w - 18, y + 10), "topright")
+        screen.text(info.description, 17, palette.TEXT, (x + 18, y + 34), width=w - 36)
+
+    def pick(self, game_id):
+        """Go to the setup of `game_id`."""
+        self.go("setup", game_id=game_id)
+
+    def resume(self):
+        """Continue the saved game where it was left (behind the curtain if several people play)."""
+        resume(self, *self.saved)
+
+    def host_saved(self):
+        """Host the saved game (its people at other computers join again): the lobby."""
+        self.go("lobby", hosting=None, host_resume=self.saved, game_id=self.saved[0].game_id)
+
+    def saved_line(self):
+        """What Continue resumes, in words."""
+        state, seats = self.saved
+        names = ", ".join(s["name"] + ("" if s["level"] is None else " (computer)") for s in seats)
+        where = standing(state, seats)
+        return f"Continue {state.info.title} with {names}" + (f": {where}" if where else "")
+
+    def focused_game(self):
+        ids = list(registry.GAMES)
+        return ids[self.focus] if self.focus < len(ids) else self.persist.get("game_id", ids[0])
+
+    def join(self):
+        """Join a game hosted on another computer."""
+        self.go("join")
+
+    def statistics(self):
+        self.go("statistics")
+
+    def about(self):
+        """The version, the licence, where the log is, and the credits."""
+        self.go("about")
+
+    def learn(self):
+        """The list of every mode's guided first game."""
+        self.go("learn", game_id=self.focused_game())
+
+    def rules(self):
+        self.go("rules", rules_game=self.focused_game(), return_to="menu")
+
+    def settings(self):
+        self.go("settings", return_to="menu")
+
+    def back(self):
+        self.app.quit()
+
+    def draw(self, screen):
+        from sprites import felt
+        screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
+        self.draw_title(screen, "Card Table", "Choose a game")
+        self.draw_widgets(screen)
+        y = self.doors_bottom + 10
+        if self.saved is not None:
+            screen.text(self.saved_line(), 17, palette.TEXT_DIM, (self.x, y), width=self.w)
+            y += 28
+        if self.hostable:
+            screen.text("Played across computers? The first person hosts it again:", 17, palette.TEXT_DIM,
+                        (self.x, y + 8), width=self.w - 270)
+            y += 44
+        lines = [line for words in self.app.notices for line in screen.wrap(words, 16, self.w - 28)]
+        if lines:
+            screen.panel((self.x, y, self.w, 14 + 20 * len(lines)), fill=(48, 40, 16), alpha=220,
+                         edge=palette.GOLD)
+            for i, line in enumerate(lines):
+                screen.text(line, 16, palette.TEXT, (self.x + 14, y + 8 + 20 * i))

@@ -1,0 +1,364 @@
+"""Setup: the seats (a person with a name, or a computer player), the player count,
+the game's house rules with their defaults, and an optional deal number to replay.
+
+Each mode opens with the players of its last game (names, person or computer, level:
+kept in the settings between starts); after a lesson, with the rules it taught (and
+the game it starts shows tips in its first turns). A click on a name or the deal number selects its
+text, so typing replaces it. Start while a game is saved asks first, naming that game:
+continue it, or abandon it (kept as an abandoned game) and start this one.
+
+Others may also play from their own computers, this one hosting: then the first seat is
+you, each other seat a person who joins or a computer, and Host goes to the lobby
+(scenes/network/lobby.py) where they join."""
+import random
+
+import pygame
+
+from game import registry, saves
+from game.net.host import HOST, REMOTE
+from scenes.widgets import ui
+from scenes.widgets.base import Scene
+from scenes.screens.menu import resume, standing
+from scenes.network.net import EVERYWHERE, HERE_ONLY
+from scenes.table.session import Seat, Session
+from scenes.table.lesson import FirstGameDirector
+from sprites import palette
+
+NAMES = ("Maya", "Theo", "Ines", "Sam", "Lena", "Kofi")
+KINDS = ("human", "easy", "medium", "hard")
+HOSTED_KINDS = (REMOTE, "easy", "medium", "hard")    # the seats other than yours, when hosting
+
+
+class SetupScene(Scene):
+    """Choose who plays and how, then start the game."""
+
+    def startup(self, persist):
+        game_id = persist["game_id"]
+        self.info = registry.GAMES[game_id]
+        saved = persist.get("setup")
+        last = self.app.settings.players.get(game_id)
+        if saved and saved["game_id"] == game_id:
+            self.seats = [Seat(s.name, s.human, s.level) for s in saved["seats"]]
+            self.options = dict(saved["options"])
+        else:
+            if last and self.info.min_players <= len(last) <= self.info.max_players:
+                self.seats = [Seat.from_saved(seat) for seat in last]
+            else:
+                self.seats = [Seat(NAMES[i], i == 0, "medium") for i in range(self.info.default_players)]
+            self.options = self.info.default_options()
+        self.options.update(persist.get("rules") or {})   # a lesson's rules, for its real game
+        self.tips = bool(persist.get("tips"))            # tips in the first turns (after a lesson)
+        self.deal = ""
+        self.editing = None
+        self.selected = False        # the field's whole text is selected: a key replaces it
+        self.asking = None           # (state, seats) of the saved game Start asks about
+        self.hosted = False          # others play from their own computers, this one hosting
+        self.remote = set()          # the seats of people who join from elsewhere
+        self.listen = EVERYWHERE
+        super().startup(persist)
+        self.focus = self.start_focus()                  # Enter starts the game as set
+        self.persist.update(rules=None, tips=None)       # handed over once
+
+    def count(self):
+        return len(self.seats)
+
+    def layout(self):
+        screen = self.app.screen
+        if self.asking:
+            self._layout_question(screen)
+            return
+        self.widgets = []
+        x0 = max(40, screen.lw / 2 - 560)
+        y = 130
+        if self.info.min_players != self.info.max_players:
+            self.widgets.append(ui.Button((x0 + 200, y, 44, 36), "-", lambda: self.change_count(-1),
+                                          enabled=self.count() > self.info.min_players, key="fewer"))
+            self.widgets.append(ui.Button((x0 + 300, y, 44, 36), "+", lambda: self.change_count(1),
+                                          enabled=self.count() < self.info.max_players, key="more"))
+        y += 54
+        for i, seat in enumerate(self.seats):
+            if i in self.remote:
+                name = ui.Button((x0 + 90, y, 210, 36), "(their own name)", None, enabled=False,
+                                 key=f"name{i}")
+            else:
+                name = self._field((x0 + 90, y, 210, 36), seat.name, i, f"name{i}")
+            who = ui.Button((x0 + 312, y, 218, 36), self.kind_words(i), lambda i=i: self.cycle_kind(i),
+                            key=f"kind{i}", enabled=not (self.hosted and i == 0))
+            self.widgets += [name, who]
+            y += 44
+        ox = x0 + 600
+        oy = 130
+        for option in self.info.options:
+            if option.id == self.info.player_option:
+                continue
+            value = self.options[option.id]
+            button = ui.Button((ox + 230, oy, 170, 36), option.word(value),
+                               lambda o=option: self.cycle_option(o), key=option.id)
+            button.option = option
+            self.widgets.append(button)
+            oy += 64
+        self.deal_y = max(y, oy) + 16
+        self.widgets.append(self._field((x0 + 200, self.deal_y, 200, 36), self.deal, "deal", "deal",
+                                        empty="random"))
+        self.where_y = self.deal_y + 48
+        where = "From their own computers" if self.hosted else "At this computer"
+        self.widgets.append(ui.Button((x0 + 200, self.where_y, 260, 36), where, self.toggle_hosted,
+                                      key="where"))
+        if self.hosted:
+            listen = "Your network" if self.listen == EVERYWHERE else "This computer only"
+            self.widgets.append(ui.Button((x0 + 680, self.where_y, 200, 36), listen, self.toggle_listen,
+                                          key="listen"))
+        by = screen.lh - 80
+        self.widgets.append(ui.Button((screen.lw / 2 + 20, by, 200, 50), "Host" if self.hosted else "Start",
+                                      self.start, primary=True, size=24))
+        self.widgets.append(ui.Button((screen.lw / 2 - 220, by, 200, 50), "Back", self.back, size=22))
+        self.widgets.append(ui.Button((screen.lw / 2 + 240, by, 160, 50), "Rules", self.rules, size=22))
+        self.x0 = x0
+        self.ox = ox
+
+    def kind_words(self, i):
+        """Who plays seat `i`, in words."""
+        if i in self.remote:
+            return "Joins from elsewhere"
+        if self.hosted and i == 0:
+            return "You"
+        return "Person" if self.seats[i].human else f"Computer ({self.seats[i].level})"
+
+    def toggle_hosted(self):
+        """Others play at this computer, or from their own (this one hosting: you take the
+        first seat, the people in the others join)."""
+        self.hosted = not self.hosted
+        people = {i for i, seat in enumerate(self.seats) if seat.human and i > 0} or {1}
+        self.remote = people if self.hosted else set()
+        for i in self.remote:
+            self.seats[i].human = True
+        self.seats[0].human = self.seats[0].human or self.hosted
+        self.layout()
+
+    def toggle_listen(self):
+        """Host for your network, or for this computer only (nothing announced)."""
+        self.listen = HERE_ONLY if self.listen == EVERYWHERE else EVERYWHERE
+        self.layout()
+
+    def _field(self, rect, words, what, key, empty=""):
+        """A text field's button: its text, selected or with a caret while it is typed in."""
+        typing = self.editing == what
+        button = ui.Button(rect, words + ("_" if typing and not self.selected else "")
+                           if words or typing else empty, lambda: self.edit(what), key=key)
+        button.selected = typing and self.selected and bool(words)
+        return button
+
+    def change_count(self, step):
+        n = max(self.info.min_players, min(self.info.max_players, self.count() + step))
+        while len(self.seats) < n:
+            if self.hosted:
+                self.remote.add(len(self.seats))
+            self.seats.append(Seat(NAMES[len(self.seats)], self.hosted, "medium"))
+        del self.seats[n:]
+        self.remote = {i for i in self.remote if i < n}
+        if isinstance(self.editing, int) and self.editing >= n:
+            self.editing = None      # the seat being named has left the table
+        self.layout()
+
+    def cycle_kind(self, i):
+        if self.hosted:
+            current = REMOTE if i in self.remote else self.seats[i].level
+            nxt = HOSTED_KINDS[(HOSTED_KINDS.index(current) + 1) % len(HOSTED_KINDS)]
+            self.remote.discard(i)
+            if nxt == REMOTE:
+                self.remote.add(i)
+            self.seats[i].human = nxt == REMOTE
+            self.seats[i].level = "medium" if nxt == REMOTE else nxt
+            self.layout()
+            return
+        seat = self.seats[i]
+        current = "human" if seat.human else seat.level
+        nxt = KINDS[(KINDS.index(current) + 1) % len(KINDS)]
+        seat.human = nxt == "human"
+        if not seat.human:
+            seat.level = nxt
+        self.layout()
+
+    def cycle_option(self, option):
+        values = option.values
+        self.options[option.id] = values[(values.index(self.options[option.id]) + 1) % len(values)]
+        self.layout()
+
+    def edit(self, what):
+        """Start typing a seat's name or the deal number, its text selected so that
+        typing replaces it (Enter or a click ends it)."""
+        self.editing = None if self.editing == what else what
+        self.selected = self.editing is not None
+        self.layout()
+
+    def key(self, event):
+        if self.editing is not None:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
+                self.editing = None
+            elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                self._set_text("" if self.selected else self._text()[:-1])
+            elif event.unicode and event.unicode.isprintable():
+                self._set_text(("" if self.selected else self._text()) + event.unicode)
+            self.selected = False       # any key ends the selection (the arrows put the caret at the end)
+            self.layout()
+            self.dirty = True           # the field shows every key at once
+            return
+        super().key(event)
+
+    def _text(self):
+        return self.deal if self.editing == "deal" else self.seats[self.editing].name
+
+    def _set_text(self, words):
+        if self.editing == "deal":
+            self.deal = "".join(ch for ch in words if ch.isdigit())[:9]
+        else:
+            self.seats[self.editing].name = words[:14]
+
+    def seed(self):
+        """The deal number chosen, or a fresh random one."""
+        return int(self.deal) if self.deal else random.randrange(1, 10**9)
+
+    def start(self):
+        """Start the game; while another is saved, ask first what becomes of it."""
+        self.editing = None
+        try:
+            self.asking = saves.load_game(self.app.folders)
+        except saves.BadFile as error:       # set aside: nothing left to continue
+            self.app.notice(f"The saved game could not be resumed. {error}")
+        except OSError as error:
+            self.app.notice(f"The saved game could not be read ({error.strerror or error}).")
+        if self.asking:
+            self.asking_words = self.question()
+            self.focus = 0
+            self.layout()
+            self.dirty = True
+        else:
+            self._start()
+
+    def question(self):
+        """The saved game in players' words, and what Start means for it."""
+        state, seats = self.asking
+        names = [seat["name"] for seat in seats]
+        people = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]
+        where = standing(state, seats)
+        return (f"{state.info.title}" + (f" ({where})" if where else "") + f" with {people}: continue it, "
+                f"or abandon it and start {self.info.title}?")
+
+    def continue_saved(self):
+        """Leave this setup for the saved game's table."""
+        state, seats = self.asking
+        self.asking = None
+        resume(self, state, seats)
+
+    def abandon_saved(self):
+        """Give up the saved game (kept as an abandoned game) and start this one."""
+        state, seats = self.asking
+        self.asking = None
+        try:
+            record = saves.load_undo(self.app.folders)
+        except (saves.BadFile, OSError):
+            record = None
+        _, problems = saves.abandon_game(self.app.folders, state, seats, record)
+        for problem in problems:
+            self.app.notice(problem)
+        self._start()
+
+    def cancel_question(self):
+        """Back to this setup, nothing changed."""
+        self.asking = None
+        self.layout()
+        self.focus = self.start_focus()
+        self.dirty = True
+
+    def start_focus(self):
+        """Where the keyboard starts: the Start (or Host) button."""
+        return next(i for i, w in enumerate(self.widgets) if w.primary)
+
+    def _start(self):
+        """Create the game and go to the table."""
+        for i, seat in enumerate(self.seats):
+            seat.name = seat.name.strip() or NAMES[i]
+        options = dict(self.options)
+        if self.info.player_option:
+            options[self.info.player_option] = self.count()
+        if self.hosted:
+            plan = [HOST] + [REMOTE if i in self.remote else self.seats[i].level
+                             for i in range(1, self.count())]
+            names = [None if kind == REMOTE else seat.name for kind, seat in zip(plan, self.seats)]
+            self.go("lobby", hosting=None, host_plan=plan, host_names=names, host_options=options,
+                    host_listen=self.listen, host_seed=int(self.deal) if self.deal else None)
+            return
+        session = Session(self.info.id, self.seats, options, self.seed(), self.app.folders,
+                          executor=self.app.executor)
+        self.app.settings.players[self.info.id] = session.saved_seats()
+        self.app.save_settings()
+        setup = {"game_id": self.info.id, "seats": self.seats, "options": self.options}
+        director = FirstGameDirector() if self.tips and self.app.settings.tips else None
+        self.go("table", session=session, setup=setup, viewer=None, events_seen=0, curtains=[],
+                director=director)
+
+    def rules(self):
+        self.go("rules", rules_game=self.info.id, return_to="setup", tips=self.tips,
+                setup={"game_id": self.info.id, "seats": self.seats, "options": self.options})
+
+    def back(self):
+        if self.asking:
+            self.cancel_question()
+        else:
+            self.go("menu")
+
+    def _layout_question(self, screen):
+        """The question's buttons: Continue (focused), Abandon and start, Cancel."""
+        self.dialog = (screen.lw / 2 - 330, screen.lh / 2 - 170, 660, 340)
+        dx, dy, dw, dh = self.dialog
+        old = self.asking[0].info.title
+        rows = ((f"Continue {old}", self.continue_saved, True),
+                (f"Abandon it, start {self.info.title}", self.abandon_saved, False),
+                ("Cancel", self.cancel_question, False))
+        self.widgets = [ui.Button((dx + 80, dy + 146 + 60 * i, dw - 160, 48), label, action,
+                                  primary=primary, size=20, key=key)
+                        for i, ((label, action, primary), key) in enumerate(zip(rows, (
+                            "continue", "abandon", "cancel")))]
+
+    def draw(self, screen):
+        from sprites import felt
+        screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
+        self.draw_title(screen, self.info.title, self.info.description)
+        if self.asking:
+            self._draw_question(screen)
+            return
+        x0 = self.x0
+        screen.text("Players", 22, palette.TEXT, (x0, 136))
+        if self.info.min_players != self.info.max_players:
+            screen.text(str(self.count()), 26, palette.GOLD, (x0 + 272, 148), "center")
+        else:
+            screen.text(f"{self.count()} (this game is for {self.count()})", 22, palette.GOLD, (x0 + 200, 136))
+        y = 184
+        for i in range(self.count()):
+            screen.text(f"Seat {i + 1}", 20, palette.TEXT_DIM, (x0, y + 8))
+            y += 44
+        oy = 130
+        for option in self.info.options:
+            if option.id == self.info.player_option:
+                continue
+            screen.text(option.label, 20, palette.TEXT, (self.ox, oy + 8), width=220)
+            lines = screen.wrap(option.help, 15, 420)
+            for j, line in enumerate(lines[:2]):
+                screen.text(line, 15, palette.TEXT_DIM, (self.ox, oy + 40 + j * 16))
+            oy += 64
+        screen.text("Deal number", 20, palette.TEXT, (x0, self.deal_y + 8))
+        screen.text("Others play", 20, palette.TEXT, (x0, self.where_y + 8))
+        if self.hosted:
+            screen.text("Listen on", 20, palette.TEXT, (x0 + 560, self.where_y + 8))
+        screen.text("Leave it random, or type a number to replay a deal.", 15, palette.TEXT_DIM,
+                    (x0 + 420, self.deal_y + 11))
+        self.draw_widgets(screen)
+
+    def _draw_question(self, screen):
+        screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=120, edge=None, radius=0)
+        dx, dy, dw, dh = self.dialog
+        screen.panel(self.dialog, alpha=245, edge=palette.GOLD, radius=14)
+        screen.text("A game is in progress", 28, palette.GOLD, (dx + dw / 2, dy + 22), "midtop")
+        for i, line in enumerate(screen.wrap(self.asking_words, 20, dw - 60)[:3]):
+            screen.text(line, 20, palette.TEXT, (dx + dw / 2, dy + 66 + 26 * i), "midtop")
+        self.draw_widgets(screen)

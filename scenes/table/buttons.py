@@ -1,0 +1,104 @@
+"""The table's buttons: where each lies, what it says, and the intent its press means.
+
+Every button carries its intent (scenes/table/intents.py), handed to `act` (the model's
+`do`) when it is pressed: the top bar's (Menu, Rules, the director's, Undo, Hint), the
+action column (a director's own buttons, then a button per move or group of moves),
+a choice's options, Ready behind the curtain, Continue while an outcome is held, and the
+choices over the table once a director's work is done.
+"""
+from functools import partial
+
+from scenes.table import intents
+from scenes.table.layout import dialog_places
+from scenes.widgets import ui
+
+ROW = 44                # from one button of the action column to the next
+COLUMN_W = 186          # the action column's buttons' width
+TOP_Y, TOP_H = 12, 34   # the top bar's buttons
+
+
+def action_buttons(entries, right, bottom, hint, own, act):
+    """The buttons of `entries` (scenes/table/moves.button_entries) in a column, bottom
+    right of the table, under a director's `own` buttons [(key, label)], which are
+    marked; the hinted move's button is marked."""
+    buttons = []
+    y = bottom - 18 - ROW * (len(entries) + len(own))
+    for key, label in own:
+        button = ui.Button((right - 196, y, COLUMN_W, 38), label, partial(act, intents.Pressed(key)), primary=True,
+                           size=18, key=key)
+        button.marked = True
+        buttons.append(button)
+        y += ROW
+    for label, what, actions, title, enabled in entries:
+        button = ui.Button((right - 196, y, COLUMN_W, 38), label,
+                           partial(act, intents.Entry(what, tuple(actions), title)),
+                           enabled=enabled, primary=bool(actions), size=18)
+        if what == "why":           # switched off, pressed: it says why
+            button.on_refused = button.on_click
+        button.actions = actions
+        button.marked = hint is not None and hint in actions
+        buttons.append(button)
+        y += ROW
+    return buttons
+
+
+def dialog_buttons(options, lw, lh, swatch, act):
+    """A choice's options (`options`: [(label, action)]) in one or two columns, and Cancel:
+    (the choice's rect, its buttons); `swatch(action)` is the colour an option shows
+    beside its words, or None."""
+    rect, rects, cancel_rect = dialog_places(len(options), lw, lh)
+    buttons = []
+    for place, (label, action) in zip(rects, options):
+        button = ui.Button(place, label, partial(act, intents.Choose(action)), size=18)
+        button.actions = [action]
+        button.swatch = swatch(action)
+        buttons.append(button)
+    return rect, buttons + [ui.Button(cancel_rect, "Cancel", partial(act, intents.Close()), size=18)]
+
+
+def top_buttons(screen, right, extra, undo, hint, thinking, act):
+    """The top bar's buttons, right to left from `right`: Menu, Rules, the director's
+    `extra` [(label, key)], then Undo (when `undo`) and Hint (when `hint`; switched off
+    while a computer player is `thinking`); and where the top bar's words must end."""
+    top = []
+    x = right + 10
+    for label, intent in (("Menu", intents.Back()), ("Rules", intents.Rules()),
+                          *((label, intents.Pressed(key)) for label, key in extra)):
+        w = screen.text_width(label, 18) + 28
+        x -= w + 8
+        top.append(ui.Button((x, TOP_Y, w, TOP_H), label, partial(act, intent), size=18))
+    if undo:
+        x -= 74 + 8
+        top.append(ui.Button((x, TOP_Y, 74, TOP_H), "Undo", partial(act, intents.Undo()), size=18))
+    if hint:
+        x -= 74 + 8
+        top.append(ui.Button((x, TOP_Y, 74, TOP_H), "Hint", partial(act, intents.Hint()), size=18,
+                             enabled=not thinking))
+    return top, x - 12
+
+
+def curtain_buttons(screen, taker, act):
+    """Ready, and the move the person who passed the device may still take back (`taker`:
+    their name, or None)."""
+    buttons = [ui.Button((screen.lw / 2 - 90, screen.lh / 2 + 30, 180, 52), "Ready", partial(act, intents.Ready()),
+                         primary=True, size=24)]
+    if taker is not None:
+        label = f"Take back {taker}'s move"
+        w = screen.text_width(label, 18) + 28
+        buttons.append(ui.Button((screen.lw / 2 - w / 2, screen.lh / 2 + 100, w, 38), label,
+                                 partial(act, intents.Undo()), size=18))
+    return buttons
+
+
+def continue_button(right, bottom, act):
+    """Continue, bottom right of the table, while an outcome waits to be read."""
+    return ui.Button((right - 196, bottom - 62, COLUMN_W, 38), "Continue", partial(act, intents.Continue()),
+                     primary=True, size=18)
+
+
+def end_buttons(rects, choices, act):
+    """The choices over the table once the director's work is done, at `rects`
+    (`choices`: [(label, key, primary)])."""
+    return [ui.Button(rect, label, partial(act, intents.Pressed(key)), primary=primary,
+                      size=20 if len(label) < 18 else 17)
+            for rect, (label, key, primary) in zip(rects, choices)]

@@ -1,0 +1,230 @@
+"""Drawing the coach of a "Learn to play" lesson: the panel beside the table (the lesson's
+progress mark, what the coach says, a refused move's reply, then the scores and the
+game's facts, whose rows a bubble may point at) and the end of the lesson (the rules met,
+those a real game brings, and the buttons to go on).
+
+Only draws: every function takes the words it shows and changes nothing but the screen.
+"""
+import pygame
+
+from scenes.table.layout import PANEL_W, TOP
+from sprites import palette
+
+SIZES = (18, 17, 16, 15)    # the coach's text shrinks to these sizes before its oldest lines go
+PANEL_PX = 13               # ... but never under this many pixels (a small window keeps it larger)
+FACTS_SHARE = 0.3           # at most this share of the panel's height for the scores and facts
+REPLY_FILL = (78, 40, 16)
+
+
+def facts_rows(view, presenter, names):
+    """The panel's lower part: (words, value, colour, swatch) for each score and fact."""
+    rows = []
+    for seat, score in enumerate(view.scores):
+        if score is None:   # hidden from this seat: show what it can see instead
+            score = f"{sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')} cards"
+        colour = palette.GOLD if seat == view.current_player else palette.TEXT
+        rows.append((names[seat], str(score), colour, None))
+    for label, value, swatch in presenter.side_facts(view, names):
+        rows.append((f"{label}: {value}", "", palette.TEXT, swatch))
+    return rows
+
+
+def _fit(screen, paragraphs, reply, width, room):
+    """The size and lines ([(line, is the reply, is the last paragraph, gap before)]) that
+    fit `room` logical units of height: the words shrink first, then the oldest
+    paragraphs go whole, then the lines that still do not fit. A `reply` never pushes the
+    coach's words out: it is left out when the paragraphs shown without it would not all
+    fit beside it (the table says it instead, see reply_fits)."""
+    sizes = sizes_for(screen)
+    size, lines, kept = _fit_paragraphs(screen, paragraphs, width, room, sizes)
+    if reply and lines == _lines(screen, kept, "", width, size):
+        for with_reply in sizes:
+            both = _lines(screen, kept, reply, width, with_reply)
+            if _height(both, with_reply) <= room:
+                return with_reply, both
+    return size, lines
+
+
+def sizes_for(screen):
+    """The text sizes the coach's words may take on `screen`: SIZES, none under PANEL_PX
+    pixels."""
+    return tuple(dict.fromkeys(max(size, PANEL_PX / screen.s) for size in SIZES))
+
+
+def _fit_paragraphs(screen, paragraphs, width, room, sizes):
+    """_fit without a reply: (size, lines, the paragraphs kept)."""
+    for size in sizes:
+        lines = _lines(screen, paragraphs, "", width, size)
+        if _height(lines, size) <= room:
+            return size, lines, paragraphs
+    size = sizes[-1]
+    while len(paragraphs) > 1:
+        paragraphs = paragraphs[1:]
+        lines = _lines(screen, paragraphs, "", width, size)
+        if _height(lines, size) <= room:
+            return size, lines, paragraphs
+    while lines and _height(lines, size) > room:
+        lines.pop()
+    return size, lines, paragraphs
+
+
+def _lines(screen, paragraphs, reply, width, size):
+    lines = []
+    if reply:
+        lines += [(line, True, False, 0) for line in screen.wrap(reply, size, width - 16)]
+    for i, words in enumerate(paragraphs):
+        last = i == len(paragraphs) - 1
+        for j, line in enumerate(screen.wrap(words, size, width)):
+            lines.append((line, False, last, 12 if j == 0 and lines else 0))
+    return lines
+
+
+def _height(lines, size):
+    return sum(size + 5 + gap for *_, gap in lines) + (16 if lines and lines[0][1] else 0)
+
+
+def kept_rows(screen, rows):
+    """The score and fact rows the panel has room for (at most FACTS_SHARE of its height,
+    with their heading)."""
+    return rows[:int((screen.lh - TOP - 14) * FACTS_SHARE // 20) - 1]
+
+
+def row_rect(screen, rows, index):
+    """Where row `index` of `rows` (as facts_rows gives them) lies in the panel (a
+    logical rect), or None when the panel has no room for it."""
+    kept = kept_rows(screen, rows)
+    if index >= len(kept):
+        return None
+    x = screen.lw - PANEL_W - 10
+    bottom = screen.lh - 20 - 20 * len(kept)
+    return (x + 8, bottom + 20 * index - 2, PANEL_W - 16, 20)
+
+
+def anchor_rect(screen, anchor, view, presenter, names):
+    """Where a bubble's `anchor` points in the panel: `score:<name>` (that person's score)
+    or `fact:<label>` (the fact whose words begin so), as a logical rect; None when the
+    panel has no room for it."""
+    rows = facts_rows(view, presenter, names)
+    if anchor.startswith("score:"):
+        return row_rect(screen, rows, names.index(anchor[len("score:"):]))
+    label = anchor[len("fact:"):]
+    return row_rect(screen, rows, next((i for i, r in enumerate(rows) if r[0].startswith(label)), len(rows)))
+
+
+def words(screen, paragraphs, reply, rows):
+    """What the panel shows on this screen: (the rows kept, the text size, the lines as
+    _fit gives them). The rows take at most FACTS_SHARE of the height."""
+    h = screen.lh - TOP - 14
+    rows = kept_rows(screen, rows)
+    room = h - 10 - 20 * (len(rows) + 1) - 18 - 42
+    return (rows, *_fit(screen, paragraphs, reply, PANEL_W - 28, room))
+
+
+def reply_fits(screen, paragraphs, reply, rows):
+    """Does the panel show `reply` beside the coach's `paragraphs` (none of them pushed
+    out by it)?"""
+    return any(is_reply for _, is_reply, *_ in words(screen, paragraphs, reply, rows)[2])
+
+
+def panel(screen, paragraphs, reply, rows, progress=None):
+    """The coach's panel where the table's side panel stands: its heading with the
+    lesson's `progress` (this stop, how many), `reply` (a refused move's answer, in its
+    own box) and `paragraphs` (the newest, what to do now, brightest), then the score and
+    fact `rows` (from facts_rows) at the bottom."""
+    x = screen.lw - PANEL_W - 10
+    y = TOP + 4
+    h = screen.lh - y - 10
+    screen.panel((x, y, PANEL_W, h), alpha=215, edge=palette.GOLD)
+    screen.text("Coach", 20, palette.GOLD, (x + 14, y + 10))
+    if progress is not None:
+        screen.text(progress_words(*progress), 16, palette.TEXT_DIM, (x + PANEL_W - 14, y + 13), "topright")
+    rows, size, lines = words(screen, paragraphs, reply, rows)
+    bottom = y + h - 10 - 20 * len(rows)
+    pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 28)),
+                     screen.pixel((x + PANEL_W - 12, bottom - 28)), max(1, screen.px(1)))
+    screen.text("Scores", 15, palette.GOLD, (x + 14, bottom - 21))
+    for label, value, colour, swatch in rows:
+        screen.text(label, 15, colour, (x + 14, bottom), width=PANEL_W - 90 if value else PANEL_W - 50)
+        if value:
+            screen.text(value, 15, colour, (x + PANEL_W - 14, bottom), "topright")
+        if swatch in palette.HEX:
+            pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
+                               screen.pixel((x + PANEL_W - 22, bottom + 8)), screen.px(7))
+        bottom += 20
+    top = y + 42
+    cy = top
+    reply_lines = [line for line, is_reply, *_ in lines if is_reply]
+    if reply_lines:
+        screen.panel((x + 8, top - 6, PANEL_W - 16, len(reply_lines) * (size + 5) + 12),
+                     fill=REPLY_FILL, alpha=235, edge=palette.DANGER, radius=8)
+        for line in reply_lines:
+            screen.text(line, size, palette.TEXT, (x + 16, cy))
+            cy += size + 5
+        cy += 16
+    for line, is_reply, last, gap in lines:
+        if not is_reply:
+            cy += gap
+            screen.text(line, size, palette.TEXT if last else palette.TEXT_DIM, (x + 14, cy))
+            cy += size + 5
+
+
+def progress_words(reached, stops):
+    """The lesson's progress mark: 'step 5 of 17'."""
+    return f"step {reached} of {stops}"
+
+
+class Summary:
+    """Where the end of the lesson lies: its box, the closing words' lines, the rules'
+    lines by column (the rules met, then those a real game brings), and the buttons' row."""
+
+    def __init__(self, screen, closing, rules, later, buttons):
+        w = min(1040, screen.lw - 60)
+        self.x = screen.lw / 2 - w / 2
+        self.w = w
+        self.closing = screen.wrap(closing, 19, w - 48)
+        cols = 1 if len(rules) + len(later) <= 8 else 2
+        self.col_w = (w - 48 - 20 * (cols - 1)) / cols
+        self.blocks = []        # (heading, [[lines of a rule], ...] by column)
+        for heading, items in (("Rules you met", rules), ("In a real game you will also meet", later)):
+            if not items:
+                continue
+            wrapped = [screen.wrap("\u2022  " + rule, 16, self.col_w) for rule in items]
+            per_col = -(-len(wrapped) // cols)
+            self.blocks.append((heading, [wrapped[c * per_col:(c + 1) * per_col] for c in range(cols)]))
+        tall = sum(40 + max(sum(len(r) * 20 + 4 for r in column) for column in columns)
+                   for _, columns in self.blocks)
+        h = 66 + 26 * len(self.closing) + tall + 86
+        self.y = max(10, screen.lh / 2 - h / 2)
+        self.h = h
+        self.button_rects = [(screen.lw / 2 - buttons * 115 + i * 230 + 10, self.y + h - 66, 210, 48)
+                             for i in range(buttons)]
+
+
+def summary(screen, place, title, buttons, focus, hover):
+    """The end of the lesson over the dimmed table, laid out by `place` (a Summary):
+    `title`, the closing words, the rules met and those a real game brings, and the
+    `buttons` (the keyboard on `focus`, the pointer over `hover`)."""
+    screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=130, edge=None, radius=0)
+    x, y = place.x, place.y
+    screen.panel((x, y, place.w, place.h), alpha=245, edge=palette.GOLD, radius=14)
+    screen.text(title, 30, palette.GOLD, (screen.lw / 2, y + 18), "midtop", width=place.w - 40)
+    cy = y + 66
+    for line in place.closing:
+        screen.text(line, 19, palette.TEXT, (x + 24, cy))
+        cy += 26
+    for heading, columns in place.blocks:
+        cy += 10
+        screen.text(heading, 19, palette.GOLD, (x + 24, cy))
+        cy += 30
+        bottom = cy
+        for c, column in enumerate(columns):
+            ry = cy
+            for wrapped in column:
+                for line in wrapped:
+                    screen.text(line, 16, palette.TEXT, (x + 24 + c * (place.col_w + 20), ry))
+                    ry += 20
+                ry += 4
+            bottom = max(bottom, ry)
+        cy = bottom
+    for button in buttons:
+        button.draw(screen, focused=button is focus, hovered=button is hover)

@@ -1,0 +1,546 @@
+"""Drawing the table: the felt with its lanes and seats, the cards of a Board, cards in
+flight, the die, the top bar, the side panel and its log, messages, dialogs and the
+curtain; and the Layer that keeps what changes only with the layout drawn once.
+
+Only draws: every function takes what it shows (a Board, a view, a presenter, words,
+the cards in flight) and changes nothing but the screen. A Board has every card in
+its place; the cards still flying there are left out when drawn (`grounded`).
+"""
+import random
+from contextlib import contextmanager
+from typing import NamedTuple
+
+import pygame
+
+from scenes.table.layout import PANEL_W, TOP, bubble_box, landed, pile_cards, zoom_box
+from sprites import cards as card_sprites
+from sprites import die as die_sprite
+from sprites import palette
+
+
+class Look:
+    """How cards are drawn: the view's backs (through the presenter), colour-blind marks."""
+
+    def __init__(self, presenter, view, colourblind):
+        self.presenter, self.view, self.colourblind = presenter, view, colourblind
+
+    def image(self, card, w, h, zone_key, shadowed=False):
+        """A card's face (or its zone's back for None) at a pixel size."""
+        back = self.presenter.back_of(self.view, zone_key)
+        draw = card_sprites.shadowed if shadowed else card_sprites.image
+        return draw(card, w, h, self.colourblind, self.presenter.family, back)
+
+
+class Layer:
+    """What changes only with the layout (felt, seats, cards, panels), drawn once into a
+    cached surface; frames then blit it and draw only what moves on top:
+    `if layer.stale(screen, key): with layer.painting(screen): ...`, then `layer.show(screen)`."""
+
+    def __init__(self):
+        self.surface = None
+        self.key = None
+
+    def invalidate(self):
+        """Paint the layer afresh at the next frame."""
+        self.key = None
+
+    def stale(self, screen, key):
+        """Is the layer to be painted again, `key` (everything it shows depends on) having
+        changed? It is then taken to be painted for `key`."""
+        if key == self.key:
+            return False
+        self.key = key
+        if self.surface is None or self.surface.get_size() != screen.surface.get_size():
+            self.surface = pygame.Surface(screen.surface.get_size()).convert()
+        return True
+
+    @contextmanager
+    def painting(self, screen):
+        """Within it, `screen` draws into the layer."""
+        surf = screen.surface
+        screen.surface = self.surface
+        try:
+            yield
+        finally:
+            screen.surface = surf
+
+    def show(self, screen):
+        """Blit the layer onto the screen."""
+        screen.surface.blit(self.surface, (0, 0))
+
+
+def top_bar(screen, title, words, right):
+    """The bar across the top: the title, then `words` up to `right` (see bar_lines);
+    returns where the words start and end (x, x)."""
+    screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
+    screen.text(title, 24, palette.TEXT, (18, 10))
+    x = 18 + screen.text_width(title, 24) + 18
+    return x, x + bar_text(screen, words, (x, 0, max(40, right - x), TOP - 6), palette.GOLD)
+
+
+BAR_SIZES = (20, 17, 15, 13)    # the top bar's text sizes, largest first (never under 13 px)
+
+
+def bar_lines(screen, words, width):
+    """`words` as the top bar draws them within `width`: (size, lines): one line at the
+    largest size that holds them, else two lines at the largest size that holds them in
+    two; words are never cut, but for an ellipsis after the last whole word that fits
+    in two lines at the smallest size."""
+    for size in BAR_SIZES:
+        lines = screen.wrap(words, size, width)
+        if len(lines) <= (1 if size == BAR_SIZES[0] else 2):
+            return size, lines
+    size = BAR_SIZES[-1]
+    first, rest = lines[0], " ".join(lines[1:]).split(" ")
+    while len(rest) > 1 and screen.text_width(" ".join(rest) + "...", size) > width:
+        rest.pop()
+    return size, [first, " ".join(rest) + "..."]
+
+
+def bar_text(screen, words, box, colour):
+    """Draw `words` in the top bar's way (bar_lines) centred down `box` (x, y, w, h);
+    returns their width."""
+    x, y, w, h = box
+    size, lines = bar_lines(screen, words, w)
+    top = y + h / 2 - (11 if len(lines) == 1 else 20)
+    return max(screen.text(line, size, colour, (x, top + 20 * i)) for i, line in enumerate(lines))
+
+
+def plate(screen, spot, name, right, current, computer=False):
+    """A seat's name plate at `spot` (x, y, w): a computer's mark (a small screen), its
+    name, and `right` (a count, 'thinking...', 'folded')."""
+    x, y, w = spot
+    fill = (64, 52, 14) if current else palette.PANEL
+    screen.panel((x, y, w, 28), fill=fill, alpha=230, edge=palette.GOLD if current else palette.PANEL_EDGE,
+                 radius=8)
+    colour = palette.GOLD if current else palette.TEXT
+    left = x + 10
+    if computer:
+        computer_mark(screen, (left, y + 8), colour)
+        left += 22
+    rw = screen.text_width(right, 16)
+    screen.text(name, 18, colour, (left, y + 6), width=x + w - left - rw - 18)
+    screen.text(right, 16, palette.TEXT_DIM, (x + w - 10, y + 7), "topright")
+
+
+def computer_mark(screen, pos, colour):
+    """The mark of a seat a computer plays: a small screen on its stand, at logical `pos`."""
+    x, y = pos
+    width = max(1, screen.px(2))
+    pygame.draw.rect(screen.surface, colour, screen.rect((x, y, 16, 11)), width, border_radius=screen.px(2))
+    pygame.draw.line(screen.surface, colour, screen.pixel((x + 8, y + 11)), screen.pixel((x + 8, y + 14)), width)
+    pygame.draw.line(screen.surface, colour, screen.pixel((x + 4, y + 14)), screen.pixel((x + 12, y + 14)), width)
+
+
+def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None):
+    """Each seat's name plate: {seat: (name, its card count, 'thinking...' or its status
+    ('folded'), is current, is a computer)}."""
+    plates = {}
+    for seat, name in enumerate(names):
+        count = sum(z.count for z in view.zones if z.owner == seat and z.kind == "hand")
+        you = seat == viewer and name != "You"      # a lesson calls its learner You already
+        name += " (you)" if you else ""
+        status = (statuses or {}).get(seat)
+        right = "thinking..." if thinking == seat else status or f"{count} card" + ("" if count == 1 else "s")
+        plates[seat] = (name, right, view.current_player == seat, not humans[seat])
+    return plates
+
+
+def felt_and_seats(screen, board, plates, open_lanes=frozenset()):
+    """The field's lanes (those in `open_lanes`, where a picked card may go, edged in gold),
+    the other seats' panels, every name plate and the zones' captions; `plates` maps a seat
+    to (name, right-hand words, is current, is a computer)."""
+    for lane, area in zip(board.lanes, board.areas):
+        r = screen.rect(area)
+        pygame.draw.rect(screen.surface, (30, 104, 62), r, border_radius=screen.px(8))
+        if lane in open_lanes:
+            edge = max(2, screen.px(3))
+            pygame.draw.rect(screen.surface, palette.GOLD, r.inflate(2 * edge, 2 * edge), edge,
+                             border_radius=screen.px(10))
+        for k in range(1, 3):
+            y = r.top + r.h * k // 3 - screen.px(2)
+            pygame.draw.line(screen.surface, (210, 230, 210), (r.left + screen.px(6), y),
+                             (r.right - screen.px(6), y), max(1, screen.px(1)))
+    for rect in board.seat_panels.values():
+        screen.panel(rect, alpha=90, edge=None, radius=12)
+    for seat, spot in board.plates.items():
+        if seat in plates:
+            plate(screen, spot, *plates[seat])
+    for words, pos in board.labels:
+        screen.text(words, 15, palette.TEXT_DIM, pos)
+
+
+def flying_key(flying):
+    """The cards in flight (Motion.hidden()) as a value the cached layer can key on."""
+    return tuple(sorted((zone, tuple(sorted(ids)), count) for zone, (ids, count) in flying.items()))
+
+
+def in_flight(placed, flying):
+    """Is the face-up card `placed` still flying to its place?"""
+    return placed.card is not None and id(placed.card) in flying.get(placed.zone, ((), 0))[0]
+
+
+def grounded(board, flying):
+    """What to draw of `board` while the cards of `flying` (Motion.hidden()) are still in the
+    air: (the placed cards, the empty slots). A card in flight is left out (a hidden one:
+    the last hidden ones of its zone); a pile it flies to shows the cards already there."""
+    if not flying:
+        return board.placed, board.slots
+    left_out, counted = set(), {}
+    for p in reversed(board.placed):
+        if p.card is None and p.index >= 0 and counted.get(p.zone, 0) < flying.get(p.zone, ((), 0))[1]:
+            counted[p.zone] = counted.get(p.zone, 0) + 1
+            left_out.add(id(p))
+    placed, slots = [], list(board.slots)
+    for p in board.placed:
+        if p.zone in board.piles and p.zone in flying:
+            if p.index >= 0:            # the pile's top: the pile again, as it is so far
+                rect, cards = board.piles[p.zone]
+                shown = landed(cards, flying[p.zone])
+                placed += pile_cards(p.zone, shown, rect)
+                slots += [] if shown else [rect]
+        elif not (in_flight(p, flying) or id(p) in left_out):
+            placed.append(p)
+    return placed, slots
+
+
+def cards(screen, board, look, focus=None, flying=None):
+    """The empty slots and every placed card that has landed (see grounded), with its
+    raise, selection, hint, dim, and the keyboard's mark on `focus` (a placed card)."""
+    surf = screen.surface
+    placed, slots = grounded(board, flying or {})
+    for slot in slots:
+        pygame.draw.rect(surf, palette.FELT_LIGHT, screen.rect(slot), max(1, screen.px(2)),
+                         border_radius=screen.px(6))
+    width = max(2, screen.px(3))
+    for p in placed:
+        r = screen.rect(p.rect)
+        img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)
+        surf.blit(img, (r.x - pad, r.y - pad))
+        edge = palette.SELECT if p.selected else palette.HINT if p.hinted else palette.GOLD if p.raised else None
+        if edge is not None:
+            surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
+        if p.dimmed:
+            surf.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
+        if p is focus:
+            w2 = max(2, screen.px(4))
+            surf.blit(card_sprites.outline(r.w, r.h, palette.SELECT, w2), (r.x - w2, r.y - w2))
+
+
+def lifted(screen, placed, look, rect, focused=False):
+    """One card drawn whole over the others at logical `rect` (hovered or dragged);
+    `focused`: the keyboard is on it."""
+    r = screen.rect(rect)
+    img, pad = look.image(placed.card if placed.face_up else None, r.w, r.h, placed.zone, shadowed=True)
+    screen.surface.blit(img, (r.x - pad, r.y - pad))
+    edge = palette.SELECT if placed.selected or focused else palette.GOLD if placed.raised else None
+    if edge is not None:
+        width = max(2, screen.px(3))
+        screen.surface.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
+
+
+def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=()):
+    """The face-up card under the pointer shown enlarged to `size`, beside it within the
+    table down to `bottom`, so the card itself stays in sight and clickable, and clear of
+    `keep_clear` (what the person is told to click) and, where it can, of `avoid` (see
+    scenes/table/layout.zoom_box). Returns where it lies (a logical rect), or None when
+    the card is already as large."""
+    w, h = size
+    if w <= placed.rect.w and h <= placed.rect.h:
+        return None
+    box = zoom_box(placed.rect, size, board.table_w, bottom, keep_clear, avoid)
+    r = screen.rect(box)
+    img, pad = look.image(placed.card, r.w, r.h, placed.zone, shadowed=True)
+    screen.surface.blit(img, (r.x - pad, r.y - pad))
+    width = max(2, screen.px(3))
+    screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
+    return box
+
+
+def flights(screen, motion, board, look, centre):
+    """The cards in flight, between where they were and where they land."""
+    surf = screen.surface
+    for f in motion.flights:
+        t = f.progress()
+        if t is None:
+            continue
+        end = motion.target(f, board, centre)
+        x, y, w, h = (a + (b - a) * t for a, b in zip(f.start, end))
+        face = f.card is not None and (not f.flip or t >= 0.5)
+        squeeze = abs(1 - 2 * t) if f.flip else 1.0
+        r = screen.rect((x, y, w, h))
+        img = look.image(f.card if face else None, r.w, r.h, f.zone)
+        if squeeze < 1:
+            img = pygame.transform.smoothscale(img, (max(1, int(r.w * squeeze)), max(1, r.h)))
+        surf.blit(card_sprites.shadow(r.w, r.h), r.move(-screen.px(4), screen.px(6)))
+        surf.blit(img, img.get_rect(center=r.center))
+
+
+def die(screen, motion, board):
+    """The die: spinning while it rolls, then its value."""
+    if motion.die_value is None or board.die is None:
+        return
+    rect = pygame.Rect(0, 0, screen.px(54), screen.px(54))
+    rect.center = screen.pixel(board.die)
+    if motion.rolling > 0:
+        value = random.Random(int(motion.rolling * 40)).randint(1, 6)
+        die_sprite.DieSprite(value, rect).draw(screen.surface, angle=motion.rolling * 900 % 360)
+    else:
+        die_sprite.DieSprite(motion.die_value, rect).draw(screen.surface)
+
+
+def message_width(screen, board, words):
+    """The width of the one-line message of `words`."""
+    return min(board.table_w - 80, screen.text_width(words, 18) + 40)
+
+
+def message(screen, board, words, spot=None):
+    """A one-line message (an illegal move's reason, a hint) at `spot` (x, y: where the
+    table placed it, clear of the cards it talks about), else above the hand."""
+    if not words:
+        return
+    width = message_width(screen, board, words)
+    x, y = spot or (board.table_w / 2 - width / 2, board.message_y())
+    screen.panel((x, y, width, 32), fill=(70, 22, 18), alpha=230, edge=palette.DANGER)
+    screen.text(words, 18, palette.TEXT, (x + width / 2, y + 16), "center", width=width - 20)
+
+
+BUBBLE_PX = 15          # a bubble's words are never drawn smaller than this, in pixels
+BUBBLE_SIZE = 20        # ... and at this logical size when the window is large enough
+BUBBLE_W = 380          # the widest a bubble's words run, in logical units
+BUBBLE_FILL = (252, 244, 220)
+BUBBLE_TEXT = (40, 32, 20)
+
+
+def bubble_size(screen):
+    """The logical text size of a bubble: BUBBLE_SIZE, larger in a small window so that
+    its pixels never fall under BUBBLE_PX."""
+    return max(BUBBLE_SIZE, BUBBLE_PX / screen.s)
+
+
+class Bubble(NamedTuple):
+    """A bubble placed: its lines at text `size`, its box, the tip of its arrow and the
+    rect it points at (logical units)."""
+
+    lines: list
+    size: float
+    box: object
+    tip: tuple
+    target: object
+
+
+def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=()):
+    """A Bubble of `words` pointing at `target` (a logical rect), inside `bounds` (x, y,
+    w, h), covering nothing of the target nor, where any place can, of `keep_clear` (what
+    the person is told to click), and where it can none of the `avoid` rects, then none
+    of the `cards`."""
+    size = bubble_size(screen)
+    width = min(BUBBLE_W * size / BUBBLE_SIZE, bounds[2] - 20)
+    lines = screen.wrap(words, size, width)
+    w = max(screen.text_width(line, size) for line in lines) + 28
+    h = size * 1.3 * len(lines) + 18
+    box, tip = bubble_box(target, (w, h), bounds, avoid=avoid, keep_clear=keep_clear, cards=cards)
+    return Bubble(lines, size, box, tip, pygame.Rect(target))
+
+
+def bubble(screen, placed):
+    """A placed Bubble: its words in a box, an arrow to what they mean, which is ringed."""
+    lines, size, box, tip, target = placed
+    ring = max(2, screen.px(3))
+    pygame.draw.rect(screen.surface, palette.HINT, screen.rect(target.inflate(10, 10)), ring,
+                     border_radius=screen.px(8))
+    x = min(max(tip[0], box.left + 18), box.right - 18)
+    y = min(max(tip[1], box.top + 14), box.bottom - 14)
+    beside = tip[0] >= box.right or tip[0] <= box.left
+    if not beside and (box.bottom <= tip[1] or box.top >= tip[1]):   # above or below: the arrow leaves an edge across
+        edge = box.bottom - 2 if box.bottom <= tip[1] else box.top + 2
+        base = [(x - 12, edge), (x + 12, edge)]
+    else:
+        edge = box.right - 2 if box.right <= tip[0] else box.left + 2
+        base = [(edge, y - 12), (edge, y + 12)]
+    pygame.draw.polygon(screen.surface, palette.HINT, [screen.pixel(tip)] + [screen.pixel(p) for p in base])
+    screen.panel(box, fill=BUBBLE_FILL, alpha=250, edge=palette.HINT, radius=10)
+    for i, line in enumerate(lines):
+        screen.text(line, size, BUBBLE_TEXT, (box.x + 14, box.y + 9 + i * size * 1.3))
+
+
+def outcomes(screen, board, held, zones, flying=None):
+    """The outcomes held on the table (scenes/table/hold.Outcome): the face-up cards of `zones`
+    (the banner's winner's cards on the table, those landed) ringed in gold, each lane's
+    result on its lane, and the banner's words over the table, above the hand."""
+    width = max(3, screen.px(4))
+    for p in grounded(board, flying or {})[0]:
+        if p.face_up and p.zone in zones:
+            r = screen.rect(p.rect)
+            screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
+    areas = dict(zip(board.lanes, board.results))
+    banner = None
+    for outcome in held:
+        if outcome.lane in areas:
+            lane_result(screen, areas[outcome.lane], outcome.words)
+        elif outcome.lane is None:
+            banner = outcome
+    if banner is None or not banner.words:
+        return
+    words = banner.words
+    x, y = 340, board.hand_top - 44         # beside the viewer's name plate, above the hand
+    room = board.table_w - 220 - x
+    if screen.text_width(words, 18) <= room - 30:
+        lines, size = [words], 18
+    else:                                   # two smaller lines, in the same band
+        lines, size = screen.wrap(words, 15, room - 30), 15
+        lines = lines[:1] + [" ".join(lines[1:])]
+    w = min(room, max(screen.text_width(line, size) for line in lines) + 30)
+    screen.panel((x, y, w, 38), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
+    for i, line in enumerate(lines):
+        screen.text(line, size, palette.GOLD, (x + 15, y + 19 + (i - (len(lines) - 1) / 2) * 17), "midleft",
+                    width=w - 30)
+
+
+def lane_result(screen, band, words):
+    """A lane's result written in its band between the lane's rows (two lines at most)."""
+    x, y, w, h = band
+    lines = screen.wrap(words, 15, w - 12)
+    lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+    top = y + h / 2 - (10 + LOG_LINE * len(lines)) / 2
+    screen.panel((x, y, w, h), fill=(64, 52, 14), alpha=240, edge=palette.GOLD)
+    for i, line in enumerate(lines):
+        screen.text(line, 15, palette.GOLD, (x + w / 2, top + 5 + LOG_LINE * i), "midtop", width=w - 12)
+
+
+def toast(screen, motion, words_at, right):
+    """The newest toast in the top bar: after the bar's words (`words_at`: where they
+    start and end) up to `right`, or over them, on two lines if need be, when it does
+    not hold there on one."""
+    if not motion.toasts:
+        return
+    words = motion.toasts[-1][0]
+    start, end = words_at
+    x = end + 16
+    width = min(right - x - 8, screen.text_width(words, 18) + 30)
+    if screen.text_width(words, 18) + 30 <= width:
+        screen.panel((x, 10, width, 32), fill=(20, 20, 24), alpha=230, edge=palette.GOLD)
+        screen.text(words, 18, palette.TEXT, (x + 15, 26), "midleft")
+        return
+    x, width = start - 8, right - start + 8     # over the whole of the bar's words
+    screen.panel((x, 3, width, TOP - 12), fill=(20, 20, 24), alpha=255, edge=palette.GOLD)
+    bar_text(screen, words, (x + 15, 3, width - 30, TOP - 12), palette.TEXT)
+
+
+def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scroll=0):
+    """The right-hand panel: scores, the game's facts, the deal number, the log (its
+    newest entry at the bottom, `scroll` entries back from the newest). Returns the log
+    lines cut short, as [(logical rect, the entry's full words)], for their hover."""
+    x = screen.lw - PANEL_W - 10
+    y = TOP + 4
+    h = screen.lh - y - 10
+    screen.panel((x, y, PANEL_W, h), alpha=200)
+    cy = y + 12
+    screen.text("Scores", 18, palette.GOLD, (x + 14, cy))
+    cy += 24
+    unit = presenter.score_words(view)
+    if None in view.scores:
+        unit += "; a hidden score shows the cards held"
+    for line in screen.wrap(unit, 15, PANEL_W - 28):
+        screen.text(line, 15, palette.TEXT_DIM, (x + 14, cy))
+        cy += 18
+    cy += 4
+    for seat, score in enumerate(view.scores):
+        if score is None:   # hidden from this seat: show what it can see instead
+            count = sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')
+            score = f"{count} card" + ("" if count == 1 else "s")
+        colour = palette.GOLD if seat == view.current_player else palette.TEXT
+        screen.text(names[seat], 16, colour, (x + 14, cy), width=PANEL_W - 100)
+        screen.text(str(score), 16, colour, (x + PANEL_W - 14, cy), "topright")
+        cy += 21
+    cy += 8
+    for label, value, swatch in presenter.readouts(view, names):
+        screen.text(f"{label}: {value}", 16, palette.TEXT, (x + 14, cy), width=PANEL_W - 50)
+        if swatch in palette.HEX:
+            pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
+                               screen.pixel((x + PANEL_W - 22, cy + 8)), screen.px(8))
+        cy += 21
+    cy += 8
+    if seed is not None:          # a joined screen is not told the deal number
+        screen.text(f"Deal number {seed}", 15, palette.TEXT_DIM, (x + 14, cy))
+        cy += 28
+    return log(screen, (x, cy, PANEL_W, y + h - cy - 6), log_title, log_lines, scroll)
+
+
+LOG_LINE = 18       # a log line's height
+LOG_LINES = 2       # at most this many lines per entry; longer ones end in an ellipsis
+
+
+def log(screen, box, title, entries, scroll=0):
+    """The log in `box` (x, y, w, h): the title (with how far it is scrolled back), then
+    the entries that fit, the newest at the bottom, `scroll` entries back from the newest.
+    Returns [(logical rect, full words)] for the entries cut short."""
+    x, y, w, h = box
+    scroll = max(0, min(scroll, len(entries) - 1))
+    more = f"  ({scroll} newer below)" if scroll else ""
+    screen.text(title + more, 18, palette.GOLD, (x + 14, y), width=w - 28)
+    top = y + 26
+    room = int((y + h - top) // LOG_LINE)
+    shown = []
+    for entry in reversed(entries[:len(entries) - scroll]):
+        lines = screen.wrap(entry, 15, w - 28)
+        cut = len(lines) > LOG_LINES
+        if cut:
+            rest = " ".join(lines[LOG_LINES - 1:])
+            lines = lines[:LOG_LINES - 1] + [rest]
+        if len(lines) > room:
+            break
+        room -= len(lines)
+        shown.append((entry, lines, cut))
+    cut_short = []
+    cy = top
+    for entry, lines, cut in reversed(shown):
+        start = cy
+        for line in lines:
+            screen.text(line, 15, palette.TEXT, (x + 14, cy), width=w - 28)
+            cy += LOG_LINE
+        if cut or screen.text_width(lines[-1], 15) > w - 28:
+            cut_short.append(((x + 14, start, w - 28, cy - start), entry))
+    return cut_short
+
+
+def tooltip(screen, rect, words, right):
+    """The full words of a log entry cut short, in a panel left of `rect`, ending at `right`."""
+    width = min(420, screen.text_width(words, 15) + 24)
+    lines = screen.wrap(words, 15, width - 24)
+    height = 12 + LOG_LINE * len(lines)
+    x = max(10, right - width)
+    y = max(10, min(rect[1], screen.lh - height - 10))
+    screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=240, edge=palette.GOLD)
+    for i, line in enumerate(lines):
+        screen.text(line, 15, palette.TEXT, (x + 12, y + 6 + LOG_LINE * i))
+
+
+def curtain(screen, name):
+    """The curtain that hides the table until `name` has the device."""
+    screen.panel((0, 0, screen.lw, screen.lh), fill=(12, 30, 22), alpha=255, edge=None, radius=0)
+    screen.text(f"Pass to {name}. Ready?", 44, palette.TEXT, (screen.lw / 2, screen.lh / 2 - 40), "center")
+    screen.text(f"Only {name} should look at the screen now.", 20, palette.TEXT_DIM,
+                (screen.lw / 2, screen.lh / 2 + 4), "center")
+
+
+def dialog(screen, rect, title, buttons, focus, hover, colourblind):
+    """A choice between several actions, over the dimmed table."""
+    screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=120, edge=None, radius=0)
+    screen.panel(rect, alpha=245, edge=palette.GOLD, radius=14)
+    if screen.text_width(title, 22) <= rect[2] - 30:
+        screen.text(title, 22, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 18), "midtop", width=rect[2] - 30)
+    else:                                   # a question: two smaller lines
+        for i, line in enumerate(screen.wrap(title, 17, rect[2] - 30)[:2]):
+            screen.text(line, 17, palette.GOLD, (rect[0] + rect[2] / 2, rect[1] + 10 + 21 * i), "midtop",
+                        width=rect[2] - 30)
+    for i, button in enumerate(buttons):
+        button.draw(screen, focused=i == focus % len(buttons), hovered=button is hover)
+        swatch = getattr(button, "swatch", None)
+        if swatch:
+            r = screen.rect(button.rect)
+            pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
+                               (r.x + screen.px(22), r.centery), screen.px(10))
+            if colourblind:
+                screen.text(palette.colour_letter(swatch), 14, palette.TEXT,
+                            (button.rect.x + 22, button.rect.centery), "center")

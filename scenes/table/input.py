@@ -1,0 +1,243 @@
+"""From a click or a key to what the person means at the table.
+
+TableInput reads one mouse or key event against the table as laid out (`Laid`) and where
+the pointer and the keyboard are (scenes/table/state.Pointer), and returns the intents it
+means (scenes/table/intents.py): play these moves, toggle a card, pick a lane, refuse
+with words, press a button, scroll the log, move the keyboard, hover, grab, drag or drop
+a card, undo, ask for a hint, close a choice, leave, go on from an outcome held on the
+table. It changes nothing: the scene keeps the pointer's intents and hands the others to
+the model of the table. What a card or a lane stands for is read from the legal moves
+(scenes/table/moves.py); where the keyboard starts after a change is `main_focus`.
+"""
+from typing import NamedTuple
+
+import pygame
+
+from game import registry
+from game.presenter import card_name
+from scenes.table.intents import (Back, Close, Continue, Drag, Drop, Focus, Grab, Hint, Hover, HoverButton, Play,
+                                  PickLane, Press, Refuse, Scroll, Tip, Toggle, Undo)
+from scenes.table.layout import card_at, hover_rect
+from scenes.table.moves import click_card, hidden_fits, lane_fits, needs_lane
+
+ACTIVATE = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+WALK = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) + ACTIVATE
+DRAG = 8        # how far the pointer moves with a card held before it is a drag
+
+
+def is_undo(event):
+    """Is this key press Undo (Ctrl+Z, or Cmd+Z on a Mac)?"""
+    return event.key == pygame.K_z and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
+
+def walk(items, focus, key, mod):
+    """The keyboard focus after an arrow or Tab among `items` (from `focus`), passing over
+    buttons that are switched off."""
+    back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
+    for _ in range(len(items)):
+        focus = (focus + (-1 if back else 1)) % len(items)
+        if getattr(items[focus], "enabled", True):
+            break
+    return focus
+
+
+def main_focus(laid, dialog_default=0):
+    """Where the keyboard starts after a change: on a choice, its marked option (a lesson's
+    coach) or `dialog_default`; behind the curtain, Ready; on the table, a marked card or
+    button (a hint, a lesson's coach), else a card you may play, else the first action
+    button, else your first card, else Hint or Rules (never Menu or Undo)."""
+    cards, widgets = laid.cards, laid.widgets
+    if laid.cover == "dialog":
+        return next((i for i, w in enumerate(widgets) if w.marked), dialog_default)
+    marked = [i for i, p in enumerate(cards) if p.hinted] + [
+        len(cards) + i for i, w in enumerate(widgets) if getattr(w, "marked", False)]
+    if laid.cover:
+        return 0
+    if marked:
+        return marked[0]
+    first = next((i for i, p in enumerate(cards) if p.raised), None)
+    if first is None and any(getattr(w, "actions", None) for w in widgets):
+        first = len(cards)
+    if first is None and not cards:
+        first = next((len(cards) + i for i, w in enumerate(widgets)
+                      if getattr(w, "label", None) in ("Hint", "Rules", "Ready")), 0)
+    return first if first is not None else 0
+
+
+class Laid(NamedTuple):
+    """The table as the last layout left it, as the input reads it."""
+
+    board: object           # the Board (scenes/table/layout.py)
+    cards: list             # the cards the keyboard walks, before the widgets
+    widgets: list           # the buttons the keyboard walks: the action buttons and the top ones,
+                            # a choice's options, Ready, or what covers the table
+    top: list               # the top bar's buttons (clicked before anything else)
+    cover: str              # what covers the table: "", "curtain", "dialog", "hold" (an outcome waits
+                            # to be read) or "over"
+    legal: tuple            # the moves the person may make now
+    playing: bool           # may the person at the screen play now?
+    view: object            # the view drawn
+    viewer: object          # whose view it is (None: everyone's)
+    presenter: object
+    why_illegal: object     # why_illegal(action): the rules' reason
+    dialog_rect: tuple      # where a choice open lies (None without one)
+    title_right: float      # where the top bar's words must end
+    bubble: tuple = None    # a director's bubble, placed (scenes/table/draw.Bubble)
+    selection: tuple = ()   # the cards picked for a several-card move
+    targets: tuple = ()     # the rects the person is told to click (kept in sight)
+
+
+class TableInput:
+    """Reads the table's mouse and key events: `read(...)` gives the intents an event
+    means. It keeps nothing and changes nothing."""
+
+    def read(self, event, pos, laid, pointer, tips=()):
+        """The intents of `event` (`pos`: its logical point, for the mouse) on the table as
+        `laid` out, with the `pointer` where it is and the log's entries cut short `tips`
+        [(rect, words)]; [] when it means nothing here."""
+        if event.type == pygame.MOUSEWHEEL:
+            return [Scroll(3 * event.y)]
+        if event.type == pygame.MOUSEMOTION:
+            return self.moved(pos, laid, pointer, tips)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.pressed(pos, laid, pointer)
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and pointer.press is not None:
+            return self.released(pos, laid, pointer)
+        if event.type == pygame.KEYDOWN:
+            return self.key(event, laid, pointer)
+        return []
+
+    # ---- the mouse -------------------------------------------------------------------------
+    def moved(self, pos, laid, pointer, tips):
+        """The pointer moved: a log entry's tip, the card held dragged or the card under it
+        lifted, the button under it lit (each only when it changes)."""
+        intents = []
+        tip = next((t for t in tips if pygame.Rect(t[0]).collidepoint(pos)), None)
+        if tip != pointer.log_tip:
+            intents.append(Tip(tip))
+        if not laid.cover and pointer.press is not None:
+            start = pointer.press[1]
+            if pointer.drag_pos is not None or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG:
+                intents.append(Drag(pos))
+        elif laid.cover in ("", "hold"):
+            under = self.card_under(pos, laid, pointer)
+            hovered = under if under is not None and (under.face_up or under.raised) else None
+            if hovered is not pointer.hovered:
+                intents.append(Hover(hovered))
+        button = next((w for w in laid.widgets if w.hit(pos)), None)
+        if button is not pointer.hover_button:
+            intents.append(HoverButton(button))
+        return intents
+
+    def pressed(self, pos, laid, pointer):
+        """The button went down: on a button (the top ones first), a card (held until it is
+        let go), or a lane for the card picked; anywhere else while an outcome is held:
+        Continue."""
+        for button in laid.top if laid.cover in ("", "hold") else ():
+            if button.hit(pos):
+                return [Press(button)]
+        for i, button in enumerate(laid.widgets):
+            if button.hit(pos):
+                return [Press(button, i if laid.cover in ("curtain", "dialog") else None)]
+        if laid.cover == "hold":
+            return [Continue(by_click=True)]
+        if laid.cover:
+            return []
+        placed = self.card_under(pos, laid, pointer)
+        if placed is not None:
+            return [Grab(placed, pos)]
+        lane = laid.board.lane_at(pos)
+        if lane is not None and laid.playing:
+            if laid.selection:
+                return self.click_lane(lane, laid.selection[0], laid)
+            if any(a.kind in laid.presenter.LANE_ARGS for a in laid.legal):
+                return [Refuse("Pick a card of your line first, then click its lane")]
+        return []
+
+    def released(self, pos, laid, pointer):
+        """The button let go of a held card: a click where it was pressed, a drop elsewhere
+        (on a lane: into that lane; anywhere off the hand: as a click on the card)."""
+        placed = pointer.press[0]
+        if pointer.drag_pos is None:
+            return [Drop()] + self.click_card(placed, laid, pointer)
+        board = laid.board
+        lane = board.lane_at(pos)
+        if lane is not None and placed.face_up and laid.playing:
+            return [Drop()] + self.click_lane(lane, placed.card, laid)
+        if placed.zone != board.hand_key or not pygame.Rect(
+                *map(int, board.boxes[placed.zone])).inflate(0, 40).collidepoint(pos):
+            return [Drop()] + self.click_card(placed, laid, pointer)
+        return [Drop()]
+
+    @staticmethod
+    def card_under(pos, laid, pointer):
+        """The card a click at `pos` means: the topmost one where it lies, else the lifted
+        card above its place."""
+        placed = card_at(laid.board, pos)
+        hovered = pointer.hovered
+        if placed is None and hovered is not None and hover_rect(hovered, laid.board).collidepoint(pos):
+            return hovered
+        return placed
+
+    # ---- clicks on the table ---------------------------------------------------------------
+    def click_card(self, placed, laid, pointer):
+        """A click on a card: play it, select it, or say why it cannot be played."""
+        if not laid.playing:
+            return []
+        if placed.card is None:
+            return self.click_hidden(placed, laid)
+        click = click_card(laid.legal, placed.card, laid.selection, laid.presenter, laid.why_illegal, laid.view)
+        if click.what == "refuse":
+            return [Refuse(click.words, placed.card)]
+        if click.what == "play" and needs_lane(click.actions, laid.presenter):
+            return [PickLane(placed.card)]
+        if click.what == "play":
+            return [Play(tuple(click.actions), click.words, getattr(placed.card, "color", None), click.aside)]
+        return [Toggle(placed.card)]
+
+    @staticmethod
+    def click_lane(lane, card, laid):
+        """A click on a lane of the field (or a card dropped there): put `card` in it."""
+        fits = lane_fits(laid.legal, lane, card, laid.presenter)
+        if fits:
+            return [Play((fits[0],))]
+        kind = next((a.kind for a in laid.legal if a.kind in laid.presenter.LANE_ARGS), None)
+        why = laid.why_illegal(registry.Action(kind, (card,), lane)) if kind else ""
+        return [Refuse(why or f"{card_name(card)} cannot go in that lane", card)]
+
+    @staticmethod
+    def click_hidden(placed, laid):
+        """A click on a face-down card: a blind play or pick by position, if one fits."""
+        owner = next((z.owner for z in laid.view.zones if z.key == placed.zone), None)
+        fits = hidden_fits(laid.legal, placed, owner, laid.view, laid.presenter)
+        if fits:
+            return [Play(tuple(fits), "Choose")]
+        return [Refuse("That card is face down", placed.card)]
+
+    # ---- the keyboard ------------------------------------------------------------------------
+    def key(self, event, laid, pointer):
+        """A key: Undo, Esc out of a choice (else off the table), the log's pages, any
+        other key Continue while an outcome is held; Hint, walking the cards and buttons
+        and taking the one marked."""
+        if laid.cover == "dialog":
+            items, focus = laid.widgets, pointer.dialog_focus
+        else:
+            items, focus = laid.cards + laid.widgets, pointer.focus
+        if is_undo(event):
+            return [Undo()]
+        if event.key == pygame.K_ESCAPE:
+            return [Close()] if laid.cover == "dialog" else [Back()]
+        if event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            return [Scroll(5 if event.key == pygame.K_PAGEUP else -5)]
+        if laid.cover == "hold":
+            return [Continue()]
+        if event.key == pygame.K_h and laid.cover != "curtain" and laid.playing:
+            return [Hint()]
+        if event.key not in WALK or not items:
+            return []
+        if event.key not in ACTIVATE:
+            return [Focus(walk(items, focus, event.key, event.mod))]
+        item = items[focus % len(items)]
+        if item in laid.cards:
+            return self.click_card(item, laid, pointer)
+        return [Press(item)]

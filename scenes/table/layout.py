@@ -1,0 +1,536 @@
+"""Where everything lies on the table: pure geometry from a view and its game's presenter.
+
+`lay_out(...)` returns a `Board`: every card's rect (also the click targets), each
+zone's box, the captions, the empty slots, the field's lanes, the seats' panels and
+name plates. All in logical units (the canvas is 1280 wide), so it needs no window;
+pygame is used only for its Rect.
+
+The viewer's seat (the anchor) sits at the bottom with its hand; the other seats sit
+around the table, clockwise from the anchor's left; shared zones lie in the middle,
+or beside the field for a game whose presenter lays out a field of lanes.
+"""
+import math
+
+import pygame
+
+PANEL_W = 260           # the right-hand panel (facts, scores, log)
+TOP = 56                # height of the top bar
+GAP = 16                # between zones in a row
+CAPTION = 17            # a zone's caption above its cards
+SIDE = 216              # the width of a seat's panel at the left or right
+RESULT_H = 46           # the band of a field's lane where its result is written (two lines)
+LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
+
+# Where other seats sit, clockwise from the viewer's left, by how many there are.
+SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
+         4: ["left", "topleft", "topright", "right"],
+         5: ["left", "topleft", "top", "topright", "right"]}
+SCALES = (1.0, 0.86, 0.74, 0.64, 0.55, 0.47, 0.4)
+
+
+class Placed:
+    """A card drawn on the table, with what a click on it means."""
+
+    __slots__ = ("rect", "card", "zone", "index", "face_up", "raised", "dimmed", "selected", "hinted")
+
+    def __init__(self, rect, card, zone, index, face_up):
+        self.rect = rect
+        self.card = card
+        self.zone = zone
+        self.index = index
+        self.face_up = face_up
+        self.raised = self.dimmed = self.selected = self.hinted = False
+
+
+class Board:
+    """One layout of the table: cards, zone boxes, captions, slots, lanes, seat panels."""
+
+    def __init__(self, width, height):
+        self.width, self.height = width, height
+        self.table_w = width - PANEL_W - 20     # the felt left of the side panel
+        self.placed = []
+        self.boxes = {}          # zone key -> (x, y, w, h)
+        self.labels = []         # (words, (x, y))
+        self.slots = []          # empty zones: a card-sized outline
+        self.areas = []          # the field's lanes: (x, y, w, h), three rows each
+        self.lanes = []          # the lane each of `areas` is
+        self.own_zones = set()   # the keys of the anchor's zones (its hand, its cards on the table)
+        self.results = []        # where each lane's result is written: (x, y, w, h), between its rows
+        self.seat_panels = {}    # seat -> (x, y, w, h), the other seats
+        self.plates = {}         # seat -> (x, y, w): name plates
+        self.hand_key = None
+        self.hand_size = (0, 0)  # the size of the viewer's hand cards
+        self.hand_top = height
+        self.die = None          # the die's centre, for a game with a die
+        self.piles = {}          # pile key -> (its rect, its cards), to draw it while cards fly there
+
+    def hand_cards(self):
+        """The placed cards of the anchor's hand, left to right."""
+        return [p for p in self.placed if p.zone == self.hand_key]
+
+    def focus_cards(self):
+        """The cards the keyboard walks: the hand's, and any other card a move may take
+        (marked: raised)."""
+        return [p for p in self.placed if p.zone == self.hand_key or p.raised]
+
+    def lane_at(self, pos):
+        """The lane of the field under a logical point, or None."""
+        return next((lane for lane, area in zip(self.lanes, self.areas)
+                     if pygame.Rect(*map(int, area)).collidepoint(pos)), None)
+
+    def message_y(self):
+        """Where a one-line message sits: above the anchor's plate."""
+        return self.hand_top - 78
+
+    def anchor_rect(self, anchor, widgets=()):
+        """The logical rect a bubble's `anchor` points at (a tutorial's `at`: a card name,
+        `button:<kind>` or `button:next` among `widgets`, `zone:<key>`, `zone:<key>@<i>`,
+        `lane:<n>`), or None when it is not on the table now."""
+        if anchor.startswith("button:"):
+            kind = anchor[len("button:"):]
+            for widget in widgets:
+                actions = getattr(widget, "actions", None) or ()
+                if any(a.kind == kind for a in actions) or (kind == "next" and widget.key == "next"):
+                    return pygame.Rect(widget.rect)
+            return None
+        if anchor.startswith("zone:"):
+            key, _, index = anchor[len("zone:"):].partition("@")
+            if index:
+                return next((p.rect for p in self.placed if p.zone == key and p.index == int(index)), None)
+            box = self.piles[key][0] if key in self.piles else self.boxes.get(key)
+            return pygame.Rect(*map(int, box)) if box is not None else None
+        if anchor.startswith("lane:"):
+            lane = int(anchor[len("lane:"):])
+            return pygame.Rect(*map(int, self.areas[self.lanes.index(lane)])) if lane in self.lanes else None
+        mine = [p for p in self.placed if p.face_up and p.card.name == anchor]
+        mine.sort(key=lambda p: p.zone != self.hand_key)
+        return mine[0].rect if mine else None
+
+    def message_spot(self, width, avoid=()):
+        """Where a one-line message `width` wide sits, (x, y): above the anchor's plate,
+        unless it would cover a rect of `avoid` (the cards it talks about); then the
+        nearest place over the table that covers none of them."""
+        x = self.table_w / 2 - width / 2
+        spots = [self.message_y()] + [self.message_y() - 40 * k for k in range(1, 12)] + [
+            self.message_y() + 40 * k for k in range(1, 4)]
+        for y in spots:
+            if TOP <= y <= self.height - 40 and not any(
+                    pygame.Rect(int(x), int(y), int(width), 32).colliderect(r) for r in avoid):
+                return x, y
+        return x, self.message_y()
+
+
+def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=()):
+    """Where a bubble of `size` (w, h) goes to point at `target` (a rect) inside `bounds`
+    (x, y, w, h): never over the target nor, where any place can, over the rects of
+    `keep_clear` (what the person is told to click), and where it can over none of the
+    `avoid` rects (buttons), then none of the `cards` (the face-up cards on the table):
+    above it, else below, left or right of it (left first for a target right of `bounds`,
+    a row of the side panel), centred on it or shifted along its side. Returns (the
+    bubble's rect, the arrow's tip)."""
+    w, h = size
+    bx, by, bw, bh = bounds
+    t = pygame.Rect(target)
+
+    def clamp(x, y):
+        return (min(max(x, bx), bx + bw - w), min(max(y, by), by + bh - h))
+    shift = max(0, w / 2 - 24)     # shifted along, the arrow still leaves the bubble's side
+    tries = [((t.centerx - w / 2, t.top - gap - h), (t.centerx, t.top)),
+             ((t.centerx - w / 2, t.bottom + gap), (t.centerx, t.bottom)),
+             ((t.left - gap - w, t.centery - h / 2), (t.left, t.centery)),
+             ((t.right + gap, t.centery - h / 2), (t.right, t.centery))] + \
+            [((t.centerx - w / 2 + dx, t.top - gap - h), (t.centerx, t.top)) for dx in (-shift, shift)] + \
+            [((t.centerx - w / 2 + dx, t.bottom + gap), (t.centerx, t.bottom)) for dx in (-shift, shift)]
+    if t.left >= bx + bw:
+        tries.insert(0, tries.pop(2))
+    for clear in (list(keep_clear) + list(avoid) + list(cards), list(keep_clear) + list(avoid), list(keep_clear), ()):
+        for (x, y), tip in tries:
+            box = pygame.Rect(*map(int, clamp(x, y)), int(w), int(h))
+            if not box.colliderect(t) and box.collidelist(clear) < 0:
+                return box, tip
+    (x, y), tip = tries[0]
+    return pygame.Rect(*map(int, clamp(x, y)), int(w), int(h)), tip
+
+
+def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
+    """Where the enlarged copy of a card at `rect` goes, `size` (w, h), on the table
+    (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,
+    so it stays in sight and clickable; never over the rects of `keep_clear` (what the
+    person is told to click) where any place can, and where it can over none of `avoid`
+    (a bubble): above it (or above the bubble), else below, else to a side, centred or
+    shifted along."""
+    w, h = size
+    r = pygame.Rect(rect)
+
+    def clamp_x(x):
+        return min(max(8, x), right - w - 8)
+
+    def clamp_y(y):
+        return max(TOP, min(y, bottom - h))
+    tries = []
+    above = [r.top - h - 12] + [a.top - h - 12 for a in map(pygame.Rect, avoid) if a.top < r.top]
+    for dx in (0, -w / 2, w / 2, -w, w):
+        tries += [(clamp_x(r.centerx - w / 2 + dx), y) for y in above if y >= TOP]
+        if r.bottom + h + 12 <= bottom:
+            tries.append((clamp_x(r.centerx - w / 2 + dx), r.bottom + 12))
+        if dx == 0:
+            for x in (r.right + 12, r.left - w - 12):
+                if 8 <= x <= right - w - 8:
+                    tries.append((x, clamp_y(r.centery - h / 2)))
+    boxes = [pygame.Rect(int(x), int(y), int(w), int(h)) for x, y in tries]
+    boxes = [box for box in boxes if not box.colliderect(r)] or [pygame.Rect(
+        int(clamp_x(r.centerx - w / 2)), int(clamp_y(r.top - h - 12)), int(w), int(h))]
+    for clear in (list(keep_clear) + list(avoid), list(keep_clear)):
+        for box in boxes:
+            if box.collidelist(clear) < 0:
+                return box
+    return boxes[0]
+
+
+
+def dialog_places(count, width, height):
+    """A dialog of `count` choices in the middle of the canvas: its rect, the choices'
+    rects (one column, or two for more than six) and the Cancel button's rect."""
+    cols = 1 if count <= 6 else 2
+    rows = math.ceil(count / cols)
+    bw, bh = 260, 40
+    w = cols * bw + (cols - 1) * 12 + 40
+    h = rows * (bh + 10) + 110
+    x0, y0 = width / 2 - w / 2, height / 2 - h / 2
+    rects = [(x0 + 20 + col * (bw + 12), y0 + 60 + row * (bh + 10), bw, bh)
+             for col, row in (divmod(i, rows) for i in range(count))]
+    return (x0, y0, w, h), rects, (width / 2 - 70, y0 + h - 48, 140, 36)
+
+
+def pile_cards(key, cards, rect):
+    """Pile `key` of `cards` at `rect`: its top card over a few edges that show its
+    thickness (placed cards; [] for no cards)."""
+    if not cards:
+        return []
+    depth = min(4, len(cards) // 10)
+    out = [Placed(rect.move(-(depth - i) * 2, -(depth - i) * 2), None, key, -1, False) for i in range(depth)]
+    top = cards[-1]
+    out.append(Placed(rect.copy(), top, key, len(cards) - 1, top is not None))
+    return out
+
+
+def landed(cards, flying):
+    """`cards` without those still flying to them (`flying`: (card ids, how many hidden
+    ones), as Motion.hidden() gives per zone): a hidden one goes from the end."""
+    ids, count = flying
+    cards = [c for c in cards if c is None or id(c) not in ids]
+    if count:
+        drop = set([i for i, c in enumerate(cards) if c is None][-count:])
+        cards = [c for i, c in enumerate(cards) if i not in drop]
+    return cards
+
+
+def hand_order(cards, order):
+    """The positions of `cards` in the order a hand is shown: `dealt` (as they are),
+    `suit` (by suit or colour, then rank) or `rank` (by rank or value, then suit); a hand
+    with a hidden card stays as dealt."""
+    if order == "dealt" or any(c is None for c in cards):
+        return list(range(len(cards)))
+
+    def key(i):
+        c = cards[i]
+        group = (c.suit or c.color or "", c.side or "")
+        return (group, c.value) if order == "suit" else (c.value, group)
+    return sorted(range(len(cards)), key=key)
+
+
+def lay_out(view, presenter, anchor, names, size, measure, playable=(), hinted=(), selection=(),
+            order="dealt", picks=(), turn=False):
+    """The Board for `view` drawn with `anchor`'s seat at the bottom on a canvas of logical
+    `size` (every card in its place, those still flying too: the drawing leaves them
+    out); `measure(words, px)` is a caption's width. Marks: `playable` the face-up cards a
+    move may take, as (zone key, card name), raised; `picks` the face-down cards a blind
+    pick may take, as (zone key, position), raised and spread apart to be clicked one by
+    one; `hinted` card names and pick places to mark as a hint; `selection` the cards
+    picked for a several-card move; on the anchor's `turn`, the hand's cards no move
+    takes are dimmed (all of them when no card is played now). `order` is the order of
+    the anchor's hand (see hand_order)."""
+    return _Layout(view, presenter, anchor, names, size, measure, order, set(picks)).board(
+        set(playable), set(hinted), selection, turn)
+
+
+class _Layout:
+    """One run of the layout (holds its inputs while it places the zones)."""
+
+    def __init__(self, view, presenter, anchor, names, size, measure, order, picks):
+        self.view, self.presenter, self.anchor, self.names = view, presenter, anchor, names
+        self.measure, self.order, self.picks = measure, order, picks
+        self.pick_zones = {zone for zone, _ in picks}
+        self.sizes = presenter.sizes
+        self.b = Board(*size)
+
+    def board(self, playable, hinted, selection, turn):
+        b, sizes, view = self.b, self.sizes, self.view
+        tw, lh = b.table_w, b.height
+        owner = self.presenter.owners(view)
+        cells = self.presenter.field(view, self.anchor, self.names)
+        zones = [z for z in view.zones if z.key not in cells]
+        mine = [z for z in zones if owner[z.key] == self.anchor]
+        b.own_zones = {z.key for z in mine}
+        hand = next((z for z in mine if z.kind == "hand"), None)
+        own_rows = [z for z in mine if z is not hand]
+        beside_field = []
+        if cells:                   # the viewer's other zones lie beside the field
+            zones = [z for z in zones if z not in own_rows]
+            own_rows, beside_field = [], own_rows
+        hand_y = b.hand_top = lh - sizes.hand[1] - 14
+        b.plates[self.anchor] = (20, hand_y - 40, 300)
+        if hand is not None:
+            b.hand_key = hand.key
+            b.boxes[hand.key] = (20, hand_y, tw - 240, sizes.hand[1])
+            b.placed += self.hand(hand, b.boxes[hand.key])
+        own_h = 0
+        if own_rows:
+            own_h = sizes.own[1] + 22 if len(own_rows) <= 4 else 2 * (sizes.own[1] * 0.72 + 22)
+        own_top = lh - sizes.hand[1] - 62 - own_h
+        if own_rows:
+            b.placed += self.flow(own_rows, (20, own_top, tw - 240, own_h), sizes.own, centred=True)
+        for seat, rect in self.seat_spots(own_top).items():
+            x, y, w, h = rect
+            theirs = [z for z in zones if owner[z.key] == seat]
+            b.placed += self.flow(theirs, (x + 8, y + 34, w - 16, h - 40), sizes.mini, fan=True)
+            b.seat_panels[seat] = rect
+            b.plates[seat] = (x, y, w)
+        shared = [z for z in zones if owner[z.key] is None or
+                  (owner[z.key] not in b.seat_panels and owner[z.key] != self.anchor)] + beside_field
+        left = SIDE + 22 if len(b.seat_panels) > 2 else 20
+        top = TOP + 164 if b.seat_panels else TOP + 20
+        centre = (left, top, tw - 2 * left, own_top - top - 10)
+        if cells:
+            split = centre[2] * 0.28 if shared else 0
+            b.placed += self.flow(shared, (left, top, split - 10, centre[3]), sizes.centre, centred=True)
+            field = [z for z in view.zones if z.key in cells]
+            b.placed += self.field(field, cells, (left + split, top - 4, centre[2] - split, centre[3] + 4))
+        else:
+            b.placed += self.flow(shared, centre, sizes.centre, centred=True)
+        self.mark(playable, hinted, selection, turn)
+        b.die = self.presenter.die_centre(b)
+        return b
+
+    def mark(self, playable, hinted, selection, turn):
+        """Mark every card a move may take (raised: the hand's rise), dim the hand's others
+        on the anchor's turn, mark the selection and a hint."""
+        hand_key = self.b.hand_key
+        for p in self.b.placed:
+            if p.card is not None and p.face_up:
+                p.raised = (p.zone, p.card.name) in playable
+                p.dimmed = turn and p.zone == hand_key and not p.raised
+            elif p.index >= 0:
+                p.raised = (p.zone, p.index) in self.picks
+            p.selected = p.card is not None and any(c is p.card for c in selection)
+            p.hinted = (p.card is not None and p.card.name in hinted) or (p.zone, p.index) in hinted
+            if (p.raised and p.zone == hand_key) or p.selected:
+                p.rect = p.rect.move(0, -16 if p.selected else -10)
+
+    def seat_spots(self, bottom_top):
+        """Panel rects for the other seats, keyed by seat."""
+        tw = self.b.table_w
+        n = self.view.players
+        others = [(self.anchor + i) % n for i in range(1, n)]
+        spots = SPOTS.get(len(others), SPOTS[5])
+        side_h = max(150, bottom_top - 90 - 8)
+        wide = len(others) > 2
+        rects = {"left": (12, 86, SIDE, side_h), "right": (tw - SIDE - 12, 86, SIDE, side_h),
+                 "top": (tw / 2 - 170, TOP + 6, 340, 150),
+                 "topleft": (tw * (0.27 if wide else 0.3) - 170, TOP + 6, 340, 150),
+                 "topright": (tw * (0.73 if wide else 0.7) - 170, TOP + 6, 340, 150)}
+        if len(others) in (1, 3):   # one seat across: as wide as the side panels leave
+            rects["top"] = (SIDE + 22, TOP + 6, tw - 2 * SIDE - 44, 150)
+        if len(others) >= 4:        # between the side panels
+            tops = [spot for spot in spots if spot.startswith("top")]
+            part = (tw - 2 * SIDE - 44) / len(tops)
+            for i, spot in enumerate(tops):
+                rects[spot] = (SIDE + 22 + i * part, TOP + 6, part - 8, 150)
+        return {seat: rects[spot] for seat, spot in zip(others, spots)}
+
+    def field(self, zones, cells, box):
+        """A field of lanes, one column each, three rows (the presenter says which zone
+        goes in which lane, row and half of the lane), and between the last two a band
+        where the lane's result is written, over none of its cards."""
+        x0, y0, w, h = box
+        lanes = sorted({cells[z.key][0] for z in zones})
+        col_w = w / max(1, len(lanes))
+        cell_h = (h - RESULT_H) / 3
+        centre = self.sizes.centre
+        scale = min(1.0, (cell_h - 20) / centre[1], (col_w / 2 - 14) / centre[0])
+        size = (int(centre[0] * scale), int(centre[1] * scale))
+        out = []
+        for i, lane in enumerate(lanes):
+            cx = x0 + i * col_w
+            self.b.areas.append((cx + 4, y0, col_w - 8, h))
+            self.b.lanes.append(lane)
+            self.b.results.append((cx + 6, y0 + 2 * cell_h, col_w - 12, RESULT_H))
+            for zone in zones:
+                zlane, row, half, caption = cells[zone.key]
+                if zlane != lane:
+                    continue
+                y = y0 + row * cell_h + (RESULT_H if row == 2 else 0)
+                x = cx + 10 + half * col_w / 2
+                self.b.labels.append((caption, (x, y + 2)))
+                width = col_w / (2 if row == 1 else 1) - 20
+                out += self.cards_at(zone, (x, y + 18, width, size[1]), size, as_row=True)
+        return out
+
+    def zone_width(self, zone, size, limit, fan, tight=False):
+        """The width a zone takes in a line of `flow` (`fan`: another seat's zones, whose
+        cards overlap: face-down ones closely, face-up ones down to their index strip;
+        `tight`: a row's cards overlap down to their index strip too)."""
+        n = len(zone.cards)
+        if zone.kind in ("pile", "stack"):
+            return size[0]
+        if fan:
+            return min(limit, size[0] + max(0, min(n, 14) - 1) * self.fan_step(zone, size, tight))
+        step = size[0] * (0.45 if zone.kind == "hand" else self.sizes.index + 0.04 if tight else 1.0) + 4
+        return min(limit, max(size[0], size[0] + (n - 1) * step))
+
+    def fan_step(self, zone, size, tight):
+        """How far apart another seat's cards lie: face-down ones show an edge (half a card
+        where a blind pick takes one of them), face-up ones lie side by side (`tight`:
+        overlapping down to their index strips)."""
+        if all(c is None for c in zone.cards):
+            return size[0] * (0.5 if zone.key in self.pick_zones else 0.08)
+        return size[0] * (self.sizes.index + 0.04) if tight else size[0] + 4
+
+    def caption(self, zone):
+        if zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor:
+            return f"{zone.name} ({zone.count})"
+        return zone.name
+
+    def flow(self, zones, box, base, fan=False, centred=False):
+        """Lay zones out left to right inside `box`, wrapping lines, overlapping the cards
+        of a row down to their index strips, then shrinking them, until everything fits;
+        returns the placed cards."""
+        x0, y0, w, h = box
+        names = [z.name for z in zones]
+        zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
+        for scale, tight in ((scale, tight) for scale in SCALES for tight in (False, True)):
+            size = (int(base[0] * scale), int(base[1] * scale))
+            lines, line, used = [], [], 0
+            for zone in zones:
+                zw = max(self.zone_width(zone, size, w, fan, tight),
+                         min(w, self.measure(self.caption(zone), 14) + 4))
+                if line and used + GAP + zw > w:
+                    lines.append((line, used))
+                    line, used = [], 0
+                used += (GAP if line else 0) + zw
+                line.append((zone, zw))
+            if line:
+                lines.append((line, used))
+            line_h = size[1] + 20
+            if len(lines) * line_h <= h:
+                break
+        out = []
+        y = y0 + (max(0, (h - len(lines) * line_h) / 2) if centred else 0)
+        for line, used in lines:
+            x = x0 + ((w - used) / 2 if centred else 0)
+            for zone, zw in line:
+                self.b.labels.append((self.caption(zone), (x, y)))
+                out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan, tight=tight)
+                x += zw + GAP
+            y += line_h
+        return out
+
+    def cards_at(self, zone, box, size, fan=False, as_row=False, tight=False):
+        """A zone's cards in its box: a pile, a fanned hand or a row (a slot when empty)."""
+        self.b.boxes[zone.key] = box
+        cards = zone.cards
+        if not cards:
+            self.b.slots.append(pygame.Rect(int(box[0]), int(box[1]), size[0], size[1]))
+            return []
+        if as_row:
+            return self.row(zone, box, size)
+        if zone.kind in ("pile", "stack"):
+            return self.pile(zone, cards, box, size)
+        if fan:
+            return self.fan(zone, box, size, spread=self.fan_step(zone, size, tight), cap=14)
+        return self.row(zone, box, size)
+
+    def pile(self, zone, cards, box, size):
+        """A pile (see pile_cards), kept on the board with its cards."""
+        rect = pygame.Rect(int(box[0]), int(box[1]), size[0], size[1])
+        self.b.piles[zone.key] = (rect, list(cards))
+        return pile_cards(zone.key, cards, rect)
+
+    def hand(self, zone, box):
+        """The viewer's hand over the width of its box: side by side while they fit, then
+        overlapping, the cards shrinking, then going into two or three rows, rather than
+        overlapping so much that their index corners are covered."""
+        shown = zone.cards
+        order = hand_order(shown, self.order)
+        cards = [shown[i] for i in order]
+        n = len(cards)
+        base = self.sizes.hand
+
+        def scale(rows):
+            per = max(1, math.ceil(n / rows))
+            fits = (box[2] - per) / (base[0] * (1 + self.sizes.index * (per - 1)))  # a pixel to spare per card
+            return min(1.0, fits, 1 / rows)
+        rows = max((1, 2, 3), key=lambda r: (scale(r), -r))
+        size = self.b.hand_size = (int(base[0] * scale(rows)), int(base[1] * scale(rows)))
+        per = max(1, math.ceil(n / rows))
+        out = []
+        for r in range(rows):
+            y = box[1] + base[1] - (rows - r) * size[1]
+            row = self.fan(zone, (box[0], y, box[2], size[1]), size, spread=size[0] + 6,
+                           cards=cards[r * per:(r + 1) * per])
+            for p in row:
+                p.index = order[p.index + r * per]
+            out += row
+        return out
+
+    def fan(self, zone, box, size, spread, cap=None, cards=None):
+        """A hand (or `cards` of it), overlapped left to right (at most `cap` cards drawn)."""
+        cards = zone.cards if cards is None else cards
+        x, y, w, h = box
+        shown = cards if cap is None or len(cards) <= cap else cards[:cap]
+        n = len(shown)
+        step = spread if n <= 1 else min(spread, (w - size[0]) / (n - 1))
+        total = size[0] + step * max(0, n - 1)
+        start = x + (w - total) / 2 if cap is None else x
+        out = []
+        for i, card in enumerate(shown):
+            lift = 0 if cap is not None else min(size[1] / 12, abs(i - (n - 1) / 2) ** 2 * 0.25 * min(1, 10 / n))
+            rect = pygame.Rect(int(start + i * step), int(y + lift), size[0], size[1])
+            out.append(Placed(rect, card, zone.key, i, card is not None))
+        return out
+
+    def row(self, zone, box, size):
+        """Cards side by side (overlapping when the row is full)."""
+        cards = zone.cards
+        x, y, w, h = box
+        n = len(cards)
+        step = size[0] + 4 if n <= 1 else min(size[0] + 4, (w - size[0]) / (n - 1))
+        return [Placed(pygame.Rect(int(x + i * step), int(y), size[0], size[1]), card, zone.key, i,
+                       card is not None) for i, card in enumerate(cards)]
+
+
+def card_at(board, pos):
+    """The topmost clickable card under a logical point, or None."""
+    for p in reversed(board.placed):
+        if p.rect.collidepoint(pos) and p.index >= 0:
+            return p
+    return None
+
+
+def hover_rect(placed, board):
+    """Where the card under the pointer is drawn whole: raised if it is in your hand or a
+    face-down card a pick may take."""
+    lift = LIFT if placed.zone == board.hand_key or (placed.raised and not placed.face_up) else 0
+    return placed.rect.move(0, -lift)
+
+
+def lifted(pointer, board):
+    """The card drawn whole over the others, as [(placed card, logical rect)]: the one
+    being dragged (`pointer`: scenes/table/state.Pointer), where it is, else the one
+    under the pointer; [] when none."""
+    if pointer.drag_pos is not None:
+        r = pointer.press[0].rect
+        return [(pointer.press[0], r.move(pointer.drag_pos[0] - r.centerx, pointer.drag_pos[1] - r.centery))]
+    if pointer.hovered is not None and pointer.press is None:
+        return [(pointer.hovered, hover_rect(pointer.hovered, board))]
+    return []

@@ -1,0 +1,292 @@
+"""Learn to play: a guided first game of one mode, at the ordinary table with a coach.
+
+The lesson (game/tutorial.py: the stacked deal and the script) is played at the table
+scene itself, directed by a LessonDirector (see scenes/table/director.py). The
+learner's seat is a person, the other seats make the script's moves instead of a
+computer player's (paced like computer moves); every move of the learner goes through
+the coach, which refuses any other one kindly (the game unchanged) with its reply in
+the coach's panel, drawn where the table's side panel stands. The coach speaks at the
+thing it means: a bubble with an arrow to the card, lane, pile or button, beside the
+panel's fuller words; its own explanations wait for Next (the computers wait too), and
+the panel's heading says how far the lesson has come ("step 5 of 17"). The cards and
+buttons the coach names are marked as a hint is (the keyboard starts there, and a
+choice opens on the option it wants); Hint marks the very move the lesson expects. A
+line of lanes can be revealed one lane at a time, the other players' cards of the
+later lanes shown face down until the coach comes to them. At the end: the rules met,
+those a real game brings, "Play a real game" (Setup of that mode with the rules the
+lesson taught), the chapters on house rules, Another lesson and Menu.
+
+The lesson's session has no folders: it never touches the autosave of a game in
+progress, and it is neither recorded nor counted in Statistics.
+
+A real game started after a lesson is run by a FirstGameDirector: in each person's
+first turns, a one-line tip (the game's presenter's words) points at a special card in
+their hand, each tip once per person (Settings can switch the tips off).
+"""
+from game import registry, tutorial
+from scenes.table import coach_panel
+from scenes.table.director import REFRESH, Coach, Director, Ending, Go, Hinted, Marks
+from scenes.table.session import LessonSession, Seat
+
+REFUSED = "Not this move: the coach on the right says why"
+CHOOSER = "learn"    # the scene listing every mode's lesson
+NEXT = "Next"
+TIP_TURNS = 4        # the tips show in each person's first turns of a game
+
+
+def start(scene, game_id, chapter=None):
+    """Open the lesson of `game_id` (its chapter on house rule `chapter`) from `scene`; a
+    lesson file that does not play becomes a notice on the menu."""
+    go = opening(game_id, chapter, scene.app.executor, scene.app.screen)
+    if go.notice:
+        scene.app.notice(go.notice)
+    scene.go(go.scene, **go.persist)
+
+
+def opening(game_id, chapter, executor, screen):
+    """Where the lesson of `game_id` (its chapter on house rule `chapter`) opens: the
+    table with its session (the computers thinking through `executor`) and its director
+    (measuring the coach's panel on `screen`), or the menu with a notice when the lesson
+    file does not play."""
+    try:
+        coach = tutorial.Coach(tutorial.load(game_id, chapter))
+    except tutorial.TutorialError as problem:
+        return Go("menu", {"session": None, "director": None}, notice=f"This lesson could not be opened. {problem}")
+    lesson = coach.tutorial
+    seats = [Seat(name, seat == lesson.learner, "easy") for seat, name in enumerate(lesson.names)]
+    session = LessonSession(game_id, seats, lesson.options, lesson.seed, state=coach.state, executor=executor)
+    return Go("table", {"director": LessonDirector(coach, screen), "session": session, "viewer": None,
+                        "events_seen": 0, "curtains": [], "scores_due": False})
+
+
+def chapter_title(game_id, option):
+    """A chapter's name: Setup's name for its house rule."""
+    return registry.GAMES[game_id].option(option).label
+
+
+class LessonDirector(Director):
+    """A lesson at the table: the coach's words beside it, its script for the computers."""
+
+    scores_between_hands = False    # the lesson stays at the table: the coach tells the scores
+
+    def __init__(self, coach, screen):
+        self.coach = coach
+        self.screen = screen        # where the coach's panel is measured (does a reply fit in it?)
+        self.reply = ""             # the coach's answer to the last refused move
+
+    # ---- the lesson's moves ---------------------------------------------------------------
+    def submit(self, seen, action):
+        """The learner's (or the script's) move, through the coach: made if it is the
+        lesson's, else refused with the coach's reply and nothing changed (the table says
+        REFUSED when the reply shows in the coach's panel, the reply itself otherwise)."""
+        events = []
+        reply = self.coach.submit(action, apply=lambda a: events.extend(seen.session.submit(a)))
+        if not reply.accepted:
+            self.reply = reply.text
+            rows = coach_panel.facts_rows(seen.view, seen.presenter, seen.names)
+            shown = coach_panel.reply_fits(self.screen, self.paragraphs(seen), reply.text, rows)
+            raise registry.IllegalAction(REFUSED if shown else reply.text)
+        self.reply = ""
+        return events
+
+    def computer_move(self, seen):
+        """A computer seat makes the lesson's scripted move."""
+        return self.coach.scripted_action()
+
+    def holds(self, seen):
+        """No outcome stays on its own when the coach's words tell it next (lane by
+        lane, say), so that nothing is told before its turn."""
+        return frozenset() if self.coach.explaining() else super().holds(seen)
+
+    def waiting(self, seen):
+        """The coach's words wait for Next, and the computers with them."""
+        return self.coach.explaining()
+
+    def buttons(self, seen):
+        """Next, while the coach's own words wait."""
+        return [("next", NEXT)] if self.coach.explaining() else []
+
+    def press(self, seen, key):
+        """Next pressed: on to what follows the coach's words; or a choice at the end."""
+        if key == "next":
+            self.coach.next()
+            self.reply = ""
+            return REFRESH
+        return self.end_choice(seen, key)
+
+    def hint(self, seen):
+        """The coach's hint: mark the move the lesson expects, and say it."""
+        if self.coach.explaining():
+            return "Read the coach's words, then press Next"
+        if self.coach.learner_to_act():
+            action = tutorial.find(self.coach.state, self.coach.cue.moves[0])
+            label = seen.presenter.action_label(action, seen.names, with_cards=True, view=seen.view)
+            return Hinted(action, f"The coach's move: {label}")
+        return None
+
+    def marks(self, seen):
+        """The coach's cards, the buttons (or a choice's options) of the move it wants,
+        its bubble, and the lane a card it wants goes in (kept in sight)."""
+        if self.coach.finished:
+            return Marks()
+        cards, kinds = self.coach.highlights() if seen.my_turn() else ((), ())
+        moves = self.coach.cue.moves if self.coach.learner_to_act() else ()
+
+        def buttons(actions, in_choice):
+            return any((in_choice or a.kind in kinds) and any(m.matches(a) for m in moves) for a in actions)
+        bubble, spots = self.coach.bubble(), frozenset()
+        if bubble is not None and (self.coach.explaining() or seen.my_turn()):
+            words, at = bubble
+            if at.startswith("zone:") and "@" in at:
+                key, _, position = at[len("zone:"):].partition("@")
+                spots = frozenset({(key, int(position))})
+        else:
+            bubble = None
+        return Marks(frozenset(cards), buttons, spots, bubble, self.lanes(seen, moves) if seen.my_turn() else ())
+
+    def lanes(self, seen, moves):
+        """Where in its lane each card the coach wants goes: the learner's own place in
+        that lane of the field (as anchors, 'zone:<key>')."""
+        view, learner = seen.view, self.coach.tutorial.learner
+        cells = seen.presenter.field(view, seen.anchor, seen.names)
+        lanes = {int(move.arg) for move in moves if move.kind in seen.presenter.LANE_ARGS}
+        return tuple(f"zone:{z.key}" for z in view.zones
+                     if z.key in cells and cells[z.key][0] in lanes and z.owner == learner)
+
+    def shown(self, seen, view):
+        """While the coach reveals a line lane by lane, the other players' cards of the
+        lanes it has not come to yet lie face down, and the hands, scores and facts stay
+        as they stood before the line (the presenter's `veiled`)."""
+        cue = self.coach.cue
+        if cue is None or cue.reveal is None:
+            return view
+        return seen.presenter.veiled(view, self.coach.before, cue.reveal, self.coach.tutorial.learner,
+                                     seen.anchor, seen.names)
+
+    def finished(self, seen):
+        """Is the script over?"""
+        return self.coach.finished
+
+    # ---- leaving ------------------------------------------------------------------------------
+    def leave(self, seen):
+        """Esc or Menu: leave the lesson for the menu."""
+        return Go("menu", {"session": None, "director": None})
+
+    # ---- the coach's words -----------------------------------------------------------------------
+    def how(self, seen):
+        """How the table takes the move the coach wants when its cards are picked first,
+        then played by a button (several cards, or a kind the table always picks first;
+        '' otherwise): the coach speaks of the game, this of the clicks."""
+        if not seen.my_turn() or not self.coach.learner_to_act():
+            return ""
+        move = self.coach.cue.moves[0]
+        count = len(move.names)
+        if count < 2 and not (count and move.kind in seen.presenter.PICK_THEN_PLAY):
+            return ""
+        label = seen.presenter.selection_label(move.kind, (), count)
+        if count == 1:
+            return f"Click the card to pick it, then press {label}."
+        return f"Click each of the {count} cards to select it, then press {label}."
+
+    def title(self, seen):
+        """The top bar says this is a lesson (and which chapter)."""
+        return f"Learn to play: {self.lesson_name(seen)}"
+
+    def lesson_name(self, seen):
+        """The lesson's name: its game's title (and which chapter)."""
+        lesson = self.coach.tutorial
+        chapter = f" ({chapter_title(lesson.game_id, lesson.chapter)})" if lesson.chapter else ""
+        return f"{seen.session.info.title}{chapter}"
+
+    def prompt(self, seen, words):
+        """While the coach explains, the top bar says so."""
+        if self.coach.explaining():
+            return "Read the coach's words, then press Next"
+        return words
+
+    def paragraphs(self, seen):
+        """What the coach's panel says now (with how to take a move of several cards)."""
+        paragraphs = [] if seen.over else self.coach.paragraphs()
+        how = self.how(seen)
+        if how:
+            paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]
+        return paragraphs
+
+    def side(self, seen):
+        """The coach's panel instead of the table's side panel (a refused move's reply in
+        it when it fits beside the coach's words; the table said it otherwise)."""
+        return Coach(self.paragraphs(seen), self.reply, None if seen.over else self.coach.progress())
+
+    # ---- the end of the lesson ---------------------------------------------------------------------
+    def end(self, seen):
+        """The end of the lesson: the rules met, those a real game brings, and the choices
+        to go on (a real game, a chapter, another lesson, the menu)."""
+        lesson = self.coach.tutorial
+        rules = [rule for _, rule in self.coach.rules_met()]
+        later = [f"{item.rule} ({item.section})" for item in lesson.later]
+        choices = [("Play a real game", "real", True)]
+        choices += [(f"Chapter: {chapter_title(lesson.game_id, option)}", f"chapter:{option}", False)
+                    for option in lesson.chapters]
+        choices += [("Another lesson", "another", False), ("Menu", "menu", False)]
+        return Ending(f"Lesson complete: {self.lesson_name(seen)}", " ".join(self.coach.paragraphs()), rules, later,
+                      choices)
+
+    def end_choice(self, seen, key):
+        """Where a choice at the end of the lesson goes."""
+        game_id = seen.session.game_id
+        if key == "real":
+            return self.play_real_game(seen)
+        if key.startswith("chapter:"):
+            return opening(game_id, key[len("chapter:"):], seen.session.executor, self.screen)
+        if key == "another":
+            return self.choose_another(seen)
+        return self.leave(seen)
+
+    def play_real_game(self, seen):
+        """Setup of the lesson's mode, for a real game with the rules the lesson taught
+        (its Start asks first while another game is saved), with tips in its first turns."""
+        return Go("setup", {"game_id": seen.session.game_id, "session": None, "director": None,
+                            "rules": self.coach.tutorial.rules, "tips": True})
+
+    @staticmethod
+    def choose_another(seen):
+        """The list of every mode's lesson."""
+        return Go(CHOOSER, {"session": None, "director": None, "game_id": seen.session.game_id})
+
+
+class FirstGameDirector(Director):
+    """A real game after a lesson: in each person's first TIP_TURNS turns, a bubble
+    points at a special card of their hand with its tip (each tip once per person)."""
+
+    def __init__(self):
+        self.seen = {}          # seat -> the tips shown to that person
+        self.turns = {}         # seat -> how many of that person's turns have begun
+        self.tip = None         # (words or None, card name) of the turn being played
+
+    def marks(self, seen):
+        """The tip of this turn, if any (a new turn begins after any change that was not
+        the person's turn)."""
+        if not seen.my_turn():
+            self.tip = None
+            return Marks()
+        if self.tip is None:
+            self.tip = self.choose(seen, seen.viewer)
+        return Marks(bubble=self.tip) if self.tip[0] else Marks()
+
+    def choose(self, seen, seat):
+        """The tip for a turn of `seat` beginning: (words, card name), or (None, None)."""
+        self.turns[seat] = self.turns.get(seat, 0) + 1
+        if self.turns[seat] > TIP_TURNS:
+            return None, None
+        told = self.seen.setdefault(seat, set())
+        hand = next((z for z in seen.view.zones if z.owner == seat and z.kind == "hand"), None)
+        for card in hand.cards if hand is not None else ():
+            words = seen.presenter.tip(card) if card is not None else None
+            if words and words not in told:
+                told.add(words)
+                return words, card.name
+        return None, None
+
+    def leave(self, seen):
+        """Esc or Menu: back to the menu (a game continued later has no tips)."""
+        return Go("menu", {"session": None, "director": None})

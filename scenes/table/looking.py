@@ -1,0 +1,64 @@
+"""Who looks at the table (no pygame): the person whose cards are shown, the seat at the
+bottom, and the curtain that hides everything while the device passes from one person
+to the next at the same screen."""
+
+
+class Looking:
+    """Who looks: `viewer` (the seat whose hidden cards are shown; None: only what
+    everyone sees), `anchor` (the seat at the bottom of the table), `curtain` (the person
+    it waits for, or None), `shown` (who looked last, while the curtain is up) and
+    `curtains` (everyone the curtain was raised for, kept across scenes)."""
+
+    def __init__(self, viewer, anchor, curtains):
+        self.viewer = viewer
+        self.anchor = anchor
+        self.curtain = None
+        self.shown = None
+        self.curtains = curtains
+
+    def decide(self, session):
+        """Choose the viewer for the game as it stands in `session`: with one person, that
+        person; with two or more, nobody once the game is over, and the curtain whenever
+        control passes to another person. True when who looks changed."""
+        seen = (self.viewer, self.anchor, self.curtain)
+        humans = session.humans()
+        current = session.current_player
+        if len(humans) <= 1:
+            self.viewer = humans[0] if humans else None
+            self.anchor = humans[0] if humans else 0
+        elif session.is_over:
+            self.viewer = None
+        elif session.is_human(current):
+            if current != self.viewer and self.curtain is None:
+                self.shown = self.viewer if self.viewer is not None else self.anchor
+                self.viewer = None
+                self.curtain = current
+                self.curtains.append(current)
+                self.anchor = current
+        else:
+            self.viewer = None
+        return (self.viewer, self.anchor, self.curtain) != seen
+
+    def ready(self):
+        """The next person has the device: the curtain goes. True if it was up."""
+        if self.curtain is None:
+            return False
+        self.viewer = self.anchor = self.curtain
+        self.curtain = None
+        return True
+
+    def person(self):
+        """The seat of the person at the device: the one shown (the last one shown while a
+        computer plays, or, behind the curtain, the one who just passed it on)."""
+        if self.curtain is not None:
+            return self.shown
+        return self.viewer if self.viewer is not None else self.anchor
+
+    def back_to(self, person, now):
+        """An undo took `person`'s move back: the curtain goes, `person` looks again (and
+        sits at the bottom if it is their turn, `now`); deciding again raises the curtain
+        if another person is to play."""
+        self.curtain = None
+        self.viewer = person
+        if now == person:
+            self.anchor = person

@@ -1,0 +1,616 @@
+"""The table as a model: what the table shows and what it waits for, without pygame.
+
+`TableModel` plays a session as its director runs it, for the person (or people) at
+this screen. It keeps:
+
+- who looks: the viewer, the seat at the bottom (the anchor), the curtain that hides
+  everything whenever control passes to another person at the same screen;
+- one read of the game per change: the view shown and the moves the person may make;
+- what the person has set in motion (TableState: selection, choice, hint, message, log
+  scroll) and the outcomes held on the table until they are read (Hold);
+- the events still to be shown, the computer players' pace, the end of a hand (its
+  scores are due), and the bookkeeping of an undo;
+- the director's latest marks, and the beats for the scene to play.
+
+It is stepped by intents (`do(intent)`, scenes/table/intents.py) and by time (`step(dt)`,
+after `catch_up()`), and it tells the scene what to do next, which the scene takes after
+each intent and each frame:
+
+- `version` changes whenever the table must be laid out again, `changes` whenever what
+  it shows changed (a frame to draw), and `ui.said` whenever a message is to be placed;
+- `take_beats()`: the presentation, in order (scenes/table/timeline.py: the events
+  shown, and a reset of everything in flight);
+- `take_notices()`: calm lines for the menu; `leaving`: a Go (another scene).
+
+Who looks is its `looking` (scenes/table/looking.py), what is still to show its
+`timeline`, whose stage (the scene's Motion, or `Still` for a model stepped without a
+window) says what has not landed yet. Directors are handed `Seen`, a read-only look at
+the model, and return decisions (scenes/table/director.py).
+"""
+from game import registry
+from game.core import SharedAct, SharedEvent
+from game.presenter import agree, card_name, plural
+from scenes import config
+from scenes.table import intents
+from scenes.table.director import ASK_COMPUTER, REFRESH, THINK, Go, Hinted
+from scenes.table.hold import Hold
+from scenes.table.looking import Looking
+from scenes.table.state import Dialog, TableState
+from scenes.table.timeline import Timeline
+
+LOG_EVENTS = 250        # the log tells at most this many of the latest events
+MESSAGE_SECONDS = 4.0   # how long a message shows
+BOT_PAUSE = 1.5         # a computer player moves after this many cards' flights
+
+
+class Pace:
+    """The computers' pace: a computer player moves after a pause as long as a card's
+    flight and a half."""
+
+    def __init__(self):
+        self.wait = 0.0          # seconds still to wait
+        self.armed = False       # the pause has begun
+
+    def clear(self):
+        """No pause (a move taken back, a game replaced)."""
+        self.wait, self.armed = 0.0, False
+
+    def due(self, dt, move_seconds):
+        """`dt` seconds later: is the computer's move due? The first call begins the pause."""
+        if self.wait <= 0 and not self.armed:
+            self.wait, self.armed = move_seconds * BOT_PAUSE, True
+            return False
+        self.wait = max(0.0, self.wait - dt)
+        if self.wait > 0:
+            return False
+        self.armed = False
+        return True
+
+
+class Seen:
+    """What a director reads of the table (and nothing it could change): the session,
+    the presenter, the names, the view shown, who looks (`viewer`, `anchor`), whether the
+    director's work is over (`over`), and `my_turn()`."""
+
+    __slots__ = ("_model",)
+
+    def __init__(self, model):
+        self._model = model
+
+    session = property(lambda self: self._model.session)
+    presenter = property(lambda self: self._model.presenter)
+    names = property(lambda self: self._model.names)
+    view = property(lambda self: self._model.view)
+    viewer = property(lambda self: self._model.looking.viewer)
+    anchor = property(lambda self: self._model.looking.anchor)
+    over = property(lambda self: self._model.over)
+
+    def my_turn(self):
+        """May the person at the screen play now?"""
+        return self._model.my_turn()
+
+
+class TableModel:
+    """A session played at this screen as `director` runs it (see the module's docstring).
+    `settings`: the app's (animation speed, undo, thinking time); `viewer`, `anchor`,
+    `curtains` (the people the curtain was raised for, kept across scenes), `events_seen`
+    (the events already shown) and `scores_due` as the table was left."""
+
+    def __init__(self, session, director, presenter, settings, viewer=None, anchor=None, curtains=None,
+                 events_seen=0, scores_due=False, stage=None):
+        self.session = session
+        self.director = director
+        self.presenter = presenter
+        self.settings = settings
+        self.names = [s.name for s in session.seats]
+        self.looking = Looking(viewer, anchor if anchor is not None else viewer if viewer is not None
+                               else (session.humans() or [0])[0], [] if curtains is None else curtains)
+        self.ui = TableState()
+        self.hold = Hold()
+        unseen = session.events_since(events_seen)
+        self.timeline = Timeline(unseen, self.last_roll(len(unseen)), stage)
+        self.hand_ended = scores_due    # a hand has ended and its scores are due
+        self.computers = Pace()         # the computers' pause before they move
+        self.over = False               # the director's end covers the table (a lesson's summary)
+        self.turn_cue = False           # another has moved since the person did: sound their turn
+        self.version = 0                # changes whenever the table is to be laid out again
+        self.changes = 0                # changes whenever what the table shows changes (a frame to draw)
+        self.marks = None               # the director's marks, as of the last change
+        self.leaving = None
+        self._notices = []
+        self.seen = Seen(self)
+        self.read()
+        self.changed()
+        self.decide_view()
+
+    def kept(self):
+        """What the scene hands on when it is left, for the table to come back as it was."""
+        return {"viewer": self.looking.viewer, "anchor": self.looking.anchor,
+                "events_seen": self.session.event_count()}
+
+    # ---- what the scene takes after each change ---------------------------------------------------
+    def take_beats(self):
+        """The beats to play, in order (and forgotten here)."""
+        return self.timeline.take()
+
+    def take_notices(self):
+        """Calm lines for the menu (once)."""
+        notices, self._notices = self._notices, []
+        return notices
+
+    def changed(self):
+        """The table is to be laid out again: the director marks it anew."""
+        self.version += 1
+        self.changes += 1
+        self.marks = self.director.marks(self.seen)
+
+    # ---- who sees what ----------------------------------------------------------------------------
+    def read(self):
+        """Read the game once after a change: the view shown and the moves the person may
+        make (the log goes back to the newest, the keyboard to the main item)."""
+        viewer = self.looking.viewer
+        view = self.presenter.arranged(self.session.view(viewer), lambda: self.session.events_for(viewer))
+        self.view = self.director.shown(self.seen, view)
+        self.legal = (self.session.legal_actions() if self.my_turn() and not self.director.waiting(self.seen)
+                      else ())
+        self.ui.log_scroll = 0
+        self.ui.refocus += 1
+
+    def refresh(self):
+        """Read the game again and lay the table out."""
+        self.read()
+        self.changed()
+
+    def decide_view(self):
+        """Choose the viewer; raise the curtain when control passes to another person.
+        Whatever changes who looks is read and laid out again."""
+        if self.looking.decide(self.session):
+            self.refresh()
+
+    def ready(self):
+        """The next person has the device: drop the curtain."""
+        if self.looking.ready():
+            self.refresh()
+
+    def my_turn(self):
+        """Can the person at the device act now (not while an outcome waits to be read, nor
+        while the director moves for them)?"""
+        current, looking = self.session.current_player, self.looking
+        return (not self.over and current is not None and current == looking.viewer and looking.curtain is None
+                and self.session.is_human(current) and not self.session.is_over and not self.hold.wait
+                and not self.hand_ended and not self.director.moves_for(self.seen, current))
+
+    def title(self):
+        """The top bar's title."""
+        return self.director.title(self.seen)
+
+    def prompt(self):
+        """The top bar's words: where the game stands (while an outcome is held, where it
+        stood when the outcome came) and what to do now."""
+        humans = [seat.human for seat in self.session.seats]
+        return self.director.prompt(self.seen, self.presenter.prompt(
+            self.view, self.looking.viewer, self.names, len(self.ui.selection), humans,
+            self.legal if self.my_turn() else None, self.hold.wait, self.hold.context))
+
+    def zones_by_key(self):
+        """The zones of the view shown, by key."""
+        return {z.key: z for z in self.view.zones}
+
+    def event_words(self, event):
+        """An event's line in the log (and its toast)."""
+        return agree(self.presenter.event_line(event, self.names, self.zones_by_key()))
+
+    def outcome_words(self, event):
+        """An outcome's words as it waits on the table (shorter than its log line)."""
+        return agree(self.presenter.outcome_line(event, self.view, self.names, self.zones_by_key()))
+
+    def told(self):
+        """How many of the game's events the table has told (those landed)."""
+        return self.timeline.told(self.session.event_count())
+
+    def log_lines(self):
+        """The log's entries: the whole game so far as the viewer may see it (rebuilt from
+        the session's events, so Continue and Undo keep it), each entry appearing once its
+        move has landed on the table."""
+        told = self.told()
+        start = max(0, told - LOG_EVENTS)
+        events = self.session.events_for(self.looking.viewer, start)[:told - start]
+        return [agree(line) for line in self.presenter.log_lines(events, self.names, self.zones_by_key())]
+
+    def settled(self):
+        """Has everything shown so far landed?"""
+        return self.timeline.settled()
+
+    def busy(self):
+        """Does anything still move or wait on a timer?"""
+        return bool(self.timeline.busy() or self.ui.message_time > 0 or self.computers.wait > 0
+                    or self.hold.seconds > 0)
+
+    def speed(self):
+        """The animation speed against the normal one (0 for Instant)."""
+        return self.settings.move_seconds / config.MOVE_SECONDS["normal"]
+
+    # ---- intents ----------------------------------------------------------------------------------
+    def do(self, intent):
+        """Carry out one of the person's intents (scenes/table/intents.py)."""
+        kind = type(intent)
+        if kind is intents.Play:
+            self.choose(list(intent.actions), intent.title, intent.default, intent.confirmed)
+        elif kind is intents.Choose:
+            self.submit(intent.action)
+        elif kind is intents.Entry:
+            self.run_entry(intent.what, intent.actions, intent.title)
+        elif kind is intents.Toggle:
+            self.toggle(intent.card)
+        elif kind is intents.PickLane:
+            self.ui.selection = [intent.card]
+            self.say(f"Click a lane for {card_name(intent.card)}")
+            self.changed()
+        elif kind is intents.Refuse:
+            self.say(intent.words, (intent.card,))
+        elif kind is intents.Scroll:
+            self.ui.log_scroll = max(0, self.ui.log_scroll + intent.entries)
+            self.changes += 1
+        elif kind is intents.Continue:
+            if self.settled() or not intent.by_click:   # a click on the felt goes on once the outcome has landed
+                self.continue_on()
+        else:
+            self.command(intent)
+
+    def command(self, intent):
+        """The intents without cards: undo, hint, close, leave, the rules, Ready, and the
+        director's own buttons."""
+        kind = type(intent)
+        if kind is intents.Undo:
+            self.take_back()
+        elif kind is intents.Hint:
+            self.ask_hint()
+        elif kind is intents.Close:
+            self.ui.dialog = None
+            self.changed()
+        elif kind is intents.Back:
+            self.leaving = self.director.leave(self.seen)
+        elif kind is intents.Rules:
+            self.leaving = Go("rules", {"rules_game": self.session.game_id, "return_to": "table"})
+        elif kind is intents.Ready:
+            self.ready()
+        elif kind is intents.Pressed:
+            self.follow(self.director.press(self.seen, intent.key))
+
+    def follow(self, decision):
+        """Carry out a director's answer to a press: read again, or leave."""
+        if decision == REFRESH:
+            self.refresh()
+        elif isinstance(decision, Go):
+            self.leaving = decision
+        else:
+            self.changed()
+
+    def toggle(self, card):
+        """Add `card` to the selection, or take it out."""
+        if any(c is card for c in self.ui.selection):
+            self.ui.selection = [c for c in self.ui.selection if c is not card]
+        else:
+            self.ui.selection = self.ui.selection + [card]
+        self.changed()
+
+    def choose(self, actions, title, default=None, confirmed=False):
+        """Submit the only action (unless it is to be `confirmed`), or open a choice (the
+        keyboard on a marked option, else on the one whose argument is `default`)."""
+        if len(actions) == 1 and not confirmed:
+            self.submit(actions[0])
+            return
+        options = [(self.presenter.action_label(a, self.names, view=self.view), a) for a in actions]
+        first = next((i for i, (_, a) in enumerate(options) if a.arg == default), 0)
+        self.ui.dialog = Dialog(title, options, first)
+        self.changed()
+
+    def run_entry(self, what, actions, title):
+        """An action button pressed: submit its move, choose among its moves, clear, or
+        say why the cards picked make no move of its kind (`title`)."""
+        if what == "submit":
+            self.submit(actions[0])
+        elif what == "choose":
+            self.choose(list(actions), title)
+        elif what == "why":
+            picked = tuple(self.ui.selection)
+            self.say(self.session.why_illegal(registry.Action(title, picked)), picked)
+        else:
+            self.ui.selection = []
+            self.changed()
+
+    def say(self, words, about=(), hint=False):
+        """Show a short message above the hand (an illegal move's reason, for instance),
+        placed clear of the cards it talks about: `about` and those it names; a `hint`
+        also clear of the cards it marks and of all the viewer's own cards."""
+        state = self.ui
+        state.message = words[0].upper() + words[1:] if words else ""
+        state.message_time = MESSAGE_SECONDS
+        state.message_about = tuple(c for c in about if c is not None)
+        state.message_hint = hint
+        state.said += 1
+        self.changes += 1
+
+    # ---- moves ------------------------------------------------------------------------------------
+    def submit(self, action, by_person=True):
+        """Make `action` through the director: a refused one is said (the selection and
+        any choice dropped); a made one is read once, its events to be shown and its
+        outcomes held. A move not `by_person` (a computer's, a turn's end the table makes)
+        leaves a message be."""
+        state = self.ui
+        try:
+            events = self.director.submit(self.seen, action)
+        except registry.IllegalAction as error:
+            state.selection = []
+            state.dialog = None
+            self.timeline.cue("refused")
+            self.say(str(error), action.cards)
+            self.changed()
+            return
+        state.selection = []
+        state.hint = None
+        state.dialog = None
+        self.turn_cue = not by_person           # another's move: your turn, if it comes, is sounded
+        if by_person:
+            state.message = ""
+        self.arrive(events, passing=self.looking.viewer is not None and len(self.session.humans()) > 1)
+
+    def take_in(self, events, fresh=False):
+        """Moves made elsewhere (at another screen, at the host), already in the session:
+        read once, shown and held as a submit is. `fresh`: the game was replaced (joined
+        again, or an undo elsewhere): nothing in flight goes on, the log is the session's
+        anew."""
+        if fresh:
+            self.timeline.reset(None)
+            self.hold.clear()
+            self.ui.selection = []
+            self.ui.dialog = None
+            self.computers.clear()
+            events = []
+        self.ui.hint = None
+        self.turn_cue = True
+        self.arrive(events, passing=False)
+
+    def arrive(self, events, passing):
+        """After a change made here or elsewhere: the scores due at a hand's end, the events
+        to show, one read, the outcomes held (a move after which the device is `passing`
+        to another person pauses a moment), then the presentation."""
+        self.hand_ended = self.hand_ended or (self.director.scores_between_hands
+                                              and any(e.kind == SharedEvent.HAND_OVER for e in events))
+        self.timeline.receive(events)
+        mover = self.looking.viewer
+        context = self.presenter.context(self.view, self.names)
+        self.read()
+        current = self.session.current_player
+        self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
+                         self.speed(), passing and current != mover and self.session.is_human(current), context)
+        if not self.my_turn():          # an outcome held: nothing to play until it is read
+            self.legal = ()
+        self.changed()
+        self.present(after_change=True)
+        self.tell_problem()
+
+    def present(self, after_change=False):
+        """Hand the events received to the scene to show (not behind the curtain: they
+        wait until the next person is ready); another's taking a card of yours is said."""
+        viewer = self.looking.viewer
+        if self.looking.curtain is not None:
+            return
+        events = self.timeline.show(viewer, after_change, self.view)
+        yours = {z.key for z in self.view.zones if z.owner == viewer and viewer is not None}
+        seen = [raw.for_seat(viewer) for raw in events]
+        for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
+            if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, viewer):
+                self.say(line or "")        # another took a card of yours: said where you look
+
+    def tell_problem(self):
+        """Say (and note for the menu) that the session could not write a file."""
+        problem = self.session.take_problem()
+        if problem:
+            self.say(problem)
+            self._notices.append(problem)
+
+    # ---- hints ------------------------------------------------------------------------------------
+    def ask_hint(self):
+        """Hint on the person's turn, as the director gives it."""
+        if not self.my_turn():
+            return
+        decision = self.director.hint(self.seen)
+        if decision == ASK_COMPUTER:
+            self.ask_computer_hint()
+        elif isinstance(decision, Hinted):
+            self.show_hint(decision.action)
+            self.say(decision.words, decision.action.cards, hint=True)
+        elif decision:
+            self.say(decision)
+
+    def ask_computer_hint(self):
+        """Ask the strongest computer player for a suggestion (it is marked when it comes)."""
+        if not self.session.busy():
+            self.session.start_hint(self.settings.thinking)
+            self.say("Thinking about a hint...")
+            self.changed()
+
+    def show_hint(self, action):
+        """Mark `action` as the hint; the keyboard goes to what it marks."""
+        self.ui.hint = action
+        self.ui.refocus += 1
+        self.changed()
+
+    # ---- undo -------------------------------------------------------------------------------------
+    def person_at_screen(self):
+        """The person at the device: the one shown (the last one shown while a computer
+        plays, or, behind the curtain, the one who just passed it on); None once the game
+        is over or while its scores are due."""
+        if self.session.is_over or self.hand_ended:
+            return None
+        seat = self.looking.person()
+        return seat if self.session.is_human(seat) else None
+
+    def can_undo(self):
+        """May the person at the screen undo something now (under the Undo setting)?"""
+        seat = self.person_at_screen()
+        return seat is not None and self.session.can_undo(seat, self.settings.undo)
+
+    def take_back(self):
+        """Undo for the person at the screen: the session goes back (past a turn's end the
+        table would make again by itself), the table forgets what it was showing of the
+        later position (a computer's thinking is dropped when it answers, and the
+        computers decide again) and says what was taken back; the curtain is shown for the
+        person to play if that is someone else. A refused undo says why."""
+        person = self.person_at_screen()
+        if person is None:
+            return
+        policy = self.settings.undo
+        before = list(self.session.moves())
+        now = self.session.undo(person, policy)
+        if now is None:
+            refusal = self.session.undo_refusal(person, policy)
+            if refusal is not None:         # None: asked of the host, its answer comes as an update
+                self.say("Undo: " + self.refusal_words(*refusal))
+            return
+        while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
+            now = self.session.undo(person, policy)
+        undone = before[len(self.session.moves()):]
+        state = self.ui
+        self.timeline.reset(self.last_roll(0))
+        state.selection = []
+        state.hint = None
+        state.dialog = None
+        self.computers.clear()
+        self.hold.clear()
+        self.looking.back_to(person, now)     # decide_view raises the curtain if `now` is someone else
+        self.read()
+        self.decide_view()
+        self.changed()
+        if self.looking.curtain is None:
+            self.say_taken_back(undone[0], len(undone) - 1)
+        self.tell_problem()
+
+    def say_taken_back(self, action, later):
+        """Say which move an undo took back (and how many `later` moves went with it)."""
+        words = self.presenter.taken_back(action, self.names, view=self.view)
+        self.say(f"Taken back: {words}" + (f", and {plural(later, 'move')} after it" if later else ""))
+
+    def last_roll(self, held):
+        """The game's last roll told, all its events but the `held` latest (still to show),
+        for the die: None without one."""
+        told = self.session.events_since(0)[:self.session.event_count() - held]
+        return next((e.detail for e in reversed(told) if e.kind == SharedEvent.ROLL), None)
+
+    def ends_by_itself(self):
+        """Would the table end the person's turn by itself now (End turn its only move)?"""
+        legal = self.session.legal_actions()
+        return self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == SharedAct.END_TURN
+
+    def refusal_words(self, reason, seat):
+        """Why the person may not undo now (`reason` and `seat` as the session's
+        undo_refusal gives them), in words."""
+        return {"off": "it is off in Settings",
+                "chance": "chance has acted since (a shuffle, a roll, a blind pick or a card from a shuffled pile)",
+                "learned": "a new card came to light",
+                "person": f"{self.session.name(seat)} has played since"}.get(reason, "you have no move to take back")
+
+    def continue_on(self):
+        """The person has read the outcome held on the table: play goes on."""
+        if not self.hold.wait:
+            return
+        self.hold.release()
+        self.refresh()
+
+    # ---- time: messages, computer players, the end of a hand ----------------------------------
+    def catch_up(self):
+        """Events held back (behind the curtain, or from before the table opened) are
+        shown once the curtain is down."""
+        if self.looking.curtain is None and self.timeline.pending:
+            self.changed()
+            self.present()
+
+    def step(self, dt):
+        """`dt` seconds later: a message fades; when nothing is in flight the game moves on
+        (the curtain, the director's news, computer turns, the end)."""
+        state = self.ui
+        if state.message_time > 0:
+            state.message_time = max(0.0, state.message_time - dt)
+            if state.message_time == 0:
+                state.message = ""
+                state.said += 1
+                self.changes += 1
+        self.advance(dt)
+
+    def advance(self, dt):
+        """Move the game on when nothing is animating: the curtain, computer turns, the end
+        (or, once the director's work is done, its end over the table)."""
+        if self.over:
+            return
+        settled = self.settled()
+        if self.director.finished(self.seen):
+            if settled:
+                self.over = True
+                self.ui.message = ""
+                self.refresh()
+            return
+        if not settled or self.ui.dialog:
+            return
+        if self.turn_cue and self.my_turn():     # once everything has landed
+            self.turn_cue = False
+            self.timeline.cue("turn")
+        if self.hold.seconds > 0:
+            if self.hold.update(dt):
+                self.changes += 1
+            return
+        self.hear(self.director.tick(self.seen))
+        if self.timeline.pending or self.hold.wait or self.director.waiting(self.seen):
+            return
+        working = self.session.busy()
+        result = self.session.poll_bot()
+        if result is None and working and not self.session.busy():
+            self.changed()          # an answer about a position taken back: Hint is free again
+        if result is not None:
+            purpose, seat, action, reason = result
+            if purpose == "move":
+                self.submit(action, by_person=False)
+                return
+            label = self.presenter.action_label(action, self.names, with_cards=True, view=self.view)
+            self.say(f"Hint: {label}" + (f": {reason}" if reason else ""), hint=True)
+            self.show_hint(action)
+        if self.session.is_over or self.hand_ended:       # its outcome was read: the scores
+            self.leaving = Go("scoring", {"interim": not self.session.is_over, "scores_due": False})
+            return
+        self.decide_view()
+        current = self.session.current_player
+        if self.looking.curtain is not None or current is None:
+            return
+        if self.director.moves_for(self.seen, current):
+            self.pace_bot(dt)
+            return
+        legal = self.legal
+        if self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == SharedAct.END_TURN:
+            self.submit(legal[0], by_person=False)
+
+    def hear(self, news):
+        """Take in the director's news from elsewhere: moves made there, an undo taken back,
+        the moves on offer changed, words to say, the seats changed."""
+        if news is None:
+            return
+        if news.events or news.fresh:
+            self.take_in(list(news.events), news.fresh)
+        if news.taken_back is not None:
+            self.say_taken_back(*news.taken_back)
+        if news.reread:
+            self.read()
+        if news.say:
+            self.say(news.say)
+        if news.changed or news.reread:
+            self.changed()
+
+    def pace_bot(self, dt):
+        """A computer seat is to play: once its pause is over, its move, as the director
+        decides it."""
+        if self.session.busy() or not self.computers.due(dt, self.settings.move_seconds):
+            return
+        decision = self.director.computer_move(self.seen)
+        if decision == THINK:
+            self.session.start_bot(self.settings.thinking)
+        elif decision is not None:
+            self.submit(decision)

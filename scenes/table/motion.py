@@ -1,0 +1,167 @@
+"""What moves on the table: cards flying from where they were to where they land
+(flipping when revealed), short notes in the top bar (toasts), and the die rolling.
+
+The scene plays the model's beats with it: `Motion.start(...)` turns a change's events
+into these, from the board before the change; `Motion.update(dt)` advances them. The
+model asks it what has not landed yet (`flights`, `rolling`, `untold()`): it is the
+model's stage. No drawing here (see scenes/table/draw.py).
+"""
+import pygame
+
+from game.core import SharedEvent
+
+
+def ease(t):
+    """The flights' easing: fast out, slow in."""
+    return 1 - (1 - t) ** 3
+
+
+class Flight:
+    """One card sliding from one place to another (and flipping if it is revealed)."""
+
+    def __init__(self, card, start, delay, duration, zone, flip):
+        self.card = card
+        self.start = start
+        self.delay = delay
+        self.duration = duration
+        self.zone = zone
+        self.flip = flip
+        self.t = -delay
+
+    def done(self):
+        """Has the card landed?"""
+        return self.t >= self.duration
+
+    def progress(self):
+        """How far along it is, eased, from 0 to 1 (None before it takes off)."""
+        if self.t < 0:
+            return None
+        return ease(min(1.0, self.t / self.duration)) if self.duration else 1.0
+
+
+class Motion:
+    """The flights, toasts and die of one table."""
+
+    def __init__(self):
+        self.flights = []
+        self.toasts = []         # [words, seconds left]
+        self.rolling = 0.0       # seconds the die still spins
+        self.die_value = None
+        self.landing = []        # seconds until each event started lands, in order (never decreasing)
+
+    def clear(self):
+        """Stop everything (a replay jumping to another move)."""
+        self.flights, self.toasts, self.landing = [], [], []
+        self.rolling = 0.0
+        self.die_value = None
+
+    def busy(self):
+        """Is anything still moving?"""
+        return bool(self.flights or self.toasts or self.rolling > 0)
+
+    def untold(self):
+        """How many of the events started have not landed yet (the newest ones): the log
+        tells an event once its cards are in place and its die has stopped."""
+        return len(self.landing)
+
+    def hidden(self):
+        """The cards still flying, by the zone they fly to: {zone key: (card ids, hidden count)}."""
+        hidden = {}
+        for f in self.flights:
+            ids, count = hidden.get(f.zone, (set(), 0))
+            if f.card is not None:
+                ids = ids | {id(f.card)}
+            else:
+                count += 1
+            hidden[f.zone] = (ids, count)
+        return hidden
+
+    def start(self, events, seen_by, presenter, words, before, boxes, duration, play, view=None):
+        """Start the flights, toasts, sounds and die roll of `events` as seat `seen_by` saw
+        them. `before` maps card ids to their rects before the change, `boxes` is a list
+        of zone-box maps to find where hidden cards come from, `words(event)` is an
+        event's log line, `play(name)` plays a sound (sprites.sound.NAMES), `view` is the
+        table after the events (for who won a hand)."""
+        centre = presenter.sizes.centre
+        if len(events) > 40:
+            duration *= 0.4
+        delay = 0.0
+        sounds = set()
+        for raw in events:
+            event = raw.for_seat(seen_by)
+            lands = delay
+            if event.kind == SharedEvent.MOVE and event.cards and duration > 0:
+                n = len(event.cards)
+                turned = False
+                stagger = min(duration * 0.35, 1.2 / n)
+                for i, card in enumerate(event.cards):
+                    start = before.get(id(card)) if card is not None else None
+                    for zone_boxes in boxes:
+                        start = start or _centred(zone_boxes.get(event.src), centre)
+                    if start is None:       # from nowhere on this board: it just appears
+                        continue
+                    flip = card is not None and id(card) not in before
+                    turned = turned or flip
+                    self.flights.append(Flight(card, start, delay + i * stagger, duration, event.dst, flip))
+                    lands = delay + i * stagger + duration
+                delay += stagger * (n - 1) + duration * 0.6
+                sounds.add("deal" if presenter.is_deal(event) else "flip" if turned else "slide")
+            elif event.kind == SharedEvent.ROLL:
+                self.die_value = event.detail
+                self.rolling = max(0.5, duration * 3) if duration else 0
+                lands = delay + self.rolling
+                sounds.add("die")
+            elif event.kind in (SharedEvent.RECYCLE, "shuffle"):
+                sounds.add("shuffle")
+            elif event.kind == "reveal":
+                sounds.add("flip")
+            if event.kind == SharedEvent.GAME_OVER and seen_by in (event.detail or {}).get("winners", ()):
+                sounds.add("won_game")
+            elif seen_by is not None and presenter.won_hand(event, view) == seen_by:
+                sounds.add("won_hand")
+            if presenter.is_toast(event):
+                line = words(event)
+                if line:
+                    self.toasts.append([line, 1.6 + delay])
+            if duration > 0:
+                self.landing.append(max([lands] + self.landing[-1:]))
+        self.toasts = self.toasts[-3:]
+        if "won_game" in sounds:
+            sounds.discard("won_hand")
+        for name in sounds:
+            play(name)
+
+    def update(self, dt):
+        """Advance by `dt` seconds (a card that lands is drawn in its place from then on)."""
+        for f in self.flights:
+            f.t += dt
+        self.flights = [f for f in self.flights if not f.done()]
+        for toast in self.toasts:
+            toast[1] -= dt
+        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.rolling = max(0.0, self.rolling - dt)
+        self.landing = [t - dt for t in self.landing]
+        while self.landing and self.landing[0] <= 0:
+            self.landing.pop(0)
+
+    @staticmethod
+    def target(flight, board, centre):
+        """Where a flying card lands on `board`: its own place, else its zone's box."""
+        for p in board.placed:
+            if flight.card is not None and p.card is flight.card:
+                return p.rect
+        box = board.boxes.get(flight.zone)
+        if box is None:
+            return flight.start
+        x, y, w, h = box
+        size = board.hand_size if flight.zone == board.hand_key else (w, h) if h < 100 else centre
+        size = (min(size[0], int(w)) or centre[0], min(size[1], int(h)) or centre[1])
+        return pygame.Rect(int(x + w - size[0]) if w > size[0] * 2 else int(x), int(y), *size)
+
+
+def _centred(box, size):
+    """A card of `size` centred in a zone box (None without a box)."""
+    if box is None:
+        return None
+    x, y, w, h = box
+    return pygame.Rect(int(x + w / 2 - size[0] / 2), int(y + h / 2 - size[1] / 2), *size)

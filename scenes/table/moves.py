@@ -1,0 +1,147 @@
+"""What the legal moves mean at the table: which of them a card, a picked set of cards, a
+lane or a face-down card stands for, which cards a move may take (to be marked), and
+what the action buttons offer.
+
+Pure functions over the legal actions, a view and its game's presenter: no pygame, no
+geometry and no state (the input, the layout and the model of the table read them).
+"""
+from collections import Counter
+
+from game import registry
+from game.presenter import card_name
+
+
+def same_card(a, b):
+    """Two cards are the same for a move: the same card, or interchangeable copies."""
+    return a is b or (a is not None and b is not None and a.name == b.name)
+
+
+def actions_with(legal, card):
+    """The legal actions that use `card` (or an interchangeable copy of it)."""
+    return [a for a in legal if any(same_card(c, card) for c in a.cards)]
+
+
+def actions_for_selection(legal, selection):
+    """The legal actions whose cards are exactly the selected ones (by face)."""
+    want = Counter(c.name for c in selection)
+    return [a for a in legal if a.cards and Counter(c.name for c in a.cards) == want]
+
+
+def lane_fits(legal, lane, card, presenter):
+    """The legal moves that put `card` in field lane `lane`."""
+    return [a for a in legal if a.kind in presenter.LANE_ARGS and a.arg == lane
+            and any(same_card(c, card) for c in a.cards)]
+
+
+def open_lanes(legal, selection, presenter):
+    """The lanes the one picked card may go in (none unless exactly one card is picked)."""
+    if len(selection) != 1:
+        return frozenset()
+    return frozenset(a.arg for a in legal if a.kind in presenter.LANE_ARGS
+                     and any(same_card(c, selection[0]) for c in a.cards))
+
+
+def needs_lane(actions, presenter):
+    """Do `actions` (a card's moves) differ only by the lane they put it in?"""
+    return len(actions) > 1 and all(a.kind in presenter.LANE_ARGS for a in actions)
+
+
+class Click:
+    """What a click on a face-up card means: `play` (the actions to choose from, with a
+    title; to be confirmed first when `aside`), `toggle` (add it to or take it from the
+    selection), or `refuse` (why not)."""
+
+    def __init__(self, what, actions=(), words="", aside=False):
+        self.what, self.actions, self.words, self.aside = what, list(actions), words, aside
+
+
+def click_card(legal, card, selection, presenter, why_illegal, view=None):
+    """The meaning of a click on face-up `card` at the table `view` shows;
+    `why_illegal(action)` is the rules' reason. A card that only a move aside from the
+    step in hand takes (the presenter's `step_kinds`) is played only once confirmed."""
+    fits = actions_with(legal, card)
+    kinds = presenter.step_kinds(view) if view is not None else None
+    if kinds is not None and fits and not any(a.kind in kinds for a in fits):
+        return Click("play", fits, presenter.aside_title(card, fits), aside=True)
+    if not fits:
+        if selection:
+            return Click("refuse", words="That card cannot go with your selection")
+        kinds = [a.kind for a in legal if a.cards]
+        if not kinds:
+            return Click("refuse", words="No card is played now: choose one of the buttons")
+        kind = max(set(kinds), key=kinds.count)
+        return Click("refuse", words=why_illegal(registry.Action(kind, (card,))))
+    several = [a for a in fits if len(a.cards) > 1 or a.kind in presenter.PICK_THEN_PLAY]
+    if not selection and not several:
+        singles = [a for a in fits if len(a.cards) == 1]
+        return Click("play", singles, f"{presenter.kind_label(singles[0].kind)} {card_name(card)}")
+    return Click("toggle")
+
+
+def hidden_fits(legal, placed, owner, view, presenter):
+    """The blind plays or picks that point at face-down card `placed` (its zone owned by
+    `owner`) at the table `view` shows."""
+    return [a for a in legal if not a.cards and a.arg is not None
+            and presenter.picks(a, owner, placed.index, view.seat, view)]
+
+
+def choosable(legal, view, presenter):
+    """What the moves `legal` may take at the table `view` shows, to be marked: the face-up
+    cards (those of the step in hand, where the presenter says which: `step_kinds`), as
+    {(zone key, card name)}, and the face-down cards a blind pick points at, as
+    {(zone key, position): the picks}."""
+    where = {id(c): z.key for z in view.zones for c in z.cards if c is not None}
+    kinds = presenter.step_kinds(view)
+    cards = {(where[id(c)], c.name) for a in legal for c in a.cards
+             if id(c) in where and (kinds is None or a.kind in kinds)}
+    blind = [a for a in legal if not a.cards and a.arg is not None]
+    picks = {}
+    if blind:
+        for zone in view.zones:
+            if zone.kind == "pile":
+                continue
+            for i, card in enumerate(zone.cards):
+                fits = [a for a in blind if card is None and presenter.picks(a, zone.owner, i, view.seat, view)]
+                if fits:
+                    picks[(zone.key, i)] = fits
+    return cards, picks
+
+
+def pick_of(action, view, presenter):
+    """The face-down card a blind pick `action` points at, as (zone key, position), or None."""
+    if action is None or action.cards or action.arg is None:
+        return None
+    return next(((z.key, i) for z in view.zones if z.kind != "pile" for i, c in enumerate(z.cards)
+                 if c is None and presenter.picks(action, z.owner, i, view.seat, view)), None)
+
+
+def button_entries(legal, selection, presenter, names, view=None):
+    """The action buttons: [(label, what, actions, title, enabled)] where `what` is
+    `choose` (one of the actions, through a dialog with `title` when several), `submit`
+    (the one action), `clear` (the selection) or `why` (a move of kind `title` the cards
+    picked do not make: pressed, it says the rules' reason). Where cards are picked and
+    then played (a several-card move, or a kind the presenter always picks first), the
+    buttons for the picked cards and Clear selection stay in their places, switched off
+    while they have nothing to do, so nothing moves between picking and confirming."""
+    entries = []
+    picking = [a.kind for a in legal if len(a.cards) > 1 or (a.cards and a.kind in presenter.PICK_THEN_PLAY)]
+    matching = {}
+    for a in actions_for_selection(legal, selection) if selection else ():
+        matching.setdefault(a.kind, []).append(a)
+    for kind in dict.fromkeys(picking + list(matching)):
+        acts = matching.get(kind, [])
+        label = presenter.selection_label(kind, acts, len(selection)) if acts else presenter.kind_label(kind)
+        entries.append((label, "choose", acts, label, True) if acts else (label, "why", [], kind, False))
+    if picking or selection:
+        entries.append(("Clear selection", "clear", [], "", bool(selection)))
+    groups = {}
+    for a in legal:
+        if not a.cards:
+            groups.setdefault(a.kind, []).append(a)
+    for kind, acts in groups.items():
+        if len(acts) <= 3:
+            entries += [(presenter.action_label(a, names, view=view), "submit", [a], "", True) for a in acts]
+        else:
+            title = presenter.group_label(kind, names, view)
+            entries.append((title + "...", "choose", acts, title, True))
+    return entries

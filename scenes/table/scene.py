@@ -1,0 +1,353 @@
+"""The table: any game drawn from one seat's view, with its legal moves and the curtain.
+
+A thin scene over the model of the table (scenes/table/model.py), which keeps what the
+table shows and what it waits for. The scene turns the window's events into intents
+(scenes/table/input.py): those of the pointer (hover, a card held or dragged, the
+keyboard's item) it keeps, the others it hands to the model; after each event and each
+frame it takes what the model changed: it lays the table out once (scenes/table/layout.py,
+with the buttons of scenes/table/buttons.py), plays the model's beats (flights, toasts,
+sounds, the die: scenes/table/motion.py, the model's stage), places the message, passes
+notices to the menu and follows the model to another scene. It draws (scenes/table/draw.py,
+and the coach of a lesson: scenes/table/coach_panel.py) what the model shows.
+
+A click on a card plays it when one action fits; several-card actions work by selecting
+cards and pressing the button that appears; actions without cards are buttons;
+choices between arguments are small dialogs. Undo (a top button, or Ctrl+Z) takes the
+person at the screen back as far as the Undo setting lets the session go.
+"""
+from scenes.table import buttons, coach_panel, draw, intents, moves
+from scenes.table.director import Director
+from scenes.table.input import Laid, TableInput, main_focus
+from scenes.table.layout import TOP, lay_out, lifted
+from scenes.table.model import TableModel
+from scenes.table.motion import Motion
+from scenes.table.presenters import presenter_for
+from scenes.table.state import Pointer
+from scenes.table.timeline import Cue, Present
+from scenes.widgets.base import Scene
+from scenes.widgets.wake import BOT_DONE, NET_EVENT
+from sprites import felt
+
+
+class TableScene(Scene):
+    """Shows a session's table as its model keeps it, and hands the model the person's
+    intents."""
+
+    def startup(self, persist):
+        session = persist["session"]
+        self.motion = Motion()
+        self.model = TableModel(session, persist.get("director") or Director(), presenter_for(session.info),
+                                self.app.settings, persist.get("viewer"), persist.get("anchor"),
+                                persist.setdefault("curtains", []), persist.get("events_seen", 0),
+                                persist.get("scores_due", False), stage=self.motion)
+        self.pointer = Pointer()
+        self.input = TableInput()
+        self.static = draw.Layer()
+        self.log_tips = []           # the log's entries cut short, as last drawn: [(rect, words)]
+        self.top_span = (0, 0)       # where the top bar's words start and end, as last drawn
+        self.taken = [None, 0, 0, 0]   # what of the model was taken: version laid out, changes, said, refocus
+        super().startup(persist)
+        self.sync()
+
+    def cleanup(self):
+        self.persist.update(self.model.kept())
+        return self.persist
+
+    @property
+    def board(self):
+        """Where every card lies (the last layout's Board)."""
+        return self.laid.board
+
+    # ---- the model's changes, taken ---------------------------------------------------------
+    def sync(self):
+        """Take what the model changed: lay the table out again, play its beats, place its
+        message, pass its notices on, follow it off the table."""
+        model = self.model
+        version, changes, said, _ = self.taken
+        before, boxes = {}, {}
+        if model.version != version:
+            before = {id(p.card): p.rect for p in self.board.placed if p.card is not None}
+            boxes = dict(self.board.boxes)
+            self.layout()
+        elif model.ui.said != said:
+            self.place_message()
+        for beat in model.take_beats():
+            if isinstance(beat, Present):
+                before_change = beat.after_change
+                self.motion.start(beat.events, beat.seen_by, model.presenter, model.event_words,
+                                  before if before_change else {}, [boxes if before_change else {}, self.board.boxes],
+                                  self.app.settings.move_seconds, self.app.sounds.play, beat.view)
+            elif isinstance(beat, Cue):
+                self.app.sounds.play(beat.name)
+            else:
+                self.motion.clear()
+                self.motion.die_value = beat.die
+        for notice in model.take_notices():
+            self.app.notice(notice)
+        if model.leaving is not None:
+            self.follow(model.leaving)
+        if model.changes != changes:
+            self.dirty = True
+        self.taken[1:3] = model.changes, model.ui.said
+
+    def follow(self, go):
+        """Leave the table as the model's Go says."""
+        self.model.leaving = None
+        if go.notice:
+            self.app.notice(go.notice)
+        if go.end_network:
+            self.app.end_network()
+        self.go(go.scene, **go.persist)
+
+    # ---- layout ----------------------------------------------------------------------------
+    def layout(self):
+        """Lay the table out once from the model's read: the cards (with the director's
+        marks), the buttons, a choice, the curtain or the director's end; after a change,
+        the keyboard goes to the main item."""
+        screen, model = self.app.screen, self.model
+        state, view, marks, act = model.ui, model.view, model.marks, model.do
+        self.taken[0] = model.version
+        playable, picks = moves.choosable(model.legal, view, model.presenter)
+        hinted = {c.name for c in state.hint.cards} if state.hint is not None else set()
+        hinted.add(moves.pick_of(state.hint, view, model.presenter))
+        if marks.buttons is not None:       # a face-down card stands for its picks, as a choice's option
+            hinted |= {slot for slot, fits in picks.items() if marks.buttons(fits, True)}
+        playing = model.my_turn()
+        board = lay_out(view, model.presenter, model.looking.anchor, model.names, (screen.lw, screen.lh),
+                        screen.text_width, playable, hinted | set(marks.cards), state.selection,
+                        self.app.settings.hand_order, picks, playing)
+        for p in board.placed:
+            p.hinted = p.hinted or (p.zone, p.index) in marks.spots
+        top, title_right = buttons.top_buttons(screen, board.table_w, model.director.top_buttons(model.seen),
+                                               model.can_undo(), playing, model.session.busy(), act)
+        cards, dialog_rect = board.focus_cards(), None
+        if model.looking.curtain is not None:
+            cover, cards = "curtain", []
+            taker = model.session.name(model.looking.shown) if model.can_undo() else None
+            widgets = buttons.curtain_buttons(screen, taker, act)
+        elif model.over:              # the top bar's words still end where its buttons were
+            cover, cards, top = "over", [], []
+            self.ending = model.director.end(model.seen)
+            self.summary = coach_panel.Summary(screen, self.ending.words, self.ending.rules, self.ending.later,
+                                               len(self.ending.choices))
+            widgets = buttons.end_buttons(self.summary.button_rects, self.ending.choices, act)
+        elif model.hold.wait:
+            cover, cards = "hold", []
+            widgets = [buttons.continue_button(board.table_w, screen.lh, act)] + top[::-1]
+        elif state.dialog:
+            cover = "dialog"
+            dialog_rect, widgets = buttons.dialog_buttons(state.dialog.options, screen.lw, screen.lh,
+                                                          model.presenter.swatch, act)
+        else:
+            cover = ""
+            entries = moves.button_entries(model.legal, state.selection, model.presenter, model.names, view)
+            widgets = buttons.action_buttons(entries, board.table_w, screen.lh, state.hint,
+                                             model.director.buttons(model.seen), act)
+            widgets += top[::-1]          # Menu last: Enter never leaves by default
+        if marks.buttons is not None:
+            for widget in widgets:
+                actions = getattr(widget, "actions", None) or ()
+                widget.marked = widget.marked or marks.buttons(actions, cover == "dialog")
+        self.widgets = widgets
+        bubble = None
+        targets = [p.rect for p in board.placed if p.hinted] + [w.rect for w in widgets if w.marked] + [
+            r for r in (board.anchor_rect(anchor, widgets) for anchor in marks.targets) if r is not None]
+        if marks.bubble is not None and not cover:
+            words, anchor = marks.bubble
+            if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel
+                target = coach_panel.anchor_rect(screen, anchor, view, model.presenter, model.names)
+            else:
+                target = board.anchor_rect(anchor, widgets)
+            if target is not None:
+                others = [w.rect for w in widgets if w.rect != target]
+                bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
+                bubble = draw.place_bubble(screen, words, target, bounds, others, [r for r in targets if r != target],
+                                           [p.rect for p in board.placed if p.face_up and p.rect != target])
+        self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.looking.viewer,
+                         model.presenter, model.session.why_illegal, dialog_rect, title_right, bubble,
+                         tuple(state.selection), tuple(targets))
+        self.place_message()
+        self.settle_pointer()
+        self.dirty = True
+
+    def settle_pointer(self):
+        """After a layout: the card under the pointer (unless it moved away), and the
+        keyboard on a choice's marked option, or on the main item after a change."""
+        pointer, laid, state = self.pointer, self.laid, self.model.ui
+        if pointer.hovered is not None:
+            was = pointer.hovered
+            pointer.hovered = next((p for p in laid.board.placed if p.zone == was.zone and (
+                p.card is was.card if p.face_up else p.index == was.index and p.raised)), None)
+        if laid.cover == "dialog":
+            if pointer.dialog is not state.dialog:
+                pointer.dialog, pointer.dialog_focus = state.dialog, main_focus(laid, state.dialog.default)
+        elif state.refocus != self.taken[3]:
+            self.taken[3] = state.refocus
+            pointer.focus = main_focus(laid)
+
+    def place_message(self):
+        """Where the message goes: clear of the cards it is about, those it names and the
+        director's bubble."""
+        state, board = self.model.ui, self.laid.board
+        if not state.message:
+            return
+        ids = {id(c) for c in state.message_about}
+        words = state.message.lower()
+        avoid = [p.rect for p in board.placed
+                 if p.face_up and (id(p.card) in ids or moves.card_name(p.card).lower() in words)
+                 or state.message_hint and (p.hinted or p.zone in board.own_zones)]
+        if self.laid.bubble is not None:
+            avoid.append(self.laid.bubble.box)
+        self.pointer.message_spot = board.message_spot(draw.message_width(self.app.screen, board, state.message),
+                                                       avoid)
+
+    # ---- time ------------------------------------------------------------------------------
+    def busy(self):
+        return self.model.busy()
+
+    def update(self, dt):
+        self.model.catch_up()
+        self.sync()
+        moving = self.motion.busy()
+        self.motion.update(dt)
+        self.dirty = self.dirty or moving
+        self.model.step(dt)
+        self.sync()
+
+    # ---- input -----------------------------------------------------------------------------
+    def handle_event(self, event):
+        if event.type in (BOT_DONE, NET_EVENT):
+            self.dirty = True
+            return
+        pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
+        for intent in self.input.read(event, pos, self.laid, self.pointer, self.log_tips):
+            if isinstance(intent, intents.POINTER):
+                self.point(intent)
+                self.sync()
+            else:
+                if isinstance(intent, intents.Scroll):
+                    self.pointer.log_tip = None
+                self.act(intent)
+            self.dirty = True
+
+    def act(self, intent):
+        """Hand the model one of the person's intents and take what it changed."""
+        self.model.do(intent)
+        self.sync()
+
+    def point(self, intent):
+        """The pointer's intents: a button pressed, the keyboard moved, the card or button
+        under the pointer, a log entry's tip, a card grabbed, dragged or dropped."""
+        pointer, kind = self.pointer, type(intent)
+        if kind is intents.Press:
+            if intent.focus is not None:
+                self.set_focus(intent.focus)
+            intent.button.activate()
+        elif kind is intents.Focus:
+            self.set_focus(intent.index)
+        elif kind is intents.Hover:
+            pointer.hovered = intent.placed
+        elif kind is intents.HoverButton:
+            pointer.hover_button = intent.button
+        elif kind is intents.Tip:
+            pointer.log_tip = intent.tip
+        elif kind is intents.Grab:
+            pointer.press = (intent.placed, intent.pos)
+        elif kind is intents.Drag:
+            pointer.drag_pos = intent.pos
+        else:
+            pointer.press = pointer.drag_pos = None
+
+    def set_focus(self, index):
+        """The keyboard goes to item `index` (of a choice's options, while one is open)."""
+        if self.laid.cover == "dialog":
+            self.pointer.dialog_focus = index
+        else:
+            self.pointer.focus = index
+
+    def focus_item(self):
+        """The placed card or widget where the keyboard is (None without a keyboard)."""
+        items = self.laid.cards + self.laid.widgets
+        return items[self.pointer.focus % len(items)] if self.app.keyboard and items else None
+
+    # ---- drawing ---------------------------------------------------------------------------
+    def invalidate(self):
+        """Paint the cached layer afresh at the next frame (as a change of layout would)."""
+        self.static.invalidate()
+        self.dirty = True
+
+    def draw(self, screen):
+        surf = screen.surface
+        laid, model, pointer = self.laid, self.model, self.pointer
+        focus, hover = self.focus_item(), pointer.hover_button
+        if model.looking.curtain is not None:
+            surf.blit(felt.image(*surf.get_size()), (0, 0))
+            draw.curtain(screen, model.session.name(model.looking.curtain))
+            for widget in laid.widgets:
+                widget.draw(screen, focused=widget is focus, hovered=widget is hover)
+            return
+        flying = self.motion.hidden()
+        key = (model.version, pointer.focus, self.app.keyboard, model.session.thinking(), surf.get_size(),
+               self.app.settings.colourblind, model.ui.log_scroll, draw.flying_key(flying), model.told())
+        look = draw.Look(model.presenter, model.view, self.app.settings.colourblind)
+        if self.static.stale(screen, key):
+            with self.static.painting(screen):
+                self.draw_static(screen, look, flying, focus)
+        self.static.show(screen)
+        for button in laid.top:
+            button.draw(screen, focused=button is focus, hovered=button is hover)
+        for placed, rect in lifted(pointer, laid.board):
+            if not draw.in_flight(placed, flying):
+                draw.lifted(screen, placed, look, rect, placed is focus)
+                if placed.face_up and pointer.drag_pos is None:
+                    draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
+                                  [r for r in laid.targets if r != placed.rect],
+                                  [laid.bubble.box] if laid.bubble is not None else [])
+        draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
+        draw.die(screen, self.motion, laid.board)
+        draw.message(screen, laid.board, model.ui.message, pointer.message_spot)
+        if model.hold.outcomes:
+            draw.outcomes(screen, laid.board, model.hold.outcomes, self.won(), flying)
+        draw.toast(screen, self.motion, self.top_span, laid.title_right)
+        if pointer.log_tip is not None:
+            draw.tooltip(screen, pointer.log_tip[0], pointer.log_tip[1], pointer.log_tip[0][0] - 8)
+        if laid.cover == "dialog":
+            draw.dialog(screen, laid.dialog_rect, model.ui.dialog.title, laid.widgets, pointer.dialog_focus, hover,
+                        self.app.settings.colourblind)
+        else:
+            for widget in laid.widgets:
+                widget.draw(screen, focused=widget is focus, hovered=widget is hover)
+            if laid.bubble is not None:
+                draw.bubble(screen, laid.bubble)
+        if model.over:
+            coach_panel.summary(screen, self.summary, self.ending.title, laid.widgets, focus, hover)
+
+    def won(self):
+        """The zones on the table of the seat the banner's outcome favours (ringed)."""
+        model = self.model
+        banner = model.hold.outcome
+        if banner is None or banner.seat is None:
+            return set()
+        owners = model.presenter.owners(model.view)
+        return {z.key for z in model.view.zones if z.kind != "hand" and owners.get(z.key) == banner.seat}
+
+    def draw_static(self, screen, look, flying, focus):
+        """What changes only with the layout (and a card landing), into the cached layer:
+        the felt, the top bar, the seats, the cards and the side panel (or the coach's)."""
+        model = self.model
+        screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
+        humans = [seat.human for seat in model.session.seats]
+        self.top_span = draw.top_bar(screen, model.title(), model.prompt(), self.laid.title_right)
+        plates = draw.plate_words(model.view, model.names, humans, model.looking.viewer, model.session.thinking(),
+                                  model.presenter.statuses(model.view))
+        lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter)
+        draw.felt_and_seats(screen, self.laid.board, plates, lanes)
+        draw.cards(screen, self.laid.board, look, focus, flying)
+        side = model.director.side(model.seen)
+        if side is None:
+            self.log_tips = draw.side_panel(screen, model.view, model.presenter, model.names, model.session.seed,
+                                            "Moves", model.log_lines(), model.ui.log_scroll)
+        else:
+            rows = coach_panel.facts_rows(model.view, model.presenter, model.names)
+            coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress)
+            self.log_tips = []
