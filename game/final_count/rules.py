@@ -29,6 +29,7 @@ Piles are lists with the top card last. Scores are game points toward 300.
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/final_count.md.
 """
 from collections import Counter
+from functools import lru_cache
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        SharedAct, SharedEvent, Vocabulary, ZoneSpec, added_later, data, fact, integer, listof,
                        optional, require, require_int, seat_keys, seats_alone, shuffle, swap_into)
@@ -108,7 +109,11 @@ def tally(cards):
 
 def reachable_totals(cards):
     """Every total `cards` can make, each ace 1 or 11, lowest first (A7)."""
-    base, aces = tally(cards)
+    return totals_of(*tally(cards))
+
+
+def totals_of(base, aces):
+    """Every total of a `tally`: the base with 0, 1, ... of its aces counted 11 (A7)."""
     return [base + 10 * j for j in range(aces + 1)]
 
 
@@ -125,8 +130,10 @@ def score_hand(player_cards, board, goal=None, caller=None):
     """The hand's result, one dict per seat: the totals each seat's cards and the Board
     can make, best, bust, hit, winner, share, bonus and points (2.3, A5-A9, A20, A22)."""
     rows = []
+    board_base, board_aces = tally(board)        # the Board counts for every seat
     for seat, cards in enumerate(player_cards):
-        totals = reachable_totals(list(cards) + list(board))
+        base, aces = tally(cards)
+        totals = totals_of(base + board_base, aces + board_aces)
         best = best_total(totals)
         rows.append({"seat": seat, "cards": [c.name for c in cards], "totals": totals,
                      "best": best, "bust": best is None,
@@ -168,6 +175,16 @@ def _card_action(kind, card):
     if action is None:
         action = _CARD_ACTIONS[kind, card] = Action(kind, (card,))
     return action
+
+
+@lru_cache(maxsize=None)
+def _seat_tables(players):
+    """Per seat, built once per player count (read, never changed): the opponents
+    clockwise after it, its gift (face 2) and the blind picks of its hand (face 5)."""
+    seats = range(players)
+    return (tuple(tuple((seat + k) % players for k in range(1, players)) for seat in seats),
+            tuple(Action(Act.GIVE, (), seat) for seat in seats),
+            tuple((pick_action(seat, 0), pick_action(seat, 1)) for seat in seats))
 
 
 def _check_last_hand(last, where, state):
@@ -629,15 +646,11 @@ class State(GameState):
 
     def _read_options(self):
         self.goal_on = self.options["final_count.hit_goal"] == "on"
-        # Per seat, built once: the opponents clockwise after it, its gifts (face 2) and the
-        # blind picks of its hand (face 5).
         n = self.players
         self.hand_keys = seat_keys("hand", n)
         self.table_keys = seat_keys("table", n)
         self.only = seats_alone(n)
-        self.opponents = [[(seat + k) % n for k in range(1, n)] for seat in range(n)]
-        self.gifts = [Action(Act.GIVE, (), seat) for seat in range(n)]
-        self.picks = [[pick_action(seat, i) for i in range(2)] for seat in range(n)]
+        self.opponents, self.gifts, self.picks = _seat_tables(n)
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
