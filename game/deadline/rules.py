@@ -164,7 +164,8 @@ class State(GameState):
                2: {"group": "building"}}
     MEASURES = measures.MEASURES
     # The cards that continue the table's assignments, {card: [assignment index]} (read,
-    # never changed), found when first asked for after the table changed (None: to find).
+    # never changed), found when first asked for (None: to find), then replaced as the
+    # table changes (`_refit`).
     _continuing = None
 
     def __init__(self, info, players, options, chance, deck, cards):
@@ -374,6 +375,26 @@ class State(GameState):
                         self._continuing.setdefault(card, []).append(k)
         return self._continuing
 
+    def _refit(self, k, before):
+        """Assignment `k` is continued by its `fits` where it was by `before` (a new
+        assignment: by nothing): the cards that continue the table, changed to match (in a
+        new dict, as clones may share the old one; none to change before it is found)."""
+        if self._continuing is None:
+            return
+        after = self.assignments[k].fits
+        continuing = dict(self._continuing)
+        for key in before - after:
+            for card in self.continued_by.get(key, ()):
+                rest = [j for j in continuing[card] if j != k]
+                if rest:
+                    continuing[card] = rest
+                else:
+                    del continuing[card]
+        for key in after - before:
+            for card in self.continued_by.get(key, ()):
+                continuing[card] = continuing.get(card, []) + [k]
+        self._continuing = continuing
+
     def why_illegal(self, action):
         if self.is_over:
             return "the game is over"
@@ -501,7 +522,7 @@ class State(GameState):
         elif kind == Act.SUBMIT:
             cards = sorted(self.group, key=rank_key(self.ace_high))
             self.assignments.append(Assignment(seat, cards, (), self._exam(), self.ace_high))
-            self._continuing = None                 # the table changed
+            self._refit(len(self.assignments) - 1, frozenset())
             self.group = []
             self.emit("move", seat, cards, "group", f"assignment:{len(self.assignments) - 1}")
         elif kind == Act.EXTEND:
@@ -509,15 +530,18 @@ class State(GameState):
             assignment = self.assignments[action.arg]
             hand.remove(card)
             self._left_hand(seat, (card,))
+            fits = assignment.fits
             assignment.add(card)
-            self._continuing = None
+            self._refit(action.arg, fits)
             self.emit("move", seat, (card,), self.hand_keys[seat], f"assignment:{action.arg}")
         elif kind == Act.EXTRA_CREDIT:
             card = action.cards[0]
             hand.remove(card)
             self._left_hand(seat, (card,))
-            self.assignments[action.arg].add_extra(seat, card)
-            self._continuing = None
+            assignment = self.assignments[action.arg]
+            fits = assignment.fits
+            assignment.add_extra(seat, card)
+            self._refit(action.arg, fits)
             self.emit("move", seat, (card,), self.hand_keys[seat], f"extra:{action.arg}")
         else:                                                        # finish_exam
             self.emit(Act.FINISH_EXAM, seat)
