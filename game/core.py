@@ -786,14 +786,17 @@ class GameState:
         state["winner_seats"] = [] if won is None else won if isinstance(won, list) else [won]
         return state, kept
 
-    def _end(self, winners):
+    def _end(self, winners, scores=None):
         """End the game, won by the seats `winners` (none: nobody won): the step is OVER,
-        no one is to play, and one `game_over` event tells the winners and the scores."""
+        no one is to play, and one `game_over` event tells the winners and the scores
+        (`scores`, when the rules have just worked them out: else `scores()`)."""
         self.winner_seats = winners = list(winners)
         self.step = OVER
         self.is_over = True
         self.current_player = None
-        self.emit(SharedEvent.GAME_OVER, None, detail={"winners": winners, "scores": self.scores()})
+        if scores is None:
+            scores = self.scores()
+        self.emit(SharedEvent.GAME_OVER, None, detail={"winners": winners, "scores": scores})
 
     def _read_options(self):
         """Set the fields derived from the options (not saved); none by default."""

@@ -304,7 +304,7 @@ class State(GameState):
             key = self.hand_keys[seat]
             self.emit("reveal", seat, self.hands[seat], key, key)
             self.emit("score", seat, detail=total)
-        self._end(best_seats(totals))
+        self._end(best_seats(totals), totals)
 
     # ---- rules --------------------------------------------------------------------------
     def _legal_actions(self):
