@@ -5,6 +5,8 @@ Card points (A1), the run order (A2), what makes a set or a run (2.5), the
 
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/deadline.md.
 """
+from functools import lru_cache
+
 JOKER = "JK"
 FOUR_CARD_BONUS = 3
 
@@ -71,6 +73,14 @@ def continuations(shape):
         return frozenset((shape[1],)) if shape[2] < 4 else frozenset()
     _, suit, low, high = shape
     return frozenset(((suit, low - 1), (suit, high + 1)))
+
+
+@lru_cache(maxsize=4096)
+def group_continuations(group, ace_high=False):
+    """`continuations` of the group `group` (a tuple of cards), kept for the groups asked
+    about most recently: random and searching players build the same groups again (a
+    group cancelled is built anew), and lay the same cards on the same assignments."""
+    return continuations(group_shape(group, ace_high))
 
 
 def pairs_with(a, b, ace_high=False):
@@ -156,18 +166,18 @@ class Assignment:
         self.exam = exam
         self.ace_high = ace_high    # the run order the group is laid in
         # What continues the group (`continuations`), kept by `add` and `add_extra`.
-        self.fits = continuations(group_shape(self.group(), ace_high)) if fits is None else fits
+        self.fits = group_continuations(tuple(self.group()), ace_high) if fits is None else fits
 
     def add(self, card):
         """Extend the assignment with an owner card (the cards stay in run order)."""
         self.cards.append(card)
         self.cards.sort(key=rank_key(self.ace_high))
-        self.fits = continuations(group_shape(self.group(), self.ace_high))
+        self.fits = group_continuations(tuple(self.group()), self.ace_high)
 
     def add_extra(self, seat, card):
         """Add `seat`'s extra-credit card."""
         self.extras.append((seat, card))
-        self.fits = continuations(group_shape(self.group(), self.ace_high))
+        self.fits = group_continuations(tuple(self.group()), self.ace_high)
 
     def group(self):
         """Every card physically in the assignment (owner cards and extra credit)."""

@@ -21,15 +21,13 @@ Piles are lists with the top card last. Grading lives in `game.deadline.grading`
 
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/deadline.md.
 """
-from functools import lru_cache
-
 from game.core import (CARD, CARDS, FLAG, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
                        GameState, Kind, Vocabulary, ZoneSpec, choice, fact, integer, listof, optional,
                        random_order, require, require_int, scalar, seat_keys, seats_alone, shuffle,
                        swap_into, swap_to)
 from game.deadline import measures
-from game.deadline.grading import (JOKER, Assignment, best_seats, continuations, continued_by,
-                                   first_pair, grade, group_kind, group_shape, partner_table,
+from game.deadline.grading import (JOKER, Assignment, best_seats, continued_by, first_pair, grade,
+                                   group_continuations, group_kind, partner_table,
                                    rank_key, report, starters)
 
 
@@ -78,13 +76,6 @@ def _one_card_actions(deck, kind):
     if key not in _ONE_CARD:
         _ONE_CARD[key] = {card: _card_action(kind, card) for card in deck}
     return _ONE_CARD[key]
-
-
-@lru_cache(maxsize=4096)
-def _group_continuations(group, ace_high):
-    """`continuations` of the group being built (a tuple of cards), kept for the groups
-    built most recently: random and searching players build the same groups again."""
-    return continuations(group_shape(group, ace_high))
 
 
 def _takes(count):
@@ -344,7 +335,7 @@ class State(GameState):
                 fits = self.partners[group[0]]
             else:
                 fits = set()
-                for key in _group_continuations(tuple(group), self.ace_high):
+                for key in group_continuations(tuple(group), self.ace_high):
                     fits.update(self.continued_by.get(key, ()))
             acts = []
             for card in hand:
