@@ -25,7 +25,7 @@ from functools import lru_cache
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState, Vocabulary, ZoneSpec,
                        choice, copy_data, data, fact, integer, listof, optional, require)
 from game.measures import Measures, events_reached
-from game.play_design.rules import COLORS, complete_order, key_count, offense_wins
+from game.play_design.rules import COLORS, complete_order, lane_result
 
 
 class Act(Vocabulary):
@@ -441,9 +441,7 @@ class State(GameState):
                 self.shown[off][k] = self.shown[dfn][k] = True
                 emit("reveal", off, (card,), LINE_KEYS[off][k], detail=k)
                 emit("reveal", dfn, (against,), LINE_KEYS[dfn][k], detail=k)
-                ours = key_count(card, color)
-                theirs = key_count(against, color)
-                won = offense_wins(card, against)                    # A21
+                ours, theirs, won = lane_result(card, against)       # A21
                 last_line.append({"lane": k, "open": True, "offense": card.name,
                                   "defense": against.name, "color": color,
                                   "offense_dots": ours, "defense_dots": theirs, "won": won})

@@ -29,10 +29,18 @@ def key_count(card, color):
     return count
 
 
+def lane_result(offense, defense):
+    """5 possessions: (the offense card's dots, the defense card's dots, whether the
+    offense card wins its lane): both cards counted by the offense card's colour, and
+    the offense wins only with strictly more dots (A21)."""
+    color = offense.color
+    ours, theirs = key_count(offense, color), key_count(defense, color)
+    return ours, theirs, ours > theirs
+
+
 def offense_wins(offense, defense):
-    """5 possessions: the offense card wins its lane only with strictly more dots,
-    both cards counted by the offense card's colour (A21)."""
-    return key_count(offense, offense.color) > key_count(defense, offense.color)
+    """5 possessions: whether the offense card wins its lane (A21, `lane_result`)."""
+    return lane_result(offense, defense)[2]
 
 
 def allowed_follows(hand, lead):
