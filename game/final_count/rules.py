@@ -390,11 +390,11 @@ class State(GameState):
         step = self.step
         p = self.current_player
         if step == "start":
-            return [ROLL, CALL] if self.caller is None else [ROLL]
+            return (ROLL, CALL) if self.caller is None else (ROLL,)
         if step == "end":
-            return [END_TURN, CALL] if self.caller is None else [END_TURN]
+            return (END_TURN, CALL) if self.caller is None else (END_TURN,)
         if step == "hand_over":
-            return [DEAL]
+            return (DEAL,)
         f = self.die
         if step == "target":
             acts = []
@@ -407,11 +407,11 @@ class State(GameState):
             acts.append(DECLINE)
             return acts
         if f == 1:
-            return [KEEP, DISCARD]
+            return (KEEP, DISCARD)
         if f == 2:
             return [self.gifts[o] for o in self.opponents[p]] + [DISCARD]
         if f == 3:
-            return [TO_BOARD, DISCARD]
+            return (TO_BOARD, DISCARD)
         kind = SWAPS[f]
         acts = [_card_action(kind, x) for x in self._own_cards(p)]
         acts.append(RETURN if f == 4 else DECLINE)

@@ -235,7 +235,7 @@ class State(GameState):
     def _legal_actions(self):
         step = self.step
         if step == "choose":
-            return list(CHOOSE)
+            return CHOOSE
         if step == "offense_set":
             off = self.offense
             hand, row = self.hand[off], self.line_cards[off]

@@ -190,17 +190,17 @@ class State(GameState):
         step = self.step
         seat = self.current_player
         if step == "lead":
-            return list(map(self.plays.__getitem__, self.hands[seat]))
+            return tuple(map(self.plays.__getitem__, self.hands[seat]))
         if step == "follow":
             cards = allowed_follows(self.hands[seat], self.played[self.lead_seat][0])
-            return list(map(self.plays.__getitem__, cards))
+            return tuple(map(self.plays.__getitem__, cards))
         if step == "knock":
-            return [KNOCK, PASS]
+            return (KNOCK, PASS)
         if step == "respond":
-            return [CALL, FOLD]
+            return (CALL, FOLD)
         if step == "deal":
-            return [DEAL]
-        return []
+            return (DEAL,)
+        return ()
 
     def why_illegal(self, action):
         if self.is_over:
