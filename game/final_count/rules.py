@@ -139,15 +139,13 @@ def score_hand(player_cards, board, goal=None, caller=None):
                      "best": best, "bust": best is None,
                      "hit": goal is not None and goal in totals,
                      "winner": False, "share": 0, "bonus": 0, "points": 0})
-    hitters = [row for row in rows if row["hit"]]
-    if hitters:
-        winners, pool = hitters, LIMIT
-    else:
-        alive = [row for row in rows if not row["bust"]]
-        pool = max((row["best"] for row in alive), default=0)
-        winners = [row for row in alive if row["best"] == pool]
-    winning_seats = [row["seat"] for row in winners]
-    bonus = CALL_BONUS if caller is not None and winners and caller not in winning_seats else 0
+    winners = [row for row in rows if row["hit"]]
+    if winners:
+        pool = LIMIT
+    else:                       # the best total not bust wins (a bust seat's best is None)
+        pool = max((row["best"] for row in rows if not row["bust"]), default=0)
+        winners = [row for row in rows if row["best"] == pool]
+    bonus = CALL_BONUS if caller is not None and winners and rows[caller] not in winners else 0
     for row in winners:
         row["winner"] = True
         row["share"] = pool // len(winners)
