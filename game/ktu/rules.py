@@ -84,6 +84,20 @@ def _playable_on(order, allow_equal):
     return _PLAYABLE[key]
 
 
+_PLAYABLE_CARDS = {}   # (deck name, rank order, allow_equal) -> {top rank: {card: place}}
+
+
+def _playable_cards(deck, order, allow_equal):
+    """`_playable_on` by card: {effective top rank: {each card of `deck` playable on it:
+    its rank's place in the rank order}}, built once per deck and rules (the hand is
+    read card by card on every turn)."""
+    key = (deck.name, order, allow_equal)
+    if key not in _PLAYABLE_CARDS:
+        _PLAYABLE_CARDS[key] = {top: {card: ranks[card.rank] for card in deck if card.rank in ranks}
+                                for top, ranks in _playable_on(order, allow_equal).items()}
+    return _PLAYABLE_CARDS[key]
+
+
 def _group_actions(group):
     """The plays of 1, 2, ... cards of `group` (cards of one rank sorted by id)."""
     acts = _GROUP_ACTIONS.get(group)
@@ -187,6 +201,7 @@ class State(GameState):
         self.rank_pos = {rank: i for i, rank in enumerate(order)}
         self.allow_equal = self.options["ktu.allow_equal"] == "on"
         self.playable_on = _playable_on(order, self.allow_equal)
+        self.playable_cards = _playable_cards(self.deck, order, self.allow_equal)
         self.skip_per_card = self.options["ktu.eight_skip"] == "per_card"
         self.four_in_a_row = self.options["ktu.four_in_a_row"] == "on"
         self.play_to_last = self.options["ktu.play_to_last"] == "on"
@@ -225,10 +240,11 @@ class State(GameState):
             return [Action(Act.CHOOSE_FACEUP, combo)
                     for combo in combinations(sorted(hand, key=_by_id), FACEUP)]
         if hand:
-            playable = self._playable_ranks()
+            top = self.effective_top()
+            playable = self.playable_cards[top and top.rank]
             groups = {}        # a playable rank's place in the rank order -> its cards in hand
             for card in hand:
-                place = playable.get(card.rank)
+                place = playable.get(card)
                 if place is not None:
                     if place in groups:
                         groups[place].append(card)
