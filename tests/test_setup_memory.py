@@ -3,6 +3,7 @@ games and starts; a click on a name selects it so typing replaces it; and a game
 progress is never lost silently: Start asks first, naming it, and an abandoned game is
 kept as a record and counted as abandoned."""
 import json
+import os
 import random
 
 import pygame
@@ -16,6 +17,7 @@ from scenes.screens.setup import SetupScene
 from scenes.screens.statistics import StatisticsScene
 from scenes.table.scene import TableScene
 from scenes.table.intents import Pressed
+from tests import disks
 from tests.test_ui_play import app, click_widget, new_app, open_setup, press, set_seats  # noqa: F401
 from tests.test_ui_tutorial import open_lesson
 
@@ -172,6 +174,32 @@ def test_an_abandoned_game_is_recorded_and_counted_as_abandoned(user_home):
         assert isinstance(a.scene, StatisticsScene) and a.scene.game_id == "ktu"
         assert statistics.rows(a.scene.stats, "ktu")[0][:4] == ("Ann", 0, 0, 1)
         a.draw()
+    finally:
+        pygame.quit()
+
+
+def test_a_game_that_cannot_be_kept_as_abandoned_is_not_given_up(user_home, monkeypatch):
+    a = new_app()
+    try:
+        state, _ = saved_ktu(a.folders)
+        os.makedirs(a.folders.records)
+        with disks.small_disk(a.folders.records, monkeypatch) as disk:
+            disk.fill()
+            start_deadline(a)
+            click_widget(a, lambda w: w.label == "Abandon it, start Deadline")
+            assert isinstance(a.scene, MenuScene)            # no new game over its autosave
+            assert a.notices == [
+                "KTU with Ann, Ben could not be kept as abandoned (No space left on device).",
+                "It is still saved: Continue on the menu resumes it."]
+            assert saves.load_game(a.folders)[0].to_dict() == state.to_dict()
+            assert "ktu" not in saves.load_statistics(a.folders)["games"]   # nothing counted
+            a.draw()
+            disk.free()
+        start_deadline(a)                                    # room again: abandoning works
+        click_widget(a, lambda w: w.label == "Abandon it, start Deadline")
+        assert isinstance(a.scene, TableScene) and a.scene.model.session.game_id == "deadline"
+        [path] = saves.list_records(a.folders)
+        assert saves.read_record(path)["abandoned"] is True
     finally:
         pygame.quit()
 

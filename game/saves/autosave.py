@@ -9,7 +9,8 @@ never offered to Continue. When the record or the count cannot be written (a ful
 a read-only folder, statistics that cannot be read), the finished game is set aside as
 `ended-<game id>.json` beside the autosave, where a new game cannot overwrite it, and
 each start tries again. A game in progress given up for a new one (`abandon_game`) is
-kept as a record marked abandoned and counted apart, as abandoned, never as played.
+kept as a record marked abandoned and counted apart, as abandoned, never as played; when
+that record cannot be written, the game is not given up and its autosave stays.
 """
 import hashlib
 import json
@@ -226,7 +227,9 @@ def abandon_game(folders, state, seats, undo=None):
     """Give up the game in progress for a new one: keep its record, marked abandoned;
     count it as abandoned (not played) for every person in the statistics, once however
     often this runs for the same position; remove the autosave. Returns (record path or
-    None, problems: one sentence each)."""
+    None, problems: one sentence each). When the record cannot be written, nothing is
+    counted and the autosave stays (path None): the game is not given up, and a new game
+    must not start over its autosave."""
     problems = []
     undo = _check_undo({} if undo is None else {"undo": dict(undo)})
     uid = hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()[:32]
@@ -234,8 +237,9 @@ def abandon_game(folders, state, seats, undo=None):
         path = records.write_record(folders, state, seats, undo["undos"], undo["practice"],
                                     uid=uid, abandoned=True)
     except OSError as error:
-        path = None
-        problems.append(_sentence("The abandoned game's record could not be written", error))
+        problems.append(_sentence(f"{_who(state, seats)} could not be kept as abandoned", error))
+        problems.append("It is still saved: Continue on the menu resumes it.")
+        return None, problems
     _count(folders, state, seats, undo["practice"], uid, problems)
     try:
         clear_game(folders)

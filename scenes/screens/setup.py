@@ -258,9 +258,12 @@ class SetupScene(Scene):
             record = saves.load_undo(self.app.folders)
         except (saves.BadFile, OSError):
             record = None
-        _, problems = saves.abandon_game(self.app.folders, state, seats, record)
+        kept, problems = saves.abandon_game(self.app.folders, state, seats, record)
         for problem in problems:
             self.app.notice(problem)
+        if kept is None:        # not given up: a new game would autosave over it
+            self.go("menu")
+            return
         self._start()
 
     def cancel_question(self):
