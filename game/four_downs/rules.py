@@ -190,10 +190,10 @@ class State(GameState):
         step = self.step
         seat = self.current_player
         if step == "lead":
-            return tuple(map(self.plays.__getitem__, self.hands[seat]))
+            return list(map(self.plays.__getitem__, self.hands[seat]))
         if step == "follow":
             cards = allowed_follows(self.hands[seat], self.played[self.lead_seat][0])
-            return tuple(map(self.plays.__getitem__, cards))
+            return list(map(self.plays.__getitem__, cards))
         if step == "knock":
             return (KNOCK, PASS)
         if step == "respond":
