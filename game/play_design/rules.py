@@ -16,17 +16,16 @@ COLORS = FORMATION_COLORS   # the formation cards' colours, their composition in
 KEY_DOTS = {"blue": ("blue",), "green": ("green",), "orange": ("orange",),
             "purple": ("purple", "blue")}
 
-_KEYS = {}   # (card name, colour) -> dot count
+_KEYS = {}   # card -> {colour: its dots that count against that colour}
 
 
 def key_count(card, color):
     """The dots of `card` that count against an offense card of `color` (section 1)."""
-    key = (card.name, color)
-    count = _KEYS.get(key)
-    if count is None:
+    counts = _KEYS.get(card)
+    if counts is None:
         dots = dict(card.dots)
-        count = _KEYS[key] = sum(dots[c] for c in KEY_DOTS[color])
-    return count
+        counts = _KEYS[card] = {key: sum(dots[c] for c in KEY_DOTS[key]) for key in KEY_DOTS}
+    return counts[color]
 
 
 def lane_result(offense, defense):
