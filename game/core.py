@@ -6,7 +6,7 @@ filtering, injected chance) lives here once.
 """
 import math
 import random
-from functools import partial
+from functools import lru_cache, partial
 from itertools import filterfalse
 from typing import NamedTuple
 
@@ -197,6 +197,20 @@ class View(NamedTuple):
         raise KeyError(key)
 
 
+@lru_cache(maxsize=None)
+def seat_keys(zone, players):
+    """("<zone>:0", "<zone>:1", ...): the key of one kind of zone for each seat, built once
+    per player count (the rules name zones in several events a move)."""
+    return tuple(f"{zone}:{seat}" for seat in range(players))
+
+
+@lru_cache(maxsize=None)
+def seats_alone(players):
+    """(frozenset({0}), frozenset({1}), ...): for each seat, the set of it alone (an event
+    only that seat sees), built once per player count."""
+    return tuple(frozenset((seat,)) for seat in range(players))
+
+
 class ZoneSpec(NamedTuple):
     """How a game declares one of its card containers to the base class."""
 
@@ -226,6 +240,29 @@ def shuffle(rng, items):
         while j > i:
             j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
+
+
+_SAMPLE_STEPS = {}     # list length -> (pool size, bits of its draw), the whole pool first
+
+
+def random_order(rng, items):
+    """A new list of `items` in a random order drawn exactly as `rng.sample(items,
+    len(items))` draws it (the same draws from `rng`: Python's pool selection, each pick
+    by rejection sampling), in one Python frame rather than two calls per item."""
+    steps = _SAMPLE_STEPS.get(len(items))
+    if steps is None:
+        steps = _SAMPLE_STEPS[len(items)] = tuple((size, size.bit_length())
+                                                  for size in range(len(items), 0, -1))
+    getrandbits = rng.getrandbits
+    pool = list(items)
+    order = []
+    for size, bits in steps:
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        order.append(pool[j])
+        pool[j] = pool[size - 1]
+    return order
 
 
 _bare_random = random.Random.__new__   # a generator not yet seeded (seeding reads the OS)
@@ -265,10 +302,15 @@ class Chance:
         return order
 
     def roll(self, sides=6):
-        """A die result 1..sides."""
+        """A die result 1..sides, drawn exactly as `rng.randint(1, sides)` draws it
+        (rejection sampling on the bits of `sides`), in one call rather than four."""
         if self.dice:
             return self.dice.pop(0)
-        return self.rng.randint(1, sides)
+        bits = sides.bit_length()
+        face = self.rng.getrandbits(bits)
+        while face >= sides:
+            face = self.rng.getrandbits(bits)
+        return face + 1
 
     def toss(self, outcomes):
         """A coin toss among `outcomes` (injected results are the outcome itself)."""
@@ -482,9 +524,8 @@ def _nobody_known(state):
 
 
 # Per seat, the cards every seat saw go into that seat's hand and that are still there
-# (`GameState._seen_into_hand`). The rules replace the lists, never change them in place,
-# so clones share them; saves of older code lack the field.
-KNOWN_IN_HAND = added_later(listof(CARDS, SEATS)._replace(copy=None), _nobody_known)
+# (`GameState._seen_into_hand`); saves of older code lack the field.
+KNOWN_IN_HAND = added_later(listof(CARDS, SEATS), _nobody_known)
 
 
 def copy_data(value):
@@ -745,14 +786,17 @@ class GameState:
         state["winner_seats"] = [] if won is None else won if isinstance(won, list) else [won]
         return state, kept
 
-    def _end(self, winners):
+    def _end(self, winners, scores=None):
         """End the game, won by the seats `winners` (none: nobody won): the step is OVER,
-        no one is to play, and one `game_over` event tells the winners and the scores."""
+        no one is to play, and one `game_over` event tells the winners and the scores
+        (`scores`, when the rules have just worked them out: else `scores()`)."""
         self.winner_seats = winners = list(winners)
         self.step = OVER
         self.is_over = True
         self.current_player = None
-        self.emit(SharedEvent.GAME_OVER, None, detail={"winners": winners, "scores": self.scores()})
+        if scores is None:
+            scores = self.scores()
+        self.emit(SharedEvent.GAME_OVER, None, detail={"winners": winners, "scores": scores})
 
     def _read_options(self):
         """Set the fields derived from the options (not saved); none by default."""
@@ -849,9 +893,7 @@ class GameState:
 
     def _seen_into_hand(self, seat, cards):
         """Every seat saw `cards` go into `seat`'s hand (field `known_in_hand`)."""
-        known = list(self.known_in_hand)
-        known[seat] = known[seat] + list(cards)
-        self.known_in_hand = known
+        self.known_in_hand[seat] += cards
 
     def _left_hand(self, seat, cards=None):
         """`cards` (None: any card) left `seat`'s hand, or may have: no longer known there."""
@@ -859,17 +901,11 @@ class GameState:
         if not mine:
             return
         if cards is None:
-            kept = []
-        else:                                   # on every play: the few cards played
-            gone = [card for card in cards if card in mine]
-            if not gone:
-                return
-            kept = list(mine)
-            for card in gone:
-                kept.remove(card)
-        known = list(self.known_in_hand)
-        known[seat] = kept
-        self.known_in_hand = known
+            mine.clear()
+            return
+        for card in cards:
+            if card in mine:
+                mine.remove(card)
 
     def _known_in_hand_fact(self):
         """The fact `known_in_hand`: per seat, the names of its cards every seat saw go there."""

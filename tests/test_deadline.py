@@ -404,6 +404,23 @@ def test_T10_A13_own_extension_at_the_final_only():
     assert state.view(1).facts["assignments"][0]["value"] == 11
 
 
+def test_2_5_extra_credit_moves_what_continues_an_assignment():
+    """An extra-credit card is part of the group: the next card beyond it continues the
+    assignment for the next student, and the card it covered no longer does."""
+    state = game_at_midterm({0: ["7H", "8H"], 1: ["9H"], 2: ["10H", "6C"]})
+    for name in ("7H", "8H"):
+        act(state, "group", name)
+    state.apply(SUBMIT)
+    auto_exam(state)
+    ten = Action("extra_credit", (held(state, 2, "10H"),), 0)
+    assert ten not in state.legal_actions()
+    act(state, "extra_credit", "9H", 0)
+    auto_exam(state)
+    assert ten in state.legal_actions()
+    state.apply(ten)
+    assert [c.name for c in state.assignments[0].group()] == ["7H", "8H", "9H", "10H"]
+
+
 def test_T11_A14_extra_credit_does_not_complete_an_assignment():
     state = game_at_midterm({0: ["7H", "7C"], 1: ["7D"]})
     for name in ("7H", "7C"):
@@ -793,5 +810,5 @@ def test_A11_starters_are_the_cards_of_some_pair():
         for ace_high in (False, True):
             expected = [c for c in hand
                         if any(dl.pairs_with(c, o, ace_high) for o in hand if o is not c)]
-            assert dl.starters(hand, ace_high) == expected
+            assert dl.starters(hand, dl.partner_table(DECK, ace_high)) == expected
             assert (dl.first_pair(hand, ace_high) is None) == (not expected)

@@ -138,6 +138,30 @@ def test_the_rules_shuffle_is_pythons_shuffle():
         assert ours.getstate() == theirs.getstate()
 
 
+def test_the_rules_random_order_is_pythons_sample():
+    """`core.random_order` (the rules' own, faster: Deadline's blind picks) draws the same
+    numbers and gives the same order as `random.Random.sample` of every item, so blind
+    picks stay as recorded."""
+    from game.core import random_order
+    for seed in range(200):
+        items = list(range(seed % 60))
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert random_order(ours, items) == theirs.sample(items, len(items))
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_the_rules_die_is_pythons_randint():
+    """`Chance.roll` draws the same numbers and gives the same faces as
+    `random.Random.randint(1, sides)`, so rolls stay as recorded."""
+    from game.core import Chance
+    for seed in range(50):
+        for sides in (2, 6, 7, 12):
+            chance, theirs = Chance(seed), random.Random(seed)
+            assert ([chance.roll(sides) for _ in range(40)]
+                    == [theirs.randint(1, sides) for _ in range(40)])
+            assert chance.rng.getstate() == theirs.getstate()
+
+
 def test_golden_record_of_older_rules_opens_with_a_note(tmp_path, monkeypatch):
     """The rules moved on to version 2: a version 1 record that no longer replays opens
     as far as it goes, with a note, and is not kept aside; one of the current rules is."""

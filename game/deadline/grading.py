@@ -5,6 +5,8 @@ Card points (A1), the run order (A2), what makes a set or a run (2.5), the
 
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/deadline.md.
 """
+from functools import lru_cache
+
 JOKER = "JK"
 FOUR_CARD_BONUS = 3
 
@@ -73,6 +75,14 @@ def continuations(shape):
     return frozenset(((suit, low - 1), (suit, high + 1)))
 
 
+@lru_cache(maxsize=4096)
+def group_continuations(group, ace_high=False):
+    """`continuations` of the group `group` (a tuple of cards), kept for the groups asked
+    about most recently: random and searching players build the same groups again (a
+    group cancelled is built anew), and lay the same cards on the same assignments."""
+    return continuations(group_shape(group, ace_high))
+
+
 def pairs_with(a, b, ace_high=False):
     """True if two cards begin a set or a run (neither is a Joker)."""
     if a.rank == JOKER or b.rank == JOKER:
@@ -98,21 +108,40 @@ def card_keys(cards, ace_high=False):
             for card in cards if card.rank != JOKER]
 
 
-def starters(cards, ace_high=False, keys=None):
+_PARTNERS = {}       # (deck name, ace high) -> `partner_table`
+_CONTINUED_BY = {}   # (deck name, ace high) -> `continued_by`
+
+
+def partner_table(deck, ace_high=False):
+    """{card: the frozenset of the other cards of `deck` it begins a set or run with
+    (`pairs_with`)}, built once per deck and run order: an exam asks on every step."""
+    key = (deck.name, ace_high)
+    if key not in _PARTNERS:
+        _PARTNERS[key] = {card: frozenset(other for other in deck if other is not card
+                                          and pairs_with(card, other, ace_high))
+                          for card in deck}
+    return _PARTNERS[key]
+
+
+def continued_by(deck, ace_high=False):
+    """{continuation (a rank, or a (suit, place) pair: see `continuations`): the cards of
+    `deck` it names}, built once per deck and run order."""
+    key = (deck.name, ace_high)
+    if key not in _CONTINUED_BY:
+        table = _CONTINUED_BY[key] = {}
+        for card, rank, place in card_keys(deck, ace_high):
+            table.setdefault(rank, []).append(card)
+            table.setdefault(place, []).append(card)
+    return _CONTINUED_BY[key]
+
+
+def starters(cards, partners):
     """The cards of `cards` that begin a set or run with another of them, in order
-    (`keys`: their `card_keys`, when already at hand)."""
-    keys = card_keys(cards, ace_high) if keys is None else keys
-    ranks = set()
-    repeated = set()
-    places = set()
-    for _, rank, place in keys:
-        if rank in ranks:
-            repeated.add(rank)
-        ranks.add(rank)
-        places.add(place)
+    (`partners`: the deck's `partner_table`)."""
+    held = set(cards)
     out = []
-    for card, rank, (suit, place) in keys:
-        if rank in repeated or (suit, place - 1) in places or (suit, place + 1) in places:
+    for card in cards:
+        if not held.isdisjoint(partners[card]):
             out.append(card)
     return out
 
@@ -137,18 +166,18 @@ class Assignment:
         self.exam = exam
         self.ace_high = ace_high    # the run order the group is laid in
         # What continues the group (`continuations`), kept by `add` and `add_extra`.
-        self.fits = continuations(group_shape(self.group(), ace_high)) if fits is None else fits
+        self.fits = group_continuations(tuple(self.group()), ace_high) if fits is None else fits
 
     def add(self, card):
         """Extend the assignment with an owner card (the cards stay in run order)."""
         self.cards.append(card)
         self.cards.sort(key=rank_key(self.ace_high))
-        self.fits = continuations(group_shape(self.group(), self.ace_high))
+        self.fits = group_continuations(tuple(self.group()), self.ace_high)
 
     def add_extra(self, seat, card):
         """Add `seat`'s extra-credit card."""
         self.extras.append((seat, card))
-        self.fits = continuations(group_shape(self.group(), self.ace_high))
+        self.fits = group_continuations(tuple(self.group()), self.ace_high)
 
     def group(self):
         """Every card physically in the assignment (owner cards and extra credit)."""

@@ -21,15 +21,14 @@ Piles are lists with the top card last. Grading lives in `game.deadline.grading`
 
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/deadline.md.
 """
-from operator import attrgetter
-
 from game.core import (CARD, CARDS, FLAG, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, TOP, Action,
-                       GameState, Kind, Vocabulary, ZoneSpec, choice, fact, integer, listof, optional, require,
-                       require_int, scalar, shuffle, swap_into, swap_to)
+                       GameState, Kind, Vocabulary, ZoneSpec, choice, fact, integer, listof, optional,
+                       random_order, require, require_int, scalar, seat_keys, seats_alone, shuffle,
+                       swap_into, swap_to)
 from game.deadline import measures
-from game.deadline.grading import (JOKER, Assignment, best_seats, card_keys, continuations,
-                                   first_pair, grade, group_kind, group_shape, rank_key,
-                                   report, starters)
+from game.deadline.grading import (JOKER, Assignment, best_seats, continued_by, first_pair, grade,
+                                   group_continuations, group_kind, partner_table,
+                                   rank_key, report, starters)
 
 
 class Act(Vocabulary):
@@ -60,7 +59,6 @@ FINISH_EXAM = Action(Act.FINISH_EXAM)
 _CARD_ACTIONS = {}   # (kind, card, argument) -> Action, built once
 _ONE_CARD = {}       # (deck name, kind) -> {card: Action(kind, (card,))}
 TAKES = []           # the blind picks of positions 0, 1, ...
-_OWNER_FITS = attrgetter("owner", "fits")   # all that an assignment's exam moves depend on
 
 
 def _card_action(kind, card, arg=None):
@@ -165,9 +163,10 @@ class State(GameState):
     RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
                2: {"group": "building"}}
     MEASURES = measures.MEASURES
-    # What the exam moves onto the table were computed from, and they (read, never changed):
-    # (seat, Final Exam?, (owner, continuations) per assignment), {continuation: [index]}.
-    _fits_at = None
+    # The cards that continue the table's assignments, {card: [assignment index]} (read,
+    # never changed), found when first asked for (None: to find), then replaced as the
+    # table changes (`_refit`).
+    _continuing = None
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -182,7 +181,8 @@ class State(GameState):
         for k in range(dealt):
             self.hands[(self.leader + k) % players].append(order[k])
         for seat in range(players):
-            self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}", frozenset((seat,)))
+            self.emit("move", seat, self.hands[seat], "draw", self.hand_keys[seat],
+                      self.only[seat])
         self.draw_pile = order[dealt:][::-1]
         self.discard = []
         while True:                                                  # A4
@@ -208,6 +208,11 @@ class State(GameState):
         self.voluntary = self.options["deadline.voluntary_submission"] == "on"
         self.discard_actions = _one_card_actions(self.deck, Act.DISCARD)
         self.group_actions = _one_card_actions(self.deck, Act.GROUP)
+        self.partners = partner_table(self.deck, self.ace_high)
+        self.continued_by = continued_by(self.deck, self.ace_high)
+        self.hand_keys = seat_keys("hand", self.players)
+        self.pending_keys = seat_keys("pending", self.players)
+        self.only = seats_alone(self.players)
 
     # ---- schedule -----------------------------------------------------------------------
     def _seat_at(self, pos):
@@ -237,7 +242,7 @@ class State(GameState):
             victim = (taker - 1) % self.players
             hand = self.hands[victim]
             if hand:
-                self.pick_order = self.rng.sample(hand, len(hand))
+                self.pick_order = random_order(self.rng, hand)
                 self.current_player = taker
                 self.emit("turn", taker, detail="exchange")
                 return
@@ -249,8 +254,8 @@ class State(GameState):
             if self.pending[seat]:
                 card = self.pending[seat].pop()
                 self.hands[seat].append(card)
-                self.emit("move", seat, (card,), f"pending:{seat}", f"hand:{seat}",
-                          frozenset((seat,)))
+                self.emit("move", seat, (card,), self.pending_keys[seat], self.hand_keys[seat],
+                          self.only[seat])
         self.revealed = True
         if self.rotation in (MIDTERM_ROTATION, FINAL_ROTATION):
             self._start_exam()
@@ -282,7 +287,7 @@ class State(GameState):
                 card = self.draw_pile.pop()
                 self.chance.blind_draw()
                 hand.append(card)
-                self.emit("move", seat, (card,), "draw", f"hand:{seat}", frozenset((seat,)))
+                self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
 
     def _recycle(self, seat):
         """Every discard but the top one, shuffled, becomes the draw pile (A10)."""
@@ -296,9 +301,10 @@ class State(GameState):
         self.emit("phase", None, detail=self._phase("grading"))
         totals = self.scores()
         for seat, total in enumerate(totals):
-            self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
+            key = self.hand_keys[seat]
+            self.emit("reveal", seat, self.hands[seat], key, key)
             self.emit("score", seat, detail=total)
-        self._end(best_seats(totals))
+        self._end(best_seats(totals), totals)
 
     # ---- rules --------------------------------------------------------------------------
     def _legal_actions(self):
@@ -312,65 +318,82 @@ class State(GameState):
                 if self.discard:
                     acts.append(DRAW_DISCARD)
                 return acts
-            discards = self.discard_actions
-            return [discards[c] for c in hand if c.rank != JOKER]
+            acts = []
+            for card in hand:
+                if card.rank != JOKER:              # a Joker can never be discarded
+                    acts.append(self.discard_actions[card])
+            return acts
         if self.step == "exchange":
             return _takes(len(self.pick_order))
         return self._exam_actions(seat, hand)
 
     def _exam_actions(self, seat, hand):
-        ace_high = self.ace_high
         group = self.group
         group_actions = self.group_actions
-        keys = card_keys(hand, ace_high)
-        acts = []
         if group:
             if len(group) == 1:         # what pairs with the first card (2.5)
-                (_, rank, (suit, place)), = card_keys(group, ace_high)
-                fits = {rank, (suit, place - 1), (suit, place + 1)}
+                fits = self.partners[group[0]]
             else:
-                fits = continuations(group_shape(group, ace_high))
-            for card, rank, place in keys:
-                if rank in fits or place in fits:
+                fits = set()
+                for key in group_continuations(tuple(group), self.ace_high):
+                    fits.update(self.continued_by.get(key, ()))
+            acts = []
+            for card in hand:
+                if card in fits:
                     acts.append(group_actions[card])
             if len(group) >= 2:
                 acts.append(SUBMIT)
             acts.append(CANCEL_GROUP)
         else:
-            startable = starters(hand, ace_high, keys)
-            for card in startable:
-                acts.append(group_actions[card])
-        final = self.rotation == FINAL_ROTATION
-        assignments = self.assignments
-        table = (seat, final, tuple(map(_OWNER_FITS, assignments)))
-        if self._fits_at is not None and self._fits_at[0] == table:
-            fits_at = self._fits_at[1]  # the table is as at the last step: the same answer
-        else:
-            fits_at = {}                # continuation -> the assignments it continues
-            for k, assignment in enumerate(assignments):
-                if final or assignment.owner != seat:
-                    for key in assignment.fits:
-                        if key in fits_at:
-                            fits_at[key].append(k)
-                        else:
-                            fits_at[key] = [k]
-            self._fits_at = (table, fits_at)
-        if fits_at:
+            startable = starters(hand, self.partners)
+            acts = list(map(group_actions.__getitem__, startable))
+        continuing = self._continuing_cards()
+        if not continuing.keys().isdisjoint(hand):      # a card in hand continues one
+            assignments = self.assignments
+            final = self.rotation == FINAL_ROTATION
             found = []
-            for i, (_, rank, place) in enumerate(keys):
-                if rank in fits_at:
-                    for k in fits_at[rank]:
-                        found.append((k, i))
-                if place in fits_at:
-                    for k in fits_at[place]:
-                        found.append((k, i))
-            found.sort()
+            for i, card in enumerate(hand):
+                if card in continuing:
+                    for k in continuing[card]:
+                        if final or assignments[k].owner != seat:      # A13
+                            found.append((k, i))
+            found.sort()        # assignment by assignment, in the hand's order
             for k, i in found:
                 kind = Act.EXTEND if assignments[k].owner == seat else Act.EXTRA_CREDIT
-                acts.append(_card_action(kind, keys[i][0], k))
+                acts.append(_card_action(kind, hand[i], k))
         if not group and (self.voluntary or not startable):
             acts.append(FINISH_EXAM)
         return acts
+
+    def _continuing_cards(self):
+        """{card: the indexes of the assignments it continues} (2.5)."""
+        if self._continuing is None:
+            self._continuing = {}
+            for k, assignment in enumerate(self.assignments):
+                for key in assignment.fits:
+                    for card in self.continued_by.get(key, ()):
+                        self._continuing.setdefault(card, []).append(k)
+        return self._continuing
+
+    def _refit(self, k, before):
+        """Assignment `k` is continued by its `fits` where it was by `before` (a new
+        assignment: by nothing): the cards that continue the table, changed to match (in a
+        new dict, as clones may share the old one; none to change before it is found)."""
+        if self._continuing is None:
+            return
+        after = self.assignments[k].fits
+        continuing = dict(self._continuing)
+        for key in before - after:
+            for card in self.continued_by.get(key, ()):
+                rest = [j for j in continuing[card] if j != k]
+                if rest:
+                    continuing[card] = rest
+                else:
+                    del continuing[card]
+        for key in after - before:
+            for card in self.continued_by.get(key, ()):
+                continuing[card] = continuing.get(card, []) + [k]
+        self._continuing = continuing
 
     def why_illegal(self, action):
         if self.is_over:
@@ -454,10 +477,10 @@ class State(GameState):
                     self._recycle(seat)
                 card = self.draw_pile.pop()
                 self.chance.blind_draw()
-                self.emit("move", seat, (card,), "draw", f"hand:{seat}", frozenset((seat,)))
+                self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
             else:
                 card = self.discard.pop()
-                self.emit("move", seat, (card,), "discard", f"hand:{seat}")
+                self.emit("move", seat, (card,), "discard", self.hand_keys[seat])
                 self._seen_into_hand(seat, (card,))
             hand.append(card)
             self.turn_step = "discard"
@@ -466,7 +489,7 @@ class State(GameState):
             hand.remove(card)
             self._left_hand(seat, (card,))
             self.discard.append(card)
-            self.emit("move", seat, (card,), f"hand:{seat}", "discard")
+            self.emit("move", seat, (card,), self.hand_keys[seat], "discard")
             self.pos += 1
             self.turn_step = "draw"
             if self.pos == self.players:
@@ -482,8 +505,8 @@ class State(GameState):
             self._left_hand(victim)                 # the others cannot tell which card went
             self.pending[seat].append(card)
             self.taken[seat] = card
-            self.emit("move", seat, (card,), f"hand:{victim}", f"pending:{seat}",
-                      frozenset((victim,)), detail=action.arg)
+            self.emit("move", seat, (card,), self.hand_keys[victim], self.pending_keys[seat],
+                      self.only[victim], detail=action.arg)
             self.pos += 1
             self._exchange_step()
         elif kind == Act.GROUP:
@@ -491,14 +514,15 @@ class State(GameState):
             hand.remove(card)
             self._left_hand(seat, (card,))
             self.group.append(card)
-            self.emit("move", seat, (card,), f"hand:{seat}", "group", frozenset((seat,)))
+            self.emit("move", seat, (card,), self.hand_keys[seat], "group", self.only[seat])
         elif kind == Act.CANCEL_GROUP:
             hand.extend(self.group)
-            self.emit("move", seat, self.group, "group", f"hand:{seat}", frozenset((seat,)))
+            self.emit("move", seat, self.group, "group", self.hand_keys[seat], self.only[seat])
             self.group = []
         elif kind == Act.SUBMIT:
             cards = sorted(self.group, key=rank_key(self.ace_high))
             self.assignments.append(Assignment(seat, cards, (), self._exam(), self.ace_high))
+            self._refit(len(self.assignments) - 1, frozenset())
             self.group = []
             self.emit("move", seat, cards, "group", f"assignment:{len(self.assignments) - 1}")
         elif kind == Act.EXTEND:
@@ -506,14 +530,19 @@ class State(GameState):
             assignment = self.assignments[action.arg]
             hand.remove(card)
             self._left_hand(seat, (card,))
+            fits = assignment.fits
             assignment.add(card)
-            self.emit("move", seat, (card,), f"hand:{seat}", f"assignment:{action.arg}")
+            self._refit(action.arg, fits)
+            self.emit("move", seat, (card,), self.hand_keys[seat], f"assignment:{action.arg}")
         elif kind == Act.EXTRA_CREDIT:
             card = action.cards[0]
             hand.remove(card)
             self._left_hand(seat, (card,))
-            self.assignments[action.arg].add_extra(seat, card)
-            self.emit("move", seat, (card,), f"hand:{seat}", f"extra:{action.arg}")
+            assignment = self.assignments[action.arg]
+            fits = assignment.fits
+            assignment.add_extra(seat, card)
+            self._refit(action.arg, fits)
+            self.emit("move", seat, (card,), self.hand_keys[seat], f"extra:{action.arg}")
         else:                                                        # finish_exam
             self.emit(Act.FINISH_EXAM, seat)
             self.pos += 1
@@ -633,6 +662,7 @@ class State(GameState):
             extras = [(who, card) for (who, _), card in zip(row["extra_credit"], extra_cards)]
             self.assignments.append(Assignment(row["owner"], cards, extras, row["exam"],
                                               self.ace_high))
+        self._continuing = None
         self.step = facts["step"]
         self.rotation = facts["rotation"]
         self.turn_step = facts["turn_step"] or "draw"
@@ -663,7 +693,7 @@ class State(GameState):
         self.pick_order = []
         if self.step == "exchange" and self.current_player is not None:
             victim = self.hands[(self.current_player - 1) % n]
-            self.pick_order = self.rng.sample(victim, len(victim))
+            self.pick_order = random_order(self.rng, victim)
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""

@@ -29,9 +29,10 @@ Piles are lists with the top card last. Scores are game points toward 300.
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/final_count.md.
 """
 from collections import Counter
+from functools import lru_cache
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        SharedAct, SharedEvent, Vocabulary, ZoneSpec, added_later, data, fact, integer, listof,
-                       optional, require, require_int, shuffle, swap_into)
+                       optional, require, require_int, seat_keys, seats_alone, shuffle, swap_into)
 from game.measures import Measures, events_reached
 
 
@@ -79,6 +80,7 @@ DIE_ACTIONS = {
     5: "swap one of your cards with one of an opponent's cards, or decline",
     6: "swap one of your cards with a Board card, or decline",
 }
+SWAPS = {4: Act.SWAP_DRAW, 5: Act.SWAP_OPP, 6: Act.SWAP_BOARD}   # the swap of each face
 ACTION_KINDS = {1: {Act.KEEP, Act.DISCARD}, 2: {Act.GIVE, Act.DISCARD}, 3: {Act.TO_BOARD, Act.DISCARD},
                 4: {Act.SWAP_DRAW, Act.RETURN}, 5: {Act.SWAP_OPP, Act.TAKE, Act.PICK, Act.DECLINE},
                 6: {Act.SWAP_BOARD, Act.TAKE, Act.DECLINE}}
@@ -107,7 +109,11 @@ def tally(cards):
 
 def reachable_totals(cards):
     """Every total `cards` can make, each ace 1 or 11, lowest first (A7)."""
-    base, aces = tally(cards)
+    return totals_of(*tally(cards))
+
+
+def totals_of(base, aces):
+    """Every total of a `tally`: the base with 0, 1, ... of its aces counted 11 (A7)."""
     return [base + 10 * j for j in range(aces + 1)]
 
 
@@ -124,22 +130,22 @@ def score_hand(player_cards, board, goal=None, caller=None):
     """The hand's result, one dict per seat: the totals each seat's cards and the Board
     can make, best, bust, hit, winner, share, bonus and points (2.3, A5-A9, A20, A22)."""
     rows = []
+    board_base, board_aces = tally(board)        # the Board counts for every seat
     for seat, cards in enumerate(player_cards):
-        totals = reachable_totals(list(cards) + list(board))
+        base, aces = tally(cards)
+        totals = totals_of(base + board_base, aces + board_aces)
         best = best_total(totals)
         rows.append({"seat": seat, "cards": [c.name for c in cards], "totals": totals,
                      "best": best, "bust": best is None,
                      "hit": goal is not None and goal in totals,
                      "winner": False, "share": 0, "bonus": 0, "points": 0})
-    hitters = [row for row in rows if row["hit"]]
-    if hitters:
-        winners, pool = hitters, LIMIT
-    else:
-        alive = [row for row in rows if not row["bust"]]
-        pool = max((row["best"] for row in alive), default=0)
-        winners = [row for row in alive if row["best"] == pool]
-    winning_seats = [row["seat"] for row in winners]
-    bonus = CALL_BONUS if caller is not None and winners and caller not in winning_seats else 0
+    winners = [row for row in rows if row["hit"]]
+    if winners:
+        pool = LIMIT
+    else:                       # the best total not bust wins (a bust seat's best is None)
+        pool = max((row["best"] for row in rows if not row["bust"]), default=0)
+        winners = [row for row in rows if row["best"] == pool]
+    bonus = CALL_BONUS if caller is not None and winners and rows[caller] not in winners else 0
     for row in winners:
         row["winner"] = True
         row["share"] = pool // len(winners)
@@ -156,6 +162,27 @@ def goal_number(first, second):
 def pick_action(seat, position):
     """The blind pick of the card shown at `position` of `seat`'s hand."""
     return Action(Act.PICK, (), f"{seat}:{position}")
+
+
+_CARD_ACTIONS = {}   # (kind, card) -> Action(kind, (card,)), built once
+
+
+def _card_action(kind, card):
+    """`Action(kind, (card,))`, built once: the swaps and takes of every die action."""
+    action = _CARD_ACTIONS.get((kind, card))
+    if action is None:
+        action = _CARD_ACTIONS[kind, card] = Action(kind, (card,))
+    return action
+
+
+@lru_cache(maxsize=None)
+def _seat_tables(players):
+    """Per seat, built once per player count (read, never changed): the opponents
+    clockwise after it, its gift (face 2) and the blind picks of its hand (face 5)."""
+    seats = range(players)
+    return (tuple(tuple((seat + k) % players for k in range(1, players)) for seat in seats),
+            tuple(Action(Act.GIVE, (), seat) for seat in seats),
+            tuple((pick_action(seat, 0), pick_action(seat, 1)) for seat in seats))
 
 
 def _check_last_hand(last, where, state):
@@ -288,12 +315,12 @@ class State(GameState):
         for j in range(2 * n):
             seat = (d + 1 + j) % n
             self.hands[seat].append(order[j])
-            self.emit("move", seat, (order[j],), "draw", f"hand:{seat}", frozenset((seat,)))
+            self.emit("move", seat, (order[j],), "draw", self.hand_keys[seat], self.only[seat])
         for j in range(n):
             seat = (d + 1 + j) % n
             card = order[2 * n + j]
             self.tables[seat].append(card)
-            self.emit("move", seat, (card,), "draw", f"table:{seat}")
+            self.emit("move", seat, (card,), "draw", self.table_keys[seat])
         self.board = list(order[3 * n:3 * n + BOARD_CARDS])
         self.emit("move", None, self.board, "draw", "board")
         self.draw_pile = order[3 * n + BOARD_CARDS:][::-1]
@@ -333,7 +360,8 @@ class State(GameState):
                           self.hit_goal, self.caller)
         for seat in range(self.players):
             if self.hands[seat]:
-                self.emit("reveal", seat, self.hands[seat], f"hand:{seat}", f"hand:{seat}")
+                key = self.hand_keys[seat]
+                self.emit("reveal", seat, self.hands[seat], key, key)
         for row in rows:
             self.game_points[row["seat"]] += row["points"]
             self.emit("score", row["seat"], detail=row["points"])
@@ -354,36 +382,36 @@ class State(GameState):
         return self.hands[seat] + self.tables[seat]
 
     def _opponents(self, seat):
-        return [(seat + k) % self.players for k in range(1, self.players)]
+        return list(self.opponents[seat])
 
     def _legal_actions(self):
         step = self.step
         p = self.current_player
         if step == "start":
-            return [ROLL, CALL] if self.caller is None else [ROLL]
+            return (ROLL, CALL) if self.caller is None else (ROLL,)
         if step == "end":
-            return [END_TURN, CALL] if self.caller is None else [END_TURN]
+            return (END_TURN, CALL) if self.caller is None else (END_TURN,)
         if step == "hand_over":
-            return [DEAL]
+            return (DEAL,)
         f = self.die
         if step == "target":
             acts = []
             if f == 5:
-                for o in self._opponents(p):
-                    acts.extend(Action(Act.TAKE, (t,)) for t in self.tables[o])
-                    acts.extend(pick_action(o, i) for i in range(len(self.hands[o])))
+                for o in self.opponents[p]:
+                    acts += [_card_action(Act.TAKE, t) for t in self.tables[o]]
+                    acts += self.picks[o][:len(self.hands[o])]
             else:
-                acts.extend(Action(Act.TAKE, (b,)) for b in self.board)
+                acts += [_card_action(Act.TAKE, b) for b in self.board]
             acts.append(DECLINE)
             return acts
         if f == 1:
-            return [KEEP, DISCARD]
+            return (KEEP, DISCARD)
         if f == 2:
-            return [Action(Act.GIVE, (), o) for o in self._opponents(p)] + [DISCARD]
+            return [self.gifts[o] for o in self.opponents[p]] + [DISCARD]
         if f == 3:
-            return [TO_BOARD, DISCARD]
-        kind = {4: Act.SWAP_DRAW, 5: Act.SWAP_OPP, 6: Act.SWAP_BOARD}[f]
-        acts = [Action(kind, (x,)) for x in self._own_cards(p)]
+            return (TO_BOARD, DISCARD)
+        kind = SWAPS[f]
+        acts = [_card_action(kind, x) for x in self._own_cards(p)]
         acts.append(RETURN if f == 4 else DECLINE)
         return acts
 
@@ -465,12 +493,12 @@ class State(GameState):
                 self._exchange(p, taken, self.board, "board")
             else:
                 o = next(o for o in self._opponents(p) if taken in self.tables[o])
-                self._exchange(p, taken, self.tables[o], f"table:{o}", o)
+                self._exchange(p, taken, self.tables[o], self.table_keys[o], o)
         elif kind == Act.PICK:
             o, position = (int(part) for part in action.arg.split(":"))
             taken = self.hands[o][self.pick_orders[o][position]]
             self.chance.blind_draw()
-            self._exchange(p, taken, self.hands[o], f"hand:{o}", o)
+            self._exchange(p, taken, self.hands[o], self.hand_keys[o], o)
         else:   # decline
             self.emit(Act.DECLINE, p, detail=self.die)
             self._action_done()
@@ -490,7 +518,7 @@ class State(GameState):
             self.drawn_known_by = [s for s in self.top_known_by if s != p]
             self.top_known_by = []
             self.drawn.append(card)
-            self.emit("move", p, (card,), "draw", "drawn", frozenset((p,)))
+            self.emit("move", p, (card,), "draw", "drawn", self.only[p])
         self.step = "action"
 
     def _play_drawn(self, p, kind, arg):
@@ -498,10 +526,10 @@ class State(GameState):
         card = self.drawn.pop()
         if kind == Act.KEEP:
             self.tables[p].append(card)
-            self.emit("move", p, (card,), "drawn", f"table:{p}")
+            self.emit("move", p, (card,), "drawn", self.table_keys[p])
         elif kind == Act.GIVE:                                         # A13
             self.tables[arg].append(card)
-            self.emit("move", p, (card,), "drawn", f"table:{arg}", detail=arg)
+            self.emit("move", p, (card,), "drawn", self.table_keys[arg], detail=arg)
         elif kind == Act.TO_BOARD:
             self.board.append(card)
             self.emit("move", p, (card,), "drawn", "board")
@@ -509,11 +537,11 @@ class State(GameState):
             self.discard.append(card)
             for seat in [p] + self.drawn_known_by:
                 self.discarded[seat].append(card)
-            self.emit("move", p, (card,), "drawn", "discard", frozenset((p,)))
+            self.emit("move", p, (card,), "drawn", "discard", self.only[p])
         else:                                                        # A14: back on top
             self.draw_pile.append(card)
             self.top_known_by = [p]
-            self.emit("move", p, (card,), "drawn", "draw", frozenset((p,)))
+            self.emit("move", p, (card,), "drawn", "draw", self.only[p])
         self._action_done()
 
     def _swap_draw(self, p, mine):
@@ -523,12 +551,12 @@ class State(GameState):
         table = self.tables[p]
         if mine in table:
             table[table.index(mine)] = card
-            src, seen, known = f"table:{p}", None, list(range(self.players))
+            src, seen, known = self.table_keys[p], None, list(range(self.players))
         else:
             self.hands[p].remove(mine)
             table.append(card)
-            src, seen, known = f"hand:{p}", frozenset((p,)), [p]
-        self.emit("move", p, (card,), "drawn", f"table:{p}")
+            src, seen, known = self.hand_keys[p], self.only[p], [p]
+        self.emit("move", p, (card,), "drawn", self.table_keys[p])
         self.emit("move", p, (mine,), src, "draw", seen)
         self.draw_pile.append(mine)
         self.top_known_by = known
@@ -542,19 +570,19 @@ class State(GameState):
         table = self.tables[p]
         if mine in table:
             table[table.index(mine)] = taken
-            src = f"table:{p}"
+            src = self.table_keys[p]
         else:
             self.hands[p].remove(mine)
             table.append(taken)
-            src = f"hand:{p}"
+            src = self.hand_keys[p]
         if key.startswith("hand:"):
             zone.remove(taken)
             self.tables[owner].append(mine)
-            dst = f"table:{owner}"
+            dst = self.table_keys[owner]
         else:
             zone[zone.index(taken)] = mine
             dst = key
-        self.emit("move", p, (taken,), key, f"table:{p}")
+        self.emit("move", p, (taken,), key, self.table_keys[p])
         self.emit("move", p, (mine,), src, dst)
         self._action_done()
 
@@ -616,6 +644,11 @@ class State(GameState):
 
     def _read_options(self):
         self.goal_on = self.options["final_count.hit_goal"] == "on"
+        n = self.players
+        self.hand_keys = seat_keys("hand", n)
+        self.table_keys = seat_keys("table", n)
+        self.only = seats_alone(n)
+        self.opponents, self.gifts, self.picks = _seat_tables(n)
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""

@@ -25,7 +25,7 @@ from functools import lru_cache
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState, Vocabulary, ZoneSpec,
                        choice, copy_data, data, fact, integer, listof, optional, require)
 from game.measures import Measures, events_reached
-from game.play_design.rules import COLORS, complete_order, key_count, offense_wins
+from game.play_design.rules import COLORS, complete_order, lane_result
 
 
 class Act(Vocabulary):
@@ -122,6 +122,18 @@ def _check_result(result, where, state):
 
 PAIR = 2    # one entry per seat
 
+_SPLITS = {}   # deck name -> (each seat's cards, their halves by side)
+
+
+def _split(deck):
+    """([the white cards, the black cards], [{side: that seat's cards of that side}]),
+    split once per deck (read, never changed)."""
+    if deck.name not in _SPLITS:
+        own = [[c for c in deck if c.back == back] for back in BACKS]
+        half = [{side: [c for c in cards if c.side == side] for side in ROLES} for cards in own]
+        _SPLITS[deck.name] = (own, half)
+    return _SPLITS[deck.name]
+
 
 def _five_possessions_game(state):
     """5 possessions: lanes opened and won, dots margins of the opened lanes."""
@@ -214,9 +226,7 @@ class State(GameState):
 
     def _split_decks(self):
         """Each seat's 28 cards (seat 0 white, seat 1 black) and their two halves."""
-        self.own = [[c for c in self.deck if c.back == back] for back in BACKS]
-        self.half = [{side: [c for c in cards if c.side == side] for side in ROLES}
-                     for cards in self.own]
+        self.own, self.half = _split(self.deck)
 
     def _seat_of(self, card):
         return BACKS.index(card.back)
@@ -225,7 +235,7 @@ class State(GameState):
     def _legal_actions(self):
         step = self.step
         if step == "choose":
-            return list(CHOOSE)
+            return CHOOSE
         if step == "offense_set":
             off = self.offense
             hand, row = self.hand[off], self.line_cards[off]
@@ -336,7 +346,7 @@ class State(GameState):
         hand = self.hand[seat]
         hand.remove(card)
         self.line_cards[seat][lane].append(card)
-        self.emit("move", seat, (card,), HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat],
+        self.emit("move", seat, action.cards, HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat],
                   detail=lane)
         if hand:
             return
@@ -431,9 +441,7 @@ class State(GameState):
                 self.shown[off][k] = self.shown[dfn][k] = True
                 emit("reveal", off, (card,), LINE_KEYS[off][k], detail=k)
                 emit("reveal", dfn, (against,), LINE_KEYS[dfn][k], detail=k)
-                ours = key_count(card, color)
-                theirs = key_count(against, color)
-                won = offense_wins(card, against)                    # A21
+                ours, theirs, won = lane_result(card, against)       # A21
                 last_line.append({"lane": k, "open": True, "offense": card.name,
                                   "defense": against.name, "color": color,
                                   "offense_dots": ours, "defense_dots": theirs, "won": won})

@@ -22,7 +22,7 @@ The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_de
 from game.cards import with_article
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState, SharedAct,
                        Vocabulary, ZoneSpec, choice, data, fact, integer, listof, optional, require,
-                       require_int, scalar)
+                       require_int, scalar, seat_keys, seats_alone)
 from game.measures import Measures
 from game.play_design.rules import allowed_follows, complete_order, round_winner
 
@@ -50,18 +50,14 @@ FOLD = Action(Act.FOLD)
 DEAL = Action(Act.DEAL)
 
 
-_PLAYS = {}    # card -> its play, built once per card
+_PLAYS = {}    # card -> its play, built once per deck
 
 
-def _plays(cards):
-    """The play of each card of `cards`."""
-    acts = []
-    for card in cards:
-        action = _PLAYS.get(card)
-        if action is None:
-            action = _PLAYS[card] = Action(Act.PLAY, (card,))
-        acts.append(action)
-    return acts
+def _play_actions(deck):
+    """{card: its play} for every card of `deck`."""
+    if deck.cards[0] not in _PLAYS:
+        _PLAYS.update((card, Action(Act.PLAY, (card,))) for card in deck)
+    return _PLAYS
 
 
 def _check_last_round(last, where, state):
@@ -159,6 +155,13 @@ class State(GameState):
         self.knocking = self.options["pd.knocking"] == "on"
         self.eight_for_two = self.options["pd.eight_for_two"] == "on"
         self.alternate_backs = self.options["pd.alternate_backs"] == "on"
+        self.plays = _play_actions(self.deck)
+        n = self.players
+        self.hand_keys = seat_keys("hand", n)
+        self.played_keys = seat_keys("played", n)
+        self.only = seats_alone(n)
+        # Per seat: the other seats, clockwise after it.
+        self.after = [[(seat + offset) % n for offset in range(1, n)] for seat in range(n)]
 
     # ---- seats --------------------------------------------------------------------
     def _next(self, seat, skip_folded=True):
@@ -172,10 +175,9 @@ class State(GameState):
 
     def _clockwise_after(self, seat):
         """The seats in the hand, clockwise from the one after `seat`, without `seat`."""
-        n, out, folded = self.players, self.out, self.folded
+        out, folded = self.out, self.folded
         seats = []
-        for offset in range(1, n):
-            other = (seat + offset) % n
+        for other in self.after[seat]:
             if not out[other] and not folded[other]:
                 seats.append(other)
         return seats
@@ -188,16 +190,17 @@ class State(GameState):
         step = self.step
         seat = self.current_player
         if step == "lead":
-            return _plays(self.hands[seat])
+            return list(map(self.plays.__getitem__, self.hands[seat]))
         if step == "follow":
-            return _plays(allowed_follows(self.hands[seat], self.played[self.lead_seat][0]))
+            cards = allowed_follows(self.hands[seat], self.played[self.lead_seat][0])
+            return list(map(self.plays.__getitem__, cards))
         if step == "knock":
-            return [KNOCK, PASS]
+            return (KNOCK, PASS)
         if step == "respond":
-            return [CALL, FOLD]
+            return (CALL, FOLD)
         if step == "deal":
-            return [DEAL]
-        return []
+            return (DEAL,)
+        return ()
 
     def why_illegal(self, action):
         if self.is_over:
@@ -237,7 +240,7 @@ class State(GameState):
         kind = action.kind
         seat = self.current_player
         if kind == Act.PLAY:
-            self._play(seat, action.cards[0])
+            self._play(seat, action.cards)
         elif kind == Act.KNOCK:
             self._knock(seat)
         elif kind == Act.PASS:
@@ -258,10 +261,9 @@ class State(GameState):
     def _deal(self):
         """Collect every card, shuffle, deal the hand from the seat after the dealer."""
         for seat in range(self.players):
-            for zone, key in ((self.hands[seat], f"hand:{seat}"),
-                              (self.played[seat], f"played:{seat}")):
+            for zone, key, vis in ((self.hands[seat], self.hand_keys[seat], self.only[seat]),
+                                   (self.played[seat], self.played_keys[seat], None)):
                 if zone:
-                    vis = None if key.startswith("played") else frozenset((seat,))
                     self.emit("move", seat, zone, key, "draw", vis)
                     self.draw_pile.extend(zone)
                     zone.clear()
@@ -282,7 +284,7 @@ class State(GameState):
         dealt = self.rounds * len(receivers)            # one card each, round the table
         for i, seat in enumerate(receivers):
             self.hands[seat] = order[i:dealt:len(receivers)]
-            self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}", frozenset((seat,)))
+            self.emit("move", seat, self.hands[seat], "draw", self.hand_keys[seat], self.only[seat])
         self.draw_pile = order[dealt:][::-1]
         self.stake = STAKE
         self.fold_cost = 0
@@ -314,16 +316,16 @@ class State(GameState):
         self.queue = []
         self.current_player = self.leader
 
-    def _play(self, seat, card):
+    def _play(self, seat, cards):
         if self.step == "lead":
             self._clear_table()
             self.lead_seat = seat
             self.queue = self._clockwise_after(seat)
         else:
             self.queue.pop(0)
-        self.hands[seat].remove(card)
-        self.played[seat].append(card)
-        self.emit("move", seat, (card,), f"hand:{seat}", f"played:{seat}")
+        self.hands[seat].remove(cards[0])
+        self.played[seat] += cards
+        self.emit("move", seat, cards, self.hand_keys[seat], self.played_keys[seat])
         if self.queue:
             self.step = "follow"
             self.current_player = self.queue[0]
@@ -334,14 +336,16 @@ class State(GameState):
         """The last round's cards leave the table (A15): they are not used again."""
         for seat, played in enumerate(self.played):
             if played:
-                self.emit("move", seat, played, f"played:{seat}", "used")
+                self.emit("move", seat, played, self.played_keys[seat], "used")
                 self.used += played
                 played.clear()
 
     def _resolve(self):
-        plays = [(self.lead_seat, self.played[self.lead_seat][0])]
-        plays += [(s, self.played[s][0]) for s in self._clockwise_after(self.lead_seat)
-                  if self.played[s]]
+        lead = self.lead_seat        # the table holds this round's cards (cleared at the lead)
+        plays = []
+        for seat in [lead] + self.after[lead]:
+            if self.played[seat]:
+                plays.append((seat, self.played[seat][0]))
         winner = round_winner(plays)
         self.last_round = {"round": self.round, "winner": winner,
                            "plays": [[s, c.name] for s, c in plays]}
@@ -386,7 +390,7 @@ class State(GameState):
         self.emit(Act.FOLD, seat, detail=self.fold_cost)
         self.emit("score", seat, detail=self.yards[seat])
         if self.hands[seat]:
-            self.emit("move", seat, self.hands[seat], f"hand:{seat}", "used", frozenset((seat,)))
+            self.emit("move", seat, self.hands[seat], self.hand_keys[seat], "used", self.only[seat])
             self.used.extend(self.hands[seat])
             self.hands[seat].clear()
         if seat == self.leader:

@@ -27,7 +27,8 @@ from operator import attrgetter
 
 from game.cards import RANK_WORDS, with_article
 from game.core import (CARDS, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       Vocabulary, ZoneSpec, data, fact, integer, listof, require_int)
+                       Vocabulary, ZoneSpec, data, fact, integer, listof, require_int, seat_keys,
+                       seats_alone)
 from game.measures import Measures
 
 
@@ -73,13 +74,28 @@ def _beats(rank, top, pos, allow_equal):
 
 
 def _playable_on(order, allow_equal):
-    """{effective top rank (None: an empty pile): the ranks playable on it} (2.2)."""
+    """{effective top rank (None: an empty pile): {each rank playable on it: its place in
+    the rank order}} (2.2)."""
     key = (order, allow_equal)
     if key not in _PLAYABLE:
         pos = {rank: i for i, rank in enumerate(order)}
-        _PLAYABLE[key] = {top: frozenset(r for r in order if _beats(r, top, pos, allow_equal))
+        _PLAYABLE[key] = {top: {r: pos[r] for r in order if _beats(r, top, pos, allow_equal)}
                           for top in (None,) + order}
     return _PLAYABLE[key]
+
+
+_PLAYABLE_CARDS = {}   # (deck name, rank order, allow_equal) -> {top rank: {card: place}}
+
+
+def _playable_cards(deck, order, allow_equal):
+    """`_playable_on` by card: {effective top rank: {each card of `deck` playable on it:
+    its rank's place in the rank order}}, built once per deck and rules (the hand is
+    read card by card on every turn)."""
+    key = (deck.name, order, allow_equal)
+    if key not in _PLAYABLE_CARDS:
+        _PLAYABLE_CARDS[key] = {top: {card: ranks[card.rank] for card in deck if card.rank in ranks}
+                                for top, ranks in _playable_on(order, allow_equal).items()}
+    return _PLAYABLE_CARDS[key]
 
 
 def _group_actions(group):
@@ -172,11 +188,11 @@ class State(GameState):
             self.first_player = chance.toss(list(range(n)))
         self.current_player = 0
         for seat in range(n):
-            self.emit("move", seat, self.facedown[seat], "draw", f"facedown:{seat}",
+            self.emit("move", seat, self.facedown[seat], "draw", self.facedown_keys[seat],
                       frozenset())
         for seat in range(n):
-            self.emit("move", seat, self.hands[seat], "draw", f"hand:{seat}",
-                      frozenset((seat,)))
+            self.emit("move", seat, self.hands[seat], "draw", self.hand_keys[seat],
+                      self.only[seat])
         self.emit("phase", None, detail=CHOOSE)
 
     def _read_options(self):
@@ -185,9 +201,14 @@ class State(GameState):
         self.rank_pos = {rank: i for i, rank in enumerate(order)}
         self.allow_equal = self.options["ktu.allow_equal"] == "on"
         self.playable_on = _playable_on(order, self.allow_equal)
+        self.playable_cards = _playable_cards(self.deck, order, self.allow_equal)
         self.skip_per_card = self.options["ktu.eight_skip"] == "per_card"
         self.four_in_a_row = self.options["ktu.four_in_a_row"] == "on"
         self.play_to_last = self.options["ktu.play_to_last"] == "on"
+        self.hand_keys = seat_keys("hand", self.players)
+        self.faceup_keys = seat_keys("faceup", self.players)
+        self.facedown_keys = seat_keys("facedown", self.players)
+        self.only = seats_alone(self.players)
 
     # ---- the play rule (2.2) ----------------------------------------------------------
     def effective_top(self):
@@ -219,31 +240,28 @@ class State(GameState):
             return [Action(Act.CHOOSE_FACEUP, combo)
                     for combo in combinations(sorted(hand, key=_by_id), FACEUP)]
         if hand:
-            playable = self._playable_ranks()
-            groups = {}
+            top = self.effective_top()
+            playable = self.playable_cards[top and top.rank]
+            groups = {}        # a playable rank's place in the rank order -> its cards in hand
             for card in hand:
-                rank = card.rank
-                if rank in playable:
-                    group = groups.get(rank)
-                    if group is None:
-                        groups[rank] = [card]
+                place = playable.get(card)
+                if place is not None:
+                    if place in groups:
+                        groups[place].append(card)
                     else:
-                        group.append(card)
+                        groups[place] = [card]
             acts = []
-            if groups:
-                for rank in self.rank_order if len(groups) > 1 else groups:
-                    group = groups.get(rank)
-                    if group is None:
-                        continue
-                    if len(group) > 1:
-                        group.sort(key=_by_id)
-                        acts += _group_actions(tuple(group))
-                    else:
-                        card = group[0]
-                        play = _SINGLES.get(card)
-                        if play is None:
-                            play = _SINGLES[card] = Action(Act.PLAY, (card,))
-                        acts.append(play)
+            for place in sorted(groups):
+                group = groups[place]
+                if len(group) > 1:
+                    group.sort(key=_by_id)
+                    acts += _group_actions(tuple(group))
+                else:
+                    card = group[0]
+                    play = _SINGLES.get(card)
+                    if play is None:
+                        play = _SINGLES[card] = Action(Act.PLAY, (card,))
+                    acts.append(play)
         else:
             acts = list(BLIND[:len(self.facedown[seat])])
         if self.pile:
@@ -309,7 +327,7 @@ class State(GameState):
                 hand.remove(card)
             self._left_hand(seat, cards)
             self.pile.extend(cards)
-            self.emit("move", seat, cards, f"hand:{seat}", "pile")
+            self.emit("move", seat, cards, self.hand_keys[seat], "pile")
             self._resolve(seat, cards[0].rank, len(cards))
         elif kind == Act.PLAY_BLIND:
             # Lists that views also carry as facts are replaced, never changed in place.
@@ -321,17 +339,17 @@ class State(GameState):
             top = self.effective_top()
             self.last_blind = [seat, card.name, self.playable(card.rank)]
             if self.last_blind[2]:
-                self.emit("reveal", seat, (card,), f"facedown:{seat}", detail=card.name)
+                self.emit("reveal", seat, (card,), self.facedown_keys[seat], detail=card.name)
                 self.pile.append(card)
-                self.emit("move", seat, (card,), f"facedown:{seat}", "pile")
+                self.emit("move", seat, (card,), self.facedown_keys[seat], "pile")
                 self._resolve(seat, card.rank, 1)
             else:                                                  # A19
                 # Revealed to everyone; the card itself ends in the owner's hand, so the
                 # others get its name (detail) rather than the card.
-                self.emit("reveal", seat, (card,), f"facedown:{seat}",
-                          visible_to=frozenset((seat,)), detail=card.name)
-                self.emit("move", seat, (card,), f"facedown:{seat}", f"hand:{seat}",
-                          frozenset((seat,)))
+                self.emit("reveal", seat, (card,), self.facedown_keys[seat],
+                          visible_to=self.only[seat], detail=card.name)
+                self.emit("move", seat, (card,), self.facedown_keys[seat], self.hand_keys[seat],
+                          self.only[seat])
                 self.emit("blind_fail", seat, detail={"card": card.name, "top": top and top.name,
                                                       "pile": len(self.pile) + 1})
                 self._take_pile(seat)
@@ -350,20 +368,21 @@ class State(GameState):
         for card in cards:
             hand.remove(card)
         self.faceup[seat].extend(cards)
-        self.emit("move", seat, cards, f"hand:{seat}", f"faceup:{seat}", frozenset((seat,)))
+        self.emit("move", seat, cards, self.hand_keys[seat], self.faceup_keys[seat],
+                  self.only[seat])
         if seat + 1 < self.players:
             self.current_player = seat + 1
             return
         self.step = PLAY
         for other in range(self.players):
-            self.emit("reveal", other, self.faceup[other], f"faceup:{other}")
+            self.emit("reveal", other, self.faceup[other], self.faceup_keys[other])
         self.emit("phase", None, detail=PLAY)
         self.current_player = self.first_player
         self.emit("turn", self.first_player, detail=0)
 
     def _take_pile(self, seat):
         if self.pile:
-            self.emit("move", seat, self.pile, "pile", f"hand:{seat}")
+            self.emit("move", seat, self.pile, "pile", self.hand_keys[seat])
             self.emit(Act.PICK_UP, seat, detail=len(self.pile))
             self.hands[seat].extend(self.pile)
             self._seen_into_hand(seat, self.pile)
@@ -378,7 +397,7 @@ class State(GameState):
             hand.append(card)
             drawn.append(card)
         if drawn:
-            self.emit("move", seat, drawn, "draw", f"hand:{seat}", frozenset((seat,)))
+            self.emit("move", seat, drawn, "draw", self.hand_keys[seat], self.only[seat])
 
     def _burns(self, k):
         """Burn check of RESOLVE step 1 (A13, A15); the played rank is the pile's top."""
@@ -402,7 +421,7 @@ class State(GameState):
         self._refill(seat)
         hand = self.hands[seat]
         if not hand and not self.draw_pile and self.faceup[seat]:     # A18
-            self.emit("move", seat, self.faceup[seat], f"faceup:{seat}", f"hand:{seat}")
+            self.emit("move", seat, self.faceup[seat], self.faceup_keys[seat], self.hand_keys[seat])
             hand.extend(self.faceup[seat])
             self._seen_into_hand(seat, self.faceup[seat])
             self.faceup[seat] = []

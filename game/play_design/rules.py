@@ -16,30 +16,42 @@ COLORS = FORMATION_COLORS   # the formation cards' colours, their composition in
 KEY_DOTS = {"blue": ("blue",), "green": ("green",), "orange": ("orange",),
             "purple": ("purple", "blue")}
 
-_KEYS = {}   # (card name, colour) -> dot count
+_KEYS = {}   # card -> {colour: its dots that count against that colour}
 
 
 def key_count(card, color):
     """The dots of `card` that count against an offense card of `color` (section 1)."""
-    key = (card.name, color)
-    count = _KEYS.get(key)
-    if count is None:
+    counts = _KEYS.get(card)
+    if counts is None:
         dots = dict(card.dots)
-        count = _KEYS[key] = sum(dots[c] for c in KEY_DOTS[color])
-    return count
+        counts = _KEYS[card] = {key: sum(dots[c] for c in KEY_DOTS[key]) for key in KEY_DOTS}
+    return counts[color]
+
+
+def lane_result(offense, defense):
+    """5 possessions: (the offense card's dots, the defense card's dots, whether the
+    offense card wins its lane): both cards counted by the offense card's colour, and
+    the offense wins only with strictly more dots (A21)."""
+    color = offense.color
+    ours, theirs = key_count(offense, color), key_count(defense, color)
+    return ours, theirs, ours > theirs
 
 
 def offense_wins(offense, defense):
-    """5 possessions: the offense card wins its lane only with strictly more dots,
-    both cards counted by the offense card's colour (A21)."""
-    return key_count(offense, offense.color) > key_count(defense, offense.color)
+    """5 possessions: whether the offense card wins its lane (A21, `lane_result`)."""
+    return lane_result(offense, defense)[2]
 
 
 def allowed_follows(hand, lead):
     """4 downs: the cards a follower may play to `lead` (3.1c, A3): the lead colour on
     the opposite side if held, else the lead colour, else anything."""
-    same = [c for c in hand if c.color == lead.color]
-    opposite = [c for c in same if c.side != lead.side]
+    color, side = lead.color, lead.side
+    same, opposite = [], []
+    for card in hand:
+        if card.color == color:
+            same.append(card)
+            if card.side != side:
+                opposite.append(card)
     return opposite or same or list(hand)
 
 
