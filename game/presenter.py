@@ -82,8 +82,12 @@ def agree(words):
     return YOU_VERB.sub(verb, words) if words else words
 
 
-def capital(words):
-    """The words with a capital first letter ('' stays '')."""
+def capital(words, names=()):
+    """The words with a capital first letter ('' stays ''), unless they open with one of
+    the players' `names`, which is written as its player typed it ('theo drew a card')."""
+    if any(words == name or words.startswith((name + " ", name + "'", name + ":", name + ","))
+           for name in names if name):
+        return words
     return words[:1].upper() + words[1:]
 
 
@@ -271,7 +275,7 @@ class Presenter:
         kind, detail = event.kind, event.detail
         if kind == SharedEvent.MOVE:
             line = self.move_line(event, who, zones, names)
-            return capital(line) if line else None
+            return capital(line, names) if line else None
         if kind == "skip" and isinstance(detail, list) and len(detail) > 1:     # several skipped: each named
             skipped = [seat_name(names, s) for s in detail]
             return ", ".join(skipped[:-1]) + f" and {skipped[-1]} are skipped"
@@ -280,13 +284,13 @@ class Presenter:
         phrase = self.EVENT_WORDS.get(kind)
         if phrase is not None:
             line = phrase(who or "Everyone", detail)
-            return capital(line) if line else None
+            return capital(line, names) if line else None
         words = kind.replace("_", " ")
         if who:
             words = f"{who}: {words}"
         if detail is not None and not isinstance(detail, (list, dict, tuple)):
             words += f" ({detail})"
-        return capital(words)
+        return capital(words, names)
 
     def log_lines(self, events, names, zones, keep=60):
         """The log: one entry per turn (a seat's consecutive events joined: 'Theo drew a

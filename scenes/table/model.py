@@ -29,7 +29,7 @@ the model, and return decisions (scenes/table/director.py).
 """
 from game import registry
 from game.core import SharedAct, SharedEvent
-from game.presenter import agree, card_name, plural
+from game.presenter import agree, capital, card_name, plural
 from scenes import config
 from scenes.table import intents
 from scenes.table.director import ASK_COMPUTER, REFRESH, THINK, Go, Hinted
@@ -324,7 +324,7 @@ class TableModel:
         placed clear of the cards it talks about: `about` and those it names; a `hint`
         also clear of the cards it marks and of all the viewer's own cards."""
         state = self.ui
-        state.message = words[0].upper() + words[1:] if words else ""
+        state.message = capital(words, self.names)
         state.message_time = MESSAGE_SECONDS
         state.message_about = tuple(c for c in about if c is not None)
         state.message_hint = hint
