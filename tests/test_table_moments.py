@@ -3,9 +3,19 @@
 presentation first, then each game's moments."""
 import random
 
+import pygame
+
+from game import registry
+from game.core import SharedEvent
+from scenes.table import draw as table_draw
 from scenes.table import intents
+from scenes.table.layout import TOP
+from scenes.table.motion import Motion
+from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat
 from tests.test_table_model import frame, model_of, until
+from tests.test_ui_play import app, choose, perform  # noqa: F401
+from tests.test_ui_saves import start_game
 
 
 def test_a_name_typed_in_small_letters_opens_its_log_lines_as_typed_and_its_turn_stays_one_entry():
@@ -24,3 +34,87 @@ def test_a_name_typed_in_small_letters_opens_its_log_lines_as_typed_and_its_turn
     assert not any(line.startswith(("Theo", "Maya")) for line in lines)
     # no entry of theo's follows another of theo's: a turn is one entry
     assert not any(a.startswith("theo ") and b.startswith("theo ") for a, b in zip(lines, lines[1:]))
+
+
+def played_until(game_id, players, seed, found):
+    """A game of random legal moves, as [(action, its events)], until `found(moves)`
+    (the state then; None if the game ended first)."""
+    state = registry.new_game(game_id, players, seed)
+    rng, moves = random.Random(seed), []
+    while not state.is_over:
+        told = len(state.events)
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        moves.append((action, state.events[told:]))
+        if found(moves):
+            return state, moves
+    return None, moves
+
+
+def test_a_note_in_the_top_bar_ends_when_the_next_move_begins():
+    """Final Card-Down: 'Theo declared purple' is not still shown over the next player's
+    card (the next move's flight has begun: the note speaks of a move that is over)."""
+    def declared_then_played(moves):
+        kinds = [{e.kind for e in events} for _, events in moves]
+        return (SharedEvent.MOVE in kinds[-1] and "declare" in next(
+            (k for k in reversed(kinds[:-1]) if SharedEvent.MOVE in k), ()))
+    state = None
+    for seed in range(40):
+        state, moves = played_until("final_card_down", 3, seed, declared_then_played)
+        if state is not None:
+            break
+    assert state is not None, "no game had a D followed by a card"
+    start = max(i for i, (_, events) in enumerate(moves[:-1]) if any(e.kind == "declare" for e in events))
+    presenter = presenter_for(registry.game_info("final_card_down"))
+    names = ["Maya", "Theo", "Ines"]
+
+    def words(event):
+        return presenter.event_line(event, names, {})
+    motion = Motion()
+    for _, events in moves[start:-1]:                   # the D and its colour, then the turn's end
+        motion.start(events, 0, presenter, words, {}, [], 0.5, lambda sound: None)
+        motion.update(0.2)
+    assert "declared" in motion.toast()
+    motion.start(moves[-1][1], 0, presenter, words, {}, [], 0.5, lambda sound: None)   # the next card
+    motion.update(0.01)
+    assert motion.toast() is None or "declared" not in motion.toast()
+
+
+def test_at_your_turn_a_note_never_covers_the_instruction(app, monkeypatch):
+    """Final Card-Down against computers: a note (a skip, a colour declared) still shown
+    when your turn comes lies beside the top bar's words or under the bar, never over the
+    instruction."""
+    app.settings.animation_speed = "normal"
+    covering, shown = [], []
+    real_toast = table_draw.toast
+
+    def toast(screen, motion, words_at, right, *args, **kwargs):
+        table = app.scene
+        panels = []
+        real_panel = screen.panel
+        monkeypatch.setattr(screen, "panel", lambda rect, **kw: panels.append(rect) or real_panel(rect, **kw))
+        try:
+            real_toast(screen, motion, words_at, right, *args, **kwargs)
+        finally:
+            monkeypatch.setattr(screen, "panel", real_panel)
+        if panels and table.model.my_turn():
+            shown.append(words_at)
+            words = pygame.Rect(words_at[0], 0, words_at[1] - words_at[0], TOP - 6)
+            covering.extend((words_at, rect) for rect in panels if words.colliderect(pygame.Rect(rect)))
+    monkeypatch.setattr(table_draw, "toast", toast)
+    for deal in range(4240, 4250):
+        session = start_game(app, "final_card_down", 4, {0}, deal)
+        rng = random.Random(deal)
+        for _ in range(6000):
+            if session.is_over or len(shown) > 20:
+                break
+            table = app.scene
+            if table.model.my_turn() and not table.busy():
+                perform(app, choose(session.legal_actions(), rng))
+            app.frame()
+        if shown:
+            break
+        app.scene.go("menu")
+        app.frame()
+    assert shown, "no note was shown at your turn"
+    assert not covering, f"notes over the instruction: {covering[:3]}"

@@ -408,23 +408,34 @@ def lane_result(screen, band, words):
         screen.text(line, 15, palette.GOLD, (x + w / 2, top + 5 + LOG_LINE * i), "midtop", width=w - 12)
 
 
-def toast(screen, motion, words_at, right):
+def toast(screen, motion, words_at, right, cover=True):
     """The newest toast in the top bar: after the bar's words (`words_at`: where they
-    start and end) up to `right`, or over them, on two lines if need be, when it does
-    not hold there on one."""
-    if not motion.toasts:
+    start and end) up to `right`, or, when it does not hold there on one line, over them
+    (on two lines if need be) if it may `cover` them, else just under the bar."""
+    words = motion.toast()
+    if words is None:
         return
-    words = motion.toasts[-1][0]
+    x, y, width, height = toast_box(screen, words, words_at, right, cover)
+    if height == 32:
+        screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=230, edge=palette.GOLD)
+        screen.text(words, 18, palette.TEXT, (x + 15, y + 16), "midleft")
+        return
+    screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=255, edge=palette.GOLD)
+    bar_text(screen, words, (x + 15, y, width - 30, height), palette.TEXT)
+
+
+def toast_box(screen, words, words_at, right, cover):
+    """Where a toast of `words` lies (x, y, w, h), as `toast` draws it: beside the bar's
+    words, over them when it may `cover` them, else under the bar (never over the
+    instruction while the person is to play)."""
     start, end = words_at
     x = end + 16
     width = min(right - x - 8, screen.text_width(words, 18) + 30)
     if screen.text_width(words, 18) + 30 <= width:
-        screen.panel((x, 10, width, 32), fill=(20, 20, 24), alpha=230, edge=palette.GOLD)
-        screen.text(words, 18, palette.TEXT, (x + 15, 26), "midleft")
-        return
-    x, width = start - 8, right - start + 8     # over the whole of the bar's words
-    screen.panel((x, 3, width, TOP - 12), fill=(20, 20, 24), alpha=255, edge=palette.GOLD)
-    bar_text(screen, words, (x + 15, 3, width - 30, TOP - 12), palette.TEXT)
+        return x, 10, width, 32
+    if not cover and screen.text_width(words, 18) + 30 <= right - start:
+        return start - 8, TOP - 2, screen.text_width(words, 18) + 30, 32
+    return start - 8, 3 if cover else TOP - 2, right - start + 8, TOP - 12
 
 
 def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scroll=0):

@@ -308,7 +308,7 @@ class TableScene(Scene):
         draw.message(screen, laid.board, model.ui.message, pointer.message_spot)
         if model.hold.outcomes:
             draw.outcomes(screen, laid.board, model.hold.outcomes, self.won(), flying)
-        draw.toast(screen, self.motion, self.top_span, laid.title_right)
+        draw.toast(screen, self.motion, self.top_span, laid.title_right, cover=not model.my_turn())
         if pointer.log_tip is not None:
             draw.tooltip(screen, pointer.log_tip[0], pointer.log_tip[1], pointer.log_tip[0][0] - 8)
         if laid.cover == "dialog":
