@@ -9,10 +9,11 @@ from game import registry
 from game.core import SharedEvent
 from scenes.table import draw as table_draw
 from scenes.table import intents
-from scenes.table.layout import TOP
+from scenes.table.layout import PANEL_W, TOP
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
-from scenes.table.session import Seat
+from scenes.table.session import Seat, Session, inline
+from sprites import text as text_module
 from tests.test_table_model import frame, model_of, until
 from tests.test_ui_play import app, choose, perform  # noqa: F401
 from tests.test_ui_saves import start_game
@@ -118,3 +119,40 @@ def test_at_your_turn_a_note_never_covers_the_instruction(app, monkeypatch):
         app.frame()
     assert shown, "no note was shown at your turn"
     assert not covering, f"notes over the instruction: {covering[:3]}"
+
+
+def test_every_readout_of_the_side_panel_is_drawn_whole(app, monkeypatch):
+    """Deadline, far into the semester: a student's assignments ('two Jacks; two 2s;
+    three 7s ...') are longer than the panel is wide; they are drawn whole, on as many
+    lines as they take, never cut with an ellipsis."""
+    screen = app.screen
+    presenter = presenter_for(registry.game_info("deadline"))
+    names = ["Maya", "Theo", "Ines", "Kofi"]
+
+    def long_readout(moves):
+        view = state.view(0)
+        return [f"{label}: {value}" for label, value, _ in presenter.readouts(view, names)
+                if label in names and screen.text_width(f"{label}: {value}", 16) > PANEL_W - 50]
+    for seed in range(30):
+        state = registry.new_game("deadline", 4, seed)
+        rng = random.Random(seed)
+        while not state.is_over and not long_readout(None) and state.current_player is not None:
+            state.apply(rng.choice(state.legal_actions()))
+        if long_readout(None):
+            break
+    readouts = long_readout(None)
+    assert readouts, "no readout grew longer than the panel"
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    seats = [Seat(names[i], i == 0) for i in range(4)]
+    session = Session("deadline", seats, {}, state.chance.seed, state=state, executor=inline)
+    app.scene.go("table", session=session, viewer=0, events_seen=session.event_count(), curtains=[])
+    app.frame()
+    app.scene.invalidate()
+    app.frame()
+    for words in readouts:
+        lines = screen.wrap(words, 16, PANEL_W - 50)
+        assert len(lines) > 1 and all(line in drawn for line in lines), (words, lines)
+    assert not any(words.endswith("...") for words in drawn if words.split(":")[0] in names)
+    pygame.image.save(pygame.display.get_surface(), "/tmp/moments/deadline_readouts_whole.png")

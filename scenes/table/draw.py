@@ -440,8 +440,8 @@ def toast_box(screen, words, words_at, right, cover):
 
 def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scroll=0):
     """The right-hand panel: scores, the game's facts, the deal number, the log (its
-    newest entry at the bottom, `scroll` entries back from the newest). Returns the log
-    lines cut short, as [(logical rect, the entry's full words)], for their hover."""
+    newest entry at the bottom, `scroll` entries back from the newest). Every readout and
+    every entry shown is whole, on as many lines as it takes."""
     x = screen.lw - PANEL_W - 10
     y = TOP + 4
     h = screen.lh - y - 10
@@ -465,27 +465,28 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
         screen.text(str(score), 16, colour, (x + PANEL_W - 14, cy), "topright")
         cy += 21
     cy += 8
-    for label, value, swatch in presenter.readouts(view, names):
-        screen.text(f"{label}: {value}", 16, palette.TEXT, (x + 14, cy), width=PANEL_W - 50)
+    for label, value, swatch in presenter.readouts(view, names):     # whole, on as many lines as it takes
         if swatch in palette.HEX:
             pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
                                screen.pixel((x + PANEL_W - 22, cy + 8)), screen.px(8))
-        cy += 21
+        for line in screen.wrap(f"{label}: {value}", 16, PANEL_W - 50):
+            screen.text(line, 16, palette.TEXT, (x + 14, cy))
+            cy += 19
+        cy += 2
     cy += 8
     if seed is not None:          # a joined screen is not told the deal number
         screen.text(f"Deal number {seed}", 15, palette.TEXT_DIM, (x + 14, cy))
         cy += 28
-    return log(screen, (x, cy, PANEL_W, y + h - cy - 6), log_title, log_lines, scroll)
+    log(screen, (x, cy, PANEL_W, y + h - cy - 6), log_title, log_lines, scroll)
 
 
 LOG_LINE = 18       # a log line's height
-LOG_LINES = 2       # at most this many lines per entry; longer ones end in an ellipsis
 
 
 def log(screen, box, title, entries, scroll=0):
     """The log in `box` (x, y, w, h): the title (with how far it is scrolled back), then
-    the entries that fit, the newest at the bottom, `scroll` entries back from the newest.
-    Returns [(logical rect, full words)] for the entries cut short."""
+    the entries that fit, each whole, the newest at the bottom, `scroll` entries back from
+    the newest."""
     x, y, w, h = box
     scroll = max(0, min(scroll, len(entries) - 1))
     more = f"  ({scroll} newer below)" if scroll else ""
@@ -495,36 +496,15 @@ def log(screen, box, title, entries, scroll=0):
     shown = []
     for entry in reversed(entries[:len(entries) - scroll]):
         lines = screen.wrap(entry, 15, w - 28)
-        cut = len(lines) > LOG_LINES
-        if cut:
-            rest = " ".join(lines[LOG_LINES - 1:])
-            lines = lines[:LOG_LINES - 1] + [rest]
         if len(lines) > room:
             break
         room -= len(lines)
-        shown.append((entry, lines, cut))
-    cut_short = []
+        shown.append(lines)
     cy = top
-    for entry, lines, cut in reversed(shown):
-        start = cy
+    for lines in reversed(shown):
         for line in lines:
-            screen.text(line, 15, palette.TEXT, (x + 14, cy), width=w - 28)
+            screen.text(line, 15, palette.TEXT, (x + 14, cy))
             cy += LOG_LINE
-        if cut or screen.text_width(lines[-1], 15) > w - 28:
-            cut_short.append(((x + 14, start, w - 28, cy - start), entry))
-    return cut_short
-
-
-def tooltip(screen, rect, words, right):
-    """The full words of a log entry cut short, in a panel left of `rect`, ending at `right`."""
-    width = min(420, screen.text_width(words, 15) + 24)
-    lines = screen.wrap(words, 15, width - 24)
-    height = 12 + LOG_LINE * len(lines)
-    x = max(10, right - width)
-    y = max(10, min(rect[1], screen.lh - height - 10))
-    screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=240, edge=palette.GOLD)
-    for i, line in enumerate(lines):
-        screen.text(line, 15, palette.TEXT, (x + 12, y + 6 + LOG_LINE * i))
 
 
 def curtain(screen, name):

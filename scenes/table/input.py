@@ -16,7 +16,7 @@ import pygame
 from game import registry
 from game.presenter import card_name
 from scenes.table.intents import (Back, Close, Continue, Drag, Drop, Focus, Grab, Hint, Hover, HoverButton, Play,
-                                  PickLane, Press, Refuse, Scroll, Tip, Toggle, Undo)
+                                  PickLane, Press, Refuse, Scroll, Toggle, Undo)
 from scenes.table.layout import card_at, hover_rect
 from scenes.table.moves import click_card, hidden_fits, lane_fits, needs_lane
 
@@ -91,14 +91,13 @@ class TableInput:
     """Reads the table's mouse and key events: `read(...)` gives the intents an event
     means. It keeps nothing and changes nothing."""
 
-    def read(self, event, pos, laid, pointer, tips=()):
+    def read(self, event, pos, laid, pointer):
         """The intents of `event` (`pos`: its logical point, for the mouse) on the table as
-        `laid` out, with the `pointer` where it is and the log's entries cut short `tips`
-        [(rect, words)]; [] when it means nothing here."""
+        `laid` out, with the `pointer` where it is; [] when it means nothing here."""
         if event.type == pygame.MOUSEWHEEL:
             return [Scroll(3 * event.y)]
         if event.type == pygame.MOUSEMOTION:
-            return self.moved(pos, laid, pointer, tips)
+            return self.moved(pos, laid, pointer)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.pressed(pos, laid, pointer)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and pointer.press is not None:
@@ -108,13 +107,10 @@ class TableInput:
         return []
 
     # ---- the mouse -------------------------------------------------------------------------
-    def moved(self, pos, laid, pointer, tips):
-        """The pointer moved: a log entry's tip, the card held dragged or the card under it
-        lifted, the button under it lit (each only when it changes)."""
+    def moved(self, pos, laid, pointer):
+        """The pointer moved: the card held dragged or the card under it lifted, the
+        button under it lit (each only when it changes)."""
         intents = []
-        tip = next((t for t in tips if pygame.Rect(t[0]).collidepoint(pos)), None)
-        if tip != pointer.log_tip:
-            intents.append(Tip(tip))
         if not laid.cover and pointer.press is not None:
             start = pointer.press[1]
             if pointer.drag_pos is not None or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG:

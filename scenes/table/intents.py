@@ -135,12 +135,6 @@ class HoverButton:
 
 
 @dataclass(frozen=True)
-class Tip:
-    """The log entry cut short under the pointer is now `tip`: (rect, full words) or None."""
-    tip: object
-
-
-@dataclass(frozen=True)
 class Grab:
     """The button went down on card `placed` at logical point `pos`."""
     placed: object
@@ -158,4 +152,4 @@ class Drop:
     """The card held is let go (what it means follows as its own intent)."""
 
 
-POINTER = (Press, Focus, Hover, HoverButton, Tip, Grab, Drag, Drop)
+POINTER = (Press, Focus, Hover, HoverButton, Grab, Drag, Drop)

@@ -43,7 +43,6 @@ class TableScene(Scene):
         self.pointer = Pointer()
         self.input = TableInput()
         self.static = draw.Layer()
-        self.log_tips = []           # the log's entries cut short, as last drawn: [(rect, words)]
         self.top_span = (0, 0)       # where the top bar's words start and end, as last drawn
         self.taken = [None, 0, 0, 0]   # what of the model was taken: version laid out, changes, said, refocus
         super().startup(persist)
@@ -220,13 +219,11 @@ class TableScene(Scene):
             self.dirty = True
             return
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
-        for intent in self.input.read(event, pos, self.laid, self.pointer, self.log_tips):
+        for intent in self.input.read(event, pos, self.laid, self.pointer):
             if isinstance(intent, intents.POINTER):
                 self.point(intent)
                 self.sync()
             else:
-                if isinstance(intent, intents.Scroll):
-                    self.pointer.log_tip = None
                 self.act(intent)
             self.dirty = True
 
@@ -237,7 +234,7 @@ class TableScene(Scene):
 
     def point(self, intent):
         """The pointer's intents: a button pressed, the keyboard moved, the card or button
-        under the pointer, a log entry's tip, a card grabbed, dragged or dropped."""
+        under the pointer, a card grabbed, dragged or dropped."""
         pointer, kind = self.pointer, type(intent)
         if kind is intents.Press:
             if intent.focus is not None:
@@ -249,8 +246,6 @@ class TableScene(Scene):
             pointer.hovered = intent.placed
         elif kind is intents.HoverButton:
             pointer.hover_button = intent.button
-        elif kind is intents.Tip:
-            pointer.log_tip = intent.tip
         elif kind is intents.Grab:
             pointer.press = (intent.placed, intent.pos)
         elif kind is intents.Drag:
@@ -309,8 +304,6 @@ class TableScene(Scene):
         if model.hold.outcomes:
             draw.outcomes(screen, laid.board, model.hold.outcomes, self.won(), flying)
         draw.toast(screen, self.motion, self.top_span, laid.title_right, cover=not model.my_turn())
-        if pointer.log_tip is not None:
-            draw.tooltip(screen, pointer.log_tip[0], pointer.log_tip[1], pointer.log_tip[0][0] - 8)
         if laid.cover == "dialog":
             draw.dialog(screen, laid.dialog_rect, model.ui.dialog.title, laid.widgets, pointer.dialog_focus, hover,
                         self.app.settings.colourblind)
@@ -345,9 +338,8 @@ class TableScene(Scene):
         draw.cards(screen, self.laid.board, look, focus, flying)
         side = model.director.side(model.seen)
         if side is None:
-            self.log_tips = draw.side_panel(screen, model.view, model.presenter, model.names, model.session.seed,
+            draw.side_panel(screen, model.view, model.presenter, model.names, model.session.seed,
                                             "Moves", model.log_lines(), model.ui.log_scroll)
         else:
             rows = coach_panel.facts_rows(model.view, model.presenter, model.names)
             coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress)
-            self.log_tips = []

@@ -47,5 +47,4 @@ class Pointer:
     hover_button: object = None     # the button under the pointer
     press: tuple = None             # (placed card, logical point) while the button is held on a card
     drag_pos: tuple = None          # where a card being dragged is
-    log_tip: tuple = None           # (rect, full words) of the log entry cut short under the pointer
     message_spot: tuple = None      # where the message goes (x, y), clear of the cards it talks about
