@@ -156,3 +156,36 @@ def test_every_readout_of_the_side_panel_is_drawn_whole(app, monkeypatch):
         assert len(lines) > 1 and all(line in drawn for line in lines), (words, lines)
     assert not any(words.endswith("...") for words in drawn if words.split(":")[0] in names)
     pygame.image.save(pygame.display.get_surface(), "/tmp/moments/deadline_readouts_whole.png")
+
+
+def test_a_card_coming_into_the_hand_never_moves_the_card_under_the_pointer(app):
+    """Deadline, the hand sorted by rank: with the pointer resting on a card of your hand,
+    taking a card (a re-sort, a card more) leaves that card where it was, under the
+    pointer, so the next click takes the card you were pointing at."""
+    app.settings.hand_order = "rank"
+    session = start_game(app, "deadline", 3, {0}, 4242)
+    rng = random.Random(5)
+    for _ in range(4000):
+        table = app.scene
+        if table.model.my_turn() and not table.busy() and not table.motion.flights:
+            if any(a.kind == "draw" for a in session.legal_actions()):
+                break
+            table.act(intents.Choose(choose(session.legal_actions(), rng)))
+        app.frame()
+    table = app.scene
+    hand = table.board.hand_cards()
+    pointed = hand[len(hand) // 2]
+    point = (pointed.rect.x + 6, pointed.rect.bottom - 10)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=app.screen.pixel(point), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.frame()
+    assert table.pointer.hovered.card is pointed.card
+    before = pointed.rect.x
+    table.act(intents.Choose(next(a for a in session.legal_actions() if a.kind == "draw")))
+    for _ in range(60):
+        app.frame()
+    assert len(table.board.hand_cards()) == len(hand) + 1
+    now = next(p for p in table.board.hand_cards() if p.card is pointed.card)
+    assert now.rect.x == before
+    assert table.pointer.hovered is not None and table.pointer.hovered.card is pointed.card
+    pygame.image.save(pygame.display.get_surface(), "/tmp/moments/deadline_hand_holds_still.png")

@@ -68,6 +68,30 @@ class Board:
         """The placed cards of the anchor's hand, left to right."""
         return [p for p in self.placed if p.zone == self.hand_key]
 
+    def hold_still(self, card, x, corner=0.25):
+        """The hand laid out again keeps `card` (the one under the pointer) where it lay,
+        at `x`: its row is fanned out from it, a little tighter if need be (never so
+        tight that a card's index corner, `corner` of its width, is covered), so a re-sort
+        or a card more never slides another card under the pointer."""
+        hand = self.hand_cards()
+        held = next((p for p in hand if p.face_up and p.card is card), None)
+        if held is None:
+            return
+        row = [p for p in hand if abs(p.rect.y - held.rect.y) < held.rect.h / 2]       # its row of the hand
+        row.sort(key=lambda p: p.rect.x)
+        box_x, _, box_w, _ = self.boxes[self.hand_key]
+        w, i = held.rect.w, row.index(held)
+        x = max(box_x, min(x, box_x + box_w - w))
+        step = row[1].rect.x - row[0].rect.x if len(row) > 1 else 0
+        if i:
+            step = min(step, (x - box_x) / i)
+        if len(row) - 1 - i:
+            step = min(step, (box_x + box_w - w - x) / (len(row) - 1 - i))
+        if len(row) > 1 and step < w * corner:
+            return
+        for k, p in enumerate(row):
+            p.rect.x = int(x + (k - i) * step)
+
     def focus_cards(self):
         """The cards the keyboard walks: the hand's, and any other card a move may take
         (marked: raised)."""

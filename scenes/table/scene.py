@@ -115,6 +115,9 @@ class TableScene(Scene):
         board = lay_out(view, model.presenter, model.looking.anchor, model.names, (screen.lw, screen.lh),
                         screen.text_width, playable, hinted | set(marks.cards), state.selection,
                         self.app.settings.hand_order, picks, playing)
+        held = self.pointer.hovered
+        if held is not None and held.zone == board.hand_key and self.pointer.drag_pos is None:
+            board.hold_still(held.card, held.rect.x, model.presenter.sizes.index)
         for p in board.placed:
             p.hinted = p.hinted or (p.zone, p.index) in marks.spots
         top, title_right = buttons.top_buttons(screen, board.table_w, model.director.top_buttons(model.seen),
