@@ -15,7 +15,7 @@ from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
 from sprites import text as text_module
 from tests.test_table_model import frame, model_of, until
-from tests.test_ui_play import app, choose, perform  # noqa: F401
+from tests.test_ui_play import app, choose, perform, press  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
@@ -189,3 +189,34 @@ def test_a_card_coming_into_the_hand_never_moves_the_card_under_the_pointer(app)
     assert now.rect.x == before
     assert table.pointer.hovered is not None and table.pointer.hovered.card is pointed.card
     pygame.image.save(pygame.display.get_surface(), "/tmp/moments/deadline_hand_holds_still.png")
+
+
+def test_from_the_keyboard_a_lane_is_chosen_by_its_number_and_nothing_says_click(app):
+    """5 possessions against a computer, played from the keyboard alone: Enter on a card
+    asks for its lane's number, a digit puts it there, and neither the top bar nor a
+    message ever tells the person to click."""
+    session = start_game(app, "five_possessions", 2, {0}, 4242)
+    table = app.scene
+    said, laned = [], 0
+    for _ in range(600):
+        if session.is_over or laned >= 4 or app.scene is not table:
+            break
+        if table.model.hold.wait:
+            press(app, pygame.K_SPACE)
+        elif table.model.my_turn() and table.model.settled():
+            said += [table.model.prompt(), table.model.ui.message]
+            if table.model.ui.selection:
+                before = len(session.submitted)
+                for digit in range(pygame.K_1, pygame.K_6):
+                    press(app, digit)
+                    said.append(table.model.ui.message)
+                    if len(session.submitted) > before:
+                        laned += 1
+                        break
+            else:
+                press(app, pygame.K_RETURN)
+                said.append(table.model.ui.message)
+        app.frame()
+    assert laned >= 4, "\n".join(said[-14:])
+    assert any("lane's number" in words for words in said)
+    assert not any("click" in words.lower() for words in said), [w for w in said if "lick" in w][:3]

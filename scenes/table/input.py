@@ -201,6 +201,17 @@ class TableInput:
         why = laid.why_illegal(registry.Action(kind, (card,), lane)) if kind else ""
         return [Refuse(why or f"{card_name(card)} cannot go in that lane", card)]
 
+    def lane_key(self, number, laid):
+        """A lane's number pressed (`number` 0 for the leftmost): the card picked goes in it."""
+        lanes = laid.board.lanes
+        if number >= len(lanes):
+            return []
+        if laid.selection:
+            return self.click_lane(lanes[number], laid.selection[0], laid)
+        if any(a.kind in laid.presenter.LANE_ARGS for a in laid.legal):
+            return [Refuse("Pick a card of your line first, then press its lane's number")]
+        return []
+
     @staticmethod
     def click_hidden(placed, laid):
         """A click on a face-down card: a blind play or pick by position, if one fits."""
@@ -213,8 +224,8 @@ class TableInput:
     # ---- the keyboard ------------------------------------------------------------------------
     def key(self, event, laid, pointer):
         """A key: Undo, Esc out of a choice (else off the table), the log's pages, any
-        other key Continue while an outcome is held; Hint, walking the cards and buttons
-        and taking the one marked."""
+        other key Continue while an outcome is held; Hint, a lane's number, walking the
+        cards and buttons and taking the one marked."""
         if laid.cover == "dialog":
             items, focus = laid.widgets, pointer.dialog_focus
         else:
@@ -229,6 +240,8 @@ class TableInput:
             return [Continue()]
         if event.key == pygame.K_h and laid.cover != "curtain" and laid.playing:
             return [Hint()]
+        if pygame.K_1 <= event.key <= pygame.K_9 and not laid.cover and laid.playing:
+            return self.lane_key(event.key - pygame.K_1, laid)
         if event.key not in WALK or not items:
             return []
         if event.key not in ACTIVATE:

@@ -53,6 +53,13 @@ class PickLane:
 
 
 @dataclass(frozen=True)
+class Keys:
+    """The person has turned to the keyboard (`using`) or back to the mouse: what the
+    table tells them names the one they use."""
+    using: bool
+
+
+@dataclass(frozen=True)
 class Refuse:
     """Say why not, in `words`, clear of `card` (the card refused, if any)."""
     words: str

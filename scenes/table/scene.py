@@ -221,6 +221,8 @@ class TableScene(Scene):
         if event.type in (BOT_DONE, NET_EVENT):
             self.dirty = True
             return
+        if self.app.keyboard != self.model.keys:
+            self.act(intents.Keys(self.app.keyboard))
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
         for intent in self.input.read(event, pos, self.laid, self.pointer):
             if isinstance(intent, intents.POINTER):
