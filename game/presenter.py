@@ -207,6 +207,11 @@ class Presenter:
         """The question before a card is played aside from the step in hand."""
         return f"Play {card_name(card)} this way?"
 
+    def no_difference(self, actions, view):
+        """Do `actions` differ only by a choice that can have no effect at the table `view`
+        (the table then makes the default one without asking)? Never, unless a game says so."""
+        return False
+
     def group_label(self, kind, names, view=None):
         """The words of a button that opens a choice between several moves of `kind`."""
         return self.kind_label(kind)

@@ -15,7 +15,7 @@ from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
 from sprites import text as text_module
 from tests.test_table_model import frame, model_of, until
-from tests.test_ui_play import app, choose, perform, press  # noqa: F401
+from tests.test_ui_play import app, choose, click_at, perform, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
@@ -220,3 +220,30 @@ def test_from_the_keyboard_a_lane_is_chosen_by_its_number_and_nothing_says_click
     assert laned >= 4, "\n".join(said[-14:])
     assert any("lane's number" in words for words in said)
     assert not any("click" in words.lower() for words in said), [w for w in said if "lick" in w][:3]
+
+
+def test_going_out_with_a_d_asks_for_no_colour_and_the_result_shows_none(app):
+    """Final Card-Down: a D that is your last card goes out at once; no colour is asked
+    for (it could have no effect, A19), and the scores after it say nothing of a colour in
+    force."""
+    from tests.test_final_card_down import card, new
+    from tests.test_followable_words import open_state
+    state = new(hands={0: ["D/blue/clubs"]}, first="5/blue/hearts", players=2)
+    state.hands[0] = [card(state, 0, "D/blue/clubs")]
+    table, session = open_state(app, state, {0})
+    settle(app)
+    [placed] = [p for p in table.board.hand_cards()]
+    click_at(app, placed.rect.center)
+    assert table.model.ui.dialog is None
+    assert session.is_over and list(session.state.winners()) == [0]
+    assert session.submitted[-1][1].arg == "blue"             # the D's own colour, as A6's default
+    for _ in range(400):
+        if app.scene is not table:
+            break
+        if table.model.hold.wait:
+            press(app, pygame.K_SPACE)
+        app.frame()
+    scoring = app.scene
+    assert type(scoring).__name__ == "ScoringScene"
+    assert not any("colour" in line.lower() for line in scoring.notes())
+    pygame.image.save(pygame.display.get_surface(), "/tmp/moments/fcd_out_with_a_d_scores.png")

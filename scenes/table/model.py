@@ -320,6 +320,10 @@ class TableModel:
         if len(actions) == 1 and not confirmed:
             self.submit(actions[0])
             return
+        if self.presenter.no_difference(actions, self.view) and not confirmed:
+            card = actions[0].cards[0] if actions[0].cards else None
+            self.submit(next((a for a in actions if a.arg == (default or getattr(card, "color", None))), actions[0]))
+            return
         options = [(self.presenter.action_label(a, self.names, view=self.view), a) for a in actions]
         first = next((i for i, (_, a) in enumerate(options) if a.arg == default), 0)
         self.ui.dialog = Dialog(title, options, first)
