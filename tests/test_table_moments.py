@@ -1,6 +1,6 @@
 """The last confusing moments of issue #37, each played with real events at the table
 (the model stepped alone, or the app under a hidden window): the table's own rules of
-presentation first, then each game's moments."""
+presentation first, then each game's moments (the rulings cited: docs/rulings/final_card_down.md)."""
 import random
 
 import pygame

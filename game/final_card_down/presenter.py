@@ -1,5 +1,5 @@
 """Final Card-Down at the table: the colour in force with its swatch, the 2s owed, and
-who went out."""
+who went out (the rulings it cites: docs/rulings/final_card_down.md)."""
 from game.final_card_down.rules import Act
 from game.presenter import Presenter, plural
 
