@@ -1,6 +1,6 @@
 """The last confusing moments of issue #37, each played with real events at the table
 (the model stepped alone, or the app under a hidden window): the table's own rules of
-presentation first, then each game's moments (the rulings cited: docs/rulings/final_card_down.md)."""
+presentation first, then each game's moments (the rulings cited: docs/rulings/final_card_down.md, docs/rulings/deadline.md, docs/rulings/ktu.md)."""
 import random
 
 import pygame
@@ -9,7 +9,7 @@ from game import registry
 from game.core import SharedEvent
 from scenes.table import draw as table_draw
 from scenes.table import intents
-from scenes.table.layout import PANEL_W, TOP
+from scenes.table.layout import PANEL_W, TOP, lay_out
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
@@ -247,3 +247,41 @@ def test_going_out_with_a_d_asks_for_no_colour_and_the_result_shows_none(app):
     assert type(scoring).__name__ == "ScoringScene"
     assert not any("colour" in line.lower() for line in scoring.notes())
     pygame.image.save(pygame.display.get_surface(), "/tmp/moments/fcd_out_with_a_d_scores.png")
+
+
+def test_at_the_midterm_the_prompt_says_why_there_is_no_finish_yet_or_offers_it():
+    """Deadline against computers: at every turn of your exam (no group being built),
+    the top bar either names two cards of your hand that still begin a set or a run (so
+    there is no Finish exam yet, A11) or, when Finish exam is among your moves, says to
+    press it."""
+    model = model_of("deadline", [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")], 11)
+    rng = random.Random(11)
+    seen = {"why": 0, "finish": 0}
+    while not model.session.is_over and model.leaving is None and min(seen.values()) < 2:
+        until(model, lambda: model.my_turn() or model.leaving is not None or model.session.is_over)
+        if model.leaving is not None or model.session.is_over:
+            break
+        view = model.view
+        if view.facts["step"] == "exam" and not view.facts["building"]:
+            prompt = model.prompt()
+            if any(a.kind == "finish_exam" for a in model.legal):
+                assert "press Finish exam" in prompt, prompt
+                seen["finish"] += 1
+            else:
+                assert "still begin one" in prompt and "Finish exam comes once none is left" in prompt, prompt
+                seen["why"] += 1
+        model.do(intents.Choose(choose(model.legal, rng)))
+    assert min(seen.values()) >= 1, seen
+
+
+def test_ktu_sorted_by_rank_puts_the_jacks_at_the_weak_end():
+    """KTU's hand sorted by rank follows KTU's rank order (J Q K A 2 ... 10, A6): the Jacks,
+    the weakest, at the left, the 10s at the right."""
+    state = registry.new_game("ktu", 2, 3)          # Maya's hand: K, J, 7, Q, 8, Q, 2
+    view = state.view(0)
+    presenter = presenter_for(registry.game_info("ktu"))
+    board = lay_out(view, presenter, 0, ["Maya", "Theo"], (1280, 720), lambda words, px: len(words) * px / 2,
+                    order="rank")
+    ranks = [p.card.rank for p in sorted(board.hand_cards(), key=lambda p: p.rect.x)]
+    order = view.facts["rank_order"].split()
+    assert ranks == sorted(ranks, key=order.index) and ranks[0] == "J"

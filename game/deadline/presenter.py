@@ -1,6 +1,8 @@
 """Deadline at the table: each assignment lies with its owner, extra credit with the
-assignment it extends; the grades in the scoring breakdown."""
+assignment it extends; the grades in the scoring breakdown (the rulings it cites:
+docs/rulings/deadline.md)."""
 from game.cards import with_article
+from game.deadline.grading import first_pair
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.presenter import Presenter, card_name, plural, possessive, seat_name
@@ -148,8 +150,19 @@ class Deadline(Presenter):
             if building:
                 return (f"Building an assignment ({plural(building, 'card')}): add a card, "
                         "submit it (2 or more cards) or take it back")
-            return "Lay down sets and runs, add extra credit, then finish your exam"
+            return self.exam_instruction(view)
         return ""
+
+    def exam_instruction(self, view):
+        """At your exam: what to lay down, and whether Finish exam is there yet (unless
+        submitting is voluntary, not while two cards of your hand still begin a set or a
+        run, A11)."""
+        hand = view.zone(f"hand:{view.seat}").cards if view.seat is not None else []
+        pair = None if view.facts["voluntary_submission"] else first_pair(hand, view.facts["ace_high"])
+        if pair:
+            return (f"Lay down every set and run you can (the {pair[0].spoken} and the {pair[1].spoken} "
+                    "still begin one); Finish exam comes once none is left")
+        return "Lay down sets and runs if you wish, add extra credit, then press Finish exam"
 
     def waiting(self, view, seat, names):
         """Who takes a card from whom, who sits the exam."""
