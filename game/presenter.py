@@ -207,6 +207,11 @@ class Presenter:
         """The question before a card is played aside from the step in hand."""
         return f"Play {card_name(card)} this way?"
 
+    def strength(self, card, view):
+        """Where `card` stands among the ranks, the weakest lowest, for a hand sorted by
+        rank: its value, unless a game orders its ranks otherwise."""
+        return card.value
+
     def no_difference(self, actions, view):
         """Do `actions` differ only by a choice that can have no effect at the table `view`
         (the table then makes the default one without asking)? Never, unless a game says so."""

@@ -249,17 +249,18 @@ def landed(cards, flying):
     return cards
 
 
-def hand_order(cards, order):
+def hand_order(cards, order, strength=lambda card: card.value):
     """The positions of `cards` in the order a hand is shown: `dealt` (as they are),
-    `suit` (by suit or colour, then rank) or `rank` (by rank or value, then suit); a hand
-    with a hidden card stays as dealt."""
+    `suit` (by suit or colour, then rank) or `rank` (by rank or value, then suit), the
+    weakest first by the game's `strength(card)`; a hand with a hidden card stays as
+    dealt."""
     if order == "dealt" or any(c is None for c in cards):
         return list(range(len(cards)))
 
     def key(i):
         c = cards[i]
         group = (c.suit or c.color or "", c.side or "")
-        return (group, c.value) if order == "suit" else (c.value, group)
+        return (group, strength(c)) if order == "suit" else (strength(c), group)
     return sorted(range(len(cards)), key=key)
 
 
@@ -485,7 +486,7 @@ class _Layout:
         overlapping, the cards shrinking, then going into two or three rows, rather than
         overlapping so much that their index corners are covered."""
         shown = zone.cards
-        order = hand_order(shown, self.order)
+        order = hand_order(shown, self.order, lambda card: self.presenter.strength(card, self.view))
         cards = [shown[i] for i in order]
         n = len(cards)
         base = self.sizes.hand
