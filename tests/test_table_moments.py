@@ -285,3 +285,25 @@ def test_ktu_sorted_by_rank_puts_the_jacks_at_the_weak_end():
     ranks = [p.card.rank for p in sorted(board.hand_cards(), key=lambda p: p.rect.x)]
     order = view.facts["rank_order"].split()
     assert ranks == sorted(ranks, key=order.index) and ranks[0] == "J"
+
+
+def test_after_a_hint_a_second_enter_makes_the_hinted_move(app):
+    """KTU from the keyboard: H for a hint, Enter picks the hinted cards, and the next
+    Enter makes the hinted move (it does not put the card back)."""
+    app.settings.thinking_time = 0.1
+    session = start_game(app, "ktu", 2, {0}, 4242)
+    table = app.scene
+    for _ in range(300):
+        if table.model.my_turn() and table.model.settled():
+            break
+        app.frame()
+    press(app, pygame.K_h)
+    for _ in range(30):
+        app.frame()
+    hint = table.model.ui.hint
+    assert hint is not None and hint.cards
+    press(app, pygame.K_RETURN)
+    assert sorted(c.name for c in table.model.ui.selection) == sorted(c.name for c in hint.cards)
+    before = len(session.submitted)
+    press(app, pygame.K_RETURN)
+    assert len(session.submitted) == before + 1 and session.submitted[before] == (0, hint)

@@ -85,6 +85,7 @@ class Laid(NamedTuple):
     bubble: tuple = None    # a director's bubble, placed (scenes/table/draw.Bubble)
     selection: tuple = ()   # the cards picked for a several-card move
     targets: tuple = ()     # the rects the person is told to click (kept in sight)
+    hint: object = None     # the move a hint marks
 
 
 class TableInput:
@@ -201,6 +202,23 @@ class TableInput:
         why = laid.why_illegal(registry.Action(kind, (card,), lane)) if kind else ""
         return [Refuse(why or f"{card_name(card)} cannot go in that lane", card)]
 
+    @staticmethod
+    def take_hint(placed, laid):
+        """Enter on a card of the hinted move: the first picks all its cards, the next
+        makes it (rather than putting the card back); [] when the card is no hint's."""
+        hint = laid.hint
+        if hint is None or hint not in laid.legal or not placed.face_up or not any(
+                c is not None and c.name == placed.card.name for c in hint.cards):
+            return []
+        hinted = sorted(c.name for c in hint.cards)
+        picked = sorted(c.name for c in laid.selection)
+        if picked == hinted:
+            return [Play((hint,))]
+        if set(picked) <= set(hinted):
+            return [Toggle(p.card) for p in laid.cards
+                    if p.face_up and p.card.name in hinted and p.card.name not in picked]
+        return []
+
     def lane_key(self, number, laid):
         """A lane's number pressed (`number` 0 for the leftmost): the card picked goes in it."""
         lanes = laid.board.lanes
@@ -248,5 +266,5 @@ class TableInput:
             return [Focus(walk(items, focus, event.key, event.mod))]
         item = items[focus % len(items)]
         if item in laid.cards:
-            return self.click_card(item, laid, pointer)
+            return self.take_hint(item, laid) or self.click_card(item, laid, pointer)
         return [Press(item)]

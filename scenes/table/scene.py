@@ -167,7 +167,7 @@ class TableScene(Scene):
                                            [p.rect for p in board.placed if p.face_up and p.rect != target])
         self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.looking.viewer,
                          model.presenter, model.session.why_illegal, dialog_rect, title_right, bubble,
-                         tuple(state.selection), tuple(targets))
+                         tuple(state.selection), tuple(targets), state.hint)
         self.place_message()
         self.settle_pointer()
         self.dirty = True
