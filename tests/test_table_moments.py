@@ -307,3 +307,23 @@ def test_after_a_hint_a_second_enter_makes_the_hinted_move(app):
     before = len(session.submitted)
     press(app, pygame.K_RETURN)
     assert len(session.submitted) == before + 1 and session.submitted[before] == (0, hint)
+
+
+def test_on_a_six_final_count_says_a_swap_with_the_board_leaves_your_count():
+    """Final Count against a computer: whenever your die shows 6, the top bar says that a
+    swap with the Board never changes your own count (everyone counts the Board)."""
+    sixes = 0
+    for seed in range(1, 8):
+        model = model_of("final_count", [Seat("Maya"), Seat("Theo", False, "easy")], seed)
+        rng = random.Random(seed)
+        while sixes < 2 and not model.session.is_over and model.leaving is None:
+            until(model, lambda: model.my_turn() or model.leaving is not None or model.session.is_over)
+            if model.leaving is not None or model.session.is_over:
+                break
+            if model.view.facts["die"] == 6 and model.view.facts["step"] in ("action", "target"):
+                assert "your own count stays the same" in model.prompt(), model.prompt()
+                sixes += 1
+            model.do(intents.Choose(rng.choice([a for a in model.legal if a.kind != "call"] or model.legal)))
+        if sixes >= 2:
+            break
+    assert sixes >= 2
