@@ -327,3 +327,30 @@ def test_on_a_six_final_count_says_a_swap_with_the_board_leaves_your_count():
         if sixes >= 2:
             break
     assert sixes >= 2
+
+
+def test_at_a_knock_prompt_the_log_already_tells_every_move_before_it(app):
+    """4 downs with knocking, against computers at the normal pace: whenever the person
+    is asked to knock or pass (or to call or fold), the log already tells every move made
+    before, the computer's pass or call just before included."""
+    from scenes.table.session import Seat as TableSeat
+    seats = [TableSeat("Maya")] + [TableSeat(name, False, "easy") for name in ("Theo", "Ines", "Kofi")]
+    app.settings.animation_speed = "normal"
+    session = Session("four_downs", seats, {"pd.knocking": "on"}, 4242, executor=inline)
+    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    app.frame()
+    table = app.scene
+    rng = random.Random(1)
+    asked, behind = 0, []
+    for _ in range(4000):
+        model = table.model
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        if model.my_turn() and model.settled() and model.view.facts["step"] in ("knock", "respond"):
+            asked += 1
+            if model.told() < session.event_count():
+                behind.append(model.log_lines()[-1:])
+        if model.my_turn() and model.settled() and not table.busy():
+            table.act(intents.Choose(choose(session.legal_actions(), rng)))
+        app.frame()
+    assert asked > 5 and not behind, behind[:3]

@@ -125,7 +125,7 @@ class Motion:
                 line = words(event)
                 if line:
                     self.toasts.append([line, begins, lands + 1.6])
-            if duration > 0:
+            if duration > 0 and max([lands] + self.landing[-1:]) > 0:     # told at once when nothing flies before it
                 self.landing.append(max([lands] + self.landing[-1:]))
         if "won_game" in sounds:
             sounds.discard("won_hand")
