@@ -354,3 +354,69 @@ def test_at_a_knock_prompt_the_log_already_tells_every_move_before_it(app):
             table.act(intents.Choose(choose(session.legal_actions(), rng)))
         app.frame()
     assert asked > 5 and not behind, behind[:3]
+
+
+def test_after_a_fold_by_keyboard_the_keyboard_rests_on_nothing_that_leaves(app):
+    """4 downs with knocking, from the keyboard: after Enter on Fold, with nothing left
+    for the person to do, the keyboard rests on no button (not on Rules, Menu or Undo,
+    which a stray Enter would take), and the next arrow walks on from the first item."""
+    seats = [Seat("Maya")] + [Seat(name, False, "easy") for name in ("Theo", "Ines", "Kofi")]
+    session = Session("four_downs", seats, {"pd.knocking": "on"}, 4242, executor=inline)
+    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    app.frame()
+    table = app.scene
+    rng = random.Random(1)
+    for _ in range(6000):
+        model = table.model
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        if model.my_turn() and model.settled() and not table.busy():
+            if any(a.kind == "fold" for a in model.legal):
+                break
+            table.act(intents.Choose(choose(session.legal_actions(), rng)))
+        app.frame()
+    press(app, pygame.K_TAB)                                # the keyboard in use
+    items = table.laid.cards + table.laid.widgets
+    table.pointer.focus = next(k for k, w in enumerate(items) if getattr(w, "label", "") == "Fold")
+    press(app, pygame.K_RETURN)
+    assert session.submitted[-1][1].kind == "fold"
+    for _ in range(5):
+        app.frame()
+    assert not table.model.my_turn()
+    assert table.focus_item() is None
+    before = len(session.submitted)
+    press(app, pygame.K_RETURN)                             # a stray Enter takes nothing
+    assert isinstance(app.scene, type(table)) and len(session.submitted) == before
+    press(app, pygame.K_RIGHT)
+    assert table.focus_item() is (table.laid.cards + table.laid.widgets)[0]
+
+
+def test_a_note_ends_when_the_next_action_is_told_even_without_cards():
+    """4 downs: 'Ines called at stake 30' is not still in the top bar once the next
+    action, a pass (no card moves), is told."""
+    def called_then_passed(moves):
+        return len(moves) > 1 and moves[-2][0].kind == "call" and moves[-1][0].kind == "pass"
+    state = None
+    for seed in range(40):
+        state = registry.new_game("four_downs", 4, seed, {"pd.knocking": "on"})
+        rng, moves = random.Random(seed), []
+        while not state.is_over and not called_then_passed(moves):
+            told = len(state.events)
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            moves.append((action, state.events[told:]))
+        if called_then_passed(moves):
+            break
+    assert called_then_passed(moves)
+    presenter = presenter_for(registry.game_info("four_downs"))
+    names = ["Maya", "Theo", "Ines", "Kofi"]
+
+    def words(event):
+        return presenter.event_line(event, names, {})
+    motion = Motion()
+    motion.start(moves[-2][1], 0, presenter, words, {}, [], 0.5, lambda sound: None)
+    motion.update(0.2)
+    assert "called" in motion.toast()
+    motion.start(moves[-1][1], 0, presenter, words, {}, [], 0.5, lambda sound: None)
+    motion.update(0.01)
+    assert motion.toast() is None

@@ -34,6 +34,8 @@ def walk(items, focus, key, mod):
     """The keyboard focus after an arrow or Tab among `items` (from `focus`), passing over
     buttons that are switched off."""
     back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
+    if focus is None:               # resting: the first step lands on the first (or last) item
+        focus = 0 if back else -1
     for _ in range(len(items)):
         focus = (focus + (-1 if back else 1)) % len(items)
         if getattr(items[focus], "enabled", True):
@@ -45,7 +47,8 @@ def main_focus(laid, dialog_default=0):
     """Where the keyboard starts after a change: on a choice, its marked option (a lesson's
     coach) or `dialog_default`; behind the curtain, Ready; on the table, a marked card or
     button (a hint, a lesson's coach), else a card you may play, else the first action
-    button, else your first card, else Hint or Rules (never Menu or Undo)."""
+    button, else your first card, else Hint; else None: the keyboard rests on nothing
+    (never on Rules, Menu or Undo, which a stray Enter would take)."""
     cards, widgets = laid.cards, laid.widgets
     if laid.cover == "dialog":
         return next((i for i, w in enumerate(widgets) if w.marked), dialog_default)
@@ -59,8 +62,7 @@ def main_focus(laid, dialog_default=0):
     if first is None and any(getattr(w, "actions", None) for w in widgets):
         first = len(cards)
     if first is None and not cards:
-        first = next((len(cards) + i for i, w in enumerate(widgets)
-                      if getattr(w, "label", None) in ("Hint", "Rules", "Ready")), 0)
+        return next((len(cards) + i for i, w in enumerate(widgets) if getattr(w, "label", None) == "Hint"), None)
     return first if first is not None else 0
 
 
@@ -264,6 +266,8 @@ class TableInput:
             return []
         if event.key not in ACTIVATE:
             return [Focus(walk(items, focus, event.key, event.mod))]
+        if focus is None:
+            return []
         item = items[focus % len(items)]
         if item in laid.cards:
             return self.take_hint(item, laid) or self.click_card(item, laid, pointer)

@@ -87,6 +87,8 @@ class Motion:
             duration *= 0.4
         delay = 0.0
         sounds = set()
+        if any(words(raw.for_seat(seen_by)) for raw in events):     # news: the notes of earlier moves end
+            self.end_toasts(0.0)
         for raw in events:
             event = raw.for_seat(seen_by)
             lands = begins = delay

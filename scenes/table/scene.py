@@ -268,7 +268,8 @@ class TableScene(Scene):
     def focus_item(self):
         """The placed card or widget where the keyboard is (None without a keyboard)."""
         items = self.laid.cards + self.laid.widgets
-        return items[self.pointer.focus % len(items)] if self.app.keyboard and items else None
+        focus = self.pointer.focus
+        return items[focus % len(items)] if self.app.keyboard and items and focus is not None else None
 
     # ---- drawing ---------------------------------------------------------------------------
     def invalidate(self):

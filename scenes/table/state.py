@@ -40,7 +40,7 @@ class TableState:
 class Pointer:
     """Where the pointer and the keyboard are at the table (see the module's docstring)."""
 
-    focus: int = 0                  # where the keyboard is among the items it walks
+    focus: int = 0                  # where the keyboard is among the items it walks (None: resting on none)
     dialog: object = None           # the choice the keyboard was placed in (a Dialog)
     dialog_focus: int = None        # where it is in that choice
     hovered: object = None          # the placed card under the pointer, drawn lifted and whole
