@@ -420,3 +420,23 @@ def test_a_note_ends_when_the_next_action_is_told_even_without_cards():
     motion.start(moves[-1][1], 0, presenter, words, {}, [], 0.5, lambda sound: None)
     motion.update(0.01)
     assert motion.toast() is None
+
+
+def test_five_possessions_marks_a_closed_lane_on_the_table_and_says_why_a_card_was_closed():
+    """5 possessions against a computer: once a lane is closed, its captions on the table
+    say so ('Lane 3, closed: Theo'), and a lane held because the offense card was closed
+    says that card was never compared, and when a card is closed."""
+    model = model_of("five_possessions", [Seat("Maya"), Seat("Theo", False, "easy")], 3)
+    rng = random.Random(3)
+    while not model.session.is_over and model.leaving is None:
+        until(model, lambda: model.my_turn() or model.leaving is not None or model.session.is_over)
+        closed = [k for k, lane in enumerate(model.view.facts["lanes"]) if not lane.get("live")]
+        if closed:
+            break
+        model.do(intents.Choose(choose(model.legal, rng)))
+    assert closed
+    cells = model.presenter.field(model.view, 0, model.names)
+    captions = {caption for lane, _, _, caption in cells.values() if lane == closed[0]}
+    assert f"Lane {closed[0] + 1}, closed: your line" in captions
+    held = model.presenter.lane_words({"lane": closed[0], "open": False, "won": False}, "Theo")
+    assert "never compared" in held and "in a closed lane" in held
