@@ -2,6 +2,7 @@
 (the model stepped alone, or the app under a hidden window): the table's own rules of
 presentation first, then each game's moments (the rulings cited: docs/rulings/final_card_down.md, docs/rulings/deadline.md, docs/rulings/ktu.md)."""
 import random
+import re
 
 import pygame
 
@@ -440,3 +441,29 @@ def test_five_possessions_marks_a_closed_lane_on_the_table_and_says_why_a_card_w
     assert f"Lane {closed[0] + 1}, closed: your line" in captions
     held = model.presenter.lane_words({"lane": closed[0], "open": False, "won": False}, "Theo")
     assert "never compared" in held and "in a closed lane" in held
+
+
+def test_deadlines_score_explanation_adds_up_and_names_the_jokers_cancellation():
+    """Deadline played to its end: each student's explanation on the scoring screen is a
+    sum whose terms add up to the score, and a Joker's cancellation (of an assignment or
+    of extra credit) is named with what it cancelled (A17)."""
+    presenter = presenter_for(registry.game_info("deadline"))
+    names = ["Maya", "Theo", "Ines"]
+    named = 0
+    for seed in range(3, 15):
+        state = registry.new_game("deadline", 3, seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        view = state.view(0)
+        for seat, grade in enumerate(view.facts["grades"]):
+            words = presenter.breakdown(view, seat, names)
+            terms = re.sub(r"\([^)]*\)", "", words.split("; total")[0])      # what is cancelled counts 0
+            counted = sum(int(n) for n in re.findall(r"(?:: |\+ )([+-]?\d+)", terms))
+            assert counted == view.scores[seat] and words.endswith(f"total {view.scores[seat]}"), words
+            if grade["cancelled"] or grade["extra_cancelled"]:
+                assert "cancelled by a Joker" in words or "cancelled by 2 Jokers" in words, words
+                named += 1
+        assert not any(line.startswith(("Leader", "Exchange", "Next exam"))
+                       for line in presenter.summary_lines(view, names))
+    assert named

@@ -34,6 +34,11 @@ def shape(cards):
     return words + (" and a Joker" if jokers == 1 else f" and {NUMBERS.get(jokers, jokers)} Jokers" if jokers else "")
 
 
+def jokers(count):
+    """'a Joker', '2 Jokers'."""
+    return "a Joker" if count == 1 else f"{count} Jokers"
+
+
 class Deadline(Presenter):
     """Deadline's words, owners and grades."""
 
@@ -213,19 +218,32 @@ class Deadline(Presenter):
             return words + ". So far: yours as if graded now (your hand counts against you); others' from the table only"
         return words
 
+    def summary_lines(self, view, names):
+        """Nothing under the scores: who leads the rotation and the last exchange end with
+        the semester."""
+        return []
+
     def breakdown(self, view, seat, names):
-        """Assignments completed, cancelled, incomplete, extra credit, the hand penalty."""
+        """The grading as a sum that adds up to the score: each completed assignment's
+        value (those a Joker cancelled named), 2 per incomplete one, the extra credit
+        (less what a Joker cancelled), the cards in hand (2.6, A17)."""
         grades = view.facts["grades"] or []
         if seat >= len(grades):
             return ""
         g = grades[seat]
-        parts = [f"{plural(len(g.get('completed', [])), 'assignment')} completed"]
-        if g.get("cancelled"):
-            parts.append(f"{len(g['cancelled'])} cancelled by jokers")
+        completed, cancelled = list(g.get("completed", [])), list(g.get("cancelled", []))
+        kept = list(completed)
+        for value in cancelled:
+            kept.remove(value)
+        parts = [f"{plural(len(completed), 'assignment')} completed: " + (" + ".join(map(str, kept)) or "0")
+                 + (f" ({' and '.join(map(str, cancelled))} cancelled by {jokers(len(cancelled))})"
+                    if cancelled else "") if completed else "no assignment completed"]
         if g.get("incomplete"):
-            parts.append(f"{g['incomplete']} incomplete")
-        if g.get("extra_credit"):
-            parts.append(f"extra credit {g['extra_credit']}")
+            parts.append(f"{g['incomplete']} incomplete: +{2 * g['incomplete']}")
+        extra, struck = g.get("extra_credit", 0), g.get("extra_cancelled", 0)
+        if extra:
+            parts.append(f"extra credit: +{extra - struck}"
+                         + (f" ({struck} of {extra} cancelled by {jokers(struck)})" if struck else ""))
         if g.get("hand_penalty"):
-            parts.append(f"-{g['hand_penalty']} for cards in hand")
-        return ", ".join(parts)
+            parts.append(f"cards in hand: -{g['hand_penalty']}")
+        return ", ".join(parts) + f"; total {g['total']}"
