@@ -218,6 +218,29 @@ class Deadline(Presenter):
             return words + ". So far: yours as if graded now (your hand counts against you); others' from the table only"
         return words
 
+    def arranged(self, view, events):
+        """A run's extra credit lies in the run's order, not in the order it was played."""
+        table = view.facts["assignments"]
+        high = view.facts["ace_high"]
+        zones = []
+        for zone in view.zones:
+            kind, _, k = zone.key.partition(":")
+            if (kind == "extra" and k.isdigit() and int(k) < len(table) and table[int(k)]["kind"] == "run"
+                    and None not in zone.cards):
+                zone = zone._replace(cards=tuple(sorted(zone.cards, key=lambda c: 14 if high and c.rank == "A"
+                                                        else c.value)))
+            zones.append(zone)
+        return view._replace(zones=tuple(zones))
+
+    def zone_caption(self, zone, view, names):
+        """An extra credit row names whose cards they are: 'Extra credit from Theo'."""
+        kind, _, k = zone.key.partition(":")
+        table = view.facts["assignments"]
+        if kind != "extra" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
+            return super().zone_caption(zone, view, names)
+        givers = dict.fromkeys(seat_name(names, who) for who, _ in table[int(k)]["extra_credit"])
+        return "Extra credit from " + " and ".join(givers)
+
     def summary_lines(self, view, names):
         """Nothing under the scores: who leads the rotation and the last exchange end with
         the semester."""
