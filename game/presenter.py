@@ -207,10 +207,6 @@ class Presenter:
         """The question before a card is played aside from the step in hand."""
         return f"Play {card_name(card)} this way?"
 
-    def zone_caption(self, zone, view, names):
-        """The words above a zone's cards at the table: its name."""
-        return zone.name
-
     def strength(self, card, view):
         """Where `card` stands among the ranks, the weakest lowest, for a hand sorted by
         rank: its value, unless a game orders its ranks otherwise."""

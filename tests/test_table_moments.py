@@ -469,33 +469,27 @@ def test_deadlines_score_explanation_adds_up_and_names_the_jokers_cancellation()
     assert named
 
 
-def test_deadlines_extra_credit_names_whose_it_is_and_a_runs_lies_in_run_order():
-    """Deadline played on: every extra credit row on the table is captioned with whose
-    cards they are ('Extra credit from Theo'), and on a run they lie in the run's order."""
+def test_deadlines_extra_credit_on_a_run_lies_in_run_order():
+    """Deadline played on: extra credit on a run lies on the table in the run's order,
+    not in the order it was played (5 4 8 9 10 no more)."""
     presenter = presenter_for(registry.game_info("deadline"))
     names = ["Maya", "Theo", "Ines"]
-    captioned = ordered = 0
+    ordered = 0
     for seed in range(3, 40):
         state = registry.new_game("deadline", 3, seed)
         rng = random.Random(seed)
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
             table = state.view(0).facts["assignments"]
-            if not any(a["extra_credit"] for a in table):
+            runs = [k for k, a in enumerate(table) if a["kind"] == "run" and len(a["extra_credit"]) > 1]
+            if not runs:
                 continue
             view = presenter.arranged(state.view(0), lambda: state.events)
             board = lay_out(view, presenter, 0, names, (1280, 720), lambda words, px: len(words) * px / 2)
-            labels = [words for words, _ in board.labels]
-            for k, assignment in enumerate(table):
-                givers = list(dict.fromkeys(names[who] for who, _ in assignment["extra_credit"]))
-                if not givers:
-                    continue
-                assert "Extra credit from " + " and ".join(givers) in labels
-                captioned += 1
+            for k in runs:
                 cards = [p.card for p in sorted(board.placed, key=lambda p: p.rect.x) if p.zone == f"extra:{k}"]
-                if assignment["kind"] == "run" and len(cards) > 1:
-                    assert [c.value for c in cards] == sorted(c.value for c in cards)
-                    ordered += 1
-        if captioned > 20 and ordered > 2:
+                assert [c.value for c in cards] == sorted(c.value for c in cards)
+                ordered += 1
+        if ordered > 2:
             break
-    assert captioned and ordered
+    assert ordered

@@ -232,15 +232,6 @@ class Deadline(Presenter):
             zones.append(zone)
         return view._replace(zones=tuple(zones))
 
-    def zone_caption(self, zone, view, names):
-        """An extra credit row names whose cards they are: 'Extra credit from Theo'."""
-        kind, _, k = zone.key.partition(":")
-        table = view.facts["assignments"]
-        if kind != "extra" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
-            return super().zone_caption(zone, view, names)
-        givers = dict.fromkeys(seat_name(names, who) for who, _ in table[int(k)]["extra_credit"])
-        return "Extra credit from " + " and ".join(givers)
-
     def summary_lines(self, view, names):
         """Nothing under the scores: who leads the rotation and the last exchange end with
         the semester."""

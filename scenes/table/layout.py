@@ -422,10 +422,9 @@ class _Layout:
         return size[0] * (self.sizes.index + 0.04) if tight else size[0] + 4
 
     def caption(self, zone):
-        name = self.presenter.zone_caption(zone, self.view, self.names)
         if zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor:
-            return f"{name} ({zone.count})"
-        return name
+            return f"{zone.name} ({zone.count})"
+        return zone.name
 
     def flow(self, zones, box, base, fan=False, centred=False):
         """Lay zones out left to right inside `box`, wrapping lines, overlapping the cards
