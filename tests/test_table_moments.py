@@ -493,3 +493,23 @@ def test_deadlines_extra_credit_on_a_run_lies_in_run_order():
         if ordered > 2:
             break
     assert ordered
+
+
+def test_deadlines_next_exam_reads_as_the_top_bar_counts():
+    """Deadline against computers: the panel's next exam is told in the top bar's terms
+    (the half it ends), never by a rotation number the top bar does not use."""
+    model = model_of("deadline", [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")], 3)
+    rng = random.Random(3)
+    halves = set()
+    while not model.session.is_over and model.leaving is None:
+        until(model, lambda: model.my_turn() or model.leaving is not None or model.session.is_over)
+        if model.leaving is not None or model.session.is_over:
+            break
+        side = dict((label, value) for label, value, _ in model.presenter.readouts(model.view, model.names))
+        prompt = model.prompt()
+        if "Next exam" in side:
+            half = "first half" if prompt.startswith("First half") else "second half"
+            assert side["Next exam"].endswith(f"at the end of the {half}"), (side, prompt)
+            halves.add(half)
+        model.do(intents.Choose(choose(model.legal, rng)))
+    assert halves == {"first half", "second half"}

@@ -188,9 +188,9 @@ class Deadline(Presenter):
         if facts["step"] == "exam":
             lines = [("Now", EXAMS[facts["exam"]], None)]
         elif rotation <= 3:
-            lines = [("Next exam", "Midterm, after rotation 3", None)]
+            lines = [("Next exam", "Midterm, at the end of the first half", None)]
         else:
-            lines = [("Next exam", "Final Exam, after rotation 6", None)]
+            lines = [("Next exam", "Final Exam, at the end of the second half", None)]
         table = facts["assignments"]
         for seat, name in enumerate(names):
             own = [a for a in table if a.get("owner") == seat]
