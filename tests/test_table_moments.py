@@ -513,3 +513,21 @@ def test_deadlines_next_exam_reads_as_the_top_bar_counts():
             halves.add(half)
         model.do(intents.Choose(choose(model.legal, rng)))
     assert halves == {"first half", "second half"}
+
+
+def test_a_game_played_at_one_computer_is_not_offered_for_hosting(app):
+    """Two people passing one computer, the game left unfinished: the menu offers
+    Continue, and no 'Host it for the others' (nobody played elsewhere); a hosted game's
+    save keeps who played at another computer, and only that one is offered."""
+    session = Session("ktu", [Seat("Maya"), Seat("Theo"), Seat("Ines", False, "easy")], {}, 7, app.folders,
+                      executor=inline)
+    for _ in range(5):
+        session.submit(session.legal_actions()[0])
+    app.switch("menu")
+    labels = [w.label for w in app.scene.widgets]
+    assert "Continue" in labels and "Host it for the others" not in labels
+    hosted = Session("ktu", [Seat("Maya"), Seat("Theo", remote=True), Seat("Ines", False, "easy")], {}, 7,
+                     app.folders, executor=inline)
+    hosted.submit(hosted.legal_actions()[0])
+    app.switch("menu")
+    assert "Host it for the others" in [w.label for w in app.scene.widgets]
