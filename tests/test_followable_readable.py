@@ -142,7 +142,7 @@ def test_followable_the_scores_say_what_they_count(small_app, monkeypatch):
     a.scene.dirty = True
     a.frame()
     panel = " ".join(words)
-    assert "points in hand, lower is better" in panel and "a hidden score shows the cards held" in panel
+    assert "Points in hand, lower is better" in panel and "a hidden score shows the cards held" in panel
 
 
 def test_followable_colour_blind_letters_stay_on_small_lane_cards(small_app, monkeypatch):

@@ -534,3 +534,15 @@ def test_a_game_played_at_one_computer_is_not_offered_for_hosting(app):
     hosted.submit(hosted.legal_actions()[0])
     app.switch("menu")
     assert "Host it for the others" in [w.label for w in app.scene.widgets]
+
+
+def test_the_side_panels_scores_line_reads_as_a_sentence(app, monkeypatch):
+    """Deadline at the table: the line under Scores opens with a capital, as the sentence
+    after it does ('Points, higher is better. So far: ...')."""
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    start_game(app, "deadline", 3, {0}, 4242)
+    app.scene.invalidate()
+    app.frame()
+    assert any(words.startswith("Points, higher is better.") for words in drawn), [w for w in drawn if "better" in w]

@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import pygame
 
+from game.presenter import capital
 from scenes.table.layout import PANEL_W, TOP, bubble_box, landed, pile_cards, zoom_box
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -449,7 +450,7 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
     cy = y + 12
     screen.text("Scores", 18, palette.GOLD, (x + 14, cy))
     cy += 24
-    unit = presenter.score_words(view)
+    unit = capital(presenter.score_words(view))      # a sentence of its own under the heading
     if None in view.scores:
         unit += "; a hidden score shows the cards held"
     for line in screen.wrap(unit, 15, PANEL_W - 28):
