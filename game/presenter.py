@@ -82,8 +82,12 @@ def agree(words):
     return YOU_VERB.sub(verb, words) if words else words
 
 
-def capital(words):
-    """The words with a capital first letter ('' stays '')."""
+def capital(words, names=()):
+    """The words with a capital first letter ('' stays ''), unless they open with one of
+    the players' `names`, which is written as its player typed it ('theo drew a card')."""
+    if any(words == name or words.startswith((name + " ", name + "'", name + ":", name + ","))
+           for name in names if name):
+        return words
     return words[:1].upper() + words[1:]
 
 
@@ -210,6 +214,16 @@ class Presenter:
         """The question before a card is played aside from the step in hand."""
         return f"Play {card_name(card)} this way?"
 
+    def strength(self, card, view):
+        """Where `card` stands among the ranks, the weakest lowest, for a hand sorted by
+        rank: its value, unless a game orders its ranks otherwise."""
+        return card.value
+
+    def no_difference(self, actions, view):
+        """Do `actions` differ only by a choice that can have no effect at the table `view`
+        (the table then makes the default one without asking)? Never, unless a game says so."""
+        return False
+
     def group_label(self, kind, names, view=None):
         """The words of a button that opens a choice between several moves of `kind`."""
         return self.kind_label(kind)
@@ -278,7 +292,7 @@ class Presenter:
         kind, detail = event.kind, event.detail
         if kind == SharedEvent.MOVE:
             line = self.move_line(event, who, zones, names)
-            return capital(line) if line else None
+            return capital(line, names) if line else None
         if kind == "skip" and isinstance(detail, list) and len(detail) > 1:     # several skipped: each named
             skipped = [seat_name(names, s) for s in detail]
             return ", ".join(skipped[:-1]) + f" and {skipped[-1]} are skipped"
@@ -287,13 +301,13 @@ class Presenter:
         phrase = self.EVENT_WORDS.get(kind)
         if phrase is not None:
             line = phrase(who or "Everyone", detail)
-            return capital(line) if line else None
+            return capital(line, names) if line else None
         words = kind.replace("_", " ")
         if who:
             words = f"{who}: {words}"
         if detail is not None and not isinstance(detail, (list, dict, tuple)):
             words += f" ({detail})"
-        return capital(words)
+        return capital(words, names)
 
     def log_lines(self, events, names, zones, keep=60):
         """The log: one entry per turn (a seat's consecutive events joined: 'Theo drew a

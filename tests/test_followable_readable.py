@@ -142,7 +142,7 @@ def test_followable_the_scores_say_what_they_count(small_app, monkeypatch):
     a.scene.dirty = True
     a.frame()
     panel = " ".join(words)
-    assert "points in hand, lower is better" in panel and "a hidden score shows the cards held" in panel
+    assert "Points in hand, lower is better" in panel and "a hidden score shows the cards held" in panel
 
 
 def test_followable_colour_blind_letters_stay_on_small_lane_cards(small_app, monkeypatch):
@@ -220,9 +220,9 @@ def test_followable_the_top_bar_never_cuts_its_words_at_960x600(small_app, game_
                         lambda w, px, colour: drawn.append((w, px)) or real_render(w, px, colour))
 
     def whole(real, words_of):
-        def spy(screen, *args):
+        def spy(screen, *args, **kwargs):
             drawn.clear()
-            result = real(screen, *args)
+            result = real(screen, *args, **kwargs)
             words, lines = words_of(args), [w for w, px in drawn]
             shown = next((" ".join(lines[k:]) for k in range(len(lines) + 1)
                           if words.startswith(" ".join(lines[k:]).removesuffix("..."))), "")
@@ -234,13 +234,12 @@ def test_followable_the_top_bar_never_cuts_its_words_at_960x600(small_app, game_
         return spy
 
     monkeypatch.setattr(table_draw, "top_bar", whole(table_draw.top_bar, lambda args: args[1]))
-    monkeypatch.setattr(table_draw, "toast", whole(table_draw.toast, lambda args: args[0].toasts[-1][0]
-                                                   if args[0].toasts else ""))
+    monkeypatch.setattr(table_draw, "toast", whole(table_draw.toast, lambda args: args[0].toast() or ""))
     toasted = set()
 
     def toast_news(table):
         for line in set(table.model.log_lines()) - toasted:
-            table.motion.toasts = [[line, 1.0]]
+            table.motion.toasts = [[line, 0.0, 1.0]]
             table.draw(a.screen)
             toasted.add(line)
         table.motion.toasts = []

@@ -59,6 +59,25 @@ def test_clicking_a_name_selects_it_so_typing_replaces_it(app):  # noqa: F811
     assert app.scene.deal == "7"
 
 
+def test_a_capitalised_name_typed_into_a_selected_field_replaces_it(app):  # noqa: F811
+    """Shift goes down alone before the capital: it types nothing, so the name stays
+    selected and the capital replaces it (not 'TheoKofi')."""
+    open_setup(app, "ktu")
+    click_widget(app, lambda w: w.key == "name1")
+    for key in (pygame.K_LSHIFT, pygame.K_CAPSLOCK, pygame.K_LCTRL):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_LSHIFT, unicode="",
+                                             scancode=0))
+        app.frame()
+        assert field(app, "name1").selected and app.scene.seats[1].name == "Theo"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_k, mod=pygame.KMOD_LSHIFT, unicode="K",
+                                         scancode=0))
+    type_text(app, "ofi")
+    assert app.scene.seats[1].name == "Kofi"
+    press(app, pygame.K_LEFT)                               # an arrow puts the caret at the end
+    type_text(app, "e")
+    assert app.scene.seats[1].name == "Kofie"
+
+
 def test_enter_in_setup_starts_the_game_as_set(app):  # noqa: F811
     open_setup(app, "ktu")
     assert app.scene.widgets[app.scene.focus].label == "Start"    # not the first button ("-")

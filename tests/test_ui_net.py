@@ -281,7 +281,7 @@ def test_a_saved_hosted_game_is_hosted_again_and_waits_for_its_people(app, monke
     from game import saves
     monkeypatch.setattr("scenes.network.lobby.EVERYWHERE", HERE_ONLY)     # tests listen on loopback only
     from scenes.table.session import Seat, Session, inline
-    session = Session("ktu", [Seat("Maya"), Seat("Theo"), Seat("Ines", False, "easy")],
+    session = Session("ktu", [Seat("Maya"), Seat("Theo", remote=True), Seat("Ines", False, "easy")],
                       {}, 7, app.folders, executor=inline)
     for _ in range(5):
         session.submit(session.legal_actions()[0])

@@ -1,6 +1,8 @@
 """Deadline at the table: each assignment lies with its owner, extra credit with the
-assignment it extends; the grades in the scoring breakdown."""
+assignment it extends; the grades in the scoring breakdown (the rulings it cites:
+docs/rulings/deadline.md)."""
 from game.cards import with_article
+from game.deadline.grading import first_pair
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.presenter import Presenter, card_name, plural, possessive, seat_name
@@ -30,6 +32,11 @@ def shape(cards):
         suit = SUITS.get(real[0].suit, "")
         words = "-".join(RANK_NAMES.get(c.rank, c.rank) for c in real) + (f" of {suit}" if suit else "")
     return words + (" and a Joker" if jokers == 1 else f" and {NUMBERS.get(jokers, jokers)} Jokers" if jokers else "")
+
+
+def jokers(count):
+    """'a Joker', '2 Jokers'."""
+    return "a Joker" if count == 1 else f"{count} Jokers"
 
 
 class Deadline(Presenter):
@@ -144,8 +151,19 @@ class Deadline(Presenter):
             if building:
                 return (f"Building an assignment ({plural(building, 'card')}): add a card, "
                         "submit it (2 or more cards) or take it back")
-            return "Lay down sets and runs, add extra credit, then finish your exam"
+            return self.exam_instruction(view)
         return ""
+
+    def exam_instruction(self, view):
+        """At your exam: what to lay down, and whether Finish exam is there yet (unless
+        submitting is voluntary, not while two cards of your hand still begin a set or a
+        run, A11)."""
+        hand = view.zone(f"hand:{view.seat}").cards if view.seat is not None else []
+        pair = None if view.facts["voluntary_submission"] else first_pair(hand, view.facts["ace_high"])
+        if pair:
+            return (f"Lay down every set and run you can (the {pair[0].spoken} and the {pair[1].spoken} "
+                    "still begin one); Finish exam comes once none is left")
+        return "Lay down sets and runs if you wish, add extra credit, then press Finish exam"
 
     def waiting(self, view, seat, names):
         """Who takes a card from whom, who sits the exam."""
@@ -166,9 +184,9 @@ class Deadline(Presenter):
         if facts["step"] == "exam":
             lines = [("Now", EXAMS[facts["exam"]], None)]
         elif rotation <= 3:
-            lines = [("Next exam", "Midterm, after rotation 3", None)]
+            lines = [("Next exam", "Midterm, at the end of the first half", None)]
         else:
-            lines = [("Next exam", "Final Exam, after rotation 6", None)]
+            lines = [("Next exam", "Final Exam, at the end of the second half", None)]
         table = facts["assignments"]
         for seat, name in enumerate(names):
             own = [a for a in table if a.get("owner") == seat]
@@ -211,20 +229,46 @@ class Deadline(Presenter):
         if held:
             groups.append((f"Left in hand: -{penalty}" if penalty else "Left in hand", held))
         return groups
+    def arranged(self, view, events):
+        """A run's extra credit lies in the run's order, not in the order it was played."""
+        table = view.facts["assignments"]
+        high = view.facts["ace_high"]
+        zones = []
+        for zone in view.zones:
+            kind, _, k = zone.key.partition(":")
+            if (kind == "extra" and k.isdigit() and int(k) < len(table) and table[int(k)]["kind"] == "run"
+                    and None not in zone.cards):
+                zone = zone._replace(cards=tuple(sorted(zone.cards, key=lambda c: 14 if high and c.rank == "A"
+                                                        else c.value)))
+            zones.append(zone)
+        return view._replace(zones=tuple(zones))
+
+    def summary_lines(self, view, names):
+        """Nothing under the scores: who leads the rotation and the last exchange end with
+        the semester."""
+        return []
 
     def breakdown(self, view, seat, names):
-        """Assignments completed, cancelled, incomplete, extra credit, the hand penalty."""
+        """The grading as a sum that adds up to the score: each completed assignment's
+        value (those a Joker cancelled named), 2 per incomplete one, the extra credit
+        (less what a Joker cancelled), the cards in hand (2.6, A17)."""
         grades = view.facts["grades"] or []
         if seat >= len(grades):
             return ""
         g = grades[seat]
-        parts = [f"{plural(len(g.get('completed', [])), 'assignment')} completed"]
-        if g.get("cancelled"):
-            parts.append(f"{len(g['cancelled'])} cancelled by jokers")
+        completed, cancelled = list(g.get("completed", [])), list(g.get("cancelled", []))
+        kept = list(completed)
+        for value in cancelled:
+            kept.remove(value)
+        parts = [f"{plural(len(completed), 'assignment')} completed: " + (" + ".join(map(str, kept)) or "0")
+                 + (f" ({' and '.join(map(str, cancelled))} cancelled by {jokers(len(cancelled))})"
+                    if cancelled else "") if completed else "no assignment completed"]
         if g.get("incomplete"):
-            parts.append(f"{g['incomplete']} incomplete")
-        if g.get("extra_credit"):
-            parts.append(f"extra credit {g['extra_credit']}")
+            parts.append(f"{g['incomplete']} incomplete: +{2 * g['incomplete']}")
+        extra, struck = g.get("extra_credit", 0), g.get("extra_cancelled", 0)
+        if extra:
+            parts.append(f"extra credit: +{extra - struck}"
+                         + (f" ({struck} of {extra} cancelled by {jokers(struck)})" if struck else ""))
         if g.get("hand_penalty"):
-            parts.append(f"-{g['hand_penalty']} for cards in hand")
-        return ", ".join(parts)
+            parts.append(f"cards in hand: -{g['hand_penalty']}")
+        return ", ".join(parts) + f"; total {g['total']}"

@@ -1,5 +1,5 @@
 """Final Card-Down at the table: the colour in force with its swatch, the 2s owed, and
-who went out."""
+who went out (the rulings it cites: docs/rulings/final_card_down.md)."""
 from game.final_card_down.rules import Act
 from game.presenter import Presenter, plural
 
@@ -75,6 +75,18 @@ class FinalCardDown(Presenter):
         colour = view.facts["color"]
         return [(label, value, colour if label == self.FACT_LABELS["color"] else None)
                 for label, value, _ in super().side_facts(view, names)]
+
+    def no_difference(self, actions, view):
+        """A D that is the player's last card goes out at once: the colour it would declare
+        can have no effect (A19), so nobody is asked for one."""
+        first = actions[0] if actions else None
+        return (first is not None and first.kind == Act.PLAY and all(a.cards == first.cards for a in actions)
+                and view.zone(f"hand:{view.current_player}").count == 1)
+
+    def summary_lines(self, view, names):
+        """Nothing under the scores: the colour in force and the 2s waiting end with the
+        game (who went out is said in the scores)."""
+        return []
 
     def swatch(self, action):
         """A D's play shows the colour it declares."""

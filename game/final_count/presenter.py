@@ -7,6 +7,9 @@ from game.presenter import Presenter, possessive, plural, seat_name, the
 # What each swap trades your card with.
 SWAPS = {Act.SWAP_DRAW: "the drawn card", Act.SWAP_OPP: "an opponent's card", Act.SWAP_BOARD: "the Board"}
 
+# Why a swap with the Board is worth making: it moves counts, but never the mover's own.
+BOARD_SWAP = "everyone counts the Board, so your own count stays the same; the others' change"
+
 # What a die face means, in a few words for the side panel.
 DIE_SHORT = {1: "keep or discard", 2: "give or discard", 3: "to the Board or discard",
              4: "swap or return", 5: "swap with an opponent", 6: "swap with the Board"}
@@ -68,7 +71,9 @@ class FinalCount(Presenter):
             if die == 5:
                 return (f"Die shows 5: take a face-up card from an opponent's table or pick one "
                         f"blind from their hand, for your {swap}; or decline")
-            return f"Die shows 6: take a Board card for your {swap}, or decline"
+            return f"Die shows 6: take a Board card for your {swap}, or decline ({BOARD_SWAP})"
+        if die == 6:
+            return f"Die shows 6: {DIE_ACTIONS[die]} ({BOARD_SWAP})"
         if die in DIE_ACTIONS:
             return f"Die shows {die}: {DIE_ACTIONS[die]}"
         return ""

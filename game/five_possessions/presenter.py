@@ -91,8 +91,9 @@ class FivePossessions(PlayDesign):
         3 blue), ...'); on the lane, in two short lines ('Maya wins: 4 to 2 dots as purple')."""
         lane = f"Lane {detail['lane'] + 1}: "
         if not detail.get("open"):
-            return f"{who} holds: card set closed" if on_lane else (
-                lane + f"{who} holds the lane: the offense card was set closed")
+            return f"{who} holds: offense card closed, not compared" if on_lane else (
+                lane + f"{who} holds the lane: the offense card was set closed (in a closed lane, in a lane "
+                "whose open card has its colour, or with no open place left for it), so it was never compared")
         offense, defense = self.by_name.get(detail.get("offense")), self.by_name.get(detail.get("defense"))
         if offense is None or defense is None:
             return (lane if not on_lane else "") + f"{who} wins"
@@ -236,14 +237,16 @@ class FivePossessions(PlayDesign):
 
     def field(self, view, anchor, names):
         """The lanes: each coach's line ('line:<seat>:<lane>'), the open and closed cards
-        ('open:<lane>', 'closed:<lane>')."""
+        ('open:<lane>', 'closed:<lane>'); a closed lane says so at its top."""
         cells = {}
+        lanes = view.facts["lanes"]
         for zone in view.zones:
             parts = zone.key.split(":")
             if parts[0] == "line" and len(parts) == 3:
                 lane, seat = int(parts[2]), zone.owner
                 row = "mine" if seat == anchor else "other"
-                caption = f"Lane {lane + 1}: " + ("your line" if row == "mine" else names[seat])
+                closed = "" if lane >= len(lanes) or lanes[lane].get("live") else ", closed"
+                caption = f"Lane {lane + 1}{closed}: " + ("your line" if row == "mine" else names[seat])
             elif parts[0] in ("open", "closed") and len(parts) == 2:
                 lane, row = int(parts[1]), parts[0]
                 caption = f"{row.capitalize()} ({zone.count})"

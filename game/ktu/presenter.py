@@ -1,4 +1,5 @@
-"""KTU at the table: the pile, the burns, blind plays; who went out in which place."""
+"""KTU at the table: the pile, the burns, blind plays; who went out in which place (the
+rulings it cites: docs/rulings/ktu.md)."""
 from game.core import SharedEvent
 from game.ktu.rules import Act
 from game.presenter import Presenter, capital, ordinal, plural, seat_name
@@ -97,6 +98,12 @@ class Ktu(Presenter):
             start = at if options.get("ktu.allow_equal") == "on" else at + 1
             higher = [r for r in order[start:] if r not in WILD]
         return " ".join(higher + ["or a 2, 3 or 10"]) if higher else "only a 2, 3 or 10"
+
+    def strength(self, card, view):
+        """A rank's place in the game's rank order (the text's: J, the weakest, up to 10,
+        A6), for a hand sorted by rank."""
+        order = view.facts["rank_order"].split()
+        return order.index(card.rank) if card.rank in order else len(order)
 
     def rank_of(self, name):
         """The rank part of a standard card's code ('10H' -> '10')."""

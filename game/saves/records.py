@@ -30,8 +30,9 @@ def check_name(name, where):
 
 
 def check_seats(seats, players):
-    """The seats as the files keep them ({name, level or None for a person}), one per
-    player, checked; ValueError naming the seat and field otherwise."""
+    """The seats as the files keep them ({name, level or None for a person, remote: true
+    for a person who played at another computer}), one per player, checked; ValueError
+    naming the seat and field otherwise."""
     require(seats, list, "seats")
     if len(seats) != players:
         raise ValueError(f"seats: {len(seats)} seats for {players} players")
@@ -42,7 +43,10 @@ def check_seats(seats, players):
         level = seat.get("level")
         if level is not None and level not in LEVELS:
             raise ValueError(f"seats[{i}].level: {level!r} is not one of {', '.join(LEVELS)}")
-        out.append({"name": name, "level": level})
+        remote = seat.get("remote", False)
+        if not isinstance(remote, bool):
+            raise ValueError(f"seats[{i}].remote: {remote!r} is not true or false")
+        out.append({"name": name, "level": level, **({"remote": True} if remote and level is None else {})})
     return out
 
 

@@ -119,7 +119,7 @@ class LobbyScene(Scene):
             return
         if not table.ready():
             return
-        seats = [Seat(name, kind in (HOST, REMOTE), kind if kind not in (HOST, REMOTE) else "medium")
+        seats = [Seat(name, kind in (HOST, REMOTE), kind if kind not in (HOST, REMOTE) else "medium", kind == REMOTE)
                  for name, kind in zip(table.names, table.plan)]
         seed = self.persist.get("host_seed") or random.randrange(1, 10**9)
         session = Session(table.info.id, seats, table.options, seed, self.app.folders,

@@ -105,7 +105,7 @@ class MenuScene(Scene):
         self.doors_bottom = y + 46
         self.x, self.w = x, w
         self.widgets.append(ui.Button((screen.lw - 150, 24, 126, 40), "About", self.about, size=18))
-        self.hostable = self.saved is not None and sum(s["level"] is None for s in self.saved[1]) > 1
+        self.hostable = self.saved is not None and any(s.get("remote") for s in self.saved[1])     # hosted before
         if self.hostable:
             self.widgets.append(ui.Button((x + w - 250, self.doors_bottom + 40, 250, 32), "Host it for the others",
                                           self.host_saved, size=17))

@@ -29,6 +29,7 @@ NAMES = ("Maya", "Theo", "Ines", "Sam", "Lena", "Kofi")
 KINDS = ("human", "easy", "medium", "hard")
 HOSTED_KINDS = (REMOTE, "easy", "medium", "hard")    # the seats other than yours, when hosting
 OPTION_STEP = 72      # from one option of the game to the next (its label and button, two lines of help)
+CARET_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END)
 
 
 class SetupScene(Scene):
@@ -201,7 +202,9 @@ class SetupScene(Scene):
                 self._set_text("" if self.selected else self._text()[:-1])
             elif event.unicode and event.unicode.isprintable():
                 self._set_text(("" if self.selected else self._text()) + event.unicode)
-            self.selected = False       # any key ends the selection (the arrows put the caret at the end)
+            elif event.key not in CARET_KEYS:
+                return                  # Shift, Caps Lock, Ctrl alone: nothing typed, the selection stays
+            self.selected = False       # a key typed ends the selection (the arrows put the caret at the end)
             self.layout()
             self.dirty = True           # the field shows every key at once
             return

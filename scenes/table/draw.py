@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import pygame
 
+from game.presenter import capital
 from scenes.table.layout import PANEL_W, TOP, bubble_box, landed, pile_cards, zoom_box
 from sprites import avatar
 from sprites import cards as card_sprites
@@ -423,29 +424,40 @@ def lane_result(screen, band, words):
         screen.text(line, READ, palette.GOLD, (x + w / 2, top + 5 + LOG_LINE * i), "midtop", width=w - 12)
 
 
-def toast(screen, motion, words_at, right):
+def toast(screen, motion, words_at, right, cover=True):
     """The newest toast in the top bar: after the bar's words (`words_at`: where they
-    start and end) up to `right`, or over them, on two lines if need be, when it does
-    not hold there on one."""
-    if not motion.toasts:
+    start and end) up to `right`, or, when it does not hold there on one line, over them
+    (on two lines if need be) if it may `cover` them, else just under the bar."""
+    words = motion.toast()
+    if words is None:
         return
-    words = motion.toasts[-1][0]
+    x, y, width, height = toast_box(screen, words, words_at, right, cover)
+    if height == 32:
+        screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=230, edge=palette.GOLD)
+        screen.text(words, BODY, palette.TEXT, (x + 15, y + 16), "midleft")
+        return
+    screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=255, edge=palette.GOLD)
+    bar_text(screen, words, (x + 15, y, width - 30, height), palette.TEXT)
+
+
+def toast_box(screen, words, words_at, right, cover):
+    """Where a toast of `words` lies (x, y, w, h), as `toast` draws it: beside the bar's
+    words, over them when it may `cover` them, else under the bar (never over the
+    instruction while the person is to play)."""
     start, end = words_at
     x = end + 16
     width = min(right - x - 8, screen.text_width(words, BODY) + 30)
     if screen.text_width(words, BODY) + 30 <= width:
-        screen.panel((x, 10, width, 32), fill=(20, 20, 24), alpha=230, edge=palette.GOLD)
-        screen.text(words, BODY, palette.TEXT, (x + 15, 26), "midleft")
-        return
-    x, width = start - 8, right - start + 8     # over the whole of the bar's words
-    screen.panel((x, 3, width, TOP - 12), fill=(20, 20, 24), alpha=255, edge=palette.GOLD)
-    bar_text(screen, words, (x + 15, 3, width - 30, TOP - 12), palette.TEXT)
+        return x, 10, width, 32
+    if not cover and screen.text_width(words, BODY) + 30 <= right - start:
+        return start - 8, TOP - 2, screen.text_width(words, BODY) + 30, 32
+    return start - 8, 3 if cover else TOP - 2, right - start + 8, TOP - 12
 
 
 def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scroll=0):
     """The right-hand panel: scores, the game's facts, the deal number, the log (its
-    newest entry at the bottom, `scroll` entries back from the newest). Returns the log
-    lines cut short, as [(logical rect, the entry's full words)], for their hover."""
+    newest entry at the bottom, `scroll` entries back from the newest). Every readout and
+    every entry shown is whole, on as many lines as it takes."""
     x = screen.lw - PANEL_W - 10
     y = TOP + 4
     h = screen.lh - y - 10
@@ -453,7 +465,7 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
     cy = y + 12
     screen.text("Scores", BODY, palette.GOLD, (x + 14, cy))
     cy += 26
-    unit = presenter.score_words(view)
+    unit = capital(presenter.score_words(view))      # a sentence of its own under the heading
     if None in view.scores:
         unit += "; a hidden score shows the cards held"
     for line in screen.wrap(unit, READ, PANEL_W - 28):
@@ -481,17 +493,16 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
     if seed is not None:          # a joined screen is not told the deal number
         screen.text(f"Deal number {seed}", READ, palette.TEXT_DIM, (x + 14, cy))
         cy += 28
-    return log(screen, (x, cy, PANEL_W, y + h - cy - 6), log_title, log_lines, scroll)
+    log(screen, (x, cy, PANEL_W, y + h - cy - 6), log_title, log_lines, scroll)
 
 
 LOG_LINE = 19       # a log line's height
-LOG_LINES = 2       # at most this many lines per entry; longer ones end in an ellipsis
 
 
 def log(screen, box, title, entries, scroll=0):
     """The log in `box` (x, y, w, h): the title (with how far it is scrolled back), then
-    the entries that fit, the newest at the bottom, `scroll` entries back from the newest.
-    Returns [(logical rect, full words)] for the entries cut short."""
+    the entries that fit, each whole, the newest at the bottom, `scroll` entries back from
+    the newest."""
     x, y, w, h = box
     scroll = max(0, min(scroll, len(entries) - 1))
     more = f"  ({scroll} newer below)" if scroll else ""
@@ -501,36 +512,15 @@ def log(screen, box, title, entries, scroll=0):
     shown = []
     for entry in reversed(entries[:len(entries) - scroll]):
         lines = screen.wrap(entry, READ, w - 28)
-        cut = len(lines) > LOG_LINES
-        if cut:
-            rest = " ".join(lines[LOG_LINES - 1:])
-            lines = lines[:LOG_LINES - 1] + [rest]
         if len(lines) > room:
             break
         room -= len(lines)
-        shown.append((entry, lines, cut))
-    cut_short = []
+        shown.append(lines)
     cy = top
-    for entry, lines, cut in reversed(shown):
-        start = cy
+    for lines in reversed(shown):
         for line in lines:
-            screen.text(line, READ, palette.TEXT, (x + 14, cy), width=w - 28)
+            screen.text(line, READ, palette.TEXT, (x + 14, cy))
             cy += LOG_LINE
-        if cut or screen.text_width(lines[-1], READ) > w - 28:
-            cut_short.append(((x + 14, start, w - 28, cy - start), entry))
-    return cut_short
-
-
-def tooltip(screen, rect, words, right):
-    """The full words of a log entry cut short, in a panel left of `rect`, ending at `right`."""
-    width = min(420, screen.text_width(words, READ) + 24)
-    lines = screen.wrap(words, READ, width - 24)
-    height = 12 + LOG_LINE * len(lines)
-    x = max(10, right - width)
-    y = max(10, min(rect[1], screen.lh - height - 10))
-    screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=240, edge=palette.GOLD)
-    for i, line in enumerate(lines):
-        screen.text(line, READ, palette.TEXT, (x + 12, y + 6 + LOG_LINE * i))
 
 
 def curtain(screen, name):

@@ -16,7 +16,7 @@ import pygame
 from game import registry
 from game.presenter import card_name
 from scenes.table.intents import (Back, Close, Continue, Drag, Drop, Focus, Grab, Hint, Hover, HoverButton, Play,
-                                  PickLane, Press, Refuse, Scroll, Tip, Toggle, Undo)
+                                  PickLane, Press, Refuse, Scroll, Toggle, Undo)
 from scenes.table.layout import card_at, hover_rect
 from scenes.table.moves import click_card, hidden_fits, lane_fits, needs_lane
 
@@ -34,6 +34,8 @@ def walk(items, focus, key, mod):
     """The keyboard focus after an arrow or Tab among `items` (from `focus`), passing over
     buttons that are switched off."""
     back = key in (pygame.K_LEFT, pygame.K_UP) or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT)
+    if focus is None:               # resting: the first step lands on the first (or last) item
+        focus = 0 if back else -1
     for _ in range(len(items)):
         focus = (focus + (-1 if back else 1)) % len(items)
         if getattr(items[focus], "enabled", True):
@@ -46,7 +48,8 @@ def main_focus(laid, dialog_default=0, bold=frozenset()):
     coach) or `dialog_default`; behind the curtain, Ready; on the table, a marked card or
     button (a hint, a lesson's coach), else a card you may play, else the first action
     button but those whose moves are all of the `bold` kinds (the presenter's BOLD: a
-    knock, a fold), else your first card, else Hint or Rules (never Menu or Undo)."""
+    knock, a fold), else your first card, else Hint; else None: the keyboard rests on
+    nothing (never on Rules, Menu or Undo, which a stray Enter would take)."""
     cards, widgets = laid.cards, laid.widgets
     if laid.cover == "dialog":
         return next((i for i, w in enumerate(widgets) if w.marked), dialog_default)
@@ -62,8 +65,7 @@ def main_focus(laid, dialog_default=0, bold=frozenset()):
         first = len(cards) + next((i for i in actions if any(a.kind not in bold for a in widgets[i].actions)),
                                   actions[0])
     if first is None and not cards:
-        first = next((len(cards) + i for i, w in enumerate(widgets)
-                      if getattr(w, "label", None) in ("Hint", "Rules", "Ready")), 0)
+        return next((len(cards) + i for i, w in enumerate(widgets) if getattr(w, "label", None) == "Hint"), None)
     return first if first is not None else 0
 
 
@@ -88,20 +90,20 @@ class Laid(NamedTuple):
     bubble: tuple = None    # a director's bubble, placed (scenes/table/draw.Bubble)
     selection: tuple = ()   # the cards picked for a several-card move
     targets: tuple = ()     # the rects the person is told to click (kept in sight)
+    hint: object = None     # the move a hint marks
 
 
 class TableInput:
     """Reads the table's mouse and key events: `read(...)` gives the intents an event
     means. It keeps nothing and changes nothing."""
 
-    def read(self, event, pos, laid, pointer, tips=()):
+    def read(self, event, pos, laid, pointer):
         """The intents of `event` (`pos`: its logical point, for the mouse) on the table as
-        `laid` out, with the `pointer` where it is and the log's entries cut short `tips`
-        [(rect, words)]; [] when it means nothing here."""
+        `laid` out, with the `pointer` where it is; [] when it means nothing here."""
         if event.type == pygame.MOUSEWHEEL:
             return [Scroll(3 * event.y)]
         if event.type == pygame.MOUSEMOTION:
-            return self.moved(pos, laid, pointer, tips)
+            return self.moved(pos, laid, pointer)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self.pressed(pos, laid, pointer)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and pointer.press is not None:
@@ -111,13 +113,10 @@ class TableInput:
         return []
 
     # ---- the mouse -------------------------------------------------------------------------
-    def moved(self, pos, laid, pointer, tips):
-        """The pointer moved: a log entry's tip, the card held dragged or the card under it
-        lifted, the button under it lit (each only when it changes)."""
+    def moved(self, pos, laid, pointer):
+        """The pointer moved: the card held dragged or the card under it lifted, the
+        button under it lit (each only when it changes)."""
         intents = []
-        tip = next((t for t in tips if pygame.Rect(t[0]).collidepoint(pos)), None)
-        if tip != pointer.log_tip:
-            intents.append(Tip(tip))
         if not laid.cover and pointer.press is not None:
             start = pointer.press[1]
             if pointer.drag_pos is not None or abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG:
@@ -209,6 +208,34 @@ class TableInput:
         return [Refuse(why or f"{card_name(card)} cannot go in that lane", card)]
 
     @staticmethod
+    def take_hint(placed, laid):
+        """Enter on a card of the hinted move: the first picks all its cards, the next
+        makes it (rather than putting the card back); [] when the card is no hint's."""
+        hint = laid.hint
+        if hint is None or hint not in laid.legal or not placed.face_up or not any(
+                c is not None and c.name == placed.card.name for c in hint.cards):
+            return []
+        hinted = sorted(c.name for c in hint.cards)
+        picked = sorted(c.name for c in laid.selection)
+        if picked == hinted:
+            return [Play((hint,))]
+        if set(picked) <= set(hinted):
+            return [Toggle(p.card) for p in laid.cards
+                    if p.face_up and p.card.name in hinted and p.card.name not in picked]
+        return []
+
+    def lane_key(self, number, laid):
+        """A lane's number pressed (`number` 0 for the leftmost): the card picked goes in it."""
+        lanes = laid.board.lanes
+        if number >= len(lanes):
+            return []
+        if laid.selection:
+            return self.click_lane(lanes[number], laid.selection[0], laid)
+        if any(a.kind in laid.presenter.LANE_ARGS for a in laid.legal):
+            return [Refuse("Pick a card of your line first, then press its lane's number")]
+        return []
+
+    @staticmethod
     def click_hidden(placed, laid):
         """A click on a face-down card: a blind play or pick by position, if one fits."""
         owner = next((z.owner for z in laid.view.zones if z.key == placed.zone), None)
@@ -220,8 +247,8 @@ class TableInput:
     # ---- the keyboard ------------------------------------------------------------------------
     def key(self, event, laid, pointer):
         """A key: Undo, Esc out of a choice (else off the table), the log's pages, any
-        other key Continue while an outcome is held; Hint, walking the cards and buttons
-        and taking the one marked."""
+        other key Continue while an outcome is held; Hint, a lane's number, walking the
+        cards and buttons and taking the one marked."""
         if laid.cover == "dialog":
             items, focus = laid.widgets, pointer.dialog_focus
         else:
@@ -236,11 +263,15 @@ class TableInput:
             return [Continue()]
         if event.key == pygame.K_h and laid.cover != "curtain" and laid.playing:
             return [Hint()]
+        if pygame.K_1 <= event.key <= pygame.K_9 and not laid.cover and laid.playing:
+            return self.lane_key(event.key - pygame.K_1, laid)
         if event.key not in WALK or not items:
             return []
         if event.key not in ACTIVATE:
             return [Focus(walk(items, focus, event.key, event.mod))]
+        if focus is None:
+            return []
         item = items[focus % len(items)]
         if item in laid.cards:
-            return self.click_card(item, laid, pointer)
+            return self.take_hint(item, laid) or self.click_card(item, laid, pointer)
         return [Press(item)]

@@ -53,6 +53,13 @@ class PickLane:
 
 
 @dataclass(frozen=True)
+class Keys:
+    """The person has turned to the keyboard (`using`) or back to the mouse: what the
+    table tells them names the one they use."""
+    using: bool
+
+
+@dataclass(frozen=True)
 class Refuse:
     """Say why not, in `words`, clear of `card` (the card refused, if any)."""
     words: str
@@ -135,12 +142,6 @@ class HoverButton:
 
 
 @dataclass(frozen=True)
-class Tip:
-    """The log entry cut short under the pointer is now `tip`: (rect, full words) or None."""
-    tip: object
-
-
-@dataclass(frozen=True)
 class Grab:
     """The button went down on card `placed` at logical point `pos`."""
     placed: object
@@ -158,4 +159,4 @@ class Drop:
     """The card held is let go (what it means follows as its own intent)."""
 
 
-POINTER = (Press, Focus, Hover, HoverButton, Tip, Grab, Drag, Drop)
+POINTER = (Press, Focus, Hover, HoverButton, Grab, Drag, Drop)

@@ -70,6 +70,30 @@ class Board:
         """The placed cards of the anchor's hand, left to right."""
         return [p for p in self.placed if p.zone == self.hand_key]
 
+    def hold_still(self, card, x, corner=0.25):
+        """The hand laid out again keeps `card` (the one under the pointer) where it lay,
+        at `x`: its row is fanned out from it, a little tighter if need be (never so
+        tight that a card's index corner, `corner` of its width, is covered), so a re-sort
+        or a card more never slides another card under the pointer."""
+        hand = self.hand_cards()
+        held = next((p for p in hand if p.face_up and p.card is card), None)
+        if held is None:
+            return
+        row = [p for p in hand if abs(p.rect.y - held.rect.y) < held.rect.h / 2]       # its row of the hand
+        row.sort(key=lambda p: p.rect.x)
+        box_x, _, box_w, _ = self.boxes[self.hand_key]
+        w, i = held.rect.w, row.index(held)
+        x = max(box_x, min(x, box_x + box_w - w))
+        step = row[1].rect.x - row[0].rect.x if len(row) > 1 else 0
+        if i:
+            step = min(step, (x - box_x) / i)
+        if len(row) - 1 - i:
+            step = min(step, (box_x + box_w - w - x) / (len(row) - 1 - i))
+        if len(row) > 1 and step < w * corner:
+            return
+        for k, p in enumerate(row):
+            p.rect.x = int(x + (k - i) * step)
+
     def focus_cards(self):
         """The cards the keyboard walks: the hand's, and any other card a move may take
         (marked: raised)."""
@@ -227,17 +251,18 @@ def landed(cards, flying):
     return cards
 
 
-def hand_order(cards, order):
+def hand_order(cards, order, strength=lambda card: card.value):
     """The positions of `cards` in the order a hand is shown: `dealt` (as they are),
-    `suit` (by suit or colour, then rank) or `rank` (by rank or value, then suit); a hand
-    with a hidden card stays as dealt."""
+    `suit` (by suit or colour, then rank) or `rank` (by rank or value, then suit), the
+    weakest first by the game's `strength(card)`; a hand with a hidden card stays as
+    dealt."""
     if order == "dealt" or any(c is None for c in cards):
         return list(range(len(cards)))
 
     def key(i):
         c = cards[i]
         group = (c.suit or c.color or "", c.side or "")
-        return (group, c.value) if order == "suit" else (c.value, group)
+        return (group, strength(c)) if order == "suit" else (strength(c), group)
     return sorted(range(len(cards)), key=key)
 
 
@@ -476,7 +501,7 @@ class _Layout:
         overlapping, the cards shrinking, then going into two or three rows, rather than
         overlapping so much that their index corners are covered."""
         shown = zone.cards
-        order = hand_order(shown, self.order)
+        order = hand_order(shown, self.order, lambda card: self.presenter.strength(card, self.view))
         cards = [shown[i] for i in order]
         n = len(cards)
         base = self.sizes.hand

@@ -27,9 +27,11 @@ Who looks is its `looking` (scenes/table/looking.py), what is still to show its
 window) says what has not landed yet. Directors are handed `Seen`, a read-only look at
 the model, and return decisions (scenes/table/director.py).
 """
+import re
+
 from game import registry
 from game.core import SharedAct, SharedEvent
-from game.presenter import agree, card_name, plural
+from game.presenter import agree, capital, card_name, plural
 from scenes import config
 from scenes.table import intents
 from scenes.table.director import ASK_COMPUTER, REFRESH, THINK, Go, Hinted
@@ -41,6 +43,18 @@ from scenes.table.timeline import Timeline
 LOG_EVENTS = 250        # the log tells at most this many of the latest events
 MESSAGE_SECONDS = 4.0   # how long a message shows
 BOT_PAUSE = 1.5         # a computer player moves after this many cards' flights
+
+
+def for_input(words, keys):
+    """`words` naming only the input the person uses: with the keyboard (`keys`), 'press
+    any key or click' is 'press any key' and a 'click' is a 'choose'; with the mouse,
+    'press any key or click' is 'click'."""
+    if not words:
+        return words
+    if not keys:
+        return words.replace("press any key or click", "click")
+    words = words.replace("any key or click", "any key")
+    return re.sub(r"\b([Cc])lick\b", lambda m: "Choose" if m.group(1) == "C" else "choose", words)
 
 
 class Pace:
@@ -112,6 +126,7 @@ class TableModel:
         self.hand_ended = scores_due    # a hand has ended and its scores are due
         self.computers = Pace()         # the computers' pause before they move
         self.over = False               # the director's end covers the table (a lesson's summary)
+        self.keys = False               # the person uses the keyboard (else the mouse)
         self.turn_cue = False           # another has moved since the person did: sound their turn
         self.version = 0                # changes whenever the table is to be laid out again
         self.changes = 0                # changes whenever what the table shows changes (a frame to draw)
@@ -188,9 +203,9 @@ class TableModel:
         """The top bar's words: where the game stands (while an outcome is held, where it
         stood when the outcome came) and what to do now."""
         humans = [seat.human for seat in self.session.seats]
-        return self.director.prompt(self.seen, self.presenter.prompt(
+        return for_input(self.director.prompt(self.seen, self.presenter.prompt(
             self.view, self.looking.viewer, self.names, len(self.ui.selection), humans,
-            self.legal if self.my_turn() else None, self.hold.wait, self.hold.context))
+            self.legal if self.my_turn() else None, self.hold.wait, self.hold.context)), self.keys)
 
     def zones_by_key(self):
         """The zones of the view shown, by key."""
@@ -244,7 +259,12 @@ class TableModel:
             self.toggle(intent.card)
         elif kind is intents.PickLane:
             self.ui.selection = [intent.card]
-            self.say(f"Click a lane for {card_name(intent.card)}")
+            name = card_name(intent.card)
+            self.say(f"Press a lane's number for {name} (1 is the leftmost)" if self.keys
+                     else f"Click a lane for {name}")
+            self.changed()
+        elif kind is intents.Keys:
+            self.keys = intent.using
             self.changed()
         elif kind is intents.Refuse:
             self.say(intent.words, (intent.card,))
@@ -300,6 +320,10 @@ class TableModel:
         if len(actions) == 1 and not confirmed:
             self.submit(actions[0])
             return
+        if self.presenter.no_difference(actions, self.view) and not confirmed:
+            card = actions[0].cards[0] if actions[0].cards else None
+            self.submit(next((a for a in actions if a.arg == (default or getattr(card, "color", None))), actions[0]))
+            return
         options = [(self.presenter.action_label(a, self.names, view=self.view), a) for a in actions]
         first = next((i for i, (_, a) in enumerate(options) if a.arg == default), 0)
         self.ui.dialog = Dialog(title, options, first)
@@ -324,7 +348,7 @@ class TableModel:
         placed clear of the cards it talks about: `about` and those it names; a `hint`
         also clear of the cards it marks and of all the viewer's own cards."""
         state = self.ui
-        state.message = words[0].upper() + words[1:] if words else ""
+        state.message = capital(for_input(words, self.keys), self.names)
         state.message_time = MESSAGE_SECONDS
         state.message_about = tuple(c for c in about if c is not None)
         state.message_hint = hint

@@ -44,7 +44,7 @@ class Motion:
 
     def __init__(self):
         self.flights = []
-        self.toasts = []         # [words, seconds left]
+        self.toasts = []         # [words, seconds until shown, seconds left]: each ends as the next move begins
         self.rolling = 0.0       # seconds the die still spins
         self.die_value = None
         self.landing = []        # seconds until each event started lands, in order (never decreasing)
@@ -87,9 +87,13 @@ class Motion:
             duration *= 0.4
         delay = 0.0
         sounds = set()
+        if any(words(raw.for_seat(seen_by)) for raw in events):     # news: the notes of earlier moves end
+            self.end_toasts(0.0)
         for raw in events:
             event = raw.for_seat(seen_by)
-            lands = delay
+            lands = begins = delay
+            if event.kind == SharedEvent.MOVE:
+                self.end_toasts(begins)
             if event.kind == SharedEvent.MOVE and event.cards and duration > 0:
                 n = len(event.cards)
                 turned = False
@@ -122,14 +126,25 @@ class Motion:
             if presenter.is_toast(event):
                 line = words(event)
                 if line:
-                    self.toasts.append([line, 1.6 + delay])
-            if duration > 0:
+                    self.toasts.append([line, begins, lands + 1.6])
+            if duration > 0 and max([lands] + self.landing[-1:]) > 0:     # told at once when nothing flies before it
                 self.landing.append(max([lands] + self.landing[-1:]))
-        self.toasts = self.toasts[-3:]
         if "won_game" in sounds:
             sounds.discard("won_hand")
         for name in sounds:
             play(name)
+
+    def end_toasts(self, at):
+        """A move begins `at` seconds from now: the notes about earlier moves end then (a
+        note never outlives the move it speaks of)."""
+        for toast in self.toasts:
+            toast[2] = min(toast[2], at)
+        self.toasts = [t for t in self.toasts if t[2] > t[1]]
+
+    def toast(self):
+        """The words of the note shown now (the newest begun), or None."""
+        shown = [t[0] for t in self.toasts if t[1] <= 0]
+        return shown[-1] if shown else None
 
     def update(self, dt):
         """Advance by `dt` seconds (a card that lands is drawn in its place from then on)."""
@@ -138,7 +153,8 @@ class Motion:
         self.flights = [f for f in self.flights if not f.done()]
         for toast in self.toasts:
             toast[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]
+            toast[2] -= dt
+        self.toasts = [t for t in self.toasts if t[2] > 0]
         self.rolling = max(0.0, self.rolling - dt)
         self.landing = [t - dt for t in self.landing]
         while self.landing and self.landing[0] <= 0:

@@ -43,7 +43,6 @@ class TableScene(Scene):
         self.pointer = Pointer()
         self.input = TableInput()
         self.static = draw.Layer()
-        self.log_tips = []           # the log's entries cut short, as last drawn: [(rect, words)]
         self.log_kept = (None, [])   # the log's entries as last made, and what they were made for
         self.top_span = (0, 0)       # where the top bar's words start and end, as last drawn
         self.taken = [None, 0, 0, 0]   # what of the model was taken: version laid out, changes, said, refocus
@@ -117,6 +116,9 @@ class TableScene(Scene):
         board = lay_out(view, model.presenter, model.looking.anchor, model.names, (screen.lw, screen.lh),
                         screen.text_width, playable, hinted | set(marks.cards), state.selection,
                         self.app.settings.hand_order, picks, playing)
+        held = self.pointer.hovered
+        if held is not None and held.zone == board.hand_key and self.pointer.drag_pos is None:
+            board.hold_still(held.card, held.rect.x, model.presenter.sizes.index)
         for p in board.placed:
             p.hinted = p.hinted or (p.zone, p.index) in marks.spots
         top, title_right = buttons.top_buttons(screen, board.table_w, model.director.top_buttons(model.seen),
@@ -166,7 +168,7 @@ class TableScene(Scene):
                                            [p.rect for p in board.placed if p.face_up and p.rect != target])
         self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.looking.viewer,
                          model.presenter, model.session.why_illegal, dialog_rect, title_right, bubble,
-                         tuple(state.selection), tuple(targets))
+                         tuple(state.selection), tuple(targets), state.hint)
         self.place_message()
         self.settle_pointer()
         self.dirty = True
@@ -220,14 +222,14 @@ class TableScene(Scene):
         if event.type in (BOT_DONE, NET_EVENT):
             self.dirty = True
             return
+        if self.app.keyboard != self.model.keys:
+            self.act(intents.Keys(self.app.keyboard))
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
-        for intent in self.input.read(event, pos, self.laid, self.pointer, self.log_tips):
+        for intent in self.input.read(event, pos, self.laid, self.pointer):
             if isinstance(intent, intents.POINTER):
                 self.point(intent)
                 self.sync()
             else:
-                if isinstance(intent, intents.Scroll):
-                    self.pointer.log_tip = None
                 self.act(intent)
             self.dirty = True
 
@@ -238,7 +240,7 @@ class TableScene(Scene):
 
     def point(self, intent):
         """The pointer's intents: a button pressed, the keyboard moved, the card or button
-        under the pointer, a log entry's tip, a card grabbed, dragged or dropped."""
+        under the pointer, a card grabbed, dragged or dropped."""
         pointer, kind = self.pointer, type(intent)
         if kind is intents.Press:
             if intent.focus is not None:
@@ -250,8 +252,6 @@ class TableScene(Scene):
             pointer.hovered = intent.placed
         elif kind is intents.HoverButton:
             pointer.hover_button = intent.button
-        elif kind is intents.Tip:
-            pointer.log_tip = intent.tip
         elif kind is intents.Grab:
             pointer.press = (intent.placed, intent.pos)
         elif kind is intents.Drag:
@@ -269,7 +269,8 @@ class TableScene(Scene):
     def focus_item(self):
         """The placed card or widget where the keyboard is (None without a keyboard)."""
         items = self.laid.cards + self.laid.widgets
-        return items[self.pointer.focus % len(items)] if self.app.keyboard and items else None
+        focus = self.pointer.focus
+        return items[focus % len(items)] if self.app.keyboard and items and focus is not None else None
 
     # ---- drawing ---------------------------------------------------------------------------
     def invalidate(self):
@@ -311,9 +312,7 @@ class TableScene(Scene):
         draw.message(screen, laid.board, model.ui.message, pointer.message_spot)
         if model.hold.outcomes:
             draw.outcomes(screen, laid.board, model.hold.outcomes, self.won(), flying)
-        draw.toast(screen, self.motion, self.top_span, laid.title_right)
-        if pointer.log_tip is not None:
-            draw.tooltip(screen, pointer.log_tip[0], pointer.log_tip[1], pointer.log_tip[0][0] - 8)
+        draw.toast(screen, self.motion, self.top_span, laid.title_right, cover=not model.my_turn())
         if laid.cover == "dialog":
             draw.dialog(screen, laid.dialog_rect, model.ui.dialog.title, laid.widgets, pointer.dialog_focus, hover,
                         self.app.settings.colourblind)
@@ -358,9 +357,8 @@ class TableScene(Scene):
         draw.cards(screen, self.laid.board, look, focus, flying, up)
         side = model.director.side(model.seen)
         if side is None:
-            self.log_tips = draw.side_panel(screen, model.view, model.presenter, model.names, model.session.seed,
-                                            "Moves", self.log_lines(), model.ui.log_scroll)
+            draw.side_panel(screen, model.view, model.presenter, model.names, model.session.seed,
+                            "Moves", self.log_lines(), model.ui.log_scroll)
         else:
             rows = coach_panel.facts_rows(model.view, model.presenter, model.names)
             coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress)
-            self.log_tips = []

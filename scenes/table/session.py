@@ -46,24 +46,27 @@ def inline(work):
 
 @dataclass
 class Seat:
-    """One seat: a person with a name, or a computer player of a level."""
+    """One seat: a person with a name (`remote`: at another computer, in a hosted game),
+    or a computer player of a level."""
 
     name: str
     human: bool = True
     level: str = "medium"
+    remote: bool = False
 
     def label(self):
         """How the seat is shown in lists: 'Maya' or 'Computer (hard)'."""
         return self.name if self.human else f"{self.name} (computer, {self.level})"
 
     def saved(self):
-        """The seat as the save files keep it: {name, level or None for a person}."""
-        return {"name": self.name, "level": None if self.human else self.level}
+        """The seat as the save files keep it: {name, level or None for a person, and
+        remote: true for a person at another computer}."""
+        return {"name": self.name, "level": None if self.human else self.level, **({"remote": True} if self.remote else {})}
 
     @classmethod
     def from_saved(cls, data):
         """A Seat from its saved form."""
-        return cls(data["name"], data["level"] is None, data["level"] or "medium")
+        return cls(data["name"], data["level"] is None, data["level"] or "medium", bool(data.get("remote")))
 
 
 class Session:

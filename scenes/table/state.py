@@ -40,12 +40,11 @@ class TableState:
 class Pointer:
     """Where the pointer and the keyboard are at the table (see the module's docstring)."""
 
-    focus: int = 0                  # where the keyboard is among the items it walks
+    focus: int = 0                  # where the keyboard is among the items it walks (None: resting on none)
     dialog: object = None           # the choice the keyboard was placed in (a Dialog)
     dialog_focus: int = None        # where it is in that choice
     hovered: object = None          # the placed card under the pointer, drawn lifted and whole
     hover_button: object = None     # the button under the pointer
     press: tuple = None             # (placed card, logical point) while the button is held on a card
     drag_pos: tuple = None          # where a card being dragged is
-    log_tip: tuple = None           # (rect, full words) of the log entry cut short under the pointer
     message_spot: tuple = None      # where the message goes (x, y), clear of the cards it talks about
