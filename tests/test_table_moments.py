@@ -144,7 +144,7 @@ def test_every_readout_of_the_side_panel_is_drawn_whole(app, monkeypatch):
     def long_readout(moves):
         view = state.view(0)
         return [f"{label}: {value}" for label, value, _ in presenter.readouts(view, names)
-                if label in names and screen.text_width(f"{label}: {value}", 16) > PANEL_W - 50]
+                if label in names and screen.text_width(f"{label}: {value}", text_module.READ) > PANEL_W - 50]
     for seed in range(30):
         state = registry.new_game("deadline", 4, seed)
         rng = random.Random(seed)
@@ -164,7 +164,7 @@ def test_every_readout_of_the_side_panel_is_drawn_whole(app, monkeypatch):
     app.scene.invalidate()
     app.frame()
     for words in readouts:
-        lines = screen.wrap(words, 16, PANEL_W - 50)
+        lines = screen.wrap(words, text_module.READ, PANEL_W - 50)
         assert len(lines) > 1 and all(line in drawn for line in lines), (words, lines)
     assert not any(words.endswith("...") for words in drawn if words.split(":")[0] in names)
     pygame.image.save(pygame.display.get_surface(), "/tmp/moments/deadline_readouts_whole.png")

@@ -224,7 +224,7 @@ def test_a_long_log_entry_is_drawn_whole_on_as_many_lines_as_it_takes(spy):
         long_entry = "Theo played " + ", ".join(["Offense blue 4"] * 12)
         from scenes.table import draw as table_draw
         table_draw.log(screen, (900, 300, 360, 300), "Latest moves", ["Maya drew a card", long_entry])
-        lines = screen.wrap(long_entry, 15, 360 - 28)
+        lines = screen.wrap(long_entry, text_module.READ, 360 - 28)
         assert len(lines) > 2 and set(lines) <= spy
         assert not any(line.endswith("...") for line in spy)
     finally:
