@@ -270,6 +270,7 @@ class Presenter:
 
     def zone_label(self, key, seat, zones, names):
         """A zone in the log: 'their hand' for the actor's own, "Theo's hand" for another's
+        ('your hand' for a lesson's learner, called You)
         (`zones`: the view's zones by key; a zone's name as a sentence says it, see
         zone_word)."""
         zone = zones.get(key)
@@ -278,7 +279,7 @@ class Presenter:
         name = self.zone_word(zone.name)
         owner = seat_name(names, zone.owner)
         if owner:
-            return f"their {name}" if zone.owner == seat else f"{owner}'s {name}"
+            return f"their {name}" if zone.owner == seat else f"{possessive(owner).replace('Your', 'your')} {name}"
         return f"the {name}"
 
     def zone_word(self, name):

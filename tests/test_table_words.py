@@ -259,6 +259,18 @@ def test_a_learner_called_you_reads_your_not_yous():
     assert Presenter.EVENT_WORDS["score"]("You", 20) == "Your score: 20"
 
 
+def test_a_blind_take_from_a_learner_called_you_reads_your_hand():
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    state = registry.new_game("deadline", seed=3)
+    presenter = presenter_for(state.info)
+    zones = {z.key: z for z in state.view(None).zones}
+    names = ["You", "Theo", "Ines", "Kofi"]
+    assert presenter.zone_label("hand:0", 1, zones, names) == "your hand"
+    assert presenter.zone_label("hand:2", 1, zones, names) == "Ines's hand"
+    assert presenter.zone_label("hand:1", 1, zones, names) == "their hand"
+
+
 def test_the_hit_goal_says_what_it_is_for():
     from scenes.table.presenters import presenter_for
     words = presenter_for(registry.GAMES["final_count"]).EVENT_WORDS["goal"]("Theo", 64)
