@@ -55,6 +55,16 @@ class Motion:
         self.rolling = 0.0
         self.die_value = None
 
+    def land(self):
+        """Everything in flight lands now (a callout skipped by a key or a click)."""
+        self.flights, self.landing = [], []
+        self.rolling = 0.0
+
+    def flip(self, placed, duration):
+        """The placed cards turn over where they lie (a line revealed step by step)."""
+        for p in placed:
+            self.flights.append(Flight(p.card, p.rect, 0.0, duration, p.zone, True))
+
     def busy(self):
         """Is anything still moving?"""
         return bool(self.flights or self.toasts or self.rolling > 0)
