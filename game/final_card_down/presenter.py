@@ -23,12 +23,12 @@ class FinalCardDown(Presenter):
             "D": "A D (thirteen) lets you choose the colour in force"}
 
     def callout(self, event, view, names):
-        """The first card of a penalty says the whole penalty: 'Theo draws 4: two 2s'."""
+        """The first card of a penalty says the whole penalty: 'Theo draws 4 for two 2s'."""
         facts = view.facts
         if (event.kind == SharedEvent.MOVE and event.src == self.DRAW_PILE and event.dst == f"hand:{event.seat}"
                 and facts["active_twos"] and facts["draws_this_turn"] == 1 and not facts["played_this_turn"]):
             twos = facts["active_twos"]
-            words = f"{seat_name(names, event.seat)} draws {2 * twos}" + self.many_drawn(2 * twos).replace(" for", ":")
+            words = f"{seat_name(names, event.seat)} draws {2 * twos}" + self.many_drawn(2 * twos)
             return Callout(agree(words), self.seat_zones(view, event.seat), 1.4)
         return super().callout(event, view, names)
 
