@@ -86,18 +86,19 @@ class Motion:
             hidden[f.zone] = (ids, count)
         return hidden
 
-    def start(self, events, seen_by, presenter, words, before, boxes, duration, play, view=None):
+    def start(self, events, seen_by, presenter, words, before, boxes, duration, play, view=None, called=()):
         """Start the flights, toasts, sounds and die roll of `events` as seat `seen_by` saw
         them. `before` maps card ids to their rects before the change, `boxes` is a list
         of zone-box maps to find where hidden cards come from, `words(event)` is an
         event's log line, `play(name)` plays a sound (sprites.sound.NAMES), `view` is the
-        table after the events (for who won a hand)."""
+        table after the events (for who won a hand); `called`: the positions of the
+        events a callout says (no toast for them)."""
         centre = presenter.sizes.centre
         if len(events) > 40:
             duration *= 0.4
         delay = 0.0
         sounds = set()
-        for raw in events:
+        for position, raw in enumerate(events):
             event = raw.for_seat(seen_by)
             lands = delay
             if event.kind == SharedEvent.MOVE and event.cards and duration > 0:
@@ -129,7 +130,7 @@ class Motion:
                 sounds.add("won_game")
             elif seen_by is not None and presenter.won_hand(event, view) == seen_by:
                 sounds.add("won_hand")
-            if presenter.is_toast(event):
+            if presenter.is_toast(event) and position not in called:
                 line = words(event)
                 if line:
                     self.toasts.append([line, 1.6 + delay])

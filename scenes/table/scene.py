@@ -79,7 +79,7 @@ class TableScene(Scene):
                 before_change = beat.after_change
                 self.motion.start(beat.events, beat.seen_by, model.presenter, model.event_words,
                                   before if before_change else {}, [boxes if before_change else {}, self.board.boxes],
-                                  self.app.settings.move_seconds, self.app.sounds.play, beat.view)
+                                  self.app.settings.move_seconds, self.app.sounds.play, beat.view, beat.called)
                 turned = {e.src for e in beat.events if e.kind == "reveal" and e.cards}
                 self.motion.flip([p for p in self.board.placed if p.zone in turned and p.face_up
                                   and (p.zone, p.index) in hidden], self.app.settings.move_seconds)

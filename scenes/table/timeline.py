@@ -22,12 +22,14 @@ from typing import NamedTuple
 class Present(NamedTuple):
     """A beat: show `events` as seat `seen_by` saw them (flights, flips, toasts, sounds,
     the die); `after_change`: the cards fly from where they lay before the change that
-    made them, else from their zones; `view`: the table after them (who won a hand)."""
+    made them, else from their zones; `view`: the table after them (who won a hand);
+    `called`: the positions of the events called out (no toast says them again)."""
 
     events: list
     seen_by: object
     after_change: bool
     view: object = None
+    called: frozenset = frozenset()
 
 
 class Cue(NamedTuple):
@@ -96,9 +98,13 @@ class Timeline:
         times `pace` (the animation speed against the normal one; 0, Instant: none);
         `first`: the game's number of the first event they were made of (each event
         called out is told once its callout has gone)."""
-        if pace > 0:
-            self.callouts += [[call._replace(seconds=call.seconds * pace, event=first + call.event),
-                               call.seconds * pace] for call in callouts]
+        if pace <= 0 or not callouts:
+            return
+        self.callouts += [[call._replace(seconds=call.seconds * pace, event=first + call.event),
+                           call.seconds * pace] for call in callouts]
+        if self._beats and isinstance(self._beats[-1], Present):
+            beat = self._beats[-1]
+            self._beats[-1] = beat._replace(called=beat.called | {call.event for call in callouts})
 
     @property
     def callout(self):
