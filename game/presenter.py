@@ -376,14 +376,16 @@ class Presenter:
 
     def callouts(self, events, view, names):
         """The callouts of `events` (as the viewer saw them; `view`: the table after them),
-        in order: each kind of CALLOUTS where it happened, a hand won and the game won (a
-        short celebration)."""
-        calls = []
-        for i, event in enumerate(events):
-            call = self.callout(event, view, names)
-            if call is not None:
-                calls.append(call._replace(event=i))
-        return calls
+        in order, each marked with its event's position (see event_callouts)."""
+        return [call._replace(event=i) for i in range(len(events))
+                for call in self.event_callouts(events, i, view, names)]
+
+    def event_callouts(self, events, i, view, names):
+        """The callouts of event `i` of `events`: each kind of CALLOUTS where it happened, a
+        hand won and the game won (a short celebration); a game may say several, or read
+        the events before it."""
+        call = self.callout(events[i], view, names)
+        return [] if call is None else [call]
 
     def callout(self, event, view, names):
         """One event's callout (a Callout), or None."""

@@ -156,20 +156,14 @@ class FinalCount(Presenter):
             return f"your swap of the {action.cards[0].spoken} with {against}"
         return super().taken_back(action, names, view)
 
-    def callouts(self, events, view, names):
+    def event_callouts(self, events, i, view, names):
         """A hand's end, the game's big moment: once the hands have turned over, each
         player's count counts up beside their cards and is stamped 'bust' or '+10 caller
-        bonus' (and 'hit the goal'); then the hand's winner (or the game's)."""
-        calls, counted = [], False
-        for i, event in enumerate(events):
-            if event.kind == "score":
-                calls += [] if counted else [call._replace(event=i) for call in self.count_calls(view, names)]
-                counted = True
-                continue
-            call = self.callout(event, view, names)
-            if call is not None:
-                calls.append(call._replace(event=i))
-        return calls
+        bonus' (and 'hit the goal'), at the first score; then the hand's winner (or the
+        game's)."""
+        if events[i].kind == "score":
+            return [] if any(e.kind == "score" for e in events[:i]) else self.count_calls(view, names)
+        return super().event_callouts(events, i, view, names)
 
     def count_calls(self, view, names):
         """Each player's count at a hand's end, counted up beside their cards, and its

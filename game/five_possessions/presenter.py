@@ -109,23 +109,19 @@ class FivePossessions(PlayDesign):
         return (f"{lane}{who} wins: {offense.spoken} has {ours}, {verdict} than {defense.spoken} "
                 f"with {theirs}{tie}")
 
-    def callouts(self, events, view, names):
+    def event_callouts(self, events, i, view, names):
         """A line is revealed lane by lane, as the rules reveal it: in each lane the
         offense card turns over, then the defense card, with the dots being compared
         over both cards (a purple offense card counting purple and blue), then the lane's
         result; a closed card's lane says so. A drive's end is called out last."""
-        calls, shown = [], {}
-        for i, event in enumerate(events):
-            if event.kind == "reveal" and isinstance(event.detail, int) and event.cards:
-                shown.setdefault(event.detail, []).append(event)
-            elif event.kind == "lane" and isinstance(event.detail, dict):
-                calls += [call._replace(event=i) for call in self.lane_calls(event, shown.get(event.detail["lane"], []),
-                                                                              names)]
-            else:
-                call = self.callout(event, view, names)
-                if call is not None:
-                    calls.append(call._replace(event=i))
-        return calls
+        event = events[i]
+        if event.kind == "reveal" and isinstance(event.detail, int):
+            return []
+        if event.kind == "lane" and isinstance(event.detail, dict):
+            lane = event.detail["lane"]
+            reveals = [e for e in events[:i] if e.kind == "reveal" and e.detail == lane and e.cards]
+            return self.lane_calls(event, reveals, names)
+        return super().event_callouts(events, i, view, names)
 
     def lane_calls(self, event, reveals, names):
         """The steps of one lane's reveal (see callouts): the offense card, the defense

@@ -74,30 +74,24 @@ class Ktu(Presenter):
         """A failed blind card has words of its own (event_line)."""
         return super().event_kinds() | {"blind_fail"}
 
-    def callouts(self, events, view, names):
+    def event_callouts(self, events, i, view, names):
         """A burn says what burned the pile (a 10, or four of a kind) and that its player
         plays again (unless they went out); a failed blind card what it did not beat."""
-        calls = []
-        for i, event in enumerate(events):
-            if event.kind == "burn":
-                burned = next((e.cards for e in reversed(events[:i]) if e.kind == SharedEvent.MOVE
-                               and e.dst == "burned"), ())
-                who = seat_name(names, event.seat)
-                ten = burned and burned[-1] is not None and burned[-1].rank == "10"
-                out = any(e.kind == "out" and e.seat == event.seat for e in events[i:])
-                words = ("Burned! " if ten else "Four of a kind burned! ") + f"{who} " + (
-                    "went out" if out else "plays again")
-                calls.append(Callout(agree(words), ("pile", "burned"), 1.5, event=i))
-            elif event.kind == "blind_fail" and isinstance(event.detail, dict):
-                d = event.detail
-                beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
-                words = f"Blind {self.card_words(d['card'])} does not beat {beat}"
-                calls.append(Callout(words, self.seat_zones(view, event.seat), 1.6, event=i))
-            else:
-                call = self.callout(event, view, names)
-                if call is not None:
-                    calls.append(call._replace(event=i))
-        return calls
+        event = events[i]
+        if event.kind == "burn":
+            burned = next((e.cards for e in reversed(events[:i]) if e.kind == SharedEvent.MOVE and e.dst == "burned"),
+                          ())
+            ten = burned and burned[-1] is not None and burned[-1].rank == "10"
+            out = any(e.kind == "out" and e.seat == event.seat for e in events[i:])
+            words = ("Burned! " if ten else "Four of a kind burned! ") + f"{seat_name(names, event.seat)} " + (
+                "went out" if out else "plays again")
+            return [Callout(agree(words), ("pile", "burned"), 1.5)]
+        if event.kind == "blind_fail" and isinstance(event.detail, dict):
+            d = event.detail
+            beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
+            return [Callout(f"Blind {self.card_words(d['card'])} does not beat {beat}",
+                            self.seat_zones(view, event.seat), 1.6)]
+        return super().event_callouts(events, i, view, names)
 
     def event_line(self, event, names, zones):
         """A blind card turned over is named by its spoken name; a failed one says what it
