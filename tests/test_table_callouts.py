@@ -231,3 +231,27 @@ def test_final_count_names_the_caller_bonus_and_its_die_shows_the_headers_face()
     else:
         raise AssertionError("no hand with a caller bonus")
     assert all(face == die for face, die in faces)            # never another face than the header's
+
+
+def test_final_counts_hands_turn_over_with_a_flip_before_their_counts_count_up(app):
+    app.settings.animation_speed = "normal"
+    session = start_game(app, "final_count", 2, {0}, 8)
+    table = app.scene
+    rng = random.Random(8)
+    for _ in range(20000):
+        model = table.model
+        if any(e.kind == "score" for e in session.events_since(0)):
+            break
+        if model.hold.waiting and model.settled():
+            table.act(intents.Continue())
+        elif model.my_turn() and model.settled() and model.legal:
+            table.act(intents.Choose(rng.choice(model.legal)))
+        app.frame()
+    other = [p for p in table.board.placed if p.zone == "hand:1"]
+    flips = [f for f in table.motion.flights if f.flip and f.zone == "hand:1"]
+    assert other and len(flips) == len(other)                       # the other's hand turns over
+    assert table.model.timeline.callout is None                     # its count waits for the flip
+    while table.motion.flights:
+        app.frame()
+    call = table.model.timeline.callout
+    assert call is not None and call.count is not None and "{n}" in call.words     # then counts up
