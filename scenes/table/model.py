@@ -173,8 +173,8 @@ class TableModel:
         """The table as it is shown while a line is revealed step by step (the later
         cards of the line face down, the panel as it stood before: the presenter's
         `veiled_step`), else `view`."""
-        step = self.shown_step = self.timeline.revealing()
-        if step is None or self.before_reveal is None:
+        step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
+        if step is None:
             return view
         return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
                                           self.looking.anchor, self.names)
@@ -459,7 +459,7 @@ class TableModel:
     def unveil(self):
         """Once a line's reveal is over (or skipped), the table shows it whole."""
         if self.before_reveal is not None and self.timeline.revealing() is None:
-            self.before_reveal = None
+            self.before_reveal = self.shown_step = None
             self.view = self.whole
             self.changed()
 

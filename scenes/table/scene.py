@@ -353,7 +353,7 @@ class TableScene(Scene):
         held, step = self.model.hold.outcomes, self.model.shown_step
         if self.model.timeline.callouts:
             held = [o for o in held if o.lane is not None]
-        return held if step is None else [o for o in held if o.lane < step[0]]
+        return held if step is None else [o for o in held if o.lane is not None and o.lane < step[0]]
 
     def won(self):
         """The zones on the table of the seat the banner's outcome favours (ringed)."""
