@@ -34,11 +34,12 @@ class FourDowns(PlayDesign):
     YARDS = "lost"
     YARD_MARKS = ("out", "folded")
 
-    def down_why(self, view, names):
+    def down_why(self, view, names, short=False):
         """Why the last down was won, in words: 'Defense blue 7 meets Offense blue 7:
         Theo wins down 2' (same colour, the other side, a number at least the lead's:
         the highest such card wins), or the lead kept ('Nothing meets Offense blue 7 (no
-        blue defense card of 7 or more): Maya wins down 2'); None without a down."""
+        blue defense card of 7 or more): Maya wins down 2'; `short`, for a callout: without
+        the words in brackets); None without a down."""
         last = view.facts["last_round"] or {}
         plays = [(seat, self.by_name.get(name)) for seat, name in last.get("plays") or ()]
         if not plays or any(card is None for _, card in plays):
@@ -50,13 +51,13 @@ class FourDowns(PlayDesign):
         if winner != lead_seat:
             card = next(card for seat, card in plays if seat == winner)
             return agree(f"{card.spoken} meets {lead.spoken}: {down}")
-        return agree(f"Nothing meets {lead.spoken} (no {lead.color} {OTHER_SIDE[lead.side]} card of "
-                     f"{lead.value} or more): {down}")
+        why = "" if short else f" (no {lead.color} {OTHER_SIDE[lead.side]} card of {lead.value} or more)"
+        return agree(f"Nothing meets {lead.spoken}{why}: {down}")
 
     def callout(self, event, view, names):
         """A down won says why, where its cards lie."""
         if event.kind == "round_won":
-            words = self.down_why(view, names)
+            words = self.down_why(view, names, short=True)
             if words:
                 at = tuple(z.key for z in view.zones if z.key.startswith("played:") and z.count)
                 return Callout(words, at, 2.0)
