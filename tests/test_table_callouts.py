@@ -173,7 +173,7 @@ def test_four_downs_says_why_a_down_was_won():
         card = model.presenter.by_name[dict(last["plays"])[winner]].spoken
         assert words.startswith(f"{card} meets {lead_name}")
     assert words.endswith(f"{model.names[winner]} wins down 1")
-    assert any(words.startswith(c.words.split(":")[0]) and c.words.endswith(f"wins down 1")
+    assert any(words.startswith(c.words.split(":")[0]) and c.words.endswith("wins down 1")
                for c, _ in model.timeline.callouts)                             # called out over the cards too
 
 
