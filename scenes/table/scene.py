@@ -331,7 +331,8 @@ class TableScene(Scene):
         call = model.timeline.callout
         if call is not None:
             hand = laid.board.boxes.get(laid.board.hand_key)
-            keep_clear = [w.rect for w in laid.widgets] + list(laid.targets) + ([hand] if hand is not None else [])
+            keep_clear = [w.rect for w in laid.widgets] + list(laid.targets) + ([hand] if hand is not None else []) + (
+                [laid.bubble.box] if laid.bubble is not None else [])
             draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear)
         if pointer.log_tip is not None:
             draw.tooltip(screen, pointer.log_tip[0], pointer.log_tip[1], pointer.log_tip[0][0] - 8)
