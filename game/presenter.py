@@ -110,7 +110,8 @@ class Callout(NamedTuple):
     step of a line's reveal it stands for (a field's lane-by-lane reveal, see veiled_step):
     (lane, the zone keys of that lane turned over so far, or None for the whole lane);
     `event`: the index of the event it calls out among those it was made of (the log
-    tells that event only once the callout has gone)."""
+    tells that event only once the callout has gone); `tone`: 'good' or 'bad' news (a
+    bonus, a bust), '' for plain news."""
 
     words: str
     at: tuple = ()
@@ -119,6 +120,7 @@ class Callout(NamedTuple):
     count: object = None
     reveal: object = None
     event: int = 0
+    tone: str = ""
 
 
 class Sizes:

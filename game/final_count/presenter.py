@@ -176,9 +176,10 @@ class FinalCount(Presenter):
             totals = row.get("totals") or [0]
             count = row["best"] if row.get("best") is not None else min(totals)
             calls.append(Callout(agree(f"{names[seat]}: {{n}}"), at, 1.0, count=count))
-            stamps = (["Bust!"] if row.get("bust") else []) + (["Hit the goal!"] if row.get("hit") else []) + (
-                [f"+{row['bonus']} caller bonus"] if row.get("bonus") else [])
-            calls += [Callout(stamp, at, 0.9) for stamp in stamps]
+            stamps = ([("Bust!", "bad")] if row.get("bust") else []) + (
+                [("Hit the goal!", "good")] if row.get("hit") else []) + (
+                [(f"+{row['bonus']} caller bonus", "good")] if row.get("bonus") else [])
+            calls += [Callout(stamp, at, 0.9, tone=tone) for stamp, tone in stamps]
         return calls
 
     def hand_result(self, view):

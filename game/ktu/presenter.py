@@ -90,7 +90,7 @@ class Ktu(Presenter):
             d = event.detail
             beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
             return [Callout(f"Blind {self.card_words(d['card'])} does not beat {beat}",
-                            self.seat_zones(view, event.seat), 1.6)]
+                            self.seat_zones(view, event.seat), 1.6, tone="bad")]
         return super().event_callouts(events, i, view, names)
 
     def event_line(self, event, names, zones):

@@ -413,8 +413,9 @@ def callout_words(call, progress):
 def callout(screen, board, call, progress, keep_clear=()):
     """A callout (game/presenter.Callout) held on the table `progress` (0 to 1) into its
     time: large words over where it happened (its zones on `board`), never over the
-    rects of `keep_clear` (the hand, the buttons, the targets) where any place can; it
-    rises into place, and a celebration throws confetti. Returns where it lies."""
+    rects of `keep_clear` (the hand, the buttons, the targets) where any place can; good
+    news in gold, bad in red; it rises into place, and a celebration throws confetti.
+    Returns where it lies."""
     size = GRAND_SIZE if call.grand else CALLOUT_SIZE
     final = callout_words(call, 1.0)
     room = board.table_w - 60
@@ -427,12 +428,12 @@ def callout(screen, board, call, progress, keep_clear=()):
     box = callout_box((w, h), anchor, bounds, keep_clear, beside=call.count is not None)
     rise = 14 * max(0.0, 1 - progress / 0.12)
     shown = box.move(0, int(rise))
-    edge = palette.GOLD if call.grand else palette.TEXT
+    colour = palette.GOLD if call.grand or call.tone == "good" else palette.DANGER if call.tone == "bad" \
+        else palette.TEXT
     if call.grand:
         confetti(screen, shown, progress)
-    screen.panel(shown, fill=(18, 22, 30), alpha=235, edge=edge, radius=14)
-    screen.text(callout_words(call, progress), size, palette.GOLD if call.grand else palette.TEXT, shown.center,
-                "center", width=w - 24)
+    screen.panel(shown, fill=(18, 22, 30), alpha=235, edge=colour, radius=14)
+    screen.text(callout_words(call, progress), size, colour, shown.center, "center", width=w - 24)
     return box
 
 
