@@ -111,7 +111,8 @@ class Callout(NamedTuple):
     (lane, the zone keys of that lane turned over so far, or None for the whole lane);
     `event`: the index of the event it calls out among those it was made of (the log
     tells that event only once the callout has gone); `tone`: 'good' or 'bad' news (a
-    bonus, a bust), '' for plain news."""
+    bonus, a bust), '' for plain news; `hides_scores`: the scores stay as they stood
+    before until it has gone (a count-up tells the result, not the panel ahead of it)."""
 
     words: str
     at: tuple = ()
@@ -121,6 +122,7 @@ class Callout(NamedTuple):
     reveal: object = None
     event: int = 0
     tone: str = ""
+    hides_scores: bool = False
 
 
 class Sizes:

@@ -229,6 +229,9 @@ def test_final_count_names_the_caller_bonus_and_its_die_shows_the_headers_face()
             assert f"+{row['points']} (count {row['best']} + {row['bonus']} caller bonus)" in model.hold.outcome.words
             stamps = [c.words for c, _ in model.timeline.callouts]
             assert f"+{row['bonus']} caller bonus" in stamps
+            assert not any(model.view.scores) and any(model.whole.scores)   # the panel waits for the count-up
+            until(model, lambda: not model.timeline.hiding_scores())
+            assert model.view.scores == model.whole.scores
             break
     else:
         raise AssertionError("no hand with a caller bonus")

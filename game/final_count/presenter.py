@@ -159,8 +159,8 @@ class FinalCount(Presenter):
     def event_callouts(self, events, i, view, names):
         """A hand's end, the game's big moment: once the hands have turned over, each
         player's count counts up beside their cards and is stamped 'bust' or '+10 caller
-        bonus' (and 'hit the goal'), at the first score; then the hand's winner (or the
-        game's)."""
+        bonus' (and 'hit the goal'), at the first score, the scores meanwhile as they
+        stood; then the hand's winner (or the game's)."""
         if events[i].kind == "score":
             return [] if any(e.kind == "score" for e in events[:i]) else self.count_calls(view, names)
         return super().event_callouts(events, i, view, names)
@@ -175,11 +175,11 @@ class FinalCount(Presenter):
             at = tuple(key for key in (f"hand:{seat}", f"table:{seat}") if any(z.key == key for z in view.zones))
             totals = row.get("totals") or [0]
             count = row["best"] if row.get("best") is not None else min(totals)
-            calls.append(Callout(agree(f"{names[seat]}: {{n}}"), at, 1.0, count=count))
+            calls.append(Callout(agree(f"{names[seat]}: {{n}}"), at, 1.0, count=count, hides_scores=True))
             stamps = ([("Bust!", "bad")] if row.get("bust") else []) + (
                 [("Hit the goal!", "good")] if row.get("hit") else []) + (
                 [(f"+{row['bonus']} caller bonus", "good")] if row.get("bonus") else [])
-            calls += [Callout(stamp, at, 0.9, tone=tone) for stamp, tone in stamps]
+            calls += [Callout(stamp, at, 0.9, tone=tone, hides_scores=True) for stamp, tone in stamps]
         return calls
 
     def hand_result(self, view):

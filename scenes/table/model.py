@@ -172,10 +172,12 @@ class TableModel:
     def veiled(self, view):
         """The table as it is shown while a line is revealed step by step (the later
         cards of the line face down, the panel as it stood before: the presenter's
-        `veiled_step`), else `view`."""
+        `veiled_step`), or while a count-up is called out (the scores as they stood),
+        else `view`."""
         step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
         if step is None:
-            return view
+            hide = self.before_reveal is not None and self.timeline.hiding_scores()
+            return view._replace(scores=self.before_reveal.scores) if hide else view
         return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
                                           self.looking.anchor, self.names)
 
@@ -444,7 +446,8 @@ class TableModel:
         it stood `before`."""
         calls = self.director.callouts(self.seen, self.presenter.callouts(seen, self.whole, self.names))
         self.timeline.call(calls, self.speed(), first)
-        if before is not None and self.timeline.revealing() is not None and self.before_reveal is None:
+        if before is not None and self.before_reveal is None and (
+                self.timeline.revealing() is not None or self.timeline.hiding_scores()):
             self.before_reveal = before
             self.view = self.veiled(self.whole)
             self.changed()
@@ -458,7 +461,7 @@ class TableModel:
 
     def unveil(self):
         """Once a line's reveal is over (or skipped), the table shows it whole."""
-        if self.before_reveal is not None and self.timeline.revealing() is None:
+        if self.before_reveal is not None and self.timeline.revealing() is None and not self.timeline.hiding_scores():
             self.before_reveal = self.shown_step = None
             self.view = self.whole
             self.changed()
@@ -607,7 +610,7 @@ class TableModel:
         again), or, its reveal over, whole."""
         if self.before_reveal is None:
             return
-        if self.timeline.revealing() is None:
+        if self.timeline.revealing() is None and not self.timeline.hiding_scores():
             self.unveil()
         elif self.timeline.revealing() != self.shown_step:
             self.view = self.veiled(self.whole)

@@ -141,6 +141,10 @@ class Timeline:
         self.stage.land()
         return skipped
 
+    def hiding_scores(self):
+        """Does a callout still to go keep the scores as they stood (a count-up)?"""
+        return any(call.hides_scores for call, _ in self.callouts)
+
     def revealing(self):
         """The step of a line's reveal the table shows now, (lane, side shown) (see
         game/presenter.Callout), or None once none waits: the first callout still to go
