@@ -63,6 +63,21 @@ def test_instant_calls_nothing_out_where_the_default_speed_does():
     assert called[0] and called[1] == []
 
 
+def play_at_the_table(a, table, rng, ready, limit=20000):
+    """The person's random moves at the app's table (the computers answering, each
+    outcome read once it has landed) until `ready()`."""
+    for _ in range(limit):
+        model = table.model
+        if ready():
+            return table
+        if model.hold.waiting and model.settled():
+            table.act(intents.Continue())
+        elif model.my_turn() and model.settled() and model.legal:
+            table.act(intents.Choose(rng.choice(model.legal)))
+        a.frame()
+    raise AssertionError("the game never got there")
+
+
 def held_at_the_table(a, game_id, deal):
     """A game at the app's table at the default speed, played at random until a
     callout is held on it."""
@@ -70,17 +85,7 @@ def held_at_the_table(a, game_id, deal):
     start_game(a, game_id, 2, {0}, deal)
     table = a.scene
     assert isinstance(table, TableScene)
-    rng = random.Random(deal)
-    for _ in range(20000):
-        model = table.model
-        if model.timeline.callout is not None:
-            return table
-        if model.hold.waiting and model.settled():
-            table.act(intents.Continue())
-        elif model.my_turn() and model.settled() and model.legal:
-            table.act(intents.Choose(rng.choice(model.legal)))
-        a.frame()
-    raise AssertionError("nothing was called out")
+    return play_at_the_table(a, table, random.Random(deal), lambda: table.model.timeline.callout is not None)
 
 
 def test_a_key_skips_what_is_called_out_and_does_nothing_else(app):
@@ -242,16 +247,7 @@ def test_final_counts_hands_turn_over_with_a_flip_before_their_counts_count_up(a
     app.settings.animation_speed = "normal"
     session = start_game(app, "final_count", 2, {0}, 8)
     table = app.scene
-    rng = random.Random(8)
-    for _ in range(20000):
-        model = table.model
-        if any(e.kind == "score" for e in session.events_since(0)):
-            break
-        if model.hold.waiting and model.settled():
-            table.act(intents.Continue())
-        elif model.my_turn() and model.settled() and model.legal:
-            table.act(intents.Choose(rng.choice(model.legal)))
-        app.frame()
+    play_at_the_table(app, table, random.Random(8), lambda: any(e.kind == "score" for e in session.events_since(0)))
     other = [p for p in table.board.placed if p.zone == "hand:1"]
     flips = [f for f in table.motion.flights if f.flip and f.zone == "hand:1"]
     assert other and len(flips) == len(other)                       # the other's hand turns over
