@@ -9,6 +9,7 @@ of its zones, the scoring breakdown). It reads its game's facts by the names the
 declares (`FACTS` in its rules module); this module reads none.
 """
 import re
+from typing import NamedTuple
 
 from game.core import SharedAct, SharedEvent
 
@@ -103,6 +104,31 @@ GENERIC_EVENTS = {
 }
 
 
+class Callout(NamedTuple):
+    """An event called out on the table: large, short words where it happened.
+
+    `words`; `at`: the zone keys it happened at (the callout stands over them; none, or
+    none on the table: the table's middle); `seconds`: how long it is held at the normal
+    animation speed; `grand`: a celebration (a hand or the game won); `count`: a number
+    the words count up to ('{n}' in `words` stands for it as it counts); `reveal`: the
+    step of a line's reveal it stands for (a field's lane-by-lane reveal, see veiled_step):
+    (lane, the zone keys of that lane turned over so far, or None for the whole lane);
+    `event`: the index of the event it calls out among those it was made of (the log
+    tells that event only once the callout has gone); `tone`: 'good' or 'bad' news (a
+    bonus, a bust), '' for plain news; `hides_scores`: the scores stay as they stood
+    before until it has gone (a count-up tells the result, not the panel ahead of it)."""
+
+    words: str
+    at: tuple = ()
+    seconds: float = 1.2
+    grand: bool = False
+    count: object = None
+    reveal: object = None
+    event: int = 0
+    tone: str = ""
+    hides_scores: bool = False
+
+
 class Sizes:
     """Card sizes at the table, in logical pixels (width, height)."""
 
@@ -136,6 +162,12 @@ class Presenter:
     # Log words for moves between zone kinds: (source kind, destination kind) -> a line
     # with {who}, {what}, {src}, {dst}, or None for a move the log does not tell.
     MOVE_WORDS = {}
+    # Events called out on the table (a large, short callout where they happened):
+    # kind -> (who, detail) -> words, or None for no callout.
+    CALLOUTS = {
+        "skip": lambda who, d: f"{who} is skipped",
+        "declare": lambda who, d: f"{who} declared {d}",
+    }
     # Events also shown for a moment in the top bar.
     TOASTS = frozenset({"declare", "skip", SharedEvent.RECYCLE, "out", "score"})
     # Outcomes that stay on the table until the person goes on (any key or click), at
@@ -368,6 +400,49 @@ class Presenter:
         """Is this event also shown for a moment in the top bar?"""
         return event.kind in self.TOASTS
 
+    def callouts(self, events, view, names):
+        """The callouts of `events` (as the viewer saw them; `view`: the table after them),
+        in order, each marked with its event's position (see event_callouts)."""
+        return [call._replace(event=i) for i in range(len(events))
+                for call in self.event_callouts(events, i, view, names)]
+
+    def event_callouts(self, events, i, view, names):
+        """The callouts of event `i` of `events`: each kind of CALLOUTS where it happened, a
+        hand won and the game won (a short celebration); a game may say several, or read
+        the events before it."""
+        call = self.callout(events[i], view, names)
+        return [] if call is None else [call]
+
+    def callout(self, event, view, names):
+        """One event's callout (a Callout), or None."""
+        who = seat_name(names, event.seat)
+        if event.kind == SharedEvent.GAME_OVER:
+            return Callout(capital(winners_words(view, names)) + " the game!", seconds=2.0, grand=True)
+        if event.kind in self.HAND_WON:
+            winner = self.won_hand(event, view)
+            if winner is None:
+                return None
+            return Callout(agree(f"{names[winner]} wins the hand!"), self.seat_zones(view, winner),
+                           seconds=1.6, grand=True)
+        if event.kind == "skip" and isinstance(event.detail, list) and len(event.detail) > 1:
+            skipped = [seat_name(names, s) for s in event.detail]
+            words = ", ".join(skipped[:-1]) + f" and {skipped[-1]} are skipped"
+            return Callout(words, sum((self.seat_zones(view, s) for s in event.detail), ()))
+        phrase = self.CALLOUTS.get(event.kind)
+        words = phrase and phrase(who or "Everyone", event.detail)
+        if not words:
+            return None
+        return Callout(agree(capital(words)), self.seat_zones(view, event.seat))
+
+    def seat_zones(self, view, seat):
+        """Where a seat sits at the table, for a callout about it: its hand (else every
+        zone of its own); () for no seat."""
+        if seat is None or isinstance(seat, bool) or not isinstance(seat, int):
+            return ()
+        own = [z.key for z in view.zones if z.owner == seat]
+        hand = f"hand:{seat}"
+        return (hand,) if hand in own else tuple(own)
+
     def outcome_line(self, event, view, names, zones):
         """The words of an outcome held on the table (`view`: the table after it): the
         game's end names its winners; anything else reads as its log line."""
@@ -441,6 +516,13 @@ class Presenter:
     def arranged(self, view, events):
         """The view as the table shows it; `events()` gives the game's events so far as
         the viewer saw them. Most games show their view as it is."""
+        return view
+
+    def cleared(self, view):
+        """The table between moves, once the outcome of the last down or line has been
+        read: the cards the rules keep on the table until the next play (4 downs' Played
+        slots, 5 possessions' last line) shown where that play puts them, so that the
+        next down or line starts on a clear table. Most games keep nothing: `view`."""
         return view
 
     def tip(self, card):
@@ -574,10 +656,38 @@ class Presenter:
         return view._replace(zones=zones, scores=before.scores,
                              facts=self.facts_veiled(view.facts, before.facts, lane))
 
+    def veiled_step(self, view, before, step, seat, anchor, names):
+        """The table at `step` of a line revealed step by step, (lane, zones) (see
+        Callout): as veiled up to that lane, or, with `zones` (the cards of the lane
+        turned over so far: 5 possessions' offense card before its defense card), up to
+        the lane before, and those zones as they are."""
+        lane, zones = step
+        if zones is None:
+            return self.veiled(view, before, lane, seat, anchor, names)
+        shown = self.veiled(view, before, lane - 1, seat, anchor, names)
+        real = {z.key: z for z in view.zones}
+        return shown._replace(zones=tuple(real[z.key] if z.key in zones else z for z in shown.zones))
+
+    @staticmethod
+    def moved(view, moves):
+        """`view` with the cards of some zones moved to others, as `moves` {source zone
+        key: destination zone key} says (on top of what lies there)."""
+        zones = {z.key: z for z in view.zones}
+        added = {}
+        for src, dst in moves.items():
+            added[dst] = added.get(dst, ()) + zones[src].cards
+        return view._replace(zones=tuple(
+            z._replace(cards=(() if z.key in moves else z.cards) + added.get(z.key, ())) for z in view.zones))
+
     def facts_veiled(self, facts, before, lane):
         """The facts to show while a line is told lane by lane up to `lane` (see veiled):
         as they stood `before` the line."""
         return before
+
+    def die_face(self, view, rolled):
+        """The face the die shows when still (`rolled`: the last roll the table showed;
+        None: no die)."""
+        return rolled
 
     def die_centre(self, board):
         """Where the die lies on `board` (a scenes/table/layout.Board); None for a game without one."""

@@ -46,6 +46,8 @@ class Deadline(Presenter):
     POSITION_ARGS = frozenset({Act.TAKE})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
                        phase=lambda who, d: f"Now: {semester(d['phase'], d['rotation'])}")
+    CALLOUTS = dict(Presenter.CALLOUTS,
+                    score=lambda who, d: f"{possessive(who)} exam graded: {plural(d, 'point')}")
     MOVE_WORDS = {("discard", "hand"): "{who} took {what} from the discard pile",
                   ("hand", "discard"): "{who} discarded {what}",
                   ("hand", "pending"): "{who} took {what} blind from {src}",

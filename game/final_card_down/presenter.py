@@ -1,7 +1,8 @@
 """Final Card-Down at the table: the colour in force with its swatch, the 2s owed, and
 who went out (the rulings it cites: docs/rulings/final_card_down.md)."""
 from game.final_card_down.rules import Act
-from game.presenter import Presenter, plural
+from game.core import SharedEvent
+from game.presenter import Callout, Presenter, agree, plural, seat_name
 
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -21,6 +22,16 @@ class FinalCardDown(Presenter):
             "A": "An A (ten) skips the next player",
             "D": "A D (thirteen) lets you choose the colour in force"}
     SHOWCASE = ("7/blue/hearts", "0/red/questions", "2/green/diamonds", "A/yellow/clubs", "D/purple/spades")
+
+    def callout(self, event, view, names):
+        """The first card of a penalty says the whole penalty: 'Theo draws 4 for two 2s'."""
+        facts = view.facts
+        if (event.kind == SharedEvent.MOVE and event.src == self.DRAW_PILE and event.dst == f"hand:{event.seat}"
+                and facts["active_twos"] and facts["draws_this_turn"] == 1 and not facts["played_this_turn"]):
+            twos = facts["active_twos"]
+            words = f"{seat_name(names, event.seat)} draws {2 * twos}" + self.many_drawn(2 * twos)
+            return Callout(agree(words), self.seat_zones(view, event.seat), 1.4)
+        return super().callout(event, view, names)
 
     def context(self, view, names):
         """The turn's number."""

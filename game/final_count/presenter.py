@@ -2,7 +2,7 @@
 hand's count in the scoring breakdown."""
 from game.core import SharedEvent
 from game.final_count.rules import DIE_ACTIONS, Act
-from game.presenter import Presenter, possessive, plural, seat_name, the
+from game.presenter import Callout, Presenter, agree, possessive, plural, seat_name, the
 
 # What each swap trades your card with.
 SWAPS = {Act.SWAP_DRAW: "the drawn card", Act.SWAP_OPP: "an opponent's card", Act.SWAP_BOARD: "the Board"}
@@ -162,6 +162,32 @@ class FinalCount(Presenter):
             return f"your swap of the {action.cards[0].spoken} with {against}"
         return super().taken_back(action, names, view)
 
+    def event_callouts(self, events, i, view, names):
+        """A hand's end, the game's big moment: once the hands have turned over, each
+        player's count counts up beside their cards and is stamped 'bust' or '+10 caller
+        bonus' (and 'hit the goal'), at the first score, the scores meanwhile as they
+        stood; then the hand's winner (or the game's)."""
+        if events[i].kind == "score":
+            return [] if any(e.kind == "score" for e in events[:i]) else self.count_calls(view, names)
+        return super().event_callouts(events, i, view, names)
+
+    def count_calls(self, view, names):
+        """Each player's count at a hand's end, counted up beside their cards, and its
+        stamp (see callouts)."""
+        last = view.facts.get("last_hand") or {}
+        calls = []
+        for row in last.get("seats") or ():
+            seat = row["seat"]
+            at = tuple(key for key in (f"hand:{seat}", f"table:{seat}") if any(z.key == key for z in view.zones))
+            totals = row.get("totals") or [0]
+            count = row["best"] if row.get("best") is not None else min(totals)
+            calls.append(Callout(agree(f"{names[seat]}: {{n}}"), at, 1.0, count=count, hides_scores=True))
+            stamps = ([("Bust!", "bad")] if row.get("bust") else []) + (
+                [("Hit the goal!", "good")] if row.get("hit") else []) + (
+                [(f"+{row['bonus']} caller bonus", "good")] if row.get("bonus") else [])
+            calls += [Callout(stamp, at, 0.9, tone=tone, hides_scores=True) for stamp, tone in stamps]
+        return calls
+
     def hand_result(self, view):
         """Each player's points this hand, and who won it."""
         seats = (view.facts.get("last_hand") or {}).get("seats") or []
@@ -179,7 +205,8 @@ class FinalCount(Presenter):
         if event.kind != SharedEvent.HAND_OVER or not last.get("seats"):
             return super().outcome_line(event, view, names, zone_names)
         rows = last["seats"]
-        won = [f"{names[r['seat']]} +{r.get('points', 0)} (count {r.get('best')})" for r in rows if r.get("winner")]
+        won = [f"{names[r['seat']]} +{r.get('points', 0)} (count {r.get('best')}"
+               + (f" + {r['bonus']} caller bonus)" if r.get("bonus") else ")") for r in rows if r.get("winner")]
         bust = [names[r["seat"]] for r in rows if r.get("bust")]
         words = f"Hand {last.get('hand')} is over: " + (", ".join(won) if won else "nobody scores")
         return words + (f"; bust: {', '.join(bust)}" if bust else "")
@@ -207,6 +234,11 @@ class FinalCount(Presenter):
         owner = super().owners(view)
         owner["drawn"] = None
         return owner
+
+    def die_face(self, view, rolled):
+        """The die shows the face the turn's words speak of (the Hit Goal's rolls only
+        while they tumble), and no face before the first roll of a hand."""
+        return view.facts["die"]
 
     def die_centre(self, board):
         """The die lies right of the board and whatever lies in line with it, or left of

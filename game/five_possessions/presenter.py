@@ -5,7 +5,7 @@ import re
 
 from game.five_possessions.rules import Act
 from game.play_design.rules import KEY_DOTS
-from game.presenter import Presenter, plural, seat_name
+from game.presenter import Callout, Presenter, agree, capital, plural, seat_name
 from game.play_design.presenter import PlayDesign
 
 # Rows of the field: (row, half of the lane's width).
@@ -102,12 +102,54 @@ class FivePossessions(PlayDesign):
             (ours, mixed), (theirs, other) = dots_counted(offense, colour), dots_counted(defense, colour)
             dots = f"dots as {colour}" if mixed or other else f"{colour} dots"
             if ours == theirs:
-                return f"{who} wins: {ours} {dots} each"
+                return f"{who} wins the tie: {ours} {dots} each"
             return f"{who} wins: {max(ours, theirs)} to {min(ours, theirs)} {dots}"
         ours, theirs = dots_words(offense, colour), dots_words(defense, colour)
         verdict = "more" if detail.get("won") else "no more"
+        tie = " (a tie goes to the defense)" if dots_counted(offense, colour)[0] == dots_counted(defense, colour)[0] \
+            else ""
         return (f"{lane}{who} wins: {offense.spoken} has {ours}, {verdict} than {defense.spoken} "
-                f"with {theirs}")
+                f"with {theirs}{tie}")
+
+    def event_callouts(self, events, i, view, names):
+        """A line is revealed lane by lane, as the rules reveal it: in each lane the
+        offense card turns over, then the defense card, with the dots being compared
+        over both cards (a purple offense card counting purple and blue), then the lane's
+        result; a closed card's lane says so. A drive's end is called out last."""
+        event = events[i]
+        if event.kind == "reveal" and isinstance(event.detail, int):
+            return []
+        if event.kind == "lane" and isinstance(event.detail, dict):
+            lane = event.detail["lane"]
+            reveals = [e for e in events[:i] if e.kind == "reveal" and e.detail == lane and e.cards]
+            return self.lane_calls(event, reveals, names)
+        return super().event_callouts(events, i, view, names)
+
+    def lane_calls(self, event, reveals, names):
+        """The steps of one lane's reveal (see callouts): the offense card, the defense
+        card with the dots compared, the result."""
+        detail, k = event.detail, event.detail["lane"]
+        who = seat_name(names, event.seat)
+        at = tuple(f"line:{seat}:{k}" for seat in (0, 1))
+        name = f"Lane {k + 1}: "
+        if not detail.get("open") or len(reveals) < 2:
+            return [Callout(agree(name + self.lane_words(detail, who, on_lane=True)), at, 1.4, reveal=(k, None))]
+        offense, defense = reveals[0].cards[0], reveals[1].cards[0]
+        colour = detail["color"]
+        ours, theirs = dots_counted(offense, colour)[0], dots_counted(defense, colour)[0]
+        counted = "purple and blue dots" if colour == "purple" else f"{colour} dots"
+        result = (f"a tie goes to the defense: {who} wins" if ours == theirs
+                  else self.lane_words(detail, who, on_lane=True))
+        return [Callout(name + capital(offense.spoken), at, 0.7, reveal=(k, (reveals[0].src,))),
+                Callout(f"{ours} to {theirs} {counted}", at, 1.2, reveal=(k, None)),
+                Callout(agree(name + result), at, 1.3, reveal=(k, None))]
+
+    def callout(self, event, view, names):
+        """A drive's end: a touchdown (a celebration) or a stopped drive."""
+        if event.kind == "drive":
+            words = self.EVENT_WORDS["drive"](seat_name(names, event.seat), event.detail)
+            return Callout(agree(words), self.seat_zones(view, event.seat), 1.8, grand=event.detail == "touchdown")
+        return super().callout(event, view, names)
 
     def score_cards(self, view, seat):
         """The cards `seat` set in each lane of the last line, each lane with its result."""
@@ -227,6 +269,29 @@ class FivePossessions(PlayDesign):
         later ones (and everything else) as they stood before the line."""
         lanes = [now if k <= lane else was for k, (now, was) in enumerate(zip(facts["lanes"], before["lanes"]))]
         return dict(before, lanes=lanes)
+
+    def cleared(self, view):
+        """Once a line's outcome has been read, its cards leave the lanes as the rules
+        move them when the next line's first card is set: a won offense card stays open
+        in its lane, the others turn closed, defense cards are removed; after a finished
+        possession every card goes back to its owner's box."""
+        facts = view.facts
+        table, offense, lanes = facts["table"], facts["offense"], facts["lanes"]
+        if not table:
+            return view
+        moves = {}
+        for zone in view.zones:
+            parts = zone.key.split(":")
+            if parts[0] != "line" or len(parts) != 3 or not zone.cards:
+                continue
+            seat, lane = int(parts[1]), int(parts[2])
+            if table == "possession":
+                moves[zone.key] = f"box:{seat}"
+            elif seat != offense:
+                moves[zone.key] = f"removed:{seat}"
+            else:
+                moves[zone.key] = f"open:{lane}" if lanes[lane].get("live") else f"closed:{lane}"
+        return self.moved(view, moves)
 
     def back_of(self, view, zone_key):
         """Each coach plays with a deck of their own: a hidden card shows its owner's back."""

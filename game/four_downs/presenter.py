@@ -1,7 +1,7 @@
 """Play Design, 4 downs, at the table: knocks, folds, downs won, yards lost."""
 from game.four_downs.rules import Act
 from game.play_design.presenter import PlayDesign
-from game.presenter import Presenter, capital, seat_name
+from game.presenter import Callout, Presenter, agree, capital, seat_name
 
 OTHER_SIDE = {"offense": "defense", "defense": "offense"}
 
@@ -49,6 +49,49 @@ class FourDowns(PlayDesign):
             return [("No card on the last down", [])]
         won = "won" if last.get("winner") == seat else "played"
         return [(f"{capital(won)} down {last.get('round')}", self.cards_named(played))]
+
+    def down_why(self, view, names, short=False):
+        """Why the last down was won, in words: 'Defense blue 7 meets Offense blue 7:
+        Theo wins down 2' (same colour, the other side, a number at least the lead's:
+        the highest such card wins), or the lead kept ('Nothing meets Offense blue 7 (no
+        blue defense card of 7 or more): Maya wins down 2'; `short`, for a callout: without
+        the words in brackets); None without a down."""
+        last = view.facts["last_round"] or {}
+        plays = [(seat, self.by_name.get(name)) for seat, name in last.get("plays") or ()]
+        if not plays or any(card is None for _, card in plays):
+            return None
+        winner = last.get("winner")
+        who = seat_name(names, winner)
+        lead_seat, lead = plays[0]
+        down = f"{who} wins down {last.get('round')}"
+        if winner != lead_seat:
+            card = next(card for seat, card in plays if seat == winner)
+            return agree(f"{card.spoken} meets {lead.spoken}: {down}")
+        why = "" if short else f" (no {lead.color} {OTHER_SIDE[lead.side]} card of {lead.value} or more)"
+        return agree(f"Nothing meets {lead.spoken}{why}: {down}")
+
+    def callout(self, event, view, names):
+        """A down won says why, where its cards lie."""
+        if event.kind == "round_won":
+            words = self.down_why(view, names, short=True)
+            if words:
+                at = tuple(z.key for z in view.zones if z.key.startswith("played:") and z.count)
+                return Callout(words, at, 2.0)
+        return super().callout(event, view, names)
+
+    def outcome_line(self, event, view, names, zones):
+        """A down won, as it waits on the table, says why."""
+        if event.kind == "round_won":
+            return self.down_why(view, names) or super().outcome_line(event, view, names, zones)
+        return super().outcome_line(event, view, names, zones)
+
+    def cleared(self, view):
+        """Once a down is won (and read), its cards leave the Played slots for the used
+        pile, as the rules move them at the next lead (A15 of docs/rulings/play_design.md):
+        the next down starts on a clear table."""
+        if view.facts["step"] == "follow":
+            return view
+        return self.moved(view, {z.key: "used" for z in view.zones if z.key.startswith("played:") and z.cards})
 
     def context(self, view, names):
         """The hand, the down and the stake."""

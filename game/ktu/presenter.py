@@ -1,8 +1,8 @@
 """KTU at the table: the pile, the burns, blind plays; who went out in which place (the
 rulings it cites: docs/rulings/ktu.md)."""
-from game.core import SharedEvent
+from game.core import Facts, SharedEvent
 from game.ktu.rules import Act
-from game.presenter import Presenter, capital, ordinal, plural, seat_name
+from game.presenter import Callout, Presenter, agree, capital, ordinal, plural, seat_name
 
 WILD = ("2", "3", "10")      # play on anything
 STEP_WORDS = {"choose": "Choose face-up cards", "play": "Play"}
@@ -40,9 +40,11 @@ class Ktu(Presenter):
     SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order"}
 
     def arranged(self, view, events):
-        """The removed pile with the cards of its last burn on top, the one that burned it
-        last: the rules keep no order of burned cards (A23 of docs/rulings/ktu.md), but
-        everyone saw which card burned the play ground."""
+        """The turns counted as players take them (a burn's play again is the same turn,
+        though the turn limit counts it, A24 of docs/rulings/ktu.md); the removed pile with
+        the cards of its last burn on top, the one that burned it last: the rules keep no
+        order of burned cards (A23), but everyone saw which card burned the play ground."""
+        view = self.turns_taken(view, events)
         burned = next((z for z in view.zones if z.key == "burned" and z.cards), None)
         if burned is None:
             return view
@@ -53,9 +55,45 @@ class Ktu(Presenter):
             return view
         return view._replace(zones=tuple(z._replace(cards=cards) if z is burned else z for z in view.zones))
 
+    @staticmethod
+    def turns_taken(view, events):
+        """`view` with its turn count as the players take turns: a turn given again after
+        a burn (the same player's) not counted anew."""
+        again, burner = 0, None
+        for event in events():
+            if event.kind == "burn":
+                burner = event.seat
+            elif event.kind == "turn":
+                again += event.seat == burner
+                burner = None
+        if not again:
+            return view
+        facts = Facts(view.facts, view.facts.game_id, view.facts.declared)
+        facts["turn_no"] = max(0, view.facts["turn_no"] - again)
+        return view._replace(facts=facts)
+
     def event_kinds(self):
         """A failed blind card has words of its own (event_line)."""
         return super().event_kinds() | {"blind_fail"}
+
+    def event_callouts(self, events, i, view, names):
+        """A burn says what burned the pile (a 10, or four of a kind) and that its player
+        plays again (unless they went out); a failed blind card what it did not beat."""
+        event = events[i]
+        if event.kind == "burn":
+            burned = next((e.cards for e in reversed(events[:i]) if e.kind == SharedEvent.MOVE and e.dst == "burned"),
+                          ())
+            ten = burned and burned[-1] is not None and burned[-1].rank == "10"
+            out = any(e.kind == "out" and e.seat == event.seat for e in events[i:])
+            words = ("Burned! " if ten else "Four of a kind burned! ") + f"{seat_name(names, event.seat)} " + (
+                "went out" if out else "plays again")
+            return [Callout(agree(words), ("pile", "burned"), 1.5)]
+        if event.kind == "blind_fail" and isinstance(event.detail, dict):
+            d = event.detail
+            beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
+            return [Callout(f"Blind {self.card_words(d['card'])} does not beat {beat}",
+                            self.seat_zones(view, event.seat), 1.6, tone="bad")]
+        return super().event_callouts(events, i, view, names)
 
     def event_line(self, event, names, zones):
         """A blind card turned over is named by its spoken name; a failed one says what it

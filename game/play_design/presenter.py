@@ -12,6 +12,12 @@ class PlayDesign(Presenter):
     YARDS = "scored"        # what the yards are: 'scored' or 'lost'
     YARD_MARKS = ()         # facts of [flag per seat] also told after the yards ('out', 'folded')
 
+    def __init__(self, info):
+        """The presenter, with the deck's cards by name (a down's or a lane's result reads
+        their colour, side, number and dots)."""
+        super().__init__(info)
+        self.by_name = {name: copies[0] for name, copies in info.load_deck().by_name.items()}
+
     def breakdown(self, view, seat, names):
         """The yards in words: '40 yards lost, out, folded'."""
         facts = view.facts

@@ -185,6 +185,6 @@ class ReplayScene(Scene):
         table_draw.side_panel(screen, self.view, self.presenter, self.names, self.state.chance.seed,
                               "Moves so far", lines)
         table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)
-        table_draw.die(screen, self.motion, self.board)
+        table_draw.die(screen, self.motion, self.board, self.presenter.die_face(self.view, self.motion.die_value))
         table_draw.toast(screen, self.motion, words_at, screen.lw - PANEL_W - 20)
         self.draw_widgets(screen)

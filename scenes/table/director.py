@@ -159,6 +159,15 @@ class Director:
         """Does the game wait for the person (the computers hold their moves)?"""
         return False
 
+    def callouts(self, seen, calls):
+        """The callouts to hold on the table after a change (the presenter's): all."""
+        return calls
+
+    def clears(self, seen):
+        """May the table clear the last down's or line's cards once their outcome is read
+        (the presenter's `cleared`)?"""
+        return True
+
     def title(self, seen):
         """The top bar's title: the game's."""
         return seen.session.info.title

@@ -13,7 +13,7 @@ from typing import NamedTuple
 import pygame
 
 from game.presenter import capital
-from scenes.table.layout import PANEL_W, TOP, bubble_box, landed, pile_cards, zoom_box
+from scenes.table.layout import PANEL_W, TOP, bubble_box, callout_box, landed, pile_cards, zoom_box
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -292,9 +292,9 @@ def flights(screen, motion, board, look, centre):
         surf.blit(img, img.get_rect(center=r.center))
 
 
-def die(screen, motion, board):
-    """The die: spinning while it rolls, then its value."""
-    if motion.die_value is None or board.die is None:
+def die(screen, motion, board, face):
+    """The die: spinning while it rolls, then `face` (None: no die shown)."""
+    if board.die is None or face is None and motion.rolling <= 0:
         return
     rect = pygame.Rect(0, 0, screen.px(54), screen.px(54))
     rect.center = screen.pixel(board.die)
@@ -302,7 +302,7 @@ def die(screen, motion, board):
         value = random.Random(int(motion.rolling * 40)).randint(1, 6)
         die_sprite.DieSprite(value, rect).draw(screen.surface, angle=motion.rolling * 900 % 360)
     else:
-        die_sprite.DieSprite(motion.die_value, rect).draw(screen.surface)
+        die_sprite.DieSprite(face, rect).draw(screen.surface)
 
 
 def message_width(screen, board, words):
@@ -411,6 +411,58 @@ def outcomes(screen, board, held, zones, flying=None):
     for i, line in enumerate(lines):
         screen.text(line, size, palette.GOLD, (x + 15, y + 19 + (i - (len(lines) - 1) / 2) * 17), "midleft",
                     width=w - 30)
+
+
+CALLOUT_SIZE = 30       # a callout's words, at the logical size (a celebration's: GRAND_SIZE)
+GRAND_SIZE = 40
+CONFETTI = (palette.GOLD, palette.SELECT, palette.HINT, palette.DANGER, palette.TEXT)
+
+
+def callout_words(call, progress):
+    """A callout's words as shown `progress` (0 to 1) into its time: its number counted
+    up over the first half."""
+    if call.count is None:
+        return call.words
+    return call.words.replace("{n}", str(round(call.count * min(1.0, progress * 2.0))))
+
+
+def callout(screen, board, call, progress, keep_clear=()):
+    """A callout (game/presenter.Callout) held on the table `progress` (0 to 1) into its
+    time: large words over where it happened (its zones on `board`), never over the
+    rects of `keep_clear` (the hand, the buttons, the targets) where any place can; good
+    news in gold, bad in red; it rises into place, and a celebration throws confetti.
+    Returns where it lies."""
+    size = GRAND_SIZE if call.grand else CALLOUT_SIZE
+    final = callout_words(call, 1.0)
+    room = board.table_w - 60
+    if screen.text_width(final, size) + 48 > room:
+        size = max(20, int(size * (room - 48) / (screen.text_width(final, size) + 1)))
+    w, h = min(room, screen.text_width(final, size) + 48), size * 1.7
+    boxes = [pygame.Rect(*map(int, board.boxes[key])) for key in call.at if key in board.boxes]
+    anchor = boxes[0].unionall(boxes[1:]) if boxes else None
+    bounds = (20, TOP + 6, board.table_w - 40, board.height - TOP - 12)
+    box = callout_box((w, h), anchor, bounds, keep_clear, beside=call.count is not None)
+    rise = 14 * max(0.0, 1 - progress / 0.12)
+    shown = box.move(0, int(rise))
+    colour = palette.GOLD if call.grand or call.tone == "good" else palette.DANGER if call.tone == "bad" \
+        else palette.TEXT
+    if call.grand:
+        confetti(screen, shown, progress)
+    screen.panel(shown, fill=(18, 22, 30), alpha=235, edge=colour, radius=14)
+    screen.text(callout_words(call, progress), size, colour, shown.center, "center", width=w - 24)
+    return box
+
+
+def confetti(screen, box, progress):
+    """A celebration's confetti, thrown up from the callout `box` and falling back."""
+    rng = random.Random(7)
+    for i in range(36):
+        x0 = box.x + rng.random() * box.w
+        speed, drift = 120 + rng.random() * 160, (rng.random() - 0.5) * 160
+        t = progress * 1.6
+        x, y = x0 + drift * t, box.y + 10 - speed * t + 260 * t * t
+        r = screen.rect((x, y, 7, 5 if i % 2 else 8))
+        pygame.draw.rect(screen.surface, CONFETTI[i % len(CONFETTI)], r)
 
 
 def lane_result(screen, band, words):

@@ -16,7 +16,7 @@ import pygame
 from game import registry
 from game.presenter import card_name
 from scenes.table.intents import (Back, Close, Continue, Drag, Drop, Focus, Grab, Hint, Hover, HoverButton, Play,
-                                  PickLane, Press, Refuse, Scroll, Toggle, Undo)
+                                  PickLane, Press, Refuse, Scroll, Skip, Toggle, Undo)
 from scenes.table.layout import card_at, hover_rect
 from scenes.table.moves import click_card, hidden_fits, lane_fits, needs_lane
 
@@ -97,9 +97,14 @@ class TableInput:
     """Reads the table's mouse and key events: `read(...)` gives the intents an event
     means. It keeps nothing and changes nothing."""
 
-    def read(self, event, pos, laid, pointer):
+    def read(self, event, pos, laid, pointer, calling=False):
         """The intents of `event` (`pos`: its logical point, for the mouse) on the table as
-        `laid` out, with the `pointer` where it is; [] when it means nothing here."""
+        `laid` out, with the `pointer` where it is; [] when it means nothing here. While a
+        callout is held on the table (`calling`), a key (but Esc) or a click skips it, and
+        means nothing else."""
+        if calling and (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                        or event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE):
+            return [Skip()]
         if event.type == pygame.MOUSEWHEEL:
             return [Scroll(3 * event.y)]
         if event.type == pygame.MOUSEMOTION:

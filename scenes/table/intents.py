@@ -109,6 +109,12 @@ class Ready:
 
 
 @dataclass(frozen=True)
+class Skip:
+    """A key or a click while a callout is held on the table: every callout goes, and
+    whatever still flies lands (scenes/table/timeline.py)."""
+
+
+@dataclass(frozen=True)
 class Continue:
     """Go on from the outcome held on the table (any key or click while it waits);
     `by_click`: a click on the felt, not a key or the Continue button."""

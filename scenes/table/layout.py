@@ -178,6 +178,33 @@ def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=()):
     return pygame.Rect(*map(int, clamp(x, y)), int(w), int(h)), tip
 
 
+def callout_box(size, anchor, bounds, keep_clear=(), beside=False):
+    """Where a callout of `size` (w, h) stands: over `anchor` (a rect: where it happened;
+    None: the middle of `bounds`), inside `bounds` (x, y, w, h), never over a rect of
+    `keep_clear` (what the person must act on: the hand, the buttons, the targets) where
+    any place can: centred on the anchor (`beside`: first right of it, then left of it),
+    else above it, below it, then anywhere up or down the table's middle."""
+    w, h = size
+    bx, by, bw, bh = bounds
+    a = pygame.Rect(anchor) if anchor is not None else pygame.Rect(int(bx + bw / 2), int(by + bh / 2), 0, 0)
+
+    def clamp(x, y):
+        return int(min(max(x, bx), bx + bw - w)), int(min(max(y, by), by + bh - h))
+    middle = bx + bw / 2 - w / 2
+    tries = [(a.centerx - w / 2, a.centery - h / 2), (a.centerx - w / 2, a.top - h - 8),
+             (a.centerx - w / 2, a.bottom + 8)]
+    if beside and anchor is not None:
+        sides = [(a.right + 12, a.centery - h / 2), (a.left - 12 - w, a.centery - h / 2)]
+        tries = [(x, y) for x, y in sides if bx <= x and x + w <= bx + bw] + tries
+    tries += [(middle, by + bh / 2 - h / 2 + dy) for k in range(12) for dy in (-30 * k, 30 * k)]
+    clear = [pygame.Rect(*map(int, r)) for r in keep_clear]
+    for x, y in tries:
+        box = pygame.Rect(*clamp(x, y), int(w), int(h))
+        if box.collidelist(clear) < 0:
+            return box
+    return pygame.Rect(*clamp(*tries[0]), int(w), int(h))
+
+
 def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     """Where the enlarged copy of a card at `rect` goes, `size` (w, h), on the table
     (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,

@@ -102,6 +102,15 @@ class LessonDirector(Director):
         """The coach's words wait for Next, and the computers with them."""
         return self.coach.explaining()
 
+    def callouts(self, seen, calls):
+        """None while the coach speaks (it tells what happened), and no line revealed
+        step by step: the coach reveals a line lane by lane itself."""
+        return [] if self.coach.explaining() else [call for call in calls if call.reveal is None]
+
+    def clears(self, seen):
+        """The last line's cards stay while the coach speaks (of them, lane by lane)."""
+        return not self.coach.explaining()
+
     def buttons(self, seen):
         """Next, while the coach's own words wait."""
         return [("next", NEXT)] if self.coach.explaining() else []

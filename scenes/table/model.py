@@ -131,6 +131,8 @@ class TableModel:
         self.version = 0                # changes whenever the table is to be laid out again
         self.changes = 0                # changes whenever what the table shows changes (a frame to draw)
         self.marks = None               # the director's marks, as of the last change
+        self.before_reveal = None       # the table before the line being revealed step by step
+        self.shown_step = None          # the step of its reveal shown
         self.leaving = None
         self._notices = []
         self.seen = Seen(self)
@@ -164,12 +166,35 @@ class TableModel:
         """Read the game once after a change: the view shown and the moves the person may
         make (the log goes back to the newest, the keyboard to the main item)."""
         viewer = self.looking.viewer
-        view = self.presenter.arranged(self.session.view(viewer), lambda: self.session.events_for(viewer))
-        self.view = self.director.shown(self.seen, view)
+        self.arranged = self.presenter.arranged(self.session.view(viewer), lambda: self.session.events_for(viewer))
+        self.shape()
         self.legal = (self.session.legal_actions() if self.my_turn() and not self.director.waiting(self.seen)
                       else ())
         self.ui.log_scroll = 0
         self.ui.refocus += 1
+
+    def shape(self):
+        """The view shown, from the one read: the table between moves once no outcome is
+        held (the last down's or line's cards gone where the next play puts them, as the
+        presenter's `cleared`, unless the director keeps them), a line revealed step by
+        step veiled (see veiled)."""
+        view = self.arranged
+        if not self.hold.outcomes and self.director.clears(self.seen):
+            view = self.presenter.cleared(view)
+        self.whole = self.director.shown(self.seen, view)     # the table after every event received
+        self.view = self.veiled(self.whole)
+
+    def veiled(self, view):
+        """The table as it is shown while a line is revealed step by step (the later
+        cards of the line face down, the panel as it stood before: the presenter's
+        `veiled_step`), or while a count-up is called out (the scores as they stood),
+        else `view`."""
+        step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
+        if step is None:
+            hide = self.before_reveal is not None and self.timeline.hiding_scores()
+            return view._replace(scores=self.before_reveal.scores) if hide else view
+        return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
+                                          self.looking.anchor, self.names)
 
     def refresh(self):
         """Read the game again and lay the table out."""
@@ -271,7 +296,11 @@ class TableModel:
         elif kind is intents.Scroll:
             self.ui.log_scroll = max(0, self.ui.log_scroll + intent.entries)
             self.changes += 1
+        elif kind is intents.Skip:
+            self.skip()
         elif kind is intents.Continue:
+            if not intent.by_click:                     # read: what is still called out goes too
+                self.skip()
             if self.settled() or not intent.by_click:   # a click on the felt goes on once the outcome has landed
                 self.continue_on()
         else:
@@ -386,6 +415,7 @@ class TableModel:
         anew."""
         if fresh:
             self.timeline.reset(None)
+            self.before_reveal = None
             self.hold.clear()
             self.ui.selection = []
             self.ui.dialog = None
@@ -404,28 +434,61 @@ class TableModel:
         self.timeline.receive(events)
         mover = self.looking.viewer
         context = self.presenter.context(self.view, self.names)
+        before = self.view
         self.read()
         current = self.session.current_player
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
                          self.speed(), passing and current != mover and self.session.is_human(current), context)
+        if self.hold.outcomes:          # the cards the outcomes speak of stay until they are read
+            self.shape()
         if not self.my_turn():          # an outcome held: nothing to play until it is read
             self.legal = ()
         self.changed()
-        self.present(after_change=True)
+        self.present(after_change=True, before=before)
         self.tell_problem()
 
-    def present(self, after_change=False):
+    def present(self, after_change=False, before=None):
         """Hand the events received to the scene to show (not behind the curtain: they
-        wait until the next person is ready); another's taking a card of yours is said."""
+        wait until the next person is ready), with the callouts of a change's events
+        (`before`: the table before it, from which a line is revealed step by step);
+        another's taking a card of yours is said."""
         viewer = self.looking.viewer
         if self.looking.curtain is not None:
             return
-        events = self.timeline.show(viewer, after_change, self.view)
+        events = self.timeline.show(viewer, after_change, self.whole)
         yours = {z.key for z in self.view.zones if z.owner == viewer and viewer is not None}
         seen = [raw.for_seat(viewer) for raw in events]
+        if after_change:
+            self.call_out(seen, before, self.session.event_count() - len(events))
         for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
             if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, viewer):
                 self.say(line or "")        # another took a card of yours: said where you look
+
+    def call_out(self, seen, before, first):
+        """Hold the callouts of the events `seen` (the game's from number `first`) on the
+        table, paced by the animation speed; a line revealed step by step starts veiled as
+        it stood `before`."""
+        calls = self.director.callouts(self.seen, self.presenter.callouts(seen, self.whole, self.names))
+        self.timeline.call(calls, self.speed(), first)
+        if before is not None and self.before_reveal is None and (
+                self.timeline.revealing() is not None or self.timeline.hiding_scores()):
+            self.before_reveal = before
+            self.view = self.veiled(self.whole)
+            self.changed()
+
+    def skip(self):
+        """A key or a click while a callout is held: every callout goes, whatever flies
+        lands, a line being revealed shows whole."""
+        if self.timeline.skip():
+            self.unveil()
+            self.changes += 1
+
+    def unveil(self):
+        """Once a line's reveal is over (or skipped), the table shows it whole."""
+        if self.before_reveal is not None and self.timeline.revealing() is None and not self.timeline.hiding_scores():
+            self.before_reveal = self.shown_step = None
+            self.view = self.whole
+            self.changed()
 
     def tell_problem(self):
         """Say (and note for the menu) that the session could not write a file."""
@@ -498,6 +561,7 @@ class TableModel:
         undone = before[len(self.session.moves()):]
         state = self.ui
         self.timeline.reset(self.last_roll(0))
+        self.before_reveal = None
         state.selection = []
         state.hint = None
         state.dialog = None
@@ -560,7 +624,21 @@ class TableModel:
                 state.message = ""
                 state.said += 1
                 self.changes += 1
+        if self.timeline.tick(dt):
+            self.changes += 1
+            self.step_reveal()
         self.advance(dt)
+
+    def step_reveal(self):
+        """A callout has gone: the line being revealed shows its next step (laid out
+        again), or, its reveal over, whole."""
+        if self.before_reveal is None:
+            return
+        if self.timeline.revealing() is None and not self.timeline.hiding_scores():
+            self.unveil()
+        elif self.timeline.revealing() != self.shown_step:
+            self.view = self.veiled(self.whole)
+            self.changed()
 
     def advance(self, dt):
         """Move the game on when nothing is animating: the curtain, computer turns, the end

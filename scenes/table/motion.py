@@ -55,6 +55,16 @@ class Motion:
         self.rolling = 0.0
         self.die_value = None
 
+    def land(self):
+        """Everything in flight lands now (a callout skipped by a key or a click)."""
+        self.flights, self.landing = [], []
+        self.rolling = 0.0
+
+    def flip(self, placed, duration):
+        """The placed cards turn over where they lie (a line revealed step by step)."""
+        for p in placed:
+            self.flights.append(Flight(p.card, p.rect, 0.0, duration, p.zone, True))
+
     def busy(self):
         """Is anything still moving?"""
         return bool(self.flights or self.toasts or self.rolling > 0)
@@ -76,12 +86,13 @@ class Motion:
             hidden[f.zone] = (ids, count)
         return hidden
 
-    def start(self, events, seen_by, presenter, words, before, boxes, duration, play, view=None):
+    def start(self, events, seen_by, presenter, words, before, boxes, duration, play, view=None, called=()):
         """Start the flights, toasts, sounds and die roll of `events` as seat `seen_by` saw
         them. `before` maps card ids to their rects before the change, `boxes` is a list
         of zone-box maps to find where hidden cards come from, `words(event)` is an
         event's log line, `play(name)` plays a sound (sprites.sound.NAMES), `view` is the
-        table after the events (for who won a hand)."""
+        table after the events (for who won a hand); `called`: the positions of the
+        events a callout says (no toast for them)."""
         centre = presenter.sizes.centre
         if len(events) > 40:
             duration *= 0.4
@@ -89,7 +100,7 @@ class Motion:
         sounds = set()
         if any(words(raw.for_seat(seen_by)) for raw in events):     # news: the notes of earlier moves end
             self.end_toasts(0.0)
-        for raw in events:
+        for position, raw in enumerate(events):
             event = raw.for_seat(seen_by)
             lands = begins = delay
             if event.kind == SharedEvent.MOVE:
@@ -123,7 +134,7 @@ class Motion:
                 sounds.add("won_game")
             elif seen_by is not None and presenter.won_hand(event, view) == seen_by:
                 sounds.add("won_hand")
-            if presenter.is_toast(event):
+            if presenter.is_toast(event) and position not in called:
                 line = words(event)
                 if line:
                     self.toasts.append([line, begins, lands + 1.6])

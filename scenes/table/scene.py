@@ -46,6 +46,7 @@ class TableScene(Scene):
         self.log_kept = (None, [])   # the log's entries as last made, and what they were made for
         self.top_span = (0, 0)       # where the top bar's words start and end, as last drawn
         self.taken = [None, 0, 0, 0]   # what of the model was taken: version laid out, changes, said, refocus
+        self.step_taken = None       # the step of a line's reveal laid out last (its cards flip when it comes)
         super().startup(persist)
         self.sync()
 
@@ -64,11 +65,13 @@ class TableScene(Scene):
         message, pass its notices on, follow it off the table."""
         model = self.model
         version, changes, said, _ = self.taken
-        before, boxes = {}, {}
+        before, boxes, hidden = {}, {}, set()
         if model.version != version:
             before = {id(p.card): p.rect for p in self.board.placed if p.card is not None}
             boxes = dict(self.board.boxes)
+            hidden = {(p.zone, p.index) for p in self.board.placed if not p.face_up}
             self.layout()
+            self.flip_revealed(hidden)
         elif model.ui.said != said:
             self.place_message()
         for beat in model.take_beats():
@@ -76,7 +79,10 @@ class TableScene(Scene):
                 before_change = beat.after_change
                 self.motion.start(beat.events, beat.seen_by, model.presenter, model.event_words,
                                   before if before_change else {}, [boxes if before_change else {}, self.board.boxes],
-                                  self.app.settings.move_seconds, self.app.sounds.play, beat.view)
+                                  self.app.settings.move_seconds, self.app.sounds.play, beat.view, beat.called)
+                turned = {e.src for e in beat.events if e.kind == "reveal" and e.cards}
+                self.motion.flip([p for p in self.board.placed if p.zone in turned and p.face_up
+                                  and (p.zone, p.index) in hidden], self.app.settings.move_seconds)
             elif isinstance(beat, Cue):
                 self.app.sounds.play(beat.name)
             else:
@@ -89,6 +95,17 @@ class TableScene(Scene):
         if model.changes != changes:
             self.dirty = True
         self.taken[1:3] = model.changes, model.ui.said
+
+    def flip_revealed(self, hidden):
+        """A new step of a line's reveal: the cards it turns face up (those `hidden`
+        before) flip where they lie."""
+        step = self.model.shown_step
+        if step == self.step_taken:
+            return
+        self.step_taken = step
+        if step is not None:
+            self.motion.flip([p for p in self.board.placed if p.face_up and (p.zone, p.index) in hidden],
+                             self.app.settings.move_seconds)
 
     def follow(self, go):
         """Leave the table as the model's Go says."""
@@ -225,7 +242,7 @@ class TableScene(Scene):
         if self.app.keyboard != self.model.keys:
             self.act(intents.Keys(self.app.keyboard))
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
-        for intent in self.input.read(event, pos, self.laid, self.pointer):
+        for intent in self.input.read(event, pos, self.laid, self.pointer, bool(self.model.timeline.callouts)):
             if isinstance(intent, intents.POINTER):
                 self.point(intent)
                 self.sync()
@@ -308,11 +325,18 @@ class TableScene(Scene):
                                   [r for r in laid.targets if r != placed.rect],
                                   [laid.bubble.box] if laid.bubble is not None else [])
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
-        draw.die(screen, self.motion, laid.board)
+        draw.die(screen, self.motion, laid.board, model.presenter.die_face(model.view, self.motion.die_value))
         draw.message(screen, laid.board, model.ui.message, pointer.message_spot)
-        if model.hold.outcomes:
-            draw.outcomes(screen, laid.board, model.hold.outcomes, self.won(), flying)
+        held = self.held_outcomes()
+        if held:
+            draw.outcomes(screen, laid.board, held, self.won(), flying)
         draw.toast(screen, self.motion, self.top_span, laid.title_right, cover=not model.my_turn())
+        call = model.timeline.callout
+        if call is not None:
+            hand = laid.board.boxes.get(laid.board.hand_key)
+            keep_clear = [w.rect for w in laid.widgets] + list(laid.targets) + ([hand] if hand is not None else []) + (
+                [laid.bubble.box] if laid.bubble is not None else [])
+            draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear)
         if laid.cover == "dialog":
             draw.dialog(screen, laid.dialog_rect, model.ui.dialog.title, laid.widgets, pointer.dialog_focus, hover,
                         self.app.settings.colourblind)
@@ -332,6 +356,15 @@ class TableScene(Scene):
         if self.log_kept[0] != key:
             self.log_kept = (key, model.log_lines())
         return self.log_kept[1]
+
+    def held_outcomes(self):
+        """The outcomes held on the table that are shown now: the banner once nothing is
+        called out any more; while a line is revealed step by step, only the results of
+        the lanes already told."""
+        held, step = self.model.hold.outcomes, self.model.shown_step
+        if self.model.timeline.callouts:
+            held = [o for o in held if o.lane is not None]
+        return held if step is None else [o for o in held if o.lane is not None and o.lane < step[0]]
 
     def won(self):
         """The zones on the table of the seat the banner's outcome favours (ringed)."""

@@ -9,10 +9,12 @@ undo, a game replaced) and sets the die to its last roll. The stage reports what
 landed yet, so the log and the pace of play wait for it; a `Still` stage lands
 everything at once (a model stepped without a window).
 
-Beats to come plug in here: a callout for an event (a skip, a burn, a touchdown) or a
-count-up at a hand's end is a beat with its seconds, made from the events by the
-presenter's words, paced by the animation speed (none at Instant), and a key that skips
-is a beat that lands everything at once.
+A callout (game/presenter.Callout: a skip, a burn, a touchdown, a hand's count, a lane's
+result) is held on the table for its seconds, paced by the animation speed (none at
+Instant), one after another, each once everything before it has landed; a key or a click
+skips them all (`skip()`), and lands whatever still flies. A callout that stands for a
+step of a line's reveal (`reveal`) keeps the later cards of the line face down until it
+shows (`revealing()`): 5 possessions reveals lane by lane.
 """
 from typing import NamedTuple
 
@@ -20,12 +22,14 @@ from typing import NamedTuple
 class Present(NamedTuple):
     """A beat: show `events` as seat `seen_by` saw them (flights, flips, toasts, sounds,
     the die); `after_change`: the cards fly from where they lay before the change that
-    made them, else from their zones; `view`: the table after them (who won a hand)."""
+    made them, else from their zones; `view`: the table after them (who won a hand);
+    `called`: the positions of the events called out (no toast says them again)."""
 
     events: list
     seen_by: object
     after_change: bool
     view: object = None
+    called: frozenset = frozenset()
 
 
 class Cue(NamedTuple):
@@ -53,6 +57,9 @@ class Still:
     def busy(self):
         return False
 
+    def land(self):
+        """Nothing flies here."""
+
 
 class Timeline:
     """The events still to show (`pending`), the beats made of them for the scene, and the
@@ -62,6 +69,7 @@ class Timeline:
         self.pending = list(pending)
         self.stage = stage or Still()
         self._beats = [Reset(die)]
+        self.callouts = []      # [[Callout, seconds left]], the first shown once everything before it landed
 
     def receive(self, events):
         """A change's events, to be shown."""
@@ -82,7 +90,66 @@ class Timeline:
         """Nothing more is shown of what came before (an undo, a game replaced); the die
         shows `die`."""
         self.pending = []
+        self.callouts = []
         self._beats.append(Reset(die))
+
+    def call(self, callouts, pace, first=0):
+        """Hold `callouts` on the table after those already waiting, each for its seconds
+        times `pace` (the animation speed against the normal one; 0, Instant: none);
+        `first`: the game's number of the first event they were made of (each event
+        called out is told once its callout has gone)."""
+        if pace <= 0 or not callouts:
+            return
+        self.callouts += [[call._replace(seconds=call.seconds * pace, event=first + call.event),
+                           call.seconds * pace] for call in callouts]
+        if self._beats and isinstance(self._beats[-1], Present):
+            beat = self._beats[-1]
+            self._beats[-1] = beat._replace(called=beat.called | {call.event for call in callouts})
+
+    @property
+    def callout(self):
+        """The callout shown now: the first waiting, once everything before it has
+        landed (None: none)."""
+        if not self.callouts or self.stage.flights or self.stage.rolling > 0:
+            return None
+        return self.callouts[0][0]
+
+    def held(self):
+        """How far the callout shown has come, from 0 to 1 (None: none shown)."""
+        if self.callout is None:
+            return None
+        call, left = self.callouts[0]
+        return max(0.0, min(1.0, 1 - left / max(1e-6, call.seconds)))
+
+    def tick(self, dt):
+        """`dt` seconds later: the callout shown is held that much longer; True when one
+        has gone (a frame to draw, a step of a reveal to lay out)."""
+        if self.callout is None:
+            return False
+        head = self.callouts[0]
+        head[1] -= dt
+        if head[1] > 0:
+            return False
+        self.callouts.pop(0)
+        return True
+
+    def skip(self):
+        """A key or a click: every callout goes, whatever still flies lands; True if
+        anything was skipped."""
+        skipped = bool(self.callouts or self.stage.flights or self.stage.rolling > 0)
+        self.callouts = []
+        self.stage.land()
+        return skipped
+
+    def hiding_scores(self):
+        """Does a callout still to go keep the scores as they stood (a count-up)?"""
+        return any(call.hides_scores for call, _ in self.callouts)
+
+    def revealing(self):
+        """The step of a line's reveal the table shows now, (lane, side shown) (see
+        game/presenter.Callout), or None once none waits: the first callout still to go
+        that stands for one."""
+        return next((call.reveal for call, _ in self.callouts if call.reveal is not None), None)
 
     def take(self):
         """The beats to play, in order (and forgotten here)."""
@@ -91,14 +158,16 @@ class Timeline:
 
     def settled(self):
         """Has everything shown so far landed (nothing in flight, no event still to show,
-        the die still)?"""
-        return not (self.stage.flights or self.pending or self.stage.rolling > 0)
+        the die still, no callout held)?"""
+        return not (self.stage.flights or self.pending or self.stage.rolling > 0 or self.callouts)
 
     def told(self, count):
         """How many of a game's `count` events the table has told: all but those still to
-        show and those whose cards are still in flight."""
-        return count - len(self.pending) - self.stage.untold()
+        show, those whose cards are still in flight and those from the first still called
+        out."""
+        told = count - len(self.pending) - self.stage.untold()
+        return min(told, self.callouts[0][0].event) if self.callouts else told
 
     def busy(self):
-        """Does anything still move on the stage?"""
-        return self.stage.busy()
+        """Does anything still move on the stage, or a callout wait to go?"""
+        return bool(self.stage.busy() or self.callouts)

@@ -12,7 +12,7 @@ CONTROLS = (
     ("1 to 9", "put the card picked into that lane (5 possessions; 1 is the leftmost)"),
     ("Wheel, PageUp/Down", "scroll the log (and the rulebook)"),
     ("Ctrl+Z", "take back your move (as the Undo setting allows)"),
-    ("Any key or click", "go on from an outcome held on the table (Continue)"),
+    ("Any key or click", "skip what is called out on the table; go on from an outcome held there (Continue)"),
     ("Esc", "close a choice; elsewhere, back to the menu"),
     ("L", "on a game's Rules page: learn to play it"),
     ("F11", "fullscreen on or off"),

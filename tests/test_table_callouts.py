@@ -1,0 +1,258 @@
+"""Events the table calls out (#36 point 4): a large, short callout held on the table
+for its time at the animation speed, skipped by a key or a click, absent at Instant;
+5 possessions revealing a line lane by lane, the offense card before the defense card;
+and what the table shows between moves (#37): a down's cards gone once it is read, a
+line's likewise, why a down was won, a burn's play again, the caller bonus, the die.
+
+The model of the table is stepped alone (a real session, computers thinking inline) as
+tests/test_table_model.py does; the key and the click go through the real scene."""
+import random
+
+import pygame
+
+from scenes.table import intents
+from scenes.table.scene import TableScene
+from scenes.table.session import Seat
+from tests.test_table_model import DT, frame, model_of, until
+from tests.test_ui_play import app, press  # noqa: F401
+from tests.test_ui_saves import start_game
+
+
+def play_until(model, ready, rng, limit=20000):
+    """The person's random moves (the computers answering) until `ready()`; every
+    callout and outcome is let go on its own (a frame at a time) or read (Continue)."""
+    for _ in range(limit):
+        if ready():
+            return
+        if model.hold.waiting and model.settled():
+            model.do(intents.Continue())
+        elif model.my_turn() and model.settled() and model.legal:
+            model.do(intents.Choose(rng.choice(model.legal)))
+        frame(model)
+    raise AssertionError("the game never got there")
+
+
+def computer_game(game_id, speed, players=2, seed=5):
+    """A model of `game_id`: the person in seat 0 (Maya), computers in the others."""
+    seats = [Seat("Maya")] + [Seat(name, False, "easy") for name in ("Theo", "Ines", "Sam")[:players - 1]]
+    return model_of(game_id, seats, seed, speed=speed)
+
+
+# ---- the callout: held, skipped, absent at Instant ----------------------------------------------
+def test_a_callout_is_held_for_its_time_at_the_default_speed_and_play_waits_for_it():
+    model = computer_game("ktu", "normal")
+    play_until(model, lambda: model.timeline.callout is not None, random.Random(5))
+    call, events = model.timeline.callout, model.session.event_count()
+    assert call.words and call.seconds > 0.5
+    held = 0.0
+    while model.timeline.callout is call:
+        assert model.session.event_count() == events         # nobody moves while it is held
+        frame(model)
+        held += DT
+    assert call.seconds - 2 * DT <= held <= call.seconds + 2 * DT
+
+
+def test_instant_calls_nothing_out_where_the_default_speed_does():
+    called = []
+    for speed in ("normal", "instant"):
+        model = computer_game("final_card_down", speed, seed=3)
+        rng, seen = random.Random(3), []
+        play_until(model, lambda: seen.extend(c for c, _ in model.timeline.callouts) or model.leaving is not None,
+                   rng)
+        called.append(seen)
+    assert called[0] and called[1] == []
+
+
+def play_at_the_table(a, table, rng, ready, limit=20000):
+    """The person's random moves at the app's table (the computers answering, each
+    outcome read once it has landed) until `ready()`."""
+    for _ in range(limit):
+        model = table.model
+        if ready():
+            return table
+        if model.hold.waiting and model.settled():
+            table.act(intents.Continue())
+        elif model.my_turn() and model.settled() and model.legal:
+            table.act(intents.Choose(rng.choice(model.legal)))
+        a.frame()
+    raise AssertionError("the game never got there")
+
+
+def held_at_the_table(a, game_id, deal):
+    """A game at the app's table at the default speed, played at random until a
+    callout is held on it."""
+    a.settings.animation_speed = "normal"
+    start_game(a, game_id, 2, {0}, deal)
+    table = a.scene
+    assert isinstance(table, TableScene)
+    return play_at_the_table(a, table, random.Random(deal), lambda: table.model.timeline.callout is not None)
+
+
+def test_a_key_skips_what_is_called_out_and_does_nothing_else(app):
+    table = held_at_the_table(app, "ktu", 5)
+    model, events = table.model, table.model.session.event_count()
+    selection, hold = list(model.ui.selection), list(model.hold.outcomes)
+    press(app, pygame.K_RETURN)
+    assert not model.timeline.callouts and not table.motion.flights
+    assert model.session.event_count() == events or not model.my_turn()    # the key made no move of its own
+    assert model.ui.selection == selection and model.hold.outcomes == hold
+
+
+def test_a_click_skips_what_is_called_out(app):
+    table = held_at_the_table(app, "final_card_down", 3)
+    hand = table.laid.board.boxes[table.laid.board.hand_key]
+    point = app.screen.pixel((hand[0] + 20, hand[1] + 30))        # on a card of the hand: only a skip
+    events = table.model.session.event_count()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    app.frame()
+    assert not table.model.timeline.callouts and table.model.session.event_count() == events
+
+
+def test_a_callout_never_covers_the_hand_or_the_buttons(app):
+    table = held_at_the_table(app, "ktu", 5)
+    board = table.laid.board
+    keep_clear = [w.rect for w in table.laid.widgets] + [board.boxes[board.hand_key]]
+    from scenes.table import draw
+    box = draw.callout(app.screen, board, table.model.timeline.callout, 0.5, keep_clear)
+    assert box.collidelist([pygame.Rect(*map(int, r)) for r in keep_clear]) == -1
+
+
+# ---- 5 possessions: lane by lane, offense then defense -----------------------------------------
+def test_five_possessions_reveals_lane_by_lane_offense_card_then_defense_card():
+    model = computer_game("five_possessions", "normal", seed=4)
+    play_until(model, lambda: model.timeline.revealing() is not None, random.Random(4))
+    viewer, before_scores = model.looking.viewer, model.view.scores
+    steps = []
+    while model.timeline.revealing() is not None:
+        lane, turned = step = model.timeline.revealing()
+        if not steps or steps[-1] != step:
+            steps.append(step)
+        for zone in model.view.zones:
+            parts = zone.key.split(":")
+            if parts[0] != "line" or zone.owner == viewer or not zone.cards:
+                continue
+            k, face_up = int(parts[2]), zone.cards[0] is not None
+            if k > lane or k == lane and turned is not None and zone.key not in turned:
+                assert not face_up, f"{zone.key} shown at step {step}"    # later: still face down
+        assert model.view.scores == before_scores                        # the panel tells no result ahead
+        assert not any(line.startswith(f"Lane {k + 1}:") for k in range(lane + 1, 4) for line in model.log_lines())
+        frame(model)
+    assert model.shown_step is None and model.view == model.whole        # told: the line whole
+    lanes = [lane for lane, _ in steps]
+    assert lanes == sorted(lanes) and len(set(lanes)) >= 2               # lane by lane, in order
+    opened = 0
+    for lane in set(lanes):
+        mine = [turned for k, turned in steps if k == lane]
+        if len(mine) == 2:                                               # an open lane: two steps
+            (offense,), whole = mine
+            assert whole is None and offense == f"line:{model.whole.facts['offense']}:{lane}"   # offense first
+            opened += 1
+    assert opened
+
+
+# ---- between moves (#37) --------------------------------------------------------------------------
+def test_four_downs_the_last_downs_cards_leave_the_played_slots_when_the_next_down_starts():
+    model = computer_game("four_downs", "normal", players=3, seed=5)
+    play_until(model, lambda: model.hold.waiting and any("down" in o.words for o in model.hold.outcomes),
+               random.Random(5))
+    played = {z.key: z.count for z in model.view.zones if z.key.startswith("played:")}
+    assert sum(played.values()) == 3                           # the down's cards, while its outcome is read
+    until(model, model.settled)
+    model.do(intents.Continue())
+    assert not any(z.cards for z in model.view.zones if z.key.startswith("played:"))
+    assert model.view.facts["step"] in ("lead", "knock")       # the next down starts on a clear table
+
+
+def test_four_downs_says_why_a_down_was_won():
+    model = computer_game("four_downs", "normal", players=3, seed=5)
+    play_until(model, lambda: model.hold.waiting and any("down" in o.words for o in model.hold.outcomes),
+               random.Random(5))
+    last = model.view.facts["last_round"]
+    lead, winner = last["plays"][0], last["winner"]
+    words = model.hold.outcome.words
+    lead_name = model.presenter.by_name[lead[1]].spoken
+    if winner == lead[0]:
+        assert words.startswith(f"Nothing meets {lead_name}")
+    else:
+        card = model.presenter.by_name[dict(last["plays"])[winner]].spoken
+        assert words.startswith(f"{card} meets {lead_name}")
+    assert words.endswith(f"{model.names[winner]} wins down 1")
+    assert any(words.startswith(c.words.split(":")[0]) and c.words.endswith("wins down 1")
+               for c, _ in model.timeline.callouts)                             # called out over the cards too
+
+
+def test_five_possessions_the_last_lines_cards_leave_the_lanes_when_the_next_line_is_set():
+    model = computer_game("five_possessions", "normal", seed=4)
+    play_until(model, lambda: model.hold.waiting and any(o.lane is not None for o in model.hold.outcomes),
+               random.Random(4))
+    assert any(z.cards for z in model.view.zones if z.key.startswith("line:"))
+    until(model, model.settled)
+    model.do(intents.Continue())
+    assert not any(z.cards for z in model.view.zones if z.key.startswith("line:"))
+    opened = sum(z.count for z in model.view.zones if z.key.startswith(("open:", "closed:", "box:")))
+    assert opened > 0                                          # where the rules put them next
+
+
+def test_ktu_after_a_burn_the_table_says_you_play_again_and_the_turn_stays():
+    for seed in range(40):
+        model = computer_game("ktu", "normal", seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if model.leaving is not None:
+                break
+            if model.hold.waiting and model.settled():
+                model.do(intents.Continue())
+            elif model.my_turn() and model.settled() and model.legal:
+                turn = model.presenter.context(model.view, model.names)
+                model.do(intents.Choose(rng.choice(model.legal)))
+                burned = [e for e in model.session.events_since(0)[-12:] if e.kind == "burn" and e.seat == 0]
+                if burned and model.session.current_player == 0 and not model.session.is_over:
+                    assert model.presenter.context(model.view, model.names) == turn     # the same turn
+                    words = [c.words for c, _ in model.timeline.callouts]
+                    assert any("Maya plays again" in w for w in words), words
+                    return
+            frame(model)
+    raise AssertionError("the person never burned the pile")
+
+
+def test_final_count_names_the_caller_bonus_and_its_die_shows_the_headers_face():
+    faces = []
+    for seed in range(8, 40):
+        model = computer_game("final_count", "normal", players=2, seed=seed)
+
+        def hand_scored():
+            die = model.view.facts["die"]
+            faces.append((model.presenter.die_face(model.view, 6 if die != 6 else 5), die))
+            return model.hold.waiting and model.hold.outcome is not None and "is over" in model.hold.outcome.words
+        play_until(model, hand_scored, random.Random(seed))
+        assert model.presenter.die_face(model.view, 4) is None     # a hand scored: no last face left over
+        rows = model.view.facts["last_hand"]["seats"]
+        bonus = [r for r in rows if r.get("bonus")]
+        if bonus:
+            row = bonus[0]
+            assert f"+{row['points']} (count {row['best']} + {row['bonus']} caller bonus)" in model.hold.outcome.words
+            stamps = [c.words for c, _ in model.timeline.callouts]
+            assert f"+{row['bonus']} caller bonus" in stamps
+            assert not any(model.view.scores) and any(model.whole.scores)   # the panel waits for the count-up
+            until(model, lambda: not model.timeline.hiding_scores())
+            assert model.view.scores == model.whole.scores
+            break
+    else:
+        raise AssertionError("no hand with a caller bonus")
+    assert all(face == die for face, die in faces)            # never another face than the header's
+
+
+def test_final_counts_hands_turn_over_with_a_flip_before_their_counts_count_up(app):
+    app.settings.animation_speed = "normal"
+    session = start_game(app, "final_count", 2, {0}, 8)
+    table = app.scene
+    play_at_the_table(app, table, random.Random(8), lambda: any(e.kind == "score" for e in session.events_since(0)))
+    other = [p for p in table.board.placed if p.zone == "hand:1"]
+    flips = [f for f in table.motion.flights if f.flip and f.zone == "hand:1"]
+    assert other and len(flips) == len(other)                       # the other's hand turns over
+    assert table.model.timeline.callout is None                     # its count waits for the flip
+    while table.motion.flights:
+        app.frame()
+    call = table.model.timeline.callout
+    assert call is not None and call.count is not None and "{n}" in call.words     # then counts up
