@@ -93,10 +93,23 @@ def test_a_note_in_the_top_bar_ends_when_the_next_move_begins():
     assert motion.toast() is None or "declared" not in motion.toast()
 
 
+def test_a_note_too_long_for_beside_the_bar_lies_under_it_at_your_turn(app):
+    """A note that does not fit beside the top bar's words covers them only when the
+    person is not to play; at their turn it lies under the bar, off the instruction."""
+    screen = app.screen
+    words_at, right = (200, 700), 760
+    note = "Theo declared purple after Ines played the blue B and Kofi was skipped"
+    words = pygame.Rect(words_at[0], 0, words_at[1] - words_at[0], TOP - 6)
+    over = pygame.Rect(table_draw.toast_box(screen, note, words_at, right, True))
+    under = pygame.Rect(table_draw.toast_box(screen, note, words_at, right, False))
+    assert words.colliderect(over)
+    assert not words.colliderect(under) and under.top >= TOP - 6
+
+
 def test_at_your_turn_a_note_never_covers_the_instruction(app, monkeypatch):
-    """Final Card-Down against computers: a note (a skip, a colour declared) still shown
-    when your turn comes lies beside the top bar's words or under the bar, never over the
-    instruction."""
+    """KTU against computers: a note still shown when your turn comes (a pick-up of the
+    pile; Final Card-Down's skips and colours are called out on the table instead) lies
+    beside the top bar's words or under the bar, never over the instruction."""
     app.settings.animation_speed = "normal"
     covering, shown = [], []
     real_toast = table_draw.toast
@@ -116,7 +129,7 @@ def test_at_your_turn_a_note_never_covers_the_instruction(app, monkeypatch):
             covering.extend((words_at, rect) for rect in panels if words.colliderect(pygame.Rect(rect)))
     monkeypatch.setattr(table_draw, "toast", toast)
     for deal in range(4240, 4250):
-        session = start_game(app, "final_card_down", 4, {0}, deal)
+        session = start_game(app, "ktu", 4, {0}, deal)
         rng = random.Random(deal)
         for _ in range(6000):
             if session.is_over or len(shown) > 20:
