@@ -450,6 +450,11 @@ class Presenter:
             return f"Game over: {winners_words(view, names)}"
         return self.event_line(event, names, zones)
 
+    def dead_lanes(self, view):
+        """The lanes where a card set now would be used up unseen, marked apart from the
+        others when a picked card may go there (none but in games with such lanes)."""
+        return frozenset()
+
     def outcome_lane(self, event):
         """The field lane an outcome is written on (None: the banner over the table)."""
         return None

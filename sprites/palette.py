@@ -18,6 +18,7 @@ BUTTON_HOVER = (255, 244, 214)
 BUTTON_TEXT = (30, 36, 30)
 BUTTON_DISABLED = (120, 130, 120)
 DANGER = (214, 72, 60)
+DEAD_LANE = (150, 150, 146)     # a lane where a picked card would be used up unseen
 
 STANDARD_RED = (196, 30, 40)
 STANDARD_BLACK = (24, 24, 30)

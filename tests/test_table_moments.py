@@ -14,9 +14,11 @@ from scenes.table.layout import PANEL_W, TOP, lay_out
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
+from sprites import palette
 from sprites import text as text_module
-from tests.test_table_model import frame, model_of, until
-from tests.test_ui_play import app, choose, click_at, perform, press, settle  # noqa: F401
+from tests.test_table_model import model_of, until
+from tests.test_table_words import spy  # noqa: F401
+from tests.test_ui_play import app, choose, click_at, new_app, perform, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
@@ -465,6 +467,41 @@ def test_five_possessions_marks_a_closed_lane_on_the_table_and_says_why_a_card_w
     assert f"Lane {closed[0] + 1}, closed: your line" in captions
     held = model.presenter.lane_words({"lane": closed[0], "open": False, "won": False}, "Theo")
     assert "never compared" in held and "in a closed lane" in held
+
+
+def test_five_possessions_marks_dead_lanes_apart_when_a_card_is_picked(spy):  # noqa: F811
+    """5 possessions against a computer: with a card picked, a lane where it would be used
+    up unseen (no longer live while setting offense; opposite a closed offense card while
+    setting defense) is edged apart and says so, the live ones in gold."""
+    a = new_app(size=(1280, 800))
+    try:
+        session = start_game(a, "five_possessions", 2, {0}, 3)
+        rng = random.Random(3)
+        for _ in range(400):
+            settle(a)
+            model = a.scene.model
+            if model.my_turn() and model.presenter.dead_lanes(model.view):
+                break
+            perform(a, choose(session.legal_actions(), rng))
+        view = model.view
+        dead = model.presenter.dead_lanes(view)
+        assert view.facts["step"] == "offense_set"
+        assert dead == {k for k, lane in enumerate(view.facts["lanes"]) if not lane.get("live")}
+        spy.clear()
+        a.frame()
+        assert not any(words.startswith("Dead lane") for words in spy)
+        hand = [c for z in view.zones if z.key == "hand:0" for c in z.cards]
+        a.scene.act(intents.Toggle(hand[0]))
+        a.scene.dirty = True
+        a.frame()
+        assert any(words.startswith("Dead lane") for words in spy)
+        board = a.scene.laid.board
+        surface = pygame.display.get_surface()
+        for lane, area in zip(board.lanes, board.areas):
+            edge = surface.get_at(a.screen.rect(area).inflate(2, 2).midtop)[:3]
+            assert (edge == palette.DEAD_LANE) == (lane in dead), (lane, edge)
+    finally:
+        pygame.quit()
 
 
 def test_deadlines_score_explanation_adds_up_and_names_the_jokers_cancellation():

@@ -84,6 +84,18 @@ class FivePossessions(PlayDesign):
                        tie_break_pairs="Tie-break pairs played")
     SEAT_FACTS = frozenset({"offense", "defense", "chooser"})
 
+    def dead_lanes(self, view):
+        """Setting offense: the lanes no longer live (a card set there is closed, never
+        compared: rule 2). Setting defense: the lanes of closed offense cards (the defense
+        card opposite is removed unrevealed, A24)."""
+        facts = view.facts
+        if facts["step"] == "offense_set":
+            return frozenset(k for k, lane in enumerate(facts["lanes"]) if not lane.get("live"))
+        if facts["step"] == "defense_set":
+            return frozenset(int(z.key.partition(":")[2]) for z in view.zones
+                             if z.key.startswith("closed:") and z.count)
+        return frozenset()
+
     def lane_words(self, detail, who, on_lane=False):
         """A lane's result: who holds or wins it and why, the dots counted by the offense
         card's colour; in the log, also the two cards, what each dot is and the lane

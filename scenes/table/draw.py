@@ -162,17 +162,28 @@ def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None):
     return plates
 
 
-def felt_and_seats(screen, board, plates, open_lanes=frozenset()):
-    """The field's lanes (those in `open_lanes`, where a picked card may go, edged in gold),
-    every name plate (the other seats' cards lie on the felt under theirs) and the zones'
+def felt_and_seats(screen, board, plates, open_lanes=frozenset(), dead_lanes=frozenset()):
+    """The field's lanes (those in `open_lanes`, where a picked card may go, edged in gold,
+    or in grey with the word 'Dead' where it would be used up unseen: `dead_lanes`), every
+    name plate (the other seats' cards lie on the felt under theirs) and the zones'
     captions; `plates` maps a seat to (name, right-hand words, is current, is a computer)."""
     for lane, area in zip(board.lanes, board.areas):
         r = screen.rect(area)
         screen.panel(area, fill=(190, 235, 205), alpha=34, edge=None, radius=8)    # the felt shows through
         if lane in open_lanes:
             edge = max(2, screen.px(3))
-            pygame.draw.rect(screen.surface, palette.GOLD, r.inflate(2 * edge, 2 * edge), edge,
-                             border_radius=screen.px(10))
+            dead = lane in dead_lanes
+            pygame.draw.rect(screen.surface, palette.DEAD_LANE if dead else palette.GOLD,
+                             r.inflate(2 * edge, 2 * edge), edge, border_radius=screen.px(10))
+            if dead:
+                x, y, w, h = area
+                lines = screen.wrap("Dead lane: a card here is used up unseen", READ, w - 20)
+                top = y + h - 10 - LOG_LINE * len(lines)
+                screen.panel((x + 4, top - 4, w - 8, LOG_LINE * len(lines) + 8), fill=(20, 20, 24), alpha=215,
+                             edge=None, radius=6)
+                for i, line in enumerate(lines):
+                    screen.text(line, READ, palette.TEXT, (x + w / 2, y + h - 6 - LOG_LINE * (len(lines) - i)),
+                                "midtop")
         for k in range(1, 3):
             y = r.top + r.h * k // 3 - screen.px(2)
             pygame.draw.line(screen.surface, (210, 230, 210), (r.left + screen.px(6), y),

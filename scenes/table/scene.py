@@ -386,7 +386,7 @@ class TableScene(Scene):
         plates = draw.plate_words(model.view, model.names, humans, model.looking.viewer, model.session.thinking(),
                                   model.presenter.statuses(model.view))
         lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter)
-        draw.felt_and_seats(screen, self.laid.board, plates, lanes)
+        draw.felt_and_seats(screen, self.laid.board, plates, lanes, model.presenter.dead_lanes(model.view))
         draw.cards(screen, self.laid.board, look, focus, flying, up)
         side = model.director.side(model.seen)
         if side is None:
