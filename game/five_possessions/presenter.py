@@ -87,7 +87,7 @@ class FivePossessions(PlayDesign):
     def dead_lanes(self, view):
         """Setting offense: the lanes no longer live (a card set there is closed, never
         compared: rule 2). Setting defense: the lanes of closed offense cards (the defense
-        card opposite is removed unrevealed, A24)."""
+        card opposite is removed unrevealed: docs/rulings/play_design.md, A24)."""
         facts = view.facts
         if facts["step"] == "offense_set":
             return frozenset(k for k, lane in enumerate(facts["lanes"]) if not lane.get("live"))
