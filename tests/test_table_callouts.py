@@ -98,15 +98,20 @@ def test_a_key_skips_what_is_called_out_and_does_nothing_else(app):
     assert model.ui.selection == selection and model.hold.outcomes == hold
 
 
-def test_a_click_skips_what_is_called_out(app):
+def test_a_click_skips_what_is_called_out_and_then_does_what_it_does_on_the_table(app, monkeypatch):
     table = held_at_the_table(app, "final_card_down", 3)
     hand = table.laid.board.boxes[table.laid.board.hand_key]
-    point = app.screen.pixel((hand[0] + 20, hand[1] + 30))        # on a card of the hand: only a skip
-    events = table.model.session.event_count()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    point = (hand[0] + 20, hand[1] + 30)                          # on a card of the hand
+    acted = []
+    real_act = table.act
+    monkeypatch.setattr(table, "act", lambda intent: acted.append(intent) or real_act(intent))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.screen.pixel(point), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.screen.pixel(point), button=1))
     app.frame()
-    assert not table.model.timeline.callouts and table.model.session.event_count() == events
+    assert not table.model.timeline.callouts
+    assert isinstance(acted[0], intents.Skip)
+    card_intents = (intents.Grab, intents.Toggle, intents.PickLane, intents.Refuse, intents.Choose)
+    assert acted[1:] and isinstance(acted[1], card_intents), acted    # then the click on the card, read
 
 
 def test_a_callout_never_covers_the_hand_or_the_buttons(app):

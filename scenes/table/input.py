@@ -100,11 +100,14 @@ class TableInput:
     def read(self, event, pos, laid, pointer, calling=False):
         """The intents of `event` (`pos`: its logical point, for the mouse) on the table as
         `laid` out, with the `pointer` where it is; [] when it means nothing here. While a
-        callout is held on the table (`calling`), a key (but Esc) or a click skips it, and
-        means nothing else."""
-        if calling and (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                        or event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE):
+        callout is held on the table (`calling`), a key (but Esc) skips it and means nothing
+        else (a key is aimed at nothing in particular); a click skips it and then means what
+        it means on the table (a callout never covers what it is aimed at: a card of the
+        hand clicked while 'Burned! Maya plays again' is called out is picked)."""
+        if calling and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             return [Skip()]
+        if calling and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return [Skip()] + self.read(event, pos, laid, pointer)
         if event.type == pygame.MOUSEWHEEL:
             return [Scroll(3 * event.y)]
         if event.type == pygame.MOUSEMOTION:
