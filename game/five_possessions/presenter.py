@@ -103,7 +103,7 @@ class FivePossessions(PlayDesign):
         3 blue), ...'); on the lane, in two short lines ('Maya wins: 4 to 2 dots as purple')."""
         lane = f"Lane {detail['lane'] + 1}: "
         if not detail.get("open"):
-            return f"{who} holds: offense card closed, not compared" if on_lane else (
+            return f"{who} holds: closed card, not compared" if on_lane else (
                 lane + f"{who} holds the lane: the offense card was set closed (in a closed lane, in a lane "
                 "whose open card has its colour, or with no open place left for it), so it was never compared")
         offense, defense = self.by_name.get(detail.get("offense")), self.by_name.get(detail.get("defense"))

@@ -100,14 +100,16 @@ class TableInput:
     def read(self, event, pos, laid, pointer, calling=False):
         """The intents of `event` (`pos`: its logical point, for the mouse) on the table as
         `laid` out, with the `pointer` where it is; [] when it means nothing here. While a
-        callout is held on the table (`calling`), a key (but Esc) skips it and means nothing
-        else (a key is aimed at nothing in particular); a click skips it and then means what
-        it means on the table (a callout never covers what it is aimed at: a card of the
-        hand clicked while 'Burned! Maya plays again' is called out is picked)."""
+        callout is held on the table (`calling`), a key (but Esc) or a click skips it and
+        means nothing else (a click on the felt must not go on past results unread), but a
+        click on the person's hand, which no callout covers, then picks the card it is on
+        (a card clicked while 'Burned! Maya plays again' is called out is not lost)."""
         if calling and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             return [Skip()]
         if calling and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return [Skip()] + self.read(event, pos, laid, pointer)
+            hand = laid.board.boxes.get(laid.board.hand_key)
+            on_hand = hand is not None and pygame.Rect(*map(int, hand)).collidepoint(pos)
+            return [Skip()] + (self.read(event, pos, laid, pointer) if on_hand else [])
         if event.type == pygame.MOUSEWHEEL:
             return [Scroll(3 * event.y)]
         if event.type == pygame.MOUSEMOTION:
