@@ -500,6 +500,13 @@ def test_five_possessions_marks_dead_lanes_apart_when_a_card_is_picked(spy):  # 
         for lane, area in zip(board.lanes, board.areas):
             edge = surface.get_at(a.screen.rect(area).inflate(2, 2).midtop)[:3]
             assert (edge == palette.DEAD_LANE) == (lane in dead), (lane, edge)
+        field = [pygame.Rect(a.screen.rect(area)) for area in board.areas]
+        for words, (x, y) in board.labels:                  # the lanes' row lines never cross a caption
+            label = a.screen.rect((x, y, a.screen.text_width(words, text_module.READ), text_module.READ))
+            if any(f.contains(label) for f in field):
+                crossed = [(px, py) for px in range(label.left, label.right) for py in range(label.top, label.bottom)
+                           if surface.get_at((px, py))[:3] == (210, 230, 210)]
+                assert not crossed, (words, crossed[:3])
     finally:
         pygame.quit()
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 import pygame
 
 from game.presenter import capital
-from scenes.table.layout import PANEL_W, TOP, bubble_box, callout_box, landed, pile_cards, zoom_box
+from scenes.table.layout import PANEL_W, RESULT_H, TOP, bubble_box, callout_box, landed, pile_cards, zoom_box
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -184,8 +184,9 @@ def felt_and_seats(screen, board, plates, open_lanes=frozenset(), dead_lanes=fro
                 for i, line in enumerate(lines):
                     screen.text(line, READ, palette.TEXT, (x + w / 2, y + h - 6 - LOG_LINE * (len(lines) - i)),
                                 "midtop")
-        for k in range(1, 3):
-            y = r.top + r.h * k // 3 - screen.px(2)
+        cell_h = (area[3] - RESULT_H) / 3        # the rows as layout.field lays them: a line above each
+        for top in (cell_h, 2 * cell_h + RESULT_H):   # row's caption, never through it
+            y = screen.pixel((0, area[1] + top - 3))[1]
             pygame.draw.line(screen.surface, (210, 230, 210), (r.left + screen.px(6), y),
                              (r.right - screen.px(6), y), max(1, screen.px(1)))
     for seat, spot in board.plates.items():
