@@ -67,8 +67,8 @@ def test_followable_a_pair_of_8s_names_both_players_skipped(app):
         click_at(app, (placed.rect.left + 4, placed.rect.top + 20))
     assert [c.name for c in table.model.ui.selection] == ["8S", "8H"]
     click_widget(app, lambda w: w.label == "Play 2 cards")
-    assert "Theo and Ines are skipped" in table.model.log_lines()
-    assert any(words == "Theo and Ines are skipped" for words, *_ in table.motion.toasts) or \
+    assert "Theo and Ines are skipped by the 8s" in table.model.log_lines()
+    assert any(words == "Theo and Ines are skipped by the 8s" for words, *_ in table.motion.toasts) or \
         table.app.settings.animation_speed == "instant"
 
 

@@ -271,6 +271,23 @@ def test_a_blind_take_from_a_learner_called_you_reads_your_hand():
     assert presenter.zone_label("hand:1", 1, zones, names) == "their hand"
 
 
+def test_a_skip_in_ktu_says_it_is_the_8s():
+    import random
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    state = registry.new_game("ktu", seed=0)
+    presenter, rng = presenter_for(state.info), random.Random(0)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    names = ["Maya", "Theo", "Ines", "Kofi", "Sam"][:state.players]
+    zones = {z.key: z for z in state.view(None).zones}
+    skips = [e for e in state.events if e.kind == "skip"]
+    assert skips
+    for event in skips:
+        line = presenter.event_line(event, names, zones)
+        assert line.endswith(" by the 8s" if len(event.detail) > 1 else " by the 8"), line
+
+
 def test_the_hit_goal_says_what_it_is_for():
     from scenes.table.presenters import presenter_for
     words = presenter_for(registry.GAMES["final_count"]).EVENT_WORDS["goal"]("Theo", 64)

@@ -96,7 +96,8 @@ class Ktu(Presenter):
         return super().event_callouts(events, i, view, names)
 
     def event_line(self, event, names, zones):
-        """A blind card turned over is named by its spoken name; a failed one says what it
+        """A skip says it is the 8's ('Theo is skipped by the 8'). A blind card turned over
+        is named by its spoken name; a failed one says what it
         did not beat and what it costs ('6 of clubs does not beat the 6 of hearts: Maya
         picks it up with the pile (3 cards)', the count the pick-up's own line gives)."""
         if event.kind == "reveal" and isinstance(event.detail, str):
@@ -108,7 +109,11 @@ class Ktu(Presenter):
             pile = d.get("pile", 1) - 1                    # the engine counts the blind card in
             return (f"{capital(self.card_words(d['card']))} does not beat {beat}: {who} picks it up with the pile "
                     f"({plural(pile, 'card')})")
-        return super().event_line(event, names, zones)
+        line = super().event_line(event, names, zones)
+        if event.kind == "skip" and line:               # only 8s skip in KTU: say so where it shows
+            several = isinstance(event.detail, list) and len(event.detail) > 1
+            return line + (" by the 8s" if several else " by the 8")
+        return line
 
     def context(self, view, names):
         """Choosing, or the turn's number."""
