@@ -288,6 +288,24 @@ def test_a_skip_in_ktu_says_it_is_the_8s():
         assert line.endswith(" by the 8s" if len(event.detail) > 1 else " by the 8"), line
 
 
+def test_four_downs_scores_at_a_hands_end_name_no_dealer_of_the_next_hand():
+    import random
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    state = registry.new_game("four_downs", seed=1)
+    presenter, rng = presenter_for(state.info), random.Random(1)
+    names = ["Maya", "Theo", "Ines", "Kofi"][:state.players]
+    ends = 0
+    while not state.is_over:
+        told = len(state.events)
+        state.apply(rng.choice(state.legal_actions()))
+        if any(event.kind == "hand_over" for event in state.events[told:]):
+            ends += 1
+            assert state.view(None).facts["dealer"] is not None
+            assert not any(line.startswith("Dealer") for line in presenter.summary_lines(state.view(None), names))
+    assert ends
+
+
 def test_the_hit_goal_says_what_it_is_for():
     from scenes.table.presenters import presenter_for
     words = presenter_for(registry.GAMES["final_count"]).EVENT_WORDS["goal"]("Theo", 64)

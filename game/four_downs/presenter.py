@@ -162,6 +162,11 @@ class FourDowns(PlayDesign):
             lines.append(("Dealer", dealer, None))
         return lines[:self.SIDE_FACTS]
 
+    def summary_lines(self, view, names):
+        """The lines under the scores, but the dealer: at a hand's end the rules already
+        name the next hand's dealer, not the one who dealt the hand the scores end."""
+        return [line for line in super().summary_lines(view, names) if not line.startswith("Dealer:")]
+
     def statuses(self, view):
         """A seat out of the game, or folded this hand, says so on its plate."""
         facts = view.facts
