@@ -652,13 +652,14 @@ class Presenter:
     def veiled(self, view, before, lane, seat, anchor, names):
         """The table while a line's outcome is told lane by lane, up to field lane `lane`
         (a lesson's reveal): the other players' cards in the later lanes lie face down,
-        and the scores and facts stay as they stood `before` the line was played out, so
-        the panel tells nothing ahead of its lane. `seat` is the one looking."""
+        and the scores, the facts and whether the game is over stay as they stood `before`
+        the line was played out, so neither the panel nor the top bar tells anything ahead
+        of its lane. `seat` is the one looking."""
         cells = self.field(view, anchor, names)
         zones = tuple(z._replace(cards=(None,) * z.count)
                       if z.key in cells and cells[z.key][0] > lane and z.owner != seat else z
                       for z in view.zones)
-        return view._replace(zones=zones, scores=before.scores,
+        return view._replace(zones=zones, scores=before.scores, is_over=before.is_over, winners=before.winners,
                              facts=self.facts_veiled(view.facts, before.facts, lane))
 
     def veiled_step(self, view, before, step, seat, anchor, names):

@@ -124,6 +124,17 @@ def test_a_callout_never_covers_the_hand_or_the_buttons(app):
 
 
 # ---- 5 possessions: lane by lane, offense then defense -----------------------------------------
+def test_five_possessions_last_line_says_game_over_only_once_it_is_told():
+    model = computer_game("five_possessions", "normal", seed=4)
+    play_until(model, lambda: model.session.is_over and model.timeline.revealing() is not None
+               or model.session.is_over and model.settled(), random.Random(4))
+    assert model.timeline.revealing() is not None, "the game ended without a line told lane by lane"
+    while model.timeline.revealing() is not None:
+        assert not model.view.is_over and "Game over" not in model.prompt()   # the last lane not yet told
+        frame(model)
+    assert model.view.is_over
+
+
 def test_five_possessions_reveals_lane_by_lane_offense_card_then_defense_card():
     model = computer_game("five_possessions", "normal", seed=4)
     play_until(model, lambda: model.timeline.revealing() is not None, random.Random(4))
