@@ -14,6 +14,7 @@ from scenes.table.layout import PANEL_W, TOP, lay_out
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
+from scenes.widgets import ui
 from sprites import text as text_module
 from tests.test_table_model import frame, model_of, until
 from tests.test_ui_play import app, choose, click_at, perform, press, settle  # noqa: F401
@@ -559,3 +560,35 @@ def test_the_side_panels_scores_line_reads_as_a_sentence(app, monkeypatch):
     app.scene.invalidate()
     app.frame()
     assert any(words.startswith("Points, higher is better.") for words in drawn), [w for w in drawn if "better" in w]
+
+
+def test_deadlines_extra_credit_says_whose_it_is_at_a_crowded_final_without_overflow():
+    """Deadline with 5 players at 960x600, played to the Final: each extra credit row at
+    another seat says whose cards they are ('from Theodora', whole in its caption, where
+    no more than two gave them) and every card stays inside its seat's panel."""
+    screen = ui.Screen(pygame.Surface((960, 600)))
+    presenter = presenter_for(registry.game_info("deadline"))
+    names = ["Maya", "Theodora", "Ines", "Kofi", "Sam"]
+    tagged = 0
+    for state in positions("deadline", 5, range(4)):
+        view = state.view(0)
+        table = view.facts["assignments"]
+        if view.facts["step"] != "exam" or not any(a["extra_credit"] for a in table):
+            continue
+        view = presenter.arranged(view, lambda: state.events)
+        board = lay_out(view, presenter, 0, names, (screen.lw, screen.lh), screen.text_width)
+        owner = presenter.owners(view)
+        labels = [words for words, _ in board.labels]
+        where = f"move {len(state.history)}"
+        for p in board.placed:
+            if owner.get(p.zone) in board.seat_panels:
+                assert pygame.Rect(*map(int, board.seat_panels[owner[p.zone]])).contains(p.rect), \
+                    f"{where}: a card of {p.zone} leaves its seat's panel"
+        for k, assignment in enumerate(table):
+            givers = list(dict.fromkeys(names[who] for who, _ in assignment["extra_credit"]))
+            if assignment["owner"] == 0 or not givers or len(givers) > 2:
+                continue
+            whose = "from " + " and ".join(givers)
+            assert any(words.endswith(whose) for words in labels), f"{where}: {whose} not on the table"
+            tagged += 1
+    assert tagged > 50
