@@ -49,7 +49,13 @@ def render(words, px, colour):
 
 def width(words, px):
     """The width of `words` at `px` (never under the smallest text)."""
-    return text.font(max(int(px), text.MIN_PX * SS)).size(words)[0]
+    return size(words, px)[0]
+
+
+def size(words, px):
+    """The (width, height) of `words` at `px` (never under the smallest text), as render
+    draws them."""
+    return text.font(max(int(px), text.MIN_PX * SS)).size(words)
 
 
 def fitted(words, px, room):

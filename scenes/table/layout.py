@@ -13,6 +13,7 @@ import math
 
 import pygame
 
+from sprites import cards as card_sprites
 from sprites.text import READ
 
 PANEL_W = 260           # the right-hand panel (facts, scores, log)
@@ -295,7 +296,7 @@ def hand_order(cards, order, strength=lambda card: card.value):
 
 
 def lay_out(view, presenter, anchor, names, size, measure, playable=(), hinted=(), selection=(),
-            order="dealt", picks=(), turn=False):
+            order="dealt", picks=(), turn=False, scale=1.0):
     """The Board for `view` drawn with `anchor`'s seat at the bottom on a canvas of logical
     `size` (every card in its place, those still flying too: the drawing leaves them
     out); `measure(words, px)` is a caption's width. Marks: `playable` the face-up cards a
@@ -304,17 +305,18 @@ def lay_out(view, presenter, anchor, names, size, measure, playable=(), hinted=(
     one; `hinted` card names and pick places to mark as a hint; `selection` the cards
     picked for a several-card move; on the anchor's `turn`, the hand's cards no move
     takes are dimmed (all of them when no card is played now). `order` is the order of
-    the anchor's hand (see hand_order)."""
-    return _Layout(view, presenter, anchor, names, size, measure, order, set(picks)).board(
+    the anchor's hand (see hand_order). `scale` is how many pixels a logical unit is drawn
+    at (a card's corner index never shrinks under the smallest text's pixels)."""
+    return _Layout(view, presenter, anchor, names, size, measure, order, set(picks), scale).board(
         set(playable), set(hinted), selection, turn)
 
 
 class _Layout:
     """One run of the layout (holds its inputs while it places the zones)."""
 
-    def __init__(self, view, presenter, anchor, names, size, measure, order, picks):
+    def __init__(self, view, presenter, anchor, names, size, measure, order, picks, scale):
         self.view, self.presenter, self.anchor, self.names = view, presenter, anchor, names
-        self.measure, self.order, self.picks = measure, order, picks
+        self.measure, self.order, self.picks, self.scale = measure, order, picks, scale
         self.pick_zones = {zone for zone, _ in picks}
         self.sizes = presenter.sizes
         self.b = Board(*size)
@@ -457,7 +459,9 @@ class _Layout:
             return size[0]
         if fan:
             return min(limit, size[0] + max(0, min(n, 14) - 1) * self.fan_step(zone, size, tight))
-        step = size[0] * (0.45 if zone.kind == "hand" else self.sizes.index + 0.04 if tight else 1.0) + 4
+        step = size[0] * (0.45 if zone.kind == "hand" else 1.0) + 4
+        if tight and zone.kind != "hand":
+            step = self.corner(zone, size) + 4
         return min(limit, max(size[0], size[0] + (n - 1) * step))
 
     def fan_step(self, zone, size, tight):
@@ -466,7 +470,16 @@ class _Layout:
         overlapping down to their index strips)."""
         if all(c is None for c in zone.cards):
             return size[0] * (0.5 if zone.key in self.pick_zones else 0.08)
-        return size[0] * (self.sizes.index + 0.04) if tight else size[0] + 4
+        return self.corner(zone, size) if tight else size[0] + 4
+
+    def corner(self, zone, size):
+        """How much of each card of `zone` at `size` an overlapping row leaves in sight:
+        its index strip and a little more, wider on small standard cards, whose rank and
+        suit never shrink under the smallest text (sprites.cards.index_width)."""
+        s = self.scale
+        widest = max([card_sprites.index_width(c.rank, size[0] * s, size[1] * s) / s
+                      for c in zone.cards if c is not None and c.family == "standard"], default=0)
+        return max(size[0] * (self.sizes.index + 0.04), widest + 2)
 
     def caption(self, zone):
         """A zone's caption: its name, and how many cards a pile, a stack or another
