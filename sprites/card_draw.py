@@ -49,13 +49,7 @@ def render(words, px, colour):
 
 def width(words, px):
     """The width of `words` at `px` (never under the smallest text)."""
-    return size(words, px)[0]
-
-
-def size(words, px):
-    """The (width, height) of `words` at `px` (never under the smallest text), as render
-    draws them."""
-    return text.font(max(int(px), text.MIN_PX * SS)).size(words)
+    return text.font(max(int(px), text.MIN_PX * SS)).size(words)[0]
 
 
 def fitted(words, px, room):

@@ -43,15 +43,15 @@ def art(name):
     return img
 
 
-def _index_patch(w, h, rank):
+def _index_patch(w, h, words):
     """The white patch a corner index is drawn on, at a card of w x h pixels, as a Rect
-    from the card's corner, with the suit's radius and the margin: the rank at the
-    smallest text or larger, its suit below (the joker, with no rank: a star)."""
+    from the card's corner, with the suit's radius and the margin: `words` (the rank
+    drawn by _index_words) at the top, its suit below (the joker, with no rank: a star)."""
     pad = max(2, w // 30)
-    if not rank:
+    if words is None:
         r = int(w * 0.16)
         return pygame.Rect(0, 0, 2 * r + 3 * pad, 2 * r + 3 * pad), r, pad
-    words_w, words_h = card_draw.size(rank, h * 0.17)
+    words_w, words_h = words.get_size()
     r = max(int(w * 0.08), int(words_h * 0.28))
     return pygame.Rect(0, 0, max(words_w, 2 * r) + 3 * pad, words_h + 2 * r + 3 * pad), r, pad
 
@@ -63,19 +63,27 @@ def index_width(rank, w, h):
     text), the picture's own (a seventh of the width) above."""
     if h >= ART_INDEX_MIN_H:
         return w / 7
-    patch = _index_patch(int(w) * SS, int(h) * SS, "" if rank == "JK" else rank)[0]
-    return patch.w / SS
+    key = ("index", rank, int(w), int(h))
+    if key not in _CACHE:
+        w, h = int(w) * SS, int(h) * SS
+        _CACHE[key] = _index_patch(w, h, None if rank == "JK" else _index_words(rank, h, (0, 0, 0)))[0].w / SS
+    return _CACHE[key]
+
+
+def _index_words(rank, h, colour):
+    """The rank of a corner index on a card `h` pixels tall, at the smallest text or larger."""
+    return card_draw.render(rank, h * 0.17, colour)
 
 
 def _index(surf, w, h, rank, suit, colour):
     """A corner index in the app's type over the picture's own, for a card too small for
     that one to be read (see _index_patch)."""
-    patch, r, pad = _index_patch(w, h, rank)
+    words = _index_words(rank, h, colour) if rank else None
+    patch, r, pad = _index_patch(w, h, words)
     pygame.draw.rect(surf, (255, 255, 255), patch, border_bottom_right_radius=radius(w))
-    if not rank:
+    if words is None:
         shapes.star(surf, colour, r + 1.5 * pad, r + 1.5 * pad, r)
         return
-    words = card_draw.render(rank, h * 0.17, colour)
     surf.blit(words, words.get_rect(midtop=(patch.centerx, pad)))
     shapes.suit(surf, suit, colour, patch.centerx, pad + words.get_height() + r, r)
 
