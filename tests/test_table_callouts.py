@@ -260,7 +260,8 @@ def test_final_counts_hands_turn_over_with_a_flip_before_their_counts_count_up(a
 
 def test_ktu_after_your_burn_the_top_bar_says_you_play_again_until_you_have():
     """KTU against computers: once your 10 (or four of a kind) burns the pile and the
-    table has shown it, the top bar's prompt says you burned it and play again (A15);
+    table has shown it, the top bar's prompt says you burned it and play again (A15 of
+    docs/rulings/ktu.md);
     after your next play it no longer does."""
     for seed in range(40):
         model = computer_game("ktu", "normal", seed=seed)
