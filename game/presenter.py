@@ -246,6 +246,11 @@ class Presenter:
         """The question before a card is played aside from the step in hand."""
         return f"Play {card_name(card)} this way?"
 
+    def zone_tag(self, zone, view, names):
+        """Words a zone's caption adds to its name that stay whole however crowded its
+        seat is (whose the cards are, where that is not the seat's), or ''."""
+        return ""
+
     def strength(self, card, view):
         """Where `card` stands among the ranks, the weakest lowest, for a hand sorted by
         rank: its value, unless a game orders its ranks otherwise."""

@@ -43,22 +43,47 @@ def art(name):
     return img
 
 
+def _index_patch(w, h, words):
+    """The white patch a corner index is drawn on, at a card of w x h pixels, as a Rect
+    from the card's corner, with the suit's radius and the margin: `words` (the rank
+    drawn by _index_words) at the top, its suit below (the joker, with no rank: a star)."""
+    pad = max(2, w // 30)
+    if words is None:
+        r = int(w * 0.16)
+        return pygame.Rect(0, 0, 2 * r + 3 * pad, 2 * r + 3 * pad), r, pad
+    words_w, words_h = words.get_size()
+    r = max(int(w * 0.08), int(words_h * 0.28))
+    return pygame.Rect(0, 0, max(words_w, 2 * r) + 3 * pad, words_h + 2 * r + 3 * pad), r, pad
+
+
+def index_width(rank, w, h):
+    """How many pixels from its left edge a standard card of `rank` drawn w x h shows
+    its rank and suit in: the app's index on a card under ART_INDEX_MIN_H tall (wider
+    than a share of the card on a small one: its type never shrinks under the smallest
+    text), the picture's own (a seventh of the width) above."""
+    if h >= ART_INDEX_MIN_H:
+        return w / 7
+    key = ("index", rank, int(w), int(h))
+    if key not in _CACHE:
+        w, h = int(w) * SS, int(h) * SS
+        _CACHE[key] = _index_patch(w, h, None if rank == "JK" else _index_words(rank, h, (0, 0, 0)))[0].w / SS
+    return _CACHE[key]
+
+
+def _index_words(rank, h, colour):
+    """The rank of a corner index on a card `h` pixels tall, at the smallest text or larger."""
+    return card_draw.render(rank, h * 0.17, colour)
+
+
 def _index(surf, w, h, rank, suit, colour):
     """A corner index in the app's type over the picture's own, for a card too small for
-    that one to be read: the rank at the smallest text or larger, its suit below (the
-    joker, with no rank: a star)."""
-    pad = max(2, w // 30)
-    if not rank:
-        r = int(w * 0.16)
-        pygame.draw.rect(surf, (255, 255, 255), (0, 0, 2 * r + 3 * pad, 2 * r + 3 * pad),
-                         border_bottom_right_radius=radius(w))
+    that one to be read (see _index_patch)."""
+    words = _index_words(rank, h, colour) if rank else None
+    patch, r, pad = _index_patch(w, h, words)
+    pygame.draw.rect(surf, (255, 255, 255), patch, border_bottom_right_radius=radius(w))
+    if words is None:
         shapes.star(surf, colour, r + 1.5 * pad, r + 1.5 * pad, r)
         return
-    words = card_draw.render(rank, h * 0.17, colour)
-    r = max(int(w * 0.08), int(words.get_height() * 0.28))
-    patch = pygame.Rect(0, 0, max(words.get_width(), 2 * r) + 3 * pad,
-                        words.get_height() + 2 * r + 3 * pad)
-    pygame.draw.rect(surf, (255, 255, 255), patch, border_bottom_right_radius=radius(w))
     surf.blit(words, words.get_rect(midtop=(patch.centerx, pad)))
     shapes.suit(surf, suit, colour, patch.centerx, pad + words.get_height() + r, r)
 

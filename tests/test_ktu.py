@@ -166,11 +166,13 @@ def test_T4_A15_a_ten_burns_and_replays():
     play(state, 0, "KH")
     play(state, 1, "9D")
     assert names(state.pile) == ["3S", "KH", "9D"]
+    assert not any(state.view(seat).facts["replay"] for seat in range(4))
     play(state, 2, "10C")
     assert state.pile == [] and state.current_player == 2
+    assert all(state.view(seat).facts["replay"] for seat in range(4))     # public: everyone sees the replay
     assert legal(state, "JH")
     play(state, 2, "JH")
-    assert state.current_player == 3
+    assert state.current_player == 3 and not state.view(3).facts["replay"]
 
 
 def test_T5_A10_the_seven_restriction():

@@ -211,6 +211,9 @@ def test_five_possessions_the_last_lines_cards_leave_the_lanes_when_the_next_lin
 
 
 def test_ktu_after_a_burn_the_table_says_you_play_again_and_the_turn_stays():
+    """KTU against computers: your burn is called out ('Maya plays again') on the same
+    turn, and once the table has shown it the top bar's prompt says you burned the pile
+    and play again (A15 of docs/rulings/ktu.md); after your next play it no longer does."""
     for seed in range(40):
         model = computer_game("ktu", "normal", seed=seed)
         rng = random.Random(seed)
@@ -227,7 +230,13 @@ def test_ktu_after_a_burn_the_table_says_you_play_again_and_the_turn_stays():
                     assert model.presenter.context(model.view, model.names) == turn     # the same turn
                     words = [c.words for c, _ in model.timeline.callouts]
                     assert any("Maya plays again" in w for w in words), words
+                    until(model, lambda: model.settled() and not model.hold.waiting)
+                    assert "You burned the pile: play again" in model.prompt(), model.prompt()
+                    model.do(intents.Choose(rng.choice(model.legal)))
+                    until(model, model.settled)
+                    assert model.session.is_over or "burned" not in model.prompt(), model.prompt()
                     return
+                assert "burned" not in model.prompt()
             frame(model)
     raise AssertionError("the person never burned the pile")
 
@@ -272,3 +281,4 @@ def test_final_counts_hands_turn_over_with_a_flip_before_their_counts_count_up(a
         app.frame()
     call = table.model.timeline.callout
     assert call is not None and call.count is not None and "{n}" in call.words     # then counts up
+

@@ -1,6 +1,7 @@
 """The last confusing moments of issue #37, each played with real events at the table
 (the model stepped alone, or the app under a hidden window): the table's own rules of
 presentation first, then each game's moments (the rulings cited: docs/rulings/final_card_down.md, docs/rulings/deadline.md, docs/rulings/ktu.md)."""
+import math
 import random
 import re
 
@@ -15,6 +16,7 @@ from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
 from sprites import palette
+from scenes.widgets import ui
 from sprites import text as text_module
 from tests.test_table_model import model_of, until
 from tests.test_table_words import spy  # noqa: F401
@@ -603,3 +605,64 @@ def test_the_side_panels_scores_line_reads_as_a_sentence(app, monkeypatch):
     app.scene.invalidate()
     app.frame()
     assert any(words.startswith("Points, higher is better.") for words in drawn), [w for w in drawn if "better" in w]
+
+
+def test_deadlines_extra_credit_says_whose_it_is_at_a_crowded_final_without_overflow():
+    """Deadline with 5 players at 960x600, played to the Final: each extra credit row at
+    another seat says whose cards they are ('from Theodora', whole in its caption, where
+    no more than two gave them) and every card stays inside its seat's panel."""
+    screen = ui.Screen(pygame.Surface((960, 600)))
+    presenter = presenter_for(registry.game_info("deadline"))
+    names = ["Maya", "Theodora", "Ines", "Kofi", "Sam"]
+    tagged = 0
+    for state in positions("deadline", 5, range(4)):
+        view = state.view(0)
+        table = view.facts["assignments"]
+        if view.facts["step"] != "exam" or not any(a["extra_credit"] for a in table):
+            continue
+        view = presenter.arranged(view, lambda: state.events)
+        board = lay_out(view, presenter, 0, names, (screen.lw, screen.lh), screen.text_width, scale=screen.s)
+        owner = presenter.owners(view)
+        labels = [words for words, _ in board.labels]
+        where = f"move {len(state.history)}"
+        for p in board.placed:
+            if owner.get(p.zone) in board.seat_panels:
+                assert pygame.Rect(*map(int, board.seat_panels[owner[p.zone]])).contains(p.rect), \
+                    f"{where}: a card of {p.zone} leaves its seat's panel"
+        for k, assignment in enumerate(table):
+            givers = list(dict.fromkeys(names[who] for who, _ in assignment["extra_credit"]))
+            if assignment["owner"] == 0 or not givers or len(givers) > 2:
+                continue
+            whose = "from " + " and ".join(givers)
+            assert any(words.endswith(whose) for words in labels), f"{where}: {whose} not on the table"
+            tagged += 1
+    assert tagged > 50
+
+
+def test_deadlines_assignments_at_the_final_show_every_cards_rank_and_suit():
+    """Deadline played to the Final at 960x600 (5 players) and 1280x800 (3): no card drawn
+    later covers the corner where a face-up card shows its rank and suit, however small
+    the cards of a crowded seat are drawn (the index's type never shrinks under the
+    smallest text, so it takes more of a small card than of a large one)."""
+    from sprites import cards as card_sprites
+    presenter = presenter_for(registry.game_info("deadline"))
+    checked = 0
+    for window, players in (((960, 600), 5), ((1280, 800), 3)):
+        screen = ui.Screen(pygame.Surface(window))
+        names = ["Maya", "Theodora", "Ines", "Kofi", "Sam"][:players]
+        for state in positions("deadline", players, range(3)):
+            view = state.view(0)
+            if view.facts["step"] != "exam" or view.facts["exam"] != "final":
+                continue
+            view = presenter.arranged(view, lambda: state.events)
+            board = lay_out(view, presenter, 0, names, (screen.lw, screen.lh), screen.text_width, scale=screen.s)
+            drawn = [(p, screen.rect(p.rect)) for p in board.placed]
+            for i, (p, r) in enumerate(drawn):
+                if not p.face_up or not p.zone.startswith(("assignment", "extra")):
+                    continue
+                corner = pygame.Rect(r.x, r.y, math.ceil(card_sprites.index_width(p.card.rank, r.w, r.h)), r.h // 2)
+                over = [q for q, qr in drawn[i + 1:] if qr.colliderect(corner)]
+                assert not over, (f"{window}, move {len(state.history)}: the corner of the {p.card.spoken} "
+                                  f"is covered by a card of {over[0].zone}")
+                checked += 1
+    assert checked > 500

@@ -245,6 +245,16 @@ class Deadline(Presenter):
             zones.append(zone)
         return view._replace(zones=tuple(zones))
 
+    def zone_tag(self, zone, view, names):
+        """An extra credit row names whose cards they are: 'from Theo' ('Extra credit
+        from Theo' where its caption has room)."""
+        kind, _, k = zone.key.partition(":")
+        table = view.facts["assignments"]
+        if kind != "extra" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
+            return super().zone_tag(zone, view, names)
+        givers = list(dict.fromkeys(seat_name(names, who) for who, _ in table[int(k)]["extra_credit"]))
+        return "from " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers)
+
     def summary_lines(self, view, names):
         """Nothing under the scores: who leads the rotation and the last exchange end with
         the semester."""

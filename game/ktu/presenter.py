@@ -158,11 +158,12 @@ class Ktu(Presenter):
         if facts["step"] == "choose":
             return f"Choose 3 cards to lay face up ({selected} of 3 chosen), then press the button"
         hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
+        again = "You burned the pile: play again. " if facts["replay"] else ""
         if not hand:
-            return "Your hand is empty: click a face-down card to play it blind"
+            return again + "Your hand is empty: click a face-down card to play it blind"
         top = facts["effective_top"]
         if not top:
-            return "Play any card, or several of one value"
+            return again + "Play any card, or several of one value"
         spoken = self.card_words(top)
         if facts["lower_than_seven"]:
             return f"Play lower than the {spoken} (or a 2, 3 or 10), or take the pile"

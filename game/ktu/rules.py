@@ -26,8 +26,8 @@ from itertools import combinations
 from operator import attrgetter
 
 from game.cards import RANK_WORDS, with_article
-from game.core import (CARDS, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
-                       Vocabulary, ZoneSpec, data, fact, integer, listof, require_int, seat_keys,
+from game.core import (CARDS, FLAG, HIDDEN, KNOWN_IN_HAND, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
+                       Vocabulary, ZoneSpec, added_later, data, fact, integer, listof, require_int, seat_keys,
                        seats_alone)
 from game.measures import Measures
 
@@ -145,13 +145,14 @@ class State(GameState):
               "turn_no": integer(0, TURN_LIMIT), "first_player": SEAT,
               "finished": listof(SEAT),
               "last_blind": data(_check_last_blind, frozen=True),
-              "known_in_hand": KNOWN_IN_HAND}
+              "known_in_hand": KNOWN_IN_HAND,
+              "replay": added_later(FLAG, lambda state: False)}
     FACTS = {"turn_no": fact(int, field=True), "turn_limit": fact(int),
              "first_player": fact(int, field=True), "chosen": fact(list),
              "effective_top": fact(str, None), "lower_than_seven": fact(bool),
              "rank_order": fact(str), "facedown_slots": fact(list, field=True),
              "finished": fact(list, field=True), "last_blind": fact(list, None, field=True),
-             "known_in_hand": fact(list)}
+             "known_in_hand": fact(list), "replay": fact(bool, field=True)}
     RENAMED = {1: {"step": "stage", "draw_pile": "stock"}}
     MEASURES = Measures(
         first_kinds=(Act.PLAY, Act.PLAY_BLIND, Act.PICK_UP),
@@ -183,6 +184,7 @@ class State(GameState):
         self.finished = []     # seats out of cards, in order (ktu.play_to_last)
         self.last_blind = None  # [seat, card name, played?] of the latest blind card
         self.known_in_hand = [[] for _ in range(n)]
+        self.replay = False     # the player to play burned the pile and plays again (A15)
         self.first_player = 0
         if options["ktu.first_player"] == "random":                 # A5 option
             self.first_player = chance.toss(list(range(n)))
@@ -434,7 +436,7 @@ class State(GameState):
                 return
             burn = False
         if burn:                                                  # A15: play again
-            self._end_turn(seat, seat)
+            self._end_turn(seat, seat, replay=True)
             return
         skips = 0
         if rank == "8":                                           # A11
@@ -455,8 +457,9 @@ class State(GameState):
             self.emit("skip", order[0], detail=order[:min(skips, len(order) - 1)])
         return order[min(skips, len(order) - 1)]
 
-    def _end_turn(self, seat, next_seat):
+    def _end_turn(self, seat, next_seat, replay=False):
         self.turn_no += 1
+        self.replay = replay
         if self.turn_no >= TURN_LIMIT:                            # A24
             self.emit("turn_limit", None, detail=self.turn_no)
             self._finish()
@@ -508,7 +511,7 @@ class State(GameState):
                 "facedown_slots": [list(slots) for slots in self.facedown_slots],
                 "finished": list(self.finished),
                 "last_blind": None if self.last_blind is None else list(self.last_blind),
-                "known_in_hand": self._known_in_hand_fact()}
+                "known_in_hand": self._known_in_hand_fact(), "replay": self.replay}
 
     def _resample_fields(self, view):
         """The fields from the facts; each card known to be in a hand dealt back to it."""

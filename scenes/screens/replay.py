@@ -106,7 +106,7 @@ class ReplayScene(Scene):
     def layout(self):
         screen = self.app.screen
         self.board = lay_out(self.view, self.presenter, self.seat() if self.seat() is not None else 0,
-                             self.names, (screen.lw, screen.lh), screen.text_width)
+                             self.names, (screen.lw, screen.lh), screen.text_width, scale=screen.s)
         y = screen.lh - 18
         controls = []
         for label, action, enabled in (("Back", self.back, True),

@@ -13,6 +13,7 @@ import math
 
 import pygame
 
+from sprites import cards as card_sprites
 from sprites.text import READ
 
 PANEL_W = 260           # the right-hand panel (facts, scores, log)
@@ -21,6 +22,7 @@ GAP = 16                # between zones in a row
 CAPTION = 17            # a zone's caption above its cards
 SIDE = 236              # the width of a seat's panel at the left or right
 RESULT_H = 46           # the band of a field's lane where its result is written (two lines)
+TOP_GROW = 150          # how much taller than 150 the seats across the top may grow for their zones
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
@@ -294,7 +296,7 @@ def hand_order(cards, order, strength=lambda card: card.value):
 
 
 def lay_out(view, presenter, anchor, names, size, measure, playable=(), hinted=(), selection=(),
-            order="dealt", picks=(), turn=False):
+            order="dealt", picks=(), turn=False, scale=1.0):
     """The Board for `view` drawn with `anchor`'s seat at the bottom on a canvas of logical
     `size` (every card in its place, those still flying too: the drawing leaves them
     out); `measure(words, px)` is a caption's width. Marks: `playable` the face-up cards a
@@ -303,17 +305,18 @@ def lay_out(view, presenter, anchor, names, size, measure, playable=(), hinted=(
     one; `hinted` card names and pick places to mark as a hint; `selection` the cards
     picked for a several-card move; on the anchor's `turn`, the hand's cards no move
     takes are dimmed (all of them when no card is played now). `order` is the order of
-    the anchor's hand (see hand_order)."""
-    return _Layout(view, presenter, anchor, names, size, measure, order, set(picks)).board(
+    the anchor's hand (see hand_order). `scale` is how many pixels a logical unit is drawn
+    at (a card's corner index never shrinks under the smallest text's pixels)."""
+    return _Layout(view, presenter, anchor, names, size, measure, order, set(picks), scale).board(
         set(playable), set(hinted), selection, turn)
 
 
 class _Layout:
     """One run of the layout (holds its inputs while it places the zones)."""
 
-    def __init__(self, view, presenter, anchor, names, size, measure, order, picks):
+    def __init__(self, view, presenter, anchor, names, size, measure, order, picks, scale):
         self.view, self.presenter, self.anchor, self.names = view, presenter, anchor, names
-        self.measure, self.order, self.picks = measure, order, picks
+        self.measure, self.order, self.picks, self.scale = measure, order, picks, scale
         self.pick_zones = {zone for zone, _ in picks}
         self.sizes = presenter.sizes
         self.b = Board(*size)
@@ -344,7 +347,8 @@ class _Layout:
         own_top = lh - sizes.hand[1] - 62 - own_h
         if own_rows:
             b.placed += self.flow(own_rows, (20, own_top, tw - 240, own_h), sizes.own, centred=True)
-        for seat, rect in self.seat_spots(own_top).items():
+        spots = self.seat_spots(own_top, lambda seat: [z for z in zones if owner[z.key] == seat])
+        for seat, rect in spots.items():
             x, y, w, h = rect
             theirs = [z for z in zones if owner[z.key] == seat]
             b.placed += self.flow(theirs, (x + 8, y + 34, w - 16, h - 40), sizes.mini, fan=True)
@@ -353,7 +357,8 @@ class _Layout:
         shared = [z for z in zones if owner[z.key] is None or
                   (owner[z.key] not in b.seat_panels and owner[z.key] != self.anchor)] + beside_field
         left = SIDE + 22 if len(b.seat_panels) > 2 else 20
-        top = TOP + 164 if b.seat_panels else TOP + 20
+        top_h = max([r[3] for spot, r in zip(self.spots(), spots.values()) if spot.startswith("top")], default=150)
+        top = TOP + top_h + 14 if b.seat_panels else TOP + 20
         centre = (left, top, tw - 2 * left, own_top - top - 10)
         if cells:
             split = centre[2] * 0.28 if shared else 0
@@ -381,12 +386,18 @@ class _Layout:
             if (p.raised and p.zone == hand_key) or p.selected:
                 p.rect = p.rect.move(0, -16 if p.selected else -10)
 
-    def seat_spots(self, bottom_top):
-        """Panel rects for the other seats, keyed by seat."""
+    def spots(self):
+        """Where the other seats sit (SPOTS), clockwise from the viewer's left."""
+        return SPOTS.get(self.view.players - 1, SPOTS[5])
+
+    def seat_spots(self, bottom_top, theirs):
+        """Panel rects for the other seats, keyed by seat (`theirs(seat)`: its zones):
+        the seats across the top 150 high, or taller (all alike, up to TOP_GROW more)
+        where a seat's zones do not fit in that."""
         tw = self.b.table_w
         n = self.view.players
         others = [(self.anchor + i) % n for i in range(1, n)]
-        spots = SPOTS.get(len(others), SPOTS[5])
+        spots = self.spots()
         side_h = max(150, bottom_top - 90 - 8)
         wide = len(others) > 2
         rects = {"left": (12, 86, SIDE, side_h), "right": (tw - SIDE - 12, 86, SIDE, side_h),
@@ -400,6 +411,15 @@ class _Layout:
             part = (tw - 2 * SIDE - 44) / len(tops)
             for i, spot in enumerate(tops):
                 rects[spot] = (SIDE + 22 + i * part, TOP + 6, part - 8, 150)
+        top_h = 150
+        for seat, spot in zip(others, spots):
+            w = rects[spot][2]
+            while spot.startswith("top") and top_h < 150 + TOP_GROW and not self.plan(
+                    theirs(seat), w - 16, top_h - 40, self.sizes.mini, True)[4]:
+                top_h += 10
+        for spot in spots:
+            if spot.startswith("top"):
+                rects[spot] = rects[spot][:3] + (top_h,)
         return {seat: rects[spot] for seat, spot in zip(others, spots)}
 
     def field(self, zones, cells, box):
@@ -439,7 +459,9 @@ class _Layout:
             return size[0]
         if fan:
             return min(limit, size[0] + max(0, min(n, 14) - 1) * self.fan_step(zone, size, tight))
-        step = size[0] * (0.45 if zone.kind == "hand" else self.sizes.index + 0.04 if tight else 1.0) + 4
+        step = size[0] * (0.45 if zone.kind == "hand" else 1.0) + 4
+        if tight and zone.kind != "hand":
+            step = self.corner(zone, size) + 4
         return min(limit, max(size[0], size[0] + (n - 1) * step))
 
     def fan_step(self, zone, size, tight):
@@ -448,31 +470,63 @@ class _Layout:
         overlapping down to their index strips)."""
         if all(c is None for c in zone.cards):
             return size[0] * (0.5 if zone.key in self.pick_zones else 0.08)
-        return size[0] * (self.sizes.index + 0.04) if tight else size[0] + 4
+        return self.corner(zone, size) if tight else size[0] + 4
+
+    def corner(self, zone, size):
+        """How much of each card of `zone` at `size` an overlapping row leaves in sight:
+        its index strip and a little more, wider on small standard cards, whose rank and
+        suit never shrink under the smallest text (sprites.cards.index_width)."""
+        s = self.scale
+        widest = max([card_sprites.index_width(c.rank, size[0] * s, size[1] * s) / s
+                      for c in zone.cards if c is not None and c.family == "standard"], default=0)
+        return max(size[0] * (self.sizes.index + 0.04), widest + 2)
 
     def caption(self, zone):
         """A zone's caption: its name, and how many cards a pile, a stack or another
         seat's hand holds (an empty one shows its empty place)."""
+        tag = self.presenter.zone_tag(zone, self.view, self.names)
+        name = f"{zone.name} {tag}" if tag else zone.name
         if zone.count and (zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor):
-            return f"{zone.name} ({zone.count})"
-        return zone.name
+            return f"{name} ({zone.count})"
+        return name
 
     def flow(self, zones, box, base, fan=False, centred=False):
         """Lay zones out left to right inside `box`, wrapping lines, overlapping the cards
         of a row down to their index strips, then shrinking them, until everything fits;
         where nothing does (the most players, a crowded seat), a caption wider than its
-        cards may end in an ellipsis. Returns the placed cards."""
+        cards may end in an ellipsis, but a zone's tag (whose its cards are) stays whole
+        in its place where any size of card lets it. Returns the placed cards."""
         x0, y0, w, h = box
+        lines, size, tight, line_h, _ = self.plan(zones, w, h, base, fan)
+        out = []
+        y = y0 + (max(0, (h - len(lines) * line_h) / 2) if centred else 0)
+        for line, used in lines:
+            x = x0 + ((w - used) / 2 if centred else 0)
+            for zone, zw in line:
+                self.b.labels.append((self.fitted(self.caption(zone), zw + GAP - 4,
+                                                  self.presenter.zone_tag(zone, self.view, self.names)), (x, y)))
+                out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan, tight=tight)
+                x += zw + GAP
+            y += line_h
+        return out
+
+    def plan(self, zones, w, h, base, fan):
+        """How `flow` lays `zones` out within `w` by `h`: (the lines of (zone, its width)
+        with the width each line uses, the cards' size, whether a row's cards overlap down
+        to their index strips, a line's height, whether it all fits with every tag whole)."""
         names = [z.name for z in zones]
         zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
-        for cut, scale, tight in ((cut, scale, tight) for cut in (False, True) for scale in SCALES
-                                  for tight in (False, True)):
+        whole = {"caption": self.caption, "tag": lambda zone: self.presenter.zone_tag(zone, self.view, self.names),
+                 "none": lambda zone: ""}
+        for kept, scale, tight in ((kept, scale, tight) for kept in whole for scale in SCALES
+                                   for tight in (False, True)):
             size = (int(base[0] * scale), int(base[1] * scale))
             lines, line, used = [], [], 0
             for zone in zones:
                 zw = self.zone_width(zone, size, w, fan, tight)
-                if not cut:
-                    zw = max(zw, min(w, self.measure(self.caption(zone), READ) + 4))
+                words = whole[kept](zone)
+                if words:
+                    zw = max(zw, min(w, self.measure(words, READ) + 4))
                 if line and used + GAP + zw > w:
                     lines.append((line, used))
                     line, used = [], 0
@@ -482,22 +536,16 @@ class _Layout:
                 lines.append((line, used))
             line_h = size[1] + 20
             if len(lines) * line_h <= h:
-                break
-        out = []
-        y = y0 + (max(0, (h - len(lines) * line_h) / 2) if centred else 0)
-        for line, used in lines:
-            x = x0 + ((w - used) / 2 if centred else 0)
-            for zone, zw in line:
-                self.b.labels.append((self.fitted(self.caption(zone), zw + GAP - 4), (x, y)))
-                out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan, tight=tight)
-                x += zw + GAP
-            y += line_h
-        return out
+                return lines, size, tight, line_h, kept != "none"
+        return lines, size, tight, line_h, False
 
-    def fitted(self, words, width):
-        """A caption within `width`: whole, or cut to end in an ellipsis."""
+    def fitted(self, words, width, tag=""):
+        """A caption within `width`: whole, else its `tag` alone where there is one, else
+        cut to end in an ellipsis."""
         if self.measure(words, READ) <= width:
             return words
+        if tag and self.measure(tag, READ) <= width:
+            return tag
         while len(words) > 1 and self.measure(words + "...", READ) > width:
             words = words[:-1]
         return words.rstrip() + "..."

@@ -132,7 +132,7 @@ class TableScene(Scene):
         playing = model.my_turn()
         board = lay_out(view, model.presenter, model.looking.anchor, model.names, (screen.lw, screen.lh),
                         screen.text_width, playable, hinted | set(marks.cards), state.selection,
-                        self.app.settings.hand_order, picks, playing)
+                        self.app.settings.hand_order, picks, playing, screen.s)
         held = self.pointer.hovered
         if held is not None and held.zone == board.hand_key and self.pointer.drag_pos is None:
             board.hold_still(held.card, held.rect.x, model.presenter.sizes.index)
