@@ -15,8 +15,8 @@ from scenes.table.layout import PANEL_W, TOP, lay_out
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
-from sprites import palette
 from scenes.widgets import ui
+from sprites import palette
 from sprites import text as text_module
 from tests.test_table_model import model_of, until
 from tests.test_table_words import spy  # noqa: F401
