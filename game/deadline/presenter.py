@@ -217,14 +217,22 @@ class Deadline(Presenter):
         return words
 
     def score_cards(self, view, seat):
-        """Each assignment `seat` laid, by exam, with its extra credit and whether it was
-        completed; then the cards left in its hand and what they cost."""
-        groups = []
+        """Each assignment `seat` laid, by exam, with its own cards only (in a run's order)
+        and whether they completed it (extra credit on it is its givers', A14); then the
+        extra credit `seat` played on others' assignments; then the cards left in its hand
+        and what they cost."""
+        groups, given = [], []
+        high = view.facts["ace_high"]
         for a in view.facts["assignments"] or []:
+            given += [name for who, name in a["extra_credit"] if who == seat]
             if a["owner"] == seat:
                 done = "completed" if a["completed"] else "incomplete"
-                groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}",
-                               self.cards_named(a["cards"] + [name for _, name in a["extra_credit"]])))
+                cards = self.cards_named(a["cards"])
+                if a["kind"] == "run":
+                    cards = sorted(cards, key=lambda c: 14 if high and c.rank == "A" else c.value)
+                groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}", cards))
+        if given:
+            groups.append(("Extra credit on others' assignments", self.cards_named(given)))
         grades = view.facts["grades"] or []
         penalty = grades[seat].get("hand_penalty") if seat < len(grades) else None
         held = [card for zone in view.zones if zone.key == f"hand:{seat}" for card in zone.cards]
