@@ -306,6 +306,23 @@ def test_four_downs_scores_at_a_hands_end_name_no_dealer_of_the_next_hand():
     assert ends
 
 
+def test_five_possessions_offense_prompt_says_what_makes_a_card_open():
+    import random
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    for seed in range(20):
+        state = registry.new_game("five_possessions", seed=seed)
+        presenter, rng = presenter_for(state.info), random.Random(seed)
+        while not state.is_over and (state.view(None).facts["step"] != "offense_set"
+                                     or state.view(state.current_player).facts.get("open_needed") is None):
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            break
+    assert not state.is_over
+    words = presenter.instruction(state.view(state.current_player), ["Maya", "Theo"], 0)
+    assert "must be open: in a live lane, not of its colour" in words, words
+
+
 def test_the_hit_goal_says_what_it_is_for():
     from scenes.table.presenters import presenter_for
     words = presenter_for(registry.GAMES["final_count"]).EVENT_WORDS["goal"]("Theo", 64)
