@@ -123,6 +123,20 @@ def test_a_callout_never_covers_the_hand_or_the_buttons(app):
     assert box.collidelist([pygame.Rect(*map(int, r)) for r in keep_clear]) == -1
 
 
+def test_a_callout_stands_by_the_cards_it_speaks_of_not_over_them():
+    """Two Played slots in the top row (4 downs with a seat out): the down's callout
+    stands by them, not over the cards it compares; with no room by them, over them."""
+    from scenes.table.layout import callout_box
+    bounds = (20, 56, 940, 700)
+    played = [pygame.Rect(212, 113, 58, 80), pygame.Rect(612, 113, 58, 80)]
+    anchor = played[0].union(played[1])
+    box = callout_box((660, 50), anchor, bounds, keep_clear=[pygame.Rect(20, 640, 900, 120)])
+    assert box.collidelist(played) == -1 and bounds[1] <= box.top
+    crowded = callout_box((660, 50), anchor, bounds,
+                          keep_clear=[pygame.Rect(20, 56, 940, 57), pygame.Rect(20, 193, 940, 600)])
+    assert crowded.colliderect(anchor)                   # nowhere else clear: where it happened
+
+
 # ---- 5 possessions: lane by lane, offense then defense -----------------------------------------
 def test_five_possessions_last_line_says_game_over_only_once_it_is_told():
     model = computer_game("five_possessions", "normal", seed=4)

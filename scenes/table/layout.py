@@ -184,8 +184,10 @@ def callout_box(size, anchor, bounds, keep_clear=(), beside=False):
     """Where a callout of `size` (w, h) stands: over `anchor` (a rect: where it happened;
     None: the middle of `bounds`), inside `bounds` (x, y, w, h), never over a rect of
     `keep_clear` (what the person must act on: the hand, the buttons, the targets) where
-    any place can: centred on the anchor (`beside`: first right of it, then left of it),
-    else above it, below it, then anywhere up or down the table's middle."""
+    any place can, and off the anchor's cards where a place by them can (the words speak
+    of those cards: a down won, the dots compared): above the anchor, below it, right of
+    it, left of it (`beside`: right and left first), else centred on it, then anywhere up
+    or down the table's middle."""
     w, h = size
     bx, by, bw, bh = bounds
     a = pygame.Rect(anchor) if anchor is not None else pygame.Rect(int(bx + bw / 2), int(by + bh / 2), 0, 0)
@@ -193,18 +195,22 @@ def callout_box(size, anchor, bounds, keep_clear=(), beside=False):
     def clamp(x, y):
         return int(min(max(x, bx), bx + bw - w)), int(min(max(y, by), by + bh - h))
     middle = bx + bw / 2 - w / 2
-    tries = [(a.centerx - w / 2, a.centery - h / 2), (a.centerx - w / 2, a.top - h - 8),
-             (a.centerx - w / 2, a.bottom + 8)]
-    if beside and anchor is not None:
-        sides = [(a.right + 12, a.centery - h / 2), (a.left - 12 - w, a.centery - h / 2)]
-        tries = [(x, y) for x, y in sides if bx <= x and x + w <= bx + bw] + tries
+    ends = [(a.centerx - w / 2, a.top - h - 8), (a.centerx - w / 2, a.bottom + 8)]
+    sides = [(x, y) for x, y in [(a.right + 12, a.centery - h / 2), (a.left - 12 - w, a.centery - h / 2)]
+             if bx <= x and x + w <= bx + bw]
+    by_it = (sides + ends if beside else ends + sides) if anchor is not None else []
+    tries = by_it + [(a.centerx - w / 2, a.centery - h / 2)]
     tries += [(middle, by + bh / 2 - h / 2 + dy) for k in range(12) for dy in (-30 * k, 30 * k)]
     clear = [pygame.Rect(*map(int, r)) for r in keep_clear]
-    for x, y in tries:
+    for x, y in by_it:
+        box = pygame.Rect(*clamp(x, y), int(w), int(h))
+        if box.collidelist(clear) < 0 and not box.colliderect(a):
+            return box
+    for x, y in tries[len(by_it):]:
         box = pygame.Rect(*clamp(x, y), int(w), int(h))
         if box.collidelist(clear) < 0:
             return box
-    return pygame.Rect(*clamp(*tries[0]), int(w), int(h))
+    return pygame.Rect(*clamp(*tries[len(by_it)]), int(w), int(h))
 
 
 def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
