@@ -8,6 +8,7 @@ PAPER = (250, 248, 242)
 PAPER_EDGE = (196, 190, 178)
 GOLD = (246, 200, 72)
 SELECT = (86, 170, 255)
+FOCUS = (255, 255, 255)         # the keyboard's mark on a card, apart from a picked card's blue
 HINT = (255, 128, 200)
 TEXT = (240, 240, 232)
 TEXT_DIM = (180, 196, 186)

@@ -108,3 +108,19 @@ def test_other_seats_sit_on_the_felt_under_compact_plates(app):
     px, py, _ = board.plates[current]
     ring = app.screen.pixel((px + 19, py + 15 - 19 + 1))
     assert surface.get_at(ring)[:3] == palette.GOLD
+
+
+def test_the_keyboards_mark_on_a_card_is_not_a_picked_cards_blue(app):  # noqa: F811
+    """From the keyboard: the card the keyboard is on is ringed in white, a picked card
+    in blue, so the two never look alike (walk: 5 possessions from the keyboard)."""
+    start_game(app, "ktu", 2, {0}, 5)
+    settle(app)
+    table = app.scene
+    press(app, pygame.K_RIGHT)                   # the keyboard is in use: its mark shows
+    item = table.focus_item()
+    assert item in table.laid.cards
+    app.frame()
+    surface = pygame.display.get_surface()
+    r = app.screen.rect(item.rect)
+    above = [surface.get_at((r.centerx, r.top - k))[:3] for k in range(1, 14)]
+    assert palette.FOCUS in above and palette.SELECT not in above, above

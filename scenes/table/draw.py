@@ -252,7 +252,9 @@ def cards(screen, board, look, focus=None, flying=None, up=()):
             surf.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
         if p is focus:
             w2 = max(2, screen.px(4))
-            surf.blit(card_sprites.outline(r.w, r.h, palette.SELECT, w2), (r.x - w2, r.y - w2))
+            out = width + w2 if edge is not None else w2     # outside a picked card's blue edge
+            surf.blit(card_sprites.outline(r.w + 2 * (out - w2), r.h + 2 * (out - w2), palette.FOCUS, w2),
+                      (r.x - out, r.y - out))
 
 
 def lifted(screen, placed, look, rect, focused=False):
@@ -261,10 +263,14 @@ def lifted(screen, placed, look, rect, focused=False):
     r = screen.rect(rect)
     img, pad = look.image(placed.card if placed.face_up else None, r.w, r.h, placed.zone, shadowed=True)
     screen.surface.blit(img, (r.x - pad, r.y - pad))
-    edge = palette.SELECT if placed.selected or focused else palette.GOLD if placed.raised else None
+    edge = palette.SELECT if placed.selected else palette.GOLD if placed.raised else None
+    width = max(2, screen.px(3))
     if edge is not None:
-        width = max(2, screen.px(3))
         screen.surface.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
+    if focused:                 # the keyboard's mark, outside a picked card's blue edge
+        out = 2 * width if edge is not None else width
+        screen.surface.blit(card_sprites.outline(r.w + 2 * (out - width), r.h + 2 * (out - width), palette.FOCUS,
+                                                 width), (r.x - out, r.y - out))
 
 
 def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=()):
