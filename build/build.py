@@ -3,9 +3,9 @@
 Draws the icons, runs PyInstaller for a one-file and a one-folder bundle named
 `cardtable` (in build/dist/onefile and build/dist/onedir; on macOS the one-folder bundle
 is also `Card Table.app`), lays out the Linux desktop files beside them (build/dist/share),
-runs the one-file bundle's `--smoke` and a game it hosts and joins on 127.0.0.1, and
-prints each bundle's size (MB: millions of bytes) and the one-file bundle's start time to
-its first menu frame. Without --onefile-only it then packs the release archive of this
+runs the one-file bundle's `--smoke`, a game it hosts and joins on 127.0.0.1 and its
+`bench`, and prints each bundle's size (MB: millions of bytes) and the one-file bundle's
+start time to its first menu frame. Without --onefile-only it then packs the release archive of this
 system (build/dist/release): see `package()`.
 
 PyInstaller speaks only of what is wrong (--log-level WARN): the spec leaves out what it
@@ -200,6 +200,21 @@ def start_time(executable, runs=3):
     return best
 
 
+def bench(executable):
+    """Run the bundle's `bench` as a player types it; exit with its output if it fails or
+    leaves out a figure README promises (the UI's figures need the bundle's own app)."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    result = subprocess.run([executable, "bench"], capture_output=True, text=True, timeout=900, env=env)
+    promised = ("actions/s", "start to first menu frame: ", "full redraw: median", "animation frame: median",
+                "autosave per move", "idle table CPU", "peak memory")
+    missing = [words for words in promised if words not in result.stdout]
+    if result.returncode != 0 or missing or "not measured" in result.stdout:
+        sys.exit(f"{executable} bench failed ({result.returncode}; missing {missing}):\n"
+                 f"{result.stdout}{result.stderr}")
+    print("bench in the bundle: " + "; ".join(line for line in result.stdout.splitlines()
+                                             if line.startswith(("start to first", "Final Card-Down, hand"))))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--onefile-only", action="store_true",
@@ -220,6 +235,7 @@ def main(argv=None):
         print(f"one-folder bundle: {folder}: {megabytes(folder):.1f} MB")
     smoke(onefile)
     network_game(onefile)
+    bench(onefile)
     print(f"one-file bundle start: first menu frame {start_time(onefile):.2f} s after launch")
     if "onedir" in modes:
         archive = package()

@@ -143,3 +143,21 @@ def test_the_bench_command_runs_to_its_end_and_prints_every_figure_readme_promis
                 rf"peak memory: {number} MB"]
     missing = [figure for figure in promised if not re.search(figure, out)]
     assert not missing, f"missing {missing} in:\n{out}"
+
+
+def test_the_start_time_in_a_bundle_launches_the_bundle_itself(monkeypatch, tmp_path):
+    """In a bundle `bench` times the bundle's own start (it is the app; it takes no
+    script), and an app that draws no menu is told in a line, not a traceback."""
+    import stat
+    import sys
+    from scenes import bench
+    app, python = tmp_path / "cardtable", sys.executable
+    app.write_text(f"#!{python}\nimport sys, time\n"
+                   "sys.exit(2) if sys.argv[1:] else print(f'first-frame {time.time():.6f}', flush=True)\n")
+    app.chmod(app.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(app))
+    assert 0 < bench.start_time(runs=1) < 30
+    app.write_text(f"#!{python}\nimport sys\nsys.exit('no display')\n")
+    with pytest.raises(RuntimeError, match=r"drew no menu \(no display\)"):
+        bench.start_time(runs=1)
