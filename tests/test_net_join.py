@@ -57,6 +57,26 @@ def update(state, move, kept=0, events=()):
                                    kept, list(events), False, False, [wire.HERE, wire.COMPUTER], None, 0))
 
 
+async def play_out(connection, state, move):
+    """The host plays the game to its end at random, sends it as update `move`, and waits
+    for the screen to hang up."""
+    rng = random.Random(2)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    await connection.send(update(state, move))
+    await connection.wait_closed()
+    return True
+
+
+def join_as_maya(host):
+    """Headless `join` as Maya (the easy bot playing) at the scripted `host`: what it said."""
+    args = argparse.Namespace(address=f"127.0.0.1:{host.port}", code=CODE, name="Maya", bot="easy",
+                              wait=5.0, seed=1, moves=False)
+    said = []
+    assert headless.join_command(args, say=lambda words, **_: said.append(words)) == 0
+    return said
+
+
 def test_join_never_plays_again_into_a_refusal_it_just_had():
     state = registry.new_game("ktu", players=2, seed=1)
     assert state.current_player == 0
@@ -73,18 +93,10 @@ def test_join_never_plays_again_into_a_refusal_it_just_had():
                                                        "game has moved on", False)))
         await connection.send(update(state, 2))
         acts.append(json.loads(await connection.recv()))
-        rng = random.Random(2)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-        await connection.send(update(state, 3))
-        await connection.wait_closed()
-        return True
+        return await play_out(connection, state, 3)
 
     host = ScriptedHost(talk)
-    args = argparse.Namespace(address=f"127.0.0.1:{host.port}", code=CODE, name="Maya", bot="easy",
-                              wait=5.0, seed=1, moves=False)
-    said = []
-    assert headless.join_command(args, say=lambda words, **_: said.append(words)) == 0
+    said = join_as_maya(host)
     host.thread.join(WAIT)
     assert [(a["type"], a["move"]) for a in acts] == [("act", 1), ("act", 2)]
     assert said[-1] == headless.score_line(["Maya", "Computer"], state.scores())
@@ -105,18 +117,9 @@ def test_join_crowded_out_by_others_joining_tries_again():
             return False
         await connection.send(wire.encode(wire.Welcome(wire.PROTOCOL, 0, "ktu", 2, dict(state.options),
                                                        ["Maya", "Computer"])))
-        rng = random.Random(2)
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-        await connection.send(update(state, 1))
-        await connection.wait_closed()
-        return True
+        return await play_out(connection, state, 1)
 
-    host = ScriptedHost(talk)
-    args = argparse.Namespace(address=f"127.0.0.1:{host.port}", code=CODE, name="Maya", bot="easy",
-                              wait=5.0, seed=1, moves=False)
-    said = []
-    assert headless.join_command(args, say=lambda words, **_: said.append(words)) == 0
+    said = join_as_maya(ScriptedHost(talk))
     assert [h["type"] for h in hellos] == ["hello", "hello"]
     assert said[0] == f"Lost the host ({wire.CROWDED}): trying again for 5 seconds"
     assert said[-1] == headless.score_line(["Maya", "Computer"], state.scores())
