@@ -11,6 +11,7 @@ import pytest
 from game import registry
 from game.core import SharedAct
 from scenes.screens import celebration, rules
+from scenes.screens import menu as menu_module
 from scenes.screens.menu import MenuScene
 from scenes.screens.rules import RulebookError, RulesScene, check, parse
 from scenes.screens.scoring import ScoringScene
@@ -133,6 +134,31 @@ def test_the_menu_fans_each_game_own_cards_beside_its_name_and_player_count(app,
     assert {"0", "2", "A", "D"} <= {card.rank for card in hex_fan}      # its special cards
     sides = {card.side for card in seen["fans"][list(registry.GAMES).index("four_downs")]}
     assert sides == {"offense", "defense"}
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1280, 1024)])
+def test_the_menu_fills_a_taller_window_with_larger_tiles_and_no_band_of_empty_felt(size):
+    """The tiles take the room a window gives them (up to a size that still looks like
+    tiles), so no wide band of felt lies under the doors."""
+    a = new_app(size)
+    try:
+        menu = a.scene
+        screen = a.screen
+        tiles = [w for w in menu.widgets if hasattr(w, "info")]
+        empty = screen.lh - menu.doors_bottom
+        assert empty <= menu_module.BELOW + 70 or tiles[0].rect[3] == menu_module.TALL_TILE_H, (size, empty)
+        if size[1] > 720:
+            assert tiles[0].rect[3] > tiles_at_720()          # a taller window, taller tiles
+    finally:
+        pygame.quit()
+
+
+def tiles_at_720():
+    a = new_app((1280, 720))
+    try:
+        return next(w for w in a.scene.widgets if hasattr(w, "info")).rect[3]
+    finally:
+        pygame.quit()
 
 
 def test_the_menu_is_reached_by_keyboard_as_before_every_game_in_order_then_the_doors(app):

@@ -14,11 +14,12 @@ from sprites import felt, palette
 
 COLUMNS = 3         # games side by side
 TILES_Y = 122       # the top of the first line of games
-TILE_H = 196        # a game's tile, at most (smaller when more games must fit)
+TALL_TILE_H = 270   # a game's tile at most, where a taller window gives it room (smaller when more games must fit)
 TILE_TEXT_H = 116   # the part of a tile its words take, under the fan
 TILE_GAP = 14
 BELOW = 100         # kept under the doors for what Continue resumes and the notices
 MIN_CARD_H = 36
+MAX_CARD_GROW = 1.4  # a tall tile's fan grows, to this much of its usual size
 CARD = (56, 78)                 # a fanned card in a game's tile (logical units)
 FORMATION_CARD = (58, 80)       # Play Design's cards, whose marks are smaller
 
@@ -81,7 +82,7 @@ class MenuScene(Scene):
         tile_w = (w - TILE_GAP * (COLUMNS - 1)) / COLUMNS
         lines = -(-len(registry.GAMES) // COLUMNS)
         room = screen.lh - TILES_Y - 50 - BELOW
-        tile_h = min(TILE_H, (room - TILE_GAP * (lines - 1)) / lines)
+        tile_h = min(TALL_TILE_H, (room - TILE_GAP * (lines - 1)) / lines)
         self.widgets = []
         for i, (game_id, info) in enumerate(registry.GAMES.items()):
             column, line = i % COLUMNS, i // COLUMNS
@@ -120,16 +121,17 @@ class MenuScene(Scene):
         presenter = self.presenters[info.id]
         cards = presenter.showcase()
         card_w, card_h = (FORMATION_CARD if presenter.family == "formation" else CARD)
-        shrink = min(1.0, max(MIN_CARD_H, h - TILE_TEXT_H) / card_h)     # more games than fit: smaller fans
+        shrink = min(MAX_CARD_GROW, max(MIN_CARD_H, h - TILE_TEXT_H - 4) / card_h)   # fans fit their tile
         card_w, card_h = card_w * shrink, card_h * shrink
         lift = 5 if focused or hovered else 0              # the cards rise a little under the pointer
         dressing.fan(screen, cards, (x + w / 2, y + 14 + card_h / 2 + 6 - lift), card_w, card_h,
                      self.app.settings.colourblind, presenter.family, presenter.deck_back, spread_deg=12)
         players = (f"{info.min_players} players" if info.min_players == info.max_players
                    else f"{info.min_players}-{info.max_players} players")
-        screen.text(players, dressing.READ, palette.TEXT_DIM, (x + w - 14, y + 10), "topright")
         top = y + h - TILE_TEXT_H + 30          # the words at the same place on every tile
-        screen.text(info.title, dressing.NAME, palette.GOLD, (x + 16, top), width=w - 32)
+        screen.text(players, dressing.READ, palette.TEXT_DIM, (x + w - 16, top + 4), "topright")
+        title_w = w - 32 - screen.text_width(players, dressing.READ) - 12
+        screen.text(info.title, dressing.NAME, palette.GOLD, (x + 16, top), width=title_w)
         for i, line in enumerate(screen.wrap(info.description, dressing.BODY, w - 32)[:2]):
             screen.text(line, dressing.BODY, palette.TEXT, (x + 16, top + 32 + 21 * i), width=w - 32)
 
