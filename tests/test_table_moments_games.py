@@ -3,6 +3,9 @@ model stepped alone, or the app under a hidden window) from stacked decks or see
 Deadline's crowded seats, its Midterm prompt and its exchange's note, KTU's log of
 shown cards and burns, Final Count's die and its enlarged card (the rulings cited:
 docs/rulings/deadline.md, docs/rulings/ktu.md, docs/rulings/final_count.md)."""
+import random
+import re
+
 from scenes import config
 from scenes.table import intents
 from scenes.table.director import Director
@@ -10,6 +13,9 @@ from scenes.table.model import TableModel
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
 from tests.test_deadline import game_at_midterm
+from tests.test_table_words import spy  # noqa: F401
+from tests.test_ui_play import app, choose  # noqa: F401
+from tests.test_ui_saves import start_game
 
 
 def model_at(state, humans=(0,), speed="instant"):
@@ -43,3 +49,93 @@ def test_at_the_midterm_the_prompt_names_every_set_and_run_still_in_the_hand():
     model.do(intents.Choose(next(a for a in model.legal if a.kind == "submit")))
     assert any(a.kind == "finish_exam" for a in model.legal)
     assert "press Finish exam" in model.prompt(), model.prompt()
+
+
+def test_the_die_is_told_nowhere_before_it_stops_tumbling(app, spy):  # noqa: F811
+    """Final Count against a computer at the normal pace: while the die tumbles (Maya's
+    rolls and Theo's), neither the top bar nor the side panel names its face, and no move
+    is offered; once it stops, the top bar says what the face shown means."""
+    app.settings.animation_speed = "normal"
+    session = start_game(app, "final_count", 2, {0}, 4242)
+    table = app.scene
+    rng = random.Random(4)
+    tumbling, told, rolls, was = [], [], 0, False
+    for _ in range(5000):
+        if rolls >= 6 or app.scene is not table:
+            break
+        model = table.model
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        spy.clear()
+        if model.my_turn() and model.settled() and not table.busy():
+            table.act(intents.Choose(choose([a for a in model.legal if a.kind != "call"] or model.legal, rng)))
+        app.frame()
+        now = table.motion.rolling > 0
+        if now:
+            tumbling += [words for words in spy if re.search(r"Die shows \d|rolled \d:|^Die: \d", words)]
+            assert not model.legal, "a move offered while the die tumbles"
+            assert "The die is rolling..." in model.prompt() or "is rolling the die" in model.prompt()
+        elif was and model.my_turn():
+            told.append((model.prompt(), session.state.view(0).facts["die"]))
+        rolls += now and not was
+        was = now
+    assert rolls >= 6 and not tumbling, tumbling[:3]
+    assert told and all(f"Die shows {die}" in prompt for prompt, die in told), told[:3]
+
+
+def test_a_burns_line_is_in_the_log_while_burned_is_called_out(app):
+    """KTU against computers at the normal pace: whenever 'Burned!' stands on the table
+    (a 10, or four of a kind, A13-A14), the log already says who burned the pile, before
+    any click; the log never lags the table's callouts."""
+    app.settings.animation_speed = "normal"
+    session = start_game(app, "ktu", 3, {0}, 4242)
+    table = app.scene
+    rng = random.Random(4)
+    shown, lagging = 0, []
+    for _ in range(8000):
+        if shown >= 40 or app.scene is not table:
+            break
+        model = table.model
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        if model.my_turn() and model.settled() and not table.busy():
+            table.act(intents.Choose(choose(model.legal, rng)))
+        app.frame()
+        call = model.timeline.callout
+        if call is not None and "urned!" in call.words:
+            shown += 1
+            burns = sum(1 for e in session.events_since(0)[:call.event + 1] if e.kind == "burn")
+            logged = sum(line.count("burned the pile") for line in table.log_lines())
+            if logged < burns:
+                lagging.append((call.words, table.log_lines()[-1]))
+    assert shown >= 40, "too few burns called out"
+    assert not lagging, lagging[:3]
+
+
+def test_ktus_face_up_cards_are_told_as_they_turn_over_and_yours_not_at_all(app):
+    """KTU against computers at the normal pace: once everyone has chosen (A4), the log
+    names each other player's face-up cards as they turn over on the table ('Theo's
+    face-up cards turned over: ...'), says nothing of your own (you saw them as you
+    laid them), and never 'showed their cards'."""
+    app.settings.animation_speed = "normal"
+    start_game(app, "ktu", 3, {0}, 4242)
+    table = app.scene
+    rng = random.Random(4)
+    told = {}
+    for _ in range(3000):
+        model = table.model
+        if model.view.facts["step"] == "play" and model.settled():
+            break
+        if model.my_turn() and model.settled() and not table.busy():
+            table.act(intents.Choose(choose(model.legal, rng)))
+        app.frame()
+        for line in table.log_lines():
+            if "face-up cards turned over" in line and line not in told:
+                owner = next(k for k, name in enumerate(model.names) if line.startswith(name + "'s"))
+                shown = [p for p in table.board.placed if p.zone == f"faceup:{owner}"]
+                told[line] = (owner, [p.card.spoken for p in shown if p.face_up])
+    lines = table.log_lines()
+    assert not any("showed their cards" in line for line in lines), lines
+    assert sorted(owner for owner, _ in told.values()) == [1, 2], lines
+    for line, (owner, shown) in told.items():
+        assert len(shown) == 3 and line.endswith(": " + ", ".join(shown)), (line, shown)

@@ -131,6 +131,7 @@ class TableModel:
         self.version = 0                # changes whenever the table is to be laid out again
         self.changes = 0                # changes whenever what the table shows changes (a frame to draw)
         self.marks = None               # the director's marks, as of the last change
+        self.rolled = False             # the view shown veils a die still tumbling
         self.before_reveal = None       # the table before the line being revealed step by step
         self.shown_step = None          # the step of its reveal shown
         self.leaving = None
@@ -169,7 +170,7 @@ class TableModel:
         self.arranged = self.presenter.arranged(self.session.view(viewer), lambda: self.session.events_for(viewer))
         self.shape()
         self.legal = (self.session.legal_actions() if self.my_turn() and not self.director.waiting(self.seen)
-                      else ())
+                      and not self.rolled else ())
         self.ui.log_scroll = 0
         self.ui.refocus += 1
 
@@ -188,13 +189,23 @@ class TableModel:
         """The table as it is shown while a line is revealed step by step (the later
         cards of the line face down, the panel as it stood before: the presenter's
         `veiled_step`), or while a count-up is called out (the scores as they stood),
-        else `view`."""
+        and while a die rolled still tumbles (its face told nowhere, no move offered
+        yet: the presenter's `veiled_roll`), else `view`."""
+        self.rolled = self.timeline.rolling()
+        if self.rolled:
+            view = self.presenter.veiled_roll(view)
         step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
         if step is None:
             hide = self.before_reveal is not None and self.timeline.hiding_scores()
             return view._replace(scores=self.before_reveal.scores) if hide else view
         return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
                                           self.looking.anchor, self.names)
+
+    def unroll(self):
+        """Once the die rolled has stopped, the table tells its face and offers the moves
+        it brings (read again)."""
+        if self.rolled and not self.timeline.rolling():
+            self.refresh()
 
     def refresh(self):
         """Read the game again and lay the table out."""
@@ -445,6 +456,7 @@ class TableModel:
             self.legal = ()
         self.changed()
         self.present(after_change=True, before=before)
+        self.unroll()
         self.tell_problem()
 
     def present(self, after_change=False, before=None):
@@ -627,6 +639,7 @@ class TableModel:
         if self.timeline.tick(dt):
             self.changes += 1
             self.step_reveal()
+        self.unroll()
         self.advance(dt)
 
     def step_reveal(self):
