@@ -6,15 +6,17 @@ docs/rulings/deadline.md, docs/rulings/ktu.md, docs/rulings/final_count.md)."""
 import random
 import re
 
+import pygame
+
 from scenes import config
-from scenes.table import intents
+from scenes.table import draw, intents
 from scenes.table.director import Director
 from scenes.table.model import TableModel
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
 from tests.test_deadline import game_at_midterm
 from tests.test_table_words import spy  # noqa: F401
-from tests.test_ui_play import app, choose  # noqa: F401
+from tests.test_ui_play import app, card_point, choose, click_at  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
@@ -139,3 +141,96 @@ def test_ktus_face_up_cards_are_told_as_they_turn_over_and_yours_not_at_all(app)
     assert sorted(owner for owner, _ in told.values()) == [1, 2], lines
     for line, (owner, shown) in told.items():
         assert len(shown) == 3 and line.endswith(": " + ", ".join(shown)), (line, shown)
+
+
+def test_a_note_of_the_exchange_ends_as_the_next_move_is_shown_and_never_covers_the_hand(app):
+    """Deadline with five at the normal pace, through the first half's exchanges (A7)
+    into the Midterm: the note 'Theo took ... blind from Maya's hand' ends as the next
+    move is shown (Ines's take), so it never stands over the Midterm; and no message
+    ever lies over the hand."""
+    app.settings.animation_speed = "normal"
+    session = start_game(app, "deadline", 5, {0}, 4242)
+    table = app.scene
+    rng = random.Random(1)
+    notes, stale, over_hand = 0, [], []
+    said_at = None
+    for _ in range(20000):
+        model = table.model
+        if model.view.facts["step"] == "exam" and model.my_turn() and model.settled():
+            break
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        if model.my_turn() and model.settled() and not model.timeline.busy():
+            table.act(intents.Choose(choose(model.legal, rng)))
+        app.frame()
+        words = model.ui.message
+        if "blind from Maya's hand" in words:
+            if said_at is None:
+                said_at, notes = session.event_count(), notes + 1
+            shown = session.event_count() - len(model.timeline.pending)
+            later = [e for e in session.events_since(said_at)[:shown - said_at] if e.kind == "move"]
+            if later:
+                stale.append((words, later[0]))
+        else:
+            said_at = None
+        if words:
+            board, spot = table.board, table.pointer.message_spot
+            box = pygame.Rect(*map(int, (*spot, draw.message_width(app.screen, board, words), 32)))
+            hand = [p.rect for p in board.hand_cards()]
+            if box.collidelist(hand) >= 0:
+                over_hand.append(words)
+    assert model.view.facts["step"] == "exam", "never reached the Midterm"
+    assert notes >= 3, "no exchange took a card of Maya's"
+    assert not stale, stale[:2]
+    assert not over_hand, over_hand[:2]
+    assert "blind from Maya's hand" not in model.ui.message
+
+
+def test_the_enlarged_copy_of_a_card_chosen_for_a_swap_covers_nothing_needed(app, monkeypatch):
+    """Final Count with three at 1280x720: Maya's die asks for a swap (5 or 6), she
+    clicks the card of hers to swap and the pointer stays on it: its enlarged copy lies
+    off the piles and the Board (with their captions), off every card she may take next,
+    off the buttons and off the name plates."""
+    shown = []
+    real = draw.enlarged
+
+    def enlarged(screen, placed, *args, **kwargs):
+        box = real(screen, placed, *args, **kwargs)
+        shown.append((placed, box))
+        return box
+    monkeypatch.setattr(draw, "enlarged", enlarged)
+    session = start_game(app, "final_count", 3, {0}, 4242)
+    table = app.scene
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(20000):
+        if checked >= 3 or app.scene is not table:
+            break
+        model = table.model
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        if model.my_turn() and model.settled() and not table.busy():
+            swaps = [a for a in model.legal if a.kind in ("swap_board", "swap_opp") and a.cards]
+            if not swaps:
+                table.act(intents.Choose(choose([a for a in model.legal if a.kind != "call"] or model.legal, rng)))
+            else:
+                click_at(app, card_point(table, swaps[0].cards[0]))
+                shown.clear()
+                app.scene.invalidate()
+                app.frame()
+                assert model.view.facts["step"] == "target" and shown, "the chosen card is not shown enlarged"
+                placed, box = shown[-1]
+                board = table.board
+                owners = model.presenter.owners(model.view)
+                piles = {key: pygame.Rect(int(x), int(y - 17), int(w), int(h + 17)) for key, (x, y, w, h)
+                         in board.boxes.items() if owners.get(key, "") is None}
+                needed = dict(piles, **{f"{p.zone} {p.index}": p.rect for p in board.placed if p.raised},
+                              **{w.label: w.rect for w in table.laid.widgets},
+                              **{f"plate {seat}": pygame.Rect(int(x), int(y), int(w), 30)
+                                 for seat, (x, y, w) in board.plates.items()})
+                covered = [what for what, rect in needed.items() if box.colliderect(rect)]
+                assert not covered, f"the enlarged {placed.card.spoken} covers {covered}"
+                checked += 1
+                table.act(intents.Choose(next(a for a in model.legal if a.kind == "decline")))
+        app.frame()
+    assert checked >= 3

@@ -137,12 +137,12 @@ class Board:
     def message_spot(self, width, avoid=()):
         """Where a one-line message `width` wide sits, (x, y): above the anchor's plate,
         unless it would cover a rect of `avoid` (the cards it talks about); then the
-        nearest place over the table that covers none of them."""
+        nearest place over the table above that covers none of them, never over the hand
+        (nor where its cards rise)."""
         x = self.table_w / 2 - width / 2
-        spots = [self.message_y()] + [self.message_y() - 40 * k for k in range(1, 12)] + [
-            self.message_y() + 40 * k for k in range(1, 4)]
+        spots = [self.message_y()] + [self.message_y() - 40 * k for k in range(1, 12)]
         for y in spots:
-            if TOP <= y <= self.height - 40 and not any(
+            if TOP <= y and y + 32 <= self.hand_top - LIFT - 2 and not any(
                     pygame.Rect(int(x), int(y), int(width), 32).colliderect(r) for r in avoid):
                 return x, y
         return x, self.message_y()
@@ -217,9 +217,10 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     """Where the enlarged copy of a card at `rect` goes, `size` (w, h), on the table
     (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,
     so it stays in sight and clickable; never over the rects of `keep_clear` (what the
-    person is told to click) where any place can, and where it can over none of `avoid`
-    (a bubble): above it (or above the bubble), else below, else to a side, centred or
-    shifted along."""
+    person needs to see or click) where any place can, and where it can over none of
+    `avoid` (a bubble, the cards on the table): above it (or above the bubble), else
+    below, else to a side, centred or shifted along, else the nearest place on the
+    table clear of them."""
     w, h = size
     r = pygame.Rect(rect)
 
@@ -241,9 +242,17 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     boxes = [pygame.Rect(int(x), int(y), int(w), int(h)) for x, y in tries]
     boxes = [box for box in boxes if not box.colliderect(r)] or [pygame.Rect(
         int(clamp_x(r.centerx - w / 2)), int(clamp_y(r.top - h - 12)), int(w), int(h))]
+    anywhere = []
     for clear in (list(keep_clear) + list(avoid), list(keep_clear)):
         for box in boxes:
             if box.collidelist(clear) < 0:
+                return box
+        anywhere = anywhere or sorted(
+            (pygame.Rect(x, y, int(w), int(h)) for x in range(8, int(right - w - 8) + 1, 24)
+             for y in range(TOP, int(bottom - h) + 1, 24)),
+            key=lambda box: math.hypot(box.centerx - r.centerx, box.centery - r.centery))
+        for box in anywhere:
+            if not box.colliderect(r) and box.collidelist(clear) < 0:
                 return box
     return boxes[0]
 
