@@ -8,13 +8,17 @@ import re
 
 import pygame
 
+from game import registry
 from scenes import config
 from scenes.table import draw, intents
+from scenes.table.layout import lay_out
 from scenes.table.director import Director
 from scenes.table.model import TableModel
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
+from scenes.widgets import ui
 from tests.test_deadline import game_at_midterm
+from tests.test_table_moments import positions
 from tests.test_table_words import spy  # noqa: F401
 from tests.test_ui_play import app, card_point, choose, click_at  # noqa: F401
 from tests.test_ui_saves import start_game
@@ -53,34 +57,45 @@ def test_at_the_midterm_the_prompt_names_every_set_and_run_still_in_the_hand():
     assert "press Finish exam" in model.prompt(), model.prompt()
 
 
+def played(app, game_id, players, deal, seed, pick=None, limit=20000):
+    """A game at the table at the normal pace, Maya (seat 0) against computers: each
+    frame her move when it is hers (`pick(table)`'s, else one at random, never a call),
+    outcomes held read as they land; yields the table after each frame."""
+    app.settings.animation_speed = "normal"
+    start_game(app, game_id, players, {0}, deal)
+    table = app.scene
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if app.scene is not table:
+            return
+        model = table.model
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        if model.my_turn() and model.settled() and not table.busy() and not (pick and pick(table)):
+            table.act(intents.Choose(choose([a for a in model.legal if a.kind != "call"] or model.legal, rng)))
+        app.frame()
+        yield table
+
+
 def test_the_die_is_told_nowhere_before_it_stops_tumbling(app, spy):  # noqa: F811
     """Final Count against a computer at the normal pace: while the die tumbles (Maya's
     rolls and Theo's), neither the top bar nor the side panel names its face, and no move
     is offered; once it stops, the top bar says what the face shown means."""
-    app.settings.animation_speed = "normal"
-    session = start_game(app, "final_count", 2, {0}, 4242)
-    table = app.scene
-    rng = random.Random(4)
     tumbling, told, rolls, was = [], [], 0, False
-    for _ in range(5000):
-        if rolls >= 6 or app.scene is not table:
-            break
+    for table in played(app, "final_count", 2, 4242, 4, limit=5000):
         model = table.model
-        if model.hold.wait and model.settled():
-            table.act(intents.Continue())
-        spy.clear()
-        if model.my_turn() and model.settled() and not table.busy():
-            table.act(intents.Choose(choose([a for a in model.legal if a.kind != "call"] or model.legal, rng)))
-        app.frame()
         now = table.motion.rolling > 0
         if now:
             tumbling += [words for words in spy if re.search(r"Die shows \d|rolled \d:|^Die: \d", words)]
             assert not model.legal, "a move offered while the die tumbles"
             assert "The die is rolling..." in model.prompt() or "is rolling the die" in model.prompt()
         elif was and model.my_turn():
-            told.append((model.prompt(), session.state.view(0).facts["die"]))
+            told.append((model.prompt(), model.session.state.view(0).facts["die"]))
         rolls += now and not was
         was = now
+        spy.clear()
+        if rolls >= 6:
+            break
     assert rolls >= 6 and not tumbling, tumbling[:3]
     assert told and all(f"Die shows {die}" in prompt for prompt, die in told), told[:3]
 
@@ -89,27 +104,17 @@ def test_a_burns_line_is_in_the_log_while_burned_is_called_out(app):
     """KTU against computers at the normal pace: whenever 'Burned!' stands on the table
     (a 10, or four of a kind, A13-A14), the log already says who burned the pile, before
     any click; the log never lags the table's callouts."""
-    app.settings.animation_speed = "normal"
-    session = start_game(app, "ktu", 3, {0}, 4242)
-    table = app.scene
-    rng = random.Random(4)
     shown, lagging = 0, []
-    for _ in range(8000):
-        if shown >= 40 or app.scene is not table:
-            break
-        model = table.model
-        if model.hold.wait and model.settled():
-            table.act(intents.Continue())
-        if model.my_turn() and model.settled() and not table.busy():
-            table.act(intents.Choose(choose(model.legal, rng)))
-        app.frame()
-        call = model.timeline.callout
+    for table in played(app, "ktu", 3, 4242, 4, limit=8000):
+        call = table.model.timeline.callout
         if call is not None and "urned!" in call.words:
             shown += 1
-            burns = sum(1 for e in session.events_since(0)[:call.event + 1] if e.kind == "burn")
+            burns = sum(1 for e in table.model.session.events_since(0)[:call.event + 1] if e.kind == "burn")
             logged = sum(line.count("burned the pile") for line in table.log_lines())
             if logged < burns:
                 lagging.append((call.words, table.log_lines()[-1]))
+        if shown >= 40:
+            break
     assert shown >= 40, "too few burns called out"
     assert not lagging, lagging[:3]
 
@@ -119,23 +124,16 @@ def test_ktus_face_up_cards_are_told_as_they_turn_over_and_yours_not_at_all(app)
     names each other player's face-up cards as they turn over on the table ('Theo's
     face-up cards turned over: ...'), says nothing of your own (you saw them as you
     laid them), and never 'showed their cards'."""
-    app.settings.animation_speed = "normal"
-    start_game(app, "ktu", 3, {0}, 4242)
-    table = app.scene
-    rng = random.Random(4)
     told = {}
-    for _ in range(3000):
+    for table in played(app, "ktu", 3, 4242, 4, limit=3000):
         model = table.model
-        if model.view.facts["step"] == "play" and model.settled():
-            break
-        if model.my_turn() and model.settled() and not table.busy():
-            table.act(intents.Choose(choose(model.legal, rng)))
-        app.frame()
         for line in table.log_lines():
             if "face-up cards turned over" in line and line not in told:
                 owner = next(k for k, name in enumerate(model.names) if line.startswith(name + "'s"))
                 shown = [p for p in table.board.placed if p.zone == f"faceup:{owner}"]
                 told[line] = (owner, [p.card.spoken for p in shown if p.face_up])
+        if model.view.facts["step"] == "play" and model.settled():
+            break
     lines = table.log_lines()
     assert not any("showed their cards" in line for line in lines), lines
     assert sorted(owner for owner, _ in told.values()) == [1, 2], lines
@@ -148,21 +146,10 @@ def test_a_note_of_the_exchange_ends_as_the_next_move_is_shown_and_never_covers_
     into the Midterm: the note 'Theo took ... blind from Maya's hand' ends as the next
     move is shown (Ines's take), so it never stands over the Midterm; and no message
     ever lies over the hand."""
-    app.settings.animation_speed = "normal"
-    session = start_game(app, "deadline", 5, {0}, 4242)
-    table = app.scene
-    rng = random.Random(1)
     notes, stale, over_hand = 0, [], []
     said_at = None
-    for _ in range(20000):
-        model = table.model
-        if model.view.facts["step"] == "exam" and model.my_turn() and model.settled():
-            break
-        if model.hold.wait and model.settled():
-            table.act(intents.Continue())
-        if model.my_turn() and model.settled() and not model.timeline.busy():
-            table.act(intents.Choose(choose(model.legal, rng)))
-        app.frame()
+    for table in played(app, "deadline", 5, 4242, 1):
+        model, session = table.model, table.model.session
         words = model.ui.message
         if "blind from Maya's hand" in words:
             if said_at is None:
@@ -176,9 +163,10 @@ def test_a_note_of_the_exchange_ends_as_the_next_move_is_shown_and_never_covers_
         if words:
             board, spot = table.board, table.pointer.message_spot
             box = pygame.Rect(*map(int, (*spot, draw.message_width(app.screen, board, words), 32)))
-            hand = [p.rect for p in board.hand_cards()]
-            if box.collidelist(hand) >= 0:
+            if box.collidelist([p.rect for p in board.hand_cards()]) >= 0:
                 over_hand.append(words)
+        if model.view.facts["step"] == "exam" and model.my_turn() and model.settled():
+            break
     assert model.view.facts["step"] == "exam", "never reached the Midterm"
     assert notes >= 3, "no exchange took a card of Maya's"
     assert not stale, stale[:2]
@@ -191,7 +179,7 @@ def test_the_enlarged_copy_of_a_card_chosen_for_a_swap_covers_nothing_needed(app
     clicks the card of hers to swap and the pointer stays on it: its enlarged copy lies
     off the piles and the Board (with their captions), off every card she may take next,
     off the buttons and off the name plates."""
-    shown = []
+    shown, covered = [], []
     real = draw.enlarged
 
     def enlarged(screen, placed, *args, **kwargs):
@@ -199,38 +187,64 @@ def test_the_enlarged_copy_of_a_card_chosen_for_a_swap_covers_nothing_needed(app
         shown.append((placed, box))
         return box
     monkeypatch.setattr(draw, "enlarged", enlarged)
-    session = start_game(app, "final_count", 3, {0}, 4242)
-    table = app.scene
-    rng = random.Random(4)
-    checked = 0
-    for _ in range(20000):
-        if checked >= 3 or app.scene is not table:
-            break
+
+    def swap(table):
+        """Click the card of a swap and look at its enlarged copy; then decline."""
         model = table.model
-        if model.hold.wait and model.settled():
-            table.act(intents.Continue())
-        if model.my_turn() and model.settled() and not table.busy():
-            swaps = [a for a in model.legal if a.kind in ("swap_board", "swap_opp") and a.cards]
-            if not swaps:
-                table.act(intents.Choose(choose([a for a in model.legal if a.kind != "call"] or model.legal, rng)))
-            else:
-                click_at(app, card_point(table, swaps[0].cards[0]))
-                shown.clear()
-                app.scene.invalidate()
-                app.frame()
-                assert model.view.facts["step"] == "target" and shown, "the chosen card is not shown enlarged"
-                placed, box = shown[-1]
-                board = table.board
-                owners = model.presenter.owners(model.view)
-                piles = {key: pygame.Rect(int(x), int(y - 17), int(w), int(h + 17)) for key, (x, y, w, h)
-                         in board.boxes.items() if owners.get(key, "") is None}
-                needed = dict(piles, **{f"{p.zone} {p.index}": p.rect for p in board.placed if p.raised},
-                              **{w.label: w.rect for w in table.laid.widgets},
-                              **{f"plate {seat}": pygame.Rect(int(x), int(y), int(w), 30)
-                                 for seat, (x, y, w) in board.plates.items()})
-                covered = [what for what, rect in needed.items() if box.colliderect(rect)]
-                assert not covered, f"the enlarged {placed.card.spoken} covers {covered}"
-                checked += 1
-                table.act(intents.Choose(next(a for a in model.legal if a.kind == "decline")))
+        swaps = [a for a in model.legal if a.kind in ("swap_board", "swap_opp") and a.cards]
+        if not swaps:
+            return False
+        click_at(app, card_point(table, swaps[0].cards[0]))
+        shown.clear()
+        table.invalidate()
         app.frame()
-    assert checked >= 3
+        assert model.view.facts["step"] == "target" and shown, "the chosen card is not shown enlarged"
+        placed, box = shown[-1]
+        board = table.board
+        owners = model.presenter.owners(model.view)
+        needed = dict({key: pygame.Rect(int(x), int(y - 17), int(w), int(h + 17)) for key, (x, y, w, h)
+                       in board.boxes.items() if owners.get(key, "") is None},
+                      **{f"{p.zone} {p.index}": p.rect for p in board.placed if p.raised},
+                      **{w.label: w.rect for w in table.laid.widgets},
+                      **{f"plate {seat}": pygame.Rect(int(x), int(y), int(w), 30)
+                         for seat, (x, y, w) in board.plates.items()})
+        covered.append((placed.card.spoken, [what for what, rect in needed.items() if box.colliderect(rect)]))
+        table.act(intents.Choose(next(a for a in model.legal if a.kind == "decline")))
+        return True
+    for _ in played(app, "final_count", 3, 4242, 4, pick=swap):
+        if len(covered) >= 3:
+            break
+    assert len(covered) >= 3 and not any(what for _, what in covered), covered
+
+
+def test_with_the_most_players_every_caption_on_the_table_is_whole():
+    """Deadline and KTU with five, Final Card-Down with six, at 1280x720 and 1600x1000,
+    through whole games: no caption is cut mid-word ('Hand...', 'Exc...'); a seat too
+    crowded for a zone's whole caption shows a shorter whole one (its tag, its count, its
+    name) or none, what it says being whole elsewhere (Deadline's assignments in the
+    side panel); another seat's hand always shows its count."""
+    names = ["Maya", "Theodora", "Ines", "Kofi", "Sam", "Lena"]
+    shortened = 0
+    for window in ((1280, 720), (1600, 1000)):
+        screen = ui.Screen(pygame.Surface(window))
+        for game_id, players in (("deadline", 5), ("ktu", 5), ("final_card_down", 6)):
+            presenter = presenter_for(registry.game_info(game_id))
+            for n, state in enumerate(positions(game_id, players, range(2))):
+                if n % 4:
+                    continue
+                view = presenter.arranged(state.view(0), lambda: state.events)
+                board = lay_out(view, presenter, 0, names[:players], (screen.lw, screen.lh), screen.text_width,
+                                scale=screen.s)
+                whole = set()
+                for zone in view.zones:
+                    tag = presenter.zone_tag(zone, view, names[:players])
+                    whole |= {zone.name, tag, f"({zone.count})", f"{zone.name} ({zone.count})",
+                              f"{zone.name} {tag}", f"{zone.name} {tag} ({zone.count})", f"{zone.count} cards"}
+                words = [w for w, _ in board.labels]
+                cut = [w for w in words if w.endswith("...") or w not in whole]
+                assert not cut, f"{game_id} at {window}, move {len(state.history)}: {cut}"
+                hands = [z for z in view.zones if z.kind == "hand" and z.owner != 0 and z.count]
+                counted = [w for w in words if w.endswith((" cards", ")"))]
+                assert len(counted) >= len(hands), f"{game_id} at {window}: a hand's count left out: {words}"
+                shortened += any(not w.startswith("Hand") for w in counted)
+    assert shortened

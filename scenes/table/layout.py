@@ -509,8 +509,8 @@ class _Layout:
         """Lay zones out left to right inside `box`, wrapping lines, overlapping the cards
         of a row down to their index strips, then shrinking them, until everything fits;
         where nothing does (the most players, a crowded seat), a caption wider than its
-        cards may end in an ellipsis, but a zone's tag (whose its cards are) stays whole
-        in its place where any size of card lets it. Returns the placed cards."""
+        cards is shortened (see fitted), but a zone's tag (whose its cards are) stays
+        whole in its place where any size of card lets it. Returns the placed cards."""
         x0, y0, w, h = box
         lines, size, tight, line_h, _ = self.plan(zones, w, h, base, fan)
         out = []
@@ -518,8 +518,9 @@ class _Layout:
         for line, used in lines:
             x = x0 + ((w - used) / 2 if centred else 0)
             for zone, zw in line:
-                self.b.labels.append((self.fitted(self.caption(zone), zw + GAP - 4,
-                                                  self.presenter.zone_tag(zone, self.view, self.names)), (x, y)))
+                words = self.fitted(zone, zw + GAP - 4)
+                if words:
+                    self.b.labels.append((words, (x, y)))
                 out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan, tight=tight)
                 x += zw + GAP
             y += line_h
@@ -554,16 +555,18 @@ class _Layout:
                 return lines, size, tight, line_h, kept != "none"
         return lines, size, tight, line_h, False
 
-    def fitted(self, words, width, tag=""):
-        """A caption within `width`: whole, else its `tag` alone where there is one, else
-        cut to end in an ellipsis."""
-        if self.measure(words, READ) <= width:
-            return words
-        if tag and self.measure(tag, READ) <= width:
-            return tag
-        while len(words) > 1 and self.measure(words + "...", READ) > width:
-            words = words[:-1]
-        return words.rstrip() + "..."
+    def fitted(self, zone, width):
+        """`zone`'s caption within `width`, never cut mid-word: whole, else the first of
+        its tag alone (whose cards), its name with its count, its count ('7 cards',
+        '(7)'), its name that fits, else none (a crowded seat's 'Assignment': what it
+        says is whole elsewhere on the screen, its groups in the side panel)."""
+        words = self.caption(zone)
+        counted = zone.count and words.endswith(f" ({zone.count})")
+        count = f"({zone.count})" if counted else ""
+        cards = (f"{zone.count} card" + ("" if zone.count == 1 else "s")) if counted else ""
+        shorter = (words, self.presenter.zone_tag(zone, self.view, self.names), f"{zone.name} {count}", cards, count,
+                   zone.name)
+        return next((w.strip() for w in shorter if w.strip() and self.measure(w.strip(), READ) <= width), "")
 
     def cards_at(self, zone, box, size, fan=False, as_row=False, tight=False):
         """A zone's cards in its box: a pile, a fanned hand or a row (a slot when empty)."""
