@@ -57,12 +57,19 @@ def test_at_the_midterm_the_prompt_names_every_set_and_run_still_in_the_hand():
     assert "press Finish exam" in model.prompt(), model.prompt()
 
 
-def played(app, game_id, players, deal, seed, pick=None, limit=20000):
-    """A game at the table at the normal pace, Maya (seat 0) against computers: each
-    frame her move when it is hers (`pick(table)`'s, else one at random, never a call),
-    outcomes held read as they land; yields the table after each frame."""
+def played(app, game_id, players, deal, seed, pick=None, limit=20000, options=None):
+    """A game at the table at the normal pace, Maya (seat 0) against computers (begun
+    from Setup, or with `options`): each frame her move when it is hers (`pick(table)`'s,
+    else one at random, never a call), outcomes held read as they land; yields the table
+    after each frame."""
     app.settings.animation_speed = "normal"
-    start_game(app, game_id, players, {0}, deal)
+    if options is None:
+        start_game(app, game_id, players, {0}, deal)
+    else:
+        seats = [Seat("Maya")] + [Seat(name, False, "easy") for name in ("Theo", "Ines", "Kofi", "Sam")[:players - 1]]
+        session = Session(game_id, seats, options, deal, executor=inline)
+        app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+        app.frame()
     table = app.scene
     rng = random.Random(seed)
     for _ in range(limit):
@@ -98,6 +105,27 @@ def test_the_die_is_told_nowhere_before_it_stops_tumbling(app, spy):  # noqa: F8
             break
     assert rolls >= 6 and not tumbling, tumbling[:3]
     assert told and all(f"Die shows {die}" in prompt for prompt, die in told), told[:3]
+
+
+def test_the_hit_goal_is_told_nowhere_before_its_die_stops(app, spy):  # noqa: F811
+    """Final Count with the Hit Goal on, at the first hand: while the goal's die tumbles,
+    neither a note in the top bar nor the panel tells the goal its rolls set; once the
+    die stops, the note says it."""
+    early, told, rolls, was = [], 0, 0, False
+    for table in played(app, "final_count", 2, 4242, 4, limit=8000, options={"final_count.hit_goal": "on"}):
+        motion = table.motion
+        now = motion.rolling > 0
+        if now and table.model.view.facts["step"] == "start":
+            early += [words for words in spy if re.search(r"^Goal: \d", words)]
+            early += [motion.toast()] if "Hit Goal" in (motion.toast() or "") else []
+            rolls += not was
+        elif "Hit Goal" in (motion.toast() or ""):
+            told += 1
+        was = now
+        spy.clear()
+        if rolls and told:
+            break
+    assert rolls and told and not early, early[:3]
 
 
 def test_a_burns_line_is_in_the_log_while_burned_is_called_out(app):

@@ -240,8 +240,10 @@ class FinalCount(Presenter):
         return owner
 
     def veiled_roll(self, view):
-        """While the die tumbles, its face is no fact yet."""
-        return view._replace(facts=dict(view.facts, die=None))
+        """While the die tumbles, its face is no fact yet (nor, before the hand's first
+        turn, the Hit Goal its rolls set)."""
+        hidden = {"die": None} | ({"hit_goal": None} if view.facts["step"] == "start" else {})
+        return view._replace(facts=dict(view.facts, **hidden))
 
     def die_face(self, view, rolled):
         """The die shows the face the turn's words speak of (the Hit Goal's rolls only
