@@ -192,7 +192,7 @@ class TableModel:
         `veiled_step`), or while a count-up is called out (the scores as they stood),
         and while a die rolled still tumbles (its face told nowhere, no move offered
         yet: the presenter's `veiled_roll`), else `view`."""
-        self.rolled = self.timeline.rolling()
+        self.rolled = self.speed() > 0 and self.timeline.rolling()      # at Instant nothing tumbles
         if self.rolled:
             view = self.presenter.veiled_roll(view)
         step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
