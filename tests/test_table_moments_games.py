@@ -205,8 +205,8 @@ def test_a_note_of_the_exchange_ends_as_the_next_move_is_shown_and_never_covers_
 def test_the_enlarged_copy_of_a_card_chosen_for_a_swap_covers_nothing_needed(app, monkeypatch):
     """Final Count with three at 1280x720: Maya's die asks for a swap (5 or 6), she
     clicks the card of hers to swap and the pointer stays on it: its enlarged copy lies
-    off the piles and the Board (with their captions), off every card she may take next,
-    off the buttons and off the name plates."""
+    off the piles and the Board (with their captions), off every card she may take next
+    and off the buttons."""
     shown, covered = [], []
     real = draw.enlarged
 
@@ -233,9 +233,7 @@ def test_the_enlarged_copy_of_a_card_chosen_for_a_swap_covers_nothing_needed(app
         needed = dict({key: pygame.Rect(int(x), int(y - 17), int(w), int(h + 17)) for key, (x, y, w, h)
                        in board.boxes.items() if owners.get(key, "") is None},
                       **{f"{p.zone} {p.index}": p.rect for p in board.placed if p.raised},
-                      **{w.label: w.rect for w in table.laid.widgets},
-                      **{f"plate {seat}": pygame.Rect(int(x), int(y), int(w), 30)
-                         for seat, (x, y, w) in board.plates.items()})
+                      **{w.label: w.rect for w in table.laid.widgets})
         covered.append((placed.card.spoken, [what for what, rect in needed.items() if box.colliderect(rect)]))
         table.act(intents.Choose(next(a for a in model.legal if a.kind == "decline")))
         return True

@@ -218,9 +218,8 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,
     so it stays in sight and clickable; never over the rects of `keep_clear` (what the
     person needs to see or click) where any place can, and where it can over none of
-    `avoid` (a bubble, the cards on the table): above it (or above the bubble), else
-    below, else to a side, centred or shifted along, else the nearest place on the
-    table clear of them."""
+    `avoid` (a bubble): above it (or above the bubble), else below, else to a side,
+    centred or shifted along, else the nearest place on the table clear of them."""
     w, h = size
     r = pygame.Rect(rect)
 

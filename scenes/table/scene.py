@@ -324,8 +324,7 @@ class TableScene(Scene):
                 draw.lifted(screen, placed, look, rect, placed is focus)
                 if placed.face_up and pointer.drag_pos is None:
                     draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
-                                  self.needed(placed), ([laid.bubble.box] if laid.bubble is not None else []) + [
-                                      p.rect for p in laid.board.placed if p.face_up and p is not placed])
+                                  self.needed(placed), [laid.bubble.box] if laid.bubble is not None else [])
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
         draw.die(screen, self.motion, laid.board, model.presenter.die_face(model.view, self.motion.die_value))
         draw.message(screen, laid.board, model.ui.message, pointer.message_spot)
@@ -354,17 +353,15 @@ class TableScene(Scene):
         """What the person needs to see or click, which the enlarged copy of `placed` never
         covers where any place can: what they are told to click, every card a move may
         take or picked for one, the buttons, the shared zones (the piles, the Board) with
-        their captions, the hand and the name plates."""
+        their captions, and the hand."""
         laid, model = self.laid, self.model
         board = laid.board
         owners = model.presenter.owners(model.view)
         shared = [pygame.Rect(int(x), int(y - CAPTION), int(w), int(h + CAPTION))
                   for key, (x, y, w, h) in board.boxes.items()
                   if owners.get(key, "") is None or key == board.hand_key and board.hand_cards()]
-        plates = [pygame.Rect(int(x), int(y - 4), int(w), draw.PLATE_H + 8) for x, y, w in board.plates.values()]
         marked = [p.rect for p in board.placed if (p.raised or p.selected) and p is not placed]
-        return ([r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in laid.widgets] + shared
-                + plates)
+        return [r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in laid.widgets] + shared
 
     def log_lines(self):
         """The model's log entries, made again only when the model or what has landed
