@@ -297,7 +297,7 @@ def test_at_the_midterm_the_prompt_says_why_there_is_no_finish_yet_or_offers_it(
                 assert "press Finish exam" in prompt, prompt
                 seen["finish"] += 1
             else:
-                assert "Still to lay down" in prompt and "Finish exam comes once no set or run is left" in prompt, prompt
+                assert "Still to lay down" in prompt and "Finish exam comes once no set or run" in prompt, prompt
                 seen["why"] += 1
         model.do(intents.Choose(choose(model.legal, rng)))
     assert min(seen.values()) >= 1, seen
