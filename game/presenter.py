@@ -695,6 +695,11 @@ class Presenter:
         as they stood `before` the line."""
         return before
 
+    def veiled_roll(self, view):
+        """The table while the die just rolled still tumbles: its face told nowhere (the
+        top bar, the panel). Most games have no die."""
+        return view
+
     def die_face(self, view, rolled):
         """The face the die shows when still (`rolled`: the last roll the table showed;
         None: no die)."""

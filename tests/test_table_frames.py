@@ -37,7 +37,7 @@ def waiting(table):
     """Is the table still, waiting for the person at it?"""
     model = table.model
     return (model.my_turn() and not table.motion.flights and not model.timeline.pending and not model.ui.dialog
-            and model.hold.seconds == 0)
+            and model.hold.seconds == 0 and not model.rolled)
 
 
 def held(table):

@@ -280,7 +280,7 @@ def test_going_out_with_a_d_asks_for_no_colour_and_the_result_shows_none(app):
 
 def test_at_the_midterm_the_prompt_says_why_there_is_no_finish_yet_or_offers_it():
     """Deadline against computers: at every turn of your exam (no group being built),
-    the top bar either names two cards of your hand that still begin a set or a run (so
+    the top bar either names the sets and runs still in your hand (so
     there is no Finish exam yet, A11) or, when Finish exam is among your moves, says to
     press it."""
     model = model_of("deadline", [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")], 11)
@@ -297,7 +297,7 @@ def test_at_the_midterm_the_prompt_says_why_there_is_no_finish_yet_or_offers_it(
                 assert "press Finish exam" in prompt, prompt
                 seen["finish"] += 1
             else:
-                assert "still begin one" in prompt and "Finish exam comes once none is left" in prompt, prompt
+                assert "Still to lay down" in prompt and "Finish exam comes once no set or run" in prompt, prompt
                 seen["why"] += 1
         model.do(intents.Choose(choose(model.legal, rng)))
     assert min(seen.values()) >= 1, seen

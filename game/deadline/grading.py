@@ -101,6 +101,31 @@ def first_pair(cards, ace_high=False):
     return None
 
 
+def open_groups(cards, ace_high=False):
+    """Every set and run `cards` still hold (what keeps Finish exam away, A11), in the
+    order of their first cards in `cards`: each rank held twice or more, and each run of
+    a suit at its longest (a card may be in both); Jokers begin none."""
+    real = [c for c in cards if c.rank != JOKER]
+    groups = []
+    for card in real:
+        same = [c for c in real if c.rank == card.rank]
+        if len(same) > 1 and same[0] is card:
+            groups.append(same)
+        suit = sorted((c for c in real if c.suit == card.suit), key=lambda c: rank_position(c, ace_high))
+        place = suit.index(card)
+        if place and rank_position(suit[place - 1], ace_high) == rank_position(card, ace_high) - 1:
+            continue                    # not the run's lowest card
+        run = [card]
+        for other in suit[place + 1:]:
+            if rank_position(other, ace_high) != rank_position(run[-1], ace_high) + 1:
+                break
+            run.append(other)
+        if len(run) > 1:
+            groups.append(run)
+    order = {id(c): i for i, c in enumerate(real)}
+    return sorted(groups, key=lambda group: min(order[id(c)] for c in group))
+
+
 def card_keys(cards, ace_high=False):
     """(card, rank, (suit, place in the run order)) for each card of `cards` but Jokers,
     in order: what `continuations` are matched against."""

@@ -2,7 +2,7 @@
 assignment it extends; the grades in the scoring breakdown (the rulings it cites:
 docs/rulings/deadline.md)."""
 from game.cards import with_article
-from game.deadline.grading import first_pair
+from game.deadline.grading import open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.presenter import Presenter, card_name, plural, possessive, seat_name
@@ -158,13 +158,14 @@ class Deadline(Presenter):
 
     def exam_instruction(self, view):
         """At your exam: what to lay down, and whether Finish exam is there yet (unless
-        submitting is voluntary, not while two cards of your hand still begin a set or a
-        run, A11)."""
+        submitting is voluntary, not while your hand still holds a set or a run, A11):
+        every set and run still held is named ('two Kings, 4-5 of clubs')."""
         hand = view.zone(f"hand:{view.seat}").cards if view.seat is not None else []
-        pair = None if view.facts["voluntary_submission"] else first_pair(hand, view.facts["ace_high"])
-        if pair:
-            return (f"Lay down every set and run you can (the {pair[0].spoken} and the {pair[1].spoken} "
-                    "still begin one); Finish exam comes once none is left")
+        groups = [] if view.facts["voluntary_submission"] else open_groups(hand, view.facts["ace_high"])
+        if groups:
+            named = [shape(group) for group in groups]
+            listed = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
+            return f"Still to lay down: {listed}; Finish exam comes once no set or run is left in your hand"
         return "Lay down sets and runs if you wish, add extra credit, then press Finish exam"
 
     def waiting(self, view, seat, names):

@@ -72,6 +72,8 @@ class FinalCount(Presenter):
                 return (f"Die shows 5: take a face-up card from an opponent's table or pick one "
                         f"blind from their hand, for your {swap}; or decline")
             return f"Die shows 6: take a Board card for your {swap}, or decline ({BOARD_SWAP})"
+        if die is None and step in ("action", "target"):
+            return "The die is rolling..."
         if die == 6:
             return f"Die shows 6: {DIE_ACTIONS[die]} ({BOARD_SWAP})"
         if die in DIE_ACTIONS:
@@ -86,6 +88,8 @@ class FinalCount(Presenter):
             return f"{who} deals the next hand"
         if facts["step"] in ("action", "target") and facts["die"] in DIE_SHORT:
             return f"{who} rolled {facts['die']}: {DIE_SHORT[facts['die']]}"
+        if facts["step"] in ("action", "target"):
+            return f"{who} is rolling the die..."
         return ""
 
     def side_facts(self, view, names):
@@ -234,6 +238,12 @@ class FinalCount(Presenter):
         owner = super().owners(view)
         owner["drawn"] = None
         return owner
+
+    def veiled_roll(self, view):
+        """While the die tumbles, its face is no fact yet (nor, before the hand's first
+        turn, the Hit Goal its rolls set)."""
+        hidden = {"die": None} | ({"hit_goal": None} if view.facts["step"] == "start" else {})
+        return view._replace(facts=dict(view.facts, **hidden))
 
     def die_face(self, view, rolled):
         """The die shows the face the turn's words speak of (the Hit Goal's rolls only

@@ -2,7 +2,7 @@
 rulings it cites: docs/rulings/ktu.md)."""
 from game.core import Facts, SharedEvent
 from game.ktu.rules import Act
-from game.presenter import Callout, Presenter, agree, capital, ordinal, plural, seat_name
+from game.presenter import Callout, Presenter, agree, capital, cards_phrase, ordinal, plural, possessive, seat_name
 
 WILD = ("2", "3", "10")      # play on anything
 STEP_WORDS = {"choose": "Choose face-up cards", "play": "Play"}
@@ -94,6 +94,25 @@ class Ktu(Presenter):
             return [Callout(f"Blind {self.card_words(d['card'])} does not beat {beat}",
                             self.seat_zones(view, event.seat), 1.6, tone="bad")]
         return super().event_callouts(events, i, view, names)
+
+    def event_lines(self, events, names, zones):
+        """The face-up cards chosen in secret are told as they turn over (A4), see
+        faceup_line."""
+        lines = super().event_lines(events, names, zones)
+        for i, (event, _) in enumerate(lines):
+            if event.kind == "reveal" and not isinstance(event.detail, str):
+                lines[i] = (event, self.faceup_line(event, events[:i], names))
+        return lines
+
+    def faceup_line(self, event, before, names):
+        """Once everyone has chosen, each player's face-up cards turn over (A4): 'Theo's
+        face-up cards turned over: 7 of hearts, Jack of clubs, 2 of spades'; None for
+        cards the viewer saw as they were laid (their own: nothing new is shown)."""
+        laid = [e for e in before if e.kind == SharedEvent.MOVE and e.dst == event.src]
+        if laid and all(card is not None for e in laid for card in e.cards):
+            return None
+        who = seat_name(names, event.seat)
+        return f"{possessive(who)} face-up cards turned over: {cards_phrase(event.cards)}"
 
     def event_line(self, event, names, zones):
         """A skip says it is the 8's ('Theo is skipped by the 8'). A blind card turned over

@@ -137,12 +137,12 @@ class Board:
     def message_spot(self, width, avoid=()):
         """Where a one-line message `width` wide sits, (x, y): above the anchor's plate,
         unless it would cover a rect of `avoid` (the cards it talks about); then the
-        nearest place over the table that covers none of them."""
+        nearest place over the table above that covers none of them, never over the hand
+        (nor where its cards rise)."""
         x = self.table_w / 2 - width / 2
-        spots = [self.message_y()] + [self.message_y() - 40 * k for k in range(1, 12)] + [
-            self.message_y() + 40 * k for k in range(1, 4)]
+        spots = [self.message_y()] + [self.message_y() - 40 * k for k in range(1, 12)]
         for y in spots:
-            if TOP <= y <= self.height - 40 and not any(
+            if TOP <= y and y + 32 <= self.hand_top - LIFT - 2 and not any(
                     pygame.Rect(int(x), int(y), int(width), 32).colliderect(r) for r in avoid):
                 return x, y
         return x, self.message_y()
@@ -217,9 +217,9 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     """Where the enlarged copy of a card at `rect` goes, `size` (w, h), on the table
     (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,
     so it stays in sight and clickable; never over the rects of `keep_clear` (what the
-    person is told to click) where any place can, and where it can over none of `avoid`
-    (a bubble): above it (or above the bubble), else below, else to a side, centred or
-    shifted along."""
+    person needs to see or click) where any place can, and where it can over none of
+    `avoid` (a bubble): above it (or above the bubble), else below, else to a side,
+    centred or shifted along, else the nearest place on the table clear of them."""
     w, h = size
     r = pygame.Rect(rect)
 
@@ -241,9 +241,17 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     boxes = [pygame.Rect(int(x), int(y), int(w), int(h)) for x, y in tries]
     boxes = [box for box in boxes if not box.colliderect(r)] or [pygame.Rect(
         int(clamp_x(r.centerx - w / 2)), int(clamp_y(r.top - h - 12)), int(w), int(h))]
+    anywhere = []
     for clear in (list(keep_clear) + list(avoid), list(keep_clear)):
         for box in boxes:
             if box.collidelist(clear) < 0:
+                return box
+        anywhere = anywhere or sorted(
+            (pygame.Rect(x, y, int(w), int(h)) for x in range(8, int(right - w - 8) + 1, 24)
+             for y in range(TOP, int(bottom - h) + 1, 24)),
+            key=lambda box: math.hypot(box.centerx - r.centerx, box.centery - r.centery))
+        for box in anywhere:
+            if not box.colliderect(r) and box.collidelist(clear) < 0:
                 return box
     return boxes[0]
 
@@ -500,8 +508,8 @@ class _Layout:
         """Lay zones out left to right inside `box`, wrapping lines, overlapping the cards
         of a row down to their index strips, then shrinking them, until everything fits;
         where nothing does (the most players, a crowded seat), a caption wider than its
-        cards may end in an ellipsis, but a zone's tag (whose its cards are) stays whole
-        in its place where any size of card lets it. Returns the placed cards."""
+        cards is shortened (see fitted), but a zone's tag (whose its cards are) stays
+        whole in its place where any size of card lets it. Returns the placed cards."""
         x0, y0, w, h = box
         lines, size, tight, line_h, _ = self.plan(zones, w, h, base, fan)
         out = []
@@ -509,8 +517,9 @@ class _Layout:
         for line, used in lines:
             x = x0 + ((w - used) / 2 if centred else 0)
             for zone, zw in line:
-                self.b.labels.append((self.fitted(self.caption(zone), zw + GAP - 4,
-                                                  self.presenter.zone_tag(zone, self.view, self.names)), (x, y)))
+                words = self.fitted(zone, zw + GAP - 4)
+                if words:
+                    self.b.labels.append((words, (x, y)))
                 out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan, tight=tight)
                 x += zw + GAP
             y += line_h
@@ -545,16 +554,18 @@ class _Layout:
                 return lines, size, tight, line_h, kept != "none"
         return lines, size, tight, line_h, False
 
-    def fitted(self, words, width, tag=""):
-        """A caption within `width`: whole, else its `tag` alone where there is one, else
-        cut to end in an ellipsis."""
-        if self.measure(words, READ) <= width:
-            return words
-        if tag and self.measure(tag, READ) <= width:
-            return tag
-        while len(words) > 1 and self.measure(words + "...", READ) > width:
-            words = words[:-1]
-        return words.rstrip() + "..."
+    def fitted(self, zone, width):
+        """`zone`'s caption within `width`, never cut mid-word: whole, else the first of
+        its tag alone (whose cards), its name with its count, its count ('7 cards',
+        '(7)'), its name that fits, else none (a crowded seat's 'Assignment': what it
+        says is whole elsewhere on the screen, its groups in the side panel)."""
+        words = self.caption(zone)
+        counted = zone.count and words.endswith(f" ({zone.count})")
+        count = f"({zone.count})" if counted else ""
+        cards = (f"{zone.count} card" + ("" if zone.count == 1 else "s")) if counted else ""
+        shorter = (words, self.presenter.zone_tag(zone, self.view, self.names), f"{zone.name} {count}", cards, count,
+                   zone.name)
+        return next((w.strip() for w in shorter if w.strip() and self.measure(w.strip(), READ) <= width), "")
 
     def cards_at(self, zone, box, size, fan=False, as_row=False, tight=False):
         """A zone's cards in its box: a pile, a fanned hand or a row (a slot when empty)."""

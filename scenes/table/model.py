@@ -42,6 +42,7 @@ from scenes.table.timeline import Timeline
 
 LOG_EVENTS = 250        # the log tells at most this many of the latest events
 MESSAGE_SECONDS = 4.0   # how long a message shows
+NOTE_SECONDS = 2.0      # a note of a move stands at least this long before a computer moves on (at normal pace)
 BOT_PAUSE = 1.5         # a computer player moves after this many cards' flights
 
 
@@ -131,6 +132,7 @@ class TableModel:
         self.version = 0                # changes whenever the table is to be laid out again
         self.changes = 0                # changes whenever what the table shows changes (a frame to draw)
         self.marks = None               # the director's marks, as of the last change
+        self.rolled = False             # the view shown veils a die still tumbling
         self.before_reveal = None       # the table before the line being revealed step by step
         self.shown_step = None          # the step of its reveal shown
         self.leaving = None
@@ -169,7 +171,7 @@ class TableModel:
         self.arranged = self.presenter.arranged(self.session.view(viewer), lambda: self.session.events_for(viewer))
         self.shape()
         self.legal = (self.session.legal_actions() if self.my_turn() and not self.director.waiting(self.seen)
-                      else ())
+                      and not self.rolled else ())
         self.ui.log_scroll = 0
         self.ui.refocus += 1
 
@@ -188,13 +190,23 @@ class TableModel:
         """The table as it is shown while a line is revealed step by step (the later
         cards of the line face down, the panel as it stood before: the presenter's
         `veiled_step`), or while a count-up is called out (the scores as they stood),
-        else `view`."""
+        and while a die rolled still tumbles (its face told nowhere, no move offered
+        yet: the presenter's `veiled_roll`), else `view`."""
+        self.rolled = self.speed() > 0 and self.timeline.rolling()      # at Instant nothing tumbles
+        if self.rolled:
+            view = self.presenter.veiled_roll(view)
         step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
         if step is None:
             hide = self.before_reveal is not None and self.timeline.hiding_scores()
             return view._replace(scores=self.before_reveal.scores) if hide else view
         return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
                                           self.looking.anchor, self.names)
+
+    def unroll(self):
+        """Once the die rolled has stopped, the table tells its face and offers the moves
+        it brings (read again)."""
+        if self.rolled and not self.timeline.rolling():
+            self.refresh()
 
     def refresh(self):
         """Read the game again and lay the table out."""
@@ -372,15 +384,25 @@ class TableModel:
             self.ui.selection = []
             self.changed()
 
-    def say(self, words, about=(), hint=False):
+    def say(self, words, about=(), hint=False, move=False):
         """Show a short message above the hand (an illegal move's reason, for instance),
         placed clear of the cards it talks about: `about` and those it names; a `hint`
-        also clear of the cards it marks and of all the viewer's own cards."""
+        also clear of the cards it marks and of all the viewer's own cards. A message
+        about a `move` (another's taking a card of yours) ends as the next move is shown,
+        if its time has not run out before: a note never outlives the move it speaks of."""
         state = self.ui
         state.message = capital(for_input(words, self.keys), self.names)
         state.message_time = MESSAGE_SECONDS
         state.message_about = tuple(c for c in about if c is not None)
         state.message_hint = hint
+        state.message_move = move
+        state.said += 1
+        self.changes += 1
+
+    def hush(self):
+        """The message shown goes."""
+        state = self.ui
+        state.message, state.message_time, state.message_move = "", 0.0, False
         state.said += 1
         self.changes += 1
 
@@ -445,13 +467,14 @@ class TableModel:
             self.legal = ()
         self.changed()
         self.present(after_change=True, before=before)
+        self.unroll()
         self.tell_problem()
 
     def present(self, after_change=False, before=None):
         """Hand the events received to the scene to show (not behind the curtain: they
         wait until the next person is ready), with the callouts of a change's events
         (`before`: the table before it, from which a line is revealed step by step);
-        another's taking a card of yours is said."""
+        another's taking a card of yours is said (until the next move is shown)."""
         viewer = self.looking.viewer
         if self.looking.curtain is not None:
             return
@@ -460,9 +483,11 @@ class TableModel:
         seen = [raw.for_seat(viewer) for raw in events]
         if after_change:
             self.call_out(seen, before, self.session.event_count() - len(events))
+        if self.ui.message_move and any(event.kind == SharedEvent.MOVE for event in seen):
+            self.hush()                     # the next move: the note of the last one ends
         for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
             if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, viewer):
-                self.say(line or "")        # another took a card of yours: said where you look
+                self.say(line or "", move=True)     # another took a card of yours: said where you look
 
     def call_out(self, seen, before, first):
         """Hold the callouts of the events `seen` (the game's from number `first`) on the
@@ -621,12 +646,11 @@ class TableModel:
         if state.message_time > 0:
             state.message_time = max(0.0, state.message_time - dt)
             if state.message_time == 0:
-                state.message = ""
-                state.said += 1
-                self.changes += 1
+                self.hush()
         if self.timeline.tick(dt):
             self.changes += 1
             self.step_reveal()
+        self.unroll()
         self.advance(dt)
 
     def step_reveal(self):
@@ -707,8 +731,12 @@ class TableModel:
             self.changed()
 
     def pace_bot(self, dt):
-        """A computer seat is to play: once its pause is over, its move, as the director
-        decides it."""
+        """A computer seat is to play: once its pause is over (and a note of a card taken
+        from the person has stood long enough to read), its move, as the director decides
+        it."""
+        state = self.ui
+        if state.message_move and MESSAGE_SECONDS - state.message_time < NOTE_SECONDS * self.speed():
+            return                  # the note of a card taken from you is read first: the next move ends it
         if self.session.busy() or not self.computers.due(dt, self.settings.move_seconds):
             return
         decision = self.director.computer_move(self.seen)

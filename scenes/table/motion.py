@@ -97,6 +97,7 @@ class Motion:
         if len(events) > 40:
             duration *= 0.4
         delay = 0.0
+        rolled = 0.0            # when the die rolled among them stops: no note tells its face before
         sounds = set()
         if any(words(raw.for_seat(seen_by)) for raw in events):     # news: the notes of earlier moves end
             self.end_toasts(0.0)
@@ -124,7 +125,7 @@ class Motion:
             elif event.kind == SharedEvent.ROLL:
                 self.die_value = event.detail
                 self.rolling = max(0.5, duration * 3) if duration else 0
-                lands = delay + self.rolling
+                lands, rolled = delay + self.rolling, self.rolling      # it spins from now
                 sounds.add("die")
             elif event.kind in (SharedEvent.RECYCLE, "shuffle"):
                 sounds.add("shuffle")
@@ -137,7 +138,8 @@ class Motion:
             if presenter.is_toast(event) and position not in called:
                 line = words(event)
                 if line:
-                    self.toasts.append([line, begins, lands + 1.6])
+                    shown = max(begins, rolled)
+                    self.toasts.append([line, shown, max(lands, shown) + 1.6])
             if duration > 0 and max([lands] + self.landing[-1:]) > 0:     # told at once when nothing flies before it
                 self.landing.append(max([lands] + self.landing[-1:]))
         if "won_game" in sounds:

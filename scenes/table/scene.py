@@ -15,10 +15,12 @@ cards and pressing the button that appears; actions without cards are buttons;
 choices between arguments are small dialogs. Undo (a top button, or Ctrl+Z) takes the
 person at the screen back as far as the Undo setting lets the session go.
 """
+import pygame
+
 from scenes.table import buttons, coach_panel, draw, intents, moves
 from scenes.table.director import Director
 from scenes.table.input import Laid, TableInput, main_focus
-from scenes.table.layout import TOP, lay_out, lifted
+from scenes.table.layout import CAPTION, TOP, lay_out, lifted
 from scenes.table.model import TableModel
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
@@ -322,8 +324,7 @@ class TableScene(Scene):
                 draw.lifted(screen, placed, look, rect, placed is focus)
                 if placed.face_up and pointer.drag_pos is None:
                     draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
-                                  [r for r in laid.targets if r != placed.rect],
-                                  [laid.bubble.box] if laid.bubble is not None else [])
+                                  self.needed(placed), [laid.bubble.box] if laid.bubble is not None else [])
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
         draw.die(screen, self.motion, laid.board, model.presenter.die_face(model.view, self.motion.die_value))
         draw.message(screen, laid.board, model.ui.message, pointer.message_spot)
@@ -347,6 +348,20 @@ class TableScene(Scene):
                 draw.bubble(screen, laid.bubble)
         if model.over:
             coach_panel.summary(screen, self.summary, self.ending.title, laid.widgets, focus, hover)
+
+    def needed(self, placed):
+        """What the person needs to see or click, which the enlarged copy of `placed` never
+        covers where any place can: what they are told to click, every card a move may
+        take or picked for one, the buttons, the shared zones (the piles, the Board) with
+        their captions, and the hand."""
+        laid, model = self.laid, self.model
+        board = laid.board
+        owners = model.presenter.owners(model.view)
+        shared = [pygame.Rect(int(x), int(y - CAPTION), int(w), int(h + CAPTION))
+                  for key, (x, y, w, h) in board.boxes.items()
+                  if owners.get(key, "") is None or key == board.hand_key and board.hand_cards()]
+        marked = [p.rect for p in board.placed if (p.raised or p.selected) and p is not placed]
+        return [r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in laid.widgets] + shared
 
     def log_lines(self):
         """The model's log entries, made again only when the model or what has landed

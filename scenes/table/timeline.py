@@ -12,11 +12,19 @@ everything at once (a model stepped without a window).
 A callout (game/presenter.Callout: a skip, a burn, a touchdown, a hand's count, a lane's
 result) is held on the table for its seconds, paced by the animation speed (none at
 Instant), one after another, each once everything before it has landed; a key or a click
-skips them all (`skip()`), and lands whatever still flies. A callout that stands for a
+skips them all (`skip()`), and lands whatever still flies. A die rolled tumbles until
+the stage has played it (`rolling()`): until then its face is told nowhere. A callout that stands for a
 step of a line's reveal (`reveal`) keeps the later cards of the line face down until it
 shows (`revealing()`): 5 possessions reveals lane by lane.
 """
 from typing import NamedTuple
+
+from game.core import SharedEvent
+
+
+def rolled(events):
+    """Is a die rolled among `events`?"""
+    return any(event.kind == SharedEvent.ROLL for event in events)
 
 
 class Present(NamedTuple):
@@ -70,6 +78,7 @@ class Timeline:
         self.stage = stage or Still()
         self._beats = [Reset(die)]
         self.callouts = []      # [[Callout, seconds left]], the first shown once everything before it landed
+        self.unplayed_roll = False      # a roll shown, in a beat the stage has not taken yet
 
     def receive(self, events):
         """A change's events, to be shown."""
@@ -80,6 +89,7 @@ class Timeline:
         being `view`; returns them."""
         events, self.pending = self.pending, []
         self._beats.append(Present(events, seen_by, after_change, view))
+        self.unplayed_roll = self.unplayed_roll or (not isinstance(self.stage, Still) and rolled(events))
         return events
 
     def cue(self, name):
@@ -91,13 +101,14 @@ class Timeline:
         shows `die`."""
         self.pending = []
         self.callouts = []
+        self.unplayed_roll = False
         self._beats.append(Reset(die))
 
     def call(self, callouts, pace, first=0):
         """Hold `callouts` on the table after those already waiting, each for its seconds
         times `pace` (the animation speed against the normal one; 0, Instant: none);
         `first`: the game's number of the first event they were made of (each event
-        called out is told once its callout has gone)."""
+        called out is told as its last callout shows: see told)."""
         if pace <= 0 or not callouts:
             return
         self.callouts += [[call._replace(seconds=call.seconds * pace, event=first + call.event),
@@ -152,9 +163,16 @@ class Timeline:
         return next((call.reveal for call, _ in self.callouts if call.reveal is not None), None)
 
     def take(self):
-        """The beats to play, in order (and forgotten here)."""
+        """The beats to play, in order (and forgotten here): the stage plays them now."""
         beats, self._beats = self._beats, []
+        self.unplayed_roll = False
         return beats
+
+    def rolling(self):
+        """Does a die rolled still tumble (received and not shown yet, shown and not yet
+        taken by the stage, or still spinning on it)? Its face is told nowhere until it
+        stops; a Still stage stops it at once."""
+        return self.unplayed_roll or self.stage.rolling > 0 or rolled(self.pending)
 
     def settled(self):
         """Has everything shown so far landed (nothing in flight, no event still to show,
@@ -163,10 +181,17 @@ class Timeline:
 
     def told(self, count):
         """How many of a game's `count` events the table has told: all but those still to
-        show, those whose cards are still in flight and those from the first still called
-        out."""
+        show, those whose cards are still in flight and those from the first still to be
+        called out. An event called out is told as its (last) callout shows, so the log
+        keeps pace with the table (a burn's line as 'Burned!' stands); the events a
+        count-up keeps the scores for only once it has gone."""
         told = count - len(self.pending) - self.stage.untold()
-        return min(told, self.callouts[0][0].event) if self.callouts else told
+        if not self.callouts:
+            return told
+        head = self.callouts[0][0]
+        if self.callout is None or head.hides_scores:
+            return min(told, head.event)
+        return min(told, self.callouts[1][0].event) if len(self.callouts) > 1 else told
 
     def busy(self):
         """Does anything still move on the stage, or a callout wait to go?"""
