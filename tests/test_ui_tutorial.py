@@ -928,3 +928,50 @@ def test_five_possessions_coach_tells_a_lane_s_colour_as_the_panel_does(app):  #
     said, rows = told[19]
     assert "Both lanes stay open, not blue" in said
     assert {"Lane 2: open, not blue", "Lane 3: open, not blue"} <= set(rows)
+
+
+def every_stop(a):
+    """Open every lesson and chapter in `a` and play each to its end (instantly, the
+    coach's moves and Next), yielding (the table, where: the lesson and its step as the
+    panel's heading counts it) at every stop the learner sees, drawn afresh."""
+    for game_id in MODES:
+        for chapter in (None, *tutorial.chapters(game_id)):
+            start(a.scene, game_id, chapter)
+            a.frame()
+            scene = finish = a.scene
+            while True:
+                wait_for_learner(a)
+                if scene.model.over:
+                    break
+                coach = scene.model.director.coach
+                scene.invalidate()
+                a.frame()
+                yield scene, f"{game_id} {chapter or ''} step {coach.progress()[0]} at {a.screen.lw:.0f}x{a.screen.lh:.0f}"
+                if coach.explaining():
+                    scene.act(Pressed("next"))
+                else:
+                    scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+            finish.act(Back())
+            a.frame()
+
+
+def test_no_lesson_step_s_top_bar_is_cut(monkeypatch):
+    """At 1280x720, at every step of every lesson and chapter, the top bar's words are
+    whole: none ends in the "..." of words cut for want of room."""
+    bars = []
+    real = table_draw.bar_text
+    monkeypatch.setattr(table_draw, "bar_text", lambda screen, words, box, colour: bars.append(
+        table_draw.bar_lines(screen, words, box[2])) or real(screen, words, box, colour))
+    a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    try:
+        cut = []
+        for scene, where in every_stop(a):
+            bars.clear()
+            scene.invalidate()
+            a.frame()
+            assert bars, where
+            cut += [f"{where}: {' / '.join(lines)}" for _, lines in bars if lines[-1].endswith("...")]
+        assert not cut, "\n".join(cut)
+    finally:
+        pygame.quit()

@@ -74,14 +74,34 @@ class Layer:
 
 def top_bar(screen, title, words, right):
     """The bar across the top: the title, then `words` up to `right` (see bar_lines);
-    returns where the words start and end (x, x)."""
+    returns where the words start and end (x, x). Words that would be cut there have the
+    title's room instead: the title goes in two smaller lines (title_lines)."""
     screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
-    screen.text(title, HEADING, palette.TEXT, (18, 10))
     x = 18 + screen.text_width(title, HEADING) + 18
+    if not bar_lines(screen, words, max(40, right - x))[1][-1].endswith(CUT):
+        screen.text(title, HEADING, palette.TEXT, (18, 10))
+    else:
+        lines = title_lines(screen, title)
+        for i, line in enumerate(lines):
+            screen.text(line, READ, palette.TEXT, (18, (TOP - 6) / 2 - 10 * len(lines) + 20 * i))
+        x = 18 + max(screen.text_width(line, READ) for line in lines) + 18
     return x, x + bar_text(screen, words, (x, 0, max(40, right - x), TOP - 6), palette.GOLD)
 
 
+def title_lines(screen, title):
+    """A title in at most two lines of READ text, as narrow as they go: after its colon
+    ("Learn to play:" over the game's name) where it has one, else where the lines come
+    out most even."""
+    head, colon, rest = title.partition(": ")
+    if colon:
+        return [head + ":", rest]
+    whole = screen.text_width(title, READ)
+    return next(lines for width in range(int(whole / 2), int(whole) + 2, 4)
+                if len(lines := screen.wrap(title, READ, width)) <= 2)
+
+
 BAR_SIZES = (BODY, READ)    # the top bar's text sizes, largest first
+CUT = "..."                 # ends the top bar's words cut for want of room
 
 
 def bar_lines(screen, words, width):
@@ -95,9 +115,9 @@ def bar_lines(screen, words, width):
             return size, lines
     size = BAR_SIZES[-1]
     first, rest = lines[0], " ".join(lines[1:]).split(" ")
-    while len(rest) > 1 and screen.text_width(" ".join(rest) + "...", size) > width:
+    while len(rest) > 1 and screen.text_width(" ".join(rest) + CUT, size) > width:
         rest.pop()
-    return size, [first, " ".join(rest) + "..."]
+    return size, [first, " ".join(rest) + CUT]
 
 
 def bar_text(screen, words, box, colour):
