@@ -975,3 +975,55 @@ def test_no_lesson_step_s_top_bar_is_cut(monkeypatch):
         assert not cut, "\n".join(cut)
     finally:
         pygame.quit()
+
+
+def test_the_coach_s_panel_shows_its_words_whole_then_whole_facts(monkeypatch):
+    """At 1280x720, at every step of every lesson and chapter, the coach's panel cuts
+    nothing: the coach's words are all there, every score is, and each fact is either
+    there whole (wrapped) or left out whole; no row ends in "..."."""
+    inside, cut, drawn = [False], [], []
+    real_fit, real_panel, real_render = text_module.fit, coach_panel.panel, text_module.render
+
+    def fit(words, px, width):
+        shown = real_fit(words, px, width)
+        if inside[0] and shown != words:
+            cut.append(shown)
+        return shown
+
+    def panel(*args):
+        inside[0] = True
+        try:
+            return real_panel(*args)
+        finally:
+            inside[0] = False
+    monkeypatch.setattr(text_module, "fit", fit)
+    monkeypatch.setattr(coach_panel, "panel", panel)
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: (inside[0] and drawn.append(words))
+                        or real_render(words, px, colour))
+    a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    facts = left = 0
+    try:
+        for scene, where in every_stop(a):
+            cut.clear()
+            drawn.clear()
+            scene.invalidate()
+            a.frame()
+            assert not cut, f"{where}: {cut}"
+            shown = "".join(drawn).replace(" ", "")
+            for words in scene.model.director.paragraphs(scene.model.seen):
+                assert words.replace(" ", "") in shown, f"{where}: the coach's words are cut: {words}"
+            model = scene.model
+            for label, value, *_ in coach_panel.facts_rows(model.view, model.presenter, model.names):
+                whole = label.replace(" ", "")
+                if value:
+                    assert label in drawn, f"{where}: the score of {label} is left out"
+                elif whole in shown:
+                    facts += 1
+                else:
+                    assert not any(line.replace(" ", "") in whole for line in drawn if len(line) > 3), \
+                        f"{where}: {label} is shown in part"
+                    left += 1
+        assert facts > 10 * left, (facts, left)
+    finally:
+        pygame.quit()

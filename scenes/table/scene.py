@@ -175,7 +175,9 @@ class TableScene(Scene):
         if marks.bubble is not None and not cover:
             words, anchor = marks.bubble
             if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel
-                target = coach_panel.anchor_rect(screen, anchor, view, model.presenter, model.names)
+                side = model.director.side(model.seen)
+                target = coach_panel.anchor_rect(screen, anchor, side.paragraphs if side else [], view,
+                                                 model.presenter, model.names)
             else:
                 target = board.anchor_rect(anchor, widgets)
             if target is not None:
