@@ -946,7 +946,8 @@ def every_stop(a):
                 coach = scene.model.director.coach
                 scene.invalidate()
                 a.frame()
-                yield scene, f"{game_id} {chapter or ''} step {coach.progress()[0]} at {a.screen.lw:.0f}x{a.screen.lh:.0f}"
+                size = "x".join(map(str, pygame.display.get_surface().get_size()))
+                yield scene, f"{game_id} {chapter or ''} step {coach.progress()[0]} at {size}"
                 if coach.explaining():
                     scene.act(Pressed("next"))
                 else:
@@ -1025,5 +1026,44 @@ def test_the_coach_s_panel_shows_its_words_whole_then_whole_facts(monkeypatch):
                         f"{where}: {label} is shown in part"
                     left += 1
         assert facts > 10 * left, (facts, left)
+    finally:
+        pygame.quit()
+
+
+def learner_s_own(scene):
+    """What of the learner's own lies on the table, as {name: rect}: the cards of their
+    hand, their cards on the table (face up or face down: a reserve), their name plate."""
+    model, board = scene.model, scene.board
+    anchor = model.looking.anchor
+    own = {f"their card {p.card.spoken if p.face_up else (p.zone, p.index)}": p.rect for p in board.placed
+           if p.zone == board.hand_key or p.zone in board.own_zones}
+    plates = table_draw.plate_words(model.view, model.names, [s.human for s in model.session.seats],
+                                    model.looking.viewer, model.session.thinking(), model.presenter.statuses(model.view))
+    own["their name plate"] = table_draw.plate_rect(scene.app.screen, board.plates[anchor], *plates[anchor])
+    return own
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_names(size):
+    """At every step of every lesson and chapter, the coach's bubble covers none of the
+    learner's own things (their hand, their cards on the table, face up or in reserve,
+    their name plate), nothing the step tells them to click, nor a card the coach names
+    for them to look at."""
+    a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    covered = []
+    try:
+        for scene, where in every_stop(a):
+            bubble = scene.laid.bubble
+            if bubble is None:
+                continue
+            cue = scene.model.director.coach.cue
+            keep = learner_s_own(scene) | {name: rect for name, (rect, _) in step_targets(scene).items()}
+            keep |= {f"the coach's {p.card.spoken}": p.rect for p in scene.board.placed
+                     if p.face_up and p.card.name in cue.cards}
+            hit = sorted(name for name, rect in keep.items() if bubble.box.colliderect(rect))
+            if hit:
+                covered.append(f"{where}: {hit}")
+        assert not covered, "\n".join(covered)
     finally:
         pygame.quit()

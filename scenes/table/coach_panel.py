@@ -96,18 +96,26 @@ def _rows_height(wrapped):
     return ROW * sum(len(lines) for _, lines in wrapped)
 
 
-def _layout(screen, paragraphs, rows):
-    """The rows the panel shows beside the coach's `paragraphs`, each with its lines:
-    the scores always, then as many facts, in their order (the most important first),
-    as leave room for every paragraph (each fact whole or left out whole)."""
+def _layout(screen, paragraphs, reply, rows):
+    """The rows the panel shows beside the coach's `paragraphs` (and a refused move's
+    `reply`), each with its lines: the scores always, then as many facts, in their order
+    (the most important first), as leave room for every paragraph and the reply, else
+    for every paragraph (each fact whole or left out whole)."""
     wrapped = [(row, row_lines(screen, row)) for row in rows]
     scores = sum(1 for label, value, *_ in rows if value)
-    width, sizes = PANEL_W - 28, sizes_for(screen)
-    for count in range(len(wrapped), scores, -1):
-        size, lines, kept = _fit_paragraphs(screen, paragraphs, width, _room(screen, wrapped[:count]), sizes)
-        if kept == paragraphs and lines == _lines(screen, paragraphs, "", width, size):
-            return wrapped[:count]
+    for words in ([reply, ""] if reply else [""]):
+        for count in range(len(wrapped), scores - 1, -1):
+            lines = _fit(screen, paragraphs, words, PANEL_W - 28, _room(screen, wrapped[:count]))[1]
+            if _whole(screen, paragraphs, words, lines):
+                return wrapped[:count]
     return wrapped[:scores]
+
+
+def _whole(screen, paragraphs, reply, lines):
+    """Do `lines` (as _fit gives them) hold every paragraph, and `reply` if any?"""
+    shown = [line for line, is_reply, *_ in lines if not is_reply]
+    return (any(is_reply for _, is_reply, *_ in lines) or not reply) and \
+        "".join(shown).replace(" ", "") == "".join(paragraphs).replace(" ", "")
 
 
 def _room(screen, wrapped):
@@ -115,10 +123,11 @@ def _room(screen, wrapped):
     return screen.lh - TOP - 14 - 10 - _rows_height(wrapped) - ROW - 18 - 42
 
 
-def row_rect(screen, paragraphs, rows, index):
+def row_rect(screen, paragraphs, reply, rows, index):
     """Where row `index` of `rows` (as facts_rows gives them) lies in the panel beside
-    the coach's `paragraphs` (a logical rect), or None when the panel leaves it out."""
-    wrapped = _layout(screen, paragraphs, rows)
+    the coach's `paragraphs` and `reply` (a logical rect), or None when the panel leaves
+    it out."""
+    wrapped = _layout(screen, paragraphs, reply, rows)
     if index >= len(wrapped):
         return None
     x = screen.lw - PANEL_W - 10
@@ -126,23 +135,23 @@ def row_rect(screen, paragraphs, rows, index):
     return (x + 8, bottom + _rows_height(wrapped[:index]) - 2, PANEL_W - 16, ROW * len(wrapped[index][1]))
 
 
-def anchor_rect(screen, anchor, paragraphs, view, presenter, names):
-    """Where a bubble's `anchor` points in the panel beside the coach's `paragraphs`:
-    `score:<name>` (that person's score) or `fact:<label>` (the fact whose words begin
-    so), as a logical rect; None when the panel leaves it out."""
+def anchor_rect(screen, anchor, side, view, presenter, names):
+    """Where a bubble's `anchor` points in the coach's panel as `side` (a director's
+    Coach) fills it: `score:<name>` (that person's score) or `fact:<label>` (the fact
+    whose words begin so), as a logical rect; None when the panel leaves it out."""
     rows = facts_rows(view, presenter, names)
     if anchor.startswith("score:"):
-        return row_rect(screen, paragraphs, rows, names.index(anchor[len("score:"):]))
-    label = anchor[len("fact:"):]
-    index = next((i for i, r in enumerate(rows) if r[0].startswith(label)), len(rows))
-    return row_rect(screen, paragraphs, rows, index)
+        index = names.index(anchor[len("score:"):])
+    else:
+        index = next((i for i, r in enumerate(rows) if r[0].startswith(anchor[len("fact:"):])), len(rows))
+    return row_rect(screen, side.paragraphs, side.reply, rows, index)
 
 
 def words(screen, paragraphs, reply, rows):
     """What the panel shows on this screen: (the rows kept, each with its lines, as
     _layout gives them; the text size; the lines of the coach's words as _fit gives
-    them). The coach's words come first: the facts have the room they leave."""
-    wrapped = _layout(screen, paragraphs, rows)
+    them). The coach's words (and a reply) come first: the facts have the room left."""
+    wrapped = _layout(screen, paragraphs, reply, rows)
     return (wrapped, *_fit(screen, paragraphs, reply, PANEL_W - 28, _room(screen, wrapped)))
 
 

@@ -140,13 +140,7 @@ def plate(screen, spot, name, right, current, computer=False):
     name; the player to move lit in gold."""
     x, y, w = spot
     colour = palette.GOLD if current else palette.TEXT
-    mark = 22 if computer else 0
-    start = AVATAR + 8 + mark                   # where the name starts
-    after = 18 + screen.text_width(right, READ)  # the count, after the name
-    name_w = screen.text_width(name, BODY)
-    if start + name_w + after + 14 > w:         # too narrow for both: the name whole, the count in its caption
-        right, after = "", 0
-    width = min(w, start + name_w + after + 14)
+    start, right, after, width = plate_parts(screen, w, name, right, computer)
     fill = (64, 52, 14) if current else palette.PANEL
     screen.panel((x + AVATAR / 2, y, width - AVATAR / 2, PLATE_H), fill=fill, alpha=230,
                  edge=palette.GOLD if current else palette.PANEL_EDGE, radius=PLATE_H / 2)
@@ -166,6 +160,24 @@ def computer_mark(screen, pos, colour):
     pygame.draw.rect(screen.surface, colour, screen.rect((x, y, 16, 11)), width, border_radius=screen.px(2))
     pygame.draw.line(screen.surface, colour, screen.pixel((x + 8, y + 11)), screen.pixel((x + 8, y + 14)), width)
     pygame.draw.line(screen.surface, colour, screen.pixel((x + 4, y + 14)), screen.pixel((x + 12, y + 14)), width)
+
+
+def plate_parts(screen, w, name, right, computer):
+    """A name plate's measures within `w`: (where its name starts, the right-hand words
+    it shows, their room, its width): the count only where the whole name leaves room."""
+    start = AVATAR + 8 + (22 if computer else 0)
+    after = 18 + screen.text_width(right, READ)  # the count, after the name
+    name_w = screen.text_width(name, BODY)
+    if start + name_w + after + 14 > w:         # too narrow for both: the name whole, the count in its caption
+        right, after = "", 0
+    return start, right, after, min(w, start + name_w + after + 14)
+
+
+def plate_rect(screen, spot, name, right, current, computer=False):
+    """The logical rect a name plate at `spot` covers, its avatar's disc with it."""
+    x, y, w = spot
+    return pygame.Rect(int(x), int(y + PLATE_H / 2 - AVATAR / 2), int(plate_parts(screen, w, name, right, computer)[3]),
+                       AVATAR)
 
 
 def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None):
