@@ -958,11 +958,11 @@ def every_stop(a):
 
 def test_no_lesson_step_s_top_bar_is_cut(monkeypatch):
     """At 1280x720, at every step of every lesson and chapter, the top bar's words are
-    whole: none ends in the "..." of words cut for want of room."""
+    whole: none is left out for want of room (for an "...")."""
     bars = []
     real = table_draw.bar_text
     monkeypatch.setattr(table_draw, "bar_text", lambda screen, words, box, colour: bars.append(
-        table_draw.bar_lines(screen, words, box[2])) or real(screen, words, box, colour))
+        (words, table_draw.bar_lines(screen, words, box[2])[1])) or real(screen, words, box, colour))
     a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
     try:
@@ -972,7 +972,8 @@ def test_no_lesson_step_s_top_bar_is_cut(monkeypatch):
             scene.invalidate()
             a.frame()
             assert bars, where
-            cut += [f"{where}: {' / '.join(lines)}" for _, lines in bars if lines[-1].endswith("...")]
+            cut += [f"{where}: {' / '.join(lines)}" for words, lines in bars
+                    if "".join(lines).replace(" ", "") != words.replace(" ", "")]
         assert not cut, "\n".join(cut)
     finally:
         pygame.quit()
@@ -1067,3 +1068,17 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
         assert not covered, "\n".join(covered)
     finally:
         pygame.quit()
+
+
+def test_the_top_bar_s_title_gives_way_only_to_words_it_would_cut(app, drawn):  # noqa: F811
+    """The title stays whole on one line beside words that fit (even words that end in
+    "...", as "thinking..." does); beside words that would be cut it goes in two lines,
+    and the words are whole."""
+    table_draw.top_bar(app.screen, "Learn to play: Final Count", "Hand 1  ·  Theo is thinking...", 740)
+    assert "Learn to play: Final Count" in words_of(drawn) and "Hand 1  ·  Theo is thinking..." in words_of(drawn)
+    drawn.clear()
+    words = ("Hand 1  ·  Die shows 6: swap one of your cards with a Board card, or decline (everyone counts "
+             "the Board, so your own count stays the same; the others' change)")
+    table_draw.top_bar(app.screen, "Learn to play: Final Count", words, 740)
+    assert ["Learn to play:", "Final Count"] == words_of(drawn)[:2]
+    assert "".join(words_of(drawn)[2:]).replace(" ", "") == words.replace(" ", "")

@@ -103,15 +103,15 @@ def _layout(screen, paragraphs, reply, rows):
     for every paragraph (each fact whole or left out whole)."""
     wrapped = [(row, row_lines(screen, row)) for row in rows]
     scores = sum(1 for label, value, *_ in rows if value)
-    for words in ([reply, ""] if reply else [""]):
+    for answer in ([reply, ""] if reply else [""]):
         for count in range(len(wrapped), scores - 1, -1):
-            lines = _fit(screen, paragraphs, words, PANEL_W - 28, _room(screen, wrapped[:count]))[1]
-            if _whole(screen, paragraphs, words, lines):
+            lines = _fit(screen, paragraphs, answer, PANEL_W - 28, _room(screen, wrapped[:count]))[1]
+            if _whole(paragraphs, answer, lines):
                 return wrapped[:count]
     return wrapped[:scores]
 
 
-def _whole(screen, paragraphs, reply, lines):
+def _whole(paragraphs, reply, lines):
     """Do `lines` (as _fit gives them) hold every paragraph, and `reply` if any?"""
     shown = [line for line, is_reply, *_ in lines if not is_reply]
     return (any(is_reply for _, is_reply, *_ in lines) or not reply) and \

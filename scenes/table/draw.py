@@ -78,7 +78,7 @@ def top_bar(screen, title, words, right):
     title's room instead: the title goes in two smaller lines (title_lines)."""
     screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
     x = 18 + screen.text_width(title, HEADING) + 18
-    if not bar_lines(screen, words, max(40, right - x))[1][-1].endswith(CUT):
+    if not bar_cut(screen, words, max(40, right - x)):
         screen.text(title, HEADING, palette.TEXT, (18, 10))
     else:
         lines = title_lines(screen, title)
@@ -101,7 +101,6 @@ def title_lines(screen, title):
 
 
 BAR_SIZES = (BODY, READ)    # the top bar's text sizes, largest first
-CUT = "..."                 # ends the top bar's words cut for want of room
 
 
 def bar_lines(screen, words, width):
@@ -115,9 +114,14 @@ def bar_lines(screen, words, width):
             return size, lines
     size = BAR_SIZES[-1]
     first, rest = lines[0], " ".join(lines[1:]).split(" ")
-    while len(rest) > 1 and screen.text_width(" ".join(rest) + CUT, size) > width:
+    while len(rest) > 1 and screen.text_width(" ".join(rest) + "...", size) > width:
         rest.pop()
-    return size, [first, " ".join(rest) + CUT]
+    return size, [first, " ".join(rest) + "..."]
+
+
+def bar_cut(screen, words, width):
+    """Would the top bar cut `words` within `width` (bar_lines)?"""
+    return "".join(bar_lines(screen, words, width)[1]).replace(" ", "") != words.replace(" ", "")
 
 
 def bar_text(screen, words, box, colour):
