@@ -192,17 +192,19 @@ def nearest_box(target, size, bounds, clear, step=12):
     w, h = size
     bx, by, bw, bh = bounds
     t = pygame.Rect(target)
-    free = []
-    for x in range(int(bx), int(bx + bw - w) + 1, step):
-        for y in range(int(by), int(by + bh - h) + 1, step):
-            box = pygame.Rect(x, y, int(w), int(h))
-            if not box.colliderect(t) and box.collidelist(clear) < 0:
-                dx = max(t.left - box.right, box.left - t.right, 0)
-                dy = max(t.top - box.bottom, box.top - t.bottom, 0)
-                free.append((dx * dx + dy * dy, box))
-    if not free:
+    w, h = int(w), int(h)
+
+    def distance(place):
+        x, y = place
+        dx = max(t.left - x - w, x - t.right, 0)
+        dy = max(t.top - y - h, y - t.bottom, 0)
+        return dx * dx + dy * dy
+    places = sorted(((x, y) for x in range(int(bx), int(bx + bw - w) + 1, step)
+                     for y in range(int(by), int(by + bh - h) + 1, step)), key=distance)
+    box = next((box for box in (pygame.Rect(x, y, w, h) for x, y in places)
+                if not box.colliderect(t) and box.collidelist(clear) < 0), None)
+    if box is None:
         return None
-    box = min(free, key=lambda f: f[0])[1]
     if box.bottom <= t.top or box.top >= t.bottom:
         tip = (min(max(box.centerx, t.left + 8), t.right - 8), t.top if box.bottom <= t.top else t.bottom)
     else:
