@@ -897,3 +897,188 @@ def test_every_turn_of_the_learner_s_is_the_learner_s_to_play(app, monkeypatch):
         perform(app, tutorial.find(model.session.state, coach.cue.moves[0]))
         clicked += 1
     assert clicked == made.count(learner) == sum(cue.learner for cue in coach.tutorial.cues)
+
+
+def test_five_possessions_coach_tells_a_lane_s_colour_as_the_panel_does(app):  # noqa: F811
+    """5 possessions' lesson: wherever the coach tells what an open lane allows, it says it
+    in the panel's words ("open, not blue": any colour but blue), never "open, blue"; each
+    such state is the one the panel shows then. At step 19 (line 3 told: lanes 2 and 3
+    won by blue cards) both say "open, not blue"."""
+    scene = open_lesson(app, "five_possessions")
+    coach = scene.model.director.coach
+    told = {}
+    while not scene.model.over:
+        wait_for_learner(app)
+        if scene.model.over:
+            break
+        cue = coach.cue
+        said = " ".join(scene.model.director.paragraphs(scene.model.seen) + [cue.point]).replace("\n", " ")
+        said = re.sub(r"\s+", " ", said)
+        rows = [label for label, *_ in coach_panel.facts_rows(scene.model.view, scene.model.presenter,
+                                                              scene.model.names)]
+        assert not re.search(r"open, (now )?(blue|green|orange|purple)", said), f"step {cue.number}: {said}"
+        for colour in re.findall(r"open, not (\w+)", said):
+            assert any(row.endswith(f"open, not {colour}") for row in rows), \
+                f"step {cue.number}: the coach says open, not {colour}; the panel says {rows}"
+        told[coach.progress()[0]] = (said, rows)       # by the step the panel's heading shows
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        else:
+            scene.act(Choose(tutorial.find(scene.model.session.state, cue.moves[0])))
+    said, rows = told[19]
+    assert "Both lanes stay open, not blue" in said
+    assert {"Lane 2: open, not blue", "Lane 3: open, not blue"} <= set(rows)
+
+
+def every_stop(a):
+    """Open every lesson and chapter in `a` and play each to its end (instantly, the
+    coach's moves and Next), yielding (the table, where: the lesson and its step as the
+    panel's heading counts it) at every stop the learner sees, drawn afresh."""
+    for game_id in MODES:
+        for chapter in (None, *tutorial.chapters(game_id)):
+            start(a.scene, game_id, chapter)
+            a.frame()
+            scene = finish = a.scene
+            while True:
+                wait_for_learner(a)
+                if scene.model.over:
+                    break
+                coach = scene.model.director.coach
+                scene.invalidate()
+                a.frame()
+                size = "x".join(map(str, pygame.display.get_surface().get_size()))
+                yield scene, f"{game_id} {chapter or ''} step {coach.progress()[0]} at {size}"
+                if coach.explaining():
+                    scene.act(Pressed("next"))
+                else:
+                    scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+            finish.act(Back())
+            a.frame()
+
+
+def test_no_lesson_step_s_top_bar_is_cut(monkeypatch):
+    """At 1280x720, at every step of every lesson and chapter, the top bar's words are
+    whole: none is left out for want of room (for an "...")."""
+    bars = []
+    real = table_draw.bar_text
+    monkeypatch.setattr(table_draw, "bar_text", lambda screen, words, box, colour: bars.append(
+        (words, table_draw.bar_lines(screen, words, box[2])[1])) or real(screen, words, box, colour))
+    a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    try:
+        cut = []
+        for scene, where in every_stop(a):
+            bars.clear()
+            scene.invalidate()
+            a.frame()
+            assert bars, where
+            cut += [f"{where}: {' / '.join(lines)}" for words, lines in bars
+                    if "".join(lines).replace(" ", "") != words.replace(" ", "")]
+        assert not cut, "\n".join(cut)
+    finally:
+        pygame.quit()
+
+
+def test_the_coach_s_panel_shows_its_words_whole_then_whole_facts(monkeypatch):
+    """At 1280x720, at every step of every lesson and chapter, the coach's panel cuts
+    nothing: the coach's words are all there, every score is, and each fact is either
+    there whole (wrapped) or left out whole; no row ends in "..."."""
+    inside, cut, drawn = [False], [], []
+    real_fit, real_panel, real_render = text_module.fit, coach_panel.panel, text_module.render
+
+    def fit(words, px, width):
+        shown = real_fit(words, px, width)
+        if inside[0] and shown != words:
+            cut.append(shown)
+        return shown
+
+    def panel(*args):
+        inside[0] = True
+        try:
+            return real_panel(*args)
+        finally:
+            inside[0] = False
+    monkeypatch.setattr(text_module, "fit", fit)
+    monkeypatch.setattr(coach_panel, "panel", panel)
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: (inside[0] and drawn.append(words))
+                        or real_render(words, px, colour))
+    a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    facts = left = 0
+    try:
+        for scene, where in every_stop(a):
+            cut.clear()
+            drawn.clear()
+            scene.invalidate()
+            a.frame()
+            assert not cut, f"{where}: {cut}"
+            shown = "".join(drawn).replace(" ", "")
+            for words in scene.model.director.paragraphs(scene.model.seen):
+                assert words.replace(" ", "") in shown, f"{where}: the coach's words are cut: {words}"
+            model = scene.model
+            for label, value, *_ in coach_panel.facts_rows(model.view, model.presenter, model.names):
+                whole = label.replace(" ", "")
+                if value:
+                    assert label in drawn, f"{where}: the score of {label} is left out"
+                elif whole in shown:
+                    facts += 1
+                else:
+                    assert not any(line.replace(" ", "") in whole for line in drawn if len(line) > 3), \
+                        f"{where}: {label} is shown in part"
+                    left += 1
+        assert facts > 10 * left, (facts, left)
+    finally:
+        pygame.quit()
+
+
+def learner_s_own(scene):
+    """What of the learner's own lies on the table, as {name: rect}: the cards of their
+    hand, their cards on the table (face up or face down: a reserve), their name plate."""
+    model, board = scene.model, scene.board
+    anchor = model.looking.anchor
+    own = {f"their card {p.card.spoken if p.face_up else (p.zone, p.index)}": p.rect for p in board.placed
+           if p.zone == board.hand_key or p.zone in board.own_zones}
+    plates = table_draw.plate_words(model.view, model.names, [s.human for s in model.session.seats],
+                                    model.looking.viewer, model.session.thinking(), model.presenter.statuses(model.view))
+    own["their name plate"] = table_draw.plate_rect(scene.app.screen, board.plates[anchor], *plates[anchor])
+    return own
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_names(size):
+    """At every step of every lesson and chapter, the coach's bubble covers none of the
+    learner's own things (their hand, their cards on the table, face up or in reserve,
+    their name plate), nothing the step tells them to click, nor a card the coach names
+    for them to look at."""
+    a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    covered = []
+    try:
+        for scene, where in every_stop(a):
+            bubble = scene.laid.bubble
+            if bubble is None:
+                continue
+            cue = scene.model.director.coach.cue
+            keep = learner_s_own(scene) | {name: rect for name, (rect, _) in step_targets(scene).items()}
+            keep |= {f"the coach's {p.card.spoken}": p.rect for p in scene.board.placed
+                     if p.face_up and p.card.name in cue.cards}
+            hit = sorted(name for name, rect in keep.items() if bubble.box.colliderect(rect))
+            if hit:
+                covered.append(f"{where}: {hit}")
+        assert not covered, "\n".join(covered)
+    finally:
+        pygame.quit()
+
+
+def test_the_top_bar_s_title_gives_way_only_to_words_it_would_cut(app, drawn):  # noqa: F811
+    """The title stays whole on one line beside words that fit (even words that end in
+    "...", as "thinking..." does); beside words that would be cut it goes in two lines,
+    and the words are whole."""
+    table_draw.top_bar(app.screen, "Learn to play: Final Count", "Hand 1  ·  Theo is thinking...", 740)
+    assert "Learn to play: Final Count" in words_of(drawn) and "Hand 1  ·  Theo is thinking..." in words_of(drawn)
+    drawn.clear()
+    words = ("Hand 1  ·  Die shows 6: swap one of your cards with a Board card, or decline (everyone counts "
+             "the Board, so your own count stays the same; the others' change)")
+    table_draw.top_bar(app.screen, "Learn to play: Final Count", words, 740)
+    assert ["Learn to play:", "Final Count"] == words_of(drawn)[:2]
+    assert "".join(words_of(drawn)[2:]).replace(" ", "") == words.replace(" ", "")

@@ -13,7 +13,7 @@ from sprites.text import BODY, READ, TITLE
 
 SIZES = (BODY, READ)        # the coach's text shrinks to these sizes before its oldest lines go
 PANEL_PX = 13               # ... but never under this many pixels (a small window keeps it larger)
-FACTS_SHARE = 0.3           # at most this share of the panel's height for the scores and facts
+ROW = 20                    # the height of a line of the scores and facts
 REPLY_FILL = (78, 40, 16)
 
 
@@ -85,41 +85,74 @@ def _height(lines, size):
     return sum(size + gap for *_, gap in lines) + (16 if lines and lines[0][1] else 0)
 
 
-def kept_rows(screen, rows):
-    """The score and fact rows the panel has room for (at most FACTS_SHARE of its height,
-    with their heading)."""
-    return rows[:int((screen.lh - TOP - 14) * FACTS_SHARE // 20) - 1]
+def row_lines(screen, row):
+    """A score or fact row (from facts_rows) as the panel draws it, whole: its words'
+    lines (a score's value stands beside the first, a fact's swatch at the right)."""
+    label, value, _, swatch = row
+    return screen.wrap(label, READ, PANEL_W - 90 if value else PANEL_W - 50 if swatch else PANEL_W - 28)
 
 
-def row_rect(screen, rows, index):
-    """Where row `index` of `rows` (as facts_rows gives them) lies in the panel (a
-    logical rect), or None when the panel has no room for it."""
-    kept = kept_rows(screen, rows)
-    if index >= len(kept):
+def _rows_height(wrapped):
+    return ROW * sum(len(lines) for _, lines in wrapped)
+
+
+def _layout(screen, paragraphs, reply, rows):
+    """The rows the panel shows beside the coach's `paragraphs` (and a refused move's
+    `reply`), each with its lines: the scores always, then as many facts, in their order
+    (the most important first), as leave room for every paragraph and the reply, else
+    for every paragraph (each fact whole or left out whole)."""
+    wrapped = [(row, row_lines(screen, row)) for row in rows]
+    scores = sum(1 for label, value, *_ in rows if value)
+    for answer in ([reply, ""] if reply else [""]):
+        for count in range(len(wrapped), scores - 1, -1):
+            lines = _fit(screen, paragraphs, answer, PANEL_W - 28, _room(screen, wrapped[:count]))[1]
+            if _whole(paragraphs, answer, lines):
+                return wrapped[:count]
+    return wrapped[:scores]
+
+
+def _whole(paragraphs, reply, lines):
+    """Do `lines` (as _fit gives them) hold every paragraph, and `reply` if any?"""
+    shown = [line for line, is_reply, *_ in lines if not is_reply]
+    return (any(is_reply for _, is_reply, *_ in lines) or not reply) and \
+        "".join(shown).replace(" ", "") == "".join(paragraphs).replace(" ", "")
+
+
+def _room(screen, wrapped):
+    """The height left to the coach's words above the `wrapped` rows and their heading."""
+    return screen.lh - TOP - 14 - 10 - _rows_height(wrapped) - ROW - 18 - 42
+
+
+def row_rect(screen, paragraphs, reply, rows, index):
+    """Where row `index` of `rows` (as facts_rows gives them) lies in the panel beside
+    the coach's `paragraphs` and `reply` (a logical rect), or None when the panel leaves
+    it out."""
+    wrapped = _layout(screen, paragraphs, reply, rows)
+    if index >= len(wrapped):
         return None
     x = screen.lw - PANEL_W - 10
-    bottom = screen.lh - 20 - 20 * len(kept)
-    return (x + 8, bottom + 20 * index - 2, PANEL_W - 16, 20)
+    bottom = screen.lh - 20 - _rows_height(wrapped)
+    return (x + 8, bottom + _rows_height(wrapped[:index]) - 2, PANEL_W - 16, ROW * len(wrapped[index][1]))
 
 
-def anchor_rect(screen, anchor, view, presenter, names):
-    """Where a bubble's `anchor` points in the panel: `score:<name>` (that person's score)
-    or `fact:<label>` (the fact whose words begin so), as a logical rect; None when the
-    panel has no room for it."""
+def anchor_rect(screen, anchor, side, view, presenter, names):
+    """Where a bubble's `anchor` points in the coach's panel as `side` (a director's
+    Coach) fills it: `score:<name>` (that person's score) or `fact:<label>` (the fact
+    whose words begin so), as a logical rect; None when the panel leaves it out."""
     rows = facts_rows(view, presenter, names)
     if anchor.startswith("score:"):
-        return row_rect(screen, rows, names.index(anchor[len("score:"):]))
-    label = anchor[len("fact:"):]
-    return row_rect(screen, rows, next((i for i, r in enumerate(rows) if r[0].startswith(label)), len(rows)))
+        index = names.index(anchor[len("score:"):])
+    else:
+        index = next((i for i, r in enumerate(rows) if r[0].startswith(anchor[len("fact:"):])), len(rows))
+    return row_rect(screen, side.paragraphs, side.reply, rows, index)
 
 
 def words(screen, paragraphs, reply, rows):
-    """What the panel shows on this screen: (the rows kept, the text size, the lines as
-    _fit gives them). The rows take at most FACTS_SHARE of the height."""
-    h = screen.lh - TOP - 14
-    rows = kept_rows(screen, rows)
-    room = h - 10 - 20 * (len(rows) + 1) - 18 - 42
-    return (rows, *_fit(screen, paragraphs, reply, PANEL_W - 28, room))
+    """What the panel shows on this screen: (the rows kept, each with its lines, as
+    _layout gives them; the text size; the lines of the coach's words as _fit gives
+    them). The coach's words (and a reply) come first: the facts have the room left."""
+    wrapped = _layout(screen, paragraphs, reply, rows)
+    return (wrapped, *_fit(screen, paragraphs, reply, PANEL_W - 28, _room(screen, wrapped)))
 
 
 def reply_fits(screen, paragraphs, reply, rows):
@@ -141,18 +174,19 @@ def panel(screen, paragraphs, reply, rows, progress=None):
     if progress is not None:
         screen.text(progress_words(*progress), READ, palette.TEXT_DIM, (x + PANEL_W - 14, y + 13), "topright")
     rows, size, lines = words(screen, paragraphs, reply, rows)
-    bottom = y + h - 10 - 20 * len(rows)
+    bottom = y + h - 10 - _rows_height(rows)
     pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 28)),
                      screen.pixel((x + PANEL_W - 12, bottom - 28)), max(1, screen.px(1)))
     screen.text("Scores", READ, palette.GOLD, (x + 14, bottom - 22))
-    for label, value, colour, swatch in rows:
-        screen.text(label, READ, colour, (x + 14, bottom), width=PANEL_W - 90 if value else PANEL_W - 50)
+    for (_, value, colour, swatch), row in rows:
         if value:
             screen.text(value, READ, colour, (x + PANEL_W - 14, bottom), "topright")
         if swatch in palette.HEX:
             pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
                                screen.pixel((x + PANEL_W - 22, bottom + 8)), screen.px(7))
-        bottom += 20
+        for line in row:
+            screen.text(line, READ, colour, (x + 14, bottom))
+            bottom += ROW
     top = y + 42
     cy = top
     reply_lines = [line for line, is_reply, *_ in lines if is_reply]

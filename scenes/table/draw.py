@@ -74,11 +74,30 @@ class Layer:
 
 def top_bar(screen, title, words, right):
     """The bar across the top: the title, then `words` up to `right` (see bar_lines);
-    returns where the words start and end (x, x)."""
+    returns where the words start and end (x, x). Words that would be cut there have the
+    title's room instead: the title goes in two smaller lines (title_lines)."""
     screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
-    screen.text(title, HEADING, palette.TEXT, (18, 10))
     x = 18 + screen.text_width(title, HEADING) + 18
+    if not bar_cut(screen, words, max(40, right - x)):
+        screen.text(title, HEADING, palette.TEXT, (18, 10))
+    else:
+        lines = title_lines(screen, title)
+        for i, line in enumerate(lines):
+            screen.text(line, READ, palette.TEXT, (18, (TOP - 6) / 2 - 10 * len(lines) + 20 * i))
+        x = 18 + max(screen.text_width(line, READ) for line in lines) + 18
     return x, x + bar_text(screen, words, (x, 0, max(40, right - x), TOP - 6), palette.GOLD)
+
+
+def title_lines(screen, title):
+    """A title in at most two lines of READ text, as narrow as they go: after its colon
+    ("Learn to play:" over the game's name) where it has one, else where the lines come
+    out most even."""
+    head, colon, rest = title.partition(": ")
+    if colon:
+        return [head + ":", rest]
+    whole = screen.text_width(title, READ)
+    return next(lines for width in range(int(whole / 2), int(whole) + 2, 4)
+                if len(lines := screen.wrap(title, READ, width)) <= 2)
 
 
 BAR_SIZES = (BODY, READ)    # the top bar's text sizes, largest first
@@ -98,6 +117,11 @@ def bar_lines(screen, words, width):
     while len(rest) > 1 and screen.text_width(" ".join(rest) + "...", size) > width:
         rest.pop()
     return size, [first, " ".join(rest) + "..."]
+
+
+def bar_cut(screen, words, width):
+    """Would the top bar cut `words` within `width` (bar_lines)?"""
+    return "".join(bar_lines(screen, words, width)[1]).replace(" ", "") != words.replace(" ", "")
 
 
 def bar_text(screen, words, box, colour):
@@ -120,13 +144,7 @@ def plate(screen, spot, name, right, current, computer=False):
     name; the player to move lit in gold."""
     x, y, w = spot
     colour = palette.GOLD if current else palette.TEXT
-    mark = 22 if computer else 0
-    start = AVATAR + 8 + mark                   # where the name starts
-    after = 18 + screen.text_width(right, READ)  # the count, after the name
-    name_w = screen.text_width(name, BODY)
-    if start + name_w + after + 14 > w:         # too narrow for both: the name whole, the count in its caption
-        right, after = "", 0
-    width = min(w, start + name_w + after + 14)
+    start, right, after, width = plate_parts(screen, w, name, right, computer)
     fill = (64, 52, 14) if current else palette.PANEL
     screen.panel((x + AVATAR / 2, y, width - AVATAR / 2, PLATE_H), fill=fill, alpha=230,
                  edge=palette.GOLD if current else palette.PANEL_EDGE, radius=PLATE_H / 2)
@@ -146,6 +164,24 @@ def computer_mark(screen, pos, colour):
     pygame.draw.rect(screen.surface, colour, screen.rect((x, y, 16, 11)), width, border_radius=screen.px(2))
     pygame.draw.line(screen.surface, colour, screen.pixel((x + 8, y + 11)), screen.pixel((x + 8, y + 14)), width)
     pygame.draw.line(screen.surface, colour, screen.pixel((x + 4, y + 14)), screen.pixel((x + 12, y + 14)), width)
+
+
+def plate_parts(screen, w, name, right, computer):
+    """A name plate's measures within `w`: (where its name starts, the right-hand words
+    it shows, their room, its width): the count only where the whole name leaves room."""
+    start = AVATAR + 8 + (22 if computer else 0)
+    after = 18 + screen.text_width(right, READ)  # the count, after the name
+    name_w = screen.text_width(name, BODY)
+    if start + name_w + after + 14 > w:         # too narrow for both: the name whole, the count in its caption
+        right, after = "", 0
+    return start, right, after, min(w, start + name_w + after + 14)
+
+
+def plate_rect(screen, spot, name, right, current, computer=False):
+    """The logical rect a name plate at `spot` covers, its avatar's disc with it."""
+    x, y, w = spot
+    return pygame.Rect(int(x), int(y + PLATE_H / 2 - AVATAR / 2), int(plate_parts(screen, w, name, right, computer)[3]),
+                       AVATAR)
 
 
 def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None):

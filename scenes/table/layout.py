@@ -154,8 +154,8 @@ def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=()):
     `keep_clear` (what the person is told to click), and where it can over none of the
     `avoid` rects (buttons), then none of the `cards` (the face-up cards on the table):
     above it, else below, left or right of it (left first for a target right of `bounds`,
-    a row of the side panel), centred on it or shifted along its side. Returns (the
-    bubble's rect, the arrow's tip)."""
+    a row of the side panel), centred on it or shifted along its side; else the nearest
+    place that covers none (nearest_box). Returns (the bubble's rect, the arrow's tip)."""
     w, h = size
     bx, by, bw, bh = bounds
     t = pygame.Rect(target)
@@ -171,13 +171,45 @@ def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=()):
             [((t.centerx - w / 2 + dx, t.bottom + gap), (t.centerx, t.bottom)) for dx in (-shift, shift)]
     if t.left >= bx + bw:
         tries.insert(0, tries.pop(2))
-    for clear in (list(keep_clear) + list(avoid) + list(cards), list(keep_clear) + list(avoid), list(keep_clear), ()):
-        for (x, y), tip in tries:
-            box = pygame.Rect(*map(int, clamp(x, y)), int(w), int(h))
-            if not box.colliderect(t) and box.collidelist(clear) < 0:
-                return box, tip
-    (x, y), tip = tries[0]
-    return pygame.Rect(*map(int, clamp(x, y)), int(w), int(h)), tip
+    boxes = [(pygame.Rect(*map(int, clamp(x, y)), int(w), int(h)), tip) for (x, y), tip in tries]
+    keep, buttons = list(keep_clear), list(keep_clear) + list(avoid)
+    for near, clear in ((False, buttons + list(cards)), (False, buttons), (True, buttons + list(cards)),
+                        (True, buttons), (False, keep), (True, keep)):
+        if near:
+            found = nearest_box(t, size, bounds, clear)
+        else:
+            found = next(((box, tip) for box, tip in boxes if not box.colliderect(t) and box.collidelist(clear) < 0),
+                         None)
+        if found is not None:
+            return found
+    return boxes[0]
+
+
+def nearest_box(target, size, bounds, clear, step=12):
+    """The place for a bubble of `size` in `bounds` nearest to `target` that covers
+    neither it nor any rect of `clear`, with its arrow's tip on the target's side that
+    faces it; None when there is none."""
+    w, h = size
+    bx, by, bw, bh = bounds
+    t = pygame.Rect(target)
+    w, h = int(w), int(h)
+
+    def distance(place):
+        x, y = place
+        dx = max(t.left - x - w, x - t.right, 0)
+        dy = max(t.top - y - h, y - t.bottom, 0)
+        return dx * dx + dy * dy
+    places = sorted(((x, y) for x in range(int(bx), int(bx + bw - w) + 1, step)
+                     for y in range(int(by), int(by + bh - h) + 1, step)), key=distance)
+    box = next((box for box in (pygame.Rect(x, y, w, h) for x, y in places)
+                if not box.colliderect(t) and box.collidelist(clear) < 0), None)
+    if box is None:
+        return None
+    if box.bottom <= t.top or box.top >= t.bottom:
+        tip = (min(max(box.centerx, t.left + 8), t.right - 8), t.top if box.bottom <= t.top else t.bottom)
+    else:
+        tip = (t.left if box.right <= t.left else t.right, min(max(box.centery, t.top + 8), t.bottom - 8))
+    return box, tip
 
 
 def callout_box(size, anchor, bounds, keep_clear=(), beside=False):

@@ -177,13 +177,15 @@ class TableScene(Scene):
         if marks.bubble is not None and not cover:
             words, anchor = marks.bubble
             if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel
-                target = coach_panel.anchor_rect(screen, anchor, view, model.presenter, model.names)
+                target = coach_panel.anchor_rect(screen, anchor, model.director.side(model.seen), view,
+                                                 model.presenter, model.names)
             else:
                 target = board.anchor_rect(anchor, widgets)
             if target is not None:
                 others = [w.rect for w in widgets if w.rect != target]
                 bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
-                bubble = draw.place_bubble(screen, words, target, bounds, others, [r for r in targets if r != target],
+                keep = [r for r in targets + self.own_rects(board, view) if r != target]
+                bubble = draw.place_bubble(screen, words, target, bounds, others, keep,
                                            [p.rect for p in board.placed if p.face_up and p.rect != target])
         self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.looking.viewer,
                          model.presenter, model.session.why_illegal, dialog_rect, title_right, bubble,
@@ -191,6 +193,19 @@ class TableScene(Scene):
         self.place_message()
         self.settle_pointer()
         self.dirty = True
+
+    def own_rects(self, board, view):
+        """The rects of what is the viewer's own on the table, which a bubble leaves in
+        sight: their hand's cards, their cards on the table (face up or in reserve) and
+        their name plate."""
+        model = self.model
+        anchor = model.looking.anchor
+        rects = [p.rect for p in board.placed if p.zone == board.hand_key or p.zone in board.own_zones]
+        if anchor in board.plates:
+            plates = draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
+                                      model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
+            rects.append(draw.plate_rect(self.app.screen, board.plates[anchor], *plates[anchor]))
+        return rects
 
     def settle_pointer(self):
         """After a layout: the card under the pointer (unless it moved away), and the
