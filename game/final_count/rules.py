@@ -322,13 +322,11 @@ class State(GameState):
         self.hit_goal = None
         self.goal_rolls = []
         self.emit("hand", d, detail=self.hand)
-        for j in range(2 * n):
-            seat = (d + 1 + j) % n
-            self.hands[seat].append(order[j])
-            self.emit("move", seat, (order[j],), "draw", self.hand_keys[seat], self.only[seat])
-        for j in range(n):
-            seat = (d + 1 + j) % n
-            card = order[2 * n + j]
+        around = self.opponents[d] + (d,)      # from the dealer's left round to the dealer
+        for seat, card in zip(around + around, order):          # two cards each, one at a time
+            self.hands[seat].append(card)
+            self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
+        for seat, card in zip(around, order[2 * n:3 * n]):      # then one face up on each table
             self.tables[seat].append(card)
             self.emit("move", seat, (card,), "draw", self.table_keys[seat])
         self.board = list(order[3 * n:3 * n + BOARD_CARDS])
@@ -368,13 +366,14 @@ class State(GameState):
         """Score the hand (2.3), reveal the hands, and end the game or wait for the deal."""
         rows = score_hand([h + t for h, t in zip(self.hands, self.tables)], self.board,
                           self.hit_goal, self.caller)
-        for seat in range(self.players):
-            if self.hands[seat]:
+        for seat, hand in enumerate(self.hands):
+            if hand:
                 key = self.hand_keys[seat]
-                self.emit("reveal", seat, self.hands[seat], key, key)
-        for row in rows:
-            self.game_points[row["seat"]] += row["points"]
-            self.emit("score", row["seat"], detail=row["points"])
+                self.emit("reveal", seat, hand, key, key)
+        for seat, row in enumerate(rows):
+            points = row["points"]
+            self.game_points[seat] += points
+            self.emit("score", seat, detail=points)
         self.last_hand = {"hand": self.hand, "caller": self.caller, "goal": self.hit_goal,
                           "exhausted": self.exhausted, "board": [c.name for c in self.board],
                           "seats": rows}
