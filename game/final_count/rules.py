@@ -114,7 +114,7 @@ def reachable_totals(cards):
 
 def totals_of(base, aces):
     """Every total of a `tally`: the base with 0, 1, ... of its aces counted 11 (A7)."""
-    return [base + 10 * j for j in range(aces + 1)]
+    return list(range(base, base + 10 * aces + 1, 10))
 
 
 def best_total(totals):
@@ -130,21 +130,25 @@ def score_hand(player_cards, board, goal=None, caller=None):
     """The hand's result, one dict per seat: the totals each seat's cards and the Board
     can make, best, bust, hit, winner, share, bonus and points (2.3, A5-A9, A20, A22)."""
     rows = []
+    hits = []                   # the rows that hit the goal
+    top = 0                     # the best total not bust (0 when every seat is bust)
     board_base, board_aces = tally(board)        # the Board counts for every seat
     for seat, cards in enumerate(player_cards):
         base, aces = tally(cards)
         totals = totals_of(base + board_base, aces + board_aces)
         best = best_total(totals)
-        rows.append({"seat": seat, "cards": [c.name for c in cards], "totals": totals,
-                     "best": best, "bust": best is None,
-                     "hit": goal is not None and goal in totals,
-                     "winner": False, "share": 0, "bonus": 0, "points": 0})
-    winners = [row for row in rows if row["hit"]]
-    if winners:
-        pool = LIMIT
+        row = {"seat": seat, "cards": [c.name for c in cards], "totals": totals,
+               "best": best, "bust": best is None, "hit": goal is not None and goal in totals,
+               "winner": False, "share": 0, "bonus": 0, "points": 0}
+        rows.append(row)
+        if row["hit"]:
+            hits.append(row)
+        if best is not None and best > top:
+            top = best
+    if hits:
+        winners, pool = hits, LIMIT
     else:                       # the best total not bust wins (a bust seat's best is None)
-        pool = max((row["best"] for row in rows if not row["bust"]), default=0)
-        winners = [row for row in rows if row["best"] == pool]
+        winners, pool = [row for row in rows if row["best"] == top], top
     bonus = CALL_BONUS if caller is not None and winners and rows[caller] not in winners else 0
     for row in winners:
         row["winner"] = True
@@ -164,15 +168,21 @@ def pick_action(seat, position):
     return Action(Act.PICK, (), f"{seat}:{position}")
 
 
-_CARD_ACTIONS = {}   # (kind, card) -> Action(kind, (card,)), built once
+class _CardActions(dict):
+    """card -> `Action(kind, (card,))` for one kind of action, each built once: the swaps
+    and takes of every die action, looked up rather than built on every turn."""
+
+    def __init__(self, kind):
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card):
+        action = self[card] = Action(self.kind, (card,))
+        return action
 
 
-def _card_action(kind, card):
-    """`Action(kind, (card,))`, built once: the swaps and takes of every die action."""
-    action = _CARD_ACTIONS.get((kind, card))
-    if action is None:
-        action = _CARD_ACTIONS[kind, card] = Action(kind, (card,))
-    return action
+TAKES = _CardActions(Act.TAKE)
+SWAP_ACTIONS = {face: _CardActions(kind) for face, kind in SWAPS.items()}   # by die face
 
 
 @lru_cache(maxsize=None)
@@ -312,13 +322,11 @@ class State(GameState):
         self.hit_goal = None
         self.goal_rolls = []
         self.emit("hand", d, detail=self.hand)
-        for j in range(2 * n):
-            seat = (d + 1 + j) % n
-            self.hands[seat].append(order[j])
-            self.emit("move", seat, (order[j],), "draw", self.hand_keys[seat], self.only[seat])
-        for j in range(n):
-            seat = (d + 1 + j) % n
-            card = order[2 * n + j]
+        around = self.opponents[d] + (d,)      # from the dealer's left round to the dealer
+        for seat, card in zip(around + around, order):          # two cards each, one at a time
+            self.hands[seat].append(card)
+            self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
+        for seat, card in zip(around, order[2 * n:3 * n]):      # then one face up on each table
             self.tables[seat].append(card)
             self.emit("move", seat, (card,), "draw", self.table_keys[seat])
         self.board = list(order[3 * n:3 * n + BOARD_CARDS])
@@ -358,13 +366,14 @@ class State(GameState):
         """Score the hand (2.3), reveal the hands, and end the game or wait for the deal."""
         rows = score_hand([h + t for h, t in zip(self.hands, self.tables)], self.board,
                           self.hit_goal, self.caller)
-        for seat in range(self.players):
-            if self.hands[seat]:
+        for seat, hand in enumerate(self.hands):
+            if hand:
                 key = self.hand_keys[seat]
-                self.emit("reveal", seat, self.hands[seat], key, key)
-        for row in rows:
-            self.game_points[row["seat"]] += row["points"]
-            self.emit("score", row["seat"], detail=row["points"])
+                self.emit("reveal", seat, hand, key, key)
+        for seat, row in enumerate(rows):
+            points = row["points"]
+            self.game_points[seat] += points
+            self.emit("score", seat, detail=points)
         self.last_hand = {"hand": self.hand, "caller": self.caller, "goal": self.hit_goal,
                           "exhausted": self.exhausted, "board": [c.name for c in self.board],
                           "seats": rows}
@@ -398,10 +407,10 @@ class State(GameState):
             acts = []
             if f == 5:
                 for o in self.opponents[p]:
-                    acts += [_card_action(Act.TAKE, t) for t in self.tables[o]]
+                    acts += [TAKES[t] for t in self.tables[o]]
                     acts += self.picks[o][:len(self.hands[o])]
             else:
-                acts += [_card_action(Act.TAKE, b) for b in self.board]
+                acts += [TAKES[b] for b in self.board]
             acts.append(DECLINE)
             return acts
         if f == 1:
@@ -410,8 +419,8 @@ class State(GameState):
             return [self.gifts[o] for o in self.opponents[p]] + [DISCARD]
         if f == 3:
             return (TO_BOARD, DISCARD)
-        kind = SWAPS[f]
-        acts = [_card_action(kind, x) for x in self._own_cards(p)]
+        swaps = SWAP_ACTIONS[f]
+        acts = [swaps[x] for x in self._own_cards(p)]
         acts.append(RETURN if f == 4 else DECLINE)
         return acts
 
@@ -515,7 +524,8 @@ class State(GameState):
                 self.step = "end"
                 return
             card = self.draw_pile.pop()
-            self.drawn_known_by = [s for s in self.top_known_by if s != p]
+            known = self.top_known_by      # mostly nobody: then no list to filter
+            self.drawn_known_by = [s for s in known if s != p] if known else []
             self.top_known_by = []
             self.drawn.append(card)
             self.emit("move", p, (card,), "draw", "drawn", self.only[p])
