@@ -717,3 +717,16 @@ def test_A23_saves_keep_the_known_cards_and_older_saves_recall_them():
     data["state"]["known_in_hand"][seat].append(state.pile[0].id if state.pile else state.burned[0].id)
     with pytest.raises(ValueError, match="known_in_hand"):
         registry.load_state(data)
+
+
+def test_a_state_keeps_fewer_than_30_attributes_for_python_s_fastest_reads():
+    """Python 3.11 reads an object's attributes from its fastest layout only while it has
+    fewer than 30 (game.ktu.rules.Setup): dealt, played to the end and loaded from a save,
+    a state stays under that."""
+    state = registry.new_game("ktu", seed=3, options={"ktu.play_to_last": "on"})
+    assert len(vars(state)) < 30
+    rng = random.Random(3)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(vars(state)) < 30
+    assert len(vars(registry.load_state(state.to_dict()))) < 30

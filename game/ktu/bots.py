@@ -63,4 +63,4 @@ def rollout(state, legal, rng):
         return legal[0]
     if rng.random() < 0.1:
         return legal[rng.randrange(len(legal))]
-    return policy(legal, len(state.pile), state.rank_pos, rng)[0]
+    return policy(legal, len(state.pile), state.setup.rank_pos, rng)[0]
