@@ -133,6 +133,7 @@ class TableModel:
         self.marks = None               # the director's marks, as of the last change
         self.before_reveal = None       # the table before the line being revealed step by step
         self.shown_step = None          # the step of its reveal shown
+        self.panel_before = None        # the table before the last change, told by the panel while its cards fly
         self.leaving = None
         self._notices = []
         self.seen = Seen(self)
@@ -195,6 +196,14 @@ class TableModel:
             return view._replace(scores=self.before_reveal.scores) if hide else view
         return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
                                           self.looking.anchor, self.names)
+
+    def panel_view(self):
+        """The table as the side panel tells it: as it stood before the last change while
+        that change's cards still fly (a card on its way lies face down, and the panel
+        says nothing the table has not shown), else the table shown."""
+        if self.panel_before is not None and self.timeline.stage.untold():
+            return self.panel_before
+        return self.view
 
     def refresh(self):
         """Read the game again and lay the table out."""
@@ -434,7 +443,7 @@ class TableModel:
         self.timeline.receive(events)
         mover = self.looking.viewer
         context = self.presenter.context(self.view, self.names)
-        before = self.view
+        before = self.panel_before = self.view
         self.read()
         current = self.session.current_player
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,

@@ -388,10 +388,10 @@ class TableScene(Scene):
         lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter)
         draw.felt_and_seats(screen, self.laid.board, plates, lanes, model.presenter.dead_lanes(model.view))
         draw.cards(screen, self.laid.board, look, focus, flying, up)
-        side = model.director.side(model.seen)
+        side, panel = model.director.side(model.seen), model.panel_view()
         if side is None:
-            draw.side_panel(screen, model.view, model.presenter, model.names, model.session.seed,
+            draw.side_panel(screen, panel, model.presenter, model.names, model.session.seed,
                             "Moves", self.log_lines(), model.ui.log_scroll)
         else:
-            rows = coach_panel.facts_rows(model.view, model.presenter, model.names)
+            rows = coach_panel.facts_rows(panel, model.presenter, model.names)
             coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress)
