@@ -52,3 +52,119 @@ def test_the_side_panel_never_names_a_card_still_face_down_in_flight(app, monkey
         app.frame()
     assert len(seen) > 12, "too few cards seen in flight"
     assert not named_early, named_early[:3]
+
+
+def five_possessions_reveals(a, seed, frames=4000):
+    """5 possessions at the normal pace, Maya against a computer, played by random legal
+    moves; yields the table at every frame."""
+    from tests.test_ui_saves import start_game
+    a.settings.animation_speed = "normal"
+    session = start_game(a, "five_possessions", 2, {0}, seed)
+    table = a.scene
+    rng = random.Random(seed)
+    for _ in range(frames):
+        model = table.model
+        if session.is_over or a.scene is not table:
+            return
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        elif model.my_turn() and model.settled() and not table.busy():
+            table.act(intents.Choose(choose(session.legal_actions(), rng)))
+        a.frame()
+        yield table
+
+
+def test_during_a_reveal_the_hand_holds_no_card_of_the_next_line(app):  # noqa: F811
+    """5 possessions against a computer: while a line is revealed lane by lane, the hand
+    stays as the line left it (empty: every card was set) and no card flies into it;
+    the next line's cards come into the hand once the reveal is over."""
+    during, after, early = 0, 0, []
+    revealing = False
+    for table in five_possessions_reveals(app, 4242):
+        model = table.model
+        hand = [p.card for p in table.board.hand_cards()]
+        flying = [f for f in table.motion.flights if f.zone == table.board.hand_key]
+        if model.timeline.revealing() is not None:
+            revealing = True
+            during += 1
+            if hand or flying:
+                early.append((model.timeline.revealing(), [c.spoken for c in hand], len(flying)))
+        elif revealing and hand:
+            revealing = False
+            after += 1
+        if after >= 3:
+            break
+    assert during > 50 and after >= 3, (during, after)
+    assert not early, early[:3]
+
+
+def test_each_compared_lane_is_called_out_with_its_lane_its_winner_and_why():
+    """5 possessions against a computer, a possession and more played at the normal pace:
+    every open lane's comparison is called out with the lane, the winner by name and why
+    (the dots of both coaches, a tie going to the defense), and where a purple offense
+    card counts blue dots the callout and the words left on the lane say that blue
+    counts as purple."""
+    from tests.test_table_callouts import computer_game, play_until
+    model = computer_game("five_possessions", "normal", seed=4242)
+    names = model.names
+    said, lanes = [], []
+
+    def look():
+        call = model.timeline.callout
+        if call is not None and (not said or said[-1] != call.words):
+            said.append(call.words)
+        return model.session.is_over or len(lanes_of(model)) >= 24 and not model.timeline.callouts
+    play_until(model, look, random.Random(4242))
+    lanes = lanes_of(model)
+    assert len(lanes) >= 24
+    blue, at = 0, 0
+    for event in lanes:                                     # called out in the order played
+        detail = event.detail
+        k, winner = detail["lane"] + 1, names[event.seat]
+        at = next((n for n in range(at, len(said)) if said[n].startswith(f"Lane {k}: ") and " wins" in said[n]), None)
+        assert at is not None and said[at].startswith(f"Lane {k}: {winner} wins"), (detail, said[-6:])
+        told = [said[at]]
+        at += 1
+        offense = model.presenter.by_name[detail["offense"]]
+        defense = model.presenter.by_name[detail["defense"]]
+        counted_blue = detail["color"] == "purple" and (dict(offense.dots).get("blue") or dict(defense.dots).get("blue"))
+        if detail["offense_dots"] == detail["defense_dots"]:
+            assert any("a tie goes to the defense" in words for words in told), told
+        else:
+            loser = names[1 - event.seat]
+            assert any(f"{loser}'s {min(detail['offense_dots'], detail['defense_dots'])}" in words
+                       for words in told), told
+        if counted_blue:
+            blue += 1
+            assert any("blue counts as purple" in words for words in told), told
+            assert "blue counts as purple" in model.presenter.outcome_line(event, model.view, names, {})
+    assert blue
+
+
+def lanes_of(model):
+    """The open lanes compared so far in the model's game (their 'lane' events)."""
+    return [e for e in model.session.events_since(0) if e.kind == "lane" and e.detail.get("open")]
+
+
+def test_the_panel_says_what_an_open_lane_is_and_why_a_colour_goes_closed_there(app, monkeypatch):  # noqa: F811
+    """5 possessions at 1280x720, a lane won by a blue card: the side panel says, whole
+    and in words, what open means (an offense card set there is compared) and that a blue
+    offense card set there goes closed because blue won it; never the bare 'open, not blue'."""
+    from sprites import text as text_module
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    coloured = None
+    for table in five_possessions_reveals(app, 4242, frames=6000):
+        lanes = table.model.panel_view().facts["lanes"]
+        coloured = next((lane["color"] for lane in lanes if lane.get("live") and lane.get("color")), None)
+        if coloured and table.model.my_turn() and table.model.settled():
+            break
+    assert coloured
+    drawn.clear()
+    app.scene.invalidate()
+    app.frame()
+    panel = " ".join(drawn)
+    assert "open, not" not in panel
+    assert f"a {coloured} offense card here goes closed ({coloured} won it)" in panel
+    assert "an offense card here is compared" in panel or "never compared" in panel

@@ -191,6 +191,8 @@ class TableModel:
         `veiled_step`), or while a count-up is called out (the scores as they stood),
         else `view`."""
         step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
+        if self.before_reveal is not None and self.timeline.pending:
+            view = self.unshown(view)
         if step is None:
             hide = self.before_reveal is not None and self.timeline.hiding_scores()
             return view._replace(scores=self.before_reveal.scores) if hide else view
@@ -482,8 +484,39 @@ class TableModel:
         if before is not None and self.before_reveal is None and (
                 self.timeline.revealing() is not None or self.timeline.hiding_scores()):
             self.before_reveal = before
+            self.hold_next_cards(seen, first)
             self.view = self.veiled(self.whole)
             self.changed()
+
+    def hold_next_cards(self, seen, first):
+        """While a line is revealed step by step, the cards dealt after it (the next
+        line's) wait: they come into the hands once the reveal is over (`seen`: the
+        events shown, the game's from number `first`)."""
+        told = max((call.event for call, _ in self.timeline.callouts if call.reveal is not None), default=None)
+        if told is None:
+            return
+        hands = {z.key for z in self.whole.zones if z.kind == "hand"}
+        start = next((k for k, event in enumerate(seen) if first + k > told and event.kind == SharedEvent.MOVE
+                      and event.dst in hands), None)
+        if start is not None:
+            self.timeline.hold_back(start)
+
+    def unshown(self, view):
+        """`view` with the cards of the moves still to show where they were before them
+        (the next line's cards still in their stacks, not yet in the hands)."""
+        zones = {z.key: list(z.cards) for z in view.zones}
+        for raw in reversed(self.timeline.pending):
+            event = raw.for_seat(self.looking.viewer)
+            if event.kind != SharedEvent.MOVE or event.dst not in zones or event.src not in zones:
+                continue
+            for card in reversed(event.cards):
+                landed = zones[event.dst]
+                at = next((k for k in range(len(landed) - 1, -1, -1)
+                           if landed[k] is card or card is None and landed[k] is None), None)
+                if at is not None:
+                    landed.pop(at)
+                    zones[event.src].append(card)
+        return view._replace(zones=tuple(z._replace(cards=tuple(zones[z.key])) for z in view.zones))
 
     def skip(self):
         """A key or a click while a callout is held: every callout goes, whatever flies
@@ -498,6 +531,7 @@ class TableModel:
             self.before_reveal = self.shown_step = None
             self.view = self.whole
             self.changed()
+            self.catch_up()
 
     def tell_problem(self):
         """Say (and note for the menu) that the session could not write a file."""
@@ -618,8 +652,9 @@ class TableModel:
     # ---- time: messages, computer players, the end of a hand ----------------------------------
     def catch_up(self):
         """Events held back (behind the curtain, or from before the table opened) are
-        shown once the curtain is down."""
-        if self.looking.curtain is None and self.timeline.pending:
+        shown once the curtain is down (and those held back by a line's reveal, once it
+        is over)."""
+        if self.looking.curtain is None and self.timeline.pending and self.before_reveal is None:
             self.changed()
             self.present()
 

@@ -82,6 +82,15 @@ class Timeline:
         self._beats.append(Present(events, seen_by, after_change, view))
         return events
 
+    def hold_back(self, start):
+        """The last events shown, from their number `start` on, wait to be shown again
+        (a line's next cards come into the hands once its reveal is over)."""
+        beat = self._beats[-1] if self._beats else None
+        if isinstance(beat, Present) and 0 <= start < len(beat.events):
+            self.pending[:0] = beat.events[start:]
+            self._beats[-1] = beat._replace(events=beat.events[:start],
+                                            called=frozenset(k for k in beat.called if k < start))
+
     def cue(self, name):
         """Sound `name` (in order with the beats around it)."""
         self._beats.append(Cue(name))
