@@ -168,3 +168,31 @@ def test_the_panel_says_what_an_open_lane_is_and_why_a_colour_goes_closed_there(
     assert "open, not" not in panel
     assert f"a {coloured} offense card here goes closed ({coloured} won it)" in panel
     assert "an offense card here is compared" in panel or "never compared" in panel
+
+
+def test_four_downs_says_on_the_enlarged_card_and_in_its_rules_that_the_dots_do_not_count(app, monkeypatch):  # noqa: F811
+    """4 downs at 1280x720: a card of the hand under the pointer, shown enlarged, says
+    under it, whole, what counts of it (side, colour, the number in the corner) and that
+    the dots and the small numbers are for 5 possessions; the in-app rules say so too."""
+    import pygame
+
+    from game import registry
+    from sprites import text as text_module
+    from tests.test_ui_play import settle
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    four_downs_at_the_table(app)
+    settle(app)
+    table = app.scene
+    placed = table.board.hand_cards()[1]
+    drawn.clear()
+    point = app.screen.pixel((placed.rect.centerx, placed.rect.y + 20))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0)))
+    app.frame()
+    note = table.model.presenter.card_note(placed.card)
+    lines = app.screen.wrap(note, text_module.READ, table.model.presenter.zoom_size()[0] - 16)
+    assert "dots" in note and "5 possessions" in note and all(line in drawn for line in lines), drawn[-8:]
+    with open(registry.game_info("four_downs").rulebook(), encoding="utf-8") as book:
+        rules = book.read()
+    assert "four small numbers under them" in rules and "5 possessions" in rules

@@ -323,7 +323,8 @@ class TableScene(Scene):
                 if placed.face_up and pointer.drag_pos is None:
                     draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
                                   [r for r in laid.targets if r != placed.rect],
-                                  [laid.bubble.box] if laid.bubble is not None else [])
+                                  [laid.bubble.box] if laid.bubble is not None else [],
+                                  model.presenter.card_note(placed.card))
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
         draw.die(screen, self.motion, laid.board, model.presenter.die_face(model.view, self.motion.die_value))
         draw.message(screen, laid.board, model.ui.message, pointer.message_spot)
