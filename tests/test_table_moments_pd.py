@@ -196,3 +196,36 @@ def test_four_downs_says_on_the_enlarged_card_and_in_its_rules_that_the_dots_do_
     with open(registry.game_info("four_downs").rulebook(), encoding="utf-8") as book:
         rules = book.read()
     assert "four small numbers under them" in rules and "5 possessions" in rules
+
+
+def test_five_possessions_lesson_and_rules_say_the_engines_target_and_every_game_reaches_it():
+    """The lesson and the in-app rules say the game is to 100 yards at 20 a possession,
+    so 5 possessions won (the name), and the lesson's last words count from its own last
+    score, all from the engine's numbers; and no game ends before someone has 100 (docs/rulings/play_design.md,
+    section 4.1, 4: the end check)."""
+    import re
+
+    import yaml
+
+    from game import registry
+    from game.five_possessions import rules
+    info = registry.game_info("five_possessions")
+    with open(info.rulebook(), encoding="utf-8") as book:
+        aim = book.read().split("# The cards")[0]
+    with open("game/five_possessions/tutorial.yaml", encoding="utf-8") as lesson_file:
+        lesson = yaml.safe_load(lesson_file)
+    needed = rules.WIN_AT // rules.SCORE
+    for words in (aim, lesson["intro"]):
+        assert f"{rules.WIN_AT} yards" in words and f"{rules.SCORE} yards" in words, words
+        assert f"{needed} possessions won" in words, words
+    lead = int(re.search(r"You lead (\d+) to 0", lesson["end"]).group(1))
+    scored = [shown["detail"] for step in lesson["steps"] for shown in step.get("shows", ())
+              if shown.get("event") == "score"]
+    assert scored and scored[-1] == lead
+    assert f"{(rules.WIN_AT - lead) // rules.SCORE} more possessions won make your {rules.WIN_AT} yards" in lesson["end"]
+    for seed in range(60):
+        state = registry.new_game("five_possessions", 2, seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        assert max(state.scores()) >= rules.WIN_AT and state.possession >= needed, (seed, state.scores())
