@@ -229,3 +229,46 @@ def test_five_possessions_lesson_and_rules_say_the_engines_target_and_every_game
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
         assert max(state.scores()) >= rules.WIN_AT and state.possession >= needed, (seed, state.scores())
+
+
+def test_from_the_keyboard_hint_enter_enter_places_the_hinted_card_even_after_a_stray_pick(app):  # noqa: F811
+    """5 possessions from the keyboard alone: with a card of the line already picked
+    (Enter on it), H then Enter, Enter places the hinted card where the hint says: the
+    hint puts back the cards picked before it (else the two Enters picked the hinted card
+    beside the stray one and put it back, for ever: the newcomer's loop; or, the hinted
+    card picked already, the first Enter placed it and the second picked another)."""
+    import pygame
+
+    from tests.test_ui_play import press, settle
+    from tests.test_ui_saves import start_game
+    session = start_game(app, "five_possessions", 2, {0}, 4242)
+    table = app.scene
+    stray, placed = 0, 0
+    for _ in range(200):
+        settle(app)
+        model = table.model
+        if app.scene is not table or session.is_over or placed >= 4:
+            break
+        if model.hold.wait or not model.my_turn() or not any(a.kind == "place" for a in model.legal):
+            press(app, pygame.K_RETURN)
+            continue
+        if len(table.board.hand_cards()) > 1:
+            press(app, pygame.K_RIGHT)                      # off the first card (a hint's, often)
+        press(app, pygame.K_RETURN)                         # a card picked by hand
+        picked = list(model.ui.selection)
+        if not picked:                                      # the card's only lane: it was placed
+            continue
+        press(app, pygame.K_h)
+        for _ in range(200):
+            if model.ui.hint is not None:
+                break
+            app.frame()
+        hint = model.ui.hint
+        stray += any(card is not hint.cards[0] for card in picked)
+        before = len(session.submitted)
+        press(app, pygame.K_RETURN)
+        press(app, pygame.K_RETURN)
+        assert len(session.submitted) == before + 1 and session.submitted[-1][1] == hint, (
+            [c.spoken for c in picked], hint, [c.spoken for c in model.ui.selection])
+        placed += 1
+    assert placed >= 4 and stray

@@ -562,7 +562,10 @@ class TableModel:
             self.changed()
 
     def show_hint(self, action):
-        """Mark `action` as the hint; the keyboard goes to what it marks."""
+        """Mark `action` as the hint; the keyboard goes to what it marks, and the cards
+        picked are put back: whatever was picked before, Enter picks the hint's cards and
+        the next Enter makes it."""
+        self.ui.selection = []
         self.ui.hint = action
         self.ui.refocus += 1
         self.changed()
