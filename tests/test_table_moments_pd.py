@@ -75,16 +75,17 @@ def five_possessions_reveals(a, seed, frames=4000):
 
 
 def test_during_a_reveal_the_hand_holds_no_card_of_the_next_line(app):  # noqa: F811
-    """5 possessions against a computer: while a line is revealed lane by lane, the hand
-    stays as the line left it (empty: every card was set) and no card flies into it;
-    the next line's cards come into the hand once the reveal is over."""
+    """5 possessions against a computer: while a line is revealed lane by lane, and while
+    its outcome waits to be read, the hand stays as the line left it (empty: every card
+    was set) and no card flies into it; the next line's cards come into the hand once the
+    reveal is over and read."""
     during, after, early = 0, 0, []
     revealing = False
     for table in five_possessions_reveals(app, 4242):
         model = table.model
         hand = [p.card for p in table.board.hand_cards()]
         flying = [f for f in table.motion.flights if f.zone == table.board.hand_key]
-        if model.timeline.revealing() is not None:
+        if model.timeline.revealing() is not None or model.hold.wait:
             revealing = True
             during += 1
             if hand or flying:

@@ -132,6 +132,7 @@ class TableModel:
         self.changes = 0                # changes whenever what the table shows changes (a frame to draw)
         self.marks = None               # the director's marks, as of the last change
         self.before_reveal = None       # the table before the line being revealed step by step
+        self.held_back = False          # the next line's cards wait until the line's reveal is over and read
         self.shown_step = None          # the step of its reveal shown
         self.panel_before = None        # the table before the last change, told by the panel while its cards fly
         self.leaving = None
@@ -191,7 +192,7 @@ class TableModel:
         `veiled_step`), or while a count-up is called out (the scores as they stood),
         else `view`."""
         step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
-        if self.before_reveal is not None and self.timeline.pending:
+        if self.held_back and self.timeline.pending:
             view = self.unshown(view)
         if step is None:
             hide = self.before_reveal is not None and self.timeline.hiding_scores()
@@ -269,8 +270,9 @@ class TableModel:
         return [agree(line) for line in self.presenter.log_lines(events, self.names, self.zones_by_key())]
 
     def settled(self):
-        """Has everything shown so far landed?"""
-        return self.timeline.settled()
+        """Has everything shown so far landed (the next line's cards, held back while an
+        outcome is read, are not shown yet)?"""
+        return self.timeline.settled(held=self.holding_back())
 
     def busy(self):
         """Does anything still move or wait on a timer?"""
@@ -427,6 +429,7 @@ class TableModel:
         if fresh:
             self.timeline.reset(None)
             self.before_reveal = None
+            self.held_back = False
             self.hold.clear()
             self.ui.selection = []
             self.ui.dialog = None
@@ -500,6 +503,7 @@ class TableModel:
                       and event.dst in hands), None)
         if start is not None:
             self.timeline.hold_back(start)
+            self.held_back = True
 
     def unshown(self, view):
         """`view` with the cards of the moves still to show where they were before them
@@ -529,7 +533,7 @@ class TableModel:
         """Once a line's reveal is over (or skipped), the table shows it whole."""
         if self.before_reveal is not None and self.timeline.revealing() is None and not self.timeline.hiding_scores():
             self.before_reveal = self.shown_step = None
-            self.view = self.whole
+            self.view = self.veiled(self.whole)
             self.changed()
             self.catch_up()
 
@@ -608,6 +612,7 @@ class TableModel:
         state = self.ui
         self.timeline.reset(self.last_roll(0))
         self.before_reveal = None
+        self.held_back = False
         state.selection = []
         state.hint = None
         state.dialog = None
@@ -655,11 +660,18 @@ class TableModel:
     # ---- time: messages, computer players, the end of a hand ----------------------------------
     def catch_up(self):
         """Events held back (behind the curtain, or from before the table opened) are
-        shown once the curtain is down (and those held back by a line's reveal, once it
-        is over)."""
-        if self.looking.curtain is None and self.timeline.pending and self.before_reveal is None:
+        shown once the curtain is down (and the next line's cards, held back by a line's
+        reveal, once it is over and its outcome read)."""
+        if self.looking.curtain is None and self.timeline.pending and not self.holding_back():
+            if self.held_back:
+                self.held_back = False
+                self.shape()
             self.changed()
             self.present()
+
+    def holding_back(self):
+        """Do the next line's cards still wait (its reveal on, or its outcome unread)?"""
+        return self.before_reveal is not None or self.held_back and self.hold.wait
 
     def step(self, dt):
         """`dt` seconds later: a message fades; when nothing is in flight the game moves on

@@ -165,10 +165,10 @@ class Timeline:
         beats, self._beats = self._beats, []
         return beats
 
-    def settled(self):
-        """Has everything shown so far landed (nothing in flight, no event still to show,
-        the die still, no callout held)?"""
-        return not (self.stage.flights or self.pending or self.stage.rolling > 0 or self.callouts)
+    def settled(self, held=False):
+        """Has everything shown so far landed (nothing in flight, no event still to show
+        but those `held` back on purpose, the die still, no callout held)?"""
+        return not (self.stage.flights or self.pending and not held or self.stage.rolling > 0 or self.callouts)
 
     def told(self, count):
         """How many of a game's `count` events the table has told: all but those still to
