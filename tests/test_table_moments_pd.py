@@ -138,7 +138,7 @@ def test_each_compared_lane_is_called_out_with_its_lane_its_winner_and_why():
         if counted_blue:
             blue += 1
             assert any("blue counts as purple" in words for words in told), told
-            assert "blue counts as purple" in model.presenter.outcome_line(event, model.view, names, {})
+            assert "purple+blue dots" in model.presenter.outcome_line(event, model.view, names, {})
     assert blue
 
 

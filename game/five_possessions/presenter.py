@@ -125,7 +125,7 @@ class FivePossessions(PlayDesign):
         """A lane's result: who holds or wins it and why, the dots counted by the offense
         card's colour; in the log, also the two cards, what each dot is and the lane
         ('Lane 2: Maya wins: Offense purple 4 has 4 dots that count as purple (1 purple,
-        3 blue), ...'); on the lane, in two short lines ('Maya wins: 4 to 2 dots as purple')."""
+        3 blue), ...'); on the lane, in two short lines ('Maya wins: 4 to 2 purple+blue dots')."""
         lane = f"Lane {detail['lane'] + 1}: "
         if not detail.get("open"):
             return f"{who} holds: closed card, not compared" if on_lane else (
@@ -137,10 +137,10 @@ class FivePossessions(PlayDesign):
         colour = detail["color"]
         if on_lane:
             ours, theirs = dots_counted(offense, colour)[0], dots_counted(defense, colour)[0]
-            why = f" ({BLUE_AS_PURPLE})" if blue_as_purple(colour, offense, defense) else ""
+            dots = "purple+blue dots" if blue_as_purple(colour, offense, defense) else f"{colour} dots"
             if ours == theirs:
-                return f"{who} wins the tie: {ours} {colour} dots each{why}"
-            return f"{who} wins: {max(ours, theirs)} to {min(ours, theirs)} {colour} dots{why}"
+                return f"{who} wins the tie: {ours} {dots} each"
+            return f"{who} wins: {max(ours, theirs)} to {min(ours, theirs)} {dots}"
         ours, theirs = dots_words(offense, colour), dots_words(defense, colour)
         verdict = "more" if detail.get("won") else "no more"
         tie = " (a tie goes to the defense)" if dots_counted(offense, colour)[0] == dots_counted(defense, colour)[0] \
