@@ -77,8 +77,8 @@ def five_possessions_reveals(a, seed, frames=4000):
 def test_during_a_reveal_the_hand_holds_no_card_of_the_next_line(app):  # noqa: F811
     """5 possessions against a computer: while a line is revealed lane by lane, and while
     its outcome waits to be read, the hand stays as the line left it (empty: every card
-    was set) and no card flies into it; the next line's cards come into the hand once the
-    reveal is over and read."""
+    was set) and no card flies into it, and the stacks the cards will come from show them
+    face down; the next line's cards come into the hand once the reveal is over and read."""
     during, after, early = 0, 0, []
     revealing = False
     for table in five_possessions_reveals(app, 4242):
@@ -88,8 +88,9 @@ def test_during_a_reveal_the_hand_holds_no_card_of_the_next_line(app):  # noqa: 
         if model.timeline.revealing() is not None or model.hold.wait:
             revealing = True
             during += 1
-            if hand or flying:
-                early.append((model.timeline.revealing(), [c.spoken for c in hand], len(flying)))
+            stacked = [p.card.spoken for p in table.board.placed if p.zone.startswith("stack:") and p.face_up]
+            if hand or flying or stacked:
+                early.append((model.timeline.revealing(), [c.spoken for c in hand], len(flying), stacked))
         elif revealing and hand:
             revealing = False
             after += 1

@@ -507,8 +507,10 @@ class TableModel:
 
     def unshown(self, view):
         """`view` with the cards of the moves still to show where they were before them
-        (the next line's cards still in their stacks, not yet in the hands)."""
+        (the next line's cards still in their stacks, not yet in the hands): face down
+        where nothing lies face up (a stack)."""
         zones = {z.key: list(z.cards) for z in view.zones}
+        face_down = {key for key, cards in zones.items() if not any(card is not None for card in cards)}
         for raw in reversed(self.timeline.pending):
             event = raw.for_seat(self.looking.viewer)
             if event.kind != SharedEvent.MOVE or event.dst not in zones or event.src not in zones:
@@ -519,7 +521,7 @@ class TableModel:
                            if landed[k] is card or card is None and landed[k] is None), None)
                 if at is not None:
                     landed.pop(at)
-                    zones[event.src].append(card)
+                    zones[event.src].append(None if event.src in face_down else card)
         return view._replace(zones=tuple(z._replace(cards=tuple(zones[z.key])) for z in view.zones))
 
     def skip(self):
