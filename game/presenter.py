@@ -539,6 +539,11 @@ class Presenter:
         """The one-line tip on `card`, a special card ('' for any other)."""
         return self.TIPS.get(card.rank, "")
 
+    def card_note(self, card):
+        """A line under the enlarged `card` on what of it counts in this game ('' for
+        none)."""
+        return ""
+
     def card_words(self, value):
         """A fact's value in words: a card's file code ('QS') as its spoken name."""
         return self.spoken.get(value, value) if isinstance(value, str) else value

@@ -168,7 +168,9 @@ def test_five_possessions_reveals_lane_by_lane_offense_card_then_defense_card():
         assert model.view.scores == before_scores                        # the panel tells no result ahead
         assert not any(line.startswith(f"Lane {k + 1}:") for k in range(lane + 1, 4) for line in model.log_lines())
         frame(model)
-    assert model.shown_step is None and model.view == model.whole        # told: the line whole
+    assert model.shown_step is None                                      # told: the line whole
+    assert [z for z in model.view.zones if z.key.startswith("line:")] == [
+        z for z in model.whole.zones if z.key.startswith("line:")]
     lanes = [lane for lane, _ in steps]
     assert lanes == sorted(lanes) and len(set(lanes)) >= 2               # lane by lane, in order
     opened = 0

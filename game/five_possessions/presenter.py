@@ -5,8 +5,10 @@ import re
 
 from game.five_possessions.rules import Act
 from game.play_design.rules import KEY_DOTS
-from game.presenter import Callout, Presenter, agree, capital, plural, seat_name
+from game.presenter import Callout, Presenter, agree, capital, plural, possessive, seat_name
 from game.play_design.presenter import PlayDesign
+
+BLUE_AS_PURPLE = "blue counts as purple"    # against a purple offense card (section 1)
 
 # Rows of the field: (row, half of the lane's width).
 ROWS = {"other": (0, 0), "open": (1, 0), "closed": (1, 1), "mine": (2, 0)}
@@ -23,12 +25,35 @@ def dots_words(card, colour):
     return f"{plural(total, 'dot')} that count as {colour} (" + ", ".join(f"{n} {c}" for c, n in parts) + ")"
 
 
+def blue_as_purple(colour, *cards):
+    """Are blue dots counted as purple here (a purple offense card, a blue dot on either
+    card)?"""
+    return colour == "purple" and any(dict(card.dots).get("blue") for card in cards)
+
+
 def dots_counted(card, colour):
     """How many dots of `card` count for an offense card of `colour`, and whether they
     are of more than one colour."""
     counts = dict(card.dots)
     found = [counts.get(c, 0) for c in KEY_DOTS[colour]]
     return sum(found), sum(1 for n in found if n) > 1
+
+
+def lane_state(lane):
+    """A lane's state in the side panel, whole: what open and closed mean for the card set
+    there, and which colour an open lane turns away (rule 1: the colour that won it)."""
+    if not lane.get("live"):
+        return "closed: an offense card here is never compared"
+    if lane.get("color"):
+        colour = lane["color"]
+        return f"open, but a {colour} offense card here goes closed ({colour} won it)"
+    return "open: an offense card here is compared"
+
+
+def _whose(who):
+    """'Theo's', or 'your' for a lesson's learner, within a sentence."""
+    whose = possessive(who)
+    return "your" if whose == "Your" else whose
 
 
 def _phase(who, d):
@@ -100,7 +125,7 @@ class FivePossessions(PlayDesign):
         """A lane's result: who holds or wins it and why, the dots counted by the offense
         card's colour; in the log, also the two cards, what each dot is and the lane
         ('Lane 2: Maya wins: Offense purple 4 has 4 dots that count as purple (1 purple,
-        3 blue), ...'); on the lane, in two short lines ('Maya wins: 4 to 2 dots as purple')."""
+        3 blue), ...'); on the lane, in two short lines ('Maya wins: 4 to 2 purple+blue dots')."""
         lane = f"Lane {detail['lane'] + 1}: "
         if not detail.get("open"):
             return f"{who} holds: closed card, not compared" if on_lane else (
@@ -111,8 +136,8 @@ class FivePossessions(PlayDesign):
             return (lane if not on_lane else "") + f"{who} wins"
         colour = detail["color"]
         if on_lane:
-            (ours, mixed), (theirs, other) = dots_counted(offense, colour), dots_counted(defense, colour)
-            dots = f"dots as {colour}" if mixed or other else f"{colour} dots"
+            ours, theirs = dots_counted(offense, colour)[0], dots_counted(defense, colour)[0]
+            dots = "purple+blue dots" if blue_as_purple(colour, offense, defense) else f"{colour} dots"
             if ours == theirs:
                 return f"{who} wins the tie: {ours} {dots} each"
             return f"{who} wins: {max(ours, theirs)} to {min(ours, theirs)} {dots}"
@@ -146,15 +171,28 @@ class FivePossessions(PlayDesign):
         name = f"Lane {k + 1}: "
         if not detail.get("open") or len(reveals) < 2:
             return [Callout(agree(name + self.lane_words(detail, who, on_lane=True)), at, 1.4, reveal=(k, None))]
-        offense, defense = reveals[0].cards[0], reveals[1].cards[0]
+        offense = reveals[0].cards[0]
+        return [Callout(name + capital(offense.spoken), at, 0.7, reveal=(k, (reveals[0].src,))),
+                Callout(agree(name + self.compared(detail, reveals[0].seat, reveals[1].seat, names)), at, 2.2,
+                        reveal=(k, None))]
+
+    def compared(self, detail, offense_seat, defense_seat, names):
+        """An open lane's comparison, by players' names: who won it and why ('Maya wins,
+        4 purple dots to Theo's 2 (blue counts as purple)'; 'Theo wins the tie, 3 green
+        dots each (a tie goes to the defense)')."""
+        offense, defense = self.by_name[detail["offense"]], self.by_name[detail["defense"]]
         colour = detail["color"]
         ours, theirs = dots_counted(offense, colour)[0], dots_counted(defense, colour)[0]
-        counted = "purple and blue dots" if colour == "purple" else f"{colour} dots"
-        result = (f"a tie goes to the defense: {who} wins" if ours == theirs
-                  else self.lane_words(detail, who, on_lane=True))
-        return [Callout(name + capital(offense.spoken), at, 0.7, reveal=(k, (reveals[0].src,))),
-                Callout(f"{ours} to {theirs} {counted}", at, 1.2, reveal=(k, None)),
-                Callout(agree(name + result), at, 1.3, reveal=(k, None))]
+        why = [BLUE_AS_PURPLE] if blue_as_purple(colour, offense, defense) else []
+        attacker, defender = seat_name(names, offense_seat), seat_name(names, defense_seat)
+        if ours == theirs:
+            words = f"{defender} wins the tie, {ours} {colour} dots each"
+            why.append("a tie goes to the defense")
+        elif ours > theirs:
+            words = f"{attacker} wins, {plural(ours, colour + ' dot')} to {_whose(defender)} {theirs}"
+        else:
+            words = f"{defender} wins, {plural(theirs, colour + ' dot')} to {_whose(attacker)} {ours}"
+        return words + (f" ({'; '.join(why)})" if why else "")
 
     def callout(self, event, view, names):
         """A drive's end: a touchdown (a celebration) or a stopped drive."""
@@ -267,13 +305,7 @@ class FivePossessions(PlayDesign):
         if offense:
             lines.append(("Offense", offense, None))
         for k, lane in enumerate(facts["lanes"]):
-            if not lane.get("live"):
-                state = "closed"
-            elif lane.get("color"):
-                state = f"open, not {lane['color']}"
-            else:
-                state = "open, any colour"
-            lines.append((f"Lane {k + 1}", state, None))
+            lines.append((f"Lane {k + 1}", lane_state(lane), None))
         return lines[:self.SIDE_FACTS]
 
     def facts_veiled(self, facts, before, lane):

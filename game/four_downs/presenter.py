@@ -4,6 +4,8 @@ from game.play_design.presenter import PlayDesign
 from game.presenter import Callout, Presenter, agree, capital, seat_name
 
 OTHER_SIDE = {"offense": "defense", "defense": "offense"}
+CARD_NOTE = ("Here only the side (OFF or DEF), the colour and the number in the corner count. "
+             "The dots and the small numbers under them are for 5 possessions.")
 
 
 class FourDowns(PlayDesign):
@@ -35,6 +37,10 @@ class FourDowns(PlayDesign):
     YARDS = "lost"
     YARD_MARKS = ("out", "folded")
     SHOWCASE = ("OB7", "DG5", "OO6", "DP4")
+
+    def card_note(self, card):
+        """4 downs counts a card's side, colour and number; its dots are 5 possessions'."""
+        return CARD_NOTE
 
     def hand_result(self, view):
         """Who won the hand just ended (a hand's yards are the stake, told in the log)."""

@@ -309,21 +309,28 @@ def lifted(screen, placed, look, rect, focused=False):
                                                  width), (r.x - out, r.y - out))
 
 
-def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=()):
+def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(), note=""):
     """The face-up card under the pointer shown enlarged to `size`, beside it within the
     table down to `bottom`, so the card itself stays in sight and clickable, and clear of
     `keep_clear` (what the person is told to click) and, where it can, of `avoid` (see
-    scenes/table/layout.zoom_box). Returns where it lies (a logical rect), or None when
-    the card is already as large."""
+    scenes/table/layout.zoom_box); the game's `note` on the card (what of it counts) whole
+    under it. Returns where it lies (a logical rect), or None when the card is already as
+    large."""
     w, h = size
     if w <= placed.rect.w and h <= placed.rect.h:
         return None
-    box = zoom_box(placed.rect, size, board.table_w, bottom, keep_clear, avoid)
-    r = screen.rect(box)
+    lines = screen.wrap(note, READ, w - 16) if note else []
+    below = len(lines) * LOG_LINE + 14 if lines else 0
+    box = zoom_box(placed.rect, (w, h + below), board.table_w, bottom, keep_clear, avoid)
+    r = screen.rect((box.x, box.y, w, h))
     img, pad = look.image(placed.card, r.w, r.h, placed.zone, shadowed=True)
     screen.surface.blit(img, (r.x - pad, r.y - pad))
     width = max(2, screen.px(3))
     screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
+    if lines:
+        screen.panel((box.x, box.y + h + 6, w, below - 6), alpha=235)
+        for k, line in enumerate(lines):
+            screen.text(line, READ, palette.TEXT, (box.x + 8, box.y + h + 10 + k * LOG_LINE))
     return box
 
 

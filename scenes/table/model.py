@@ -134,7 +134,9 @@ class TableModel:
         self.marks = None               # the director's marks, as of the last change
         self.rolled = False             # the view shown veils a die still tumbling
         self.before_reveal = None       # the table before the line being revealed step by step
+        self.held_back = False          # the next line's cards wait until the line's reveal is over and read
         self.shown_step = None          # the step of its reveal shown
+        self.panel_before = None        # the table before the last change, told by the panel while its cards fly
         self.leaving = None
         self._notices = []
         self.seen = Seen(self)
@@ -196,6 +198,8 @@ class TableModel:
         if self.rolled:
             view = self.presenter.veiled_roll(view)
         step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
+        if self.held_back and self.timeline.pending:
+            view = self.unshown(view)
         if step is None:
             hide = self.before_reveal is not None and self.timeline.hiding_scores()
             return view._replace(scores=self.before_reveal.scores) if hide else view
@@ -207,6 +211,13 @@ class TableModel:
         it brings (read again)."""
         if self.rolled and not self.timeline.rolling():
             self.refresh()
+    def panel_view(self):
+        """The table as the side panel tells it: as it stood before the last change while
+        that change's cards still fly (a card on its way lies face down, and the panel
+        says nothing the table has not shown), else the table shown."""
+        if self.panel_before is not None and self.timeline.stage.untold():
+            return self.panel_before
+        return self.view
 
     def refresh(self):
         """Read the game again and lay the table out."""
@@ -270,8 +281,9 @@ class TableModel:
         return [agree(line) for line in self.presenter.log_lines(events, self.names, self.zones_by_key())]
 
     def settled(self):
-        """Has everything shown so far landed?"""
-        return self.timeline.settled()
+        """Has everything shown so far landed (the next line's cards, held back while an
+        outcome is read, are not shown yet)?"""
+        return self.timeline.settled(held=self.holding_back())
 
     def busy(self):
         """Does anything still move or wait on a timer?"""
@@ -438,6 +450,7 @@ class TableModel:
         if fresh:
             self.timeline.reset(None)
             self.before_reveal = None
+            self.held_back = False
             self.hold.clear()
             self.ui.selection = []
             self.ui.dialog = None
@@ -456,7 +469,7 @@ class TableModel:
         self.timeline.receive(events)
         mover = self.looking.viewer
         context = self.presenter.context(self.view, self.names)
-        before = self.view
+        before = self.panel_before = self.view
         self.read()
         current = self.session.current_player
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
@@ -498,8 +511,42 @@ class TableModel:
         if before is not None and self.before_reveal is None and (
                 self.timeline.revealing() is not None or self.timeline.hiding_scores()):
             self.before_reveal = before
+            self.hold_next_cards(seen, first)
             self.view = self.veiled(self.whole)
             self.changed()
+
+    def hold_next_cards(self, seen, first):
+        """While a line is revealed step by step, the cards dealt after it (the next
+        line's) wait: they come into the hands once the reveal is over (`seen`: the
+        events shown, the game's from number `first`)."""
+        told = max((call.event for call, _ in self.timeline.callouts if call.reveal is not None), default=None)
+        if told is None:
+            return
+        hands = {z.key for z in self.whole.zones if z.kind == "hand"}
+        start = next((k for k, event in enumerate(seen) if first + k > told and event.kind == SharedEvent.MOVE
+                      and event.dst in hands), None)
+        if start is not None:
+            self.timeline.hold_back(start)
+            self.held_back = True
+
+    def unshown(self, view):
+        """`view` with the cards of the moves still to show where they were before them
+        (the next line's cards still in their stacks, not yet in the hands): face down
+        where nothing lies face up (a stack)."""
+        zones = {z.key: list(z.cards) for z in view.zones}
+        face_down = {key for key, cards in zones.items() if not any(card is not None for card in cards)}
+        for raw in reversed(self.timeline.pending):
+            event = raw.for_seat(self.looking.viewer)
+            if event.kind != SharedEvent.MOVE or event.dst not in zones or event.src not in zones:
+                continue
+            for card in reversed(event.cards):
+                landed = zones[event.dst]
+                at = next((k for k in range(len(landed) - 1, -1, -1)
+                           if landed[k] is card or card is None and landed[k] is None), None)
+                if at is not None:
+                    landed.pop(at)
+                    zones[event.src].append(None if event.src in face_down else card)
+        return view._replace(zones=tuple(z._replace(cards=tuple(zones[z.key])) for z in view.zones))
 
     def skip(self):
         """A key or a click while a callout is held: every callout goes, whatever flies
@@ -512,8 +559,9 @@ class TableModel:
         """Once a line's reveal is over (or skipped), the table shows it whole."""
         if self.before_reveal is not None and self.timeline.revealing() is None and not self.timeline.hiding_scores():
             self.before_reveal = self.shown_step = None
-            self.view = self.whole
+            self.view = self.veiled(self.whole)
             self.changed()
+            self.catch_up()
 
     def tell_problem(self):
         """Say (and note for the menu) that the session could not write a file."""
@@ -544,7 +592,10 @@ class TableModel:
             self.changed()
 
     def show_hint(self, action):
-        """Mark `action` as the hint; the keyboard goes to what it marks."""
+        """Mark `action` as the hint; the keyboard goes to what it marks, and the cards
+        picked are put back: whatever was picked before, Enter picks the hint's cards and
+        the next Enter makes it."""
+        self.ui.selection = []
         self.ui.hint = action
         self.ui.refocus += 1
         self.changed()
@@ -587,6 +638,7 @@ class TableModel:
         state = self.ui
         self.timeline.reset(self.last_roll(0))
         self.before_reveal = None
+        self.held_back = False
         state.selection = []
         state.hint = None
         state.dialog = None
@@ -634,10 +686,18 @@ class TableModel:
     # ---- time: messages, computer players, the end of a hand ----------------------------------
     def catch_up(self):
         """Events held back (behind the curtain, or from before the table opened) are
-        shown once the curtain is down."""
-        if self.looking.curtain is None and self.timeline.pending:
+        shown once the curtain is down (and the next line's cards, held back by a line's
+        reveal, once it is over and its outcome read)."""
+        if self.looking.curtain is None and self.timeline.pending and not self.holding_back():
+            if self.held_back:
+                self.held_back = False
+                self.shape()
             self.changed()
             self.present()
+
+    def holding_back(self):
+        """Do the next line's cards still wait (its reveal on, or its outcome unread)?"""
+        return self.before_reveal is not None or self.held_back and self.hold.wait
 
     def step(self, dt):
         """`dt` seconds later: a message fades; when nothing is in flight the game moves on

@@ -339,7 +339,8 @@ class TableScene(Scene):
                 draw.lifted(screen, placed, look, rect, placed is focus)
                 if placed.face_up and pointer.drag_pos is None:
                     draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
-                                  self.needed(placed), [laid.bubble.box] if laid.bubble is not None else [])
+                                  self.needed(placed), [laid.bubble.box] if laid.bubble is not None else [],
+                                  model.presenter.card_note(placed.card))
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
         draw.die(screen, self.motion, laid.board, model.presenter.die_face(model.view, self.motion.die_value))
         draw.message(screen, laid.board, model.ui.message, pointer.message_spot)
@@ -418,10 +419,10 @@ class TableScene(Scene):
         lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter)
         draw.felt_and_seats(screen, self.laid.board, plates, lanes, model.presenter.dead_lanes(model.view))
         draw.cards(screen, self.laid.board, look, focus, flying, up)
-        side = model.director.side(model.seen)
+        side, panel = model.director.side(model.seen), model.panel_view()
         if side is None:
-            draw.side_panel(screen, model.view, model.presenter, model.names, model.session.seed,
+            draw.side_panel(screen, panel, model.presenter, model.names, model.session.seed,
                             "Moves", self.log_lines(), model.ui.log_scroll)
         else:
-            rows = coach_panel.facts_rows(model.view, model.presenter, model.names)
+            rows = coach_panel.facts_rows(panel, model.presenter, model.names)
             coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress)

@@ -92,6 +92,15 @@ class Timeline:
         self.unplayed_roll = self.unplayed_roll or (not isinstance(self.stage, Still) and rolled(events))
         return events
 
+    def hold_back(self, start):
+        """The last events shown, from their number `start` on, wait to be shown again
+        (a line's next cards come into the hands once its reveal is over)."""
+        beat = self._beats[-1] if self._beats else None
+        if isinstance(beat, Present) and 0 <= start < len(beat.events):
+            self.pending[:0] = beat.events[start:]
+            self._beats[-1] = beat._replace(events=beat.events[:start],
+                                            called=frozenset(k for k in beat.called if k < start))
+
     def cue(self, name):
         """Sound `name` (in order with the beats around it)."""
         self._beats.append(Cue(name))
@@ -174,10 +183,10 @@ class Timeline:
         stops; a Still stage stops it at once."""
         return self.unplayed_roll or self.stage.rolling > 0 or rolled(self.pending)
 
-    def settled(self):
-        """Has everything shown so far landed (nothing in flight, no event still to show,
-        the die still, no callout held)?"""
-        return not (self.stage.flights or self.pending or self.stage.rolling > 0 or self.callouts)
+    def settled(self, held=False):
+        """Has everything shown so far landed (nothing in flight, no event still to show
+        but those `held` back on purpose, the die still, no callout held)?"""
+        return not (self.stage.flights or self.pending and not held or self.stage.rolling > 0 or self.callouts)
 
     def told(self, count):
         """How many of a game's `count` events the table has told: all but those still to
