@@ -92,27 +92,12 @@ def open_spots(colors, masks, need):
     return None if all(allowed == every for allowed in spots.values()) else spots
 
 
-_PLACES = {}   # card -> {lanes (bits): the card's place actions in those lanes}
-
-
 def _places(card):
     """For each set of lanes (bit k for lane k): the placing of `card` in lane k for
-    the lanes of the set, in lane order (built once per card)."""
-    table = _PLACES.get(card)
-    if table is None:
-        actions = [Action(Act.PLACE, (card,), lane) for lane in range(LANES)]
-        table = _PLACES[card] = tuple(
-            tuple(actions[k] for k in range(LANES) if bits >> k & 1)
-            for bits in range(1 << LANES))
-    return table
-
-
-def _every_place(cards, lanes):
-    """Every card of `cards` in every lane of `lanes` (bits), card by card."""
-    acts = []
-    for card in cards:
-        acts += (_PLACES.get(card) or _places(card))[lanes]
-    return acts
+    the lanes of the set, in lane order."""
+    actions = [Action(Act.PLACE, (card,), lane) for lane in range(LANES)]
+    return tuple(tuple(actions[k] for k in range(LANES) if bits >> k & 1)
+                 for bits in range(1 << LANES))
 
 
 def _check_result(result, where, state):
@@ -122,16 +107,17 @@ def _check_result(result, where, state):
 
 PAIR = 2    # one entry per seat
 
-_SPLITS = {}   # deck name -> (each seat's cards, their halves by side)
+_SPLITS = {}   # deck name -> (each seat's cards, their halves by side, places by card)
 
 
 def _split(deck):
-    """([the white cards, the black cards], [{side: that seat's cards of that side}]),
-    split once per deck (read, never changed)."""
+    """([the white cards, the black cards], [{side: that seat's cards of that side}],
+    {card: its placings by set of lanes (`_places`)}), made once per deck (read, never
+    changed)."""
     if deck.name not in _SPLITS:
         own = [[c for c in deck if c.back == back] for back in BACKS]
         half = [{side: [c for c in cards if c.side == side] for side in ROLES} for cards in own]
-        _SPLITS[deck.name] = (own, half)
+        _SPLITS[deck.name] = (own, half, {card: _places(card) for card in deck})
     return _SPLITS[deck.name]
 
 
@@ -225,8 +211,9 @@ class State(GameState):
         self._split_decks()
 
     def _split_decks(self):
-        """Each seat's 28 cards (seat 0 white, seat 1 black) and their two halves."""
-        self.own, self.half = _split(self.deck)
+        """Each seat's 28 cards (seat 0 white, seat 1 black), their two halves and
+        every card's placings (read, never changed)."""
+        self.own, self.half, self.places = _split(self.deck)
 
     def _seat_of(self, card):
         return BACKS.index(card.back)
@@ -234,52 +221,68 @@ class State(GameState):
     # ---- rules ----------------------------------------------------------------------
     def _legal_actions(self):
         step = self.step
+        if step == "offense_set":
+            return self._offense_places()
+        if step == "defense_set":
+            return self._defense_places()
         if step == "choose":
             return CHOOSE
-        if step == "offense_set":
-            off = self.offense
-            hand, row = self.hand[off], self.line_cards[off]
-            live, restriction, table = self.live, self.restriction, self.table
-            free = ALL_LANES
-            if not table:
-                for k in LANE_LIST:
-                    if row[k]:
-                        free ^= 1 << k
-            if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
-                return _every_place(hand, free)
-            need = self.max_open
-            lanes, masks = [], []
-            for k in LANE_LIST:
-                if free >> k & 1:
-                    mask = ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
-                    lanes.append((k, mask))
-                    masks.append(mask)
-                elif live[k] and row[k][0].color != restriction[k]:
-                    need -= 1
-            colors = [card.color for card in hand]
-            colors.sort()
-            masks.sort()
-            spots = open_spots(tuple(colors), tuple(masks), need)
-            if spots is None:
-                return _every_place(hand, free)
-            bits = {}
-            for color, allowed in spots.items():
-                bits[color] = 0
-                for k, mask in lanes:
-                    if mask in allowed:
-                        bits[color] |= 1 << k
-            acts = []
-            for card in hand:
-                acts += (_PLACES.get(card) or _places(card))[bits[card.color]]
-            return acts
-        if step == "defense_set":
-            off, dfn = self.line_cards[self.offense], self.line_cards[1 - self.offense]
-            lanes = 0
-            for k in LANE_LIST:
-                if off[k] and not dfn[k]:
-                    lanes |= 1 << k
-            return _every_place(self.hand[1 - self.offense], lanes)
         return []
+
+    def _offense_places(self):
+        """Each card of the offense's hand in each free lane where it leaves as many
+        open cards possible as the line needs (rules 1 and 2, A20)."""
+        off = self.offense
+        hand, row = self.hand[off], self.line_cards[off]
+        live, restriction = self.live, self.restriction
+        free = ALL_LANES
+        if not self.table:                    # the lanes of the cards already set
+            for k in LANE_LIST:
+                if row[k]:
+                    free ^= 1 << k
+        places, acts = self.places, []
+        if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
+            for card in hand:
+                acts += places[card][free]
+            return acts
+        need = self.max_open
+        lanes, masks = [], []
+        for k in LANE_LIST:
+            if free >> k & 1:
+                mask = ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
+                lanes.append((k, mask))
+                masks.append(mask)
+            elif live[k] and row[k][0].color != restriction[k]:
+                need -= 1                     # an open card already set
+        colors = [card.color for card in hand]
+        colors.sort()
+        masks.sort()
+        spots = open_spots(tuple(colors), tuple(masks), need)
+        if spots is None:
+            for card in hand:
+                acts += places[card][free]
+            return acts
+        bits = {}
+        for color, allowed in spots.items():
+            bits[color] = 0
+            for k, mask in lanes:
+                if mask in allowed:
+                    bits[color] |= 1 << k
+        for card in hand:
+            acts += places[card][bits[card.color]]
+        return acts
+
+    def _defense_places(self):
+        """Each card of the defense's hand opposite each offense card it has not met."""
+        off, dfn = self.line_cards[self.offense], self.line_cards[1 - self.offense]
+        lanes = 0
+        for k in LANE_LIST:
+            if off[k] and not dfn[k]:
+                lanes |= 1 << k
+        places, acts = self.places, []
+        for card in self.hand[1 - self.offense]:
+            acts += places[card][lanes]
+        return acts
 
     def _best(self, cards):
         """The most open cards `cards` can give in distinct lanes of an empty line."""
@@ -340,14 +343,13 @@ class State(GameState):
             self._start_possession()
             return
         seat = self.current_player              # the offense, then the defense, sets
-        card, lane = action.cards[0], action.arg
+        cards, lane = action.cards, action.arg
         if self.table:
             self._clear_table()
         hand = self.hand[seat]
-        hand.remove(card)
-        self.line_cards[seat][lane].append(card)
-        self.emit("move", seat, action.cards, HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat],
-                  detail=lane)
+        hand.remove(cards[0])
+        self.line_cards[seat][lane] += cards
+        self.emit("move", seat, cards, HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat], lane)
         if hand:
             return
         if self.step == "offense_set":
@@ -428,29 +430,29 @@ class State(GameState):
         """Lanes 0-3 in order: an open offense card, then the defense card opposite."""
         off, dfn = self.offense, 1 - self.offense
         offense_line, defense_line = self.line_cards[off], self.line_cards[dfn]
-        live, restriction, emit = self.live, self.restriction, self.emit
+        offense_keys, defense_keys = LINE_KEYS[off], LINE_KEYS[dfn]
+        offense_shown, defense_shown = self.shown[off], self.shown[dfn]
+        live, restriction, won_lanes, emit = self.live, self.restriction, self.pending_won, self.emit
         self.last_line = last_line = []
         wins = 0
-        for k in range(LANES):
+        for k in LANE_LIST:
             if not offense_line[k]:
                 continue
             card, against = offense_line[k][0], defense_line[k][0]
             color = card.color
-            won = False
             if live[k] and color != restriction[k]:
-                self.shown[off][k] = self.shown[dfn][k] = True
-                emit("reveal", off, (card,), LINE_KEYS[off][k], detail=k)
-                emit("reveal", dfn, (against,), LINE_KEYS[dfn][k], detail=k)
+                offense_shown[k] = defense_shown[k] = True
+                emit("reveal", off, (card,), offense_keys[k], None, None, k)
+                emit("reveal", dfn, (against,), defense_keys[k], None, None, k)
                 ours, theirs, won = lane_result(card, against)       # A21
-                last_line.append({"lane": k, "open": True, "offense": card.name,
-                                  "defense": against.name, "color": color,
-                                  "offense_dots": ours, "defense_dots": theirs, "won": won})
-                emit("lane", off if won else dfn, detail=last_line[-1])
+                result = {"lane": k, "open": True, "offense": card.name, "defense": against.name,
+                          "color": color, "offense_dots": ours, "defense_dots": theirs, "won": won}
             else:
-                last_line.append({"lane": k, "open": False, "won": False})
-                emit("lane", dfn, detail=last_line[-1])
-            self.pending_won[k] = won
-            live[k] = won
+                won = False
+                result = {"lane": k, "open": False, "won": False}
+            last_line.append(result)
+            emit("lane", off if won else dfn, (), None, None, None, result)
+            won_lanes[k] = live[k] = won
             restriction[k] = color if won else None
             wins += won
         self.table = "line"
@@ -468,8 +470,8 @@ class State(GameState):
         whole = self.table == "possession"
         dfn = 1 - self.offense if self.offense is not None else None
         emit = self.emit
-        for seat in range(2):
-            shown, line_keys = self.shown[seat], LINE_KEYS[seat]
+        for seat in (0, 1):
+            shown, line_keys, hidden = self.shown[seat], LINE_KEYS[seat], ONLY[seat]
             for k, cards in enumerate(self.line_cards[seat]):
                 if not cards:
                     continue
@@ -481,7 +483,7 @@ class State(GameState):
                     dest, key = self.open[k], OPEN_KEYS[k]
                 else:
                     dest, key = self.closed[k], CLOSED_KEYS[k]
-                emit("move", None, cards, line_keys[k], key, None if shown[k] else ONLY[seat])
+                emit("move", None, cards, line_keys[k], key, None if shown[k] else hidden)
                 dest += cards
                 cards.clear()
                 shown[k] = False
