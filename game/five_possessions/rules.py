@@ -195,6 +195,7 @@ class State(GameState):
         self.offense = None
         self.line = 0
         self.max_open = 0
+        self.lanes_left = 0        # not saved: worked out again by `_lanes_left`
         self.table = None          # the line zones hold a finished "line" / "possession"
         self.pending_won = [False] * LANES
         self.last_line = []
@@ -233,19 +234,14 @@ class State(GameState):
         """Each card of the offense's hand in each free lane where it leaves as many
         open cards possible as the line needs (rules 1 and 2, A20)."""
         off = self.offense
-        hand, row = self.hand[off], self.line_cards[off]
+        hand, free = self.hand[off], self.lanes_left
         live, restriction = self.live, self.restriction
-        free = ALL_LANES
-        if not self.table:                    # the lanes of the cards already set
-            for k in LANE_LIST:
-                if row[k]:
-                    free ^= 1 << k
         places, acts = self.places, []
         if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
             for card in hand:
                 acts += places[card][free]
             return acts
-        need = self.max_open
+        row, need = self.line_cards[off], self.max_open
         lanes, masks = [], []
         for k in LANE_LIST:
             if free >> k & 1:
@@ -274,15 +270,22 @@ class State(GameState):
 
     def _defense_places(self):
         """Each card of the defense's hand opposite each offense card it has not met."""
-        off, dfn = self.line_cards[self.offense], self.line_cards[1 - self.offense]
-        lanes = 0
-        for k in LANE_LIST:
-            if off[k] and not dfn[k]:
-                lanes |= 1 << k
-        places, acts = self.places, []
+        places, lanes, acts = self.places, self.lanes_left, []
         for card in self.hand[1 - self.offense]:
             acts += places[card][lanes]
         return acts
+
+    def _lanes_left(self):
+        """The lanes (bits) where the seat to set may still set a card in this line:
+        the offense's free lanes (every lane while the last line is on the table), the
+        defense's lanes with an offense card it has not met. Play keeps `lanes_left` up
+        to date; a loaded or resampled state works it out here."""
+        if self.step not in ("offense_set", "defense_set"):
+            return 0
+        off, dfn = self.line_cards[self.offense], self.line_cards[1 - self.offense]
+        if self.step == "defense_set":
+            return sum(1 << k for k in LANE_LIST if off[k] and not dfn[k])
+        return ALL_LANES if self.table else sum(1 << k for k in LANE_LIST if not off[k])
 
     def _best(self, cards):
         """The most open cards `cards` can give in distinct lanes of an empty line."""
@@ -293,11 +296,6 @@ class State(GameState):
                  for k in LANE_LIST]
         masks.sort()
         return best_open(tuple(sorted([c.color for c in cards])), tuple(masks))
-
-    def _free_lanes(self):
-        if self.table:
-            return list(range(LANES))
-        return [k for k in range(LANES) if not self.line_cards[self.offense][k]]
 
     def why_illegal(self, action):
         if self.is_over:
@@ -322,7 +320,7 @@ class State(GameState):
             if not self.line_cards[self.offense][lane]:
                 return f"lane {lane + 1} has no offense card to oppose"
             return f"lane {lane + 1} already has your defense card"
-        if lane not in self._free_lanes():
+        if not self.lanes_left >> lane & 1:
             return f"lane {lane + 1} already has a card in this line"
         need = f"you must open {self.max_open} card{'' if self.max_open == 1 else 's'} in this line"
         if not self.live[lane]:
@@ -349,11 +347,13 @@ class State(GameState):
         hand = self.hand[seat]
         hand.remove(cards[0])
         self.line_cards[seat][lane] += cards
+        self.lanes_left ^= 1 << lane
         self.emit("move", seat, cards, HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat], lane)
         if hand:
             return
         if self.step == "offense_set":
             self.step = "defense_set"
+            self.lanes_left ^= ALL_LANES      # the lanes of the offense's cards
             self.current_player = self.defense
             self.emit("phase", self.defense, detail=self._phase())
         else:
@@ -422,6 +422,7 @@ class State(GameState):
             self.hand[seat] += drawn
             self.emit("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat])
         self.max_open = self._best(self.hand[off])
+        self.lanes_left = ALL_LANES
         self.step = "offense_set"
         self.current_player = off
         self.emit("phase", off, detail=self._phase())
@@ -569,6 +570,11 @@ class State(GameState):
             return {"open_needed": self.max_open}
         return {}
 
+    def load(self, data):
+        defaulted = super().load(data)
+        self.lanes_left = self._lanes_left()
+        return defaulted
+
     def _check_position(self):
         """Cross-field checks of a loaded state."""
         where = "save: state"
@@ -594,6 +600,7 @@ class State(GameState):
         self.shown = [[k in opened for k in range(LANES)] for _ in range(2)]
         self.pending_won = [bool(self.table) and opened.get(k, {}).get("won", False)
                             for k in range(LANES)]
+        self.lanes_left = self._lanes_left()
         if "open_needed" in facts:
             self.max_open = facts["open_needed"]
         elif self.offense is not None and self.step == "offense_set":
