@@ -332,16 +332,16 @@ class State(GameState):
         return f"the {card.spoken} in lane {lane + 1} leaves fewer open cards than possible: {need}"
 
     def _apply(self, action):
-        if action.kind == Act.CHOOSE:
-            self.emit(Act.CHOOSE, self.current_player, detail=action.arg)
+        kind, cards, arg = action
+        if kind == Act.CHOOSE:
+            self.emit(Act.CHOOSE, self.current_player, detail=arg)
             chooser = self.current_player
-            self.offense = chooser if action.arg == "offense" else 1 - chooser
+            self.offense = chooser if arg == "offense" else 1 - chooser
             if self.table:
                 self._clear_table()
             self._start_possession()
             return
-        seat = self.current_player              # the offense, then the defense, sets
-        cards, lane = action.cards, action.arg
+        seat, lane = self.current_player, arg   # the offense, then the defense, sets
         if self.table:
             self._clear_table()
         hand = self.hand[seat]
@@ -414,18 +414,20 @@ class State(GameState):
         self.line += 1
         size = LINE_SIZES[self.line - 1]
         off = self.offense
+        told = []                             # each event's fields (emit_all)
         for seat in (off, 1 - off):
             stack = self.stack[seat]
-            drawn = stack[:-size - 1:-1]
+            drawn = tuple(stack[:-size - 1:-1])
             del stack[-size:]
             self.chance.blind_draw()
             self.hand[seat] += drawn
-            self.emit("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat])
+            told.append(("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat], None))
         self.max_open = self._best(self.hand[off])
         self.lanes_left = ALL_LANES
         self.step = "offense_set"
         self.current_player = off
-        self.emit("phase", off, detail=self._phase())
+        told.append(("phase", off, (), None, None, None, self._phase()))
+        self.emit_all(told)
 
     def _reveal(self):
         """Lanes 0-3 in order: an open offense card, then the defense card opposite."""
@@ -433,8 +435,9 @@ class State(GameState):
         offense_line, defense_line = self.line_cards[off], self.line_cards[dfn]
         offense_keys, defense_keys = LINE_KEYS[off], LINE_KEYS[dfn]
         offense_shown, defense_shown = self.shown[off], self.shown[dfn]
-        live, restriction, won_lanes, emit = self.live, self.restriction, self.pending_won, self.emit
+        live, restriction, won_lanes = self.live, self.restriction, self.pending_won
         self.last_line = last_line = []
+        told = []                             # each event's fields (emit_all)
         wins = 0
         for k in LANE_LIST:
             if not offense_line[k]:
@@ -443,8 +446,8 @@ class State(GameState):
             color = card.color
             if live[k] and color != restriction[k]:
                 offense_shown[k] = defense_shown[k] = True
-                emit("reveal", off, (card,), offense_keys[k], None, None, k)
-                emit("reveal", dfn, (against,), defense_keys[k], None, None, k)
+                told.append(("reveal", off, (card,), offense_keys[k], None, None, k))
+                told.append(("reveal", dfn, (against,), defense_keys[k], None, None, k))
                 ours, theirs, won = lane_result(card, against)       # A21
                 result = {"lane": k, "open": True, "offense": card.name, "defense": against.name,
                           "color": color, "offense_dots": ours, "defense_dots": theirs, "won": won}
@@ -452,10 +455,11 @@ class State(GameState):
                 won = False
                 result = {"lane": k, "open": False, "won": False}
             last_line.append(result)
-            emit("lane", off if won else dfn, (), None, None, None, result)
+            told.append(("lane", off if won else dfn, (), None, None, None, result))
             won_lanes[k] = live[k] = won
             restriction[k] = color if won else None
             wins += won
+        self.emit_all(told)
         self.table = "line"
         if not wins:
             self._end_possession(dfn)
@@ -470,7 +474,7 @@ class State(GameState):
         possession every card goes back to its owner's box."""
         whole = self.table == "possession"
         dfn = 1 - self.offense if self.offense is not None else None
-        emit = self.emit
+        told = []                             # each event's fields (emit_all)
         for seat in (0, 1):
             shown, line_keys, hidden = self.shown[seat], LINE_KEYS[seat], ONLY[seat]
             for k, cards in enumerate(self.line_cards[seat]):
@@ -484,10 +488,12 @@ class State(GameState):
                     dest, key = self.open[k], OPEN_KEYS[k]
                 else:
                     dest, key = self.closed[k], CLOSED_KEYS[k]
-                emit("move", None, cards, line_keys[k], key, None if shown[k] else hidden)
+                told.append(("move", None, tuple(cards), line_keys[k], key,
+                             None if shown[k] else hidden, None))
                 dest += cards
                 cards.clear()
                 shown[k] = False
+        self.emit_all(told)
         self.table = None
         self.pending_won = [False] * LANES
 
