@@ -374,40 +374,45 @@ class State(GameState):
         """Fresh, reshuffled stacks of 14 for both sides (A18); all lanes live."""
         self.possession += 1
         box = self.box
-        for k in range(LANES):                 # the last possession's offense cards
+        told = []                             # each event's fields (emit_all)
+
+        def move(cards, owner, key, visible_to):
+            """`cards` go back to their owner's box."""
+            told.append(("move", None, tuple(cards), key, BOX_KEYS[owner], visible_to, None))
+            box[owner] += cards
+            cards.clear()
+
+        for k in LANE_LIST:                   # the last possession's offense cards
             zone = self.open[k]
             if zone:
-                owner = self._seat_of(zone[0])
-                self._move(zone, box[owner], OPEN_KEYS[k], BOX_KEYS[owner], None)
+                move(zone, self._seat_of(zone[0]), OPEN_KEYS[k], None)
             zone = self.closed[k]
             if zone:
                 owner = self._seat_of(zone[0])
-                self._move(zone, box[owner], CLOSED_KEYS[k], BOX_KEYS[owner], ONLY[owner])
-        for seat in range(2):
+                move(zone, owner, CLOSED_KEYS[k], ONLY[owner])
+        for seat in (0, 1):
             if self.stack[seat]:
-                self._move(self.stack[seat], box[seat], STACK_KEYS[seat], BOX_KEYS[seat], NOBODY)
+                move(self.stack[seat], seat, STACK_KEYS[seat], NOBODY)
             if self.removed[seat]:
-                self._move(self.removed[seat], box[seat], REMOVED_KEYS[seat], BOX_KEYS[seat],
-                           NOBODY)
+                move(self.removed[seat], seat, REMOVED_KEYS[seat], NOBODY)
         for seat, side in ((self.offense, "offense"), (1 - self.offense, "defense")):
-            cards = self.half[seat][side]
-            order = self._stack_order(cards, f"possession {self.possession} {side} stack")
-            taken = set(cards)
-            box[seat] = [c for c in box[seat] if c not in taken]
+            order = self._stack_order(self.half[seat][side], side)
+            box[seat] = [c for c in box[seat] if c.side != side]
             self.stack[seat] = order[::-1]
-            self.emit("move", seat, order, BOX_KEYS[seat], STACK_KEYS[seat], NOBODY)
+            told.append(("move", seat, tuple(order), BOX_KEYS[seat], STACK_KEYS[seat], NOBODY, None))
+        told.append(("possession", self.offense, (), None, None, None, self.possession))
+        self.emit_all(told)
         self.live = [True] * LANES
         self.restriction = [None] * LANES
         self.line = 0
-        self.emit("possession", self.offense, detail=self.possession)
         self._start_line()
 
-    def _stack_order(self, cards, where):
-        """A shuffle of one side's 14 cards, top first, or the next injected stack: the
+    def _stack_order(self, cards, side):
+        """A shuffle of one `side`'s 14 cards, top first, or the next injected stack: the
         cards it names, then that side's other cards in deck order."""
         if self.chance.stacks:
             named = self.deck.stack(self.chance.stacks.pop(0), full_deck=False)
-            return complete_order(named, cards, where)
+            return complete_order(named, cards, f"possession {self.possession} {side} stack")
         return self.chance.deal_order(self.deck, cards)
 
     def _start_line(self):
@@ -496,11 +501,6 @@ class State(GameState):
         self.emit_all(told)
         self.table = None
         self.pending_won = [False] * LANES
-
-    def _move(self, src, dest, src_key, dest_key, visible_to):
-        self.emit("move", None, src, src_key, dest_key, visible_to)
-        dest += src
-        src.clear()
 
     def _end_possession(self, scorer):
         self.table = "possession"
