@@ -577,6 +577,7 @@ class State(GameState):
         return {}
 
     def load(self, data):
+        """`GameState.load`, then the lanes left to set, which saves do not keep."""
         defaulted = super().load(data)
         self.lanes_left = self._lanes_left()
         return defaulted
