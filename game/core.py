@@ -645,7 +645,7 @@ class GameState:
     def keep_no_events(self):
         """From now on this state (and its clones) logs no events: a playout's state,
         whose events nobody reads (the rules never read them)."""
-        self.emit = _no_event
+        self.emit = self.emit_all = _no_event
 
     def is_move(self, action):
         """Whether `action` is shaped like a move of this game: an Action with a text
@@ -876,6 +876,12 @@ class GameState:
         first read (the rules emit several per move, and building a tuple subclass costs
         about as much again as the call: a playout's events are never read)."""
         self._logged.append((kind, seat, tuple(cards), src, dst, visible_to, detail))
+
+    def emit_all(self, events):
+        """Log several events at once, each the tuple of an `Event`'s fields in order
+        (its cards a tuple), for rules that tell many things at one moment (a line's
+        reveal, a table cleared)."""
+        self._logged += events
 
     @property
     def events(self):

@@ -92,27 +92,12 @@ def open_spots(colors, masks, need):
     return None if all(allowed == every for allowed in spots.values()) else spots
 
 
-_PLACES = {}   # card -> {lanes (bits): the card's place actions in those lanes}
-
-
 def _places(card):
     """For each set of lanes (bit k for lane k): the placing of `card` in lane k for
-    the lanes of the set, in lane order (built once per card)."""
-    table = _PLACES.get(card)
-    if table is None:
-        actions = [Action(Act.PLACE, (card,), lane) for lane in range(LANES)]
-        table = _PLACES[card] = tuple(
-            tuple(actions[k] for k in range(LANES) if bits >> k & 1)
-            for bits in range(1 << LANES))
-    return table
-
-
-def _every_place(cards, lanes):
-    """Every card of `cards` in every lane of `lanes` (bits), card by card."""
-    acts = []
-    for card in cards:
-        acts += (_PLACES.get(card) or _places(card))[lanes]
-    return acts
+    the lanes of the set, in lane order."""
+    actions = [Action(Act.PLACE, (card,), lane) for lane in range(LANES)]
+    return tuple(tuple(actions[k] for k in range(LANES) if bits >> k & 1)
+                 for bits in range(1 << LANES))
 
 
 def _check_result(result, where, state):
@@ -122,16 +107,17 @@ def _check_result(result, where, state):
 
 PAIR = 2    # one entry per seat
 
-_SPLITS = {}   # deck name -> (each seat's cards, their halves by side)
+_SPLITS = {}   # deck name -> (each seat's cards, their halves by side, places by card)
 
 
 def _split(deck):
-    """([the white cards, the black cards], [{side: that seat's cards of that side}]),
-    split once per deck (read, never changed)."""
+    """([the white cards, the black cards], [{side: that seat's cards of that side}],
+    {card: its placings by set of lanes (`_places`)}), made once per deck (read, never
+    changed)."""
     if deck.name not in _SPLITS:
         own = [[c for c in deck if c.back == back] for back in BACKS]
         half = [{side: [c for c in cards if c.side == side] for side in ROLES} for cards in own]
-        _SPLITS[deck.name] = (own, half)
+        _SPLITS[deck.name] = (own, half, {card: _places(card) for card in deck})
     return _SPLITS[deck.name]
 
 
@@ -209,6 +195,7 @@ class State(GameState):
         self.offense = None
         self.line = 0
         self.max_open = 0
+        self.lanes_left = 0        # not saved: worked out again by `_lanes_left`
         self.table = None          # the line zones hold a finished "line" / "possession"
         self.pending_won = [False] * LANES
         self.last_line = []
@@ -225,8 +212,9 @@ class State(GameState):
         self._split_decks()
 
     def _split_decks(self):
-        """Each seat's 28 cards (seat 0 white, seat 1 black) and their two halves."""
-        self.own, self.half = _split(self.deck)
+        """Each seat's 28 cards (seat 0 white, seat 1 black), their two halves and
+        every card's placings (read, never changed)."""
+        self.own, self.half, self.places = _split(self.deck)
 
     def _seat_of(self, card):
         return BACKS.index(card.back)
@@ -234,52 +222,70 @@ class State(GameState):
     # ---- rules ----------------------------------------------------------------------
     def _legal_actions(self):
         step = self.step
+        if step == "offense_set":
+            return self._offense_places()
+        if step == "defense_set":
+            return self._defense_places()
         if step == "choose":
             return CHOOSE
-        if step == "offense_set":
-            off = self.offense
-            hand, row = self.hand[off], self.line_cards[off]
-            live, restriction, table = self.live, self.restriction, self.table
-            free = ALL_LANES
-            if not table:
-                for k in LANE_LIST:
-                    if row[k]:
-                        free ^= 1 << k
-            if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
-                return _every_place(hand, free)
-            need = self.max_open
-            lanes, masks = [], []
-            for k in LANE_LIST:
-                if free >> k & 1:
-                    mask = ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
-                    lanes.append((k, mask))
-                    masks.append(mask)
-                elif live[k] and row[k][0].color != restriction[k]:
-                    need -= 1
-            colors = [card.color for card in hand]
-            colors.sort()
-            masks.sort()
-            spots = open_spots(tuple(colors), tuple(masks), need)
-            if spots is None:
-                return _every_place(hand, free)
-            bits = {}
-            for color, allowed in spots.items():
-                bits[color] = 0
-                for k, mask in lanes:
-                    if mask in allowed:
-                        bits[color] |= 1 << k
-            acts = []
-            for card in hand:
-                acts += (_PLACES.get(card) or _places(card))[bits[card.color]]
-            return acts
-        if step == "defense_set":
-            off, dfn = self.line_cards[self.offense], self.line_cards[1 - self.offense]
-            lanes = 0
-            for k in LANE_LIST:
-                if off[k] and not dfn[k]:
-                    lanes |= 1 << k
-            return _every_place(self.hand[1 - self.offense], lanes)
         return []
+
+    def _offense_places(self):
+        """Each card of the offense's hand in each free lane where it leaves as many
+        open cards possible as the line needs (rules 1 and 2, A20)."""
+        off = self.offense
+        hand, free = self.hand[off], self.lanes_left
+        live, restriction = self.live, self.restriction
+        places, acts = self.places, []
+        if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
+            for card in hand:
+                acts += places[card][free]
+            return acts
+        row, need = self.line_cards[off], self.max_open
+        lanes, masks = [], []
+        for k in LANE_LIST:
+            if free >> k & 1:
+                mask = ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
+                lanes.append((k, mask))
+                masks.append(mask)
+            elif live[k] and row[k][0].color != restriction[k]:
+                need -= 1                     # an open card already set
+        colors = [card.color for card in hand]
+        colors.sort()
+        masks.sort()
+        spots = open_spots(tuple(colors), tuple(masks), need)
+        if spots is None:
+            for card in hand:
+                acts += places[card][free]
+            return acts
+        bits = {}
+        for color, allowed in spots.items():
+            bits[color] = 0
+            for k, mask in lanes:
+                if mask in allowed:
+                    bits[color] |= 1 << k
+        for card in hand:
+            acts += places[card][bits[card.color]]
+        return acts
+
+    def _defense_places(self):
+        """Each card of the defense's hand opposite each offense card it has not met."""
+        places, lanes, acts = self.places, self.lanes_left, []
+        for card in self.hand[1 - self.offense]:
+            acts += places[card][lanes]
+        return acts
+
+    def _lanes_left(self):
+        """The lanes (bits) where the seat to set may still set a card in this line:
+        the offense's free lanes (every lane while the last line is on the table), the
+        defense's lanes with an offense card it has not met. Play keeps `lanes_left` up
+        to date; a loaded or resampled state works it out here."""
+        if self.step not in ("offense_set", "defense_set"):
+            return 0
+        off, dfn = self.line_cards[self.offense], self.line_cards[1 - self.offense]
+        if self.step == "defense_set":
+            return sum(1 << k for k in LANE_LIST if off[k] and not dfn[k])
+        return ALL_LANES if self.table else sum(1 << k for k in LANE_LIST if not off[k])
 
     def _best(self, cards):
         """The most open cards `cards` can give in distinct lanes of an empty line."""
@@ -290,11 +296,6 @@ class State(GameState):
                  for k in LANE_LIST]
         masks.sort()
         return best_open(tuple(sorted([c.color for c in cards])), tuple(masks))
-
-    def _free_lanes(self):
-        if self.table:
-            return list(range(LANES))
-        return [k for k in range(LANES) if not self.line_cards[self.offense][k]]
 
     def why_illegal(self, action):
         if self.is_over:
@@ -319,7 +320,7 @@ class State(GameState):
             if not self.line_cards[self.offense][lane]:
                 return f"lane {lane + 1} has no offense card to oppose"
             return f"lane {lane + 1} already has your defense card"
-        if lane not in self._free_lanes():
+        if not self.lanes_left >> lane & 1:
             return f"lane {lane + 1} already has a card in this line"
         need = f"you must open {self.max_open} card{'' if self.max_open == 1 else 's'} in this line"
         if not self.live[lane]:
@@ -331,27 +332,28 @@ class State(GameState):
         return f"the {card.spoken} in lane {lane + 1} leaves fewer open cards than possible: {need}"
 
     def _apply(self, action):
-        if action.kind == Act.CHOOSE:
-            self.emit(Act.CHOOSE, self.current_player, detail=action.arg)
+        kind, cards, arg = action
+        if kind == Act.CHOOSE:
+            self.emit(Act.CHOOSE, self.current_player, detail=arg)
             chooser = self.current_player
-            self.offense = chooser if action.arg == "offense" else 1 - chooser
+            self.offense = chooser if arg == "offense" else 1 - chooser
             if self.table:
                 self._clear_table()
             self._start_possession()
             return
-        seat = self.current_player              # the offense, then the defense, sets
-        card, lane = action.cards[0], action.arg
+        seat, lane = self.current_player, arg   # the offense, then the defense, sets
         if self.table:
             self._clear_table()
         hand = self.hand[seat]
-        hand.remove(card)
-        self.line_cards[seat][lane].append(card)
-        self.emit("move", seat, action.cards, HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat],
-                  detail=lane)
+        hand.remove(cards[0])
+        self.line_cards[seat][lane] += cards
+        self.lanes_left ^= 1 << lane
+        self.emit("move", seat, cards, HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat], lane)
         if hand:
             return
         if self.step == "offense_set":
             self.step = "defense_set"
+            self.lanes_left ^= ALL_LANES      # the lanes of the offense's cards
             self.current_player = self.defense
             self.emit("phase", self.defense, detail=self._phase())
         else:
@@ -372,87 +374,97 @@ class State(GameState):
         """Fresh, reshuffled stacks of 14 for both sides (A18); all lanes live."""
         self.possession += 1
         box = self.box
-        for k in range(LANES):                 # the last possession's offense cards
+        told = []                             # each event's fields (emit_all)
+
+        def move(cards, owner, key, visible_to):
+            """`cards` go back to their owner's box."""
+            told.append(("move", None, tuple(cards), key, BOX_KEYS[owner], visible_to, None))
+            box[owner] += cards
+            cards.clear()
+
+        for k in LANE_LIST:                   # the last possession's offense cards
             zone = self.open[k]
             if zone:
-                owner = self._seat_of(zone[0])
-                self._move(zone, box[owner], OPEN_KEYS[k], BOX_KEYS[owner], None)
+                move(zone, self._seat_of(zone[0]), OPEN_KEYS[k], None)
             zone = self.closed[k]
             if zone:
                 owner = self._seat_of(zone[0])
-                self._move(zone, box[owner], CLOSED_KEYS[k], BOX_KEYS[owner], ONLY[owner])
-        for seat in range(2):
+                move(zone, owner, CLOSED_KEYS[k], ONLY[owner])
+        for seat in (0, 1):
             if self.stack[seat]:
-                self._move(self.stack[seat], box[seat], STACK_KEYS[seat], BOX_KEYS[seat], NOBODY)
+                move(self.stack[seat], seat, STACK_KEYS[seat], NOBODY)
             if self.removed[seat]:
-                self._move(self.removed[seat], box[seat], REMOVED_KEYS[seat], BOX_KEYS[seat],
-                           NOBODY)
+                move(self.removed[seat], seat, REMOVED_KEYS[seat], NOBODY)
         for seat, side in ((self.offense, "offense"), (1 - self.offense, "defense")):
-            cards = self.half[seat][side]
-            order = self._stack_order(cards, f"possession {self.possession} {side} stack")
-            taken = set(cards)
-            box[seat] = [c for c in box[seat] if c not in taken]
+            order = self._stack_order(self.half[seat][side], side)
+            box[seat] = [c for c in box[seat] if c.side != side]
             self.stack[seat] = order[::-1]
-            self.emit("move", seat, order, BOX_KEYS[seat], STACK_KEYS[seat], NOBODY)
+            told.append(("move", seat, tuple(order), BOX_KEYS[seat], STACK_KEYS[seat], NOBODY, None))
+        told.append(("possession", self.offense, (), None, None, None, self.possession))
+        self.emit_all(told)
         self.live = [True] * LANES
         self.restriction = [None] * LANES
         self.line = 0
-        self.emit("possession", self.offense, detail=self.possession)
         self._start_line()
 
-    def _stack_order(self, cards, where):
-        """A shuffle of one side's 14 cards, top first, or the next injected stack: the
+    def _stack_order(self, cards, side):
+        """A shuffle of one `side`'s 14 cards, top first, or the next injected stack: the
         cards it names, then that side's other cards in deck order."""
         if self.chance.stacks:
             named = self.deck.stack(self.chance.stacks.pop(0), full_deck=False)
-            return complete_order(named, cards, where)
+            return complete_order(named, cards, f"possession {self.possession} {side} stack")
         return self.chance.deal_order(self.deck, cards)
 
     def _start_line(self):
         self.line += 1
         size = LINE_SIZES[self.line - 1]
         off = self.offense
+        told = []                             # each event's fields (emit_all)
         for seat in (off, 1 - off):
             stack = self.stack[seat]
-            drawn = stack[:-size - 1:-1]
+            drawn = tuple(stack[:-size - 1:-1])
             del stack[-size:]
             self.chance.blind_draw()
             self.hand[seat] += drawn
-            self.emit("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat])
+            told.append(("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat], None))
         self.max_open = self._best(self.hand[off])
+        self.lanes_left = ALL_LANES
         self.step = "offense_set"
         self.current_player = off
-        self.emit("phase", off, detail=self._phase())
+        told.append(("phase", off, (), None, None, None, self._phase()))
+        self.emit_all(told)
 
     def _reveal(self):
         """Lanes 0-3 in order: an open offense card, then the defense card opposite."""
         off, dfn = self.offense, 1 - self.offense
         offense_line, defense_line = self.line_cards[off], self.line_cards[dfn]
-        live, restriction, emit = self.live, self.restriction, self.emit
+        offense_keys, defense_keys = LINE_KEYS[off], LINE_KEYS[dfn]
+        offense_shown, defense_shown = self.shown[off], self.shown[dfn]
+        live, restriction, won_lanes = self.live, self.restriction, self.pending_won
         self.last_line = last_line = []
+        told = []                             # each event's fields (emit_all)
         wins = 0
-        for k in range(LANES):
+        for k in LANE_LIST:
             if not offense_line[k]:
                 continue
             card, against = offense_line[k][0], defense_line[k][0]
             color = card.color
-            won = False
             if live[k] and color != restriction[k]:
-                self.shown[off][k] = self.shown[dfn][k] = True
-                emit("reveal", off, (card,), LINE_KEYS[off][k], detail=k)
-                emit("reveal", dfn, (against,), LINE_KEYS[dfn][k], detail=k)
+                offense_shown[k] = defense_shown[k] = True
+                told.append(("reveal", off, (card,), offense_keys[k], None, None, k))
+                told.append(("reveal", dfn, (against,), defense_keys[k], None, None, k))
                 ours, theirs, won = lane_result(card, against)       # A21
-                last_line.append({"lane": k, "open": True, "offense": card.name,
-                                  "defense": against.name, "color": color,
-                                  "offense_dots": ours, "defense_dots": theirs, "won": won})
-                emit("lane", off if won else dfn, detail=last_line[-1])
+                result = {"lane": k, "open": True, "offense": card.name, "defense": against.name,
+                          "color": color, "offense_dots": ours, "defense_dots": theirs, "won": won}
             else:
-                last_line.append({"lane": k, "open": False, "won": False})
-                emit("lane", dfn, detail=last_line[-1])
-            self.pending_won[k] = won
-            live[k] = won
+                won = False
+                result = {"lane": k, "open": False, "won": False}
+            last_line.append(result)
+            told.append(("lane", off if won else dfn, (), None, None, None, result))
+            won_lanes[k] = live[k] = won
             restriction[k] = color if won else None
             wins += won
+        self.emit_all(told)
         self.table = "line"
         if not wins:
             self._end_possession(dfn)
@@ -467,9 +479,9 @@ class State(GameState):
         possession every card goes back to its owner's box."""
         whole = self.table == "possession"
         dfn = 1 - self.offense if self.offense is not None else None
-        emit = self.emit
-        for seat in range(2):
-            shown, line_keys = self.shown[seat], LINE_KEYS[seat]
+        told = []                             # each event's fields (emit_all)
+        for seat in (0, 1):
+            shown, line_keys, hidden = self.shown[seat], LINE_KEYS[seat], ONLY[seat]
             for k, cards in enumerate(self.line_cards[seat]):
                 if not cards:
                     continue
@@ -481,17 +493,14 @@ class State(GameState):
                     dest, key = self.open[k], OPEN_KEYS[k]
                 else:
                     dest, key = self.closed[k], CLOSED_KEYS[k]
-                emit("move", None, cards, line_keys[k], key, None if shown[k] else ONLY[seat])
+                told.append(("move", None, tuple(cards), line_keys[k], key,
+                             None if shown[k] else hidden, None))
                 dest += cards
                 cards.clear()
                 shown[k] = False
+        self.emit_all(told)
         self.table = None
         self.pending_won = [False] * LANES
-
-    def _move(self, src, dest, src_key, dest_key, visible_to):
-        self.emit("move", None, src, src_key, dest_key, visible_to)
-        dest += src
-        src.clear()
 
     def _end_possession(self, scorer):
         self.table = "possession"
@@ -567,6 +576,12 @@ class State(GameState):
             return {"open_needed": self.max_open}
         return {}
 
+    def load(self, data):
+        """`GameState.load`, then the lanes left to set, which saves do not keep."""
+        defaulted = super().load(data)
+        self.lanes_left = self._lanes_left()
+        return defaulted
+
     def _check_position(self):
         """Cross-field checks of a loaded state."""
         where = "save: state"
@@ -592,6 +607,7 @@ class State(GameState):
         self.shown = [[k in opened for k in range(LANES)] for _ in range(2)]
         self.pending_won = [bool(self.table) and opened.get(k, {}).get("won", False)
                             for k in range(LANES)]
+        self.lanes_left = self._lanes_left()
         if "open_needed" in facts:
             self.max_open = facts["open_needed"]
         elif self.offense is not None and self.step == "offense_set":

@@ -9,6 +9,8 @@ composition of section 1 where every deck file is read, in `game.cards`.
 
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_design.md.
 """
+from functools import lru_cache
+
 from game.cards import FORMATION_COLORS
 
 COLORS = FORMATION_COLORS   # the formation cards' colours, their composition in game.cards
@@ -28,6 +30,7 @@ def key_count(card, color):
     return counts[color]
 
 
+@lru_cache(maxsize=None)
 def lane_result(offense, defense):
     """5 possessions: (the offense card's dots, the defense card's dots, whether the
     offense card wins its lane): both cards counted by the offense card's colour, and
