@@ -901,9 +901,9 @@ def test_every_turn_of_the_learner_s_is_the_learner_s_to_play(app, monkeypatch):
 
 def test_five_possessions_coach_tells_a_lane_s_colour_as_the_panel_does(app):  # noqa: F811
     """5 possessions' lesson: wherever the coach tells what an open lane allows, it says it
-    in the panel's words ("open, not blue": any colour but blue), never "open, blue"; each
-    such state is the one the panel shows then. At step 19 (line 3 told: lanes 2 and 3
-    won by blue cards) both say "open, not blue"."""
+    as the panel does ("open, not blue": a blue offense card there goes closed), never
+    "open, blue"; each such state is the one the panel shows then. At step 19 (line 3
+    told: lanes 2 and 3 won by blue cards) both say a blue card there goes closed."""
     scene = open_lesson(app, "five_possessions")
     coach = scene.model.director.coach
     told = {}
@@ -918,7 +918,7 @@ def test_five_possessions_coach_tells_a_lane_s_colour_as_the_panel_does(app):  #
                                                               scene.model.names)]
         assert not re.search(r"open, (now )?(blue|green|orange|purple)", said), f"step {cue.number}: {said}"
         for colour in re.findall(r"open, not (\w+)", said):
-            assert any(row.endswith(f"open, not {colour}") for row in rows), \
+            assert any(f"open, but a {colour} offense card here goes closed" in row for row in rows), \
                 f"step {cue.number}: the coach says open, not {colour}; the panel says {rows}"
         told[coach.progress()[0]] = (said, rows)       # by the step the panel's heading shows
         if coach.explaining():
@@ -927,7 +927,7 @@ def test_five_possessions_coach_tells_a_lane_s_colour_as_the_panel_does(app):  #
             scene.act(Choose(tutorial.find(scene.model.session.state, cue.moves[0])))
     said, rows = told[19]
     assert "Both lanes stay open, not blue" in said
-    assert {"Lane 2: open, not blue", "Lane 3: open, not blue"} <= set(rows)
+    assert {f"Lane {n}: open, but a blue offense card here goes closed (blue won it)" for n in (2, 3)} <= set(rows)
 
 
 def every_stop(a):
