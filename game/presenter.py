@@ -66,11 +66,14 @@ def possessive(who):
 
 YOU_VERB = re.compile(r"\bYou (was|is|has|[a-z]+(?:sses|shes|ches|xes|ies|s))\b")
 YOU_IRREGULAR = {"was": "were", "is": "are", "has": "have"}
+YOU_THEIR = re.compile(r"(\bYou [^.;:!?]*?)\btheir\b")
 
 
 def agree(words):
     """The words with a verb after a player called You (a lesson's learner) agreeing with
-    it: 'You wins' -> 'You win', 'You was dealt' -> 'You were dealt'."""
+    it, and what is theirs in the same clause called yours: 'You wins' -> 'You win',
+    'You was dealt' -> 'You were dealt', 'You showed their cards' -> 'You showed your
+    cards'."""
     def verb(match):
         word = match.group(1)
         if word in YOU_IRREGULAR:
@@ -80,7 +83,12 @@ def agree(words):
         if word.endswith("ies"):
             return "You " + word[:-3] + "y"
         return "You " + word[:-1]
-    return YOU_VERB.sub(verb, words) if words else words
+    if not words:
+        return words
+    words = YOU_VERB.sub(verb, words)
+    while YOU_THEIR.search(words):
+        words = YOU_THEIR.sub(r"\1your", words)
+    return words
 
 
 def capital(words, names=()):
