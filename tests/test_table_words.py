@@ -321,7 +321,7 @@ def test_five_possessions_offense_prompt_says_what_makes_a_card_open():
             break
     assert not state.is_over
     words = presenter.instruction(state.view(state.current_player), ["Maya", "Theo"], 0)
-    assert "must be open: in a live lane, not of its colour" in words, words
+    assert "must be open: in an open lane, not in the colour that won it" in words, words
 
 
 def test_the_hit_goal_says_what_it_is_for():

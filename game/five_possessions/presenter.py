@@ -280,7 +280,7 @@ class FivePossessions(PlayDesign):
         done = f"{self.placed(view)} of {size} set"
         if step == "offense_set":
             need = facts.get("open_needed")
-            must = (f"; {need} must be open: in a live lane, not of its colour" if need is not None else "")
+            must = (f"; {need} must be open: in an open lane, not in the colour that won it" if need is not None else "")
             return f"Set your offense cards face down, one per lane ({done}{must})"
         if step == "defense_set":
             return f"Set a defense card opposite each offense card ({done})"
