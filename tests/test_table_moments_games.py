@@ -151,7 +151,8 @@ def test_ktus_face_up_cards_are_told_as_they_turn_over_and_yours_not_at_all(app)
     """KTU against computers at the normal pace: once everyone has chosen (A4), the log
     names each other player's face-up cards as they turn over on the table ('Theo's
     face-up cards turned over: ...'), says nothing of your own (you saw them as you
-    laid them), and never 'showed their cards'."""
+    laid them), and never 'showed their cards'; a choice not yet turned over says 'chose
+    3 cards for their face-up cards', never that they were laid face up."""
     told = {}
     for table in played(app, "ktu", 3, 4242, 4, limit=3000):
         model = table.model
@@ -164,6 +165,8 @@ def test_ktus_face_up_cards_are_told_as_they_turn_over_and_yours_not_at_all(app)
             break
     lines = table.log_lines()
     assert not any("showed their cards" in line for line in lines), lines
+    chose = [line for line in lines if "for their face-up cards" in line]     # chosen unseen: not 'laid face up'
+    assert len(chose) == 3 and not any("face up" in line for line in lines), lines
     assert sorted(owner for owner, _ in told.values()) == [1, 2], lines
     for line, (owner, shown) in told.items():
         assert len(shown) == 3 and line.endswith(": " + ", ".join(shown)), (line, shown)
