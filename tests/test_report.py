@@ -650,7 +650,7 @@ def test_replay_says_every_move_in_the_logs_words(capsys):
     assert out[1].startswith("The deal: Seat 1 was dealt ")
     moves = [line for line in out if line[:5].strip().isdigit()]
     assert len(moves) == row["actions"]
-    assert moves[0] == "    1. " + moves[0][7:] and moves[0][7:].startswith("Seat 1 laid ")
+    assert moves[0] == "    1. " + moves[0][7:] and moves[0][7:].startswith("Seat 1 chose ")
     assert all(line[7:].startswith("Seat ") for line in moves)
     assert not any("Action(" in line or "kind=" in line or "choose_faceup" in line
                    or "pick_up" in line for line in out)
