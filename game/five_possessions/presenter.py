@@ -3,6 +3,7 @@ at the top, each lane's open and closed cards in the middle, the viewer's line a
 bottom), one back per coach, and the yards scored."""
 import re
 
+from game.cards import with_article
 from game.five_possessions.rules import Act
 from game.play_design.rules import KEY_DOTS
 from game.presenter import Callout, Presenter, agree, capital, plural, possessive, seat_name
@@ -46,7 +47,7 @@ def lane_state(lane):
         return "closed: an offense card here is never compared"
     if lane.get("color"):
         colour = lane["color"]
-        return f"open, but a {colour} offense card here goes closed ({colour} won it)"
+        return f"open, but {with_article(colour)} offense card here goes closed ({colour} won it)"
     return "open: an offense card here is compared"
 
 
@@ -98,7 +99,8 @@ class FivePossessions(PlayDesign):
                        tie_break=lambda who, d: "Tied: a pair of possessions decides",
                        sudden_death=lambda who, d: "Still tied: sudden death",
                        drive=lambda who, d: (f"Touchdown! {who} scores 20 yards" if d == "touchdown"
-                                             else f"Drive stopped: {who} scores 20 yards on defense"))
+                                             else f"Drive stopped: {who} scores 20 yards on defense "
+                                                  "(the offense won no lane in the line)"))
     MOVE_WORDS = {("hand", "line"): "{who} set {what} in {dst}", ("stack", "hand"): "{who} drew {what} for this line",
                   ("box", "stack"): None, ("stack", "box"): None, ("removed", "box"): None}
     TOASTS = Presenter.TOASTS | {"toss"}
@@ -142,10 +144,11 @@ class FivePossessions(PlayDesign):
                 return f"{who} wins the tie: {ours} {dots} each"
             return f"{who} wins: {max(ours, theirs)} to {min(ours, theirs)} {dots}"
         ours, theirs = dots_words(offense, colour), dots_words(defense, colour)
-        verdict = "more" if detail.get("won") else "no more"
-        tie = " (a tie goes to the defense)" if dots_counted(offense, colour)[0] == dots_counted(defense, colour)[0] \
-            else ""
-        return (f"{lane}{who} wins: {offense.spoken} has {ours}, {verdict} than {defense.spoken} "
+        counted, against = dots_counted(offense, colour)[0], dots_counted(defense, colour)[0]
+        verdict = ("more than" if counted > against else "as many as" if counted == against
+                   else "fewer than")
+        tie = " (a tie goes to the defense)" if counted == against else ""
+        return (f"{lane}{who} wins: {offense.spoken} has {ours}, {verdict} {defense.spoken} "
                 f"with {theirs}{tie}")
 
     def event_callouts(self, events, i, view, names):
