@@ -389,3 +389,23 @@ def test_five_possessions_a_stopped_drive_says_why():
                if event.kind == "drive" and event.detail == "stopped"]
     assert stopped and all(line.endswith("scores 20 yards on defense (the offense won no lane in the line)")
                            for line in stopped), stopped
+
+
+def test_five_possessions_a_closed_card_says_the_one_reason_it_was_closed():
+    """The reason is the lane as the engine held it when the line was revealed (rules 1
+    and 2): closed, or open with the colour that won it."""
+    presenter, reasons = presenter_for(registry.GAMES["five_possessions"]), set()
+    for seed in (0, 24, 29):
+        state, rng, truth = registry.new_game("five_possessions", seed=seed), random.Random(seed), {}
+        while not state.is_over:
+            lanes, start = state.view(None).facts["lanes"], len(state.events)
+            state.apply(rng.choice(state.legal_actions()))
+            truth.update({i: lanes[event.detail["lane"]] for i, event in enumerate(state.events[start:], start)
+                          if event.kind == "lane" and not event.detail["open"]})
+        lines = [line for _, line in presenter.event_lines(list(state.events), ["Maya", "Theo"], {})]
+        for i, lane in truth.items():
+            reason = (f"in a lane whose open card is {lane['color']}, the same colour" if lane["live"]
+                      else "in a closed lane")
+            assert lines[i].endswith(f"set closed ({reason}), so it was never compared"), lines[i]
+            reasons.add(lane["live"])
+    assert reasons == {True, False}

@@ -4,7 +4,7 @@ bottom), one back per coach, and the yards scored."""
 import re
 
 from game.cards import with_article
-from game.five_possessions.rules import Act
+from game.five_possessions.rules import LANES, Act
 from game.play_design.rules import KEY_DOTS
 from game.presenter import Callout, Presenter, agree, capital, plural, possessive, seat_name
 from game.play_design.presenter import PlayDesign
@@ -123,7 +123,28 @@ class FivePossessions(PlayDesign):
                              if z.key.startswith("closed:") and z.count)
         return frozenset()
 
-    def lane_words(self, detail, who, on_lane=False):
+    def event_lines(self, events, names, zones):
+        """A closed card's lane says the one reason it was closed, read from the lines of
+        the possession before it (rules 1 and 2): the lane was closed, or its open card had
+        the same colour. Without the possession's start in `events`, all reasons are said."""
+        lines, lanes = [], None           # lanes: each lane's (live, won colour) in this possession
+        for event in events:
+            detail = event.detail
+            if event.kind == "possession":
+                lanes = [(True, None)] * LANES
+            elif event.kind == "lane" and isinstance(detail, dict):
+                live, colour = lanes[detail["lane"]] if lanes else (None, None)
+                why = (None if lanes is None or detail.get("open") else
+                       f"in a lane whose open card is {colour}, the same colour" if live else "in a closed lane")
+                lines.append((event, self.lane_words(detail, seat_name(names, event.seat) or "Everyone",
+                                                     why=why)))
+                if lanes:
+                    lanes[detail["lane"]] = (bool(detail.get("won")), detail.get("color"))
+                continue
+            lines.append((event, self.event_line(event, names, zones)))
+        return lines
+
+    def lane_words(self, detail, who, on_lane=False, why=None):
         """A lane's result: who holds or wins it and why, the dots counted by the offense
         card's colour; in the log, also the two cards, what each dot is and the lane
         ('Lane 2: Maya wins: Offense purple 4 has 4 dots that count as purple (1 purple,
@@ -131,8 +152,8 @@ class FivePossessions(PlayDesign):
         lane = f"Lane {detail['lane'] + 1}: "
         if not detail.get("open"):
             return f"{who} holds: closed card, not compared" if on_lane else (
-                lane + f"{who} holds the lane: the offense card was set closed (in a closed lane, in a lane "
-                "whose open card has its colour, or with no open place left for it), so it was never compared")
+                lane + f"{who} holds the lane: the offense card was set closed ("
+                + (why or "in a closed lane, or in a lane whose open card has its colour") + "), so it was never compared")
         offense, defense = self.by_name.get(detail.get("offense")), self.by_name.get(detail.get("defense"))
         if offense is None or defense is None:
             return (lane if not on_lane else "") + f"{who} wins"
