@@ -4,6 +4,7 @@ the table's own rules of presentation first (the panel and the hand say nothing 
 table has not shown), then each mode's words (the rulings cited: docs/rulings/play_design.md)."""
 import random
 
+from game.cards import with_article
 from scenes.table import draw as table_draw
 from scenes.table import intents
 from scenes.table.session import Seat, Session, inline
@@ -168,7 +169,7 @@ def test_the_panel_says_what_an_open_lane_is_and_why_a_colour_goes_closed_there(
     app.frame()
     panel = " ".join(drawn)
     assert "open, not" not in panel
-    assert f"a {coloured} offense card here goes closed ({coloured} won it)" in panel
+    assert f"{with_article(coloured)} offense card here goes closed ({coloured} won it)" in panel
     assert "an offense card here is compared" in panel or "never compared" in panel
 
 
