@@ -4,6 +4,7 @@ the table's own rules of presentation first (the panel and the hand say nothing 
 table has not shown), then each mode's words (the rulings cited: docs/rulings/play_design.md)."""
 import random
 
+from game.cards import with_article
 from scenes.table import draw as table_draw
 from scenes.table import intents
 from scenes.table.session import Seat, Session, inline
@@ -168,7 +169,7 @@ def test_the_panel_says_what_an_open_lane_is_and_why_a_colour_goes_closed_there(
     app.frame()
     panel = " ".join(drawn)
     assert "open, not" not in panel
-    assert f"a {coloured} offense card here goes closed ({coloured} won it)" in panel
+    assert f"{with_article(coloured)} offense card here goes closed ({coloured} won it)" in panel
     assert "an offense card here is compared" in panel or "never compared" in panel
 
 
@@ -274,3 +275,27 @@ def test_from_the_keyboard_hint_enter_enter_places_the_hinted_card_even_after_a_
             [c.spoken for c in picked], hint, [c.spoken for c in model.ui.selection])
         placed += 1
     assert placed >= 4 and stray
+
+
+def test_while_a_possessions_end_waits_to_be_read_the_table_stays_as_that_possession_left_it(app):  # noqa: F811
+    """5 possessions against a computer: while 'Drive stopped' or 'Touchdown!' waits for
+    Continue, the panel still tells the possession that ended (its number, its offense),
+    the hand holds none of the next possession's cards and the lanes keep their open and
+    closed cards; the next possession comes once the outcome is read."""
+    ends, kept, wrong = set(), 0, []
+    for table in five_possessions_reveals(app, 4242, frames=20000):
+        model = table.model
+        events = model.session.events_since(0)
+        drives = [k for k, event in enumerate(events) if event.kind == "drive"]
+        starts = [event for event in events[:drives[-1]] if event.kind == "possession"] if drives else []
+        last_lane = max((k for k, event in enumerate(events) if event.kind == "lane"), default=-1)
+        if not (model.hold.wait and model.settled() and drives and last_lane < drives[-1]
+                and any(event.kind == "possession" for event in events[drives[-1]:])):
+            continue
+        ends.add(len(drives))
+        facts, hand = model.panel_view().facts, [p.card.spoken for p in table.board.hand_cards()]
+        if (facts["possession"], facts["offense"]) != (len(starts), starts[-1].seat) or hand:
+            wrong.append((facts["possession"], facts["offense"], len(starts), starts[-1].seat, hand))
+        kept += any(z.count for z in model.view.zones if z.key.startswith(("open:", "closed:")))
+    assert len(ends) >= 3 and kept, (ends, kept)
+    assert not wrong, wrong[:3]

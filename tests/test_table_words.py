@@ -346,3 +346,66 @@ def test_a_card_clicked_when_only_buttons_move_says_so_in_words():
     legal = [Action("draw", (), "stock"), Action("draw", (), "discard")]
     click = click_card(legal, card, [], presenter_for(registry.GAMES["deadline"]), state.why_illegal)
     assert click.what == "refuse" and click.words == "No card is played now: choose one of the buttons"
+
+
+def five_possessions_log(seeds=range(12)):
+    """Random 5 possessions games to their end: each game's events and its log's lines,
+    event by event, as the table writes them."""
+    presenter = presenter_for(registry.GAMES["five_possessions"])
+    games = []
+    for seed in seeds:
+        state, rng = registry.new_game("five_possessions", seed=seed), random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        events = list(state.events)
+        games.append((state, events, [line for _, line in presenter.event_lines(events, ["Maya", "Theo"], {})]))
+    return presenter, games
+
+
+def test_five_possessions_lane_words_say_an_orange_and_fewer_dots_when_fewer():
+    presenter, games = five_possessions_log()
+    view = registry.new_game("five_possessions", seed=1).view(0)
+    lanes = [{"live": True, "color": c} for c in ("orange", "blue", "green", "purple")]
+    side = {label: value for label, value, _ in
+            presenter.side_facts(view._replace(facts=dict(view.facts, lanes=lanes)), ["Maya", "Theo"])}
+    assert side["Lane 1"] == "open, but an orange offense card here goes closed (orange won it)"
+    assert side["Lane 2"] == "open, but a blue offense card here goes closed (blue won it)"
+    said = {"fewer": 0, "tie": 0, "more": 0}
+    for _, events, lines in games:
+        for event, line in zip(events, lines):
+            if event.kind != "lane" or not event.detail.get("open"):
+                continue
+            ours, theirs = event.detail["offense_dots"], event.detail["defense_dots"]
+            kind = "fewer" if ours < theirs else "tie" if ours == theirs else "more"
+            said[kind] += 1
+            assert {"fewer": ", fewer than ", "tie": ", as many as ", "more": ", more than "}[kind] in line, line
+            assert "no more than" not in line, line
+    assert all(said.values()), said
+
+
+def test_five_possessions_a_stopped_drive_says_why():
+    presenter, games = five_possessions_log()
+    stopped = [line for _, events, lines in games for event, line in zip(events, lines)
+               if event.kind == "drive" and event.detail == "stopped"]
+    assert stopped and all(line.endswith("scores 20 yards on defense (the offense won no lane in the line)")
+                           for line in stopped), stopped
+
+
+def test_five_possessions_a_closed_card_says_the_one_reason_it_was_closed():
+    """The reason is the lane as the engine held it when the line was revealed (rules 1
+    and 2): closed, or open with the colour that won it."""
+    presenter, reasons = presenter_for(registry.GAMES["five_possessions"]), set()
+    for seed in (0, 24, 29):
+        state, rng, truth = registry.new_game("five_possessions", seed=seed), random.Random(seed), {}
+        while not state.is_over:
+            lanes, start = state.view(None).facts["lanes"], len(state.events)
+            state.apply(rng.choice(state.legal_actions()))
+            truth.update({i: lanes[event.detail["lane"]] for i, event in enumerate(state.events[start:], start)
+                          if event.kind == "lane" and not event.detail["open"]})
+        lines = [line for _, line in presenter.event_lines(list(state.events), ["Maya", "Theo"], {})]
+        for i, lane in truth.items():
+            reason = (f"in a lane whose open card is {lane['color']}, the same colour" if lane["live"]
+                      else "in a closed lane")
+            assert lines[i].endswith(f"set closed ({reason}), so it was never compared"), lines[i]
+            reasons.add(lane["live"])
+    assert reasons == {True, False}

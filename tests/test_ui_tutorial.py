@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game import registry, saves, tutorial, undo
+from game.cards import with_article
 from scenes import app as app_module
 from scenes import config
 from scenes.table import coach_panel, moves
@@ -922,7 +923,7 @@ def test_five_possessions_coach_tells_a_lane_s_colour_as_the_panel_does(app):  #
                                                               scene.model.names)]
         assert not re.search(r"open, (now )?(blue|green|orange|purple)", said), f"step {cue.number}: {said}"
         for colour in re.findall(r"open, not (\w+)", said):
-            assert any(f"open, but a {colour} offense card here goes closed" in row for row in rows), \
+            assert any(f"open, but {with_article(colour)} offense card here goes closed" in row for row in rows), \
                 f"step {cue.number}: the coach says open, not {colour}; the panel says {rows}"
         told[coach.progress()[0]] = (said, rows)       # by the step the panel's heading shows
         if coach.explaining():

@@ -3,7 +3,8 @@ at the top, each lane's open and closed cards in the middle, the viewer's line a
 bottom), one back per coach, and the yards scored."""
 import re
 
-from game.five_possessions.rules import Act
+from game.cards import with_article
+from game.five_possessions.rules import LANES, Act
 from game.play_design.rules import KEY_DOTS
 from game.presenter import Callout, Presenter, agree, capital, plural, possessive, seat_name
 from game.play_design.presenter import PlayDesign
@@ -46,7 +47,7 @@ def lane_state(lane):
         return "closed: an offense card here is never compared"
     if lane.get("color"):
         colour = lane["color"]
-        return f"open, but a {colour} offense card here goes closed ({colour} won it)"
+        return f"open, but {with_article(colour)} offense card here goes closed ({colour} won it)"
     return "open: an offense card here is compared"
 
 
@@ -98,7 +99,8 @@ class FivePossessions(PlayDesign):
                        tie_break=lambda who, d: "Tied: a pair of possessions decides",
                        sudden_death=lambda who, d: "Still tied: sudden death",
                        drive=lambda who, d: (f"Touchdown! {who} scores 20 yards" if d == "touchdown"
-                                             else f"Drive stopped: {who} scores 20 yards on defense"))
+                                             else f"Drive stopped: {who} scores 20 yards on defense "
+                                                  "(the offense won no lane in the line)"))
     MOVE_WORDS = {("hand", "line"): "{who} set {what} in {dst}", ("stack", "hand"): "{who} drew {what} for this line",
                   ("box", "stack"): None, ("stack", "box"): None, ("removed", "box"): None}
     TOASTS = Presenter.TOASTS | {"toss"}
@@ -121,7 +123,28 @@ class FivePossessions(PlayDesign):
                              if z.key.startswith("closed:") and z.count)
         return frozenset()
 
-    def lane_words(self, detail, who, on_lane=False):
+    def event_lines(self, events, names, zones):
+        """A closed card's lane says the one reason it was closed, read from the lines of
+        the possession before it (rules 1 and 2): the lane was closed, or its open card had
+        the same colour. Without the possession's start in `events`, all reasons are said."""
+        lines, lanes = [], None           # lanes: each lane's (live, won colour) in this possession
+        for event in events:
+            detail = event.detail
+            if event.kind == "possession":
+                lanes = [(True, None)] * LANES
+            elif event.kind == "lane" and isinstance(detail, dict):
+                live, colour = lanes[detail["lane"]] if lanes else (None, None)
+                why = (None if lanes is None or detail.get("open") else
+                       f"in a lane whose open card is {colour}, the same colour" if live else "in a closed lane")
+                lines.append((event, self.lane_words(detail, seat_name(names, event.seat) or "Everyone",
+                                                     why=why)))
+                if lanes:
+                    lanes[detail["lane"]] = (bool(detail.get("won")), detail.get("color"))
+                continue
+            lines.append((event, self.event_line(event, names, zones)))
+        return lines
+
+    def lane_words(self, detail, who, on_lane=False, why=None):
         """A lane's result: who holds or wins it and why, the dots counted by the offense
         card's colour; in the log, also the two cards, what each dot is and the lane
         ('Lane 2: Maya wins: Offense purple 4 has 4 dots that count as purple (1 purple,
@@ -129,8 +152,8 @@ class FivePossessions(PlayDesign):
         lane = f"Lane {detail['lane'] + 1}: "
         if not detail.get("open"):
             return f"{who} holds: closed card, not compared" if on_lane else (
-                lane + f"{who} holds the lane: the offense card was set closed (in a closed lane, in a lane "
-                "whose open card has its colour, or with no open place left for it), so it was never compared")
+                lane + f"{who} holds the lane: the offense card was set closed ("
+                + (why or "in a closed lane, or in a lane whose open card has its colour") + "), so it was never compared")
         offense, defense = self.by_name.get(detail.get("offense")), self.by_name.get(detail.get("defense"))
         if offense is None or defense is None:
             return (lane if not on_lane else "") + f"{who} wins"
@@ -142,10 +165,11 @@ class FivePossessions(PlayDesign):
                 return f"{who} wins the tie: {ours} {dots} each"
             return f"{who} wins: {max(ours, theirs)} to {min(ours, theirs)} {dots}"
         ours, theirs = dots_words(offense, colour), dots_words(defense, colour)
-        verdict = "more" if detail.get("won") else "no more"
-        tie = " (a tie goes to the defense)" if dots_counted(offense, colour)[0] == dots_counted(defense, colour)[0] \
-            else ""
-        return (f"{lane}{who} wins: {offense.spoken} has {ours}, {verdict} than {defense.spoken} "
+        counted, against = dots_counted(offense, colour)[0], dots_counted(defense, colour)[0]
+        verdict = ("more than" if counted > against else "as many as" if counted == against
+                   else "fewer than")
+        tie = " (a tie goes to the defense)" if counted == against else ""
+        return (f"{lane}{who} wins: {offense.spoken} has {ours}, {verdict} {defense.spoken} "
                 f"with {theirs}{tie}")
 
     def event_callouts(self, events, i, view, names):

@@ -135,6 +135,7 @@ class TableModel:
         self.rolled = False             # the view shown veils a die still tumbling
         self.before_reveal = None       # the table before the line being revealed step by step
         self.held_back = False          # the next line's cards wait until the line's reveal is over and read
+        self.held_facts = None          # at a possession's end, also its facts (the next one's wait with its cards)
         self.shown_step = None          # the step of its reveal shown
         self.panel_before = None        # the table before the last change, told by the panel while its cards fly
         self.leaving = None
@@ -200,6 +201,8 @@ class TableModel:
         step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
         if self.held_back and self.timeline.pending:
             view = self.unshown(view)
+            if self.held_facts is not None:
+                view = view._replace(facts=self.held_facts)
         if step is None:
             hide = self.before_reveal is not None and self.timeline.hiding_scores()
             return view._replace(scores=self.before_reveal.scores) if hide else view
@@ -451,6 +454,7 @@ class TableModel:
             self.timeline.reset(None)
             self.before_reveal = None
             self.held_back = False
+            self.held_facts = None
             self.hold.clear()
             self.ui.selection = []
             self.ui.dialog = None
@@ -523,26 +527,30 @@ class TableModel:
         if told is None:
             return
         hands = {z.key for z in self.whole.zones if z.kind == "hand"}
-        start = next((k for k, event in enumerate(seen) if first + k > told and event.kind == SharedEvent.MOVE
-                      and event.dst in hands), None)
+        after = [(k, event) for k, event in enumerate(seen) if first + k > told and event.kind == SharedEvent.MOVE]
+        ends = any(first + k > told and event.kind == "possession" for k, event in enumerate(seen))
+        start = next((k for k, event in after if ends or event.dst in hands), None)
         if start is not None:
             self.timeline.hold_back(start)
             self.held_back = True
+            self.held_facts = self.before_reveal.facts if ends else None
 
     def unshown(self, view):
         """`view` with the cards of the moves still to show where they were before them
         (the next line's cards still in their stacks, not yet in the hands): face down
         where nothing lies face up (a stack)."""
         zones = {z.key: list(z.cards) for z in view.zones}
-        face_down = {key for key, cards in zones.items() if not any(card is not None for card in cards)}
+        face_down = {z.key for z in view.zones if z.kind == "stack" or not any(card is not None for card in z.cards)
+                     and z.cards}
         for raw in reversed(self.timeline.pending):
             event = raw.for_seat(self.looking.viewer)
             if event.kind != SharedEvent.MOVE or event.dst not in zones or event.src not in zones:
                 continue
             for card in reversed(event.cards):
                 landed = zones[event.dst]
-                at = next((k for k in range(len(landed) - 1, -1, -1)
-                           if landed[k] is card or card is None and landed[k] is None), None)
+                at = next((k for k in range(len(landed) - 1, -1, -1) if landed[k] is card), None)
+                if at is None:              # a card seen on its way that lands face down (in a box)
+                    at = next((k for k in range(len(landed) - 1, -1, -1) if landed[k] is None), None)
                 if at is not None:
                     landed.pop(at)
                     zones[event.src].append(None if event.src in face_down else card)
@@ -639,6 +647,7 @@ class TableModel:
         self.timeline.reset(self.last_roll(0))
         self.before_reveal = None
         self.held_back = False
+        self.held_facts = None
         state.selection = []
         state.hint = None
         state.dialog = None
@@ -691,6 +700,7 @@ class TableModel:
         if self.looking.curtain is None and self.timeline.pending and not self.holding_back():
             if self.held_back:
                 self.held_back = False
+                self.held_facts = None
                 self.shape()
             self.changed()
             self.present()
