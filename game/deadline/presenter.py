@@ -244,7 +244,7 @@ class Deadline(Presenter):
                     cards = sorted(cards, key=lambda c: 14 if high and c.rank == "A" else c.value)
                 groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}", cards))
         if given:
-            groups.append(("Extra credit on others' assignments", self.cards_named(given)))
+            groups.append(("Extra credit given", self.cards_named(given)))
         grades = view.facts["grades"] or []
         penalty = grades[seat].get("hand_penalty") if seat < len(grades) else None
         held = [card for zone in view.zones if zone.key == f"hand:{seat}" for card in zone.cards]
@@ -304,3 +304,7 @@ class Deadline(Presenter):
         if g.get("hand_penalty"):
             parts.append(f"cards in hand: -{g['hand_penalty']}")
         return ", ".join(parts) + f"; total {g['total']}"
+
+    def plate_words(self, view, seat, names):
+        """The breakdown without its total: the plate shows the score beside it."""
+        return self.breakdown(view, seat, names).rpartition("; total ")[0]
