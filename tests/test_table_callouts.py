@@ -304,7 +304,8 @@ def test_final_counts_hands_turn_over_with_a_flip_before_their_counts_count_up(a
 def test_a_d_ends_the_turn_at_once_with_no_end_turn_button_while_its_colour_is_called_out(app):
     """Final Card-Down at the app's table: after a D (its colour called out for a while),
     the person's turn ends as after any other card, not once the callout has gone, and no
-    End turn button shows for a turn that ends by itself."""
+    End turn button shows, nor 'End your turn' in the top bar, for a turn that ends by
+    itself."""
     app.settings.animation_speed = "normal"
     start_game(app, "final_card_down", 3, {0}, 7)
     table = app.scene
@@ -320,7 +321,7 @@ def test_a_d_ends_the_turn_at_once_with_no_end_turn_button_while_its_colour_is_c
         if model.session.current_player != 0:
             break
         app.frame()
-        shown += [getattr(w, "label", "") for w in table.widgets]
+        shown += [getattr(w, "label", "") for w in table.widgets] + [model.prompt()]
     assert model.session.current_player != 0
     assert any("declared" in call.words for call, _ in model.timeline.callouts)    # still called out
-    assert "End turn" not in shown
+    assert "End turn" not in shown and not [words for words in shown if "End your turn" in words]

@@ -251,6 +251,8 @@ class TableModel:
         """The top bar's words: where the game stands (while an outcome is held, where it
         stood when the outcome came) and what to do now."""
         humans = [seat.human for seat in self.session.seats]
+        if self.my_turn() and self.ends_by_itself():        # nothing to do: the turn ends by itself
+            return for_input(self.director.prompt(self.seen, self.presenter.context(self.view, self.names)), self.keys)
         return for_input(self.director.prompt(self.seen, self.presenter.prompt(
             self.view, self.looking.viewer, self.names, len(self.ui.selection), humans,
             self.legal if self.my_turn() else None, self.hold.wait, self.hold.context)), self.keys)
