@@ -504,6 +504,23 @@ def test_T13_A10_no_recycle_from_a_single_discard():
     assert "discard" in rejected(state, DRAW_STOCK)
 
 
+def test_A10_the_prompt_names_only_the_draws_on_offer():
+    """With the draw pile empty and one discard, the prompt offers the discard alone, as
+    the buttons do; with both piles drawable it names both."""
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    presenter = presenter_for(registry.GAMES["deadline"])
+    names_ = ["Maya", "Theo", "Ines", "Sam"]
+    dealt = fill({}, 4, ["8D"])
+    state = new_game("deadline", seed=13, deck=deal_names(dealt, "8D"), full_deck=False)
+    seat = state.current_player
+    words = presenter.instruction(state.view(seat), names_, 0)
+    assert words == "The draw pile is empty: take the top discard"
+    full = new_game("deadline", seed=13)
+    words = presenter.instruction(full.view(full.current_player), names_, 0)
+    assert words == "Draw a card from the draw pile, or take the top discard"
+
+
 def test_T14_A18_draw_back():
     midterm = {0: ["2C", "2D", "AS", "5H", "9C", "JD", "KS"],
                1: ["6D", "7D", "8D", "9D", "3S", "10H", "QC"],

@@ -298,3 +298,30 @@ def test_final_counts_hands_turn_over_with_a_flip_before_their_counts_count_up(a
     call = table.model.timeline.callout
     assert call is not None and call.count is not None and "{n}" in call.words     # then counts up
 
+
+
+
+def test_a_d_ends_the_turn_at_once_with_no_end_turn_button_while_its_colour_is_called_out(app):
+    """Final Card-Down at the app's table: after a D (its colour called out for a while),
+    the person's turn ends as after any other card, not once the callout has gone, and no
+    End turn button shows, nor 'End your turn' in the top bar, for a turn that ends by
+    itself."""
+    app.settings.animation_speed = "normal"
+    start_game(app, "final_card_down", 3, {0}, 7)
+    table = app.scene
+    model = table.model
+
+    def a_d_playable():
+        return model.my_turn() and model.settled() and any(
+            a.kind == "play" and a.cards[0].rank == "D" for a in model.legal)
+    play_at_the_table(app, table, random.Random(7), a_d_playable)
+    table.act(intents.Choose(next(a for a in model.legal if a.kind == "play" and a.cards[0].rank == "D")))
+    shown = []
+    for _ in range(400):
+        if model.session.current_player != 0:
+            break
+        app.frame()
+        shown += [getattr(w, "label", "") for w in table.widgets] + [model.prompt()]
+    assert model.session.current_player != 0
+    assert any("declared" in call.words for call, _ in model.timeline.callouts)    # still called out
+    assert "End turn" not in shown and not [words for words in shown if "End your turn" in words]

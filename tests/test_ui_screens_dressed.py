@@ -229,6 +229,25 @@ def test_the_scoring_screen_lists_every_player_with_their_cards_and_names_the_wi
                                                  key=lambda w: [p.seat for p in plates].index(w))]
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800)])
+def test_no_word_on_the_deadline_score_screen_with_5_players_is_cut(spied, size):
+    """Every plate's words drawn whole (wrapped, never dropped) and no caption or line
+    shortened with an ellipsis, with 5 players at 1280x720 and 1280x800."""
+    a = new_app(size)
+    try:
+        show_scores(a, "deadline", players=5)
+        words = [w for w, _ in drawn(a, spied)["text"]]
+        assert not [w for w in words if w.endswith("...")]
+        for plate in a.scene.plates():
+            left = plate.how
+            for line in words:
+                if left and line and left.startswith(line):
+                    left = left[len(line):].lstrip()
+            assert plate.how and not left, (plate.name, plate.how, left)
+    finally:
+        pygame.quit()
+
+
 def test_final_count_plates_say_each_count_and_the_hand_over_screen_shows_the_hands(app, spied):
     state = show_scores(app, "final_count", players=3, interim=True)
     assert app.scene.interim

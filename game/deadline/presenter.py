@@ -39,6 +39,17 @@ def jokers(count):
     return "a Joker" if count == 1 else f"{count} Jokers"
 
 
+
+def draw_instruction(stock, discards):
+    """Only the draws on offer: the draw pile while it holds a card or two discards can
+    refill it (A10), the top discard while there is one."""
+    from_stock = stock or discards >= 2
+    if from_stock and discards:
+        return "Draw a card from the draw pile, or take the top discard"
+    if from_stock:
+        return "Draw a card from the draw pile"
+    return "The draw pile is empty: take the top discard"
+
 class Deadline(Presenter):
     """Deadline's words, owners and grades."""
 
@@ -141,7 +152,7 @@ class Deadline(Presenter):
         stage = facts["step"]
         if stage == "turn":
             if facts["turn_step"] == "draw":
-                return "Draw a card from the draw pile, or take the top discard"
+                return draw_instruction(view.zone("draw").count, view.zone("discard").count)
             return "Discard a card (a Joker can never be discarded)"
         if stage == "exchange":
             exchange = facts["exchange"] or {}
@@ -233,7 +244,7 @@ class Deadline(Presenter):
                     cards = sorted(cards, key=lambda c: 14 if high and c.rank == "A" else c.value)
                 groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}", cards))
         if given:
-            groups.append(("Extra credit on others' assignments", self.cards_named(given)))
+            groups.append(("Extra credit given", self.cards_named(given)))
         grades = view.facts["grades"] or []
         penalty = grades[seat].get("hand_penalty") if seat < len(grades) else None
         held = [card for zone in view.zones if zone.key == f"hand:{seat}" for card in zone.cards]
@@ -293,3 +304,7 @@ class Deadline(Presenter):
         if g.get("hand_penalty"):
             parts.append(f"cards in hand: -{g['hand_penalty']}")
         return ", ".join(parts) + f"; total {g['total']}"
+
+    def plate_words(self, view, seat, names):
+        """The breakdown without its total: the plate shows the score beside it."""
+        return self.breakdown(view, seat, names).rpartition("; total ")[0]

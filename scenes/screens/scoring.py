@@ -28,6 +28,8 @@ MAX_CARD_H = 150
 MIN_CARD_H = 44
 CAPTION_H = 30          # a caption over cards, with the gap under it
 CAPTION_LINE = 20       # a caption's second line
+WORDS_TOP = 40          # a plate's words, under its name
+WORD_LINE = 20          # a line of them
 FEW = 5                 # cards on a plate few enough for plates side by side
 
 
@@ -185,11 +187,11 @@ class ScoringScene(Scene):
                         + f"  ·  scores: {self.presenter.score_words()}")
         rects = self.plate_rects(screen)
         plates = self.plates()
-        left = LEFT_W if any(plate.how for plate in plates) else NAME_W
+        left = self.words_width(screen, plates, rects)
         stacked = self.columns() == 2
         worded = any(plate.how or plate.points is not None for plate in plates)
         size = self.card_size(screen, plates,
-                              self.groups_area(rects[0], min(left, rects[0][2] * 0.34), stacked, worded))
+                              self.groups_area(rects[0], left, stacked, worded))
         for plate, rect in zip(plates, rects):
             self._draw_plate(screen, plate, rect, left, (stacked, worded), size)
         x, y = rects[0][0], rects[-1][1] + rects[-1][3] + 16
@@ -201,6 +203,30 @@ class ScoringScene(Scene):
         if self.busy():
             self.celebration.draw(screen)
         self.draw_widgets(screen)
+
+    def words_width(self, screen, plates, rects):
+        """The width of the plates' left column (a third of a plate at most, NAME_W where
+        no plate has words), or wider, up to half a plate (the cards narrower), where a
+        plate's words need more lines than its height holds, so that no word is cut."""
+        _, _, w, h = rects[0]
+        if not any(plate.how for plate in plates):
+            return min(NAME_W, w * 0.34)
+        widest = int(w * 0.5)
+        for left in [min(LEFT_W, w * 0.34)] + list(range(LEFT_W + 30, widest, 30)):
+            if all(len(screen.wrap(plate.how, dressing.BODY, left - 86)) <= self.word_lines(screen, plate, h)
+                   for plate in plates):
+                return left
+        return widest
+
+    def word_lines(self, screen, plate, h):
+        """How many lines of words a plate `h` high holds under its name (and its mark)."""
+        return max(1, int((h - WORDS_TOP - 4 - (0 if self.mark_beside(screen, plate, LEFT_W) else 32)) // WORD_LINE))
+
+    def mark_beside(self, screen, plate, left):
+        """Does the plate's mark (Winner, Won the hand) fit beside its name?"""
+        mark = "Winner" if plate.won else "Won the hand" if plate.won_hand else ""
+        mark_w = screen.text_width(mark, dressing.LABEL) + 16 if mark else 0
+        return not mark or screen.text_width(plate.name, dressing.NAME) + 8 + mark_w <= left - 80
 
     def groups_area(self, rect, left, stacked, worded=True):
         """Where a plate's cards go (logical x, y, w, h): right of the name and the words
@@ -261,24 +287,24 @@ class ScoringScene(Scene):
         screen.panel(rect, fill=(44, 38, 14) if lit else palette.PANEL, alpha=225,
                      edge=palette.GOLD if lit else palette.PANEL_EDGE)
         colour = palette.GOLD if lit else palette.TEXT
-        left = w - SCORE_W if stacked else min(left, w * 0.34)
+        left = w - SCORE_W if stacked else left
         screen.text(plate.place, dressing.NAME, colour, (x + 16, y + 12))
         mark = "Winner" if plate.won else "Won the hand" if plate.won_hand else ""
         mark_w = screen.text_width(mark, dressing.LABEL) + 16 if mark else 0
         beside = screen.text_width(plate.name, dressing.NAME) + 8 + mark_w <= left - 80   # else under the name
         name_w = screen.text(plate.name, dressing.NAME, colour, (x + 70, y + 12),
                              width=left - 80 - (mark_w + 8 if mark and beside else 0))
-        top = y + 46
+        top = y + WORDS_TOP
         if mark:
             mx, my = (x + 70 + name_w + 8, y + 13) if beside else (x + 70, top)
             screen.panel((mx, my, mark_w, 26), fill=palette.GOLD, alpha=255, edge=None, radius=13)
             screen.text(mark, dressing.LABEL, palette.BUTTON_TEXT, (mx + mark_w / 2, my + 13), "center")
             top += 0 if beside else 32
         lines = screen.wrap(plate.how or "", dressing.BODY, left - 86)
-        room = 1 if stacked else max(1, int((y + h - top - 6) // 21))
+        room = 1 if stacked else max(1, int((y + h - top - 4) // WORD_LINE))
         for line in lines[:room]:
             screen.text(line, dressing.BODY, palette.TEXT_DIM, (x + 70, top), width=left - 86)
-            top += 21
+            top += WORD_LINE
         score_x = x + w - 18
         score_w = screen.text(str(plate.score), dressing.SCORE, colour, (score_x, y + 10), "topright")
         unit = (score_x - score_w - 10, y + 22) if stacked else (score_x, y + 52)   # beside the score, or under it

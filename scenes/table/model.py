@@ -254,6 +254,8 @@ class TableModel:
         """The top bar's words: where the game stands (while an outcome is held, where it
         stood when the outcome came) and what to do now."""
         humans = [seat.human for seat in self.session.seats]
+        if self.my_turn() and self.ends_by_itself():        # nothing to do: the turn ends by itself
+            return for_input(self.director.prompt(self.seen, self.presenter.context(self.view, self.names)), self.keys)
         return for_input(self.director.prompt(self.seen, self.presenter.prompt(
             self.view, self.looking.viewer, self.names, len(self.ui.selection), humans,
             self.legal if self.my_turn() else None, self.hold.wait, self.hold.context)), self.keys)
@@ -283,10 +285,11 @@ class TableModel:
         events = self.session.events_for(self.looking.viewer, start)[:told - start]
         return [agree(line) for line in self.presenter.log_lines(events, self.names, self.zones_by_key())]
 
-    def settled(self):
+    def settled(self, calling=True):
         """Has everything shown so far landed (the next line's cards, held back while an
-        outcome is read, are not shown yet)?"""
-        return self.timeline.settled(held=self.holding_back())
+        outcome is read, are not shown yet; a callout still showing counts as landed
+        unless `calling`)?"""
+        return self.timeline.settled(held=self.holding_back(), calling=calling)
 
     def busy(self):
         """Does anything still move or wait on a timer?"""
@@ -677,6 +680,12 @@ class TableModel:
         legal = self.session.legal_actions()
         return self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == SharedAct.END_TURN
 
+    def ending_turn(self):
+        """Does the person's turn end by itself now, everything landed but a callout still
+        showing (a D's colour declared)? It ends at once, as after any other card; the
+        callout stays its time."""
+        return self.settled(calling=False) and self.my_turn() and self.ends_by_itself()
+
     def refusal_words(self, reason, seat):
         """Why the person may not undo now (`reason` and `seat` as the session's
         undo_refusal gives them), in words."""
@@ -746,7 +755,7 @@ class TableModel:
                 self.ui.message = ""
                 self.refresh()
             return
-        if not settled or self.ui.dialog:
+        if not (settled or self.ending_turn()) or self.ui.dialog:
             return
         if self.turn_cue and self.my_turn():     # once everything has landed
             self.turn_cue = False
@@ -780,9 +789,8 @@ class TableModel:
         if self.director.moves_for(self.seen, current):
             self.pace_bot(dt)
             return
-        legal = self.legal
-        if self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == SharedAct.END_TURN:
-            self.submit(legal[0], by_person=False)
+        if self.my_turn() and self.ends_by_itself():
+            self.submit(self.session.legal_actions()[0], by_person=False)
 
     def hear(self, news):
         """Take in the director's news from elsewhere: moves made there, an undo taken back,

@@ -162,7 +162,8 @@ class TableScene(Scene):
                                                           model.presenter.swatch, act)
         else:
             cover = ""
-            entries = moves.button_entries(model.legal, state.selection, model.presenter, model.names, view)
+            offered = () if model.my_turn() and model.ends_by_itself() else model.legal   # it ends by itself
+            entries = moves.button_entries(offered, state.selection, model.presenter, model.names, view)
             widgets = buttons.action_buttons(entries, board.table_w, screen.lh, state.hint,
                                              model.director.buttons(model.seen), act)
             widgets += top[::-1]          # Menu last: Enter never leaves by default

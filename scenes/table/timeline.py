@@ -183,10 +183,12 @@ class Timeline:
         stops; a Still stage stops it at once."""
         return self.unplayed_roll or self.stage.rolling > 0 or rolled(self.pending)
 
-    def settled(self, held=False):
+    def settled(self, held=False, calling=True):
         """Has everything shown so far landed (nothing in flight, no event still to show
-        but those `held` back on purpose, the die still, no callout held)?"""
-        return not (self.stage.flights or self.pending and not held or self.stage.rolling > 0 or self.callouts)
+        but those `held` back on purpose, the die still, no callout held unless `calling`
+        is False: a callout still showing then counts as landed)?"""
+        return not (self.stage.flights or self.pending and not held or self.stage.rolling > 0
+                    or calling and self.callouts)
 
     def told(self, count):
         """How many of a game's `count` events the table has told: all but those still to
