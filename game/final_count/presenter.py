@@ -241,9 +241,13 @@ class FinalCount(Presenter):
 
     def veiled_roll(self, view):
         """While the die tumbles, its face is no fact yet (nor, before the hand's first
-        turn, the Hit Goal its rolls set)."""
+        turn, the Hit Goal its rolls set), and the card a 1 to 4 drew still lies face down
+        on the Draw Pile: a card drawn would give the roll away."""
         hidden = {"die": None} | ({"hit_goal": None} if view.facts["step"] == "start" else {})
-        return view._replace(facts=dict(view.facts, **hidden))
+        drawn = sum(z.count for z in view.zones if z.key == "drawn")
+        zones = tuple(z._replace(cards=()) if z.key == "drawn" else
+                      z._replace(cards=z.cards + (None,) * drawn) if z.key == "draw" else z for z in view.zones)
+        return view._replace(facts=dict(view.facts, **hidden), zones=zones)
 
     def die_face(self, view, rolled):
         """The die shows the face the turn's words speak of (the Hit Goal's rolls only
