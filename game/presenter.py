@@ -636,7 +636,7 @@ class Presenter:
         """Cards from their names in the facts (one face per name)."""
         return [self.by_name[name] for name in names if name in self.by_name]
 
-    def score_cards(self, view, seat):
+    def score_cards(self, view, seat, names):
         """The cards that made `seat`'s score, for the scoring screen: groups of (a caption
         in the game's words, the cards, None for one face down): by default the cards left
         in its hand."""

@@ -7,8 +7,10 @@ import pytest
 
 from game import registry
 from game.cards import load_deck
+from game.core import SharedEvent
 from game.final_count.rules import (Action, card_points, goal_number, pick_action,
                               reachable_totals, score_hand)
+from scenes.table.presenters import presenter_for
 from tests.helpers import samples
 
 DECK = load_deck("standard52")
@@ -550,3 +552,21 @@ def test_save_round_trip_mid_blind_pick_and_bad_saves():
         bad["state"][field] = value
         with pytest.raises(ValueError, match=message):
             registry.load_state(bad)
+
+
+def test_the_caller_bonus_says_who_earned_it_and_why():
+    """A9: the +10 goes to the hand's winner because someone else called and lost; the
+    score screen, the count's stamp and the hand's end line say so by the caller's name."""
+    state = t4_state()
+    state.apply(CALL)                                   # Maya (seat 0) calls on 70
+    play(state, ROLL, KEEP, END)                        # Theo (seat 1) wins on 72
+    presenter, names, view = presenter_for(registry.GAMES["final_count"]), ["Maya", "Theo"], state.view(1)
+    why = "+10 for winning the hand Maya called"
+    assert presenter.score_cards(view, 1, names)[0][0] == f"Count 72, {why}"
+    assert presenter.score_cards(view, 0, names)[0][0] == "Count 70"
+    assert why in presenter.breakdown(view, 1, names)
+    assert why in [call.words for call in presenter.count_calls(view, names)]
+    counted = [call.count for call in presenter.count_calls(view, names) if call.count is not None]
+    assert counted == [70, 72]              # each count-up ends on the score screen's count
+    event = next(e for e in state.events if e.kind == SharedEvent.HAND_OVER)
+    assert f"Theo +82 (count 72, {why})" in presenter.outcome_line(event, view, names, {})

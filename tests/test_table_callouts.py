@@ -272,9 +272,10 @@ def test_final_count_names_the_caller_bonus_and_its_die_shows_the_headers_face()
         bonus = [r for r in rows if r.get("bonus")]
         if bonus:
             row = bonus[0]
-            assert f"+{row['points']} (count {row['best']} + {row['bonus']} caller bonus)" in model.hold.outcome.words
+            why = f"+{row['bonus']} for winning the hand {model.names[model.view.facts['last_hand']['caller']]} called"
+            assert f"+{row['points']} (count {row['best']}, {why})" in model.hold.outcome.words
             stamps = [c.words for c, _ in model.timeline.callouts]
-            assert f"+{row['bonus']} caller bonus" in stamps
+            assert why in stamps
             assert not any(model.view.scores) and any(model.whole.scores)   # the panel waits for the count-up
             until(model, lambda: not model.timeline.hiding_scores())
             assert model.view.scores == model.whole.scores

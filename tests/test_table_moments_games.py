@@ -107,6 +107,26 @@ def test_the_die_is_told_nowhere_before_it_stops_tumbling(app, spy):  # noqa: F8
     assert told and all(f"Die shows {die}" in prompt for prompt, die in told), told[:3]
 
 
+def test_the_drawn_card_does_not_show_before_the_die_stops(app):
+    """Final Count at the normal pace: while the die tumbles, the drawn card lies nowhere
+    face up (on the table or in flight), else it gives the roll away; once the die stops
+    and a 1 to 4 drew one, the roller sees it."""
+    tumbling, seen, rolls, was = [], 0, 0, False
+    for table in played(app, "final_count", 2, 4242, 4, limit=5000):
+        model = table.model
+        now = table.motion.rolling > 0
+        if now:
+            drawn = [card for z in model.view.zones if z.key == "drawn" for card in z.cards if card is not None]
+            tumbling += drawn + [f.card for f in table.motion.flights if f.card is not None and f.progress() is not None]
+        elif model.my_turn() and model.view.facts["die"] in (1, 2, 3, 4):
+            seen += any(card is not None for z in model.view.zones if z.key == "drawn" for card in z.cards)
+        rolls += now and not was
+        was = now
+        if rolls >= 8 and seen:
+            break
+    assert rolls >= 8 and seen and not tumbling, tumbling[:3]
+
+
 def test_the_hit_goal_is_told_nowhere_before_its_die_stops(app, spy):  # noqa: F811
     """Final Count with the Hit Goal on, at the first hand: while the goal's die tumbles,
     neither a note in the top bar nor the panel tells the goal its rolls set; once the

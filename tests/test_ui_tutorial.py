@@ -1091,3 +1091,29 @@ def test_the_top_bar_s_title_gives_way_only_to_words_it_would_cut(app, drawn):  
     table_draw.top_bar(app.screen, "Learn to play: Final Count", words, 740)
     assert ["Learn to play:", "Final Count"] == words_of(drawn)[:2]
     assert "".join(words_of(drawn)[2:]).replace(" ", "") == words.replace(" ", "")
+
+
+def test_final_count_coach_words_of_a_roll_wait_for_the_die_to_stop(app):  # noqa: F811
+    """The coach says what a roll brought ('You rolled a 1, and drew the 10 of diamonds')
+    only once the die has stopped: while it tumbles the panel keeps the words it said."""
+    app.settings.animation_speed = "normal"
+    scene = open_lesson(app, "final_count")
+    said, rolls, early, was = None, 0, [], False
+    for _ in range(MAX_STEPS):
+        model = scene.model
+        if model.over or rolls >= 4:
+            break
+        words = model.director.paragraphs(model.seen)
+        now = scene.motion.rolling > 0
+        if now:
+            early += [words] if words != said else []
+        else:
+            said = words
+        rolls += now and not was
+        was = now
+        coach = model.director.coach
+        if (not scene.busy() and not scene.motion.flights and not model.timeline.pending and not now
+                and (coach.explaining() or model.my_turn() and coach.learner_to_act())):
+            press(app, pygame.K_RETURN)
+        app.frame()
+    assert rolls >= 4 and not early, early[:2]

@@ -228,7 +228,7 @@ class Deadline(Presenter):
             return words + ". So far: yours as if graded now (your hand counts against you); others' from the table only"
         return words
 
-    def score_cards(self, view, seat):
+    def score_cards(self, view, seat, names):
         """Each assignment `seat` laid, by exam, with its own cards only (in a run's order)
         and whether they completed it (extra credit on it is its givers', A14); then the
         extra credit `seat` played on others' assignments; then the cards left in its hand

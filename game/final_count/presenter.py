@@ -188,7 +188,7 @@ class FinalCount(Presenter):
             calls.append(Callout(agree(f"{names[seat]}: {{n}}"), at, 1.0, count=count, hides_scores=True))
             stamps = ([("Bust!", "bad")] if row.get("bust") else []) + (
                 [("Hit the goal!", "good")] if row.get("hit") else []) + (
-                [(f"+{row['bonus']} caller bonus", "good")] if row.get("bonus") else [])
+                [(self.bonus_words(row, last, names), "good")] if row.get("bonus") else [])
             calls += [Callout(stamp, at, 0.9, tone=tone, hides_scores=True) for stamp, tone in stamps]
         return calls
 
@@ -210,7 +210,7 @@ class FinalCount(Presenter):
             return super().outcome_line(event, view, names, zone_names)
         rows = last["seats"]
         won = [f"{names[r['seat']]} +{r.get('points', 0)} (count {r.get('best')}"
-               + (f" + {r['bonus']} caller bonus)" if r.get("bonus") else ")") for r in rows if r.get("winner")]
+               + (f", {self.bonus_words(r, last, names)})" if r.get("bonus") else ")") for r in rows if r.get("winner")]
         bust = [names[r["seat"]] for r in rows if r.get("bust")]
         words = f"Hand {last.get('hand')} is over: " + (", ".join(won) if won else "nobody scores")
         return words + (f"; bust: {', '.join(bust)}" if bust else "")
@@ -241,9 +241,13 @@ class FinalCount(Presenter):
 
     def veiled_roll(self, view):
         """While the die tumbles, its face is no fact yet (nor, before the hand's first
-        turn, the Hit Goal its rolls set)."""
+        turn, the Hit Goal its rolls set), and the card a 1 to 4 drew still lies face down
+        on the Draw Pile: a card drawn would give the roll away."""
         hidden = {"die": None} | ({"hit_goal": None} if view.facts["step"] == "start" else {})
-        return view._replace(facts=dict(view.facts, **hidden))
+        drawn = sum(z.count for z in view.zones if z.key == "drawn")
+        zones = tuple(z._replace(cards=()) if z.key == "drawn" else
+                      z._replace(cards=z.cards + (None,) * drawn) if z.key == "draw" else z for z in view.zones)
+        return view._replace(facts=dict(view.facts, **hidden), zones=zones)
 
     def die_face(self, view, rolled):
         """The die shows the face the turn's words speak of (the Hit Goal's rolls only
@@ -267,17 +271,22 @@ class FinalCount(Presenter):
         """Which hand is over."""
         return f"Hand {view.facts['hand']} is over"
 
-    def score_cards(self, view, seat):
+    def bonus_words(self, row, last, names):
+        """Who earned the caller bonus and why (A9): '+10 for winning the hand Maya called'."""
+        return f"+{row['bonus']} for winning the hand {seat_name(names, last['caller'])} called"
+
+    def score_cards(self, view, seat, names):
         """The hand `seat` showed at the last count: its count or bust, and the bonus."""
-        seats = (view.facts["last_hand"] or {}).get("seats") or []
+        last = view.facts["last_hand"] or {}
+        seats = last.get("seats") or []
         if seat >= len(seats):
-            return super().score_cards(view, seat)
+            return super().score_cards(view, seat, names)
         s = seats[seat]
         words = "Bust" if s.get("bust") else f"Count {s['best']}" if s.get("best") is not None else "Hand"
         if s.get("hit"):
             words += ", hit the goal"
         if s.get("bonus"):
-            words += f", +{s['bonus']} caller bonus"
+            words += f", {self.bonus_words(s, last, names)}"
         return [(words, self.cards_named(s.get("cards", [])))]
 
     def plate_words(self, view, seat, names):
@@ -286,7 +295,8 @@ class FinalCount(Presenter):
 
     def breakdown(self, view, seat, names):
         """The hand's cards, its count or bust, the goal, the caller's bonus, the points."""
-        seats = (view.facts["last_hand"] or {}).get("seats") or []
+        last = view.facts["last_hand"] or {}
+        seats = last.get("seats") or []
         if seat >= len(seats):
             return ""
         s = seats[seat]
@@ -298,5 +308,5 @@ class FinalCount(Presenter):
         if s.get("hit"):
             parts.append("hit the goal")
         if s.get("bonus"):
-            parts.append(f"caller bonus {s['bonus']}")
+            parts.append(self.bonus_words(s, last, names))
         return ", ".join(p for p in parts if p)

@@ -225,7 +225,7 @@ class FivePossessions(PlayDesign):
             return Callout(agree(words), self.seat_zones(view, event.seat), 1.8, grand=event.detail == "touchdown")
         return super().callout(event, view, names)
 
-    def score_cards(self, view, seat):
+    def score_cards(self, view, seat, names):
         """The cards `seat` set in each lane of the last line, each lane with its result."""
         results = {d["lane"]: d for d in view.facts["last_line"] or [] if isinstance(d, dict)}
         groups = []

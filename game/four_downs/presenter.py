@@ -47,7 +47,7 @@ class FourDowns(PlayDesign):
         winner = view.facts["hand_winner"]
         return None if winner is None else {seat: (None, seat == winner) for seat in range(view.players)}
 
-    def score_cards(self, view, seat):
+    def score_cards(self, view, seat, names):
         """The card `seat` played on the last down, and whether it won the down."""
         last = view.facts["last_round"] or {}
         played = [name for who, name in last.get("plays", []) if who == seat]

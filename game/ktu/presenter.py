@@ -232,7 +232,7 @@ class Ktu(Presenter):
         return {s: finished.index(s) + 1 if s in finished else len(finished) + 1 + rest.index(scores[s])
                 for s in range(len(scores))}
 
-    def score_cards(self, view, seat):
+    def score_cards(self, view, seat, names):
         """Out in which place; or the cards still held (hand and face up), and those
         face down."""
         finished = view.facts["finished"]

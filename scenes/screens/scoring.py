@@ -153,7 +153,7 @@ class ScoringScene(Scene):
             points, won_hand = hand.get(seat, (None, False))
             plates.append(Plate(place, seat, name, score,
                                 self.presenter.plate_words(self.view, seat, list(seats)), won, points,
-                                won_hand, self.presenter.score_cards(self.view, seat)))
+                                won_hand, self.presenter.score_cards(self.view, seat, list(seats))))
         self.shown = plates
         return plates
 

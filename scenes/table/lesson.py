@@ -73,6 +73,7 @@ class LessonDirector(Director):
         self.coach = coach
         self.screen = screen        # where the coach's panel is measured (does a reply fit in it?)
         self.reply = ""             # the coach's answer to the last refused move
+        self.said = []              # the coach's words as the die last stood still
 
     # ---- the lesson's moves ---------------------------------------------------------------
     def submit(self, seen, action):
@@ -214,11 +215,15 @@ class LessonDirector(Director):
         return words
 
     def paragraphs(self, seen):
-        """What the coach's panel says now (with how to take a move of several cards)."""
+        """What the coach's panel says now (with how to take a move of several cards); while
+        a die rolled still tumbles, what it said before: a step's words tell the face."""
+        if seen.rolled:
+            return self.said
         paragraphs = [] if seen.over else self.coach.paragraphs()
         how = self.how(seen)
         if how:
             paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]
+        self.said = paragraphs
         return paragraphs
 
     def side(self, seen):

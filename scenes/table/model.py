@@ -85,7 +85,8 @@ class Pace:
 class Seen:
     """What a director reads of the table (and nothing it could change): the session,
     the presenter, the names, the view shown, who looks (`viewer`, `anchor`), whether the
-    director's work is over (`over`), and `my_turn()`."""
+    director's work is over (`over`), whether a die rolled still tumbles (`rolled`), and
+    `my_turn()`."""
 
     __slots__ = ("_model",)
 
@@ -99,6 +100,7 @@ class Seen:
     viewer = property(lambda self: self._model.looking.viewer)
     anchor = property(lambda self: self._model.looking.anchor)
     over = property(lambda self: self._model.over)
+    rolled = property(lambda self: self._model.rolled)
 
     def my_turn(self):
         """May the person at the screen play now?"""

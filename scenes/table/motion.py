@@ -126,6 +126,7 @@ class Motion:
                 self.die_value = event.detail
                 self.rolling = max(0.5, duration * 3) if duration else 0
                 lands, rolled = delay + self.rolling, self.rolling      # it spins from now
+                delay = max(delay, self.rolling)        # what it brings (a card drawn) moves once it stops
                 sounds.add("die")
             elif event.kind in (SharedEvent.RECYCLE, "shuffle"):
                 sounds.add("shuffle")
