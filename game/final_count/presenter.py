@@ -272,7 +272,7 @@ class FinalCount(Presenter):
         return f"Hand {view.facts['hand']} is over"
 
     def bonus_words(self, row, last, names):
-        """Who earned the caller bonus and why (A9): '+10 for winning the hand Maya called'."""
+        """Who earned the caller bonus and why (A9 of docs/rulings/final_count.md): '+10 for winning the hand Maya called'."""
         return f"+{row['bonus']} for winning the hand {seat_name(names, last['caller'])} called"
 
     def score_cards(self, view, seat, names):
