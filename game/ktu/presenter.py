@@ -1,11 +1,12 @@
 """KTU at the table: the pile, the burns, blind plays; who went out in which place (the
 rulings it cites: docs/rulings/ktu.md)."""
-from game.core import Facts, SharedEvent
+from game.core import Facts, SharedEvent, fact
 from game.ktu.rules import Act
 from game.presenter import Callout, Presenter, agree, capital, cards_phrase, ordinal, plural, possessive, seat_name
 
 WILD = ("2", "3", "10")      # play on anything
 STEP_WORDS = {"choose": "Choose face-up cards", "play": "Play"}
+AGAIN = fact(str)            # the table's own fact: why the player to play plays again (turns_taken)
 
 
 class Ktu(Presenter):
@@ -57,20 +58,45 @@ class Ktu(Presenter):
 
     @staticmethod
     def turns_taken(view, events):
-        """`view` with its turn count as the players take turns: a turn given again after
-        a burn (the same player's) not counted anew."""
-        again, burner = 0, None
+        """`view` with its turn count as the players take turns: a turn given again to the
+        player who just played (after a burn, A15, or 8s that skipped everyone else, A11 of
+        docs/rulings/ktu.md) not counted anew; and the fact `again`, why the player to
+        play plays again ('burn', 'skip', or '' for a turn of their own)."""
+        again, why, last, burner = 0, "", None, None
         for event in events():
             if event.kind == "burn":
                 burner = event.seat
+            elif event.kind == "phase":
+                last = None
             elif event.kind == "turn":
-                again += event.seat == burner
-                burner = None
-        if not again:
-            return view
-        facts = Facts(view.facts, view.facts.game_id, view.facts.declared)
+                why = ("burn" if event.seat == burner else "skip") if event.seat == last else ""
+                again += bool(why)
+                last, burner = event.seat, None
+        facts = Facts(view.facts, view.facts.game_id, dict(view.facts.declared, again=AGAIN))
         facts["turn_no"] = max(0, view.facts["turn_no"] - again)
+        facts["again"] = why
         return view._replace(facts=facts)
+
+    @staticmethod
+    def again(view):
+        """Why the player to play in `view` plays again ('burn', 'skip'), '' if not (a
+        view not arranged knows only the engine's burn, its `replay`; see turns_taken)."""
+        if "again" in view.facts.declared:
+            return view.facts["again"]
+        return "burn" if view.facts["replay"] else ""
+
+    @staticmethod
+    def mover(events, i):
+        """The seat whose play (onto the pile, from the hand or blind) came last before
+        event `i` of `events` (None: none among them)."""
+        return next((e.seat for e in reversed(events[:i]) if e.kind == SharedEvent.MOVE and e.dst == "pile"), None)
+
+    def plays_again(self, events, i):
+        """Does the turn after event `i` of `events` go back to the player whose play came
+        just before it (a burn's play again, or 8s that skipped everyone else)? False
+        where the next turn is not among `events`."""
+        given = next((e.seat for e in events[i:] if e.kind == "turn"), None)
+        return given is not None and given == self.mover(events, i)
 
     def event_kinds(self):
         """A failed blind card has words of its own (event_line)."""
@@ -88,6 +114,10 @@ class Ktu(Presenter):
             words = ("Burned! " if ten else "Four of a kind burned! ") + f"{seat_name(names, event.seat)} " + (
                 "went out" if out else "plays again")
             return [Callout(agree(words), ("pile", "burned"), 1.5)]
+        if event.kind == "skip" and self.plays_again(events, i):
+            mover = seat_name(names, self.mover(events, i))
+            calls = super().event_callouts(events, i, view, names)
+            return [call._replace(words=agree(f"{call.words}: {mover} plays again")) for call in calls]
         if event.kind == "blind_fail" and isinstance(event.detail, dict):
             d = event.detail
             beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
@@ -97,11 +127,17 @@ class Ktu(Presenter):
 
     def event_lines(self, events, names, zones):
         """The face-up cards chosen in secret are told as they turn over (A4), see
-        faceup_line."""
+        faceup_line; a burn or a skip after which the same player plays again says so
+        ('Theo burned the pile and plays again', 'Ines and Maya are skipped by the 8s:
+        Theo plays again')."""
         lines = super().event_lines(events, names, zones)
-        for i, (event, _) in enumerate(lines):
+        for i, (event, line) in enumerate(lines):
             if event.kind == "reveal" and not isinstance(event.detail, str):
                 lines[i] = (event, self.faceup_line(event, events[:i], names))
+            elif event.kind in ("burn", "skip") and line and self.plays_again(events, i):
+                mover = seat_name(names, self.mover(events, i))
+                again = " and plays again" if event.kind == "burn" else f": {mover} plays again"
+                lines[i] = (event, line + again)
         return lines
 
     def faceup_line(self, event, before, names):
@@ -172,12 +208,14 @@ class Ktu(Presenter):
         return name[:-1]
 
     def instruction(self, view, names, selected):
-        """Choose the face-up cards, play higher, play blind."""
+        """Choose the face-up cards, play higher, play blind (first, that you play again
+        after a burn or 8s that skipped everyone else)."""
         facts = view.facts
         if facts["step"] == "choose":
             return f"Choose 3 cards to lay face up ({selected} of 3 chosen), then press the button"
         hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
-        again = "You burned the pile: play again. " if facts["replay"] else ""
+        again = {"burn": "You burned the pile: play again. ",
+                 "skip": "You play again: everyone else is skipped. "}.get(self.again(view), "")
         if not hand:
             return again + "Your hand is empty: click a face-down card to play it blind"
         top = facts["effective_top"]
@@ -185,8 +223,8 @@ class Ktu(Presenter):
             return again + "Play any card, or several of one value"
         spoken = self.card_words(top)
         if facts["lower_than_seven"]:
-            return f"Play lower than the {spoken} (or a 2, 3 or 10), or take the pile"
-        return f"Beat the {spoken}: play {self.beats(facts, view.options)}; or take the pile"
+            return again + f"Play lower than the {spoken} (or a 2, 3 or 10), or take the pile"
+        return again + f"Beat the {spoken}: play {self.beats(facts, view.options)}; or take the pile"
 
     def no_fit(self, view, names):
         """Nothing in your hand beats the pile: take it."""
@@ -194,14 +232,17 @@ class Ktu(Presenter):
         hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
         if not top or not hand or view.facts["step"] != "play":
             return ""
-        return f"Nothing in your hand beats the {self.card_words(top)}: take the pile"
+        again = "You play again: everyone else is skipped. " if self.again(view) == "skip" else ""
+        return again + f"Nothing in your hand beats the {self.card_words(top)}: take the pile"
 
     def waiting(self, view, seat, names):
-        """Who is choosing face-up cards."""
+        """Who is choosing face-up cards; who plays again, and why (the fact `again`, see
+        turns_taken)."""
         facts = view.facts
         if facts["step"] == "choose":
             return f"{names[seat]} is choosing face-up cards"
-        return ""
+        return {"burn": f"{names[seat]} burned the pile and plays again",
+                "skip": f"{names[seat]} plays again: everyone else is skipped"}.get(self.again(view), "")
 
     def side_facts(self, view, names):
         """The effective top and what beats it, the rank order, the first player."""
