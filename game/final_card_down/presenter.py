@@ -4,7 +4,7 @@ from game.final_card_down.rules import Act
 from game.core import SharedEvent
 from game.presenter import Callout, Presenter, agree, plural, seat_name
 
-NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class FinalCardDown(Presenter):
@@ -14,9 +14,9 @@ class FinalCardDown(Presenter):
                        blocked=lambda who, d: f"{who} cannot draw: nothing is left, the game ends")
     DEAL_SIZE = 2
     SCORE_UNIT = "points in hand"
-    SKIP_FACTS = Presenter.SKIP_FACTS | {"turn", "played_this_turn", "draws_this_turn", "skip_pending", "blocked"}
-    FACT_LABELS = dict(Presenter.FACT_LABELS, color="Colour in force", cards_owed="Cards owed",
-                       active_twos="Active 2s")
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"turn", "played_this_turn", "draws_this_turn", "skip_pending", "blocked",
+                                         "cards_owed", "active_twos"}
+    FACT_LABELS = dict(Presenter.FACT_LABELS, color="Colour in force")
     TIPS = {"0": "A 0 matches anything (unless 2s are waiting)",
             "2": "A 2: the next player plays a 2 or draws two for each 2 waiting",
             "A": "An A (ten) skips the next player",
@@ -37,6 +37,18 @@ class FinalCardDown(Presenter):
         """The turn's number."""
         return "" if view.is_over else f"Turn {view.facts['turn'] + 1}"
 
+    @staticmethod
+    def twos(facts):
+        """The 2s waiting in words ('two 2s', 'a 2') and what they ask (A11-A13 of
+        docs/rulings/final_card_down.md): 'play a 2 or draw 4 cards', or, once the
+        penalty is being drawn, '1 of 4 cards drawn'; None when none wait."""
+        twos, drawn = facts["active_twos"], facts["draws_this_turn"]
+        if not twos or facts["played_this_turn"]:
+            return None
+        owed = 2 * twos
+        what = f"{drawn} of {owed} cards drawn" if drawn else f"play a 2 or draw {plural(owed, 'card')}"
+        return ("a 2" if twos == 1 else f"{NUMBERS.get(twos, twos)} 2s"), what
+
     def instruction(self, view, names, selected):
         """Play on the top card, answer the 2s, draw, or end the turn."""
         facts = view.facts
@@ -47,9 +59,8 @@ class FinalCardDown(Presenter):
             owed = 2 * twos
             if drawn >= owed:
                 return f"Penalty drawn ({plural(owed, 'card')}): end your turn"
-            if drawn:
-                return f"Draw the penalty: {drawn} of {owed} cards drawn"
-            return f"Facing {plural(twos, 'active 2')}: play a 2, or draw {plural(owed, 'card')}"
+            waiting, what = self.twos(facts)
+            return f"You face {waiting}: " + (f"draw the penalty, {what}" if drawn else what)
         if drawn:
             after = view.options.get("fcd.play_after_draw")
             if after == "none":
@@ -71,21 +82,30 @@ class FinalCardDown(Presenter):
         if facts["played_this_turn"] or facts["draws_this_turn"]:
             return ""
         if facts["active_twos"]:
-            return f"No 2 to answer with: draw the penalty, {plural(2 * facts['active_twos'], 'card')}"
+            waiting, _ = self.twos(facts)
+            return f"You face {waiting} and hold no 2: draw {plural(2 * facts['active_twos'], 'card')}"
         return f"No card fits the {view.zone('discard').cards[-1].spoken}: draw a card"
 
     def waiting(self, view, seat, names):
-        """Whom the 2s are owed by."""
-        twos = view.facts["active_twos"]
-        if twos and not view.facts["played_this_turn"]:
-            return f"{names[seat]} faces {plural(twos, 'active 2')}"
-        return ""
+        """Who faces the 2s waiting, and what they must do, in the side panel's words
+        ('Theo faces two 2s: must play a 2 or draw 4 cards')."""
+        twos = self.twos(view.facts)
+        if twos is None:
+            return ""
+        waiting, what = twos
+        return f"{names[seat]} faces {waiting}: " + (what if view.facts["draws_this_turn"] else f"must {what}")
 
     def side_facts(self, view, names):
-        """The facts, with the colour in force shown as its colour too."""
+        """The facts, with the colour in force shown as its colour too; the 2s waiting
+        and what they ask, as the top bar says them ('2s waiting: two, play a 2 or draw
+        4 cards')."""
         colour = view.facts["color"]
-        return [(label, value, colour if label == self.FACT_LABELS["color"] else None)
-                for label, value, _ in super().side_facts(view, names)]
+        lines = [(label, value, colour if label == self.FACT_LABELS["color"] else None)
+                 for label, value, _ in super().side_facts(view, names)]
+        twos = self.twos(view.facts)
+        if twos is not None:
+            lines.append(("2s waiting", f"{NUMBERS.get(view.facts['active_twos'])}, {twos[1]}", None))
+        return lines[:self.SIDE_FACTS]
 
     def no_difference(self, actions, view):
         """A D that is the player's last card goes out at once: the colour it would declare
