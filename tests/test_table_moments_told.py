@@ -1,9 +1,18 @@
 """Confusing moments of issue #37 in the card games at the table, each played with real
 events from stacked decks: KTU's play again (A11, A15 of docs/rulings/ktu.md) said in
-the top bar and the log."""
-from scenes.table import intents
-from tests.test_ktu import new, play_action
+the top bar and the log; its hand in rank order after a pick-up, the card under the
+pointer held still. Final Card-Down's 2s waiting (A11-A13 of
+docs/rulings/final_card_down.md) told in the same words by the side panel and the top
+bar. The enlarged copy of a card never over the person's own name plate."""
+import pygame
+
+from scenes.table import draw, intents
+from scenes.table.session import Seat, Session, inline
+from tests.helpers import act
+from tests.test_final_card_down import new as new_fcd
+from tests.test_ktu import new, play, play_action
 from tests.test_table_moments_games import model_at
+from tests.test_ui_play import app  # noqa: F401
 
 
 def test_a_player_who_plays_again_is_told_so_in_the_top_bar_and_the_log():
@@ -37,3 +46,118 @@ def test_you_are_told_you_play_again_after_your_8_skips_everyone_else():
     assert model.prompt().startswith("Turn 1  ·  You play again: everyone else is skipped. Beat the 8 of diamonds"), \
         model.prompt()
     assert model.log_lines()[-1] == "Theo is skipped by the 8: Maya plays again", model.log_lines()
+
+
+def test_a_ktu_hand_after_a_pick_up_is_in_rank_order_and_the_pointed_card_stays(app):  # noqa: F811
+    """KTU with two, the hand shown as dealt (the default): Maya takes up a pile of a 9,
+    a Jack, a 5 and a King (A17) while the pointer rests on her 4: her hand is in the
+    game's rank order (J Q K A 2 3 4 5 6 7 8 9 10, A6), and the 4 has not moved from
+    under the pointer (a re-sort never moves the card under the pointer)."""
+    state = new(hands={0: ["4S", "6H", "7C", "AD"], 1: ["9D", "5H", "JC", "KS"]}, players=2,
+                stock=["QH", "QC", "QD", "QS"])
+    play(state, 0, "7C")
+    play(state, 1, "JC")
+    play(state, 0, "AD")
+    play(state, 1, "5H")
+    play(state, 0, "6H")
+    play(state, 1, "9D")
+    assert state.current_player == 0 and len(state.pile) == 6
+    session = Session("ktu", [Seat("Maya"), Seat("Theo", False, "easy")], dict(state.options), 7, state=state,
+                      executor=inline)
+    app.scene.go("table", session=session, viewer=None, events_seen=session.event_count(), curtains=[])
+    app.frame()
+    table = app.scene
+    four = next(p for p in table.board.hand_cards() if p.card.name == "4S")
+    point = (four.rect.x + 6, four.rect.bottom - 10)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=app.screen.pixel(point), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.frame()
+    assert table.pointer.hovered.card is four.card
+    before = four.rect.x
+    table.act(intents.Choose(next(a for a in session.legal_actions() if a.kind == "pick_up")))
+    for _ in range(120):
+        app.frame()
+    hand = table.board.hand_cards()
+    order = state.view(0).facts["rank_order"].split()
+    ranks = [order.index(p.card.rank) for p in sorted(hand, key=lambda p: p.rect.x)]
+    assert len(hand) > 4 and max(p.rect.y for p in hand) - min(p.rect.y for p in hand) < 64 and ranks == sorted(ranks), \
+        [(p.card.name, tuple(p.rect)) for p in hand]
+    assert next(p for p in hand if p.card.name == "4S").rect.x == before
+    assert table.pointer.hovered is not None and table.pointer.hovered.card is four.card
+
+
+def test_the_panel_and_the_top_bar_tell_the_2s_waiting_in_the_same_words():
+    """Final Card-Down with two: Maya answers the first 2 with hers, so Theo faces two 2s
+    (A11-A12): the side panel and the top bar both say 'two' 2s and that he must play a
+    2 or draw 4 cards, and neither speaks of cards 'owed' or 'active' 2s; as he draws the
+    penalty (A13), both count the cards drawn, 1 of 4 and on; at Theo's own screen the
+    top bar tells him the same."""
+    state = new_fcd({0: ["2/blue/clubs"]}, first="2/red/hearts", players=2)
+    act(state, "play 2/blue/clubs")
+    act(state, "end turn")
+    model = model_at(state)
+
+    def told():
+        panel = dict((label, value) for label, value, _ in model.presenter.side_facts(model.panel_view(), model.names))
+        return panel.get("2s waiting", ""), model.prompt()
+    panel, bar = told()
+    assert panel == "two, play a 2 or draw 4 cards", panel
+    assert bar.endswith("Theo faces two 2s: must play a 2 or draw 4 cards"), bar
+    for drawn in (1, 2, 3):
+        model.submit(next(a for a in state.legal_actions() if a.kind == "draw"), by_person=False)
+        panel, bar = told()
+        assert panel == f"two, {drawn} of 4 cards drawn" and bar.endswith(f"Theo faces two 2s: {drawn} of 4 cards drawn"), \
+            (panel, bar)
+    words = " ".join(told()).lower()
+    assert "owed" not in words and "active" not in words, words
+    state = new_fcd({0: ["2/blue/clubs"]}, first="2/red/hearts", players=2)
+    act(state, "play 2/blue/clubs")
+    act(state, "end turn")
+    model = model_at(state, humans=(1,))
+    assert model.my_turn() and "You face two 2s" in model.prompt() and "draw 4 cards" in model.prompt(), model.prompt()
+
+
+def test_the_enlarged_copy_of_a_card_never_covers_your_own_name_plate(app, monkeypatch):  # noqa: F811
+    """Final Count with three and KTU with two at 1280x720, at Maya's first turn (once
+    the die has stopped): the pointer on each face-up card of hers in turn (her hand and
+    her cards on the table), its enlarged copy lies off her name plate, which says whose
+    cards these are (the table's rule: the enlarged card covers nothing needed)."""
+    shown = []
+    real = draw.enlarged
+
+    def enlarged(screen, placed, *args, **kwargs):
+        box = real(screen, placed, *args, **kwargs)
+        shown.append((placed, box))
+        return box
+    monkeypatch.setattr(draw, "enlarged", enlarged)
+    looked, covering = 0, []
+    for game_id, players in (("final_count", 3), ("ktu", 2)):
+        seats = [Seat("Maya")] + [Seat(name, False, "easy") for name in ("Theo", "Ines")[:players - 1]]
+        session = Session(game_id, seats, {}, 4242, executor=inline)
+        app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+        app.frame()
+        table = app.scene
+        for _ in range(2000):
+            if table.model.my_turn() and table.model.settled() and not table.busy():
+                break
+            app.frame()
+        assert table.model.my_turn(), game_id
+        model = table.model
+        words = draw.plate_words(model.view, model.names, [True] + [False] * (players - 1), 0)
+        plate = draw.plate_rect(app.screen, table.board.plates[0], *words[0])
+        own = [p for p in table.board.placed if p.face_up and (p.zone == table.board.hand_key
+                                                               or p.zone in table.board.own_zones)]
+        for placed in own:
+            point = next(((x, placed.rect.bottom - 6) for x in range(placed.rect.left + 2, placed.rect.right, 3)
+                          if not any(q.rect.collidepoint((x, placed.rect.bottom - 6))
+                                     for q in table.board.placed[table.board.placed.index(placed) + 1:])), None)
+            if point is None:
+                continue
+            shown.clear()
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=app.screen.pixel(point), rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            app.frame()
+            boxes = [box for p, box in shown if box is not None]
+            looked += bool(boxes)
+            covering += [(game_id, p.card.spoken) for p, box in shown if box is not None and box.colliderect(plate)]
+    assert looked >= 6 and not covering, (looked, covering)

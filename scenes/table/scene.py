@@ -199,14 +199,18 @@ class TableScene(Scene):
         """The rects of what is the viewer's own on the table, which a bubble leaves in
         sight: their hand's cards, their cards on the table (face up or in reserve) and
         their name plate."""
+        rects = [p.rect for p in board.placed if p.zone == board.hand_key or p.zone in board.own_zones]
+        return rects + self.own_plate(board, view)
+
+    def own_plate(self, board, view):
+        """The rect of the viewer's own name plate, in a list ([] where none is laid)."""
         model = self.model
         anchor = model.looking.anchor
-        rects = [p.rect for p in board.placed if p.zone == board.hand_key or p.zone in board.own_zones]
-        if anchor in board.plates:
-            plates = draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
-                                      model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
-            rects.append(draw.plate_rect(self.app.screen, board.plates[anchor], *plates[anchor]))
-        return rects
+        if anchor not in board.plates:
+            return []
+        plates = draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
+                                  model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
+        return [draw.plate_rect(self.app.screen, board.plates[anchor], *plates[anchor])]
 
     def settle_pointer(self):
         """After a layout: the card under the pointer (unless it moved away), and the
@@ -370,7 +374,7 @@ class TableScene(Scene):
         """What the person needs to see or click, which the enlarged copy of `placed` never
         covers where any place can: what they are told to click, every card a move may
         take or picked for one, the buttons, the shared zones (the piles, the Board) with
-        their captions, and the hand."""
+        their captions, the hand and the person's own name plate."""
         laid, model = self.laid, self.model
         board = laid.board
         owners = model.presenter.owners(model.view)
@@ -378,7 +382,8 @@ class TableScene(Scene):
                   for key, (x, y, w, h) in board.boxes.items()
                   if owners.get(key, "") is None or key == board.hand_key and board.hand_cards()]
         marked = [p.rect for p in board.placed if (p.raised or p.selected) and p is not placed]
-        return [r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in laid.widgets] + shared
+        return ([r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in laid.widgets] + shared
+                + self.own_plate(board, model.view))
 
     def log_lines(self):
         """The model's log entries, made again only when the model or what has landed
