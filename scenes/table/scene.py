@@ -29,6 +29,7 @@ from scenes.table.timeline import Cue, Present
 from scenes.widgets.base import Scene
 from scenes.widgets.wake import BOT_DONE, NET_EVENT
 from sprites import felt
+from sprites.text import READ
 
 
 class TableScene(Scene):
@@ -202,6 +203,17 @@ class TableScene(Scene):
         rects = [p.rect for p in board.placed if p.zone == board.hand_key or p.zone in board.own_zones]
         return rects + self.own_plate(board, view)
 
+    def plates_and_captions(self, board):
+        """The rects of every name plate and zone caption on the table, which say whose
+        the cards are and what they are: a callout never covers them where any place can
+        (the table's rule)."""
+        model, screen = self.model, self.app.screen
+        plates = draw.plate_words(model.view, model.names, [seat.human for seat in model.session.seats],
+                                  model.looking.viewer, model.session.thinking(), model.presenter.statuses(model.view))
+        return ([draw.plate_rect(screen, spot, *plates[seat]) for seat, spot in board.plates.items() if seat in plates]
+                + [pygame.Rect(int(x), int(y), int(screen.text_width(words, READ)) + 1, CAPTION)
+                   for words, (x, y) in board.labels])
+
     def own_plate(self, board, view):
         """The rect of the viewer's own name plate, in a list ([] where none is laid)."""
         model = self.model
@@ -357,7 +369,7 @@ class TableScene(Scene):
         if call is not None:
             hand = laid.board.boxes.get(laid.board.hand_key)
             keep_clear = [w.rect for w in laid.widgets] + list(laid.targets) + ([hand] if hand is not None else []) + (
-                [laid.bubble.box] if laid.bubble is not None else [])
+                [laid.bubble.box] if laid.bubble is not None else []) + self.plates_and_captions(laid.board)
             draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear)
         if laid.cover == "dialog":
             draw.dialog(screen, laid.dialog_rect, model.ui.dialog.title, laid.widgets, pointer.dialog_focus, hover,
