@@ -466,6 +466,11 @@ class Presenter:
             return f"Game over: {winners_words(view, names)}"
         return self.event_line(event, names, zones)
 
+    def goes_with(self, key):
+        """The key of the zone that zone `key` is laid beside and never apart from (on
+        the same line of a seat's cards), or None."""
+        return None
+
     def dead_lanes(self, view):
         """The lanes where a card set now would be used up unseen, marked apart from the
         others when a picked card may go there (none but in games with such lanes)."""

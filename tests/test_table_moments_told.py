@@ -3,15 +3,23 @@ events from stacked decks: KTU's play again (A11, A15 of docs/rulings/ktu.md) sa
 the top bar and the log; its hand in rank order after a pick-up, the card under the
 pointer held still. Final Card-Down's 2s waiting (A11-A13 of
 docs/rulings/final_card_down.md) told in the same words by the side panel and the top
-bar. The enlarged copy of a card never over the person's own name plate."""
+bar. The enlarged copy of a card never over the person's own name plate; a callout
+never over a name plate or a caption. Deadline's extra credit on the line of its
+assignment."""
 import pygame
 
+from game import registry
 from scenes.table import draw, intents
+from scenes.table.layout import CAPTION, lay_out
+from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
+from scenes.widgets import ui
+from sprites.text import READ
 from tests.helpers import act
 from tests.test_final_card_down import new as new_fcd
 from tests.test_ktu import new, play, play_action
-from tests.test_table_moments_games import model_at
+from tests.test_table_moments import positions
+from tests.test_table_moments_games import model_at, played
 from tests.test_ui_play import app  # noqa: F401
 
 
@@ -161,3 +169,71 @@ def test_the_enlarged_copy_of_a_card_never_covers_your_own_name_plate(app, monke
             looked += bool(boxes)
             covering += [(game_id, p.card.spoken) for p, box in shown if box is not None and box.colliderect(plate)]
     assert looked >= 6 and not covering, (looked, covering)
+
+
+def plates_and_captions(app, table):
+    """The rects of every name plate and zone caption on the table as drawn now."""
+    model, board, screen = table.model, table.board, app.screen
+    words = draw.plate_words(model.view, model.names, [seat.human for seat in model.session.seats],
+                             model.looking.viewer, model.session.thinking(), model.presenter.statuses(model.view))
+    return ([draw.plate_rect(screen, spot, *words[seat]) for seat, spot in board.plates.items()]
+            + [pygame.Rect(int(x), int(y), int(screen.text_width(text, READ)) + 1, CAPTION)
+               for text, (x, y) in board.labels])
+
+
+def test_a_callout_never_covers_a_name_plate_or_a_caption(app, monkeypatch):  # noqa: F811
+    """KTU with three (8s skipping, burns, A11 and A15 of docs/rulings/ktu.md), Final
+    Card-Down with four (skips, penalties, colours declared) and 4 downs with three
+    (downs won), at the normal pace and 1280x720: every callout drawn on the table lies off every
+    name plate and every zone caption (which say whose the cards are and what they are),
+    so 'Ines is skipped' never stands over the seat it names."""
+    drawn = []
+    real = draw.callout
+
+    def callout(screen, board, call, progress, keep_clear=()):
+        box = real(screen, board, call, progress, keep_clear)
+        drawn.append((call.words, box))
+        return box
+    monkeypatch.setattr(draw, "callout", callout)
+    seen, covering = set(), []
+    for game_id, players, limit in (("ktu", 3, 2500), ("final_card_down", 4, 2500), ("four_downs", 3, 2500)):
+        for table in played(app, game_id, players, 4242, 4, limit=limit, options={}):
+            for words, box in drawn:
+                seen.add((game_id, words))
+                covering += [(game_id, words, tuple(rect)) for rect in plates_and_captions(app, table)
+                             if box.colliderect(rect)]
+            drawn.clear()
+    kinds = {game_id for game_id, _ in seen}
+    assert len(seen) >= 8 and kinds == {"ktu", "final_card_down", "four_downs"}, sorted(seen)
+    assert not covering, covering[:4]
+
+
+def test_extra_credit_lies_on_the_line_of_its_assignment_never_under_another():
+    """Deadline with five and four at 1280x720 and 1600x1000, through whole games to the
+    Final: wherever a seat's assignments wrap to a second line, each extra credit lies
+    on the line of the assignment it extends (A14 of docs/rulings/deadline.md), or, where
+    the two are wider than the seat, right under it; never at the start of the next
+    line under another assignment."""
+    names = ["Maya", "Theo", "Ines", "Kofi", "Sam"]
+    presenter = presenter_for(registry.game_info("deadline"))
+    checked, apart = 0, []
+    for window in ((1280, 720), (1600, 1000)):
+        screen = ui.Screen(pygame.Surface(window))
+        for players in (5, 4):
+            for n, state in enumerate(positions("deadline", players, range(3))):
+                if n % 3:
+                    continue
+                view = presenter.arranged(state.view(0), lambda: state.events)
+                board = lay_out(view, presenter, 0, names[:players], (screen.lw, screen.lh), screen.text_width,
+                                scale=screen.s)
+                at = {}
+                for p in board.placed:
+                    x, y = at.get(p.zone, p.rect.topleft)
+                    at[p.zone] = (min(x, p.rect.x), min(y, p.rect.y))
+                for key, (x, y) in at.items():
+                    if key.startswith("extra:") and f"assignment:{key[6:]}" in at:
+                        checked += 1
+                        ax, ay = at[f"assignment:{key[6:]}"]
+                        if abs(y - ay) > 2 and abs(x - ax) > 2:
+                            apart.append((window, players, len(state.history), key))
+    assert checked > 100 and not apart, (checked, apart[:4])

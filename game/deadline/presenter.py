@@ -265,6 +265,12 @@ class Deadline(Presenter):
             zones.append(zone)
         return view._replace(zones=tuple(zones))
 
+    def goes_with(self, key):
+        """Extra credit lies beside the assignment it extends, never on another line
+        under someone else's."""
+        kind, _, k = key.partition(":")
+        return f"assignment:{k}" if kind == "extra" else None
+
     def zone_tag(self, zone, view, names):
         """An extra credit row names whose cards they are: 'from Theo' ('Extra credit
         from Theo' where its caption has room)."""

@@ -560,7 +560,9 @@ class _Layout:
     def plan(self, zones, w, h, base, fan):
         """How `flow` lays `zones` out within `w` by `h`: (the lines of (zone, its width)
         with the width each line uses, the cards' size, whether a row's cards overlap down
-        to their index strips, a line's height, whether it all fits with every tag whole)."""
+        to their index strips, a line's height, whether it all fits with every tag whole).
+        A zone that goes with the one before it (the presenter's `goes_with`: Deadline's
+        extra credit with its assignment) never wraps alone: both go to the next line."""
         names = [z.name for z in zones]
         zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
         whole = {"caption": self.caption, "tag": lambda zone: self.presenter.zone_tag(zone, self.view, self.names),
@@ -575,8 +577,11 @@ class _Layout:
                 if words:
                     zw = max(zw, min(w, self.measure(words, READ) + 4))
                 if line and used + GAP + zw > w:
+                    carried = [line.pop()] if len(line) > 1 and self.presenter.goes_with(zone.key) == line[-1][0].key \
+                        else []
+                    used -= sum(GAP + cw for _, cw in carried)
                     lines.append((line, used))
-                    line, used = [], 0
+                    line, used = carried, sum(cw for _, cw in carried)
                 used += (GAP if line else 0) + zw
                 line.append((zone, zw))
             if line:
