@@ -5,7 +5,7 @@ pointer held still. Final Card-Down's 2s waiting (A11-A13 of
 docs/rulings/final_card_down.md) told in the same words by the side panel and the top
 bar. The enlarged copy of a card never over the person's own name plate; a callout
 never over a name plate or a caption. Deadline's extra credit on the line of its
-assignment."""
+assignment; its Midterm prompt says a card in two groups goes in only one."""
 import pygame
 
 from game import registry
@@ -16,6 +16,7 @@ from scenes.table.session import Seat, Session, inline
 from scenes.widgets import ui
 from sprites.text import READ
 from tests.helpers import act
+from tests.test_deadline import game_at_midterm
 from tests.test_final_card_down import new as new_fcd
 from tests.test_ktu import new, play, play_action
 from tests.test_table_moments import positions
@@ -237,3 +238,22 @@ def test_extra_credit_lies_on_the_line_of_its_assignment_never_under_another():
                         if abs(y - ay) > 2 and abs(x - ax) > 2:
                             apart.append((window, players, len(state.history), key))
     assert checked > 100 and not apart, (checked, apart[:4])
+
+
+def test_the_midterm_prompt_says_a_card_in_two_groups_goes_in_only_one():
+    """Deadline, Maya's Midterm (A11 of docs/rulings/deadline.md) holding the Aces of
+    clubs and hearts and the 2 of clubs: the top bar names both groups the Ace of clubs
+    makes and says that only one can be laid (a card goes in one assignment only); once
+    the Ace-2 of clubs is laid down, Finish exam is offered. With a third Ace both can be
+    laid, and the top bar says so."""
+    state = game_at_midterm({0: ["AC", "AH", "2C", "9S", "5D"]})
+    model = model_at(state)
+    prompt = model.prompt()
+    assert "either two Aces or Ace-2 of clubs (both need the Ace of clubs: lay one)" in prompt, prompt
+    hand = {c.name: c for c in state.hands[0]}
+    for name in ("AC", "2C"):
+        model.do(intents.Choose(next(a for a in model.legal if a.kind == "group" and a.cards[0] is hand[name])))
+    model.do(intents.Choose(next(a for a in model.legal if a.kind == "submit")))
+    assert any(a.kind == "finish_exam" for a in model.legal), model.prompt()
+    model = model_at(game_at_midterm({0: ["AC", "AH", "AS", "2C", "9D"]}))
+    assert "three Aces and Ace-2 of clubs (the Ace of clubs goes in only one)" in model.prompt(), model.prompt()

@@ -34,6 +34,35 @@ def shape(cards):
     return words + (" and a Joker" if jokers == 1 else f" and {NUMBERS.get(jokers, jokers)} Jokers" if jokers else "")
 
 
+def sharing(groups, ace_high=False):
+    """The sets and runs still held (grading.open_groups) in words, two that share a card
+    said together: a card goes in one assignment only, so 'either two Aces or Ace-2 of
+    clubs (both need the Ace of clubs: lay one)' where laying one leaves the other no set or
+    run, else 'three Aces and Ace-2 of clubs (the Ace of clubs goes in only one)'."""
+    words, paired = [], set()
+    for i, group in enumerate(groups):
+        if i in paired:
+            continue
+        j = next((j for j in range(i + 1, len(groups)) if j not in paired
+                  and any(c is d for c in group for d in groups[j])), None)
+        if j is None:
+            words.append(shape(group))
+            continue
+        paired.add(j)
+        other = groups[j]
+        shared = [c for c in group if any(c is d for d in other)]
+        cards = " and ".join("the " + card_name(c) for c in shared)
+
+        def rest(cards_):
+            return [c for c in cards_ if not any(c is d for d in shared)]
+        if open_groups(rest(group), ace_high) or open_groups(rest(other), ace_high):
+            words.append(f"{shape(group)} and {shape(other)} ({cards} "
+                         + ("go in only one each)" if len(shared) > 1 else "goes in only one)"))
+        else:
+            words.append(f"either {shape(group)} or {shape(other)} (both need {cards}: lay one)")
+    return words
+
+
 def jokers(count):
     """'a Joker', '2 Jokers'."""
     return "a Joker" if count == 1 else f"{count} Jokers"
@@ -174,7 +203,7 @@ class Deadline(Presenter):
         hand = view.zone(f"hand:{view.seat}").cards if view.seat is not None else []
         groups = [] if view.facts["voluntary_submission"] else open_groups(hand, view.facts["ace_high"])
         if groups:
-            named = [shape(group) for group in groups]
+            named = sharing(groups, view.facts["ace_high"])
             listed = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
             return f"Still to lay down: {listed}; Finish exam comes once no set or run is left in your hand"
         return "Lay down sets and runs if you wish, add extra credit, then press Finish exam"
