@@ -16,6 +16,7 @@ from scenes.table.presenters import presenter_for
 from game.presenter import ordinal, winners_words
 from scenes.table.session import Session
 from sprites import felt, palette
+from sprites.text import BODY, DISPLAY
 
 TOP = 128               # the first plate's top
 GAP = 12                # between plates
@@ -26,6 +27,11 @@ GROUP_GAP = 22          # between two groups of cards on a plate
 CARD_RATIO = 1.4        # a card's height over its width
 MAX_CARD_H = 150
 MIN_CARD_H = 44
+MIN_FIT_H = 36          # cards no smaller than this where plates as tall as their cards need still do not hold them
+MIN_PLATE_H = 72        # a plate's place, name and a line of how its score was made
+COMPACT_TOP = 86        # a compact screen's first plate's top (its title higher)
+COMPACT_GAP = 8         # between its plates
+COMPACT_BOTTOM = 74     # below its plates: its buttons, lower
 CAPTION_H = 30          # a caption over cards, with the gap under it
 CAPTION_LINE = 20       # a caption's second line
 WORDS_TOP = 40          # a plate's words, under its name
@@ -57,6 +63,7 @@ class ScoringScene(Scene):
         self.presenter = presenter_for(self.session.info)
         self.celebration = None
         self.shown = None               # the plates, made once: the scores do not change here
+        self.laid_plates = (None, None)  # (the screen's size, layout_plates for it)
         super().startup(persist)
         winners = [p for p in self.plates() if p.won]
         if winners and not self.interim and self.app.settings.animation_speed != "instant":
@@ -73,7 +80,7 @@ class ScoringScene(Scene):
 
     def layout(self):
         screen = self.app.screen
-        by = screen.lh - 84
+        by = screen.lh - (64 if self.layout_plates(screen)[3] else 84)
         if self.interim:
             self.widgets = [ui.Button((screen.lw / 2 - 110, by, 220, 52), "Next hand", self.next_hand,
                                       primary=True, size=24)]
@@ -165,8 +172,26 @@ class ScoringScene(Scene):
         return 2 if (len(plates) > 4 and all(len(p.groups) <= 2 for p in plates)) or (len(plates) >= 4 and few) else 1
 
     def plate_rects(self, screen):
-        """Each plate's logical rect (x, y, w, h), in the order of `plates`."""
-        count = len(self.plates())
+        """Each plate's logical rect (x, y, w, h), in the order of `plates`: all alike,
+        unless in one column a plate's cards would hang below it (captions in two lines on
+        a short screen): then the screen is compact (the title and the buttons take less
+        of it) and each plate is as tall as its own cards need (see fitted)."""
+        return self.layout_plates(screen)[0]
+
+    def layout_plates(self, screen):
+        """(the plates' rects, the cards' size as card_size gives it, or as `fitted`
+        shrinks it where the plates are as tall as their cards need, the width of the
+        plates' left column as words_width gives it for plates all alike, whether the
+        screen is compact); made once for each size of the screen."""
+        key = (screen.lw, screen.lh, screen.s)
+        if self.laid_plates[0] != key:
+            self.laid_plates = (key, self.lay_plates(screen))
+        return self.laid_plates[1]
+
+    def lay_plates(self, screen):
+        """layout_plates, made anew."""
+        plates = self.plates()
+        count = len(plates)
         columns = self.columns()
         lines = -(-count // columns)
         w = min(1180, screen.lw - 60)
@@ -174,7 +199,44 @@ class ScoringScene(Scene):
         room = screen.lh - 100 - TOP - self._notes_h(screen, w)
         h = max(84, min(MAX_CARD_H + (82 + CAPTION_H if columns == 2 else 50), (room - GAP * (lines - 1)) / lines))
         pw = (w - GAP * (columns - 1)) / columns
-        return [(x + (i % columns) * (pw + GAP), TOP + (i // columns) * (h + GAP), pw, h) for i in range(count)]
+        rects = [(x + (i % columns) * (pw + GAP), TOP + (i // columns) * (h + GAP), pw, h) for i in range(count)]
+        stacked = columns == 2
+        worded = any(plate.how or plate.points is not None for plate in plates)
+        left = self.words_width(screen, plates, rects)
+        area = self.groups_area(rects[0], left, stacked, worded)
+        size = self.card_size(screen, plates, area)
+        if stacked or all(self.cards_bottom(screen, plate, area[2], size) <= h - 1 for plate in plates):
+            return rects, size, left, False
+        room = screen.lh - COMPACT_BOTTOM - COMPACT_TOP - self._notes_h(screen, w) - COMPACT_GAP * (count - 1)
+        heights, size = self.fitted(screen, plates, area[2], size, room)
+        tops = [COMPACT_TOP + sum(heights[:i]) + COMPACT_GAP * i for i in range(count)]
+        return [(x, top, pw, height) for top, height in zip(tops, heights)], size, left, True
+
+    def cards_bottom(self, screen, plate, width, size):
+        """How far below its plate's top a plate's cards end, groups `width` wide, at
+        `size` (card height, caption lines at most), as _draw_groups lays them."""
+        card_h, _ = size
+        return 10 + CAPTION_H - 4 + CAPTION_LINE * (self.caption_lines(screen, plate.groups, width, size) - 1) + card_h
+
+    def fitted(self, screen, plates, width, size, total):
+        """Plates each as tall as its cards need (at least a name and a line of words),
+        sharing `total`, the height the plates had alike; where even that does not hold
+        them, the cards smaller (down to MIN_FIT_H): (heights, the cards' size)."""
+        card_h, most = size
+        for ch in range(int(card_h), MIN_FIT_H - 1, -2):
+            needs = [max(MIN_PLATE_H, self.cards_bottom(screen, plate, width, (ch, most)) + 6) for plate in plates]
+            if sum(needs) <= total or ch <= MIN_FIT_H:
+                spare = max(0.0, total - sum(needs)) / len(plates)
+                return [need + spare for need in needs], (ch, most)
+        return [total / len(plates)] * len(plates), size
+
+    def caption_lines(self, screen, groups, width, size):
+        """How many lines a plate's captions take: one if they all fit on one, else
+        `size`'s most."""
+        card_h, most = size
+        widths = self.widths(screen, groups, width, card_h)
+        fits = all(screen.text_width(caption, dressing.BODY) + 8 <= w for (caption, _), w in zip(groups, widths))
+        return 1 if fits else most
 
     def _notes_h(self, screen, w):
         return 16 + 22 * sum(len(screen.wrap(line, dressing.BODY, w - 48)) for line in self.notes())
@@ -183,15 +245,17 @@ class ScoringScene(Scene):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         info = self.session.info
         seed = self.session.seed
-        self.draw_title(screen, self.headline(), info.title + ("" if seed is None else f"  ·  deal number {seed}")
-                        + f"  ·  scores: {self.presenter.score_words()}")
-        rects = self.plate_rects(screen)
+        sub = (info.title + ("" if seed is None else f"  ·  deal number {seed}")
+               + f"  ·  scores: {self.presenter.score_words()}")
+        if self.layout_plates(screen)[3]:
+            screen.text(self.headline(), DISPLAY, palette.TEXT, (screen.lw / 2, 14), "midtop")
+            screen.text(sub, BODY, palette.TEXT_DIM, (screen.lw / 2, 60), "midtop")
+        else:
+            self.draw_title(screen, self.headline(), sub)
+        rects, size, left, _ = self.layout_plates(screen)
         plates = self.plates()
-        left = self.words_width(screen, plates, rects)
         stacked = self.columns() == 2
         worded = any(plate.how or plate.points is not None for plate in plates)
-        size = self.card_size(screen, plates,
-                              self.groups_area(rects[0], left, stacked, worded))
         for plate, rect in zip(plates, rects):
             self._draw_plate(screen, plate, rect, left, (stacked, worded), size)
         x, y = rects[0][0], rects[-1][1] + rects[-1][3] + 16
@@ -322,8 +386,7 @@ class ScoringScene(Scene):
         card_h, most = size
         colourblind = self.app.settings.colourblind
         widths = self.widths(screen, groups, w, card_h)
-        fits = all(screen.text_width(caption, dressing.BODY) + 8 <= width for (caption, _), width in zip(groups, widths))
-        lines = 1 if fits else most                     # this plate's captions: on one line if they fit
+        lines = self.caption_lines(screen, groups, w, size)     # this plate's captions: on one line if they fit
         for (caption, cards), width in zip(groups, widths):
             words = screen.wrap(caption, dressing.BODY, width - 8)
             if len(words) > lines:
