@@ -68,3 +68,17 @@ def designers_extra(*names):
     for name in names:
         pytest.importorskip(name, reason=f"{name} is one of the designers' extras, not "
                                          f"installed here ({DESIGNERS_EXTRAS})")
+
+
+def spied(monkeypatch, owner, name):
+    """`owner.name` (a function) replaced by one that calls it and records each call as
+    (its positional arguments, what it returned) in the list returned."""
+    calls = []
+    real = getattr(owner, name)
+
+    def spy(*args, **kwargs):
+        result = real(*args, **kwargs)
+        calls.append((args, result))
+        return result
+    monkeypatch.setattr(owner, name, spy)
+    return calls

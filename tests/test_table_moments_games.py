@@ -17,6 +17,7 @@ from scenes.table.model import TableModel
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
 from scenes.widgets import ui
+from tests.helpers import spied
 from tests.test_deadline import game_at_midterm
 from tests.test_table_moments import positions
 from tests.test_table_words import spy  # noqa: F401
@@ -230,14 +231,8 @@ def test_the_enlarged_copy_of_a_card_chosen_for_a_swap_covers_nothing_needed(app
     clicks the card of hers to swap and the pointer stays on it: its enlarged copy lies
     off the piles and the Board (with their captions), off every card she may take next
     and off the buttons."""
-    shown, covered = [], []
-    real = draw.enlarged
-
-    def enlarged(screen, placed, *args, **kwargs):
-        box = real(screen, placed, *args, **kwargs)
-        shown.append((placed, box))
-        return box
-    monkeypatch.setattr(draw, "enlarged", enlarged)
+    covered = []
+    shown = spied(monkeypatch, draw, "enlarged")
 
     def swap(table):
         """Click the card of a swap and look at its enlarged copy; then decline."""
@@ -250,7 +245,7 @@ def test_the_enlarged_copy_of_a_card_chosen_for_a_swap_covers_nothing_needed(app
         table.invalidate()
         app.frame()
         assert model.view.facts["step"] == "target" and shown, "the chosen card is not shown enlarged"
-        placed, box = shown[-1]
+        (_, placed, *_), box = shown[-1]
         board = table.board
         owners = model.presenter.owners(model.view)
         needed = dict({key: pygame.Rect(int(x), int(y - 17), int(w), int(h + 17)) for key, (x, y, w, h)

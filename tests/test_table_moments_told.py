@@ -5,7 +5,10 @@ pointer held still. Final Card-Down's 2s waiting (A11-A13 of
 docs/rulings/final_card_down.md) told in the same words by the side panel and the top
 bar. The enlarged copy of a card never over the person's own name plate; a callout
 never over a name plate or a caption. Deadline's extra credit on the line of its
-assignment; its Midterm prompt says a card in two groups goes in only one."""
+assignment; its Midterm prompt says a card in two groups goes in only one; the score
+screen's cards within their plates."""
+import random
+
 import pygame
 
 from game import registry
@@ -13,15 +16,17 @@ from scenes.table import draw, intents
 from scenes.table.layout import CAPTION, lay_out
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
+from scenes.screens import dressing, scoring
 from scenes.widgets import ui
 from sprites.text import READ
-from tests.helpers import act
+from tests.helpers import act, spied
 from tests.test_deadline import game_at_midterm
 from tests.test_final_card_down import new as new_fcd
 from tests.test_ktu import new, play, play_action
 from tests.test_table_moments import positions
 from tests.test_table_moments_games import model_at, played
-from tests.test_ui_play import app  # noqa: F401
+from tests.test_ui_cards import move_to
+from tests.test_ui_play import app, new_app  # noqa: F401
 
 
 def test_a_player_who_plays_again_is_told_so_in_the_top_bar_and_the_log():
@@ -77,10 +82,7 @@ def test_a_ktu_hand_after_a_pick_up_is_in_rank_order_and_the_pointed_card_stays(
     app.frame()
     table = app.scene
     four = next(p for p in table.board.hand_cards() if p.card.name == "4S")
-    point = (four.rect.x + 6, four.rect.bottom - 10)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=app.screen.pixel(point), rel=(0, 0),
-                                         buttons=(0, 0, 0)))
-    app.frame()
+    move_to(app, (four.rect.x + 6, four.rect.bottom - 10))
     assert table.pointer.hovered.card is four.card
     before = four.rect.x
     table.act(intents.Choose(next(a for a in session.legal_actions() if a.kind == "pick_up")))
@@ -89,7 +91,8 @@ def test_a_ktu_hand_after_a_pick_up_is_in_rank_order_and_the_pointed_card_stays(
     hand = table.board.hand_cards()
     order = state.view(0).facts["rank_order"].split()
     ranks = [order.index(p.card.rank) for p in sorted(hand, key=lambda p: p.rect.x)]
-    assert len(hand) > 4 and max(p.rect.y for p in hand) - min(p.rect.y for p in hand) < 64 and ranks == sorted(ranks), \
+    one_row = max(p.rect.y for p in hand) - min(p.rect.y for p in hand) < 64
+    assert len(hand) > 4 and one_row and ranks == sorted(ranks), \
         [(p.card.name, tuple(p.rect)) for p in hand]
     assert next(p for p in hand if p.card.name == "4S").rect.x == before
     assert table.pointer.hovered is not None and table.pointer.hovered.card is four.card
@@ -115,8 +118,8 @@ def test_the_panel_and_the_top_bar_tell_the_2s_waiting_in_the_same_words():
     for drawn in (1, 2, 3):
         model.submit(next(a for a in state.legal_actions() if a.kind == "draw"), by_person=False)
         panel, bar = told()
-        assert panel == f"two, {drawn} of 4 cards drawn" and bar.endswith(f"Theo faces two 2s: {drawn} of 4 cards drawn"), \
-            (panel, bar)
+        assert panel == f"two, {drawn} of 4 cards drawn", panel
+        assert bar.endswith(f"Theo faces two 2s: {drawn} of 4 cards drawn"), bar
     words = " ".join(told()).lower()
     assert "owed" not in words and "active" not in words, words
     state = new_fcd({0: ["2/blue/clubs"]}, first="2/red/hearts", players=2)
@@ -131,14 +134,7 @@ def test_the_enlarged_copy_of_a_card_never_covers_your_own_name_plate(app, monke
     the die has stopped): the pointer on each face-up card of hers in turn (her hand and
     her cards on the table), its enlarged copy lies off her name plate, which says whose
     cards these are (the table's rule: the enlarged card covers nothing needed)."""
-    shown = []
-    real = draw.enlarged
-
-    def enlarged(screen, placed, *args, **kwargs):
-        box = real(screen, placed, *args, **kwargs)
-        shown.append((placed, box))
-        return box
-    monkeypatch.setattr(draw, "enlarged", enlarged)
+    shown = spied(monkeypatch, draw, "enlarged")
     looked, covering = 0, []
     for game_id, players in (("final_count", 3), ("ktu", 2)):
         seats = [Seat("Maya")] + [Seat(name, False, "easy") for name in ("Theo", "Ines")[:players - 1]]
@@ -163,12 +159,11 @@ def test_the_enlarged_copy_of_a_card_never_covers_your_own_name_plate(app, monke
             if point is None:
                 continue
             shown.clear()
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=app.screen.pixel(point), rel=(0, 0),
-                                                 buttons=(0, 0, 0)))
-            app.frame()
-            boxes = [box for p, box in shown if box is not None]
+            move_to(app, point)
+            boxes = [box for _, box in shown if box is not None]
             looked += bool(boxes)
-            covering += [(game_id, p.card.spoken) for p, box in shown if box is not None and box.colliderect(plate)]
+            covering += [(game_id, args[1].card.spoken) for args, box in shown
+                         if box is not None and box.colliderect(plate)]
     assert looked >= 6 and not covering, (looked, covering)
 
 
@@ -188,20 +183,13 @@ def test_a_callout_never_covers_a_name_plate_or_a_caption(app, monkeypatch):  # 
     (downs won), at the normal pace and 1280x720: every callout drawn on the table lies off every
     name plate and every zone caption (which say whose the cards are and what they are),
     so 'Ines is skipped' never stands over the seat it names."""
-    drawn = []
-    real = draw.callout
-
-    def callout(screen, board, call, progress, keep_clear=()):
-        box = real(screen, board, call, progress, keep_clear)
-        drawn.append((call.words, box))
-        return box
-    monkeypatch.setattr(draw, "callout", callout)
+    drawn = spied(monkeypatch, draw, "callout")
     seen, covering = set(), []
     for game_id, players, limit in (("ktu", 3, 2500), ("final_card_down", 4, 2500), ("four_downs", 3, 2500)):
         for table in played(app, game_id, players, 4242, 4, limit=limit, options={}):
-            for words, box in drawn:
-                seen.add((game_id, words))
-                covering += [(game_id, words, tuple(rect)) for rect in plates_and_captions(app, table)
+            for (_, _, call, *_), box in drawn:
+                seen.add((game_id, call.words))
+                covering += [(game_id, call.words, tuple(rect)) for rect in plates_and_captions(app, table)
                              if box.colliderect(rect)]
             drawn.clear()
     kinds = {game_id for game_id, _ in seen}
@@ -257,3 +245,35 @@ def test_the_midterm_prompt_says_a_card_in_two_groups_goes_in_only_one():
     assert any(a.kind == "finish_exam" for a in model.legal), model.prompt()
     model = model_at(game_at_midterm({0: ["AC", "AH", "AS", "2C", "9D"]}))
     assert "three Aces and Ace-2 of clubs (the Ace of clubs goes in only one)" in model.prompt(), model.prompt()
+
+
+def test_on_the_score_screen_every_plates_cards_lie_within_it(monkeypatch):
+    """Deadline with five, games of random moves played to their end (assignments,
+    extra credit, cards left: up to six groups a plate, their captions on two lines), the
+    score screen at 1280x720 and 1600x1000: every plate's cards lie within the plate,
+    none hangs below it into the next, and the plates keep their order top to bottom."""
+    rows = spied(monkeypatch, dressing, "row")
+    seats = [Seat(name, i == 0) for i, name in enumerate(["Maya", "Theo", "Ines", "Kofi", "Sam"])]
+    hanging, groups = [], 0
+    for window in ((1280, 720), (1600, 1000)):
+        a = new_app(size=window)
+        for seed in range(6):
+            state = registry.new_game("deadline", players=5, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+            a.scene.go("scoring", session=Session("deadline", seats, {}, seed, state=state), interim=False)
+            a.frame()
+            scene = a.scene
+            assert isinstance(scene, scoring.ScoringScene)
+            rows.clear()
+            scene.draw(a.screen)
+            rects = scene.plate_rects(a.screen)
+            assert all(a[1] + a[3] < b[1] for a, b in zip(rects, rects[1:]))
+            for (_, _, (_, top), _, card_h, *_), _ in rows:
+                plate = next(r for r in rects if r[1] <= top < r[1] + r[3])
+                groups += 1
+                if top + card_h > plate[1] + plate[3]:
+                    hanging.append((window, seed, round(top + card_h - plate[1] - plate[3])))
+        pygame.quit()
+    assert groups > 100 and not hanging, (groups, hanging[:4])
