@@ -63,7 +63,7 @@ class Ktu(Presenter):
         player who just played (after a burn, A15, or 8s that skipped everyone else, A11 of
         docs/rulings/ktu.md) not counted anew; and the fact `again`, why the player to
         play plays again ('burn', 'skip', or '' for a turn of their own)."""
-        again, why, last, burner = 0, "", None, None
+        repeats, why, last, burner = 0, "", None, None
         for event in events():
             if event.kind == "burn":
                 burner = event.seat
@@ -71,10 +71,10 @@ class Ktu(Presenter):
                 last = None
             elif event.kind == "turn":
                 why = ("burn" if event.seat == burner else "skip") if event.seat == last else ""
-                again += bool(why)
+                repeats += bool(why)
                 last, burner = event.seat, None
         facts = Facts(view.facts, view.facts.game_id, dict(view.facts.declared, again=AGAIN))
-        facts["turn_no"] = max(0, view.facts["turn_no"] - again)
+        facts["turn_no"] = max(0, view.facts["turn_no"] - repeats)
         facts["again"] = why
         return view._replace(facts=facts)
 

@@ -207,22 +207,23 @@ class TableScene(Scene):
         """The rects of every name plate and zone caption on the table, which say whose
         the cards are and what they are: a callout never covers them where any place can
         (the table's rule)."""
-        model, screen = self.model, self.app.screen
-        plates = draw.plate_words(model.view, model.names, [seat.human for seat in model.session.seats],
-                                  model.looking.viewer, model.session.thinking(), model.presenter.statuses(model.view))
-        return ([draw.plate_rect(screen, spot, *plates[seat]) for seat, spot in board.plates.items() if seat in plates]
+        screen = self.app.screen
+        return (list(self.plate_rects(board, self.model.view).values())
                 + [pygame.Rect(int(x), int(y), int(screen.text_width(words, READ)) + 1, CAPTION)
                    for words, (x, y) in board.labels])
 
     def own_plate(self, board, view):
         """The rect of the viewer's own name plate, in a list ([] where none is laid)."""
+        rect = self.plate_rects(board, view).get(self.model.looking.anchor)
+        return [] if rect is None else [rect]
+
+    def plate_rects(self, board, view):
+        """Every name plate's logical rect on the table, by seat."""
         model = self.model
-        anchor = model.looking.anchor
-        if anchor not in board.plates:
-            return []
         plates = draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
                                   model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
-        return [draw.plate_rect(self.app.screen, board.plates[anchor], *plates[anchor])]
+        return {seat: draw.plate_rect(self.app.screen, spot, *plates[seat])
+                for seat, spot in board.plates.items() if seat in plates}
 
     def settle_pointer(self):
         """After a layout: the card under the pointer (unless it moved away), and the
