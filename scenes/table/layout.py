@@ -562,7 +562,8 @@ class _Layout:
         with the width each line uses, the cards' size, whether a row's cards overlap down
         to their index strips, a line's height, whether it all fits with every tag whole).
         A zone that goes with the one before it (the presenter's `goes_with`: Deadline's
-        extra credit with its assignment) never wraps alone: both go to the next line."""
+        extra credit with its assignment) never wraps alone: both go to the next line (the
+        one under the other where they are too wide for one line together)."""
         names = [z.name for z in zones]
         zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
         whole = {"caption": self.caption, "tag": lambda zone: self.presenter.zone_tag(zone, self.view, self.names),
@@ -582,6 +583,9 @@ class _Layout:
                     used -= sum(GAP + cw for _, cw in carried)
                     lines.append((line, used))
                     line, used = carried, sum(cw for _, cw in carried)
+                    if carried and used + GAP + zw > w:     # too wide together: one under the other
+                        lines.append((line, used))
+                        line, used = [], 0
                 used += (GAP if line else 0) + zw
                 line.append((zone, zw))
             if line:
