@@ -200,8 +200,14 @@ class TableScene(Scene):
         """The rects of what is the viewer's own on the table, which a bubble leaves in
         sight: their hand's cards, their cards on the table (face up or in reserve) and
         their name plate."""
+        model = self.model
+        anchor = model.looking.anchor
         rects = [p.rect for p in board.placed if p.zone == board.hand_key or p.zone in board.own_zones]
-        return rects + self.own_plate(board, view)
+        if anchor in board.plates:
+            plates = draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
+                                      model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
+            rects.append(draw.plate_rect(self.app.screen, board.plates[anchor], *plates[anchor]))
+        return rects
 
     def plates_and_captions(self, board):
         """The rects of every name plate and zone caption on the table, which say whose
