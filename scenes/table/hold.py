@@ -34,6 +34,7 @@ class Hold:
         self.outcomes = []      # the outcomes shown, in order
         self.wait = False       # once the seconds are up, the outcomes stay until release()
         self.context = None     # where the game stood at the first outcome shown (None: no outcome)
+        self.upto = None        # how many of the game's events are told while play waits (None: no limit)
 
     @property
     def outcome(self):
@@ -55,6 +56,7 @@ class Hold:
         self.outcomes = []
         self.wait = False
         self.context = None
+        self.upto = None
 
     release = clear
 
@@ -69,18 +71,20 @@ class Hold:
         self.seconds = max(self.seconds, seconds)
         self.wait = self.wait or wait
 
-    def decide(self, events, waits, lane, words, pace, passing, context=None):
-        """Hold the outcomes of `events` whose kinds are in `waits` (the presenter's WAITS,
-        as the director passes them on; `words(event)` is an event's line, `lane(event)`
-        the lane it is written on), with `context`, where the game stood before them;
-        `pace` is the animation speed against the normal one (0, Instant: nothing waits).
-        A move after which the device is `passing` to another person pauses a moment, for
-        the move to be seen."""
+    def decide(self, events, waits, lane, words, pace, passing, context=None, first=0):
+        """Hold the outcomes of `events` (the game's from number `first`) whose kinds are
+        in `waits` (the presenter's WAITS, as the director passes them on; `words(event)`
+        is an event's line, `lane(event)` the lane it is written on), with `context`,
+        where the game stood before them; the events after the last of them are not told
+        until play goes on (`upto`). `pace` is the animation speed against the normal one
+        (0, Instant: nothing waits). A move after which the device is `passing` to
+        another person pauses a moment, for the move to be seen."""
         if pace <= 0:
             return
-        for event in events:
+        for k, event in enumerate(events):
             if event.kind in waits:
                 self.add(Outcome(event.seat, words(event), lane(event)), context=context)
+                self.upto = first + k + 1
         if passing:
             self.add(None, 0.8 * pace, wait=False)
 

@@ -140,6 +140,7 @@ class TableModel:
         self.held_facts = None          # at a possession's end, also its facts (the next one's wait with its cards)
         self.shown_step = None          # the step of its reveal shown
         self.panel_before = None        # the table before the last change, told by the panel while its cards fly
+        self.hand_facts = None          # at a hand's end, the hand's facts (told while its outcome waits)
         self.leaving = None
         self._notices = []
         self.seen = Seen(self)
@@ -216,13 +217,37 @@ class TableModel:
         it brings (read again)."""
         if self.rolled and not self.timeline.rolling():
             self.refresh()
+
     def panel_view(self):
-        """The table as the side panel tells it: as it stood before the last change while
-        that change's cards still fly (a card on its way lies face down, and the panel
-        says nothing the table has not shown), else the table shown."""
-        if self.panel_before is not None and self.timeline.stage.untold():
-            return self.panel_before
-        return self.view
+        """The table as the words tell it (the side panel, where the game stands in the
+        top bar): nothing the table has not shown. While the last change's cards still
+        fly, the table as it stood before it (a card on its way lies face down), until a
+        card that names flies off (see follow_flights); while a hand's end waits to be
+        read, the hand as it stood (its facts: the next hand's dealer is not told yet);
+        else the table shown."""
+        before, view = self.panel_before, self.view
+        if before is not None and self.timeline.stage.untold():
+            return before
+        if self.hand_facts is not None and self.hold.wait:
+            return view._replace(facts=self.hand_facts)
+        return view
+
+    def follow_flights(self):
+        """Once a card the side panel names as the table stood before the last change
+        takes off (a pile burned or taken up), the panel tells the table after it."""
+        if self.panel_before is not None and self.names_flying_off(self.panel_before):
+            self.panel_before = None
+            self.changes += 1
+
+    def names_flying_off(self, view):
+        """Does the side panel's telling of `view` name a card that has taken off and not
+        landed yet?"""
+        flying = {f.card.spoken for f in self.timeline.stage.flights
+                  if f.card is not None and f.progress() is not None}
+        if not flying:
+            return False
+        words = " ".join(str(value) for _, value, _ in self.presenter.readouts(view, self.names))
+        return any(name in words for name in flying)
 
     def refresh(self):
         """Read the game again and lay the table out."""
@@ -254,7 +279,14 @@ class TableModel:
 
     def prompt(self):
         """The top bar's words: where the game stands (while an outcome is held, where it
-        stood when the outcome came) and what to do now."""
+        stood when the outcome came) and what to do now; while the table still tells the
+        last change (its cards in flight, its callouts), only where the game stands as
+        told (panel_view): what to do comes once it has all landed (a die tumbling says
+        so: its face is told nowhere, see veiled)."""
+        if not self.settled() and not self.rolled:
+            where = self.hold.context if self.hold.outcomes else None
+            where = self.presenter.context(self.panel_view(), self.names) if where is None else where
+            return for_input(self.director.prompt(self.seen, where), self.keys)
         humans = [seat.human for seat in self.session.seats]
         if self.my_turn() and self.ends_by_itself():        # nothing to do: the turn ends by itself
             return for_input(self.director.prompt(self.seen, self.presenter.context(self.view, self.names)), self.keys)
@@ -275,8 +307,10 @@ class TableModel:
         return agree(self.presenter.outcome_line(event, self.view, self.names, self.zones_by_key()))
 
     def told(self):
-        """How many of the game's events the table has told (those landed)."""
-        return self.timeline.told(self.session.event_count())
+        """How many of the game's events the table has told (those landed; none past an
+        outcome waiting to be read: the next down's or hand's events wait for it)."""
+        told = self.timeline.told(self.session.event_count())
+        return min(told, self.hold.upto) if self.hold.wait and self.hold.upto is not None else told
 
     def log_lines(self):
         """The log's entries: the whole game so far as the viewer may see it (rebuilt from
@@ -458,8 +492,7 @@ class TableModel:
         if fresh:
             self.timeline.reset(None)
             self.before_reveal = None
-            self.held_back = False
-            self.held_facts = None
+            self.release_hold()
             self.hold.clear()
             self.ui.selection = []
             self.ui.dialog = None
@@ -482,7 +515,10 @@ class TableModel:
         self.read()
         current = self.session.current_player
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
-                         self.speed(), passing and current != mover and self.session.is_human(current), context)
+                         self.speed(), passing and current != mover and self.session.is_human(current), context,
+                         self.session.event_count() - len(events))
+        if self.hold.wait and any(e.kind == SharedEvent.HAND_OVER for e in events):
+            self.hand_facts = before.facts
         if self.hold.outcomes:          # the cards the outcomes speak of stay until they are read
             self.shape()
         if not self.my_turn():          # an outcome held: nothing to play until it is read
@@ -651,8 +687,7 @@ class TableModel:
         state = self.ui
         self.timeline.reset(self.last_roll(0))
         self.before_reveal = None
-        self.held_back = False
-        self.held_facts = None
+        self.release_hold()
         state.selection = []
         state.hint = None
         state.dialog = None
@@ -701,7 +736,15 @@ class TableModel:
         if not self.hold.wait:
             return
         self.hold.release()
+        self.hand_facts = None
         self.refresh()
+
+    def release_hold(self):
+        """Nothing the table held back waits any more: the next line's cards and the
+        possession's facts (see hold_next_cards), a hand's facts."""
+        self.held_back = False
+        self.held_facts = None
+        self.hand_facts = None
 
     # ---- time: messages, computer players, the end of a hand ----------------------------------
     def catch_up(self):
@@ -710,8 +753,7 @@ class TableModel:
         reveal, once it is over and its outcome read)."""
         if self.looking.curtain is None and self.timeline.pending and not self.holding_back():
             if self.held_back:
-                self.held_back = False
-                self.held_facts = None
+                self.release_hold()
                 self.shape()
             self.changed()
             self.present()
@@ -731,6 +773,7 @@ class TableModel:
         if self.timeline.tick(dt):
             self.changes += 1
             self.step_reveal()
+        self.follow_flights()
         self.unroll()
         self.advance(dt)
 
