@@ -240,14 +240,14 @@ class TableModel:
             self.changes += 1
 
     def names_flying_off(self, view):
-        """Does the side panel's telling of `view` name a card that has taken off and not
-        landed yet?"""
-        flying = {f.card.spoken for f in self.timeline.stage.flights
-                  if f.card is not None and f.progress() is not None}
-        if not flying:
+        """Does the side panel's telling of `view` name a card flying off with others,
+        the first of which has taken off (a pile burned or taken up, card by card)?"""
+        flights = self.timeline.stage.flights
+        if not any(f.progress() is not None for f in flights):
             return False
         words = " ".join(str(value) for _, value, _ in self.presenter.readouts(view, self.names))
-        return any(name in words for name in flying)
+        named = {f.zone for f in flights if f.card is not None and f.card.spoken in words}
+        return any(f.zone in named and f.progress() is not None for f in flights)
 
     def refresh(self):
         """Read the game again and lay the table out."""
