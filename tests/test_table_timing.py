@@ -10,6 +10,7 @@ import pytest
 from game.core import SharedEvent
 from scenes.table import draw as table_draw
 from scenes.table import intents
+from scenes.table.hold import NEXT
 from tests.test_ui_play import app, choose, press  # noqa: F401
 from tests.test_ui_saves import start_game
 
@@ -69,11 +70,19 @@ def last_held(model):
     return next((k + 1 for k in range(len(events) - 1, -1, -1) if events[k].kind in holds), 0)
 
 
+def next_stage(model):
+    """The number of the game's events before the next stage (a down, a rotation, a line
+    begun: the first event of a kind in hold.NEXT) after the last outcome held."""
+    events = model.session.events_since(0)
+    return next((k for k in range(last_held(model), len(events)) if events[k].kind in NEXT), len(events))
+
+
 @pytest.mark.parametrize("game_id, players", MODES)
 def test_no_word_on_the_table_runs_ahead_of_its_cards_or_a_held_outcome(app, drawn, game_id, players):  # noqa: F811
     """Every mode against computers at the normal pace, frame by frame: the top bar and
     the side panel never name a card still flying to light, and while an outcome waits
-    to be read the log tells nothing that came after it (the next down, hand or line)."""
+    to be read the log tells nothing of the next stage begun after it (a down, a
+    rotation, a line)."""
     early, past, frames, held = [], [], 0, 0
     for table in at_the_table(app, game_id, players, 4242, 1500):
         model = table.model
@@ -84,7 +93,7 @@ def test_no_word_on_the_table_runs_ahead_of_its_cards_or_a_held_outcome(app, dra
                     early.append((where, name, drawn[where]))
         if model.hold.wait and model.settled():
             held += 1
-            upto = last_held(model)
+            upto = next_stage(model)
             viewer = model.looking.viewer
             events = model.session.events_for(viewer, 0)[:upto]
             told = model.presenter.log_lines(events, model.names, model.zones_by_key())

@@ -7,6 +7,8 @@ outcomes (scenes/table/draw.py).
 """
 from typing import NamedTuple
 
+NEXT = frozenset({"phase", "possession"})   # the kinds of event that begin the next stage of play
+
 
 class Outcome(NamedTuple):
     """An outcome shown on the table: the seat it favours (None: nobody), its words, and
@@ -75,16 +77,21 @@ class Hold:
         """Hold the outcomes of `events` (the game's from number `first`) whose kinds are
         in `waits` (the presenter's WAITS, as the director passes them on; `words(event)`
         is an event's line, `lane(event)` the lane it is written on), with `context`,
-        where the game stood before them; the events after the last of them are not told
-        until play goes on (`upto`). `pace` is the animation speed against the normal one
+        where the game stood before them; from the next stage's first event after the
+        last of them (NEXT: the next down, rotation or line begun) nothing is told until
+        play goes on (`upto`). `pace` is the animation speed against the normal one
         (0, Instant: nothing waits). A move after which the device is `passing` to
         another person pauses a moment, for the move to be seen."""
         if pace <= 0:
             return
+        held = None
         for k, event in enumerate(events):
             if event.kind in waits:
                 self.add(Outcome(event.seat, words(event), lane(event)), context=context)
-                self.upto = first + k + 1
+                held = k
+        after = () if held is None else [k for k in range(held + 1, len(events)) if events[k].kind in NEXT]
+        if after:
+            self.upto = first + after[0]
         if passing:
             self.add(None, 0.8 * pace, wait=False)
 

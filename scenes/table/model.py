@@ -753,6 +753,7 @@ class TableModel:
         reveal, once it is over and its outcome read)."""
         if self.looking.curtain is None and self.timeline.pending and not self.holding_back():
             if self.held_back:
+                self.panel_before = self.view       # the panel tells the line read while the next one's cards fly
                 self.release_hold()
                 self.shape()
             self.changed()
