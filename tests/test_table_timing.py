@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.core import SharedEvent
+from scenes.table import coach_panel
 from scenes.table import draw as table_draw
 from scenes.table import intents
 from scenes.table.hold import NEXT
@@ -21,9 +22,9 @@ MODES = [("final_card_down", 4), ("deadline", 3), ("ktu", 3), ("final_count", 3)
 @pytest.fixture
 def drawn(monkeypatch):
     """What the table draws of its words, as last painted: the top bar's words, the side
-    panel's readouts and its log."""
+    panel's readouts (or the lesson coach's facts) and its log."""
     seen = {"top": "", "panel": "", "log": []}
-    top_bar, side_panel = table_draw.top_bar, table_draw.side_panel
+    top_bar, side_panel, facts_rows = table_draw.top_bar, table_draw.side_panel, coach_panel.facts_rows
 
     def spy_top(screen, title, words, *args, **kwargs):
         seen["top"] = words
@@ -33,8 +34,13 @@ def drawn(monkeypatch):
         seen["panel"] = " | ".join(f"{label}: {value}" for label, value, _ in presenter.readouts(view, names))
         seen["log"] = list(lines)
         return side_panel(screen, view, presenter, names, seed, title, lines, *args, **kwargs)
+    def spy_coach(view, presenter, names):
+        rows = facts_rows(view, presenter, names)
+        seen["panel"] = " | ".join(words for words, value, _, _ in rows if not value)
+        return rows
     monkeypatch.setattr(table_draw, "top_bar", spy_top)
     monkeypatch.setattr(table_draw, "side_panel", spy_panel)
+    monkeypatch.setattr(coach_panel, "facts_rows", spy_coach)
     return seen
 
 
@@ -237,3 +243,36 @@ def test_h_during_a_callout_skips_it_and_gives_the_hint(app):  # noqa: F811
             break
         app.frame()
     assert model.ui.hint is not None and model.ui.hint in model.legal, model.ui.message
+
+
+def test_in_the_lesson_the_next_hands_dealer_is_told_with_its_deal(app, drawn):  # noqa: F811
+    """The 4 downs lesson (moment 23) at the normal pace, its script followed: from the
+    hand's end until the next hand's deal has landed, the panel names the dealer of the
+    hand that ended (Ben), never the next one's (You)."""
+    from game import tutorial
+    from tests.test_ui_play import click_widget, perform
+    from tests.test_ui_tutorial import open_lesson
+    app.settings.animation_speed = "normal"
+    table = open_lesson(app, "four_downs")
+    model, ended, early = table.model, 0, []
+    for _ in range(3000):
+        coach = model.director.coach
+        if model.over:
+            break
+        if any(e.kind == SharedEvent.HAND_OVER for e in model.session.events_since(0)):
+            ended += 1
+            dealing = any(e.kind == "shuffle" for e in model.session.events_since(0)[-12:])
+            if "Dealer: You" in drawn["panel"] and not (dealing and model.settled()):
+                early.append(drawn["panel"])
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        elif model.settled() and not table.motion.flights and coach.cue.stop and not coach.finished:
+            if coach.explaining():
+                click_widget(app, lambda w: getattr(w, "label", None) == "Next")
+                continue
+            if model.my_turn():
+                perform(app, tutorial.find(model.session.state, coach.cue.moves[0]))
+                continue
+        app.frame()
+    assert ended
+    assert not early, early[:3]

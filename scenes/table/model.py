@@ -140,7 +140,7 @@ class TableModel:
         self.held_facts = None          # at a possession's end, also its facts (the next one's wait with its cards)
         self.shown_step = None          # the step of its reveal shown
         self.panel_before = None        # the table before the last change, told by the panel while its cards fly
-        self.hand_facts = None          # at a hand's end, the hand's facts (told while its outcome waits)
+        self.hand_facts = None          # at a hand's end, the hand's facts (told until the next hand begins)
         self.leaving = None
         self._notices = []
         self.seen = Seen(self)
@@ -222,13 +222,13 @@ class TableModel:
         """The table as the words tell it (the side panel, where the game stands in the
         top bar): nothing the table has not shown. While the last change's cards still
         fly, the table as it stood before it (a card on its way lies face down), until a
-        card that names flies off (see follow_flights); while a hand's end waits to be
-        read, the hand as it stood (its facts: the next hand's dealer is not told yet);
-        else the table shown."""
+        card that names flies off (see follow_flights); from a hand's end until the next
+        hand begins, the hand as it stood (its facts: the next hand's dealer is told with
+        its deal); else the table shown."""
         before, view = self.panel_before, self.view
         if before is not None and self.timeline.stage.untold():
             return before
-        if self.hand_facts is not None and self.hold.wait:
+        if self.hand_facts is not None:
             return view._replace(facts=self.hand_facts)
         return view
 
@@ -511,14 +511,14 @@ class TableModel:
         self.timeline.receive(events)
         mover = self.looking.viewer
         context = self.presenter.context(self.view, self.names)
-        before = self.panel_before = self.view
+        self.panel_before = self.panel_view()       # the panel goes on telling what it told
+        before = self.view
         self.read()
         current = self.session.current_player
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
                          self.speed(), passing and current != mover and self.session.is_human(current), context,
                          self.session.event_count() - len(events))
-        if self.hold.wait and any(e.kind == SharedEvent.HAND_OVER for e in events):
-            self.hand_facts = before.facts
+        self.hand_facts = before.facts if any(e.kind == SharedEvent.HAND_OVER for e in events) else None
         if self.hold.outcomes:          # the cards the outcomes speak of stay until they are read
             self.shape()
         if not self.my_turn():          # an outcome held: nothing to play until it is read
@@ -736,7 +736,6 @@ class TableModel:
         if not self.hold.wait:
             return
         self.hold.release()
-        self.hand_facts = None
         self.refresh()
 
     def release_hold(self):
