@@ -44,7 +44,7 @@ def drawn(monkeypatch):
     return seen
 
 
-def at_the_table(a, game_id, players, seed, frames, keys=False):
+def at_the_table(a, game_id, players, seed, frames):
     """`game_id` at the normal pace, Maya against computers, played by random legal moves
     (each outcome read once it has landed); yields the table after every frame drawn."""
     a.settings.animation_speed = "normal"
