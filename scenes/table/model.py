@@ -307,8 +307,8 @@ class TableModel:
         return agree(self.presenter.outcome_line(event, self.view, self.names, self.zones_by_key()))
 
     def told(self):
-        """How many of the game's events the table has told (those landed; none past an
-        outcome waiting to be read: the next down's or hand's events wait for it)."""
+        """How many of the game's events the table has told (those landed; while an
+        outcome waits to be read, none of the next stage it began: see Hold.decide)."""
         told = self.timeline.told(self.session.event_count())
         return min(told, self.hold.upto) if self.hold.wait and self.hold.upto is not None else told
 
