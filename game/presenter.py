@@ -701,13 +701,15 @@ class Presenter:
         return shown._replace(zones=tuple(real[z.key] if z.key in zones else z for z in shown.zones))
 
     @staticmethod
-    def moved(view, moves):
+    def moved(view, moves, face_down=frozenset()):
         """`view` with the cards of some zones moved to others, as `moves` {source zone
-        key: destination zone key} says (on top of what lies there)."""
+        key: destination zone key} says (on top of what lies there); those moved to a
+        zone in `face_down` (one nobody may see into) lie face down there."""
         zones = {z.key: z for z in view.zones}
         added = {}
         for src, dst in moves.items():
-            added[dst] = added.get(dst, ()) + zones[src].cards
+            cards = zones[src].cards
+            added[dst] = added.get(dst, ()) + ((None,) * len(cards) if dst in face_down else cards)
         return view._replace(zones=tuple(
             z._replace(cards=(() if z.key in moves else z.cards) + added.get(z.key, ())) for z in view.zones))
 

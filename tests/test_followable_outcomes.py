@@ -77,12 +77,17 @@ def test_followable_a_held_outcome_keeps_the_top_bar_on_its_moment(app, game_id,
     now = table.model.presenter.context(table.model.view, table.model.names)
     if moves_on:
         assert now != before                             # the next down has begun meanwhile
+    assert table.model.prompt().startswith(before)       # while its cards and callouts land: where it stood
+    while not table.model.settled():
+        table.update(0.05)
     held = table.model.prompt()
     assert held.startswith((before + "  ·  ") if before else "Read what happened")
     assert "Read what happened" in held
     while table.model.timeline.callouts:                 # what is called out has gone (a key would skip it)
         table.update(0.05)
-    press(app, pygame.K_SPACE)                           # Continue: the top bar is where the game is now
+    press(app, pygame.K_SPACE)                           # Continue: once what it lets go has landed,
+    while app.scene is table and not table.model.settled():     # the top bar is where the game is now
+        table.update(0.05)
     if app.scene is table:
         assert table.model.prompt().startswith(table.model.presenter.context(table.model.view, table.model.names))
 

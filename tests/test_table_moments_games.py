@@ -88,8 +88,9 @@ def played(app, game_id, players, deal, seed, pick=None, limit=20000, options=No
 def test_the_die_is_told_nowhere_before_it_stops_tumbling(app, spy):  # noqa: F811
     """Final Count against a computer at the normal pace: while the die tumbles (Maya's
     rolls and Theo's), neither the top bar nor the side panel names its face, and no move
-    is offered; once it stops, the top bar says what the face shown means."""
-    tumbling, told, rolls, was = [], [], 0, False
+    is offered; once it stops and what it brings has landed (a card drawn), the top bar
+    says what the face shown means."""
+    tumbling, told, rolls, was, stopped = [], [], 0, False, False
     for table in played(app, "final_count", 2, 4242, 4, limit=5000):
         model = table.model
         now = table.motion.rolling > 0
@@ -97,8 +98,10 @@ def test_the_die_is_told_nowhere_before_it_stops_tumbling(app, spy):  # noqa: F8
             tumbling += [words for words in spy if re.search(r"Die shows \d|rolled \d:|^Die: \d", words)]
             assert not model.legal, "a move offered while the die tumbles"
             assert "The die is rolling..." in model.prompt() or "is rolling the die" in model.prompt()
-        elif was and model.my_turn():
+        stopped = (stopped or was and not now and model.my_turn()) and not now
+        if stopped and model.settled():
             told.append((model.prompt(), model.session.state.view(0).facts["die"]))
+            stopped = False
         rolls += now and not was
         was = now
         spy.clear()

@@ -58,21 +58,8 @@ def test_the_side_panel_never_names_a_card_still_face_down_in_flight(app, monkey
 def five_possessions_reveals(a, seed, frames=4000):
     """5 possessions at the normal pace, Maya against a computer, played by random legal
     moves; yields the table at every frame."""
-    from tests.test_ui_saves import start_game
-    a.settings.animation_speed = "normal"
-    session = start_game(a, "five_possessions", 2, {0}, seed)
-    table = a.scene
-    rng = random.Random(seed)
-    for _ in range(frames):
-        model = table.model
-        if session.is_over or a.scene is not table:
-            return
-        if model.hold.wait and model.settled():
-            table.act(intents.Continue())
-        elif model.my_turn() and model.settled() and not table.busy():
-            table.act(intents.Choose(choose(session.legal_actions(), rng)))
-        a.frame()
-        yield table
+    from tests.test_table_timing import at_the_table
+    yield from at_the_table(a, "five_possessions", 2, seed, frames)
 
 
 def test_during_a_reveal_the_hand_holds_no_card_of_the_next_line(app):  # noqa: F811

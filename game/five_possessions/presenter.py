@@ -341,8 +341,9 @@ class FivePossessions(PlayDesign):
     def cleared(self, view):
         """Once a line's outcome has been read, its cards leave the lanes as the rules
         move them when the next line's first card is set: a won offense card stays open
-        in its lane, the others turn closed, defense cards are removed; after a finished
-        possession every card goes back to its owner's box."""
+        in its lane, the others turn closed, defense cards are removed (face down: nobody
+        sees into the Removed pile); after a finished possession every card goes back to
+        its owner's box."""
         facts = view.facts
         table, offense, lanes = facts["table"], facts["offense"], facts["lanes"]
         if not table:
@@ -359,7 +360,7 @@ class FivePossessions(PlayDesign):
                 moves[zone.key] = f"removed:{seat}"
             else:
                 moves[zone.key] = f"open:{lane}" if lanes[lane].get("live") else f"closed:{lane}"
-        return self.moved(view, moves)
+        return self.moved(view, moves, {key for key in moves.values() if key.startswith("removed:")})
 
     def back_of(self, view, zone_key):
         """Each coach plays with a deck of their own: a hidden card shows its owner's back."""

@@ -3,9 +3,14 @@
 `Hold` keeps the outcomes of a change (a down's winner, a hand's end, each lane's result,
 a failed blind card) on the table until the person goes on, and pauses play a moment when
 the device passes to another person. The model of the table owns it; the scene draws its
-outcomes (scenes/table/draw.py).
+outcomes (scenes/table/draw.py). `Holding` is the model's side of what it holds back,
+mixed into it (scenes/table/model.py).
 """
 from typing import NamedTuple
+
+from game.core import SharedEvent
+
+NEXT = frozenset({"phase", "possession"})   # the kinds of event that begin the next stage of play
 
 
 class Outcome(NamedTuple):
@@ -34,6 +39,7 @@ class Hold:
         self.outcomes = []      # the outcomes shown, in order
         self.wait = False       # once the seconds are up, the outcomes stay until release()
         self.context = None     # where the game stood at the first outcome shown (None: no outcome)
+        self.upto = None        # how many of the game's events are told while play waits (None: no limit)
 
     @property
     def outcome(self):
@@ -55,6 +61,7 @@ class Hold:
         self.outcomes = []
         self.wait = False
         self.context = None
+        self.upto = None
 
     release = clear
 
@@ -69,18 +76,25 @@ class Hold:
         self.seconds = max(self.seconds, seconds)
         self.wait = self.wait or wait
 
-    def decide(self, events, waits, lane, words, pace, passing, context=None):
-        """Hold the outcomes of `events` whose kinds are in `waits` (the presenter's WAITS,
-        as the director passes them on; `words(event)` is an event's line, `lane(event)`
-        the lane it is written on), with `context`, where the game stood before them;
-        `pace` is the animation speed against the normal one (0, Instant: nothing waits).
-        A move after which the device is `passing` to another person pauses a moment, for
-        the move to be seen."""
+    def decide(self, events, waits, lane, words, pace, passing, context=None, first=0):
+        """Hold the outcomes of `events` (the game's from number `first`) whose kinds are
+        in `waits` (the presenter's WAITS, as the director passes them on; `words(event)`
+        is an event's line, `lane(event)` the lane it is written on), with `context`,
+        where the game stood before them; from the next stage's first event after the
+        last of them (NEXT: the next down, rotation or line begun) nothing is told until
+        play goes on (`upto`). `pace` is the animation speed against the normal one
+        (0, Instant: nothing waits). A move after which the device is `passing` to
+        another person pauses a moment, for the move to be seen."""
         if pace <= 0:
             return
-        for event in events:
+        held = None
+        for k, event in enumerate(events):
             if event.kind in waits:
                 self.add(Outcome(event.seat, words(event), lane(event)), context=context)
+                held = k
+        after = () if held is None else [k for k in range(held + 1, len(events)) if events[k].kind in NEXT]
+        if after:
+            self.upto = first + after[0]
         if passing:
             self.add(None, 0.8 * pace, wait=False)
 
@@ -93,3 +107,77 @@ class Hold:
             self.outcomes = []
             self.context = None
         return self.seconds == 0
+
+
+class Holding:
+    """The model of the table's side of what it holds back (scenes/table/model.py mixes it
+    in): the next line's cards while a line is revealed and read (their events wait in
+    the timeline, the table shows them where they were), the events held behind the
+    curtain, and play going on once an outcome is read."""
+
+    def hold_next_cards(self, seen, first):
+        """While a line is revealed step by step, the cards dealt after it (the next
+        line's) wait: they come into the hands once the reveal is over (`seen`: the
+        events shown, the game's from number `first`)."""
+        told = max((call.event for call, _ in self.timeline.callouts if call.reveal is not None), default=None)
+        if told is None:
+            return
+        hands = {z.key for z in self.whole.zones if z.kind == "hand"}
+        after = [(k, event) for k, event in enumerate(seen) if first + k > told and event.kind == SharedEvent.MOVE]
+        ends = any(first + k > told and event.kind == "possession" for k, event in enumerate(seen))
+        start = next((k for k, event in after if ends or event.dst in hands), None)
+        if start is not None:
+            self.timeline.hold_back(start)
+            self.held_back = True
+            self.held_facts = self.before_reveal.facts if ends else None
+
+    def unshown(self, view):
+        """`view` with the cards of the moves still to show where they were before them
+        (the next line's cards still in their stacks, not yet in the hands): face down
+        where nothing lies face up (a stack)."""
+        zones = {z.key: list(z.cards) for z in view.zones}
+        face_down = {z.key for z in view.zones if z.kind == "stack" or not any(card is not None for card in z.cards)
+                     and z.cards}
+        for raw in reversed(self.timeline.pending):
+            event = raw.for_seat(self.looking.viewer)
+            if event.kind != SharedEvent.MOVE or event.dst not in zones or event.src not in zones:
+                continue
+            for card in reversed(event.cards):
+                landed = zones[event.dst]
+                at = next((k for k in range(len(landed) - 1, -1, -1) if landed[k] is card), None)
+                if at is None:              # a card seen on its way that lands face down (in a box)
+                    at = next((k for k in range(len(landed) - 1, -1, -1) if landed[k] is None), None)
+                if at is not None:
+                    landed.pop(at)
+                    zones[event.src].append(None if event.src in face_down else card)
+        return view._replace(zones=tuple(z._replace(cards=tuple(zones[z.key])) for z in view.zones))
+
+    def continue_on(self):
+        """The person has read the outcome held on the table: play goes on."""
+        if not self.hold.wait:
+            return
+        self.hold.release()
+        self.refresh()
+
+    def release_hold(self):
+        """Nothing the table held back waits any more: the next line's cards and the
+        possession's facts (see hold_next_cards), a hand's facts."""
+        self.held_back = False
+        self.held_facts = None
+        self.hand_facts = None
+
+    def catch_up(self):
+        """Events held back (behind the curtain, or from before the table opened) are
+        shown once the curtain is down (and the next line's cards, held back by a line's
+        reveal, once it is over and its outcome read)."""
+        if self.looking.curtain is None and self.timeline.pending and not self.holding_back():
+            if self.held_back:
+                self.panel_before = self.view       # the panel tells the line read while the next one's cards fly
+                self.release_hold()
+                self.shape()
+            self.changed()
+            self.present()
+
+    def holding_back(self):
+        """Do the next line's cards still wait (its reveal on, or its outcome unread)?"""
+        return self.before_reveal is not None or self.held_back and self.hold.wait

@@ -101,11 +101,12 @@ class TableInput:
         """The intents of `event` (`pos`: its logical point, for the mouse) on the table as
         `laid` out, with the `pointer` where it is; [] when it means nothing here. While a
         callout is held on the table (`calling`), a key (but Esc) or a click skips it and
-        means nothing else (a click on the felt must not go on past results unread), but a
-        click on the person's hand, which no callout covers, then picks the card it is on
-        (a card clicked while 'Burned! Maya plays again' is called out is not lost)."""
+        means nothing else (a click on the felt must not go on past results unread), but
+        H then also asks for the hint, and a click on the person's hand, which no callout
+        covers, then picks the card it is on (a card clicked while 'Burned! Maya plays
+        again' is called out is not lost)."""
         if calling and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
-            return [Skip()]
+            return [Skip()] + (self.key(event, laid, pointer) if event.key == pygame.K_h else [])
         if calling and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hand = laid.board.boxes.get(laid.board.hand_key)
             on_hand = hand is not None and pygame.Rect(*map(int, hand)).collidepoint(pos)

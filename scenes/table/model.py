@@ -22,6 +22,10 @@ each intent and each frame:
   shown, and a reset of everything in flight);
 - `take_notices()`: calm lines for the menu; `leaving`: a Go (another scene).
 
+Its parts, each a mixin of its own: what it holds back (`Holding`, scenes/table/hold.py),
+what it veils until shown (`Veiling`, scenes/table/veil.py), Hint (`Hinting`,
+scenes/table/hinting.py) and undo (`Undoing`, scenes/table/undoing.py).
+
 Who looks is its `looking` (scenes/table/looking.py), what is still to show its
 `timeline`, whose stage (the scene's Motion, or `Still` for a model stepped without a
 window) says what has not landed yet. Directors are handed `Seen`, a read-only look at
@@ -31,14 +35,17 @@ import re
 
 from game import registry
 from game.core import SharedAct, SharedEvent
-from game.presenter import agree, capital, card_name, plural
+from game.presenter import agree, capital, card_name
 from scenes import config
 from scenes.table import intents
-from scenes.table.director import ASK_COMPUTER, REFRESH, THINK, Go, Hinted
-from scenes.table.hold import Hold
+from scenes.table.director import REFRESH, THINK, Go
+from scenes.table.hinting import Hinting
+from scenes.table.hold import Hold, Holding
 from scenes.table.looking import Looking
 from scenes.table.state import Dialog, TableState
 from scenes.table.timeline import Timeline
+from scenes.table.undoing import Undoing
+from scenes.table.veil import Veiling
 
 LOG_EVENTS = 250        # the log tells at most this many of the latest events
 MESSAGE_SECONDS = 4.0   # how long a message shows
@@ -107,7 +114,7 @@ class Seen:
         return self._model.my_turn()
 
 
-class TableModel:
+class TableModel(Holding, Veiling, Hinting, Undoing):
     """A session played at this screen as `director` runs it (see the module's docstring).
     `settings`: the app's (animation speed, undo, thinking time); `viewer`, `anchor`,
     `curtains` (the people the curtain was raised for, kept across scenes), `events_seen`
@@ -140,6 +147,7 @@ class TableModel:
         self.held_facts = None          # at a possession's end, also its facts (the next one's wait with its cards)
         self.shown_step = None          # the step of its reveal shown
         self.panel_before = None        # the table before the last change, told by the panel while its cards fly
+        self.hand_facts = None          # at a hand's end, the hand's facts (told until the next hand begins)
         self.leaving = None
         self._notices = []
         self.seen = Seen(self)
@@ -191,39 +199,6 @@ class TableModel:
         self.whole = self.director.shown(self.seen, view)     # the table after every event received
         self.view = self.veiled(self.whole)
 
-    def veiled(self, view):
-        """The table as it is shown while a line is revealed step by step (the later
-        cards of the line face down, the panel as it stood before: the presenter's
-        `veiled_step`), or while a count-up is called out (the scores as they stood),
-        and while a die rolled still tumbles (its face told nowhere, no move offered
-        yet: the presenter's `veiled_roll`), else `view`."""
-        self.rolled = self.speed() > 0 and self.timeline.rolling()      # at Instant nothing tumbles
-        if self.rolled:
-            view = self.presenter.veiled_roll(view)
-        step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
-        if self.held_back and self.timeline.pending:
-            view = self.unshown(view)
-            if self.held_facts is not None:
-                view = view._replace(facts=self.held_facts)
-        if step is None:
-            hide = self.before_reveal is not None and self.timeline.hiding_scores()
-            return view._replace(scores=self.before_reveal.scores) if hide else view
-        return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
-                                          self.looking.anchor, self.names)
-
-    def unroll(self):
-        """Once the die rolled has stopped, the table tells its face and offers the moves
-        it brings (read again)."""
-        if self.rolled and not self.timeline.rolling():
-            self.refresh()
-    def panel_view(self):
-        """The table as the side panel tells it: as it stood before the last change while
-        that change's cards still fly (a card on its way lies face down, and the panel
-        says nothing the table has not shown), else the table shown."""
-        if self.panel_before is not None and self.timeline.stage.untold():
-            return self.panel_before
-        return self.view
-
     def refresh(self):
         """Read the game again and lay the table out."""
         self.read()
@@ -254,7 +229,14 @@ class TableModel:
 
     def prompt(self):
         """The top bar's words: where the game stands (while an outcome is held, where it
-        stood when the outcome came) and what to do now."""
+        stood when the outcome came) and what to do now; while the table still tells the
+        last change (its cards in flight, its callouts), only where the game stands as
+        told (panel_view): what to do comes once it has all landed (a die tumbling says
+        so: its face is told nowhere, see veiled)."""
+        if not self.settled() and not self.rolled:
+            where = self.hold.context if self.hold.outcomes else None
+            where = self.presenter.context(self.panel_view(), self.names) if where is None else where
+            return for_input(self.director.prompt(self.seen, where), self.keys)
         humans = [seat.human for seat in self.session.seats]
         if self.my_turn() and self.ends_by_itself():        # nothing to do: the turn ends by itself
             return for_input(self.director.prompt(self.seen, self.presenter.context(self.view, self.names)), self.keys)
@@ -273,10 +255,6 @@ class TableModel:
     def outcome_words(self, event):
         """An outcome's words as it waits on the table (shorter than its log line)."""
         return agree(self.presenter.outcome_line(event, self.view, self.names, self.zones_by_key()))
-
-    def told(self):
-        """How many of the game's events the table has told (those landed)."""
-        return self.timeline.told(self.session.event_count())
 
     def log_lines(self):
         """The log's entries: the whole game so far as the viewer may see it (rebuilt from
@@ -458,8 +436,7 @@ class TableModel:
         if fresh:
             self.timeline.reset(None)
             self.before_reveal = None
-            self.held_back = False
-            self.held_facts = None
+            self.release_hold()
             self.hold.clear()
             self.ui.selection = []
             self.ui.dialog = None
@@ -478,11 +455,14 @@ class TableModel:
         self.timeline.receive(events)
         mover = self.looking.viewer
         context = self.presenter.context(self.view, self.names)
-        before = self.panel_before = self.view
+        self.panel_before = self.panel_view()       # the panel goes on telling what it told
+        before = self.view
         self.read()
         current = self.session.current_player
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
-                         self.speed(), passing and current != mover and self.session.is_human(current), context)
+                         self.speed(), passing and current != mover and self.session.is_human(current), context,
+                         self.session.event_count() - len(events))
+        self.hand_facts = before.facts if any(e.kind == SharedEvent.HAND_OVER for e in events) else None
         if self.hold.outcomes:          # the cards the outcomes speak of stay until they are read
             self.shape()
         if not self.my_turn():          # an outcome held: nothing to play until it is read
@@ -511,71 +491,6 @@ class TableModel:
             if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, viewer):
                 self.say(line or "", move=True)     # another took a card of yours: said where you look
 
-    def call_out(self, seen, before, first):
-        """Hold the callouts of the events `seen` (the game's from number `first`) on the
-        table, paced by the animation speed; a line revealed step by step starts veiled as
-        it stood `before`."""
-        calls = self.director.callouts(self.seen, self.presenter.callouts(seen, self.whole, self.names))
-        self.timeline.call(calls, self.speed(), first)
-        if before is not None and self.before_reveal is None and (
-                self.timeline.revealing() is not None or self.timeline.hiding_scores()):
-            self.before_reveal = before
-            self.hold_next_cards(seen, first)
-            self.view = self.veiled(self.whole)
-            self.changed()
-
-    def hold_next_cards(self, seen, first):
-        """While a line is revealed step by step, the cards dealt after it (the next
-        line's) wait: they come into the hands once the reveal is over (`seen`: the
-        events shown, the game's from number `first`)."""
-        told = max((call.event for call, _ in self.timeline.callouts if call.reveal is not None), default=None)
-        if told is None:
-            return
-        hands = {z.key for z in self.whole.zones if z.kind == "hand"}
-        after = [(k, event) for k, event in enumerate(seen) if first + k > told and event.kind == SharedEvent.MOVE]
-        ends = any(first + k > told and event.kind == "possession" for k, event in enumerate(seen))
-        start = next((k for k, event in after if ends or event.dst in hands), None)
-        if start is not None:
-            self.timeline.hold_back(start)
-            self.held_back = True
-            self.held_facts = self.before_reveal.facts if ends else None
-
-    def unshown(self, view):
-        """`view` with the cards of the moves still to show where they were before them
-        (the next line's cards still in their stacks, not yet in the hands): face down
-        where nothing lies face up (a stack)."""
-        zones = {z.key: list(z.cards) for z in view.zones}
-        face_down = {z.key for z in view.zones if z.kind == "stack" or not any(card is not None for card in z.cards)
-                     and z.cards}
-        for raw in reversed(self.timeline.pending):
-            event = raw.for_seat(self.looking.viewer)
-            if event.kind != SharedEvent.MOVE or event.dst not in zones or event.src not in zones:
-                continue
-            for card in reversed(event.cards):
-                landed = zones[event.dst]
-                at = next((k for k in range(len(landed) - 1, -1, -1) if landed[k] is card), None)
-                if at is None:              # a card seen on its way that lands face down (in a box)
-                    at = next((k for k in range(len(landed) - 1, -1, -1) if landed[k] is None), None)
-                if at is not None:
-                    landed.pop(at)
-                    zones[event.src].append(None if event.src in face_down else card)
-        return view._replace(zones=tuple(z._replace(cards=tuple(zones[z.key])) for z in view.zones))
-
-    def skip(self):
-        """A key or a click while a callout is held: every callout goes, whatever flies
-        lands, a line being revealed shows whole."""
-        if self.timeline.skip():
-            self.unveil()
-            self.changes += 1
-
-    def unveil(self):
-        """Once a line's reveal is over (or skipped), the table shows it whole."""
-        if self.before_reveal is not None and self.timeline.revealing() is None and not self.timeline.hiding_scores():
-            self.before_reveal = self.shown_step = None
-            self.view = self.veiled(self.whole)
-            self.changed()
-            self.catch_up()
-
     def tell_problem(self):
         """Say (and note for the menu) that the session could not write a file."""
         problem = self.session.take_problem()
@@ -583,99 +498,7 @@ class TableModel:
             self.say(problem)
             self._notices.append(problem)
 
-    # ---- hints ------------------------------------------------------------------------------------
-    def ask_hint(self):
-        """Hint on the person's turn, as the director gives it."""
-        if not self.my_turn():
-            return
-        decision = self.director.hint(self.seen)
-        if decision == ASK_COMPUTER:
-            self.ask_computer_hint()
-        elif isinstance(decision, Hinted):
-            self.show_hint(decision.action)
-            self.say(decision.words, decision.action.cards, hint=True)
-        elif decision:
-            self.say(decision)
-
-    def ask_computer_hint(self):
-        """Ask the strongest computer player for a suggestion (it is marked when it comes)."""
-        if not self.session.busy():
-            self.session.start_hint(self.settings.thinking)
-            self.say("Thinking about a hint...")
-            self.changed()
-
-    def show_hint(self, action):
-        """Mark `action` as the hint; the keyboard goes to what it marks, and the cards
-        picked are put back: whatever was picked before, Enter picks the hint's cards and
-        the next Enter makes it."""
-        self.ui.selection = []
-        self.ui.hint = action
-        self.ui.refocus += 1
-        self.changed()
-
     # ---- undo -------------------------------------------------------------------------------------
-    def person_at_screen(self):
-        """The person at the device: the one shown (the last one shown while a computer
-        plays, or, behind the curtain, the one who just passed it on); None once the game
-        is over or while its scores are due."""
-        if self.session.is_over or self.hand_ended:
-            return None
-        seat = self.looking.person()
-        return seat if self.session.is_human(seat) else None
-
-    def can_undo(self):
-        """May the person at the screen undo something now (under the Undo setting)?"""
-        seat = self.person_at_screen()
-        return seat is not None and self.session.can_undo(seat, self.settings.undo)
-
-    def take_back(self):
-        """Undo for the person at the screen: the session goes back (past a turn's end the
-        table would make again by itself), the table forgets what it was showing of the
-        later position (a computer's thinking is dropped when it answers, and the
-        computers decide again) and says what was taken back; the curtain is shown for the
-        person to play if that is someone else. A refused undo says why."""
-        person = self.person_at_screen()
-        if person is None:
-            return
-        policy = self.settings.undo
-        before = list(self.session.moves())
-        now = self.session.undo(person, policy)
-        if now is None:
-            refusal = self.session.undo_refusal(person, policy)
-            if refusal is not None:         # None: asked of the host, its answer comes as an update
-                self.say("Undo: " + self.refusal_words(*refusal))
-            return
-        while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
-            now = self.session.undo(person, policy)
-        undone = before[len(self.session.moves()):]
-        state = self.ui
-        self.timeline.reset(self.last_roll(0))
-        self.before_reveal = None
-        self.held_back = False
-        self.held_facts = None
-        state.selection = []
-        state.hint = None
-        state.dialog = None
-        self.computers.clear()
-        self.hold.clear()
-        self.looking.back_to(person, now)     # decide_view raises the curtain if `now` is someone else
-        self.read()
-        self.decide_view()
-        self.changed()
-        if self.looking.curtain is None:
-            self.say_taken_back(undone[0], len(undone) - 1)
-        self.tell_problem()
-
-    def say_taken_back(self, action, later):
-        """Say which move an undo took back (and how many `later` moves went with it)."""
-        words = self.presenter.taken_back(action, self.names, view=self.view)
-        self.say(f"Taken back: {words}" + (f", and {plural(later, 'move')} after it" if later else ""))
-
-    def last_roll(self, held):
-        """The game's last roll told, all its events but the `held` latest (still to show),
-        for the die: None without one."""
-        told = self.session.events_since(0)[:self.session.event_count() - held]
-        return next((e.detail for e in reversed(told) if e.kind == SharedEvent.ROLL), None)
 
     def ends_by_itself(self):
         """Would the table end the person's turn by itself now (End turn its only move)?"""
@@ -688,37 +511,7 @@ class TableModel:
         callout stays its time."""
         return self.settled(calling=False) and self.my_turn() and self.ends_by_itself()
 
-    def refusal_words(self, reason, seat):
-        """Why the person may not undo now (`reason` and `seat` as the session's
-        undo_refusal gives them), in words."""
-        return {"off": "it is off in Settings",
-                "chance": "chance has acted since (a shuffle, a roll, a blind pick or a card from a shuffled pile)",
-                "learned": "a new card came to light",
-                "person": f"{self.session.name(seat)} has played since"}.get(reason, "you have no move to take back")
-
-    def continue_on(self):
-        """The person has read the outcome held on the table: play goes on."""
-        if not self.hold.wait:
-            return
-        self.hold.release()
-        self.refresh()
-
     # ---- time: messages, computer players, the end of a hand ----------------------------------
-    def catch_up(self):
-        """Events held back (behind the curtain, or from before the table opened) are
-        shown once the curtain is down (and the next line's cards, held back by a line's
-        reveal, once it is over and its outcome read)."""
-        if self.looking.curtain is None and self.timeline.pending and not self.holding_back():
-            if self.held_back:
-                self.held_back = False
-                self.held_facts = None
-                self.shape()
-            self.changed()
-            self.present()
-
-    def holding_back(self):
-        """Do the next line's cards still wait (its reveal on, or its outcome unread)?"""
-        return self.before_reveal is not None or self.held_back and self.hold.wait
 
     def step(self, dt):
         """`dt` seconds later: a message fades; when nothing is in flight the game moves on
@@ -731,19 +524,9 @@ class TableModel:
         if self.timeline.tick(dt):
             self.changes += 1
             self.step_reveal()
+        self.follow_flights()
         self.unroll()
         self.advance(dt)
-
-    def step_reveal(self):
-        """A callout has gone: the line being revealed shows its next step (laid out
-        again), or, its reveal over, whole."""
-        if self.before_reveal is None:
-            return
-        if self.timeline.revealing() is None and not self.timeline.hiding_scores():
-            self.unveil()
-        elif self.timeline.revealing() != self.shown_step:
-            self.view = self.veiled(self.whole)
-            self.changed()
 
     def advance(self, dt):
         """Move the game on when nothing is animating: the curtain, computer turns, the end

@@ -92,7 +92,8 @@ class Motion:
         of zone-box maps to find where hidden cards come from, `words(event)` is an
         event's log line, `play(name)` plays a sound (sprites.sound.NAMES), `view` is the
         table after the events (for who won a hand); `called`: the positions of the
-        events a callout says (no toast for them)."""
+        events a callout says (no toast for them, nor for the events after the first of
+        them: a note never runs ahead of the callouts before it)."""
         centre = presenter.sizes.centre
         if len(events) > 40:
             duration *= 0.4
@@ -136,7 +137,7 @@ class Motion:
                 sounds.add("won_game")
             elif seen_by is not None and presenter.won_hand(event, view) == seen_by:
                 sounds.add("won_hand")
-            if presenter.is_toast(event) and position not in called:
+            if presenter.is_toast(event) and not (called and position >= min(called)):   # the callouts tell the rest
                 line = words(event)
                 if line:
                     shown = max(begins, rolled)

@@ -350,7 +350,7 @@ class TableScene(Scene):
         up = lifted(pointer, laid.board)
         key = (model.version, pointer.focus, self.app.keyboard, model.session.thinking(), surf.get_size(),
                self.app.settings.colourblind, model.ui.log_scroll, draw.flying_key(flying), model.told(),
-               tuple(id(placed) for placed, _ in up))
+               model.settled(), model.panel_before is None, tuple(id(placed) for placed, _ in up))
         look = draw.Look(model.presenter, model.view, self.app.settings.colourblind)
         if self.static.stale(screen, key):
             with self.static.painting(screen):

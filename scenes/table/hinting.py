@@ -1,0 +1,40 @@
+"""Hints at the table (no pygame): the model of the table's side of Hint.
+
+`Hinting` is mixed into the model of the table (scenes/table/model.py): Hint on the
+person's turn as the director gives it (the strongest computer player's suggestion, a
+lesson's own words), and the hint marked.
+"""
+from scenes.table.director import ASK_COMPUTER, Hinted
+
+
+class Hinting:
+    """Hint for the person at the screen (see the module's docstring)."""
+
+    def ask_hint(self):
+        """Hint on the person's turn, as the director gives it."""
+        if not self.my_turn():
+            return
+        decision = self.director.hint(self.seen)
+        if decision == ASK_COMPUTER:
+            self.ask_computer_hint()
+        elif isinstance(decision, Hinted):
+            self.show_hint(decision.action)
+            self.say(decision.words, decision.action.cards, hint=True)
+        elif decision:
+            self.say(decision)
+
+    def ask_computer_hint(self):
+        """Ask the strongest computer player for a suggestion (it is marked when it comes)."""
+        if not self.session.busy():
+            self.session.start_hint(self.settings.thinking)
+            self.say("Thinking about a hint...")
+            self.changed()
+
+    def show_hint(self, action):
+        """Mark `action` as the hint; the keyboard goes to what it marks, and the cards
+        picked are put back: whatever was picked before, Enter picks the hint's cards and
+        the next Enter makes it."""
+        self.ui.selection = []
+        self.ui.hint = action
+        self.ui.refocus += 1
+        self.changed()

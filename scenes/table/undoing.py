@@ -1,0 +1,76 @@
+"""Undo at the table (no pygame): who may take back what, and the model of the table
+forgetting what it showed of the later position.
+
+`Undoing` is the model of the table's side of it (scenes/table/model.py mixes it in):
+the person at the screen, whether they may undo now, the undo itself (the session goes
+back as the Undo setting lets it) and the words for what was taken back or refused.
+"""
+from game.presenter import plural
+
+
+class Undoing:
+    """Undo for the person at the screen (see the module's docstring)."""
+
+    def person_at_screen(self):
+        """The person at the device: the one shown (the last one shown while a computer
+        plays, or, behind the curtain, the one who just passed it on); None once the game
+        is over or while its scores are due."""
+        if self.session.is_over or self.hand_ended:
+            return None
+        seat = self.looking.person()
+        return seat if self.session.is_human(seat) else None
+
+    def can_undo(self):
+        """May the person at the screen undo something now (under the Undo setting)?"""
+        seat = self.person_at_screen()
+        return seat is not None and self.session.can_undo(seat, self.settings.undo)
+
+    def take_back(self):
+        """Undo for the person at the screen: the session goes back (past a turn's end the
+        table would make again by itself), the table forgets what it was showing of the
+        later position (a computer's thinking is dropped when it answers, and the
+        computers decide again) and says what was taken back; the curtain is shown for the
+        person to play if that is someone else. A refused undo says why."""
+        person = self.person_at_screen()
+        if person is None:
+            return
+        policy = self.settings.undo
+        before = list(self.session.moves())
+        now = self.session.undo(person, policy)
+        if now is None:
+            refusal = self.session.undo_refusal(person, policy)
+            if refusal is not None:         # None: asked of the host, its answer comes as an update
+                self.say("Undo: " + self.refusal_words(*refusal))
+            return
+        while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
+            now = self.session.undo(person, policy)
+        undone = before[len(self.session.moves()):]
+        state = self.ui
+        self.timeline.reset(self.last_roll(0))
+        self.before_reveal = None
+        self.release_hold()
+        state.selection = []
+        state.hint = None
+        state.dialog = None
+        self.computers.clear()
+        self.hold.clear()
+        self.looking.back_to(person, now)     # decide_view raises the curtain if `now` is someone else
+        self.read()
+        self.decide_view()
+        self.changed()
+        if self.looking.curtain is None:
+            self.say_taken_back(undone[0], len(undone) - 1)
+        self.tell_problem()
+
+    def say_taken_back(self, action, later):
+        """Say which move an undo took back (and how many `later` moves went with it)."""
+        words = self.presenter.taken_back(action, self.names, view=self.view)
+        self.say(f"Taken back: {words}" + (f", and {plural(later, 'move')} after it" if later else ""))
+
+    def refusal_words(self, reason, seat):
+        """Why the person may not undo now (`reason` and `seat` as the session's
+        undo_refusal gives them), in words."""
+        return {"off": "it is off in Settings",
+                "chance": "chance has acted since (a shuffle, a roll, a blind pick or a card from a shuffled pile)",
+                "learned": "a new card came to light",
+                "person": f"{self.session.name(seat)} has played since"}.get(reason, "you have no move to take back")

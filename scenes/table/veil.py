@@ -1,0 +1,122 @@
+"""What the table keeps from view until it has been shown (no pygame): a die's face while
+it tumbles, the later cards of a line revealed step by step, the scores of a count-up,
+and the words (the side panel, where the game stands, the log's count) that would run
+ahead of the cards in flight or of an outcome held.
+
+`Veiling` is the model of the table's side of it (scenes/table/model.py mixes it in):
+the view shown veiled, the callouts of a change and the steps of a reveal, a skip, the
+die's last roll, and the view the words tell.
+"""
+from game.core import SharedEvent
+
+
+class Veiling:
+    """The veil over the table the model shows (see the module's docstring)."""
+
+    def veiled(self, view):
+        """The table as it is shown while a line is revealed step by step (the later
+        cards of the line face down, the panel as it stood before: the presenter's
+        `veiled_step`), or while a count-up is called out (the scores as they stood),
+        and while a die rolled still tumbles (its face told nowhere, no move offered
+        yet: the presenter's `veiled_roll`), else `view`."""
+        self.rolled = self.speed() > 0 and self.timeline.rolling()      # at Instant nothing tumbles
+        if self.rolled:
+            view = self.presenter.veiled_roll(view)
+        step = self.shown_step = self.timeline.revealing() if self.before_reveal is not None else None
+        if self.held_back and self.timeline.pending:
+            view = self.unshown(view)
+            if self.held_facts is not None:
+                view = view._replace(facts=self.held_facts)
+        if step is None:
+            hide = self.before_reveal is not None and self.timeline.hiding_scores()
+            return view._replace(scores=self.before_reveal.scores) if hide else view
+        return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
+                                          self.looking.anchor, self.names)
+
+    def unroll(self):
+        """Once the die rolled has stopped, the table tells its face and offers the moves
+        it brings (read again)."""
+        if self.rolled and not self.timeline.rolling():
+            self.refresh()
+
+    def panel_view(self):
+        """The table as the words tell it (the side panel, where the game stands in the
+        top bar): nothing the table has not shown. While the last change's cards still
+        fly, the table as it stood before it (a card on its way lies face down), until a
+        card that names flies off (see follow_flights); from a hand's end until the next
+        hand begins, the hand as it stood (its facts: the next hand's dealer is told with
+        its deal); else the table shown."""
+        before, view = self.panel_before, self.view
+        if before is not None and self.timeline.stage.untold():
+            return before
+        if self.hand_facts is not None:
+            return view._replace(facts=self.hand_facts)
+        return view
+
+    def follow_flights(self):
+        """Once a card the side panel names as the table stood before the last change
+        takes off (a pile burned or taken up), the panel tells the table after it."""
+        if self.panel_before is not None and self.names_flying_off(self.panel_before):
+            self.panel_before = None
+            self.changes += 1
+
+    def names_flying_off(self, view):
+        """Does the side panel's telling of `view` name a card flying off with others,
+        the first of which has taken off (a pile burned or taken up, card by card)?"""
+        flights = self.timeline.stage.flights
+        if not any(f.progress() is not None for f in flights):
+            return False
+        words = " ".join(str(value) for _, value, _ in self.presenter.readouts(view, self.names))
+        named = {f.zone for f in flights if f.card is not None and f.card.spoken in words}
+        return any(f.zone in named and f.progress() is not None for f in flights)
+
+    def told(self):
+        """How many of the game's events the table has told (those landed; while an
+        outcome waits to be read, none of the next stage it began: see Hold.decide)."""
+        told = self.timeline.told(self.session.event_count())
+        return min(told, self.hold.upto) if self.hold.wait and self.hold.upto is not None else told
+
+    def call_out(self, seen, before, first):
+        """Hold the callouts of the events `seen` (the game's from number `first`) on the
+        table, paced by the animation speed; a line revealed step by step starts veiled as
+        it stood `before`."""
+        calls = self.director.callouts(self.seen, self.presenter.callouts(seen, self.whole, self.names))
+        self.timeline.call(calls, self.speed(), first)
+        if before is not None and self.before_reveal is None and (
+                self.timeline.revealing() is not None or self.timeline.hiding_scores()):
+            self.before_reveal = before
+            self.hold_next_cards(seen, first)
+            self.view = self.veiled(self.whole)
+            self.changed()
+
+    def skip(self):
+        """A key or a click while a callout is held: every callout goes, whatever flies
+        lands, a line being revealed shows whole."""
+        if self.timeline.skip():
+            self.unveil()
+            self.changes += 1
+
+    def unveil(self):
+        """Once a line's reveal is over (or skipped), the table shows it whole."""
+        if self.before_reveal is not None and self.timeline.revealing() is None and not self.timeline.hiding_scores():
+            self.before_reveal = self.shown_step = None
+            self.view = self.veiled(self.whole)
+            self.changed()
+            self.catch_up()
+
+    def last_roll(self, held):
+        """The game's last roll told, all its events but the `held` latest (still to show),
+        for the die: None without one."""
+        told = self.session.events_since(0)[:self.session.event_count() - held]
+        return next((e.detail for e in reversed(told) if e.kind == SharedEvent.ROLL), None)
+
+    def step_reveal(self):
+        """A callout has gone: the line being revealed shows its next step (laid out
+        again), or, its reveal over, whole."""
+        if self.before_reveal is None:
+            return
+        if self.timeline.revealing() is None and not self.timeline.hiding_scores():
+            self.unveil()
+        elif self.timeline.revealing() != self.shown_step:
+            self.view = self.veiled(self.whole)
+            self.changed()

@@ -1,0 +1,278 @@
+"""The table's timing rule (#37), in every mode: nothing on the top bar, the side panel
+or the log runs ahead of the cards in flight or of an outcome held on the table. Seeded
+real games are played at the app's table (a hidden window, the normal pace) and what is
+drawn is read frame by frame; then each moment the last walk met, with its own game."""
+import random
+
+import pygame
+import pytest
+
+from game.core import SharedEvent
+from scenes.table import coach_panel
+from scenes.table import draw as table_draw
+from scenes.table import intents
+from scenes.table.hold import NEXT
+from tests.test_ui_play import app, choose, press  # noqa: F401
+from tests.test_ui_saves import start_game
+
+MODES = [("final_card_down", 4), ("deadline", 3), ("ktu", 3), ("final_count", 3), ("four_downs", 4),
+         ("five_possessions", 2)]
+
+
+@pytest.fixture
+def drawn(monkeypatch):
+    """What the table draws of its words, as last painted: the top bar's words, the side
+    panel's readouts (or the lesson coach's facts) and its log."""
+    seen = {"top": "", "panel": "", "log": []}
+    top_bar, side_panel, facts_rows = table_draw.top_bar, table_draw.side_panel, coach_panel.facts_rows
+
+    def spy_top(screen, title, words, *args, **kwargs):
+        seen["top"] = words
+        return top_bar(screen, title, words, *args, **kwargs)
+
+    def spy_panel(screen, view, presenter, names, seed, title, lines, *args, **kwargs):
+        seen["panel"] = " | ".join(f"{label}: {value}" for label, value, _ in presenter.readouts(view, names))
+        seen["log"] = list(lines)
+        return side_panel(screen, view, presenter, names, seed, title, lines, *args, **kwargs)
+    def spy_coach(view, presenter, names):
+        rows = facts_rows(view, presenter, names)
+        seen["panel"] = " | ".join(words for words, value, _, _ in rows if not value)
+        return rows
+    monkeypatch.setattr(table_draw, "top_bar", spy_top)
+    monkeypatch.setattr(table_draw, "side_panel", spy_panel)
+    monkeypatch.setattr(coach_panel, "facts_rows", spy_coach)
+    return seen
+
+
+def at_the_table(a, game_id, players, seed, frames):
+    """`game_id` at the normal pace, Maya against computers, played by random legal moves
+    (each outcome read once it has landed); yields the table after every frame drawn."""
+    a.settings.animation_speed = "normal"
+    session = start_game(a, game_id, players, {0}, seed)
+    table = a.scene
+    rng = random.Random(seed)
+    for _ in range(frames):
+        model = table.model
+        if session.is_over or a.scene is not table:
+            return
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        elif model.my_turn() and model.settled() and not table.busy() and model.legal:
+            table.act(intents.Choose(choose(session.legal_actions(), rng)))
+        a.frame()
+        yield table
+
+
+def coming_to_light(table):
+    """The spoken names of the cards flying face up to where they land for the first time
+    (turned over on the way: Flight.flip), not landed yet."""
+    return {f.card.spoken for f in table.motion.flights if f.card is not None and f.flip}
+
+
+def last_held(model):
+    """The number of the game's events up to the last outcome of a kind the table holds."""
+    holds = model.director.holds(model.seen)
+    events = model.session.events_since(0)
+    return next((k + 1 for k in range(len(events) - 1, -1, -1) if events[k].kind in holds), 0)
+
+
+def next_stage(model):
+    """The number of the game's events before the next stage (a down, a rotation, a line
+    begun: the first event of a kind in hold.NEXT) after the last outcome held."""
+    events = model.session.events_since(0)
+    return next((k for k in range(last_held(model), len(events)) if events[k].kind in NEXT), len(events))
+
+
+@pytest.mark.parametrize("game_id, players", MODES)
+def test_no_word_on_the_table_runs_ahead_of_its_cards_or_a_held_outcome(app, drawn, game_id, players):  # noqa: F811
+    """Every mode against computers at the normal pace, frame by frame: the top bar and
+    the side panel never name a card still flying to light, and while an outcome waits
+    to be read the log tells nothing of the next stage begun after it (a down, a
+    rotation, a line)."""
+    early, past, frames, held = [], [], 0, 0
+    for table in at_the_table(app, game_id, players, 4242, 1500):
+        model = table.model
+        frames += 1
+        for name in coming_to_light(table):
+            for where in ("top", "panel"):
+                if name in drawn[where]:
+                    early.append((where, name, drawn[where]))
+        if model.hold.wait and model.settled():
+            held += 1
+            upto = next_stage(model)
+            viewer = model.looking.viewer
+            events = model.session.events_for(viewer, 0)[:upto]
+            told = model.presenter.log_lines(events, model.names, model.zones_by_key())
+            if drawn["log"] and drawn["log"][-1] not in told:
+                past.append((drawn["log"][-1], told[-1:]))
+    assert frames > 600, frames
+    assert not early, early[:3]
+    assert not past, past[:3]
+    if game_id in ("four_downs", "five_possessions", "final_count"):
+        assert held, "no outcome was held"
+
+
+# ---- the moments --------------------------------------------------------------------------
+def test_at_the_deal_the_top_bar_names_the_starting_card_only_once_it_has_landed(app, drawn):  # noqa: F811
+    """Final Card-Down (moment 4): while the starting card flies to the discard pile at
+    the deal, the top bar does not name it; once it lies there, the top bar says what to
+    play on it."""
+    flew, named = 0, None
+    for table in at_the_table(app, "final_card_down", 4, 4242, 400):
+        starting = [f.card.spoken for f in table.motion.flights if f.zone == "discard" and f.card is not None]
+        if starting:
+            flew += 1
+            assert starting[0] not in drawn["top"], drawn["top"]
+            named = starting[0]
+        elif named is not None and table.model.settled():
+            break
+    assert flew and named in drawn["top"], (flew, named, drawn["top"])
+
+
+def test_the_next_rotation_is_named_only_once_the_exchange_has_landed(app, drawn):  # noqa: F811
+    """Deadline (moment 6): while an exchange's cards still fly into the hands, the top
+    bar still says the exchange, not the next rotation (nor what to do in it); it says
+    the next rotation once every card has landed and the log has told it."""
+    rotations, early = 0, []
+    for table in at_the_table(app, "deadline", 3, 4242, 1200):
+        top = drawn["top"]
+        if "rotation" in top and "rotation 1 " not in top:
+            rotation = top.split("rotation ")[1].split(" ")[0]
+            if not any(f"rotation {rotation} " in line for line in drawn["log"]):
+                early.append((top, drawn["log"][-2:]))
+            rotations += table.motion.flights == [] and table.model.settled()
+    assert rotations
+    assert not early, early[:3]
+
+
+def test_after_a_burn_the_panel_does_not_name_a_card_of_the_pile_flying_off(app, drawn):  # noqa: F811
+    """KTU (moment 12): once the burned pile's first card has taken off, the panel's
+    'Card to beat' names none of the pile's cards (the pile is going: nothing to beat)."""
+    burning, named = 0, []
+    for table in at_the_table(app, "ktu", 3, 4242, 1400):
+        burned = [f for f in table.motion.flights if f.zone == "burned"]
+        off = {f.card.spoken for f in burned if f.card is not None}
+        if any(f.progress() is not None for f in burned):
+            burning += 1
+            beat = next((part for part in drawn["panel"].split(" | ") if part.startswith("Card to beat")), "")
+            named += [(name, beat) for name in off if name in beat]
+    assert burning
+    assert not named, named[:3]
+
+
+def test_at_a_hands_end_no_note_of_the_scores_runs_ahead_of_the_hands_shown(app):  # noqa: F811
+    """Final Count (moment 16): while a hand's end shows the hands one by one (its
+    callouts), the top bar holds no note of what comes after them ('Ines scored 0 points
+    this hand'), nor 'Read what happened': it says where the game stands."""
+    counted, early = 0, []
+    for table in at_the_table(app, "final_count", 3, 4242, 1000):
+        model = table.model
+        if model.hold.wait and model.timeline.callouts:
+            counted += 1
+            note = table.motion.toast() or ""
+            if "scored" in note or "Read what happened" in model.prompt():
+                early.append((note, model.prompt()))
+    assert counted
+    assert not early, early[:3]
+
+
+def four_downs_hand(app, frames=2600):  # noqa: F811
+    """4 downs against computers at the normal pace; yields the table every frame."""
+    yield from at_the_table(app, "four_downs", 4, 4242, frames)
+
+
+def test_while_a_down_or_hand_waits_to_be_read_the_panel_and_log_stay_with_it(app, drawn):  # noqa: F811
+    """4 downs (moment 23): while a down's outcome waits for Continue, the log does not
+    say the next down has begun; while a hand's end waits, the panel names the dealer of
+    that hand, not the next one's."""
+    downs, hands, wrong = 0, 0, []
+    dealer = None
+    for table in four_downs_hand(app):
+        model = table.model
+        events = model.session.events_since(0)
+        waiting = model.hold.wait and model.settled()
+        if not waiting and not model.hold.outcomes and model.settled():
+            dealer = next((part for part in drawn["panel"].split(" | ") if part.startswith("Dealer")), dealer)
+        if not waiting:
+            continue
+        ended = any(e.kind == SharedEvent.HAND_OVER for e in events[last_held(model) - 1:])
+        if ended:
+            hands += 1
+            now = next((part for part in drawn["panel"].split(" | ") if part.startswith("Dealer")), None)
+            if now != dealer:
+                wrong.append(("dealer", now, dealer))
+            if hands > 3:
+                break
+        else:
+            downs += 1
+            if drawn["log"] and drawn["log"][-1].startswith("Now: Down"):
+                wrong.append(("log", drawn["log"][-1]))
+    assert downs and hands, (downs, hands)
+    assert not wrong, wrong[:3]
+
+
+def test_the_removed_pile_never_shows_a_card_face_up(app):  # noqa: F811
+    """5 possessions (moment 27): the Removed piles lie face down from the moment a
+    defense card goes there (as the table clears a line) to when the rules move it."""
+    removed, shown = 0, []
+    for table in at_the_table(app, "five_possessions", 2, 4242, 4000):
+        placed = [p for p in table.board.placed if p.zone.startswith("removed:")]
+        removed += bool(placed)
+        shown += [p.card.spoken for p in placed if p.face_up]
+        if removed > 200:
+            break
+    assert removed
+    assert not shown, shown[:3]
+
+
+def test_h_during_a_callout_skips_it_and_gives_the_hint(app):  # noqa: F811
+    """Final Card-Down by keyboard (moment 3): H pressed while a callout is held on the
+    person's turn skips the callout and asks for the hint, as H does at any other moment
+    of the turn."""
+    app.keyboard = True
+    for table in at_the_table(app, "final_card_down", 4, 4242, 6000):
+        model = table.model
+        if model.timeline.callout is not None and model.my_turn():
+            break
+    else:
+        raise AssertionError("no callout on Maya's turn")
+    press(app, pygame.K_h)
+    assert model.timeline.callout is None
+    for _ in range(60):
+        if model.ui.hint is not None:
+            break
+        app.frame()
+    assert model.ui.hint is not None and model.ui.hint in model.legal, model.ui.message
+
+
+def test_in_the_lesson_the_next_hands_dealer_is_told_with_its_deal(app, drawn):  # noqa: F811
+    """The 4 downs lesson (moment 23) at the normal pace, its script followed: from the
+    hand's end until the next hand's deal has landed, the panel names the dealer of the
+    hand that ended (Ben), never the next one's (You)."""
+    from game import tutorial
+    from tests.test_ui_play import click_widget, perform
+    from tests.test_ui_tutorial import open_lesson
+    app.settings.animation_speed = "normal"
+    table = open_lesson(app, "four_downs")
+    model, ended, early = table.model, 0, []
+    for _ in range(3000):
+        coach = model.director.coach
+        if model.over:
+            break
+        if any(e.kind == SharedEvent.HAND_OVER for e in model.session.events_since(0)):
+            ended += 1
+            dealing = any(e.kind == "shuffle" for e in model.session.events_since(0)[-12:])
+            if "Dealer: You" in drawn["panel"] and not (dealing and model.settled()):
+                early.append(drawn["panel"])
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        elif model.settled() and not table.motion.flights and coach.cue.stop and not coach.finished:
+            if coach.explaining():
+                click_widget(app, lambda w: getattr(w, "label", None) == "Next")
+                continue
+            if model.my_turn():
+                perform(app, tutorial.find(model.session.state, coach.cue.moves[0]))
+                continue
+        app.frame()
+    assert ended
+    assert not early, early[:3]
