@@ -126,7 +126,7 @@ def test_followable_no_card_fits_the_hand_is_dimmed_and_the_prompt_says_draw(app
         return not any(a.kind == "play" for a in legal) and session.view(0).facts["draws_this_turn"] == 0
     play_until(app, table, stuck, random.Random(3))
     words = table.model.presenter.prompt(table.model.view, 0, table.model.names, 0, [True, False], table.model.legal)
-    assert ("No card fits the " in words and words.endswith(": draw a card")) or "No 2 to answer with: draw" in words
+    assert ("No card fits the " in words and words.endswith(": draw a card")) or "and hold no 2: draw" in words
     hand = [p for p in table.board.placed if p.zone == table.board.hand_key]
     assert hand and all(p.dimmed for p in hand)
 

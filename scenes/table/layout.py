@@ -549,6 +549,9 @@ class _Layout:
         for line, used in lines:
             x = x0 + ((w - used) / 2 if centred else 0)
             for zone, zw in line:
+                if zone is None:                # room left under the zone the next one goes with
+                    x += zw + GAP
+                    continue
                 words = self.fitted(zone, zw + GAP - 4)
                 if words:
                     self.b.labels.append((words, (x, y)))
@@ -562,38 +565,57 @@ class _Layout:
         with the width each line uses, the cards' size, whether a row's cards overlap down
         to their index strips, a line's height, whether it all fits with every tag whole).
         A zone that goes with the one before it (the presenter's `goes_with`: Deadline's
-        extra credit with its assignment) never wraps alone: both go to the next line (the
-        one under the other where they are too wide for one line together)."""
+        extra credit with its assignment) is kept by it wherever some size of card and
+        of caption lets it with every tag whole (see wrapped)."""
         names = [z.name for z in zones]
         zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
         whole = {"caption": self.caption, "tag": lambda zone: self.presenter.zone_tag(zone, self.view, self.names),
                  "none": lambda zone: ""}
-        for kept, scale, tight in ((kept, scale, tight) for kept in whole for scale in SCALES
-                                   for tight in (False, True)):
+        tries = [(True, "caption"), (True, "tag"), (False, "caption"), (False, "tag"), (True, "none"), (False, "none")]
+        for together, kept, scale, tight in ((together, kept, scale, tight) for together, kept in tries
+                                             for scale in SCALES for tight in (False, True)):
             size = (int(base[0] * scale), int(base[1] * scale))
-            lines, line, used = [], [], 0
+            widths = []
             for zone in zones:
                 zw = self.zone_width(zone, size, w, fan, tight)
                 words = whole[kept](zone)
-                if words:
-                    zw = max(zw, min(w, self.measure(words, READ) + 4))
-                if line and used + GAP + zw > w:
-                    carried = [line.pop()] if len(line) > 1 and self.presenter.goes_with(zone.key) == line[-1][0].key \
-                        else []
-                    used -= sum(GAP + cw for _, cw in carried)
-                    lines.append((line, used))
-                    line, used = carried, sum(cw for _, cw in carried)
-                    if carried and used + GAP + zw > w:     # too wide together: one under the other
-                        lines.append((line, used))
-                        line, used = [], 0
-                used += (GAP if line else 0) + zw
-                line.append((zone, zw))
-            if line:
-                lines.append((line, used))
+                widths.append((zone, max(zw, min(w, self.measure(words, READ) + 4)) if words else zw))
+            lines = self.wrapped(widths, w, together)
             line_h = size[1] + 20
             if len(lines) * line_h <= h:
                 return lines, size, tight, line_h, kept != "none"
         return lines, size, tight, line_h, False
+
+    def wrapped(self, widths, w, together):
+        """`widths` ((zone, its width), in order) in lines no wider than `w`: [(the
+        line's (zone, width), the width it uses)]. `together`: a zone that goes with the
+        one before it (goes_with) never starts a line alone away from it: both go to the
+        next line, or, too wide for one together, the one right under the other (a
+        line's entry (None, width) is room left empty)."""
+        lines, line, used = [], [], 0
+        for zone, zw in widths:
+            if line and used + GAP + zw > w:
+                first, first_w = line[-1]
+                at = used - first_w                 # where the zone it may go with lies on its line
+                with_it = together and self.presenter.goes_with(zone.key) == first.key
+                others = any(z is not None for z, _ in line[:-1])
+                if with_it and others and first_w + GAP + zw <= w:      # both to the next line
+                    lines.append((line[:-1], at - GAP))
+                    line, used = [(first, first_w)], first_w
+                elif with_it and at and at + zw <= w:                     # right under it
+                    lines.append((line, used))
+                    line, used = [(None, at - GAP)], at - GAP
+                elif with_it and others:                                  # it alone, the other under it
+                    lines += [(line[:-1], at - GAP), ([(first, first_w)], first_w)]
+                    line, used = [], 0
+                else:
+                    lines.append((line, used))
+                    line, used = [], 0
+            used += (GAP if line else 0) + zw
+            line.append((zone, zw))
+        if line:
+            lines.append((line, used))
+        return lines
 
     def fitted(self, zone, width):
         """`zone`'s caption within `width`, never cut mid-word: whole, else the first of
