@@ -12,7 +12,7 @@ from game import registry, saves, tutorial, undo
 from game.cards import with_article
 from scenes import app as app_module
 from scenes import config
-from scenes.table import coach_panel, moves
+from scenes.table import coach_panel, layout, moves
 from scenes.table import draw as table_draw
 from scenes.screens.learn import LearnScene
 from scenes.screens.menu import MenuScene
@@ -1053,12 +1053,22 @@ def learner_s_own(scene):
     return own
 
 
+def tail_points(bubble, step=2):
+    """Points inside the arrow of a placed bubble (its triangle, sampled every `step`)."""
+    (ax, ay), (bx, by), (cx, cy) = layout.bubble_tail(bubble.box, bubble.tip)
+    n = max(1, int(max(abs(ax - bx), abs(ax - cx), abs(ay - by), abs(ay - cy)) / step))
+    return [(ax + (bx - ax) * i / n + (cx - bx) * j / n, ay + (by - ay) * i / n + (cy - by) * j / n)
+            for i in range(n + 1) for j in range(i + 1)]
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
 def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_names(size):
-    """At every step of every lesson and chapter, the coach's bubble covers none of the
-    learner's own things (their hand, their cards on the table, face up or in reserve,
-    their name plate), nothing the step tells them to click, nor a card the coach names
-    for them to look at."""
+    """At every step of every lesson and chapter, the coach's bubble (its box and its
+    arrow) covers none of the learner's own things (their hand, their cards on the
+    table, face up or in reserve, their name plate), nothing the step tells them to
+    click, a card the coach names for them to look at, nor any caption on the table; its
+    arrow crosses none of them, nor a face-up card, on its way to what it points at (only
+    the name plate right over the hand's first card, from where else?)."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
     covered = []
@@ -1071,7 +1081,14 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
             keep = learner_s_own(scene) | {name: rect for name, (rect, _) in step_targets(scene).items()}
             keep |= {f"the coach's {p.card.spoken}": p.rect for p in scene.board.placed
                      if p.face_up and p.card.name in cue.cards}
+            keep |= {f"the caption {words!r} at {pos}": rect for (words, pos), rect
+                     in zip(scene.board.labels, table_draw.caption_rects(a.screen, scene.board))}
             hit = sorted(name for name, rect in keep.items() if bubble.box.colliderect(rect))
+            crossed = {name: rect for name, rect in keep.items() if name != "their name plate"}   # right over a hand
+            crossed |= {f"the face-up {p.card.spoken}": p.rect for p in scene.board.placed if p.face_up}
+            tail = [point for point in tail_points(bubble) if not bubble.target.collidepoint(point)]
+            hit += sorted(f"its arrow over {name}" for name, rect in crossed.items()       # a card fanned over it aside
+                          if not rect.colliderect(bubble.target) and any(rect.collidepoint(point) for point in tail))
             if hit:
                 covered.append(f"{where}: {hit}")
         assert not covered, "\n".join(covered)

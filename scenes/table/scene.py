@@ -183,11 +183,12 @@ class TableScene(Scene):
             else:
                 target = board.anchor_rect(anchor, widgets)
             if target is not None:
-                others = [w.rect for w in widgets if w.rect != target]
+                others = [w.rect for w in widgets if w.rect != target] + draw.caption_rects(screen, board)
                 bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
                 keep = [r for r in targets + self.own_rects(board, view) if r != target]
                 bubble = draw.place_bubble(screen, words, target, bounds, others, keep,
-                                           [p.rect for p in board.placed if p.face_up and p.rect != target])
+                                           [p.rect for p in board.placed if p.rect != target],
+                                           passed=self.own_plate(board, view))
         self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.looking.viewer,
                          model.presenter, model.session.why_illegal, dialog_rect, title_right, bubble,
                          tuple(state.selection), tuple(targets), state.hint)
@@ -199,14 +200,18 @@ class TableScene(Scene):
         """The rects of what is the viewer's own on the table, which a bubble leaves in
         sight: their hand's cards, their cards on the table (face up or in reserve) and
         their name plate."""
+        rects = [p.rect for p in board.placed if p.zone == board.hand_key or p.zone in board.own_zones]
+        return rects + self.own_plate(board, view)
+
+    def own_plate(self, board, view):
+        """The viewer's name plate's rect, in a list (none where it has no plate)."""
         model = self.model
         anchor = model.looking.anchor
-        rects = [p.rect for p in board.placed if p.zone == board.hand_key or p.zone in board.own_zones]
-        if anchor in board.plates:
-            plates = draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
-                                      model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
-            rects.append(draw.plate_rect(self.app.screen, board.plates[anchor], *plates[anchor]))
-        return rects
+        if anchor not in board.plates:
+            return []
+        plates = draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
+                                  model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
+        return [draw.plate_rect(self.app.screen, board.plates[anchor], *plates[anchor])]
 
     def settle_pointer(self):
         """After a layout: the card under the pointer (unless it moved away), and the
