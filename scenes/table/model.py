@@ -85,8 +85,8 @@ class Pace:
 class Seen:
     """What a director reads of the table (and nothing it could change): the session,
     the presenter, the names, the view shown, who looks (`viewer`, `anchor`), whether the
-    director's work is over (`over`), whether a die rolled still tumbles (`rolled`), and
-    `my_turn()`."""
+    director's work is over (`over`), whether a die rolled still tumbles (`rolled`), whether
+    an outcome waits to be read (`held`), `my_turn()` and `settled()`."""
 
     __slots__ = ("_model",)
 
@@ -101,10 +101,16 @@ class Seen:
     anchor = property(lambda self: self._model.looking.anchor)
     over = property(lambda self: self._model.over)
     rolled = property(lambda self: self._model.rolled)
+    held = property(lambda self: self._model.hold.wait)
 
     def my_turn(self):
         """May the person at the screen play now?"""
         return self._model.my_turn()
+
+    def settled(self):
+        """Has the table told the last change (its cards on their way and landed, its
+        callouts gone)?"""
+        return self._model.settled() and not self._model.timeline.unplayed()
 
 
 class TableModel:
@@ -515,22 +521,35 @@ class TableModel:
         """Hold the callouts of the events `seen` (the game's from number `first`) on the
         table, paced by the animation speed; a line revealed step by step starts veiled as
         it stood `before`."""
-        calls = self.director.callouts(self.seen, self.presenter.callouts(seen, self.whole, self.names))
+        steps = self.presenter.callouts(seen, self.whole, self.names)
+        calls = self.director.callouts(self.seen, steps)
         self.timeline.call(calls, self.speed(), first)
         if before is not None and self.before_reveal is None and (
                 self.timeline.revealing() is not None or self.timeline.hiding_scores()):
             self.before_reveal = before
-            self.hold_next_cards(seen, first)
+            self.hold_next_cards(seen, first, before)
             self.view = self.veiled(self.whole)
             self.changed()
+        elif (before is not None and self.told_elsewhere() and any(call.reveal is not None for call in steps)
+              and self.hold_next_cards(seen, first, before)):
+            self.view = self.veiled(self.whole)     # a line told by its held outcomes or the coach (a lesson's)
+            self.changed()
 
-    def hold_next_cards(self, seen, first):
-        """While a line is revealed step by step, the cards dealt after it (the next
-        line's) wait: they come into the hands once the reveal is over (`seen`: the
-        events shown, the game's from number `first`)."""
-        told = max((call.event for call, _ in self.timeline.callouts if call.reveal is not None), default=None)
+    def told_elsewhere(self):
+        """Is a line told, instead of by its callouts, by its outcomes held to be read or
+        by the director's own words (a lesson's coach), or is the director's work over?"""
+        return self.hold.wait or self.director.waiting(self.seen) or self.director.finished(self.seen)
+
+    def hold_next_cards(self, seen, first, before):
+        """While a line is revealed step by step, or its outcomes are held to be read,
+        the cards dealt after it (the next line's) wait: they come into the hands once the
+        reveal is over and the outcomes read (`seen`: the events shown, the game's from
+        number `first`; `before`: the table before them). True if any wait."""
+        told = max((call.event for call, _ in self.timeline.callouts if call.reveal is not None),
+                   default=max((first + k for k, event in enumerate(seen) if event.kind in self.presenter.WAITS),
+                               default=None))
         if told is None:
-            return
+            return False
         hands = {z.key for z in self.whole.zones if z.kind == "hand"}
         after = [(k, event) for k, event in enumerate(seen) if first + k > told and event.kind == SharedEvent.MOVE]
         ends = any(first + k > told and event.kind == "possession" for k, event in enumerate(seen))
@@ -538,7 +557,8 @@ class TableModel:
         if start is not None:
             self.timeline.hold_back(start)
             self.held_back = True
-            self.held_facts = self.before_reveal.facts if ends else None
+            self.held_facts = before.facts if ends else None
+        return start is not None
 
     def unshown(self, view):
         """`view` with the cards of the moves still to show where they were before them
@@ -717,8 +737,9 @@ class TableModel:
             self.present()
 
     def holding_back(self):
-        """Do the next line's cards still wait (its reveal on, or its outcome unread)?"""
-        return self.before_reveal is not None or self.held_back and self.hold.wait
+        """Do the next line's cards still wait (its reveal on, or its outcome unread, or the coach
+        still telling it)?"""
+        return self.before_reveal is not None or self.held_back and self.told_elsewhere()
 
     def step(self, dt):
         """`dt` seconds later: a message fades; when nothing is in flight the game moves on

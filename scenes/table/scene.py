@@ -332,7 +332,7 @@ class TableScene(Scene):
         up = lifted(pointer, laid.board)
         key = (model.version, pointer.focus, self.app.keyboard, model.session.thinking(), surf.get_size(),
                self.app.settings.colourblind, model.ui.log_scroll, draw.flying_key(flying), model.told(),
-               tuple(id(placed) for placed, _ in up))
+               model.settled(), tuple(id(placed) for placed, _ in up))
         look = draw.Look(model.presenter, model.view, self.app.settings.colourblind)
         if self.static.stale(screen, key):
             with self.static.painting(screen):
@@ -353,7 +353,8 @@ class TableScene(Scene):
         held = self.held_outcomes()
         if held:
             draw.outcomes(screen, laid.board, held, self.won(), flying)
-        draw.toast(screen, self.motion, self.top_span, laid.title_right, cover=not model.my_turn())
+        if not model.over:      # the end covers the table: no note of a move stays over it
+            draw.toast(screen, self.motion, self.top_span, laid.title_right, cover=not model.my_turn())
         call = model.timeline.callout
         if call is not None:
             hand = laid.board.boxes.get(laid.board.hand_key)
@@ -366,7 +367,7 @@ class TableScene(Scene):
         else:
             for widget in laid.widgets:
                 widget.draw(screen, focused=widget is focus, hovered=widget is hover)
-            if laid.bubble is not None:
+            if laid.bubble is not None and model.settled():     # never at what is still on its way
                 draw.bubble(screen, laid.bubble)
         if model.over:
             coach_panel.summary(screen, self.summary, self.ending.title, laid.widgets, focus, hover)
