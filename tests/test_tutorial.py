@@ -37,6 +37,17 @@ def test_tutorial_plays_to_its_end_showing_every_rule_it_claims(lesson):
     assert state.history, "the script made moves"
 
 
+def test_the_rules_met_name_no_rule_by_a_number_the_lesson_never_said(lesson):
+    """The end's "Rules you met" speaks the lesson's words: a rule it calls by its
+    rulebook number ("rule 1") is one the coach named so."""
+    said = " ".join([lesson.intro, lesson.end] + [" ".join((cue.say, cue.after, cue.point, cue.why))
+                                                  for cue in lesson.cues]).lower()
+    numbered = {(cover.rule, number) for cover in lesson.covers
+                for number in re.findall(r"\brule (\d+)", cover.rule.lower())}
+    assert not [(rule, n) for rule, n in numbered if f"rule {n}" not in said], \
+        "the summary names a rule by a number the lesson never said"
+
+
 def test_tutorial_rule_lines_quote_the_rulebook(lesson):
     sections = tutorial.rulebook_sections(lesson.game_id)
     cited = list(lesson.covers) + list(lesson.later)

@@ -12,7 +12,7 @@ from game import registry, saves, tutorial, undo
 from game.cards import with_article
 from scenes import app as app_module
 from scenes import config
-from scenes.table import coach_panel, moves
+from scenes.table import coach_panel, layout, moves
 from scenes.table import draw as table_draw
 from scenes.screens.learn import LearnScene
 from scenes.screens.menu import MenuScene
@@ -24,7 +24,7 @@ from scenes.table.scene import TableScene
 from scenes.table.session import Seat, Session, inline
 from scenes.table.director import Director
 from scenes.table.lesson import REFUSED, TIP_TURNS, FirstGameDirector, LessonDirector, start
-from scenes.table.intents import Back, Choose, Pressed
+from scenes.table.intents import Back, Choose, Continue, Pressed
 from sprites import text as text_module
 from tests.test_ui_play import app, card_point, click_at, click_widget, perform, press, settle  # noqa: F401
 
@@ -53,7 +53,7 @@ def wait_for_learner(a):
     for _ in range(MAX_STEPS):
         scene = a.scene
         coach = scene.model.director.coach
-        still = not scene.motion.flights and not scene.model.timeline.pending and not scene.model.ui.dialog
+        still = not scene.motion.flights and scene.model.settled(calling=False) and not scene.model.ui.dialog
         if scene.model.over or (still and not coach.finished and coach.cue.stop
                           and (coach.explaining() or scene.model.my_turn())):
             return
@@ -738,8 +738,11 @@ def test_five_possessions_panel_tells_no_lane_before_the_table_turns_it_over(app
             assert all(shown[name] == before[name] for name in scene.model.names), \
                 f"step {cue.number}: the scores move before the line is told"
             revealed += 1
-        elif cue.coach and told is not None:
-            assert rows(scene.model.view) == rows(scene.model.session.view(scene.model.looking.viewer))
+        elif cue.coach and told is not None:       # told whole; a possession's end keeps its offense
+            shown, real = rows(scene.model.view), rows(scene.model.session.view(scene.model.looking.viewer))
+            assert {k: v for k, v in shown.items() if k != "Offense"} == \
+                   {k: v for k, v in real.items() if k != "Offense"}
+            assert shown["Offense"] == (("Offense: Ben", "") if cue.number > 20 else real["Offense"])
         if coach.explaining():
             told = cue.reveal
             scene.act(Pressed("next"))
@@ -785,7 +788,7 @@ def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
                     held += 1
                     click_widget(app, lambda w: w.label == "Continue")
                     continue
-                still = not scene.motion.flights and not scene.model.timeline.pending and not scene.model.hold.held()
+                still = not scene.motion.flights and scene.model.settled(calling=False) and not scene.model.hold.held()
                 if still and coach.explaining():
                     click_widget(app, lambda w: w.label == "Next")
                 elif still and scene.model.my_turn() and coach.learner_to_act() and coach.cue.stop:
@@ -874,7 +877,7 @@ def test_ktu_s_winner_went_out_and_is_not_out_of_the_game(app):  # noqa: F811
     log = scene.model.log_lines()
     model = scene.model
     facts = [row[0] for row in coach_panel.facts_rows(model.view, model.presenter, model.names)]
-    assert log[-2].endswith("went out: no cards left") and "No cards left: You" in facts
+    assert log[-2].endswith("went out: no cards left") and facts == model.names, "the game over, no readouts"
     assert not [line for line in log + facts if "out of the game" in line or line.startswith("Out")]
 
 
@@ -1053,12 +1056,22 @@ def learner_s_own(scene):
     return own
 
 
+def tail_points(bubble, step=2):
+    """Points inside the arrow of a placed bubble (its triangle, sampled every `step`)."""
+    (ax, ay), (bx, by), (cx, cy) = layout.bubble_tail(bubble.box, bubble.tip)
+    n = max(1, int(max(abs(ax - bx), abs(ax - cx), abs(ay - by), abs(ay - cy)) / step))
+    return [(ax + (bx - ax) * i / n + (cx - bx) * j / n, ay + (by - ay) * i / n + (cy - by) * j / n)
+            for i in range(n + 1) for j in range(i + 1)]
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
 def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_names(size):
-    """At every step of every lesson and chapter, the coach's bubble covers none of the
-    learner's own things (their hand, their cards on the table, face up or in reserve,
-    their name plate), nothing the step tells them to click, nor a card the coach names
-    for them to look at."""
+    """At every step of every lesson and chapter, the coach's bubble (its box and its
+    arrow) covers none of the learner's own things (their hand, their cards on the
+    table, face up or in reserve, their name plate), nothing the step tells them to
+    click, a card the coach names for them to look at, nor any caption on the table; its
+    arrow crosses none of them, nor a face-up card, on its way to what it points at (only
+    the name plate right over the hand's first card, from where else?)."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
     covered = []
@@ -1071,7 +1084,14 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
             keep = learner_s_own(scene) | {name: rect for name, (rect, _) in step_targets(scene).items()}
             keep |= {f"the coach's {p.card.spoken}": p.rect for p in scene.board.placed
                      if p.face_up and p.card.name in cue.cards}
+            keep |= {f"the caption {words!r} at {pos}": rect for (words, pos), rect
+                     in zip(scene.board.labels, table_draw.caption_rects(a.screen, scene.board))}
             hit = sorted(name for name, rect in keep.items() if bubble.box.colliderect(rect))
+            crossed = {name: rect for name, rect in keep.items() if name != "their name plate"}   # right over a hand
+            crossed |= {f"the face-up {p.card.spoken}": p.rect for p in scene.board.placed if p.face_up}
+            tail = [point for point in tail_points(bubble) if not bubble.target.collidepoint(point)]
+            hit += sorted(f"its arrow over {name}" for name, rect in crossed.items()       # a card fanned over it aside
+                          if not rect.colliderect(bubble.target) and any(rect.collidepoint(point) for point in tail))
             if hit:
                 covered.append(f"{where}: {hit}")
         assert not covered, "\n".join(covered)
@@ -1117,3 +1137,117 @@ def test_final_count_coach_words_of_a_roll_wait_for_the_die_to_stop(app):  # noq
             press(app, pygame.K_RETURN)
         app.frame()
     assert rolls >= 4 and not early, early[:2]
+
+
+def lesson_frames(a, game_id, chapter=None):
+    """Open a lesson in `a` and play it to its end at the app's animation speed, frame by
+    frame, yielding its table after each frame: the coach's move, Next and Continue made
+    as soon as the table waits for them (everything landed)."""
+    start(a.scene, game_id, chapter)
+    a.frame()
+    scene = a.scene
+    for _ in range(60 * MAX_STEPS):
+        model = scene.model
+        if model.over:
+            yield scene
+            return
+        coach = model.director.coach
+        still = model.settled() and not scene.motion.flights and not model.ui.dialog
+        if still and model.hold.waiting:
+            scene.act(Continue())
+        elif still and not coach.finished and coach.cue.stop and coach.explaining():
+            scene.act(Pressed("next"))
+        elif still and not coach.finished and coach.cue.stop and model.my_turn() and model.legal:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        a.frame()
+        yield scene
+    raise AssertionError(f"the {game_id} lesson never ended")
+
+
+def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch):
+    """Every lesson played with its cards flying (fast), frame by frame: the coach's
+    bubble shows only once nothing flies and no die tumbles (never at a pile the deal
+    has not reached), the coach's words change only once the table has told the last
+    change (cards landed, callouts gone), no card is marked for a move while the die
+    that offers it still tumbles, and at the end the panel tells the table as it ended
+    (of a game over, as the table's own panel, the scores and no readout of a turn that
+    will not come), the top bar says the lesson is complete, and no note of a move stays
+    behind the end."""
+    a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "fast"
+    drawn = {"bubble": [], "toast": []}
+    for name in drawn:
+        real = getattr(table_draw, name)
+        monkeypatch.setattr(table_draw, name, lambda *args, real=real, name=name, **kw: (
+            drawn[name].append(a.scene), real(*args, **kw))[1])
+    early = []
+    try:
+        for game_id in MODES:
+            said = None
+            for scene in lesson_frames(a, game_id):
+                model = scene.model
+                where = f"{game_id} step {model.director.coach.progress()[0]}"
+                if drawn["bubble"] and (scene.motion.flights or scene.motion.rolling > 0):
+                    early.append(f"{where}: the bubble shows while cards fly or the die tumbles")
+                drawn["bubble"].clear()
+                words = model.director.paragraphs(model.seen)
+                if said is not None and words != said and not model.settled():
+                    early.append(f"{where}: the coach speaks before the table has told it: {' '.join(words)[:60]}")
+                said = words
+                if scene.motion.rolling > 0 and any(p.hinted for p in scene.board.placed):
+                    early.append(f"{where}: a card is marked while the die tumbles")
+                if model.over:
+                    drawn["toast"].clear()
+                    scene.invalidate()
+                    a.frame()
+                    rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
+                    if model.view.is_over:
+                        assert rows == model.names, f"{where}: a readout of a turn that will not come: {rows}"
+                    assert model.prompt() == "Lesson complete", f"{where}: {model.prompt()}"
+                    assert not drawn["toast"], f"{where}: a note of a move stays behind the end"
+            scene.act(Back())
+            a.frame()
+        assert not early, "\n".join(dict.fromkeys(early))
+    finally:
+        pygame.quit()
+
+
+def test_five_possessions_lesson_deals_the_next_possession_once_its_end_is_read(app):  # noqa: F811
+    """At a possession's end in the lesson, as at the table outside lessons, the drive's
+    outcome is read before anything of the next possession shows: the learner's hand
+    stays empty and the panel keeps the possession that ended (who was on offense);
+    after Continue the next possession's cards come into the hand. The same holds
+    after each line (its outcomes read, then the next line's cards), while the coach
+    tells a line lane by lane, and at the lesson's end, which comes as the second
+    possession ends."""
+    app.settings.animation_speed = "normal"
+    held, told = [], []
+    for scene in lesson_frames(app, "five_possessions"):
+        model = scene.model
+        hand = next(z for z in model.view.zones if z.key == f"hand:{model.looking.viewer}").count
+        offense = model.presenter.side_facts(model.view, model.names)[0]
+        coach = model.director.coach
+        if model.hold.waiting and model.settled():
+            held.append((any(o.lane is None for o in model.hold.outcomes), hand, offense))
+        if coach.explaining() and coach.cue.anchor.startswith("lane:") and model.settled():
+            told.append((coach.cue.number, hand))
+    ends = {(count, offense) for drive, count, offense in held if drive}
+    assert ends == {(0, ("Offense", "You", None))}, ends
+    assert {count for drive, count, _ in held if not drive} == {0}, \
+        "a line's outcome is read before the next line's cards come"
+    assert {step for step, _ in told} == {8, 9, 10, 11, 30, 31} and {count for _, count in told} == {0}, told
+    assert model.over and (hand, offense) == (0, ("Offense", "Ben", None)), (hand, offense)
+
+
+def test_final_count_lesson_says_the_score_once_the_panel_shows_it(app):  # noqa: F811
+    """The coach says "you score 62 points" (in its panel, or the end's words) only once
+    the hand's count-up is over and the panel's score of yours reads 62."""
+    app.settings.animation_speed = "normal"
+    scored = []
+    for scene in lesson_frames(app, "final_count"):
+        model = scene.model
+        words = model.director.end(model.seen).words if model.over else " ".join(model.director.paragraphs(model.seen))
+        if "you score 62 points" in words:
+            rows = coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)
+            scored.append(next(value for label, value, *_ in rows if label == "You"))
+    assert scored and set(scored) == {"62"}, scored[:3]

@@ -18,14 +18,16 @@ REPLY_FILL = (78, 40, 16)
 
 
 def facts_rows(view, presenter, names):
-    """The panel's lower part: (words, value, colour, swatch) for each score and fact."""
+    """The panel's lower part: (words, value, colour, swatch) for each score and fact: the
+    readouts the table's own side panel gives (none once the game is over: nothing of a
+    turn that will not come, a colour in force, the next exam)."""
     rows = []
     for seat, score in enumerate(view.scores):
         if score is None:   # hidden from this seat: show what it can see instead
             score = f"{sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')} cards"
         colour = palette.GOLD if seat == view.current_player else palette.TEXT
         rows.append((names[seat], str(score), colour, None))
-    for label, value, swatch in presenter.side_facts(view, names):
+    for label, value, swatch in presenter.readouts(view, names):
         rows.append((f"{label}: {value}", "", palette.TEXT, swatch))
     return rows
 

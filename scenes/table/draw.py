@@ -13,7 +13,8 @@ from typing import NamedTuple
 import pygame
 
 from game.presenter import capital
-from scenes.table.layout import PANEL_W, RESULT_H, TOP, bubble_box, callout_box, landed, pile_cards, zoom_box
+from scenes.table.layout import (PANEL_W, RESULT_H, TOP, bubble_box, bubble_tail, callout_box, landed, pile_cards,
+                                 zoom_box)
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -232,6 +233,11 @@ def felt_and_seats(screen, board, plates, open_lanes=frozenset(), dead_lanes=fro
         screen.text(words, READ, palette.TEXT_DIM, pos)
 
 
+def caption_rects(screen, board):
+    """The logical rects of the zones' captions on the table, as felt_and_seats writes them."""
+    return [pygame.Rect(int(x), int(y), int(screen.text_width(words, READ)) + 1, READ) for words, (x, y) in board.labels]
+
+
 def flying_key(flying):
     """The cards in flight (Motion.hidden()) as a value the cached layer can key on."""
     return tuple(sorted((zone, tuple(sorted(ids)), count) for zone, (ids, count) in flying.items()))
@@ -406,18 +412,23 @@ class Bubble(NamedTuple):
     target: object
 
 
-def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=()):
+def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=(), passed=()):
     """A Bubble of `words` pointing at `target` (a logical rect), inside `bounds` (x, y,
     w, h), covering nothing of the target nor, where any place can, of `keep_clear` (what
     the person is told to click), and where it can none of the `avoid` rects, then none
-    of the `cards`."""
+    of the `cards`; its arrow crossing none of them (but those `passed`) where a place
+    lets it (the words wrapped narrower where only a narrower bubble finds one)."""
     size = bubble_size(screen)
-    width = min(BUBBLE_W * size / BUBBLE_SIZE, bounds[2] - 20)
-    lines = screen.wrap(words, size, width)
-    w = max(screen.text_width(line, size) for line in lines) + 28
-    h = size * 1.3 * len(lines) + 18
-    box, tip = bubble_box(target, (w, h), bounds, avoid=avoid, keep_clear=keep_clear, cards=cards)
-    return Bubble(lines, size, box, tip, pygame.Rect(target))
+    widest = min(BUBBLE_W * size / BUBBLE_SIZE, bounds[2] - 20)
+    tries = [(widest * part, False) for part in (1, 0.7, 0.5)] + [(widest, True)]   # narrower before crossing
+    for width, crossing in tries:
+        lines = screen.wrap(words, size, width)
+        w = max(screen.text_width(line, size) for line in lines) + 28
+        h = size * 1.3 * len(lines) + 18
+        found = bubble_box(target, (w, h), bounds, avoid=avoid, keep_clear=keep_clear, cards=cards,
+                           crossing=crossing, passed=passed)
+        if found is not None:
+            return Bubble(lines, size, *found, pygame.Rect(target))
 
 
 def bubble(screen, placed):
@@ -426,16 +437,7 @@ def bubble(screen, placed):
     ring = max(2, screen.px(3))
     pygame.draw.rect(screen.surface, palette.HINT, screen.rect(target.inflate(10, 10)), ring,
                      border_radius=screen.px(8))
-    x = min(max(tip[0], box.left + 18), box.right - 18)
-    y = min(max(tip[1], box.top + 14), box.bottom - 14)
-    beside = tip[0] >= box.right or tip[0] <= box.left
-    if not beside and (box.bottom <= tip[1] or box.top >= tip[1]):   # above or below: the arrow leaves an edge across
-        edge = box.bottom - 2 if box.bottom <= tip[1] else box.top + 2
-        base = [(x - 12, edge), (x + 12, edge)]
-    else:
-        edge = box.right - 2 if box.right <= tip[0] else box.left + 2
-        base = [(edge, y - 12), (edge, y + 12)]
-    pygame.draw.polygon(screen.surface, palette.HINT, [screen.pixel(tip)] + [screen.pixel(p) for p in base])
+    pygame.draw.polygon(screen.surface, palette.HINT, [screen.pixel(p) for p in bubble_tail(box, tip)])
     screen.panel(box, fill=BUBBLE_FILL, alpha=250, edge=palette.HINT, radius=10)
     for i, line in enumerate(lines):
         screen.text(line, size, BUBBLE_TEXT, (box.x + 14, box.y + 9 + i * size * 1.3))

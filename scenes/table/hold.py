@@ -115,13 +115,21 @@ class Holding:
     the timeline, the table shows them where they were), the events held behind the
     curtain, and play going on once an outcome is read."""
 
-    def hold_next_cards(self, seen, first):
-        """While a line is revealed step by step, the cards dealt after it (the next
-        line's) wait: they come into the hands once the reveal is over (`seen`: the
-        events shown, the game's from number `first`)."""
-        told = max((call.event for call, _ in self.timeline.callouts if call.reveal is not None), default=None)
+    def told_elsewhere(self):
+        """Is a line told, instead of by its callouts, by its outcomes held to be read or
+        by the director's own words (a lesson's coach), or is the director's work over?"""
+        return self.hold.wait or self.director.waiting(self.seen) or self.director.finished(self.seen)
+
+    def hold_next_cards(self, seen, first, before):
+        """While a line is revealed step by step, or its outcomes are held to be read,
+        the cards dealt after it (the next line's) wait: they come into the hands once the
+        reveal is over and the outcomes read (`seen`: the events shown, the game's from
+        number `first`; `before`: the table before them). True if any wait."""
+        told = max((call.event for call, _ in self.timeline.callouts if call.reveal is not None),
+                   default=max((first + k for k, event in enumerate(seen) if event.kind in self.presenter.WAITS),
+                               default=None))
         if told is None:
-            return
+            return False
         hands = {z.key for z in self.whole.zones if z.kind == "hand"}
         after = [(k, event) for k, event in enumerate(seen) if first + k > told and event.kind == SharedEvent.MOVE]
         ends = any(first + k > told and event.kind == "possession" for k, event in enumerate(seen))
@@ -129,7 +137,8 @@ class Holding:
         if start is not None:
             self.timeline.hold_back(start)
             self.held_back = True
-            self.held_facts = self.before_reveal.facts if ends else None
+            self.held_facts = before.facts if ends else None
+        return start is not None
 
     def unshown(self, view):
         """`view` with the cards of the moves still to show where they were before them
@@ -179,5 +188,6 @@ class Holding:
             self.present()
 
     def holding_back(self):
-        """Do the next line's cards still wait (its reveal on, or its outcome unread)?"""
-        return self.before_reveal is not None or self.held_back and self.hold.wait
+        """Do the next line's cards still wait (its reveal on, or its outcome unread, or the coach
+        still telling it)?"""
+        return self.before_reveal is not None or self.held_back and self.told_elsewhere()

@@ -9,6 +9,7 @@ The viewer's seat (the anchor) sits at the bottom with its hand; the other seats
 around the table, clockwise from the anchor's left; shared zones lie in the middle,
 or beside the field for a game whose presenter lays out a field of lanes.
 """
+import functools
 import math
 
 import pygame
@@ -148,14 +149,17 @@ class Board:
         return x, self.message_y()
 
 
-def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=()):
+def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), crossing=True, passed=()):
     """Where a bubble of `size` (w, h) goes to point at `target` (a rect) inside `bounds`
     (x, y, w, h): never over the target nor, where any place can, over the rects of
     `keep_clear` (what the person is told to click), and where it can over none of the
-    `avoid` rects (buttons), then none of the `cards` (the face-up cards on the table):
+    `avoid` rects (buttons, captions), then none of the `cards` (the cards on the table):
     above it, else below, left or right of it (left first for a target right of `bounds`,
     a row of the side panel), centred on it or shifted along its side; else the nearest
-    place that covers none (nearest_box). Returns (the bubble's rect, the arrow's tip)."""
+    place that covers none (nearest_box); its arrow crossing none of them either (but
+    those `passed`, as the name plate right over a hand) where a place lets it (only where
+    one does unless `crossing`: None otherwise). Returns (the bubble's rect, the arrow's
+    tip)."""
     w, h = size
     bx, by, bw, bh = bounds
     t = pygame.Rect(target)
@@ -173,43 +177,79 @@ def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=()):
         tries.insert(0, tries.pop(2))
     boxes = [(pygame.Rect(*map(int, clamp(x, y)), int(w), int(h)), tip) for (x, y), tip in tries]
     keep, buttons = list(keep_clear), list(keep_clear) + list(avoid)
-    for near, clear in ((False, buttons + list(cards)), (False, buttons), (True, buttons + list(cards)),
-                        (True, buttons), (False, keep), (True, keep)):
+    tiers = ((False, buttons + list(cards)), (False, buttons), (True, buttons + list(cards)), (True, buttons))
+    loose = [(tier, False) for tier in tiers] + [((False, keep), False), ((True, keep), False)]
+    for (near, clear), tail in [(tier, True) for tier in tiers] + (loose if crossing else []):
+        crossed = [r for r in clear if r not in passed] if tail else ()
         if near:
-            found = nearest_box(t, size, bounds, clear)
+            found = nearest_box(t, size, bounds, clear, crossed)
         else:
-            found = next(((box, tip) for box, tip in boxes if not box.colliderect(t) and box.collidelist(clear) < 0),
-                         None)
+            found = next(((box, tip) for box, tip in boxes
+                          if not box.colliderect(t) and clear_of(box, tip, crossed, clear)), None)
         if found is not None:
             return found
-    return boxes[0]
+    return boxes[0] if crossing else None
 
 
-def nearest_box(target, size, bounds, clear, step=12):
+def nearest_box(target, size, bounds, clear, crossed=(), step=12):
     """The place for a bubble of `size` in `bounds` nearest to `target` that covers
-    neither it nor any rect of `clear`, with its arrow's tip on the target's side that
-    faces it; None when there is none."""
-    w, h = size
-    bx, by, bw, bh = bounds
+    neither it nor any rect of `clear`, its arrow none of `crossed`, with its arrow's tip
+    on the target's side that faces it; None when there is none."""
     t = pygame.Rect(target)
-    w, h = int(w), int(h)
+    w, h = int(size[0]), int(size[1])
+    for box in (pygame.Rect(x, y, w, h) for x, y in places_by_distance(tuple(t), w, h, tuple(bounds), step)):
+        if box.colliderect(t) or box.collidelist(clear) >= 0:
+            continue
+        if box.bottom <= t.top or box.top >= t.bottom:
+            tip = (min(max(box.centerx, t.left + 8), t.right - 8), t.top if box.bottom <= t.top else t.bottom)
+        else:
+            tip = (t.left if box.right <= t.left else t.right, min(max(box.centery, t.top + 8), t.bottom - 8))
+        if clear_of(box, tip, crossed, clear):
+            return box, tip
+    return None
+
+
+@functools.lru_cache(maxsize=32)
+def places_by_distance(target, w, h, bounds, step):
+    """The top-left corners of a `w` x `h` box in `bounds` every `step` units, the nearest
+    to the rect `target` first (kept: a bubble tries several tiers, its words several
+    widths, for one layout)."""
+    bx, by, bw, bh = bounds
+    x0, y0, tw, th = target
 
     def distance(place):
         x, y = place
-        dx = max(t.left - x - w, x - t.right, 0)
-        dy = max(t.top - y - h, y - t.bottom, 0)
+        dx = max(x0 - x - w, x - x0 - tw, 0)
+        dy = max(y0 - y - h, y - y0 - th, 0)
         return dx * dx + dy * dy
-    places = sorted(((x, y) for x in range(int(bx), int(bx + bw - w) + 1, step)
-                     for y in range(int(by), int(by + bh - h) + 1, step)), key=distance)
-    box = next((box for box in (pygame.Rect(x, y, w, h) for x, y in places)
-                if not box.colliderect(t) and box.collidelist(clear) < 0), None)
-    if box is None:
-        return None
-    if box.bottom <= t.top or box.top >= t.bottom:
-        tip = (min(max(box.centerx, t.left + 8), t.right - 8), t.top if box.bottom <= t.top else t.bottom)
-    else:
-        tip = (t.left if box.right <= t.left else t.right, min(max(box.centery, t.top + 8), t.bottom - 8))
-    return box, tip
+    return tuple(sorted(((x, y) for x in range(int(bx), int(bx + bw - w) + 1, step)
+                         for y in range(int(by), int(by + bh - h) + 1, step)), key=distance))
+
+
+def bubble_tail(box, tip):
+    """The arrow of a bubble at `box` to `tip`, as a triangle: the tip, and its base on
+    the box's edge that faces the tip."""
+    x = min(max(tip[0], box.left + 18), box.right - 18)
+    y = min(max(tip[1], box.top + 14), box.bottom - 14)
+    beside = tip[0] >= box.right or tip[0] <= box.left
+    if not beside and (box.bottom <= tip[1] or box.top >= tip[1]):   # above or below: the arrow leaves an edge across
+        edge = box.bottom - 2 if box.bottom <= tip[1] else box.top + 2
+        return [tip, (x - 12, edge), (x + 12, edge)]
+    edge = box.right - 2 if box.right <= tip[0] else box.left + 2
+    return [tip, (edge, y - 12), (edge, y + 12)]
+
+
+def clear_of(box, tip, crossed, covered):
+    """Does a bubble at `box`, its arrow to `tip`, cover none of the rects `covered`, and
+    its arrow (the span between the box and the tip) none of the rects `crossed`?"""
+    if box.collidelist(covered) >= 0:
+        return False
+    if not crossed:
+        return True
+    points = bubble_tail(box, tip)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    tail = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)), int(max(ys) - min(ys)))
+    return not tail.w or not tail.h or tail.collidelist(crossed) < 0
 
 
 def callout_box(size, anchor, bounds, keep_clear=(), beside=False):

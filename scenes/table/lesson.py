@@ -136,8 +136,9 @@ class LessonDirector(Director):
 
     def marks(self, seen):
         """The coach's cards, the buttons (or a choice's options) of the move it wants,
-        its bubble, and the lane a card it wants goes in (kept in sight)."""
-        if self.coach.finished:
+        its bubble, and the lane a card it wants goes in (kept in sight); none while a die
+        rolled still tumbles (the move it wants is not offered before the die stops)."""
+        if self.coach.finished or seen.rolled:
             return Marks()
         cards, kinds = self.coach.highlights() if seen.my_turn() else ((), ())
         moves = self.coach.cue.moves if self.coach.learner_to_act() else ()
@@ -166,9 +167,13 @@ class LessonDirector(Director):
     def shown(self, seen, view):
         """While the coach reveals a line lane by lane, the other players' cards of the
         lanes it has not come to yet lie face down, and the hands, scores and facts stay
-        as they stood before the line (the presenter's `veiled`)."""
+        as they stood before the line (the presenter's `veiled`). A lesson that ends in
+        the middle of a game keeps the facts as they stood at its last move (not the next
+        hand's or possession's, begun by the rules behind it)."""
         cue = self.coach.cue
-        if cue is None or cue.reveal is None:
+        if cue is None:
+            return view if view.is_over else view._replace(facts=self.coach.before.facts)
+        if cue.reveal is None:
             return view
         return seen.presenter.veiled(view, self.coach.before, cue.reveal, self.coach.tutorial.learner,
                                      seen.anchor, seen.names)
@@ -209,17 +214,25 @@ class LessonDirector(Director):
         return f"{seen.session.info.title}{chapter}"
 
     def prompt(self, seen, words):
-        """While the coach explains, the top bar says so."""
+        """While the coach explains, the top bar says so; at the end, that the lesson is
+        complete (not what the game would ask next)."""
+        if seen.over:
+            return "Lesson complete"
         if self.coach.explaining():
             return "Read the coach's words, then press Next"
         return words
 
     def paragraphs(self, seen):
-        """What the coach's panel says now (with how to take a move of several cards); while
-        a die rolled still tumbles, what it said before: a step's words tell the face."""
-        if seen.rolled:
+        """What the coach's panel says now (with how to take a move of several cards). The
+        coach speaks of what the table has shown: while the table still tells the last
+        change (a die tumbling, cards in flight, a callout), what it said before; while an
+        outcome waits to be read, what happened, and what comes next only once it is read
+        (the next cards are not dealt before)."""
+        if seen.rolled or not seen.settled():
             return self.said
         paragraphs = [] if seen.over else self.coach.paragraphs()
+        if seen.held and not self.coach.finished:
+            paragraphs = paragraphs[:-1] or self.said
         how = self.how(seen)
         if how:
             paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]

@@ -92,8 +92,8 @@ class Pace:
 class Seen:
     """What a director reads of the table (and nothing it could change): the session,
     the presenter, the names, the view shown, who looks (`viewer`, `anchor`), whether the
-    director's work is over (`over`), whether a die rolled still tumbles (`rolled`), and
-    `my_turn()`."""
+    director's work is over (`over`), whether a die rolled still tumbles (`rolled`), whether
+    an outcome waits to be read (`held`), `my_turn()` and `settled()`."""
 
     __slots__ = ("_model",)
 
@@ -108,10 +108,16 @@ class Seen:
     anchor = property(lambda self: self._model.looking.anchor)
     over = property(lambda self: self._model.over)
     rolled = property(lambda self: self._model.rolled)
+    held = property(lambda self: self._model.hold.wait)
 
     def my_turn(self):
         """May the person at the screen play now?"""
         return self._model.my_turn()
+
+    def settled(self):
+        """Has the table told the last change (its cards on their way and landed, its
+        callouts gone)?"""
+        return self._model.settled() and not self._model.timeline.unplayed()
 
 
 class TableModel(Holding, Veiling, Hinting, Undoing):

@@ -184,11 +184,12 @@ class TableScene(Scene):
             else:
                 target = board.anchor_rect(anchor, widgets)
             if target is not None:
-                others = [w.rect for w in widgets if w.rect != target]
+                others = [w.rect for w in widgets if w.rect != target] + draw.caption_rects(screen, board)
                 bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
                 keep = [r for r in targets + self.own_rects(board, view) if r != target]
                 bubble = draw.place_bubble(screen, words, target, bounds, others, keep,
-                                           [p.rect for p in board.placed if p.face_up and p.rect != target])
+                                           [p.rect for p in board.placed if p.rect != target],
+                                           passed=self.own_plate(board, view))
         self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.looking.viewer,
                          model.presenter, model.session.why_illegal, dialog_rect, title_right, bubble,
                          tuple(state.selection), tuple(targets), state.hint)
@@ -200,14 +201,8 @@ class TableScene(Scene):
         """The rects of what is the viewer's own on the table, which a bubble leaves in
         sight: their hand's cards, their cards on the table (face up or in reserve) and
         their name plate."""
-        model = self.model
-        anchor = model.looking.anchor
         rects = [p.rect for p in board.placed if p.zone == board.hand_key or p.zone in board.own_zones]
-        if anchor in board.plates:
-            plates = draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
-                                      model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
-            rects.append(draw.plate_rect(self.app.screen, board.plates[anchor], *plates[anchor]))
-        return rects
+        return rects + self.own_plate(board, view)
 
     def plates_and_captions(self, board):
         """The rects of every name plate and zone caption on the table, which say whose
@@ -371,7 +366,8 @@ class TableScene(Scene):
         held = self.held_outcomes()
         if held:
             draw.outcomes(screen, laid.board, held, self.won(), flying)
-        draw.toast(screen, self.motion, self.top_span, laid.title_right, cover=not model.my_turn())
+        if not model.over:      # the end covers the table: no note of a move stays over it
+            draw.toast(screen, self.motion, self.top_span, laid.title_right, cover=not model.my_turn())
         call = model.timeline.callout
         if call is not None:
             hand = laid.board.boxes.get(laid.board.hand_key)
@@ -384,7 +380,7 @@ class TableScene(Scene):
         else:
             for widget in laid.widgets:
                 widget.draw(screen, focused=widget is focus, hovered=widget is hover)
-            if laid.bubble is not None:
+            if laid.bubble is not None and model.settled():     # never at what is still on its way
                 draw.bubble(screen, laid.bubble)
         if model.over:
             coach_panel.summary(screen, self.summary, self.ending.title, laid.widgets, focus, hover)

@@ -183,6 +183,12 @@ class Timeline:
         stops; a Still stage stops it at once."""
         return self.unplayed_roll or self.stage.rolling > 0 or rolled(self.pending)
 
+    def unplayed(self):
+        """Are events shown in a beat the stage has not taken yet (their cards not yet on
+        their way)? A Still stage lands them as they are shown."""
+        return not isinstance(self.stage, Still) and any(isinstance(beat, Present) and beat.events
+                                                         for beat in self._beats)
+
     def settled(self, held=False, calling=True):
         """Has everything shown so far landed (nothing in flight, no event still to show
         but those `held` back on purpose, the die still, no callout held unless `calling`

@@ -80,13 +80,18 @@ class Veiling:
         """Hold the callouts of the events `seen` (the game's from number `first`) on the
         table, paced by the animation speed; a line revealed step by step starts veiled as
         it stood `before`."""
-        calls = self.director.callouts(self.seen, self.presenter.callouts(seen, self.whole, self.names))
+        steps = self.presenter.callouts(seen, self.whole, self.names)
+        calls = self.director.callouts(self.seen, steps)
         self.timeline.call(calls, self.speed(), first)
         if before is not None and self.before_reveal is None and (
                 self.timeline.revealing() is not None or self.timeline.hiding_scores()):
             self.before_reveal = before
-            self.hold_next_cards(seen, first)
+            self.hold_next_cards(seen, first, before)
             self.view = self.veiled(self.whole)
+            self.changed()
+        elif (before is not None and self.told_elsewhere() and any(call.reveal is not None for call in steps)
+              and self.hold_next_cards(seen, first, before)):
+            self.view = self.veiled(self.whole)     # a line told by its held outcomes or the coach (a lesson's)
             self.changed()
 
     def skip(self):
