@@ -7,6 +7,7 @@ import pytest
 
 from game import registry
 from game.cards import load_deck
+from game.bots.sampling import Sampler
 from game.core import SharedEvent
 from game.final_count.rules import (Action, card_points, goal_number, pick_action,
                               reachable_totals, score_hand)
@@ -570,3 +571,23 @@ def test_the_caller_bonus_says_who_earned_it_and_why():
     assert counted == [70, 72]              # each count-up ends on the score screen's count
     event = next(e for e in state.events if e.kind == SharedEvent.HAND_OVER)
     assert f"Theo +82 (count 72, {why})" in presenter.outcome_line(event, view, names, {})
+
+
+def test_a_state_keeps_fewer_than_30_attributes_for_python_s_fastest_reads():
+    """Python 3.11 reads an object's attributes from its fastest layout only while its
+    dict holds fewer than 30 (the position lives in slots, the seat tables in one
+    `Seats`): dealt with Hit Goal, played to the end, loaded from a save, and as Hard's
+    search copies it (a sampled world that keeps no events, and its clone), a state stays
+    under that; every field still reaches the clone and the save."""
+    state = registry.new_game("final_count", seed=3, options={"final_count.hit_goal": "on"})
+    assert len(vars(state)) < 30
+    rng = random.Random(3)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(vars(state)) < 30
+    assert len(vars(registry.load_state(state.to_dict()))) < 30
+    world = Sampler("final_count", 2).sample(state.view(0), random.Random(1))
+    world.keep_no_events()
+    twin = world.clone()
+    assert len(vars(world)) < 30 and len(vars(twin)) < 30
+    assert twin.to_dict() == world.to_dict()

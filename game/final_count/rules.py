@@ -185,14 +185,28 @@ TAKES = _CardActions(Act.TAKE)
 SWAP_ACTIONS = {face: _CardActions(kind) for face, kind in SWAPS.items()}   # by die face
 
 
-@lru_cache(maxsize=None)
-def _seat_tables(players):
-    """Per seat, built once per player count (read, never changed): the opponents
-    clockwise after it, its gift (face 2) and the blind picks of its hand (face 5)."""
-    seats = range(players)
-    return (tuple(tuple((seat + k) % players for k in range(1, players)) for seat in seats),
-            tuple(Action(Act.GIVE, (), seat) for seat in seats),
-            tuple((pick_action(seat, 0), pick_action(seat, 1)) for seat in seats))
+class Seats:
+    """What the number of players makes of a game, worked out once per player count and
+    shared by every game of that size (read, never changed): per seat, the opponents
+    clockwise after it, its gift (face 2), the blind picks of its hand (face 5), the keys
+    of its hand and table and the set of it alone (an event only it sees).
+
+    One attribute of the state rather than six: Python 3.11 reads the attributes of an
+    object that has fewer than 30 from its fastest layout (inline values)."""
+
+    __slots__ = ("opponents", "gifts", "picks", "hand_keys", "table_keys", "only")
+
+    def __init__(self, players):
+        seats = range(players)
+        self.opponents = tuple(tuple((seat + k) % players for k in range(1, players)) for seat in seats)
+        self.gifts = tuple(Action(Act.GIVE, (), seat) for seat in seats)
+        self.picks = tuple((pick_action(seat, 0), pick_action(seat, 1)) for seat in seats)
+        self.hand_keys = seat_keys("hand", players)
+        self.table_keys = seat_keys("table", players)
+        self.only = seats_alone(players)
+
+
+seats_of = lru_cache(maxsize=None)(Seats)     # one Seats per player count
 
 
 def _check_last_hand(last, where, state):
@@ -261,6 +275,10 @@ class State(GameState):
               "pick_orders": data(_check_pick_orders, frozen=True), "top_known_by": listof(SEAT),
               "drawn_known_by": added_later(listof(SEAT), lambda state: []),
               "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True)}
+    # The position lives in slots, beside the kernel's attributes in the instance's dict:
+    # Python 3.11 reads a dict of fewer than 30 attributes from its fastest layout
+    # (inline values), and Final Count's position alone has 21 fields.
+    __slots__ = tuple(FIELDS)
     FACTS = {"hand": fact(int, field=True), "dealer": fact(int, field=True),
              "die": fact(int, None, field=True), "caller": fact(int, None, field=True),
              "final_round_to_play": fact(list, field=True),
@@ -322,13 +340,14 @@ class State(GameState):
         self.hit_goal = None
         self.goal_rolls = []
         self.emit("hand", d, detail=self.hand)
-        around = self.opponents[d] + (d,)      # from the dealer's left round to the dealer
+        seats = self.seats
+        around = seats.opponents[d] + (d,)      # from the dealer's left round to the dealer
         for seat, card in zip(around + around, order):          # two cards each, one at a time
             self.hands[seat].append(card)
-            self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
+            self.emit("move", seat, (card,), "draw", seats.hand_keys[seat], seats.only[seat])
         for seat, card in zip(around, order[2 * n:3 * n]):      # then one face up on each table
             self.tables[seat].append(card)
-            self.emit("move", seat, (card,), "draw", self.table_keys[seat])
+            self.emit("move", seat, (card,), "draw", seats.table_keys[seat])
         self.board = list(order[3 * n:3 * n + BOARD_CARDS])
         self.emit("move", None, self.board, "draw", "board")
         self.draw_pile = order[3 * n + BOARD_CARDS:][::-1]
@@ -368,7 +387,7 @@ class State(GameState):
                           self.hit_goal, self.caller)
         for seat, hand in enumerate(self.hands):
             if hand:
-                key = self.hand_keys[seat]
+                key = self.seats.hand_keys[seat]
                 self.emit("reveal", seat, hand, key, key)
         for seat, row in enumerate(rows):
             points = row["points"]
@@ -391,7 +410,7 @@ class State(GameState):
         return self.hands[seat] + self.tables[seat]
 
     def _opponents(self, seat):
-        return list(self.opponents[seat])
+        return list(self.seats.opponents[seat])
 
     def _legal_actions(self):
         step = self.step
@@ -406,9 +425,9 @@ class State(GameState):
         if step == "target":
             acts = []
             if f == 5:
-                for o in self.opponents[p]:
+                for o in self.seats.opponents[p]:
                     acts += [TAKES[t] for t in self.tables[o]]
-                    acts += self.picks[o][:len(self.hands[o])]
+                    acts += self.seats.picks[o][:len(self.hands[o])]
             else:
                 acts += [TAKES[b] for b in self.board]
             acts.append(DECLINE)
@@ -416,7 +435,7 @@ class State(GameState):
         if f == 1:
             return (KEEP, DISCARD)
         if f == 2:
-            return [self.gifts[o] for o in self.opponents[p]] + [DISCARD]
+            return [self.seats.gifts[o] for o in self.seats.opponents[p]] + [DISCARD]
         if f == 3:
             return (TO_BOARD, DISCARD)
         swaps = SWAP_ACTIONS[f]
@@ -502,12 +521,12 @@ class State(GameState):
                 self._exchange(p, taken, self.board, "board")
             else:
                 o = next(o for o in self._opponents(p) if taken in self.tables[o])
-                self._exchange(p, taken, self.tables[o], self.table_keys[o], o)
+                self._exchange(p, taken, self.tables[o], self.seats.table_keys[o], o)
         elif kind == Act.PICK:
             o, position = (int(part) for part in action.arg.split(":"))
             taken = self.hands[o][self.pick_orders[o][position]]
             self.chance.blind_draw()
-            self._exchange(p, taken, self.hands[o], self.hand_keys[o], o)
+            self._exchange(p, taken, self.hands[o], self.seats.hand_keys[o], o)
         else:   # decline
             self.emit(Act.DECLINE, p, detail=self.die)
             self._action_done()
@@ -528,7 +547,7 @@ class State(GameState):
             self.drawn_known_by = [s for s in known if s != p] if known else []
             self.top_known_by = []
             self.drawn.append(card)
-            self.emit("move", p, (card,), "draw", "drawn", self.only[p])
+            self.emit("move", p, (card,), "draw", "drawn", self.seats.only[p])
         self.step = "action"
 
     def _play_drawn(self, p, kind, arg):
@@ -536,10 +555,10 @@ class State(GameState):
         card = self.drawn.pop()
         if kind == Act.KEEP:
             self.tables[p].append(card)
-            self.emit("move", p, (card,), "drawn", self.table_keys[p])
+            self.emit("move", p, (card,), "drawn", self.seats.table_keys[p])
         elif kind == Act.GIVE:                                         # A13
             self.tables[arg].append(card)
-            self.emit("move", p, (card,), "drawn", self.table_keys[arg], detail=arg)
+            self.emit("move", p, (card,), "drawn", self.seats.table_keys[arg], detail=arg)
         elif kind == Act.TO_BOARD:
             self.board.append(card)
             self.emit("move", p, (card,), "drawn", "board")
@@ -547,11 +566,11 @@ class State(GameState):
             self.discard.append(card)
             for seat in [p] + self.drawn_known_by:
                 self.discarded[seat].append(card)
-            self.emit("move", p, (card,), "drawn", "discard", self.only[p])
+            self.emit("move", p, (card,), "drawn", "discard", self.seats.only[p])
         else:                                                        # A14: back on top
             self.draw_pile.append(card)
             self.top_known_by = [p]
-            self.emit("move", p, (card,), "drawn", "draw", self.only[p])
+            self.emit("move", p, (card,), "drawn", "draw", self.seats.only[p])
         self._action_done()
 
     def _swap_draw(self, p, mine):
@@ -561,12 +580,12 @@ class State(GameState):
         table = self.tables[p]
         if mine in table:
             table[table.index(mine)] = card
-            src, seen, known = self.table_keys[p], None, list(range(self.players))
+            src, seen, known = self.seats.table_keys[p], None, list(range(self.players))
         else:
             self.hands[p].remove(mine)
             table.append(card)
-            src, seen, known = self.hand_keys[p], self.only[p], [p]
-        self.emit("move", p, (card,), "drawn", self.table_keys[p])
+            src, seen, known = self.seats.hand_keys[p], self.seats.only[p], [p]
+        self.emit("move", p, (card,), "drawn", self.seats.table_keys[p])
         self.emit("move", p, (mine,), src, "draw", seen)
         self.draw_pile.append(mine)
         self.top_known_by = known
@@ -580,19 +599,19 @@ class State(GameState):
         table = self.tables[p]
         if mine in table:
             table[table.index(mine)] = taken
-            src = self.table_keys[p]
+            src = self.seats.table_keys[p]
         else:
             self.hands[p].remove(mine)
             table.append(taken)
-            src = self.hand_keys[p]
+            src = self.seats.hand_keys[p]
         if key.startswith("hand:"):
             zone.remove(taken)
             self.tables[owner].append(mine)
-            dst = self.table_keys[owner]
+            dst = self.seats.table_keys[owner]
         else:
             zone[zone.index(taken)] = mine
             dst = key
-        self.emit("move", p, (taken,), key, self.table_keys[p])
+        self.emit("move", p, (taken,), key, self.seats.table_keys[p])
         self.emit("move", p, (mine,), src, dst)
         self._action_done()
 
@@ -654,11 +673,7 @@ class State(GameState):
 
     def _read_options(self):
         self.goal_on = self.options["final_count.hit_goal"] == "on"
-        n = self.players
-        self.hand_keys = seat_keys("hand", n)
-        self.table_keys = seat_keys("table", n)
-        self.only = seats_alone(n)
-        self.opponents, self.gifts, self.picks = _seat_tables(n)
+        self.seats = seats_of(self.players)
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
