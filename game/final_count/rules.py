@@ -339,17 +339,20 @@ class State(GameState):
         self.exhausted = False
         self.hit_goal = None
         self.goal_rolls = []
-        self.emit("hand", d, detail=self.hand)
         seats = self.seats
+        # The deal is told at once (emit_all): each event the tuple of an Event's fields
+        # (kind, seat, cards, src, dst, visible_to, detail).
+        told = [("hand", d, (), None, None, None, self.hand)]
         around = seats.opponents[d] + (d,)      # from the dealer's left round to the dealer
         for seat, card in zip(around + around, order):          # two cards each, one at a time
             self.hands[seat].append(card)
-            self.emit("move", seat, (card,), "draw", seats.hand_keys[seat], seats.only[seat])
+            told.append(("move", seat, (card,), "draw", seats.hand_keys[seat], seats.only[seat], None))
         for seat, card in zip(around, order[2 * n:3 * n]):      # then one face up on each table
             self.tables[seat].append(card)
-            self.emit("move", seat, (card,), "draw", seats.table_keys[seat])
+            told.append(("move", seat, (card,), "draw", seats.table_keys[seat], None, None))
         self.board = list(order[3 * n:3 * n + BOARD_CARDS])
-        self.emit("move", None, self.board, "draw", "board")
+        told.append(("move", None, tuple(self.board), "draw", "board", None, None))
+        self.emit_all(told)
         self.draw_pile = order[3 * n + BOARD_CARDS:][::-1]
         if self.goal_on:
             for _ in range(2):
@@ -385,14 +388,16 @@ class State(GameState):
         """Score the hand (2.3), reveal the hands, and end the game or wait for the deal."""
         rows = score_hand([h + t for h, t in zip(self.hands, self.tables)], self.board,
                           self.hit_goal, self.caller)
+        told = []       # told at once, as the deal is
         for seat, hand in enumerate(self.hands):
             if hand:
                 key = self.seats.hand_keys[seat]
-                self.emit("reveal", seat, hand, key, key)
+                told.append(("reveal", seat, tuple(hand), key, key, None, None))
         for seat, row in enumerate(rows):
             points = row["points"]
             self.game_points[seat] += points
-            self.emit("score", seat, detail=points)
+            told.append(("score", seat, (), None, None, None, points))
+        self.emit_all(told)
         self.last_hand = {"hand": self.hand, "caller": self.caller, "goal": self.hit_goal,
                           "exhausted": self.exhausted, "board": [c.name for c in self.board],
                           "seats": rows}
