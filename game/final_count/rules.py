@@ -30,6 +30,7 @@ The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/final_c
 """
 from collections import Counter
 from functools import lru_cache
+from operator import add, attrgetter
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        SharedAct, SharedEvent, Vocabulary, ZoneSpec, added_later, data, fact, integer, listof,
                        optional, require, require_int, seat_keys, seats_alone, shuffle, swap_into)
@@ -87,6 +88,11 @@ ACTION_KINDS = {1: {Act.KEEP, Act.DISCARD}, 2: {Act.GIVE, Act.DISCARD}, 3: {Act.
 
 
 # ---- scoring (pure functions) ---------------------------------------------------------
+# Python 3.11 builds a function and a frame for every list comprehension; the rules' per
+# hand and per move lists are made with map from these instead, in C.
+card_name = attrgetter("name")
+
+
 def card_points(card):
     """A card's points with an ace as 1: 2-10 face value, J Q K 10."""
     return min(card.value, 10)
@@ -137,7 +143,7 @@ def score_hand(player_cards, board, goal=None, caller=None):
         base, aces = tally(cards)
         totals = totals_of(base + board_base, aces + board_aces)
         best = best_total(totals)
-        row = {"seat": seat, "cards": [c.name for c in cards], "totals": totals,
+        row = {"seat": seat, "cards": list(map(card_name, cards)), "totals": totals,
                "best": best, "bust": best is None, "hit": goal is not None and goal in totals,
                "winner": False, "share": 0, "bonus": 0, "points": 0}
         rows.append(row)
@@ -148,7 +154,10 @@ def score_hand(player_cards, board, goal=None, caller=None):
     if hits:
         winners, pool = hits, LIMIT
     else:                       # the best total not bust wins (a bust seat's best is None)
-        winners, pool = [row for row in rows if row["best"] == top], top
+        winners, pool = [], top
+        for row in rows:
+            if row["best"] == top:
+                winners.append(row)
     bonus = CALL_BONUS if caller is not None and winners and rows[caller] not in winners else 0
     for row in winners:
         row["winner"] = True
@@ -180,6 +189,10 @@ class _CardActions(dict):
         action = self[card] = Action(self.kind, (card,))
         return action
 
+    def of(self, cards):
+        """The action of each of `cards`, in their order (a list)."""
+        return list(map(self.__getitem__, cards))
+
 
 TAKES = _CardActions(Act.TAKE)
 SWAP_ACTIONS = {face: _CardActions(kind) for face, kind in SWAPS.items()}   # by die face
@@ -188,18 +201,21 @@ SWAP_ACTIONS = {face: _CardActions(kind) for face, kind in SWAPS.items()}   # by
 class Seats:
     """What the number of players makes of a game, worked out once per player count and
     shared by every game of that size (read, never changed): per seat, the opponents
-    clockwise after it, its gift (face 2), the blind picks of its hand (face 5), the keys
+    clockwise after it, its choices on face 2 (a gift to each opponent, then discard),
+    the blind picks of its hand (face 5), the keys
     of its hand and table and the set of it alone (an event only it sees).
 
     One attribute of the state rather than six: Python 3.11 reads the attributes of an
     object that has fewer than 30 from its fastest layout (inline values)."""
 
-    __slots__ = ("opponents", "gifts", "picks", "hand_keys", "table_keys", "only")
+    __slots__ = ("opponents", "gift_choices", "picks", "hand_keys", "table_keys", "only")
 
     def __init__(self, players):
         seats = range(players)
         self.opponents = tuple(tuple((seat + k) % players for k in range(1, players)) for seat in seats)
-        self.gifts = tuple(Action(Act.GIVE, (), seat) for seat in seats)
+        self.gift_choices = tuple(tuple(Action(Act.GIVE, (), o) for o in self.opponents[seat])
+                                  + (DISCARD,)
+                                  for seat in seats)
         self.picks = tuple((pick_action(seat, 0), pick_action(seat, 1)) for seat in seats)
         self.hand_keys = seat_keys("hand", players)
         self.table_keys = seat_keys("table", players)
@@ -324,11 +340,13 @@ class State(GameState):
                              f"the stacked deck has {len(order)}")
         self.hand += 1
         d = self.dealer
-        self.hands = [[] for _ in range(n)]
-        self.tables = [[] for _ in range(n)]
+        self.hands, self.tables, self.discarded = [], [], []
+        for _ in range(n):
+            self.hands.append([])
+            self.tables.append([])
+            self.discarded.append([])
         self.discard = []
         self.drawn = []
-        self.discarded = [[] for _ in range(n)]
         self.caller = None
         self.final_round_to_play = []
         self.die = None
@@ -386,8 +404,8 @@ class State(GameState):
 
     def _score_hand(self):
         """Score the hand (2.3), reveal the hands, and end the game or wait for the deal."""
-        rows = score_hand([h + t for h, t in zip(self.hands, self.tables)], self.board,
-                          self.hit_goal, self.caller)
+        rows = score_hand(list(map(add, self.hands, self.tables)), self.board, self.hit_goal,
+                          self.caller)
         told = []       # told at once, as the deal is
         for seat, hand in enumerate(self.hands):
             if hand:
@@ -399,7 +417,7 @@ class State(GameState):
             told.append(("score", seat, (), None, None, None, points))
         self.emit_all(told)
         self.last_hand = {"hand": self.hand, "caller": self.caller, "goal": self.hit_goal,
-                          "exhausted": self.exhausted, "board": [c.name for c in self.board],
+                          "exhausted": self.exhausted, "board": list(map(card_name, self.board)),
                           "seats": rows}
         self.die = None
         top = max(self.game_points)
@@ -431,20 +449,20 @@ class State(GameState):
             acts = []
             if f == 5:
                 for o in self.seats.opponents[p]:
-                    acts += [TAKES[t] for t in self.tables[o]]
+                    acts += TAKES.of(self.tables[o])
                     acts += self.seats.picks[o][:len(self.hands[o])]
             else:
-                acts += [TAKES[b] for b in self.board]
+                acts += TAKES.of(self.board)
             acts.append(DECLINE)
             return acts
         if f == 1:
             return (KEEP, DISCARD)
         if f == 2:
-            return [self.seats.gifts[o] for o in self.seats.opponents[p]] + [DISCARD]
+            return self.seats.gift_choices[p]
         if f == 3:
             return (TO_BOARD, DISCARD)
         swaps = SWAP_ACTIONS[f]
-        acts = [swaps[x] for x in self._own_cards(p)]
+        acts = swaps.of(self._own_cards(p))
         acts.append(RETURN if f == 4 else DECLINE)
         return acts
 
