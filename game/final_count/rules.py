@@ -202,8 +202,8 @@ class Seats:
     """What the number of players makes of a game, worked out once per player count and
     shared by every game of that size (read, never changed): per seat, the opponents
     clockwise after it, its choices on face 2 (a gift to each opponent, then discard),
-    the blind picks of its hand (face 5), the keys
-    of its hand and table and the set of it alone (an event only it sees).
+    the blind picks of its hand (face 5), the keys of its hand and table and the set of
+    it alone (an event only it sees).
 
     One attribute of the state rather than six: Python 3.11 reads the attributes of an
     object that has fewer than 30 from its fastest layout (inline values)."""
