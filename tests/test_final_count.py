@@ -1,5 +1,6 @@
 """Final Count: the test scenarios (T1-T15) and rulings (A1-A23) of docs/rulings/final_count.md,
 played from stacked decks and injected die rolls."""
+import gc
 import json
 import random
 
@@ -7,6 +8,7 @@ import pytest
 
 from game import registry
 from game.cards import load_deck
+from game.bots.sampling import Sampler
 from game.core import SharedEvent
 from game.final_count.rules import (Action, card_points, goal_number, pick_action,
                               reachable_totals, score_hand)
@@ -570,3 +572,26 @@ def test_the_caller_bonus_says_who_earned_it_and_why():
     assert counted == [70, 72]              # each count-up ends on the score screen's count
     event = next(e for e in state.events if e.kind == SharedEvent.HAND_OVER)
     assert f"Theo +82 (count 72, {why})" in presenter.outcome_line(event, view, names, {})
+
+
+def test_a_state_keeps_fewer_than_30_attributes_for_python_s_fastest_reads():
+    """Python 3.11 reads an object's attributes from its fastest layout (inline values)
+    only while its dict holds fewer than 30 (the position lives in slots, the seat tables
+    in one `Seats`): dealt with Hit Goal, played to the end, loaded from a save, and as
+    Hard's search copies it (a sampled world that keeps no events, and its clone, which
+    `GameState.clone` keeps in that layout), a state stays under that; every field still
+    reaches the clone."""
+    state = registry.new_game("final_count", seed=3, options={"final_count.hit_goal": "on"})
+    states = [state.clone()]
+    rng = random.Random(3)
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+    world = Sampler("final_count", 2).sample(state.view(0), random.Random(1))
+    world.keep_no_events()
+    twin = world.clone()
+    # The garbage collector finds the copy's values, not a dict of them (which `vars`
+    # would make, so this is asked first).
+    assert not any(isinstance(r, dict) and "chance" in r for r in gc.get_referents(twin))
+    assert twin.to_dict() == world.to_dict()
+    states += [state, registry.load_state(state.to_dict()), world, twin]
+    assert [len(vars(each)) < 30 for each in states] == [True] * 5

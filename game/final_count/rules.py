@@ -30,6 +30,7 @@ The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/final_c
 """
 from collections import Counter
 from functools import lru_cache
+from operator import add, attrgetter
 from game.core import (CARD, CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, SEATS, Action, GameState,
                        SharedAct, SharedEvent, Vocabulary, ZoneSpec, added_later, data, fact, integer, listof,
                        optional, require, require_int, seat_keys, seats_alone, shuffle, swap_into)
@@ -87,6 +88,11 @@ ACTION_KINDS = {1: {Act.KEEP, Act.DISCARD}, 2: {Act.GIVE, Act.DISCARD}, 3: {Act.
 
 
 # ---- scoring (pure functions) ---------------------------------------------------------
+# Python 3.11 builds a function and a frame for every list comprehension; the rules' per
+# hand and per move lists are made with map from these instead, in C.
+card_name = attrgetter("name")
+
+
 def card_points(card):
     """A card's points with an ace as 1: 2-10 face value, J Q K 10."""
     return min(card.value, 10)
@@ -137,7 +143,7 @@ def score_hand(player_cards, board, goal=None, caller=None):
         base, aces = tally(cards)
         totals = totals_of(base + board_base, aces + board_aces)
         best = best_total(totals)
-        row = {"seat": seat, "cards": [c.name for c in cards], "totals": totals,
+        row = {"seat": seat, "cards": list(map(card_name, cards)), "totals": totals,
                "best": best, "bust": best is None, "hit": goal is not None and goal in totals,
                "winner": False, "share": 0, "bonus": 0, "points": 0}
         rows.append(row)
@@ -148,7 +154,10 @@ def score_hand(player_cards, board, goal=None, caller=None):
     if hits:
         winners, pool = hits, LIMIT
     else:                       # the best total not bust wins (a bust seat's best is None)
-        winners, pool = [row for row in rows if row["best"] == top], top
+        winners, pool = [], top
+        for row in rows:
+            if row["best"] == top:
+                winners.append(row)
     bonus = CALL_BONUS if caller is not None and winners and rows[caller] not in winners else 0
     for row in winners:
         row["winner"] = True
@@ -180,19 +189,40 @@ class _CardActions(dict):
         action = self[card] = Action(self.kind, (card,))
         return action
 
+    def of(self, cards):
+        """The action of each of `cards`, in their order (a list)."""
+        return list(map(self.__getitem__, cards))
+
 
 TAKES = _CardActions(Act.TAKE)
 SWAP_ACTIONS = {face: _CardActions(kind) for face, kind in SWAPS.items()}   # by die face
 
 
-@lru_cache(maxsize=None)
-def _seat_tables(players):
-    """Per seat, built once per player count (read, never changed): the opponents
-    clockwise after it, its gift (face 2) and the blind picks of its hand (face 5)."""
-    seats = range(players)
-    return (tuple(tuple((seat + k) % players for k in range(1, players)) for seat in seats),
-            tuple(Action(Act.GIVE, (), seat) for seat in seats),
-            tuple((pick_action(seat, 0), pick_action(seat, 1)) for seat in seats))
+class Seats:
+    """What the number of players makes of a game, worked out once per player count and
+    shared by every game of that size (read, never changed): per seat, the opponents
+    clockwise after it, its choices on face 2 (a gift to each opponent, then discard),
+    the blind picks of its hand (face 5), the keys of its hand and table and the set of
+    it alone (an event only it sees).
+
+    One attribute of the state rather than six: Python 3.11 reads the attributes of an
+    object that has fewer than 30 from its fastest layout (inline values)."""
+
+    __slots__ = ("opponents", "gift_choices", "picks", "hand_keys", "table_keys", "only")
+
+    def __init__(self, players):
+        seats = range(players)
+        self.opponents = tuple(tuple((seat + k) % players for k in range(1, players)) for seat in seats)
+        self.gift_choices = tuple(tuple(Action(Act.GIVE, (), o) for o in self.opponents[seat])
+                                  + (DISCARD,)
+                                  for seat in seats)
+        self.picks = tuple((pick_action(seat, 0), pick_action(seat, 1)) for seat in seats)
+        self.hand_keys = seat_keys("hand", players)
+        self.table_keys = seat_keys("table", players)
+        self.only = seats_alone(players)
+
+
+seats_of = lru_cache(maxsize=None)(Seats)     # one Seats per player count
 
 
 def _check_last_hand(last, where, state):
@@ -261,6 +291,10 @@ class State(GameState):
               "pick_orders": data(_check_pick_orders, frozen=True), "top_known_by": listof(SEAT),
               "drawn_known_by": added_later(listof(SEAT), lambda state: []),
               "exhausted": FLAG, "last_hand": data(_check_last_hand, frozen=True)}
+    # The position lives in slots, beside the kernel's attributes in the instance's dict:
+    # Python 3.11 reads a dict of fewer than 30 attributes from its fastest layout
+    # (inline values), and Final Count's position alone has 21 fields.
+    __slots__ = tuple(FIELDS)
     FACTS = {"hand": fact(int, field=True), "dealer": fact(int, field=True),
              "die": fact(int, None, field=True), "caller": fact(int, None, field=True),
              "final_round_to_play": fact(list, field=True),
@@ -306,11 +340,13 @@ class State(GameState):
                              f"the stacked deck has {len(order)}")
         self.hand += 1
         d = self.dealer
-        self.hands = [[] for _ in range(n)]
-        self.tables = [[] for _ in range(n)]
+        self.hands, self.tables, self.discarded = [], [], []
+        for _ in range(n):
+            self.hands.append([])
+            self.tables.append([])
+            self.discarded.append([])
         self.discard = []
         self.drawn = []
-        self.discarded = [[] for _ in range(n)]
         self.caller = None
         self.final_round_to_play = []
         self.die = None
@@ -321,16 +357,20 @@ class State(GameState):
         self.exhausted = False
         self.hit_goal = None
         self.goal_rolls = []
-        self.emit("hand", d, detail=self.hand)
-        around = self.opponents[d] + (d,)      # from the dealer's left round to the dealer
+        seats = self.seats
+        # The deal is told at once (emit_all): each event the tuple of an Event's fields
+        # (kind, seat, cards, src, dst, visible_to, detail).
+        told = [("hand", d, (), None, None, None, self.hand)]
+        around = seats.opponents[d] + (d,)      # from the dealer's left round to the dealer
         for seat, card in zip(around + around, order):          # two cards each, one at a time
             self.hands[seat].append(card)
-            self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
+            told.append(("move", seat, (card,), "draw", seats.hand_keys[seat], seats.only[seat], None))
         for seat, card in zip(around, order[2 * n:3 * n]):      # then one face up on each table
             self.tables[seat].append(card)
-            self.emit("move", seat, (card,), "draw", self.table_keys[seat])
+            told.append(("move", seat, (card,), "draw", seats.table_keys[seat], None, None))
         self.board = list(order[3 * n:3 * n + BOARD_CARDS])
-        self.emit("move", None, self.board, "draw", "board")
+        told.append(("move", None, tuple(self.board), "draw", "board", None, None))
+        self.emit_all(told)
         self.draw_pile = order[3 * n + BOARD_CARDS:][::-1]
         if self.goal_on:
             for _ in range(2):
@@ -364,18 +404,20 @@ class State(GameState):
 
     def _score_hand(self):
         """Score the hand (2.3), reveal the hands, and end the game or wait for the deal."""
-        rows = score_hand([h + t for h, t in zip(self.hands, self.tables)], self.board,
-                          self.hit_goal, self.caller)
+        rows = score_hand(list(map(add, self.hands, self.tables)), self.board, self.hit_goal,
+                          self.caller)
+        told = []       # told at once, as the deal is
         for seat, hand in enumerate(self.hands):
             if hand:
-                key = self.hand_keys[seat]
-                self.emit("reveal", seat, hand, key, key)
+                key = self.seats.hand_keys[seat]
+                told.append(("reveal", seat, tuple(hand), key, key, None, None))
         for seat, row in enumerate(rows):
             points = row["points"]
             self.game_points[seat] += points
-            self.emit("score", seat, detail=points)
+            told.append(("score", seat, (), None, None, None, points))
+        self.emit_all(told)
         self.last_hand = {"hand": self.hand, "caller": self.caller, "goal": self.hit_goal,
-                          "exhausted": self.exhausted, "board": [c.name for c in self.board],
+                          "exhausted": self.exhausted, "board": list(map(card_name, self.board)),
                           "seats": rows}
         self.die = None
         top = max(self.game_points)
@@ -391,7 +433,7 @@ class State(GameState):
         return self.hands[seat] + self.tables[seat]
 
     def _opponents(self, seat):
-        return list(self.opponents[seat])
+        return list(self.seats.opponents[seat])
 
     def _legal_actions(self):
         step = self.step
@@ -406,21 +448,21 @@ class State(GameState):
         if step == "target":
             acts = []
             if f == 5:
-                for o in self.opponents[p]:
-                    acts += [TAKES[t] for t in self.tables[o]]
-                    acts += self.picks[o][:len(self.hands[o])]
+                for o in self.seats.opponents[p]:
+                    acts += TAKES.of(self.tables[o])
+                    acts += self.seats.picks[o][:len(self.hands[o])]
             else:
-                acts += [TAKES[b] for b in self.board]
+                acts += TAKES.of(self.board)
             acts.append(DECLINE)
             return acts
         if f == 1:
             return (KEEP, DISCARD)
         if f == 2:
-            return [self.gifts[o] for o in self.opponents[p]] + [DISCARD]
+            return self.seats.gift_choices[p]
         if f == 3:
             return (TO_BOARD, DISCARD)
         swaps = SWAP_ACTIONS[f]
-        acts = [swaps[x] for x in self._own_cards(p)]
+        acts = swaps.of(self._own_cards(p))
         acts.append(RETURN if f == 4 else DECLINE)
         return acts
 
@@ -502,12 +544,12 @@ class State(GameState):
                 self._exchange(p, taken, self.board, "board")
             else:
                 o = next(o for o in self._opponents(p) if taken in self.tables[o])
-                self._exchange(p, taken, self.tables[o], self.table_keys[o], o)
+                self._exchange(p, taken, self.tables[o], self.seats.table_keys[o], o)
         elif kind == Act.PICK:
             o, position = (int(part) for part in action.arg.split(":"))
             taken = self.hands[o][self.pick_orders[o][position]]
             self.chance.blind_draw()
-            self._exchange(p, taken, self.hands[o], self.hand_keys[o], o)
+            self._exchange(p, taken, self.hands[o], self.seats.hand_keys[o], o)
         else:   # decline
             self.emit(Act.DECLINE, p, detail=self.die)
             self._action_done()
@@ -528,7 +570,7 @@ class State(GameState):
             self.drawn_known_by = [s for s in known if s != p] if known else []
             self.top_known_by = []
             self.drawn.append(card)
-            self.emit("move", p, (card,), "draw", "drawn", self.only[p])
+            self.emit("move", p, (card,), "draw", "drawn", self.seats.only[p])
         self.step = "action"
 
     def _play_drawn(self, p, kind, arg):
@@ -536,10 +578,10 @@ class State(GameState):
         card = self.drawn.pop()
         if kind == Act.KEEP:
             self.tables[p].append(card)
-            self.emit("move", p, (card,), "drawn", self.table_keys[p])
+            self.emit("move", p, (card,), "drawn", self.seats.table_keys[p])
         elif kind == Act.GIVE:                                         # A13
             self.tables[arg].append(card)
-            self.emit("move", p, (card,), "drawn", self.table_keys[arg], detail=arg)
+            self.emit("move", p, (card,), "drawn", self.seats.table_keys[arg], detail=arg)
         elif kind == Act.TO_BOARD:
             self.board.append(card)
             self.emit("move", p, (card,), "drawn", "board")
@@ -547,11 +589,11 @@ class State(GameState):
             self.discard.append(card)
             for seat in [p] + self.drawn_known_by:
                 self.discarded[seat].append(card)
-            self.emit("move", p, (card,), "drawn", "discard", self.only[p])
+            self.emit("move", p, (card,), "drawn", "discard", self.seats.only[p])
         else:                                                        # A14: back on top
             self.draw_pile.append(card)
             self.top_known_by = [p]
-            self.emit("move", p, (card,), "drawn", "draw", self.only[p])
+            self.emit("move", p, (card,), "drawn", "draw", self.seats.only[p])
         self._action_done()
 
     def _swap_draw(self, p, mine):
@@ -561,12 +603,12 @@ class State(GameState):
         table = self.tables[p]
         if mine in table:
             table[table.index(mine)] = card
-            src, seen, known = self.table_keys[p], None, list(range(self.players))
+            src, seen, known = self.seats.table_keys[p], None, list(range(self.players))
         else:
             self.hands[p].remove(mine)
             table.append(card)
-            src, seen, known = self.hand_keys[p], self.only[p], [p]
-        self.emit("move", p, (card,), "drawn", self.table_keys[p])
+            src, seen, known = self.seats.hand_keys[p], self.seats.only[p], [p]
+        self.emit("move", p, (card,), "drawn", self.seats.table_keys[p])
         self.emit("move", p, (mine,), src, "draw", seen)
         self.draw_pile.append(mine)
         self.top_known_by = known
@@ -580,19 +622,19 @@ class State(GameState):
         table = self.tables[p]
         if mine in table:
             table[table.index(mine)] = taken
-            src = self.table_keys[p]
+            src = self.seats.table_keys[p]
         else:
             self.hands[p].remove(mine)
             table.append(taken)
-            src = self.hand_keys[p]
+            src = self.seats.hand_keys[p]
         if key.startswith("hand:"):
             zone.remove(taken)
             self.tables[owner].append(mine)
-            dst = self.table_keys[owner]
+            dst = self.seats.table_keys[owner]
         else:
             zone[zone.index(taken)] = mine
             dst = key
-        self.emit("move", p, (taken,), key, self.table_keys[p])
+        self.emit("move", p, (taken,), key, self.seats.table_keys[p])
         self.emit("move", p, (mine,), src, dst)
         self._action_done()
 
@@ -654,11 +696,7 @@ class State(GameState):
 
     def _read_options(self):
         self.goal_on = self.options["final_count.hit_goal"] == "on"
-        n = self.players
-        self.hand_keys = seat_keys("hand", n)
-        self.table_keys = seat_keys("table", n)
-        self.only = seats_alone(n)
-        self.opponents, self.gifts, self.picks = _seat_tables(n)
+        self.seats = seats_of(self.players)
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
