@@ -4,6 +4,8 @@ the table's own rules of presentation first (the panel and the hand say nothing 
 table has not shown), then each mode's words (the rulings cited: docs/rulings/play_design.md)."""
 import random
 
+import pytest
+
 from game.cards import with_article
 from scenes.table import draw as table_draw
 from scenes.table import intents
@@ -40,19 +42,34 @@ def test_the_side_panel_never_names_a_card_still_face_down_in_flight(app, monkey
         return real(screen, view, presenter, names, *args, **kwargs)
     monkeypatch.setattr(table_draw, "side_panel", side_panel)
     session = four_downs_at_the_table(app)
-    table = app.scene
-    rng = random.Random(1)
-    for _ in range(3000):
-        model = table.model
-        if session.is_over or len(seen) > 12 or app.scene is not table:
+    for _ in played(app, session, random.Random(1), frames=3000):
+        if len(seen) > 12:
             break
-        if model.hold.wait and model.settled():
-            table.act(intents.Continue())
-        if model.my_turn() and model.settled() and not table.busy():
-            table.act(intents.Choose(choose(session.legal_actions(), rng)))
-        app.frame()
     assert len(seen) > 12, "too few cards seen in flight"
     assert not named_early, named_early[:3]
+
+
+def played(a, session, rng, frames=4000):
+    """The table of `session` (the app's scene) at every frame, the person playing random
+    legal moves by `rng` once everything has landed, the computers answering, each
+    outcome read (Continue) once it has, and the scores between hands left by Next hand;
+    until the game ends or the table is left otherwise."""
+    from scenes.table.scene import TableScene
+    from tests.test_ui_play import click_widget
+    table = a.scene
+    for _ in range(frames):
+        if a.scene is not table and getattr(a.scene, "interim", False):
+            click_widget(a, lambda w: w.label == "Next hand")
+            table = a.scene
+        if session.is_over or not isinstance(a.scene, TableScene) or a.scene is not table:
+            return
+        model = table.model
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        elif model.my_turn() and model.settled() and not table.busy():
+            table.act(intents.Choose(choose(session.legal_actions(), rng)))
+        a.frame()
+        yield table
 
 
 def five_possessions_reveals(a, seed, frames=4000):
@@ -61,18 +78,7 @@ def five_possessions_reveals(a, seed, frames=4000):
     from tests.test_ui_saves import start_game
     a.settings.animation_speed = "normal"
     session = start_game(a, "five_possessions", 2, {0}, seed)
-    table = a.scene
-    rng = random.Random(seed)
-    for _ in range(frames):
-        model = table.model
-        if session.is_over or a.scene is not table:
-            return
-        if model.hold.wait and model.settled():
-            table.act(intents.Continue())
-        elif model.my_turn() and model.settled() and not table.busy():
-            table.act(intents.Choose(choose(session.legal_actions(), rng)))
-        a.frame()
-        yield table
+    yield from played(a, session, random.Random(seed), frames)
 
 
 def test_during_a_reveal_the_hand_holds_no_card_of_the_next_line(app):  # noqa: F811
@@ -299,3 +305,56 @@ def test_while_a_possessions_end_waits_to_be_read_the_table_stays_as_that_posses
         kept += any(z.count for z in model.view.zones if z.key.startswith(("open:", "closed:")))
     assert len(ends) >= 3 and kept, (ends, kept)
     assert not wrong, wrong[:3]
+
+
+def drawn_words(monkeypatch):
+    """Every line of text drawn from now on, in order (the list grows as frames are drawn)."""
+    from sprites import text as text_module
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_four_downs_a_hand_won_on_its_last_down_says_why_that_down_was_won(size, monkeypatch):
+    """4 downs against three computers: when the 4th down decides the hand, the words left
+    on the table while it waits to be read say why that down was won and that it won the
+    hand, whole ('Theo wins the hand!' never replaces 'Nothing meets ...': the banner
+    shows one outcome, so it says both)."""
+    import pygame
+
+    from tests.test_ui_play import new_app
+    a = new_app(size=size)
+    try:
+        drawn = drawn_words(monkeypatch)
+        session = four_downs_at_the_table(a)
+        names, ends, last_seen = a.scene.model.names, [], None
+        for table in played(a, session, random.Random(3), frames=20000):
+            model = table.model
+            banner = model.hold.outcome
+            if not (model.hold.wait and model.settled() and banner is not None
+                    and any(o.words.endswith("and the hand") or "won the hand" in o.words
+                            for o in model.hold.outcomes)) or banner is last_seen:
+                continue
+            last_seen = banner
+            last = model.view.facts["last_round"]
+            lead_seat, lead = last["plays"][0]
+            lead_name = model.presenter.by_name[lead].spoken
+            winner = names[last["winner"]]
+            assert banner.words.endswith(f"{winner} wins down {last['round']} and the hand"), banner.words
+            if last["winner"] == lead_seat:
+                assert banner.words.startswith(f"Nothing meets {lead_name} (no "), banner.words
+            else:
+                card = model.presenter.by_name[dict(last["plays"])[last["winner"]]].spoken
+                assert banner.words.startswith(f"{card} meets {lead_name}"), banner.words
+            drawn.clear()
+            table.invalidate()
+            a.frame()
+            assert banner.words in " ".join(drawn), (banner.words, drawn[-12:])
+            ends.append(banner.words)
+            if len(ends) >= 3 and any(w.startswith("Nothing meets") for w in ends):
+                break
+        assert len(ends) >= 3 and any(w.startswith("Nothing meets") for w in ends), ends
+    finally:
+        pygame.quit()

@@ -1,4 +1,5 @@
 """Play Design, 4 downs, at the table: knocks, folds, downs won, yards lost."""
+from game.core import SharedEvent
 from game.four_downs.rules import Act
 from game.play_design.presenter import PlayDesign
 from game.presenter import Callout, Presenter, agree, capital, seat_name
@@ -86,10 +87,21 @@ class FourDowns(PlayDesign):
         return super().callout(event, view, names)
 
     def outcome_line(self, event, view, names, zones):
-        """A down won, as it waits on the table, says why."""
+        """A down won, as it waits on the table, says why; the hand won on its last down
+        (and the game, if it ends there) says why that down was won too, since the
+        banner shows the newest outcome only: 'Nothing meets Offense orange 5 (...): Theo
+        wins down 4 and the hand'."""
         if event.kind == "round_won":
             return self.down_why(view, names) or super().outcome_line(event, view, names, zones)
-        return super().outcome_line(event, view, names, zones)
+        line = super().outcome_line(event, view, names, zones)
+        last = view.facts["last_round"] or {}
+        decided = last.get("round") == view.facts["rounds"] and last.get("winner") == view.facts["hand_winner"]
+        why = decided and self.down_why(view, names)
+        if event.kind == SharedEvent.HAND_OVER and why:
+            return f"{why} and the hand"
+        if event.kind == SharedEvent.GAME_OVER and why:
+            return f"{why} and the hand. {line}"
+        return line
 
     def cleared(self, view):
         """Once a down is won (and read), its cards leave the Played slots for the used
