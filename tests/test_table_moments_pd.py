@@ -159,10 +159,7 @@ def test_the_panel_says_what_an_open_lane_is_and_why_a_colour_goes_closed_there(
     """5 possessions at 1280x720, a lane won by a blue card: the side panel says, whole
     and in words, what open means (an offense card set there is compared) and that a blue
     offense card set there goes closed because blue won it; never the bare 'open, not blue'."""
-    from sprites import text as text_module
-    drawn = []
-    real = text_module.render
-    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    drawn = drawn_words(monkeypatch)
     coloured = None
     for table in five_possessions_reveals(app, 4242, frames=6000):
         lanes = table.model.panel_view().facts["lanes"]
@@ -177,6 +174,32 @@ def test_the_panel_says_what_an_open_lane_is_and_why_a_colour_goes_closed_there(
     assert "open, not" not in panel
     assert f"{with_article(coloured)} offense card here goes closed ({coloured} won it)" in panel
     assert "an offense card here is compared" in panel or "never compared" in panel
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_the_panel_says_with_what_an_open_lanes_card_is_compared(size, monkeypatch):
+    """5 possessions, the first line, every lane open: the side panel says of each lane,
+    whole, that an offense card set there is compared with the defense card opposite it
+    (not only 'is compared', which leaves the newcomer asking: with what?)."""
+    import pygame
+
+    from tests.test_ui_play import new_app
+    a = new_app(size=size)
+    try:
+        drawn = drawn_words(monkeypatch)
+        for table in five_possessions_reveals(a, 4242, frames=2000):
+            if table.model.my_turn() and table.model.settled():
+                break
+        assert all(lane.get("live") for lane in table.model.panel_view().facts["lanes"])
+        drawn.clear()
+        table.invalidate()
+        a.frame()
+        panel = " ".join(drawn)
+        for k in range(1, 5):
+            assert f"Lane {k}: open: an offense card here is compared with the defense card opposite it" in panel, \
+                drawn
+    finally:
+        pygame.quit()
 
 
 def test_four_downs_says_on_the_enlarged_card_and_in_its_rules_that_the_dots_do_not_count(app, monkeypatch):  # noqa: F811
