@@ -381,3 +381,54 @@ def test_four_downs_a_hand_won_on_its_last_down_says_why_that_down_was_won(size,
         assert len(ends) >= 3 and any(w.startswith("Nothing meets") for w in ends), ends
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_five_possessions_hints_speak_the_tables_words(size, monkeypatch):
+    """5 possessions against a computer, H on the person's offense and defense turns: the
+    hint's reason says, whole on the table, what the table says of a lane (open, compared
+    with the defense card opposite it; closed, never compared) and which dots count by
+    their colour; never 'key dots where it opens', words the table never explains."""
+    import pygame
+
+    from tests.test_ui_play import new_app, press
+    a = new_app(size=size)
+    try:
+        drawn = drawn_words(monkeypatch)
+        hinted, sides = [], set()
+        for table in five_possessions_reveals(a, 4242, frames=20000):
+            model = table.model
+            step = model.view.facts["step"]
+            if not (model.my_turn() and model.settled() and step in ("offense_set", "defense_set")
+                    and step not in sides and model.ui.hint is None):
+                if len(sides) == 2:
+                    break
+                continue
+            drawn.clear()
+            press(a, pygame.K_h)
+            for _ in range(200):
+                if model.ui.hint is not None:
+                    break
+                a.frame()
+            table.invalidate()
+            a.frame()
+            words = model.ui.message
+            assert words.startswith("Hint: ") and "key dots" not in words and "where it opens" not in words, words
+            if step == "offense_set":
+                assert ("an open lane, so compared with the defense card opposite: " in words
+                        or "goes closed (never compared)" in words), words
+                assert f"{hint_card(model).color} dots" in words or "purple and blue dots" in words, words
+            else:
+                assert ("an open lane: compared with the offense card there" in words
+                        or "a closed lane: nothing is compared there" in words), words
+            assert words in " ".join(drawn), drawn[-6:]
+            sides.add(step)
+            hinted.append(words)
+        assert sides == {"offense_set", "defense_set"}, hinted
+    finally:
+        pygame.quit()
+
+
+def hint_card(model):
+    """The card the hint shown would place."""
+    return model.ui.hint.cards[0]
