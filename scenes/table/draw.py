@@ -13,7 +13,7 @@ from typing import NamedTuple
 import pygame
 
 from game.presenter import capital
-from scenes.table.layout import PANEL_W, RESULT_H, TOP, bubble_box, callout_box, landed, pile_cards, zoom_box
+from scenes.table.layout import CAPTION, PANEL_W, RESULT_H, TOP, bubble_box, callout_box, landed, pile_cards, zoom_box
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -230,6 +230,15 @@ def felt_and_seats(screen, board, plates, open_lanes=frozenset(), dead_lanes=fro
             plate(screen, spot, *plates[seat])
     for words, pos in board.labels:
         screen.text(words, READ, palette.TEXT_DIM, pos)
+
+
+def readable(screen, board, plates):
+    """The rects on the table that say who sits where and what lies there, which a
+    callout never covers where any place can: every seat's name plate (`plates` as
+    felt_and_seats takes them) and every caption."""
+    rects = [plate_rect(screen, spot, *plates[seat]) for seat, spot in board.plates.items() if seat in plates]
+    return rects + [pygame.Rect(int(x), int(y), int(screen.text_width(words, READ)) + 1, CAPTION)
+                    for words, (x, y) in board.labels]
 
 
 def flying_key(flying):
@@ -487,12 +496,13 @@ def callout_words(call, progress):
     return call.words.replace("{n}", str(round(call.count * min(1.0, progress * 2.0))))
 
 
-def callout(screen, board, call, progress, keep_clear=()):
+def callout(screen, board, call, progress, keep_clear=(), keep_read=()):
     """A callout (game/presenter.Callout) held on the table `progress` (0 to 1) into its
     time: large words over where it happened (its zones on `board`), never over the
-    rects of `keep_clear` (the hand, the buttons, the targets) where any place can; good
-    news in gold, bad in red; it rises into place, and a celebration throws confetti.
-    Returns where it lies."""
+    rects of `keep_clear` (the hand, the buttons, the targets) nor of `keep_read` (the
+    name plates and the captions: see readable) where any place can; good news in gold,
+    bad in red; it rises into place, and a celebration throws confetti. Returns where it
+    lies."""
     size = GRAND_SIZE if call.grand else CALLOUT_SIZE
     final = callout_words(call, 1.0)
     room = board.table_w - 60
@@ -502,7 +512,7 @@ def callout(screen, board, call, progress, keep_clear=()):
     boxes = [pygame.Rect(*map(int, board.boxes[key])) for key in call.at if key in board.boxes]
     anchor = boxes[0].unionall(boxes[1:]) if boxes else None
     bounds = (20, TOP + 6, board.table_w - 40, board.height - TOP - 12)
-    box = callout_box((w, h), anchor, bounds, keep_clear, beside=call.count is not None)
+    box = callout_box((w, h), anchor, bounds, keep_clear, beside=call.count is not None, keep_read=keep_read)
     rise = 14 * max(0.0, 1 - progress / 0.12)
     shown = box.move(0, int(rise))
     colour = palette.GOLD if call.grand or call.tone == "good" else palette.DANGER if call.tone == "bad" \

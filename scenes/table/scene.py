@@ -203,10 +203,14 @@ class TableScene(Scene):
         anchor = model.looking.anchor
         rects = [p.rect for p in board.placed if p.zone == board.hand_key or p.zone in board.own_zones]
         if anchor in board.plates:
-            plates = draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
-                                      model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
-            rects.append(draw.plate_rect(self.app.screen, board.plates[anchor], *plates[anchor]))
+            rects.append(draw.plate_rect(self.app.screen, board.plates[anchor], *self.plates(view)[anchor]))
         return rects
+
+    def plates(self, view):
+        """Each seat's name plate as `view` shows it (see draw.plate_words)."""
+        model = self.model
+        return draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
+                                model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
 
     def settle_pointer(self):
         """After a layout: the card under the pointer (unless it moved away), and the
@@ -354,7 +358,8 @@ class TableScene(Scene):
             hand = laid.board.boxes.get(laid.board.hand_key)
             keep_clear = [w.rect for w in laid.widgets] + list(laid.targets) + ([hand] if hand is not None else []) + (
                 [laid.bubble.box] if laid.bubble is not None else [])
-            draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear)
+            draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear,
+                         draw.readable(screen, laid.board, self.plates(model.view)))
         if laid.cover == "dialog":
             draw.dialog(screen, laid.dialog_rect, model.ui.dialog.title, laid.widgets, pointer.dialog_focus, hover,
                         self.app.settings.colourblind)
@@ -413,10 +418,8 @@ class TableScene(Scene):
         over the layer, raised or dragged) and the side panel (or the coach's)."""
         model = self.model
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
-        humans = [seat.human for seat in model.session.seats]
         self.top_span = draw.top_bar(screen, model.title(), model.prompt(), self.laid.title_right)
-        plates = draw.plate_words(model.view, model.names, humans, model.looking.viewer, model.session.thinking(),
-                                  model.presenter.statuses(model.view))
+        plates = self.plates(model.view)
         lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter)
         draw.felt_and_seats(screen, self.laid.board, plates, lanes, model.presenter.dead_lanes(model.view))
         draw.cards(screen, self.laid.board, look, focus, flying, up)
