@@ -432,3 +432,42 @@ def test_five_possessions_hints_speak_the_tables_words(size, monkeypatch):
 def hint_card(model):
     """The card the hint shown would place."""
     return model.ui.hint.cards[0]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_four_downs_says_what_the_white_and_black_decks_are_where_they_are_named(size, monkeypatch):
+    """4 downs against three computers: the log's shuffle of each hand names its deck and
+    says, whole on the panel, what the white and black decks are (the same 28 cards, other
+    backs), at the first hand (white) and the second (black); the in-app rules say so
+    where they list the cards (A12 of docs/rulings/play_design.md)."""
+    import pygame
+
+    from game import registry
+    from tests.test_ui_play import new_app
+    a = new_app(size=size)
+    try:
+        drawn = drawn_words(monkeypatch)
+        session = four_downs_at_the_table(a)
+        told = {}
+        for table in played(a, session, random.Random(3), frames=20000):
+            shuffles = [line for line in table.model.log_lines() if " shuffled the " in line]
+            fresh = [line for line in shuffles if line not in told.values()]
+            if not fresh or not table.model.settled():
+                continue
+            drawn.clear()
+            table.invalidate()
+            a.frame()
+            deck = "black" if "shuffled the black deck" in fresh[-1] else "white"
+            other = "white" if deck == "black" else "black"
+            assert f"shuffled the {deck} deck (the same 28 cards as the {other} deck, {deck} backs)" in fresh[-1]
+            assert fresh[-1] in " ".join(drawn), (fresh[-1], drawn[-12:])
+            told[deck] = fresh[-1]
+            if len(told) == 2:
+                break
+        assert set(told) == {"white", "black"}, told
+    finally:
+        pygame.quit()
+    with open(registry.game_info("four_downs").rulebook(), encoding="utf-8") as book:
+        cards = book.read().split("# The cards")[1].split("\n# ")[0]
+    assert "a white one and a black one: the same cards, only the backs differ" in cards
+    assert "dealt from them in turn (white, then black)" in cards

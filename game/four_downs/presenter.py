@@ -5,6 +5,9 @@ from game.play_design.presenter import PlayDesign
 from game.presenter import Callout, Presenter, agree, capital, seat_name
 
 OTHER_SIDE = {"offense": "defense", "defense": "offense"}
+# The two decks, said wherever one is named (A12 of docs/rulings/play_design.md).
+DECKS = {"white": "the same 28 cards as the black deck, white backs",
+         "black": "the same 28 cards as the white deck, black backs"}
 CARD_NOTE = ("Here only the side (OFF or DEF), the colour and the number in the corner count. "
              "The dots and the small numbers under them are for 5 possessions.")
 
@@ -21,7 +24,8 @@ class FourDowns(PlayDesign):
                        score=lambda who, d: f"{who} has lost {d} yards in all",
                        knock=lambda who, d: f"{who} knocked: the stake is {d}",
                        fold=lambda who, d: f"{who} folded and loses {d} yards",
-                       shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
+                       shuffle=lambda who, d: f"{who} shuffled the {d} deck ({DECKS[d]})" if d in DECKS
+                       else f"{who} shuffled")
     TOASTS = Presenter.TOASTS | {Act.KNOCK, Act.FOLD, Act.CALL}
     BOLD = frozenset({Act.KNOCK, Act.FOLD})
     WAITS = Presenter.WAITS | {"round_won"}
