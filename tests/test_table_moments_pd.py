@@ -23,6 +23,15 @@ def four_downs_at_the_table(a, seed=4242):
     return session
 
 
+def drawn_words(monkeypatch):
+    """Every line of text drawn from now on, in order (the list grows as frames are drawn)."""
+    from sprites import text as text_module
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    return drawn
+
+
 def test_the_side_panel_never_names_a_card_still_face_down_in_flight(app, monkeypatch):  # noqa: F811
     """4 downs against computers: while a computer's card flies face down to its Played
     slot, the side panel does not name it (as Theo's, or as the lead): it tells the
@@ -211,9 +220,7 @@ def test_four_downs_says_on_the_enlarged_card_and_in_its_rules_that_the_dots_do_
     from game import registry
     from sprites import text as text_module
     from tests.test_ui_play import settle
-    drawn = []
-    real = text_module.render
-    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    drawn = drawn_words(monkeypatch)
     four_downs_at_the_table(app)
     settle(app)
     table = app.scene
@@ -328,15 +335,6 @@ def test_while_a_possessions_end_waits_to_be_read_the_table_stays_as_that_posses
         kept += any(z.count for z in model.view.zones if z.key.startswith(("open:", "closed:")))
     assert len(ends) >= 3 and kept, (ends, kept)
     assert not wrong, wrong[:3]
-
-
-def drawn_words(monkeypatch):
-    """Every line of text drawn from now on, in order (the list grows as frames are drawn)."""
-    from sprites import text as text_module
-    drawn = []
-    real = text_module.render
-    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
-    return drawn
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
