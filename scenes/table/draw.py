@@ -496,13 +496,13 @@ def callout_words(call, progress):
     return call.words.replace("{n}", str(round(call.count * min(1.0, progress * 2.0))))
 
 
-def callout(screen, board, call, progress, keep_clear=(), keep_read=()):
+def callout(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=()):
     """A callout (game/presenter.Callout) held on the table `progress` (0 to 1) into its
     time: large words over where it happened (its zones on `board`), never over the
     rects of `keep_clear` (the hand, the buttons, the targets) nor of `keep_read` (the
-    name plates and the captions: see readable) where any place can; good news in gold,
-    bad in red; it rises into place, and a celebration throws confetti. Returns where it
-    lies."""
+    name plates and the captions: see readable) where any place can, and off the rects
+    of `avoid` (the cards on the table) where a place near can; good news in gold, bad in
+    red; it rises into place, and a celebration throws confetti. Returns where it lies."""
     size = GRAND_SIZE if call.grand else CALLOUT_SIZE
     final = callout_words(call, 1.0)
     room = board.table_w - 60
@@ -512,7 +512,8 @@ def callout(screen, board, call, progress, keep_clear=(), keep_read=()):
     boxes = [pygame.Rect(*map(int, board.boxes[key])) for key in call.at if key in board.boxes]
     anchor = boxes[0].unionall(boxes[1:]) if boxes else None
     bounds = (20, TOP + 6, board.table_w - 40, board.height - TOP - 12)
-    box = callout_box((w, h), anchor, bounds, keep_clear, beside=call.count is not None, keep_read=keep_read)
+    box = callout_box((w, h), anchor, bounds, keep_clear, beside=call.count is not None, keep_read=keep_read,
+                      avoid=avoid)
     rise = 14 * max(0.0, 1 - progress / 0.12)
     shown = box.move(0, int(rise))
     colour = palette.GOLD if call.grand or call.tone == "good" else palette.DANGER if call.tone == "bad" \

@@ -359,7 +359,8 @@ class TableScene(Scene):
             keep_clear = [w.rect for w in laid.widgets] + list(laid.targets) + ([hand] if hand is not None else []) + (
                 [laid.bubble.box] if laid.bubble is not None else [])
             draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear,
-                         draw.readable(screen, laid.board, self.plates(model.view)))
+                         draw.readable(screen, laid.board, self.plates(model.view)),
+                         [p.rect for p in laid.board.placed])
         if laid.cover == "dialog":
             draw.dialog(screen, laid.dialog_rect, model.ui.dialog.title, laid.widgets, pointer.dialog_focus, hover,
                         self.app.settings.colourblind)
