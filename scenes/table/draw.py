@@ -483,6 +483,7 @@ def outcomes(screen, board, held, zones, flying=None):
                     width=w - 30)
 
 
+RISE = 14               # how far below its place a callout starts as it rises into it
 CALLOUT_SIZE = 30       # a callout's words, at the logical size (a celebration's: GRAND_SIZE)
 GRAND_SIZE = 40
 CONFETTI = (palette.GOLD, palette.SELECT, palette.HINT, palette.DANGER, palette.TEXT)
@@ -512,9 +513,10 @@ def callout(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=()
     boxes = [pygame.Rect(*map(int, board.boxes[key])) for key in call.at if key in board.boxes]
     anchor = boxes[0].unionall(boxes[1:]) if boxes else None
     bounds = (20, TOP + 6, board.table_w - 40, board.height - TOP - 12)
-    box = callout_box((w, h), anchor, bounds, keep_clear, beside=call.count is not None, keep_read=keep_read,
-                      avoid=avoid)
-    rise = 14 * max(0.0, 1 - progress / 0.12)
+    path = callout_box((w, h + RISE), anchor, bounds, keep_clear, beside=call.count is not None,
+                       keep_read=keep_read, avoid=avoid)       # where it rises from, too, is kept clear
+    box = pygame.Rect(path.x, path.y, path.w, int(h))
+    rise = RISE * max(0.0, 1 - progress / 0.12)
     shown = box.move(0, int(rise))
     colour = palette.GOLD if call.grand or call.tone == "good" else palette.DANGER if call.tone == "bad" \
         else palette.TEXT
