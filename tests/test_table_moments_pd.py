@@ -469,3 +469,26 @@ def test_four_downs_says_what_the_white_and_black_decks_are_where_they_are_named
         cards = book.read().split("# The cards")[1].split("\n# ")[0]
     assert "a white one and a black one: the same cards, only the backs differ" in cards
     assert "dealt from them in turn (white, then black)" in cards
+
+
+def test_four_downs_the_last_hand_of_a_game_says_why_its_last_down_was_won(app):  # noqa: F811
+    """4 downs, Maya against a computer at the fast pace, played to the end: the words
+    held on the table at the game's end say why the last down was won, and that it won
+    the hand and the game (the top bar says the game is over)."""
+    from tests.test_ui_saves import start_game
+    app.settings.animation_speed = "fast"
+    session = start_game(app, "four_downs", 2, {0}, 7)
+    table = app.scene
+    for table in played(app, session, random.Random(7), frames=60000):
+        if session.is_over:
+            break
+    model = table.model
+    for _ in range(600):
+        if model.hold.waiting:
+            break
+        app.frame()
+    last = model.view.facts["last_round"]
+    words = model.hold.outcome.words
+    assert words.endswith(f"{model.names[last['winner']]} wins down {last['round']}, the hand and the game"), words
+    assert " meets " in words, words
+    assert model.prompt().startswith("Game over"), model.prompt()

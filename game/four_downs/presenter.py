@@ -94,7 +94,7 @@ class FourDowns(PlayDesign):
         """A down won, as it waits on the table, says why; the hand won on its last down
         (and the game, if it ends there) says why that down was won too, since the
         banner shows the newest outcome only: 'Nothing meets Offense orange 5 (...): Theo
-        wins down 4 and the hand'."""
+        wins down 4 and the hand' ('..., the hand and the game')."""
         if event.kind == "round_won":
             return self.down_why(view, names) or super().outcome_line(event, view, names, zones)
         line = super().outcome_line(event, view, names, zones)
@@ -103,8 +103,8 @@ class FourDowns(PlayDesign):
         why = decided and self.down_why(view, names)
         if event.kind == SharedEvent.HAND_OVER and why:
             return f"{why} and the hand"
-        if event.kind == SharedEvent.GAME_OVER and why:
-            return f"{why} and the hand. {line}"
+        if event.kind == SharedEvent.GAME_OVER and why:         # the top bar says the game is over
+            return f"{why}, the hand and the game"
         return line
 
     def cleared(self, view):
