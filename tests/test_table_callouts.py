@@ -9,6 +9,7 @@ tests/test_table_model.py does; the key and the click go through the real scene.
 import random
 
 import pygame
+import pytest
 
 from scenes.table import intents
 from scenes.table.scene import TableScene
@@ -135,6 +136,50 @@ def test_a_callout_stands_by_the_cards_it_speaks_of_not_over_them():
     crowded = callout_box((660, 50), anchor, bounds,
                           keep_clear=[pygame.Rect(20, 56, 940, 57), pygame.Rect(20, 193, 940, 600)])
     assert crowded.colliderect(anchor)                   # nowhere else clear: where it happened
+
+
+SIZES = [(1280, 720), (1600, 1000)]
+COVERS = ([("four_downs", n, size) for n in (2, 3, 4) for size in SIZES]
+          + [("five_possessions", 2, size) for size in SIZES]
+          + [(game_id, n, (1280, 720)) for game_id, n in (("ktu", 4), ("final_card_down", 4), ("final_count", 4))])
+
+
+@pytest.mark.parametrize("game_id, players, size", COVERS)
+def test_a_callout_never_covers_a_name_plate_or_a_caption(game_id, players, size, monkeypatch):
+    """A game against computers at the normal pace (4 downs with 2, 3 and 4 players and
+    5 possessions at 1280x720 and 1600x1000, KTU, Final Card-Down and Final Count at
+    1280x720; Deadline calls out only an exam's grade, hours of frames away): every
+    callout held on the table stands clear of every seat's name plate and every
+    caption ('Played', 'Hand', 'Lane 1: Theo'), as drawn: a down's callout named
+    the down's winner over both opponents' plates."""
+    from scenes.table import draw
+    from tests.test_table_moments_pd import played
+    from tests.test_ui_play import new_app
+    a = new_app(size=size)
+    covered, seen = [], set()
+    real = draw.callout
+
+    def callout(screen, board, call, *args, **kwargs):
+        box = real(screen, board, call, *args, **kwargs)
+        plates = draw.plate_words(a.scene.model.view, a.scene.model.names, [s.human for s in session.seats], 0, None, a.scene.model.presenter.statuses(a.scene.model.view))
+        shown = {seat: draw.plate_rect(screen, spot, *plates[seat]) for seat, spot in board.plates.items()}
+        captions = {words: pygame.Rect(int(x), int(y), int(screen.text_width(words, draw.READ)), 14)
+                    for words, (x, y) in board.labels}
+        seen.add(call.words)
+        covered.extend((call.words, what) for what, rect in list(shown.items()) + list(captions.items())
+                       if box.colliderect(rect))
+        return box
+    monkeypatch.setattr(draw, "callout", callout)
+    try:
+        a.settings.animation_speed = "normal"
+        session = start_game(a, game_id, players, {0}, 4242)
+        for _ in played(a, session, random.Random(4242), frames=6000):
+            if len(seen) >= 8:
+                break
+        assert len(seen) >= 8 or session.is_over and seen, seen
+        assert not covered, covered[:4]
+    finally:
+        pygame.quit()
 
 
 # ---- 5 possessions: lane by lane, offense then defense -----------------------------------------

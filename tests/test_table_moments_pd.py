@@ -4,6 +4,8 @@ the table's own rules of presentation first (the panel and the hand say nothing 
 table has not shown), then each mode's words (the rulings cited: docs/rulings/play_design.md)."""
 import random
 
+import pytest
+
 from game.cards import with_article
 from scenes.table import draw as table_draw
 from scenes.table import intents
@@ -19,6 +21,15 @@ def four_downs_at_the_table(a, seed=4242):
     a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
     a.frame()
     return session
+
+
+def drawn_words(monkeypatch):
+    """Every line of text drawn from now on, in order (the list grows as frames are drawn)."""
+    from sprites import text as text_module
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    return drawn
 
 
 def test_the_side_panel_never_names_a_card_still_face_down_in_flight(app, monkeypatch):  # noqa: F811
@@ -40,26 +51,43 @@ def test_the_side_panel_never_names_a_card_still_face_down_in_flight(app, monkey
         return real(screen, view, presenter, names, *args, **kwargs)
     monkeypatch.setattr(table_draw, "side_panel", side_panel)
     session = four_downs_at_the_table(app)
-    table = app.scene
-    rng = random.Random(1)
-    for _ in range(3000):
-        model = table.model
-        if session.is_over or len(seen) > 12 or app.scene is not table:
+    for _ in played(app, session, random.Random(1), frames=3000):
+        if len(seen) > 12:
             break
-        if model.hold.wait and model.settled():
-            table.act(intents.Continue())
-        if model.my_turn() and model.settled() and not table.busy():
-            table.act(intents.Choose(choose(session.legal_actions(), rng)))
-        app.frame()
     assert len(seen) > 12, "too few cards seen in flight"
     assert not named_early, named_early[:3]
+
+
+def played(a, session, rng, frames=4000):
+    """The table of `session` (the app's scene) at every frame, the person playing random
+    legal moves by `rng` once everything has landed, the computers answering, each
+    outcome read (Continue) once it has, and the scores between hands left by Next hand;
+    until the game ends or the table is left otherwise."""
+    from scenes.table.scene import TableScene
+    from tests.test_ui_play import click_widget
+    table = a.scene
+    for _ in range(frames):
+        if a.scene is not table and getattr(a.scene, "interim", False):
+            click_widget(a, lambda w: w.label == "Next hand")
+            table = a.scene
+        if session.is_over or not isinstance(a.scene, TableScene) or a.scene is not table:
+            return
+        model = table.model
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        elif model.my_turn() and model.settled() and not table.busy():
+            table.act(intents.Choose(choose(session.legal_actions(), rng)))
+        a.frame()
+        yield table
 
 
 def five_possessions_reveals(a, seed, frames=4000):
     """5 possessions at the normal pace, Maya against a computer, played by random legal
     moves; yields the table at every frame."""
-    from tests.test_table_timing import at_the_table
-    yield from at_the_table(a, "five_possessions", 2, seed, frames)
+    from tests.test_ui_saves import start_game
+    a.settings.animation_speed = "normal"
+    session = start_game(a, "five_possessions", 2, {0}, seed)
+    yield from played(a, session, random.Random(seed), frames)
 
 
 def test_during_a_reveal_the_hand_holds_no_card_of_the_next_line(app):  # noqa: F811
@@ -140,10 +168,7 @@ def test_the_panel_says_what_an_open_lane_is_and_why_a_colour_goes_closed_there(
     """5 possessions at 1280x720, a lane won by a blue card: the side panel says, whole
     and in words, what open means (an offense card set there is compared) and that a blue
     offense card set there goes closed because blue won it; never the bare 'open, not blue'."""
-    from sprites import text as text_module
-    drawn = []
-    real = text_module.render
-    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    drawn = drawn_words(monkeypatch)
     coloured = None
     for table in five_possessions_reveals(app, 4242, frames=6000):
         lanes = table.model.panel_view().facts["lanes"]
@@ -160,6 +185,32 @@ def test_the_panel_says_what_an_open_lane_is_and_why_a_colour_goes_closed_there(
     assert "an offense card here is compared" in panel or "never compared" in panel
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_the_panel_says_with_what_an_open_lanes_card_is_compared(size, monkeypatch):
+    """5 possessions, the first line, every lane open: the side panel says of each lane,
+    whole, that an offense card set there is compared with the defense card opposite it
+    (not only 'is compared', which leaves the newcomer asking: with what?)."""
+    import pygame
+
+    from tests.test_ui_play import new_app
+    a = new_app(size=size)
+    try:
+        drawn = drawn_words(monkeypatch)
+        for table in five_possessions_reveals(a, 4242, frames=2000):
+            if table.model.my_turn() and table.model.settled():
+                break
+        assert all(lane.get("live") for lane in table.model.panel_view().facts["lanes"])
+        drawn.clear()
+        table.invalidate()
+        a.frame()
+        panel = " ".join(drawn)
+        for k in range(1, 5):
+            assert f"Lane {k}: open: an offense card here is compared with the defense card opposite it" in panel, \
+                drawn
+    finally:
+        pygame.quit()
+
+
 def test_four_downs_says_on_the_enlarged_card_and_in_its_rules_that_the_dots_do_not_count(app, monkeypatch):  # noqa: F811
     """4 downs at 1280x720: a card of the hand under the pointer, shown enlarged, says
     under it, whole, what counts of it (side, colour, the number in the corner) and that
@@ -169,9 +220,7 @@ def test_four_downs_says_on_the_enlarged_card_and_in_its_rules_that_the_dots_do_
     from game import registry
     from sprites import text as text_module
     from tests.test_ui_play import settle
-    drawn = []
-    real = text_module.render
-    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    drawn = drawn_words(monkeypatch)
     four_downs_at_the_table(app)
     settle(app)
     table = app.scene
@@ -286,3 +335,160 @@ def test_while_a_possessions_end_waits_to_be_read_the_table_stays_as_that_posses
         kept += any(z.count for z in model.view.zones if z.key.startswith(("open:", "closed:")))
     assert len(ends) >= 3 and kept, (ends, kept)
     assert not wrong, wrong[:3]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_four_downs_a_hand_won_on_its_last_down_says_why_that_down_was_won(size, monkeypatch):
+    """4 downs against three computers: when the 4th down decides the hand, the words left
+    on the table while it waits to be read say why that down was won and that it won the
+    hand, whole ('Theo wins the hand!' never replaces 'Nothing meets ...': the banner
+    shows one outcome, so it says both)."""
+    import pygame
+
+    from tests.test_ui_play import new_app
+    a = new_app(size=size)
+    try:
+        drawn = drawn_words(monkeypatch)
+        session = four_downs_at_the_table(a)
+        names, ends, last_seen = a.scene.model.names, [], None
+        for table in played(a, session, random.Random(3), frames=20000):
+            model = table.model
+            banner = model.hold.outcome
+            if not (model.hold.wait and model.settled() and banner is not None
+                    and any(o.words.endswith("and the hand") or "won the hand" in o.words
+                            for o in model.hold.outcomes)) or banner is last_seen:
+                continue
+            last_seen = banner
+            last = model.view.facts["last_round"]
+            lead_seat, lead = last["plays"][0]
+            lead_name = model.presenter.by_name[lead].spoken
+            winner = names[last["winner"]]
+            assert banner.words.endswith(f"{winner} wins down {last['round']} and the hand"), banner.words
+            if last["winner"] == lead_seat:
+                assert banner.words.startswith(f"Nothing meets {lead_name} (no "), banner.words
+            else:
+                card = model.presenter.by_name[dict(last["plays"])[last["winner"]]].spoken
+                assert banner.words.startswith(f"{card} meets {lead_name}"), banner.words
+            drawn.clear()
+            table.invalidate()
+            a.frame()
+            assert banner.words in " ".join(drawn), (banner.words, drawn[-12:])
+            ends.append(banner.words)
+            if len(ends) >= 3 and any(w.startswith("Nothing meets") for w in ends):
+                break
+        assert len(ends) >= 3 and any(w.startswith("Nothing meets") for w in ends), ends
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_five_possessions_hints_speak_the_tables_words(size, monkeypatch):
+    """5 possessions against a computer, H on the person's offense and defense turns: the
+    hint's reason says, whole on the table, what the table says of a lane (open, compared
+    with the defense card opposite it; closed, never compared) and which dots count by
+    their colour; never 'key dots where it opens', words the table never explains."""
+    import pygame
+
+    from tests.test_ui_play import new_app, press
+    a = new_app(size=size)
+    try:
+        drawn = drawn_words(monkeypatch)
+        hinted, sides = [], set()
+        for table in five_possessions_reveals(a, 4242, frames=20000):
+            model = table.model
+            step = model.view.facts["step"]
+            if not (model.my_turn() and model.settled() and step in ("offense_set", "defense_set")
+                    and step not in sides and model.ui.hint is None):
+                if len(sides) == 2:
+                    break
+                continue
+            drawn.clear()
+            press(a, pygame.K_h)
+            for _ in range(200):
+                if model.ui.hint is not None:
+                    break
+                a.frame()
+            table.invalidate()
+            a.frame()
+            words = model.ui.message
+            assert words.startswith("Hint: ") and "key dots" not in words and "where it opens" not in words, words
+            if step == "offense_set":
+                assert ("an open lane, so compared with the defense card opposite: " in words
+                        or "goes closed (never compared)" in words), words
+                assert f"{hint_card(model).color} dots" in words or "purple and blue dots" in words, words
+            else:
+                assert ("an open lane: compared with the offense card there" in words
+                        or "a closed lane: nothing is compared there" in words), words
+            assert words in " ".join(drawn), drawn[-6:]
+            sides.add(step)
+            hinted.append(words)
+        assert sides == {"offense_set", "defense_set"}, hinted
+    finally:
+        pygame.quit()
+
+
+def hint_card(model):
+    """The card the hint shown would place."""
+    return model.ui.hint.cards[0]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_four_downs_says_what_the_white_and_black_decks_are_where_they_are_named(size, monkeypatch):
+    """4 downs against three computers: the log's shuffle of each hand names its deck and
+    says, whole on the panel, what the white and black decks are (the same 28 cards, other
+    backs), at the first hand (white) and the second (black); the in-app rules say so
+    where they list the cards (A12 of docs/rulings/play_design.md)."""
+    import pygame
+
+    from game import registry
+    from tests.test_ui_play import new_app
+    a = new_app(size=size)
+    try:
+        drawn = drawn_words(monkeypatch)
+        session = four_downs_at_the_table(a)
+        told = {}
+        for table in played(a, session, random.Random(3), frames=20000):
+            shuffles = [line for line in table.model.log_lines() if " shuffled the " in line]
+            fresh = [line for line in shuffles if line not in told.values()]
+            if not fresh or not table.model.settled():
+                continue
+            drawn.clear()
+            table.invalidate()
+            a.frame()
+            deck = "black" if "shuffled the black deck" in fresh[-1] else "white"
+            other = "white" if deck == "black" else "black"
+            assert f"shuffled the {deck} deck (the same 28 cards as the {other} deck, {deck} backs)" in fresh[-1]
+            assert fresh[-1] in " ".join(drawn), (fresh[-1], drawn[-12:])
+            told[deck] = fresh[-1]
+            if len(told) == 2:
+                break
+        assert set(told) == {"white", "black"}, told
+    finally:
+        pygame.quit()
+    with open(registry.game_info("four_downs").rulebook(), encoding="utf-8") as book:
+        cards = book.read().split("# The cards")[1].split("\n# ")[0]
+    assert "a white one and a black one: the same cards, only the backs differ" in cards
+    assert "dealt from them in turn (white, then black)" in cards
+
+
+def test_four_downs_the_last_hand_of_a_game_says_why_its_last_down_was_won(app):  # noqa: F811
+    """4 downs, Maya against a computer at the fast pace, played to the end: the words
+    held on the table at the game's end say why the last down was won, and that it won
+    the hand and the game (the top bar says the game is over)."""
+    from tests.test_ui_saves import start_game
+    app.settings.animation_speed = "fast"
+    session = start_game(app, "four_downs", 2, {0}, 7)
+    table = app.scene
+    for table in played(app, session, random.Random(7), frames=60000):
+        if session.is_over:
+            break
+    model = table.model
+    for _ in range(600):
+        if model.hold.waiting:
+            break
+        app.frame()
+    last = model.view.facts["last_round"]
+    words = model.hold.outcome.words
+    assert words.endswith(f"{model.names[last['winner']]} wins down {last['round']}, the hand and the game"), words
+    assert " meets " in words, words
+    assert model.prompt().startswith("Game over"), model.prompt()

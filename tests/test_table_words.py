@@ -249,8 +249,10 @@ def test_readouts_say_what_a_player_would_count_in_their_head():
     view = view._replace(facts=dict(view.facts, lanes=lanes))
     side = {label: value for label, value, _ in field.side_facts(view, names)}
     assert [side[f"Lane {k}"] for k in range(1, 5)] == [
-        "open: an offense card here is compared", "open, but a blue offense card here goes closed (blue won it)",
-        "closed: an offense card here is never compared", "open: an offense card here is compared"]
+        "open: an offense card here is compared with the defense card opposite it",
+        "open, but a blue offense card here goes closed (blue won it)",
+        "closed: an offense card here is never compared",
+        "open: an offense card here is compared with the defense card opposite it"]
 
 
 def test_a_learner_called_you_reads_your_not_yous():

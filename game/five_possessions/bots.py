@@ -1,8 +1,9 @@
 """What the bots know of Play Design's 5 possessions (docs/rulings/play_design.md, section 4).
 
 Medium arranges its lines by dot counts: on offense it sets its cards with the most
-key dots in the lanes where they open and wastes its weakest in dead lanes; on defense
-it sets its strongest cards (most dots whatever the colour) opposite live lanes.
+dots of their own colour (a purple card's purple and blue) in the lanes where they are
+open and gives up its weakest closed; on defense it sets its strongest cards (most dots
+whatever the colour) opposite open lanes.
 Scores are yards scored: higher is better.
 """
 import math
@@ -36,11 +37,23 @@ def medium(view, legal, rng):
         return strength if info["live"] else -strength
 
     best = max(legal, key=value)
-    card, lane = best.cards[0], best.arg + 1
+    card, lane = best.cards[0], best.arg
     if offense:
-        return best, (f"set {card.spoken} in lane {lane}: {key_count(card, card.color)} key dots "
-                      "where it opens")
-    return best, f"set {card.spoken} opposite lane {lane}: strong dots where the offense can open"
+        return best, _offense_reason(card, value(best) > 0)
+    if lanes[lane]["live"]:
+        return best, "an open lane: compared with the offense card there, so your strongest dots go there"
+    return best, "a closed lane: nothing is compared there, so your weakest card goes there"
+
+
+def _offense_reason(card, opens):
+    """Why an offense card goes where it goes, in the table's words (the hint's label
+    names the card and the lane): open there and compared by its own colour's dots, or
+    closed there (none can be open), the weakest card given up."""
+    dots = key_count(card, card.color)
+    counted = f"{dots} {card.color} and blue dots" if card.color == "purple" else f"{dots} {card.color} dots"
+    if opens:
+        return f"an open lane, so compared with the defense card opposite: {counted}"
+    return f"none can be open: the weakest, {counted}, goes closed (never compared)"
 
 
 def stop_playout(state):

@@ -48,7 +48,7 @@ def lane_state(lane):
     if lane.get("color"):
         colour = lane["color"]
         return f"open, but {with_article(colour)} offense card here goes closed ({colour} won it)"
-    return "open: an offense card here is compared"
+    return "open: an offense card here is compared with the defense card opposite it"
 
 
 def _whose(who):

@@ -1,9 +1,13 @@
 """Play Design, 4 downs, at the table: knocks, folds, downs won, yards lost."""
+from game.core import SharedEvent
 from game.four_downs.rules import Act
 from game.play_design.presenter import PlayDesign
 from game.presenter import Callout, Presenter, agree, capital, seat_name
 
 OTHER_SIDE = {"offense": "defense", "defense": "offense"}
+# The two decks, said wherever one is named (A12 of docs/rulings/play_design.md).
+DECKS = {"white": "the same 28 cards as the black deck, white backs",
+         "black": "the same 28 cards as the white deck, black backs"}
 CARD_NOTE = ("Here only the side (OFF or DEF), the colour and the number in the corner count. "
              "The dots and the small numbers under them are for 5 possessions.")
 
@@ -20,7 +24,8 @@ class FourDowns(PlayDesign):
                        score=lambda who, d: f"{who} has lost {d} yards in all",
                        knock=lambda who, d: f"{who} knocked: the stake is {d}",
                        fold=lambda who, d: f"{who} folded and loses {d} yards",
-                       shuffle=lambda who, d: f"{who} shuffled the {d} deck" if d else f"{who} shuffled")
+                       shuffle=lambda who, d: f"{who} shuffled the {d} deck ({DECKS[d]})" if d in DECKS
+                       else f"{who} shuffled")
     TOASTS = Presenter.TOASTS | {Act.KNOCK, Act.FOLD, Act.CALL}
     BOLD = frozenset({Act.KNOCK, Act.FOLD})
     WAITS = Presenter.WAITS | {"round_won"}
@@ -86,10 +91,21 @@ class FourDowns(PlayDesign):
         return super().callout(event, view, names)
 
     def outcome_line(self, event, view, names, zones):
-        """A down won, as it waits on the table, says why."""
+        """A down won, as it waits on the table, says why; the hand won on its last down
+        (and the game, if it ends there) says why that down was won too, since the
+        banner shows the newest outcome only: 'Nothing meets Offense orange 5 (...): Theo
+        wins down 4 and the hand' ('..., the hand and the game')."""
         if event.kind == "round_won":
             return self.down_why(view, names) or super().outcome_line(event, view, names, zones)
-        return super().outcome_line(event, view, names, zones)
+        line = super().outcome_line(event, view, names, zones)
+        last = view.facts["last_round"] or {}
+        decided = last.get("round") == view.facts["rounds"] and last.get("winner") == view.facts["hand_winner"]
+        why = decided and self.down_why(view, names)
+        if event.kind == SharedEvent.HAND_OVER and why:
+            return f"{why} and the hand"
+        if event.kind == SharedEvent.GAME_OVER and why:         # the top bar says the game is over
+            return f"{why}, the hand and the game"
+        return line
 
     def cleared(self, view):
         """Once a down is won (and read), its cards leave the Played slots for the used

@@ -238,6 +238,14 @@ def caption_rects(screen, board):
     return [pygame.Rect(int(x), int(y), int(screen.text_width(words, READ)) + 1, READ) for words, (x, y) in board.labels]
 
 
+def readable(screen, board, plates):
+    """The rects on the table that say who sits where and what lies there, which a
+    callout never covers where any place can: every seat's name plate (`plates` as
+    felt_and_seats takes them) and every caption."""
+    rects = [plate_rect(screen, spot, *plates[seat]) for seat, spot in board.plates.items() if seat in plates]
+    return rects + caption_rects(screen, board)
+
+
 def flying_key(flying):
     """The cards in flight (Motion.hidden()) as a value the cached layer can key on."""
     return tuple(sorted((zone, tuple(sorted(ids)), count) for zone, (ids, count) in flying.items()))
@@ -476,6 +484,7 @@ def outcomes(screen, board, held, zones, flying=None):
                     width=w - 30)
 
 
+RISE = 14               # how far below its place a callout starts as it rises into it
 CALLOUT_SIZE = 30       # a callout's words, at the logical size (a celebration's: GRAND_SIZE)
 GRAND_SIZE = 40
 CONFETTI = (palette.GOLD, palette.SELECT, palette.HINT, palette.DANGER, palette.TEXT)
@@ -489,12 +498,13 @@ def callout_words(call, progress):
     return call.words.replace("{n}", str(round(call.count * min(1.0, progress * 2.0))))
 
 
-def callout(screen, board, call, progress, keep_clear=()):
+def callout(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=()):
     """A callout (game/presenter.Callout) held on the table `progress` (0 to 1) into its
     time: large words over where it happened (its zones on `board`), never over the
-    rects of `keep_clear` (the hand, the buttons, the targets) where any place can; good
-    news in gold, bad in red; it rises into place, and a celebration throws confetti.
-    Returns where it lies."""
+    rects of `keep_clear` (the hand, the buttons, the targets) nor of `keep_read` (the
+    name plates and the captions: see readable) where any place can, and off the rects
+    of `avoid` (the cards on the table) where a place near can; good news in gold, bad in
+    red; it rises into place, and a celebration throws confetti. Returns where it lies."""
     size = GRAND_SIZE if call.grand else CALLOUT_SIZE
     final = callout_words(call, 1.0)
     room = board.table_w - 60
@@ -504,8 +514,10 @@ def callout(screen, board, call, progress, keep_clear=()):
     boxes = [pygame.Rect(*map(int, board.boxes[key])) for key in call.at if key in board.boxes]
     anchor = boxes[0].unionall(boxes[1:]) if boxes else None
     bounds = (20, TOP + 6, board.table_w - 40, board.height - TOP - 12)
-    box = callout_box((w, h), anchor, bounds, keep_clear, beside=call.count is not None)
-    rise = 14 * max(0.0, 1 - progress / 0.12)
+    path = callout_box((w, h + RISE), anchor, bounds, keep_clear, beside=call.count is not None,
+                       keep_read=keep_read, avoid=avoid)       # where it rises from, too, is kept clear
+    box = pygame.Rect(path.x, path.y, path.w, int(h))
+    rise = RISE * max(0.0, 1 - progress / 0.12)
     shown = box.move(0, int(rise))
     colour = palette.GOLD if call.grand or call.tone == "good" else palette.DANGER if call.tone == "bad" \
         else palette.TEXT

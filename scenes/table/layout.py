@@ -252,14 +252,27 @@ def clear_of(box, tip, crossed, covered):
     return not tail.w or not tail.h or tail.collidelist(crossed) < 0
 
 
-def callout_box(size, anchor, bounds, keep_clear=(), beside=False):
+def callout_box(size, anchor, bounds, keep_clear=(), beside=False, keep_read=(), avoid=()):
     """Where a callout of `size` (w, h) stands: over `anchor` (a rect: where it happened;
     None: the middle of `bounds`), inside `bounds` (x, y, w, h), never over a rect of
-    `keep_clear` (what the person must act on: the hand, the buttons, the targets) where
-    any place can, and off the anchor's cards where a place by them can (the words speak
-    of those cards: a down won, the dots compared): above the anchor, below it, right of
-    it, left of it (`beside`: right and left first), else centred on it, then anywhere up
-    or down the table's middle."""
+    `keep_clear` (what the person must act on: the hand, the buttons, the targets) nor of
+    `keep_read` (what tells who sits where and what lies there: the name plates, the
+    captions) where any place can, and off the anchor's cards where a place by them can
+    (the words speak of those cards: a down won, the dots compared): above the anchor,
+    below it, right of it, left of it (`beside`: right and left first), else the nearest
+    place by it, off the `avoid` rects (the cards on the table) too where one is near,
+    else centred on it, then anywhere up or down the table's middle; where no place
+    clears `keep_read` too, the first of those that clears `keep_clear`. Held for many
+    frames, so the place is kept for the same inputs."""
+    def frozen(rects):
+        return tuple(tuple(map(int, r)) for r in rects)
+    return pygame.Rect(_callout_place(tuple(size), None if anchor is None else tuple(map(int, anchor)),
+                                      tuple(bounds), frozen(keep_clear), beside, frozen(keep_read), frozen(avoid)))
+
+
+@functools.lru_cache(maxsize=64)
+def _callout_place(size, anchor, bounds, keep_clear, beside, keep_read, avoid):
+    """callout_box's place, as (x, y, w, h), for inputs that can be kept."""
     w, h = size
     bx, by, bw, bh = bounds
     a = pygame.Rect(anchor) if anchor is not None else pygame.Rect(int(bx + bw / 2), int(by + bh / 2), 0, 0)
@@ -273,16 +286,24 @@ def callout_box(size, anchor, bounds, keep_clear=(), beside=False):
     by_it = (sides + ends if beside else ends + sides) if anchor is not None else []
     tries = by_it + [(a.centerx - w / 2, a.centery - h / 2)]
     tries += [(middle, by + bh / 2 - h / 2 + dy) for k in range(12) for dy in (-30 * k, 30 * k)]
-    clear = [pygame.Rect(*map(int, r)) for r in keep_clear]
-    for x, y in by_it:
-        box = pygame.Rect(*clamp(x, y), int(w), int(h))
-        if box.collidelist(clear) < 0 and not box.colliderect(a):
-            return box
-    for x, y in tries[len(by_it):]:
-        box = pygame.Rect(*clamp(x, y), int(w), int(h))
-        if box.collidelist(clear) < 0:
-            return box
-    return pygame.Rect(*clamp(*tries[len(by_it)]), int(w), int(h))
+    must = [pygame.Rect(r) for r in keep_clear]
+    read = must + [pygame.Rect(r) for r in keep_read]
+    tiers = ([(read + [pygame.Rect(r) for r in avoid], False)] if avoid and keep_read else []) + (
+        [(read, True)] if keep_read else []) + [(must, True)]
+    for clear, anywhere in tiers:
+        for x, y in by_it:
+            box = pygame.Rect(*clamp(x, y), int(w), int(h))
+            if box.collidelist(clear) < 0 and not box.colliderect(a):
+                return tuple(box)
+        if clear is not must and anchor is not None:
+            near = nearest_box(a, (w, h), bounds, clear, step=8)
+            if near is not None:
+                return tuple(near[0])
+        for x, y in tries[len(by_it):] if anywhere else ():
+            box = pygame.Rect(*clamp(x, y), int(w), int(h))
+            if box.collidelist(clear) < 0:
+                return tuple(box)
+    return (*clamp(*tries[len(by_it)]), int(w), int(h))
 
 
 def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):

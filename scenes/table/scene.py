@@ -29,7 +29,6 @@ from scenes.table.timeline import Cue, Present
 from scenes.widgets.base import Scene
 from scenes.widgets.wake import BOT_DONE, NET_EVENT
 from sprites import felt
-from sprites.text import READ
 
 
 class TableScene(Scene):
@@ -204,27 +203,18 @@ class TableScene(Scene):
         rects = [p.rect for p in board.placed if p.zone == board.hand_key or p.zone in board.own_zones]
         return rects + self.own_plate(board, view)
 
-    def plates_and_captions(self, board):
-        """The rects of every name plate and zone caption on the table, which say whose
-        the cards are and what they are: a callout never covers them where any place can
-        (the table's rule)."""
-        screen = self.app.screen
-        return (list(self.plate_rects(board, self.model.view).values())
-                + [pygame.Rect(int(x), int(y), int(screen.text_width(words, READ)) + 1, CAPTION)
-                   for words, (x, y) in board.labels])
-
     def own_plate(self, board, view):
         """The rect of the viewer's own name plate, in a list ([] where none is laid)."""
-        rect = self.plate_rects(board, view).get(self.model.looking.anchor)
-        return [] if rect is None else [rect]
+        anchor = self.model.looking.anchor
+        if anchor not in board.plates:
+            return []
+        return [draw.plate_rect(self.app.screen, board.plates[anchor], *self.plates(view)[anchor])]
 
-    def plate_rects(self, board, view):
-        """Every name plate's logical rect on the table, by seat."""
+    def plates(self, view):
+        """Each seat's name plate as `view` shows it (see draw.plate_words)."""
         model = self.model
-        plates = draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
-                                  model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
-        return {seat: draw.plate_rect(self.app.screen, spot, *plates[seat])
-                for seat, spot in board.plates.items() if seat in plates}
+        return draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
+                                model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
 
     def settle_pointer(self):
         """After a layout: the card under the pointer (unless it moved away), and the
@@ -372,8 +362,10 @@ class TableScene(Scene):
         if call is not None:
             hand = laid.board.boxes.get(laid.board.hand_key)
             keep_clear = [w.rect for w in laid.widgets] + list(laid.targets) + ([hand] if hand is not None else []) + (
-                [laid.bubble.box] if laid.bubble is not None else []) + self.plates_and_captions(laid.board)
-            draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear)
+                [laid.bubble.box] if laid.bubble is not None else [])
+            draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear,
+                         draw.readable(screen, laid.board, self.plates(model.view)),
+                         [p.rect for p in laid.board.placed])
         if laid.cover == "dialog":
             draw.dialog(screen, laid.dialog_rect, model.ui.dialog.title, laid.widgets, pointer.dialog_focus, hover,
                         self.app.settings.colourblind)
@@ -433,10 +425,8 @@ class TableScene(Scene):
         over the layer, raised or dragged) and the side panel (or the coach's)."""
         model = self.model
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
-        humans = [seat.human for seat in model.session.seats]
         self.top_span = draw.top_bar(screen, model.title(), model.prompt(), self.laid.title_right)
-        plates = draw.plate_words(model.view, model.names, humans, model.looking.viewer, model.session.thinking(),
-                                  model.presenter.statuses(model.view))
+        plates = self.plates(model.view)
         lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter)
         draw.felt_and_seats(screen, self.laid.board, plates, lanes, model.presenter.dead_lanes(model.view))
         draw.cards(screen, self.laid.board, look, focus, flying, up)
