@@ -276,3 +276,43 @@ def test_in_the_lesson_the_next_hands_dealer_is_told_with_its_deal(app, drawn): 
         app.frame()
     assert ended
     assert not early, early[:3]
+
+
+@pytest.mark.parametrize("game_id, players", [("final_count", 2), ("deadline", 3), ("five_possessions", 2)])
+def test_in_pass_and_play_the_panel_never_tells_what_the_last_person_saw(app, monkeypatch, game_id,  # noqa: F811
+                                                                          players):
+    """Every seat a person (pass-and-play): the panel keeps telling the table as it stood
+    while a change's cards fly, but once the curtain has passed the device on, never
+    from the last person's eyes (their count, the card they gave or took: facts only
+    they may see); each frame's panel is drawn from the view of the person looking, and
+    the view it keeps to tell while cards fly is theirs too."""
+    told = []
+    side_panel = table_draw.side_panel
+
+    def spy_panel(screen, view, *args, **kwargs):
+        told.append(view.seat)
+        return side_panel(screen, view, *args, **kwargs)
+    monkeypatch.setattr(table_draw, "side_panel", spy_panel)
+    app.settings.animation_speed = "normal"
+    session = start_game(app, game_id, players, set(range(players)), 4)
+    table = app.scene
+    rng = random.Random(4)
+    curtains = 0
+    for _ in range(2500):
+        model = table.model
+        if session.is_over or app.scene is not table:
+            break
+        if model.looking.curtain is not None:
+            table.act(intents.Ready())
+            curtains += 1
+        elif model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        elif model.my_turn() and model.settled() and not table.busy() and model.legal:
+            table.act(intents.Choose(choose(session.legal_actions(), rng)))
+        told.clear()
+        app.frame()
+        viewer = model.looking.viewer
+        assert all(seat == viewer for seat in told), (told, viewer)
+        kept = model.panel_before
+        assert kept is None or viewer is None or kept.seat == viewer, (kept.seat, viewer)   # what a flight would tell
+    assert curtains >= 2

@@ -214,12 +214,22 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         """Choose the viewer; raise the curtain when control passes to another person.
         Whatever changes who looks is read and laid out again."""
         if self.looking.decide(self.session):
+            self.forget_others_eyes()
             self.refresh()
 
     def ready(self):
         """The next person has the device: drop the curtain."""
         if self.looking.ready():
+            self.forget_others_eyes()
             self.refresh()
+
+    def forget_others_eyes(self):
+        """Who looks has changed: what was kept to tell while cards fly or an outcome is
+        read (the panel's table before a change, a hand's or a possession's facts) was
+        seen through another's eyes and may hold what only they may see: it goes."""
+        self.panel_before = None
+        self.hand_facts = None
+        self.held_facts = None
 
     def my_turn(self):
         """Can the person at the device act now (not while an outcome waits to be read, nor
