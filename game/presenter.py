@@ -56,7 +56,14 @@ def winners_words(view, names):
     winners = [names[w] for w in view.winners]
     if not winners:
         return "no winner"
-    return agree(" and ".join(winners) + (" wins" if len(winners) == 1 else " win"))
+    return agree(named_together(winners) + (" wins" if len(winners) == 1 else " win"))
+
+
+def named_together(names):
+    """Players' names in one list, 'Ines, Kofi and Maya'; a learner called You is 'you'
+    after the first ('Kofi and you')."""
+    names = [names[0]] + ["you" if name == "You" else name for name in names[1:]]
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
 def possessive(who):
@@ -343,8 +350,7 @@ class Presenter:
             line = self.move_line(event, who, zones, names)
             return capital(line, names) if line else None
         if kind == "skip" and isinstance(detail, list) and len(detail) > 1:     # several skipped: each named
-            skipped = [seat_name(names, s) for s in detail]
-            return ", ".join(skipped[:-1]) + f" and {skipped[-1]} are skipped"
+            return named_together([seat_name(names, s) for s in detail]) + " are skipped"
         if kind in GENERIC_EVENTS:
             return GENERIC_EVENTS[kind](who, detail)
         phrase = self.EVENT_WORDS.get(kind)
@@ -441,8 +447,7 @@ class Presenter:
             return Callout(agree(f"{names[winner]} wins the hand!"), self.seat_zones(view, winner),
                            seconds=1.6, grand=True)
         if event.kind == "skip" and isinstance(event.detail, list) and len(event.detail) > 1:
-            skipped = [seat_name(names, s) for s in event.detail]
-            words = ", ".join(skipped[:-1]) + f" and {skipped[-1]} are skipped"
+            words = named_together([seat_name(names, s) for s in event.detail]) + " are skipped"
             return Callout(words, sum((self.seat_zones(view, s) for s in event.detail), ()))
         phrase = self.CALLOUTS.get(event.kind)
         words = phrase and phrase(who or "Everyone", event.detail)

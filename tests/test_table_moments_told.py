@@ -285,3 +285,20 @@ def test_on_the_score_screen_every_plates_cards_lie_within_it(monkeypatch):
                     hanging.append((window, seed, round(top + card_h - plate[1] - plate[3])))
         pygame.quit()
     assert groups > 100 and not hanging, (groups, hanging[:4])
+
+
+def test_a_learner_called_you_is_you_after_another_name():
+    """KTU with three, the learner's seat called You (a lesson's names): Theo's two 8s
+    skip Ines and the learner (A11 of docs/rulings/ktu.md); the log and the callout say
+    'Ines and you are skipped', never 'Ines and You'."""
+    state = new(hands={0: ["4S"], 1: ["8D", "8S", "10C", "9H"]}, players=3)
+    play(state, 0, "4S")
+    seen = len(state.events)
+    play(state, 1, "8D", "8S")
+    events = state.events_for(0, seen)
+    presenter = presenter_for(registry.GAMES["ktu"])
+    names = ["You", "Theo", "Ines"]
+    lines = [line for _, line in presenter.event_lines(events, names, {})]
+    assert "Ines and you are skipped by the 8s: Theo plays again" in lines, lines
+    calls = [call.words for call in presenter.callouts(events, state.view(0), names)]
+    assert any(words.startswith("Ines and you are skipped") for words in calls), calls
