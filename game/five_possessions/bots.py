@@ -45,7 +45,7 @@ def medium(view, legal, rng):
 
 def stop_playout(state):
     """A playout ends with its possession: the next one starts from fresh stacks."""
-    return state.table == "possession"
+    return state.drive.table == "possession"
 
 
 def evaluate(state):
