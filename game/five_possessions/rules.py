@@ -140,8 +140,8 @@ class Drive:
     state would have 40 (KTU's `Setup` is the same idea). The state's saved fields of
     these names read and set it (`_drive_field`), and a clone copies it."""
 
-    __slots__ = ("possession", "offense", "line", "max_open", "lanes_left", "table", "last_line",
-                 "chooser", "sudden_death", "tie_start")
+    __slots__ = ("possession", "offense", "line", "max_open", "lanes_left", "lane_masks", "table",
+                 "last_line", "chooser", "sudden_death", "tie_start")
 
     def __init__(self):
         self.possession = 0
@@ -149,6 +149,7 @@ class Drive:
         self.line = 0
         self.max_open = 0          # the open cards the offense must set in this line (A20)
         self.lanes_left = 0        # not saved: worked out again by `_lanes_left`
+        self.lane_masks = None     # not saved: this line's lane masks (`_lane_masks`)
         self.table = None          # the line zones hold a finished "line" / "possession"
         self.last_line = []
         self.chooser = None
@@ -160,9 +161,11 @@ class Drive:
         in place)."""
         other = Drive.__new__(Drive)
         (other.possession, other.offense, other.line, other.max_open, other.lanes_left,
-         other.table, other.last_line, other.chooser, other.sudden_death, other.tie_start) = (
+         other.lane_masks, other.table, other.last_line, other.chooser, other.sudden_death,
+         other.tie_start) = (
             self.possession, self.offense, self.line, self.max_open, self.lanes_left,
-            self.table, self.last_line, self.chooser, self.sudden_death, self.tie_start)
+            self.lane_masks, self.table, self.last_line, self.chooser, self.sudden_death,
+            self.tie_start)
         return other
 
 
@@ -284,22 +287,21 @@ class State(GameState):
     def _offense_places(self):
         """Each card of the offense's hand in each free lane where it leaves as many
         open cards possible as the line needs (rules 1 and 2, A20)."""
-        off = self.drive.offense
-        hand, free = self.hand[off], self.drive.lanes_left
-        live, restriction = self.live, self.restriction
-        places, acts = self.split.places, []
-        if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
+        drive = self.drive
+        off, free, lane_masks = drive.offense, drive.lanes_left, drive.lane_masks
+        hand, places, acts = self.hand[off], self.split.places, []
+        if lane_masks is None:                # every card opens anywhere
             for card in hand:
                 acts += places[card][free]
             return acts
-        row, need = self.line_cards[off], self.drive.max_open
+        row, need = self.line_cards[off], drive.max_open
         lanes, masks = [], []
         for k in LANE_LIST:
+            mask = lane_masks[k]
             if free >> k & 1:
-                mask = ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
-                lanes.append((k, mask))
+                lanes.append(k)
                 masks.append(mask)
-            elif live[k] and row[k][0].color != restriction[k]:
+            elif mask & _BIT[row[k][0].color]:
                 need -= 1                     # an open card already set
         colors = [card.color for card in hand]
         colors.sort()
@@ -312,8 +314,8 @@ class State(GameState):
         bits = {}
         for color, allowed in spots.items():
             bits[color] = 0
-            for k, mask in lanes:
-                if mask in allowed:
+            for k in lanes:
+                if lane_masks[k] in allowed:
                     bits[color] |= 1 << k
         for card in hand:
             acts += places[card][bits[card.color]]
@@ -339,15 +341,20 @@ class State(GameState):
             return sum(1 << k for k in LANE_LIST if off[k] and not dfn[k])
         return ALL_LANES if drive.table else sum(1 << k for k in LANE_LIST if not off[k])
 
+    def _lane_masks(self):
+        """Each lane's mask in lane order, or None when every lane opens every colour."""
+        live, restriction = self.live, self.restriction
+        if live == ALL_LIVE and restriction == UNRESTRICTED:
+            return None
+        return tuple(ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
+                     for k in LANE_LIST)
+
     def _best(self, cards):
         """The most open cards `cards` can give in distinct lanes of an empty line."""
-        live, restriction = self.live, self.restriction
-        if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
+        lane_masks = self.drive.lane_masks
+        if lane_masks is None:                # every card opens anywhere
             return min(len(cards), LANES)
-        masks = [ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
-                 for k in LANE_LIST]
-        masks.sort()
-        return best_open(tuple(sorted([c.color for c in cards])), tuple(masks))
+        return best_open(tuple(sorted([c.color for c in cards])), tuple(sorted(lane_masks)))
 
     def why_illegal(self, action):
         drive = self.drive
@@ -484,6 +491,7 @@ class State(GameState):
             self.chance.blind_draw()
             self.hand[seat] += drawn
             told.append(("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat], None))
+        drive.lane_masks = self._lane_masks()
         drive.max_open = self._best(self.hand[off])
         drive.lanes_left = ALL_LANES
         self.step = "offense_set"
@@ -644,6 +652,7 @@ class State(GameState):
         self.drive = Drive()
         defaulted = super().load(data)
         self.drive.lanes_left = self._lanes_left()
+        self.drive.lane_masks = self._lane_masks()
         return defaulted
 
     def _check_position(self):
@@ -674,6 +683,7 @@ class State(GameState):
         self.pending_won = [bool(drive.table) and opened.get(k, {}).get("won", False)
                             for k in range(LANES)]
         drive.lanes_left = self._lanes_left()
+        drive.lane_masks = self._lane_masks()
         if "open_needed" in facts:
             drive.max_open = facts["open_needed"]
         elif drive.offense is not None and self.step == "offense_set":
