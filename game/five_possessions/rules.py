@@ -21,6 +21,7 @@ The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_de
 """
 from collections import Counter
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState, Vocabulary, ZoneSpec,
@@ -63,6 +64,7 @@ CHOOSE = tuple(Action(Act.CHOOSE, (), role) for role in ROLES)
 # and 2): none in a dead lane, every colour but its restriction's in a live one.
 _BIT = {color: 1 << i for i, color in enumerate(COLORS)}
 ALL_COLORS = (1 << len(COLORS)) - 1
+COLOR_OF = attrgetter("color")
 
 
 @lru_cache(maxsize=None)
@@ -303,22 +305,21 @@ class State(GameState):
                 masks.append(mask)
             elif mask & _BIT[row[k][0].color]:
                 need -= 1                     # an open card already set
-        colors = [card.color for card in hand]
-        colors.sort()
         masks.sort()
-        spots = open_spots(tuple(colors), tuple(masks), need)
-        if spots is None:
+        spots = need and open_spots(tuple(sorted(map(COLOR_OF, hand))), tuple(masks), need)
+        if not spots:                         # no card need open, or any may go anywhere
             for card in hand:
                 acts += places[card][free]
             return acts
-        bits = {}
+        lanes_for = {}                        # colour -> the lanes (bits) it may go in
         for color, allowed in spots.items():
-            bits[color] = 0
+            bits = 0
             for k in lanes:
                 if lane_masks[k] in allowed:
-                    bits[color] |= 1 << k
+                    bits |= 1 << k
+            lanes_for[color] = bits
         for card in hand:
-            acts += places[card][bits[card.color]]
+            acts += places[card][lanes_for[card.color]]
         return acts
 
     def _defense_places(self):
@@ -354,7 +355,7 @@ class State(GameState):
         lane_masks = self.drive.lane_masks
         if lane_masks is None:                # every card opens anywhere
             return min(len(cards), LANES)
-        return best_open(tuple(sorted([c.color for c in cards])), tuple(sorted(lane_masks)))
+        return best_open(tuple(sorted(map(COLOR_OF, cards))), tuple(sorted(lane_masks)))
 
     def why_illegal(self, action):
         drive = self.drive
