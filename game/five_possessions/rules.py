@@ -95,6 +95,33 @@ def open_spots(colors, masks, need):
     return None if all(allowed == every for allowed in spots.values()) else spots
 
 
+@lru_cache(maxsize=None)
+def lanes_with(masks, lane_masks):
+    """The lanes (bits) whose mask, in `lane_masks` (lane order), is one of `masks`."""
+    return sum(1 << k for k in LANE_LIST if lane_masks[k] in masks)
+
+
+@lru_cache(maxsize=None)
+def open_lane(k, card, against):
+    """What lane `k` tells when the offense's `card` opens there against the defense's
+    `against` (A21): the fields of its events (both cards revealed, then the lane's
+    result, told by the seat that wins it) and the result; made once per lane and pair
+    of cards, and shared (never changed)."""
+    off, dfn = BACKS.index(card.back), BACKS.index(against.back)
+    ours, theirs, won = lane_result(card, against)
+    result = {"lane": k, "open": True, "offense": card.name, "defense": against.name,
+              "color": card.color, "offense_dots": ours, "defense_dots": theirs, "won": won}
+    return ((("reveal", off, (card,), LINE_KEYS[off][k], None, None, k),
+             ("reveal", dfn, (against,), LINE_KEYS[dfn][k], None, None, k),
+             ("lane", off if won else dfn, (), None, None, None, result)), result)
+
+
+# A closed lane's result, and the event that tells it (by the defense's seat, which wins it).
+CLOSED_LANES = tuple({"lane": k, "open": False, "won": False} for k in LANE_LIST)
+CLOSED_LANE_EVENTS = tuple(tuple(("lane", dfn, (), None, None, None, CLOSED_LANES[k])
+                                 for k in LANE_LIST) for dfn in range(2))
+
+
 def _places(card):
     """For each set of lanes (bit k for lane k): the placing of `card` in lane k for
     the lanes of the set, in lane order."""
@@ -297,11 +324,10 @@ class State(GameState):
                 acts += places[card][free]
             return acts
         row, need = self.line_cards[off], drive.max_open
-        lanes, masks = [], []
+        masks = []
         for k in LANE_LIST:
             mask = lane_masks[k]
             if free >> k & 1:
-                lanes.append(k)
                 masks.append(mask)
             elif mask & _BIT[row[k][0].color]:
                 need -= 1                     # an open card already set
@@ -311,13 +337,9 @@ class State(GameState):
             for card in hand:
                 acts += places[card][free]
             return acts
-        lanes_for = {}                        # colour -> the lanes (bits) it may go in
+        lanes_for = {}                        # colour -> the free lanes (bits) it may go in
         for color, allowed in spots.items():
-            bits = 0
-            for k in lanes:
-                if lane_masks[k] in allowed:
-                    bits |= 1 << k
-            lanes_for[color] = bits
+            lanes_for[color] = lanes_with(allowed, lane_masks) & free
         for card in hand:
             acts += places[card][lanes_for[card.color]]
         return acts
@@ -505,31 +527,27 @@ class State(GameState):
         drive = self.drive
         off, dfn = drive.offense, 1 - drive.offense
         offense_line, defense_line = self.line_cards[off], self.line_cards[dfn]
-        offense_keys, defense_keys = LINE_KEYS[off], LINE_KEYS[dfn]
         offense_shown, defense_shown = self.shown[off], self.shown[dfn]
         live, restriction, won_lanes = self.live, self.restriction, self.pending_won
         drive.last_line = last_line = []
         told = []                             # each event's fields (emit_all)
         wins = 0
         for k in LANE_LIST:
-            if not offense_line[k]:
+            cards = offense_line[k]
+            if not cards:
                 continue
-            card, against = offense_line[k][0], defense_line[k][0]
-            color = card.color
-            if live[k] and color != restriction[k]:
+            card = cards[0]
+            if live[k] and card.color != restriction[k]:
                 offense_shown[k] = defense_shown[k] = True
-                told.append(("reveal", off, (card,), offense_keys[k], None, None, k))
-                told.append(("reveal", dfn, (against,), defense_keys[k], None, None, k))
-                ours, theirs, won = lane_result(card, against)       # A21
-                result = {"lane": k, "open": True, "offense": card.name, "defense": against.name,
-                          "color": color, "offense_dots": ours, "defense_dots": theirs, "won": won}
+                events, result = open_lane(k, card, defense_line[k][0])       # A21
+                told += events
+                won = result["won"]
             else:
-                won = False
-                result = {"lane": k, "open": False, "won": False}
+                won, result = False, CLOSED_LANES[k]
+                told.append(CLOSED_LANE_EVENTS[dfn][k])
             last_line.append(result)
-            told.append(("lane", off if won else dfn, (), None, None, None, result))
             won_lanes[k] = live[k] = won
-            restriction[k] = color if won else None
+            restriction[k] = card.color if won else None
             wins += won
         self.emit_all(told)
         drive.table = "line"
