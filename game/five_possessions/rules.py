@@ -124,8 +124,11 @@ CLOSED_LANE_EVENTS = tuple(tuple(("lane", dfn, (), None, None, None, CLOSED_LANE
 
 def _places(card):
     """For each set of lanes (bit k for lane k): the placing of `card` in lane k for
-    the lanes of the set, in lane order."""
-    actions = [Action(Act.PLACE, (card,), lane) for lane in range(LANES)]
+    the lanes of the set, in lane order. They share one tuple of the card: a move looked
+    up among the legal ones (`GameState.apply`) then tells a placing of the same card
+    from its own at once, by identity, without comparing the cards."""
+    cards = (card,)
+    actions = [Action(Act.PLACE, cards, lane) for lane in range(LANES)]
     return tuple(tuple(actions[k] for k in range(LANES) if bits >> k & 1)
                  for bits in range(1 << LANES))
 
@@ -305,10 +308,13 @@ class State(GameState):
     # ---- rules ----------------------------------------------------------------------
     def _legal_actions(self):
         step = self.step
+        if step == "defense_set":             # each card opposite each offense card it has not met
+            places, lanes, acts = self.split.places, self.drive.lanes_left, []
+            for card in self.hand[1 - self.drive.offense]:
+                acts += places[card][lanes]
+            return acts
         if step == "offense_set":
             return self._offense_places()
-        if step == "defense_set":
-            return self._defense_places()
         if step == "choose":
             return CHOOSE
         return []
@@ -342,13 +348,6 @@ class State(GameState):
             lanes_for[color] = lanes_with(allowed, lane_masks) & free
         for card in hand:
             acts += places[card][lanes_for[card.color]]
-        return acts
-
-    def _defense_places(self):
-        """Each card of the defense's hand opposite each offense card it has not met."""
-        places, lanes, acts = self.split.places, self.drive.lanes_left, []
-        for card in self.hand[1 - self.drive.offense]:
-            acts += places[card][lanes]
         return acts
 
     def _lanes_left(self):
@@ -417,8 +416,8 @@ class State(GameState):
     def _apply(self, action):
         kind, cards, arg = action
         drive = self.drive
-        if kind == Act.CHOOSE:
-            self.emit(Act.CHOOSE, self.current_player, detail=arg)
+        if not cards:                         # a choice of offense or defense
+            self.emit(kind, self.current_player, detail=arg)
             chooser = self.current_player
             drive.offense = chooser if arg == "offense" else 1 - chooser
             if drive.table:
