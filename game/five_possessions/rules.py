@@ -368,8 +368,8 @@ class State(GameState):
         live, restriction = self.live, self.restriction
         if live == ALL_LIVE and restriction == UNRESTRICTED:
             return None
-        return tuple(ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
-                     for k in LANE_LIST)
+        return tuple([ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
+                      for k in LANE_LIST])
 
     def _best(self, cards):
         """The most open cards `cards` can give in distinct lanes of an empty line."""
