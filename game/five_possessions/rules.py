@@ -97,7 +97,8 @@ def open_spots(colors, masks, need):
 
 @lru_cache(maxsize=None)
 def lanes_with(masks, lane_masks):
-    """The lanes (bits) whose mask, in `lane_masks` (lane order), is one of `masks`."""
+    """The lanes (bits) whose mask, in `lane_masks` (lane order), is one of `masks` (a
+    set of masks: an entry of `open_spots`)."""
     return sum(1 << k for k in LANE_LIST if lane_masks[k] in masks)
 
 
@@ -164,8 +165,8 @@ def _split(deck):
 
 class Drive:
     """Where the game stands, in numbers and words: the possession and who attacks in it,
-    the line, the open cards it needs and the lanes still to set, what the table holds,
-    the last line's results, and the toss and tie-break.
+    the line, the open cards it needs, its lane masks and the lanes still to set, what
+    the table holds, the last line's results, and the toss and tie-break.
 
     One attribute of the state rather than ten: Python 3.11 reads the attributes of an
     object that has fewer than 30 from its fastest layout (inline values), and this
