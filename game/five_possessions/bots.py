@@ -58,7 +58,7 @@ def _offense_reason(card, opens):
 
 def stop_playout(state):
     """A playout ends with its possession: the next one starts from fresh stacks."""
-    return state.table == "possession"
+    return state.drive.table == "possession"
 
 
 def evaluate(state):

@@ -21,6 +21,8 @@ The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/play_de
 """
 from collections import Counter
 from functools import lru_cache
+from operator import attrgetter
+from typing import NamedTuple
 
 from game.core import (CARDS, FLAG, HIDDEN, OVER, OWNER, PUBLIC, SEAT, Action, GameState, Vocabulary, ZoneSpec,
                        choice, copy_data, data, fact, integer, listof, optional, require)
@@ -62,6 +64,7 @@ CHOOSE = tuple(Action(Act.CHOOSE, (), role) for role in ROLES)
 # and 2): none in a dead lane, every colour but its restriction's in a live one.
 _BIT = {color: 1 << i for i, color in enumerate(COLORS)}
 ALL_COLORS = (1 << len(COLORS)) - 1
+COLOR_OF = attrgetter("color")
 
 
 @lru_cache(maxsize=None)
@@ -92,10 +95,41 @@ def open_spots(colors, masks, need):
     return None if all(allowed == every for allowed in spots.values()) else spots
 
 
+@lru_cache(maxsize=None)
+def lanes_with(masks, lane_masks):
+    """The lanes (bits) whose mask, in `lane_masks` (lane order), is one of `masks` (a
+    set of masks: an entry of `open_spots`)."""
+    return sum(1 << k for k in LANE_LIST if lane_masks[k] in masks)
+
+
+@lru_cache(maxsize=None)
+def open_lane(k, card, against):
+    """What lane `k` tells when the offense's `card` opens there against the defense's
+    `against` (A21): the fields of its events (both cards revealed, then the lane's
+    result, told by the seat that wins it) and the result; made once per lane and pair
+    of cards, and shared (never changed)."""
+    off, dfn = BACKS.index(card.back), BACKS.index(against.back)
+    ours, theirs, won = lane_result(card, against)
+    result = {"lane": k, "open": True, "offense": card.name, "defense": against.name,
+              "color": card.color, "offense_dots": ours, "defense_dots": theirs, "won": won}
+    return ((("reveal", off, (card,), LINE_KEYS[off][k], None, None, k),
+             ("reveal", dfn, (against,), LINE_KEYS[dfn][k], None, None, k),
+             ("lane", off if won else dfn, (), None, None, None, result)), result)
+
+
+# A closed lane's result, and the event that tells it (by the defense's seat, which wins it).
+CLOSED_LANES = tuple({"lane": k, "open": False, "won": False} for k in LANE_LIST)
+CLOSED_LANE_EVENTS = tuple(tuple(("lane", dfn, (), None, None, None, CLOSED_LANES[k])
+                                 for k in LANE_LIST) for dfn in range(2))
+
+
 def _places(card):
     """For each set of lanes (bit k for lane k): the placing of `card` in lane k for
-    the lanes of the set, in lane order."""
-    actions = [Action(Act.PLACE, (card,), lane) for lane in range(LANES)]
+    the lanes of the set, in lane order. They share one tuple of the card: a move looked
+    up among the legal ones (`GameState.apply`) then tells a placing of the same card
+    from its own at once, by identity, without comparing the cards."""
+    cards = (card,)
+    actions = [Action(Act.PLACE, cards, lane) for lane in range(LANES)]
     return tuple(tuple(actions[k] for k in range(LANES) if bits >> k & 1)
                  for bits in range(1 << LANES))
 
@@ -107,18 +141,72 @@ def _check_result(result, where, state):
 
 PAIR = 2    # one entry per seat
 
-_SPLITS = {}   # deck name -> (each seat's cards, their halves by side, places by card)
+
+class Split(NamedTuple):
+    """One deck file's cards as the game uses them, made once per deck (read, never
+    changed)."""
+
+    own: list      # [the white cards, the black cards]: each seat's 28
+    half: list     # [{side: that seat's cards of that side}]
+    places: dict   # {card: its placings by set of lanes (`_places`)}
+
+
+_SPLITS = {}   # deck name -> its Split
 
 
 def _split(deck):
-    """([the white cards, the black cards], [{side: that seat's cards of that side}],
-    {card: its placings by set of lanes (`_places`)}), made once per deck (read, never
-    changed)."""
+    """The `Split` of `deck`."""
     if deck.name not in _SPLITS:
         own = [[c for c in deck if c.back == back] for back in BACKS]
         half = [{side: [c for c in cards if c.side == side] for side in ROLES} for cards in own]
-        _SPLITS[deck.name] = (own, half, {card: _places(card) for card in deck})
+        _SPLITS[deck.name] = Split(own, half, {card: _places(card) for card in deck})
     return _SPLITS[deck.name]
+
+
+class Drive:
+    """Where the game stands, in numbers and words: the possession and who attacks in it,
+    the line, the open cards it needs, its lane masks and the lanes still to set, what
+    the table holds, the last line's results, and the toss and tie-break.
+
+    One attribute of the state rather than ten: Python 3.11 reads the attributes of an
+    object that has fewer than 30 from its fastest layout (inline values), and this
+    state would have 40 (KTU's `Setup` is the same idea). The state's saved fields of
+    these names read and set it (`_drive_field`), and a clone copies it."""
+
+    __slots__ = ("possession", "offense", "line", "max_open", "lanes_left", "lane_masks", "table",
+                 "last_line", "chooser", "sudden_death", "tie_start")
+
+    def __init__(self):
+        self.possession = 0
+        self.offense = None        # the seat on offense (None before the first choice)
+        self.line = 0
+        self.max_open = 0          # the open cards the offense must set in this line (A20)
+        self.lanes_left = 0        # not saved: worked out again by `_lanes_left`
+        self.lane_masks = None     # not saved: this line's lane masks (`_lane_masks`)
+        self.table = None          # the line zones hold a finished "line" / "possession"
+        self.last_line = []
+        self.chooser = None
+        self.sudden_death = False
+        self.tie_start = None
+
+    def copy(self):
+        """An independent copy (its values are numbers, texts and a list never changed
+        in place)."""
+        other = Drive.__new__(Drive)
+        (other.possession, other.offense, other.line, other.max_open, other.lanes_left,
+         other.lane_masks, other.table, other.last_line, other.chooser, other.sudden_death,
+         other.tie_start) = (
+            self.possession, self.offense, self.line, self.max_open, self.lanes_left,
+            self.lane_masks, self.table, self.last_line, self.chooser, self.sudden_death,
+            self.tie_start)
+        return other
+
+
+def _drive_field(name):
+    """The state's field `name`, kept in its `Drive` (saves, views and tests read and set
+    it by its name)."""
+    return property(lambda state: getattr(state.drive, name),
+                    lambda state, value: setattr(state.drive, name, value))
 
 
 def _five_possessions_game(state):
@@ -180,8 +268,10 @@ class State(GameState):
             if len({(c.back, c.side) for c in deck.stack(names, full_deck=False)}) > 1:
                 raise ValueError(f"stacked deck {i}: a stack holds cards of one side of one "
                                  "deck only (the offense or the defense cards of W: or K:)")
+        self.drive = Drive()
         self.yards = [0, 0]
-        self.box = [list(self.own[0]), list(self.own[1])]
+        own = self.split.own
+        self.box = [list(own[0]), list(own[1])]
         self.stack = [[], []]
         self.hand = [[], []]
         self.line_cards = [[[] for _ in range(LANES)] for _ in range(2)]
@@ -191,30 +281,27 @@ class State(GameState):
         self.removed = [[], []]
         self.live = [True] * LANES
         self.restriction = [None] * LANES
-        self.possession = 0
-        self.offense = None
-        self.line = 0
-        self.max_open = 0
-        self.lanes_left = 0        # not saved: worked out again by `_lanes_left`
-        self.table = None          # the line zones hold a finished "line" / "possession"
         self.pending_won = [False] * LANES
-        self.last_line = []
-        self.sudden_death = False
-        self.tie_start = None
         self._toss()
+
+    possession, offense, line, max_open, chooser, table, last_line, sudden_death, tie_start = (
+        _drive_field(name) for name in ("possession", "offense", "line", "max_open", "chooser",
+                                        "table", "last_line", "sudden_death", "tie_start"))
 
     @property
     def defense(self):
         """The seat on defense (None before the first possession)."""
-        return None if self.offense is None else 1 - self.offense
+        offense = self.drive.offense
+        return None if offense is None else 1 - offense
 
     def _read_options(self):
-        self._split_decks()
+        self.split = _split(self.deck)
 
-    def _split_decks(self):
-        """Each seat's 28 cards (seat 0 white, seat 1 black), their two halves and
-        every card's placings (read, never changed)."""
-        self.own, self.half, self.places = _split(self.deck)
+    def clone(self):
+        """`GameState.clone` with a drive of its own."""
+        other = super().clone()
+        other.drive = self.drive.copy()
+        return other
 
     def _seat_of(self, card):
         return BACKS.index(card.back)
@@ -222,10 +309,13 @@ class State(GameState):
     # ---- rules ----------------------------------------------------------------------
     def _legal_actions(self):
         step = self.step
+        if step == "defense_set":             # each card opposite each offense card it has not met
+            places, lanes, acts = self.split.places, self.drive.lanes_left, []
+            for card in self.hand[1 - self.drive.offense]:
+                acts += places[card][lanes]
+            return acts
         if step == "offense_set":
             return self._offense_places()
-        if step == "defense_set":
-            return self._defense_places()
         if step == "choose":
             return CHOOSE
         return []
@@ -233,46 +323,32 @@ class State(GameState):
     def _offense_places(self):
         """Each card of the offense's hand in each free lane where it leaves as many
         open cards possible as the line needs (rules 1 and 2, A20)."""
-        off = self.offense
-        hand, free = self.hand[off], self.lanes_left
-        live, restriction = self.live, self.restriction
-        places, acts = self.places, []
-        if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
+        drive = self.drive
+        off, free, lane_masks = drive.offense, drive.lanes_left, drive.lane_masks
+        hand, places, acts = self.hand[off], self.split.places, []
+        if lane_masks is None:                # every card opens anywhere
             for card in hand:
                 acts += places[card][free]
             return acts
-        row, need = self.line_cards[off], self.max_open
-        lanes, masks = [], []
+        row, need = self.line_cards[off], drive.max_open
+        masks = []
         for k in LANE_LIST:
+            mask = lane_masks[k]
             if free >> k & 1:
-                mask = ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
-                lanes.append((k, mask))
                 masks.append(mask)
-            elif live[k] and row[k][0].color != restriction[k]:
+            elif mask & _BIT[row[k][0].color]:
                 need -= 1                     # an open card already set
-        colors = [card.color for card in hand]
-        colors.sort()
         masks.sort()
-        spots = open_spots(tuple(colors), tuple(masks), need)
-        if spots is None:
+        spots = need and open_spots(tuple(sorted(map(COLOR_OF, hand))), tuple(masks), need)
+        if not spots:                         # no card need open, or any may go anywhere
             for card in hand:
                 acts += places[card][free]
             return acts
-        bits = {}
+        lanes_for = {}                        # colour -> the free lanes (bits) it may go in
         for color, allowed in spots.items():
-            bits[color] = 0
-            for k, mask in lanes:
-                if mask in allowed:
-                    bits[color] |= 1 << k
+            lanes_for[color] = lanes_with(allowed, lane_masks) & free
         for card in hand:
-            acts += places[card][bits[card.color]]
-        return acts
-
-    def _defense_places(self):
-        """Each card of the defense's hand opposite each offense card it has not met."""
-        places, lanes, acts = self.places, self.lanes_left, []
-        for card in self.hand[1 - self.offense]:
-            acts += places[card][lanes]
+            acts += places[card][lanes_for[card.color]]
         return acts
 
     def _lanes_left(self):
@@ -280,24 +356,31 @@ class State(GameState):
         the offense's free lanes (every lane while the last line is on the table), the
         defense's lanes with an offense card it has not met. Play keeps `lanes_left` up
         to date; a loaded or resampled state works it out here."""
+        drive = self.drive
         if self.step not in ("offense_set", "defense_set"):
             return 0
-        off, dfn = self.line_cards[self.offense], self.line_cards[1 - self.offense]
+        off, dfn = self.line_cards[drive.offense], self.line_cards[1 - drive.offense]
         if self.step == "defense_set":
             return sum(1 << k for k in LANE_LIST if off[k] and not dfn[k])
-        return ALL_LANES if self.table else sum(1 << k for k in LANE_LIST if not off[k])
+        return ALL_LANES if drive.table else sum(1 << k for k in LANE_LIST if not off[k])
+
+    def _lane_masks(self):
+        """Each lane's mask in lane order, or None when every lane opens every colour."""
+        live, restriction = self.live, self.restriction
+        if live == ALL_LIVE and restriction == UNRESTRICTED:
+            return None
+        return tuple([ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
+                      for k in LANE_LIST])
 
     def _best(self, cards):
         """The most open cards `cards` can give in distinct lanes of an empty line."""
-        live, restriction = self.live, self.restriction
-        if live == ALL_LIVE and restriction == UNRESTRICTED:   # every card opens anywhere
+        lane_masks = self.drive.lane_masks
+        if lane_masks is None:                # every card opens anywhere
             return min(len(cards), LANES)
-        masks = [ALL_COLORS & ~_BIT.get(restriction[k], 0) if live[k] else 0
-                 for k in LANE_LIST]
-        masks.sort()
-        return best_open(tuple(sorted([c.color for c in cards])), tuple(masks))
+        return best_open(tuple(sorted(map(COLOR_OF, cards))), tuple(sorted(lane_masks)))
 
     def why_illegal(self, action):
+        drive = self.drive
         if self.is_over:
             return "the game is over"
         step = self.step
@@ -317,12 +400,12 @@ class State(GameState):
         if isinstance(lane, bool) or lane not in range(LANES):
             return "name a lane 1-4 to place the card in"
         if step == "defense_set":
-            if not self.line_cards[self.offense][lane]:
+            if not self.line_cards[drive.offense][lane]:
                 return f"lane {lane + 1} has no offense card to oppose"
             return f"lane {lane + 1} already has your defense card"
-        if not self.lanes_left >> lane & 1:
+        if not drive.lanes_left >> lane & 1:
             return f"lane {lane + 1} already has a card in this line"
-        need = f"you must open {self.max_open} card{'' if self.max_open == 1 else 's'} in this line"
+        need = f"you must open {drive.max_open} card{'' if drive.max_open == 1 else 's'} in this line"
         if not self.live[lane]:
             return (f"rule 2: no open card in front of a closed one; the {card.spoken} would be used "
                     f"up closed in lane {lane + 1}, and {need}")
@@ -333,29 +416,31 @@ class State(GameState):
 
     def _apply(self, action):
         kind, cards, arg = action
-        if kind == Act.CHOOSE:
-            self.emit(Act.CHOOSE, self.current_player, detail=arg)
+        drive = self.drive
+        if not cards:                         # a choice of offense or defense
+            self.emit(kind, self.current_player, detail=arg)
             chooser = self.current_player
-            self.offense = chooser if arg == "offense" else 1 - chooser
-            if self.table:
+            drive.offense = chooser if arg == "offense" else 1 - chooser
+            if drive.table:
                 self._clear_table()
             self._start_possession()
             return
         seat, lane = self.current_player, arg   # the offense, then the defense, sets
-        if self.table:
+        if drive.table:
             self._clear_table()
         hand = self.hand[seat]
         hand.remove(cards[0])
         self.line_cards[seat][lane] += cards
-        self.lanes_left ^= 1 << lane
+        drive.lanes_left ^= 1 << lane
         self.emit("move", seat, cards, HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat], lane)
         if hand:
             return
         if self.step == "offense_set":
+            defense = 1 - drive.offense
             self.step = "defense_set"
-            self.lanes_left ^= ALL_LANES      # the lanes of the offense's cards
-            self.current_player = self.defense
-            self.emit("phase", self.defense, detail=self._phase())
+            drive.lanes_left ^= ALL_LANES      # the lanes of the offense's cards
+            self.current_player = defense
+            self.emit("phase", defense, detail=self._phase())
         else:
             self._reveal()
 
@@ -365,14 +450,15 @@ class State(GameState):
         chooser = self.chance.toss([0, 1])
         if isinstance(chooser, bool) or chooser not in (0, 1):
             raise ValueError(f"a toss result is the seat that wins it (0 or 1), not {chooser!r}")
-        self.chooser = chooser
+        self.drive.chooser = chooser
         self.step = "choose"
         self.current_player = chooser
-        self.emit("toss", chooser, detail="sudden death" if self.sudden_death else "opening")
+        self.emit("toss", chooser, detail="sudden death" if self.drive.sudden_death else "opening")
 
     def _start_possession(self):
         """Fresh, reshuffled stacks of 14 for both sides (A18); all lanes live."""
-        self.possession += 1
+        drive = self.drive
+        drive.possession += 1
         box = self.box
         told = []                             # each event's fields (emit_all)
 
@@ -395,16 +481,16 @@ class State(GameState):
                 move(self.stack[seat], seat, STACK_KEYS[seat], NOBODY)
             if self.removed[seat]:
                 move(self.removed[seat], seat, REMOVED_KEYS[seat], NOBODY)
-        for seat, side in ((self.offense, "offense"), (1 - self.offense, "defense")):
-            order = self._stack_order(self.half[seat][side], side)
+        for seat, side in ((drive.offense, "offense"), (1 - drive.offense, "defense")):
+            order = self._stack_order(self.split.half[seat][side], side)
             box[seat] = [c for c in box[seat] if c.side != side]
             self.stack[seat] = order[::-1]
             told.append(("move", seat, tuple(order), BOX_KEYS[seat], STACK_KEYS[seat], NOBODY, None))
-        told.append(("possession", self.offense, (), None, None, None, self.possession))
+        told.append(("possession", drive.offense, (), None, None, None, drive.possession))
         self.emit_all(told)
         self.live = [True] * LANES
         self.restriction = [None] * LANES
-        self.line = 0
+        drive.line = 0
         self._start_line()
 
     def _stack_order(self, cards, side):
@@ -412,13 +498,14 @@ class State(GameState):
         cards it names, then that side's other cards in deck order."""
         if self.chance.stacks:
             named = self.deck.stack(self.chance.stacks.pop(0), full_deck=False)
-            return complete_order(named, cards, f"possession {self.possession} {side} stack")
+            return complete_order(named, cards, f"possession {self.drive.possession} {side} stack")
         return self.chance.deal_order(self.deck, cards)
 
     def _start_line(self):
-        self.line += 1
-        size = LINE_SIZES[self.line - 1]
-        off = self.offense
+        drive = self.drive
+        drive.line += 1
+        size = LINE_SIZES[drive.line - 1]
+        off = drive.offense
         told = []                             # each event's fields (emit_all)
         for seat in (off, 1 - off):
             stack = self.stack[seat]
@@ -427,8 +514,9 @@ class State(GameState):
             self.chance.blind_draw()
             self.hand[seat] += drawn
             told.append(("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat], None))
-        self.max_open = self._best(self.hand[off])
-        self.lanes_left = ALL_LANES
+        drive.lane_masks = self._lane_masks()
+        drive.max_open = self._best(self.hand[off])
+        drive.lanes_left = ALL_LANES
         self.step = "offense_set"
         self.current_player = off
         told.append(("phase", off, (), None, None, None, self._phase()))
@@ -436,39 +524,36 @@ class State(GameState):
 
     def _reveal(self):
         """Lanes 0-3 in order: an open offense card, then the defense card opposite."""
-        off, dfn = self.offense, 1 - self.offense
+        drive = self.drive
+        off, dfn = drive.offense, 1 - drive.offense
         offense_line, defense_line = self.line_cards[off], self.line_cards[dfn]
-        offense_keys, defense_keys = LINE_KEYS[off], LINE_KEYS[dfn]
         offense_shown, defense_shown = self.shown[off], self.shown[dfn]
         live, restriction, won_lanes = self.live, self.restriction, self.pending_won
-        self.last_line = last_line = []
+        drive.last_line = last_line = []
         told = []                             # each event's fields (emit_all)
         wins = 0
         for k in LANE_LIST:
-            if not offense_line[k]:
+            cards = offense_line[k]
+            if not cards:
                 continue
-            card, against = offense_line[k][0], defense_line[k][0]
-            color = card.color
-            if live[k] and color != restriction[k]:
+            card = cards[0]
+            if live[k] and card.color != restriction[k]:
                 offense_shown[k] = defense_shown[k] = True
-                told.append(("reveal", off, (card,), offense_keys[k], None, None, k))
-                told.append(("reveal", dfn, (against,), defense_keys[k], None, None, k))
-                ours, theirs, won = lane_result(card, against)       # A21
-                result = {"lane": k, "open": True, "offense": card.name, "defense": against.name,
-                          "color": color, "offense_dots": ours, "defense_dots": theirs, "won": won}
+                events, result = open_lane(k, card, defense_line[k][0])       # A21
+                told += events
+                won = result["won"]
             else:
-                won = False
-                result = {"lane": k, "open": False, "won": False}
+                won, result = False, CLOSED_LANES[k]
+                told.append(CLOSED_LANE_EVENTS[dfn][k])
             last_line.append(result)
-            told.append(("lane", off if won else dfn, (), None, None, None, result))
             won_lanes[k] = live[k] = won
-            restriction[k] = color if won else None
+            restriction[k] = card.color if won else None
             wins += won
         self.emit_all(told)
-        self.table = "line"
+        drive.table = "line"
         if not wins:
             self._end_possession(dfn)
-        elif self.line == len(LINE_SIZES):
+        elif drive.line == len(LINE_SIZES):
             self._end_possession(off)
         else:
             self._start_line()
@@ -477,8 +562,8 @@ class State(GameState):
         """The finished line leaves the table: won offense cards stay open in their
         lane, the others are turned closed, defense cards are removed; after a finished
         possession every card goes back to its owner's box."""
-        whole = self.table == "possession"
-        dfn = 1 - self.offense if self.offense is not None else None
+        whole = self.drive.table == "possession"
+        dfn = self.defense
         told = []                             # each event's fields (emit_all)
         for seat in (0, 1):
             shown, line_keys, hidden = self.shown[seat], LINE_KEYS[seat], ONLY[seat]
@@ -499,18 +584,19 @@ class State(GameState):
                 cards.clear()
                 shown[k] = False
         self.emit_all(told)
-        self.table = None
+        self.drive.table = None
         self.pending_won = [False] * LANES
 
     def _end_possession(self, scorer):
-        self.table = "possession"
+        drive = self.drive
+        drive.table = "possession"
         self.yards[scorer] += SCORE
-        self.emit("drive", scorer, detail="touchdown" if scorer == self.offense else "stopped")
+        self.emit("drive", scorer, detail="touchdown" if scorer == drive.offense else "stopped")
         self.emit("score", scorer, detail=self.yards[scorer])
-        if self.sudden_death:                                            # A23
+        if drive.sudden_death:                                            # A23
             self._end([scorer])
             return
-        k = self.possession
+        k = drive.possession
         a, b = self.yards
         leader = 0 if a > b else 1
         if k % 2 == 0:
@@ -518,19 +604,19 @@ class State(GameState):
                 self._end([leader])
                 return
             if a == b and a >= WIN_AT:
-                if self.tie_start is None:
-                    self.tie_start = k
+                if drive.tie_start is None:
+                    drive.tie_start = k
                     self.emit("tie_break", None, detail=a)
-                pairs = (k - self.tie_start) // 2
+                pairs = (k - drive.tie_start) // 2
                 if self.options["pd.sudden_death"] == "on" or pairs >= TIE_BREAK_PAIRS:
-                    self.sudden_death = True
+                    drive.sudden_death = True
                     self.emit("sudden_death", None, detail=a)
                     self._toss()
                     return
         elif max(a, b) >= WIN_AT and abs(a - b) > SCORE:
             self._end([leader])
             return
-        self.offense = self.defense                                # A22: alternate
+        drive.offense = self.defense                                # A22: alternate
         self._start_possession()
 
     def scores(self):
@@ -539,6 +625,7 @@ class State(GameState):
 
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
+        drive = self.drive
         zones = []
         for seat in range(2):
             zones += [ZoneSpec(f"box:{seat}", "Cards not in play", seat, self.box[seat], HIDDEN),
@@ -548,67 +635,75 @@ class State(GameState):
             zones += [ZoneSpec(f"line:{seat}:{k}", f"Lane {k + 1}", seat, self.line_cards[seat][k],
                                PUBLIC if self.shown[seat][k] else OWNER, "row")
                       for k in range(LANES)]
-        zones += [ZoneSpec(f"open:{k}", f"Lane {k + 1} open cards", self.offense, self.open[k],
+        zones += [ZoneSpec(f"open:{k}", f"Lane {k + 1} open cards", drive.offense, self.open[k],
                            PUBLIC, "stack") for k in range(LANES)]
-        zones += [ZoneSpec(f"closed:{k}", f"Lane {k + 1} closed cards", self.offense,
+        zones += [ZoneSpec(f"closed:{k}", f"Lane {k + 1} closed cards", drive.offense,
                            self.closed[k], OWNER, "stack") for k in range(LANES)]
         return zones
 
     def _phase(self):
         """Where the possession stands, for the `phase` event: who sets which line."""
-        return {"step": self.step, "possession": self.possession, "line": self.line,
-                "sudden_death": self.sudden_death}
+        drive = self.drive
+        return {"step": self.step, "possession": drive.possession, "line": drive.line,
+                "sudden_death": drive.sudden_death}
 
     def _facts(self):
-        return {"possession": self.possession, "line": self.line,
-                "line_size": LINE_SIZES[self.line - 1] if self.line else 0,
-                "offense": self.offense, "defense": self.defense,
+        drive = self.drive
+        return {"possession": drive.possession, "line": drive.line,
+                "line_size": LINE_SIZES[drive.line - 1] if drive.line else 0,
+                "offense": drive.offense, "defense": self.defense,
                 "lanes": [{"live": self.live[k], "color": self.restriction[k]}
                           for k in range(LANES)],
-                "yards": list(self.yards), "last_line": copy_data(self.last_line),
-                "table": self.table, "chooser": self.chooser if self.step == "choose" else None,
-                "sudden_death": self.sudden_death, "backs": ["white", "black"],
-                "tie_break_pairs": None if self.tie_start is None
-                else (self.possession - self.tie_start) // 2}
+                "yards": list(self.yards), "last_line": copy_data(drive.last_line),
+                "table": drive.table, "chooser": drive.chooser if self.step == "choose" else None,
+                "sudden_death": drive.sudden_death, "backs": ["white", "black"],
+                "tie_break_pairs": None if drive.tie_start is None
+                else (drive.possession - drive.tie_start) // 2}
 
     def _private_facts(self, seat):
-        if seat == self.offense and self.step == "offense_set":
-            return {"open_needed": self.max_open}
+        drive = self.drive
+        if seat == drive.offense and self.step == "offense_set":
+            return {"open_needed": drive.max_open}
         return {}
 
     def load(self, data):
         """`GameState.load`, then the lanes left to set, which saves do not keep."""
+        self.drive = Drive()
         defaulted = super().load(data)
-        self.lanes_left = self._lanes_left()
+        self.drive.lanes_left = self._lanes_left()
+        self.drive.lane_masks = self._lane_masks()
         return defaulted
 
     def _check_position(self):
         """Cross-field checks of a loaded state."""
+        drive = self.drive
         where = "save: state"
         if any(s % SCORE for s in self.yards):
             raise ValueError(f"{where}.yards: yards come in steps of {SCORE}")
         if any(len(c) > 1 for side in self.line_cards for c in side):
             raise ValueError(f"{where}.line_cards: a lane holds at most one card of a line")
-        if self.step in ("offense_set", "defense_set") and (self.offense is None
-                                                            or not self.line):
+        if self.step in ("offense_set", "defense_set") and (drive.offense is None
+                                                            or not drive.line):
             raise ValueError(f"{where}.offense: setting a line needs a possession under way")
 
     def _resample_fields(self, view):
         """The possession fields from the facts; which lanes are turned face up."""
+        drive = self.drive
         super()._resample_fields(view)
         facts = view.facts
         if facts["chooser"] is not None:           # published only while choosing
-            self.chooser = facts["chooser"]
+            drive.chooser = facts["chooser"]
         self.live = [lane["live"] for lane in facts["lanes"]]
         self.restriction = [lane["color"] for lane in facts["lanes"]]
         pairs = facts["tie_break_pairs"]
-        self.tie_start = None if pairs is None else self.possession - 2 * pairs
-        opened = {r["lane"]: r for r in self.last_line if r.get("open")} if self.table else {}
+        drive.tie_start = None if pairs is None else drive.possession - 2 * pairs
+        opened = {r["lane"]: r for r in drive.last_line if r.get("open")} if drive.table else {}
         self.shown = [[k in opened for k in range(LANES)] for _ in range(2)]
-        self.pending_won = [bool(self.table) and opened.get(k, {}).get("won", False)
+        self.pending_won = [bool(drive.table) and opened.get(k, {}).get("won", False)
                             for k in range(LANES)]
-        self.lanes_left = self._lanes_left()
+        drive.lanes_left = self._lanes_left()
+        drive.lane_masks = self._lane_masks()
         if "open_needed" in facts:
-            self.max_open = facts["open_needed"]
-        elif self.offense is not None and self.step == "offense_set":
-            self.max_open = self._best(self.hand[self.offense])
+            drive.max_open = facts["open_needed"]
+        elif drive.offense is not None and self.step == "offense_set":
+            drive.max_open = self._best(self.hand[drive.offense])
