@@ -59,8 +59,6 @@ BLIND = tuple(Action(Act.PLAY_BLIND, (), i) for i in range(FACEDOWN))
 
 
 _PLAYABLE = {}         # (rank order, allow_equal) -> {effective top rank: playable ranks}
-_GROUP_ACTIONS = {}    # cards of one rank (by id) -> every play of 1..4 of them
-_SINGLES = {}          # card -> its play alone
 _by_id = attrgetter("id")    # a card's id: the order of sorted cards (read in C)
 
 
@@ -98,14 +96,18 @@ def _playable_cards(deck, order, allow_equal):
     return _PLAYABLE_CARDS[key]
 
 
-def _group_actions(group):
-    """The plays of 1, 2, ... cards of `group` (cards of one rank sorted by id)."""
-    acts = _GROUP_ACTIONS.get(group)
-    if acts is None:
-        acts = _GROUP_ACTIONS[group] = tuple(
-            Action(Act.PLAY, combo) for size in range(1, len(group) + 1)
-            for combo in combinations(group, size))
-    return acts
+class _Plays(dict):
+    """{cards of one rank, in any order: every play of 1, 2, ... of them, each play's
+    cards sorted by id}, each made when first asked for (`_PLAYS[group]`)."""
+
+    def __missing__(self, group):
+        cards = sorted(group, key=_by_id)
+        plays = self[group] = tuple(Action(Act.PLAY, combo) for size in range(1, len(cards) + 1)
+                                    for combo in combinations(cards, size))
+        return plays
+
+
+_PLAYS = _Plays()
 
 
 def _check_last_blind(blind, where, state):
@@ -265,22 +267,10 @@ class State(GameState):
             for card in hand:
                 place = playable.get(card)
                 if place is not None:
-                    if place in groups:
-                        groups[place].append(card)
-                    else:
-                        groups[place] = [card]
+                    groups[place] = groups[place] + (card,) if place in groups else (card,)
             acts = []
             for place in sorted(groups):
-                group = groups[place]
-                if len(group) > 1:
-                    group.sort(key=_by_id)
-                    acts += _group_actions(tuple(group))
-                else:
-                    card = group[0]
-                    play = _SINGLES.get(card)
-                    if play is None:
-                        play = _SINGLES[card] = Action(Act.PLAY, (card,))
-                    acts.append(play)
+                acts += _PLAYS[groups[place]]
         else:
             acts = list(BLIND[:len(self.facedown[seat])])
         if self.pile:
