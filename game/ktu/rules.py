@@ -82,16 +82,16 @@ def _playable_on(order, allow_equal):
     return _PLAYABLE[key]
 
 
-_PLAYABLE_CARDS = {}   # (deck name, rank order, allow_equal) -> {top rank: {card: place}}
+_PLAYABLE_CARDS = {}   # (deck name, rank order, allow_equal) -> {top rank: [place or None]}
 
 
 def _playable_cards(deck, order, allow_equal):
-    """`_playable_on` by card: {effective top rank: {each card of `deck` playable on it:
-    its rank's place in the rank order}}, built once per deck and rules (the hand is
-    read card by card on every turn)."""
+    """`_playable_on` by card: {effective top rank: for each card of `deck`, by its id,
+    its rank's place in the rank order if it is playable on that top, else None}, built
+    once per deck and rules (the hand is read card by card on every turn)."""
     key = (deck.name, order, allow_equal)
     if key not in _PLAYABLE_CARDS:
-        _PLAYABLE_CARDS[key] = {top: {card: ranks[card.rank] for card in deck if card.rank in ranks}
+        _PLAYABLE_CARDS[key] = {top: [ranks.get(card.rank) for card in deck]
                                 for top, ranks in _playable_on(order, allow_equal).items()}
     return _PLAYABLE_CARDS[key]
 
@@ -263,14 +263,15 @@ class State(GameState):
         if hand:
             top = self.effective_top()
             playable = self.setup.playable_cards[top and top.rank]
-            groups = {}        # a playable rank's place in the rank order -> its cards in hand
-            for card in hand:
-                place = playable.get(card)
+            groups = [()] * len(self.setup.rank_order)   # by place in the rank order:
+            for card in hand:                            # the playable cards in hand
+                place = playable[card.id]
                 if place is not None:
-                    groups[place] = groups[place] + (card,) if place in groups else (card,)
+                    groups[place] += (card,)
             acts = []
-            for place in sorted(groups):
-                acts += _PLAYS[groups[place]]
+            for group in groups:
+                if group:
+                    acts += _PLAYS[group]
         else:
             acts = list(BLIND[:len(self.facedown[seat])])
         if self.pile:
