@@ -269,9 +269,8 @@ class State(GameState):
                 if place is not None:
                     groups[place] += (card,)
             acts = []
-            for group in groups:
-                if group:
-                    acts += _PLAYS[group]
+            for group in filter(None, groups):     # the ranks held, in the rank order
+                acts += _PLAYS[group]
         else:
             acts = list(BLIND[:len(self.facedown[seat])])
         if self.pile:
