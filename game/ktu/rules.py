@@ -234,7 +234,10 @@ class State(GameState):
     # ---- the play rule (2.2) ----------------------------------------------------------
     def effective_top(self):
         """The topmost card of the pile that is not a 3, or None (A9)."""
-        for card in reversed(self.pile):
+        pile = self.pile
+        if pile and pile[-1].rank != "3":      # the common case, without a loop
+            return pile[-1]
+        for card in reversed(pile):
             if card.rank != "3":
                 return card
         return None
