@@ -368,11 +368,11 @@ class State(GameState):
                 self.hands[seat].append(card)
                 self._seen_into_hand(seat, (card,))
                 self._refill(seat)
-                self._end_turn(seat, self._next_seat(seat, 0))
+                self._end_turn(seat)
         else:                                                      # A17
             self._take_pile(seat)
             self._refill(seat)
-            self._end_turn(seat, self._next_seat(seat, 0))
+            self._end_turn(seat)
 
     def _choose(self, seat, cards):
         """A4: one seat's secret choice; the last choice reveals them all."""
@@ -446,20 +446,18 @@ class State(GameState):
                 return
             burn = False
         if burn:                                                  # A15: play again
-            self._end_turn(seat, seat, replay=True)
+            self._end_turn(seat, replay=True)
             return
         skips = 0
         if rank == "8":                                           # A11
             skips = k if self.setup.skip_per_card else 1
-        self._end_turn(seat, self._next_seat(seat, skips))
+        self._end_turn(seat, skips)
 
     def _next_seat(self, seat, skips):
         """The seat `skips` players after the next one still in the game; skipping
         never goes past `seat` itself (A11)."""
         n = self.players
         out = self.finished
-        if not skips and not out:
-            return (seat + 1) % n
         order = [(seat + i) % n for i in range(1, n + 1)]
         if out:
             order = [s for s in order if s not in out]
@@ -467,7 +465,15 @@ class State(GameState):
             self.emit("skip", order[0], detail=order[:min(skips, len(order) - 1)])
         return order[min(skips, len(order) - 1)]
 
-    def _end_turn(self, seat, next_seat, replay=False):
+    def _end_turn(self, seat, skips=0, replay=False):
+        """The turn passes to the next seat still in the game, `skips` players later
+        (A11), or `seat` plays again (A15)."""
+        if replay:
+            next_seat = seat
+        elif skips or self.finished:
+            next_seat = self._next_seat(seat, skips)
+        else:                                   # the common case: the next seat round
+            next_seat = (seat + 1) % self.players
         self.turn_no += 1
         self.replay = replay
         if self.turn_no >= TURN_LIMIT:                            # A24
