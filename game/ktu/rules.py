@@ -367,11 +367,13 @@ class State(GameState):
                 self._take_pile(seat)
                 self.hands[seat].append(card)
                 self._seen_into_hand(seat, (card,))
-                self._refill(seat)
+                if self.draw_pile:
+                    self._refill(seat)
                 self._end_turn(seat)
         else:                                                      # A17
             self._take_pile(seat)
-            self._refill(seat)
+            if self.draw_pile:
+                self._refill(seat)
             self._end_turn(seat)
 
     def _choose(self, seat, cards):
@@ -401,10 +403,10 @@ class State(GameState):
             self.pile = []
 
     def _refill(self, seat):
-        """A16: draw up to 4 cards in hand while the stock lasts."""
+        """A16: draw up to 4 cards in hand from the stock (called while it lasts)."""
         hand = self.hands[seat]
         wanted = HAND_SIZE - len(hand)
-        if wanted > 0 and self.draw_pile:
+        if wanted > 0:
             drawn = self.draw_pile[-wanted:][::-1]     # the top card first
             del self.draw_pile[-wanted:]
             hand += drawn
@@ -429,7 +431,8 @@ class State(GameState):
             self.burned.extend(self.pile)
             self.burned.sort(key=_by_id)      # A23: the order of burned cards is not shown
             self.pile = []
-        self._refill(seat)
+        if self.draw_pile:
+            self._refill(seat)
         hand = self.hands[seat]
         if not hand and not self.draw_pile and self.faceup[seat]:     # A18
             self.emit("move", seat, self.faceup[seat], self.setup.faceup_keys[seat],
