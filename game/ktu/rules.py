@@ -49,6 +49,7 @@ TURN_LIMIT = 500       # App safeguard A24
 
 TEXT_ORDER = ("J", "Q", "K", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 CONVENTIONAL_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANKS = len(TEXT_ORDER)
 WILD = frozenset(("2", "3", "10"))   # playable on anything (A8)
 
 CHOOSE = "choose"      # steps: choosing face-up cards, playing (then over)
@@ -234,10 +235,7 @@ class State(GameState):
     # ---- the play rule (2.2) ----------------------------------------------------------
     def effective_top(self):
         """The topmost card of the pile that is not a 3, or None (A9)."""
-        pile = self.pile
-        if pile and pile[-1].rank != "3":      # the common case, without a loop
-            return pile[-1]
-        for card in reversed(pile):
+        for card in reversed(self.pile):
             if card.rank != "3":
                 return card
         return None
@@ -264,9 +262,10 @@ class State(GameState):
             return [Action(Act.CHOOSE_FACEUP, combo)
                     for combo in combinations(sorted(hand, key=_by_id), FACEUP)]
         if hand:
-            top = self.effective_top()
+            pile = self.pile                             # A9: most turns, the top card
+            top = pile[-1] if pile and pile[-1].rank != "3" else self.effective_top()
             playable = self.setup.playable_cards[top and top.rank]
-            groups = [()] * len(self.setup.rank_order)   # by place in the rank order:
+            groups = [()] * RANKS                        # by place in the rank order:
             for card in hand:                            # the playable cards in hand
                 place = playable[card.id]
                 if place is not None:
