@@ -22,7 +22,8 @@ Piles are lists with the top card last. Scores are the cards each seat still hol
 
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/ktu.md.
 """
-from itertools import combinations
+from functools import partial
+from itertools import combinations, repeat
 from operator import attrgetter
 
 from game.cards import RANK_WORDS, with_article
@@ -61,6 +62,8 @@ BLIND = tuple(Action(Act.PLAY_BLIND, (), i) for i in range(FACEDOWN))
 
 _PLAYABLE = {}         # (rank order, allow_equal) -> {effective top rank: playable ranks}
 _by_id = attrgetter("id")    # a card's id: the order of sorted cards (read in C)
+# An Action from the tuple of its fields, made in C (the deal lists 35 choices a seat).
+_as_action = partial(tuple.__new__, Action)
 
 
 def _beats(rank, top, pos, allow_equal):
@@ -259,8 +262,9 @@ class State(GameState):
         seat = self.current_player
         hand = self.hands[seat]
         if self.step == CHOOSE:
-            return [Action(Act.CHOOSE_FACEUP, combo)
-                    for combo in combinations(sorted(hand, key=_by_id), FACEUP)]
+            return list(map(_as_action, zip(repeat(Act.CHOOSE_FACEUP),
+                                            combinations(sorted(hand, key=_by_id), FACEUP),
+                                            repeat(None))))
         if hand:
             pile = self.pile                             # A9: most turns, the top card
             top = pile[-1] if pile and pile[-1].rank != "3" else self.effective_top()
