@@ -342,9 +342,14 @@ class State(GameState):
             self.pile.extend(cards)
             self.emit("move", seat, cards, self.setup.hand_keys[seat], "pile")
             self._resolve(seat, cards[0].rank, len(cards))
+        elif kind == Act.PICK_UP:                                  # A17
+            self._take_pile(seat)
+            if self.draw_pile:
+                self._refill(seat)
+            self._end_turn(seat)
         elif kind == Act.CHOOSE_FACEUP:
             self._choose(seat, action.cards)
-        elif kind == Act.PLAY_BLIND:
+        else:                                                      # a face-down card, blind
             # Lists that views also carry as facts are replaced, never changed in place.
             index = action.arg
             slots = list(self.facedown_slots)
@@ -373,11 +378,6 @@ class State(GameState):
                 if self.draw_pile:
                     self._refill(seat)
                 self._end_turn(seat)
-        else:                                                      # A17
-            self._take_pile(seat)
-            if self.draw_pile:
-                self._refill(seat)
-            self._end_turn(seat)
 
     def _choose(self, seat, cards):
         """A4: one seat's secret choice; the last choice reveals them all."""
