@@ -22,7 +22,8 @@ Piles are lists with the top card last. Scores are the cards each seat still hol
 
 The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/ktu.md.
 """
-from itertools import combinations
+from functools import partial
+from itertools import combinations, repeat
 from operator import attrgetter
 
 from game.cards import RANK_WORDS, with_article
@@ -49,6 +50,7 @@ TURN_LIMIT = 500       # App safeguard A24
 
 TEXT_ORDER = ("J", "Q", "K", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 CONVENTIONAL_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANKS = len(TEXT_ORDER)
 WILD = frozenset(("2", "3", "10"))   # playable on anything (A8)
 
 CHOOSE = "choose"      # steps: choosing face-up cards, playing (then over)
@@ -59,9 +61,9 @@ BLIND = tuple(Action(Act.PLAY_BLIND, (), i) for i in range(FACEDOWN))
 
 
 _PLAYABLE = {}         # (rank order, allow_equal) -> {effective top rank: playable ranks}
-_GROUP_ACTIONS = {}    # cards of one rank (by id) -> every play of 1..4 of them
-_SINGLES = {}          # card -> its play alone
 _by_id = attrgetter("id")    # a card's id: the order of sorted cards (read in C)
+# An Action from the tuple of its fields, made in C (the deal lists 35 choices a seat).
+_as_action = partial(tuple.__new__, Action)
 
 
 def _beats(rank, top, pos, allow_equal):
@@ -84,28 +86,32 @@ def _playable_on(order, allow_equal):
     return _PLAYABLE[key]
 
 
-_PLAYABLE_CARDS = {}   # (deck name, rank order, allow_equal) -> {top rank: {card: place}}
+_PLAYABLE_CARDS = {}   # (deck name, rank order, allow_equal) -> {top rank: [place or None]}
 
 
 def _playable_cards(deck, order, allow_equal):
-    """`_playable_on` by card: {effective top rank: {each card of `deck` playable on it:
-    its rank's place in the rank order}}, built once per deck and rules (the hand is
-    read card by card on every turn)."""
+    """`_playable_on` by card: {effective top rank: for each card of `deck`, by its id,
+    its rank's place in the rank order if it is playable on that top, else None}, built
+    once per deck and rules (the hand is read card by card on every turn)."""
     key = (deck.name, order, allow_equal)
     if key not in _PLAYABLE_CARDS:
-        _PLAYABLE_CARDS[key] = {top: {card: ranks[card.rank] for card in deck if card.rank in ranks}
+        _PLAYABLE_CARDS[key] = {top: [ranks.get(card.rank) for card in deck]
                                 for top, ranks in _playable_on(order, allow_equal).items()}
     return _PLAYABLE_CARDS[key]
 
 
-def _group_actions(group):
-    """The plays of 1, 2, ... cards of `group` (cards of one rank sorted by id)."""
-    acts = _GROUP_ACTIONS.get(group)
-    if acts is None:
-        acts = _GROUP_ACTIONS[group] = tuple(
-            Action(Act.PLAY, combo) for size in range(1, len(group) + 1)
-            for combo in combinations(group, size))
-    return acts
+class _Plays(dict):
+    """{cards of one rank, in any order: every play of 1, 2, ... of them, each play's
+    cards sorted by id}, each made when first asked for (`_PLAYS[group]`)."""
+
+    def __missing__(self, group):
+        cards = sorted(group, key=_by_id)
+        plays = self[group] = tuple(Action(Act.PLAY, combo) for size in range(1, len(cards) + 1)
+                                    for combo in combinations(cards, size))
+        return plays
+
+
+_PLAYS = _Plays()
 
 
 def _check_last_blind(blind, where, state):
@@ -256,31 +262,21 @@ class State(GameState):
         seat = self.current_player
         hand = self.hands[seat]
         if self.step == CHOOSE:
-            return [Action(Act.CHOOSE_FACEUP, combo)
-                    for combo in combinations(sorted(hand, key=_by_id), FACEUP)]
+            return list(map(_as_action, zip(repeat(Act.CHOOSE_FACEUP),
+                                            combinations(sorted(hand, key=_by_id), FACEUP),
+                                            repeat(None))))
         if hand:
-            top = self.effective_top()
+            pile = self.pile                             # A9: most turns, the top card
+            top = pile[-1] if pile and pile[-1].rank != "3" else self.effective_top()
             playable = self.setup.playable_cards[top and top.rank]
-            groups = {}        # a playable rank's place in the rank order -> its cards in hand
-            for card in hand:
-                place = playable.get(card)
+            groups = [()] * RANKS                        # by place in the rank order:
+            for card in hand:                            # the playable cards in hand
+                place = playable[card.id]
                 if place is not None:
-                    if place in groups:
-                        groups[place].append(card)
-                    else:
-                        groups[place] = [card]
+                    groups[place] += (card,)
             acts = []
-            for place in sorted(groups):
-                group = groups[place]
-                if len(group) > 1:
-                    group.sort(key=_by_id)
-                    acts += _group_actions(tuple(group))
-                else:
-                    card = group[0]
-                    play = _SINGLES.get(card)
-                    if play is None:
-                        play = _SINGLES[card] = Action(Act.PLAY, (card,))
-                    acts.append(play)
+            for group in filter(None, groups):     # the ranks held, in the rank order
+                acts += _PLAYS[group]
         else:
             acts = list(BLIND[:len(self.facedown[seat])])
         if self.pile:
@@ -346,9 +342,14 @@ class State(GameState):
             self.pile.extend(cards)
             self.emit("move", seat, cards, self.setup.hand_keys[seat], "pile")
             self._resolve(seat, cards[0].rank, len(cards))
+        elif kind == Act.PICK_UP:                                  # A17
+            self._take_pile(seat)
+            if self.draw_pile:
+                self._refill(seat)
+            self._end_turn(seat)
         elif kind == Act.CHOOSE_FACEUP:
             self._choose(seat, action.cards)
-        elif kind == Act.PLAY_BLIND:
+        else:                                                      # a face-down card, blind
             # Lists that views also carry as facts are replaced, never changed in place.
             index = action.arg
             slots = list(self.facedown_slots)
@@ -374,12 +375,9 @@ class State(GameState):
                 self._take_pile(seat)
                 self.hands[seat].append(card)
                 self._seen_into_hand(seat, (card,))
-                self._refill(seat)
-                self._end_turn(seat, self._next_seat(seat, 0))
-        else:                                                      # A17
-            self._take_pile(seat)
-            self._refill(seat)
-            self._end_turn(seat, self._next_seat(seat, 0))
+                if self.draw_pile:
+                    self._refill(seat)
+                self._end_turn(seat)
 
     def _choose(self, seat, cards):
         """A4: one seat's secret choice; the last choice reveals them all."""
@@ -408,10 +406,10 @@ class State(GameState):
             self.pile = []
 
     def _refill(self, seat):
-        """A16: draw up to 4 cards in hand while the stock lasts."""
+        """A16: draw up to 4 cards in hand from the stock (called while it lasts)."""
         hand = self.hands[seat]
         wanted = HAND_SIZE - len(hand)
-        if wanted > 0 and self.draw_pile:
+        if wanted > 0:
             drawn = self.draw_pile[-wanted:][::-1]     # the top card first
             del self.draw_pile[-wanted:]
             hand += drawn
@@ -436,7 +434,8 @@ class State(GameState):
             self.burned.extend(self.pile)
             self.burned.sort(key=_by_id)      # A23: the order of burned cards is not shown
             self.pile = []
-        self._refill(seat)
+        if self.draw_pile:
+            self._refill(seat)
         hand = self.hands[seat]
         if not hand and not self.draw_pile and self.faceup[seat]:     # A18
             self.emit("move", seat, self.faceup[seat], self.setup.faceup_keys[seat],
@@ -453,20 +452,18 @@ class State(GameState):
                 return
             burn = False
         if burn:                                                  # A15: play again
-            self._end_turn(seat, seat, replay=True)
+            self._end_turn(seat, replay=True)
             return
         skips = 0
         if rank == "8":                                           # A11
             skips = k if self.setup.skip_per_card else 1
-        self._end_turn(seat, self._next_seat(seat, skips))
+        self._end_turn(seat, skips)
 
     def _next_seat(self, seat, skips):
         """The seat `skips` players after the next one still in the game; skipping
         never goes past `seat` itself (A11)."""
         n = self.players
         out = self.finished
-        if not skips and not out:
-            return (seat + 1) % n
         order = [(seat + i) % n for i in range(1, n + 1)]
         if out:
             order = [s for s in order if s not in out]
@@ -474,7 +471,15 @@ class State(GameState):
             self.emit("skip", order[0], detail=order[:min(skips, len(order) - 1)])
         return order[min(skips, len(order) - 1)]
 
-    def _end_turn(self, seat, next_seat, replay=False):
+    def _end_turn(self, seat, skips=0, replay=False):
+        """The turn passes to the next seat still in the game, `skips` players later
+        (A11), or `seat` plays again (A15)."""
+        if replay:
+            next_seat = seat
+        elif skips or self.finished:
+            next_seat = self._next_seat(seat, skips)
+        else:                                   # the common case: the next seat round
+            next_seat = (seat + 1) % self.players
         self.turn_no += 1
         self.replay = replay
         if self.turn_no >= TURN_LIMIT:                            # A24
