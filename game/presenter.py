@@ -167,6 +167,9 @@ class Presenter:
     SEAT_ARGS = frozenset()
     POSITION_ARGS = frozenset()
     LANE_ARGS = frozenset()
+    # The table's own facts, which the presenter adds to a view it arranges (name: fact):
+    # the game's state declares the rest.
+    TABLE_FACTS = {}
     # Log lines for the game's own events: (who, detail) -> text.
     EVENT_WORDS = {
         "score": lambda who, d: f"{possessive(who)} score: {d}",

@@ -22,6 +22,7 @@ class Ktu(Presenter):
                        burn=lambda who, d: f"{who} burned the pile",
                        out=lambda who, d: f"{who} went out: no cards left")
     TOASTS = Presenter.TOASTS | {"burn", Act.PICK_UP}
+    TABLE_FACTS = {"again": AGAIN}
     WAITS = Presenter.WAITS | {"blind_fail"}
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
                   ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
@@ -73,7 +74,7 @@ class Ktu(Presenter):
                 why = ("burn" if event.seat == burner else "skip") if event.seat == last else ""
                 repeats += bool(why)
                 last, burner = event.seat, None
-        facts = Facts(view.facts, view.facts.game_id, dict(view.facts.declared, again=AGAIN))
+        facts = Facts(view.facts, view.facts.game_id, dict(view.facts.declared, **Ktu.TABLE_FACTS))
         facts["turn_no"] = max(0, view.facts["turn_no"] - repeats)
         facts["again"] = why
         return view._replace(facts=facts)
