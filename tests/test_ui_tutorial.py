@@ -1168,8 +1168,9 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
     """Every lesson played with its cards flying (fast), frame by frame: the coach's
     bubble shows only once nothing flies and no die tumbles (never at a pile the deal
     has not reached), the coach's words change only once the table has told the last
-    change (cards landed, callouts gone), no card is marked for a move while the die
-    that offers it still tumbles, and at the end the panel tells the table as it ended
+    change (cards landed, at most its last callout still showing) and then follow it (no
+    "Ben plays next." beside Ben's move and its outcome already on the table), no card
+    is marked for a move while the die that offers it still tumbles, and at the end the panel tells the table as it ended
     (of a game over, as the table's own panel, the scores and no readout of a turn that
     will not come), the top bar says the lesson is complete, and no note of a move stays
     behind the end."""
@@ -1180,7 +1181,7 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
         real = getattr(table_draw, name)
         monkeypatch.setattr(table_draw, name, lambda *args, real=real, name=name, **kw: (
             drawn[name].append(a.scene), real(*args, **kw))[1])
-    early = []
+    early, late = [], []
     try:
         for game_id in MODES:
             said = None
@@ -1191,8 +1192,13 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
                     early.append(f"{where}: the bubble shows while cards fly or the die tumbles")
                 drawn["bubble"].clear()
                 words = model.director.paragraphs(model.seen)
-                if said is not None and words != said and not model.settled():
+                told = model.settled(calling=False) and not model.timeline.unplayed() and len(model.timeline.callouts) <= 1
+                if said is not None and words != said and not told:
                     early.append(f"{where}: the coach speaks before the table has told it: {' '.join(words)[:60]}")
+                coach = model.director.coach
+                passed = coach.finished or coach.cue.learner or coach.cue.coach
+                if told and words and words[-1].endswith("plays next.") and passed:
+                    late.append(f"{where}: '{words[-1]}' beside that move and its outcome on the table")
                 said = words
                 if scene.motion.rolling > 0 and any(p.hinted for p in scene.board.placed):
                     early.append(f"{where}: a card is marked while the die tumbles")
@@ -1208,6 +1214,7 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
             scene.act(Back())
             a.frame()
         assert not early, "\n".join(dict.fromkeys(early))
+        assert not late, "\n".join(dict.fromkeys(late))
     finally:
         pygame.quit()
 
