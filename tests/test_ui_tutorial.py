@@ -1071,7 +1071,8 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
     table, face up or in reserve, their name plate), nothing the step tells them to
     click, a card the coach names for them to look at, nor any caption on the table; its
     arrow crosses none of them, nor a face-up card, on its way to what it points at (only
-    the name plate right over the hand's first card, from where else?)."""
+    the name plate right over the hand's first card, from where else?); a bubble at a
+    score or fact of the coach's panel points at that row as the panel draws it."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
     covered = []
@@ -1092,6 +1093,14 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
             tail = [point for point in tail_points(bubble) if not bubble.target.collidepoint(point)]
             hit += sorted(f"its arrow over {name}" for name, rect in crossed.items()       # a card fanned over it aside
                           if not rect.colliderect(bubble.target) and any(rect.collidepoint(point) for point in tail))
+            if cue.anchor.startswith(("score:", "fact:")):    # the row as the panel draws it
+                model = scene.model
+                rows = coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)
+                side = model.director.side(model.seen)
+                index = next(i for i, row in enumerate(rows) if row[0].startswith(cue.anchor.partition(":")[2]))
+                row = coach_panel.row_rect(a.screen, side.paragraphs, side.reply, rows, index)
+                if row is None or bubble.target != pygame.Rect(row):
+                    hit.append(f"its arrow at {bubble.target}, not at the row {rows[index][0]!r} at {row}")
             if hit:
                 covered.append(f"{where}: {hit}")
         assert not covered, "\n".join(covered)
