@@ -137,10 +137,8 @@ class LessonDirector(Director):
     def marks(self, seen):
         """The coach's cards, the buttons (or a choice's options) of the move it wants,
         its bubble, and the lane a card it wants goes in (kept in sight); none while a die
-        rolled still tumbles (the move it wants is not offered before the die stops), nor
-        before its words speak of them (the table has told the last change: see
-        paragraphs)."""
-        if self.coach.finished or seen.rolled or not seen.told():
+        rolled still tumbles (the move it wants is not offered before the die stops)."""
+        if self.coach.finished or seen.rolled:
             return Marks()
         cards, kinds = self.coach.highlights() if seen.my_turn() else ((), ())
         moves = self.coach.cue.moves if self.coach.learner_to_act() else ()
