@@ -1071,7 +1071,8 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
     table, face up or in reserve, their name plate), nothing the step tells them to
     click, a card the coach names for them to look at, nor any caption on the table; its
     arrow crosses none of them, nor a face-up card, on its way to what it points at (only
-    the name plate right over the hand's first card, from where else?)."""
+    the name plate right over the hand's first card, from where else?); a bubble at a
+    score or fact of the coach's panel points at that row as the panel draws it."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
     covered = []
@@ -1092,6 +1093,14 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
             tail = [point for point in tail_points(bubble) if not bubble.target.collidepoint(point)]
             hit += sorted(f"its arrow over {name}" for name, rect in crossed.items()       # a card fanned over it aside
                           if not rect.colliderect(bubble.target) and any(rect.collidepoint(point) for point in tail))
+            if cue.anchor.startswith(("score:", "fact:")):    # the row as the panel draws it
+                model = scene.model
+                rows = coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)
+                side = model.director.side(model.seen)
+                index = next(i for i, row in enumerate(rows) if row[0].startswith(cue.anchor.partition(":")[2]))
+                row = coach_panel.row_rect(a.screen, side.paragraphs, side.reply, rows, index)
+                if row is None or bubble.target != pygame.Rect(row):
+                    hit.append(f"its arrow at {bubble.target}, not at the row {rows[index][0]!r} at {row}")
             if hit:
                 covered.append(f"{where}: {hit}")
         assert not covered, "\n".join(covered)
@@ -1168,8 +1177,9 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
     """Every lesson played with its cards flying (fast), frame by frame: the coach's
     bubble shows only once nothing flies and no die tumbles (never at a pile the deal
     has not reached), the coach's words change only once the table has told the last
-    change (cards landed, callouts gone), no card is marked for a move while the die
-    that offers it still tumbles, and at the end the panel tells the table as it ended
+    change (cards landed, at most its last callout still showing) and then follow it (no
+    "Ben plays next." beside Ben's move and its outcome already on the table), no card
+    is marked for a move while the die that offers it still tumbles, and at the end the panel tells the table as it ended
     (of a game over, as the table's own panel, the scores and no readout of a turn that
     will not come), the top bar says the lesson is complete, and no note of a move stays
     behind the end."""
@@ -1180,7 +1190,7 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
         real = getattr(table_draw, name)
         monkeypatch.setattr(table_draw, name, lambda *args, real=real, name=name, **kw: (
             drawn[name].append(a.scene), real(*args, **kw))[1])
-    early = []
+    early, late = [], []
     try:
         for game_id in MODES:
             said = None
@@ -1191,8 +1201,13 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
                     early.append(f"{where}: the bubble shows while cards fly or the die tumbles")
                 drawn["bubble"].clear()
                 words = model.director.paragraphs(model.seen)
-                if said is not None and words != said and not model.settled():
+                told = model.settled(calling=False) and not model.timeline.unplayed() and len(model.timeline.callouts) <= 1
+                if said is not None and words != said and not told:
                     early.append(f"{where}: the coach speaks before the table has told it: {' '.join(words)[:60]}")
+                coach = model.director.coach
+                passed = coach.finished or coach.cue.learner or coach.cue.coach
+                if told and words and words[-1].endswith("plays next.") and passed:
+                    late.append(f"{where}: '{words[-1]}' beside that move and its outcome on the table")
                 said = words
                 if scene.motion.rolling > 0 and any(p.hinted for p in scene.board.placed):
                     early.append(f"{where}: a card is marked while the die tumbles")
@@ -1208,6 +1223,7 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
             scene.act(Back())
             a.frame()
         assert not early, "\n".join(dict.fromkeys(early))
+        assert not late, "\n".join(dict.fromkeys(late))
     finally:
         pygame.quit()
 

@@ -225,10 +225,12 @@ class LessonDirector(Director):
     def paragraphs(self, seen):
         """What the coach's panel says now (with how to take a move of several cards). The
         coach speaks of what the table has shown: while the table still tells the last
-        change (a die tumbling, cards in flight, a callout), what it said before; while an
-        outcome waits to be read, what happened, and what comes next only once it is read
-        (the next cards are not dealt before)."""
-        if seen.rolled or not seen.settled():
+        change (a die tumbling, cards in flight, callouts still to come), what it said
+        before; once the move has landed and its last callout or its outcome is on the
+        table, what happened (never "Ben plays next." beside Ben's move already made),
+        and what comes next only once the outcome is read (the next cards are not dealt
+        before)."""
+        if seen.rolled or not seen.told():
             return self.said
         paragraphs = [] if seen.over else self.coach.paragraphs()
         if seen.held and not self.coach.finished:

@@ -93,7 +93,7 @@ class Seen:
     """What a director reads of the table (and nothing it could change): the session,
     the presenter, the names, the view shown, who looks (`viewer`, `anchor`), whether the
     director's work is over (`over`), whether a die rolled still tumbles (`rolled`), whether
-    an outcome waits to be read (`held`), `my_turn()` and `settled()`."""
+    an outcome waits to be read (`held`), `my_turn()`, `settled()` and `told()`."""
 
     __slots__ = ("_model",)
 
@@ -118,6 +118,13 @@ class Seen:
         """Has the table told the last change (its cards on their way and landed, its
         callouts gone)?"""
         return self._model.settled() and not self._model.timeline.unplayed()
+
+    def told(self):
+        """Has the table shown the last change whole: its cards landed and, of its
+        callouts, at most the last still on the table?"""
+        model = self._model
+        return (model.settled(calling=False) and not model.timeline.unplayed()
+                and len(model.timeline.callouts) <= 1)
 
 
 class TableModel(Holding, Veiling, Hinting, Undoing):

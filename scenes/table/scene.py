@@ -177,8 +177,8 @@ class TableScene(Scene):
             r for r in (board.anchor_rect(anchor, widgets) for anchor in marks.targets) if r is not None]
         if marks.bubble is not None and not cover:
             words, anchor = marks.bubble
-            if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel
-                target = coach_panel.anchor_rect(screen, anchor, model.director.side(model.seen), view,
+            if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel, as the panel tells it
+                target = coach_panel.anchor_rect(screen, anchor, model.director.side(model.seen), model.panel_view(),
                                                  model.presenter, model.names)
             else:
                 target = board.anchor_rect(anchor, widgets)
