@@ -359,3 +359,24 @@ def test_the_rules_page_draws_its_cards_and_shows_bad_markup_in_their_place(app,
     assert shown == str(error.value) and shown.startswith(f"{path}, line 4: 'Q' is no card")
     said = [w for w, _ in seen["text"]]
     assert all(line[0] in said for line in app.scene.lines if line[2] == rules.BAD)     # drawn, not only laid
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_players_sharing_a_place_are_told_it_goes_by_the_scores(spied, size):
+    """Final Count between hands: two players on 0 points share 2nd whatever their
+    hands' counts; each plate says whom it shares the place with and on what score."""
+    a = new_app(size)
+    try:
+        state = show_scores(a, "final_count", players=3, interim=True)
+        plates = a.scene.plates()
+        shared = [p for p in plates if not p.won and [q.place for q in plates].count(p.place) > 1]
+        assert len(shared) >= 2, [(p.name, p.place, p.score) for p in plates]
+        lines = " ".join(w for w, _ in drawn(a, spied)["text"])
+        for plate in shared:
+            others = [q.name for q in shared if q.place == plate.place and q is not plate]
+            said = f"Shares {plate.place} with {' and '.join(others)}: both have {plate.score} points"
+            assert plate.how == said
+            assert said in lines, said
+        assert state.view(None).facts["last_hand"]
+    finally:
+        pygame.quit()

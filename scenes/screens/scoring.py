@@ -13,7 +13,7 @@ from scenes.screens.celebration import Celebration
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.table.presenters import presenter_for
-from game.presenter import ordinal, winners_words
+from game.presenter import named_together, ordinal, winners_words
 from scenes.table.session import Session
 from sprites import felt, palette
 from sprites.text import BODY, DISPLAY
@@ -157,14 +157,27 @@ class ScoringScene(Scene):
         hand = self.presenter.hand_result(self.view) or {}
         seats = {name: seat for seat, name in enumerate(s.name for s in self.session.seats)}
         plates = []
-        for place, name, score, _breakdown, won in self.ordered():
+        ordered = self.ordered()
+        for place, name, score, _breakdown, won in ordered:
             seat = seats[name]
             points, won_hand = hand.get(seat, (None, False))
-            plates.append(Plate(place, seat, name, score,
-                                self.presenter.plate_words(self.view, seat, list(seats)), won, points,
+            words = " ".join(filter(None, [self.presenter.plate_words(self.view, seat, list(seats)),
+                                           self.shared_place(ordered, place, name, won)]))
+            plates.append(Plate(place, seat, name, score, words, won, points,
                                 won_hand, self.presenter.score_cards(self.view, seat, list(seats))))
         self.shown = plates
         return plates
+
+    def shared_place(self, ordered, place, name, won):
+        """Why a player who is no winner shares a place: 'Shares 2nd with Ines: both
+        have 0 points' (places go by the scores, whatever else a plate shows), or ''."""
+        others = ["you" if other == "You" else other
+                  for at, other, _, _, other_won in ordered if at == place and other != name and not other_won]
+        if won or not others:
+            return ""
+        score = next(score for _, other, score, _, _ in ordered if other == name)
+        return (f"Shares {place} with {named_together(others)}: {'both' if len(others) == 1 else 'all'} have "
+                f"{score} {self.presenter.SCORE_UNIT}")
 
     def columns(self):
         """Plates side by side: two when there are many players with few groups each, or
