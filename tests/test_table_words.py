@@ -411,3 +411,37 @@ def test_five_possessions_a_closed_card_says_the_one_reason_it_was_closed():
             assert lines[i].endswith(f"set closed ({reason}), so it was never compared"), lines[i]
             reasons.add(lane["live"])
     assert reasons == {True, False}
+
+
+def test_final_count_says_the_discard_pile_is_face_down_at_the_pile_and_in_the_log(spy):
+    """A12 of docs/rulings/final_count.md: a discarded card goes face down, unseen by
+    others. The pile's caption says so where its backs show, and the log's line says so
+    both to the one who knows the card and to the others."""
+    from tests.test_final_count import DISCARD, ROLL, new, stack
+    state = new(2, deck=stack(2, {0: ["2S", "4S"], 1: ["AS", "5S"]}, {0: "6S", 1: "3C"}, ["7S", "8S"], ["9H"]),
+                dice=[1])
+    since = len(state.events)
+    mover = state.current_player
+    state.apply(ROLL)
+    state.apply(DISCARD)
+    presenter = presenter_for(registry.GAMES["final_count"])
+    names = NAMES[:2]
+    for seat in (0, 1):
+        zones = {z.key: z for z in state.view(seat).zones}
+        lines = [presenter.event_line(e, names, zones) for e in state.events_for(seat, since)]
+        said = [line for line in lines if line and "discarded" in line]
+        expected = "9 of hearts" if seat == mover else "a card"
+        assert said == [f"{names[mover]} discarded {expected} face down"], lines
+    app = new_app()
+    try:
+        session = Session("final_count", [Seat(NAMES[0], True), Seat(NAMES[1], False, "easy")], {}, seed=7,
+                          state=state)
+        session.start_bot = lambda *args, **kwargs: None
+        app.scene.persist = {"session": session, "viewer": None, "events_seen": len(state.events),
+                             "curtains": []}
+        app.switch("table")
+        for _ in range(120):
+            app.frame()
+        assert "Discard Pile face down (1)" in spy, sorted(w for w in spy if "Pile" in w)
+    finally:
+        pygame.quit()
