@@ -445,3 +445,38 @@ def test_final_count_says_the_discard_pile_is_face_down_at_the_pile_and_in_the_l
         assert "Discard Pile face down (1)" in spy, sorted(w for w in spy if "Pile" in w)
     finally:
         pygame.quit()
+
+
+def test_final_card_down_draw_facing_2s_says_which_card_of_the_penalty_each_press_draws(spy):
+    """A11-A13 of docs/rulings/final_card_down.md: facing three 2s a player draws 6 cards,
+    one draw each; the Draw button says which card of the 6 it draws, at the table too."""
+    from tests.helpers import act
+    from tests.test_final_card_down import new as new_fcd
+    state = new_fcd({0: ["2/red/clubs"], 1: ["2/blue/spades"], 2: ["2/green/hearts"]})
+    for name in ["2/red/clubs", "2/blue/spades", "2/green/hearts"]:
+        act(state, f"play {name}")
+        act(state, "end turn")
+    assert state.current_player == 3
+    presenter = presenter_for(registry.GAMES["final_card_down"])
+    labels = []
+    while any(a.kind == "draw" for a in state.legal_actions()):
+        draw = next(a for a in state.legal_actions() if a.kind == "draw")
+        labels.append(presenter.action_label(draw, NAMES, view=state.view(3)))
+        if len(labels) == 1:
+            app = new_app()
+            try:
+                seats = [Seat(name, False, "easy") for name in NAMES[1:]] + [Seat(NAMES[0], True)]
+                session = Session("final_card_down", seats, {}, seed=1, state=state.clone())
+                session.start_bot = lambda *args, **kwargs: None
+                app.scene.persist = {"session": session, "viewer": None, "events_seen": len(state.events),
+                                     "curtains": []}
+                app.switch("table")
+                for _ in range(120):
+                    app.frame()
+                assert "Draw card 1 of 6" in spy, sorted(w for w in spy if "Draw" in w)
+            finally:
+                pygame.quit()
+        state.apply(draw)
+    assert labels == [f"Draw card {k} of 6" for k in range(1, 7)]
+    after = presenter.action_label(registry.Action("draw"), NAMES, view=state.view(3))
+    assert after == "Draw"
