@@ -413,6 +413,21 @@ def test_five_possessions_a_closed_card_says_the_one_reason_it_was_closed():
     assert reasons == {True, False}
 
 
+def show_at_table(game_id, state, seats):
+    """`state` at the table, its one person's seat in view, its computers held still,
+    drawn for two seconds."""
+    app = new_app()
+    try:
+        session = Session(game_id, seats, {}, seed=1, state=state)
+        session.start_bot = lambda *args, **kwargs: None
+        app.scene.persist = {"session": session, "viewer": None, "events_seen": len(state.events), "curtains": []}
+        app.switch("table")
+        for _ in range(120):
+            app.frame()
+    finally:
+        pygame.quit()
+
+
 def test_final_count_says_the_discard_pile_is_face_down_at_the_pile_and_in_the_log(spy):
     """A12 of docs/rulings/final_count.md: a discarded card goes face down, unseen by
     others. The pile's caption says so where its backs show, and the log's line says so
@@ -432,19 +447,8 @@ def test_final_count_says_the_discard_pile_is_face_down_at_the_pile_and_in_the_l
         said = [line for line in lines if line and "discarded" in line]
         expected = "9 of hearts" if seat == mover else "a card"
         assert said == [f"{names[mover]} discarded {expected} face down"], lines
-    app = new_app()
-    try:
-        session = Session("final_count", [Seat(NAMES[0], True), Seat(NAMES[1], False, "easy")], {}, seed=7,
-                          state=state)
-        session.start_bot = lambda *args, **kwargs: None
-        app.scene.persist = {"session": session, "viewer": None, "events_seen": len(state.events),
-                             "curtains": []}
-        app.switch("table")
-        for _ in range(120):
-            app.frame()
-        assert "Discard Pile face down (1)" in spy, sorted(w for w in spy if "Pile" in w)
-    finally:
-        pygame.quit()
+    show_at_table("final_count", state, [Seat(NAMES[0], True), Seat(NAMES[1], False, "easy")])
+    assert "Discard Pile face down (1)" in spy, sorted(w for w in spy if "Pile" in w)
 
 
 def test_final_card_down_draw_facing_2s_says_which_card_of_the_penalty_each_press_draws(spy):
@@ -463,19 +467,9 @@ def test_final_card_down_draw_facing_2s_says_which_card_of_the_penalty_each_pres
         draw = next(a for a in state.legal_actions() if a.kind == "draw")
         labels.append(presenter.action_label(draw, NAMES, view=state.view(3)))
         if len(labels) == 1:
-            app = new_app()
-            try:
-                seats = [Seat(name, False, "easy") for name in NAMES[1:]] + [Seat(NAMES[0], True)]
-                session = Session("final_card_down", seats, {}, seed=1, state=state.clone())
-                session.start_bot = lambda *args, **kwargs: None
-                app.scene.persist = {"session": session, "viewer": None, "events_seen": len(state.events),
-                                     "curtains": []}
-                app.switch("table")
-                for _ in range(120):
-                    app.frame()
-                assert "Draw card 1 of 6" in spy, sorted(w for w in spy if "Draw" in w)
-            finally:
-                pygame.quit()
+            show_at_table("final_card_down", state.clone(),
+                          [Seat(name, False, "easy") for name in NAMES[1:]] + [Seat(NAMES[0], True)])
+            assert "Draw card 1 of 6" in spy, sorted(w for w in spy if "Draw" in w)
         state.apply(draw)
     assert labels == [f"Draw card {k} of 6" for k in range(1, 7)]
     after = presenter.action_label(registry.Action("draw"), NAMES, view=state.view(3))
