@@ -411,3 +411,66 @@ def test_five_possessions_a_closed_card_says_the_one_reason_it_was_closed():
             assert lines[i].endswith(f"set closed ({reason}), so it was never compared"), lines[i]
             reasons.add(lane["live"])
     assert reasons == {True, False}
+
+
+def show_at_table(game_id, state, seats):
+    """`state` at the table, its one person's seat in view, its computers held still,
+    drawn for two seconds."""
+    app = new_app()
+    try:
+        session = Session(game_id, seats, {}, seed=1, state=state)
+        session.start_bot = lambda *args, **kwargs: None
+        app.scene.persist = {"session": session, "viewer": None, "events_seen": len(state.events), "curtains": []}
+        app.switch("table")
+        for _ in range(120):
+            app.frame()
+    finally:
+        pygame.quit()
+
+
+def test_final_count_says_the_discard_pile_is_face_down_at_the_pile_and_in_the_log(spy):
+    """A12 of docs/rulings/final_count.md: a discarded card goes face down, unseen by
+    others. The pile's caption says so where its backs show, and the log's line says so
+    both to the one who knows the card and to the others."""
+    from tests.test_final_count import DISCARD, ROLL, new, stack
+    state = new(2, deck=stack(2, {0: ["2S", "4S"], 1: ["AS", "5S"]}, {0: "6S", 1: "3C"}, ["7S", "8S"], ["9H"]),
+                dice=[1])
+    since = len(state.events)
+    mover = state.current_player
+    state.apply(ROLL)
+    state.apply(DISCARD)
+    presenter = presenter_for(registry.GAMES["final_count"])
+    names = NAMES[:2]
+    for seat in (0, 1):
+        zones = {z.key: z for z in state.view(seat).zones}
+        lines = [presenter.event_line(e, names, zones) for e in state.events_for(seat, since)]
+        said = [line for line in lines if line and "discarded" in line]
+        expected = "9 of hearts" if seat == mover else "a card"
+        assert said == [f"{names[mover]} discarded {expected} face down"], lines
+    show_at_table("final_count", state, [Seat(NAMES[0], True), Seat(NAMES[1], False, "easy")])
+    assert "Discard Pile face down (1)" in spy, sorted(w for w in spy if "Pile" in w)
+
+
+def test_final_card_down_draw_facing_2s_says_which_card_of_the_penalty_each_press_draws(spy):
+    """A11-A13 of docs/rulings/final_card_down.md: facing three 2s a player draws 6 cards,
+    one draw each; the Draw button says which card of the 6 it draws, at the table too."""
+    from tests.helpers import act
+    from tests.test_final_card_down import new as new_fcd
+    state = new_fcd({0: ["2/red/clubs"], 1: ["2/blue/spades"], 2: ["2/green/hearts"]})
+    for name in ["2/red/clubs", "2/blue/spades", "2/green/hearts"]:
+        act(state, f"play {name}")
+        act(state, "end turn")
+    assert state.current_player == 3
+    presenter = presenter_for(registry.GAMES["final_card_down"])
+    labels = []
+    while any(a.kind == "draw" for a in state.legal_actions()):
+        draw = next(a for a in state.legal_actions() if a.kind == "draw")
+        labels.append(presenter.action_label(draw, NAMES, view=state.view(3)))
+        if len(labels) == 1:
+            show_at_table("final_card_down", state.clone(),
+                          [Seat(name, False, "easy") for name in NAMES[1:]] + [Seat(NAMES[0], True)])
+            assert "Draw card 1 of 6" in spy, sorted(w for w in spy if "Draw" in w)
+        state.apply(draw)
+    assert labels == [f"Draw card {k} of 6" for k in range(1, 7)]
+    after = presenter.action_label(registry.Action("draw"), NAMES, view=state.view(3))
+    assert after == "Draw"

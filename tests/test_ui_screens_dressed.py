@@ -229,21 +229,27 @@ def test_the_scoring_screen_lists_every_player_with_their_cards_and_names_the_wi
                                                  key=lambda w: [p.seat for p in plates].index(w))]
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1280, 800)])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1280, 800), (1600, 1000), (1920, 1200)])
 def test_no_word_on_the_deadline_score_screen_with_5_players_is_cut(spied, size):
-    """Every plate's words drawn whole (wrapped, never dropped) and no caption or line
-    shortened with an ellipsis, with 5 players at 1280x720 and 1280x800."""
+    """Every plate's words and every caption over its cards drawn whole (wrapped at
+    spaces, never dropped, no word broken) and no caption or line shortened with an
+    ellipsis, with 5 players at every size from the smallest the app supports (960x600)
+    to 1600x1000 and larger; deal 5 gives a plate seven groups of cards."""
     a = new_app(size)
     try:
-        show_scores(a, "deadline", players=5)
-        words = [w for w, _ in drawn(a, spied)["text"]]
-        assert not [w for w in words if w.endswith("...")]
-        for plate in a.scene.plates():
-            left = plate.how
-            for line in words:
-                if left and line and left.startswith(line):
-                    left = left[len(line):].lstrip()
-            assert plate.how and not left, (plate.name, plate.how, left)
+        for seed in (11, 5, 20):
+            show_scores(a, "deadline", players=5, seed=seed)
+            words = [w for w, _ in drawn(a, spied)["text"]]
+            assert not [w for w in words if w.endswith("...")], seed
+            drawn_words = {word for line in words for word in line.split()}
+            for plate in a.scene.plates():
+                left = plate.how
+                for line in words:
+                    if left and line and left.startswith(line):
+                        left = left[len(line):].lstrip()
+                assert plate.how and not left, (seed, plate.name, plate.how, left)
+                for caption, _ in plate.groups:
+                    assert set(caption.split()) <= drawn_words, (seed, plate.name, caption)
     finally:
         pygame.quit()
 
@@ -353,3 +359,23 @@ def test_the_rules_page_draws_its_cards_and_shows_bad_markup_in_their_place(app,
     assert shown == str(error.value) and shown.startswith(f"{path}, line 4: 'Q' is no card")
     said = [w for w, _ in seen["text"]]
     assert all(line[0] in said for line in app.scene.lines if line[2] == rules.BAD)     # drawn, not only laid
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_players_sharing_a_place_are_told_it_goes_by_the_scores(spied, size):
+    """Final Count between hands: two players on 0 points share 2nd whatever their
+    hands' counts; each plate says whom it shares the place with and on what score."""
+    a = new_app(size)
+    try:
+        show_scores(a, "final_count", players=3, interim=True)
+        plates = a.scene.plates()
+        shared = [p for p in plates if not p.won and [q.place for q in plates].count(p.place) > 1]
+        assert len(shared) >= 2, [(p.name, p.place, p.score) for p in plates]
+        lines = " ".join(w for w, _ in drawn(a, spied)["text"])
+        for plate in shared:
+            others = [q.name for q in shared if q.place == plate.place and q is not plate]
+            said = f"Shares {plate.place} with {' and '.join(others)}: both have {plate.score} points"
+            assert plate.how == said
+            assert said in lines, said
+    finally:
+        pygame.quit()

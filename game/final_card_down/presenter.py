@@ -49,6 +49,14 @@ class FinalCardDown(Presenter):
         what = f"{drawn} of {owed} cards drawn" if drawn else f"play a 2 or draw {plural(owed, 'card')}"
         return ("a 2" if twos == 1 else f"{NUMBERS.get(twos, twos)} 2s"), what
 
+    def action_label(self, action, names, with_cards=False, view=None):
+        """Draw, facing 2s, says which card of the penalty the press draws ('Draw card 3
+        of 8'): each card is one draw (A11-A13 of docs/rulings/final_card_down.md)."""
+        twos = self.twos(view.facts) if action.kind == Act.DRAW and view is not None else None
+        if twos is not None and view.facts["draws_this_turn"] < 2 * view.facts["active_twos"]:
+            return f"Draw card {view.facts['draws_this_turn'] + 1} of {2 * view.facts['active_twos']}"
+        return super().action_label(action, names, with_cards, view)
+
     def instruction(self, view, names, selected):
         """Play on the top card, answer the 2s, draw, or end the turn."""
         facts = view.facts

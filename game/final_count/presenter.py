@@ -32,7 +32,7 @@ class FinalCount(Presenter):
                        decline=lambda who, d: f"{who} chose not to swap",
                        score=lambda who, d: f"{who} scored {plural(d, 'point')} this hand")
     MOVE_WORDS = {("draw", "hand"): "{who} was dealt {what}", ("draw", "table"): "{who} was dealt {what} face up",
-                  ("drawn", "table"): "{who} put {what} on {dst}", ("drawn", "discard"): "{who} discarded {what}",
+                  ("drawn", "table"): "{who} put {what} on {dst}", ("drawn", "discard"): "{who} discarded {what} face down",
                   ("drawn", "board"): "{who} put {what} on the Board",
                   ("drawn", "draw"): "{who} returned {what} to the Draw Pile",
                   ("draw", "drawn"): "{who} drew {what}", ("hand", "draw"): "{who} put {what} on the Draw Pile",
@@ -44,6 +44,11 @@ class FinalCount(Presenter):
     FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played", caller="Last called by", target="Game to",
                        bust_over="Bust over", caller_bonus="Caller's bonus to each winner")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"die", "exhausted", "holding_drawn_card", "hit_goal"}
+
+    def zone_tag(self, zone, view, names):
+        """The Discard Pile says its cards lie face down (A12 of docs/rulings/final_count.md:
+        nobody else sees a discarded card), as the log says each discard."""
+        return "face down" if zone.key == "discard" else super().zone_tag(zone, view, names)
 
     def context(self, view, names):
         """The hand, scored or in its final round (and who called)."""

@@ -13,7 +13,7 @@ from scenes.screens.celebration import Celebration
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.table.presenters import presenter_for
-from game.presenter import ordinal, winners_words
+from game.presenter import named_together, ordinal, winners_words
 from scenes.table.session import Session
 from sprites import felt, palette
 from sprites.text import BODY, DISPLAY
@@ -24,6 +24,8 @@ LEFT_W = 300            # a plate's place, name and how the score was made
 NAME_W = 250            # the same where no plate has words beside its cards
 SCORE_W = 150           # a plate's score column
 GROUP_GAP = 22          # between two groups of cards on a plate
+MIN_GROUP_GAP = 8       # the same on a plate crowded with groups
+CAPTION_MOST = 3        # lines a caption over cards may take
 CARD_RATIO = 1.4        # a card's height over its width
 MAX_CARD_H = 150
 MIN_CARD_H = 44
@@ -155,14 +157,27 @@ class ScoringScene(Scene):
         hand = self.presenter.hand_result(self.view) or {}
         seats = {name: seat for seat, name in enumerate(s.name for s in self.session.seats)}
         plates = []
-        for place, name, score, _breakdown, won in self.ordered():
+        ordered = self.ordered()
+        for place, name, score, _breakdown, won in ordered:
             seat = seats[name]
             points, won_hand = hand.get(seat, (None, False))
-            plates.append(Plate(place, seat, name, score,
-                                self.presenter.plate_words(self.view, seat, list(seats)), won, points,
+            words = " ".join(filter(None, [self.presenter.plate_words(self.view, seat, list(seats)),
+                                           self.shared_place(ordered, place, name, won)]))
+            plates.append(Plate(place, seat, name, score, words, won, points,
                                 won_hand, self.presenter.score_cards(self.view, seat, list(seats))))
         self.shown = plates
         return plates
+
+    def shared_place(self, ordered, place, name, won):
+        """Why a player who is no winner shares a place: 'Shares 2nd with Ines: both
+        have 0 points' (places go by the scores, whatever else a plate shows), or ''."""
+        others = ["you" if other == "You" else other
+                  for at, other, _, _, other_won in ordered if at == place and other != name and not other_won]
+        if won or not others:
+            return ""
+        score = next(score for _, other, score, _, _ in ordered if other == name)
+        return (f"Shares {place} with {named_together(others)}: {'both' if len(others) == 1 else 'all'} have "
+                f"{score} {self.presenter.SCORE_UNIT}")
 
     def columns(self):
         """Plates side by side: two when there are many players with few groups each, or
@@ -208,7 +223,7 @@ class ScoringScene(Scene):
         if stacked or all(self.cards_bottom(screen, plate, area[2], size) <= h - 1 for plate in plates):
             return rects, size, left, False
         room = screen.lh - COMPACT_BOTTOM - COMPACT_TOP - self._notes_h(screen, w) - COMPACT_GAP * (count - 1)
-        heights, size = self.fitted(screen, plates, area[2], size, room)
+        heights, size = self.fitted(screen, plates, (area[2], left), size, room)
         tops = [COMPACT_TOP + sum(heights[:i]) + COMPACT_GAP * i for i in range(count)]
         return [(x, top, pw, height) for top, height in zip(tops, heights)], size, left, True
 
@@ -218,13 +233,17 @@ class ScoringScene(Scene):
         card_h, _ = size
         return 10 + CAPTION_H - 4 + CAPTION_LINE * (self.caption_lines(screen, plate.groups, width, size) - 1) + card_h
 
-    def fitted(self, screen, plates, width, size, total):
-        """Plates each as tall as its cards need (at least a name and a line of words),
-        sharing `total`, the height the plates had alike; where even that does not hold
-        them, the cards smaller (down to MIN_FIT_H): (heights, the cards' size)."""
+    def fitted(self, screen, plates, widths, size, total):
+        """Plates each as tall as its cards and its words need (at least a name and a line
+        of words), sharing `total`, the height the plates had alike; where even that does
+        not hold them, the cards smaller (down to MIN_FIT_H): (heights, the cards' size).
+        `widths`: (the groups' width, the plates' left column's)."""
         card_h, most = size
+        width, left = widths
+        words = [self.words_h(screen, plate, left) for plate in plates]
         for ch in range(int(card_h), MIN_FIT_H - 1, -2):
-            needs = [max(MIN_PLATE_H, self.cards_bottom(screen, plate, width, (ch, most)) + 6) for plate in plates]
+            needs = [max(MIN_PLATE_H, said, self.cards_bottom(screen, plate, width, (ch, most)) + 6)
+                     for plate, said in zip(plates, words)]
             if sum(needs) <= total or ch <= MIN_FIT_H:
                 spare = max(0.0, total - sum(needs)) / len(plates)
                 return [need + spare for need in needs], (ch, most)
@@ -234,9 +253,15 @@ class ScoringScene(Scene):
         """How many lines a plate's captions take: one if they all fit on one, else
         `size`'s most."""
         card_h, most = size
-        widths = self.widths(screen, groups, width, card_h)
-        fits = all(screen.text_width(caption, dressing.BODY) + 8 <= w for (caption, _), w in zip(groups, widths))
+        widths, _ = self.widths(screen, groups, width, card_h)
+        fits = all(self.caption_fits(screen, caption, w, 1) for (caption, _), w in zip(groups, widths))
         return 1 if fits else most
+
+    @staticmethod
+    def caption_fits(screen, caption, width, lines):
+        """Does `caption` lie in `lines` lines `width` wide with every word whole?"""
+        parts = screen.wrap(caption, dressing.BODY, width - 8)
+        return len(parts) <= lines and " ".join(parts).split() == caption.split()
 
     def _notes_h(self, screen, w):
         return 16 + 22 * sum(len(screen.wrap(line, dressing.BODY, w - 48)) for line in self.notes())
@@ -282,6 +307,12 @@ class ScoringScene(Scene):
                 return left
         return widest
 
+    def words_h(self, screen, plate, left):
+        """How tall a plate must be for its name, its mark and every line of its words
+        in a left column `left` wide."""
+        lines = len(screen.wrap(plate.how or "", dressing.BODY, left - 86))
+        return WORDS_TOP + 4 + lines * WORD_LINE + (0 if self.mark_beside(screen, plate, left) else 32)
+
     def word_lines(self, screen, plate, h):
         """How many lines of words a plate `h` high holds under its name (and its mark)."""
         return max(1, int((h - WORDS_TOP - 4 - (0 if self.mark_beside(screen, plate, LEFT_W) else 32)) // WORD_LINE))
@@ -313,30 +344,34 @@ class ScoringScene(Scene):
             if count:
                 spare = area[2] - GROUP_GAP * (len(plate.groups) - 1)
                 fits.append(spare / (1 + 0.75 * (count - 1)) * CARD_RATIO)
-        for lines in (1, 2):
+        for lines in range(1, CAPTION_MOST + 1):
             card_h = max(MIN_CARD_H, min(fits + [area[3] - CAPTION_H - CAPTION_LINE * (lines - 1)]))
-            if all(screen.text_width(caption, dressing.BODY) + 8 <= width for plate in plates
-                   for (caption, _), width in zip(plate.groups, self.widths(screen, plate.groups, area[2], card_h))):
+            if all(self.caption_fits(screen, caption, width, lines) for plate in plates
+                   for (caption, _), width in zip(plate.groups, self.widths(screen, plate.groups, area[2], card_h)[0])):
                 break
         return card_h, lines
 
     def widths(self, screen, groups, room, card_h):
-        """How wide each group of cards lies (logical): wide enough for its caption and its
-        cards a little apart where the room allows, else shared out, overlapping its cards."""
+        """(how wide each group of cards lies (logical), the gap between groups): wide
+        enough for its caption and its cards a little apart where the room allows, else
+        shared out, overlapping its cards, never narrower than its caption's longest word
+        (the gap between groups narrower first, down to MIN_GROUP_GAP)."""
         card_w = card_h / CARD_RATIO
         needs, wants = [], []
         for caption, cards in groups:
             words = screen.text_width(caption, dressing.BODY) + 8
-            cards_w = card_w * (1 + 0.3 * (len(cards) - 1)) if cards else 0
-            needs.append(max(min(words, 200), cards_w))
+            longest = max(screen.text_width(word, dressing.BODY) for word in caption.split()) + 8 if caption else 0
+            needs.append(max(min(words, 200), longest, card_w * (1 + 0.3 * (len(cards) - 1)) if cards else 0))
             wants.append(max(words, card_w * (1 + 1.08 * (len(cards) - 1)) if cards else 0))
-        room -= GROUP_GAP * (len(groups) - 1)
+        gaps = max(1, len(groups) - 1)
+        gap = max(MIN_GROUP_GAP, min(GROUP_GAP, (room - sum(needs)) / gaps))
+        room -= gap * (len(groups) - 1)
         if sum(wants) <= room:
-            return wants
+            return wants, gap
         spare = max(0.0, room - sum(needs))
         extra = sum(wants) - sum(needs) or 1
         widths = [n + spare * (want - n) / extra for n, want in zip(needs, wants)]
-        return [v * room / sum(widths) for v in widths] if sum(widths) > room else widths
+        return ([v * room / sum(widths) for v in widths] if sum(widths) > room else widths), gap
 
     def _draw_plate(self, screen, plate, rect, left, shape, size):
         """One player's plate: place, name, how the score was made, the cards that made
@@ -385,7 +420,7 @@ class ScoringScene(Scene):
         x, y, w, _ = area
         card_h, most = size
         colourblind = self.app.settings.colourblind
-        widths = self.widths(screen, groups, w, card_h)
+        widths, gap = self.widths(screen, groups, w, card_h)
         lines = self.caption_lines(screen, groups, w, size)     # this plate's captions: on one line if they fit
         for (caption, cards), width in zip(groups, widths):
             words = screen.wrap(caption, dressing.BODY, width - 8)
@@ -396,4 +431,4 @@ class ScoringScene(Scene):
             if cards:
                 dressing.row(screen, cards, (x, y + CAPTION_H - 4 + CAPTION_LINE * (lines - 1)), card_h / CARD_RATIO,
                              card_h, width, colourblind, self.presenter.family, self.presenter.deck_back)
-            x += width + GROUP_GAP
+            x += width + gap
