@@ -343,7 +343,7 @@ class FivePossessions(PlayDesign):
         move them when the next line's first card is set: a won offense card stays open
         in its lane, the others turn closed, defense cards are removed (face down: nobody
         sees into the Removed pile); after a finished possession every card goes back to
-        its owner's box."""
+        its owner's box, face down too ("Cards not in play" is nobody's to see into)."""
         facts = view.facts
         table, offense, lanes = facts["table"], facts["offense"], facts["lanes"]
         if not table:
@@ -360,7 +360,7 @@ class FivePossessions(PlayDesign):
                 moves[zone.key] = f"removed:{seat}"
             else:
                 moves[zone.key] = f"open:{lane}" if lanes[lane].get("live") else f"closed:{lane}"
-        return self.moved(view, moves, {key for key in moves.values() if key.startswith("removed:")})
+        return self.moved(view, moves, {key for key in moves.values() if key.startswith(("removed:", "box:"))})
 
     def back_of(self, view, zone_key):
         """Each coach plays with a deck of their own: a hidden card shows its owner's back."""
