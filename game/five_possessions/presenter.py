@@ -17,11 +17,12 @@ ROWS = {"other": (0, 0), "open": (1, 0), "closed": (1, 1), "mine": (2, 0)}
 
 def dots_words(card, colour):
     """The dots of `card` that count for an offense card of `colour`, in words: '1 orange
-    dot', '4 dots that count as purple (1 purple, 3 blue)' when another colour counts."""
+    dot', '4 dots that count as purple (1 purple, 3 blue)' or '2 dots that count as purple
+    (2 blue)' when another colour counts."""
     counts = dict(card.dots)
-    parts = [(c, counts.get(c, 0)) for c in KEY_DOTS[colour]]
+    parts = [(c, counts.get(c, 0)) for c in KEY_DOTS[colour] if counts.get(c, 0)]
     total = sum(n for _, n in parts)
-    if sum(1 for _, n in parts if n) < 2:
+    if all(c == colour for c, _ in parts):
         return plural(total, f"{colour} dot")
     return f"{plural(total, 'dot')} that count as {colour} (" + ", ".join(f"{n} {c}" for c, n in parts) + ")"
 
