@@ -380,20 +380,45 @@ def die(screen, motion, board, face):
         die_sprite.DieSprite(face, rect).draw(screen.surface)
 
 
+MESSAGE_H = 32          # a one-line message's height
+MESSAGE_LINE = 22       # each further line's
+
+
+def message_lines(screen, board, words):
+    """`words` as a message says them: one line, or wrapped (never cut) when the table
+    is too narrow for them."""
+    return screen.wrap(words, BODY, board.table_w - 120) if words else []
+
+
 def message_width(screen, board, words):
-    """The width of the one-line message of `words`."""
-    return min(board.table_w - 80, screen.text_width(words, BODY) + 40)
+    """The width of the message of `words`."""
+    lines = message_lines(screen, board, words) or [""]
+    return min(board.table_w - 80, max(screen.text_width(line, BODY) for line in lines) + 40)
+
+
+def message_height(screen, board, words):
+    """The height of the message of `words`: taller by a line for each line it wraps to."""
+    return MESSAGE_H + MESSAGE_LINE * (max(1, len(message_lines(screen, board, words))) - 1)
+
+
+def message_box(screen, board, words, spot=None):
+    """Where the message of `words` lies (a pygame.Rect, logical): at `spot`, else above
+    the hand (see message)."""
+    width, height = message_width(screen, board, words), message_height(screen, board, words)
+    x, y = spot or (board.table_w / 2 - width / 2, board.message_y() + MESSAGE_H - height)
+    return pygame.Rect(int(x), int(y), int(width), int(height))
 
 
 def message(screen, board, words, spot=None):
-    """A one-line message (an illegal move's reason, a hint) at `spot` (x, y: where the
-    table placed it, clear of the cards it talks about), else above the hand."""
+    """A message (an illegal move's reason, a hint, whole on as many lines as it needs) at
+    `spot` (x, y: where the table placed it, clear of the cards it talks about), else
+    above the hand."""
     if not words:
         return
-    width = message_width(screen, board, words)
-    x, y = spot or (board.table_w / 2 - width / 2, board.message_y())
-    screen.panel((x, y, width, 32), fill=(70, 22, 18), alpha=230, edge=palette.DANGER)
-    screen.text(words, BODY, palette.TEXT, (x + width / 2, y + 16), "center", width=width - 20)
+    box = message_box(screen, board, words, spot)
+    screen.panel(tuple(box), fill=(70, 22, 18), alpha=230, edge=palette.DANGER)
+    for k, line in enumerate(message_lines(screen, board, words)):
+        screen.text(line, BODY, palette.TEXT, (box.centerx, box.y + 16 + MESSAGE_LINE * k), "center")
 
 
 BUBBLE_PX = 15          # a bubble's words are never drawn smaller than this, in pixels
