@@ -362,16 +362,19 @@ class TableScene(Scene):
         held = self.held_outcomes()
         if held:
             draw.outcomes(screen, laid.board, held, self.won(), flying)
-        if not model.over:      # the end covers the table: no note of a move stays over it
-            draw.toast(screen, self.motion, self.top_span, laid.title_right, cover=not model.my_turn())
         call = model.timeline.callout
-        if call is not None:
+        note = None if model.over else self.motion.toast()     # the end covers the table: no note stays over it
+        if note is not None or call is not None:               # both keep to one rule: draw.callout's
             hand = laid.board.boxes.get(laid.board.hand_key)
             keep_clear = [w.rect for w in laid.widgets] + list(laid.targets) + ([hand] if hand is not None else []) + (
                 [laid.bubble.box] if laid.bubble is not None else [])
-            draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear,
-                         draw.readable(screen, laid.board, self.plates(model.view)),
-                         [p.rect for p in laid.board.placed])
+            keep_read = draw.readable(screen, laid.board, self.plates(model.view))
+            cards = [p.rect for p in laid.board.placed]
+        if note is not None:
+            draw.toast(screen, self.motion, self.top_span, laid.title_right, not model.my_turn(), laid.board,
+                       keep_clear, keep_read, cards)
+        if call is not None:
+            draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear, keep_read, cards)
         if laid.cover == "dialog":
             draw.dialog(screen, laid.dialog_rect, model.ui.dialog.title, laid.widgets, pointer.dialog_focus, hover,
                         self.app.settings.colourblind)
