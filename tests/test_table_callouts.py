@@ -184,7 +184,7 @@ def test_a_callout_never_covers_a_name_plate_or_a_caption(game_id, players, size
 
 NOTES = ([(game_id, players, (1280, 720)) for game_id, players in
           (("final_card_down", 4), ("deadline", 3), ("ktu", 4), ("final_count", 4), ("four_downs", 4),
-           ("five_possessions", 2))] + [("five_possessions", 2, (1600, 1000)), ("ktu", 4, (1600, 1000))])
+           ("five_possessions", 2))] + [("five_possessions", 2, (1600, 1000))])
 
 
 def plates_and_captions(a, screen, board, session):
