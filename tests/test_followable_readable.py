@@ -288,14 +288,15 @@ def hint_drawn(a, table, monkeypatch):
     return words, drawn
 
 
-@pytest.mark.parametrize("game_id", list(registry.GAMES))
-def test_followable_a_hint_is_said_whole_and_clear_of_the_viewers_places(game_id, monkeypatch):
-    """Every mode at 1280x720 (N8), the Hint asked on the person's first turns: its words
+@pytest.mark.parametrize("game_id, size", [(game_id, (1280, 720)) for game_id in registry.GAMES]
+                         + [("five_possessions", (1600, 1000))])
+def test_followable_a_hint_is_said_whole_and_clear_of_the_viewers_places(game_id, size, monkeypatch):
+    """Every mode at 1280x720, 5 possessions at 1600x1000 too (N8), the Hint asked on the person's first turns: its words
     are drawn whole, wrapped rather than cut however long the reason (Hard's search says
     what it tried, as it does whenever Medium would choose otherwise), within the table,
     and clear of the person's own cards and of the places their cards go (5 possessions'
     'your line' slots)."""
-    a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
+    a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
     monkeypatch.setattr(bot_base.Bot, "explain", lambda *args: "")    # Hard's search says what it tried
     a.settings.thinking_time = 0.1
