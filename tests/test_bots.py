@@ -358,8 +358,8 @@ def test_hards_reason_is_said_in_players_words(draw_baseline):
     action = hard.choose(view, legal, random.Random(1))
     hard.last_stats["means"][action_key(action)] = (1862, 0.534)
     reason = hard.explain(view, legal, action)
-    assert reason == ("played out in 1,862 possible deals, it did best of your moves "
-                      "(53 out of 100, counting wins and places)")
+    assert reason == ("tried in 1,862 possible deals of the cards you cannot see, it did best of "
+                      "your moves: 53 out of 100 (a win counts most, a good place some)")
 
 
 def test_paired_differences_and_the_race():

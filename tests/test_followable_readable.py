@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from game import registry
+from game.bots import base as bot_base
 from scenes import app as app_module
 from scenes.table import draw as table_draw
 from scenes.table.session import Seat, Session, inline
@@ -269,3 +270,60 @@ def test_followable_settings_explains_every_undo_choice_in_one_line(small_app, m
             assert px >= 13 and not words.endswith("…") and len(words) > len(name) + 12
             assert (colour == palette.GOLD) is (choice == small_app.settings.undo)    # the one set marked
         click_widget(small_app, lambda w: w.key == "Undo")
+
+
+def hint_drawn(a, table, monkeypatch):
+    """Ask for the Hint on the person's turn; its words and the lines drawn in the frame
+    that shows them."""
+    table.act(Hint())
+    for _ in range(10):
+        a.frame()
+    words = table.model.ui.message
+    drawn = []
+    with monkeypatch.context() as patch:
+        render = text_module.render
+        patch.setattr(text_module, "render", lambda line, *args: drawn.append(line) or render(line, *args))
+        table.dirty = True
+        a.frame()
+    return words, drawn
+
+
+@pytest.mark.parametrize("game_id, size", [(game_id, (1280, 720)) for game_id in registry.GAMES]
+                         + [("five_possessions", (1600, 1000))])
+def test_followable_a_hint_is_said_whole_and_clear_of_the_viewers_places(game_id, size, monkeypatch):
+    """Every mode at 1280x720, 5 possessions at 1600x1000 too (N8), the Hint asked on the person's first turns: its words
+    are drawn whole, wrapped rather than cut however long the reason (Hard's search says
+    what it tried, as it does whenever Medium would choose otherwise), within the table,
+    and clear of the person's own cards and of the places their cards go (5 possessions'
+    'your line' slots)."""
+    a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    monkeypatch.setattr(bot_base.Bot, "explain", lambda *args: "")    # Hard's search says what it tried
+    a.settings.thinking_time = 0.1
+    players = registry.GAMES[game_id].min_players
+    session = Session(game_id, [Seat(NAMES[i], i == 0) for i in range(players)], {}, 7, executor=inline)
+    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    a.frame()
+    table, rng, hints = a.scene, random.Random(7), []
+    for _ in range(3000):
+        if a.scene is not table or len(hints) == 8:
+            break
+        if table.model.my_turn() and not table.busy():
+            words, drawn = hint_drawn(a, table, monkeypatch)
+            assert words.startswith("Hint: ")
+            said = " ".join(line for line in drawn if line and line.split()[0] in words)
+            assert all(word in said.split() for word in words.split()), (words, drawn)
+            board = table.board
+            box = table_draw.message_box(a.screen, board, words, table.pointer.message_spot)
+            assert 0 <= box.left and box.right <= board.table_w
+            own = [(p.zone, p.index) for p in board.placed
+                   if (p.zone in board.own_zones or p.hinted) and box.colliderect(p.rect)]
+            places = [key for key, place in board.boxes.items()
+                      if key in board.own_zones and box.colliderect(pygame.Rect(*map(int, place)))]
+            assert not own and not places, (words, own, places)
+            hints.append(len(table_draw.message_lines(a.screen, board, words)))
+            table.act(Choose(choose(session.legal_actions(), rng)))
+        if table.model.hold.wait:
+            table.act(Continue())
+        a.frame()
+    assert hints and max(hints) > 1, hints          # a reason too long for one line was seen

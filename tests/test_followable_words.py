@@ -126,6 +126,30 @@ def test_followable_five_possessions_counts_dots_in_words_and_announces_drives(a
     assert all(re.search(r"count as purple \(\d+ purple, \d+ blue\)", line) for line in counted)
 
 
+def test_followable_five_possessions_says_a_cards_dots_as_they_are(app):
+    """5 possessions' log (N7): a card's dots of a colour it does not have are never
+    called that colour: 2 blue dots under a purple offense card are '2 dots that count as
+    purple (2 blue)', as the table says them elsewhere, never '2 purple dots'."""
+    start_game(app, "five_possessions", 2, {0}, 4242)
+    table = app.scene
+    cards = table.model.presenter.by_name.values()
+    said = re.compile(r"(\w+ \w+ \d+) (?:has|with) (\d+) (\w+) dots?\b")
+    blue_only = re.compile(r"(\w+ \w+ \d+) (?:has|with) (\d+) dots? that count as purple \((\d+) blue\)")
+
+    def wrong():
+        found = []
+        for line in table.model.log_lines():
+            for spoken, count, colour in said.findall(line):
+                card = next(c for c in cards if c.spoken == spoken)
+                if dict(card.dots).get(colour, 0) != int(count):
+                    found.append(line)
+        return found
+
+    play_until(app, table, lambda: wrong() or any(blue_only.search(line) for line in table.model.log_lines()),
+               random.Random(3))
+    assert not wrong(), wrong()[:2]
+
+
 def test_followable_undo_names_the_move_and_says_why_it_is_refused(app):
     session = start_game(app, "final_card_down", 2, {0}, 12)
     table = app.scene

@@ -144,6 +144,18 @@ COVERS = ([("four_downs", n, size) for n in (2, 3, 4) for size in SIZES]
           + [(game_id, n, (1280, 720)) for game_id, n in (("ktu", 4), ("final_card_down", 4), ("final_count", 4))])
 
 
+def plates_and_captions(a, screen, board, session):
+    """What draw.readable keeps clear, named: each seat's plate as drawn, each caption."""
+    from scenes.table import draw
+    model = a.scene.model
+    plates = draw.plate_words(model.view, model.names, [s.human for s in session.seats], 0, None,
+                              model.presenter.statuses(model.view))
+    shown = {model.names[seat]: draw.plate_rect(screen, spot, *plates[seat]) for seat, spot in board.plates.items()}
+    captions = {words: pygame.Rect(int(x), int(y), int(screen.text_width(words, draw.READ)), 14)
+                for words, (x, y) in board.labels}
+    return list(shown.items()) + list(captions.items())
+
+
 @pytest.mark.parametrize("game_id, players, size", COVERS)
 def test_a_callout_never_covers_a_name_plate_or_a_caption(game_id, players, size, monkeypatch):
     """A game against computers at the normal pace (4 downs with 2, 3 and 4 players and
@@ -161,12 +173,8 @@ def test_a_callout_never_covers_a_name_plate_or_a_caption(game_id, players, size
 
     def callout(screen, board, call, *args, **kwargs):
         box = real(screen, board, call, *args, **kwargs)
-        plates = draw.plate_words(a.scene.model.view, a.scene.model.names, [s.human for s in session.seats], 0, None, a.scene.model.presenter.statuses(a.scene.model.view))
-        shown = {seat: draw.plate_rect(screen, spot, *plates[seat]) for seat, spot in board.plates.items()}
-        captions = {words: pygame.Rect(int(x), int(y), int(screen.text_width(words, draw.READ)), 14)
-                    for words, (x, y) in board.labels}
         seen.add(call.words)
-        covered.extend((call.words, what) for what, rect in list(shown.items()) + list(captions.items())
+        covered.extend((call.words, what) for what, rect in plates_and_captions(a, screen, board, session)
                        if box.colliderect(rect))
         return box
     monkeypatch.setattr(draw, "callout", callout)
@@ -177,6 +185,45 @@ def test_a_callout_never_covers_a_name_plate_or_a_caption(game_id, players, size
             if len(seen) >= 8:
                 break
         assert len(seen) >= 8 or session.is_over and seen, seen
+        assert not covered, covered[:4]
+    finally:
+        pygame.quit()
+
+
+NOTES = ([(game_id, players, (1280, 720)) for game_id, players in
+          (("final_card_down", 4), ("deadline", 3), ("ktu", 4), ("final_count", 4), ("four_downs", 4),
+           ("five_possessions", 2))] + [("five_possessions", 2, (1600, 1000))])
+
+
+@pytest.mark.parametrize("game_id, players, size", NOTES)
+def test_a_note_keeps_to_the_callouts_rule_off_plates_and_captions(game_id, players, size, monkeypatch):
+    """Every mode against computers at the normal pace (N3): a note of a move shown under
+    the top bar while the person is to play ('Maya won the toss', 'Ben picked up the
+    pile (1 card)', 'You have 40 yards in all') keeps to the callouts' one rule: it never
+    covers a seat's name plate or a caption, as drawn (it stood over the other player's
+    plate)."""
+    from scenes.table import draw
+    from tests.test_table_moments_pd import played
+    from tests.test_ui_play import new_app
+    a = new_app(size=size)
+    covered, seen = [], set()
+    real = draw.toast_box
+
+    def toast_box(screen, words, words_at, right, cover, *args, **kwargs):
+        box = real(screen, words, words_at, right, cover, *args, **kwargs)
+        if box[1] + box[3] > draw.TOP and isinstance(a.scene, TableScene):     # on the table, under the bar
+            seen.add(words)
+            covered.extend((words, what) for what, rect in plates_and_captions(a, screen, a.scene.board, a.scene.model.session)
+                           if pygame.Rect(box).colliderect(rect))
+        return box
+    monkeypatch.setattr(draw, "toast_box", toast_box)
+    try:
+        a.settings.animation_speed = "normal"
+        session = start_game(a, game_id, players, {0}, 2)
+        for _ in played(a, session, random.Random(2), frames=4000):
+            if len(seen) >= 6:
+                break
+        assert seen or game_id not in ("five_possessions", "ktu"), "no note under the bar"
         assert not covered, covered[:4]
     finally:
         pygame.quit()

@@ -211,17 +211,19 @@ def test_while_a_down_or_hand_waits_to_be_read_the_panel_and_log_stay_with_it(ap
     assert not wrong, wrong[:3]
 
 
-def test_the_removed_pile_never_shows_a_card_face_up(app):  # noqa: F811
-    """5 possessions (moment 27): the Removed piles lie face down from the moment a
-    defense card goes there (as the table clears a line) to when the rules move it."""
-    removed, shown = 0, []
+@pytest.mark.parametrize("pile", ["removed:", "box:"])
+def test_the_hidden_piles_never_show_a_card_face_up(app, pile):  # noqa: F811
+    """5 possessions: the Removed piles (moment 27) and the "Cards not in play" piles (N6)
+    lie face down from the moment a card goes there (as the table clears a line or a
+    finished possession) to when the rules move it."""
+    held, shown = 0, []
     for table in at_the_table(app, "five_possessions", 2, 4242, 4000):
-        placed = [p for p in table.board.placed if p.zone.startswith("removed:")]
-        removed += bool(placed)
+        placed = [p for p in table.board.placed if p.zone.startswith(pile)]
+        held += bool(placed)
         shown += [p.card.spoken for p in placed if p.face_up]
-        if removed > 200:
+        if held > 200 and pile == "removed:":
             break
-    assert removed
+    assert held
     assert not shown, shown[:3]
 
 

@@ -1267,3 +1267,38 @@ def test_final_count_lesson_says_the_score_once_the_panel_shows_it(app):  # noqa
             rows = coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)
             scored.append(next(value for label, value, *_ in rows if label == "You"))
     assert scored and set(scored) == {"62"}, scored[:3]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_the_enlarged_card_never_lies_over_the_off_script_message(size, monkeypatch):
+    """The 4 downs lesson (N9): after a move off the coach's script the table says 'Not
+    this move...'; any face-up card then under the pointer shows enlarged clear of that
+    message, its explanation box too (it lay over it at 1280x720)."""
+    from tests.test_ui_play import new_app
+    a = new_app(size=size, speed="fast")
+    try:
+        scene = open_lesson(a, "four_downs")
+        for _ in range(40):
+            wait_for_learner(a)
+            coach = scene.model.director.coach
+            if not coach.explaining() and scene.model.my_turn():
+                break
+            scene.act(Pressed("next"))
+        state = scene.model.session.state
+        wanted = tutorial.find(state, coach.cue.moves[0])
+        scene.act(Choose(next(x for x in state.legal_actions() if x != wanted)))
+        for _ in range(12):
+            a.frame()
+        words = scene.model.ui.message
+        assert words, "the off-script move is said"
+        said = table_draw.message_box(a.screen, scene.board, words, scene.pointer.message_spot)
+        shown, real = [], table_draw.enlarged
+        monkeypatch.setattr(table_draw, "enlarged", lambda *args, **kw: shown.append(real(*args, **kw)) or shown[-1])
+        for placed in [p for p in scene.board.placed if p.face_up]:
+            scene.pointer.hovered = placed
+            scene.dirty = True
+            scene.draw(a.screen)
+        over = [box for box in shown if box is not None and box.colliderect(said)]
+        assert shown and not over, (words, said, over[:2])
+    finally:
+        pygame.quit()

@@ -273,6 +273,6 @@ class HardBot(Bot):
         means = self.last_stats.get("means", {})
         mine = means.get(action_key(action))
         if mine:
-            return (f"played out in {mine[0]:,} possible deals, it did best of your moves "
-                    f"({round(mine[1] * 100)} out of 100, counting wins and places)")
+            return (f"tried in {mine[0]:,} possible deals of the cards you cannot see, it did best of "
+                    f"your moves: {round(mine[1] * 100)} out of 100 (a win counts most, a good place some)")
         return ""

@@ -17,11 +17,12 @@ ROWS = {"other": (0, 0), "open": (1, 0), "closed": (1, 1), "mine": (2, 0)}
 
 def dots_words(card, colour):
     """The dots of `card` that count for an offense card of `colour`, in words: '1 orange
-    dot', '4 dots that count as purple (1 purple, 3 blue)' when another colour counts."""
+    dot', '4 dots that count as purple (1 purple, 3 blue)' or '2 dots that count as purple
+    (2 blue)' when another colour counts."""
     counts = dict(card.dots)
-    parts = [(c, counts.get(c, 0)) for c in KEY_DOTS[colour]]
+    parts = [(c, counts.get(c, 0)) for c in KEY_DOTS[colour] if counts.get(c, 0)]
     total = sum(n for _, n in parts)
-    if sum(1 for _, n in parts if n) < 2:
+    if all(c == colour for c, _ in parts):
         return plural(total, f"{colour} dot")
     return f"{plural(total, 'dot')} that count as {colour} (" + ", ".join(f"{n} {c}" for c, n in parts) + ")"
 
@@ -343,7 +344,7 @@ class FivePossessions(PlayDesign):
         move them when the next line's first card is set: a won offense card stays open
         in its lane, the others turn closed, defense cards are removed (face down: nobody
         sees into the Removed pile); after a finished possession every card goes back to
-        its owner's box."""
+        its owner's box, face down too ("Cards not in play" is nobody's to see into)."""
         facts = view.facts
         table, offense, lanes = facts["table"], facts["offense"], facts["lanes"]
         if not table:
@@ -360,7 +361,7 @@ class FivePossessions(PlayDesign):
                 moves[zone.key] = f"removed:{seat}"
             else:
                 moves[zone.key] = f"open:{lane}" if lanes[lane].get("live") else f"closed:{lane}"
-        return self.moved(view, moves, {key for key in moves.values() if key.startswith("removed:")})
+        return self.moved(view, moves, {key for key in moves.values() if key.startswith(("removed:", "box:"))})
 
     def back_of(self, view, zone_key):
         """Each coach plays with a deck of their own: a hidden card shows its owner's back."""

@@ -380,20 +380,45 @@ def die(screen, motion, board, face):
         die_sprite.DieSprite(face, rect).draw(screen.surface)
 
 
+MESSAGE_H = 32          # a one-line message's height
+MESSAGE_LINE = 22       # each further line's
+
+
+def message_lines(screen, board, words):
+    """`words` as a message says them: one line, or wrapped (never cut) when the table
+    is too narrow for them."""
+    return screen.wrap(words, BODY, board.table_w - 120) if words else []
+
+
 def message_width(screen, board, words):
-    """The width of the one-line message of `words`."""
-    return min(board.table_w - 80, screen.text_width(words, BODY) + 40)
+    """The width of the message of `words`."""
+    lines = message_lines(screen, board, words) or [""]
+    return min(board.table_w - 80, max(screen.text_width(line, BODY) for line in lines) + 40)
+
+
+def message_height(screen, board, words):
+    """The height of the message of `words`: taller by a line for each line it wraps to."""
+    return MESSAGE_H + MESSAGE_LINE * (max(1, len(message_lines(screen, board, words))) - 1)
+
+
+def message_box(screen, board, words, spot=None):
+    """Where the message of `words` lies (a pygame.Rect, logical): at `spot`, else above
+    the hand (see message)."""
+    width, height = message_width(screen, board, words), message_height(screen, board, words)
+    x, y = spot or (board.table_w / 2 - width / 2, board.message_y() + MESSAGE_H - height)
+    return pygame.Rect(int(x), int(y), int(width), int(height))
 
 
 def message(screen, board, words, spot=None):
-    """A one-line message (an illegal move's reason, a hint) at `spot` (x, y: where the
-    table placed it, clear of the cards it talks about), else above the hand."""
+    """A message (an illegal move's reason, a hint, whole on as many lines as it needs) at
+    `spot` (x, y: where the table placed it, clear of the cards it talks about), else
+    above the hand."""
     if not words:
         return
-    width = message_width(screen, board, words)
-    x, y = spot or (board.table_w / 2 - width / 2, board.message_y())
-    screen.panel((x, y, width, 32), fill=(70, 22, 18), alpha=230, edge=palette.DANGER)
-    screen.text(words, BODY, palette.TEXT, (x + width / 2, y + 16), "center", width=width - 20)
+    box = message_box(screen, board, words, spot)
+    screen.panel(tuple(box), fill=(70, 22, 18), alpha=230, edge=palette.DANGER)
+    for k, line in enumerate(message_lines(screen, board, words)):
+        screen.text(line, BODY, palette.TEXT, (box.centerx, box.y + 16 + MESSAGE_LINE * k), "center")
 
 
 BUBBLE_PX = 15          # a bubble's words are never drawn smaller than this, in pixels
@@ -551,14 +576,15 @@ def lane_result(screen, band, words):
         screen.text(line, READ, palette.GOLD, (x + w / 2, top + 5 + LOG_LINE * i), "midtop", width=w - 12)
 
 
-def toast(screen, motion, words_at, right, cover=True):
+def toast(screen, motion, words_at, right, cover=True, board=None, keep_clear=(), keep_read=(), avoid=()):
     """The newest toast in the top bar: after the bar's words (`words_at`: where they
     start and end) up to `right`, or, when it does not hold there on one line, over them
-    (on two lines if need be) if it may `cover` them, else just under the bar."""
+    (on two lines if need be) if it may `cover` them, else just under the bar, where on
+    the table (`board`) it keeps to the callouts' rule (toast_box)."""
     words = motion.toast()
     if words is None:
         return
-    x, y, width, height = toast_box(screen, words, words_at, right, cover)
+    x, y, width, height = toast_box(screen, words, words_at, right, cover, board, keep_clear, keep_read, avoid)
     if height == 32:
         screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=230, edge=palette.GOLD)
         screen.text(words, BODY, palette.TEXT, (x + 15, y + 16), "midleft")
@@ -567,17 +593,24 @@ def toast(screen, motion, words_at, right, cover=True):
     bar_text(screen, words, (x + 15, y, width - 30, height), palette.TEXT)
 
 
-def toast_box(screen, words, words_at, right, cover):
+def toast_box(screen, words, words_at, right, cover, board=None, keep_clear=(), keep_read=(), avoid=()):
     """Where a toast of `words` lies (x, y, w, h), as `toast` draws it: beside the bar's
     words, over them when it may `cover` them, else under the bar (never over the
-    instruction while the person is to play)."""
+    instruction while the person is to play); under the bar, on the table of `board`, it
+    keeps to the callouts' rule (scenes/table/layout.callout_box): never over `keep_clear`
+    (the hand, the buttons, the targets) nor `keep_read` (the name plates and captions:
+    readable) where any place can, off `avoid` (the cards) where a place near can."""
     start, end = words_at
     x = end + 16
     width = min(right - x - 8, screen.text_width(words, BODY) + 30)
     if screen.text_width(words, BODY) + 30 <= width:
         return x, 10, width, 32
     if not cover and screen.text_width(words, BODY) + 30 <= right - start:
-        return start - 8, TOP - 2, screen.text_width(words, BODY) + 30, 32
+        under = pygame.Rect(int(start - 8), TOP - 2, int(screen.text_width(words, BODY) + 30), 32)
+        if board is None or under.collidelist(list(keep_clear) + list(keep_read)) < 0:
+            return tuple(under)
+        bounds = (20, TOP - 2, board.table_w - 40, board.height - TOP - 8)
+        return tuple(callout_box(under.size, under, bounds, keep_clear, keep_read=keep_read, avoid=avoid))
     return start - 8, 3 if cover else TOP - 2, right - start + 8, TOP - 12
 
 

@@ -135,18 +135,19 @@ class Board:
         mine.sort(key=lambda p: p.zone != self.hand_key)
         return mine[0].rect if mine else None
 
-    def message_spot(self, width, avoid=()):
-        """Where a one-line message `width` wide sits, (x, y): above the anchor's plate,
-        unless it would cover a rect of `avoid` (the cards it talks about); then the
+    def message_spot(self, width, avoid=(), height=32):
+        """Where a message `width` wide and `height` high sits, (x, y): above the anchor's
+        plate, unless it would cover a rect of `avoid` (the cards it talks about); then the
         nearest place over the table above that covers none of them, never over the hand
         (nor where its cards rise)."""
         x = self.table_w / 2 - width / 2
-        spots = [self.message_y()] + [self.message_y() - 40 * k for k in range(1, 12)]
+        base = self.message_y() + 32 - height
+        spots = [base - 40 * k for k in range(12)]
         for y in spots:
-            if TOP <= y and y + 32 <= self.hand_top - LIFT - 2 and not any(
-                    pygame.Rect(int(x), int(y), int(width), 32).colliderect(r) for r in avoid):
+            if TOP <= y and y + height <= self.hand_top - LIFT - 2 and not any(
+                    pygame.Rect(int(x), int(y), int(width), int(height)).colliderect(r) for r in avoid):
                 return x, y
-        return x, self.message_y()
+        return x, base
 
 
 def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), crossing=True, passed=()):

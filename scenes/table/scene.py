@@ -242,10 +242,14 @@ class TableScene(Scene):
         avoid = [p.rect for p in board.placed
                  if p.face_up and (id(p.card) in ids or moves.card_name(p.card).lower() in words)
                  or state.message_hint and (p.hinted or p.zone in board.own_zones)]
+        if state.message_hint:          # nor the places of the viewer's own cards, empty or not
+            avoid += [pygame.Rect(*map(int, box)) for key, box in board.boxes.items()
+                      if key in board.own_zones and key != board.hand_key]
         if self.laid.bubble is not None:
             avoid.append(self.laid.bubble.box)
-        self.pointer.message_spot = board.message_spot(draw.message_width(self.app.screen, board, state.message),
-                                                       avoid)
+        screen = self.app.screen
+        self.pointer.message_spot = board.message_spot(draw.message_width(screen, board, state.message), avoid,
+                                                       draw.message_height(screen, board, state.message))
 
     # ---- time ------------------------------------------------------------------------------
     def busy(self):
@@ -347,8 +351,10 @@ class TableScene(Scene):
             if not draw.in_flight(placed, flying):
                 draw.lifted(screen, placed, look, rect, placed is focus)
                 if placed.face_up and pointer.drag_pos is None:
+                    said = [draw.message_box(screen, laid.board, model.ui.message, pointer.message_spot)
+                            ] if model.ui.message else []
                     draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
-                                  self.needed(placed), [laid.bubble.box] if laid.bubble is not None else [],
+                                  self.needed(placed) + said, [laid.bubble.box] if laid.bubble is not None else [],
                                   model.presenter.card_note(placed.card))
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
         draw.die(screen, self.motion, laid.board, model.presenter.die_face(model.view, self.motion.die_value))
@@ -356,16 +362,19 @@ class TableScene(Scene):
         held = self.held_outcomes()
         if held:
             draw.outcomes(screen, laid.board, held, self.won(), flying)
-        if not model.over:      # the end covers the table: no note of a move stays over it
-            draw.toast(screen, self.motion, self.top_span, laid.title_right, cover=not model.my_turn())
         call = model.timeline.callout
-        if call is not None:
+        note = None if model.over else self.motion.toast()     # the end covers the table: no note stays over it
+        if note is not None or call is not None:               # both keep to one rule: draw.callout's
             hand = laid.board.boxes.get(laid.board.hand_key)
             keep_clear = [w.rect for w in laid.widgets] + list(laid.targets) + ([hand] if hand is not None else []) + (
                 [laid.bubble.box] if laid.bubble is not None else [])
-            draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear,
-                         draw.readable(screen, laid.board, self.plates(model.view)),
-                         [p.rect for p in laid.board.placed])
+            keep_read = draw.readable(screen, laid.board, self.plates(model.view))
+            cards = [p.rect for p in laid.board.placed]
+        if note is not None:
+            draw.toast(screen, self.motion, self.top_span, laid.title_right, not model.my_turn(), laid.board,
+                       keep_clear, keep_read, cards)
+        if call is not None:
+            draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear, keep_read, cards)
         if laid.cover == "dialog":
             draw.dialog(screen, laid.dialog_rect, model.ui.dialog.title, laid.widgets, pointer.dialog_focus, hover,
                         self.app.settings.colourblind)
