@@ -156,6 +156,41 @@ def plates_and_captions(a, screen, board, session):
     return list(shown.items()) + list(captions.items())
 
 
+def played_spying(monkeypatch, game_id, players, size, seed, frames, enough, name, said, below=False):
+    """A game against computers at the normal pace, with `draw.<name>` (which draws a box
+    of words on the table and returns it) spied: `said(app, screen, *args)` gives the
+    words drawn and the board, or (None, None) for a box not on the table (`below`: only
+    boxes reaching under the top bar count). Played until `enough` different words were
+    drawn; returns the session, the words seen, and (words, what) for each plate or
+    caption a box covered."""
+    from scenes.table import draw
+    from tests.test_table_moments_pd import played
+    from tests.test_ui_play import new_app
+    a = new_app(size=size)
+    covered, seen = [], set()
+    real = getattr(draw, name)
+
+    def spy(screen, *args, **kwargs):
+        drawn = real(screen, *args, **kwargs)
+        box = pygame.Rect(drawn)
+        words, board = said(a, screen, *args)
+        if words is not None and (not below or box.bottom > draw.TOP):
+            seen.add(words)
+            covered.extend((words, what) for what, rect in plates_and_captions(a, screen, board, a.scene.model.session)
+                           if box.colliderect(rect))
+        return drawn
+    monkeypatch.setattr(draw, name, spy)
+    try:
+        a.settings.animation_speed = "normal"
+        session = start_game(a, game_id, players, {0}, seed)
+        for _ in played(a, session, random.Random(seed), frames=frames):
+            if len(seen) >= enough:
+                break
+        return session, seen, covered
+    finally:
+        pygame.quit()
+
+
 @pytest.mark.parametrize("game_id, players, size", COVERS)
 def test_a_callout_never_covers_a_name_plate_or_a_caption(game_id, players, size, monkeypatch):
     """A game against computers at the normal pace (4 downs with 2, 3 and 4 players and
@@ -164,30 +199,10 @@ def test_a_callout_never_covers_a_name_plate_or_a_caption(game_id, players, size
     callout held on the table stands clear of every seat's name plate and every
     caption ('Played', 'Hand', 'Lane 1: Theo'), as drawn: a down's callout named
     the down's winner over both opponents' plates."""
-    from scenes.table import draw
-    from tests.test_table_moments_pd import played
-    from tests.test_ui_play import new_app
-    a = new_app(size=size)
-    covered, seen = [], set()
-    real = draw.callout
-
-    def callout(screen, board, call, *args, **kwargs):
-        box = real(screen, board, call, *args, **kwargs)
-        seen.add(call.words)
-        covered.extend((call.words, what) for what, rect in plates_and_captions(a, screen, board, session)
-                       if box.colliderect(rect))
-        return box
-    monkeypatch.setattr(draw, "callout", callout)
-    try:
-        a.settings.animation_speed = "normal"
-        session = start_game(a, game_id, players, {0}, 4242)
-        for _ in played(a, session, random.Random(4242), frames=6000):
-            if len(seen) >= 8:
-                break
-        assert len(seen) >= 8 or session.is_over and seen, seen
-        assert not covered, covered[:4]
-    finally:
-        pygame.quit()
+    session, seen, covered = played_spying(monkeypatch, game_id, players, size, 4242, 6000, 8, "callout",
+                                           lambda a, screen, board, call, *args: (call.words, board))
+    assert len(seen) >= 8 or session.is_over and seen, seen
+    assert not covered, covered[:4]
 
 
 NOTES = ([(game_id, players, (1280, 720)) for game_id, players in
@@ -202,31 +217,12 @@ def test_a_note_keeps_to_the_callouts_rule_off_plates_and_captions(game_id, play
     pile (1 card)', 'You have 40 yards in all') keeps to the callouts' one rule: it never
     covers a seat's name plate or a caption, as drawn (it stood over the other player's
     plate)."""
-    from scenes.table import draw
-    from tests.test_table_moments_pd import played
-    from tests.test_ui_play import new_app
-    a = new_app(size=size)
-    covered, seen = [], set()
-    real = draw.toast_box
-
-    def toast_box(screen, words, words_at, right, cover, *args, **kwargs):
-        box = real(screen, words, words_at, right, cover, *args, **kwargs)
-        if box[1] + box[3] > draw.TOP and isinstance(a.scene, TableScene):     # on the table, under the bar
-            seen.add(words)
-            covered.extend((words, what) for what, rect in plates_and_captions(a, screen, a.scene.board, a.scene.model.session)
-                           if pygame.Rect(box).colliderect(rect))
-        return box
-    monkeypatch.setattr(draw, "toast_box", toast_box)
-    try:
-        a.settings.animation_speed = "normal"
-        session = start_game(a, game_id, players, {0}, 2)
-        for _ in played(a, session, random.Random(2), frames=4000):
-            if len(seen) >= 6:
-                break
-        assert seen or game_id not in ("five_possessions", "ktu"), "no note under the bar"
-        assert not covered, covered[:4]
-    finally:
-        pygame.quit()
+    def under_the_bar(a, screen, words, words_at, right, cover, *args):
+        return (words, a.scene.board) if isinstance(a.scene, TableScene) else (None, None)
+    session, seen, covered = played_spying(monkeypatch, game_id, players, size, 2, 4000, 6, "toast_box",
+                                           under_the_bar, below=True)
+    assert seen or game_id not in ("five_possessions", "ktu"), "no note under the bar"
+    assert not covered, covered[:4]
 
 
 # ---- 5 possessions: lane by lane, offense then defense -----------------------------------------
