@@ -107,7 +107,7 @@ def test_seventh_game_medium_wins_cheaply_or_throws_its_lowest():
     action = medium.choose(view, state.legal_actions(), random.Random(1))
     assert action.cards[0].name == "9D"
     assert medium.explain(view, state.legal_actions(), action) == (
-        "the 9 of diamonds is the lowest card that wins the round")
+        "the lowest card you hold that wins the round")
 
 
 def test_seventh_game_played_whole_at_the_table_by_two_people(app):  # noqa: F811

@@ -37,37 +37,39 @@ def policy(hand, building, top, legal, rng, ace_high):
         by_arg = {a.arg: a for a in kinds[Act.DRAW]}
         if (top is not None and top.rank != JOKER and "discard" in by_arg
                 and any(pairs_with(top, c, ace_high) for c in hand)):
-            return by_arg["discard"], f"take the {top.spoken}: it starts a set or run with your hand"
+            return by_arg["discard"], f"the {top.spoken} makes a set or run with cards in your hand"
         if "stock" in by_arg:
-            return by_arg["stock"], "nothing on the discard pile fits your hand: draw from the draw pile"
-        return by_arg["discard"], "the draw pile is empty: take the discard"
+            return by_arg["stock"], "the top of the discard pile fits no set or run of yours"
+        return by_arg["discard"], "the draw pile is empty"
     if Act.DISCARD in kinds:
         pairs = _pairs(hand, ace_high)
         worst = min(kinds[Act.DISCARD], key=lambda a: (pairs.get(a.cards[0], 0),
                                                       -points(a.cards[0], ace_high)))
         card = worst.cards[0]
-        return worst, (f"discard {card.spoken}: it fits no set or run and costs "
-                       f"{points(card, ace_high)} in hand")
+        return worst, (f"it fits no set or run of yours, and it would cost "
+                       f"{points(card, ace_high)} in hand at grading")
     if Act.TAKE in kinds:
         pick = kinds[Act.TAKE][rng.randrange(len(kinds[Act.TAKE]))]
-        return pick, "a blind pick: any position is as good as another"
+        return pick, "the cards lie face down: any one is as good as another"
     for kind in (Act.EXTEND, Act.EXTRA_CREDIT):
         if kind in kinds:
             best = max(kinds[kind], key=lambda a: points(a.cards[0], ace_high))
-            word = "extend your assignment" if kind == Act.EXTEND else "play extra credit (1 point)"
-            return best, f"{word} with {best.cards[0].spoken}: one card less in hand"
+            gain = "" if kind == Act.EXTEND else "1 point of extra credit, and "
+            return best, f"{gain}one card fewer left in your hand to cost you"
     if building:
         if Act.GROUP in kinds:
             best = max(kinds[Act.GROUP], key=lambda a: points(a.cards[0], ace_high))
-            return best, f"add {best.cards[0].spoken} to the group: bigger assignments score more"
+            return best, "bigger assignments score more"
         if Act.SUBMIT in kinds:
-            return kinds[Act.SUBMIT][0], "submit the group as an assignment"
-        return kinds[Act.CANCEL_GROUP][0], "this group cannot be submitted"
+            return kinds[Act.SUBMIT][0], ("3 or more of your cards make a completed assignment" if len(building) > 2
+                                          else "2 cards make an incomplete assignment, worth 2 at grading")
+        return kinds[Act.CANCEL_GROUP][0], "these cards make no set or run: they cannot be submitted"
     if Act.GROUP in kinds:
         pairs = _pairs(hand, ace_high)
         best = max(kinds[Act.GROUP], key=lambda a: (pairs.get(a.cards[0], 0),
                                                    points(a.cards[0], ace_high)))
-        return best, f"start a group with {best.cards[0].spoken}"
+        return best, ("it begins a set or run with cards in your hand" if pairs.get(best.cards[0])
+                      else "")
     if Act.FINISH_EXAM in kinds:
         return kinds[Act.FINISH_EXAM][0], "nothing more to lay down"
     return legal[rng.randrange(len(legal))], ""

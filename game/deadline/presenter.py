@@ -82,7 +82,8 @@ def draw_instruction(stock, discards):
 class Deadline(Presenter):
     """Deadline's words, owners and grades."""
 
-    KIND_LABELS = dict(Presenter.KIND_LABELS, cancel_group="Cancel group", finish_exam="Finish exam")
+    KIND_LABELS = dict(Presenter.KIND_LABELS, cancel_group="Take it back", finish_exam="Finish exam",
+                       group="Lay down")
     POSITION_ARGS = frozenset({Act.TAKE})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
                        phase=lambda who, d: f"Now: {semester(d['phase'], d['rotation'])}")
@@ -147,9 +148,23 @@ class Deadline(Presenter):
         return super().group_label(kind, names, view)
 
     def action_label(self, action, names, with_cards=False, view=None):
-        """A blind take names whose hand: 'Take from Ines's hand: card 3'."""
+        """A blind take names whose hand: 'Take from Ines's hand: card 3'; with its cards,
+        a card laid down says the assignment it starts or joins, as the prompt does."""
         if action.kind == Act.TAKE and isinstance(action.arg, int) and self.source(view, names):
             return f"{self.group_label('take', names, view)}: card {action.arg + 1}"
+        if with_cards and view is not None and action.kind in (Act.EXTEND, Act.EXTRA_CREDIT) and action.cards:
+            card, target = action.cards[0].spoken, self.arg_label(action.arg, names, Act.EXTEND, view)
+            return (f"Extend {target} with the {card}" if action.kind == Act.EXTEND
+                    else f"Play the {card} as extra credit on {target}")
+        if with_cards and view is not None and action.kind in (Act.GROUP, Act.SUBMIT, Act.CANCEL_GROUP):
+            building = view.facts.get("building")
+            if action.kind == Act.SUBMIT:
+                return f"Submit the assignment you are building ({plural(building, 'card')})"
+            if action.kind == Act.CANCEL_GROUP:
+                return f"Take back the assignment you are building ({plural(building, 'card')})"
+            card = action.cards[0].spoken
+            return (f"Add the {card} to the assignment you are building" if building
+                    else f"Start an assignment with the {card}")
         return super().action_label(action, names, with_cards, view)
 
     def arg_label(self, arg, names, kind="", view=None):

@@ -8,6 +8,7 @@ from collections import Counter
 
 from game.final_card_down.rules import Act
 from game.knowledge import rank_rewards
+from game.presenter import plural
 
 
 
@@ -27,15 +28,14 @@ def medium(view, legal, rng):
     end = next((a for a in legal if a.kind == Act.END_TURN), None)
     if not plays:
         if draw is not None and view.facts["cards_owed"]:
-            owed = view.facts["cards_owed"]
-            return draw, f"no 2 to answer with: draw the {owed} card{'' if owed == 1 else 's'} owed"
+            return draw, "you hold no 2 to play on the 2s waiting"
         if draw is not None:
-            return draw, "nothing matches: draw a card"
+            return draw, "no card of yours matches the top card"
         return end or legal[0], ""
     hand = _hand(view)
     if view.facts["cards_owed"]:
-        return plays[0], (f"answer the 2s with a 2 and pass the penalty on instead of "
-                          f"drawing {view.facts['cards_owed']}")
+        return plays[0], (f"a 2 on the 2s waiting passes them on, and you draw none of "
+                          f"the {plural(view.facts['cards_owed'], 'card')}")
 
     def pick(action):
         card = action.cards[0]
@@ -52,24 +52,24 @@ def medium(view, legal, rng):
         next_count = 99
     twos = [a for a in plays if a.cards[0].rank == "2"]
     if twos and next_count <= 2:
-        return twos[0], f"the next player holds {next_count} card{'' if next_count == 1 else 's'}: make them draw"
+        return twos[0], f"the next player holds {plural(next_count, 'card')}: a 2 makes them draw"
     if plain:
         colors = Counter(c.color for c in hand)
         best = max(plain, key=lambda a: (a.cards[0].value, colors[a.cards[0].color]))
         card = best.cards[0]
         points = f"{card.value} point" + ("" if card.value == 1 else "s")
         if best.arg is not None:
-            return best, (f"shed the {card.spoken} ({points}) and call {best.arg}, "
+            return best, (f"it sheds {points} and calls {best.arg}, "
                           "your most held colour")
-        return best, (f"shed your highest matching card, {card.spoken} ({points}); "
-                      "keep 2s and 0s")
+        return best, (f"your highest matching card sheds {points}; "
+                      "your 2s and 0s are kept for later")
     zeros = [a for a in plays if a.cards[0].rank == "0"]
     if len(hand) <= 2 or (zeros and twos):
         choice = (zeros or twos)[0]
-        return choice, f"play {choice.cards[0].spoken}: one card fewer to go out"
+        return choice, "one card fewer to go out"
     if zeros:
-        return zeros[0], "only the 0 matches: play it rather than draw"
-    return twos[0], "only a 2 matches: play it rather than draw"
+        return zeros[0], "only the 0 matches: better than a draw"
+    return twos[0], "only a 2 matches: better than a draw"
 
 
 def easy_filter(view, legal):

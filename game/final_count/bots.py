@@ -73,15 +73,15 @@ def medium(view, legal, rng):
     facts = view.facts
     kinds = {a.kind: a for a in legal}
     if Act.DEAL in kinds:
-        return kinds[Act.DEAL], "deal the next hand"
+        return kinds[Act.DEAL], "the last hand is scored: the next one begins"
     board = list(view.zone("board").cards)
     hand, table = _mine(view)
     mine = hand + table
     me = _best(mine, board)
     if Act.CALL in kinds and me >= CALL_AT and me >= max(_estimates(view).values(), default=0):
-        return kinds[Act.CALL], f"your count is {me}, near 75 and ahead of what the others show: call"
+        return kinds[Act.CALL], f"your count is {me}, near 75 and ahead of what the others show"
     if Act.ROLL in kinds:
-        return kinds[Act.ROLL], f"your count is {me}: roll for a better one"
+        return kinds[Act.ROLL], f"your count is {me}: the die may bring it nearer 75"
     if Act.END_TURN in kinds:
         return kinds[Act.END_TURN], "not close enough to call yet"
     drawn = [c for c in view.zone("drawn").cards if c is not None]
@@ -89,21 +89,21 @@ def medium(view, legal, rng):
     if card is not None and Act.KEEP in kinds:
         after = _best(mine + [card], board)
         if after > me:
-            return kinds[Act.KEEP], f"keeping {card.spoken} brings you to {after} without going bust"
-        return kinds[Act.DISCARD], f"{card.spoken} would bust you: discard it"
+            return kinds[Act.KEEP], f"the {card.spoken} brings your count to {after} without going bust"
+        return kinds[Act.DISCARD], f"the {card.spoken} would put your count over 75"
     if card is not None and any(a.kind == Act.GIVE for a in legal):
         opp = _estimates(view)
         for a in legal:
             if a.kind == Act.GIVE and opp[a.arg] + card_points(card) > LIMIT:
-                return a, f"{card.spoken} should push that opponent over 75"
-        return kinds[Act.DISCARD], f"{card.spoken} would only help an opponent: discard it"
+                return a, f"the {card.spoken} should push that opponent over 75"
+        return kinds[Act.DISCARD], f"the {card.spoken} would only help an opponent"
     if card is not None and Act.TO_BOARD in kinds:
         after = _best(mine + [card], board)
         busts = any(v + card_points(card) > LIMIT for v in _estimates(view).values())
         if after > me and busts:
-            return kinds[Act.TO_BOARD], (f"{card.spoken} on the Board keeps you under 75 and "
+            return kinds[Act.TO_BOARD], (f"the {card.spoken} on the Board keeps you under 75 and "
                                        "should bust an opponent")
-        return kinds[Act.DISCARD], f"{card.spoken} on the Board would help the others as much as you"
+        return kinds[Act.DISCARD], f"the {card.spoken} on the Board would help the others as much as you"
     if card is not None and any(a.kind == Act.SWAP_DRAW for a in legal):
         total = _add(tally(mine), tally(board))
         best, best_after = kinds.get(Act.RETURN), me
@@ -113,8 +113,8 @@ def medium(view, legal, rng):
                 if after > best_after:
                     best, best_after = a, after
         if best is not None and best.kind == Act.SWAP_DRAW:
-            return best, f"swap {best.cards[0].spoken} for {card.spoken}: your count becomes {best_after}"
-        return kinds.get(Act.RETURN, legal[-1]), f"{card.spoken} does not improve your count: put it back"
+            return best, f"the drawn {card.spoken} brings your count to {best_after}"
+        return kinds.get(Act.RETURN, legal[-1]), f"the drawn {card.spoken} does not improve your count"
     if any(a.kind == Act.SWAP_OPP for a in legal):
         total = _add(tally(mine), tally(board))
         best, best_after = None, me
@@ -129,7 +129,7 @@ def medium(view, legal, rng):
                 if after > best_after:
                     best, best_after = a, after
         if best is not None:
-            return best, f"give away {best.cards[0].spoken} for a better table card: up to {best_after}"
+            return best, f"a face-up card of an opponent's can bring your count up to {best_after}"
         return kinds[Act.DECLINE], "no swap with an opponent improves your count"
     if any(a.kind == Act.TAKE for a in legal) and "swap_card" in facts:
         chosen = next((c for c in mine if c.name == facts["swap_card"]), None)
@@ -141,7 +141,7 @@ def medium(view, legal, rng):
                 if after > best_after:
                     best, best_after = a, after
         if best is not None:
-            return best, f"take {best.cards[0].spoken}: your count becomes {best_after}"
+            return best, f"your count becomes {best_after}"
         picks = [a for a in legal if a.kind == Act.PICK]
         if picks and me < CALL_AT - 10:
             return picks[rng.randrange(len(picks))], "a blind pick is worth the risk this far from 75"

@@ -7,6 +7,9 @@ from game.presenter import Callout, Presenter, agree, possessive, plural, seat_n
 # What each swap trades your card with.
 SWAPS = {Act.SWAP_DRAW: "the drawn card", Act.SWAP_OPP: "an opponent's card", Act.SWAP_BOARD: "the Board"}
 
+# What each swap trades your card for, said in its move's label.
+SWAP_FOR = {Act.SWAP_DRAW: "the drawn card", Act.SWAP_OPP: "an opponent's card", Act.SWAP_BOARD: "a Board card"}
+
 # Why a swap with the Board is worth making: it moves counts, but never the mover's own.
 BOARD_SWAP = "everyone counts the Board, so your own count stays the same; the others' change"
 
@@ -21,7 +24,7 @@ class FinalCount(Presenter):
     TIPS = {"A": "An ace counts 1 or 11, whichever helps you"}
     SHOWCASE = ("AH", "KS", "QD", "7C", "10H")
     KIND_LABELS = dict(Presenter.KIND_LABELS, roll="Roll", call="Call", decline="Decline",
-                       to_board="To the board")
+                       to_board="To the Board", swap_draw="Swap", swap_opp="Swap", swap_board="Swap")
     SEAT_ARGS = frozenset({Act.GIVE})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        hand=lambda who, d: f"Hand {d}: {who} deals",
@@ -219,6 +222,22 @@ class FinalCount(Presenter):
         bust = [names[r["seat"]] for r in rows if r.get("bust")]
         words = f"Hand {last.get('hand')} is over: " + (", ".join(won) if won else "nobody scores")
         return words + (f"; bust: {', '.join(bust)}" if bust else "")
+
+    def action_label(self, action, names, with_cards=False, view=None):
+        """A move with its cards says whose cards trade places: 'Swap your 4 of diamonds
+        for an opponent's card', 'Take Ben's 6 of diamonds', 'Take the 9 of clubs from the
+        Board'."""
+        if with_cards and len(action.cards) == 1:
+            card = action.cards[0].spoken
+            if action.kind in SWAP_FOR:
+                return f"Swap your {card} for {SWAP_FOR[action.kind]}"
+            if action.kind == Act.TAKE and view is not None:
+                name = action.cards[0].name
+                owner = next((z.key for z in view.zones if any(c is not None and c.name == name for c in z.cards)), "")
+                seat = owner.partition(":")[2]
+                who = seat_name(names, int(seat)) if seat.isdigit() else ""
+                return f"Take {possessive(who)} {card}" if who else f"Take the {card} from the Board"
+        return super().action_label(action, names, with_cards, view)
 
     def arg_label(self, arg, names, kind="", view=None):
         """A pick 'seat:position' reads 'Theo, card 2'."""

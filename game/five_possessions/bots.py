@@ -22,7 +22,7 @@ def medium(view, legal, rng):
     facts = view.facts
     if facts["step"] == "choose":
         best = next((a for a in legal if a.arg == "offense"), legal[0])
-        return best, "take the ball: only the offense scores touchdowns"
+        return best, "only the offense scores touchdowns"
     lanes = facts["lanes"]
     offense = view.seat == facts["offense"]
 

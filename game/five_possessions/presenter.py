@@ -295,6 +295,12 @@ class FivePossessions(PlayDesign):
         hand = next((z.count for z in view.zones if z.key == f"hand:{seat}"), 0)
         return view.facts["line_size"] - hand
 
+    def action_label(self, action, names, with_cards=False, view=None):
+        """The toss's choice reads as the prompt asks it: 'Choose offense'."""
+        if action.kind == Act.CHOOSE and isinstance(action.arg, str):
+            return f"Choose {action.arg}"
+        return super().action_label(action, names, with_cards, view)
+
     def instruction(self, view, names, selected):
         """Choose a side, set offense cards, set defense cards."""
         facts = view.facts

@@ -32,7 +32,7 @@ def medium(view, legal, rng):
     hand = _hand(view)
     last = facts["round"] == facts["rounds"]
     if Act.DEAL in kinds:
-        return kinds[Act.DEAL], "deal the next hand"
+        return kinds[Act.DEAL], "the last hand is scored: the next one begins"
     if Act.KNOCK in kinds:
         if last and hand and max(c.value for c in hand) >= 7:
             return kinds[Act.KNOCK], "a 7 for the last down: raise the stake"
@@ -49,13 +49,13 @@ def medium(view, legal, rng):
             taking = [a for a in plays if qualifies(a.cards[0], lead)]
             if taking:
                 best = max(taking, key=lambda a: a.cards[0].value)
-                return best, f"the last down decides the hand: take it with {best.cards[0].spoken}"
+                return best, "the last down decides the hand, and this card takes it"
         best = max(plays, key=lambda a: a.cards[0].value)
-        return best, f"the last down decides the hand: play your strongest, {best.cards[0].spoken}"
+        return best, "the last down decides the hand: your strongest card goes now"
     weakest = min(plays, key=lambda a: (a.cards[0].value, a.cards[0].name))
     if lead is None:
-        return weakest, f"lead {weakest.cards[0].spoken}: keep strong numbers for the last down"
-    return weakest, f"follow with {weakest.cards[0].spoken}: keep strong numbers for the last down"
+        return weakest, "your weakest card: strong numbers are kept for the last down"
+    return weakest, "your weakest card: strong numbers are kept for the last down"
 
 
 def rollout(state, legal, rng):

@@ -5,7 +5,6 @@ which also sets up four of a kind), keeps 2s, 3s and 10s for when nothing else p
 burns with a 10 when the pile has grown, and picks the pile up only when it must.
 Scores are the cards still held: lower is better.
 """
-from game.cards import with_article
 from game.ktu.rules import Act
 
 WILD = ("2", "3", "10")
@@ -34,22 +33,22 @@ def policy(legal, pile_size, pos, rng):
             if best is None or low < best_low or (low == best_low and len(a.cards) > len(best.cards)):
                 best, best_low = a, low
         if best is not None:
-            return best, (f"shed your lowest playable rank ({best.cards[0].rank} "
-                          f"x{len(best.cards)}); keep 2s, 3s and 10s")
+            return best, ("your lowest rank that plays: your 2s, 3s and 10s are kept "
+                          "for when nothing else plays")
         tens = [a for a in plays if a.cards[0].rank == "10"]
         if tens and pile_size >= BURN_PILE:
-            return tens[0], f"burn a pile of {pile_size} cards with a 10 and play again"
+            return tens[0], f"a 10 burns the pile of {pile_size} cards, and you play again"
         order = {"3": 0, "2": 1, "10": 2}
         best = min(plays, key=lambda a: (order.get(a.cards[0].rank, 3), -len(a.cards)))
-        return best, f"nothing plain plays: use {with_article(best.cards[0].rank)} rather than pick up"
+        return best, "no other card of yours plays: better than taking the pile"
     blind = [a for a in legal if a.kind == Act.PLAY_BLIND]
     if blind:
-        return blind[rng.randrange(len(blind))], "play a face-down card blind"
+        return blind[rng.randrange(len(blind))], "only face-down cards are left: any one is as good as another"
     choose = [a for a in legal if a.kind == Act.CHOOSE_FACEUP]
     if choose:
         best = max(choose, key=lambda a: sum(_strength(c.rank, pos) for c in a.cards))
-        return best, "lay your strongest cards face up for later"
-    return legal[0], "no card can be played: pick up the pile"
+        return best, "your strongest cards wait face up for when your hand runs out"
+    return legal[0], "no card of yours can be played on the pile"
 
 
 def medium(view, legal, rng):

@@ -7,6 +7,14 @@ lesson's own words), and the hint marked.
 from scenes.table.director import ASK_COMPUTER, Hinted
 
 
+def hint_words(presenter, action, names, view, reason):
+    """A computer's hint as the table says it: the move as its label names it, then why,
+    in the game's terms ('Hint: Discard 10 of spades: it fits no set or run of yours, ...').
+    The reason never says the move again: the label has said it."""
+    label = presenter.action_label(action, names, with_cards=True, view=view)
+    return f"Hint: {label}" + (f": {reason}" if reason else "")
+
+
 class Hinting:
     """Hint for the person at the screen (see the module's docstring)."""
 

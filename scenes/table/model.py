@@ -39,7 +39,7 @@ from game.presenter import agree, capital, card_name
 from scenes import config
 from scenes.table import intents
 from scenes.table.director import REFRESH, THINK, Go
-from scenes.table.hinting import Hinting
+from scenes.table.hinting import Hinting, hint_words
 from scenes.table.hold import Hold, Holding
 from scenes.table.looking import Looking
 from scenes.table.state import Dialog, TableState
@@ -584,8 +584,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             if purpose == "move":
                 self.submit(action, by_person=False)
                 return
-            label = self.presenter.action_label(action, self.names, with_cards=True, view=self.view)
-            self.say(f"Hint: {label}" + (f": {reason}" if reason else ""), hint=True)
+            self.say(hint_words(self.presenter, action, self.names, self.view, reason), hint=True)
             self.show_hint(action)
         if self.session.is_over or self.hand_ended:       # its outcome was read: the scores
             self.leaving = Go("scoring", {"interim": not self.session.is_over, "scores_due": False})

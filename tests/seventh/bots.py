@@ -15,12 +15,10 @@ def medium(view, legal, rng):
     """(action, reason): win cheaply, or lose cheaply."""
     table = [card for zone in view.zones if zone.key.startswith("played:") for card in zone.cards]
     by_rank = sorted(legal, key=lambda a: (rank(a.cards[0], view), a.cards[0].name))
-    lowest = by_rank[0].cards[0]
     if not table:
-        return by_rank[0], f"lead low with the {lowest.spoken}: keep high cards"
+        return by_rank[0], "your lowest card leads: high cards are kept to win rounds"
     top = max(rank(card, view) for card in table)
     winning = [a for a in by_rank if rank(a.cards[0], view) > top]
     if winning:
-        card = winning[0].cards[0]
-        return winning[0], f"the {card.spoken} is the lowest card that wins the round"
-    return by_rank[0], f"nothing you hold wins the round: throw away the {lowest.spoken}"
+        return winning[0], "the lowest card you hold that wins the round"
+    return by_rank[0], "nothing you hold wins the round: your lowest card goes"

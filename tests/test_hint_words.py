@@ -1,0 +1,86 @@
+"""The Hint in players' words, in every mode: seeded games are played and, at every turn
+of the person (seat 0), the hint is asked as the table says it (scenes/table/hinting.py's
+`hint_words`) from each computer level, and for every legal move (any of them can be the
+strongest player's suggestion). No hint speaks in codes (a card's file code, an internal
+id, a zero-based seat or position, a word the table does not use), and none says the move
+twice: the reason says why, in the game's terms, never the move's cards or verb again."""
+import random
+import re
+
+import pytest
+
+from game import registry
+from game.bots import LEVELS, make_bot
+from game.bots.base import action_key
+from scenes.table.hinting import hint_words
+from scenes.table.presenters import presenter_for
+from tests.test_table_words import NAMES, codes_of, house_rules, problems
+
+ZERO_BASED = re.compile(r"\b(seat|card|lane|player) 0\b")
+# Words a game's table never says, which a hint once did: Final Count's 'Swap opp' (the
+# table says an opponent's card, by whose it is), Deadline's 'group' (the table builds an
+# assignment), Final Card-Down's 'cards owed' (the table says the 2s waiting and the cards
+# to draw), KTU's 'x2' counts.
+NOT_THE_TABLES = {"final_count": re.compile(r"\bopp\b|\bswap (board|draw)\b", re.I),
+                  "deadline": re.compile(r"\bgroup\b", re.I),
+                  "final_card_down": re.compile(r"\bowed\b", re.I)}
+COUNTED = re.compile(r"\bx\d+\b")
+TURNS = 160            # the person's turns asked per game at most
+
+
+def faults(game_id, words, label, reason, action, codes):
+    """What is wrong with a hint's `words` ('' when nothing is)."""
+    why = [problems(words, codes)]
+    for pattern in (ZERO_BASED, COUNTED, NOT_THE_TABLES.get(game_id)):
+        found = pattern and pattern.search(words)
+        if found:
+            why.append(found.group(0))
+    if reason:
+        said = reason.lower()
+        why += [f"names {card.spoken} again" for card in action.cards if card.spoken.lower() in said]
+        if said.split()[0] == label.lower().split()[0]:
+            why.append(f"says '{said.split()[0]}' again")
+    return ", ".join(w for w in why if w)
+
+
+def asked(game_id, seed):
+    """Every hint the person could be given in the seeded game `seed` of `game_id`: at each
+    of their turns, each level's suggestion with its reason, and each legal move's label
+    with the reason Medium gives it where Medium would choose it too."""
+    info = registry.GAMES[game_id]
+    presenter = presenter_for(info)
+    options = house_rules(info, seed)
+    players = options.get(info.player_option, info.default_players) if info.player_option else info.default_players
+    names = NAMES[:players]
+    state = registry.new_game(game_id, players=players, seed=seed, options=options)
+    bots = [make_bot(level, game_id, options=options, iterations=6) for level in LEVELS]
+    rng, turns = random.Random(seed), 0
+    while not state.is_over and turns < TURNS:
+        legal = state.legal_actions()
+        if state.current_player == 0:
+            turns += 1
+            view = state.view(0)
+            for bot in bots:
+                action = bot.choose(view, legal, rng)
+                yield action, presenter, names, view, bot.explain(view, legal, action)
+            medium = bots[LEVELS.index("medium")]
+            for action in {action_key(a): a for a in legal}.values():
+                yield action, presenter, names, view, medium.explain(view, legal, action)
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_every_hint_at_every_turn_says_the_move_once_and_why_in_the_tables_words(game_id):
+    codes = codes_of(registry.GAMES[game_id])
+    bad, reasons = {}, 0
+    for seed in range(2):
+        for action, presenter, names, view, reason in asked(game_id, seed):
+            words = hint_words(presenter, action, names, view, reason)
+            label = presenter.action_label(action, names, with_cards=True, view=view)
+            assert words == f"Hint: {label}" + (f": {reason}" if reason else "")
+            reasons += bool(reason)
+            fault = faults(game_id, words, label, reason, action, codes)
+            if fault:
+                bad.setdefault(fault, words)
+    assert reasons > 10, reasons
+    assert not bad, "\n".join(f"{words!r}: {fault}" for fault, words in bad.items())
