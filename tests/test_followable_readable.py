@@ -288,14 +288,15 @@ def hint_drawn(a, table, monkeypatch):
     return words, drawn
 
 
-@pytest.mark.parametrize("game_id, size", [(game_id, (1280, 720)) for game_id in registry.GAMES]
-                         + [("five_possessions", (1600, 1000))])
+@pytest.mark.parametrize("game_id, size", [(game_id, size) for game_id in registry.GAMES
+                                            for size in ((1280, 720), (1600, 1000))])
 def test_followable_a_hint_is_said_whole_and_clear_of_the_viewers_places(game_id, size, monkeypatch):
-    """Every mode at 1280x720, 5 possessions at 1600x1000 too (N8), the Hint asked on the person's first turns: its words
-    are drawn whole, wrapped rather than cut however long the reason (Hard's search says
-    what it tried, as it does whenever Medium would choose otherwise), within the table,
-    and clear of the person's own cards and of the places their cards go (5 possessions'
-    'your line' slots)."""
+    """Every mode at 1280x720 and 1600x1000, the Hint asked on the person's first turns:
+    its words are drawn whole, wrapped rather than cut however long the reason (Hard's
+    search says what it tried, as it does whenever Medium would choose otherwise), within
+    the table, and clear of the person's own cards, of the places their cards go (whoever
+    the game says owns them: 5 possessions' 'your line' slots in the lanes, on a defense
+    turn too) and of the cards the hint marks."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
     monkeypatch.setattr(bot_base.Bot, "explain", lambda *args: "")    # Hard's search says what it tried
@@ -316,10 +317,12 @@ def test_followable_a_hint_is_said_whole_and_clear_of_the_viewers_places(game_id
             board = table.board
             box = table_draw.message_box(a.screen, board, words, table.pointer.message_spot)
             assert 0 <= box.left and box.right <= board.table_w
+            owner = table.model.presenter.owners(table.model.view)
+            mine = {key for key, seat in owner.items() if seat == 0}
             own = [(p.zone, p.index) for p in board.placed
-                   if (p.zone in board.own_zones or p.hinted) and box.colliderect(p.rect)]
+                   if (p.zone in mine or p.hinted) and box.colliderect(p.rect)]
             places = [key for key, place in board.boxes.items()
-                      if key in board.own_zones and box.colliderect(pygame.Rect(*map(int, place)))]
+                      if key in mine and box.colliderect(pygame.Rect(*map(int, place)))]
             assert not own and not places, (words, own, places)
             hints.append(len(table_draw.message_lines(a.screen, board, words)))
             table.act(Choose(choose(session.legal_actions(), rng)))

@@ -33,7 +33,7 @@ def policy(legal, pile_size, pos, rng):
             if best is None or low < best_low or (low == best_low and len(a.cards) > len(best.cards)):
                 best, best_low = a, low
         if best is not None:
-            return best, ("your lowest rank that plays: your 2s, 3s and 10s are kept "
+            return best, ("the weakest rank of yours that plays: your 2s, 3s and 10s are kept "
                           "for when nothing else plays")
         tens = [a for a in plays if a.cards[0].rank == "10"]
         if tens and pile_size >= BURN_PILE:

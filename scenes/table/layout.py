@@ -436,7 +436,7 @@ class _Layout:
         cells = self.presenter.field(view, self.anchor, self.names)
         zones = [z for z in view.zones if z.key not in cells]
         mine = [z for z in zones if owner[z.key] == self.anchor]
-        b.own_zones = {z.key for z in mine}
+        b.own_zones = {z.key for z in view.zones if owner[z.key] == self.anchor}   # the field's cells too
         hand = next((z for z in mine if z.kind == "hand"), None)
         own_rows = [z for z in mine if z is not hand]
         beside_field = []
