@@ -175,6 +175,22 @@ def test_a_message_stands_clear_of_what_it_talks_about():
     assert not box.colliderect(in_the_way) and not box.colliderect(pile)
 
 
+def test_a_message_with_no_clear_place_in_the_middle_moves_aside_or_covers_least():
+    """A hint's box never covers the person's own places where any place over the table
+    is clear of them: moved to one side when the middle is taken all the way up; where
+    none is clear, it lies where it covers least of them (never blindly above the hand)."""
+    view = registry.new_game("final_card_down", players=3, seed=5).view(0)
+    board = lay_out(view, presenter_for(registry.GAMES["final_card_down"]), 0, ["A", "B", "C"], (1280, 720),
+                    lambda words, px: len(words) * px * 0.5)
+    width, middle = 400, int(board.table_w / 2)
+    column = pygame.Rect(middle - 40, 0, 80, board.height)           # the middle, top to bottom
+    x, y = board.message_spot(width, [column])
+    assert not pygame.Rect(int(x), int(y), width, 32).colliderect(column)
+    everywhere = [pygame.Rect(0, 0, board.table_w, board.height), pygame.Rect(0, 0, middle, board.height)]
+    x, y = board.message_spot(width, everywhere)
+    assert pygame.Rect(int(x), int(y), width, 32).clip(everywhere[1]).width == 0
+
+
 def test_an_anchor_is_found_where_the_board_put_it():
     state = registry.new_game("final_card_down", players=3, seed=5)
     view = state.view(0)

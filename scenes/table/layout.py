@@ -137,17 +137,20 @@ class Board:
 
     def message_spot(self, width, avoid=(), height=32):
         """Where a message `width` wide and `height` high sits, (x, y): above the anchor's
-        plate, unless it would cover a rect of `avoid` (the cards it talks about); then the
-        nearest place over the table above that covers none of them, never over the hand
-        (nor where its cards rise)."""
-        x = self.table_w / 2 - width / 2
+        plate, unless it would cover a rect of `avoid` (the cards it talks about, the
+        viewer's own); then the nearest place over the table above that covers none of
+        them, centred or else moved to one side (right, then left), never over the hand (nor where its cards
+        rise); where no place is clear, the one that covers least of them."""
+        centred = self.table_w / 2 - width / 2
+        sides = (centred, max(8, self.table_w - 8 - width), min(8, centred))
         base = self.message_y() + 32 - height
-        spots = [base - 40 * k for k in range(12)]
-        for y in spots:
-            if TOP <= y and y + height <= self.hand_top - LIFT - 2 and not any(
-                    pygame.Rect(int(x), int(y), int(width), int(height)).colliderect(r) for r in avoid):
-                return x, y
-        return x, base
+        spots = [(x, base - 40 * k) for x in sides for k in range(12)
+                 if TOP <= base - 40 * k and base - 40 * k + height <= self.hand_top - LIFT - 2]
+
+        def covered(spot):
+            box = pygame.Rect(int(spot[0]), int(spot[1]), int(width), int(height))
+            return sum(box.clip(r).width * box.clip(r).height for r in avoid)
+        return min(spots, key=covered, default=(centred, base))
 
 
 def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), crossing=True, passed=()):
