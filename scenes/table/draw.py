@@ -386,8 +386,8 @@ MESSAGE_LINE = 22       # each further line's
 
 def message_lines(screen, board, words):
     """`words` as a message says them: one line, or wrapped (never cut) when the table
-    is too narrow for them."""
-    return screen.wrap(words, BODY, board.table_w - 120) if words else []
+    is too narrow for them, or where the table placed them narrower (board.message_wrap)."""
+    return screen.wrap(words, BODY, board.message_wrap) if words else []
 
 
 def message_width(screen, board, words):

@@ -68,6 +68,13 @@ class Board:
         self.hand_top = height
         self.die = None          # the die's centre, for a game with a die
         self.piles = {}          # pile key -> (its rect, its cards), to draw it while cards fly there
+        self.message_wrap = self.message_wraps()[0]   # how wide a message's lines run
+
+    def message_wraps(self):
+        """How wide a message's lines may run: across the table, or narrower (two thirds,
+        a half) where that keeps it clear of what it must not cover."""
+        wide = self.table_w - 120
+        return wide, wide * 2 // 3, wide // 2
 
     def hand_cards(self):
         """The placed cards of the anchor's hand, left to right."""
@@ -139,13 +146,15 @@ class Board:
         """Where a message `width` wide and `height` high sits, (x, y): above the anchor's
         plate, unless it would cover a rect of `avoid` (the cards it talks about, the
         viewer's own); then the nearest place over the table above that covers none of
-        them, centred or else moved to one side (right, then left), never over the hand (nor where its cards
-        rise); where no place is clear, the one that covers least of them."""
+        them (on the grid of 40, or right above one of them, its caption left in sight),
+        centred or else moved to one side (right, then left) rather than further up,
+        never over the hand (nor where its cards rise); where no place is clear, the one
+        that covers least of them."""
         centred = self.table_w / 2 - width / 2
         sides = (centred, max(8, self.table_w - 8 - width), min(8, centred))
         base = self.message_y() + 32 - height
-        spots = [(x, base - 40 * k) for x in sides for k in range(12)
-                 if TOP <= base - 40 * k and base - 40 * k + height <= self.hand_top - LIFT - 2]
+        heights = sorted({base - 40 * k for k in range(12)} | {r.top - CAPTION - 4 - height for r in avoid}, reverse=True)
+        spots = [(x, y) for y in heights for x in sides if TOP <= y <= base and y + height <= self.hand_top - LIFT - 2]
 
         def covered(spot):
             box = pygame.Rect(int(spot[0]), int(spot[1]), int(width), int(height))

@@ -233,7 +233,8 @@ class TableScene(Scene):
 
     def place_message(self):
         """Where the message goes: clear of the cards it is about, those it names and the
-        director's bubble."""
+        director's bubble (a hint's, of the viewer's own cards and places too), as near the
+        hand as a place is clear, its lines narrower where that brings it nearer."""
         state, board = self.model.ui, self.laid.board
         if not state.message:
             return
@@ -242,14 +243,18 @@ class TableScene(Scene):
         avoid = [p.rect for p in board.placed
                  if p.face_up and (id(p.card) in ids or moves.card_name(p.card).lower() in words)
                  or state.message_hint and (p.hinted or p.zone in board.own_zones)]
-        if state.message_hint:          # nor the places of the viewer's own cards, empty or not
-            avoid += [pygame.Rect(*map(int, box)) for key, box in board.boxes.items()
-                      if key in board.own_zones and key != board.hand_key]
+        if state.message_hint:          # nor the places of the viewer's own cards, empty or not, nor their captions
+            avoid += [pygame.Rect(int(x), int(y) - CAPTION, int(w), int(h) + CAPTION) for key, (x, y, w, h)
+                      in board.boxes.items() if key in board.own_zones and key != board.hand_key]
         if self.laid.bubble is not None:
             avoid.append(self.laid.bubble.box)
-        screen = self.app.screen
-        self.pointer.message_spot = board.message_spot(draw.message_width(screen, board, state.message), avoid,
-                                                       draw.message_height(screen, board, state.message))
+        screen, placed = self.app.screen, []
+        for board.message_wrap in board.message_wraps():
+            width, height = draw.message_width(screen, board, state.message), draw.message_height(screen, board, state.message)
+            spot = board.message_spot(width, avoid, height)
+            box = pygame.Rect(int(spot[0]), int(spot[1]), int(width), int(height))
+            placed.append((not any(box.colliderect(r) for r in avoid), box.bottom, -len(placed), board.message_wrap, spot))
+        *_, board.message_wrap, self.pointer.message_spot = max(placed)   # clear, nearest the hand, widest
 
     # ---- time ------------------------------------------------------------------------------
     def busy(self):
