@@ -113,7 +113,7 @@ def medium(view, legal, rng):
                 if after > best_after:
                     best, best_after = a, after
         if best is not None and best.kind == Act.SWAP_DRAW:
-            return best, f"the drawn {card.spoken} brings your count to {best_after}"
+            return best, f"the {card.spoken} brings your count to {best_after}"
         return kinds.get(Act.RETURN, legal[-1]), f"the drawn {card.spoken} does not improve your count"
     if any(a.kind == Act.SWAP_OPP for a in legal):
         total = _add(tally(mine), tally(board))

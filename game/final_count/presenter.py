@@ -18,6 +18,16 @@ DIE_SHORT = {1: "keep or discard", 2: "give or discard", 3: "to the Board or dis
              4: "swap or return", 5: "swap with an opponent", 6: "swap with the Board"}
 
 
+def picked(arg, names):
+    """Whose hand a pick 'seat:position' takes from, and the position as written:
+    ('Theo', '1'); ('', '') for any other argument."""
+    if isinstance(arg, str) and ":" in arg:
+        seat, _, pos = arg.partition(":")
+        who = seat_name(names, int(seat)) if seat.isdigit() else ""
+        return (who, pos) if who else ("", "")
+    return "", ""
+
+
 class FinalCount(Presenter):
     """Final Count's words and picks."""
 
@@ -226,7 +236,13 @@ class FinalCount(Presenter):
     def action_label(self, action, names, with_cards=False, view=None):
         """A move with its cards says whose cards trade places: 'Swap your 4 of diamonds
         for an opponent's card', 'Take Ben's 6 of diamonds', 'Take the 9 of clubs from the
-        Board'."""
+        Board'; a give and a blind pick say whose: 'Give to Ben', 'Pick from Ben's hand:
+        card 2'."""
+        if action.kind == Act.GIVE and seat_name(names, action.arg):
+            return f"Give to {names[action.arg]}"
+        who, pos = picked(action.arg, names) if action.kind == Act.PICK else ("", "")
+        if who and pos.isdigit():
+            return f"Pick from {possessive(who)} hand: card {int(pos) + 1}"
         if with_cards and len(action.cards) == 1:
             card = action.cards[0].spoken
             if action.kind in SWAP_FOR:
@@ -241,11 +257,9 @@ class FinalCount(Presenter):
 
     def arg_label(self, arg, names, kind="", view=None):
         """A pick 'seat:position' reads 'Theo, card 2'."""
-        if isinstance(arg, str) and ":" in arg:
-            seat, _, pos = arg.partition(":")
-            who = seat_name(names, int(seat)) if seat.isdigit() else ""
-            if who:
-                return f"{who}, card {int(pos) + 1}" if pos.isdigit() else f"{who} {pos}"
+        who, pos = picked(arg, names)
+        if who:
+            return f"{who}, card {int(pos) + 1}" if pos.isdigit() else f"{who} {pos}"
         return super().arg_label(arg, names, kind, view)
 
     def picks(self, action, owner, index, viewer, view=None):
