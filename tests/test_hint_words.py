@@ -3,18 +3,23 @@ of the person (seat 0), the hint is asked as the table says it (scenes/table/hin
 `hint_words`) from each computer level, and for every legal move (any of them can be the
 strongest player's suggestion). No hint speaks in codes (a card's file code, an internal
 id, a zero-based seat or position, a word the table does not use), and none says the move
-twice: the reason says why, in the game's terms, never the move's cards or verb again."""
+twice: the reason says why, in the game's terms, never the move's cards or verb again.
+At the real table, H from the keyboard says the same."""
 import random
 import re
 
+import pygame
 import pytest
 
 from game import registry
 from game.bots import LEVELS, make_bot
 from game.bots.base import action_key
 from scenes.table.hinting import hint_words
+from scenes.table.intents import Choose, Continue
 from scenes.table.presenters import presenter_for
+from scenes.table.session import Seat, Session, inline
 from tests.test_table_words import NAMES, codes_of, house_rules, problems
+from tests.test_ui_play import choose, new_app, press
 
 ZERO_BASED = re.compile(r"\b(seat|card|lane|player) 0\b")
 # Words a game's table never says, which a hint once did: Final Count's 'Swap opp' (the
@@ -84,3 +89,43 @@ def test_every_hint_at_every_turn_says_the_move_once_and_why_in_the_tables_words
                 bad.setdefault(fault, words)
     assert reasons > 10, reasons
     assert not bad, "\n".join(f"{words!r}: {fault}" for fault, words in bad.items())
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_at_the_table_the_h_key_hints_in_the_tables_words(game_id):
+    """The real table, from the keyboard: a seeded game of each mode where, at each of the
+    person's turns, H asks the strongest computer player; the hint it says is judged as
+    above (its label is the hinted move's, the rest its reason)."""
+    a = new_app()
+    a.settings.thinking_time, a.settings.cores = 0.05, 1
+    try:
+        info = registry.GAMES[game_id]
+        seats = [Seat(NAMES[i], i == 0, "easy") for i in range(info.default_players)]
+        session = Session(game_id, seats, info.default_options(), 3, executor=inline)
+        a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+        a.frame()
+        table, rng, said, codes = a.scene, random.Random(3), [], codes_of(info)
+        for _ in range(20000):
+            if a.scene is not table or len(said) == 12:
+                break
+            model = table.model
+            if model.my_turn() and not table.busy():
+                press(a, pygame.K_h)
+                for _ in range(30):
+                    if model.ui.hint is not None:
+                        break
+                    a.frame()
+                words, action = model.ui.message, model.ui.hint
+                label = model.presenter.action_label(action, model.names, with_cards=True, view=model.view)
+                assert words.startswith(f"Hint: {label}"), (words, label)
+                said.append(words)
+                reason = words[len(f"Hint: {label}: "):]
+                assert not faults(game_id, words, label, reason, action, codes), (words, faults(
+                    game_id, words, label, reason, action, codes))
+                table.act(Choose(choose(session.legal_actions(), rng)))
+            if model.hold.wait:
+                table.act(Continue())
+            a.frame()
+        assert len(said) >= 4, said
+    finally:
+        pygame.quit()
