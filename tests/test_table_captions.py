@@ -4,11 +4,19 @@
 to its place lands over no caption."""
 import pygame
 
+from game import registry
+from scenes import config
 from scenes.table import layout
+from scenes.table.layout import lay_out
 from scenes.table.motion import Flight
+from scenes.table.presenters import presenter_for
+from scenes.widgets import ui
 from tests.helpers import spied
+from tests.test_table_moments import positions
 from tests.test_table_moments_games import played
 from tests.test_ui_play import new_app
+
+NAMES = ["Maya", "Theodora", "Ines", "Kofi", "Sam", "Lena"]
 
 
 def caption_bands(screen, board):
@@ -40,3 +48,112 @@ def test_a_card_flying_to_its_place_lands_over_no_caption(monkeypatch):
                 break
         pygame.quit()
     assert landings > 2000 and not covered, covered[:5]
+
+
+def whole_caption(zone, presenter, view, names, anchor=0):
+    """What a zone's caption says whole: its name, whose its cards are, and how many
+    cards a pile, a stack or another seat's hand holds."""
+    words = " ".join(filter(None, (zone.name, presenter.zone_tag(zone, view, names))))
+    if zone.count and (zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != anchor):
+        words += f" ({zone.count})"
+    return words
+
+
+def drawn_caption(board, box):
+    """The caption drawn over the cards of a zone at `box`, its lines joined, and its
+    lines as (words, x, y): the label nearest over the box at its left edge, and each
+    label a caption's line over the one before it."""
+    x, y = round(box[0]), box[1]
+    column = sorted(((ly, lx, words) for words, (lx, ly) in board.labels if round(lx) == x and ly < y),
+                    reverse=True)
+    lines = []
+    for ly, lx, words in column:
+        if y - ly > (3 if not lines else 2) * layout.CAPTION or (lines and y - ly < layout.CAPTION - 0.5):
+            break
+        lines.insert(0, (words, lx, ly))
+        y = ly
+    return " ".join(words for words, _, _ in lines), lines
+
+
+def caption_faults(game_id, players, window, seeds, every=1):
+    """Every caption on the table through seeded games of random moves at `window`, seen
+    by seat 0: those not whole over their cards, a card drawn over one, two that overlap,
+    and one leaving its seat's panel; and how many were checked."""
+    screen = ui.Screen(pygame.Surface(window))
+    presenter = presenter_for(registry.game_info(game_id))
+    names = NAMES[:players]
+    faults, checked = [], 0
+    for n, state in enumerate(positions(game_id, players, seeds)):
+        if n % every:
+            continue
+        view = presenter.arranged(state.view(0), lambda: state.events)
+        board = lay_out(view, presenter, 0, names, (screen.lw, screen.lh), screen.text_width, scale=screen.s)
+        owner, cells = presenter.owners(view), presenter.field(view, 0, names)
+        where = f"{game_id} with {players} at {window}, move {len(state.history)}"
+        bands = caption_bands(screen, board)
+        for zone in view.zones:
+            if zone.key not in board.boxes or zone.key == board.hand_key or zone.key in cells:
+                continue
+            checked += 1
+            whole = whole_caption(zone, presenter, view, names)
+            said, lines = drawn_caption(board, board.boxes[zone.key])
+            if said != whole:
+                faults.append(f"{where}: {zone.key} reads {said!r}, not {whole!r}")
+            panel = board.seat_panels.get(owner[zone.key])
+            for words, x, y in lines:
+                band = pygame.Rect(int(x), int(y), int(screen.text_width(words, layout.READ)), layout.CAPTION)
+                covers = [p.card for p in board.placed if p.rect.colliderect(band)]
+                crossed = [other for other, rect in bands if rect.colliderect(band) and rect != band]
+                if covers or crossed:
+                    faults.append(f"{where}: {words!r} of {zone.key} under {covers or crossed}")
+                if panel is not None and not pygame.Rect(*map(int, panel)).contains(band):
+                    faults.append(f"{where}: {words!r} of {zone.key} leaves its seat's panel")
+    return faults, checked
+
+
+def test_every_caption_at_a_crowded_deadline_reads_whole():
+    """Deadline with four and five through whole semesters at 1280x720, 1600x1000 and
+    the smallest window the app allows: every zone's caption is drawn whole over its
+    cards ('Hand (3)', 'Extra credit from Sam', never '(3)' or 'from Sam'), on a second
+    or third line where it is wider than its cards, and none is covered by a card or
+    another caption or leaves its seat's panel."""
+    faults, checked = [], 0
+    for window in ((1280, 720), (1600, 1000), config.MIN_WINDOW):
+        for players in (4, 5):
+            found, count = caption_faults("deadline", players, window, range(2), every=2)
+            faults += found
+            checked += count
+    assert checked > 5000 and not faults, f"{len(faults)} faults: {faults[:6]}"
+
+
+def test_a_runs_or_sets_extra_credit_never_starts_a_row_alone():
+    """Deadline with four and five through whole semesters at 1280x720, 1600x1000 and
+    the smallest window: every extra credit row lies on its assignment's line right of
+    it, or right under it (at its left edge, on the next line of its seat), never alone
+    at the start of a row where it reads as another assignment (at 1280x720 with five,
+    deal 0, move 157 on main: 'Extra credit from Sam, Maya and Theodora' began Ines's
+    second line under her hand)."""
+    astray, checked = [], 0
+    presenter = presenter_for(registry.game_info("deadline"))
+    for window in ((1280, 720), (1600, 1000), config.MIN_WINDOW):
+        screen = ui.Screen(pygame.Surface(window))
+        for players in (4, 5):
+            for state in positions("deadline", players, range(2)):
+                view = presenter.arranged(state.view(0), lambda: state.events)
+                board = lay_out(view, presenter, 0, NAMES[:players], (screen.lw, screen.lh), screen.text_width,
+                                scale=screen.s)
+                owner = presenter.owners(view)
+                for key, (x, y, _, _) in board.boxes.items():
+                    kind, _, k = key.partition(":")
+                    if kind != "extra" or f"assignment:{k}" not in board.boxes:
+                        continue
+                    checked += 1
+                    ax, ay = board.boxes[f"assignment:{k}"][:2]
+                    between = [other for other, box in board.boxes.items()
+                               if owner[other] == owner[key] and ay < box[1] < y]
+                    beside = y == ay and x > ax
+                    under = round(x) == round(ax) and y > ay and not between
+                    if not (beside or under):
+                        astray.append(f"{window} with {players}, deal {state.chance.seed} move {len(state.history)}: "
+                                      f"{key} at {(round(x), round(y))}, its assignment at {(round(ax), round(ay))}")
+    assert checked > 2000 and not astray, f"{len(astray)} astray: {astray[:4]}"
