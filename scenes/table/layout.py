@@ -554,10 +554,14 @@ class _Layout:
         top_h = 150
         tallest = lowest - TOP - 24
         for seat, spot in zip(others, spots):
-            w = rects[spot][2]
-            while spot.startswith("top") and top_h < tallest and not self.plan(
-                    theirs(seat), w - 16, top_h - 40, self.sizes.mini, True)[4]:
-                top_h += 10
+            def fits(height, zones=theirs(seat), w=rects[spot][2]):
+                return self.plan(zones, w - 16, height - 40, self.sizes.mini, True, spare=False)[4]
+            if spot.startswith("top") and top_h < tallest and not fits(top_h):
+                low, high = top_h, top_h + 10 * math.ceil((tallest - top_h) / 10)   # the least height, by halves
+                while high - low > 10:
+                    middle = low + 10 * ((high - low) // 20)
+                    low, high = (low, middle) if fits(middle) else (middle, high)
+                top_h = high
         for spot in spots:
             if spot.startswith("top"):
                 rects[spot] = rects[spot][:3] + (top_h,)
@@ -656,7 +660,7 @@ class _Layout:
             y += line_h
         return out
 
-    def plan(self, zones, w, h, base, fan):
+    def plan(self, zones, w, h, base, fan, spare=True):
         """How `flow` lays `zones` out within `w` by `h`: (the lines of (zone, its width,
         its caption's lines) with the width each line uses, the cards' size, whether a
         row's cards overlap down to their index strips, each line's height, whether it
@@ -665,8 +669,8 @@ class _Layout:
         as its tallest caption), the rows' cards overlapping where they must; a zone that
         goes with the one before it (the presenter's `goes_with`: Deadline's extra credit
         with its assignment) beside it or right under it (see wrapped). Where nothing
-        fits, the same without the empty places (an empty slot and its caption), else
-        the smallest of these."""
+        fits, the same without the empty places (an empty slot and its caption: `spare`),
+        else the smallest of these."""
         names = [z.name for z in zones]
         zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
         captions = {apart: {zone.key: self.caption(zone, w, apart) for zone in zones} for apart in (False, True)}
@@ -684,7 +688,7 @@ class _Layout:
                 if all(len(words) <= most for line, _ in lines for _, _, words in line) and sum(heights) <= h:
                     return lines, size, tight, heights, True
         filled = [z for z in zones if z.cards or z.kind == "pile"]
-        if len(filled) < len(zones):            # a crowded seat's empty places make room for its cards
+        if spare and len(filled) < len(zones):      # a crowded seat's empty places make room for its cards
             return self.plan(filled, w, h, base, fan)[:4] + (False,)
         return lines, size, tight, heights, False
 
