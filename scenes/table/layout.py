@@ -525,15 +525,15 @@ class _Layout:
 
     def least(self, zones, w, base):
         """The least height `zones` take in a flow `w` wide, their cards `base` at most:
-        the smallest way plan lays them out, however little their caption's lines take."""
+        the smallest way plan lays them out."""
         return sum(self.plan(zones, w, 0, base, False)[3])
 
     def seat_spots(self, bottom_top, lowest, theirs):
         """Panel rects for the other seats, keyed by seat (`theirs(seat)`: its zones):
         those at the sides down to `bottom_top`, the seats across the top 150 high, or
-        taller (all alike, down to `lowest` at most: the shared
-        zones and the anchor's own rows keep the least room they take under them) where
-        a seat's zones do not fit in that."""
+        taller where a seat's zones do not fit in that (all alike, down to `lowest` at
+        most: the shared zones and the anchor's own rows keep the least room they take
+        under them)."""
         tw = self.b.table_w
         n = self.view.players
         others = [(self.anchor + i) % n for i in range(1, n)]
