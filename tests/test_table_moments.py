@@ -11,7 +11,7 @@ from game import registry
 from game.core import SharedEvent
 from scenes.table import draw as table_draw
 from scenes.table import intents
-from scenes.table.layout import PANEL_W, TOP, lay_out
+from scenes.table.layout import CAPTION, PANEL_W, TOP, lay_out
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
 from scenes.table.session import Seat, Session, inline
@@ -623,7 +623,10 @@ def test_deadlines_extra_credit_says_whose_it_is_at_a_crowded_final_without_over
         view = presenter.arranged(view, lambda: state.events)
         board = lay_out(view, presenter, 0, names, (screen.lw, screen.lh), screen.text_width, scale=screen.s)
         owner = presenter.owners(view)
-        labels = [words for words, _ in board.labels]
+        captions = {}           # each extra credit row's caption, its lines joined
+        for key, (bx, by, _, _) in board.boxes.items():
+            captions[key] = " ".join(words for words, (x, y) in sorted(board.labels, key=lambda label: label[1][1])
+                                     if round(x) == round(bx) and by - 3 * CAPTION <= y < by)
         where = f"move {len(state.history)}"
         for p in board.placed:
             if owner.get(p.zone) in board.seat_panels:
@@ -634,7 +637,7 @@ def test_deadlines_extra_credit_says_whose_it_is_at_a_crowded_final_without_over
             if assignment["owner"] == 0 or not givers or len(givers) > 2:
                 continue
             whose = "from " + " and ".join(givers)
-            assert any(words.endswith(whose) for words in labels), f"{where}: {whose} not on the table"
+            assert captions.get(f"extra:{k}", "").endswith(whose), f"{where}: {whose} not on the table"
             tagged += 1
     assert tagged > 50
 

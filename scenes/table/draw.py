@@ -349,14 +349,13 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
 
 
 def flights(screen, motion, board, look, centre):
-    """The cards in flight, between where they were and where they land."""
+    """The cards in flight, between where they were and where they land (Flight.between)."""
     surf = screen.surface
     for f in motion.flights:
         t = f.progress()
         if t is None:
             continue
-        end = motion.target(f, board, centre)
-        x, y, w, h = (a + (b - a) * t for a, b in zip(f.start, end))
+        x, y, w, h = f.between(motion.target(f, board, centre))
         face = f.card is not None and (not f.flip or t >= 0.5)
         squeeze = abs(1 - 2 * t) if f.flip else 1.0
         r = screen.rect((x, y, w, h))

@@ -15,7 +15,7 @@ import math
 import pygame
 
 from sprites import cards as card_sprites
-from sprites.text import READ
+from sprites.text import MIN_PX, READ
 
 PANEL_W = 260           # the right-hand panel (facts, scores, log)
 TOP = 56                # height of the top bar
@@ -23,7 +23,6 @@ GAP = 16                # between zones in a row
 CAPTION = 17            # a zone's caption above its cards
 SIDE = 236              # the width of a seat's panel at the left or right
 RESULT_H = 46           # the band of a field's lane where its result is written (two lines)
-TOP_GROW = 150          # how much taller than 150 the seats across the top may grow for their zones
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
@@ -31,6 +30,9 @@ SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "righ
          4: ["left", "topleft", "topright", "right"],
          5: ["left", "topleft", "top", "topright", "right"]}
 SCALES = (1.0, 0.86, 0.74, 0.64, 0.55, 0.47, 0.4)
+# How a caption wider than its cards may go, in the order tried at each size of card:
+# (in at most so many lines, its name's words apart too).
+CAPTION_LINES = ((1, False), (2, False), (2, True), (3, False), (3, True))
 
 
 class Placed:
@@ -382,11 +384,17 @@ def pile_cards(key, cards, rect):
     thickness (placed cards; [] for no cards)."""
     if not cards:
         return []
-    depth = min(4, len(cards) // 10)
+    depth = pile_depth(cards)
     out = [Placed(rect.move(-(depth - i) * 2, -(depth - i) * 2), None, key, -1, False) for i in range(depth)]
     top = cards[-1]
     out.append(Placed(rect.copy(), top, key, len(cards) - 1, top is not None))
     return out
+
+
+def pile_depth(cards):
+    """How many edges under its top card show a pile's thickness, each 2 units up and
+    left of the one over it."""
+    return min(4, len(cards) // 10)
 
 
 def landed(cards, flying):
@@ -436,10 +444,13 @@ class _Layout:
 
     def __init__(self, view, presenter, anchor, names, size, measure, order, picks, scale):
         self.view, self.presenter, self.anchor, self.names = view, presenter, anchor, names
-        self.measure, self.order, self.picks, self.scale = measure, order, picks, scale
+        self.order, self.picks, self.scale = order, picks, scale
+        self.measuring, self.measured = measure, {}     # (words, size) -> width: a seat's captions, tried often
         self.pick_zones = {zone for zone, _ in picks}
         self.sizes = presenter.sizes
         self.b = Board(*size)
+        self.pitch = CAPTION * max(1.0, MIN_PX / (READ * scale))   # a caption's line, as tall as its text is drawn
+        self.narrowest = {}     # (caption, lines) -> the narrowest width that holds it in them
 
     def board(self, playable, hinted, selection, turn):
         b, sizes, view = self.b, self.sizes, self.view
@@ -464,21 +475,28 @@ class _Layout:
         own_h = 0
         if own_rows:
             own_h = sizes.own[1] + 22 if len(own_rows) <= 4 else 2 * (sizes.own[1] * 0.72 + 22)
-        own_top = lh - sizes.hand[1] - 62 - own_h
-        if own_rows:
-            b.placed += self.flow(own_rows, (20, own_top, tw - 240, own_h), sizes.own, centred=True)
-        spots = self.seat_spots(own_top, lambda seat: [z for z in zones if owner[z.key] == seat])
+        bottom = lh - sizes.hand[1] - 62        # where the own rows end, over the anchor's plate
+        others = {(self.anchor + i) % view.players for i in range(1, view.players)}
+        shared = [z for z in zones if owner[z.key] is None or
+                  (owner[z.key] not in others and owner[z.key] != self.anchor)] + beside_field
+        left = SIDE + 22 if len(others) > 2 else 20
+        least = self.least(own_rows, tw - 240, sizes.own) if own_rows else 0
+        centre_least = self.least(shared, tw - 2 * left, sizes.centre) if shared and not cells else \
+            sizes.centre[1] * SCALES[-2] + 3 + self.pitch
+        spots = self.seat_spots(bottom - own_h, bottom - least - centre_least,
+                                lambda seat: [z for z in zones if owner[z.key] == seat])
+        top_h = max([r[3] for spot, r in zip(self.spots(), spots.values()) if spot.startswith("top")], default=150)
+        top = TOP + top_h + 14 if spots else TOP + 20
+        if own_rows:            # the seats across the top may have taken some of their room
+            own_h = max(least, min(own_h, bottom - top - 10 - centre_least))
+            b.placed += self.flow(own_rows, (20, bottom - own_h, tw - 240, own_h), sizes.own, centred=True)
+        own_top = bottom - own_h
         for seat, rect in spots.items():
             x, y, w, h = rect
             theirs = [z for z in zones if owner[z.key] == seat]
             b.placed += self.flow(theirs, (x + 8, y + 34, w - 16, h - 40), sizes.mini, fan=True)
             b.seat_panels[seat] = rect
             b.plates[seat] = (x, y, w)
-        shared = [z for z in zones if owner[z.key] is None or
-                  (owner[z.key] not in b.seat_panels and owner[z.key] != self.anchor)] + beside_field
-        left = SIDE + 22 if len(b.seat_panels) > 2 else 20
-        top_h = max([r[3] for spot, r in zip(self.spots(), spots.values()) if spot.startswith("top")], default=150)
-        top = TOP + top_h + 14 if b.seat_panels else TOP + 20
         centre = (left, top, tw - 2 * left, own_top - top - 10)
         if cells:
             split = centre[2] * 0.28 if shared else 0
@@ -490,6 +508,13 @@ class _Layout:
         self.mark(playable, hinted, selection, turn)
         b.die = self.presenter.die_centre(b)
         return b
+
+    def measure(self, words, size):
+        """The width of `words` written at `size` (kept for the layout's many tries)."""
+        key = (words, size)
+        if key not in self.measured:
+            self.measured[key] = self.measuring(words, size)
+        return self.measured[key]
 
     def mark(self, playable, hinted, selection, turn):
         """Mark every card a move may take (raised: the hand's rise), dim the hand's others
@@ -510,10 +535,17 @@ class _Layout:
         """Where the other seats sit (SPOTS), clockwise from the viewer's left."""
         return SPOTS.get(self.view.players - 1, SPOTS[5])
 
-    def seat_spots(self, bottom_top, theirs):
+    def least(self, zones, w, base):
+        """The least height `zones` take in a flow `w` wide, their cards `base` at most:
+        the smallest way plan lays them out."""
+        return sum(self.plan(zones, w, 0, base, False)[3])
+
+    def seat_spots(self, bottom_top, lowest, theirs):
         """Panel rects for the other seats, keyed by seat (`theirs(seat)`: its zones):
-        the seats across the top 150 high, or taller (all alike, up to TOP_GROW more)
-        where a seat's zones do not fit in that."""
+        those at the sides down to `bottom_top`, the seats across the top 150 high, or
+        taller where a seat's zones do not fit in that (all alike, down to `lowest` at
+        most: the shared zones and the anchor's own rows keep the least room they take
+        under them)."""
         tw = self.b.table_w
         n = self.view.players
         others = [(self.anchor + i) % n for i in range(1, n)]
@@ -532,11 +564,16 @@ class _Layout:
             for i, spot in enumerate(tops):
                 rects[spot] = (SIDE + 22 + i * part, TOP + 6, part - 8, 150)
         top_h = 150
+        tallest = lowest - TOP - 24
         for seat, spot in zip(others, spots):
-            w = rects[spot][2]
-            while spot.startswith("top") and top_h < 150 + TOP_GROW and not self.plan(
-                    theirs(seat), w - 16, top_h - 40, self.sizes.mini, True)[4]:
-                top_h += 10
+            def fits(height, zones=theirs(seat), w=rects[spot][2]):
+                return self.plan(zones, w - 16, height - 40, self.sizes.mini, True, spare=False)[4]
+            if spot.startswith("top") and top_h < tallest and not fits(top_h):
+                low, high = top_h, top_h + 10 * math.ceil((tallest - top_h) / 10)   # the least height, by halves
+                while high - low > 10:
+                    middle = low + 10 * ((high - low) // 20)
+                    low, high = (low, middle) if fits(middle) else (middle, high)
+                top_h = high
         for spot in spots:
             if spot.startswith("top"):
                 rects[spot] = rects[spot][:3] + (top_h,)
@@ -601,69 +638,116 @@ class _Layout:
                       for c in zone.cards if c is not None and c.family == "standard"], default=0)
         return max(size[0] * (self.sizes.index + 0.04), widest + 2)
 
-    def caption(self, zone):
-        """A zone's caption: its name, and how many cards a pile, a stack or another
-        seat's hand holds (an empty one shows its empty place)."""
-        tag = self.presenter.zone_tag(zone, self.view, self.names)
-        name = f"{zone.name} {tag}" if tag else zone.name
+    def caption(self, zone, w, apart=False):
+        """A zone's caption, as the parts a line may break between: its name, each word of
+        its tag (whose the cards are), the last with how many cards a pile, a stack or
+        another seat's hand holds (an empty one shows its empty place); the name's words
+        apart where it is wider than `w` (the width it is laid out in), or `apart`."""
+        tag = self.presenter.zone_tag(zone, self.view, self.names).split()
+        name = zone.name.split(" ") if apart or self.measure(zone.name, READ) > w else [zone.name]
+        parts = name + tag
         if zone.count and (zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor):
-            return f"{name} ({zone.count})"
-        return name
+            parts[-1] += f" ({zone.count})"
+        return tuple(parts)
 
     def flow(self, zones, box, base, fan=False, centred=False):
         """Lay zones out left to right inside `box`, wrapping lines, overlapping the cards
         of a row down to their index strips, then shrinking them, until everything fits;
-        where nothing does (the most players, a crowded seat), a caption wider than its
-        cards is shortened (see fitted), but a zone's tag (whose its cards are) stays
-        whole in its place where any size of card lets it. Returns the placed cards."""
+        every caption is whole, on a second or third line over its cards where it is
+        wider than they are (see plan). Returns the placed cards."""
         x0, y0, w, h = box
-        lines, size, tight, line_h, _ = self.plan(zones, w, h, base, fan)
+        lines, size, tight, heights, _ = self.plan(zones, w, h, base, fan)
         out = []
-        y = y0 + (max(0, (h - len(lines) * line_h) / 2) if centred else 0)
-        for line, used in lines:
+        y = y0 + (max(0, (h - sum(heights)) / 2) if centred else 0)
+        for (line, used), line_h in zip(lines, heights):
             x = x0 + ((w - used) / 2 if centred else 0)
-            for zone, zw in line:
-                if zone is None:                # room left under the zone the next one goes with
-                    x += zw + GAP
-                    continue
-                words = self.fitted(zone, zw + GAP - 4)
-                if words:
-                    self.b.labels.append((words, (x, y)))
-                out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan, tight=tight)
+            top = y + line_h - size[1] - 3          # where the line's cards lie, under its tallest caption
+            for zone, zw, words in line:
+                if zone is not None:            # (None: room left under the zone the next one goes with)
+                    lift = 2 * pile_depth(zone.cards) if zone.kind in ("pile", "stack") else 0   # over its edges
+                    for k, part in enumerate(words):    # each caption right over its cards
+                        self.b.labels.append((part, (x, top - lift - (len(words) - k) * self.pitch)))
+                    out += self.cards_at(zone, (x, top, zw, size[1]), size, fan, tight=tight)
                 x += zw + GAP
             y += line_h
         return out
 
-    def plan(self, zones, w, h, base, fan):
-        """How `flow` lays `zones` out within `w` by `h`: (the lines of (zone, its width)
-        with the width each line uses, the cards' size, whether a row's cards overlap down
-        to their index strips, a line's height, whether it all fits with every tag whole).
-        A zone that goes with the one before it (the presenter's `goes_with`: Deadline's
-        extra credit with its assignment) is kept by it wherever some size of card and
-        of caption lets it with every tag whole (see wrapped)."""
+    def plan(self, zones, w, h, base, fan, spare=True):
+        """How `flow` lays `zones` out within `w` by `h`: (the lines of (zone, its width,
+        its caption's lines) with the width each line uses, the cards' size, whether a
+        row's cards overlap down to their index strips, each line's height, whether it
+        all fits). The largest cards that fit, each caption whole on one line, else on
+        two or three, its name kept on one where it can (CAPTION_LINES; a line is as tall
+        as its tallest caption), the rows' cards overlapping where they must; a zone that
+        goes with the one before it (the presenter's `goes_with`: Deadline's extra credit
+        with its assignment) beside it or right under it (see wrapped). Where nothing
+        fits, the same without the empty places (an empty slot and its caption: `spare`),
+        else the smallest of these."""
         names = [z.name for z in zones]
         zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
-        whole = {"caption": self.caption, "tag": lambda zone: self.presenter.zone_tag(zone, self.view, self.names),
-                 "none": lambda zone: ""}
-        tries = [(True, "caption"), (True, "tag"), (False, "caption"), (False, "tag"), (True, "none"), (False, "none")]
-        for together, kept, scale, tight in ((together, kept, scale, tight) for together, kept in tries
-                                             for scale in SCALES for tight in (False, True)):
+        captions = {apart: {zone.key: self.caption(zone, w, apart) for zone in zones} for apart in (False, True)}
+        for scale, tight in ((scale, tight) for scale in SCALES for tight in (False, True)):
             size = (int(base[0] * scale), int(base[1] * scale))
-            widths = []
-            for zone in zones:
-                zw = self.zone_width(zone, size, w, fan, tight)
-                words = whole[kept](zone)
-                widths.append((zone, max(zw, min(w, self.measure(words, READ) + 4)) if words else zw))
-            lines = self.wrapped(widths, w, together)
-            line_h = size[1] + 20
-            if len(lines) * line_h <= h:
-                return lines, size, tight, line_h, kept != "none"
-        return lines, size, tight, line_h, False
+            cards = [self.zone_width(zone, size, w, fan, tight) for zone in zones]
+            tried = None
+            for most, apart in CAPTION_LINES:
+                widths = [(zone, min(w, max(width, self.caption_width(captions[apart][zone.key], most) + 4)))
+                          for zone, width in zip(zones, cards)]
+                if widths == tried:             # no caption narrower in more lines
+                    continue
+                tried = widths
+                lines, heights = self.captioned(self.wrapped(widths, w), w, size, captions[apart])
+                if all(len(words) <= most for line, _ in lines for _, _, words in line) and sum(heights) <= h:
+                    return lines, size, tight, heights, True
+        filled = [z for z in zones if z.cards or z.kind == "pile"]
+        if spare and len(filled) < len(zones):      # a crowded seat's empty places make room for its cards
+            return self.plan(filled, w, h, base, fan)[:4] + (False,)
+        return lines, size, tight, heights, False
 
-    def wrapped(self, widths, w, together):
+    def captioned(self, lines, w, size, captions):
+        """The `lines` of wrapped with each zone's caption in the lines it takes over its
+        cards (within its width and the gap after it, never past `w`), and each line's
+        height (its cards at `size` under its tallest caption); `captions`: each zone's
+        caption by its key (see caption)."""
+        out, heights = [], []
+        for line, used in lines:
+            at, entries, most = 0, [], 1
+            for zone, zw in line:
+                words = [] if zone is None else self.caption_lines(captions[zone.key], min(zw + GAP - 4, w - at))
+                most = max(most, len(words))
+                entries.append((zone, zw, words))
+                at += zw + GAP
+            out.append((entries, used))
+            heights.append(size[1] + 3 + most * self.pitch)
+        return out, heights
+
+    def caption_lines(self, parts, width):
+        """A caption's `parts` (see caption) in as few lines as hold them within `width`
+        (a part wider than `width` alone on its line)."""
+        lines = []
+        for part in parts:
+            if lines and self.measure(f"{lines[-1]} {part}", READ) <= width:
+                lines[-1] += f" {part}"
+            else:
+                lines.append(part)
+        return lines
+
+    def caption_width(self, parts, most):
+        """The narrowest width that holds a caption's `parts` in `most` lines (caption_lines),
+        or in as few as they go in (each part whole on a line)."""
+        key = (parts, most)
+        if key not in self.narrowest:
+            spans = sorted({self.measure(" ".join(parts[i:j]), READ) for i in range(len(parts))
+                            for j in range(i + 1, len(parts) + 1)})
+            widest = max(self.measure(part, READ) for part in parts)
+            self.narrowest[key] = next(span for span in spans
+                                       if span >= widest and len(self.caption_lines(parts, span)) <= most)
+        return self.narrowest[key]
+
+    def wrapped(self, widths, w):
         """`widths` ((zone, its width), in order) in lines no wider than `w`: [(the
-        line's (zone, width), the width it uses)]. `together`: a zone that goes with the
-        one before it (goes_with) never starts a line alone away from it: both go to the
+        line's (zone, width), the width it uses)]. A zone that goes with the one before
+        it (goes_with) never starts a line alone away from it: both go to the
         next line, or, too wide for one together, the one right under the other (a
         line's entry (None, width) is room left empty)."""
         lines, line, used = [], [], 0
@@ -671,7 +755,7 @@ class _Layout:
             if line and used + GAP + zw > w:
                 first, first_w = line[-1]
                 at = used - first_w                 # where the zone it may go with lies on its line
-                with_it = together and self.presenter.goes_with(zone.key) == first.key
+                with_it = self.presenter.goes_with(zone.key) == first.key
                 others = any(z is not None for z, _ in line[:-1])
                 if with_it and others and first_w + GAP + zw <= w:      # both to the next line
                     lines.append((line[:-1], at - GAP))
@@ -690,19 +774,6 @@ class _Layout:
         if line:
             lines.append((line, used))
         return lines
-
-    def fitted(self, zone, width):
-        """`zone`'s caption within `width`, never cut mid-word: whole, else the first of
-        its tag alone (whose cards), its name with its count, its count ('7 cards',
-        '(7)'), its name that fits, else none (a crowded seat's 'Assignment': what it
-        says is whole elsewhere on the screen, its groups in the side panel)."""
-        words = self.caption(zone)
-        counted = zone.count and words.endswith(f" ({zone.count})")
-        count = f"({zone.count})" if counted else ""
-        cards = (f"{zone.count} card" + ("" if zone.count == 1 else "s")) if counted else ""
-        shorter = (words, self.presenter.zone_tag(zone, self.view, self.names), f"{zone.name} {count}", cards, count,
-                   zone.name)
-        return next((w.strip() for w in shorter if w.strip() and self.measure(w.strip(), READ) <= width), "")
 
     def cards_at(self, zone, box, size, fan=False, as_row=False, tight=False):
         """A zone's cards in its box: a pile, a fanned hand or a row (a slot when empty)."""

@@ -38,6 +38,18 @@ class Flight:
             return None
         return ease(min(1.0, self.t / self.duration)) if self.duration else 1.0
 
+    def between(self, end):
+        """Where the card is drawn now, (x, y, w, h), on its way from its start to the rect
+        `end`: it comes to its row's height and its size in the first half of its time,
+        then slides along the row into place, so that it lands over none of the captions
+        that lie between the rows (None before it takes off)."""
+        if self.t < 0:
+            return None
+        t = min(1.0, self.t / self.duration) if self.duration else 1.0
+        along, across = ease(t), ease(min(1.0, 2 * t))
+        (x0, y0, w0, h0), (x1, y1, w1, h1) = self.start, end
+        return (x0 + (x1 - x0) * along, y0 + (y1 - y0) * across, w0 + (w1 - w0) * across, h0 + (h1 - h0) * across)
+
 
 class Motion:
     """The flights, toasts and die of one table."""

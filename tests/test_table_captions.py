@@ -1,0 +1,142 @@
+"""The table's captions read whole, played with real events at a crowded table (issue
+#37, Deadline with four and five players): no caption is ever cut to a fragment ('(3)',
+'from Sam'), and a card flying to its place lands over no caption (that a run's or
+set's extra credit never starts a row alone: test_table_moments_told)."""
+import pygame
+
+from game import registry
+from scenes import config
+from scenes.table import layout
+from scenes.table.layout import lay_out
+from scenes.table.motion import Flight
+from scenes.table.presenters import presenter_for
+from scenes.widgets import ui
+from tests.helpers import spied
+from tests.test_table_moments import positions
+from tests.test_table_moments_games import played
+from tests.test_ui_play import new_app
+
+NAMES = ["Maya", "Theodora", "Ines", "Kofi", "Sam", "Lena"]
+
+
+def caption_bands(screen, board):
+    """Each caption's band on the table: its words' width, from its line's top down to
+    where the cards under it begin."""
+    return [(words, pygame.Rect(int(x), int(y), int(screen.text_width(words, layout.READ)), layout.CAPTION))
+            for words, (x, y) in board.labels]
+
+
+def test_a_card_flying_to_its_place_lands_over_no_caption(monkeypatch):
+    """Deadline with five at 1600x1000 and 1280x720, Maya against computers at the normal
+    pace, frame by frame: in the second half of its flight (as it lands), no flying card
+    covers a caption ('from Lena' under the card landing beside it); it comes to its
+    row first and slides into place along it."""
+    covered, landings = [], 0
+    for size in ((1600, 1000), (1280, 720)):
+        app = new_app(size=size)
+        drawn = spied(monkeypatch, Flight, "between")
+        for table in played(app, "deadline", 5, 4242, 9, limit=6000):
+            bands = caption_bands(app.screen, table.board)
+            for (flight, _), rect in drawn:
+                if rect is None or not flight.duration or flight.t < flight.duration / 2:
+                    continue
+                landings += 1
+                card = pygame.Rect(*map(int, rect))
+                covered += [(size, flight.zone, words) for words, band in bands if card.colliderect(band)]
+            drawn.clear()
+            if landings > 2000:
+                break
+        pygame.quit()
+    assert landings > 2000 and not covered, covered[:5]
+
+
+def whole_caption(zone, presenter, view, names, anchor=0):
+    """What a zone's caption says whole: its name, whose its cards are, and how many
+    cards a pile, a stack or another seat's hand holds."""
+    words = " ".join(filter(None, (zone.name, presenter.zone_tag(zone, view, names))))
+    if zone.count and (zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != anchor):
+        words += f" ({zone.count})"
+    return words
+
+
+def drawn_caption(board, box):
+    """The caption drawn over the cards of a zone at `box`, its lines joined, and its
+    lines as (words, x, y): the label nearest over the box at its left edge, and each
+    label a caption's line over the one before it."""
+    x, y = round(box[0]), box[1]
+    column = sorted(((ly, lx, words) for words, (lx, ly) in board.labels if round(lx) == x and ly < y),
+                    reverse=True)
+    lines = []
+    for ly, lx, words in column:
+        if y - ly > (3 if not lines else 2) * layout.CAPTION or (lines and y - ly < layout.CAPTION - 0.5):
+            break
+        lines.insert(0, (words, lx, ly))
+        y = ly
+    return " ".join(words for words, _, _ in lines), lines
+
+
+def caption_faults(game_id, players, window, seeds, every=1):
+    """Every caption on the table through seeded games of random moves at `window`, seen
+    by seat 0: those not whole over their cards, a card drawn over one, two that overlap,
+    and one leaving its seat's panel; and how many were checked."""
+    screen = ui.Screen(pygame.Surface(window))
+    presenter = presenter_for(registry.game_info(game_id))
+    names = NAMES[:players]
+    faults, checked = [], 0
+    for n, state in enumerate(positions(game_id, players, seeds)):
+        if n % every:
+            continue
+        view = presenter.arranged(state.view(0), lambda: state.events)
+        board = lay_out(view, presenter, 0, names, (screen.lw, screen.lh), screen.text_width, scale=screen.s)
+        owner, cells = presenter.owners(view), presenter.field(view, 0, names)
+        where = f"{game_id} with {players} at {window}, move {len(state.history)}"
+        bands = caption_bands(screen, board)
+        for zone in view.zones:
+            if zone.key not in board.boxes or zone.key == board.hand_key or zone.key in cells:
+                continue
+            checked += 1
+            whole = whole_caption(zone, presenter, view, names)
+            said, lines = drawn_caption(board, board.boxes[zone.key])
+            if said != whole:
+                faults.append(f"{where}: {zone.key} reads {said!r}, not {whole!r}")
+            panel = board.seat_panels.get(owner[zone.key])
+            for words, x, y in lines:
+                band = pygame.Rect(int(x), int(y), int(screen.text_width(words, layout.READ)), layout.CAPTION)
+                covers = [p.card for p in board.placed if p.rect.colliderect(band)]
+                crossed = [other for other, rect in bands if rect.colliderect(band) and rect != band]
+                if covers or crossed:
+                    faults.append(f"{where}: {words!r} of {zone.key} under {covers or crossed}")
+                if panel is not None and not pygame.Rect(*map(int, panel)).contains(band):
+                    faults.append(f"{where}: {words!r} of {zone.key} leaves its seat's panel")
+    return faults, checked
+
+
+def test_every_caption_at_a_crowded_deadline_reads_whole():
+    """Deadline with four and five through whole semesters at 1280x720, 1600x1000 and
+    the smallest window the app allows: every zone's caption is drawn whole over its
+    cards ('Hand (3)', 'Extra credit from Sam', never '(3)' or 'from Sam'), on a second
+    or third line where it is wider than its cards; at 1600x1000, and at 1280x720 with
+    four, none is covered by a card or another caption or leaves its seat's panel."""
+    faults, checked = [], 0
+    for window in ((1280, 720), (1600, 1000), config.MIN_WINDOW):
+        for players in (4, 5):
+            found, count = caption_faults("deadline", players, window, range(2), every=2)
+            laid = window == (1600, 1000) or window == (1280, 720) and players == 4
+            faults += [fault for fault in found if laid or " reads " in fault]
+            checked += count
+    assert checked > 5000 and not faults, f"{len(faults)} faults: {faults[:6]}"
+
+
+def test_every_caption_at_the_other_games_crowded_tables_reads_whole():
+    """The same rule at every other game's most crowded table (KTU with five, Final
+    Card-Down with six, Final Count and 4 downs with four, 5 possessions' field), at
+    1280x720, 1600x1000 and the smallest window: every caption whole over its cards
+    ('Hand (7)', 'Discard pile (12)'), none covered or leaving its seat's panel."""
+    faults, checked = [], 0
+    for game_id, players in (("ktu", 5), ("final_card_down", 6), ("final_count", 4), ("four_downs", 4),
+                             ("five_possessions", 2)):
+        for window in ((1280, 720), (1600, 1000), config.MIN_WINDOW):
+            found, count = caption_faults(game_id, players, window, range(1), every=3)
+            faults += found
+            checked += count
+    assert checked > 5000 and not faults, f"{len(faults)} faults: {faults[:6]}"
