@@ -56,6 +56,7 @@ class Board:
         self.placed = []
         self.boxes = {}          # zone key -> (x, y, w, h)
         self.labels = []         # (words, (x, y))
+        self.counted = {}        # a caption's place in `labels` -> (the zone it names, its count there)
         self.slots = []          # empty zones: a card-sized outline
         self.areas = []          # the field's lanes: (x, y, w, h), three rows each
         self.lanes = []          # the lane each of `areas` is
@@ -616,6 +617,7 @@ class _Layout:
                     continue
                 words = self.fitted(zone, zw + GAP - 4)
                 if words:
+                    self.b.counted[len(self.b.labels)] = (zone.key, zone.count)
                     self.b.labels.append((words, (x, y)))
                 out += self.cards_at(zone, (x, y + CAPTION, zw, size[1]), size, fan, tight=tight)
                 x += zw + GAP
