@@ -11,8 +11,10 @@ from game.core import SharedEvent
 from scenes.table import coach_panel
 from scenes.table import draw as table_draw
 from scenes.table import intents
+from scenes.table import scene as scenes_table
 from scenes.table.hold import NEXT
-from tests.test_ui_play import app, choose, press  # noqa: F401
+from scenes.widgets import ui
+from tests.test_ui_play import app, choose, click_at, press  # noqa: F401
 from tests.test_ui_saves import start_game
 
 MODES = [("final_card_down", 4), ("deadline", 3), ("ktu", 3), ("final_count", 3), ("four_downs", 4),
@@ -62,6 +64,11 @@ def at_the_table(a, game_id, players, seed, frames):
             table.act(intents.Choose(choose(session.legal_actions(), rng)))
         a.frame()
         yield table
+
+
+def draw_in_flight(table, placed):
+    """Is `placed` (a card of the table's last layout) still flying to its place?"""
+    return table_draw.in_flight(placed, table.motion.hidden())
 
 
 def coming_to_light(table):
@@ -443,3 +450,54 @@ def test_continue_comes_only_once_the_cards_have_landed_with_the_keyboard_on_it(
             break
     assert offered
     assert not early, early[:3]
+
+
+def test_a_move_held_back_while_the_deal_flies_is_neither_drawn_clicked_nor_walked_to(app, monkeypatch):  # noqa: F811
+    """Deadline's opening deal (moment N1) at the normal pace: the one layout made the
+    moves (Draw), but while the cards fly they are not drawn, a click where they lie
+    or on a card landed in the hand makes no move, and the keyboard walks past them;
+    once the cards have landed the very same buttons are offered without the table
+    being laid out again, and the keyboard stays on the item the person walked to."""
+    app.settings.animation_speed = "normal"
+    session = start_game(app, "deadline", 3, {0}, 4242)
+    table = app.scene
+    layouts = []
+    real_lay_out = scenes_table.lay_out
+    monkeypatch.setattr(scenes_table, "lay_out", lambda *args: layouts.append(1) or real_lay_out(*args))
+    drawn = []
+    monkeypatch.setattr(ui.Button, "draw", lambda button, *args, **kwargs: drawn.append(button))
+    held = [w for w in table.laid_out.widgets if getattr(w, "actions", None)]
+    assert held and table.motion.flights and session.current_player == 0
+    assert not any(w in table.laid.widgets or w in table.widgets for w in held)
+    app.frame()
+    assert not any(w in drawn for w in held)
+    events = session.event_count()
+    for button in held:
+        click_at(app, button.rect.center)
+    for _ in range(200):
+        landed = [p for p in table.board.hand_cards() if p.card is not None and not draw_in_flight(table, p)]
+        if landed:
+            break
+        app.frame()
+    assert landed and table.laid is not table.laid_out, "no card of the hand landed while the deal flies"
+    click_at(app, landed[0].rect.center)
+    press(app, pygame.K_RETURN)
+    walked = []
+    for _ in range(len(table.laid.cards) + len(table.laid.widgets) + 1):
+        press(app, pygame.K_TAB)
+        walked.append(table.focus_item())
+    assert session.event_count() == events and not table.model.ui.selection
+    assert table.motion.flights and not any(item in held for item in walked)
+    kept = table.focus_item()
+    laid_out, before = table.laid_out, len(layouts)     # the keyboard taken up: laid out anew, still held back
+    held = [w for w in laid_out.widgets if getattr(w, "actions", None)]
+    assert held and not any(w in table.widgets for w in held)
+    drawn.clear()
+    for _ in range(400):
+        if table.laid is table.laid_out:
+            break
+        app.frame()
+    assert table.laid is laid_out and len(layouts) == before, "laid out again as the cards landed"
+    assert all(w in table.widgets for w in held) and table.model.landed()
+    assert all(w in drawn for w in held)
+    assert table.focus_item() is kept

@@ -13,8 +13,8 @@ from typing import NamedTuple
 import pygame
 
 from game.presenter import capital, plural
-from scenes.table.layout import (PANEL_W, RESULT_H, TOP, bubble_box, bubble_tail, callout_box, landed, pile_cards,
-                                 zoom_box)
+from scenes.table.layout import (PANEL_W, RAISE, RESULT_H, TOP, bubble_box, bubble_tail, callout_box, landed,
+                                 pile_cards, zoom_box)
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -314,7 +314,8 @@ def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
                          border_radius=screen.px(6))
     width = max(2, screen.px(3))
     for p in placed:
-        r = screen.rect(p.rect)
+        rise = p.raised and not offered and not p.selected and p.zone == board.hand_key    # it rises once offered
+        r = screen.rect(p.rect.move(0, RAISE) if rise else p.rect)
         img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)
         surf.blit(img, (r.x - pad, r.y - pad))
         edge = (palette.SELECT if p.selected else palette.HINT if p.hinted

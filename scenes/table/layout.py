@@ -25,6 +25,8 @@ SIDE = 236              # the width of a seat's panel at the left or right
 RESULT_H = 46           # the band of a field's lane where its result is written (two lines)
 TOP_GROW = 150          # how much taller than 150 the seats across the top may grow for their zones
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
+RAISE = 10              # how far a card of your hand a move may take rises (a card picked: PICKED)
+PICKED = 16
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
 SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
@@ -493,7 +495,7 @@ class _Layout:
             p.selected = p.card is not None and any(c is p.card for c in selection)
             p.hinted = (p.card is not None and p.card.name in hinted) or (p.zone, p.index) in hinted
             if (p.raised and p.zone == hand_key) or p.selected:
-                p.rect = p.rect.move(0, -16 if p.selected else -10)
+                p.rect = p.rect.move(0, -PICKED if p.selected else -RAISE)
 
     def spots(self):
         """Where the other seats sit (SPOTS), clockwise from the viewer's left."""
