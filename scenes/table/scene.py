@@ -102,23 +102,34 @@ class TableScene(Scene):
         self.taken[1:3] = model.changes, model.ui.said
 
     def offer(self):
-        """Once every card shown has landed (a callout may still show), the moves and
-        Continue the last layout made are offered: drawn, clickable and walked by the
-        keyboard, which goes where that layout sent it (unless the person has moved it
-        since), the same buttons in the same places: the table is not laid out again."""
+        """The moves and Continue the last layout made are offered (drawn, clickable and
+        walked by the keyboard) once every card shown has landed (a callout may still
+        show), and held back again while cards fly anew (a line's cards turning over):
+        the same buttons in the same places, the table not laid out again. The keyboard
+        stays on its item, or, as they come, goes where the layout sent it (unless the
+        person has moved it since)."""
         laid, whole = self.laid, self.laid_out
-        if laid is whole or not self.model.landed():
+        landed = whole.cover not in ("", "hold") or self.model.landed()
+        if landed == (laid is whole):
             return
         pointer = self.pointer
         items, focus = laid.cards + laid.widgets, pointer.focus
-        held = items[focus % len(items)] if items and focus is not None else None
-        self.laid, self.widgets = whole, whole.widgets
-        if self.refocus_due:
+        kept = items[focus % len(items)] if items and focus is not None else None
+        self.laid = whole if landed else self.held_back(whole)
+        self.widgets = self.laid.widgets
+        if landed and self.refocus_due:
             pointer.focus = main_focus(whole, bold=self.model.presenter.BOLD)
-        elif held is not None:
-            pointer.focus = next(i for i, item in enumerate(whole.cards + whole.widgets) if item is held)
-        self.refocus_due = False
+            self.refocus_due = False
+        elif kept is not None:
+            pointer.focus = next((i for i, item in enumerate(self.laid.cards + self.laid.widgets) if item is kept),
+                                 None)
+            self.refocus_due = self.refocus_due or pointer.focus is None    # on a button held back: back as it comes
         self.dirty = True
+
+    def held_back(self, laid):
+        """`laid` while its cards still fly: no move to play, nor any button of one or
+        Continue (see offered)."""
+        return laid._replace(playing=False, widgets=[w for w in laid.widgets if not self.offered(w)])
 
     def flip_revealed(self, hidden):
         """A new step of a line's reveal: the cards it turns face up (those `hidden`
@@ -215,7 +226,7 @@ class TableScene(Scene):
                                          dialog_rect, title_right, bubble, tuple(state.selection), tuple(targets),
                                          state.hint)
         if cover in ("", "hold") and not model.landed():     # cards still to land: held back
-            self.laid = self.laid._replace(playing=False, widgets=[w for w in widgets if not self.offered(w)])
+            self.laid = self.held_back(self.laid)
         self.widgets = self.laid.widgets
         self.place_message()
         self.settle_pointer()
@@ -305,7 +316,8 @@ class TableScene(Scene):
         if self.app.keyboard != self.model.keys:
             self.act(intents.Keys(self.app.keyboard))
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
-        for intent in self.input.read(event, pos, self.laid, self.pointer, bool(self.model.timeline.callouts)):
+        held = self.laid.cover == "hold" and self.laid is not self.laid_out   # the outcome's cards still fly
+        for intent in self.input.read(event, pos, self.laid, self.pointer, bool(self.model.timeline.callouts) or held):
             if isinstance(intent, intents.POINTER):
                 self.point(intent)
                 self.sync()
