@@ -317,7 +317,8 @@ class TableScene(Scene):
             self.act(intents.Keys(self.app.keyboard))
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
         held = self.laid.cover == "hold" and self.laid is not self.laid_out   # the outcome's cards still fly
-        for intent in self.input.read(event, pos, self.laid, self.pointer, bool(self.model.timeline.callouts) or held):
+        calling = bool(self.model.timeline.callouts) or held
+        for intent in self.input.read(event, pos, self.laid, self.pointer, calling):
             if isinstance(intent, intents.POINTER):
                 self.point(intent)
                 self.sync()
@@ -413,8 +414,9 @@ class TableScene(Scene):
         note = None if model.over else self.motion.toast()     # the end covers the table: no note stays over it
         if note is not None or call is not None:               # both keep to one rule: draw.callout's
             hand = laid.board.boxes.get(laid.board.hand_key)
-            keep_clear = [w.rect for w in self.laid_out.widgets] + list(laid.targets) + ([hand] if hand is not None else []) + (
-                [laid.bubble.box] if laid.bubble is not None else [])
+            keep_clear = ([w.rect for w in self.laid_out.widgets] + list(laid.targets)     # a button to come too
+                          + ([hand] if hand is not None else [])
+                          + ([laid.bubble.box] if laid.bubble is not None else []))
             keep_read = draw.readable(screen, laid.board, self.plates(model.view))
             cards = [p.rect for p in laid.board.placed]
         if note is not None:
@@ -445,8 +447,8 @@ class TableScene(Scene):
                   for key, (x, y, w, h) in board.boxes.items()
                   if owners.get(key, "") is None or key == board.hand_key and board.hand_cards()]
         marked = [p.rect for p in board.placed if (p.raised or p.selected) and p is not placed]
-        return ([r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in self.laid_out.widgets] + shared
-                + self.own_plate(board, model.view))
+        return ([r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in self.laid_out.widgets]
+                + shared + self.own_plate(board, model.view))
 
     def log_lines(self):
         """The model's log entries, made again only when the model or what has landed
