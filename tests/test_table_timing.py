@@ -11,8 +11,10 @@ from game.core import SharedEvent
 from scenes.table import coach_panel
 from scenes.table import draw as table_draw
 from scenes.table import intents
+from scenes.table import scene as scenes_table
 from scenes.table.hold import NEXT
-from tests.test_ui_play import app, choose, press  # noqa: F401
+from scenes.widgets import ui
+from tests.test_ui_play import app, choose, click_at, press  # noqa: F401
 from tests.test_ui_saves import start_game
 
 MODES = [("final_card_down", 4), ("deadline", 3), ("ktu", 3), ("final_count", 3), ("four_downs", 4),
@@ -31,11 +33,12 @@ def drawn(monkeypatch):
         return top_bar(screen, title, words, *args, **kwargs)
 
     def spy_panel(screen, view, presenter, names, seed, title, lines, *args, **kwargs):
-        seen["panel"] = " | ".join(f"{label}: {value}" for label, value, _ in presenter.readouts(view, names))
+        told = presenter.readouts(view, names) if kwargs.get("readouts", True) else ()
+        seen["panel"] = " | ".join(f"{label}: {value}" for label, value, _ in told)
         seen["log"] = list(lines)
         return side_panel(screen, view, presenter, names, seed, title, lines, *args, **kwargs)
-    def spy_coach(view, presenter, names):
-        rows = facts_rows(view, presenter, names)
+    def spy_coach(view, presenter, names, **kwargs):
+        rows = facts_rows(view, presenter, names, **kwargs)
         seen["panel"] = " | ".join(words for words, value, _, _ in rows if not value)
         return rows
     monkeypatch.setattr(table_draw, "top_bar", spy_top)
@@ -61,6 +64,11 @@ def at_the_table(a, game_id, players, seed, frames):
             table.act(intents.Choose(choose(session.legal_actions(), rng)))
         a.frame()
         yield table
+
+
+def draw_in_flight(table, placed):
+    """Is `placed` (a card of the table's last layout) still flying to its place?"""
+    return table_draw.in_flight(placed, table.motion.hidden())
 
 
 def coming_to_light(table):
@@ -318,3 +326,184 @@ def test_in_pass_and_play_the_panel_never_tells_what_the_last_person_saw(app, mo
         kept = model.panel_before
         assert kept is None or viewer is None or kept.seat == viewer, (kept.seat, viewer)   # what a flight would tell
     assert curtains >= 2
+
+
+@pytest.mark.parametrize("game_id, players", MODES)
+def test_while_the_deal_flies_no_count_score_fact_or_move_runs_ahead_of_it(app, drawn, monkeypatch,  # noqa: F811
+                                                                          game_id, players):
+    """Every mode at the normal pace (moment N1): while the opening deal's cards still fly
+    to the hands, no name plate or caption counts a card not landed yet, the panel
+    tells no score of the cards dealt nor any fact (a colour in force, a count), and no
+    move is offered; once it has all landed, the plates count the hands and the moves
+    are offered."""
+    plates, scores, captions = {}, {}, {}
+    plate_words, side_panel, facts_rows = table_draw.plate_words, table_draw.side_panel, coach_panel.facts_rows
+    told_labels = table_draw.told_labels
+
+    def spy_plates(*args, **kwargs):
+        plates.update(plate_words(*args, **kwargs))
+        return plates
+
+    def spy_labels(board, counts):
+        told = told_labels(board, counts)
+        at = dict((pos, words) for words, pos in told)
+        captions.clear()
+        captions.update((key, at.get(board.labels[i][1], "")) for i, (key, _) in board.counted.items())
+        return told
+
+    def spy_panel(screen, view, *args, **kwargs):
+        scores["told"] = view.scores
+        return side_panel(screen, view, *args, **kwargs)
+
+    def spy_coach(view, *args, **kwargs):
+        scores["told"] = view.scores
+        return facts_rows(view, *args, **kwargs)
+    monkeypatch.setattr(table_draw, "plate_words", spy_plates)
+    monkeypatch.setattr(table_draw, "side_panel", spy_panel)
+    monkeypatch.setattr(coach_panel, "facts_rows", spy_coach)
+    monkeypatch.setattr(table_draw, "told_labels", spy_labels)
+    early, dealing = [], 0
+    for table in at_the_table(app, game_id, players, 4242, 600):
+        model = table.model
+        hands = [f.zone for f in table.motion.flights if f.zone.split(":")[0] in ("hand", "hands")
+                 or any(z.key == f.zone and z.kind == "hand" for z in model.view.zones)]
+        if not hands:
+            if dealing:
+                break
+            continue
+        dealing += 1
+        whole = {seat: sum(z.count for z in model.view.zones if z.owner == seat and z.kind == "hand")
+                 for seat in range(players)}
+        flying = {z.owner for z in model.view.zones if z.key in hands}
+        for seat in flying:
+            if plates[seat][1] == f"{whole[seat]} cards":
+                early.append(("plate", seat, plates[seat][1]))
+        zones = {z.key: z for z in model.view.zones}
+        landing = {f.zone for f in table.motion.flights if f.zone in zones and zones[f.zone].count > 1}
+        early += [("caption", captions[key]) for key in landing
+                  if captions.get(key, "").endswith(f"({zones[key].count})")]
+        if any(getattr(w, "actions", None) for w in table.widgets):
+            early.append(("moves", [w.label for w in table.widgets if getattr(w, "actions", None)]))
+        facts = [label for label, _ in model.presenter.fact_lines(model.view.facts, model.names)]
+        early += [("fact", label, drawn["panel"]) for label in facts if label in drawn["panel"]]
+        early += [("score", seat, told) for seat, (told, dealt) in enumerate(zip(scores["told"], model.view.scores))
+                  if told is not None and told == dealt and dealt not in (0, None)]
+    assert dealing, "no deal seen flying"
+    assert not early, early[:4]
+    for _ in range(200):
+        if model.settled() and (table.widgets and model.legal or not model.my_turn()):
+            break
+        app.frame()
+    whole = {seat: sum(z.count for z in model.view.zones if z.owner == seat and z.kind == "hand")
+             for seat in range(players)}
+    assert all(plates[seat][1] in (f"{n} cards", f"{n} card") for seat, n in whole.items() if n), (plates, whole)
+
+
+def test_4_downs_scores_move_only_as_the_log_tells_the_yards_lost(app, monkeypatch):  # noqa: F811
+    """4 downs (moment N2): at every frame the panel's yards lost are those the log has
+    told ('lost 20 yards' comes with the hand told), never the next ones while the last
+    down's outcome still shows, nor before its cards have landed."""
+    told_scores = {}
+    side_panel = table_draw.side_panel
+
+    def spy_panel(screen, view, *args, **kwargs):
+        told_scores["panel"] = view.scores
+        return side_panel(screen, view, *args, **kwargs)
+    monkeypatch.setattr(table_draw, "side_panel", spy_panel)
+    moved, ahead = 0, []
+    for table in at_the_table(app, "four_downs", 4, 4242, 2600):
+        model = table.model
+        events = model.session.events_since(0)[:model.told()]
+        yards = [0] * 4
+        for event in events:
+            if event.kind == "score":
+                yards[event.seat] = event.detail
+        shown = told_scores.get("panel")
+        if shown is None or None in shown:      # the opening deal: the cards held (see above)
+            continue
+        moved += any(yards)
+        if list(shown) != yards:
+            ahead.append((list(shown), yards, model.timeline.callout and model.timeline.callout.words,
+                          [o.words for o in model.hold.outcomes]))
+    assert moved
+    assert not ahead, ahead[:3]
+
+
+@pytest.mark.parametrize("game_id, players", [("four_downs", 4), ("final_count", 3), ("five_possessions", 2)])
+def test_continue_comes_only_once_the_cards_have_landed_with_the_keyboard_on_it(app, game_id,  # noqa: F811
+                                                                                players):
+    """4 downs (moment N10), and every mode that holds an outcome: while the last card of
+    a down (a hand, a line) still flies, no Continue is offered (Enter lands the cards,
+    as a click does, and goes on no further); once it has landed, Continue shows with
+    the keyboard's place on it."""
+    early, offered, pressed = [], 0, False
+    for table in at_the_table(app, game_id, players, 4242, 2000):
+        model = table.model
+        shown = [w for w in table.widgets if getattr(w, "label", None) == "Continue"]
+        if offered and model.hold.wait and table.motion.flights and not shown and not pressed:   # a later hold
+            press(app, pygame.K_RETURN)        # lands the cards (as a click does), but goes on only once read
+            pressed = True
+            if not model.hold.wait:
+                early.append("Enter went on while the cards flew")
+        if shown and table.motion.flights:
+            early.append([f.card.spoken for f in table.motion.flights if f.card is not None])
+        if shown and not table.motion.flights:
+            offered += 1
+            items = table.laid.cards + table.laid.widgets
+            if table.pointer.focus is None or items[table.pointer.focus % len(items)] is not shown[0]:
+                early.append(("focus", table.pointer.focus))
+        if offered > 3 and (pressed or game_id == "final_count"):   # its one hold, the hand's end, leads to the scores
+            break
+    assert offered and (pressed or game_id == "final_count")
+    assert not early, early[:3]
+
+
+def test_a_move_held_back_while_the_deal_flies_is_neither_drawn_clicked_nor_walked_to(app, monkeypatch):  # noqa: F811
+    """Deadline's opening deal (moment N1) at the normal pace: the one layout made the
+    moves (Draw), but while the cards fly they are not drawn, a click where they lie
+    or on a card landed in the hand makes no move, and the keyboard walks past them;
+    once the cards have landed the very same buttons are offered without the table
+    being laid out again, and the keyboard stays on the item the person walked to."""
+    app.settings.animation_speed = "normal"
+    session = start_game(app, "deadline", 3, {0}, 4242)
+    table = app.scene
+    layouts = []
+    real_lay_out = scenes_table.lay_out
+    monkeypatch.setattr(scenes_table, "lay_out", lambda *args: layouts.append(1) or real_lay_out(*args))
+    drawn = []
+    monkeypatch.setattr(ui.Button, "draw", lambda button, *args, **kwargs: drawn.append(button))
+    held = [w for w in table.laid_out.widgets if getattr(w, "actions", None)]
+    assert held and table.motion.flights and session.current_player == 0
+    assert not any(w in table.laid.widgets or w in table.widgets for w in held)
+    app.frame()
+    assert not any(w in drawn for w in held)
+    events = session.event_count()
+    for button in held:
+        click_at(app, button.rect.center)
+    for _ in range(200):
+        landed = [p for p in table.board.hand_cards() if p.card is not None and not draw_in_flight(table, p)]
+        if landed:
+            break
+        app.frame()
+    assert landed and table.laid is not table.laid_out, "no card of the hand landed while the deal flies"
+    click_at(app, landed[0].rect.center)
+    press(app, pygame.K_RETURN)
+    walked = []
+    for _ in range(len(table.laid.cards) + len(table.laid.widgets) + 1):
+        press(app, pygame.K_TAB)
+        walked.append(table.focus_item())
+    assert session.event_count() == events and not table.model.ui.selection
+    assert table.motion.flights and not any(item in held for item in walked)
+    kept = table.focus_item()
+    laid_out, before = table.laid_out, len(layouts)     # the keyboard taken up: laid out anew, still held back
+    held = [w for w in laid_out.widgets if getattr(w, "actions", None)]
+    assert held and not any(w in table.widgets for w in held)
+    drawn.clear()
+    for _ in range(400):
+        if table.laid is table.laid_out:
+            break
+        app.frame()
+    assert table.laid is laid_out and len(layouts) == before, "laid out again as the cards landed"
+    assert all(w in table.widgets for w in held) and table.model.landed()
+    assert all(w in drawn for w in held)
+    assert table.focus_item() is kept

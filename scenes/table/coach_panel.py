@@ -7,6 +7,7 @@ Only draws: every function takes the words it shows and changes nothing but the 
 """
 import pygame
 
+from game.presenter import plural
 from scenes.table.layout import PANEL_W, TOP
 from sprites import palette
 from sprites.text import BODY, READ, TITLE
@@ -17,17 +18,18 @@ ROW = 20                    # the height of a line of the scores and facts
 REPLY_FILL = (78, 40, 16)
 
 
-def facts_rows(view, presenter, names):
+def facts_rows(view, presenter, names, readouts=True):
     """The panel's lower part: (words, value, colour, swatch) for each score and fact: the
     readouts the table's own side panel gives (none once the game is over: nothing of a
-    turn that will not come, a colour in force, the next exam)."""
+    turn that will not come, a colour in force, the next exam; none unless `readouts`:
+    the deal still flies)."""
     rows = []
     for seat, score in enumerate(view.scores):
         if score is None:   # hidden from this seat: show what it can see instead
-            score = f"{sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')} cards"
+            score = plural(sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand'), "card")
         colour = palette.GOLD if seat == view.current_player else palette.TEXT
         rows.append((names[seat], str(score), colour, None))
-    for label, value, swatch in presenter.readouts(view, names):
+    for label, value, swatch in presenter.readouts(view, names) if readouts else ():
         rows.append((f"{label}: {value}", "", palette.TEXT, swatch))
     return rows
 

@@ -12,9 +12,9 @@ from typing import NamedTuple
 
 import pygame
 
-from game.presenter import capital
-from scenes.table.layout import (PANEL_W, RESULT_H, TOP, bubble_box, bubble_tail, callout_box, landed, pile_cards,
-                                 zoom_box)
+from game.presenter import capital, plural
+from scenes.table.layout import (PANEL_W, RAISE, RESULT_H, TOP, bubble_box, bubble_tail, callout_box, landed,
+                                 pile_cards, zoom_box)
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -185,12 +185,13 @@ def plate_rect(screen, spot, name, right, current, computer=False):
                        AVATAR)
 
 
-def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None):
+def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None, told=None):
     """Each seat's name plate: {seat: (name, its card count, 'thinking...' or its status
-    ('folded'), is current, is a computer)}."""
+    ('folded'), is current, is a computer)}; the count as `told` (the table as the words
+    tell it, while cards still fly: see TableModel.panel_view), else as `view`."""
     plates = {}
     for seat, name in enumerate(names):
-        count = sum(z.count for z in view.zones if z.owner == seat and z.kind == "hand")
+        count = sum(z.count for z in (told or view).zones if z.owner == seat and z.kind == "hand")
         you = seat == viewer and name != "You"      # a lesson calls its learner You already
         name += " (you)" if you else ""
         status = (statuses or {}).get(seat)
@@ -199,11 +200,12 @@ def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None):
     return plates
 
 
-def felt_and_seats(screen, board, plates, open_lanes=frozenset(), dead_lanes=frozenset()):
+def felt_and_seats(screen, board, plates, open_lanes=frozenset(), dead_lanes=frozenset(), counts=None):
     """The field's lanes (those in `open_lanes`, where a picked card may go, edged in gold,
     or in grey with the word 'Dead' where it would be used up unseen: `dead_lanes`), every
     name plate (the other seats' cards lie on the felt under theirs) and the zones'
-    captions; `plates` maps a seat to (name, right-hand words, is current, is a computer)."""
+    captions (counting each zone's cards as `counts` tell them: see told_labels); `plates`
+    maps a seat to (name, right-hand words, is current, is a computer)."""
     for lane, area in zip(board.lanes, board.areas):
         r = screen.rect(area)
         screen.panel(area, fill=(190, 235, 205), alpha=34, edge=None, radius=8)    # the felt shows through
@@ -229,8 +231,27 @@ def felt_and_seats(screen, board, plates, open_lanes=frozenset(), dead_lanes=fro
     for seat, spot in board.plates.items():
         if seat in plates:
             plate(screen, spot, *plates[seat])
-    for words, pos in board.labels:
+    for words, pos in told_labels(board, counts or {}):
         screen.text(words, READ, palette.TEXT_DIM, pos)
+
+
+def told_labels(board, counts):
+    """The zones' captions as the words tell the table: a caption that counts a zone's
+    cards counts those of `counts` (zone key -> count: the cards landed so far, while
+    some still fly there), as 'Discard pile' before its first card lands; the layout's
+    words where `counts` says nothing else."""
+    labels = []
+    for i, (words, pos) in enumerate(board.labels):
+        key, laid = board.counted.get(i, (None, 0))
+        told = counts.get(key, laid)
+        if told != laid and words.endswith(f"({laid})"):
+            words = words[:-len(f"({laid})")].rstrip()
+            words = f"{words} ({told})".strip() if told else words
+        elif told != laid and words == plural(laid, "card"):
+            words = plural(told, "card")
+        if words:
+            labels.append((words, pos))
+    return labels
 
 
 def caption_rects(screen, board):
@@ -280,10 +301,11 @@ def grounded(board, flying):
     return placed, slots
 
 
-def cards(screen, board, look, focus=None, flying=None, up=()):
+def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
     """The empty slots and every placed card that has landed (see grounded) but those
-    `up` (taken up from their places: drawn apart, see lifted), with its raise,
-    selection, hint, dim, and the keyboard's mark on `focus` (a placed card)."""
+    `up` (taken up from their places: drawn apart, see lifted), with its selection, hint,
+    the keyboard's mark on `focus` (a placed card), and, once moves are `offered` (never
+    while cards still fly), its raise and dim."""
     surf = screen.surface
     placed, slots = grounded(board, flying or {})
     placed = [p for p in placed if not any(p is u for u in up)]
@@ -292,13 +314,15 @@ def cards(screen, board, look, focus=None, flying=None, up=()):
                          border_radius=screen.px(6))
     width = max(2, screen.px(3))
     for p in placed:
-        r = screen.rect(p.rect)
+        rise = p.raised and not offered and not p.selected and p.zone == board.hand_key    # it rises once offered
+        r = screen.rect(p.rect.move(0, RAISE) if rise else p.rect)
         img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)
         surf.blit(img, (r.x - pad, r.y - pad))
-        edge = palette.SELECT if p.selected else palette.HINT if p.hinted else palette.GOLD if p.raised else None
+        edge = (palette.SELECT if p.selected else palette.HINT if p.hinted
+                else palette.GOLD if p.raised and offered else None)
         if edge is not None:
             surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
-        if p.dimmed:
+        if p.dimmed and offered:
             surf.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
         if p is focus:
             w2 = max(2, screen.px(4))
@@ -307,13 +331,13 @@ def cards(screen, board, look, focus=None, flying=None, up=()):
                       (r.x - out, r.y - out))
 
 
-def lifted(screen, placed, look, rect, focused=False):
+def lifted(screen, placed, look, rect, focused=False, offered=True):
     """One card drawn whole over the others at logical `rect` (hovered or dragged);
-    `focused`: the keyboard is on it."""
+    `focused`: the keyboard is on it; its raise only once moves are `offered`."""
     r = screen.rect(rect)
     img, pad = look.image(placed.card if placed.face_up else None, r.w, r.h, placed.zone, shadowed=True)
     screen.surface.blit(img, (r.x - pad, r.y - pad))
-    edge = palette.SELECT if placed.selected else palette.GOLD if placed.raised else None
+    edge = palette.SELECT if placed.selected else palette.GOLD if placed.raised and offered else None
     width = max(2, screen.px(3))
     if edge is not None:
         screen.surface.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
@@ -613,10 +637,11 @@ def toast_box(screen, words, words_at, right, cover, board=None, keep_clear=(), 
     return start - 8, 3 if cover else TOP - 2, right - start + 8, TOP - 12
 
 
-def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scroll=0):
-    """The right-hand panel: scores, the game's facts, the deal number, the log (its
-    newest entry at the bottom, `scroll` entries back from the newest). Every readout and
-    every entry shown is whole, on as many lines as it takes."""
+def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scroll=0, readouts=True):
+    """The right-hand panel: scores, the game's facts (unless not `readouts`: the deal
+    still flies), the deal number, the log (its newest entry at the bottom, `scroll`
+    entries back from the newest). Every readout and every entry shown is whole, on as
+    many lines as it takes."""
     x = screen.lw - PANEL_W - 10
     y = TOP + 4
     h = screen.lh - y - 10
@@ -640,7 +665,7 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
         screen.text(str(score), READ, colour, (x + PANEL_W - 14, cy), "topright")
         cy += 22
     cy += 8
-    for label, value, swatch in presenter.readouts(view, names):
+    for label, value, swatch in presenter.readouts(view, names) if readouts else ():
         if swatch in palette.HEX:
             pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
                                screen.pixel((x + PANEL_W - 22, cy + 8)), screen.px(8))

@@ -140,14 +140,14 @@ class Holding:
             self.held_facts = before.facts if ends else None
         return start is not None
 
-    def unshown(self, view):
-        """`view` with the cards of the moves still to show where they were before them
-        (the next line's cards still in their stacks, not yet in the hands): face down
-        where nothing lies face up (a stack)."""
+    def unshown(self, view, events=None):
+        """`view` with the cards of the moves still to show (or of `events`, the latest
+        not landed) where they were before them (the next line's cards still in their
+        stacks, not yet in the hands): face down where nothing lies face up (a stack)."""
         zones = {z.key: list(z.cards) for z in view.zones}
         face_down = {z.key for z in view.zones if z.kind == "stack" or not any(card is not None for card in z.cards)
                      and z.cards}
-        for raw in reversed(self.timeline.pending):
+        for raw in reversed(self.timeline.pending if events is None else events):
             event = raw.for_seat(self.looking.viewer)
             if event.kind != SharedEvent.MOVE or event.dst not in zones or event.src not in zones:
                 continue

@@ -24,6 +24,8 @@ CAPTION = 17            # a zone's caption above its cards
 SIDE = 236              # the width of a seat's panel at the left or right
 RESULT_H = 46           # the band of a field's lane where its result is written (two lines)
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
+RAISE = 10              # how far a card of your hand a move may take rises (a card picked: PICKED)
+PICKED = 16
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
 SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
@@ -58,6 +60,7 @@ class Board:
         self.placed = []
         self.boxes = {}          # zone key -> (x, y, w, h)
         self.labels = []         # (words, (x, y))
+        self.counted = {}        # a caption's place in `labels` -> (the zone it names, its count there)
         self.slots = []          # empty zones: a card-sized outline
         self.areas = []          # the field's lanes: (x, y, w, h), three rows each
         self.lanes = []          # the lane each of `areas` is
@@ -529,7 +532,7 @@ class _Layout:
             p.selected = p.card is not None and any(c is p.card for c in selection)
             p.hinted = (p.card is not None and p.card.name in hinted) or (p.zone, p.index) in hinted
             if (p.raised and p.zone == hand_key) or p.selected:
-                p.rect = p.rect.move(0, -16 if p.selected else -10)
+                p.rect = p.rect.move(0, -PICKED if p.selected else -RAISE)
 
     def spots(self):
         """Where the other seats sit (SPOTS), clockwise from the viewer's left."""
@@ -667,6 +670,8 @@ class _Layout:
                     lift = 2 * pile_depth(zone.cards) if zone.kind in ("pile", "stack") else 0   # over its edges
                     for k, part in enumerate(words):    # each caption right over its cards
                         self.b.labels.append((part, (x, top - lift - (len(words) - k) * self.pitch)))
+                    if words:                   # its count, if any, ends its last line
+                        self.b.counted[len(self.b.labels) - 1] = (zone.key, zone.count)
                     out += self.cards_at(zone, (x, top, zw, size[1]), size, fan, tight=tight)
                 x += zw + GAP
             y += line_h

@@ -161,9 +161,11 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.shown_step = None          # the step of its reveal shown
         self.panel_before = None        # the table before the last change, told by the panel while its cards fly
         self.hand_facts = None          # at a hand's end, the hand's facts (told until the next hand begins)
+        self.scores_told = None         # the scores the panel told before the last change (see panel_view)
         self.leaving = None
         self._notices = []
         self.seen = Seen(self)
+        self.opening = bool(unseen)     # the cards dealt before the table opened are still to land
         self.read()
         self.changed()
         self.decide_view()
@@ -237,6 +239,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.panel_before = None
         self.hand_facts = None
         self.held_facts = None
+        self.scores_told = None
 
     def my_turn(self):
         """Can the person at the device act now (not while an outcome waits to be read, nor
@@ -293,6 +296,11 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         outcome is read, are not shown yet; a callout still showing counts as landed
         unless `calling`)?"""
         return self.timeline.settled(held=self.holding_back(), calling=calling)
+
+    def landed(self):
+        """Has every card shown landed, none still to take off (a callout still showing
+        counts as landed)? Until then the table offers no move nor Continue."""
+        return self.settled(calling=False) and not self.timeline.unplayed()
 
     def busy(self):
         """Does anything still move or wait on a timer?"""
@@ -479,6 +487,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         mover = self.looking.viewer
         context = self.presenter.context(self.view, self.names)
         self.panel_before = self.panel_view()       # the panel goes on telling what it told
+        self.scores_told = self.panel_before.scores  # and its scores, until the change's callouts have gone
         before = self.view
         self.read()
         current = self.session.current_player
@@ -549,6 +558,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             self.step_reveal()
         self.follow_flights()
         self.unroll()
+        self.opening = self.opening and self.timeline.unlanded() > 0     # the opening deal has landed
         self.advance(dt)
 
     def advance(self, dt):

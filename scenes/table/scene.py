@@ -48,6 +48,8 @@ class TableScene(Scene):
         self.log_kept = (None, [])   # the log's entries as last made, and what they were made for
         self.top_span = (0, 0)       # where the top bar's words start and end, as last drawn
         self.taken = [None, 0, 0, 0]   # what of the model was taken: version laid out, changes, said, refocus
+        self.laid_out = None         # the last layout whole (self.laid holds back its moves while cards fly)
+        self.refocus_due = False     # the keyboard goes to the main item once the moves held back are offered
         self.step_taken = None       # the step of a line's reveal laid out last (its cards flip when it comes)
         super().startup(persist)
         self.sync()
@@ -94,9 +96,40 @@ class TableScene(Scene):
             self.app.notice(notice)
         if model.leaving is not None:
             self.follow(model.leaving)
+        self.offer()
         if model.changes != changes:
             self.dirty = True
         self.taken[1:3] = model.changes, model.ui.said
+
+    def offer(self):
+        """The moves and Continue the last layout made are offered (drawn, clickable and
+        walked by the keyboard) once every card shown has landed (a callout may still
+        show), and held back again while cards fly anew (a line's cards turning over):
+        the same buttons in the same places, the table not laid out again. The keyboard
+        stays on its item, or, as they come, goes where the layout sent it (unless the
+        person has moved it since)."""
+        laid, whole = self.laid, self.laid_out
+        landed = whole.cover not in ("", "hold") or self.model.landed()
+        if landed == (laid is whole):
+            return
+        pointer = self.pointer
+        items, focus = laid.cards + laid.widgets, pointer.focus
+        kept = items[focus % len(items)] if items and focus is not None else None
+        self.laid = whole if landed else self.held_back(whole)
+        self.widgets = self.laid.widgets
+        if landed and self.refocus_due:
+            pointer.focus = main_focus(whole, bold=self.model.presenter.BOLD)
+            self.refocus_due = False
+        elif kept is not None:
+            pointer.focus = next((i for i, item in enumerate(self.laid.cards + self.laid.widgets) if item is kept),
+                                 None)
+            self.refocus_due = self.refocus_due or pointer.focus is None    # on a button held back: back as it comes
+        self.dirty = True
+
+    def held_back(self, laid):
+        """`laid` while its cards still fly: no move to play, nor any button of one or
+        Continue (see offered)."""
+        return laid._replace(playing=False, widgets=[w for w in laid.widgets if not self.offered(w)])
 
     def flip_revealed(self, hidden):
         """A new step of a line's reveal: the cards it turns face up (those `hidden`
@@ -171,15 +204,14 @@ class TableScene(Scene):
             for widget in widgets:
                 actions = getattr(widget, "actions", None) or ()
                 widget.marked = widget.marked or marks.buttons(actions, cover == "dialog")
-        self.widgets = widgets
         bubble = None
         targets = [p.rect for p in board.placed if p.hinted] + [w.rect for w in widgets if w.marked] + [
             r for r in (board.anchor_rect(anchor, widgets) for anchor in marks.targets) if r is not None]
         if marks.bubble is not None and not cover:
             words, anchor = marks.bubble
-            if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel, as the panel tells it
-                target = coach_panel.anchor_rect(screen, anchor, model.director.side(model.seen), model.panel_view(),
-                                                 model.presenter, model.names)
+            if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel, as it tells it landed
+                target = coach_panel.anchor_rect(screen, anchor, model.director.side(model.seen),
+                                                 model.landed_view(), model.presenter, model.names)
             else:
                 target = board.anchor_rect(anchor, widgets)
             if target is not None:
@@ -189,12 +221,22 @@ class TableScene(Scene):
                 bubble = draw.place_bubble(screen, words, target, bounds, others, keep,
                                            [p.rect for p in board.placed if p.rect != target],
                                            passed=self.own_plate(board, view))
-        self.laid = Laid(board, cards, widgets, top, cover, model.legal, playing, view, model.looking.viewer,
-                         model.presenter, model.session.why_illegal, dialog_rect, title_right, bubble,
-                         tuple(state.selection), tuple(targets), state.hint)
+        self.laid = self.laid_out = Laid(board, cards, widgets, top, cover, model.legal, playing, view,
+                                         model.looking.viewer, model.presenter, model.session.why_illegal,
+                                         dialog_rect, title_right, bubble, tuple(state.selection), tuple(targets),
+                                         state.hint)
+        if cover in ("", "hold") and not model.landed():     # cards still to land: held back
+            self.laid = self.held_back(self.laid)
+        self.widgets = self.laid.widgets
         self.place_message()
         self.settle_pointer()
         self.dirty = True
+
+    @staticmethod
+    def offered(widget):
+        """Is `widget` one the table offers only once the cards shown have landed (a move's
+        button, Continue)?"""
+        return getattr(widget, "actions", None) is not None or getattr(widget, "label", None) == "Continue"
 
     def own_rects(self, board, view):
         """The rects of what is the viewer's own on the table, which a bubble leaves in
@@ -214,7 +256,8 @@ class TableScene(Scene):
         """Each seat's name plate as `view` shows it (see draw.plate_words)."""
         model = self.model
         return draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
-                                model.looking.viewer, model.session.thinking(), model.presenter.statuses(view))
+                                model.looking.viewer, model.session.thinking(), model.presenter.statuses(view),
+                                model.panel_view())
 
     def settle_pointer(self):
         """After a layout: the card under the pointer (unless it moved away), and the
@@ -229,7 +272,8 @@ class TableScene(Scene):
                 pointer.dialog, pointer.dialog_focus = state.dialog, main_focus(laid, state.dialog.default)
         elif state.refocus != self.taken[3]:
             self.taken[3] = state.refocus
-            pointer.focus = main_focus(laid, bold=self.model.presenter.BOLD)
+            self.refocus_due = laid is not self.laid_out        # sent there once the moves are offered
+            pointer.focus = None if self.refocus_due else main_focus(laid, bold=self.model.presenter.BOLD)
 
     def place_message(self):
         """Where the message goes: clear of the cards it is about, those it names and the
@@ -277,7 +321,9 @@ class TableScene(Scene):
         if self.app.keyboard != self.model.keys:
             self.act(intents.Keys(self.app.keyboard))
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
-        for intent in self.input.read(event, pos, self.laid, self.pointer, bool(self.model.timeline.callouts)):
+        held = self.laid.cover == "hold" and self.laid is not self.laid_out   # the outcome's cards still fly
+        calling = bool(self.model.timeline.callouts) or held
+        for intent in self.input.read(event, pos, self.laid, self.pointer, calling):
             if isinstance(intent, intents.POINTER):
                 self.point(intent)
                 self.sync()
@@ -317,6 +363,7 @@ class TableScene(Scene):
             self.pointer.dialog_focus = index
         else:
             self.pointer.focus = index
+            self.refocus_due = False        # the person put it there: the moves offered leave it
 
     def focus_item(self):
         """The placed card or widget where the keyboard is (None without a keyboard)."""
@@ -344,7 +391,8 @@ class TableScene(Scene):
         up = lifted(pointer, laid.board)
         key = (model.version, pointer.focus, self.app.keyboard, model.session.thinking(), surf.get_size(),
                self.app.settings.colourblind, model.ui.log_scroll, draw.flying_key(flying), model.told(),
-               model.settled(), model.panel_before is None, tuple(id(placed) for placed, _ in up))
+               model.settled(), model.panel_before is None, tuple(id(placed) for placed, _ in up),
+               laid is self.laid_out)
         look = draw.Look(model.presenter, model.view, self.app.settings.colourblind)
         if self.static.stale(screen, key):
             with self.static.painting(screen):
@@ -354,7 +402,7 @@ class TableScene(Scene):
             button.draw(screen, focused=button is focus, hovered=button is hover)
         for placed, rect in up:
             if not draw.in_flight(placed, flying):
-                draw.lifted(screen, placed, look, rect, placed is focus)
+                draw.lifted(screen, placed, look, rect, placed is focus, laid is self.laid_out)
                 if placed.face_up and pointer.drag_pos is None:
                     said = [draw.message_box(screen, laid.board, model.ui.message, pointer.message_spot)
                             ] if model.ui.message else []
@@ -371,8 +419,9 @@ class TableScene(Scene):
         note = None if model.over else self.motion.toast()     # the end covers the table: no note stays over it
         if note is not None or call is not None:               # both keep to one rule: draw.callout's
             hand = laid.board.boxes.get(laid.board.hand_key)
-            keep_clear = [w.rect for w in laid.widgets] + list(laid.targets) + ([hand] if hand is not None else []) + (
-                [laid.bubble.box] if laid.bubble is not None else [])
+            keep_clear = ([w.rect for w in self.laid_out.widgets] + list(laid.targets)     # a button to come too
+                          + ([hand] if hand is not None else [])
+                          + ([laid.bubble.box] if laid.bubble is not None else []))
             keep_read = draw.readable(screen, laid.board, self.plates(model.view))
             cards = [p.rect for p in laid.board.placed]
         if note is not None:
@@ -403,8 +452,8 @@ class TableScene(Scene):
                   for key, (x, y, w, h) in board.boxes.items()
                   if owners.get(key, "") is None or key == board.hand_key and board.hand_cards()]
         marked = [p.rect for p in board.placed if (p.raised or p.selected) and p is not placed]
-        return ([r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in laid.widgets] + shared
-                + self.own_plate(board, model.view))
+        return ([r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in self.laid_out.widgets]
+                + shared + self.own_plate(board, model.view))
 
     def log_lines(self):
         """The model's log entries, made again only when the model or what has landed
@@ -440,14 +489,15 @@ class TableScene(Scene):
         model = self.model
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.top_span = draw.top_bar(screen, model.title(), model.prompt(), self.laid.title_right)
-        plates = self.plates(model.view)
-        lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter)
-        draw.felt_and_seats(screen, self.laid.board, plates, lanes, model.presenter.dead_lanes(model.view))
-        draw.cards(screen, self.laid.board, look, focus, flying, up)
-        side, panel = model.director.side(model.seen), model.panel_view()
+        plates, panel, offered = self.plates(model.view), model.panel_view(), self.laid is self.laid_out
+        lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter) if offered else frozenset()
+        draw.felt_and_seats(screen, self.laid.board, plates, lanes, model.presenter.dead_lanes(model.view),
+                            {z.key: z.count for z in panel.zones})
+        draw.cards(screen, self.laid.board, look, focus, flying, up, offered)
+        side = model.director.side(model.seen)
         if side is None:
             draw.side_panel(screen, panel, model.presenter, model.names, model.session.seed,
-                            "Moves", self.log_lines(), model.ui.log_scroll)
+                            "Moves", self.log_lines(), model.ui.log_scroll, readouts=not model.dealing())
         else:
-            rows = coach_panel.facts_rows(panel, model.presenter, model.names)
+            rows = coach_panel.facts_rows(panel, model.presenter, model.names, readouts=not model.dealing())
             coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress)

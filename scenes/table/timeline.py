@@ -189,6 +189,12 @@ class Timeline:
         return not isinstance(self.stage, Still) and any(isinstance(beat, Present) and beat.events
                                                          for beat in self._beats)
 
+    def unlanded(self):
+        """How many of the latest events have not landed yet: still to show, shown in a
+        beat the stage has not taken, or their cards still in flight."""
+        untaken = sum(len(beat.events) for beat in self._beats if isinstance(beat, Present))
+        return len(self.pending) + untaken + self.stage.untold()
+
     def settled(self, held=False, calling=True):
         """Has everything shown so far landed (nothing in flight, no event still to show
         but those `held` back on purpose, the die still, no callout held unless `calling`

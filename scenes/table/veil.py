@@ -41,17 +41,50 @@ class Veiling:
 
     def panel_view(self):
         """The table as the words tell it (the side panel, where the game stands in the
-        top bar): nothing the table has not shown. While the last change's cards still
-        fly, the table as it stood before it (a card on its way lies face down), until a
-        card that names flies off (see follow_flights); from a hand's end until the next
-        hand begins, the hand as it stood (its facts: the next hand's dealer is told with
-        its deal); else the table shown."""
-        before, view = self.panel_before, self.view
-        if before is not None and self.timeline.stage.untold():
+        top bar, the plates' and captions' counts): nothing the table has not shown. While
+        the opening deal flies, the table as much of it has landed (see undealt). While
+        the last change's cards still fly (or wait to take off), the table as it stood
+        before it (a card on its way lies face down), until a card that names flies off
+        (see follow_flights); while its callouts keep events of the last change from the
+        log, its scores as they stood before it (they move as the log tells what moved
+        them); else the table as it has landed (see landed_view)."""
+        if self.dealing():
+            return self.undealt()
+        before = self.panel_before
+        if before is not None and (self.timeline.stage.untold() or self.timeline.unplayed()):
             return before
+        if self.scores_told is not None and self.calling_back():
+            return self.landed_view()._replace(scores=self.scores_told)
+        return self.landed_view()
+
+    def landed_view(self):
+        """The table as the words tell it once everything shown has landed and been
+        called out (where a bubble at a row of the panel points: it shows only then):
+        the table shown, with the hand's facts from a hand's end until the next begins."""
         if self.hand_facts is not None:
-            return view._replace(facts=self.hand_facts)
-        return view
+            return self.view._replace(facts=self.hand_facts)
+        return self.view
+
+    def undealt(self):
+        """The table as the words tell it while the cards dealt before it opened (the
+        opening deal) still fly: the cards not landed yet where they were (see unshown),
+        each score only the cards held (a hidden score), so each count goes up as a card
+        lands. No readout is told from it (see dealing)."""
+        unlanded = self.timeline.unlanded()
+        view = self.unshown(self.view, self.session.events_since(self.session.event_count() - unlanded))
+        return view._replace(scores=(None,) * len(view.scores))
+
+    def dealing(self):
+        """Do the cards dealt before the table opened still fly? Until they have all
+        landed, the panel tells no readout (a colour in force, a count, a score of the
+        cards dealt): each comes from the deal."""
+        return self.opening and self.timeline.unlanded() > 0
+
+    def calling_back(self):
+        """Do callouts still to show keep some of the events landed untold (see
+        Timeline.told)?"""
+        count, timeline = self.session.event_count(), self.timeline
+        return timeline.told(count) < count - len(timeline.pending) - timeline.stage.untold()
 
     def follow_flights(self):
         """Once a card the side panel names as the table stood before the last change
