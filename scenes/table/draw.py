@@ -353,8 +353,9 @@ def flights(screen, motion, board, look, centre):
     surf = screen.surface
     for f in motion.flights:
         t = f.progress()
-        if t is None:
+        if t is None and not f.in_place:
             continue
+        t = t or 0.0            # a card to turn over where it lies waits there face down
         end = motion.target(f, board, centre)
         x, y, w, h = (a + (b - a) * t for a, b in zip(f.start, end))
         face = f.card is not None and (not f.flip or t >= 0.5)

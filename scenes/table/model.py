@@ -549,6 +549,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             self.step_reveal()
         self.follow_flights()
         self.unroll()
+        self.offer_continue()
         self.advance(dt)
 
     def advance(self, dt):
