@@ -42,14 +42,11 @@ def to_the_end(a, game_id, players, seed, frames, slow=lambda events: True):
     read once the table offers Continue; at Instant until `slow(the game's events)`, then
     at the normal pace, where it yields the table after every frame."""
     a.settings.animation_speed = "instant"
-    session = start_game(a, game_id, players, {0}, seed)
-    table = a.scene
-    rng = random.Random(seed)
-    for _ in range(frames):
-        model = table.model
-        if session.is_over and not model.hold.wait or a.scene is not table:
-            return
-        if a.settings.animation_speed == "instant" and slow(session.events_since(0)):
+    session, rng = start_game(a, game_id, players, {0}, seed), random.Random(seed)
+    table, model = a.scene, a.scene.model
+    while frames and a.scene is table and (model.hold.wait or not session.is_over):
+        frames -= 1
+        if slow(session.events_since(0)):
             a.settings.animation_speed = "normal"
         if offers_continue(table):
             table.act(intents.Continue())
