@@ -116,7 +116,8 @@ class Holding:
     """The model of the table's side of what it holds back (scenes/table/model.py mixes it
     in): the next line's cards while a line is revealed and read (their events wait in
     the timeline, the table shows them where they were), the events held behind the
-    curtain, and play going on once an outcome is read."""
+    curtain, Continue offered once an outcome's cards are on view, and play going on once
+    an outcome is read."""
 
     def told_elsewhere(self):
         """Is a line told, instead of by its callouts, by its outcomes held to be read or
