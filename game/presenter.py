@@ -439,7 +439,8 @@ class Presenter:
         return [] if call is None else [call]
 
     def callout(self, event, view, names):
-        """One event's callout (a Callout), or None."""
+        """One event's callout (a Callout), or None: a score called out keeps the scores
+        as they stood until it has gone."""
         who = seat_name(names, event.seat)
         if event.kind == SharedEvent.GAME_OVER:
             return Callout(capital(winners_words(view, names)) + " the game!", seconds=2.0, grand=True)
@@ -456,7 +457,7 @@ class Presenter:
         words = phrase and phrase(who or "Everyone", event.detail)
         if not words:
             return None
-        return Callout(agree(capital(words)), self.seat_zones(view, event.seat))
+        return Callout(agree(capital(words)), self.seat_zones(view, event.seat), hides_scores=event.kind == "score")
 
     def seat_zones(self, view, seat):
         """Where a seat sits at the table, for a callout about it: its hand (else every

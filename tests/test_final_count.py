@@ -567,8 +567,9 @@ def test_the_caller_bonus_says_who_earned_it_and_why():
     assert presenter.score_cards(view, 1, names)[0][0] == f"Count 72, {why}"
     assert presenter.score_cards(view, 0, names)[0][0] == "Count 70"
     assert why in presenter.breakdown(view, 1, names)
-    assert why in [call.words for call in presenter.count_calls(view, names)]
-    counted = [call.count for call in presenter.count_calls(view, names) if call.count is not None]
+    calls = presenter.callouts([e.for_seat(1) for e in state.events], view, names)
+    assert why in [call.words for call in calls]
+    counted = [call.count for call in calls if call.count is not None]
     assert counted == [70, 72]              # each count-up ends on the score screen's count
     event = next(e for e in state.events if e.kind == SharedEvent.HAND_OVER)
     assert f"Theo +82 (count 72, {why})" in presenter.outcome_line(event, view, names, {})

@@ -187,19 +187,18 @@ class FinalCount(Presenter):
     def event_callouts(self, events, i, view, names):
         """A hand's end, the game's big moment: once the hands have turned over, each
         player's count counts up beside their cards and is stamped 'bust' or '+10 caller
-        bonus' (and 'hit the goal'), at the first score, the scores meanwhile as they
-        stood; then the hand's winner (or the game's)."""
+        bonus' (and 'hit the goal'), at their score (the log tells it once they have
+        gone), the scores meanwhile as they stood; then the hand's winner (or the game's)."""
         if events[i].kind == "score":
-            return [] if any(e.kind == "score" for e in events[:i]) else self.count_calls(view, names)
+            return self.count_calls(view, names, events[i].seat)
         return super().event_callouts(events, i, view, names)
 
-    def count_calls(self, view, names):
-        """Each player's count at a hand's end, counted up beside their cards, and its
-        stamp (see callouts)."""
+    def count_calls(self, view, names, seat):
+        """`seat`'s count at a hand's end, counted up beside their cards, and its stamp
+        (see callouts)."""
         last = view.facts.get("last_hand") or {}
         calls = []
-        for row in last.get("seats") or ():
-            seat = row["seat"]
+        for row in [row for row in last.get("seats") or () if row["seat"] == seat]:
             at = tuple(key for key in (f"hand:{seat}", f"table:{seat}") if any(z.key == key for z in view.zones))
             totals = row.get("totals") or [0]
             count = row["best"] if row.get("best") is not None else min(totals)

@@ -377,9 +377,10 @@ def flights(screen, motion, board, look, centre):
     surf = screen.surface
     for f in motion.flights:
         t = f.progress()
-        if t is None:
+        if t is None and not f.in_place:
             continue
-        x, y, w, h = f.between(motion.target(f, board, centre))
+        t = t or 0.0            # a card to turn over where it lies waits there face down
+        x, y, w, h = f.between(motion.target(f, board, centre)) or f.start
         face = f.card is not None and (not f.flip or t >= 0.5)
         squeeze = abs(1 - 2 * t) if f.flip else 1.0
         r = screen.rect((x, y, w, h))

@@ -24,6 +24,7 @@ first turns, a one-line tip (the game's presenter's words) points at a special c
 their hand, each tip once per person (Settings can switch the tips off).
 """
 from game import registry, tutorial
+from game.core import SharedEvent
 from scenes.table import coach_panel
 from scenes.table.director import REFRESH, Coach, Director, Ending, Go, Hinted, Marks
 from scenes.table.session import LessonSession, Seat
@@ -169,10 +170,15 @@ class LessonDirector(Director):
         lanes it has not come to yet lie face down, and the hands, scores and facts stay
         as they stood before the line (the presenter's `veiled`). A lesson that ends in
         the middle of a game keeps the facts as they stood at its last move (not the next
-        hand's or possession's, begun by the rules behind it)."""
+        hand's or possession's, begun by the rules behind it); one whose last move ended a
+        hand, the next not begun, shows that hand's end as a real game does (its hands and
+        their counts)."""
         cue = self.coach.cue
         if cue is None:
-            return view if view.is_over else view._replace(facts=self.coach.before.facts)
+            ended = seen.session.events_since(seen.session.event_count() - 1)
+            if view.is_over or any(event.kind == SharedEvent.HAND_OVER for event in ended):
+                return view
+            return view._replace(facts=self.coach.before.facts)
         if cue.reveal is None:
             return view
         return seen.presenter.veiled(view, self.coach.before, cue.reveal, self.coach.tutorial.learner,

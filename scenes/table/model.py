@@ -559,6 +559,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.follow_flights()
         self.unroll()
         self.opening = self.opening and self.timeline.unlanded() > 0     # the opening deal has landed
+        self.offer_continue()
         self.advance(dt)
 
     def advance(self, dt):

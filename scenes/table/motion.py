@@ -17,15 +17,17 @@ def ease(t):
 
 
 class Flight:
-    """One card sliding from one place to another (and flipping if it is revealed)."""
+    """One card sliding from one place to another (and flipping if it is revealed); one
+    turned over `in_place` lies face down where it is until its turn comes."""
 
-    def __init__(self, card, start, delay, duration, zone, flip):
+    def __init__(self, card, start, delay, duration, zone, flip, in_place=False):
         self.card = card
         self.start = start
         self.delay = delay
         self.duration = duration
         self.zone = zone
         self.flip = flip
+        self.in_place = in_place
         self.t = -delay
 
     def done(self):
@@ -72,10 +74,11 @@ class Motion:
         self.flights, self.landing = [], []
         self.rolling = 0.0
 
-    def flip(self, placed, duration):
-        """The placed cards turn over where they lie (a line revealed step by step)."""
+    def flip(self, placed, duration, delay=0.0):
+        """The placed cards turn over where they lie (a line revealed step by step), `delay`
+        seconds from now."""
         for p in placed:
-            self.flights.append(Flight(p.card, p.rect, 0.0, duration, p.zone, True))
+            self.flights.append(Flight(p.card, p.rect, delay, duration, p.zone, True, in_place=True))
 
     def busy(self):
         """Is anything still moving?"""
@@ -98,14 +101,18 @@ class Motion:
             hidden[f.zone] = (ids, count)
         return hidden
 
-    def start(self, events, seen_by, presenter, words, before, boxes, duration, play, view=None, called=()):
+    def start(self, events, seen_by, presenter, words, before, boxes, duration, play, view=None, called=(),
+              turning=()):
         """Start the flights, toasts, sounds and die roll of `events` as seat `seen_by` saw
         them. `before` maps card ids to their rects before the change, `boxes` is a list
         of zone-box maps to find where hidden cards come from, `words(event)` is an
         event's log line, `play(name)` plays a sound (sprites.sound.NAMES), `view` is the
         table after the events (for who won a hand); `called`: the positions of the
         events a callout says (no toast for them, nor for the events after the first of
-        them: a note never runs ahead of the callouts before it)."""
+        them: a note never runs ahead of the callouts before it); `turning`: the placed
+        cards that were face down before and lie face up after. A hand shown (a reveal)
+        turns over where it lies, one hand after another, each in its turn among the
+        events: what comes after it (its score) is told once it is face up."""
         centre = presenter.sizes.centre
         if len(events) > 40:
             duration *= 0.4
@@ -145,6 +152,11 @@ class Motion:
                 sounds.add("shuffle")
             elif event.kind == "reveal":
                 sounds.add("flip")
+                shown = [p for p in turning if p.zone == event.src] if duration > 0 else []
+                if shown:
+                    self.flip(shown, duration, delay)
+                    lands = delay + duration
+                    delay = lands
             if event.kind == SharedEvent.GAME_OVER and seen_by in (event.detail or {}).get("winners", ()):
                 sounds.add("won_game")
             elif seen_by is not None and presenter.won_hand(event, view) == seen_by:

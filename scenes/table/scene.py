@@ -83,10 +83,8 @@ class TableScene(Scene):
                 before_change = beat.after_change
                 self.motion.start(beat.events, beat.seen_by, model.presenter, model.event_words,
                                   before if before_change else {}, [boxes if before_change else {}, self.board.boxes],
-                                  self.app.settings.move_seconds, self.app.sounds.play, beat.view, beat.called)
-                turned = {e.src for e in beat.events if e.kind == "reveal" and e.cards}
-                self.motion.flip([p for p in self.board.placed if p.zone in turned and p.face_up
-                                  and (p.zone, p.index) in hidden], self.app.settings.move_seconds)
+                                  self.app.settings.move_seconds, self.app.sounds.play, beat.view, beat.called,
+                                  [p for p in self.board.placed if p.face_up and (p.zone, p.index) in hidden])
             elif isinstance(beat, Cue):
                 self.app.sounds.play(beat.name)
             else:
@@ -188,7 +186,8 @@ class TableScene(Scene):
             widgets = buttons.end_buttons(self.summary.button_rects, self.ending.choices, act)
         elif model.hold.wait:
             cover, cards = "hold", []
-            widgets = [buttons.continue_button(board.table_w, screen.lh, act)] + top[::-1]
+            offered = [buttons.continue_button(board.table_w, screen.lh, act)] if model.hold.offered else []
+            widgets = offered + top[::-1]
         elif state.dialog:
             cover = "dialog"
             dialog_rect, widgets = buttons.dialog_buttons(state.dialog.options, screen.lw, screen.lh,

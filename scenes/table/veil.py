@@ -16,7 +16,8 @@ class Veiling:
     def veiled(self, view):
         """The table as it is shown while a line is revealed step by step (the later
         cards of the line face down, the panel as it stood before: the presenter's
-        `veiled_step`), or while a count-up is called out (the scores as they stood),
+        `veiled_step`), or while a count-up is called out (the scores as they stood, but
+        those the table has told),
         and while a die rolled still tumbles (its face told nowhere, no move offered
         yet: the presenter's `veiled_roll`), else `view`."""
         self.rolled = self.speed() > 0 and self.timeline.rolling()      # at Instant nothing tumbles
@@ -29,9 +30,17 @@ class Veiling:
                 view = view._replace(facts=self.held_facts)
         if step is None:
             hide = self.before_reveal is not None and self.timeline.hiding_scores()
-            return view._replace(scores=self.before_reveal.scores) if hide else view
+            return self.scores_told(view) if hide else view
         return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
                                           self.looking.anchor, self.names)
+
+    def scores_told(self, view):
+        """`view` with the scores as they stood before a count-up, but for the seats whose
+        score the table has told (its callout gone, the log saying it)."""
+        untold = {event.seat for event in self.session.events_since(self.told()) if event.kind == "score"}
+        before = self.before_reveal.scores
+        return view._replace(scores=tuple(before[seat] if seat in untold else score
+                                          for seat, score in enumerate(view.scores)))
 
     def unroll(self):
         """Once the die rolled has stopped, the table tells its face and offers the moves
@@ -155,6 +164,6 @@ class Veiling:
             return
         if self.timeline.revealing() is None and not self.timeline.hiding_scores():
             self.unveil()
-        elif self.timeline.revealing() != self.shown_step:
-            self.view = self.veiled(self.whole)
+        elif self.timeline.revealing() != self.shown_step or self.timeline.hiding_scores():
+            self.view = self.veiled(self.whole)     # the next step, or the scores told so far
             self.changed()
