@@ -30,11 +30,11 @@ class Veiling:
                 view = view._replace(facts=self.held_facts)
         if step is None:
             hide = self.before_reveal is not None and self.timeline.hiding_scores()
-            return self.scores_told(view) if hide else view
+            return self.scores_as_told(view) if hide else view
         return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
                                           self.looking.anchor, self.names)
 
-    def scores_told(self, view):
+    def scores_as_told(self, view):
         """`view` with the scores as they stood before a count-up, but for the seats whose
         score the table has told (its callout gone, the log saying it)."""
         untold = {event.seat for event in self.session.events_since(self.told()) if event.kind == "score"}
