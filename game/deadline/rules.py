@@ -152,6 +152,11 @@ class State(GameState):
               "draw_pile": CARDS, "discard": CARDS, "group": CARDS, "pick_order": CARDS,
               "taken": listof(optional(CARD), SEATS), "revealed": FLAG,
               "assignments": ASSIGNMENTS, "known_in_hand": KNOWN_IN_HAND}
+    # The position lives in slots, beside the kernel's attributes and the tables the
+    # options make in the instance's dict: Python 3.11 reads a dict of fewer than 30
+    # attributes from its fastest layout (inline values), and with the position in it a
+    # state would have 38.
+    __slots__ = tuple(FIELDS)
     FACTS = {"rotation": fact(int, field=True), "ace_high": fact(bool),
              "voluntary_submission": fact(bool), "turn_step": fact(str, None),
              "leader": fact(int, field=True), "exam": fact(str, None), "assignments": fact(list),
@@ -163,10 +168,6 @@ class State(GameState):
     RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
                2: {"group": "building"}}
     MEASURES = measures.MEASURES
-    # The cards that continue the table's assignments, {card: [assignment index]} (read,
-    # never changed), found when first asked for (None: to find), then replaced as the
-    # table changes (`_refit`).
-    _continuing = None
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -213,6 +214,12 @@ class State(GameState):
         self.hand_keys = seat_keys("hand", self.players)
         self.pending_keys = seat_keys("pending", self.players)
         self.only = seats_alone(self.players)
+        # The cards that continue the table's assignments, {card: [assignment index]}
+        # (read, never changed), found when first asked for (None: to find), then
+        # replaced as the table changes (`_refit`). Set with the others here, by every
+        # path that builds a state: Python 3.11 adds an attribute's name to the layout
+        # its states share only while few states were made.
+        self._continuing = None
 
     # ---- schedule -----------------------------------------------------------------------
     def _seat_at(self, pos):
