@@ -93,6 +93,11 @@ class State(GameState):
               "last_knocker": optional(SEAT), "window_pos": optional(SEAT),
               "window_passes": PASSES, "last_round": data(_check_last_round, frozen=True),
               "hand_winner": optional(SEAT)}
+    # The position lives in slots, beside the kernel's attributes and the tables the
+    # options make in the instance's dict: Python 3.11 reads a dict of fewer than 30
+    # attributes from its fastest layout (inline values), and with the position in it a
+    # state would have 44.
+    __slots__ = tuple(FIELDS)
     FACTS = {"hand": fact(int, field=True), "round": fact(int, field=True),
              "rounds": fact(int, field=True), "dealer": fact(int, field=True),
              "leader": fact(int, field=True), "lead_seat": fact(int, None, field=True),
