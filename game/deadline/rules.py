@@ -354,8 +354,10 @@ class State(GameState):
         else:
             startable = starters(hand, self.partners)
             acts = list(map(group_actions.__getitem__, startable))
-        continuing = self._continuing_cards()
-        if not continuing.keys().isdisjoint(hand):      # a card in hand continues one
+        continuing = self._continuing
+        if continuing is None:
+            continuing = self._continuing_cards()
+        if continuing and not continuing.keys().isdisjoint(hand):   # a card in hand continues one
             assignments = self.assignments
             final = self.rotation == FINAL_ROTATION
             found = []
@@ -475,22 +477,21 @@ class State(GameState):
                 "then finish your exam")
 
     def _apply(self, action):
+        """The move `action` of the seat to play (its kinds asked about in the order a
+        game makes them most often: an exam's groups first)."""
         seat = self.current_player
         kind = action.kind
         hand = self.hands[seat]
-        if kind == Act.DRAW:
-            if action.arg == "stock":
-                if not self.draw_pile:
-                    self._recycle(seat)
-                card = self.draw_pile.pop()
-                self.chance.blind_draw()
-                self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
-            else:
-                card = self.discard.pop()
-                self.emit("move", seat, (card,), "discard", self.hand_keys[seat])
-                self._seen_into_hand(seat, (card,))
-            hand.append(card)
-            self.turn_step = "discard"
+        if kind == Act.GROUP:
+            card = action.cards[0]
+            hand.remove(card)
+            self._left_hand(seat, (card,))
+            self.group.append(card)
+            self.emit("move", seat, (card,), self.hand_keys[seat], "group", self.only[seat])
+        elif kind == Act.CANCEL_GROUP:
+            hand.extend(self.group)
+            self.emit("move", seat, self.group, "group", self.hand_keys[seat], self.only[seat])
+            self.group = []
         elif kind == Act.DISCARD:
             card = action.cards[0]
             hand.remove(card)
@@ -516,31 +517,25 @@ class State(GameState):
                       self.only[victim], detail=action.arg)
             self.pos += 1
             self._exchange_step()
-        elif kind == Act.GROUP:
-            card = action.cards[0]
-            hand.remove(card)
-            self._left_hand(seat, (card,))
-            self.group.append(card)
-            self.emit("move", seat, (card,), self.hand_keys[seat], "group", self.only[seat])
-        elif kind == Act.CANCEL_GROUP:
-            hand.extend(self.group)
-            self.emit("move", seat, self.group, "group", self.hand_keys[seat], self.only[seat])
-            self.group = []
+        elif kind == Act.DRAW:
+            if action.arg == "stock":
+                if not self.draw_pile:
+                    self._recycle(seat)
+                card = self.draw_pile.pop()
+                self.chance.blind_draw()
+                self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
+            else:
+                card = self.discard.pop()
+                self.emit("move", seat, (card,), "discard", self.hand_keys[seat])
+                self._seen_into_hand(seat, (card,))
+            hand.append(card)
+            self.turn_step = "discard"
         elif kind == Act.SUBMIT:
             cards = sorted(self.group, key=rank_key(self.ace_high))
             self.assignments.append(Assignment(seat, cards, (), self._exam(), self.ace_high))
             self._refit(len(self.assignments) - 1, frozenset())
             self.group = []
             self.emit("move", seat, cards, "group", f"assignment:{len(self.assignments) - 1}")
-        elif kind == Act.EXTEND:
-            card = action.cards[0]
-            assignment = self.assignments[action.arg]
-            hand.remove(card)
-            self._left_hand(seat, (card,))
-            fits = assignment.fits
-            assignment.add(card)
-            self._refit(action.arg, fits)
-            self.emit("move", seat, (card,), self.hand_keys[seat], f"assignment:{action.arg}")
         elif kind == Act.EXTRA_CREDIT:
             card = action.cards[0]
             hand.remove(card)
@@ -550,6 +545,15 @@ class State(GameState):
             assignment.add_extra(seat, card)
             self._refit(action.arg, fits)
             self.emit("move", seat, (card,), self.hand_keys[seat], f"extra:{action.arg}")
+        elif kind == Act.EXTEND:
+            card = action.cards[0]
+            assignment = self.assignments[action.arg]
+            hand.remove(card)
+            self._left_hand(seat, (card,))
+            fits = assignment.fits
+            assignment.add(card)
+            self._refit(action.arg, fits)
+            self.emit("move", seat, (card,), self.hand_keys[seat], f"assignment:{action.arg}")
         else:                                                        # finish_exam
             self.emit(Act.FINISH_EXAM, seat)
             self.pos += 1
