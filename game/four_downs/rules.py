@@ -195,10 +195,10 @@ class State(GameState):
         step = self.step
         seat = self.current_player
         if step == "lead":
-            return list(map(self.plays.__getitem__, self.hands[seat]))
+            return tuple(map(self.plays.__getitem__, self.hands[seat]))
         if step == "follow":
             cards = allowed_follows(self.hands[seat], self.played[self.lead_seat][0])
-            return list(map(self.plays.__getitem__, cards))
+            return tuple(map(self.plays.__getitem__, cards))
         if step == "knock":
             return (KNOCK, PASS)
         if step == "respond":
@@ -347,10 +347,11 @@ class State(GameState):
 
     def _resolve(self):
         lead = self.lead_seat        # the table holds this round's cards (cleared at the lead)
-        plays = []
-        for seat in [lead] + self.after[lead]:
-            if self.played[seat]:
-                plays.append((seat, self.played[seat][0]))
+        played = self.played
+        plays = [(lead, played[lead][0])]
+        for seat in self.after[lead]:
+            if played[seat]:
+                plays.append((seat, played[seat][0]))
         winner = round_winner(plays)
         self.last_round = {"round": self.round, "winner": winner,
                            "plays": [[s, c.name] for s, c in plays]}
