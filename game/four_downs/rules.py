@@ -264,17 +264,19 @@ class State(GameState):
 
     # ---- dealing --------------------------------------------------------------------
     def _deal(self):
-        """Collect every card, shuffle, deal the hand from the seat after the dealer."""
+        """Collect every card, shuffle, deal the hand from the seat after the dealer; what
+        it tells is logged at once (`emit_all`: a deal tells about a dozen things)."""
+        told = []                       # each event's fields, in order
         for seat in range(self.players):
             for zone, key, vis in ((self.hands[seat], self.hand_keys[seat], self.only[seat]),
                                    (self.played[seat], self.played_keys[seat], None)):
                 if zone:
-                    self.emit("move", seat, zone, key, "draw", vis)
-                    self.draw_pile.extend(zone)
+                    told.append(("move", seat, tuple(zone), key, "draw", vis, None))
+                    self.draw_pile += zone
                     zone.clear()
         if self.used:
-            self.emit("move", None, self.used, "used", "draw", frozenset())
-            self.draw_pile.extend(self.used)
+            told.append(("move", None, tuple(self.used), "used", "draw", frozenset(), None))
+            self.draw_pile += self.used
             self.used.clear()
         self.hand += 1
         active = [s for s in range(self.players) if not self.out[s]]
@@ -283,13 +285,13 @@ class State(GameState):
         order = self.chance.deal_order(self.deck, self.cards)
         if stacked:                     # a stacked deck may name only some cards
             order = complete_order(order, self.cards, f"deal {self.hand}")
-        self.emit("shuffle", self.dealer, detail=self.back())
+        told.append(("shuffle", self.dealer, (), None, None, None, self.back()))
         self.folded = [False] * self.players
         receivers = self._clockwise_after(self.dealer) + [self.dealer]
         dealt = self.rounds * len(receivers)            # one card each, round the table
         for i, seat in enumerate(receivers):
-            self.hands[seat] = order[i:dealt:len(receivers)]
-            self.emit("move", seat, self.hands[seat], "draw", self.hand_keys[seat], self.only[seat])
+            hand = self.hands[seat] = order[i:dealt:len(receivers)]
+            told.append(("move", seat, tuple(hand), "draw", self.hand_keys[seat], self.only[seat], None))
         self.draw_pile = order[dealt:][::-1]
         self.stake = STAKE
         self.fold_cost = 0
@@ -298,7 +300,8 @@ class State(GameState):
         self.lead_seat = None
         self.leader = self._next(self.dealer)                 # A6
         self.round = 0
-        self.emit("phase", self.dealer, detail={"hand": self.hand})
+        told.append(("phase", self.dealer, (), None, None, None, {"hand": self.hand}))
+        self.emit_all(told)
         self._start_round()
 
     def back(self):
@@ -339,11 +342,13 @@ class State(GameState):
 
     def _clear_table(self):
         """The last round's cards leave the table (A15): they are not used again."""
+        told = []                       # each event's fields (`emit_all`)
         for seat, played in enumerate(self.played):
             if played:
-                self.emit("move", seat, played, self.played_keys[seat], "used")
+                told.append(("move", seat, tuple(played), self.played_keys[seat], "used", None, None))
                 self.used += played
                 played.clear()
+        self.emit_all(told)
 
     def _resolve(self):
         lead = self.lead_seat        # the table holds this round's cards (cleared at the lead)
