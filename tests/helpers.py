@@ -1,12 +1,13 @@
 """What the tests of every game share: apply a move by its text, check a
 rejection (a reason given, nothing changed), play a game to its end, sample what a seat
-cannot see."""
+cannot see, see how a state keeps its attributes."""
+import gc
 import random
 
 import pytest
 
 from game import registry
-from game.bots.sampling import consistent
+from game.bots.sampling import Sampler, consistent
 
 
 def legal_texts(state):
@@ -56,6 +57,44 @@ def samples(state, seat, count=20, seed=4):
         sample.check_cards()
         out.append(sample)
     return out
+
+
+def _inline(state):
+    """Whether `state` keeps its attributes in Python 3.11's fastest layout (inline values)
+    rather than in a dict of their own, asked of the garbage collector (`vars` would make
+    them a dict) before anything else reads the state's dict (`clone` does)."""
+    return not any(isinstance(r, dict) and "chance" in r for r in gc.get_referents(state))
+
+
+def attribute_layouts(game_id, players=None, seed=3, options=None):
+    """{path: (whether the state keeps its attributes inline, how many it has)} for a
+    state of `game_id` built along every path its engine has: dealt, cloned, played to the
+    end by random moves (every later turn, hand or exam), loaded from its save, and as
+    Hard's search copies it (a world sampled mid-game, its clone, and that clone played
+    out). Python 3.11 keeps an object's attributes inline while its class has met fewer
+    than 30 names, and adds a name only while few objects of the class were made: a name
+    first set late makes a dict of every object that sets it."""
+    dealt = registry.new_game(game_id, players=players, seed=seed, options=options)
+    layouts = {"dealt": (_inline(dealt), dealt)}
+    played = dealt.clone()
+    layouts["cloned"] = (_inline(played), played)
+    rng = random.Random(seed)
+    view = None
+    while not played.is_over:
+        if len(played.history) == 40:
+            view = played.view(played.current_player)
+        played.apply(rng.choice(played.legal_actions()))
+    layouts["played out"] = (_inline(played), played)
+    loaded = registry.load_state(played.to_dict())
+    layouts["loaded"] = (_inline(loaded), loaded)
+    world = Sampler(game_id, dealt.players, options).sample(view, rng)
+    layouts["sampled"] = (_inline(world), world)
+    twin = world.clone()
+    layouts["sampled, cloned"] = (_inline(twin), twin)
+    while not twin.is_over:
+        twin.apply_listed(rng.choice(twin.legal_actions()))
+    layouts["sampled, played out"] = (_inline(twin), twin)
+    return {path: (inline, len(vars(state))) for path, (inline, state) in layouts.items()}
 
 
 DESIGNERS_EXTRAS = "python3 -m pip install -r requirements-designer.txt"

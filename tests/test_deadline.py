@@ -14,7 +14,7 @@ from game.registry import load_state, new_game
 from game.cards import load_deck
 from game.core import Action
 from game.deadline import grading as dl
-from tests.helpers import rejected, samples
+from tests.helpers import attribute_layouts, rejected, samples
 
 DECK = load_deck("standard54")
 DECK_ORDER = [card.name for card in DECK]
@@ -829,3 +829,13 @@ def test_A11_starters_are_the_cards_of_some_pair():
                         if any(dl.pairs_with(c, o, ace_high) for o in hand if o is not c)]
             assert dl.starters(hand, dl.partner_table(DECK, ace_high)) == expected
             assert (dl.first_pair(hand, ace_high) is None) == (not expected)
+
+
+def test_a_state_keeps_its_attributes_in_python_s_fastest_layout():
+    """Deadline's position lives in slots, so a state's dict holds fewer than 30
+    attributes and Python 3.11 reads them from its fastest layout (inline values):
+    dealt, cloned, played through both exams to the end, loaded, and sampled and copied
+    as Hard's search does (a state with 38 made every one a dict of its own)."""
+    for players, options in ((3, {"deadline.ace_high": "on"}), (5, {"deadline.voluntary_submission": "on"})):
+        layouts = attribute_layouts("deadline", players, seed=3, options=options)
+        assert [inline and count < 30 for inline, count in layouts.values()] == [True] * 7, layouts

@@ -7,7 +7,7 @@ import pytest
 from game import registry
 from game.cards import load_deck
 from game.play_design.rules import allowed_follows, round_winner
-from tests.helpers import act, legal_texts, rejected
+from tests.helpers import act, attribute_layouts, legal_texts, rejected
 
 DECK = load_deck("pd_white")
 NAMES = [c.name for c in DECK]
@@ -363,3 +363,13 @@ def test_save_round_trip():
     data["state"]["step"] = "dance"
     with pytest.raises(ValueError, match="state.step"):
         registry.load_state(data)
+
+
+def test_a_state_keeps_its_attributes_in_python_s_fastest_layout():
+    """4 downs' position lives in slots, so a state's dict holds fewer than 30 attributes
+    and Python 3.11 reads them from its fastest layout (inline values): dealt, cloned,
+    played through every hand to the end, loaded, and sampled and copied as Hard's search
+    does (a state with 44 made every one a dict of its own)."""
+    for players, options in ((2, {"pd.eight_for_two": "on"}), (4, {"pd.knocking": "on", "pd.first_player": "random"})):
+        layouts = attribute_layouts("four_downs", players, seed=3, options=options)
+        assert [inline and count < 30 for inline, count in layouts.values()] == [True] * 7, layouts

@@ -152,6 +152,11 @@ class State(GameState):
               "draw_pile": CARDS, "discard": CARDS, "group": CARDS, "pick_order": CARDS,
               "taken": listof(optional(CARD), SEATS), "revealed": FLAG,
               "assignments": ASSIGNMENTS, "known_in_hand": KNOWN_IN_HAND}
+    # The position lives in slots, beside the kernel's attributes and the tables the
+    # options make in the instance's dict: Python 3.11 reads a dict of fewer than 30
+    # attributes from its fastest layout (inline values), and with the position in it a
+    # state would have 38.
+    __slots__ = tuple(FIELDS)
     FACTS = {"rotation": fact(int, field=True), "ace_high": fact(bool),
              "voluntary_submission": fact(bool), "turn_step": fact(str, None),
              "leader": fact(int, field=True), "exam": fact(str, None), "assignments": fact(list),
@@ -163,10 +168,6 @@ class State(GameState):
     RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
                2: {"group": "building"}}
     MEASURES = measures.MEASURES
-    # The cards that continue the table's assignments, {card: [assignment index]} (read,
-    # never changed), found when first asked for (None: to find), then replaced as the
-    # table changes (`_refit`).
-    _continuing = None
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -213,6 +214,12 @@ class State(GameState):
         self.hand_keys = seat_keys("hand", self.players)
         self.pending_keys = seat_keys("pending", self.players)
         self.only = seats_alone(self.players)
+        # The cards that continue the table's assignments, {card: [assignment index]}
+        # (read, never changed), found when first asked for (None: to find), then
+        # replaced as the table changes (`_refit`). Set with the others here, by every
+        # path that builds a state: Python 3.11 adds an attribute's name to the layout
+        # its states share only while few states were made.
+        self._continuing = None
 
     # ---- schedule -----------------------------------------------------------------------
     def _seat_at(self, pos):
@@ -347,8 +354,10 @@ class State(GameState):
         else:
             startable = starters(hand, self.partners)
             acts = list(map(group_actions.__getitem__, startable))
-        continuing = self._continuing_cards()
-        if not continuing.keys().isdisjoint(hand):      # a card in hand continues one
+        continuing = self._continuing
+        if continuing is None:
+            continuing = self._continuing_cards()
+        if continuing and not continuing.keys().isdisjoint(hand):   # a card in hand continues one
             assignments = self.assignments
             final = self.rotation == FINAL_ROTATION
             found = []
@@ -468,22 +477,21 @@ class State(GameState):
                 "then finish your exam")
 
     def _apply(self, action):
+        """The move `action` of the seat to play (its kinds asked about in the order a
+        game makes them most often: an exam's groups first)."""
         seat = self.current_player
         kind = action.kind
         hand = self.hands[seat]
-        if kind == Act.DRAW:
-            if action.arg == "stock":
-                if not self.draw_pile:
-                    self._recycle(seat)
-                card = self.draw_pile.pop()
-                self.chance.blind_draw()
-                self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
-            else:
-                card = self.discard.pop()
-                self.emit("move", seat, (card,), "discard", self.hand_keys[seat])
-                self._seen_into_hand(seat, (card,))
-            hand.append(card)
-            self.turn_step = "discard"
+        if kind == Act.GROUP:
+            card = action.cards[0]
+            hand.remove(card)
+            self._left_hand(seat, (card,))
+            self.group.append(card)
+            self.emit("move", seat, (card,), self.hand_keys[seat], "group", self.only[seat])
+        elif kind == Act.CANCEL_GROUP:
+            hand.extend(self.group)
+            self.emit("move", seat, self.group, "group", self.hand_keys[seat], self.only[seat])
+            self.group = []
         elif kind == Act.DISCARD:
             card = action.cards[0]
             hand.remove(card)
@@ -509,31 +517,25 @@ class State(GameState):
                       self.only[victim], detail=action.arg)
             self.pos += 1
             self._exchange_step()
-        elif kind == Act.GROUP:
-            card = action.cards[0]
-            hand.remove(card)
-            self._left_hand(seat, (card,))
-            self.group.append(card)
-            self.emit("move", seat, (card,), self.hand_keys[seat], "group", self.only[seat])
-        elif kind == Act.CANCEL_GROUP:
-            hand.extend(self.group)
-            self.emit("move", seat, self.group, "group", self.hand_keys[seat], self.only[seat])
-            self.group = []
+        elif kind == Act.DRAW:
+            if action.arg == "stock":
+                if not self.draw_pile:
+                    self._recycle(seat)
+                card = self.draw_pile.pop()
+                self.chance.blind_draw()
+                self.emit("move", seat, (card,), "draw", self.hand_keys[seat], self.only[seat])
+            else:
+                card = self.discard.pop()
+                self.emit("move", seat, (card,), "discard", self.hand_keys[seat])
+                self._seen_into_hand(seat, (card,))
+            hand.append(card)
+            self.turn_step = "discard"
         elif kind == Act.SUBMIT:
             cards = sorted(self.group, key=rank_key(self.ace_high))
             self.assignments.append(Assignment(seat, cards, (), self._exam(), self.ace_high))
             self._refit(len(self.assignments) - 1, frozenset())
             self.group = []
             self.emit("move", seat, cards, "group", f"assignment:{len(self.assignments) - 1}")
-        elif kind == Act.EXTEND:
-            card = action.cards[0]
-            assignment = self.assignments[action.arg]
-            hand.remove(card)
-            self._left_hand(seat, (card,))
-            fits = assignment.fits
-            assignment.add(card)
-            self._refit(action.arg, fits)
-            self.emit("move", seat, (card,), self.hand_keys[seat], f"assignment:{action.arg}")
         elif kind == Act.EXTRA_CREDIT:
             card = action.cards[0]
             hand.remove(card)
@@ -543,6 +545,15 @@ class State(GameState):
             assignment.add_extra(seat, card)
             self._refit(action.arg, fits)
             self.emit("move", seat, (card,), self.hand_keys[seat], f"extra:{action.arg}")
+        elif kind == Act.EXTEND:
+            card = action.cards[0]
+            assignment = self.assignments[action.arg]
+            hand.remove(card)
+            self._left_hand(seat, (card,))
+            fits = assignment.fits
+            assignment.add(card)
+            self._refit(action.arg, fits)
+            self.emit("move", seat, (card,), self.hand_keys[seat], f"assignment:{action.arg}")
         else:                                                        # finish_exam
             self.emit(Act.FINISH_EXAM, seat)
             self.pos += 1

@@ -93,6 +93,11 @@ class State(GameState):
               "last_knocker": optional(SEAT), "window_pos": optional(SEAT),
               "window_passes": PASSES, "last_round": data(_check_last_round, frozen=True),
               "hand_winner": optional(SEAT)}
+    # The position lives in slots, beside the kernel's attributes and the tables the
+    # options make in the instance's dict: Python 3.11 reads a dict of fewer than 30
+    # attributes from its fastest layout (inline values), and with the position in it a
+    # state would have 44.
+    __slots__ = tuple(FIELDS)
     FACTS = {"hand": fact(int, field=True), "round": fact(int, field=True),
              "rounds": fact(int, field=True), "dealer": fact(int, field=True),
              "leader": fact(int, field=True), "lead_seat": fact(int, None, field=True),
@@ -190,10 +195,10 @@ class State(GameState):
         step = self.step
         seat = self.current_player
         if step == "lead":
-            return list(map(self.plays.__getitem__, self.hands[seat]))
+            return tuple(map(self.plays.__getitem__, self.hands[seat]))
         if step == "follow":
             cards = allowed_follows(self.hands[seat], self.played[self.lead_seat][0])
-            return list(map(self.plays.__getitem__, cards))
+            return tuple(map(self.plays.__getitem__, cards))
         if step == "knock":
             return (KNOCK, PASS)
         if step == "respond":
@@ -259,17 +264,19 @@ class State(GameState):
 
     # ---- dealing --------------------------------------------------------------------
     def _deal(self):
-        """Collect every card, shuffle, deal the hand from the seat after the dealer."""
+        """Collect every card, shuffle, deal the hand from the seat after the dealer; what
+        it tells is logged at once (`emit_all`: a deal tells about a dozen things)."""
+        told = []                       # each event's fields, in order
         for seat in range(self.players):
             for zone, key, vis in ((self.hands[seat], self.hand_keys[seat], self.only[seat]),
                                    (self.played[seat], self.played_keys[seat], None)):
                 if zone:
-                    self.emit("move", seat, zone, key, "draw", vis)
-                    self.draw_pile.extend(zone)
+                    told.append(("move", seat, tuple(zone), key, "draw", vis, None))
+                    self.draw_pile += zone
                     zone.clear()
         if self.used:
-            self.emit("move", None, self.used, "used", "draw", frozenset())
-            self.draw_pile.extend(self.used)
+            told.append(("move", None, tuple(self.used), "used", "draw", frozenset(), None))
+            self.draw_pile += self.used
             self.used.clear()
         self.hand += 1
         active = [s for s in range(self.players) if not self.out[s]]
@@ -278,13 +285,13 @@ class State(GameState):
         order = self.chance.deal_order(self.deck, self.cards)
         if stacked:                     # a stacked deck may name only some cards
             order = complete_order(order, self.cards, f"deal {self.hand}")
-        self.emit("shuffle", self.dealer, detail=self.back())
+        told.append(("shuffle", self.dealer, (), None, None, None, self.back()))
         self.folded = [False] * self.players
         receivers = self._clockwise_after(self.dealer) + [self.dealer]
         dealt = self.rounds * len(receivers)            # one card each, round the table
         for i, seat in enumerate(receivers):
-            self.hands[seat] = order[i:dealt:len(receivers)]
-            self.emit("move", seat, self.hands[seat], "draw", self.hand_keys[seat], self.only[seat])
+            hand = self.hands[seat] = order[i:dealt:len(receivers)]
+            told.append(("move", seat, tuple(hand), "draw", self.hand_keys[seat], self.only[seat], None))
         self.draw_pile = order[dealt:][::-1]
         self.stake = STAKE
         self.fold_cost = 0
@@ -293,7 +300,8 @@ class State(GameState):
         self.lead_seat = None
         self.leader = self._next(self.dealer)                 # A6
         self.round = 0
-        self.emit("phase", self.dealer, detail={"hand": self.hand})
+        told.append(("phase", self.dealer, (), None, None, None, {"hand": self.hand}))
+        self.emit_all(told)
         self._start_round()
 
     def back(self):
@@ -334,18 +342,21 @@ class State(GameState):
 
     def _clear_table(self):
         """The last round's cards leave the table (A15): they are not used again."""
+        told = []                       # each event's fields (`emit_all`)
         for seat, played in enumerate(self.played):
             if played:
-                self.emit("move", seat, played, self.played_keys[seat], "used")
+                told.append(("move", seat, tuple(played), self.played_keys[seat], "used", None, None))
                 self.used += played
                 played.clear()
+        self.emit_all(told)
 
     def _resolve(self):
         lead = self.lead_seat        # the table holds this round's cards (cleared at the lead)
-        plays = []
-        for seat in [lead] + self.after[lead]:
-            if self.played[seat]:
-                plays.append((seat, self.played[seat][0]))
+        played = self.played
+        plays = [(lead, played[lead][0])]
+        for seat in self.after[lead]:
+            if played[seat]:
+                plays.append((seat, played[seat][0]))
         winner = round_winner(plays)
         self.last_round = {"round": self.round, "winner": winner,
                            "plays": [[s, c.name] for s, c in plays]}
