@@ -64,6 +64,8 @@ CHOOSE = tuple(Action(Act.CHOOSE, (), role) for role in ROLES)
 # and 2): none in a dead lane, every colour but its restriction's in a live one.
 _BIT = {color: 1 << i for i, color in enumerate(COLORS)}
 ALL_COLORS = (1 << len(COLORS)) - 1
+ALL_OPEN = (ALL_COLORS,) * LANES                    # every lane opens every colour
+OPENS_BUT = {color: ALL_COLORS & ~bit for color, bit in _BIT.items()}   # a won lane's mask
 COLOR_OF = attrgetter("color")
 
 
@@ -93,6 +95,22 @@ def open_spots(colors, masks, need):
             if (mask & _BIT[color] != 0) + best_open(rest, masks[:j] + masks[j + 1:]) == need)
     every = frozenset(masks)
     return None if all(allowed == every for allowed in spots.values()) else spots
+
+
+@lru_cache(maxsize=None)
+def free_masks(lane_masks, free):
+    """The masks of the `free` lanes (bits) of `lane_masks` (lane order), sorted."""
+    return tuple(sorted(lane_masks[k] for k in LANE_LIST if free >> k & 1))
+
+
+@lru_cache(maxsize=None)
+def offense_spots(colors, masks):
+    """`open_spots` for the offense's colours (sorted) and its free lanes' sorted
+    `masks`, needing the most open cards they can still give. A legal placing never
+    lowers the open cards still possible (A20), so the cards already set and those still
+    possible always make the line's `max_open`: what is still needed is `best_open`."""
+    need = best_open(colors, masks)
+    return need and open_spots(colors, masks, need) or None
 
 
 @lru_cache(maxsize=None)
@@ -134,6 +152,14 @@ def _places(card):
                  for bits in range(1 << LANES))
 
 
+def _placed(card):
+    """For each lane: the event that tells `card` set there from its owner's hand, as
+    the one-event batch `GameState.emit_all` takes (made once per card and lane)."""
+    seat = BACKS.index(card.back)
+    return tuple((("move", seat, (card,), HAND_KEYS[seat], LINE_KEYS[seat][k], ONLY[seat], k),)
+                 for k in LANE_LIST)
+
+
 def _check_result(result, where, state):
     """One lane of a saved last line: a dict."""
     require(result, dict, where)
@@ -149,6 +175,7 @@ class Split(NamedTuple):
     own: list      # [the white cards, the black cards]: each seat's 28
     half: list     # [{side: that seat's cards of that side}]
     places: dict   # {card: its placings by set of lanes (`_places`)}
+    placed: dict   # {card: the event of its placing, by lane (`_placed`)}
 
 
 _SPLITS = {}   # deck name -> its Split
@@ -159,7 +186,8 @@ def _split(deck):
     if deck.name not in _SPLITS:
         own = [[c for c in deck if c.back == back] for back in BACKS]
         half = [{side: [c for c in cards if c.side == side] for side in ROLES} for cards in own]
-        _SPLITS[deck.name] = Split(own, half, {card: _places(card) for card in deck})
+        _SPLITS[deck.name] = Split(own, half, {card: _places(card) for card in deck},
+                                   {card: _placed(card) for card in deck})
     return _SPLITS[deck.name]
 
 
@@ -308,9 +336,10 @@ class State(GameState):
 
     # ---- rules ----------------------------------------------------------------------
     def _legal_actions(self):
+        # Tuples, which `legal_actions` keeps as they are (one card's placings are its own).
         step = self.step
         if step == "defense_set":             # each card opposite each offense card it has not met
-            places, lanes, acts = self.split.places, self.drive.lanes_left, []
+            places, lanes, acts = self.split.places, self.drive.lanes_left, ()
             for card in self.hand[1 - self.drive.offense]:
                 acts += places[card][lanes]
             return acts
@@ -318,29 +347,17 @@ class State(GameState):
             return self._offense_places()
         if step == "choose":
             return CHOOSE
-        return []
+        return ()
 
     def _offense_places(self):
         """Each card of the offense's hand in each free lane where it leaves as many
         open cards possible as the line needs (rules 1 and 2, A20)."""
         drive = self.drive
         off, free, lane_masks = drive.offense, drive.lanes_left, drive.lane_masks
-        hand, places, acts = self.hand[off], self.split.places, []
-        if lane_masks is None:                # every card opens anywhere
-            for card in hand:
-                acts += places[card][free]
-            return acts
-        row, need = self.line_cards[off], drive.max_open
-        masks = []
-        for k in LANE_LIST:
-            mask = lane_masks[k]
-            if free >> k & 1:
-                masks.append(mask)
-            elif mask & _BIT[row[k][0].color]:
-                need -= 1                     # an open card already set
-        masks.sort()
-        spots = need and open_spots(tuple(sorted(map(COLOR_OF, hand))), tuple(masks), need)
-        if not spots:                         # no card need open, or any may go anywhere
+        hand, places, acts = self.hand[off], self.split.places, ()
+        spots = lane_masks and offense_spots(tuple(sorted(map(COLOR_OF, hand))),
+                                             free_masks(lane_masks, free))
+        if not spots:                         # every card may go in every free lane
             for card in hand:
                 acts += places[card][free]
             return acts
@@ -377,7 +394,7 @@ class State(GameState):
         lane_masks = self.drive.lane_masks
         if lane_masks is None:                # every card opens anywhere
             return min(len(cards), LANES)
-        return best_open(tuple(sorted(map(COLOR_OF, cards))), tuple(sorted(lane_masks)))
+        return best_open(tuple(sorted(map(COLOR_OF, cards))), free_masks(lane_masks, ALL_LANES))
 
     def why_illegal(self, action):
         drive = self.drive
@@ -428,11 +445,12 @@ class State(GameState):
         seat, lane = self.current_player, arg   # the offense, then the defense, sets
         if drive.table:
             self._clear_table()
+        card = cards[0]
         hand = self.hand[seat]
-        hand.remove(cards[0])
+        hand.remove(card)
         self.line_cards[seat][lane] += cards
         drive.lanes_left ^= 1 << lane
-        self.emit("move", seat, cards, HAND_KEYS[seat], LINE_KEYS[seat][lane], ONLY[seat], lane)
+        self.emit_all(self.split.placed[card][lane])
         if hand:
             return
         if self.step == "offense_set":
@@ -490,6 +508,7 @@ class State(GameState):
         self.emit_all(told)
         self.live = [True] * LANES
         self.restriction = [None] * LANES
+        drive.lane_masks = None
         drive.line = 0
         self._start_line()
 
@@ -514,7 +533,6 @@ class State(GameState):
             self.chance.blind_draw()
             self.hand[seat] += drawn
             told.append(("move", seat, drawn, STACK_KEYS[seat], HAND_KEYS[seat], ONLY[seat], None))
-        drive.lane_masks = self._lane_masks()
         drive.max_open = self._best(self.hand[off])
         drive.lanes_left = ALL_LANES
         self.step = "offense_set"
@@ -530,6 +548,7 @@ class State(GameState):
         offense_shown, defense_shown = self.shown[off], self.shown[dfn]
         live, restriction, won_lanes = self.live, self.restriction, self.pending_won
         drive.last_line = last_line = []
+        masks = list(drive.lane_masks or ALL_OPEN)
         told = []                             # each event's fields (emit_all)
         wins = 0
         for k in LANE_LIST:
@@ -548,8 +567,10 @@ class State(GameState):
             last_line.append(result)
             won_lanes[k] = live[k] = won
             restriction[k] = card.color if won else None
+            masks[k] = OPENS_BUT[card.color] if won else 0
             wins += won
         self.emit_all(told)
+        drive.lane_masks = tuple(masks)       # what `_lane_masks` tells, kept up to date here
         drive.table = "line"
         if not wins:
             self._end_possession(dfn)
@@ -570,6 +591,7 @@ class State(GameState):
             for k, cards in enumerate(self.line_cards[seat]):
                 if not cards:
                     continue
+                card = cards.pop()            # a lane holds one card of a line
                 if whole:
                     dest, key = self.box[seat], BOX_KEYS[seat]
                 elif seat == dfn:
@@ -578,10 +600,9 @@ class State(GameState):
                     dest, key = self.open[k], OPEN_KEYS[k]
                 else:
                     dest, key = self.closed[k], CLOSED_KEYS[k]
-                told.append(("move", None, tuple(cards), line_keys[k], key,
+                told.append(("move", None, (card,), line_keys[k], key,
                              None if shown[k] else hidden, None))
-                dest += cards
-                cards.clear()
+                dest.append(card)
                 shown[k] = False
         self.emit_all(told)
         self.drive.table = None
