@@ -163,10 +163,6 @@ class State(GameState):
     RENAMED = {1: {"step": "stage", "turn_step": "step", "group": "building"},
                2: {"group": "building"}}
     MEASURES = measures.MEASURES
-    # The cards that continue the table's assignments, {card: [assignment index]} (read,
-    # never changed), found when first asked for (None: to find), then replaced as the
-    # table changes (`_refit`).
-    _continuing = None
 
     def __init__(self, info, players, options, chance, deck, cards):
         super().__init__(info, players, options, chance, deck, cards)
@@ -213,6 +209,11 @@ class State(GameState):
         self.hand_keys = seat_keys("hand", self.players)
         self.pending_keys = seat_keys("pending", self.players)
         self.only = seats_alone(self.players)
+        # The cards that continue the table's assignments, {card: [assignment index]}
+        # (read, never changed), found when first asked for (None: to find), then
+        # replaced as the table changes (`_refit`). Set here, with the state, so that
+        # every state has the same attributes (see `GameState.keep_no_events`).
+        self._continuing = None
 
     # ---- schedule -----------------------------------------------------------------------
     def _seat_at(self, pos):
