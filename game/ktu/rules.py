@@ -100,18 +100,19 @@ def _playable_cards(deck, order, allow_equal):
     return _PLAYABLE_CARDS[key]
 
 
-class _Plays(dict):
-    """{cards of one rank, in any order: every play of 1, 2, ... of them, each play's
-    cards sorted by id}, each made when first asked for (`_PLAYS[group]`)."""
-
-    def __missing__(self, group):
-        cards = sorted(group, key=_by_id)
-        plays = self[group] = tuple(Action(Act.PLAY, combo) for size in range(1, len(cards) + 1)
-                                    for combo in combinations(cards, size))
-        return plays
+_PLAYS = {}            # deck name -> {cards of one rank, as a set of ids: their plays}
 
 
-_PLAYS = _Plays()
+def _plays_of(deck, group):
+    """Every play of 1, 2, ... of the cards of one rank whose ids are the set bits of
+    `group`, each play's cards sorted by id (the plays a hand's group of one rank offers,
+    made when first asked for and kept in `_PLAYS`)."""
+    plays = _PLAYS[deck.name]
+    if group not in plays:
+        cards = [card for card in deck if group >> card.id & 1]
+        plays[group] = tuple(Action(Act.PLAY, combo) for size in range(1, len(cards) + 1)
+                             for combo in combinations(cards, size))
+    return plays[group]
 
 
 def _check_last_blind(blind, where, state):
@@ -149,7 +150,7 @@ class Setup:
 
     __slots__ = ("rank_order", "rank_pos", "playable_on", "playable_cards", "skip_per_card",
                  "four_in_a_row", "play_to_last", "hand_keys", "faceup_keys", "facedown_keys",
-                 "only")
+                 "only", "plays")
 
     def __init__(self, options, players, deck):
         order = TEXT_ORDER if options["ktu.rank_order"] == "text" else CONVENTIONAL_ORDER
@@ -158,6 +159,7 @@ class Setup:
         self.rank_pos = {rank: i for i, rank in enumerate(order)}
         self.playable_on = _playable_on(order, allow_equal)
         self.playable_cards = _playable_cards(deck, order, allow_equal)
+        self.plays = _PLAYS.setdefault(deck.name, {})
         self.skip_per_card = options["ktu.eight_skip"] == "per_card"
         self.four_in_a_row = options["ktu.four_in_a_row"] == "on"
         self.play_to_last = options["ktu.play_to_last"] == "on"
@@ -269,14 +271,18 @@ class State(GameState):
             pile = self.pile                             # A9: most turns, the top card
             top = pile[-1] if pile and pile[-1].rank != "3" else self.effective_top()
             playable = self.setup.playable_cards[top and top.rank]
-            groups = [()] * RANKS                        # by place in the rank order:
-            for card in hand:                            # the playable cards in hand
-                place = playable[card.id]
+            groups = [0] * RANKS                         # by place in the rank order:
+            for card in hand:                            # the playable cards in hand,
+                place = playable[card.id]                # as bits of their ids
                 if place is not None:
-                    groups[place] += (card,)
+                    groups[place] |= 1 << card.id
+            plays = self.setup.plays
             acts = []
             for group in filter(None, groups):     # the ranks held, in the rank order
-                acts += _PLAYS[group]
+                try:
+                    acts += plays[group]
+                except KeyError:                     # a group not seen before
+                    acts += _plays_of(self.deck, group)
         else:
             acts = list(BLIND[:len(self.facedown[seat])])
         if self.pile:
