@@ -634,8 +634,21 @@ class GameState:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
+        for listed in legal:        # a move taken from the list is found by identity,
+            if listed is action:    # sooner than by comparing its fields with the others'
+                break
+        else:
+            action = self._listed(action, legal)
+        self._legal = None
+        self.history.append(action)
+        self._apply(action)
+
+    def _listed(self, action, legal):
+        """The action of `legal` equal to `action` (the canonical value: True == 1 in
+        Python), or the one it names in another form (`_as_listed`); else IllegalAction
+        with the reason."""
         try:
-            action = legal[legal.index(action)]   # the canonical value (True == 1 in Python)
+            return legal[legal.index(action)]
         except ValueError:
             if not self.is_move(action):
                 raise IllegalAction(f"{action!r} is not a move of {self.info.title}: a move is "
@@ -643,10 +656,7 @@ class GameState:
             listed = self._as_listed(action, legal)
             if listed is None:
                 raise IllegalAction(self.why_illegal(action)) from None
-            action = listed
-        self._legal = None
-        self.history.append(action)
-        self._apply(action)
+            return listed
 
     def apply_listed(self, action):
         """Apply `action` taken as it is from `legal_actions()`, unchecked (Hard's playouts,
