@@ -52,6 +52,7 @@ TEXT_ORDER = ("J", "Q", "K", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 CONVENTIONAL_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANKS = len(TEXT_ORDER)
 WILD = frozenset(("2", "3", "10"))   # playable on anything (A8)
+BURNING = frozenset(("10",))         # burns the play ground (A13)
 
 CHOOSE = "choose"      # steps: choosing face-up cards, playing (then over)
 PLAY = "play"
@@ -421,19 +422,19 @@ class State(GameState):
             hand += drawn
             self.emit("move", seat, drawn, "draw", self.setup.hand_keys[seat], self.setup.only[seat])
 
-    def _burns(self, k):
-        """Burn check of RESOLVE step 1 (A13, A15); the played rank is the pile's top."""
+    def _four_in_a_row(self):
+        """Whether the pile's top four cards are of one rank (ktu.four_in_a_row, A13)."""
         pile = self.pile
-        if pile[-1].rank == "10" or k == 4:
-            return True
-        if self.setup.four_in_a_row and len(pile) >= 4:
-            rank = pile[-1].rank
-            return pile[-2].rank == rank and pile[-3].rank == rank and pile[-4].rank == rank
-        return False
+        if len(pile) < 4:
+            return False
+        rank = pile[-1].rank
+        return pile[-2].rank == rank and pile[-3].rank == rank and pile[-4].rank == rank
 
     def _resolve(self, seat, rank, k):
         """RESOLVE after a legal play of `k` cards of `rank` (2.3)."""
-        burn = self._burns(k)
+        # Step 1, the burn check (A13, A15): a 10, four cards played at once, or with the
+        # house rule, four of a kind in a row on the pile.
+        burn = rank in BURNING or k == 4 or self.setup.four_in_a_row and self._four_in_a_row()
         if burn:
             self.emit("move", seat, self.pile, "pile", "burned")
             self.emit("burn", seat, detail=len(self.pile))
