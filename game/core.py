@@ -548,8 +548,13 @@ def data(check=_any, frozen=False):
     return Kind(None if frozen else copy_data, copy_data, load)
 
 
-def _no_event(*args, **kwargs):
+def _no_event(state, kind, seat=None, cards=(), src=None, dst=None, visible_to=None,
+              detail=None):
     """`GameState.emit` for a state that keeps no events."""
+
+
+def _no_events(state, events):
+    """`GameState.emit_all` for a state that keeps no events."""
 
 
 class GameState:
@@ -583,8 +588,10 @@ class GameState:
     RENAMED = {}      # {older save version: {attribute: its key in saves of that version}}
     MEASURES = None   # what the balance report reads of a finished game (game.measures)
 
-    def __init_subclass__(cls, **kwargs):
+    def __init_subclass__(cls, quiet=False, **kwargs):
         super().__init_subclass__(**kwargs)
+        if quiet:            # `_quiet` below: the game's own class, keeping no events
+            return
         if cls.STEPS[-1:] != (OVER,):
             raise TypeError(f"{cls.__name__}.STEPS must end with {OVER!r}")
         cls.FIELDS = {"step": choice(cls.STEPS), **cls.FIELDS, "winner_seats": listof(SEAT)}
@@ -594,6 +601,10 @@ class GameState:
         # the immutable fields a game keeps in slots, outside the dict `clone` copies
         cls._slotted = tuple(name for name, kind in cls.FIELDS.items() if kind.copy is None
                              and type(getattr(cls, name, None)) is MemberDescriptorType)
+        # The same class for a state that keeps no events (`keep_no_events`).
+        cls._quiet = type(cls.__name__, (cls,), {
+            "__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__,
+            "__doc__": cls.__doc__, "emit": _no_event, "emit_all": _no_events}, quiet=True)
 
     def __init__(self, info, players, options, chance, deck, cards):
         self.info = info
@@ -623,8 +634,21 @@ class GameState:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
+        for listed in legal:        # a move taken from the list is found by identity,
+            if listed is action:    # sooner than by comparing its fields with the others'
+                break
+        else:
+            action = self._listed(action, legal)
+        self._legal = None
+        self.history.append(action)
+        self._apply(action)
+
+    def _listed(self, action, legal):
+        """The action of `legal` equal to `action` (the canonical value: True == 1 in
+        Python), or the one it names in another form (`_as_listed`); else IllegalAction
+        with the reason."""
         try:
-            action = legal[legal.index(action)]   # the canonical value (True == 1 in Python)
+            return legal[legal.index(action)]
         except ValueError:
             if not self.is_move(action):
                 raise IllegalAction(f"{action!r} is not a move of {self.info.title}: a move is "
@@ -632,10 +656,7 @@ class GameState:
             listed = self._as_listed(action, legal)
             if listed is None:
                 raise IllegalAction(self.why_illegal(action)) from None
-            action = listed
-        self._legal = None
-        self.history.append(action)
-        self._apply(action)
+            return listed
 
     def apply_listed(self, action):
         """Apply `action` taken as it is from `legal_actions()`, unchecked (Hard's playouts,
@@ -652,8 +673,14 @@ class GameState:
 
     def keep_no_events(self):
         """From now on this state (and its clones) logs no events: a playout's state,
-        whose events nobody reads (the rules never read them)."""
-        self.emit = self.emit_all = _no_event
+        whose events nobody reads (the rules never read them).
+
+        It becomes its game's quiet class, whose `emit` does nothing, rather than taking
+        a silent `emit` of its own: on Python 3.11 the objects of a class share one table
+        of attribute names, which takes no new names once a few dozen objects exist; an
+        object given a name it lacks then keeps its attributes in a dict of their own,
+        read more slowly. So every state has the same attributes, whatever it was made by."""
+        self.__class__ = self._quiet
 
     def is_move(self, action):
         """Whether `action` is shaped like a move of this game: an Action with a text

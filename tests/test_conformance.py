@@ -7,12 +7,14 @@ anything that is not an action at all, is rejected without changing anything; a 
 save never changes as play goes on; no view shows a card hidden from its seat; every
 view carries exactly the facts its game declares.
 """
+import gc
 import json
 import random
 
 import pytest
 
-from game import registry
+from game import registry, undo
+from game.bots.sampling import Sampler
 from game.core import HIDDEN, OWNER, PUBLIC, TOP
 
 SEEDS = range(6)
@@ -239,3 +241,63 @@ def test_a_kept_save_of_injected_chance_never_changes():
         state.apply(rng.choice(state.legal_actions()))
     assert state.to_dict()["chance"] != saved["chance"]
     assert json.dumps(saved) == text
+
+
+def _played(game_id, moves=None):
+    """A game of `game_id` from seed 3, random legal moves: `moves` of them, or to its end
+    (through every hand of a game of several)."""
+    state = registry.new_game(game_id, seed=3)
+    rng = random.Random(3)
+    while not state.is_over and len(state.history) != moves:
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _made_every_way(game_id):
+    """{how: a state of `game_id`} made every way the app makes one: dealt; played to the
+    end; a clone; loaded from a save mid-game and finished; restored by undo; a world
+    sampled for Hard's search, and the clone of one told to keep no events. None of them
+    has been cloned or told to keep no events since: a clone lists its original's
+    attributes, and a state that turns quiet changes its class; either gives that state a
+    dict of its attributes."""
+    timeline = undo.Timeline(registry.new_game(game_id, seed=3))
+    rng = random.Random(3)
+    for _ in range(20):
+        timeline.apply(rng.choice(timeline.state.legal_actions()))
+    mid = _played(game_id, 40)
+    sampler = Sampler(game_id, mid.players)
+    quiet = sampler.sample(mid.view(0), random.Random(1))
+    quiet.keep_no_events()
+    return {"dealt": registry.new_game(game_id, seed=4), "played": _played(game_id),
+            "clone": _played(game_id).clone(), "loaded mid-game": registry.load_state(mid.to_dict()),
+            "loaded finished": registry.load_state(_played(game_id).to_dict()),
+            "undone": timeline.restore(timeline.base + 5, undo.CASUAL),
+            "sampled": sampler.sample(mid.view(0), random.Random(3)),
+            "quiet clone": quiet.clone()}, quiet
+
+
+def _own_dict(state):
+    """Whether `state` keeps its attributes in a dict of their own (asked of the garbage
+    collector, which sees the dict or the values: `vars` would make the dict)."""
+    return any(isinstance(r, dict) and "chance" in r for r in gc.get_referents(state))
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_a_state_made_any_way_has_the_attributes_and_layout_of_a_new_one(game_id):
+    """Python 3.11 keeps one table of attribute names for all the objects of a class and
+    reads an object's attributes fastest from its values beside that table. The table
+    takes no new names once a few dozen objects exist (each new object leaves it room for
+    one name fewer), and an object given a name it lacks then keeps its attributes in a
+    dict of their own, read more slowly in every playout. So a state has every one of its
+    attributes from its construction, however it was made: after many states were made
+    (as deep into a test run, a tournament or Hard's search), a state made any way has
+    the names of a new one and, like it, no dict of its own."""
+    for seed in range(40):
+        registry.new_game(game_id, seed=seed)
+    made, quiet = _made_every_way(game_id)
+    new = registry.new_game(game_id, seed=5)
+    layout = {how: _own_dict(state) for how, state in made.items()}
+    assert layout == dict.fromkeys(made, _own_dict(new))
+    made["keeping no events"] = quiet
+    assert {how: sorted(vars(state)) for how, state in made.items()} == \
+        dict.fromkeys(made, sorted(vars(new)))

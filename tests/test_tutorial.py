@@ -443,7 +443,7 @@ def test_a_rule_is_never_shown_by_a_deal_the_table_did_not_tell(tmp_path):
 
 def test_tutorial_breaks_when_a_rule_it_shows_changes(monkeypatch):
     from game.ktu import rules
-    monkeypatch.setattr(rules.State, "_burns", lambda state, count: False)
+    monkeypatch.setattr(rules, "BURNING", frozenset())
     with pytest.raises(tutorial.TutorialError) as info:
         tutorial.load("ktu")
     assert ("ktu/tutorial.yaml: step 11: covered rule '10 removes the play ground and you play "

@@ -52,6 +52,7 @@ TEXT_ORDER = ("J", "Q", "K", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 CONVENTIONAL_ORDER = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANKS = len(TEXT_ORDER)
 WILD = frozenset(("2", "3", "10"))   # playable on anything (A8)
+BURNING = frozenset(("10",))         # burns the play ground (A13)
 
 CHOOSE = "choose"      # steps: choosing face-up cards, playing (then over)
 PLAY = "play"
@@ -100,18 +101,19 @@ def _playable_cards(deck, order, allow_equal):
     return _PLAYABLE_CARDS[key]
 
 
-class _Plays(dict):
-    """{cards of one rank, in any order: every play of 1, 2, ... of them, each play's
-    cards sorted by id}, each made when first asked for (`_PLAYS[group]`)."""
-
-    def __missing__(self, group):
-        cards = sorted(group, key=_by_id)
-        plays = self[group] = tuple(Action(Act.PLAY, combo) for size in range(1, len(cards) + 1)
-                                    for combo in combinations(cards, size))
-        return plays
+_PLAYS = {}            # deck name -> {cards of one rank, as a set of ids: their plays}
 
 
-_PLAYS = _Plays()
+def _plays_of(deck, group):
+    """Every play of 1, 2, ... of the cards of one rank whose ids are the set bits of
+    `group`, each play's cards sorted by id (the plays a hand's group of one rank offers,
+    made when first asked for and kept in `_PLAYS`)."""
+    plays = _PLAYS[deck.name]
+    if group not in plays:
+        cards = [card for card in deck if group >> card.id & 1]
+        plays[group] = tuple(Action(Act.PLAY, combo) for size in range(1, len(cards) + 1)
+                             for combo in combinations(cards, size))
+    return plays[group]
 
 
 def _check_last_blind(blind, where, state):
@@ -149,7 +151,7 @@ class Setup:
 
     __slots__ = ("rank_order", "rank_pos", "playable_on", "playable_cards", "skip_per_card",
                  "four_in_a_row", "play_to_last", "hand_keys", "faceup_keys", "facedown_keys",
-                 "only")
+                 "only", "plays")
 
     def __init__(self, options, players, deck):
         order = TEXT_ORDER if options["ktu.rank_order"] == "text" else CONVENTIONAL_ORDER
@@ -158,6 +160,7 @@ class Setup:
         self.rank_pos = {rank: i for i, rank in enumerate(order)}
         self.playable_on = _playable_on(order, allow_equal)
         self.playable_cards = _playable_cards(deck, order, allow_equal)
+        self.plays = _PLAYS.setdefault(deck.name, {})
         self.skip_per_card = options["ktu.eight_skip"] == "per_card"
         self.four_in_a_row = options["ktu.four_in_a_row"] == "on"
         self.play_to_last = options["ktu.play_to_last"] == "on"
@@ -269,14 +272,18 @@ class State(GameState):
             pile = self.pile                             # A9: most turns, the top card
             top = pile[-1] if pile and pile[-1].rank != "3" else self.effective_top()
             playable = self.setup.playable_cards[top and top.rank]
-            groups = [()] * RANKS                        # by place in the rank order:
-            for card in hand:                            # the playable cards in hand
-                place = playable[card.id]
+            groups = [0] * RANKS                         # by place in the rank order:
+            for card in hand:                            # the playable cards in hand,
+                place = playable[card.id]                # as bits of their ids
                 if place is not None:
-                    groups[place] += (card,)
+                    groups[place] |= 1 << card.id
+            plays = self.setup.plays
             acts = []
             for group in filter(None, groups):     # the ranks held, in the rank order
-                acts += _PLAYS[group]
+                try:
+                    acts += plays[group]
+                except KeyError:                     # a group not seen before
+                    acts += _plays_of(self.deck, group)
         else:
             acts = list(BLIND[:len(self.facedown[seat])])
         if self.pile:
@@ -415,19 +422,19 @@ class State(GameState):
             hand += drawn
             self.emit("move", seat, drawn, "draw", self.setup.hand_keys[seat], self.setup.only[seat])
 
-    def _burns(self, k):
-        """Burn check of RESOLVE step 1 (A13, A15); the played rank is the pile's top."""
+    def _four_in_a_row(self):
+        """Whether the pile's top four cards are of one rank (ktu.four_in_a_row, A13)."""
         pile = self.pile
-        if pile[-1].rank == "10" or k == 4:
-            return True
-        if self.setup.four_in_a_row and len(pile) >= 4:
-            rank = pile[-1].rank
-            return pile[-2].rank == rank and pile[-3].rank == rank and pile[-4].rank == rank
-        return False
+        if len(pile) < 4:
+            return False
+        rank = pile[-1].rank
+        return pile[-2].rank == rank and pile[-3].rank == rank and pile[-4].rank == rank
 
     def _resolve(self, seat, rank, k):
         """RESOLVE after a legal play of `k` cards of `rank` (2.3)."""
-        burn = self._burns(k)
+        # Step 1, the burn check (A13, A15): a 10, four cards played at once, or with the
+        # house rule, four of a kind in a row on the pile.
+        burn = rank in BURNING or k == 4 or self.setup.four_in_a_row and self._four_in_a_row()
         if burn:
             self.emit("move", seat, self.pile, "pile", "burned")
             self.emit("burn", seat, detail=len(self.pile))
