@@ -17,7 +17,7 @@ from scenes.table import draw as table_draw
 from scenes.screens.learn import LearnScene
 from scenes.screens.menu import MenuScene
 from scenes.table.presenters import presenter_for
-from game.presenter import agree
+from game.presenter import agree, capital
 from scenes.screens.rules import RulesScene
 from scenes.screens.setup import SetupScene
 from scenes.table.scene import TableScene
@@ -49,11 +49,13 @@ def open_lesson(a, game_id):
 
 def wait_for_learner(a):
     """Make frames until the learner is to move (or to read the coach's words and press
-    Next) at a still table, or the lesson has ended."""
+    Next) at a still table, marked (the coach's marks come once the table has told the
+    last change: a frame after its cards land), or the lesson has ended."""
     for _ in range(MAX_STEPS):
         scene = a.scene
         coach = scene.model.director.coach
-        still = not scene.motion.flights and scene.model.settled(calling=False) and not scene.model.ui.dialog
+        still = (not scene.motion.flights and scene.model.settled(calling=False) and not scene.model.ui.dialog
+                 and not scene.model.marks.later)
         if scene.model.over or (still and not coach.finished and coach.cue.stop
                           and (coach.explaining() or scene.model.my_turn())):
             return
@@ -114,7 +116,10 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
             assert scene.model.session.state.to_dict() == before, "a refused move changes nothing"
             assert scene.model.director.reply and scene.model.director.reply.endswith(cue.why), \
                 "the reason, in the game's terms"
-            assert scene.model.ui.message == REFUSED
+            rows = coach_panel.facts_rows(scene.model.view, scene.model.presenter, scene.model.names)
+            shown = coach_panel.reply_fits(app.screen, scene.model.director.paragraphs(scene.model.seen),
+                                           scene.model.director.reply, rows)
+            assert scene.model.ui.message == (REFUSED if shown else scene.model.director.reply)
             refused += 1
             if scene.model.ui.dialog:
                 press(app, pygame.K_ESCAPE)
@@ -789,7 +794,8 @@ def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
                     held += 1
                     click_widget(app, lambda w: w.label == "Continue")
                     continue
-                still = not scene.motion.flights and scene.model.settled(calling=False) and not scene.model.hold.held()
+                still = (not scene.motion.flights and scene.model.settled(calling=False) and not scene.model.hold.held()
+                         and not scene.model.marks.later)
                 if still and coach.explaining():
                     click_widget(app, lambda w: w.label == "Next")
                 elif still and scene.model.my_turn() and coach.learner_to_act() and coach.cue.stop:
@@ -877,7 +883,7 @@ def test_ktu_s_winner_went_out_and_is_not_out_of_the_game(app):  # noqa: F811
     scene = finish_lesson(app)
     log = scene.model.log_lines()
     model = scene.model
-    facts = [row[0] for row in coach_panel.facts_rows(model.view, model.presenter, model.names)]
+    facts = [row[0] for row in coach_panel.facts_rows(model.view, model.presenter, model.names) if row[1] is not None]
     assert log[-2].endswith("went out: no cards left") and facts == model.names, "the game over, no readouts"
     assert not [line for line in log + facts if "out of the game" in line or line.startswith("Out")]
 
@@ -990,8 +996,10 @@ def test_no_lesson_step_s_top_bar_is_cut(monkeypatch):
 
 def test_the_coach_s_panel_shows_its_words_whole_then_whole_facts(monkeypatch):
     """At 1280x720, at every step of every lesson and chapter, the coach's panel cuts
-    nothing: the coach's words are all there, every score is, and each fact is either
-    there whole (wrapped) or left out whole; no row ends in "..."."""
+    nothing: the coach's words are all there, the sentence under Scores that the
+    table's own panel gives (what the scores count and what makes them: Deadline's
+    "-43" is your hand counted against you), every score, and each fact either there
+    whole (wrapped) or left out whole; no row ends in "..."."""
     inside, cut, drawn = [False], [], []
     real_fit, real_panel, real_render = text_module.fit, coach_panel.panel, text_module.render
 
@@ -1025,10 +1033,14 @@ def test_the_coach_s_panel_shows_its_words_whole_then_whole_facts(monkeypatch):
             for words in scene.model.director.paragraphs(scene.model.seen):
                 assert words.replace(" ", "") in shown, f"{where}: the coach's words are cut: {words}"
             model = scene.model
+            sentence = capital(model.presenter.score_words(model.view))
+            assert sentence.replace(" ", "") in shown, f"{where}: the panel does not say what the scores count: {sentence}"
             rows = coach_panel.facts_rows(model.view, model.presenter, model.names)
             for row in rows:
                 label, value = row[0], row[1]
                 whole = label.replace(" ", "")
+                if value is None:           # the scores' sentence: see below
+                    continue
                 if value:
                     assert label in drawn, f"{where}: the score of {label} is left out"
                 elif whole in shown:
@@ -1051,14 +1063,24 @@ def learner_s_own(scene):
     anchor = model.looking.anchor
     own = {f"their card {p.card.spoken if p.face_up else (p.zone, p.index)}": p.rect for p in board.placed
            if p.zone == board.hand_key or p.zone in board.own_zones}
-    plates = table_draw.plate_words(model.view, model.names, [s.human for s in model.session.seats],
-                                    model.looking.viewer, model.session.thinking(), model.presenter.statuses(model.view))
-    own["their name plate"] = table_draw.plate_rect(scene.app.screen, board.plates[anchor], *plates[anchor])
+    own["their name plate"] = plates(scene)[anchor]
     return own
 
 
+def plates(scene):
+    """Every seat's name plate on the table, as {seat: rect}."""
+    model, board = scene.model, scene.board
+    words = table_draw.plate_words(model.view, model.names, [s.human for s in model.session.seats],
+                                   model.looking.viewer, model.session.thinking(), model.presenter.statuses(model.view))
+    return {seat: table_draw.plate_rect(scene.app.screen, spot, *words[seat])
+            for seat, spot in board.plates.items() if seat in words}
+
+
 def tail_points(bubble, step=2):
-    """Points inside the arrow of a placed bubble (its triangle, sampled every `step`)."""
+    """Points inside the arrow of a placed bubble (its triangle, sampled every `step`;
+    none for a bubble without an arrow)."""
+    if bubble.tip is None:
+        return []
     (ax, ay), (bx, by), (cx, cy) = layout.bubble_tail(bubble.box, bubble.tip)
     n = max(1, int(max(abs(ax - bx), abs(ax - cx), abs(ay - by), abs(ay - cy)) / step))
     return [(ax + (bx - ax) * i / n + (cx - bx) * j / n, ay + (by - ay) * i / n + (cy - by) * j / n)
@@ -1070,10 +1092,12 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
     """At every step of every lesson and chapter, the coach's bubble (its box and its
     arrow) covers none of the learner's own things (their hand, their cards on the
     table, face up or in reserve, their name plate), nothing the step tells them to
-    click, a card the coach names for them to look at, nor any caption on the table; its
-    arrow crosses none of them, nor a face-up card, on its way to what it points at (only
-    the name plate right over the hand's first card, from where else?); a bubble at a
-    score or fact of the coach's panel points at that row as the panel draws it."""
+    click, a card the coach names for them to look at, a face-up card of another seat,
+    any name plate nor any caption on the table; its arrow crosses none of them, nor a
+    face-up card, on its way to what it points at (where no arrow can, as to the hand's
+    first card under the learner's own plate, the bubble has none: its ring marks the
+    card); a bubble at a score or fact of the coach's panel points at that row as the
+    panel draws it."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
     covered = []
@@ -1088,17 +1112,25 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
                      if p.face_up and p.card.name in cue.cards}
             keep |= {f"the caption {words!r} at {pos}": rect for (words, pos), rect
                      in zip(scene.board.labels, table_draw.caption_rects(a.screen, scene.board))}
+            keep |= {f"the name plate of {scene.model.names[seat]}": rect for seat, rect in plates(scene).items()}
+            owners = {z.key: z.owner for z in scene.model.view.zones}
+            learner = scene.model.looking.viewer
+            keep |= {f"{scene.model.names[owners[p.zone]]}'s face-up {p.card.spoken}": p.rect
+                     for p in scene.board.placed if p.face_up and owners.get(p.zone) not in (None, learner)}
             hit = sorted(name for name, rect in keep.items() if bubble.box.colliderect(rect))
-            crossed = {name: rect for name, rect in keep.items() if name != "their name plate"}   # right over a hand
+            crossed = dict(keep)
             crossed |= {f"the face-up {p.card.spoken}": p.rect for p in scene.board.placed if p.face_up}
             tail = [point for point in tail_points(bubble) if not bubble.target.collidepoint(point)]
+            read = {name for name in crossed if name.startswith(("the name plate", "their name plate", "the caption"))}
             hit += sorted(f"its arrow over {name}" for name, rect in crossed.items()       # a card fanned over it aside
-                          if not rect.colliderect(bubble.target) and any(rect.collidepoint(point) for point in tail))
+                          if (name in read or not rect.colliderect(bubble.target))
+                          and any(rect.collidepoint(point) for point in tail))
             if cue.anchor.startswith(("score:", "fact:")):    # the row as the panel draws it
                 model = scene.model
                 rows = coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)
                 side = model.director.side(model.seen)
-                index = next(i for i, row in enumerate(rows) if row[0].startswith(cue.anchor.partition(":")[2]))
+                index = next(i for i, row in enumerate(rows)
+                             if row[1] is not None and row[0].startswith(cue.anchor.partition(":")[2]))
                 row = coach_panel.row_rect(a.screen, side.paragraphs, side.reply, rows, index)
                 if row is None or bubble.target != pygame.Rect(row):
                     hit.append(f"its arrow at {bubble.target}, not at the row {rows[index][0]!r} at {row}")
@@ -1143,7 +1175,7 @@ def test_final_count_coach_words_of_a_roll_wait_for_the_die_to_stop(app):  # noq
         was = now
         coach = model.director.coach
         if (not scene.busy() and not scene.motion.flights and not model.timeline.pending and not now
-                and (coach.explaining() or model.my_turn() and coach.learner_to_act())):
+                and not model.marks.later and (coach.explaining() or model.my_turn() and coach.learner_to_act())):
             press(app, pygame.K_RETURN)
         app.frame()
     assert rolls >= 4 and not early, early[:2]
@@ -1180,7 +1212,8 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
     has not reached), the coach's words change only once the table has told the last
     change (cards landed, at most its last callout still showing) and then follow it (no
     "Ben plays next." beside Ben's move and its outcome already on the table), no card
-    is marked for a move while the die that offers it still tumbles, and at the end the panel tells the table as it ended
+    or button is marked before then (not "Draw (discard pile)" while the deal flies
+    beside an empty panel), nor for a move while the die that offers it still tumbles, and at the end the panel tells the table as it ended
     (of a game over, as the table's own panel, the scores and no readout of a turn that
     will not come), the top bar says the lesson is complete, and no note of a move stays
     behind the end."""
@@ -1212,11 +1245,16 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
                 said = words
                 if scene.motion.rolling > 0 and any(p.hinted for p in scene.board.placed):
                     early.append(f"{where}: a card is marked while the die tumbles")
+                marked = [p.card.spoken if p.face_up else p.zone for p in scene.board.placed if p.hinted]
+                marked += [w.label for w in scene.widgets if getattr(w, "marked", False)]
+                if marked and not told and model.ui.hint is None:
+                    early.append(f"{where}: {marked} marked before the table has told the last change")
                 if model.over:
                     drawn["toast"].clear()
                     scene.invalidate()
                     a.frame()
-                    rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
+                    rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter,
+                                                                      model.names) if row[1] is not None]
                     if model.view.is_over:
                         assert rows == model.names, f"{where}: a readout of a turn that will not come: {rows}"
                     assert model.prompt() == "Lesson complete", f"{where}: {model.prompt()}"

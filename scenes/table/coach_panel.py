@@ -8,6 +8,7 @@ Only draws: every function takes the words it shows and changes nothing but the 
 import pygame
 
 from game.presenter import plural
+from scenes.table.draw import score_sentence
 from scenes.table.layout import PANEL_W, TOP
 from sprites import palette
 from sprites.text import BODY, READ, TITLE
@@ -19,11 +20,12 @@ REPLY_FILL = (78, 40, 16)
 
 
 def facts_rows(view, presenter, names, readouts=True):
-    """The panel's lower part: (words, value, colour, swatch) for each score and fact: the
-    readouts the table's own side panel gives (none once the game is over: nothing of a
-    turn that will not come, a colour in force, the next exam; none unless `readouts`:
-    the deal still flies)."""
-    rows = []
+    """The panel's lower part: (words, value, colour, swatch) for the sentence under the
+    Scores heading (its value None: what the scores count and what makes them, as the
+    table's own side panel says it), each score and each fact: the readouts the table's
+    own side panel gives (none once the game is over: nothing of a turn that will not
+    come, a colour in force, the next exam; none unless `readouts`: the deal still flies)."""
+    rows = [(score_sentence(view, presenter), None, palette.TEXT_DIM, None)]
     for seat, score in enumerate(view.scores):
         if score is None:   # hidden from this seat: show what it can see instead
             score = plural(sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand'), "card")
@@ -102,11 +104,12 @@ def _rows_height(wrapped):
 
 def _layout(screen, paragraphs, reply, rows):
     """The rows the panel shows beside the coach's `paragraphs` (and a refused move's
-    `reply`), each with its lines: the scores always, then as many facts, in their order
-    (the most important first), as leave room for every paragraph and the reply, else
-    for every paragraph (each fact whole or left out whole)."""
+    `reply`), each with its lines: the scores' sentence and the scores always, then as
+    many facts, in their order (the most important first), as leave room for every
+    paragraph and the reply, else for every paragraph (each fact whole or left out
+    whole)."""
     wrapped = [(row, row_lines(screen, row)) for row in rows]
-    scores = sum(1 for label, value, *_ in rows if value)
+    scores = sum(1 for label, value, *_ in rows if value != "")
     for answer in ([reply, ""] if reply else [""]):
         for count in range(len(wrapped), scores - 1, -1):
             lines = _fit(screen, paragraphs, answer, PANEL_W - 28, _room(screen, wrapped[:count]))[1]
@@ -145,9 +148,10 @@ def anchor_rect(screen, anchor, side, view, presenter, names):
     whose words begin so), as a logical rect; None when the panel leaves it out."""
     rows = facts_rows(view, presenter, names)
     if anchor.startswith("score:"):
-        index = names.index(anchor[len("score:"):])
+        index = next(i for i, r in enumerate(rows) if r[1] and r[0] == anchor[len("score:"):])
     else:
-        index = next((i for i, r in enumerate(rows) if r[0].startswith(anchor[len("fact:"):])), len(rows))
+        index = next((i for i, r in enumerate(rows) if r[1] == "" and r[0].startswith(anchor[len("fact:"):])),
+                     len(rows))
     return row_rect(screen, side.paragraphs, side.reply, rows, index)
 
 

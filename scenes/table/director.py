@@ -36,13 +36,15 @@ class Marks(NamedTuple):
     `score:<name>` and `fact:<label>`, a row of the coach's panel); and `targets`, the
     anchors of the other places the person is told to click (a lane a card goes in),
     which the bubble and an enlarged card leave in sight as they do the marked cards and
-    buttons."""
+    buttons; `later`: nothing is marked until the table has told the last change, when
+    the director is asked again (a lesson's coach marks nothing while the deal flies)."""
 
     cards: frozenset = frozenset()
     buttons: object = None
     spots: frozenset = frozenset()
     bubble: tuple = None
     targets: tuple = ()
+    later: bool = False
 
 
 class Go(NamedTuple):

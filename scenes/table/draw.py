@@ -13,8 +13,8 @@ from typing import NamedTuple
 import pygame
 
 from game.presenter import capital, plural
-from scenes.table.layout import (PANEL_W, RAISE, RESULT_H, TOP, bubble_box, bubble_tail, callout_box, landed,
-                                 pile_cards, zoom_box)
+from scenes.table.layout import (ARROWS, PANEL_W, RAISE, RESULT_H, TOP, bubble_box, bubble_tail, callout_box,
+                                 gap_between, landed, pile_cards, zoom_box)
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -465,36 +465,47 @@ class Bubble(NamedTuple):
     lines: list
     size: float
     box: object
-    tip: tuple
+    tip: tuple          # None: a bubble without an arrow
     target: object
 
 
-def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=(), passed=()):
+def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=()):
     """A Bubble of `words` pointing at `target` (a logical rect), inside `bounds` (x, y,
     w, h), covering nothing of the target nor, where any place can, of `keep_clear` (what
-    the person is told to click), and where it can none of the `avoid` rects, then none
-    of the `cards`; its arrow crossing none of them (but those `passed`) where a place
-    lets it (the words wrapped narrower where only a narrower bubble finds one)."""
+    the person is told to click, their own things), and where it can none of the `avoid`
+    rects (buttons, name plates, captions, face-up cards to read), then none of the
+    `cards`. Its arrow, like its box, crosses none of them where a place lets it (a
+    short arrow first, the words wrapped narrower where only a narrower bubble finds
+    one); where none does, the bubble goes without an arrow, as near the target its ring
+    marks as it can (see layout.bubble_box)."""
     size = bubble_size(screen)
     widest = min(BUBBLE_W * size / BUBBLE_SIZE, bounds[2] - 20)
-    tries = [(widest * part, False) for part in (1, 0.7, 0.5)] + [(widest, True)]   # narrower before crossing
-    for width, crossing in tries:
-        lines = screen.wrap(words, size, width)
-        w = max(screen.text_width(line, size) for line in lines) + 28
-        h = size * 1.3 * len(lines) + 18
-        found = bubble_box(target, (w, h), bounds, avoid=avoid, keep_clear=keep_clear, cards=cards,
-                           crossing=crossing, passed=passed)
-        if found is not None:
-            return Bubble(lines, size, *found, pygame.Rect(target))
+    target = pygame.Rect(target)
+    for arrow in ARROWS:
+        found = []
+        for part in (1, 0.7, 0.5) if arrow != "loose" else (1,):
+            lines = screen.wrap(words, size, widest * part)
+            w = max(screen.text_width(line, size) for line in lines) + 28
+            h = size * 1.3 * len(lines) + 18
+            place = bubble_box(target, (w, h), bounds, avoid=avoid, keep_clear=keep_clear, cards=cards,
+                               arrows=(arrow,))
+            if place is not None:
+                found.append(Bubble(lines, size, *place, target))
+                if arrow != "bare":
+                    break       # the widest that finds a place
+        if found:               # without an arrow: the nearest, as narrow as that takes
+            return min(found, key=lambda bubble: gap_between(bubble.box, target))
 
 
 def bubble(screen, placed):
-    """A placed Bubble: its words in a box, an arrow to what they mean, which is ringed."""
+    """A placed Bubble: its words in a box, an arrow to what they mean (none where no arrow
+    could reach it clear of what is read: the ring alone marks it), which is ringed."""
     lines, size, box, tip, target = placed
     ring = max(2, screen.px(3))
     pygame.draw.rect(screen.surface, palette.HINT, screen.rect(target.inflate(10, 10)), ring,
                      border_radius=screen.px(8))
-    pygame.draw.polygon(screen.surface, palette.HINT, [screen.pixel(p) for p in bubble_tail(box, tip)])
+    if tip is not None:
+        pygame.draw.polygon(screen.surface, palette.HINT, [screen.pixel(p) for p in bubble_tail(box, tip)])
     screen.panel(box, fill=BUBBLE_FILL, alpha=250, edge=palette.HINT, radius=10)
     for i, line in enumerate(lines):
         screen.text(line, size, BUBBLE_TEXT, (box.x + 14, box.y + 9 + i * size * 1.3))
@@ -638,6 +649,16 @@ def toast_box(screen, words, words_at, right, cover, board=None, keep_clear=(), 
     return start - 8, 3 if cover else TOP - 2, right - start + 8, TOP - 12
 
 
+def score_sentence(view, presenter):
+    """The sentence under a panel's Scores heading: what the scores count and which way
+    is better (and what makes a score so far, where the game says), and what a hidden
+    score shows."""
+    unit = capital(presenter.score_words(view))
+    if None in view.scores:
+        unit += "; a hidden score shows the cards held"
+    return unit
+
+
 def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scroll=0, readouts=True):
     """The right-hand panel: scores, the game's facts (unless not `readouts`: the deal
     still flies), the deal number, the log (its newest entry at the bottom, `scroll`
@@ -650,10 +671,7 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
     cy = y + 12
     screen.text("Scores", BODY, palette.GOLD, (x + 14, cy))
     cy += 26
-    unit = capital(presenter.score_words(view))      # a sentence of its own under the heading
-    if None in view.scores:
-        unit += "; a hidden score shows the cards held"
-    for line in screen.wrap(unit, READ, PANEL_W - 28):
+    for line in screen.wrap(score_sentence(view, presenter), READ, PANEL_W - 28):
         screen.text(line, READ, palette.TEXT_DIM, (x + 14, cy))
         cy += LOG_LINE
     cy += 4

@@ -167,17 +167,26 @@ class Board:
         return min(spots, key=covered, default=(centred, base))
 
 
-def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), crossing=True, passed=()):
+ARROWS = ("near", "clear", "bare", "loose")     # how a bubble may point, the first that finds a place (bubble_box)
+REACH = 110             # the furthest a bubble stands from what its arrow points at (else narrower, or none)
+
+
+def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), arrows=ARROWS):
     """Where a bubble of `size` (w, h) goes to point at `target` (a rect) inside `bounds`
     (x, y, w, h): never over the target nor, where any place can, over the rects of
-    `keep_clear` (what the person is told to click), and where it can over none of the
-    `avoid` rects (buttons, captions), then none of the `cards` (the cards on the table):
-    above it, else below, left or right of it (left first for a target right of `bounds`,
-    a row of the side panel), centred on it or shifted along its side; else the nearest
-    place that covers none (nearest_box); its arrow crossing none of them either (but
-    those `passed`, as the name plate right over a hand) where a place lets it (only where
-    one does unless `crossing`: None otherwise). Returns (the bubble's rect, the arrow's
-    tip)."""
+    `keep_clear` (what the person is told to click, their own things), and where it can
+    over none of the `avoid` rects (buttons, name plates, captions, face-up cards to
+    read), then none of the `cards` (the other cards on the table): above it, else below,
+    left or right of it (left first for a target right of `bounds`, a row of the side
+    panel), centred on it or shifted along its side; else the nearest place that covers
+    none (nearest_box). How it points, the first of `arrows` that finds a place: "near",
+    its arrow crossing none of them either, and at most REACH long; "clear", the same at
+    any length; "bare", without an arrow (the tip None: the
+    ring round the target marks it), where no arrow could reach the target without
+    crossing one (the hand's first card right under the person's name plate); "loose",
+    clear of `keep_clear` only, its arrow crossing what it must (the first place at
+    worst). Returns (the bubble's rect, the arrow's tip), or None where none of `arrows`
+    finds a place."""
     w, h = size
     bx, by, bw, bh = bounds
     t = pygame.Rect(target)
@@ -196,27 +205,42 @@ def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), 
     boxes = [(pygame.Rect(*map(int, clamp(x, y)), int(w), int(h)), tip) for (x, y), tip in tries]
     keep, buttons = list(keep_clear), list(keep_clear) + list(avoid)
     tiers = ((False, buttons + list(cards)), (False, buttons), (True, buttons + list(cards)), (True, buttons))
-    loose = [(tier, False) for tier in tiers] + [((False, keep), False), ((True, keep), False)]
-    for (near, clear), tail in [(tier, True) for tier in tiers] + (loose if crossing else []):
-        crossed = [r for r in clear if r not in passed] if tail else ()
-        if near:
-            found = nearest_box(t, size, bounds, clear, crossed)
+    for arrow in arrows:
+        if arrow == "loose":
+            ways = [((False, keep), False), ((True, keep), False)]
         else:
-            found = next(((box, tip) for box, tip in boxes
-                          if not box.colliderect(t) and clear_of(box, tip, crossed, clear)), None)
-        if found is not None:
-            return found
-    return boxes[0] if crossing else None
+            ways = [(tier, arrow in ("near", "clear")) for tier in tiers]
+        if arrow == "bare":         # in line with the target (right above it, say) before anywhere near
+            ways = [((near, clear), "in line") for near, clear in tiers if near] + ways
+        for (near, clear), tail in ways:
+            crossed = clear if tail is True else ()
+            if near:
+                found = nearest_box(t, size, bounds, clear, crossed, in_line=tail == "in line",
+                                    reach=REACH if arrow == "near" else None)
+            else:
+                found = next(((box, tip) for box, tip in boxes
+                              if not box.colliderect(t) and clear_of(box, tip, crossed, clear)), None)
+            if found is not None:
+                return (found[0], None) if arrow == "bare" else found
+        if arrow == "loose":
+            return boxes[0]
+    return None
 
 
-def nearest_box(target, size, bounds, clear, crossed=(), step=12):
+def nearest_box(target, size, bounds, clear, crossed=(), step=12, in_line=False, reach=None):
     """The place for a bubble of `size` in `bounds` nearest to `target` that covers
     neither it nor any rect of `clear`, its arrow none of `crossed`, with its arrow's tip
-    on the target's side that faces it; None when there is none."""
+    on the target's side that faces it (only one `in_line` with the target: above or
+    below it, or beside it; only one at most `reach` from it, when given); None when
+    there is none."""
     t = pygame.Rect(target)
     w, h = int(size[0]), int(size[1])
     for box in (pygame.Rect(x, y, w, h) for x, y in places_by_distance(tuple(t), w, h, tuple(bounds), step)):
+        if reach is not None and gap_between(box, t) > reach:
+            return None         # the places come nearest first: none after is within reach
         if box.colliderect(t) or box.collidelist(clear) >= 0:
+            continue
+        if in_line and not (box.left < t.right and box.right > t.left) and not (box.top < t.bottom and box.bottom > t.top):
             continue
         if box.bottom <= t.top or box.top >= t.bottom:
             tip = (min(max(box.centerx, t.left + 8), t.right - 8), t.top if box.bottom <= t.top else t.bottom)
@@ -225,6 +249,12 @@ def nearest_box(target, size, bounds, clear, crossed=(), step=12):
         if clear_of(box, tip, crossed, clear):
             return box, tip
     return None
+
+
+def gap_between(box, target):
+    """How far apart two rects stand (0 where they touch or overlap)."""
+    return math.hypot(max(target.left - box.right, box.left - target.right, 0),
+                      max(target.top - box.bottom, box.top - target.bottom, 0))
 
 
 @functools.lru_cache(maxsize=32)
@@ -259,15 +289,31 @@ def bubble_tail(box, tip):
 
 def clear_of(box, tip, crossed, covered):
     """Does a bubble at `box`, its arrow to `tip`, cover none of the rects `covered`, and
-    its arrow (the span between the box and the tip) none of the rects `crossed`?"""
+    its arrow (the triangle between the box and the tip) none of the rects `crossed`?"""
     if box.collidelist(covered) >= 0:
         return False
     if not crossed:
         return True
     points = bubble_tail(box, tip)
-    xs, ys = [p[0] for p in points], [p[1] for p in points]
-    tail = pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)), int(max(ys) - min(ys)))
-    return not tail.w or not tail.h or tail.collidelist(crossed) < 0
+    return not any(tail_crosses(points, pygame.Rect(r)) for r in crossed)
+
+
+def tail_crosses(points, rect):
+    """Does the triangle of `points` (a bubble's arrow) overlap `rect`: a corner of either
+    inside the other, or an edge of the triangle through the rect?"""
+    if rect.w <= 0 or rect.h <= 0:
+        return False
+    if any(rect.collidepoint(p) for p in points):
+        return True
+    if any(rect.clipline(points[i - 1], points[i]) for i in range(3)):
+        return True
+    (ax, ay), (bx, by), (cx, cy) = points
+    px, py = rect.center
+
+    def side(x1, y1, x2, y2):
+        return (x2 - x1) * (py - y1) - (y2 - y1) * (px - x1)
+    sides = (side(ax, ay, bx, by), side(bx, by, cx, cy), side(cx, cy, ax, ay))
+    return all(d > 0 for d in sides) or all(d < 0 for d in sides)
 
 
 def callout_box(size, anchor, bounds, keep_clear=(), beside=False, keep_read=(), avoid=()):

@@ -114,8 +114,9 @@ class LessonDirector(Director):
         return not self.coach.explaining()
 
     def buttons(self, seen):
-        """Next, while the coach's own words wait."""
-        return [("next", NEXT)] if self.coach.explaining() else []
+        """Next, while the coach's own words wait, once the table has told the last change
+        (not while the deal still flies beside an empty panel; see marks)."""
+        return [("next", NEXT)] if self.coach.explaining() and seen.told() else []
 
     def press(self, seen, key):
         """Next pressed: on to what follows the coach's words; or a choice at the end."""
@@ -138,9 +139,13 @@ class LessonDirector(Director):
     def marks(self, seen):
         """The coach's cards, the buttons (or a choice's options) of the move it wants,
         its bubble, and the lane a card it wants goes in (kept in sight); none while a die
-        rolled still tumbles (the move it wants is not offered before the die stops)."""
+        rolled still tumbles (the move it wants is not offered before the die stops), nor
+        before the table has told the last change (the deal landed: nothing is marked
+        beside an empty panel; the table asks again then)."""
         if self.coach.finished or seen.rolled:
             return Marks()
+        if not seen.told():
+            return Marks(later=True)
         cards, kinds = self.coach.highlights() if seen.my_turn() else ((), ())
         moves = self.coach.cue.moves if self.coach.learner_to_act() else ()
 

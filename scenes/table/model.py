@@ -561,6 +561,8 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.opening = self.opening and self.timeline.unlanded() > 0     # the opening deal has landed
         self.offer_continue()
         self.advance(dt)
+        if self.marks.later and self.seen.told():      # the marks that waited for the table, the keyboard on them
+            self.refresh()
 
     def advance(self, dt):
         """Move the game on when nothing is animating: the curtain, computer turns, the end

@@ -214,12 +214,12 @@ class TableScene(Scene):
             else:
                 target = board.anchor_rect(anchor, widgets)
             if target is not None:
-                others = [w.rect for w in widgets if w.rect != target] + draw.caption_rects(screen, board)
+                others = [w.rect for w in widgets if w.rect != target] + draw.readable(screen, board, self.plates(view))
+                others += [p.rect for p in board.placed if p.face_up and p.rect != target]    # cards to read
                 bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
                 keep = [r for r in targets + self.own_rects(board, view) if r != target]
                 bubble = draw.place_bubble(screen, words, target, bounds, others, keep,
-                                           [p.rect for p in board.placed if p.rect != target],
-                                           passed=self.own_plate(board, view))
+                                           [p.rect for p in board.placed if p.rect != target])
         self.laid = self.laid_out = Laid(board, cards, widgets, top, cover, model.legal, playing, view,
                                          model.looking.viewer, model.presenter, model.session.why_illegal,
                                          dialog_rect, title_right, bubble, tuple(state.selection), tuple(targets),
