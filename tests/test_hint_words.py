@@ -129,3 +129,31 @@ def test_at_the_table_the_h_key_hints_in_the_tables_words(game_id):
         assert len(said) >= 4, said
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", ["ktu", "four_downs"])
+def test_h_while_the_deal_flies_asks_the_hint_as_the_hint_button_does(game_id):
+    """H is the Hint button's key: pressed while the opening deal still flies on the
+    person's first turn (the button shown and live), it asks the hint as a click would,
+    and the hint comes (the walk found it dropped in KTU and 4 downs)."""
+    a = new_app(speed="normal")
+    a.settings.thinking_time, a.settings.cores = 0.05, 1
+    try:
+        info = registry.GAMES[game_id]
+        for seed in range(40):      # a deal where the person plays first
+            seats = [Seat(NAMES[i], i == 0, "easy") for i in range(info.default_players)]
+            session = Session(game_id, seats, info.default_options(), seed, executor=inline)
+            if session.current_player == 0:
+                break
+        a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+        a.frame()
+        model = a.scene.model
+        assert model.my_turn() and model.timeline.unlanded() > 0, "the deal should still fly"
+        press(a, pygame.K_h)
+        for _ in range(600):
+            if model.ui.hint is not None:
+                break
+            a.frame()
+        assert model.ui.hint is not None and model.ui.message.startswith("Hint: "), model.ui.message
+    finally:
+        pygame.quit()

@@ -272,8 +272,8 @@ class TableInput:
             return [Scroll(5 if event.key == pygame.K_PAGEUP else -5)]
         if laid.cover == "hold":
             return [Continue()]
-        if event.key == pygame.K_h and laid.cover != "curtain" and laid.playing:
-            return [Hint()]
+        if event.key == pygame.K_h and laid.cover != "curtain" and (laid.playing or hint_shown(laid)):
+            return [Hint()]         # H is the Hint button's key, live as the button is (while the deal flies too)
         if pygame.K_1 <= event.key <= pygame.K_9 and not laid.cover and laid.playing:
             return self.lane_key(event.key - pygame.K_1, laid)
         if event.key not in WALK or not items:
@@ -286,3 +286,8 @@ class TableInput:
         if item in laid.cards:
             return self.take_hint(item, laid) or self.click_card(item, laid, pointer)
         return [Press(item)]
+
+
+def hint_shown(laid):
+    """Is the top bar's Hint button shown and live on the table as `laid` out?"""
+    return any(w.label == "Hint" and w.enabled for w in laid.top)
