@@ -111,6 +111,30 @@ def test_a_hand_is_told_and_continue_offered_only_once_it_is_face_up(app, panel_
     assert together == 1, together          # the hands turn over one at a time
 
 
+@pytest.mark.parametrize("game_id, players, seed, frames, slow", [
+    ("final_count", 3, 4242, 1000, lambda events: True),
+    ("deadline", 4, 4242, 6000, final_exam)])
+def test_a_score_the_log_has_told_is_the_panels_at_once(app, panel_scores, game_id,  # noqa: F811
+                                                        players, seed, frames, slow):
+    """The other half of the rule above: once the log has told a seat's new score (its
+    hand face up, its callout gone), the panel gives it too, seat by seat, and does not
+    wait for the last callout of the grading or the count (the merge's walk saw "Theo's
+    score: -9" in the log beside Theo 8 in the panel until Game over)."""
+    ends, late = 0, []
+    for table in to_the_end(app, game_id, players, seed, frames, slow):
+        model = table.model
+        told, ended = shown_at_end(model)
+        if not any(e.kind == "reveal" for e in ended) or not model.hold.wait or not panel_scores:
+            continue
+        ends += 1
+        hidden = turning(table)
+        late += [(seat, panel_scores[seat], model.view.scores[seat]) for seat in
+                 {e.seat for e in told if e.kind == "score"} - hidden
+                 if panel_scores[seat] != model.view.scores[seat]]
+    assert ends, "no hand's end was reached"
+    assert not late, late[:4]
+
+
 def test_each_count_is_told_once_it_has_counted_up(app):  # noqa: F811
     """Final Count: at a hand's end each player's count counts up beside their cards, one
     after another; the log tells a player's score ('Theo scored 0 points this hand') once

@@ -162,6 +162,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.panel_before = None        # the table before the last change, told by the panel while its cards fly
         self.hand_facts = None          # at a hand's end, the hand's facts (told until the next hand begins)
         self.scores_told = None         # the scores the panel told before the last change (see panel_view)
+        self.scores_from = 0            # the first event of that change
         self.leaving = None
         self._notices = []
         self.seen = Seen(self)
@@ -487,7 +488,8 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         mover = self.looking.viewer
         context = self.presenter.context(self.view, self.names)
         self.panel_before = self.panel_view()       # the panel goes on telling what it told
-        self.scores_told = self.panel_before.scores  # and its scores, until the change's callouts have gone
+        self.scores_told = self.panel_before.scores  # and its scores, each until the log tells its new one
+        self.scores_from = self.session.event_count() - len(events)
         before = self.view
         self.read()
         current = self.session.current_player

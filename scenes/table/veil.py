@@ -63,8 +63,20 @@ class Veiling:
         if before is not None and (self.timeline.stage.untold() or self.timeline.unplayed()):
             return before
         if self.scores_told is not None and self.calling_back():
-            return self.landed_view()._replace(scores=self.scores_told)
+            view = self.landed_view()
+            return view._replace(scores=self.scores_logged(view.scores))
         return self.landed_view()
+
+    def scores_logged(self, scores):
+        """The panel's `scores` while callouts keep some of the last change's events from
+        the log: each seat's as the panel told it before the change, but for a seat whose
+        new score the log has told since (a score event of the change told, its callout
+        gone), seat by seat as a grading or a count is called out."""
+        first = self.scores_from
+        told = self.session.events_since(first)[:max(0, self.told() - first)]
+        scored = {event.seat for event in told if event.kind == "score"}
+        return tuple(score if seat in scored else before
+                     for seat, (score, before) in enumerate(zip(scores, self.scores_told)))
 
     def landed_view(self):
         """The table as the words tell it once everything shown has landed and been
