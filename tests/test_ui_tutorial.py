@@ -1213,7 +1213,9 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
     change (cards landed, at most its last callout still showing) and then follow it (no
     "Ben plays next." beside Ben's move and its outcome already on the table), no card
     or button is marked before then (not "Draw (discard pile)" while the deal flies
-    beside an empty panel), nor for a move while the die that offers it still tumbles, and at the end the panel tells the table as it ended
+    beside an empty panel), nor for a move while the die that offers it still tumbles,
+    the top bar asks for Next only where Next is on the table, and at the end the panel
+    tells the table as it ended
     (of a game over, as the table's own panel, the scores and no readout of a turn that
     will not come), the top bar says the lesson is complete, and no note of a move stays
     behind the end."""
@@ -1249,6 +1251,9 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
                 marked += [w.label for w in scene.widgets if getattr(w, "marked", False)]
                 if marked and not told and model.ui.hint is None:
                     early.append(f"{where}: {marked} marked before the table has told the last change")
+                if "press Next" in model.prompt() and not any(getattr(w, "label", None) == "Next"
+                                                              for w in scene.widgets):
+                    early.append(f"{where}: the top bar says to press Next, and there is no Next")
                 if model.over:
                     drawn["toast"].clear()
                     scene.invalidate()

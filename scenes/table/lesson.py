@@ -225,11 +225,12 @@ class LessonDirector(Director):
         return f"{seen.session.info.title}{chapter}"
 
     def prompt(self, seen, words):
-        """While the coach explains, the top bar says so; at the end, that the lesson is
-        complete (not what the game would ask next)."""
+        """While the coach explains, the top bar says so once Next is on the table (see
+        buttons: not while the cards still fly); at the end, that the lesson is complete
+        (not what the game would ask next)."""
         if seen.over:
             return "Lesson complete"
-        if self.coach.explaining():
+        if self.buttons(seen):
             return "Read the coach's words, then press Next"
         return words
 
