@@ -507,3 +507,44 @@ def test_a_move_held_back_while_the_deal_flies_is_neither_drawn_clicked_nor_walk
     assert all(w in table.widgets for w in held) and table.model.landed()
     assert all(w in drawn for w in held)
     assert table.focus_item() is kept
+
+
+@pytest.mark.parametrize("game_id, players", [("four_downs", 4), ("five_possessions", 2)])
+def test_after_a_keyboard_move_the_ring_waits_for_continue_never_on_rules(app, game_id, players):  # noqa: F811
+    """4 downs and 5 possessions from the keyboard (moment 11): Maya's moves made by real
+    key presses (Enter on the item the keyboard rests on); while a down's or a line's
+    outcome is held, the ring is on nothing as long as its cards fly and its callouts
+    show (no Continue offered), then on Continue, where Enter acts; never on Rules, Menu
+    or another button of the top bar."""
+    app.settings.animation_speed = "normal"
+    session = start_game(app, game_id, players, {0}, 4242)
+    table = app.scene
+    model, rng, moved, held, wrong = table.model, random.Random(4242), 0, 0, []
+    for _ in range(4000):
+        if session.is_over or app.scene is not table or held > 2 and moved:
+            break
+        if table.laid.cover == "hold" and model.hold.wait:
+            focus = table.focus_item()
+            continuing = getattr(focus, "label", None) == "Continue"
+            if focus is not None and not continuing or continuing and focus not in table.widgets:
+                wrong.append((getattr(focus, "label", focus), [call.words for call, _ in model.timeline.callouts]))
+            if continuing and model.settled():
+                held += 1
+                press(app, pygame.K_RETURN)
+                continue
+        elif model.my_turn() and model.settled() and not table.busy() and model.legal and not model.ui.dialog:
+            count = session.event_count()
+            press(app, pygame.K_RETURN)        # the item the keyboard rests on: a card to play, a move
+            for _ in range(3):
+                if model.ui.dialog or model.ui.selection:
+                    press(app, pygame.K_RETURN)
+            if session.event_count() > count:
+                moved += 1
+            else:                              # Enter made no move here: one chosen by the keys' Tab and Enter
+                model.ui.selection = []
+                table.act(intents.Choose(choose(session.legal_actions(), rng)))
+            continue
+        app.frame()
+    assert moved and held, (moved, held)
+    assert not wrong, wrong[:3]
+

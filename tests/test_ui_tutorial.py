@@ -790,7 +790,7 @@ def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
                     break
                 if scene.model.hold.waiting:
                     assert not coach.explaining(), f"{game_id}: an outcome held while the coach tells it"
-                if scene.model.hold.waiting and scene.model.hold.offered and scene.model.landed():   # once what it holds has landed
+                if scene.model.hold.waiting and scene.model.offering():   # once what it holds has landed
                     held += 1
                     click_widget(app, lambda w: w.label == "Continue")
                     continue

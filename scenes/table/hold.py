@@ -30,8 +30,7 @@ class Hold:
 
     The model of the table uses: `add(outcome, seconds, wait, context)`, `decide(...)`
     for a change's events, `update(dt)`, `release()` (Continue), `clear()`; `waiting` says
-    whether the table waits for Continue now, `offered` whether the Continue button is
-    offered (see Holding.offer_continue), `outcomes` what is shown, and `context` where
+    whether the table waits for Continue now, `outcomes` what is shown, and `context` where
     the game stood when the first of them came (the top bar's words for the moment shown,
     while the game has already moved on to the next down, round or hand)."""
 
@@ -41,7 +40,6 @@ class Hold:
         self.wait = False       # once the seconds are up, the outcomes stay until release()
         self.context = None     # where the game stood at the first outcome shown (None: no outcome)
         self.upto = None        # how many of the game's events are told while play waits (None: no limit)
-        self.offered = False    # Continue is offered: the outcomes and the cards they speak of are on view
 
     @property
     def outcome(self):
@@ -64,7 +62,6 @@ class Hold:
         self.wait = False
         self.context = None
         self.upto = None
-        self.offered = False
 
     release = clear
 
@@ -116,8 +113,7 @@ class Holding:
     """The model of the table's side of what it holds back (scenes/table/model.py mixes it
     in): the next line's cards while a line is revealed and read (their events wait in
     the timeline, the table shows them where they were), the events held behind the
-    curtain, Continue offered once an outcome's cards are on view, and play going on once
-    an outcome is read."""
+    curtain, and play going on once an outcome is read."""
 
     def told_elsewhere(self):
         """Is a line told, instead of by its callouts, by its outcomes held to be read or
@@ -164,17 +160,6 @@ class Holding:
                     landed.pop(at)
                     zones[event.src].append(None if event.src in face_down else card)
         return view._replace(zones=tuple(z._replace(cards=tuple(zones[z.key])) for z in view.zones))
-
-    def offer_continue(self):
-        """An outcome is told only once the cards it speaks of are face up on the table:
-        Continue is offered once everything shown has landed (the hands turned over, the
-        callouts gone, as the top bar then asks to go on), and the table is laid out anew
-        with it."""
-        offered = self.hold.wait and self.settled()
-        if offered != self.hold.offered:
-            self.hold.offered = offered
-            self.ui.refocus += int(offered)     # the keyboard goes to it
-            self.changed()
 
     def continue_on(self):
         """The person has read the outcome held on the table: play goes on."""

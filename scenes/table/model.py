@@ -300,8 +300,15 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
 
     def landed(self):
         """Has every card shown landed, none still to take off (a callout still showing
-        counts as landed)? Until then the table offers no move nor Continue."""
+        counts as landed)? Until then the table offers no move."""
         return self.settled(calling=False) and not self.timeline.unplayed()
+
+    def offering(self):
+        """Does the table offer the moves, or Continue, its layout made? The moves once
+        every card shown has landed (see landed); Continue once the outcome held is all on
+        view: its cards landed and its callouts gone (the hands turned over and counted),
+        as the top bar then asks to go on."""
+        return self.landed() and not (self.hold.wait and self.timeline.callouts)
 
     def busy(self):
         """Does anything still move or wait on a timer?"""
@@ -561,7 +568,6 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.follow_flights()
         self.unroll()
         self.opening = self.opening and self.timeline.unlanded() > 0     # the opening deal has landed
-        self.offer_continue()
         self.advance(dt)
         if self.marks.later and self.seen.told():      # the marks that waited for the table, the keyboard on them
             self.refresh()

@@ -101,13 +101,14 @@ class TableScene(Scene):
 
     def offer(self):
         """The moves and Continue the last layout made are offered (drawn, clickable and
-        walked by the keyboard) once every card shown has landed (a callout may still
-        show), and held back again while cards fly anew (a line's cards turning over):
+        walked by the keyboard) once the model offers them (see TableModel.offering: the
+        moves once every card shown has landed, Continue once the outcome's callouts have
+        gone too), and held back again while cards fly anew (a line's cards turning over):
         the same buttons in the same places, the table not laid out again. The keyboard
         stays on its item, or, as they come, goes where the layout sent it (unless the
         person has moved it since)."""
         laid, whole = self.laid, self.laid_out
-        landed = whole.cover not in ("", "hold") or self.model.landed()
+        landed = self.on_offer(whole.cover)
         if landed == (laid is whole):
             return
         pointer = self.pointer
@@ -123,6 +124,10 @@ class TableScene(Scene):
                                  None)
             self.refocus_due = self.refocus_due or pointer.focus is None    # on a button held back: back as it comes
         self.dirty = True
+
+    def on_offer(self, cover):
+        """Are the moves and Continue of a layout under `cover` offered now (see offer)?"""
+        return cover not in ("", "hold") or self.model.offering()
 
     def held_back(self, laid):
         """`laid` while its cards still fly: no move to play, nor any button of one or
@@ -186,8 +191,7 @@ class TableScene(Scene):
             widgets = buttons.end_buttons(self.summary.button_rects, self.ending.choices, act)
         elif model.hold.wait:
             cover, cards = "hold", []
-            offered = [buttons.continue_button(board.table_w, screen.lh, act)] if model.hold.offered else []
-            widgets = offered + top[::-1]
+            widgets = [buttons.continue_button(board.table_w, screen.lh, act)] + top[::-1]
         elif state.dialog:
             cover = "dialog"
             dialog_rect, widgets = buttons.dialog_buttons(state.dialog.options, screen.lw, screen.lh,
@@ -224,7 +228,7 @@ class TableScene(Scene):
                                          model.looking.viewer, model.presenter, model.session.why_illegal,
                                          dialog_rect, title_right, bubble, tuple(state.selection), tuple(targets),
                                          state.hint)
-        if cover in ("", "hold") and not model.landed():     # cards still to land: held back
+        if not self.on_offer(cover):     # cards still to land, an outcome's callouts still to go: held back
             self.laid = self.held_back(self.laid)
         self.widgets = self.laid.widgets
         self.place_message()
@@ -260,7 +264,8 @@ class TableScene(Scene):
 
     def settle_pointer(self):
         """After a layout: the card under the pointer (unless it moved away), and the
-        keyboard on a choice's marked option, or on the main item after a change."""
+        keyboard on a choice's marked option, or on the main item after a change (once the
+        moves or Continue are offered: as they come, or laid out again already offered)."""
         pointer, laid, state = self.pointer, self.laid, self.model.ui
         if pointer.hovered is not None:
             was = pointer.hovered
@@ -269,7 +274,7 @@ class TableScene(Scene):
         if laid.cover == "dialog":
             if pointer.dialog is not state.dialog:
                 pointer.dialog, pointer.dialog_focus = state.dialog, main_focus(laid, state.dialog.default)
-        elif state.refocus != self.taken[3]:
+        elif state.refocus != self.taken[3] or self.refocus_due and laid is self.laid_out:    # or offered as laid out
             self.taken[3] = state.refocus
             self.refocus_due = laid is not self.laid_out        # sent there once the moves are offered
             pointer.focus = None if self.refocus_due else main_focus(laid, bold=self.model.presenter.BOLD)

@@ -30,17 +30,20 @@ class Veiling:
                 view = view._replace(facts=self.held_facts)
         if step is None:
             hide = self.before_reveal is not None and self.timeline.hiding_scores()
-            return self.scores_as_told(view) if hide else view
+            return view._replace(scores=self.scores_as_told(view.scores, self.before_reveal.scores)) if hide else view
         return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
                                           self.looking.anchor, self.names)
 
-    def scores_as_told(self, view):
-        """`view` with the scores as they stood before a count-up, but for the seats whose
-        score the table has told (its callout gone, the log saying it)."""
-        untold = {event.seat for event in self.session.events_since(self.told()) if event.kind == "score"}
-        before = self.before_reveal.scores
-        return view._replace(scores=tuple(before[seat] if seat in untold else score
-                                          for seat, score in enumerate(view.scores)))
+    def scores_as_told(self, scores, before):
+        """`scores` as the words tell them while the last change is still being told (a
+        count-up called out, callouts keeping events from the log): each seat's as it
+        stood `before` the change, but for a seat whose new score the table has told
+        since (a score event of the change landed, its callout gone, the log saying it),
+        seat by seat as a grading or a count is called out."""
+        first = self.scores_from
+        told = self.session.events_since(first)[:max(0, self.told() - first)]
+        scored = {event.seat for event in told if event.kind == "score"}
+        return tuple(score if seat in scored else was for seat, (score, was) in enumerate(zip(scores, before)))
 
     def unroll(self):
         """Once the die rolled has stopped, the table tells its face and offers the moves
@@ -64,19 +67,8 @@ class Veiling:
             return before
         if self.scores_told is not None and self.calling_back():
             view = self.landed_view()
-            return view._replace(scores=self.scores_logged(view.scores))
+            return view._replace(scores=self.scores_as_told(view.scores, self.scores_told))
         return self.landed_view()
-
-    def scores_logged(self, scores):
-        """The panel's `scores` while callouts keep some of the last change's events from
-        the log: each seat's as the panel told it before the change, but for a seat whose
-        new score the log has told since (a score event of the change told, its callout
-        gone), seat by seat as a grading or a count is called out."""
-        first = self.scores_from
-        told = self.session.events_since(first)[:max(0, self.told() - first)]
-        scored = {event.seat for event in told if event.kind == "score"}
-        return tuple(score if seat in scored else before
-                     for seat, (score, before) in enumerate(zip(scores, self.scores_told)))
 
     def landed_view(self):
         """The table as the words tell it once everything shown has landed and been
