@@ -548,3 +548,62 @@ def test_after_a_keyboard_move_the_ring_waits_for_continue_never_on_rules(app, g
     assert moved and held, (moved, held)
     assert not wrong, wrong[:3]
 
+
+@pytest.mark.parametrize("game_id, players", [("final_count", 3), ("four_downs", 4)])
+def test_a_new_hands_deal_tells_only_the_cards_landed_of_the_new_hand(app, drawn, monkeypatch,  # noqa: F811
+                                                                     game_id, players):
+    """Final Count and 4 downs (moment 3): the first hand played to its end, its scores
+    read, Next hand; while the second hand's deal flies, frame by frame, the table tells
+    the new hand as the opening deal does: no name plate counts a card not landed yet
+    (never the last hand's cards), the top bar names no last hand ('Hand 1 scored') and the
+    panel tells no readout (the last hand's caller, a colour); once it has landed, the
+    plates count the new hands."""
+    plates = {}
+    plate_words = table_draw.plate_words
+
+    def spy_plates(*args, **kwargs):
+        plates.update(plate_words(*args, **kwargs))
+        return plates
+    monkeypatch.setattr(table_draw, "plate_words", spy_plates)
+    app.settings.animation_speed = "instant"
+    session, rng = start_game(app, game_id, players, {0}, 4242), random.Random(4242)
+    for _ in range(3000):
+        scene = app.scene
+        if not isinstance(scene, scenes_table.TableScene):
+            break
+        if scene.model.hold.wait:
+            scene.act(intents.Continue())
+        elif scene.model.my_turn() and scene.model.legal:
+            scene.act(intents.Choose(choose(session.legal_actions(), rng)))
+        app.frame()
+    assert not isinstance(app.scene, scenes_table.TableScene) and not session.is_over
+    app.settings.animation_speed = "normal"
+    click_at(app, next(w for w in app.scene.widgets if w.label == "Next hand").rect.center)
+    table, last = app.scene, session.state.view(0).facts["hand"]
+    model, early, dealing = table.model, [], 0
+    for _ in range(600):
+        if dealing and not table.motion.flights:
+            break
+        if model.my_turn() and model.settled() and model.legal:     # the person deals
+            table.act(intents.Choose(model.legal[0]))
+        app.frame()
+        zones = {z.key: z for z in model.view.zones}
+        hands = {f.zone for f in table.motion.flights if f.zone in zones and zones[f.zone].kind == "hand"}
+        if not hands:
+            continue
+        dealing += 1
+        for seat in range(players):
+            keys = [z.key for z in model.view.zones if z.owner == seat and z.kind == "hand"]
+            landed = sum(zones[key].count for key in keys) - sum(f.zone in keys for f in table.motion.flights)
+            if int(plates[seat][1].split()[0]) > landed:
+                early.append(("plate", seat, plates[seat][1], landed))
+        if f"Hand {last}" in drawn["top"]:
+            early.append(("top", drawn["top"]))
+        if drawn["panel"]:
+            early.append(("panel", drawn["panel"]))
+    assert dealing, "no deal seen flying"
+    assert not early, early[:4]
+    assert session.state.view(0).facts["hand"] == last + 1
+    whole = {seat: sum(z.count for z in model.view.zones if z.owner == seat and z.kind == "hand")
+             for seat in range(players)}
+    assert all(plates[seat][1] in (f"{n} cards", f"{n} card") for seat, n in whole.items()), (plates, whole)

@@ -166,7 +166,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.leaving = None
         self._notices = []
         self.seen = Seen(self)
-        self.opening = bool(unseen)     # the cards dealt before the table opened are still to land
+        self.deal = bool(unseen)        # a deal's cards are still to land (the table's opening one, a new hand's)
         self.read()
         self.changed()
         self.decide_view()
@@ -504,6 +504,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
                          self.speed(), passing and current != mover and self.session.is_human(current), context,
                          self.session.event_count() - len(events))
         self.hand_facts = before.facts if any(e.kind == SharedEvent.HAND_OVER for e in events) else None
+        self.deal = self.deal or self.deals(events)
         if self.hold.outcomes:          # the cards the outcomes speak of stay until they are read
             self.shape()
         if not self.my_turn():          # an outcome held: nothing to play until it is read
@@ -567,7 +568,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             self.step_reveal()
         self.follow_flights()
         self.unroll()
-        self.opening = self.opening and self.timeline.unlanded() > 0     # the opening deal has landed
+        self.deal = self.deal and self.timeline.unlanded() > 0     # the deal has landed
         self.advance(dt)
         if self.marks.later and self.seen.told():      # the marks that waited for the table, the keyboard on them
             self.refresh()

@@ -54,7 +54,8 @@ class Veiling:
     def panel_view(self):
         """The table as the words tell it (the side panel, where the game stands in the
         top bar, the plates' and captions' counts): nothing the table has not shown. While
-        the opening deal flies, the table as much of it has landed (see undealt). While
+        a deal flies (the opening one, or a new hand's), the table as much of it has landed
+        (see undealt). While
         the last change's cards still fly (or wait to take off), the table as it stood
         before it (a card on its way lies face down), until a card that names flies off
         (see follow_flights); while its callouts keep events of the last change from the
@@ -79,19 +80,28 @@ class Veiling:
         return self.view
 
     def undealt(self):
-        """The table as the words tell it while the cards dealt before it opened (the
-        opening deal) still fly: the cards not landed yet where they were (see unshown),
-        each score only the cards held (a hidden score), so each count goes up as a card
-        lands. No readout is told from it (see dealing)."""
+        """The table as the words tell it while a deal's cards still fly (the opening one,
+        or a new hand's): the table after it (the new hand's), with the cards not landed
+        yet where they were (see unshown), so each count goes up as a card lands; its
+        scores as the panel told them before the deal (at the opening, none: each a hidden
+        score). No readout is told from it (see dealing)."""
         unlanded = self.timeline.unlanded()
         view = self.unshown(self.view, self.session.events_since(self.session.event_count() - unlanded))
-        return view._replace(scores=(None,) * len(view.scores))
+        before = self.scores_told if self.scores_told is not None else (None,) * len(view.scores)
+        return view._replace(scores=tuple(before))
 
     def dealing(self):
-        """Do the cards dealt before the table opened still fly? Until they have all
-        landed, the panel tells no readout (a colour in force, a count, a score of the
-        cards dealt): each comes from the deal."""
-        return self.opening and self.timeline.unlanded() > 0
+        """Do a deal's cards still fly (the opening one, or a new hand's: see deals)? Until
+        they have all landed, the panel tells no readout (a colour in force, a count, a
+        score of the cards dealt, the last hand's caller): each comes from the deal."""
+        return self.deal and self.timeline.unlanded() > 0
+
+    def deals(self, events):
+        """Do `events` deal a hand: cards from the draw pile (see the presenter's is_deal)
+        into two hands or more?"""
+        hands = {z.key for z in self.whole.zones if z.kind == "hand"}
+        return len({e.dst for e in events if e.kind == SharedEvent.MOVE and e.dst in hands
+                    and self.presenter.is_deal(e)}) > 1
 
     def calling_back(self):
         """Do callouts still to show keep some of the events landed untold (see
