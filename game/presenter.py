@@ -210,6 +210,8 @@ class Presenter:
     # Facts never listed in the side panel, and facts whose value is a seat.
     SKIP_FACTS = frozenset({"step"})
     SEAT_FACTS = frozenset()
+    # Facts of the turn being played (a die rolled), told of nobody while an outcome waits.
+    TURN_FACTS = frozenset()
     FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
     SIDE_FACTS = 7          # at most this many facts in the side panel
     SCORE_UNIT = "points"   # what a score counts, for the scores' column

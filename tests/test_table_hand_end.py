@@ -184,3 +184,41 @@ def test_the_final_count_lesson_ends_on_its_hands_shown_and_counted(app):  # noq
     assert not early, early[:3]
     faces = [p.face_up for p in table.board.placed if p.zone.startswith("hand:")]
     assert faces and all(faces), faces
+
+
+@pytest.mark.parametrize("game_id, players, seed, frames, slow", [
+    ("final_count", 3, 4242, 1000, lambda events: True),
+    ("four_downs", 4, 4242, 3000, lambda events: any(e.kind == "phase" and e.detail.get("down") == 4
+                                                      for e in events if isinstance(e.detail, dict)))])
+def test_at_a_hands_end_no_seat_is_lit_and_no_turn_is_told(app, monkeypatch, game_id, players,  # noqa: F811
+                                                           seed, frames, slow):
+    """Final Count's hand end and 4 downs' (moment 4): from the moment the table holds the
+    hand's end for Continue, while its hands turn over and count and after, nobody is
+    to move: no name plate and no row of the panel is lit as the one whose turn it is,
+    and the panel tells nothing of the last turn (Final Count's 'Die: 3: to the Board or
+    discard')."""
+    plates, panel = {}, {}
+    plate_words, side_panel = table_draw.plate_words, table_draw.side_panel
+
+    def spy_plates(*args, **kwargs):
+        plates.update(plate_words(*args, **kwargs))
+        return plates
+
+    def spy_panel(screen, view, presenter, names, *args, **kwargs):
+        panel["current"] = view.current_player
+        panel["told"] = [label for label, _, _ in presenter.readouts(view, names)]
+        return side_panel(screen, view, presenter, names, *args, **kwargs)
+    monkeypatch.setattr(table_draw, "plate_words", spy_plates)
+    monkeypatch.setattr(table_draw, "side_panel", spy_panel)
+    ends, lit = 0, []
+    for table in to_the_end(app, game_id, players, seed, frames, slow):
+        model = table.model
+        if not model.hold.wait or not any(e.kind == SharedEvent.HAND_OVER for e in model.session.events_since(0)):
+            continue
+        ends += 1
+        lit += [("plate", model.names[seat]) for seat, (_, _, current, _) in plates.items() if current]
+        if panel["current"] is not None:
+            lit.append(("panel", model.names[panel["current"]]))
+        lit += [("told", label) for label in panel["told"] if label == "Die"]
+    assert ends, "no hand's end was reached"
+    assert not lit, lit[:4]

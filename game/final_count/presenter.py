@@ -57,6 +57,7 @@ class FinalCount(Presenter):
     FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played", caller="Last called by", target="Game to",
                        bust_over="Bust over", caller_bonus="Caller's bonus to each winner")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"die", "exhausted", "holding_drawn_card", "hit_goal"}
+    TURN_FACTS = frozenset({"die"})
 
     def zone_tag(self, zone, view, names):
         """The Discard Pile says its cards lie face down (A12 of docs/rulings/final_count.md:

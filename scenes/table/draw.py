@@ -187,16 +187,17 @@ def plate_rect(screen, spot, name, right, current, computer=False):
 
 def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None, told=None):
     """Each seat's name plate: {seat: (name, its card count, 'thinking...' or its status
-    ('folded'), is current, is a computer)}; the count as `told` (the table as the words
-    tell it, while cards still fly: see TableModel.panel_view), else as `view`."""
-    plates = {}
+    ('folded'), is current, is a computer)}; the count, and whose turn it is, as `told`
+    (the table as the words tell it, while cards still fly or an outcome waits to be read:
+    see TableModel.panel_view), else as `view`."""
+    plates, told = {}, told or view
     for seat, name in enumerate(names):
-        count = sum(z.count for z in (told or view).zones if z.owner == seat and z.kind == "hand")
+        count = sum(z.count for z in told.zones if z.owner == seat and z.kind == "hand")
         you = seat == viewer and name != "You"      # a lesson calls its learner You already
         name += " (you)" if you else ""
         status = (statuses or {}).get(seat)
         right = "thinking..." if thinking == seat else status or f"{count} card" + ("" if count == 1 else "s")
-        plates[seat] = (name, right, view.current_player == seat, not humans[seat])
+        plates[seat] = (name, right, told.current_player == seat, not humans[seat])
     return plates
 
 

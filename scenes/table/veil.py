@@ -60,16 +60,26 @@ class Veiling:
         before it (a card on its way lies face down), until a card that names flies off
         (see follow_flights); while its callouts keep events of the last change from the
         log, its scores as they stood before it (they move as the log tells what moved
-        them); else the table as it has landed (see landed_view)."""
+        them); else the table as it has landed (see landed_view). While an outcome waits
+        to be read, nobody's turn (see turn_over)."""
         if self.dealing():
             return self.undealt()
         before = self.panel_before
         if before is not None and (self.timeline.stage.untold() or self.timeline.unplayed()):
-            return before
+            return self.turn_over(before)
+        view = self.landed_view()
         if self.scores_told is not None and self.calling_back():
-            view = self.landed_view()
-            return view._replace(scores=self.scores_as_told(view.scores, self.scores_told))
-        return self.landed_view()
+            view = view._replace(scores=self.scores_as_told(view.scores, self.scores_told))
+        return self.turn_over(view)
+
+    def turn_over(self, view):
+        """`view` as the words tell it while an outcome waits to be read (a down's, a line's,
+        a hand's end): nobody is to move, so no seat's turn is lit and no fact of the turn
+        last played is told (the presenter's TURN_FACTS: a die rolled); else `view`."""
+        if not self.hold.wait:
+            return view
+        facts = {key: None if key in self.presenter.TURN_FACTS else value for key, value in view.facts.items()}
+        return view._replace(current_player=None, facts=facts)
 
     def landed_view(self):
         """The table as the words tell it once everything shown has landed and been
