@@ -53,15 +53,14 @@ class Veiling:
 
     def panel_view(self):
         """The table as the words tell it (the side panel, where the game stands in the
-        top bar, the plates' and captions' counts): nothing the table has not shown. While
-        a deal flies (the opening one, or a new hand's), the table as much of it has landed
-        (see undealt). While
-        the last change's cards still fly (or wait to take off), the table as it stood
-        before it (a card on its way lies face down), until a card that names flies off
-        (see follow_flights); while its callouts keep events of the last change from the
-        log, its scores as they stood before it (they move as the log tells what moved
-        them); else the table as it has landed (see landed_view). While an outcome waits
-        to be read, nobody's turn (see turn_over)."""
+        top bar, the plates' and captions' counts, whose turn is lit): nothing the table
+        has not shown. While a deal flies (the opening one, or a new hand's), the table as
+        much of it has landed (see undealt). While the last change's cards still fly (or
+        wait to take off), the table as it stood before it (a card on its way lies face
+        down), until a card that names flies off (see follow_flights); while its callouts
+        keep events of the last change from the log, its scores as they stood before it
+        (they move as the log tells what moved them); else the table as it has landed (see
+        landed_view). While an outcome waits to be read, nobody's turn (see turn_over)."""
         if self.dealing():
             return self.undealt()
         before = self.panel_before
