@@ -24,6 +24,7 @@ from tests.helpers import act, spied
 from tests.test_deadline import game_at_midterm
 from tests.test_final_card_down import new as new_fcd
 from tests.test_ktu import new, play, play_action
+from tests.test_table_model import frame
 from tests.test_table_moments import positions
 from tests.test_table_moments_games import model_at, played
 from tests.test_ui_cards import move_to
@@ -303,3 +304,38 @@ def test_a_learner_called_you_is_you_after_another_name():
     assert "Ines and you are skipped by the 8s: Theo plays again" in lines, lines
     calls = [call.words for call in presenter.callouts(events, state.view(0), names)]
     assert any(words.startswith("Ines and you are skipped") for words in calls), calls
+
+
+def down_called(hands, lead):
+    """4 downs with three from `hands`, at the normal pace: Maya leads `lead` and the
+    computers follow; the words of every callout made until the down's own."""
+    from tests.test_four_downs import new as new_four_downs
+    model = model_at(new_four_downs(hands), speed="normal")
+    model.do(intents.Choose(next(a for a in model.legal if a.cards[0].name == lead)))
+    calls = []
+    for _ in range(2000):
+        calls += [call.words for call, _ in model.timeline.callouts if call.words not in calls]
+        if any("wins down 1" in words for words in calls):
+            return calls
+        frame(model)
+    raise AssertionError(f"the down was never called out: {calls}")
+
+
+def test_a_down_kept_by_its_lead_says_in_its_callout_why_the_higher_card_missed():
+    """4 downs with three: Maya leads Offense purple 4; Theo, holding no purple defense,
+    must follow with his Offense purple 6 (A3, A4 of docs/rulings/play_design.md); Ines
+    has no purple. The down's callout says why the higher 6 did not win (it is offense,
+    like the lead), not only 'Nothing meets'; a purple defense under the lead's number
+    says so, no purple at all says so, and a card that meets the lead is named."""
+    purple_6 = down_called({0: ["OP4", "DB5", "DG5", "DO4"], 1: ["OP6", "OB4", "OG4", "OO5"],
+                            2: ["OB5", "OG5", "DG4", "DO5"]}, "OP4")
+    assert "Theo's purple 6 is offense too: Maya wins down 1" in purple_6, purple_6
+    purple_4 = down_called({0: ["OP5", "DB5", "DG5", "DO4"], 1: ["DP4", "OB4", "OG4", "OO5"],
+                            2: ["OB5", "OG5", "DG4", "DO5"]}, "OP5")
+    assert "Theo's defense purple 4 is under 5: Maya wins down 1" in purple_4, purple_4
+    none = down_called({0: ["OP5", "DB5", "DG5", "DO4"], 1: ["OB4", "OG4", "OO5", "DB6"],
+                        2: ["OB5", "OG5", "DG4", "DO5"]}, "OP5")
+    assert "Nobody else played purple: Maya wins down 1" in none, none
+    met = down_called({0: ["OP4", "DB5", "DG5", "DO4"], 1: ["DP5", "OB4", "OG4", "OO5"],
+                       2: ["OB5", "OG5", "DG4", "DO5"]}, "OP4")
+    assert "Defense purple 5 meets Offense purple 4: Theo wins down 1" in met, met
