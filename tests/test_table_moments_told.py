@@ -24,7 +24,7 @@ from tests.helpers import act, spied
 from tests.test_deadline import game_at_midterm
 from tests.test_final_card_down import new as new_fcd
 from tests.test_ktu import new, play, play_action
-from tests.test_table_model import frame
+from tests.test_table_model import frame, until
 from tests.test_table_moments import positions
 from tests.test_table_moments_games import model_at, played
 from tests.test_ui_cards import move_to
@@ -339,3 +339,30 @@ def test_a_down_kept_by_its_lead_says_in_its_callout_why_the_higher_card_missed(
     met = down_called({0: ["OP4", "DB5", "DG5", "DO4"], 1: ["DP5", "OB4", "OG4", "OO5"],
                        2: ["OB5", "OG5", "DG4", "DO5"]}, "OP4")
     assert "Defense purple 5 meets Offense purple 4: Theo wins down 1" in met, met
+
+
+def test_the_midterms_end_says_it_is_not_scored_as_everyone_draws_back():
+    """Deadline at the normal pace: Maya lays down her two Kings at the Midterm and
+    finishes; the computers sit theirs; the draw-back follows (A18 of
+    docs/rulings/deadline.md). The table calls out that the Midterm is not scored
+    (A23), and the log says why her score falls: the assignments are graded at the end,
+    and cards in hand count against a score."""
+    state = game_at_midterm({0: ["KC", "KS", "9D", "2H", "6S"]})
+    model = model_at(state, speed="normal")
+    hand = {c.name: c for c in state.hands[0]}
+    for name in ("KC", "KS"):
+        model.do(intents.Choose(next(a for a in model.legal if a.kind == "group" and a.cards[0] is hand[name])))
+    model.do(intents.Choose(next(a for a in model.legal if a.kind == "submit")))
+    model.do(intents.Choose(next(a for a in model.legal if a.kind == "finish_exam")))
+    for _ in range(4000):
+        call = model.timeline.callout
+        if call is not None and "Midterm" in call.words:
+            break
+        frame(model)
+    else:
+        raise AssertionError(f"no callout of the Midterm's end: {model.log_lines()[-4:]}")
+    assert call.words == "The Midterm is not scored: everyone drew back to 7", call.words
+    until(model, lambda: model.view.facts["step"] == "turn" and model.timeline.callout is None, limit=4000)
+    said = next(line for line in model.log_lines() if "Draw-back" in line)
+    assert "The Midterm is not scored: its assignments stay on the table and are graded at the end" in said, said
+    assert "cards in hand count against a score" in said, said

@@ -5,7 +5,7 @@ from game.cards import with_article
 from game.deadline.grading import open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
-from game.presenter import Presenter, card_name, plural, possessive, seat_name
+from game.presenter import Callout, Presenter, card_name, plural, possessive, seat_name
 
 
 # Where a draw comes from, as players say it (the engine's `stock` is kept: records hold it).
@@ -79,6 +79,14 @@ def draw_instruction(stock, discards):
         return "Draw a card from the draw pile"
     return "The draw pile is empty: take the top discard"
 
+# The Midterm ends straight into the draw-back: it is not scored (A23 of
+# docs/rulings/deadline.md), and the cards drawn count against a score so far.
+DRAW_BACK = ("Now: Draw-back. The Midterm is not scored: its assignments stay on the table and are graded "
+             "at the end with the Final's. Everyone draws back up to 7 cards, and cards in hand count against "
+             "a score until they are laid down")
+DRAW_BACK_CALL = "The Midterm is not scored: everyone drew back to 7"
+
+
 class Deadline(Presenter):
     """Deadline's words, owners and grades."""
 
@@ -86,7 +94,8 @@ class Deadline(Presenter):
                        group="Lay down")
     POSITION_ARGS = frozenset({Act.TAKE})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
-                       phase=lambda who, d: f"Now: {semester(d['phase'], d['rotation'])}")
+                       phase=lambda who, d: DRAW_BACK if d["phase"] == "draw_back"
+                       else f"Now: {semester(d['phase'], d['rotation'])}")
     CALLOUTS = dict(Presenter.CALLOUTS,
                     score=lambda who, d: f"{possessive(who)} exam graded: {plural(d, 'point')}")
     MOVE_WORDS = {("discard", "hand"): "{who} took {what} from the discard pile",
@@ -103,6 +112,13 @@ class Deadline(Presenter):
     SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam",
                                          "turn_step"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
+
+    def callout(self, event, view, names):
+        """The Midterm's end is called out over the draw pile once the draw-back's cards
+        have landed: it is not scored, and everyone drew back (A18, A23)."""
+        if event.kind == "phase" and (event.detail or {}).get("phase") == "draw_back":
+            return Callout(DRAW_BACK_CALL, ("draw",), 2.0)
+        return super().callout(event, view, names)
 
     def assignment_words(self, assignment, names, viewer=None):
         """An assignment on the table (a fact) by its owner and ranks: "Sam's three 7s",
