@@ -366,3 +366,30 @@ def test_the_midterms_end_says_it_is_not_scored_as_everyone_draws_back():
     said = next(line for line in model.log_lines() if "Draw-back" in line)
     assert "The Midterm is not scored: its assignments stay on the table and are graded at the end" in said, said
     assert "cards in hand count against a score" in said, said
+
+
+def test_the_blind_exchange_says_when_you_will_see_the_card_you_take():
+    """Deadline with four, the first exchange (A7 of docs/rulings/deadline.md): Maya,
+    the leader, takes first: the top bar says the card stays face down until everyone
+    has taken one; while Theo then takes, it says hers joins her hand once everyone has;
+    Kofi, who takes last, is told his joins his hand at once."""
+    from game.registry import new_game
+    from tests.test_deadline import pass_turn
+    state = new_game("deadline", seed=3)
+    for _ in range(4):
+        pass_turn(state)
+    assert state.step == "exchange" and state.current_player == 0
+    last = state.clone()
+    model = model_at(state, speed="normal")
+    prompt = model.prompt()
+    assert prompt.endswith("to take it blind; it stays face down until everyone has taken one, then joins your hand"), \
+        prompt
+    model.do(intents.Choose(model.legal[0]))
+    assert model.view.current_player == 1, model.view.current_player
+    assert model.prompt().endswith("Theo takes a card blind from Maya; yours joins your hand once everyone has taken "
+                                   "one"), model.prompt()
+    for _ in range(3):
+        last.apply(last.legal_actions()[0])
+    assert last.current_player == 3
+    kofi = model_at(last, humans=(3,))
+    assert kofi.prompt().endswith("to take it blind; you take last, so it joins your hand at once"), kofi.prompt()

@@ -218,7 +218,7 @@ class Deadline(Presenter):
             exchange = facts["exchange"] or {}
             source = seat_name(names, exchange.get("from")) or "the student to your right"
             return (f"Exchange: click one of {source}'s {plural(exchange.get('positions', 0), 'card')} "
-                    "to take it blind")
+                    f"to take it blind; {self.seen_when(view)}")
         if stage == "exam":
             building = facts["building"]
             if building:
@@ -226,6 +226,19 @@ class Deadline(Presenter):
                         "submit it (2 or more cards) or take it back")
             return self.exam_instruction(view)
         return ""
+
+    @staticmethod
+    def seen_when(view):
+        """When the card the viewer takes blind joins their hand, face up to them (A7 of
+        docs/rulings/deadline.md): once every student has taken one, or at once where
+        nobody takes after them (each takes in turn from the leader; one whose right-hand
+        neighbour holds nothing takes nothing, A20)."""
+        n, seat, sizes = view.players, view.seat, view.facts["hand_sizes"]
+        order = [(view.facts["leader"] + k) % n for k in range(n)]
+        later = [s for s in order[order.index(seat) + 1:] if sizes[(s - 1) % n]]
+        if later:
+            return "it stays face down until everyone has taken one, then joins your hand"
+        return "you take last, so it joins your hand at once"
 
     def exam_instruction(self, view):
         """At your exam: what to lay down, and whether Finish exam is there yet (unless
@@ -246,7 +259,10 @@ class Deadline(Presenter):
         stage = facts["step"]
         if stage == "exchange":
             source = seat_name(names, (facts["exchange"] or {}).get("from"))
-            return f"{who} takes a card blind from {source}" if source else ""
+            taken = view.seat is not None and any(
+                z.cards for z in view.zones if z.key == f"pending:{view.seat}")
+            later = "; yours joins your hand once everyone has taken one" if taken else ""
+            return f"{who} takes a card blind from {source}{later}" if source else ""
         if stage == "exam":
             return f"{who} is sitting the {EXAMS[facts['exam']]}"
         return ""
