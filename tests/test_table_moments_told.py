@@ -327,18 +327,17 @@ def test_a_down_kept_by_its_lead_says_in_its_callout_why_the_higher_card_missed(
     has no purple. The down's callout says why the higher 6 did not win (it is offense,
     like the lead), not only 'Nothing meets'; a purple defense under the lead's number
     says so, no purple at all says so, and a card that meets the lead is named."""
-    purple_6 = down_called({0: ["OP4", "DB5", "DG5", "DO4"], 1: ["OP6", "OB4", "OG4", "OO5"],
-                            2: ["OB5", "OG5", "DG4", "DO5"]}, "OP4")
-    assert "Theo's purple 6 is offense too: Maya wins down 1" in purple_6, purple_6
-    purple_4 = down_called({0: ["OP5", "DB5", "DG5", "DO4"], 1: ["DP4", "OB4", "OG4", "OO5"],
-                            2: ["OB5", "OG5", "DG4", "DO5"]}, "OP5")
-    assert "Theo's defense purple 4 is under 5: Maya wins down 1" in purple_4, purple_4
-    none = down_called({0: ["OP5", "DB5", "DG5", "DO4"], 1: ["OB4", "OG4", "OO5", "DB6"],
-                        2: ["OB5", "OG5", "DG4", "DO5"]}, "OP5")
-    assert "Nobody else played purple: Maya wins down 1" in none, none
-    met = down_called({0: ["OP4", "DB5", "DG5", "DO4"], 1: ["DP5", "OB4", "OG4", "OO5"],
-                       2: ["OB5", "OG5", "DG4", "DO5"]}, "OP4")
-    assert "Defense purple 5 meets Offense purple 4: Theo wins down 1" in met, met
+    others = {2: ["OB5", "OG5", "DG4", "DO5"]}
+    for maya, theo, said in ((["OP4", "DB5", "DG5", "DO4"], ["OP6", "OB4", "OG4", "OO5"],
+                              "Theo's purple 6 is offense too: Maya wins down 1"),
+                             (["OP5", "DB5", "DG5", "DO4"], ["DP4", "OB4", "OG4", "OO5"],
+                              "Theo's defense purple 4 is under 5: Maya wins down 1"),
+                             (["OP5", "DB5", "DG5", "DO4"], ["OB4", "OG4", "OO5", "DB6"],
+                              "Nobody else played purple: Maya wins down 1"),
+                             (["OP4", "DB5", "DG5", "DO4"], ["DP5", "OB4", "OG4", "OO5"],
+                              "Defense purple 5 meets Offense purple 4: Theo wins down 1")):
+        calls = down_called({0: maya, 1: theo, **others}, maya[0])
+        assert said in calls, calls
 
 
 def test_the_midterms_end_says_it_is_not_scored_as_everyone_draws_back():

@@ -115,10 +115,15 @@ class Deadline(Presenter):
 
     def callout(self, event, view, names):
         """The Midterm's end is called out over the draw pile once the draw-back's cards
-        have landed: it is not scored, and everyone drew back (A18, A23)."""
+        have landed: it is not scored, and everyone drew back (A18, A23). A grade speaks
+        of every card its student holds or laid down (kept clear where it can be)."""
         if event.kind == "phase" and (event.detail or {}).get("phase") == "draw_back":
             return Callout(DRAW_BACK_CALL, ("draw",), 2.0)
-        return super().callout(event, view, names)
+        call = super().callout(event, view, names)
+        if event.kind == "score" and call is not None:
+            owner = self.owners(view)
+            return call._replace(at=tuple(z.key for z in view.zones if z.cards and owner.get(z.key) == event.seat))
+        return call
 
     def assignment_words(self, assignment, names, viewer=None):
         """An assignment on the table (a fact) by its owner and ranks: "Sam's three 7s",
