@@ -13,7 +13,7 @@ import pytest
 
 from scenes.table import intents
 from scenes.table.scene import TableScene
-from scenes.table.session import Seat
+from scenes.table.session import Seat, Session, inline
 from tests.test_table_model import DT, frame, model_of, until
 from tests.test_ui_play import app, press  # noqa: F401
 from tests.test_ui_saves import start_game
@@ -455,7 +455,6 @@ def callouts_over_cards(monkeypatch, game_id, size, seed, state=None, frames=600
             session = start_game(a, game_id, 2, {0}, seed)
         else:
             seats = [Seat("Maya")] + [Seat(n, False, "easy") for n in ("Theo", "Ines", "Sam")[:state.players - 1]]
-            from scenes.table.session import Session, inline
             session = Session(game_id, seats, {}, state.chance.seed, state=state, executor=inline)
             a.scene.go("table", session=session, viewer=None, events_seen=session.event_count(), curtains=[])
             a.frame()

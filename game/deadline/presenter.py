@@ -79,6 +79,7 @@ def draw_instruction(stock, discards):
         return "Draw a card from the draw pile"
     return "The draw pile is empty: take the top discard"
 
+
 # The Midterm ends straight into the draw-back: it is not scored (A23 of
 # docs/rulings/deadline.md), and the cards drawn count against a score so far.
 DRAW_BACK = ("Now: Draw-back. The Midterm is not scored: its assignments stay on the table and are graded "
