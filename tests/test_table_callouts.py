@@ -13,7 +13,7 @@ import pytest
 
 from scenes.table import intents
 from scenes.table.scene import TableScene
-from scenes.table.session import Seat
+from scenes.table.session import Seat, Session, inline
 from tests.test_table_model import DT, frame, model_of, until
 from tests.test_ui_play import app, press  # noqa: F401
 from tests.test_ui_saves import start_game
@@ -298,8 +298,10 @@ def test_four_downs_says_why_a_down_was_won():
         card = model.presenter.by_name[dict(last["plays"])[winner]].spoken
         assert words.startswith(f"{card} meets {lead_name}")
     assert words.endswith(f"{model.names[winner]} wins down 1")
-    assert any(words.startswith(c.words.split(":")[0]) and c.words.endswith("wins down 1")
-               for c, _ in model.timeline.callouts)                             # called out over the cards too
+    called = [c.words for c, _ in model.timeline.callouts if c.words.endswith("wins down 1")]
+    assert called                                                                 # called out over the cards too
+    if winner != lead[0]:
+        assert called[0].startswith(words.split(":")[0])
 
 
 def test_five_possessions_the_last_lines_cards_leave_the_lanes_when_the_next_line_is_set():
@@ -414,3 +416,78 @@ def test_a_d_ends_the_turn_at_once_with_no_end_turn_button_while_its_colour_is_c
     assert model.session.current_player != 0
     assert any("declared" in call.words for call, _ in model.timeline.callouts)    # still called out
     assert "End turn" not in shown and not [words for words in shown if "End your turn" in words]
+
+
+# ---- the callout's place: off the cards it speaks of (#37) ----------------------------------------
+def callouts_over_cards(monkeypatch, game_id, size, seed, state=None, frames=6000):
+    """A game against computers at the normal pace (from `state` when given, Maya to play),
+    every callout drawn spied: for each, (its words, whether it covers a face-up card or
+    caption of a zone it speaks of, whether it covers any face-up card, whether some place
+    of its size on the table stood clear of the hand, the buttons, the plates, the
+    captions and every face-up card)."""
+    from scenes.table import draw
+    from scenes.table.layout import CAPTION
+    from tests.test_table_moments_pd import played
+    from tests.test_ui_play import new_app
+    a = new_app(size=size)
+    seen = []
+    real = draw.callout
+
+    def spy(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=(), *rest):
+        box = pygame.Rect(real(screen, board, call, progress, keep_clear, keep_read, avoid, *rest))
+        faces = [p.rect for p in board.placed if p.face_up]
+        mine = [p.rect for p in board.placed if p.face_up and p.zone in call.at]
+        captions = [pygame.Rect(int(x), int(y), int(screen.text_width(words, draw.READ)), draw.READ)
+                    for words, (x, y) in board.labels]
+        told = mine + [c for c in captions if any(c.bottom <= r.top + 2 and r.top - c.bottom < 3 * CAPTION
+                                                  and c.left < r.right and r.left < c.right for r in mine)]
+        blocked = [pygame.Rect(r) for r in list(keep_clear) + list(keep_read)] + faces
+        w, h = box.w, box.h + draw.RISE
+        clear = any(pygame.Rect(x, y, w, h).collidelist(blocked) < 0
+                    for x in range(20, int(board.table_w - 20 - w) + 1, 8)
+                    for y in range(draw.TOP + 6, int(board.height - 6 - h) + 1, 8))
+        seen.append((call.words, box.collidelist(told) >= 0, box.collidelist(faces) >= 0, clear))
+        return box
+    monkeypatch.setattr(draw, "callout", spy)
+    try:
+        a.settings.animation_speed = "normal"
+        if state is None:
+            session = start_game(a, game_id, 2, {0}, seed)
+        else:
+            seats = [Seat("Maya")] + [Seat(n, False, "easy") for n in ("Theo", "Ines", "Sam")[:state.players - 1]]
+            session = Session(game_id, seats, {}, state.chance.seed, state=state, executor=inline)
+            a.scene.go("table", session=session, viewer=None, events_seen=session.event_count(), curtains=[])
+            a.frame()
+        for _ in played(a, session, random.Random(seed), frames=frames):
+            pass
+        for _ in range(900):                        # the game's last callouts (the grades) after its end
+            a.frame()
+        return seen
+    finally:
+        pygame.quit()
+
+
+def deadline_at_the_final(seed):
+    """Deadline with four played by random moves up to the Final Exam, a computer to sit it."""
+    from game.registry import new_game
+    state = new_game("deadline", seed=seed)
+    rng = random.Random(seed)
+    while not (state.step == "exam" and state.rotation > 3 and state.current_player != 0):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("game_id, size", [("deadline", (1280, 720)), ("deadline", (1600, 1000)),
+                                           ("five_possessions", (1280, 720)), ("five_possessions", (1600, 1000))])
+def test_a_callout_keeps_off_the_face_up_cards_it_speaks_of_and_off_all_where_it_can(game_id, size, monkeypatch):
+    """The table's rule for a callout's place: Deadline's grades at the Final ('Ines's
+    exam graded' stood over her assignments) and 5 possessions' lanes and drives ('Drive
+    stopped' stood over the line) never cover a face-up card (or its caption) of the
+    zones they speak of, and cover no face-up card at all wherever a place of their size
+    stood clear of the hand, the buttons, the plates, the captions and every face-up card."""
+    state = deadline_at_the_final(3) if game_id == "deadline" else None
+    seen = callouts_over_cards(monkeypatch, game_id, size, 3, state)
+    graded = [words for words, *_ in seen if "graded" in words or "Drive" in words or "Touchdown" in words]
+    assert graded, seen[:6]
+    assert not [words for words, told, *_ in seen if told], seen
+    assert not [words for words, _, over, clear in seen if over and clear], seen

@@ -24,6 +24,7 @@ from tests.helpers import act, spied
 from tests.test_deadline import game_at_midterm
 from tests.test_final_card_down import new as new_fcd
 from tests.test_ktu import new, play, play_action
+from tests.test_table_model import frame, until
 from tests.test_table_moments import positions
 from tests.test_table_moments_games import model_at, played
 from tests.test_ui_cards import move_to
@@ -303,3 +304,91 @@ def test_a_learner_called_you_is_you_after_another_name():
     assert "Ines and you are skipped by the 8s: Theo plays again" in lines, lines
     calls = [call.words for call in presenter.callouts(events, state.view(0), names)]
     assert any(words.startswith("Ines and you are skipped") for words in calls), calls
+
+
+def down_called(hands, lead):
+    """4 downs with three from `hands`, at the normal pace: Maya leads `lead` and the
+    computers follow; the words of every callout made until the down's own."""
+    from tests.test_four_downs import new as new_four_downs
+    model = model_at(new_four_downs(hands), speed="normal")
+    model.do(intents.Choose(next(a for a in model.legal if a.cards[0].name == lead)))
+    calls = []
+    for _ in range(2000):
+        calls += [call.words for call, _ in model.timeline.callouts if call.words not in calls]
+        if any("wins down 1" in words for words in calls):
+            return calls
+        frame(model)
+    raise AssertionError(f"the down was never called out: {calls}")
+
+
+def test_a_down_kept_by_its_lead_says_in_its_callout_why_the_higher_card_missed():
+    """4 downs with three: Maya leads Offense purple 4; Theo, holding no purple defense,
+    must follow with his Offense purple 6 (A3, A4 of docs/rulings/play_design.md); Ines
+    has no purple. The down's callout says why the higher 6 did not win (it is offense,
+    like the lead), not only 'Nothing meets'; a purple defense under the lead's number
+    says so, no purple at all says so, and a card that meets the lead is named."""
+    others = {2: ["OB5", "OG5", "DG4", "DO5"]}
+    for maya, theo, said in ((["OP4", "DB5", "DG5", "DO4"], ["OP6", "OB4", "OG4", "OO5"],
+                              "Theo's purple 6 is offense too: Maya wins down 1"),
+                             (["OP5", "DB5", "DG5", "DO4"], ["DP4", "OB4", "OG4", "OO5"],
+                              "Theo's defense purple 4 is under 5: Maya wins down 1"),
+                             (["OP5", "DB5", "DG5", "DO4"], ["OB4", "OG4", "OO5", "DB6"],
+                              "Nobody else played purple: Maya wins down 1"),
+                             (["OP4", "DB5", "DG5", "DO4"], ["DP5", "OB4", "OG4", "OO5"],
+                              "Defense purple 5 meets Offense purple 4: Theo wins down 1")):
+        calls = down_called({0: maya, 1: theo, **others}, maya[0])
+        assert said in calls, calls
+
+
+def test_the_midterms_end_says_it_is_not_scored_as_everyone_draws_back():
+    """Deadline at the normal pace: Maya lays down her two Kings at the Midterm and
+    finishes; the computers sit theirs; the draw-back follows (A18 of
+    docs/rulings/deadline.md). The table calls out that the Midterm is not scored
+    (A23), and the log says why her score falls: the assignments are graded at the end,
+    and cards in hand count against a score."""
+    state = game_at_midterm({0: ["KC", "KS", "9D", "2H", "6S"]})
+    model = model_at(state, speed="normal")
+    hand = {c.name: c for c in state.hands[0]}
+    for name in ("KC", "KS"):
+        model.do(intents.Choose(next(a for a in model.legal if a.kind == "group" and a.cards[0] is hand[name])))
+    model.do(intents.Choose(next(a for a in model.legal if a.kind == "submit")))
+    model.do(intents.Choose(next(a for a in model.legal if a.kind == "finish_exam")))
+    for _ in range(4000):
+        call = model.timeline.callout
+        if call is not None and "Midterm" in call.words:
+            break
+        frame(model)
+    else:
+        raise AssertionError(f"no callout of the Midterm's end: {model.log_lines()[-4:]}")
+    assert call.words == "The Midterm is not scored: everyone drew back to 7", call.words
+    until(model, lambda: model.view.facts["step"] == "turn" and model.timeline.callout is None, limit=4000)
+    said = next(line for line in model.log_lines() if "Draw-back" in line)
+    assert "The Midterm is not scored: its assignments stay on the table and are graded at the end" in said, said
+    assert "cards in hand count against a score" in said, said
+
+
+def test_the_blind_exchange_says_when_you_will_see_the_card_you_take():
+    """Deadline with four, the first exchange (A7 of docs/rulings/deadline.md): Maya,
+    the leader, takes first: the top bar says the card stays face down until everyone
+    has taken one; while Theo then takes, it says hers joins her hand once everyone has;
+    Kofi, who takes last, is told his joins his hand at once."""
+    from game.registry import new_game
+    from tests.test_deadline import pass_turn
+    state = new_game("deadline", seed=3)
+    for _ in range(4):
+        pass_turn(state)
+    assert state.step == "exchange" and state.current_player == 0
+    last = state.clone()
+    model = model_at(state, speed="normal")
+    prompt = model.prompt()
+    assert prompt.endswith("to take it blind; it stays face down until everyone has taken one, then joins your hand"), \
+        prompt
+    model.do(intents.Choose(model.legal[0]))
+    assert model.view.current_player == 1, model.view.current_player
+    assert model.prompt().endswith("Theo takes a card blind from Maya; yours joins your hand once everyone has taken "
+                                   "one"), model.prompt()
+    for _ in range(3):
+        last.apply(last.legal_actions()[0])
+    assert last.current_player == 3
+    kofi = model_at(last, humans=(3,))
+    assert kofi.prompt().endswith("to take it blind; you take last, so it joins your hand at once"), kofi.prompt()

@@ -5,7 +5,7 @@ from game.cards import with_article
 from game.deadline.grading import open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
-from game.presenter import Presenter, card_name, plural, possessive, seat_name
+from game.presenter import Callout, Presenter, card_name, plural, possessive, seat_name
 
 
 # Where a draw comes from, as players say it (the engine's `stock` is kept: records hold it).
@@ -79,6 +79,15 @@ def draw_instruction(stock, discards):
         return "Draw a card from the draw pile"
     return "The draw pile is empty: take the top discard"
 
+
+# The Midterm ends straight into the draw-back: it is not scored (A23 of
+# docs/rulings/deadline.md), and the cards drawn count against a score so far.
+DRAW_BACK = ("Now: Draw-back. The Midterm is not scored: its assignments stay on the table and are graded "
+             "at the end with the Final's. Everyone draws back up to 7 cards, and cards in hand count against "
+             "a score until they are laid down")
+DRAW_BACK_CALL = "The Midterm is not scored: everyone drew back to 7"
+
+
 class Deadline(Presenter):
     """Deadline's words, owners and grades."""
 
@@ -86,7 +95,8 @@ class Deadline(Presenter):
                        group="Lay down")
     POSITION_ARGS = frozenset({Act.TAKE})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
-                       phase=lambda who, d: f"Now: {semester(d['phase'], d['rotation'])}")
+                       phase=lambda who, d: DRAW_BACK if d["phase"] == "draw_back"
+                       else f"Now: {semester(d['phase'], d['rotation'])}")
     CALLOUTS = dict(Presenter.CALLOUTS,
                     score=lambda who, d: f"{possessive(who)} exam graded: {plural(d, 'point')}")
     MOVE_WORDS = {("discard", "hand"): "{who} took {what} from the discard pile",
@@ -103,6 +113,18 @@ class Deadline(Presenter):
     SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam",
                                          "turn_step"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
+
+    def callout(self, event, view, names):
+        """The Midterm's end is called out over the draw pile once the draw-back's cards
+        have landed: it is not scored, and everyone drew back (A18, A23). A grade speaks
+        of every card its student holds or laid down (kept clear where it can be)."""
+        if event.kind == "phase" and (event.detail or {}).get("phase") == "draw_back":
+            return Callout(DRAW_BACK_CALL, ("draw",), 2.0)
+        call = super().callout(event, view, names)
+        if event.kind == "score" and call is not None:
+            owner = self.owners(view)
+            return call._replace(at=tuple(z.key for z in view.zones if z.cards and owner.get(z.key) == event.seat))
+        return call
 
     def assignment_words(self, assignment, names, viewer=None):
         """An assignment on the table (a fact) by its owner and ranks: "Sam's three 7s",
@@ -202,7 +224,7 @@ class Deadline(Presenter):
             exchange = facts["exchange"] or {}
             source = seat_name(names, exchange.get("from")) or "the student to your right"
             return (f"Exchange: click one of {source}'s {plural(exchange.get('positions', 0), 'card')} "
-                    "to take it blind")
+                    f"to take it blind; {self.seen_when(view)}")
         if stage == "exam":
             building = facts["building"]
             if building:
@@ -210,6 +232,19 @@ class Deadline(Presenter):
                         "submit it (2 or more cards) or take it back")
             return self.exam_instruction(view)
         return ""
+
+    @staticmethod
+    def seen_when(view):
+        """When the card the viewer takes blind joins their hand, face up to them (A7 of
+        docs/rulings/deadline.md): once every student has taken one, or at once where
+        nobody takes after them (each takes in turn from the leader; one whose right-hand
+        neighbour holds nothing takes nothing, A20)."""
+        n, seat, sizes = view.players, view.seat, view.facts["hand_sizes"]
+        order = [(view.facts["leader"] + k) % n for k in range(n)]
+        later = [s for s in order[order.index(seat) + 1:] if sizes[(s - 1) % n]]
+        if later:
+            return "it stays face down until everyone has taken one, then joins your hand"
+        return "you take last, so it joins your hand at once"
 
     def exam_instruction(self, view):
         """At your exam: what to lay down, and whether Finish exam is there yet (unless
@@ -230,7 +265,10 @@ class Deadline(Presenter):
         stage = facts["step"]
         if stage == "exchange":
             source = seat_name(names, (facts["exchange"] or {}).get("from"))
-            return f"{who} takes a card blind from {source}" if source else ""
+            taken = view.seat is not None and any(
+                z.cards for z in view.zones if z.key == f"pending:{view.seat}")
+            later = "; yours joins your hand once everyone has taken one" if taken else ""
+            return f"{who} takes a card blind from {source}{later}" if source else ""
         if stage == "exam":
             return f"{who} is sitting the {EXAMS[facts['exam']]}"
         return ""

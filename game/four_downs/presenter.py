@@ -2,7 +2,7 @@
 from game.core import SharedEvent
 from game.four_downs.rules import Act
 from game.play_design.presenter import PlayDesign
-from game.presenter import Callout, Presenter, agree, capital, seat_name
+from game.presenter import Callout, Presenter, agree, capital, possessive, seat_name
 
 OTHER_SIDE = {"offense": "defense", "defense": "offense"}
 # The two decks, said wherever one is named (A12 of docs/rulings/play_design.md).
@@ -65,8 +65,9 @@ class FourDowns(PlayDesign):
         """Why the last down was won, in words: 'Defense blue 7 meets Offense blue 7:
         Theo wins down 2' (same colour, the other side, a number at least the lead's:
         the highest such card wins), or the lead kept ('Nothing meets Offense blue 7 (no
-        blue defense card of 7 or more): Maya wins down 2'; `short`, for a callout: without
-        the words in brackets); None without a down."""
+        blue defense card of 7 or more): Maya wins down 2'; `short`, for a callout: why
+        the nearest card missed, 'Theo's blue 7 is offense too: Maya wins down 2', see
+        missed); None without a down."""
         last = view.facts["last_round"] or {}
         plays = [(seat, self.by_name.get(name)) for seat, name in last.get("plays") or ()]
         if not plays or any(card is None for _, card in plays):
@@ -78,8 +79,25 @@ class FourDowns(PlayDesign):
         if winner != lead_seat:
             card = next(card for seat, card in plays if seat == winner)
             return agree(f"{card.spoken} meets {lead.spoken}: {down}")
-        why = "" if short else f" (no {lead.color} {OTHER_SIDE[lead.side]} card of {lead.value} or more)"
-        return agree(f"Nothing meets {lead.spoken}{why}: {down}")
+        if short:
+            return agree(f"{self.missed(lead, plays[1:], names)}: {down}")
+        return agree(f"Nothing meets {lead.spoken} (no {lead.color} {OTHER_SIDE[lead.side]} card of {lead.value} "
+                     f"or more): {down}")
+
+    @staticmethod
+    def missed(lead, follows, names):
+        """Why the followers' cards (`follows`: (seat, card)) left the lead unmet, short,
+        by the nearest miss: the highest card of the lead's colour, on the lead's side
+        ('Theo's purple 6 is offense too') or under its number ('Theo's defense purple 3
+        is under 4'); none of its colour: 'Nobody else played purple'."""
+        same = [(card.value, seat, card) for seat, card in follows if card.color == lead.color]
+        if not same:
+            return f"Nobody else played {lead.color}"
+        _, seat, card = max(same, key=lambda found: found[:2])
+        whose = possessive(seat_name(names, seat))
+        if card.side == lead.side:
+            return f"{whose} {card.color} {card.value} is {card.side} too"
+        return f"{whose} {card.side} {card.color} {card.value} is under {lead.value}"
 
     def callout(self, event, view, names):
         """A down won says why, where its cards lie."""

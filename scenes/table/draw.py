@@ -13,7 +13,7 @@ from typing import NamedTuple
 import pygame
 
 from game.presenter import capital, plural
-from scenes.table.layout import (ARROWS, PANEL_W, RAISE, RESULT_H, TOP, bubble_box, bubble_tail, callout_box,
+from scenes.table.layout import (ARROWS, CAPTION, PANEL_W, RAISE, RESULT_H, TOP, bubble_box, bubble_tail, callout_box,
                                  gap_between, landed, pile_cards, zoom_box)
 from sprites import avatar
 from sprites import cards as card_sprites
@@ -559,13 +559,15 @@ def callout_words(call, progress):
     return call.words.replace("{n}", str(round(call.count * min(1.0, progress * 2.0))))
 
 
-def callout(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=()):
+def callout(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=(), faces=None):
     """A callout (game/presenter.Callout) held on the table `progress` (0 to 1) into its
-    time: large words over where it happened (its zones on `board`), never over the
-    rects of `keep_clear` (the hand, the buttons, the targets) nor of `keep_read` (the
-    name plates and the captions: see readable) where any place can, and off the rects
-    of `avoid` (the cards on the table) where a place near can; good news in gold, bad in
-    red; it rises into place, and a celebration throws confetti. Returns where it lies."""
+    time: large words by where it happened (its zones on `board`), keeping to the table's
+    one rule (scenes/table/layout.callout_box): never over the rects of `keep_clear` (the
+    hand, the buttons, the targets) nor over the cards it speaks of and their captions
+    (see spoken) where any place can, nor over `keep_read` (the name plates and the
+    captions: see readable), and off the cards on the table (`avoid`), else off the
+    face-up ones (`faces`), where a place can; good news in gold, bad in red; it rises
+    into place, and a celebration throws confetti. Returns where it lies."""
     size = GRAND_SIZE if call.grand else CALLOUT_SIZE
     final = callout_words(call, 1.0)
     room = board.table_w - 60
@@ -576,7 +578,8 @@ def callout(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=()
     anchor = boxes[0].unionall(boxes[1:]) if boxes else None
     bounds = (20, TOP + 6, board.table_w - 40, board.height - TOP - 12)
     path = callout_box((w, h + RISE), anchor, bounds, keep_clear, beside=call.count is not None,
-                       keep_read=keep_read, avoid=avoid)       # where it rises from, too, is kept clear
+                       keep_read=keep_read, avoid=avoid, spoken=spoken(board, call.at, keep_read),
+                       faces=faces)                             # where it rises from, too, is kept clear
     box = pygame.Rect(path.x, path.y, path.w, int(h))
     rise = RISE * max(0.0, 1 - progress / 0.12)
     shown = box.move(0, int(rise))
@@ -587,6 +590,16 @@ def callout(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=()
     screen.panel(shown, fill=(18, 22, 30), alpha=235, edge=colour, radius=14)
     screen.text(callout_words(call, progress), size, colour, shown.center, "center", width=w - 24)
     return box
+
+
+def spoken(board, keys, captions, reach=3 * CAPTION):
+    """What a callout of the zones `keys` speaks of: their face-up cards on `board`, and
+    each rect of `captions` (the plates and captions, as readable gives them) standing on
+    or just over one of them (a zone's caption lies right over its cards, on up to three
+    lines)."""
+    cards = [pygame.Rect(p.rect) for p in board.placed if p.face_up and p.zone in keys]
+    tops = [pygame.Rect(r.x, r.y - reach, r.w, r.h + reach) for r in cards]
+    return cards + [pygame.Rect(r) for r in captions if pygame.Rect(r).collidelist(tops) >= 0]
 
 
 def confetti(screen, box, progress):

@@ -316,26 +316,29 @@ def tail_crosses(points, rect):
     return all(d > 0 for d in sides) or all(d < 0 for d in sides)
 
 
-def callout_box(size, anchor, bounds, keep_clear=(), beside=False, keep_read=(), avoid=()):
-    """Where a callout of `size` (w, h) stands: over `anchor` (a rect: where it happened;
-    None: the middle of `bounds`), inside `bounds` (x, y, w, h), never over a rect of
-    `keep_clear` (what the person must act on: the hand, the buttons, the targets) nor of
-    `keep_read` (what tells who sits where and what lies there: the name plates, the
-    captions) where any place can, and off the anchor's cards where a place by them can
-    (the words speak of those cards: a down won, the dots compared): above the anchor,
-    below it, right of it, left of it (`beside`: right and left first), else the nearest
-    place by it, off the `avoid` rects (the cards on the table) too where one is near,
-    else centred on it, then anywhere up or down the table's middle; where no place
-    clears `keep_read` too, the first of those that clears `keep_clear`. Held for many
-    frames, so the place is kept for the same inputs."""
+def callout_box(size, anchor, bounds, keep_clear=(), beside=False, keep_read=(), avoid=(), spoken=None, faces=None):
+    """Where a callout of `size` (w, h) stands: by `anchor` (a rect: where it happened;
+    None: the middle of `bounds`), inside `bounds` (x, y, w, h). The table's one rule:
+    never over a rect of `keep_clear` (what the person must act on: the hand, the
+    buttons, the targets) nor over `spoken` (the cards it speaks of and their captions;
+    None: the anchor) where any place can; nor over `keep_read` (what tells who sits
+    where and what lies there: the name plates, the captions) where any place can; off
+    every card on the table (`avoid`), else off every face-up one (`faces`; None: all of
+    `avoid`), where a place can. At each of those tiers it stands above the anchor, below
+    it, right of it, left of it (`beside`: right and left first), else the nearest place
+    to it, else (with no anchor) up or down the table's middle; where no place keeps off
+    the cards it speaks of, the place clear of `keep_clear` that covers least of them.
+    Held for many frames, so the place is kept for the same inputs."""
     def frozen(rects):
         return tuple(tuple(map(int, r)) for r in rects)
-    return pygame.Rect(_callout_place(tuple(size), None if anchor is None else tuple(map(int, anchor)),
-                                      tuple(bounds), frozen(keep_clear), beside, frozen(keep_read), frozen(avoid)))
+    near = None if anchor is None else tuple(map(int, anchor))
+    return pygame.Rect(_callout_place(tuple(size), near, tuple(bounds), frozen(keep_clear), beside, frozen(keep_read),
+                                      frozen(avoid), frozen([anchor] if spoken is None and anchor else spoken or ()),
+                                      frozen(avoid if faces is None else faces)))
 
 
 @functools.lru_cache(maxsize=64)
-def _callout_place(size, anchor, bounds, keep_clear, beside, keep_read, avoid):
+def _callout_place(size, anchor, bounds, keep_clear, beside, keep_read, avoid, spoken, faces):
     """callout_box's place, as (x, y, w, h), for inputs that can be kept."""
     w, h = size
     bx, by, bw, bh = bounds
@@ -348,26 +351,35 @@ def _callout_place(size, anchor, bounds, keep_clear, beside, keep_read, avoid):
     sides = [(x, y) for x, y in [(a.right + 12, a.centery - h / 2), (a.left - 12 - w, a.centery - h / 2)]
              if bx <= x and x + w <= bx + bw]
     by_it = (sides + ends if beside else ends + sides) if anchor is not None else []
-    tries = by_it + [(a.centerx - w / 2, a.centery - h / 2)]
-    tries += [(middle, by + bh / 2 - h / 2 + dy) for k in range(12) for dy in (-30 * k, 30 * k)]
-    must = [pygame.Rect(r) for r in keep_clear]
+    tries = [pygame.Rect(*clamp(x, y), int(w), int(h)) for x, y in by_it + [
+        (a.centerx - w / 2, a.centery - h / 2)] + [
+        (middle, by + bh / 2 - h / 2 + dy) for k in range(12) for dy in (-30 * k, 30 * k)]]
+    by_it, middle_tries = tries[:len(by_it)], tries[len(by_it) + 1:]
+    grid = []
+
+    def nearest():
+        """Every place, the nearest to the anchor first (made once, when needed)."""
+        if not grid:
+            grid.extend(pygame.Rect(x, y, int(w), int(h))
+                        for x, y in places_by_distance(tuple(a), int(w), int(h), bounds, 8))
+        return grid
+    must = [pygame.Rect(r) for r in keep_clear] + [pygame.Rect(r) for r in spoken]
     read = must + [pygame.Rect(r) for r in keep_read]
-    tiers = ([(read + [pygame.Rect(r) for r in avoid], False)] if avoid and keep_read else []) + (
-        [(read, True)] if keep_read else []) + [(must, True)]
-    for clear, anywhere in tiers:
-        for x, y in by_it:
-            box = pygame.Rect(*clamp(x, y), int(w), int(h))
-            if box.collidelist(clear) < 0 and not box.colliderect(a):
-                return tuple(box)
-        if clear is not must and anchor is not None:
-            near = nearest_box(a, (w, h), bounds, clear, step=8)
-            if near is not None:
-                return tuple(near[0])
-        for x, y in tries[len(by_it):] if anywhere else ():
-            box = pygame.Rect(*clamp(x, y), int(w), int(h))
-            if box.collidelist(clear) < 0:
-                return tuple(box)
-    return (*clamp(*tries[len(by_it)]), int(w), int(h))
+    tiers = [read + [pygame.Rect(r) for r in avoid], read + [pygame.Rect(r) for r in faces], read, must]
+    for clear in tiers:
+        found = next((box for box in by_it + (middle_tries if anchor is None else []) if box.collidelist(clear) < 0),
+                     None) or next((box for box in nearest() if box.collidelist(clear) < 0), None)
+        if found is not None:
+            return tuple(found)
+    acted = [pygame.Rect(r) for r in keep_clear]
+    told = [pygame.Rect(r) for r in spoken]
+
+    def covered(box):
+        return sum(box.clip(r).w * box.clip(r).h for r in told)
+    free = [box for box in by_it + nearest() if box.collidelist(acted) < 0]
+    if free:
+        return tuple(min(free, key=covered))
+    return (*clamp(a.centerx - w / 2, a.centery - h / 2), int(w), int(h))
 
 
 def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):

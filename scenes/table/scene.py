@@ -428,11 +428,12 @@ class TableScene(Scene):
                           + ([laid.bubble.box] if laid.bubble is not None else []))
             keep_read = draw.readable(screen, laid.board, self.plates(model.view))
             cards = [p.rect for p in laid.board.placed]
+            faces = [p.rect for p in laid.board.placed if p.face_up]
         if note is not None:
             draw.toast(screen, self.motion, self.top_span, laid.title_right, not model.my_turn(), laid.board,
                        keep_clear, keep_read, cards)
         if call is not None:
-            draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear, keep_read, cards)
+            draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear, keep_read, cards, faces)
         if laid.cover == "dialog":
             draw.dialog(screen, laid.dialog_rect, model.ui.dialog.title, laid.widgets, pointer.dialog_focus, hover,
                         self.app.settings.colourblind)
