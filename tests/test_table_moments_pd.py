@@ -413,11 +413,11 @@ def test_five_possessions_hints_speak_the_tables_words(size, monkeypatch):
             words = model.ui.message
             assert words.startswith("Hint: ") and "key dots" not in words and "where it opens" not in words, words
             if step == "offense_set":
-                assert ("an open lane, so compared with the defense card opposite: " in words
-                        or "goes closed (never compared)" in words), words
-                assert f"{hint_card(model).color} dots" in words or "purple and blue dots" in words, words
+                assert ("against those of the defense card opposite" in words
+                        or "goes closed and is never compared" in words), words
+                assert f"{hint_card(model).color} dot" in words or "purple and blue dot" in words, words
             else:
-                assert ("an open lane: compared with the offense card there" in words
+                assert ("an open lane: the offense card there is counted against yours" in words
                         or "a closed lane: nothing is compared there" in words), words
             assert words in " ".join(drawn), drawn[-6:]
             sides.add(step)
