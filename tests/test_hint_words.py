@@ -240,13 +240,7 @@ def test_five_possessions_offense_hint_and_prompt_say_plainly_what_is_compared(s
             assert re.search(r"; (\d|both|all \d) must go open", prompt), prompt
             assert prompt in " ".join(drawn), drawn
             prompts.append(prompt)
-            press(a, pygame.K_h)
-            for _ in range(200):
-                if model.ui.hint is not None:
-                    break
-                a.frame()
-            table.invalidate()
-            a.frame()
+            hinted(a, table)
             words, card, lane = model.ui.message, model.ui.hint.cards[0], model.ui.hint.arg
             if facts["lanes"][lane]["live"] and card.color != facts["lanes"][lane]["color"]:
                 counted = "purple and blue dots" if card.color == "purple" else f"{card.color} dots"
@@ -258,3 +252,14 @@ def test_five_possessions_offense_hint_and_prompt_say_plainly_what_is_compared(s
         assert prompts and hints, (prompts, hints)
     finally:
         pygame.quit()
+
+
+def hinted(a, table):
+    """Press H at the table, wait for the hint and draw it."""
+    press(a, pygame.K_h)
+    for _ in range(200):
+        if table.model.ui.hint is not None:
+            break
+        a.frame()
+    table.invalidate()
+    a.frame()

@@ -12,6 +12,11 @@ from game.play_design.rules import qualifies
 from game.presenter import named_together
 
 SPREAD = 20          # yards that make a clear difference, for evaluate
+# What a knock, a pass, a call and a fold do to the stake, for `why`.
+STAKE_WORDS = {Act.KNOCK: "the stake goes up to {raised} yards, and the others call or fold",
+               Act.PASS: "the stake stays at {stake} yards",
+               Act.CALL: "you play on, for a stake of {stake} yards",
+               Act.FOLD: "you lose {fold} yards now, not the {stake} at stake if you play on and lose the hand"}
 
 
 def _hand(view):
@@ -97,15 +102,8 @@ def why(view, action):
     stake = facts["stake"]
     if kind == Act.DEAL:
         return "the last hand is scored: the next one begins"
-    if kind == Act.KNOCK:
-        return f"the stake goes up to {stake + 10} yards, and the others call or fold"
-    if kind == Act.PASS:
-        return f"the stake stays at {stake} yards"
-    if kind == Act.CALL:
-        return f"you play on, for a stake of {stake} yards"
-    if kind == Act.FOLD:
-        return (f"you lose {facts['fold_cost']} yards now, not the {stake} at stake "
-                "if you play on and lose the hand")
+    if kind in STAKE_WORDS:
+        return STAKE_WORDS[kind].format(stake=stake, raised=stake + 10, fold=facts["fold_cost"])
     card = action.cards[0]
     last = facts["round"] == facts["rounds"]
     lead = _lead(view) if facts["step"] == "follow" else None
