@@ -52,12 +52,12 @@ def _opens(card, lane):
 def _dots(card):
     """The dots an offense card is compared by, in the table's words: '4 blue dots', '4
     purple and blue dots' (a purple card counts its blue dots as purple)."""
-    return plural(key_count(card, card.color), _counted(card.color)[:-1])
+    return plural(key_count(card, card.color), f"{_counted(card.color)} dot")
 
 
 def _counted(colour):
-    """The dots counted against an offense card of `colour`, on both cards."""
-    return "purple and blue dots" if colour == "purple" else f"{colour} dots"
+    """The colours of the dots counted against an offense card of `colour`, on both cards."""
+    return "purple and blue" if colour == "purple" else colour
 
 
 def _offense_reason(card, opens):
@@ -66,7 +66,7 @@ def _offense_reason(card, opens):
     same dots on the defense card (never the card's number), or closed there (none can
     be open), the weakest card given up."""
     if opens:
-        return (f"an open lane: {_counted(card.color)} are counted, your card's "
+        return (f"an open lane: {_counted(card.color)} dots are counted, your card's "
                 f"{key_count(card, card.color)} against those of the defense card opposite; only more "
                 "dots win the lane (the card's number does not count)")
     return f"none can be open: your weakest card, with {_dots(card)}, goes closed and is never compared"
