@@ -236,7 +236,7 @@ def test_five_possessions_offense_hint_and_prompt_say_plainly_what_is_compared(s
             table.invalidate()
             a.frame()
             prompt = model.presenter.instruction(model.view, model.names, model.ui.selection)
-            assert "an open lane takes any colour but the one that won it" in prompt, prompt
+            assert "an open lane takes any colour but its winner's" in prompt, prompt
             assert re.search(r"; (\d|both|all \d) must go open", prompt), prompt
             assert prompt in " ".join(drawn), drawn
             prompts.append(prompt)

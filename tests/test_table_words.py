@@ -324,7 +324,7 @@ def test_five_possessions_offense_prompt_says_what_makes_a_card_open():
             break
     assert not state.is_over
     words = presenter.instruction(state.view(state.current_player), ["Maya", "Theo"], 0)
-    assert "must go open" in words and ": an open lane takes any colour but the one that won it)" in words, words
+    assert "must go open" in words and ": an open lane takes any colour but its winner's)" in words, words
 
 
 def test_the_hit_goal_says_what_it_is_for():

@@ -55,7 +55,7 @@ def lane_state(lane):
 def open_rule(facts):
     """The offense's rule for the line being set, in players' words, for the prompt: how
     many of its cards must go open, and what makes a card open (an open lane takes any
-    colour but the one that won it); nothing where the seat is not told (no `open_needed`)."""
+    colour but its winner's, the colour that won it); nothing where the seat is not told (no `open_needed`)."""
     need, size = facts.get("open_needed"), facts["line_size"]
     if need is None:
         return ""
@@ -65,8 +65,7 @@ def open_rule(facts):
     if need == 0:
         return "; none can go open: each goes closed"
     count = str(need) if need < size else "both" if need == 2 else f"all {need}"
-    rest = "" if need == size else ", the other closed" if size - need == 1 else ", the others closed"
-    return f"; {count} must go open{rest}: an open lane takes any colour but the one that won it"
+    return f"; {count} must go open: an open lane takes any colour but its winner's"
 
 
 def _whose(who):
