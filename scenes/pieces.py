@@ -2,7 +2,7 @@
 
 Every game in the registry has its pieces in its home, named by its `Home` (see
 `game.home`): its rules module (with its State class), its bot module with the Medium
-heuristic, its presenter, its entry (`game.yaml`, read as it is registered), its
+heuristic and every move's reason (`why`), its presenter, its entry (`game.yaml`, read as it is registered), its
 rulebook and its lesson. A missing one stops the start with registry.MissingPiece
 naming the game and the piece, so neither the source nor a bundle ever plays a game
 without it; `missing` names them all.

@@ -5,6 +5,7 @@ import json
 import math
 import os
 import random
+import types
 
 import pytest
 
@@ -350,16 +351,19 @@ def test_hard_keeps_the_baseline_without_evidence(draw_baseline):
     assert hard.choose(view, legal, random.Random(1)).kind == "draw"
 
 
-def test_hards_reason_is_said_in_players_words(draw_baseline):
-    """The search's reason counts deals with thousands separators and says its rating
-    as a score out of 100, without a designer's words."""
+def test_hards_reason_is_what_its_move_does_in_the_game(draw_baseline):
+    """Where the search overrides Medium, the reason is what the move does in the game's
+    terms, then that it did best in games played out from here: never the search's deals
+    or counts (the walk: 'tried in 1,212 possible deals of the cards you cannot see, it
+    did best of your moves: 60 out of 100')."""
     view, legal = draw_baseline
     hard = make_bot("hard", "final_card_down", iterations=40)
     action = hard.choose(view, legal, random.Random(1))
-    hard.last_stats["means"][action_key(action)] = (1862, 0.534)
-    reason = hard.explain(view, legal, action)
-    assert reason == ("tried in 1,862 possible deals of the cards you cannot see, it did best of "
-                      "your moves: 53 out of 100 (a win counts most, a good place some)")
+    assert action.kind == "play"
+    assert hard.explain(view, legal, action) == ("your last card: you win; "
+                                                 "it did best in games played out from here")
+    draw = next(a for a in legal if a.kind == "draw")     # Medium's own move: Medium's reason
+    assert hard.explain(view, legal, draw) == "always draw"
 
 
 def test_paired_differences_and_the_race():
@@ -405,6 +409,11 @@ def test_a_game_without_a_bot_module_is_refused_not_played_generically(monkeypat
     with pytest.raises(registry.MissingPiece) as refused:
         make_bot("easy", "ktu")
     assert str(refused.value) == "ktu: no medium heuristic (math.medium)"
+    heuristic_only = types.SimpleNamespace(__name__="ktu_heuristic", medium=home.bots.medium)
+    monkeypatch.setitem(registry.HOMES, "ktu", home._replace(bots=heuristic_only))
+    with pytest.raises(registry.MissingPiece) as refused:      # no reason for Hard's moves
+        make_bot("hard", "ktu")
+    assert str(refused.value) == "ktu: no reason for every move (ktu_heuristic.why)"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

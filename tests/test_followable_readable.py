@@ -288,18 +288,24 @@ def hint_drawn(a, table, monkeypatch):
     return words, drawn
 
 
+# The longest reason a hint gives (5 possessions' offense card in an open lane).
+LONGEST_REASON = ("an open lane: purple and blue dots are counted, your card's 5 against those of "
+                  "the defense card opposite; only more dots win the lane (the card's number does "
+                  "not count)")
+
+
 @pytest.mark.parametrize("game_id, size", [(game_id, size) for game_id in registry.GAMES
                                             for size in ((1280, 720), (1600, 1000))])
 def test_followable_a_hint_is_said_whole_and_clear_of_the_viewers_places(game_id, size, monkeypatch):
     """Every mode at 1280x720 and 1600x1000, the Hint asked on the person's first turns:
-    its words are drawn whole, wrapped rather than cut however long the reason (Hard's
-    search says what it tried, as it does whenever Medium would choose otherwise), within
+    its words are drawn whole, wrapped rather than cut however long the reason (every
+    reason here as long as the longest the games give: 5 possessions' open lane), within
     the table, and clear of the person's own cards, of the places their cards go (whoever
     the game says owns them: 5 possessions' 'your line' slots in the lanes, on a defense
     turn too) and of the cards the hint marks."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
-    monkeypatch.setattr(bot_base.Bot, "explain", lambda *args: "")    # Hard's search says what it tried
+    monkeypatch.setattr(bot_base.Bot, "explain", lambda *args: LONGEST_REASON)
     a.settings.thinking_time = 0.1
     players = registry.GAMES[game_id].min_players
     session = Session(game_id, [Seat(NAMES[i], i == 0) for i in range(players)], {}, 7, executor=inline)

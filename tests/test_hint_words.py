@@ -4,7 +4,9 @@ of the person (seat 0), the hint is asked as the table says it (scenes/table/hin
 strongest player's suggestion). No hint speaks in codes (a card's file code, an internal
 id, a zero-based seat or position, a word the table does not use), and none says the move
 twice: the reason says why, in the game's terms, never the move's cards or verb again.
-At the real table, H from the keyboard says the same."""
+Hard, where its search chose another move than Medium's, says what its move does in the
+game's terms too (then that it did best in games played out from here), never the
+search's deals or counts. At the real table, H from the keyboard says the same."""
 import random
 import re
 
@@ -13,7 +15,8 @@ import pytest
 
 from game import registry
 from game.bots import LEVELS, make_bot
-from game.bots.base import action_key
+from game.bots.base import action_key, knowledge
+from game.bots.hard import SEARCHED
 from scenes.table.hinting import hint_words
 from scenes.table.intents import Choose, Continue
 from scenes.table.presenters import presenter_for
@@ -30,13 +33,17 @@ NOT_THE_TABLES = {"final_count": re.compile(r"\bopp\b|\bswap (board|draw)\b", re
                   "deadline": re.compile(r"\bgroup\b", re.I),
                   "final_card_down": re.compile(r"\bowed\b", re.I)}
 COUNTED = re.compile(r"\bx\d+\b")
+# The search's own terms, which a hint once gave as Hard's reason ('tried in 1,212 possible
+# deals of the cards you cannot see, it did best of your moves: 60 out of 100').
+SEARCH_TALK = re.compile(r"possible deals|cards you cannot see|out of 100|\btried in\b|\d,\d{3}|"
+                         r"iterations?|playouts?|simulat|\bsearch", re.I)
 TURNS = 160            # the person's turns asked per game at most
 
 
 def faults(game_id, words, label, reason, action, codes):
     """What is wrong with a hint's `words` ('' when nothing is)."""
     why = [problems(words, codes)]
-    for pattern in (ZERO_BASED, COUNTED, NOT_THE_TABLES.get(game_id)):
+    for pattern in (ZERO_BASED, COUNTED, SEARCH_TALK, NOT_THE_TABLES.get(game_id)):
         found = pattern and pattern.search(words)
         if found:
             why.append(found.group(0))
@@ -48,30 +55,36 @@ def faults(game_id, words, label, reason, action, codes):
     return ", ".join(w for w in why if w)
 
 
-def asked(game_id, seed):
-    """Every hint the person could be given in the seeded game `seed` of `game_id`: at each
-    of their turns, each level's suggestion with its reason, and each legal move's label
-    with the reason Medium gives it where Medium would choose it too."""
+def turns(game_id, seed, **levels):
+    """The person's turns (seat 0) of the seeded game `seed` of `game_id`, random moves
+    between them: (presenter, names, view, legal actions, rng, bots) at each, the bots
+    one per level (Hard on a fixed number of iterations)."""
     info = registry.GAMES[game_id]
     presenter = presenter_for(info)
     options = house_rules(info, seed)
     players = options.get(info.player_option, info.default_players) if info.player_option else info.default_players
     names = NAMES[:players]
     state = registry.new_game(game_id, players=players, seed=seed, options=options)
-    bots = [make_bot(level, game_id, options=options, iterations=6) for level in LEVELS]
-    rng, turns = random.Random(seed), 0
-    while not state.is_over and turns < TURNS:
+    bots = {level: make_bot(level, game_id, options=options, iterations=6) for level in LEVELS}
+    rng, turn = random.Random(seed), 0
+    while not state.is_over and turn < TURNS:
         legal = state.legal_actions()
         if state.current_player == 0:
-            turns += 1
-            view = state.view(0)
-            for bot in bots:
-                action = bot.choose(view, legal, rng)
-                yield action, presenter, names, view, bot.explain(view, legal, action)
-            medium = bots[LEVELS.index("medium")]
-            for action in {action_key(a): a for a in legal}.values():
-                yield action, presenter, names, view, medium.explain(view, legal, action)
+            turn += 1
+            yield presenter, names, state.view(0), legal, rng, bots
         state.apply(legal[rng.randrange(len(legal))])
+
+
+def asked(game_id, seed):
+    """Every hint the person could be given in the seeded game `seed` of `game_id`: at each
+    of their turns, each level's suggestion with its reason, and each legal move's label
+    with the reason Medium gives it where Medium would choose it too."""
+    for presenter, names, view, legal, rng, bots in turns(game_id, seed):
+        for bot in bots.values():
+            action = bot.choose(view, legal, rng)
+            yield action, presenter, names, view, bot.explain(view, legal, action)
+        for action in {action_key(a): a for a in legal}.values():
+            yield action, presenter, names, view, bots["medium"].explain(view, legal, action)
 
 
 @pytest.mark.parametrize("game_id", list(registry.GAMES))
@@ -88,6 +101,43 @@ def test_every_hint_at_every_turn_says_the_move_once_and_why_in_the_tables_words
             if fault:
                 bad.setdefault(fault, words)
     assert reasons > 10, reasons
+    assert not bad, "\n".join(f"{words!r}: {fault}" for fault, words in bad.items())
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_hard_says_what_any_move_of_its_choice_does_in_the_games_terms(game_id):
+    """Hard's hint where its search chose another move than Medium's (about 1 hint in 8-10
+    in the walk): the reason is what the move does in the game (the game's `why`: the count
+    it reaches, the cards it keeps, what it leaves the next player, the lane or down it
+    plays for), then that it did best in games played out from here; never the search's
+    deals or counts ('tried in 1,212 possible deals ... 60 out of 100'). Any legal move
+    can be the search's choice, so every one is asked: each has a reason in the table's
+    words."""
+    codes = codes_of(registry.GAMES[game_id])
+    know = knowledge(game_id)
+    bad, differed = {}, 0
+    for seed in range(8):           # two games, and more until Hard has differed
+        if seed >= 2 and differed:
+            break
+        for presenter, names, view, legal, rng, bots in turns(game_id, seed):
+            hard, medium = bots["hard"], bots["medium"]
+            chosen = action_key(hard.choose(view, legal, rng))
+            moves = {action_key(a): a for a in legal}
+            medium_key = action_key(medium.choose(view, legal, random.Random(0)))
+            for key, action in moves.items():
+                reason = hard.explain(view, legal, action)
+                words = hint_words(presenter, action, names, view, reason)
+                label = presenter.action_label(action, names, with_cards=True, view=view)
+                fault = faults(game_id, words, label, reason, action, codes)
+                if len(moves) > 1 and not reason:
+                    fault = "no reason"
+                if key == chosen and key != medium_key:
+                    differed += 1
+                    if reason != f"{know.why(view, action)}; {SEARCHED}":
+                        fault = fault or "not the move's why then the search's measure"
+                if fault:
+                    bad.setdefault(fault, words)
+    assert differed, "Hard never chose another move than Medium's here"
     assert not bad, "\n".join(f"{words!r}: {fault}" for fault, words in bad.items())
 
 
@@ -157,3 +207,59 @@ def test_h_while_the_deal_flies_asks_the_hint_as_the_hint_button_does(game_id):
         assert model.ui.hint is not None and model.ui.message.startswith("Hint: "), model.ui.message
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_five_possessions_offense_hint_and_prompt_say_plainly_what_is_compared(size, monkeypatch):
+    """5 possessions against a computer, from line 2 of the person's offense on (a lane
+    won by a colour): the top bar's prompt says, whole, how many cards must go open and
+    what an open lane takes ('any colour but the one that won it', not the walk's 'in an
+    open lane, not in the colour that won it'); H's hint for an open lane says whose dots
+    are counted against whose, and that the dots count, not the card's number (not the
+    walk's 'compared with the defense card opposite: 4 blue dots')."""
+    from game.play_design.rules import key_count
+    from tests.test_table_moments_pd import drawn_words, five_possessions_reveals
+    a = new_app(size=size)
+    try:
+        drawn = drawn_words(monkeypatch)
+        prompts, hints = [], []
+        for table in five_possessions_reveals(a, 4242, frames=30000):
+            model = table.model
+            facts = model.view.facts
+            if not (model.my_turn() and model.settled() and facts["step"] == "offense_set"
+                    and facts["line"] > 1 and model.ui.hint is None
+                    and any(lane["color"] for lane in facts["lanes"] if lane["live"])):
+                if hints and prompts:
+                    break
+                continue
+            drawn.clear()
+            table.invalidate()
+            a.frame()
+            prompt = model.presenter.instruction(model.view, model.names, model.ui.selection)
+            assert "an open lane takes any colour but its winner's" in prompt, prompt
+            assert re.search(r"; (\d|both|all \d) must go open", prompt), prompt
+            assert prompt in " ".join(drawn), drawn
+            prompts.append(prompt)
+            hinted(a, table)
+            words, card, lane = model.ui.message, model.ui.hint.cards[0], model.ui.hint.arg
+            if facts["lanes"][lane]["live"] and card.color != facts["lanes"][lane]["color"]:
+                counted = "purple and blue dots" if card.color == "purple" else f"{card.color} dots"
+                assert (f": an open lane: {counted} are counted, your card's {key_count(card, card.color)} "
+                        "against those of the defense card opposite; only more dots win the lane "
+                        "(the card's number does not count)") in words, words
+                assert words in " ".join(drawn), drawn[-6:]
+                hints.append(words)
+        assert prompts and hints, (prompts, hints)
+    finally:
+        pygame.quit()
+
+
+def hinted(a, table):
+    """Press H at the table, wait for the hint and draw it."""
+    press(a, pygame.K_h)
+    for _ in range(200):
+        if table.model.ui.hint is not None:
+            break
+        a.frame()
+    table.invalidate()
+    a.frame()

@@ -389,11 +389,12 @@ def test_five_possessions_hints_speak_the_tables_words(size, monkeypatch):
     their colour; never 'key dots where it opens', words the table never explains."""
     import pygame
 
-    from tests.test_ui_play import new_app, press
+    from tests.test_hint_words import hinted
+    from tests.test_ui_play import new_app
     a = new_app(size=size)
     try:
         drawn = drawn_words(monkeypatch)
-        hinted, sides = [], set()
+        hints, sides = [], set()
         for table in five_possessions_reveals(a, 4242, frames=20000):
             model = table.model
             step = model.view.facts["step"]
@@ -403,26 +404,20 @@ def test_five_possessions_hints_speak_the_tables_words(size, monkeypatch):
                     break
                 continue
             drawn.clear()
-            press(a, pygame.K_h)
-            for _ in range(200):
-                if model.ui.hint is not None:
-                    break
-                a.frame()
-            table.invalidate()
-            a.frame()
+            hinted(a, table)
             words = model.ui.message
             assert words.startswith("Hint: ") and "key dots" not in words and "where it opens" not in words, words
             if step == "offense_set":
-                assert ("an open lane, so compared with the defense card opposite: " in words
-                        or "goes closed (never compared)" in words), words
-                assert f"{hint_card(model).color} dots" in words or "purple and blue dots" in words, words
+                assert ("against those of the defense card opposite" in words
+                        or "goes closed and is never compared" in words), words
+                assert f"{hint_card(model).color} dot" in words or "purple and blue dot" in words, words
             else:
-                assert ("an open lane: compared with the offense card there" in words
+                assert ("an open lane: the offense card there is counted against yours" in words
                         or "a closed lane: nothing is compared there" in words), words
             assert words in " ".join(drawn), drawn[-6:]
             sides.add(step)
-            hinted.append(words)
-        assert sides == {"offense_set", "defense_set"}, hinted
+            hints.append(words)
+        assert sides == {"offense_set", "defense_set"}, hints
     finally:
         pygame.quit()
 

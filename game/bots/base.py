@@ -2,12 +2,14 @@
 
 Each game's home has a module `bots.py` (named by its `Home`) with what a bot knows of it:
 `medium(view, legal, rng) -> (action, reason)` (the heuristic, which also gives Hint
-its reason), and optionally `easy_filter(view, legal) -> actions`, `rollout(state,
-legal, rng) -> action` (Hard's playout policy on a determinized state, random without
-one), `stop_playout(state)` and `evaluate(state) -> [reward per seat in 0..1]` (for
-playouts cut short). How scores rank comes from the registry (`GameInfo.lower_is_better`).
-A registered game without a module, or a module without `medium`, is refused
-(registry.MissingPiece): no game is ever played by a generic stand-in.
+its reason), `why(view, action) -> reason` (what any legal move does, in the game's
+terms: Hint's reason for Hard's move where Hard and Medium differ), and optionally
+`easy_filter(view, legal) -> actions`, `rollout(state, legal, rng) -> action` (Hard's
+playout policy on a determinized state, random without one), `stop_playout(state)`
+and `evaluate(state) -> [reward per seat in 0..1]` (for playouts cut short). How scores
+rank comes from the registry (`GameInfo.lower_is_better`). A registered game without a
+module, or a module without `medium` or `why`, is refused (registry.MissingPiece): no
+game is ever played by a generic stand-in.
 """
 import random
 
@@ -16,13 +18,15 @@ from game import registry
 
 def knowledge(game_id):
     """The bot module of `game_id`, from its Home; registry.MissingPiece if it has none
-    (or it lacks `medium`)."""
+    (or it lacks `medium` or `why`)."""
     home = registry.HOMES.get(game_id)
     module = home and home.bots
     if module is None:
         raise registry.MissingPiece(game_id, "bot module", "its Home's bots")
     if not callable(getattr(module, "medium", None)):
         raise registry.MissingPiece(game_id, "medium heuristic", f"{module.__name__}.medium")
+    if not callable(getattr(module, "why", None)):
+        raise registry.MissingPiece(game_id, "reason for every move", f"{module.__name__}.why")
     return module
 
 

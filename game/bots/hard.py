@@ -59,6 +59,8 @@ ONE_CORE_SECONDS = 1.0  # the one-core search whose strength was measured (issue
 # searching alone (the merge, the messages, a chunk cut short by the budget); measured
 # by `main.py bench --hard`, whose ratio says whether the default budget holds.
 PARALLEL_SHARE = 0.85
+# What a hint adds to the game's reason for a move the search chose over Medium's.
+SEARCHED = "it did best in games played out from here"
 
 
 def default_budget(cores):
@@ -266,13 +268,13 @@ class HardBot(Bot):
         return ranking
 
     def explain(self, view, legal_actions, action):
-        """Medium's reason when the search agrees with it, else what the search found."""
+        """Medium's reason when the search agrees with it; otherwise what the move does,
+        in the game's terms (the game's `why`), and, for the move the search chose, that
+        it did best in the games played out from here (never the search's counts)."""
         reason = super().explain(view, legal_actions, action)
         if reason:
             return reason
-        means = self.last_stats.get("means", {})
-        mine = means.get(action_key(action))
-        if mine:
-            return (f"tried in {mine[0]:,} possible deals of the cards you cannot see, it did best of "
-                    f"your moves: {round(mine[1] * 100)} out of 100 (a win counts most, a good place some)")
-        return ""
+        why = self.know.why(view, action)
+        if self.last_stats.get("choice") == action_key(action):
+            return f"{why}; {SEARCHED}" if why else SEARCHED
+        return why

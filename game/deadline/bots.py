@@ -6,10 +6,12 @@ exam plays extra credit and extensions first, then lays its biggest groups down.
 Scores are the grading of 2.6: higher is better.
 """
 import math
+import random
 
 from game.deadline.grading import JOKER, pairs_with, points
 from game.deadline.grading import card_keys
 from game.deadline.rules import Act
+from game.presenter import plural
 
 SPREAD = 10          # grade points that make a clear lead, for evaluate
 
@@ -118,3 +120,42 @@ def evaluate(state):
         rival = max(s for k, s in enumerate(scores) if k != seat)
         out.append(0.5 + 0.5 * math.tanh((mine - rival) / SPREAD))
     return out
+
+
+def why(view, action):
+    """What `action` does, in the game's terms (the sets and runs it keeps or makes, what
+    it costs at grading): Hint's reason for any move (Hard's where it is not Medium's)."""
+    hand = [c for c in view.zone(f"hand:{view.seat}").cards if c is not None]
+    building = [c for c in view.zone("group").cards if c is not None]
+    discard = view.zone("discard").cards
+    top = discard[-1] if discard else None
+    ace_high = _ace_high(view)
+    kind = action.kind
+    if kind == Act.DRAW:
+        if action.arg == "discard":
+            pairs = any(pairs_with(top, c, ace_high) for c in hand)
+            return (f"the {top.spoken} makes a set or run with cards in your hand" if pairs
+                    else f"the {top.spoken} is known, where the draw pile's card is not")
+        return "an unseen card from the draw pile: the others do not learn what you keep"
+    if kind == Act.DISCARD:
+        card = action.cards[0]
+        fits = _pairs(hand, ace_high).get(card, 0)
+        cost = f"it would cost {points(card, ace_high)} in hand at grading"
+        return (f"{cost}, and it fits no set or run of yours" if not fits
+                else f"{cost}, though it goes with {plural(fits, 'card')} of yours")
+    if kind == Act.TAKE:
+        return "a card from their hand, unseen until it is yours"
+    if kind in (Act.EXTEND, Act.EXTRA_CREDIT):
+        return policy(hand, building, top, [action], random.Random(0), ace_high)[1]
+    if kind == Act.CANCEL_GROUP:
+        return "these cards go back to your hand, to be laid down another way"
+    if kind == Act.FINISH_EXAM:
+        return "your exam ends with what you have laid down"
+    if kind == Act.SUBMIT:
+        return ("3 or more of your cards make a completed assignment" if len(building) > 2
+                else "2 cards make an incomplete assignment, worth 2 at grading")
+    if building:
+        return "bigger assignments score more"
+    fits = _pairs(hand, ace_high).get(action.cards[0], 0)
+    return ("it begins a set or run with cards in your hand" if fits
+            else "it begins an assignment, to be laid down with the cards that go with it")

@@ -94,3 +94,32 @@ def evaluate(state):
     """A cut-off playout: seats ranked by cards left, then by points."""
     keys = [len(h) * 100 + sum(c.value for c in h) for h in state.hands]
     return rank_rewards(keys, True)
+
+
+def why(view, action):
+    """What `action` does, in the game's terms (the points it sheds, what it leaves the
+    next player): Hint's reason for any move (Hard's where it is not Medium's)."""
+    facts = view.facts
+    waiting = facts["cards_owed"]
+    if action.kind == Act.END_TURN:
+        return "the next player's turn"
+    if action.kind == Act.DRAW:
+        if waiting:
+            return f"the 2s waiting make you draw {plural(waiting, 'card')}"
+        return "one more card in your hand, and your matching cards kept for later"
+    card = action.cards[0]
+    hand = _hand(view)
+    if len(hand) == 1:
+        return "your last card: you win"
+    if card.rank == "2":
+        owed = 2 * (facts["active_twos"] + 1)
+        return f"the next player must play a 2 or draw {owed} cards"
+    points = plural(card.value, "point")
+    if card.rank == "A":
+        skipped = "you play again" if view.players == 2 else "the next player is skipped"
+        return f"it sheds {points}, and {skipped}"
+    if action.arg is not None:
+        return f"it sheds {points}, and {action.arg} is in force for the next card"
+    if card.rank == "0":
+        return "a 0 matches anything: one card fewer to go out"
+    return f"it sheds {points}"

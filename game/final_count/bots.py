@@ -227,3 +227,49 @@ def rollout(state, legal, rng):
     if len(legal) == 1:
         return legal[0]
     return medium(_Sight(state), legal, rng)[0]
+
+
+def _said(count):
+    """A count as the table says it: the number, or 'over 75' for a bust."""
+    return "over 75" if count < 0 else str(count)
+
+
+def why(view, action):
+    """What `action` does, in the game's terms (your count after it, what it does to the
+    others' counts): Hint's reason for any move (Hard's where it is not Medium's)."""
+    kind = action.kind
+    if kind == Act.DEAL:
+        return "the last hand is scored: the next one begins"
+    board = list(view.zone("board").cards)
+    hand, table = _mine(view)
+    mine = hand + table
+    me = _said(_best(mine, board))
+    drawn = [c for c in view.zone("drawn").cards if c is not None]
+    card = drawn[0] if drawn else None
+    if kind == Act.ROLL:
+        return f"your count is {me}: the die may bring it nearer 75"
+    if kind == Act.CALL:
+        return f"your count is {me}: the others each get one last turn before the hand is scored"
+    if kind in (Act.END_TURN, Act.DECLINE, Act.DISCARD, Act.RETURN):
+        return f"your count stays {me}"
+    if kind == Act.KEEP:
+        return f"your count goes to {_said(_best(mine + [card], board))}"
+    if kind == Act.GIVE:
+        return f"that opponent's count goes up by {card_points(card)}, or over 75"
+    if kind == Act.TO_BOARD:
+        return (f"the Board counts for everyone: your count goes to {_said(_best(mine + [card], board))}, "
+                f"and every other count up by {card_points(card)} too")
+    total = _add(tally(mine), tally(board))
+    if kind == Act.SWAP_DRAW:
+        return f"your count goes to {_said(_with(_without(total, action.cards[0], mine), card))}"
+    if kind == Act.SWAP_OPP:
+        return "an opponent's face-up card, or a blind pick from their hand, comes in its place"
+    if kind == Act.SWAP_BOARD:
+        return f"your count stays {me}: the Board counts for you either way, but the others' counts change"
+    if kind == Act.PICK:
+        return "a blind pick: you see the card only once it is yours"
+    if view.facts["die"] == 6:       # a take from the Board
+        return f"your count stays {me}: the Board counts for you either way, but the others' counts change"
+    chosen = next((c for c in mine if c.name == view.facts.get("swap_card")), None)
+    rest = _add(tally(c for c in mine if c is not chosen), tally(board))
+    return f"your count goes to {_said(_with(rest, action.cards[0]))}"

@@ -9,6 +9,7 @@ Scores are yards scored: higher is better.
 import math
 
 from game.play_design.rules import COLORS, key_count
+from game.presenter import plural
 
 SPREAD = 30          # yards that make a clear lead, for evaluate
 
@@ -28,32 +29,73 @@ def medium(view, legal, rng):
 
     def value(action):
         card, lane = action.cards[0], action.arg
-        info = lanes[lane]
         if offense:
-            opens = info["live"] and card.color != info["color"]
             own = key_count(card, card.color)
-            return own if opens else -own
+            return own if _opens(card, lanes[lane]) else -own
         strength = _defense_strength(card)
-        return strength if info["live"] else -strength
+        return strength if lanes[lane]["live"] else -strength
 
     best = max(legal, key=value)
     card, lane = best.cards[0], best.arg
     if offense:
-        return best, _offense_reason(card, value(best) > 0)
-    if lanes[lane]["live"]:
-        return best, "an open lane: compared with the offense card there, so your strongest dots go there"
-    return best, "a closed lane: nothing is compared there, so your weakest card goes there"
+        return best, _offense_reason(card, _opens(card, lanes[lane]))
+    live = lanes[lane]["live"]
+    return best, _defense_reason(live) + (", so your card with the most dots goes there" if live
+                                          else ", so your weakest card goes there")
+
+
+def _opens(card, lane):
+    """Is an offense card set in `lane` (its facts) open there (rule 1 and rule 2)?"""
+    return lane["live"] and card.color != lane["color"]
+
+
+def _dots(card):
+    """The dots an offense card is compared by, in the table's words: '4 blue dots', '4
+    purple and blue dots' (a purple card counts its blue dots as purple)."""
+    return plural(key_count(card, card.color), f"{_counted(card.color)} dot")
+
+
+def _counted(colour):
+    """The colours of the dots counted against an offense card of `colour`, on both cards."""
+    return "purple and blue" if colour == "purple" else colour
 
 
 def _offense_reason(card, opens):
-    """Why an offense card goes where it goes, in the table's words (the hint's label
-    names the card and the lane): open there and compared by its own colour's dots, or
-    closed there (none can be open), the weakest card given up."""
-    dots = key_count(card, card.color)
-    counted = f"{dots} {card.color} and blue dots" if card.color == "purple" else f"{dots} {card.color} dots"
+    """Why an offense card goes where it goes, in players' words (the hint's label names
+    the card and the lane): open there, your card's dots of its own colour against the
+    same dots on the defense card (never the card's number), or closed there (none can
+    be open), the weakest card given up."""
     if opens:
-        return f"an open lane, so compared with the defense card opposite: {counted}"
-    return f"none can be open: the weakest, {counted}, goes closed (never compared)"
+        return (f"an open lane: {_counted(card.color)} dots are counted, your card's "
+                f"{key_count(card, card.color)} against those of the defense card opposite; only more "
+                "dots win the lane (the card's number does not count)")
+    return f"none can be open: your weakest card, with {_dots(card)}, goes closed and is never compared"
+
+
+def _defense_reason(live):
+    """What a defense card does in a lane (the offense card's colour, unseen, decides
+    which dots count)."""
+    if live:
+        return ("an open lane: the offense card there is counted against yours by the dots "
+                "of its own colour, and a tie goes to you")
+    return "a closed lane: nothing is compared there"
+
+
+def why(view, action):
+    """What `action` does, in the game's terms (open or closed, which dots are counted):
+    Hint's reason for any move (Hard's where it is not Medium's)."""
+    facts = view.facts
+    if facts["step"] == "choose":
+        return ("only the offense scores touchdowns" if action.arg == "offense"
+                else "the defense scores 20 yards for every drive it stops")
+    card, info = action.cards[0], facts["lanes"][action.arg]
+    if view.seat != facts["offense"]:
+        return _defense_reason(info["live"])
+    if _opens(card, info):
+        return _offense_reason(card, True)
+    why_closed = (f"an offense card of the colour that won this lane ({card.color})" if info["live"]
+                  else "a closed lane")
+    return f"{why_closed}: it goes closed and is never compared, and the defense card opposite is removed unseen"
 
 
 def stop_playout(state):

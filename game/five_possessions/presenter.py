@@ -52,6 +52,22 @@ def lane_state(lane):
     return "open: an offense card here is compared with the defense card opposite it"
 
 
+def open_rule(facts):
+    """The offense's rule for the line being set, in players' words, for the prompt: how
+    many of its cards must go open, and what makes a card open (an open lane takes any
+    colour but its winner's, the colour that won it); nothing where the seat is not told (no `open_needed`)."""
+    need, size = facts.get("open_needed"), facts["line_size"]
+    if need is None:
+        return ""
+    lanes = facts["lanes"]
+    if all(lane.get("live") and not lane.get("color") for lane in lanes):
+        return "; every lane is open"
+    if need == 0:
+        return "; none can go open: each goes closed"
+    count = str(need) if need < size else "both" if need == 2 else f"all {need}"
+    return f"; {count} must go open: an open lane takes any colour but its winner's"
+
+
 def _whose(who):
     """'Theo's', or 'your' for a lesson's learner, within a sentence."""
     whose = possessive(who)
@@ -310,9 +326,7 @@ class FivePossessions(PlayDesign):
             return f"You won the {toss}: choose offense or defense"
         done = f"{self.placed(view)} of {size} set"
         if step == "offense_set":
-            need = facts.get("open_needed")
-            must = (f"; {need} must be open: in an open lane, not in the colour that won it" if need is not None else "")
-            return f"Set your offense cards face down, one per lane ({done}{must})"
+            return f"Set your offense cards face down, one per lane ({done}{open_rule(facts)})"
         if step == "defense_set":
             return f"Set a defense card opposite each offense card ({done})"
         return ""

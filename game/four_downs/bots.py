@@ -9,8 +9,14 @@ import math
 
 from game.four_downs.rules import Act
 from game.play_design.rules import qualifies
+from game.presenter import named_together
 
 SPREAD = 20          # yards that make a clear difference, for evaluate
+# What a knock, a pass, a call and a fold do to the stake, for `why`.
+STAKE_WORDS = {Act.KNOCK: "the stake goes up to {raised} yards, and the others call or fold",
+               Act.PASS: "the stake stays at {stake} yards",
+               Act.CALL: "you play on, for a stake of {stake} yards",
+               Act.FOLD: "you lose {fold} yards now, not the {stake} at stake if you play on and lose the hand"}
 
 
 def _hand(view):
@@ -85,3 +91,34 @@ def evaluate(state):
         others = [y for s, y in enumerate(yards) if s != seat and not state.out[s]] or [mine]
         out.append(0.5 + 0.5 * math.tanh((sum(others) / len(others) - mine) / SPREAD))
     return out if n > 1 else [1.0]
+
+
+def why(view, action):
+    """What `action` does, in the game's terms (the down it takes or leaves, the cards it
+    keeps for the 4th down, the stake): Hint's reason for any move (Hard's where it is not
+    Medium's)."""
+    facts = view.facts
+    kind = action.kind
+    stake = facts["stake"]
+    if kind == Act.DEAL:
+        return "the last hand is scored: the next one begins"
+    if kind in STAKE_WORDS:
+        return STAKE_WORDS[kind].format(stake=stake, raised=stake + 10, fold=facts["fold_cost"])
+    card = action.cards[0]
+    last = facts["round"] == facts["rounds"]
+    lead = _lead(view) if facts["step"] == "follow" else None
+    if lead is None:
+        other = "defense" if card.side == "offense" else "offense"
+        taker = f"only {other} {card.color} {card.value} or higher can take it"
+        return (f"the 4th down decides the hand: {taker}" if last
+                else f"you lead: {taker}, and the down's winner leads the next one")
+    if qualifies(card, lead):
+        return ("it takes the lead in the 4th down, which decides the hand" if last
+                else "it takes the lead: the down's winner leads the next one")
+    if last:
+        return "it cannot take the 4th down from the lead"
+    kept = sorted({c.value for c in _hand(view) if c is not card and c.value > card.value}, reverse=True)
+    if kept:
+        return (f"it leaves the down to others and keeps your {named_together(list(map(str, kept)))} "
+                "for the 4th down, which alone decides the hand")
+    return "it leaves the down to others: downs 1 to 3 only decide who leads next"

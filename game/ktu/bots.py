@@ -6,9 +6,11 @@ burns with a 10 when the pile has grown, and picks the pile up only when it must
 Scores are the cards still held: lower is better.
 """
 from game.ktu.rules import Act
+from game.presenter import plural
 
 WILD = ("2", "3", "10")
 BURN_PILE = 6         # a pile this big is worth a 10
+COUNT_WORDS = {2: "two", 3: "three"}     # 8s played together (four of a kind burns)
 
 
 def _order(view):
@@ -63,3 +65,35 @@ def rollout(state, legal, rng):
     if rng.random() < 0.1:
         return legal[rng.randrange(len(legal))]
     return policy(legal, len(state.pile), state.setup.rank_pos, rng)[0]
+
+
+def why(view, action):
+    """What `action` does, in the game's terms: Hint's reason for any move (Hard's where
+    it is not Medium's)."""
+    pile = view.zone("pile").count
+    if action.kind == Act.PICK_UP:
+        taken = "the pile's card goes" if pile == 1 else f"the {pile} cards of the pile go"
+        return f"{taken} into your hand, and the next player starts on an empty pile"
+    if action.kind == Act.PLAY_BLIND:
+        return "a face-down card is turned over: it is played if it beats the pile, else you take the pile with it"
+    if action.kind == Act.CHOOSE_FACEUP:
+        return "these three wait face up for when your hand runs out; the other four start in your hand"
+    rank, count = action.cards[0].rank, len(action.cards)
+    burned = f"the pile of {plural(pile, 'card')}" if pile else "the pile"
+    if rank == "10":
+        return f"a 10 burns {burned}, and you play again"
+    if count == 4:
+        return f"four of a kind burns {burned}, and you play again"
+    if rank == "8":
+        eights = "an 8 skips" if count == 1 else f"{COUNT_WORDS[count]} 8s skip"
+        if count >= view.players - 1:
+            return f"{eights} every other player: you play again, on your own 8"
+        return f"{eights} the next {'player' if count == 1 else f'{count} players'}"
+    if rank == "7":
+        return "the next player must play lower than 7, or a 2, 3 or 10"
+    if rank == "3":
+        return "a 3 is see-through: the next player must still beat the card under it"
+    if rank == "2":
+        return "a 2 plays on anything, and anything may be played on it"
+    gone = f"{count} cards go in one turn, and " if count > 1 else ""
+    return f"{gone}the next player must play higher"

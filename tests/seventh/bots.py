@@ -22,3 +22,13 @@ def medium(view, legal, rng):
     if winning:
         return winning[0], "the lowest card you hold that wins the round"
     return by_rank[0], "nothing you hold wins the round: your lowest card goes"
+
+
+def why(view, action):
+    """What `action` does: whether it wins the round as the table stands."""
+    table = [card for zone in view.zones if zone.key.startswith("played:") for card in zone.cards]
+    if not table:
+        return "it leads the round: the highest card played wins it"
+    if rank(action.cards[0], view) > max(rank(card, view) for card in table):
+        return "it beats every card played so far in the round"
+    return "it does not win the round"
