@@ -151,7 +151,7 @@ class Setup:
 
     __slots__ = ("rank_order", "rank_pos", "playable_on", "playable_cards", "skip_per_card",
                  "four_in_a_row", "play_to_last", "hand_keys", "faceup_keys", "facedown_keys",
-                 "only", "plays")
+                 "only", "plays", "card_bits")
 
     def __init__(self, options, players, deck):
         order = TEXT_ORDER if options["ktu.rank_order"] == "text" else CONVENTIONAL_ORDER
@@ -161,6 +161,7 @@ class Setup:
         self.playable_on = _playable_on(order, allow_equal)
         self.playable_cards = _playable_cards(deck, order, allow_equal)
         self.plays = _PLAYS.setdefault(deck.name, {})
+        self.card_bits = tuple(1 << card.id for card in deck)   # by id: a card as a bit
         self.skip_per_card = options["ktu.eight_skip"] == "per_card"
         self.four_in_a_row = options["ktu.four_in_a_row"] == "on"
         self.play_to_last = options["ktu.play_to_last"] == "on"
@@ -272,11 +273,12 @@ class State(GameState):
             pile = self.pile                             # A9: most turns, the top card
             top = pile[-1] if pile and pile[-1].rank != "3" else self.effective_top()
             playable = self.setup.playable_cards[top and top.rank]
+            bits = self.setup.card_bits
             groups = [0] * RANKS                         # by place in the rank order:
             for card in hand:                            # the playable cards in hand,
                 place = playable[card.id]                # as bits of their ids
                 if place is not None:
-                    groups[place] |= 1 << card.id
+                    groups[place] |= bits[card.id]
             plays = self.setup.plays
             acts = []
             for group in filter(None, groups):     # the ranks held, in the rank order
