@@ -140,3 +140,50 @@ def test_every_caption_at_the_other_games_crowded_tables_reads_whole():
             faults += found
             checked += count
     assert checked > 5000 and not faults, f"{len(faults)} faults: {faults[:6]}"
+
+
+def seat_card_faults(window, seeds, least, final=True):
+    """Deadline with five through seeded games of random moves (the Midterm's and, if
+    `final`, the Final's assignments and extra credit laid as they come; every other
+    position), seen by seat 0 at `window`: each other seat's face-up card narrower than
+    `least` pixels, outside its seat's panel, or over a pile or the viewer's own rows;
+    and how many positions were checked."""
+    screen = ui.Screen(pygame.Surface(window))
+    presenter = presenter_for(registry.game_info("deadline"))
+    faults, checked = [], 0
+    for n, state in enumerate(positions("deadline", 5, seeds)):
+        view = state.view(0)
+        if n % 2 or view.facts["exam"] == "final" and not final:
+            continue
+        view = presenter.arranged(view, lambda: state.events)
+        board = lay_out(view, presenter, 0, NAMES[:5], (screen.lw, screen.lh), screen.text_width, scale=screen.s)
+        owner = presenter.owners(view)
+        others = [pygame.Rect(*map(int, box)) for key, box in board.boxes.items() if owner[key] in (None, 0)]
+        checked += 1
+        for p in board.placed:
+            seat = owner[p.zone]
+            if seat in (None, 0) or not p.face_up:
+                continue
+            where = f"{window}, move {len(state.history)}: {p.card.name} of {p.zone} (seat {seat})"
+            if p.rect.w * screen.s < least:
+                faults.append(f"{where} {p.rect.w * screen.s:.0f} px wide")
+            if not pygame.Rect(*map(int, board.seat_panels[seat])).contains(p.rect):
+                faults.append(f"{where} leaves its seat's panel")
+            if p.rect.collidelist(others) >= 0:
+                faults.append(f"{where} lies over {list(board.boxes)[p.rect.collidelist(others)]}")
+    return faults, checked
+
+
+def test_every_seat_at_a_five_player_deadline_shows_readable_cards():
+    """Deadline with five (issue #37: one seat across the top shrank its assignments to
+    25 px beside the others' full-size ones, and at 1280x720 a seat's cards ran past its
+    panel): every other seat's face-up card at least 46 px wide at 1600x1000 through
+    the Final (64% of its full size: its rank and suit read at a glance), at least 31
+    (55%) at 1280x720 through the Midterm, each inside its seat's panel and over none
+    of the piles or the viewer's own rows."""
+    faults, checked = [], 0
+    for window, least, final in (((1600, 1000), 46, True), ((1280, 720), 31, False)):
+        found, count = seat_card_faults(window, range(2), least, final)
+        faults += found
+        checked += count
+    assert checked > 250 and not faults, f"{len(faults)} faults: {faults[:6]}"

@@ -12,7 +12,7 @@ from game import registry
 from scenes.widgets import ui
 from scenes.table.presenters import presenter_for
 from scenes.table.moves import choosable
-from scenes.table.layout import bubble_box, lay_out
+from scenes.table.layout import READ, bubble_box, lay_out
 
 WINDOWS = [(960, 600), (1280, 720), (1920, 1080)]
 MOVES = (0, 5, 20, 60, 150, 400)
@@ -208,3 +208,38 @@ def test_an_anchor_is_found_where_the_board_put_it():
     assert board.anchor_rect("button:draw", [nxt, button]) == button.rect
     assert board.anchor_rect("button:next", [button, nxt]) == nxt.rect
     assert board.anchor_rect("button:call", [button, nxt]) is None
+
+
+def test_the_panel_lights_the_row_of_the_seat_whose_plate_is_lit(monkeypatch):
+    """Every mode with five players or its most, Maya against computers at the normal pace, frame
+    by frame (moves flying, outcomes held): each time the table is painted, the name the
+    side panel's scores draw in gold is the name on the lit plate (issue #37: Sam's row
+    lit beside Lena's lit plate with five at Deadline), and none while no plate is lit."""
+    from scenes.table import draw
+    from sprites import palette
+    from tests.test_table_moments_games import played
+    from tests.test_ui_play import new_app
+    painted, wrong, paints = {}, [], 0
+    text, seats = ui.Screen.text, draw.felt_and_seats
+
+    def spy_text(screen, words, size, colour, pos, *args, **kwargs):
+        if colour == palette.GOLD and size == READ and round(pos[0]) == round(screen.lw - draw.PANEL_W + 4):
+            painted["panel"].append(words)
+        return text(screen, words, size, colour, pos, *args, **kwargs)
+
+    def spy_seats(screen, board, plates, *args, **kwargs):
+        painted.update(plate=[name for name, _, lit, _ in plates.values() if lit], panel=[])
+        return seats(screen, board, plates, *args, **kwargs)
+    monkeypatch.setattr(ui.Screen, "text", spy_text)
+    monkeypatch.setattr(draw, "felt_and_seats", spy_seats)
+    for game_id in registry.GAMES:
+        app = new_app(size=(1280, 720))
+        players = min(5, registry.GAMES[game_id].max_players)
+        for table in played(app, game_id, players, 4242, 5, limit=900, options={}):
+            if "plate" in painted:
+                paints += 1
+                lit = [name.removesuffix(" (you)") for name in painted.pop("plate")]
+                if painted["panel"] != lit:
+                    wrong.append((game_id, len(table.model.session.state.history), lit, painted["panel"]))
+        pygame.quit()
+    assert paints > 300 and not wrong, wrong[:5]

@@ -176,14 +176,14 @@ class ReplayScene(Scene):
         surf.blit(felt.image(*surf.get_size()), (0, 0))
         words_at = table_draw.top_bar(screen, f"Replay: {self.state.info.title}", self.top_words(),
                                  screen.lw - PANEL_W - 20)
-        table_draw.felt_and_seats(screen, self.board, table_draw.plate_words(
-            self.view, self.names, self.humans, statuses=self.presenter.statuses(self.view)))
+        plates = table_draw.plate_words(self.view, self.names, self.humans, statuses=self.presenter.statuses(self.view))
+        table_draw.felt_and_seats(screen, self.board, plates)
         table_draw.cards(screen, self.board, look, None, self.motion.hidden())
         table_draw.message(screen, self.board, self.message)
         zones = {z.key: z for z in self.view.zones}
         lines = self.presenter.log_lines(self.events_to(self.index), self.names, zones)
         table_draw.side_panel(screen, self.view, self.presenter, self.names, self.state.chance.seed,
-                              "Moves so far", lines)
+                              "Moves so far", lines, table_draw.lit_seat(plates))
         table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, self.board, self.presenter.die_face(self.view, self.motion.die_value))
         table_draw.toast(screen, self.motion, words_at, screen.lw - PANEL_W - 20)

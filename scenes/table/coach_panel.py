@@ -19,17 +19,19 @@ ROW = 20                    # the height of a line of the scores and facts
 REPLY_FILL = (78, 40, 16)
 
 
-def facts_rows(view, presenter, names, readouts=True):
+def facts_rows(view, presenter, names, readouts=True, lit=None):
     """The panel's lower part: (words, value, colour, swatch) for the sentence under the
     Scores heading (its value None: what the scores count and what makes them, as the
     table's own side panel says it), each score and each fact: the readouts the table's
     own side panel gives (none once the game is over: nothing of a turn that will not
-    come, a colour in force, the next exam; none unless `readouts`: the deal still flies)."""
+    come, a colour in force, the next exam; none unless `readouts`: the deal still flies);
+    seat `lit`'s score in gold (the seat whose plate is lit: draw.lit_seat), else the
+    view's player to move."""
     rows = [(score_sentence(view, presenter), None, palette.TEXT_DIM, None)]
     for seat, score in enumerate(view.scores):
         if score is None:   # hidden from this seat: show what it can see instead
             score = plural(sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand'), "card")
-        colour = palette.GOLD if seat == view.current_player else palette.TEXT
+        colour = palette.GOLD if seat == (view.current_player if lit is None else lit) else palette.TEXT
         rows.append((names[seat], str(score), colour, None))
     for label, value, swatch in presenter.readouts(view, names) if readouts else ():
         rows.append((f"{label}: {value}", "", palette.TEXT, swatch))

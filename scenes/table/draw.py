@@ -673,11 +673,17 @@ def score_sentence(view, presenter):
     return unit
 
 
-def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scroll=0, readouts=True):
-    """The right-hand panel: scores, the game's facts (unless not `readouts`: the deal
-    still flies), the deal number, the log (its newest entry at the bottom, `scroll`
-    entries back from the newest). Every readout and every entry shown is whole, on as
-    many lines as it takes."""
+def lit_seat(plates):
+    """The seat whose name plate is lit (`plates` as plate_words gives them), or None: the
+    side panel lights that seat's row, whatever view it tells."""
+    return next((seat for seat, (_, _, current, _) in plates.items() if current), None)
+
+
+def side_panel(screen, view, presenter, names, seed, log_title, log_lines, lit, scroll=0, readouts=True):
+    """The right-hand panel: scores (seat `lit`'s row in gold: see lit_seat), the game's
+    facts (unless not `readouts`: the deal still flies), the deal number, the log (its
+    newest entry at the bottom, `scroll` entries back from the newest). Every readout
+    and every entry shown is whole, on as many lines as it takes."""
     x = screen.lw - PANEL_W - 10
     y = TOP + 4
     h = screen.lh - y - 10
@@ -693,7 +699,7 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, scrol
         if score is None:   # hidden from this seat: show what it can see instead
             count = sum(z.count for z in view.zones if z.owner == seat and z.kind == 'hand')
             score = f"{count} card" + ("" if count == 1 else "s")
-        colour = palette.GOLD if seat == view.current_player else palette.TEXT
+        colour = palette.GOLD if seat == lit else palette.TEXT
         screen.text(names[seat], READ, colour, (x + 14, cy), width=PANEL_W - 100)
         screen.text(str(score), READ, colour, (x + PANEL_W - 14, cy), "topright")
         cy += 22

@@ -22,6 +22,10 @@ TOP = 56                # height of the top bar
 GAP = 16                # between zones in a row
 CAPTION = 17            # a zone's caption above its cards
 SIDE = 236              # the width of a seat's panel at the left or right
+# With four or more other seats the side columns reach down to the viewer's plate, and are
+# as wide of these as leaves the smallest of every seat's cards largest (the first on a tie).
+SIDES_CROWDED = (236, 200, 170)
+SEATING = {}            # a crowded table's seating (side columns' width, own rows between them) by what it holds
 RESULT_H = 46           # the band of a field's lane where its result is written (two lines)
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 RAISE = 10              # how far a card of your hand a move may take rises (a card picked: PICKED)
@@ -32,6 +36,7 @@ SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "righ
          4: ["left", "topleft", "topright", "right"],
          5: ["left", "topleft", "top", "topright", "right"]}
 SCALES = (1.0, 0.86, 0.74, 0.64, 0.55, 0.47, 0.4)
+SEAT_LEAST = 0.64       # another seat's cards no smaller than this share of their size while the table has room
 # How a caption wider than its cards may go, in the order tried at each size of card:
 # (in at most so many lines, its name's words apart too).
 CAPTION_LINES = ((1, False), (2, False), (2, True), (3, False), (3, True))
@@ -533,29 +538,35 @@ class _Layout:
             b.hand_key = hand.key
             b.boxes[hand.key] = (20, hand_y, tw - 240, sizes.hand[1])
             b.placed += self.hand(hand, b.boxes[hand.key])
-        own_h = 0
-        if own_rows:
-            own_h = sizes.own[1] + 22 if len(own_rows) <= 4 else 2 * (sizes.own[1] * 0.72 + 22)
         bottom = lh - sizes.hand[1] - 62        # where the own rows end, over the anchor's plate
         others = {(self.anchor + i) % view.players for i in range(1, view.players)}
         shared = [z for z in zones if owner[z.key] is None or
                   (owner[z.key] not in others and owner[z.key] != self.anchor)] + beside_field
-        left = SIDE + 22 if len(others) > 2 else 20
-        least = self.least(own_rows, tw - 240, sizes.own) if own_rows else 0
-        centre_least = self.least(shared, tw - 2 * left, sizes.centre) if shared and not cells else \
-            sizes.centre[1] * SCALES[-2] + 3 + self.pitch
-        spots = self.seat_spots(bottom - own_h, bottom - least - centre_least,
-                                lambda seat: [z for z in zones if owner[z.key] == seat])
+
+        def theirs(seat):
+            return [z for z in zones if owner[z.key] == seat]
+
+        seating = (SIDE, False)
+        if len(others) > 3:         # the way of seating them that leaves the smallest cards largest
+            key = (b.width, b.height, self.scale, self.anchor, tuple(self.names), frozenset(self.pick_zones),
+                   tuple((z.key, z.name, z.count, tuple(c and c.rank for c in z.cards),
+                          self.presenter.zone_tag(z, view, self.names)) for z in zones))
+            if key not in SEATING:
+                if len(SEATING) > 256:
+                    SEATING.clear()
+                tries = [(side, between) for between in (False, True) for side in SIDES_CROWDED]
+                SEATING[key] = max(tries, key=lambda tried: self.smallest(
+                    self.seated(*tried, bottom, own_rows, shared, bool(cells), theirs), own_rows, theirs))
+            seating = SEATING[key]
+        spots, left, rows, own_h = self.seated(*seating, bottom, own_rows, shared, bool(cells), theirs)
         top_h = max([r[3] for spot, r in zip(self.spots(), spots.values()) if spot.startswith("top")], default=150)
         top = TOP + top_h + 14 if spots else TOP + 20
-        if own_rows:            # the seats across the top may have taken some of their room
-            own_h = max(least, min(own_h, bottom - top - 10 - centre_least))
-            b.placed += self.flow(own_rows, (20, bottom - own_h, tw - 240, own_h), sizes.own, centred=True)
+        if own_rows:
+            b.placed += self.flow(own_rows, rows, sizes.own, centred=True)
         own_top = bottom - own_h
         for seat, rect in spots.items():
             x, y, w, h = rect
-            theirs = [z for z in zones if owner[z.key] == seat]
-            b.placed += self.flow(theirs, (x + 8, y + 34, w - 16, h - 40), sizes.mini, fan=True)
+            b.placed += self.flow(theirs(seat), (x + 8, y + 34, w - 16, h - 40), sizes.mini, fan=True)
             b.seat_panels[seat] = rect
             b.plates[seat] = (x, y, w)
         centre = (left, top, tw - 2 * left, own_top - top - 10)
@@ -596,14 +607,48 @@ class _Layout:
         """Where the other seats sit (SPOTS), clockwise from the viewer's left."""
         return SPOTS.get(self.view.players - 1, SPOTS[5])
 
+    def seated(self, side, between, bottom, own_rows, shared, field, theirs):
+        """One way to seat the others, with side columns `side` wide: (their panels, the
+        left edge of what lies between the side columns, the box of the anchor's own rows,
+        their height). The own rows lie over the anchor's plate, under the side columns or
+        `between` them, the side columns then reaching down to the plate; the seats
+        across the top take the room the shared zones and the own rows leave at least."""
+        sizes, tw = self.sizes, self.b.table_w
+        n = self.view.players - 1
+        left = side + 22 if n > 2 else 20
+        rows_x, rows_w = (left, tw - 2 * left) if between else (20, tw - 240)
+        own_h = least = 0
+        if own_rows:
+            own_h = sizes.own[1] + 22 if len(own_rows) <= 4 and not between else 2 * (sizes.own[1] * 0.72 + 22)
+            least = self.least(own_rows, rows_w, sizes.own)
+        centre_least = self.least(shared, tw - 2 * left, sizes.centre) if shared and not field else \
+            sizes.centre[1] * SCALES[-2] + 3 + self.pitch
+        spots = self.seat_spots(bottom if between else bottom - own_h, bottom - least - centre_least, theirs, side)
+        top_h = max([r[3] for spot, r in zip(self.spots(), spots.values()) if spot.startswith("top")], default=150)
+        top = TOP + top_h + 14 if spots else TOP + 20
+        if own_rows:            # the seats across the top may have taken some of their room
+            own_h = max(least, min(own_h, bottom - top - 10 - centre_least))
+        return spots, left, (rows_x, bottom - own_h, rows_w, own_h), own_h
+
+    def smallest(self, seated, own_rows, theirs):
+        """How large the smallest cards are, as a share of their full size, of the other
+        seats' in their panels and of the anchor's own rows, seated so (see seated):
+        that share, then whether they all fit."""
+        spots, _, (_, _, rows_w, own_h), _ = seated
+        plans = [(self.plan(theirs(seat), w - 16, h - 40, self.sizes.mini, True), self.sizes.mini)
+                 for seat, (_, _, w, h) in spots.items()]
+        if own_rows:
+            plans.append((self.plan(own_rows, rows_w, own_h, self.sizes.own, False), self.sizes.own))
+        return min(((plan[1][0] / base[0], plan[4]) for plan, base in plans), default=(1.0, True))
+
     def least(self, zones, w, base):
         """The least height `zones` take in a flow `w` wide, their cards `base` at most:
         the smallest way plan lays them out."""
         return sum(self.plan(zones, w, 0, base, False)[3])
 
-    def seat_spots(self, bottom_top, lowest, theirs):
+    def seat_spots(self, bottom_top, lowest, theirs, side):
         """Panel rects for the other seats, keyed by seat (`theirs(seat)`: its zones):
-        those at the sides down to `bottom_top`, the seats across the top 150 high, or
+        those at the sides `side` wide down to `bottom_top`, the seats across the top 150 high, or
         taller where a seat's zones do not fit in that (all alike, down to `lowest` at
         most: the shared zones and the anchor's own rows keep the least room they take
         under them)."""
@@ -611,24 +656,26 @@ class _Layout:
         n = self.view.players
         others = [(self.anchor + i) % n for i in range(1, n)]
         spots = self.spots()
-        side_h = max(150, bottom_top - 90 - 8)
+        side_y = TOP + 6 if len(others) > 3 else 86
+        side_h = max(150, bottom_top - side_y - 12)
         wide = len(others) > 2
-        rects = {"left": (12, 86, SIDE, side_h), "right": (tw - SIDE - 12, 86, SIDE, side_h),
+        rects = {"left": (12, side_y, side, side_h), "right": (tw - side - 12, side_y, side, side_h),
                  "top": (tw / 2 - 170, TOP + 6, 340, 150),
                  "topleft": (tw * (0.27 if wide else 0.3) - 170, TOP + 6, 340, 150),
                  "topright": (tw * (0.73 if wide else 0.7) - 170, TOP + 6, 340, 150)}
         if len(others) in (1, 3):   # one seat across: as wide as the side panels leave
-            rects["top"] = (SIDE + 22, TOP + 6, tw - 2 * SIDE - 44, 150)
+            rects["top"] = (side + 22, TOP + 6, tw - 2 * side - 44, 150)
         if len(others) >= 4:        # between the side panels
             tops = [spot for spot in spots if spot.startswith("top")]
-            part = (tw - 2 * SIDE - 44) / len(tops)
+            part = (tw - 2 * side - 44) / len(tops)
             for i, spot in enumerate(tops):
-                rects[spot] = (SIDE + 22 + i * part, TOP + 6, part - 8, 150)
+                rects[spot] = (side + 22 + i * part, TOP + 6, part - 8, 150)
         top_h = 150
         tallest = lowest - TOP - 24
         for seat, spot in zip(others, spots):
             def fits(height, zones=theirs(seat), w=rects[spot][2]):
-                return self.plan(zones, w - 16, height - 40, self.sizes.mini, True, spare=False)[4]
+                _, size, _, _, fitted = self.plan(zones, w - 16, height - 40, self.sizes.mini, True, spare=False)
+                return fitted and size[0] >= int(self.sizes.mini[0] * SEAT_LEAST)
             if spot.startswith("top") and top_h < tallest and not fits(top_h):
                 low, high = top_h, top_h + 10 * math.ceil((tallest - top_h) / 10)   # the least height, by halves
                 while high - low > 10:
@@ -745,10 +792,12 @@ class _Layout:
         goes with the one before it (the presenter's `goes_with`: Deadline's extra credit
         with its assignment) beside it or right under it (see wrapped). Where nothing
         fits, the same without the empty places (an empty slot and its caption: `spare`),
-        else the smallest of these."""
+        else the smallest of these; without them too where that keeps another seat's
+        (`fan`) cards larger, under SEAT_LEAST of their size."""
         names = [z.name for z in zones]
         zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
         captions = {apart: {zone.key: self.caption(zone, w, apart) for zone in zones} for apart in (False, True)}
+        filled = [z for z in zones if z.cards or z.kind == "pile"]
         for scale, tight in ((scale, tight) for scale in SCALES for tight in (False, True)):
             size = (int(base[0] * scale), int(base[1] * scale))
             cards = [self.zone_width(zone, size, w, fan, tight) for zone in zones]
@@ -761,8 +810,11 @@ class _Layout:
                 tried = widths
                 lines, heights = self.captioned(self.wrapped(widths, w), w, size, captions[apart])
                 if all(len(words) <= most for line, _ in lines for _, _, words in line) and sum(heights) <= h:
+                    if fan and spare and scale < SEAT_LEAST:    # another seat's cards small: without its empty places?
+                        roomier = self.plan(filled, w, h, base, fan, spare=False) if len(filled) < len(zones) else None
+                        if roomier is not None and roomier[4] and roomier[1][0] > size[0]:
+                            return roomier[:4] + (False,)
                     return lines, size, tight, heights, True
-        filled = [z for z in zones if z.cards or z.kind == "pile"]
         if spare and len(filled) < len(zones):      # a crowded seat's empty places make room for its cards
             return self.plan(filled, w, h, base, fan)[:4] + (False,)
         return lines, size, tight, heights, False

@@ -502,7 +502,9 @@ class TableScene(Scene):
         side = model.director.side(model.seen)
         if side is None:
             draw.side_panel(screen, panel, model.presenter, model.names, model.session.seed,
-                            "Moves", self.log_lines(), model.ui.log_scroll, readouts=not model.dealing())
+                            "Moves", self.log_lines(), draw.lit_seat(plates), model.ui.log_scroll,
+                            readouts=not model.dealing())
         else:
-            rows = coach_panel.facts_rows(panel, model.presenter, model.names, readouts=not model.dealing())
+            rows = coach_panel.facts_rows(panel, model.presenter, model.names, readouts=not model.dealing(),
+                                          lit=draw.lit_seat(plates))
             coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress)
