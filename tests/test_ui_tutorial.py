@@ -10,6 +10,7 @@ import pytest
 
 from game import registry, saves, tutorial, undo
 from game.cards import with_article
+from game.core import SharedEvent
 from scenes import app as app_module
 from scenes import config
 from scenes.table import coach_panel, layout, moves
@@ -1210,7 +1211,8 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
     """Every lesson played with its cards flying (fast), frame by frame: the coach's
     bubble shows only once nothing flies and no die tumbles (never at a pile the deal
     has not reached), the coach's words change only once the table has told the last
-    change (cards landed, at most its last callout still showing) and then follow it (no
+    change (cards landed, at most its last callout still showing; only who plays next may
+    go before, at a hand's end) and then follow it (no
     "Ben plays next." beside Ben's move and its outcome already on the table), no card
     or button is marked before then (not "Draw (discard pile)" while the deal flies
     beside an empty panel), nor for a move while the die that offers it still tumbles,
@@ -1238,7 +1240,8 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
                 drawn["bubble"].clear()
                 words = model.director.paragraphs(model.seen)
                 told = model.settled(calling=False) and not model.timeline.unplayed() and len(model.timeline.callouts) <= 1
-                if said is not None and words != said and not told:
+                ahead = said is not None and said[-1:] != [] and said[-1].endswith("plays next.")
+                if said is not None and words != said and not told and not (ahead and words == said[:-1]):
                     early.append(f"{where}: the coach speaks before the table has told it: {' '.join(words)[:60]}")
                 coach = model.director.coach
                 passed = coach.finished or coach.cue.learner or coach.cue.coach
@@ -1311,6 +1314,42 @@ def test_final_count_lesson_says_the_score_once_the_panel_shows_it(app):  # noqa
             rows = coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)
             scored.append(next(value for label, value, *_ in rows if label == "You"))
     assert scored and set(scored) == {"62"}, scored[:3]
+
+
+def test_no_lesson_says_who_plays_next_at_a_hand_s_or_the_game_s_end():
+    """Every lesson played frame by frame (cards flying, callouts counting up): from the
+    move that ends a hand or the game on, while the table tells that end and after, the
+    coach's panel never says who plays next ("Ada plays next." beside the Final Count
+    hand's count-up, Deadline's grading and the 4 downs hand's scores), nor the top bar
+    whose turn it is: nobody plays next in a hand that is over."""
+    a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "fast"
+    ends = (SharedEvent.HAND_OVER, SharedEvent.GAME_OVER)
+    said, ended = [], 0
+    try:
+        for game_id in MODES:
+            count = move = 0
+            for scene in lesson_frames(a, game_id):
+                model = scene.model
+                session = model.session
+                if session.event_count() != count:          # a move made since the last frame
+                    move, count = count, session.event_count()
+                if not any(event.kind in ends for event in session.events_since(move)) or model.over:
+                    continue
+                ended += 1
+                words = model.director.paragraphs(model.seen)
+                turn = [name for name in model.names if re.search(
+                    rf"{name} (?:plays|is thinking|is sitting|is rolling)|{name}'s (?:turn|move)", model.prompt())]
+                if words and words[-1].endswith("plays next."):
+                    said.append(f"{game_id}: the coach says '{words[-1]}' at the end")
+                if turn:
+                    said.append(f"{game_id}: the top bar says '{model.prompt()}' at the end")
+            scene.act(Back())
+            a.frame()
+        assert ended > 100, ended
+        assert not said, "\n".join(dict.fromkeys(said))
+    finally:
+        pygame.quit()
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])

@@ -75,6 +75,7 @@ class LessonDirector(Director):
         self.screen = screen        # where the coach's panel is measured (does a reply fit in it?)
         self.reply = ""             # the coach's answer to the last refused move
         self.said = []              # the coach's words as the die last stood still
+        self.ahead = None           # the game's event count when `said` ended naming who plays next
 
     # ---- the lesson's moves ---------------------------------------------------------------
     def submit(self, seen, action):
@@ -241,17 +242,28 @@ class LessonDirector(Director):
         before; once the move has landed and its last callout or its outcome is on the
         table, what happened (never "Ben plays next." beside Ben's move already made),
         and what comes next only once the outcome is read (the next cards are not dealt
-        before)."""
+        before). Who plays next is never said beside a hand's or the game's end: a move that
+        ends one takes those words away while the table tells it."""
         if seen.rolled or not seen.told():
+            if self.ahead is not None and self.ended_since(seen, self.ahead):
+                return self.said[:-1]
             return self.said
         paragraphs = [] if seen.over else self.coach.paragraphs()
+        ahead = self.coach.looks_ahead()
         if seen.held and not self.coach.finished:
-            paragraphs = paragraphs[:-1] or self.said
+            paragraphs, ahead = paragraphs[:-1] or self.said, False
         how = self.how(seen)
         if how:
             paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]
         self.said = paragraphs
+        self.ahead = seen.session.event_count() if ahead and paragraphs else None
         return paragraphs
+
+    @staticmethod
+    def ended_since(seen, start):
+        """Did a hand or the game end among the game's events from number `start` on?"""
+        return any(event.kind in (SharedEvent.HAND_OVER, SharedEvent.GAME_OVER)
+                   for event in seen.session.events_since(start))
 
     def side(self, seen):
         """The coach's panel instead of the table's side panel (a refused move's reply in
