@@ -1098,7 +1098,8 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
     face-up card, on its way to what it points at (where no arrow can, as to the hand's
     first card under the learner's own plate, the bubble has none: its ring marks the
     card); a bubble at a score or fact of the coach's panel points at that row as the
-    panel draws it."""
+    panel draws it, its arrow over none of the panel's other rows (the sentence of what
+    the scores count, at Deadline's last step)."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
     covered = []
@@ -1135,6 +1136,11 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
                 row = coach_panel.row_rect(a.screen, side.paragraphs, side.reply, rows, index)
                 if row is None or bubble.target != pygame.Rect(row):
                     hit.append(f"its arrow at {bubble.target}, not at the row {rows[index][0]!r} at {row}")
+                others = {f"the panel's {rows[i][0]!r}": coach_panel.row_rect(a.screen, side.paragraphs, side.reply,
+                                                                              rows, i) for i in range(len(rows))}
+                hit += sorted(f"its arrow over {name}" for name, rect in others.items()     # the words round it
+                              if rect is not None and rect != row
+                              and any(pygame.Rect(rect).collidepoint(point) for point in tail))
             if hit:
                 covered.append(f"{where}: {hit}")
         assert not covered, "\n".join(covered)
