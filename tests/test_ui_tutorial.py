@@ -1358,6 +1358,36 @@ def test_no_lesson_says_who_plays_next_at_a_hand_s_or_the_game_s_end():
         pygame.quit()
 
 
+def test_a_lesson_calls_out_what_the_table_calls_out_never_in_the_top_bar(monkeypatch):
+    """Every lesson played frame by frame: what a real game calls out on the table is
+    called out in the lesson too, the coach's words after it (Deadline's grading: each
+    exam graded, seat by seat), and never goes into the top bar instead: no note there
+    gives a score ("Ben's score: -20" sat beside the prompt at Deadline's last step), and
+    every callout lies on the table, under the top bar."""
+    a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "fast"
+    notes, calls = [], []
+    real_toast, real_callout = table_draw.toast, table_draw.callout
+    monkeypatch.setattr(table_draw, "toast", lambda screen, motion, *args, **kw: (
+        notes.append((a.scene.model.session.game_id, motion.toast())), real_toast(screen, motion, *args, **kw))[1])
+    monkeypatch.setattr(table_draw, "callout", lambda screen, board, call, *args, **kw: calls.append(
+        (a.scene.model.session.game_id, call.words, real_callout(screen, board, call, *args, **kw))) or calls[-1][2])
+    try:
+        for game_id in MODES:
+            for scene in lesson_frames(a, game_id):
+                pass
+            scene.act(Back())
+            a.frame()
+        graded = {words for game_id, words, _ in calls if game_id == "deadline" and "graded" in words}
+        assert len(graded) == 3, graded
+        scores = sorted({f"{game_id}: {words}" for game_id, words in notes if words and "score:" in words})
+        assert not scores, scores
+        high = sorted({f"{game_id}: {words} at {box}" for game_id, words, box in calls if box.top < layout.TOP})
+        assert not high, high
+    finally:
+        pygame.quit()
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
 def test_the_enlarged_card_never_lies_over_the_off_script_message(size, monkeypatch):
     """The 4 downs lesson (N9): after a move off the coach's script the table says 'Not

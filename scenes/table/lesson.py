@@ -106,9 +106,9 @@ class LessonDirector(Director):
         return self.coach.explaining()
 
     def callouts(self, seen, calls):
-        """None while the coach speaks (it tells what happened), and no line revealed
-        step by step: the coach reveals a line lane by lane itself."""
-        return [] if self.coach.explaining() else [call for call in calls if call.reveal is None]
+        """The table's, as in a real game (the coach speaks of them once they are told),
+        but no line revealed step by step: the coach reveals a line lane by lane itself."""
+        return [call for call in calls if call.reveal is None]
 
     def clears(self, seen):
         """The last line's cards stay while the coach speaks (of them, lane by lane)."""
