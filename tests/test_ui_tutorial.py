@@ -1077,6 +1077,9 @@ def plates(scene):
             for seat, spot in board.plates.items() if seat in words}
 
 
+PLATE_GAP = 3       # how near a bubble's arrow may pass a name plate's end, at the least
+
+
 def tail_points(bubble, step=2):
     """Points inside the arrow of a placed bubble (its triangle, sampled every `step`;
     none for a bubble without an arrow)."""
@@ -1097,7 +1100,8 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
     any name plate nor any caption on the table; its arrow crosses none of them, nor a
     face-up card, on its way to what it points at (where no arrow can, as to the hand's
     first card under the learner's own plate, the bubble has none: its ring marks the
-    card); a bubble at a score or fact of the coach's panel points at that row as the
+    card), and passes no plate's end nearer than PLATE_GAP (at Deadline's step 12 it
+    grazed "You"); a bubble at a score or fact of the coach's panel points at that row as the
     panel draws it, its arrow over none of the panel's other rows (the sentence of what
     the scores count, at Deadline's last step)."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
@@ -1127,6 +1131,12 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
             hit += sorted(f"its arrow over {name}" for name, rect in crossed.items()       # a card fanned over it aside
                           if (name in read or not rect.colliderect(bubble.target))
                           and any(rect.collidepoint(point) for point in tail))
+            for name, rect in crossed.items():        # nor by a plate's end: a few units off
+                near = pygame.Rect(rect).inflate(2 * PLATE_GAP, 2 * PLATE_GAP)
+                if "name plate" in name and not near.collidepoint(bubble.tip or (-1, -1)) \
+                        and any(near.collidepoint(point) for point in tail) and not any(
+                            rect.collidepoint(point) for point in tail):
+                    hit.append(f"its arrow within {PLATE_GAP} units of {name}")
             if cue.anchor.startswith(("score:", "fact:")):    # the row as the panel draws it
                 model = scene.model
                 rows = coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)

@@ -215,13 +215,15 @@ class TableScene(Scene):
             else:
                 target = board.anchor_rect(anchor, widgets)
             if target is not None:
-                others = [w.rect for w in widgets if w.rect != target] + draw.readable(screen, board, self.plates(view))
+                plates = self.plates(view)
+                others = [w.rect for w in widgets if w.rect != target] + draw.readable(screen, board, plates)
                 others += read
                 others += [p.rect for p in board.placed if p.face_up and p.rect != target]    # cards to read
                 bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
                 keep = [r for r in targets + self.own_rects(board, view) if r != target]
                 bubble = draw.place_bubble(screen, words, target, bounds, others, keep,
-                                           [p.rect for p in board.placed if p.rect != target])
+                                           [p.rect for p in board.placed if p.rect != target],
+                                           draw.plate_rects(screen, board, plates))
         self.laid = self.laid_out = Laid(board, cards, widgets, top, cover, model.legal, playing, view,
                                          model.looking.viewer, model.presenter, model.session.why_illegal,
                                          dialog_rect, title_right, bubble, tuple(state.selection), tuple(targets),
