@@ -50,15 +50,16 @@ def open_lesson(a, game_id):
 
 def wait_for_learner(a):
     """Make frames until the learner is to move (or to read the coach's words and press
-    Next) at a still table, marked (the coach's marks come once the table has told the
-    last change: a frame after its cards land), or the lesson has ended."""
+    Next, which comes once the callouts have gone) at a still table, marked (the coach's
+    marks come once the table has told the last change: a frame after its cards land),
+    or the lesson has ended."""
     for _ in range(MAX_STEPS):
         scene = a.scene
         coach = scene.model.director.coach
         still = (not scene.motion.flights and scene.model.settled(calling=False) and not scene.model.ui.dialog
                  and not scene.model.marks.later)
         if scene.model.over or (still and not coach.finished and coach.cue.stop
-                          and (coach.explaining() or scene.model.my_turn())):
+                          and (coach.explaining() and scene.model.settled() or scene.model.my_turn())):
             return
         a.frame()
     raise AssertionError("the lesson never waited for the learner")
@@ -797,7 +798,7 @@ def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
                     continue
                 still = (not scene.motion.flights and scene.model.settled(calling=False) and not scene.model.hold.held()
                          and not scene.model.marks.later)
-                if still and coach.explaining():
+                if still and coach.explaining() and scene.model.settled():     # Next once the callouts have gone
                     click_widget(app, lambda w: w.label == "Next")
                 elif still and scene.model.my_turn() and coach.learner_to_act() and coach.cue.stop:
                     scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
@@ -1373,7 +1374,8 @@ def test_a_lesson_calls_out_what_the_table_calls_out_never_in_the_top_bar(monkey
     called out in the lesson too, the coach's words after it (Deadline's grading: each
     exam graded, seat by seat), and never goes into the top bar instead: no note there
     gives a score ("Ben's score: -20" sat beside the prompt at Deadline's last step), and
-    every callout lies on the table, under the top bar."""
+    every callout lies on the table, under the top bar. Next comes once the callouts have
+    gone (a click on it under "You win the game!" only skipped the callout)."""
     a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "fast"
     notes, calls = [], []
@@ -1383,11 +1385,14 @@ def test_a_lesson_calls_out_what_the_table_calls_out_never_in_the_top_bar(monkey
     monkeypatch.setattr(table_draw, "callout", lambda screen, board, call, *args, **kw: calls.append(
         (a.scene.model.session.game_id, call.words, real_callout(screen, board, call, *args, **kw))) or calls[-1][2])
     try:
+        under = []
         for game_id in MODES:
             for scene in lesson_frames(a, game_id):
-                pass
+                if scene.model.timeline.callouts and any(getattr(w, "label", None) == "Next" for w in scene.widgets):
+                    under.append(f"{game_id}: Next under {scene.model.timeline.callouts[0][0].words!r}")
             scene.act(Back())
             a.frame()
+        assert not under, sorted(set(under))
         graded = {words for game_id, words, _ in calls if game_id == "deadline" and "graded" in words}
         assert len(graded) == 3, graded
         scores = sorted({f"{game_id}: {words}" for game_id, words in notes if words and "score:" in words})

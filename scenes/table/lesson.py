@@ -26,7 +26,7 @@ their hand, each tip once per person (Settings can switch the tips off).
 from game import registry, tutorial
 from game.core import SharedEvent
 from scenes.table import coach_panel
-from scenes.table.director import REFRESH, Coach, Director, Ending, Go, Hinted, Marks
+from scenes.table.director import REFRESH, Coach, Director, Ending, Go, Hinted, Marks, News
 from scenes.table.session import LessonSession, Seat
 
 REFUSED = "Not this move: the coach on the right says why"
@@ -76,6 +76,7 @@ class LessonDirector(Director):
         self.reply = ""             # the coach's answer to the last refused move
         self.said = []              # the coach's words as the die last stood still
         self.ahead = None           # the game's event count when `said` ended naming who plays next
+        self.next_laid = False      # is Next on the table as it was last laid out?
 
     # ---- the lesson's moves ---------------------------------------------------------------
     def submit(self, seen, action):
@@ -116,8 +117,19 @@ class LessonDirector(Director):
 
     def buttons(self, seen):
         """Next, while the coach's own words wait, once the table has told the last change
-        (not while the deal still flies beside an empty panel; see marks)."""
-        return [("next", NEXT)] if self.coach.explaining() and seen.told() else []
+        and its callouts have gone (not while the deal still flies beside an empty panel,
+        see marks; nor under a callout, which a click would only skip: see tick)."""
+        self.next_laid = self.next_due(seen)
+        return [("next", NEXT)] if self.next_laid else []
+
+    def next_due(self, seen):
+        """Is Next due on the table (see buttons)?"""
+        return self.coach.explaining() and seen.settled()
+
+    def tick(self, seen):
+        """Next comes as the last callout goes: the table is read and laid out anew with
+        it, the keyboard on it."""
+        return News(reread=True) if self.next_due(seen) and not self.next_laid else None
 
     def press(self, seen, key):
         """Next pressed: on to what follows the coach's words; or a choice at the end."""
@@ -231,7 +243,7 @@ class LessonDirector(Director):
         (not what the game would ask next)."""
         if seen.over:
             return "Lesson complete"
-        if self.buttons(seen):
+        if self.next_due(seen):
             return "Read the coach's words, then press Next"
         return words
 
