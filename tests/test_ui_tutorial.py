@@ -1375,7 +1375,9 @@ def test_a_lesson_calls_out_what_the_table_calls_out_never_in_the_top_bar(monkey
     exam graded, seat by seat), and never goes into the top bar instead: no note there
     gives a score ("Ben's score: -20" sat beside the prompt at Deadline's last step), and
     every callout lies on the table, under the top bar. Next comes once the callouts have
-    gone (a click on it under "You win the game!" only skipped the callout)."""
+    gone (a click on it under "You win the game!" only skipped the callout). A line the
+    coach reveals lane by lane is the coach's to tell: nothing is called out while it
+    does ("Drive stopped" beside 5 possessions' last lane still face down)."""
     a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "fast"
     notes, calls = [], []
@@ -1390,6 +1392,10 @@ def test_a_lesson_calls_out_what_the_table_calls_out_never_in_the_top_bar(monkey
             for scene in lesson_frames(a, game_id):
                 if scene.model.timeline.callouts and any(getattr(w, "label", None) == "Next" for w in scene.widgets):
                     under.append(f"{game_id}: Next under {scene.model.timeline.callouts[0][0].words!r}")
+                cue = scene.model.director.coach.cue
+                if scene.model.timeline.callout is not None and cue is not None and cue.reveal is not None:
+                    under.append(f"{game_id}: {scene.model.timeline.callout.words!r} while the coach reveals "
+                                 f"lane {cue.reveal}")
             scene.act(Back())
             a.frame()
         assert not under, sorted(set(under))

@@ -108,7 +108,12 @@ class LessonDirector(Director):
 
     def callouts(self, seen, calls):
         """The table's, as in a real game (the coach speaks of them once they are told),
-        but no line revealed step by step: the coach reveals a line lane by lane itself."""
+        but none of a line the coach reveals lane by lane itself: its outcome is the
+        coach's to tell, at its last lane ('Drive stopped' called out beside lanes still
+        face down)."""
+        cue = self.coach.cue
+        if cue is not None and cue.reveal is not None:
+            return []
         return [call for call in calls if call.reveal is None]
 
     def clears(self, seen):
