@@ -765,6 +765,11 @@ class Coach:
             coming = f"{self.tutorial.names[self.cue.by]} plays next."
         return [part for part in said + [coming] if part]
 
+    def looks_ahead(self):
+        """Whether the last of `paragraphs()` names who plays next (a computer player's
+        step comes)."""
+        return not self.finished and not self.cue.learner and not self.cue.coach
+
     def highlights(self):
         """(card names, action kinds) to highlight for the learner's current step."""
         if not self.learner_to_act():

@@ -10,6 +10,7 @@ import pytest
 
 from game import registry, saves, tutorial, undo
 from game.cards import with_article
+from game.core import SharedEvent
 from scenes import app as app_module
 from scenes import config
 from scenes.table import coach_panel, layout, moves
@@ -49,15 +50,16 @@ def open_lesson(a, game_id):
 
 def wait_for_learner(a):
     """Make frames until the learner is to move (or to read the coach's words and press
-    Next) at a still table, marked (the coach's marks come once the table has told the
-    last change: a frame after its cards land), or the lesson has ended."""
+    Next, which comes once the callouts have gone) at a still table, marked (the coach's
+    marks come once the table has told the last change: a frame after its cards land),
+    or the lesson has ended."""
     for _ in range(MAX_STEPS):
         scene = a.scene
         coach = scene.model.director.coach
         still = (not scene.motion.flights and scene.model.settled(calling=False) and not scene.model.ui.dialog
                  and not scene.model.marks.later)
         if scene.model.over or (still and not coach.finished and coach.cue.stop
-                          and (coach.explaining() or scene.model.my_turn())):
+                          and (coach.explaining() and scene.model.settled() or scene.model.my_turn())):
             return
         a.frame()
     raise AssertionError("the lesson never waited for the learner")
@@ -796,7 +798,7 @@ def test_a_lesson_never_asks_continue_and_next_for_one_thing(app):  # noqa: F811
                     continue
                 still = (not scene.motion.flights and scene.model.settled(calling=False) and not scene.model.hold.held()
                          and not scene.model.marks.later)
-                if still and coach.explaining():
+                if still and coach.explaining() and scene.model.settled():     # Next once the callouts have gone
                     click_widget(app, lambda w: w.label == "Next")
                 elif still and scene.model.my_turn() and coach.learner_to_act() and coach.cue.stop:
                     scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
@@ -1076,6 +1078,9 @@ def plates(scene):
             for seat, spot in board.plates.items() if seat in words}
 
 
+PLATE_GAP = 3       # how near a bubble's arrow may pass a name plate's end, at the least
+
+
 def tail_points(bubble, step=2):
     """Points inside the arrow of a placed bubble (its triangle, sampled every `step`;
     none for a bubble without an arrow)."""
@@ -1096,8 +1101,10 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
     any name plate nor any caption on the table; its arrow crosses none of them, nor a
     face-up card, on its way to what it points at (where no arrow can, as to the hand's
     first card under the learner's own plate, the bubble has none: its ring marks the
-    card); a bubble at a score or fact of the coach's panel points at that row as the
-    panel draws it."""
+    card), and passes no plate's end nearer than PLATE_GAP (at Deadline's step 12 it
+    grazed "You"); a bubble at a score or fact of the coach's panel points at that row as the
+    panel draws it, its arrow over none of the panel's other rows (the sentence of what
+    the scores count, at Deadline's last step)."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
     covered = []
@@ -1125,6 +1132,12 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
             hit += sorted(f"its arrow over {name}" for name, rect in crossed.items()       # a card fanned over it aside
                           if (name in read or not rect.colliderect(bubble.target))
                           and any(rect.collidepoint(point) for point in tail))
+            for name, rect in crossed.items():        # nor by a plate's end: a few units off
+                near = pygame.Rect(rect).inflate(2 * PLATE_GAP, 2 * PLATE_GAP)
+                if "name plate" in name and not near.collidepoint(bubble.tip or (-1, -1)) \
+                        and any(near.collidepoint(point) for point in tail) and not any(
+                            rect.collidepoint(point) for point in tail):
+                    hit.append(f"its arrow within {PLATE_GAP} units of {name}")
             if cue.anchor.startswith(("score:", "fact:")):    # the row as the panel draws it
                 model = scene.model
                 rows = coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)
@@ -1134,6 +1147,11 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
                 row = coach_panel.row_rect(a.screen, side.paragraphs, side.reply, rows, index)
                 if row is None or bubble.target != pygame.Rect(row):
                     hit.append(f"its arrow at {bubble.target}, not at the row {rows[index][0]!r} at {row}")
+                others = {f"the panel's {rows[i][0]!r}": coach_panel.row_rect(a.screen, side.paragraphs, side.reply,
+                                                                              rows, i) for i in range(len(rows))}
+                hit += sorted(f"its arrow over {name}" for name, rect in others.items()     # the words round it
+                              if rect is not None and rect != row
+                              and any(pygame.Rect(rect).collidepoint(point) for point in tail))
             if hit:
                 covered.append(f"{where}: {hit}")
         assert not covered, "\n".join(covered)
@@ -1210,7 +1228,8 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
     """Every lesson played with its cards flying (fast), frame by frame: the coach's
     bubble shows only once nothing flies and no die tumbles (never at a pile the deal
     has not reached), the coach's words change only once the table has told the last
-    change (cards landed, at most its last callout still showing) and then follow it (no
+    change (cards landed, at most its last callout still showing; only who plays next may
+    go before, at a hand's end) and then follow it (no
     "Ben plays next." beside Ben's move and its outcome already on the table), no card
     or button is marked before then (not "Draw (discard pile)" while the deal flies
     beside an empty panel), nor for a move while the die that offers it still tumbles,
@@ -1238,7 +1257,8 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
                 drawn["bubble"].clear()
                 words = model.director.paragraphs(model.seen)
                 told = model.settled(calling=False) and not model.timeline.unplayed() and len(model.timeline.callouts) <= 1
-                if said is not None and words != said and not told:
+                ahead = said is not None and said[-1:] != [] and said[-1].endswith("plays next.")
+                if said is not None and words != said and not told and not (ahead and words == said[:-1]):
                     early.append(f"{where}: the coach speaks before the table has told it: {' '.join(words)[:60]}")
                 coach = model.director.coach
                 passed = coach.finished or coach.cue.learner or coach.cue.coach
@@ -1311,6 +1331,82 @@ def test_final_count_lesson_says_the_score_once_the_panel_shows_it(app):  # noqa
             rows = coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)
             scored.append(next(value for label, value, *_ in rows if label == "You"))
     assert scored and set(scored) == {"62"}, scored[:3]
+
+
+def test_no_lesson_says_who_plays_next_at_a_hand_s_or_the_game_s_end():
+    """Every lesson played frame by frame (cards flying, callouts counting up): from the
+    move that ends a hand or the game on, while the table tells that end and after, the
+    coach's panel never says who plays next ("Ada plays next." beside the Final Count
+    hand's count-up, Deadline's grading and the 4 downs hand's scores), nor the top bar
+    whose turn it is: nobody plays next in a hand that is over."""
+    a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "fast"
+    ends = (SharedEvent.HAND_OVER, SharedEvent.GAME_OVER)
+    said, ended = [], 0
+    try:
+        for game_id in MODES:
+            count = move = 0
+            for scene in lesson_frames(a, game_id):
+                model = scene.model
+                session = model.session
+                if session.event_count() != count:          # a move made since the last frame
+                    move, count = count, session.event_count()
+                if not any(event.kind in ends for event in session.events_since(move)) or model.over:
+                    continue
+                ended += 1
+                words = model.director.paragraphs(model.seen)
+                turn = [name for name in model.names if re.search(
+                    rf"{name} (?:plays|is thinking|is sitting|is rolling)|{name}'s (?:turn|move)", model.prompt())]
+                if words and words[-1].endswith("plays next."):
+                    said.append(f"{game_id}: the coach says '{words[-1]}' at the end")
+                if turn:
+                    said.append(f"{game_id}: the top bar says '{model.prompt()}' at the end")
+            scene.act(Back())
+            a.frame()
+        assert ended > 100, ended
+        assert not said, "\n".join(dict.fromkeys(said))
+    finally:
+        pygame.quit()
+
+
+def test_a_lesson_calls_out_what_the_table_calls_out_never_in_the_top_bar(monkeypatch):
+    """Every lesson played frame by frame: what a real game calls out on the table is
+    called out in the lesson too, the coach's words after it (Deadline's grading: each
+    exam graded, seat by seat), and never goes into the top bar instead: no note there
+    gives a score ("Ben's score: -20" sat beside the prompt at Deadline's last step), and
+    every callout lies on the table, under the top bar. Next comes once the callouts have
+    gone (a click on it under "You win the game!" only skipped the callout). A line the
+    coach reveals lane by lane is the coach's to tell: nothing is called out while it
+    does ("Drive stopped" beside 5 possessions' last lane still face down)."""
+    a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "fast"
+    notes, calls = [], []
+    real_toast, real_callout = table_draw.toast, table_draw.callout
+    monkeypatch.setattr(table_draw, "toast", lambda screen, motion, *args, **kw: (
+        notes.append((a.scene.model.session.game_id, motion.toast())), real_toast(screen, motion, *args, **kw))[1])
+    monkeypatch.setattr(table_draw, "callout", lambda screen, board, call, *args, **kw: calls.append(
+        (a.scene.model.session.game_id, call.words, real_callout(screen, board, call, *args, **kw))) or calls[-1][2])
+    try:
+        under = []
+        for game_id in MODES:
+            for scene in lesson_frames(a, game_id):
+                if scene.model.timeline.callouts and any(getattr(w, "label", None) == "Next" for w in scene.widgets):
+                    under.append(f"{game_id}: Next under {scene.model.timeline.callouts[0][0].words!r}")
+                cue = scene.model.director.coach.cue
+                if scene.model.timeline.callout is not None and cue is not None and cue.reveal is not None:
+                    under.append(f"{game_id}: {scene.model.timeline.callout.words!r} while the coach reveals "
+                                 f"lane {cue.reveal}")
+            scene.act(Back())
+            a.frame()
+        assert not under, sorted(set(under))
+        graded = {words for game_id, words, _ in calls if game_id == "deadline" and "graded" in words}
+        assert len(graded) == 3, graded
+        scores = sorted({f"{game_id}: {words}" for game_id, words in notes if words and "score:" in words})
+        assert not scores, scores
+        high = sorted({f"{game_id}: {words} at {box}" for game_id, words, box in calls if box.top < layout.TOP})
+        assert not high, high
+    finally:
+        pygame.quit()
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])

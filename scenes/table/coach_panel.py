@@ -144,17 +144,35 @@ def row_rect(screen, paragraphs, reply, rows, index):
     return (x + 8, bottom + _rows_height(wrapped[:index]) - 2, PANEL_W - 16, ROW * len(wrapped[index][1]))
 
 
-def anchor_rect(screen, anchor, side, view, presenter, names):
+def read_rects(screen, paragraphs, reply, rows):
+    """What the panel beside the coach's `paragraphs` (and `reply`) gives to read, as
+    logical rects: the coach's words, the Scores heading and each row of `rows` it shows
+    (placed as row_rect places them). A bubble's arrow at a row crosses none of the
+    others."""
+    wrapped, size, lines = words(screen, paragraphs, reply, rows)
+    x = screen.lw - PANEL_W - 10
+    rects = [(x + 8, TOP + 40, PANEL_W - 16, _height(lines, size) + 6)] if lines else []
+    top = screen.lh - 20 - _rows_height(wrapped)
+    rects.append((x + 8, top - 24, PANEL_W - 16, ROW))
+    for _, row in wrapped:
+        rects.append((x + 8, top - 2, PANEL_W - 16, ROW * len(row)))
+        top += ROW * len(row)
+    return rects
+
+
+def anchor_rects(screen, anchor, side, view, presenter, names):
     """Where a bubble's `anchor` points in the coach's panel as `side` (a director's
     Coach) fills it: `score:<name>` (that person's score) or `fact:<label>` (the fact
-    whose words begin so), as a logical rect; None when the panel leaves it out."""
+    whose words begin so), as a logical rect (None when the panel leaves it out), and
+    the panel's other words (read_rects), which the bubble's arrow crosses none of."""
     rows = facts_rows(view, presenter, names)
     if anchor.startswith("score:"):
         index = next(i for i, r in enumerate(rows) if r[1] and r[0] == anchor[len("score:"):])
     else:
         index = next((i for i, r in enumerate(rows) if r[1] == "" and r[0].startswith(anchor[len("fact:"):])),
                      len(rows))
-    return row_rect(screen, side.paragraphs, side.reply, rows, index)
+    target = row_rect(screen, side.paragraphs, side.reply, rows, index)
+    return target, [rect for rect in read_rects(screen, side.paragraphs, side.reply, rows) if rect != target]
 
 
 def words(screen, paragraphs, reply, rows):

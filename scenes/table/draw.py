@@ -264,8 +264,13 @@ def readable(screen, board, plates):
     """The rects on the table that say who sits where and what lies there, which a
     callout never covers where any place can: every seat's name plate (`plates` as
     felt_and_seats takes them) and every caption."""
-    rects = [plate_rect(screen, spot, *plates[seat]) for seat, spot in board.plates.items() if seat in plates]
-    return rects + caption_rects(screen, board)
+    return plate_rects(screen, board, plates) + caption_rects(screen, board)
+
+
+def plate_rects(screen, board, plates):
+    """The rects of every seat's name plate on `board` (`plates` as felt_and_seats takes
+    them)."""
+    return [plate_rect(screen, spot, *plates[seat]) for seat, spot in board.plates.items() if seat in plates]
 
 
 def flying_key(flying):
@@ -470,12 +475,13 @@ class Bubble(NamedTuple):
     target: object
 
 
-def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=()):
+def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=(), plates=()):
     """A Bubble of `words` pointing at `target` (a logical rect), inside `bounds` (x, y,
     w, h), covering nothing of the target nor, where any place can, of `keep_clear` (what
     the person is told to click, their own things), and where it can none of the `avoid`
     rects (buttons, name plates, captions, face-up cards to read), then none of the
-    `cards`. Its arrow, like its box, crosses none of them where a place lets it (a
+    `cards`. Its arrow, like its box, crosses none of them where a place lets it, and
+    keeps a few units from the name `plates` (a thin arrow grazed a plate's end) (a
     short arrow first, the words wrapped narrower where only a narrower bubble finds
     one); where none does, the bubble goes without an arrow, as near the target its ring
     marks as it can (see layout.bubble_box)."""
@@ -489,7 +495,7 @@ def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=(
             w = max(screen.text_width(line, size) for line in lines) + 28
             h = size * 1.3 * len(lines) + 18
             place = bubble_box(target, (w, h), bounds, avoid=avoid, keep_clear=keep_clear, cards=cards,
-                               arrows=(arrow,))
+                               arrows=(arrow,), plates=plates)
             if place is not None:
                 found.append(Bubble(lines, size, *place, target))
                 if arrow != "bare":

@@ -174,9 +174,10 @@ class Board:
 
 ARROWS = ("near", "clear", "bare", "loose")     # how a bubble may point, the first that finds a place (bubble_box)
 REACH = 110             # the furthest a bubble stands from what its arrow points at (else narrower, or none)
+PLATE_MARGIN = 4        # how far a bubble's arrow keeps from a name plate (a thin one grazed its rounded end)
 
 
-def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), arrows=ARROWS):
+def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), arrows=ARROWS, plates=()):
     """Where a bubble of `size` (w, h) goes to point at `target` (a rect) inside `bounds`
     (x, y, w, h): never over the target nor, where any place can, over the rects of
     `keep_clear` (what the person is told to click, their own things), and where it can
@@ -185,11 +186,11 @@ def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), 
     left or right of it (left first for a target right of `bounds`, a row of the side
     panel), centred on it or shifted along its side; else the nearest place that covers
     none (nearest_box). How it points, the first of `arrows` that finds a place: "near",
-    its arrow crossing none of them either, and at most REACH long; "clear", the same at
-    any length; "bare", without an arrow (the tip None: the
-    ring round the target marks it), where no arrow could reach the target without
-    crossing one (the hand's first card right under the person's name plate); "loose",
-    clear of `keep_clear` only, its arrow crossing what it must (the first place at
+    its arrow crossing none of them either, nor coming within PLATE_MARGIN of a name
+    plate of `plates`, and at most REACH long; "clear", the same at any length; "bare",
+    without an arrow (the tip None: the ring round the target marks it), where no arrow
+    could reach the target without crossing one (the hand's first card right under the
+    person's name plate); "loose", clear of `keep_clear` only, its arrow crossing what it must (the first place at
     worst). Returns (the bubble's rect, the arrow's tip), or None where none of `arrows`
     finds a place."""
     w, h = size
@@ -218,13 +219,13 @@ def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), 
         if arrow == "bare":         # in line with the target (right above it, say) before anywhere near
             ways = [((near, clear), "in line") for near, clear in tiers if near] + ways
         for (near, clear), tail in ways:
-            crossed = clear if tail is True else ()
+            crossed, kept_off = (clear, plates) if tail is True else ((), ())
             if near:
                 found = nearest_box(t, size, bounds, clear, crossed, in_line=tail == "in line",
-                                    reach=REACH if arrow == "near" else None)
+                                    reach=REACH if arrow == "near" else None, plates=kept_off)
             else:
                 found = next(((box, tip) for box, tip in boxes
-                              if not box.colliderect(t) and clear_of(box, tip, crossed, clear)), None)
+                              if not box.colliderect(t) and clear_of(box, tip, crossed, clear, kept_off)), None)
             if found is not None:
                 return (found[0], None) if arrow == "bare" else found
         if arrow == "loose":
@@ -232,9 +233,10 @@ def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), 
     return None
 
 
-def nearest_box(target, size, bounds, clear, crossed=(), step=12, in_line=False, reach=None):
+def nearest_box(target, size, bounds, clear, crossed=(), step=12, in_line=False, reach=None, plates=()):
     """The place for a bubble of `size` in `bounds` nearest to `target` that covers
-    neither it nor any rect of `clear`, its arrow none of `crossed`, with its arrow's tip
+    neither it nor any rect of `clear`, its arrow none of `crossed` (nor the margin round
+    the name `plates`: see clear_of), with its arrow's tip
     on the target's side that faces it (only one `in_line` with the target: above or
     below it, or beside it; only one at most `reach` from it, when given); None when
     there is none."""
@@ -251,7 +253,7 @@ def nearest_box(target, size, bounds, clear, crossed=(), step=12, in_line=False,
             tip = (min(max(box.centerx, t.left + 8), t.right - 8), t.top if box.bottom <= t.top else t.bottom)
         else:
             tip = (t.left if box.right <= t.left else t.right, min(max(box.centery, t.top + 8), t.bottom - 8))
-        if clear_of(box, tip, crossed, clear):
+        if clear_of(box, tip, crossed, clear, plates):
             return box, tip
     return None
 
@@ -292,15 +294,25 @@ def bubble_tail(box, tip):
     return [tip, (edge, y - 12), (edge, y + 12)]
 
 
-def clear_of(box, tip, crossed, covered):
+def clear_of(box, tip, crossed, covered, plates=()):
     """Does a bubble at `box`, its arrow to `tip`, cover none of the rects `covered`, and
-    its arrow (the triangle between the box and the tip) none of the rects `crossed`?"""
+    its arrow (the triangle between the box and the tip) none of the rects `crossed`,
+    keeping PLATE_MARGIN from each name plate of `plates` (off one the tip itself stands
+    that near, merely: the arrow must reach its target)?"""
     if box.collidelist(covered) >= 0:
         return False
-    if not crossed:
+    if not crossed and not plates:
         return True
     points = bubble_tail(box, tip)
-    return not any(tail_crosses(points, pygame.Rect(r)) for r in crossed)
+    return not any(tail_crosses(points, pygame.Rect(r)) for r in crossed) and \
+        not any(tail_crosses(points, plate_margin(plate, tip)) for plate in plates)
+
+
+def plate_margin(plate, tip):
+    """What an arrow to `tip` keeps clear of a name `plate`: the plate and PLATE_MARGIN
+    round it, or the plate alone where the tip stands in that margin."""
+    grown = pygame.Rect(plate).inflate(2 * PLATE_MARGIN, 2 * PLATE_MARGIN)
+    return pygame.Rect(plate) if grown.collidepoint(tip) else grown
 
 
 def tail_crosses(points, rect):

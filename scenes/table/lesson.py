@@ -26,7 +26,7 @@ their hand, each tip once per person (Settings can switch the tips off).
 from game import registry, tutorial
 from game.core import SharedEvent
 from scenes.table import coach_panel
-from scenes.table.director import REFRESH, Coach, Director, Ending, Go, Hinted, Marks
+from scenes.table.director import REFRESH, Coach, Director, Ending, Go, Hinted, Marks, News
 from scenes.table.session import LessonSession, Seat
 
 REFUSED = "Not this move: the coach on the right says why"
@@ -75,6 +75,8 @@ class LessonDirector(Director):
         self.screen = screen        # where the coach's panel is measured (does a reply fit in it?)
         self.reply = ""             # the coach's answer to the last refused move
         self.said = []              # the coach's words as the die last stood still
+        self.ahead = None           # the game's event count when `said` ended naming who plays next
+        self.next_laid = False      # is Next on the table as it was last laid out?
 
     # ---- the lesson's moves ---------------------------------------------------------------
     def submit(self, seen, action):
@@ -105,9 +107,14 @@ class LessonDirector(Director):
         return self.coach.explaining()
 
     def callouts(self, seen, calls):
-        """None while the coach speaks (it tells what happened), and no line revealed
-        step by step: the coach reveals a line lane by lane itself."""
-        return [] if self.coach.explaining() else [call for call in calls if call.reveal is None]
+        """The table's, as in a real game (the coach speaks of them once they are told),
+        but none of a line the coach reveals lane by lane itself: its outcome is the
+        coach's to tell, at its last lane ('Drive stopped' called out beside lanes still
+        face down)."""
+        cue = self.coach.cue
+        if cue is not None and cue.reveal is not None:
+            return []
+        return [call for call in calls if call.reveal is None]
 
     def clears(self, seen):
         """The last line's cards stay while the coach speaks (of them, lane by lane)."""
@@ -115,8 +122,19 @@ class LessonDirector(Director):
 
     def buttons(self, seen):
         """Next, while the coach's own words wait, once the table has told the last change
-        (not while the deal still flies beside an empty panel; see marks)."""
-        return [("next", NEXT)] if self.coach.explaining() and seen.told() else []
+        and its callouts have gone (not while the deal still flies beside an empty panel,
+        see marks; nor under a callout, which a click would only skip: see tick)."""
+        self.next_laid = self.next_due(seen)
+        return [("next", NEXT)] if self.next_laid else []
+
+    def next_due(self, seen):
+        """Is Next due on the table (see buttons)?"""
+        return self.coach.explaining() and seen.settled()
+
+    def tick(self, seen):
+        """Next comes as the last callout goes: the table is read and laid out anew with
+        it, the keyboard on it."""
+        return News(reread=True) if self.next_due(seen) and not self.next_laid else None
 
     def press(self, seen, key):
         """Next pressed: on to what follows the coach's words; or a choice at the end."""
@@ -230,7 +248,7 @@ class LessonDirector(Director):
         (not what the game would ask next)."""
         if seen.over:
             return "Lesson complete"
-        if self.buttons(seen):
+        if self.next_due(seen):
             return "Read the coach's words, then press Next"
         return words
 
@@ -241,17 +259,28 @@ class LessonDirector(Director):
         before; once the move has landed and its last callout or its outcome is on the
         table, what happened (never "Ben plays next." beside Ben's move already made),
         and what comes next only once the outcome is read (the next cards are not dealt
-        before)."""
+        before). Who plays next is never said beside a hand's or the game's end: a move that
+        ends one takes those words away while the table tells it."""
         if seen.rolled or not seen.told():
+            if self.ahead is not None and self.ended_since(seen, self.ahead):
+                return self.said[:-1]
             return self.said
         paragraphs = [] if seen.over else self.coach.paragraphs()
+        ahead = self.coach.looks_ahead()
         if seen.held and not self.coach.finished:
-            paragraphs = paragraphs[:-1] or self.said
+            paragraphs, ahead = paragraphs[:-1] or self.said, False
         how = self.how(seen)
         if how:
             paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]
         self.said = paragraphs
+        self.ahead = seen.session.event_count() if ahead and paragraphs else None
         return paragraphs
+
+    @staticmethod
+    def ended_since(seen, start):
+        """Did a hand or the game end among the game's events from number `start` on?"""
+        return any(event.kind in (SharedEvent.HAND_OVER, SharedEvent.GAME_OVER)
+                   for event in seen.session.events_since(start))
 
     def side(self, seen):
         """The coach's panel instead of the table's side panel (a refused move's reply in

@@ -212,18 +212,22 @@ class TableScene(Scene):
             r for r in (board.anchor_rect(anchor, widgets) for anchor in marks.targets) if r is not None]
         if marks.bubble is not None and not cover:
             words, anchor = marks.bubble
+            read = []           # the coach's panel's other words, round a row of it
             if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel, as it tells it landed
-                target = coach_panel.anchor_rect(screen, anchor, model.director.side(model.seen),
-                                                 model.landed_view(), model.presenter, model.names)
+                target, read = coach_panel.anchor_rects(screen, anchor, model.director.side(model.seen),
+                                                        model.landed_view(), model.presenter, model.names)
             else:
                 target = board.anchor_rect(anchor, widgets)
             if target is not None:
-                others = [w.rect for w in widgets if w.rect != target] + draw.readable(screen, board, self.plates(view))
+                plates = self.plates(view)
+                others = [w.rect for w in widgets if w.rect != target] + draw.readable(screen, board, plates)
+                others += read
                 others += [p.rect for p in board.placed if p.face_up and p.rect != target]    # cards to read
                 bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
                 keep = [r for r in targets + self.own_rects(board, view) if r != target]
                 bubble = draw.place_bubble(screen, words, target, bounds, others, keep,
-                                           [p.rect for p in board.placed if p.rect != target])
+                                           [p.rect for p in board.placed if p.rect != target],
+                                           draw.plate_rects(screen, board, plates))
         self.laid = self.laid_out = Laid(board, cards, widgets, top, cover, model.legal, playing, view,
                                          model.looking.viewer, model.presenter, model.session.why_illegal,
                                          dialog_rect, title_right, bubble, tuple(state.selection), tuple(targets),
