@@ -163,15 +163,15 @@ def _placed(card):
 
 
 def _leaving(card):
-    """For each lane: {the key of a zone `card` may go to from there when the table is
-    cleared (its owner's box or removed cards, the lane's open or closed cards): the
-    event that tells it, by whether the card lay face up (False, True)}, made once."""
-    seat = BACKS.index(card.back)
-    cards, hidden = (card,), ONLY[seat]
-    return tuple({key: tuple(("move", None, cards, LINE_KEYS[seat][k], key, None if up else hidden, None)
-                             for up in (False, True))
-                  for key in (BOX_KEYS[seat], REMOVED_KEYS[seat], OPEN_KEYS[k], CLOSED_KEYS[k])}
-                 for k in LANE_LIST)
+    """For each seat's line and lane: {the key of a zone `card` may go to from there when
+    the table is cleared (that seat's box or removed cards, the lane's open or closed
+    cards): the event that tells it, by whether the card lay face up (False, True)},
+    made once. Both seats: a world Hard imagines may deal a card to the other line."""
+    cards = (card,)
+    return tuple(tuple({key: tuple(("move", None, cards, LINE_KEYS[seat][k], key,
+                                    None if up else ONLY[seat], None) for up in (False, True))
+                        for key in (BOX_KEYS[seat], REMOVED_KEYS[seat], OPEN_KEYS[k], CLOSED_KEYS[k])}
+                       for k in LANE_LIST) for seat in (0, 1))
 
 
 def _check_result(result, where, state):
@@ -190,7 +190,7 @@ class Split(NamedTuple):
     half: list     # [{side: that seat's cards of that side}]
     places: dict   # {card: its placings by set of lanes (`_places`)}
     placed: dict   # {card: the event of its placing, by lane (`_placed`)}
-    leaving: dict  # {card: the events of its leaving the table, by lane (`_leaving`)}
+    leaving: dict  # {card: the events of its leaving the table, by seat and lane (`_leaving`)}
 
 
 _SPLITS = {}   # deck name -> its Split
@@ -613,7 +613,7 @@ class State(GameState):
                     card = cards.pop()        # a lane holds one card of a line
                     dest, key = goes_to[k]
                     dest.append(card)
-                    told.append(leaving[card][k][key][shown[k]])
+                    told.append(leaving[card][seat][k][key][shown[k]])
                     shown[k] = False
         self.emit_all(told)
         self.drive.table = None
