@@ -418,3 +418,26 @@ def test_a_loaded_or_resampled_state_lists_the_same_moves_mid_line():
             view = state.view(state.current_player)
             assert legal_texts(state.resample(view, random.Random(seed))) == expected
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_world_hard_imagines_plays_to_its_end_telling_each_move():
+    """A resample of a seat's view may deal a card of either deck into the other seat's
+    face-down line (Hard's imagined worlds); played on with its events kept, every line
+    still leaves the table, each card told leaving the lane of the line it lay in."""
+    for seed in range(12):
+        state = registry.new_game("five_possessions", seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and state.possession < 3:
+            if state.step == "defense_set":
+                world = state.resample(state.view(state.current_player), random.Random(seed))
+                while not world.is_over:
+                    before = [[list(cards) for cards in lanes] for lanes in world.line_cards]
+                    table, since = world.table, len(world.events)
+                    world.apply(rng.choice(world.legal_actions()))
+                    if table:
+                        moved = {(e.cards[0], e.src) for e in world.events[since:]
+                                 if e.kind == "move" and e.src.startswith("line:")}
+                        laid = {(cards[0], f"line:{seat}:{k}") for seat in (0, 1)
+                                for k, cards in enumerate(before[seat]) if cards}
+                        assert moved == laid
+            state.apply(rng.choice(state.legal_actions()))

@@ -124,15 +124,17 @@ def lanes_with(masks, lane_masks):
 def open_lane(k, card, against):
     """What lane `k` tells when the offense's `card` opens there against the defense's
     `against` (A21): the fields of its events (both cards revealed, then the lane's
-    result, told by the seat that wins it) and the result; made once per lane and pair
-    of cards, and shared (never changed)."""
+    result, told by the seat that wins it), the result, whether the offense won, and
+    the lane's restriction and mask after it; made once per lane and pair of cards, and
+    shared (never changed)."""
     off, dfn = BACKS.index(card.back), BACKS.index(against.back)
     ours, theirs, won = lane_result(card, against)
     result = {"lane": k, "open": True, "offense": card.name, "defense": against.name,
               "color": card.color, "offense_dots": ours, "defense_dots": theirs, "won": won}
     return ((("reveal", off, (card,), LINE_KEYS[off][k], None, None, k),
              ("reveal", dfn, (against,), LINE_KEYS[dfn][k], None, None, k),
-             ("lane", off if won else dfn, (), None, None, None, result)), result)
+             ("lane", off if won else dfn, (), None, None, None, result)), result,
+            won, card.color if won else None, OPENS_BUT[card.color] if won else 0)
 
 
 # A closed lane's result, and the event that tells it (by the defense's seat, which wins it).
@@ -160,6 +162,18 @@ def _placed(card):
                  for k in LANE_LIST)
 
 
+def _leaving(card):
+    """For each seat's line and lane: {the key of a zone `card` may go to from there when
+    the table is cleared (that seat's box or removed cards, the lane's open or closed
+    cards): the event that tells it, by whether the card lay face up (False, True)},
+    made once. Both seats: a world Hard imagines may deal a card to the other line."""
+    cards = (card,)
+    return tuple(tuple({key: tuple(("move", None, cards, LINE_KEYS[seat][k], key,
+                                    None if up else ONLY[seat], None) for up in (False, True))
+                        for key in (BOX_KEYS[seat], REMOVED_KEYS[seat], OPEN_KEYS[k], CLOSED_KEYS[k])}
+                       for k in LANE_LIST) for seat in (0, 1))
+
+
 def _check_result(result, where, state):
     """One lane of a saved last line: a dict."""
     require(result, dict, where)
@@ -176,6 +190,7 @@ class Split(NamedTuple):
     half: list     # [{side: that seat's cards of that side}]
     places: dict   # {card: its placings by set of lanes (`_places`)}
     placed: dict   # {card: the event of its placing, by lane (`_placed`)}
+    leaving: dict  # {card: the events of its leaving the table, by seat and lane (`_leaving`)}
 
 
 _SPLITS = {}   # deck name -> its Split
@@ -187,7 +202,8 @@ def _split(deck):
         own = [[c for c in deck if c.back == back] for back in BACKS]
         half = [{side: [c for c in cards if c.side == side] for side in ROLES} for cards in own]
         _SPLITS[deck.name] = Split(own, half, {card: _places(card) for card in deck},
-                                   {card: _placed(card) for card in deck})
+                                   {card: _placed(card) for card in deck},
+                                   {card: _leaving(card) for card in deck})
     return _SPLITS[deck.name]
 
 
@@ -448,7 +464,7 @@ class State(GameState):
         card = cards[0]
         hand = self.hand[seat]
         hand.remove(card)
-        self.line_cards[seat][lane] += cards
+        self.line_cards[seat][lane].append(card)
         drive.lanes_left ^= 1 << lane
         self.emit_all(self.split.placed[card][lane])
         if hand:
@@ -558,16 +574,13 @@ class State(GameState):
             card = cards[0]
             if live[k] and card.color != restriction[k]:
                 offense_shown[k] = defense_shown[k] = True
-                events, result = open_lane(k, card, defense_line[k][0])       # A21
-                told += events
-                won = result["won"]
-            else:
-                won, result = False, CLOSED_LANES[k]
+                events, result, won, restriction[k], masks[k] = open_lane(k, card, defense_line[k][0])
+                told += events                                                # A21
+            else:                             # a closed lane ends dead and unrestricted
+                won, result, restriction[k], masks[k] = False, CLOSED_LANES[k], None, 0
                 told.append(CLOSED_LANE_EVENTS[dfn][k])
             last_line.append(result)
             won_lanes[k] = live[k] = won
-            restriction[k] = card.color if won else None
-            masks[k] = OPENS_BUT[card.color] if won else 0
             wins += won
         self.emit_all(told)
         drive.lane_masks = tuple(masks)       # what `_lane_masks` tells, kept up to date here
@@ -583,27 +596,25 @@ class State(GameState):
         """The finished line leaves the table: won offense cards stay open in their
         lane, the others are turned closed, defense cards are removed; after a finished
         possession every card goes back to its owner's box."""
-        whole = self.drive.table == "possession"
-        dfn = self.defense
+        drive = self.drive
+        whole, off, leaving = drive.table == "possession", drive.offense, self.split.leaving
         told = []                             # each event's fields (emit_all)
         for seat in (0, 1):
-            shown, line_keys, hidden = self.shown[seat], LINE_KEYS[seat], ONLY[seat]
+            shown = self.shown[seat]
+            if whole:
+                goes_to = [(self.box[seat], BOX_KEYS[seat])] * LANES
+            elif seat != off:
+                goes_to = [(self.removed[seat], REMOVED_KEYS[seat])] * LANES
+            else:
+                goes_to = [(self.open[k], OPEN_KEYS[k]) if self.pending_won[k] else
+                           (self.closed[k], CLOSED_KEYS[k]) for k in LANE_LIST]
             for k, cards in enumerate(self.line_cards[seat]):
-                if not cards:
-                    continue
-                card = cards.pop()            # a lane holds one card of a line
-                if whole:
-                    dest, key = self.box[seat], BOX_KEYS[seat]
-                elif seat == dfn:
-                    dest, key = self.removed[seat], REMOVED_KEYS[seat]
-                elif self.pending_won[k]:
-                    dest, key = self.open[k], OPEN_KEYS[k]
-                else:
-                    dest, key = self.closed[k], CLOSED_KEYS[k]
-                told.append(("move", None, (card,), line_keys[k], key,
-                             None if shown[k] else hidden, None))
-                dest.append(card)
-                shown[k] = False
+                if cards:
+                    card = cards.pop()        # a lane holds one card of a line
+                    dest, key = goes_to[k]
+                    dest.append(card)
+                    told.append(leaving[card][seat][k][key][shown[k]])
+                    shown[k] = False
         self.emit_all(told)
         self.drive.table = None
         self.pending_won = [False] * LANES
