@@ -1376,8 +1376,9 @@ def test_a_lesson_calls_out_what_the_table_calls_out_never_in_the_top_bar(monkey
     gives a score ("Ben's score: -20" sat beside the prompt at Deadline's last step), and
     every callout lies on the table, under the top bar. Next comes once the callouts have
     gone (a click on it under "You win the game!" only skipped the callout). A line the
-    coach reveals lane by lane is the coach's to tell: nothing is called out while it
-    does ("Drive stopped" beside 5 possessions' last lane still face down)."""
+    coach reveals lane by lane is the coach's to tell: nothing is called out nor noted in
+    the top bar while it does ("Drive stopped" beside 5 possessions' last lane still face
+    down; the note "You have 40 yards in all" while the panel still said 20).""" 
     a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "fast"
     notes, calls = [], []
@@ -1396,6 +1397,8 @@ def test_a_lesson_calls_out_what_the_table_calls_out_never_in_the_top_bar(monkey
                 if scene.model.timeline.callout is not None and cue is not None and cue.reveal is not None:
                     under.append(f"{game_id}: {scene.model.timeline.callout.words!r} while the coach reveals "
                                  f"lane {cue.reveal}")
+                if scene.motion.toast() and cue is not None and cue.reveal is not None:
+                    under.append(f"{game_id}: note {scene.motion.toast()!r} while the coach reveals lane {cue.reveal}")
             scene.act(Back())
             a.frame()
         assert not under, sorted(set(under))

@@ -113,18 +113,20 @@ class Timeline:
         self.unplayed_roll = False
         self._beats.append(Reset(die))
 
-    def call(self, callouts, pace, first=0):
+    def call(self, callouts, pace, first=0, coached=()):
         """Hold `callouts` on the table after those already waiting, each for its seconds
         times `pace` (the animation speed against the normal one; 0, Instant: none);
         `first`: the game's number of the first event they were made of (each event
-        called out is told as its last callout shows: see told)."""
-        if pace <= 0 or not callouts:
-            return
-        self.callouts += [[call._replace(seconds=call.seconds * pace, event=first + call.event),
-                           call.seconds * pace] for call in callouts]
-        if self._beats and isinstance(self._beats[-1], Present):
+        called out is told as its last callout shows: see told). `coached`: the callouts
+        a lesson's coach tells in its own words instead: no note tells them either."""
+        called = {call.event for call in coached}
+        if pace > 0:
+            self.callouts += [[call._replace(seconds=call.seconds * pace, event=first + call.event),
+                               call.seconds * pace] for call in callouts]
+            called |= {call.event for call in callouts}
+        if called and self._beats and isinstance(self._beats[-1], Present):
             beat = self._beats[-1]
-            self._beats[-1] = beat._replace(called=beat.called | {call.event for call in callouts})
+            self._beats[-1] = beat._replace(called=beat.called | called)
 
     @property
     def callout(self):

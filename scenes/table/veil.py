@@ -147,7 +147,7 @@ class Veiling:
         it stood `before`."""
         steps = self.presenter.callouts(seen, self.whole, self.names)
         calls = self.director.callouts(self.seen, steps)
-        self.timeline.call(calls, self.speed(), first)
+        self.timeline.call(calls, self.speed(), first, [step for step in steps if step not in calls])
         if before is not None and self.before_reveal is None and (
                 self.timeline.revealing() is not None or self.timeline.hiding_scores()):
             self.before_reveal = before
