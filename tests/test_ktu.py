@@ -10,6 +10,7 @@ import pytest
 from game import registry
 from game.cards import STANDARD_RANKS
 from game.core import HIDDEN
+from scenes.table.presenters import presenter_for
 from tests.helpers import rejected, samples
 
 # Spare cards fill unnamed places, harmless ones (no 2, 3, 7, 8, 10) first.
@@ -730,3 +731,22 @@ def test_a_state_keeps_fewer_than_30_attributes_for_python_s_fastest_reads():
         state.apply(rng.choice(state.legal_actions()))
     assert len(vars(state)) < 30
     assert len(vars(registry.load_state(state.to_dict()))) < 30
+
+
+def test_the_end_screen_says_no_engine_flag_when_the_game_ends_on_a_burn():
+    """A game that ends as its winner burns the pile leaves the engine's `replay` set (the
+    burner plays again, A15): the scores screen's lines under the scores (the presenter's
+    summary) said "Replay: yes" beside the Replay this deal button (the walk). They name
+    only what a player reads."""
+    presenter = presenter_for(registry.GAMES["ktu"])
+    ended_on_a_burn = 0
+    for seed in range(30):
+        state = registry.new_game("ktu", players=4, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        view = state.view(0)
+        ended_on_a_burn += view.facts["replay"]
+        lines = presenter.summary_lines(view, ["Ada", "Ben", "Cleo", "Dan"])
+        assert not [line for line in lines if line.startswith("Replay")], (seed, lines)
+    assert ended_on_a_burn, "no seeded game ended on a burn"
