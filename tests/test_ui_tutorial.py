@@ -16,6 +16,7 @@ from scenes import config
 from scenes.table import coach_panel, layout, moves
 from scenes.table import draw as table_draw
 from scenes.screens.learn import LearnScene
+from scenes.widgets import ui
 from scenes.screens.menu import MenuScene
 from scenes.table.presenters import presenter_for
 from game.presenter import agree, capital
@@ -1443,5 +1444,30 @@ def test_the_enlarged_card_never_lies_over_the_off_script_message(size, monkeypa
             scene.draw(a.screen)
         over = [box for box in shown if box is not None and box.colliderect(said)]
         assert shown and not over, (words, said, over[:2])
+    finally:
+        pygame.quit()
+
+
+def test_every_button_of_every_lesson_reads_whole():
+    """Every lesson played frame by frame at 1280x720: every button's label is drawn whole
+    (one line, or two at a smaller size), never cut short (the Final Count lesson's step
+    14 showed two buttons reading 'Pick from Ben's hand: ca...', alike)."""
+    a = app_module.App(size=(1280, 720), frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "fast"
+    try:
+        cut = set()
+        for game_id in MODES:
+            for scene in lesson_frames(a, game_id):
+                for widget in scene.widgets:
+                    if not isinstance(widget, ui.Button):
+                        continue
+                    lines, size = widget.label_lines(a.screen)
+                    whole = " ".join(lines) == widget.label and all(
+                        a.screen.text_width(line, size) <= widget.rect.w - 12 for line in lines)
+                    if not whole:
+                        cut.add(f"{game_id}: {widget.label!r} in {widget.rect.w} wide")
+            scene.act(Back())
+            a.frame()
+        assert not cut, sorted(cut)
     finally:
         pygame.quit()

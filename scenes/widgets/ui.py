@@ -12,6 +12,7 @@ from sprites import palette, text
 
 BASE_W, BASE_H = 1280, 720
 MIN_TEXT_PX = text.MIN_PX     # the smallest text ever drawn, in pixels (see sprites/text.py)
+LABEL_SMALL = 15              # a button's label too wide for one line: one or two lines of this size
 
 
 class Screen:
@@ -150,8 +151,23 @@ class Button:
             h = screen.text_px(self.size) / screen.s + 4
             pygame.draw.rect(screen.surface, palette.SELECT, screen.rect(
                 (self.rect.centerx - w / 2, self.rect.centery - h / 2, w, h)), border_radius=screen.px(3))
-        screen.text(self.label, self.size, palette.BUTTON_TEXT, self.rect.center, "center",
-                    width=self.rect.w - 12)
+        lines, size = self.label_lines(screen)
+        step = screen.text_px(size) / screen.s + 1
+        for i, line in enumerate(lines):
+            centre = (self.rect.centerx, self.rect.centery + (i - (len(lines) - 1) / 2) * step)
+            screen.text(line, size, palette.BUTTON_TEXT, centre, "center", width=self.rect.w - 12)
+
+    def label_lines(self, screen):
+        """The label as drawn, (lines, logical size): one line at the button's size where
+        it fits, else one or two lines at LABEL_SMALL ('Pick from Ben's hand: card 2' whole:
+        two buttons never read alike, cut short), else one line cut short."""
+        room = self.rect.w - 12
+        if screen.text_width(self.label, self.size) <= room:
+            return [self.label], self.size
+        lines = screen.wrap(self.label, LABEL_SMALL, room)
+        if len(lines) <= 2 and len(lines) * (screen.text_px(LABEL_SMALL) / screen.s + 1) <= self.rect.h:
+            return lines, LABEL_SMALL
+        return [self.label], self.size
 
 
 GAME_ROW_Y = 128      # the first game's row (the menu, the lessons' list)
