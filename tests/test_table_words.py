@@ -12,6 +12,7 @@ from game import registry
 from game.core import OVER
 from game.bots import make_bot
 from scenes.table.moves import actions_with, click_card
+from scenes.table import draw as table_draw
 from scenes.table.presenters import presenter_for
 from scenes.screens.scoring import ScoringScene
 from scenes.table.session import Seat, Session
@@ -475,3 +476,43 @@ def test_final_card_down_draw_facing_2s_says_which_card_of_the_penalty_each_pres
     assert labels == [f"Draw card {k} of 6" for k in range(1, 7)]
     after = presenter.action_label(registry.Action("draw"), NAMES, view=state.view(3))
     assert after == "Draw"
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_the_top_bar_says_every_prompt_whole_beside_a_title_of_whole_words(game_id):
+    """Four seeded games of each mode played by Medium: every prompt of the player to move
+    is drawn whole in the top bar at 1280x720, up to the table's own buttons, and the
+    title beside it keeps its words whole (the walk: Deadline's 'Still to lay down: ...'
+    ended in '...' with no whole version on screen, beside 'Dea' over 'dline')."""
+    info = registry.GAMES[game_id]
+    presenter = presenter_for(info)
+    names = NAMES[:info.default_players]
+    app = new_app()
+    seats = [Seat(names[0], True)] + [Seat(name, False, "easy") for name in names[1:]]
+    session = Session(game_id, seats, house_rules(info, 0), seed=0)
+    session.start_bot = lambda *args, **kwargs: None
+    app.scene.persist = {"session": session, "viewer": None, "events_seen": 0, "curtains": []}
+    app.switch("table")
+    try:
+        app.frame()
+        screen, right = app.screen, app.scene.laid.title_right
+        title = table_draw.title_lines(screen, info.title)
+        assert " ".join(title) == info.title and len(title) <= 2, title
+        room = right - 36 - max(screen.text_width(line, text_module.READ) for line in title)   # the title made small
+        cut = set()
+        for seed in range(4):
+            bot = make_bot("medium", game_id, options=house_rules(info, seed))
+            state = registry.new_game(game_id, players=len(names), seed=seed, options=house_rules(info, seed))
+            rng = random.Random(seed)
+            for _ in range(400):
+                if state.is_over:
+                    break
+                seat = state.current_player
+                view = state.view(seat)
+                words = presenter.prompt(view, seat, names, 0, [True] * len(names))
+                if table_draw.bar_cut(screen, words, room):
+                    cut.add(words)
+                state.apply(bot.choose(view, state.legal_actions(), rng))
+        assert not cut, sorted(cut)[:3]
+    finally:
+        pygame.quit()

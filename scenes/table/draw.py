@@ -75,11 +75,12 @@ class Layer:
 
 def top_bar(screen, title, words, right):
     """The bar across the top: the title, then `words` up to `right` (see bar_lines);
-    returns where the words start and end (x, x). Words that would be cut there have the
-    title's room instead: the title goes in two smaller lines (title_lines)."""
+    returns where the words start and end (x, x). Words that would be cut there, or drawn
+    at the smallest size, have the title's room instead: the title goes in two smaller
+    lines (title_lines)."""
     screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
     x = 18 + screen.text_width(title, HEADING) + 18
-    if not bar_cut(screen, words, max(40, right - x)):
+    if not bar_cut(screen, words, max(40, right - x), BAR_SIZES[:2]):
         screen.text(title, HEADING, palette.TEXT, (18, 10))
     else:
         lines = title_lines(screen, title)
@@ -90,39 +91,40 @@ def top_bar(screen, title, words, right):
 
 
 def title_lines(screen, title):
-    """A title in at most two lines of READ text, as narrow as they go: after its colon
-    ("Learn to play:" over the game's name) where it has one, else where the lines come
-    out most even."""
+    """A title in at most two lines of READ text, as narrow as they go, its words whole
+    ('Deadline' stays one line, never 'Dea' over 'dline'): after its colon ("Learn to
+    play:" over the game's name) where it has one, else where the lines come out most
+    even."""
     head, colon, rest = title.partition(": ")
     if colon:
         return [head + ":", rest]
     whole = screen.text_width(title, READ)
-    return next(lines for width in range(int(whole / 2), int(whole) + 2, 4)
-                if len(lines := screen.wrap(title, READ, width)) <= 2)
+    return next((lines for width in range(int(whole / 2), int(whole) + 2, 4)
+                 if len(lines := screen.wrap(title, READ, width)) <= 2 and " ".join(lines) == title), [title])
 
 
-BAR_SIZES = (BODY, READ)    # the top bar's text sizes, largest first
+BAR_SIZES = (BODY, READ, 16)    # the top bar's text sizes, largest first
 
 
-def bar_lines(screen, words, width):
+def bar_lines(screen, words, width, sizes=BAR_SIZES):
     """`words` as the top bar draws them within `width`: (size, lines): one line at the
     largest size that holds them, else two lines at the largest size that holds them in
     two; words are never cut, but for an ellipsis after the last whole word that fits
     in two lines at the smallest size."""
-    for size in BAR_SIZES:
+    for size in sizes:
         lines = screen.wrap(words, size, width)
-        if len(lines) <= (1 if size == BAR_SIZES[0] else 2):
+        if len(lines) <= (1 if size == sizes[0] else 2):
             return size, lines
-    size = BAR_SIZES[-1]
+    size = sizes[-1]
     first, rest = lines[0], " ".join(lines[1:]).split(" ")
     while len(rest) > 1 and screen.text_width(" ".join(rest) + "...", size) > width:
         rest.pop()
     return size, [first, " ".join(rest) + "..."]
 
 
-def bar_cut(screen, words, width):
-    """Would the top bar cut `words` within `width` (bar_lines)?"""
-    return "".join(bar_lines(screen, words, width)[1]).replace(" ", "") != words.replace(" ", "")
+def bar_cut(screen, words, width, sizes=BAR_SIZES):
+    """Would the top bar cut `words` within `width` (bar_lines, at `sizes`)?"""
+    return "".join(bar_lines(screen, words, width, sizes)[1]).replace(" ", "") != words.replace(" ", "")
 
 
 def bar_text(screen, words, box, colour):
