@@ -193,6 +193,20 @@ def test_medium_explains_final_card_down():
     assert medium.explain(view, legal, action)
 
 
+def test_ktu_s_face_up_choice_is_explained_by_the_rules_not_by_the_rank_order():
+    """KTU's order runs J Q K A 2 3 ... 10 (the panel shows it), so a hint that called the
+    2s chosen face up 'your strongest cards' read as wrong (the walk): the reason says why
+    they play best, the 2s, 3s and 10s playing on anything."""
+    for seed in range(6):
+        state = registry.new_game("ktu", seed=seed)
+        view = state.view(state.current_player)
+        legal = state.legal_actions()
+        medium = make_bot("medium", "ktu")
+        action = medium.choose(view, legal, random.Random(0))
+        reason = medium.explain(view, legal, action)
+        assert "strongest" not in reason and "play on anything" in reason, reason
+
+
 def test_tournament_rotates_seats_and_reports_every_level():
     lines = []
     results = run_tournament("final_card_down", 4, "easy,medium,easy,medium", seed=5,

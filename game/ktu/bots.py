@@ -49,7 +49,8 @@ def policy(legal, pile_size, pos, rng):
     choose = [a for a in legal if a.kind == Act.CHOOSE_FACEUP]
     if choose:
         best = max(choose, key=lambda a: sum(_strength(c.rank, pos) for c in a.cards))
-        return best, "your strongest cards wait face up for when your hand runs out"
+        return best, ("the cards that play best wait face up for when your hand runs out: 2s, 3s and 10s "
+                      "play on anything, and of the rest the higher the better")
     return legal[0], "no card of yours can be played on the pile"
 
 
