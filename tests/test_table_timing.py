@@ -607,3 +607,32 @@ def test_a_new_hands_deal_tells_only_the_cards_landed_of_the_new_hand(app, drawn
     whole = {seat: sum(z.count for z in model.view.zones if z.owner == seat and z.kind == "hand")
              for seat in range(players)}
     assert all(plates[seat][1] in (f"{n} cards", f"{n} card") for seat, n in whole.items()), (plates, whole)
+
+
+@pytest.mark.parametrize("game_id, players, seed", [("final_count", 3, 4242), ("four_downs", 4, 4242)])
+def test_a_computer_deals_the_next_hand_at_once_never_showing_the_last_hand_again(app, drawn, game_id,  # noqa: F811
+                                                                               players, seed):
+    """The hand's end read and its scores too, Next hand: where a computer deals the next
+    hand, its deal comes at the first frame, with no pause showing the last hand's table
+    again ('Hand 1 scored · Theo deals the next hand' and hand 1's cards for a third of a
+    second: the walk)."""
+    app.settings.animation_speed = "instant"
+    session, rng = start_game(app, game_id, players, {0}, seed), random.Random(seed)
+    for _ in range(3000):
+        scene = app.scene
+        if not isinstance(scene, scenes_table.TableScene):
+            break
+        if scene.model.hold.wait:
+            scene.act(intents.Continue())
+        elif scene.model.my_turn() and scene.model.legal:
+            scene.act(intents.Choose(choose(session.legal_actions(), rng)))
+        app.frame()
+    assert not isinstance(app.scene, scenes_table.TableScene) and not session.is_over
+    last = session.state.view(0).facts["hand"]
+    assert session.state.current_player != 0, "the person deals: no computer's deal to see"
+    app.settings.animation_speed = "normal"
+    click_at(app, next(w for w in app.scene.widgets if w.label == "Next hand").rect.center)
+    for _ in range(3):
+        app.frame()
+        assert f"Hand {last} " not in drawn["top"], drawn["top"]
+    assert session.state.view(0).facts["hand"] == last + 1

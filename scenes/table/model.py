@@ -547,6 +547,11 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         legal = self.session.legal_actions()
         return self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == SharedAct.END_TURN
 
+    def deals_at_once(self):
+        """Is the next hand's deal the only move (a computer's to make at once: see pace_bot)?"""
+        legal = self.session.legal_actions()
+        return len(legal) == 1 and legal[0].kind == SharedAct.DEAL
+
     def ending_turn(self):
         """Does the person's turn end by itself now, everything landed but a callout still
         showing (a D's colour declared)? It ends at once, as after any other card; the
@@ -640,11 +645,14 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
     def pace_bot(self, dt):
         """A computer seat is to play: once its pause is over (and a note of a card taken
         from the person has stood long enough to read), its move, as the director decides
-        it."""
+        it. A computer that has only the next hand to deal deals at once: the hand's end
+        was read before it, and a pause would only show the last hand's table again."""
         state = self.ui
         if state.message_move and MESSAGE_SECONDS - state.message_time < NOTE_SECONDS * self.speed():
             return                  # the note of a card taken from you is read first: the next move ends it
-        if self.session.busy() or not self.computers.due(dt, self.settings.move_seconds):
+        if self.session.busy():
+            return
+        if not self.deals_at_once() and not self.computers.due(dt, self.settings.move_seconds):
             return
         decision = self.director.computer_move(self.seen)
         if decision == THINK:
