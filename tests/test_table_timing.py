@@ -549,6 +549,24 @@ def test_after_a_keyboard_move_the_ring_waits_for_continue_never_on_rules(app, g
     assert not wrong, wrong[:3]
 
 
+def play_the_first_hand(app, game_id, players, seed):
+    """Play a game at instant speed, the person's moves random, to its first hand's
+    scores screen; its session."""
+    app.settings.animation_speed = "instant"
+    session, rng = start_game(app, game_id, players, {0}, seed), random.Random(seed)
+    for _ in range(3000):
+        scene = app.scene
+        if not isinstance(scene, scenes_table.TableScene):
+            break
+        if scene.model.hold.wait:
+            scene.act(intents.Continue())
+        elif scene.model.my_turn() and scene.model.legal:
+            scene.act(intents.Choose(choose(session.legal_actions(), rng)))
+        app.frame()
+    assert not isinstance(app.scene, scenes_table.TableScene) and not session.is_over
+    return session
+
+
 @pytest.mark.parametrize("game_id, players", [("final_count", 3), ("four_downs", 4)])
 def test_a_new_hands_deal_tells_only_the_cards_landed_of_the_new_hand(app, drawn, monkeypatch,  # noqa: F811
                                                                      game_id, players):
@@ -565,18 +583,7 @@ def test_a_new_hands_deal_tells_only_the_cards_landed_of_the_new_hand(app, drawn
         plates.update(plate_words(*args, **kwargs))
         return plates
     monkeypatch.setattr(table_draw, "plate_words", spy_plates)
-    app.settings.animation_speed = "instant"
-    session, rng = start_game(app, game_id, players, {0}, 4242), random.Random(4242)
-    for _ in range(3000):
-        scene = app.scene
-        if not isinstance(scene, scenes_table.TableScene):
-            break
-        if scene.model.hold.wait:
-            scene.act(intents.Continue())
-        elif scene.model.my_turn() and scene.model.legal:
-            scene.act(intents.Choose(choose(session.legal_actions(), rng)))
-        app.frame()
-    assert not isinstance(app.scene, scenes_table.TableScene) and not session.is_over
+    session = play_the_first_hand(app, game_id, players, 4242)
     app.settings.animation_speed = "normal"
     click_at(app, next(w for w in app.scene.widgets if w.label == "Next hand").rect.center)
     table, last = app.scene, session.state.view(0).facts["hand"]
@@ -616,18 +623,7 @@ def test_a_computer_deals_the_next_hand_at_once_never_showing_the_last_hand_agai
     hand, its deal comes at the first frame, with no pause showing the last hand's table
     again ('Hand 1 scored · Theo deals the next hand' and hand 1's cards for a third of a
     second: the walk)."""
-    app.settings.animation_speed = "instant"
-    session, rng = start_game(app, game_id, players, {0}, seed), random.Random(seed)
-    for _ in range(3000):
-        scene = app.scene
-        if not isinstance(scene, scenes_table.TableScene):
-            break
-        if scene.model.hold.wait:
-            scene.act(intents.Continue())
-        elif scene.model.my_turn() and scene.model.legal:
-            scene.act(intents.Choose(choose(session.legal_actions(), rng)))
-        app.frame()
-    assert not isinstance(app.scene, scenes_table.TableScene) and not session.is_over
+    session = play_the_first_hand(app, game_id, players, seed)
     last = session.state.view(0).facts["hand"]
     assert session.state.current_player != 0, "the person deals: no computer's deal to see"
     app.settings.animation_speed = "normal"

@@ -157,6 +157,24 @@ def house_rules(info, seed):
     return options
 
 
+def positions(info, names, by_medium=False):
+    """Four seeded games of `info` (every house rule on with an odd seed), random legal
+    moves (or Medium's, `by_medium`): (state, the view of the player to move, a Medium
+    player, the game's rng) before each move, the move made once the caller has looked
+    (at most 400 a game)."""
+    for seed in range(4):
+        bot = make_bot("medium", info.id, options=house_rules(info, seed))
+        state = registry.new_game(info.id, players=len(names), seed=seed, options=house_rules(info, seed))
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            view = state.view(state.current_player)
+            yield state, view, bot, rng
+            legal = state.legal_actions()
+            state.apply(bot.choose(view, legal, rng) if by_medium else choose(legal, rng))
+
+
 @pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_every_step_reachable_has_a_prompt_that_says_what_to_do_and_hints_in_words(game_id):
     info = registry.GAMES[game_id]
@@ -164,24 +182,15 @@ def test_every_step_reachable_has_a_prompt_that_says_what_to_do_and_hints_in_wor
     names = NAMES[:info.default_players]
     codes = codes_of(info)
     seen = set()
-    for seed in range(4):
-        bot = make_bot("medium", game_id, options=house_rules(info, seed))
-        state = registry.new_game(game_id, players=len(names), seed=seed, options=house_rules(info, seed))
-        rng = random.Random(seed)
-        for _ in range(400):
-            if state.is_over:
-                break
-            seat = state.current_player
-            view = state.view(seat)
-            words = presenter.prompt(view, seat, names, 0, [True] * len(names))
-            assert words and "Your turn" not in words, (view.facts["step"], words)
-            other = state.view((seat + 1) % len(names))
-            assert presenter.prompt(other, other.seat, names, 0, [False] * len(names)).strip()
-            seen.add(view.facts["step"])
-            legal = state.legal_actions()
-            hint = bot.explain(view, legal, bot.choose(view, legal, rng))
-            assert not problems(hint, codes), hint
-            state.apply(choose(legal, rng))
+    for state, view, bot, rng in positions(info, names):
+        words = presenter.prompt(view, view.seat, names, 0, [True] * len(names))
+        assert words and "Your turn" not in words, (view.facts["step"], words)
+        other = state.view((view.seat + 1) % len(names))
+        assert presenter.prompt(other, other.seat, names, 0, [False] * len(names)).strip()
+        seen.add(view.facts["step"])
+        legal = state.legal_actions()
+        hint = bot.explain(view, legal, bot.choose(view, legal, rng))
+        assert not problems(hint, codes), hint
     assert declared_steps(game_id) <= seen, declared_steps(game_id) - seen
 
 
@@ -499,20 +508,9 @@ def test_the_top_bar_says_every_prompt_whole_beside_a_title_of_whole_words(game_
         title = table_draw.title_lines(screen, info.title)
         assert " ".join(title) == info.title and len(title) <= 2, title
         room = right - 36 - max(screen.text_width(line, text_module.READ) for line in title)   # the title made small
-        cut = set()
-        for seed in range(4):
-            bot = make_bot("medium", game_id, options=house_rules(info, seed))
-            state = registry.new_game(game_id, players=len(names), seed=seed, options=house_rules(info, seed))
-            rng = random.Random(seed)
-            for _ in range(400):
-                if state.is_over:
-                    break
-                seat = state.current_player
-                view = state.view(seat)
-                words = presenter.prompt(view, seat, names, 0, [True] * len(names))
-                if table_draw.bar_cut(screen, words, room):
-                    cut.add(words)
-                state.apply(bot.choose(view, state.legal_actions(), rng))
+        cut = {words for _, view, _, _ in positions(info, names, by_medium=True)
+               if table_draw.bar_cut(screen, words := presenter.prompt(view, view.seat, names, 0,
+                                                                       [True] * len(names)), room)}
         assert not cut, sorted(cut)[:3]
     finally:
         pygame.quit()
