@@ -5,6 +5,7 @@ import json
 import math
 import os
 import random
+import time
 import types
 
 import pytest
@@ -578,6 +579,30 @@ def test_hard_on_two_cores_chooses_exactly_as_on_one_on_the_benchs_positions():
             assert hard.last_stats["cores"] == 2 and hard.last_stats["chunks"] >= 2
     assert not differ
     assert len(workers.shared(2).pids()) == 2
+
+
+def test_a_worker_killed_from_outside_costs_one_decision_its_pool_not_hard_s_answers():
+    """A search worker killed from outside (by the system, say) raised 'a search worker is
+    gone' for that decision and every later one, as its pool stayed broken: the decision
+    is now searched here on the same worlds (the same move as one core at a fixed count),
+    and the next decision starts a new pool."""
+    import signal
+    from game.bots import workers
+    state = registry.new_game("final_card_down", seed=8)
+    view, legal = state.view(state.current_player), state.legal_actions()
+    alone = make_bot("hard", "final_card_down", cores=1, iterations=SEARCH_ITERATIONS)
+    expected = action_key(alone.choose(view, legal, random.Random(8)))
+    killed = workers.shared(2).pids()[0]
+    os.kill(killed, signal.SIGKILL)
+    for _ in range(100):
+        if not os.path.exists(f"/proc/{killed}") or open(f"/proc/{killed}/stat").read().split()[2] == "Z":
+            break
+        time.sleep(0.02)
+    hard = make_bot("hard", "final_card_down", cores=2, iterations=SEARCH_ITERATIONS)
+    assert action_key(hard.choose(view, legal, random.Random(8))) == expected
+    assert hard.last_stats["iterations"] == alone.last_stats["iterations"]
+    assert action_key(hard.choose(view, legal, random.Random(8))) == expected
+    assert hard.last_stats.get("chunks", 0) >= 2 and killed not in workers.shared(2).pids()
 
 
 def test_a_view_reaches_a_worker_with_the_workers_own_cards():

@@ -180,11 +180,16 @@ class HardBot(Bot):
         master = rng.getrandbits(64)
         race = Race(keys, base)
         limit = self.iterations or self.max_iterations
+        stats = None
         if self.cores > 1:
             budget = None if self.iterations else self.time_budget * (1 - SAFETY)
-            stats = workers.shared(self.cores).search(
-                self, view, master, race, limit, budget, self.clock_name)
-        else:
+            try:
+                stats = workers.shared(self.cores).search(
+                    self, view, master, race, limit, budget, self.clock_name)
+            except workers.WorkerGone:      # killed from outside: the next decision starts a new pool
+                workers.close_shared()
+                race = Race(keys, base)     # this one is searched here, on the same worlds
+        if stats is None:
             stats = self.search_here(view, master, race, limit)
         self.last_stats = dict(stats, iterations=race.worlds, cores=self.cores)
         return race.results

@@ -78,6 +78,10 @@ class SearchFailed(RuntimeError):
     """A worker failed during a search (its traceback is the message), or is gone."""
 
 
+class WorkerGone(SearchFailed):
+    """A worker's process is gone (killed from outside, say): its pool cannot search."""
+
+
 def serve(connection, parent, starts=()):
     """A worker's life: call each of `starts`, then play the chunks of worlds it is sent,
     until told to stop or until its parent (process id `parent`) is gone."""
@@ -228,13 +232,13 @@ class Pool:
         try:
             worker.connection.send(message)
         except OSError as error:
-            raise SearchFailed(f"a search worker is gone ({error})") from None
+            raise WorkerGone(f"a search worker is gone ({error})") from None
 
     def _receive(self, worker):
         try:
             return worker.connection.recv()
         except (EOFError, OSError) as error:
-            raise SearchFailed(f"a search worker is gone ({error or 'its pipe closed'})") from None
+            raise WorkerGone(f"a search worker is gone ({error or 'its pipe closed'})") from None
 
     def pids(self):
         """The workers' process ids."""
