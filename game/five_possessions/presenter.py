@@ -13,6 +13,7 @@ BLUE_AS_PURPLE = "blue counts as purple"    # against a purple offense card (sec
 
 # Rows of the field: (row, half of the lane's width).
 ROWS = {"other": (0, 0), "open": (1, 0), "closed": (1, 1), "mine": (2, 0)}
+PILES = {"open": "Won", "closed": "Used up"}   # the offense's cards of earlier lines in a lane
 
 
 def dots_words(card, colour):
@@ -391,8 +392,10 @@ class FivePossessions(PlayDesign):
         return super().back_of(view, zone_key)
 
     def field(self, view, anchor, names):
-        """The lanes: each coach's line ('line:<seat>:<lane>'), the open and closed cards
-        ('open:<lane>', 'closed:<lane>'); a closed lane says so at its top."""
+        """The lanes: each coach's line ('line:<seat>:<lane>') and the offense's cards of
+        the lines before in two piles named as the rules name them: 'Won' (face up, the
+        cards that won the lane: 'open:<lane>') and 'Used up' (face down, lost or set
+        closed: 'closed:<lane>'); a closed lane says so at its top."""
         cells = {}
         lanes = view.facts["lanes"]
         for zone in view.zones:
@@ -404,7 +407,7 @@ class FivePossessions(PlayDesign):
                 caption = f"Lane {lane + 1}{closed}: " + ("your line" if row == "mine" else names[seat])
             elif parts[0] in ("open", "closed") and len(parts) == 2:
                 lane, row = int(parts[1]), parts[0]
-                caption = f"{row.capitalize()} ({zone.count})"
+                caption = f"{PILES[row]} ({zone.count})"
             else:
                 continue
             cells[zone.key] = (lane, *ROWS[row], caption)
