@@ -6,7 +6,8 @@ its reason), `why(view, action) -> reason` (what any legal move does, in the gam
 terms: Hint's reason for Hard's move where Hard and Medium differ), and optionally
 `easy_filter(view, legal) -> actions`, `rollout(state, legal, rng) -> action` (Hard's
 playout policy on a determinized state, random without one), `stop_playout(state)`
-and `evaluate(state) -> [reward per seat in 0..1]` (for playouts cut short). How scores
+and `evaluate(state) -> [reward per seat in 0..1]` (for playouts cut short), with
+`PLAYED_OUT` naming where `stop_playout` stops them ('hand') for Hard's hints. How scores
 rank comes from the registry (`GameInfo.lower_is_better`). A registered game without a
 module, or a module without `medium` or `why`, is refused (registry.MissingPiece): no
 game is ever played by a generic stand-in.

@@ -59,8 +59,15 @@ ONE_CORE_SECONDS = 1.0  # the one-core search whose strength was measured (issue
 # searching alone (the merge, the messages, a chunk cut short by the budget); measured
 # by `main.py bench --hard`, whose ratio says whether the default budget holds.
 PARALLEL_SHARE = 0.85
-# What a hint adds to the game's reason for a move the search chose over Medium's.
-SEARCHED = "it did best in games played out from here"
+# What a hint adds to the game's reason for a move the search chose over Medium's: its
+# playouts go to the end of the game, or of what the game's `PLAYED_OUT` names (the hand,
+# the possession) where they stop (`stop_playout`).
+SEARCHED = "it did best when the rest of the {} was played out many ways"
+
+
+def searched(know):
+    """What a hint adds for a move the search chose, in the words of how far it played."""
+    return SEARCHED.format(getattr(know, "PLAYED_OUT", "game"))
 
 
 def default_budget(cores):
@@ -275,11 +282,13 @@ class HardBot(Bot):
     def explain(self, view, legal_actions, action):
         """Medium's reason when the search agrees with it; otherwise what the move does,
         in the game's terms (the game's `why`), and, for the move the search chose, that
-        it did best in the games played out from here (never the search's counts)."""
+        it did best when the rest of the game (or hand, or possession) was played out
+        many ways (never the search's counts)."""
         reason = super().explain(view, legal_actions, action)
         if reason:
             return reason
         why = self.know.why(view, action)
         if self.last_stats.get("choice") == action_key(action):
-            return f"{why}; {SEARCHED}" if why else SEARCHED
+            done = searched(self.know)
+            return f"{why}; {done}" if why else done
         return why

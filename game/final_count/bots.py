@@ -162,6 +162,9 @@ def easy_filter(view, legal):
     return list(legal)
 
 
+PLAYED_OUT = "hand"          # how far Hard's playouts go (stop_playout), for its hints
+
+
 def stop_playout(state):
     """A playout ends with its hand: later hands are a fresh deal."""
     return state.step == "hand_over"

@@ -98,6 +98,9 @@ def why(view, action):
     return f"{why_closed}: it goes closed and is never compared, and the defense card opposite is removed unseen"
 
 
+PLAYED_OUT = "possession"          # how far Hard's playouts go (stop_playout), for its hints
+
+
 def stop_playout(state):
     """A playout ends with its possession: the next one starts from fresh stacks."""
     return state.drive.table == "possession"

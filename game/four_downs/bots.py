@@ -77,6 +77,9 @@ def rollout(state, legal, rng):
     return min(legal, key=lambda a: a.cards[0].value)
 
 
+PLAYED_OUT = "hand"          # how far Hard's playouts go (stop_playout), for its hints
+
+
 def stop_playout(state):
     """A playout ends with its hand: the next one is a fresh deal."""
     return state.step == "deal"
