@@ -379,3 +379,43 @@ def test_players_sharing_a_place_are_told_it_goes_by_the_scores(spied, size):
             assert said in lines, said
     finally:
         pygame.quit()
+
+
+def rules_page_words(a, spied, game_id, options=None):
+    """Every line of text the Rules page of `game_id` draws, scrolled through; set up with
+    house rules `options` when given."""
+    setup = {"game_id": game_id, "options": options} if options else None
+    a.scene.go("rules", rules_game=game_id, return_to="menu", setup=setup)
+    a.frame()
+    words = []
+    while True:
+        words += [w for w, _ in drawn(a, spied)["text"]]
+        if a.scene.scroll_y >= a.scene.max_scroll():
+            return words
+        press(a, pygame.K_PAGEDOWN)
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_the_rules_page_names_each_house_rule_and_its_setting_as_setup_does(app, spied, game_id):  # noqa: F811
+    """The Rules page's house rules read as Setup shows them: each rule's label and its
+    setting in words ('First player: First seat (as by default)', 'Players: 4'), and
+    '(house rule in force)' for one set up otherwise; never an option's file code
+    ('ktu.four_in_a_row', 'seat0', '"per_play"', '(text)')."""
+    info = registry.GAMES[game_id]
+    words = rules_page_words(app, spied, game_id)
+    page = " ".join(words)
+    for option in info.options:
+        head = f"{option.label}: {option.word(option.default)}"
+        assert (head if option.id == info.player_option else f"{head} (as by default)") in words, head
+        assert option.id not in page, option.id
+        for value in option.values:
+            code = str(value)
+            assert f'"{code}"' not in page and f"({code})" not in page, code
+            if "_" in code or any(c.isdigit() for c in code) and not code.isdigit():
+                assert code not in page, code
+    changed = {o.id: o.values[1] for o in info.options if o.id != info.player_option}
+    if changed:
+        words = rules_page_words(app, spied, game_id, {**info.default_options(), **changed})
+        for option_id, value in changed.items():
+            option = info.option(option_id)
+            assert f"{option.label}: {option.word(value)} (house rule in force)" in words

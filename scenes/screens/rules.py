@@ -179,9 +179,10 @@ class RulesScene(Scene):
                 head, on = option_id, False
                 if option_id in force:
                     option = info.option(option_id)
-                    on = force[option_id] != option.default
-                    value = str(force[option_id]).replace("_", " ")
-                    head = f"{option.label} ({value}): " + ("in force" if on else "not in force")
+                    head = f"{option.label}: {option.word(force[option_id])}"
+                    if option_id != info.player_option:
+                        on = force[option_id] != option.default
+                        head += " (house rule in force)" if on else " (as by default)"
                 out.append((head, 20, palette.GOLD if on else palette.TEXT, 0, 10, None))
                 for line in screen.wrap(words, 18, width - 30):
                     out.append((line, 18, palette.TEXT_DIM, 30, 0, None))
