@@ -419,3 +419,49 @@ def test_the_rules_page_names_each_house_rule_and_its_setting_as_setup_does(app,
         for option_id, value in changed.items():
             option = info.option(option_id)
             assert f"{option.label}: {option.word(value)} (house rule in force)" in words
+
+
+def setup_pieces(a, monkeypatch):
+    """Every line of text the scene draws outside its buttons, and every button, as pixel
+    rects: [(what, rect)] of each kind, from one fresh frame."""
+    from scenes.widgets import ui
+    texts, real = [], ui.Screen.text
+
+    def text_spy(screen, words, size, colour, pos, anchor="topleft", width=None):
+        drawn_w = real(screen, words, size, colour, pos, anchor, width)
+        rect = pygame.Rect(0, 0, screen.px(drawn_w), screen.text_px(size))
+        setattr(rect, anchor, screen.pixel(pos))
+        texts.append((words, rect))
+        return drawn_w
+    monkeypatch.setattr(ui.Screen, "text", text_spy)
+    a.scene.dirty = True
+    a.frame()
+    monkeypatch.setattr(ui.Screen, "text", real)
+    buttons = [(w.label, a.screen.rect(w.rect)) for w in a.scene.widgets]
+    texts = [(words, r) for words, r in texts if words.strip() and not any(b.contains(r) for _, b in buttons)]
+    return texts, buttons
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_nothing_on_the_setup_screen_overlaps_with_the_most_players_and_hosting(game_id, monkeypatch):
+    """Setup at 1280x720 with the most players the game takes, at this computer and
+    hosting: no line of text, no button and no house rule's help runs into another (the
+    walk: KTU's 'At this computer' under Back, a rule's second help line on the next)."""
+    from tests.test_ui_play import click_widget
+    a = new_app((1280, 720))
+    try:
+        a.scene.go("setup", game_id=game_id)
+        a.frame()
+        while any(w.key == "more" and w.enabled for w in a.scene.widgets):
+            click_widget(a, lambda w: w.key == "more")
+        for hosted in (False, True):
+            if hosted:
+                click_widget(a, lambda w: w.key == "where")
+            texts, buttons = setup_pieces(a, monkeypatch)
+            pieces = texts + buttons
+            clashes = [(one, other) for i, (one, r) in enumerate(pieces) for other, q in pieces[i + 1:]
+                       if r.colliderect(q)]
+            assert not clashes, (game_id, hosted, clashes[:4])
+            assert all(a.screen.surface.get_rect().contains(r) for _, r in pieces), game_id
+    finally:
+        pygame.quit()

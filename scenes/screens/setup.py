@@ -28,7 +28,8 @@ from sprites.text import BODY, HEADING, READ, TITLE
 NAMES = ("Maya", "Theo", "Ines", "Sam", "Lena", "Kofi")
 KINDS = ("human", "easy", "medium", "hard")
 HOSTED_KINDS = (REMOTE, "easy", "medium", "hard")    # the seats other than yours, when hosting
-OPTION_STEP = 72      # from one option of the game to the next (its label and button, two lines of help)
+OPTION_GAP = 16       # between one house rule's help and the next rule's label
+HELP_STEP = 19        # from one line of a help text to the next
 CARET_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_HOME, pygame.K_END)
 
 
@@ -89,8 +90,20 @@ class SetupScene(Scene):
                             key=f"kind{i}", enabled=not (self.hosted and i == 0))
             self.widgets += [name, who]
             y += 44
-        ox = x0 + 600
+        self.deal_y = y + 16          # who plays, then which deal and where: the left column
+        self.widgets.append(self._field((x0 + 200, self.deal_y, 200, 36), self.deal, "deal", "deal",
+                                        empty="random"))
+        self.where_y = self.deal_y + 48 + HELP_STEP + 6       # under the deal field's help line
+        where = "From their own computers" if self.hosted else "At this computer"
+        self.widgets.append(ui.Button((x0 + 200, self.where_y, 260, 36), where, self.toggle_hosted,
+                                      key="where"))
+        if self.hosted:
+            listen = "Your network" if self.listen == EVERYWHERE else "This computer only"
+            self.widgets.append(ui.Button((x0 + 200, self.where_y + 48, 260, 36), listen, self.toggle_listen,
+                                          key="listen"))
+        ox = x0 + 600                 # the house rules: the right column, each as tall as its help
         oy = 130
+        self.option_rows = []
         for option in self.info.options:
             if option.id == self.info.player_option:
                 continue
@@ -99,18 +112,9 @@ class SetupScene(Scene):
                                lambda o=option: self.cycle_option(o), key=option.id)
             button.option = option
             self.widgets.append(button)
-            oy += OPTION_STEP
-        self.deal_y = max(y, oy) + 16
-        self.widgets.append(self._field((x0 + 200, self.deal_y, 200, 36), self.deal, "deal", "deal",
-                                        empty="random"))
-        self.where_y = self.deal_y + 48
-        where = "From their own computers" if self.hosted else "At this computer"
-        self.widgets.append(ui.Button((x0 + 200, self.where_y, 260, 36), where, self.toggle_hosted,
-                                      key="where"))
-        if self.hosted:
-            listen = "Your network" if self.listen == EVERYWHERE else "This computer only"
-            self.widgets.append(ui.Button((x0 + 680, self.where_y, 200, 36), listen, self.toggle_listen,
-                                          key="listen"))
+            lines = screen.wrap(option.help, READ, 440)
+            self.option_rows.append((option, oy, lines))
+            oy += 40 + HELP_STEP * len(lines) + OPTION_GAP
         by = screen.lh - 80
         self.widgets.append(ui.Button((screen.lw / 2 + 20, by, 200, 50), "Host" if self.hosted else "Start",
                                       self.start, primary=True, size=HEADING))
@@ -345,21 +349,16 @@ class SetupScene(Scene):
         for i in range(self.count()):
             screen.text(f"Seat {i + 1}", BODY, palette.TEXT_DIM, (x0, y + 8))
             y += 44
-        oy = 130
-        for option in self.info.options:
-            if option.id == self.info.player_option:
-                continue
+        for option, oy, lines in self.option_rows:
             screen.text(option.label, BODY, palette.TEXT, (self.ox, oy + 8), width=220)
-            lines = screen.wrap(option.help, READ, 440)
-            for j, line in enumerate(lines[:2]):
-                screen.text(line, READ, palette.TEXT_DIM, (self.ox, oy + 40 + j * 19))
-            oy += OPTION_STEP
+            for j, line in enumerate(lines):
+                screen.text(line, READ, palette.TEXT_DIM, (self.ox, oy + 40 + j * HELP_STEP))
         screen.text("Deal number", BODY, palette.TEXT, (x0, self.deal_y + 8))
+        screen.text("Leave it random, or type a number to replay a deal.", READ, palette.TEXT_DIM,
+                    (x0 + 200, self.deal_y + 42))
         screen.text("Others play", BODY, palette.TEXT, (x0, self.where_y + 8))
         if self.hosted:
-            screen.text("Listen on", BODY, palette.TEXT, (x0 + 560, self.where_y + 8))
-        screen.text("Leave it random, or type a number to replay a deal.", READ, palette.TEXT_DIM,
-                    (x0 + 420, self.deal_y + 11))
+            screen.text("Listen on", BODY, palette.TEXT, (x0, self.where_y + 56))
         self.draw_widgets(screen)
 
     def _draw_question(self, screen):
