@@ -39,8 +39,11 @@ def test_the_keyboard_starts_on_the_main_action_and_enter_stays_in_the_game(app)
     session = start_game(app, "final_card_down", 2, {0}, 4242)
     settle(app)
     table = app.scene
+    press(app, pygame.K_RIGHT)                 # the first key shows the ring where it rests
+    resting = table.pointer.focus
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_LEFT)                  # back where the keyboard started
+    assert table.pointer.focus == resting
     items = table.laid.cards + table.widgets
     focused = items[table.pointer.focus % len(items)]
     assert getattr(focused, "raised", False) or getattr(focused, "actions", None)

@@ -97,16 +97,19 @@ class TableInput:
     """Reads the table's mouse and key events: `read(...)` gives the intents an event
     means. It keeps nothing and changes nothing."""
 
-    def read(self, event, pos, laid, pointer, calling=False):
+    def read(self, event, pos, laid, pointer, calling=False, ring=True):
         """The intents of `event` (`pos`: its logical point, for the mouse) on the table as
         `laid` out, with the `pointer` where it is; [] when it means nothing here. While a
         callout is held on the table (`calling`), a key (but Esc) or a click skips it and
-        means nothing else (a click on the felt must not go on past results unread), but
-        H then also asks for the hint, and a click on the person's hand, which no callout
-        covers, then picks the card it is on (a card clicked while 'Burned! Maya plays
-        again' is called out is not lost)."""
+        means nothing else (a key or click on the felt must not go on past results unread),
+        but H then also asks for the hint, and the person's hand, which no callout covers,
+        is theirs as always: a click on it, or a key with the keyboard's ring on one of its
+        cards, then does what it does there (a card taken while 'Burned! Maya plays again'
+        is called out is not lost). `ring`: the keyboard's ring was shown before this
+        event (a first arrow or Tab shows it where the keyboard rests, never past it)."""
         if calling and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
-            return [Skip()] + (self.key(event, laid, pointer) if event.key == pygame.K_h else [])
+            mine = event.key == pygame.K_h or in_hand(focused(laid, pointer), laid)
+            return [Skip()] + (self.key(event, laid, pointer, ring) if mine else [])
         if calling and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hand = laid.board.boxes.get(laid.board.hand_key)
             on_hand = hand is not None and pygame.Rect(*map(int, hand)).collidepoint(pos)
@@ -120,7 +123,7 @@ class TableInput:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and pointer.press is not None:
             return self.released(pos, laid, pointer)
         if event.type == pygame.KEYDOWN:
-            return self.key(event, laid, pointer)
+            return self.key(event, laid, pointer, ring)
         return []
 
     # ---- the mouse -------------------------------------------------------------------------
@@ -256,14 +259,12 @@ class TableInput:
         return [Refuse("That card is face down", placed.card)]
 
     # ---- the keyboard ------------------------------------------------------------------------
-    def key(self, event, laid, pointer):
+    def key(self, event, laid, pointer, ring=True):
         """A key: Undo, Esc out of a choice (else off the table), the log's pages, any
         other key Continue while an outcome is held; Hint, a lane's number, walking the
-        cards and buttons and taking the one marked."""
-        if laid.cover == "dialog":
-            items, focus = laid.widgets, pointer.dialog_focus
-        else:
-            items, focus = laid.cards + laid.widgets, pointer.focus
+        cards and buttons and taking the one marked (the first step, before the ring was
+        shown, shows it where the keyboard rests)."""
+        items, focus = walked(laid, pointer)
         if is_undo(event):
             return [Undo()]
         if event.key == pygame.K_ESCAPE:
@@ -279,6 +280,8 @@ class TableInput:
         if event.key not in WALK or not items:
             return []
         if event.key not in ACTIVATE:
+            if not ring and focus is not None:
+                return [Focus(focus)]
             return [Focus(walk(items, focus, event.key, event.mod))]
         if focus is None:
             return []
@@ -286,6 +289,25 @@ class TableInput:
         if item in laid.cards:
             return self.take_hint(item, laid) or self.click_card(item, laid, pointer)
         return [Press(item)]
+
+
+def walked(laid, pointer):
+    """(the items the keyboard walks, the index it is on): a choice's options while one is
+    open, else the cards then the buttons."""
+    if laid.cover == "dialog":
+        return laid.widgets, pointer.dialog_focus
+    return laid.cards + laid.widgets, pointer.focus
+
+
+def focused(laid, pointer):
+    """The card or button the keyboard is on (None while it rests on nothing)."""
+    items, focus = walked(laid, pointer)
+    return items[focus % len(items)] if items and focus is not None else None
+
+
+def in_hand(item, laid):
+    """Is `item` a card of the person's hand as `laid` out?"""
+    return item in laid.cards and item.zone == laid.board.hand_key
 
 
 def hint_shown(laid):

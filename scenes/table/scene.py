@@ -326,12 +326,13 @@ class TableScene(Scene):
         if event.type in (BOT_DONE, NET_EVENT):
             self.dirty = True
             return
+        ring = self.model.keys              # the keyboard's ring was shown before this event
         if self.app.keyboard != self.model.keys:
             self.act(intents.Keys(self.app.keyboard))
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
         held = self.laid.cover == "hold" and self.laid is not self.laid_out   # the outcome's cards still fly
         calling = bool(self.model.timeline.callouts) or held
-        for intent in self.input.read(event, pos, self.laid, self.pointer, calling):
+        for intent in self.input.read(event, pos, self.laid, self.pointer, calling, ring):
             if isinstance(intent, intents.POINTER):
                 self.point(intent)
                 self.sync()
