@@ -465,3 +465,27 @@ def test_nothing_on_the_setup_screen_overlaps_with_the_most_players_and_hosting(
             assert all(a.screen.surface.get_rect().contains(r) for _, r in pieces), game_id
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", ["four_downs", "final_count"])
+def test_between_hands_the_places_are_said_to_go_by_the_games_scores_and_each_plate_reads_as_sentences(
+        spied, game_id):
+    """The scores between hands (the walk: 4 downs' '20 yards lost Shares 2nd with Ines'
+    read as one broken sentence; Final Count's 1st row had '+0 this hand' above the gold
+    'Won the hand' row with nothing saying the places are the game's): the line under the
+    title says the places go by the game's scores so far, and a plate's readouts are
+    sentences apart ('10 yards lost. Shares 2nd with Kofi: both have 10 yards lost')."""
+    a = new_app((1280, 720))
+    try:
+        show_scores(a, game_id, players=3, seed=1, interim=True)
+        plates = a.scene.plates()
+        lines = [w for w, _ in drawn(a, spied)["text"]]
+        unit = a.scene.presenter.score_words()
+        assert any(f"places by the game's scores so far: {unit}" in line for line in lines), lines[:3]
+        shared = [p for p in plates if "Shares" in p.how]
+        assert shared, [(p.name, p.place, p.how) for p in plates]
+        for plate in shared:
+            head, _, tail = plate.how.rpartition("Shares")
+            assert head in ("", f"{plate.score} {a.scene.presenter.SCORE_UNIT}. "), plate.how
+    finally:
+        pygame.quit()

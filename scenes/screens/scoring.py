@@ -161,8 +161,8 @@ class ScoringScene(Scene):
         for place, name, score, _breakdown, won in ordered:
             seat = seats[name]
             points, won_hand = hand.get(seat, (None, False))
-            words = " ".join(filter(None, [self.presenter.plate_words(self.view, seat, list(seats)),
-                                           self.shared_place(ordered, place, name, won)]))
+            words = ". ".join(filter(None, [self.presenter.plate_words(self.view, seat, list(seats)),
+                                            self.shared_place(ordered, place, name, won)]))
             plates.append(Plate(place, seat, name, score, words, won, points,
                                 won_hand, self.presenter.score_cards(self.view, seat, list(seats))))
         self.shown = plates
@@ -270,8 +270,9 @@ class ScoringScene(Scene):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         info = self.session.info
         seed = self.session.seed
+        scores = "places by the game's scores so far" if self.interim else "scores"
         sub = (info.title + ("" if seed is None else f"  ·  deal number {seed}")
-               + f"  ·  scores: {self.presenter.score_words()}")
+               + f"  ·  {scores}: {self.presenter.score_words()}")
         if self.layout_plates(screen)[3]:
             screen.text(self.headline(), DISPLAY, palette.TEXT, (screen.lw / 2, 14), "midtop")
             screen.text(sub, BODY, palette.TEXT_DIM, (screen.lw / 2, 60), "midtop")
