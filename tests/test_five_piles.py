@@ -1,6 +1,9 @@
-"""5 possessions names the piles of used offense cards under each lane as its rules do,
-'Won' and 'Used up', never with the words of the lanes ('open', 'closed'): played with
-real events at the table (issue #37)."""
+"""5 possessions' words where the newcomer walk stumbled (issue #37), played with real
+events at the table: the piles of used offense cards under each lane are named as the
+rules name them, 'Won' and 'Used up', never with the lanes' words ('open', 'closed'); a
+card set is said in its lane's number, never 'their lane'; a closed lane's result is what
+the table called it, never 'won, set closed'."""
+import random
 import re
 
 from game import registry
@@ -34,3 +37,47 @@ def test_the_piles_under_a_lane_are_named_won_and_used_up_as_in_the_rules(app, m
         rules = book.read()
     assert "**Won** (face up: the cards that won the lane" in rules
     assert "**Used up** (face down: cards that lost their lane or were set closed)" in rules
+
+
+def test_the_log_says_each_card_set_in_its_lanes_number_never_their_lane(app):  # noqa: F811
+    """Against a computer: every line of the log says 'in lane 1' (a single card set too;
+    before, 'Maya set Defense blue 7 in their lane 1' beside Theo's plate read as Theo's
+    lane), and single cards set are seen."""
+    singles = set()
+    for n, table in enumerate(five_possessions_reveals(app, 4242, frames=3000)):
+        if n % 20:
+            continue
+        lines = table.model.log_lines()
+        assert not [line for line in lines if "their lane" in line], lines[-4:]
+        singles |= {line for line in lines if re.search(r" set [^,]+ in lane \d$", line)}
+    assert singles
+
+
+def test_a_closed_lanes_result_is_what_the_table_called_it():
+    """A possession played to a line with a closed card: the result screen's caption of that
+    lane is 'closed card, not compared' for both coaches (before: the defense's 'won, set
+    closed', as if it had set something), and a compared lane still says won or lost."""
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    names = ["Maya", "Theo"]
+    presenter = presenter_for(registry.GAMES["five_possessions"])
+    for seed in range(40):
+        state, rng = registry.new_game("five_possessions", seed=seed), random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            view = state.view(0)
+            last = [d for d in view.facts["last_line"] or [] if isinstance(d, dict)]
+            if any(not d.get("open") for d in last) and any(d.get("open") for d in last):
+                captions = [words for seat in (0, 1) for words, cards in presenter.score_cards(view, seat, names)
+                            if cards and cards[0] is not None]         # the cards Maya sees
+                if len(captions) < 2:
+                    continue
+                closed = {d["lane"] + 1 for d in last if not d.get("open")}
+                for words in captions:
+                    lane = int(words.split(":")[0].split()[-1])
+                    if lane in closed:
+                        assert words == f"Lane {lane}: closed card, not compared", words
+                    else:
+                        assert words.startswith((f"Lane {lane}: won", f"Lane {lane}: lost")), words
+                return
+    raise AssertionError("no line with a closed and an open card")

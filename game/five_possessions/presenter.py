@@ -86,17 +86,20 @@ SET = re.compile(r"set (.+?) in their lane (\d)$")
 
 
 def _set_in_lanes(entry):
-    """Consecutive 'set <card> in their Lane <n>' parts of an entry said once."""
+    """Consecutive 'set <card> in their Lane <n>' parts of an entry said once, each lane
+    by its number alone ('in lane 1': 'their' beside another coach's name reads as theirs)."""
     head, _, rest = entry.partition(" set ")
     parts = ("set " + rest).split(", set ") if rest else []
     found = [SET.match(p if p.startswith("set ") else "set " + p) for p in parts]
-    if len(found) < 2 or not all(found):
+    if not found or not all(found):
         return entry
     cards = [m.group(1) for m in found]
-    numbers = sorted(int(m.group(2)) for m in found)
-    lanes = (f"{numbers[0]}-{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1))
-             else ", ".join(map(str, numbers)))
     if all(c == "a card" for c in cards):
+        numbers = sorted(int(m.group(2)) for m in found)
+        if len(numbers) == 1:
+            return f"{head} set a card face down in lane {numbers[0]}"
+        lanes = (f"{numbers[0]}-{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1))
+                 else ", ".join(map(str, numbers)))
         return f"{head} set {plural(len(cards), 'card')} face down in lanes {lanes}"
     return f"{head} set " + ", ".join(f"{m.group(1)} in lane {m.group(2)}" for m in found)
 
@@ -255,15 +258,15 @@ class FivePossessions(PlayDesign):
             detail = results.get(int(lane))
             words = f"Lane {int(lane) + 1}"
             card = zone.cards[0]
-            if detail is not None and card is not None:
+            if detail is not None and card is not None and not detail.get("open"):
+                words += ": closed card, not compared"          # as the table called it out
+            elif detail is not None and card is not None:
                 offense = card.side == "offense"
                 words += ": won" if bool(detail.get("won")) == offense else ": lost"
-                if detail.get("open") and "offense_dots" in detail:
+                if "offense_dots" in detail:
                     ours, theirs = ((detail["offense_dots"], detail["defense_dots"]) if offense
                                     else (detail["defense_dots"], detail["offense_dots"]))
                     words += f", {plural(ours, 'dot')} to {theirs}"
-                elif not detail.get("open"):
-                    words += ", set closed"
             groups.append((words, list(zone.cards)))
         return groups or [("No cards on the field", [])]
 
