@@ -1,11 +1,14 @@
-"""The table from the keyboard, as the newcomer walk played it (issue #37): a key is worth
-what a click is where the person's hand is concerned, and the keyboard's ring first shows
+"""The table by keys and clicks at the person's turn, as the newcomer walk played it (issue
+#37): while the last move's callout is held, the person's own controls (the hand, a card
+they may take, an action button) still make their move, by a click or by Enter with the
+ring on them, and anything else only skips the callout; the keyboard's ring first shows
 where the keyboard rests, never a step past it."""
 import pygame
+import pytest
 
 from scenes.table import input as table_input
 from tests.test_table_timing import at_the_table
-from tests.test_ui_play import app, press  # noqa: F401
+from tests.test_ui_play import app, click_at, press  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
@@ -36,24 +39,58 @@ def test_enter_on_a_ringed_hand_card_during_a_callout_skips_it_and_plays_the_car
     assert played == [card.name], played
 
 
-def test_enter_on_the_felt_during_a_callout_only_skips_it(app):  # noqa: F811
-    """The same table, the ring on a button (not a card of the hand): Enter skips the
-    callout and does nothing else, so no move is made past results unread."""
+def callout_at_my_turn(app, game_id, ready):
+    """`game_id` against computers by keys: the table at the first frame where a callout
+    is held on Maya's turn and `ready(table)` holds."""
     app.keyboard = True
-    for table in at_the_table(app, "final_card_down", 4, 4242, 8000):
+    for table in at_the_table(app, game_id, 4, 4242, 8000):
         model = table.model
-        if model.timeline.callout is not None and model.my_turn():
-            buttons = [i for i, w in enumerate(table.laid.cards + table.laid.widgets)
-                       if i >= len(table.laid.cards) and getattr(w, "actions", None)]
-            if buttons:
-                table.pointer.focus = buttons[0]
-                break
-    else:
-        raise AssertionError("no callout on Maya's turn with an action button")
+        if model.timeline.callout is not None and model.my_turn() and ready(table):
+            return table
+    raise AssertionError(f"{game_id}: no callout on Maya's turn as wanted")
+
+
+def action_buttons(table):
+    """The indexes (among the items the keyboard walks) of the live action buttons."""
+    cards = table.laid.cards
+    return [len(cards) + i for i, w in enumerate(table.laid.widgets) if getattr(w, "actions", None) and w.enabled]
+
+
+def test_enter_on_a_button_that_is_no_move_during_a_callout_only_skips_it(app):  # noqa: F811
+    """The ring on Rules (no move of the game) while a callout is held on the person's
+    turn: Enter skips the callout and does nothing else (the Rules do not open, no move is
+    made), so nothing goes on past results unread."""
+    table = callout_at_my_turn(app, "final_card_down", lambda t: True)
+    items = table.laid.cards + table.laid.widgets
+    table.pointer.focus = next(i for i, w in enumerate(items) if getattr(w, "label", None) == "Rules")
+    model, scene = table.model, app.scene
     before = len(model.session.events_since(0))
     press(app, pygame.K_RETURN)
-    assert model.timeline.callout is None
+    assert model.timeline.callout is None and app.scene is scene
     assert not [e for e in model.session.events_since(before) if e.seat == 0], "a move was made"
+
+
+@pytest.mark.parametrize("by", ["click", "Enter"])
+@pytest.mark.parametrize("game_id", ["final_card_down", "deadline"])
+def test_an_action_button_used_during_a_callout_skips_it_and_makes_its_move(app, game_id, by):  # noqa: F811
+    """At the person's turn while the last move's callout is held ('Sam is skipped', the
+    Midterm's draw-back): an action button (Draw, Draw (draw pile)) clicked, or Enter with
+    the ring on it, skips the callout and makes its move (the walk: the first click on
+    KTU's Take the pile or Deadline's draw only closed the note)."""
+    table = callout_at_my_turn(app, game_id, action_buttons)
+    model = table.model
+    index = action_buttons(table)[0]
+    button = (table.laid.cards + table.laid.widgets)[index]
+    before = len(model.session.events_since(0))
+    if by == "click":
+        click_at(app, button.rect.center)
+    else:
+        table.pointer.focus = index
+        press(app, pygame.K_RETURN)
+    for _ in range(5):
+        app.frame()
+    assert model.timeline.callout is None or model.session.events_since(before)
+    assert [e for e in model.session.events_since(before) if e.seat == 0], (button.label, "no move made")
 
 
 def test_the_first_tab_shows_the_ring_where_the_keyboard_rests(app):  # noqa: F811

@@ -102,18 +102,22 @@ class TableInput:
         `laid` out, with the `pointer` where it is; [] when it means nothing here. While a
         callout is held on the table (`calling`), a key (but Esc) or a click skips it and
         means nothing else (a key or click on the felt must not go on past results unread),
-        but H then also asks for the hint, and the person's hand, which no callout covers,
-        is theirs as always: a click on it, or a key with the keyboard's ring on one of its
-        cards, then does what it does there (a card taken while 'Burned! Maya plays again'
-        is called out is not lost). `ring`: the keyboard's ring was shown before this
-        event (a first arrow or Tab shows it where the keyboard rests, never past it)."""
+        but H then also asks for the hint, and the person's own controls are theirs as
+        always: a click on the hand (which no callout covers), on an action button or on a
+        card they may take, or a key with the keyboard's ring on one, then does what it
+        does there (a card taken while 'Burned! Maya plays again' is called out, or Take
+        the pile pressed while 'Sam is skipped' is, is not lost). `ring`: the keyboard's
+        ring was shown before this event (a first arrow or Tab shows it where the keyboard
+        rests, never past it)."""
         if calling and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
-            mine = event.key == pygame.K_h or in_hand(focused(laid, pointer), laid)
+            mine = event.key == pygame.K_h or is_control(focused(laid, pointer), laid)
             return [Skip()] + (self.key(event, laid, pointer, ring) if mine else [])
         if calling and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hand = laid.board.boxes.get(laid.board.hand_key)
             on_hand = hand is not None and pygame.Rect(*map(int, hand)).collidepoint(pos)
-            return [Skip()] + (self.read(event, pos, laid, pointer) if on_hand else [])
+            under = next((w for w in laid.widgets if w.hit(pos)), None) or self.card_under(pos, laid, pointer)
+            mine = on_hand or is_control(under, laid)
+            return [Skip()] + (self.read(event, pos, laid, pointer) if mine else [])
         if event.type == pygame.MOUSEWHEEL:
             return [Scroll(3 * event.y)]
         if event.type == pygame.MOUSEMOTION:
@@ -308,6 +312,16 @@ def focused(laid, pointer):
 def in_hand(item, laid):
     """Is `item` a card of the person's hand as `laid` out?"""
     return item in laid.cards and item.zone == laid.board.hand_key
+
+
+def is_control(item, laid):
+    """Is `item` one of the person's own controls: a card of their hand, a card they may
+    take (raised), or a live action button?"""
+    if item is None:
+        return False
+    if item in laid.cards:
+        return in_hand(item, laid) or item.raised
+    return bool(getattr(item, "actions", None)) and getattr(item, "enabled", True)
 
 
 def hint_shown(laid):
