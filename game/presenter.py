@@ -191,6 +191,10 @@ class Presenter:
     # Outcomes that stay on the table until the person goes on (any key or click), at
     # every animation speed but Instant: the event kinds.
     WAITS = frozenset({SharedEvent.HAND_OVER, SharedEvent.GAME_OVER})
+    # Of those, the outcomes that come in the middle of a move: the rest of the move waits
+    # with them, so the table shows them where they happened (a failed blind card on the
+    # pile it did not beat, before the pile is picked up).
+    MID_MOVE = frozenset()
     # Kinds of move whose cards a click always picks, for a button to play (as several-card
     # moves are made), so that every card of the game answers a click the same way.
     PICK_THEN_PLAY = frozenset()

@@ -81,14 +81,16 @@ def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app)
     table, session = open_state(app, blind_position(last), {3})
     blind = next(p for p in table.board.placed if p.zone == "facedown:3" and p.raised)
     click_at(app, (blind.rect.left + 4, blind.rect.centery))
-    words = "4 of hearts does not beat the 8 of hearts: Kofi picks it up with the pile (2 cards)"
+    words = "4 of hearts does not beat the 8 of hearts: Kofi picks up the pile with it (3 cards)"
     assert table.model.hold.outcome.words == words
     for _ in range(120):
         app.frame()
     assert table.model.hold.waiting                         # readable at Fast: it waits for a key
-    assert "Kofi picked up the pile (2 cards)" in table.model.log_lines()      # the same count as the log's
     press(app, pygame.K_SPACE)
     assert not table.model.hold.outcomes
+    for _ in range(60):
+        app.frame()
+    assert "Kofi picked up the pile (3 cards)" in table.model.log_lines()      # the same count as the log's
 
 
 def test_followable_extra_credit_names_whose_assignment_and_a_computers_exam_its_cards(app):
@@ -247,3 +249,37 @@ def test_followable_a_final_count_swap_names_both_cards_and_whose_they_were(app)
     log = log()
     assert " moved " not in log and "let the" not in log        # no swap told in one direction only
     assert "a hidden card" not in log
+
+
+def test_followable_a_failed_blind_card_lies_face_up_on_the_pile_while_its_outcome_is_read(app):
+    """KTU, a blind card that does not beat the pile (A19 of docs/rulings/ktu.md: revealed to
+    everyone): while its outcome waits to be read it lies face up on the pile it did not
+    beat, and the pile goes into the hand only once it is read; every other seat is told
+    the card itself (the walk: a computer's failed King was face up in no frame, the pile
+    already gone when its words were held)."""
+    app.settings.animation_speed = "fast"
+
+    def last(state):
+        play(state, 0, "2C")
+        play(state, 1, "8H")
+    state = blind_position(last)
+    table, session = open_state(app, state, {3})
+    blind = next(p for p in table.board.placed if p.zone == "facedown:3" and p.raised)
+    click_at(app, (blind.rect.left + 4, blind.rect.centery))
+    for _ in range(120):
+        app.frame()
+    assert table.model.hold.waiting
+    on_pile = [p.card.name for p in table.board.placed if p.zone == "pile" and p.face_up]
+    assert on_pile[-1:] == ["4H"], on_pile
+    pile = next(z for z in table.model.view.zones if z.key == "pile")
+    assert [c.name for c in pile.cards] == ["2C", "8H", "4H"]
+    assert not [p for p in table.board.placed if p.zone == "hand:3"]
+    assert "Kofi picked up the pile (3 cards)" not in table.model.log_lines()
+    press(app, pygame.K_SPACE)
+    for _ in range(120):
+        app.frame()
+    assert sorted(p.card.name for p in table.board.placed if p.zone == "hand:3") == ["2C", "4H", "8H"]
+    for seat in (0, 1, 2):                       # what each other seat is told of it
+        told = [e for e in session.events_for(seat) if e.src == "facedown:3"]
+        assert [(e.kind, e.dst) for e in told] == [("reveal", None), ("move", "pile")], told
+        assert all([c.name for c in e.cards] == ["4H"] for e in told), told

@@ -24,6 +24,7 @@ class Ktu(Presenter):
     TOASTS = Presenter.TOASTS | {"burn", Act.PICK_UP}
     TABLE_FACTS = {"again": AGAIN}
     WAITS = Presenter.WAITS | {"blind_fail"}
+    MID_MOVE = frozenset({"blind_fail"})
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
                   ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
                   ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} chose {what} for their face-up cards",
@@ -123,8 +124,7 @@ class Ktu(Presenter):
         if event.kind == "blind_fail" and isinstance(event.detail, dict):
             d = event.detail
             beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
-            return [Callout(f"Blind {self.card_words(d['card'])} does not beat {beat}",
-                            self.seat_zones(view, event.seat), 1.6, tone="bad")]
+            return [Callout(f"Blind {self.card_words(d['card'])} does not beat {beat}", ("pile",), 1.6)]
         return super().event_callouts(events, i, view, names)
 
     def event_lines(self, events, names, zones):
@@ -156,16 +156,15 @@ class Ktu(Presenter):
         """A skip says it is the 8's ('Theo is skipped by the 8'). A blind card turned over
         is named by its spoken name; a failed one says what it
         did not beat and what it costs ('6 of clubs does not beat the 6 of hearts: Maya
-        picks it up with the pile (3 cards)', the count the pick-up's own line gives)."""
+        picks up the pile with it (3 cards)', the count the pick-up's own line gives)."""
         if event.kind == "reveal" and isinstance(event.detail, str):
             event = event._replace(detail=self.card_words(event.detail))
         if event.kind == "blind_fail" and isinstance(event.detail, dict):
             d = event.detail
             who = seat_name(names, event.seat)
             beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
-            pile = d.get("pile", 1) - 1                    # the engine counts the blind card in
-            return (f"{capital(self.card_words(d['card']))} does not beat {beat}: {who} picks it up with the pile "
-                    f"({plural(pile, 'card')})")
+            return (f"{capital(self.card_words(d['card']))} does not beat {beat}: {who} picks up the pile with it "
+                    f"({plural(d.get('pile', 1), 'card')})")
         line = super().event_line(event, names, zones)
         if event.kind == "skip" and line:               # only 8s skip in KTU: say so where it shows
             several = isinstance(event.detail, list) and len(event.detail) > 1

@@ -373,17 +373,14 @@ class State(GameState):
                 self.emit("move", seat, (card,), self.setup.facedown_keys[seat], "pile")
                 self._resolve(seat, card.rank, 1)
             else:                                                  # A19
-                # Revealed to everyone; the card itself ends in the owner's hand, so the
-                # others get its name (detail) rather than the card.
-                self.emit("reveal", seat, (card,), self.setup.facedown_keys[seat],
-                          visible_to=self.setup.only[seat], detail=card.name)
-                self.emit("move", seat, (card,), self.setup.facedown_keys[seat], self.setup.hand_keys[seat],
-                          self.setup.only[seat])
+                # Revealed to everyone: it is turned over onto the pile it does not beat,
+                # and the pile with it goes into the hand (it last).
+                self.emit("reveal", seat, (card,), self.setup.facedown_keys[seat], detail=card.name)
+                self.pile.append(card)
+                self.emit("move", seat, (card,), self.setup.facedown_keys[seat], "pile")
                 self.emit("blind_fail", seat, detail={"card": card.name, "top": top and top.name,
-                                                      "pile": len(self.pile) + 1})
+                                                      "pile": len(self.pile)})
                 self._take_pile(seat)
-                self.hands[seat].append(card)
-                self._seen_into_hand(seat, (card,))
                 if self.draw_pile:
                     self._refill(seat)
                 self._end_turn(seat)

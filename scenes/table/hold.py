@@ -76,13 +76,14 @@ class Hold:
         self.seconds = max(self.seconds, seconds)
         self.wait = self.wait or wait
 
-    def decide(self, events, waits, lane, words, pace, passing, context=None, first=0):
+    def decide(self, events, waits, lane, words, pace, passing, context=None, first=0, mid_move=()):
         """Hold the outcomes of `events` (the game's from number `first`) whose kinds are
         in `waits` (the presenter's WAITS, as the director passes them on; `words(event)`
         is an event's line, `lane(event)` the lane it is written on), with `context`,
         where the game stood before them; from the next stage's first event after the
-        last of them (NEXT: the next down, rotation or line begun) nothing is told until
-        play goes on (`upto`). `pace` is the animation speed against the normal one
+        last of them (NEXT: the next down, rotation or line begun), or from the event
+        after one of the `mid_move` kinds (the presenter's MID_MOVE), nothing is told
+        until play goes on (`upto`). `pace` is the animation speed against the normal one
         (0, Instant: nothing waits). A move after which the device is `passing` to
         another person pauses a moment, for the move to be seen."""
         if pace <= 0:
@@ -92,7 +93,8 @@ class Hold:
             if event.kind in waits:
                 self.add(Outcome(event.seat, words(event), lane(event)), context=context)
                 held = k
-        after = () if held is None else [k for k in range(held + 1, len(events)) if events[k].kind in NEXT]
+        after = () if held is None else [k for k in range(held + 1, len(events))
+                                         if events[k].kind in NEXT or events[held].kind in mid_move]
         if after:
             self.upto = first + after[0]
         if passing:
@@ -119,6 +121,19 @@ class Holding:
         """Is a line told, instead of by its callouts, by its outcomes held to be read or
         by the director's own words (a lesson's coach), or is the director's work over?"""
         return self.hold.wait or self.director.waiting(self.seen) or self.director.finished(self.seen)
+
+    def hold_rest_of_move(self, seen, before):
+        """An outcome held in the middle of a move (the presenter's MID_MOVE: a failed
+        blind card on the pile it did not beat) is read where it happened: the rest of
+        the move (`seen`: the events shown) waits until it is read, and the words tell
+        the game as it stood `before` the move (the card to beat). True if any waits."""
+        mid = [k for k, event in enumerate(seen) if event.kind in self.presenter.MID_MOVE]
+        if not mid or mid[-1] + 1 >= len(seen):
+            return False
+        self.timeline.hold_back(mid[-1] + 1)
+        self.held_back = True
+        self.held_facts = None if before is None else before.facts
+        return True
 
     def hold_next_cards(self, seen, first, before):
         """While a line is revealed step by step, or its outcomes are held to be read,
@@ -151,6 +166,7 @@ class Holding:
             event = raw.for_seat(self.looking.viewer)
             if event.kind != SharedEvent.MOVE or event.dst not in zones or event.src not in zones:
                 continue
+            back = []                       # the move's cards, last first, as they leave
             for card in reversed(event.cards):
                 landed = zones[event.dst]
                 at = next((k for k in range(len(landed) - 1, -1, -1) if landed[k] is card), None)
@@ -158,7 +174,8 @@ class Holding:
                     at = next((k for k in range(len(landed) - 1, -1, -1) if landed[k] is None), None)
                 if at is not None:
                     landed.pop(at)
-                    zones[event.src].append(None if event.src in face_down else card)
+                    back.append(None if event.src in face_down else card)
+            zones[event.src] += reversed(back)      # in the order they lay there
         return view._replace(zones=tuple(z._replace(cards=tuple(zones[z.key])) for z in view.zones))
 
     def continue_on(self):

@@ -502,7 +502,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         current = self.session.current_player
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
                          self.speed(), passing and current != mover and self.session.is_human(current), context,
-                         self.session.event_count() - len(events))
+                         self.session.event_count() - len(events), self.presenter.MID_MOVE)
         self.hand_facts = before.facts if any(e.kind == SharedEvent.HAND_OVER for e in events) else None
         self.deal = self.deal or self.deals(events)
         if self.hold.outcomes:          # the cards the outcomes speak of stay until they are read

@@ -158,6 +158,9 @@ class Veiling:
               and self.hold_next_cards(seen, first, before)):
             self.view = self.veiled(self.whole)     # a line told by its held outcomes or the coach (a lesson's)
             self.changed()
+        elif self.hold.wait and self.hold_rest_of_move(seen, before):
+            self.view = self.veiled(self.whole)     # an outcome in the middle of a move, where it happened
+            self.changed()
 
     def skip(self):
         """A key or a click while a callout is held: every callout goes, whatever flies
