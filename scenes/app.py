@@ -5,6 +5,8 @@ draws frames only while a scene is busy or something changed. An unexpected erro
 written to a log file in the user's log folder (with the record of the game being
 played) and shown as a calm message; the game's autosave stays resumable.
 """
+import ctypes
+import ctypes.util
 import json
 import logging
 import os
@@ -30,6 +32,7 @@ from sprites.sound import Sounds  # noqa: E402
 FPS = 60
 MIN_WINDOW = config.MIN_WINDOW
 FIRST_WINDOW = 0.9        # the first window's share of the screen, across and down
+PLACING_SECONDS = 1.0     # how long a window moved by F11 is watched for a window manager's shift
 LOG = logging.getLogger("cardtable")
 
 
@@ -52,6 +55,52 @@ def _scenes():
             "rules": RulesScene, "settings": SettingsScene, "error": ErrorScene,
             "statistics": StatisticsScene, "replay": ReplayScene, "learn": LearnScene,
             "join": JoinScene, "lobby": LobbyScene, "about": AboutScene}
+
+
+def carries_out_full_screen():
+    """Does a window manager carry out a full-screen request here? Under X11 only one that
+    says it follows the EWMH (the root window's _NET_SUPPORTING_WM_CHECK): SDL asks for
+    full screen by that convention, and without it the request is ignored unseen. The
+    headless driver has no window manager at all; every other system has its own."""
+    driver = pygame.display.get_driver()
+    if driver == "dummy":
+        return False
+    if driver != "x11":
+        return True
+    try:
+        x11 = ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
+    except OSError:
+        return True
+    x11.XOpenDisplay.restype = ctypes.c_void_p
+    x11.XOpenDisplay.argtypes = [ctypes.c_char_p]
+    x11.XCloseDisplay.argtypes = [ctypes.c_void_p]
+    x11.XInternAtom.restype = ctypes.c_ulong
+    x11.XInternAtom.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
+    x11.XDefaultRootWindow.restype = ctypes.c_ulong
+    x11.XDefaultRootWindow.argtypes = [ctypes.c_void_p]
+    x11.XGetWindowProperty.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong, ctypes.c_long,
+                                       ctypes.c_long, ctypes.c_int, ctypes.c_ulong,
+                                       ctypes.POINTER(ctypes.c_ulong), ctypes.POINTER(ctypes.c_int),
+                                       ctypes.POINTER(ctypes.c_ulong), ctypes.POINTER(ctypes.c_ulong),
+                                       ctypes.POINTER(ctypes.c_void_p)]
+    x11.XFree.argtypes = [ctypes.c_void_p]
+    display = x11.XOpenDisplay(None)           # the display SDL uses ($DISPLAY), a connection of our own
+    if not display:
+        return True
+    try:
+        atom = x11.XInternAtom(display, b"_NET_SUPPORTING_WM_CHECK", True)
+        if not atom:
+            return False
+        kind, form, items, after, data = (ctypes.c_ulong(), ctypes.c_int(), ctypes.c_ulong(), ctypes.c_ulong(),
+                                          ctypes.c_void_p())
+        x11.XGetWindowProperty(display, x11.XDefaultRootWindow(display), atom, 0, 1, False, 0,
+                               ctypes.byref(kind), ctypes.byref(form), ctypes.byref(items), ctypes.byref(after),
+                               ctypes.byref(data))
+        if data:
+            x11.XFree(data)
+        return items.value > 0
+    finally:
+        x11.XCloseDisplay(display)
 
 
 def first_window(desktop):
@@ -137,9 +186,50 @@ class App:
         self.window.minimum_size = MIN_WINDOW
         self.window.position = self.window_position or pygame.WINDOWPOS_CENTERED
         self.window_position = tuple(self.window.position)
+        self.placing = None       # (where F11 put the window, until when it is watched)
+        self.self_filled = False  # full screen is the window itself over its screen (see _fill_screen)
         if self.settings.fullscreen:
-            self.window.set_fullscreen(desktop=True)
+            self._fill_screen()
         return pygame.display.get_surface()
+
+    def _fill_screen(self):
+        """Full screen: the window manager's where one carries it out; with none that can
+        (no window manager, or an X11 one that ignores the request while SDL reports the
+        screen's size: the table was laid out larger than the window and cut off), the
+        window itself borderless over its screen (the place and size SDL gives a
+        full-screen window there), watched for a frame the manager adds above it."""
+        self.window.set_fullscreen(desktop=True)
+        self.self_filled = not carries_out_full_screen()
+        if self.self_filled:
+            place, size = tuple(self.window.position), tuple(self.window.size)
+            self.window.set_windowed()
+            self.window.borderless = True
+            self.window.size = size
+            self.window.position = place
+            self.placing = (place, time.monotonic() + PLACING_SECONDS)
+
+    def _put_back(self):
+        """The window as it was before full screen: its frame, size and place. A window
+        manager that puts the frame where the window itself was asked to go (its title
+        bar's height lower each time) is corrected once (see `_placed`)."""
+        self.window.set_windowed()
+        self.window.size = self.window_size
+        if self.self_filled:
+            self.window.borderless = False
+            self.placing = (self.window_position, time.monotonic() + PLACING_SECONDS)
+        self.window.position = self.window_position
+
+    def _placed(self, x, y):
+        """The window moved to (x, y): while it is watched after F11 placed it, a shift
+        from where it was put (a frame's title bar) is undone once."""
+        if self.placing is None:
+            return
+        (want_x, want_y), until = self.placing
+        if time.monotonic() > until:
+            self.placing = None
+        elif (x, y) != (want_x, want_y):
+            self.placing = None
+            self.window.position = (2 * want_x - x, 2 * want_y - y)
 
     def _window_as_it_is(self):
         """Take the window's size and place now (the player may have moved or resized it)."""
@@ -152,12 +242,10 @@ class App:
         self._window_as_it_is()
         self.settings.fullscreen = not self.settings.fullscreen
         if self.settings.fullscreen:
-            self.window.set_fullscreen(desktop=True)
+            self._fill_screen()
         else:
-            self.window.set_windowed()
-            self.window.size = self.window_size
-            self.window.position = self.window_position
-        self._resized(self._surface())
+            self._put_back()
+        self._resized(pygame.display.get_surface())
         self.remember_window()
 
     def remember_window(self):
@@ -186,15 +274,6 @@ class App:
         scene = getattr(self, "scene", None)
         session = getattr(scene, "session", None) or (scene.persist.get("session") if scene else None)
         return session if session is not None and not session.state.is_over else None
-
-    def _surface(self):
-        """The display surface as far as the window shows it. A window manager may refuse
-        a size (full screen, F11) and leave the window smaller than the surface made for
-        it: then the part the window shows, from its top left, so the table is laid out
-        for the size the window got and nothing is cut off."""
-        surface = pygame.display.get_surface()
-        size = tuple(min(a, b) for a, b in zip(surface.get_size(), self.window.size))
-        return surface if size == surface.get_size() else surface.subsurface((0, 0, *size))
 
     def _resized(self, surface):
         if self.screen.resize(surface):
@@ -225,9 +304,11 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self._resized(self._surface())
+            self._resized(pygame.display.get_surface())
         elif event.type == pygame.WINDOWEXPOSED:
             self.scene.dirty = True
+        elif event.type == pygame.WINDOWMOVED:
+            self._placed(event.x, event.y)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif self.showing_controls and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
