@@ -486,6 +486,9 @@ def test_between_hands_the_places_are_said_to_go_by_the_games_scores_and_each_pl
         assert shared, [(p.name, p.place, p.how) for p in plates]
         for plate in shared:
             head, _, tail = plate.how.rpartition("Shares")
-            assert head in ("", f"{plate.score} {a.scene.presenter.SCORE_UNIT}. "), plate.how
+            scored = f"{plate.score} {a.scene.presenter.SCORE_UNIT}"
+            assert head in ("", f"{scored}. "), plate.how
+            assert tail.endswith(f"have {scored}") == (head == ""), plate.how     # the score said once
+            assert plate.how in " ".join(lines), plate.how                          # drawn whole
     finally:
         pygame.quit()

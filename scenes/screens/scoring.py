@@ -161,23 +161,27 @@ class ScoringScene(Scene):
         for place, name, score, _breakdown, won in ordered:
             seat = seats[name]
             points, won_hand = hand.get(seat, (None, False))
-            words = ". ".join(filter(None, [self.presenter.plate_words(self.view, seat, list(seats)),
-                                            self.shared_place(ordered, place, name, won)]))
+            said = self.presenter.plate_words(self.view, seat, list(seats))
+            words = ". ".join(filter(None, [said, self.shared_place(ordered, place, name, won, said)]))
             plates.append(Plate(place, seat, name, score, words, won, points,
                                 won_hand, self.presenter.score_cards(self.view, seat, list(seats))))
         self.shown = plates
         return plates
 
-    def shared_place(self, ordered, place, name, won):
+    def shared_place(self, ordered, place, name, won, said=""):
         """Why a player who is no winner shares a place: 'Shares 2nd with Ines: both
-        have 0 points' (places go by the scores, whatever else a plate shows), or ''."""
+        have 0 points' (places go by the scores, whatever else a plate shows), the score
+        left out where the plate's words (`said`) already give it ('10 yards lost. Shares
+        2nd with Ines and Sam'), or ''."""
         others = ["you" if other == "You" else other
                   for at, other, _, _, other_won in ordered if at == place and other != name and not other_won]
         if won or not others:
             return ""
         score = next(score for _, other, score, _, _ in ordered if other == name)
-        return (f"Shares {place} with {named_together(others)}: {'both' if len(others) == 1 else 'all'} have "
-                f"{score} {self.presenter.SCORE_UNIT}")
+        scored = f"{score} {self.presenter.SCORE_UNIT}"
+        if said == scored:
+            return f"Shares {place} with {named_together(others)}"
+        return f"Shares {place} with {named_together(others)}: {'both' if len(others) == 1 else 'all'} have {scored}"
 
     def columns(self):
         """Plates side by side: two when there are many players with few groups each, or
