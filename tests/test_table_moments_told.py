@@ -343,9 +343,10 @@ def test_a_down_kept_by_its_lead_says_in_its_callout_why_the_higher_card_missed(
 def test_the_midterms_end_says_it_is_not_scored_as_everyone_draws_back():
     """Deadline at the normal pace: Maya lays down her two Kings at the Midterm and
     finishes; the computers sit theirs; the draw-back follows (A18 of
-    docs/rulings/deadline.md). The table calls out that the Midterm is not scored
-    (A23), and the log says why her score falls: the assignments are graded at the end,
-    and cards in hand count against a score."""
+    docs/rulings/deadline.md). The table calls out that the Midterm's assignments stay
+    and count at the Final (A23: the Midterm itself is not scored; the walk read a bare
+    'not scored' as 'worth nothing'), and the log says why her score falls: the
+    assignments are graded at the end, and cards in hand count against a score."""
     state = game_at_midterm({0: ["KC", "KS", "9D", "2H", "6S"]})
     model = model_at(state, speed="normal")
     hand = {c.name: c for c in state.hands[0]}
@@ -360,10 +361,11 @@ def test_the_midterms_end_says_it_is_not_scored_as_everyone_draws_back():
         frame(model)
     else:
         raise AssertionError(f"no callout of the Midterm's end: {model.log_lines()[-4:]}")
-    assert call.words == "The Midterm is not scored: everyone drew back to 7", call.words
+    assert call.words == "Midterm assignments stay and count at the Final: everyone drew back to 7", call.words
     until(model, lambda: model.view.facts["step"] == "turn" and model.timeline.callout is None, limit=4000)
     said = next(line for line in model.log_lines() if "Draw-back" in line)
-    assert "The Midterm is not scored: its assignments stay on the table and are graded at the end" in said, said
+    assert "The Midterm's assignments stay on the table and are graded at the end" in said, said
+    assert "(the Midterm itself is not scored)" in said, said
     assert "cards in hand count against a score" in said, said
 
 

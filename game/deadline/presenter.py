@@ -5,6 +5,7 @@ from game.cards import with_article
 from game.deadline.grading import open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
+from game.core import SharedEvent
 from game.presenter import Callout, Presenter, card_name, plural, possessive, seat_name
 
 
@@ -32,6 +33,22 @@ def shape(cards):
         suit = SUITS.get(real[0].suit, "")
         words = "-".join(RANK_NAMES.get(c.rank, c.rank) for c in real) + (f" of {suit}" if suit else "")
     return words + (" and a Joker" if jokers == 1 else f" and {NUMBERS.get(jokers, jokers)} Jokers" if jokers else "")
+
+
+def in_run_order(cards):
+    """A run's cards low to high (an Ace below the 2, or above the King where the run
+    holds a King and no 2: Q-K-A)."""
+    ranked = sorted(cards, key=lambda c: c.value)
+    ranks = {c.rank for c in cards}
+    if "A" in ranks and "K" in ranks and "2" not in ranks:
+        ranked = [c for c in ranked if c.rank != "A"] + [c for c in ranked if c.rank == "A"]
+    return ranked
+
+
+def whole(cards, run):
+    """An assignment's shape with all its cards (its owner's and the extra credit on it),
+    a run's in order: 'Ace-2-3-4 of diamonds' with Sam's 3, never a run with a gap."""
+    return shape(in_run_order(cards) if run else cards)
 
 
 def sharing(groups, ace_high=False):
@@ -82,10 +99,10 @@ def draw_instruction(stock, discards):
 
 # The Midterm ends straight into the draw-back: it is not scored (A23 of
 # docs/rulings/deadline.md), and the cards drawn count against a score so far.
-DRAW_BACK = ("Now: Draw-back. The Midterm is not scored: its assignments stay on the table and are graded "
-             "at the end with the Final's. Everyone draws back up to 7 cards, and cards in hand count against "
-             "a score until they are laid down")
-DRAW_BACK_CALL = "The Midterm is not scored: everyone drew back to 7"
+DRAW_BACK = ("Now: Draw-back. The Midterm's assignments stay on the table and are graded at the end with "
+             "the Final's (the Midterm itself is not scored). Everyone draws back up to 7 cards, and cards "
+             "in hand count against a score until they are laid down")
+DRAW_BACK_CALL = "Midterm assignments stay and count at the Final: everyone drew back to 7"
 
 
 class Deadline(Presenter):
@@ -94,6 +111,7 @@ class Deadline(Presenter):
     KIND_LABELS = dict(Presenter.KIND_LABELS, cancel_group="Take it back", finish_exam="Finish exam",
                        group="Lay down")
     POSITION_ARGS = frozenset({Act.TAKE})
+    came_after = ()       # while the log is told: the cards moved onto an assignment after the event told
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
                        phase=lambda who, d: DRAW_BACK if d["phase"] == "draw_back"
                        else f"Now: {semester(d['phase'], d['rotation'])}")
@@ -127,27 +145,56 @@ class Deadline(Presenter):
         return call
 
     def assignment_words(self, assignment, names, viewer=None):
-        """An assignment on the table (a fact) by its owner and ranks: "Sam's three 7s",
-        'your 4-5-6 of hearts'."""
+        """An assignment on the table (a fact) by its owner and ranks, the extra credit on
+        it counted in: "Sam's three 7s", 'your 4-5-6 of hearts'."""
         owner = assignment["owner"]
         whose = "your" if owner == viewer else possessive(seat_name(names, owner))
-        return f"{whose} " + shape([self.by_name[n] for n in assignment["cards"] if n in self.by_name])
+        return f"{whose} " + self.assignment_shape(assignment)
+
+    def assignment_shape(self, assignment):
+        """An assignment (a fact) by its ranks, with the extra credit on it."""
+        names = list(assignment["cards"]) + [name for _, name in assignment.get("extra_credit") or ()]
+        return whole(self.cards_named(names), assignment.get("kind") == "run")
 
     def move_line(self, event, who, zones, names=()):
         """An assignment laid down, extended or given extra credit is named by its owner
-        and ranks ('Sam played 5 of clubs as extra credit on Theo's three 7s')."""
+        and ranks, as it stood before the move, the extra credit on it counted in ('Sam
+        played 5 of clubs as extra credit on Theo's three 7s', 'Ines extended their
+        Ace-2-3 of diamonds with 4 of diamonds')."""
         kind, _, k = (event.dst or "").partition(":")
         zone = zones.get(f"assignment:{k}")
         if kind not in ("assignment", "extra") or zone is None or not zone.cards or None in zone.cards:
             return super().move_line(event, who, zones, names)
         what = ", ".join(card_name(c) for c in event.cards)
-        laid = shape(zone.cards)
         whose = "their" if zone.owner == event.seat else possessive(seat_name(names, zone.owner))
         if event.src == "group":
-            return f"{who} laid down {laid} ({what})"
+            laid = [c for c in event.cards if c is not None]
+            return f"{who} laid down {whole(laid, len({c.rank for c in laid if c.rank != 'JK'}) > 1)} ({what})"
+        extra = zones.get(f"extra:{k}")
+        cards = list(zone.cards) + [c for c in (extra.cards if extra is not None else ()) if c is not None]
+        gone = [c.name for c in event.cards if c is not None] + list(self.came_after)
+        before = [c for c in cards if c.name not in gone]      # the assignment as it stood then
+        laid = whole(before, len({c.rank for c in zone.cards if c.rank != "JK"}) > 1)
         if kind == "assignment":
             return f"{who} extended {whose} {laid} with {what}"
         return f"{who} played {what} as extra credit on {whose} {laid}"
+
+    def event_lines(self, events, names, zones):
+        """As every game's, with each assignment a move speaks of named as it stood before
+        that move (see move_line): its cards on the table now, less those moved onto it
+        by this move and the later ones."""
+        later, came_after = {}, {}
+        for i in range(len(events) - 1, -1, -1):
+            kind, _, k = (events[i].dst or "").partition(":")
+            if events[i].kind == SharedEvent.MOVE and kind in ("assignment", "extra"):
+                came_after[i] = list(later.get(k, ()))
+                later.setdefault(k, []).extend(c.name for c in events[i].cards if c is not None)
+        lines = []
+        for i, event in enumerate(events):
+            self.came_after = came_after.get(i, [])
+            lines.append((event, self.event_line(event, names, zones)))
+        self.came_after = []
+        return lines
 
     def step_kinds(self, view):
         """While an assignment is being built, the cards that may join it."""
@@ -288,7 +335,7 @@ class Deadline(Presenter):
             own = [a for a in table if a.get("owner") == seat]
             if not own:
                 continue
-            groups = "; ".join(shape([self.by_name[n] for n in a["cards"] if n in self.by_name]) for a in own)
+            groups = "; ".join(self.assignment_shape(a) for a in own)
             lines.append((name, groups, None))
         return lines[:self.SIDE_FACTS]
 
@@ -324,6 +371,10 @@ class Deadline(Presenter):
                 cards = self.cards_named(a["cards"])
                 if a["kind"] == "run":
                     cards = sorted(cards, key=lambda c: 14 if high and c.rank == "A" else c.value)
+                helped = [(who, name) for who, name in a["extra_credit"] if who != seat]
+                if helped:          # the cards that fill it are their givers' (A14), named
+                    done += " with " + ", ".join(f"{possessive(seat_name(names, who))} {card_name(self.by_name[name])}"
+                                                 for who, name in helped if name in self.by_name)
                 groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}", cards))
         if given:
             groups.append(("Extra credit given", self.cards_named(given)))
