@@ -288,6 +288,11 @@ class Presenter:
         (the table then makes the default one without asking)? Never, unless a game says so."""
         return False
 
+    def choice_title(self, title, actions):
+        """The heading of a choice between `actions` opened under `title` (the move's own
+        words, 'Play D purple spades'); a game may say what is being chosen."""
+        return title
+
     def group_label(self, kind, names, view=None):
         """The words of a button that opens a choice between several moves of `kind`."""
         return self.kind_label(kind)

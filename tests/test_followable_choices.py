@@ -169,3 +169,24 @@ def test_followable_extra_credit_while_building_is_played_only_once_confirmed(ap
     click_at(app, (card.rect.left + 4, card.rect.top + 20))
     assert len(session.moves()) == moves                                  # not played yet
     assert table.model.ui.dialog.title.endswith("cannot join the assignment being built: play it as extra credit?")
+
+
+def test_followable_a_ds_colours_say_they_choose_the_colour_in_force(app):
+    """Final Card-Down, a D clicked while it is not the last card: the choice says what is
+    chosen ('Play D purple spades: choose the colour in force') and each option the colour
+    it puts in force ('Red in force'), the words the rules and the panel use (the walk:
+    'Play (red)' never said what the colour was for)."""
+    for seed in range(1, 20):
+        table, session = open_table(app, "final_card_down", ["Maya", "Theo"], seed)
+        if session.current_player == 0 and any(a.kind == "play" and a.cards[0].rank == "D"
+                                               for a in session.legal_actions()):
+            break
+    else:
+        raise AssertionError("no deal where Maya may play a D at once")
+    d = next(p for p in table.board.placed if p.zone == table.board.hand_key and p.card.rank == "D" and p.raised)
+    click_at(app, d.rect.center)
+    dialog = table.model.ui.dialog
+    assert dialog is not None and dialog.title.endswith(": choose the colour in force"), dialog
+    labels = [label for label, _ in dialog.options]
+    assert labels and all(label.endswith(" in force") and label.split()[0].lower() == action.arg
+                          for label, (_, action) in zip(labels, dialog.options)), labels

@@ -51,11 +51,21 @@ class FinalCardDown(Presenter):
 
     def action_label(self, action, names, with_cards=False, view=None):
         """Draw, facing 2s, says which card of the penalty the press draws ('Draw card 3
-        of 8'): each card is one draw (A11-A13 of docs/rulings/final_card_down.md)."""
+        of 8'): each card is one draw (A11-A13 of docs/rulings/final_card_down.md). A D's
+        play names the colour it puts in force ('Red in force')."""
         twos = self.twos(view.facts) if action.kind == Act.DRAW and view is not None else None
         if twos is not None and view.facts["draws_this_turn"] < 2 * view.facts["active_twos"]:
             return f"Draw card {view.facts['draws_this_turn'] + 1} of {2 * view.facts['active_twos']}"
+        if action.kind == Act.PLAY and action.arg and not with_cards:
+            return f"{str(action.arg).capitalize()} in force"
         return super().action_label(action, names, with_cards, view)
+
+    def choice_title(self, title, actions):
+        """A D's colours: what is being chosen ('Play D purple spades: choose the colour in
+        force')."""
+        if actions and all(a.kind == Act.PLAY and a.arg for a in actions):
+            return f"{title}: choose the colour in force"
+        return title
 
     def instruction(self, view, names, selected):
         """Play on the top card, answer the 2s, draw, or end the turn."""

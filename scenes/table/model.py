@@ -404,7 +404,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             return
         options = [(self.presenter.action_label(a, self.names, view=self.view), a) for a in actions]
         first = next((i for i, (_, a) in enumerate(options) if a.arg == default), 0)
-        self.ui.dialog = Dialog(title, options, first)
+        self.ui.dialog = Dialog(self.presenter.choice_title(title, actions), options, first)
         self.changed()
 
     def run_entry(self, what, actions, title):
