@@ -750,3 +750,21 @@ def test_the_end_screen_says_no_engine_flag_when_the_game_ends_on_a_burn():
         lines = presenter.summary_lines(view, ["Ada", "Ben", "Cleo", "Dan"])
         assert not [line for line in lines if line.startswith("Replay")], (seed, lines)
     assert ended_on_a_burn, "no seeded game ended on a burn"
+
+
+def test_the_card_to_beat_under_a_three_is_said_to_lie_under_it():
+    """A9 of docs/rulings/ktu.md at the table: with a 3 (or 3s) on the 5 of diamonds only
+    the 3 shows, so the prompt and the panel say the 5 lies under it ('Beat the 5 of
+    diamonds (under the 3s)'; the walk read 'Beat the 6 of clubs' with only a 3 in sight);
+    a pile of 3s alone says nothing of the kind."""
+    from scenes.table.presenters import presenter_for
+    presenter = presenter_for(registry.GAMES["ktu"])
+    names_ = ["Maya", "Theo", "Ines", "Sam"]
+    for pile, under in ((["5D", "3C"], " (under the 3)"), (["5D", "3C", "3S"], " (under the 3s)")):
+        state = facing(pile, ["4S", "6S"])
+        view = state.view(state.current_player)
+        prompt = presenter.instruction(view, names_, 0)
+        assert prompt.startswith(f"Beat the 5 of diamonds{under}: play "), prompt
+        assert ("Card to beat", f"5 of diamonds{under}", None) in presenter.side_facts(view, names_)
+    view = facing(["3C", "3H"], ["JS"]).view(2)
+    assert "under" not in presenter.instruction(view, names_, 0)

@@ -222,7 +222,7 @@ class Ktu(Presenter):
         top = facts["effective_top"]
         if not top:
             return again + "Play any card, or several of one value"
-        spoken = self.card_words(top)
+        spoken = self.card_words(top) + self.under_threes(view)
         if facts["lower_than_seven"]:
             return again + f"Play lower than the {spoken} (or a 2, 3 or 10), or take the pile"
         return again + f"Beat the {spoken}: play {self.beats(facts, view.options)}; or take the pile"
@@ -234,7 +234,19 @@ class Ktu(Presenter):
         if not top or not hand or view.facts["step"] != "play":
             return ""
         again = "You play again: everyone else is skipped. " if self.again(view) == "skip" else ""
-        return again + f"Nothing in your hand beats the {self.card_words(top)}: take the pile"
+        return again + f"Nothing in your hand beats the {self.card_words(top)}{self.under_threes(view)}: take the pile"
+
+    @staticmethod
+    def under_threes(view):
+        """Where the card to beat lies under see-through 3s on the pile, says so (' (under
+        the 3)'): only the 3 shows on the table."""
+        pile = next((z.cards for z in view.zones if z.key == "pile"), ())
+        threes = 0
+        for card in reversed(pile):
+            if card is None or card.rank != "3":
+                break
+            threes += 1
+        return "" if not threes or threes == len(pile) else f" (under the {'3' if threes == 1 else '3s'})"
 
     def waiting(self, view, seat, names):
         """Who is choosing face-up cards; who plays again, and why (the fact `again`, see
@@ -251,7 +263,8 @@ class Ktu(Presenter):
         lines = []
         top = facts["effective_top"]
         if facts["step"] != "choose":
-            lines.append(("Card to beat", self.card_words(top) if top else "none (play anything)", None))
+            lines.append(("Card to beat", self.card_words(top) + self.under_threes(view) if top
+                          else "none (play anything)", None))
             if top:
                 lines.append(("Beaten by", self.beats(facts, view.options), None))
         lines.append(("Order", facts["rank_order"], None))
