@@ -596,3 +596,23 @@ def test_a_state_keeps_fewer_than_30_attributes_for_python_s_fastest_reads():
     assert twin.to_dict() == world.to_dict()
     states += [state, registry.load_state(state.to_dict()), world, twin]
     assert [len(vars(each)) < 30 for each in states] == [True] * 5
+
+
+def test_between_hands_the_panel_names_who_deals_next_as_the_top_bar_does():
+    """A2 of docs/rulings/final_count.md at the table: once a hand is over, the top bar
+    asks the next dealer to deal ('Theo deals the next hand'); the panel names the hand's
+    dealer and who deals next, never only the last hand's dealer beside that bar (the walk:
+    'Deal the next hand' over 'Dealer: Ines')."""
+    presenter = presenter_for(registry.GAMES["final_count"])
+    names = ["Maya", "Theo", "Ines"]
+    state = registry.new_game("final_count", players=3, seed=4)
+    rng = random.Random(4)
+    while state.view(0).facts["step"] != "hand_over":
+        state.apply(rng.choice(state.legal_actions()))
+    view = state.view(0)
+    nxt = names[state.current_player]
+    facts = dict((label, value) for label, value, _ in presenter.side_facts(view, names))
+    assert facts["Deals next"] == nxt and facts["Dealer"] == names[view.facts["dealer"]], facts
+    bar = presenter.waiting(view, state.current_player, names) if state.current_player else presenter.instruction(
+        view, names, 0)
+    assert bar in (f"{nxt} deals the next hand", "Deal the next hand"), bar

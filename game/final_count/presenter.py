@@ -112,7 +112,8 @@ class FinalCount(Presenter):
         return ""
 
     def side_facts(self, view, names):
-        """Your count against 75 (bust or not), the goal, the die, the caller and dealer."""
+        """Your count against 75 (bust or not), the goal, the die, the caller and dealer,
+        and between hands who deals next (the top bar asks them to)."""
         facts = view.facts
         limit = facts["bust_over"]
         lines = []
@@ -134,6 +135,8 @@ class FinalCount(Presenter):
             who = seat_name(names, facts[key])
             if who:
                 lines.append((label, who, None))
+        if facts["step"] == "hand_over" and not view.is_over:     # A2: the next dealer deals now
+            lines.append(("Deals next", seat_name(names, view.current_player), None))
         top = facts.get("draw_top")
         if top:
             lines.append(("Top of the draw pile", self.card_words(top), None))
