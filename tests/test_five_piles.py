@@ -8,7 +8,7 @@ import re
 
 from game import registry
 from tests.test_table_moments_pd import drawn_words, five_possessions_reveals
-from tests.test_ui_play import app  # noqa: F401
+from tests.test_ui_play import app, click_at  # noqa: F401
 
 
 def test_the_piles_under_a_lane_are_named_won_and_used_up_as_in_the_rules(app, monkeypatch):  # noqa: F811
@@ -81,3 +81,31 @@ def test_a_closed_lanes_result_is_what_the_table_called_it():
                         assert words.startswith((f"Lane {lane}: won", f"Lane {lane}: lost")), words
                 return
     raise AssertionError("no line with a closed and an open card")
+
+
+def test_the_note_about_a_picked_card_never_covers_the_words_on_a_dead_lane(app):  # noqa: F811
+    """Against a computer at 1280x720: a card picked while some lanes are dead, the note
+    asking for its lane ('Click a lane for ...') lies clear of the 'Dead lane: a card here
+    is used up unseen' words on those lanes (the walk: the note hid their second line)."""
+    from scenes.table import draw
+    checked = 0
+    for table in five_possessions_reveals(app, 4242, frames=8000):
+        model = table.model
+        dead = model.presenter.dead_lanes(model.view)
+        if not (dead and model.my_turn() and model.settled() and not table.busy() and not model.ui.selection):
+            continue
+        card = next((p for p in table.board.hand_cards() if p.raised), None)
+        if card is None:
+            continue
+        click_at(app, card.rect.center)
+        app.frame()
+        words = model.ui.message
+        if not words or not model.ui.selection:
+            continue
+        note = draw.message_box(app.screen, table.board, words, table.pointer.message_spot)
+        labels = draw.dead_label_rects(app.screen, table.board, dead)
+        assert labels and not any(note.colliderect(r) for r in labels), (words, note, labels)
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked, "no card picked with dead lanes shown"

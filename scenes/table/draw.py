@@ -136,6 +136,7 @@ def bar_text(screen, words, box, colour):
     return max(screen.text(line, size, colour, (x, top + 20 * i)) for i, line in enumerate(lines))
 
 
+DEAD_LANE = "Dead lane: a card here is used up unseen"     # the words on a dead lane a card may go to
 PLATE_H = 30            # a name plate's height
 AVATAR = 38             # its avatar's diameter, the disc overlapping the plate's left end
 
@@ -219,10 +220,8 @@ def felt_and_seats(screen, board, plates, open_lanes=frozenset(), dead_lanes=fro
                              r.inflate(2 * edge, 2 * edge), edge, border_radius=screen.px(10))
             if dead:
                 x, y, w, h = area
-                lines = screen.wrap("Dead lane: a card here is used up unseen", READ, w - 20)
-                top = y + h - 10 - LOG_LINE * len(lines)
-                screen.panel((x + 4, top - 4, w - 8, LOG_LINE * len(lines) + 8), fill=(20, 20, 24), alpha=215,
-                             edge=None, radius=6)
+                lines = screen.wrap(DEAD_LANE, READ, w - 20)
+                screen.panel(dead_label(screen, area), fill=(20, 20, 24), alpha=215, edge=None, radius=6)
                 for i, line in enumerate(lines):
                     screen.text(line, READ, palette.TEXT, (x + w / 2, y + h - 6 - LOG_LINE * (len(lines) - i)),
                                 "midtop")
@@ -255,6 +254,20 @@ def told_labels(board, counts):
         if words:
             labels.append((words, pos))
     return labels
+
+
+def dead_label(screen, area):
+    """The logical rect (x, y, w, h) of a dead lane's words at the foot of its `area`."""
+    x, y, w, h = area
+    lines = len(screen.wrap(DEAD_LANE, READ, w - 20))
+    return (x + 4, y + h - 14 - LOG_LINE * lines, w - 8, LOG_LINE * lines + 8)
+
+
+def dead_label_rects(screen, board, lanes):
+    """The rects of the dead lanes' words felt_and_seats writes for `lanes` (the dead
+    lanes a picked card may go to), which a message about the card never covers."""
+    return [pygame.Rect(*map(int, dead_label(screen, area))) for lane, area in zip(board.lanes, board.areas)
+            if lane in lanes]
 
 
 def caption_rects(screen, board):

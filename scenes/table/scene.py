@@ -301,6 +301,9 @@ class TableScene(Scene):
         if self.laid.bubble is not None:
             avoid.append(self.laid.bubble.box)
         screen, placed = self.app.screen, []
+        if self.laid is self.laid_out:          # nor the words on the dead lanes the picked card may go to
+            lanes = moves.open_lanes(self.model.legal, state.selection, self.model.presenter)
+            avoid += draw.dead_label_rects(screen, board, lanes & self.model.presenter.dead_lanes(self.model.view))
         for board.message_wrap in board.message_wraps():
             width, height = draw.message_width(screen, board, state.message), draw.message_height(screen, board, state.message)
             spot = board.message_spot(width, avoid, height)
