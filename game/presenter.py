@@ -288,6 +288,11 @@ class Presenter:
         (the table then makes the default one without asking)? Never, unless a game says so."""
         return False
 
+    def chosen(self, view):
+        """The names of the viewer's own cards the game holds as chosen for the move in
+        progress (marked as picked, as a selection is); none unless a game says so."""
+        return frozenset()
+
     def choice_title(self, title, actions):
         """The heading of a choice between `actions` opened under `title` (the move's own
         words, 'Play D purple spades'); a game may say what is being chosen."""

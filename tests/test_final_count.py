@@ -14,6 +14,7 @@ from game.final_count.rules import (Action, card_points, goal_number, pick_actio
                               reachable_totals, score_hand)
 from scenes.table.presenters import presenter_for
 from tests.helpers import samples
+from tests.test_ui_play import app  # noqa: F401
 
 DECK = load_deck("standard52")
 ROLL, CALL, END = Action("roll"), Action("call"), Action("end_turn")
@@ -616,3 +617,26 @@ def test_between_hands_the_panel_names_who_deals_next_as_the_top_bar_does():
     bar = presenter.waiting(view, state.current_player, names) if state.current_player else presenter.instruction(
         view, names, 0)
     assert bar in (f"{nxt} deals the next hand", "Deal the next hand"), bar
+
+
+def test_the_card_you_give_at_a_swap_stays_marked_while_you_choose_what_to_take(app):  # noqa: F811
+    """At a 5's or 6's swap, once you have picked the card you give, the table keeps it
+    marked as picked (raised, the selection's blue edge) while you choose what to take for
+    it, as the prompt names it ('for your 6 of hearts'); before, it lost its mark and only
+    the bar's words said which it was (walkB11)."""
+    from tests.test_followable_words import open_state
+    for seed in range(40):
+        state = registry.new_game("final_count", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and not (state.current_player == 0 and state.view(0).facts["step"] == "target"):
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            break
+    swap = state.view(0).facts["swap_card"]
+    table, _ = open_state(app, state, {0})
+    for _ in range(60):
+        app.frame()
+    marked = [p for p in table.board.placed if p.card is not None and p.card.name == swap and p.face_up
+              and p.zone in table.board.own_zones]
+    assert marked and all(p.selected for p in marked), swap
+    assert [p for p in table.board.placed if p.selected] == marked

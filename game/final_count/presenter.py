@@ -111,6 +111,12 @@ class FinalCount(Presenter):
             return f"{who} is rolling the die..."
         return ""
 
+    def chosen(self, view):
+        """At a 5's or 6's swap, the card you give stays marked while you choose what to
+        take for it."""
+        swap = view.facts.get("swap_card") if view.facts.get("step") == "target" else None
+        return frozenset({swap}) if swap else frozenset()
+
     def side_facts(self, view, names):
         """Your count against 75 (bust or not), the goal, the die, the caller and dealer,
         and between hands who deals next (the top bar asks them to)."""

@@ -602,17 +602,20 @@ class _Layout:
 
     def mark(self, playable, hinted, selection, turn):
         """Mark every card a move may take (raised: the hand's rise), dim the hand's others
-        on the anchor's turn, mark the selection and a hint."""
+        on the anchor's turn, mark the selection (and the anchor's own cards the game holds
+        as chosen for the move in progress: the presenter's `chosen`) and a hint."""
         hand_key = self.b.hand_key
+        chosen = self.presenter.chosen(self.view)
         for p in self.b.placed:
             if p.card is not None and p.face_up:
                 p.raised = (p.zone, p.card.name) in playable
                 p.dimmed = turn and p.zone == hand_key and not p.raised
             elif p.index >= 0:
                 p.raised = (p.zone, p.index) in self.picks
-            p.selected = p.card is not None and any(c is p.card for c in selection)
+            p.selected = p.card is not None and (any(c is p.card for c in selection) or p.face_up and (
+                p.card.name in chosen and p.zone in self.b.own_zones))
             p.hinted = (p.card is not None and p.card.name in hinted) or (p.zone, p.index) in hinted
-            if (p.raised and p.zone == hand_key) or p.selected:
+            if p.zone == hand_key and (p.raised or p.selected):    # elsewhere a rise would cover its caption
                 p.rect = p.rect.move(0, -PICKED if p.selected else -RAISE)
 
     def spots(self):
