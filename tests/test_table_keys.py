@@ -111,3 +111,22 @@ def test_the_first_tab_shows_the_ring_where_the_keyboard_rests(app):  # noqa: F8
     assert table.pointer.focus == resting and ringed(table) is not None
     press(app, pygame.K_TAB)
     assert table.pointer.focus != resting
+
+
+def test_between_the_persons_turns_the_ring_rests_on_no_card(app):  # noqa: F811
+    """4 downs by keys: while the others play, the keyboard's ring is on no card (a ring on
+    a card read as 'this can be played now', and Enter on it did nothing: the walk); at
+    the person's turn it comes back to the move."""
+    app.keyboard = True
+    waited, back = 0, 0
+    for table in at_the_table(app, "four_downs", 4, 4242, 3000):
+        model = table.model
+        if not table.laid.playing and table.laid.cover == "" and model.settled():
+            waited += 1
+            item = ringed(table)
+            assert item is None or item not in table.laid.cards, item.card
+        elif model.my_turn() and model.settled() and not table.busy() and table.laid.playing:
+            back += ringed(table) is not None
+        if waited > 50 and back > 3:
+            break
+    assert waited > 50 and back > 3, (waited, back)

@@ -49,7 +49,9 @@ def main_focus(laid, dialog_default=0, bold=frozenset()):
     button (a hint, a lesson's coach), else a card you may play, else the first action
     button but those whose moves are all of the `bold` kinds (the presenter's BOLD: a
     knock, a fold), else your first card, else Hint; else None: the keyboard rests on
-    nothing (never on Rules, Menu or Undo, which a stray Enter would take)."""
+    nothing (never on Rules, Menu or Undo, which a stray Enter would take). While nothing
+    may be played (another's turn) it rests on nothing either: a ring on a card then
+    read as 'this can be played now' (the first arrow lands on the first card)."""
     cards, widgets = laid.cards, laid.widgets
     if laid.cover == "dialog":
         return next((i for i, w in enumerate(widgets) if w.marked), dialog_default)
@@ -59,6 +61,8 @@ def main_focus(laid, dialog_default=0, bold=frozenset()):
         return 0
     if marked:
         return marked[0]
+    if not laid.playing:
+        return None
     first = next((i for i, p in enumerate(cards) if p.raised), None)
     actions = [i for i, w in enumerate(widgets) if getattr(w, "actions", None)]
     if first is None and actions:
