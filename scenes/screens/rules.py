@@ -253,5 +253,5 @@ class RulesScene(Scene):
         screen.surface.set_clip(None)
         if self.max_scroll():
             screen.text("Scroll with the mouse wheel or the arrow keys", dressing.READ, palette.TEXT_DIM,
-                        (screen.lw / 2 + self.text_w / 2 + 20, 60), "bottomright")
+                        (screen.lw - 30, 40), "midright")        # top right, as Learn to play is top left
         self.draw_widgets(screen)
