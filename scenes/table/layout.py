@@ -575,7 +575,7 @@ class _Layout:
                     return max(tries, key=smallest.get), max(smallest.values())
                 alike = [(side, between, False, False) for between in (False, True) for side in SIDES_CROWDED]
                 SEATING[key], (share, fits) = best(alike)
-                if share < SEAT_LEAST or not fits:     # the seats across the top as wide as their cards need,
+                if share < SEAT_LEAST - 0.01 or not fits:  # (rounded down) the seats across the top as their cards need,
                     SEATING[key] = best([SEATING[key]] + [(side, between, True, snug) for side, between, _, _ in alike
                                                           for snug in (False, True)])[0]    # the own rows snug
             seating = SEATING[key]
@@ -751,8 +751,8 @@ class _Layout:
         """The least height `zones` (another seat's, `fan`) take laid out as plan lays
         them `w` wide with cards at `size` (endless where no way fits them)."""
         zones, captions = self.captions(zones, w)
-        return min((sum(heights) for tight in (False, True)
-                    for _, heights in self.ways(zones, w, size, fan, tight, captions, True)), default=math.inf)
+        return min((sum(heights) for tight in (False, True) for light in (False, True)
+                    for _, heights in self.ways(zones, w, size, fan, tight, captions[light])), default=math.inf)
 
     def field(self, zones, cells, box):
         """A field of lanes, one column each, three rows (the presenter says which zone
@@ -815,12 +815,12 @@ class _Layout:
 
     def captions(self, zones, w):
         """The `zones` plan lays out (an empty place only where no other of its name is
-        laid), and their captions by key, by (their name's words apart, light) (see
-        caption)."""
+        laid), and their captions by key, by whether they are light and by whether their
+        name's words go apart (see caption)."""
         names = [z.name for z in zones]
         zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
-        return zones, {(apart, light): {zone.key: self.caption(zone, w, apart, light) for zone in zones}
-                       for apart in (False, True) for light in (False, True)}
+        return zones, {light: {apart: {zone.key: self.caption(zone, w, apart, light) for zone in zones}
+                               for apart in (False, True)} for light in (False, True)}
 
     def caption(self, zone, w, apart=False, light=False):
         """A zone's caption, as the parts a line may break between: its name, each word of
@@ -868,43 +868,47 @@ class _Layout:
         row's cards overlap down to their index strips, each line's height, whether it
         all fits). The largest cards that fit, each caption whole on one line, else on
         two or three, its name kept on one where it can (CAPTION_LINES; a line is as tall
-        as its tallest caption), the rows' cards overlapping where they must; a zone that
+        as its tallest caption), the rows' cards overlapping where they must, then, with
+        cards at SEAT_LEAST of their size or smaller, the same with light captions (see
+        caption) before smaller cards; a zone that
         goes with the one before it (the presenter's `goes_with`: Deadline's extra credit
         with its assignment) beside it or right under it (see wrapped). Where nothing
         fits, the same without the empty places (an empty slot and its caption: `spare`),
         else the smallest of these; without them too where that keeps another seat's
-        (`fan`) cards larger, under SEAT_LEAST of their size."""
+        (`fan`) cards larger, under SEAT_LEAST of their size, or as large with light
+        captions."""
         zones, captions = self.captions(zones, w)
         filled = [z for z in zones if z.cards or z.kind == "pile"]
-        for scale, tight in ((scale, tight) for scale in SCALES for tight in (False, True)):
+        for scale, light, tight in ((scale, light, tight) for scale in SCALES for light in (False, True)
+                                    for tight in (False, True) if scale <= SEAT_LEAST or not light):
             size = (int(base[0] * scale), int(base[1] * scale))
-            for lines, heights in self.ways(zones, w, size, fan, tight, captions, scale <= SEAT_LEAST):
+            for lines, heights in self.ways(zones, w, size, fan, tight, captions[light]):
                 if sum(heights) <= h:
-                    if fan and spare and scale < SEAT_LEAST:    # another seat's cards small: without its empty places?
+                    # another seat's cards small, or light captions: without its empty places?
+                    if fan and spare and (scale < SEAT_LEAST or light):
                         roomier = self.plan(filled, w, h, base, fan, spare=False) if len(filled) < len(zones) else None
-                        if roomier is not None and roomier[4] and roomier[1][0] > size[0]:
+                        if roomier is not None and roomier[4] and roomier[1][0] >= size[0] + (not light):
                             return roomier[:4] + (False,)
                     return lines, size, tight, heights, True
         if spare and len(filled) < len(zones):      # a crowded seat's empty places make room for its cards
             return self.plan(filled, w, h, base, fan)[:4] + (False,)
         return lines, size, tight, heights, False
 
-    def ways(self, zones, w, size, fan, tight, captions, lighter):
+    def ways(self, zones, w, size, fan, tight, captions):
         """Each way plan tries to lay `zones` out `w` wide with cards at `size` (`tight`:
         a row's overlapping), every caption whole in the lines it may take, as (lines,
         each line's height) (see captioned): each caption in one line, else two or three
-        (CAPTION_LINES), then, where `lighter` (cards at SEAT_LEAST of their size or
-        smaller), the same with light captions (see caption). `captions`: each zone's
-        caption by its key, by (its name's words apart, light)."""
+        (CAPTION_LINES). `captions`: each zone's caption by its key, by whether its
+        name's words go apart."""
         cards = [self.zone_width(zone, size, w, fan, tight) for zone in zones]
         tried = None
-        for light, (most, apart) in [(light, way) for light in (False, True)[:1 + lighter] for way in CAPTION_LINES]:
-            said = captions[apart, light]
+        for most, apart in CAPTION_LINES:
+            said = captions[apart]
             widths = [(zone, min(w, max(width, self.caption_width(said[zone.key], most) + 4)))
                       for zone, width in zip(zones, cards)]
-            if (widths, light) == tried:    # no caption narrower in more lines
+            if widths == tried:             # no caption narrower in more lines
                 continue
-            tried = widths, light
+            tried = widths
             lines, heights = self.captioned(self.wrapped(widths, w), w, size, said)
             if all(len(words) <= most for line, _ in lines for _, _, words in line):
                 yield lines, heights
