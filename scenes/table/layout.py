@@ -15,7 +15,7 @@ import math
 import pygame
 
 from sprites import cards as card_sprites
-from sprites.text import MIN_PX, READ
+from sprites.text import BODY, MIN_PX, READ
 
 PANEL_W = 260           # the right-hand panel (facts, scores, log)
 TOP = 56                # height of the top bar
@@ -25,7 +25,8 @@ SIDE = 236              # the width of a seat's panel at the left or right
 # With four or more other seats the side columns reach down to the viewer's plate, and are
 # as wide of these as leaves the smallest of every seat's cards largest (the first on a tie).
 SIDES_CROWDED = (236, 200, 170)
-SEATING = {}            # a crowded table's seating (side columns' width, own rows between them) by what it holds
+SEATING = {}            # a crowded table's seating (side columns' width, own rows between them, top seats' widths
+                        # by need, own rows snug: _Layout.seated) by what it holds
 RESULT_H = 46           # the band of a field's lane where its result is written (two lines)
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 RAISE = 10              # how far a card of your hand a move may take rises (a card picked: PICKED)
@@ -37,6 +38,7 @@ SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "righ
          5: ["left", "topleft", "top", "topright", "right"]}
 SCALES = (1.0, 0.86, 0.74, 0.64, 0.55, 0.47, 0.4)
 SEAT_LEAST = 0.64       # another seat's cards no smaller than this share of their size while the table has room
+PLATE_ROOM = 90         # a seat's panel beside its name: the plate's avatar, computer mark and ends (draw.plate_parts)
 # How a caption wider than its cards may go, in the order tried at each size of card:
 # (in at most so many lines, its name's words apart too).
 CAPTION_LINES = ((1, False), (2, False), (2, True), (3, False), (3, True))
@@ -558,7 +560,7 @@ class _Layout:
         def theirs(seat):
             return [z for z in zones if owner[z.key] == seat]
 
-        seating = (SIDE, False)
+        seating = (SIDE, False, False, False)
         if len(others) > 3:         # the way of seating them that leaves the smallest cards largest
             key = (b.width, b.height, self.scale, self.anchor, tuple(self.names), frozenset(self.pick_zones),
                    tuple((z.key, z.name, z.count, tuple(c and c.rank for c in z.cards),
@@ -566,9 +568,16 @@ class _Layout:
             if key not in SEATING:
                 if len(SEATING) > 256:
                     SEATING.clear()
-                tries = [(side, between) for between in (False, True) for side in SIDES_CROWDED]
-                SEATING[key] = max(tries, key=lambda tried: self.smallest(
-                    self.seated(*tried, bottom, own_rows, shared, bool(cells), theirs), own_rows, theirs))
+
+                def best(tries):
+                    smallest = {tried: self.smallest(self.seated(*tried, bottom, own_rows, shared, bool(cells), theirs),
+                                                     own_rows, theirs) for tried in tries}
+                    return max(tries, key=smallest.get), max(smallest.values())
+                alike = [(side, between, False, False) for between in (False, True) for side in SIDES_CROWDED]
+                SEATING[key], (share, fits) = best(alike)
+                if share < SEAT_LEAST - 0.01 or not fits:  # (rounded down) the seats across the top as their cards need,
+                    SEATING[key] = best([SEATING[key]] + [(side, between, True, snug) for side, between, _, _ in alike
+                                                          for snug in (False, True)])[0]    # the own rows snug
             seating = SEATING[key]
         spots, left, rows, own_h = self.seated(*seating, bottom, own_rows, shared, bool(cells), theirs)
         top_h = max([r[3] for spot, r in zip(self.spots(), spots.values()) if spot.startswith("top")], default=150)
@@ -622,12 +631,15 @@ class _Layout:
         """Where the other seats sit (SPOTS), clockwise from the viewer's left."""
         return SPOTS.get(self.view.players - 1, SPOTS[5])
 
-    def seated(self, side, between, bottom, own_rows, shared, field, theirs):
+    def seated(self, side, between, split, snug, bottom, own_rows, shared, field, theirs):
         """One way to seat the others, with side columns `side` wide: (their panels, the
         left edge of what lies between the side columns, the box of the anchor's own rows,
         their height). The own rows lie over the anchor's plate, under the side columns or
         `between` them, the side columns then reaching down to the plate; the seats
-        across the top take the room the shared zones and the own rows leave at least."""
+        across the top take the room the shared zones and the own rows leave at least,
+        sharing the width between the side columns alike or, `split`, by what their
+        cards need (see seat_spots); `snug`: the own rows no taller than they take with
+        their cards at SEAT_LEAST of their size (see tall)."""
         sizes, tw = self.sizes, self.b.table_w
         n = self.view.players - 1
         left = side + 22 if n > 2 else 20
@@ -636,9 +648,13 @@ class _Layout:
         if own_rows:
             own_h = sizes.own[1] + 22 if len(own_rows) <= 4 and not between else 2 * (sizes.own[1] * 0.72 + 22)
             least = self.least(own_rows, rows_w, sizes.own)
+            if snug:
+                own_h = max(least, min(own_h, self.tall(own_rows, rows_w, (int(sizes.own[0] * SEAT_LEAST),
+                                                                           int(sizes.own[1] * SEAT_LEAST)), False)))
         centre_least = self.least(shared, tw - 2 * left, sizes.centre) if shared and not field else \
             sizes.centre[1] * SCALES[-2] + 3 + self.pitch
-        spots = self.seat_spots(bottom if between else bottom - own_h, bottom - least - centre_least, theirs, side)
+        spots = self.seat_spots(bottom if between else bottom - own_h, bottom - least - centre_least, theirs, side,
+                                split)
         top_h = max([r[3] for spot, r in zip(self.spots(), spots.values()) if spot.startswith("top")], default=150)
         top = TOP + top_h + 14 if spots else TOP + 20
         if own_rows:            # the seats across the top may have taken some of their room
@@ -661,12 +677,14 @@ class _Layout:
         the smallest way plan lays them out."""
         return sum(self.plan(zones, w, 0, base, False)[3])
 
-    def seat_spots(self, bottom_top, lowest, theirs, side):
+    def seat_spots(self, bottom_top, lowest, theirs, side, split=False):
         """Panel rects for the other seats, keyed by seat (`theirs(seat)`: its zones):
         those at the sides `side` wide down to `bottom_top`, the seats across the top 150 high, or
         taller where a seat's zones do not fit in that (all alike, down to `lowest` at
         most: the shared zones and the anchor's own rows keep the least room they take
-        under them)."""
+        under them); with four or more others, the seats across the top share the width
+        between the side columns alike or, `split`, each as wide as leaves the tallest
+        shortest (see shares)."""
         tw = self.b.table_w
         n = self.view.players
         others = [(self.anchor + i) % n for i in range(1, n)]
@@ -681,10 +699,15 @@ class _Layout:
         if len(others) in (1, 3):   # one seat across: as wide as the side panels leave
             rects["top"] = (side + 22, TOP + 6, tw - 2 * side - 44, 150)
         if len(others) >= 4:        # between the side panels
-            tops = [spot for spot in spots if spot.startswith("top")]
-            part = (tw - 2 * side - 44) / len(tops)
-            for i, spot in enumerate(tops):
-                rects[spot] = (side + 22 + i * part, TOP + 6, part - 8, 150)
+            tops = [(seat, spot) for seat, spot in zip(others, spots) if spot.startswith("top")]
+            across = tw - 2 * side - 44
+            parts = [across / len(tops)] * len(tops)
+            if split:
+                parts = self.shares([(seat, theirs(seat)) for seat, _ in tops], across)
+            x = side + 22
+            for (_, spot), part in zip(tops, parts):
+                rects[spot] = (x, TOP + 6, part - 8, 150)
+                x += part
         top_h = 150
         tallest = lowest - TOP - 24
         for seat, spot in zip(others, spots):
@@ -701,6 +724,38 @@ class _Layout:
             if spot.startswith("top"):
                 rects[spot] = rects[spot][:3] + (top_h,)
         return {seat: rects[spot] for seat, spot in zip(others, spots)}
+
+    def shares(self, seats, across):
+        """The widths of seats side by side `across` wide: alike, else, where that makes
+        the tallest seat's cards (see tall) take less height, a twentieth of the width
+        moved at a time from the seat whose cards take the least height to the one whose
+        take the most (the fewest moves that leave the tallest shortest), none left
+        too narrow for its name plate to show its name whole (PLATE_ROOM). `seats`: each
+        seat with its zones."""
+        seats, zoned = [seat for seat, _ in seats], [zones for _, zones in seats]
+        size = (int(self.sizes.mini[0] * SEAT_LEAST), int(self.sizes.mini[1] * SEAT_LEAST))
+        parts = [across / len(seats)] * len(seats)
+        heights = [self.tall(zones, part - 16, size) for zones, part in zip(zoned, parts)]
+        best = (max(heights), parts)
+        narrowest = [PLATE_ROOM + self.measure(self.names[seat], BODY) for seat in seats]
+        for _ in range(8):
+            most, least = heights.index(max(heights)), heights.index(min(heights))
+            if most == least or parts[least] - across / 20 < narrowest[least]:
+                break
+            parts = list(parts)
+            parts[most] += across / 20
+            parts[least] -= across / 20
+            heights = [self.tall(zones, part - 16, size) for zones, part in zip(zoned, parts)]
+            if max(heights) < best[0]:
+                best = (max(heights), parts)
+        return best[1]
+
+    def tall(self, zones, w, size, fan=True):
+        """The least height `zones` (another seat's, `fan`) take laid out as plan lays
+        them `w` wide with cards at `size` (endless where no way fits them)."""
+        zones, captions = self.captions(zones, w)
+        return min((sum(heights) for tight in (False, True) for light in (False, True)
+                    for _, heights in self.ways(zones, w, size, fan, tight, captions[light])), default=math.inf)
 
     def field(self, zones, cells, box):
         """A field of lanes, one column each, three rows (the presenter says which zone
@@ -761,13 +816,26 @@ class _Layout:
                       for c in zone.cards if c is not None and c.family == "standard"], default=0)
         return max(size[0] * (self.sizes.index + 0.04), widest + 2)
 
-    def caption(self, zone, w, apart=False):
+    def captions(self, zones, w):
+        """The `zones` plan lays out (an empty place only where no other of its name is
+        laid), and their captions by key, by whether they are light and by whether their
+        name's words go apart (see caption)."""
+        names = [z.name for z in zones]
+        zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
+        return zones, {light: {apart: {zone.key: self.caption(zone, w, apart, light) for zone in zones}
+                               for apart in (False, True)} for light in (False, True)}
+
+    def caption(self, zone, w, apart=False, light=False):
         """A zone's caption, as the parts a line may break between: its name, each word of
         its tag (whose the cards are), the last with how many cards a pile, a stack or
         another seat's hand holds (an empty one shows its empty place); the name's words
-        apart where it is wider than `w` (the width it is laid out in), or `apart`."""
+        apart where it is wider than `w` (the width it is laid out in), or `apart`.
+        `light`: a zone that lies beside the one it goes with (goes_with) and has a tag
+        says its tag alone ('from Lena and Sam' beside an assignment)."""
         tag = self.presenter.zone_tag(zone, self.view, self.names).split()
         name = zone.name.split(" ") if apart or self.measure(zone.name, READ) > w else [zone.name]
+        if light and tag and self.presenter.goes_with(zone.key) is not None:
+            name = []
         parts = name + tag
         if zone.count and (zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor):
             parts[-1] += f" ({zone.count})"
@@ -803,36 +871,50 @@ class _Layout:
         row's cards overlap down to their index strips, each line's height, whether it
         all fits). The largest cards that fit, each caption whole on one line, else on
         two or three, its name kept on one where it can (CAPTION_LINES; a line is as tall
-        as its tallest caption), the rows' cards overlapping where they must; a zone that
+        as its tallest caption), the rows' cards overlapping where they must, then, with
+        cards at SEAT_LEAST of their size or smaller, the same with light captions (see
+        caption) before smaller cards; a zone that
         goes with the one before it (the presenter's `goes_with`: Deadline's extra credit
         with its assignment) beside it or right under it (see wrapped). Where nothing
         fits, the same without the empty places (an empty slot and its caption: `spare`),
         else the smallest of these; without them too where that keeps another seat's
-        (`fan`) cards larger, under SEAT_LEAST of their size."""
-        names = [z.name for z in zones]
-        zones = [z for z in zones if z.cards or z.kind == "pile" or names.count(z.name) == 1]
-        captions = {apart: {zone.key: self.caption(zone, w, apart) for zone in zones} for apart in (False, True)}
+        (`fan`) cards larger, under SEAT_LEAST of their size, or as large with light
+        captions."""
+        zones, captions = self.captions(zones, w)
         filled = [z for z in zones if z.cards or z.kind == "pile"]
-        for scale, tight in ((scale, tight) for scale in SCALES for tight in (False, True)):
+        for scale, light, tight in ((scale, light, tight) for scale in SCALES for light in (False, True)
+                                    for tight in (False, True) if scale <= SEAT_LEAST or not light):
             size = (int(base[0] * scale), int(base[1] * scale))
-            cards = [self.zone_width(zone, size, w, fan, tight) for zone in zones]
-            tried = None
-            for most, apart in CAPTION_LINES:
-                widths = [(zone, min(w, max(width, self.caption_width(captions[apart][zone.key], most) + 4)))
-                          for zone, width in zip(zones, cards)]
-                if widths == tried:             # no caption narrower in more lines
-                    continue
-                tried = widths
-                lines, heights = self.captioned(self.wrapped(widths, w), w, size, captions[apart])
-                if all(len(words) <= most for line, _ in lines for _, _, words in line) and sum(heights) <= h:
-                    if fan and spare and scale < SEAT_LEAST:    # another seat's cards small: without its empty places?
+            for lines, heights in self.ways(zones, w, size, fan, tight, captions[light]):
+                if sum(heights) <= h:
+                    # another seat's cards small, or light captions: without its empty places?
+                    if fan and spare and (scale < SEAT_LEAST or light):
                         roomier = self.plan(filled, w, h, base, fan, spare=False) if len(filled) < len(zones) else None
-                        if roomier is not None and roomier[4] and roomier[1][0] > size[0]:
+                        if roomier is not None and roomier[4] and roomier[1][0] >= size[0] + (not light):
                             return roomier[:4] + (False,)
                     return lines, size, tight, heights, True
         if spare and len(filled) < len(zones):      # a crowded seat's empty places make room for its cards
             return self.plan(filled, w, h, base, fan)[:4] + (False,)
         return lines, size, tight, heights, False
+
+    def ways(self, zones, w, size, fan, tight, captions):
+        """Each way plan tries to lay `zones` out `w` wide with cards at `size` (`tight`:
+        a row's overlapping), every caption whole in the lines it may take, as (lines,
+        each line's height) (see captioned): each caption in one line, else two or three
+        (CAPTION_LINES). `captions`: each zone's caption by its key, by whether its
+        name's words go apart."""
+        cards = [self.zone_width(zone, size, w, fan, tight) for zone in zones]
+        tried = None
+        for most, apart in CAPTION_LINES:
+            said = captions[apart]
+            widths = [(zone, min(w, max(width, self.caption_width(said[zone.key], most) + 4)))
+                      for zone, width in zip(zones, cards)]
+            if widths == tried:             # no caption narrower in more lines
+                continue
+            tried = widths
+            lines, heights = self.captioned(self.wrapped(widths, w), w, size, said)
+            if all(len(words) <= most for line, _ in lines for _, _, words in line):
+                yield lines, heights
 
     def captioned(self, lines, w, size, captions):
         """The `lines` of wrapped with each zone's caption in the lines it takes over its
