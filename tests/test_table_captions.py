@@ -146,8 +146,8 @@ def test_every_caption_at_the_other_games_crowded_tables_reads_whole():
     assert checked > 5000 and not faults, f"{len(faults)} faults: {faults[:6]}"
 
 
-def seat_card_faults(window, seeds, least, final=True):
-    """Deadline with five through seeded games of random moves (the Midterm's and, if
+def seat_card_faults(window, seeds, least, final=True, players=5):
+    """Deadline with five (or `players`) through seeded games of random moves (the Midterm's and, if
     `final`, the Final's assignments and extra credit laid as they come; every other
     position), seen by seat 0 at `window`: any card off the felt (over the top bar or
     the side panel); each other seat's face-up card narrower than `least` pixels,
@@ -156,12 +156,13 @@ def seat_card_faults(window, seeds, least, final=True):
     screen = ui.Screen(pygame.Surface(window))
     presenter = presenter_for(registry.game_info("deadline"))
     faults, checked = [], 0
-    for n, state in enumerate(positions("deadline", 5, seeds)):
+    for n, state in enumerate(positions("deadline", players, seeds)):
         view = state.view(0)
         if n % 2 or view.facts["exam"] == "final" and not final:
             continue
         view = presenter.arranged(view, lambda: state.events)
-        board = lay_out(view, presenter, 0, NAMES[:5], (screen.lw, screen.lh), screen.text_width, scale=screen.s)
+        board = lay_out(view, presenter, 0, NAMES[:players], (screen.lw, screen.lh), screen.text_width,
+                        scale=screen.s)
         owner = presenter.owners(view)
         others = [pygame.Rect(*map(int, box)) for key, box in board.boxes.items() if owner[key] in (None, 0)]
         felt = pygame.Rect(0, layout.TOP, int(board.table_w), int(screen.lh) - layout.TOP)
@@ -205,3 +206,14 @@ def test_at_1280x720_every_seat_shows_readable_cards_through_the_final():
     the viewer's own rows. Every other position of the two games is laid out."""
     faults, checked = seat_card_faults((1280, 720), (1, 8), 36)
     assert checked > 200 and not faults, f"{len(faults)} faults: {faults[:6]}"
+
+
+def test_with_four_at_1280x720_a_side_seats_assignments_stay_in_its_panel_through_the_final():
+    """Deadline with four at 1280x720 through the Final, seeds 4 and 5 (the walk, walkA11:
+    the left seat's fourth assignment ran down into the viewer's row, over its 'Exchange
+    card' caption, and read as the viewer's; 46 such cards on main): every card on the
+    felt, every other seat's face-up card inside its seat's panel and over none of the
+    piles or the viewer's own rows. Their cards are small there (23 px at the least: the
+    side panel lists them in words and the pointer enlarges each), never under that."""
+    faults, checked = seat_card_faults((1280, 720), (4, 5), 23, players=4)
+    assert checked > 100 and not faults, f"{len(faults)} faults: {faults[:6]}"
