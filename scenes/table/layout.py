@@ -403,9 +403,10 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     """Where the enlarged copy of a card at `rect` goes, `size` (w, h), on the table
     (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,
     so it stays in sight and clickable; never over the rects of `keep_clear` (what the
-    person needs to see or click) where any place can, and where it can over none of
-    `avoid` (a bubble): above it (or above the bubble), else below, else to a side,
-    centred or shifted along, else the nearest place on the table clear of them."""
+    person needs to see, read or click), and where it can over none of `avoid`: above it
+    (or above what to avoid), else below, else to a side, centred or shifted along, else
+    the nearest place on the table clear of them. None where no place is clear of
+    `keep_clear`."""
     w, h = size
     r = pygame.Rect(rect)
 
@@ -439,7 +440,7 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
         for box in anywhere:
             if not box.colliderect(r) and box.collidelist(clear) < 0:
                 return box
-    return boxes[0]
+    return None
 
 
 

@@ -414,8 +414,9 @@ class TableScene(Scene):
                 if placed.face_up and pointer.drag_pos is None:
                     said = [draw.message_box(screen, laid.board, model.ui.message, pointer.message_spot)
                             ] if model.ui.message else []
+                    bubble = [laid.bubble.box, laid.bubble.target] if laid.bubble is not None else []
                     draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
-                                  self.needed(placed) + said, [laid.bubble.box] if laid.bubble is not None else [],
+                                  self.needed(placed) + said + bubble, bubble + self.read_on_table(),
                                   model.presenter.card_note(placed.card))
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
         draw.die(screen, self.motion, laid.board, model.presenter.die_face(model.view, self.motion.die_value))
@@ -449,11 +450,19 @@ class TableScene(Scene):
         if model.over:
             coach_panel.summary(screen, self.summary, self.ending.title, laid.widgets, focus, hover)
 
+    def read_on_table(self):
+        """What says who sits where and what lies there (every name plate and caption, see
+        draw.readable, and every face-up card), which the enlarged card leaves in sight
+        where it can."""
+        board = self.laid.board
+        return (draw.readable(self.app.screen, board, self.plates(self.model.view))
+                + [p.rect for p in board.placed if p.face_up])
+
     def needed(self, placed):
         """What the person needs to see or click, which the enlarged copy of `placed` never
-        covers where any place can: what they are told to click, every card a move may
+        covers (else it is not shown): what they are told to click, every card a move may
         take or picked for one, the buttons, the shared zones (the piles, the Board) with
-        their captions, the hand and the person's own name plate."""
+        their captions, the hand, the person's own name plate and the die."""
         laid, model = self.laid, self.model
         board = laid.board
         owners = model.presenter.owners(model.view)
@@ -461,8 +470,9 @@ class TableScene(Scene):
                   for key, (x, y, w, h) in board.boxes.items()
                   if owners.get(key, "") is None or key == board.hand_key and board.hand_cards()]
         marked = [p.rect for p in board.placed if (p.raised or p.selected) and p is not placed]
+        die = draw.die_rect(board)
         return ([r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in self.laid_out.widgets]
-                + shared + self.own_plate(board, model.view))
+                + shared + self.own_plate(board, model.view) + ([die] if die is not None else []))
 
     def log_lines(self):
         """The model's log entries, made again only when the model or what has landed
