@@ -1081,6 +1081,7 @@ def plates(scene):
 
 
 PLATE_GAP = 3       # how near a bubble's arrow may pass a name plate's end, at the least
+CARD_GAP = 3        # how near a bubble's arrow may pass a card it does not point at, at the least
 
 
 def tail_points(bubble, step=2):
@@ -1094,6 +1095,13 @@ def tail_points(bubble, step=2):
             for i in range(n + 1) for j in range(i + 1)]
 
 
+def apart(rect, other):
+    """How far a rect stands from a point or another rect (0 where they touch)."""
+    r, o = pygame.Rect(rect), pygame.Rect(other) if len(other) == 4 else pygame.Rect(*other, 0, 0)
+    return ((max(r.left - o.right, o.left - r.right, 0) ** 2 + max(r.top - o.bottom, o.top - r.bottom, 0) ** 2)
+            ** 0.5)
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
 def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_names(size):
     """At every step of every lesson and chapter, the coach's bubble (its box and its
@@ -1104,7 +1112,8 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
     face-up card, on its way to what it points at (where no arrow can, as to the hand's
     first card under the learner's own plate, the bubble has none: its ring marks the
     card), and passes no plate's end nearer than PLATE_GAP (at Deadline's step 12 it
-    grazed "You"); a bubble at a score or fact of the coach's panel points at that row as the
+    grazed "You") nor any card it does not point at nearer than CARD_GAP (KTU's step 3:
+    1 unit off the 9 of clubs; a card beside the target, as in a fan, aside); a bubble at a score or fact of the coach's panel points at that row as the
     panel draws it, its arrow over none of the panel's other rows (the sentence of what
     the scores count, at Deadline's last step)."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
@@ -1140,6 +1149,11 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
                         and any(near.collidepoint(point) for point in tail) and not any(
                             rect.collidepoint(point) for point in tail):
                     hit.append(f"its arrow within {PLATE_GAP} units of {name}")
+            fine = [point for point in tail_points(bubble, 1) if not bubble.target.collidepoint(point)]
+            for p in scene.board.placed:        # a card crossed is told above; one beside the target aside
+                near = min((apart(p.rect, point) for point in fine), default=CARD_GAP)
+                if 0 < near < CARD_GAP and apart(p.rect, bubble.target) >= CARD_GAP:
+                    hit.append(f"its arrow {near:.1f} units from {p.card.spoken if p.face_up else p.zone}")
             if cue.anchor.startswith(("score:", "fact:")):    # the row as the panel draws it
                 model = scene.model
                 rows = coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)

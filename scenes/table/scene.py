@@ -20,7 +20,7 @@ import pygame
 from scenes.table import buttons, coach_panel, draw, intents, moves
 from scenes.table.director import Director
 from scenes.table.input import Laid, TableInput, main_focus
-from scenes.table.layout import CAPTION, TOP, lay_out, lifted
+from scenes.table.layout import CAPTION, TOP, keeps_margin, lay_out, lifted
 from scenes.table.model import TableModel
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
@@ -211,23 +211,7 @@ class TableScene(Scene):
         targets = [p.rect for p in board.placed if p.hinted] + [w.rect for w in widgets if w.marked] + [
             r for r in (board.anchor_rect(anchor, widgets) for anchor in marks.targets) if r is not None]
         if marks.bubble is not None and not cover:
-            words, anchor = marks.bubble
-            read = []           # the coach's panel's other words, round a row of it
-            if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel, as it tells it landed
-                target, read = coach_panel.anchor_rects(screen, anchor, model.director.side(model.seen),
-                                                        model.landed_view(), model.presenter, model.names)
-            else:
-                target = board.anchor_rect(anchor, widgets)
-            if target is not None:
-                plates = self.plates(view)
-                others = [w.rect for w in widgets if w.rect != target] + draw.readable(screen, board, plates)
-                others += read
-                others += [p.rect for p in board.placed if p.face_up and p.rect != target]    # cards to read
-                bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
-                keep = [r for r in targets + self.own_rects(board, view) if r != target]
-                bubble = draw.place_bubble(screen, words, target, bounds, others, keep,
-                                           [p.rect for p in board.placed if p.rect != target],
-                                           draw.plate_rects(screen, board, plates))
+            bubble = self.bubble(screen, board, widgets, targets, view, marks)
         self.laid = self.laid_out = Laid(board, cards, widgets, top, cover, model.legal, playing, view,
                                          model.looking.viewer, model.presenter, model.session.why_illegal,
                                          dialog_rect, title_right, bubble, tuple(state.selection), tuple(targets),
@@ -238,6 +222,36 @@ class TableScene(Scene):
         self.place_message()
         self.settle_pointer()
         self.dirty = True
+
+    def bubble(self, screen, board, widgets, targets, view, marks):
+        """The director's bubble placed (see draw.place_bubble), pointing at its anchor, or
+        at another it may point at instead (`marks.also`: another card of the move it
+        marks) where only that one's arrow keeps clear of the cards (layout.keeps_margin);
+        None where none is on the table."""
+        model, words = self.model, marks.bubble[0]
+        placed = []
+        for anchor in (marks.bubble[1], *marks.also):
+            read = []           # the coach's panel's other words, round a row of it
+            if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel, as it tells it landed
+                target, read = coach_panel.anchor_rects(screen, anchor, model.director.side(model.seen),
+                                                        model.landed_view(), model.presenter, model.names)
+            else:
+                target = board.anchor_rect(anchor, widgets)
+            if target is None:
+                continue
+            plates = self.plates(view)
+            others = [w.rect for w in widgets if w.rect != target] + draw.readable(screen, board, plates)
+            others += read
+            others += [p.rect for p in board.placed if p.face_up and p.rect != target]    # cards to read
+            bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
+            keep = [r for r in targets + self.own_rects(board, view) if r != target]
+            cards = [p.rect for p in board.placed if p.rect != target]
+            bubble = draw.place_bubble(screen, words, target, bounds, others, keep, cards,
+                                       draw.plate_rects(screen, board, plates))
+            if bubble is not None and keeps_margin(bubble.box, bubble.tip, target, cards):
+                return bubble
+            placed.append(bubble)
+        return next((bubble for bubble in placed if bubble is not None), None)
 
     @staticmethod
     def offered(widget):
