@@ -333,8 +333,9 @@ def test_while_the_deal_flies_no_count_score_fact_or_move_runs_ahead_of_it(app, 
                                                                           game_id, players):
     """Every mode at the normal pace (moment N1): while the opening deal's cards still fly
     to the hands, no name plate or caption counts a card not landed yet, the panel
-    tells no score of the cards dealt nor any fact (a colour in force, a count), and no
-    move is offered; once it has all landed, the plates count the hands and the moves
+    tells no score of the cards dealt nor any fact (a colour in force, a count), no
+    seat's plate or panel row is lit (whose turn it is) and no move is offered; once it
+    has all landed, the plates count the hands, the seat to play is lit and the moves
     are offered."""
     plates, scores, captions = {}, {}, {}
     plate_words, side_panel, facts_rows = table_draw.plate_words, table_draw.side_panel, coach_panel.facts_rows
@@ -352,11 +353,11 @@ def test_while_the_deal_flies_no_count_score_fact_or_move_runs_ahead_of_it(app, 
         return told
 
     def spy_panel(screen, view, *args, **kwargs):
-        scores["told"] = view.scores
+        scores["told"], scores["lit"] = view.scores, args[5]
         return side_panel(screen, view, *args, **kwargs)
 
     def spy_coach(view, *args, **kwargs):
-        scores["told"] = view.scores
+        scores["told"], scores["lit"] = view.scores, kwargs.get("lit")
         return facts_rows(view, *args, **kwargs)
     monkeypatch.setattr(table_draw, "plate_words", spy_plates)
     monkeypatch.setattr(table_draw, "side_panel", spy_panel)
@@ -388,6 +389,7 @@ def test_while_the_deal_flies_no_count_score_fact_or_move_runs_ahead_of_it(app, 
         early += [("fact", label, drawn["panel"]) for label in facts if label in drawn["panel"]]
         early += [("score", seat, told) for seat, (told, dealt) in enumerate(zip(scores["told"], model.view.scores))
                   if told is not None and told == dealt and dealt not in (0, None)]
+        early += [("lit", lit) for lit in (table_draw.lit_seat(plates), scores["lit"]) if lit is not None]
     assert dealing, "no deal seen flying"
     assert not early, early[:4]
     for _ in range(200):
@@ -397,6 +399,8 @@ def test_while_the_deal_flies_no_count_score_fact_or_move_runs_ahead_of_it(app, 
     whole = {seat: sum(z.count for z in model.view.zones if z.owner == seat and z.kind == "hand")
              for seat in range(players)}
     assert all(plates[seat][1] in (f"{n} cards", f"{n} card") for seat, n in whole.items() if n), (plates, whole)
+    app.frame()
+    assert table_draw.lit_seat(plates) == scores["lit"] == model.session.current_player is not None, (plates, scores)
 
 
 def test_4_downs_scores_move_only_as_the_log_tells_the_yards_lost(app, monkeypatch):  # noqa: F811
@@ -573,9 +577,10 @@ def test_a_new_hands_deal_tells_only_the_cards_landed_of_the_new_hand(app, drawn
     """Final Count and 4 downs (moment 3): the first hand played to its end, its scores
     read, Next hand; while the second hand's deal flies, frame by frame, the table tells
     the new hand as the opening deal does: no name plate counts a card not landed yet
-    (never the last hand's cards), the top bar names no last hand ('Hand 1 scored') and the
+    (never the last hand's cards), no plate is lit (the first to play's, with the cards
+    still flying: the walk), the top bar names no last hand ('Hand 1 scored') and the
     panel tells no readout (the last hand's caller, a colour); once it has landed, the
-    plates count the new hands."""
+    plates count the new hands and the seat to play is lit."""
     plates = {}
     plate_words = table_draw.plate_words
 
@@ -604,6 +609,8 @@ def test_a_new_hands_deal_tells_only_the_cards_landed_of_the_new_hand(app, drawn
             landed = sum(zones[key].count for key in keys) - sum(f.zone in keys for f in table.motion.flights)
             if int(plates[seat][1].split()[0]) > landed:
                 early.append(("plate", seat, plates[seat][1], landed))
+        if table_draw.lit_seat(plates) is not None:
+            early.append(("lit", table_draw.lit_seat(plates)))
         if f"Hand {last}" in drawn["top"]:
             early.append(("top", drawn["top"]))
         if drawn["panel"]:
@@ -614,6 +621,8 @@ def test_a_new_hands_deal_tells_only_the_cards_landed_of_the_new_hand(app, drawn
     whole = {seat: sum(z.count for z in model.view.zones if z.owner == seat and z.kind == "hand")
              for seat in range(players)}
     assert all(plates[seat][1] in (f"{n} cards", f"{n} card") for seat, n in whole.items()), (plates, whole)
+    app.frame()
+    assert table_draw.lit_seat(plates) == session.current_player is not None, plates
 
 
 @pytest.mark.parametrize("game_id, players, seed", [("final_count", 3, 4242), ("four_downs", 4, 4242)])

@@ -948,11 +948,12 @@ def test_five_possessions_coach_tells_a_lane_s_colour_as_the_panel_does(app):  #
     assert {f"Lane {n}: open, but a blue offense card here goes closed (blue won it)" for n in (2, 3)} <= set(rows)
 
 
-def every_stop(a):
-    """Open every lesson and chapter in `a` and play each to its end (instantly, the
-    coach's moves and Next), yielding (the table, where: the lesson and its step as the
-    panel's heading counts it) at every stop the learner sees, drawn afresh."""
-    for game_id in MODES:
+def every_stop(a, modes=MODES):
+    """Open every lesson and chapter (of `modes`) in `a` and play each to its end
+    (instantly, the coach's moves and Next), yielding (the table, where: the lesson and
+    its step as the panel's heading counts it) at every stop the learner sees, drawn
+    afresh."""
+    for game_id in modes:
         for chapter in (None, *tutorial.chapters(game_id)):
             start(a.scene, game_id, chapter)
             a.frame()
@@ -1080,6 +1081,7 @@ def plates(scene):
 
 
 PLATE_GAP = 3       # how near a bubble's arrow may pass a name plate's end, at the least
+CARD_GAP = 3        # how near a bubble's arrow may pass a card it does not point at, at the least
 
 
 def tail_points(bubble, step=2):
@@ -1093,6 +1095,13 @@ def tail_points(bubble, step=2):
             for i in range(n + 1) for j in range(i + 1)]
 
 
+def apart(rect, other):
+    """How far a rect stands from a point or another rect (0 where they touch)."""
+    r, o = pygame.Rect(rect), pygame.Rect(other) if len(other) == 4 else pygame.Rect(*other, 0, 0)
+    return ((max(r.left - o.right, o.left - r.right, 0) ** 2 + max(r.top - o.bottom, o.top - r.bottom, 0) ** 2)
+            ** 0.5)
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
 def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_names(size):
     """At every step of every lesson and chapter, the coach's bubble (its box and its
@@ -1103,7 +1112,8 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
     face-up card, on its way to what it points at (where no arrow can, as to the hand's
     first card under the learner's own plate, the bubble has none: its ring marks the
     card), and passes no plate's end nearer than PLATE_GAP (at Deadline's step 12 it
-    grazed "You"); a bubble at a score or fact of the coach's panel points at that row as the
+    grazed "You") nor any card it does not point at nearer than CARD_GAP (KTU's step 3:
+    1 unit off the 9 of clubs; a card beside the target, as in a fan, aside); a bubble at a score or fact of the coach's panel points at that row as the
     panel draws it, its arrow over none of the panel's other rows (the sentence of what
     the scores count, at Deadline's last step)."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
@@ -1139,6 +1149,11 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
                         and any(near.collidepoint(point) for point in tail) and not any(
                             rect.collidepoint(point) for point in tail):
                     hit.append(f"its arrow within {PLATE_GAP} units of {name}")
+            fine = [point for point in tail_points(bubble, 1) if not bubble.target.collidepoint(point)]
+            for p in scene.board.placed:        # a card crossed is told above; one beside the target aside
+                near = min((apart(p.rect, point) for point in fine), default=CARD_GAP)
+                if 0 < near < CARD_GAP and apart(p.rect, bubble.target) >= CARD_GAP:
+                    hit.append(f"its arrow {near:.1f} units from {p.card.spoken if p.face_up else p.zone}")
             if cue.anchor.startswith(("score:", "fact:")):    # the row as the panel draws it
                 model = scene.model
                 rows = coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)
@@ -1469,5 +1484,56 @@ def test_every_button_of_every_lesson_reads_whole():
             scene.act(Back())
             a.frame()
         assert not cut, sorted(cut)
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_the_enlarged_card_says_what_it_is_and_covers_no_die_bubble_or_prompt(size, monkeypatch):
+    """The Final Count, 4 downs and 5 possessions lessons (the walk: Final Count's steps
+    10 and 14), at every stop, the pointer on each face-up card in turn: its enlarged copy
+    says under it what the card is (its spoken name, as the game names it), and lies over
+    neither the die, the coach's bubble nor what the bubble points at, nor the top bar
+    (the table's rule: the enlarged card covers nothing the table needs read; where there
+    is no room it is not shown)."""
+    a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
+    a.settings.animation_speed = "instant"
+    shown, real = [], table_draw.enlarged
+
+    def spy(screen, placed, *args, **kwargs):
+        words, text = [], screen.text
+        screen.text = lambda line, *rest, **kw: words.append(line) or text(line, *rest, **kw)
+        try:
+            box = real(screen, placed, *args, **kwargs)
+        finally:
+            del screen.text
+        shown.append((placed.card, box, " ".join(words)))
+        return box
+    monkeypatch.setattr(table_draw, "enlarged", spy)
+    wrong, looked = [], 0
+    try:
+        for scene, where in every_stop(a, ("final_count", "four_downs", "five_possessions")):
+            board, bubble = scene.board, scene.laid.bubble
+            keep = {"the top bar": pygame.Rect(0, 0, a.screen.lw, layout.TOP)}
+            if board.die is not None:
+                keep["the die"] = pygame.Rect(board.die[0] - 27, board.die[1] - 27, 54, 54)
+            if bubble is not None:
+                keep |= {"the bubble": bubble.box, "what the bubble points at": bubble.target}
+            for placed in [p for p in board.placed if p.face_up]:
+                shown.clear()
+                scene.pointer.hovered = placed
+                scene.dirty = True
+                scene.draw(a.screen)
+                for card, box, words in shown:
+                    if box is None:
+                        continue
+                    looked += 1
+                    if capital(card.spoken) not in words:
+                        wrong.append(f"{where}: the enlarged {card.spoken} says {words!r}")
+                    wrong += [f"{where}: the enlarged {card.spoken} covers {name}" for name, rect in keep.items()
+                              if box.colliderect(rect)]
+            scene.pointer.hovered = None
+        assert looked > 100, looked
+        assert not wrong, "\n".join(wrong[:12])
     finally:
         pygame.quit()

@@ -37,7 +37,9 @@ class Marks(NamedTuple):
     anchors of the other places the person is told to click (a lane a card goes in),
     which the bubble and an enlarged card leave in sight as they do the marked cards and
     buttons; `later`: nothing is marked until the table has told the last change, when
-    the director is asked again (a lesson's coach marks nothing while the deal flies)."""
+    the director is asked again (a lesson's coach marks nothing while the deal flies);
+    `also`: other anchors the bubble may point at instead, meaning the same (the other
+    cards of the move it marks), where only their arrow keeps clear of the cards."""
 
     cards: frozenset = frozenset()
     buttons: object = None
@@ -45,6 +47,7 @@ class Marks(NamedTuple):
     bubble: tuple = None
     targets: tuple = ()
     later: bool = False
+    also: tuple = ()
 
 
 class Go(NamedTuple):

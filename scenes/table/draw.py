@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game.presenter import capital, plural
+from game.presenter import capital, card_name, plural
 from scenes.table.layout import (ARROWS, CAPTION, PANEL_W, RAISE, RESULT_H, TOP, bubble_box, bubble_tail, callout_box,
                                  gap_between, landed, pile_cards, zoom_box)
 from sprites import avatar
@@ -371,25 +371,29 @@ def lifted(screen, placed, look, rect, focused=False, offered=True):
 def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(), note=""):
     """The face-up card under the pointer shown enlarged to `size`, beside it within the
     table down to `bottom`, so the card itself stays in sight and clickable, and clear of
-    `keep_clear` (what the person is told to click) and, where it can, of `avoid` (see
-    scenes/table/layout.zoom_box); the game's `note` on the card (what of it counts) whole
-    under it. Returns where it lies (a logical rect), or None when the card is already as
-    large."""
+    `keep_clear` (what the person needs to see, read or click) and, where it can, of
+    `avoid` (see scenes/table/layout.zoom_box); under it, what it is (the card's spoken
+    name) and the game's `note` on the card (what of it counts), whole. Where no place on
+    the table is clear of `keep_clear`, it is not shown. Returns where it lies (a logical
+    rect), or None when the card is already as large or there is no room."""
     w, h = size
     if w <= placed.rect.w and h <= placed.rect.h:
         return None
-    lines = screen.wrap(note, READ, w - 16) if note else []
-    below = len(lines) * LOG_LINE + 14 if lines else 0
+    name = screen.wrap(capital(card_name(placed.card)), READ, w - 16)
+    lines = name + (screen.wrap(note, READ, w - 16) if note else [])
+    below = len(lines) * LOG_LINE + 14
     box = zoom_box(placed.rect, (w, h + below), board.table_w, bottom, keep_clear, avoid)
+    if box is None:
+        return None
     r = screen.rect((box.x, box.y, w, h))
     img, pad = look.image(placed.card, r.w, r.h, placed.zone, shadowed=True)
     screen.surface.blit(img, (r.x - pad, r.y - pad))
     width = max(2, screen.px(3))
     screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
-    if lines:
-        screen.panel((box.x, box.y + h + 6, w, below - 6), alpha=235)
-        for k, line in enumerate(lines):
-            screen.text(line, READ, palette.TEXT, (box.x + 8, box.y + h + 10 + k * LOG_LINE))
+    screen.panel((box.x, box.y + h + 6, w, below - 6), alpha=235)
+    for k, line in enumerate(lines):
+        colour = palette.GOLD if k < len(name) else palette.TEXT
+        screen.text(line, READ, colour, (box.x + 8, box.y + h + 10 + k * LOG_LINE))
     return box
 
 
@@ -412,11 +416,22 @@ def flights(screen, motion, board, look, centre):
         surf.blit(img, img.get_rect(center=r.center))
 
 
+DIE = 54                # the die's side
+
+
+def die_rect(board):
+    """Where the die lies on `board` (a logical rect), or None on a table without one."""
+    if board.die is None:
+        return None
+    x, y = board.die
+    return pygame.Rect(int(x - DIE / 2), int(y - DIE / 2), DIE, DIE).inflate(2, 2)
+
+
 def die(screen, motion, board, face):
     """The die: spinning while it rolls, then `face` (None: no die shown)."""
     if board.die is None or face is None and motion.rolling <= 0:
         return
-    rect = pygame.Rect(0, 0, screen.px(54), screen.px(54))
+    rect = pygame.Rect(0, 0, screen.px(DIE), screen.px(DIE))
     rect.center = screen.pixel(board.die)
     if motion.rolling > 0:
         value = random.Random(int(motion.rolling * 40)).randint(1, 6)

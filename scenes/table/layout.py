@@ -177,6 +177,7 @@ class Board:
 ARROWS = ("near", "clear", "bare", "loose")     # how a bubble may point, the first that finds a place (bubble_box)
 REACH = 110             # the furthest a bubble stands from what its arrow points at (else narrower, or none)
 PLATE_MARGIN = 4        # how far a bubble's arrow keeps from a name plate (a thin one grazed its rounded end)
+CARD_MARGIN = 4         # how far a bubble's arrow keeps, where a place lets it, from a card it does not point at
 
 
 def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), arrows=ARROWS, plates=()):
@@ -189,7 +190,10 @@ def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), 
     panel), centred on it or shifted along its side; else the nearest place that covers
     none (nearest_box). How it points, the first of `arrows` that finds a place: "near",
     its arrow crossing none of them either, nor coming within PLATE_MARGIN of a name
-    plate of `plates`, and at most REACH long; "clear", the same at any length; "bare",
+    plate of `plates`, and at most REACH long (an arrow that would pass within
+    CARD_MARGIN of a card goes to the nearest place as clear whose arrow keeps that
+    margin, its tip slid along the target's side if need be, else stays: never lost);
+    "clear", the same at any length; "bare",
     without an arrow (the tip None: the ring round the target marks it), where no arrow
     could reach the target without crossing one (the hand's first card right under the
     person's name plate); "loose", clear of `keep_clear` only, its arrow crossing what it must (the first place at
@@ -220,14 +224,19 @@ def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), 
             ways = [(tier, arrow in ("near", "clear")) for tier in tiers]
         if arrow == "bare":         # in line with the target (right above it, say) before anywhere near
             ways = [((near, clear), "in line") for near, clear in tiers if near] + ways
+        reach = REACH if arrow == "near" else None
         for (near, clear), tail in ways:
             crossed, kept_off = (clear, plates) if tail is True else ((), ())
             if near:
-                found = nearest_box(t, size, bounds, clear, crossed, in_line=tail == "in line",
-                                    reach=REACH if arrow == "near" else None, plates=kept_off)
+                found = nearest_box(t, size, bounds, clear, crossed, in_line=tail == "in line", reach=reach,
+                                    plates=kept_off)
             else:
                 found = next(((box, tip) for box, tip in boxes
                               if not box.colliderect(t) and clear_of(box, tip, crossed, clear, kept_off)), None)
+            margin = with_margin(crossed, cards, t)
+            if found is not None and crossed and not clear_of(*found, margin, ()):     # its arrow grazes a card
+                found = nearest_box(t, size, bounds, clear, margin, in_line=tail == "in line", reach=reach,
+                                    plates=kept_off, slide=True) or found
             if found is not None:
                 return (found[0], None) if arrow == "bare" else found
         if arrow == "loose":
@@ -235,13 +244,35 @@ def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), 
     return None
 
 
-def nearest_box(target, size, bounds, clear, crossed=(), step=12, in_line=False, reach=None, plates=()):
+def keeps_margin(box, tip, target, cards):
+    """Does the arrow of a bubble at `box` to `tip` on `target` keep CARD_MARGIN from
+    every card of `cards` (but one by the target: see with_margin)? False without an
+    arrow."""
+    if tip is None:
+        return False
+    points = bubble_tail(box, tip)
+    return not any(tail_crosses(points, r) for r in with_margin(cards, cards, target))
+
+
+def with_margin(rects, cards, target):
+    """`rects` (what an arrow to `target` may not cross), each of them that is one of the
+    `cards` grown by CARD_MARGIN all round, but a card within that of the target (a
+    neighbour in a fan: the arrow's tip stands by it)."""
+    def margin(rect):
+        return pygame.Rect(rect).inflate(2 * CARD_MARGIN, 2 * CARD_MARGIN)
+    grown = {tuple(pygame.Rect(card)) for card in cards if not margin(card).colliderect(target)}
+    return [margin(r) if tuple(pygame.Rect(r)) in grown else r for r in rects]
+
+
+def nearest_box(target, size, bounds, clear, crossed=(), step=12, in_line=False, reach=None, plates=(),
+                slide=False):
     """The place for a bubble of `size` in `bounds` nearest to `target` that covers
     neither it nor any rect of `clear`, its arrow none of `crossed` (nor the margin round
     the name `plates`: see clear_of), with its arrow's tip
     on the target's side that faces it (only one `in_line` with the target: above or
-    below it, or beside it; only one at most `reach` from it, when given); None when
-    there is none."""
+    below it, or beside it; only one at most `reach` from it, when given); the tip where
+    that side faces the bubble's middle, or (`slide`) where another point of that side
+    lets the arrow by; None when there is none."""
     t = pygame.Rect(target)
     w, h = int(size[0]), int(size[1])
     for box in (pygame.Rect(x, y, w, h) for x, y in places_by_distance(tuple(t), w, h, tuple(bounds), step)):
@@ -252,11 +283,14 @@ def nearest_box(target, size, bounds, clear, crossed=(), step=12, in_line=False,
         if in_line and not (box.left < t.right and box.right > t.left) and not (box.top < t.bottom and box.bottom > t.top):
             continue
         if box.bottom <= t.top or box.top >= t.bottom:
-            tip = (min(max(box.centerx, t.left + 8), t.right - 8), t.top if box.bottom <= t.top else t.bottom)
+            edge = t.top if box.bottom <= t.top else t.bottom
+            tips = [(min(max(x, t.left + 8), t.right - 8), edge) for x in (box.centerx, t.left, t.centerx, t.right)]
         else:
-            tip = (t.left if box.right <= t.left else t.right, min(max(box.centery, t.top + 8), t.bottom - 8))
-        if clear_of(box, tip, crossed, clear, plates):
-            return box, tip
+            side = t.left if box.right <= t.left else t.right
+            tips = [(side, min(max(y, t.top + 8), t.bottom - 8)) for y in (box.centery, t.top, t.centery, t.bottom)]
+        for tip in tips if slide else tips[:1]:
+            if clear_of(box, tip, crossed, clear, plates):
+                return box, tip
     return None
 
 
@@ -405,9 +439,10 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     """Where the enlarged copy of a card at `rect` goes, `size` (w, h), on the table
     (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,
     so it stays in sight and clickable; never over the rects of `keep_clear` (what the
-    person needs to see or click) where any place can, and where it can over none of
-    `avoid` (a bubble): above it (or above the bubble), else below, else to a side,
-    centred or shifted along, else the nearest place on the table clear of them."""
+    person needs to see, read or click), and where it can over none of `avoid`: above it
+    (or above what to avoid), else below, else to a side, centred or shifted along, else
+    the nearest place on the table clear of them. None where no place is clear of
+    `keep_clear`."""
     w, h = size
     r = pygame.Rect(rect)
 
@@ -441,7 +476,7 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
         for box in anywhere:
             if not box.colliderect(r) and box.collidelist(clear) < 0:
                 return box
-    return boxes[0]
+    return None
 
 
 

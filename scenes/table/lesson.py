@@ -169,15 +169,18 @@ class LessonDirector(Director):
 
         def buttons(actions, in_choice):
             return any((in_choice or a.kind in kinds) and any(m.matches(a) for m in moves) for a in actions)
-        bubble, spots = self.coach.bubble(), frozenset()
+        bubble, spots, also = self.coach.bubble(), frozenset(), ()
         if bubble is not None and (self.coach.explaining() or seen.my_turn()):
             words, at = bubble
             if at.startswith("zone:") and "@" in at:
                 key, _, position = at[len("zone:"):].partition("@")
                 spots = frozenset({(key, int(position))})
+            if not self.coach.cue.at and at in self.coach.cue.cards:    # the bubble at the first card it marks
+                also = tuple(card for card in self.coach.cue.cards if card != at)
         else:
             bubble = None
-        return Marks(frozenset(cards), buttons, spots, bubble, self.lanes(seen, moves) if seen.my_turn() else ())
+        return Marks(frozenset(cards), buttons, spots, bubble, self.lanes(seen, moves) if seen.my_turn() else (),
+                     also=also)
 
     def lanes(self, seen, moves):
         """Where in its lane each card the coach wants goes: the learner's own place in

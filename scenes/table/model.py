@@ -504,7 +504,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
                          self.speed(), passing and current != mover and self.session.is_human(current), context,
                          self.session.event_count() - len(events), self.presenter.MID_MOVE)
         self.hand_facts = before.facts if any(e.kind == SharedEvent.HAND_OVER for e in events) else None
-        self.deal = self.deal or self.deals(events)
+        self.deal = self.deal or self.deals(events, before)
         if self.hold.outcomes:          # the cards the outcomes speak of stay until they are read
             self.shape()
         if not self.my_turn():          # an outcome held: nothing to play until it is read

@@ -20,7 +20,7 @@ import pygame
 from scenes.table import buttons, coach_panel, draw, intents, moves
 from scenes.table.director import Director
 from scenes.table.input import Laid, TableInput, main_focus
-from scenes.table.layout import CAPTION, TOP, lay_out, lifted
+from scenes.table.layout import CAPTION, TOP, keeps_margin, lay_out, lifted
 from scenes.table.model import TableModel
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
@@ -211,23 +211,7 @@ class TableScene(Scene):
         targets = [p.rect for p in board.placed if p.hinted] + [w.rect for w in widgets if w.marked] + [
             r for r in (board.anchor_rect(anchor, widgets) for anchor in marks.targets) if r is not None]
         if marks.bubble is not None and not cover:
-            words, anchor = marks.bubble
-            read = []           # the coach's panel's other words, round a row of it
-            if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel, as it tells it landed
-                target, read = coach_panel.anchor_rects(screen, anchor, model.director.side(model.seen),
-                                                        model.landed_view(), model.presenter, model.names)
-            else:
-                target = board.anchor_rect(anchor, widgets)
-            if target is not None:
-                plates = self.plates(view)
-                others = [w.rect for w in widgets if w.rect != target] + draw.readable(screen, board, plates)
-                others += read
-                others += [p.rect for p in board.placed if p.face_up and p.rect != target]    # cards to read
-                bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
-                keep = [r for r in targets + self.own_rects(board, view) if r != target]
-                bubble = draw.place_bubble(screen, words, target, bounds, others, keep,
-                                           [p.rect for p in board.placed if p.rect != target],
-                                           draw.plate_rects(screen, board, plates))
+            bubble = self.bubble(screen, board, widgets, targets, view, marks)
         self.laid = self.laid_out = Laid(board, cards, widgets, top, cover, model.legal, playing, view,
                                          model.looking.viewer, model.presenter, model.session.why_illegal,
                                          dialog_rect, title_right, bubble, tuple(state.selection), tuple(targets),
@@ -238,6 +222,36 @@ class TableScene(Scene):
         self.place_message()
         self.settle_pointer()
         self.dirty = True
+
+    def bubble(self, screen, board, widgets, targets, view, marks):
+        """The director's bubble placed (see draw.place_bubble), pointing at its anchor, or
+        at another it may point at instead (`marks.also`: another card of the move it
+        marks) where only that one's arrow keeps clear of the cards (layout.keeps_margin);
+        None where none is on the table."""
+        model, words = self.model, marks.bubble[0]
+        placed = []
+        for anchor in (marks.bubble[1], *marks.also):
+            read = []           # the coach's panel's other words, round a row of it
+            if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel, as it tells it landed
+                target, read = coach_panel.anchor_rects(screen, anchor, model.director.side(model.seen),
+                                                        model.landed_view(), model.presenter, model.names)
+            else:
+                target = board.anchor_rect(anchor, widgets)
+            if target is None:
+                continue
+            plates = self.plates(view)
+            others = [w.rect for w in widgets if w.rect != target] + draw.readable(screen, board, plates)
+            others += read
+            others += [p.rect for p in board.placed if p.face_up and p.rect != target]    # cards to read
+            bounds = (10, TOP, board.table_w - 10, screen.lh - TOP - 10)
+            keep = [r for r in targets + self.own_rects(board, view) if r != target]
+            cards = [p.rect for p in board.placed if p.rect != target]
+            bubble = draw.place_bubble(screen, words, target, bounds, others, keep, cards,
+                                       draw.plate_rects(screen, board, plates))
+            if bubble is not None and keeps_margin(bubble.box, bubble.tip, target, cards):
+                return bubble
+            placed.append(bubble)
+        return next((bubble for bubble in placed if bubble is not None), None)
 
     @staticmethod
     def offered(widget):
@@ -418,8 +432,9 @@ class TableScene(Scene):
                 if placed.face_up and pointer.drag_pos is None:
                     said = [draw.message_box(screen, laid.board, model.ui.message, pointer.message_spot)
                             ] if model.ui.message else []
+                    bubble = [laid.bubble.box, laid.bubble.target] if laid.bubble is not None else []
                     draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
-                                  self.needed(placed) + said, [laid.bubble.box] if laid.bubble is not None else [],
+                                  self.needed(placed) + said + bubble, bubble + self.read_on_table(),
                                   model.presenter.card_note(placed.card))
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
         draw.die(screen, self.motion, laid.board, model.presenter.die_face(model.view, self.motion.die_value))
@@ -453,11 +468,19 @@ class TableScene(Scene):
         if model.over:
             coach_panel.summary(screen, self.summary, self.ending.title, laid.widgets, focus, hover)
 
+    def read_on_table(self):
+        """What says who sits where and what lies there (every name plate and caption, see
+        draw.readable, and every face-up card), which the enlarged card leaves in sight
+        where it can."""
+        board = self.laid.board
+        return (draw.readable(self.app.screen, board, self.plates(self.model.view))
+                + [p.rect for p in board.placed if p.face_up])
+
     def needed(self, placed):
         """What the person needs to see or click, which the enlarged copy of `placed` never
-        covers where any place can: what they are told to click, every card a move may
+        covers (else it is not shown): what they are told to click, every card a move may
         take or picked for one, the buttons, the shared zones (the piles, the Board) with
-        their captions, the hand and the person's own name plate."""
+        their captions, the hand, the person's own name plate and the die."""
         laid, model = self.laid, self.model
         board = laid.board
         owners = model.presenter.owners(model.view)
@@ -465,8 +488,9 @@ class TableScene(Scene):
                   for key, (x, y, w, h) in board.boxes.items()
                   if owners.get(key, "") is None or key == board.hand_key and board.hand_cards()]
         marked = [p.rect for p in board.placed if (p.raised or p.selected) and p is not placed]
+        die = draw.die_rect(board)
         return ([r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in self.laid_out.widgets]
-                + shared + self.own_plate(board, model.view))
+                + shared + self.own_plate(board, model.view) + ([die] if die is not None else []))
 
     def log_lines(self):
         """The model's log entries, made again only when the model or what has landed

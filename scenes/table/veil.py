@@ -93,11 +93,12 @@ class Veiling:
         or a new hand's): the table after it (the new hand's), with the cards not landed
         yet where they were (see unshown), so each count goes up as a card lands; its
         scores as the panel told them before the deal (at the opening, none: each a hidden
-        score). No readout is told from it (see dealing)."""
+        score); nobody's turn (no plate nor panel row lit: whose turn it is comes with the
+        cards it is played with). No readout is told from it (see dealing)."""
         unlanded = self.timeline.unlanded()
         view = self.unshown(self.view, self.session.events_since(self.session.event_count() - unlanded))
         before = self.scores_told if self.scores_told is not None else (None,) * len(view.scores)
-        return view._replace(scores=tuple(before))
+        return view._replace(scores=tuple(before), current_player=None)
 
     def dealing(self):
         """Do a deal's cards still fly (the opening one, or a new hand's: see deals)? Until
@@ -105,12 +106,16 @@ class Veiling:
         score of the cards dealt, the last hand's caller): each comes from the deal."""
         return self.deal and self.timeline.unlanded() > 0
 
-    def deals(self, events):
-        """Do `events` deal a hand: cards from the draw pile (see the presenter's is_deal)
-        into two hands or more?"""
-        hands = {z.key for z in self.whole.zones if z.kind == "hand"}
-        return len({e.dst for e in events if e.kind == SharedEvent.MOVE and e.dst in hands
-                    and self.presenter.is_deal(e)}) > 1
+    def deals(self, events, before):
+        """Do `events` deal a hand: cards into two hands or more from the draw pile (see
+        the presenter's is_deal), or, into hands empty on the table `before` them while no
+        outcome waits to be read, from a face-down stack (each seat's own deck: 5
+        possessions' opening deal)?"""
+        kinds = {z.key: z.kind for z in self.whole.zones}
+        empty = {z.key for z in before.zones if z.kind == "hand" and not z.count}
+        stacks = () if self.hold.outcomes else {key for key, kind in kinds.items() if kind == "stack"}
+        return len({e.dst for e in events if e.kind == SharedEvent.MOVE and kinds.get(e.dst) == "hand"
+                    and (self.presenter.is_deal(e) or e.src in stacks and e.dst in empty)}) > 1
 
     def calling_back(self):
         """Do callouts still to show keep some of the events landed untold (see
