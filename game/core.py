@@ -679,8 +679,19 @@ class GameState:
         a silent `emit` of its own: on Python 3.11 the objects of a class share one table
         of attribute names, which takes no new names once a few dozen objects exist; an
         object given a name it lacks then keeps its attributes in a dict of their own,
-        read more slowly. So every state has the same attributes, whatever it was made by."""
-        self.__class__ = self._quiet
+        read more slowly. So every state has the same attributes, whatever it was made by.
+        Changing the class also moves this state's attributes into a dict of their own (Python
+        3.11), read more slowly too: a state that is quiet from its making on (`new_game(...,
+        events=False)`, a resample or a clone of a quiet one) keeps its fast layout, and
+        staying quiet changes nothing."""
+        if type(self) is not self._quiet:
+            self.__class__ = self._quiet
+
+    @classmethod
+    def keeping_no_events(cls):
+        """This game's class for a state that logs no events from its deal on (a playout
+        nobody watches), which `keep_no_events` would give a live state."""
+        return cls._quiet
 
     def is_move(self, action):
         """Whether `action` is shaped like a move of this game: an Action with a text
