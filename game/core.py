@@ -587,6 +587,8 @@ class GameState:
     FACTS = {}
     RENAMED = {}      # {older save version: {attribute: its key in saves of that version}}
     MEASURES = None   # what the balance report reads of a finished game (game.measures)
+    logs_events = True   # False for a state that keeps no events (`keep_no_events`): rules
+                         # that tell many things at once need not build them for nobody
 
     def __init_subclass__(cls, quiet=False, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -604,7 +606,8 @@ class GameState:
         # The same class for a state that keeps no events (`keep_no_events`).
         cls._quiet = type(cls.__name__, (cls,), {
             "__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__,
-            "__doc__": cls.__doc__, "emit": _no_event, "emit_all": _no_events}, quiet=True)
+            "__doc__": cls.__doc__, "emit": _no_event, "emit_all": _no_events,
+            "logs_events": False}, quiet=True)
 
     def __init__(self, info, players, options, chance, deck, cards):
         self.info = info
