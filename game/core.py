@@ -587,6 +587,8 @@ class GameState:
     FACTS = {}
     RENAMED = {}      # {older save version: {attribute: its key in saves of that version}}
     MEASURES = None   # what the balance report reads of a finished game (game.measures)
+    logs_events = True   # False for a state that keeps no events (`keep_no_events`): rules
+                         # that tell many things at once need not build them for nobody
 
     def __init_subclass__(cls, quiet=False, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -604,7 +606,8 @@ class GameState:
         # The same class for a state that keeps no events (`keep_no_events`).
         cls._quiet = type(cls.__name__, (cls,), {
             "__slots__": (), "__module__": cls.__module__, "__qualname__": cls.__qualname__,
-            "__doc__": cls.__doc__, "emit": _no_event, "emit_all": _no_events}, quiet=True)
+            "__doc__": cls.__doc__, "emit": _no_event, "emit_all": _no_events,
+            "logs_events": False}, quiet=True)
 
     def __init__(self, info, players, options, chance, deck, cards):
         self.info = info
@@ -679,8 +682,19 @@ class GameState:
         a silent `emit` of its own: on Python 3.11 the objects of a class share one table
         of attribute names, which takes no new names once a few dozen objects exist; an
         object given a name it lacks then keeps its attributes in a dict of their own,
-        read more slowly. So every state has the same attributes, whatever it was made by."""
-        self.__class__ = self._quiet
+        read more slowly. So every state has the same attributes, whatever it was made by.
+        Changing the class also moves this state's attributes into a dict of their own (Python
+        3.11), read more slowly too: a state that is quiet from its making on (`new_game(...,
+        events=False)`, a resample or a clone of a quiet one) keeps its fast layout, and
+        staying quiet changes nothing."""
+        if type(self) is not self._quiet:
+            self.__class__ = self._quiet
+
+    @classmethod
+    def keeping_no_events(cls):
+        """This game's class for a state that logs no events from its deal on (a playout
+        nobody watches), which `keep_no_events` would give a live state."""
+        return cls._quiet
 
     def is_move(self, action):
         """Whether `action` is shaped like a move of this game: an Action with a text

@@ -220,12 +220,14 @@ def resolve_options(info, players=None, options=None):
 
 
 def new_game(game_id, players=None, seed=None, options=None, deck=None, *,
-             full_deck=True, dice=(), tosses=()):
+             full_deck=True, dice=(), tosses=(), events=True):
     """A new game in its starting position.
 
     `deck` stacks the deal: a list of card names, top first (the rest of the deck
     follows in deck order unless `full_deck=False`), or a list of such lists, one per
     deal. `dice` and `tosses` are die and toss results used before random ones.
+    `events=False`: the state logs no events (a playout nobody watches; see
+    `GameState.keep_no_events`).
     """
     info = game_info(game_id)
     players, chosen = resolve_options(info, players, options)
@@ -245,7 +247,8 @@ def new_game(game_id, players=None, seed=None, options=None, deck=None, *,
         card_deck.stack(stack, full_deck=False)   # validates every name now
     chance = Chance(seed, stacks, list(dice), list(tosses), full_deck)
     cards = card_deck.stack(stacks[0], full_deck=False) if not full_deck else card_deck.cards
-    return info.state_class()(info, players, chosen, chance, card_deck, cards)
+    state_class = info.state_class() if events else info.state_class().keeping_no_events()
+    return state_class(info, players, chosen, chance, card_deck, cards)
 
 
 def load_state(data):

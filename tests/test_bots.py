@@ -498,16 +498,21 @@ def test_hard_on_the_cpu_clock_spends_its_budget_in_cpu_time(monkeypatch):
 def test_a_playout_state_plays_on_exactly_as_a_real_one(game_id):
     """Hard's playout states apply their listed moves unchecked and keep no event log,
     yet reach the same positions (random generator included) as a state played through
-    `apply`; their clones keep no log either and draw the same chance."""
+    `apply`; their clones keep no log either and draw the same chance. So does a state
+    dealt quiet (the bench's playouts)."""
     state = registry.new_game(game_id, seed=5)
     quiet = state.clone()
     quiet.keep_no_events()
+    dealt_quiet = registry.new_game(game_id, seed=5, events=False)
+    assert dealt_quiet.to_dict() == state.to_dict() and dealt_quiet.events == []
     rng = random.Random(5)
     while not state.is_over and len(state.history) < 300:
         legal = state.legal_actions()
         pick = rng.randrange(len(legal))
         state.apply(legal[pick])
         quiet.apply_listed(quiet.legal_actions()[pick])
+        dealt_quiet.apply_listed(dealt_quiet.legal_actions()[pick])
+        assert dealt_quiet.to_dict() == state.to_dict()
         if len(state.history) % 20 == 0 and not state.is_over:
             twin = quiet.clone()
             move = twin.legal_actions()[0]
@@ -516,7 +521,7 @@ def test_a_playout_state_plays_on_exactly_as_a_real_one(game_id):
             played.apply(move)
             assert twin.to_dict() == played.to_dict() and twin.events == []
         assert quiet.to_dict() == state.to_dict()
-    assert quiet.events == [] and state.events
+    assert quiet.events == [] == dealt_quiet.events and state.events
 
 
 def test_final_counts_running_tallies_count_as_the_rules_do():

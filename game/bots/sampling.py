@@ -4,7 +4,8 @@
 from an unrelated seed: it never sees the real state) and asks the game for samples:
 `sample(view, rng)` is the template's `resample(view, rng)`, which deals the cards the
 seat cannot see at random and sets every other field from the view (each game owns
-how, as OpenSpiel's ResampleFromInfostate).
+how, as OpenSpiel's ResampleFromInfostate). A sample is a playout's world: like the
+template, it logs no events (`GameState.keep_no_events`), from its making on.
 """
 from game import registry
 class Sampler:
@@ -14,7 +15,7 @@ class Sampler:
         self.game_id = game_id
         self.players = players
         self.template = registry.new_game(game_id, players=players, seed=seed,
-                                      options=dict(options or {}))
+                                          options=dict(options or {}), events=False)
 
     def sample(self, view, rng):
         """A state whose `view(view.seat)` equals `view`, hidden cards drawn from `rng`."""

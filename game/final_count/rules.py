@@ -357,20 +357,14 @@ class State(GameState):
         self.exhausted = False
         self.hit_goal = None
         self.goal_rolls = []
-        seats = self.seats
-        # The deal is told at once (emit_all): each event the tuple of an Event's fields
-        # (kind, seat, cards, src, dst, visible_to, detail).
-        told = [("hand", d, (), None, None, None, self.hand)]
-        around = seats.opponents[d] + (d,)      # from the dealer's left round to the dealer
+        around = self.seats.opponents[d] + (d,)  # from the dealer's left round to the dealer
         for seat, card in zip(around + around, order):          # two cards each, one at a time
             self.hands[seat].append(card)
-            told.append(("move", seat, (card,), "draw", seats.hand_keys[seat], seats.only[seat], None))
         for seat, card in zip(around, order[2 * n:3 * n]):      # then one face up on each table
             self.tables[seat].append(card)
-            told.append(("move", seat, (card,), "draw", seats.table_keys[seat], None, None))
         self.board = list(order[3 * n:3 * n + BOARD_CARDS])
-        told.append(("move", None, tuple(self.board), "draw", "board", None, None))
-        self.emit_all(told)
+        if self.logs_events:
+            self._tell_deal(around, order)
         self.draw_pile = order[3 * n + BOARD_CARDS:][::-1]
         if self.goal_on:
             for _ in range(2):
@@ -382,6 +376,19 @@ class State(GameState):
         self.step = "start"
         self.current_player = (d + 1) % n
         self.emit("turn", self.current_player)
+
+    def _tell_deal(self, around, order):
+        """Tell the deal just made, at once (emit_all): each event the tuple of an Event's
+        fields (kind, seat, cards, src, dst, visible_to, detail)."""
+        seats = self.seats
+        n = self.players
+        told = [("hand", self.dealer, (), None, None, None, self.hand)]
+        for seat, card in zip(around + around, order):
+            told.append(("move", seat, (card,), "draw", seats.hand_keys[seat], seats.only[seat], None))
+        for seat, card in zip(around, order[2 * n:3 * n]):
+            told.append(("move", seat, (card,), "draw", seats.table_keys[seat], None, None))
+        told.append(("move", None, tuple(self.board), "draw", "board", None, None))
+        self.emit_all(told)
 
     def _next_turn(self):
         """Pass the turn on: clockwise, or through the final round; end the hand when the
@@ -406,16 +413,17 @@ class State(GameState):
         """Score the hand (2.3), reveal the hands, and end the game or wait for the deal."""
         rows = score_hand(list(map(add, self.hands, self.tables)), self.board, self.hit_goal,
                           self.caller)
-        told = []       # told at once, as the deal is
-        for seat, hand in enumerate(self.hands):
-            if hand:
-                key = self.seats.hand_keys[seat]
-                told.append(("reveal", seat, tuple(hand), key, key, None, None))
         for seat, row in enumerate(rows):
-            points = row["points"]
-            self.game_points[seat] += points
-            told.append(("score", seat, (), None, None, None, points))
-        self.emit_all(told)
+            self.game_points[seat] += row["points"]
+        if self.logs_events:
+            told = []       # told at once, as the deal is
+            for seat, hand in enumerate(self.hands):
+                if hand:
+                    key = self.seats.hand_keys[seat]
+                    told.append(("reveal", seat, tuple(hand), key, key, None, None))
+            for seat, row in enumerate(rows):
+                told.append(("score", seat, (), None, None, None, row["points"]))
+            self.emit_all(told)
         self.last_hand = {"hand": self.hand, "caller": self.caller, "goal": self.hit_goal,
                           "exhausted": self.exhausted, "board": list(map(card_name, self.board)),
                           "seats": rows}
