@@ -89,7 +89,8 @@ def test_the_hard_bench_measures_hard_on_the_same_positions_in_every_mode(capsys
     """`bench --hard` times Hard's real decisions on positions that are the same every
     run (each with a real choice, spread over a game Medium plays), on one core at the
     seconds asked and on all cores at the app's time for them, and prints every mode's
-    table size, both iterations per decision and their ratio."""
+    table size, both iterations per decision, their ratio and each core's share of one
+    core's pace alone (what the default budget assumes)."""
     import main
     from game.bots import bench as hard_bench
     from game.bots import workers
@@ -112,10 +113,13 @@ def test_the_hard_bench_measures_hard_on_the_same_positions_in_every_mode(capsys
     assert "one core at 0.02 s, and all 2 cores at" in out and "load average before" in out
     rows = {line.split()[0]: line.split()[1:] for line in out.splitlines()}
     for game_id in registry.GAMES:
-        players, one, every, ratio = rows[game_id]
+        players, one, every, ratio, share = rows[game_id]
         assert int(players) == hard_bench.table_size(game_id)
         assert float(one) >= 1 and float(every) >= 1
         assert float(ratio) == pytest.approx(float(every) / float(one), abs=0.01)
+        shared = round(0.02 * default_budget(2), 3)
+        assert float(share) == pytest.approx(float(every) / (2 * shared) / (float(one) / 0.02),
+                                             abs=0.01)
 
 
 def test_the_bench_command_runs_to_its_end_and_prints_every_figure_readme_promises():

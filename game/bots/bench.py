@@ -5,7 +5,9 @@ at the app's default for them, on the same positions every run.
 A search does as much as its budget allows, so its iterations are its strength at a
 budget (at a fixed number of iterations and a seed, its choice is fixed, on any number
 of cores): the ratio says whether the default budget on all cores searches at least as
-much as one core did in a second. Each position is searched on one core and then on all
+much as one core did in a second, and the share (each core's iterations a second among
+all, as a share of one core's alone) whether the share the default budget takes
+(`hard.PARALLEL_SHARE`) holds. Each position is searched on one core and then on all
 cores, so both see the machine as busy as the other; the figures are by the wall's clock
 (the time a player waits), or with `cpu_clock` in CPU time (each worker's own on several
 cores), which a busy machine slows less.
@@ -18,7 +20,7 @@ import time
 from game import registry
 from game.bots import make_bot, workers
 from game.bots.base import action_key
-from game.bots.hard import ONE_CORE_SECONDS, default_budget
+from game.bots.hard import ONE_CORE_SECONDS, PARALLEL_SHARE, default_budget
 
 POSITIONS = 10      # decisions timed per mode
 SEED = 7            # the game Medium plays to find them
@@ -66,8 +68,10 @@ def hard_speed(game_id, players, budgets, count=POSITIONS, clock="wall"):
 
 def bench(seconds=ONE_CORE_SECONDS, count=POSITIONS, cpu_clock=False, out=print):
     """Print Hard's iterations per decision in every mode on one core at `seconds` and on
-    all cores at the time the app gives them for it, with their ratio; returns
-    {game id: (one core's iterations, all cores' iterations)}."""
+    all cores at the time the app gives them for it, with their ratio and each core's
+    share: its iterations a second among all cores, as a share of one core's alone (what
+    the default budget takes as PARALLEL_SHARE); returns {game id: (one core's
+    iterations, all cores' iterations)}."""
     cores = workers.cores_here()
     shared = round(seconds * default_budget(cores) / ONE_CORE_SECONDS, 3)
     budgets = {1: seconds, cores: shared} if cores > 1 else {1: seconds}
@@ -78,7 +82,8 @@ def bench(seconds=ONE_CORE_SECONDS, count=POSITIONS, cpu_clock=False, out=print)
         f"{'CPU' if cpu_clock else 'wall'} clock: one core at {seconds:g} s, and all "
         f"{cores} cores at {shared:g} s (the app's time for them)")
     out(f"load average before: {_load()}")
-    out(f"{'game':<18} {'players':>7} {'1 core':>9} {f'{cores} cores':>9} {'ratio':>6}")
+    out(f"{'game':<18} {'players':>7} {'1 core':>9} {f'{cores} cores':>9} {'ratio':>6} "
+        f"{'share':>6}")
     figures = {}
     start = time.perf_counter()
     for game_id in registry.GAMES:
@@ -86,8 +91,12 @@ def bench(seconds=ONE_CORE_SECONDS, count=POSITIONS, cpu_clock=False, out=print)
         found = hard_speed(game_id, players, budgets, count, clock)
         one, every = found[1], found[cores]
         figures[game_id] = (one, every)
-        out(f"{game_id:<18} {players:>7} {one:>9.1f} {every:>9.1f} {every / one:>6.2f}")
+        share = (every / (cores * shared)) / (one / seconds)
+        out(f"{game_id:<18} {players:>7} {one:>9.1f} {every:>9.1f} {every / one:>6.2f} "
+            f"{share:>6.2f}")
     out(f"load average after: {_load()} ({time.perf_counter() - start:.0f} s)")
+    out(f"share: each core's iterations a second among all {cores}, as a share of one "
+        f"core's alone (the default budget takes {PARALLEL_SHARE:.2f})")
     return figures
 
 
