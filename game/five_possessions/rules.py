@@ -600,21 +600,23 @@ class State(GameState):
         whole, off, leaving = drive.table == "possession", drive.offense, self.split.leaving
         told = []                             # each event's fields (emit_all)
         for seat in (0, 1):
-            shown = self.shown[seat]
-            if whole:
-                goes_to = [(self.box[seat], BOX_KEYS[seat])] * LANES
-            elif seat != off:
-                goes_to = [(self.removed[seat], REMOVED_KEYS[seat])] * LANES
-            else:
-                goes_to = [(self.open[k], OPEN_KEYS[k]) if self.pending_won[k] else
-                           (self.closed[k], CLOSED_KEYS[k]) for k in LANE_LIST]
-            for k, cards in enumerate(self.line_cards[seat]):
-                if cards:
-                    card = cards.pop()        # a lane holds one card of a line
-                    dest, key = goes_to[k]
-                    dest.append(card)
-                    told.append(leaving[card][seat][k][key][shown[k]])
-                    shown[k] = False
+            shown, line = self.shown[seat], self.line_cards[seat]
+            for k in LANE_LIST:
+                cards = line[k]
+                if not cards:
+                    continue
+                card = cards.pop()            # a lane holds one card of a line
+                if whole:
+                    dest, key = self.box[seat], BOX_KEYS[seat]
+                elif seat != off:
+                    dest, key = self.removed[seat], REMOVED_KEYS[seat]
+                elif self.pending_won[k]:
+                    dest, key = self.open[k], OPEN_KEYS[k]
+                else:
+                    dest, key = self.closed[k], CLOSED_KEYS[k]
+                dest.append(card)
+                told.append(leaving[card][seat][k][key][shown[k]])
+                shown[k] = False
         self.emit_all(told)
         self.drive.table = None
         self.pending_won = [False] * LANES
