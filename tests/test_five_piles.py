@@ -6,6 +6,8 @@ the table called it, never 'won, set closed'."""
 import random
 import re
 
+import pygame
+
 from game import registry
 from tests.test_table_moments_pd import drawn_words, five_possessions_reveals
 from tests.test_ui_play import app, click_at  # noqa: F401
@@ -109,3 +111,41 @@ def test_the_note_about_a_picked_card_never_covers_the_words_on_a_dead_lane(app)
         if checked >= 3:
             break
     assert checked, "no card picked with dead lanes shown"
+
+
+def test_the_enlarged_picked_card_never_covers_a_lane_it_may_go_to(app, monkeypatch):  # noqa: F811
+    """Against a computer at 1280x720: a card of the line clicked, the pointer still on
+    it, its enlarged copy lies clear of every lane the card may be set in (the walk: it
+    covered lane 1, which the note asked to click)."""
+    from scenes.table import draw, moves
+    shown = []
+    real = draw.enlarged
+
+    def enlarged(*args, **kwargs):
+        where = real(*args, **kwargs)
+        shown.append(where)
+        return where
+    monkeypatch.setattr(draw, "enlarged", enlarged)
+    checked = 0
+    for table in five_possessions_reveals(app, 4242, frames=8000):
+        model = table.model
+        if not (model.my_turn() and model.settled() and not table.busy() and not model.ui.selection):
+            continue
+        card = next((p for p in table.board.hand_cards() if p.raised), None)
+        if card is None:
+            continue
+        click_at(app, card.rect.center)
+        shown.clear()
+        table.invalidate()
+        app.frame()
+        lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter)
+        areas = [pygame.Rect(*map(int, area)) for lane, area in zip(table.board.lanes, table.board.areas)
+                 if lane in lanes]
+        boxes = [pygame.Rect(*map(int, box)) for box in shown if box is not None]
+        if not (areas and model.ui.selection and boxes):
+            continue
+        assert not any(box.colliderect(area) for box in boxes for area in areas), (boxes, areas)
+        checked += 1
+        if checked >= 4:
+            break
+    assert checked, "no card picked with its lanes shown"

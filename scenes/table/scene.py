@@ -479,18 +479,22 @@ class TableScene(Scene):
     def needed(self, placed):
         """What the person needs to see or click, which the enlarged copy of `placed` never
         covers (else it is not shown): what they are told to click, every card a move may
-        take or picked for one, the buttons, the shared zones (the piles, the Board) with
-        their captions, the hand, the person's own name plate and the die."""
+        take or picked for one, the lanes a picked card may go to, the buttons, the shared
+        zones (the piles, the Board) with their captions, the hand, the person's own name
+        plate and the die."""
         laid, model = self.laid, self.model
         board = laid.board
         owners = model.presenter.owners(model.view)
+        lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter) if laid is self.laid_out else ()
+        lanes = [pygame.Rect(*map(int, area)) for lane, area in zip(board.lanes, board.areas) if lane in lanes]
         shared = [pygame.Rect(int(x), int(y - CAPTION), int(w), int(h + CAPTION))
                   for key, (x, y, w, h) in board.boxes.items()
                   if owners.get(key, "") is None or key == board.hand_key and board.hand_cards()]
         marked = [p.rect for p in board.placed if (p.raised or p.selected) and p is not placed]
         die = draw.die_rect(board)
-        return ([r for r in laid.targets if r != placed.rect] + marked + [w.rect for w in self.laid_out.widgets]
-                + shared + self.own_plate(board, model.view) + ([die] if die is not None else []))
+        return ([r for r in laid.targets if r != placed.rect] + marked + lanes
+                + [w.rect for w in self.laid_out.widgets] + shared + self.own_plate(board, model.view)
+                + ([die] if die is not None else []))
 
     def log_lines(self):
         """The model's log entries, made again only when the model or what has landed
