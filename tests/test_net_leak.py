@@ -43,8 +43,9 @@ def visible(state, seat):
 class Wire:
     """Watches a Table: after each change, which cards each seat may see, and for each of
     the game's events which cards it may show to each seat (those the seat saw just
-    before the move that made it, or sees just after); every message is checked as it
-    is sent."""
+    before the move that made it, or sees just after, and those the move turned over for
+    everyone onto a public zone: KTU's failed blind card on the pile, A19 of
+    docs/rulings/ktu.md); every message is checked as it is sent."""
 
     def __init__(self, players, deck):
         self.players = players
@@ -71,8 +72,14 @@ class Wire:
             self.now = [visible(state, seat) for seat in range(self.players)]
         self.moves = len(state.history)
         after = [visible(state, seat) for seat in range(self.players)]
-        for _ in range(len(events) - len(self.allowed)):
-            self.allowed.append([b | a for b, a in zip(self.now, after)])
+        public_zones = {spec.key for spec in state._zones() if spec.visibility == PUBLIC}
+        moved = events[len(self.allowed):]
+        laid_open = {card.id for event in moved if event.kind == "move" and event.dst in public_zones
+                     for card in event.cards if card is not None}
+        turned = {card.id for event in moved if event.kind == "reveal" and event.visible_to is None
+                  for card in event.cards if card is not None and card.id in laid_open}
+        for _ in range(len(events) - len(self.allowed)):     # and what the move turned over for all
+            self.allowed.append([b | a | turned for b, a in zip(self.now, after)])
         self.now = after
         public = set(_tokens(state._facts())) | {
             token for event in events for token in _tokens(event.detail)}

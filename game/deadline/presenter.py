@@ -371,10 +371,6 @@ class Deadline(Presenter):
                 cards = self.cards_named(a["cards"])
                 if a["kind"] == "run":
                     cards = sorted(cards, key=lambda c: 14 if high and c.rank == "A" else c.value)
-                helped = [(who, name) for who, name in a["extra_credit"] if who != seat]
-                if helped:          # the cards that fill it are their givers' (A14), named
-                    done += " with " + ", ".join(f"{possessive(seat_name(names, who))} {card_name(self.by_name[name])}"
-                                                 for who, name in helped if name in self.by_name)
                 groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}", cards))
         if given:
             groups.append(("Extra credit given", self.cards_named(given)))

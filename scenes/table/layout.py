@@ -790,7 +790,8 @@ class _Layout:
         them `w` wide with cards at `size` (endless where no way fits them)."""
         zones, captions = self.captions(zones, w)
         return min((sum(heights) for tight in (False, True) for light in (False, True)
-                    for _, heights in self.ways(zones, w, size, fan, tight, captions[light])), default=math.inf)
+                    for _, heights, whole in self.ways(zones, w, size, fan, tight, captions[light]) if whole),
+                   default=math.inf)
 
     def field(self, zones, cells, box):
         """A field of lanes, one column each, three rows (the presenter says which zone
@@ -920,24 +921,25 @@ class _Layout:
         for scale, light, tight in ((scale, light, tight) for scale in SCALES for light in (False, True)
                                     for tight in (False, True) if scale <= SEAT_LEAST or not light):
             size = (int(base[0] * scale), int(base[1] * scale))
-            for lines, heights in self.ways(zones, w, size, fan, tight, captions[light]):
-                if sum(heights) <= h:
+            for lines, heights, whole in self.ways(zones, w, size, fan, tight, captions[light]):
+                if whole and sum(heights) <= h:
                     # another seat's cards small, or light captions: without its empty places?
                     if fan and spare and (scale < SEAT_LEAST or light):
-                        roomier = self.plan(filled, w, h, base, fan, spare=False) if len(filled) < len(zones) else None
+                        roomier = (self.plan(filled, w, h, base, fan, spare=False)
+                                   if filled and len(filled) < len(zones) else None)
                         if roomier is not None and roomier[4] and roomier[1][0] >= size[0] + (not light):
                             return roomier[:4] + (False,)
                     return lines, size, tight, heights, True
-        if spare and len(filled) < len(zones):      # a crowded seat's empty places make room for its cards
+        if spare and filled and len(filled) < len(zones):    # a crowded seat's empty places make room for its cards
             return self.plan(filled, w, h, base, fan)[:4] + (False,)
         return lines, size, tight, heights, False
 
     def ways(self, zones, w, size, fan, tight, captions):
         """Each way plan tries to lay `zones` out `w` wide with cards at `size` (`tight`:
-        a row's overlapping), every caption whole in the lines it may take, as (lines,
-        each line's height) (see captioned): each caption in one line, else two or three
-        (CAPTION_LINES). `captions`: each zone's caption by its key, by whether its
-        name's words go apart."""
+        a row's overlapping), as (lines, each line's height, whether every caption is
+        whole in the lines it may take) (see captioned): each caption in one line, else
+        two or three (CAPTION_LINES); the last one tried is plan's way where none fits.
+        `captions`: each zone's caption by its key, by whether its name's words go apart."""
         cards = [self.zone_width(zone, size, w, fan, tight) for zone in zones]
         tried = None
         for most, apart in CAPTION_LINES:
@@ -948,8 +950,7 @@ class _Layout:
                 continue
             tried = widths
             lines, heights = self.captioned(self.wrapped(widths, w), w, size, said)
-            if all(len(words) <= most for line, _ in lines for _, _, words in line):
-                yield lines, heights
+            yield lines, heights, all(len(words) <= most for line, _ in lines for _, _, words in line)
 
     def captioned(self, lines, w, size, captions):
         """The `lines` of wrapped with each zone's caption in the lines it takes over its
