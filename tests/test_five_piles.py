@@ -85,25 +85,35 @@ def test_a_closed_lanes_result_is_what_the_table_called_it():
     raise AssertionError("no line with a closed and an open card")
 
 
+def cards_picked(app, dead_lanes=False):  # noqa: F811
+    """5 possessions against a computer at 1280x720: the table each time the person has
+    just clicked a card of their line they may set (while some lanes are dead, if
+    `dead_lanes`), the pointer still on it."""
+    for table in five_possessions_reveals(app, 4242, frames=8000):
+        model = table.model
+        if dead_lanes and not model.presenter.dead_lanes(model.view):
+            continue
+        if not (model.my_turn() and model.settled() and not table.busy() and not model.ui.selection):
+            continue
+        card = next((p for p in table.board.hand_cards() if p.raised), None)
+        if card is not None:
+            click_at(app, card.rect.center)
+            yield table
+
+
 def test_the_note_about_a_picked_card_never_covers_the_words_on_a_dead_lane(app):  # noqa: F811
     """Against a computer at 1280x720: a card picked while some lanes are dead, the note
     asking for its lane ('Click a lane for ...') lies clear of the 'Dead lane: a card here
     is used up unseen' words on those lanes (the walk: the note hid their second line)."""
     from scenes.table import draw
     checked = 0
-    for table in five_possessions_reveals(app, 4242, frames=8000):
+    for table in cards_picked(app, dead_lanes=True):
         model = table.model
-        dead = model.presenter.dead_lanes(model.view)
-        if not (dead and model.my_turn() and model.settled() and not table.busy() and not model.ui.selection):
-            continue
-        card = next((p for p in table.board.hand_cards() if p.raised), None)
-        if card is None:
-            continue
-        click_at(app, card.rect.center)
         app.frame()
         words = model.ui.message
         if not words or not model.ui.selection:
             continue
+        dead = model.presenter.dead_lanes(model.view)
         note = draw.message_box(app.screen, table.board, words, table.pointer.message_spot)
         labels = draw.dead_label_rects(app.screen, table.board, dead)
         assert labels and not any(note.colliderect(r) for r in labels), (words, note, labels)
@@ -127,14 +137,8 @@ def test_the_enlarged_picked_card_never_covers_a_lane_it_may_go_to(app, monkeypa
         return where
     monkeypatch.setattr(draw, "enlarged", enlarged)
     checked = 0
-    for table in five_possessions_reveals(app, 4242, frames=8000):
+    for table in cards_picked(app):
         model = table.model
-        if not (model.my_turn() and model.settled() and not table.busy() and not model.ui.selection):
-            continue
-        card = next((p for p in table.board.hand_cards() if p.raised), None)
-        if card is None:
-            continue
-        click_at(app, card.rect.center)
         shown.clear()
         table.invalidate()
         app.frame()

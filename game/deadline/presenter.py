@@ -45,6 +45,11 @@ def in_run_order(cards):
     return ranked
 
 
+def is_run(cards):
+    """Do an assignment's cards (Jokers aside) hold more than one rank?"""
+    return len({c.rank for c in cards if c.rank != "JK"}) > 1
+
+
 def whole(cards, run):
     """An assignment's shape with all its cards (its owner's and the extra credit on it),
     a run's in order: 'Ace-2-3-4 of diamonds' with Sam's 3, never a run with a gap."""
@@ -169,12 +174,12 @@ class Deadline(Presenter):
         whose = "their" if zone.owner == event.seat else possessive(seat_name(names, zone.owner))
         if event.src == "group":
             laid = [c for c in event.cards if c is not None]
-            return f"{who} laid down {whole(laid, len({c.rank for c in laid if c.rank != 'JK'}) > 1)} ({what})"
+            return f"{who} laid down {whole(laid, is_run(laid))} ({what})"
         extra = zones.get(f"extra:{k}")
         cards = list(zone.cards) + [c for c in (extra.cards if extra is not None else ()) if c is not None]
         gone = [c.name for c in event.cards if c is not None] + list(self.came_after)
         before = [c for c in cards if c.name not in gone]      # the assignment as it stood then
-        laid = whole(before, len({c.rank for c in zone.cards if c.rank != "JK"}) > 1)
+        laid = whole(before, is_run(zone.cards))
         if kind == "assignment":
             return f"{who} extended {whose} {laid} with {what}"
         return f"{who} played {what} as extra credit on {whose} {laid}"

@@ -315,9 +315,8 @@ class TableScene(Scene):
         if self.laid.bubble is not None:
             avoid.append(self.laid.bubble.box)
         screen, placed = self.app.screen, []
-        if self.laid is self.laid_out:          # nor the words on the dead lanes the picked card may go to
-            lanes = moves.open_lanes(self.model.legal, state.selection, self.model.presenter)
-            avoid += draw.dead_label_rects(screen, board, lanes & self.model.presenter.dead_lanes(self.model.view))
+        dead = self.open_lanes() & self.model.presenter.dead_lanes(self.model.view)
+        avoid += draw.dead_label_rects(screen, board, dead)   # nor the words on the dead lanes the card may go to
         for board.message_wrap in board.message_wraps():
             width, height = draw.message_width(screen, board, state.message), draw.message_height(screen, board, state.message)
             spot = board.message_spot(width, avoid, height)
@@ -476,6 +475,13 @@ class TableScene(Scene):
         return (draw.readable(self.app.screen, board, self.plates(self.model.view))
                 + [p.rect for p in board.placed if p.face_up])
 
+    def open_lanes(self):
+        """The lanes the card picked may go to, once the moves are offered (else none)."""
+        if self.laid is not self.laid_out:
+            return frozenset()
+        model = self.model
+        return moves.open_lanes(model.legal, model.ui.selection, model.presenter)
+
     def needed(self, placed):
         """What the person needs to see or click, which the enlarged copy of `placed` never
         covers (else it is not shown): what they are told to click, every card a move may
@@ -485,7 +491,7 @@ class TableScene(Scene):
         laid, model = self.laid, self.model
         board = laid.board
         owners = model.presenter.owners(model.view)
-        lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter) if laid is self.laid_out else ()
+        lanes = self.open_lanes()
         lanes = [pygame.Rect(*map(int, area)) for lane, area in zip(board.lanes, board.areas) if lane in lanes]
         shared = [pygame.Rect(int(x), int(y - CAPTION), int(w), int(h + CAPTION))
                   for key, (x, y, w, h) in board.boxes.items()
@@ -531,9 +537,8 @@ class TableScene(Scene):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.top_span = draw.top_bar(screen, model.title(), model.prompt(), self.laid.title_right)
         plates, panel, offered = self.plates(model.view), model.panel_view(), self.laid is self.laid_out
-        lanes = moves.open_lanes(model.legal, model.ui.selection, model.presenter) if offered else frozenset()
-        draw.felt_and_seats(screen, self.laid.board, plates, lanes, model.presenter.dead_lanes(model.view),
-                            {z.key: z.count for z in panel.zones})
+        draw.felt_and_seats(screen, self.laid.board, plates, self.open_lanes(),
+                            model.presenter.dead_lanes(model.view), {z.key: z.count for z in panel.zones})
         draw.cards(screen, self.laid.board, look, focus, flying, up, offered)
         side = model.director.side(model.seen)
         if side is None:
