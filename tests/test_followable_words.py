@@ -54,7 +54,7 @@ def test_followable_penalty_draws_are_told_with_their_cause(app):
                                        for line in table.model.log_lines()), random.Random(5))
     line = next(line for line in table.model.log_lines() if " 2" in line and "drew" in line and "for" in line)
     count = int(re.search(r"drew (\d) cards", line).group(1))
-    twos = "a 2" if count == 2 else {4: "two 2s", 6: "three 2s"}.get(count)
+    twos = {2: "a 2", 4: "two 2s", 6: "three 2s", 8: "four 2s"}[count]
     assert f"drew {count} cards for {twos}" in line
     assert "drew a card, drew a card" not in " ".join(table.model.log_lines())
 
@@ -229,6 +229,9 @@ def test_followable_the_2s_waiting_count_up_while_the_penalty_is_drawn(app):
     for drawn in (1, 2, 3, 4):
         make("draw")
         assert owed()["2s waiting"] == f"two, {drawn} of 4 cards drawn"
+        so_far = "4" if drawn == 4 else f"{drawn} of 4"
+        assert table.model.log_lines()[-1].startswith(f"Theo drew {so_far} cards for two 2s"), \
+            "the log says the penalty as the panel does, while it is drawn"
     make("end_turn")
     assert any(line.startswith("Theo drew 4 cards for two 2s") for line in table.model.log_lines())
 
