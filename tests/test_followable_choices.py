@@ -190,3 +190,28 @@ def test_followable_a_ds_colours_say_they_choose_the_colour_in_force(app):
     labels = [label for label, _ in dialog.options]
     assert labels and all(label.endswith(" in force") and label.split()[0].lower() == action.arg
                           for label, (_, action) in zip(labels, dialog.options)), labels
+
+
+def test_followable_a_choice_lies_beside_the_cards_it_is_chosen_against():
+    """A choice's dialog is the table's, and never covers what is chosen against: a D's
+    colours lie beside the discard pile, off every face-up card, caption and name plate
+    (the walk: the colours covered the very pile whose colour they change), at both
+    sizes; its options still answer where they lie."""
+    from tests.test_final_card_down import new
+    from tests.test_followable_words import open_state
+    from tests.test_ui_play import new_app
+    from scenes.table import draw
+    for size in ((1280, 720), (1600, 1000)):
+        a = new_app(size)
+        state = new({0: ["D/purple/spades", "5/blue/clubs", "7/green/hearts"]}, first="5/red/spades")
+        table, session = open_state(a, state, {0})
+        d = next(p for p in table.board.placed if p.zone == table.board.hand_key and p.card.name == "D/purple/spades")
+        click_at(a, d.rect.center)
+        assert table.model.ui.dialog is not None
+        box = pygame.Rect(*map(round, table.laid.dialog_rect))
+        read = [p.rect for p in table.board.placed if p.face_up] + draw.readable(a.screen, table.board,
+                                                                                 table.plates(table.model.view))
+        assert box.collidelist(read) < 0, (size, box, [r for r in read if box.colliderect(r)])
+        click_widget(a, lambda w: w.label == "Blue in force")
+        assert state.discard[-1].name == "D/purple/spades" and state.color == "blue"
+        pygame.quit()

@@ -194,7 +194,9 @@ class TableScene(Scene):
             widgets = [buttons.continue_button(board.table_w, screen.lh, act)] + top[::-1]
         elif state.dialog:
             cover = "dialog"
-            dialog_rect, widgets = buttons.dialog_buttons(state.dialog.options, screen.lw, screen.lh,
+            on_table = [(p.rect, p.face_up) for p in board.placed] + [
+                (r, True) for r in draw.readable(screen, board, self.plates(view))]
+            dialog_rect, widgets = buttons.dialog_buttons(state.dialog.options, board.table_w, screen.lh, on_table,
                                                           model.presenter.swatch, act)
         else:
             cover = ""
