@@ -286,3 +286,21 @@ def test_followable_a_failed_blind_card_lies_face_up_on_the_pile_while_its_outco
         told = [e for e in session.events_for(seat) if e.src == "facedown:3"]
         assert [(e.kind, e.dst) for e in told] == [("reveal", None), ("move", "pile")], told
         assert all([c.name for c in e.cards] == ["4H"] for e in told), told
+
+
+def test_followable_ktus_score_screen_counts_turns_as_the_table_did(app):
+    """The score screen's 'Turns played' is the table's count (a burn's play again is the
+    same turn, A15/A24 as the table tells them), never the engine's raw one (the walk: the
+    top bar ended at Turn 40 and the score screen said 43)."""
+    seats = [Seat(name, False, "easy") for name in NAMES]
+    session = Session("ktu", seats, {}, 2, executor=inline)
+    rng = random.Random(2)
+    while not session.is_over:
+        session.submit(rng.choice(session.legal_actions()))
+    app.scene.go("table", session=session, viewer=None, events_seen=session.event_count(), curtains=[])
+    app.frame()
+    counted = app.scene.model.view.facts["turn_no"]
+    assert counted < session.view(None).facts["turn_no"] < 500, "a game with a play again, ended by a player"
+    app.scene.go("scoring", session=session, interim=False)
+    app.frame()
+    assert f"Turns played: {counted}" in app.scene.notes(), app.scene.notes()

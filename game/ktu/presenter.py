@@ -41,7 +41,8 @@ class Ktu(Presenter):
             "10": "A 10 removes the play ground, and you play again"}
     SHOWCASE = ("5D", "2H", "3C", "7S", "10H")
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
-    SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order", "replay"}
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order", "replay",
+                                         "again"}
 
     def arranged(self, view, events):
         """The turns counted as players take them (a burn's play again is the same turn,
