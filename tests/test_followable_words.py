@@ -90,7 +90,43 @@ def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app)
     assert not table.model.hold.outcomes
     for _ in range(60):
         app.frame()
-    assert "Kofi picked up the pile (3 cards)" in table.model.log_lines()      # the same count as the log's
+    log = table.model.log_lines()
+    assert ("Kofi turned over the 4 of hearts blind: it does not beat the 8 of hearts, and picked up the pile "
+            "with it (3 cards)") in log                       # the same count as the outcome's
+    assert not any("played 4 of hearts blind" in line or "Kofi picked up the pile" in line for line in log), log
+
+
+def under_a_three(last_seven=False):
+    """Three players; Ines (seat 2) has only her face-down 4H KD 9S, and Maya's 9 of
+    hearts (or 7 of hearts) lies under Theo's 3 of diamonds when her turn comes."""
+    from tests.test_ktu import new
+    top = "7H" if last_seven else "9H"
+    state = new(hands={0: ["KC", top, "10D", "4C"], 1: ["AC", "3D", "6D", "7C"], 2: ["5S", "5H", "5D", "5C"]},
+                faceup={2: ["JS", "JH", "JD"]}, facedown={2: ["4H", "KD", "9S"]}, players=3)
+    for seat, *cards in ((0, "KC"), (1, "AC"), (2, "5S", "5H", "5D", "5C"), (2, "JS", "JH", "JD"), (0, "10D"),
+                         (0, top), (1, "3D")):
+        play(state, seat, *cards)
+    return state
+
+
+def test_followable_a_failed_blind_card_says_why_under_3s_and_after_a_7(app):
+    """A blind card that fails says what it did not beat where the card lies out of sight
+    under 3s ('(under the 3)', as your own prompt does), and after a 7 that the card had to
+    be lower (the walk: 'Blind 9 of clubs does not beat the 7 of clubs' read as wrong, a 9
+    being higher); the callout, the outcome held and the log alike."""
+    app.settings.animation_speed = "fast"
+    for seven, card, why in ((False, "9 of spades", "does not beat the 9 of hearts (under the 3)"),
+                             (True, "9 of spades", "is not lower than the 7 of hearts (under the 3)")):
+        state = under_a_three(seven)
+        table, session = open_state(app, state, {2})
+        settle(app)
+        index = [c.name for c in state.facedown[2]].index("9S")
+        table.act(Choose(next(a for a in session.legal_actions() if a.kind == "play_blind" and a.arg == index)))
+        assert table.model.hold.outcome.words == f"{card[0].upper()}{card[1:]} {why}: Ines picks up the pile with it (3 cards)"
+        table.act(Continue())
+        settle(app)
+        assert f"Ines turned over the {card} blind: it {why}, and picked up the pile with it (3 cards)" in \
+            table.model.log_lines(), table.model.log_lines()
 
 
 def test_followable_extra_credit_names_whose_assignment_and_a_computers_exam_its_cards(app):
