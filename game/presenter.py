@@ -370,12 +370,12 @@ class Presenter:
             return capital(line, names) if line else None
         if kind == "skip" and isinstance(detail, list) and len(detail) > 1:     # several skipped: each named
             return named_together([seat_name(names, s) for s in detail]) + " are skipped"
-        if kind in GENERIC_EVENTS:
-            return GENERIC_EVENTS[kind](who, detail)
-        phrase = self.EVENT_WORDS.get(kind)
+        phrase = self.EVENT_WORDS.get(kind)           # a game's own words first (Deadline's shuffled discards)
         if phrase is not None:
             line = phrase(who or "Everyone", detail)
             return capital(line, names) if line else None
+        if kind in GENERIC_EVENTS:
+            return GENERIC_EVENTS[kind](who, detail)
         words = kind.replace("_", " ")
         if who:
             words = f"{who}: {words}"

@@ -340,3 +340,24 @@ def test_followable_ktus_score_screen_counts_turns_as_the_table_did(app):
     app.scene.go("scoring", session=session, interim=False)
     app.frame()
     assert f"Turns played: {counted}" in app.scene.notes(), app.scene.notes()
+
+
+def test_followable_deadlines_new_draw_pile_is_said_as_its_rules_say_shuffled():
+    """Deadline's discards become a new draw pile shuffled (its rules), Final Card-Down's
+    turned over without shuffling (A-rules of its own): the log says each game's way (the
+    walk: Deadline's log said 'turned over', so the new pile's order seemed known)."""
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    from tests.test_deadline_names import finished
+    presenter = presenter_for(registry.GAMES["deadline"])
+    with open(registry.GAMES["deadline"].rulebook(), encoding="utf-8") as book:
+        assert "shuffled into a new draw pile" in book.read()
+    state = next(s for s in map(finished, range(40)) if any(e.kind == "recycle" for e in s.events))
+    view = state.view(0)
+    lines = presenter.log_lines([e.for_seat(0) for e in state.events], NAMES, {z.key: z for z in view.zones},
+                                keep=10 ** 6)
+    assert "The discards but the top one were shuffled into a new draw pile" in lines
+    assert not any("turned over to draw from" in line for line in lines)
+    fcd = presenter_for(registry.GAMES["final_card_down"])
+    assert fcd.event_line(registry.Event("recycle", 0, detail=5), NAMES, {}) == \
+        "The discard pile was turned over to draw from"

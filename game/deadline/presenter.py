@@ -162,6 +162,7 @@ class Deadline(Presenter):
     came_after = ()       # while the log is told: the cards moved onto an assignment after the event told
     givers = {}           # and who played each card of extra credit (by its name)
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
+                       recycle=lambda who, d: "The discards but the top one were shuffled into a new draw pile",
                        phase=lambda who, d: DRAW_BACK if d["phase"] == "draw_back"
                        else f"Now: {semester(d['phase'], d['rotation'])}")
     CALLOUTS = dict(Presenter.CALLOUTS,
