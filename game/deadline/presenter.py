@@ -99,6 +99,11 @@ def consecutive_run(cards):
     return all(b == a + 1 for a, b in zip(steps, steps[1:]))
 
 
+def is_draw_back(event):
+    """Is `event` the draw-back's beginning, after the Midterm (A18)?"""
+    return event.kind == "phase" and (event.detail or {}).get("phase") == "draw_back"
+
+
 def sharing(groups, ace_high=False):
     """The sets and runs still held (grading.open_groups) in words, two that share a card
     said together: a card goes in one assignment only, so 'either two Aces or Ace-2 of
@@ -182,12 +187,32 @@ class Deadline(Presenter):
                                          "turn_step"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
 
+    def event_callouts(self, events, i, view, names):
+        """The Midterm's end is called out by the assignments that stay once the
+        draw-back's last card has landed, never before a hand is back to 7: it is not
+        scored, and everyone drew back (A18, A23)."""
+        event = events[i]
+        if is_draw_back(event):
+            drawn = next((k for k in range(i + 1, len(events) + 1)
+                          if k == len(events) or events[k].kind not in (SharedEvent.MOVE, SharedEvent.RECYCLE)), i + 1)
+            return [] if drawn > i + 1 else [self.draw_back_call(view)]
+        if event.kind in (SharedEvent.MOVE, SharedEvent.RECYCLE) and (
+                i + 1 == len(events) or events[i + 1].kind not in (SharedEvent.MOVE, SharedEvent.RECYCLE)):
+            start = next((k for k in range(i - 1, -1, -1) if events[k].kind not in (SharedEvent.MOVE, SharedEvent.RECYCLE)),
+                         None)
+            if start is not None and is_draw_back(events[start]):
+                return super().event_callouts(events, i, view, names) + [self.draw_back_call(view)]
+        return super().event_callouts(events, i, view, names)
+
+    @staticmethod
+    def draw_back_call(view):
+        """The draw-back's callout, by the Midterm's assignments it speaks of."""
+        return Callout(DRAW_BACK_CALL, tuple(z.key for z in view.zones if z.key.startswith("assignment:") and z.cards)
+                       or ("draw",), 2.0)
+
     def callout(self, event, view, names):
-        """The Midterm's end is called out over the draw pile once the draw-back's cards
-        have landed: it is not scored, and everyone drew back (A18, A23). A grade speaks
-        of every card its student holds or laid down (kept clear where it can be)."""
-        if event.kind == "phase" and (event.detail or {}).get("phase") == "draw_back":
-            return Callout(DRAW_BACK_CALL, ("draw",), 2.0)
+        """A grade speaks of every card its student holds or laid down (kept clear where
+        it can be)."""
         call = super().callout(event, view, names)
         if event.kind == "score" and call is not None:
             owner = self.owners(view)
