@@ -154,7 +154,7 @@ class Ktu(Presenter):
             elif event.kind == "blind_fail" and isinstance(event.detail, dict):
                 d = event.detail
                 lines[i] = (event, f"{seat_name(names, event.seat)} turned over the {self.card_words(d['card'])} "
-                                   f"blind: it {self.not_beaten(d)}, and picked up the pile with it "
+                                   f"blind: it {self.not_beaten(d)}, so it goes into their hand with the pile "
                                    f"({plural(d.get('pile', 1), 'card')})")
             elif event.kind in ("burn", "skip") and line and self.plays_again(events, i):
                 mover = seat_name(names, self.mover(events, i))
