@@ -215,3 +215,29 @@ def test_followable_a_choice_lies_beside_the_cards_it_is_chosen_against():
         click_widget(a, lambda w: w.label == "Blue in force")
         assert state.discard[-1].name == "D/purple/spades" and state.color == "blue"
         pygame.quit()
+
+
+def test_followable_a_card_walked_to_by_keys_is_lifted_and_named_as_under_the_pointer(app, monkeypatch):
+    """Final Count, a 5 rolled and a swap with an opponent begun: the keyboard walks onto
+    an opponent's Cards on Table, fanned tight; the card where it rests is drawn whole and
+    enlarged with its spoken name, as one under the pointer is (the walk: by keys the 7 of
+    clubs could not be told from the Queen of diamonds)."""
+    from scenes.table import draw
+    from tests.helpers import spied
+    enlarged = spied(monkeypatch, draw, "enlarged")
+    table, session = open_table(app, "final_count", ["Maya", "Theo", "Ines"], 8)
+
+    play_until(app, table, lambda: any(a.kind == "swap_opp" for a in session.legal_actions()), random.Random(3))
+    table.act(Choose(next(a for a in table.model.session.legal_actions() if a.kind == "swap_opp")))
+    for _ in range(30):
+        app.frame()
+    for _ in range(40):
+        enlarged.clear()
+        press(app, pygame.K_RIGHT)
+        focus = table.focus_item()
+        if getattr(focus, "zone", "").startswith("table:") and focus.zone != "table:0":
+            break
+    else:
+        raise AssertionError("the keyboard never reached an opponent's Cards on Table")
+    shown = [args[1] for args, _ in enlarged]
+    assert any(p.zone == focus.zone and p.card is focus.card for p in shown), [p.card for p in shown]

@@ -1128,13 +1128,17 @@ def hover_rect(placed, board):
     return placed.rect.move(0, -lift)
 
 
-def lifted(pointer, board):
+def lifted(pointer, board, focused=None):
     """The card drawn whole over the others, as [(placed card, logical rect)]: the one
     being dragged (`pointer`: scenes/table/state.Pointer), where it is, else the one
-    under the pointer; [] when none."""
+    under the pointer, else the card where the keyboard rests (`focused`: a placed card,
+    or None), so that a card walked to by keys in a tight fan is seen and named as one
+    under the pointer is; [] when none."""
     if pointer.drag_pos is not None:
         r = pointer.press[0].rect
         return [(pointer.press[0], r.move(pointer.drag_pos[0] - r.centerx, pointer.drag_pos[1] - r.centery))]
     if pointer.hovered is not None and pointer.press is None:
         return [(pointer.hovered, hover_rect(pointer.hovered, board))]
+    if focused is not None and pointer.press is None:
+        return [(focused, hover_rect(focused, board))]
     return []

@@ -20,7 +20,7 @@ import pygame
 from scenes.table import buttons, coach_panel, draw, intents, moves
 from scenes.table.director import Director
 from scenes.table.input import Laid, TableInput, main_focus
-from scenes.table.layout import CAPTION, TOP, keeps_margin, lay_out, lifted
+from scenes.table.layout import CAPTION, TOP, Placed, keeps_margin, lay_out, lifted
 from scenes.table.model import TableModel
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
@@ -415,7 +415,7 @@ class TableScene(Scene):
                 widget.draw(screen, focused=widget is focus, hovered=widget is hover)
             return
         flying = self.motion.hidden()
-        up = lifted(pointer, laid.board)
+        up = lifted(pointer, laid.board, focus if isinstance(focus, Placed) else None)
         key = (model.version, pointer.focus, self.app.keyboard, model.session.thinking(), surf.get_size(),
                self.app.settings.colourblind, model.ui.log_scroll, draw.flying_key(flying), model.told(),
                model.settled(), model.panel_before is None, tuple(id(placed) for placed, _ in up),
