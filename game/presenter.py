@@ -370,12 +370,12 @@ class Presenter:
             return capital(line, names) if line else None
         if kind == "skip" and isinstance(detail, list) and len(detail) > 1:     # several skipped: each named
             return named_together([seat_name(names, s) for s in detail]) + " are skipped"
-        if kind in GENERIC_EVENTS:
-            return GENERIC_EVENTS[kind](who, detail)
-        phrase = self.EVENT_WORDS.get(kind)
+        phrase = self.EVENT_WORDS.get(kind)           # a game's own words first (Deadline's shuffled discards)
         if phrase is not None:
             line = phrase(who or "Everyone", detail)
             return capital(line, names) if line else None
+        if kind in GENERIC_EVENTS:
+            return GENERIC_EVENTS[kind](who, detail)
         words = kind.replace("_", " ")
         if who:
             words = f"{who}: {words}"
@@ -387,24 +387,25 @@ class Presenter:
         """The log: one entry per turn (a seat's consecutive events joined: 'Theo drew a
         card, played 7 red hearts'; several draws in a row said once with their count:
         'drew 4 cards'), the newest `keep`."""
-        entries = []                # [who, [parts, each a list of lines said together]] or [None, line]
+        entries = []        # [who, [(first event's index, [lines said together]), ...]] or [None, line]
         last_seat = object()
-        for event, line in self.event_lines(events, names, zones):
+        for index, (event, line) in enumerate(self.event_lines(events, names, zones)):
             if not line:
                 continue
             who = seat_name(names, event.seat)
             if entries and who and event.seat == last_seat and line.startswith(who + " "):
                 parts, part = entries[-1][1], line[len(who) + 1:]
-                if part.startswith("drew ") and parts[-1][-1].startswith("drew "):
-                    parts[-1].append(part)
+                if part.startswith("drew ") and parts[-1][1][-1].startswith("drew "):
+                    parts[-1][1].append(part)
                 else:
-                    parts.append([part])
+                    parts.append((index, [part]))
             elif who and line.startswith(who + " "):
-                entries.append([who, [[line[len(who) + 1:]]]])
+                entries.append([who, [(index, [line[len(who) + 1:]])]])
             else:
                 entries.append([None, line])
             last_seat = event.seat if who and line.startswith(who + " ") else object()
-        return [line if who is None else f"{who} " + ", ".join(self.together(part) for part in line)
+        return [line if who is None else
+                f"{who} " + ", ".join(self.together(part, events, start) for start, part in line)
                 for who, line in entries[-keep:]]
 
     def open_lines(self, state, start, stop, names):
@@ -419,19 +420,23 @@ class Presenter:
         by several events says it on the first (Final Count's swap)."""
         return [(event, self.event_line(event, names, zones)) for event in events]
 
-    def together(self, parts):
-        """Parts of a turn's entry said at once: draws in a row as 'drew 4 cards' (with
-        the cards when they are seen: 'drew 2 cards: 7 of hearts, 9 of clubs')."""
-        if len(parts) == 1:
+    def together(self, parts, events, start):
+        """Parts of a turn's entry said at once (`events[start]`: the first one's event):
+        draws in a row as 'drew 4 cards' (with the cards when they are seen: 'drew 2
+        cards: 7 of hearts, 9 of clubs'), and why, where the game says ('for two 2s')."""
+        if not parts[0].startswith("drew "):
+            return parts[0]
+        words = self.drew(len(parts), events, start)
+        if words is None:
             return parts[0]
         drawn = [part[len("drew "):] for part in parts]
-        words = f"drew {len(parts)} cards" + self.many_drawn(len(parts))
         return words if all(d == "a card" for d in drawn) else words + ": " + ", ".join(drawn)
 
-    def many_drawn(self, count):
-        """Why a player drew `count` cards in a row ('' to say nothing; Final Card-Down: a
-        penalty)."""
-        return ""
+    def drew(self, count, events, start):
+        """A player's `count` draws in a row from `events[start]` on, said at once ('drew
+        4 cards'; None: one draw, said as it is). Final Card-Down says the penalty of the
+        2s they belong to."""
+        return f"drew {count} cards" if count > 1 else None
 
     def event_kinds(self):
         """Every event kind this presenter has words for."""

@@ -198,3 +198,30 @@ def test_the_hex_special_cards_carry_their_icons():
     middles = {rank: grey(card_sprites.face(card, 92, 128), pygame.Rect(26, 40, 40, 40)) for rank, card in pick.items()}
     for rank in "02AD":
         apart({other: middles[other] for other in (rank, "1", "7", "F")}, 6, "in the medallion")
+
+
+def test_the_hex_value_in_binary_is_drawn_as_the_rules_explain_it():
+    """The four squares under a large hex card's hexagon: the rules say they spell its value
+    in binary, 8-4-2-1 from the left, a filled square counting (the walk: marks nothing
+    explained), and the cards draw them so: 7 hollow-filled-filled-filled, A filled-hollow-
+    filled-hollow."""
+    info = registry.GAMES["final_card_down"]
+    with open(info.rulebook(), encoding="utf-8") as book:
+        rules = book.read()
+    assert "four small squares under the hexagon spell its value in binary" in rules
+    assert "from the left they stand for 8, 4, 2 and 1" in rules
+    examples = {"7": "hollow, filled, filled, filled", "A": "filled, hollow, filled, hollow"}
+    pygame.display.init()
+    deck = info.load_deck()
+    for rank, said in examples.items():
+        assert f"{'A 7' if rank == '7' else 'an A'} shows {said}" in rules
+        card = next(c for c in deck.cards if c.rank == rank and c.color == "red")
+        h = hex_faces.FULL_H
+        surf = card_sprites.face(card, h * 92 // 128, h)
+        cx, r = surf.get_width() // 2, int(surf.get_width() * 0.3)
+        size = max(2, int(r * 0.17))
+        drawn = []
+        for i in range(4):
+            x, y = int(cx + (i - 1.5) * size * 1.7), int(h * 0.47 + r * 1.22)
+            drawn.append("filled" if lightness(surf.get_at((x, y))) < 200 else "hollow")
+        assert ", ".join(drawn) == said, (rank, drawn)

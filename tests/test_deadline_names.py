@@ -54,7 +54,7 @@ def test_every_run_the_log_and_panel_name_is_whole_and_a_move_names_it_as_it_sto
         zones = {z.key: z for z in view.zones}
         lines = presenter.log_lines([e.for_seat(0) for e in state.events], NAMES, zones, keep=10 ** 6)
         runs = [run for line in lines for run in whole_runs(line)]
-        runs += [run for a in view.facts["assignments"] for run in whole_runs(presenter.assignment_shape(a))]
+        runs += [run for a in view.facts["assignments"] for run in whole_runs(presenter.assignment_shape(a, NAMES))]
         assert runs and all(consecutive(*run) for run in runs), [run for run in runs if not consecutive(*run)]
         for part in (part for line in lines for part in line.split(", ")):
             for m in filter(None, (move.search(part) for move in MOVES)):

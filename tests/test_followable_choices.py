@@ -190,3 +190,54 @@ def test_followable_a_ds_colours_say_they_choose_the_colour_in_force(app):
     labels = [label for label, _ in dialog.options]
     assert labels and all(label.endswith(" in force") and label.split()[0].lower() == action.arg
                           for label, (_, action) in zip(labels, dialog.options)), labels
+
+
+def test_followable_a_choice_lies_beside_the_cards_it_is_chosen_against():
+    """A choice's dialog is the table's, and never covers what is chosen against: a D's
+    colours lie beside the discard pile, off every face-up card, caption and name plate
+    (the walk: the colours covered the very pile whose colour they change), at both
+    sizes; its options still answer where they lie."""
+    from tests.test_final_card_down import new
+    from tests.test_followable_words import open_state
+    from tests.test_ui_play import new_app
+    from scenes.table import draw
+    for size in ((1280, 720), (1600, 1000)):
+        a = new_app(size)
+        state = new({0: ["D/purple/spades", "5/blue/clubs", "7/green/hearts"]}, first="5/red/spades")
+        table, session = open_state(a, state, {0})
+        d = next(p for p in table.board.placed if p.zone == table.board.hand_key and p.card.name == "D/purple/spades")
+        click_at(a, d.rect.center)
+        assert table.model.ui.dialog is not None
+        box = pygame.Rect(*map(round, table.laid.dialog_rect))
+        read = [p.rect for p in table.board.placed if p.face_up] + draw.readable(a.screen, table.board,
+                                                                                 table.plates(table.model.view))
+        assert box.collidelist(read) < 0, (size, box, [r for r in read if box.colliderect(r)])
+        click_widget(a, lambda w: w.label == "Blue in force")
+        assert state.discard[-1].name == "D/purple/spades" and state.color == "blue"
+        pygame.quit()
+
+
+def test_followable_a_card_walked_to_by_keys_is_lifted_and_named_as_under_the_pointer(app, monkeypatch):
+    """Final Count, a 5 rolled and a swap with an opponent begun: the keyboard walks onto
+    an opponent's Cards on Table, fanned tight; the card where it rests is drawn whole and
+    enlarged with its spoken name, as one under the pointer is (the walk: by keys the 7 of
+    clubs could not be told from the Queen of diamonds)."""
+    from scenes.table import draw
+    from tests.helpers import spied
+    enlarged = spied(monkeypatch, draw, "enlarged")
+    table, session = open_table(app, "final_count", ["Maya", "Theo", "Ines"], 8)
+
+    play_until(app, table, lambda: any(a.kind == "swap_opp" for a in session.legal_actions()), random.Random(3))
+    table.act(Choose(next(a for a in table.model.session.legal_actions() if a.kind == "swap_opp")))
+    for _ in range(30):
+        app.frame()
+    for _ in range(40):
+        enlarged.clear()
+        press(app, pygame.K_RIGHT)
+        focus = table.focus_item()
+        if getattr(focus, "zone", "").startswith("table:") and focus.zone != "table:0":
+            break
+    else:
+        raise AssertionError("the keyboard never reached an opponent's Cards on Table")
+    shown = [args[1] for args, _ in enlarged]
+    assert any(p.zone == focus.zone and p.card is focus.card for p in shown), [p.card for p in shown]

@@ -54,7 +54,7 @@ def test_followable_penalty_draws_are_told_with_their_cause(app):
                                        for line in table.model.log_lines()), random.Random(5))
     line = next(line for line in table.model.log_lines() if " 2" in line and "drew" in line and "for" in line)
     count = int(re.search(r"drew (\d) cards", line).group(1))
-    twos = "a 2" if count == 2 else {4: "two 2s", 6: "three 2s"}.get(count)
+    twos = {2: "a 2", 4: "two 2s", 6: "three 2s", 8: "four 2s"}[count]
     assert f"drew {count} cards for {twos}" in line
     assert "drew a card, drew a card" not in " ".join(table.model.log_lines())
 
@@ -90,7 +90,43 @@ def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app)
     assert not table.model.hold.outcomes
     for _ in range(60):
         app.frame()
-    assert "Kofi picked up the pile (3 cards)" in table.model.log_lines()      # the same count as the log's
+    log = table.model.log_lines()
+    assert ("Kofi turned over the 4 of hearts blind: it does not beat the 8 of hearts, so it goes into their hand "
+            "with the pile (3 cards)") in log                       # the same count as the outcome's
+    assert not any("played 4 of hearts blind" in line or "Kofi picked up the pile" in line for line in log), log
+
+
+def under_a_three(last_seven=False):
+    """Three players; Ines (seat 2) has only her face-down 4H KD 9S, and Maya's 9 of
+    hearts (or 7 of hearts) lies under Theo's 3 of diamonds when her turn comes."""
+    from tests.test_ktu import new
+    top = "7H" if last_seven else "9H"
+    state = new(hands={0: ["KC", top, "10D", "4C"], 1: ["AC", "3D", "6D", "7C"], 2: ["5S", "5H", "5D", "5C"]},
+                faceup={2: ["JS", "JH", "JD"]}, facedown={2: ["4H", "KD", "9S"]}, players=3)
+    for seat, *cards in ((0, "KC"), (1, "AC"), (2, "5S", "5H", "5D", "5C"), (2, "JS", "JH", "JD"), (0, "10D"),
+                         (0, top), (1, "3D")):
+        play(state, seat, *cards)
+    return state
+
+
+def test_followable_a_failed_blind_card_says_why_under_3s_and_after_a_7(app):
+    """A blind card that fails says what it did not beat where the card lies out of sight
+    under 3s ('(under the 3)', as your own prompt does), and after a 7 that the card had to
+    be lower (the walk: 'Blind 9 of clubs does not beat the 7 of clubs' read as wrong, a 9
+    being higher); the callout, the outcome held and the log alike."""
+    app.settings.animation_speed = "fast"
+    for seven, card, why in ((False, "9 of spades", "does not beat the 9 of hearts (under the 3)"),
+                             (True, "9 of spades", "is not lower than the 7 of hearts (under the 3)")):
+        state = under_a_three(seven)
+        table, session = open_state(app, state, {2})
+        settle(app)
+        index = [c.name for c in state.facedown[2]].index("9S")
+        table.act(Choose(next(a for a in session.legal_actions() if a.kind == "play_blind" and a.arg == index)))
+        assert table.model.hold.outcome.words == f"{card[0].upper()}{card[1:]} {why}: Ines picks up the pile with it (3 cards)"
+        table.act(Continue())
+        settle(app)
+        assert f"Ines turned over the {card} blind: it {why}, so it goes into their hand with the pile (3 cards)" in \
+            table.model.log_lines(), table.model.log_lines()
 
 
 def test_followable_extra_credit_names_whose_assignment_and_a_computers_exam_its_cards(app):
@@ -229,6 +265,9 @@ def test_followable_the_2s_waiting_count_up_while_the_penalty_is_drawn(app):
     for drawn in (1, 2, 3, 4):
         make("draw")
         assert owed()["2s waiting"] == f"two, {drawn} of 4 cards drawn"
+        so_far = "4" if drawn == 4 else f"{drawn} of 4"
+        assert table.model.log_lines()[-1].startswith(f"Theo drew {so_far} cards for two 2s"), \
+            "the log says the penalty as the panel does, while it is drawn"
     make("end_turn")
     assert any(line.startswith("Theo drew 4 cards for two 2s") for line in table.model.log_lines())
 
@@ -283,3 +322,42 @@ def test_followable_a_failed_blind_card_lies_face_up_on_the_pile_while_its_outco
         told = [e for e in session.events_for(seat) if e.src == "facedown:3"]
         assert [(e.kind, e.dst) for e in told] == [("reveal", None), ("move", "pile")], told
         assert all([c.name for c in e.cards] == ["4H"] for e in told), told
+
+
+def test_followable_ktus_score_screen_counts_turns_as_the_table_did(app):
+    """The score screen's 'Turns played' is the table's count (a burn's play again is the
+    same turn, A15/A24 as the table tells them), never the engine's raw one (the walk: the
+    top bar ended at Turn 40 and the score screen said 43)."""
+    seats = [Seat(name, False, "easy") for name in NAMES]
+    session = Session("ktu", seats, {}, 2, executor=inline)
+    rng = random.Random(2)
+    while not session.is_over:
+        session.submit(rng.choice(session.legal_actions()))
+    app.scene.go("table", session=session, viewer=None, events_seen=session.event_count(), curtains=[])
+    app.frame()
+    counted = app.scene.model.view.facts["turn_no"]
+    assert counted < session.view(None).facts["turn_no"] < 500, "a game with a play again, ended by a player"
+    app.scene.go("scoring", session=session, interim=False)
+    app.frame()
+    assert f"Turns played: {counted}" in app.scene.notes(), app.scene.notes()
+
+
+def test_followable_deadlines_new_draw_pile_is_said_as_its_rules_say_shuffled():
+    """Deadline's discards become a new draw pile shuffled (its rules), Final Card-Down's
+    turned over without shuffling (A-rules of its own): the log says each game's way (the
+    walk: Deadline's log said 'turned over', so the new pile's order seemed known)."""
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    from tests.test_deadline_names import finished
+    presenter = presenter_for(registry.GAMES["deadline"])
+    with open(registry.GAMES["deadline"].rulebook(), encoding="utf-8") as book:
+        assert "shuffled into a new draw pile" in book.read()
+    state = next(s for s in map(finished, range(40)) if any(e.kind == "recycle" for e in s.events))
+    view = state.view(0)
+    lines = presenter.log_lines([e.for_seat(0) for e in state.events], NAMES, {z.key: z for z in view.zones},
+                                keep=10 ** 6)
+    assert "The discards but the top one were shuffled into a new draw pile" in lines
+    assert not any("turned over to draw from" in line for line in lines)
+    fcd = presenter_for(registry.GAMES["final_card_down"])
+    assert fcd.event_line(registry.Event("recycle", 0, detail=5), NAMES, {}) == \
+        "The discard pile was turned over to draw from"

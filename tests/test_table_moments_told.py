@@ -362,6 +362,11 @@ def test_the_midterms_end_says_it_is_not_scored_as_everyone_draws_back():
     else:
         raise AssertionError(f"no callout of the Midterm's end: {model.log_lines()[-4:]}")
     assert call.words == "Midterm assignments stay and count at the Final: everyone drew back to 7", call.words
+    events = model.session.events_for(model.looking.viewer)
+    begun = next(i for i, e in enumerate(events) if e.kind == "phase" and e.detail.get("phase") == "draw_back")
+    drawn = next(i for i in range(begun + 1, len(events)) if events[i].kind not in ("move", "recycle")) - 1
+    assert drawn > begun and model.told() > drawn, "called out once the last card drawn back has landed (the walk)"
+    assert "draw" not in call.at and all(key.startswith("assignment:") for key in call.at), call.at
     until(model, lambda: model.view.facts["step"] == "turn" and model.timeline.callout is None, limit=4000)
     said = next(line for line in model.log_lines() if "Draw-back" in line)
     assert "The Midterm's assignments stay on the table and are graded at the end" in said, said

@@ -16,6 +16,7 @@ DRAW_FROM = {"stock": "draw pile", "discard": "discard pile"}
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 SUITS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+RUN_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def shape(cards):
@@ -54,6 +55,53 @@ def whole(cards, run):
     """An assignment's shape with all its cards (its owner's and the extra credit on it),
     a run's in order: 'Ace-2-3-4 of diamonds' with Sam's 3, never a run with a gap."""
     return shape(in_run_order(cards) if run else cards)
+
+
+def rank_word(card):
+    """A card's rank as players say it: 'Ace', '7'."""
+    return RANK_NAMES.get(card.rank, card.rank)
+
+
+def with_extra(own, extra, names, run):
+    """An assignment by its owner's cards, the extra credit on it (`extra`: [(the seat
+    that played it, card)]) said apart, whose it is, for it counts only for them and
+    makes the owner's neither complete nor worth more (A14): 'two 5s + Sam's 5', '7-8 of
+    hearts + Sam's 9'. A run its owner extended past the extra credit is named whole
+    with the extra credit said in it ('Ace-2-3-4 of diamonds (the 3 is Sam's)'): never
+    a run with a gap."""
+    if not extra:
+        return whole(own, run)
+    givers = {}
+    for seat, card in extra:
+        givers.setdefault(seat, []).append(card)
+    theirs = [(possessive(seat_name(names, seat)) if seat is not None else "another student's", cards)
+              for seat, cards in givers.items()]
+    if run and not consecutive_run(own):
+        said = " and ".join(f"the {' and '.join(rank_word(c) for c in cards)} {'is' if len(cards) == 1 else 'are'} "
+                            f"{whose}" for whose, cards in theirs)
+        return f"{whole(own + [c for _, c in extra], run)} ({said})"
+    return f"{whole(own, run)} + " + " and ".join(f"{whose} {given_words(cards, run)}" for whose, cards in theirs)
+
+
+def given_words(cards, run):
+    """The cards of extra credit one student gave an assignment: '5', 'two 5s', '9 and 10'."""
+    if len(cards) == 1:
+        return rank_word(cards[0])
+    return " and ".join(rank_word(c) for c in in_run_order(cards)) if run else shape(cards)
+
+
+def consecutive_run(cards):
+    """Do a run's cards (Jokers aside) follow one another with no rank missing?"""
+    real = in_run_order([c for c in cards if c.rank != "JK"])
+    steps = [RUN_ORDER.index(c.rank) for c in real]
+    if steps and real[-1].rank == "A" and len(real) > 1 and real[-2].rank == "K":
+        steps[-1] = len(RUN_ORDER)
+    return all(b == a + 1 for a, b in zip(steps, steps[1:]))
+
+
+def is_draw_back(event):
+    """Is `event` the draw-back's beginning, after the Midterm (A18)?"""
+    return event.kind == "phase" and (event.detail or {}).get("phase") == "draw_back"
 
 
 def sharing(groups, ace_high=False):
@@ -117,7 +165,9 @@ class Deadline(Presenter):
                        group="Lay down")
     POSITION_ARGS = frozenset({Act.TAKE})
     came_after = ()       # while the log is told: the cards moved onto an assignment after the event told
+    givers = {}           # and who played each card of extra credit (by its name)
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
+                       recycle=lambda who, d: "The discards but the top one were shuffled into a new draw pile",
                        phase=lambda who, d: DRAW_BACK if d["phase"] == "draw_back"
                        else f"Now: {semester(d['phase'], d['rotation'])}")
     CALLOUTS = dict(Presenter.CALLOUTS,
@@ -137,12 +187,32 @@ class Deadline(Presenter):
                                          "turn_step"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
 
+    def event_callouts(self, events, i, view, names):
+        """The Midterm's end is called out by the assignments that stay once the
+        draw-back's last card has landed, never before a hand is back to 7: it is not
+        scored, and everyone drew back (A18, A23)."""
+        event = events[i]
+        if is_draw_back(event):
+            drawn = next((k for k in range(i + 1, len(events) + 1)
+                          if k == len(events) or events[k].kind not in (SharedEvent.MOVE, SharedEvent.RECYCLE)), i + 1)
+            return [] if drawn > i + 1 else [self.draw_back_call(view)]
+        if event.kind in (SharedEvent.MOVE, SharedEvent.RECYCLE) and (
+                i + 1 == len(events) or events[i + 1].kind not in (SharedEvent.MOVE, SharedEvent.RECYCLE)):
+            start = next((k for k in range(i - 1, -1, -1) if events[k].kind not in (SharedEvent.MOVE, SharedEvent.RECYCLE)),
+                         None)
+            if start is not None and is_draw_back(events[start]):
+                return super().event_callouts(events, i, view, names) + [self.draw_back_call(view)]
+        return super().event_callouts(events, i, view, names)
+
+    @staticmethod
+    def draw_back_call(view):
+        """The draw-back's callout, by the Midterm's assignments it speaks of."""
+        return Callout(DRAW_BACK_CALL, tuple(z.key for z in view.zones if z.key.startswith("assignment:") and z.cards)
+                       or ("draw",), 2.0)
+
     def callout(self, event, view, names):
-        """The Midterm's end is called out over the draw pile once the draw-back's cards
-        have landed: it is not scored, and everyone drew back (A18, A23). A grade speaks
-        of every card its student holds or laid down (kept clear where it can be)."""
-        if event.kind == "phase" and (event.detail or {}).get("phase") == "draw_back":
-            return Callout(DRAW_BACK_CALL, ("draw",), 2.0)
+        """A grade speaks of every card its student holds or laid down (kept clear where
+        it can be)."""
         call = super().callout(event, view, names)
         if event.kind == "score" and call is not None:
             owner = self.owners(view)
@@ -151,15 +221,16 @@ class Deadline(Presenter):
 
     def assignment_words(self, assignment, names, viewer=None):
         """An assignment on the table (a fact) by its owner and ranks, the extra credit on
-        it counted in: "Sam's three 7s", 'your 4-5-6 of hearts'."""
+        it said apart: "Sam's three 7s", 'your 4-5 of hearts + Theo's 6'."""
         owner = assignment["owner"]
         whose = "your" if owner == viewer else possessive(seat_name(names, owner))
-        return f"{whose} " + self.assignment_shape(assignment)
+        return f"{whose} " + self.assignment_shape(assignment, names)
 
-    def assignment_shape(self, assignment):
-        """An assignment (a fact) by its ranks, with the extra credit on it."""
-        names = list(assignment["cards"]) + [name for _, name in assignment.get("extra_credit") or ()]
-        return whole(self.cards_named(names), assignment.get("kind") == "run")
+    def assignment_shape(self, assignment, names):
+        """An assignment (a fact) by its ranks, the extra credit on it said apart by whose
+        it is (see with_extra)."""
+        extra = [(seat, self.by_name[name]) for seat, name in assignment.get("extra_credit") or ()]
+        return with_extra(self.cards_named(assignment["cards"]), extra, names, assignment.get("kind") == "run")
 
     def move_line(self, event, who, zones, names=()):
         """An assignment laid down, extended or given extra credit is named by its owner
@@ -176,10 +247,11 @@ class Deadline(Presenter):
             laid = [c for c in event.cards if c is not None]
             return f"{who} laid down {whole(laid, is_run(laid))} ({what})"
         extra = zones.get(f"extra:{k}")
-        cards = list(zone.cards) + [c for c in (extra.cards if extra is not None else ()) if c is not None]
         gone = [c.name for c in event.cards if c is not None] + list(self.came_after)
-        before = [c for c in cards if c.name not in gone]      # the assignment as it stood then
-        laid = whole(before, is_run(zone.cards))
+        own = [c for c in zone.cards if c.name not in gone]      # the assignment as it stood then
+        given = [(self.givers.get(c.name), c) for c in (extra.cards if extra is not None else ())
+                 if c is not None and c.name not in gone]
+        laid = with_extra(own, given, names, is_run(zone.cards))
         if kind == "assignment":
             return f"{who} extended {whose} {laid} with {what}"
         return f"{who} played {what} as extra credit on {whose} {laid}"
@@ -194,11 +266,13 @@ class Deadline(Presenter):
             if events[i].kind == SharedEvent.MOVE and kind in ("assignment", "extra"):
                 came_after[i] = list(later.get(k, ()))
                 later.setdefault(k, []).extend(c.name for c in events[i].cards if c is not None)
+        self.givers = {c.name: e.seat for e in events if e.kind == SharedEvent.MOVE and (e.dst or "").startswith("extra:")
+                       for c in e.cards if c is not None}
         lines = []
         for i, event in enumerate(events):
             self.came_after = came_after.get(i, [])
             lines.append((event, self.event_line(event, names, zones)))
-        self.came_after = []
+        self.came_after, self.givers = [], {}
         return lines
 
     def step_kinds(self, view):
@@ -340,7 +414,7 @@ class Deadline(Presenter):
             own = [a for a in table if a.get("owner") == seat]
             if not own:
                 continue
-            groups = "; ".join(self.assignment_shape(a) for a in own)
+            groups = "; ".join(self.assignment_shape(a, names) for a in own)
             lines.append((name, groups, None))
         return lines[:self.SIDE_FACTS]
 

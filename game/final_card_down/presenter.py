@@ -29,7 +29,7 @@ class FinalCardDown(Presenter):
         if (event.kind == SharedEvent.MOVE and event.src == self.DRAW_PILE and event.dst == f"hand:{event.seat}"
                 and facts["active_twos"] and facts["draws_this_turn"] == 1 and not facts["played_this_turn"]):
             twos = facts["active_twos"]
-            words = f"{seat_name(names, event.seat)} draws {2 * twos}" + self.many_drawn(2 * twos)
+            words = f"{seat_name(names, event.seat)} draws {2 * twos} for {self.twos_named(twos)}"
             return Callout(agree(words), self.seat_zones(view, event.seat), 1.4)
         return super().callout(event, view, names)
 
@@ -37,8 +37,8 @@ class FinalCardDown(Presenter):
         """The turn's number."""
         return "" if view.is_over else f"Turn {view.facts['turn'] + 1}"
 
-    @staticmethod
-    def twos(facts):
+    @classmethod
+    def twos(cls, facts):
         """The 2s waiting in words ('two 2s', 'a 2') and what they ask (A11-A13 of
         docs/rulings/final_card_down.md): 'play a 2 or draw 4 cards', or, once the
         penalty is being drawn, '1 of 4 cards drawn'; None when none wait."""
@@ -47,7 +47,7 @@ class FinalCardDown(Presenter):
             return None
         owed = 2 * twos
         what = f"{drawn} of {owed} cards drawn" if drawn else f"play a 2 or draw {plural(owed, 'card')}"
-        return ("a 2" if twos == 1 else f"{NUMBERS.get(twos, twos)} 2s"), what
+        return cls.twos_named(twos), what
 
     def action_label(self, action, names, with_cards=False, view=None):
         """Draw, facing 2s, says which card of the penalty the press draws ('Draw card 3
@@ -89,10 +89,26 @@ class FinalCardDown(Presenter):
         return (f"Play a card on the {top.spoken} (same value or suit, or {facts['color']}; "
                 "a 0 on anything), or draw one")
 
-    def many_drawn(self, count):
-        """Several cards drawn in one turn are the penalty of the 2s: 'for two 2s'."""
-        twos = count // 2
-        return " for " + ("a 2" if twos == 1 else f"{NUMBERS.get(twos, twos)} 2s")
+    @staticmethod
+    def twos_named(twos):
+        """'a 2', 'three 2s'."""
+        return "a 2" if twos == 1 else f"{NUMBERS.get(twos, twos)} 2s"
+
+    def drew(self, count, events, start):
+        """Draws facing 2s are their penalty, said with how much of it is drawn: 'drew 2
+        of 6 cards for three 2s', then 'drew 6 cards for three 2s' (A11-A13)."""
+        twos = 0
+        for event in reversed(events[:start]):
+            if event.kind != SharedEvent.MOVE:
+                continue
+            if event.dst != "discard" or not event.cards or event.cards[-1].rank != "2":
+                break
+            twos += 1
+        if not twos:
+            return super().drew(count, events, start)
+        owed = 2 * twos
+        done = f"{count}" if count >= owed else f"{count} of {owed}"
+        return f"drew {done} cards for {self.twos_named(twos)}"
 
     def no_fit(self, view, names):
         """No card of your hand fits the top card (or answers the 2s): draw."""

@@ -41,7 +41,8 @@ class Ktu(Presenter):
             "10": "A 10 removes the play ground, and you play again"}
     SHOWCASE = ("5D", "2H", "3C", "7S", "10H")
     FACT_LABELS = dict(Presenter.FACT_LABELS, turn_no="Turns played", first_player="First player")
-    SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order", "replay"}
+    SKIP_FACTS = Presenter.SKIP_FACTS | {"turn_limit", "effective_top", "lower_than_seven", "rank_order", "replay",
+                                         "again"}
 
     def arranged(self, view, events):
         """The turns counted as players take them (a burn's play again is the same turn,
@@ -123,9 +124,21 @@ class Ktu(Presenter):
             return [call._replace(words=agree(f"{call.words}: {mover} plays again")) for call in calls]
         if event.kind == "blind_fail" and isinstance(event.detail, dict):
             d = event.detail
-            beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
-            return [Callout(f"Blind {self.card_words(d['card'])} does not beat {beat}", ("pile",), 1.6)]
+            return [Callout(f"Blind {self.card_words(d['card'])} {self.not_beaten(d)}", ("pile",), 1.6)]
         return super().event_callouts(events, i, view, names)
+
+    def not_beaten(self, detail):
+        """Why a blind card turned over did not play (A19), from its event's `detail`:
+        'does not beat the 9 of clubs (under the 3s)', or after a 7 'is not lower than
+        the 7 of hearts' (A8: a 9 is higher, and that is why it fails)."""
+        top = detail.get("top")
+        if not top:
+            return "does not beat the pile"
+        threes = detail.get("threes", 0)
+        under = "" if not threes else f" (under the {'3' if threes == 1 else '3s'})"
+        if self.rank_of(top) == "7":
+            return f"is not lower than the {self.card_words(top)}{under}"
+        return f"does not beat the {self.card_words(top)}{under}"
 
     def event_lines(self, events, names, zones):
         """The face-up cards chosen in secret are told as they turn over (A4), see
@@ -136,11 +149,30 @@ class Ktu(Presenter):
         for i, (event, line) in enumerate(lines):
             if event.kind == "reveal" and not isinstance(event.detail, str):
                 lines[i] = (event, self.faceup_line(event, events[:i], names))
+            elif self.told_as_failed(events, i):
+                lines[i] = (event, None)
+            elif event.kind == "blind_fail" and isinstance(event.detail, dict):
+                d = event.detail
+                lines[i] = (event, f"{seat_name(names, event.seat)} turned over the {self.card_words(d['card'])} "
+                                   f"blind: it {self.not_beaten(d)}, so it goes into their hand with the pile "
+                                   f"({plural(d.get('pile', 1), 'card')})")
             elif event.kind in ("burn", "skip") and line and self.plays_again(events, i):
                 mover = seat_name(names, self.mover(events, i))
                 again = " and plays again" if event.kind == "burn" else f": {mover} plays again"
                 lines[i] = (event, line + again)
         return lines
+
+    @staticmethod
+    def told_as_failed(events, i):
+        """Is event `i` of `events` part of a failed blind card's move, told once by the
+        failure's own line: the card turned over and laid on the pile before it, the
+        pile picked up after it?"""
+        event = events[i]
+        if event.kind in ("reveal", SharedEvent.MOVE) and event.src and event.src.startswith("facedown"):
+            return any(e.kind == "blind_fail" and e.seat == event.seat for e in events[i + 1:i + 3])
+        if event.kind == Act.PICK_UP:
+            return any(e.kind == "blind_fail" and e.seat == event.seat for e in events[max(0, i - 2):i])
+        return False
 
     def faceup_line(self, event, before, names):
         """Once everyone has chosen, each player's face-up cards turn over (A4): 'Theo's
@@ -162,8 +194,7 @@ class Ktu(Presenter):
         if event.kind == "blind_fail" and isinstance(event.detail, dict):
             d = event.detail
             who = seat_name(names, event.seat)
-            beat = f"the {self.card_words(d['top'])}" if d.get("top") else "the pile"
-            return (f"{capital(self.card_words(d['card']))} does not beat {beat}: {who} picks up the pile with it "
+            return (f"{capital(self.card_words(d['card']))} {self.not_beaten(d)}: {who} picks up the pile with it "
                     f"({plural(d.get('pile', 1), 'card')})")
         line = super().event_line(event, names, zones)
         if event.kind == "skip" and line:               # only 8s skip in KTU: say so where it shows

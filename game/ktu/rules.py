@@ -366,6 +366,7 @@ class State(GameState):
             self.facedown_slots = slots
             card = self.facedown[seat].pop(index)
             top = self.effective_top()
+            threes = next((k for k, c in enumerate(reversed(self.pile)) if c.rank != "3"), 0)   # 3s over `top`
             self.last_blind = [seat, card.name, self.playable(card.rank)]
             if self.last_blind[2]:
                 self.emit("reveal", seat, (card,), self.setup.facedown_keys[seat], detail=card.name)
@@ -379,7 +380,7 @@ class State(GameState):
                 self.pile.append(card)
                 self.emit("move", seat, (card,), self.setup.facedown_keys[seat], "pile")
                 self.emit("blind_fail", seat, detail={"card": card.name, "top": top and top.name,
-                                                      "pile": len(self.pile)})
+                                                      "threes": threes, "pile": len(self.pile)})
                 self._take_pile(seat)
                 if self.draw_pile:
                     self._refill(seat)

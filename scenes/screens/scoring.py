@@ -61,8 +61,8 @@ class ScoringScene(Scene):
     def startup(self, persist):
         self.session = persist["session"]
         self.interim = persist.get("interim", False)
-        self.view = self.session.view(None)
         self.presenter = presenter_for(self.session.info)
+        self.view = self.presenter.arranged(self.session.view(None), lambda: self.session.events_for(None))
         self.celebration = None
         self.shown = None               # the plates, made once: the scores do not change here
         self.laid_plates = (None, None)  # (the screen's size, layout_plates for it)

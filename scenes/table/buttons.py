@@ -43,11 +43,12 @@ def action_buttons(entries, right, bottom, hint, own, act):
     return buttons
 
 
-def dialog_buttons(options, lw, lh, swatch, act):
-    """A choice's options (`options`: [(label, action)]) in one or two columns, and Cancel:
-    (the choice's rect, its buttons); `swatch(action)` is the colour an option shows
-    beside its words, or None."""
-    rect, rects, cancel_rect = dialog_places(len(options), lw, lh)
+def dialog_buttons(options, width, height, cards, swatch, act):
+    """A choice's options (`options`: [(label, action)]) in one or two columns, and Cancel,
+    on a `width` x `height` table off its `cards` ([(rect, read)]) where it can be: (the
+    choice's rect, its buttons); `swatch(action)` is the colour an option shows beside
+    its words, or None."""
+    rect, rects, cancel_rect = dialog_places(len(options), width, height, cards)
     buttons = []
     for place, (label, action) in zip(rects, options):
         button = ui.Button(place, label, partial(act, intents.Choose(action)), size=READ)

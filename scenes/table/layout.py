@@ -178,6 +178,8 @@ ARROWS = ("near", "clear", "bare", "loose")     # how a bubble may point, the fi
 REACH = 110             # the furthest a bubble stands from what its arrow points at (else narrower, or none)
 PLATE_MARGIN = 4        # how far a bubble's arrow keeps from a name plate (a thin one grazed its rounded end)
 CARD_MARGIN = 4         # how far a bubble's arrow keeps, where a place lets it, from a card it does not point at
+DIALOG_EDGE = 12        # a choice's dialog moved off the cards keeps this far from them and inside the table
+DIALOG_STEP = 8         # and is tried every this many units
 
 
 def bubble_box(target, size, bounds, gap=14, avoid=(), keep_clear=(), cards=(), arrows=ARROWS, plates=()):
@@ -480,18 +482,30 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
 
 
 
-def dialog_places(count, width, height):
-    """A dialog of `count` choices in the middle of the canvas: its rect, the choices'
-    rects (one column, or two for more than six) and the Cancel button's rect."""
+def dialog_places(count, width, height, cards=()):
+    """A dialog of `count` choices on a `width` x `height` table: its rect, the choices'
+    rects (one column, or two for more than six) and the Cancel button's rect. It lies in
+    the middle unless that covers some of `cards` ([(rect, read)]: cards, and the words
+    that say who sits where and what lies there): then, at the same height, nearest the
+    middle where it covers the least of them, what can be read (a card's face, words)
+    counting twice a back (a D's colours beside the pile they are chosen against, never
+    over it)."""
     cols = 1 if count <= 6 else 2
     rows = math.ceil(count / cols)
     bw, bh = 260, 40
     w = cols * bw + (cols - 1) * 12 + 40
     h = rows * (bh + 10) + 110
-    x0, y0 = width / 2 - w / 2, height / 2 - h / 2
+    y0 = height / 2 - h / 2
+    middle = width / 2 - w / 2
+
+    def covered(x):
+        box = pygame.Rect(round(x), round(y0), round(w), round(h)).inflate(2 * DIALOG_EDGE, 2 * DIALOG_EDGE)
+        return sum(clip.w * clip.h * (2 if up else 1) for clip, up in ((box.clip(r), up) for r, up in cards))
+    ways = [middle] + [x for x in range(DIALOG_EDGE, int(width - w - DIALOG_EDGE) + 1, DIALOG_STEP)]
+    x0 = min(ways, key=lambda x: (covered(x), abs(x - middle)))
     rects = [(x0 + 20 + col * (bw + 12), y0 + 60 + row * (bh + 10), bw, bh)
              for col, row in (divmod(i, rows) for i in range(count))]
-    return (x0, y0, w, h), rects, (width / 2 - 70, y0 + h - 48, 140, 36)
+    return (x0, y0, w, h), rects, (x0 + w / 2 - 70, y0 + h - 48, 140, 36)
 
 
 def pile_cards(key, cards, rect):
@@ -1114,13 +1128,17 @@ def hover_rect(placed, board):
     return placed.rect.move(0, -lift)
 
 
-def lifted(pointer, board):
+def lifted(pointer, board, focused=None):
     """The card drawn whole over the others, as [(placed card, logical rect)]: the one
     being dragged (`pointer`: scenes/table/state.Pointer), where it is, else the one
-    under the pointer; [] when none."""
+    under the pointer, else the card where the keyboard rests (`focused`: a placed card,
+    or None), so that a card walked to by keys in a tight fan is seen and named as one
+    under the pointer is; [] when none."""
     if pointer.drag_pos is not None:
         r = pointer.press[0].rect
         return [(pointer.press[0], r.move(pointer.drag_pos[0] - r.centerx, pointer.drag_pos[1] - r.centery))]
     if pointer.hovered is not None and pointer.press is None:
         return [(pointer.hovered, hover_rect(pointer.hovered, board))]
+    if focused is not None and pointer.press is None:
+        return [(focused, hover_rect(focused, board))]
     return []

@@ -20,7 +20,7 @@ import pygame
 from scenes.table import buttons, coach_panel, draw, intents, moves
 from scenes.table.director import Director
 from scenes.table.input import Laid, TableInput, main_focus
-from scenes.table.layout import CAPTION, TOP, keeps_margin, lay_out, lifted
+from scenes.table.layout import CAPTION, TOP, Placed, keeps_margin, lay_out, lifted
 from scenes.table.model import TableModel
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
@@ -194,7 +194,9 @@ class TableScene(Scene):
             widgets = [buttons.continue_button(board.table_w, screen.lh, act)] + top[::-1]
         elif state.dialog:
             cover = "dialog"
-            dialog_rect, widgets = buttons.dialog_buttons(state.dialog.options, screen.lw, screen.lh,
+            on_table = [(p.rect, p.face_up) for p in board.placed] + [
+                (r, True) for r in draw.readable(screen, board, self.plates(view))]
+            dialog_rect, widgets = buttons.dialog_buttons(state.dialog.options, board.table_w, screen.lh, on_table,
                                                           model.presenter.swatch, act)
         else:
             cover = ""
@@ -413,7 +415,7 @@ class TableScene(Scene):
                 widget.draw(screen, focused=widget is focus, hovered=widget is hover)
             return
         flying = self.motion.hidden()
-        up = lifted(pointer, laid.board)
+        up = lifted(pointer, laid.board, focus if isinstance(focus, Placed) else None)
         key = (model.version, pointer.focus, self.app.keyboard, model.session.thinking(), surf.get_size(),
                self.app.settings.colourblind, model.ui.log_scroll, draw.flying_key(flying), model.told(),
                model.settled(), model.panel_before is None, tuple(id(placed) for placed, _ in up),
