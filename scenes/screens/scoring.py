@@ -52,7 +52,7 @@ class Plate(NamedTuple):
     won: bool           # won the game
     points: object      # this hand's points, or None
     won_hand: bool
-    groups: list        # (caption, cards) that made the score
+    groups: list        # (caption, cards) that made the score, or (caption, cards, givers): see Presenter.score_cards
 
 
 class ScoringScene(Scene):
@@ -187,7 +187,7 @@ class ScoringScene(Scene):
         """Plates side by side: two when there are many players with few groups each, or
         four or more with a few cards each (their cards then larger)."""
         plates = self.plates()
-        few = all(len(p.groups) <= 1 and sum(len(cards) for _, cards in p.groups) <= FEW for p in plates)
+        few = all(len(p.groups) <= 1 and sum(len(cards) for _, cards, *_ in p.groups) <= FEW for p in plates)
         return 2 if (len(plates) > 4 and all(len(p.groups) <= 2 for p in plates)) or (len(plates) >= 4 and few) else 1
 
     def plate_rects(self, screen):
@@ -258,7 +258,7 @@ class ScoringScene(Scene):
         `size`'s most."""
         card_h, most = size
         widths, _ = self.widths(screen, groups, width, card_h)
-        fits = all(self.caption_fits(screen, caption, w, 1) for (caption, _), w in zip(groups, widths))
+        fits = all(self.caption_fits(screen, caption, w, 1) for (caption, *_), w in zip(groups, widths))
         return 1 if fits else most
 
     @staticmethod
@@ -345,14 +345,14 @@ class ScoringScene(Scene):
         where one does not fit (the cards then a line lower)."""
         fits = [MAX_CARD_H]
         for plate in plates:
-            count = sum(len(cards) for _, cards in plate.groups)
+            count = sum(len(cards) for _, cards, *_ in plate.groups)
             if count:
                 spare = area[2] - GROUP_GAP * (len(plate.groups) - 1)
                 fits.append(spare / (1 + 0.75 * (count - 1)) * CARD_RATIO)
         for lines in range(1, CAPTION_MOST + 1):
             card_h = max(MIN_CARD_H, min(fits + [area[3] - CAPTION_H - CAPTION_LINE * (lines - 1)]))
             if all(self.caption_fits(screen, caption, width, lines) for plate in plates
-                   for (caption, _), width in zip(plate.groups, self.widths(screen, plate.groups, area[2], card_h)[0])):
+                   for (caption, *_), width in zip(plate.groups, self.widths(screen, plate.groups, area[2], card_h)[0])):
                 break
         return card_h, lines
 
@@ -363,7 +363,7 @@ class ScoringScene(Scene):
         (the gap between groups narrower first, down to MIN_GROUP_GAP)."""
         card_w = card_h / CARD_RATIO
         needs, wants = [], []
-        for caption, cards in groups:
+        for caption, cards, *_ in groups:
             words = screen.text_width(caption, dressing.BODY) + 8
             longest = max(screen.text_width(word, dressing.BODY) for word in caption.split()) + 8 if caption else 0
             needs.append(max(min(words, 200), longest, card_w * (1 + 0.3 * (len(cards) - 1)) if cards else 0))
@@ -421,13 +421,13 @@ class ScoringScene(Scene):
     def _draw_groups(self, screen, groups, area, size):
         """The groups of cards side by side in `area`, each under its caption (in as many
         of `size`'s lines as it needs), the cards at `size`'s height, overlapping where
-        they must."""
+        they must; a card another player gave outlined (the presenter's notes say whose)."""
         x, y, w, _ = area
         card_h, most = size
         colourblind = self.app.settings.colourblind
         widths, gap = self.widths(screen, groups, w, card_h)
         lines = self.caption_lines(screen, groups, w, size)     # this plate's captions: on one line if they fit
-        for (caption, cards), width in zip(groups, widths):
+        for (caption, cards, *givers), width in zip(groups, widths):
             words = screen.wrap(caption, dressing.BODY, width - 8)
             if len(words) > lines:
                 words = words[:lines - 1] + [" ".join(words[lines - 1:])]
@@ -435,5 +435,6 @@ class ScoringScene(Scene):
                 screen.text(line, dressing.BODY, palette.TEXT, (x, y + CAPTION_LINE * i), width=width)
             if cards:
                 dressing.row(screen, cards, (x, y + CAPTION_H - 4 + CAPTION_LINE * (lines - 1)), card_h / CARD_RATIO,
-                             card_h, width, colourblind, self.presenter.family, self.presenter.deck_back)
+                             card_h, width, colourblind, self.presenter.family, self.presenter.deck_back,
+                             [i for i, giver in enumerate(givers[0] if givers else ()) if giver])
             x += width + gap
