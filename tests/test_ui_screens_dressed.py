@@ -10,7 +10,7 @@ import pytest
 
 from game import registry
 from game.core import SharedAct
-from scenes.screens import celebration, rules
+from scenes.screens import celebration, dressing, rules
 from scenes.screens import menu as menu_module
 from scenes.screens.menu import MenuScene
 from scenes.screens.rules import RulebookError, RulesScene, check, parse
@@ -232,16 +232,20 @@ def test_the_scoring_screen_lists_every_player_with_their_cards_and_names_the_wi
                                                  key=lambda w: [p.seat for p in plates].index(w))]
 
 
+@pytest.mark.parametrize("players", [4, 5])
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1280, 800), (1600, 1000), (1920, 1200)])
-def test_no_word_on_the_deadline_score_screen_with_5_players_is_cut(spied, size):
+def test_no_word_on_the_deadline_score_screen_with_4_or_5_players_is_cut(spied, size, players):
     """Every plate's words and every caption over its cards drawn whole (wrapped at
-    spaces, never dropped, no word broken) and no caption or line shortened with an
-    ellipsis, with 5 players at every size from the smallest the app supports (960x600)
-    to 1600x1000 and larger; deal 5 gives a plate seven groups of cards."""
+    spaces, never dropped, no word broken), no caption or line shortened with an
+    ellipsis, and every plate and the lines under them above the buttons, with 4 and 5
+    players at every size from the smallest the app supports (960x600) to 1600x1000 and
+    larger; deal 5 gives a plate seven groups of cards, and deal 3 with five had the
+    last plate under the buttons at 1280x720 (its captions in three lines where two held
+    them, the score column wider than its score)."""
     a = new_app(size)
     try:
-        for seed in (11, 5, 20):
-            show_scores(a, "deadline", players=5, seed=seed)
+        for seed in (11, 5, 20, 3):
+            show_scores(a, "deadline", players=players, seed=seed)
             words = [w for w, _ in drawn(a, spied)["text"]]
             assert not [w for w in words if w.endswith("...")], seed
             drawn_words = {word for line in words for word in line.split()}
@@ -253,8 +257,25 @@ def test_no_word_on_the_deadline_score_screen_with_5_players_is_cut(spied, size)
                 assert plate.how and not left, (seed, plate.name, plate.how, left)
                 for caption, *_ in plate.groups:
                     assert set(caption.split()) <= drawn_words, (seed, plate.name, caption)
+            assert_notes_whole_above_the_buttons(a.scene, words)
     finally:
         pygame.quit()
+
+
+def assert_notes_whole_above_the_buttons(scene, words):
+    """Every line under the plates drawn whole (wrapped at spaces, in order), and the last
+    of them above the buttons."""
+    for note in scene.notes():
+        left = note
+        for line in words:
+            if line and left.startswith(line):
+                left = left[len(line):].lstrip()
+        assert not left, (note, left)
+    screen = scene.app.screen
+    rects = scene.plate_rects(screen)
+    lines = sum(len(screen.wrap(note, dressing.BODY, min(1180, screen.lw - 60) - 48)) for note in scene.notes())
+    bottom = rects[-1][1] + rects[-1][3] + 16 + 22 * lines
+    assert bottom <= min(w.rect[1] for w in scene.widgets), (bottom, scene.notes())
 
 
 def test_final_count_plates_say_each_count_and_the_hand_over_screen_shows_the_hands(app, spied):
@@ -562,13 +583,9 @@ def test_a_run_another_students_extra_credit_fills_is_drawn_whole_on_the_scores(
             assert [[c.name for c in cards] for caption, cards, *_ in sam.groups
                     if caption == "Extra credit given"] == [["3D"]]
             legend = a.scene.notes()
-            assert legend == ["An outlined card in an assignment is another student's extra credit (1 point for "
-                              "them, nothing for the owner): Sam's 3 of diamonds in Maya's Midterm run"]
-            left = legend[0]
-            for line in words:
-                if line and left.startswith(line):
-                    left = left[len(line):].lstrip()
-            assert not left, (size, left)                       # the legend drawn whole, line by line
+            assert legend == ["Outlined: another student's extra credit, 1 point for them, nothing for the owner: "
+                              "Sam's 3 of diamonds in Maya's Midterm run"]
+            assert_notes_whole_above_the_buttons(a.scene, words)
             assert not [w for w in words if w.endswith("...")], size
             drawn_words = {word for line in words for word in line.split()}
             for plate in a.scene.plates():

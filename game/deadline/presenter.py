@@ -85,9 +85,10 @@ def sharing(groups, ace_high=False):
     return words
 
 
-# The scores' legend for a card drawn in another student's assignment (A14).
-OUTLINED = ("An outlined card in an assignment is another student's extra credit "
-            "(1 point for them, nothing for the owner)")
+# The scores' legend for a card drawn in another student's assignment (A14), and how many
+# such cards it names one by one (more would run to lines under the buttons).
+OUTLINED = "Outlined: another student's extra credit, 1 point for them, nothing for the owner"
+NAMED_MOST = 3
 
 
 def belonging_to(name):
@@ -430,9 +431,10 @@ class Deadline(Presenter):
         return "from " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers)
 
     def summary_lines(self, view, names):
-        """Under the scores, what an outlined card in an assignment is, each named: 'An
-        outlined card in an assignment is another student's extra credit (1 point for
-        them, nothing for the owner): Sam's 3 of diamonds in Maya's Midterm run' (A14).
+        """Under the scores, what an outlined card in an assignment is (A14), each named
+        while they are few enough to read at a glance ('Outlined: another student's extra
+        credit, 1 point for them, nothing for the owner: Sam's 3 of diamonds in Maya's
+        Midterm run'), else where each is found too (its giver's Extra credit given).
         Nothing else: who leads the rotation and the last exchange end with the semester."""
         helped = [f"{possessive(seat_name(names, who))} {card_name(self.by_name[name])} in "
                   f"{belonging_to(seat_name(names, a['owner']))} {EXAMS.get(a['exam'], a['exam'])} {a['kind']}"
@@ -440,6 +442,8 @@ class Deadline(Presenter):
                   if who != a["owner"] and name in self.by_name]
         if not helped:
             return []
+        if len(helped) > NAMED_MOST:
+            return [OUTLINED + "; each is in its giver's Extra credit given too"]
         return [OUTLINED + ": " + "; ".join(helped)]
 
     def breakdown(self, view, seat, names):
