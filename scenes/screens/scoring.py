@@ -240,19 +240,13 @@ class ScoringScene(Scene):
         words in more lines or fewer, the cards' captions in fewer or more) where that
         lets every plate hold above the buttons with the largest cards; as `first` gives
         where none does."""
-        best = None
-        widest = int(rect[2] * 0.5)
-        for left in [first[0]] + [v for v in [min(LEFT_W, rect[2] * 0.34)] + list(range(LEFT_W + 30, widest, 30))
-                                  if v != first[0]]:
+        tried = []
+        for left in [first[0]] + [left for left in self.left_widths(rect[2]) if left != first[0]]:
             area = self.groups_area(rect, left, False)
             size = first[1] if left == first[0] else self.card_size(screen, plates, area)
-            heights, fit = self.fitted(screen, plates, (area[2], left), size, room)
-            if sum(heights) <= room + 0.5 and (best is None or fit[0] > best[1][0]):
-                best = heights, fit, left
-        if best is None:
-            area = self.groups_area(rect, first[0], False)
-            return (*self.fitted(screen, plates, (area[2], first[0]), first[1], room), first[0])
-        return best
+            tried.append((*self.fitted(screen, plates, (area[2], left), size, room), left))
+        holding = [way for way in tried if sum(way[0]) <= room + 0.5]
+        return max(holding, key=lambda way: way[1][0]) if holding else tried[0]
 
     def cards_bottom(self, screen, plate, width, size):
         """How far below its plate's top a plate's cards end, groups `width` wide, at
@@ -327,12 +321,17 @@ class ScoringScene(Scene):
         _, _, w, h = rects[0]
         if not any(plate.how for plate in plates):
             return min(NAME_W, w * 0.34)
-        widest = int(w * 0.5)
-        for left in [min(LEFT_W, w * 0.34)] + list(range(LEFT_W + 30, widest, 30)):
+        for left in self.left_widths(w):
             if all(len(screen.wrap(plate.how, dressing.BODY, left - 86)) <= self.word_lines(screen, plate, h)
                    for plate in plates):
                 return left
-        return widest
+        return int(w * 0.5)
+
+    @staticmethod
+    def left_widths(w):
+        """The widths a plate `w` wide may give its left column, narrowest first: a third
+        of it at most, or wider by steps, under half of it."""
+        return [min(LEFT_W, w * 0.34)] + list(range(LEFT_W + 30, int(w * 0.5), 30))
 
     def words_h(self, screen, plate, left):
         """How tall a plate must be for its name, its mark and every line of its words
@@ -364,8 +363,9 @@ class ScoringScene(Scene):
         """The width of the plates' score column beside their cards: the widest score, its
         unit or this hand's points, and a gap (SCORE_W at most)."""
         screen = self.app.screen
-        said = [(str(plate.score), dressing.SCORE) for plate in self.plates()] + [(self.presenter.SCORE_UNIT, dressing.READ)]
-        said += [(self.points_words(plate), dressing.READ) for plate in self.plates() if plate.points is not None]
+        plates = self.plates()
+        said = [(str(plate.score), dressing.SCORE) for plate in plates] + [(self.presenter.SCORE_UNIT, dressing.READ)]
+        said += [(self.points_words(plate), dressing.READ) for plate in plates if plate.points is not None]
         return min(SCORE_W, max(screen.text_width(words, size) for words, size in said) + 18 + GROUP_GAP)
 
     def points_words(self, plate):
