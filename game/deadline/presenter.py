@@ -436,7 +436,7 @@ class Deadline(Presenter):
         credit, 1 point for them, nothing for the owner: Sam's 3 of diamonds in Maya's
         Midterm run'), else where each is found too (its giver's Extra credit given).
         Nothing else: who leads the rotation and the last exchange end with the semester."""
-        helped = [f"{possessive(seat_name(names, who))} {card_name(self.by_name[name])} in "
+        helped = [f"{belonging_to(seat_name(names, who))} {card_name(self.by_name[name])} in "
                   f"{belonging_to(seat_name(names, a['owner']))} {EXAMS.get(a['exam'], a['exam'])} {a['kind']}"
                   for a in view.facts["assignments"] or [] for who, name in a["extra_credit"]
                   if who != a["owner"] and name in self.by_name]
