@@ -539,8 +539,8 @@ def test_the_rules_pages_title_and_its_scroll_hint_never_meet(game_id, monkeypat
 def gap_filled_by_extra_credit(players):
     """Deadline from a stacked deck (issue #37, the walk): Maya lays the Ace-2 of diamonds
     at the Midterm, Sam plays the 3 of diamonds on it as extra credit, and at the Final
-    Maya extends it with the 4: three cards of her own complete the run (A13), Sam's 3
-    lies in its gap and scores for Sam (A14)."""
+    Maya extends it with the 4: three cards of her own complete the run (A13 of
+    docs/rulings/deadline.md), Sam's 3 lies in its gap and scores for Sam (A14)."""
     deck, floaters = midterm_deck({0: ["AD", "2D"], 1: ["3D"]}, "10C", ["4D"], n=players)
     state = registry.new_game("deadline", players=players, seed=5, deck=deck)
     first_half(state, floaters)
