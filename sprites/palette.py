@@ -20,6 +20,7 @@ BUTTON_TEXT = (30, 36, 30)
 BUTTON_DISABLED = (120, 130, 120)
 DANGER = (214, 72, 60)
 DEAD_LANE = (150, 150, 146)     # a lane where a picked card would be used up unseen
+OTHERS = (184, 150, 255)        # on the scores, another player's card lying among a player's own
 
 STANDARD_RED = (196, 30, 40)
 STANDARD_BLACK = (24, 24, 30)

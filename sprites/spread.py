@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from sprites import cards as card_sprites
+from sprites import cards as card_sprites, palette
 
 _FANS = {}
 _MAX = 200
@@ -56,11 +56,15 @@ def row_step(count, w, room):
     return max(w // 5, min(int(w * 1.08), (room - w) // (count - 1)))
 
 
-def row(surface, cards, x, y, w, h, room, colourblind=False, family="standard", back=None):
+def row(surface, cards, x, y, w, h, room, colourblind=False, family="standard", back=None, marked=()):
     """Draw `cards` left to right from (x, y) within `room` pixels (overlapping when they
-    must); returns the width they took."""
+    must), those at the indices `marked` outlined in OTHERS' colour (another player's card
+    lying among these); returns the width they took."""
     step = row_step(len(cards), w, room)
+    edge = max(3, round(w / 14))
     for i, card in enumerate(cards):
         shown, pad = card_sprites.shadowed(card, w, h, colourblind, family, back)
         surface.blit(shown, (x + i * step - pad, y - pad))
+        if i in marked:
+            surface.blit(card_sprites.outline(w, h, palette.OTHERS, edge), (x + i * step - edge, y - edge))
     return (len(cards) - 1) * step + w if cards else 0

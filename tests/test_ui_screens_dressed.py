@@ -10,7 +10,7 @@ import pytest
 
 from game import registry
 from game.core import SharedAct
-from scenes.screens import celebration, rules
+from scenes.screens import celebration, dressing, rules
 from scenes.screens import menu as menu_module
 from scenes.screens.menu import MenuScene
 from scenes.screens.rules import RulebookError, RulesScene, check, parse
@@ -18,6 +18,7 @@ from scenes.screens.scoring import ScoringScene
 from scenes.screens.setup import SetupScene
 from scenes.table.session import Seat, Session
 from sprites import spread, text
+from tests.test_deadline import SUBMIT, act, auto_exam, first_half, midterm_deck, second_half
 from tests.test_ui_play import new_app, press
 
 NAMES = ("Maya", "Theo", "Kofi", "Ines", "Ravi", "Lena")
@@ -62,7 +63,7 @@ def show_scores(a, game_id, players=None, seed=11, interim=False):
 @pytest.fixture
 def spied(monkeypatch):
     """Every line of text drawn (words, pixel size) and every card row and fan drawn."""
-    seen = {"text": [], "rows": [], "fans": []}
+    seen = {"text": [], "rows": [], "fans": [], "marked": []}
     render, row, fan = text.render, spread.row, spread.fan
 
     def spy_render(words, px, colour):
@@ -71,6 +72,7 @@ def spied(monkeypatch):
 
     def spy_row(surface, cards, *args, **kwargs):
         seen["rows"].append(list(cards))
+        seen["marked"].append((list(cards), list(kwargs.get("marked", ()))))
         return row(surface, cards, *args, **kwargs)
 
     def spy_fan(cards, *args, **kwargs):
@@ -184,8 +186,9 @@ def scored_cards(game_id, state, seat):
         return [c.name for key in zone_keys for c in view.zone(key).cards]
     if game_id == "final_count":
         return facts["last_hand"]["seats"][seat]["cards"]
-    if game_id == "deadline":             # its own cards on its assignments, its extra credit on others'
-        laid = [n for a in facts["assignments"] if a["owner"] == seat for n in a["cards"]]
+    if game_id == "deadline":             # its assignments whole (others' extra credit in them), its extra credit on others'
+        laid = [n for a in facts["assignments"] if a["owner"] == seat
+                for n in a["cards"] + [name for _, name in a["extra_credit"]]]
         given = [n for a in facts["assignments"] for who, n in a["extra_credit"] if who == seat]
         return laid + given + names([f"hand:{seat}"])
     if game_id == "ktu":
@@ -209,17 +212,17 @@ def test_the_scoring_screen_lists_every_player_with_their_cards_and_names_the_wi
     assert sorted(p.seat for p in plates) == list(range(state.players))
     for plate in plates:
         assert plate.name in words and str(plate.score) in words
-        cards = [c for _, group in plate.groups for c in group]
+        cards = [c for _, group, *_ in plate.groups for c in group]
         expected = scored_cards(game_id, state, plate.seat)
         if game_id == "deadline":          # a run's cards lie in its order, not as laid
             assert sorted(c.name for c in cards) == sorted(expected), plate.name
-            for caption, group in plate.groups:
+            for caption, group, *_ in plate.groups:
                 if " run: " in caption:
                     values = [c.value for c in group]
                     assert values == sorted(values) or state.view(None).facts["ace_high"], (caption, values)
         else:
             assert [c and c.name for c in cards] == expected, plate.name
-        for _, group in plate.groups:
+        for _, group, *_ in plate.groups:
             if group:
                 assert group in seen["rows"]                   # drawn, as the table draws them
     winners = [NAMES[w] for w in state.winners()]
@@ -229,16 +232,20 @@ def test_the_scoring_screen_lists_every_player_with_their_cards_and_names_the_wi
                                                  key=lambda w: [p.seat for p in plates].index(w))]
 
 
+@pytest.mark.parametrize("players", [4, 5])
 @pytest.mark.parametrize("size", [(960, 600), (1280, 720), (1280, 800), (1600, 1000), (1920, 1200)])
-def test_no_word_on_the_deadline_score_screen_with_5_players_is_cut(spied, size):
+def test_no_word_on_the_deadline_score_screen_with_4_or_5_players_is_cut(spied, size, players):
     """Every plate's words and every caption over its cards drawn whole (wrapped at
-    spaces, never dropped, no word broken) and no caption or line shortened with an
-    ellipsis, with 5 players at every size from the smallest the app supports (960x600)
-    to 1600x1000 and larger; deal 5 gives a plate seven groups of cards."""
+    spaces, never dropped, no word broken), no caption or line shortened with an
+    ellipsis, and every plate and the lines under them above the buttons, with 4 and 5
+    players at every size from the smallest the app supports (960x600) to 1600x1000 and
+    larger; deal 5 gives a plate seven groups of cards, and deal 3 with five had the
+    last plate under the buttons at 1280x720 (its captions in three lines where two held
+    them, the score column wider than its score)."""
     a = new_app(size)
     try:
-        for seed in (11, 5, 20):
-            show_scores(a, "deadline", players=5, seed=seed)
+        for seed in (11, 5, 20, 3):
+            show_scores(a, "deadline", players=players, seed=seed)
             words = [w for w, _ in drawn(a, spied)["text"]]
             assert not [w for w in words if w.endswith("...")], seed
             drawn_words = {word for line in words for word in line.split()}
@@ -248,10 +255,27 @@ def test_no_word_on_the_deadline_score_screen_with_5_players_is_cut(spied, size)
                     if left and line and left.startswith(line):
                         left = left[len(line):].lstrip()
                 assert plate.how and not left, (seed, plate.name, plate.how, left)
-                for caption, _ in plate.groups:
+                for caption, *_ in plate.groups:
                     assert set(caption.split()) <= drawn_words, (seed, plate.name, caption)
+            assert_notes_whole_above_the_buttons(a.scene, words)
     finally:
         pygame.quit()
+
+
+def assert_notes_whole_above_the_buttons(scene, words):
+    """Every line under the plates drawn whole (wrapped at spaces, in order), and the last
+    of them above the buttons."""
+    for note in scene.notes():
+        left = note
+        for line in words:
+            if line and left.startswith(line):
+                left = left[len(line):].lstrip()
+        assert not left, (note, left)
+    screen = scene.app.screen
+    rects = scene.plate_rects(screen)
+    lines = sum(len(screen.wrap(note, dressing.BODY, min(1180, screen.lw - 60) - 48)) for note in scene.notes())
+    bottom = rects[-1][1] + rects[-1][3] + 16 + 22 * lines
+    assert bottom <= min(w.rect[1] for w in scene.widgets), (bottom, scene.notes())
 
 
 def test_final_count_plates_say_each_count_and_the_hand_over_screen_shows_the_hands(app, spied):
@@ -510,3 +534,62 @@ def test_the_rules_pages_title_and_its_scroll_hint_never_meet(game_id, monkeypat
         assert all(not r.colliderect(b) for r in hint + [title] for _, b in buttons)
     finally:
         pygame.quit()
+
+
+def gap_filled_by_extra_credit(players):
+    """Deadline from a stacked deck (issue #37, the walk): Maya lays the Ace-2 of diamonds
+    at the Midterm, Sam plays the 3 of diamonds on it as extra credit, and at the Final
+    Maya extends it with the 4: three cards of her own complete the run (A13 of
+    docs/rulings/deadline.md), Sam's 3 lies in its gap and scores for Sam (A14)."""
+    deck, floaters = midterm_deck({0: ["AD", "2D"], 1: ["3D"]}, "10C", ["4D"], n=players)
+    state = registry.new_game("deadline", players=players, seed=5, deck=deck)
+    first_half(state, floaters)
+    for name in ("AD", "2D"):
+        act(state, "group", name)
+    state.apply(SUBMIT)
+    auto_exam(state, {"4D"})
+    act(state, "extra_credit", "3D", 0)
+    while state.step == "exam":
+        auto_exam(state)
+    second_half(state, {0: {"4D"}})
+    act(state, "extend", "4D", 0)
+    while not state.is_over:
+        auto_exam(state)
+    return state
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_a_run_another_students_extra_credit_fills_is_drawn_whole_on_the_scores(spied, players):
+    """Deadline's scores (issue #37: 'Midterm run: completed' over Ace-2-4 of diamonds,
+    the 3 that fills it in its giver's row only): the run is drawn whole in its order
+    with Sam's 3 in it, outlined, and the line under the plates says whose it is; the
+    3 still counts in Sam's extra credit given; nothing on the screen is cut, with 4
+    and 5 players from 960x600 to 1600x1000."""
+    for size in ((960, 600), (1280, 720), (1600, 1000)):
+        a = new_app(size)
+        try:
+            state = gap_filled_by_extra_credit(players)
+            assert state.assignments[0].completed and state.assignments[0].owner == 0
+            seats = [Seat(name, human=i == 0) for i, name in enumerate(("Maya", "Sam", "Kofi", "Ines", "Ravi")[:players])]
+            a.scene.go("scoring", session=Session("deadline", seats, {}, 5, state=state), interim=False)
+            a.frame()
+            seen = drawn(a, spied)
+            words = [w for w, _ in seen["text"]]
+            run = [(cards, marked) for cards, marked in seen["marked"] if [c.name for c in cards][:2] == ["AD", "2D"]]
+            assert [([c.name for c in cards], marked) for cards, marked in run] == [(["AD", "2D", "3D", "4D"], [2])]
+            maya = next(p for p in a.scene.plates() if p.name == "Maya")
+            assert ("Midterm run: completed", run[0][0], (None, None, "Sam", None)) in maya.groups
+            sam = next(p for p in a.scene.plates() if p.name == "Sam")
+            assert [[c.name for c in cards] for caption, cards, *_ in sam.groups
+                    if caption == "Extra credit given"] == [["3D"]]
+            legend = a.scene.notes()
+            assert legend == ["Outlined: another student's extra credit, 1 point for them, nothing for the owner: "
+                              "Sam's 3 of diamonds in Maya's Midterm run"]
+            assert_notes_whole_above_the_buttons(a.scene, words)
+            assert not [w for w in words if w.endswith("...")], size
+            drawn_words = {word for line in words for word in line.split()}
+            for plate in a.scene.plates():
+                for caption, *_ in plate.groups:
+                    assert set(caption.split()) <= drawn_words, (size, plate.name, caption)
+        finally:
+            pygame.quit()

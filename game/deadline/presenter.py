@@ -133,6 +133,17 @@ def sharing(groups, ace_high=False):
     return words
 
 
+# The scores' legend for a card drawn in another student's assignment (A14), and how many
+# such cards it names one by one (more would run to lines under the buttons).
+OUTLINED = "Outlined: another student's extra credit, 1 point for them, nothing for the owner"
+NAMED_MOST = 3
+
+
+def belonging_to(name):
+    """'Maya's', or 'your' for a player called You, inside a sentence."""
+    return "your" if name == "You" else possessive(name)
+
+
 def jokers(count):
     """'a Joker', '2 Jokers'."""
     return "a Joker" if count == 1 else f"{count} Jokers"
@@ -437,20 +448,23 @@ class Deadline(Presenter):
         return words
 
     def score_cards(self, view, seat, names):
-        """Each assignment `seat` laid, by exam, with its own cards only (in a run's order)
-        and whether they completed it (extra credit on it is its givers', A14); then the
-        extra credit `seat` played on others' assignments; then the cards left in its hand
-        and what they cost."""
+        """Each assignment `seat` laid, by exam, whole (a run in its order), whether its
+        own cards completed it, and the extra credit others gave it said as theirs (it is
+        its giver's, A14: outlined, see summary_lines); then the extra credit `seat` played
+        on others' assignments; then the cards left in its hand and what they cost."""
         groups, given = [], []
         high = view.facts["ace_high"]
         for a in view.facts["assignments"] or []:
             given += [name for who, name in a["extra_credit"] if who == seat]
             if a["owner"] == seat:
                 done = "completed" if a["completed"] else "incomplete"
-                cards = self.cards_named(a["cards"])
+                laid = [(card, None) for card in self.cards_named(a["cards"])]
+                laid += [(self.by_name[name], seat_name(names, who)) for who, name in a["extra_credit"]
+                         if name in self.by_name]
                 if a["kind"] == "run":
-                    cards = sorted(cards, key=lambda c: 14 if high and c.rank == "A" else c.value)
-                groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}", cards))
+                    laid.sort(key=lambda pair: 14 if high and pair[0].rank == "A" else pair[0].value)
+                groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}", [c for c, _ in laid],
+                               tuple(giver for _, giver in laid)))
         if given:
             groups.append(("Extra credit given", self.cards_named(given)))
         grades = view.facts["grades"] or []
@@ -459,6 +473,7 @@ class Deadline(Presenter):
         if held:
             groups.append((f"Left in hand: -{penalty}" if penalty else "Left in hand", held))
         return groups
+
     def arranged(self, view, events):
         """A run's extra credit lies in the run's order, not in the order it was played."""
         table = view.facts["assignments"]
@@ -490,9 +505,20 @@ class Deadline(Presenter):
         return "from " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers)
 
     def summary_lines(self, view, names):
-        """Nothing under the scores: who leads the rotation and the last exchange end with
-        the semester."""
-        return []
+        """Under the scores, what an outlined card in an assignment is (A14), each named
+        while they are few enough to read at a glance ('Outlined: another student's extra
+        credit, 1 point for them, nothing for the owner: Sam's 3 of diamonds in Maya's
+        Midterm run'), else where each is found too (its giver's Extra credit given).
+        Nothing else: who leads the rotation and the last exchange end with the semester."""
+        helped = [f"{belonging_to(seat_name(names, who))} {card_name(self.by_name[name])} in "
+                  f"{belonging_to(seat_name(names, a['owner']))} {EXAMS.get(a['exam'], a['exam'])} {a['kind']}"
+                  for a in view.facts["assignments"] or [] for who, name in a["extra_credit"]
+                  if who != a["owner"] and name in self.by_name]
+        if not helped:
+            return []
+        if len(helped) > NAMED_MOST:
+            return [OUTLINED + "; each is in its giver's Extra credit given too"]
+        return [OUTLINED + ": " + "; ".join(helped)]
 
     def breakdown(self, view, seat, names):
         """The grading as a sum that adds up to the score: each completed assignment's

@@ -22,7 +22,7 @@ TOP = 128               # the first plate's top
 GAP = 12                # between plates
 LEFT_W = 300            # a plate's place, name and how the score was made
 NAME_W = 250            # the same where no plate has words beside its cards
-SCORE_W = 150           # a plate's score column
+SCORE_W = 150           # a plate's score column, at most
 GROUP_GAP = 22          # between two groups of cards on a plate
 MIN_GROUP_GAP = 8       # the same on a plate crowded with groups
 CAPTION_MOST = 3        # lines a caption over cards may take
@@ -52,7 +52,7 @@ class Plate(NamedTuple):
     won: bool           # won the game
     points: object      # this hand's points, or None
     won_hand: bool
-    groups: list        # (caption, cards) that made the score
+    groups: list        # (caption, cards) that made the score, or (caption, cards, givers): see Presenter.score_cards
 
 
 class ScoringScene(Scene):
@@ -187,7 +187,7 @@ class ScoringScene(Scene):
         """Plates side by side: two when there are many players with few groups each, or
         four or more with a few cards each (their cards then larger)."""
         plates = self.plates()
-        few = all(len(p.groups) <= 1 and sum(len(cards) for _, cards in p.groups) <= FEW for p in plates)
+        few = all(len(p.groups) <= 1 and sum(len(cards) for _, cards, *_ in p.groups) <= FEW for p in plates)
         return 2 if (len(plates) > 4 and all(len(p.groups) <= 2 for p in plates)) or (len(plates) >= 4 and few) else 1
 
     def plate_rects(self, screen):
@@ -199,9 +199,10 @@ class ScoringScene(Scene):
 
     def layout_plates(self, screen):
         """(the plates' rects, the cards' size as card_size gives it, or as `fitted`
-        shrinks it where the plates are as tall as their cards need, the width of the
-        plates' left column as words_width gives it for plates all alike, whether the
-        screen is compact); made once for each size of the screen."""
+        shrinks it where the plates are as tall as their cards and words need (compact:
+        where plates alike would not hold them), the width of the plates' left column as
+        words_width gives it for plates all alike (or `compact` for a compact screen),
+        whether the screen is compact); made once for each size of the screen."""
         key = (screen.lw, screen.lh, screen.s)
         if self.laid_plates[0] != key:
             self.laid_plates = (key, self.lay_plates(screen))
@@ -224,12 +225,28 @@ class ScoringScene(Scene):
         left = self.words_width(screen, plates, rects)
         area = self.groups_area(rects[0], left, stacked, worded)
         size = self.card_size(screen, plates, area)
-        if stacked or all(self.cards_bottom(screen, plate, area[2], size) <= h - 1 for plate in plates):
+        if stacked or all(self.cards_bottom(screen, plate, area[2], size) <= h - 1
+                          and self.words_h(screen, plate, left) <= h for plate in plates):
             return rects, size, left, False
         room = screen.lh - COMPACT_BOTTOM - COMPACT_TOP - self._notes_h(screen, w) - COMPACT_GAP * (count - 1)
-        heights, size = self.fitted(screen, plates, (area[2], left), size, room)
+        heights, size, left = self.compact(screen, plates, rects[0], room, (left, size))
         tops = [COMPACT_TOP + sum(heights[:i]) + COMPACT_GAP * i for i in range(count)]
         return [(x, top, pw, height) for top, height in zip(tops, heights)], size, left, True
+
+    def compact(self, screen, plates, rect, room, first):
+        """Plates each as tall as it needs (fitted) sharing `room`: (heights, the cards'
+        size, the left column's width). The left column as wide as words_width gave for
+        plates alike (`first`: that width and its cards' size), or narrower or wider (the
+        words in more lines or fewer, the cards' captions in fewer or more) where that
+        lets every plate hold above the buttons with the largest cards; as `first` gives
+        where none does."""
+        tried = []
+        for left in [first[0]] + [left for left in self.left_widths(rect[2]) if left != first[0]]:
+            area = self.groups_area(rect, left, False)
+            size = first[1] if left == first[0] else self.card_size(screen, plates, area)
+            tried.append((*self.fitted(screen, plates, (area[2], left), size, room), left))
+        holding = [way for way in tried if sum(way[0]) <= room + 0.5]
+        return max(holding, key=lambda way: way[1][0]) if holding else tried[0]
 
     def cards_bottom(self, screen, plate, width, size):
         """How far below its plate's top a plate's cards end, groups `width` wide, at
@@ -245,21 +262,20 @@ class ScoringScene(Scene):
         card_h, most = size
         width, left = widths
         words = [self.words_h(screen, plate, left) for plate in plates]
-        for ch in range(int(card_h), MIN_FIT_H - 1, -2):
+        for ch in list(range(int(card_h), MIN_FIT_H, -2)) + [MIN_FIT_H]:
             needs = [max(MIN_PLATE_H, said, self.cards_bottom(screen, plate, width, (ch, most)) + 6)
                      for plate, said in zip(plates, words)]
-            if sum(needs) <= total or ch <= MIN_FIT_H:
+            if sum(needs) <= total or ch == MIN_FIT_H:
                 spare = max(0.0, total - sum(needs)) / len(plates)
                 return [need + spare for need in needs], (ch, most)
-        return [total / len(plates)] * len(plates), size
 
     def caption_lines(self, screen, groups, width, size):
-        """How many lines a plate's captions take: one if they all fit on one, else
+        """How many lines a plate's captions take: the fewest they all fit in, at most
         `size`'s most."""
         card_h, most = size
         widths, _ = self.widths(screen, groups, width, card_h)
-        fits = all(self.caption_fits(screen, caption, w, 1) for (caption, _), w in zip(groups, widths))
-        return 1 if fits else most
+        return next((lines for lines in range(1, most) if all(self.caption_fits(screen, caption, w, lines)
+                                                              for (caption, *_), w in zip(groups, widths))), most)
 
     @staticmethod
     def caption_fits(screen, caption, width, lines):
@@ -305,12 +321,17 @@ class ScoringScene(Scene):
         _, _, w, h = rects[0]
         if not any(plate.how for plate in plates):
             return min(NAME_W, w * 0.34)
-        widest = int(w * 0.5)
-        for left in [min(LEFT_W, w * 0.34)] + list(range(LEFT_W + 30, widest, 30)):
+        for left in self.left_widths(w):
             if all(len(screen.wrap(plate.how, dressing.BODY, left - 86)) <= self.word_lines(screen, plate, h)
                    for plate in plates):
                 return left
-        return widest
+        return int(w * 0.5)
+
+    @staticmethod
+    def left_widths(w):
+        """The widths a plate `w` wide may give its left column, narrowest first: a third
+        of it at most, or wider by steps, under half of it."""
+        return [min(LEFT_W, w * 0.34)] + list(range(LEFT_W + 30, int(w * 0.5), 30))
 
     def words_h(self, screen, plate, left):
         """How tall a plate must be for its name, its mark and every line of its words
@@ -336,7 +357,20 @@ class ScoringScene(Scene):
         if stacked:
             top = 74 if worded else 48
             return x + 16, y + top, w - 32, h - top - 8
-        return x + left, y + 10, w - left - SCORE_W, h - 18
+        return x + left, y + 10, w - left - self.score_room(), h - 18
+
+    def score_room(self):
+        """The width of the plates' score column beside their cards: the widest score, its
+        unit or this hand's points, and a gap (SCORE_W at most)."""
+        screen = self.app.screen
+        plates = self.plates()
+        said = [(str(plate.score), dressing.SCORE) for plate in plates] + [(self.presenter.SCORE_UNIT, dressing.READ)]
+        said += [(self.points_words(plate), dressing.READ) for plate in plates if plate.points is not None]
+        return min(SCORE_W, max(screen.text_width(words, size) for words, size in said) + 18 + GROUP_GAP)
+
+    def points_words(self, plate):
+        """'+12 this hand' (or 'last hand' at the end), under a plate's score."""
+        return f"+{plate.points} " + ("this hand" if self.interim else "last hand")
 
     def card_size(self, screen, plates, area):
         """(card height, lines of caption) for every plate: cards as tall as `area` (a
@@ -345,14 +379,14 @@ class ScoringScene(Scene):
         where one does not fit (the cards then a line lower)."""
         fits = [MAX_CARD_H]
         for plate in plates:
-            count = sum(len(cards) for _, cards in plate.groups)
+            count = sum(len(cards) for _, cards, *_ in plate.groups)
             if count:
                 spare = area[2] - GROUP_GAP * (len(plate.groups) - 1)
                 fits.append(spare / (1 + 0.75 * (count - 1)) * CARD_RATIO)
         for lines in range(1, CAPTION_MOST + 1):
             card_h = max(MIN_CARD_H, min(fits + [area[3] - CAPTION_H - CAPTION_LINE * (lines - 1)]))
             if all(self.caption_fits(screen, caption, width, lines) for plate in plates
-                   for (caption, _), width in zip(plate.groups, self.widths(screen, plate.groups, area[2], card_h)[0])):
+                   for (caption, *_), width in zip(plate.groups, self.widths(screen, plate.groups, area[2], card_h)[0])):
                 break
         return card_h, lines
 
@@ -363,7 +397,7 @@ class ScoringScene(Scene):
         (the gap between groups narrower first, down to MIN_GROUP_GAP)."""
         card_w = card_h / CARD_RATIO
         needs, wants = [], []
-        for caption, cards in groups:
+        for caption, cards, *_ in groups:
             words = screen.text_width(caption, dressing.BODY) + 8
             longest = max(screen.text_width(word, dressing.BODY) for word in caption.split()) + 8 if caption else 0
             needs.append(max(min(words, 200), longest, card_w * (1 + 0.3 * (len(cards) - 1)) if cards else 0))
@@ -414,20 +448,20 @@ class ScoringScene(Scene):
         unit = (score_x - score_w - 10, y + 22) if stacked else (score_x, y + 52)   # beside the score, or under it
         screen.text(self.presenter.SCORE_UNIT, dressing.READ, palette.TEXT_DIM, unit, "topright")
         if plate.points is not None:
-            screen.text(f"+{plate.points} " + ("this hand" if self.interim else "last hand"), dressing.READ,
-                        colour, (score_x, y + (48 if stacked else 74)), "topright")
+            screen.text(self.points_words(plate), dressing.READ, colour, (score_x, y + (48 if stacked else 74)),
+                        "topright")
         self._draw_groups(screen, plate.groups, self.groups_area(rect, left, stacked, worded), size)
 
     def _draw_groups(self, screen, groups, area, size):
         """The groups of cards side by side in `area`, each under its caption (in as many
         of `size`'s lines as it needs), the cards at `size`'s height, overlapping where
-        they must."""
+        they must; a card another player gave outlined (the presenter's notes say whose)."""
         x, y, w, _ = area
         card_h, most = size
         colourblind = self.app.settings.colourblind
         widths, gap = self.widths(screen, groups, w, card_h)
         lines = self.caption_lines(screen, groups, w, size)     # this plate's captions: on one line if they fit
-        for (caption, cards), width in zip(groups, widths):
+        for (caption, cards, *givers), width in zip(groups, widths):
             words = screen.wrap(caption, dressing.BODY, width - 8)
             if len(words) > lines:
                 words = words[:lines - 1] + [" ".join(words[lines - 1:])]
@@ -435,5 +469,6 @@ class ScoringScene(Scene):
                 screen.text(line, dressing.BODY, palette.TEXT, (x, y + CAPTION_LINE * i), width=width)
             if cards:
                 dressing.row(screen, cards, (x, y + CAPTION_H - 4 + CAPTION_LINE * (lines - 1)), card_h / CARD_RATIO,
-                             card_h, width, colourblind, self.presenter.family, self.presenter.deck_back)
+                             card_h, width, colourblind, self.presenter.family, self.presenter.deck_back,
+                             [i for i, giver in enumerate(givers[0] if givers else ()) if giver])
             x += width + gap

@@ -25,6 +25,10 @@ SIDE = 236              # the width of a seat's panel at the left or right
 # With four or more other seats the side columns reach down to the viewer's plate, and are
 # as wide of these as leaves the smallest of every seat's cards largest (the first on a tie).
 SIDES_CROWDED = (236, 200, 170)
+# With three, the same where the usual seating (SIDE, the viewer's own rows under the side
+# columns) leaves another seat's cards under SEAT_LEAST: the one seat across the top gives
+# the side columns room (Deadline's Final, a side seat's assignments each with extra credit).
+SIDES_THREE = (236, 280, 320)
 SEATING = {}            # a crowded table's seating (side columns' width, own rows between them, top seats' widths
                         # by need, own rows snug: _Layout.seated) by what it holds
 RESULT_H = 46           # the band of a field's lane where its result is written (two lines)
@@ -610,7 +614,7 @@ class _Layout:
             return [z for z in zones if owner[z.key] == seat]
 
         seating = (SIDE, False, False, False)
-        if len(others) > 3:         # the way of seating them that leaves the smallest cards largest
+        if len(others) >= 3:        # the way of seating them that leaves the smallest cards largest
             key = (b.width, b.height, self.scale, self.anchor, tuple(self.names), frozenset(self.pick_zones),
                    tuple((z.key, z.name, z.count, tuple(c and c.rank for c in z.cards),
                           self.presenter.zone_tag(z, view, self.names)) for z in zones))
@@ -622,8 +626,12 @@ class _Layout:
                     smallest = {tried: self.smallest(self.seated(*tried, bottom, own_rows, shared, bool(cells), theirs),
                                                      own_rows, theirs) for tried in tries}
                     return max(tries, key=smallest.get), max(smallest.values())
-                alike = [(side, between, False, False) for between in (False, True) for side in SIDES_CROWDED]
-                SEATING[key], (share, fits) = best(alike)
+                alike = [(side, between, False, False) for between in (False, True)
+                         for side in (SIDES_CROWDED if len(others) > 3 else SIDES_THREE)]
+                first = alike[:1] if len(others) == 3 else alike    # three: as usual while their cards are large
+                SEATING[key], (share, fits) = best(first)
+                if first is not alike and (share < SEAT_LEAST - 0.01 or not fits):
+                    SEATING[key], (share, fits) = best(alike)
                 if share < SEAT_LEAST - 0.01 or not fits:  # (rounded down) the seats across the top as their cards need,
                     SEATING[key] = best([SEATING[key]] + [(side, between, True, snug) for side, between, _, _ in alike
                                                           for snug in (False, True)])[0]    # the own rows snug
