@@ -173,3 +173,28 @@ def test_the_bubble_saying_here_points_at_the_lane(app):  # noqa: F811
     assert bubble.tip is not None and lane.inflate(24, 24).collidepoint(bubble.tip)
     six = next(p for p in scene.board.hand_cards() if p.card.name == "W:OG6")
     assert not six.rect.colliderect(bubble.box), "the green 6 to pick stays in sight"
+
+
+def test_no_callout_lies_on_the_table_when_the_coach_asks_for_the_first_draw_after_the_midterm(paced):
+    """Deadline's lesson after the Midterm: everyone draws back to 7 and the table calls out
+    that Midterm assignments stay and count at the Final. The coach reads that with the
+    learner (Next comes once the callout has gone), so when it asks for the second half's
+    first draw, no callout lies over the draw pile it names."""
+    scene = play_to(paced, "deadline", 32)
+    coach = scene.model.director.coach
+    model = scene.model
+    scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))      # Finish exam
+    asked = 0
+    for _ in range(20 * MAX_FRAMES):
+        if coach.explaining() and model.seen.settled() and any(w.label == "Next" for w in scene.widgets):
+            scene.act(Pressed("next"))
+        if coach.learner_to_act() and coach.cue.say.startswith("The second half"):
+            if model.my_turn() and model.settled(calling=False) and not scene.motion.flights and model.legal:
+                assert model.timeline.callout is None, model.timeline.callout.words
+                asked += 1
+                if asked > 60:
+                    break
+        paced.frame()
+    assert asked > 60, "the coach asked for the second half's first draw"
+    draw = next(w for w in scene.widgets if w.label == "Draw (draw pile)")
+    assert draw.marked
