@@ -3,12 +3,12 @@ the coach says nothing the table has not shown yet, an off-script blind pick get
 lesson's real reason, the learner called You is written small within a sentence, and
 the coach's bubble points at the lane it calls "here". Each lesson is played at the
 table as a learner plays it (walk 12's moments 1, 2, 6, 10 and 12 of #37)."""
-from game import tutorial
-from game.presenter import agree
-from scenes.table.intents import Choose, Continue, Pressed
 import pygame
 import pytest
 
+from game import tutorial
+from game.presenter import agree
+from scenes.table.intents import Choose, Continue, Pressed
 from tests.test_ui_play import app, new_app, perform  # noqa: F401
 from tests.test_ui_tutorial import open_lesson, wait_for_learner
 
@@ -23,19 +23,27 @@ def paced():
     pygame.quit()
 
 
-def play_to(a, game_id, number):
-    """Open `game_id`'s lesson and play it (Next on the coach's words, the script's move on
-    the learner's) until its step `number` waits for the learner."""
+def learner_steps(a, game_id):
+    """Open `game_id`'s lesson and yield its scene at each of the learner's steps as it
+    waits (Next pressed on the coach's words); the script's move is made for a step the
+    caller did not take."""
     scene = open_lesson(a, game_id)
     coach = scene.model.director.coach
     wait_for_learner(a)
-    while coach.cue.number < number:
+    while not scene.model.over:
         if coach.explaining():
             scene.act(Pressed("next"))
         else:
-            scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+            index = coach.index
+            yield scene
+            if coach.index == index:
+                scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
         wait_for_learner(a)
-    return scene
+
+
+def play_to(a, game_id, number):
+    """Open `game_id`'s lesson and play it until the learner's step `number` waits."""
+    return next(scene for scene in learner_steps(a, game_id) if scene.model.director.coach.cue.number >= number)
 
 
 def said(scene):
@@ -47,24 +55,15 @@ def test_every_card_the_learner_draws_from_the_deck_is_named(app):  # noqa: F811
     """KTU's lesson: after each move of the learner's that refills the hand from the Deck,
     the coach names every card drawn (the 8 of spades and the Jack of hearts after the two
     4s, the 6 of hearts after the 5 of clubs): the lesson has no log to name them."""
-    scene = open_lesson(app, "ktu")
-    coach = scene.model.director.coach
-    session = scene.model.session
-    drawn_after = {}
-    wait_for_learner(app)
-    while not scene.model.over:
-        if coach.explaining():
-            scene.act(Pressed("next"))
-            wait_for_learner(app)
-            continue
-        number = coach.cue.number
-        start = session.event_count()
+    drawn_after, drawn = {}, []
+    for scene in learner_steps(app, "ktu"):
+        if drawn:                                   # the coach's words by the learner's next move
+            drawn_after[number] = (drawn, said(scene))
+        coach, session = scene.model.director.coach, scene.model.session
+        number, start = coach.cue.number, session.event_count()
         scene.act(Choose(tutorial.find(session.state, coach.cue.moves[0])))
         drawn = [card for event in session.events_since(start)
                  if event.src == "draw" and event.dst == "hand:0" for card in event.cards]
-        wait_for_learner(app)
-        if drawn:
-            drawn_after[number] = (drawn, said(scene))
     assert {number: [c.name for c in cards] for number, (cards, _) in drawn_after.items()} == \
         {5: ["8S", "JH"], 8: ["6H"]}
     for number, (cards, words) in drawn_after.items():
@@ -135,15 +134,9 @@ def test_an_other_blind_pick_gets_the_lesson_s_real_reason(app):  # noqa: F811
     its bubble points at that card, and another of Ben's cards, clicked, is refused with
     the reason that holds (the deal is stacked and what follows needs the marked card),
     never with one that argues for the refused card ("any card is as good as another")."""
-    scene = open_lesson(app, "deadline")
-    coach = scene.model.director.coach
     exchanges = 0
-    wait_for_learner(app)
-    while not scene.model.over:
-        if coach.explaining():
-            scene.act(Pressed("next"))
-            wait_for_learner(app)
-            continue
+    for scene in learner_steps(app, "deadline"):
+        coach = scene.model.director.coach
         wanted = tutorial.find(scene.model.session.state, coach.cue.moves[0])
         if wanted.kind == "take":
             exchanges += 1
@@ -157,8 +150,6 @@ def test_an_other_blind_pick_gets_the_lesson_s_real_reason(app):  # noqa: F811
             assert scene.model.session.state.to_dict() == before
             assert "marked card" in reply and "stacked" in reply, reply
             assert "as good as another" not in reply.split(";")[-1], reply
-        scene.act(Choose(wanted))
-        wait_for_learner(app)
     assert exchanges == 6
 
 
