@@ -55,7 +55,7 @@ def test_every_card_the_learner_draws_from_the_deck_is_named(app):  # noqa: F811
     """KTU's lesson: after each move of the learner's that refills the hand from the Deck,
     the coach names every card drawn (the 8 of spades and the Jack of hearts after the two
     4s, the 6 of hearts after the 5 of clubs): the lesson has no log to name them."""
-    drawn_after, drawn = {}, []
+    drawn_after, drawn, number = {}, [], None
     for scene in learner_steps(app, "ktu"):
         if drawn:                                   # the coach's words by the learner's next move
             drawn_after[number] = (drawn, said(scene))
