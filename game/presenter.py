@@ -74,13 +74,16 @@ def possessive(who):
 YOU_VERB = re.compile(r"\bYou (was|is|has|[a-z]+(?:sses|shes|ches|xes|ies|s))\b")
 YOU_IRREGULAR = {"was": "were", "is": "are", "has": "have"}
 YOU_THEIR = re.compile(r"(\bYou [^.;:!?]*?)\btheir\b")
+YOU_WITHIN = re.compile(r"(?<=[a-z] )You\b|(?<=: )You\b")
 
 
 def agree(words):
     """The words with a verb after a player called You (a lesson's learner) agreeing with
-    it, and what is theirs in the same clause called yours: 'You wins' -> 'You win',
-    'You was dealt' -> 'You were dealt', 'You showed their cards' -> 'You showed your
-    cards'."""
+    it, what is theirs in the same clause called yours, and the name written small within
+    a sentence (after a word or a colon): 'You wins' -> 'You win', 'You was dealt' -> 'You
+    were dealt', 'You showed their cards' -> 'You showed your cards', 'Ada takes a card
+    from You' -> 'Ada takes a card from you', 'the 5 of spades: You picks up the pile' ->
+    'the 5 of spades: you pick up the pile'."""
     def verb(match):
         word = match.group(1)
         if word in YOU_IRREGULAR:
@@ -95,7 +98,7 @@ def agree(words):
     words = YOU_VERB.sub(verb, words)
     while YOU_THEIR.search(words):
         words = YOU_THEIR.sub(r"\1your", words)
-    return words
+    return YOU_WITHIN.sub("you", words)
 
 
 def capital(words, names=()):
@@ -546,7 +549,7 @@ class Presenter:
             doing = (stuck and self.no_fit(view, names)) or self.instruction(view, names, selected) or "Your turn"
         else:
             who = seat_name(names, current)
-            doing = self.waiting(view, current, names) or (
+            doing = agree(self.waiting(view, current, names)) or (
                 f"{who} is thinking..." if humans is not None and not humans[current] else f"Waiting for {who}")
         where = self.context(view, names) if context is None or view.is_over else context
         return "  ·  ".join(w for w in (where, doing) if w)
