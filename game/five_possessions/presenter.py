@@ -388,7 +388,11 @@ class FivePossessions(PlayDesign):
         return self.moved(view, moves, {key for key in moves.values() if key.startswith(("removed:", "box:"))})
 
     def back_of(self, view, zone_key):
-        """Each coach plays with a deck of their own: a hidden card shows its owner's back."""
+        """Each coach plays with a deck of their own: a hidden card shows its owner's back;
+        the piles under the lanes hold the cards of the offense the facts tell (while a
+        finished possession's last line is still shown, the one that just had the ball)."""
+        if zone_key.startswith(("open:", "closed:")) and view.facts.get("offense") is not None:
+            return view.facts["backs"][view.facts["offense"]]
         owner = next((z.owner for z in view.zones if z.key == zone_key), None)
         if owner is not None:
             return view.facts["backs"][owner]

@@ -1,0 +1,39 @@
+"""5 possessions where the newcomer walk of wave 12 stumbled (issue #37), played with
+real events at the table against a computer: the piles under the lanes keep their faces
+through a line's reveal, ..."""
+from tests.test_table_moments_pd import five_possessions_reveals
+from tests.test_ui_play import app  # noqa: F401
+
+
+def test_the_piles_under_the_lanes_keep_their_faces_and_backs_through_a_reveal(app):  # noqa: F811
+    """Against a computer (Maya, the white deck, looking), several possessions at the normal
+    pace: a Won pile is face up at every frame (the rules: 'Won (face up ...)'); in a Used
+    up pile Maya's own cards stay face up once seen, and a face-down card there shows
+    Theo's black back (the walk: during a line's reveal with a closed lane, and until a
+    stopped drive was read, Maya's piles turned over and showed Theo's back)."""
+    hidden_won, wrong_back, turned = [], [], []
+    last = {}                                 # pile key -> its cards the frame before
+    piles_seen = revealed = 0
+    for table in five_possessions_reveals(app, 4242, frames=6000):
+        model = table.model
+        view = model.view
+        revealed += model.timeline.revealing() is not None
+        for zone in view.zones:
+            if not zone.key.startswith(("open:", "closed:")) or not zone.count:
+                last.pop(zone.key, None)
+                continue
+            piles_seen += 1
+            down = None in zone.cards
+            if down and zone.key.startswith("open:"):
+                hidden_won.append((zone.key, zone.count, model.timeline.revealing()))
+            if down and model.presenter.back_of(view, zone.key) != "black":
+                wrong_back.append((zone.key, model.presenter.back_of(view, zone.key)))
+            was = last.get(zone.key, ())
+            if len(was) == zone.count and any(old is not None and old.back == "white" and now is None
+                                              for old, now in zip(was, zone.cards)):
+                turned.append((zone.key, was, model.timeline.revealing()))
+            last[zone.key] = zone.cards
+    assert piles_seen > 500 and revealed > 100, (piles_seen, revealed)
+    assert not hidden_won, hidden_won[:5]
+    assert not wrong_back, wrong_back[:5]
+    assert not turned, turned[:5]
