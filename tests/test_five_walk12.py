@@ -37,3 +37,31 @@ def test_the_piles_under_the_lanes_keep_their_faces_and_backs_through_a_reveal(a
     assert not hidden_won, hidden_won[:5]
     assert not wrong_back, wrong_back[:5]
     assert not turned, turned[:5]
+
+
+def test_the_side_panel_tells_a_lanes_new_state_only_once_its_result_has_been_called_out(app):  # noqa: F811
+    """Against a computer at the normal pace, while lines are revealed lane by lane: a lane
+    whose state in the side panel ('Lane 2: open, but a blue offense card here goes
+    closed') differs from the state before the line has had its result called out and
+    told in the log: no callout of that lane is still to show or showing (the walk: as lane
+    2's defense card turned over, the panel already said who won it, before the callout
+    and the log)."""
+    early, checked = [], 0
+    for table in five_possessions_reveals(app, 4242, frames=5000):
+        model = table.model
+        before = model.before_reveal
+        if before is None:
+            continue
+        told = model.session.events_since(0)[:model.told()]
+        start = max(k for k, event in enumerate(told) if event.kind == "phase")
+        lanes_told = {event.detail["lane"] for event in told[start:] if event.kind == "lane"}
+        calling = " ".join(call.words for call, _ in model.timeline.callouts)
+        panel = dict((label, value) for label, value, _ in model.presenter.readouts(model.panel_view(), model.names))
+        was = dict((label, value) for label, value, _ in model.presenter.readouts(before, model.names))
+        for k in range(4):
+            label = f"Lane {k + 1}"
+            checked += 1
+            if panel.get(label) != was.get(label) and (k not in lanes_told or f"{label}: " in calling):
+                early.append((label, panel.get(label), model.timeline.revealing(), sorted(lanes_told)))
+    assert checked > 200, checked
+    assert not early, early[:4]

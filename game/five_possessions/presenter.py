@@ -357,6 +357,14 @@ class FivePossessions(PlayDesign):
             lines.append((f"Lane {k + 1}", lane_state(lane), None))
         return lines[:self.SIDE_FACTS]
 
+    def veiled_step(self, view, before, step, seat, anchor, names):
+        """The table at `step` of a line's reveal (see Presenter.veiled_step), the side
+        panel one lane behind the cards: a lane's new state ('open, but a blue offense
+        card here goes closed') is told once its result's callout has gone, never while
+        its cards turn over or its result is being called out."""
+        shown = super().veiled_step(view, before, step, seat, anchor, names)
+        return shown._replace(facts=self.facts_veiled(view.facts, before.facts, step[0] - 1))
+
     def facts_veiled(self, facts, before, lane):
         """While a line is told lane by lane: the lanes told so far as they are now, the
         later ones (and everything else) as they stood before the line."""
