@@ -257,9 +257,12 @@ class Presenter:
 
     def selection_label(self, kind, actions, count):
         """The button that makes a move of `kind` with the `count` cards picked: 'Play 2
-        cards'; one that still asks where the card goes (a lane), 'Choose its lane...'."""
+        cards'; one that still asks where the card goes (a lane), 'Choose its lane...', or
+        names the one lane it may go to ('Place in lane 4')."""
         if kind in self.LANE_ARGS and len(actions) > 1:
             return "Choose its lane..."
+        if kind in self.LANE_ARGS and actions:
+            return f"{self.kind_label(kind)} in {self.arg_label(actions[0].arg, (), kind)}"
         label = self.kind_label(kind)
         return f"{label} ({count})" if label.endswith("cards") else f"{label} {plural(count, 'card')}"
 

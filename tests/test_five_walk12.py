@@ -1,8 +1,10 @@
 """5 possessions where the newcomer walk of wave 12 stumbled (issue #37), played with
 real events at the table against a computer: the piles under the lanes keep their faces
 through a line's reveal, ..."""
+import pygame
+
 from tests.test_table_moments_pd import five_possessions_reveals
-from tests.test_ui_play import app  # noqa: F401
+from tests.test_ui_play import app, click_at, press  # noqa: F401
 
 
 def test_the_piles_under_the_lanes_keep_their_faces_and_backs_through_a_reveal(app):  # noqa: F811
@@ -65,3 +67,38 @@ def test_the_side_panel_tells_a_lanes_new_state_only_once_its_result_has_been_ca
                 early.append((label, panel.get(label), model.timeline.revealing(), sorted(lanes_told)))
     assert checked > 200, checked
     assert not early, early[:4]
+
+
+def test_a_card_with_one_lane_left_waits_for_its_lane_like_every_other(app):  # noqa: F811
+    """Against a computer at 1280x720: a card of Maya's line that the rules leave one lane
+    (the last card of a line, or the only lane that keeps the line's open cards), clicked,
+    is not set at once (the walk: it jumped into a lane nobody chose, with no word): it is
+    picked, the note asks for its lane, only that lane is lit and the button names it
+    ('Place in lane 4'); its lane's number then sets it there."""
+    from scenes.table import moves
+    checked = 0
+    for table in five_possessions_reveals(app, 4242, frames=8000):
+        model = table.model
+        if not (model.my_turn() and model.settled() and not table.busy() and not model.ui.selection):
+            continue
+        lone = [(p, lanes) for p in table.board.hand_cards() if p.raised
+                for lanes in [moves.open_lanes(model.legal, [p.card], model.presenter)] if len(lanes) == 1]
+        if not lone:
+            continue
+        placed, lanes = lone[0]
+        (lane,) = lanes
+        history = len(model.session.state.history)
+        click_at(app, placed.rect.center)
+        assert len(model.session.state.history) == history, "the card was set at once"
+        assert [c.name for c in model.ui.selection] == [placed.card.name]
+        assert "lane" in model.ui.message.lower(), model.ui.message
+        assert moves.open_lanes(model.legal, model.ui.selection, model.presenter) == {lane}
+        labels = [w.label for w in table.widgets if getattr(w, "label", None)]
+        assert f"Place in lane {lane + 1}" in labels, labels
+        press(app, pygame.K_1 + table.board.lanes.index(lane))
+        assert len(model.session.state.history) == history + 1
+        assert model.session.state.history[-1].arg == lane
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 3, checked
