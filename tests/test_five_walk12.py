@@ -2,9 +2,10 @@
 real events at the table against a computer: the piles under the lanes keep their faces
 through a line's reveal, ..."""
 import pygame
+import pytest
 
 from tests.test_table_moments_pd import five_possessions_reveals
-from tests.test_ui_play import app, click_at, press  # noqa: F401
+from tests.test_ui_play import app, click_at, new_app, press  # noqa: F401
 
 
 def test_the_piles_under_the_lanes_keep_their_faces_and_backs_through_a_reveal(app):  # noqa: F811
@@ -102,3 +103,74 @@ def test_a_card_with_one_lane_left_waits_for_its_lane_like_every_other(app):  # 
         if checked >= 3:
             break
     assert checked >= 3, checked
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_the_set_prompt_counts_the_open_cards_still_to_set_and_keeps_the_title_whole(size):
+    """Against a computer, at each of Maya's offense turns: the prompt says how many cards
+    must still go open, counting those she has set open already ('1 more must go open'; once
+    every card that can go open is set, 'the rest go closed'), never the line's whole count
+    after one went open (the walk: '1 must go open' with that card set); and the top bar
+    holds the prompt beside the game's title in one line (the walk: the title broke into
+    two lines whenever the prompt was long)."""
+    from scenes.table import draw
+    a = new_app(size=size)
+    try:
+        said, checked = set(), 0
+        for table in five_possessions_reveals(a, 4242, frames=20000):
+            model = table.model
+            state = model.session.state
+            if not (model.my_turn() and model.settled() and not table.busy()
+                    and state.step == "offense_set" and model.ui.selection == []):
+                continue
+            prompt = model.presenter.instruction(model.view, model.names, model.ui.selection)
+            lanes = [k for k in range(4) if state.line_cards[0][k]]
+            set_open = sum(1 for k in lanes if state.live[k] and state.line_cards[0][k][0].color != state.restriction[k])
+            still = state.max_open - set_open
+            every = all(state.live) and not any(state.restriction)
+            if every:
+                assert prompt.endswith("; every lane is open)"), prompt
+            elif state.max_open and still <= 0:
+                assert "must go open" not in prompt and prompt.endswith("set: the rest go closed)"), prompt
+                said.add("rest")
+            elif set_open:
+                assert f"; {still} more must go open: " in prompt, prompt
+                said.add("more")
+            words = model.prompt()
+            x = 18 + a.screen.text_width(model.title(), draw.HEADING) + 18
+            assert not draw.bar_cut(a.screen, words, table.laid.title_right - x, draw.BAR_SIZES[:2]), words
+            checked += 1
+            if said == {"rest", "more"} and checked > 20:
+                break
+        assert said == {"rest", "more"}, (said, checked)
+    finally:
+        pygame.quit()
+
+
+def test_a_score_of_100_in_the_first_possession_of_a_pair_says_why_play_goes_on():
+    """Theo on offense in possession 9 at 80 yards each, his drive stopped: Maya reaches
+    100 yards and the game goes on (the rules: the pair is finished first), and the table
+    says why where it happens, in the log and as a callout after the drive's end: Theo can
+    still catch up (the walk: 'Maya has 100 yards in all', then possession 10 began without
+    a word). With a lead over 20 the game ends, and nothing is said of catching up."""
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    from tests.test_five_possessions import STOP_DEFENSE, STOP_OFFENSE, _at_possession, new, set_line
+    names = ["Maya", "Theo"]
+    presenter = presenter_for(registry.GAMES["five_possessions"])
+    for score, over in (([80, 80], False), ([80, 60], True)):
+        state = _at_possession(new(STOP_OFFENSE, STOP_DEFENSE, toss=1), 9, score)
+        start = len(state.events)
+        set_line(state, STOP_OFFENSE[0], STOP_DEFENSE[0])
+        assert state.is_over == over
+        events = [event.for_seat(0) for event in state.events[start:]]
+        log = presenter.log_lines(events, names, {})
+        calls = [call.words for call in presenter.callouts(events, state.view(0), names)]
+        said = [line for line in log + calls if "catch up" in line]
+        if over:
+            assert not said, said
+            continue
+        assert ("Not over yet: Theo can still catch up in the pair's second possession (at 100 yards or more, "
+                "the game ends once a pair of possessions is finished, or at a lead over 20)") in log, log
+        drive = next(k for k, words in enumerate(calls) if words.startswith("Drive stopped"))
+        assert "Not over yet: Theo can still catch up" in calls[drive + 1:], calls

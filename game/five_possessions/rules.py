@@ -650,6 +650,8 @@ class State(GameState):
         elif max(a, b) >= WIN_AT and abs(a - b) > SCORE:
             self._end([leader])
             return
+        elif max(a, b) >= WIN_AT:             # told: the one behind can still catch up
+            self.emit("pair_unfinished", 1 - leader, detail=max(a, b))
         drive.offense = self.defense                                # A22: alternate
         self._start_possession()
 
