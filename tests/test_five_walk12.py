@@ -174,3 +174,68 @@ def test_a_score_of_100_in_the_first_possession_of_a_pair_says_why_play_goes_on(
                 "the game ends once a pair of possessions is finished, or at a lead over 20)") in log, log
         drive = next(k for k, words in enumerate(calls) if words.startswith("Drive stopped"))
         assert "Not over yet: Theo can still catch up" in calls[drive + 1:], calls
+
+
+def test_the_rules_page_says_what_the_boxes_are_and_prints_no_markdown_marks(app, tmp_path):  # noqa: F811
+    """5 possessions' rules page, as a player opens it: no '**' printed around 'Won' and
+    'Used up' (the walk read the marks); the four boxes under the dots are explained, the
+    purple one adding the blue dots, the yellow dots never count, and the number not used
+    is the corner's; a Used up pile is face down to the other coach only (its owner sees
+    it). A rulebook written with emphasis the page does not draw is refused, naming the
+    file and the line."""
+    from scenes.screens.rules import RulebookError, check
+    from game import registry
+    app.scene.go("rules", rules_game="five_possessions", return_to="menu")
+    app.frame()
+    words = " ".join(line[0] for line in app.scene.lines)
+    assert "**" not in words and '"Won" (face up' in words, words
+    for said in ("The yellow dots never count.",
+                 "The four small boxes under the dots say how many of the card's dots count against an offense "
+                 "card of each colour: blue, green, orange, purple. The purple box adds the blue dots to the "
+                 "purple ones",
+                 "The number in the card's top corner is not used in this game.",
+                 '"Used up" (face down to the other coach, face up to their owner'):
+        assert said in words, (said, words)
+    assert "The card numbers are not used" not in words
+    path = tmp_path / "rulebook.md"
+    path.write_text("# After each line\n- Two piles: **Won** and **Used up**.\n", encoding="utf-8")
+    with pytest.raises(RulebookError, match=rf"^{path}, line 2: \*\* and __ are not drawn on the rules page"):
+        check(str(path), registry.GAMES["five_possessions"].load_deck())
+
+
+def test_the_menu_and_setup_say_defense_as_the_game_does(app):  # noqa: F811
+    """The menu tile's line and Setup's subtitle for 5 possessions say 'defense', as the
+    game, its rules and the table do (the walk: 'beat the defence's dots')."""
+    from game import registry
+    info = registry.GAMES["five_possessions"]
+    assert "defense's dots" in info.description and "defence" not in info.description.lower()
+    assert not any("defence" in text.lower() for text in
+                   (open(info.rulebook(), encoding="utf-8").read(), registry.GAMES["four_downs"].description))
+
+
+def test_the_defense_hint_says_which_dots_make_a_card_the_strongest(app):  # noqa: F811
+    """Against a computer, H at Maya's defense turn, for an open lane: the hint says the card
+    has the most dots that count, its four boxes added up (the number on the card's face;
+    every card has 11 dots, so 'the card with the most dots', the walk's words, told
+    nothing), and that no card in her hand adds up to more."""
+    from sprites.formation_faces import tally
+    from tests.test_hint_words import hinted
+    checked = 0
+    for table in five_possessions_reveals(app, 4242, frames=20000):
+        model = table.model
+        if not (model.my_turn() and model.settled() and not table.busy() and model.ui.hint is None
+                and model.view.facts["step"] == "defense_set" and not model.ui.selection):
+            continue
+        hinted(app, table)
+        hint, words = model.ui.hint, model.ui.message
+        if hint is None or not model.view.facts["lanes"][hint.arg]["live"]:
+            continue
+        total = sum(tally(hint.cards[0]).values())
+        hand = [c for z in model.view.zones if z.key == "hand:0" for c in z.cards]
+        assert f"your card with the most dots that count goes there: its four boxes under the dots add up to {total}, " \
+               "the most in your hand" in words, words
+        assert all(sum(tally(card).values()) <= total for card in hand), hand
+        checked += 1
+        if checked >= 2:
+            break
+    assert checked >= 2, checked
