@@ -239,3 +239,52 @@ def test_the_defense_hint_says_which_dots_make_a_card_the_strongest(app):  # noq
         if checked >= 2:
             break
     assert checked >= 2, checked
+
+
+def keys_picked(a):
+    """5 possessions against a computer: the table each time Maya has just picked a card of
+    her line by keys (Right until the ring is on it, Enter) while some lanes are dead."""
+    for table in five_possessions_reveals(a, 4242, frames=8000):
+        model = table.model
+        if not (model.presenter.dead_lanes(model.view) and model.my_turn() and model.settled()
+                and not table.busy() and not model.ui.selection):
+            continue
+        for _ in range(30):
+            laid = table.laid
+            items = laid.cards + laid.widgets
+            focus = table.pointer.focus
+            item = items[focus % len(items)] if focus is not None and items else None
+            if item in laid.cards and item.zone == laid.board.hand_key and item.face_up and item.raised:
+                press(a, pygame.K_RETURN)
+                yield table
+                break
+            press(a, pygame.K_RIGHT)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_the_note_asking_for_a_lane_never_covers_the_lanes_captions(size):
+    """Against a computer, by keys: a card of Maya's line picked while some lanes are dead,
+    the note 'Press a lane's number for ...' lies clear of every lane's caption ('Lane 2,
+    closed: your line'), which holds the number it asks for, and of the words on the dead
+    lanes it may go to (the walk: the note lay over her line's captions)."""
+    from scenes.table import draw
+    a = new_app(size=size)
+    try:
+        checked = 0
+        for table in keys_picked(a):
+            a.frame()
+            board, words, model = table.laid.board, table.model.ui.message, table.model
+            if not words or not model.ui.selection:
+                continue
+            assert words.startswith("Press a lane's number"), words
+            note = draw.message_box(a.screen, board, words, table.pointer.message_spot)
+            lanes = [pygame.Rect(*map(int, area)) for area in board.areas]
+            captions = [r for r in draw.caption_rects(a.screen, board) if r.collidelist(lanes) >= 0]
+            dead = draw.dead_label_rects(a.screen, board, table.open_lanes() & model.presenter.dead_lanes(model.view))
+            assert captions and note.collidelist(captions + dead) < 0, (words, note, captions)
+            checked += 1
+            if checked >= 6:
+                break
+        assert checked >= 6, checked
+    finally:
+        pygame.quit()
