@@ -260,9 +260,12 @@ class Presenter:
 
     def selection_label(self, kind, actions, count):
         """The button that makes a move of `kind` with the `count` cards picked: 'Play 2
-        cards'; one that still asks where the card goes (a lane), 'Choose its lane...'."""
+        cards'; one that still asks where the card goes (a lane), 'Choose its lane...', or
+        names the one lane it may go to ('Place in lane 4')."""
         if kind in self.LANE_ARGS and len(actions) > 1:
             return "Choose its lane..."
+        if kind in self.LANE_ARGS and actions:
+            return f"{self.kind_label(kind)} in {self.arg_label(actions[0].arg, (), kind)}"
         label = self.kind_label(kind)
         return f"{label} ({count})" if label.endswith("cards") else f"{label} {plural(count, 'card')}"
 
@@ -715,9 +718,12 @@ class Presenter:
         (a lesson's reveal): the other players' cards in the later lanes lie face down,
         and the scores, the facts and whether the game is over stay as they stood `before`
         the line was played out, so neither the panel nor the top bar tells anything ahead
-        of its lane. `seat` is the one looking."""
+        of its lane. A card shown face up `before` the line (a pile of earlier lines'
+        cards under a lane) stays face up: the veil hides only what the line turns over.
+        `seat` is the one looking."""
         cells = self.field(view, anchor, names)
-        zones = tuple(z._replace(cards=(None,) * z.count)
+        shown = {z.key: z.cards for z in before.zones}
+        zones = tuple(z._replace(cards=tuple(card if card in shown.get(z.key, ()) else None for card in z.cards))
                       if z.key in cells and cells[z.key][0] > lane and z.owner != seat else z
                       for z in view.zones)
         return view._replace(zones=zones, scores=before.scores, is_over=before.is_over, winners=before.winners,

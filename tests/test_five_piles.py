@@ -37,8 +37,9 @@ def test_the_piles_under_a_lane_are_named_won_and_used_up_as_in_the_rules(app, m
     assert not re.search(r"\b(Open|Closed) \(\d+\)", words), words
     with open(registry.game_info("five_possessions").rulebook(), encoding="utf-8") as book:
         rules = book.read()
-    assert "**Won** (face up: the cards that won the lane" in rules
-    assert "**Used up** (face down: cards that lost their lane or were set closed)" in rules
+    assert '"Won" (face up: the cards that won the lane' in rules
+    assert ('"Used up" (face down to the other coach, face up to their owner: cards that lost their lane or were '
+            'set closed)') in rules
 
 
 def test_the_log_says_each_card_set_in_its_lanes_number_never_their_lane(app):  # noqa: F811

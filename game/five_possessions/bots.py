@@ -14,8 +14,14 @@ from game.presenter import plural
 SPREAD = 30          # yards that make a clear lead, for evaluate
 
 
+def _boxes(card):
+    """The four boxes under a card's dots added up: its dots that count against an offense
+    card of each colour."""
+    return sum(key_count(card, color) for color in COLORS)
+
+
 def _defense_strength(card):
-    return sum(key_count(card, color) for color in COLORS) / len(COLORS)
+    return _boxes(card) / len(COLORS)
 
 
 def medium(view, legal, rng):
@@ -40,8 +46,9 @@ def medium(view, legal, rng):
     if offense:
         return best, _offense_reason(card, _opens(card, lanes[lane]))
     live = lanes[lane]["live"]
-    return best, _defense_reason(live) + (", so your card with the most dots goes there" if live
-                                          else ", so your weakest card goes there")
+    return best, _defense_reason(live) + (
+        f", so your card with the most dots that count goes there: its four boxes under the dots add up to "
+        f"{_boxes(card)}, the most in your hand" if live else ", so your weakest card goes there")
 
 
 def _opens(card, lane):

@@ -53,11 +53,13 @@ def lane_state(lane):
     return "open: an offense card here is compared with the defense card opposite it"
 
 
-def open_rule(facts):
+def open_rule(view):
     """The offense's rule for the line being set, in players' words, for the prompt: how
-    many of its cards must go open, and what makes a card open (an open lane takes any
-    colour but its winner's, the colour that won it); nothing where the seat is not told (no `open_needed`)."""
-    need, size = facts.get("open_needed"), facts["line_size"]
+    many of its cards must still go open (those set open already counted), and what makes
+    a card open (an open lane takes any colour but its winner's, the colour that won it);
+    nothing where the seat is not told (no `open_needed`)."""
+    facts = view.facts
+    need = facts.get("open_needed")
     if need is None:
         return ""
     lanes = facts["lanes"]
@@ -65,8 +67,24 @@ def open_rule(facts):
         return "; every lane is open"
     if need == 0:
         return "; none can go open: each goes closed"
-    count = str(need) if need < size else "both" if need == 2 else f"all {need}"
+    set_open = sum(1 for zone in view.zones for card in zone.cards
+                   if zone.key.startswith(f"line:{view.seat}:") and card is not None
+                   and is_open(lanes[int(zone.key.rpartition(":")[2])], card))
+    still = need - set_open
+    if still <= 0:
+        return f"; the {'one' if need == 1 else need} that can go open {'is' if need == 1 else 'are'} set: " \
+               "the rest go closed"
+    if set_open:
+        return f"; {still} more must go open: an open lane takes any colour but its winner's"
+    left = sum(z.count for z in view.zones if z.key == f"hand:{view.seat}")      # the cards still to set
+    count = str(need) if need < left else "both" if need == 2 else f"all {need}"
     return f"; {count} must go open: an open lane takes any colour but its winner's"
+
+
+def is_open(lane, card):
+    """Is `card`, set by the offense in `lane` (its state: live, the colour that won it),
+    an open card (rules 1 and 2)?"""
+    return bool(lane.get("live")) and card.color != lane.get("color")
 
 
 def _whose(who):
@@ -119,11 +137,17 @@ class FivePossessions(PlayDesign):
                                               else Presenter.EVENT_WORDS["reveal"](who, d)),
                        tie_break=lambda who, d: "Tied: a pair of possessions decides",
                        sudden_death=lambda who, d: "Still tied: sudden death",
+                       pair_unfinished=lambda who, d: (f"Not over yet: {who} can still catch up in the pair's "
+                                                       "second possession (at 100 yards or more, the game ends "
+                                                       "once a pair of possessions is finished, or at a lead "
+                                                       "over 20)"),
                        drive=lambda who, d: (f"Touchdown! {who} scores 20 yards" if d == "touchdown"
                                              else f"Drive stopped: {who} scores 20 yards on defense "
                                                   "(the offense won no lane in the line)"))
     MOVE_WORDS = {("hand", "line"): "{who} set {what} in {dst}", ("stack", "hand"): "{who} drew {what} for this line",
                   ("box", "stack"): None, ("stack", "box"): None, ("removed", "box"): None}
+    CALLOUTS = dict(PlayDesign.CALLOUTS,
+                    pair_unfinished=lambda who, d: f"Not over yet: {who} can still catch up")
     TOASTS = Presenter.TOASTS | {"toss"}
     WAITS = Presenter.WAITS | {"lane", "drive"}
     SHOWCASE = ("W:OB7", "K:DB5", "W:OP6", "K:DO5")
@@ -301,13 +325,16 @@ class FivePossessions(PlayDesign):
         return [_set_in_lanes(entry) for entry in super().log_lines(events, names, zones, keep)]
 
     def context(self, view, names):
-        """The possession, the line, who is on offense."""
+        """The possession, the line, who is on offense (but while the one looking sets their
+        cards: the prompt then names their side, and the bar keeps the game's title on one line)."""
         facts = view.facts
         if view.is_over or facts["step"] == "choose":
             return "Sudden death" if facts["sudden_death"] else ""
         name = "Sudden death" if facts["sudden_death"] else f"Possession {facts['possession']}"
-        offense = seat_name(names, facts["offense"])
-        return f"{name}, line {facts['line']} of 4  ·  {offense} on offense"
+        where = f"{name}, line {facts['line']} of 4"
+        if view.seat is not None and view.current_player == view.seat:
+            return where
+        return f"{where}  ·  {seat_name(names, facts['offense'])} on offense"
 
     def placed(self, view):
         """How many cards of this line the current player has set."""
@@ -330,7 +357,7 @@ class FivePossessions(PlayDesign):
             return f"You won the {toss}: choose offense or defense"
         done = f"{self.placed(view)} of {size} set"
         if step == "offense_set":
-            return f"Set your offense cards face down, one per lane ({done}{open_rule(facts)})"
+            return f"Set your offense line ({done}{open_rule(view)})"
         if step == "defense_set":
             return f"Set a defense card opposite each offense card ({done})"
         return ""
@@ -356,6 +383,14 @@ class FivePossessions(PlayDesign):
         for k, lane in enumerate(facts["lanes"]):
             lines.append((f"Lane {k + 1}", lane_state(lane), None))
         return lines[:self.SIDE_FACTS]
+
+    def veiled_step(self, view, before, step, seat, anchor, names):
+        """The table at `step` of a line's reveal (see Presenter.veiled_step), the side
+        panel one lane behind the cards: a lane's new state ('open, but a blue offense
+        card here goes closed') is told once its result's callout has gone, never while
+        its cards turn over or its result is being called out."""
+        shown = super().veiled_step(view, before, step, seat, anchor, names)
+        return shown._replace(facts=self.facts_veiled(view.facts, before.facts, step[0] - 1))
 
     def facts_veiled(self, facts, before, lane):
         """While a line is told lane by lane: the lanes told so far as they are now, the
@@ -388,7 +423,11 @@ class FivePossessions(PlayDesign):
         return self.moved(view, moves, {key for key in moves.values() if key.startswith(("removed:", "box:"))})
 
     def back_of(self, view, zone_key):
-        """Each coach plays with a deck of their own: a hidden card shows its owner's back."""
+        """Each coach plays with a deck of their own: a hidden card shows its owner's back;
+        the piles under the lanes hold the cards of the offense the facts tell (while a
+        finished possession's last line is still shown, the one that just had the ball)."""
+        if zone_key.startswith(("open:", "closed:")) and view.facts.get("offense") is not None:
+            return view.facts["backs"][view.facts["offense"]]
         owner = next((z.owner for z in view.zones if z.key == zone_key), None)
         if owner is not None:
             return view.facts["backs"][owner]

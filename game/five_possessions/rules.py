@@ -650,6 +650,8 @@ class State(GameState):
         elif max(a, b) >= WIN_AT and abs(a - b) > SCORE:
             self._end([leader])
             return
+        elif max(a, b) >= WIN_AT:             # told: the one behind can still catch up
+            self.emit("pair_unfinished", 1 - leader, detail=max(a, b))
         drive.offense = self.defense                                # A22: alternate
         self._start_possession()
 
@@ -669,10 +671,12 @@ class State(GameState):
             zones += [ZoneSpec(f"line:{seat}:{k}", f"Lane {k + 1}", seat, self.line_cards[seat][k],
                                PUBLIC if self.shown[seat][k] else OWNER, "row")
                       for k in range(LANES)]
+        # The piles under the lanes are piles, not stacks: the table shows a card that
+        # leaves one as it lay there (a Won card face up), not as from a face-down stack.
         zones += [ZoneSpec(f"open:{k}", f"Lane {k + 1} open cards", drive.offense, self.open[k],
-                           PUBLIC, "stack") for k in range(LANES)]
+                           PUBLIC, "pile") for k in range(LANES)]
         zones += [ZoneSpec(f"closed:{k}", f"Lane {k + 1} closed cards", drive.offense,
-                           self.closed[k], OWNER, "stack") for k in range(LANES)]
+                           self.closed[k], OWNER, "pile") for k in range(LANES)]
         return zones
 
     def _phase(self):

@@ -9,7 +9,8 @@ those cards under the rule above it. A NAME is a card's name in the game's deck 
 deck's first card of that rank (`A`, `D`, `7`). A NAME that is no card, an empty list or
 more than MAX_CARDS, or a line that starts like the markup and is not, is refused naming
 the file and the line: `check` raises RulebookError, and the page shows those words in
-place of the cards.
+place of the cards. So is Markdown emphasis (`**Won**`, `__Won__`), which the page does
+not draw: a player would read the marks themselves.
 """
 import os
 import re
@@ -25,6 +26,7 @@ from scenes.table.presenters import presenter_for
 from sprites import felt, palette
 
 CARDS = re.compile(r"\[cards:(?P<names>[^\]]*)\]")
+EMPHASIS = re.compile(r"\*\*|__")    # Markdown's bold, which the page would print as it is
 MAX_CARDS = 8
 CARD = (66, 92)                 # a card shown under a rule (logical units)
 FORMATION_CARD = (96, 134)      # Play Design's, whose marks are smaller
@@ -32,7 +34,7 @@ BAD = (255, 176, 150)           # the words of a line of cards that cannot be sh
 
 
 class RulebookError(ValueError):
-    """A rulebook line that is meant as cards and cannot be shown."""
+    """A rulebook line that is meant as cards, or as emphasis, and cannot be shown."""
 
 
 def cards_of(names, deck, path, number):
@@ -56,7 +58,8 @@ def parse(path, deck=None):
     bullet indented under another (depth 1 for two spaces, 2 for four), ('p', text),
     ('opt', id, text), ('cards', [card, ...]) for a line of cards (with `deck`: the
     game's deck, which names them; without it their names), ('bad', words) for a line of
-    cards that cannot be shown, the words naming the file and the line."""
+    cards that cannot be shown, or before a line with emphasis, the words naming the file
+    and the line."""
     if not os.path.exists(path):
         return []
     blocks = []
@@ -67,6 +70,9 @@ def parse(path, deck=None):
             if not line:
                 continue
             depth = (len(line) - len(line.lstrip(" "))) // 2
+            if EMPHASIS.search(line):
+                blocks.append(("bad", f"{path}, line {number}: ** and __ are not drawn on the rules page (a "
+                                      "player would read the marks): write the words plainly"))
             if line.lstrip().startswith("[cards"):
                 try:
                     blocks.append(("cards", _card_line(line.strip(), deck, path, number)))

@@ -42,8 +42,10 @@ def open_lanes(legal, selection, presenter):
 
 
 def needs_lane(actions, presenter):
-    """Do `actions` (a card's moves) differ only by the lane they put it in?"""
-    return len(actions) > 1 and all(a.kind in presenter.LANE_ARGS for a in actions)
+    """Are `actions` (a card's moves) all placings in a lane? The person then chooses the
+    lane, even where the rules leave the card one: a card never jumps into a lane nobody
+    chose (the lanes it may go to are lit, the others say why not)."""
+    return bool(actions) and all(a.kind in presenter.LANE_ARGS for a in actions)
 
 
 class Click:

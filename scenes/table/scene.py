@@ -319,6 +319,9 @@ class TableScene(Scene):
         screen, placed = self.app.screen, []
         dead = self.open_lanes() & self.model.presenter.dead_lanes(self.model.view)
         avoid += draw.dead_label_rects(screen, board, dead)   # nor the words on the dead lanes the card may go to
+        if self.open_lanes():           # nor the lanes' captions, whose numbers a picked card's note asks for
+            lanes = [pygame.Rect(*map(int, area)) for area in board.areas]
+            avoid += [r for r in draw.caption_rects(screen, board) if r.collidelist(lanes) >= 0]
         for board.message_wrap in board.message_wraps():
             width, height = draw.message_width(screen, board, state.message), draw.message_height(screen, board, state.message)
             spot = board.message_spot(width, avoid, height)
