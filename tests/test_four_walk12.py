@@ -1,0 +1,100 @@
+"""4 downs' confusing moments of the newcomer walk of wave 12 (issue #37), each played
+with real events at the table from a stacked deck, the computers' moves scripted
+(docs/rulings/play_design.md, 3.2 and A7, A13, A15): a note of a move ends as the next
+move is told and stands by the seat it speaks of; the plates say "out" once the table
+has told it; the used cards lie face down; the result screen's shared places."""
+import pygame
+import pytest
+
+from scenes.table import draw as table_draw
+from scenes.table import intents
+from scenes.table.session import Seat, Session, inline
+from tests.test_four_downs import new
+from tests.test_ui_play import new_app
+
+# Down 1 is led by Maya (seat 0); nobody can take a lead of hers over, nor Theo's.
+HANDS = {0: ["OB5", "DG4", "DP4", "DP5"], 1: ["DB6", "OG7", "OB7", "OO7"],
+         2: ["OG6", "OP4", "DG5", "DO4"], 3: ["OP5", "OO5", "DO5", "DB5"]}
+
+
+class Scripted:
+    """A computer player that makes the moves of a script, in order (each the str of a
+    legal action), and the first legal move once the script is spent."""
+
+    def __init__(self, script):
+        self.script = script
+
+    def choose(self, view, legal, rng):
+        want = self.script.pop(0) if self.script else None
+        return next((action for action in legal if str(action) == want), legal[0])
+
+    def explain(self, view, legal, action):
+        return ""
+
+
+def scripted_table(monkeypatch, script, hands=HANDS, size=(1280, 720), state=None, **options):
+    """The app at `size` and the normal pace, Maya (seat 0) at a 4 downs table dealt
+    `hands` (with `options`, or `state` itself) against three computers playing `script`."""
+    bot = Scripted(list(script))
+    monkeypatch.setattr(Session, "_bot", lambda self, level, thinking: bot)
+    a = new_app(size=size, speed="normal")
+    state = state or new(hands, players=4, **options)
+    seats = [Seat("Maya")] + [Seat(name, False, "easy") for name in ("Theo", "Ines", "Sam")]
+    session = Session("four_downs", seats, dict(state.options), state.chance.seed, state=state, executor=inline)
+    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    a.frame()
+    return a
+
+
+def frames(a, mine, limit=3000):
+    """Play Maya's moves `mine` (each the str of a legal action) as she is asked, holds
+    read as they land; yield the table after each frame, until her moves are spent and
+    she is asked again."""
+    mine = list(mine)
+    for _ in range(limit):
+        table = a.scene
+        model = table.model
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        if model.my_turn() and model.settled() and not table.busy():
+            if not mine:
+                return
+            want = mine.pop(0)
+            table.act(intents.Choose(next(action for action in model.legal if str(action) == want)))
+        a.frame()
+        yield table
+    raise AssertionError(f"Maya was not asked again; left: {mine}")
+
+
+def test_a_note_ends_as_the_next_move_is_told_and_stands_by_the_seat_it_speaks_of(monkeypatch):
+    """Knocking on: Ines knocks at down 1, Sam calls, Maya calls, Theo calls, then Sam
+    passes and Maya is asked to knock (3.2). On no frame does a note tell a move older
+    than the log's newest line (Theo's call once Sam has passed); a note drawn on the
+    table while Maya is to play stands nearer the plate of the seat it speaks of than any
+    other seat's plate."""
+    a = scripted_table(monkeypatch, ["pass", "knock", "call", "call", "pass"], knocking="on")
+    placed = []
+    real = table_draw.toast_box
+
+    def toast_box(screen, words, *args, **kwargs):
+        box = real(screen, words, *args, **kwargs)
+        placed.append((words, a.scene.motion.toast_seat(), box))
+        return box
+    monkeypatch.setattr(table_draw, "toast_box", toast_box)
+    stale = []
+    for table in frames(a, ["pass", "call"]):
+        note, log = table.motion.toast(), table.model.log_lines()
+        if note is not None and note != log[-1]:
+            stale.append((note, log[-1]))
+    model = a.scene.model
+    assert model.log_lines()[-2:] == ["Theo called at stake 20", "Sam passed"], model.log_lines()
+    assert not stale, stale[:3]
+    board, plates = a.scene.board, a.scene.plates(model.view)
+    on_table = [(words, seat, box) for words, seat, box in placed if box[1] > 40]
+    assert any(words == "Sam called at stake 20" for words, _, _ in on_table), {w for w, _, _ in placed}
+    for words, seat, box in on_table:
+        centre = pygame.Rect(box).center
+        distance = {other: pygame.Vector2(centre).distance_to(table_draw.plate_rect(
+            a.screen, board.plates[other], *plates[other]).center) for other in board.plates}
+        assert min(distance, key=distance.get) == seat, (words, seat, distance)
+    pygame.quit()
