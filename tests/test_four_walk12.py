@@ -17,28 +17,32 @@ HANDS = {0: ["OB5", "DG4", "DP4", "DP5"], 1: ["DB6", "OG7", "OB7", "OO7"],
          2: ["OG6", "OP4", "DG5", "DO4"], 3: ["OP5", "OO5", "DO5", "DB5"]}
 
 
+def first_of(legal, wanted):
+    """The first legal action whose str is in `wanted` (in its order), else the first legal."""
+    return next((action for want in wanted for action in legal if str(action) == want), legal[0])
+
+
 class Scripted:
     """A computer player that makes the moves of a script, in order (each the str of a
-    legal action), and the first legal move once the script is spent."""
+    legal action), and once the script is spent the first of `then` that is legal."""
 
-    def __init__(self, script):
-        self.script = script
+    def __init__(self, script, then=()):
+        self.script, self.then = script, then
 
     def choose(self, view, legal, rng):
-        want = self.script.pop(0) if self.script else None
-        return next((action for action in legal if str(action) == want), legal[0])
+        return first_of(legal, [self.script.pop(0)] if self.script else self.then)
 
     def explain(self, view, legal, action):
         return ""
 
 
-def scripted_table(monkeypatch, script, hands=HANDS, size=(1280, 720), state=None, **options):
+def scripted_table(monkeypatch, script, hands=HANDS, size=(1280, 720), then=(), **options):
     """The app at `size` and the normal pace, Maya (seat 0) at a 4 downs table dealt
-    `hands` (with `options`, or `state` itself) against three computers playing `script`."""
-    bot = Scripted(list(script))
+    `hands` (with `options`) against three computers playing `script`, then `then`."""
+    bot = Scripted(list(script), then)
     monkeypatch.setattr(Session, "_bot", lambda self, level, thinking: bot)
     a = new_app(size=size, speed="normal")
-    state = state or new(hands, players=4, **options)
+    state = new(hands, players=4, **options)
     seats = [Seat("Maya")] + [Seat(name, False, "easy") for name in ("Theo", "Ines", "Sam")]
     session = Session("four_downs", seats, dict(state.options), state.chance.seed, state=state, executor=inline)
     a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
@@ -46,21 +50,23 @@ def scripted_table(monkeypatch, script, hands=HANDS, size=(1280, 720), state=Non
     return a
 
 
-def frames(a, mine, limit=3000):
+def frames(a, mine, then=None, limit=6000):
     """Play Maya's moves `mine` (each the str of a legal action) as she is asked, holds
     read as they land; yield the table after each frame, until her moves are spent and
-    she is asked again."""
+    she is asked again (or, with `then`, the first of `then` that is legal on, until the
+    table is left)."""
     mine = list(mine)
     for _ in range(limit):
         table = a.scene
+        if not hasattr(table, "model"):
+            return
         model = table.model
         if model.hold.wait and model.settled():
             table.act(intents.Continue())
         if model.my_turn() and model.settled() and not table.busy():
-            if not mine:
+            if not mine and then is None:
                 return
-            want = mine.pop(0)
-            table.act(intents.Choose(next(action for action in model.legal if str(action) == want)))
+            table.act(intents.Choose(first_of(model.legal, [mine.pop(0)] if mine else then)))
         a.frame()
         yield table
     raise AssertionError(f"Maya was not asked again; left: {mine}")
@@ -97,4 +103,55 @@ def test_a_note_ends_as_the_next_move_is_told_and_stands_by_the_seat_it_speaks_o
         distance = {other: pygame.Vector2(centre).distance_to(table_draw.plate_rect(
             a.screen, board.plates[other], *plates[other]).center) for other in board.plates}
         assert min(distance, key=distance.get) == seat, (words, seat, distance)
+    pygame.quit()
+
+
+# Maya leads cards nobody can meet (no green defense card goes to 7; the blue, orange and
+# purple ones that could are set aside): she wins every down.
+UNMET = {0: ["OG7", "OB7", "OO7", "OP6"], 1: ["OB4", "OB5", "OB6", "OG4"],
+         2: ["OG5", "OG6", "OP4", "OP5"], 3: ["OO5", "OO6", "DB5", "DB6"]}
+KNOCK_WAR = ("knock", "call", "pass")
+
+
+def knock_war_to_the_end(monkeypatch, size, seen=None):
+    """Knocking on: the computers knock whenever they may and call every knock, Maya
+    passes and calls: the stake reaches 100 before down 1 (3.2), Maya wins all four downs
+    and the three others are out at once (A7): the game is over. `seen(table)`, if
+    given, is called each frame. Returns the app once the table is left for the scores."""
+    a = scripted_table(monkeypatch, [], hands=UNMET, size=size, then=KNOCK_WAR, knocking="on")
+    for table in frames(a, [], then=("pass", "call", "play OG7", "play OB7", "play OO7", "play OP6")):
+        if seen is not None:
+            seen(table)
+        if table.model.over and table.model.settled():
+            table.act(intents.Continue())
+    return a
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
+def test_players_out_with_the_same_yards_share_a_place_said_once_and_whole(monkeypatch, size):
+    """The knock war's result screen: Theo, Ines and Sam each lost 100 yards and are out;
+    each plate says so once ('100 yards lost, out. Shares 2nd with Ines and Sam', not
+    '...: all have 100 yards lost' after it) and every line of it is drawn whole; the note
+    under the plates says that places go by yards lost alone (the rulebook's Scores)."""
+    from scenes.screens import scoring
+    a = knock_war_to_the_end(monkeypatch, size)
+    scene = a.scene
+    assert isinstance(scene, scoring.ScoringScene), type(scene)
+    plates = {plate.name: plate for plate in scene.plates()}
+    assert plates["Maya"].won and plates["Theo"].place == "2nd"
+    assert plates["Theo"].how == "100 yards lost, out. Shares 2nd with Ines and Sam", plates["Theo"].how
+    assert plates["Ines"].how == "100 yards lost, out. Shares 2nd with Theo and Sam", plates["Ines"].how
+    assert "yards lost alone" in " ".join(scene.notes()), scene.notes()
+    drawn = []
+    real = a.screen.text
+
+    def text(words, *args, **kwargs):
+        drawn.append(words)
+        return real(words, *args, **kwargs)
+    monkeypatch.setattr(a.screen, "text", text)
+    a.scene.dirty = True
+    a.frame()
+    for plate in plates.values():
+        if plate.how:
+            assert " ".join(a.screen.wrap(plate.how, scoring.dressing.BODY, 10**6)) in " ".join(drawn), plate.how
     pygame.quit()

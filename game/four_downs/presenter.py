@@ -8,6 +8,8 @@ OTHER_SIDE = {"offense": "defense", "defense": "offense"}
 # The two decks, said wherever one is named (A12 of docs/rulings/play_design.md).
 DECKS = {"white": "the same 28 cards as the black deck, white backs",
          "black": "the same 28 cards as the white deck, black backs"}
+SHARED_OUT = ("Places go by yards lost alone: players out with the same yards share a place, "
+              "however many hands each lasted")
 CARD_NOTE = ("Here only the side (OFF or DEF), the colour and the number in the corner count. "
              "The dots and the small numbers under them are for 5 possessions.")
 
@@ -204,8 +206,14 @@ class FourDowns(PlayDesign):
 
     def summary_lines(self, view, names):
         """The lines under the scores, but the dealer: at a hand's end the rules already
-        name the next hand's dealer, not the one who dealt the hand the scores end."""
-        return [line for line in super().summary_lines(view, names) if not line.startswith("Dealer:")]
+        name the next hand's dealer, not the one who dealt the hand the scores end; at
+        the game's end, where players out share a place, that places go by yards lost
+        alone (the rulebook's Scores)."""
+        lines = [line for line in super().summary_lines(view, names) if not line.startswith("Dealer:")]
+        out = [view.facts["yards"][seat] for seat, gone in enumerate(view.facts["out"]) if gone]
+        if view.is_over and len(out) > len(set(out)):
+            lines.append(SHARED_OUT)
+        return lines
 
     def statuses(self, view):
         """A seat out of the game, or folded this hand, says so on its plate."""
