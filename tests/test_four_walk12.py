@@ -155,3 +155,24 @@ def test_players_out_with_the_same_yards_share_a_place_said_once_and_whole(monke
         if plate.how:
             assert " ".join(a.screen.wrap(plate.how, scoring.dressing.BODY, 10**6)) in " ".join(drawn), plate.how
     pygame.quit()
+
+
+def test_a_plate_says_out_only_once_the_table_has_told_it(monkeypatch):
+    """The knock war: as Maya wins down 4 at stake 100, Theo, Ines and Sam are out (A7).
+    On no frame does a plate say 'out' before the log has told that seat is out of the
+    game and the panel shows its 100 yards; by the end all three plates say it."""
+    early, outs = [], set()
+
+    def seen(table):
+        model = table.model
+        log = model.log_lines()
+        told = model.panel_view()
+        for seat, (name, right, _, _) in table.plates(model.view).items():
+            if right == "out":
+                outs.add(name)
+                if f"{name} is out of the game" not in log or told.scores[seat] < 100:
+                    early.append((name, log[-1], told.scores[seat]))
+    knock_war_to_the_end(monkeypatch, (1280, 720), seen)
+    assert outs == {"Theo", "Ines", "Sam"}, outs
+    assert not early, early[:3]
+    pygame.quit()

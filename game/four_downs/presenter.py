@@ -29,6 +29,7 @@ class FourDowns(PlayDesign):
                        shuffle=lambda who, d: f"{who} shuffled the {d} deck ({DECKS[d]})" if d in DECKS
                        else f"{who} shuffled")
     TOASTS = Presenter.TOASTS | {Act.KNOCK, Act.FOLD, Act.CALL}
+    STATUS_EVENTS = frozenset({"out", Act.FOLD})
     BOLD = frozenset({Act.KNOCK, Act.FOLD})
     WAITS = Presenter.WAITS | {"round_won"}
     MOVE_WORDS = {("played", "used"): None, ("hand", Presenter.DRAW_PILE): None,

@@ -277,7 +277,7 @@ class TableScene(Scene):
         """Each seat's name plate as `view` shows it (see draw.plate_words)."""
         model = self.model
         return draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
-                                model.looking.viewer, model.session.thinking(), model.presenter.statuses(view),
+                                model.looking.viewer, model.session.thinking(), model.told_statuses(view),
                                 model.panel_view())
 
     def settle_pointer(self):
