@@ -176,3 +176,20 @@ def test_a_plate_says_out_only_once_the_table_has_told_it(monkeypatch):
     assert outs == {"Theo", "Ines", "Sam"}, outs
     assert not early, early[:3]
     pygame.quit()
+
+
+def test_the_used_cards_lie_face_down_after_every_down(monkeypatch):
+    """A hand without knocking, Maya winning every down: after each down its cards go to
+    the Used cards pile (A15), which keeps removed cards hidden (2, Visibility): on no
+    frame does a card lie face up there, though it shows cards through the hand."""
+    a = scripted_table(monkeypatch, [], hands=UNMET)
+    faces, shown = [], 0
+    for table in frames(a, ["play OG7", "play OB7", "play OO7", "play OP6"], then=()):
+        used = [p for p in table.board.placed if p.zone == "used"]
+        shown += bool(used)
+        faces += [p.card.spoken for p in used if p.face_up]
+        if table.model.view.facts["hand"] == 2:
+            break
+    assert shown > 100, shown
+    assert not faces, sorted(set(faces))
+    pygame.quit()

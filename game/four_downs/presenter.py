@@ -131,10 +131,12 @@ class FourDowns(PlayDesign):
     def cleared(self, view):
         """Once a down is won (and read), its cards leave the Played slots for the used
         pile, as the rules move them at the next lead (A15 of docs/rulings/play_design.md):
-        the next down starts on a clear table."""
+        the next down starts on a clear table. They lie face down there, as the rules keep
+        removed cards (2, Visibility): the pile never shows a face."""
         if view.facts["step"] == "follow":
             return view
-        return self.moved(view, {z.key: "used" for z in view.zones if z.key.startswith("played:") and z.cards})
+        return self.moved(view, {z.key: "used" for z in view.zones if z.key.startswith("played:") and z.cards},
+                          face_down={"used"})
 
     def context(self, view, names):
         """The hand, the down and the stake."""
