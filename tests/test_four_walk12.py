@@ -193,3 +193,24 @@ def test_the_used_cards_lie_face_down_after_every_down(monkeypatch):
     assert shown > 100, shown
     assert not faces, sorted(set(faces))
     pygame.quit()
+
+
+def test_the_panel_says_who_may_not_knock_while_they_pass_automatically(monkeypatch):
+    """Knocking on: Maya knocks before down 1 and everyone calls; at downs 2 to 4 she is
+    the last knocker and is not asked (she passes automatically, 3.2): each time the
+    others are asked, the side panel's stake says she may not knock again; once the
+    stake is 100 it says nobody knocks again (A10)."""
+    a = scripted_table(monkeypatch, [], hands=UNMET, then=("call", "pass"), knocking="on")
+    said = set()
+    for table in frames(a, ["knock", "play OG7", "play OB7", "play OO7", "play OP6"], then=()):
+        model = table.model
+        facts = model.view.facts
+        if facts["step"] == "knock" and facts["round"] > 1 and model.settled():
+            said.add(dict((label, value) for label, value, _ in model.presenter.readouts(
+                model.panel_view(), model.names))["Stake"])
+        if facts["hand"] == 2:
+            break
+    assert said == {"20 yards; Maya knocked last, so may not knock again until another player does"}, said
+    view = model.view._replace(facts=dict(model.view.facts, stake=100, last_knocker=2))
+    assert model.presenter.stake_words(view.facts, model.names) == "100 yards, the most: nobody knocks again this hand"
+    pygame.quit()

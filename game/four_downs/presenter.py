@@ -1,6 +1,6 @@
 """Play Design, 4 downs, at the table: knocks, folds, downs won, yards lost."""
 from game.core import SharedEvent
-from game.four_downs.rules import Act
+from game.four_downs.rules import STAKE_CAP, Act
 from game.play_design.presenter import PlayDesign
 from game.presenter import Callout, Presenter, agree, capital, possessive, seat_name
 
@@ -189,9 +189,10 @@ class FourDowns(PlayDesign):
         return ""
 
     def side_facts(self, view, names):
-        """The stake, the lead card and the down so far, the dealer."""
+        """The stake (and who may not knock: the last knocker passes automatically, 3.2),
+        the lead card and the down so far, the dealer."""
         facts = view.facts
-        lines = [("Stake", f"{facts['stake']} yards", None)]
+        lines = [("Stake", self.stake_words(facts, names), None)]
         lead = self.lead_card(view)
         following = facts["step"] == "follow"
         if lead is not None:
@@ -206,6 +207,19 @@ class FourDowns(PlayDesign):
         if dealer:
             lines.append(("Dealer", dealer, None))
         return lines[:self.SIDE_FACTS]
+
+    @staticmethod
+    def stake_words(facts, names):
+        """The stake, and once someone has knocked this hand who passes automatically:
+        '30 yards; Maya knocked last, so may not knock again until another player does',
+        '100 yards, the most: nobody knocks again this hand' (3.2, A10)."""
+        words = f"{facts['stake']} yards"
+        knocker = seat_name(names, facts["last_knocker"])
+        if facts["stake"] >= STAKE_CAP:
+            return f"{words}, the most: nobody knocks again this hand"
+        if knocker:
+            return f"{words}; {knocker} knocked last, so may not knock again until another player does"
+        return words
 
     def summary_lines(self, view, names):
         """The lines under the scores, but the dealer: at a hand's end the rules already
