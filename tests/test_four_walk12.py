@@ -214,3 +214,24 @@ def test_the_panel_says_who_may_not_knock_while_they_pass_automatically(monkeypa
     view = model.view._replace(facts=dict(model.view.facts, stake=100, last_knocker=2))
     assert model.presenter.stake_words(view.facts, model.names) == "100 yards, the most: nobody knocks again this hand"
     pygame.quit()
+
+
+def test_from_pass_the_next_arrow_reaches_knock(monkeypatch):
+    """Knocking on, Maya asked to knock before down 1 (3.2), by keys: the ring starts on
+    Pass (a knock raises everyone's stake: never the first), and Right from there goes to
+    Knock, the other choice, before the top bar's buttons; Enter then knocks."""
+    from tests.test_ui_play import press
+    a = scripted_table(monkeypatch, [], hands=UNMET, then=("call", "pass"), knocking="on")
+    for _ in frames(a, []):
+        pass
+    press(a, pygame.K_TAB)
+    table = a.scene
+    labels = [getattr(item, "label", None) for item in table.laid.cards + table.laid.widgets]
+    assert labels[table.pointer.focus] == "Pass", labels[table.pointer.focus]
+    press(a, pygame.K_RIGHT)
+    assert labels[table.pointer.focus] == "Knock", labels[table.pointer.focus]
+    press(a, pygame.K_RETURN)
+    for _ in range(200):
+        a.frame()
+    assert "Maya knocked: the stake is 20" in table.model.log_lines(), table.model.log_lines()[-3:]
+    pygame.quit()
