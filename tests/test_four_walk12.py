@@ -235,3 +235,37 @@ def test_from_pass_the_next_arrow_reaches_knock(monkeypatch):
         a.frame()
     assert "Maya knocked: the stake is 20" in table.model.log_lines(), table.model.log_lines()[-3:]
     pygame.quit()
+
+
+def test_undo_never_takes_back_a_move_of_a_hand_already_scored(monkeypatch):
+    """Two players, Take back my moves: Theo wins downs 1 to 3, leads down 4, and Maya's
+    Defense purple 6, the last card of the hand, meets his Offense purple 5: she wins the
+    hand (A5). Once its scores have been read and she is to deal, no Undo is offered,
+    and Ctrl+Z says why instead of taking her card back into the scored hand."""
+    from scenes.screens import scoring
+    from tests.test_ui_play import press
+    hands = {0: ["OB4", "OG4", "OO5", "DP6"], 1: ["DB5", "OG7", "OO7", "OP5"]}
+    bot = Scripted([], ("play DB5", "play OG7", "play OO7", "play OP5"))
+    monkeypatch.setattr(Session, "_bot", lambda self, level, thinking: bot)
+    a = new_app(speed="normal")
+    a.settings.undo = "mine"
+    state = new(hands, players=2)
+    session = Session("four_downs", [Seat("Maya"), Seat("Theo", False, "easy")], {}, state.chance.seed, state=state,
+                      executor=inline)
+    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    a.frame()
+    for _ in frames(a, ["play OB4", "play OG4", "play OO5", "play DP6"], then=()):
+        pass
+    assert isinstance(a.scene, scoring.ScoringScene), type(a.scene)
+    a.scene.next_hand()
+    a.frame()
+    for table in frames(a, []):
+        pass
+    model = a.scene.model
+    assert model.view.facts["step"] == "deal" and model.my_turn(), model.view.facts["step"]
+    assert not model.can_undo()
+    assert "Undo" not in [w.label for w in a.scene.laid.top]
+    press(a, pygame.K_z, pygame.KMOD_CTRL)
+    assert model.view.facts["step"] == "deal" and session.state.yards == [0, 10]
+    assert model.ui.message == "Undo: that move's hand is over and scored", model.ui.message
+    pygame.quit()
