@@ -58,7 +58,7 @@ class Motion:
 
     def __init__(self):
         self.flights = []
-        self.toasts = []         # [words, seconds until shown, seconds left, seat it speaks of]: each ends as the next move begins
+        self.toasts = []         # [words, seconds until shown, seconds left, its seat]: each ends as the next move begins
         self.rolling = 0.0       # seconds the die still spins
         self.die_value = None
         self.landing = []        # seconds until each event started lands, in order (never decreasing)
