@@ -191,6 +191,7 @@ class Presenter:
     }
     # Events also shown for a moment in the top bar.
     TOASTS = frozenset({"declare", "skip", SharedEvent.RECYCLE, "out", "score"})
+    STATUS_EVENTS = frozenset()     # the events that give a seat the status its plate says (statuses)
     # Outcomes that stay on the table until the person goes on (any key or click), at
     # every animation speed but Instant: the event kinds.
     WAITS = frozenset({SharedEvent.HAND_OVER, SharedEvent.GAME_OVER})
@@ -620,7 +621,8 @@ class Presenter:
 
     def statuses(self, view):
         """What a seat's name plate says instead of its card count: {seat: 'folded'} (none
-        by default)."""
+        by default; the table shows a seat's once the event of STATUS_EVENTS that gave it
+        is told)."""
         return {}
 
     def readouts(self, view, names):

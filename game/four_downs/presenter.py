@@ -1,6 +1,6 @@
 """Play Design, 4 downs, at the table: knocks, folds, downs won, yards lost."""
 from game.core import SharedEvent
-from game.four_downs.rules import Act
+from game.four_downs.rules import STAKE_CAP, Act
 from game.play_design.presenter import PlayDesign
 from game.presenter import Callout, Presenter, agree, capital, possessive, seat_name
 
@@ -8,6 +8,8 @@ OTHER_SIDE = {"offense": "defense", "defense": "offense"}
 # The two decks, said wherever one is named (A12 of docs/rulings/play_design.md).
 DECKS = {"white": "the same 28 cards as the black deck, white backs",
          "black": "the same 28 cards as the white deck, black backs"}
+SHARED_OUT = ("Places go by yards lost alone: players out with the same yards share a place, "
+              "however many hands each lasted")
 CARD_NOTE = ("Here only the side (OFF or DEF), the colour and the number in the corner count. "
              "The dots and the small numbers under them are for 5 possessions.")
 
@@ -27,6 +29,7 @@ class FourDowns(PlayDesign):
                        shuffle=lambda who, d: f"{who} shuffled the {d} deck ({DECKS[d]})" if d in DECKS
                        else f"{who} shuffled")
     TOASTS = Presenter.TOASTS | {Act.KNOCK, Act.FOLD, Act.CALL}
+    STATUS_EVENTS = frozenset({"out", Act.FOLD})
     BOLD = frozenset({Act.KNOCK, Act.FOLD})
     WAITS = Presenter.WAITS | {"round_won"}
     MOVE_WORDS = {("played", "used"): None, ("hand", Presenter.DRAW_PILE): None,
@@ -128,10 +131,12 @@ class FourDowns(PlayDesign):
     def cleared(self, view):
         """Once a down is won (and read), its cards leave the Played slots for the used
         pile, as the rules move them at the next lead (A15 of docs/rulings/play_design.md):
-        the next down starts on a clear table."""
+        the next down starts on a clear table. They lie face down there, as the rules keep
+        removed cards (2, Visibility): the pile never shows a face."""
         if view.facts["step"] == "follow":
             return view
-        return self.moved(view, {z.key: "used" for z in view.zones if z.key.startswith("played:") and z.cards})
+        return self.moved(view, {z.key: "used" for z in view.zones if z.key.startswith("played:") and z.cards},
+                          face_down={"used"})
 
     def context(self, view, names):
         """The hand, the down and the stake."""
@@ -184,9 +189,10 @@ class FourDowns(PlayDesign):
         return ""
 
     def side_facts(self, view, names):
-        """The stake, the lead card and the down so far, the dealer."""
+        """The stake (and who may not knock: the last knocker passes automatically, 3.2),
+        the lead card and the down so far, the dealer."""
         facts = view.facts
-        lines = [("Stake", f"{facts['stake']} yards", None)]
+        lines = [("Stake", self.stake_words(facts, names), None)]
         lead = self.lead_card(view)
         following = facts["step"] == "follow"
         if lead is not None:
@@ -202,10 +208,29 @@ class FourDowns(PlayDesign):
             lines.append(("Dealer", dealer, None))
         return lines[:self.SIDE_FACTS]
 
+    @staticmethod
+    def stake_words(facts, names):
+        """The stake, and once someone has knocked this hand who passes automatically:
+        '30 yards; Maya knocked last, so may not knock again until another player does',
+        '100 yards, the most: nobody knocks again this hand' (3.2, A10)."""
+        words = f"{facts['stake']} yards"
+        knocker = seat_name(names, facts["last_knocker"])
+        if facts["stake"] >= STAKE_CAP:
+            return f"{words}, the most: nobody knocks again this hand"
+        if knocker:
+            return f"{words}; {knocker} knocked last, so may not knock again until another player does"
+        return words
+
     def summary_lines(self, view, names):
         """The lines under the scores, but the dealer: at a hand's end the rules already
-        name the next hand's dealer, not the one who dealt the hand the scores end."""
-        return [line for line in super().summary_lines(view, names) if not line.startswith("Dealer:")]
+        name the next hand's dealer, not the one who dealt the hand the scores end; at
+        the game's end, where players out share a place, that places go by yards lost
+        alone (the rulebook's Scores)."""
+        lines = [line for line in super().summary_lines(view, names) if not line.startswith("Dealer:")]
+        out = [view.facts["yards"][seat] for seat, gone in enumerate(view.facts["out"]) if gone]
+        if view.is_over and len(out) > len(set(out)):
+            lines.append(SHARED_OUT)
+        return lines
 
     def statuses(self, view):
         """A seat out of the game, or folded this hand, says so on its plate."""

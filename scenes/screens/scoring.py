@@ -171,15 +171,15 @@ class ScoringScene(Scene):
     def shared_place(self, ordered, place, name, won, said=""):
         """Why a player who is no winner shares a place: 'Shares 2nd with Ines: both
         have 0 points' (places go by the scores, whatever else a plate shows), the score
-        left out where the plate's words (`said`) already give it ('10 yards lost. Shares
-        2nd with Ines and Sam'), or ''."""
+        left out where the plate's words (`said`) already begin with it ('100 yards lost,
+        out. Shares 2nd with Ines and Sam'), or ''."""
         others = ["you" if other == "You" else other
                   for at, other, _, _, other_won in ordered if at == place and other != name and not other_won]
         if won or not others:
             return ""
         score = next(score for _, other, score, _, _ in ordered if other == name)
         scored = f"{score} {self.presenter.SCORE_UNIT}"
-        if said == scored:
+        if said == scored or said.startswith(scored + ","):
             return f"Shares {place} with {named_together(others)}"
         return f"Shares {place} with {named_together(others)}: {'both' if len(others) == 1 else 'all'} have {scored}"
 

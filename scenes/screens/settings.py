@@ -19,8 +19,8 @@ NOTE = 10 + 3 * NOTE_LINE      # the room of the lines under the Undo setting th
 # What each Undo choice means, in one line (all shown under the Undo setting, the one set in gold).
 UNDO_LINES = {
     undo.OFF: "no move is taken back.",
-    undo.MINE: "your own moves, back to the last card that came to light, a roll or another "
-               "person's move.",
+    undo.MINE: "your own moves, back to the last card that came to light, a roll, another "
+               "person's move or a hand's end.",
     undo.CASUAL: "any number of moves, the computers' too; a game where you undo is practice.",
 }
 

@@ -661,15 +661,20 @@ def lane_result(screen, band, words):
         screen.text(line, READ, palette.GOLD, (x + w / 2, top + 5 + LOG_LINE * i), "midtop", width=w - 12)
 
 
-def toast(screen, motion, words_at, right, cover=True, board=None, keep_clear=(), keep_read=(), avoid=()):
+def toast(screen, motion, words_at, right, cover=True, board=None, keep_clear=(), keep_read=(), avoid=(),
+          plates=None):
     """The newest toast in the top bar: after the bar's words (`words_at`: where they
     start and end) up to `right`, or, when it does not hold there on one line, over them
-    (on two lines if need be) if it may `cover` them, else just under the bar, where on
-    the table (`board`) it keeps to the callouts' rule (toast_box)."""
+    (on two lines if need be) if it may `cover` them, else on the table (`board`), by the
+    name plate of the seat it speaks of (`plates` as felt_and_seats takes them), keeping
+    to the callouts' rule (toast_box)."""
     words = motion.toast()
     if words is None:
         return
-    x, y, width, height = toast_box(screen, words, words_at, right, cover, board, keep_clear, keep_read, avoid)
+    seat = motion.toast_seat()
+    near = (plate_rect(screen, board.plates[seat], *plates[seat])
+            if board is not None and plates and seat in plates and seat in board.plates else None)
+    x, y, width, height = toast_box(screen, words, words_at, right, cover, board, keep_clear, keep_read, avoid, near)
     if height == 32:
         screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=230, edge=palette.GOLD)
         screen.text(words, BODY, palette.TEXT, (x + 15, y + 16), "midleft")
@@ -678,13 +683,15 @@ def toast(screen, motion, words_at, right, cover=True, board=None, keep_clear=()
     bar_text(screen, words, (x + 15, y, width - 30, height), palette.TEXT)
 
 
-def toast_box(screen, words, words_at, right, cover, board=None, keep_clear=(), keep_read=(), avoid=()):
+def toast_box(screen, words, words_at, right, cover, board=None, keep_clear=(), keep_read=(), avoid=(), near=None):
     """Where a toast of `words` lies (x, y, w, h), as `toast` draws it: beside the bar's
     words, over them when it may `cover` them, else under the bar (never over the
     instruction while the person is to play); under the bar, on the table of `board`, it
-    keeps to the callouts' rule (scenes/table/layout.callout_box): never over `keep_clear`
-    (the hand, the buttons, the targets) nor `keep_read` (the name plates and captions:
-    readable) where any place can, off `avoid` (the cards) where a place near can."""
+    stands by `near` (the name plate of the seat it speaks of: a note never lies by a
+    seat it does not speak of), else at the bar's words, and keeps to the callouts' rule
+    (scenes/table/layout.callout_box): never over `keep_clear` (the hand, the buttons,
+    the targets) nor `keep_read` (the name plates and captions: readable) where any
+    place can, off `avoid` (the cards) where a place near can."""
     start, end = words_at
     x = end + 16
     width = min(right - x - 8, screen.text_width(words, BODY) + 30)
@@ -692,10 +699,10 @@ def toast_box(screen, words, words_at, right, cover, board=None, keep_clear=(), 
         return x, 10, width, 32
     if not cover and screen.text_width(words, BODY) + 30 <= right - start:
         under = pygame.Rect(int(start - 8), TOP - 2, int(screen.text_width(words, BODY) + 30), 32)
-        if board is None or under.collidelist(list(keep_clear) + list(keep_read)) < 0:
+        if board is None or near is None and under.collidelist(list(keep_clear) + list(keep_read)) < 0:
             return tuple(under)
         bounds = (20, TOP - 2, board.table_w - 40, board.height - TOP - 8)
-        return tuple(callout_box(under.size, under, bounds, keep_clear, keep_read=keep_read, avoid=avoid))
+        return tuple(callout_box(under.size, near or under, bounds, keep_clear, keep_read=keep_read, avoid=avoid))
     return start - 8, 3 if cover else TOP - 2, right - start + 8, TOP - 12
 
 

@@ -58,7 +58,7 @@ class Motion:
 
     def __init__(self):
         self.flights = []
-        self.toasts = []         # [words, seconds until shown, seconds left]: each ends as the next move begins
+        self.toasts = []         # [words, seconds until shown, seconds left, its seat]: each ends as the next move begins
         self.rolling = 0.0       # seconds the die still spins
         self.die_value = None
         self.landing = []        # seconds until each event started lands, in order (never decreasing)
@@ -165,7 +165,7 @@ class Motion:
                 line = words(event)
                 if line:
                     shown = max(begins, rolled)
-                    self.toasts.append([line, shown, max(lands, shown) + 1.6])
+                    self.toasts.append([line, shown, max(lands, shown) + 1.6, event.seat])
             if duration > 0 and max([lands] + self.landing[-1:]) > 0:     # told at once when nothing flies before it
                 self.landing.append(max([lands] + self.landing[-1:]))
         if "won_game" in sounds:
@@ -178,12 +178,17 @@ class Motion:
         note never outlives the move it speaks of)."""
         for toast in self.toasts:
             toast[2] = min(toast[2], at)
-        self.toasts = [t for t in self.toasts if t[2] > t[1]]
+        self.toasts = [t for t in self.toasts if t[2] > max(t[1], 0.0)]     # a note shown already ends now at 0
 
     def toast(self):
         """The words of the note shown now (the newest begun), or None."""
         shown = [t[0] for t in self.toasts if t[1] <= 0]
         return shown[-1] if shown else None
+
+    def toast_seat(self):
+        """The seat the note shown now speaks of (whose move it tells), or None."""
+        shown = [t for t in self.toasts if t[1] <= 0]
+        return shown[-1][3] if shown and len(shown[-1]) > 3 else None
 
     def update(self, dt):
         """Advance by `dt` seconds (a card that lands is drawn in its place from then on)."""

@@ -124,7 +124,9 @@ def button_entries(legal, selection, presenter, names, view=None):
     picked do not make: pressed, it says the rules' reason). Where cards are picked and
     then played (a several-card move, or a kind the presenter always picks first), the
     buttons for the picked cards and Clear selection stay in their places, switched off
-    while they have nothing to do, so nothing moves between picking and confirming."""
+    while they have nothing to do, so nothing moves between picking and confirming. A
+    move of the presenter's BOLD kinds (a knock, a fold) comes after the others, so the
+    keyboard, which starts on the first of them, reaches it with the next arrow."""
     entries = []
     picking = [a.kind for a in legal if len(a.cards) > 1 or (a.cards and a.kind in presenter.PICK_THEN_PLAY)]
     matching = {}
@@ -140,7 +142,7 @@ def button_entries(legal, selection, presenter, names, view=None):
     for a in legal:
         if not a.cards:
             groups.setdefault(a.kind, []).append(a)
-    for kind, acts in groups.items():
+    for kind, acts in sorted(groups.items(), key=lambda group: group[0] in presenter.BOLD):   # a bold one last
         if len(acts) <= 3:
             entries += [(presenter.action_label(a, names, view=view), "submit", [a], "", True) for a in acts]
         else:

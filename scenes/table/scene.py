@@ -279,7 +279,7 @@ class TableScene(Scene):
         """Each seat's name plate as `view` shows it (see draw.plate_words)."""
         model = self.model
         return draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
-                                model.looking.viewer, model.session.thinking(), model.presenter.statuses(view),
+                                model.looking.viewer, model.session.thinking(), model.told_statuses(view),
                                 model.panel_view())
 
     def settle_pointer(self):
@@ -453,12 +453,13 @@ class TableScene(Scene):
             keep_clear = ([w.rect for w in self.laid_out.widgets] + list(laid.targets)     # a button to come too
                           + ([hand] if hand is not None else [])
                           + ([laid.bubble.box] if laid.bubble is not None else []))
-            keep_read = draw.readable(screen, laid.board, self.plates(model.view))
+            plates = self.plates(model.view)
+            keep_read = draw.readable(screen, laid.board, plates)
             cards = [p.rect for p in laid.board.placed]
             faces = [p.rect for p in laid.board.placed if p.face_up]
         if note is not None:
             draw.toast(screen, self.motion, self.top_span, laid.title_right, not model.my_turn(), laid.board,
-                       keep_clear, keep_read, cards)
+                       keep_clear, keep_read, cards, plates)
         if call is not None:
             draw.callout(screen, laid.board, call, model.timeline.held(), keep_clear, keep_read, cards, faces)
         if laid.cover == "dialog":

@@ -30,6 +30,7 @@ import threading
 from dataclasses import dataclass
 
 from game import registry, saves, undo
+from game.core import SharedEvent
 
 LOG = logging.getLogger("cardtable")
 
@@ -198,11 +199,26 @@ class Session:
 
     def can_undo(self, seat, policy):
         """May `seat` undo something now under `policy` (game.undo: off, mine, casual)?
-        The table shows its Undo button only then."""
-        return self.timeline.can_undo(seat, policy, set(self.humans()))
+        The table shows its Undo button only then: under `mine`, never back into a hand
+        that is over (its scores shown: see undoes_a_hand)."""
+        return self.timeline.can_undo(seat, policy, set(self.humans())) and not self.undoes_a_hand(seat, policy)
+
+    def undoes_a_hand(self, seat, policy):
+        """Would one Undo by `seat` under `mine` take back a move of a hand that is over
+        (a hand's end told since that move)? Taking back a move is for a slip, not for
+        replaying a hand whose result was scored."""
+        humans = set(self.humans())
+        target = self.timeline.undo_target(seat, policy, humans) if policy == undo.MINE else None
+        if target is None:
+            return False
+        told = self.timeline.entries[target - self.timeline.base].told
+        return any(event.kind == SharedEvent.HAND_OVER for event in self.timeline.events[told:])
 
     def undo_refusal(self, seat, policy):
-        """Why `seat` may not undo now under `policy`, or None (see game.undo's refusal)."""
+        """Why `seat` may not undo now under `policy`, or None (see game.undo's refusal,
+        and `hand` where its move was in a hand that is over)."""
+        if self.undoes_a_hand(seat, policy):
+            return ("hand", None)
         return self.timeline.refusal(seat, policy, set(self.humans()))
 
     def undo(self, seat, policy):
@@ -212,7 +228,7 @@ class Session:
         Returns the seat to play now, or None if nothing could be undone. The state is a
         new object (the game's events lose those of the moves taken back); a computer
         player still thinking about the old position is ignored when it answers."""
-        if self.timeline.undo(seat, policy, set(self.humans())) is None:
+        if self.undoes_a_hand(seat, policy) or self.timeline.undo(seat, policy, set(self.humans())) is None:
             return None
         self.last_played = {}
         self.autosave()

@@ -73,4 +73,5 @@ class Undoing:
         return {"off": "it is off in Settings",
                 "chance": "chance has acted since (a shuffle, a roll, a blind pick or a card from a shuffled pile)",
                 "learned": "a new card came to light",
-                "person": f"{self.session.name(seat)} has played since"}.get(reason, "you have no move to take back")
+                "person": f"{self.session.name(seat)} has played since",
+                "hand": "that move's hand is over and scored"}.get(reason, "you have no move to take back")

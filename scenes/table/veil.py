@@ -45,6 +45,15 @@ class Veiling:
         scored = {event.seat for event in told if event.kind == "score"}
         return tuple(score if seat in scored else was for seat, (score, was) in enumerate(zip(scores, before)))
 
+    def told_statuses(self, view):
+        """What the name plates say instead of a card count (the presenter's statuses of
+        `view`: 'out', 'folded') as the table has told it: a seat's status shows once the
+        event that gave it (the presenter's STATUS_EVENTS) is told, not while it still
+        waits behind a callout or an outcome held (a plate never runs ahead of the table)."""
+        untold = self.session.events_since(self.told())
+        waiting = {event.seat for event in untold if event.kind in self.presenter.STATUS_EVENTS}
+        return {seat: words for seat, words in self.presenter.statuses(view).items() if seat not in waiting}
+
     def unroll(self):
         """Once the die rolled has stopped, the table tells its face and offers the moves
         it brings (read again)."""
