@@ -21,13 +21,14 @@ TOP_Y, TOP_H = 12, 34   # the top bar's buttons
 def action_buttons(entries, right, bottom, hint, own, act):
     """The buttons of `entries` (scenes/table/moves.button_entries) in a column, bottom
     right of the table, under a director's `own` buttons [(key, label)], which are
-    marked; the hinted move's button is marked."""
+    marked (and `own`: the person's controls, as the moves' are); the hinted move's
+    button is marked."""
     buttons = []
     y = bottom - 18 - ROW * (len(entries) + len(own))
     for key, label in own:
         button = ui.Button((right - 196, y, COLUMN_W, 38), label, partial(act, intents.Pressed(key)), primary=True,
                            size=READ, key=key)
-        button.marked = True
+        button.marked = button.own = True
         buttons.append(button)
         y += ROW
     for label, what, actions, title, enabled in entries:

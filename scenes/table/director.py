@@ -177,8 +177,9 @@ class Director:
         """The top bar's title: the game's."""
         return seen.session.info.title
 
-    def prompt(self, seen, words):
-        """The top bar's words, given the game's `words` for now."""
+    def prompt(self, seen, words, where):
+        """The top bar's words, given the game's `words` for now (`where`: where the game
+        stands as the table shows it, which they begin with)."""
         return words
 
     def side(self, seen):

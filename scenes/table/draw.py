@@ -14,7 +14,7 @@ import pygame
 
 from game.presenter import capital, card_name, plural
 from scenes.table.layout import (ARROWS, CAPTION, PANEL_W, RAISE, RESULT_H, TOP, bubble_box, bubble_tail, callout_box,
-                                 gap_between, landed, pile_cards, zoom_box)
+                                 gap_between, keeps_margin, landed, pile_cards, zoom_box)
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -514,11 +514,17 @@ def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=(
     keeps a few units from the name `plates` (a thin arrow grazed a plate's end) (a
     short arrow first, the words wrapped narrower where only a narrower bubble finds
     one); where none does, the bubble goes without an arrow, as near the target its ring
-    marks as it can (see layout.bubble_box)."""
+    marks as it can (see layout.bubble_box). An arrow that would pass within CARD_MARGIN
+    of a card it does not point at (layout.keeps_margin) goes only where no narrower
+    bubble, no longer arrow and no bubble without one finds a place: it read as pointing
+    at that card (1 unit off KTU's 9 of clubs at 960x600)."""
     size = bubble_size(screen)
     widest = min(BUBBLE_W * size / BUBBLE_SIZE, bounds[2] - 20)
     target = pygame.Rect(target)
+    grazing = None          # the first place found whose arrow passes by a card
     for arrow in ARROWS:
+        if arrow == "loose" and grazing is not None:
+            return grazing
         found = []
         for part in (1, 0.7, 0.5) if arrow != "loose" else (1,):
             lines = screen.wrap(words, size, widest * part)
@@ -526,12 +532,18 @@ def place_bubble(screen, words, target, bounds, avoid=(), keep_clear=(), cards=(
             h = size * 1.3 * len(lines) + 18
             place = bubble_box(target, (w, h), bounds, avoid=avoid, keep_clear=keep_clear, cards=cards,
                                arrows=(arrow,), plates=plates)
-            if place is not None:
-                found.append(Bubble(lines, size, *place, target))
-                if arrow != "bare":
-                    break       # the widest that finds a place
+            if place is None:
+                continue
+            placed = Bubble(lines, size, *place, target)
+            if arrow in ("near", "clear") and not keeps_margin(*place, target, cards):
+                grazing = grazing or placed
+                continue        # a narrower bubble may find a place whose arrow keeps clear
+            found.append(placed)
+            if arrow != "bare":
+                break       # the widest that finds a place
         if found:               # without an arrow: the nearest, as narrow as that takes
             return min(found, key=lambda bubble: gap_between(bubble.box, target))
+    return grazing
 
 
 def bubble(screen, placed):

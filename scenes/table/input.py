@@ -109,10 +109,10 @@ class TableInput:
         but H then also asks for the hint, and the person's own controls are theirs as
         always: a click on the hand (which no callout covers), on an action button or on a
         card they may take, or a key with the keyboard's ring on one, then does what it
-        does there (a card taken while 'Burned! Maya plays again' is called out, or Take
-        the pile pressed while 'Sam is skipped' is, is not lost). `ring`: the keyboard's
-        ring was shown before this event (a first arrow or Tab shows it where the keyboard
-        rests, never past it)."""
+        does there (a card taken while 'Burned! Maya plays again' is called out, Take the
+        pile pressed while 'Sam is skipped' is, or a lesson's Next, is not lost). `ring`:
+        the keyboard's ring was shown before this event (a first arrow or Tab shows it
+        where the keyboard rests, never past it)."""
         if calling and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
             mine = event.key == pygame.K_h or is_control(focused(laid, pointer), laid)
             return [Skip()] + (self.key(event, laid, pointer, ring) if mine else [])
@@ -320,12 +320,12 @@ def in_hand(item, laid):
 
 def is_control(item, laid):
     """Is `item` one of the person's own controls: a card of their hand, a card they may
-    take (raised), or a live action button?"""
+    take (raised), a live action button, or one of the director's own (a lesson's Next)?"""
     if item is None:
         return False
     if item in laid.cards:
         return in_hand(item, laid) or item.raised
-    return bool(getattr(item, "actions", None)) and getattr(item, "enabled", True)
+    return (bool(getattr(item, "actions", None)) or getattr(item, "own", False)) and getattr(item, "enabled", True)
 
 
 def hint_shown(laid):

@@ -121,19 +121,21 @@ class LessonDirector(Director):
         return not self.coach.explaining()
 
     def buttons(self, seen):
-        """Next, while the coach's own words wait, once the table has told the last change
-        and its callouts have gone (not while the deal still flies beside an empty panel,
-        see marks; nor under a callout, which a click would only skip: see tick)."""
+        """Next, while the coach's own words wait, as they come: once the table has told
+        the last change, at most its last callout still on the table (not while the deal
+        still flies beside an empty panel, see marks). Next is the learner's own control:
+        a click on it under that callout skips the callout and goes on (see
+        scenes/table/input.py)."""
         self.next_laid = self.next_due(seen)
         return [("next", NEXT)] if self.next_laid else []
 
     def next_due(self, seen):
         """Is Next due on the table (see buttons)?"""
-        return self.coach.explaining() and seen.settled()
+        return self.coach.explaining() and seen.told()
 
     def tick(self, seen):
-        """Next comes as the last callout goes: the table is read and laid out anew with
-        it, the keyboard on it."""
+        """Next comes with the coach's words: the table is read and laid out anew with it,
+        the keyboard on it (if the marks that waited for the table have not brought it)."""
         return News(reread=True) if self.next_due(seen) and not self.next_laid else None
 
     def press(self, seen, key):
@@ -245,14 +247,15 @@ class LessonDirector(Director):
         chapter = f" ({chapter_title(lesson.game_id, lesson.chapter)})" if lesson.chapter else ""
         return f"{seen.session.info.title}{chapter}"
 
-    def prompt(self, seen, words):
+    def prompt(self, seen, words, where):
         """While the coach explains, the top bar says so once Next is on the table (see
-        buttons: not while the cards still fly); at the end, that the lesson is complete
-        (not what the game would ask next)."""
+        buttons: not while the cards still fly), after where the game stands as the table
+        shows it (`where`: of an outcome the coach tells, where it came); at the end, that
+        the lesson is complete (not what the game would ask next)."""
         if seen.over:
             return "Lesson complete"
         if self.next_due(seen):
-            return "Read the coach's words, then press Next"
+            return "  ·  ".join(w for w in (where, "Read the coach's words, then press Next") if w)
         return words
 
     def paragraphs(self, seen):

@@ -161,6 +161,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.shown_step = None          # the step of its reveal shown
         self.panel_before = None        # the table before the last change, told by the panel while its cards fly
         self.hand_facts = None          # at a hand's end, the hand's facts (told until the next hand begins)
+        self.told_where = None          # where the game stood at an outcome the director tells (see outcome_where)
         self.scores_told = None         # the scores the panel told before the last change (see panel_view)
         self.scores_from = 0            # the first event of that change
         self.leaving = None
@@ -207,11 +208,13 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
     def shape(self):
         """The view shown, from the one read: the table between moves once no outcome is
         held (the last down's or line's cards gone where the next play puts them, as the
-        presenter's `cleared`, unless the director keeps them), a line revealed step by
-        step veiled (see veiled)."""
+        presenter's `cleared`, unless the director keeps them: then the top bar goes on
+        telling where they came, see outcome_where), a line revealed step by step veiled
+        (see veiled)."""
         view = self.arranged
         if not self.hold.outcomes and self.director.clears(self.seen):
             view = self.presenter.cleared(view)
+            self.told_where = None
         self.whole = self.director.shown(self.seen, view)     # the table after every event received
         self.view = self.veiled(self.whole)
 
@@ -255,21 +258,36 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         return self.director.title(self.seen)
 
     def prompt(self):
-        """The top bar's words: where the game stands (while an outcome is held, where it
-        stood when the outcome came) and what to do now; while the table still tells the
-        last change (its cards in flight, its callouts), only where the game stands as
-        told (panel_view): what to do comes once it has all landed (a die tumbling says
-        so: its face is told nowhere, see veiled)."""
+        """The top bar's words: where the game stands (while an outcome is on the table,
+        where it stood when the outcome came: see outcome_where) and what to do now; while
+        the table still tells the last change (its cards in flight, its callouts), only
+        where the game stands as told (panel_view): what to do comes once it has all
+        landed (a die tumbling says so: its face is told nowhere, see veiled)."""
+        where = self.outcome_where()
         if not self.settled() and not self.rolled:
-            where = self.hold.context if self.hold.outcomes else None
             where = self.presenter.context(self.panel_view(), self.names) if where is None else where
-            return for_input(self.director.prompt(self.seen, where), self.keys)
-        humans = [seat.human for seat in self.session.seats]
+            return self.bar(where, where)
+        if where is None or self.view.is_over:
+            where = self.presenter.context(self.view, self.names)
         if self.my_turn() and self.ends_by_itself():        # nothing to do: the turn ends by itself
-            return for_input(self.director.prompt(self.seen, self.presenter.context(self.view, self.names)), self.keys)
-        return for_input(self.director.prompt(self.seen, self.presenter.prompt(
+            return self.bar(where, where)
+        humans = [seat.human for seat in self.session.seats]
+        return self.bar(self.presenter.prompt(
             self.view, self.looking.viewer, self.names, len(self.ui.selection), humans,
-            self.legal if self.my_turn() else None, self.hold.wait, self.hold.context)), self.keys)
+            self.legal if self.my_turn() else None, self.hold.wait, self.outcome_where()), where)
+
+    def bar(self, words, where):
+        """The top bar's `words` as the director says them (`where`: where the game stands
+        as the table shows it), naming only the input the person uses."""
+        return for_input(self.director.prompt(self.seen, words, where), self.keys)
+
+    def outcome_where(self):
+        """Where the game stood when the outcome on the table came (the top bar's words
+        for the moment shown, while the game has already moved on to the next down, line
+        or hand): a held outcome's, or that of an outcome the director tells in its own
+        words while it keeps the outcome's cards on the table (a lesson's coach); None
+        with no outcome on the table."""
+        return self.hold.context if self.hold.outcomes else self.told_where
 
     def zones_by_key(self):
         """The zones of the view shown, by key."""
@@ -504,6 +522,9 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
                          self.speed(), passing and current != mover and self.session.is_human(current), context,
                          self.session.event_count() - len(events), self.presenter.MID_MOVE)
         self.hand_facts = before.facts if any(e.kind == SharedEvent.HAND_OVER for e in events) else None
+        if (not self.hold.outcomes and not self.director.clears(self.seen)
+                and any(e.kind in self.presenter.WAITS for e in events)):
+            self.told_where = context   # an outcome the director tells, its cards kept: where it came
         self.deal = self.deal or self.deals(events, before)
         if self.hold.outcomes:          # the cards the outcomes speak of stay until they are read
             self.shape()

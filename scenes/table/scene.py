@@ -20,7 +20,7 @@ import pygame
 from scenes.table import buttons, coach_panel, draw, intents, moves
 from scenes.table.director import Director
 from scenes.table.input import Laid, TableInput, main_focus
-from scenes.table.layout import CAPTION, TOP, Placed, keeps_margin, lay_out, lifted
+from scenes.table.layout import CAPTION, REACH, TOP, Placed, gap_between, keeps_margin, lay_out, lifted
 from scenes.table.model import TableModel
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
@@ -228,10 +228,10 @@ class TableScene(Scene):
     def bubble(self, screen, board, widgets, targets, view, marks):
         """The director's bubble placed (see draw.place_bubble), pointing at its anchor, or
         at another it may point at instead (`marks.also`: another card of the move it
-        marks) where only that one's arrow keeps clear of the cards (layout.keeps_margin);
-        None where none is on the table."""
+        marks) where only that one's arrow keeps clear of the cards (layout.keeps_margin),
+        a short arrow (within REACH) before a long one; None where none is on the table."""
         model, words = self.model, marks.bubble[0]
-        placed = []
+        placed, far = [], None
         for anchor in (marks.bubble[1], *marks.also):
             read = []           # the coach's panel's other words, round a row of it
             if anchor.startswith(("score:", "fact:")):     # a row of the coach's panel, as it tells it landed
@@ -251,9 +251,11 @@ class TableScene(Scene):
             bubble = draw.place_bubble(screen, words, target, bounds, others, keep, cards,
                                        draw.plate_rects(screen, board, plates))
             if bubble is not None and keeps_margin(bubble.box, bubble.tip, target, cards):
-                return bubble
+                if gap_between(bubble.box, pygame.Rect(target)) <= REACH:
+                    return bubble
+                far = far or bubble
             placed.append(bubble)
-        return next((bubble for bubble in placed if bubble is not None), None)
+        return far or next((bubble for bubble in placed if bubble is not None), None)
 
     @staticmethod
     def offered(widget):

@@ -82,9 +82,10 @@ class Veiling:
 
     def turn_over(self, view):
         """`view` as the words tell it while an outcome waits to be read (a down's, a line's,
-        a hand's end): nobody is to move, so no seat's turn is lit and no fact of the turn
-        last played is told (the presenter's TURN_FACTS: a die rolled); else `view`."""
-        if not self.hold.wait:
+        a hand's end: held, or told by the director in its own words, see outcome_where):
+        nobody is to move, so no seat's turn is lit and no fact of the turn last played is
+        told (the presenter's TURN_FACTS: a die rolled); else `view`."""
+        if not self.hold.wait and self.told_where is None:
             return view
         facts = {key: None if key in self.presenter.TURN_FACTS else value for key, value in view.facts.items()}
         return view._replace(current_player=None, facts=facts)
