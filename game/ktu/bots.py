@@ -26,7 +26,7 @@ def policy(legal, pile_size, pos, rng):
     """(action, reason) from the legal actions, the pile's size and the rank order."""
     plays = [a for a in legal if a.kind == Act.PLAY]
     if plays:
-        best = None             # the lowest plain rank; of its plays, the first of the most cards
+        best, best_low = None, 0    # the lowest plain rank; of its plays, the first of the most cards
         for a in plays:
             rank = a.cards[0].rank
             if rank in WILD:
