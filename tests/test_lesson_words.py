@@ -189,3 +189,29 @@ def test_no_callout_lies_on_the_table_when_the_coach_asks_for_the_first_draw_aft
     assert asked > 60, "the coach asked for the second half's first draw"
     draw = next(w for w in scene.widgets if w.label == "Draw (draw pile)")
     assert draw.marked
+
+
+def test_the_step_number_goes_with_the_words_it_numbers(paced):
+    """KTU's lesson at the normal pace, frame by frame: while the coach's panel still says
+    a step's words (the table telling the move), it is numbered as that step, never as the
+    next one (the walk: 'step 4 of 13' over step 3's words)."""
+    scene = open_lesson(paced, "ktu")
+    director = scene.model.director
+    shown, ahead = None, []
+    for _ in range(MAX_FRAMES):
+        if scene.model.over:
+            break
+        panel = director.side(scene.model.seen)
+        now = (" ".join(panel.paragraphs), panel.progress and panel.progress[0])
+        if shown is not None and now[0] == shown[0] and now[1] != shown[1]:
+            ahead.append((shown, now[1]))               # the same words, numbered anew
+        shown = now
+        if scene.model.hold.wait:
+            scene.act(Continue())
+        elif director.coach.explaining() and not scene.motion.flights:
+            scene.act(Pressed("next"))
+        elif director.coach.learner_to_act() and scene.model.my_turn() and not scene.busy():
+            scene.act(Choose(tutorial.find(scene.model.session.state, director.coach.cue.moves[0])))
+        paced.frame()
+    assert scene.model.over
+    assert not ahead, [(words[:60], was, then) for (words, was), then in ahead]

@@ -75,6 +75,7 @@ class LessonDirector(Director):
         self.screen = screen        # where the coach's panel is measured (does a reply fit in it?)
         self.reply = ""             # the coach's answer to the last refused move
         self.said = []              # the coach's words as the die last stood still
+        self.said_at = None         # and the step they belong to (the coach's progress then)
         self.ahead = None           # the game's event count when `said` ended naming who plays next
         self.next_laid = False      # is Next on the table as it was last laid out?
 
@@ -278,7 +279,7 @@ class LessonDirector(Director):
         how = self.how(seen)
         if how:
             paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]
-        self.said = paragraphs
+        self.said, self.said_at = paragraphs, self.coach.progress()
         self.ahead = seen.session.event_count() if ahead and paragraphs else None
         return paragraphs
 
@@ -290,8 +291,10 @@ class LessonDirector(Director):
 
     def side(self, seen):
         """The coach's panel instead of the table's side panel (a refused move's reply in
-        it when it fits beside the coach's words; the table said it otherwise)."""
-        return Coach(self.paragraphs(seen), self.reply, None if seen.over else self.coach.progress())
+        it when it fits beside the coach's words; the table said it otherwise), numbered
+        with the step its words belong to."""
+        paragraphs = self.paragraphs(seen)     # the step's number goes with the words shown, never ahead of them
+        return Coach(paragraphs, self.reply, None if seen.over else self.said_at or self.coach.progress())
 
     # ---- the end of the lesson ---------------------------------------------------------------------
     def end(self, seen):
