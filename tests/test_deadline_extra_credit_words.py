@@ -1,4 +1,4 @@
-"""Deadline never counts another student's extra credit as the owner's cards (A14: it
+"""Deadline never counts another student's extra credit as the owner's cards (A14 of docs/rulings/deadline.md: it
 scores 1 for the one who played it and changes neither the owner's value nor whether the
 assignment is complete). The walk: 'Maya: three 5s', then 'four 5s', in the panel and
 'extra credit on Maya's three 5s' in the log, for Maya's own two 5s, an incomplete pair at
