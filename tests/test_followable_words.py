@@ -361,3 +361,29 @@ def test_followable_deadlines_new_draw_pile_is_said_as_its_rules_say_shuffled():
     fcd = presenter_for(registry.GAMES["final_card_down"])
     assert fcd.event_line(registry.Event("recycle", 0, detail=5), NAMES, {}) == \
         "The discard pile was turned over to draw from"
+
+
+def test_followable_the_scores_wait_with_the_move_an_outcome_holds(app):
+    """KTU, Ines's blind 9 of spades fails and is read on the pile before the pile goes to
+    her hand: while it waits, the panel's scores stay as they stood (her cards left not yet
+    counting the pile she has not picked up; the walk: 'You 4' beside a plate of 0 cards),
+    and count it once she reads on."""
+    app.settings.animation_speed = "fast"
+    state = under_a_three()
+    table, session = open_state(app, state, {2})
+    settle(app)
+    before = table.model.panel_view().scores
+    index = [c.name for c in state.facedown[2]].index("9S")
+    table.act(Choose(next(a for a in session.legal_actions() if a.kind == "play_blind" and a.arg == index)))
+    held = 0
+    for _ in range(200):
+        app.frame()
+        if table.model.hold.wait:
+            held += 1
+            assert table.model.panel_view().scores[2] == before[2], (table.model.panel_view().scores, before)
+        if held > 20:
+            break
+    assert held > 20
+    table.act(Continue())
+    settle(app)
+    assert table.model.panel_view().scores[2] == session.view(None).scores[2] != before[2]

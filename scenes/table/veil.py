@@ -68,17 +68,23 @@ class Veiling:
         wait to take off), the table as it stood before it (a card on its way lies face
         down), until a card that names flies off (see follow_flights); while its callouts
         keep events of the last change from the log, its scores as they stood before it
-        (they move as the log tells what moved them); else the table as it has landed (see
-        landed_view). While an outcome waits to be read, nobody's turn (see turn_over)."""
+        (they move as the log tells what moved them), and so while an outcome keeps the
+        rest of its move untold; else the table as it has landed (see landed_view). While
+        an outcome waits to be read, nobody's turn (see turn_over)."""
         if self.dealing():
             return self.undealt()
         before = self.panel_before
         if before is not None and (self.timeline.stage.untold() or self.timeline.unplayed()):
             return self.turn_over(before)
         view = self.landed_view()
-        if self.scores_told is not None and self.calling_back():
+        if self.scores_told is not None and (self.calling_back() or self.holding_rest()):
             view = view._replace(scores=self.scores_as_told(view.scores, self.scores_told))
         return self.turn_over(view)
+
+    def holding_rest(self):
+        """Does an outcome waiting to be read keep the rest of its move untold (KTU's failed
+        blind card, read on the pile before the pile is picked up)? Its scores wait too."""
+        return self.hold.wait and self.hold.upto is not None and self.hold.upto < self.session.event_count()
 
     def turn_over(self, view):
         """`view` as the words tell it while an outcome waits to be read (a down's, a line's,
