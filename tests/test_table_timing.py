@@ -540,7 +540,10 @@ def test_after_a_keyboard_move_the_ring_waits_for_continue_never_on_rules(app, g
             count = session.event_count()
             press(app, pygame.K_RETURN)        # the item the keyboard rests on: a card to play, a move
             for _ in range(3):
-                if model.ui.dialog or model.ui.selection:
+                lanes = table.open_lanes()      # a card picked for a lane: its lane's number
+                if model.ui.selection and lanes:
+                    press(app, pygame.K_1 + table.laid.board.lanes.index(min(lanes)))
+                elif model.ui.dialog or model.ui.selection:
                     press(app, pygame.K_RETURN)
             if session.event_count() > count:
                 moved += 1
