@@ -192,6 +192,7 @@ class Presenter:
     # Events also shown for a moment in the top bar.
     TOASTS = frozenset({"declare", "skip", SharedEvent.RECYCLE, "out", "score"})
     STATUS_EVENTS = frozenset()     # the events that give a seat the status its plate says (statuses)
+    NEW_STAGE = frozenset()         # events from which the words tell the stage they begin, its cards still flying
     # Outcomes that stay on the table until the person goes on (any key or click), at
     # every animation speed but Instant: the event kinds.
     WAITS = frozenset({SharedEvent.HAND_OVER, SharedEvent.GAME_OVER})

@@ -288,3 +288,35 @@ def test_the_note_asking_for_a_lane_never_covers_the_lanes_captions(size):
         assert checked >= 6, checked
     finally:
         pygame.quit()
+
+
+def test_the_next_possession_is_told_with_its_start_not_after_its_cards_have_flown(app):  # noqa: F811
+    """Against a computer at the fast pace, frame by frame: once the table has told the
+    next possession's start (the log: 'Possession 2: Theo on offense'), the top bar and
+    the panel say that possession, its offense and its open lanes, while its cards still
+    fly (walk 12: for seconds the bar still said
+    'Possession 1, line 4 of 4 · You on offense' and the panel the last line's lanes,
+    over lanes cleared and a hand already drawn)."""
+    import random
+    from scenes.table.intents import Choose, Continue
+    from tests.test_followable_choices import open_table
+    app.settings.animation_speed = "fast"
+    table, session = open_table(app, "five_possessions", ["Maya", "Theo"], 3)
+    rng, stale, checked = random.Random(3), [], 0
+    for _ in range(6000):
+        if session.is_over or checked > 40:
+            break
+        model = table.model
+        first = model.scores_from
+        begun = [e.detail for e in session.events_since(first)[:max(0, model.told() - first)] if e.kind == "possession"]
+        if begun and begun[-1] > 1 and table.motion.flights:
+            checked += 1
+            panel = model.panel_view()
+            if panel.facts["possession"] != begun[-1]:
+                stale.append((begun[-1], panel.facts["possession"]))
+        if model.hold.wait:
+            table.act(Continue())
+        elif model.my_turn() and not table.busy():
+            table.act(Choose(rng.choice(session.legal_actions())))
+        app.frame()
+    assert checked > 40 and not stale, (checked, stale[:3])

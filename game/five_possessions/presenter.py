@@ -150,6 +150,7 @@ class FivePossessions(PlayDesign):
                     pair_unfinished=lambda who, d: f"Not over yet: {who} can still catch up")
     TOASTS = Presenter.TOASTS | {"toss"}
     WAITS = Presenter.WAITS | {"lane", "drive"}
+    NEW_STAGE = frozenset({"possession"})   # the next possession told: its offense and open lanes with it
     SHOWCASE = ("W:OB7", "K:DB5", "W:OP6", "K:DO5")
     SKIP_FACTS = Presenter.SKIP_FACTS | {"table", "line", "line_size", "offense", "defense", "chooser"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, possession="Possessions played",

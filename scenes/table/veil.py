@@ -66,7 +66,9 @@ class Veiling:
         has not shown. While a deal flies (the opening one, or a new hand's), the table as
         much of it has landed (see undealt). While the last change's cards still fly (or
         wait to take off), the table as it stood before it (a card on its way lies face
-        down), until a card that names flies off (see follow_flights); while its callouts
+        down), until a card that names flies off (see follow_flights) or a new stage it
+        begins has been told (see stage_begun: then the stage's words, and each count as
+        its cards land); while its callouts
         keep events of the last change from the log, its scores as they stood before it
         (they move as the log tells what moved them), and so while an outcome keeps the
         rest of its move untold; else the table as it has landed (see landed_view). While
@@ -75,11 +77,24 @@ class Veiling:
             return self.undealt()
         before = self.panel_before
         if before is not None and (self.timeline.stage.untold() or self.timeline.unplayed()):
-            return self.turn_over(before)
+            if not self.stage_begun():
+                return self.turn_over(before)
+            unlanded = self.session.events_since(self.session.event_count() - self.timeline.unlanded())
+            return self.turn_over(self.unshown(self.landed_view(), unlanded))
         view = self.landed_view()
         if self.scores_told is not None and (self.calling_back() or self.holding_rest()):
             view = view._replace(scores=self.scores_as_told(view.scores, self.scores_told))
         return self.turn_over(view)
+
+    def stage_begun(self):
+        """Has the table told, of the last change, an event that begins a stage the words
+        tell at once (the presenter's NEW_STAGE: 5 possessions' next possession, its
+        offense and its lanes, while its cards still fly)?"""
+        kinds = self.presenter.NEW_STAGE
+        if not kinds:
+            return False
+        first = self.scores_from
+        return any(event.kind in kinds for event in self.session.events_since(first)[:max(0, self.told() - first)])
 
     def holding_rest(self):
         """Does an outcome waiting to be read keep the rest of its move untold (KTU's failed
