@@ -121,6 +121,6 @@ def test_the_keyboards_mark_on_a_card_is_not_a_picked_cards_blue(app):  # noqa: 
     assert item in table.laid.cards
     app.frame()
     surface = pygame.display.get_surface()
-    r = app.screen.rect(item.rect)
+    r = app.screen.rect(hover_rect(item, table.board))      # lifted, as a card under the pointer is
     above = [surface.get_at((r.centerx, r.top - k))[:3] for k in range(1, 14)]
     assert palette.FOCUS in above and palette.SELECT not in above, above
