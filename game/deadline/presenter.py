@@ -1,7 +1,7 @@
 """Deadline at the table: each assignment lies with its owner, extra credit with the
 assignment it extends; the grades in the scoring breakdown (the rulings it cites:
 docs/rulings/deadline.md)."""
-from game.cards import with_article
+from game.cards import STANDARD_RANKS, with_article
 from game.deadline.grading import open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
@@ -16,7 +16,6 @@ DRAW_FROM = {"stock": "draw pile", "discard": "discard pile"}
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
 SUITS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
-RUN_ORDER = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 def shape(cards):
@@ -93,9 +92,9 @@ def given_words(cards, run):
 def consecutive_run(cards):
     """Do a run's cards (Jokers aside) follow one another with no rank missing?"""
     real = in_run_order([c for c in cards if c.rank != "JK"])
-    steps = [RUN_ORDER.index(c.rank) for c in real]
+    steps = [STANDARD_RANKS.index(c.rank) for c in real]
     if steps and real[-1].rank == "A" and len(real) > 1 and real[-2].rank == "K":
-        steps[-1] = len(RUN_ORDER)
+        steps[-1] = len(STANDARD_RANKS)
     return all(b == a + 1 for a, b in zip(steps, steps[1:]))
 
 
