@@ -102,12 +102,12 @@ def test_the_computers_thinking_and_its_cores_are_settings_the_table_uses(app, u
 
     def shown(key):
         return next(w for w in app.scene.widgets if getattr(w, "key", None) == key).label
-    assert (shown("Computer thinking"), shown("Cores it uses")) == ("0.3 seconds a move", "All (4)")
+    assert (shown("Computer thinking"), shown("Cores it uses")) == ("Normal: 0.3 s a move", "All (4)")
     click_widget(app, lambda w: w.key == "Computer thinking")
-    assert app.settings.thinking_time == 2.0 and shown("Computer thinking") == "0.6 seconds a move"
+    assert app.settings.thinking_time == 2.0 and shown("Computer thinking") == "Thorough: 0.6 s a move"
     click_widget(app, lambda w: w.key == "Cores it uses")
     assert app.settings.cores == 1 and shown("Cores it uses") == "1 of 4"
-    assert shown("Computer thinking") == "2 seconds a move"
+    assert shown("Computer thinking") == "Thorough: 2.0 s a move"      # the step keeps its name
     click_widget(app, lambda w: w.key == "Computer thinking")
     assert app.settings.thinking_time == 0.25      # the steps wrap round
     for _ in range(3):

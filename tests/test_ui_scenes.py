@@ -28,32 +28,80 @@ def start_fcd(a, humans, count=2, deal="4243"):
     return a.scene
 
 
+def focused_label(a):
+    return a.scene.widgets[a.scene.focus % len(a.scene.widgets)].label
+
+
 @pytest.mark.quick
 def test_menu_and_settings_by_keyboard(app):
+    """The menu's doors by keys, each left with Esc back onto the door it opened (the walk:
+    back from Settings, the keys rested on the first game); in Settings the right arrow
+    takes a setting's next choice and the left arrow the one before, as the screen says,
+    and Up and Down go from setting to setting."""
     press(app, pygame.K_DOWN)
     assert app.scene.focus == 1
     for _ in range(len(registry.GAMES) - 1):
         press(app, pygame.K_DOWN)
-    press(app, pygame.K_RETURN)                     # Statistics, then Esc back
+    press(app, pygame.K_RETURN)                     # Statistics, then Esc back onto it
     assert isinstance(app.scene, StatisticsScene)
     press(app, pygame.K_ESCAPE)
-    for _ in range(len(registry.GAMES) + 1):
-        press(app, pygame.K_DOWN)
-    press(app, pygame.K_RETURN)                     # Rules, then Esc back
+    assert focused_label(app) == "Statistics"
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)                     # Rules, then Esc back onto it
     assert isinstance(app.scene, RulesScene)
     press(app, pygame.K_ESCAPE)
-    press(app, pygame.K_UP)                         # from the first game up to About ...
-    press(app, pygame.K_UP)                         # ... Quit ...
-    press(app, pygame.K_UP)                         # ... and Settings
+    assert focused_label(app) == "Rules"
+    for _ in range(3):                              # Learn to play, Join a game, Settings
+        press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, SettingsScene)
     speed = app.settings.animation_speed
     press(app, pygame.K_RETURN)
     assert app.settings.animation_speed != speed
+    press(app, pygame.K_LEFT)                       # the choice before: back where it was
+    assert app.settings.animation_speed == speed and focused_label(app) == speed.capitalize()
+    press(app, pygame.K_RIGHT)
+    assert app.settings.animation_speed != speed
+    press(app, pygame.K_DOWN)                       # Up and Down go from setting to setting
+    assert app.scene.widgets[app.scene.focus].key == "Sound"
     click_widget(app, lambda w: w.key == "Colour-blind mode")
     assert app.settings.colourblind
     press(app, pygame.K_ESCAPE)
-    assert app.scene.__class__.__name__ == "MenuScene"
+    assert app.scene.__class__.__name__ == "MenuScene" and focused_label(app) == "Settings"
+
+
+def test_each_setting_steps_back_by_a_right_click_or_the_left_arrow_round_its_choices(app):
+    """Every setting's choices go round both ways: the next by a click, Enter or the right
+    arrow, the one before by a right click or the left arrow (the walk: Computer thinking
+    could only be raised, round past its largest, and nothing said how to lower it); the
+    thinking keeps its step's name whatever the cores ('Normal: 0.6 s a move')."""
+    from scenes import config
+    click_widget(app, lambda w: w.label == "Settings")
+    scene = app.scene
+    rows = [w.key for w in scene.widgets if w.label != "Back"]
+    assert "Fullscreen (F11)" in rows
+    for key in [k for k in rows if k != "Fullscreen (F11)"]:
+        index = next(i for i, w in enumerate(scene.widgets) if w.key == key)
+        first = scene.widgets[index].label
+        point = app.screen.pixel(scene.widgets[index].rect.center)
+        click_widget(app, lambda w, k=key: w.key == k)
+        after = app.scene.widgets[index].label
+        assert after != first, key
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=3))
+        app.frame()
+        assert app.scene.widgets[index].label == first, key       # a right click: the one before
+        press(app, pygame.K_LEFT)
+        press(app, pygame.K_RIGHT)
+        assert app.scene.widgets[index].label == first, key
+    app.settings.thinking_time = 1.0
+    index = next(i for i, w in enumerate(scene.widgets) if w.key == "Computer thinking")
+    app.scene.focus = index
+    seen = []
+    for _ in range(len(config.THINKING_STEPS)):
+        press(app, pygame.K_LEFT)
+        seen.append(app.scene.widgets[index].label.split(":")[0])
+    assert seen == ["Brisk", "Quick", "Thorough", "Normal"]
+    assert app.settings.thinking_time == 1.0
 
 
 def drawn_words(app, monkeypatch):
@@ -249,3 +297,15 @@ def test_only_the_presenters_know_game_ids_and_zone_keys():
                 assert word not in registry.GAMES, f"{path} names the game {word}"
                 assert word not in whole and not (":" in word and word.split(":")[0] in prefixes), \
                     f"{path} knows the zone key {word!r}"
+
+
+def test_leaving_a_game_with_esc_the_keys_rest_on_continue(app):
+    """Esc at the table goes to the menu with the game saved: the keyboard rests on
+    Continue, which takes it up again (the walk: it rested on the game's tile, where Enter
+    began a new setup)."""
+    start_fcd(app, {0})
+    press(app, pygame.K_ESCAPE)
+    assert app.scene.__class__.__name__ == "MenuScene"
+    assert focused_label(app) == "Continue"
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, TableScene)

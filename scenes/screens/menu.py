@@ -47,6 +47,8 @@ class MenuScene(Scene):
 
     def startup(self, persist):
         persist = dict(persist)
+        from_table = "session" in persist
+        door = persist.pop("menu_door", None)
         for key in ("session", "anchor", "interim"):
             persist.pop(key, None)
         self.saved = self._load_autosave()
@@ -56,7 +58,12 @@ class MenuScene(Scene):
         super().startup(persist)
         chosen = self.persist.get("game_id")
         ids = list(registry.GAMES)
-        if chosen in ids:
+        labels = [widget.label for widget in self.widgets]
+        if from_table and self.saved is not None:       # left a game: Continue takes it up again
+            self.focus = labels.index("Continue")
+        elif door in labels:                            # back from a door: the keys rest on it again
+            self.focus = labels.index(door)
+        elif chosen in ids:
             self.focus = ids.index(chosen)
         elif self.saved is not None:
             self.focus = len(ids)
@@ -101,15 +108,24 @@ class MenuScene(Scene):
                  max(screen.text_width(label, 22) for label, _ in doors) + 24)
         dx = screen.lw / 2 - (bw * len(doors) + 12 * (len(doors) - 1)) / 2
         for i, (label, action) in enumerate(doors):
-            self.widgets.append(ui.Button((dx + i * (bw + 12), y, bw, 46), label, action, size=22,
-                                          primary=label == "Continue"))
+            self.widgets.append(ui.Button((dx + i * (bw + 12), y, bw, 46), label, self.through(label, action),
+                                          size=22, primary=label == "Continue"))
         self.doors_bottom = y + 46
         self.x, self.w = x, w
-        self.widgets.append(ui.Button((screen.lw - 150, 24, 126, 40), "About", self.about, size=18))
+        self.widgets.append(ui.Button((screen.lw - 150, 24, 126, 40), "About", self.through("About", self.about),
+                                      size=18))
         self.hostable = self.saved is not None and any(s.get("remote") for s in self.saved[1])     # hosted before
         if self.hostable:
             self.widgets.append(ui.Button((x + w - 250, self.doors_bottom + 40, 250, 32), "Host it for the others",
                                           self.host_saved, size=17))
+
+    def through(self, label, action):
+        """`action`, remembering the door it goes through: back on the menu, the keyboard
+        rests on that door again."""
+        def go_through():
+            self.persist["menu_door"] = label
+            action()
+        return go_through
 
     def _draw_game(self, screen, button, focused, hovered):
         """A game's tile: its own cards fanned as the table draws them, its name, its
@@ -136,7 +152,8 @@ class MenuScene(Scene):
             screen.text(line, dressing.BODY, palette.TEXT, (x + 16, top + 32 + 21 * i), width=w - 32)
 
     def pick(self, game_id):
-        """Go to the setup of `game_id`."""
+        """Go to the setup of `game_id` (back on the menu, the keyboard rests on its tile)."""
+        self.persist.pop("menu_door", None)
         self.go("setup", game_id=game_id)
 
     def resume(self):
