@@ -363,6 +363,18 @@ def test_every_shipped_rulebook_shows_cards_and_its_markup_is_good():
         assert any(block[0] == "cards" for block in parse(info.rulebook(), info.load_deck())), game_id
 
 
+def test_every_rulebook_speaks_of_the_game_never_of_source_texts_a_player_never_saw():
+    """A player has only the Rules page: it never speaks of 'the rules text', 'the texts',
+    'the original text', 'copies of the rules' or 'a ruling' (the walk: 'If several copies
+    of the rules disagree, ...', 'Part of the original text is missing', 'This is a ruling
+    made for the app' left newcomers asking which texts)."""
+    import re
+    sources = re.compile(r"rules? texts?|\bthe texts\b|original text|copies of the rules|\bruling", re.I)
+    said = {game_id: sources.findall(open(registry.GAMES[game_id].rulebook(), encoding="utf-8").read())
+            for game_id in registry.SHIPPED}
+    assert not any(said.values()), said
+
+
 def test_the_rules_page_draws_its_cards_and_shows_bad_markup_in_their_place(app, spied, tmp_path,
                                                                           monkeypatch):
     app.scene.go("rules", rules_game="final_card_down", return_to="menu")
