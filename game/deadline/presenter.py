@@ -187,7 +187,8 @@ class Deadline(Presenter):
                   ("hand", "pending"): "{who} took {what} blind from {src}",
                   ("pending", "hand"): "{who} received {what}",
                   ("hand", "group"): None,
-                  ("group", "hand"): "{who} took back {what}", ("discard", "draw"): None,
+                  ("group", "hand"): "{who} took back {what}",
+                  ("discard", "draw"): "{what} may not start the discard pile: it goes to the bottom of the draw pile",
                   ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})
     TIPS = {"JK": "A Joker can never be discarded; at grading it cancels your lowest completed assignment"}
