@@ -17,3 +17,44 @@ def test_deadlines_log_says_where_a_joker_turned_up_at_the_deal_goes():
     joker = lines.index("Joker dealt to the discard pile")
     assert lines[joker + 1] == "Joker may not start the discard pile: it goes to the bottom of the draw pile"
     assert lines[joker + 2].endswith("dealt to the discard pile") and "Joker" not in lines[joker + 2]
+
+
+def test_final_card_downs_prompt_says_what_a_draw_leaves_you_under_each_house_rule():
+    """Before a voluntary draw the prompt says what the house rule Play after drawing
+    leaves: with it off (the default) the turn then ends, with 'Drawn card only' only that
+    card may be played (the walk: the drawn card matched, yet the turn passed at once
+    with no word why)."""
+    said = {}
+    for rule in ("none", "drawn_only", "any"):
+        state = registry.new_game("final_card_down", 3, seed=5, options={"fcd.play_after_draw": rule})
+        view = state.view(state.current_player)
+        assert not view.facts["active_twos"]
+        said[rule] = presenter_for(state.info).instruction(view, ["Maya", "Theo", "Ines"], 0)
+    assert said["none"].endswith("or draw one (your turn then ends)")
+    assert said["drawn_only"].endswith("or draw one (then only it may be played)")
+    assert said["any"].endswith("or draw one")
+
+
+def test_final_card_downs_refusal_facing_one_2_speaks_as_a_player_does():
+    """Facing a single 2, playing another card is refused in a player's words: 'facing a
+    2 you must play a 2 or draw 2 cards' (the walk: 'Facing 1 active 2s you must play a 2
+    or draw 2')."""
+    from game.core import Action
+    from game.final_card_down.rules import Act
+    from tests.helpers import rejected
+    for seed in range(300):
+        state = registry.new_game("final_card_down", 3, seed=seed)
+        for _ in range(80):
+            if state.is_over:
+                break
+            seat = state.current_player
+            facts = state.view(None).facts
+            if facts["active_twos"] == 1 and not facts["draws_this_turn"]:
+                other = next((c for c in state.view(seat).zone(f"hand:{seat}").cards
+                              if c.rank not in ("2", "D")), None)
+                if other is not None:
+                    assert rejected(state, Action(Act.PLAY, (other,))) == \
+                        "facing a 2 you must play a 2 or draw 2 cards"
+                    return
+            state.apply(state.legal_actions()[0])
+    raise AssertionError("no position facing one 2 with another card to try")

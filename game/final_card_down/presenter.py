@@ -86,8 +86,9 @@ class FinalCardDown(Presenter):
             what = "the card you drew" if after == "drawn_only" else "a matching card"
             return f"You drew a card: play {what} or end your turn"
         top = view.zone("discard").cards[-1]
+        then = {"none": " (your turn then ends)", "drawn_only": " (then only it may be played)"}
         return (f"Play a card on the {top.spoken} (same value or suit, or {facts['color']}; "
-                "a 0 on anything), or draw one")
+                "a 0 on anything), or draw one" + then.get(view.options.get("fcd.play_after_draw"), ""))
 
     @staticmethod
     def twos_named(twos):

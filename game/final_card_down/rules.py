@@ -184,8 +184,8 @@ class State(GameState):
             if self.active_twos:
                 if self.draws_this_turn:
                     return "once you start drawing the penalty you cannot play"
-                return (f"facing {self.active_twos} active 2s you must play a 2 or "
-                        f"draw {2 * self.active_twos}")
+                facing = "a 2" if self.active_twos == 1 else f"{self.active_twos} 2s"
+                return f"facing {facing} you must play a 2 or draw {2 * self.active_twos} cards"
             if self.draws_this_turn:
                 if self.play_after_draw == "none":
                     return "you cannot play after drawing; end your turn"
