@@ -301,7 +301,7 @@ def test_four_downs_hand_over_lights_the_plate_of_who_won_the_hand(app, spied):
 def test_the_winner_is_celebrated_for_a_moment_then_nothing_is_drawn(spied):
     a = new_app((1280, 800), speed="normal")
     try:
-        show_scores(a, "final_count", players=3)
+        assert show_scores(a, "final_count", players=3, seed=12).winners() == [0]     # the person won
         scene = a.scene
         assert scene.busy() and scene.celebration.running
         frames, moving = a.frames, 0
@@ -320,10 +320,28 @@ def test_the_winner_is_celebrated_for_a_moment_then_nothing_is_drawn(spied):
         pygame.quit()
     b = new_app((1280, 800), speed="instant")
     try:
-        show_scores(b, "final_count", players=3)
+        show_scores(b, "final_count", players=3, seed=12)
         assert not b.scene.busy()               # Instant: no celebration at all
     finally:
         pygame.quit()
+
+
+def test_only_a_person_winning_is_celebrated(spied):
+    """The flakes burst for a winning person, never for a computer that beat the people
+    (the walk: confetti rained over 'Theo wins!' after Maya lost to a computer)."""
+    a = new_app((1280, 800), speed="normal")
+    seen = set()
+    try:
+        for seed in range(11, 40):
+            state = show_scores(a, "final_count", players=3, seed=seed)
+            person_won = 0 in state.winners()
+            assert a.scene.busy() == person_won, (seed, state.winners())
+            seen.add(person_won)
+            if seen == {True, False}:
+                break
+    finally:
+        pygame.quit()
+    assert seen == {True, False}
 
 
 def write(tmp_path, body):

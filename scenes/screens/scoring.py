@@ -67,7 +67,7 @@ class ScoringScene(Scene):
         self.shown = None               # the plates, made once: the scores do not change here
         self.laid_plates = (None, None)  # (the screen's size, layout_plates for it)
         super().startup(persist)
-        winners = [p for p in self.plates() if p.won]
+        winners = [p for p in self.plates() if p.won and self.session.is_human(p.seat)]   # a person won
         if winners and not self.interim and self.app.settings.animation_speed != "instant":
             x, y, w, _ = self.plate_rects(self.app.screen)[0]       # the winner's, first
             self.celebration = Celebration((x + w / 2, y + 20), seed=self.session.seed or 1)
