@@ -44,7 +44,7 @@ def test_a_player_who_plays_again_is_told_so_in_the_top_bar_and_the_log():
     calls = [call.words for call, _ in model.timeline.callouts]
     assert "Ines and Maya are skipped: Theo plays again" in calls, calls
     assert model.log_lines()[-1] == "Ines and Maya are skipped by the 8s: Theo plays again", model.log_lines()
-    assert model.prompt() == turn, model.prompt()       # the top bar waits for the callout (the table's timing)
+    assert model.prompt() == f"{turn}  ·  Theo's turn", model.prompt()   # the bar waits for the callout
     model.skip()
     assert model.prompt() == f"{turn}  ·  Theo plays again: everyone else is skipped", model.prompt()
     model.submit(play_action(state, "10C"), by_person=False)

@@ -58,3 +58,32 @@ def test_final_card_downs_refusal_facing_one_2_speaks_as_a_player_does():
                     return
             state.apply(state.legal_actions()[0])
     raise AssertionError("no position facing one 2 with another card to try")
+
+
+def test_while_the_table_tells_a_move_the_top_bar_says_whose_turn_it_shows():
+    """Final Card-Down against two computers at the normal pace: while a computer's move
+    is still told (its cards in flight, a callout such as 'Ines is skipped' or a penalty
+    up), the top bar says whose turn the table shows, as the lit plate does ('Turn 13  ·
+    Theo's turn'), not only 'Turn 13' (the walk: the bar said only the turn's number while
+    the pile and the callouts moved)."""
+    from scenes.table import intents
+    from tests.test_table_moments_games import model_at
+    state = registry.new_game("final_card_down", 3, seed=5)
+    model = model_at(state, speed="normal")
+    checked = 0
+    for _ in range(120):
+        if state.is_over:
+            break
+        seat = state.current_player
+        if seat == 0:
+            model.do(intents.Choose(state.legal_actions()[0]))
+        else:
+            model.submit(state.legal_actions()[0], by_person=False)
+        while not model.settled():
+            shown = model.panel_view()
+            if shown.current_player is not None and model.outcome_where() is None:
+                whose = "Your turn" if shown.current_player == 0 else f"{['Maya', 'Theo', 'Ines'][shown.current_player]}'s turn"
+                assert model.prompt().endswith(whose), (model.prompt(), whose)
+                checked += 1
+            model.step(1 / 60)
+    assert checked > 100, checked

@@ -35,7 +35,7 @@ import re
 
 from game import registry
 from game.core import SharedAct, SharedEvent
-from game.presenter import agree, capital, card_name
+from game.presenter import agree, capital, card_name, possessive, seat_name
 from scenes import config
 from scenes.table import intents
 from scenes.table.director import REFRESH, THINK, Go
@@ -265,8 +265,9 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         landed (a die tumbling says so: its face is told nowhere, see veiled)."""
         where = self.outcome_where()
         if not self.settled() and not self.rolled:
-            where = self.presenter.context(self.panel_view(), self.names) if where is None else where
-            return self.bar(where, where)
+            shown = self.panel_view()
+            where = self.presenter.context(shown, self.names) if where is None else where
+            return self.bar("  ·  ".join(filter(None, (where, self.turn_shown(shown)))), where)
         if where is None or self.view.is_over:
             where = self.presenter.context(self.view, self.names)
         if self.my_turn() and self.ends_by_itself():        # nothing to do: the turn ends by itself
@@ -275,6 +276,15 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         return self.bar(self.presenter.prompt(
             self.view, self.looking.viewer, self.names, len(self.ui.selection), humans,
             self.legal if self.my_turn() else None, self.hold.wait, self.outcome_where()), where)
+
+    def turn_shown(self, shown):
+        """Whose turn the table still shows while it tells a change ('Theo's turn', 'Your
+        turn'): as the lit plate and the panel say, '' with no outcome-free turn (an
+        outcome on the table, the deal)."""
+        seat = shown.current_player
+        if seat is None or shown.is_over or self.outcome_where() is not None or self.dealing():
+            return ""
+        return "Your turn" if seat == self.looking.viewer else f"{possessive(seat_name(self.names, seat))} turn"
 
     def bar(self, words, where):
         """The top bar's `words` as the director says them (`where`: where the game stands
