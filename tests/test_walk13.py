@@ -87,3 +87,47 @@ def test_while_the_table_tells_a_move_the_top_bar_says_whose_turn_it_shows():
                 checked += 1
             model.step(1 / 60)
     assert checked > 100, checked
+
+
+def test_final_counts_goal_rolls_are_said_as_the_goals_not_as_a_turn():
+    """With Hit Goal on, the dealer's two rolls before the hand are told as setting the
+    goal ('Maya rolled 5 and 1 for the Hit Goal'), then the goal (the walk: 'Maya rolled
+    2, rolled 5' read as a turn never taken)."""
+    state = registry.new_game("final_count", 3, seed=8, options={"final_count.hit_goal": "on"})
+    lines = presenter_for(state.info).log_lines(state.events_for(0), ["Maya", "Theo", "Ines"],
+                                                {z.key: z for z in state.view(0).zones})
+    goal = next(k for k, line in enumerate(lines) if line.startswith("Hit Goal is "))
+    first, second = state.goal_rolls
+    dealer = ["Maya", "Theo", "Ines"][state.view(None).facts["dealer"]]
+    assert lines[goal - 1] == f"{dealer} rolled {first} and {second} for the Hit Goal", lines
+
+
+def test_final_counts_goal_line_says_the_count_is_on_it_not_that_it_can_be_hit():
+    """The panel's goal line, when your count already equals the goal, says so ('52 (your
+    count is on it now)'), not '(you can hit it)' (the walk: with the count at 52 it read as
+    a hit still to make)."""
+    presenter = presenter_for(registry.GAMES["final_count"])
+    for seed in range(400):
+        state = registry.new_game("final_count", 3, seed=seed, options={"final_count.hit_goal": "on"})
+        view = state.view(0)
+        if (view.facts.get("my_count") or {}).get("hit"):
+            line = {label: value for label, value, _ in presenter.side_facts(view, ["Maya", "Theo", "Ines"])}
+            assert line["Goal"] == f"{view.facts['hit_goal']} (your count is on it now)"
+            return
+    raise AssertionError("no deal puts a count on its goal")
+
+
+def test_final_counts_next_dealer_is_said_to_gather_the_cards_for_the_next_deal():
+    """Between hands the next dealer gathers the cards: the log says it so ('Theo gathers
+    the cards for the next deal'; the walk could not tell what 'Theo takes the cards back'
+    meant)."""
+    import random
+    rng = random.Random(3)
+    state = registry.new_game("final_count", 3, seed=3)
+    while not any(e.kind == "collect" for e in state.events):
+        state.apply(rng.choice(state.legal_actions()))
+    names = ["Maya", "Theo", "Ines"]
+    lines = presenter_for(state.info).log_lines(state.events_for(0), names, {z.key: z for z in state.view(0).zones},
+                                                keep=len(state.events))
+    dealer = names[state.view(None).facts["dealer"]]
+    assert f"{dealer} gathers the cards for the next deal" in lines, lines[-6:]

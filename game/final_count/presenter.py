@@ -41,7 +41,7 @@ class FinalCount(Presenter):
                        call=lambda who, d: f"{who} called at the {d} of the turn",
                        goal=lambda who, d: f"Hit Goal is {d}: end the hand on exactly {d} to win 75",
                        exhausted=lambda who, d: "The draw pile is empty: the hand ends",
-                       collect=lambda who, d: f"{who} takes the cards back",
+                       collect=lambda who, d: f"{who} gathers the cards for the next deal",
                        decline=lambda who, d: f"{who} chose not to swap",
                        score=lambda who, d: f"{who} scored {plural(d, 'point')} this hand")
     MOVE_WORDS = {("draw", "hand"): "{who} was dealt {what}", ("draw", "table"): "{who} was dealt {what} face up",
@@ -133,7 +133,7 @@ class FinalCount(Presenter):
         goal = facts["hit_goal"]
         if goal is not None:
             hit = mine and mine.get("hit")
-            lines.append(("Goal", f"{goal}" + (" (you can hit it)" if hit else ""), None))
+            lines.append(("Goal", f"{goal}" + (" (your count is on it now)" if hit else ""), None))
         die = facts["die"]
         if die in DIE_SHORT:
             lines.append(("Die", f"{die}: {DIE_SHORT[die]}", None))
@@ -151,8 +151,15 @@ class FinalCount(Presenter):
 
     def event_lines(self, events, names, zones):
         """A swap's two moves told as one: 'Theo swapped their 3 of hearts for Ines's Ace
-        of spades'."""
+        of spades'; the dealer's two rolls before a hand that set the Hit Goal (A4) said
+        as such, not as a turn's roll."""
         lines = super().event_lines(events, names, zones)
+        for k, (event, _) in enumerate(lines):
+            rolls = [lines[j][0] for j in (k - 2, k - 1) if j >= 0]
+            if event.kind == "goal" and len(rolls) == 2 and all(r.kind == SharedEvent.ROLL for r in rolls):
+                who = seat_name(names, rolls[0].seat)
+                lines[k - 2:k] = [(rolls[0], f"{who} rolled {rolls[0].detail} and {rolls[1].detail} for the Hit Goal"),
+                                  (rolls[1], None)]
         i = 0
         while i < len(lines) - 1:
             swap = self.swap_line(lines[i][0], lines[i + 1][0], names)
