@@ -131,3 +131,25 @@ def test_final_counts_next_dealer_is_said_to_gather_the_cards_for_the_next_deal(
                                                 keep=len(state.events))
     dealer = names[state.view(None).facts["dealer"]]
     assert f"{dealer} gathers the cards for the next deal" in lines, lines[-6:]
+
+
+def test_final_card_downs_hint_keeps_only_the_2s_and_0s_the_hand_holds():
+    """The medium player's reason (Hint's words) for its highest matching card names as
+    kept for later only the 2s and 0s the hand holds (the walk: 'your 2s and 0s are kept
+    for later' with a 2 and no 0 in hand)."""
+    import random
+    from game.final_card_down import bots
+    rng = random.Random(1)
+    said = set()
+    for seed in range(40):
+        state = registry.new_game("final_card_down", 3, seed=seed)
+        while not state.is_over and len(said) < 4:
+            view = state.view(state.current_player)
+            action, reason = bots.medium(view, state.legal_actions(), rng)
+            if reason.startswith("your highest matching card"):
+                ranks = {c.rank for c in view.zone(f"hand:{view.seat}").cards}
+                kept = reason.partition("; your ")[2]
+                assert ("2s" in kept) == ("2" in ranks) and ("0s" in kept) == ("0" in ranks), (reason, ranks)
+                said.add(kept)
+            state.apply(action)
+    assert len(said) >= 3, said

@@ -61,8 +61,9 @@ def medium(view, legal, rng):
         if best.arg is not None:
             return best, (f"it sheds {points} and calls {best.arg}, "
                           "your most held colour")
-        return best, (f"your highest matching card sheds {points}; "
-                      "your 2s and 0s are kept for later")
+        kept = " and ".join(f"{rank}s" for rank in ("2", "0") if any(c.rank == rank for c in hand))
+        return best, (f"your highest matching card sheds {points}"
+                      + (f"; your {kept} are kept for later" if kept else ""))
     zeros = [a for a in plays if a.cards[0].rank == "0"]
     if len(hand) <= 2 or (zeros and twos):
         choice = (zeros or twos)[0]
