@@ -153,3 +153,52 @@ def test_final_card_downs_hint_keeps_only_the_2s_and_0s_the_hand_holds():
                 said.add(kept)
             state.apply(action)
     assert len(said) >= 3, said
+
+
+def test_an_idle_table_never_shows_a_past_moment():
+    """KTU against two computers at the fast pace, played through the app's frames: after
+    every frame in which the app drew nothing (it draws only while something moves or
+    changes), the table drawn anew looks the same as the window; a computer begun
+    thinking, a pause ended, a change told while nothing moved, each is drawn at once (the
+    walk: for over ten seconds the pile showed a move the log, the panel and the lit plate
+    had not told, until a key was pressed; the plates said '7 cards' while a computer
+    thought)."""
+    import random
+
+    import pygame
+
+    from scenes.table.scene import TableScene
+    from tests.test_ui_play import choose, new_app, perform
+    from tests.test_ui_saves import start_game
+    a = new_app(speed="fast")
+    try:
+        start_game(a, "ktu", 3, {0}, 31845682)
+        rng = random.Random(5)
+        idle, stale = 0, []
+        def frame():
+            nonlocal idle
+            drawn = a.frames
+            a.frame()
+            if a.frames == drawn and isinstance(a.scene, TableScene):
+                idle += 1
+                shown = pygame.image.tobytes(a.screen.surface, "RGB")
+                a.scene.draw(a.screen)
+                if pygame.image.tobytes(a.screen.surface, "RGB") != shown:
+                    stale.append((a.scene.model.told(), a.scene.model.prompt()))
+        turns = 0
+        for _ in range(700):
+            scene = a.scene
+            if not isinstance(scene, TableScene):
+                break
+            model = scene.model
+            if model.my_turn() and not scene.motion.flights and not model.timeline.pending and not model.ui.dialog:
+                for _ in range(3):          # the table waits for the person: idle, nothing drawn
+                    frame()
+                perform(a, choose(model.session.state.legal_actions(), rng))
+                turns += 1
+                continue
+            frame()
+        assert turns >= 5 and idle >= 2 * turns, (turns, idle)
+        assert not stale, stale[:3]
+    finally:
+        pygame.quit()

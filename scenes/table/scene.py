@@ -45,6 +45,7 @@ class TableScene(Scene):
         self.pointer = Pointer()
         self.input = TableInput()
         self.static = draw.Layer()
+        self.drawn = None           # what the last frame drawn showed (see shown)
         self.log_kept = (None, [])   # the log's entries as last made, and what they were made for
         self.top_span = (0, 0)       # where the top bar's words start and end, as last drawn
         self.taken = [None, 0, 0, 0]   # what of the model was taken: version laid out, changes, said, refocus
@@ -343,6 +344,8 @@ class TableScene(Scene):
         self.dirty = self.dirty or moving
         self.model.step(dt)
         self.sync()
+        if not self.dirty and not self.busy() and self.stale():
+            self.dirty = True
 
     # ---- input -----------------------------------------------------------------------------
     def handle_event(self, event):
@@ -421,10 +424,8 @@ class TableScene(Scene):
             return
         flying = self.motion.hidden()
         up = lifted(pointer, laid.board, focus if isinstance(focus, Placed) else None)
-        key = (model.version, pointer.focus, self.app.keyboard, model.session.thinking(), surf.get_size(),
-               self.app.settings.colourblind, model.ui.log_scroll, draw.flying_key(flying), model.told(),
-               model.settled(), model.panel_before is None, tuple(id(placed) for placed, _ in up),
-               laid is self.laid_out)
+        key = self.static_key(flying, up)
+        self.drawn = self.shown(key)
         look = draw.Look(model.presenter, model.view, self.app.settings.colourblind)
         if self.static.stale(screen, key):
             with self.static.painting(screen):
@@ -474,6 +475,32 @@ class TableScene(Scene):
                 draw.bubble(screen, laid.bubble)
         if model.over:
             coach_panel.summary(screen, self.summary, self.ending.title, laid.widgets, focus, hover)
+
+    def static_key(self, flying, up):
+        """What the cached layer of the table is drawn from (`flying`: the cards in flight,
+        `up`: the cards lifted): when it changes, the layer is painted again."""
+        model, pointer, laid = self.model, self.pointer, self.laid
+        return (model.version, pointer.focus, self.app.keyboard, model.session.thinking(),
+                self.app.screen.surface.get_size(), self.app.settings.colourblind, model.ui.log_scroll,
+                draw.flying_key(flying), model.told(), model.settled(), model.panel_before is None,
+                tuple(id(placed) for placed, _ in up), laid is self.laid_out)
+
+    def shown(self, key):
+        """All a frame shows, in short: the cached layer's `key`, the top bar's words, the
+        message, the callout and the note."""
+        model = self.model
+        call = model.timeline.callout
+        return key, model.prompt(), model.ui.message, call and call.words, self.motion.toast()
+
+    def stale(self):
+        """Would a frame drawn now show other than the last one drawn (a computer begun
+        thinking, a pause ended, a change told while nothing moved)? The app draws only when
+        something moves or changes: this keeps an idle table from showing a past moment."""
+        if self.model.looking.curtain is not None:
+            return False
+        focus = self.focus_item()
+        up = lifted(self.pointer, self.laid.board, focus if isinstance(focus, Placed) else None)
+        return self.shown(self.static_key(self.motion.hidden(), up)) != self.drawn
 
     def read_on_table(self):
         """What says who sits where and what lies there (every name plate and caption, see
