@@ -202,3 +202,26 @@ def test_an_idle_table_never_shows_a_past_moment():
         assert not stale, stale[:3]
     finally:
         pygame.quit()
+
+
+def test_the_end_screen_says_which_play_again_deals_new_cards_and_which_the_same():
+    """At a game's end the two ways to play again say what they deal: 'Play again: new
+    cards' starts a new deal number, 'Play again: same cards' the game's own (the walk:
+    'Replay this deal' after 16 hands on one deal number: the last hand, or the whole
+    game? or a replay to watch?)."""
+    import pygame
+
+    from scenes.table.scene import TableScene
+    from tests.test_ui_play import click_widget, new_app
+    from tests.test_ui_screens_dressed import show_scores
+    for label, same in (("Play again: same cards", True), ("Play again: new cards", False)):
+        a = new_app((1280, 800))
+        try:
+            show_scores(a, "final_count", players=3, seed=12)
+            seed = a.scene.session.seed
+            assert {"Play again: new cards", "Play again: same cards", "Menu"} <= {w.label for w in a.scene.widgets}
+            click_widget(a, lambda w, label=label: w.label == label)
+            assert isinstance(a.scene, TableScene)
+            assert (a.scene.model.session.seed == seed) == same
+        finally:
+            pygame.quit()

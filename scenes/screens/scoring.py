@@ -4,7 +4,8 @@ hand's points apart from the running totals where the game has them, how it was 
 the words of the game's presenter, and the cards that made it, drawn as the table draws
 them (a hand's count, the assignments laid, the order players went out, the last down, the
 lanes). The winner's plate glows and a short burst of flakes celebrates the win (not at
-Instant animation); the deal number, whether the game was practice, and Play again / Menu."""
+Instant animation); the deal number, whether the game was practice, and Play again (new
+cards or the same) / Menu."""
 import random
 from typing import NamedTuple
 
@@ -91,9 +92,10 @@ class ScoringScene(Scene):
                                       size=22)]
         else:
             self.widgets = [
-                ui.Button((screen.lw / 2 - 340, by, 210, 52), "Play again", self.play_again, primary=True, size=22),
-                ui.Button((screen.lw / 2 - 105, by, 210, 52), "Replay this deal", self.replay, size=22),
-                ui.Button((screen.lw / 2 + 130, by, 210, 52), "Menu", self.back, size=22)]
+                ui.Button((screen.lw / 2 - 395, by, 250, 52), "Play again: new cards", self.play_again, primary=True,
+                          size=22),
+                ui.Button((screen.lw / 2 - 125, by, 250, 52), "Play again: same cards", self.replay, size=22),
+                ui.Button((screen.lw / 2 + 145, by, 250, 52), "Menu", self.back, size=22)]
 
     def next_hand(self):
         self.go("table")
@@ -108,7 +110,8 @@ class ScoringScene(Scene):
         self._restart(random.randrange(1, 10**9))
 
     def replay(self):
-        """The same deal again."""
+        """The whole game again from the same deal number: the same cards in every hand
+        as long as the moves are the same."""
         self._restart(self.session.seed)
 
     def back(self):
