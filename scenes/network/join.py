@@ -98,25 +98,28 @@ class JoinScene(Scene):
         self.layout()
 
     def edit(self, key):
-        """Start typing in a field, its text selected so that typing replaces it (Enter,
-        Esc or a click ends it; Tab and Shift+Tab go on to the next or the previous one)."""
+        """Start typing in a field, its text selected so that typing replaces it (Enter or
+        a click ends it; Tab and Shift+Tab go on to the next or the previous one; Esc
+        leaves the screen)."""
         self.editing = None if self.editing == key else key
         self.selected = self.editing is not None
         self.layout()
 
     def key(self, event):
+        if event.key == pygame.K_ESCAPE:     # leaves at once, from typing too: the screen opened typing
+            self.back()
+            return
         if self.editing is not None:
             if event.key == pygame.K_TAB:     # the focus moves on; typing follows it into a field
                 self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
                 focused = self.widgets[self.focus].key
                 self.editing = focused if focused in LIMITS else None
                 self.selected = self.editing is not None
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.editing = None
                 self.selected = False
-                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                    self.layout()
-                    self.focus = next(i for i, w in enumerate(self.widgets) if w.label == "Join")
+                self.layout()
+                self.focus = next(i for i, w in enumerate(self.widgets) if w.label == "Join")
             elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
                 self.fields[self.editing] = "" if self.selected else self.fields[self.editing][:-1]
                 self.selected = False
