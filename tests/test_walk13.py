@@ -225,3 +225,27 @@ def test_the_end_screen_says_which_play_again_deals_new_cards_and_which_the_same
             assert (a.scene.model.session.seed == seed) == same
         finally:
             pygame.quit()
+
+
+def test_final_counts_blind_picks_gathered_on_one_button_say_what_they_pick():
+    """Die 5 with two opponents holding cards: the four blind picks gather on one button,
+    which says what it picks ('Pick blind from a hand...'), not 'Pick...' (the walk could
+    not tell whether it would take the face-up Jack or a blind card)."""
+    import random
+
+    from scenes.table.moves import button_entries
+    rng = random.Random(2)
+    names = ["Maya", "Theo", "Ines"]
+    for seed in range(60):
+        state = registry.new_game("final_count", 3, seed=seed)
+        for _ in range(200):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            if sum(a.kind == "pick" for a in legal) > 3:
+                presenter = presenter_for(state.info)
+                labels = [entry[0] for entry in button_entries(legal, [], presenter, names, state.view(None))]
+                assert "Pick blind from a hand..." in labels, labels
+                return
+            state.apply(rng.choice(legal))
+    raise AssertionError("no turn offered more than three blind picks")

@@ -271,6 +271,11 @@ class FinalCount(Presenter):
                 return f"Take {possessive(who)} {card}" if who else f"Take the {card} from the Board"
         return super().action_label(action, names, with_cards, view)
 
+    def group_label(self, kind, names, view=None):
+        """The blind picks, gathered on one button, say what they pick: 'Pick blind from a
+        hand'."""
+        return "Pick blind from a hand" if kind == Act.PICK else super().group_label(kind, names, view)
+
     def arg_label(self, arg, names, kind="", view=None):
         """A pick 'seat:position' reads 'Theo, card 2'."""
         who, pos = picked(arg, names)
