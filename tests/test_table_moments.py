@@ -184,7 +184,6 @@ def test_every_readout_of_the_side_panel_is_drawn_whole(app, monkeypatch):
         lines = screen.wrap(words, text_module.READ, PANEL_W - 50)
         assert len(lines) > 1 and all(line in drawn for line in lines), (words, lines)
     assert not any(words.endswith("...") for words in drawn if words.split(":")[0] in names)
-    pygame.image.save(pygame.display.get_surface(), "/tmp/moments/deadline_readouts_whole.png")
 
 
 def test_a_card_coming_into_the_hand_never_moves_the_card_under_the_pointer(app):
@@ -217,7 +216,6 @@ def test_a_card_coming_into_the_hand_never_moves_the_card_under_the_pointer(app)
     now = next(p for p in table.board.hand_cards() if p.card is pointed.card)
     assert now.rect.x == before
     assert table.pointer.hovered is not None and table.pointer.hovered.card is pointed.card
-    pygame.image.save(pygame.display.get_surface(), "/tmp/moments/deadline_hand_holds_still.png")
 
 
 def test_from_the_keyboard_a_lane_is_chosen_by_its_number_and_nothing_says_click(app):
@@ -275,7 +273,6 @@ def test_going_out_with_a_d_asks_for_no_colour_and_the_result_shows_none(app):
     scoring = app.scene
     assert type(scoring).__name__ == "ScoringScene"
     assert not any("colour" in line.lower() for line in scoring.notes())
-    pygame.image.save(pygame.display.get_surface(), "/tmp/moments/fcd_out_with_a_d_scores.png")
 
 
 def test_at_the_midterm_the_prompt_says_why_there_is_no_finish_yet_or_offers_it():

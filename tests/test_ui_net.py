@@ -677,8 +677,6 @@ def test_names_of_every_kind_of_unicode_are_shown_at_the_table_as_every_screen_c
         missing = text.font(20).font.metrics("\U0010FFFD")[0]
         for name in table.model.names:
             assert None not in text.font(20).font.metrics(name) and missing not in text.font(20).font.metrics(name), name
-        os.makedirs("/tmp/net", exist_ok=True)
-        pygame.image.save(app.screen.surface, "/tmp/net/names-at-the-table.png")
     finally:
         for screen in screens:
             screen.link.stop()
