@@ -231,19 +231,16 @@ class TableInput:
 
     @staticmethod
     def take_hint(placed, laid):
-        """Enter on a card of the hinted move: the first picks all its cards, the next
-        makes it (rather than putting the card back); [] when the card is no hint's."""
+        """Enter on a card of the hinted move makes the hinted move at once, as Enter on a
+        card makes its move without a hint (one path, one ring: never a card picked and a
+        move's button marked beside it); [] when the card is no hint's, or cards other than
+        the hint's were picked since."""
         hint = laid.hint
         if hint is None or hint not in laid.legal or not placed.face_up or not any(
                 c is not None and c.name == placed.card.name for c in hint.cards):
             return []
-        hinted = sorted(c.name for c in hint.cards)
-        picked = sorted(c.name for c in laid.selection)
-        if picked == hinted:
+        if {c.name for c in laid.selection} <= {c.name for c in hint.cards if c is not None}:
             return [Play((hint,))]
-        if set(picked) <= set(hinted):
-            return [Toggle(p.card) for p in laid.cards
-                    if p.face_up and p.card.name in hinted and p.card.name not in picked]
         return []
 
     def lane_key(self, number, laid):
