@@ -177,7 +177,8 @@ class TableScene(Scene):
         for p in board.placed:
             p.hinted = p.hinted or (p.zone, p.index) in marks.spots
         top, title_right = buttons.top_buttons(screen, board.table_w, model.director.top_buttons(model.seen),
-                                               model.can_undo(), playing, model.session.busy(), act)
+                                               model.undo_offered(), model.can_undo(), playing,
+                                               model.session.busy(), act)
         cards, dialog_rect = board.focus_cards(), None
         if model.looking.curtain is not None:
             cover, cards = "curtain", []
