@@ -177,3 +177,48 @@ def test_after_a_hint_enter_on_the_hinted_card_makes_the_hinted_move(app, game_i
     press(app, pygame.K_RETURN)
     assert session.submitted[before:before + 1] == [(0, hint)], (hint, model.ui.selection)
     assert not model.ui.selection
+
+
+def drawn_words(app, table, monkeypatch):
+    """The words drawn on the next frame of the table, each with where it was drawn."""
+    drawn = []
+    real = app.screen.text
+
+    def text(words, size, colour, pos, *args, **kwargs):
+        drawn.append((words, pos))
+        return real(words, size, colour, pos, *args, **kwargs)
+    monkeypatch.setattr(app.screen, "text", text)
+    table.invalidate()
+    app.frame()
+    monkeypatch.undo()
+    return drawn
+
+
+@pytest.mark.parametrize("game_id", ["final_card_down", "deadline"])
+def test_while_the_keyboard_is_used_the_table_names_its_keys(app, monkeypatch, game_id):  # noqa: F811
+    """Walk D13 (D4): nothing at the table named a key; a keyboard newcomer guessed that
+    the arrows and Tab walk the hand, Enter plays, H is Hint, Ctrl+Z Undo and Esc leaves.
+    While the person uses the keyboard, the side panel's foot names the keys that work
+    now (Enter for what it does where the ring is, Ctrl+Z only while something can be
+    taken back) below the log's last line; with the mouse, nothing of it is drawn."""
+    app.settings.animation_speed = "instant"
+    session = start_game(app, game_id, 3, {0}, 4242)
+    table = app.scene
+    settle(app)
+    words = " ".join(w for w, _ in drawn_words(app, table, monkeypatch))
+    assert "Enter:" not in words and "Esc:" not in words, words       # the mouse: nothing changes
+    press(app, pygame.K_TAB)                                           # the keyboard: the ring shows
+    assert table.model.keys and table.model.my_turn()
+    item = ringed(table)
+    drawn = drawn_words(app, table, monkeypatch)
+    words = " ".join(w for w, _ in drawn)
+    what = "play" if item in table.laid.cards else item.label
+    for named in ("Arrows, Tab: move", f"Enter: {what}", "H: hint", "Esc: menu"):
+        assert named in words, (named, words)
+    assert ("Ctrl+Z: undo" in words) == session.can_undo(0, app.settings.undo)
+    panel_x = table.board.table_w
+    legend = [(w, pos) for w, pos in drawn if "Esc: menu" in w or "H: hint" in w]
+    log = table.model.log_lines()
+    told = [pos for w, pos in drawn if pos[0] >= panel_x and any(w in line for line in log[-3:])]
+    assert legend and told and all(pos[0] >= panel_x for _, pos in legend)
+    assert min(pos[1] for _, pos in legend) > max(pos[1] for pos in told)     # under the log, covering nothing
