@@ -72,14 +72,16 @@ def top_buttons(screen, right, extra, undo, can_undo, hint, thinking, act):
         x -= w + 8
         top.append(ui.Button((x, TOP_Y, w, TOP_H), label, partial(act, intent), size=READ))
     if undo:
-        x -= 74 + 8
-        button = ui.Button((x, TOP_Y, 74, TOP_H), "Undo", partial(act, intents.Undo()), size=READ,
+        w = screen.text_width("Undo", READ) + 28
+        x -= w + 8
+        button = ui.Button((x, TOP_Y, w, TOP_H), "Undo", partial(act, intents.Undo()), size=READ,
                            enabled=can_undo)
         button.on_refused = button.on_click
         top.append(button)
     if hint:
-        x -= 74 + 8
-        top.append(ui.Button((x, TOP_Y, 74, TOP_H), "Hint", partial(act, intents.Hint()), size=READ,
+        w = screen.text_width("Hint", READ) + 28
+        x -= w + 8
+        top.append(ui.Button((x, TOP_Y, w, TOP_H), "Hint", partial(act, intents.Hint()), size=READ,
                              enabled=not thinking))
     return top, x - 12
 
