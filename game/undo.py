@@ -172,14 +172,30 @@ class Timeline:
         if policy == OFF:
             return ("off", None)
         if policy == MINE and seat in humans and len(self.state.history) == self.base + len(self.entries):
-            for entry in reversed(self.entries):
+            index = self.bar(seat, humans)
+            if index is not None:
+                entry = self.entries[index]
                 if entry.chance:
                     return ("chance", None)
                 if entry.learned[seat]:
                     return ("learned", None)
-                if entry.seat != seat and entry.seat in humans:
-                    return ("person", entry.seat)
+                return ("person", entry.seat)
         return ("nothing", None)
+
+    def bar(self, seat, humans):
+        """The index among the entries of the latest action that bars `seat` taking back
+        its own actions before it (`mine`): chance acted in it, a card reached the seat by
+        it, or another person made it; None if none does."""
+        for index in range(len(self.entries) - 1, -1, -1):
+            entry = self.entries[index]
+            if entry.chance or entry.learned[seat] or (entry.seat != seat and entry.seat in humans):
+                return index
+        return None
+
+    def told_by(self, index):
+        """The events the entry at `index` caused: (from, to) indexes in `events`."""
+        end = self.entries[index + 1].told if index + 1 < len(self.entries) else len(self.events)
+        return self.entries[index].told, end
 
     def can_undo(self, seat, policy, humans):
         """Is there something `seat` may undo now?"""

@@ -3,12 +3,14 @@
 they may take, an action button) still make their move, by a click or by Enter with the
 ring on them, and anything else only skips the callout; the keyboard's ring first shows
 where the keyboard rests, never a step past it."""
+import random
+
 import pygame
 import pytest
 
 from scenes.table import input as table_input
 from tests.test_table_timing import at_the_table
-from tests.test_ui_play import app, click_at, press  # noqa: F401
+from tests.test_ui_play import app, choose, click_at, perform, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
@@ -130,3 +132,93 @@ def test_between_the_persons_turns_the_ring_rests_on_no_card(app):  # noqa: F811
         if waited > 50 and back > 3:
             break
     assert waited > 50 and back > 3, (waited, back)
+
+
+def hinted_turn(app, game_id, seed, fits, turns=60):
+    """`game_id` by keys at the instant pace, Maya against three computers: at each of her
+    turns H asks for the hint; the table at the first turn where the hint (come) and the
+    ring satisfy `fits(table, hint)`, the turns before played by random moves."""
+    app.keyboard = True
+    app.settings.animation_speed = "instant"
+    session = start_game(app, game_id, 4, {0}, seed)
+    table, rng = app.scene, random.Random(seed)
+    for _ in range(turns):
+        settle(app)
+        model = table.model
+        assert app.scene is table and model.my_turn()
+        press(app, pygame.K_h)
+        for _ in range(60):
+            if model.ui.hint is not None:
+                break
+            app.frame()
+        if model.ui.hint is not None and fits(table, model.ui.hint):
+            return table
+        perform(app, choose(session.state.legal_actions(), rng))
+    raise AssertionError(f"{game_id}: no hint as wanted")
+
+
+def on_hinted_card(table, hint):
+    """Is the ring on a card of the hinted move?"""
+    item = ringed(table)
+    return bool(hint.cards) and item in table.laid.cards and item.face_up and any(
+        c is not None and c.name == item.card.name for c in hint.cards)
+
+
+@pytest.mark.parametrize("game_id", ["final_card_down", "deadline"])
+def test_after_a_hint_enter_on_the_hinted_card_makes_the_hinted_move(app, game_id):  # noqa: F811
+    """Final Card-Down and Deadline by keys (walk D13, D6): after H the ring is on the
+    hinted card and Enter makes the hinted move at once, as Enter on a card does without a
+    hint; before, it only picked the card, and a 'Play 1 card' button came with a ring of
+    its own: two rings, and which one Enter would take was anyone's guess."""
+    table = hinted_turn(app, game_id, 4242, on_hinted_card)
+    model = table.model
+    session, hint = model.session, model.ui.hint
+    before = len(session.submitted)
+    press(app, pygame.K_RETURN)
+    assert session.submitted[before:before + 1] == [(0, hint)], (hint, model.ui.selection)
+    assert not model.ui.selection
+
+
+def drawn_words(app, table, monkeypatch):
+    """The words drawn on the next frame of the table, each with where it was drawn."""
+    drawn = []
+    real = app.screen.text
+
+    def text(words, size, colour, pos, *args, **kwargs):
+        drawn.append((words, pos))
+        return real(words, size, colour, pos, *args, **kwargs)
+    monkeypatch.setattr(app.screen, "text", text)
+    table.invalidate()
+    app.frame()
+    monkeypatch.undo()
+    return drawn
+
+
+@pytest.mark.parametrize("game_id", ["final_card_down", "deadline"])
+def test_while_the_keyboard_is_used_the_table_names_its_keys(app, monkeypatch, game_id):  # noqa: F811
+    """Walk D13 (D4): nothing at the table named a key; a keyboard newcomer guessed that
+    the arrows and Tab walk the hand, Enter plays, H is Hint, Ctrl+Z Undo and Esc leaves.
+    While the person uses the keyboard, the side panel's foot names the keys that work
+    now (Enter for what it does where the ring is, Ctrl+Z only while something can be
+    taken back) below the log's last line; with the mouse, nothing of it is drawn."""
+    app.settings.animation_speed = "instant"
+    session = start_game(app, game_id, 3, {0}, 4242)
+    table = app.scene
+    settle(app)
+    words = " ".join(w for w, _ in drawn_words(app, table, monkeypatch))
+    assert "Enter:" not in words and "Esc:" not in words, words       # the mouse: nothing changes
+    press(app, pygame.K_TAB)                                           # the keyboard: the ring shows
+    assert table.model.keys and table.model.my_turn()
+    item = ringed(table)
+    drawn = drawn_words(app, table, monkeypatch)
+    words = " ".join(w for w, _ in drawn)
+    what = "play" if item in table.laid.cards else item.label
+    for named in ("Arrows, Tab: move", f"Enter: {what}", "H: hint", "Esc: menu"):
+        assert named in words, (named, words)
+    assert ("Ctrl+Z: undo" in words) == session.can_undo(0, app.settings.undo)
+    panel_x = table.board.table_w
+    legend = [(w, pos) for w, pos in drawn if "Esc: menu" in w or "H: hint" in w]
+    log = table.model.log_lines()
+    told = [pos for w, pos in drawn if pos[0] >= panel_x and any(w in line for line in log[-3:])]
+    assert legend and told and all(pos[0] >= panel_x for _, pos in legend)
+    assert min(pos[1] for _, pos in legend) > max(pos[1] for pos in told)     # under the log, covering nothing

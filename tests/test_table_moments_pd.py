@@ -270,12 +270,13 @@ def test_five_possessions_lesson_and_rules_say_the_engines_target_and_every_game
         assert max(state.scores()) >= rules.WIN_AT and state.possession >= needed, (seed, state.scores())
 
 
-def test_from_the_keyboard_hint_enter_enter_places_the_hinted_card_even_after_a_stray_pick(app):  # noqa: F811
+def test_from_the_keyboard_hint_then_enter_places_the_hinted_card_even_after_a_stray_pick(app):  # noqa: F811
     """5 possessions from the keyboard alone: with a card of the line already picked
-    (Enter on it), H then Enter, Enter places the hinted card where the hint says: the
-    hint puts back the cards picked before it (else the two Enters picked the hinted card
-    beside the stray one and put it back, for ever: the newcomer's loop; or, the hinted
-    card picked already, the first Enter placed it and the second picked another)."""
+    (Enter on it), H then Enter places the hinted card where the hint says: the hint puts
+    back the cards picked before it (else Enter picked the hinted card beside the stray
+    one and put it back, for ever: the newcomer's loop), and Enter on the hinted card
+    makes the hinted move at once, as Enter on a card does without a hint (walk D13, D6:
+    before, it only picked the card and a second Enter placed it)."""
     import pygame
 
     from tests.test_ui_play import press, settle
@@ -305,7 +306,6 @@ def test_from_the_keyboard_hint_enter_enter_places_the_hinted_card_even_after_a_
         hint = model.ui.hint
         stray += any(card is not hint.cards[0] for card in picked)
         before = len(session.submitted)
-        press(app, pygame.K_RETURN)
         press(app, pygame.K_RETURN)
         assert len(session.submitted) == before + 1 and session.submitted[-1][1] == hint, (
             [c.spoken for c in picked], hint, [c.spoken for c in model.ui.selection])

@@ -5,6 +5,7 @@ autosave, the record and the statistics follow."""
 import random
 
 import pygame
+import pytest
 
 from game import saves
 from scenes.screens import statistics
@@ -12,7 +13,7 @@ from scenes.screens.menu import MenuScene
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.statistics import StatisticsScene
 from scenes.table.scene import TableScene
-from tests.test_ui_play import app, choose, click_widget, perform, press, settle  # noqa: F401
+from tests.test_ui_play import app, choose, click_at, click_widget, perform, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
 CTRL = pygame.KMOD_LCTRL
@@ -22,10 +23,16 @@ def top_labels(table):
     return [b.label for b in table.laid.top]
 
 
+def undo_live(table):
+    """Is the top bar's Undo button there and live (not greyed)?"""
+    return any(b.label == "Undo" and b.enabled for b in table.laid.top)
+
+
 def play_until_undo_offered(a, rng, limit=40):
     """Play the person's moves through the window (the computers answering) until the
-    table offers Undo, checking at every step that it offers it exactly when the session
-    allows one; returns the game's position (to_dict) just before the last move."""
+    table's Undo is live, checking at every step that it is there, and live exactly when
+    the session allows one; returns the game's position (to_dict) just before the last
+    move."""
     table = a.scene
     session = table.model.session
     for _ in range(limit):
@@ -33,7 +40,7 @@ def play_until_undo_offered(a, rng, limit=40):
         perform(a, choose(session.state.legal_actions(), rng))
         settle(a)
         allowed = session.can_undo(0, a.settings.undo)
-        assert ("Undo" in top_labels(table)) == allowed
+        assert "Undo" in top_labels(table) and undo_live(table) == allowed
         if allowed:
             return before
     raise AssertionError("Undo was never offered")
@@ -43,7 +50,7 @@ def test_the_undo_button_appears_only_when_allowed_and_takes_the_move_back(app):
     session = start_game(app, "five_possessions", 2, {0}, 4242)
     settle(app)
     table = app.scene
-    assert "Undo" not in top_labels(table)              # nothing played yet
+    assert "Undo" in top_labels(table) and not undo_live(table)     # nothing played yet: greyed
     rng = random.Random(5)
     before = play_until_undo_offered(app, rng)
     moves = len(session.state.history)
@@ -106,7 +113,7 @@ def test_with_undo_off_nothing_shows_and_ctrl_z_does_nothing(app):
             break
     app.settings.undo = "mine"
     table.layout()
-    assert "Undo" in top_labels(table)                  # the same position allows it under the default
+    assert undo_live(table)                             # the same position allows it under the default
 
 
 def test_pass_and_play_never_undoes_another_persons_move_and_brings_the_curtain(app):
@@ -132,7 +139,7 @@ def test_pass_and_play_never_undoes_another_persons_move_and_brings_the_curtain(
     perform(app, last)
     click_widget(app, lambda w: w.label == "Ready")
     assert table.model.looking.viewer == second
-    assert "Undo" not in top_labels(table)              # the other person's move is not theirs to take back
+    assert not undo_live(table)                         # the other person's move is not theirs to take back
     mid = session.state.to_dict()
     press(app, pygame.K_z, CTRL)
     assert session.state.to_dict() == mid and table.model.looking.viewer == second
@@ -196,3 +203,51 @@ def test_a_casual_game_is_recorded_with_its_undos_and_shown_as_practice(app):
     [row] = statistics.rows(scene.stats, "five_possessions", "practice")
     assert row[0] == session.name(0) and row[1] == 1
     assert "practice" in statistics.record_summary(session.record_path)
+
+
+def undo_button(table):
+    """The top bar's Undo button (None without one)."""
+    return next((b for b in table.laid.top if b.label == "Undo"), None)
+
+
+@pytest.mark.parametrize("game_id", ["final_card_down", "deadline"])
+def test_the_undo_button_stays_in_its_place_greyed_while_nothing_can_be_taken_back(app, game_id):
+    """Walk D13 (D5, D13), under "Take back my moves": Final Card-Down had no Undo button at
+    all and Deadline's came and went between turns, with no word why. At every turn of
+    the person's the Undo button is in the same place, live exactly when something can be
+    taken back, else greyed; pressed greyed, it says why in this game's words: what chance
+    did, as the log tells it ('chance has acted since (Ines drew a card)'), not a list of
+    what it might have been."""
+    app.settings.animation_speed = "instant"
+    session = start_game(app, game_id, 3, {0}, 4242)
+    table = app.scene
+    rng = random.Random(7)
+    places, live, greyed, chance = set(), 0, 0, []
+    for _ in range(40):
+        settle(app)
+        if app.scene is not table or session.is_over:
+            break
+        button = undo_button(table)
+        assert button is not None, "no Undo button at Maya's turn"
+        places.add(tuple(button.rect))
+        assert button.enabled == session.can_undo(0, app.settings.undo)
+        live += button.enabled
+        if not button.enabled:
+            greyed += 1
+            before = session.state.to_dict()
+            click_at(app, button.rect.center)
+            words = table.model.ui.message
+            assert session.state.to_dict() == before
+            assert words.startswith("Nothing to take back"), words
+            assert "a shuffle, a roll" not in words, words
+            if words.startswith("Nothing to take back: chance has acted since ("):
+                chance.append((words, table.model.log_lines()))
+        perform(app, choose(session.state.legal_actions(), rng))
+    assert len(places) == 1 and greyed, (places, greyed)
+    for words, log in chance:
+        told = words[len("Nothing to take back: chance has acted since ("):-1]
+        name, did = told.split(" ", 1)              # the move as the log tells it ('Ines drew a card')
+        assert name in table.model.names and any(line.startswith(name) and did in line for line in log), (
+            words, log[-4:])
+    if game_id == "final_card_down":
+        assert chance

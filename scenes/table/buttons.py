@@ -59,10 +59,11 @@ def dialog_buttons(options, width, height, cards, swatch, act):
     return rect, buttons + [ui.Button(cancel_rect, "Cancel", partial(act, intents.Close()), size=BODY)]
 
 
-def top_buttons(screen, right, extra, undo, hint, thinking, act):
+def top_buttons(screen, right, extra, undo, can_undo, hint, thinking, act):
     """The top bar's buttons, right to left from `right`: Menu, Rules, the director's
-    `extra` [(label, key)], then Undo (when `undo`) and Hint (when `hint`; switched off
-    while a computer player is `thinking`); and where the top bar's words must end."""
+    `extra` [(label, key)], then Undo (when `undo`: greyed unless the person `can_undo`
+    now, and pressed greyed it says why) and Hint (when `hint`; switched off while a
+    computer player is `thinking`); and where the top bar's words must end."""
     top = []
     x = right + 10
     for label, intent in (("Menu", intents.Back()), ("Rules", intents.Rules()),
@@ -71,11 +72,16 @@ def top_buttons(screen, right, extra, undo, hint, thinking, act):
         x -= w + 8
         top.append(ui.Button((x, TOP_Y, w, TOP_H), label, partial(act, intent), size=READ))
     if undo:
-        x -= 74 + 8
-        top.append(ui.Button((x, TOP_Y, 74, TOP_H), "Undo", partial(act, intents.Undo()), size=READ))
+        w = screen.text_width("Undo", READ) + 28
+        x -= w + 8
+        button = ui.Button((x, TOP_Y, w, TOP_H), "Undo", partial(act, intents.Undo()), size=READ,
+                           enabled=can_undo)
+        button.on_refused = button.on_click
+        top.append(button)
     if hint:
-        x -= 74 + 8
-        top.append(ui.Button((x, TOP_Y, 74, TOP_H), "Hint", partial(act, intents.Hint()), size=READ,
+        w = screen.text_width("Hint", READ) + 28
+        x -= w + 8
+        top.append(ui.Button((x, TOP_Y, w, TOP_H), "Hint", partial(act, intents.Hint()), size=READ,
                              enabled=not thinking))
     return top, x - 12
 

@@ -734,11 +734,12 @@ def lit_seat(plates):
     return next((seat for seat, (_, _, current, _) in plates.items() if current), None)
 
 
-def side_panel(screen, view, presenter, names, seed, log_title, log_lines, lit, scroll=0, readouts=True):
+def side_panel(screen, view, presenter, names, seed, log_title, log_lines, lit, scroll=0, readouts=True, keys=()):
     """The right-hand panel: scores (seat `lit`'s row in gold: see lit_seat), the game's
     facts (unless not `readouts`: the deal still flies), the deal number, the log (its
-    newest entry at the bottom, `scroll` entries back from the newest). Every readout
-    and every entry shown is whole, on as many lines as it takes."""
+    newest entry at the bottom, `scroll` entries back from the newest), and at its foot
+    the `keys` that work now (see key_legend), under the log. Every readout and every
+    entry shown is whole, on as many lines as it takes."""
     x = screen.lw - PANEL_W - 10
     y = TOP + 4
     h = screen.lh - y - 10
@@ -771,7 +772,28 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, lit, 
     if seed is not None:          # a joined screen is not told the deal number
         screen.text(f"Deal number {seed}", READ, palette.TEXT_DIM, (x + 14, cy))
         cy += 28
-    log(screen, (x, cy, PANEL_W, y + h - cy - 6), log_title, log_lines, scroll)
+    legend = key_lines(screen, keys, PANEL_W - 28)
+    foot = y + h - 10 - LOG_LINE * len(legend)
+    if legend:
+        pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, foot - 6)),
+                         screen.pixel((x + PANEL_W - 12, foot - 6)), max(1, screen.px(1)))
+    for i, line in enumerate(legend):
+        screen.text(line, READ, palette.TEXT_DIM, (x + 14, foot + LOG_LINE * i))
+    bottom = foot - 12 if legend else y + h - 6
+    log(screen, (x, cy, PANEL_W, bottom - cy), log_title, log_lines, scroll)
+
+
+def key_lines(screen, keys, width):
+    """The keys that work now (['Enter: play', ...]) in lines of `width`, each key's words
+    whole on one line, the keys parted by a dot."""
+    lines = []
+    for named in keys:
+        joined = f"{lines[-1]}  ·  {named}" if lines else named
+        if lines and screen.text_width(joined, READ) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(named)
+    return lines
 
 
 LOG_LINE = 19       # a log line's height

@@ -40,8 +40,8 @@ class Hinting:
 
     def show_hint(self, action):
         """Mark `action` as the hint; the keyboard goes to what it marks, and the cards
-        picked are put back: whatever was picked before, Enter picks the hint's cards and
-        the next Enter makes it."""
+        picked are put back: whatever was picked before, Enter on a card of the hint
+        makes it (scenes/table/input.TableInput.take_hint)."""
         self.ui.selection = []
         self.ui.hint = action
         self.ui.refocus += 1

@@ -231,19 +231,16 @@ class TableInput:
 
     @staticmethod
     def take_hint(placed, laid):
-        """Enter on a card of the hinted move: the first picks all its cards, the next
-        makes it (rather than putting the card back); [] when the card is no hint's."""
+        """Enter on a card of the hinted move makes the hinted move at once, as Enter on a
+        card makes its move without a hint (one path, one ring: never a card picked and a
+        move's button marked beside it); [] when the card is no hint's, or cards other than
+        the hint's were picked since."""
         hint = laid.hint
         if hint is None or hint not in laid.legal or not placed.face_up or not any(
                 c is not None and c.name == placed.card.name for c in hint.cards):
             return []
-        hinted = sorted(c.name for c in hint.cards)
-        picked = sorted(c.name for c in laid.selection)
-        if picked == hinted:
+        if {c.name for c in laid.selection} <= {c.name for c in hint.cards if c is not None}:
             return [Play((hint,))]
-        if set(picked) <= set(hinted):
-            return [Toggle(p.card) for p in laid.cards
-                    if p.face_up and p.card.name in hinted and p.card.name not in picked]
         return []
 
     def lane_key(self, number, laid):
@@ -297,6 +294,51 @@ class TableInput:
         if item in laid.cards:
             return self.take_hint(item, laid) or self.click_card(item, laid, pointer)
         return [Press(item)]
+
+
+def key_legend(laid, pointer, undo):
+    """The keys that work now at the table as `laid` out, named for a person using the
+    keyboard: ['Arrows, Tab: move', 'Enter: play', 'H: hint', ...]; Enter for what it does
+    where the keyboard rests (a card played, picked or put back, a button's label), the
+    lanes' numbers while a card picked waits for its lane, Ctrl+Z only while something can
+    be taken back (`undo`)."""
+    if laid.cover == "dialog":
+        return ["Arrows, Tab: move", "Enter: choose", "Esc: cancel"]
+    if laid.cover == "hold":
+        return ["Any key: go on", "Esc: menu"]
+    if laid.cover:
+        return []
+    items, focus = walked(laid, pointer)
+    named = ["Arrows, Tab: move"] if items else []
+    enter = enter_words(focused(laid, pointer), laid, pointer)
+    named += [f"Enter: {enter}"] if enter else []
+    if laid.playing or hint_shown(laid):
+        named.append("H: hint")
+    lanes = laid.board.lanes
+    if laid.playing and laid.selection and lanes and any(a.kind in laid.presenter.LANE_ARGS for a in laid.legal):
+        named.append(f"1-{min(len(lanes), 9)}: lane")
+    if undo:
+        named.append("Ctrl+Z: undo")
+    return named + ["Esc: menu"]
+
+
+def enter_words(item, laid, pointer):
+    """What Enter does on `item` (the card or button the keyboard is on), in a word or a
+    button's label: 'play', 'pick', 'put back', 'take', 'Draw'; '' where it does nothing."""
+    if item is None:
+        return ""
+    if item not in laid.cards:
+        return item.label
+    reader = TableInput()
+    intents = reader.take_hint(item, laid) or reader.click_card(item, laid, pointer)
+    kind = type(intents[0]) if intents else None
+    if kind is Toggle:
+        return "put back" if any(c is item.card for c in laid.selection) else "pick"
+    if kind is PickLane:
+        return "pick"
+    if kind is Play:
+        return "play" if item.face_up else "take"
+    return ""
 
 
 def walked(laid, pointer):

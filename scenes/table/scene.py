@@ -19,7 +19,7 @@ import pygame
 
 from scenes.table import buttons, coach_panel, draw, intents, moves
 from scenes.table.director import Director
-from scenes.table.input import Laid, TableInput, main_focus
+from scenes.table.input import Laid, TableInput, key_legend, main_focus
 from scenes.table.layout import CAPTION, REACH, TOP, Placed, gap_between, keeps_margin, lay_out, lifted
 from scenes.table.model import TableModel
 from scenes.table.motion import Motion
@@ -178,7 +178,8 @@ class TableScene(Scene):
         for p in board.placed:
             p.hinted = p.hinted or (p.zone, p.index) in marks.spots
         top, title_right = buttons.top_buttons(screen, board.table_w, model.director.top_buttons(model.seen),
-                                               model.can_undo(), playing, model.session.busy(), act)
+                                               model.undo_offered(), model.can_undo(), playing,
+                                               model.session.busy(), act)
         cards, dialog_rect = board.focus_cards(), None
         if model.looking.curtain is not None:
             cover, cards = "curtain", []
@@ -502,6 +503,13 @@ class TableScene(Scene):
         up = lifted(self.pointer, self.laid.board, focus if isinstance(focus, Placed) else None)
         return self.shown(self.static_key(self.motion.hidden(), up)) != self.drawn
 
+    def keys_named(self):
+        """The keys that work now, named at the foot of the side panel while the person
+        uses the keyboard (see input.key_legend); none with the mouse."""
+        if not self.app.keyboard:
+            return []
+        return key_legend(self.laid, self.pointer, self.model.can_undo())
+
     def read_on_table(self):
         """What says who sits where and what lies there (every name plate and caption, see
         draw.readable, and every face-up card), which the enlarged card leaves in sight
@@ -579,7 +587,7 @@ class TableScene(Scene):
         if side is None:
             draw.side_panel(screen, panel, model.presenter, model.names, model.session.seed,
                             "Moves", self.log_lines(), draw.lit_seat(plates), model.ui.log_scroll,
-                            readouts=not model.dealing())
+                            readouts=not model.dealing(), keys=self.keys_named())
         else:
             rows = coach_panel.facts_rows(panel, model.presenter, model.names, readouts=not model.dealing(),
                                           lit=draw.lit_seat(plates))

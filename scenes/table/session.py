@@ -221,6 +221,15 @@ class Session:
             return ("hand", None)
         return self.timeline.refusal(seat, policy, set(self.humans()))
 
+    def undo_bar(self, seat, policy):
+        """The events (from, to: indexes as events_for counts them) of the move that bars
+        `seat` taking back its own moves under `mine` (chance acted in it, a card reached
+        the seat by it, or another person made it), or None (none does, or another policy)."""
+        if policy != undo.MINE:
+            return None
+        index = self.timeline.bar(seat, set(self.humans()))
+        return None if index is None else self.timeline.told_by(index)
+
     def undo(self, seat, policy):
         """One Undo for `seat` under `policy`: the game goes back to just before that
         seat's last action the policy lets it reach (the computers' moves after it go too;

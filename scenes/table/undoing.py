@@ -2,10 +2,11 @@
 forgetting what it showed of the later position.
 
 `Undoing` is the model of the table's side of it (scenes/table/model.py mixes it in):
-the person at the screen, whether they may undo now, the undo itself (the session goes
-back as the Undo setting lets it) and the words for what was taken back or refused.
+the person at the screen, whether the table offers Undo and whether they may undo now,
+the undo itself (the session goes back as the Undo setting lets it) and the words for
+what was taken back or refused.
 """
-from game.presenter import plural
+from game.presenter import agree, plural
 
 
 class Undoing:
@@ -25,6 +26,17 @@ class Undoing:
         seat = self.person_at_screen()
         return seat is not None and self.session.can_undo(seat, self.settings.undo)
 
+    def undo_offered(self):
+        """Does the table show its Undo button for the person at the screen: whenever the
+        Undo setting lets them take back moves (not while it is off, nor in a lesson),
+        live when they may undo now, else greyed (pressed, it says why)? It stays in its
+        place from turn to turn: a button that came and went said nothing of why."""
+        seat = self.person_at_screen()
+        if seat is None:
+            return False
+        refusal = self.session.undo_refusal(seat, self.settings.undo)
+        return refusal is None or refusal[0] != "off"
+
     def take_back(self):
         """Undo for the person at the screen: the session goes back (past a turn's end the
         table would make again by itself), the table forgets what it was showing of the
@@ -40,7 +52,7 @@ class Undoing:
         if now is None:
             refusal = self.session.undo_refusal(person, policy)
             if refusal is not None:         # None: asked of the host, its answer comes as an update
-                self.say("Undo: " + self.refusal_words(*refusal))
+                self.say(self.refusal_words(person, *refusal))
             return
         while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
             now = self.session.undo(person, policy)
@@ -67,11 +79,29 @@ class Undoing:
         words = self.presenter.taken_back(action, self.names, view=self.view)
         self.say(f"Taken back: {words}" + (f", and {plural(later, 'move')} after it" if later else ""))
 
-    def refusal_words(self, reason, seat):
-        """Why the person may not undo now (`reason` and `seat` as the session's
-        undo_refusal gives them), in words."""
-        return {"off": "it is off in Settings",
-                "chance": "chance has acted since (a shuffle, a roll, a blind pick or a card from a shuffled pile)",
-                "learned": "a new card came to light",
-                "person": f"{self.session.name(seat)} has played since",
-                "hand": "that move's hand is over and scored"}.get(reason, "you have no move to take back")
+    def refusal_words(self, person, reason, seat):
+        """Why `person` may not undo now (`reason` and `seat` as the session's undo_refusal
+        gives them), in words: what chance did or what came to light as the log tells
+        that move ('Ines drew a card'), where the table knows it."""
+        if reason == "off":
+            return "Undo is off in Settings"
+        why = {"chance": "chance has acted since", "learned": "a new card came to light",
+               "person": f"{self.session.name(seat)} has played since",
+               "hand": "that move's hand is over and scored"}.get(reason)
+        if why is None:
+            return "Nothing to take back yet"
+        told = self.barring_move(person) if reason in ("chance", "learned") else ""
+        return f"Nothing to take back: {why}" + (f" ({told})" if told else "")
+
+    def barring_move(self, person):
+        """The move after which `person` may not take back their own, as the log tells it
+        to the viewer ('Ines drew a card'): the log's last line up to that move that says
+        someone's move (not a stage the game went on to by itself after it); '' where the
+        session does not say."""
+        told = self.session.undo_bar(person, self.settings.undo)
+        if told is None:
+            return ""
+        events = self.session.events_for(self.looking.viewer)[:told[1]]
+        lines = self.presenter.log_lines(events, self.names, self.zones_by_key())
+        moved = [line for line in lines if any(line.startswith(name + " ") for name in self.names)]
+        return agree((moved or lines or [""])[-1])
