@@ -2,7 +2,7 @@
 assignment it extends; the grades in the scoring breakdown (the rulings it cites:
 docs/rulings/deadline.md)."""
 from game.cards import STANDARD_RANKS, with_article
-from game.deadline.grading import open_groups
+from game.deadline.grading import extends, group_shape, open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.core import SharedEvent
@@ -151,13 +151,21 @@ def jokers(count):
 
 def draw_instruction(stock, discards):
     """Only the draws on offer: the draw pile while it holds a card or two discards can
-    refill it (A10), the top discard while there is one."""
-    from_stock = stock or discards >= 2
-    if from_stock and discards:
+    refill it (A10; drawn from empty, it says the refill: the pile's place is only an
+    outline), the top discard while there is one."""
+    if not stock and discards >= 2:
+        return (f"The draw pile is empty: {RESHUFFLE}, then draws its top card; "
+                "or take the top discard")
+    if stock and discards:
         return "Draw a card from the draw pile, or take the top discard"
-    if from_stock:
+    if stock:
         return "Draw a card from the draw pile"
     return "The draw pile is empty: take the top discard"
+
+
+# A draw from the empty draw pile (A10): the discards but the top one refill it first.
+RESHUFFLE = "Draw shuffles the discards but the top one into a new draw pile"
+REFILLED = "new pile from the discards"
 
 
 # The Midterm ends straight into the draw-back: it is not scored (A23 of
@@ -333,6 +341,8 @@ class Deadline(Presenter):
             if 0 <= arg < len(table):
                 return ("on " if kind == Act.EXTRA_CREDIT else "") + self.assignment_words(table[arg], names, view.seat)
             return f"assignment {arg + 1}"
+        if kind == Act.DRAW and arg == "stock" and view is not None and not view.zone("draw").count:
+            return REFILLED
         if kind == Act.DRAW and arg in DRAW_FROM:
             return DRAW_FROM[arg]
         return super().arg_label(arg, names, kind, view)
@@ -385,14 +395,39 @@ class Deadline(Presenter):
     def exam_instruction(self, view):
         """At your exam: what to lay down, and whether Finish exam is there yet (unless
         submitting is voluntary, not while your hand still holds a set or a run, A11):
-        every set and run still held is named ('two Kings, 4-5 of clubs')."""
+        every set and run still held is named ('two Kings, 4-5 of clubs'); once none is
+        left, exactly what this exam lets you do with your hand (lay down, voluntarily;
+        extend your own assignments, at the Final Exam only, A13; extra credit on
+        another's) before Finish exam, and at the Midterm that a card of yours that would
+        extend your own assignment must wait for the Final."""
         hand = view.zone(f"hand:{view.seat}").cards if view.seat is not None else []
-        groups = [] if view.facts["voluntary_submission"] else open_groups(hand, view.facts["ace_high"])
-        if groups:
-            named = sharing(groups, view.facts["ace_high"])
+        high = view.facts["ace_high"]
+        groups = open_groups(hand, high)
+        if groups and not view.facts["voluntary_submission"]:
+            named = sharing(groups, high)
             listed = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
             return f"Still to lay down: {listed}; Finish exam comes once no set or run is left in your hand"
-        return "Lay down sets and runs if you wish, add extra credit, then press Finish exam"
+        final = view.facts["exam"] == "final"
+        own, others = self.continued(view, hand)
+        may = (["lay down sets and runs if you wish"] if groups else []) + (
+            ["extend your own assignments"] if own and final else []) + (
+            ["play extra credit on another student's assignment"] if others else [])
+        waits = "; extending your own assignments waits for the Final Exam" if own and not final else ""
+        if not may:
+            return f"Nothing more to lay down: press Finish exam{waits}"
+        listed = ", ".join(may[:-1]) + " or " + may[-1] if len(may) > 1 else may[0]
+        return f"{listed[0].upper()}{listed[1:]}, then press Finish exam{waits}"
+
+    def continued(self, view, hand):
+        """Whether a card of `hand` continues one of the viewer's own assignments on the
+        table, and whether one continues another student's (counting the extra credit
+        on it, 2.5)."""
+        high, own, others = view.facts["ace_high"], False, False
+        for a in view.facts["assignments"] or ():
+            shape = group_shape(self.cards_named(a["cards"] + [name for _, name in a["extra_credit"]]), high)
+            if any(extends(shape, card, high) for card in hand if card is not None):
+                own, others = own or a["owner"] == view.seat, others or a["owner"] != view.seat
+        return own, others
 
     def waiting(self, view, seat, names):
         """Who takes a card from whom, who sits the exam."""
@@ -420,6 +455,9 @@ class Deadline(Presenter):
         else:
             lines = [("Next exam", "Final Exam, at the end of the second half", None)]
         table = facts["assignments"]
+        held = self.joker_words(view, names)
+        if held:
+            lines.append(held)
         for seat, name in enumerate(names):
             own = [a for a in table if a.get("owner") == seat]
             if not own:
@@ -427,6 +465,28 @@ class Deadline(Presenter):
             groups = "; ".join(self.assignment_shape(a, names) for a in own)
             lines.append((name, groups, None))
         return lines[:self.SIDE_FACTS]
+
+    def joker_words(self, view, names):
+        """While the semester runs, what each Joker in your hand cancels in the score shown
+        for you (A17: your lowest completed assignment, with none left one of your extra
+        credit cards, else nothing yet), as a side fact, or None without a Joker."""
+        if view.is_over or view.seat is None or view.seat >= len(names):
+            return None
+        hand = view.zone(f"hand:{view.seat}").cards
+        count = sum(1 for card in hand if card is not None and card.rank == "JK")
+        if not count:
+            return None
+        table = view.facts["assignments"] or []
+        completed = sorted((a for a in table if a["owner"] == view.seat and a["completed"]), key=lambda a: a["value"])
+        extra = sum(1 for a in table for who, _ in a["extra_credit"] if who == view.seat)
+        struck = [f"your {self.assignment_shape(a, names)} ({plural(a['value'], 'point')})" for a in completed[:count]]
+        spare = min(extra, count - len(struck))
+        if spare:
+            struck.append(f"{plural(spare, 'card')} of your extra credit ({plural(spare, 'point')})")
+        label = "Your Joker" if count == 1 else f"Your {count} Jokers"
+        if not struck:
+            return (label, "cancels nothing yet: at grading each cancels your lowest completed assignment", None)
+        return (label, "cancels " + " and ".join(struck) + " in the score shown while in your hand", None)
 
     def owners(self, view):
         """Extra credit lies with the assignment it extends."""
@@ -494,14 +554,16 @@ class Deadline(Presenter):
         return f"assignment:{k}" if kind == "extra" else None
 
     def zone_tag(self, zone, view, names):
-        """An extra credit row names whose cards they are: 'from Theo' ('Extra credit
-        from Theo' where its caption has room)."""
+        """An extra credit row says whose extra credit it is, whole however crowded its
+        seat: 'Ines's extra credit' (never 'from Ines', which reads as cards taken from
+        her in an exchange); the layout leaves out the zone's name the tag says."""
         kind, _, k = zone.key.partition(":")
         table = view.facts["assignments"]
         if kind != "extra" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
             return super().zone_tag(zone, view, names)
-        givers = list(dict.fromkeys(seat_name(names, who) for who, _ in table[int(k)]["extra_credit"]))
-        return "from " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers)
+        givers = list(dict.fromkeys(belonging_to(seat_name(names, who)) for who, _ in table[int(k)]["extra_credit"]))
+        whose = " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers)
+        return f"{whose[0].upper()}{whose[1:]} {zone.name.lower()}"
 
     def summary_lines(self, view, names):
         """Under the scores, what an outlined card in an assignment is (A14), each named
