@@ -148,4 +148,5 @@ def test_the_panel_says_what_a_joker_in_hand_cancels():
     assert facts.get("Your Joker", "").startswith("cancels nothing yet"), facts
     lay(model, ["3C", "4C", "5C"])
     facts = {label: value for label, value, _ in model.presenter.side_facts(model.view, model.names)}
-    assert facts.get("Your Joker") == "cancels your 3-4-5 of clubs (5 points) in the score shown while in your hand", facts
+    said = "cancels your 3-4-5 of clubs (5 points) while you hold it: your score leaves it out"
+    assert facts.get("Your Joker") == said, facts

@@ -483,10 +483,13 @@ class Deadline(Presenter):
         spare = min(extra, count - len(struck))
         if spare:
             struck.append(f"{plural(spare, 'card')} of your extra credit ({plural(spare, 'point')})")
-        label = "Your Joker" if count == 1 else f"Your {count} Jokers"
+        label, verb, held = (("Your Joker", "cancels", "it") if count == 1
+                             else (f"Your {count} Jokers", "cancel", "them"))
         if not struck:
-            return (label, "cancels nothing yet: at grading each cancels your lowest completed assignment", None)
-        return (label, "cancels " + " and ".join(struck) + " in the score shown while in your hand", None)
+            return (label, f"{verb} nothing yet: at grading each cancels your lowest completed assignment", None)
+        lost = "it" if len(struck) == 1 and not spare else "them"
+        said = " and ".join(struck)
+        return (label, f"{verb} {said} while you hold {held}: your score leaves {lost} out", None)
 
     def owners(self, view):
         """Extra credit lies with the assignment it extends."""
