@@ -296,6 +296,12 @@ class Presenter:
         (the table then makes the default one without asking)? Never, unless a game says so."""
         return False
 
+    def others_cards(self, view):
+        """The cards lying among a player's own that are another player's, as (zone key,
+        card name), outlined at the table as on the scores (Deadline's extra credit in an
+        assignment); none unless a game says so."""
+        return frozenset()
+
     def chosen(self, view):
         """The names of the viewer's own cards the game holds as chosen for the move in
         progress (marked as picked, as a selection is); none unless a game says so."""

@@ -184,6 +184,7 @@ class Deadline(Presenter):
     POSITION_ARGS = frozenset({Act.TAKE})
     came_after = ()       # while the log is told: the cards moved onto an assignment after the event told
     givers = {}           # and who played each card of extra credit (by its name)
+    merged = {}           # the extra credit the table shows in its assignment (arranged): its giver, by card name
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
                        recycle=lambda who, d: "The discards but the top one were shuffled into a new draw pile",
                        phase=lambda who, d: DRAW_BACK if d["phase"] == "draw_back"
@@ -266,9 +267,10 @@ class Deadline(Presenter):
             return f"{who} laid down {whole(laid, is_run(laid))} ({what})"
         extra = zones.get(f"extra:{k}")
         gone = [c.name for c in event.cards if c is not None] + list(self.came_after)
-        own = [c for c in zone.cards if c.name not in gone]      # the assignment as it stood then
-        given = [(self.givers.get(c.name), c) for c in (extra.cards if extra is not None else ())
-                 if c is not None and c.name not in gone]
+        theirs = {c.name for c in extra.cards if c is not None} if extra is not None else set(self.merged)
+        cards = [c for c in zone.cards + (extra.cards if extra is not None else ()) if c is not None and c.name not in gone]
+        own = [c for c in cards if c.name not in theirs]      # the assignment as it stood then
+        given = [(self.givers.get(c.name, self.merged.get(c.name)), c) for c in cards if c.name in theirs]
         laid = with_extra(own, given, names, is_run(zone.cards))
         if kind == "assignment":
             return f"{who} extended {whose} {laid} with {what}"
@@ -537,18 +539,39 @@ class Deadline(Presenter):
         return groups
 
     def arranged(self, view, events):
-        """A run's extra credit lies in the run's order, not in the order it was played."""
-        table = view.facts["assignments"]
+        """Extra credit lies in the assignment it extends, as the scores show it: a run's
+        cards in the run's order (Sam's 2 and 6 in 2-3-4-5-6 of clubs, never '3 4 5 | 2 6'),
+        a set's after the owner's; the cards that are another student's outlined (see
+        others_cards); the assignment's caption says whose (zone_tag); no extra credit
+        row apart, nor its empty place (none is ever laid there). What the table shows
+        so is kept for the log (merged), whose lines name an assignment's extra credit apart."""
+        table = view.facts["assignments"] or []
         high = view.facts["ace_high"]
-        zones = []
+        by_key = {z.key: z for z in view.zones}
+        zones, merged = [], {}
         for zone in view.zones:
             kind, _, k = zone.key.partition(":")
-            if (kind == "extra" and k.isdigit() and int(k) < len(table) and table[int(k)]["kind"] == "run"
-                    and None not in zone.cards):
-                zone = zone._replace(cards=tuple(sorted(zone.cards, key=lambda c: 14 if high and c.rank == "A"
-                                                        else c.value)))
-            zones.append(zone)
+            a = table[int(k)] if kind in ("assignment", "extra") and k.isdigit() and int(k) < len(table) else None
+            extra = by_key.get(f"extra:{k}") if a is not None else None
+            if kind == "extra" and a is not None:     # none apart: it lies in the assignment
+                continue
+            if extra is None or not extra.cards or None in extra.cards or None in zone.cards:
+                zones.append(zone)
+                continue
+            cards = list(zone.cards) + list(extra.cards)
+            if a["kind"] == "run":
+                cards = (sorted(cards, key=lambda c: 14 if c.rank == "A" else c.value) if high
+                         else in_run_order(cards))
+            merged.update((name, who) for who, name in a["extra_credit"])
+            zones.append(zone._replace(cards=tuple(cards)))
+        self.merged = merged
         return view._replace(zones=tuple(zones))
+
+    def others_cards(self, view):
+        """The cards of an assignment that are another student's extra credit (outlined:
+        they score for their giver, A14), as (zone key, card name)."""
+        return frozenset((f"assignment:{a['index']}", name) for a in view.facts["assignments"] or ()
+                         for who, name in a["extra_credit"] if who != a["owner"])
 
     def goes_with(self, key):
         """Extra credit lies beside the assignment it extends, never on another line
@@ -557,15 +580,22 @@ class Deadline(Presenter):
         return f"assignment:{k}" if kind == "extra" else None
 
     def zone_tag(self, zone, view, names):
-        """An extra credit row says whose extra credit it is, whole however crowded its
-        seat: 'Ines's extra credit' (never 'from Ines', which reads as cards taken from
-        her in an exchange); the layout leaves out the zone's name the tag says."""
+        """Whose extra credit lies in an assignment, whole however crowded its seat:
+        'with Ines's extra credit' (never 'from Ines', which reads as cards taken from her
+        in an exchange); an extra credit row apart (a view not arranged) says 'Ines's
+        extra credit', the layout leaving out the zone's name the tag says."""
         kind, _, k = zone.key.partition(":")
         table = view.facts["assignments"]
-        if kind != "extra" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
+        if kind not in ("extra", "assignment") or not k.isdigit() or int(k) >= len(table) or not zone.cards:
             return super().zone_tag(zone, view, names)
-        givers = list(dict.fromkeys(belonging_to(seat_name(names, who)) for who, _ in table[int(k)]["extra_credit"]))
+        shown = {c.name for c in zone.cards if c is not None}
+        givers = list(dict.fromkeys(belonging_to(seat_name(names, who)) for who, name in table[int(k)]["extra_credit"]
+                                    if name in shown))
+        if not givers:
+            return super().zone_tag(zone, view, names)
         whose = " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers)
+        if kind == "assignment":
+            return f"with {whose} extra credit"
         return f"{whose[0].upper()}{whose[1:]} {zone.name.lower()}"
 
     def summary_lines(self, view, names):

@@ -84,6 +84,7 @@ class Board:
         self.hand_top = height
         self.die = None          # the die's centre, for a game with a die
         self.piles = {}          # pile key -> (its rect, its cards), to draw it while cards fly there
+        self.others = frozenset()   # (zone key, card name): another player's card among a player's own, outlined
         self.message_wrap = self.message_wraps()[0]   # how wide a message's lines run
 
     def message_wraps(self):
@@ -656,6 +657,7 @@ class _Layout:
         else:
             b.placed += self.flow(shared, centre, sizes.centre, centred=True)
         self.mark(playable, hinted, selection, turn)
+        b.others = self.presenter.others_cards(view)
         b.die = self.presenter.die_centre(b)
         return b
 
