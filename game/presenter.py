@@ -223,6 +223,9 @@ class Presenter:
     TURN_FACTS = frozenset()
     FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
     SIDE_FACTS = 7          # at most this many facts in the side panel
+    # Do a seat's rows of face-up cards lie apart, smaller down to a share of their size,
+    # before they overlap down to their index strips (Deadline's assignments, read as runs)?
+    ROWS_APART = False
     SCORE_UNIT = "points"   # what a score counts, for the scores' column
     # How the viewer's hand is shown under the setting 'As dealt': as the game holds it
     # ('dealt'), or, in a game whose hand takes in a whole pile at once, by rank ('rank').

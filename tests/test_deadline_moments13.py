@@ -150,3 +150,31 @@ def test_the_panel_says_what_a_joker_in_hand_cancels():
     facts = {label: value for label, value, _ in model.presenter.side_facts(model.view, model.names)}
     said = "cancels your 3-4-5 of clubs (5 points) while you hold it: your score leaves it out"
     assert facts.get("Your Joker") == said, facts
+
+
+def test_assignments_lie_apart_at_1280x720_with_four_through_the_second_half():
+    """A8: with four at 1280x720, through whole games of random moves up to the Final
+    Exam, no card of an assignment lies more than half under the next one (walk 13: a
+    Jack a strip under its Queen, three Kings strips under the fourth, while the seat had
+    room for them apart): a seat's assignments are drawn smaller, down to the least size
+    another seat's cards keep, before they overlap."""
+    import pygame
+    from scenes.table.layout import lay_out
+    from scenes.widgets import ui
+    from tests.test_table_moments import positions
+    presenter = presenter_for(registry.game_info("deadline"))
+    screen = ui.Screen(pygame.Surface((1280, 720)))
+    checked, squeezed = 0, []
+    for n, state in enumerate(positions("deadline", 4, range(2))):
+        view = state.view(0)
+        if n % 3 or view.facts["exam"] == "final" or view.is_over:
+            continue
+        view = presenter.arranged(view, lambda: state.events)
+        board = lay_out(view, presenter, 0, NAMES, (screen.lw, screen.lh), screen.text_width, scale=screen.s)
+        for a in view.facts["assignments"]:
+            key = f"assignment:{a['index']}"
+            rects = sorted((p.rect for p in board.placed if p.zone == key), key=lambda r: r.x)
+            checked += 1
+            if any(b.x - r.x < r.w / 2 for r, b in zip(rects, rects[1:])):
+                squeezed.append((state.chance.seed, len(state.history), key, [r.w for r in rects]))
+    assert checked > 100 and not squeezed, (checked, squeezed[:4])

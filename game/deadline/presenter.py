@@ -202,6 +202,7 @@ class Deadline(Presenter):
     TIPS = {"JK": "A Joker can never be discarded; at grading it cancels your lowest completed assignment"}
     SHOWCASE = ("7H", "8H", "9H", "QS", "JK")
     DEAL_SIZE = 2
+    ROWS_APART = True     # an assignment's cards apart (walk 13: a Jack under its Queen read as one card)
     SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam",
                                          "turn_step"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
