@@ -581,23 +581,20 @@ class Deadline(Presenter):
         return f"assignment:{k}" if kind == "extra" else None
 
     def zone_tag(self, zone, view, names):
-        """Whose extra credit lies in an assignment, whole however crowded its seat:
-        'with Ines's extra credit' (never 'from Ines', which reads as cards taken from her
-        in an exchange); an extra credit row apart (a view not arranged) says 'Ines's
-        extra credit', the layout leaving out the zone's name the tag says."""
+        """Whose extra credit lies in an assignment (see arranged), whole however crowded
+        its seat: 'with Ines's extra credit' (never 'from Ines', which reads as cards taken
+        from her in an exchange)."""
         kind, _, k = zone.key.partition(":")
         table = view.facts["assignments"]
-        if kind not in ("extra", "assignment") or not k.isdigit() or int(k) >= len(table) or not zone.cards:
+        if kind != "assignment" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
             return super().zone_tag(zone, view, names)
         shown = {c.name for c in zone.cards if c is not None}
         givers = list(dict.fromkeys(belonging_to(seat_name(names, who)) for who, name in table[int(k)]["extra_credit"]
                                     if name in shown))
         if not givers:
             return super().zone_tag(zone, view, names)
-        whose = " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers)
-        if kind == "assignment":
-            return f"with {whose} extra credit"
-        return f"{whose[0].upper()}{whose[1:]} {zone.name.lower()}"
+        return "with " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers) \
+            + " extra credit"
 
     def summary_lines(self, view, names):
         """Under the scores, what an outlined card in an assignment is (A14), each named

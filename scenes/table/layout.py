@@ -891,11 +891,10 @@ class _Layout:
         another seat's hand holds (an empty one shows its empty place); the name's words
         apart where it is wider than `w` (the width it is laid out in), or `apart`.
         `light`: a zone that lies beside the one it goes with (goes_with) and has a tag
-        says its tag alone; so does one whose tag says its name ("Lena's extra credit")."""
-        said = self.presenter.zone_tag(zone, self.view, self.names)
-        tag = said.split()
+        says its tag alone ('from Lena and Sam' beside an assignment)."""
+        tag = self.presenter.zone_tag(zone, self.view, self.names).split()
         name = zone.name.split(" ") if apart or self.measure(zone.name, READ) > w else [zone.name]
-        if light and tag and self.presenter.goes_with(zone.key) is not None or zone.name.lower() in said.lower():
+        if light and tag and self.presenter.goes_with(zone.key) is not None:
             name = []
         parts = name + tag
         if zone.count and (zone.kind in ("pile", "stack") or zone.kind == "hand" and zone.owner != self.anchor):
