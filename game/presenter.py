@@ -223,6 +223,9 @@ class Presenter:
     TURN_FACTS = frozenset()
     FACT_LABELS = {"turn": "Turn", "hand": "Hand", "die": "Die", "target": "Target"}
     SIDE_FACTS = 7          # at most this many facts in the side panel
+    # Do a seat's rows of face-up cards lie apart, smaller down to a share of their size,
+    # before they overlap down to their index strips (Deadline's assignments, read as runs)?
+    ROWS_APART = False
     SCORE_UNIT = "points"   # what a score counts, for the scores' column
     # How the viewer's hand is shown under the setting 'As dealt': as the game holds it
     # ('dealt'), or, in a game whose hand takes in a whole pile at once, by rank ('rank').
@@ -295,6 +298,12 @@ class Presenter:
         """Do `actions` differ only by a choice that can have no effect at the table `view`
         (the table then makes the default one without asking)? Never, unless a game says so."""
         return False
+
+    def others_cards(self, view):
+        """The cards lying among a player's own that are another player's, as (zone key,
+        card name), outlined at the table as on the scores (Deadline's extra credit in an
+        assignment); none unless a game says so."""
+        return frozenset()
 
     def chosen(self, view):
         """The names of the viewer's own cards the game holds as chosen for the move in

@@ -534,7 +534,8 @@ def test_deadlines_score_explanation_adds_up_and_names_the_jokers_cancellation()
 
 def test_deadlines_extra_credit_on_a_run_lies_in_run_order():
     """Deadline played on: extra credit on a run lies on the table in the run's order,
-    not in the order it was played (5 4 8 9 10 no more)."""
+    within the run, not in the order it was played (5 4 8 9 10 no more), nor after the
+    run's own cards (3 4 5 | 2 6, walk 13)."""
     presenter = presenter_for(registry.game_info("deadline"))
     names = ["Maya", "Theo", "Ines"]
     ordered = 0
@@ -544,8 +545,9 @@ def test_deadlines_extra_credit_on_a_run_lies_in_run_order():
         view = presenter.arranged(state.view(0), lambda: state.events)
         board = lay_out(view, presenter, 0, names, (1280, 720), lambda words, px: len(words) * px / 2)
         for k in runs:
-            cards = [p.card for p in sorted(board.placed, key=lambda p: p.rect.x) if p.zone == f"extra:{k}"]
+            cards = [p.card for p in sorted(board.placed, key=lambda p: p.rect.x) if p.zone == f"assignment:{k}"]
             assert [c.value for c in cards] == sorted(c.value for c in cards)
+            assert {c.name for c in cards} >= {name for _, name in table[k]["extra_credit"]}
             ordered += 1
         if ordered > 5:
             break
@@ -603,9 +605,10 @@ def test_the_side_panels_scores_line_reads_as_a_sentence(app, monkeypatch):
 
 
 def test_deadlines_extra_credit_says_whose_it_is_at_a_crowded_final_without_overflow():
-    """Deadline with 5 players at 960x600, played to the Final: each extra credit row at
-    another seat says whose cards they are ('from Theodora', whole in its caption, where
-    no more than two gave them) and every card stays inside its seat's panel."""
+    """Deadline with 5 players at 960x600, played to the Final: each assignment with
+    extra credit at another seat says whose the extra credit is ('with Theodora's extra
+    credit', whole in its caption, where no more than two gave them; never 'from
+    Theodora', walk 13) and every card stays inside its seat's panel."""
     screen = ui.Screen(pygame.Surface((960, 600)))
     presenter = presenter_for(registry.game_info("deadline"))
     names = ["Maya", "Theodora", "Ines", "Kofi", "Sam"]
@@ -618,7 +621,7 @@ def test_deadlines_extra_credit_says_whose_it_is_at_a_crowded_final_without_over
         view = presenter.arranged(view, lambda: state.events)
         board = lay_out(view, presenter, 0, names, (screen.lw, screen.lh), screen.text_width, scale=screen.s)
         owner = presenter.owners(view)
-        captions = {}           # each extra credit row's caption, its lines joined
+        captions = {}           # each assignment's caption, its lines joined
         for key, (bx, by, _, _) in board.boxes.items():
             captions[key] = " ".join(words for words, (x, y) in sorted(board.labels, key=lambda label: label[1][1])
                                      if round(x) == round(bx) and by - 3 * CAPTION <= y < by)
@@ -628,11 +631,11 @@ def test_deadlines_extra_credit_says_whose_it_is_at_a_crowded_final_without_over
                 assert pygame.Rect(*map(int, board.seat_panels[owner[p.zone]])).contains(p.rect), \
                     f"{where}: a card of {p.zone} leaves its seat's panel"
         for k, assignment in enumerate(table):
-            givers = list(dict.fromkeys(names[who] for who, _ in assignment["extra_credit"]))
+            givers = list(dict.fromkeys(f"{names[who]}'s" for who, _ in assignment["extra_credit"]))
             if assignment["owner"] == 0 or not givers or len(givers) > 2:
                 continue
-            whose = "from " + " and ".join(givers)
-            assert captions.get(f"extra:{k}", "").endswith(whose), f"{where}: {whose} not on the table"
+            whose = f"with {' and '.join(givers)} extra credit"
+            assert captions.get(f"assignment:{k}", "").endswith(whose), f"{where}: {whose} not on the table"
             tagged += 1
     assert tagged > 50
 

@@ -201,18 +201,18 @@ def test_a_callout_never_covers_a_name_plate_or_a_caption(app, monkeypatch):  # 
     assert not covering, covering[:4]
 
 
-def test_extra_credit_lies_on_the_line_of_its_assignment_never_under_another():
+def test_extra_credit_lies_in_its_assignment_in_the_runs_order_outlined():
     """Deadline with five and four at 1280x720, 1280x800 (the walk's window), 1600x1000
-    and the smallest window, through whole games to the Final: wherever a seat's
-    assignments wrap to a second line, each extra credit lies on the line of the
-    assignment it extends, right of it (A14 of docs/rulings/deadline.md), or, where the
-    two are wider than the seat, right under it (at its left edge, on the seat's next
-    line); never alone at the start of a line where it reads as another assignment (at
-    1280x720 with five, deal 0, move 157 before issue #37's fix: 'Extra credit from Sam,
-    Maya and Theodora' began Ines's second line under her hand)."""
+    and the smallest window, through whole games to the Final: the extra credit on an
+    assignment lies in its row, as the scores show it (A14 of docs/rulings/deadline.md):
+    a run's cards in the run's order, another student's outlined, and no row of extra
+    credit apart (walk 13: Sam's 2 and 6 on Maya's 3-4-5 of clubs read '3 4 5 | 2 6', and
+    'from Sam' read as cards taken in an exchange; before issue #37's first fix the row
+    apart even began another line under someone else's hand)."""
+    from game.deadline.presenter import in_run_order
     names = ["Maya", "Theo", "Ines", "Kofi", "Sam"]
     presenter = presenter_for(registry.game_info("deadline"))
-    checked, apart = 0, []
+    checked, wrong = 0, []
     for window in ((1280, 720), (1280, 800), (1600, 1000), config.MIN_WINDOW):
         screen = ui.Screen(pygame.Surface(window))
         for players in (5, 4):
@@ -222,20 +222,22 @@ def test_extra_credit_lies_on_the_line_of_its_assignment_never_under_another():
                 view = presenter.arranged(state.view(0), lambda: state.events)
                 board = lay_out(view, presenter, 0, names[:players], (screen.lw, screen.lh), screen.text_width,
                                 scale=screen.s)
-                owners = presenter.owners(view)
-                for key, (x, y, _, _) in board.boxes.items():
-                    kind, _, k = key.partition(":")
-                    if kind != "extra" or f"assignment:{k}" not in board.boxes:
+                for a in view.facts["assignments"]:
+                    if not a["extra_credit"]:
                         continue
                     checked += 1
-                    ax, ay = board.boxes[f"assignment:{k}"][:2]
-                    between = [other for other, box in board.boxes.items()
-                               if owners[other] == owners[key] and ay < box[1] < y]
-                    beside = y == ay and x > ax
-                    under = round(x) == round(ax) and y > ay and not between
-                    if not (beside or under):
-                        apart.append((window, players, state.chance.seed, len(state.history), key))
-    assert checked > 1000 and not apart, (checked, apart[:4])
+                    key = f"assignment:{a['index']}"
+                    row = [p.card for p in sorted((p for p in board.placed if p.zone == key), key=lambda p: p.rect.x)]
+                    theirs = {name for who, name in a["extra_credit"] if who != a["owner"]}
+                    whole = a["cards"] + [name for _, name in a["extra_credit"]]
+                    order = ([c.name for c in in_run_order(row)] if a["kind"] == "run" and not a.get("ace_high")
+                             else [c.name for c in row])
+                    if (sorted(c.name for c in row) != sorted(whole) or [c.name for c in row] != order
+                            or any((key, name) not in board.others for name in theirs)
+                            or f"extra:{a['index']}" in board.boxes):
+                        wrong.append((window, players, state.chance.seed, len(state.history), key,
+                                      [c.name for c in row]))
+    assert checked > 1000 and not wrong, (checked, wrong[:4])
 
 
 def test_the_midterm_prompt_says_a_card_in_two_groups_goes_in_only_one():

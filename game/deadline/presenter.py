@@ -2,7 +2,7 @@
 assignment it extends; the grades in the scoring breakdown (the rulings it cites:
 docs/rulings/deadline.md)."""
 from game.cards import STANDARD_RANKS, with_article
-from game.deadline.grading import open_groups
+from game.deadline.grading import extends, group_shape, open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.core import SharedEvent
@@ -151,13 +151,21 @@ def jokers(count):
 
 def draw_instruction(stock, discards):
     """Only the draws on offer: the draw pile while it holds a card or two discards can
-    refill it (A10), the top discard while there is one."""
-    from_stock = stock or discards >= 2
-    if from_stock and discards:
+    refill it (A10; drawn from empty, it says the refill: the pile's place is only an
+    outline), the top discard while there is one."""
+    if not stock and discards >= 2:
+        return (f"The draw pile is empty: {RESHUFFLE}, then draws its top card; "
+                "or take the top discard")
+    if stock and discards:
         return "Draw a card from the draw pile, or take the top discard"
-    if from_stock:
+    if stock:
         return "Draw a card from the draw pile"
     return "The draw pile is empty: take the top discard"
+
+
+# A draw from the empty draw pile (A10): the discards but the top one refill it first.
+RESHUFFLE = "Draw shuffles the discards but the top one into a new draw pile"
+REFILLED = "new pile from the discards"
 
 
 # The Midterm ends straight into the draw-back: it is not scored (A23 of
@@ -176,6 +184,7 @@ class Deadline(Presenter):
     POSITION_ARGS = frozenset({Act.TAKE})
     came_after = ()       # while the log is told: the cards moved onto an assignment after the event told
     givers = {}           # and who played each card of extra credit (by its name)
+    merged = {}           # the extra credit the table shows in its assignment (arranged): its giver, by card name
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
                        recycle=lambda who, d: "The discards but the top one were shuffled into a new draw pile",
                        phase=lambda who, d: DRAW_BACK if d["phase"] == "draw_back"
@@ -194,6 +203,7 @@ class Deadline(Presenter):
     TIPS = {"JK": "A Joker can never be discarded; at grading it cancels your lowest completed assignment"}
     SHOWCASE = ("7H", "8H", "9H", "QS", "JK")
     DEAL_SIZE = 2
+    ROWS_APART = True     # an assignment's cards apart (walk 13: a Jack under its Queen read as one card)
     SKIP_FACTS = Presenter.SKIP_FACTS | {"rotation", "building", "ace_high", "voluntary_submission", "exam",
                                          "turn_step"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, leader="Leader")
@@ -259,9 +269,10 @@ class Deadline(Presenter):
             return f"{who} laid down {whole(laid, is_run(laid))} ({what})"
         extra = zones.get(f"extra:{k}")
         gone = [c.name for c in event.cards if c is not None] + list(self.came_after)
-        own = [c for c in zone.cards if c.name not in gone]      # the assignment as it stood then
-        given = [(self.givers.get(c.name), c) for c in (extra.cards if extra is not None else ())
-                 if c is not None and c.name not in gone]
+        theirs = {c.name for c in extra.cards if c is not None} if extra is not None else set(self.merged)
+        cards = [c for c in zone.cards + (extra.cards if extra is not None else ()) if c is not None and c.name not in gone]
+        own = [c for c in cards if c.name not in theirs]      # the assignment as it stood then
+        given = [(self.givers.get(c.name, self.merged.get(c.name)), c) for c in cards if c.name in theirs]
         laid = with_extra(own, given, names, is_run(zone.cards))
         if kind == "assignment":
             return f"{who} extended {whose} {laid} with {what}"
@@ -334,6 +345,8 @@ class Deadline(Presenter):
             if 0 <= arg < len(table):
                 return ("on " if kind == Act.EXTRA_CREDIT else "") + self.assignment_words(table[arg], names, view.seat)
             return f"assignment {arg + 1}"
+        if kind == Act.DRAW and arg == "stock" and view is not None and not view.zone("draw").count:
+            return REFILLED
         if kind == Act.DRAW and arg in DRAW_FROM:
             return DRAW_FROM[arg]
         return super().arg_label(arg, names, kind, view)
@@ -386,14 +399,39 @@ class Deadline(Presenter):
     def exam_instruction(self, view):
         """At your exam: what to lay down, and whether Finish exam is there yet (unless
         submitting is voluntary, not while your hand still holds a set or a run, A11):
-        every set and run still held is named ('two Kings, 4-5 of clubs')."""
+        every set and run still held is named ('two Kings, 4-5 of clubs'); once none is
+        left, exactly what this exam lets you do with your hand (lay down, voluntarily;
+        extend your own assignments, at the Final Exam only, A13; extra credit on
+        another's) before Finish exam, and at the Midterm that a card of yours that would
+        extend your own assignment must wait for the Final."""
         hand = view.zone(f"hand:{view.seat}").cards if view.seat is not None else []
-        groups = [] if view.facts["voluntary_submission"] else open_groups(hand, view.facts["ace_high"])
-        if groups:
-            named = sharing(groups, view.facts["ace_high"])
+        high = view.facts["ace_high"]
+        groups = open_groups(hand, high)
+        if groups and not view.facts["voluntary_submission"]:
+            named = sharing(groups, high)
             listed = ", ".join(named[:-1]) + " and " + named[-1] if len(named) > 1 else named[0]
             return f"Still to lay down: {listed}; Finish exam comes once no set or run is left in your hand"
-        return "Lay down sets and runs if you wish, add extra credit, then press Finish exam"
+        final = view.facts["exam"] == "final"
+        own, others = self.continued(view, hand)
+        may = (["lay down sets and runs if you wish"] if groups else []) + (
+            ["extend your own assignments"] if own and final else []) + (
+            ["play extra credit on another student's assignment"] if others else [])
+        waits = "; extending your own assignments waits for the Final Exam" if own and not final else ""
+        if not may:
+            return f"Nothing more to lay down: press Finish exam{waits}"
+        listed = ", ".join(may[:-1]) + " or " + may[-1] if len(may) > 1 else may[0]
+        return f"{listed[0].upper()}{listed[1:]}, then press Finish exam{waits}"
+
+    def continued(self, view, hand):
+        """Whether a card of `hand` continues one of the viewer's own assignments on the
+        table, and whether one continues another student's (counting the extra credit
+        on it, 2.5)."""
+        high, own, others = view.facts["ace_high"], False, False
+        for a in view.facts["assignments"] or ():
+            shape = group_shape(self.cards_named(a["cards"] + [name for _, name in a["extra_credit"]]), high)
+            if any(extends(shape, card, high) for card in hand if card is not None):
+                own, others = own or a["owner"] == view.seat, others or a["owner"] != view.seat
+        return own, others
 
     def waiting(self, view, seat, names):
         """Who takes a card from whom, who sits the exam."""
@@ -421,6 +459,9 @@ class Deadline(Presenter):
         else:
             lines = [("Next exam", "Final Exam, at the end of the second half", None)]
         table = facts["assignments"]
+        held = self.joker_words(view, names)
+        if held:
+            lines.append(held)
         for seat, name in enumerate(names):
             own = [a for a in table if a.get("owner") == seat]
             if not own:
@@ -428,6 +469,31 @@ class Deadline(Presenter):
             groups = "; ".join(self.assignment_shape(a, names) for a in own)
             lines.append((name, groups, None))
         return lines[:self.SIDE_FACTS]
+
+    def joker_words(self, view, names):
+        """While the semester runs, what each Joker in your hand cancels in the score shown
+        for you (A17: your lowest completed assignment, with none left one of your extra
+        credit cards, else nothing yet), as a side fact, or None without a Joker."""
+        if view.is_over or view.seat is None or view.seat >= len(names):
+            return None
+        hand = view.zone(f"hand:{view.seat}").cards
+        count = sum(1 for card in hand if card is not None and card.rank == "JK")
+        if not count:
+            return None
+        table = view.facts["assignments"] or []
+        completed = sorted((a for a in table if a["owner"] == view.seat and a["completed"]), key=lambda a: a["value"])
+        extra = sum(1 for a in table for who, _ in a["extra_credit"] if who == view.seat)
+        struck = [f"your {self.assignment_shape(a, names)} ({plural(a['value'], 'point')})" for a in completed[:count]]
+        spare = min(extra, count - len(struck))
+        if spare:
+            struck.append(f"{plural(spare, 'card')} of your extra credit ({plural(spare, 'point')})")
+        label, verb, held = (("Your Joker", "cancels", "it") if count == 1
+                             else (f"Your {count} Jokers", "cancel", "them"))
+        if not struck:
+            return (label, f"{verb} nothing yet: at grading each cancels your lowest completed assignment", None)
+        lost = "it" if len(struck) == 1 and not spare else "them"
+        said = " and ".join(struck)
+        return (label, f"{verb} {said} while you hold {held}: your score leaves {lost} out", None)
 
     def owners(self, view):
         """Extra credit lies with the assignment it extends."""
@@ -475,18 +541,39 @@ class Deadline(Presenter):
         return groups
 
     def arranged(self, view, events):
-        """A run's extra credit lies in the run's order, not in the order it was played."""
-        table = view.facts["assignments"]
+        """Extra credit lies in the assignment it extends, as the scores show it: a run's
+        cards in the run's order (Sam's 2 and 6 in 2-3-4-5-6 of clubs, never '3 4 5 | 2 6'),
+        a set's after the owner's; the cards that are another student's outlined (see
+        others_cards); the assignment's caption says whose (zone_tag); no extra credit
+        row apart, nor its empty place (none is ever laid there). What the table shows
+        so is kept for the log (merged), whose lines name an assignment's extra credit apart."""
+        table = view.facts["assignments"] or []
         high = view.facts["ace_high"]
-        zones = []
+        by_key = {z.key: z for z in view.zones}
+        zones, merged = [], {}
         for zone in view.zones:
             kind, _, k = zone.key.partition(":")
-            if (kind == "extra" and k.isdigit() and int(k) < len(table) and table[int(k)]["kind"] == "run"
-                    and None not in zone.cards):
-                zone = zone._replace(cards=tuple(sorted(zone.cards, key=lambda c: 14 if high and c.rank == "A"
-                                                        else c.value)))
-            zones.append(zone)
+            a = table[int(k)] if kind in ("assignment", "extra") and k.isdigit() and int(k) < len(table) else None
+            extra = by_key.get(f"extra:{k}") if a is not None else None
+            if kind == "extra" and a is not None:     # none apart: it lies in the assignment
+                continue
+            if extra is None or not extra.cards or None in extra.cards or None in zone.cards:
+                zones.append(zone)
+                continue
+            cards = list(zone.cards) + list(extra.cards)
+            if a["kind"] == "run":
+                cards = (sorted(cards, key=lambda c: 14 if c.rank == "A" else c.value) if high
+                         else in_run_order(cards))
+            merged.update((name, who) for who, name in a["extra_credit"])
+            zones.append(zone._replace(cards=tuple(cards)))
+        self.merged = merged
         return view._replace(zones=tuple(zones))
+
+    def others_cards(self, view):
+        """The cards of an assignment that are another student's extra credit (outlined:
+        they score for their giver, A14), as (zone key, card name)."""
+        return frozenset((f"assignment:{a['index']}", name) for a in view.facts["assignments"] or ()
+                         for who, name in a["extra_credit"] if who != a["owner"])
 
     def goes_with(self, key):
         """Extra credit lies beside the assignment it extends, never on another line
@@ -495,14 +582,20 @@ class Deadline(Presenter):
         return f"assignment:{k}" if kind == "extra" else None
 
     def zone_tag(self, zone, view, names):
-        """An extra credit row names whose cards they are: 'from Theo' ('Extra credit
-        from Theo' where its caption has room)."""
+        """Whose extra credit lies in an assignment (see arranged), whole however crowded
+        its seat: 'with Ines's extra credit' (never 'from Ines', which reads as cards taken
+        from her in an exchange)."""
         kind, _, k = zone.key.partition(":")
         table = view.facts["assignments"]
-        if kind != "extra" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
+        if kind != "assignment" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
             return super().zone_tag(zone, view, names)
-        givers = list(dict.fromkeys(seat_name(names, who) for who, _ in table[int(k)]["extra_credit"]))
-        return "from " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers)
+        shown = {c.name for c in zone.cards if c is not None}
+        givers = list(dict.fromkeys(belonging_to(seat_name(names, who)) for who, name in table[int(k)]["extra_credit"]
+                                    if name in shown))
+        if not givers:
+            return super().zone_tag(zone, view, names)
+        return "with " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers) \
+            + " extra credit"
 
     def summary_lines(self, view, names):
         """Under the scores, what an outlined card in an assignment is (A14), each named

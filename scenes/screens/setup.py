@@ -332,6 +332,12 @@ class SetupScene(Scene):
                         for i, ((label, action, primary), key) in enumerate(zip(rows, (
                             "continue", "abandon", "cancel")))]
 
+    def counted(self):
+        """What the count of seats is called: the game's own word where its house rules
+        name its players (Deadline's 'Students'), else 'Players'."""
+        option = self.info.player_option
+        return self.info.option(option).label if option else "Players"
+
     def draw(self, screen):
         from sprites import felt
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
@@ -340,7 +346,7 @@ class SetupScene(Scene):
             self._draw_question(screen)
             return
         x0 = self.x0
-        screen.text("Players", BODY, palette.TEXT, (x0, 136))
+        screen.text(self.counted(), BODY, palette.TEXT, (x0, 136))
         if self.info.min_players != self.info.max_players:
             screen.text(str(self.count()), HEADING, palette.GOLD, (x0 + 272, 148), "center")
         else:

@@ -294,8 +294,9 @@ def flying_key(flying):
 
 
 def in_flight(placed, flying):
-    """Is the face-up card `placed` still flying to its place?"""
-    return placed.card is not None and id(placed.card) in flying.get(placed.zone, ((), 0))[0]
+    """Is the face-up card `placed` still flying to its place (to its zone, or to one the
+    table shows within it: Deadline's extra credit in its assignment)?"""
+    return placed.card is not None and any(id(placed.card) in ids for ids, _ in flying.values())
 
 
 def grounded(board, flying):
@@ -340,7 +341,8 @@ def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
         img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)
         surf.blit(img, (r.x - pad, r.y - pad))
         edge = (palette.SELECT if p.selected else palette.HINT if p.hinted
-                else palette.GOLD if p.raised and offered else None)
+                else palette.GOLD if p.raised and offered
+                else palette.OTHERS if p.face_up and (p.zone, p.card.name) in board.others else None)
         if edge is not None:
             surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
         if p.dimmed and offered:

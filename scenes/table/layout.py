@@ -84,6 +84,7 @@ class Board:
         self.hand_top = height
         self.die = None          # the die's centre, for a game with a die
         self.piles = {}          # pile key -> (its rect, its cards), to draw it while cards fly there
+        self.others = frozenset()   # (zone key, card name): another player's card among a player's own, outlined
         self.message_wrap = self.message_wraps()[0]   # how wide a message's lines run
 
     def message_wraps(self):
@@ -656,6 +657,7 @@ class _Layout:
         else:
             b.placed += self.flow(shared, centre, sizes.centre, centred=True)
         self.mark(playable, hinted, selection, turn)
+        b.others = self.presenter.others_cards(view)
         b.die = self.presenter.die_centre(b)
         return b
 
@@ -931,7 +933,8 @@ class _Layout:
         two or three, its name kept on one where it can (CAPTION_LINES; a line is as tall
         as its tallest caption), the rows' cards overlapping where they must, then, with
         cards at SEAT_LEAST of their size or smaller, the same with light captions (see
-        caption) before smaller cards; a zone that
+        caption) before smaller cards (for a game whose rows read apart, the presenter's
+        ROWS_APART, first each size down to SEAT_LEAST with no card overlapping); a zone that
         goes with the one before it (the presenter's `goes_with`: Deadline's extra credit
         with its assignment) beside it or right under it (see wrapped). Where nothing
         fits, the same without the empty places (an empty slot and its caption: `spare`),
@@ -940,8 +943,11 @@ class _Layout:
         captions."""
         zones, captions = self.captions(zones, w)
         filled = [z for z in zones if z.cards or z.kind == "pile"]
-        for scale, light, tight in ((scale, light, tight) for scale in SCALES for light in (False, True)
-                                    for tight in (False, True) if scale <= SEAT_LEAST or not light):
+        tries = [(scale, light, tight) for scale in SCALES for light in (False, True)
+                 for tight in (False, True) if scale <= SEAT_LEAST or not light]
+        if self.presenter.ROWS_APART:       # apart down to SEAT_LEAST before overlapping at all
+            tries = [(scale, False, False) for scale in SCALES if scale >= SEAT_LEAST] + tries
+        for scale, light, tight in tries:
             size = (int(base[0] * scale), int(base[1] * scale))
             for lines, heights, whole in self.ways(zones, w, size, fan, tight, captions[light]):
                 if whole and sum(heights) <= h:

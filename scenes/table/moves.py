@@ -76,8 +76,19 @@ def click_card(legal, card, selection, presenter, why_illegal, view=None):
     several = [a for a in fits if len(a.cards) > 1 or a.kind in presenter.PICK_THEN_PLAY]
     if not selection and not several:
         singles = [a for a in fits if len(a.cards) == 1]
-        return Click("play", singles, f"{presenter.kind_label(singles[0].kind)} {card_name(card)}")
+        return Click("play", singles, play_title(card, singles, presenter))
     return Click("toggle")
+
+
+def play_title(card, actions, presenter):
+    """The title of the choice a click on `card` opens between `actions`: the move
+    ('Lay down 7 of clubs'), or, where they are moves of different kinds, the question
+    ('7 of clubs: lay down or extra credit?'), never one of them named as if chosen."""
+    kinds = list(dict.fromkeys(presenter.kind_label(a.kind) for a in actions))
+    if len(kinds) == 1:
+        return f"{kinds[0]} {card_name(card)}"
+    said = [kind[0].lower() + kind[1:] for kind in kinds]
+    return f"{card_name(card)}: {', '.join(said[:-1])} or {said[-1]}?"
 
 
 def hidden_fits(legal, placed, owner, view, presenter):
