@@ -1,0 +1,82 @@
+"""Lessons at the table that never play ahead of the learner nor hide why: the coach says
+when a deal is stacked for the lesson, a refusal's reason is the honest one, a refusal's
+note goes once the learner picks again, and the coach's words and the lesson's end wait
+for the table (walk C, wave 13)."""
+import re
+
+import pytest
+
+from game import tutorial
+from scenes.table.intents import Choose, Pressed
+from tests.test_ui_play import app, card_point, click_at, perform  # noqa: F401
+from tests.test_ui_tutorial import open_lesson, wait_for_learner
+
+EQUAL = re.compile(r"as good|no lane is better", re.IGNORECASE)
+
+
+def to_stop(a, scene, done):
+    """Play the lesson (the coach's moves, Next) until `done(coach)` holds at a stop."""
+    coach = scene.model.director.coach
+    wait_for_learner(a)
+    while not done(coach):
+        assert not scene.model.over, "the lesson ended before the stop"
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        else:
+            scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+        wait_for_learner(a)
+    return coach
+
+
+def other_of_kind(scene):
+    """A legal move of the kind the coach wants, not the one it wants."""
+    wanted = scene.model.director.coach.cue.moves
+    return next((a for a in scene.model.legal if a.kind == wanted[0].kind
+                 and not any(m.matches(a) for m in wanted)), None)
+
+
+def test_ktu_s_other_blind_card_is_refused_with_the_honest_reason(app):  # noqa: F811
+    """KTU's lesson, the first blind card: the learner's other face-down card is refused,
+    and the reason is the deal stacked for the lesson (in a real game any card is as good),
+    never "any one is as good a guess" alone."""
+    scene = open_lesson(app, "ktu")
+    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].kind == "play_blind")
+    other = other_of_kind(scene)
+    perform(app, other)
+    reply = scene.model.director.reply
+    assert "stacked" in reply and "in a real game" in reply, reply
+
+
+@pytest.mark.parametrize("game_id", ["ktu", "five_possessions"])
+def test_a_refusal_that_says_the_choices_are_equal_says_the_deal_is_stacked(app, game_id):  # noqa: F811
+    """In KTU's and 5 possessions' lessons, every refusal of a move like the one the coach
+    wants (another blind card, another lane) that says any choice is as good says why the
+    lesson still wants its own: the deal is stacked."""
+    scene = open_lesson(app, game_id)
+    coach = scene.model.director.coach
+    tried = 0
+    while True:
+        wait_for_learner(app)
+        if scene.model.over:
+            break
+        if coach.explaining():
+            scene.act(Pressed("next"))
+            continue
+        other = other_of_kind(scene)
+        if other is not None and EQUAL.search(coach.cue.why):
+            scene.act(Choose(other))
+            assert "stacked" in scene.model.director.reply, (coach.cue.number, coach.cue.why)
+            tried += 1
+        scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+    assert tried
+
+
+def test_five_possessions_defense_says_the_deal_is_stacked_before_the_learner_places(app):  # noqa: F811
+    """5 possessions' lesson on defense: Ben's cards are face down and the coach suggests
+    where each card goes; before the first one it says honestly that the deal is stacked
+    (Ben's hidden cards are set for the lesson), so a lane that holds is not read as what
+    placement wins; the learner places every card by their own clicks."""
+    scene = open_lesson(app, "five_possessions")
+    coach = to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].names[:1] == ("W:DB7",))
+    words = " ".join(coach.paragraphs())
+    assert "stacked" in words and "real game" in words, words
