@@ -80,3 +80,20 @@ def test_five_possessions_defense_says_the_deal_is_stacked_before_the_learner_pl
     coach = to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].names[:1] == ("W:DB7",))
     words = " ".join(coach.paragraphs())
     assert "stacked" in words and "real game" in words, words
+
+
+def test_ktu_s_refusal_note_goes_once_the_learner_picks_again(app):  # noqa: F811
+    """KTU's lesson, face-up cards: a wrong three refused, the coach's red note says why;
+    once the learner clicks the right 9s, the note is gone from the coach's panel (the
+    right choice never looks refused too)."""
+    scene = open_lesson(app, "ktu")
+    coach = to_stop(app, scene, lambda c: c.learner_to_act())
+    hand = {p.card.name: p.card for p in scene.board.hand_cards()}
+    wrong = next(a for a in scene.model.legal if sorted(c.name for c in a.cards) == ["4D", "4H", "5C"])
+    perform(app, wrong)
+    model = scene.model
+    assert model.director.side(model.seen).reply
+    for name in ("9H", "9D", "9C"):
+        click_at(app, card_point(scene, hand[name]))
+    assert len(model.ui.selection) == 3 and coach.index == 1
+    assert model.director.side(model.seen).reply == ""

@@ -93,7 +93,8 @@ class Seen:
     """What a director reads of the table (and nothing it could change): the session,
     the presenter, the names, the view shown, who looks (`viewer`, `anchor`), whether the
     director's work is over (`over`), whether a die rolled still tumbles (`rolled`), whether
-    an outcome waits to be read (`held`), `my_turn()`, `settled()` and `told()`."""
+    an outcome waits to be read (`held`), the cards the person has picked (`picked`),
+    `my_turn()`, `settled()` and `told()`."""
 
     __slots__ = ("_model",)
 
@@ -109,6 +110,7 @@ class Seen:
     over = property(lambda self: self._model.over)
     rolled = property(lambda self: self._model.rolled)
     held = property(lambda self: self._model.hold.wait)
+    picked = property(lambda self: tuple(self._model.ui.selection))
 
     def my_turn(self):
         """May the person at the screen play now?"""
