@@ -97,3 +97,38 @@ def test_ktu_s_refusal_note_goes_once_the_learner_picks_again(app):  # noqa: F81
         click_at(app, card_point(scene, hand[name]))
     assert len(model.ui.selection) == 3 and coach.index == 1
     assert model.director.side(model.seen).reply == ""
+
+
+SMALL_YOU = re.compile(r"(?<=[a-z] )You(?:r|rs)?\b|(?<=: )You(?:r|rs)?\b")
+
+
+def test_final_count_s_banners_write_you_and_your_small_within_a_sentence(app, monkeypatch):  # noqa: F811
+    """Final Count's lesson at the table: Ada's swap with the learner's card is said
+    'Ada swapped their 4 of clubs for your 10 of diamonds', never 'for Your'; no banner,
+    callout or log line of the lesson writes You or Your big within a sentence."""
+    from game.presenter import agree
+    from scenes.table import draw as table_draw
+    assert agree("Ada swapped their 4 of clubs for Your 10 of diamonds") == \
+        "Ada swapped their 4 of clubs for your 10 of diamonds"
+    said = []
+    real = table_draw.callout_words
+    monkeypatch.setattr(table_draw, "callout_words", lambda call, progress: said.append(real(call, progress))
+                        or said[-1])
+    scene = open_lesson(app, "final_count")
+    model = scene.model
+    while not model.over:
+        to_stop(app, scene, lambda c: True)
+        said.extend(model.log_lines())
+        said.append(model.ui.message)
+        if model.over:
+            break
+        coach = model.director.coach
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        else:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        for _ in range(40):
+            app.frame()
+            said.extend(model.ui.message for _ in (0,) if model.ui.message)
+    assert any("swapped" in line and "your" in line for line in said)
+    assert not [line for line in said if SMALL_YOU.search(line)]

@@ -446,9 +446,10 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         placed clear of the cards it talks about: `about` and those it names; a `hint`
         also clear of the cards it marks and of all the viewer's own cards. A message
         about a `move` (another's taking a card of yours) ends as the next move is shown,
-        if its time has not run out before: a note never outlives the move it speaks of."""
+        if its time has not run out before: a note never outlives the move it speaks of.
+        Its words agree with a player called You, as every line the table shows."""
         state = self.ui
-        state.message = capital(for_input(words, self.keys), self.names)
+        state.message = capital(agree(for_input(words, self.keys)), self.names)
         state.message_time = MESSAGE_SECONDS
         state.message_about = tuple(c for c in about if c is not None)
         state.message_hint = hint
