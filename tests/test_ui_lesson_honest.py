@@ -132,3 +132,23 @@ def test_final_count_s_banners_write_you_and_your_small_within_a_sentence(app, m
             said.extend(model.ui.message for _ in (0,) if model.ui.message)
     assert any("swapped" in line and "your" in line for line in said)
     assert not [line for line in said if SMALL_YOU.search(line)]
+
+
+@pytest.mark.parametrize("game_id", ["deadline", "four_downs"])
+def test_the_coach_s_ring_round_a_scores_row_covers_no_other_row(app, game_id):  # noqa: F811
+    """Deadline's and 4 downs' lessons point at one row of the Scores (your grade, Ada's
+    lead): the ring round it stays on that row, clear of the rows above and below."""
+    import pygame
+    from scenes.table import coach_panel
+    scene = open_lesson(app, game_id)
+    coach = to_stop(app, scene, lambda c: c.cue.at.startswith("score:"))
+    scene.invalidate()
+    app.frame()
+    model = scene.model
+    side = model.director.side(model.seen)
+    rows = coach_panel.facts_rows(model.view, model.presenter, model.names)
+    ring = pygame.Rect(scene.laid.bubble.target).inflate(10, 10)
+    laid = [pygame.Rect(coach_panel.row_rect(app.screen, side.paragraphs, side.reply, rows, i))
+            for i in range(len(rows)) if coach_panel.row_rect(app.screen, side.paragraphs, side.reply, rows, i)]
+    [row] = [rect for rect in laid if rect.contains(pygame.Rect(scene.laid.bubble.target))]
+    assert [rect for rect in laid if rect.colliderect(ring)] == [row], (coach.cue.at, ring, row)
