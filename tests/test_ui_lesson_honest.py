@@ -152,3 +152,29 @@ def test_the_coach_s_ring_round_a_scores_row_covers_no_other_row(app, game_id): 
             for i in range(len(rows)) if coach_panel.row_rect(app.screen, side.paragraphs, side.reply, rows, i)]
     [row] = [rect for rect in laid if rect.contains(pygame.Rect(scene.laid.bubble.target))]
     assert [rect for rect in laid if rect.colliderect(ring)] == [row], (coach.cue.at, ring, row)
+
+
+
+def test_the_coach_never_says_a_player_plays_next_beside_that_player_s_move_made(app):  # noqa: F811
+    """Final Count's lesson: Ada rolls a 5 and swaps, then ends her turn; beside the
+    coach's words of her swap, it never says "Ada plays next." (she has played: it would
+    read as a second turn). Who plays next is said only of another player's turn."""
+    scene = open_lesson(app, "final_count")
+    model = scene.model
+    coach = model.director.coach
+    seen = []
+    while not model.over:
+        app.frame()
+        paragraphs = model.director.side(model.seen).paragraphs
+        if len(paragraphs) > 1 and paragraphs[-1].endswith(" plays next."):
+            who = paragraphs[-1][:-len(" plays next.")]
+            seen.append(paragraphs[-2])
+            assert not paragraphs[-2].startswith(who + " "), paragraphs
+        if model.director.coach.finished or model.over:
+            continue
+        if not scene.motion.flights and model.settled() and (coach.explaining() or model.my_turn()):
+            if coach.explaining():
+                scene.act(Pressed("next"))
+            else:
+                scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+    assert seen
