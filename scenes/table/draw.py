@@ -806,14 +806,14 @@ def curtain(screen, name, since=()):
     since they last had it (`since`: lines everyone may see), so a turn of theirs again
     says why ('Maya is skipped by the 8')."""
     screen.panel((0, 0, screen.lw, screen.lh), fill=(12, 30, 22), alpha=255, edge=None, radius=0)
-    top = screen.lh / 2 - 40 - (len(since) * LOG_LINE + 30 if since else 0) / 2
-    screen.text(f"Pass to {name}. Ready?", DISPLAY, palette.TEXT, (screen.lw / 2, top), "center")
+    screen.text(f"Pass to {name}. Ready?", DISPLAY, palette.TEXT, (screen.lw / 2, screen.lh / 2 - 40), "center")
     screen.text(f"Only {name} should look at the screen now.", BODY, palette.TEXT_DIM,
-                (screen.lw / 2, top + 44), "center")
-    if since:
-        screen.text(f"Since {name}'s last turn:", READ, palette.GOLD, (screen.lw / 2, top + 84), "center")
+                (screen.lw / 2, screen.lh / 2 + 4), "center")
+    if since:       # below Ready (scenes/table/buttons.py: its top at the middle + 30, 52 high)
+        top = screen.lh / 2 + 110
+        screen.text(f"Since {name}'s last turn:", READ, palette.GOLD, (screen.lw / 2, top), "center")
         for i, line in enumerate(since):
-            screen.text(line, READ, palette.TEXT, (screen.lw / 2, top + 84 + (i + 1) * LOG_LINE), "center",
+            screen.text(line, READ, palette.TEXT, (screen.lw / 2, top + (i + 1) * LOG_LINE), "center",
                         width=screen.lw - 80)
 
 
