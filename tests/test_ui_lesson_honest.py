@@ -9,7 +9,7 @@ import pytest
 from game import tutorial
 from scenes.table.intents import Choose, Pressed
 from tests.test_ui_play import app, card_point, click_at, perform  # noqa: F401
-from tests.test_ui_tutorial import open_lesson, wait_for_learner
+from tests.test_ui_tutorial import drawn, open_lesson, wait_for_learner, words_of  # noqa: F401
 
 EQUAL = re.compile(r"as good|no lane is better", re.IGNORECASE)
 
@@ -178,3 +178,17 @@ def test_the_coach_never_says_a_player_plays_next_beside_that_player_s_move_made
             else:
                 scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
     assert seen
+
+
+def test_five_possessions_line_4_says_the_last_card_goes_open_and_labels_a_closed_card(app, drawn):  # noqa: F811
+    """5 possessions' lesson, line 4: the blue 4 set closed in lane 2, the green 5 to go.
+    The top bar says 'the last one must go open' (never 'all 1'), and lane 2's caption
+    says your card there is closed."""
+    scene = open_lesson(app, "five_possessions")
+    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].names == ("W:OG5",))
+    drawn.clear()
+    scene.invalidate()
+    app.frame()
+    words = " ".join(words_of(drawn))
+    assert "all 1" not in words and "the last one must go open" in words, words
+    assert "Lane 2, closed card: your line" in words, words
