@@ -192,3 +192,17 @@ def test_five_possessions_line_4_says_the_last_card_goes_open_and_labels_a_close
     words = " ".join(words_of(drawn))
     assert "all 1" not in words and "the last one must go open" in words, words
     assert "Lane 2, closed card: your line" in words, words
+
+
+def test_four_downs_panel_says_who_takes_the_down_once_ada_took_over_the_lead(app):  # noqa: F811
+    """4 downs' lesson, step 4: Ada's defense blue 6 takes over your offense blue 5's
+    lead; the panel beside the coach's words says the lead card is still yours but that
+    Ada is winning the down ('Winning so far: Ada'), never only 'Lead: ... (You)'."""
+    from scenes.table import coach_panel
+    scene = open_lesson(app, "four_downs")
+    coach = to_stop(app, scene, lambda c: c.explaining() and "takes over the lead" in c.cue.say)
+    model = scene.model
+    rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
+    assert "Winning so far: Ada (Defense blue 6)" in rows, rows
+    assert not [row for row in rows if row.startswith("Lead:")], rows
+    assert coach.cue.number
