@@ -200,8 +200,8 @@ def test_four_downs_panel_says_who_takes_the_down_once_ada_took_over_the_lead(ap
     Ada is winning the down ('Winning so far: Ada'), never only 'Lead: ... (You)'."""
     from scenes.table import coach_panel
     scene = open_lesson(app, "four_downs")
-    coach = to_stop(app, scene, lambda c: c.explaining() and "takes over the lead" in c.cue.say)
+    to_stop(app, scene, lambda c: c.explaining() and "takes over the lead" in c.cue.say)
     model = scene.model
     rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
     assert "Winning so far: Ada (Defense blue 6)" in rows, rows
-    assert not [row for row in rows if row.startswith("Lead:")], rows and coach.cue.say
+    assert not [row for row in rows if row.startswith("Lead:")], rows
