@@ -191,7 +191,7 @@ def test_five_possessions_line_4_says_the_last_card_goes_open_and_labels_a_close
     app.frame()
     words = " ".join(words_of(drawn))
     assert "all 1" not in words and "the last one must go open" in words, words
-    assert "Lane 2, closed card: your line" in words, words
+    assert "Lane 2: your closed card" in words, words
 
 
 def test_four_downs_panel_says_who_takes_the_down_once_ada_took_over_the_lead(app):  # noqa: F811

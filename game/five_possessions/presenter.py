@@ -439,7 +439,7 @@ class FivePossessions(PlayDesign):
         the lines before in two piles named as the rules name them: 'Won' (face up, the
         cards that won the lane: 'open:<lane>') and 'Used up' (face down, lost or set
         closed: 'closed:<lane>'); a closed lane says so at its top, and so does the
-        offense's card set closed in an open lane ('Lane 2, closed card: your line')."""
+        offense's card set closed in an open lane ('Lane 2: your closed card')."""
         cells = {}
         lanes = view.facts["lanes"]
         for zone in view.zones:
@@ -448,10 +448,11 @@ class FivePossessions(PlayDesign):
                 lane, seat = int(parts[2]), zone.owner
                 row = "mine" if seat == anchor else "other"
                 closed = "" if lane >= len(lanes) or lanes[lane].get("live") else ", closed"
+                caption = f"Lane {lane + 1}{closed}: " + ("your line" if row == "mine" else names[seat])
                 if not closed and seat == view.facts.get("offense") and any(
                         card is not None and not is_open(lanes[lane], card) for card in zone.cards):
-                    closed = ", closed card"        # set in an open lane, the lane's winner's colour
-                caption = f"Lane {lane + 1}{closed}: " + ("your line" if row == "mine" else names[seat])
+                    whose = "your" if row == "mine" else possessive(names[seat])
+                    caption = f"Lane {lane + 1}: {whose} closed card"   # the lane's winner's colour, set closed
             elif parts[0] in ("open", "closed") and len(parts) == 2:
                 lane, row = int(parts[1]), parts[0]
                 caption = f"{PILES[row]} ({zone.count})"
