@@ -74,7 +74,7 @@ def possessive(who):
 YOU_VERB = re.compile(r"\bYou (was|is|has|[a-z]+(?:sses|shes|ches|xes|ies|s))\b")
 YOU_IRREGULAR = {"was": "were", "is": "are", "has": "have"}
 YOU_THEIR = re.compile(r"(\bYou [^.;:!?]*?)\btheir\b")
-YOU_WITHIN = re.compile(r"(?<=[a-z] )You\b|(?<=: )You\b")
+YOU_WITHIN = re.compile(r"(?<=[a-z] )You(?=r?s?\b)|(?<=: )You(?=r?s?\b)")
 
 
 def agree(words):
@@ -82,8 +82,9 @@ def agree(words):
     it, what is theirs in the same clause called yours, and the name written small within
     a sentence (after a word or a colon): 'You wins' -> 'You win', 'You was dealt' -> 'You
     were dealt', 'You showed their cards' -> 'You showed your cards', 'Ada takes a card
-    from You' -> 'Ada takes a card from you', 'the 5 of spades: You picks up the pile' ->
-    'the 5 of spades: you pick up the pile'."""
+    from You' -> 'Ada takes a card from you', 'Ada swapped her 4 for Your 10' -> 'Ada
+    swapped her 4 for your 10', 'the 5 of spades: You picks up the pile' -> 'the 5 of
+    spades: you pick up the pile'."""
     def verb(match):
         word = match.group(1)
         if word in YOU_IRREGULAR:

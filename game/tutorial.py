@@ -762,13 +762,17 @@ class Coach:
         elif self.cue.learner or self.cue.coach:
             coming = self.cue.say
         else:
-            coming = f"{self.tutorial.names[self.cue.by]} plays next."
+            coming = f"{self.tutorial.names[self.cue.by]} plays next." if self.looks_ahead() else ""
         return [part for part in said + [coming] if part]
 
     def looks_ahead(self):
-        """Whether the last of `paragraphs()` names who plays next (a computer player's
-        step comes)."""
-        return not self.finished and not self.cue.learner and not self.cue.coach
+        """Whether the last of `paragraphs()` names who plays next: a computer player's
+        step comes, of a turn other than the one just told (beside Ada's move told, "Ada
+        plays next" would read as a second turn of hers; her turn's end is told once made)."""
+        if self.finished or self.cue.learner or self.cue.coach:
+            return False
+        told = self.tutorial.cues[self.index - 1] if self.index and not self.done else None
+        return told is None or told.by != self.cue.by or not told.say
 
     def highlights(self):
         """(card names, action kinds) to highlight for the learner's current step."""

@@ -238,7 +238,7 @@ def test_five_possessions_offense_hint_and_prompt_say_plainly_what_is_compared(s
             a.frame()
             prompt = model.presenter.instruction(model.view, model.names, model.ui.selection)
             assert ("an open lane takes any colour but its winner's" in prompt
-                    and re.search(r"; (\d|both|all \d)( more)? must go open", prompt)
+                    and re.search(r"; (\d|both|all \d|the last one)( more)? must go open", prompt)
                     or prompt.endswith("set: the rest go closed)")), prompt
             assert prompt in " ".join(drawn), drawn
             prompts.append(prompt)

@@ -1116,7 +1116,7 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
     grazed "You") nor any card it does not point at nearer than CARD_GAP (KTU's step 3:
     1 unit off the 9 of clubs at 960x600; Deadline's step 35: 3 units off the 2 of
     spades; a card beside the target, as in a fan, aside); a bubble at a score or fact of the coach's panel points at that row as the
-    panel draws it, its arrow over none of the panel's other rows (the sentence of what
+    panel draws it (RING inside it, so that its ring stays on the row), its arrow over none of the panel's other rows (the sentence of what
     the scores count, at Deadline's last step)."""
     a = app_module.App(size=size, frame_seconds=1 / 60, executor=inline)
     a.settings.animation_speed = "instant"
@@ -1163,7 +1163,8 @@ def test_the_coach_s_bubble_never_covers_the_learner_s_own_or_what_the_step_name
                 index = next(i for i, row in enumerate(rows)
                              if row[1] is not None and row[0].startswith(cue.anchor.partition(":")[2]))
                 row = coach_panel.row_rect(a.screen, side.paragraphs, side.reply, rows, index)
-                if row is None or bubble.target != pygame.Rect(row):
+                ring = -2 * coach_panel.RING
+                if row is None or bubble.target != pygame.Rect(row).inflate(ring, ring):
                     hit.append(f"its arrow at {bubble.target}, not at the row {rows[index][0]!r} at {row}")
                 others = {f"the panel's {rows[i][0]!r}": coach_panel.row_rect(a.screen, side.paragraphs, side.reply,
                                                                               rows, i) for i in range(len(rows))}

@@ -77,7 +77,7 @@ def open_rule(view):
     if set_open:
         return f"; {still} more must go open: an open lane takes any colour but its winner's"
     left = sum(z.count for z in view.zones if z.key == f"hand:{view.seat}")      # the cards still to set
-    count = str(need) if need < left else "both" if need == 2 else f"all {need}"
+    count = "the last one" if left == 1 else str(need) if need < left else "both" if need == 2 else f"all {need}"
     return f"; {count} must go open: an open lane takes any colour but its winner's"
 
 
@@ -438,7 +438,8 @@ class FivePossessions(PlayDesign):
         """The lanes: each coach's line ('line:<seat>:<lane>') and the offense's cards of
         the lines before in two piles named as the rules name them: 'Won' (face up, the
         cards that won the lane: 'open:<lane>') and 'Used up' (face down, lost or set
-        closed: 'closed:<lane>'); a closed lane says so at its top."""
+        closed: 'closed:<lane>'); a closed lane says so at its top, and so does the
+        offense's card set closed in an open lane ('Lane 2: your closed card')."""
         cells = {}
         lanes = view.facts["lanes"]
         for zone in view.zones:
@@ -448,6 +449,10 @@ class FivePossessions(PlayDesign):
                 row = "mine" if seat == anchor else "other"
                 closed = "" if lane >= len(lanes) or lanes[lane].get("live") else ", closed"
                 caption = f"Lane {lane + 1}{closed}: " + ("your line" if row == "mine" else names[seat])
+                if not closed and seat == view.facts.get("offense") and any(
+                        card is not None and not is_open(lanes[lane], card) for card in zone.cards):
+                    whose = "your" if row == "mine" else possessive(names[seat])
+                    caption = f"Lane {lane + 1}: {whose} closed card"   # the lane's winner's colour, set closed
             elif parts[0] in ("open", "closed") and len(parts) == 2:
                 lane, row = int(parts[1]), parts[0]
                 caption = f"{PILES[row]} ({zone.count})"

@@ -2,6 +2,7 @@
 from game.core import SharedEvent
 from game.four_downs.rules import STAKE_CAP, Act
 from game.play_design.presenter import PlayDesign
+from game.play_design.rules import round_winner
 from game.presenter import Callout, Presenter, agree, capital, possessive, seat_name
 
 OTHER_SIDE = {"offense": "defense", "defense": "offense"}
@@ -190,13 +191,18 @@ class FourDowns(PlayDesign):
 
     def side_facts(self, view, names):
         """The stake (and who may not knock: the last knocker passes automatically, 3.2),
-        the lead card and the down so far, the dealer."""
+        the lead card and the down so far (who is winning it, once a card has taken over
+        the lead), the dealer."""
         facts = view.facts
         lines = [("Stake", self.stake_words(facts, names), None)]
         lead = self.lead_card(view)
         following = facts["step"] == "follow"
         if lead is not None:
-            lines.append(("Lead" if following else "Last lead", f"{lead.spoken} ({names[facts['lead_seat']]})", None))
+            lines.append(("Lead card" if following else "Last lead", f"{lead.spoken} ({names[facts['lead_seat']]})",
+                          None))
+            taking = self.taking(view) if following else None
+            if taking is not None:
+                lines.append(("Winning so far", f"{names[taking[0]]} ({taking[1].spoken})", None))
         for zone in view.zones:
             if zone.key.startswith("played:") and zone.cards and zone.owner != facts["lead_seat"]:
                 lines.append((names[zone.owner], zone.cards[0].spoken if zone.cards[0] else "a card", None))
@@ -207,6 +213,21 @@ class FourDowns(PlayDesign):
         if dealer:
             lines.append(("Dealer", dealer, None))
         return lines[:self.SIDE_FACTS]
+
+    @staticmethod
+    def taking(view):
+        """While a down is followed: (seat, card) of a card that has taken over the lead
+        so far, or None while the lead card itself wins (3.1d)."""
+        facts = view.facts
+        played = {z.owner: z.cards[0] for z in view.zones if z.key.startswith("played:") and z.cards and z.cards[0]}
+        lead_seat = facts["lead_seat"]
+        if lead_seat not in played:
+            return None
+        seats = len(facts["yards"])
+        order = [(lead_seat + k) % seats for k in range(seats)]
+        plays = [(seat, played[seat]) for seat in order if seat in played]
+        winner = round_winner(plays)
+        return None if winner == lead_seat else (winner, played[winner])
 
     @staticmethod
     def stake_words(facts, names):

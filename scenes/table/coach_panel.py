@@ -16,6 +16,7 @@ from sprites.text import BODY, READ, TITLE
 SIZES = (BODY, READ)        # the coach's text shrinks to these sizes before its oldest lines go
 PANEL_PX = 13               # ... but never under this many pixels (a small window keeps it larger)
 ROW = 20                    # the height of a line of the scores and facts
+RING = 5                    # how far the ring round a bubble's target lies outside it (draw.bubble)
 REPLY_FILL = (78, 40, 16)
 
 
@@ -164,15 +165,21 @@ def anchor_rects(screen, anchor, side, view, presenter, names):
     """Where a bubble's `anchor` points in the coach's panel as `side` (a director's
     Coach) fills it: `score:<name>` (that person's score) or `fact:<label>` (the fact
     whose words begin so), as a logical rect (None when the panel leaves it out), and
-    the panel's other words (read_rects), which the bubble's arrow crosses none of."""
+    the panel's other words (read_rects), which the bubble's arrow crosses none of. The
+    rect lies RING inside the row, so that the ring round a bubble's target stays on the
+    row, clear of the rows above and below."""
     rows = facts_rows(view, presenter, names)
     if anchor.startswith("score:"):
         index = next(i for i, r in enumerate(rows) if r[1] and r[0] == anchor[len("score:"):])
     else:
         index = next((i for i, r in enumerate(rows) if r[1] == "" and r[0].startswith(anchor[len("fact:"):])),
                      len(rows))
-    target = row_rect(screen, side.paragraphs, side.reply, rows, index)
-    return target, [rect for rect in read_rects(screen, side.paragraphs, side.reply, rows) if rect != target]
+    row = row_rect(screen, side.paragraphs, side.reply, rows, index)
+    read = [rect for rect in read_rects(screen, side.paragraphs, side.reply, rows) if rect != row]
+    if row is None:
+        return None, read
+    x, y, w, h = row
+    return (x + RING, y + RING, w - 2 * RING, h - 2 * RING), read
 
 
 def words(screen, paragraphs, reply, rows):

@@ -825,12 +825,20 @@ def log(screen, box, title, entries, scroll=0):
             cy += LOG_LINE
 
 
-def curtain(screen, name):
-    """The curtain that hides the table until `name` has the device."""
+def curtain(screen, name, since=()):
+    """The curtain that hides the table until `name` has the device, with what happened
+    since they last had it (`since`: lines everyone may see), so a turn of theirs again
+    says why ('Maya is skipped by the 8')."""
     screen.panel((0, 0, screen.lw, screen.lh), fill=(12, 30, 22), alpha=255, edge=None, radius=0)
     screen.text(f"Pass to {name}. Ready?", DISPLAY, palette.TEXT, (screen.lw / 2, screen.lh / 2 - 40), "center")
     screen.text(f"Only {name} should look at the screen now.", BODY, palette.TEXT_DIM,
                 (screen.lw / 2, screen.lh / 2 + 4), "center")
+    if since:       # below Ready (scenes/table/buttons.py: its top at the middle + 30, 52 high)
+        top = screen.lh / 2 + 110
+        screen.text(f"Since {name}'s last turn:", READ, palette.GOLD, (screen.lw / 2, top), "center")
+        for i, line in enumerate(since):
+            screen.text(line, READ, palette.TEXT, (screen.lw / 2, top + (i + 1) * LOG_LINE), "center",
+                        width=screen.lw - 80)
 
 
 def dialog(screen, rect, title, buttons, focus, hover, colourblind):

@@ -292,7 +292,10 @@ class LessonDirector(Director):
     def side(self, seen):
         """The coach's panel instead of the table's side panel (a refused move's reply in
         it when it fits beside the coach's words; the table said it otherwise), numbered
-        with the step its words belong to."""
+        with the step its words belong to. The reply stands until the learner picks cards
+        anew (a refused move drops its cards): the next choice is not shown refused too."""
+        if seen.picked:
+            self.reply = ""
         paragraphs = self.paragraphs(seen)     # the step's number goes with the words shown, never ahead of them
         return Coach(paragraphs, self.reply, None if seen.over else self.said_at or self.coach.progress())
 

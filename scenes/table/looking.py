@@ -6,8 +6,10 @@ to the next at the same screen."""
 class Looking:
     """Who looks: `viewer` (the seat whose hidden cards are shown; None: only what
     everyone sees), `anchor` (the seat at the bottom of the table), `curtain` (the person
-    it waits for, or None), `shown` (who looked last, while the curtain is up) and
-    `curtains` (everyone the curtain was raised for, kept across scenes)."""
+    it waits for, or None), `shown` (who looked last, while the curtain is up),
+    `curtains` (everyone the curtain was raised for, kept across scenes) and `looked`
+    (seat -> how many of the game's events there were when that person last had the
+    screen: what happened since is told them as they come back)."""
 
     def __init__(self, viewer, anchor, curtains):
         self.viewer = viewer
@@ -15,12 +17,15 @@ class Looking:
         self.curtain = None
         self.shown = None
         self.curtains = curtains
+        self.looked = {}
 
     def decide(self, session):
         """Choose the viewer for the game as it stands in `session`: with one person, that
         person; with two or more, nobody once the game is over, and the curtain whenever
         control passes to another person. True when who looks changed."""
         seen = (self.viewer, self.anchor, self.curtain)
+        if self.viewer is not None and self.curtain is None:
+            self.looked[self.viewer] = session.event_count()
         humans = session.humans()
         current = session.current_player
         if len(humans) <= 1:
@@ -38,6 +43,11 @@ class Looking:
         else:
             self.viewer = None
         return (self.viewer, self.anchor, self.curtain) != seen
+
+    def since(self, person):
+        """The number of the first event `person` has not had the screen for (None: they
+        never had it)."""
+        return self.looked.get(person)
 
     def ready(self):
         """The next person has the device: the curtain goes. True if it was up."""

@@ -50,6 +50,7 @@ from scenes.table.veil import Veiling
 LOG_EVENTS = 250        # the log tells at most this many of the latest events
 MESSAGE_SECONDS = 4.0   # how long a message shows
 NOTE_SECONDS = 2.0      # a note of a move stands at least this long before a computer moves on (at normal pace)
+CURTAIN_LINES = 4       # the curtain tells at most this many moves made since the person last looked
 BOT_PAUSE = 1.5         # a computer player moves after this many cards' flights
 
 
@@ -93,7 +94,8 @@ class Seen:
     """What a director reads of the table (and nothing it could change): the session,
     the presenter, the names, the view shown, who looks (`viewer`, `anchor`), whether the
     director's work is over (`over`), whether a die rolled still tumbles (`rolled`), whether
-    an outcome waits to be read (`held`), `my_turn()`, `settled()` and `told()`."""
+    an outcome waits to be read (`held`), the cards the person has picked (`picked`),
+    `my_turn()`, `settled()` and `told()`."""
 
     __slots__ = ("_model",)
 
@@ -109,6 +111,7 @@ class Seen:
     over = property(lambda self: self._model.over)
     rolled = property(lambda self: self._model.rolled)
     held = property(lambda self: self._model.hold.wait)
+    picked = property(lambda self: tuple(self._model.ui.selection))
 
     def my_turn(self):
         """May the person at the screen play now?"""
@@ -231,10 +234,34 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             self.refresh()
 
     def ready(self):
-        """The next person has the device: drop the curtain."""
+        """The next person has the device: drop the curtain; a card of theirs another took
+        while they were away is said to them (as it is to one who watched it go)."""
+        person = self.looking.curtain
         if self.looking.ready():
             self.forget_others_eyes()
             self.refresh()
+            self.tell_taken(person)
+
+    def since_words(self, person, most=CURTAIN_LINES):
+        """What happened since `person` last had the screen, as everyone may see it (the
+        curtain's words: why it is their turn again, 'Maya is skipped by the 8'): the log's
+        newest `most` entries of it."""
+        start = self.looking.since(person)
+        if start is None:
+            return []
+        events = self.session.events_for(None, start)
+        return [agree(line) for line in self.presenter.log_lines(events, self.names, self.zones_by_key())][-most:]
+
+    def tell_taken(self, person):
+        """Say to `person`, back at the screen, a card of theirs another took meanwhile."""
+        start = self.looking.since(person)
+        if start is None:
+            return
+        yours = {z.key for z in self.view.zones if z.owner == person}
+        events = self.session.events_for(person, start)
+        for event, line in self.presenter.event_lines(events, self.names, self.zones_by_key()):
+            if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, person) and line:
+                self.say(line, move=True)
 
     def forget_others_eyes(self):
         """Who looks has changed: what was kept to tell while cards fly or an outcome is
@@ -454,9 +481,10 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         placed clear of the cards it talks about: `about` and those it names; a `hint`
         also clear of the cards it marks and of all the viewer's own cards. A message
         about a `move` (another's taking a card of yours) ends as the next move is shown,
-        if its time has not run out before: a note never outlives the move it speaks of."""
+        if its time has not run out before: a note never outlives the move it speaks of.
+        Its words agree with a player called You, as every line the table shows."""
         state = self.ui
-        state.message = capital(for_input(words, self.keys), self.names)
+        state.message = capital(agree(for_input(words, self.keys)), self.names)
         state.message_time = MESSAGE_SECONDS
         state.message_about = tuple(c for c in about if c is not None)
         state.message_hint = hint

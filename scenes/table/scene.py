@@ -419,7 +419,7 @@ class TableScene(Scene):
         focus, hover = self.focus_item(), pointer.hover_button
         if model.looking.curtain is not None:
             surf.blit(felt.image(*surf.get_size()), (0, 0))
-            draw.curtain(screen, model.session.name(model.looking.curtain))
+            draw.curtain(screen, model.session.name(model.looking.curtain), model.since_words(model.looking.curtain))
             for widget in laid.widgets:
                 widget.draw(screen, focused=widget is focus, hovered=widget is hover)
             return

@@ -8,6 +8,7 @@ the view shown veiled, the callouts of a change and the steps of a reveal, a ski
 die's last roll, and the view the words tell.
 """
 from game.core import SharedEvent
+from game.presenter import agree
 
 
 class Veiling:
@@ -181,7 +182,8 @@ class Veiling:
         """Hold the callouts of the events `seen` (the game's from number `first`) on the
         table, paced by the animation speed; a line revealed step by step starts veiled as
         it stood `before`."""
-        steps = self.presenter.callouts(seen, self.whole, self.names)
+        steps = [call._replace(words=agree(call.words))
+                 for call in self.presenter.callouts(seen, self.whole, self.names)]
         calls = self.director.callouts(self.seen, steps)
         self.timeline.call(calls, self.speed(), first, [step for step in steps if step not in calls])
         if before is not None and self.before_reveal is None and (

@@ -1,0 +1,207 @@
+"""Lessons at the table that never play ahead of the learner nor hide why: the coach says
+when a deal is stacked for the lesson, a refusal's reason is the honest one, a refusal's
+note goes once the learner picks again, and the coach's words and the lesson's end wait
+for the table (walk C, wave 13)."""
+import re
+
+import pytest
+
+from game import tutorial
+from scenes.table.intents import Choose, Pressed
+from tests.test_ui_play import app, card_point, click_at, perform  # noqa: F401
+from tests.test_ui_tutorial import drawn, open_lesson, wait_for_learner, words_of  # noqa: F401
+
+EQUAL = re.compile(r"as good|no lane is better", re.IGNORECASE)
+
+
+def to_stop(a, scene, done):
+    """Play the lesson (the coach's moves, Next) until `done(coach)` holds at a stop."""
+    coach = scene.model.director.coach
+    wait_for_learner(a)
+    while not done(coach):
+        assert not scene.model.over, "the lesson ended before the stop"
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        else:
+            scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+        wait_for_learner(a)
+    return coach
+
+
+def other_of_kind(scene):
+    """A legal move of the kind the coach wants, not the one it wants."""
+    wanted = scene.model.director.coach.cue.moves
+    return next((a for a in scene.model.legal if a.kind == wanted[0].kind
+                 and not any(m.matches(a) for m in wanted)), None)
+
+
+def test_ktu_s_other_blind_card_is_refused_with_the_honest_reason(app):  # noqa: F811
+    """KTU's lesson, the first blind card: the learner's other face-down card is refused,
+    and the reason is the deal stacked for the lesson (in a real game any card is as good),
+    never "any one is as good a guess" alone."""
+    scene = open_lesson(app, "ktu")
+    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].kind == "play_blind")
+    other = other_of_kind(scene)
+    perform(app, other)
+    reply = scene.model.director.reply
+    assert "stacked" in reply and "in a real game" in reply, reply
+
+
+@pytest.mark.parametrize("game_id", ["ktu", "five_possessions"])
+def test_a_refusal_that_says_the_choices_are_equal_says_the_deal_is_stacked(app, game_id):  # noqa: F811
+    """In KTU's and 5 possessions' lessons, every refusal of a move like the one the coach
+    wants (another blind card, another lane) that says any choice is as good says why the
+    lesson still wants its own: the deal is stacked."""
+    scene = open_lesson(app, game_id)
+    coach = scene.model.director.coach
+    tried = 0
+    while True:
+        wait_for_learner(app)
+        if scene.model.over:
+            break
+        if coach.explaining():
+            scene.act(Pressed("next"))
+            continue
+        other = other_of_kind(scene)
+        if other is not None and EQUAL.search(coach.cue.why):
+            scene.act(Choose(other))
+            assert "stacked" in scene.model.director.reply, (coach.cue.number, coach.cue.why)
+            tried += 1
+        scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+    assert tried
+
+
+def test_five_possessions_defense_says_the_deal_is_stacked_before_the_learner_places(app):  # noqa: F811
+    """5 possessions' lesson on defense: Ben's cards are face down and the coach suggests
+    where each card goes; before the first one it says honestly that the deal is stacked
+    (Ben's hidden cards are set for the lesson), so a lane that holds is not read as what
+    placement wins; the learner places every card by their own clicks."""
+    scene = open_lesson(app, "five_possessions")
+    coach = to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].names[:1] == ("W:DB7",))
+    words = " ".join(coach.paragraphs())
+    assert "stacked" in words and "real game" in words, words
+
+
+def test_ktu_s_refusal_note_goes_once_the_learner_picks_again(app):  # noqa: F811
+    """KTU's lesson, face-up cards: a wrong three refused, the coach's red note says why;
+    once the learner clicks the right 9s, the note is gone from the coach's panel (the
+    right choice never looks refused too)."""
+    scene = open_lesson(app, "ktu")
+    coach = to_stop(app, scene, lambda c: c.learner_to_act())
+    hand = {p.card.name: p.card for p in scene.board.hand_cards()}
+    wrong = next(a for a in scene.model.legal if sorted(c.name for c in a.cards) == ["4D", "4H", "5C"])
+    perform(app, wrong)
+    model = scene.model
+    assert model.director.side(model.seen).reply
+    for name in ("9H", "9D", "9C"):
+        click_at(app, card_point(scene, hand[name]))
+    assert len(model.ui.selection) == 3 and coach.index == 1
+    assert model.director.side(model.seen).reply == ""
+
+
+SMALL_YOU = re.compile(r"(?<=[a-z] )You(?:r|rs)?\b|(?<=: )You(?:r|rs)?\b")
+
+
+def test_final_count_s_banners_write_you_and_your_small_within_a_sentence(app, monkeypatch):  # noqa: F811
+    """Final Count's lesson at the table: Ada's swap with the learner's card is said
+    'Ada swapped their 4 of clubs for your 10 of diamonds', never 'for Your'; no banner,
+    callout or log line of the lesson writes You or Your big within a sentence."""
+    from game.presenter import agree
+    from scenes.table import draw as table_draw
+    assert agree("Ada swapped their 4 of clubs for Your 10 of diamonds") == \
+        "Ada swapped their 4 of clubs for your 10 of diamonds"
+    said = []
+    real = table_draw.callout_words
+    monkeypatch.setattr(table_draw, "callout_words", lambda call, progress: said.append(real(call, progress))
+                        or said[-1])
+    scene = open_lesson(app, "final_count")
+    model = scene.model
+    while not model.over:
+        to_stop(app, scene, lambda c: True)
+        said.extend(model.log_lines())
+        said.append(model.ui.message)
+        if model.over:
+            break
+        coach = model.director.coach
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        else:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        for _ in range(40):
+            app.frame()
+            said.extend(model.ui.message for _ in (0,) if model.ui.message)
+    assert any("swapped" in line and "your" in line for line in said)
+    assert not [line for line in said if SMALL_YOU.search(line)]
+
+
+@pytest.mark.parametrize("game_id", ["deadline", "four_downs"])
+def test_the_coach_s_ring_round_a_scores_row_covers_no_other_row(app, game_id):  # noqa: F811
+    """Deadline's and 4 downs' lessons point at one row of the Scores (your grade, Ada's
+    lead): the ring round it stays on that row, clear of the rows above and below."""
+    import pygame
+    from scenes.table import coach_panel
+    scene = open_lesson(app, game_id)
+    coach = to_stop(app, scene, lambda c: c.cue.at.startswith("score:"))
+    scene.invalidate()
+    app.frame()
+    model = scene.model
+    side = model.director.side(model.seen)
+    rows = coach_panel.facts_rows(model.view, model.presenter, model.names)
+    ring = pygame.Rect(scene.laid.bubble.target).inflate(10, 10)
+    laid = [pygame.Rect(coach_panel.row_rect(app.screen, side.paragraphs, side.reply, rows, i))
+            for i in range(len(rows)) if coach_panel.row_rect(app.screen, side.paragraphs, side.reply, rows, i)]
+    [row] = [rect for rect in laid if rect.contains(pygame.Rect(scene.laid.bubble.target))]
+    assert [rect for rect in laid if rect.colliderect(ring)] == [row], (coach.cue.at, ring, row)
+
+
+
+def test_the_coach_never_says_a_player_plays_next_beside_that_player_s_move_made(app):  # noqa: F811
+    """Final Count's lesson: Ada rolls a 5 and swaps, then ends her turn; beside the
+    coach's words of her swap, it never says "Ada plays next." (she has played: it would
+    read as a second turn). Who plays next is said only of another player's turn."""
+    scene = open_lesson(app, "final_count")
+    model = scene.model
+    coach = model.director.coach
+    seen = []
+    while not model.over:
+        app.frame()
+        paragraphs = model.director.side(model.seen).paragraphs
+        if len(paragraphs) > 1 and paragraphs[-1].endswith(" plays next."):
+            who = paragraphs[-1][:-len(" plays next.")]
+            seen.append(paragraphs[-2])
+            assert not paragraphs[-2].startswith(who + " "), paragraphs
+        if model.director.coach.finished or model.over:
+            continue
+        if not scene.motion.flights and model.settled() and (coach.explaining() or model.my_turn()):
+            if coach.explaining():
+                scene.act(Pressed("next"))
+            else:
+                scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+    assert seen
+
+
+def test_five_possessions_line_4_says_the_last_card_goes_open_and_labels_a_closed_card(app, drawn):  # noqa: F811
+    """5 possessions' lesson, line 4: the blue 4 set closed in lane 2, the green 5 to go.
+    The top bar says 'the last one must go open' (never 'all 1'), and lane 2's caption
+    says your card there is closed."""
+    scene = open_lesson(app, "five_possessions")
+    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].names == ("W:OG5",))
+    drawn.clear()
+    scene.invalidate()
+    app.frame()
+    words = " ".join(words_of(drawn))
+    assert "all 1" not in words and "the last one must go open" in words, words
+    assert "Lane 2: your closed card" in words, words
+
+
+def test_four_downs_panel_says_who_takes_the_down_once_ada_took_over_the_lead(app):  # noqa: F811
+    """4 downs' lesson, step 4: Ada's defense blue 6 takes over your offense blue 5's
+    lead; the panel beside the coach's words says the lead card is still yours but that
+    Ada is winning the down ('Winning so far: Ada'), never only 'Lead: ... (You)'."""
+    from scenes.table import coach_panel
+    scene = open_lesson(app, "four_downs")
+    to_stop(app, scene, lambda c: c.explaining() and "takes over the lead" in c.cue.say)
+    model = scene.model
+    rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
+    assert "Winning so far: Ada (Defense blue 6)" in rows, rows
+    assert not [row for row in rows if row.startswith("Lead:")], rows
