@@ -13,8 +13,8 @@ from typing import NamedTuple
 import pygame
 
 from game.presenter import capital, card_name, plural
-from scenes.table.layout import (ARROWS, CAPTION, PANEL_W, RAISE, RESULT_H, TOP, bubble_box, bubble_tail, callout_box,
-                                 gap_between, keeps_margin, landed, pile_cards, zoom_box)
+from scenes.table.layout import (ARROWS, AVATAR, CAPTION, PANEL_W, PLATE_H, RAISE, RESULT_H, TOP, bubble_box,
+                                 bubble_tail, callout_box, gap_between, keeps_margin, landed, pile_cards, zoom_box)
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -76,8 +76,8 @@ class Layer:
 def top_bar(screen, title, words, right):
     """The bar across the top: the title, then `words` up to `right` (see bar_lines);
     returns where the words start and end (x, x). Words that would be cut there, or drawn
-    at the smallest size, have the title's room instead: the title goes in two smaller
-    lines (title_lines)."""
+    at the smallest size, have the title's room instead: the title goes smaller, its
+    game's name on one line (title_lines)."""
     screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
     x = 18 + screen.text_width(title, HEADING) + 18
     if not bar_cut(screen, words, max(40, right - x), BAR_SIZES[:2]):
@@ -91,16 +91,11 @@ def top_bar(screen, title, words, right):
 
 
 def title_lines(screen, title):
-    """A title in at most two lines of READ text, as narrow as they go, its words whole
-    ('Deadline' stays one line, never 'Dea' over 'dline'): after its colon ("Learn to
-    play:" over the game's name) where it has one, else where the lines come out most
-    even."""
+    """A title in READ text, a game's name always on one line ('Final Count', never
+    'Final' over 'Count'; the prompt beside it gives way): after its colon ("Learn to
+    play:" over the game's name) where it has one, else the title on one line."""
     head, colon, rest = title.partition(": ")
-    if colon:
-        return [head + ":", rest]
-    whole = screen.text_width(title, READ)
-    return next((lines for width in range(int(whole / 2), int(whole) + 2, 4)
-                 if len(lines := screen.wrap(title, READ, width)) <= 2 and " ".join(lines) == title), [title])
+    return [head + ":", rest] if colon else [title]
 
 
 BAR_SIZES = (BODY, READ, 16)    # the top bar's text sizes, largest first
@@ -137,8 +132,6 @@ def bar_text(screen, words, box, colour):
 
 
 DEAD_LANE = "Dead lane: a card here is used up unseen"     # the words on a dead lane a card may go to
-PLATE_H = 30            # a name plate's height
-AVATAR = 38             # its avatar's diameter, the disc overlapping the plate's left end
 
 
 def plate(screen, spot, name, right, current, computer=False):

@@ -35,6 +35,12 @@ RESULT_H = 46           # the band of a field's lane where its result is written
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 RAISE = 10              # how far a card of your hand a move may take rises (a card picked: PICKED)
 PICKED = 16
+PLATE_H = 30            # a name plate's height
+AVATAR = 38             # its avatar's diameter, the disc overlapping the plate's left end
+# How far above the hand the person's own name plate lies: its disc's foot clear of the
+# highest a card of the hand rests (PICKED), so that a card lifted under the pointer or
+# the keyboard rises no further than to the plate's foot (hover_rect).
+PLATE_ABOVE = PICKED + (PLATE_H + AVATAR) // 2 + 2
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
 SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
@@ -79,6 +85,7 @@ class Board:
         self.results = []        # where each lane's result is written: (x, y, w, h), between its rows
         self.seat_panels = {}    # seat -> (x, y, w, h), the other seats
         self.plates = {}         # seat -> (x, y, w): name plates
+        self.own_plate = None    # the anchor's, (x, y, w): w the most it takes
         self.hand_key = None
         self.hand_size = (0, 0)  # the size of the viewer's hand cards
         self.hand_top = height
@@ -132,7 +139,7 @@ class Board:
 
     def message_y(self):
         """Where a one-line message sits: above the anchor's plate."""
-        return self.hand_top - 78
+        return self.hand_top - PLATE_ABOVE - 38
 
     def anchor_rect(self, anchor, widgets=()):
         """The logical rect a bubble's `anchor` points at (a tutorial's `at`: a card name,
@@ -600,12 +607,12 @@ class _Layout:
             zones = [z for z in zones if z not in own_rows]
             own_rows, beside_field = [], own_rows
         hand_y = b.hand_top = lh - sizes.hand[1] - 14
-        b.plates[self.anchor] = (20, hand_y - 40, 300)
+        b.plates[self.anchor] = b.own_plate = (20, hand_y - PLATE_ABOVE, 300)
         if hand is not None:
             b.hand_key = hand.key
             b.boxes[hand.key] = (20, hand_y, tw - 240, sizes.hand[1])
             b.placed += self.hand(hand, b.boxes[hand.key])
-        bottom = lh - sizes.hand[1] - 62        # where the own rows end, over the anchor's plate
+        bottom = hand_y - PLATE_ABOVE - 8       # where the own rows end, over the anchor's plate
         others = {(self.anchor + i) % view.players for i in range(1, view.players)}
         shared = [z for z in zones if owner[z.key] is None or
                   (owner[z.key] not in others and owner[z.key] != self.anchor)] + beside_field
@@ -1131,8 +1138,13 @@ def card_at(board, pos):
 
 def hover_rect(placed, board):
     """Where the card under the pointer is drawn whole: raised if it is in your hand or a
-    face-down card a pick may take."""
+    face-down card a pick may take; a card of your hand under your name plate rises no
+    further than to the plate's foot (never over your name or your count)."""
     lift = LIFT if placed.zone == board.hand_key or (placed.raised and not placed.face_up) else 0
+    if lift and placed.zone == board.hand_key and board.own_plate is not None:
+        x, y, w = board.own_plate
+        if placed.rect.left < x + w and placed.rect.right > x:
+            lift = max(0, min(lift, placed.rect.top - (y + (PLATE_H + AVATAR) // 2)))
     return placed.rect.move(0, -lift)
 
 
