@@ -346,11 +346,16 @@ def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
 
 
 def lifted(screen, placed, look, rect, focused=False, offered=True):
-    """One card drawn whole over the others at logical `rect` (hovered or dragged);
-    `focused`: the keyboard is on it; its raise only once moves are `offered`."""
+    """One card drawn whole over the others at logical `rect` (hovered or dragged), or,
+    where `rect` is narrower than the card (what shows of a card of a fan to pick from:
+    layout.shown_part), that part of it, marked there; `focused`: the keyboard is on it;
+    its raise only once moves are `offered`."""
     r = screen.rect(rect)
-    img, pad = look.image(placed.card if placed.face_up else None, r.w, r.h, placed.zone, shadowed=True)
-    screen.surface.blit(img, (r.x - pad, r.y - pad))
+    whole = screen.rect(placed.rect) if rect.w < placed.rect.w else r
+    img, pad = look.image(placed.card if placed.face_up else None, whole.w, whole.h, placed.zone, shadowed=True)
+    screen.surface.blit(img, (r.x - pad, r.y - pad), pygame.Rect(0, 0, r.w + pad, r.h + 2 * pad))
+    if r.w < whole.w:           # a blind pick's card, lit where it shows (its back is like the others')
+        screen.surface.blit(card_sprites.tint(r.w, r.h, palette.FOCUS, 70), r)
     edge = palette.SELECT if placed.selected else palette.GOLD if placed.raised and offered else None
     width = max(2, screen.px(3))
     if edge is not None:
@@ -361,22 +366,41 @@ def lifted(screen, placed, look, rect, focused=False, offered=True):
                                                  width), (r.x - out, r.y - out))
 
 
+ZOOM_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)    # the enlarged card's sizes tried, largest first
+ZOOM_LEAST = 1.05       # ... never under this many times the card's own height
+
+
 def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(), note=""):
     """The face-up card under the pointer shown enlarged to `size`, beside it within the
     table down to `bottom`, so the card itself stays in sight and clickable, and clear of
-    `keep_clear` (what the person needs to see, read or click) and, where it can, of
-    `avoid` (see scenes/table/layout.zoom_box); under it, what it is (the card's spoken
-    name) and the game's `note` on the card (what of it counts), whole. Where no place on
-    the table is clear of `keep_clear`, it is not shown. Returns where it lies (a logical
-    rect), or None when the card is already as large or there is no room."""
-    w, h = size
-    if w <= placed.rect.w and h <= placed.rect.h:
-        return None
-    name = screen.wrap(capital(card_name(placed.card)), READ, w - 16)
-    lines = name + (screen.wrap(note, READ, w - 16) if note else [])
-    below = len(lines) * LOG_LINE + 14
-    box = zoom_box(placed.rect, (w, h + below), board.table_w, bottom, keep_clear, avoid)
-    if box is None:
+    `keep_clear` (what the person needs to see, read or click), of `avoid` (what says
+    who sits where and what lies there) and of every other card on the table, a pile's
+    edges too (see scenes/table/layout.zoom_box), off the empty places where it can;
+    smaller (ZOOM_SCALES, never under ZOOM_LEAST of the card) where only a smaller one
+    finds such a place, else over the foot of the side panel (the log's newest lines,
+    while the pointer or the keyboard rests on the card); under it, what it is (the
+    card's spoken name) and the game's `note` on the card (what of it counts), whole.
+    Where no place is clear, it is not shown. Returns where it lies (a logical rect), or None when the card is already as
+    large or there is no room."""
+    cards = [p.rect for p in board.placed if p is not placed]
+    must = list(keep_clear) + list(avoid) + cards
+    tries = [(scale, True) for scale in ZOOM_SCALES] + [(1.0, False)]     # on the table, else over the log
+    for scale, on_table in tries:
+        w, h = int(size[0] * scale), int(size[1] * scale)
+        if w <= placed.rect.w and h <= placed.rect.h or h < ZOOM_LEAST * placed.rect.h:
+            continue
+        name = screen.wrap(capital(card_name(placed.card)), READ, w - 16)
+        lines = name + (screen.wrap(note, READ, w - 16) if note else [])
+        below = len(lines) * LOG_LINE + 14
+        if on_table:
+            box = zoom_box(placed.rect, (w, h + below), board.table_w, bottom, must, board.slots)
+        else:
+            box = pygame.Rect(int(screen.lw - PANEL_W - 10 + (PANEL_W - w) / 2), int(bottom - h - below), w,
+                              h + below)
+            box = box if box.top >= TOP and box.collidelist(must) < 0 else None
+        if box is not None:
+            break
+    else:
         return None
     r = screen.rect((box.x, box.y, w, h))
     img, pad = look.image(placed.card, r.w, r.h, placed.zone, shadowed=True)

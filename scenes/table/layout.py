@@ -144,7 +144,8 @@ class Board:
     def anchor_rect(self, anchor, widgets=()):
         """The logical rect a bubble's `anchor` points at (a tutorial's `at`: a card name,
         `button:<kind>` or `button:next` among `widgets`, `zone:<key>`, `zone:<key>@<i>`,
-        `lane:<n>`), or None when it is not on the table now."""
+        `lane:<n>`), or None when it is not on the table now; of a fan to pick from blind,
+    what shows of the card (shown_part)."""
         if anchor.startswith("button:"):
             kind = anchor[len("button:"):]
             for widget in widgets:
@@ -155,7 +156,8 @@ class Board:
         if anchor.startswith("zone:"):
             key, _, index = anchor[len("zone:"):].partition("@")
             if index:
-                return next((p.rect for p in self.placed if p.zone == key and p.index == int(index)), None)
+                return next((shown_part(p, self) for p in self.placed if p.zone == key and p.index == int(index)),
+                            None)
             box = self.piles[key][0] if key in self.piles else self.boxes.get(key)
             return pygame.Rect(*map(int, box)) if box is not None else None
         if anchor.startswith("lane:"):
@@ -1136,11 +1138,33 @@ def card_at(board, pos):
     return None
 
 
+def blind_pick(placed, board):
+    """Is `placed` a face-down card of another seat's fan a blind pick may take?"""
+    return placed.raised and not placed.face_up and placed.index >= 0 and placed.zone != board.hand_key
+
+
+def shown_part(placed, board):
+    """What shows of a card of a fan to pick from blind (see blind_pick): its rect up to
+    the next card of its fan lying over it, which is where a click takes it; the card's
+    whole rect for any other card."""
+    if not blind_pick(placed, board):
+        return placed.rect
+    later = board.placed[board.placed.index(placed) + 1:]
+    over = [p.rect.left for p in later if p.zone == placed.zone and p.rect.colliderect(placed.rect)
+            and p.rect.left > placed.rect.left]
+    return placed.rect.clip(pygame.Rect(placed.rect.left, placed.rect.top, min(over) - placed.rect.left,
+                                        placed.rect.h)) if over else placed.rect
+
+
 def hover_rect(placed, board):
-    """Where the card under the pointer is drawn whole: raised if it is in your hand or a
-    face-down card a pick may take; a card of your hand under your name plate rises no
-    further than to the plate's foot (never over your name or your count)."""
-    lift = LIFT if placed.zone == board.hand_key or (placed.raised and not placed.face_up) else 0
+    """Where the card under the pointer is drawn whole: raised if it is in your hand; a
+    card of your hand under your name plate rises no further than to the plate's foot
+    (never over your name or your count). A card of a fan to pick from blind is marked
+    where it lies, on what shows of it (shown_part: its click target, never over the
+    next card nor its seat's captions)."""
+    if blind_pick(placed, board):
+        return shown_part(placed, board)
+    lift = LIFT if placed.zone == board.hand_key else 0
     if lift and placed.zone == board.hand_key and board.own_plate is not None:
         x, y, w = board.own_plate
         if placed.rect.left < x + w and placed.rect.right > x:
