@@ -157,10 +157,11 @@ def test_the_enlarged_copy_of_a_card_picked_in_five_possessions_covers_no_card_c
 def test_a_fan_to_pick_from_blind_gives_each_card_the_target_it_outlines(sized_app):
     """Deadline with four, at Maya's exchanges: each card of the seat's fan she takes from
     blind, under the pointer or where the keyboard rests, is outlined only where a click
-    takes it (every point of its outline's inside is its click target), and lies clear of
-    that seat's captions ('Hand (7)', 'Exchange card') (the walks: the outline reached
-    over the next card, a click in its middle took the neighbour; the lifted card hid
-    'Hand (7)')."""
+    takes it (every point of its outline's inside is its click target, a bubble's ring's
+    too), and lies clear of that seat's captions ('Hand (7)'; 'Exchange card' under the
+    fan a few units clear of its outlines) (the walks: the outline reached over the next
+    card, a click in its middle took the neighbour; the lifted card hid 'Hand (7)'; the
+    'Exchange card' caption squeezed under the fan)."""
     app, checked, wrong = sized_app, [], []
 
     def look(table):
@@ -173,6 +174,9 @@ def test_a_fan_to_pick_from_blind_gives_each_card_the_target_it_outlines(sized_a
         x, y, w, h = table.board.boxes[zone]
         seat_captions = [r for r in captions if r.colliderect(pygame.Rect(int(x), int(y) - 60, int(w), int(h) + 120))]
         for p in picks:
+            below = [r for r in seat_captions if r.top > p.rect.centery]
+            if p.rect.inflate(14, 14).collidelist(below) >= 0:        # its outline, and a little room
+                wrong.append(("caption under", p.index, tuple(p.rect)))
             hover(app, (p.rect.x + 2, p.rect.centery))
             for placed, rect in lifted(table.pointer, table.board):
                 for point in (rect.topleft, (rect.right - 1, rect.top), (rect.left, rect.bottom - 1),

@@ -35,6 +35,7 @@ RESULT_H = 46           # the band of a field's lane where its result is written
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 RAISE = 10              # how far a card of your hand a move may take rises (a card picked: PICKED)
 PICKED = 16
+PICK_ROOM = 8           # the room under a fan to pick from blind, its outlines clear of the captions under it
 PLATE_H = 30            # a name plate's height
 AVATAR = 38             # its avatar's diameter, the disc overlapping the plate's left end
 # How far above the hand the person's own name plate lies: its disc's foot clear of the
@@ -919,7 +920,7 @@ class _Layout:
         y = y0 + (max(0, (h - sum(heights)) / 2) if centred else 0)
         for (line, used), line_h in zip(lines, heights):
             x = x0 + ((w - used) / 2 if centred else 0)
-            top = y + line_h - size[1] - 3          # where the line's cards lie, under its tallest caption
+            top = y + line_h - size[1] - 3 - self.under(line)     # the line's cards, under its tallest caption
             for zone, zw, words in line:
                 if zone is not None:            # (None: room left under the zone the next one goes with)
                     lift = 2 * pile_depth(zone.cards) if zone.kind in ("pile", "stack") else 0   # over its edges
@@ -997,8 +998,13 @@ class _Layout:
                 entries.append((zone, zw, words))
                 at += zw + GAP
             out.append((entries, used))
-            heights.append(size[1] + 3 + most * self.pitch)
+            heights.append(size[1] + 3 + most * self.pitch + self.under(entries))
         return out, heights
+
+    def under(self, line):
+        """The room a line of `flow` leaves under its cards over the next line's captions:
+        PICK_ROOM under a fan to pick from blind (its cards outlined), else none."""
+        return PICK_ROOM if any(zone is not None and zone.key in self.pick_zones for zone, *_ in line) else 0
 
     def caption_lines(self, parts, width):
         """A caption's `parts` (see caption) in as few lines as hold them within `width`
