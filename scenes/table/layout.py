@@ -1183,7 +1183,7 @@ def lifted(pointer, board, focused=None):
     being dragged (`pointer`: scenes/table/state.Pointer), where it is, else the one
     under the pointer, else the card where the keyboard rests (`focused`: a placed card,
     or None), so that a card walked to by keys in a tight fan is seen and named as one
-    under the pointer is; [] when none."""
+    under the pointer is (where it is drawn: hover_rect); [] when none."""
     if pointer.drag_pos is not None:
         r = pointer.press[0].rect
         return [(pointer.press[0], r.move(pointer.drag_pos[0] - r.centerx, pointer.drag_pos[1] - r.centery))]
