@@ -380,8 +380,8 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
     finds such a place, else over the foot of the side panel (the log's newest lines,
     while the pointer or the keyboard rests on the card); under it, what it is (the
     card's spoken name) and the game's `note` on the card (what of it counts), whole.
-    Where no place is clear, it is not shown. Returns where it lies (a logical rect), or None when the card is already as
-    large or there is no room."""
+    Where no place is clear, it is not shown. Returns where it lies (a logical rect), or
+    None when the card is already as large or there is no room."""
     cards = [p.rect for p in board.placed if p is not placed]
     must = list(keep_clear) + list(avoid) + cards
     tries = [(scale, True) for scale in ZOOM_SCALES] + [(1.0, False)]     # on the table, else over the log
