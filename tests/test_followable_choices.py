@@ -56,9 +56,9 @@ def test_followable_deadline_blind_pick_by_clicking_the_other_students_card(app)
     target = picks[4]
     spot = (target.rect.left + 4, target.rect.centery)        # on its strip that shows
     point(app, spot)
-    assert table.pointer.hovered is target                    # it lifts under the pointer
-    raised = [rect for placed, rect in lifted(table.pointer, table.board) if placed is target]
-    assert raised and raised[0].top < target.rect.top
+    assert table.pointer.hovered is target                    # it is marked under the pointer,
+    marked = [rect for placed, rect in lifted(table.pointer, table.board) if placed is target]
+    assert marked and marked[0].collidepoint(spot) and target.rect.contains(marked[0])   # where it shows (wave 13)
     moves = len(session.moves())
     click_at(app, spot)
     assert session.moves()[moves].kind == "take" and session.moves()[moves].arg == 4

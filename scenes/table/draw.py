@@ -13,8 +13,8 @@ from typing import NamedTuple
 import pygame
 
 from game.presenter import capital, card_name, plural
-from scenes.table.layout import (ARROWS, CAPTION, PANEL_W, RAISE, RESULT_H, TOP, bubble_box, bubble_tail, callout_box,
-                                 gap_between, keeps_margin, landed, pile_cards, zoom_box)
+from scenes.table.layout import (ARROWS, AVATAR, CAPTION, PANEL_W, PLATE_H, RAISE, RESULT_H, TOP, bubble_box,
+                                 bubble_tail, callout_box, gap_between, keeps_margin, landed, pile_cards, zoom_box)
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -76,8 +76,8 @@ class Layer:
 def top_bar(screen, title, words, right):
     """The bar across the top: the title, then `words` up to `right` (see bar_lines);
     returns where the words start and end (x, x). Words that would be cut there, or drawn
-    at the smallest size, have the title's room instead: the title goes in two smaller
-    lines (title_lines)."""
+    at the smallest size, have the title's room instead: the title goes smaller, its
+    game's name on one line (title_lines)."""
     screen.panel((0, 0, screen.lw, TOP - 6), alpha=170, edge=None, radius=0)
     x = 18 + screen.text_width(title, HEADING) + 18
     if not bar_cut(screen, words, max(40, right - x), BAR_SIZES[:2]):
@@ -91,16 +91,11 @@ def top_bar(screen, title, words, right):
 
 
 def title_lines(screen, title):
-    """A title in at most two lines of READ text, as narrow as they go, its words whole
-    ('Deadline' stays one line, never 'Dea' over 'dline'): after its colon ("Learn to
-    play:" over the game's name) where it has one, else where the lines come out most
-    even."""
+    """A title in READ text, a game's name always on one line ('Final Count', never
+    'Final' over 'Count'; the prompt beside it gives way): after its colon ("Learn to
+    play:" over the game's name) where it has one, else the title on one line."""
     head, colon, rest = title.partition(": ")
-    if colon:
-        return [head + ":", rest]
-    whole = screen.text_width(title, READ)
-    return next((lines for width in range(int(whole / 2), int(whole) + 2, 4)
-                 if len(lines := screen.wrap(title, READ, width)) <= 2 and " ".join(lines) == title), [title])
+    return [head + ":", rest] if colon else [title]
 
 
 BAR_SIZES = (BODY, READ, 16)    # the top bar's text sizes, largest first
@@ -137,8 +132,6 @@ def bar_text(screen, words, box, colour):
 
 
 DEAD_LANE = "Dead lane: a card here is used up unseen"     # the words on a dead lane a card may go to
-PLATE_H = 30            # a name plate's height
-AVATAR = 38             # its avatar's diameter, the disc overlapping the plate's left end
 
 
 def plate(screen, spot, name, right, current, computer=False):
@@ -355,11 +348,16 @@ def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
 
 
 def lifted(screen, placed, look, rect, focused=False, offered=True):
-    """One card drawn whole over the others at logical `rect` (hovered or dragged);
-    `focused`: the keyboard is on it; its raise only once moves are `offered`."""
+    """One card drawn whole over the others at logical `rect` (hovered or dragged), or,
+    where `rect` is narrower than the card (what shows of a card of a fan to pick from:
+    layout.shown_part), that part of it, marked there; `focused`: the keyboard is on it;
+    its raise only once moves are `offered`."""
     r = screen.rect(rect)
-    img, pad = look.image(placed.card if placed.face_up else None, r.w, r.h, placed.zone, shadowed=True)
-    screen.surface.blit(img, (r.x - pad, r.y - pad))
+    whole = screen.rect(placed.rect) if rect.w < placed.rect.w else r
+    img, pad = look.image(placed.card if placed.face_up else None, whole.w, whole.h, placed.zone, shadowed=True)
+    screen.surface.blit(img, (r.x - pad, r.y - pad), pygame.Rect(0, 0, r.w + pad, r.h + 2 * pad))
+    if r.w < whole.w:           # a blind pick's card, lit where it shows (its back is like the others')
+        screen.surface.blit(card_sprites.tint(r.w, r.h, palette.FOCUS, 70), r)
     edge = palette.SELECT if placed.selected else palette.GOLD if placed.raised and offered else None
     width = max(2, screen.px(3))
     if edge is not None:
@@ -370,22 +368,41 @@ def lifted(screen, placed, look, rect, focused=False, offered=True):
                                                  width), (r.x - out, r.y - out))
 
 
+ZOOM_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)    # the enlarged card's sizes tried, largest first
+ZOOM_LEAST = 1.05       # ... never under this many times the card's own height
+
+
 def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(), note=""):
     """The face-up card under the pointer shown enlarged to `size`, beside it within the
     table down to `bottom`, so the card itself stays in sight and clickable, and clear of
-    `keep_clear` (what the person needs to see, read or click) and, where it can, of
-    `avoid` (see scenes/table/layout.zoom_box); under it, what it is (the card's spoken
-    name) and the game's `note` on the card (what of it counts), whole. Where no place on
-    the table is clear of `keep_clear`, it is not shown. Returns where it lies (a logical
-    rect), or None when the card is already as large or there is no room."""
-    w, h = size
-    if w <= placed.rect.w and h <= placed.rect.h:
-        return None
-    name = screen.wrap(capital(card_name(placed.card)), READ, w - 16)
-    lines = name + (screen.wrap(note, READ, w - 16) if note else [])
-    below = len(lines) * LOG_LINE + 14
-    box = zoom_box(placed.rect, (w, h + below), board.table_w, bottom, keep_clear, avoid)
-    if box is None:
+    `keep_clear` (what the person needs to see, read or click), of `avoid` (what says
+    who sits where and what lies there) and of every other card on the table, a pile's
+    edges too (see scenes/table/layout.zoom_box), off the empty places where it can;
+    smaller (ZOOM_SCALES, never under ZOOM_LEAST of the card) where only a smaller one
+    finds such a place, else over the foot of the side panel (the log's newest lines,
+    while the pointer or the keyboard rests on the card); under it, what it is (the
+    card's spoken name) and the game's `note` on the card (what of it counts), whole.
+    Where no place is clear, it is not shown. Returns where it lies (a logical rect), or
+    None when the card is already as large or there is no room."""
+    cards = [p.rect for p in board.placed if p is not placed]
+    must = list(keep_clear) + list(avoid) + cards
+    tries = [(scale, True) for scale in ZOOM_SCALES] + [(1.0, False)]     # on the table, else over the log
+    for scale, on_table in tries:
+        w, h = int(size[0] * scale), int(size[1] * scale)
+        if w <= placed.rect.w and h <= placed.rect.h or h < ZOOM_LEAST * placed.rect.h:
+            continue
+        name = screen.wrap(capital(card_name(placed.card)), READ, w - 16)
+        lines = name + (screen.wrap(note, READ, w - 16) if note else [])
+        below = len(lines) * LOG_LINE + 14
+        if on_table:
+            box = zoom_box(placed.rect, (w, h + below), board.table_w, bottom, must, board.slots)
+        else:
+            box = pygame.Rect(int(screen.lw - PANEL_W - 10 + (PANEL_W - w) / 2), int(bottom - h - below), w,
+                              h + below)
+            box = box if box.top >= TOP and box.collidelist(must) < 0 else None
+        if box is not None:
+            break
+    else:
         return None
     r = screen.rect((box.x, box.y, w, h))
     img, pad = look.image(placed.card, r.w, r.h, placed.zone, shadowed=True)

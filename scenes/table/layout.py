@@ -35,6 +35,13 @@ RESULT_H = 46           # the band of a field's lane where its result is written
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 RAISE = 10              # how far a card of your hand a move may take rises (a card picked: PICKED)
 PICKED = 16
+PICK_ROOM = 8           # the room under a fan to pick from blind, its outlines clear of the captions under it
+PLATE_H = 30            # a name plate's height
+AVATAR = 38             # its avatar's diameter, the disc overlapping the plate's left end
+# How far above the hand the person's own name plate lies: its disc's foot clear of the
+# highest a card of the hand rests (PICKED), so that a card lifted under the pointer or
+# the keyboard rises no further than to the plate's foot (hover_rect).
+PLATE_ABOVE = PICKED + (PLATE_H + AVATAR) // 2 + 2
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
 SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
@@ -79,6 +86,7 @@ class Board:
         self.results = []        # where each lane's result is written: (x, y, w, h), between its rows
         self.seat_panels = {}    # seat -> (x, y, w, h), the other seats
         self.plates = {}         # seat -> (x, y, w): name plates
+        self.own_plate = None    # the anchor's, (x, y, w): w the most it takes
         self.hand_key = None
         self.hand_size = (0, 0)  # the size of the viewer's hand cards
         self.hand_top = height
@@ -133,12 +141,13 @@ class Board:
 
     def message_y(self):
         """Where a one-line message sits: above the anchor's plate."""
-        return self.hand_top - 78
+        return self.hand_top - PLATE_ABOVE - 38
 
     def anchor_rect(self, anchor, widgets=()):
         """The logical rect a bubble's `anchor` points at (a tutorial's `at`: a card name,
         `button:<kind>` or `button:next` among `widgets`, `zone:<key>`, `zone:<key>@<i>`,
-        `lane:<n>`), or None when it is not on the table now."""
+        `lane:<n>`), or None when it is not on the table now; of a fan to pick from blind,
+    what shows of the card (shown_part)."""
         if anchor.startswith("button:"):
             kind = anchor[len("button:"):]
             for widget in widgets:
@@ -149,7 +158,8 @@ class Board:
         if anchor.startswith("zone:"):
             key, _, index = anchor[len("zone:"):].partition("@")
             if index:
-                return next((p.rect for p in self.placed if p.zone == key and p.index == int(index)), None)
+                return next((shown_part(p, self) for p in self.placed if p.zone == key and p.index == int(index)),
+                            None)
             box = self.piles[key][0] if key in self.piles else self.boxes.get(key)
             return pygame.Rect(*map(int, box)) if box is not None else None
         if anchor.startswith("lane:"):
@@ -601,12 +611,12 @@ class _Layout:
             zones = [z for z in zones if z not in own_rows]
             own_rows, beside_field = [], own_rows
         hand_y = b.hand_top = lh - sizes.hand[1] - 14
-        b.plates[self.anchor] = (20, hand_y - 40, 300)
+        b.plates[self.anchor] = b.own_plate = (20, hand_y - PLATE_ABOVE, 300)
         if hand is not None:
             b.hand_key = hand.key
             b.boxes[hand.key] = (20, hand_y, tw - 240, sizes.hand[1])
             b.placed += self.hand(hand, b.boxes[hand.key])
-        bottom = lh - sizes.hand[1] - 62        # where the own rows end, over the anchor's plate
+        bottom = hand_y - PLATE_ABOVE - 8       # where the own rows end, over the anchor's plate
         others = {(self.anchor + i) % view.players for i in range(1, view.players)}
         shared = [z for z in zones if owner[z.key] is None or
                   (owner[z.key] not in others and owner[z.key] != self.anchor)] + beside_field
@@ -912,7 +922,7 @@ class _Layout:
         y = y0 + (max(0, (h - sum(heights)) / 2) if centred else 0)
         for (line, used), line_h in zip(lines, heights):
             x = x0 + ((w - used) / 2 if centred else 0)
-            top = y + line_h - size[1] - 3          # where the line's cards lie, under its tallest caption
+            top = y + line_h - size[1] - 3 - self.under(line)     # the line's cards, under its tallest caption
             for zone, zw, words in line:
                 if zone is not None:            # (None: room left under the zone the next one goes with)
                     lift = 2 * pile_depth(zone.cards) if zone.kind in ("pile", "stack") else 0   # over its edges
@@ -994,8 +1004,13 @@ class _Layout:
                 entries.append((zone, zw, words))
                 at += zw + GAP
             out.append((entries, used))
-            heights.append(size[1] + 3 + most * self.pitch)
+            heights.append(size[1] + 3 + most * self.pitch + self.under(entries))
         return out, heights
+
+    def under(self, line):
+        """The room a line of `flow` leaves under its cards over the next line's captions:
+        PICK_ROOM under a fan to pick from blind (its cards outlined), else none."""
+        return PICK_ROOM if any(zone is not None and zone.key in self.pick_zones for zone, *_ in line) else 0
 
     def caption_lines(self, parts, width):
         """A caption's `parts` (see caption) in as few lines as hold them within `width`
@@ -1135,10 +1150,37 @@ def card_at(board, pos):
     return None
 
 
+def blind_pick(placed, board):
+    """Is `placed` a face-down card of another seat's fan a blind pick may take?"""
+    return placed.raised and not placed.face_up and placed.index >= 0 and placed.zone != board.hand_key
+
+
+def shown_part(placed, board):
+    """What shows of a card of a fan to pick from blind (see blind_pick): its rect up to
+    the next card of its fan lying over it, which is where a click takes it; the card's
+    whole rect for any other card."""
+    if not blind_pick(placed, board):
+        return placed.rect
+    later = board.placed[board.placed.index(placed) + 1:]
+    over = [p.rect.left for p in later if p.zone == placed.zone and p.rect.colliderect(placed.rect)
+            and p.rect.left > placed.rect.left]
+    return placed.rect.clip(pygame.Rect(placed.rect.left, placed.rect.top, min(over) - placed.rect.left,
+                                        placed.rect.h)) if over else placed.rect
+
+
 def hover_rect(placed, board):
-    """Where the card under the pointer is drawn whole: raised if it is in your hand or a
-    face-down card a pick may take."""
-    lift = LIFT if placed.zone == board.hand_key or (placed.raised and not placed.face_up) else 0
+    """Where the card under the pointer is drawn whole: raised if it is in your hand; a
+    card of your hand under your name plate rises no further than to the plate's foot
+    (never over your name or your count). A card of a fan to pick from blind is marked
+    where it lies, on what shows of it (shown_part: its click target, never over the
+    next card nor its seat's captions)."""
+    if blind_pick(placed, board):
+        return shown_part(placed, board)
+    lift = LIFT if placed.zone == board.hand_key else 0
+    if lift and placed.zone == board.hand_key and board.own_plate is not None:
+        x, y, w = board.own_plate
+        if placed.rect.left < x + w and placed.rect.right > x:
+            lift = max(0, min(lift, placed.rect.top - (y + (PLATE_H + AVATAR) // 2)))
     return placed.rect.move(0, -lift)
 
 
@@ -1147,7 +1189,7 @@ def lifted(pointer, board, focused=None):
     being dragged (`pointer`: scenes/table/state.Pointer), where it is, else the one
     under the pointer, else the card where the keyboard rests (`focused`: a placed card,
     or None), so that a card walked to by keys in a tight fan is seen and named as one
-    under the pointer is; [] when none."""
+    under the pointer is (where it is drawn: hover_rect); [] when none."""
     if pointer.drag_pos is not None:
         r = pointer.press[0].rect
         return [(pointer.press[0], r.move(pointer.drag_pos[0] - r.centerx, pointer.drag_pos[1] - r.centery))]
