@@ -3,7 +3,7 @@ title, players and description; its setup also hosts it for other computers), Co
 Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a file that
 was bad, or about a finished game whose record and count waited for the disk (recorded
 now, or not yet)."""
-from game import registry, saves
+from game import registry, saves, undo
 from game.core import SharedAct
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
@@ -38,8 +38,12 @@ def resume(scene, state, seats):
 
 def standing(state, seats):
     """Where a saved game stands, in the words the table's top bar uses ('Turn 14',
-    'Hand 2, down 3 of 4'; '' when it says nothing)."""
-    return presenter_for(state.info).context(state.view(None), [seat["name"] for seat in seats])
+    'Hand 2, down 3 of 4'; '' when it says nothing), of its view as the table arranges it
+    (KTU's turns as players take them), from the game's events replayed from its start."""
+    presenter = presenter_for(state.info)
+    events = undo.Timeline.replayed(state).events
+    view = presenter.arranged(state.view(None), lambda: [event.for_seat(None) for event in events])
+    return presenter.context(view, [seat["name"] for seat in seats])
 
 
 class MenuScene(Scene):
@@ -151,7 +155,9 @@ class MenuScene(Scene):
         """What Continue resumes, in words."""
         state, seats = self.saved
         names = ", ".join(s["name"] + ("" if s["level"] is None else " (computer)") for s in seats)
-        where = standing(state, seats)
+        if getattr(self, "standing", (None,))[0] is not state:     # the game replayed once, not at every frame
+            self.standing = (state, standing(state, seats))
+        where = self.standing[1]
         return f"Continue {state.info.title} with {names}" + (f": {where}" if where else "")
 
     def focused_game(self):

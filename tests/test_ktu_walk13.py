@@ -1,0 +1,52 @@
+"""KTU where the newcomer walk of wave 13 stumbled (issue #37, walker A, played wholly
+from the keyboard), played with real events at the table and in the menu."""
+import random
+
+import pygame
+
+from game import saves
+from game.ktu.presenter import Ktu
+from scenes.screens.menu import MenuScene
+from scenes.table.scene import TableScene
+from scenes.table.session import Seat, Session
+from tests.test_ui_play import new_app, press, settle, widget
+
+
+def ktu_with_a_turn_given_again(folders, seed=3):
+    """A KTU game of Maya (a person) and two computers, played by random moves until a
+    turn was given again to the player who had just played (a burn, or 8s that skipped
+    everyone else), which the table does not count as a new turn: its session."""
+    seats = [Seat("Maya", True), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")]
+    session = Session("ktu", seats, {}, seed, folders)
+    rng = random.Random(seed)
+    for _ in range(400):
+        state = session.state
+        view = Ktu.turns_taken(state.view(None), lambda: session.events_for(None))
+        if state.current_player == 0 and view.facts["turn_no"] < state.view(None).facts["turn_no"] \
+                and state.step == "play":
+            return session
+        legal = state.legal_actions()
+        session.submit(rng.choice([a for a in legal if a.cards] or legal))
+    raise AssertionError("no turn was given again")
+
+
+def test_the_menus_continue_line_counts_turns_as_the_table_does(user_home):
+    """A KTU game left after a burn (a turn given again is no new turn at the table): the
+    menu's Continue line says the turn the table's top bar says once continued (the
+    walk: the menu said 'Turn 41' for a game whose table said 'Turn 35')."""
+    ktu_with_a_turn_given_again(saves.Folders())
+    a = new_app()
+    try:
+        menu = a.scene
+        assert isinstance(menu, MenuScene)
+        line = menu.saved_line()
+        assert widget(menu, lambda w: w.label == "Continue") is menu.widgets[menu.focus]
+        press(a, pygame.K_RETURN)
+        table = a.scene
+        assert isinstance(table, TableScene)
+        settle(a)
+        turn = table.model.presenter.context(table.model.arranged, table.model.names)
+        assert turn.startswith("Turn ") and turn in table.model.prompt()
+        assert line.endswith(f": {turn}"), (line, turn)
+    finally:
+        pygame.quit()
