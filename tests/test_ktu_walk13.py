@@ -9,7 +9,7 @@ from game.ktu.presenter import Ktu
 from scenes.screens.menu import MenuScene
 from scenes.table.scene import TableScene
 from scenes.table.session import Seat, Session
-from tests.test_ui_play import new_app, press, settle, widget
+from tests.test_ui_play import app, click_widget, new_app, open_setup, press, settle, widget  # noqa: F401
 
 
 def ktu_with_a_turn_given_again(folders, seed=3):
@@ -50,3 +50,24 @@ def test_the_menus_continue_line_counts_turns_as_the_table_does(user_home):
         assert line.endswith(f": {turn}"), (line, turn)
     finally:
         pygame.quit()
+
+
+def test_the_rank_order_house_rule_says_the_order_in_words_the_rules_page_uses(app):  # noqa: F811
+    """KTU's Setup: the Rank order house rule names the order itself ('J low, 10 high'),
+    never a text the player has not seen (the walk: 'Rank order: As in the text'), and
+    the Rules page, opened from the Setup, heads it with the same words and explains the
+    other order in words the Setup shows when it is chosen."""
+    open_setup(app, "ktu")
+    setup = app.scene
+    button = widget(setup, lambda w: w.key == "ktu.rank_order")
+    first = button.label
+    click_widget(app, lambda w: w.key == "ktu.rank_order")
+    other = widget(app.scene, lambda w: w.key == "ktu.rank_order").label
+    click_widget(app, lambda w: w.key == "ktu.rank_order")
+    assert widget(app.scene, lambda w: w.key == "ktu.rank_order").label == first
+    for words in (first, other):
+        assert "text" not in words.lower() and words[0] in "J2" and "low" in words and "high" in words, words
+    click_widget(app, lambda w: w.label == "Rules")
+    page = [line[0] for line in app.scene.lines]
+    at = page.index(f"Rank order: {first} (as by default)")
+    assert " ".join(page[at + 1:at + 4]).startswith(f"{other}: ")
