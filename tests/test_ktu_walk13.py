@@ -1,6 +1,7 @@
 """KTU where the newcomer walk of wave 13 stumbled (issue #37, walker A, played wholly
 from the keyboard), played with real events at the table and in the menu."""
 import random
+import re
 
 import pygame
 
@@ -8,8 +9,9 @@ from game import saves
 from game.ktu.presenter import Ktu
 from scenes.screens.menu import MenuScene
 from scenes.table.scene import TableScene
-from scenes.table.session import Seat, Session
-from tests.test_ui_play import app, click_widget, new_app, open_setup, press, settle, widget  # noqa: F401
+from scenes.table.session import Seat, Session, inline
+from tests.test_ui_play import (app, choose, click_widget, new_app, open_setup, perform, press,  # noqa: F401
+                                settle, widget)
 
 
 def ktu_with_a_turn_given_again(folders, seed=3):
@@ -71,3 +73,40 @@ def test_the_rank_order_house_rule_says_the_order_in_words_the_rules_page_uses(a
     page = [line[0] for line in app.scene.lines]
     at = page.index(f"Rank order: {first} (as by default)")
     assert " ".join(page[at + 1:at + 4]).startswith(f"{other}: ")
+
+
+def test_a_hint_names_only_kept_cards_the_hand_holds(app):  # noqa: F811
+    """KTU against two computers, H pressed at the table on Maya's turns: a hint that
+    sheds the weakest rank says the 2s, 3s or 10s are kept only for those Maya's hand
+    holds, and says nothing of them when it holds none (the walk: 'your 2s, 3s and 10s
+    are kept for when nothing else plays' with none in the hand: they were face up)."""
+    app.settings.thinking_time, app.settings.cores = 0.05, 1
+    seats = [Seat("Maya", True, "easy"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")]
+    session = Session("ktu", seats, {}, 31845682, executor=inline)
+    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    app.frame()
+    rng = random.Random(2)
+    checked, without = [], 0
+    for _ in range(60):
+        settle(app)
+        table = app.scene
+        if not isinstance(table, TableScene) or session.state.is_over:
+            break
+        model = table.model
+        hand = model.view.zone("hand:0").cards
+        if model.view.facts["step"] == "play" and hand:
+            press(app, pygame.K_h)
+            for _ in range(600):
+                if model.ui.hint is not None:
+                    break
+                app.frame()
+            words = model.ui.message
+            if "weakest rank" in words:
+                held = {c.rank for c in hand}
+                kept = re.search(r"your (.*) (?:is|are) kept", words)
+                named = set(re.findall(r"\b(2|3|10)s?\b", kept.group(1))) if kept else set()
+                assert named == held & {"2", "3", "10"}, (words, sorted(held))
+                checked.append(words)
+                without += not held & {"2", "3", "10"}
+        perform(app, choose(session.state.legal_actions(), rng))
+    assert checked and without, checked
