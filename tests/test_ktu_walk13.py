@@ -8,10 +8,13 @@ import pygame
 from game import saves
 from game.ktu.presenter import Ktu
 from scenes.screens.menu import MenuScene
+from scenes.screens.scoring import ScoringScene
+from scenes.table.intents import Entry
 from scenes.table.scene import TableScene
 from scenes.table.session import Seat, Session, inline
-from tests.test_ui_play import (app, choose, click_widget, new_app, open_setup, perform, press,  # noqa: F401
-                                settle, widget)
+from tests.test_ui_saves import start_game
+from tests.test_ui_play import (app, choose, click_at, click_widget, new_app, open_setup, perform,  # noqa: F401
+                                play_through, press, settle, widget)
 
 
 def ktu_with_a_turn_given_again(folders, seed=3):
@@ -110,3 +113,87 @@ def test_a_hint_names_only_kept_cards_the_hand_holds(app):  # noqa: F811
                 without += not held & {"2", "3", "10"}
         perform(app, choose(session.state.legal_actions(), rng))
     assert checked and without, checked
+
+
+def test_the_result_screen_shows_the_face_down_cards_left(app):  # noqa: F811
+    """KTU played to its end at the table by Maya against two computers: the players who
+    did not go out have their face-down cards shown on the result screen, face up (the
+    walk: 'Face down: 3 cards' shown as backs after the game)."""
+    session, _ = play_through(app, "ktu", 3, humans={0}, seed=3)
+    scoring = app.scene
+    assert isinstance(scoring, ScoringScene) and not scoring.interim
+    face_down = [group for plate in scoring.plates() for group in plate.groups if group[0].startswith("Face down")]
+    left = [seat for seat in range(3) if session.state.facedown[seat]]
+    assert left and len(face_down) == len(left), (left, face_down)
+    for caption, cards in face_down:
+        assert cards and None not in cards, caption
+    scoring.draw(app.screen)
+
+
+def test_while_a_failed_blind_card_waits_no_words_say_the_pile_is_taken_before_the_hand_shows_it(app):  # noqa: F811
+    """A blind card that fails waits on the pile it did not beat, the pick-up after it held
+    until the person goes on: while it waits, the player's plate counts no card of the
+    pile, and no words on the table (the outcome held, the top bar, the log) say the pile
+    is being or was picked up: they say it must be (the walk: 'Theo picks up the pile with
+    it (11 cards)' over a plate saying 'Theo 0 cards'). Once gone on, the hand shows it."""
+    from tests.test_followable_words import open_state
+    from tests.test_ktu import blind_position, play
+    app.settings.animation_speed = "fast"
+
+    def last(state):
+        play(state, 0, "2C")
+        play(state, 1, "8H")
+    table, session = open_state(app, blind_position(last), {3})
+    blind = next(p for p in table.board.placed if p.zone == "facedown:3" and p.raised)
+    click_at(app, (blind.rect.left + 4, blind.rect.centery))
+    for _ in range(120):
+        app.frame()
+    model = table.model
+    assert model.hold.waiting
+    assert model.view.zone("hand:3").count == 0
+    said = [model.hold.outcome.words, model.prompt()] + model.log_lines()[-2:]
+    taken = re.compile(r"picks up|picked up|goes into|went into|takes the pile|took the pile", re.I)
+    assert not any(taken.search(words) for words in said), said
+    assert model.hold.outcome.words.endswith("Kofi must pick up the pile with it (3 cards)"), said
+    press(app, pygame.K_SPACE)
+    for _ in range(120):
+        app.frame()
+    assert model.view.zone("hand:3").count == 3
+
+
+def named_button(table, prompt):
+    """The live button of the table whose label the top bar's `prompt` tells the person to
+    press ('then press Choose face-up cards (3)'); None if it names none."""
+    said = re.search(r"\b[Pp]ress (.+?)(?: to play\b|$)", prompt)
+    return next((w for w in table.laid.widgets if said and getattr(w, "label", None) == said.group(1)
+                 and w.enabled), None)
+
+
+def test_by_keys_the_top_bar_names_the_button_that_makes_the_cards_chosen(app):  # noqa: F811
+    """KTU played from the keyboard: once the face-up cards are chosen with Enter, the top
+    bar names the button that lays them ('then press Choose face-up cards (3)', not the
+    walk's 'then press the button'); once a card to play is chosen with Enter, it names the
+    button that plays it ('Press Play 1 card to play the card chosen': the walk found
+    nothing saying how the chosen cards are played)."""
+    app.keyboard = True
+    start_game(app, "ktu", 3, {0}, 31845682)
+    table = app.scene
+    settle(app)
+    model = table.model
+    assert model.view.facts["step"] == "choose"
+    for _ in range(3):
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_RETURN)
+    assert len(model.ui.selection) == 3
+    table.draw(app.screen)
+    button = named_button(table, model.prompt())
+    assert button is not None and button.actions, model.prompt()
+    table.act(Entry("choose", tuple(button.actions)))
+    settle(app)
+    assert model.view.facts["step"] == "play" and model.my_turn()
+    assert table.laid.cards[table.pointer.focus].raised      # the keyboard rests on a card to play
+    press(app, pygame.K_RETURN)
+    assert len(model.ui.selection) == 1, model.ui.selection
+    table.draw(app.screen)
+    button = named_button(table, model.prompt())
+    assert button is not None and button.actions, model.prompt()

@@ -194,7 +194,7 @@ def scored_cards(game_id, state, seat):
     if game_id == "ktu":
         if seat in facts["finished"]:
             return []
-        return names([f"hand:{seat}", f"faceup:{seat}"]) + [None] * view.zone(f"facedown:{seat}").count
+        return names([f"hand:{seat}", f"faceup:{seat}"]) + [c.name for c in state.facedown[seat]]   # shown at the end
     if game_id == "four_downs":
         return [name for who, name in facts["last_round"]["plays"] if who == seat]
     if game_id == "five_possessions":
