@@ -243,15 +243,22 @@ class Ktu(Presenter):
 
     def instruction(self, view, names, selected):
         """Choose the face-up cards, play higher, play blind (first, that you play again
-        after a burn or 8s that skipped everyone else)."""
+        after a burn or 8s that skipped everyone else); the button that makes the cards
+        chosen, by its label ('then press Choose face-up cards (3)', 'Press Play 2 cards
+        to play the 2 chosen')."""
         facts = view.facts
         if facts["step"] == "choose":
-            return f"Choose 3 cards to lay face up ({selected} of 3 chosen), then press the button"
+            button = self.selection_label(Act.CHOOSE_FACEUP, (), 3) if selected == 3 else \
+                self.kind_label(Act.CHOOSE_FACEUP)
+            return f"Choose 3 cards to lay face up ({selected} of 3 chosen), then press {button}"
         hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
         again = {"burn": "You burned the pile: play again. ",
                  "skip": "You play again: everyone else is skipped. "}.get(self.again(view), "")
         if not hand:
             return again + "Your hand is empty: click a face-down card to play it blind"
+        if selected:            # cards of one value chosen: the button that plays them
+            chosen = "the card chosen" if selected == 1 else f"the {selected} chosen"
+            return again + f"Press {self.selection_label(Act.PLAY, (), selected)} to play {chosen}"
         top = facts["effective_top"]
         if not top:
             return again + "Play any card, or several of one value"
