@@ -12,9 +12,9 @@ from scenes.screens.scoring import ScoringScene
 from scenes.table.intents import Entry
 from scenes.table.scene import TableScene
 from scenes.table.session import Seat, Session, inline
-from tests.test_ui_saves import start_game
 from tests.test_ui_play import (app, choose, click_at, click_widget, new_app, open_setup, perform,  # noqa: F401
                                 play_through, press, settle, widget)
+from tests.test_ui_saves import start_game
 
 
 def ktu_with_a_turn_given_again(folders, seed=3):
@@ -197,3 +197,50 @@ def test_by_keys_the_top_bar_names_the_button_that_makes_the_cards_chosen(app): 
     table.draw(app.screen)
     button = named_button(table, model.prompt())
     assert button is not None and button.actions, model.prompt()
+
+
+def test_the_menus_arrows_go_where_the_screen_shows_and_its_ring_is_plain(app):  # noqa: F811
+    """The menu by keys: an arrow goes to the tile or door next that way on the screen
+    (Down from Final Count, top right, to the game under it, not to KTU at the bottom
+    left; Down then Left from Deadline to the game under Final Card-Down; Down from a game
+    of the last line to a door under it; Up back), Tab keeps the list's order; and the
+    keyboard's ring on a tile is as plain as a button's: a band of the selection's blue
+    around it (the walk: a thin yellow line, easy to miss)."""
+    from scenes.screens.menu import MenuScene
+    from sprites import palette
+    app.keyboard = True
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    tiles = {w.info.id: i for i, w in enumerate(menu.widgets) if getattr(w, "info", None) is not None}
+    rects = menu.widgets
+
+    def under(i):
+        return min((j for j, w in enumerate(rects) if w.rect.top >= rects[i].rect.bottom
+                    and w.rect.left < rects[i].rect.right and w.rect.right > rects[i].rect.left),
+                   key=lambda j: (rects[j].rect.top, abs(rects[j].rect.centerx - rects[i].rect.centerx)))
+
+    def from_(start, *keys):
+        menu.focus = start
+        for key in keys:
+            press(app, key)
+        return menu.focus
+
+    top_right = tiles["final_count"]
+    assert from_(top_right, pygame.K_DOWN) == under(top_right)
+    assert rects[under(top_right)].rect.x == rects[top_right].rect.x
+    bottom_left = from_(tiles["deadline"], pygame.K_DOWN, pygame.K_LEFT)
+    assert rects[bottom_left].rect.x == rects[tiles["final_card_down"]].rect.x
+    assert rects[bottom_left].rect.y > rects[tiles["final_card_down"]].rect.y
+    lowest = max(tiles.values(), key=lambda i: (rects[i].rect.y, -rects[i].rect.x))
+    door = from_(lowest, pygame.K_DOWN)
+    assert getattr(rects[door], "info", None) is None and door == under(lowest)
+    assert from_(door, pygame.K_UP) == lowest
+    assert from_(tiles["deadline"], pygame.K_TAB) == tiles["deadline"] + 1
+    menu.focus = top_right
+    menu.dirty = True
+    app.frame()
+    ring = app.screen.rect(rects[top_right].rect)
+    surface = app.screen.surface
+    outside = [surface.get_at((ring.centerx, ring.top - d))[:3] for d in range(1, 5)] + \
+        [surface.get_at((ring.left - d, ring.centery))[:3] for d in range(1, 5)]
+    assert sum(colour == palette.SELECT for colour in outside) >= 4, outside
