@@ -42,10 +42,11 @@ def resume(scene, state, seats):
 def standing(state, seats):
     """Where a saved game stands, in the words the table's top bar uses ('Turn 14',
     'Hand 2, down 3 of 4'; '' when it says nothing), of its view as the table arranges it
-    (KTU's turns as players take them), from the game's events replayed from its start."""
+    (KTU's turns as players take them), from the game's events replayed from its start
+    where it asks for them."""
     presenter = presenter_for(state.info)
-    events = undo.Timeline.replayed(state).events
-    view = presenter.arranged(state.view(None), lambda: [event.for_seat(None) for event in events])
+    view = presenter.arranged(state.view(None),     # replayed only for a game whose presenter asks
+                              lambda: [event.for_seat(None) for event in undo.Timeline.replayed(state).events])
     return presenter.context(view, [seat["name"] for seat in seats])
 
 
