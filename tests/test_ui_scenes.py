@@ -30,21 +30,21 @@ def start_fcd(a, humans, count=2, deal="4243"):
 
 @pytest.mark.quick
 def test_menu_and_settings_by_keyboard(app):
-    press(app, pygame.K_DOWN)
+    press(app, pygame.K_TAB)                        # Tab walks the menu in the list's order
     assert app.scene.focus == 1
     for _ in range(len(registry.GAMES) - 1):
-        press(app, pygame.K_DOWN)
+        press(app, pygame.K_TAB)
     press(app, pygame.K_RETURN)                     # Statistics, then Esc back
     assert isinstance(app.scene, StatisticsScene)
     press(app, pygame.K_ESCAPE)
     for _ in range(len(registry.GAMES) + 1):
-        press(app, pygame.K_DOWN)
+        press(app, pygame.K_TAB)
     press(app, pygame.K_RETURN)                     # Rules, then Esc back
     assert isinstance(app.scene, RulesScene)
     press(app, pygame.K_ESCAPE)
-    press(app, pygame.K_UP)                         # from the first game up to About ...
-    press(app, pygame.K_UP)                         # ... Quit ...
-    press(app, pygame.K_UP)                         # ... and Settings
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)     # from the first game back to About ...
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)     # ... Quit ...
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)     # ... and Settings
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, SettingsScene)
     speed = app.settings.animation_speed

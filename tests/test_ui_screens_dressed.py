@@ -167,10 +167,10 @@ def test_the_menu_is_reached_by_keyboard_as_before_every_game_in_order_then_the_
     games = list(registry.GAMES)
     app.scene.focus = 0
     for i in range(1, len(games) + 1):
-        press(app, pygame.K_DOWN)
-        assert app.scene.focus == i                      # each tile in turn, then the doors
+        press(app, pygame.K_TAB)
+        assert app.scene.focus == i                      # Tab: each tile in turn, then the doors
     assert app.scene.widgets[app.scene.focus].label == "Statistics"
-    press(app, pygame.K_UP)
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, SetupScene) and app.scene.persist["game_id"] == games[-1]
     press(app, pygame.K_ESCAPE)
