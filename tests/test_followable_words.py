@@ -81,7 +81,7 @@ def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app)
     table, session = open_state(app, blind_position(last), {3})
     blind = next(p for p in table.board.placed if p.zone == "facedown:3" and p.raised)
     click_at(app, (blind.rect.left + 4, blind.rect.centery))
-    words = "4 of hearts does not beat the 8 of hearts: Kofi picks up the pile with it (3 cards)"
+    words = "4 of hearts does not beat the 8 of hearts: Kofi must pick up the pile with it (3 cards)"
     assert table.model.hold.outcome.words == words
     for _ in range(120):
         app.frame()
@@ -91,8 +91,8 @@ def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app)
     for _ in range(60):
         app.frame()
     log = table.model.log_lines()
-    assert ("Kofi turned over the 4 of hearts blind: it does not beat the 8 of hearts, so it goes into their hand "
-            "with the pile (3 cards)") in log                       # the same count as the outcome's
+    assert ("Kofi turned over the 4 of hearts blind: it does not beat the 8 of hearts, so Kofi must pick up the "
+            "pile with it (3 cards)") in log                       # the same count as the outcome's
     assert not any("played 4 of hearts blind" in line or "Kofi picked up the pile" in line for line in log), log
 
 
@@ -122,10 +122,10 @@ def test_followable_a_failed_blind_card_says_why_under_3s_and_after_a_7(app):
         settle(app)
         index = [c.name for c in state.facedown[2]].index("9S")
         table.act(Choose(next(a for a in session.legal_actions() if a.kind == "play_blind" and a.arg == index)))
-        assert table.model.hold.outcome.words == f"{card[0].upper()}{card[1:]} {why}: Ines picks up the pile with it (3 cards)"
+        assert table.model.hold.outcome.words == f"{card[0].upper()}{card[1:]} {why}: Ines must pick up the pile with it (3 cards)"
         table.act(Continue())
         settle(app)
-        assert f"Ines turned over the {card} blind: it {why}, so it goes into their hand with the pile (3 cards)" in \
+        assert f"Ines turned over the {card} blind: it {why}, so Ines must pick up the pile with it (3 cards)" in \
             table.model.log_lines(), table.model.log_lines()
 
 

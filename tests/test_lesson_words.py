@@ -75,7 +75,7 @@ def test_a_failed_blind_card_is_told_as_the_table_holds_it(paced):
     """KTU's lesson, the learner's blind 5 of hearts fails on the 5 of spades: while it
     still lies on the play ground, held to be read with Continue, the coach does not say
     the pile was picked up, and the table's words write the learner small within the
-    sentence ("...: you pick up the pile with it")."""
+    sentence ("...: you must pick up the pile with it")."""
     scene = play_to(paced, "ktu", 24)
     scene.act(Choose(tutorial.find(scene.model.session.state, scene.model.director.coach.cue.moves[0])))
     for _ in range(MAX_FRAMES):
@@ -94,7 +94,7 @@ def test_a_failed_blind_card_is_told_as_the_table_holds_it(paced):
     assert not [words for words in held if "you picked up" in words.lower()]
     failed = [e for e in scene.model.session.events_for(0) if e.kind == "blind_fail"]
     caption = scene.model.outcome_words(failed[-1])
-    assert ": you pick up the pile with it" in caption, caption
+    assert ": you must pick up the pile with it" in caption, caption
     scene.act(Continue())
     wait_for_learner(paced)
     assert "you picked up" not in said(scene).lower()

@@ -140,7 +140,9 @@ def saved_ktu(folders, moves=20):
     for _ in range(moves):
         timeline.apply(rng.choice(state.legal_actions()))
     saves.save_game(folders, state, [{"name": "Ann", "level": None}, {"name": "Ben", "level": "easy"}])
-    return state, presenter_for(state.info).context(state.view(None), ["Ann", "Ben"])
+    presenter = presenter_for(state.info)       # the turns as the table counts them (a burn's play again is no new one)
+    view = presenter.arranged(state.view(None), lambda: [event.for_seat(None) for event in timeline.events])
+    return state, presenter.context(view, ["Ann", "Ben"])
 
 
 def start_deadline(a):

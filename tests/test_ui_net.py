@@ -46,7 +46,7 @@ def host_ktu(a, listen=HERE_ONLY):
     ids = ["final_card_down", "deadline", "final_count", "ktu"]
     a.scene.focus = 0                         # from the first game (back from a door, the keys rest on it)
     for _ in range(len(ids) - 1):
-        press(a, pygame.K_DOWN)
+        press(a, pygame.K_TAB)                  # Tab walks the menu in the list's order
     press(a, pygame.K_RETURN)
     assert isinstance(a.scene, SetupScene) and a.scene.info.id == "ktu"
     click_widget(a, lambda w: w.key == "fewer")
@@ -648,7 +648,7 @@ def test_names_of_every_kind_of_unicode_are_shown_at_the_table_as_every_screen_c
     from scenes.table.scene import TableScene
     this_computer_only(monkeypatch)
     for _ in range(3):
-        press(app, pygame.K_DOWN)
+        press(app, pygame.K_TAB)
     press(app, pygame.K_RETURN)
     click_widget(app, lambda w: w.key == "more")
     click_widget(app, lambda w: w.key == "where")

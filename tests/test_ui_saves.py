@@ -441,7 +441,7 @@ def test_statistics_scene_shows_resets_and_replays(user_home):
     a = new_app()
     try:
         for _ in range(len(registry.GAMES)):
-            press(a, pygame.K_DOWN)
+            press(a, pygame.K_TAB)
         press(a, pygame.K_RETURN)
         scene = a.scene
         assert isinstance(scene, StatisticsScene)

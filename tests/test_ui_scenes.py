@@ -34,25 +34,25 @@ def focused_label(a):
 
 @pytest.mark.quick
 def test_menu_and_settings_by_keyboard(app):
-    """The menu's doors by keys, each left with Esc back onto the door it opened (the walk:
-    back from Settings, the keys rested on the first game); in Settings the right arrow
-    takes a setting's next choice and the left arrow the one before, as the screen says,
-    and Up and Down go from setting to setting."""
-    press(app, pygame.K_DOWN)
+    """The menu's doors by keys (Tab walks them in the list's order), each left with Esc
+    back onto the door it opened (the walk: back from Settings, the keys rested on the
+    first game); in Settings the right arrow takes a setting's next choice and the left
+    arrow the one before, as the screen says, and Up and Down go from setting to setting."""
+    press(app, pygame.K_TAB)
     assert app.scene.focus == 1
     for _ in range(len(registry.GAMES) - 1):
-        press(app, pygame.K_DOWN)
+        press(app, pygame.K_TAB)
     press(app, pygame.K_RETURN)                     # Statistics, then Esc back onto it
     assert isinstance(app.scene, StatisticsScene)
     press(app, pygame.K_ESCAPE)
     assert focused_label(app) == "Statistics"
-    press(app, pygame.K_DOWN)
+    press(app, pygame.K_TAB)
     press(app, pygame.K_RETURN)                     # Rules, then Esc back onto it
     assert isinstance(app.scene, RulesScene)
     press(app, pygame.K_ESCAPE)
     assert focused_label(app) == "Rules"
     for _ in range(3):                              # Learn to play, Join a game, Settings
-        press(app, pygame.K_DOWN)
+        press(app, pygame.K_TAB)
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, SettingsScene)
     speed = app.settings.animation_speed

@@ -167,10 +167,10 @@ def test_the_menu_is_reached_by_keyboard_as_before_every_game_in_order_then_the_
     games = list(registry.GAMES)
     app.scene.focus = 0
     for i in range(1, len(games) + 1):
-        press(app, pygame.K_DOWN)
-        assert app.scene.focus == i                      # each tile in turn, then the doors
+        press(app, pygame.K_TAB)
+        assert app.scene.focus == i                      # Tab: each tile in turn, then the doors
     assert app.scene.widgets[app.scene.focus].label == "Statistics"
-    press(app, pygame.K_UP)
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, SetupScene) and app.scene.persist["game_id"] == games[-1]
     press(app, pygame.K_ESCAPE)
@@ -194,7 +194,7 @@ def scored_cards(game_id, state, seat):
     if game_id == "ktu":
         if seat in facts["finished"]:
             return []
-        return names([f"hand:{seat}", f"faceup:{seat}"]) + [None] * view.zone(f"facedown:{seat}").count
+        return names([f"hand:{seat}", f"faceup:{seat}"]) + [c.name for c in state.facedown[seat]]   # shown at the end
     if game_id == "four_downs":
         return [name for who, name in facts["last_round"]["plays"] if who == seat]
     if game_id == "five_possessions":

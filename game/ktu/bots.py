@@ -6,7 +6,7 @@ burns with a 10 when the pile has grown, and picks the pile up only when it must
 Scores are the cards still held: lower is better.
 """
 from game.ktu.rules import Act
-from game.presenter import plural
+from game.presenter import named_together, plural
 
 WILD = ("2", "3", "10")
 BURN_PILE = 6         # a pile this big is worth a 10
@@ -35,8 +35,7 @@ def policy(legal, pile_size, pos, rng):
             if best is None or low < best_low or (low == best_low and len(a.cards) > len(best.cards)):
                 best, best_low = a, low
         if best is not None:
-            return best, ("the weakest rank of yours that plays: your 2s, 3s and 10s are kept "
-                          "for when nothing else plays")
+            return best, "the weakest rank of yours that plays" + kept(plays)
         tens = [a for a in plays if a.cards[0].rank == "10"]
         if tens and pile_size >= BURN_PILE:
             return tens[0], f"a 10 burns the pile of {pile_size} cards, and you play again"
@@ -52,6 +51,17 @@ def policy(legal, pile_size, pos, rng):
         return best, ("the cards that play best wait face up for when your hand runs out: 2s, 3s and 10s "
                       "play on anything, and of the rest the higher the better")
     return legal[0], "no card of yours can be played on the pile"
+
+
+def kept(plays):
+    """What a play of a plain rank keeps, of the 2s, 3s and 10s the player may play (those
+    they hold: a 2, 3 or 10 plays on anything): ': your 2 and 10s are kept for when
+    nothing else plays', '' when they hold none."""
+    held = [a.cards[0].rank for a in plays if len(a.cards) == 1 and a.cards[0].rank in WILD]
+    if not held:
+        return ""
+    ranks = [rank if held.count(rank) == 1 else f"{rank}s" for rank in WILD if rank in held]
+    return f": your {named_together(ranks)} {'is' if len(held) == 1 else 'are'} kept for when nothing else plays"
 
 
 def medium(view, legal, rng):

@@ -153,8 +153,9 @@ class Ktu(Presenter):
                 lines[i] = (event, None)
             elif event.kind == "blind_fail" and isinstance(event.detail, dict):
                 d = event.detail
-                lines[i] = (event, f"{seat_name(names, event.seat)} turned over the {self.card_words(d['card'])} "
-                                   f"blind: it {self.not_beaten(d)}, so it goes into their hand with the pile "
+                who = seat_name(names, event.seat)
+                lines[i] = (event, f"{who} turned over the {self.card_words(d['card'])} blind: it "
+                                   f"{self.not_beaten(d)}, so {who} must pick up the pile with it "
                                    f"({plural(d.get('pile', 1), 'card')})")
             elif event.kind in ("burn", "skip") and line and self.plays_again(events, i):
                 mover = seat_name(names, self.mover(events, i))
@@ -188,14 +189,15 @@ class Ktu(Presenter):
         """A skip says it is the 8's ('Theo is skipped by the 8'). A blind card turned over
         is named by its spoken name; a failed one says what it
         did not beat and what it costs ('6 of clubs does not beat the 6 of hearts: Maya
-        picks up the pile with it (3 cards)', the count the pick-up's own line gives)."""
+        must pick up the pile with it (3 cards)', the count the pick-up's own line gives):
+        said while the card waits on the pile, before the pile goes into the hand."""
         if event.kind == "reveal" and isinstance(event.detail, str):
             event = event._replace(detail=self.card_words(event.detail))
         if event.kind == "blind_fail" and isinstance(event.detail, dict):
             d = event.detail
             who = seat_name(names, event.seat)
-            return (f"{capital(self.card_words(d['card']))} {self.not_beaten(d)}: {who} picks up the pile with it "
-                    f"({plural(d.get('pile', 1), 'card')})")
+            return (f"{capital(self.card_words(d['card']))} {self.not_beaten(d)}: {who} must pick up the pile with "
+                    f"it ({plural(d.get('pile', 1), 'card')})")
         line = super().event_line(event, names, zones)
         if event.kind == "skip" and line:               # only 8s skip in KTU: say so where it shows
             several = isinstance(event.detail, list) and len(event.detail) > 1
@@ -241,15 +243,22 @@ class Ktu(Presenter):
 
     def instruction(self, view, names, selected):
         """Choose the face-up cards, play higher, play blind (first, that you play again
-        after a burn or 8s that skipped everyone else)."""
+        after a burn or 8s that skipped everyone else); the button that makes the cards
+        chosen, by its label ('then press Choose face-up cards (3)', 'Press Play 2 cards
+        to play the 2 chosen')."""
         facts = view.facts
         if facts["step"] == "choose":
-            return f"Choose 3 cards to lay face up ({selected} of 3 chosen), then press the button"
+            button = self.selection_label(Act.CHOOSE_FACEUP, (), 3) if selected == 3 else \
+                self.kind_label(Act.CHOOSE_FACEUP)
+            return f"Choose 3 cards to lay face up ({selected} of 3 chosen), then press {button}"
         hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
         again = {"burn": "You burned the pile: play again. ",
                  "skip": "You play again: everyone else is skipped. "}.get(self.again(view), "")
         if not hand:
             return again + "Your hand is empty: click a face-down card to play it blind"
+        if selected:            # cards of one value chosen: the button that plays them
+            chosen = "the card chosen" if selected == 1 else f"the {selected} chosen"
+            return again + f"Press {self.selection_label(Act.PLAY, (), selected)} to play {chosen}"
         top = facts["effective_top"]
         if not top:
             return again + "Play any card, or several of one value"

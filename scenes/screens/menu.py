@@ -3,7 +3,9 @@ title, players and description; its setup also hosts it for other computers), Co
 Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a file that
 was bad, or about a finished game whose record and count waited for the disk (recorded
 now, or not yet)."""
-from game import registry, saves
+import pygame
+
+from game import registry, saves, undo
 from game.core import SharedAct
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
@@ -22,6 +24,7 @@ MIN_CARD_H = 36
 MAX_CARD_GROW = 1.4  # a tall tile's fan grows, to this much of its usual size
 CARD = (56, 78)                 # a fanned card in a game's tile (logical units)
 FORMATION_CARD = (58, 80)       # Play Design's cards, whose marks are smaller
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
 def resume(scene, state, seats):
@@ -38,8 +41,37 @@ def resume(scene, state, seats):
 
 def standing(state, seats):
     """Where a saved game stands, in the words the table's top bar uses ('Turn 14',
-    'Hand 2, down 3 of 4'; '' when it says nothing)."""
-    return presenter_for(state.info).context(state.view(None), [seat["name"] for seat in seats])
+    'Hand 2, down 3 of 4'; '' when it says nothing), of its view as the table arranges it
+    (KTU's turns as players take them), from the game's events replayed from its start
+    where it asks for them."""
+    presenter = presenter_for(state.info)
+    view = presenter.arranged(state.view(None),     # replayed only for a game whose presenter asks
+                              lambda: [event.for_seat(None) for event in undo.Timeline.replayed(state).events])
+    return presenter.context(view, [seat["name"] for seat in seats])
+
+
+def toward(widgets, at, step):
+    """The widget the keyboard goes to from `widgets[at]` by an arrow `step` ((dx, dy), one
+    of them 0), as they lie on the screen: the nearest one that way, those across the
+    arrow's path first, those switched off passed over; Left and Right stay on their line
+    (`at` where nothing lies that way)."""
+    here = widgets[at].rect
+    dx, dy = step
+    best, score = at, None
+    for i, widget in enumerate(widgets):
+        rect = widget.rect
+        ahead = (rect.centerx - here.centerx) * dx + (rect.centery - here.centery) * dy
+        if i == at or ahead <= 0 or not getattr(widget, "enabled", True):
+            continue
+        across = (rect.left < here.right and rect.right > here.left) if dy else \
+            (rect.top < here.bottom and rect.bottom > here.top)
+        if dx and not across:
+            continue
+        aside = abs(rect.centerx - here.centerx) if dy else abs(rect.centery - here.centery)
+        mine = (not across, ahead + 2 * aside)
+        if score is None or mine < score:
+            best, score = i, mine
+    return best
 
 
 class MenuScene(Scene):
@@ -127,12 +159,25 @@ class MenuScene(Scene):
             action()
         return go_through
 
+    def key(self, event):
+        """The arrows go to the tile or door next that way on the screen (see `toward`);
+        Tab keeps the list's order, and the other keys do as on every screen."""
+        step = ARROWS.get(event.key)
+        if step is None or not self.widgets:
+            super().key(event)
+            return
+        self.focus = toward(self.widgets, self.focus % len(self.widgets), step)
+        self.dirty = True
+
     def _draw_game(self, screen, button, focused, hovered):
         """A game's tile: its own cards fanned as the table draws them, its name, its
         player count and what it is, in one line or two."""
         info = button.info
         fill = (40, 96, 66) if focused or hovered else palette.PANEL
         screen.panel(button.rect, fill=fill, alpha=220, edge=palette.GOLD if focused else palette.PANEL_EDGE)
+        if focused:                 # the keyboard's ring, as plain as on a button
+            ring = screen.rect(button.rect).inflate(screen.px(10), screen.px(10))
+            pygame.draw.rect(screen.surface, palette.SELECT, ring, max(3, screen.px(4)), border_radius=screen.px(14))
         x, y, w, h = button.rect
         presenter = self.presenters[info.id]
         cards = presenter.showcase()
@@ -168,7 +213,9 @@ class MenuScene(Scene):
         """What Continue resumes, in words."""
         state, seats = self.saved
         names = ", ".join(s["name"] + ("" if s["level"] is None else " (computer)") for s in seats)
-        where = standing(state, seats)
+        if getattr(self, "standing", (None,))[0] is not state:     # the game replayed once, not at every frame
+            self.standing = (state, standing(state, seats))
+        where = self.standing[1]
         return f"Continue {state.info.title} with {names}" + (f": {where}" if where else "")
 
     def focused_game(self):

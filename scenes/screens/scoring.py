@@ -63,7 +63,8 @@ class ScoringScene(Scene):
         self.session = persist["session"]
         self.interim = persist.get("interim", False)
         self.presenter = presenter_for(self.session.info)
-        self.view = self.presenter.arranged(self.session.view(None), lambda: self.session.events_for(None))
+        self.view = self.presenter.arranged(self.opened(self.session.view(None)),
+                                            lambda: self.session.events_for(None))
         self.celebration = None
         self.shown = None               # the plates, made once: the scores do not change here
         self.laid_plates = (None, None)  # (the screen's size, layout_plates for it)
@@ -72,6 +73,16 @@ class ScoringScene(Scene):
         if winners and not self.interim and self.app.settings.animation_speed != "instant":
             x, y, w, _ = self.plate_rects(self.app.screen)[0]       # the winner's, first
             self.celebration = Celebration((x + w / 2, y + 20), seed=self.session.seed or 1)
+
+    def opened(self, view):
+        """`view` at the game's end with every player's own cards face up, those nobody saw
+        during play too (KTU's face-down cards left): the game is over, nothing is secret.
+        A screen that joined another's game has only the view the host sends."""
+        state = getattr(self.session, "state", None)
+        if not view.is_over or self.interim or state is None:
+            return view
+        shown = {zone.key: zone for zone in state.open_view().zones}
+        return view._replace(zones=tuple(shown[z.key] if z.owner is not None else z for z in view.zones))
 
     def busy(self):
         """Moving only while the celebration runs."""
