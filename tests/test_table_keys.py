@@ -222,3 +222,65 @@ def test_while_the_keyboard_is_used_the_table_names_its_keys(app, monkeypatch, g
     told = [pos for w, pos in drawn if pos[0] >= panel_x and any(w in line for line in log[-3:])]
     assert legend and told and all(pos[0] >= panel_x for _, pos in legend)
     assert min(pos[1] for _, pos in legend) > max(pos[1] for pos in told)     # under the log, covering nothing
+
+
+def test_ktu_by_keys_enter_on_a_picked_card_plays_the_cards_picked(app):  # noqa: F811
+    """KTU by keys (walk 13: A14, D19): Enter on a card picks it; Enter again on a card
+    picked makes the move of the cards picked, as their button does, the three face-up
+    cards and then a play, so nobody walks Tab past every card of the hand to reach the
+    button (before, the second Enter put the card back); the keys' line says so."""
+    app.keyboard = True
+    app.settings.animation_speed = "instant"
+    session = start_game(app, "ktu", 3, {0}, 4242)
+    table = app.scene
+    settle(app)
+    model = table.model
+    for _ in range(3):                              # the face-up choice: three cards picked by Enter
+        item = ringed(table)
+        while any(c is item.card for c in model.ui.selection):
+            press(app, pygame.K_RIGHT)
+            item = ringed(table)
+        press(app, pygame.K_RETURN)
+    assert len(model.ui.selection) == 3
+    assert "Enter: play the 3 picked" in table_input.key_legend(table.laid, table.pointer, model.can_undo())
+    before = len(session.submitted)
+    press(app, pygame.K_RETURN)                     # the ring is on the third card picked
+    assert session.submitted[before][1].kind == "choose_faceup", session.submitted[before:]
+    for _ in range(40):
+        settle(app)
+        if model.my_turn() and model.view.facts["step"] == "play":
+            break
+        app.frame()
+    playable = [p for p in table.laid.cards if table_input.in_hand(p, table.laid)
+                and any(a.cards and a.cards[0].name == p.card.name for a in model.legal)]
+    assert playable
+    table.pointer.focus = table.laid.cards.index(playable[0])
+    press(app, pygame.K_RETURN)
+    assert [c.name for c in model.ui.selection] == [playable[0].card.name]
+    before = len(session.submitted)
+    press(app, pygame.K_RETURN)
+    made = session.submitted[before][1]
+    assert made.kind == "play" and [c.name for c in made.cards] == [playable[0].card.name]
+
+
+def test_a_hint_keeps_the_cards_picked_that_it_agrees_with(app):  # noqa: F811
+    """Walk 13 (A15): a card picked, then Hint: where the hint plays that card it stays
+    picked (its move's button stays live) and Enter makes the move; before, Hint put it
+    back and Play went grey."""
+    app.keyboard = True
+    app.settings.animation_speed = "instant"
+    start_game(app, "ktu", 3, {0}, 4242)
+    table = app.scene
+    model = table.model
+    for _ in range(40):
+        settle(app)
+        if model.my_turn() and model.view.facts["step"] == "play":
+            break
+        if model.view.facts["step"] == "choose" and model.my_turn():
+            perform(app, next(a for a in model.legal if a.kind == "choose_faceup"))
+        app.frame()
+    hint = next(a for a in model.legal if a.kind == "play" and len(a.cards) == 1)
+    other = next(c for c in model.view.zone("hand:0").cards if c.name != hint.cards[0].name)
+    model.ui.selection = [next(c for c in model.view.zone("hand:0").cards if c.name == hint.cards[0].name), other]
+    model.show_hint(hint)                           # as the hint's answer shows it
+    assert [c.name for c in model.ui.selection] == [hint.cards[0].name]

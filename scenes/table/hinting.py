@@ -40,9 +40,11 @@ class Hinting:
 
     def show_hint(self, action):
         """Mark `action` as the hint; the keyboard goes to what it marks, and the cards
-        picked are put back: whatever was picked before, Enter on a card of the hint
-        makes it (scenes/table/input.TableInput.take_hint)."""
-        self.ui.selection = []
+        picked that are not the hint's are put back (those it agrees with stay picked, so
+        their move's button stays live): Enter on a card of the hint makes it
+        (scenes/table/input.TableInput.take_hint)."""
+        hinted = {c.name for c in action.cards if c is not None}
+        self.ui.selection = [c for c in self.ui.selection if c.name in hinted]
         self.ui.hint = action
         self.ui.refocus += 1
         self.changed()

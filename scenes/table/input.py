@@ -18,7 +18,7 @@ from game.presenter import card_name
 from scenes.table.intents import (Back, Close, Continue, Drag, Drop, Focus, Grab, Hint, Hover, HoverButton, Play,
                                   PickLane, Press, Refuse, Scroll, Skip, Toggle, Undo)
 from scenes.table.layout import card_at, hover_rect
-from scenes.table.moves import click_card, hidden_fits, lane_fits, needs_lane
+from scenes.table.moves import actions_for_selection, click_card, hidden_fits, lane_fits, needs_lane
 
 ACTIVATE = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 WALK = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) + ACTIVATE
@@ -243,6 +243,18 @@ class TableInput:
             return [Play((hint,))]
         return []
 
+    @staticmethod
+    def play_chosen(placed, laid):
+        """Enter on a card already picked, the cards picked making a move: that move (as
+        the button for them does; a choice where they make several). [] otherwise: Enter
+        on a card not picked picks it, and Clear selection puts them back."""
+        if not laid.playing or not any(c is placed.card for c in laid.selection):
+            return []
+        acts = actions_for_selection(laid.legal, laid.selection)
+        if not acts or needs_lane(acts, laid.presenter):
+            return []
+        return [Play(tuple(acts), laid.presenter.selection_label(acts[0].kind, acts, len(laid.selection)))]
+
     def lane_key(self, number, laid):
         """A lane's number pressed (`number` 0 for the leftmost): the card picked goes in it."""
         lanes = laid.board.lanes
@@ -292,7 +304,7 @@ class TableInput:
             return []
         item = items[focus % len(items)]
         if item in laid.cards:
-            return self.take_hint(item, laid) or self.click_card(item, laid, pointer)
+            return self.take_hint(item, laid) or self.play_chosen(item, laid) or self.click_card(item, laid, pointer)
         return [Press(item)]
 
 
@@ -330,8 +342,10 @@ def enter_words(item, laid, pointer):
     if item not in laid.cards:
         return item.label
     reader = TableInput()
-    intents = reader.take_hint(item, laid) or reader.click_card(item, laid, pointer)
+    intents = reader.take_hint(item, laid) or reader.play_chosen(item, laid) or reader.click_card(item, laid, pointer)
     kind = type(intents[0]) if intents else None
+    if kind is Play and any(c is item.card for c in laid.selection):
+        return f"play the {len(laid.selection)} picked" if len(laid.selection) > 1 else "play it"
     if kind is Toggle:
         return "put back" if any(c is item.card for c in laid.selection) else "pick"
     if kind is PickLane:
