@@ -81,6 +81,18 @@ def open_rule(view):
     return f"; {count} must go open: an open lane takes any colour but its winner's"
 
 
+def used_up(lanes):
+    """For the defense's prompt: the closed lanes (`lanes`, zero-based) where the card it must
+    still set is used up, never compared (rule 2): '; lane 1 is closed: a card set there is
+    used up, never compared'."""
+    if not lanes:
+        return ""
+    numbers = sorted(k + 1 for k in lanes)
+    named = (f"lane {numbers[0]} is" if len(numbers) == 1
+             else "lanes " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]} are")
+    return f"; {named} closed: a card set there is used up, never compared"
+
+
 def is_open(lane, card):
     """Is `card`, set by the offense in `lane` (its state: live, the colour that won it),
     an open card (rules 1 and 2)?"""
@@ -168,6 +180,14 @@ class FivePossessions(PlayDesign):
             return frozenset(int(z.key.partition(":")[2]) for z in view.zones
                              if z.key.startswith("closed:") and z.count)
         return frozenset()
+
+    def closed_to_set(self, view):
+        """Setting defense: the closed lanes (dead_lanes) where an offense card still waits
+        for the defense card opposite it."""
+        counts = {z.key: z.count for z in view.zones}
+        off, dfn = view.facts["offense"], view.facts["defense"]
+        return frozenset(k for k in self.dead_lanes(view)
+                         if counts.get(f"line:{off}:{k}") and not counts.get(f"line:{dfn}:{k}"))
 
     def event_lines(self, events, names, zones):
         """A closed card's lane says the one reason it was closed, read from the lines of
@@ -360,7 +380,7 @@ class FivePossessions(PlayDesign):
         if step == "offense_set":
             return f"Set your offense line ({done}{open_rule(view)})"
         if step == "defense_set":
-            return f"Set a defense card opposite each offense card ({done})"
+            return f"Set a defense card opposite each offense card ({done}{used_up(self.closed_to_set(view))})"
         return ""
 
     def waiting(self, view, seat, names):
