@@ -35,3 +35,46 @@ def test_a_defense_card_set_opposite_a_closed_card_is_said_to_be_used_up_and_the
         rules = book.read()
     assert "removed unseen" not in rules
     assert "The defense still sets a card opposite it" in rules and "never turned over" in rules
+
+
+def test_a_card_set_from_the_hand_leaves_the_others_where_they_lay_and_a_lane_clicked_first_asks_for_the_hand(app):  # noqa: F811
+    """Against a computer at 1280x720, Maya setting her line with the mouse: a lane clicked
+    with no card picked asks for 'a card of your hand' ('your line' is the lane row's name);
+    a card picked and set in a lane by clicks leaves the other cards of her hand where they
+    lay, so the next click where the next card was still finds it (the walk: the hand
+    re-centred after each card and the next click hit an empty spot)."""
+    from scenes.table import moves
+    from tests.test_ui_play import click_at
+    checked = refused = 0
+    for table in five_possessions_reveals(app, 4242, frames=8000):
+        model = table.model
+        hand = table.board.hand_cards()
+        if not (model.my_turn() and model.settled() and not table.busy() and not model.ui.selection
+                and len(hand) >= 3):
+            continue
+        lanes = table.board.lanes
+        if not refused:
+            area = table.board.areas[0]
+            click_at(app, (int(area[0] + area[2] / 2), int(area[1] + area[3] / 2)))
+            assert "your hand" in model.ui.message and "your line" not in model.ui.message, model.ui.message
+            refused += 1
+            continue
+        before = {p.card.name: p.rect.topleft for p in hand}
+        picked = next(p for p in hand if p.raised)
+        click_at(app, picked.rect.center)
+        lane = min(moves.open_lanes(model.legal, model.ui.selection, model.presenter))
+        area = table.board.areas[lanes.index(lane)]
+        history = len(model.session.state.history)
+        click_at(app, (int(area[0] + area[2] / 2), int(area[1] + area[3] / 2)))
+        assert len(model.session.state.history) == history + 1
+        for _ in range(200):
+            if model.settled() and not table.busy():
+                break
+            app.frame()
+        after = {p.card.name: p.rect.topleft for p in table.board.hand_cards()}
+        assert set(after) == set(before) - {picked.card.name}
+        assert all(after[name][0] == before[name][0] for name in after), (before, after)
+        checked += 1
+        if checked >= 4:
+            break
+    assert checked >= 4 and refused, (checked, refused)

@@ -31,6 +31,24 @@ from scenes.widgets.wake import BOT_DONE, NET_EVENT
 from sprites import felt
 
 
+def keep_hand_still(board, before):
+    """While the viewer goes on playing, a card leaving the hand leaves the others where
+    they lay on `before` (the layout before), as a re-sort never moves the card under the
+    pointer: the next click where the next card was still finds it. The hand closes up
+    once the turn has passed, when a card comes into it, when it is sorted otherwise or
+    when the table is laid out at another size."""
+    hand = board.hand_cards()
+    was = {id(p.card): p.rect for p in before.hand_cards() if p.face_up}
+    order = [i for i in sorted(was, key=lambda i: was[i].x) if i in {id(p.card) for p in hand}]
+    if (not hand or before.hand_key != board.hand_key
+            or before.boxes.get(before.hand_key) != board.boxes.get(board.hand_key)
+            or not all(p.face_up and id(p.card) in was for p in hand)
+            or order != [id(p.card) for p in sorted(hand, key=lambda p: p.rect.x)]):
+        return
+    for p in hand:
+        p.rect.x = was[id(p.card)].x
+
+
 class TableScene(Scene):
     """Shows a session's table as its model keeps it, and hands the model the person's
     intents."""
@@ -174,6 +192,8 @@ class TableScene(Scene):
         held = self.pointer.hovered
         if held is not None and held.zone == board.hand_key and self.pointer.drag_pos is None:
             board.hold_still(held.card, held.rect.x, model.presenter.sizes.index)
+        if playing and self.laid_out is not None and self.laid_out.playing:
+            keep_hand_still(board, self.laid_out.board)
         for p in board.placed:
             p.hinted = p.hinted or (p.zone, p.index) in marks.spots
         top, title_right = buttons.top_buttons(screen, board.table_w, model.director.top_buttons(model.seen),
