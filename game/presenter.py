@@ -262,10 +262,12 @@ class Presenter:
 
     def selection_label(self, kind, actions, count):
         """The button that makes a move of `kind` with the `count` cards picked: 'Play 2
-        cards'; one that still asks where the card goes (a lane), 'Choose its lane...', or
-        names the one lane it may go to ('Place in lane 4')."""
+        cards'; one that still asks where the card goes (a lane) names the lanes it may go
+        to, then asks ('Place in lane 1, 2 or 4...'), or the one lane it may go to ('Place
+        in lane 4')."""
         if kind in self.LANE_ARGS and len(actions) > 1:
-            return "Choose its lane..."
+            numbers = [str(n + 1) for n in sorted({a.arg for a in actions})]
+            return f"{self.kind_label(kind)} in lane {', '.join(numbers[:-1])} or {numbers[-1]}..."
         if kind in self.LANE_ARGS and actions:
             return f"{self.kind_label(kind)} in {self.arg_label(actions[0].arg, (), kind)}"
         label = self.kind_label(kind)

@@ -78,3 +78,30 @@ def test_a_card_set_from_the_hand_leaves_the_others_where_they_lay_and_a_lane_cl
         if checked >= 4:
             break
     assert checked >= 4 and refused, (checked, refused)
+
+
+def test_the_button_of_a_card_picked_says_which_lanes_it_may_go_to(app):  # noqa: F811
+    """Against a computer: a card of Maya's line picked that may go to several lanes, its
+    button says what it does and where ('Place in lane 1, 2, 3 or 4...'), not 'Choose its
+    lane...' (the walk: the button did not say what it would do)."""
+    from scenes.table import moves
+    from tests.test_ui_play import click_at
+    checked = 0
+    for table in five_possessions_reveals(app, 4242, frames=8000):
+        model = table.model
+        if not (model.my_turn() and model.settled() and not table.busy() and not model.ui.selection):
+            continue
+        picks = [(p, lanes) for p in table.board.hand_cards() if p.raised
+                 for lanes in [moves.open_lanes(model.legal, [p.card], model.presenter)] if len(lanes) > 1]
+        if not picks:
+            continue
+        placed, lanes = picks[0]
+        click_at(app, placed.rect.center)
+        numbers = [str(n + 1) for n in sorted(lanes)]
+        labels = [w.label for w in table.widgets if getattr(w, "label", None)]
+        assert f"Place in lane {', '.join(numbers[:-1])} or {numbers[-1]}..." in labels, labels
+        checked += 1
+        if checked >= 3:
+            break
+        click_at(app, placed.rect.center)
+    assert checked >= 3, checked
