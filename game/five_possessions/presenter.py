@@ -42,15 +42,19 @@ def dots_counted(card, colour):
     return sum(found), sum(1 for n in found if n) > 1
 
 
+LANES_SAID = "an offense card in an open lane is compared with the defense card opposite it; in a closed lane, never"
+
+
 def lane_state(lane):
-    """A lane's state in the side panel, whole: what open and closed mean for the card set
-    there, and which colour an open lane turns away (rule 1: the colour that won it)."""
+    """A lane's state in the side panel, short (what open and closed mean is said once,
+    LANES_SAID): open, closed, and which colour an open lane turns away (rule 1: the
+    colour that won it)."""
     if not lane.get("live"):
-        return "closed: an offense card here is never compared"
+        return "closed"
     if lane.get("color"):
         colour = lane["color"]
-        return f"open, but {with_article(colour)} offense card here goes closed ({colour} won it)"
-    return "open: an offense card here is compared with the defense card opposite it"
+        return f"open, but {with_article(colour)} card goes closed ({colour} won it)"
+    return "open"
 
 
 def open_rule(view):
@@ -83,14 +87,13 @@ def open_rule(view):
 
 def used_up(lanes):
     """For the defense's prompt: the closed lanes (`lanes`, zero-based) where the card it must
-    still set is used up, never compared (rule 2): '; lane 1 is closed: a card set there is
-    used up, never compared'."""
+    still set is used up, never compared (rule 2): '; lane 1 is closed: a card there is used up'."""
     if not lanes:
         return ""
     numbers = sorted(k + 1 for k in lanes)
     named = (f"lane {numbers[0]} is" if len(numbers) == 1
              else "lanes " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]} are")
-    return f"; {named} closed: a card set there is used up, never compared"
+    return f"; {named} closed: a card there is used up"
 
 
 def is_open(lane, card):
@@ -401,6 +404,7 @@ class FivePossessions(PlayDesign):
         offense = seat_name(names, facts["offense"])
         if offense:
             lines.append(("Offense", offense, None))
+        lines.append(("Lanes", LANES_SAID, None))
         for k, lane in enumerate(facts["lanes"]):
             lines.append((f"Lane {k + 1}", lane_state(lane), None))
         return lines[:self.SIDE_FACTS]
