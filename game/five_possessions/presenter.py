@@ -421,7 +421,7 @@ class FivePossessions(PlayDesign):
         """While a line is told lane by lane: the lanes told so far as they are now, the
         later ones (and everything else) as they stood before the line."""
         lanes = [now if k <= lane else was for k, (now, was) in enumerate(zip(facts["lanes"], before["lanes"]))]
-        return dict(before, lanes=lanes)
+        return dict(before, lanes=lanes, table=facts["table"], last_line=facts["last_line"])
 
     def cleared(self, view):
         """Once a line's outcome has been read, its cards leave the lanes as the rules
@@ -445,6 +445,7 @@ class FivePossessions(PlayDesign):
                 moves[zone.key] = f"removed:{seat}"
             else:
                 moves[zone.key] = f"open:{lane}" if lanes[lane].get("live") else f"closed:{lane}"
+        view = view._replace(facts=dict(facts, table=None))       # the line's cards are gone from the lanes
         return self.moved(view, moves, {key for key in moves.values() if key.startswith(("removed:", "box:"))})
 
     def back_of(self, view, zone_key):
@@ -462,9 +463,15 @@ class FivePossessions(PlayDesign):
         """The lanes: each coach's line ('line:<seat>:<lane>') and the offense's cards of
         the lines before in two piles named as the rules name them: 'Won' (face up, the
         cards that won the lane: 'open:<lane>') and 'Used up' (face down, lost or set
-        closed: 'closed:<lane>'); a closed lane says so at its top."""
+        closed: 'closed:<lane>'); a closed lane says so at its top (while a line's cards are
+        still in their lanes, a lane compared in it is headed as it was played, open: its
+        verdict tells whether it closed)."""
         cells = {}
-        lanes = view.facts["lanes"]
+        lanes = [dict(lane) for lane in view.facts["lanes"]]
+        if view.facts.get("table") == "line":       # the line's cards still in their lanes
+            for result in view.facts.get("last_line") or ():
+                if isinstance(result, dict) and result.get("open"):
+                    lanes[result["lane"]]["live"] = True
         for zone in view.zones:
             parts = zone.key.split(":")
             if parts[0] == "line" and len(parts) == 3:
