@@ -163,3 +163,37 @@ def test_a_lane_lost_in_the_line_just_played_is_not_called_closed_beside_its_ver
         if checked >= 3 and later >= 3:
             break
     assert checked >= 3 and later >= 3, (checked, later)
+
+
+def test_keys_typed_while_a_card_still_flies_are_taken_once_it_lands(app):  # noqa: F811
+    """Against a computer at the normal pace, Maya setting line 1 from the keyboard: Enter
+    (a card picked), its lane's number, then at once, while that card still flies into its
+    lane, Enter and the next lane's number: once the card has landed the keys are taken,
+    and the second card is set too (the walk: 'Enter 2 Enter 3 Enter 4' set one card, the
+    rest dropped without a word)."""
+    import pygame
+
+    from tests.test_ui_play import press
+    for table in five_possessions_reveals(app, 4242, frames=6000):
+        model = table.model
+        facts = model.view.facts
+        if model.my_turn() and model.settled() and not table.busy() and facts["step"] == "offense_set" \
+                and facts["line"] == 1 and len(table.board.hand_cards()) == 4 and table.laid is table.laid_out:
+            break
+    session = model.session
+    assert table.laid is table.laid_out
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN)
+    assert model.ui.selection, (table.pointer.focus, table.laid is table.laid_out)
+    history = len(session.state.history)
+    press(app, pygame.K_1)
+    assert len(session.state.history) == history + 1
+    assert table.motion.flights, "the card set should still be flying"
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_2)
+    for _ in range(300):
+        if model.settled() and not table.busy() and len(session.state.history) >= history + 2:
+            break
+        app.frame()
+    assert len(session.state.history) == history + 2, model.ui.message
+    assert [a.arg for a in session.state.history[-2:]] == [0, 1]

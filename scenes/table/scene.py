@@ -19,7 +19,7 @@ import pygame
 
 from scenes.table import buttons, coach_panel, draw, intents, moves
 from scenes.table.director import Director
-from scenes.table.input import Laid, TableInput, main_focus
+from scenes.table.input import ACTIVATE, Laid, TableInput, main_focus
 from scenes.table.layout import CAPTION, REACH, TOP, Placed, gap_between, keeps_margin, lay_out, lifted
 from scenes.table.model import TableModel
 from scenes.table.motion import Motion
@@ -67,6 +67,7 @@ class TableScene(Scene):
         self.top_span = (0, 0)       # where the top bar's words start and end, as last drawn
         self.taken = [None, 0, 0, 0]   # what of the model was taken: version laid out, changes, said, refocus
         self.laid_out = None         # the last layout whole (self.laid holds back its moves while cards fly)
+        self.typed = []              # the keys of a move typed while its cards still fly (see typed_ahead)
         self.refocus_due = False     # the keyboard goes to the main item once the moves held back are offered
         self.step_taken = None       # the step of a line's reveal laid out last (its cards flip when it comes)
         super().startup(persist)
@@ -142,6 +143,21 @@ class TableScene(Scene):
                                  None)
             self.refocus_due = self.refocus_due or pointer.focus is None    # on a button held back: back as it comes
         self.dirty = True
+        if landed and self.typed:      # the keys typed while the cards flew, taken as they land
+            typed, self.typed = self.typed, []
+            for event in typed:
+                self.handle_event(event)
+
+    def typed_ahead(self, event):
+        """Is `event` a key of a move (a lane's number, Enter or Space not on a button) typed while
+        the moves of the viewer's turn are held back for cards still flying? It is kept and
+        taken once they land, as though typed then (see offer)."""
+        whole, laid, focus = self.laid_out, self.laid, self.pointer.focus
+        if event.type != pygame.KEYDOWN or whole is None or laid is whole or not whole.playing or whole.cover:
+            return False
+        items = laid.cards + laid.widgets
+        on_card = focus is None or not items or items[focus % len(items)] in laid.cards     # not on a button
+        return pygame.K_1 <= event.key <= pygame.K_9 or event.key in ACTIVATE and on_card
 
     def on_offer(self, cover):
         """Are the moves and Continue of a layout under `cover` offered now (see offer)?"""
@@ -368,6 +384,9 @@ class TableScene(Scene):
     def handle_event(self, event):
         if event.type in (BOT_DONE, NET_EVENT):
             self.dirty = True
+            return
+        if self.typed_ahead(event):
+            self.typed.append(event)
             return
         ring = self.model.keys              # the keyboard's ring was shown before this event
         if self.app.keyboard != self.model.keys:
