@@ -595,9 +595,9 @@ class Presenter:
         """The one-line tip on `card`, a special card ('' for any other)."""
         return self.TIPS.get(card.rank, "")
 
-    def card_note(self, card):
-        """A line under the enlarged `card` on what of it counts in this game ('' for
-        none)."""
+    def card_note(self, card, view=None):
+        """A line under the enlarged `card` on what of it counts in this game, at the table
+        `view` ('' for none)."""
         return ""
 
     def card_words(self, value):

@@ -46,9 +46,10 @@ class FourDowns(PlayDesign):
     YARD_MARKS = ("out", "folded")
     SHOWCASE = ("OB7", "DG5", "OO6", "DP4")
 
-    def card_note(self, card):
-        """4 downs counts a card's side, colour and number; its dots are 5 possessions'."""
-        return CARD_NOTE
+    def card_note(self, card, view=None):
+        """4 downs counts a card's side, colour and number; its dots are 5 possessions': said
+        in the first hand, a first time's tip (the Rules page says it for good)."""
+        return CARD_NOTE if view is None or view.facts.get("hand", 1) <= 1 else ""
 
     def hand_result(self, view):
         """Who won the hand just ended (a hand's yards are the stake, told in the log)."""
