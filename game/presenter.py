@@ -77,6 +77,12 @@ YOU_THEIR = re.compile(r"(\bYou [^.;:!?]*?)\btheir\b")
 YOU_WITHIN = re.compile(r"(?<=[a-z] )You\b|(?<=: )You\b")
 
 
+def begins(stage):
+    """A phase's line in the log, the same in every game: the stage that begins, in words
+    ('Down 2 of 4 begins', 'Hand 1 begins'), never a status label ('Now: Down 2 of 4')."""
+    return f"{stage} begins"
+
+
 def agree(words):
     """The words with a verb after a player called You (a lesson's learner) agreeing with
     it, what is theirs in the same clause called yours, and the name written small within

@@ -41,3 +41,27 @@ def test_the_enlarged_cards_note_on_what_counts_is_said_in_the_first_hand_only(a
     assert len(said) >= 3, said
     assert said[1] and not any(was for hand, was in said.items() if hand > 1), said
     assert CARD_NOTE.startswith("Here only the side")
+
+
+def test_every_games_phase_lines_say_what_begins_not_now(app):  # noqa: F811
+    """Every game played by computers to a few phases: each phase's line in the log says
+    in words what begins ('Down 2 of 4 begins', 'Hand 1 begins', 'Possession 1, line 2 of
+    4 begins: Theo sets offense cards'), never a status label 'Now: ...' (the walk: 'Now:
+    Hand 1', 'Now: Down 2 of 4' read like codes)."""
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    said = {}
+    for game in ("final_card_down", "deadline", "ktu", "final_count", "four_downs", "five_possessions"):
+        state = registry.new_game(game, players=2 if game == "five_possessions" else 3, seed=7)
+        rng = random.Random(7)
+        for _ in range(120):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        presenter = presenter_for(registry.GAMES[game])
+        lines = [line for event, line in presenter.event_lines(list(state.events), ["Maya", "Theo", "Ines"], {})
+                 if event.kind == "phase" and line]
+        said[game] = lines
+        assert not [line for line in lines if line.startswith("Now")], (game, lines[:4])
+    assert said["four_downs"] and said["five_possessions"], said
+    assert "Hand 1 begins" in said["four_downs"] and "Down 2 of 4 begins" in said["four_downs"]

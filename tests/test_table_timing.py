@@ -213,7 +213,7 @@ def test_while_a_down_or_hand_waits_to_be_read_the_panel_and_log_stay_with_it(ap
                 break
         else:
             downs += 1
-            if drawn["log"] and drawn["log"][-1].startswith("Now: Down"):
+            if drawn["log"] and drawn["log"][-1].startswith("Down ") and drawn["log"][-1].endswith(" begins"):
                 wrong.append(("log", drawn["log"][-1]))
     assert downs and hands, (downs, hands)
     assert not wrong, wrong[:3]

@@ -6,7 +6,7 @@ import re
 from game.cards import with_article
 from game.five_possessions.rules import LANES, Act
 from game.play_design.rules import KEY_DOTS
-from game.presenter import Callout, Presenter, agree, capital, plural, possessive, seat_name
+from game.presenter import Callout, Presenter, agree, begins, capital, plural, possessive, seat_name
 from game.play_design.presenter import PlayDesign
 
 BLUE_AS_PURPLE = "blue counts as purple"    # against a purple offense card (section 1)
@@ -109,10 +109,12 @@ def _whose(who):
 
 
 def _phase(who, d):
-    """Who sets which line now: 'Now: Possession 2, line 1 of 4: offense sets'."""
+    """Who sets which line now: 'Possession 2, line 1 of 4 begins: Theo sets offense cards',
+    then 'Maya sets defense cards'."""
+    if d["step"] != "offense_set":
+        return agree(f"{who} sets defense cards")
     name = "Sudden death" if d["sudden_death"] else f"Possession {d['possession']}"
-    side = "offense" if d["step"] == "offense_set" else "defense"
-    return f"Now: {name}, line {d['line']} of 4: {side} sets"
+    return agree(begins(f"{name}, line {d['line']} of 4") + f": {who} sets offense cards")
 
 
 SET = re.compile(r"set (.+?) in their lane (\d)$")

@@ -2,7 +2,7 @@
 from game.core import SharedEvent
 from game.four_downs.rules import STAKE_CAP, Act
 from game.play_design.presenter import PlayDesign
-from game.presenter import Callout, Presenter, agree, capital, possessive, seat_name
+from game.presenter import Callout, Presenter, agree, begins, capital, possessive, seat_name
 
 OTHER_SIDE = {"offense": "defense", "defense": "offense"}
 # The two decks, said wherever one is named (A12 of docs/rulings/play_design.md).
@@ -20,8 +20,8 @@ class FourDowns(PlayDesign):
     KIND_LABELS = dict(Presenter.KIND_LABELS, knock="Knock", fold="Fold", call="Call")
     EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
                        **{"pass": lambda who, d: f"{who} passed"},
-                       phase=lambda who, d: (f"Now: Hand {d['hand']}" if "hand" in d
-                                             else f"Now: Down {d['down']} of {d['downs']}"),
+                       phase=lambda who, d: begins(f"Hand {d['hand']}" if "hand" in d
+                                                          else f"Down {d['down']} of {d['downs']}"),
                        round_won=lambda who, d: f"{who} won down {d}",
                        score=lambda who, d: f"{who} has lost {d} yards in all",
                        knock=lambda who, d: f"{who} knocked: the stake is {d}",
