@@ -197,3 +197,23 @@ def test_keys_typed_while_a_card_still_flies_are_taken_once_it_lands(app):  # no
         app.frame()
     assert len(session.state.history) == history + 2, model.ui.message
     assert [a.arg for a in session.state.history[-2:]] == [0, 1]
+
+
+def test_a_name_plate_counts_the_cards_in_hand_and_says_so(app, monkeypatch):  # noqa: F811
+    """Against a computer: each name plate's count says it counts the cards in hand ('0 in
+    hand' while Theo's line lies face down in the lanes, '4 in hand' while he holds it), so it
+    keeps one meaning (the walk: 'Theo 0 cards' with his 4 cards in the lanes)."""
+    from scenes.table import draw
+    plates = {}
+    real = draw.plate_words
+    monkeypatch.setattr(draw, "plate_words", lambda *args, **kwargs: plates.update(real(*args, **kwargs))
+                        or real(*args, **kwargs))
+    seen = set()
+    for table in five_possessions_reveals(app, 4242, frames=3000):
+        for seat, (_, right, _, _) in plates.items():
+            if right != "thinking...":
+                assert right.endswith(" in hand"), (seat, right)
+                seen.add(right)
+        if {"0 in hand", "4 in hand"} <= seen:
+            break
+    assert {"0 in hand", "4 in hand"} <= seen, seen
