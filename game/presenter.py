@@ -77,6 +77,12 @@ YOU_THEIR = re.compile(r"(\bYou [^.;:!?]*?)\btheir\b")
 YOU_WITHIN = re.compile(r"(?<=[a-z] )You(?=r?s?\b)|(?<=: )You(?=r?s?\b)")
 
 
+def begins(stage):
+    """A phase's line in the log, the same in every game: the stage that begins, in words
+    ('Down 2 of 4 begins', 'Hand 1 begins'), never a status label ('Now: Down 2 of 4')."""
+    return f"{stage} begins"
+
+
 def agree(words):
     """The words with a verb after a player called You (a lesson's learner) agreeing with
     it, what is theirs in the same clause called yours, and the name written small within
@@ -266,10 +272,12 @@ class Presenter:
 
     def selection_label(self, kind, actions, count):
         """The button that makes a move of `kind` with the `count` cards picked: 'Play 2
-        cards'; one that still asks where the card goes (a lane), 'Choose its lane...', or
-        names the one lane it may go to ('Place in lane 4')."""
+        cards'; one that still asks where the card goes (a lane) names the lanes it may go
+        to, then asks ('Place in lane 1, 2 or 4...'), or the one lane it may go to ('Place
+        in lane 4')."""
         if kind in self.LANE_ARGS and len(actions) > 1:
-            return "Choose its lane..."
+            numbers = [str(n + 1) for n in sorted({a.arg for a in actions})]
+            return f"{self.kind_label(kind)} in lane {', '.join(numbers[:-1])} or {numbers[-1]}..."
         if kind in self.LANE_ARGS and actions:
             return f"{self.kind_label(kind)} in {self.arg_label(actions[0].arg, (), kind)}"
         label = self.kind_label(kind)
@@ -603,9 +611,9 @@ class Presenter:
         """The one-line tip on `card`, a special card ('' for any other)."""
         return self.TIPS.get(card.rank, "")
 
-    def card_note(self, card):
-        """A line under the enlarged `card` on what of it counts in this game ('' for
-        none)."""
+    def card_note(self, card, view=None):
+        """A line under the enlarged `card` on what of it counts in this game, at the table
+        `view` ('' for none)."""
         return ""
 
     def card_words(self, value):

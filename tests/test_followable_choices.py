@@ -112,7 +112,7 @@ def test_followable_a_lane_clicked_with_no_card_picked_says_pick_one(app):
     play_until(app, table, lambda: any(a.kind == "place" for a in session.legal_actions()), random.Random(2))
     area = table.board.areas[0]
     click_at(app, (area[0] + area[2] / 2, area[1] + area[3] / 2))
-    assert table.model.ui.message == "Pick a card of your line first, then click its lane"
+    assert table.model.ui.message == "Pick a card of your hand first, then click its lane"
     card = next(p for p in table.board.placed if p.zone == table.board.hand_key)
     click_at(app, (card.rect.left + 4, card.rect.top + 20))
     assert table.model.ui.message.startswith("Click a lane for")

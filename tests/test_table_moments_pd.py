@@ -181,8 +181,8 @@ def test_the_panel_says_what_an_open_lane_is_and_why_a_colour_goes_closed_there(
     app.frame()
     panel = " ".join(drawn)
     assert "open, not" not in panel
-    assert f"{with_article(coloured)} offense card here goes closed ({coloured} won it)" in panel
-    assert "an offense card here is compared" in panel or "never compared" in panel
+    assert f"{with_article(coloured)} card goes closed ({coloured} won it)" in panel
+    assert "an offense card in an open lane is compared" in panel
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1600, 1000)])
@@ -204,9 +204,7 @@ def test_the_panel_says_with_what_an_open_lanes_card_is_compared(size, monkeypat
         table.invalidate()
         a.frame()
         panel = " ".join(drawn)
-        for k in range(1, 5):
-            assert f"Lane {k}: open: an offense card here is compared with the defense card opposite it" in panel, \
-                drawn
+        assert "an offense card in an open lane is compared with the defense card opposite it" in panel, drawn
     finally:
         pygame.quit()
 

@@ -213,7 +213,7 @@ def test_while_a_down_or_hand_waits_to_be_read_the_panel_and_log_stay_with_it(ap
                 break
         else:
             downs += 1
-            if drawn["log"] and drawn["log"][-1].startswith("Now: Down"):
+            if drawn["log"] and drawn["log"][-1].startswith("Down ") and drawn["log"][-1].endswith(" begins"):
                 wrong.append(("log", drawn["log"][-1]))
     assert downs and hands, (downs, hands)
     assert not wrong, wrong[:3]
@@ -377,7 +377,7 @@ def test_while_the_deal_flies_no_count_score_fact_or_move_runs_ahead_of_it(app, 
                  for seat in range(players)}
         flying = {z.owner for z in model.view.zones if z.key in hands}
         for seat in flying:
-            if plates[seat][1] == f"{whole[seat]} cards":
+            if plates[seat][1] == f"{whole[seat]} in hand":
                 early.append(("plate", seat, plates[seat][1]))
         zones = {z.key: z for z in model.view.zones}
         landing = {f.zone for f in table.motion.flights if f.zone in zones and zones[f.zone].count > 1}
@@ -398,7 +398,7 @@ def test_while_the_deal_flies_no_count_score_fact_or_move_runs_ahead_of_it(app, 
         app.frame()
     whole = {seat: sum(z.count for z in model.view.zones if z.owner == seat and z.kind == "hand")
              for seat in range(players)}
-    assert all(plates[seat][1] in (f"{n} cards", f"{n} card") for seat, n in whole.items() if n), (plates, whole)
+    assert all(plates[seat][1] == f"{n} in hand" for seat, n in whole.items() if n), (plates, whole)
     app.frame()
     assert table_draw.lit_seat(plates) == scores["lit"] == model.session.current_player is not None, (plates, scores)
 
@@ -623,7 +623,7 @@ def test_a_new_hands_deal_tells_only_the_cards_landed_of_the_new_hand(app, drawn
     assert session.state.view(0).facts["hand"] == last + 1
     whole = {seat: sum(z.count for z in model.view.zones if z.owner == seat and z.kind == "hand")
              for seat in range(players)}
-    assert all(plates[seat][1] in (f"{n} cards", f"{n} card") for seat, n in whole.items()), (plates, whole)
+    assert all(plates[seat][1] == f"{n} in hand" for seat, n in whole.items()), (plates, whole)
     app.frame()
     assert table_draw.lit_seat(plates) == session.current_player is not None, plates
 

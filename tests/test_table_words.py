@@ -259,10 +259,9 @@ def test_readouts_say_what_a_player_would_count_in_their_head():
     view = view._replace(facts=dict(view.facts, lanes=lanes))
     side = {label: value for label, value, _ in field.side_facts(view, names)}
     assert [side[f"Lane {k}"] for k in range(1, 5)] == [
-        "open: an offense card here is compared with the defense card opposite it",
-        "open, but a blue offense card here goes closed (blue won it)",
-        "closed: an offense card here is never compared",
-        "open: an offense card here is compared with the defense card opposite it"]
+        "open", "open, but a blue card goes closed (blue won it)", "closed", "open"]
+    assert side["Lanes"] == ("an offense card in an open lane is compared with the defense card opposite it; "
+                             "in a closed lane, never")
 
 
 def test_a_learner_called_you_reads_your_not_yous():
@@ -381,8 +380,8 @@ def test_five_possessions_lane_words_say_an_orange_and_fewer_dots_when_fewer():
     lanes = [{"live": True, "color": c} for c in ("orange", "blue", "green", "purple")]
     side = {label: value for label, value, _ in
             presenter.side_facts(view._replace(facts=dict(view.facts, lanes=lanes)), ["Maya", "Theo"])}
-    assert side["Lane 1"] == "open, but an orange offense card here goes closed (orange won it)"
-    assert side["Lane 2"] == "open, but a blue offense card here goes closed (blue won it)"
+    assert side["Lane 1"] == "open, but an orange card goes closed (orange won it)"
+    assert side["Lane 2"] == "open, but a blue card goes closed (blue won it)"
     said = {"fewer": 0, "tie": 0, "more": 0}
     for _, events, lines in games:
         for event, line in zip(events, lines):

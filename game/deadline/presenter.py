@@ -6,7 +6,7 @@ from game.deadline.grading import extends, group_shape, open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.core import SharedEvent
-from game.presenter import Callout, Presenter, card_name, plural, possessive, seat_name
+from game.presenter import Callout, Presenter, begins, card_name, plural, possessive, seat_name
 
 
 # Where a draw comes from, as players say it (the engine's `stock` is kept: records hold it).
@@ -170,7 +170,7 @@ REFILLED = "new pile from the discards"
 
 # The Midterm ends straight into the draw-back: it is not scored (A23 of
 # docs/rulings/deadline.md), and the cards drawn count against a score so far.
-DRAW_BACK = ("Now: Draw-back. The Midterm's assignments stay on the table and are graded at the end with "
+DRAW_BACK = (begins("Draw-back") + ". The Midterm's assignments stay on the table and are graded at the end with "
              "the Final's (the Midterm itself is not scored). Everyone draws back up to 7 cards, and cards "
              "in hand count against a score until they are laid down")
 DRAW_BACK_CALL = "Midterm assignments stay and count at the Final: everyone drew back to 7"
@@ -188,7 +188,7 @@ class Deadline(Presenter):
     EVENT_WORDS = dict(Presenter.EVENT_WORDS, finish_exam=lambda who, d: f"{who} finished the exam",
                        recycle=lambda who, d: "The discards but the top one were shuffled into a new draw pile",
                        phase=lambda who, d: DRAW_BACK if d["phase"] == "draw_back"
-                       else f"Now: {semester(d['phase'], d['rotation'])}")
+                       else begins(semester(d['phase'], d['rotation'])))
     CALLOUTS = dict(Presenter.CALLOUTS,
                     score=lambda who, d: f"{possessive(who)} exam graded: {plural(d, 'point')}")
     MOVE_WORDS = {("discard", "hand"): "{who} took {what} from the discard pile",

@@ -6,7 +6,7 @@ import re
 from game.cards import with_article
 from game.five_possessions.rules import LANES, Act
 from game.play_design.rules import KEY_DOTS
-from game.presenter import Callout, Presenter, agree, capital, plural, possessive, seat_name
+from game.presenter import Callout, Presenter, agree, begins, capital, plural, possessive, seat_name
 from game.play_design.presenter import PlayDesign
 
 BLUE_AS_PURPLE = "blue counts as purple"    # against a purple offense card (section 1)
@@ -42,15 +42,19 @@ def dots_counted(card, colour):
     return sum(found), sum(1 for n in found if n) > 1
 
 
+LANES_SAID = "an offense card in an open lane is compared with the defense card opposite it; in a closed lane, never"
+
+
 def lane_state(lane):
-    """A lane's state in the side panel, whole: what open and closed mean for the card set
-    there, and which colour an open lane turns away (rule 1: the colour that won it)."""
+    """A lane's state in the side panel, short (what open and closed mean is said once,
+    LANES_SAID): open, closed, and which colour an open lane turns away (rule 1: the
+    colour that won it)."""
     if not lane.get("live"):
-        return "closed: an offense card here is never compared"
+        return "closed"
     if lane.get("color"):
         colour = lane["color"]
-        return f"open, but {with_article(colour)} offense card here goes closed ({colour} won it)"
-    return "open: an offense card here is compared with the defense card opposite it"
+        return f"open, but {with_article(colour)} card goes closed ({colour} won it)"
+    return "open"
 
 
 def open_rule(view):
@@ -81,6 +85,17 @@ def open_rule(view):
     return f"; {count} must go open: an open lane takes any colour but its winner's"
 
 
+def used_up(lanes):
+    """For the defense's prompt: the closed lanes (`lanes`, zero-based) where the card it must
+    still set is used up, never compared (rule 2): '; lane 1 is closed: a card there is used up'."""
+    if not lanes:
+        return ""
+    numbers = sorted(k + 1 for k in lanes)
+    named = (f"lane {numbers[0]} is" if len(numbers) == 1
+             else "lanes " + ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]} are")
+    return f"; {named} closed: a card there is used up"
+
+
 def is_open(lane, card):
     """Is `card`, set by the offense in `lane` (its state: live, the colour that won it),
     an open card (rules 1 and 2)?"""
@@ -94,10 +109,12 @@ def _whose(who):
 
 
 def _phase(who, d):
-    """Who sets which line now: 'Now: Possession 2, line 1 of 4: offense sets'."""
+    """Who sets which line now: 'Possession 2, line 1 of 4 begins: Theo sets offense cards',
+    then 'Maya sets defense cards'."""
+    if d["step"] != "offense_set":
+        return agree(f"{who} sets defense cards")
     name = "Sudden death" if d["sudden_death"] else f"Possession {d['possession']}"
-    side = "offense" if d["step"] == "offense_set" else "defense"
-    return f"Now: {name}, line {d['line']} of 4: {side} sets"
+    return agree(begins(f"{name}, line {d['line']} of 4") + f": {who} sets offense cards")
 
 
 SET = re.compile(r"set (.+?) in their lane (\d)$")
@@ -168,6 +185,14 @@ class FivePossessions(PlayDesign):
             return frozenset(int(z.key.partition(":")[2]) for z in view.zones
                              if z.key.startswith("closed:") and z.count)
         return frozenset()
+
+    def closed_to_set(self, view):
+        """Setting defense: the closed lanes (dead_lanes) where an offense card still waits
+        for the defense card opposite it."""
+        counts = {z.key: z.count for z in view.zones}
+        off, dfn = view.facts["offense"], view.facts["defense"]
+        return frozenset(k for k in self.dead_lanes(view)
+                         if counts.get(f"line:{off}:{k}") and not counts.get(f"line:{dfn}:{k}"))
 
     def event_lines(self, events, names, zones):
         """A closed card's lane says the one reason it was closed, read from the lines of
@@ -360,7 +385,7 @@ class FivePossessions(PlayDesign):
         if step == "offense_set":
             return f"Set your offense line ({done}{open_rule(view)})"
         if step == "defense_set":
-            return f"Set a defense card opposite each offense card ({done})"
+            return f"Set a defense card opposite each offense card ({done}{used_up(self.closed_to_set(view))})"
         return ""
 
     def waiting(self, view, seat, names):
@@ -381,6 +406,7 @@ class FivePossessions(PlayDesign):
         offense = seat_name(names, facts["offense"])
         if offense:
             lines.append(("Offense", offense, None))
+        lines.append(("Lanes", LANES_SAID, None))
         for k, lane in enumerate(facts["lanes"]):
             lines.append((f"Lane {k + 1}", lane_state(lane), None))
         return lines[:self.SIDE_FACTS]
@@ -397,7 +423,7 @@ class FivePossessions(PlayDesign):
         """While a line is told lane by lane: the lanes told so far as they are now, the
         later ones (and everything else) as they stood before the line."""
         lanes = [now if k <= lane else was for k, (now, was) in enumerate(zip(facts["lanes"], before["lanes"]))]
-        return dict(before, lanes=lanes)
+        return dict(before, lanes=lanes, table=facts["table"], last_line=facts["last_line"])
 
     def cleared(self, view):
         """Once a line's outcome has been read, its cards leave the lanes as the rules
@@ -421,6 +447,7 @@ class FivePossessions(PlayDesign):
                 moves[zone.key] = f"removed:{seat}"
             else:
                 moves[zone.key] = f"open:{lane}" if lanes[lane].get("live") else f"closed:{lane}"
+        view = view._replace(facts=dict(facts, table=None))       # the line's cards are gone from the lanes
         return self.moved(view, moves, {key for key in moves.values() if key.startswith(("removed:", "box:"))})
 
     def back_of(self, view, zone_key):
@@ -439,9 +466,15 @@ class FivePossessions(PlayDesign):
         the lines before in two piles named as the rules name them: 'Won' (face up, the
         cards that won the lane: 'open:<lane>') and 'Used up' (face down, lost or set
         closed: 'closed:<lane>'); a closed lane says so at its top, and so does the
-        offense's card set closed in an open lane ('Lane 2: your closed card')."""
+        offense's card set closed in an open lane ('Lane 2: your closed card'); while a
+        line's cards are still in their lanes, a lane compared in it is headed as it was
+        played, open: its verdict tells whether it closed)."""
         cells = {}
-        lanes = view.facts["lanes"]
+        lanes = [dict(lane) for lane in view.facts["lanes"]]
+        if view.facts.get("table") == "line":       # the line's cards still in their lanes
+            for result in view.facts.get("last_line") or ():
+                if isinstance(result, dict) and result.get("open"):
+                    lanes[result["lane"]]["live"] = True
         for zone in view.zones:
             parts = zone.key.split(":")
             if parts[0] == "line" and len(parts) == 3:

@@ -3,7 +3,7 @@ from game.core import SharedEvent
 from game.four_downs.rules import STAKE_CAP, Act
 from game.play_design.presenter import PlayDesign
 from game.play_design.rules import round_winner
-from game.presenter import Callout, Presenter, agree, capital, possessive, seat_name
+from game.presenter import Callout, Presenter, agree, begins, capital, possessive, seat_name
 
 OTHER_SIDE = {"offense": "defense", "defense": "offense"}
 # The two decks, said wherever one is named (A12 of docs/rulings/play_design.md).
@@ -21,8 +21,8 @@ class FourDowns(PlayDesign):
     KIND_LABELS = dict(Presenter.KIND_LABELS, knock="Knock", fold="Fold", call="Call")
     EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
                        **{"pass": lambda who, d: f"{who} passed"},
-                       phase=lambda who, d: (f"Now: Hand {d['hand']}" if "hand" in d
-                                             else f"Now: Down {d['down']} of {d['downs']}"),
+                       phase=lambda who, d: begins(f"Hand {d['hand']}" if "hand" in d
+                                                          else f"Down {d['down']} of {d['downs']}"),
                        round_won=lambda who, d: f"{who} won down {d}",
                        score=lambda who, d: f"{who} has lost {d} yards in all",
                        knock=lambda who, d: f"{who} knocked: the stake is {d}",
@@ -47,9 +47,10 @@ class FourDowns(PlayDesign):
     YARD_MARKS = ("out", "folded")
     SHOWCASE = ("OB7", "DG5", "OO6", "DP4")
 
-    def card_note(self, card):
-        """4 downs counts a card's side, colour and number; its dots are 5 possessions'."""
-        return CARD_NOTE
+    def card_note(self, card, view=None):
+        """4 downs counts a card's side, colour and number; its dots are 5 possessions': said
+        in the first hand, a first time's tip (the Rules page says it for good)."""
+        return CARD_NOTE if view is None or view.facts.get("hand", 1) <= 1 else ""
 
     def hand_result(self, view):
         """Who won the hand just ended (a hand's yards are the stake, told in the log)."""

@@ -2,10 +2,10 @@
 rulings it cites: docs/rulings/ktu.md)."""
 from game.core import Facts, SharedEvent, fact
 from game.ktu.rules import Act
-from game.presenter import Callout, Presenter, agree, capital, cards_phrase, ordinal, plural, possessive, seat_name
+from game.presenter import Callout, Presenter, agree, begins, capital, cards_phrase, ordinal, plural, possessive, seat_name
 
 WILD = ("2", "3", "10")      # play on anything
-STEP_WORDS = {"choose": "Choose face-up cards", "play": "Play"}
+STEP_WORDS = {"choose": "Choosing face-up cards", "play": "Play"}
 AGAIN = fact(str)            # the table's own fact: why the player to play plays again (turns_taken)
 
 
@@ -17,7 +17,7 @@ class Ktu(Presenter):
     POSITION_ARGS = frozenset({Act.PLAY_BLIND})
     PICK_THEN_PLAY = frozenset({Act.PLAY, Act.CHOOSE_FACEUP})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
-                       phase=lambda who, d: f"Now: {STEP_WORDS[d]}",
+                       phase=lambda who, d: begins(STEP_WORDS[d]),
                        pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
                        burn=lambda who, d: f"{who} burned the pile",
                        out=lambda who, d: f"{who} went out: no cards left")

@@ -182,8 +182,9 @@ def plate_rect(screen, spot, name, right, current, computer=False):
 
 
 def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None, told=None):
-    """Each seat's name plate: {seat: (name, its card count, 'thinking...' or its status
-    ('folded'), is current, is a computer)}; the count, and whose turn it is, as `told`
+    """Each seat's name plate: {seat: (name, its cards in hand ('4 in hand', one meaning
+    in every game), 'thinking...' or its status ('folded'), is current, is a computer)};
+    the count, and whose turn it is, as `told`
     (the table as the words tell it, while cards still fly or an outcome waits to be read:
     see TableModel.panel_view), else as `view`."""
     plates, told = {}, told or view
@@ -192,7 +193,7 @@ def plate_words(view, names, humans, viewer=None, thinking=None, statuses=None, 
         you = seat == viewer and name != "You"      # a lesson calls its learner You already
         name += " (you)" if you else ""
         status = (statuses or {}).get(seat)
-        right = "thinking..." if thinking == seat else status or f"{count} card" + ("" if count == 1 else "s")
+        right = "thinking..." if thinking == seat else status or f"{count} in hand"
         plates[seat] = (name, right, told.current_player == seat, not humans[seat])
     return plates
 

@@ -175,7 +175,7 @@ class TableInput:
             if laid.selection:
                 return self.click_lane(lane, laid.selection[0], laid)
             if any(a.kind in laid.presenter.LANE_ARGS for a in laid.legal):
-                return [Refuse("Pick a card of your line first, then click its lane")]
+                return [Refuse("Pick a card of your hand first, then click its lane")]
         return []
 
     def released(self, pos, laid, pointer):
@@ -263,7 +263,7 @@ class TableInput:
         if laid.selection:
             return self.click_lane(lanes[number], laid.selection[0], laid)
         if any(a.kind in laid.presenter.LANE_ARGS for a in laid.legal):
-            return [Refuse("Pick a card of your line first, then press its lane's number")]
+            return [Refuse("Pick a card of your hand first, then press its lane's number")]
         return []
 
     @staticmethod

@@ -19,7 +19,7 @@ import pygame
 
 from scenes.table import buttons, coach_panel, draw, intents, moves
 from scenes.table.director import Director
-from scenes.table.input import Laid, TableInput, key_legend, main_focus
+from scenes.table.input import ACTIVATE, Laid, TableInput, key_legend, main_focus
 from scenes.table.layout import CAPTION, REACH, TOP, Placed, gap_between, keeps_margin, lay_out, lifted
 from scenes.table.model import TableModel
 from scenes.table.motion import Motion
@@ -29,6 +29,24 @@ from scenes.table.timeline import Cue, Present
 from scenes.widgets.base import Scene
 from scenes.widgets.wake import BOT_DONE, NET_EVENT
 from sprites import felt
+
+
+def keep_hand_still(board, before):
+    """While the viewer goes on playing, a card leaving the hand leaves the others where
+    they lay on `before` (the layout before), as a re-sort never moves the card under the
+    pointer: the next click where the next card was still finds it. The hand closes up
+    once the turn has passed, when a card comes into it, when it is sorted otherwise or
+    when the table is laid out at another size."""
+    hand = board.hand_cards()
+    was = {id(p.card): p.rect for p in before.hand_cards() if p.face_up}
+    order = [i for i in sorted(was, key=lambda i: was[i].x) if i in {id(p.card) for p in hand}]
+    if (not hand or before.hand_key != board.hand_key
+            or before.boxes.get(before.hand_key) != board.boxes.get(board.hand_key)
+            or not all(p.face_up and id(p.card) in was for p in hand)
+            or order != [id(p.card) for p in sorted(hand, key=lambda p: p.rect.x)]):
+        return
+    for p in hand:
+        p.rect.x = was[id(p.card)].x
 
 
 class TableScene(Scene):
@@ -50,6 +68,7 @@ class TableScene(Scene):
         self.top_span = (0, 0)       # where the top bar's words start and end, as last drawn
         self.taken = [None, 0, 0, 0]   # what of the model was taken: version laid out, changes, said, refocus
         self.laid_out = None         # the last layout whole (self.laid holds back its moves while cards fly)
+        self.typed = []              # the keys of a move typed while its cards still fly (see typed_ahead)
         self.refocus_due = False     # the keyboard goes to the main item once the moves held back are offered
         self.step_taken = None       # the step of a line's reveal laid out last (its cards flip when it comes)
         super().startup(persist)
@@ -125,6 +144,21 @@ class TableScene(Scene):
                                  None)
             self.refocus_due = self.refocus_due or pointer.focus is None    # on a button held back: back as it comes
         self.dirty = True
+        if landed and self.typed:      # the keys typed while the cards flew, taken as they land
+            typed, self.typed = self.typed, []
+            for event in typed:
+                self.handle_event(event)
+
+    def typed_ahead(self, event):
+        """Is `event` a key of a move (a lane's number, Enter or Space not on a button) typed while
+        the moves of the viewer's turn are held back for cards still flying? It is kept and
+        taken once they land, as though typed then (see offer)."""
+        whole, laid, focus = self.laid_out, self.laid, self.pointer.focus
+        if event.type != pygame.KEYDOWN or whole is None or laid is whole or not whole.playing or whole.cover:
+            return False
+        items = laid.cards + laid.widgets
+        on_card = focus is None or not items or items[focus % len(items)] in laid.cards     # not on a button
+        return pygame.K_1 <= event.key <= pygame.K_9 or event.key in ACTIVATE and on_card
 
     def on_offer(self, cover):
         """Are the moves and Continue of a layout under `cover` offered now (see offer)?"""
@@ -175,6 +209,8 @@ class TableScene(Scene):
         held = self.pointer.hovered
         if held is not None and held.zone == board.hand_key and self.pointer.drag_pos is None:
             board.hold_still(held.card, held.rect.x, model.presenter.sizes.index)
+        if playing and self.laid_out is not None and self.laid_out.playing:
+            keep_hand_still(board, self.laid_out.board)
         for p in board.placed:
             p.hinted = p.hinted or (p.zone, p.index) in marks.spots
         top, title_right = buttons.top_buttons(screen, board.table_w, model.director.top_buttons(model.seen),
@@ -353,6 +389,9 @@ class TableScene(Scene):
         if event.type in (BOT_DONE, NET_EVENT):
             self.dirty = True
             return
+        if self.typed_ahead(event):
+            self.typed.append(event)
+            return
         ring = self.model.keys              # the keyboard's ring was shown before this event
         if self.app.keyboard != self.model.keys:
             self.act(intents.Keys(self.app.keyboard))
@@ -443,7 +482,7 @@ class TableScene(Scene):
                     bubble = [laid.bubble.box, laid.bubble.target] if laid.bubble is not None else []
                     draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
                                   self.needed(placed) + said + bubble, bubble + self.read_on_table(),
-                                  model.presenter.card_note(placed.card))
+                                  model.presenter.card_note(placed.card, model.view))
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
         draw.die(screen, self.motion, laid.board, model.presenter.die_face(model.view, self.motion.die_value))
         draw.message(screen, laid.board, model.ui.message, pointer.message_spot)
