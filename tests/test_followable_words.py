@@ -72,7 +72,9 @@ def test_followable_a_pair_of_8s_names_both_players_skipped(app):
         table.app.settings.animation_speed == "instant"
 
 
-def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app):
+def blind_failing(app):
+    """KTU at the fast pace: Kofi (a person) turns over his 4 of hearts blind on Theo's 8 of
+    hearts, which it does not beat; the table just after the click."""
     app.settings.animation_speed = "fast"
 
     def last(state):
@@ -81,6 +83,11 @@ def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app)
     table, session = open_state(app, blind_position(last), {3})
     blind = next(p for p in table.board.placed if p.zone == "facedown:3" and p.raised)
     click_at(app, (blind.rect.left + 4, blind.rect.centery))
+    return table
+
+
+def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app):
+    table = blind_failing(app)
     words = "4 of hearts does not beat the 8 of hearts: Kofi must pick up the pile with it (3 cards)"
     assert table.model.hold.outcome.words == words
     for _ in range(120):

@@ -136,16 +136,8 @@ def test_while_a_failed_blind_card_waits_no_words_say_the_pile_is_taken_before_t
     pile, and no words on the table (the outcome held, the top bar, the log) say the pile
     is being or was picked up: they say it must be (the walk: 'Theo picks up the pile with
     it (11 cards)' over a plate saying 'Theo 0 cards'). Once gone on, the hand shows it."""
-    from tests.test_followable_words import open_state
-    from tests.test_ktu import blind_position, play
-    app.settings.animation_speed = "fast"
-
-    def last(state):
-        play(state, 0, "2C")
-        play(state, 1, "8H")
-    table, session = open_state(app, blind_position(last), {3})
-    blind = next(p for p in table.board.placed if p.zone == "facedown:3" and p.raised)
-    click_at(app, (blind.rect.left + 4, blind.rect.centery))
+    from tests.test_followable_words import blind_failing
+    table = blind_failing(app)
     for _ in range(120):
         app.frame()
     model = table.model

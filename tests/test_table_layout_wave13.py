@@ -10,6 +10,7 @@ import pytest
 from scenes.table import draw, intents
 from scenes.table.layout import card_at, lifted
 from sprites import text as text_module
+from tests.helpers import spied
 from tests.test_table_moments_games import played
 from tests.test_ui_play import card_point, click_at, new_app
 
@@ -86,14 +87,8 @@ def test_the_enlarged_copy_of_a_card_chosen_for_a_swap_covers_no_card_pile_capti
     """Final Count with three: Maya clicks the card of hers to swap, the pointer still on
     it: its enlarged copy covers no card, no pile (its edges too), no caption and no name
     plate (the walk: the 2 of spades, enlarged at the left edge, covered the Draw Pile)."""
-    app, seen, found, covered = sized_app, [], [], []
-    real = draw.enlarged
-
-    def keep(*args, **kwargs):
-        box = real(*args, **kwargs)
-        found.append((args[1], box))
-        return box
-    monkeypatch.setattr(draw, "enlarged", keep)
+    app, seen, covered = sized_app, [], []
+    found = spied(monkeypatch, draw, "enlarged")        # ((screen, placed, ...), its box)
 
     def swap(table):
         """Click the card of a swap and look at its enlarged copy; then decline."""
@@ -106,8 +101,8 @@ def test_the_enlarged_copy_of_a_card_chosen_for_a_swap_covers_no_card_pile_capti
         table.invalidate()
         app.frame()
         assert any(box is not None for _, box in found), "no card shown enlarged"
-        covered.extend((placed.card.spoken, what) for placed, box in found if box is not None
-                       for what in enlarged_clear(table, box, placed))
+        covered.extend((args[1].card.spoken, what) for args, box in found if box is not None
+                       for what in enlarged_clear(table, box, args[1]))
         seen.append(model.prompt())
         table.act(intents.Choose(next(a for a in model.legal if a.kind == "decline")))
         return True
@@ -125,14 +120,8 @@ def test_the_enlarged_copy_of_a_card_picked_in_five_possessions_covers_no_card_c
     cards not in play), no caption and no name plate (the lead's look: it covered the
     person's 'Cards not in play' pile and its caption)."""
     from tests.test_table_moments_pd import five_possessions_reveals
-    app, found, covered, checked = sized_app, [], [], 0
-    real = draw.enlarged
-
-    def keep(*args, **kwargs):
-        box = real(*args, **kwargs)
-        found.append((args[1], box))
-        return box
-    monkeypatch.setattr(draw, "enlarged", keep)
+    app, covered, checked = sized_app, [], 0
+    found = spied(monkeypatch, draw, "enlarged")        # ((screen, placed, ...), its box)
     for table in five_possessions_reveals(app, 4242, frames=6000):
         model = table.model
         if not (model.my_turn() and model.settled() and not table.busy() and not model.ui.selection):
@@ -144,9 +133,9 @@ def test_the_enlarged_copy_of_a_card_picked_in_five_possessions_covers_no_card_c
         found.clear()
         table.invalidate()
         app.frame()
-        for placed, box in found:
+        for args, box in found:
             if box is not None:
-                covered += [(placed.card.spoken, what) for what in enlarged_clear(table, box, placed)]
+                covered += [(args[1].card.spoken, what) for what in enlarged_clear(table, box, args[1])]
         checked += 1
         if checked >= 4:
             break
