@@ -12,7 +12,7 @@ from scenes.screens.scoring import ScoringScene
 from scenes.table.intents import Entry
 from scenes.table.scene import TableScene
 from scenes.table.session import Seat, Session, inline
-from tests.test_ui_play import (app, choose, click_at, click_widget, new_app, open_setup, perform,  # noqa: F401
+from tests.test_ui_play import (app, choose, click_widget, new_app, open_setup, perform,  # noqa: F401
                                 play_through, press, settle, widget)
 from tests.test_ui_saves import start_game
 
