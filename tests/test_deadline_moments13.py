@@ -138,7 +138,7 @@ def test_deadline_setup_counts_students(app, spy):  # noqa: F811
 
 
 def test_the_panel_says_what_a_joker_in_hand_cancels():
-    """A24: Maya holds a Joker at the Midterm; once her 3-4-5 of clubs is laid, the score
+    """Walk 13 (moment 24 of walker A): Maya holds a Joker at the Midterm; once her 3-4-5 of clubs is laid, the score
     shown for her leaves it out (A17: a Joker in hand cancels the lowest completed
     assignment). The panel says so beside the scores, and before that that it cancels
     nothing yet."""

@@ -225,7 +225,7 @@ def test_while_the_keyboard_is_used_the_table_names_its_keys(app, monkeypatch, g
 
 
 def test_ktu_by_keys_enter_on_a_picked_card_plays_the_cards_picked(app):  # noqa: F811
-    """KTU by keys (walk 13: A14, D19): Enter on a card picks it; Enter again on a card
+    """KTU by keys (walk 13: walkA13 #14, walkD13 #19): Enter on a card picks it; Enter again on a card
     picked makes the move of the cards picked, as their button does, the three face-up
     cards and then a play, so nobody walks Tab past every card of the hand to reach the
     button (before, the second Enter put the card back); the keys' line says so."""
@@ -264,7 +264,7 @@ def test_ktu_by_keys_enter_on_a_picked_card_plays_the_cards_picked(app):  # noqa
 
 
 def test_a_hint_keeps_the_cards_picked_that_it_agrees_with(app):  # noqa: F811
-    """Walk 13 (A15): a card picked, then Hint: where the hint plays that card it stays
+    """Walk 13 (walkA13 #15): a card picked, then Hint: where the hint plays that card it stays
     picked (its move's button stays live) and Enter makes the move; before, Hint put it
     back and Play went grey."""
     app.keyboard = True
