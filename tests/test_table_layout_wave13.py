@@ -215,9 +215,8 @@ def test_the_games_title_stays_on_one_line_beside_a_long_prompt(sized_app, monke
         result = real_bar(screen, title, words, right)
         if title not in lines:
             split.append((title, lines[:3]))
-        if draw.bar_cut(screen, words, right - 36 - screen.text_width(title, text_module.HEADING),
-                        draw.BAR_SIZES[:2]):
-            long.append(words)
+        if len(draw.bar_lines(screen, words, right - 36 - screen.text_width(title, text_module.HEADING))[1]) == 2:
+            long.append(words)          # a prompt on two lines beside the whole title (the walk's case)
         return result
     monkeypatch.setattr(draw, "top_bar", bar)
     for table in played(app, "final_count", 3, 4242, 4, limit=8000):
