@@ -939,7 +939,7 @@ def test_five_possessions_coach_tells_a_lane_s_colour_as_the_panel_does(app):  #
                                                               scene.model.names)]
         assert not re.search(r"open, (now )?(blue|green|orange|purple)", said), f"step {cue.number}: {said}"
         for colour in re.findall(r"open, not (\w+)", said):
-            assert any(f"open, but {with_article(colour)} offense card here goes closed" in row for row in rows), \
+            assert any(f"open, but {with_article(colour)} card goes closed" in row for row in rows), \
                 f"step {cue.number}: the coach says open, not {colour}; the panel says {rows}"
         told[coach.progress()[0]] = (said, rows)       # by the step the panel's heading shows
         if coach.explaining():
@@ -948,7 +948,7 @@ def test_five_possessions_coach_tells_a_lane_s_colour_as_the_panel_does(app):  #
             scene.act(Choose(tutorial.find(scene.model.session.state, cue.moves[0])))
     said, rows = told[19]
     assert "Both lanes stay open, not blue" in said
-    assert {f"Lane {n}: open, but a blue offense card here goes closed (blue won it)" for n in (2, 3)} <= set(rows)
+    assert {f"Lane {n}: open, but a blue card goes closed (blue won it)" for n in (2, 3)} <= set(rows)
 
 
 def every_stop(a, modes=MODES):
