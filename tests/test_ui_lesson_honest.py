@@ -205,3 +205,42 @@ def test_four_downs_panel_says_who_takes_the_down_once_ada_took_over_the_lead(ap
     rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
     assert "Winning so far: Ada (Defense blue 6)" in rows, rows
     assert not [row for row in rows if row.startswith("Lead:")], rows
+
+
+@pytest.mark.parametrize("game_id", ["final_count"])
+def test_a_lesson_whose_last_move_ends_a_hand_ends_once_the_hand_s_outcome_is_read(app, game_id):  # noqa: F811
+    """Final Count's lesson at the normal pace, played through: the learner's call ends the
+    hand, and the hands shown at its end stay on the table with the outcome until the
+    learner goes on (Continue), as at a real hand's end; only then does the lesson's end
+    cover the table (the walk, C8: the box came as the last callout went, over hands
+    never looked at)."""
+    from tests.test_ui_tutorial import MAX_STEPS, start
+    from tests.test_ui_play import click_widget
+    from game.core import SharedEvent
+    app.settings.animation_speed = "normal"
+    start(app.scene, game_id, None)
+    app.frame()
+    scene = app.scene
+    model, coach = scene.model, scene.model.director.coach
+    read = 0
+    for _ in range(MAX_STEPS * 10):
+        if model.over:
+            break
+        if model.hold.waiting and model.offering():
+            shown = [p for p in scene.laid.board.placed if p.face_up and p.zone.startswith("hand:")
+                     and not p.zone.endswith(":0")]
+            if coach.finished:
+                assert shown, "the hands shown at the end lie face up while the outcome is read"
+                read += 1
+            click_widget(app, lambda w: w.label == "Continue")
+            continue
+        still = (not scene.motion.flights and model.settled(calling=False) and not model.hold.held()
+                 and not model.marks.later)
+        if still and coach.explaining() and model.settled():
+            click_widget(app, lambda w: w.label == "Next")
+        elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        app.frame()
+    assert model.over
+    ended = [e for e in model.session.events_since(0) if e.kind == SharedEvent.HAND_OVER]
+    assert ended and read == 1, (len(ended), read)

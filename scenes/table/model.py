@@ -644,7 +644,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             return
         settled = self.settled()
         if self.director.finished(self.seen):
-            if settled:
+            if settled and not self.hold.wait:     # a hand's end shown is read first, as in a real game
                 self.over = True
                 self.ui.message = ""
                 self.refresh()
