@@ -153,6 +153,7 @@ class App:
         self.frame_seconds = frame_seconds
         self.executor = executor or wake.threads
         self.keyboard = False
+        self.ring_was_shown = False     # was the keyboard's ring shown before the key in hand?
         self.showing_controls = False    # the controls overlay (F1 or ?)
         self.running = True
         self.network = None              # the hosted table or joined seat (scenes/network/net.py)
@@ -320,7 +321,7 @@ class App:
             self.scene.dirty = True
         else:
             if event.type == pygame.KEYDOWN:
-                self.keyboard = True
+                self.ring_was_shown, self.keyboard = self.keyboard, True
             elif event.type == pygame.MOUSEBUTTONDOWN and self.keyboard:
                 self.keyboard = False
                 self.scene.dirty = True

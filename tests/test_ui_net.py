@@ -45,6 +45,7 @@ def host_ktu(a, listen=HERE_ONLY):
     this computer only (or, listen=EVERYWHERE, as Setup has it: your network); the lobby."""
     ids = ["final_card_down", "deadline", "final_count", "ktu"]
     a.scene.focus = 0                         # from the first game (back from a door, the keys rest on it)
+    a.keyboard = True                         # its ring shown: each Tab moves it
     for _ in range(len(ids) - 1):
         press(a, pygame.K_TAB)                  # Tab walks the menu in the list's order
     press(a, pygame.K_RETURN)
@@ -647,7 +648,7 @@ def test_names_of_every_kind_of_unicode_are_shown_at_the_table_as_every_screen_c
     from sprites import text
     from scenes.table.scene import TableScene
     this_computer_only(monkeypatch)
-    for _ in range(3):
+    for _ in range(4):                      # the first shows the ring on the first game; to KTU
         press(app, pygame.K_TAB)
     press(app, pygame.K_RETURN)
     click_widget(app, lambda w: w.key == "more")

@@ -34,10 +34,13 @@ def focused_label(a):
 
 @pytest.mark.quick
 def test_menu_and_settings_by_keyboard(app):
-    """The menu's doors by keys (Tab walks them in the list's order), each left with Esc
+    """The menu's doors by keys (the first Tab shows the ring on the first game, where the
+    keys rest, never past it unseen; then Tab walks them in the list's order), each left with Esc
     back onto the door it opened (the walk: back from Settings, the keys rested on the
     first game); in Settings the right arrow takes a setting's next choice and the left
     arrow the one before, as the screen says, and Up and Down go from setting to setting."""
+    press(app, pygame.K_TAB)                        # the first Tab shows the ring where the keys rest
+    assert app.keyboard and app.scene.focus == 0
     press(app, pygame.K_TAB)
     assert app.scene.focus == 1
     for _ in range(len(registry.GAMES) - 1):
@@ -121,7 +124,8 @@ def test_about_by_keyboard_and_mouse_shows_the_version_the_log_and_every_credit(
     from game.version import TITLE, VERSION
     from scenes.screens.about import AboutScene
     assert pygame.display.get_caption()[0] == TITLE
-    press(app, pygame.K_UP)                         # the last of the menu's buttons
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)     # the ring shown on the first game
+    press(app, pygame.K_TAB, pygame.KMOD_SHIFT)     # back round to the last of the menu's buttons
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, AboutScene)
     words = drawn_words(app, monkeypatch)
@@ -129,9 +133,8 @@ def test_about_by_keyboard_and_mouse_shows_the_version_the_log_and_every_credit(
     assert any("cardtable.log" in w for w in words)
     names = [w.label for w in app.scene.widgets]
     assert names == ["Card Table"] + [c.name for c in credits.load()] + ["Back"]
-    for _ in range(2):
-        press(app, pygame.K_DOWN)
-    press(app, pygame.K_RETURN)                     # the third part: its notices
+    press(app, pygame.K_DOWN)                       # the part under the first, as they lie: the third
+    press(app, pygame.K_RETURN)                     # its notices
     assert app.scene.reading.name == "pygame-ce"
     assert any("GNU LESSER GENERAL PUBLIC LICENSE" in line for line in app.scene.lines)
     press(app, pygame.K_PAGEDOWN)
@@ -198,6 +201,7 @@ def test_the_error_screen_copies_the_details_of_the_problem(app, user_home, monk
     from game.version import TITLE
     assert crash_in_scene(app, monkeypatch) == 0
     pygame.scrap.put_text("something else")
+    press(app, pygame.K_RIGHT)                  # the ring shown where the keys rest
     press(app, pygame.K_RIGHT)                  # the keyboard reaches Copy the details
     press(app, pygame.K_RETURN)
     copied = pygame.scrap.get_text()
@@ -309,3 +313,46 @@ def test_leaving_a_game_with_esc_the_keys_rest_on_continue(app):
     assert focused_label(app) == "Continue"
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, TableScene)
+
+
+def test_the_first_tab_or_arrow_after_the_mouse_shows_the_ring_where_the_keys_rest_on_every_screen(app):
+    """On every screen but the table (which has the same rule of its own), the first Tab
+    or arrow after the mouse only shows the ring where the keys rest; the next one moves
+    it (the walk, D1 twice: at launch the first Tab went past Final Card-Down to Deadline,
+    the first game never seen focused). Setup: Tab goes through its last row as it lies,
+    Back, Start, Rules; Up from Start goes to what lies over it, and Left from a house
+    rule to the widget beside it on its line (the walk, D2: Up from Start jumped to a house
+    rule far up on the right, Left from it to a row far below)."""
+    from scenes.screens.setup import SetupScene
+    menu = app.scene
+    assert not app.keyboard
+    for key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN):
+        click_at(app, (2, 2))                       # the mouse, on nothing
+        menu.focus = 0
+        press(app, key)
+        assert app.keyboard and menu.focus == 0, key
+        press(app, key)
+        assert menu.focus != 0, key
+    click_widget(app, lambda w: getattr(w, "info", None) is not None and w.info.id == "final_card_down")
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    labels = [w.label for w in setup.widgets]
+    press(app, pygame.K_TAB)
+    assert labels[setup.focus] == "Start"           # shown where the keys rest: Start
+    row = []
+    setup.focus = labels.index("Back")
+    for _ in range(3):
+        row.append(labels[setup.focus])
+        press(app, pygame.K_TAB)
+    assert row == ["Back", "Start", "Rules"]
+    start = setup.widgets[labels.index("Start")].rect
+    setup.focus = labels.index("Start")
+    press(app, pygame.K_UP)
+    above = setup.widgets[setup.focus].rect
+    assert above.bottom <= start.top and above.top > start.top - 300, (labels[setup.focus], above, start)
+    rule = next(i for i, w in enumerate(setup.widgets) if getattr(w, "option", None) is not None)
+    setup.focus = rule
+    press(app, pygame.K_LEFT)
+    beside = setup.widgets[setup.focus].rect
+    here = setup.widgets[rule].rect
+    assert beside.right <= here.left and beside.top < here.bottom and beside.bottom > here.top, labels[setup.focus]

@@ -166,6 +166,8 @@ def tiles_at_720():
 def test_the_menu_is_reached_by_keyboard_as_before_every_game_in_order_then_the_doors(app):
     games = list(registry.GAMES)
     app.scene.focus = 0
+    press(app, pygame.K_TAB)                             # the ring shown where the keys rest
+    assert app.scene.focus == 0
     for i in range(1, len(games) + 1):
         press(app, pygame.K_TAB)
         assert app.scene.focus == i                      # Tab: each tile in turn, then the doors

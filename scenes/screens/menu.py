@@ -24,7 +24,6 @@ MIN_CARD_H = 36
 MAX_CARD_GROW = 1.4  # a tall tile's fan grows, to this much of its usual size
 CARD = (56, 78)                 # a fanned card in a game's tile (logical units)
 FORMATION_CARD = (58, 80)       # Play Design's cards, whose marks are smaller
-ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
 def resume(scene, state, seats):
@@ -48,30 +47,6 @@ def standing(state, seats):
     view = presenter.arranged(state.view(None),     # replayed only for a game whose presenter asks
                               lambda: [event.for_seat(None) for event in undo.Timeline.replayed(state).events])
     return presenter.context(view, [seat["name"] for seat in seats])
-
-
-def toward(widgets, at, step):
-    """The widget the keyboard goes to from `widgets[at]` by an arrow `step` ((dx, dy), one
-    of them 0), as they lie on the screen: the nearest one that way, those across the
-    arrow's path first, those switched off passed over; Left and Right stay on their line
-    (`at` where nothing lies that way)."""
-    here = widgets[at].rect
-    dx, dy = step
-    best, score = at, None
-    for i, widget in enumerate(widgets):
-        rect = widget.rect
-        ahead = (rect.centerx - here.centerx) * dx + (rect.centery - here.centery) * dy
-        if i == at or ahead <= 0 or not getattr(widget, "enabled", True):
-            continue
-        across = (rect.left < here.right and rect.right > here.left) if dy else \
-            (rect.top < here.bottom and rect.bottom > here.top)
-        if dx and not across:
-            continue
-        aside = abs(rect.centerx - here.centerx) if dy else abs(rect.centery - here.centery)
-        mine = (not across, ahead + 2 * aside)
-        if score is None or mine < score:
-            best, score = i, mine
-    return best
 
 
 class MenuScene(Scene):
@@ -158,16 +133,6 @@ class MenuScene(Scene):
             self.persist["menu_door"] = label
             action()
         return go_through
-
-    def key(self, event):
-        """The arrows go to the tile or door next that way on the screen (see `toward`);
-        Tab keeps the list's order, and the other keys do as on every screen."""
-        step = ARROWS.get(event.key)
-        if step is None or not self.widgets:
-            super().key(event)
-            return
-        self.focus = toward(self.widgets, self.focus % len(self.widgets), step)
-        self.dirty = True
 
     def _draw_game(self, screen, button, focused, hovered):
         """A game's tile: its own cards fanned as the table draws them, its name, its

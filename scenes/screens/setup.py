@@ -116,9 +116,9 @@ class SetupScene(Scene):
             self.option_rows.append((option, oy, lines))
             oy += 40 + HELP_STEP * len(lines) + OPTION_GAP
         by = screen.lh - 80
-        self.widgets.append(ui.Button((screen.lw / 2 + 20, by, 200, 50), "Host" if self.hosted else "Start",
-                                      self.start, primary=True, size=HEADING))
         self.widgets.append(ui.Button((screen.lw / 2 - 220, by, 200, 50), "Back", self.back, size=BODY))
+        self.widgets.append(ui.Button((screen.lw / 2 + 20, by, 200, 50), "Host" if self.hosted else "Start",
+                                      self.start, primary=True, size=HEADING))     # Tab goes as they lie
         self.widgets.append(ui.Button((screen.lw / 2 + 240, by, 160, 50), "Rules", self.rules, size=BODY))
         self.x0 = x0
         self.ox = ox

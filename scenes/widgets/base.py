@@ -4,10 +4,39 @@ A scene has `startup(persist)`, `cleanup() -> persist`, `handle_event(event)`,
 `update(dt)` and `draw(screen)`. It sets `self.next` (a scene name) and
 `self.persist` to ask the app for a change of scene.
 """
+import math
+
 import pygame
 
 from sprites import palette
 from sprites.text import BODY, DISPLAY
+
+ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+
+def toward(widgets, at, step):
+    """The widget the keyboard goes to from `widgets[at]` by an arrow `step` ((dx, dy), one
+    of them 0), as they lie on the screen: the nearest one that way, those across the
+    arrow's path first (nearest along it), then the nearest of the rest, those switched
+    off passed over; Left and Right stay on their line
+    (`at` where nothing lies that way)."""
+    here = widgets[at].rect
+    dx, dy = step
+    best, score = at, None
+    for i, widget in enumerate(widgets):
+        rect = widget.rect
+        ahead = (rect.centerx - here.centerx) * dx + (rect.centery - here.centery) * dy
+        if i == at or ahead <= 0 or not getattr(widget, "enabled", True):
+            continue
+        across = (rect.left < here.right and rect.right > here.left) if dy else \
+            (rect.top < here.bottom and rect.bottom > here.top)
+        if dx and not across:
+            continue
+        aside = abs(rect.centerx - here.centerx) if dy else abs(rect.centery - here.centery)
+        mine = (not across, ahead + 2 * aside if across else math.hypot(ahead, aside))
+        if score is None or mine < score:
+            best, score = i, mine
+    return best
 
 
 class Scene:
@@ -89,15 +118,20 @@ class Scene:
         """The mouse wheel turned by `steps` (positive = down)."""
 
     def key(self, event):
-        """A key press: focus movement, activation, or Esc."""
+        """A key press: focus movement (Tab in the list's order, the arrows to the widget next
+        that way on the screen: see `toward`; the first Tab or arrow after the mouse only
+        shows the ring where the keys rest), activation, or Esc."""
         k = event.key
         if k == pygame.K_ESCAPE:
             self.back()
-        elif k in (pygame.K_TAB, pygame.K_DOWN, pygame.K_RIGHT):
-            back = k == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
-            self.move_focus(-1 if back else 1)
-        elif k in (pygame.K_UP, pygame.K_LEFT):
-            self.move_focus(-1)
+        elif (k == pygame.K_TAB or k in ARROWS) and self.widgets and not self.app.ring_was_shown:
+            self.dirty = True       # the first after the mouse shows where the keys rest, never past it
+        elif k == pygame.K_TAB:
+            self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif k in ARROWS:
+            if self.widgets:
+                self.focus = toward(self.widgets, self.focus % len(self.widgets), ARROWS[k])
+                self.dirty = True
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.widgets:
                 self.widgets[self.focus % len(self.widgets)].activate()
