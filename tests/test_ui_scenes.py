@@ -356,3 +356,27 @@ def test_the_first_tab_or_arrow_after_the_mouse_shows_the_ring_where_the_keys_re
     beside = setup.widgets[setup.focus].rect
     here = setup.widgets[rule].rect
     assert beside.right <= here.left and beside.top < here.bottom and beside.bottom > here.top, labels[setup.focus]
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_a_rules_page_that_goes_on_says_more_below_and_shows_where_it_stands(app, monkeypatch, game_id):
+    """Every game's Rules page taller than the window: 'More below' at the panel's foot and a
+    bar whose lit part goes down as the page scrolls, until the end, where 'More below' goes
+    (the walk, A7: KTU's page stopped at a paragraph's end with room under it and looked
+    ended; its house rules, further down, were nearly missed)."""
+    from scenes.widgets import ui
+    app.scene.go("rules", rules_game=game_id, return_to="menu")
+    app.frame()
+    rules = app.scene
+    assert isinstance(rules, RulesScene) and rules.max_scroll() > 0
+    lit = []
+    real = ui.scroll_marks
+    monkeypatch.setattr(ui, "scroll_marks", lambda *a: lit.append(real(*a)) or lit[-1])
+    assert "More below" in drawn_words(app, monkeypatch)
+    first = lit[-1]
+    press(app, pygame.K_PAGEDOWN)
+    assert lit[-1][1] > first[1]
+    while rules.scroll_y < rules.max_scroll():
+        press(app, pygame.K_PAGEDOWN)
+    assert "More below" not in drawn_words(app, monkeypatch)
+    assert lit[-1][1] + lit[-1][3] == pytest.approx(rules.app.screen.lh - 88)      # at the foot of its track

@@ -129,6 +129,7 @@ class AboutScene(Scene):
         for i, line in enumerate(self.lines[first:first + int((bottom - top) // 22) + 2], first):
             screen.text(line, 16, palette.TEXT, (self.x + 30, top + 12 + 22 * i - self.scroll_y))
         screen.surface.set_clip(None)
+        ui.scroll_marks(screen, (self.x, top, self.w, bottom - top), self.scroll_y, self.max_scroll())
         if self.max_scroll():
             screen.text("Scroll with the mouse wheel or the arrow keys", 15, palette.TEXT_DIM,
                         (self.x + self.w, 158), "topright")

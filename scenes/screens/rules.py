@@ -257,6 +257,7 @@ class RulesScene(Scene):
                 screen.text(words, size, colour, (x + indent, y))
             y += size + 6
         screen.surface.set_clip(None)
+        ui.scroll_marks(screen, (x - 30, top - 8, self.text_w + 60, bottom - top + 8), self.scroll_y, self.max_scroll())
         if self.max_scroll():
             screen.text("Scroll with the mouse wheel or the arrow keys", dressing.READ, palette.TEXT_DIM,
                         (screen.lw - 30, 40), "midright")        # top right, as Learn to play is top left

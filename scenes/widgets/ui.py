@@ -186,3 +186,25 @@ def game_rows(screen, label, action, size):
         button.info = info
         buttons.append(button)
     return buttons, GAME_ROW_Y + len(buttons) * GAME_ROW_STEP
+
+
+def scroll_marks(screen, box, offset, most):
+    """Where a page scrolled `offset` of `most` (logical units) stands, drawn in its `box`
+    (x, y, w, h): a bar down the right edge whose lit part is the part shown, and 'More
+    below' at its foot while the page goes on (a page that stops at a paragraph's end
+    must not look ended), on the box's foot, clear of its words. Nothing when everything shows. Returns the lit part's rect."""
+    if most <= 0:
+        return None
+    x, y, w, h = box
+    track = (x + w - 10, y + 8, 4, h - 16)
+    shown = h / (h + most)
+    lit_h = max(24, track[3] * shown)
+    lit = (track[0], track[1] + (track[3] - lit_h) * offset / most, 4, lit_h)
+    pygame.draw.rect(screen.surface, palette.PANEL_EDGE, screen.rect(track), border_radius=screen.px(2))
+    pygame.draw.rect(screen.surface, palette.GOLD, screen.rect(lit), border_radius=screen.px(2))
+    if offset < most:
+        words = "More below"
+        tw = screen.text_width(words, text.READ) + 24
+        screen.panel((x + w / 2 - tw / 2, y + h - 11, tw, 24), fill=(18, 22, 30), alpha=245, edge=palette.PANEL_EDGE)
+        screen.text(words, text.READ, palette.GOLD, (x + w / 2, y + h + 1), "center")     # on the foot's edge
+    return lit
