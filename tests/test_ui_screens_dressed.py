@@ -15,6 +15,7 @@ from scenes.screens import menu as menu_module
 from scenes.screens.menu import MenuScene
 from scenes.screens.rules import RulebookError, RulesScene, check, parse
 from scenes.screens.scoring import ScoringScene
+from scenes.table.scene import TableScene
 from scenes.screens.setup import SetupScene
 from scenes.table.session import Seat, Session
 from sprites import spread, text
@@ -627,3 +628,20 @@ def test_a_run_another_students_extra_credit_fills_is_drawn_whole_on_the_scores(
                     assert set(caption.split()) <= drawn_words, (size, plate.name, caption)
         finally:
             pygame.quit()
+
+
+def test_a_key_typed_as_the_end_screen_opens_never_plays_again_unseen(app):
+    """The end screen's first Enter or Space only shows the ring on Play again (and says
+    what Enter does there); the next one takes it. The walk (D5): keys typed at the table
+    as the game ended went on past its end, and the next Enter, landing on the end screen's
+    Play again, dealt a new game before its results were ever read."""
+    state = show_scores(app, "final_card_down")
+    assert state.is_over
+    end = app.scene
+    for key in (pygame.K_RETURN, pygame.K_SPACE):
+        end.ring_shown = False
+        press(app, key)
+        assert app.scene is end and app.keyboard, key
+        assert end.widgets[end.focus % len(end.widgets)].label == "Play again: new cards"
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, TableScene) and app.scene.model.session.seed != end.session.seed

@@ -9,6 +9,8 @@ cards or the same) / Menu."""
 import random
 from typing import NamedTuple
 
+import pygame
+
 from scenes.screens import dressing
 from scenes.screens.celebration import Celebration
 from scenes.widgets import ui
@@ -68,6 +70,7 @@ class ScoringScene(Scene):
         self.celebration = None
         self.shown = None               # the plates, made once: the scores do not change here
         self.laid_plates = (None, None)  # (the screen's size, layout_plates for it)
+        self.ring_shown = False         # has a key shown the keyboard's ring here yet (see key)
         super().startup(persist)
         winners = [p for p in self.plates() if p.won and self.session.is_human(p.seat)]   # a person won
         if winners and not self.interim and self.app.settings.animation_speed != "instant":
@@ -107,6 +110,17 @@ class ScoringScene(Scene):
                           size=22),
                 ui.Button((screen.lw / 2 - 125, by, 250, 52), "Play again: same cards", self.replay, size=22),
                 ui.Button((screen.lw / 2 + 145, by, 250, 52), "Menu", self.back, size=22)]
+
+    def key(self, event):
+        """The keys as on every screen, but the first Enter or Space only shows the ring on
+        Play again (or Next hand): a key typed as the screen opened, before it was read,
+        never deals a new game unseen."""
+        first, self.ring_shown = not self.ring_shown, True
+        if first and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.app.keyboard = True
+            self.dirty = True
+            return
+        super().key(event)
 
     def next_hand(self):
         self.go("table")
