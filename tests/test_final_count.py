@@ -564,7 +564,7 @@ def test_the_caller_bonus_says_who_earned_it_and_why():
     state.apply(CALL)                                   # Maya (seat 0) calls on 70
     play(state, ROLL, KEEP, END)                        # Theo (seat 1) wins on 72
     presenter, names, view = presenter_for(registry.GAMES["final_count"]), ["Maya", "Theo"], state.view(1)
-    why = "+10 for winning the hand Maya called"
+    why = "+10 bonus: Maya called and lost"
     assert presenter.score_cards(view, 1, names)[0][0] == f"Count 72, {why}"
     assert presenter.score_cards(view, 0, names)[0][0] == "Count 70"
     assert why in presenter.breakdown(view, 1, names)

@@ -362,7 +362,7 @@ def test_final_count_names_the_caller_bonus_and_its_die_shows_the_headers_face()
         bonus = [r for r in rows if r.get("bonus")]
         if bonus:
             row = bonus[0]
-            why = f"+{row['bonus']} for winning the hand {model.names[model.view.facts['last_hand']['caller']]} called"
+            why = f"+{row['bonus']} bonus: {model.names[model.view.facts['last_hand']['caller']]} called and lost"
             assert f"+{row['points']} (count {row['best']}, {why})" in model.hold.outcome.words
             stamps = [c.words for c, _ in model.timeline.callouts]
             assert why in stamps
@@ -491,3 +491,20 @@ def test_a_callout_keeps_off_the_face_up_cards_it_speaks_of_and_off_all_where_it
     assert graded, seen[:6]
     assert not [words for words, told, *_ in seen if told], seen
     assert not [words for words, _, over, clear in seen if over and clear], seen
+
+
+def test_a_banner_on_two_lines_breaks_where_its_words_part(app):  # noqa: F811
+    """A hand's outcome too long for one line is broken after a comma or colon or before a
+    bracket where both lines fit, each a part of its own (the walk, wave 14: 'Hand 1 is over:
+    Theo +63 (count 53, +10 for winning the hand' / 'Maya called)', the second line read as
+    a remark of its own); words with no such break are wrapped."""
+    from scenes.table.draw import two_lines
+    screen = app.screen
+    words = "Hand 1 is over: Theo +63 (count 53, +10 bonus: Maya called and lost)"
+    width = screen.text_width(words, 19) * 0.7
+    first, second = two_lines(screen, words, 19, width)
+    assert f"{first} {second}" == words
+    assert first[-1] in ",:" or second.startswith("("), (first, second)
+    assert max(screen.text_width(line, 19) for line in (first, second)) <= width
+    plain = "one two three four five six seven eight nine ten eleven twelve"
+    assert " ".join(two_lines(screen, plain, 19, screen.text_width(plain, 19) * 0.6)) == plain

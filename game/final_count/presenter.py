@@ -331,8 +331,9 @@ class FinalCount(Presenter):
         return f"Hand {view.facts['hand']} is over"
 
     def bonus_words(self, row, last, names):
-        """Who earned the caller bonus and why (A9 of docs/rulings/final_count.md): '+10 for winning the hand Maya called'."""
-        return f"+{row['bonus']} for winning the hand {seat_name(names, last['caller'])} called"
+        """Who earned the caller bonus and why (A9 of docs/rulings/final_count.md): '+10 bonus: Maya called
+        and lost'."""
+        return f"+{row['bonus']} bonus: {seat_name(names, last['caller'])} called and lost"
 
     def score_cards(self, view, seat, names):
         """The hand `seat` showed at the last count: its count or bust, and the bonus."""

@@ -604,13 +604,26 @@ def outcomes(screen, board, held, zones, flying=None):
     if screen.text_width(words, BODY) <= room - 30:
         lines, size = [words], BODY
     else:                                   # two smaller lines, in the same band
-        lines, size = screen.wrap(words, READ, room - 30), READ
-        lines = lines[:1] + [" ".join(lines[1:])]
+        lines, size = two_lines(screen, words, READ, room - 30), READ
     w = min(room, max(screen.text_width(line, size) for line in lines) + 30)
     screen.panel((x, y, w, 38), fill=(64, 52, 14), alpha=235, edge=palette.GOLD)
     for i, line in enumerate(lines):
         screen.text(line, size, palette.GOLD, (x + 15, y + 19 + (i - (len(lines) - 1) / 2) * 17), "midleft",
                     width=w - 30)
+
+
+def two_lines(screen, words, size, width):
+    """`words` on two lines of `width` at most where they can be: broken after a comma or
+    colon, or before a bracket, where both halves fit (the halves nearest alike first), so
+    that each line reads as a part of its own; else wrapped, the rest on the second line."""
+    breaks = [(k + 1, k + 2) for k in range(len(words) - 1) if words[k] in ",:" and words[k + 1] == " "]
+    breaks += [(k, k + 1) for k in range(len(words) - 1) if words[k] == " " and words[k + 1] == "("]
+    halves = [(words[:end].rstrip(), words[start:]) for end, start in breaks]
+    fitting = [pair for pair in halves if max(screen.text_width(half, size) for half in pair) <= width]
+    if fitting:
+        return list(min(fitting, key=lambda pair: max(screen.text_width(half, size) for half in pair)))
+    lines = screen.wrap(words, size, width)
+    return lines[:1] + [" ".join(lines[1:])]
 
 
 RISE = 14               # how far below its place a callout starts as it rises into it
