@@ -508,3 +508,31 @@ def test_a_banner_on_two_lines_breaks_where_its_words_part(app):  # noqa: F811
     assert max(screen.text_width(line, 19) for line in (first, second)) <= width
     plain = "one two three four five six seven eight nine ten eleven twelve"
     assert " ".join(two_lines(screen, plain, 19, screen.text_width(plain, 19) * 0.6)) == plain
+
+
+@pytest.mark.parametrize("game_id", ["final_count", "four_downs"])
+def test_while_a_hand_s_end_is_read_the_top_bar_says_the_hand_is_over(app, game_id):  # noqa: F811
+    """Against a computer at the normal pace, played by random moves: while a hand's end
+    waits on the table to be read, the top bar says that hand is over (as the banner and
+    the scores screen do), never the round it ended in (the walk, wave 14 B2: 'Hand 1:
+    final round (Maya called) · Read what happened' over a hand already scored)."""
+    import random
+    from game.core import SharedEvent
+    from tests.test_table_moments_pd import played
+    from tests.test_ui_saves import start_game
+    app.settings.animation_speed = "normal"
+    session = start_game(app, game_id, 2, {0}, 5)
+    seen, count, ended = 0, session.event_count(), False
+    for table in played(app, session, random.Random(5), frames=20000):
+        model = table.model
+        ended = ended or any(e.kind == SharedEvent.HAND_OVER for e in session.events_since(count))
+        count = session.event_count()
+        if not model.hold.outcomes:
+            ended = False           # a hand's end is held from the change that ends it on
+        if model.hold.waiting and model.settled() and ended:
+            bar = model.prompt()
+            assert bar.startswith(model.presenter.hand_over(model.view)), bar
+            seen += 1
+            if seen >= 2:
+                break
+    assert seen >= 2, seen

@@ -555,6 +555,8 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.scores_from = self.session.event_count() - len(events)
         before = self.view
         self.read()
+        if any(e.kind == SharedEvent.HAND_OVER for e in events):
+            context = self.presenter.hand_over(self.view)  # read as a hand's end: not the round it ended in
         current = self.session.current_player
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
                          self.speed(), passing and current != mover and self.session.is_human(current), context,
