@@ -20,7 +20,7 @@ from scenes.screens.setup import SetupScene
 from scenes.table.session import Seat, Session
 from sprites import spread, text
 from tests.test_deadline import SUBMIT, act, auto_exam, first_half, midterm_deck, second_half
-from tests.test_ui_play import new_app, press
+from tests.test_ui_play import click_widget, new_app, press
 
 NAMES = ("Maya", "Theo", "Kofi", "Ines", "Ravi", "Lena")
 # The least pixel size of text a player reads, by window size.
@@ -645,3 +645,18 @@ def test_a_key_typed_as_the_end_screen_opens_never_plays_again_unseen(app):
         assert end.widgets[end.focus % len(end.widgets)].label == "Play again: new cards"
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, TableScene) and app.scene.model.session.seed != end.session.seed
+
+
+def test_the_scores_between_hands_are_left_for_the_menu_by_esc_or_its_menu_button(app):
+    """Between two hands, Esc leaves for the menu, as at the table (the game stays saved:
+    Continue takes it up), and a Menu button beside Next hand says so; Next hand (Enter,
+    once shown) goes on (the walk, D11: Esc there dealt the next hand, and nothing led
+    to the menu)."""
+    show_scores(app, "four_downs", interim=True)
+    scene = app.scene
+    assert [w.label for w in scene.widgets] == ["Next hand", "Menu"]
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    show_scores(app, "four_downs", interim=True)
+    click_widget(app, lambda w: w.label == "Menu")
+    assert isinstance(app.scene, MenuScene)

@@ -98,9 +98,10 @@ class ScoringScene(Scene):
     def layout(self):
         screen = self.app.screen
         by = screen.lh - (64 if self.layout_plates(screen)[3] else 84)
-        if self.interim:
-            self.widgets = [ui.Button((screen.lw / 2 - 110, by, 220, 52), "Next hand", self.next_hand,
-                                      primary=True, size=24)]
+        if self.interim:                        # the game goes on, or waits saved while the menu is open
+            self.widgets = [ui.Button((screen.lw / 2 - 230, by, 220, 52), "Next hand", self.next_hand,
+                                      primary=True, size=24),
+                            ui.Button((screen.lw / 2 + 10, by, 220, 52), "Menu", self.back, size=22)]
         elif self.app.network is not None:      # played across computers: each goes on alone
             self.widgets = [ui.Button((screen.lw / 2 - 105, by, 210, 52), "Menu", self.back, primary=True,
                                       size=22)]
@@ -140,10 +141,12 @@ class ScoringScene(Scene):
         self._restart(self.session.seed)
 
     def back(self):
+        """Esc or Menu: to the menu. Between hands the game stays saved (Continue takes it
+        up here); at the end it is over, and nobody plays it any more."""
         if self.interim:
-            self.next_hand()
+            self.go("menu", session=None, director=None)
             return
-        self.app.end_network()                   # the game is over: nobody plays it any more
+        self.app.end_network()
         self.go("menu", session=None, director=None, hosting=None)
 
     def headline(self):
