@@ -178,3 +178,37 @@ def test_assignments_lie_apart_at_1280x720_with_four_through_the_second_half():
             if any(b.x - r.x < r.w / 2 for r, b in zip(rects, rects[1:])):
                 squeezed.append((state.chance.seed, len(state.history), key, [r.w for r in rects]))
     assert checked > 100 and not squeezed, (checked, squeezed[:4])
+
+
+def test_a_choice_between_laying_down_and_extending_says_where_the_card_goes():
+    """Deadline played by random legal moves: wherever a card may either be laid down or
+    extend an assignment (the choice a click on it opens), 'Lay down' says where: 'Add
+    to the assignment being built (8 of clubs)' while one is being built, else 'Start a new
+    assignment' (the walk, wave 14 A12: 'Lay down' beside 'Extend (...)' with 8 of clubs
+    half-built, and the newcomer could not tell whether it would join the 8 or start anew)."""
+    import random
+    from game import registry
+    from game.deadline.rules import Act
+    from scenes.table.presenters import presenter_for
+    presenter = presenter_for(registry.GAMES["deadline"])
+    found = {True: 0, False: 0}
+    for seed in range(40):
+        state = registry.new_game("deadline", players=4, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over and min(found.values()) < 3:
+            legal = state.legal_actions()
+            view = state.view(state.current_player)
+            groups = {a.cards: a for a in legal if a.kind == Act.GROUP}
+            if any(a.kind == Act.EXTEND and a.cards in groups for a in legal):
+                label = presenter.action_label(next(iter(groups.values())), ["Maya", "Theo", "Ines", "Sam"], view=view)
+                built = [c.spoken for c in view.zone("group").cards if c is not None]
+                building = bool(view.facts["building"])
+                if building:
+                    assert label.startswith("Add to the assignment being built (") and all(b in label for b in built)
+                else:
+                    assert label == "Start a new assignment"
+                found[building] += 1
+            state.apply(rng.choice(legal))
+        if min(found.values()) >= 3:
+            break
+    assert min(found.values()) >= 3, found

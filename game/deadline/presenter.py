@@ -6,7 +6,7 @@ from game.deadline.grading import extends, group_shape, open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.core import SharedEvent
-from game.presenter import Callout, Presenter, begins, card_name, plural, possessive, seat_name
+from game.presenter import Callout, Presenter, begins, card_name, named_together, plural, possessive, seat_name
 
 
 # Where a draw comes from, as players say it (the engine's `stock` is kept: records hold it).
@@ -318,10 +318,15 @@ class Deadline(Presenter):
         return super().group_label(kind, names, view)
 
     def action_label(self, action, names, with_cards=False, view=None):
-        """A blind take names whose hand: 'Take from Ines's hand: card 3'; with its cards,
-        a card laid down says the assignment it starts or joins, as the prompt does."""
+        """A blind take names whose hand: 'Take from Ines's hand: card 3'; a card laid down
+        says the assignment it starts or joins, as the prompt does ('Add to the assignment
+        being built (8 of clubs)' where a choice offers it beside another move)."""
         if action.kind == Act.TAKE and isinstance(action.arg, int) and self.source(view, names):
             return f"{self.group_label('take', names, view)}: card {action.arg + 1}"
+        if not with_cards and view is not None and action.kind == Act.GROUP:     # a choice says where it goes
+            built = [card.spoken for card in view.zone("group").cards if card is not None] \
+                if view.facts.get("building") else []
+            return f"Add to the assignment being built ({named_together(built)})" if built else "Start a new assignment"
         if with_cards and view is not None and action.kind in (Act.EXTEND, Act.EXTRA_CREDIT) and action.cards:
             card, target = action.cards[0].spoken, self.arg_label(action.arg, names, Act.EXTEND, view)
             return (f"Extend {target} with the {card}" if action.kind == Act.EXTEND
