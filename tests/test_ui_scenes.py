@@ -380,3 +380,24 @@ def test_a_rules_page_that_goes_on_says_more_below_and_shows_where_it_stands(app
         press(app, pygame.K_PAGEDOWN)
     assert "More below" not in drawn_words(app, monkeypatch)
     assert lit[-1][1] + lit[-1][3] == pytest.approx(rules.app.screen.lh - 88)      # at the foot of its track
+
+
+@pytest.mark.parametrize("door", ["Learn to play", "About"])
+def test_the_keyboard_s_ring_on_a_panel_drawn_as_a_button_is_the_ring_of_every_button(app, door):
+    """On Learn to play and About (and Statistics, drawn alike), the keyboard's ring on a
+    lesson or a part is the band of the selection's blue every button and game tile has (the walk,
+    D23: About marked its focus with a thin yellow line, not seen as the keyboard's)."""
+    from sprites import palette
+    click_widget(app, lambda w: w.label == door)
+    scene = app.scene
+    app.keyboard = True
+    panels = [i for i, w in enumerate(scene.widgets) if "draw" in vars(w) or getattr(w, "info", None) is not None]
+    assert panels, door
+    scene.focus = panels[0]
+    scene.dirty = True
+    app.frame()
+    ring = app.screen.rect(scene.widgets[panels[0]].rect)
+    surface = app.screen.surface
+    outside = [surface.get_at((ring.centerx, ring.top - d))[:3] for d in range(1, 5)] + \
+        [surface.get_at((ring.left - d, ring.centery))[:3] for d in range(1, 5)]
+    assert sum(colour == palette.SELECT for colour in outside) >= 4, (door, outside)

@@ -58,7 +58,9 @@ class AboutScene(Scene):
     def _draw_part(self, screen, button, focused, hovered):
         part = button.part
         fill = (40, 96, 66) if focused or hovered else palette.PANEL
-        screen.panel(button.rect, fill=fill, alpha=220, edge=palette.GOLD if focused else palette.PANEL_EDGE)
+        screen.panel(button.rect, fill=fill, alpha=220, edge=palette.PANEL_EDGE)
+        if focused:
+            ui.focus_ring(screen, button.rect)
         x, y, w, h = button.rect
         licence_w = min(w / 2, screen.text_width(part.licence, 16) + 4)
         screen.text(part.name, 19, palette.GOLD, (x + 14, y + 5), width=w - licence_w - 40)

@@ -48,7 +48,9 @@ class LearnScene(Scene):
                 widget.draw(screen, focused=focused, hovered=widget is self.hover)
                 continue
             fill = (40, 96, 66) if focused or widget is self.hover else palette.PANEL
-            screen.panel(widget.rect, fill=fill, alpha=220, edge=palette.GOLD if focused else palette.PANEL_EDGE)
+            screen.panel(widget.rect, fill=fill, alpha=220, edge=palette.PANEL_EDGE)
+            if focused:
+                ui.focus_ring(screen, widget.rect)
             x, y, w, h = widget.rect
             screen.text(widget.label, 24, palette.GOLD, (x + 18, y + 7))
             screen.text(info.description, 17, palette.TEXT, (x + 18, y + 34), width=w - 36)

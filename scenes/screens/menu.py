@@ -3,7 +3,6 @@ title, players and description; its setup also hosts it for other computers), Co
 Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a file that
 was bad, or about a finished game whose record and count waited for the disk (recorded
 now, or not yet)."""
-import pygame
 
 from game import registry, saves, undo
 from game.core import SharedAct
@@ -140,9 +139,8 @@ class MenuScene(Scene):
         info = button.info
         fill = (40, 96, 66) if focused or hovered else palette.PANEL
         screen.panel(button.rect, fill=fill, alpha=220, edge=palette.GOLD if focused else palette.PANEL_EDGE)
-        if focused:                 # the keyboard's ring, as plain as on a button
-            ring = screen.rect(button.rect).inflate(screen.px(10), screen.px(10))
-            pygame.draw.rect(screen.surface, palette.SELECT, ring, max(3, screen.px(4)), border_radius=screen.px(14))
+        if focused:
+            ui.focus_ring(screen, button.rect)
         x, y, w, h = button.rect
         presenter = self.presenters[info.id]
         cards = presenter.showcase()

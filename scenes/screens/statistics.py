@@ -304,7 +304,9 @@ class StatisticsScene(Scene):
 
     def _draw_record(self, screen, button, focused, hovered):
         fill = (40, 96, 66) if focused or hovered else palette.PANEL
-        screen.panel(button.rect, fill=fill, alpha=230, edge=palette.SELECT if focused else palette.PANEL_EDGE)
+        screen.panel(button.rect, fill=fill, alpha=230, edge=palette.PANEL_EDGE)
+        if focused:
+            ui.focus_ring(screen, button.rect)
         x, y, w, h = button.rect
         screen.text(button.label, 16, palette.GOLD, (x + 12, y + 5), width=w - 24)
         screen.text(button.summary or "open to see who played", 15, palette.TEXT, (x + 12, y + 25),

@@ -188,6 +188,14 @@ def game_rows(screen, label, action, size):
     return buttons, GAME_ROW_Y + len(buttons) * GAME_ROW_STEP
 
 
+def focus_ring(screen, rect):
+    """The keyboard's ring round a panel drawn as a button (a game's tile, a lesson, a
+    record, a part of About): a band of the selection's blue just outside it, as plain as
+    on every button."""
+    ring = screen.rect(rect).inflate(screen.px(10), screen.px(10))
+    pygame.draw.rect(screen.surface, palette.SELECT, ring, max(3, screen.px(4)), border_radius=screen.px(14))
+
+
 def scroll_marks(screen, box, offset, most):
     """Where a page scrolled `offset` of `most` (logical units) stands, drawn in its `box`
     (x, y, w, h): a bar down the right edge whose lit part is the part shown, and 'More
