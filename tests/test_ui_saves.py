@@ -625,3 +625,35 @@ def test_a_record_of_older_rules_opens_in_the_viewer_with_a_note(user_home, monk
         a.draw()
     finally:
         pygame.quit()
+
+
+def test_statistics_say_what_the_average_counts_and_name_the_next_game(user_home, monkeypatch):
+    """Statistics of two kinds of game finished: the note under the table says what
+    Average and Lowest (or Best) count, in the game's own words ('points in hand, lower is
+    better'), and the button to go on names the next game's statistics (the walk, D24:
+    'Average 3.0, Lowest 0' of nothing said, and '1 of 5 games' beside 'Next game')."""
+    from scenes.table.presenters import presenter_for
+    folders = saves.Folders()
+    _finish_games(folders)
+    seats = [Seat("Maya", True), Seat("Theo", False, "medium")]
+    session = Session("final_count", seats, {}, 3, folders)
+    rng = random.Random(3)
+    while not session.state.is_over:
+        session.submit(rng.choice(session.state.legal_actions()))
+    a = new_app()
+    try:
+        click_widget(a, lambda w: w.label == "Statistics")
+        scene = a.scene
+        assert isinstance(scene, StatisticsScene) and scene.game_id == "final_card_down"
+        words = []
+        real = a.screen.text
+        monkeypatch.setattr(a.screen, "text", lambda w, *x, **k: words.append(w) or real(w, *x, **k))
+        a.draw()
+        said = " ".join(words)
+        assert "Average, Lowest: the final score (points in hand, lower is better)" in said, said
+        assert presenter_for(registry.GAMES["final_card_down"]).score_words() in said
+        click_widget(a, lambda w: w.label == "Next: Final Count")
+        assert scene.game_id == "final_count"
+        assert [w.label for w in scene.widgets if w.label.startswith("Next: ")] == ["Next: Final Card-Down"]
+    finally:
+        pygame.quit()

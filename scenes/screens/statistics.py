@@ -9,6 +9,7 @@ import re
 import pygame
 
 from game import registry, saves
+from scenes.table.presenters import presenter_for
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from sprites import felt, palette
@@ -124,8 +125,9 @@ class StatisticsScene(Scene):
             return
         self.widgets = []
         if len(self.games) > 1:
-            self.widgets.append(ui.Button((x + w - 170, 104, 170, 36), "Next game", self.next_game,
-                                          size=18))
+            following = registry.GAMES[self.games[(self.games.index(self.game_id) + 1) % len(self.games)]]
+            self.widgets.append(ui.Button((x + w - 230, 104, 230, 36), f"Next: {following.title}", self.next_game,
+                                          size=17))
         self.table_box = (x, 150, w * 0.56, 290)
         self.chart_box = (x + w * 0.58, 150, w * 0.42, 290)
         self.records_box = (x, 456, w, 150)
@@ -151,6 +153,7 @@ class StatisticsScene(Scene):
     def next_game(self):
         """Show the next game that has statistics."""
         self.game_id = self.games[(self.games.index(self.game_id) + 1) % len(self.games)]
+        self.layout()           # its button names the game after this one
         self.dirty = True
 
     def ask_reset(self):
@@ -210,8 +213,8 @@ class StatisticsScene(Scene):
         title = registry.GAMES[self.game_id].title if self.game_id else "No games counted yet"
         screen.text(title, 28, palette.GOLD, (x, 106))
         if len(self.games) > 1:
-            screen.text(f"{self.games.index(self.game_id) + 1} of {len(self.games)} games", 16,
-                        palette.TEXT_DIM, (x + self.w - 184, 122), "midright")
+            screen.text(f"{self.games.index(self.game_id) + 1} of the {len(self.games)} games played here", 16,
+                        palette.TEXT_DIM, (x + self.w - 244, 122), "midright")
         self._draw_table(screen)
         self._draw_chart(screen)
         self._draw_records(screen)
@@ -255,11 +258,13 @@ class StatisticsScene(Scene):
         if len(lines) > PLAYERS_SHOWN + 1:
             screen.text(f"and {len(lines) - PLAYERS_SHOWN - 1} more players", 15, palette.TEXT_DIM,
                         (x + 20, cy))
-        note = "vs a level: the win rate in games with a computer player of that level."
+        scored = presenter_for(registry.GAMES[self.game_id]).score_words()
+        note = (f"Average, {'Lowest' if lower else 'Best'}: the final score ({scored}).  "
+                "vs a level: the win rate in games with a computer player of that level.")
         if any(practice for _, practice in lines):
-            note = "vs a level: the win rate with a computer player of that level.  " \
-                   "Practice: Casual undo was used."
-        screen.text(note, 14, palette.TEXT_DIM, (x + 20, y + h - 24), width=w - 40)
+            note += "  Practice: Casual undo was used."
+        for i, line in enumerate(screen.wrap(note, 14, w - 40)[-3:][::-1]):
+            screen.text(line, 14, palette.TEXT_DIM, (x + 20, y + h - 24 - 18 * i))
 
     def _draw_chart(self, screen):
         x, y, w, h = self.chart_box
