@@ -236,3 +236,22 @@ def test_the_menus_arrows_go_where_the_screen_shows_and_its_ring_is_plain(app): 
     outside = [surface.get_at((ring.centerx, ring.top - d))[:3] for d in range(1, 5)] + \
         [surface.get_at((ring.left - d, ring.centery))[:3] for d in range(1, 5)]
     assert sum(colour == palette.SELECT for colour in outside) >= 4, outside
+
+
+def test_the_pile_drawn_from_is_called_the_stock_as_the_rules_call_it(app, monkeypatch):  # noqa: F811
+    """KTU against computers: the middle pile's caption says 'Stock', the Rules page's word
+    for it throughout, and the lesson's words too (the walk, wave 14 A9: the table said
+    'Deck (32)', the Rules 'the stock', and the newcomer had to guess they were one)."""
+    from game import registry, tutorial
+    from tests.test_table_moments_pd import drawn_words
+    drawn = drawn_words(monkeypatch)
+    start_game(app, "ktu", 3, {0}, 31845682)
+    settle(app)
+    app.scene.invalidate()
+    app.frame()
+    assert any(words.startswith("Stock (") for words in drawn), drawn
+    assert not any("Deck" in words for words in drawn)
+    with open(registry.game_info("ktu").rulebook(), encoding="utf-8") as book:
+        assert "the stock" in book.read()
+    lesson = repr(tutorial.load("ktu"))
+    assert "Deck" not in lesson and "stock" in lesson

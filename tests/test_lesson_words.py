@@ -52,7 +52,7 @@ def said(scene):
 
 
 def test_every_card_the_learner_draws_from_the_deck_is_named(app):  # noqa: F811
-    """KTU's lesson: after each move of the learner's that refills the hand from the Deck,
+    """KTU's lesson: after each move of the learner's that refills the hand from the stock,
     the coach names every card drawn (the 8 of spades and the Jack of hearts after the two
     4s, the 6 of hearts after the 5 of clubs): the lesson has no log to name them."""
     drawn_after, drawn, number = {}, [], None

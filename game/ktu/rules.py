@@ -517,7 +517,7 @@ class State(GameState):
     # ---- views and saves ----------------------------------------------------------------
     def _zones(self):
         faceup_vis = OWNER if self.step == CHOOSE else PUBLIC    # A4: secret until revealed
-        zones = [ZoneSpec("draw", "Deck", None, self.draw_pile, HIDDEN, "pile"),
+        zones = [ZoneSpec("draw", "Stock", None, self.draw_pile, HIDDEN, "pile"),
                  ZoneSpec("pile", "Play ground", None, self.pile, PUBLIC, "pile"),
                  ZoneSpec("burned", "Removed from the game", None, self.burned, PUBLIC, "stack")]
         for seat in range(self.players):
