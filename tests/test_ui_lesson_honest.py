@@ -244,3 +244,27 @@ def test_a_lesson_whose_last_move_ends_a_hand_ends_once_the_hand_s_outcome_is_re
     assert model.over
     ended = [e for e in model.session.events_since(0) if e.kind == SharedEvent.HAND_OVER]
     assert ended and read == 1, (len(ended), read)
+
+
+def test_five_possessions_bubble_goes_on_to_the_lane_once_the_card_is_picked(app):  # noqa: F811
+    """5 possessions' lesson, the first card of the first line, by clicks: once the
+    learner has picked the card the coach names, the bubble points at the lane it goes in
+    ('Now click lane 1.'), its arrow at that lane's row for the learner; the lane the
+    coach's refusal calls 'marked' is marked (the walk, wave 14 C10: the bubble stayed on
+    the card, all four lanes lit alike, and the coach's 'the marked lane' sent the learner
+    looking for a mark that was not there)."""
+    from scenes.table.lesson import start as open_at
+    open_at(app.scene, "five_possessions", None)
+    app.frame()
+    scene = app.scene
+    coach = to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].kind == "place")
+    action = tutorial.find(coach.state, coach.cue.moves[0])
+    placed = next(p for p in scene.laid.board.hand_cards() if p.card.name == action.cards[0].name)
+    click_at(app, placed.rect.center)
+    app.frame()
+    bubble = scene.laid.bubble
+    lane = f"lane {action.arg + 1}"
+    assert bubble is not None and " ".join(bubble.lines) == f"Now click {lane}.", bubble
+    area = scene.laid.board.areas[scene.laid.board.lanes.index(action.arg)]
+    import pygame
+    assert pygame.Rect(*map(int, area)).colliderect(pygame.Rect(bubble.target)), (area, bubble.target)

@@ -159,7 +159,8 @@ class LessonDirector(Director):
 
     def marks(self, seen):
         """The coach's cards, the buttons (or a choice's options) of the move it wants,
-        its bubble, and the lane a card it wants goes in (kept in sight); none while a die
+        its bubble, and the lane a card it wants goes in (kept in sight; once the card is
+        picked, the bubble points at the lane: 'Now click lane 1.'); none while a die
         rolled still tumbles (the move it wants is not offered before the die stops), nor
         before the table has told the last change (the deal landed: nothing is marked
         beside an empty panel; the table asks again then)."""
@@ -182,8 +183,13 @@ class LessonDirector(Director):
                 also = tuple(card for card in self.coach.cue.cards if card != at)
         else:
             bubble = None
-        return Marks(frozenset(cards), buttons, spots, bubble, self.lanes(seen, moves) if seen.my_turn() else (),
-                     also=also)
+        lanes = self.lanes(seen, moves) if seen.my_turn() else ()
+        if lanes and seen.picked and bubble is not None:     # the card picked: the bubble goes on to its lane
+            action = tutorial.find(self.coach.state, moves[0])
+            if {card.name for card in seen.picked} == {card.name for card in action.cards}:
+                lane = seen.presenter.arg_label(action.arg, seen.names, action.kind, seen.view)
+                bubble, spots, also = (f"Now click {lane}.", lanes[0]), frozenset(), ()
+        return Marks(frozenset(cards), buttons, spots, bubble, lanes, also=also)
 
     def lanes(self, seen, moves):
         """Where in its lane each card the coach wants goes: the learner's own place in
