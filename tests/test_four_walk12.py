@@ -269,3 +269,32 @@ def test_undo_never_takes_back_a_move_of_a_hand_already_scored(monkeypatch):
     assert model.view.facts["step"] == "deal" and session.state.yards == [0, 10]
     assert model.ui.message == "Nothing to take back: that move's hand is over and scored", model.ui.message
     pygame.quit()
+
+
+def test_between_hands_the_panel_keeps_no_stake_or_knock_of_the_hand_that_ended():
+    """4 downs with knocking, played by random legal moves: waiting for the deal, the side
+    panel says no stake and no 'knocked last' of the hand that ended (the next starts at 10
+    yards, anyone may knock); while a hand is played it says both (walkB14 #4:
+    'Stake: 50 yards; Theo knocked last, so may not knock again' beside Deal)."""
+    import random
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    presenter = presenter_for(registry.GAMES["four_downs"])
+    names = ["Maya", "Theo", "Ines"]
+    between = during = 0
+    for seed in range(30):
+        state = registry.new_game("four_downs", players=3, seed=seed, options={"pd.knocking": "on"})
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.view(0)
+            labels = [label for label, _, _ in presenter.side_facts(view, names)]
+            if view.facts["step"] == "deal" and view.facts["last_knocker"] is not None:
+                assert "Stake" not in labels, labels
+                between += 1
+            elif view.facts["step"] in ("lead", "follow"):
+                assert "Stake" in labels
+                during += 1
+            state.apply(rng.choice(state.legal_actions()))
+        if between >= 3:
+            break
+    assert between >= 3 and during, (between, during)

@@ -191,11 +191,11 @@ class FourDowns(PlayDesign):
         return ""
 
     def side_facts(self, view, names):
-        """The stake (and who may not knock: the last knocker passes automatically, 3.2),
-        the lead card and the down so far (who is winning it, once a card has taken over
+        """The stake while a hand is played (and who may not knock: the last knocker passes
+        automatically, 3.2; between hands, waiting for the deal, none: the next starts anew), the lead card and the down so far (who is winning it, once a card has taken over
         the lead), the dealer."""
         facts = view.facts
-        lines = [("Stake", self.stake_words(facts, names), None)]
+        lines = [] if facts["step"] == "deal" else [("Stake", self.stake_words(facts, names), None)]    # a hand's own
         lead = self.lead_card(view)
         following = facts["step"] == "follow"
         if lead is not None:
