@@ -400,16 +400,17 @@ class FivePossessions(PlayDesign):
         return ""
 
     def side_facts(self, view, names):
-        """Each lane's state and colour limit, who is on offense, the line."""
+        """Who is on offense, each lane's state and colour limit, then what open and closed
+        mean."""
         facts = view.facts
         lines = []
         offense = seat_name(names, facts["offense"])
         if offense:
             lines.append(("Offense", offense, None))
-        lines.append(("Lanes", LANES_SAID, None))
         for k, lane in enumerate(facts["lanes"]):
             lines.append((f"Lane {k + 1}", lane_state(lane), None))
-        return lines[:self.SIDE_FACTS]
+        lines.append(("Lanes", LANES_SAID, None))      # what open and closed mean, after them: a panel short
+        return lines[:self.SIDE_FACTS]                  # of room keeps every lane's state before it
 
     def veiled_step(self, view, before, step, seat, anchor, names):
         """The table at `step` of a line's reveal (see Presenter.veiled_step), the side

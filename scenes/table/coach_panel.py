@@ -5,6 +5,8 @@ those a real game brings, and the buttons to go on).
 
 Only draws: every function takes the words it shows and changes nothing but the screen.
 """
+import re
+
 import pygame
 
 from game.presenter import plural
@@ -113,8 +115,11 @@ def _layout(screen, paragraphs, reply, rows):
     whole)."""
     wrapped = [(row, row_lines(screen, row)) for row in rows]
     scores = sum(1 for label, value, *_ in rows if value != "")
+    stems = [re.sub(r"\d.*", "", row[0]) if re.search(r"\w \d", row[0].split(":")[0]) else None for row in rows]
+    whole = [count for count in range(len(wrapped), scores - 1, -1)
+             if count in (0, len(rows)) or stems[count] is None or stems[count] != stems[count - 1]]
     for answer in ([reply, ""] if reply else [""]):
-        for count in range(len(wrapped), scores - 1, -1):
+        for count in whole:
             lines = _fit(screen, paragraphs, answer, PANEL_W - 28, _room(screen, wrapped[:count]))[1]
             if _whole(paragraphs, answer, lines):
                 return wrapped[:count]
