@@ -65,6 +65,9 @@ def chapter_title(game_id, option):
     return registry.GAMES[game_id].option(option).label
 
 
+HELD = "Read what happened on the table, then go on with Continue."     # the coach, beside an outcome held
+
+
 class LessonDirector(Director):
     """A lesson at the table: the coach's words beside it, its script for the computers."""
 
@@ -272,16 +275,18 @@ class LessonDirector(Director):
         before; once the move has landed and its last callout or its outcome is on the
         table, what happened (never "Ben plays next." beside Ben's move already made),
         and what comes next only once the outcome is read (the next cards are not dealt
-        before). Who plays next is never said beside a hand's or the game's end: a move that
-        ends one takes those words away while the table tells it."""
+        before). Who plays next is never said beside a hand's or the game's end, nor beside
+        an outcome held to be read: a move that brings one takes those words away while the
+        table tells it (with nothing else to say, the coach says to read the table)."""
         if seen.rolled or not seen.told():
-            if self.ahead is not None and self.ended_since(seen, self.ahead):
-                return self.said[:-1]
+            if self.ahead is not None and (seen.held or self.ended_since(seen, self.ahead)):
+                return self.said[:-1] or ([HELD] if seen.held else [])
             return self.said
         paragraphs = [] if seen.over else self.coach.paragraphs()
         ahead = self.coach.looks_ahead()
-        if seen.held and not self.coach.finished:
-            paragraphs, ahead = paragraphs[:-1] or self.said, False
+        if seen.held and not self.coach.finished:       # never who plays next beside an outcome to read
+            told = self.said[:-1] if self.ahead is not None else self.said
+            paragraphs, ahead = paragraphs[:-1] or told or [HELD], False
         how = self.how(seen)
         if how:
             paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]
