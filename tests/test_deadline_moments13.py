@@ -184,7 +184,7 @@ def test_a_choice_between_laying_down_and_extending_says_where_the_card_goes():
     """Deadline played by random legal moves: wherever a card may either be laid down or
     extend an assignment (the choice a click on it opens), 'Lay down' says where: 'Add
     to the assignment being built (8 of clubs)' while one is being built, else 'Start a new
-    assignment' (the walk, wave 14 A12: 'Lay down' beside 'Extend (...)' with 8 of clubs
+    assignment' (walkA14 #12: 'Lay down' beside 'Extend (...)' with 8 of clubs
     half-built, and the newcomer could not tell whether it would join the 8 or start anew)."""
     import random
     from game import registry

@@ -240,7 +240,7 @@ def test_the_menus_arrows_go_where_the_screen_shows_and_its_ring_is_plain(app): 
 
 def test_the_pile_drawn_from_is_called_the_stock_as_the_rules_call_it(app, monkeypatch):  # noqa: F811
     """KTU against computers: the middle pile's caption says 'Stock', the Rules page's word
-    for it throughout, and the lesson's words too (the walk, wave 14 A9: the table said
+    for it throughout, and the lesson's words too (walkA14 #9: the table said
     'Deck (32)', the Rules 'the stock', and the newcomer had to guess they were one)."""
     from game import registry, tutorial
     from tests.test_table_moments_pd import drawn_words

@@ -514,7 +514,7 @@ def test_a_banner_on_two_lines_breaks_where_its_words_part(app):  # noqa: F811
 def test_while_a_hand_s_end_is_read_the_top_bar_says_the_hand_is_over(app, game_id):  # noqa: F811
     """Against a computer at the normal pace, played by random moves: while a hand's end
     waits on the table to be read, the top bar says that hand is over (as the banner and
-    the scores screen do), never the round it ended in (the walk, wave 14 B2: 'Hand 1:
+    the scores screen do), never the round it ended in (walkB14 #2: 'Hand 1:
     final round (Maya called) · Read what happened' over a hand already scored)."""
     import random
     from game.core import SharedEvent

@@ -212,7 +212,7 @@ def test_a_lesson_whose_last_move_ends_a_hand_ends_once_the_hand_s_outcome_is_re
     """Final Count's lesson at the normal pace, played through: the learner's call ends the
     hand, and the hands shown at its end stay on the table with the outcome until the
     learner goes on (Continue), as at a real hand's end; only then does the lesson's end
-    cover the table (the walk, C8: the box came as the last callout went, over hands
+    cover the table (walkC13 #8: the box came as the last callout went, over hands
     never looked at)."""
     from tests.test_ui_tutorial import MAX_STEPS, start
     from tests.test_ui_play import click_widget
@@ -250,7 +250,7 @@ def test_five_possessions_bubble_goes_on_to_the_lane_once_the_card_is_picked(app
     """5 possessions' lesson, the first card of the first line, by clicks: once the
     learner has picked the card the coach names, the bubble points at the lane it goes in
     ('Now click lane 1.'), its arrow at that lane's row for the learner; the lane the
-    coach's refusal calls 'marked' is marked (the walk, wave 14 C10: the bubble stayed on
+    coach's refusal calls 'marked' is marked (walkC14 #10: the bubble stayed on
     the card, all four lanes lit alike, and the coach's 'the marked lane' sent the learner
     looking for a mark that was not there)."""
     from scenes.table.lesson import start as open_at
@@ -268,3 +268,69 @@ def test_five_possessions_bubble_goes_on_to_the_lane_once_the_card_is_picked(app
     area = scene.laid.board.areas[scene.laid.board.lanes.index(action.arg)]
     import pygame
     assert pygame.Rect(*map(int, area)).colliderect(pygame.Rect(bubble.target)), (area, bubble.target)
+
+
+def test_five_possessions_coach_panel_keeps_every_lane_s_state_beside_long_words(app, monkeypatch):  # noqa: F811
+    """5 possessions' lesson played through: wherever the coach's panel shows the state of
+    a lane, it shows all four (the general words on open and closed come after them, left
+    out first where room is short; where not even the four fit beside the coach's words,
+    none: never a part of them read as the whole), and at step 15, where the learner
+    places cards by them, all four show (walkC14 #12: the long words pushed
+    lanes 2 to 4 out there)."""
+    from scenes.table import coach_panel
+    from scenes.table.lesson import start as open_at
+    shown = []
+    real = coach_panel.panel
+
+    def spy(screen, paragraphs, reply, rows, progress=None):
+        kept = coach_panel._layout(screen, paragraphs, reply, rows)
+        shown.append((progress, sorted(row[0].split(":")[0] for row, _ in kept if row[0].startswith("Lane "))))
+        return real(screen, paragraphs, reply, rows, progress)
+    monkeypatch.setattr(coach_panel, "panel", spy)
+    open_at(app.scene, "five_possessions", None)
+    app.frame()
+    scene = app.scene
+    to_stop(app, scene, lambda c: c.finished or scene.model.over)
+    lanes = [s for _, s in shown if s]
+    assert lanes and all(s == ["Lane 1", "Lane 2", "Lane 3", "Lane 4"] for s in lanes), \
+        [s for s in lanes if len(s) != 4][:3]
+    assert [s for step, s in shown if step and step[0] == 15][-1] == ["Lane 1", "Lane 2", "Lane 3", "Lane 4"]
+
+
+@pytest.mark.parametrize("game_id", ["five_possessions", "four_downs"])
+def test_beside_an_outcome_held_the_coach_never_says_who_plays_next(app, monkeypatch, game_id):  # noqa: F811
+    """A lesson at the normal pace, played through with Continue on each outcome held: while
+    an outcome waits on the table to be read, the coach's words never end in who plays
+    next (walkC14 #13: 'Ben plays next.' alone beside 'Touchdown! You score 20
+    yards', the coach's account of it only after Continue)."""
+    from scenes.table import coach_panel
+    from scenes.table.lesson import start as open_at
+    from tests.test_ui_tutorial import MAX_STEPS
+    from tests.test_ui_play import click_widget
+    app.settings.animation_speed = "normal"
+    said = []
+    real = coach_panel.panel
+    monkeypatch.setattr(coach_panel, "panel", lambda screen, paragraphs, *a, **k: said.append(
+        (app.scene.model.hold.waiting, list(paragraphs))) or real(screen, paragraphs, *a, **k))
+    open_at(app.scene, game_id, None)
+    app.frame()
+    scene = app.scene
+    model, coach = scene.model, scene.model.director.coach
+    for _ in range(MAX_STEPS * 10):
+        if model.over:
+            break
+        if model.hold.waiting and model.offering():
+            app.frame()
+            click_widget(app, lambda w: w.label == "Continue")
+            continue
+        still = (not scene.motion.flights and model.settled(calling=False) and not model.hold.held()
+                 and not model.marks.later)
+        if still and coach.explaining() and model.settled():
+            click_widget(app, lambda w: w.label == "Next")
+        elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        app.frame()
+    held = [words for waiting, words in said if waiting]
+    assert model.over and held
+    assert not [words for words in held if not words or words[-1].endswith("plays next.")], \
+        [words for words in held if not words or words[-1].endswith("plays next.")][:2]

@@ -630,7 +630,7 @@ def test_a_record_of_older_rules_opens_in_the_viewer_with_a_note(user_home, monk
 def test_statistics_say_what_the_average_counts_and_name_the_next_game(user_home, monkeypatch):
     """Statistics of two kinds of game finished: the note under the table says what
     Average and Lowest (or Best) count, in the game's own words ('points in hand, lower is
-    better'), and the button to go on names the next game's statistics (the walk, D24:
+    better'), and the button to go on names the next game's statistics (walkD14 #24:
     'Average 3.0, Lowest 0' of nothing said, and '1 of 5 games' beside 'Next game')."""
     from scenes.table.presenters import presenter_for
     folders = saves.Folders()

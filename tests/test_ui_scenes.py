@@ -318,10 +318,10 @@ def test_leaving_a_game_with_esc_the_keys_rest_on_continue(app):
 def test_the_first_tab_or_arrow_after_the_mouse_shows_the_ring_where_the_keys_rest_on_every_screen(app):
     """On every screen but the table (which has the same rule of its own), the first Tab
     or arrow after the mouse only shows the ring where the keys rest; the next one moves
-    it (the walk, D1 twice: at launch the first Tab went past Final Card-Down to Deadline,
+    it (walkD14 #1, twice: at launch the first Tab went past Final Card-Down to Deadline,
     the first game never seen focused). Setup: Tab goes through its last row as it lies,
     Back, Start, Rules; Up from Start goes to what lies over it, and Left from a house
-    rule to the widget beside it on its line (the walk, D2: Up from Start jumped to a house
+    rule to the widget beside it on its line (walkD14 #2: Up from Start jumped to a house
     rule far up on the right, Left from it to a row far below)."""
     from scenes.screens.setup import SetupScene
     menu = app.scene
@@ -362,7 +362,7 @@ def test_the_first_tab_or_arrow_after_the_mouse_shows_the_ring_where_the_keys_re
 def test_a_rules_page_that_goes_on_says_more_below_and_shows_where_it_stands(app, monkeypatch, game_id):
     """Every game's Rules page taller than the window: 'More below' at the panel's foot and a
     bar whose lit part goes down as the page scrolls, until the end, where 'More below' goes
-    (the walk, A7: KTU's page stopped at a paragraph's end with room under it and looked
+    (walkA14 #7: KTU's page stopped at a paragraph's end with room under it and looked
     ended; its house rules, further down, were nearly missed)."""
     from scenes.widgets import ui
     app.scene.go("rules", rules_game=game_id, return_to="menu")

@@ -632,7 +632,7 @@ def test_a_run_another_students_extra_credit_fills_is_drawn_whole_on_the_scores(
 
 def test_a_key_typed_as_the_end_screen_opens_never_plays_again_unseen(app):
     """The end screen's first Enter or Space only shows the ring on Play again (and says
-    what Enter does there); the next one takes it. The walk (D5): keys typed at the table
+    what Enter does there); the next one takes it. The walk (walkD14 #5): keys typed at the table
     as the game ended went on past its end, and the next Enter, landing on the end screen's
     Play again, dealt a new game before its results were ever read."""
     state = show_scores(app, "final_card_down")
@@ -650,7 +650,7 @@ def test_a_key_typed_as_the_end_screen_opens_never_plays_again_unseen(app):
 def test_the_scores_between_hands_are_left_for_the_menu_by_esc_or_its_menu_button(app):
     """Between two hands, Esc leaves for the menu, as at the table (the game stays saved:
     Continue takes it up), and a Menu button beside Next hand says so; Next hand (Enter,
-    once shown) goes on (the walk, D11: Esc there dealt the next hand, and nothing led
+    once shown) goes on (walkD14 #11: Esc there dealt the next hand, and nothing led
     to the menu)."""
     show_scores(app, "four_downs", interim=True)
     scene = app.scene
