@@ -251,3 +251,30 @@ def test_the_undo_button_stays_in_its_place_greyed_while_nothing_can_be_taken_ba
             words, log[-4:])
     if game_id == "final_card_down":
         assert chance
+
+
+def test_taken_back_says_whose_moves_went_with_the_person_s(app):
+    """Final Card-Down against Theo, Casual undo: an Undo after Theo answered says whose move went with
+    the person's ('Taken back: your play of ..., and Theo's move after it'), never only
+    a count (walkA14 #14: '..., and 1 move after it' said neither whose nor what)."""
+    app.settings.undo = "casual"                # takes back past Theo's draws too
+    session = start_game(app, "final_card_down", 2, {0}, 4242)
+    settle(app)
+    table = app.scene
+    rng = random.Random(5)
+    for _ in range(40):                         # until Theo has answered a move Undo takes back
+        perform(app, choose(session.state.legal_actions(), rng))
+        for _ in range(3000):
+            if table.model.my_turn() and table.model.settled():
+                break
+            app.frame()
+        if session.movers()[-1] == 1 and session.can_undo(0, app.settings.undo):
+            break
+    movers = session.movers()
+    click_widget(app, lambda w: w.label == "Undo")
+    later = movers[len(session.moves()) + 1:]           # who played the moves after the one taken back
+    assert 1 in later, later
+    words = table.model.ui.message
+    theo = later.count(1)
+    assert words.endswith(f"Theo's {'move' if theo == 1 else f'{theo} moves'} after it"), words
+    assert (", and your " in words) == (0 in later), (words, later)

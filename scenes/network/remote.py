@@ -106,6 +106,10 @@ class RemoteSession:
         """The moves are the host's; none are known here."""
         return []
 
+    def movers(self):
+        """Who played each move: none are known here (see moves)."""
+        return []
+
     def event_count(self):
         """How many events this seat has been told (since the last undo)."""
         return len(self.table.log)

@@ -163,6 +163,11 @@ class Session:
         """The actions played so far, in order."""
         return self.state.history
 
+    def movers(self):
+        """Who played each action of `moves()`, in order (None where the record began later)."""
+        timeline = self.timeline
+        return [None] * timeline.base + [entry.seat for entry in timeline.entries]
+
     def event_count(self):
         """How many events the game has told so far, from its deal (the moves taken back
         by an undo no longer count)."""

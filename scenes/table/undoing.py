@@ -6,7 +6,7 @@ the person at the screen, whether the table offers Undo and whether they may und
 the undo itself (the session goes back as the Undo setting lets it) and the words for
 what was taken back or refused.
 """
-from game.presenter import agree, plural
+from game.presenter import agree, named_together, plural, possessive, seat_name
 
 
 class Undoing:
@@ -47,7 +47,7 @@ class Undoing:
         if person is None:
             return
         policy = self.settings.undo
-        before = list(self.session.moves())
+        before, movers = list(self.session.moves()), self.session.movers()
         now = self.session.undo(person, policy)
         if now is None:
             refusal = self.session.undo_refusal(person, policy)
@@ -57,6 +57,7 @@ class Undoing:
         while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
             now = self.session.undo(person, policy)
         undone = before[len(self.session.moves()):]
+        later = movers[len(self.session.moves()) + 1:]
         state = self.ui
         self.timeline.reset(self.last_roll(0))
         self.before_reveal = None
@@ -71,13 +72,20 @@ class Undoing:
         self.decide_view()
         self.changed()
         if self.looking.curtain is None:
-            self.say_taken_back(undone[0], len(undone) - 1)
+            self.say_taken_back(undone[0], later, person)
         self.tell_problem()
 
-    def say_taken_back(self, action, later):
-        """Say which move an undo took back (and how many `later` moves went with it)."""
+    def say_taken_back(self, action, later, person):
+        """Say which move an undo by `person` took back, and whose moves went with it
+        (`later`: who played each, in order): 'Taken back: your play of the 7 of hearts,
+        and Theo's move after it', '..., and your move and Theo's 2 moves after it'."""
         words = self.presenter.taken_back(action, self.names, view=self.view)
-        self.say(f"Taken back: {words}" + (f", and {plural(later, 'move')} after it" if later else ""))
+        if later:
+            whose = [f"{'your' if seat == person else possessive(seat_name(self.names, seat))} "
+                     + ("move" if later.count(seat) == 1 else f"{later.count(seat)} moves")
+                     for seat in dict.fromkeys(later) if seat is not None]
+            words += f", and {named_together(whose)} after it" if whose else f", and {plural(len(later), 'move')} after it"
+        self.say(f"Taken back: {words}")
 
     def refusal_words(self, person, reason, seat):
         """Why `person` may not undo now (`reason` and `seat` as the session's undo_refusal
