@@ -215,3 +215,17 @@ def test_the_step_number_goes_with_the_words_it_numbers(paced):
         paced.frame()
     assert scene.model.over
     assert not ahead, [(words[:60], was, then) for (words, was), then in ahead]
+
+
+def test_four_downs_lesson_end_names_the_two_decks_a_real_game_s_log_names_first():
+    """A real game of 4 downs says at its first line which deck was shuffled (white or
+    black); the lesson's end lists the two decks among what a real game brings, so the
+    newcomer is not left wondering about a deck never seen (walkC14 #9)."""
+    from game import registry
+    from scenes.table.presenters import presenter_for
+    lesson = tutorial.load("four_downs")
+    assert any("white" in item.rule and "black" in item.rule for item in lesson.later)
+    state = registry.new_game("four_downs", players=3, seed=1)
+    presenter = presenter_for(registry.GAMES["four_downs"])
+    first = presenter.log_lines(state.events_for(0), ["Maya", "Theo", "Ines"], {})[0]
+    assert "shuffled the white deck" in first, first
