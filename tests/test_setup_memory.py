@@ -260,3 +260,33 @@ def test_play_a_real_game_after_a_lesson_asks_too(user_home):
         assert isinstance(a.scene, MenuScene) and a.scene.saved is not None
     finally:
         pygame.quit()
+
+
+def test_a_key_typed_on_a_focused_field_types_in_it_and_back_keeps_the_choices(app):  # noqa: F811
+    """Setup by keys: with the keyboard's ring on the deal number, digits typed go into it
+    at once (no Enter first), and on a seat's name a letter replaces the name; Back to the
+    menu and this game's Setup again keeps the players and house rules as they were set
+    (walkD14 #26: digits typed on the focused deal field did nothing; #27: Back reset every
+    choice silently)."""
+    open_setup(app, "four_downs")
+    setup = app.scene
+    rule = next(w for w in setup.widgets if getattr(w, "option", None) is not None)
+    click_widget(app, lambda w: w is rule)
+    changed = dict(setup.options)
+    click_widget(app, lambda w: w.key == "more")
+    seats = len(setup.seats)
+    app.keyboard = True
+    setup.focus = next(i for i, w in enumerate(setup.widgets) if w.key == "deal")
+    type_text(app, "42")
+    assert setup.deal == "42"
+    setup.editing = None
+    setup.layout()
+    setup.focus = next(i for i, w in enumerate(setup.widgets) if w.key == "name1")
+    type_text(app, "Kofi")
+    assert setup.seats[1].name == "Kofi"
+    setup.editing = None
+    click_widget(app, lambda w: w.label == "Back")
+    assert isinstance(app.scene, MenuScene)
+    open_setup(app, "four_downs")
+    again = app.scene
+    assert again.options == changed and len(again.seats) == seats and again.seats[1].name == "Kofi"

@@ -212,6 +212,13 @@ class SetupScene(Scene):
             self.layout()
             self.dirty = True           # the field shows every key at once
             return
+        field = self.widgets[self.focus % len(self.widgets)] if self.widgets else None
+        what = {"deal": "deal", **{f"name{i}": i for i in range(len(self.seats))}}.get(getattr(field, "key", None))
+        if what is not None and field.enabled and event.unicode and event.unicode.isprintable() \
+                and not event.unicode.isspace():
+            self.edit(what)             # a field the keys rest on: a key typed there starts typing in it
+            self.key(event)
+            return
         super().key(event)
 
     def _text(self):
@@ -314,10 +321,12 @@ class SetupScene(Scene):
                 setup={"game_id": self.info.id, "seats": self.seats, "options": self.options})
 
     def back(self):
+        """Esc or Back: the question closed, else to the menu, the choices kept for when
+        this game's Setup opens again (as a Rules page and back keeps them)."""
         if self.asking:
             self.cancel_question()
         else:
-            self.go("menu")
+            self.go("menu", setup={"game_id": self.info.id, "seats": self.seats, "options": self.options})
 
     def _layout_question(self, screen):
         """The question's buttons: Continue (focused), Abandon and start, Cancel."""
