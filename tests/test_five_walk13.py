@@ -217,3 +217,29 @@ def test_a_name_plate_counts_the_cards_in_hand_and_says_so(app, monkeypatch):  #
         if {"0 in hand", "4 in hand"} <= seen:
             break
     assert {"0 in hand", "4 in hand"} <= seen, seen
+
+
+def test_the_scores_screen_says_a_tied_lane_went_to_the_defense():
+    """5 possessions played by random legal moves to the end: on the scores screen's plates,
+    a lane of the last line won or lost on equal dots says the tie went to the defense
+    (walkD14 #25: 'won, 5 dots to 5' with no word of why)."""
+    import random
+    from scenes.table.presenters import presenter_for
+    presenter = presenter_for(registry.GAMES["five_possessions"])
+    tied = 0
+    for seed in range(60):
+        state = registry.new_game("five_possessions", players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+        view = state.view(None)
+        for seat in range(2):
+            for words, _ in presenter.score_cards(view, seat, ["Maya", "Theo"]):
+                if ", " in words and "dot" in words:
+                    ours, _, theirs = words.split(", ")[1].partition(" to ")
+                    if ours.split()[0] == theirs.split()[0]:
+                        assert words.endswith("(a tie goes to the defense)"), words
+                        tied += 1
+        if tied >= 2:
+            break
+    assert tied >= 2, tied

@@ -317,6 +317,8 @@ class FivePossessions(PlayDesign):
                     ours, theirs = ((detail["offense_dots"], detail["defense_dots"]) if offense
                                     else (detail["defense_dots"], detail["offense_dots"]))
                     words += f", {plural(ours, 'dot')} to {theirs}"
+                    if ours == theirs:
+                        words += " (a tie goes to the defense)"
             groups.append((words, list(zone.cards)))
         return groups or [("No cards on the field", [])]
 
