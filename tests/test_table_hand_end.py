@@ -160,7 +160,8 @@ def test_each_count_is_told_once_it_has_counted_up(app):  # noqa: F811
 def test_the_final_count_lesson_ends_on_its_hands_shown_and_counted(app):  # noqa: F811
     """The Final Count lesson (moment N5) at the normal pace, its script followed: its last
     move ends the hand; the hands turn over, each count counts up beside its cards, and
-    only then does the lesson end; no note of a score stands over a hand still face down."""
+    only then, once the hand's end is read (Continue), does the lesson end; no note of a
+    score stands over a hand still face down."""
     app.settings.animation_speed = "normal"
     table = open_lesson(app, "final_count")
     model, counted, early = table.model, set(), []
@@ -173,7 +174,10 @@ def test_the_final_count_lesson_ends_on_its_hands_shown_and_counted(app):  # noq
             note = table.motion.toast() or ""
             if turning(table) and "scored" in note:
                 early.append(note)
-        if model.settled() and not table.motion.flights and coach.cue is not None and coach.cue.stop:
+        if coach.finished and model.hold.waiting and model.offering():
+            assert counted == set(model.names), counted     # every count told before the end is read
+            table.act(intents.Continue())
+        elif model.settled() and not table.motion.flights and coach.cue is not None and coach.cue.stop:
             if coach.explaining():
                 table.act(intents.Pressed("next"))
             elif model.my_turn():

@@ -1475,7 +1475,7 @@ def test_four_downs_lesson_s_top_bar_names_down_1_while_its_outcome_is_on_the_ta
 def test_no_lesson_s_top_bar_runs_ahead_of_its_table_nor_its_words_ahead_of_what_to_do(monkeypatch):
     """Every lesson at normal pace, frame by frame, as drawn: after a move whose outcome
     the coach tells (a down won, a line's lanes, a hand's or the game's end), the top bar
-    tells where the game stood when it came until the coach has told it (Next pressed, the
+    tells where the game stood when it came (a hand's end: that the hand is over) until the coach has told it (Next pressed, the
     step moved on), as a real game's held outcome does; and whenever the coach's words for
     a step are drawn, Next is too (or, for a move of the learner's, the top bar's
     instruction)."""
@@ -1495,7 +1495,8 @@ def test_no_lesson_s_top_bar_runs_ahead_of_its_table_nor_its_words_ahead_of_what
                 now = model.session.event_count()
                 if count is not None and now > count and coach.explaining() and any(
                         e.kind in model.presenter.WAITS for e in model.session.events_since(count)):
-                    where = was
+                    ended = any(e.kind == SharedEvent.HAND_OVER for e in model.session.events_since(count))
+                    where = model.presenter.hand_over(model.view) if ended else was    # a hand's end: over
                 where = where if coach.explaining() and not model.view.is_over else None
                 if where and not shown["bar"].startswith(where):
                     ahead.append(f"{step}: {shown['bar']!r}, not {where!r}")

@@ -280,7 +280,7 @@ class LessonDirector(Director):
         table tells it (with nothing else to say, the coach says to read the table)."""
         if seen.rolled or not seen.told():
             if self.ahead is not None and (seen.held or self.ended_since(seen, self.ahead)):
-                return self.said[:-1] or ([HELD] if seen.held else [])
+                return self.said[:-1]
             return self.said
         paragraphs = [] if seen.over else self.coach.paragraphs()
         ahead = self.coach.looks_ahead()
