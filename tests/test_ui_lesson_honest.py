@@ -300,8 +300,8 @@ def test_five_possessions_coach_panel_keeps_every_lane_s_state_beside_long_words
 @pytest.mark.parametrize("game_id", ["five_possessions", "four_downs"])
 def test_beside_an_outcome_held_the_coach_never_says_who_plays_next(app, monkeypatch, game_id):  # noqa: F811
     """A lesson at the normal pace, played through with Continue on each outcome held: while
-    an outcome waits on the table to be read, the coach's words never end in who plays
-    next (walkC14 #13: 'Ben plays next.' alone beside 'Touchdown! You score 20
+    an outcome waits on the table to be read (once the table has told it), the coach says
+    something, never ending in who plays next (walkC14 #13: 'Ben plays next.' alone beside 'Touchdown! You score 20
     yards', the coach's account of it only after Continue)."""
     from scenes.table import coach_panel
     from scenes.table.lesson import start as open_at
@@ -311,7 +311,8 @@ def test_beside_an_outcome_held_the_coach_never_says_who_plays_next(app, monkeyp
     said = []
     real = coach_panel.panel
     monkeypatch.setattr(coach_panel, "panel", lambda screen, paragraphs, *a, **k: said.append(
-        (app.scene.model.hold.waiting, list(paragraphs))) or real(screen, paragraphs, *a, **k))
+        (app.scene.model.hold.waiting and app.scene.model.seen.told(), list(paragraphs)))
+        or real(screen, paragraphs, *a, **k))
     open_at(app.scene, game_id, None)
     app.frame()
     scene = app.scene
