@@ -1,0 +1,48 @@
+"""Walk 14's moments at the table (issue #37): a hinted card whose move asks a further
+choice asks it (the hint's option marked, the keyboard on it), a card that matches
+nothing is refused for the game's reason, a first game's tip points only at a card the
+person may play now, the keys' line names Enter by the move it makes, and every back of
+a deck looks alike at every size."""
+import random
+
+import pygame
+import pytest
+
+from scenes.table import input as table_input
+from scenes.table.lesson import TIP_TURNS, FirstGameDirector
+from scenes.table.moves import actions_with
+from scenes.table.session import Seat, Session, inline
+from sprites import cards as card_sprites
+from tests.test_table_keys import hinted_turn, on_hinted_card, ringed
+from tests.test_ui_play import app, card_point, choose, click_at, perform, press, settle  # noqa: F401
+from tests.test_ui_saves import start_game
+
+
+def asks_after_the_card(table, hint):
+    """Is the ring on the hinted card, and does that card's move ask a further choice
+    (several moves take it, the hint's among them)?"""
+    if not on_hinted_card(table, hint):
+        return False
+    fits = actions_with(table.model.legal, ringed(table).card)
+    return len(fits) > 1 and hint in fits and not table.model.presenter.no_difference(fits, table.model.view)
+
+
+@pytest.mark.parametrize("game_id", ["final_card_down"])
+def test_enter_on_a_hinted_card_that_asks_a_choice_opens_it_on_the_hints_option(app, game_id):  # noqa: F811
+    """Walk D14 #3: after H ('Play D green clubs (red): ... calls red'), Enter on the
+    hinted D played it and declared red at once, while a D picked otherwise asks the
+    colour. Enter on a hinted card makes its move as Enter without a hint does: where
+    that asks a choice, the choice opens, the hint's option marked and the keyboard on
+    it, and the next Enter makes the hinted move."""
+    table = hinted_turn(app, game_id, 5, asks_after_the_card)
+    model = table.model
+    session, hint = model.session, model.ui.hint
+    before = len(session.submitted)
+    press(app, pygame.K_RETURN)
+    assert len(session.submitted) == before, "nothing chosen for the person"
+    assert model.ui.dialog is not None and table.laid.cover == "dialog"
+    item = ringed(table)
+    assert getattr(item, "actions", None) == [hint] and item.marked, (item.label, hint)
+    assert [w for w in table.laid.widgets if getattr(w, "marked", False)] == [item]
+    press(app, pygame.K_RETURN)
+    assert session.submitted[before:before + 1] == [(0, hint)]
