@@ -27,14 +27,15 @@ def asks_after_the_card(table, hint):
     return len(fits) > 1 and hint in fits and not table.model.presenter.no_difference(fits, table.model.view)
 
 
-@pytest.mark.parametrize("game_id", ["final_card_down"])
-def test_enter_on_a_hinted_card_that_asks_a_choice_opens_it_on_the_hints_option(app, game_id):  # noqa: F811
+@pytest.mark.parametrize("game_id, seed", [("final_card_down", 5), ("deadline", 37024415)])
+def test_enter_on_a_hinted_card_that_asks_a_choice_opens_it_on_the_hints_option(app, game_id, seed):  # noqa: F811
     """Walk D14 #3: after H ('Play D green clubs (red): ... calls red'), Enter on the
     hinted D played it and declared red at once, while a D picked otherwise asks the
     colour. Enter on a hinted card makes its move as Enter without a hint does: where
     that asks a choice, the choice opens, the hint's option marked and the keyboard on
-    it, and the next Enter makes the hinted move."""
-    table = hinted_turn(app, game_id, 5, asks_after_the_card)
+    it, and the next Enter makes the hinted move (Deadline: a card that may go on
+    several assignments)."""
+    table = hinted_turn(app, game_id, seed, asks_after_the_card)
     model = table.model
     session, hint = model.session, model.ui.hint
     before = len(session.submitted)
@@ -46,3 +47,30 @@ def test_enter_on_a_hinted_card_that_asks_a_choice_opens_it_on_the_hints_option(
     assert [w for w in table.laid.widgets if getattr(w, "marked", False)] == [item]
     press(app, pygame.K_RETURN)
     assert session.submitted[before:before + 1] == [(0, hint)]
+
+
+def test_a_d_that_matches_nothing_is_refused_for_the_games_reason(app):  # noqa: F811
+    """Walk C14 #1: a click on a greyed D that matches nothing on the 8 yellow clubs said
+    'A D must declare a colour, and only a D declares one', an inner check, not why it
+    cannot be played. A card of the hand that no move takes is refused for the game's
+    reason, as the lesson taught it: it matches neither the value, the suit nor the
+    colour in force (or 2s are waiting, or only the card drawn may be played); a D too."""
+    app.settings.animation_speed = "instant"
+    session = start_game(app, "final_card_down", 4, {0}, 926492774)
+    table, rng = app.scene, random.Random(926492774)
+    refused = set()
+    for _ in range(80):
+        settle(app)
+        if app.scene is not table or len(refused) >= 2:
+            break
+        model = table.model
+        hand = next(z for z in model.view.zones if z.key == table.board.hand_key)
+        for card in hand.cards:
+            if card.rank == "D" and not actions_with(model.legal, card) and card.name not in refused:
+                click_at(app, card_point(table, card))
+                words = model.ui.message
+                assert "declare" not in words and card.spoken in words and "match" in words, words
+                refused.add(card.name)
+                settle(app)
+        perform(app, choose(model.session.state.legal_actions(), rng))
+    assert refused, "no D refused"
