@@ -74,3 +74,31 @@ def test_a_d_that_matches_nothing_is_refused_for_the_games_reason(app):  # noqa:
                 settle(app)
         perform(app, choose(model.session.state.legal_actions(), rng))
     assert refused, "no D refused"
+
+
+def test_the_keys_line_names_enter_by_the_move_it_makes(app):  # noqa: F811
+    """Walk D14 #6: at Deadline's discard step the top line said 'Discard a card' while
+    the keys' line said 'Enter: play', and a newcomer wondered whether Enter laid the card
+    down or discarded it. Enter on a card is named by the presenter's word for the move
+    it makes, as the move's button says it: 'Enter: discard'."""
+    app.keyboard = True
+    app.settings.animation_speed = "instant"
+    session = start_game(app, "deadline", 3, {0}, 4242)
+    table = app.scene
+    settle(app)
+    model = table.model
+    perform(app, next(a for a in model.legal if a.kind == "draw"))
+    settle(app)
+    assert model.my_turn() and any(a.kind == "discard" for a in model.legal)
+    press(app, pygame.K_TAB)
+    named = 0
+    for _ in range(len(table.laid.cards)):
+        item = ringed(table)
+        fits = actions_with(model.legal, item.card) if item in table.laid.cards and item.face_up else []
+        legend = table_input.key_legend(table.laid, table.pointer, model.can_undo())
+        if fits and {a.kind for a in fits} == {"discard"}:
+            assert "Enter: discard" in legend and "Enter: play" not in legend, legend
+            named += 1
+        press(app, pygame.K_RIGHT)
+    assert named, "no card to discard was ringed"
+    assert session.state.current_player == 0

@@ -343,7 +343,10 @@ def key_legend(laid, pointer, undo):
 
 def enter_words(item, laid, pointer):
     """What Enter does on `item` (the card or button the keyboard is on), in a word or a
-    button's label: 'play', 'pick', 'put back', 'take', 'Draw'; '' where it does nothing."""
+    button's label: a move by the presenter's word for its kind, as its button says it
+    ('play', 'discard', 'lay down', 'play blind'; 'choose' where a choice between kinds
+    opens), the cards picked by their button's label ('Play 3 cards'), 'pick', 'put
+    back', 'Draw'; '' where it does nothing."""
     if item is None:
         return ""
     if item not in laid.cards:
@@ -351,14 +354,15 @@ def enter_words(item, laid, pointer):
     reader = TableInput()
     intents = reader.take_hint(item, laid) or reader.play_chosen(item, laid) or reader.click_card(item, laid, pointer)
     kind = type(intents[0]) if intents else None
-    if kind is Play and any(c is item.card for c in laid.selection):
-        return f"play the {len(laid.selection)} picked" if len(laid.selection) > 1 else "play it"
+    if kind is Play and intents[0].title and any(c is item.card for c in laid.selection):
+        return intents[0].title
     if kind is Toggle:
         return "put back" if any(c is item.card for c in laid.selection) else "pick"
     if kind is PickLane:
         return "pick"
     if kind is Play:
-        return "play" if item.face_up else "take"
+        said = list(dict.fromkeys(laid.presenter.kind_label(a.kind) for a in intents[0].actions))
+        return said[0][0].lower() + said[0][1:] if len(said) == 1 else "choose"
     return ""
 
 
