@@ -56,7 +56,7 @@ def test_a_d_that_matches_nothing_is_refused_for_the_games_reason(app):  # noqa:
     reason, as the lesson taught it: it matches neither the value, the suit nor the
     colour in force (or 2s are waiting, or only the card drawn may be played); a D too."""
     app.settings.animation_speed = "instant"
-    session = start_game(app, "final_card_down", 4, {0}, 926492774)
+    start_game(app, "final_card_down", 4, {0}, 926492774)
     table, rng = app.scene, random.Random(926492774)
     refused = set()
     for _ in range(80):
@@ -102,3 +102,52 @@ def test_the_keys_line_names_enter_by_the_move_it_makes(app):  # noqa: F811
         press(app, pygame.K_RIGHT)
     assert named, "no card to discard was ringed"
     assert session.state.current_player == 0
+
+
+@pytest.mark.parametrize("game_id, seed", [(g, s) for g in ("final_card_down", "ktu") for s in range(1, 7)])
+
+def test_a_first_games_tip_points_only_at_a_card_the_person_may_play_now(app, game_id, seed):  # noqa: F811
+    """Walk C14 #2: the first turns' tip 'A D (thirteen) lets you choose the colour in
+    force' pointed at a D greyed out, not playable then, and read as 'play this'. A tip
+    points at a card of the hand a move takes now, or waits for a turn where one does
+    (each tip still once)."""
+    seats = [Seat("Maya", True), Seat("Theo", False, "easy"), Seat("Ines", False, "easy"), Seat("Sam", False, "easy")]
+    session = Session(game_id, seats, {}, seed, executor=inline)
+    app.scene.go("table", session=session, director=FirstGameDirector(), viewer=None, events_seen=0, curtains=[])
+    app.frame()
+    table, rng = app.scene, random.Random(seed)
+    shown, turns = [], 0
+    for _ in range(400):
+        settle(app)
+        if app.scene is not table or session.is_over or turns > TIP_TURNS:
+            break
+        bubble = table.laid.bubble
+        if bubble is not None:
+            words = " ".join(bubble.lines)
+            tipped = [p for p in table.board.hand_cards() if p.rect == bubble.target]
+            assert tipped and table.model.presenter.tip(tipped[0].card) == words, words
+            assert actions_with(table.model.legal, tipped[0].card), (words, tipped[0].card.spoken)
+            shown.append(words)
+        before = session.current_player
+        perform(app, choose(session.state.legal_actions(), rng))
+        turns += session.current_player != before
+    assert len(shown) == len(set(shown)), "each tip once"
+
+
+@pytest.mark.parametrize("family, colour", [("hex", None), ("standard", None), ("formation", "white"),
+                                            ("formation", "black")])
+def test_every_back_of_a_deck_looks_alike_at_every_size(app, family, colour):  # noqa: F811
+    """Walk A14 #1: Final Card-Down's draw pile showed a big 'F' on its top back, the
+    backs of a hand (smaller) none, and a newcomer read it as 'the next card is an F'.
+    A back is drawn alike at every size: the draw pile's back, brought down to a hand's
+    size, is the hand's back (no letter that only the larger one shows)."""
+    small = card_sprites.back(family, colour, 48, 72)
+    large = pygame.transform.smoothscale(card_sprites.back(family, colour, 144, 216), small.get_size())
+    w, h = small.get_size()
+    worst = 0.0
+    for y0 in range(h // 4, 3 * h // 4, 6):         # the middle of the back, in patches of 6 x 6
+        for x0 in range(w // 4, 3 * w // 4, 6):
+            diff = [abs(a - b) for x in range(x0, x0 + 6) for y in range(y0, y0 + 6)
+                    for a, b in zip(small.get_at((x, y))[:3], large.get_at((x, y))[:3])]
+            worst = max(worst, sum(diff) / len(diff))
+    assert worst < 20, worst        # measured: 10-14 alike; 26 with the words PLAY DESIGN, 30 with an F
