@@ -234,10 +234,11 @@ class TableInput:
         """Enter on a card of the hinted move makes the hinted move, as Enter on a card
         makes its move without a hint (one path, one ring: never a card picked and a
         move's button marked beside it): at once, unless the card's move asks a further
-        choice (a D's colour, where a card goes): that choice opens as it does without
-        the hint, the hint's option marked and the keyboard on it, and nothing is chosen
-        for the person. [] when the card is no hint's, or cards other than the hint's
-        were picked since."""
+        choice (a D's colour, which assignment a card goes on): that choice opens as it
+        does without the hint, the hint's option marked and the keyboard on it, and
+        nothing is chosen for the person (a card for a lane goes in the lane the hint
+        names). [] when the card is no hint's, or cards other than the hint's were picked
+        since."""
         hint = laid.hint
         if hint is None or hint not in laid.legal or not placed.face_up or not any(
                 c is not None and c.name == placed.card.name for c in hint.cards):
@@ -246,7 +247,8 @@ class TableInput:
             return []
         if len(hint.cards) == 1:
             click = click_card(laid.legal, placed.card, (), laid.presenter, laid.why_illegal, laid.view)
-            if click.what == "play" and len(click.actions) > 1 and hint in click.actions:
+            if click.what == "play" and len(click.actions) > 1 and hint in click.actions and not needs_lane(
+                    click.actions, laid.presenter):
                 return [Play(tuple(click.actions), click.words, hint.arg, click.aside)]
         return [Play((hint,))]
 
