@@ -11,7 +11,7 @@ import pygame
 
 from game import resources
 from sprites import card_draw, formation_faces, hex_faces, palette, shapes
-from sprites.card_draw import SS, blank, label, radius, small
+from sprites.card_draw import SS, blank, label, radius
 
 _CACHE = {}
 _MAX = 4000
@@ -122,8 +122,6 @@ def _back(family, back, w, h):
         for i in range(1, 10):
             y = field.top + field.h * i // 10
             pygame.draw.line(surf, (220, 236, 220), (field.left, y), (field.right, y), max(1, w // 100))
-        if not small(int(h * 0.07)):
-            label(surf, "PLAY DESIGN", int(h * 0.07), (255, 255, 255), field.center, field.w)
         pygame.draw.rect(surf, line, field, max(1, w // 50), border_radius=radius(w) // 2)
         return surf
     if family == "hex":
@@ -134,8 +132,6 @@ def _back(family, back, w, h):
                 pygame.draw.circle(surf, (46, 58, 128), (x, y), step // 4)
         for i, (name, _) in enumerate(palette.HEX.items()):
             pygame.draw.circle(surf, palette.hex_colour(name), (w // 2, h // 2), int(w * (0.3 - i * 0.05)))
-        if not small(int(h * 0.16)):
-            label(surf, "F", int(h * 0.16), (255, 255, 255), (w // 2, h // 2))
         pygame.draw.rect(surf, (240, 240, 240), (w // 14, w // 14, w - w // 7, h - w // 7), max(1, w // 40),
                          border_radius=radius(w))
         return surf

@@ -144,6 +144,26 @@ def test_a6_d_may_declare_its_own_colour_and_must_declare():
     assert "declare a colour" in rejected(state, play(state, 0, "D/red/hearts"))
 
 
+def test_an_unplayable_card_is_refused_for_the_games_reason():
+    """Walk C14 #1: a D that matches nothing is refused as not matching (the game's
+    reason), not for the colour it did not declare; after a draw, a card that does not
+    match is refused as not matching where any card may follow the draw, and the card
+    drawn itself where only it may."""
+    state = new({0: ["D/green/questions"]}, first="8/yellow/clubs")
+    why = rejected(state, play(state, 0, "D/green/questions"))
+    assert "does not match the 8 yellow clubs" in why and "declare" not in why, why
+    for option in ("any", "drawn_only"):
+        state = new({0: ["9/blue/spades"]}, first="6/blue/hearts", draw=["3/green/clubs"], play_after_draw=option)
+        act(state, "draw")
+        drawn = state.hands[0][-1]
+        assert drawn.name == "3/green/clubs"
+        assert "does not match" in rejected(state, registry.Action("play", (drawn,)))
+        other = play(state, 0, next(c.name for c in state.hands[0] if c is not drawn and c.suit not in ("hearts",)
+                                    and c.color != "blue" and c.value not in (0, 6)))
+        why = rejected(state, other)
+        assert ("does not match" in why) == (option == "any"), (option, why)
+
+
 def test_t8_skip_with_four_and_two_players():
     state = new({2: ["A/red/hearts"]})
     for _ in range(2):

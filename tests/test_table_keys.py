@@ -228,7 +228,8 @@ def test_ktu_by_keys_enter_on_a_picked_card_plays_the_cards_picked(app):  # noqa
     """KTU by keys (walk 13: walkA13 #14, walkD13 #19): Enter on a card picks it; Enter again on a card
     picked makes the move of the cards picked, as their button does, the three face-up
     cards and then a play, so nobody walks Tab past every card of the hand to reach the
-    button (before, the second Enter put the card back); the keys' line says so."""
+    button (before, the second Enter put the card back); the keys' line says so, by the
+    button's words (walk D14 #6: not 'play' for a move that is no play)."""
     app.keyboard = True
     app.settings.animation_speed = "instant"
     session = start_game(app, "ktu", 3, {0}, 4242)
@@ -242,7 +243,8 @@ def test_ktu_by_keys_enter_on_a_picked_card_plays_the_cards_picked(app):  # noqa
             item = ringed(table)
         press(app, pygame.K_RETURN)
     assert len(model.ui.selection) == 3
-    assert "Enter: play the 3 picked" in table_input.key_legend(table.laid, table.pointer, model.can_undo())
+    legend = table_input.key_legend(table.laid, table.pointer, model.can_undo())
+    assert "Enter: Choose face-up cards (3)" in legend, legend      # the move the picked make, as its button says
     before = len(session.submitted)
     press(app, pygame.K_RETURN)                     # the ring is on the third card picked
     assert session.submitted[before][1].kind == "choose_faceup", session.submitted[before:]

@@ -177,8 +177,8 @@ class State(GameState):
                 return "you can only play a card from your own hand"
             if self.played_this_turn:
                 return "you have already played a card this turn"
-            if (card.rank == "D") != (action.arg is not None):
-                return "a D must declare a colour, and only a D declares one"
+            if card.rank != "D" and action.arg is not None:
+                return "only a D declares a colour"
             if action.arg is not None and action.arg not in HEX_COLORS:
                 return f"{action.arg} is not a colour of the deck"
             if self.active_twos:
@@ -186,11 +186,15 @@ class State(GameState):
                     return "once you start drawing the penalty you cannot play"
                 facing = "a 2" if self.active_twos == 1 else f"{self.active_twos} 2s"
                 return f"facing {facing} you must play a 2 or draw {2 * self.active_twos} cards"
-            if self.draws_this_turn:
-                if self.play_after_draw == "none":
-                    return "you cannot play after drawing; end your turn"
+            if self.draws_this_turn and self.play_after_draw == "none":
+                return "you cannot play after drawing; end your turn"
+            if self.draws_this_turn and self.play_after_draw == "drawn_only" and card is not self.last_drawn:
                 return "after drawing you may play only the card you drew"
-            return (f"{card.spoken} does not match the {self.discard[-1].spoken} on the pile "
+            top = self.discard[-1]
+            matches = card.value == 0 or card.value == top.value or card.suit == top.suit or card.color == self.color
+            if matches and card.rank == "D" and action.arg is None:
+                return "a D must declare a colour"      # asked last: the card itself may be played
+            return (f"{card.spoken} does not match the {top.spoken} on the pile "
                     f"(value, suit or the colour {self.color}); a 0 matches anything")
         if action.kind == Act.DRAW:
             if self.played_this_turn:

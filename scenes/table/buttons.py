@@ -44,17 +44,18 @@ def action_buttons(entries, right, bottom, hint, own, act):
     return buttons
 
 
-def dialog_buttons(options, width, height, cards, swatch, act):
+def dialog_buttons(options, width, height, cards, swatch, hint, act):
     """A choice's options (`options`: [(label, action)]) in one or two columns, and Cancel,
     on a `width` x `height` table off its `cards` ([(rect, read)]) where it can be: (the
     choice's rect, its buttons); `swatch(action)` is the colour an option shows beside
-    its words, or None."""
+    its words, or None; the `hint`'s option is marked (the keyboard starts there)."""
     rect, rects, cancel_rect = dialog_places(len(options), width, height, cards)
     buttons = []
     for place, (label, action) in zip(rects, options):
         button = ui.Button(place, label, partial(act, intents.Choose(action)), size=READ)
         button.actions = [action]
         button.swatch = swatch(action)
+        button.marked = hint is not None and action == hint
         buttons.append(button)
     return rect, buttons + [ui.Button(cancel_rect, "Cancel", partial(act, intents.Close()), size=BODY)]
 

@@ -231,17 +231,26 @@ class TableInput:
 
     @staticmethod
     def take_hint(placed, laid):
-        """Enter on a card of the hinted move makes the hinted move at once, as Enter on a
-        card makes its move without a hint (one path, one ring: never a card picked and a
-        move's button marked beside it); [] when the card is no hint's, or cards other than
-        the hint's were picked since."""
+        """Enter on a card of the hinted move makes the hinted move, as Enter on a card
+        makes its move without a hint (one path, one ring: never a card picked and a
+        move's button marked beside it): at once, unless the card's move asks a further
+        choice (a D's colour, which assignment a card goes on): that choice opens as it
+        does without the hint, the hint's option marked and the keyboard on it, and
+        nothing is chosen for the person (a card for a lane goes in the lane the hint
+        names). [] when the card is no hint's, or cards other than the hint's were picked
+        since."""
         hint = laid.hint
         if hint is None or hint not in laid.legal or not placed.face_up or not any(
                 c is not None and c.name == placed.card.name for c in hint.cards):
             return []
-        if {c.name for c in laid.selection} <= {c.name for c in hint.cards if c is not None}:
-            return [Play((hint,))]
-        return []
+        if not {c.name for c in laid.selection} <= {c.name for c in hint.cards if c is not None}:
+            return []
+        if len(hint.cards) == 1:
+            click = click_card(laid.legal, placed.card, (), laid.presenter, laid.why_illegal, laid.view)
+            if click.what == "play" and len(click.actions) > 1 and hint in click.actions and not needs_lane(
+                    click.actions, laid.presenter):
+                return [Play(tuple(click.actions), click.words, hint.arg, click.aside)]
+        return [Play((hint,))]
 
     @staticmethod
     def play_chosen(placed, laid):
@@ -336,7 +345,10 @@ def key_legend(laid, pointer, undo):
 
 def enter_words(item, laid, pointer):
     """What Enter does on `item` (the card or button the keyboard is on), in a word or a
-    button's label: 'play', 'pick', 'put back', 'take', 'Draw'; '' where it does nothing."""
+    button's label: a move by the presenter's word for its kind, as its button says it
+    ('play', 'discard', 'lay down', 'play blind'; 'choose' where a choice between kinds
+    opens), the cards picked by their button's label ('Play 3 cards'), 'pick', 'put
+    back', 'Draw'; '' where it does nothing."""
     if item is None:
         return ""
     if item not in laid.cards:
@@ -344,14 +356,15 @@ def enter_words(item, laid, pointer):
     reader = TableInput()
     intents = reader.take_hint(item, laid) or reader.play_chosen(item, laid) or reader.click_card(item, laid, pointer)
     kind = type(intents[0]) if intents else None
-    if kind is Play and any(c is item.card for c in laid.selection):
-        return f"play the {len(laid.selection)} picked" if len(laid.selection) > 1 else "play it"
+    if kind is Play and intents[0].title and any(c is item.card for c in laid.selection):
+        return intents[0].title
     if kind is Toggle:
         return "put back" if any(c is item.card for c in laid.selection) else "pick"
     if kind is PickLane:
         return "pick"
     if kind is Play:
-        return "play" if item.face_up else "take"
+        said = list(dict.fromkeys(laid.presenter.kind_label(a.kind) for a in intents[0].actions))
+        return said[0][0].lower() + said[0][1:] if len(said) == 1 else "choose"
     return ""
 
 

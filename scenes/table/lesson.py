@@ -21,7 +21,8 @@ progress, and it is neither recorded nor counted in Statistics.
 
 A real game started after a lesson is run by a FirstGameDirector: in each person's
 first turns, a one-line tip (the game's presenter's words) points at a special card in
-their hand, each tip once per person (Settings can switch the tips off).
+their hand that they may play now, each tip once per person (Settings can switch the
+tips off).
 """
 from game import registry, tutorial
 from game.core import SharedEvent
@@ -349,7 +350,10 @@ class LessonDirector(Director):
 
 class FirstGameDirector(Director):
     """A real game after a lesson: in each person's first TIP_TURNS turns, a bubble
-    points at a special card of their hand with its tip (each tip once per person)."""
+    points at a special card of their hand with its tip (each tip once per person), a
+    card a move takes now: a tip never points at a card that cannot be played (it would
+    read as 'play this'); it waits for a turn, or a moment of the turn (a card drawn),
+    where one may be."""
 
     def __init__(self):
         self.seen = {}          # seat -> the tips shown to that person
@@ -357,24 +361,30 @@ class FirstGameDirector(Director):
         self.tip = None         # (words or None, card name) of the turn being played
 
     def marks(self, seen):
-        """The tip of this turn, if any (a new turn begins after any change that was not
-        the person's turn)."""
+        """The tip of this turn, if any, while its card may be played (a new turn begins
+        after any change that was not the person's turn)."""
         if not seen.my_turn():
             self.tip = None
             return Marks()
+        seat = seen.viewer
         if self.tip is None:
-            self.tip = self.choose(seen, seen.viewer)
-        return Marks(bubble=self.tip) if self.tip[0] else Marks()
+            self.turns[seat] = self.turns.get(seat, 0) + 1
+            self.tip = None, None
+        legal = seen.session.legal_actions()
+        if self.tip[0] is None and self.turns[seat] <= TIP_TURNS:
+            self.tip = self.choose(seen, seat, legal)
+        words, name = self.tip
+        shown = words and any(c is not None and c.name == name for a in legal for c in a.cards)
+        return Marks(bubble=self.tip) if shown else Marks()
 
-    def choose(self, seen, seat):
-        """The tip for a turn of `seat` beginning: (words, card name), or (None, None)."""
-        self.turns[seat] = self.turns.get(seat, 0) + 1
-        if self.turns[seat] > TIP_TURNS:
-            return None, None
+    def choose(self, seen, seat, legal):
+        """The tip on a card of `seat`'s hand that a move of `legal` takes, not yet shown
+        to them: (words, card name), or (None, None)."""
         told = self.seen.setdefault(seat, set())
+        playable = {c.name for a in legal for c in a.cards if c is not None}
         hand = next((z for z in seen.view.zones if z.owner == seat and z.kind == "hand"), None)
         for card in hand.cards if hand is not None else ():
-            words = seen.presenter.tip(card) if card is not None else None
+            words = seen.presenter.tip(card) if card is not None and card.name in playable else None
             if words and words not in told:
                 told.add(words)
                 return words, card.name

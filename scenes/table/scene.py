@@ -235,7 +235,7 @@ class TableScene(Scene):
             on_table = [(p.rect, p.face_up) for p in board.placed] + [
                 (r, True) for r in draw.readable(screen, board, self.plates(view))]
             dialog_rect, widgets = buttons.dialog_buttons(state.dialog.options, board.table_w, screen.lh, on_table,
-                                                          model.presenter.swatch, act)
+                                                          model.presenter.swatch, state.hint, act)
         else:
             cover = ""
             offered = () if model.my_turn() and model.ends_by_itself() else model.legal   # it ends by itself
