@@ -521,6 +521,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.turn_cue = not by_person           # another's move: your turn, if it comes, is sounded
         if by_person:
             state.message = ""
+            state.moves_made += 1
         self.arrive(events, passing=self.looking.viewer is not None and len(self.session.humans()) > 1)
 
     def take_in(self, events, fresh=False):
