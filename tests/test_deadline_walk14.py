@@ -71,3 +71,30 @@ def test_the_hand_keeps_its_gaps_while_cards_go_to_the_assignment_and_closes_up_
     assert len(table.model.session.state.assignments) == 1
     assert len(table.board.hand_cards()) == 4
     assert closed_up(table), ("the hand keeps holes after the assignment is laid down", xs(table))
+
+
+def test_the_results_say_why_an_assignment_with_others_extra_credit_is_incomplete(app, monkeypatch):  # noqa: F811
+    """A whole semester: at the Midterm Theo lays the 5-6 of clubs and Ines and Kofi play
+    the 7 and 4 of clubs on it as extra credit (A7, A12: only the owner's cards complete
+    an assignment, three or more). The results screen's caption over the four clubs says
+    why the run is incomplete: only 2 of Theo's own cards, 3 needed (walk D14: 'Midterm
+    run: incomplete' above five hearts in a row read as a mistake)."""
+    from sprites import text as text_module
+    from tests.test_deadline import auto_exam, second_half
+    from tests.test_deadline_moments13 import midterm_with_extra_credit
+    drawn = set()
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.add(words) or real(words, px, colour))
+    state = midterm_with_extra_credit()
+    second_half(state)
+    while not state.is_over:
+        auto_exam(state)
+    seats = [Seat(NAMES[i], i == 0, "easy") for i in range(state.players)]
+    session = Session(state.game_id, seats, dict(state.options), state.chance.seed, state=state, executor=inline)
+    app.scene.go("scoring", session=session, interim=False)
+    app.frame()
+    theo = next(p for p in app.scene.plates() if p.name == "Theo")
+    captions = [caption for caption, *_ in theo.groups]
+    want = "Midterm run: incomplete, only 2 own cards (3 needed)"
+    assert want in captions, captions
+    assert set(want.split()) <= {w for line in drawn for w in line.split()}, "drawn whole"
