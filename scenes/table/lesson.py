@@ -267,8 +267,12 @@ class LessonDirector(Director):
         table, what happened (never "Ben plays next." beside Ben's move already made),
         and what comes next only once the outcome is read (the next cards are not dealt
         before). Who plays next is never said beside a hand's or the game's end: a move that
-        ends one takes those words away while the table tells it."""
+        ends one takes those words away while the table tells it. Once its cards are on
+        the table, while its callouts still tell them one by one (grades called out), what
+        happened is said beside them; what comes next waits until they have gone."""
         if seen.rolled or not seen.told():
+            if seen.shown() and self.coach.happened():
+                return self.coach.happened()
             if self.ahead is not None and self.ended_since(seen, self.ahead):
                 return self.said[:-1]
             return self.said
