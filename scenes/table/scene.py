@@ -76,7 +76,7 @@ class TableScene(Scene):
         self.pointer_at = None       # where the pointer last was on the table (None before it moved)
         self.hand_mark = None        # (the moves made here, the coach's step) as the table was last laid out
         self.hand_done = True        # the move that took cards from the hand is done (see hand_kept)
-        self.hand_gapped = False     # the hand as laid out keeps the places of cards that left it
+        self.hand_gapped = False     # the hand as laid out lies otherwise than afresh (keep_hand_still)
         super().startup(persist)
         self.sync()
 
@@ -215,9 +215,10 @@ class TableScene(Scene):
         held = self.pointer.hovered
         if held is not None and held.zone == board.hand_key and self.pointer.drag_pos is None:
             board.hold_still(held.card, held.rect.x, model.presenter.sizes.index)
-        kept = self.hand_kept(board)
+        kept, afresh = self.hand_kept(board), [p.rect.x for p in board.hand_cards()]
         self.hand_gapped = bool(playing and self.laid_out is not None and self.laid_out.playing and kept
-                                and keep_hand_still(board, self.laid_out.board))
+                                and keep_hand_still(board, self.laid_out.board)
+                                and afresh != [p.rect.x for p in board.hand_cards()])
         for p in board.placed:
             p.hinted = p.hinted or (p.zone, p.index) in marks.spots
         top, title_right = buttons.top_buttons(screen, board.table_w, model.director.top_buttons(model.seen),
