@@ -486,8 +486,10 @@ class Presenter:
         return [] if call is None else [call]
 
     def callout(self, event, view, names):
-        """One event's callout (a Callout), or None: a score called out keeps the scores
-        as they stood until it has gone."""
+        """One event's callout (a Callout), or None. A score called out is told as it
+        shows: the panel says the score it says while both are on the table (the table's
+        rule, Timeline.told); only a count-up keeps the scores as they stood until it has
+        gone (see Callout.hides_scores)."""
         who = seat_name(names, event.seat)
         if event.kind == SharedEvent.GAME_OVER:
             return Callout(capital(winners_words(view, names)) + " the game!", seconds=2.0, grand=True)
@@ -504,7 +506,7 @@ class Presenter:
         words = phrase and phrase(who or "Everyone", event.detail)
         if not words:
             return None
-        return Callout(agree(capital(words)), self.seat_zones(view, event.seat), hides_scores=event.kind == "score")
+        return Callout(agree(capital(words)), self.seat_zones(view, event.seat))
 
     def seat_zones(self, view, seat):
         """Where a seat sits at the table, for a callout about it: its hand (else every

@@ -754,9 +754,15 @@ class Coach:
         the learner's last move, then what comes next (or the closing words)."""
         return " ".join(self.paragraphs())
 
+    def happened(self):
+        """What the coach says has happened: the introduction at the start, what happened
+        since the learner's last move (`paragraphs()` without what comes next)."""
+        return [part for part in ([self.tutorial.intro] if self.index == 0 and not self.done else []) + self.news
+                if part]
+
     def paragraphs(self):
         """`text()` as its parts, in order; the last one is what comes next."""
-        said = ([self.tutorial.intro] if self.index == 0 and not self.done else []) + self.news
+        said = self.happened()
         if self.finished:
             coming = self.tutorial.end
         elif self.cue.learner or self.cue.coach:

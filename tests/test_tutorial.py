@@ -638,3 +638,26 @@ def test_the_check_of_what_the_learner_may_know_catches_a_hidden_fact(game_id, s
     learner.check(coach.cue.say if coach.cue.stop else lesson.intro, "the lesson's own words")
     with pytest.raises(AssertionError):
         learner.check(said, "a hidden fact")
+
+
+def test_the_end_s_rules_still_to_meet_name_none_the_lesson_taught(lesson):
+    """The end card's 'In a real game you will also meet' (the tutorial's `later`) names
+    no rule a step shows, nor one its words tell (five words running of the rule or of
+    the rulebook's words it cites, said by a step) (walk C14: Deadline's end listed 'the
+    ace is low only in runs' which step 9 had taught)."""
+    def words(text):
+        return re.findall(r"[a-z0-9']+", tutorial.plain(text))
+
+    said = [words(part) for cue in lesson.cues for part in (cue.say, cue.point, cue.why, cue.after) if part]
+    runs = {tuple(ws[i:i + 5]) for ws in said for i in range(len(ws) - 4)}
+    shown = {(c.section, tutorial.plain(c.cites)) for c in lesson.covers} | {c.rule for c in lesson.covers}
+    taught = []
+    for later in lesson.later:
+        if (later.section, tutorial.plain(later.cites)) in shown or later.rule in shown:
+            taught.append(f"{later.rule}: a step shows it")
+        for what in (later.rule, later.cites):
+            ws = words(what)
+            told = [" ".join(ws[i:i + 5]) for i in range(len(ws) - 4) if tuple(ws[i:i + 5]) in runs]
+            if told:
+                taught.append(f"{later.rule}: a step says '{told[0]}'")
+    assert not taught, taught

@@ -1250,7 +1250,8 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
     bubble shows only once nothing flies and no die tumbles (never at a pile the deal
     has not reached), the coach's words change only once the table has told the last
     change (cards landed, at most its last callout still showing; only who plays next may
-    go before, at a hand's end) and then follow it (no
+    go before, at a hand's end; what happened, without what comes next, once the cards
+    lie there while callouts that only tell them go on) and then follow it (no
     "Ben plays next." beside Ben's move and its outcome already on the table), no card
     or button is marked before then (not "Draw (discard pile)" while the deal flies
     beside an empty panel), nor for a move while the die that offers it still tumbles,
@@ -1279,7 +1280,11 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
                 words = model.director.paragraphs(model.seen)
                 told = model.settled(calling=False) and not model.timeline.unplayed() and len(model.timeline.callouts) <= 1
                 ahead = said is not None and said[-1:] != [] and said[-1].endswith("plays next.")
-                if said is not None and words != said and not told and not (ahead and words == said[:-1]):
+                shown = (model.settled(calling=False) and not model.timeline.unplayed() and not model.rolled
+                         and not model.timeline.hiding_scores() and model.timeline.revealing() is None)
+                happened = shown and words == model.director.coach.happened()   # what lies there, called out
+                if said is not None and words != said and not told and not (ahead and words == said[:-1]) \
+                        and not happened:
                     early.append(f"{where}: the coach speaks before the table has told it: {' '.join(words)[:60]}")
                 coach = model.director.coach
                 passed = coach.finished or coach.cue.learner or coach.cue.coach

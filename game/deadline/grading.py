@@ -8,6 +8,7 @@ The rulings it cites by letter (A1, A2, ...) or section are docs/rulings/deadlin
 from functools import lru_cache
 
 JOKER = "JK"
+COMPLETE = 3            # owner cards that complete an assignment (A12)
 FOUR_CARD_BONUS = 3
 
 # Card points (A1); the ace is 11 with the ace_high option.
@@ -211,7 +212,7 @@ class Assignment:
     @property
     def completed(self):
         """Three or more owner cards; exactly two is incomplete (A12)."""
-        return len(self.cards) >= 3
+        return len(self.cards) >= COMPLETE
 
     def value(self, ace_high=False):
         """A completed assignment's value (A16): its highest owner card, +3 for 4 or more."""

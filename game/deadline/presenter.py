@@ -2,7 +2,7 @@
 assignment it extends; the grades in the scoring breakdown (the rulings it cites:
 docs/rulings/deadline.md)."""
 from game.cards import STANDARD_RANKS, with_article
-from game.deadline.grading import extends, group_shape, open_groups
+from game.deadline.grading import COMPLETE, extends, group_shape, open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.core import SharedEvent
@@ -521,7 +521,8 @@ class Deadline(Presenter):
     def score_cards(self, view, seat, names):
         """Each assignment `seat` laid, by exam, whole (a run in its order), whether its
         own cards completed it, and the extra credit others gave it said as theirs (it is
-        its giver's, A14: outlined, see summary_lines); then the extra credit `seat` played
+        its giver's, A14: outlined, see summary_lines; an incomplete one with extra credit says
+        how few of the owner's own cards it holds); then the extra credit `seat` played
         on others' assignments; then the cards left in its hand and what they cost."""
         groups, given = [], []
         high = view.facts["ace_high"]
@@ -529,6 +530,8 @@ class Deadline(Presenter):
             given += [name for who, name in a["extra_credit"] if who == seat]
             if a["owner"] == seat:
                 done = "completed" if a["completed"] else "incomplete"
+                if not a["completed"] and a["extra_credit"]:    # others' cards beside: why it is not complete
+                    done += f", only {len(a['cards'])} own cards ({COMPLETE} needed)"
                 laid = [(card, None) for card in self.cards_named(a["cards"])]
                 laid += [(self.by_name[name], seat_name(names, who)) for who, name in a["extra_credit"]
                          if name in self.by_name]

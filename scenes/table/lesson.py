@@ -278,8 +278,13 @@ class LessonDirector(Director):
         and what comes next only once the outcome is read (the next cards are not dealt
         before). Who plays next is never said beside a hand's or the game's end, nor beside
         an outcome held to be read: a move that brings one takes those words away while the
-        table tells it (with nothing else to say, the coach says to read the table)."""
+        table tells it (with nothing else to say, the coach says to read the table). Once
+        its cards are on the table, while its callouts still tell them one by one (grades
+        called out), what happened is said beside them; what comes next waits until they
+        have gone."""
         if seen.rolled or not seen.told():
+            if seen.shown() and self.coach.happened():
+                return self.coach.happened()
             if self.ahead is not None and (seen.held or self.ended_since(seen, self.ahead)):
                 return self.said[:-1]
             return self.said

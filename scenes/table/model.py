@@ -122,6 +122,13 @@ class Seen:
         callouts gone)?"""
         return self._model.settled() and not self._model.timeline.unplayed()
 
+    def shown(self):
+        """Are the last change's cards on the table, its callouts left to tell only what
+        lies there (none a count-up keeping the scores, nor a line's lane turned over)?"""
+        model = self._model
+        return (model.landed() and not model.rolled and not model.timeline.hiding_scores()
+                and model.timeline.revealing() is None)
+
     def told(self):
         """Has the table shown the last change whole: its cards landed and, of its
         callouts, at most the last still on the table?"""
@@ -521,6 +528,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.turn_cue = not by_person           # another's move: your turn, if it comes, is sounded
         if by_person:
             state.message = ""
+            state.moves_made += 1
         self.arrive(events, passing=self.looking.viewer is not None and len(self.session.humans()) > 1)
 
     def take_in(self, events, fresh=False):

@@ -36,7 +36,8 @@ def keep_hand_still(board, before):
     they lay on `before` (the layout before), as a re-sort never moves the card under the
     pointer: the next click where the next card was still finds it. The hand closes up
     once the turn has passed, when a card comes into it, when it is sorted otherwise or
-    when the table is laid out at another size."""
+    when the table is laid out at another size (and once the move that took the cards is
+    done: see TableScene.hand_kept). Whether it kept the hand's cards where they lay."""
     hand = board.hand_cards()
     was = {id(p.card): p.rect for p in before.hand_cards() if p.face_up}
     order = [i for i in sorted(was, key=lambda i: was[i].x) if i in {id(p.card) for p in hand}]
@@ -44,9 +45,10 @@ def keep_hand_still(board, before):
             or before.boxes.get(before.hand_key) != board.boxes.get(board.hand_key)
             or not all(p.face_up and id(p.card) in was for p in hand)
             or order != [id(p.card) for p in sorted(hand, key=lambda p: p.rect.x)]):
-        return
+        return False
     for p in hand:
         p.rect.x = was[id(p.card)].x
+    return True
 
 
 class TableScene(Scene):
@@ -71,6 +73,10 @@ class TableScene(Scene):
         self.typed = []              # the keys of a move typed while its cards still fly (see typed_ahead)
         self.refocus_due = False     # the keyboard goes to the main item once the moves held back are offered
         self.step_taken = None       # the step of a line's reveal laid out last (its cards flip when it comes)
+        self.pointer_at = None       # where the pointer last was on the table (None before it moved)
+        self.hand_mark = None        # (the moves made here, the coach's step) as the table was last laid out
+        self.hand_done = True        # the move that took cards from the hand is done (see hand_kept)
+        self.hand_gapped = False     # the hand as laid out lies otherwise than afresh (keep_hand_still)
         super().startup(persist)
         self.sync()
 
@@ -209,8 +215,10 @@ class TableScene(Scene):
         held = self.pointer.hovered
         if held is not None and held.zone == board.hand_key and self.pointer.drag_pos is None:
             board.hold_still(held.card, held.rect.x, model.presenter.sizes.index)
-        if playing and self.laid_out is not None and self.laid_out.playing:
-            keep_hand_still(board, self.laid_out.board)
+        kept, afresh = self.hand_kept(board), [p.rect.x for p in board.hand_cards()]
+        self.hand_gapped = bool(playing and self.laid_out is not None and self.laid_out.playing and kept
+                                and keep_hand_still(board, self.laid_out.board)
+                                and afresh != [p.rect.x for p in board.hand_cards()])
         for p in board.placed:
             p.hinted = p.hinted or (p.zone, p.index) in marks.spots
         top, title_right = buttons.top_buttons(screen, board.table_w, model.director.top_buttons(model.seen),
@@ -262,6 +270,35 @@ class TableScene(Scene):
         self.place_message()
         self.settle_pointer()
         self.dirty = True
+
+    def hand_kept(self, board):
+        """May the hand laid out anew (`board`) keep the places of the cards that left it
+        (keep_hand_still)? While the move that took them goes on (cards clicked one by one
+        into an assignment being built, or set in lanes), so the next click still finds its
+        card; once a move is made that takes no card of the hand (the move done: the
+        assignment submitted) or the coach's step moves on, the hand closes up as soon as
+        the pointer is off it (at once while the keyboard is used)."""
+        model = self.model
+        side = model.director.side(model.seen)
+        mark = (model.ui.moves_made, side.progress if side is not None else None)
+        before = self.laid_out.board.hand_cards() if self.laid_out is not None else []
+        if {id(p.card) for p in before} - {id(p.card) for p in board.hand_cards()}:
+            self.hand_done = False
+        elif mark != self.hand_mark:
+            self.hand_done = True
+        self.hand_mark = mark
+        return not self.hand_done or self.in_hand()
+
+    def in_hand(self):
+        """Is the pointer over the hand's row as last laid out (its cards and the places
+        between them)? Never while the keyboard is used."""
+        if self.app.keyboard or self.pointer_at is None or self.laid_out is None:
+            return False
+        board = self.laid_out.board
+        rects = [pygame.Rect(p.rect) for p in board.hand_cards()]
+        if board.hand_key in board.boxes:
+            rects.append(pygame.Rect(*map(int, board.boxes[board.hand_key])))
+        return bool(rects) and rects[0].unionall(rects[1:]).collidepoint(self.pointer_at)
 
     def bubble(self, screen, board, widgets, targets, view, marks):
         """The director's bubble placed (see draw.place_bubble), pointing at its anchor, or
@@ -396,6 +433,10 @@ class TableScene(Scene):
         if self.app.keyboard != self.model.keys:
             self.act(intents.Keys(self.app.keyboard))
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
+        if pos is not None:
+            self.pointer_at = pos
+            if self.hand_gapped and self.hand_done and not self.in_hand():    # off the hand, its move done
+                self.layout()
         held = self.laid.cover == "hold" and self.laid is not self.laid_out   # the outcome's cards still fly
         calling = bool(self.model.timeline.callouts) or held
         for intent in self.input.read(event, pos, self.laid, self.pointer, calling, ring):

@@ -34,6 +34,7 @@ class TableState:
     message_time: float = 0.0       # how long it still shows
     said: int = 0                   # how many messages have been said (the scene places each anew)
     refocus: int = 0                # how many times the keyboard was sent to the main item
+    moves_made: int = 0             # how many moves the people at this table have made here
     log_scroll: int = 0             # log entries scrolled back from the newest
 
 
