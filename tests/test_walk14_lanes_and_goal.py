@@ -1,0 +1,27 @@
+"""Where the newcomer walks of wave 14 stumbled (issue #37) in 5 possessions' lanes and
+rules page and in Final Count's Hit Goal, each played with real events at the table (the
+rulings: docs/rulings/play_design.md, docs/rulings/final_count.md)."""
+from scenes.screens.scoring import ScoringScene
+from tests.test_table_moments_games import played
+from tests.test_table_words import spy  # noqa: F401
+from tests.test_ui_play import app  # noqa: F401
+
+
+def test_the_scores_after_a_hand_played_for_a_hit_goal_say_the_goal_and_whether_anyone_hit_it(app, spy):  # noqa: F811
+    """Final Count with the Hit Goal on, 3 players against computers: the scores shown once
+    hand 1 is over say the goal that hand was played for and whether anyone ended the hand
+    on it (walkB14 #10: the screen never named the goal, and Theo's total of exactly 75,
+    the Hit Goal's prize, read as if he had hit it)."""
+    for _ in played(app, "final_count", 3, 607464099, 4, limit=20000, options={"final_count.hit_goal": "on"}):
+        pass
+    scene = app.scene
+    assert isinstance(scene, ScoringScene) and scene.interim, type(scene).__name__
+    last = scene.view.facts["last_hand"]
+    goal, hit = last["goal"], [r["seat"] for r in last["seats"] if r["hit"]]
+    app.frame()
+    told = [words for words in spy if f"Hit Goal {goal}" in words]
+    assert told, sorted(spy)
+    if hit:
+        assert any("ended the hand on it" in words for words in told), told
+    else:
+        assert any("nobody ended the hand on it" in words for words in told), told
