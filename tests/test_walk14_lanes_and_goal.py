@@ -25,3 +25,34 @@ def test_the_scores_after_a_hand_played_for_a_hit_goal_say_the_goal_and_whether_
         assert any("ended the hand on it" in words for words in told), told
     else:
         assert any("nobody ended the hand on it" in words for words in told), told
+
+
+def test_a_line_read_leaves_the_lanes_at_continue_as_the_rules_page_says(app):  # noqa: F811
+    """5 possessions against a computer, Maya on offense: once a line's outcome is read
+    (Continue), its cards leave the lanes before she sets any card of the next line (the
+    offense's to the Won and Used up piles, the defense's removed), and the Rules page says
+    so (walkB14 #9: the page said they stay until the offense sets its first card)."""
+    from game import registry
+    from tests.test_table_moments_pd import five_possessions_reveals
+    checked = 0
+    waiting = False
+    for table in five_possessions_reveals(app, 4242, frames=12000):
+        model = table.model
+        state = model.session.state
+        mine = state.offense == 0 and state.step == "offense_set"
+        if model.hold.wait:
+            waiting = mine and state.table is not None and len(state.hand[0]) == state.view(0).facts["line_size"]
+            continue
+        if waiting:                                 # Continue pressed, no card of the next line set yet
+            assert len(state.hand[0]) == state.view(0).facts["line_size"]
+            lines = [z.key for z in model.view.zones if z.key.startswith("line:") and z.cards]
+            assert not lines, lines
+            checked += 1
+            waiting = False
+        if checked >= 3:
+            break
+    assert checked >= 3, checked
+    with open(registry.game_info("five_possessions").rulebook(), encoding="utf-8") as book:
+        rules = book.read()
+    assert "until the offense sets its first card" not in rules
+    assert "stay on the table, turned over, until its outcome has been read (Continue)" in rules
