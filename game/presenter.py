@@ -780,6 +780,12 @@ class Presenter:
         as they stood `before` the line."""
         return before
 
+    def facts_ended(self, facts, before):
+        """The facts to show while the end of a stage (5 possessions' possession) waits to
+        be read, the next stage begun behind it (`facts`, the table's): as they stood
+        `before` the move that ended it, with what that move did that the table shows."""
+        return before
+
     def veiled_roll(self, view):
         """The table while the die just rolled still tumbles: its face told nowhere (the
         top bar, the panel). Most games have no die."""

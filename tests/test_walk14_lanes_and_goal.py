@@ -56,3 +56,68 @@ def test_a_line_read_leaves_the_lanes_at_continue_as_the_rules_page_says(app):  
         rules = book.read()
     assert "until the offense sets its first card" not in rules
     assert "stay on the table, turned over, until its outcome has been read (Continue)" in rules
+
+
+def test_at_a_possession_s_end_the_panel_tells_each_lane_as_its_last_line_left_it(app):  # noqa: F811
+    """5 possessions against a computer, each possession's end held to be read (a stopped
+    drive, a touchdown): the side panel tells every lane that got a card in the last line
+    as the rules leave it (After each line): 'closed' where the defense held it, open where
+    the offense won it, as the lane's verdict on the table says, and the possession's
+    offense; not the lanes as they stood before the line (walkB14 #8: 'Drive stopped'
+    beside 'Lane 1: open, but a purple card goes closed')."""
+    from tests.test_table_moments_pd import five_possessions_reveals
+    stopped = touchdowns = 0
+    seen = set()
+    for table in five_possessions_reveals(app, 4242, frames=20000):
+        model = table.model
+        outcome = model.hold.outcome
+        if not (model.hold.wait and model.settled() and outcome is not None
+                and outcome.words.startswith(("Drive stopped", "Touchdown"))) or model.session.event_count() in seen:
+            continue
+        seen.add(model.session.event_count())
+        panel = model.panel_view()
+        said = {label: value for label, value, _ in model.presenter.readouts(panel, model.names)}
+        results = model.whole.facts["last_line"]
+        for result in results:
+            lane = said[f"Lane {result['lane'] + 1}"]
+            assert lane.startswith("open") if result["won"] else lane == "closed", (outcome.words, said, results)
+        offense = [e.seat for e in model.session.events_since(0) if e.kind == "possession"][-2]
+        assert said["Offense"] == model.names[offense], said
+        if outcome.words.startswith("Drive stopped"):
+            stopped += 1
+        else:
+            touchdowns += 1
+        if stopped >= 3 and touchdowns >= 1:
+            break
+    assert stopped >= 3 and touchdowns >= 1, (stopped, touchdowns)
+
+
+def test_the_lesson_s_stopped_drive_marks_the_lanes_it_speaks_of_and_the_panel_closes_them(app):  # noqa: F811
+    """5 possessions' lesson, Ben's drive (steps 25 and 26): where the coach says the defense
+    holds lanes 1-3, the bubble's ring takes in lanes 1 to 3, and the coach's panel tells
+    those three closed, lane 4 still open; where lane 4 is held too and the drive stopped,
+    all four closed (walkC14 #14: only lane 2 outlined beside 'Lanes 1-3', and the panel
+    said every lane open)."""
+    import pygame
+    from scenes.table import coach_panel
+    from scenes.table.lesson import start as open_at
+    from tests.test_ui_lesson_honest import to_stop
+    open_at(app.scene, "five_possessions", None)
+    app.frame()
+    scene = app.scene
+    model = scene.model
+
+    def lanes():
+        rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
+        return [row.partition(": ")[2] for row in rows if row.startswith("Lane ")]
+    to_stop(app, scene, lambda c: c.explaining() and c.cue.point.startswith("Lanes 1-3"))
+    app.frame()
+    assert lanes() == ["closed", "closed", "closed", "open"], lanes()
+    board = scene.laid.board
+    ring = pygame.Rect(scene.laid.bubble.target)
+    for lane in range(4):
+        area = pygame.Rect(*map(int, board.areas[board.lanes.index(lane)]))
+        assert ring.contains(area) == (lane < 3), (lane, ring, area)
+    to_stop(app, scene, lambda c: c.explaining() and c.cue.point.startswith("5 against 5"))
+    app.frame()
+    assert lanes() == ["closed"] * 4, lanes()
