@@ -218,6 +218,9 @@ class Presenter:
     PLAYS = frozenset({"play"})
     # Are the zones' names rule terms, written with capitals in sentences too ('the Board')?
     ZONE_TERMS = False
+    # Does the game count the number printed on its cards? Where not (5 possessions), the
+    # smallest faces leave it out and show only what counts.
+    NUMBERED = True
     # The zone cards are drawn from, and the zones cards are played to.
     DRAW_PILE = "draw"
     PLAY_PILES = ("discard",)

@@ -121,3 +121,44 @@ def test_the_lesson_s_stopped_drive_marks_the_lanes_it_speaks_of_and_the_panel_c
     to_stop(app, scene, lambda c: c.explaining() and c.cue.point.startswith("5 against 5"))
     app.frame()
     assert lanes() == ["closed"] * 4, lanes()
+
+
+def test_the_small_cards_on_5_possessions_lanes_show_the_dots_that_count_not_the_unused_number(app, monkeypatch):  # noqa: F811
+    """5 possessions against a computer at 1280x720, the lanes' cards drawn at their
+    smallest: each shows its OFF or DEF badge and what counts (an offense card its own
+    colour's dots, named 'dots'; a defense card its four counts), never the number in the
+    card's corner, which the Rules page says this game does not use (walkB14 #6: 'OFF / 6 /
+    5', the 6 read as the card's strength, the 5 unnamed)."""
+    from sprites import cards as card_sprites, formation_faces
+    from tests.test_table_moments_pd import five_possessions_reveals
+    written, drawing = [], []
+    real_band, real_tally = formation_faces._band, formation_faces._tally
+    real_render, real_label = formation_faces.render, formation_faces.label
+
+    def band(surf, card, rect, cb, tiny):       # a smallest face begins with its band...
+        if tiny:
+            drawing.append((card, []))
+        return real_band(surf, card, rect, cb, tiny)
+
+    def tally(surf, card, rect, cb, grid=False, **named):      # ...and ends with its counts
+        real_tally(surf, card, rect, cb, grid, **named)
+        if grid:
+            written.append(drawing.pop())
+    monkeypatch.setattr(formation_faces, "_band", band)
+    monkeypatch.setattr(formation_faces, "_tally", tally)
+    monkeypatch.setattr(formation_faces, "render", lambda words, *a: (
+        drawing[-1][1].append(("printed", words)) if drawing else None) or real_render(words, *a))
+    monkeypatch.setattr(formation_faces, "label", lambda surf, words, *a: (
+        drawing[-1][1].append(("chip", words)) if drawing else None) or real_label(surf, words, *a))
+    card_sprites._CACHE.clear()
+    for table in five_possessions_reveals(app, 4242, frames=3000):
+        model = table.model
+        if model.hold.wait and model.settled() and len(written) >= 8:
+            break
+    tiny = written
+    assert {card.side for card, _ in tiny} == {"offense", "defense"}, len(tiny)
+    for card, words in tiny:
+        assert [w for kind, w in words if kind == "printed"] == ["OFF" if card.side == "offense" else "DEF"], \
+            (card.name, words)
+        if card.side == "offense":
+            assert ("chip", "dots") in words, (card.name, words)

@@ -186,6 +186,7 @@ class FivePossessions(PlayDesign):
     FACT_LABELS = dict(Presenter.FACT_LABELS, possession="Possessions played",
                        tie_break_pairs="Tie-break pairs played")
     SEAT_FACTS = frozenset({"offense", "defense", "chooser"})
+    NUMBERED = False          # the number in a card's corner is not used in this game
 
     def dead_lanes(self, view):
         """Setting offense: the lanes no longer live (a card set there is closed, never
