@@ -34,10 +34,11 @@ panel's facts and scores stay as they stood before the line, until a later step 
 them, so a line is revealed one lane at a time). `at` is a card name,
 `button:<action kind>`, `button:next`, `zone:<zone key>` (or `zone:<zone key>@<position>`
 for one card of it), `lane:<lane>` (or `lane:<first>-<last>`, lanes side by side),
-`score:<player>` or `fact:<the first words of a fact in the panel>`. `shows` lists the rules the step shows: `rule`, `section` (a heading of
-the rulebook), `cites` (words of that section, quoted exactly) and one check, `event`
-(optionally with `detail`, `seat`, `cards`), `allows` or `refuses`. The table opens on
-the deal done: of what the deal did, only what its top bar tells counts as shown.
+`score:<player>` or `fact:<the first words of a fact in the panel>`. `shows` lists the
+rules the step shows: `rule`, `section` (a heading of the rulebook), `cites` (words of
+that section, quoted exactly) and one check, `event` (optionally with `detail`, `seat`,
+`cards`), `allows` or `refuses`. The table opens on the deal done: of what the deal
+did, only what its top bar tells counts as shown.
 
 Actions are written as text: the action kind, the card names (as the deck files name
 them) and the argument, e.g. `play D/red/hearts purple`, `end_turn`, `pick 1:3`.
