@@ -218,6 +218,9 @@ class Presenter:
     PLAYS = frozenset({"play"})
     # Are the zones' names rule terms, written with capitals in sentences too ('the Board')?
     ZONE_TERMS = False
+    # Does the game count the number printed on its cards? Where not (5 possessions), the
+    # smallest faces leave it out and show only what counts.
+    NUMBERED = True
     # The zone cards are drawn from, and the zones cards are played to.
     DRAW_PILE = "draw"
     PLAY_PILES = ("discard",)
@@ -780,6 +783,12 @@ class Presenter:
     def facts_veiled(self, facts, before, lane):
         """The facts to show while a line is told lane by lane up to `lane` (see veiled):
         as they stood `before` the line."""
+        return before
+
+    def facts_ended(self, facts, before):
+        """The facts to show while the end of a stage (5 possessions' possession) waits to
+        be read, the next stage begun behind it (`facts`, the table's): as they stood
+        `before` the move that ended it, with what that move did that the table shows."""
         return before
 
     def veiled_roll(self, view):

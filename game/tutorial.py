@@ -33,11 +33,12 @@ does not pile up in the panel). The coach's step has `say`, `point` and `at`, an
 panel's facts and scores stay as they stood before the line, until a later step shows
 them, so a line is revealed one lane at a time). `at` is a card name,
 `button:<action kind>`, `button:next`, `zone:<zone key>` (or `zone:<zone key>@<position>`
-for one card of it), `lane:<lane>`, `score:<player>` or `fact:<the first words of a fact
-in the panel>`. `shows` lists the rules the step shows: `rule`, `section` (a heading of
-the rulebook), `cites` (words of that section, quoted exactly) and one check, `event`
-(optionally with `detail`, `seat`, `cards`), `allows` or `refuses`. The table opens on
-the deal done: of what the deal did, only what its top bar tells counts as shown.
+for one card of it), `lane:<lane>` (or `lane:<first>-<last>`, lanes side by side),
+`score:<player>` or `fact:<the first words of a fact in the panel>`. `shows` lists the
+rules the step shows: `rule`, `section` (a heading of the rulebook), `cites` (words of
+that section, quoted exactly) and one check, `event` (optionally with `detail`, `seat`,
+`cards`), `allows` or `refuses`. The table opens on the deal done: of what the deal
+did, only what its top bar tells counts as shown.
 
 Actions are written as text: the action kind, the card names (as the deck files name
 them) and the argument, e.g. `play D/red/hearts purple`, `end_turn`, `pick 1:3`.
@@ -668,8 +669,9 @@ def _check_anchor(tutorial, state, cue, seen, legal_kinds):
         if position and not (position.isdigit() and int(position) < zone.count):
             _fail(tutorial.path, where, f"at {at!r}: the zone holds {zone.count} cards")
     elif at.startswith("lane:"):
-        if not at[len("lane:"):].isdigit():
-            _fail(tutorial.path, where, f"at {at!r}: a lane is a number")
+        first, dash, last = at[len("lane:"):].partition("-")
+        if not first.isdigit() or dash and not (last.isdigit() and int(last) > int(first)):
+            _fail(tutorial.path, where, f"at {at!r}: a lane is a number, lanes one to another 'lane:0-2'")
     elif at.startswith("score:"):
         if at[len("score:"):] not in tutorial.names:
             _fail(tutorial.path, where, f"at {at!r}: no such player")

@@ -152,7 +152,7 @@ def _back(family, back, w, h):
     return surf
 
 
-_FACES = {"standard": _standard_face, "hex": hex_faces.face, "formation": formation_faces.face}
+_FACES = {"standard": _standard_face, "hex": hex_faces.face}
 
 
 def _cached(key, build, w, h, supersample=True):
@@ -167,13 +167,17 @@ def _cached(key, build, w, h, supersample=True):
     return surf
 
 
-def face(card, w, h, colourblind=False):
+def face(card, w, h, colourblind=False, numbered=True):
     """The face of `card` at w x h pixels (cached). A standard card large enough for its
-    picture's own index, with nothing drawn over it, is scaled from its picture at once."""
+    picture's own index, with nothing drawn over it, is scaled from its picture at once.
+    `numbered`: the game counts the card's number (5 possessions' formation cards do not:
+    their smallest face then leaves it out)."""
     w, h = _size(w, h)
-    key = ("face", card.family, card.name, card.back, w, h, colourblind)
+    key = ("face", card.family, card.name, card.back, w, h, colourblind, numbered)
     if card.family == "standard" and card.rank != "JK" and h >= ART_INDEX_MIN_H:
         return _cached(key, lambda W, H: _art_face(card, w, h), w, h, supersample=False)
+    if card.family == "formation":
+        return _cached(key, lambda W, H: formation_faces.face(card, W, H, colourblind, numbered), w, h)
     return _cached(key, lambda W, H: _FACES[card.family](card, W, H, colourblind), w, h)
 
 
@@ -183,11 +187,11 @@ def back(family, back_colour, w, h):
     return _cached(("back", family, back_colour, w, h), lambda W, H: _back(family, back_colour, W, H), w, h)
 
 
-def image(card, w, h, colourblind=False, family="standard", back_colour=None):
+def image(card, w, h, colourblind=False, family="standard", back_colour=None, numbered=True):
     """A card's face, or a back (of `family`) when `card` is None (hidden)."""
     if card is None:
         return back(family, back_colour, w, h)
-    return face(card, w, h, colourblind)
+    return face(card, w, h, colourblind, numbered)
 
 
 def shadow(w, h):
@@ -204,11 +208,11 @@ def shadow(w, h):
     return surf
 
 
-def shadowed(card, w, h, colourblind=False, family="standard", back_colour=None):
+def shadowed(card, w, h, colourblind=False, family="standard", back_colour=None, numbered=True):
     """The card (or its back) over its soft shadow, as one cached surface; returns
     (surface, offset) where offset is where the card's top-left lies inside it."""
     w, h = _size(w, h)
-    shown = image(card, w, h, colourblind, family, back_colour)
+    shown = image(card, w, h, colourblind, family, back_colour, numbered)
     key = ("shadowed", id(shown))
     entry = _CACHE.get(key)
     if entry is None or entry[2] is not shown:

@@ -136,10 +136,11 @@ def _field(surf, card, rect, cb, full):
             label(surf, palette.FORMATION[colour][1], int(r * 1.7), (20, 20, 20), (centre[0], centre[1] + 1))
 
 
-def _tally(surf, card, rect, cb, grid=False):
+def _tally(surf, card, rect, cb, grid=False, named=False):
     """Chips of the counts against blue, green, orange and purple offense (purple counting
     purple and blue) in a row (`grid`: two by two); an offense card's own colour ringed,
-    the others paler. On the smallest offense card (`grid`) only its own count, large."""
+    the others paler. On the smallest offense card (`grid`) only its own count, large,
+    and (`named`, where room allows) 'dots' under it."""
     counts = tally(card)
     own = card.color if card.side == "offense" else None
     gap = max(1, rect.w // 40)
@@ -161,6 +162,10 @@ def _tally(surf, card, rect, cb, grid=False):
         if colour == own and len(cells) > 1:
             pygame.draw.rect(surf, palette.INK, chip, max(2, chip.h // 10), border_radius=max(2, chip.h // 4))
         ink = palette.INK if colour == "orange" or faded else WHITE
+        unit = named and len(cells) == 1 and fitted("dots", int(chip.h * 0.3), chip.w - 2)
+        if unit:
+            label(surf, "dots", unit, ink, (chip.centerx, chip.bottom - chip.h // 5))
+            chip = chip.inflate(0, -chip.h * 2 // 5).move(0, -chip.h // 5)
         for words in ([f"{letter}{counts[colour]}"] if cb else []) + [str(counts[colour])]:
             px = fitted(words, int(chip.h * 0.8), chip.w - 2)
             if px:
@@ -168,8 +173,9 @@ def _tally(surf, card, rect, cb, grid=False):
                 break
 
 
-def face(card, w, h, cb):
-    """The face of a formation card at w x h pixels."""
+def face(card, w, h, cb, numbered=True):
+    """The face of a formation card at w x h pixels; where the game does not count the
+    number (not `numbered`), the smallest face leaves it out: the badge, then what counts."""
     black = card.back == "black"
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, DARK_FACE if black else palette.PAPER, (0, 0, w, h), border_radius=radius(w))
@@ -183,12 +189,13 @@ def face(card, w, h, cb):
     y = band.bottom + m // 2
     if size == "tiny":          # the number (and colour letter) under the badge, then the tally
         words = number_words(card, cb)
-        px = fitted(words, int(h * 0.26), w - 2 * m) or fitted(card.rank, int(h * 0.26), w - 2 * m)
+        px = numbered and (fitted(words, int(h * 0.26), w - 2 * m) or fitted(card.rank, int(h * 0.26), w - 2 * m))
         if px:
             img = render(words if width(words, px) <= w - 2 * m else card.rank, px, ink)
             surf.blit(img, img.get_rect(midtop=(w // 2, y)))
             y += img.get_height()
-        _tally(surf, card, pygame.Rect(m, y + m // 2, w - 2 * m, h - y - m - m // 2), cb, grid=True)
+        _tally(surf, card, pygame.Rect(m, y + m // 2, w - 2 * m, h - y - m - m // 2), cb, grid=True,
+               named=not numbered)
         return surf
     if size == "full":
         name = card.formation.split(" (")[0]

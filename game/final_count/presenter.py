@@ -232,10 +232,26 @@ class FinalCount(Presenter):
         return {row["seat"]: (row.get("points", 0), bool(row.get("winner"))) for row in seats} or None
 
     def summary_lines(self, view, names):
-        """The Board of the hand just ended (every count includes it), then the facts."""
-        board = (view.facts.get("last_hand") or {}).get("board") or []
+        """The Board of the hand just ended (every count includes it), the Hit Goal it was
+        played for and whether anyone hit it, then the facts."""
+        last = view.facts.get("last_hand") or {}
+        board = last.get("board") or []
         lines = [f"The Board, counted by everyone: {', '.join(self.card_words(n) for n in board)}"] if board else []
+        if last.get("goal") is not None:
+            lines.append(self.goal_words(last, names))
         return lines + super().summary_lines(view, names)[:3]
+
+    @staticmethod
+    def goal_words(last, names):
+        """The Hit Goal of the hand `last` and who ended the hand on it: 'Hit Goal 62:
+        nobody ended the hand on it, so the best count won', 'Hit Goal 62: Theo ended the
+        hand on it and wins 75'."""
+        hit = [names[row["seat"]] for row in last.get("seats") or () if row.get("hit")]
+        if not hit:
+            return f"Hit Goal {last['goal']}: nobody ended the hand on it, so the best count won"
+        if len(hit) == 1:
+            return f"Hit Goal {last['goal']}: {hit[0]} ended the hand on it and wins 75"
+        return f"Hit Goal {last['goal']}: {', '.join(hit[:-1])} and {hit[-1]} ended the hand on it and share 75"
 
     def outcome_line(self, event, view, names, zone_names):
         """A hand's end: who scored (with what count) and who went bust."""

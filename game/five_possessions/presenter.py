@@ -57,6 +57,19 @@ def lane_state(lane):
     return "open"
 
 
+def lanes_played(lanes, results, upto):
+    """The `lanes` (each: live, the colour that won it) as a line's `results` leave them
+    (After each line), up to lane `upto`: a lane the offense won stays open, turned away
+    from the colour that won it; every other lane that got a card is closed; a lane after
+    `upto`, or without a card in the line, as it was."""
+    after = [dict(lane) for lane in lanes]
+    for result in results or ():
+        if isinstance(result, dict) and result["lane"] <= upto:
+            won = bool(result.get("won"))
+            after[result["lane"]] = {"live": won, "color": result.get("color") if won else None}
+    return after
+
+
 def open_rule(view):
     """The offense's rule for the line being set, in players' words, for the prompt: how
     many of its cards must still go open (those set open already counted), and what makes
@@ -173,6 +186,7 @@ class FivePossessions(PlayDesign):
     FACT_LABELS = dict(Presenter.FACT_LABELS, possession="Possessions played",
                        tie_break_pairs="Tie-break pairs played")
     SEAT_FACTS = frozenset({"offense", "defense", "chooser"})
+    NUMBERED = False          # the number in a card's corner is not used in this game
 
     def dead_lanes(self, view):
         """Setting offense: the lanes no longer live (a card set there is closed, never
@@ -423,10 +437,22 @@ class FivePossessions(PlayDesign):
         return shown._replace(facts=self.facts_veiled(view.facts, before.facts, step[0] - 1))
 
     def facts_veiled(self, facts, before, lane):
-        """While a line is told lane by lane: the lanes told so far as they are now, the
-        later ones (and everything else) as they stood before the line."""
-        lanes = [now if k <= lane else was for k, (now, was) in enumerate(zip(facts["lanes"], before["lanes"]))]
+        """While a line is told lane by lane: the lanes told so far as the line left them
+        (lanes_played: also the last line of a possession, whose end already opened every
+        lane for the next one), the later ones (and everything else) as they stood before
+        the line."""
+        lanes = lanes_played(before["lanes"], facts["last_line"], lane)
         return dict(before, lanes=lanes, table=facts["table"], last_line=facts["last_line"])
+
+    def facts_ended(self, facts, before):
+        """While a possession's end waits to be read, the next one begun behind it: the
+        facts as they stood before its last line, every lane as that line left them (a
+        stopped drive's lanes closed, as its cards on the table show); facts still of the
+        possession that ended are already told as far as the table has told its line (a
+        lesson's coach telling it lane by lane)."""
+        if facts["possession"] == before["possession"]:
+            return facts
+        return self.facts_veiled(facts, before, LANES - 1)
 
     def cleared(self, view):
         """Once a line's outcome has been read, its cards leave the lanes as the rules

@@ -32,7 +32,7 @@ class Look:
         """A card's face (or its zone's back for None) at a pixel size."""
         back = self.presenter.back_of(self.view, zone_key)
         draw = card_sprites.shadowed if shadowed else card_sprites.image
-        return draw(card, w, h, self.colourblind, self.presenter.family, back)
+        return draw(card, w, h, self.colourblind, self.presenter.family, back, self.presenter.NUMBERED)
 
 
 class Layer:

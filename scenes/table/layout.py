@@ -146,8 +146,8 @@ class Board:
     def anchor_rect(self, anchor, widgets=()):
         """The logical rect a bubble's `anchor` points at (a tutorial's `at`: a card name,
         `button:<kind>` or `button:next` among `widgets`, `zone:<key>`, `zone:<key>@<i>`,
-        `lane:<n>`), or None when it is not on the table now; of a fan to pick from blind,
-    what shows of the card (shown_part)."""
+        `lane:<n>`, or `lane:<n>-<m>`: those lanes together), or None when it is not on
+        the table now; of a fan to pick from blind, what shows of the card (shown_part)."""
         if anchor.startswith("button:"):
             kind = anchor[len("button:"):]
             for widget in widgets:
@@ -162,9 +162,13 @@ class Board:
                             None)
             box = self.piles[key][0] if key in self.piles else self.boxes.get(key)
             return pygame.Rect(*map(int, box)) if box is not None else None
-        if anchor.startswith("lane:"):
-            lane = int(anchor[len("lane:"):])
-            return pygame.Rect(*map(int, self.areas[self.lanes.index(lane)])) if lane in self.lanes else None
+        if anchor.startswith("lane:"):              # a lane, or lanes from one to another: 'lane:0-2'
+            first, _, last = anchor[len("lane:"):].partition("-")
+            lanes = range(int(first), int(last or first) + 1)
+            if not all(lane in self.lanes for lane in lanes):
+                return None
+            areas = [pygame.Rect(*map(int, self.areas[self.lanes.index(lane)])) for lane in lanes]
+            return areas[0].unionall(areas[1:])
         mine = [p for p in self.placed if p.face_up and p.card.name == anchor]
         mine.sort(key=lambda p: p.zone != self.hand_key)
         return mine[0].rect if mine else None

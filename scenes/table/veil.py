@@ -28,7 +28,7 @@ class Veiling:
         if self.held_back and self.timeline.pending:
             view = self.unshown(view)
             if self.held_facts is not None:
-                view = view._replace(facts=self.held_facts)
+                view = view._replace(facts=self.presenter.facts_ended(view.facts, self.held_facts))
         if step is None:
             hide = self.before_reveal is not None and self.timeline.hiding_scores()
             return view._replace(scores=self.scores_as_told(view.scores, self.before_reveal.scores)) if hide else view
