@@ -14,7 +14,7 @@ import pygame
 
 from game.presenter import capital, card_name, plural
 from scenes.table.layout import (ARROWS, AVATAR, CAPTION, PANEL_W, PLATE_H, RAISE, RESULT_H, TOP, bubble_box,
-                                 bubble_tail, callout_box, gap_between, keeps_margin, landed, pile_cards, zoom_box)
+                                 bubble_tail, callout_box, curtain_plan, gap_between, keeps_margin, landed, pile_cards, zoom_box)
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -856,20 +856,19 @@ def log(screen, box, title, entries, scroll=0):
             cy += LOG_LINE
 
 
-def curtain(screen, name, since=()):
+def curtain(screen, name, heading, since, take_back_w):
     """The curtain that hides the table until `name` has the device, with what happened
-    since they last had it (`since`: lines everyone may see), so a turn of theirs again
-    says why ('Maya is skipped by the 8')."""
+    since they last had it (`heading`, then `since`: lines everyone may see, each whole),
+    so a turn of theirs again says why ('Maya is skipped by the 8'); laid out as the
+    curtain's plan says (`take_back_w`: the take-back button's width, or None)."""
+    plan = curtain_plan(screen, since, take_back_w)
     screen.panel((0, 0, screen.lw, screen.lh), fill=(12, 30, 22), alpha=255, edge=None, radius=0)
-    screen.text(f"Pass to {name}. Ready?", DISPLAY, palette.TEXT, (screen.lw / 2, screen.lh / 2 - 40), "center")
-    screen.text(f"Only {name} should look at the screen now.", BODY, palette.TEXT_DIM,
-                (screen.lw / 2, screen.lh / 2 + 4), "center")
-    if since:       # below Ready (scenes/table/buttons.py: its top at the middle + 30, 52 high)
-        top = screen.lh / 2 + 110
-        screen.text(f"Since {name}'s last turn:", READ, palette.GOLD, (screen.lw / 2, top), "center")
-        for i, line in enumerate(since):
-            screen.text(line, READ, palette.TEXT, (screen.lw / 2, top + (i + 1) * LOG_LINE), "center",
-                        width=screen.lw - 80)
+    screen.text(f"Pass to {name}. Ready?", DISPLAY, palette.TEXT, (plan.x, plan.call), "midtop")
+    screen.text(f"Only {name} should look at the screen now.", BODY, palette.TEXT_DIM, (plan.x, plan.look), "midtop")
+    if since:
+        screen.text(heading, READ, palette.GOLD, (plan.x, plan.heading), "midtop")
+        for line, y in plan.lines:
+            screen.text(line, READ, palette.TEXT, (plan.x, y), "midtop")
 
 
 def dialog(screen, rect, title, buttons, focus, hover, colourblind):

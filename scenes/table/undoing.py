@@ -42,7 +42,9 @@ class Undoing:
         table would make again by itself), the table forgets what it was showing of the
         later position (a computer's thinking is dropped when it answers, and the
         computers decide again) and says what was taken back; the curtain is shown for the
-        person to play if that is someone else. A refused undo says why."""
+        person to play if that is someone else. Taken back from behind the curtain (where
+        the next person may be looking), the curtain is raised for the one whose move it
+        was, and what was taken back is said once they are back. A refused undo says why."""
         person = self.person_at_screen()
         if person is None:
             return
@@ -57,6 +59,7 @@ class Undoing:
         while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
             now = self.session.undo(person, policy)
         undone = before[len(self.session.moves()):]
+        behind = self.looking.curtain is not None   # the next person may be at the screen already
         state = self.ui
         self.timeline.reset(self.last_roll(0))
         self.before_reveal = None
@@ -66,7 +69,8 @@ class Undoing:
         state.dialog = None
         self.computers.clear()
         self.hold.clear()
-        self.looking.back_to(person, now)     # decide_view raises the curtain if `now` is someone else
+        self.looking.back_to(person, now, behind)   # decide_view raises the curtain if `now` is someone else
+        self.taken_back_due = (undone[0], len(undone) - 1) if behind else None
         self.read()
         self.decide_view()
         self.changed()
