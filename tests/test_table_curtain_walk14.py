@@ -13,7 +13,7 @@ from scenes.table.session import Seat
 from scenes.widgets import ui
 from tests.test_table_curtain_since import play_until
 from tests.test_table_model import frame, model_of
-from tests.test_ui_play import new_app
+from tests.test_ui_play import click_at, new_app
 from tests.test_ui_saves import start_game
 
 PEOPLE = [Seat("Maya"), Seat("Theo"), Seat("Ines")]
@@ -131,5 +131,47 @@ def test_the_curtain_s_words_are_whole_and_clear_of_its_buttons(monkeypatch, siz
             for _ in range(3):
                 a.frame()
         assert curtains > 12 and long >= 2, (curtains, long)
+    finally:
+        pygame.quit()
+
+
+def test_another_students_exchange_card_is_not_outlined_and_a_click_on_it_takes_nothing():
+    """walkC14 #19: Deadline, three people at one screen, in an exchange: the card the
+    student to your right holds face down as their exchange card is not outlined as one
+    to take, and a click on it takes nothing and says why; the cards of their hand are
+    the ones outlined, and a click on one takes it."""
+    a = new_app()
+    try:
+        start_game(a, "deadline", 3, {0, 1, 2}, 605687857)
+        rng = random.Random(3)
+        for _ in range(3000):
+            table = a.scene
+            model = table.model
+            a.frame()
+            if model.looking.curtain is not None:
+                model.do(intents.Ready())
+                continue
+            exchange = model.view.facts.get("exchange") or {}
+            source = exchange.get("from")
+            if model.my_turn() and source is not None and model.view.zone(f"pending:{source}").cards:
+                break
+            if model.my_turn() and model.legal:
+                model.do(intents.Choose(rng.choice(model.legal)))
+            for _ in range(3):
+                a.frame()
+        else:
+            raise AssertionError("no exchange turn with a taken card beside the source's hand")
+        a.frame()
+        placed = table.laid.board.placed
+        held = [p for p in placed if p.zone == f"pending:{source}"]
+        hand = [p for p in placed if p.zone == f"hand:{source}"]
+        assert held and not any(p.raised for p in held)
+        assert hand and all(p.raised for p in hand)
+        before = model.session.state.to_dict()
+        click_at(a, held[0].rect.center)
+        for _ in range(3):
+            a.frame()
+        assert model.session.state.to_dict() == before
+        assert model.ui.message == "That card is face down", model.ui.message
     finally:
         pygame.quit()

@@ -269,8 +269,8 @@ class TableInput:
     @staticmethod
     def click_hidden(placed, laid):
         """A click on a face-down card: a blind play or pick by position, if one fits."""
-        owner = next((z.owner for z in laid.view.zones if z.key == placed.zone), None)
-        fits = hidden_fits(laid.legal, placed, owner, laid.view, laid.presenter)
+        zone = next((z for z in laid.view.zones if z.key == placed.zone), None)
+        fits = hidden_fits(laid.legal, placed, zone, laid.view, laid.presenter) if zone is not None else []
         if fits:
             return [Play(tuple(fits), "Choose")]
         return [Refuse("That card is face down", placed.card)]
