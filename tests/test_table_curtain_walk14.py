@@ -172,6 +172,56 @@ def test_another_students_exchange_card_is_not_outlined_and_a_click_on_it_takes_
         for _ in range(3):
             a.frame()
         assert model.session.state.to_dict() == before
-        assert model.ui.message == "That card is face down", model.ui.message
+        assert model.ui.message == "That card is face down and not one to take: click one of the outlined cards", \
+            model.ui.message
+    finally:
+        pygame.quit()
+
+
+def test_a_moves_list_short_of_room_says_the_earlier_moves_above_and_scrolls_to_them(monkeypatch):
+    """walkC14 #24: Deadline, three people at one screen, past the Midterm: Maya's Moves
+    list, short of room, no longer reads as if the game began at its first line shown:
+    its title says how many earlier entries lie above, and Page Up brings the earliest of
+    them back (the log keeps the whole game)."""
+    a = new_app()
+    try:
+        start_game(a, "deadline", 3, {0, 1, 2}, 605687857)
+        rng = random.Random(3)
+        for _ in range(4000):
+            table = a.scene
+            model = table.model
+            a.frame()
+            if model.looking.curtain is not None:
+                model.do(intents.Ready())
+                continue
+            if model.my_turn() and len(model.log_lines()) > 40:
+                break
+            if model.my_turn() and model.legal:
+                model.do(intents.Choose(rng.choice(model.legal)))
+            for _ in range(3):
+                a.frame()
+        entries = model.log_lines()
+        drawn = []
+        real = ui.Screen.text
+
+        def spy(screen, words, *args, **kwargs):
+            drawn.append(words)
+            return real(screen, words, *args, **kwargs)
+        monkeypatch.setattr(ui.Screen, "text", spy)
+        table.layout()
+        table.invalidate()
+        table.draw(a.screen)
+        above = [w for w in drawn if w.endswith(" earlier above")]
+        assert above, drawn
+        hidden = int(above[0].split()[0])
+        assert entries[hidden - 1] not in drawn and entries[-1].split()[0] in " ".join(drawn)
+        for _ in range(len(entries) // 5 + 1):
+            model.do(intents.Scroll(5))
+        del drawn[:]
+        table.layout()
+        table.invalidate()
+        table.draw(a.screen)
+        first = a.screen.wrap(entries[0], 19, 232)[0]
+        assert first in drawn and not any(w.endswith(" earlier above") for w in drawn), drawn
     finally:
         pygame.quit()

@@ -833,13 +833,12 @@ LOG_LINE = 19       # a log line's height
 
 
 def log(screen, box, title, entries, scroll=0):
-    """The log in `box` (x, y, w, h): the title (with how far it is scrolled back), then
-    the entries that fit, each whole, the newest at the bottom, `scroll` entries back from
-    the newest."""
+    """The log in `box` (x, y, w, h): the title (with how many entries lie above those
+    shown, and how many below where it is scrolled back), then the entries that fit, each
+    whole, the newest at the bottom, `scroll` entries back from the newest: a log short
+    of room never reads as if the game began with its first line shown."""
     x, y, w, h = box
     scroll = max(0, min(scroll, len(entries) - 1))
-    more = f"  ({scroll} newer below)" if scroll else ""
-    screen.text(title + more, BODY, palette.GOLD, (x + 14, y), width=w - 28)
     top = y + 26
     room = int((y + h - top) // LOG_LINE)
     shown = []
@@ -849,6 +848,12 @@ def log(screen, box, title, entries, scroll=0):
             break
         room -= len(lines)
         shown.append(lines)
+    above = len(entries) - scroll - len(shown)
+    more = (f"{above} earlier, {scroll} newer" if above and scroll else f"{above} earlier above" if above
+            else f"{scroll} newer below" if scroll else "")
+    drawn = screen.text(title, BODY, palette.GOLD, (x + 14, y), width=w - 28)
+    if more:
+        screen.text(more, READ, palette.TEXT_DIM, (x + 14 + drawn + 10, y + 2), width=w - 38 - drawn)
     cy = top
     for lines in reversed(shown):
         for line in lines:

@@ -273,6 +273,8 @@ class TableInput:
         fits = hidden_fits(laid.legal, placed, zone, laid.view, laid.presenter) if zone is not None else []
         if fits:
             return [Play(tuple(fits), "Choose")]
+        if laid.playing and any(not a.cards and a.arg is not None for a in laid.legal):
+            return [Refuse("That card is face down and not one to take: click one of the outlined cards", placed.card)]
         return [Refuse("That card is face down", placed.card)]
 
     # ---- the keyboard ------------------------------------------------------------------------
