@@ -225,3 +225,19 @@ def test_a_moves_list_short_of_room_says_the_earlier_moves_above_and_scrolls_to_
         assert first in drawn and not any(w.endswith(" earlier above") for w in drawn), drawn
     finally:
         pygame.quit()
+
+
+def test_ktu_s_second_person_s_first_curtain_says_what_happened_since_the_deal():
+    """walkC14 #15: KTU, Maya and Theo at one screen: Theo's first curtain, after Maya
+    chose her face-up cards, says so under 'Since the deal:'."""
+    model = model_of("ktu", [Seat("Maya"), Seat("Theo")], 5)
+    firsts = {}
+
+    def seen(model):
+        person = model.looking.curtain
+        firsts.setdefault(person, model.curtain_words(person))
+        return len(firsts) == 2
+    assert play_until(model, random.Random(5), seen)
+    (_, (first, _)), (_, (heading, lines)) = firsts.items()
+    assert first == "" and heading == "Since the deal:", (first, heading)
+    assert any(line.startswith("Maya chose 3 cards") for line in lines), lines
