@@ -14,7 +14,8 @@ import pygame
 
 from game.presenter import capital, card_name, plural
 from scenes.table.layout import (ARROWS, AVATAR, CAPTION, PANEL_W, PLATE_H, RAISE, RESULT_H, TOP, bubble_box,
-                                 bubble_tail, callout_box, curtain_plan, gap_between, keeps_margin, landed, pile_cards, zoom_box)
+                                 bubble_tail, callout_box, curtain_plan, gap_between, keeps_margin, landed, pile_cards,
+                                 zoom_box)
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
