@@ -805,9 +805,9 @@ class Presenter:
         """Where the die lies on `board` (a scenes/table/layout.Board); None for a game without one."""
         return None
 
-    def picks(self, action, owner, index, viewer, view=None):
-        """Does a blind pick `action` (its arg a position) point at card `index` of a zone
-        owned by `owner` (at the table `view` shows)? Positions count in the viewer's own
-        zones and the shared ones."""
-        return action.kind in self.POSITION_ARGS and action.arg == index and owner in (viewer, None)
+    def picks(self, action, zone, index, viewer, view=None):
+        """Does a blind pick `action` (its arg a position) point at card `index` of `zone`
+        (at the table `view` shows)? Positions count in the viewer's own zones and the
+        shared ones."""
+        return action.kind in self.POSITION_ARGS and action.arg == index and zone.owner in (viewer, None)
 

@@ -103,8 +103,10 @@ def test_followable_log_in_pass_and_play_is_the_seats_own_after_the_curtain(app)
         settle(b)
         if b.scene.model.looking.curtain is None:                          # the seat plays on: its move taken back
             press(b, pygame.K_z, CTRL)
-        else:                                                # behind the curtain: take it back there
+        else:                                                # behind the curtain: take it back there,
             click_widget(b, lambda w: w.label.startswith("Take back"))
+            assert b.scene.model.looking.viewer is None      # the curtain for the seat, its hand hidden till Ready
+            click_widget(b, lambda w: w.label == "Ready")
         assert b.scene.model.looking.viewer == seat and b.scene.model.log_lines() == straight
         assert mine[-1] != straight
     finally:

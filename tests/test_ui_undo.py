@@ -134,7 +134,9 @@ def test_pass_and_play_never_undoes_another_persons_move_and_brings_the_curtain(
     assert second not in (None, first)
     name = session.name(first)                          # behind the curtain, the one who just played
     click_widget(app, lambda w: w.label == f"Take back {name}'s move")
-    assert session.state.to_dict() == before
+    assert session.state.to_dict() == before            # the curtain is for them now: no hand shown till Ready
+    assert table.model.looking.curtain == first and table.model.looking.viewer is None
+    click_widget(app, lambda w: w.label == "Ready")
     assert table.model.looking.curtain is None and table.model.looking.viewer == first and table.model.my_turn()
     perform(app, last)
     click_widget(app, lambda w: w.label == "Ready")

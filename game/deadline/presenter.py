@@ -356,12 +356,13 @@ class Deadline(Presenter):
             return DRAW_FROM[arg]
         return super().arg_label(arg, names, kind, view)
 
-    def picks(self, action, owner, index, viewer, view=None):
-        """The exchange's blind take points at a card of the hand it is taken from."""
+    def picks(self, action, zone, index, viewer, view=None):
+        """The exchange's blind take points at a card of the hand it is taken from (not at
+        the exchange card that student holds face down beside it)."""
         if action.kind == Act.TAKE and view is not None:
             source = (view.facts.get("exchange") or {}).get("from")
-            return owner == source and action.arg == index
-        return super().picks(action, owner, index, viewer, view)
+            return zone.key == f"hand:{source}" and action.arg == index
+        return super().picks(action, zone, index, viewer, view)
 
     def context(self, view, names):
         """The half of the semester and its rotation or exchange, or the exam."""

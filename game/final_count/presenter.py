@@ -299,13 +299,13 @@ class FinalCount(Presenter):
             return f"{who}, card {int(pos) + 1}" if pos.isdigit() else f"{who} {pos}"
         return super().arg_label(arg, names, kind, view)
 
-    def picks(self, action, owner, index, viewer, view=None):
+    def picks(self, action, zone, index, viewer, view=None):
         """A pick names the seat and the position: 'seat:position'."""
         arg = action.arg
         if isinstance(arg, str) and ":" in arg:
             seat, _, pos = arg.partition(":")
-            return seat.isdigit() and pos.isdigit() and int(seat) == owner and int(pos) == index
-        return super().picks(action, owner, index, viewer, view)
+            return seat.isdigit() and pos.isdigit() and int(seat) == zone.owner and int(pos) == index
+        return super().picks(action, zone, index, viewer, view)
 
     def owners(self, view):
         """The drawn card lies in the middle, where each player's turn draws it: your own

@@ -9,7 +9,7 @@ choices over the table once a director's work is done.
 from functools import partial
 
 from scenes.table import intents
-from scenes.table.layout import dialog_places
+from scenes.table.layout import curtain_plan, dialog_places
 from scenes.widgets import ui
 from sprites.text import BODY, HEADING, READ
 
@@ -87,16 +87,23 @@ def top_buttons(screen, right, extra, undo, can_undo, hint, thinking, act):
     return top, x - 12
 
 
-def curtain_buttons(screen, taker, act):
+def take_back_label(screen, taker):
+    """The curtain's take-back button's words and width (`taker`: the name of the one
+    who passed the device, or None: no such button)."""
+    if taker is None:
+        return None, None
+    label = f"Take back {taker}'s move"
+    return label, screen.text_width(label, BODY) + 28
+
+
+def curtain_buttons(screen, taker, since, act):
     """Ready, and the move the person who passed the device may still take back (`taker`:
-    their name, or None)."""
-    buttons = [ui.Button((screen.lw / 2 - 90, screen.lh / 2 + 30, 180, 52), "Ready", partial(act, intents.Ready()),
-                         primary=True, size=HEADING)]
-    if taker is not None:
-        label = f"Take back {taker}'s move"
-        w = screen.text_width(label, BODY) + 28
-        buttons.append(ui.Button((screen.lw / 2 - w / 2, screen.lh / 2 + 100, w, 38), label,
-                                 partial(act, intents.Undo()), size=BODY))
+    their name, or None), where the curtain's plan puts them over its `since` lines."""
+    label, w = take_back_label(screen, taker)
+    plan = curtain_plan(screen, since, w)
+    buttons = [ui.Button(plan.ready, "Ready", partial(act, intents.Ready()), primary=True, size=HEADING)]
+    if label is not None:
+        buttons.append(ui.Button(plan.take_back, label, partial(act, intents.Undo()), size=BODY))
     return buttons
 
 

@@ -14,7 +14,8 @@ import pygame
 
 from game.presenter import capital, card_name, plural
 from scenes.table.layout import (ARROWS, AVATAR, CAPTION, PANEL_W, PLATE_H, RAISE, RESULT_H, TOP, bubble_box,
-                                 bubble_tail, callout_box, gap_between, keeps_margin, landed, pile_cards, zoom_box)
+                                 bubble_tail, callout_box, curtain_plan, gap_between, keeps_margin, landed, pile_cards,
+                                 zoom_box)
 from sprites import avatar
 from sprites import cards as card_sprites
 from sprites import die as die_sprite
@@ -833,13 +834,12 @@ LOG_LINE = 19       # a log line's height
 
 
 def log(screen, box, title, entries, scroll=0):
-    """The log in `box` (x, y, w, h): the title (with how far it is scrolled back), then
-    the entries that fit, each whole, the newest at the bottom, `scroll` entries back from
-    the newest."""
+    """The log in `box` (x, y, w, h): the title (with how many entries lie above those
+    shown, and how many below where it is scrolled back), then the entries that fit, each
+    whole, the newest at the bottom, `scroll` entries back from the newest: a log short
+    of room never reads as if the game began with its first line shown."""
     x, y, w, h = box
     scroll = max(0, min(scroll, len(entries) - 1))
-    more = f"  ({scroll} newer below)" if scroll else ""
-    screen.text(title + more, BODY, palette.GOLD, (x + 14, y), width=w - 28)
     top = y + 26
     room = int((y + h - top) // LOG_LINE)
     shown = []
@@ -849,6 +849,12 @@ def log(screen, box, title, entries, scroll=0):
             break
         room -= len(lines)
         shown.append(lines)
+    above = len(entries) - scroll - len(shown)
+    more = (f"{above} earlier, {scroll} newer" if above and scroll else f"{above} earlier above" if above
+            else f"{scroll} newer below" if scroll else "")
+    drawn = screen.text(title, BODY, palette.GOLD, (x + 14, y), width=w - 28)
+    if more:
+        screen.text(more, READ, palette.TEXT_DIM, (x + 14 + drawn + 10, y + 2), width=w - 38 - drawn)
     cy = top
     for lines in reversed(shown):
         for line in lines:
@@ -856,20 +862,19 @@ def log(screen, box, title, entries, scroll=0):
             cy += LOG_LINE
 
 
-def curtain(screen, name, since=()):
+def curtain(screen, name, heading, since, take_back_w):
     """The curtain that hides the table until `name` has the device, with what happened
-    since they last had it (`since`: lines everyone may see), so a turn of theirs again
-    says why ('Maya is skipped by the 8')."""
+    since they last had it (`heading`, then `since`: lines everyone may see, each whole),
+    so a turn of theirs again says why ('Maya is skipped by the 8'); laid out as the
+    curtain's plan says (`take_back_w`: the take-back button's width, or None)."""
+    plan = curtain_plan(screen, since, take_back_w)
     screen.panel((0, 0, screen.lw, screen.lh), fill=(12, 30, 22), alpha=255, edge=None, radius=0)
-    screen.text(f"Pass to {name}. Ready?", DISPLAY, palette.TEXT, (screen.lw / 2, screen.lh / 2 - 40), "center")
-    screen.text(f"Only {name} should look at the screen now.", BODY, palette.TEXT_DIM,
-                (screen.lw / 2, screen.lh / 2 + 4), "center")
-    if since:       # below Ready (scenes/table/buttons.py: its top at the middle + 30, 52 high)
-        top = screen.lh / 2 + 110
-        screen.text(f"Since {name}'s last turn:", READ, palette.GOLD, (screen.lw / 2, top), "center")
-        for i, line in enumerate(since):
-            screen.text(line, READ, palette.TEXT, (screen.lw / 2, top + (i + 1) * LOG_LINE), "center",
-                        width=screen.lw - 80)
+    screen.text(f"Pass to {name}. Ready?", DISPLAY, palette.TEXT, (plan.x, plan.call), "midtop")
+    screen.text(f"Only {name} should look at the screen now.", BODY, palette.TEXT_DIM, (plan.x, plan.look), "midtop")
+    if since:
+        screen.text(heading, READ, palette.GOLD, (plan.x, plan.heading), "midtop")
+        for line, y in plan.lines:
+            screen.text(line, READ, palette.TEXT, (plan.x, y), "midtop")
 
 
 def dialog(screen, rect, title, buttons, focus, hover, colourblind):

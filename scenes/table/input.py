@@ -278,10 +278,12 @@ class TableInput:
     @staticmethod
     def click_hidden(placed, laid):
         """A click on a face-down card: a blind play or pick by position, if one fits."""
-        owner = next((z.owner for z in laid.view.zones if z.key == placed.zone), None)
-        fits = hidden_fits(laid.legal, placed, owner, laid.view, laid.presenter)
+        zone = next((z for z in laid.view.zones if z.key == placed.zone), None)
+        fits = hidden_fits(laid.legal, placed, zone, laid.view, laid.presenter) if zone is not None else []
         if fits:
             return [Play(tuple(fits), "Choose")]
+        if laid.playing and any(not a.cards and a.arg is not None for a in laid.legal):
+            return [Refuse("That card is face down and not one to take: click one of the outlined cards", placed.card)]
         return [Refuse("That card is face down", placed.card)]
 
     # ---- the keyboard ------------------------------------------------------------------------

@@ -11,6 +11,7 @@ or beside the field for a game whose presenter lays out a field of lanes.
 """
 import functools
 import math
+from typing import NamedTuple
 
 import pygame
 
@@ -499,6 +500,51 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
                 return box
     return None
 
+
+
+class CurtainPlan(NamedTuple):
+    """Where the curtain's parts lie (logical units): the centres' x, the tops of its call
+    and of who should look, the Ready and take-back buttons' rects (take-back None when
+    not offered), the top of the heading of what happened since, and its lines with their
+    tops."""
+    x: float
+    call: float
+    look: float
+    ready: tuple
+    take_back: tuple
+    heading: float
+    lines: list
+
+
+CURTAIN_W = 900         # the curtain's lines at most this wide
+CURTAIN_LINE = 19       # from one of its lines to the next
+
+
+def curtain_plan(screen, since, take_back_w):
+    """The curtain laid out in one centred column, top down: its call, who should look,
+    Ready, the take-back button (`take_back_w`: its width, or None), then what happened
+    since (the heading and the `since` lines, each wrapped whole to the width), the
+    column centred in the window so no button lies over a word. Where the lines are
+    more than the window holds, the oldest ones are told by their number (their words
+    are in the Moves list)."""
+    width = min(CURTAIN_W, screen.lw - 80)
+    entries = [screen.wrap(line, READ, width) for line in since]
+    buttons_h = 52 + (12 + 38 if take_back_w is not None else 0)
+    room = (screen.lh - 40 - 54 - 34 - buttons_h - 28 - CURTAIN_LINE) // CURTAIN_LINE
+    dropped = 0
+    while entries and sum(map(len, entries)) + (1 if dropped else 0) > room:
+        entries.pop(0)
+        dropped += 1
+    lines = ([f"{dropped} earlier {'move' if dropped == 1 else 'moves'}: see the Moves list"] if dropped else []) + [
+        part for parts in entries for part in parts]
+    told = (28 + CURTAIN_LINE * (1 + len(lines))) if since else 0
+    top = max(20, (screen.lh - (54 + 34 + buttons_h + told)) / 2)
+    x = screen.lw / 2
+    ready = (x - 90, top + 88, 180, 52)
+    take = None if take_back_w is None else (x - take_back_w / 2, top + 88 + 64, take_back_w, 38)
+    heading = top + 88 + buttons_h + 28
+    return CurtainPlan(x, top, top + 58, ready, take, heading,
+                       [(line, heading + CURTAIN_LINE * (i + 1)) for i, line in enumerate(lines)])
 
 
 def dialog_places(count, width, height, cards=()):

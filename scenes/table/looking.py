@@ -64,11 +64,16 @@ class Looking:
             return self.shown
         return self.viewer if self.viewer is not None else self.anchor
 
-    def back_to(self, person, now):
-        """An undo took `person`'s move back: the curtain goes, `person` looks again (and
-        sits at the bottom if it is their turn, `now`); deciding again raises the curtain
-        if another person is to play."""
+    def back_to(self, person, now, behind=False):
+        """An undo took `person`'s move back: `person` looks again (and sits at the bottom
+        if it is their turn, `now`); deciding again raises the curtain if another person
+        is to play. Taken back from behind the curtain (`behind`: another may be at the
+        screen), the curtain is raised for `person` first: nobody's hidden cards are shown
+        until they say Ready, and nobody else may take anything back from it."""
         self.curtain = None
         self.viewer = person
+        if behind:
+            self.viewer, self.shown, self.curtain = None, None, person
+            self.curtains.append(person)
         if now == person:
             self.anchor = person

@@ -50,7 +50,6 @@ from scenes.table.veil import Veiling
 LOG_EVENTS = 250        # the log tells at most this many of the latest events
 MESSAGE_SECONDS = 4.0   # how long a message shows
 NOTE_SECONDS = 2.0      # a note of a move stands at least this long before a computer moves on (at normal pace)
-CURTAIN_LINES = 4       # the curtain tells at most this many moves made since the person last looked
 BOT_PAUSE = 1.5         # a computer player moves after this many cards' flights
 
 
@@ -174,6 +173,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.told_where = None          # where the game stood at an outcome the director tells (see outcome_where)
         self.scores_told = None         # the scores the panel told before the last change (see panel_view)
         self.scores_from = 0            # the first event of that change
+        self.taken_back_due = None      # a move taken back from behind the curtain, said once its person is back
         self.leaving = None
         self._notices = []
         self.seen = Seen(self)
@@ -248,16 +248,35 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             self.forget_others_eyes()
             self.refresh()
             self.tell_taken(person)
+            if self.taken_back_due is not None:
+                self.say_taken_back(*self.taken_back_due)
+                self.taken_back_due = None
 
-    def since_words(self, person, most=CURTAIN_LINES):
-        """What happened since `person` last had the screen, as everyone may see it (the
-        curtain's words: why it is their turn again, 'Maya is skipped by the 8'): the log's
-        newest `most` entries of it."""
-        start = self.looking.since(person)
+    def since_words(self, person, start=None):
+        """What happened since `person` last had the screen (or since the event `start`),
+        as everyone may see it (the curtain's words: why it is their turn again, 'Maya is
+        skipped by the 8'): the log's entries for it, every one."""
+        start = self.looking.since(person) if start is None else start
         if start is None:
             return []
         events = self.session.events_for(None, start)
-        return [agree(line) for line in self.presenter.log_lines(events, self.names, self.zones_by_key())][-most:]
+        return [agree(line) for line in self.presenter.log_lines(events, self.names, self.zones_by_key(),
+                                                                 keep=max(1, len(events)))]
+
+    def curtain_words(self, person=None):
+        """The curtain's heading and lines for `person` (the one it waits for): what
+        happened since they last had the screen, or since the deal if they never had it
+        (and another did: the very first curtain has nothing to tell); raised for one
+        whose move was taken back from behind it, that it was and why it is up."""
+        person = self.looking.curtain if person is None else person
+        name = self.session.name(person)
+        if self.taken_back_due is not None:
+            return f"{name}'s move was taken back", [f"{name}'s hand stays hidden until {name} presses Ready"]
+        if self.looking.since(person) is not None:
+            return f"Since {name}'s last turn:", self.since_words(person)
+        if self.looking.looked:
+            return "Since the deal:", self.since_words(person, 0)
+        return "", []
 
     def tell_taken(self, person):
         """Say to `person`, back at the screen, a card of theirs another took meanwhile."""

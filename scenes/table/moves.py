@@ -91,11 +91,11 @@ def play_title(card, actions, presenter):
     return f"{card_name(card)}: {', '.join(said[:-1])} or {said[-1]}?"
 
 
-def hidden_fits(legal, placed, owner, view, presenter):
-    """The blind plays or picks that point at face-down card `placed` (its zone owned by
-    `owner`) at the table `view` shows."""
+def hidden_fits(legal, placed, zone, view, presenter):
+    """The blind plays or picks that point at face-down card `placed` (of `zone`) at the
+    table `view` shows."""
     return [a for a in legal if not a.cards and a.arg is not None
-            and presenter.picks(a, owner, placed.index, view.seat, view)]
+            and presenter.picks(a, zone, placed.index, view.seat, view)]
 
 
 def choosable(legal, view, presenter):
@@ -114,7 +114,7 @@ def choosable(legal, view, presenter):
             if zone.kind == "pile":
                 continue
             for i, card in enumerate(zone.cards):
-                fits = [a for a in blind if card is None and presenter.picks(a, zone.owner, i, view.seat, view)]
+                fits = [a for a in blind if card is None and presenter.picks(a, zone, i, view.seat, view)]
                 if fits:
                     picks[(zone.key, i)] = fits
     return cards, picks
@@ -125,7 +125,7 @@ def pick_of(action, view, presenter):
     if action is None or action.cards or action.arg is None:
         return None
     return next(((z.key, i) for z in view.zones if z.kind != "pile" for i, c in enumerate(z.cards)
-                 if c is None and presenter.picks(action, z.owner, i, view.seat, view)), None)
+                 if c is None and presenter.picks(action, z, i, view.seat, view)), None)
 
 
 def button_entries(legal, selection, presenter, names, view=None):

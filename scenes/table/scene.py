@@ -227,8 +227,7 @@ class TableScene(Scene):
         cards, dialog_rect = board.focus_cards(), None
         if model.looking.curtain is not None:
             cover, cards = "curtain", []
-            taker = model.session.name(model.looking.shown) if model.can_undo() else None
-            widgets = buttons.curtain_buttons(screen, taker, act)
+            widgets = buttons.curtain_buttons(screen, self.curtain_taker(), model.curtain_words()[1], act)
         elif model.over:              # the top bar's words still end where its buttons were
             cover, cards, top = "over", [], []
             self.ending = model.director.end(model.seen)
@@ -499,7 +498,8 @@ class TableScene(Scene):
         focus, hover = self.focus_item(), pointer.hover_button
         if model.looking.curtain is not None:
             surf.blit(felt.image(*surf.get_size()), (0, 0))
-            draw.curtain(screen, model.session.name(model.looking.curtain), model.since_words(model.looking.curtain))
+            draw.curtain(screen, model.session.name(model.looking.curtain), *model.curtain_words(),
+                         buttons.take_back_label(screen, self.curtain_taker())[1])
             for widget in laid.widgets:
                 widget.draw(screen, focused=widget is focus, hovered=widget is hover)
             return
@@ -572,6 +572,12 @@ class TableScene(Scene):
         model = self.model
         call = model.timeline.callout
         return key, model.prompt(), model.ui.message, call and call.words, self.motion.toast()
+
+    def curtain_taker(self):
+        """The name of the one who passed the device, while they may take their move back
+        from behind the curtain (else None)."""
+        model = self.model
+        return model.session.name(model.looking.shown) if model.can_undo() else None
 
     def stale(self):
         """Would a frame drawn now show other than the last one drawn (a computer begun

@@ -42,7 +42,9 @@ class Undoing:
         table would make again by itself), the table forgets what it was showing of the
         later position (a computer's thinking is dropped when it answers, and the
         computers decide again) and says what was taken back; the curtain is shown for the
-        person to play if that is someone else. A refused undo says why."""
+        person to play if that is someone else. Taken back from behind the curtain (where
+        the next person may be looking), the curtain is raised for the one whose move it
+        was, and what was taken back is said once they are back. A refused undo says why."""
         person = self.person_at_screen()
         if person is None:
             return
@@ -58,6 +60,7 @@ class Undoing:
             now = self.session.undo(person, policy)
         undone = before[len(self.session.moves()):]
         later = movers[len(self.session.moves()) + 1:]
+        behind = self.looking.curtain is not None   # the next person may be at the screen already
         state = self.ui
         self.timeline.reset(self.last_roll(0))
         self.before_reveal = None
@@ -67,7 +70,8 @@ class Undoing:
         state.dialog = None
         self.computers.clear()
         self.hold.clear()
-        self.looking.back_to(person, now)     # decide_view raises the curtain if `now` is someone else
+        self.looking.back_to(person, now, behind)   # decide_view raises the curtain if `now` is someone else
+        self.taken_back_due = (undone[0], later, person) if behind else None
         self.read()
         self.decide_view()
         self.changed()
@@ -75,10 +79,11 @@ class Undoing:
             self.say_taken_back(undone[0], later, person)
         self.tell_problem()
 
-    def say_taken_back(self, action, later, person):
+    def say_taken_back(self, action, later, person=None):
         """Say which move an undo by `person` took back, and whose moves went with it
-        (`later`: who played each, in order): 'Taken back: your play of the 7 of hearts,
-        and Theo's move after it', '..., and your move and Theo's 2 moves after it'."""
+        (`later`: who played each, in order; None where that is not known here): 'Taken
+        back: your play of the 7 of hearts, and Theo's move after it', '..., and your move
+        and Theo's 2 moves after it', '..., and 2 moves after it'."""
         words = self.presenter.taken_back(action, self.names, view=self.view)
         if later:
             whose = [f"{'your' if seat == person else possessive(seat_name(self.names, seat))} "
