@@ -61,3 +61,32 @@ def test_the_rules_page_names_only_buttons_the_hand_end_offers(app):  # noqa: F8
             break
     assert not unnamed(), (unnamed(), seen)
     assert between and all(f"press {label}" in rules for label in between if label), (between, rules)
+
+
+def test_the_scores_between_hands_say_what_each_player_lost_in_that_hand(app, monkeypatch):  # noqa: F811
+    """Against a computer, hands played to their end: on the scores between hands, under
+    each player's yards lost in all, the yards lost in the hand just ended, as the yards
+    moved since the scores before it (the walk: '30 yards lost, folded' and '70 yards lost'
+    were game totals; nothing said what that hand cost)."""
+    from tests.test_table_moments_pd import drawn_words
+    drawn = drawn_words(monkeypatch)
+    before, checked, lost = None, 0, 0
+    names = ["Maya", "Theo"]
+    for scene, _ in four_downs_hands(app, 7):
+        if not getattr(scene, "interim", False):
+            continue
+        yards = list(scene.session.state.scores())
+        before = before or [0] * len(yards)
+        drawn.clear()
+        scene.dirty = True
+        app.frame()
+        for seat, name in enumerate(names):
+            plate = next(p for p in scene.plates() if p.name == name)
+            assert plate.points == yards[seat] - before[seat], (name, plate, yards, before)
+            assert f"lost {yards[seat] - before[seat]} this hand" in drawn, (name, drawn)
+            lost += plate.points > 0
+        before = yards
+        checked += 1
+        if checked >= 3 and lost >= 2:
+            break
+    assert checked >= 3 and lost >= 2, (checked, lost)
