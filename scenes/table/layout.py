@@ -35,6 +35,7 @@ RESULT_H = 46           # the band of a field's lane where its result is written
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 RAISE = 10              # how far a card of your hand a move may take rises (a card picked: PICKED)
 PICKED = 16
+FAN_EDGE = 0.08         # the least of a face-down card of another seat's that shows beside the next (see fan_step)
 PICK_ROOM = 8           # the room under a fan to pick from blind, its outlines clear of the captions under it
 PLATE_H = 30            # a name plate's height
 AVATAR = 38             # its avatar's diameter, the disc overlapping the plate's left end
@@ -870,11 +871,14 @@ class _Layout:
         return min(limit, max(size[0], size[0] + (n - 1) * step))
 
     def fan_step(self, zone, size, tight):
-        """How far apart another seat's cards lie: face-down ones show an edge (half a card
-        where a blind pick takes one of them), face-up ones lie side by side (`tight`:
-        overlapping down to their index strips)."""
+        """How far apart another seat's cards lie: face-down ones over up to two cards'
+        width, so that a few show each card (half a card apart) and many an edge each
+        (FAN_EDGE of a card at least; half a card where a blind pick takes one of them),
+        face-up ones side by side (`tight`: overlapping down to their index strips)."""
         if all(c is None for c in zone.cards):
-            return size[0] * (0.5 if zone.key in self.pick_zones else 0.08)
+            if zone.key in self.pick_zones:
+                return size[0] * 0.5
+            return size[0] * max(FAN_EDGE, min(0.5, 1 / max(1, min(len(zone.cards), 14) - 1)))
         return self.corner(zone, size) if tight else size[0] + 4
 
     def corner(self, zone, size):
