@@ -54,7 +54,8 @@ def test_where_a_card_may_go_stays_clear_of_the_enlarged_card_the_message_and_th
     a = new_app((1152, 720))
     shown = []
     real = table_draw.enlarged
-    monkeypatch.setattr(table_draw, "enlarged", lambda *args, **kwargs: shown.append(real(*args, **kwargs)) or shown[-1])
+    monkeypatch.setattr(table_draw, "enlarged",
+                        lambda *args, **kwargs: shown.append(real(*args, **kwargs)) or shown[-1])
     start_game(a, "five_possessions", 2, {0}, 266701095)
     settle(a)
     click_widget(a, lambda w: getattr(w, "label", "") == "Choose offense")

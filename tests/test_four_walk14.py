@@ -23,7 +23,8 @@ def four_downs_hands(a, seed, frames=20000):
     rng = random.Random(seed)
     for _ in range(frames):
         scene = a.scene
-        labels = {getattr(w, "label", None) for w in scene.widgets + list(getattr(getattr(scene, "laid", None), "top", []))}
+        top = list(getattr(getattr(scene, "laid", None), "top", []))
+        labels = {getattr(w, "label", None) for w in scene.widgets + top}
         yield scene, labels
         if session.is_over:
             return

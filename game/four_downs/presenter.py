@@ -59,8 +59,8 @@ class FourDowns(PlayDesign):
         winner = view.facts["hand_winner"]
         if winner is None:
             return None
-        dealt = max((k for k, event in enumerate(events)
-                     if event.kind == "phase" and isinstance(event.detail, dict) and "hand" in event.detail), default=None)
+        dealt = max((k for k, event in enumerate(events) if event.kind == "phase"
+                     and isinstance(event.detail, dict) and "hand" in event.detail), default=None)
         if dealt is None:
             return {seat: (None, seat == winner) for seat in range(view.players)}
         before = [0] * view.players
