@@ -675,11 +675,17 @@ class Presenter:
         better = "lower" if self.info.lower_is_better else "higher"
         return f"{self.SCORE_UNIT}, {better} is better"
 
-    def hand_result(self, view):
+    def hand_result(self, view, events=()):
         """The hand just ended, for the scores between hands: {seat: (its points this
         hand or None where a hand scores no points of its own, whether it won the hand)},
-        or None where the game says nothing of it."""
+        or None where the game says nothing of it; `events`, the game's so far, where the
+        facts alone do not tell a hand's points."""
         return None
+
+    def hand_points(self, points, interim):
+        """A plate's points of the hand just ended, under its score: '+12 this hand' (at
+        the game's end, `interim` False: 'last hand')."""
+        return f"+{points} " + ("this hand" if interim else "last hand")
 
     def hand_over(self, view):
         """The scoring screen's headline between two hands."""

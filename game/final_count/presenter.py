@@ -226,8 +226,8 @@ class FinalCount(Presenter):
             calls += [Callout(stamp, at, 0.9, tone=tone, hides_scores=True) for stamp, tone in stamps]
         return calls
 
-    def hand_result(self, view):
-        """Each player's points this hand, and who won it."""
+    def hand_result(self, view, events=()):
+        """Each player's points this hand (the facts tell them), and who won it."""
         seats = (view.facts.get("last_hand") or {}).get("seats") or []
         return {row["seat"]: (row.get("points", 0), bool(row.get("winner"))) for row in seats} or None
 

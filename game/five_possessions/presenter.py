@@ -494,16 +494,16 @@ class FivePossessions(PlayDesign):
         """The lanes: each coach's line ('line:<seat>:<lane>') and the offense's cards of
         the lines before in two piles named as the rules name them: 'Won' (face up, the
         cards that won the lane: 'open:<lane>') and 'Used up' (face down, lost or set
-        closed: 'closed:<lane>'); a closed lane says so at its top, and so does the
-        offense's card set closed in an open lane ('Lane 2: your closed card'); while a
-        line's cards are still in their lanes, a lane compared in it is headed as it was
-        played, open: its verdict tells whether it closed)."""
+        closed: 'closed:<lane>'); a closed lane says so at its top, as the side panel tells
+        the lanes (lane_state: while a line is told, each lane as its result has been told),
+        and so does the offense's card set closed ('Lane 2: your closed card'): while a
+        line's cards are still in their lanes, as its results say it was set (a card that
+        won its lane keeps the lane open, its colour turned away from then on), before
+        that, as the lane takes it now (is_open)."""
         cells = {}
-        lanes = [dict(lane) for lane in view.facts["lanes"]]
-        if view.facts.get("table") == "line":       # the line's cards still in their lanes
-            for result in view.facts.get("last_line") or ():
-                if isinstance(result, dict) and result.get("open"):
-                    lanes[result["lane"]]["live"] = True
+        lanes = view.facts["lanes"]
+        played = {result["lane"]: bool(result.get("open")) for result in view.facts.get("last_line") or ()
+                  if isinstance(result, dict)} if view.facts.get("table") else {}
         for zone in view.zones:
             parts = zone.key.split(":")
             if parts[0] == "line" and len(parts) == 3:
@@ -511,10 +511,12 @@ class FivePossessions(PlayDesign):
                 row = "mine" if seat == anchor else "other"
                 closed = "" if lane >= len(lanes) or lanes[lane].get("live") else ", closed"
                 caption = f"Lane {lane + 1}{closed}: " + ("your line" if row == "mine" else names[seat])
-                if not closed and seat == view.facts.get("offense") and any(
-                        card is not None and not is_open(lanes[lane], card) for card in zone.cards):
+                shown = [card for card in zone.cards if card is not None]
+                if shown and seat == view.facts.get("offense") and (
+                        not played[lane] if lane in played else
+                        not closed and any(not is_open(lanes[lane], card) for card in shown)):
                     whose = "your" if row == "mine" else possessive(names[seat])
-                    caption = f"Lane {lane + 1}: {whose} closed card"   # the lane's winner's colour, set closed
+                    caption = f"Lane {lane + 1}: {whose} closed card"
             elif parts[0] in ("open", "closed") and len(parts) == 2:
                 lane, row = int(parts[1]), parts[0]
                 caption = f"{PILES[row]} ({zone.count})"

@@ -52,10 +52,26 @@ class FourDowns(PlayDesign):
         in the first hand, a first time's tip (the Rules page says it for good)."""
         return CARD_NOTE if view is None or view.facts.get("hand", 1) <= 1 else ""
 
-    def hand_result(self, view):
-        """Who won the hand just ended (a hand's yards are the stake, told in the log)."""
+    def hand_result(self, view, events=()):
+        """Who won the hand just ended, and the yards each player lost in it (a fold's cost,
+        or the stake at its end): each score told since the hand was dealt (its phase event)
+        against the last one told before (none: 0); with no `events`, no yards."""
         winner = view.facts["hand_winner"]
-        return None if winner is None else {seat: (None, seat == winner) for seat in range(view.players)}
+        if winner is None:
+            return None
+        dealt = max((k for k, event in enumerate(events) if event.kind == "phase"
+                     and isinstance(event.detail, dict) and "hand" in event.detail), default=None)
+        if dealt is None:
+            return {seat: (None, seat == winner) for seat in range(view.players)}
+        before = [0] * view.players
+        for event in events[:dealt]:
+            if event.kind == "score":
+                before[event.seat] = event.detail
+        return {seat: (view.facts["yards"][seat] - before[seat], seat == winner) for seat in range(view.players)}
+
+    def hand_points(self, points, interim):
+        """The yards a player lost in the hand just ended: 'lost 10 this hand'."""
+        return f"lost {points} " + ("this hand" if interim else "last hand")
 
     def score_cards(self, view, seat, names):
         """The card `seat` played on the last down, and whether it won the down."""

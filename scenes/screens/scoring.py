@@ -185,7 +185,7 @@ class ScoringScene(Scene):
         each score."""
         if self.shown is not None:
             return self.shown
-        hand = self.presenter.hand_result(self.view) or {}
+        hand = self.presenter.hand_result(self.view, self.session.events_for(None)) or {}
         seats = {name: seat for seat, name in enumerate(s.name for s in self.session.seats)}
         plates = []
         ordered = self.ordered()
@@ -400,8 +400,9 @@ class ScoringScene(Scene):
         return min(SCORE_W, max(screen.text_width(words, size) for words, size in said) + 18 + GROUP_GAP)
 
     def points_words(self, plate):
-        """'+12 this hand' (or 'last hand' at the end), under a plate's score."""
-        return f"+{plate.points} " + ("this hand" if self.interim else "last hand")
+        """'+12 this hand' (or 'last hand' at the end), under a plate's score, in the
+        game's words (the presenter's hand_points: 'lost 10 this hand')."""
+        return self.presenter.hand_points(plate.points, self.interim)
 
     def card_size(self, screen, plates, area):
         """(card height, lines of caption) for every plate: cards as tall as `area` (a

@@ -36,6 +36,11 @@ RESULT_H = 46           # the band of a field's lane where its result is written
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 RAISE = 10              # how far a card of your hand a move may take rises (a card picked: PICKED)
 PICKED = 16
+FAN_EDGE = 0.08         # the least of a face-down card of another seat's that shows beside the next (see fan_step)
+# How closely a plan lays cards (tried in this order at each size): another seat's face-down
+# cards apart where they are few, else each showing an edge; a row's cards overlapping too.
+APART, EDGED, TIGHT = 0, 1, 2
+TIGHTS = (APART, EDGED, TIGHT)
 PICK_ROOM = 8           # the room under a fan to pick from blind, its outlines clear of the captions under it
 PLATE_H = 30            # a name plate's height
 AVATAR = 38             # its avatar's diameter, the disc overlapping the plate's left end
@@ -873,7 +878,7 @@ class _Layout:
         """The least height `zones` (another seat's, `fan`) take laid out as plan lays
         them `w` wide with cards at `size` (endless where no way fits them)."""
         zones, captions = self.captions(zones, w)
-        return min((sum(heights) for tight in (False, True) for light in (False, True)
+        return min((sum(heights) for tight in TIGHTS for light in (False, True)
                     for _, heights, whole in self.ways(zones, w, size, fan, tight, captions[light]) if whole),
                    default=math.inf)
 
@@ -905,27 +910,34 @@ class _Layout:
                 out += self.cards_at(zone, (x, y + 18, width, size[1]), size, as_row=True)
         return out
 
-    def zone_width(self, zone, size, limit, fan, tight=False):
+    def zone_width(self, zone, size, limit, fan, tight=EDGED):
         """The width a zone takes in a line of `flow` (`fan`: another seat's zones, whose
         cards overlap: face-down ones closely, face-up ones down to their index strip;
-        `tight`: a row's cards overlap down to their index strip too)."""
+        `tight`: how closely (TIGHTS; at TIGHT a row's cards overlap down to their index
+        strip too))."""
         n = len(zone.cards)
         if zone.kind in ("pile", "stack"):
             return size[0]
         if fan:
             return min(limit, size[0] + max(0, min(n, 14) - 1) * self.fan_step(zone, size, tight))
         step = size[0] * (0.45 if zone.kind == "hand" else 1.0) + 4
-        if tight and zone.kind != "hand":
+        if tight == TIGHT and zone.kind != "hand":
             step = self.corner(zone, size) + 4
         return min(limit, max(size[0], size[0] + (n - 1) * step))
 
     def fan_step(self, zone, size, tight):
-        """How far apart another seat's cards lie: face-down ones show an edge (half a card
-        where a blind pick takes one of them), face-up ones lie side by side (`tight`:
+        """How far apart another seat's cards lie: face-down ones each showing an edge
+        (FAN_EDGE of a card; half a card where a blind pick takes one of them), or, where
+        the plan has room (`tight` APART), over up to two cards' width, so that a few show
+        each card (half a card apart); face-up ones side by side (`tight` TIGHT:
         overlapping down to their index strips)."""
         if all(c is None for c in zone.cards):
-            return size[0] * (0.5 if zone.key in self.pick_zones else 0.08)
-        return self.corner(zone, size) if tight else size[0] + 4
+            if zone.key in self.pick_zones:
+                return size[0] * 0.5
+            if tight == APART:
+                return size[0] * max(FAN_EDGE, min(0.5, 1 / max(1, min(len(zone.cards), 14) - 1)))
+            return size[0] * FAN_EDGE
+        return self.corner(zone, size) if tight == TIGHT else size[0] + 4
 
     def corner(self, zone, size):
         """How much of each card of `zone` at `size` an overlapping row leaves in sight:
@@ -1004,9 +1016,10 @@ class _Layout:
         zones, captions = self.captions(zones, w)
         filled = [z for z in zones if z.cards or z.kind == "pile"]
         tries = [(scale, light, tight) for scale in SCALES for light in (False, True)
-                 for tight in (False, True) if scale <= SEAT_LEAST or not light]
+                 for tight in TIGHTS if scale <= SEAT_LEAST or not light]
         if self.presenter.ROWS_APART:       # apart down to SEAT_LEAST before overlapping at all
-            tries = [(scale, False, False) for scale in SCALES if scale >= SEAT_LEAST] + tries
+            tries = [(scale, False, tight) for scale in SCALES if scale >= SEAT_LEAST
+                     for tight in (APART, EDGED)] + tries
         for scale, light, tight in tries:
             size = (int(base[0] * scale), int(base[1] * scale))
             for lines, heights, whole in self.ways(zones, w, size, fan, tight, captions[light]):
@@ -1116,7 +1129,7 @@ class _Layout:
             lines.append((line, used))
         return lines
 
-    def cards_at(self, zone, box, size, fan=False, as_row=False, tight=False):
+    def cards_at(self, zone, box, size, fan=False, as_row=False, tight=EDGED):
         """A zone's cards in its box: a pile, a fanned hand or a row (a slot when empty)."""
         self.b.boxes[zone.key] = box
         cards = zone.cards

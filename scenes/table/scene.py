@@ -377,8 +377,11 @@ class TableScene(Scene):
 
     def place_message(self):
         """Where the message goes: clear of the cards it is about, those it names and the
-        director's bubble (a hint's, of the viewer's own cards and places too), as near the
-        hand as a place is clear, its lines narrower where that brings it nearer."""
+        director's bubble (a hint's, of the viewer's own cards and places too) and of the
+        places a card may be put (place_targets); where a place can, clear of every caption
+        and name plate too (what says what lies where, as a callout keeps clear of it);
+        as near the hand as a place is clear, its lines narrower where that brings it
+        nearer."""
         state, board = self.model.ui, self.laid.board
         if not state.message:
             return
@@ -392,18 +395,35 @@ class TableScene(Scene):
                       in board.boxes.items() if key in board.own_zones and key != board.hand_key]
         if self.laid.bubble is not None:
             avoid.append(self.laid.bubble.box)
-        screen, placed = self.app.screen, []
+        screen = self.app.screen
         dead = self.open_lanes() & self.model.presenter.dead_lanes(self.model.view)
         avoid += draw.dead_label_rects(screen, board, dead)   # nor the words on the dead lanes the card may go to
         if self.open_lanes():           # nor the lanes' captions, whose numbers a picked card's note asks for
             lanes = [pygame.Rect(*map(int, area)) for area in board.areas]
             avoid += [r for r in draw.caption_rects(screen, board) if r.collidelist(lanes) >= 0]
-        for board.message_wrap in board.message_wraps():
-            width, height = draw.message_width(screen, board, state.message), draw.message_height(screen, board, state.message)
-            spot = board.message_spot(width, avoid, height)
-            box = pygame.Rect(int(spot[0]), int(spot[1]), int(width), int(height))
-            placed.append((not any(box.colliderect(r) for r in avoid), box.bottom, -len(placed), board.message_wrap, spot))
+        avoid += self.place_targets()
+        for tier in (avoid + draw.readable(screen, board, self.plates(self.model.view)), avoid):
+            placed = []
+            for board.message_wrap in board.message_wraps():
+                width = draw.message_width(screen, board, state.message)
+                height = draw.message_height(screen, board, state.message)
+                spot = board.message_spot(width, tier, height)
+                box = pygame.Rect(int(spot[0]), int(spot[1]), int(width), int(height))
+                placed.append((box.collidelist(tier) < 0, box.bottom, -len(placed), board.message_wrap, spot))
+            if max(placed)[0]:
+                break
         *_, board.message_wrap, self.pointer.message_spot = max(placed)   # clear, nearest the hand, widest
+
+    def place_targets(self):
+        """Where the person may put a card now (the table's rule: what the enlarged card
+        and a message never cover): the lanes the card picked may go to, or with none
+        picked, every lane a move of theirs puts a card in; none until the moves are
+        offered."""
+        if not self.open_lanes() and (self.laid is not self.laid_out or not self.model.my_turn()):
+            return []
+        model, board = self.model, self.laid.board
+        lanes = self.open_lanes() or {a.arg for a in model.legal if a.kind in model.presenter.LANE_ARGS}
+        return [pygame.Rect(*map(int, area)) for lane, area in zip(board.lanes, board.areas) if lane in lanes]
 
     # ---- time ------------------------------------------------------------------------------
     def busy(self):
@@ -614,14 +634,13 @@ class TableScene(Scene):
     def needed(self, placed):
         """What the person needs to see or click, which the enlarged copy of `placed` never
         covers (else it is not shown): what they are told to click, every card a move may
-        take or picked for one, the lanes a picked card may go to, the buttons, the shared
+        take or picked for one, where a card may be put (place_targets), the buttons, the shared
         zones (the piles, the Board) with their captions, the hand, the person's own name
         plate and the die."""
         laid, model = self.laid, self.model
         board = laid.board
         owners = model.presenter.owners(model.view)
-        lanes = self.open_lanes()
-        lanes = [pygame.Rect(*map(int, area)) for lane, area in zip(board.lanes, board.areas) if lane in lanes]
+        lanes = self.place_targets()
         shared = [pygame.Rect(int(x), int(y - CAPTION), int(w), int(h + CAPTION))
                   for key, (x, y, w, h) in board.boxes.items()
                   if owners.get(key, "") is None or key == board.hand_key and board.hand_cards()]
