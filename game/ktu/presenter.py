@@ -31,7 +31,6 @@ class Ktu(Presenter):
                   (Presenter.DRAW_PILE, "facedown"): "{who} was dealt {what} face down"}
     PLAY_PILES = ("pile",)
     SCORE_UNIT = "cards left"
-    DEALT_ORDER = "rank"        # a pile picked up comes in its own order: the hand keeps rank order
     DEAL_SIZE = 5
     SEAT_FACTS = frozenset({"first_player"})
     TIPS = {"2": "A 2 plays on anything, and anything may be played on it",

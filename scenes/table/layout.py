@@ -1091,10 +1091,10 @@ class _Layout:
         """The viewer's hand over the width of its box: side by side while they fit, then
         overlapping, the cards shrinking, then going into two or three rows, rather than
         overlapping so much that their index corners are covered; in the order of the
-        Settings (a game may keep 'As dealt' in rank order: the presenter's DEALT_ORDER)."""
+        Settings in every game ('As dealt': as the game holds it, cards taken in after the
+        deal at the end, as they came)."""
         shown = zone.cards
-        sort = self.presenter.DEALT_ORDER if self.order == "dealt" else self.order
-        order = hand_order(shown, sort, lambda card: self.presenter.strength(card, self.view))
+        order = hand_order(shown, self.order, lambda card: self.presenter.strength(card, self.view))
         cards = [shown[i] for i in order]
         n = len(cards)
         base = self.sizes.hand
