@@ -1,9 +1,12 @@
 """KTU where the newcomer walk of wave 14 stumbled (issue #37, walker D, played wholly
 from the keyboard at 1152x720), played with real events at the table."""
+import re
+
 import pygame
 
+from scenes.screens.scoring import ScoringScene
 from scenes.table.scene import TableScene
-from tests.test_ui_play import app, settle  # noqa: F401
+from tests.test_ui_play import app, play_through, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
@@ -20,3 +23,26 @@ def test_as_dealt_the_hand_shows_in_the_order_it_was_dealt(app):  # noqa: F811
     dealt = next(line for line in table.model.log_lines() if line.startswith("Maya was dealt") and "face down" not in line)
     shown = [p.card.spoken for p in sorted(table.board.hand_cards(), key=lambda p: p.rect.x)]
     assert dealt == f"Maya was dealt {', '.join(shown)}", (dealt, shown)
+
+
+def test_the_results_say_of_the_cards_still_held_how_many_are_in_hand_and_face_up(app):  # noqa: F811
+    """KTU played to its end at the table: the results screen's 'Still held' says how
+    many of those cards were in hand and how many lay face up, so its numbers are those
+    the table's plates told ('19 in hand'); the walk, D14 #16: the table said 'Ines 19 in
+    hand', the results 'Still held: 22 cards' (her 3 face-up cards silently added)."""
+    session, _ = play_through(app, "ktu", 3, humans={0}, seed=3)
+    scoring = app.scene
+    assert isinstance(scoring, ScoringScene) and not scoring.interim
+    state, both = session.state, 0
+    for plate in scoring.plates():
+        seat = plate.seat
+        held = [caption for caption, *_ in plate.groups if caption.startswith("Still held")]
+        hand, up = len(state.hands[seat]), len(state.faceup[seat])
+        if not hand + up:
+            assert not held, held
+            continue
+        words = held[0]
+        said = [re.search(rf"(\d+) (?:cards? )?{where}", words) for where in ("in hand", "face up")]
+        assert [int(found.group(1)) if found else 0 for found in said] == [hand, up], (words, hand, up)
+        both += bool(hand and up)
+    assert both, "no player ended holding cards both in hand and face up"

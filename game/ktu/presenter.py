@@ -327,14 +327,17 @@ class Ktu(Presenter):
                 for s in range(len(scores))}
 
     def score_cards(self, view, seat, names):
-        """Out in which place; or the cards still held (hand and face up), and those
-        face down."""
+        """Out in which place; or the cards still held, saying how many were in hand and
+        how many face up, as the table's plates and captions told them ('Still held: 22
+        cards (19 in hand, 3 face up)'), and those face down."""
         finished = view.facts["finished"]
         if seat in finished:
             return [(f"Went out {ordinal(finished.index(seat) + 1)}", [])]
-        shown = [card for kind in ("hand", "faceup") for card in view.zone(f"{kind}:{seat}").cards]
-        hidden = list(view.zone(f"facedown:{seat}").cards)
-        groups = [(f"Still held: {plural(len(shown), 'card')}", shown)] if shown else []
+        hand, up = list(view.zone(f"hand:{seat}").cards), list(view.zone(f"faceup:{seat}").cards)
+        shown, hidden = hand + up, list(view.zone(f"facedown:{seat}").cards)
+        where = [words for count, words in ((len(hand), "in hand"), (len(up), "face up")) if count]
+        kept = f"({len(hand)} in hand, {len(up)} face up)" if len(where) == 2 else where[0] if where else ""
+        groups = [(f"Still held: {plural(len(shown), 'card')} {kept}", shown)] if shown else []
         return groups + ([(f"Face down: {plural(len(hidden), 'card')}", hidden)] if hidden else [])
 
     def plate_words(self, view, seat, names):
