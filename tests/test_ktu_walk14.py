@@ -6,7 +6,7 @@ import pygame
 
 from scenes.screens.scoring import ScoringScene
 from scenes.table.scene import TableScene
-from tests.test_ui_play import app, play_through, settle  # noqa: F401
+from tests.test_ui_play import app, new_app, play_through, press, settle  # noqa: F401
 from tests.test_ui_saves import start_game
 
 
@@ -46,3 +46,43 @@ def test_the_results_say_of_the_cards_still_held_how_many_are_in_hand_and_face_u
         assert [int(found.group(1)) if found else 0 for found in said] == [hand, up], (words, hand, up)
         both += bool(hand and up)
     assert both, "no player ended holding cards both in hand and face up"
+
+
+def test_enter_on_a_hinted_card_of_several_picks_them_and_the_next_enter_confirms():
+    """KTU by keys at 1152x720: after H hints the face-up cards to choose (three cards),
+    Enter on the hinted card picks the three (shown picked, the top bar counting them '3
+    of 3 chosen') and leaves the keyboard on Choose face-up cards; only the next Enter
+    chooses them (the walk, D14 #12: one Enter chose all three and confirmed them at
+    once, and 'Choose face-up cards' was never pressed nor '3 of 3 chosen' seen)."""
+    a = new_app(size=(1152, 720))
+    try:
+        hinted_several(a)
+    finally:
+        pygame.quit()
+
+
+def hinted_several(a):
+    """The test above, in the app `a`."""
+    a.keyboard = True
+    session = start_game(a, "ktu", 4, {0}, 645395663)
+    table = a.scene
+    settle(a)
+    model = table.model
+    press(a, pygame.K_h)
+    for _ in range(120):
+        if model.ui.hint is not None:
+            break
+        a.frame()
+    hint = model.ui.hint
+    assert hint is not None and hint.kind == "choose_faceup" and len(hint.cards) == 3, hint
+    assert "Enter: pick" in table.keys_named(), table.keys_named()
+    before = len(session.submitted)
+    press(a, pygame.K_RETURN)
+    assert len(session.submitted) == before, session.submitted[before:]
+    assert sorted(c.name for c in model.ui.selection) == sorted(c.name for c in hint.cards)
+    assert all(p.selected for p in table.board.hand_cards() if p.card.name in {c.name for c in hint.cards})
+    assert "(3 of 3 chosen)" in model.prompt(), model.prompt()
+    ringed = table.focus_item()
+    assert ringed in table.laid.widgets and hint in ringed.actions and ringed.label.startswith("Choose face-up"), ringed
+    press(a, pygame.K_RETURN)
+    assert session.submitted[before:] == [(0, hint)]
