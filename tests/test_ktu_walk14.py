@@ -86,3 +86,61 @@ def hinted_several(a):
     assert ringed in table.laid.widgets and hint in ringed.actions and ringed.label.startswith("Choose face-up"), ringed
     press(a, pygame.K_RETURN)
     assert session.submitted[before:] == [(0, hint)]
+
+
+def test_the_enlarged_card_never_covers_the_side_panel():
+    """KTU by keys at 1152x720 against three computers, three deals (the walk's first):
+    at each of Maya's turns H gives the hint (its words on the table), then the ring walks
+    her hand; each card's enlarged copy lies on the table, never over the side panel's log
+    or its key legend (the walk, D14 #14: the 9 of hearts' copy covered half the Moves log
+    and the legend), and one is shown for every card."""
+    shown = []
+    for deal in (645395663, 12, 34):
+        a = new_app(size=(1152, 720))
+        try:
+            shown += walked_enlarged(a, deal)
+        finally:
+            pygame.quit()
+    assert len(shown) > 60, len(shown)
+    over = [(name, box, right) for name, box, right in shown if box is None or box.right > right]
+    assert not over, over
+
+
+def walked_enlarged(a, deal):
+    """The test above, in the app `a` for `deal`: [(card's name, where its copy lay or
+    None, where the table ends)] for every card of the hand the ring went to."""
+    import random
+    from scenes.table import draw
+    from tests.test_ui_play import choose, perform
+    a.keyboard = True
+    boxes, real = [], draw.enlarged
+
+    def enlarged(screen, placed, *args, **kwargs):
+        box = real(screen, placed, *args, **kwargs)
+        boxes.append((placed.card.name, box))
+        return box
+    draw.enlarged = enlarged
+    shown = []
+    try:
+        session = start_game(a, "ktu", 4, {0}, deal)
+        rng = random.Random(deal)
+        for _ in range(60):
+            settle(a)
+            table = a.scene
+            if not isinstance(table, TableScene) or session.state.is_over:
+                break
+            press(a, pygame.K_h)
+            for _ in range(60):
+                if table.model.ui.hint is not None:
+                    break
+                a.frame()
+            for _ in table.board.hand_cards():
+                boxes.clear()
+                press(a, pygame.K_RIGHT)
+                item = table.focus_item()
+                if item in table.laid.cards and item.face_up and boxes:
+                    shown.append((*boxes[-1], table.board.table_w))
+            perform(a, choose(session.state.legal_actions(), rng))
+    finally:
+        draw.enlarged = real
+    return shown

@@ -458,8 +458,8 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     so it stays in sight and clickable; never over the rects of `keep_clear` (what the
     person needs to see, read or click), and where it can over none of `avoid`: above it
     (or above what to avoid), else below, else to a side, centred or shifted along, else
-    the nearest place on the table clear of them. None where no place is clear of
-    `keep_clear`."""
+    the nearest place on the table clear of them (tried every 24 units, and against the
+    table's right and bottom edges). None where no place is clear of `keep_clear`."""
     w, h = size
     r = pygame.Rect(rect)
 
@@ -487,9 +487,9 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
             if box.collidelist(clear) < 0:
                 return box
         anywhere = anywhere or sorted(
-            (pygame.Rect(x, y, int(w), int(h)) for x in range(8, int(right - w - 8) + 1, 24)
-             for y in range(TOP, int(bottom - h) + 1, 24)),
-            key=lambda box: math.hypot(box.centerx - r.centerx, box.centery - r.centery))
+            (pygame.Rect(x, y, int(w), int(h)) for x in {*range(8, int(right - w - 8) + 1, 24), int(right - w - 8)}
+             for y in {*range(TOP, int(bottom - h) + 1, 24), int(bottom - h)}),
+            key=lambda box: (math.hypot(box.centerx - r.centerx, box.centery - r.centery), box.x, box.y))
         for box in anywhere:
             if not box.colliderect(r) and box.collidelist(clear) < 0:
                 return box
