@@ -144,3 +144,37 @@ def walked_enlarged(a, deal):
     finally:
         draw.enlarged = real
     return shown
+
+
+def test_while_the_face_up_cards_turn_over_the_top_bar_no_longer_says_the_last_choosers_turn():
+    """KTU by keys at the normal pace, Maya's face-up cards chosen (H, Enter, Enter):
+    the computers choose theirs, then everyone's turn over and play begins, as one
+    change; whenever the top bar says it is Sam's turn to choose (the last chooser), his
+    chosen cards are still on their way, never lying in his place while the others'
+    turn over (the walk, D14 #12: 'Choosing face-up cards (3 of 4 players done) · Sam's
+    turn' over Sam's face-up cards already shown and Ines's still face down)."""
+    a = new_app(size=(1152, 720), speed="normal")
+    try:
+        a.keyboard = True
+        start_game(a, "ktu", 4, {0}, 645395663)
+        table = a.scene
+        settle(a)
+        model = table.model
+        press(a, pygame.K_h)
+        for _ in range(200):
+            if model.ui.hint is not None:
+                break
+            a.frame()
+        press(a, pygame.K_RETURN)
+        press(a, pygame.K_RETURN)
+        said = []
+        for _ in range(600):
+            a.frame()
+            if "Sam's turn" in model.prompt():
+                said.append("faceup:3" in table.motion.hidden())
+            if model.view.facts["step"] == "play" and model.settled() and model.my_turn():
+                break
+        assert said and all(said), said
+        assert model.prompt().startswith("Turn 1")
+    finally:
+        pygame.quit()

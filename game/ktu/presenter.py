@@ -25,6 +25,7 @@ class Ktu(Presenter):
     TABLE_FACTS = {"again": AGAIN}
     WAITS = Presenter.WAITS | {"blind_fail"}
     MID_MOVE = frozenset({"blind_fail"})
+    NEW_STAGE = frozenset({"reveal"})   # the face-up cards turning over: everyone has chosen, play begins
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
                   ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
                   ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} chose {what} for their face-up cards",
