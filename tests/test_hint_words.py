@@ -36,9 +36,10 @@ NOT_THE_TABLES = {"final_count": re.compile(r"\bopp\b|\bswap (board|draw)\b", re
                   "final_card_down": re.compile(r"\bowed\b", re.I)}
 COUNTED = re.compile(r"\bx\d+\b")
 # The search's own terms, which a hint once gave as Hard's reason ('tried in 1,212 possible
-# deals of the cards you cannot see, it did best of your moves: 60 out of 100').
+# deals of the cards you cannot see, it did best of your moves: 60 out of 100'), and its
+# method ('it did best when the rest of the game was played out many ways', wave 14).
 SEARCH_TALK = re.compile(r"possible deals|cards you cannot see|out of 100|\btried in\b|\d,\d{3}|"
-                         r"iterations?|playouts?|simulat|\bsearch", re.I)
+                         r"iterations?|playouts?|simulat|\bsearch|played out|many ways|did best", re.I)
 TURNS = 160            # the person's turns asked per game at most
 
 
