@@ -62,7 +62,7 @@ def main_focus(laid, dialog_default=0, bold=frozenset()):
     if laid.cover:
         return 0
     confirm = [len(cards) + i for i, w in enumerate(widgets) if laid.hint in (getattr(w, "actions", None) or ())]
-    if laid.selection and laid.hint is not None and confirm:
+    if len(laid.selection) > 1 and laid.hint is not None and confirm:
         return confirm[0]       # the hint's cards all picked: the button that makes their move
     if marked:
         return marked[0]

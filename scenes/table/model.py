@@ -448,7 +448,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             state.selection = [c for c in state.selection if c is not card]
         else:
             state.selection = state.selection + [card]
-        if state.hint is not None and sorted(c.name for c in state.selection) == sorted(
+        if state.hint is not None and len(state.selection) > 1 and sorted(c.name for c in state.selection) == sorted(
                 c.name for c in state.hint.cards if c is not None):
             state.refocus += 1
         self.changed()
