@@ -237,9 +237,6 @@ class Presenter:
     # before they overlap down to their index strips (Deadline's assignments, read as runs)?
     ROWS_APART = False
     SCORE_UNIT = "points"   # what a score counts, for the scores' column
-    # How the viewer's hand is shown under the setting 'As dealt': as the game holds it
-    # ('dealt'), or, in a game whose hand takes in a whole pile at once, by rank ('rank').
-    DEALT_ORDER = "dealt"
     # One-line tips on the special cards, by printed rank, for a person's first turns.
     TIPS = {}
     # The cards the menu fans beside the game's name, by name (none: the deck's first faces).

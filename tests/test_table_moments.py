@@ -315,7 +315,8 @@ def test_ktu_sorted_by_rank_puts_the_jacks_at_the_weak_end():
 
 def test_after_a_hint_enter_makes_the_hinted_move(app):
     """KTU from the keyboard: H for a hint, and Enter on the hinted card makes the hinted
-    move, all its cards (it neither puts the card back nor only picks it)."""
+    move, all its cards (it never puts the card back); a move of several cards, picked
+    then confirmed, the first Enter picks them all and the second makes it (wave 14)."""
     app.settings.thinking_time = 0.1
     session = start_game(app, "ktu", 2, {0}, 4242)
     table = app.scene
@@ -330,6 +331,9 @@ def test_after_a_hint_enter_makes_the_hinted_move(app):
     assert hint is not None and hint.cards
     before = len(session.submitted)
     press(app, pygame.K_RETURN)
+    if len(hint.cards) > 1:
+        assert len(session.submitted) == before and len(table.model.ui.selection) == len(hint.cards)
+        press(app, pygame.K_RETURN)
     assert len(session.submitted) == before + 1 and session.submitted[before] == (0, hint)
 
 

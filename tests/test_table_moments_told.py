@@ -67,10 +67,12 @@ def test_you_are_told_you_play_again_after_your_8_skips_everyone_else():
 
 
 def test_a_ktu_hand_after_a_pick_up_is_in_rank_order_and_the_pointed_card_stays(app):  # noqa: F811
-    """KTU with two, the hand shown as dealt (the default): Maya takes up a pile of a 9,
-    a Jack, a 5 and a King (A17) while the pointer rests on her 4: her hand is in the
-    game's rank order (J Q K A 2 3 4 5 6 7 8 9 10, A6), and the 4 has not moved from
-    under the pointer (a re-sort never moves the card under the pointer)."""
+    """KTU with two, the hand sorted by rank (Settings; as dealt, the setting holds in KTU
+    too since wave 14): Maya takes up a pile of a 9, a Jack, a 5 and a King (A17) while
+    the pointer rests on her 4: her hand is in the game's rank order (J Q K A 2 3 4 5 6 7
+    8 9 10, A6), and the 4 has not moved from under the pointer (a re-sort never moves the
+    card under the pointer)."""
+    app.settings.hand_order = "rank"
     state = new(hands={0: ["4S", "6H", "7C", "AD"], 1: ["9D", "5H", "JC", "KS"]}, players=2,
                 stock=["QH", "QC", "QD", "QS"])
     play(state, 0, "7C")

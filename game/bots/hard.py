@@ -59,14 +59,15 @@ ONE_CORE_SECONDS = 1.0  # the one-core search whose strength was measured (issue
 # searching alone (the merge, the messages, a chunk cut short by the budget); measured
 # by `main.py bench --hard`, whose ratio says whether the default budget holds.
 PARALLEL_SHARE = 0.85
-# What a hint adds to the game's reason for a move the search chose over Medium's: its
-# playouts go to the end of the game, or of what the game's `PLAYED_OUT` names (the hand,
-# the possession) where they stop (`stop_playout`).
-SEARCHED = "it did best when the rest of the {} was played out many ways"
+# A hint's reason for a move the search chose over Medium's where the game has none to
+# give in its own terms: said plainly, its playouts going to the end of the game, or of
+# what the game's `PLAYED_OUT` names (the hand, the possession) where they stop
+# (`stop_playout`).
+SEARCHED = "the computer's tries of the rest of the {} favour it"
 
 
 def searched(know):
-    """What a hint adds for a move the search chose, in the words of how far it played."""
+    """A hint's reason for a move only the search chose, in the words of how far it played."""
     return SEARCHED.format(getattr(know, "PLAYED_OUT", "game"))
 
 
@@ -281,14 +282,14 @@ class HardBot(Bot):
 
     def explain(self, view, legal_actions, action):
         """Medium's reason when the search agrees with it; otherwise what the move does,
-        in the game's terms (the game's `why`), and, for the move the search chose, that
-        it did best when the rest of the game (or hand, or possession) was played out
-        many ways (never the search's counts)."""
+        in the game's terms (the game's `why`: a reason the person can use), or, for the
+        move the search chose where the game has none, plainly that the computer's tries
+        of the rest of the game (or hand, or possession) favour it (never how it searched,
+        nor its counts)."""
         reason = super().explain(view, legal_actions, action)
         if reason:
             return reason
         why = self.know.why(view, action)
-        if self.last_stats.get("choice") == action_key(action):
-            done = searched(self.know)
-            return f"{why}; {done}" if why else done
+        if not why and self.last_stats.get("choice") == action_key(action):
+            return searched(self.know)
         return why

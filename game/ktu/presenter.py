@@ -25,13 +25,13 @@ class Ktu(Presenter):
     TABLE_FACTS = {"again": AGAIN}
     WAITS = Presenter.WAITS | {"blind_fail"}
     MID_MOVE = frozenset({"blind_fail"})
+    NEW_STAGE = frozenset({"reveal"})   # the face-up cards turning over: everyone has chosen, play begins
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
                   ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
                   ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} chose {what} for their face-up cards",
                   (Presenter.DRAW_PILE, "facedown"): "{who} was dealt {what} face down"}
     PLAY_PILES = ("pile",)
     SCORE_UNIT = "cards left"
-    DEALT_ORDER = "rank"        # a pile picked up comes in its own order: the hand keeps rank order
     DEAL_SIZE = 5
     SEAT_FACTS = frozenset({"first_player"})
     TIPS = {"2": "A 2 plays on anything, and anything may be played on it",
@@ -328,14 +328,17 @@ class Ktu(Presenter):
                 for s in range(len(scores))}
 
     def score_cards(self, view, seat, names):
-        """Out in which place; or the cards still held (hand and face up), and those
-        face down."""
+        """Out in which place; or the cards still held, saying how many were in hand and
+        how many face up, as the table's plates and captions told them ('Still held: 22
+        cards (19 in hand, 3 face up)'), and those face down."""
         finished = view.facts["finished"]
         if seat in finished:
             return [(f"Went out {ordinal(finished.index(seat) + 1)}", [])]
-        shown = [card for kind in ("hand", "faceup") for card in view.zone(f"{kind}:{seat}").cards]
-        hidden = list(view.zone(f"facedown:{seat}").cards)
-        groups = [(f"Still held: {plural(len(shown), 'card')}", shown)] if shown else []
+        hand, up = list(view.zone(f"hand:{seat}").cards), list(view.zone(f"faceup:{seat}").cards)
+        shown, hidden = hand + up, list(view.zone(f"facedown:{seat}").cards)
+        where = [words for count, words in ((len(hand), "in hand"), (len(up), "face up")) if count]
+        kept = f"({len(hand)} in hand, {len(up)} face up)" if len(where) == 2 else where[0] if where else ""
+        groups = [(f"Still held: {plural(len(shown), 'card')} {kept}", shown)] if shown else []
         return groups + ([(f"Face down: {plural(len(hidden), 'card')}", hidden)] if hidden else [])
 
     def plate_words(self, view, seat, names):

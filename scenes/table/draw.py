@@ -381,27 +381,26 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
     who sits where and what lies there) and of every other card on the table, a pile's
     edges too (see scenes/table/layout.zoom_box), off the empty places where it can;
     smaller (ZOOM_SCALES, never under ZOOM_LEAST of the card) where only a smaller one
-    finds such a place, else over the foot of the side panel (the log's newest lines,
-    while the pointer or the keyboard rests on the card); under it, what it is (the
-    card's spoken name) and the game's `note` on the card (what of it counts), whole.
-    Where no place is clear, it is not shown. Returns where it lies (a logical rect), or
-    None when the card is already as large or there is no room."""
-    cards = [p.rect for p in board.placed if p is not placed]
-    must = list(keep_clear) + list(avoid) + cards
-    tries = [(scale, True) for scale in ZOOM_SCALES] + [(1.0, False)]     # on the table, else over the log
-    for scale, on_table in tries:
+    finds such a place, else over the backs of face-down cards (nothing on them to read),
+    else, as small as it may be, over those and the words of `avoid` too (a moment, while
+    the card is looked at); never over the side panel (its log and its key legend are
+    read then). Under it, what it is (the card's spoken name) and the game's `note` on
+    the card (what of it counts), whole. Where no place is clear, it is not shown.
+    Returns where it lies (a logical rect), or None when the card is already as large or
+    there is no room."""
+    faces = [p.rect for p in board.placed if p is not placed and p.face_up]
+    backs = [p.rect for p in board.placed if p is not placed and not p.face_up]
+    needed = list(keep_clear) + faces
+    tiers = (needed + list(avoid) + backs, needed + list(avoid), needed)
+    for clear, scale in [(clear, scale) for clear in tiers[:2] for scale in ZOOM_SCALES] + [
+            (tiers[2], scale) for scale in reversed(ZOOM_SCALES)]:        # over words: as small as it may be
         w, h = int(size[0] * scale), int(size[1] * scale)
         if w <= placed.rect.w and h <= placed.rect.h or h < ZOOM_LEAST * placed.rect.h:
             continue
         name = screen.wrap(capital(card_name(placed.card)), READ, w - 16)
         lines = name + (screen.wrap(note, READ, w - 16) if note else [])
         below = len(lines) * LOG_LINE + 14
-        if on_table:
-            box = zoom_box(placed.rect, (w, h + below), board.table_w, bottom, must, board.slots)
-        else:
-            box = pygame.Rect(int(screen.lw - PANEL_W - 10 + (PANEL_W - w) / 2), int(bottom - h - below), w,
-                              h + below)
-            box = box if box.top >= TOP and box.collidelist(must) < 0 else None
+        box = zoom_box(placed.rect, (w, h + below), board.table_w, bottom, clear, board.slots)
         if box is not None:
             break
     else:

@@ -41,7 +41,8 @@ class Hinting:
     def show_hint(self, action):
         """Mark `action` as the hint; the keyboard goes to what it marks, and the cards
         picked that are not the hint's are put back (those it agrees with stay picked, so
-        their move's button stays live): Enter on a card of the hint makes it
+        their move's button stays live): Enter on a card of the hint makes it, or picks
+        the cards of a move of several, to be confirmed by its button
         (scenes/table/input.TableInput.take_hint)."""
         hinted = {c.name for c in action.cards if c is not None}
         self.ui.selection = [c for c in self.ui.selection if c.name in hinted]

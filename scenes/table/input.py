@@ -9,6 +9,7 @@ table. It changes nothing: the scene keeps the pointer's intents and hands the o
 the model of the table. What a card or a lane stands for is read from the legal moves
 (scenes/table/moves.py); where the keyboard starts after a change is `main_focus`.
 """
+from collections import Counter
 from typing import NamedTuple
 
 import pygame
@@ -45,8 +46,9 @@ def walk(items, focus, key, mod):
 
 def main_focus(laid, dialog_default=0, bold=frozenset()):
     """Where the keyboard starts after a change: on a choice, its marked option (a lesson's
-    coach) or `dialog_default`; behind the curtain, Ready; on the table, a marked card or
-    button (a hint, a lesson's coach), else a card you may play, else the first action
+    coach) or `dialog_default`; behind the curtain, Ready; on the table, once the cards of
+    a hinted move of several are all picked, the button that makes it; else a marked card
+    or button (a hint, a lesson's coach), else a card you may play, else the first action
     button but those whose moves are all of the `bold` kinds (the presenter's BOLD: a
     knock, a fold), else your first card, else Hint; else None: the keyboard rests on
     nothing (never on Rules, Menu or Undo, which a stray Enter would take). While nothing
@@ -59,6 +61,9 @@ def main_focus(laid, dialog_default=0, bold=frozenset()):
         len(cards) + i for i, w in enumerate(widgets) if getattr(w, "marked", False)]
     if laid.cover:
         return 0
+    confirm = [len(cards) + i for i, w in enumerate(widgets) if laid.hint in (getattr(w, "actions", None) or ())]
+    if len(laid.selection) > 1 and laid.hint is not None and confirm:
+        return confirm[0]       # the hint's cards all picked: the button that makes their move
     if marked:
         return marked[0]
     if not laid.playing:
@@ -237,20 +242,32 @@ class TableInput:
         choice (a D's colour, which assignment a card goes on): that choice opens as it
         does without the hint, the hint's option marked and the keyboard on it, and
         nothing is chosen for the person (a card for a lane goes in the lane the hint
-        names). [] when the card is no hint's, or cards other than the hint's were picked
-        since."""
+        names). A move of several cards, picked then confirmed, is only picked: the
+        hint's cards not picked yet are (shown picked, the top bar counting them), and the
+        keyboard goes to the button that confirms them (see main_focus), so the next Enter
+        makes it. [] when the card is no hint's, or cards other than the hint's were
+        picked since."""
         hint = laid.hint
         if hint is None or hint not in laid.legal or not placed.face_up or not any(
                 c is not None and c.name == placed.card.name for c in hint.cards):
             return []
-        if not {c.name for c in laid.selection} <= {c.name for c in hint.cards if c is not None}:
+        want, picked = Counter(c.name for c in hint.cards if c is not None), Counter(c.name for c in laid.selection)
+        if not picked <= want:
             return []
-        if len(hint.cards) == 1:
+        if sum(want.values()) < 2:
             click = click_card(laid.legal, placed.card, (), laid.presenter, laid.why_illegal, laid.view)
             if click.what == "play" and len(click.actions) > 1 and hint in click.actions and not needs_lane(
                     click.actions, laid.presenter):
                 return [Play(tuple(click.actions), click.words, hint.arg, click.aside)]
-        return [Play((hint,))]
+            return [Play((hint,))]
+        if picked == want:
+            return [Play((hint,))]
+        rest, picks = want - picked, []
+        for other in laid.cards:
+            if other.face_up and rest[other.card.name] > 0 and not any(c is other.card for c in laid.selection):
+                rest[other.card.name] -= 1
+                picks.append(Toggle(other.card))
+        return picks
 
     @staticmethod
     def play_chosen(placed, laid):
@@ -361,7 +378,7 @@ def enter_words(item, laid, pointer):
     if kind is Play and intents[0].title and any(c is item.card for c in laid.selection):
         return intents[0].title
     if kind is Toggle:
-        return "put back" if any(c is item.card for c in laid.selection) else "pick"
+        return "put back" if intents == [Toggle(item.card)] and any(c is item.card for c in laid.selection) else "pick"
     if kind is PickLane:
         return "pick"
     if kind is Play:

@@ -468,8 +468,8 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     so it stays in sight and clickable; never over the rects of `keep_clear` (what the
     person needs to see, read or click), and where it can over none of `avoid`: above it
     (or above what to avoid), else below, else to a side, centred or shifted along, else
-    the nearest place on the table clear of them. None where no place is clear of
-    `keep_clear`."""
+    the nearest place on the table clear of them (tried every 24 units, and against the
+    table's right and bottom edges). None where no place is clear of `keep_clear`."""
     w, h = size
     r = pygame.Rect(rect)
 
@@ -497,9 +497,9 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
             if box.collidelist(clear) < 0:
                 return box
         anywhere = anywhere or sorted(
-            (pygame.Rect(x, y, int(w), int(h)) for x in range(8, int(right - w - 8) + 1, 24)
-             for y in range(TOP, int(bottom - h) + 1, 24)),
-            key=lambda box: math.hypot(box.centerx - r.centerx, box.centery - r.centery))
+            (pygame.Rect(x, y, int(w), int(h)) for x in {*range(8, int(right - w - 8) + 1, 24), int(right - w - 8)}
+             for y in {*range(TOP, int(bottom - h) + 1, 24), int(bottom - h)}),
+            key=lambda box: (math.hypot(box.centerx - r.centerx, box.centery - r.centery), box.x, box.y))
         for box in anywhere:
             if not box.colliderect(r) and box.collidelist(clear) < 0:
                 return box
@@ -1154,10 +1154,10 @@ class _Layout:
         """The viewer's hand over the width of its box: side by side while they fit, then
         overlapping, the cards shrinking, then going into two or three rows, rather than
         overlapping so much that their index corners are covered; in the order of the
-        Settings (a game may keep 'As dealt' in rank order: the presenter's DEALT_ORDER)."""
+        Settings in every game ('As dealt': as the game holds it, cards taken in after the
+        deal at the end, as they came)."""
         shown = zone.cards
-        sort = self.presenter.DEALT_ORDER if self.order == "dealt" else self.order
-        order = hand_order(shown, sort, lambda card: self.presenter.strength(card, self.view))
+        order = hand_order(shown, self.order, lambda card: self.presenter.strength(card, self.view))
         cards = [shown[i] for i in order]
         n = len(cards)
         base = self.sizes.hand

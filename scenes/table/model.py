@@ -466,11 +466,17 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             self.changed()
 
     def toggle(self, card):
-        """Add `card` to the selection, or take it out."""
-        if any(c is card for c in self.ui.selection):
-            self.ui.selection = [c for c in self.ui.selection if c is not card]
+        """Add `card` to the selection, or take it out; once the cards picked are those of
+        the hint, the keyboard goes to the button that makes its move (see
+        input.main_focus)."""
+        state = self.ui
+        if any(c is card for c in state.selection):
+            state.selection = [c for c in state.selection if c is not card]
         else:
-            self.ui.selection = self.ui.selection + [card]
+            state.selection = state.selection + [card]
+        if state.hint is not None and len(state.selection) > 1 and sorted(c.name for c in state.selection) == sorted(
+                c.name for c in state.hint.cards if c is not None):
+            state.refocus += 1
         self.changed()
 
     def choose(self, actions, title, default=None, confirmed=False):
