@@ -467,8 +467,8 @@ def test_four_downs_says_what_the_white_and_black_decks_are_where_they_are_named
 def test_four_downs_the_last_hand_of_a_game_says_why_its_last_down_was_won(app):  # noqa: F811
     """4 downs, Maya against a computer at the fast pace, played to the end: the words
     held on the table at the game's end say why the last down was won, and that it won
-    the hand and the game (the top bar still says where the game stood, the last down,
-    as the table's timing rule has it while an outcome waits to be read)."""
+    the hand and the game (the top bar says the hand is over, as at every hand's end while
+    its outcome waits to be read)."""
     from tests.test_ui_saves import start_game
     app.settings.animation_speed = "fast"
     session = start_game(app, "four_downs", 2, {0}, 7)
@@ -485,4 +485,4 @@ def test_four_downs_the_last_hand_of_a_game_says_why_its_last_down_was_won(app):
     words = model.hold.outcome.words
     assert words.endswith(f"{model.names[last['winner']]} wins down {last['round']}, the hand and the game"), words
     assert " meets " in words, words
-    assert model.prompt().endswith(f"down {last['round']} of 4"), model.prompt()    # where the game stood
+    assert model.prompt().startswith(model.presenter.hand_over(model.view)), model.prompt()   # the hand is over
