@@ -226,7 +226,7 @@ class JoinedDirector(Director):
             events = () if fresh else tuple(client.log[self.seen[1]:])
             self.seen = now
             if fresh and client.taken_back is not None:
-                taken_back = (client.taken_back, client.later)
+                taken_back = (client.taken_back, [None] * client.later)    # whose: the host's to know
         trouble = None
         if self.joining.state == "lost":
             trouble = f"Lost the host ({self.joining.reason}): trying again..."

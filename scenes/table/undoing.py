@@ -75,10 +75,11 @@ class Undoing:
             self.say_taken_back(undone[0], later, person)
         self.tell_problem()
 
-    def say_taken_back(self, action, later, person):
+    def say_taken_back(self, action, later, person=None):
         """Say which move an undo by `person` took back, and whose moves went with it
-        (`later`: who played each, in order): 'Taken back: your play of the 7 of hearts,
-        and Theo's move after it', '..., and your move and Theo's 2 moves after it'."""
+        (`later`: who played each, in order; None where that is not known here): 'Taken
+        back: your play of the 7 of hearts, and Theo's move after it', '..., and your move
+        and Theo's 2 moves after it', '..., and 2 moves after it'."""
         words = self.presenter.taken_back(action, self.names, view=self.view)
         if later:
             whose = [f"{'your' if seat == person else possessive(seat_name(self.names, seat))} "
