@@ -725,15 +725,21 @@ def test_five_possessions_first_line_is_revealed_one_lane_at_a_time(app):  # noq
 
 def test_five_possessions_panel_tells_no_lane_before_the_table_turns_it_over(app):  # noqa: F811
     """While a line is revealed lane by lane, the coach's panel gives each lane's state,
-    and the scores, only once the table has turned that lane over: the lanes still face
-    down read as they did before the line was played out, the scores too."""
+    and the scores, only once the table has turned that lane over, as the line left it
+    (a possession's last line too, the next possession begun behind it): the lanes still
+    face down read as they did before the line was played out, the scores too."""
     scene = open_lesson(app, "five_possessions")
     coach = scene.model.director.coach
 
     def rows(view):
         return {label.split(":")[0]: (label, value) for label, value, *_ in
                 coach_panel.facts_rows(view, scene.model.presenter, scene.model.names)}
-    before = told = None
+    def as_left(before_facts):
+        """The game's view now, a possession's end as its last line left the lanes (the next
+        possession begun behind it: see the presenter's facts_ended)."""
+        now = scene.model.session.view(scene.model.looking.viewer)
+        return now._replace(facts=scene.model.presenter.facts_ended(now.facts, before_facts))
+    before = before_facts = told = None
     revealed = 0
     while not scene.model.over:
         wait_for_learner(app)
@@ -741,7 +747,7 @@ def test_five_possessions_panel_tells_no_lane_before_the_table_turns_it_over(app
             break
         cue = coach.cue
         if cue.coach and cue.reveal is not None:
-            shown, real = rows(scene.model.view), rows(scene.model.session.view(scene.model.looking.viewer))
+            shown, real = rows(scene.model.view), rows(as_left(before_facts))      # the lanes as the line left them
             for lane in range(4):
                 key = f"Lane {lane + 1}"
                 assert shown[key] == (real if lane <= cue.reveal else before)[key], \
@@ -750,7 +756,7 @@ def test_five_possessions_panel_tells_no_lane_before_the_table_turns_it_over(app
                 f"step {cue.number}: the scores move before the line is told"
             revealed += 1
         elif cue.coach and told is not None:       # told whole; a possession's end keeps its offense
-            shown, real = rows(scene.model.view), rows(scene.model.session.view(scene.model.looking.viewer))
+            shown, real = rows(scene.model.view), rows(as_left(before_facts))
             assert {k: v for k, v in shown.items() if k != "Offense"} == \
                    {k: v for k, v in real.items() if k != "Offense"}
             assert shown["Offense"] == (("Offense: Ben", "") if cue.number > 20 else real["Offense"])
@@ -758,7 +764,7 @@ def test_five_possessions_panel_tells_no_lane_before_the_table_turns_it_over(app
             told = cue.reveal
             scene.act(Pressed("next"))
         else:
-            before = rows(scene.model.view)
+            before, before_facts = rows(scene.model.view), scene.model.view.facts
             scene.act(Choose(tutorial.find(scene.model.session.state, cue.moves[0])))
     assert revealed == 4
 
