@@ -73,11 +73,12 @@ def test_a_lifted_card_of_the_hand_never_covers_the_persons_name_plate(sized_app
     assert not covered, covered[:3]
 
 
-def enlarged_clear(table, box, placed):
+def enlarged_clear(table, box, placed, backs=True):
     """What the enlarged copy at `box` of the card `placed` covers that it must not: any
-    other card on the table (a pile's edges too), a caption, a name plate."""
+    other card on the table (a pile's edges too; without `backs`, a face-up one), a
+    caption, a name plate."""
     board, screen = table.board, table.app.screen
-    cards = [(f"card {p.zone} {p.index}", p.rect) for p in board.placed if p is not placed]
+    cards = [(f"card {p.zone} {p.index}", p.rect) for p in board.placed if p is not placed and (backs or p.face_up)]
     captions = [(f"caption {r}", r) for r in draw.caption_rects(screen, board)]
     plates = [(f"plate {r}", r) for r in draw.plate_rects(screen, board, table.plates(table.model.view))]
     return [what for what, rect in cards + captions + plates if box.colliderect(rect)]
@@ -116,9 +117,11 @@ def test_the_enlarged_copy_of_a_card_chosen_for_a_swap_covers_no_card_pile_capti
 def test_the_enlarged_copy_of_a_card_picked_in_five_possessions_covers_no_card_caption_or_plate(sized_app,
                                                                                              monkeypatch):
     """5 possessions against a computer: a card of the line clicked, the pointer still on
-    it: its enlarged copy, where the table shows one, covers no card (the stacks, the
-    cards not in play), no caption and no name plate (the lead's look: it covered the
-    person's 'Cards not in play' pile and its caption)."""
+    it: its enlarged copy, where the table shows one, covers no face-up card, no caption
+    and no name plate (the lead's look: it covered the person's 'Cards not in play' pile
+    and its caption); where the table has no place clear of every card, it may lie over
+    a pile's backs, which show nothing to read, never over the side panel's log and keys
+    (walkD14 #14)."""
     from tests.test_table_moments_pd import five_possessions_reveals
     app, covered, checked = sized_app, [], 0
     found = spied(monkeypatch, draw, "enlarged")        # ((screen, placed, ...), its box)
@@ -135,7 +138,8 @@ def test_the_enlarged_copy_of_a_card_picked_in_five_possessions_covers_no_card_c
         app.frame()
         for args, box in found:
             if box is not None:
-                covered += [(args[1].card.spoken, what) for what in enlarged_clear(table, box, args[1])]
+                covered += [(args[1].card.spoken, what) for what in enlarged_clear(table, box, args[1], backs=False)]
+                assert box.right <= table.board.table_w, box
         checked += 1
         if checked >= 4:
             break
