@@ -28,6 +28,30 @@ def to_stop(a, scene, done):
     return coach
 
 
+def through_with_continue(a, on_held):
+    """Play the open lesson at its pace to its end, the coach's moves and Next, and
+    Continue on each outcome held once it is offered (`on_held()` first)."""
+    from tests.test_ui_tutorial import MAX_STEPS
+    from tests.test_ui_play import click_widget
+    scene = a.scene
+    model, coach = scene.model, scene.model.director.coach
+    for _ in range(MAX_STEPS * 10):
+        if model.over:
+            break
+        if model.hold.waiting and model.offering():
+            on_held()
+            click_widget(a, lambda w: w.label == "Continue")
+            continue
+        still = (not scene.motion.flights and model.settled(calling=False) and not model.hold.held()
+                 and not model.marks.later)
+        if still and coach.explaining() and model.settled():
+            click_widget(a, lambda w: w.label == "Next")
+        elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        a.frame()
+    assert model.over, "the lesson did not end"
+
+
 def other_of_kind(scene):
     """A legal move of the kind the coach wants, not the one it wants."""
     wanted = scene.model.director.coach.cue.moves
@@ -214,34 +238,23 @@ def test_a_lesson_whose_last_move_ends_a_hand_ends_once_the_hand_s_outcome_is_re
     learner goes on (Continue), as at a real hand's end; only then does the lesson's end
     cover the table (walkC13 #8: the box came as the last callout went, over hands
     never looked at)."""
-    from tests.test_ui_tutorial import MAX_STEPS, start
-    from tests.test_ui_play import click_widget
+    from tests.test_ui_tutorial import start
     from game.core import SharedEvent
     app.settings.animation_speed = "normal"
     start(app.scene, game_id, None)
     app.frame()
     scene = app.scene
     model, coach = scene.model, scene.model.director.coach
-    read = 0
-    for _ in range(MAX_STEPS * 10):
-        if model.over:
-            break
-        if model.hold.waiting and model.offering():
-            shown = [p for p in scene.laid.board.placed if p.face_up and p.zone.startswith("hand:")
-                     and not p.zone.endswith(":0")]
-            if coach.finished:
-                assert shown, "the hands shown at the end lie face up while the outcome is read"
-                read += 1
-            click_widget(app, lambda w: w.label == "Continue")
-            continue
-        still = (not scene.motion.flights and model.settled(calling=False) and not model.hold.held()
-                 and not model.marks.later)
-        if still and coach.explaining() and model.settled():
-            click_widget(app, lambda w: w.label == "Next")
-        elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
-            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
-        app.frame()
-    assert model.over
+    read = []
+
+    def held():
+        shown = [p for p in scene.laid.board.placed if p.face_up and p.zone.startswith("hand:")
+                 and not p.zone.endswith(":0")]
+        if coach.finished:
+            assert shown, "the hands shown at the end lie face up while the outcome is read"
+            read.append(shown)
+    through_with_continue(app, held)
+    read = len(read)
     ended = [e for e in model.session.events_since(0) if e.kind == SharedEvent.HAND_OVER]
     assert ended and read == 1, (len(ended), read)
 
@@ -305,8 +318,6 @@ def test_beside_an_outcome_held_the_coach_never_says_who_plays_next(app, monkeyp
     yards', the coach's account of it only after Continue)."""
     from scenes.table import coach_panel
     from scenes.table.lesson import start as open_at
-    from tests.test_ui_tutorial import MAX_STEPS
-    from tests.test_ui_play import click_widget
     app.settings.animation_speed = "normal"
     said = []
     real = coach_panel.panel
@@ -315,23 +326,8 @@ def test_beside_an_outcome_held_the_coach_never_says_who_plays_next(app, monkeyp
         or real(screen, paragraphs, *a, **k))
     open_at(app.scene, game_id, None)
     app.frame()
-    scene = app.scene
-    model, coach = scene.model, scene.model.director.coach
-    for _ in range(MAX_STEPS * 10):
-        if model.over:
-            break
-        if model.hold.waiting and model.offering():
-            app.frame()
-            click_widget(app, lambda w: w.label == "Continue")
-            continue
-        still = (not scene.motion.flights and model.settled(calling=False) and not model.hold.held()
-                 and not model.marks.later)
-        if still and coach.explaining() and model.settled():
-            click_widget(app, lambda w: w.label == "Next")
-        elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
-            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
-        app.frame()
+    through_with_continue(app, app.frame)
     held = [words for waiting, words in said if waiting]
-    assert model.over and held
+    assert held
     assert not [words for words in held if not words or words[-1].endswith("plays next.")], \
         [words for words in held if not words or words[-1].endswith("plays next.")][:2]
