@@ -135,6 +135,27 @@ def test_the_curtain_s_words_are_whole_and_clear_of_its_buttons(monkeypatch, siz
         pygame.quit()
 
 
+def three_at_one_screen(a, until, frames):
+    """Deadline, three people at one screen (deal 605687857), played by random legal moves,
+    each curtain passed with Ready, until `until(model)` holds on a person's turn: the table."""
+    start_game(a, "deadline", 3, {0, 1, 2}, 605687857)
+    rng = random.Random(3)
+    for _ in range(frames):
+        table = a.scene
+        model = table.model
+        a.frame()
+        if model.looking.curtain is not None:
+            model.do(intents.Ready())
+            continue
+        if model.my_turn() and until(model):
+            return table
+        if model.my_turn() and model.legal:
+            model.do(intents.Choose(rng.choice(model.legal)))
+        for _ in range(3):
+            a.frame()
+    raise AssertionError("the turn looked for never came")
+
+
 def test_another_students_exchange_card_is_not_outlined_and_a_click_on_it_takes_nothing():
     """walkC14 #19: Deadline, three people at one screen, in an exchange: the card the
     student to your right holds face down as their exchange card is not outlined as one
@@ -142,25 +163,12 @@ def test_another_students_exchange_card_is_not_outlined_and_a_click_on_it_takes_
     the ones outlined, and a click on one takes it."""
     a = new_app()
     try:
-        start_game(a, "deadline", 3, {0, 1, 2}, 605687857)
-        rng = random.Random(3)
-        for _ in range(3000):
-            table = a.scene
-            model = table.model
-            a.frame()
-            if model.looking.curtain is not None:
-                model.do(intents.Ready())
-                continue
-            exchange = model.view.facts.get("exchange") or {}
-            source = exchange.get("from")
-            if model.my_turn() and source is not None and model.view.zone(f"pending:{source}").cards:
-                break
-            if model.my_turn() and model.legal:
-                model.do(intents.Choose(rng.choice(model.legal)))
-            for _ in range(3):
-                a.frame()
-        else:
-            raise AssertionError("no exchange turn with a taken card beside the source's hand")
+        def taken_beside(model):
+            source = (model.view.facts.get("exchange") or {}).get("from")
+            return source is not None and bool(model.view.zone(f"pending:{source}").cards)
+        table = three_at_one_screen(a, taken_beside, 3000)
+        model = table.model
+        source = model.view.facts["exchange"]["from"]
         a.frame()
         placed = table.laid.board.placed
         held = [p for p in placed if p.zone == f"pending:{source}"]
@@ -185,21 +193,8 @@ def test_a_moves_list_short_of_room_says_the_earlier_moves_above_and_scrolls_to_
     them back (the log keeps the whole game)."""
     a = new_app()
     try:
-        start_game(a, "deadline", 3, {0, 1, 2}, 605687857)
-        rng = random.Random(3)
-        for _ in range(4000):
-            table = a.scene
-            model = table.model
-            a.frame()
-            if model.looking.curtain is not None:
-                model.do(intents.Ready())
-                continue
-            if model.my_turn() and len(model.log_lines()) > 40:
-                break
-            if model.my_turn() and model.legal:
-                model.do(intents.Choose(rng.choice(model.legal)))
-            for _ in range(3):
-                a.frame()
+        table = three_at_one_screen(a, lambda model: len(model.log_lines()) > 40, 4000)
+        model = table.model
         entries = model.log_lines()
         drawn = []
         real = ui.Screen.text
