@@ -200,6 +200,10 @@ class Presenter:
     TOASTS = frozenset({"declare", "skip", SharedEvent.RECYCLE, "out", "score"})
     STATUS_EVENTS = frozenset()     # the events that give a seat the status its plate says (statuses)
     NEW_STAGE = frozenset()         # events from which the words tell the stage they begin, its cards still flying
+
+    def begins_stage(self, event):
+        """Does `event` begin a stage the words tell at once (one of NEW_STAGE's kinds)?"""
+        return event.kind in self.NEW_STAGE
     # Outcomes that stay on the table until the person goes on (any key or click), at
     # every animation speed but Instant: the event kinds.
     WAITS = frozenset({SharedEvent.HAND_OVER, SharedEvent.GAME_OVER})

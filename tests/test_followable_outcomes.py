@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game import registry
+from game.core import SharedEvent
 from scenes.screens.scoring import ScoringScene
 from scenes.table.session import Seat, Session, inline
 from scenes.table.scene import TableScene
@@ -68,12 +69,15 @@ def test_followable_a_held_outcome_keeps_the_top_bar_on_its_moment(app, game_id,
     rng = random.Random(2)
     for _ in range(6000):                  # play (the computers answering) until an outcome is held
         before = table.model.presenter.context(table.model.view, table.model.names)
+        mark = session.event_count()
         if table.model.my_turn() and not (table.motion.flights or table.model.timeline.pending or table.model.ui.dialog):
             table.act(Choose(choose(session.legal_actions(), rng)))
         table.update(0.05)
         if table.model.hold.waiting or app.scene is not table:
             break
     assert table.model.hold.waiting and not session.is_over
+    if any(e.kind == SharedEvent.HAND_OVER for e in session.events_since(mark)):
+        before = table.model.presenter.hand_over(table.model.view)    # a hand's end is read as over
     now = table.model.presenter.context(table.model.view, table.model.names)
     if moves_on:
         assert now != before                             # the next down has begun meanwhile

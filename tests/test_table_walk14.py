@@ -137,7 +137,7 @@ def test_a_first_games_tip_points_only_at_a_card_the_person_may_play_now(app, ga
 @pytest.mark.parametrize("family, colour", [("hex", None), ("standard", None), ("formation", "white"),
                                             ("formation", "black")])
 def test_every_back_of_a_deck_looks_alike_at_every_size(app, family, colour):  # noqa: F811
-    """Walk A14 #1: Final Card-Down's draw pile showed a big 'F' on its top back, the
+    """walkA14 #1: Final Card-Down's draw pile showed a big 'F' on its top back, the
     backs of a hand (smaller) none, and a newcomer read it as 'the next card is an F'.
     A back is drawn alike at every size: the draw pile's back, brought down to a hand's
     size, is the hand's back (no letter that only the larger one shows)."""

@@ -26,6 +26,11 @@ class Ktu(Presenter):
     WAITS = Presenter.WAITS | {"blind_fail"}
     MID_MOVE = frozenset({"blind_fail"})
     NEW_STAGE = frozenset({"reveal"})   # the face-up cards turning over: everyone has chosen, play begins
+
+    def begins_stage(self, event):
+        """The face-up cards turning over begin play; a face-down card turned over blind is
+        a move like any other (its pile still to be read: see MID_MOVE)."""
+        return super().begins_stage(event) and str(event.src).startswith("faceup")
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
                   ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
                   ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} chose {what} for their face-up cards",

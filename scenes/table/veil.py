@@ -91,11 +91,11 @@ class Veiling:
         """Has the table told, of the last change, an event that begins a stage the words
         tell at once (the presenter's NEW_STAGE: 5 possessions' next possession, its
         offense and its lanes, while its cards still fly)?"""
-        kinds = self.presenter.NEW_STAGE
-        if not kinds:
+        if not self.presenter.NEW_STAGE:
             return False
         first = self.scores_from
-        return any(event.kind in kinds for event in self.session.events_since(first)[:max(0, self.told() - first)])
+        return any(self.presenter.begins_stage(event)
+                   for event in self.session.events_since(first)[:max(0, self.told() - first)])
 
     def holding_rest(self):
         """Does an outcome waiting to be read keep the rest of its move untold (KTU's failed
