@@ -522,8 +522,8 @@ class Deadline(Presenter):
     def score_cards(self, view, seat, names):
         """Each assignment `seat` laid, by exam, whole (a run in its order), whether its
         own cards completed it, and the extra credit others gave it said as theirs (it is
-        its giver's, A14: outlined, see summary_lines; an incomplete one with extra credit says
-        how few of the owner's own cards it holds); then the extra credit `seat` played
+        its giver's, A14: outlined, see summary_lines, which also says why one is
+        incomplete beside it); then the extra credit `seat` played
         on others' assignments; then the cards left in its hand and what they cost."""
         groups, given = [], []
         high = view.facts["ace_high"]
@@ -531,8 +531,6 @@ class Deadline(Presenter):
             given += [name for who, name in a["extra_credit"] if who == seat]
             if a["owner"] == seat:
                 done = "completed" if a["completed"] else "incomplete"
-                if not a["completed"] and a["extra_credit"]:    # others' cards beside: why it is not complete
-                    done += f", only {len(a['cards'])} own cards ({COMPLETE} needed)"
                 laid = [(card, None) for card in self.cards_named(a["cards"])]
                 laid += [(self.by_name[name], seat_name(names, who)) for who, name in a["extra_credit"]
                          if name in self.by_name]
@@ -610,7 +608,9 @@ class Deadline(Presenter):
         """Under the scores, what an outlined card in an assignment is (A14), each named
         while they are few enough to read at a glance ('Outlined: another student's extra
         credit, 1 point for them, nothing for the owner: Sam's 3 of diamonds in Maya's
-        Midterm run'), else where each is found too (its giver's Extra credit given).
+        Midterm run'), else where each is found too (its giver's Extra credit given); and,
+        where an assignment beside such a card is incomplete, why ('Only its owner's own cards complete an
+        assignment: extra credit never does').
         Nothing else: who leads the rotation and the last exchange end with the semester."""
         helped = [f"{belonging_to(seat_name(names, who))} {card_name(self.by_name[name])} in "
                   f"{belonging_to(seat_name(names, a['owner']))} {EXAMS.get(a['exam'], a['exam'])} {a['kind']}"
@@ -618,9 +618,11 @@ class Deadline(Presenter):
                   if who != a["owner"] and name in self.by_name]
         if not helped:
             return []
+        short = [f"Only its owner's own cards complete an assignment ({COMPLETE} or more): extra credit never does"
+                 ] if any(not a["completed"] and a["extra_credit"] for a in view.facts["assignments"] or []) else []
         if len(helped) > NAMED_MOST:
-            return [OUTLINED + "; each is in its giver's Extra credit given too"]
-        return [OUTLINED + ": " + "; ".join(helped)]
+            return [OUTLINED + "; each is in its giver's Extra credit given too"] + short
+        return [OUTLINED + ": " + "; ".join(helped)] + short
 
     def breakdown(self, view, seat, names):
         """The grading as a sum that adds up to the score: each completed assignment's

@@ -262,10 +262,10 @@ class TableInput:
             return [Play((hint,))]
         if picked == want:
             return [Play((hint,))]
-        rest, picks = want - picked, []
+        rest, picks = list((want - picked).elements()), []
         for other in laid.cards:
-            if other.face_up and rest[other.card.name] > 0 and not any(c is other.card for c in laid.selection):
-                rest[other.card.name] -= 1
+            if other.face_up and other.card.name in rest and not any(c is other.card for c in laid.selection):
+                rest.remove(other.card.name)
                 picks.append(Toggle(other.card))
         return picks
 

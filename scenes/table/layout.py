@@ -120,7 +120,7 @@ class Board:
         held = next((p for p in hand if p.face_up and p.card is card), None)
         if held is None:
             return
-        row = [p for p in hand if abs(p.rect.y - held.rect.y) < held.rect.h / 2]       # its row of the hand
+        row = [p for p in hand if p is held or abs(p.rect.y - held.rect.y) < held.rect.h / 2]     # its row
         row.sort(key=lambda p: p.rect.x)
         box_x, _, box_w, _ = self.boxes[self.hand_key]
         w, i = held.rect.w, row.index(held)
