@@ -61,18 +61,25 @@ def test_enter_on_a_hinted_card_of_several_picks_them_and_the_next_enter_confirm
         pygame.quit()
 
 
-def hinted_several(a):
-    """The test above, in the app `a`."""
+def hint_asked(a):
+    """KTU with four, deal 645395663, by keys: H pressed at the face-up choice, the hint
+    come; (session, table)."""
     a.keyboard = True
     session = start_game(a, "ktu", 4, {0}, 645395663)
     table = a.scene
     settle(a)
-    model = table.model
     press(a, pygame.K_h)
-    for _ in range(120):
-        if model.ui.hint is not None:
+    for _ in range(200):
+        if table.model.ui.hint is not None:
             break
         a.frame()
+    return session, table
+
+
+def hinted_several(a):
+    """The test above, in the app `a`."""
+    session, table = hint_asked(a)
+    model = table.model
     hint = model.ui.hint
     assert hint is not None and hint.kind == "choose_faceup" and len(hint.cards) == 3, hint
     assert "Enter: pick" in table.keys_named(), table.keys_named()
@@ -155,16 +162,8 @@ def test_while_the_face_up_cards_turn_over_the_top_bar_no_longer_says_the_last_c
     turn' over Sam's face-up cards already shown and Ines's still face down)."""
     a = new_app(size=(1152, 720), speed="normal")
     try:
-        a.keyboard = True
-        start_game(a, "ktu", 4, {0}, 645395663)
-        table = a.scene
-        settle(a)
+        _, table = hint_asked(a)
         model = table.model
-        press(a, pygame.K_h)
-        for _ in range(200):
-            if model.ui.hint is not None:
-                break
-            a.frame()
         press(a, pygame.K_RETURN)
         press(a, pygame.K_RETURN)
         said = []
