@@ -128,8 +128,9 @@ SMALL_YOU = re.compile(r"(?<=[a-z] )You(?:r|rs)?\b|(?<=: )You(?:r|rs)?\b")
 
 def test_final_count_s_banners_write_you_and_your_small_within_a_sentence(app, monkeypatch):  # noqa: F811
     """Final Count's lesson at the table: Ada's swap with the learner's card is said
-    'Ada swapped their 4 of clubs for your 10 of diamonds', never 'for Your'; no banner,
-    callout or log line of the lesson writes You or Your big within a sentence."""
+    'Ada took your 10 of diamonds and gave you the 4 of clubs' (no 'their' beside the
+    coach's 'her': walkC14 #7), never 'for Your'; no banner, callout or log line of the
+    lesson writes You or Your big within a sentence."""
     from game.presenter import agree
     from scenes.table import draw as table_draw
     assert agree("Ada swapped their 4 of clubs for Your 10 of diamonds") == \
@@ -154,7 +155,8 @@ def test_final_count_s_banners_write_you_and_your_small_within_a_sentence(app, m
         for _ in range(40):
             app.frame()
             said.extend(model.ui.message for _ in (0,) if model.ui.message)
-    assert any("swapped" in line and "your" in line for line in said)
+    assert "Ada took your 10 of diamonds and gave you the 4 of clubs" in said
+    assert not [line for line in said if "swapped their" in line and "your" in line]
     assert not [line for line in said if SMALL_YOU.search(line)]
 
 

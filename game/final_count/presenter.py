@@ -172,7 +172,9 @@ class FinalCount(Presenter):
     def swap_line(self, taken, given, names):
         """The line of a swap told by two moves, `taken` (a card to the mover's table) then
         `given` (the mover's card to where it came from), or None if they are not one: a
-        card the viewer may not see is 'a card from their hand'."""
+        card the viewer may not see is 'a card from their hand'. A swap with a lesson's
+        learner (called You) needs no pronoun: 'Ada took your 10 of diamonds and gave you
+        the 4 of clubs', as the coach beside it says 'she gave you her 4 of clubs'."""
         seat = taken.seat
         who = seat_name(names, seat)
         own = (f"hand:{seat}", f"table:{seat}")
@@ -190,6 +192,8 @@ class FinalCount(Presenter):
         if not owner.isdigit() or given.dst != f"table:{owner}":
             return None
         other = seat_name(names, int(owner))
+        if kind == "table" and other == "You" and given.cards[0]:
+            return f"{who} took your {card} and gave you {the(given.cards[0].spoken)}"
         if kind == "table":
             return f"{who} swapped {mine} for {possessive(other)} {card}"
         return f"{who} swapped {mine} for {the(card)}, picked blind from {possessive(other)} hand"
