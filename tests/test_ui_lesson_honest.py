@@ -333,3 +333,31 @@ def test_beside_an_outcome_held_the_coach_never_says_who_plays_next(app, monkeyp
     assert held
     assert not [words for words in held if not words or words[-1].endswith("plays next.")], \
         [words for words in held if not words or words[-1].endswith("plays next.")][:2]
+
+
+def test_four_downs_panel_names_a_down_s_winner_only_once_the_coach_has_said_it(app):  # noqa: F811
+    """4 downs' lesson, played through: at every stop whose panel says 'Down won by: X',
+    the coach's words at that stop or since the down's last card say that X won it
+    (walkC14 #8: the panel named Ada one step before the coach explained why Ben's blue 7
+    never wins and so Ada won)."""
+    from scenes.table import coach_panel
+    scene = open_lesson(app, "four_downs")
+    model, coach = scene.model, scene.model.director.coach
+    said, checked = [], 0
+    wait_for_learner(app)
+    while not model.over:
+        said.append(f"{coach.cue.say} {coach.cue.after or ''}")
+        rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
+        won = [row.split(": ", 1)[1] for row in rows if row.startswith("Down won by: ")]
+        if won:
+            checked += 1
+            told = " ".join(said[-3:])
+            assert f"{won[0]} won" in told, (won, said[-3:])
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        elif coach.cue.moves:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        else:
+            break
+        wait_for_learner(app)
+    assert checked, "the lesson's panel named some down's winner"
