@@ -151,6 +151,31 @@ def test_about_by_keyboard_and_mouse_shows_the_version_the_log_and_every_credit(
     assert isinstance(app.scene, AboutScene)
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (960, 600), (1152, 720)])
+def test_about_s_list_shows_every_credit_whole_at_every_size(monkeypatch, size):
+    """About's list at 1280x720, 960x600 and 1152x720: each credit's name, licence and
+    use are drawn whole, the words wrapped onto the lines its entry needs, never cut
+    with an ellipsis (walkD14 #23 and walkD15 #2: 'one each, among FTL, MIT, Libpng, IJG,
+    libtiff, BSD-3-...', 'zlib, FLAC, Ogg V...', '@letele/playing-cards 0....')."""
+    from sprites import text
+    from tests.test_ui_play import new_app
+    a = new_app(size)
+    try:
+        click_widget(a, lambda w: w.label == "About")
+        cut = []
+        real = text.fit
+        monkeypatch.setattr(text, "fit", lambda words, px, width: cut.append(words) or real(words, px, width)
+                            if real(words, px, width) != words else words)
+        a.scene.dirty = True
+        a.frame()
+        assert not cut, cut
+        entries = [w.rect for w in a.scene.widgets]
+        assert all(r.bottom <= b.top for r, b in zip(entries, entries[2:])), "entries overlap"
+        assert max(r.bottom for r in entries[:-1]) <= entries[-1].top, "the list runs under Back"
+    finally:
+        pygame.quit()
+
+
 def test_illegal_click_says_why_in_the_rules_words(app):
     table = start_fcd(app, {0, 1})
     dimmed = [p for p in table.board.placed if p.dimmed]

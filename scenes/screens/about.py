@@ -10,6 +10,7 @@ from scenes.widgets.base import Scene
 from sprites import felt, palette
 
 PAGE_STEP = 60          # logical units the wheel or an arrow key scrolls a notice
+HEAD, BODY = 27, 17     # an entry's name line, and each line of its words, in logical units
 OWN = credits.Credit(NAME, "this app: the games' rules, the table, the computer players", "MIT",
                      "the LICENSE file beside this program's source", (credits.LICENSE,), None)
 
@@ -20,6 +21,7 @@ class AboutScene(Scene):
 
     def startup(self, persist):
         self.reading = None         # the Credit whose notices are shown, or None: the list
+        self.lines_of = {}          # a credit's name: its licence beside the name (or None) and its lines
         self.lines = []
         self.scroll_y = 0
         super().startup(persist)
@@ -41,19 +43,31 @@ class AboutScene(Scene):
                           for line in (screen.wrap(paragraph, 16, self.w - 60) or [""])]
             return
         parts = self.parts()
-        rows = -(-len(parts) // 2)
-        top, bottom = 216, screen.lh - 80
-        step = max(46, min(60, (bottom - top) / rows))
         column = (self.w - 16) / 2
+        self.lines_of = {part.name: self.part_lines(screen, part, column) for part in parts}
+        top = 200
         self.widgets = []
-        for i, part in enumerate(parts):
-            rect = (self.x + (i % 2) * (column + 16), top + (i // 2) * step, column, step - 8)
-            button = ui.Button(rect, part.name, lambda p=part: self.read(p), size=19)
-            button.part = part
-            button.draw = lambda screen, focused=False, hovered=False, b=button: self._draw_part(
-                screen, b, focused, hovered)
-            self.widgets.append(button)
+        for row in range(0, len(parts), 2):
+            pair = parts[row:row + 2]
+            height = HEAD + BODY * max(len(self.lines_of[p.name][1]) for p in pair) + 5
+            for i, part in enumerate(pair):
+                rect = (self.x + i * (column + 16), top, column, height)
+                button = ui.Button(rect, part.name, lambda p=part: self.read(p), size=19)
+                button.part = part
+                button.draw = lambda screen, focused=False, hovered=False, b=button: self._draw_part(
+                    screen, b, focused, hovered)
+                self.widgets.append(button)
+            top += height + 6
         self.widgets.append(back)
+
+    def part_lines(self, screen, part, width):
+        """A credit's entry as drawn whole in `width`: the licence beside its name if both
+        fit on a line (else None, and the licence heads the lines below), and the lines
+        its words wrap into."""
+        free = width - 28 - screen.text_width(part.name, 19) - 24
+        beside = part.licence if screen.text_width(part.licence, 16) <= free else None
+        body = part.use if beside else f"Licence: {part.licence}. {part.use[0].upper()}{part.use[1:]}"
+        return beside, screen.wrap(body, 15, width - 28)
 
     def _draw_part(self, screen, button, focused, hovered):
         part = button.part
@@ -62,11 +76,12 @@ class AboutScene(Scene):
         if focused:
             ui.focus_ring(screen, button.rect)
         x, y, w, h = button.rect
-        licence_w = min(w / 2, screen.text_width(part.licence, 16) + 4)
-        screen.text(part.name, 19, palette.GOLD, (x + 14, y + 5), width=w - licence_w - 40)
-        screen.text(part.licence, 16, palette.TEXT, (x + w - 14, y + 7), "topright", width=licence_w)
-        if h >= 44:
-            screen.text(part.use, 15, palette.TEXT_DIM, (x + 14, y + h - 21), width=w - 28)
+        beside, lines = self.lines_of[part.name]
+        screen.text(part.name, 19, palette.GOLD, (x + 14, y + 4))
+        if beside:
+            screen.text(beside, 16, palette.TEXT, (x + w - 14, y + 6), "topright")
+        for i, line in enumerate(lines):
+            screen.text(line, 15, palette.TEXT_DIM, (x + 14, y + HEAD + BODY * i))
 
     def read(self, part):
         """Show the notices of `part` (a Credit)."""
