@@ -176,6 +176,20 @@ def test_about_s_list_shows_every_credit_whole_at_every_size(monkeypatch, size):
         pygame.quit()
 
 
+def test_a_screen_opens_with_the_keys_on_a_button_that_works(app):
+    """Statistics with no game finished yet, opened by keys: its Reset statistics is
+    switched off, so the keys rest on Back, and Enter there goes back (walkD15 #1: the ring
+    lay on the greyed-out Reset and Enter did nothing)."""
+    for _ in range(len(registry.GAMES) + 1):
+        press(app, pygame.K_TAB)
+    assert focused_label(app) == "Statistics"
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, StatisticsScene) and not app.scene.games
+    assert focused_label(app) == "Back"
+    press(app, pygame.K_RETURN)
+    assert app.scene.__class__.__name__ == "MenuScene"
+
+
 def test_illegal_click_says_why_in_the_rules_words(app):
     table = start_fcd(app, {0, 1})
     dimmed = [p for p in table.board.placed if p.dimmed]

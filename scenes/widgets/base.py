@@ -60,6 +60,8 @@ class Scene:
         self.next = None
         self.focus = 0
         self.layout()
+        if self.widgets and not getattr(self.widgets[0], "enabled", True):
+            self.move_focus(1)      # the keys never rest on a button switched off
         self.dirty = True
 
     def cleanup(self):
