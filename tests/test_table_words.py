@@ -248,7 +248,8 @@ def test_readouts_say_what_a_player_would_count_in_their_head():
     bust = view._replace(facts=dict(view.facts, my_count={"totals": [80], "best": None, "bust": True, "hit": False},
                                     die=5, step="action"), current_player=0)
     side = {label: value for label, value, _ in count.side_facts(bust, names)}
-    assert side["Your count"] == "bust (over 75)" and side["Die"] == "5: swap with an opponent"
+    assert side["Your count"] == "bust (over 75)" and side["Die"] == "5 (swap with an opponent)"   # walkD15 #10:
+    assert all(value.count(":") == 0 for value in side.values())       # 'Die: 5: swap ...' read as a code
     assert count.prompt(bust, 0, names).endswith("Die shows 5: swap one of your cards with one of an "
                                                  "opponent's cards, or decline")
     assert count.prompt(bust, 1, names, humans=[True, False]).endswith("Maya rolled 5: swap with an opponent")

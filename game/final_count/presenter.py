@@ -136,7 +136,7 @@ class FinalCount(Presenter):
             lines.append(("Goal", f"{goal}" + (" (your count is on it now)" if hit else ""), None))
         die = facts["die"]
         if die in DIE_SHORT:
-            lines.append(("Die", f"{die}: {DIE_SHORT[die]}", None))
+            lines.append(("Die", f"{die} ({DIE_SHORT[die]})", None))
         for key, label in (("caller", "Called by"), ("dealer", "Dealer")):
             who = seat_name(names, facts[key])
             if who:
