@@ -20,8 +20,10 @@ def initials(name):
 
 def colour(name):
     """The disc's colour for `name`: a hue its hash picks (never the gold that marks the
-    player to move), deep enough for white letters."""
-    hue = (0.2 + 0.88 * int(hashlib.sha1(name.encode("utf-8")).hexdigest()[:4], 16) / 0xFFFF) % 1.0  # never gold
+    player to move), deep enough for white letters; 'Maya (you)' is Maya's, so a seat
+    keeps its colour whoever looks (at one computer the viewer changes each turn)."""
+    digest = hashlib.sha1(name.removesuffix(" (you)").encode("utf-8")).hexdigest()
+    hue = (0.2 + 0.88 * int(digest[:4], 16) / 0xFFFF) % 1.0        # never gold
     r, g, b = colorsys.hls_to_rgb(hue, 0.38, 0.55)
     return int(r * 255), int(g * 255), int(b * 255)
 

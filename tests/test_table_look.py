@@ -78,9 +78,12 @@ def test_enter_at_the_knock_window_passes_and_at_a_knock_calls(app):
 
 def test_an_avatar_is_made_from_the_name_and_lit_for_the_player_to_move(app):
     """The avatar: the name's initials on a disc whose colour the name picks (the same
-    name, the same disc; never the gold of the player to move), ringed in gold when lit."""
+    name, the same disc, whoever looks: 'Maya (you)' on her turn at one computer is Maya's
+    disc on Theo's; never the gold of the player to move), ringed in gold when lit."""
     assert [avatar.initials(name) for name in ("Maya", "Player 2", "Maya (you)", "You")] == ["M", "P2", "M", "Y"]
     assert avatar.colour("Theo") == avatar.colour("Theo") != avatar.colour("Ines")
+    assert avatar.colour("Theo (you)") == avatar.colour("Theo")    # walkC15 #13: at one computer each
+    assert avatar.image("Maya (you)", 40).get_at((20, 20)) == avatar.image("Maya", 40).get_at((20, 20))  # keeps hers
     lit, unlit = avatar.image("Theo", 40, True), avatar.image("Theo", 40, False)
     edge = (20, 1)                                     # on the disc's ring, at its top
     assert lit.get_at(edge)[:3] == palette.GOLD and unlit.get_at(edge)[:3] != palette.GOLD
