@@ -214,6 +214,9 @@ class Presenter:
     # Kinds of move whose cards a click always picks, for a button to play (as several-card
     # moves are made), so that every card of the game answers a click the same way.
     PICK_THEN_PLAY = frozenset()
+    # The piles a click makes a move on, as the button for it does: zone key -> (kind,
+    # argument) of a legal move with no cards (a click on the draw pile draws).
+    PILE_MOVES = {"draw": ("draw", None)}
     # Kinds of move a player commits to and cannot take back lightly (a knock raises the
     # stake, a fold gives up): the keyboard never starts on their buttons, so a stray
     # Enter takes the other way.

@@ -17,16 +17,16 @@ from scenes.widgets import ui
 SIZE = (1280, 720)
 
 
-def laid_for(game_id, seed, cover="", widgets=()):
+def laid_for(game_id, seed, cover="", widgets=(), players=2):
     """A position of `game_id` on the turn of its first person, laid out as the table would."""
-    state = registry.new_game(game_id, players=2, seed=seed)
+    state = registry.new_game(game_id, players=players, seed=seed)
     seat = state.current_player
     presenter = presenter_for(state.info)
     view = state.view(seat)
     legal = state.legal_actions()
     playable, picks = choosable(legal, view, presenter)
-    board = lay_out(view, presenter, seat, ["Maya", "Theo"], SIZE, lambda words, px: len(words) * px / 2,
-                    playable, picks=picks, turn=True)
+    board = lay_out(view, presenter, seat, ["Maya", "Theo", "Ines"][:players], SIZE,
+                    lambda words, px: len(words) * px / 2, playable, picks=picks, turn=True)
     return state, Laid(board, board.focus_cards(), list(widgets), [], cover, legal, True, view, seat,
                        presenter, state.why_illegal, None, 900)
 
@@ -115,3 +115,72 @@ def test_main_focus_goes_to_a_marked_option_of_a_choice():
     assert table_input.main_focus(laid, 0) == 1
     marked.marked = False
     assert table_input.main_focus(laid, 0) == 0
+
+
+def pile_top(laid, zone):
+    """The card on top of the pile `zone`, as laid out (the last placed there)."""
+    return [p for p in laid.board.placed if p.zone == zone][-1]
+
+
+def test_a_click_on_a_pile_makes_the_move_that_takes_from_it():
+    """The piles a move takes from answer a click with that move, as the button for it
+    does: Final Card-Down's draw pile draws, Deadline's draw pile draws from it and its
+    discard pile takes the top discard (walkA15 #16, #11, #12: 'That card is face down',
+    'click one of the outlined cards' with none outlined, 'No card is played now')."""
+    state, laid = laid_for("final_card_down", 1)
+    [play] = TableInput().click_card(pile_top(laid, "draw"), laid, Pointer())
+    assert isinstance(play, Play) and [(a.kind, a.arg) for a in play.actions] == [("draw", None)]
+    state, laid = laid_for("deadline", 1, players=3)
+    for zone, arg in (("draw", "stock"), ("discard", "discard")):
+        [play] = TableInput().click_card(pile_top(laid, zone), laid, Pointer())
+        assert isinstance(play, Play) and [(a.kind, a.arg) for a in play.actions] == [("draw", arg)], zone
+
+
+def test_a_click_on_ktu_s_pile_takes_it_when_taking_it_is_a_move():
+    """KTU: a click on the play ground, where taking the pile is a move, takes it (walkA15
+    #17: 'You can only play cards from your own hand' with 'or take the pile' on top)."""
+    for seed in range(1, 80):
+        state = registry.new_game("ktu", players=2, seed=seed)
+        for _ in range(60):
+            legal = state.legal_actions()
+            if any(a.kind == "pick_up" for a in legal) and state.view(state.current_player).zones:
+                break
+            state.apply(legal[0])
+        else:
+            continue
+        break
+    seat = state.current_player
+    presenter = presenter_for(state.info)
+    view, legal = state.view(seat), state.legal_actions()
+    playable, picks = choosable(legal, view, presenter)
+    board = lay_out(view, presenter, seat, ["Maya", "Theo"], SIZE, lambda words, px: len(words) * px / 2,
+                    playable, picks=picks, turn=True)
+    laid = Laid(board, board.focus_cards(), [], [], "", legal, True, view, seat, presenter, state.why_illegal,
+                None, 900)
+    [play] = TableInput().click_card(pile_top(laid, "pile"), laid, Pointer())
+    assert isinstance(play, Play) and [a.kind for a in play.actions] == ["pick_up"]
+
+
+def test_at_the_table_a_click_on_deadline_s_draw_pile_draws_a_card():
+    """The real table: Deadline's first turn, 'Draw a card from the draw pile, or take the
+    top discard'; a click on the draw pile draws from it (walkA15 #11)."""
+    from tests.test_ui_play import click_at, new_app, settle
+    from tests.test_ui_saves import start_game
+    a = new_app()
+    try:
+        for deal in range(1, 30):
+            session = start_game(a, "deadline", 3, {0}, deal)
+            settle(a)
+            model = a.scene.model
+            if model.my_turn() and {(x.kind, x.arg) for x in model.legal} == {("draw", "stock"), ("draw", "discard")}:
+                break
+            a.scene.act(Back())
+            a.frame()
+        held = len(session.state.view(0).zone(f"hand:0").cards)
+        pile = [p for p in a.scene.board.placed if p.zone == "draw"][-1]
+        click_at(a, pile.rect.center)
+        settle(a)
+        assert len(session.state.view(0).zone("hand:0").cards) == held + 1
+        assert any(e.kind == "move" and e.src == "draw" and e.seat == 0 for e in session.events_since(0))
+    finally:
+        pygame.quit()

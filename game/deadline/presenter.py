@@ -182,6 +182,7 @@ class Deadline(Presenter):
     KIND_LABELS = dict(Presenter.KIND_LABELS, cancel_group="Take it back", finish_exam="Finish exam",
                        group="Lay down")
     POSITION_ARGS = frozenset({Act.TAKE})
+    PILE_MOVES = {"draw": (Act.DRAW, "stock"), "discard": (Act.DRAW, "discard")}
     came_after = ()       # while the log is told: the cards moved onto an assignment after the event told
     givers = {}           # and who played each card of extra credit (by its name)
     merged = {}           # the extra credit the table shows in its assignment (arranged): its giver, by card name

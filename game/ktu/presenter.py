@@ -12,6 +12,7 @@ AGAIN = fact(str)            # the table's own fact: why the player to play play
 class Ktu(Presenter):
     """KTU's words."""
 
+    PILE_MOVES = {"pile": ("pick_up", None)}
     KIND_LABELS = dict(Presenter.KIND_LABELS, pick_up="Take the pile", choose_faceup="Choose face-up cards",
                        play_blind="Play blind")
     POSITION_ARGS = frozenset({Act.PLAY_BLIND})

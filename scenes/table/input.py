@@ -210,9 +210,14 @@ class TableInput:
 
     # ---- clicks on the table ---------------------------------------------------------------
     def click_card(self, placed, laid, pointer):
-        """A click on a card: play it, select it, or say why it cannot be played."""
+        """A click on a card: play it, select it, or say why it cannot be played; a click
+        on a pile a move takes from (the presenter's PILE_MOVES) makes that move."""
         if not laid.playing:
             return []
+        pile = laid.presenter.PILE_MOVES.get(placed.zone)
+        taking = [a for a in laid.legal if pile and not a.cards and (a.kind, a.arg) == pile]
+        if taking:              # a pile a move takes from: that move, as its button makes it
+            return [Play(tuple(taking))]
         if placed.card is None:
             return self.click_hidden(placed, laid)
         click = click_card(laid.legal, placed.card, laid.selection, laid.presenter, laid.why_illegal, laid.view)
