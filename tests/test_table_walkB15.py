@@ -1,0 +1,94 @@
+"""Where walker B of wave 15 stumbled at the table (issue #37), each played with real
+events: rules of presentation that hold for every game, met in 5 possessions (the deal
+the walk played: 697372599, Maya against Theo, a computer, Theo on offense first)."""
+import pygame
+
+from tests.test_ui_play import new_app, press, settle
+from tests.test_ui_saves import start_game
+
+DEAL = 697372599
+REFUSED = "Pick a card of your hand first"
+
+
+def defending(size=(1280, 800)):
+    """The app at `size`, Maya setting her first line of defense (all four lanes open)."""
+    a = new_app(size)
+    start_game(a, "five_possessions", 2, {0}, DEAL)
+    settle(a)
+    model = a.scene.model
+    assert model.my_turn() and {x.kind for x in model.legal} == {"place"}, model.legal
+    return a
+
+
+def hinted(a):
+    """H pressed: the hint shown (the computer asked, its answer waited for)."""
+    press(a, pygame.K_h)
+    for _ in range(400):
+        if a.scene.model.ui.hint is not None:
+            return a.scene.model.ui.hint
+        a.frame()
+    raise AssertionError("no hint came")
+
+
+def placed_count(a):
+    """How many moves the session has applied."""
+    return len(a.scene.model.session.submitted)
+
+
+def test_a_lane_number_after_enter_made_the_hinted_move_reports_no_error():
+    """walkB15 #5: H (the hint: 'Place Defense blue 7 (lane 3)'), then Enter, which makes
+    the hinted move at once, then the lane's number the hint named, as a card is placed
+    by keys without a hint: the card is in that lane and nothing says the person did
+    something wrong (the walk: a red 'Pick a card of your hand first, then press its
+    lane's number' right after the card went in correctly)."""
+    a = defending()
+    model = a.scene.model
+    for _ in range(2):
+        hint = hinted(a)
+        before = placed_count(a)
+        press(a, pygame.K_RETURN)
+        settle(a)
+        assert placed_count(a) == before + 1 and model.session.submitted[-1][1] == hint
+        press(a, pygame.K_1 + hint.arg)
+        settle(a)
+        assert placed_count(a) == before + 1
+        assert not model.ui.message.startswith(REFUSED), model.ui.message
+    pygame.quit()
+
+
+def test_a_lane_number_puts_the_card_the_keyboard_is_on_in_that_lane():
+    """walkB15 #4: with the keyboard's ring on a card of the hand and none picked (the
+    last card of the line, the ring sent to it by the hint asked with Tab and Enter on
+    the Hint button), its lane's number puts that card in the lane, as the card under
+    the ring is the one the number is for; the key legend offers the lanes' numbers
+    there (the walk: 'Pick a card of your hand first, then press its lane's number'
+    with the card shown big under the ring, as if picked)."""
+    from scenes.table.input import focused, key_legend
+    a = defending()
+    table, model = a.scene, a.scene.model
+    for lane in range(3):
+        press(a, pygame.K_RETURN)
+        assert model.ui.selection, model.ui.message
+        press(a, pygame.K_1 + lane)
+        settle(a)
+    assert len(table.board.hand_cards()) == 1
+    before = placed_count(a)
+    while getattr(focused(table.laid, table.pointer), "label", None) != "Hint":
+        press(a, pygame.K_TAB)
+    hint = None
+    press(a, pygame.K_RETURN)
+    for _ in range(400):
+        if model.ui.hint is not None:
+            hint = model.ui.hint
+            break
+        a.frame()
+    assert hint is not None and not model.ui.selection
+    card = focused(table.laid, table.pointer)
+    assert card in table.laid.cards and card.card is hint.cards[0]
+    assert "1-4: lane" in key_legend(table.laid, table.pointer, False)
+    press(a, pygame.K_1 + hint.arg)
+    assert not model.ui.message.startswith(REFUSED), model.ui.message
+    assert placed_count(a) == before + 1 and model.session.submitted[-1][1].cards[0] is hint.cards[0]
+    assert model.session.submitted[-1][1].arg == hint.arg
+    pygame.quit()
+
