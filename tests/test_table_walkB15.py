@@ -92,3 +92,18 @@ def test_a_lane_number_puts_the_card_the_keyboard_is_on_in_that_lane():
     assert model.session.submitted[-1][1].arg == hint.arg
     pygame.quit()
 
+
+def test_by_keys_the_hand_closes_up_as_cards_leave_it():
+    """walkB15 #5: setting a line by keys, the cards left in the hand close up after each
+    card set (the holes a card leaves are kept only for the pointer, whose next click
+    must still find its card where it lay): the hand lies as it is laid out afresh (the
+    walk: gaps where placed cards were, 'the hand looks like it has missing cards')."""
+    a = defending()
+    table = a.scene
+    for lane in range(3):
+        press(a, pygame.K_RETURN)
+        press(a, pygame.K_1 + lane)
+        settle(a)
+        assert len(table.board.hand_cards()) == 3 - lane
+        assert not table.hand_gapped, [p.rect.x for p in table.board.hand_cards()]
+    pygame.quit()

@@ -276,7 +276,9 @@ class TableScene(Scene):
         into an assignment being built, or set in lanes), so the next click still finds its
         card; once a move is made that takes no card of the hand (the move done: the
         assignment submitted) or the coach's step moves on, the hand closes up as soon as
-        the pointer is off it (at once while the keyboard is used)."""
+        the pointer is off it. While the keyboard is used it closes up at once, as each
+        card leaves: the places kept are for the pointer's next click, and keys walk the
+        cards as they lie."""
         model = self.model
         side = model.director.side(model.seen)
         mark = (model.ui.moves_made, side.progress if side is not None else None)
@@ -286,7 +288,7 @@ class TableScene(Scene):
         elif mark != self.hand_mark:
             self.hand_done = True
         self.hand_mark = mark
-        return not self.hand_done or self.in_hand()
+        return not (self.hand_done or self.app.keyboard) or self.in_hand()
 
     def in_hand(self):
         """Is the pointer over the hand's row as last laid out (its cards and the places
