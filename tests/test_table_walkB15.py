@@ -2,6 +2,7 @@
 events: rules of presentation that hold for every game, met in 5 possessions (the deal
 the walk played: 697372599, Maya against Theo, a computer, Theo on offense first)."""
 import pygame
+import pytest
 
 from tests.test_ui_play import new_app, press, settle
 from tests.test_ui_saves import start_game
@@ -106,4 +107,25 @@ def test_by_keys_the_hand_closes_up_as_cards_leave_it():
         settle(a)
         assert len(table.board.hand_cards()) == 3 - lane
         assert not table.hand_gapped, [p.rect.x for p in table.board.hand_cards()]
+    pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 720), (960, 600)])
+def test_a_message_never_covers_a_card_set_on_the_table_where_a_place_is_clear(size):
+    """walkB15 #3: setting a line by keys at 1280x800 and 1280x720, the message a card
+    picked brings ('Press a lane's number for Defense blue 6 (1 is the leftmost)') lies
+    clear of the cards already set face up on the table, whose count boxes the person
+    compares (the walk: the message over the foot of the card in 'Lane 1: your line')."""
+    from scenes.table import draw as table_draw
+    a = defending(size)
+    table, model = a.scene, a.scene.model
+    for lane in range(3):
+        press(a, pygame.K_RETURN)
+        assert model.ui.message.startswith("Press a lane's number"), model.ui.message
+        said = table_draw.message_box(a.screen, table.laid.board, model.ui.message, table.pointer.message_spot)
+        board = table.laid.board
+        cards = [p.rect for p in board.placed if p.face_up and p.zone != board.hand_key]
+        assert said.collidelist(cards) < 0, (lane, said, [c for c in cards if said.colliderect(c)])
+        press(a, pygame.K_1 + lane)
+        settle(a)
     pygame.quit()

@@ -380,8 +380,10 @@ class TableScene(Scene):
     def place_message(self):
         """Where the message goes: clear of the cards it is about, those it names and the
         director's bubble (a hint's, of the viewer's own cards and places too) and of the
-        places a card may be put (place_targets); where a place can, clear of every caption
-        and name plate too (what says what lies where, as a callout keeps clear of it);
+        places a card may be put (place_targets); where a place can, clear of every card
+        face up on the table (the cards set, whose faces the person reads and compares),
+        then of every caption and name plate too (what says what lies where, as a callout
+        keeps clear of it);
         as near the hand as a place is clear, its lines narrower where that brings it
         nearer."""
         state, board = self.model.ui, self.laid.board
@@ -404,7 +406,8 @@ class TableScene(Scene):
             lanes = [pygame.Rect(*map(int, area)) for area in board.areas]
             avoid += [r for r in draw.caption_rects(screen, board) if r.collidelist(lanes) >= 0]
         avoid += self.place_targets()
-        for tier in (avoid + draw.readable(screen, board, self.plates(self.model.view)), avoid):
+        faces = [p.rect for p in board.placed if p.face_up and p.zone != board.hand_key]
+        for tier in (avoid + faces + draw.readable(screen, board, self.plates(self.model.view)), avoid + faces, avoid):
             placed = []
             for board.message_wrap in board.message_wraps():
                 width = draw.message_width(screen, board, state.message)
