@@ -129,3 +129,19 @@ def test_a_message_never_covers_a_card_set_on_the_table_where_a_place_is_clear(s
         press(a, pygame.K_1 + lane)
         settle(a)
     pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1280, 720), (960, 600)])
+def test_no_name_plate_covers_a_caption(size):
+    """walkB15 #6: at every size, no seat's name plate (its round avatar with it) lies
+    over a caption of the cards on the table (the walk at 960x600: Theo's round 'T'
+    over the top of 'Cards not in play (14)')."""
+    from scenes.table import draw as table_draw
+    a = defending(size)
+    table = a.scene
+    board = table.laid.board
+    plates = table_draw.plate_rects(a.screen, board, table.plates(table.model.view))
+    captions = table_draw.caption_rects(a.screen, board)
+    assert len(plates) == 2 and captions
+    assert not [(p, c) for p in plates for c in captions if p.colliderect(c)], board.labels
+    pygame.quit()

@@ -48,6 +48,9 @@ AVATAR = 38             # its avatar's diameter, the disc overlapping the plate'
 # highest a card of the hand rests (PICKED), so that a card lifted under the pointer or
 # the keyboard rises no further than to the plate's foot (hover_rect).
 PLATE_ABOVE = PICKED + (PLATE_H + AVATAR) // 2 + 2
+# How far below the top of another seat's panel (where its name plate lies) its cards'
+# flow starts: the captions over them clear of the plate's disc, which hangs below the plate.
+SEAT_TOP = (PLATE_H + AVATAR) // 2 + 4
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
 SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
@@ -710,7 +713,7 @@ class _Layout:
         own_top = bottom - own_h
         for seat, rect in spots.items():
             x, y, w, h = rect
-            b.placed += self.flow(theirs(seat), (x + 8, y + 34, w - 16, h - 40), sizes.mini, fan=True)
+            b.placed += self.flow(theirs(seat), (x + 8, y + SEAT_TOP, w - 16, h - SEAT_TOP - 6), sizes.mini, fan=True)
             b.seat_panels[seat] = rect
             b.plates[seat] = (x, y, w)
         centre = (left, top, tw - 2 * left, own_top - top - 10)
@@ -790,7 +793,7 @@ class _Layout:
         seats' in their panels and of the anchor's own rows, seated so (see seated):
         that share, then whether they all fit."""
         spots, _, (_, _, rows_w, own_h), _ = seated
-        plans = [(self.plan(theirs(seat), w - 16, h - 40, self.sizes.mini, True), self.sizes.mini)
+        plans = [(self.plan(theirs(seat), w - 16, h - SEAT_TOP - 6, self.sizes.mini, True), self.sizes.mini)
                  for seat, (_, _, w, h) in spots.items()]
         if own_rows:
             plans.append((self.plan(own_rows, rows_w, own_h, self.sizes.own, False), self.sizes.own))
@@ -836,7 +839,7 @@ class _Layout:
         tallest = lowest - TOP - 24
         for seat, spot in zip(others, spots):
             def fits(height, zones=theirs(seat), w=rects[spot][2]):
-                _, size, _, _, fitted = self.plan(zones, w - 16, height - 40, self.sizes.mini, True, spare=False)
+                _, size, _, _, fitted = self.plan(zones, w - 16, height - SEAT_TOP - 6, self.sizes.mini, True, spare=False)
                 return fitted and size[0] >= int(self.sizes.mini[0] * SEAT_LEAST)
             if spot.startswith("top") and top_h < tallest and not fits(top_h):
                 low, high = top_h, top_h + 10 * math.ceil((tallest - top_h) / 10)   # the least height, by halves
