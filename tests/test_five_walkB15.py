@@ -1,0 +1,18 @@
+"""5 possessions where walker B of wave 15 stumbled (issue #37), each with real events
+(the rulings: docs/rulings/play_design.md)."""
+from tests.test_ui_play import app, open_setup  # noqa: F401
+
+
+def test_the_sudden_death_switch_says_what_off_means_as_well_as_on(app):  # noqa: F811
+    """walkB15 #1: Setup's note under 'Sudden death', with the switch Off as it starts,
+    says what Off means (a tie at 100 is played out in pairs of possessions; sudden death
+    only after 5 level pairs, as the Rules say) beside what On means (the walk: 'A tie at
+    100 is settled by sudden death straight away' under Off, read as sudden death still
+    happening)."""
+    open_setup(app, "five_possessions")
+    setup = app.scene
+    switch = next(w for w in setup.widgets if getattr(w, "option", None) and w.option.id == "pd.sudden_death")
+    assert switch.label == "Off"
+    note = " ".join(next(lines for option, _, lines in setup.option_rows if option.id == "pd.sudden_death"))
+    assert "Off:" in note and "pairs of possessions" in note and "On:" in note, note
+    assert note.index("Off:") < note.index("On:"), note
