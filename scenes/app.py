@@ -154,6 +154,7 @@ class App:
         self.executor = executor or wake.threads
         self.keyboard = False
         self.ring_was_shown = False     # was the keyboard's ring shown before the key in hand?
+        self.pointer = None              # where the pointer was at its last event (pixels; None before one)
         self.showing_controls = False    # the controls overlay (F1 or ?)
         self.running = True
         self.network = None              # the hosted table or joined seat (scenes/network/net.py)
@@ -320,6 +321,8 @@ class App:
             self.showing_controls = True
             self.scene.dirty = True
         else:
+            if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                self.pointer = event.pos
             if event.type == pygame.KEYDOWN:
                 self.ring_was_shown, self.keyboard = self.keyboard, True
             elif event.type == pygame.MOUSEBUTTONDOWN and self.keyboard:

@@ -145,3 +145,36 @@ def test_no_name_plate_covers_a_caption(size):
     assert len(plates) == 2 and captions
     assert not [(p, c) for p in plates for c in captions if p.colliderect(c)], board.labels
     pygame.quit()
+
+
+def test_clicks_on_the_tables_continue_never_pass_the_results_unseen():
+    """walkB15 #8: the results open under a pointer still resting where the table's
+    Continue was (the game's last outcome read by a click there); clicks there again,
+    the pointer unmoved, are not taken by the button now under it (Menu, or Play again),
+    so the winner is never gone unseen; once the pointer moves, the buttons work (the
+    walk: a click every 2 seconds on Continue, the last landing on the results' Menu
+    before they were ever read)."""
+    from scenes.screens.menu import MenuScene
+    from scenes.screens.scoring import ScoringScene
+    from tests.test_ui_screens_dressed import show_scores
+    a = new_app((1280, 800))
+    show_scores(a, "final_count", players=2)
+    menu = next(w for w in a.scene.widgets if w.label == "Menu")
+    spot = a.screen.pixel(menu.rect.center)
+    a.scene.go("menu")
+    a.frame()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot, rel=(0, 0), buttons=(0, 0, 0)))
+    a.frame()
+    show_scores(a, "final_count", players=2)        # the game ends under the pointer resting there
+    end = a.scene
+    for _ in range(3):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1))
+        a.frame()
+        assert a.scene is end and isinstance(end, ScoringScene)
+    moved = (spot[0] + 4, spot[1])
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=moved, rel=(4, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=moved, button=1))
+    a.frame()
+    assert isinstance(a.scene, MenuScene)
+    pygame.quit()

@@ -71,6 +71,7 @@ class ScoringScene(Scene):
         self.shown = None               # the plates, made once: the scores do not change here
         self.laid_plates = (None, None)  # (the screen's size, layout_plates for it)
         self.ring_shown = False         # has a key shown the keyboard's ring here yet (see key)
+        self.still = self.app.pointer   # where the pointer rests as the screen opens, until it moves (see handle_event)
         super().startup(persist)
         winners = [p for p in self.plates() if p.won and self.session.is_human(p.seat)]   # a person won
         if winners and not self.interim and self.app.settings.animation_speed != "instant":
@@ -111,6 +112,17 @@ class ScoringScene(Scene):
                           size=22),
                 ui.Button((screen.lw / 2 - 125, by, 250, 52), "Play again: same cards", self.replay, size=22),
                 ui.Button((screen.lw / 2 + 145, by, 250, 52), "Menu", self.back, size=22)]
+
+    def handle_event(self, event):
+        """As on every screen, but a click where the pointer rested as the screen opened,
+        before it has moved, is not taken: clicks on the table's Continue, the next landing
+        on the button now under it, never leave the results unseen (as the first Enter
+        only shows the ring: see key)."""
+        if event.type == pygame.MOUSEMOTION and event.pos != self.still:
+            self.still = None
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.pos == self.still:
+            return
+        super().handle_event(event)
 
     def key(self, event):
         """The keys as on every screen, but the first Enter or Space only shows the ring on
