@@ -250,9 +250,13 @@ class FourDowns(PlayDesign):
     def stake_words(facts, names):
         """The stake, and once someone has knocked this hand who passes automatically:
         '30 yards; Maya knocked last, so may not knock again until another player does',
-        '100 yards, the most: nobody knocks again this hand' (3.2, A10)."""
+        '100 yards, the most: nobody knocks again this hand' (3.2, A10); once the last
+        down is led, the stake alone: no knock is left in the hand (a knock comes before
+        a lead), and its end read with the ban beside it seemed to bar the next hand."""
         words = f"{facts['stake']} yards"
         knocker = seat_name(names, facts["last_knocker"])
+        if facts["step"] == "follow" and facts["round"] >= facts["rounds"]:
+            return words
         if facts["stake"] >= STAKE_CAP:
             return f"{words}, the most: nobody knocks again this hand"
         if knocker:

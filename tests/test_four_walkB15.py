@@ -1,0 +1,37 @@
+"""4 downs where walker B of wave 15 stumbled (issue #37): the game's words, each met in
+a real game (the rulings: docs/rulings/play_design.md)."""
+from game import registry
+from scenes.table.presenters import presenter_for
+
+NAMES = ["Maya", "Theo"]
+
+
+def test_once_the_last_down_is_led_the_stake_no_longer_says_who_may_not_knock():
+    """walkB15 #12: 4 downs for two with Knocking on (the walk's deal), Maya knocking in
+    down 1: while the last down is followed, and so while its end is held to be read as
+    the hand ends, the side panel's Stake says the stake alone, with no 'Maya knocked
+    last, so may not knock again until another player does' (no knock is left in that
+    hand: a knock comes before a lead, 3.2); before the last lead it still says so (the
+    walk: 'Hand 1 is over' in the top bar, the ban beside it, read as holding in hand 2)."""
+    state = registry.new_game("four_downs", players=2, seed=206064695, options={"pd.knocking": "on"})
+    presenter = presenter_for(registry.GAMES["four_downs"])
+    knocked, said = False, {}
+    for _ in range(200):
+        view = state.view(0)
+        facts = view.facts
+        if facts["step"] == "deal" and knocked and said:
+            break
+        stake = dict((label, value) for label, value, _ in presenter.side_facts(view, NAMES)).get("Stake")
+        if stake and facts["last_knocker"] is not None:
+            said[(facts["round"], facts["step"])] = stake
+        legal = state.legal_actions()
+        kinds = {a.kind for a in legal}
+        if "knock" in kinds and not knocked:
+            action, knocked = next(a for a in legal if a.kind == "knock"), True
+        else:
+            action = next((a for a in legal if a.kind == "call"), None) or next(
+                a for a in legal if a.kind not in ("knock", "fold"))
+        state.apply(action)
+    last = facts["rounds"]
+    assert said[(last, "follow")] == "20 yards", said
+    assert "may not knock again" in said[(1, "follow")], said
