@@ -155,6 +155,8 @@ class App:
         self.keyboard = False
         self.ring_was_shown = False     # was the keyboard's ring shown before the key in hand?
         self.pointer = None              # where the pointer was at its last event (pixels; None before one)
+        self.clicked = (None, 0.0)       # where the last click was (pixels) and when (seconds of `time`)
+        self.time = 0.0                  # the seconds the app's frames have advanced by
         self.showing_controls = False    # the controls overlay (F1 or ?)
         self.running = True
         self.network = None              # the hosted table or joined seat (scenes/network/net.py)
@@ -323,6 +325,8 @@ class App:
         else:
             if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 self.pointer = event.pos
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.clicked = (event.pos, self.time)
             if event.type == pygame.KEYDOWN:
                 self.ring_was_shown, self.keyboard = self.keyboard, True
             elif event.type == pygame.MOUSEBUTTONDOWN and self.keyboard:
@@ -342,6 +346,7 @@ class App:
             events = pygame.event.get()
         if self.frame_seconds is not None:
             dt = self.frame_seconds
+        self.time += dt
         for event in events:
             self.handle(event)
             if self.scene.next:

@@ -42,6 +42,7 @@ CAPTION_LINE = 20       # a caption's second line
 WORDS_TOP = 40          # a plate's words, under its name
 WORD_LINE = 20          # a line of them
 FEW = 5                 # cards on a plate few enough for plates side by side
+CLICKED_THROUGH = 0.5   # seconds: a click this recent opened the screen (see handle_event)
 
 
 class Plate(NamedTuple):
@@ -71,7 +72,8 @@ class ScoringScene(Scene):
         self.shown = None               # the plates, made once: the scores do not change here
         self.laid_plates = (None, None)  # (the screen's size, layout_plates for it)
         self.ring_shown = False         # has a key shown the keyboard's ring here yet (see key)
-        self.still = self.app.pointer   # where the pointer rests as the screen opens, until it moves (see handle_event)
+        spot, when = self.app.clicked   # a click that opened the screen: where the pointer rests, until it moves
+        self.still = spot if spot == self.app.pointer and self.app.time - when <= CLICKED_THROUGH else None
         super().startup(persist)
         winners = [p for p in self.plates() if p.won and self.session.is_human(p.seat)]   # a person won
         if winners and not self.interim and self.app.settings.animation_speed != "instant":
@@ -114,10 +116,11 @@ class ScoringScene(Scene):
                 ui.Button((screen.lw / 2 + 145, by, 250, 52), "Menu", self.back, size=22)]
 
     def handle_event(self, event):
-        """As on every screen, but a click where the pointer rested as the screen opened,
-        before it has moved, is not taken: clicks on the table's Continue, the next landing
-        on the button now under it, never leave the results unseen (as the first Enter
-        only shows the ring: see key)."""
+        """As on every screen, but where a click opened the screen (the table's Continue
+        on the game's last outcome), a click at the same spot before the pointer has
+        moved is not taken: clicks on Continue, the next landing on the button now under
+        it, never leave the results unseen (as the first Enter only shows the ring: see
+        key)."""
         if event.type == pygame.MOUSEMOTION and event.pos != self.still:
             self.still = None
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.pos == self.still:
