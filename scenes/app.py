@@ -155,7 +155,7 @@ class App:
         self.keyboard = False
         self.ring_was_shown = False     # was the keyboard's ring shown before the key in hand?
         self.pointer = None              # where the pointer was at its last event (pixels; None before one)
-        self.clicked = (None, 0.0)       # where the last click was (pixels) and when (seconds of `time`)
+        self.clicked = (None, 0.0, None)  # the last click: where (pixels), when (seconds of `time`), on what scene
         self.time = 0.0                  # the seconds the app's frames have advanced by
         self.showing_controls = False    # the controls overlay (F1 or ?)
         self.running = True
@@ -326,7 +326,7 @@ class App:
             if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 self.pointer = event.pos
             if event.type == pygame.MOUSEBUTTONDOWN:
-                self.clicked = (event.pos, self.time)
+                self.clicked = (event.pos, self.time, self.scene)
             if event.type == pygame.KEYDOWN:
                 self.ring_was_shown, self.keyboard = self.keyboard, True
             elif event.type == pygame.MOUSEBUTTONDOWN and self.keyboard:
