@@ -16,3 +16,30 @@ def test_setup_and_the_rules_say_alike_when_the_hit_goal_is_rolled(app):  # noqa
     assert note.startswith("After each deal, two die rolls set a goal"), note
     assert "the die is rolled twice after the deal" in words and "after each deal, two die rolls set a goal" in words
     assert "before each hand" not in note + words, (note, words)
+
+
+def test_a_hands_end_on_the_table_says_every_count_the_winner_beat(app):  # noqa: F811
+    """walkB15 #10: Final Count against a computer, played at the table: as a hand ends on
+    a call, the banner held on the table names the winner's points and count and each
+    other player's count (not bust) it beat: 'Hand 1 is over: Maya +51 (count 51); Theo:
+    count 48' (the walk: only 'Maya +51 (count 51)', Theo's 48 to be added up from his
+    cards and the Board)."""
+    import random
+    from tests.test_table_moments_pd import played
+    from tests.test_ui_saves import start_game
+    app.settings.animation_speed = "normal"
+    session = start_game(app, "final_count", 2, {0}, 5)
+    checked = 0
+    for table in played(app, session, random.Random(5), frames=20000):
+        model = table.model
+        said = [o.words for o in model.hold.outcomes if o.words.startswith("Hand ")]
+        if not (model.hold.wait and said):
+            continue
+        rows = model.view.facts["last_hand"]["seats"]
+        for row in rows:
+            if not row.get("winner") and not row.get("bust") and row.get("best") is not None:
+                assert f"{model.names[row['seat']]}: count {row['best']}" in said[-1], (said, rows)
+                checked += 1
+        if checked >= 2:
+            break
+    assert checked >= 2, checked
