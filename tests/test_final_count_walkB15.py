@@ -43,3 +43,25 @@ def test_a_hands_end_on_the_table_says_every_count_the_winner_beat(app):  # noqa
         if checked >= 2:
             break
     assert checked >= 2, checked
+
+
+def test_the_goal_rolls_the_deal_makes_are_never_said_as_the_dealers_doing(app):  # noqa: F811
+    """walkB15 #15: Final Count with Hit Goal on, Maya dealing at the table: the Moves
+    log says the die was rolled for the Hit Goal as Maya dealt, never 'Maya rolled 2 and 6
+    for the Hit Goal' (the walk: the app rolled as Maya dealt, and 'Maya rolled' about
+    something she never did made her wonder what she had clicked)."""
+    from scenes.table.session import Seat, Session
+    from scenes.table.scene import TableScene
+    from tests.test_ui_play import settle
+    session = Session("final_count", [Seat("Maya"), Seat("Theo", False, "easy")],
+                      {"final_count.hit_goal": "on"}, 15)
+    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    app.frame()
+    settle(app)
+    assert isinstance(app.scene, TableScene)
+    first, second = session.state.goal_rolls
+    lines = app.scene.model.presenter.log_lines(session.events_for(0), ["Maya", "Theo"],
+                                                {z.key: z for z in session.view(0).zones})
+    said = [line for line in lines if "Hit Goal" in line and "rolled" in line]
+    dealer = ["Maya", "Theo"][session.state.view(None).facts["dealer"]]
+    assert said == [f"The die was rolled twice for the Hit Goal as {dealer} dealt: {first} and {second}"], lines

@@ -151,14 +151,16 @@ class FinalCount(Presenter):
 
     def event_lines(self, events, names, zones):
         """A swap's two moves told as one: 'Theo swapped their 3 of hearts for Ines's Ace
-        of spades'; the dealer's two rolls before a hand that set the Hit Goal (A4) said
-        as such, not as a turn's roll."""
+        of spades'; the two rolls of the deal that set the Hit Goal (A4) said as such,
+        made by the app as the dealer dealt, not as a turn's roll nor as the dealer's own
+        doing: 'The die was rolled twice for the Hit Goal as Maya dealt: 2 and 6'."""
         lines = super().event_lines(events, names, zones)
         for k, (event, _) in enumerate(lines):
             rolls = [lines[j][0] for j in (k - 2, k - 1) if j >= 0]
             if event.kind == "goal" and len(rolls) == 2 and all(r.kind == SharedEvent.ROLL for r in rolls):
                 who = seat_name(names, rolls[0].seat)
-                lines[k - 2:k] = [(rolls[0], f"{who} rolled {rolls[0].detail} and {rolls[1].detail} for the Hit Goal"),
+                lines[k - 2:k] = [(rolls[0], f"The die was rolled twice for the Hit Goal as {who} dealt: "
+                                             f"{rolls[0].detail} and {rolls[1].detail}"),
                                   (rolls[1], None)]
         i = 0
         while i < len(lines) - 1:
