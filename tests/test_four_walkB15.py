@@ -35,3 +35,29 @@ def test_once_the_last_down_is_led_the_stake_no_longer_says_who_may_not_knock():
     last = facts["rounds"]
     assert said[(last, "follow")] == "20 yards", said
     assert "may not knock again" in said[(1, "follow")], said
+
+
+def test_a_card_too_small_for_its_field_shows_what_its_game_counts(monkeypatch):
+    """walkB15 #14: a formation card drawn at its smallest (Theo's played card at
+    960x600) shows under its badge what the game counts and nothing else: in 4 downs the
+    number, drawn large, and no four boxes (they are not used there); in 5 possessions
+    the four boxes, no number (the walk: '3 3 / 0 4' the biggest thing on Theo's
+    Defense purple 7, bigger than the 7 that decides the down, read as its value)."""
+    from sprites import card_draw, formation_faces
+    deck = registry.GAMES["four_downs"].load_deck()
+    card = next(c for c in deck.cards if c.spoken == "Defense purple 7")
+    w, h = 40 * card_draw.SS, 56 * card_draw.SS               # under TINY_H: the smallest face
+    assert h < formation_faces.TINY_H
+    real = formation_faces.render
+    for numbered in (True, False):
+        tallies, numbers = [], []
+        monkeypatch.setattr(formation_faces, "_tally", lambda *args, **kwargs: tallies.append(args))
+        monkeypatch.setattr(formation_faces, "render",
+                            lambda words, px, colour: numbers.append((words, px)) or real(words, px, colour))
+        formation_faces.face(card, w, h, False, numbered)
+        numbers = [(words, px) for words, px in numbers if words not in ("OFF", "DEF")]     # the badge's aside
+        if numbered:
+            assert not tallies and [words for words, _ in numbers] == ["7"], numbers
+            assert numbers[0][1] >= h * 0.35, (numbers, h)
+        else:
+            assert tallies and not numbers, numbers
