@@ -190,3 +190,36 @@ def test_clicks_on_the_tables_continue_never_pass_the_results_unseen():
     a.frame()
     assert a.scene is not end
     pygame.quit()
+
+
+def test_every_lane_caption_stays_within_its_lane():
+    """walkB15 #7: 5 possessions at 1280x800 against a computer with a long name, through
+    its lines' reveals: every caption over a lane's cards ends inside that lane's column,
+    a caption too wide for one line going onto two, parted at its colon ('Lane 1,
+    closed:' over 'Alexandrina'), never running into the next lane's caption (the walk:
+    'Lane 1: Theo's closed card|Lane 2: Theo's closed card|...' read as one run-on line)."""
+    import random
+    from scenes.table import draw as table_draw
+    from scenes.table.session import Seat, Session, inline
+    from tests.test_table_moments_pd import played
+    a = new_app((1280, 800))
+    a.settings.animation_speed = "normal"
+    session = Session("five_possessions", [Seat("Maya"), Seat("Alexandrina", False, "easy")], {}, DEAL,
+                      executor=inline)
+    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    a.frame()
+    wrapped = checked = 0
+    for table in played(a, session, random.Random(DEAL), frames=6000):
+        board = table.board
+        areas = [pygame.Rect(*map(int, area)) for area in board.areas]
+        over = [(rect, words) for rect, (words, _) in zip(table_draw.caption_rects(a.screen, board), board.labels)
+                if any(area.left <= rect.left < area.right and area.top <= rect.top for area in areas)]
+        for rect, words in over:
+            checked += 1
+            wrapped += words.endswith("closed:")
+            near = [(other, said) for other, said in over if other.left > rect.left and other.top == rect.top]
+            assert all(other.left - rect.right >= 6 for other, _ in near), (words, rect, near)
+        if wrapped >= 2 and checked > 200:
+            break
+    assert wrapped >= 2 and checked > 200, (wrapped, checked)
+    pygame.quit()

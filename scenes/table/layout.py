@@ -888,13 +888,18 @@ class _Layout:
     def field(self, zones, cells, box):
         """A field of lanes, one column each, three rows (the presenter says which zone
         goes in which lane, row and half of the lane), and between the last two a band
-        where the lane's result is written, over none of its cards."""
+        where the lane's result is written, over none of its cards. A caption wider than
+        its lane (or half lane) goes onto lines that fit it, never into the next lane's,
+        the cards of every row starting as far below their captions."""
         x0, y0, w, h = box
         lanes = sorted({cells[z.key][0] for z in zones})
         col_w = w / max(1, len(lanes))
         cell_h = (h - RESULT_H) / 3
+        room = {z.key: col_w / (2 if cells[z.key][1] == 1 else 1) - 20 for z in zones}      # the cards'
+        lines = {z.key: self.caption_lines(colon_parts(cells[z.key][3]), room[z.key] + 6) for z in zones}
+        extra = (max(map(len, lines.values()), default=1) - 1) * self.pitch    # a caption too wide: two lines
         centre = self.sizes.centre
-        scale = min(1.0, (cell_h - 20) / centre[1], (col_w / 2 - 14) / centre[0])
+        scale = min(1.0, (cell_h - 20 - extra) / centre[1], (col_w / 2 - 14) / centre[0])
         size = (int(centre[0] * scale), int(centre[1] * scale))
         out = []
         for i, lane in enumerate(lanes):
@@ -908,9 +913,8 @@ class _Layout:
                     continue
                 y = y0 + row * cell_h + (RESULT_H if row == 2 else 0)
                 x = cx + 10 + half * col_w / 2
-                self.b.labels.append((caption, (x, y + 2)))
-                width = col_w / (2 if row == 1 else 1) - 20
-                out += self.cards_at(zone, (x, y + 18, width, size[1]), size, as_row=True)
+                self.b.labels += [(line, (x, y + 2 + k * self.pitch)) for k, line in enumerate(lines[zone.key])]
+                out += self.cards_at(zone, (x, y + 18 + extra, room[zone.key], size[1]), size, as_row=True)
         return out
 
     def zone_width(self, zone, size, limit, fan, tight=EDGED):
@@ -1206,6 +1210,13 @@ class _Layout:
         step = size[0] + 4 if n <= 1 else min(size[0] + 4, (w - size[0]) / (n - 1))
         return [Placed(pygame.Rect(int(x + i * step), int(y), size[0], size[1]), card, zone.key, i,
                        card is not None) for i, card in enumerate(cards)]
+
+
+def colon_parts(caption):
+    """A caption's parts to go onto lines: up to its colon, and after ('Lane 1: Theo's
+    closed card' -> 'Lane 1:', 'Theo's closed card')."""
+    head, colon, rest = caption.partition(": ")
+    return (f"{head}:", rest) if colon and rest else (caption,)
 
 
 def card_at(board, pos):
