@@ -61,3 +61,42 @@ def test_a_card_too_small_for_its_field_shows_what_its_game_counts(monkeypatch):
             assert numbers[0][1] >= h * 0.35, (numbers, h)
         else:
             assert tallies and not numbers, numbers
+
+
+def test_the_scores_say_a_down_won_was_followed_by_a_fold_and_at_whose_knock():
+    """walkB15 #13: 4 downs for two with Knocking on, Theo knocking before a down and Maya
+    folding: the scores between hands, under Maya's card of the last down, say she then
+    folded and at whose knock ('Won down 1, then folded at Theo's knock'), not only 'Won
+    down 1' under the player who lost the hand (the walk: 'Won down 3' under Maya, the
+    loser, read as a contradiction, nothing saying Theo knocked and she folded)."""
+    from scenes.screens.scoring import ScoringScene
+    from scenes.table.session import Seat, Session
+    from tests.test_ui_play import new_app
+    import pygame
+    state = registry.new_game("four_downs", players=2, seed=206064695, options={"pd.knocking": "on"})
+    for _ in range(200):
+        facts = state.view(None).facts
+        legal = state.legal_actions()
+        kinds = {a.kind for a in legal}
+        if facts["step"] == "deal" and facts["hand"] == 1 and any(facts["folded"]):
+            break
+        if "knock" in kinds and state.current_player == 1 and facts["round"] > 1:
+            action = next(a for a in legal if a.kind == "knock")
+        elif "fold" in kinds:
+            action = next(a for a in legal if a.kind == "fold")
+        else:
+            action = next(a for a in legal if a.kind not in ("knock", "fold"))
+        state.apply(action)
+    view = state.view(None)
+    assert view.facts["folded"][0] and view.facts["last_knocker"] == 1, view.facts
+    a = new_app((1280, 800))
+    session = Session("four_downs", [Seat("Maya"), Seat("Theo", False, "easy")], {"pd.knocking": "on"},
+                      206064695, state=state)
+    a.scene.go("scoring", session=session, interim=True)
+    a.frame()
+    assert isinstance(a.scene, ScoringScene)
+    maya = next(plate for plate in a.scene.plates() if plate.name == "Maya")
+    captions = [caption for caption, *_ in maya.groups]
+    assert len(captions) == 1 and captions[0].endswith("down " + str(view.facts["last_round"]["round"])
+                                                       + ", then folded at Theo's knock"), captions
+    pygame.quit()

@@ -74,13 +74,20 @@ class FourDowns(PlayDesign):
         return f"lost {points} " + ("this hand" if interim else "last hand")
 
     def score_cards(self, view, seat, names):
-        """The card `seat` played on the last down, and whether it won the down."""
-        last = view.facts["last_round"] or {}
+        """The card `seat` played on the last down, and whether it won the down; a seat
+        that then folded says so, and at whose knock: 'Won down 3, then folded at Theo's
+        knock' (a down won beside a hand lost reads as a contradiction without it)."""
+        facts = view.facts
+        last = facts["last_round"] or {}
         played = [name for who, name in last.get("plays", []) if who == seat]
         if not played:
             return [("No card on the last down", [])]
         won = "won" if last.get("winner") == seat else "played"
-        return [(f"{capital(won)} down {last.get('round')}", self.cards_named(played))]
+        caption = f"{capital(won)} down {last.get('round')}"
+        knocker = seat_name(names, facts.get("last_knocker"))
+        if seat < len(facts.get("folded") or ()) and facts["folded"][seat]:
+            caption += f", then folded at {possessive(knocker)} knock" if knocker else ", then folded"
+        return [(caption, self.cards_named(played))]
 
     def down_why(self, view, names, short=False):
         """Why the last down was won, in words: 'Defense blue 7 meets Offense blue 7:
