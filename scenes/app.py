@@ -154,6 +154,9 @@ class App:
         self.executor = executor or wake.threads
         self.keyboard = False
         self.ring_was_shown = False     # was the keyboard's ring shown before the key in hand?
+        self.pointer = None              # where the pointer was at its last event (pixels; None before one)
+        self.clicked = (None, 0.0, None)  # the last click: where (pixels), when (seconds of `time`), on what scene
+        self.time = 0.0                  # the seconds the app's frames have advanced by
         self.showing_controls = False    # the controls overlay (F1 or ?)
         self.running = True
         self.network = None              # the hosted table or joined seat (scenes/network/net.py)
@@ -320,6 +323,10 @@ class App:
             self.showing_controls = True
             self.scene.dirty = True
         else:
+            if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                self.pointer = event.pos
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self.clicked = (event.pos, self.time, self.scene)
             if event.type == pygame.KEYDOWN:
                 self.ring_was_shown, self.keyboard = self.keyboard, True
             elif event.type == pygame.MOUSEBUTTONDOWN and self.keyboard:
@@ -339,6 +346,7 @@ class App:
             events = pygame.event.get()
         if self.frame_seconds is not None:
             dt = self.frame_seconds
+        self.time += dt
         for event in events:
             self.handle(event)
             if self.scene.next:

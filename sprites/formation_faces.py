@@ -187,15 +187,15 @@ def face(card, w, h, cb, numbered=True):
     band = _band(surf, card, pygame.Rect(m, m, w - 2 * m, int(h * {"full": 0.18, "compact": 0.26, "tiny": 0.3}[size])),
                  cb, size == "tiny")
     y = band.bottom + m // 2
-    if size == "tiny":          # the number (and colour letter) under the badge, then the tally
-        words = number_words(card, cb)
-        px = numbered and (fitted(words, int(h * 0.26), w - 2 * m) or fitted(card.rank, int(h * 0.26), w - 2 * m))
+    if size == "tiny":          # under the badge, what the game counts: the number, else the tally
+        if not numbered:
+            _tally(surf, card, pygame.Rect(m, y + m // 2, w - 2 * m, h - y - m - m // 2), cb, grid=True, named=True)
+            return surf
+        words, room = number_words(card, cb), h - y - m
+        px = fitted(words, int(room * 0.8), w - 2 * m) or fitted(card.rank, int(room * 0.8), w - 2 * m)
         if px:
             img = render(words if width(words, px) <= w - 2 * m else card.rank, px, ink)
-            surf.blit(img, img.get_rect(midtop=(w // 2, y)))
-            y += img.get_height()
-        _tally(surf, card, pygame.Rect(m, y + m // 2, w - 2 * m, h - y - m - m // 2), cb, grid=True,
-               named=not numbered)
+            surf.blit(img, img.get_rect(center=(w // 2, y + room // 2)))
         return surf
     if size == "full":
         name = card.formation.split(" (")[0]

@@ -91,15 +91,15 @@ def test_while_the_table_tells_a_move_the_top_bar_says_whose_turn_it_shows():
 
 def test_final_counts_goal_rolls_are_said_as_the_goals_not_as_a_turn():
     """With Hit Goal on, the dealer's two rolls before the hand are told as setting the
-    goal ('Maya rolled 5 and 1 for the Hit Goal'), then the goal (the walk: 'Maya rolled
-    2, rolled 5' read as a turn never taken)."""
+    goal ('The die was rolled twice for the Hit Goal as Maya dealt: 5 and 1'), then the
+    goal (the walk: 'Maya rolled 2, rolled 5' read as a turn never taken)."""
     state = registry.new_game("final_count", 3, seed=8, options={"final_count.hit_goal": "on"})
     lines = presenter_for(state.info).log_lines(state.events_for(0), ["Maya", "Theo", "Ines"],
                                                 {z.key: z for z in state.view(0).zones})
     goal = next(k for k, line in enumerate(lines) if line.startswith("Hit Goal is "))
     first, second = state.goal_rolls
     dealer = ["Maya", "Theo", "Ines"][state.view(None).facts["dealer"]]
-    assert lines[goal - 1] == f"{dealer} rolled {first} and {second} for the Hit Goal", lines
+    assert lines[goal - 1] == f"The die was rolled twice for the Hit Goal as {dealer} dealt: {first} and {second}", lines
 
 
 def test_final_counts_goal_line_says_the_count_is_on_it_not_that_it_can_be_hit():

@@ -151,14 +151,16 @@ class FinalCount(Presenter):
 
     def event_lines(self, events, names, zones):
         """A swap's two moves told as one: 'Theo swapped their 3 of hearts for Ines's Ace
-        of spades'; the dealer's two rolls before a hand that set the Hit Goal (A4) said
-        as such, not as a turn's roll."""
+        of spades'; the two rolls of the deal that set the Hit Goal (A4) said as such,
+        made by the app as the dealer dealt, not as a turn's roll nor as the dealer's own
+        doing: 'The die was rolled twice for the Hit Goal as Maya dealt: 2 and 6'."""
         lines = super().event_lines(events, names, zones)
         for k, (event, _) in enumerate(lines):
             rolls = [lines[j][0] for j in (k - 2, k - 1) if j >= 0]
             if event.kind == "goal" and len(rolls) == 2 and all(r.kind == SharedEvent.ROLL for r in rolls):
                 who = seat_name(names, rolls[0].seat)
-                lines[k - 2:k] = [(rolls[0], f"{who} rolled {rolls[0].detail} and {rolls[1].detail} for the Hit Goal"),
+                lines[k - 2:k] = [(rolls[0], f"The die was rolled twice for the Hit Goal as {who} dealt: "
+                                             f"{rolls[0].detail} and {rolls[1].detail}"),
                                   (rolls[1], None)]
         i = 0
         while i < len(lines) - 1:
@@ -258,16 +260,19 @@ class FinalCount(Presenter):
         return f"Hit Goal {last['goal']}: {', '.join(hit[:-1])} and {hit[-1]} ended the hand on it and share 75"
 
     def outcome_line(self, event, view, names, zone_names):
-        """A hand's end: who scored (with what count) and who went bust."""
+        """A hand's end: who scored (with what count), every other count it beat and who
+        went bust: 'Hand 1 is over: Maya +51 (count 51); Theo: count 48'."""
         last = view.facts.get("last_hand") or {}
         if event.kind != SharedEvent.HAND_OVER or not last.get("seats"):
             return super().outcome_line(event, view, names, zone_names)
         rows = last["seats"]
         won = [f"{names[r['seat']]} +{r.get('points', 0)} (count {r.get('best')}"
                + (f", {self.bonus_words(r, last, names)})" if r.get("bonus") else ")") for r in rows if r.get("winner")]
+        beaten = [f"{names[r['seat']]}: count {r['best']}" for r in rows
+                  if not r.get("winner") and not r.get("bust") and r.get("best") is not None]
         bust = [names[r["seat"]] for r in rows if r.get("bust")]
         words = f"Hand {last.get('hand')} is over: " + (", ".join(won) if won else "nobody scores")
-        return words + (f"; bust: {', '.join(bust)}" if bust else "")
+        return words + (f"; {', '.join(beaten)}" if beaten else "") + (f"; bust: {', '.join(bust)}" if bust else "")
 
     def action_label(self, action, names, with_cards=False, view=None):
         """A move with its cards says whose cards trade places: 'Swap your 4 of diamonds

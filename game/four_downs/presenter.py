@@ -74,13 +74,20 @@ class FourDowns(PlayDesign):
         return f"lost {points} " + ("this hand" if interim else "last hand")
 
     def score_cards(self, view, seat, names):
-        """The card `seat` played on the last down, and whether it won the down."""
-        last = view.facts["last_round"] or {}
+        """The card `seat` played on the last down, and whether it won the down; a seat
+        that then folded says so, and at whose knock: 'Won down 3, then folded at Theo's
+        knock' (a down won beside a hand lost reads as a contradiction without it)."""
+        facts = view.facts
+        last = facts["last_round"] or {}
         played = [name for who, name in last.get("plays", []) if who == seat]
         if not played:
             return [("No card on the last down", [])]
         won = "won" if last.get("winner") == seat else "played"
-        return [(f"{capital(won)} down {last.get('round')}", self.cards_named(played))]
+        caption = f"{capital(won)} down {last.get('round')}"
+        knocker = seat_name(names, facts.get("last_knocker"))
+        if seat < len(facts.get("folded") or ()) and facts["folded"][seat]:
+            caption += f", then folded at {possessive(knocker)} knock" if knocker else ", then folded"
+        return [(caption, self.cards_named(played))]
 
     def down_why(self, view, names, short=False):
         """Why the last down was won, in words: 'Defense blue 7 meets Offense blue 7:
@@ -250,9 +257,13 @@ class FourDowns(PlayDesign):
     def stake_words(facts, names):
         """The stake, and once someone has knocked this hand who passes automatically:
         '30 yards; Maya knocked last, so may not knock again until another player does',
-        '100 yards, the most: nobody knocks again this hand' (3.2, A10)."""
+        '100 yards, the most: nobody knocks again this hand' (3.2, A10); once the last
+        down is led, the stake alone: no knock is left in the hand (a knock comes before
+        a lead), and its end read with the ban beside it seemed to bar the next hand."""
         words = f"{facts['stake']} yards"
         knocker = seat_name(names, facts["last_knocker"])
+        if facts["step"] == "follow" and facts["round"] >= facts["rounds"]:
+            return words
         if facts["stake"] >= STAKE_CAP:
             return f"{words}, the most: nobody knocks again this hand"
         if knocker:

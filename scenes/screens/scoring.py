@@ -16,7 +16,9 @@ from scenes.screens.celebration import Celebration
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.table.presenters import presenter_for
+from game.core import SharedAct
 from game.presenter import named_together, ordinal, winners_words
+from scenes.table.scene import TableScene
 from scenes.table.session import Session
 from sprites import felt, palette
 from sprites.text import BODY, DISPLAY
@@ -42,6 +44,7 @@ CAPTION_LINE = 20       # a caption's second line
 WORDS_TOP = 40          # a plate's words, under its name
 WORD_LINE = 20          # a line of them
 FEW = 5                 # cards on a plate few enough for plates side by side
+CLICKED_THROUGH = 0.5   # seconds: a click at the table this recent opened the screen (see handle_event)
 
 
 class Plate(NamedTuple):
@@ -71,6 +74,9 @@ class ScoringScene(Scene):
         self.shown = None               # the plates, made once: the scores do not change here
         self.laid_plates = (None, None)  # (the screen's size, layout_plates for it)
         self.ring_shown = False         # has a key shown the keyboard's ring here yet (see key)
+        spot, when, where = self.app.clicked    # a click at the table that opened the screen: where it was,
+        through = isinstance(where, TableScene) and self.app.time - when <= CLICKED_THROUGH
+        self.still = spot if through and spot == self.app.pointer else None    # until the pointer moves
         super().startup(persist)
         winners = [p for p in self.plates() if p.won and self.session.is_human(p.seat)]   # a person won
         if winners and not self.interim and self.app.settings.animation_speed != "instant":
@@ -112,6 +118,18 @@ class ScoringScene(Scene):
                 ui.Button((screen.lw / 2 - 125, by, 250, 52), "Play again: same cards", self.replay, size=22),
                 ui.Button((screen.lw / 2 + 145, by, 250, 52), "Menu", self.back, size=22)]
 
+    def handle_event(self, event):
+        """As on every screen, but where a click at the table opened the screen (its
+        Continue on the game's last outcome), a click at the same spot before the pointer
+        has moved is not taken: clicks on Continue, the next landing on the button now under
+        it, never leave the results unseen (as the first Enter only shows the ring: see
+        key)."""
+        if event.type == pygame.MOUSEMOTION and event.pos != self.still:
+            self.still = None
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.pos == self.still:
+            return
+        super().handle_event(event)
+
     def key(self, event):
         """The keys as on every screen, but the first Enter or Space only shows the ring on
         Play again (or Next hand): a key typed as the screen opened, before it was read,
@@ -124,6 +142,15 @@ class ScoringScene(Scene):
         super().key(event)
 
     def next_hand(self):
+        """Back to the table, the next hand dealt: where the next move is a person's deal
+        and nothing else (Final Count's dealer), Next hand makes it, as the table does a
+        computer's; one press starts the next hand, whoever deals (played across
+        computers, the table waits for the dealer's own Deal)."""
+        session = self.session
+        legal = session.legal_actions()
+        if (self.app.network is None and len(legal) == 1 and legal[0].kind == SharedAct.DEAL
+                and session.is_human(session.current_player)):
+            session.submit(legal[0])
         self.go("table")
 
     def _restart(self, seed):

@@ -100,6 +100,7 @@ class Laid(NamedTuple):
     selection: tuple = ()   # the cards picked for a several-card move
     targets: tuple = ()     # the rects the person is told to click (kept in sight)
     hint: object = None     # the move a hint marks
+    just_placed: object = None  # the lane the person's last move has just put a card in (None: another move)
 
 
 class TableInput:
@@ -286,13 +287,22 @@ class TableInput:
             return []
         return [Play(tuple(acts), laid.presenter.selection_label(acts[0].kind, acts, len(laid.selection)))]
 
-    def lane_key(self, number, laid):
-        """A lane's number pressed (`number` 0 for the leftmost): the card picked goes in it."""
+    def lane_key(self, number, laid, pointer, ring=True):
+        """A lane's number pressed (`number` 0 for the leftmost): the card picked goes in
+        it, else the card of the hand under the keyboard's ring (shown before: `ring`);
+        the number of the lane the person's last move has just filled is that move, done
+        (Enter on a hinted card places it at once, and the number the hint named may
+        follow as it does a card picked): nothing more, and no error."""
         lanes = laid.board.lanes
         if number >= len(lanes):
             return []
         if laid.selection:
             return self.click_lane(lanes[number], laid.selection[0], laid)
+        if laid.just_placed == lanes[number]:
+            return []
+        item = focused(laid, pointer) if ring else None
+        if in_hand(item, laid) and lane_card(item, laid):
+            return self.click_lane(lanes[number], item.card, laid)
         if any(a.kind in laid.presenter.LANE_ARGS for a in laid.legal):
             return [Refuse("Pick a card of your hand first, then press its lane's number")]
         return []
@@ -326,7 +336,7 @@ class TableInput:
         if event.key == pygame.K_h and laid.cover != "curtain" and (laid.playing or hint_shown(laid)):
             return [Hint()]         # H is the Hint button's key, live as the button is (while the deal flies too)
         if pygame.K_1 <= event.key <= pygame.K_9 and not laid.cover and laid.playing:
-            return self.lane_key(event.key - pygame.K_1, laid)
+            return self.lane_key(event.key - pygame.K_1, laid, pointer, ring)
         if event.key not in WALK or not items:
             return []
         if event.key not in ACTIVATE:
@@ -345,8 +355,8 @@ def key_legend(laid, pointer, undo):
     """The keys that work now at the table as `laid` out, named for a person using the
     keyboard: ['Arrows, Tab: move', 'Enter: play', 'H: hint', ...]; Enter for what it does
     where the keyboard rests (a card played, picked or put back, a button's label), the
-    lanes' numbers while a card picked waits for its lane, Ctrl+Z only while something can
-    be taken back (`undo`)."""
+    lanes' numbers while a card picked, or the one the keyboard is on, may go in a lane,
+    Ctrl+Z only while something can be taken back (`undo`)."""
     if laid.cover == "dialog":
         return ["Arrows, Tab: move", "Enter: choose", "Esc: cancel"]
     if laid.cover == "hold":
@@ -360,7 +370,8 @@ def key_legend(laid, pointer, undo):
     if laid.playing or hint_shown(laid):
         named.append("H: hint")
     lanes = laid.board.lanes
-    if laid.playing and laid.selection and lanes and any(a.kind in laid.presenter.LANE_ARGS for a in laid.legal):
+    on_card = laid.selection or in_hand(focused(laid, pointer), laid) and lane_card(focused(laid, pointer), laid)
+    if laid.playing and on_card and lanes and any(a.kind in laid.presenter.LANE_ARGS for a in laid.legal):
         named.append(f"1-{min(len(lanes), 9)}: lane")
     if undo:
         named.append("Ctrl+Z: undo")
@@ -409,6 +420,12 @@ def focused(laid, pointer):
 def in_hand(item, laid):
     """Is `item` a card of the person's hand as `laid` out?"""
     return item in laid.cards and item.zone == laid.board.hand_key
+
+
+def lane_card(item, laid):
+    """Is `item` (a placed card) face up and one a move of the person's puts in a lane?"""
+    return item.face_up and any(a.kind in laid.presenter.LANE_ARGS and any(c is item.card for c in a.cards)
+                                for a in laid.legal)
 
 
 def is_control(item, laid):

@@ -48,6 +48,9 @@ AVATAR = 38             # its avatar's diameter, the disc overlapping the plate'
 # highest a card of the hand rests (PICKED), so that a card lifted under the pointer or
 # the keyboard rises no further than to the plate's foot (hover_rect).
 PLATE_ABOVE = PICKED + (PLATE_H + AVATAR) // 2 + 2
+# How far below the top of another seat's panel (where its name plate lies) its cards'
+# flow starts: the captions over them clear of the plate's disc, which hangs below the plate.
+SEAT_TOP = (PLATE_H + AVATAR) // 2 + 4
 
 # Where other seats sit, clockwise from the viewer's left, by how many there are.
 SPOTS = {0: [], 1: ["top"], 2: ["topleft", "topright"], 3: ["left", "top", "right"],
@@ -710,7 +713,7 @@ class _Layout:
         own_top = bottom - own_h
         for seat, rect in spots.items():
             x, y, w, h = rect
-            b.placed += self.flow(theirs(seat), (x + 8, y + 34, w - 16, h - 40), sizes.mini, fan=True)
+            b.placed += self.flow(theirs(seat), (x + 8, y + SEAT_TOP, w - 16, h - SEAT_TOP - 6), sizes.mini, fan=True)
             b.seat_panels[seat] = rect
             b.plates[seat] = (x, y, w)
         centre = (left, top, tw - 2 * left, own_top - top - 10)
@@ -790,7 +793,7 @@ class _Layout:
         seats' in their panels and of the anchor's own rows, seated so (see seated):
         that share, then whether they all fit."""
         spots, _, (_, _, rows_w, own_h), _ = seated
-        plans = [(self.plan(theirs(seat), w - 16, h - 40, self.sizes.mini, True), self.sizes.mini)
+        plans = [(self.plan(theirs(seat), w - 16, h - SEAT_TOP - 6, self.sizes.mini, True), self.sizes.mini)
                  for seat, (_, _, w, h) in spots.items()]
         if own_rows:
             plans.append((self.plan(own_rows, rows_w, own_h, self.sizes.own, False), self.sizes.own))
@@ -836,7 +839,7 @@ class _Layout:
         tallest = lowest - TOP - 24
         for seat, spot in zip(others, spots):
             def fits(height, zones=theirs(seat), w=rects[spot][2]):
-                _, size, _, _, fitted = self.plan(zones, w - 16, height - 40, self.sizes.mini, True, spare=False)
+                _, size, _, _, fitted = self.plan(zones, w - 16, height - SEAT_TOP - 6, self.sizes.mini, True, spare=False)
                 return fitted and size[0] >= int(self.sizes.mini[0] * SEAT_LEAST)
             if spot.startswith("top") and top_h < tallest and not fits(top_h):
                 low, high = top_h, top_h + 10 * math.ceil((tallest - top_h) / 10)   # the least height, by halves
@@ -885,13 +888,18 @@ class _Layout:
     def field(self, zones, cells, box):
         """A field of lanes, one column each, three rows (the presenter says which zone
         goes in which lane, row and half of the lane), and between the last two a band
-        where the lane's result is written, over none of its cards."""
+        where the lane's result is written, over none of its cards. A caption wider than
+        its lane (or half lane) goes onto lines that fit it, never into the next lane's,
+        the cards of every row starting as far below their captions."""
         x0, y0, w, h = box
         lanes = sorted({cells[z.key][0] for z in zones})
         col_w = w / max(1, len(lanes))
         cell_h = (h - RESULT_H) / 3
+        room = {z.key: col_w / (2 if cells[z.key][1] == 1 else 1) - 20 for z in zones}      # the cards'
+        lines = {z.key: self.caption_lines(colon_parts(cells[z.key][3]), room[z.key] + 6) for z in zones}
+        extra = (max(map(len, lines.values()), default=1) - 1) * self.pitch    # a caption too wide: two lines
         centre = self.sizes.centre
-        scale = min(1.0, (cell_h - 20) / centre[1], (col_w / 2 - 14) / centre[0])
+        scale = min(1.0, (cell_h - 20 - extra) / centre[1], (col_w / 2 - 14) / centre[0])
         size = (int(centre[0] * scale), int(centre[1] * scale))
         out = []
         for i, lane in enumerate(lanes):
@@ -905,9 +913,8 @@ class _Layout:
                     continue
                 y = y0 + row * cell_h + (RESULT_H if row == 2 else 0)
                 x = cx + 10 + half * col_w / 2
-                self.b.labels.append((caption, (x, y + 2)))
-                width = col_w / (2 if row == 1 else 1) - 20
-                out += self.cards_at(zone, (x, y + 18, width, size[1]), size, as_row=True)
+                self.b.labels += [(line, (x, y + 2 + k * self.pitch)) for k, line in enumerate(lines[zone.key])]
+                out += self.cards_at(zone, (x, y + 18 + extra, room[zone.key], size[1]), size, as_row=True)
         return out
 
     def zone_width(self, zone, size, limit, fan, tight=EDGED):
@@ -1203,6 +1210,13 @@ class _Layout:
         step = size[0] + 4 if n <= 1 else min(size[0] + 4, (w - size[0]) / (n - 1))
         return [Placed(pygame.Rect(int(x + i * step), int(y), size[0], size[1]), card, zone.key, i,
                        card is not None) for i, card in enumerate(cards)]
+
+
+def colon_parts(caption):
+    """A caption's parts to go onto lines: up to its colon, and after ('Lane 1: Theo's
+    closed card' -> 'Lane 1:', 'Theo's closed card')."""
+    head, colon, rest = caption.partition(": ")
+    return (f"{head}:", rest) if colon and rest else (caption,)
 
 
 def card_at(board, pos):

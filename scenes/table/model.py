@@ -550,6 +550,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         state.selection = []
         state.hint = None
         state.dialog = None
+        state.just_placed = action.arg if by_person and action.kind in self.presenter.LANE_ARGS else None
         self.turn_cue = not by_person           # another's move: your turn, if it comes, is sounded
         if by_person:
             state.message = ""
@@ -571,6 +572,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             self.computers.clear()
             events = []
         self.ui.hint = None
+        self.ui.just_placed = None
         self.turn_cue = True
         self.arrive(events, passing=False)
 

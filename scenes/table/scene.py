@@ -262,7 +262,7 @@ class TableScene(Scene):
         self.laid = self.laid_out = Laid(board, cards, widgets, top, cover, model.legal, playing, view,
                                          model.looking.viewer, model.presenter, model.session.why_illegal,
                                          dialog_rect, title_right, bubble, tuple(state.selection), tuple(targets),
-                                         state.hint)
+                                         state.hint, state.just_placed)
         if not self.on_offer(cover):     # cards still to land, an outcome's callouts still to go: held back
             self.laid = self.held_back(self.laid)
         self.widgets = self.laid.widgets
@@ -276,7 +276,9 @@ class TableScene(Scene):
         into an assignment being built, or set in lanes), so the next click still finds its
         card; once a move is made that takes no card of the hand (the move done: the
         assignment submitted) or the coach's step moves on, the hand closes up as soon as
-        the pointer is off it (at once while the keyboard is used)."""
+        the pointer is off it. While the keyboard is used it closes up at once, as each
+        card leaves: the places kept are for the pointer's next click, and keys walk the
+        cards as they lie."""
         model = self.model
         side = model.director.side(model.seen)
         mark = (model.ui.moves_made, side.progress if side is not None else None)
@@ -286,7 +288,7 @@ class TableScene(Scene):
         elif mark != self.hand_mark:
             self.hand_done = True
         self.hand_mark = mark
-        return not self.hand_done or self.in_hand()
+        return not (self.hand_done or self.app.keyboard) or self.in_hand()
 
     def in_hand(self):
         """Is the pointer over the hand's row as last laid out (its cards and the places
@@ -378,8 +380,10 @@ class TableScene(Scene):
     def place_message(self):
         """Where the message goes: clear of the cards it is about, those it names and the
         director's bubble (a hint's, of the viewer's own cards and places too) and of the
-        places a card may be put (place_targets); where a place can, clear of every caption
-        and name plate too (what says what lies where, as a callout keeps clear of it);
+        places a card may be put (place_targets); where a place can, clear of every card
+        face up on the table (the cards set, whose faces the person reads and compares),
+        then of every caption and name plate too (what says what lies where, as a callout
+        keeps clear of it);
         as near the hand as a place is clear, its lines narrower where that brings it
         nearer."""
         state, board = self.model.ui, self.laid.board
@@ -402,7 +406,8 @@ class TableScene(Scene):
             lanes = [pygame.Rect(*map(int, area)) for area in board.areas]
             avoid += [r for r in draw.caption_rects(screen, board) if r.collidelist(lanes) >= 0]
         avoid += self.place_targets()
-        for tier in (avoid + draw.readable(screen, board, self.plates(self.model.view)), avoid):
+        faces = [p.rect for p in board.placed if p.face_up and p.zone != board.hand_key]
+        for tier in (avoid + faces + draw.readable(screen, board, self.plates(self.model.view)), avoid + faces, avoid):
             placed = []
             for board.message_wrap in board.message_wraps():
                 width = draw.message_width(screen, board, state.message)

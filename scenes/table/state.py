@@ -27,6 +27,7 @@ class TableState:
     selection: list = field(default_factory=list)   # the cards picked for a several-card move
     dialog: Dialog = None           # the choice open, if any
     hint: object = None             # the move a hint marks
+    just_placed: object = None      # the lane the person's last move put a card in, while no other move followed
     message: str = ""               # a short message above the hand
     message_about: tuple = ()       # the cards it talks about (beside those it names)
     message_hint: bool = False      # a hint's: clear of the cards it marks and of the viewer's own

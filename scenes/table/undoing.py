@@ -67,6 +67,7 @@ class Undoing:
         self.release_hold()
         state.selection = []
         state.hint = None
+        state.just_placed = None
         state.dialog = None
         self.computers.clear()
         self.hold.clear()
