@@ -87,9 +87,9 @@ def test_a_refusal_that_says_the_choices_are_equal_says_the_deal_is_stacked(app,
             scene.act(Pressed("next"))
             continue
         other = other_of_kind(scene)
-        if other is not None and EQUAL.search(coach.cue.why):
+        if other is not None and EQUAL.search(coach.cue.reason(other)):
             scene.act(Choose(other))
-            assert "stacked" in scene.model.director.reply, (coach.cue.number, coach.cue.why)
+            assert "stacked" in scene.model.director.reply, (coach.cue.number, coach.cue.reason(other))
             tried += 1
         scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
     assert tried

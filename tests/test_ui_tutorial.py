@@ -117,7 +117,7 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
             before = scene.model.session.state.to_dict()
             perform(app, other)
             assert scene.model.session.state.to_dict() == before, "a refused move changes nothing"
-            assert scene.model.director.reply and scene.model.director.reply.endswith(cue.why), \
+            assert scene.model.director.reply and scene.model.director.reply.endswith(cue.reason(other)), \
                 "the reason, in the game's terms"
             rows = coach_panel.facts_rows(scene.model.view, scene.model.presenter, scene.model.names)
             shown = coach_panel.reply_fits(app.screen, scene.model.director.paragraphs(scene.model.seen),
