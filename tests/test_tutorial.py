@@ -722,3 +722,10 @@ def test_final_card_down_s_refusal_of_a_card_speaks_of_that_card():
         assert card.rank not in does or does[card.rank] in reply, where
         assert "power" not in reply, where
     assert checked
+
+
+def test_the_rules_still_to_meet_name_the_moment_of_the_game_they_come_in(lesson):
+    """The end's rules still to meet each name the part of the game they come in (its
+    rulebook section), never the rulebook's section about the app (walkC15 #12: Deadline's
+    '... goes to the bottom of the draw pile (In the app)' read as a stray tag)."""
+    assert not [later.rule for later in lesson.later if later.section == "In the app"]
