@@ -361,3 +361,23 @@ def test_four_downs_panel_names_a_down_s_winner_only_once_the_coach_has_said_it(
             break
         wait_for_learner(app)
     assert checked, "the lesson's panel named some down's winner"
+
+
+def test_a_refusal_s_note_leaves_the_cards_on_the_table_in_sight(app):  # noqa: F811
+    """Deadline's lesson, building the hearts run: Submit tried too soon is refused, and the
+    table's note lies clear of the face-up cards on the table, the assignment being built
+    among them, as there is room for it (walkC15 #9: 'Not this move' lay across the 4 and 5
+    of hearts being built)."""
+    import pygame
+    from scenes.table import draw as table_draw
+    scene = open_lesson(app, "deadline")
+    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].text == "group 6H")
+    submit = next(a for a in scene.model.legal if a.kind == "submit")
+    perform(app, submit)
+    words = scene.model.ui.message
+    assert words, "Submit is refused"
+    board = scene.board
+    box = pygame.Rect(*map(int, scene.pointer.message_spot), int(table_draw.message_width(app.screen, board, words)),
+                      int(table_draw.message_height(app.screen, board, words)))
+    covered = [p.card.name for p in board.placed if p.face_up and p.zone != board.hand_key and box.colliderect(p.rect)]
+    assert not covered, f"the note covers {covered}"

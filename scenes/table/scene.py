@@ -379,9 +379,10 @@ class TableScene(Scene):
         """Where the message goes: clear of the cards it is about, those it names and the
         director's bubble (a hint's, of the viewer's own cards and places too) and of the
         places a card may be put (place_targets); where a place can, clear of every caption
-        and name plate too (what says what lies where, as a callout keeps clear of it);
-        as near the hand as a place is clear, its lines narrower where that brings it
-        nearer."""
+        and name plate too (what says what lies where, as a callout keeps clear of it), and
+        first of every face-up card on the table (the cards a refusal speaks of may lie
+        there unnamed: an assignment being built); as near the hand as a place is clear,
+        its lines narrower where that brings it nearer."""
         state, board = self.model.ui, self.laid.board
         if not state.message:
             return
@@ -402,7 +403,9 @@ class TableScene(Scene):
             lanes = [pygame.Rect(*map(int, area)) for area in board.areas]
             avoid += [r for r in draw.caption_rects(screen, board) if r.collidelist(lanes) >= 0]
         avoid += self.place_targets()
-        for tier in (avoid + draw.readable(screen, board, self.plates(self.model.view)), avoid):
+        readable = avoid + draw.readable(screen, board, self.plates(self.model.view))
+        on_table = [p.rect for p in board.placed if p.face_up and p.zone != board.hand_key]
+        for tier in (readable + on_table, readable, avoid):
             placed = []
             for board.message_wrap in board.message_wraps():
                 width = draw.message_width(screen, board, state.message)
