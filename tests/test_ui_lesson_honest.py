@@ -381,3 +381,22 @@ def test_a_refusal_s_note_leaves_the_cards_on_the_table_in_sight(app):  # noqa: 
                       int(table_draw.message_height(app.screen, board, words)))
     covered = [p.card.name for p in board.placed if p.face_up and p.zone != board.hand_key and box.colliderect(p.rect)]
     assert not covered, f"the note covers {covered}"
+
+
+def test_the_hand_stays_still_while_an_assignment_is_built_and_a_move_is_refused(app):  # noqa: F811
+    """Deadline's lesson: the 4 and 5 of hearts clicked into the assignment being built,
+    the learner presses Submit (refused: the run wants the 6): the cards left in the hand
+    keep their places, so the card about to be clicked has not moved (walkC15 #9: after
+    each refusal the hand slid left by a card's width)."""
+    from tests.test_ui_play import click_widget
+    scene = open_lesson(app, "deadline")
+    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].text == "group 4H")
+    for name in ("4H", "5H"):
+        perform(app, next(a for a in scene.model.legal if tutorial.action_text(a) == f"group {name}"))
+        wait_for_learner(app)
+    places = {p.card.name: p.rect.x for p in scene.board.hand_cards()}
+    click_widget(app, lambda w: any(a.kind == "submit" for a in getattr(w, "actions", ())))
+    for _ in range(5):
+        app.frame()
+    assert scene.model.director.reply, "Submit is refused"
+    assert {p.card.name: p.rect.x for p in scene.board.hand_cards()} == places

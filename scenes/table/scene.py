@@ -278,8 +278,7 @@ class TableScene(Scene):
         assignment submitted) or the coach's step moves on, the hand closes up as soon as
         the pointer is off it (at once while the keyboard is used)."""
         model = self.model
-        side = model.director.side(model.seen)
-        mark = (model.ui.moves_made, side.progress if side is not None else None)
+        mark = (model.ui.moves_made, model.director.step(model.seen))
         before = self.laid_out.board.hand_cards() if self.laid_out is not None else []
         if {id(p.card) for p in before} - {id(p.card) for p in board.hand_cards()}:
             self.hand_done = False
