@@ -815,8 +815,9 @@ class Coach:
     def looks_ahead(self):
         """Whether the last of `paragraphs()` names who plays next: a computer player's
         step comes, of a turn other than the one just told (beside Ada's move told, "Ada
-        plays next" would read as a second turn of hers; her turn's end is told once made)."""
-        if self.finished or self.cue.learner or self.cue.coach:
+        plays next" would read as a second turn of hers; her turn's end is told once made),
+        and none of its moves made yet (beside Ben's card played, he does not play next)."""
+        if self.finished or self.cue.learner or self.cue.coach or self.done:
             return False
         told = self.tutorial.cues[self.index - 1] if self.index and not self.done else None
         return told is None or told.by != self.cue.by or not told.say
@@ -836,7 +837,7 @@ class Coach:
     def scripted_action(self):
         """The scripted next action of a computer player; None on the learner's steps and
         the coach's."""
-        if self.finished or self.cue.learner or self.cue.coach:
+        if self.finished or self.cue.learner or self.cue.coach or self.done:
             return None
         return find(self.state, self.cue.moves[self.done])
 

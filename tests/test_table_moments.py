@@ -671,3 +671,28 @@ def test_deadlines_assignments_at_the_final_show_every_cards_rank_and_suit():
                                   f"is covered by a card of {over[0].zone}")
                 checked += 1
     assert checked > 500
+
+
+def test_a_computer_whose_card_is_played_is_never_said_to_be_thinking():
+    """Final Card-Down, Maya against two computers, on the model alone: after a computer's
+    card has landed, its turn (End turn its only move left) ends at once, and the top bar
+    never says 'Theo is thinking...' beside the card Theo played (walkC15 #5: 'Theo is
+    thinking...' while Moves already listed 'Theo played F blue clubs')."""
+    from tests.test_table_model import frame
+    model = model_of("final_card_down", [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")], 5)
+    rng = random.Random(5)
+    seen, ended = [], 0
+    for _ in range(3000):
+        if model.session.is_over or ended >= 8:
+            break
+        legal = model.session.legal_actions()
+        current = model.session.current_player
+        if current in (1, 2) and [a.kind for a in legal] == ["end_turn"]:
+            ended += 1
+            if "is thinking" in model.prompt():
+                seen.append(model.prompt())
+        if model.my_turn() and model.settled() and model.legal:
+            model.submit(choose(model.legal, rng))
+        frame(model)
+    assert ended
+    assert not seen, seen[:3]

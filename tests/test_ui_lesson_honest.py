@@ -400,3 +400,35 @@ def test_the_hand_stays_still_while_an_assignment_is_built_and_a_move_is_refused
         app.frame()
     assert scene.model.director.reply, "Submit is refused"
     assert {p.card.name: p.rect.x for p in scene.board.hand_cards()} == places
+
+
+def test_nobody_is_thinking_nor_plays_next_beside_their_move_made(app):  # noqa: F811
+    """Final Card-Down's lesson at its pace: a computer player whose card is on the table
+    and whose only move left is to end the turn ends it at once, so the top bar never says
+    'Ben is thinking...' beside Ben's card played, and the coach never says 'Ben plays
+    next.' once Ben's step has begun (walkC15 #5: both stood beside Ben's B yellow hearts
+    on the discard pile, in the lesson and in a real game)."""
+    from scenes.table.intents import Choose as Chosen
+    scene = open_lesson(app, "final_card_down")
+    model, coach = scene.model, scene.model.director.coach
+    thinking, ahead = [], []
+    for _ in range(20000):
+        if model.over:
+            break
+        legal = model.session.legal_actions()
+        current = model.session.current_player
+        words = model.prompt()
+        if current is not None and "is thinking" in words and [a.kind for a in legal] == ["end_turn"]:
+            thinking.append((coach.cue.number, words))
+        side = model.director.side(model.seen)
+        if side.paragraphs and side.paragraphs[-1] in [f"{name} plays next." for name in model.names] and coach.done:
+            ahead.append((coach.cue.number, side.paragraphs[-1]))
+        still = not scene.motion.flights and model.settled() and not model.marks.later
+        if still and coach.explaining():
+            scene.act(Pressed("next"))
+        elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
+            scene.act(Chosen(tutorial.find(model.session.state, coach.cue.moves[0])))
+        app.frame()
+    assert model.over
+    assert not thinking, thinking[:3]
+    assert not ahead, ahead[:3]
