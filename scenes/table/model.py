@@ -759,9 +759,9 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         if not (ends or self.deals_at_once()) and not self.computers.due(dt, self.settings.move_seconds):
             return
         decision = self.director.computer_move(self.seen)
-        if decision == THINK and ends:
-            decision = self.session.legal_actions()[0]
-        if decision == THINK:
+        if decision == THINK and ends:      # nothing to think about: as its computer player would
+            self.submit(self.session.legal_actions()[0], by_person=False)
+        elif decision == THINK:
             self.session.start_bot(self.settings.thinking)
         elif decision is not None:
             self.submit(decision)
