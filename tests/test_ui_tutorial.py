@@ -210,8 +210,8 @@ def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(a
     draw = next(a for a in scene.model.legal if a.kind == "draw")
     perform(app, draw)
     assert scene.model.director.reply == (
-        "That move is allowed, but not now: Your 5 matches by value and has no "
-        "power to spend: keep the 2, the A, the D and the 0 for when their powers help.")
+        "That move is allowed, but not now: Drawing adds a card to your hand; your 5 matches by "
+        "value, so playing it sheds one.")
     assert scene.model.director.coach.index == 1 and not scene.model.session.state.history
     stray = next(p for p in scene.board.hand_cards() if p.card.name == "6/green/diamonds")
     click_at(app, card_point(scene, stray.card))
