@@ -819,7 +819,7 @@ class Coach:
         and none of its moves made yet (beside Ben's card played, he does not play next)."""
         if self.finished or self.cue.learner or self.cue.coach or self.done:
             return False
-        told = self.tutorial.cues[self.index - 1] if self.index and not self.done else None
+        told = self.tutorial.cues[self.index - 1] if self.index else None
         return told is None or told.by != self.cue.by or not told.say
 
     def highlights(self):
@@ -837,7 +837,7 @@ class Coach:
     def scripted_action(self):
         """The scripted next action of a computer player; None on the learner's steps and
         the coach's."""
-        if self.finished or self.cue.learner or self.cue.coach or self.done:
+        if self.finished or self.cue.learner or self.cue.coach:
             return None
         return find(self.state, self.cue.moves[self.done])
 
