@@ -729,3 +729,12 @@ def test_the_rules_still_to_meet_name_the_moment_of_the_game_they_come_in(lesson
     rulebook section), never the rulebook's section about the app (walkC15 #12: Deadline's
     '... goes to the bottom of the draw pile (In the app)' read as a stray tag)."""
     assert not [later.rule for later in lesson.later if later.section == "In the app"]
+
+
+def test_final_count_s_face_up_card_refused_for_a_blind_pick_gets_the_honest_reason():
+    """Final Count's lesson, the blind pick from Ben: a face-up card taken instead is
+    answered honestly, a sure swap against a gamble, the deal stacked for the lesson; never
+    that a hidden card is worth more (walkC15 #14)."""
+    blind = {cue.number for cue in tutorial.load("final_count").cues if cue.learner and cue.moves[0].kind == "pick"}
+    replies = [reply for number, action, reply in refusals("final_count") if number in blind and action.kind == "take"]
+    assert replies and all("stacked" in reply and "gamble" in reply for reply in replies), replies

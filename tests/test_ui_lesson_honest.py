@@ -71,11 +71,12 @@ def test_ktu_s_other_blind_card_is_refused_with_the_honest_reason(app):  # noqa:
     assert "stacked" in reply and "in a real game" in reply, reply
 
 
-@pytest.mark.parametrize("game_id", ["ktu", "five_possessions"])
+@pytest.mark.parametrize("game_id", ["ktu", "five_possessions", "final_count"])
 def test_a_refusal_that_says_the_choices_are_equal_says_the_deal_is_stacked(app, game_id):  # noqa: F811
-    """In KTU's and 5 possessions' lessons, every refusal of a move like the one the coach
-    wants (another blind card, another lane) that says any choice is as good says why the
-    lesson still wants its own: the deal is stacked."""
+    """In KTU's, 5 possessions' and Final Count's lessons, every refusal of a move like the
+    one the coach wants (another blind card, another lane) that says any choice is as good
+    says why the lesson still wants its own: the deal is stacked (walkC15 #14: Final Count's
+    blind pick said a hidden card was worth more than a face-up one, one-sided)."""
     scene = open_lesson(app, game_id)
     coach = scene.model.director.coach
     tried = 0
