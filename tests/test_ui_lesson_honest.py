@@ -364,19 +364,22 @@ def test_four_downs_panel_names_a_down_s_winner_only_once_the_coach_has_said_it(
     assert checked, "the lesson's panel named some down's winner"
 
 
-def test_a_refusal_s_note_leaves_the_cards_on_the_table_in_sight(app):  # noqa: F811
-    """Deadline's lesson, building the hearts run: Submit tried too soon is refused, and the
-    table's note lies clear of the face-up cards on the table, the assignment being built
-    among them, as there is room for it (walkC15 #9: 'Not this move' lay across the 4 and 5
-    of hearts being built)."""
+@pytest.mark.parametrize("game_id,wanted,tried", [("deadline", "group 6H", "submit"),
+                                                   ("final_count", "pick 2:1", "take 10D")])
+def test_a_refusal_s_note_leaves_the_cards_on_the_table_in_sight(app, game_id, wanted, tried):  # noqa: F811
+    """A lesson's refusal: the table's note lies clear of the face-up cards on the table
+    where there is room for it: Deadline's Submit tried too soon, beside the assignment
+    being built (walkC15 #9: 'Not this move' lay across the 4 and 5 of hearts being built);
+    Final Count's face-up 10 taken instead of a blind pick, beside the cards on the table
+    (walkC15 #15: the note hid the 9 of diamonds, the 10 of spades and the Queen of
+    hearts)."""
     import pygame
     from scenes.table import draw as table_draw
-    scene = open_lesson(app, "deadline")
-    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].text == "group 6H")
-    submit = next(a for a in scene.model.legal if a.kind == "submit")
-    perform(app, submit)
+    scene = open_lesson(app, game_id)
+    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].text == wanted)
+    perform(app, next(a for a in scene.model.legal if tutorial.action_text(a) == tried))
     words = scene.model.ui.message
-    assert words, "Submit is refused"
+    assert words, f"{tried} is refused"
     board = scene.board
     box = pygame.Rect(*map(int, scene.pointer.message_spot), int(table_draw.message_width(app.screen, board, words)),
                       int(table_draw.message_height(app.screen, board, words)))
