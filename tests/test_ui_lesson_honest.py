@@ -436,3 +436,35 @@ def test_nobody_is_thinking_nor_plays_next_beside_their_move_made(app):  # noqa:
     assert model.over
     assert not thinking, thinking[:3]
     assert not ahead, ahead[:3]
+
+
+def test_five_possessions_panel_says_a_colour_goes_closed_only_once_the_coach_has_taught_it(app):  # noqa: F811
+    """5 possessions' lesson, played through: at every stop whose panel says a lane is
+    'open, but a green card goes closed', the coach has said by then that a lane won stays
+    open but not to the colour that won it, that colour's card going closed there (walkC15
+    #18: the panel said 'a green card goes closed (green won it)' two steps before the coach
+    taught it)."""
+    from scenes.table import coach_panel
+    scene = open_lesson(app, "five_possessions")
+    model, coach = scene.model, scene.model.director.coach
+    said, checked = [], 0
+    wait_for_learner(app)
+    while not model.over:
+        said.append(" ".join(coach.paragraphs()))
+        rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
+        for row in rows:
+            found = re.search(r"open, but an? (\w+) card goes closed", row)
+            if found:
+                checked += 1
+                told = " ".join(said)
+                colour = found.group(1)
+                assert re.search(rf"not (?:to )?{colour}|{colour} card goes closed", told), (coach.cue.number, row)
+                assert "goes closed" in told, (coach.cue.number, row)
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        elif coach.cue.moves:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        else:
+            break
+        wait_for_learner(app)
+    assert checked
