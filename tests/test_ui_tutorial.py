@@ -690,7 +690,7 @@ def test_a_lane_refused_says_the_rule_and_stands_clear_of_the_coach_s_bubble(app
     click_at(app, card_point(scene, green))
     lane = scene.board.areas[scene.board.lanes.index(1)]
     click_at(app, (lane[0] + lane[2] / 2, lane[1] + 12))
-    assert scene.model.ui.message.startswith("Rule 1: the Offense green 6 may not go on the still-open green card")
+    assert scene.model.ui.message.startswith("A green card in lane 2 goes closed: the green card that won lane 2")
     width = table_draw.message_width(app.screen, scene.board, scene.model.ui.message)
     box = pygame.Rect(*map(int, scene.pointer.message_spot), int(width), 32)
     assert not box.colliderect(scene.laid.bubble.box)
