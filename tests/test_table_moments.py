@@ -696,3 +696,25 @@ def test_a_computer_whose_card_is_played_is_never_said_to_be_thinking():
         frame(model)
     assert ended
     assert not seen, seen[:3]
+
+
+def test_final_card_down_s_empty_draw_pile_says_where_a_draw_comes_from():
+    """Final Card-Down's lesson, the draw pile run out and Draw still offered: the side
+    panel says what a draw does now, the discard pile turned over; while the draw pile
+    holds cards it says nothing of it (walkC15 #4: an empty draw pile, 'or draw one' in
+    the top bar, and nothing said where the card would come from)."""
+    from game import tutorial
+    lesson = tutorial.load("final_card_down")
+    coach = tutorial.Coach(lesson)
+    presenter = presenter_for(registry.GAMES["final_card_down"])
+    said = {}
+    while not coach.finished:
+        view = coach.state.view(lesson.learner)
+        empty = view.zone("draw").count == 0
+        labels = [label for label, *_ in presenter.side_facts(view, list(lesson.names))]
+        said[empty] = said.get(empty, True) and ("Draw pile" in labels) == empty
+        if coach.explaining():
+            coach.next()
+        else:
+            coach.submit(coach.scripted_action() or tutorial.find(coach.state, coach.cue.moves[0]))
+    assert said == {True: True, False: True}, said
