@@ -468,3 +468,26 @@ def test_five_possessions_panel_says_a_colour_goes_closed_only_once_the_coach_ha
             break
         wait_for_learner(app)
     assert checked
+
+
+def test_the_coach_s_marks_never_wait_on_an_idle_app(app):  # noqa: F811
+    """Deadline's lesson at Instant speed, to the second exchange: whenever the coach's
+    marks wait for the table to tell its last change, the table counts as busy, so the app
+    makes the next frame at once and does not nap until an event (walkC15 #7: the coach
+    said 'Take ... the marked one' seconds before the mark and its bubble came)."""
+    scene = open_lesson(app, "deadline")
+    model, coach = scene.model, scene.model.director.coach
+    idle = []
+    for _ in range(3000):
+        if coach.cue.number > 13:
+            break
+        if model.marks.later and not scene.busy():
+            idle.append(coach.cue.number)
+        still = not scene.motion.flights and model.settled() and not model.marks.later
+        if still and coach.explaining():
+            scene.act(Pressed("next"))
+        elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        app.frame()
+    assert coach.cue.number > 13
+    assert not idle, idle

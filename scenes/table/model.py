@@ -395,9 +395,10 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         return self.landed() and not (self.hold.wait and self.timeline.callouts)
 
     def busy(self):
-        """Does anything still move or wait on a timer?"""
+        """Does anything still move or wait on a timer, or the director's marks on the table
+        to tell its last change (they come with the next frame, beside the words told)?"""
         return bool(self.timeline.busy() or self.ui.message_time > 0 or self.computers.wait > 0
-                    or self.hold.seconds > 0)
+                    or self.hold.seconds > 0 or self.marks.later)
 
     def speed(self):
         """The animation speed against the normal one (0 for Instant)."""
