@@ -21,7 +21,9 @@ and naming its option under `chapter` (its options switch that rule on).
 A learner's step lists the accepted moves under `expect` and adds `why` wherever the
 rules allow another move: the reason, in the game's terms, that the coach gives when
 another legal move is tried (every refusal has one: an illegal move gets the engine's
-own reason). It may add `after` (said once the move is made), `highlight` (card names,
+own reason). The reason speaks of the move tried: where other moves need other reasons,
+`why` is a mapping from a card name or an action kind to the reason for a move of it
+(`other`: for any move it does not name). It may add `after` (said once the move is made), `highlight` (card names,
 or `button:<action kind>`), `point` (the bubble: one short idea, at the thing it means)
 and `at` (where the bubble points, by default the first highlight). A learner's step
 that only ends the turn, when nothing else is left, has no `say`: the table ends such a
@@ -70,6 +72,7 @@ NEXT = "button:next"    # the Next button of the coach's steps
 ANCHORS = ("button:", "zone:", "lane:", "score:", "fact:")
 POINT_MAX = 120         # a bubble holds one short idea: at most this many characters
 ENDS_TURN = "end_turn"
+OTHER = "other"         # a `why` mapping's reason for any move it does not name
 # A `why` that gives the lesson as its reason, not the game: "not the lesson's plan".
 NOT_A_REASON = re.compile(r"\b(?:lesson|coach)\b|\bplan\b", re.IGNORECASE)
 
@@ -106,7 +109,7 @@ class Cue(NamedTuple):
     learner: bool    # the learner chooses this step's move
     say: str
     moves: tuple
-    why: str
+    why: str         # the reason for any other move ('' where every other move has its own)
     after: str
     cards: tuple     # card names to highlight
     buttons: tuple   # action kinds to highlight
@@ -114,6 +117,18 @@ class Cue(NamedTuple):
     point: str = ""  # the bubble's words
     at: str = ""     # where the bubble points
     reveal: object = None   # the coach's cue: the last lane shown face up
+    whys: tuple = ()        # (card name or action kind, the reason for a move of it), in order
+
+    def reason(self, action):
+        """The reason the coach gives when the learner tries `action` instead: that of the
+        first of `whys` naming one of its cards or its kind, else `why`."""
+        names = {card.name for card in action.cards if card is not None}
+        return next((text for key, text in self.whys if key in names or key == action.kind), self.why)
+
+    @property
+    def reasons(self):
+        """Every reason this step may give for another move."""
+        return tuple(text for text in (self.why, *(text for _, text in self.whys)) if text)
 
     @property
     def coach(self):
@@ -482,10 +497,7 @@ def _cue(path, number, raw, names, learner, deck):
     if silent and not chooses and "shows" in raw:
         _fail(path, where, "say: a computer's step that shows a rule says it")
     say = "" if silent else _text(path, f"{where}: say", raw.get("say"))
-    why = _text(path, f"{where}: why", raw["why"]) if "why" in raw else ""
-    if NOT_A_REASON.search(why):
-        _fail(path, where, f"why: {why!r} gives the lesson as the reason; give it in the game's "
-                           "terms (what the move does in the game)")
+    why, whys = _why(path, where, raw.get("why", ""), deck)
     after = _text(path, f"{where}: after", raw["after"]) if "after" in raw else ""
     point = _text(path, f"{where}: point", raw["point"]) if "point" in raw else ""
     if len(point) > POINT_MAX:
@@ -506,7 +518,29 @@ def _cue(path, number, raw, names, learner, deck):
                   for i, item in enumerate(_list(path, f"{where}: shows",
                                                  raw.get("shows", []), empty=True)))
     return Cue(number, None if coach else names.index(by), chooses, say, moves, why, after,
-               tuple(cards), tuple(buttons), shows, point, at, reveal)
+               tuple(cards), tuple(buttons), shows, point, at, reveal, whys)
+
+
+def _why(path, where, raw, deck):
+    """A step's reasons: (`why`, `whys`) from a text, or from a mapping whose keys are card
+    names or action kinds (the reason for a move of that card or kind) and OTHER (the
+    reason for any other move)."""
+    if raw == "":
+        return "", ()
+    if isinstance(raw, dict):
+        whys = tuple((str(key), _text(path, f"{where}: why.{key}", text)) for key, text in raw.items())
+        why = dict(whys).pop(OTHER, "")
+        whys = tuple((key, text) for key, text in whys if key != OTHER)
+        if not whys:
+            _fail(path, where, "why: a mapping names the cards or moves it gives a reason for "
+                               "(for every other move, give one text)")
+    else:
+        why, whys = _text(path, f"{where}: why", raw), ()
+    for text in (why, *(text for _, text in whys)):
+        if NOT_A_REASON.search(text):
+            _fail(path, where, f"why: {text!r} gives the lesson as the reason; give it in the game's "
+                               "terms (what the move does in the game)")
+    return why, whys
 
 
 def _cover(path, where, raw, cue, deck, names):
@@ -685,10 +719,15 @@ def _check_anchor(tutorial, state, cue, seen, legal_kinds):
 def _check_why(tutorial, state, cue):
     """A learner's step where the rules allow another move gives the reason (`why`) the
     coach answers it with."""
-    other = next((a for a in state.legal_actions() if not any(m.matches(a) for m in cue.moves)), None)
-    if other is not None and not cue.why:
+    others = [a for a in state.legal_actions() if not any(m.matches(a) for m in cue.moves)]
+    other = next((a for a in others if not cue.reason(a)), None)
+    if other is not None:
         _fail(tutorial.path, f"step {cue.number}", f"why: the rules also allow {action_text(other)!r} "
                                                    "here: say why not, in the game's terms")
+    for key, _ in cue.whys:
+        if not any(key == a.kind or key in {c.name for c in a.cards if c is not None} for a in others):
+            _fail(tutorial.path, f"step {cue.number}", f"why.{key}: no other move of {key!r} is "
+                                                       "allowed here")
 
 
 def action_text(action):
@@ -776,10 +815,11 @@ class Coach:
     def looks_ahead(self):
         """Whether the last of `paragraphs()` names who plays next: a computer player's
         step comes, of a turn other than the one just told (beside Ada's move told, "Ada
-        plays next" would read as a second turn of hers; her turn's end is told once made)."""
-        if self.finished or self.cue.learner or self.cue.coach:
+        plays next" would read as a second turn of hers; her turn's end is told once made),
+        and none of its moves made yet (beside Ben's card played, he does not play next)."""
+        if self.finished or self.cue.learner or self.cue.coach or self.done:
             return False
-        told = self.tutorial.cues[self.index - 1] if self.index and not self.done else None
+        told = self.tutorial.cues[self.index - 1] if self.index else None
         return told is None or told.by != self.cue.by or not told.say
 
     def highlights(self):
@@ -824,7 +864,7 @@ class Coach:
                 return Reply(False, f"That move is not allowed: {self.state.why_illegal(action)}.")
             if not cue.learner:
                 return Reply(False, f"It is {self.tutorial.names[cue.by]}'s move now.")
-            return Reply(False, f"That move is allowed, but not now: {cue.why}")
+            return Reply(False, f"That move is allowed, but not now: {cue.reason(action)}")
         self.before = self.state.view(self.tutorial.learner)
         (apply or self.state.apply)(action)
         if cue.learner:

@@ -441,3 +441,20 @@ def test_a_world_hard_imagines_plays_to_its_end_telling_each_move():
                                 for k, cards in enumerate(before[seat]) if cards}
                         assert moved == laid
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_card_refused_by_a_line_rule_is_told_in_players_words():
+    """A card placed where rule 1 or rule 2 would close it is refused in players' words:
+    what happens to it in that lane, and why, the rule's number only after; the card's name
+    lower case mid-sentence (walkC15 #19: 'Rule 1: the Offense green 6 may not go on the
+    still-open green card of lane 2; it would stay closed')."""
+    state = new([["OO6", "OP5", "OB6", "OG7"], ["OB7", "OG5", "OP4", "OO5"]],
+                [["DB5", "DP4", "DG4", "DB6"]])
+    set_line(state, ["OO6", "OP5", "OB6", "OG7"], ["DB5", "DP4", "DG4", "DB6"])
+    said = rejected(state, place_action(state, "OB7", 2))
+    assert said.startswith("a blue card in lane 3 goes closed: "), said
+    assert "won lane 3" in said and "(rule 1)" in said and "Offense" not in said, said
+    closed = _t14_to_line_4()
+    said = rejected(closed, place_action(closed, "OG5", 0))
+    assert said.startswith("lane 1 is closed: "), said
+    assert "(rule 2)" in said and "Offense" not in said, said

@@ -671,3 +671,50 @@ def test_deadlines_assignments_at_the_final_show_every_cards_rank_and_suit():
                                   f"is covered by a card of {over[0].zone}")
                 checked += 1
     assert checked > 500
+
+
+def test_a_computer_whose_card_is_played_is_never_said_to_be_thinking():
+    """Final Card-Down, Maya against two computers, on the model alone: after a computer's
+    card has landed, its turn (End turn its only move left) ends at once, and the top bar
+    never says 'Theo is thinking...' beside the card Theo played (walkC15 #5: 'Theo is
+    thinking...' while Moves already listed 'Theo played F blue clubs')."""
+    from tests.test_table_model import frame
+    model = model_of("final_card_down", [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")], 5)
+    rng = random.Random(5)
+    seen, ended = [], 0
+    for _ in range(3000):
+        if model.session.is_over or ended >= 8:
+            break
+        legal = model.session.legal_actions()
+        current = model.session.current_player
+        if current in (1, 2) and [a.kind for a in legal] == ["end_turn"]:
+            ended += 1
+            if "is thinking" in model.prompt():
+                seen.append(model.prompt())
+        if model.my_turn() and model.settled() and model.legal:
+            model.submit(choose(model.legal, rng))
+        frame(model)
+    assert ended
+    assert not seen, seen[:3]
+
+
+def test_final_card_down_s_empty_draw_pile_says_where_a_draw_comes_from():
+    """Final Card-Down's lesson, the draw pile run out and Draw still offered: the side
+    panel says what a draw does now, the discard pile turned over; while the draw pile
+    holds cards it says nothing of it (walkC15 #4: an empty draw pile, 'or draw one' in
+    the top bar, and nothing said where the card would come from)."""
+    from game import tutorial
+    lesson = tutorial.load("final_card_down")
+    coach = tutorial.Coach(lesson)
+    presenter = presenter_for(registry.GAMES["final_card_down"])
+    said = {}
+    while not coach.finished:
+        view = coach.state.view(lesson.learner)
+        empty = view.zone("draw").count == 0
+        labels = [label for label, *_ in presenter.side_facts(view, list(lesson.names))]
+        said[empty] = said.get(empty, True) and ("Draw pile" in labels) == empty
+        if coach.explaining():
+            coach.next()
+        else:
+            coach.submit(coach.scripted_action() or tutorial.find(coach.state, coach.cue.moves[0]))
+    assert said == {True: True, False: True}, said

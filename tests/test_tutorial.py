@@ -40,7 +40,7 @@ def test_tutorial_plays_to_its_end_showing_every_rule_it_claims(lesson):
 def test_the_rules_met_name_no_rule_by_a_number_the_lesson_never_said(lesson):
     """The end's "Rules you met" speaks the lesson's words: a rule it calls by its
     rulebook number ("rule 1") is one the coach named so."""
-    said = " ".join([lesson.intro, lesson.end] + [" ".join((cue.say, cue.after, cue.point, cue.why))
+    said = " ".join([lesson.intro, lesson.end] + [" ".join((cue.say, cue.after, cue.point, *cue.reasons))
                                                   for cue in lesson.cues]).lower()
     numbered = {(cover.rule, number) for cover in lesson.covers
                 for number in re.findall(r"\brule (\d+)", cover.rule.lower())}
@@ -135,7 +135,7 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
                  if not any(m.matches(a) for m in coach.cue.moves)]
         if other:
             reply = coach.submit(other[0])
-            assert not reply.accepted and coach.cue.why and coach.cue.why in reply.text
+            assert not reply.accepted and coach.cue.reason(other[0]) and coach.cue.reason(other[0]) in reply.text
             assert coach.cue.say not in reply.text, "the reply does not repeat what the panel says"
             refused_legal += 1
         wrong = registry.Action("no_such_move")
@@ -176,9 +176,10 @@ def test_every_move_off_the_script_gets_its_reason_in_the_game_s_terms(lesson):
                 continue
             reply = coach.submit(action)
             where = f"{lesson.path} step {cue.number}: {tutorial.action_text(action)}"
-            assert not reply.accepted and cue.why and reply.text.endswith(cue.why), where
+            why = cue.reason(action)
+            assert not reply.accepted and why and reply.text.endswith(why), where
             assert not tutorial.NOT_A_REASON.search(reply.text), f"{where}: {reply.text!r} is no reason"
-            assert cue.why not in cue.say, f"{where}: the reason says more than the instruction"
+            assert why not in cue.say, f"{where}: the reason says more than the instruction"
             tried += 1
         for wrong in (registry.Action("no_such_move"), registry.Action(cue.moves[0].kind)):
             if wrong not in state.legal_actions():
@@ -483,6 +484,9 @@ def test_tutorial_coach_speaks_of_the_computer_players_by_name():
 def test_tutorial_validator_plays_every_move_the_coach_accepts(tmp_path):
     path = broken(tmp_path, "expect: [play 5/blue/clubs]",
                   "expect: [play 5/blue/clubs, play A/red/questions]")
+    assert error(path).endswith("step 2: why.A/red/questions: no other move of 'A/red/questions' is "
+                                "allowed here"), "a reason for a move the coach accepts is never given"
+    path = broken(tmp_path, "      A/red/questions: >-\n", "      other: >-\n", source=path)
     message = error(path)
     assert "(when the learner plays 'play A/red/questions' at step 2)" in message
     assert message.startswith(f"{path}: step ")
@@ -606,7 +610,7 @@ def test_tutorial_coach_never_tells_what_the_learner_cannot_see(lesson):
         cue = coach.cue
         where = f"{lesson.path}: step {cue.number}"
         learner.look()
-        for text in (cue.say, cue.point, cue.why) if cue.learner or cue.coach else ():
+        for text in (cue.say, cue.point, *cue.reasons) if cue.learner or cue.coach else ():
             learner.check(text, where)
         if cue.coach:
             coach.next()
@@ -648,7 +652,7 @@ def test_the_end_s_rules_still_to_meet_name_none_the_lesson_taught(lesson):
     def words(text):
         return re.findall(r"[a-z0-9']+", tutorial.plain(text))
 
-    said = [words(part) for cue in lesson.cues for part in (cue.say, cue.point, cue.why, cue.after) if part]
+    said = [words(part) for cue in lesson.cues for part in (cue.say, cue.point, *cue.reasons, cue.after) if part]
     runs = {tuple(ws[i:i + 5]) for ws in said for i in range(len(ws) - 4)}
     shown = {(c.section, tutorial.plain(c.cites)) for c in lesson.covers} | {c.rule for c in lesson.covers}
     taught = []
@@ -661,3 +665,76 @@ def test_the_end_s_rules_still_to_meet_name_none_the_lesson_taught(lesson):
             if told:
                 taught.append(f"{later.rule}: a step says '{told[0]}'")
     assert not taught, taught
+
+
+def refusals(game_id):
+    """Every legal move the lesson of `game_id` refuses, with the step and the coach's
+    reply: [(step number, the action tried, the reply's text)], the script played on."""
+    coach = tutorial.Coach(tutorial.load(game_id))
+    found = []
+    while not coach.finished:
+        cue, state = coach.cue, coach.state
+        if cue.coach:
+            coach.next()
+            continue
+        if cue.learner:
+            found += [(cue.number, action, coach.submit(action).text) for action in state.legal_actions()
+                      if not any(move.matches(action) for move in cue.moves)]
+        coach.submit(coach.scripted_action() or tutorial.find(state, cue.moves[0]))
+    return found
+
+
+DEADLINE_MOVES = {"submit": "submit", "cancel_group": "taking", "extra_credit": "extra credit"}
+
+
+def test_deadline_s_refusals_give_the_reason_of_the_move_tried():
+    """Deadline's lesson: a refused Submit, Take it back or Extra Credit is answered with
+    the reason for that move, never one about another (walkC15 #8: Submit of a 2-card run
+    was answered 'taking the group back only starts it again', the same words as Take it
+    back)."""
+    checked = 0
+    for number, action, reply in refusals("deadline"):
+        word = DEADLINE_MOVES.get(action.kind)
+        if word is None:
+            continue
+        checked += 1
+        assert word in reply.lower(), f"step {number}: {tutorial.action_text(action)}: {reply!r}"
+        others = [w for kind, w in DEADLINE_MOVES.items() if kind != action.kind and w != "submit"]
+        assert not [w for w in others if w in reply.lower()], \
+            f"step {number}: {tutorial.action_text(action)} is answered of another move: {reply!r}"
+    assert checked
+
+
+def test_final_card_down_s_refusal_of_a_card_speaks_of_that_card():
+    """Final Card-Down's lesson: every card played off the script is named in the coach's
+    reply, with what that card does when it is special (walkC15 #2: the 0 tried instead of
+    the D got a reason about the D alone; walkC15 #1: the 2 tried at the first turn was
+    told to be kept for its 'power', which the lesson had not said)."""
+    does = {"2": "draw two", "A": "miss", "D": "colour in force", "0": "matches anything"}
+    checked = 0
+    for number, action, reply in refusals("final_card_down"):
+        if action.kind != "play":
+            continue
+        card = action.cards[0]
+        checked += 1
+        where = f"step {number}: {tutorial.action_text(action)}: {reply!r}"
+        assert re.search(rf"\b{card.rank}\b", reply), where
+        assert card.rank not in does or does[card.rank] in reply, where
+        assert "power" not in reply, where
+    assert checked
+
+
+def test_the_rules_still_to_meet_name_the_moment_of_the_game_they_come_in(lesson):
+    """The end's rules still to meet each name the part of the game they come in (its
+    rulebook section), never the rulebook's section about the app (walkC15 #12: Deadline's
+    '... goes to the bottom of the draw pile (In the app)' read as a stray tag)."""
+    assert not [later.rule for later in lesson.later if later.section == "In the app"]
+
+
+def test_final_count_s_face_up_card_refused_for_a_blind_pick_gets_the_honest_reason():
+    """Final Count's lesson, the blind pick from Ben: a face-up card taken instead is
+    answered honestly, a sure swap against a gamble, the deal stacked for the lesson; never
+    that a hidden card is worth more (walkC15 #14)."""
+    blind = {cue.number for cue in tutorial.load("final_count").cues if cue.learner and cue.moves[0].kind == "pick"}
+    replies = [reply for number, action, reply in refusals("final_count") if number in blind and action.kind == "take"]
+    assert replies and all("stacked" in reply and "gamble" in reply for reply in replies), replies

@@ -71,11 +71,12 @@ def test_ktu_s_other_blind_card_is_refused_with_the_honest_reason(app):  # noqa:
     assert "stacked" in reply and "in a real game" in reply, reply
 
 
-@pytest.mark.parametrize("game_id", ["ktu", "five_possessions"])
+@pytest.mark.parametrize("game_id", ["ktu", "five_possessions", "final_count"])
 def test_a_refusal_that_says_the_choices_are_equal_says_the_deal_is_stacked(app, game_id):  # noqa: F811
-    """In KTU's and 5 possessions' lessons, every refusal of a move like the one the coach
-    wants (another blind card, another lane) that says any choice is as good says why the
-    lesson still wants its own: the deal is stacked."""
+    """In KTU's, 5 possessions' and Final Count's lessons, every refusal of a move like the
+    one the coach wants (another blind card, another lane) that says any choice is as good
+    says why the lesson still wants its own: the deal is stacked (walkC15 #14: Final Count's
+    blind pick said a hidden card was worth more than a face-up one, one-sided)."""
     scene = open_lesson(app, game_id)
     coach = scene.model.director.coach
     tried = 0
@@ -87,9 +88,9 @@ def test_a_refusal_that_says_the_choices_are_equal_says_the_deal_is_stacked(app,
             scene.act(Pressed("next"))
             continue
         other = other_of_kind(scene)
-        if other is not None and EQUAL.search(coach.cue.why):
+        if other is not None and EQUAL.search(coach.cue.reason(other)):
             scene.act(Choose(other))
-            assert "stacked" in scene.model.director.reply, (coach.cue.number, coach.cue.why)
+            assert "stacked" in scene.model.director.reply, (coach.cue.number, coach.cue.reason(other))
             tried += 1
         scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
     assert tried
@@ -361,3 +362,132 @@ def test_four_downs_panel_names_a_down_s_winner_only_once_the_coach_has_said_it(
             break
         wait_for_learner(app)
     assert checked, "the lesson's panel named some down's winner"
+
+
+@pytest.mark.parametrize("game_id,wanted,tried", [("deadline", "group 6H", "submit"),
+                                                   ("final_count", "pick 2:1", "take 10D")])
+def test_a_refusal_s_note_leaves_the_cards_on_the_table_in_sight(app, game_id, wanted, tried):  # noqa: F811
+    """A lesson's refusal: the table's note lies clear of the face-up cards on the table
+    where there is room for it: Deadline's Submit tried too soon, beside the assignment
+    being built (walkC15 #9: 'Not this move' lay across the 4 and 5 of hearts being built);
+    Final Count's face-up 10 taken instead of a blind pick, beside the cards on the table
+    (walkC15 #15: the note hid the 9 of diamonds, the 10 of spades and the Queen of
+    hearts)."""
+    import pygame
+    from scenes.table import draw as table_draw
+    scene = open_lesson(app, game_id)
+    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].text == wanted)
+    perform(app, next(a for a in scene.model.legal if tutorial.action_text(a) == tried))
+    words = scene.model.ui.message
+    assert words, f"{tried} is refused"
+    board = scene.board
+    box = pygame.Rect(*map(int, scene.pointer.message_spot), int(table_draw.message_width(app.screen, board, words)),
+                      int(table_draw.message_height(app.screen, board, words)))
+    covered = [p.card.name for p in board.placed if p.face_up and p.zone != board.hand_key and box.colliderect(p.rect)]
+    assert not covered, f"the note covers {covered}"
+
+
+def test_the_hand_stays_still_while_an_assignment_is_built_and_a_move_is_refused(app):  # noqa: F811
+    """Deadline's lesson: the 4 and 5 of hearts clicked into the assignment being built,
+    the learner presses Submit (refused: the run wants the 6): the cards left in the hand
+    keep their places, so the card about to be clicked has not moved (walkC15 #9: after
+    each refusal the hand slid left by a card's width)."""
+    from tests.test_ui_play import click_widget
+    scene = open_lesson(app, "deadline")
+    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].text == "group 4H")
+    for name in ("4H", "5H"):
+        perform(app, next(a for a in scene.model.legal if tutorial.action_text(a) == f"group {name}"))
+        wait_for_learner(app)
+    places = {p.card.name: p.rect.x for p in scene.board.hand_cards()}
+    click_widget(app, lambda w: any(a.kind == "submit" for a in getattr(w, "actions", ())))
+    for _ in range(5):
+        app.frame()
+    assert scene.model.director.reply, "Submit is refused"
+    assert {p.card.name: p.rect.x for p in scene.board.hand_cards()} == places
+
+
+def test_nobody_is_thinking_nor_plays_next_beside_their_move_made(app):  # noqa: F811
+    """Final Card-Down's lesson at its pace: a computer player whose card is on the table
+    and whose only move left is to end the turn ends it at once, so the top bar never says
+    'Ben is thinking...' beside Ben's card played, and the coach never says 'Ben plays
+    next.' once Ben's step has begun (walkC15 #5: both stood beside Ben's B yellow hearts
+    on the discard pile, in the lesson and in a real game)."""
+    from scenes.table.intents import Choose as Chosen
+    scene = open_lesson(app, "final_card_down")
+    model, coach = scene.model, scene.model.director.coach
+    thinking, ahead = [], []
+    for _ in range(20000):
+        if model.over:
+            break
+        legal = model.session.legal_actions()
+        current = model.session.current_player
+        words = model.prompt()
+        if current is not None and "is thinking" in words and [a.kind for a in legal] == ["end_turn"]:
+            thinking.append((coach.cue.number, words))
+        side = model.director.side(model.seen)
+        if side.paragraphs and side.paragraphs[-1] in [f"{name} plays next." for name in model.names] and coach.done:
+            ahead.append((coach.cue.number, side.paragraphs[-1]))
+        still = not scene.motion.flights and model.settled() and not model.marks.later
+        if still and coach.explaining():
+            scene.act(Pressed("next"))
+        elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
+            scene.act(Chosen(tutorial.find(model.session.state, coach.cue.moves[0])))
+        app.frame()
+    assert model.over
+    assert not thinking, thinking[:3]
+    assert not ahead, ahead[:3]
+
+
+def test_five_possessions_panel_says_a_colour_goes_closed_only_once_the_coach_has_taught_it(app):  # noqa: F811
+    """5 possessions' lesson, played through: at every stop whose panel says a lane is
+    'open, but a green card goes closed', the coach has said by then that a lane won stays
+    open but not to the colour that won it, that colour's card going closed there (walkC15
+    #18: the panel said 'a green card goes closed (green won it)' two steps before the coach
+    taught it)."""
+    from scenes.table import coach_panel
+    scene = open_lesson(app, "five_possessions")
+    model, coach = scene.model, scene.model.director.coach
+    said, checked = [], 0
+    wait_for_learner(app)
+    while not model.over:
+        said.append(" ".join(coach.paragraphs()))
+        rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
+        for row in rows:
+            found = re.search(r"open, but an? (\w+) card goes closed", row)
+            if found:
+                checked += 1
+                told = " ".join(said)
+                colour = found.group(1)
+                assert re.search(rf"not (?:to )?{colour}|{colour} card goes closed", told), (coach.cue.number, row)
+                assert "goes closed" in told, (coach.cue.number, row)
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        elif coach.cue.moves:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        else:
+            break
+        wait_for_learner(app)
+    assert checked
+
+
+def test_the_coach_s_marks_never_wait_on_an_idle_app(app):  # noqa: F811
+    """Deadline's lesson at Instant speed, to the second exchange: whenever the coach's
+    marks wait for the table to tell its last change, the table counts as busy, so the app
+    makes the next frame at once and does not nap until an event (walkC15 #7: the coach
+    said 'Take ... the marked one' seconds before the mark and its bubble came)."""
+    scene = open_lesson(app, "deadline")
+    model, coach = scene.model, scene.model.director.coach
+    idle = []
+    for _ in range(3000):
+        if coach.cue.number > 13:
+            break
+        if model.marks.later and not scene.busy():
+            idle.append(coach.cue.number)
+        still = not scene.motion.flights and model.settled() and not model.marks.later
+        if still and coach.explaining():
+            scene.act(Pressed("next"))
+        elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        app.frame()
+    assert coach.cue.number > 13
+    assert not idle, idle

@@ -117,7 +117,7 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
             before = scene.model.session.state.to_dict()
             perform(app, other)
             assert scene.model.session.state.to_dict() == before, "a refused move changes nothing"
-            assert scene.model.director.reply and scene.model.director.reply.endswith(cue.why), \
+            assert scene.model.director.reply and scene.model.director.reply.endswith(cue.reason(other)), \
                 "the reason, in the game's terms"
             rows = coach_panel.facts_rows(scene.model.view, scene.model.presenter, scene.model.names)
             shown = coach_panel.reply_fits(app.screen, scene.model.director.paragraphs(scene.model.seen),
@@ -210,8 +210,8 @@ def test_tutorial_refuses_a_card_that_is_not_the_lesson_s_with_the_coach_reply(a
     draw = next(a for a in scene.model.legal if a.kind == "draw")
     perform(app, draw)
     assert scene.model.director.reply == (
-        "That move is allowed, but not now: Your 5 matches by value and has no "
-        "power to spend: keep the 2, the A, the D and the 0 for when their powers help.")
+        "That move is allowed, but not now: Drawing adds a card to your hand; your 5 matches by "
+        "value, so playing it sheds one.")
     assert scene.model.director.coach.index == 1 and not scene.model.session.state.history
     stray = next(p for p in scene.board.hand_cards() if p.card.name == "6/green/diamonds")
     click_at(app, card_point(scene, stray.card))
@@ -690,7 +690,7 @@ def test_a_lane_refused_says_the_rule_and_stands_clear_of_the_coach_s_bubble(app
     click_at(app, card_point(scene, green))
     lane = scene.board.areas[scene.board.lanes.index(1)]
     click_at(app, (lane[0] + lane[2] / 2, lane[1] + 12))
-    assert scene.model.ui.message.startswith("Rule 1: the Offense green 6 may not go on the still-open green card")
+    assert scene.model.ui.message.startswith("A green card in lane 2 goes closed: the green card that won lane 2")
     width = table_draw.message_width(app.screen, scene.board, scene.model.ui.message)
     box = pygame.Rect(*map(int, scene.pointer.message_spot), int(width), 32)
     assert not box.colliderect(scene.laid.bubble.box)

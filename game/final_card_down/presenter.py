@@ -133,13 +133,15 @@ class FinalCardDown(Presenter):
     def side_facts(self, view, names):
         """The facts, with the colour in force shown as its colour too; the 2s waiting
         and what they ask, as the top bar says them ('2s waiting: two, play a 2 or draw
-        4 cards')."""
+        4 cards'); an empty draw pile, and where a draw comes from then."""
         colour = view.facts["color"]
         lines = [(label, value, colour if label == self.FACT_LABELS["color"] else None)
                  for label, value, _ in super().side_facts(view, names)]
         twos = self.twos(view.facts)
         if twos is not None:
             lines.append(("2s waiting", f"{NUMBERS.get(view.facts['active_twos'])}, {twos[1]}", None))
+        if not view.is_over and view.zone(self.DRAW_PILE).count == 0:
+            lines.append(("Draw pile", "empty: a draw turns the discard pile over, its top card kept", None))
         return lines[:self.SIDE_FACTS]
 
     def no_difference(self, actions, view):

@@ -440,11 +440,11 @@ class State(GameState):
             return f"lane {lane + 1} already has a card in this line"
         need = f"you must open {drive.max_open} card{'' if drive.max_open == 1 else 's'} in this line"
         if not self.live[lane]:
-            return (f"rule 2: no open card in front of a closed one; the {card.spoken} would be used "
-                    f"up closed in lane {lane + 1}, and {need}")
+            return (f"lane {lane + 1} is closed: a card there goes closed, used up without being "
+                    f"compared (rule 2), and {need}")
         if card.color == self.restriction[lane]:
-            return (f"rule 1: the {card.spoken} may not go on the still-open {card.color} card of "
-                    f"lane {lane + 1}; it would stay closed, and {need}")
+            return (f"a {card.color} card in lane {lane + 1} goes closed: the {card.color} card that won "
+                    f"lane {lane + 1} in the line before is still open there (rule 1), and {need}")
         return f"the {card.spoken} in lane {lane + 1} leaves fewer open cards than possible: {need}"
 
     def _apply(self, action):

@@ -187,6 +187,11 @@ class Director:
         a Coach, or None."""
         return None
 
+    def step(self, seen):
+        """How far what the director runs has come, as it stands (not as the table has told
+        it yet): a lesson's step reached; None for a game."""
+        return None
+
     def finished(self, seen):
         """Is what the director runs over, to be covered by its end (never for a game,
         whose end goes to the scores)?"""

@@ -223,6 +223,11 @@ class LessonDirector(Director):
         return seen.presenter.veiled(view, self.coach.before, cue.reveal, self.coach.tutorial.learner,
                                      seen.anchor, seen.names)
 
+    def step(self, seen):
+        """The coach's step reached (moved on by the learner's move at once, not once the
+        table has told it)."""
+        return self.coach.index
+
     def finished(self, seen):
         """Is the script over?"""
         return self.coach.finished

@@ -315,7 +315,8 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         where it stood when the outcome came: see outcome_where) and what to do now; while
         the table still tells the last change (its cards in flight, its callouts), only
         where the game stands as told (panel_view): what to do comes once it has all
-        landed (a die tumbling says so: its face is told nowhere, see veiled)."""
+        landed (a die tumbling says so: its face is told nowhere, see veiled). A computer
+        whose turn only ends (its card played: see pace_bot) is not said to be thinking."""
         where = self.outcome_where()
         if not self.settled() and not self.rolled:
             shown = self.panel_view()
@@ -323,7 +324,9 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             return self.bar("  ·  ".join(filter(None, (where, self.turn_shown(shown)))), where)
         if where is None or self.view.is_over:
             where = self.presenter.context(self.view, self.names)
-        if self.my_turn() and self.ends_by_itself():        # nothing to do: the turn ends by itself
+        current = self.session.current_player
+        if (self.my_turn() and self.ends_by_itself()          # nothing to do: the turn ends by itself
+                or current is not None and self.director.moves_for(self.seen, current) and self.only_ends_turn()):
             return self.bar(where, where)
         humans = [seat.human for seat in self.session.seats]
         return self.bar(self.presenter.prompt(
@@ -392,9 +395,10 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         return self.landed() and not (self.hold.wait and self.timeline.callouts)
 
     def busy(self):
-        """Does anything still move or wait on a timer?"""
+        """Does anything still move or wait on a timer, or the director's marks on the table
+        to tell its last change (they come with the next frame, beside the words told)?"""
         return bool(self.timeline.busy() or self.ui.message_time > 0 or self.computers.wait > 0
-                    or self.hold.seconds > 0)
+                    or self.hold.seconds > 0 or self.marks.later)
 
     def speed(self):
         """The animation speed against the normal one (0 for Instant)."""
@@ -640,8 +644,12 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
 
     def ends_by_itself(self):
         """Would the table end the person's turn by itself now (End turn its only move)?"""
+        return self.director.auto_end_turn and self.only_ends_turn()
+
+    def only_ends_turn(self):
+        """Is End turn the only move of the player to move?"""
         legal = self.session.legal_actions()
-        return self.director.auto_end_turn and len(legal) == 1 and legal[0].kind == SharedAct.END_TURN
+        return len(legal) == 1 and legal[0].kind == SharedAct.END_TURN
 
     def deals_at_once(self):
         """Is the next hand's deal the only move (a computer's to make at once: see pace_bot)?"""
@@ -742,16 +750,21 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         """A computer seat is to play: once its pause is over (and a note of a card taken
         from the person has stood long enough to read), its move, as the director decides
         it. A computer that has only the next hand to deal deals at once: the hand's end
-        was read before it, and a pause would only show the last hand's table again."""
+        was read before it, and a pause would only show the last hand's table again. One
+        whose only move left is to end its turn (its card played) ends it at once, as the
+        person's turn ends by itself: nobody 'is thinking' beside their move made."""
         state = self.ui
         if state.message_move and MESSAGE_SECONDS - state.message_time < NOTE_SECONDS * self.speed():
             return                  # the note of a card taken from you is read first: the next move ends it
         if self.session.busy():
             return
-        if not self.deals_at_once() and not self.computers.due(dt, self.settings.move_seconds):
+        ends = self.only_ends_turn()
+        if not (ends or self.deals_at_once()) and not self.computers.due(dt, self.settings.move_seconds):
             return
         decision = self.director.computer_move(self.seen)
-        if decision == THINK:
+        if decision == THINK and ends:      # nothing to think about: as its computer player would
+            self.submit(self.session.legal_actions()[0], by_person=False)
+        elif decision == THINK:
             self.session.start_bot(self.settings.thinking)
         elif decision is not None:
             self.submit(decision)

@@ -280,8 +280,7 @@ class TableScene(Scene):
         card leaves: the places kept are for the pointer's next click, and keys walk the
         cards as they lie."""
         model = self.model
-        side = model.director.side(model.seen)
-        mark = (model.ui.moves_made, side.progress if side is not None else None)
+        mark = (model.ui.moves_made, model.director.step(model.seen))
         before = self.laid_out.board.hand_cards() if self.laid_out is not None else []
         if {id(p.card) for p in before} - {id(p.card) for p in board.hand_cards()}:
             self.hand_done = False
