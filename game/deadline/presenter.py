@@ -496,7 +496,8 @@ class Deadline(Presenter):
         label, verb, held = (("Your Joker", "cancels", "it") if count == 1
                              else (f"Your {count} Jokers", "cancel", "them"))
         if not struck:
-            return (label, f"{verb} nothing yet: at grading each cancels your lowest completed assignment", None)
+            return (label, f"{verb} nothing yet: at grading each cancels your lowest completed assignment, "
+                    "or else a card of your extra credit", None)
         lost = "it" if len(struck) == 1 and not spare else "them"
         said = " and ".join(struck)
         return (label, f"{verb} {said} while you hold {held}: your score leaves {lost} out", None)
