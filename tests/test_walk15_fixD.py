@@ -91,3 +91,58 @@ def test_the_panel_says_a_joker_with_no_assignment_to_cancel_cancels_extra_credi
     facts = {label: value for label, value, _ in model.presenter.side_facts(model.view, model.names)}
     said = facts.get("Your Joker", "")
     assert said.startswith("cancels nothing yet") and "extra credit" in said, facts
+
+
+def at_my_turn(a, state):
+    """The table of `state` (Maya a person, the others computers), run to Maya's turn."""
+    from tests.test_deadline_walk14 import open_at
+    table = open_at(a, state)
+    for _ in range(300):
+        if table.model.my_turn() and table.model.settled() and not table.busy():
+            break
+        a.frame()
+    assert table.model.my_turn()
+    return table
+
+
+def rings(table):
+    """Everything ringed at the table: the keyboard's ring, the hint's or coach's marks on
+    cards not picked yet and on buttons (each once)."""
+    from scenes.table import input as table_input
+    laid = table.laid
+    ringed = [table_input.focused(laid, table.pointer)]
+    ringed += [p for p in laid.board.placed if p.hinted and not p.selected]
+    ringed += [w for w in laid.widgets if getattr(w, "marked", False)]
+    return {id(item): item for item in ringed if item is not None}
+
+
+def test_a_hint_for_a_blind_take_rings_one_card_and_no_button_beside_it():
+    """Deadline with three students, the first exchange, by keys: Maya presses H. The
+    hint rings one card of Ines's hand, the keyboard on it (Enter takes it); the button
+    that opens the same take is not ringed too (walkD15 #4: a white ring on Ines's card and
+    the hint's pink ring on 'Take from Ines's hand...': which one does Enter act on? and
+    'card 7' was a count nobody had told of): the hint names it 'the 7th card from the
+    left'. The table's rule: one ring at a time."""
+    from game import registry
+    from tests.test_deadline import pass_turn
+    from tests.test_ui_play import press
+    a = new_app((1280, 800))
+    try:
+        a.keyboard = True
+        state = registry.new_game("deadline", players=3, seed=254208688)
+        while state.step != "exchange":
+            pass_turn(state)
+        table = at_my_turn(a, state)
+        press(a, pygame.K_h)
+        for _ in range(20):
+            a.frame()
+        assert table.model.ui.hint is not None
+        ringed = list(rings(table).values())
+        assert len(ringed) == 1, [getattr(item, "label", None) or (item.zone, item.index) for item in ringed]
+        assert ringed[0].zone == "hand:2"
+        from game.presenter import ordinal
+        said = table.model.ui.message
+        assert f"Take from Ines's hand: the {ordinal(ringed[0].index + 1)} card from the left" in said, said
+    finally:
+        pygame.quit()
+

@@ -6,7 +6,8 @@ from game.deadline.grading import COMPLETE, extends, group_shape, open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.core import SharedEvent
-from game.presenter import Callout, Presenter, begins, card_name, named_together, plural, possessive, seat_name
+from game.presenter import (Callout, Presenter, begins, card_name, named_together, ordinal, plural, possessive,
+                            seat_name)
 
 
 # Where a draw comes from, as players say it (the engine's `stock` is kept: records hold it).
@@ -318,11 +319,13 @@ class Deadline(Presenter):
         return super().group_label(kind, names, view)
 
     def action_label(self, action, names, with_cards=False, view=None):
-        """A blind take names whose hand: 'Take from Ines's hand: card 3'; a card laid down
-        says the assignment it starts or joins, as the prompt does ('Add to the assignment
-        being built (8 of clubs)' where a choice offers it beside another move)."""
+        """A blind take names whose hand: 'Take from Ines's hand: card 3' among a choice's
+        options, and said whole, as a hint does, 'the 3rd card from the left'; a card laid
+        down says the assignment it starts or joins, as the prompt does ('Add to the
+        assignment being built (8 of clubs)' where a choice offers it beside another move)."""
         if action.kind == Act.TAKE and isinstance(action.arg, int) and self.source(view, names):
-            return f"{self.group_label('take', names, view)}: card {action.arg + 1}"
+            which = f"the {ordinal(action.arg + 1)} card from the left" if with_cards else f"card {action.arg + 1}"
+            return f"{self.group_label('take', names, view)}: {which}"
         if not with_cards and view is not None and action.kind == Act.GROUP:     # a choice says where it goes
             built = [card.spoken for card in view.zone("group").cards if card is not None] \
                 if view.facts.get("building") else []

@@ -247,7 +247,7 @@ class TableScene(Scene):
             cover = ""
             offered = () if model.my_turn() and model.ends_by_itself() else model.legal   # it ends by itself
             entries = moves.button_entries(offered, state.selection, model.presenter, model.names, view)
-            widgets = buttons.action_buttons(entries, board.table_w, screen.lh, state.hint,
+            widgets = buttons.action_buttons(entries, board.table_w, screen.lh, self.hint_on_buttons(board),
                                              model.director.buttons(model.seen), act)
             widgets += top[::-1]          # Menu last: Enter never leaves by default
         if marks.buttons is not None:
@@ -269,6 +269,16 @@ class TableScene(Scene):
         self.place_message()
         self.settle_pointer()
         self.dirty = True
+
+    def hint_on_buttons(self, board):
+        """The hint a button is marked for: one ring at a time, so while a card of the
+        hint's move lies ringed and not yet picked (the keyboard on it), the button that
+        makes the same move is not ringed beside it; once its cards are picked, the
+        button that makes their move is."""
+        hint = self.model.ui.hint
+        if hint is None or any(p.hinted and not p.selected for p in board.focus_cards()):
+            return None
+        return hint
 
     def hand_kept(self, board):
         """May the hand laid out anew (`board`) keep the places of the cards that left it
