@@ -146,3 +146,20 @@ def test_a_hint_for_a_blind_take_rings_one_card_and_no_button_beside_it():
     finally:
         pygame.quit()
 
+
+def test_the_exam_prompt_says_a_set_sharing_cards_with_two_runs_leaves_them_both_out():
+    """Deadline, Maya's exam holding the 3 and 4 of diamonds, the 3 and 2 of spades and the
+    Jacks of diamonds and clubs: two 3s would take the 3 of diamonds from 3-4 of diamonds
+    and the 3 of spades from 2-3 of spades, so the top bar says either two 3s, or both
+    runs, and names both 3s they share (walkA15 #3: 'either two 3s or 3-4 of diamonds
+    (both need the 3 of diamonds: lay one), two Jacks and 2-3 of spades' read as if two
+    3s and 2-3 of spades could both be laid)."""
+    from tests.test_deadline import game_at_midterm
+    from tests.test_table_moments_games import model_at
+    state = game_at_midterm({0: ["3D", "4D", "JD", "3S", "JC", "2S"]})
+    model = model_at(state)
+    prompt = model.prompt()
+    prompt = prompt[0] if isinstance(prompt, tuple) else str(prompt)
+    assert "either two 3s, or 3-4 of diamonds and 2-3 of spades" in prompt, prompt
+    assert "the 3 of diamonds and the 3 of spades" in prompt, prompt
+    assert "two Jacks" in prompt and prompt.count("2-3 of spades") == 1, prompt

@@ -105,32 +105,52 @@ def is_draw_back(event):
 
 
 def sharing(groups, ace_high=False):
-    """The sets and runs still held (grading.open_groups) in words, two that share a card
-    said together: a card goes in one assignment only, so 'either two Aces or Ace-2 of
-    clubs (both need the Ace of clubs: lay one)' where laying one leaves the other no set or
-    run, else 'three Aces and Ace-2 of clubs (the Ace of clubs goes in only one)'."""
-    words, paired = [], set()
-    for i, group in enumerate(groups):
-        if i in paired:
+    """The sets and runs still held (grading.open_groups) in words, those linked by a
+    card they share said together: a card goes in one assignment only, so 'either two
+    Aces or Ace-2 of clubs (both need the Ace of clubs: lay one)' where laying one leaves
+    the other no set or run, else 'three Aces and Ace-2 of clubs (the Ace of clubs goes in
+    only one)'; a set sharing a card with each of two runs, 'either two 3s, or 3-4 of
+    diamonds and 2-3 of spades (they share the 3 of diamonds and the 3 of spades)'. Those
+    sharing nothing come first."""
+    alone, linked, placed = [], [], set()
+    for i in range(len(groups)):
+        if i in placed:
             continue
-        j = next((j for j in range(i + 1, len(groups)) if j not in paired
-                  and any(c is d for c in group for d in groups[j])), None)
-        if j is None:
-            words.append(shape(group))
-            continue
-        paired.add(j)
-        other = groups[j]
-        shared = [c for c in group if any(c is d for d in other)]
-        cards = " and ".join("the " + card_name(c) for c in shared)
-
-        def rest(cards_):
-            return [c for c in cards_ if not any(c is d for d in shared)]
-        if open_groups(rest(group), ace_high) or open_groups(rest(other), ace_high):
-            words.append(f"{shape(group)} and {shape(other)} ({cards} "
-                         + ("go in only one each)" if len(shared) > 1 else "goes in only one)"))
+        chain = [i]
+        for k in chain:                     # every group linked to it, card by shared card
+            chain += [j for j in range(len(groups)) if j not in chain and j not in placed
+                      and any(c is d for c in groups[k] for d in groups[j])]
+        placed.update(chain)
+        if len(chain) == 1:
+            alone.append(shape(groups[i]))
         else:
-            words.append(f"either {shape(group)} or {shape(other)} (both need {cards}: lay one)")
-    return words
+            linked.append(together([groups[j] for j in chain], ace_high))
+    return alone + linked
+
+
+def together(chain, ace_high):
+    """Groups linked by the cards they share (see sharing), in words."""
+    shared = [c for k, group in enumerate(chain) for c in group
+              if any(c is d for other in chain[:k] + chain[k + 1:] for d in other)
+              and not any(c is d for earlier in chain[:k] for d in earlier)]
+    cards = named_together(["the " + card_name(c) for c in shared])
+
+    def rest(cards_):
+        return [c for c in cards_ if not any(c is d for d in shared)]
+    left = any(open_groups(rest(group), ace_high) for group in chain)
+    if len(chain) == 2:
+        if left:
+            return (f"{shape(chain[0])} and {shape(chain[1])} ({cards} "
+                    + ("go in only one each)" if len(shared) > 1 else "goes in only one)"))
+        return f"either {shape(chain[0])} or {shape(chain[1])} (both need {cards}: lay one)"
+    hub = next((group for group in chain if all(any(c is d for c in group for d in other)
+                                                for other in chain if other is not group)), None)
+    others = [group for group in chain if group is not hub]
+    apart = all(not any(c is d for c in a for d in b) for k, a in enumerate(others) for b in others[k + 1:])
+    if hub is not None and apart and not left:
+        return (f"either {shape(hub)}, or {named_together([shape(g) for g in others])} "
+                f"(they share {cards})")
+    return f"{named_together([shape(g) for g in chain])} ({cards} go in only one each)"
 
 
 # The scores' legend for a card drawn in another student's assignment (A14), and how many
