@@ -163,3 +163,36 @@ def test_the_exam_prompt_says_a_set_sharing_cards_with_two_runs_leaves_them_both
     assert "either two 3s, or 3-4 of diamonds and 2-3 of spades" in prompt, prompt
     assert "the 3 of diamonds and the 3 of spades" in prompt, prompt
     assert "two Jacks" in prompt and prompt.count("2-3 of spades") == 1, prompt
+
+
+@pytest.mark.parametrize("players, seed", [(3, 24), (3, 26)])
+def test_the_results_share_the_overlap_of_a_plates_cards_among_its_groups(players, seed, monkeypatch):
+    """A whole Deadline semester played to its results at 1280x800: on each plate, a group
+    of four or five cards never lies squeezed to its cards' corners (under half a card
+    apart) while another group's cards lie a whole card apart under a long caption: the
+    overlap is shared out, captions wrapping to two lines where that gives the cards room
+    (walkA15 #4: 8-9-10-J-Q of spades in one card's width, the 9, 10 and Jack slivers,
+    beside two-card groups lying apart)."""
+    from scenes.screens import dressing
+    from tests.test_ui_screens_dressed import show_scores
+    rows, real = [], dressing.row
+
+    def spy(screen, cards, pos, card_w, card_h, room, *args, **kwargs):
+        rows.append((pos[1], len(cards), card_w, room))
+        return real(screen, cards, pos, card_w, card_h, room, *args, **kwargs)
+    monkeypatch.setattr(dressing, "row", spy)
+    a = new_app((1280, 800))
+    try:
+        show_scores(a, "deadline", players=players, seed=seed)
+        rows.clear()
+        a.scene.dirty = True
+        a.frame()
+        plates = {}
+        for y, count, card_w, room in rows:
+            if count > 1:
+                plates.setdefault(y, []).append((room - card_w) / (count - 1) / card_w)
+        assert plates
+        for y, steps in plates.items():
+            assert not (min(steps) < 0.5 and max(steps) >= 1.0), (y, [round(s, 2) for s in steps])
+    finally:
+        pygame.quit()
