@@ -196,3 +196,51 @@ def test_the_results_share_the_overlap_of_a_plates_cards_among_its_groups(player
             assert not (min(steps) < 0.5 and max(steps) >= 1.0), (y, [round(s, 2) for s in steps])
     finally:
         pygame.quit()
+
+
+def ktu_hint(state):
+    """H pressed at Maya's turn at the KTU table of `state`: the hint's words."""
+    from tests.test_ui_play import press
+    a = new_app((1280, 800))
+    a.settings.thinking_time, a.settings.cores = 0.05, 1
+    try:
+        table = at_my_turn(a, state)
+        press(a, pygame.K_h)
+        for _ in range(600):
+            if table.model.ui.hint is not None:
+                break
+            a.frame()
+        return table.model.ui.message
+    finally:
+        pygame.quit()
+
+
+def test_a_ktu_hint_between_wild_cards_never_says_no_other_card_plays():
+    """KTU with three, random legal moves up to a turn where only Maya's 2s and 3 play:
+    H hints one of them and never says 'no other card of yours plays' (walkA15 #7: that
+    reason, with a 2 that played too, was false and made Maya doubt her 2 was allowed)."""
+    import random
+    state = registry.new_game("ktu", players=3, seed=2)
+    rng = random.Random(2)
+
+    def wild_only():
+        plays = {a.cards[0].rank for a in state.legal_actions() if a.kind == "play"}
+        return state.current_player == 0 and plays == {"2", "3"}
+    while not wild_only():
+        state.apply(rng.choice(state.legal_actions()))
+    said = ktu_hint(state)
+    assert said.startswith("Hint: Play"), said
+    assert "no other card" not in said, said
+
+
+def test_a_ktu_hint_for_the_last_face_down_card_never_says_any_one_will_do():
+    """KTU, Maya's hand and face-up cards gone, one face-down card left: H says it is her
+    last card, played blind, not 'any one is as good as another' (walkA15 #10: 'any one'
+    when there was only one)."""
+    import random
+    state = registry.new_game("ktu", players=3, seed=3)
+    rng = random.Random(3)          # random legal moves up to Maya's last face-down card
+    while not (state.current_player == 0 and [a.kind for a in state.legal_actions()].count("play_blind") == 1):
+        state.apply(rng.choice(state.legal_actions()))
+    said = ktu_hint(state)
+    assert said.startswith("Hint: Play blind") and "any one" not in said and "last" in said, said
