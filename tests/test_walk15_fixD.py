@@ -269,3 +269,37 @@ def test_a_click_on_the_ktu_pile_says_the_button_that_takes_it():
         assert said.endswith(f"or press {label}"), (said, label)
     finally:
         pygame.quit()
+
+
+def test_after_a_burn_the_hand_closes_up_for_the_next_play():
+    """KTU with three at 1280x800, random legal moves up to Maya's turn holding four 5s:
+    she picks the four 5s and plays them; they burn the pile and she plays again. Her hand
+    lies closed up for that play, no four-card hole where the 5s were (walkD15 #8: the
+    hand drawn in two clumps either side of the hole, read as cards missing). The table's
+    rule: a hand keeps its holes only while cards go one by one to the person's own
+    places (an assignment being built, lanes), never once they went to the pile."""
+    import random
+    from tests.test_deadline_walk14 import xs
+    from tests.test_ui_play import card_point, click_at, click_widget
+    state = registry.new_game("ktu", players=3, seed=2)
+    rng = random.Random(2)
+    while not (state.current_player == 0 and any(a.kind == "play" and len(a.cards) == 4
+                                                 for a in state.legal_actions())):
+        state.apply(rng.choice(state.legal_actions()))
+    four = next(a for a in state.legal_actions() if a.kind == "play" and len(a.cards) == 4)
+    a = new_app((1280, 800), speed="fast")
+    try:
+        table = at_my_turn(a, state)
+        for card in four.cards:
+            click_at(a, card_point(table, card))
+        click_widget(a, lambda w: four in (getattr(w, "actions", None) or ()))
+        for _ in range(1200):
+            a.frame()
+            if table.model.my_turn() and table.model.settled() and not table.busy():
+                break
+        assert table.model.my_turn() and not table.model.session.state.pile, "no burn, or not Maya's play again"
+        row = sorted(xs(table).values())
+        steps = [b - a for a, b in zip(row, row[1:])]
+        assert max(steps) - min(steps) <= 2, ("a hole in the hand", row)
+    finally:
+        pygame.quit()

@@ -283,16 +283,20 @@ class TableScene(Scene):
     def hand_kept(self, board):
         """May the hand laid out anew (`board`) keep the places of the cards that left it
         (keep_hand_still)? While the move that took them goes on (cards clicked one by one
-        into an assignment being built, or set in lanes), so the next click still finds its
-        card; once a move is made that takes no card of the hand (the move done: the
+        into an assignment being built, or set in lanes: they lie at the person's own
+        places), so the next click still finds its card; never after cards left for a
+        place not theirs (played on the pile: a burn's next play finds a hand closed up,
+        no hole where the cards were); once a move is made that takes no card of the hand (the move done: the
         assignment submitted) or the coach's step moves on, the hand closes up as soon as
         the pointer is off it (at once while the keyboard is used)."""
         model = self.model
         side = model.director.side(model.seen)
         mark = (model.ui.moves_made, side.progress if side is not None else None)
         before = self.laid_out.board.hand_cards() if self.laid_out is not None else []
-        if {id(p.card) for p in before} - {id(p.card) for p in board.hand_cards()}:
-            self.hand_done = False
+        left = {id(p.card) for p in before} - {id(p.card) for p in board.hand_cards()}
+        if left:            # into a move that goes on at the person's own places, or gone for good
+            self.hand_done = not any(id(p.card) in left for p in board.placed
+                                     if p.zone in board.own_zones and p.zone != board.hand_key)
         elif mark != self.hand_mark:
             self.hand_done = True
         self.hand_mark = mark
