@@ -147,6 +147,49 @@ def test_a_hint_for_a_blind_take_rings_one_card_and_no_button_beside_it():
         pygame.quit()
 
 
+def test_once_a_blind_exchange_is_told_the_top_bar_and_plates_say_what_the_table_shows():
+    """Deadline with three students at the Fast pace, the first half's last exchange:
+    Maya takes a card blind from Ines, Theo from Maya, Ines from Theo, and the cards
+    taken join the hands. Frame by frame: once the log tells what came after Ines's take,
+    the top bar no longer says it is Ines's turn, and once it tells a card joining a hand, that seat's
+    plate counts it, as the hand drawn does (walkA15 #1: 'exchange 3 of 3 · Ines's turn'
+    and 'Maya (you) 6 in hand' over seven cards, for two seconds after Ines had taken).
+    The table's rule: a top bar or a plate never runs behind what the table has told."""
+    from game.core import Action
+    from scenes.table import intents
+    from tests.test_deadline import pass_turn
+    a = new_app((1280, 800), speed="fast")
+    try:
+        state = registry.new_game("deadline", players=3, seed=886580473)
+        while not (state.step == "exchange" and state.rotation == 3):
+            state.apply(Action("take", (), 0)) if state.step == "exchange" else pass_turn(state)
+        table = at_my_turn(a, state)
+        model = table.model
+        start = model.session.event_count()
+        model.do(intents.Choose(next(x for x in model.legal if x.kind == "take")))
+        seen = []
+        for _ in range(400):
+            a.frame()
+            events = model.session.events_since(0)
+            told = events[:model.told()]
+            prompt = model.prompt()
+            words = prompt[0] if isinstance(prompt, tuple) else str(prompt)
+            plates = table.plates(model.view)
+            took = next((k for k, e in enumerate(told) if k >= start and e.seat == 2 and e.src == "hand:1"), None)
+            if took is not None and len(told) > took + 1:
+                assert "Ines's turn" not in words, (words, told[took + 1:])
+            for seat in range(3):
+                joined = any(e.src == f"pending:{seat}" and e.dst == f"hand:{seat}" for e in told[start:])
+                if joined and plates[seat][1].endswith("in hand"):
+                    seen.append(seat)
+                    assert plates[seat][1] == "7 in hand", (seat, plates[seat], words)
+            if model.settled() and model.session.state.step == "exam":
+                break
+        assert set(seen) == {0, 1, 2}
+    finally:
+        pygame.quit()
+
+
 def test_the_exam_prompt_says_a_set_sharing_cards_with_two_runs_leaves_them_both_out():
     """Deadline, Maya's exam holding the 3 and 4 of diamonds, the 3 and 2 of spades and the
     Jacks of diamonds and clubs: two 3s would take the 3 of diamonds from 3-4 of diamonds
