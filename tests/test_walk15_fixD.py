@@ -346,3 +346,27 @@ def test_after_a_burn_the_hand_closes_up_for_the_next_play():
         assert max(steps) - min(steps) <= 2, ("a hole in the hand", row)
     finally:
         pygame.quit()
+
+
+def test_the_assignment_being_built_lies_in_run_order_as_the_top_bar_names_it():
+    """Deadline, Maya's Midterm at 960x600 by mouse: she clicks the 6 of diamonds, then
+    the 5, into the assignment being built; it lies 5 then 6 of diamonds, left to right,
+    as the top bar calls it '5-6 of diamonds' and the laid assignments lie (walkA15 #5:
+    the slot showed 6 then 5)."""
+    from tests.test_deadline import game_at_midterm
+    from tests.test_ui_play import card_point, click_at
+    state = game_at_midterm({0: ["6D", "5D", "9C", "KS"]})
+    a = new_app((960, 600))
+    try:
+        table = at_my_turn(a, state)
+        hand = {c.name: c for c in state.hands[0]}
+        for name in ("6D", "5D"):
+            click_at(a, card_point(table, hand[name]))
+            for _ in range(100):
+                if table.model.settled() and not table.busy():
+                    break
+                a.frame()
+        built = sorted((p for p in table.board.placed if p.zone == "group"), key=lambda p: p.rect.x)
+        assert [p.card.name for p in built] == ["5D", "6D"], [p.card.name for p in built]
+    finally:
+        pygame.quit()

@@ -51,6 +51,11 @@ def is_run(cards):
     return len({c.rank for c in cards if c.rank != "JK"}) > 1
 
 
+def ordered(cards, ace_high):
+    """A run's cards low to high as the table lays them (with Ace high, the ace last)."""
+    return sorted(cards, key=lambda c: 14 if c.rank == "A" else c.value) if ace_high else in_run_order(cards)
+
+
 def whole(cards, run):
     """An assignment's shape with all its cards (its owner's and the extra credit on it),
     a run's in order: 'Ace-2-3-4 of diamonds' with Sam's 3, never a run with a gap."""
@@ -572,9 +577,10 @@ class Deadline(Presenter):
         return groups
 
     def arranged(self, view, events):
-        """Extra credit lies in the assignment it extends, as the scores show it: a run's
-        cards in the run's order (Sam's 2 and 6 in 2-3-4-5-6 of clubs, never '3 4 5 | 2 6'),
-        a set's after the owner's; the cards that are another student's outlined (see
+        """The assignment being built lies as a run's cards do, low to high, whatever
+        order they were clicked in. Extra credit lies in the assignment it extends, as
+        the scores show it: a run's cards in the run's order (Sam's 2 and 6 in 2-3-4-5-6
+        of clubs, never '3 4 5 | 2 6'), a set's after the owner's; the cards that are another student's outlined (see
         others_cards); the assignment's caption says whose (zone_tag); no extra credit
         row apart, nor its empty place (none is ever laid there). What the table shows
         so is kept for the log (merged), whose lines name an assignment's extra credit apart."""
@@ -588,13 +594,15 @@ class Deadline(Presenter):
             extra = by_key.get(f"extra:{k}") if a is not None else None
             if kind == "extra" and a is not None:     # none apart: it lies in the assignment
                 continue
+            if zone.key == "group" and None not in zone.cards and is_run(zone.cards):
+                zones.append(zone._replace(cards=tuple(ordered(zone.cards, high))))
+                continue
             if extra is None or not extra.cards or None in extra.cards or None in zone.cards:
                 zones.append(zone)
                 continue
             cards = list(zone.cards) + list(extra.cards)
             if a["kind"] == "run":
-                cards = (sorted(cards, key=lambda c: 14 if c.rank == "A" else c.value) if high
-                         else in_run_order(cards))
+                cards = ordered(cards, high)
             merged.update((name, who) for who, name in a["extra_credit"])
             zones.append(zone._replace(cards=tuple(cards)))
         self.merged = merged
