@@ -399,3 +399,37 @@ def test_a_click_on_a_pile_whose_move_is_a_button_names_the_button(game_id, zone
     said, buttons = pile_click_words(game_id, 11, zone)
     assert buttons and all(label in said for label in buttons), (said, buttons)
     assert "outlined" not in said, said
+
+
+def test_the_keyboards_ring_on_a_card_that_cannot_be_played_keeps_it_greyed(monkeypatch):
+    """Final Card-Down at 1280x800 by keys, Maya's first turn: the ring on a card she may
+    not play (greyed) keeps its grey wash as it is drawn whole over its neighbours, and
+    its enlarged view is not framed in the gold of a card that plays (walkD15 #22: with
+    the ring it was drawn bright, its preview framed like the playable 0's)."""
+    from scenes.table import draw
+    from sprites import palette
+    drawn = []          # ("tint" or "outline", w, h, colour), in the order drawn
+    real_tint, real_outline = draw.card_sprites.tint, draw.card_sprites.outline
+    monkeypatch.setattr(draw.card_sprites, "tint", lambda w, h, colour, alpha: drawn.append(("tint", w, h, colour))
+                        or real_tint(w, h, colour, alpha))
+    monkeypatch.setattr(draw.card_sprites, "outline", lambda w, h, colour, width: drawn.append(
+        ("outline", w, h, colour)) or real_outline(w, h, colour, width))
+    a = new_app((1280, 800))
+    try:
+        a.keyboard = True
+        for seed in range(1, 40):
+            table = at_my_turn(a, registry.new_game("final_card_down", players=3, seed=seed))
+            greyed = [i for i, p in enumerate(table.laid.cards) if p.dimmed]
+            if greyed:
+                break
+        table.pointer.focus = greyed[0]
+        placed = table.laid.cards[greyed[0]]
+        drawn.clear()
+        table.dirty = True
+        a.frame()
+        w, h = a.screen.rect(placed.rect).size
+        ring = max(k for k, d in enumerate(drawn) if d[0] == "outline" and d[3] == palette.FOCUS)
+        assert drawn[ring - 1] == ("tint", w, h, (0, 0, 0)), drawn      # washed grey under the ring
+        assert not [d for d in drawn if d[3] == palette.GOLD and d[2] > h + 4], drawn
+    finally:
+        pygame.quit()
