@@ -433,3 +433,45 @@ def test_the_keyboards_ring_on_a_card_that_cannot_be_played_keeps_it_greyed(monk
         assert not [d for d in drawn if d[3] == palette.GOLD and d[2] > h + 4], drawn
     finally:
         pygame.quit()
+
+
+def test_the_log_tells_an_assignment_when_it_is_laid_down_not_each_card_taken_back():
+    """Deadline, Maya's Midterm by mouse: she clicks the 4 of diamonds into the assignment
+    being built, takes it back, clicks the 4 of diamonds and the 4 of spades in, takes them
+    back, then builds the two 4s again and submits them. The Moves log says only that she
+    laid down two 4s: it tells the cards put in no more than those taken back, never 'took
+    back 4 of diamonds, took back 4 of spades, 4 of diamonds' (walkA15 #13: laying cards in
+    wrote nothing, taking them back did, and the log alone could not say what was laid)."""
+    from tests.test_deadline import game_at_midterm
+    from tests.test_ui_play import card_point, click_at, click_widget
+    state = game_at_midterm({0: ["4D", "4S", "9C", "KH"]})
+    a = new_app((1280, 800))
+    try:
+        table = at_my_turn(a, state)
+        hand = {c.name: c for c in state.hands[0]}
+        before = len(table.model.log_lines())
+
+        def step():
+            for _ in range(100):
+                if table.model.settled() and not table.busy():
+                    break
+                a.frame()
+
+        def kind(name):
+            return lambda w: any(x.kind == name for x in getattr(w, "actions", None) or ())
+        for names in (["4D"], ["4D", "4S"]):
+            for name in names:
+                click_at(a, card_point(table, hand[name]))
+                step()
+            click_widget(a, kind("cancel_group"))
+            step()
+        for name in ("4D", "4S"):
+            click_at(a, card_point(table, hand[name]))
+            step()
+        click_widget(a, kind("submit"))
+        step()
+        lines = table.model.log_lines()[before:]
+        assert not [line for line in lines if "took back" in line], lines
+        assert any("laid down two 4s" in line for line in lines), lines
+    finally:
+        pygame.quit()

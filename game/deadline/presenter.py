@@ -221,8 +221,8 @@ class Deadline(Presenter):
                   ("hand", "discard"): "{who} discarded {what}",
                   ("hand", "pending"): "{who} took {what} blind from {src}",
                   ("pending", "hand"): "{who} received {what}",
-                  ("hand", "group"): None,
-                  ("group", "hand"): "{who} took back {what}",
+                  ("hand", "group"): None,      # the assignment being built is told once laid down,
+                  ("group", "hand"): None,      # never its cards put in nor taken back
                   ("discard", "draw"): "{what} may not start the discard pile: it goes to the bottom of the draw pile",
                   ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})
