@@ -7,8 +7,10 @@ in the menu's order; the tests add a seventh game with the same line (`register`
 better: statistics keep the best one), `deck`, `players` (`min`, `max`, `default`) and
 `options`, its house rules: each an `id`, a `label`, its `values` (text, quoted so YAML
 never turns "off" into false, or numbers; the first is the default, which is always the
-ruling of the rules text), a `help` line and the values in `words` as Setup shows them
-(a number shows as itself). A `players` option sets the player count and must list
+ruling of the rules text), its `help`, and the values in `words` as Setup shows them
+(a number shows as itself). `help` is one line, or a line for each value saying what that
+choice means (Setup shows the note of the choice in force, so a switch's note never tells
+the rule of its other position). A `players` option sets the player count and must list
 exactly the allowed counts. `HOMES` maps each game id to its `Home`.
 """
 from typing import NamedTuple
@@ -38,18 +40,23 @@ class MissingPiece(LookupError):
 
 
 class Option(NamedTuple):
-    """A house rule: its id, label, allowed values (default first), a help line, and
-    the values in words (in the order of `values`)."""
+    """A house rule: its id, label, allowed values (default first), the note of each
+    value (what that choice means) and the values in words (both in the order of
+    `values`)."""
 
     id: str
     label: str
     values: tuple
-    help: str
+    notes: tuple
     words: tuple
 
     @property
     def default(self):
         return self.values[0]
+
+    def note(self, value):
+        """What choosing `value` means, as Setup says under the rule."""
+        return self.notes[self.values.index(value)]
 
     def word(self, value):
         """One of the values as players read it ('seat0' -> 'First seat')."""
@@ -144,7 +151,8 @@ def read_entry(home):
         if (not isinstance(values, list) or not values or len(set(map(str, values))) != len(values)
                 or not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values)):
             raise ValueError(f"{owhere}.values: expected distinct texts or numbers (quote on/off)")
-        options.append(Option(str(raw["id"]), str(raw["label"]), tuple(values), str(raw["help"]),
+        options.append(Option(str(raw["id"]), str(raw["label"]), tuple(values),
+                              _option_notes(owhere, values, raw["help"]),
                               _option_words(owhere, values, raw.get("words"))))
     info = GameInfo(home.id, str(entry["title"]), str(entry["description"]), str(entry["deck"]),
                     players["min"], players["max"], players["default"], tuple(options),
@@ -157,6 +165,17 @@ def read_entry(home):
             raise ValueError(f"{path}: option {count_option} must list the player counts "
                              f"{info.min_players}-{info.max_players}, default first")
     return info
+
+
+def _option_notes(where, values, help):
+    """The note of each value: one line for all of them, or a line for each value."""
+    if isinstance(help, str) and help.strip():
+        return tuple(help for _ in values)
+    if (not isinstance(help, dict) or set(help) != set(values)
+            or not all(isinstance(h, str) and h.strip() for h in help.values())):
+        raise ValueError(f"{where}.help: expected one text, or a text for each of the values "
+                         f"{', '.join(map(str, values))} (quote on/off)")
+    return tuple(help[v] for v in values)
 
 
 def _option_words(where, values, words):

@@ -6,7 +6,8 @@ from game.deadline.grading import COMPLETE, extends, group_shape, open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.core import SharedEvent
-from game.presenter import Callout, Presenter, begins, card_name, named_together, plural, possessive, seat_name
+from game.presenter import (Callout, Presenter, begins, card_name, named_together, ordinal, plural, possessive,
+                            seat_name)
 
 
 # Where a draw comes from, as players say it (the engine's `stock` is kept: records hold it).
@@ -48,6 +49,11 @@ def in_run_order(cards):
 def is_run(cards):
     """Do an assignment's cards (Jokers aside) hold more than one rank?"""
     return len({c.rank for c in cards if c.rank != "JK"}) > 1
+
+
+def ordered(cards, ace_high):
+    """A run's cards low to high as the table lays them (with Ace high, the ace last)."""
+    return sorted(cards, key=lambda c: 14 if c.rank == "A" else c.value) if ace_high else in_run_order(cards)
 
 
 def whole(cards, run):
@@ -104,32 +110,52 @@ def is_draw_back(event):
 
 
 def sharing(groups, ace_high=False):
-    """The sets and runs still held (grading.open_groups) in words, two that share a card
-    said together: a card goes in one assignment only, so 'either two Aces or Ace-2 of
-    clubs (both need the Ace of clubs: lay one)' where laying one leaves the other no set or
-    run, else 'three Aces and Ace-2 of clubs (the Ace of clubs goes in only one)'."""
-    words, paired = [], set()
-    for i, group in enumerate(groups):
-        if i in paired:
+    """The sets and runs still held (grading.open_groups) in words, those linked by a
+    card they share said together: a card goes in one assignment only, so 'either two
+    Aces or Ace-2 of clubs (both need the Ace of clubs: lay one)' where laying one leaves
+    the other no set or run, else 'three Aces and Ace-2 of clubs (the Ace of clubs goes in
+    only one)'; a set sharing a card with each of two runs, 'either two 3s, or 3-4 of
+    diamonds and 2-3 of spades (they share the 3 of diamonds and the 3 of spades)'. Those
+    sharing nothing come first."""
+    alone, linked, placed = [], [], set()
+    for i in range(len(groups)):
+        if i in placed:
             continue
-        j = next((j for j in range(i + 1, len(groups)) if j not in paired
-                  and any(c is d for c in group for d in groups[j])), None)
-        if j is None:
-            words.append(shape(group))
-            continue
-        paired.add(j)
-        other = groups[j]
-        shared = [c for c in group if any(c is d for d in other)]
-        cards = " and ".join("the " + card_name(c) for c in shared)
-
-        def rest(cards_):
-            return [c for c in cards_ if not any(c is d for d in shared)]
-        if open_groups(rest(group), ace_high) or open_groups(rest(other), ace_high):
-            words.append(f"{shape(group)} and {shape(other)} ({cards} "
-                         + ("go in only one each)" if len(shared) > 1 else "goes in only one)"))
+        chain = [i]
+        for k in chain:                     # every group linked to it, card by shared card
+            chain += [j for j in range(len(groups)) if j not in chain and j not in placed
+                      and any(c is d for c in groups[k] for d in groups[j])]
+        placed.update(chain)
+        if len(chain) == 1:
+            alone.append(shape(groups[i]))
         else:
-            words.append(f"either {shape(group)} or {shape(other)} (both need {cards}: lay one)")
-    return words
+            linked.append(together([groups[j] for j in chain], ace_high))
+    return alone + linked
+
+
+def together(chain, ace_high):
+    """Groups linked by the cards they share (see sharing), in words."""
+    shared = [c for k, group in enumerate(chain) for c in group
+              if any(c is d for other in chain[:k] + chain[k + 1:] for d in other)
+              and not any(c is d for earlier in chain[:k] for d in earlier)]
+    cards = named_together(["the " + card_name(c) for c in shared])
+
+    def rest(cards_):
+        return [c for c in cards_ if not any(c is d for d in shared)]
+    left = any(open_groups(rest(group), ace_high) for group in chain)
+    if len(chain) == 2:
+        if left:
+            return (f"{shape(chain[0])} and {shape(chain[1])} ({cards} "
+                    + ("go in only one each)" if len(shared) > 1 else "goes in only one)"))
+        return f"either {shape(chain[0])} or {shape(chain[1])} (both need {cards}: lay one)"
+    hub = next((group for group in chain if all(any(c is d for c in group for d in other)
+                                                for other in chain if other is not group)), None)
+    others = [group for group in chain if group is not hub]
+    apart = all(not any(c is d for c in a for d in b) for k, a in enumerate(others) for b in others[k + 1:])
+    if hub is not None and apart and not left:
+        return (f"either {shape(hub)}, or {named_together([shape(g) for g in others])} "
+                f"(they share {cards})")
+    return f"{named_together([shape(g) for g in chain])} ({cards} go in only one each)"
 
 
 # The scores' legend for a card drawn in another student's assignment (A14), and how many
@@ -196,8 +222,8 @@ class Deadline(Presenter):
                   ("hand", "discard"): "{who} discarded {what}",
                   ("hand", "pending"): "{who} took {what} blind from {src}",
                   ("pending", "hand"): "{who} received {what}",
-                  ("hand", "group"): None,
-                  ("group", "hand"): "{who} took back {what}",
+                  ("hand", "group"): None,      # the assignment being built is told once laid down,
+                  ("group", "hand"): None,      # never its cards put in nor taken back
                   ("discard", "draw"): "{what} may not start the discard pile: it goes to the bottom of the draw pile",
                   ("hand", "hand"): None}
     SEAT_FACTS = frozenset({"leader"})
@@ -319,11 +345,13 @@ class Deadline(Presenter):
         return super().group_label(kind, names, view)
 
     def action_label(self, action, names, with_cards=False, view=None):
-        """A blind take names whose hand: 'Take from Ines's hand: card 3'; a card laid down
-        says the assignment it starts or joins, as the prompt does ('Add to the assignment
-        being built (8 of clubs)' where a choice offers it beside another move)."""
+        """A blind take names whose hand: 'Take from Ines's hand: card 3' among a choice's
+        options, and said whole, as a hint does, 'the 3rd card from the left'; a card laid
+        down says the assignment it starts or joins, as the prompt does ('Add to the
+        assignment being built (8 of clubs)' where a choice offers it beside another move)."""
         if action.kind == Act.TAKE and isinstance(action.arg, int) and self.source(view, names):
-            return f"{self.group_label('take', names, view)}: card {action.arg + 1}"
+            which = f"the {ordinal(action.arg + 1)} card from the left" if with_cards else f"card {action.arg + 1}"
+            return f"{self.group_label('take', names, view)}: {which}"
         if not with_cards and view is not None and action.kind == Act.GROUP:     # a choice says where it goes
             built = [card.spoken for card in view.zone("group").cards if card is not None] \
                 if view.facts.get("building") else []
@@ -497,7 +525,8 @@ class Deadline(Presenter):
         label, verb, held = (("Your Joker", "cancels", "it") if count == 1
                              else (f"Your {count} Jokers", "cancel", "them"))
         if not struck:
-            return (label, f"{verb} nothing yet: at grading each cancels your lowest completed assignment", None)
+            return (label, f"{verb} nothing yet: at grading each cancels your lowest completed assignment, "
+                    "or else a card of your extra credit", None)
         lost = "it" if len(struck) == 1 and not spare else "them"
         said = " and ".join(struck)
         return (label, f"{verb} {said} while you hold {held}: your score leaves {lost} out", None)
@@ -549,9 +578,10 @@ class Deadline(Presenter):
         return groups
 
     def arranged(self, view, events):
-        """Extra credit lies in the assignment it extends, as the scores show it: a run's
-        cards in the run's order (Sam's 2 and 6 in 2-3-4-5-6 of clubs, never '3 4 5 | 2 6'),
-        a set's after the owner's; the cards that are another student's outlined (see
+        """The assignment being built lies as a run's cards do, low to high, whatever
+        order they were clicked in. Extra credit lies in the assignment it extends, as
+        the scores show it: a run's cards in the run's order (Sam's 2 and 6 in 2-3-4-5-6
+        of clubs, never '3 4 5 | 2 6'), a set's after the owner's; the cards that are another student's outlined (see
         others_cards); the assignment's caption says whose (zone_tag); no extra credit
         row apart, nor its empty place (none is ever laid there). What the table shows
         so is kept for the log (merged), whose lines name an assignment's extra credit apart."""
@@ -565,13 +595,15 @@ class Deadline(Presenter):
             extra = by_key.get(f"extra:{k}") if a is not None else None
             if kind == "extra" and a is not None:     # none apart: it lies in the assignment
                 continue
+            if zone.key == "group" and None not in zone.cards and is_run(zone.cards):
+                zones.append(zone._replace(cards=tuple(ordered(zone.cards, high))))
+                continue
             if extra is None or not extra.cards or None in extra.cards or None in zone.cards:
                 zones.append(zone)
                 continue
             cards = list(zone.cards) + list(extra.cards)
             if a["kind"] == "run":
-                cards = (sorted(cards, key=lambda c: 14 if c.rank == "A" else c.value) if high
-                         else in_run_order(cards))
+                cards = ordered(cards, high)
             merged.update((name, who) for who, name in a["extra_credit"])
             zones.append(zone._replace(cards=tuple(cards)))
         self.merged = merged

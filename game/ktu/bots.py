@@ -41,8 +41,10 @@ def policy(legal, pile_size, pos, rng):
             return tens[0], f"a 10 burns the pile of {pile_size} cards, and you play again"
         order = {"3": 0, "2": 1, "10": 2}
         best = min(plays, key=lambda a: (order.get(a.cards[0].rank, 3), -len(a.cards)))
-        return best, "no other card of yours plays: better than taking the pile"
+        return best, spent_first(best.cards[0].rank, plays)
     blind = [a for a in legal if a.kind == Act.PLAY_BLIND]
+    if len(blind) == 1:
+        return blind[0], "it is your last card: it is played blind, unseen"
     if blind:
         return blind[rng.randrange(len(blind))], "only face-down cards are left: any one is as good as another"
     choose = [a for a in legal if a.kind == Act.CHOOSE_FACEUP]
@@ -51,6 +53,19 @@ def policy(legal, pile_size, pos, rng):
         return best, ("the cards that play best wait face up for when your hand runs out: 2s, 3s and 10s "
                       "play on anything, and of the rest the higher the better")
     return legal[0], "no card of yours can be played on the pile"
+
+
+def spent_first(rank, plays):
+    """Why a 2, 3 or 10 is played when only those play: ': no other card of yours plays'
+    when it is the only rank that does, else which of the others that play it keeps
+    ('only your 2 and 3 play: the 3 goes first and your 2 is kept')."""
+    others = [a.cards[0].rank for a in plays if len(a.cards) == 1 and a.cards[0].rank != rank]
+    if not others:
+        return "no other card of yours plays: better than taking the pile"
+    singles = others + [a.cards[0].rank for a in plays if len(a.cards) == 1 and a.cards[0].rank == rank]
+    ranks, playing = ([r if among.count(r) == 1 else f"{r}s" for r in WILD if r in among] for among in (others, singles))
+    return (f"only your {named_together(playing)} play: the {rank} goes first and your {named_together(ranks)} "
+            f"{'is' if len(others) == 1 else 'are'} kept; better than taking the pile")
 
 
 def kept(plays):

@@ -32,6 +32,9 @@ GROUP_GAP = 22          # between two groups of cards on a plate
 MIN_GROUP_GAP = 8       # the same on a plate crowded with groups
 CAPTION_MOST = 3        # lines a caption over cards may take
 CARD_RATIO = 1.4        # a card's height over its width
+APART = 1.08            # a card's step in a group whose cards lie apart (of a card's width)
+INDEX_STEP = 0.3        # the least step: each card's index still shows
+HALF_STEP = 0.5         # below it, long captions wrap to give their room to the cards
 MAX_CARD_H = 150
 MIN_CARD_H = 44
 MIN_FIT_H = 36          # cards no smaller than this where plates as tall as their cards need still do not hold them
@@ -452,24 +455,51 @@ class ScoringScene(Scene):
     def widths(self, screen, groups, room, card_h):
         """(how wide each group of cards lies (logical), the gap between groups): wide
         enough for its caption and its cards a little apart where the room allows, else
-        shared out, overlapping its cards, never narrower than its caption's longest word
-        (the gap between groups narrower first, down to MIN_GROUP_GAP)."""
+        the overlap shared out evenly, every group's cards the same step apart (a caption
+        wider than its cards keeping its line, or, where that leaves the cards less
+        than HALF_STEP apart, two lines; where neither fits, each group its share), down to a step that still shows each card's index (the gap
+        between groups narrower first, down to MIN_GROUP_GAP); never five cards in one
+        card's room beside two cards lying apart under a long caption."""
         card_w = card_h / CARD_RATIO
-        needs, wants = [], []
+        words, longest, counts = [], [], []
         for caption, cards, *_ in groups:
-            words = screen.text_width(caption, dressing.BODY) + 8
-            longest = max(screen.text_width(word, dressing.BODY) for word in caption.split()) + 8 if caption else 0
-            needs.append(max(min(words, 200), longest, card_w * (1 + 0.3 * (len(cards) - 1)) if cards else 0))
-            wants.append(max(words, card_w * (1 + 1.08 * (len(cards) - 1)) if cards else 0))
+            words.append(screen.text_width(caption, dressing.BODY) + 8)
+            longest.append(max(screen.text_width(word, dressing.BODY) for word in caption.split()) + 8
+                           if caption else 0)
+            counts.append(len(cards))
+
+        def spread(step, floors):
+            return [max(floor, card_w * (1 + step * (n - 1)) if n else 0) for floor, n in zip(floors, counts)]
+        lines = [max(min(w, 200), most) for w, most in zip(words, longest)]
+        wants, needs = spread(APART, words), spread(INDEX_STEP, lines)
         gaps = max(1, len(groups) - 1)
         gap = max(MIN_GROUP_GAP, min(GROUP_GAP, (room - sum(needs)) / gaps))
         room -= gap * (len(groups) - 1)
         if sum(wants) <= room:
             return wants, gap
-        spare = max(0.0, room - sum(needs))
+        def widest(floors):
+            low, high = INDEX_STEP, APART
+            for _ in range(24):         # the widest step at which the groups fit
+                step = (low + high) / 2
+                low, high = (step, high) if sum(spread(step, floors)) <= room else (low, step)
+            return low
+        two = [self.two_lines(screen, caption, most) for (caption, *_), most in zip(groups, longest)]
+        floors = next((floors for floors in (lines, two) if sum(spread(INDEX_STEP, floors)) <= room
+                       and widest(floors) >= HALF_STEP), lines if sum(needs) <= room else None)
+        if floors is not None:
+            return spread(widest(floors), floors), gap
+        spare = max(0.0, room - sum(needs))         # too crowded even so: each its share
         extra = sum(wants) - sum(needs) or 1
         widths = [n + spare * (want - n) / extra for n, want in zip(needs, wants)]
         return ([v * room / sum(widths) for v in widths] if sum(widths) > room else widths), gap
+
+    @staticmethod
+    def two_lines(screen, caption, longest):
+        """The least width (logical) a caption fits in on two lines, from its longest word's."""
+        width = longest
+        while len(screen.wrap(caption, dressing.BODY, width - 8)) > 2:
+            width += 6
+        return width
 
     def _draw_plate(self, screen, plate, rect, left, shape, size):
         """One player's plate: place, name, how the score was made, the cards that made

@@ -112,7 +112,7 @@ class SetupScene(Scene):
                                lambda o=option: self.cycle_option(o), key=option.id)
             button.option = option
             self.widgets.append(button)
-            lines = screen.wrap(option.help, READ, 440)
+            lines = screen.wrap(option.note(value), READ, 440)
             self.option_rows.append((option, oy, lines))
             oy += 40 + HELP_STEP * len(lines) + OPTION_GAP
         by = screen.lh - 80

@@ -353,13 +353,15 @@ def lifted(screen, placed, look, rect, focused=False, offered=True):
     """One card drawn whole over the others at logical `rect` (hovered or dragged), or,
     where `rect` is narrower than the card (what shows of a card of a fan to pick from:
     layout.shown_part), that part of it, marked there; `focused`: the keyboard is on it;
-    its raise only once moves are `offered`."""
+    its raise, and its grey where it cannot be played, only once moves are `offered`."""
     r = screen.rect(rect)
     whole = screen.rect(placed.rect) if rect.w < placed.rect.w else r
     img, pad = look.image(placed.card if placed.face_up else None, whole.w, whole.h, placed.zone, shadowed=True)
     screen.surface.blit(img, (r.x - pad, r.y - pad), pygame.Rect(0, 0, r.w + pad, r.h + 2 * pad))
     if r.w < whole.w:           # a blind pick's card, lit where it shows (its back is like the others')
         screen.surface.blit(card_sprites.tint(r.w, r.h, palette.FOCUS, 70), r)
+    if placed.dimmed and offered:   # a card that cannot be played stays greyed, ring or not
+        screen.surface.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
     edge = palette.SELECT if placed.selected else palette.GOLD if placed.raised and offered else None
     width = max(2, screen.px(3))
     if edge is not None:
@@ -409,7 +411,8 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
     img, pad = look.image(placed.card, r.w, r.h, placed.zone, shadowed=True)
     screen.surface.blit(img, (r.x - pad, r.y - pad))
     width = max(2, screen.px(3))
-    screen.surface.blit(card_sprites.outline(r.w, r.h, palette.GOLD, width), (r.x - width, r.y - width))
+    frame = palette.PANEL_EDGE if placed.dimmed else palette.GOLD    # gold only for a card that plays
+    screen.surface.blit(card_sprites.outline(r.w, r.h, frame, width), (r.x - width, r.y - width))
     screen.panel((box.x, box.y + h + 6, w, below - 6), alpha=235)
     for k, line in enumerate(lines):
         colour = palette.GOLD if k < len(name) else palette.TEXT

@@ -247,7 +247,7 @@ class TableScene(Scene):
             cover = ""
             offered = () if model.my_turn() and model.ends_by_itself() else model.legal   # it ends by itself
             entries = moves.button_entries(offered, state.selection, model.presenter, model.names, view)
-            widgets = buttons.action_buttons(entries, board.table_w, screen.lh, state.hint,
+            widgets = buttons.action_buttons(entries, board.table_w, screen.lh, self.hint_on_buttons(board),
                                              model.director.buttons(model.seen), act)
             widgets += top[::-1]          # Menu last: Enter never leaves by default
         if marks.buttons is not None:
@@ -270,11 +270,23 @@ class TableScene(Scene):
         self.settle_pointer()
         self.dirty = True
 
+    def hint_on_buttons(self, board):
+        """The hint a button is marked for: one ring at a time, so while a card of the
+        hint's move lies ringed and not yet picked (the keyboard on it), the button that
+        makes the same move is not ringed beside it; once its cards are picked, the
+        button that makes their move is."""
+        hint = self.model.ui.hint
+        if hint is None or any(p.hinted and not p.selected for p in board.focus_cards()):
+            return None
+        return hint
+
     def hand_kept(self, board):
         """May the hand laid out anew (`board`) keep the places of the cards that left it
         (keep_hand_still)? While the move that took them goes on (cards clicked one by one
-        into an assignment being built, or set in lanes), so the next click still finds its
-        card; once a move is made that takes no card of the hand (the move done: the
+        into an assignment being built, or set in lanes: they lie at the person's own
+        places), so the next click still finds its card; never after cards left for a
+        place not theirs (played on the pile: a burn's next play finds a hand closed up,
+        no hole where the cards were); once a move is made that takes no card of the hand (the move done: the
         assignment submitted) or the coach's step moves on, the hand closes up as soon as
         the pointer is off it. While the keyboard is used it closes up at once, as each
         card leaves: the places kept are for the pointer's next click, and keys walk the
@@ -282,8 +294,10 @@ class TableScene(Scene):
         model = self.model
         mark = (model.ui.moves_made, model.director.step(model.seen))
         before = self.laid_out.board.hand_cards() if self.laid_out is not None else []
-        if {id(p.card) for p in before} - {id(p.card) for p in board.hand_cards()}:
-            self.hand_done = False
+        left = {id(p.card) for p in before} - {id(p.card) for p in board.hand_cards()}
+        if left:            # into a move that goes on at the person's own places, or gone for good
+            self.hand_done = not any(id(p.card) in left for p in board.placed
+                                     if p.zone in board.own_zones and p.zone != board.hand_key)
         elif mark != self.hand_mark:
             self.hand_done = True
         self.hand_mark = mark

@@ -69,7 +69,11 @@ class Veiling:
         wait to take off), the table as it stood before it (a card on its way lies face
         down), until a card that names flies off (see follow_flights) or a new stage it
         begins has been told (see stage_begun: then the stage's words, and each count as
-        its cards land); while its callouts
+        its cards land); once some of its events are told (in the log), where the game
+        stands as before it, each count as its cards land, each score as the log tells
+        it, and the turn lit only while all told is the mover's own (a draw, then the
+        discard in flight): never 'Ines's turn' once the log says what came after her
+        take; while its callouts
         keep events of the last change from the log, its scores as they stood before it
         (they move as the log tells what moved them), and so while an outcome keeps the
         rest of its move untold; else the table as it has landed (see landed_view). While
@@ -78,14 +82,26 @@ class Veiling:
             return self.undealt()
         before = self.panel_before
         if before is not None and (self.timeline.stage.untold() or self.timeline.unplayed()):
-            if not self.stage_begun():
-                return self.turn_over(before)
             unlanded = self.session.events_since(self.session.event_count() - self.timeline.unlanded())
-            return self.turn_over(self.unshown(self.landed_view(), unlanded))
+            if self.stage_begun():
+                return self.turn_over(self.unshown(self.landed_view(), unlanded))
+            told = self.change_told()
+            if not told:
+                return self.turn_over(before)
+            view = self.unshown(self.landed_view(), unlanded)
+            mover = before.current_player
+            return self.turn_over(view._replace(
+                facts=before.facts, scores=self.scores_as_told(view.scores, self.scores_told),
+                current_player=mover if all(event.seat == mover for event in told) else None))
         view = self.landed_view()
         if self.scores_told is not None and (self.calling_back() or self.holding_rest()):
             view = view._replace(scores=self.scores_as_told(view.scores, self.scores_told))
         return self.turn_over(view)
+
+    def change_told(self):
+        """The events of the last change the table has told so far (landed, in the log)."""
+        first = self.scores_from
+        return self.session.events_since(first)[:max(0, self.told() - first)]
 
     def stage_begun(self):
         """Has the table told, of the last change, an event that begins a stage the words
