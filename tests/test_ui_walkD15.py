@@ -1,7 +1,10 @@
 """Keyboard-only moments of walk D, wave 15, each played by keys at the screen it happened on."""
-import pygame
+import re
 
-from game import registry
+import pygame
+import pytest
+
+from game import registry, tutorial
 from scenes.screens.rules import RulesScene
 from tests.test_ui_play import app, press  # noqa: F401
 
@@ -29,3 +32,48 @@ def test_the_right_arrow_on_the_rules_page_shows_the_next_game_at_once(app, monk
     assert any("left and right arrows" in w.lower() for w in words), words
     words = words_of_press(app, monkeypatch, pygame.K_LEFT)
     assert f"Rules: {registry.GAMES[ids[0]].title}" in words
+
+
+def coach_said(scene):
+    """The coach's words in its panel and its bubble's words, as the table shows them now."""
+    side = scene.model.director.side(scene.model.seen)
+    bubble = scene.laid.bubble
+    return list(side.paragraphs) + [side.reply] + ([" ".join(bubble.lines)] if bubble is not None else [])
+
+
+@pytest.mark.parametrize("game_id", list(registry.GAMES))
+def test_a_lesson_played_by_keys_never_says_click(app, game_id):
+    """Every lesson, its learner on the keyboard: at every stop neither the coach's panel nor
+    its bubble names a click (walkD15 #21: 5 possessions' coach said 'click a card, then a
+    lane' and its bubble 'Click your blue 5, then lane 1.' while the learner used keys)."""
+    from scenes.table.lesson import start
+    from tests.test_ui_lesson_honest import to_stop
+    start(app.scene, game_id)
+    app.frame()
+    scene = app.scene
+    press(app, pygame.K_TAB)                        # the learner turns to the keyboard
+    assert scene.model.keys
+    said = []
+    to_stop(app, scene, lambda coach: said.extend(coach_said(scene)) or coach.finished or scene.model.over)
+    clicks = [w for w in said if re.search(r"\bclick", w, re.I)]
+    assert said and not clicks, clicks
+
+
+def test_five_possessions_lesson_by_keys_sends_the_picked_card_to_its_lane_s_number(app):
+    """5 possessions' lesson by keys: the coach's card picked with Enter, the bubble says
+    the key that puts it in its lane, as the table's own strip does (walkD15 #21: 'Now click
+    lane 1.' beside the strip's 'Press a lane's number ...')."""
+    from scenes.table.lesson import start
+    from tests.test_ui_lesson_honest import to_stop
+    start(app.scene, "five_possessions")
+    app.frame()
+    scene = app.scene
+    press(app, pygame.K_TAB)
+    coach = to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].kind == "place")
+    action = tutorial.find(coach.state, coach.cue.moves[0])
+    assert scene.focus_item().card.name == action.cards[0].name     # the keys start on the coach's card
+    press(app, pygame.K_RETURN)
+    app.frame()
+    assert [c.name for c in scene.model.ui.selection] == [action.cards[0].name]
+    bubble = scene.laid.bubble
+    assert bubble is not None and " ".join(bubble.lines) == f"Now press {action.arg + 1} for lane {action.arg + 1}."

@@ -94,7 +94,7 @@ class Seen:
     the presenter, the names, the view shown, who looks (`viewer`, `anchor`), whether the
     director's work is over (`over`), whether a die rolled still tumbles (`rolled`), whether
     an outcome waits to be read (`held`), the cards the person has picked (`picked`),
-    `my_turn()`, `settled()` and `told()`."""
+    whether the person uses the keyboard (`keys`: then nothing said names a click), `my_turn()`, `settled()` and `told()`."""
 
     __slots__ = ("_model",)
 
@@ -111,6 +111,7 @@ class Seen:
     rolled = property(lambda self: self._model.rolled)
     held = property(lambda self: self._model.hold.wait)
     picked = property(lambda self: tuple(self._model.ui.selection))
+    keys = property(lambda self: self._model.keys)
 
     def my_turn(self):
         """May the person at the screen play now?"""
