@@ -77,3 +77,78 @@ def test_five_possessions_lesson_by_keys_sends_the_picked_card_to_its_lane_s_num
     assert [c.name for c in scene.model.ui.selection] == [action.cards[0].name]
     bubble = scene.laid.bubble
     assert bubble is not None and " ".join(bubble.lines) == f"Now press {action.arg + 1} for lane {action.arg + 1}."
+
+
+def key_to(app, predicate, limit=40):
+    """Tab until the keys rest on the widget `predicate` picks."""
+    for _ in range(limit):
+        scene = app.scene
+        here = scene.widgets[scene.focus % len(scene.widgets)]
+        if predicate(here) and app.ring_was_shown:
+            return here
+        press(app, pygame.K_TAB)
+    raise AssertionError("the keys never reached the widget")
+
+
+def open_setup_by_keys(app, game_id):
+    from scenes.screens.setup import SetupScene
+    app.scene.go("setup", game_id=game_id)
+    app.frame()
+    assert isinstance(app.scene, SetupScene)
+    return app.scene
+
+
+def test_setup_others_play_there_and_back_keeps_who_plays(app):
+    """Setup by keys: 'At this computer' pressed to 'From their own computers' and back
+    leaves every seat as it was (walkD15 #18: Theo, a computer, came back a person, and
+    Start would have begun pass-and-play)."""
+    setup = open_setup_by_keys(app, "final_card_down")
+    before = [(s.human, s.level) for s in setup.seats]
+    assert not any(human for human, _ in before[1:])
+    key_to(app, lambda w: w.key == "where")
+    press(app, pygame.K_RETURN)
+    assert setup.hosted
+    press(app, pygame.K_RETURN)
+    assert not setup.hosted
+    assert [(s.human, s.level) for s in setup.seats] == before
+    assert [setup.kind_words(i) for i in range(1, setup.count())] == \
+        [f"Computer ({level})" for _, level in before[1:]]
+
+
+def test_esc_in_the_deal_number_puts_back_what_it_held(app, monkeypatch):
+    """Setup by keys: a deal number typed, then Esc, leaves the deal random as it was; a
+    number emptied with Backspace is random again, as the line under the field says while
+    it is typed in (walkD15 #19: Esc kept the 42 and nothing said how to get 'random' back)."""
+    setup = open_setup_by_keys(app, "final_card_down")
+    key_to(app, lambda w: w.key == "deal")
+    assert "Enter: done · Esc: as it was · emptied: random" in words_of_press(app, monkeypatch, pygame.K_RETURN)
+    for digit in "42":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(digit), mod=0, unicode=digit, scancode=0))
+    app.frame()
+    assert setup.deal == "42"
+    press(app, pygame.K_ESCAPE)
+    assert setup.editing is None and setup.deal == ""
+    assert setup.widgets[setup.focus].label == "random"
+    press(app, pygame.K_RETURN)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord("7"), mod=0, unicode="7", scancode=0))
+    press(app, pygame.K_RETURN)
+    assert setup.deal == "7"
+    press(app, pygame.K_RETURN)
+    press(app, pygame.K_BACKSPACE)
+    press(app, pygame.K_RETURN)
+    assert setup.deal == "" and setup.widgets[setup.focus].label == "random"
+
+
+def test_the_keys_leave_a_button_that_switches_off_under_them(app):
+    """Setup of Deadline by keys: '+' pressed up to the most students switches off, and the
+    keys go to the nearest button that works ('-'), so the next Enter does something
+    (walkD15 #23: the ring stayed on the greyed-out '+'; the same rule as a screen's start,
+    walkD15 #1)."""
+    setup = open_setup_by_keys(app, "deadline")
+    key_to(app, lambda w: w.key == "more")
+    while setup.count() < setup.info.max_players:
+        press(app, pygame.K_RETURN)
+    here = setup.widgets[setup.focus]
+    assert here.enabled and here.key == "fewer", here.label
+    press(app, pygame.K_RETURN)
+    assert setup.count() == setup.info.max_players - 1
