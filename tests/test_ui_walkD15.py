@@ -152,3 +152,36 @@ def test_the_keys_leave_a_button_that_switches_off_under_them(app):
     assert here.enabled and here.key == "fewer", here.label
     press(app, pygame.K_RETURN)
     assert setup.count() == setup.info.max_players - 1
+
+
+def test_a_card_that_cannot_be_played_keeps_its_grey_wash_under_the_keys(app, monkeypatch):
+    """Final Card-Down by keys, the keys on a card of the hand that cannot be played: it
+    keeps the grey wash of the others that cannot, and its enlarged copy has no gold frame
+    (the frame of a card that can be played) (walkD15 #22: the focused card lost its wash
+    and its preview was framed gold like the playable one's)."""
+    from scenes.table import draw
+    from sprites import palette
+    from tests.test_ui_scenes import start_fcd
+    table = start_fcd(app, {0})
+    press(app, pygame.K_TAB)
+    hand = table.laid.board.hand_cards()
+    assert any(p.dimmed for p in hand) and any(not p.dimmed for p in hand)
+    for _ in range(len(hand) + 1):
+        if getattr(table.focus_item(), "dimmed", False):
+            break
+        press(app, pygame.K_RIGHT)
+    focused = table.focus_item()
+    assert focused.dimmed
+    washes, frames = [], []
+    tint, outline = draw.card_sprites.tint, draw.card_sprites.outline
+    monkeypatch.setattr(draw.card_sprites, "tint", lambda w, h, colour, alpha: washes.append((w, h, colour))
+                        or tint(w, h, colour, alpha))
+    monkeypatch.setattr(draw.card_sprites, "outline", lambda w, h, colour, width: frames.append((w, h, colour))
+                        or outline(w, h, colour, width))
+    table.static.stale = lambda *a: True            # the whole table drawn anew
+    table.dirty = True
+    app.frame()
+    size = app.screen.rect(focused.rect).size
+    dim = [w for w in washes if w[2] == (0, 0, 0) and (w[0], w[1]) == size]
+    assert len(dim) == sum(p.dimmed for p in hand), (len(dim), sum(p.dimmed for p in hand))
+    assert not [f for f in frames if f[2] == palette.GOLD and f[1] > size[1]], "a gold frame round the preview"
