@@ -185,3 +185,98 @@ def test_a_card_that_cannot_be_played_keeps_its_grey_wash_under_the_keys(app, mo
     dim = [w for w in washes if w[2] == (0, 0, 0) and (w[0], w[1]) == size]
     assert len(dim) == sum(p.dimmed for p in hand), (len(dim), sum(p.dimmed for p in hand))
     assert not [f for f in frames if f[2] == palette.GOLD and f[1] > size[1]], "a gold frame round the preview"
+
+
+def finish_games(folders, kinds):
+    """Finish a game of each of `kinds` (game ids) by random moves, kept in the statistics
+    and the records."""
+    import random
+    from scenes.table.session import Seat, Session
+    for n, game_id in enumerate(kinds):
+        session = Session(game_id, [Seat("Maya", True), Seat("Theo", False, "medium")], {}, n + 1, folders)
+        rng = random.Random(n)
+        while not session.state.is_over:
+            session.submit(rng.choice(session.state.legal_actions()))
+
+
+def open_statistics_by_keys(app):
+    from scenes.screens.statistics import StatisticsScene
+    key_to(app, lambda w: getattr(w, "label", "") == "Statistics")
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, StatisticsScene)
+    return app.scene
+
+
+def test_statistics_reach_every_recent_game_by_keys_and_say_kinds_of_game(user_home, monkeypatch):
+    """Statistics after seven games of two kinds: the line beside 'Next' counts kinds of
+    game, not games, and the seventh, oldest record is reached by keys through 'Older games'
+    and opens (walkD15 #14: '1 of the 5 games played here' after 7 games, and 'the newest 6
+    of 7' with no way to the 7th)."""
+    from scenes.screens.replay import ReplayScene
+    from tests.test_ui_play import new_app
+    from game import saves
+    finish_games(saves.Folders(), ["final_card_down"] * 6 + ["ktu"])
+    app = new_app()
+    try:
+        stats = open_statistics_by_keys(app)
+        words = words_of_press(app, monkeypatch, pygame.K_TAB)
+        assert "1 of the 2 kinds of game played here" in words, words
+        oldest = saves.list_records(app.folders)[-1]
+        key_to(app, lambda w: w.label == "Older games")
+        press(app, pygame.K_RETURN)
+        here = key_to(app, lambda w: getattr(w, "path", None) == oldest)
+        assert here in stats.widgets
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.scene, ReplayScene)
+    finally:
+        pygame.quit()
+
+
+def test_esc_from_a_replay_comes_back_onto_the_game_it_opened(user_home):
+    """Statistics by keys: a record opened, then Esc out of its replay: the keys rest on
+    that record again, the same game's statistics shown (walkD15 #16: they rested on
+    'Next: Deadline' at the top)."""
+    from tests.test_ui_play import new_app
+    from game import saves
+    finish_games(saves.Folders(), ["final_card_down", "ktu", "final_card_down"])
+    app = new_app()
+    try:
+        stats = open_statistics_by_keys(app)
+        ktu = next(p for p in saves.list_records(app.folders) if p.endswith("ktu.json"))
+        key_to(app, lambda w: w.label.startswith("Next:"))
+        press(app, pygame.K_RETURN)
+        shown = stats.game_id
+        key_to(app, lambda w: getattr(w, "path", None) == ktu)
+        press(app, pygame.K_RETURN)
+        press(app, pygame.K_ESCAPE)
+        stats = app.scene
+        here = stats.widgets[stats.focus]
+        assert getattr(here, "path", None) == ktu and stats.game_id == shown
+    finally:
+        pygame.quit()
+
+
+def test_a_replay_by_keys_names_its_keys_and_what_the_first_player_does(app, monkeypatch):
+    """A KTU game's replay opened by keys: the side panel names the keys that step it, and
+    at the deal the top line says Maya is choosing face-up cards, not 'Maya to play'
+    (walkD15 #15: no key legend; Right was found by chance)."""
+    import random
+    from game import saves
+    from scenes.table import draw
+    from scenes.table.session import Seat, Session
+    session = Session("ktu", [Seat("Maya", True), Seat("Theo", False, "easy")], {}, 5)
+    rng = random.Random(1)
+    while not session.state.is_over:
+        session.submit(rng.choice(session.state.legal_actions()))
+    record = saves.read_record(saves.write_record(app.folders, session.state, session.saved_seats()))
+    press(app, pygame.K_TAB)                        # the keyboard in use
+    app.scene.persist = {"record": record}
+    app.switch("replay")
+    named = []
+    real = draw.side_panel
+    monkeypatch.setattr(draw, "side_panel", lambda *a, **k: named.append(k.get("keys", ())) or real(*a, **k))
+    app.scene.dirty = True
+    app.frame()
+    assert named and any("Right" in key for key in named[-1]) and any("Esc" in key for key in named[-1]), named
+    assert "Maya is choosing face-up cards" in app.scene.top_words()
+    assert "Maya to play" not in app.scene.top_words()
