@@ -280,3 +280,23 @@ def test_a_replay_by_keys_names_its_keys_and_what_the_first_player_does(app, mon
     assert named and any("Right" in key for key in named[-1]) and any("Esc" in key for key in named[-1]), named
     assert "Maya is choosing face-up cards" in app.scene.top_words()
     assert "Maya to play" not in app.scene.top_words()
+
+
+def test_between_possessions_the_top_line_never_says_your_turn_with_nothing_to_do(app):
+    """5 possessions against a computer at the normal pace, to the second possession: while
+    the next possession's cards are dealt (the drive over, nothing to do yet), the top line
+    says where the game stands but nobody's turn; 'Your turn' stands no longer than a
+    card's flight where the person cannot move (walkD15 #13: 'Possession 3, line 1 of 4 ·
+    Your turn' for seconds over closed, empty lanes, no card in hand, no button)."""
+    from tests.test_table_moments_pd import five_possessions_reveals
+    idle, longest, possession = 0, 0, 1
+    for table in five_possessions_reveals(app, 4242, frames=3400):
+        model = table.model
+        can = model.my_turn() and model.settled() and bool(model.offering())
+        idle = idle + 1 if "Your turn" in model.prompt() and not can else 0
+        longest = max(longest, idle)
+        possession = model.view.facts.get("possession") or possession
+        if possession >= 2 and table.board.hand_cards() and can:
+            break
+    assert possession >= 2
+    assert longest <= 80, longest

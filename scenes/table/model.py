@@ -334,9 +334,11 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
     def turn_shown(self, shown):
         """Whose turn the table still shows while it tells a change ('Theo's turn', 'Your
         turn'): as the lit plate and the panel say, '' with no outcome-free turn (an
-        outcome on the table, the deal)."""
+        outcome on the table, the deal, a change that begins a new stage: 5 possessions'
+        next possession, whose cards are dealt while nobody can move yet)."""
         seat = shown.current_player
-        if seat is None or shown.is_over or self.outcome_where() is not None or self.dealing():
+        if seat is None or shown.is_over or self.outcome_where() is not None or self.dealing() \
+                or self.stage_in_change():
             return ""
         return "Your turn" if seat == self.looking.viewer else f"{possessive(seat_name(self.names, seat))} turn"
 
