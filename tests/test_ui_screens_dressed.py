@@ -556,7 +556,7 @@ def test_between_hands_the_places_are_said_to_go_by_the_games_scores_and_each_pl
 @pytest.mark.parametrize("game_id", list(registry.GAMES))
 def test_the_rules_pages_title_and_its_scroll_hint_never_meet(game_id, monkeypatch):
     """At 1280x720 the Rules page's title ('Rules: Play Design - 5 possessions') and the
-    'Scroll with the mouse wheel or the arrow keys' hint lie apart, and neither meets a
+    'Scroll with the mouse wheel...' and 'The left and right arrows: another game' hints lie apart, and neither meets a
     button (the walk: the title's last letters over the hint)."""
     a = new_app((1280, 720))
     try:
@@ -564,7 +564,8 @@ def test_the_rules_pages_title_and_its_scroll_hint_never_meet(game_id, monkeypat
         a.frame()
         texts, buttons = setup_pieces(a, monkeypatch)
         title = next(r for words, r in texts if words.startswith("Rules: "))
-        hint = [r for words, r in texts if words.startswith("Scroll with")]
+        hint = [r for words, r in texts if words.startswith(("Scroll with", "The left and right arrows"))]
+        assert len(hint) == 2
         assert all(not title.colliderect(r) for r in hint)
         assert all(not r.colliderect(b) for r in hint + [title] for _, b in buttons)
     finally:

@@ -5,8 +5,8 @@ table's own pieces (its game's presenter, the layout, the motion and the drawing
 everyone at the table saw it, through one seat's eyes (its hand too), or with every card
 face up. The top bar says each move in the log's words, and the log tells the game so
 far as the cards shown allow. Next and Previous (buttons, Right and Left arrows, Home
-and End) step through the moves; Esc goes back to the statistics. No action is ever
-submitted.
+and End) step through the moves; while the keyboard is used, the side panel names its keys
+as the table's does. Esc goes back to the statistics. No action is ever submitted.
 """
 import pygame
 
@@ -20,6 +20,8 @@ from scenes.table.motion import Motion
 from sprites import felt
 
 LOG_EVENTS = 250        # the log tells at most this many of the latest events
+KEYS = ("Left, Right: a move back, on", "Home, End: the deal, the end", "V: whose cards",
+        "Esc: statistics")         # the replay's keys, at the foot of its side panel
 ALL = "all"             # the viewer that sees every card
 
 
@@ -167,7 +169,8 @@ class ReplayScene(Scene):
             winners = [self.names[w] for w in state.winners()]
             words.append("Game over: " + (" and ".join(winners) + " won" if winners else "no winner"))
         elif state.current_player is not None:
-            words.append(f"{self.names[state.current_player]} to play")
+            seat = state.current_player
+            words.append(self.presenter.waiting(self.view, seat, self.names) or f"{self.names[seat]} to play")
         return "  ·  ".join(words)
 
     def draw(self, screen):
@@ -183,7 +186,8 @@ class ReplayScene(Scene):
         zones = {z.key: z for z in self.view.zones}
         lines = self.presenter.log_lines(self.events_to(self.index), self.names, zones)
         table_draw.side_panel(screen, self.view, self.presenter, self.names, self.state.chance.seed,
-                              "Moves so far", lines, table_draw.lit_seat(plates))
+                              "Moves so far", lines, table_draw.lit_seat(plates),
+                              keys=KEYS if self.app.keyboard else ())
         table_draw.flights(screen, self.motion, self.board, look, self.presenter.sizes.centre)
         table_draw.die(screen, self.motion, self.board, self.presenter.die_face(self.view, self.motion.die_value))
         table_draw.toast(screen, self.motion, words_at, screen.lw - PANEL_W - 20)

@@ -153,6 +153,7 @@ class RulesScene(Scene):
         self.game_id = ids[(ids.index(self.game_id) + step) % len(ids)]
         self.scroll_y = 0
         self.layout()
+        self.dirty = True
 
     def _lines(self, screen):
         """(text, size, colour, indent, gap before, cards or None) for every line of the
@@ -258,7 +259,11 @@ class RulesScene(Scene):
             y += size + 6
         screen.surface.set_clip(None)
         ui.scroll_marks(screen, (x - 30, top - 8, self.text_w + 60, bottom - top + 8), self.scroll_y, self.max_scroll())
+        keys = []                                                # top right, as Learn to play is top left
         if self.max_scroll():
-            screen.text("Scroll with the mouse wheel or the arrow keys", dressing.READ, palette.TEXT_DIM,
-                        (screen.lw - 30, 40), "midright")        # top right, as Learn to play is top left
+            keys.append("Scroll with the mouse wheel or the up and down arrows")
+        if self.persist.get("return_to") == "menu":
+            keys.append("The left and right arrows: another game")
+        for row, words in enumerate(keys):
+            screen.text(words, dressing.READ, palette.TEXT_DIM, (screen.lw - 30, 30 + 22 * row), "midright")
         self.draw_widgets(screen)

@@ -54,10 +54,12 @@ class SetupScene(Scene):
         self.tips = bool(persist.get("tips"))            # tips in the first turns (after a lesson)
         self.deal = ""
         self.editing = None
+        self.was = ""                # the field's text as its typing began (Esc puts it back)
         self.selected = False        # the field's whole text is selected: a key replaces it
         self.asking = None           # (state, seats) of the saved game Start asks about
         self.hosted = False          # others play from their own computers, this one hosting
         self.remote = set()          # the seats of people who join from elsewhere
+        self.at_home = []            # (person?, level) of each seat as hosting began
         self.listen = EVERYWHERE
         super().startup(persist)
         self.focus = self.start_focus()                  # Enter starts the game as set
@@ -133,13 +135,20 @@ class SetupScene(Scene):
 
     def toggle_hosted(self):
         """Others play at this computer, or from their own (this one hosting: you take the
-        first seat, the people in the others join)."""
+        first seat, the people in the others join). Back at this computer, every seat that
+        was there before and still waits for its person from elsewhere is again who it was."""
         self.hosted = not self.hosted
-        people = {i for i, seat in enumerate(self.seats) if seat.human and i > 0} or {1}
-        self.remote = people if self.hosted else set()
-        for i in self.remote:
-            self.seats[i].human = True
-        self.seats[0].human = self.seats[0].human or self.hosted
+        if self.hosted:
+            self.at_home = [(seat.human, seat.level) for seat in self.seats]
+            self.remote = {i for i, seat in enumerate(self.seats) if seat.human and i > 0} or {1}
+            for i in self.remote:
+                self.seats[i].human = True
+            self.seats[0].human = True
+        else:
+            for i, (human, level) in enumerate(self.at_home[:self.count()]):
+                if i in self.remote or i == 0:
+                    self.seats[i].human, self.seats[i].level = human, level
+            self.remote = set()
         self.layout()
 
     def toggle_listen(self):
@@ -193,13 +202,17 @@ class SetupScene(Scene):
 
     def edit(self, what):
         """Start typing a seat's name or the deal number, its text selected so that
-        typing replaces it (Enter or a click ends it)."""
+        typing replaces it (Enter or a click ends it, Esc puts back what it held)."""
         self.editing = None if self.editing == what else what
         self.selected = self.editing is not None
+        if self.editing is not None:
+            self.was = self._text()
         self.layout()
 
     def key(self, event):
         if self.editing is not None:
+            if event.key == pygame.K_ESCAPE:
+                self._set_text(self.was)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB):
                 self.editing = None
             elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
@@ -369,7 +382,9 @@ class SetupScene(Scene):
             for j, line in enumerate(lines):
                 screen.text(line, READ, palette.TEXT_DIM, (self.ox, oy + 40 + j * HELP_STEP))
         screen.text("Deal number", BODY, palette.TEXT, (x0, self.deal_y + 8))
-        screen.text("Leave it random, or type a number to replay a deal.", READ, palette.TEXT_DIM,
+        under = "Enter: done · Esc: as it was · emptied: random" if self.editing == "deal" else \
+            "Leave it random, or type a number to replay a deal."
+        screen.text(under, READ, palette.TEXT_DIM,
                     (x0 + 200, self.deal_y + 42))
         screen.text("Others play", BODY, palette.TEXT, (x0, self.where_y + 8))
         if self.hosted:

@@ -1,7 +1,8 @@
 """Statistics: per game and player, games played, won and abandoned, average and best
 score and the win rate against each computer level, as a table and a bar chart; practice games (Casual
 undo was used) listed apart, after the others; a Reset (after a confirmation) and the
-recent games' records, each opening the replay viewer."""
+recent games' records, each opening the replay viewer (six at a time, Older games and
+Newer games reach the rest); back from a replay, the keys rest on the game it opened."""
 import json
 import os
 import re
@@ -80,8 +81,14 @@ class StatisticsScene(Scene):
     def startup(self, persist):
         self.message = ""
         self.confirming = False
+        self.game_id = persist.get("stats_game")        # the game shown as a replay was opened
+        self.first_record = persist.get("records_from") or 0
         self._load()
         super().startup(persist)
+        replayed = [i for i, w in enumerate(self.widgets) if getattr(w, "path", None) == persist.get("replayed")]
+        if replayed:
+            self.focus = replayed[0]
+        self.persist.update(replayed=None, stats_game=None, records_from=None)
 
     def _load(self):
         """Read the statistics and list the records; what cannot be read is said, and the
@@ -93,9 +100,9 @@ class StatisticsScene(Scene):
             self.stats = saves.empty_statistics()
         self.games = [g for g in registry.GAMES
                       if self.stats["games"].get(g) or self.stats.get("practice", {}).get(g)]
-        chosen = getattr(self, "game_id", None)
-        self.game_id = chosen if chosen in self.games else (self.games[0] if self.games else None)
+        self.game_id = self.game_id if self.game_id in self.games else (self.games[0] if self.games else None)
         self.records = self._list_records()
+        self.first_record = min(self.first_record, max(0, len(self.records) - 1)) // RECORDS_SHOWN * RECORDS_SHOWN
 
     def _list_records(self):
         """The records' paths, newest first; none (and a message) if the folder cannot be listed."""
@@ -133,12 +140,18 @@ class StatisticsScene(Scene):
         self.records_box = (x, 456, w, 150)
         cols = 3
         bw = (w - 40 - (cols - 1) * 12) / cols
+        if len(self.records) > RECORDS_SHOWN:
+            self.widgets += [ui.Button((x + w - 250, 452, 120, 30), "Newer games", lambda: self.page(-1),
+                                       enabled=self.first_record > 0, size=15),
+                             ui.Button((x + w - 120, 452, 120, 30), "Older games", lambda: self.page(1),
+                                       enabled=self.first_record + RECORDS_SHOWN < len(self.records), size=15)]
         self.record_buttons = []
-        for i, path in enumerate(self.records[:RECORDS_SHOWN]):
+        for i, path in enumerate(self.records[self.first_record:self.first_record + RECORDS_SHOWN]):
             row, col = divmod(i, cols)
             button = ui.Button((x + 20 + col * (bw + 12), 490 + row * 54, bw, 46), record_label(path),
                                lambda p=path: self.open_record(p), size=17)
             button.summary = record_summary(path)
+            button.path = path
             button.draw = lambda screen, focused=False, hovered=False, b=button: self._draw_record(
                 screen, b, focused, hovered)
             self.record_buttons.append(button)
@@ -154,6 +167,12 @@ class StatisticsScene(Scene):
         """Show the next game that has statistics."""
         self.game_id = self.games[(self.games.index(self.game_id) + 1) % len(self.games)]
         self.layout()           # its button names the game after this one
+        self.dirty = True
+
+    def page(self, step):
+        """The records' next six older (`step` 1) or newer (-1) ones."""
+        self.first_record = max(0, self.first_record + step * RECORDS_SHOWN)
+        self.layout()
         self.dirty = True
 
     def ask_reset(self):
@@ -194,7 +213,7 @@ class StatisticsScene(Scene):
             self.layout()
             self.dirty = True
             return
-        self.go("replay", record=record)
+        self.go("replay", record=record, replayed=path, stats_game=self.game_id, records_from=self.first_record)
 
     def back(self):
         if self.confirming:
@@ -213,7 +232,8 @@ class StatisticsScene(Scene):
         title = registry.GAMES[self.game_id].title if self.game_id else "No games counted yet"
         screen.text(title, 28, palette.GOLD, (x, 106))
         if len(self.games) > 1:
-            screen.text(f"{self.games.index(self.game_id) + 1} of the {len(self.games)} games played here", 16,
+            kinds = f"{self.games.index(self.game_id) + 1} of the {len(self.games)} kinds of game played here"
+            screen.text(kinds, 16,
                         palette.TEXT_DIM, (x + self.w - 244, 122), "midright")
         self._draw_table(screen)
         self._draw_chart(screen)
@@ -304,8 +324,10 @@ class StatisticsScene(Scene):
         if not self.records and self.listed:
             screen.text("No finished games kept yet.", 17, palette.TEXT_DIM, (x + 20, y + 26))
         elif len(self.records) > RECORDS_SHOWN:
-            screen.text(f"the newest {RECORDS_SHOWN} of {len(self.records)}", 15, palette.TEXT_DIM,
-                        (x + w, y + 3), "topright")
+            last = min(len(self.records), self.first_record + RECORDS_SHOWN)
+            shown = f"{last}" if last == self.first_record + 1 else f"{self.first_record + 1} to {last}"
+            screen.text(f"{shown} of {len(self.records)}", 15, palette.TEXT_DIM,
+                        (x + w - 262, y + 3), "topright")
 
     def _draw_record(self, screen, button, focused, hovered):
         fill = (40, 96, 66) if focused or hovered else palette.PANEL

@@ -353,14 +353,15 @@ def lifted(screen, placed, look, rect, focused=False, offered=True):
     """One card drawn whole over the others at logical `rect` (hovered or dragged), or,
     where `rect` is narrower than the card (what shows of a card of a fan to pick from:
     layout.shown_part), that part of it, marked there; `focused`: the keyboard is on it;
-    its raise, and its grey where it cannot be played, only once moves are `offered`."""
+    its raise and its dim (a card that cannot be played keeps its grey wash under the
+    keys and the pointer) only once moves are `offered`."""
     r = screen.rect(rect)
     whole = screen.rect(placed.rect) if rect.w < placed.rect.w else r
     img, pad = look.image(placed.card if placed.face_up else None, whole.w, whole.h, placed.zone, shadowed=True)
     screen.surface.blit(img, (r.x - pad, r.y - pad), pygame.Rect(0, 0, r.w + pad, r.h + 2 * pad))
     if r.w < whole.w:           # a blind pick's card, lit where it shows (its back is like the others')
         screen.surface.blit(card_sprites.tint(r.w, r.h, palette.FOCUS, 70), r)
-    if placed.dimmed and offered:   # a card that cannot be played stays greyed, ring or not
+    if placed.dimmed and offered:
         screen.surface.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
     edge = palette.SELECT if placed.selected else palette.GOLD if placed.raised and offered else None
     width = max(2, screen.px(3))
@@ -376,7 +377,7 @@ ZOOM_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)    # the enlarged card's sizes trie
 ZOOM_LEAST = 1.05       # ... never under this many times the card's own height
 
 
-def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(), note=""):
+def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(), note="", dimmed=False):
     """The face-up card under the pointer shown enlarged to `size`, beside it within the
     table down to `bottom`, so the card itself stays in sight and clickable, and clear of
     `keep_clear` (what the person needs to see, read or click), of `avoid` (what says
@@ -386,7 +387,8 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
     finds such a place, else over the backs of face-down cards (nothing on them to read),
     else, as small as it may be, over those and the words of `avoid` too (a moment, while
     the card is looked at); never over the side panel (its log and its key legend are
-    read then). Under it, what it is (the card's spoken name) and the game's `note` on
+    read then). Framed gold as a card that can be played is, but `dimmed` (one that cannot:
+    washed grey as it is in the hand, with the panel's edge). Under it, what it is (the card's spoken name) and the game's `note` on
     the card (what of it counts), whole. Where no place is clear, it is not shown.
     Returns where it lies (a logical rect), or None when the card is already as large or
     there is no room."""
@@ -410,8 +412,10 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
     r = screen.rect((box.x, box.y, w, h))
     img, pad = look.image(placed.card, r.w, r.h, placed.zone, shadowed=True)
     screen.surface.blit(img, (r.x - pad, r.y - pad))
+    if dimmed:
+        screen.surface.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
     width = max(2, screen.px(3))
-    frame = palette.PANEL_EDGE if placed.dimmed else palette.GOLD    # gold only for a card that plays
+    frame = palette.PANEL_EDGE if dimmed else palette.GOLD
     screen.surface.blit(card_sprites.outline(r.w, r.h, frame, width), (r.x - width, r.y - width))
     screen.panel((box.x, box.y + h + 6, w, below - 6), alpha=235)
     for k, line in enumerate(lines):

@@ -28,6 +28,7 @@ from game import registry, tutorial
 from game.core import SharedEvent
 from scenes.table import coach_panel
 from scenes.table.director import REFRESH, Coach, Director, Ending, Go, Hinted, Marks, News
+from scenes.table.model import for_input
 from scenes.table.session import LessonSession, Seat
 
 REFUSED = "Not this move: the coach on the right says why"
@@ -164,7 +165,9 @@ class LessonDirector(Director):
     def marks(self, seen):
         """The coach's cards, the buttons (or a choice's options) of the move it wants,
         its bubble, and the lane a card it wants goes in (kept in sight; once the card is
-        picked, the bubble points at the lane: 'Now click lane 1.'); none while a die
+        picked, the bubble points at the lane: 'Now click lane 1.', or by keys 'Now press 1
+        for lane 1.', as the table's strip says); the bubble names only the input the
+        learner uses (see model.for_input: no click while they use the keys); none while a die
         rolled still tumbles (the move it wants is not offered before the die stops), nor
         before the table has told the last change (the deal landed: nothing is marked
         beside an empty panel; the table asks again then)."""
@@ -192,7 +195,10 @@ class LessonDirector(Director):
             action = tutorial.find(self.coach.state, moves[0])
             if {card.name for card in seen.picked} == {card.name for card in action.cards}:
                 lane = seen.presenter.arg_label(action.arg, seen.names, action.kind, seen.view)
-                bubble, spots, also = (f"Now click {lane}.", lanes[0]), frozenset(), ()
+                words = f"Now press {action.arg + 1} for {lane}." if seen.keys else f"Now click {lane}."
+                bubble, spots, also = (words, lanes[0]), frozenset(), ()
+        if bubble is not None:
+            bubble = (for_input(bubble[0], seen.keys), bubble[1])
         return Marks(frozenset(cards), buttons, spots, bubble, lanes, also=also)
 
     def lanes(self, seen, moves):
@@ -241,7 +247,8 @@ class LessonDirector(Director):
     def how(self, seen):
         """How the table takes the move the coach wants when its cards are picked first,
         then played by a button (several cards, or a kind the table always picks first;
-        '' otherwise): the coach speaks of the game, this of the clicks."""
+        '' otherwise): the coach speaks of the game, this of the clicks, or of the keys
+        while the learner uses them."""
         if not seen.my_turn() or not self.coach.learner_to_act():
             return ""
         move = self.coach.cue.moves[0]
@@ -249,6 +256,9 @@ class LessonDirector(Director):
         if count < 2 and not (count and move.kind in seen.presenter.PICK_THEN_PLAY):
             return ""
         label = seen.presenter.selection_label(move.kind, (), count)
+        if seen.keys:
+            cards = "the card to pick it" if count == 1 else f"each of the {count} cards to select it"
+            return f"Press Enter on {cards}, then on {label}."
         if count == 1:
             return f"Click the card to pick it, then press {label}."
         return f"Click each of the {count} cards to select it, then press {label}."
@@ -275,7 +285,8 @@ class LessonDirector(Director):
         return words
 
     def paragraphs(self, seen):
-        """What the coach's panel says now (with how to take a move of several cards). The
+        """What the coach's panel says now (with how to take a move of several cards), naming
+        only the input the learner uses (see model.for_input). The
         coach speaks of what the table has shown: while the table still tells the last
         change (a die tumbling, cards in flight, callouts still to come), what it said
         before; once the move has landed and its last callout or its outcome is on the
@@ -301,6 +312,7 @@ class LessonDirector(Director):
         how = self.how(seen)
         if how:
             paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]
+        paragraphs = [for_input(words, seen.keys) for words in paragraphs]
         self.said, self.said_at = paragraphs, self.coach.progress()
         self.ahead = seen.session.event_count() if ahead and paragraphs else None
         return paragraphs
@@ -319,7 +331,7 @@ class LessonDirector(Director):
         if seen.picked:
             self.reply = ""
         paragraphs = self.paragraphs(seen)     # the step's number goes with the words shown, never ahead of them
-        return Coach(paragraphs, self.reply, None if seen.over else self.said_at or self.coach.progress())
+        return Coach(paragraphs, for_input(self.reply, seen.keys), None if seen.over else self.said_at or self.coach.progress())
 
     # ---- the end of the lesson ---------------------------------------------------------------------
     def end(self, seen):

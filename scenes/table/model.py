@@ -94,7 +94,7 @@ class Seen:
     the presenter, the names, the view shown, who looks (`viewer`, `anchor`), whether the
     director's work is over (`over`), whether a die rolled still tumbles (`rolled`), whether
     an outcome waits to be read (`held`), the cards the person has picked (`picked`),
-    `my_turn()`, `settled()` and `told()`."""
+    whether the person uses the keyboard (`keys`: then nothing said names a click), `my_turn()`, `settled()` and `told()`."""
 
     __slots__ = ("_model",)
 
@@ -111,6 +111,7 @@ class Seen:
     rolled = property(lambda self: self._model.rolled)
     held = property(lambda self: self._model.hold.wait)
     picked = property(lambda self: tuple(self._model.ui.selection))
+    keys = property(lambda self: self._model.keys)
 
     def my_turn(self):
         """May the person at the screen play now?"""
@@ -336,9 +337,11 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
     def turn_shown(self, shown):
         """Whose turn the table still shows while it tells a change ('Theo's turn', 'Your
         turn'): as the lit plate and the panel say, '' with no outcome-free turn (an
-        outcome on the table, the deal)."""
+        outcome on the table, the deal, a change that begins a new stage: 5 possessions'
+        next possession, whose cards are dealt while nobody can move yet)."""
         seat = shown.current_player
-        if seat is None or shown.is_over or self.outcome_where() is not None or self.dealing():
+        if seat is None or shown.is_over or self.outcome_where() is not None or self.dealing() \
+                or self.stage_in_change():
             return ""
         return "Your turn" if seat == self.looking.viewer else f"{possessive(seat_name(self.names, seat))} turn"
 

@@ -561,7 +561,8 @@ class TableScene(Scene):
                     bubble = [laid.bubble.box, laid.bubble.target] if laid.bubble is not None else []
                     draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
                                   self.needed(placed) + said + bubble, bubble + self.read_on_table(),
-                                  model.presenter.card_note(placed.card, model.view))
+                                  model.presenter.card_note(placed.card, model.view),
+                                  placed.dimmed and laid is self.laid_out)
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
         draw.die(screen, self.motion, laid.board, model.presenter.die_face(model.view, self.motion.die_value))
         draw.message(screen, laid.board, model.ui.message, pointer.message_spot)

@@ -113,6 +113,12 @@ class Veiling:
         return any(self.presenter.begins_stage(event)
                    for event in self.session.events_since(first)[:max(0, self.told() - first)])
 
+    def stage_in_change(self):
+        """Does the change the table tells begin a new stage (the presenter's NEW_STAGE),
+        told yet or not?"""
+        return bool(self.presenter.NEW_STAGE) and any(
+            self.presenter.begins_stage(event) for event in self.session.events_since(self.scores_from))
+
     def holding_rest(self):
         """Does an outcome waiting to be read keep the rest of its move untold (KTU's failed
         blind card, read on the pile before the pile is picked up)? Its scores wait too."""

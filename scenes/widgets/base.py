@@ -60,8 +60,7 @@ class Scene:
         self.next = None
         self.focus = 0
         self.layout()
-        if self.widgets and not getattr(self.widgets[0], "enabled", True):
-            self.move_focus(1)      # the keys never rest on a button switched off
+        self.off_the_switched_off()
         self.dirty = True
 
     def cleanup(self):
@@ -101,10 +100,12 @@ class Scene:
                 self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.click(self.app.screen.logical(event.pos))
+            self.off_the_switched_off()
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
+            self.off_the_switched_off()
 
     def click(self, pos):
         """A left click at a logical position."""
@@ -138,6 +139,21 @@ class Scene:
             if self.widgets:
                 self.widgets[self.focus % len(self.widgets)].activate()
                 self.dirty = True
+
+    def off_the_switched_off(self):
+        """The keys never rest on a button switched off: at a screen's start, or when the
+        button they are on switches off (a '+' pressed up to the most players), they go to
+        the nearest one that works."""
+        if not self.widgets:
+            return
+        here = self.widgets[self.focus % len(self.widgets)]
+        if getattr(here, "enabled", True):
+            return
+        working = [i for i, w in enumerate(self.widgets) if getattr(w, "enabled", True)]
+        if working:
+            at = here.rect.center
+            self.focus = min(working, key=lambda i: math.dist(self.widgets[i].rect.center, at))
+            self.dirty = True
 
     def move_focus(self, step):
         """Move the keyboard focus by `step` widgets (skipping disabled ones)."""
