@@ -1,6 +1,6 @@
 """Final Count where walker B of wave 15 stumbled (issue #37), as a player meets it (the
 rulings: docs/rulings/final_count.md)."""
-from tests.test_ui_play import app, open_setup  # noqa: F401
+from tests.test_ui_play import app, click_widget, open_setup  # noqa: F401
 
 
 def test_setup_and_the_rules_say_alike_when_the_hit_goal_is_rolled(app):  # noqa: F811
@@ -9,6 +9,7 @@ def test_setup_and_the_rules_say_alike_when_the_hit_goal_is_rolled(app):  # noqa
     before the first turn), none 'before each hand' (the walk: Setup and House rules said
     before the hand, the Hit Goal section after the deal)."""
     open_setup(app, "final_count")
+    click_widget(app, lambda w: getattr(w, "option", None) and w.option.id == "final_count.hit_goal")   # On
     note = " ".join(next(lines for option, _, lines in app.scene.option_rows if option.id == "final_count.hit_goal"))
     app.scene.go("rules", rules_game="final_count", return_to="menu")
     app.frame()
