@@ -85,7 +85,8 @@ class StatisticsScene(Scene):
         self.first_record = persist.get("records_from") or 0
         self._load()
         super().startup(persist)
-        replayed = [i for i, w in enumerate(self.widgets) if getattr(w, "path", None) == persist.get("replayed")]
+        opened = persist.get("replayed")
+        replayed = [i for i, w in enumerate(self.widgets) if opened and getattr(w, "path", None) == opened]
         if replayed:
             self.focus = replayed[0]
         self.persist.update(replayed=None, stats_game=None, records_from=None)
