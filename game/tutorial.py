@@ -808,8 +808,9 @@ class Coach:
             coming = self.tutorial.end
         elif self.cue.learner or self.cue.coach:
             coming = self.cue.say
-        else:
-            coming = f"{self.tutorial.names[self.cue.by]} plays next." if self.looks_ahead() else ""
+        else:           # a computer's step: who plays next, or, its moves begun, who is playing
+            name = self.tutorial.names[self.cue.by]
+            coming = f"{name} plays next." if self.looks_ahead() else f"{name} is playing." if self.done else ""
         return [part for part in said + [coming] if part]
 
     def looks_ahead(self):

@@ -410,8 +410,8 @@ def test_nobody_is_thinking_nor_plays_next_beside_their_move_made(app):  # noqa:
     """Final Card-Down's lesson at its pace: a computer player whose card is on the table
     and whose only move left is to end the turn ends it at once, so the top bar never says
     'Ben is thinking...' beside Ben's card played, and the coach never says 'Ben plays
-    next.' once Ben's step has begun (walkC15 #5: both stood beside Ben's B yellow hearts
-    on the discard pile, in the lesson and in a real game)."""
+    next.' once Ben's step has begun, but that he is playing (walkC15 #5: both stood beside
+    Ben's B yellow hearts on the discard pile, in the lesson and in a real game)."""
     from scenes.table.intents import Choose as Chosen
     scene = open_lesson(app, "final_card_down")
     model, coach = scene.model, scene.model.director.coach
@@ -427,6 +427,8 @@ def test_nobody_is_thinking_nor_plays_next_beside_their_move_made(app):  # noqa:
         side = model.director.side(model.seen)
         if side.paragraphs and side.paragraphs[-1] in [f"{name} plays next." for name in model.names] and coach.done:
             ahead.append((coach.cue.number, side.paragraphs[-1]))
+        if coach.done and model.seen.told() and not side.paragraphs:
+            ahead.append((coach.cue.number, "nothing said"))
         still = not scene.motion.flights and model.settled() and not model.marks.later
         if still and coach.explaining():
             scene.act(Pressed("next"))
