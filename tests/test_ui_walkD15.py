@@ -300,3 +300,28 @@ def test_between_possessions_the_top_line_never_says_your_turn_with_nothing_to_d
             break
     assert possession >= 2
     assert longest <= 80, longest
+
+
+def test_a_callout_never_covers_a_lane_s_result_already_told(app, monkeypatch):
+    """5 possessions against a computer at the normal pace, lines revealed lane by lane:
+    the next lane's callout never lies over the result written on a lane already told
+    (walkD15 #11: 'Lane 2: Theo wins ...' over lane 1's caption, of which only '...purple+blue
+    dots each' showed)."""
+    from scenes.table import draw
+    from tests.test_table_moments_pd import five_possessions_reveals
+    real, covered, checked = draw.callout, [], []
+    tables = []
+
+    def spy(screen, board, call, *args, **kwargs):
+        box = real(screen, board, call, *args, **kwargs)
+        areas = dict(zip(board.lanes, board.results))
+        told = [pygame.Rect(*map(int, areas[o.lane])) for o in tables[-1].held_outcomes() if o.lane in areas]
+        checked.append(bool(told))
+        if pygame.Rect(box).collidelist(told) >= 0:
+            covered.append(call.words)
+        return box
+    monkeypatch.setattr(draw, "callout", spy)
+    for table in five_possessions_reveals(app, 4242, frames=2300):
+        tables[:] = [table]
+    assert sum(checked) > 20
+    assert not covered, sorted(set(covered))[:3]
