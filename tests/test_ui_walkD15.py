@@ -325,3 +325,30 @@ def test_a_callout_never_covers_a_lane_s_result_already_told(app, monkeypatch):
         tables[:] = [table]
     assert sum(checked) > 20
     assert not covered, sorted(set(covered))[:3]
+
+
+def test_a_five_possessions_hint_says_why_in_one_clause_not_a_chain_of_colons():
+    """5 possessions played by random moves, at each offense and defense turn: every hint
+    the table can say (Medium's move and reason, and the reason for every other move, as
+    Hard gives it) is 'Hint: <the move>: <why>', the why itself a sentence with no further
+    colon (walkD15 #12: 'Place Defense green 4 (lane 1): an open lane: the offense card there
+    is counted ...: its four boxes under the dots add up to 10', three lines of colons)."""
+    import random
+    from game.five_possessions import bots
+    from scenes.table.hinting import hint_words
+    from scenes.table.presenters import presenter_for
+    state = registry.new_game("five_possessions", players=2, seed=4242)
+    presenter, names = presenter_for(state.info), ["Maya", "Theo"]
+    rng, said, steps = random.Random(4242), [], set()
+    while not state.is_over and len(said) < 400:
+        legal = state.legal_actions()
+        view = state.view(state.current_player)
+        if view.facts["step"] in ("offense_set", "defense_set"):
+            steps.add(view.facts["step"])
+            best, reason = bots.medium(view, legal, rng)
+            said.append(hint_words(presenter, best, names, view, reason))
+            said += [hint_words(presenter, action, names, view, bots.why(view, action)) for action in legal]
+        state.apply(rng.choice(legal))
+    assert steps == {"offense_set", "defense_set"} and len(said) > 100
+    chained = sorted({words for words in said if words.count(":") > 2})
+    assert not chained, chained[:4]
