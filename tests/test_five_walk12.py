@@ -233,8 +233,8 @@ def test_the_defense_hint_says_which_dots_make_a_card_the_strongest(app):  # noq
             continue
         total = sum(tally(hint.cards[0]).values())
         hand = [c for z in model.view.zones if z.key == "hand:0" for c in z.cards]
-        assert f"your card with the most dots that count goes there: its four boxes under the dots add up to {total}, " \
-               "the most in your hand" in words, words
+        assert f"your card with the most dots that count goes there (its four boxes under the dots add up to {total}, " \
+               "the most in your hand)" in words, words
         assert all(sum(tally(card).values()) <= total for card in hand), hand
         checked += 1
         if checked >= 2:

@@ -289,7 +289,7 @@ def hint_drawn(a, table, monkeypatch):
 
 
 # The longest reason a hint gives (5 possessions' offense card in an open lane).
-LONGEST_REASON = ("an open lane: purple and blue dots are counted, your card's 5 against those of "
+LONGEST_REASON = ("an open lane, where purple and blue dots are counted, your card's 5 against those of "
                   "the defense card opposite; only more dots win the lane (the card's number does "
                   "not count)")
 

@@ -249,7 +249,7 @@ def test_five_possessions_offense_hint_and_prompt_say_plainly_what_is_compared(s
             words, card, lane = model.ui.message, model.ui.hint.cards[0], model.ui.hint.arg
             if facts["lanes"][lane]["live"] and card.color != facts["lanes"][lane]["color"]:
                 counted = "purple and blue dots" if card.color == "purple" else f"{card.color} dots"
-                assert (f": an open lane: {counted} are counted, your card's {key_count(card, card.color)} "
+                assert (f": an open lane, where {counted} are counted, your card's {key_count(card, card.color)} "
                         "against those of the defense card opposite; only more dots win the lane "
                         "(the card's number does not count)") in words, words
                 assert words in " ".join(drawn), drawn[-6:]

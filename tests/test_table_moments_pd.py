@@ -410,8 +410,9 @@ def test_five_possessions_hints_speak_the_tables_words(size, monkeypatch):
                         or "goes closed and is never compared" in words), words
                 assert f"{hint_card(model).color} dot" in words or "purple and blue dot" in words, words
             else:
-                assert ("an open lane: the offense card there is counted against yours" in words
-                        or "a closed lane: nothing is compared there" in words), words
+                assert ("an open lane, where the offense card is counted against yours" in words
+                        or "an open lane, where a tie goes to you" in words
+                        or "a closed lane, where nothing is compared" in words), words
             assert words in " ".join(drawn), drawn[-6:]
             sides.add(step)
             hints.append(words)

@@ -300,3 +300,55 @@ def test_between_possessions_the_top_line_never_says_your_turn_with_nothing_to_d
             break
     assert possession >= 2
     assert longest <= 80, longest
+
+
+def test_a_callout_never_covers_a_lane_s_result_already_told(app, monkeypatch):
+    """5 possessions against a computer at the normal pace, lines revealed lane by lane:
+    the next lane's callout never lies over the result written on a lane already told
+    (walkD15 #11: 'Lane 2: Theo wins ...' over lane 1's caption, of which only '...purple+blue
+    dots each' showed)."""
+    from scenes.table import draw
+    from tests.test_table_moments_pd import five_possessions_reveals
+    real, covered, checked = draw.callout, [], []
+    tables = []
+
+    def spy(screen, board, call, *args, **kwargs):
+        box = real(screen, board, call, *args, **kwargs)
+        areas = dict(zip(board.lanes, board.results))
+        told = [pygame.Rect(*map(int, areas[o.lane])) for o in tables[-1].held_outcomes() if o.lane in areas]
+        checked.append(bool(told))
+        if pygame.Rect(box).collidelist(told) >= 0:
+            covered.append(call.words)
+        return box
+    monkeypatch.setattr(draw, "callout", spy)
+    for table in five_possessions_reveals(app, 4242, frames=2300):
+        tables[:] = [table]
+    assert sum(checked) > 20
+    assert not covered, sorted(set(covered))[:3]
+
+
+def test_a_five_possessions_hint_says_why_in_one_clause_not_a_chain_of_colons():
+    """5 possessions played by random moves, at each offense and defense turn: every hint
+    the table can say (Medium's move and reason, and the reason for every other move, as
+    Hard gives it) is 'Hint: <the move>: <why>', the why itself a sentence with no further
+    colon (walkD15 #12: 'Place Defense green 4 (lane 1): an open lane: the offense card there
+    is counted ...: its four boxes under the dots add up to 10', three lines of colons)."""
+    import random
+    from game.five_possessions import bots
+    from scenes.table.hinting import hint_words
+    from scenes.table.presenters import presenter_for
+    state = registry.new_game("five_possessions", players=2, seed=4242)
+    presenter, names = presenter_for(state.info), ["Maya", "Theo"]
+    rng, said, steps = random.Random(4242), [], set()
+    while not state.is_over and len(said) < 400:
+        legal = state.legal_actions()
+        view = state.view(state.current_player)
+        if view.facts["step"] in ("offense_set", "defense_set"):
+            steps.add(view.facts["step"])
+            best, reason = bots.medium(view, legal, rng)
+            said.append(hint_words(presenter, best, names, view, reason))
+            said += [hint_words(presenter, action, names, view, bots.why(view, action)) for action in legal]
+        state.apply(rng.choice(legal))
+    assert steps == {"offense_set", "defense_set"} and len(said) > 100
+    chained = sorted({words for words in said if words.count(":") > 2})
+    assert not chained, chained[:4]

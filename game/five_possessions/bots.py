@@ -45,10 +45,10 @@ def medium(view, legal, rng):
     card, lane = best.cards[0], best.arg
     if offense:
         return best, _offense_reason(card, _opens(card, lanes[lane]))
-    live = lanes[lane]["live"]
-    return best, _defense_reason(live) + (
-        f", so your card with the most dots that count goes there: its four boxes under the dots add up to "
-        f"{_boxes(card)}, the most in your hand" if live else ", so your weakest card goes there")
+    if lanes[lane]["live"]:
+        return best, (f"an open lane, where a tie goes to you, so your card with the most dots that count goes "
+                      f"there (its four boxes under the dots add up to {_boxes(card)}, the most in your hand)")
+    return best, f"{_defense_reason(False)}, so your weakest card goes there"
 
 
 def _opens(card, lane):
@@ -71,21 +71,22 @@ def _offense_reason(card, opens):
     """Why an offense card goes where it goes, in players' words (the hint's label names
     the card and the lane): open there, your card's dots of its own colour against the
     same dots on the defense card (never the card's number), or closed there (none can
-    be open), the weakest card given up."""
+    be open), the weakest card given up; one sentence, no colon in it (the hint's 'Hint:
+    <move>: <why>' has its own)."""
     if opens:
-        return (f"an open lane: {_counted(card.color)} dots are counted, your card's "
+        return (f"an open lane, where {_counted(card.color)} dots are counted, your card's "
                 f"{key_count(card, card.color)} against those of the defense card opposite; only more "
                 "dots win the lane (the card's number does not count)")
-    return f"none can be open: your weakest card, with {_dots(card)}, goes closed and is never compared"
+    return f"none can be open, so your weakest card, with {_dots(card)}, goes closed and is never compared"
 
 
 def _defense_reason(live):
     """What a defense card does in a lane (the offense card's colour, unseen, decides
     which dots count)."""
     if live:
-        return ("an open lane: the offense card there is counted against yours by the dots "
+        return ("an open lane, where the offense card is counted against yours by the dots "
                 "of its own colour, and a tie goes to you")
-    return "a closed lane: nothing is compared there"
+    return "a closed lane, where nothing is compared"
 
 
 def why(view, action):
@@ -102,7 +103,7 @@ def why(view, action):
         return _offense_reason(card, True)
     why_closed = (f"an offense card of the colour that won this lane ({card.color})" if info["live"]
                   else "a closed lane")
-    return f"{why_closed}: it goes closed and is never compared, and the defense card opposite is removed unseen"
+    return f"{why_closed}, so it goes closed and is never compared, and the defense card opposite is removed unseen"
 
 
 PLAYED_OUT = "possession"          # how far Hard's playouts go (stop_playout), for its hints

@@ -577,7 +577,9 @@ class TableScene(Scene):
                           + ([hand] if hand is not None else [])
                           + ([laid.bubble.box] if laid.bubble is not None else []))
             plates = self.plates(model.view)
-            keep_read = draw.readable(screen, laid.board, plates)
+            results = dict(zip(laid.board.lanes, laid.board.results))
+            keep_read = draw.readable(screen, laid.board, plates) + [    # and each lane's result told
+                results[outcome.lane] for outcome in held if outcome.lane in results]
             cards = [p.rect for p in laid.board.placed]
             faces = [p.rect for p in laid.board.placed if p.face_up]
         if note is not None:
