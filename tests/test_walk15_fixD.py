@@ -475,3 +475,44 @@ def test_the_log_tells_an_assignment_when_it_is_laid_down_not_each_card_taken_ba
         assert any("laid down two 4s" in line for line in lines), lines
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600), (1152, 720)])
+def test_a_choice_opened_after_a_hint_leaves_the_hints_words_in_sight(size):
+    """Deadline at 1280x800, the Midterm, Kofi (the person) holding the 7 and 8 of clubs
+    after Theo laid two 7s: H hints, then a click on the 7 of clubs opens the choice 'lay
+    down or extra credit?'; the hint's words lie clear of the choice, not cut under it
+    (walkA15 #15: 'Hint: Extend your two 4s with the 4 of clubs: one card fewer left in
+    your...' hidden under '4 of clubs: lay down or extend?'). The table's rule: a message
+    lies clear of a choice open."""
+    from scenes.table import draw
+    from tests.test_deadline import auto_exam, game_at_midterm, held
+    from tests.test_deadline_walk14 import open_at
+    from tests.test_ui_play import card_point, click_at, press
+    state = game_at_midterm({1: ["7S", "7H"], 3: ["7C", "8C"]})
+    for _ in range(3):
+        auto_exam(state)
+    a = new_app(size)
+    a.settings.thinking_time, a.settings.cores = 0.05, 1
+    try:
+        table = open_at(a, state, humans=(3,))
+        for _ in range(300):
+            if table.model.my_turn() and table.model.settled() and not table.busy():
+                break
+            a.frame()
+        press(a, pygame.K_h)
+        for _ in range(600):
+            if table.model.ui.hint is not None:
+                break
+            a.frame()
+        click_at(a, card_point(table, held(state, 3, "7C")))
+        for _ in range(5):
+            a.frame()
+        assert table.laid.cover == "dialog" and table.model.ui.message.startswith("Hint"), table.model.ui.message
+        screen, board, message = a.screen, table.laid.board, table.model.ui.message
+        x, y = table.pointer.message_spot
+        box = pygame.Rect(int(x), int(y), int(draw.message_width(screen, board, message)),
+                          int(draw.message_height(screen, board, message)))
+        assert not box.colliderect(pygame.Rect(*map(int, table.laid.dialog_rect))), (box, table.laid.dialog_rect)
+    finally:
+        pygame.quit()
