@@ -516,3 +516,33 @@ def test_a_choice_opened_after_a_hint_leaves_the_hints_words_in_sight(size):
         assert not box.colliderect(pygame.Rect(*map(int, table.laid.dialog_rect))), (box, table.laid.dialog_rect)
     finally:
         pygame.quit()
+
+
+def test_a_line_of_draws_in_the_log_appears_whole_never_counting_up():
+    """Deadline at the Fast pace: Maya finishes her Midterm, the others sit theirs and
+    everyone draws back to 7, card by card. Frame by frame, each student's line of the
+    draw-back in the Moves log says one count of cards from the moment it shows, never
+    'Ines drew 4 cards' turning into 'Ines drew 6 cards' as the cards land (walkA15 #14:
+    the number changing under the eyes made Maya unsure which was true)."""
+    import re
+    from tests.test_deadline import game_at_midterm
+    from tests.test_ui_play import click_widget
+    state = game_at_midterm({1: ["5C", "6C", "7C", "8C"], 2: ["2H", "2S", "QH", "QS"], 3: ["4D", "4S", "4H"]})
+    a = new_app((1280, 800), speed="fast")
+    try:
+        table = at_my_turn(a, state)
+        model = table.model
+        before = len(model.log_lines())
+        click_widget(a, lambda w: any(x.kind == "finish_exam" for x in getattr(w, "actions", None) or ()))
+        counts = {}
+        for _ in range(1500):
+            a.frame()
+            for line in model.log_lines()[before - 2:]:
+                for n in re.findall(r"drew (a card|\d+ cards)", line):
+                    counts.setdefault(line.split()[0], set()).add(n)
+            if model.session.state.step != "exam" and model.settled() and model.my_turn():
+                break
+        assert counts, "no draw-back line"
+        assert all(len(ns) == 1 for ns in counts.values()), counts
+    finally:
+        pygame.quit()
