@@ -372,35 +372,6 @@ def test_the_assignment_being_built_lies_in_run_order_as_the_top_bar_names_it():
         pygame.quit()
 
 
-def pile_click_words(game_id, seed, zone, players=3):
-    """The words the table answers a click on the top card of `zone` at Maya's first turn."""
-    from tests.test_ui_play import click_at
-    state = registry.new_game(game_id, players=players, seed=seed)
-    a = new_app((1280, 800))
-    try:
-        table = at_my_turn(a, state)
-        top = max((p for p in table.laid.board.placed if p.zone == zone), key=lambda p: p.index)
-        click_at(a, top.rect.center)
-        buttons = [w.label for w in table.laid.widgets if getattr(w, "actions", None)
-                   and not any(x.cards for x in w.actions)]
-        return table.model.ui.message, buttons
-    finally:
-        pygame.quit()
-
-
-@pytest.mark.parametrize("game_id, zone", [("final_card_down", "draw"), ("deadline", "draw"),
-                                           ("deadline", "discard")])
-def test_a_click_on_a_pile_whose_move_is_a_button_names_the_button(game_id, zone):
-    """At Maya's first turn at 1280x800, a click on the draw pile (Final Card-Down,
-    Deadline) or Deadline's discard pile, whose moves the top bar offers ('or draw one',
-    'or take the top discard'), is answered with the buttons that make them, never 'click
-    one of the outlined cards' with none outlined nor only 'That card is face down'
-    (walkA15 #16, #11, #12)."""
-    said, buttons = pile_click_words(game_id, 11, zone)
-    assert buttons and all(label in said for label in buttons), (said, buttons)
-    assert "outlined" not in said, said
-
-
 def test_the_keyboards_ring_on_a_card_that_cannot_be_played_keeps_it_greyed(monkeypatch):
     """Final Card-Down at 1280x800 by keys, Maya's first turn: the ring on a card she may
     not play (greyed) keeps its grey wash as it is drawn whole over its neighbours, and
