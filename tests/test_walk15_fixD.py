@@ -289,31 +289,6 @@ def test_a_ktu_hint_for_the_last_face_down_card_never_says_any_one_will_do():
     assert said.startswith("Hint: Play blind") and "any one" not in said and "last" in said, said
 
 
-def test_a_click_on_the_ktu_pile_says_the_button_that_takes_it():
-    """KTU with three at 1280x800, random legal moves up to Maya's turn with cards on the
-    play ground: a click on its top card is refused with the rules' reason and the button
-    that takes the pile named, 'or press Take the pile' (walkA15 #17: 'You can only play
-    cards from your own hand' when Maya meant to take the pile the top bar offered)."""
-    import random
-    from tests.test_ui_play import click_at
-    state = registry.new_game("ktu", players=3, seed=5)
-    rng = random.Random(5)
-    while not (state.current_player == 0 and state.pile
-               and any(a.kind == "pick_up" for a in state.legal_actions())):
-        state.apply(rng.choice(state.legal_actions()))
-    a = new_app((1280, 800))
-    try:
-        table = at_my_turn(a, state)
-        top = next(p for p in table.laid.board.placed if p.zone == "pile" and p.card is state.pile[-1])
-        click_at(a, top.rect.center)
-        said = table.model.ui.message
-        label = next(w.label for w in table.laid.widgets
-                     if any(x.kind == "pick_up" for x in getattr(w, "actions", None) or ()))
-        assert said.endswith(f"or press {label}"), (said, label)
-    finally:
-        pygame.quit()
-
-
 def test_after_a_burn_the_hand_closes_up_for_the_next_play():
     """KTU with three at 1280x800, random legal moves up to Maya's turn holding four 5s:
     she picks the four 5s and plays them; they burn the pile and she plays again. Her hand

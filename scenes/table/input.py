@@ -217,23 +217,12 @@ class TableInput:
             return self.click_hidden(placed, laid)
         click = click_card(laid.legal, placed.card, laid.selection, laid.presenter, laid.why_illegal, laid.view)
         if click.what == "refuse":
-            return [Refuse(self.or_buttons(click.words, placed, laid), placed.card)]
+            return [Refuse(click.words, placed.card)]
         if click.what == "play" and needs_lane(click.actions, laid.presenter):
             return [PickLane(placed.card)]
         if click.what == "play":
             return [Play(tuple(click.actions), click.words, getattr(placed.card, "color", None), click.aside)]
         return [Toggle(placed.card)]
-
-    @staticmethod
-    def or_buttons(why, placed, laid):
-        """Why a card not the person's own cannot be played, and the buttons of the moves
-        that take no card ('...; or press Take the pile'): a click on the pile often means
-        the move its button makes."""
-        if placed.zone in laid.board.own_zones:
-            return why
-        labels = [w.label for w in laid.widgets if getattr(w, "enabled", True) and getattr(w, "actions", None)
-                  and not any(a.cards for a in w.actions)]
-        return f"{why}; or press {' or '.join(labels)}" if labels and why else why
 
     @staticmethod
     def click_lane(lane, card, laid):
