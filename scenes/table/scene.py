@@ -390,12 +390,12 @@ class TableScene(Scene):
             pointer.focus = None if self.refocus_due else main_focus(laid, bold=self.model.presenter.BOLD)
 
     def place_message(self):
-        """Where the message goes: clear of the cards it is about, those it names, a choice
-        open and the director's bubble (a hint's, of the viewer's own cards and places
-        too) and of the places a card may be put (place_targets); where a place can,
-        clear of every caption and name plate too (what says what lies where, as a
-        callout keeps clear of it); as near the hand as a place is clear, its lines
-        narrower where that brings it nearer."""
+        """Where the message goes: clear of the cards it is about, those it names and the
+        director's bubble (a hint's, of the viewer's own cards and places too) and of the
+        places a card may be put (place_targets); where a place can, clear of every caption
+        and name plate too (what says what lies where, as a callout keeps clear of it);
+        as near the hand as a place is clear, its lines narrower where that brings it
+        nearer."""
         state, board = self.model.ui, self.laid.board
         if not state.message:
             return
@@ -409,7 +409,7 @@ class TableScene(Scene):
                       in board.boxes.items() if key in board.own_zones and key != board.hand_key]
         if self.laid.bubble is not None:
             avoid.append(self.laid.bubble.box)
-        if self.laid.dialog_rect is not None:      # nor a choice open: its words read beside it
+        if self.laid.dialog_rect is not None:      # clear of a choice open too: its words read beside it
             avoid.append(pygame.Rect(*map(int, self.laid.dialog_rect)))
         screen = self.app.screen
         dead = self.open_lanes() & self.model.presenter.dead_lanes(self.model.view)
