@@ -320,7 +320,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         if not self.settled() and not self.rolled:
             shown = self.panel_view()
             where = self.presenter.context(shown, self.names) if where is None else where
-            return self.bar("  ·  ".join(filter(None, (where, self.turn_shown(shown)))), where)
+            return self.bar("  ·  ".join(filter(None, (where, self.turn_shown(self.plates_view())))), where)
         if where is None or self.view.is_over:
             where = self.presenter.context(self.view, self.names)
         if self.my_turn() and self.ends_by_itself():        # nothing to do: the turn ends by itself

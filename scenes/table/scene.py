@@ -370,7 +370,7 @@ class TableScene(Scene):
         model = self.model
         return draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
                                 model.looking.viewer, model.session.thinking(), model.told_statuses(view),
-                                model.panel_view())
+                                model.plates_view())
 
     def settle_pointer(self):
         """After a layout: the card under the pointer (unless it moved away), and the
