@@ -19,7 +19,7 @@ from game.presenter import card_name
 from scenes.table.intents import (Back, Close, Continue, Drag, Drop, Focus, Grab, Hint, Hover, HoverButton, Play,
                                   PickLane, Press, Refuse, Scroll, Skip, Toggle, Undo)
 from scenes.table.layout import card_at, hover_rect
-from scenes.table.moves import actions_for_selection, click_card, hidden_fits, lane_fits, needs_lane, pick_of
+from scenes.table.moves import actions_for_selection, click_card, hidden_fits, lane_fits, needs_lane
 
 ACTIVATE = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 WALK = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) + ACTIVATE
@@ -223,29 +223,12 @@ class TableInput:
             return self.click_hidden(placed, laid)
         click = click_card(laid.legal, placed.card, laid.selection, laid.presenter, laid.why_illegal, laid.view)
         if click.what == "refuse":
-            return [Refuse(self.with_buttons(click.words, placed, laid), placed.card)]
+            return [Refuse(click.words, placed.card)]
         if click.what == "play" and needs_lane(click.actions, laid.presenter):
             return [PickLane(placed.card)]
         if click.what == "play":
             return [Play(tuple(click.actions), click.words, getattr(placed.card, "color", None), click.aside)]
         return [Toggle(placed.card)]
-
-    @staticmethod
-    def with_buttons(why, placed, laid, joint="; or "):
-        """Why a card not the person's own cannot be played, and the buttons of the moves
-        that take no card: a click on a pile often means the move its button makes ('You
-        can only play cards from your own hand; or press Take the pile', 'That card is face
-        down: press Draw'); said in place of 'choose one of the buttons'."""
-        if placed.zone in laid.board.own_zones:
-            return why
-        labels = [w.label for w in laid.widgets if getattr(w, "enabled", True) and getattr(w, "actions", None)
-                  and not any(a.cards for a in w.actions)]
-        if not labels:
-            return why
-        press = f"press {' or '.join(labels)}"
-        if why.endswith(": choose one of the buttons"):
-            return why.replace("choose one of the buttons", press)
-        return f"{why}{joint}{press}"
 
     @staticmethod
     def click_lane(lane, card, laid):
@@ -331,10 +314,8 @@ class TableInput:
         fits = hidden_fits(laid.legal, placed, zone, laid.view, laid.presenter) if zone is not None else []
         if fits:
             return [Play(tuple(fits), "Choose")]
-        if laid.playing and any(pick_of(a, laid.view, laid.presenter) is not None for a in laid.legal):
+        if laid.playing and any(not a.cards and a.arg is not None for a in laid.legal):
             return [Refuse("That card is face down and not one to take: click one of the outlined cards", placed.card)]
-        if laid.playing:
-            return [Refuse(TableInput.with_buttons("That card is face down", placed, laid, ": "), placed.card)]
         return [Refuse("That card is face down", placed.card)]
 
     # ---- the keyboard ------------------------------------------------------------------------

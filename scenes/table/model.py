@@ -322,7 +322,7 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         if not self.settled() and not self.rolled:
             shown = self.panel_view()
             where = self.presenter.context(shown, self.names) if where is None else where
-            return self.bar("  ·  ".join(filter(None, (where, self.turn_shown(shown)))), where)
+            return self.bar("  ·  ".join(filter(None, (where, self.turn_shown(self.plates_view())))), where)
         if where is None or self.view.is_over:
             where = self.presenter.context(self.view, self.names)
         current = self.session.current_player
@@ -373,10 +373,15 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
     def log_lines(self):
         """The log's entries: the whole game so far as the viewer may see it (rebuilt from
         the session's events, so Continue and Undo keep it), each entry appearing once its
-        move has landed on the table."""
+        move has landed on the table; a seat's cards moved one by one from one place to
+        another (a draw-back's draws) once the last has landed, so its count never changes
+        under the eyes."""
         told = self.told()
         start = max(0, told - LOG_EVENTS)
-        events = self.session.events_for(self.looking.viewer, start)[:told - start]
+        seen = self.session.events_for(self.looking.viewer, start)
+        events, later = seen[:told - start], seen[told - start:]
+        while events and later and same_run(events[-1], later[0]):
+            events.pop()        # a run of draws is told whole: 'drew 6 cards', never counting up to it
         return [agree(line) for line in self.presenter.log_lines(events, self.names, self.zones_by_key())]
 
     def settled(self, calling=True):
@@ -771,3 +776,10 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             self.session.start_bot(self.settings.thinking)
         elif decision is not None:
             self.submit(decision)
+
+
+def same_run(event, following):
+    """Do two events move cards for the same seat between the same places, one after the
+    other (a run of draws, said in one line of the log)?"""
+    return (event.kind == following.kind == SharedEvent.MOVE and event.seat == following.seat
+            and event.src == following.src and event.dst == following.dst)

@@ -371,7 +371,7 @@ class TableScene(Scene):
         model = self.model
         return draw.plate_words(view, model.names, [seat.human for seat in model.session.seats],
                                 model.looking.viewer, model.session.thinking(), model.told_statuses(view),
-                                model.panel_view())
+                                model.plates_view())
 
     def settle_pointer(self):
         """After a layout: the card under the pointer (unless it moved away), and the
@@ -412,6 +412,8 @@ class TableScene(Scene):
                       in board.boxes.items() if key in board.own_zones and key != board.hand_key]
         if self.laid.bubble is not None:
             avoid.append(self.laid.bubble.box)
+        if self.laid.dialog_rect is not None:      # clear of a choice open too: its words read beside it
+            avoid.append(pygame.Rect(*map(int, self.laid.dialog_rect)))
         screen = self.app.screen
         dead = self.open_lanes() & self.model.presenter.dead_lanes(self.model.view)
         avoid += draw.dead_label_rects(screen, board, dead)   # nor the words on the dead lanes the card may go to

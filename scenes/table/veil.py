@@ -69,11 +69,7 @@ class Veiling:
         wait to take off), the table as it stood before it (a card on its way lies face
         down), until a card that names flies off (see follow_flights) or a new stage it
         begins has been told (see stage_begun: then the stage's words, and each count as
-        its cards land); once some of its events are told (in the log), where the game
-        stands as before it, each count as its cards land, each score as the log tells
-        it, and the turn lit only while all told is the mover's own (a draw, then the
-        discard in flight): never 'Ines's turn' once the log says what came after her
-        take; while its callouts
+        its cards land); while its callouts
         keep events of the last change from the log, its scores as they stood before it
         (they move as the log tells what moved them), and so while an outcome keeps the
         rest of its move untold; else the table as it has landed (see landed_view). While
@@ -82,21 +78,33 @@ class Veiling:
             return self.undealt()
         before = self.panel_before
         if before is not None and (self.timeline.stage.untold() or self.timeline.unplayed()):
-            unlanded = self.session.events_since(self.session.event_count() - self.timeline.unlanded())
-            if self.stage_begun():
-                return self.turn_over(self.unshown(self.landed_view(), unlanded))
-            told = self.change_told()
-            if not told:
+            if not self.stage_begun():
                 return self.turn_over(before)
-            view = self.unshown(self.landed_view(), unlanded)
-            mover = before.current_player
-            return self.turn_over(view._replace(
-                facts=before.facts, scores=self.scores_as_told(view.scores, self.scores_told),
-                current_player=mover if all(event.seat == mover for event in told) else None))
+            unlanded = self.session.events_since(self.session.event_count() - self.timeline.unlanded())
+            return self.turn_over(self.unshown(self.landed_view(), unlanded))
         view = self.landed_view()
         if self.scores_told is not None and (self.calling_back() or self.holding_rest()):
             view = view._replace(scores=self.scores_as_told(view.scores, self.scores_told))
         return self.turn_over(view)
+
+    def plates_view(self):
+        """The table as the name plates and the top bar's turn tell it: as panel_view,
+        but once some events of the last change are told (in the log) while its cards
+        still fly, each count as its cards land, and the turn lit only while all told is
+        the mover's own (a draw, then the discard in flight): never 'Ines's turn', nor
+        'Maya 6 in hand' over seven cards, once the log says Ines took and the cards taken
+        joined the hands. The side panel's words stay panel_view's (a card still flying
+        to light is named nowhere)."""
+        before, told = self.panel_before, self.change_told()
+        if (self.dealing() or before is None or not told or self.stage_begun()
+                or not (self.timeline.stage.untold() or self.timeline.unplayed())):
+            return self.panel_view()
+        unlanded = self.session.events_since(self.session.event_count() - self.timeline.unlanded())
+        view = self.unshown(self.landed_view(), unlanded)
+        mover = before.current_player
+        return self.turn_over(view._replace(
+            facts=before.facts, scores=before.scores,
+            current_player=mover if all(event.seat == mover for event in told) else None))
 
     def change_told(self):
         """The events of the last change the table has told so far (landed, in the log)."""
