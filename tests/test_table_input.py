@@ -176,7 +176,7 @@ def test_at_the_table_a_click_on_deadline_s_draw_pile_draws_a_card():
                 break
             a.scene.act(Back())
             a.frame()
-        held = len(session.state.view(0).zone(f"hand:0").cards)
+        held = len(session.state.view(0).zone("hand:0").cards)
         pile = [p for p in a.scene.board.placed if p.zone == "draw"][-1]
         click_at(a, pile.rect.center)
         settle(a)
