@@ -218,8 +218,9 @@ def test_the_panel_says_who_may_not_knock_while_they_pass_automatically(monkeypa
 
 def test_from_pass_the_next_arrow_reaches_knock(monkeypatch):
     """Knocking on, Maya asked to knock before down 1 (3.2), by keys: the ring starts on
-    Pass (a knock raises everyone's stake: never the first), and Right from there goes to
-    Knock, the other choice, before the top bar's buttons; Enter then knocks."""
+    Pass (a knock raises everyone's stake: never the first), and Up from there goes to
+    Knock, the other choice, above it (where Continue lay, Pass lies: walkB15 #13); Enter
+    then knocks."""
     from tests.test_ui_play import press
     a = scripted_table(monkeypatch, [], hands=UNMET, then=("call", "pass"), knocking="on")
     for _ in frames(a, []):
@@ -228,7 +229,7 @@ def test_from_pass_the_next_arrow_reaches_knock(monkeypatch):
     table = a.scene
     labels = [getattr(item, "label", None) for item in table.laid.cards + table.laid.widgets]
     assert labels[table.pointer.focus] == "Pass", labels[table.pointer.focus]
-    press(a, pygame.K_RIGHT)
+    press(a, pygame.K_UP)
     assert labels[table.pointer.focus] == "Knock", labels[table.pointer.focus]
     press(a, pygame.K_RETURN)
     for _ in range(200):

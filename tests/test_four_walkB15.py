@@ -100,3 +100,40 @@ def test_the_scores_say_a_down_won_was_followed_by_a_fold_and_at_whose_knock():
     assert len(captions) == 1 and captions[0].endswith("down " + str(view.facts["last_round"]["round"])
                                                        + ", then folded at Theo's knock"), captions
     pygame.quit()
+
+
+def test_a_click_meant_for_continue_never_lands_on_a_knock_or_a_fold(monkeypatch):
+    """walkB15 #13: Knocking on, the computers pass until Sam knocks at down 2, just after
+    down 1's outcome is held with its Continue. Maya clicks Continue, and when she is asked
+    to answer the knock she clicks again at the same spot, as she had been clicking all
+    game: the button there is Call, never Fold (the walk: Fold lay exactly where Continue
+    had been, and one stray click folded the hand); nor is Knock ever there."""
+    import pygame
+    from scenes.table import intents
+    from tests.test_four_walk12 import HANDS, first_of, scripted_table
+    from tests.test_ui_play import click_at
+    a = scripted_table(monkeypatch, ["pass", "pass", "pass", "pass", "pass", "pass", "knock"], then=("pass", "call"),
+                       knocking="on")
+    spots, under = [], {}
+    try:
+        for _ in range(3000):
+            table = a.scene
+            model = table.model
+            buttons = {w.label: w.rect for w in table.laid.widgets if getattr(w, "actions", None) or w.label == "Continue"}
+            if model.hold.wait and model.settled() and "Continue" in buttons:
+                spots.append(buttons["Continue"].center)
+                click_at(a, spots[-1])
+                continue
+            if model.my_turn() and model.settled() and not table.busy() and not table.laid.cover:
+                kinds = {a.kind for a in model.legal}
+                if kinds & {"knock", "fold"}:
+                    under[frozenset(kinds)] = [label for label, rect in buttons.items()
+                                               if any(rect.collidepoint(spot) for spot in spots)]
+                if "fold" in kinds:
+                    break
+                table.act(intents.Choose(first_of(model.legal, ["pass", "play"])))
+            a.frame()
+        assert spots and under[frozenset({"call", "fold"})] == ["Call"], (spots, under)
+        assert not [labels for labels in under.values() if {"Knock", "Fold"} & set(labels)], under
+    finally:
+        pygame.quit()

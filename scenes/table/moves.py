@@ -136,8 +136,10 @@ def button_entries(legal, selection, presenter, names, view=None):
     then played (a several-card move, or a kind the presenter always picks first), the
     buttons for the picked cards and Clear selection stay in their places, switched off
     while they have nothing to do, so nothing moves between picking and confirming. A
-    move of the presenter's BOLD kinds (a knock, a fold) comes after the others, so the
-    keyboard, which starts on the first of them, reaches it with the next arrow."""
+    move of the presenter's BOLD kinds (a knock, a fold) comes before the others, above
+    them: the bottom place, where Continue lies while an outcome is held, is the other
+    move's, so a click meant for Continue never lands on a knock or a fold; the keyboard
+    starts on the other move all the same (see input.main_focus)."""
     entries = []
     picking = [a.kind for a in legal if len(a.cards) > 1 or (a.cards and a.kind in presenter.PICK_THEN_PLAY)]
     matching = {}
@@ -153,7 +155,7 @@ def button_entries(legal, selection, presenter, names, view=None):
     for a in legal:
         if not a.cards:
             groups.setdefault(a.kind, []).append(a)
-    for kind, acts in sorted(groups.items(), key=lambda group: group[0] in presenter.BOLD):   # a bold one last
+    for kind, acts in sorted(groups.items(), key=lambda group: group[0] not in presenter.BOLD):   # a bold one first
         if len(acts) <= 3:
             entries += [(presenter.action_label(a, names, view=view), "submit", [a], "", True) for a in acts]
         else:
