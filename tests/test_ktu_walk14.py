@@ -156,9 +156,9 @@ def walked_enlarged(a, deal):
 def test_while_the_face_up_cards_turn_over_the_top_bar_no_longer_says_the_last_choosers_turn():
     """KTU by keys at the normal pace, Maya's face-up cards chosen (H, Enter, Enter):
     the computers choose theirs, then everyone's turn over and play begins, as one
-    change; whenever the top bar says it is Sam's turn to choose (the last chooser), his
-    chosen cards are still on their way, never lying in his place while the others'
-    turn over (the walk, D14 #12: 'Choosing face-up cards (3 of 4 players done) · Sam's
+    change; whenever the top bar names Sam as the one to choose (the last chooser: 'Sam
+    is choosing face-up cards'), his chosen cards are not yet chosen or still on their
+    way, never lying in his place while the others' turn over (the walk, D14 #12: 'Choosing face-up cards (3 of 4 players done) · Sam's
     turn' over Sam's face-up cards already shown and Ines's still face down)."""
     a = new_app(size=(1152, 720), speed="normal")
     try:
@@ -169,8 +169,9 @@ def test_while_the_face_up_cards_turn_over_the_top_bar_no_longer_says_the_last_c
         said = []
         for _ in range(600):
             a.frame()
-            if "Sam's turn" in model.prompt():
-                said.append("faceup:3" in table.motion.hidden())
+            if "Sam" in model.prompt():      # 'Sam's turn', or 'Sam is choosing face-up cards'
+                lying = [p for p in table.board.placed if p.zone == "faceup:3" and p.face_up]
+                said.append(not lying or "faceup:3" in table.motion.hidden())
             if model.view.facts["step"] == "play" and model.settled() and model.my_turn():
                 break
         assert said and all(said), said
