@@ -81,9 +81,9 @@ def test_deadline_ace_high_off_says_the_ace_is_low(monkeypatch):
 def test_the_panel_says_a_joker_with_no_assignment_to_cancel_cancels_extra_credit():
     """Maya holds a Joker at the Midterm with nothing laid down yet: the panel beside the
     scores says what it will cancel at grading, her lowest completed assignment and, with
-    none, a card of her extra credit (A17), so the results' '1 of 2 cancelled by a Joker'
-    beside her extra credit is no surprise (walkD15 #6: the panel only spoke of
-    assignments)."""
+    none, a card of her extra credit (A17 of docs/rulings/deadline.md), so the results'
+    '1 of 2 cancelled by a Joker' beside her extra credit is no surprise (walkD15 #6: the
+    panel only spoke of assignments)."""
     from tests.test_deadline import game_at_midterm
     from tests.test_table_moments_games import model_at
     state = game_at_midterm({0: ["3C", "9D", "KS", "JK"]})
