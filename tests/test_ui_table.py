@@ -8,6 +8,7 @@ import pytest
 from game import registry
 from scenes.table import scene as scenes_table
 from scenes.screens.menu import MenuScene
+from scenes.table.input import TableInput
 from scenes.table.scene import TableScene
 from tests.test_ui_play import app, choose, click_at, click_widget, perform, settle  # noqa: F401
 from tests.test_ui_saves import start_game
@@ -46,7 +47,9 @@ def test_continue_against_computers_shows_your_own_hand(app, game_id):
 def test_a_click_reads_the_view_once_and_lays_the_table_out_once(app, game_id, monkeypatch):
     """Each move made (the person's by a click, a computer's as it arrives) reads the view
     once and lays the table out once; a click that makes no move (a card picked, a choice
-    opened) lays it out at most once and reads nothing."""
+    opened) lays it out at most once and reads nothing. A hand that kept the places of
+    the cards that left it (for the pointer's next click) closes up once the pointer is
+    off it: that lay-out is the hand's closing, counted apart (walkD15 #8)."""
     session = start_game(app, game_id, registry.GAMES[game_id].min_players, {0}, 4242)
     settle(app)
     table = app.scene
@@ -55,12 +58,19 @@ def test_a_click_reads_the_view_once_and_lays_the_table_out_once(app, game_id, m
         real = getattr(session, name)
         monkeypatch.setattr(session, name, lambda *args, real=real, name=name: timeline.append(name) or real(*args))
     real_lay_out, real_handle = scenes_table.lay_out, TableScene.handle_event
-    monkeypatch.setattr(scenes_table, "lay_out", lambda *args: timeline.append("layout") or real_lay_out(*args))
+    closing = []
+    monkeypatch.setattr(scenes_table, "lay_out", lambda *args: timeline.append("close" if closing else "layout")
+                        or real_lay_out(*args))
+
+    real_read = TableInput.read
+    monkeypatch.setattr(TableInput, "read", lambda *args: closing.clear() or real_read(*args))
 
     def handle(scene, event):
         if event.type == pygame.MOUSEBUTTONDOWN:
             timeline.append("click")
+        closing[:] = [True]         # a lay-out before the event is read: the hand closing up
         real_handle(scene, event)
+        closing.clear()
     monkeypatch.setattr(TableScene, "handle_event", handle)
     rng = random.Random(3)
     for _ in range(6):
@@ -74,7 +84,7 @@ def test_a_click_reads_the_view_once_and_lays_the_table_out_once(app, game_id, m
             if kind is not None:
                 segments.append((kind, counts))
             kind, counts = mark, {"view": 0, "layout": 0}
-        else:
+        elif mark != "close":
             counts[mark] += 1
     moves = [counts for kind, counts in segments if kind == "submit"]
     clicks = [counts for kind, counts in segments if kind == "click"]
