@@ -28,6 +28,24 @@ def to_stop(a, scene, done):
     return coach
 
 
+def stops_with_panel(a, game_id):
+    """Play the lesson of `game_id` through, the coach's moves and Next: yield (coach,
+    the panel's fact rows) at each stop."""
+    from scenes.table import coach_panel
+    scene = open_lesson(a, game_id)
+    model, coach = scene.model, scene.model.director.coach
+    wait_for_learner(a)
+    while not model.over:
+        yield coach, [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        elif coach.cue.moves:
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        else:
+            break
+        wait_for_learner(a)
+
+
 def through_with_continue(a, on_held):
     """Play the open lesson at its pace to its end, the coach's moves and Next, and
     Continue on each outcome held once it is offered (`on_held()` first)."""
@@ -341,26 +359,14 @@ def test_four_downs_panel_names_a_down_s_winner_only_once_the_coach_has_said_it(
     the coach's words at that stop or since the down's last card say that X won it
     (walkC14 #8: the panel named Ada one step before the coach explained why Ben's blue 7
     never wins and so Ada won)."""
-    from scenes.table import coach_panel
-    scene = open_lesson(app, "four_downs")
-    model, coach = scene.model, scene.model.director.coach
     said, checked = [], 0
-    wait_for_learner(app)
-    while not model.over:
+    for coach, rows in stops_with_panel(app, "four_downs"):
         said.append(f"{coach.cue.say} {coach.cue.after or ''}")
-        rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
         won = [row.split(": ", 1)[1] for row in rows if row.startswith("Down won by: ")]
         if won:
             checked += 1
             told = " ".join(said[-3:])
             assert f"{won[0]} won" in told, (won, said[-3:])
-        if coach.explaining():
-            scene.act(Pressed("next"))
-        elif coach.cue.moves:
-            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
-        else:
-            break
-        wait_for_learner(app)
     assert checked, "the lesson's panel named some down's winner"
 
 
@@ -446,14 +452,9 @@ def test_five_possessions_panel_says_a_colour_goes_closed_only_once_the_coach_ha
     open but not to the colour that won it, that colour's card going closed there (walkC15
     #18: the panel said 'a green card goes closed (green won it)' two steps before the coach
     taught it)."""
-    from scenes.table import coach_panel
-    scene = open_lesson(app, "five_possessions")
-    model, coach = scene.model, scene.model.director.coach
     said, checked = [], 0
-    wait_for_learner(app)
-    while not model.over:
+    for coach, rows in stops_with_panel(app, "five_possessions"):
         said.append(" ".join(coach.paragraphs()))
-        rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
         for row in rows:
             found = re.search(r"open, but an? (\w+) card goes closed", row)
             if found:
@@ -462,13 +463,6 @@ def test_five_possessions_panel_says_a_colour_goes_closed_only_once_the_coach_ha
                 colour = found.group(1)
                 assert re.search(rf"not (?:to )?{colour}|{colour} card goes closed", told), (coach.cue.number, row)
                 assert "goes closed" in told, (coach.cue.number, row)
-        if coach.explaining():
-            scene.act(Pressed("next"))
-        elif coach.cue.moves:
-            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
-        else:
-            break
-        wait_for_learner(app)
     assert checked
 
 
