@@ -46,6 +46,18 @@ def stops_with_panel(a, game_id):
         wait_for_learner(a)
 
 
+def at_pace(a, scene):
+    """One frame of the open lesson at its pace: Next once the table is still and the
+    coach explains; on the learner's turn, the coach's move."""
+    model, coach = scene.model, scene.model.director.coach
+    still = not scene.motion.flights and model.settled() and not model.marks.later
+    if still and coach.explaining():
+        scene.act(Pressed("next"))
+    elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
+        scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+    a.frame()
+
+
 def through_with_continue(a, on_held):
     """Play the open lesson at its pace to its end, the coach's moves and Next, and
     Continue on each outcome held once it is offered (`on_held()` first)."""
@@ -418,7 +430,6 @@ def test_nobody_is_thinking_nor_plays_next_beside_their_move_made(app):  # noqa:
     'Ben is thinking...' beside Ben's card played, and the coach never says 'Ben plays
     next.' once Ben's step has begun, but that he is playing (walkC15 #5: both stood beside
     Ben's B yellow hearts on the discard pile, in the lesson and in a real game)."""
-    from scenes.table.intents import Choose as Chosen
     scene = open_lesson(app, "final_card_down")
     model, coach = scene.model, scene.model.director.coach
     thinking, ahead = [], []
@@ -435,12 +446,7 @@ def test_nobody_is_thinking_nor_plays_next_beside_their_move_made(app):  # noqa:
             ahead.append((coach.cue.number, side.paragraphs[-1]))
         if coach.done and model.seen.told() and not side.paragraphs:
             ahead.append((coach.cue.number, "nothing said"))
-        still = not scene.motion.flights and model.settled() and not model.marks.later
-        if still and coach.explaining():
-            scene.act(Pressed("next"))
-        elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
-            scene.act(Chosen(tutorial.find(model.session.state, coach.cue.moves[0])))
-        app.frame()
+        at_pace(app, scene)
     assert model.over
     assert not thinking, thinking[:3]
     assert not ahead, ahead[:3]
@@ -479,11 +485,6 @@ def test_the_coach_s_marks_never_wait_on_an_idle_app(app):  # noqa: F811
             break
         if model.marks.later and not scene.busy():
             idle.append(coach.cue.number)
-        still = not scene.motion.flights and model.settled() and not model.marks.later
-        if still and coach.explaining():
-            scene.act(Pressed("next"))
-        elif still and model.my_turn() and coach.learner_to_act() and coach.cue.stop:
-            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
-        app.frame()
+        at_pace(app, scene)
     assert coach.cue.number > 13
     assert not idle, idle
