@@ -41,8 +41,7 @@ class Veiling:
         stood `before` the change, but for a seat whose new score the table has told
         since (a score event of the change landed, its callout gone, the log saying it),
         seat by seat as a grading or a count is called out."""
-        first = self.scores_from
-        told = self.session.events_since(first)[:max(0, self.told() - first)]
+        told = self.change_told()
         scored = {event.seat for event in told if event.kind == "score"}
         return tuple(score if seat in scored else was for seat, (score, was) in enumerate(zip(scores, before)))
 
@@ -117,9 +116,7 @@ class Veiling:
         offense and its lanes, while its cards still fly)?"""
         if not self.presenter.NEW_STAGE:
             return False
-        first = self.scores_from
-        return any(self.presenter.begins_stage(event)
-                   for event in self.session.events_since(first)[:max(0, self.told() - first)])
+        return any(self.presenter.begins_stage(event) for event in self.change_told())
 
     def stage_in_change(self):
         """Does the change the table tells begin a new stage (the presenter's NEW_STAGE),
