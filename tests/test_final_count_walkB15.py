@@ -66,3 +66,32 @@ def test_the_goal_rolls_the_deal_makes_are_never_said_as_the_dealers_doing(app):
     said = [line for line in lines if "Hit Goal" in line and "rolled" in line]
     dealer = ["Maya", "Theo"][session.state.view(None).facts["dealer"]]
     assert said == [f"The die was rolled twice for the Hit Goal as {dealer} dealt: {first} and {second}"], lines
+
+
+def test_next_hand_deals_the_next_hand_when_the_person_deals_it(app):  # noqa: F811
+    """walkB15 #11: Final Count, Maya (a person) dealing the next hand: Next hand on the
+    scores between hands goes back to the table with the next hand dealt, as it does when
+    Theo, a computer, deals (the walk: back on the old hand's cards, 'Deal the next hand'
+    and a Deal button: two presses, the first seeming not to work)."""
+    import random
+    from game.core import SharedAct
+    from scenes.table.scene import TableScene
+    from scenes.table.session import Seat, Session
+    from tests.test_ui_play import click_widget, settle
+    session = Session("final_count", [Seat("Maya"), Seat("Theo", False, "easy")], {}, 11)
+    rng = random.Random(11)
+    while not session.is_over:                      # random moves to a hand's end that Maya deals next
+        legal = session.legal_actions()
+        if session.current_player == 0 and all(a.kind == SharedAct.DEAL for a in legal):
+            break
+        session.submit(rng.choice(legal))
+    assert session.current_player == 0 and session.legal_actions()[0].kind == SharedAct.DEAL
+    app.scene.go("scoring", session=session, interim=True, viewer=None, curtains=[],
+                 events_seen=session.event_count(), scores_due=False)
+    app.frame()
+    click_widget(app, lambda w: w.label == "Next hand")
+    settle(app)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    assert not any(a.kind == SharedAct.DEAL for a in session.legal_actions()), session.legal_actions()
+    assert "Deal the next hand" not in table.model.prompt()

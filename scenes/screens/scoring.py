@@ -16,6 +16,7 @@ from scenes.screens.celebration import Celebration
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
 from scenes.table.presenters import presenter_for
+from game.core import SharedAct
 from game.presenter import named_together, ordinal, winners_words
 from scenes.table.scene import TableScene
 from scenes.table.session import Session
@@ -144,6 +145,15 @@ class ScoringScene(Scene):
         super().key(event)
 
     def next_hand(self):
+        """Back to the table, the next hand dealt: where the next move is a person's deal
+        and nothing else (Final Count's dealer), Next hand makes it, as the table does a
+        computer's; one press starts the next hand, whoever deals (played across
+        computers, the table waits for the dealer's own Deal)."""
+        session = self.session
+        legal = session.legal_actions()
+        if (self.app.network is None and len(legal) == 1 and legal[0].kind == SharedAct.DEAL
+                and session.is_human(session.current_player)):
+            session.submit(legal[0])
         self.go("table")
 
     def _restart(self, seed):
