@@ -320,7 +320,9 @@ def test_a_game_saved_as_a_hand_ends_shows_that_hands_scores_on_continue(user_ho
         for _ in range(100):
             a.frame()
         assert isinstance(a.scene, TableScene)      # the scores are shown once, not again
-        assert {x.kind for x in a.scene.model.session.state.legal_actions()} == {"deal"}
+        state = a.scene.model.session.state         # and Next hand dealt the next hand (walkB15 #11)
+        assert "deal" not in {x.kind for x in state.legal_actions()}
+        assert state.view(None).facts.get("hand") == (hand + 1 if hand else None), state.view(None).facts
     finally:
         pygame.quit()
 
