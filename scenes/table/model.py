@@ -35,7 +35,7 @@ import re
 
 from game import registry
 from game.core import SharedAct, SharedEvent
-from game.presenter import agree, capital, card_name, possessive, seat_name
+from game.presenter import agree, capital, card_name, possessive, seat_name, winners_words
 from scenes import config
 from scenes.table import intents
 from scenes.table.director import REFRESH, THINK, Go
@@ -336,11 +336,14 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
 
     def turn_shown(self, shown):
         """Whose turn the table still shows while it tells a change ('Theo's turn', 'Your
-        turn'): as the lit plate and the panel say, '' with no outcome-free turn (an
+        turn'), or the game over and its winners once told (walkA15 #9): as the lit plate
+        and the panel say, '' with no outcome-free turn (an
         outcome on the table, the deal, a change that begins a new stage: 5 possessions'
         next possession, whose cards are dealt while nobody can move yet)."""
+        if shown.is_over:
+            return f"Game over: {winners_words(shown, self.names)}"
         seat = shown.current_player
-        if seat is None or shown.is_over or self.outcome_where() is not None or self.dealing() \
+        if seat is None or self.outcome_where() is not None or self.dealing() \
                 or self.stage_in_change():
             return ""
         return "Your turn" if seat == self.looking.viewer else f"{possessive(seat_name(self.names, seat))} turn"
