@@ -25,10 +25,11 @@ def laid_for(game_id, seed, cover="", widgets=(), players=2):
     view = state.view(seat)
     legal = state.legal_actions()
     playable, picks = choosable(legal, view, presenter)
-    board = lay_out(view, presenter, seat, ["Maya", "Theo", "Ines"][:players], SIZE,
+    names = ("Maya", "Theo", "Ines")[:players]
+    board = lay_out(view, presenter, seat, list(names), SIZE,
                     lambda words, px: len(words) * px / 2, playable, picks=picks, turn=True)
     return state, Laid(board, board.focus_cards(), list(widgets), [], cover, legal, True, view, seat,
-                       presenter, state.why_illegal, None, 900)
+                       presenter, state.why_illegal, None, 900, names=names)
 
 
 def mouse(kind, pos):
@@ -184,3 +185,31 @@ def test_at_the_table_a_click_on_deadline_s_draw_pile_draws_a_card():
         assert any(e.kind == "move" and e.src == "draw" and e.seat == 0 for e in session.events_since(0))
     finally:
         pygame.quit()
+
+
+def first_hand_card(laid):
+    """The first card of the person's hand, as laid out."""
+    return next(p for p in laid.board.placed if p.zone == f"hand:{laid.viewer}" and p.card is not None)
+
+
+def test_a_card_clicked_when_only_buttons_move_is_refused_in_the_games_words():
+    """A click on a card of the hand while no card may be played says what to do instead,
+    in the game's words, never 'choose one of the buttons' (one button, or the reason left
+    unsaid: walkC16 #2): Deadline before the draw, Final Count before the roll, Final
+    Card-Down with no card that fits."""
+    said = {}
+    for game_id, players in (("deadline", 3), ("final_count", 3)):
+        state, laid = laid_for(game_id, 1, players=players)
+        [refuse] = TableInput().click_card(first_hand_card(laid), laid, Pointer())
+        said[game_id] = refuse.words
+    assert said == {"deadline": "No card is played now: draw a card from the draw pile, or take the top discard",
+                    "final_count": "No card is played now: roll the die, or call to end the hand"}, said
+    for seed in range(1, 200):
+        state, laid = laid_for("final_card_down", seed)
+        if not any(a.cards for a in laid.legal) and not laid.view.facts["active_twos"]:
+            break
+    else:
+        raise AssertionError("no deal of Final Card-Down opens with no card that fits")
+    top = state.view(None).zone("discard").cards[-1].spoken
+    [refuse] = TableInput().click_card(first_hand_card(laid), laid, Pointer())
+    assert refuse.words == f"No card fits the {top}: draw a card", refuse.words

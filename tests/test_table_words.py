@@ -357,8 +357,10 @@ def test_a_card_clicked_when_only_buttons_move_says_so_in_words():
     state = registry.new_game("deadline", players=3, seed=1)
     card = state.hands[state.current_player][0]
     legal = [Action("draw", (), "stock"), Action("draw", (), "discard")]
-    click = click_card(legal, card, [], presenter_for(registry.GAMES["deadline"]), state.why_illegal)
-    assert click.what == "refuse" and click.words == "No card is played now: choose one of the buttons"
+    click = click_card(legal, card, [], presenter_for(registry.GAMES["deadline"]), state.why_illegal,
+                       state.view(state.current_player), ["Maya", "Theo", "Sam"])
+    assert click.what == "refuse" and click.words == ("No card is played now: draw a card from the draw pile, "
+                                                      "or take the top discard")
 
 
 def five_possessions_log(seeds=range(12)):

@@ -101,6 +101,7 @@ class Laid(NamedTuple):
     targets: tuple = ()     # the rects the person is told to click (kept in sight)
     hint: object = None     # the move a hint marks
     just_placed: object = None  # the lane the person's last move has just put a card in (None: another move)
+    names: tuple = ()       # the seats' names
 
 
 class TableInput:
@@ -221,7 +222,8 @@ class TableInput:
             return [Play(tuple(taking))]
         if placed.card is None:
             return self.click_hidden(placed, laid)
-        click = click_card(laid.legal, placed.card, laid.selection, laid.presenter, laid.why_illegal, laid.view)
+        click = click_card(laid.legal, placed.card, laid.selection, laid.presenter, laid.why_illegal, laid.view,
+                           laid.names)
         if click.what == "refuse":
             return [Refuse(click.words, placed.card)]
         if click.what == "play" and needs_lane(click.actions, laid.presenter):
@@ -261,7 +263,7 @@ class TableInput:
         if not picked <= want:
             return []
         if sum(want.values()) < 2:
-            click = click_card(laid.legal, placed.card, (), laid.presenter, laid.why_illegal, laid.view)
+            click = click_card(laid.legal, placed.card, (), laid.presenter, laid.why_illegal, laid.view, laid.names)
             if click.what == "play" and len(click.actions) > 1 and hint in click.actions and not needs_lane(
                     click.actions, laid.presenter):
                 return [Play(tuple(click.actions), click.words, hint.arg, click.aside)]

@@ -57,10 +57,11 @@ class Click:
         self.what, self.actions, self.words, self.aside = what, list(actions), words, aside
 
 
-def click_card(legal, card, selection, presenter, why_illegal, view=None):
-    """The meaning of a click on face-up `card` at the table `view` shows;
-    `why_illegal(action)` is the rules' reason. A card that only a move aside from the
-    step in hand takes (the presenter's `step_kinds`) is played only once confirmed."""
+def click_card(legal, card, selection, presenter, why_illegal, view=None, names=()):
+    """The meaning of a click on face-up `card` at the table `view` shows (`names`: the
+    seats' names); `why_illegal(action)` is the rules' reason. A card that only a move
+    aside from the step in hand takes (the presenter's `step_kinds`) is played only once
+    confirmed."""
     fits = actions_with(legal, card)
     kinds = presenter.step_kinds(view) if view is not None else None
     if kinds is not None and fits and not any(a.kind in kinds for a in fits):
@@ -70,7 +71,7 @@ def click_card(legal, card, selection, presenter, why_illegal, view=None):
             return Click("refuse", words="That card cannot go with your selection")
         kinds = [a.kind for a in legal if a.cards]
         if not kinds:
-            return Click("refuse", words="No card is played now: choose one of the buttons")
+            return Click("refuse", words=no_card_now(presenter, view, names))
         kind = max(set(kinds), key=kinds.count)
         return Click("refuse", words=why_illegal(registry.Action(kind, (card,))))
     several = [a for a in fits if len(a.cards) > 1 or a.kind in presenter.PICK_THEN_PLAY]
@@ -78,6 +79,19 @@ def click_card(legal, card, selection, presenter, why_illegal, view=None):
         singles = [a for a in fits if len(a.cards) == 1]
         return Click("play", singles, play_title(card, singles, presenter))
     return Click("toggle")
+
+
+def no_card_now(presenter, view, names):
+    """Why a card clicked is not played where no move takes a card, and what to do instead,
+    in the game's words (walkC16 #2): none of your cards fits (the presenter's no_fit), or
+    what the turn asks first ('draw a card from the draw pile, or take the top discard')."""
+    if view is None:
+        return "No card is played now"
+    stuck = presenter.no_fit(view, names)
+    if stuck:
+        return stuck
+    doing = presenter.instruction(view, names, 0)
+    return f"No card is played now: {doing[0].lower()}{doing[1:]}" if doing else "No card is played now"
 
 
 def play_title(card, actions, presenter):

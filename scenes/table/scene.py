@@ -262,7 +262,7 @@ class TableScene(Scene):
         self.laid = self.laid_out = Laid(board, cards, widgets, top, cover, model.legal, playing, view,
                                          model.looking.viewer, model.presenter, model.session.why_illegal,
                                          dialog_rect, title_right, bubble, tuple(state.selection), tuple(targets),
-                                         state.hint, state.just_placed)
+                                         state.hint, state.just_placed, tuple(model.names))
         if not self.on_offer(cover):     # cards still to land, an outcome's callouts still to go: held back
             self.laid = self.held_back(self.laid)
         self.widgets = self.laid.widgets
