@@ -66,9 +66,12 @@ def named_together(names):
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
 
 
-def possessive(who):
-    """'Maya's', or 'Your' for a player called You (a lesson's learner)."""
-    return "Your" if who == "You" else f"{who}'s"
+def possessive(who, within=False):
+    """'Maya's', or 'Your' for a player called You (a lesson's learner): 'your' `within`
+    a line ('10-Jack-Queen of clubs + your King')."""
+    if who == "You":
+        return "your" if within else "Your"
+    return f"{who}'s"
 
 
 YOU_VERB = re.compile(r"\bYou (was|is|has|[a-z]+(?:sses|shes|ches|xes|ies|s))\b")
@@ -386,7 +389,7 @@ class Presenter:
         name = self.zone_word(zone.name)
         owner = seat_name(names, zone.owner)
         if owner:
-            return f"their {name}" if zone.owner == seat else f"{possessive(owner).replace('Your', 'your')} {name}"
+            return f"their {name}" if zone.owner == seat else f"{possessive(owner, within=True)} {name}"
         return f"the {name}"
 
     def zone_word(self, name):

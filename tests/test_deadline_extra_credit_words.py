@@ -41,3 +41,19 @@ def test_the_panel_and_the_log_count_an_owners_own_cards_and_say_whose_the_extra
                 assert (" + " in m.group(4)) == bool(given.get(key)), (line, key, given.get(key))
                 given[key] = given.get(key, 0) + 1
     assert helped > 5
+
+
+def test_the_lessons_learner_is_your_within_the_panels_line():
+    """In the lesson the learner is called You: the extra credit they gave reads 'your King'
+    within a line of the panel, as another's reads 'Ada's 8' ('10-Jack-Queen of clubs +
+    Your King': walkC16 #5). Seeded games of four Medium computers, the first seat named
+    You."""
+    presenter = presenter_for(registry.GAMES["deadline"])
+    names = ["You", *NAMES[1:]]
+    given = 0
+    for seed in range(4):
+        view = finished(seed).view(0)
+        for label, value, _ in presenter.side_facts(view, names):
+            assert " Your " not in f" {value} ", (label, value)
+            given += " your " in f" {value} "
+    assert given, "no extra credit of the first seat was said in the panel"

@@ -79,7 +79,7 @@ def with_extra(own, extra, names, run):
     givers = {}
     for seat, card in extra:
         givers.setdefault(seat, []).append(card)
-    theirs = [(possessive(seat_name(names, seat)) if seat is not None else "another student's", cards)
+    theirs = [(possessive(seat_name(names, seat), within=True) if seat is not None else "another student's", cards)
               for seat, cards in givers.items()]
     if run and not consecutive_run(own):
         said = " and ".join(f"the {' and '.join(rank_word(c) for c in cards)} {'is' if len(cards) == 1 else 'are'} "
@@ -341,7 +341,7 @@ class Deadline(Presenter):
         """The blind takes read 'Take from Ines's hand'."""
         source = self.source(view, names)
         if kind == Act.TAKE and source:
-            return f"Take from {possessive(source).replace('Your', 'your')} hand"
+            return f"Take from {possessive(source, within=True)} hand"
         return super().group_label(kind, names, view)
 
     def action_label(self, action, names, with_cards=False, view=None):
