@@ -573,6 +573,12 @@ class Learner:
             hidden[name] = numbers - {None}
         return hidden
 
+    def hidden_cards(self, seat):
+        """Are any of `seat`'s hand cards hidden from the learner now?"""
+        view = self.state.view(self.lesson.learner)
+        hand = next((z for z in view.zones if z.key == f"hand:{seat}"), None)
+        return hand is not None and None in hand.cards
+
     def check(self, text, where):
         """Fail if `text` names a card the learner has not seen (or not with the player it
         names), or a number about a player that only hidden cards tell."""
@@ -595,6 +601,11 @@ class Learner:
                     assert any(seat in self.known[c] for c in seen), \
                         f"{where}: the learner has not seen {who}'s {words!r}: {text!r}"
         for sentence in re.split(r"(?<=[.:;!?])\s+", text):
+            for seat, name in enumerate(names):
+                lacks = re.search(rf"\b{name}\b (?:had|has|held|holds) no\b|\b{name}\b matched neither\b",
+                                  sentence, re.I)
+                assert seat == self.lesson.learner or not lacks or not self.hidden_cards(seat), \
+                    f"{where}: {sentence!r} tells what {name}'s hidden hand lacks (walkC16 #1)"
             for name, numbers in self.hidden_numbers().items():
                 if name.lower() in sentence.lower():
                     said = {int(n) for n in re.findall(r"(?<![\w-])-?\d+\b", sentence)}
@@ -629,6 +640,7 @@ def test_tutorial_coach_never_tells_what_the_learner_cannot_see(lesson):
     ("final_count", 22, "Ada counts 59 and Ben 43. Call now."),
     ("five_possessions", 26, "Your defense blue 7 is a wall against Ben's offense blue 5."),
     ("deadline", 3, "Ada holds the 2 of spades."),
+    ("final_card_down", 8, "Ada had no 2, so she drew two cards for each 2 waiting."),
 ])
 def test_the_check_of_what_the_learner_may_know_catches_a_hidden_fact(game_id, step, said):
     lesson = tutorial.load(game_id)
