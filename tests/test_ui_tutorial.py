@@ -144,7 +144,7 @@ def test_tutorial_of_every_mode_played_from_the_menu_by_clicks(app, game_id):  #
     assert not scene.model.session.can_undo(lesson.learner, "casual"), "no undo in a lesson"
     assert scene.model.session.undo(lesson.learner, "casual") is None
     assert refused, "a wrong move was tried and refused"
-    chapters = [f"Chapter: {registry.GAMES[game_id].option(c).label}" for c in lesson.chapters]
+    chapters = [f"House rule: {registry.GAMES[game_id].option(c).label}" for c in lesson.chapters]
     assert [w.label for w in scene.widgets] == ["Play a real game"] + chapters + ["Another lesson", "Menu"]
     assert scene.model.director.coach.rules_met() == list(dict.fromkeys((c.section, c.rule) for c in lesson.covers))
     assert not os.path.exists(app.folders.autosave), "a lesson is never autosaved"
@@ -582,7 +582,7 @@ def finish_lesson(a):
 
 def test_a_chapter_opens_from_the_lessons_list_and_its_real_game_has_its_rule_on(app):  # noqa: F811
     click_widget(app, lambda w: w.label == "Learn to play")
-    click_widget(app, lambda w: w.label == "Chapter: Knocking")
+    click_widget(app, lambda w: w.label == "House rule: Knocking")
     scene = app.scene
     assert is_lesson(scene) and scene.model.director.coach.tutorial.chapter == "pd.knocking"
     assert scene.model.session.state.options["pd.knocking"] == "on"
@@ -632,7 +632,7 @@ def test_a_lesson_s_real_game_plays_the_rules_it_taught_without_tips_when_they_a
     app.settings.tips = False
     open_lesson(app, "four_downs")
     finish_lesson(app)
-    assert [w.label for w in app.scene.widgets] == ["Play a real game", "Chapter: Knocking", "Another lesson",
+    assert [w.label for w in app.scene.widgets] == ["Play a real game", "House rule: Knocking", "Another lesson",
                                                     "Menu"]
     click_widget(app, lambda w: w.label == "Play a real game")
     assert app.scene.options["pd.knocking"] == "off"

@@ -3,7 +3,7 @@ the chapters on house rules beside the lessons that have them."""
 from game import tutorial
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
-from scenes.table.lesson import chapter_title, start
+from scenes.table.lesson import chapter_button, start
 from sprites import felt, palette
 
 
@@ -28,7 +28,7 @@ class LearnScene(Scene):
                 row.rect.width -= 220 * len(chapters)
             for i, option in enumerate(chapters):
                 x, top = row.rect.right + 12 + 220 * i, row.rect.y + (row.rect.h - 40) / 2
-                self.widgets.append(ui.Button((x, top, 208, 40), f"Chapter: {chapter_title(row.info.id, option)}",
+                self.widgets.append(ui.Button((x, top, 208, 40), chapter_button(row.info.id, option),
                                               lambda g=row.info.id, o=option: start(self, g, o), size=18))
         self.widgets.append(ui.Button((screen.lw / 2 - 90, y + 10, 180, 46), "Back", self.back, size=22))
 
@@ -40,7 +40,7 @@ class LearnScene(Scene):
         """The title and each mode's button with its one-line description."""
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.draw_title(screen, "Learn to play",
-                        "A short guided game: a coach beside the table shows every rule as it comes up")
+                        "A short guided game, a coach beside the table. A house rule is one Setup can switch on")
         for i, widget in enumerate(self.widgets):
             focused = i == self.focus % len(self.widgets) and self.app.keyboard
             info = getattr(widget, "info", None)

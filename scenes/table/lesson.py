@@ -67,6 +67,13 @@ def chapter_title(game_id, option):
     return registry.GAMES[game_id].option(option).label
 
 
+def chapter_button(game_id, option):
+    """The button that opens a chapter, saying what it teaches: 'House rule: Hit Goal'
+    (walkC16 #8: 'Chapter: Hit Goal' said neither that Hit Goal is a rule nor that Setup
+    switches it on)."""
+    return f"House rule: {chapter_title(game_id, option)}"
+
+
 HELD = "Read what happened on the table, then go on with Continue."     # the coach, beside an outcome held
 
 
@@ -341,7 +348,7 @@ class LessonDirector(Director):
         rules = [rule for _, rule in self.coach.rules_met()]
         later = [f"{item.rule} ({item.section})" for item in lesson.later]
         choices = [("Play a real game", "real", True)]
-        choices += [(f"Chapter: {chapter_title(lesson.game_id, option)}", f"chapter:{option}", False)
+        choices += [(chapter_button(lesson.game_id, option), f"chapter:{option}", False)
                     for option in lesson.chapters]
         choices += [("Another lesson", "another", False), ("Menu", "menu", False)]
         return Ending(f"Lesson complete: {self.lesson_name(seen)}", " ".join(self.coach.paragraphs()), rules, later,
