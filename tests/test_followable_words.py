@@ -213,8 +213,8 @@ def test_followable_undo_names_the_move_and_says_why_it_is_refused(app):
         app.frame()
     press(app, pygame.K_z, pygame.KMOD_LCTRL)
     words = table.model.ui.message
-    assert re.fullmatch(r"Nothing to take back: (a new card came to light|chance has acted since) \((Maya|Theo) .+\)",
-                        words), words
+    assert re.fullmatch(r"Nothing to take back: (a new card came to light|"
+                        r"what was drawn, dealt or rolled since cannot be put back) \((Maya|Theo) .+\)", words), words
 
 
 def test_followable_zones_read_in_lower_case_and_a_blind_take_names_whose_hand(app):

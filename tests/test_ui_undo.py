@@ -218,8 +218,8 @@ def test_the_undo_button_stays_in_its_place_greyed_while_nothing_can_be_taken_ba
     all and Deadline's came and went between turns, with no word why. At every turn of
     the person's the Undo button is in the same place, live exactly when something can be
     taken back, else greyed; pressed greyed, it says why in this game's words: what chance
-    did, as the log tells it ('chance has acted since (Ines drew a card)'), not a list of
-    what it might have been."""
+    did, as the log tells it ('what was drawn, dealt or rolled since cannot be put back
+    (Ines drew a card)'), not a list of what it might have been."""
     app.settings.animation_speed = "instant"
     session = start_game(app, game_id, 3, {0}, 4242)
     table = app.scene
@@ -242,12 +242,12 @@ def test_the_undo_button_stays_in_its_place_greyed_while_nothing_can_be_taken_ba
             assert session.state.to_dict() == before
             assert words.startswith("Nothing to take back"), words
             assert "a shuffle, a roll" not in words, words
-            if words.startswith("Nothing to take back: chance has acted since ("):
+            if words.startswith("Nothing to take back: what was drawn, dealt or rolled since cannot be put back ("):
                 chance.append((words, table.model.log_lines()))
         perform(app, choose(session.state.legal_actions(), rng))
     assert len(places) == 1 and greyed, (places, greyed)
     for words, log in chance:
-        told = words[len("Nothing to take back: chance has acted since ("):-1]
+        told = words[len("Nothing to take back: what was drawn, dealt or rolled since cannot be put back ("):-1]
         name, did = told.split(" ", 1)              # the move as the log tells it ('Ines drew a card')
         assert name in table.model.names and any(line.startswith(name) and did in line for line in log), (
             words, log[-4:])

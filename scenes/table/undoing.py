@@ -95,11 +95,12 @@ class Undoing:
 
     def refusal_words(self, person, reason, seat):
         """Why `person` may not undo now (`reason` and `seat` as the session's undo_refusal
-        gives them), in words: what chance did or what came to light as the log tells
-        that move ('Ines drew a card'), where the table knows it."""
+        gives them), in words: what chance did (in the players' words: drawn, dealt or
+        rolled, never 'chance has acted': walkA16 #16) or what came to light as the log
+        tells that move ('Ines drew a card'), where the table knows it."""
         if reason == "off":
             return "Undo is off in Settings"
-        why = {"chance": "chance has acted since", "learned": "a new card came to light",
+        why = {"chance": "what was drawn, dealt or rolled since cannot be put back", "learned": "a new card came to light",
                "person": f"{self.session.name(seat)} has played since",
                "hand": "that move's hand is over and scored"}.get(reason)
         if why is None:
