@@ -661,13 +661,17 @@ def callout(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=()
     room = board.table_w - 60
     if screen.text_width(final, size) + 48 > room:
         size = max(20, int(size * (room - 48) / (screen.text_width(final, size) + 1)))
-    w, h = min(room, screen.text_width(final, size) + 48), size * 1.7
     boxes = [pygame.Rect(*map(int, board.boxes[key])) for key in call.at if key in board.boxes]
     anchor = boxes[0].unionall(boxes[1:]) if boxes else None
     bounds = (20, TOP + 6, board.table_w - 40, board.height - TOP - 12)
-    path = callout_box((w, h + RISE), anchor, bounds, keep_clear, beside=call.count is not None,
-                       keep_read=keep_read, avoid=avoid, spoken=spoken(board, call.at, keep_read),
-                       faces=faces)                             # where it rises from, too, is kept clear
+    told = spoken(board, call.at, keep_read)
+    shapes = callout_shapes(screen, final, size, room)
+    placed = [(callout_box((w, h + RISE), anchor, bounds, keep_clear, beside=call.count is not None,
+                           keep_read=keep_read, avoid=avoid, spoken=told, faces=faces), w, h)
+              for w, h in shapes]                           # where it rises from, too, is kept clear
+    must = [pygame.Rect(r) for r in list(keep_clear) + told + list(keep_read)]
+    path, w, h = next((shape for cards in (avoid, avoid if faces is None else faces) for shape in placed
+                       if shape[0].collidelist(must + [pygame.Rect(r) for r in cards]) < 0), placed[0])
     box = pygame.Rect(path.x, path.y, path.w, int(h))
     rise = RISE * max(0.0, 1 - progress / 0.12)
     shown = box.move(0, int(rise))
@@ -676,8 +680,26 @@ def callout(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=()
     if call.grand:
         confetti(screen, shown, progress)
     screen.panel(shown, fill=(18, 22, 30), alpha=235, edge=colour, radius=14)
-    screen.text(callout_words(call, progress), size, colour, shown.center, "center", width=w - 24)
+    lines = screen.wrap(callout_words(call, progress), size, w - 24) if h > size * 1.7 else [
+        callout_words(call, progress)]
+    step = size * 1.2
+    top = shown.centery - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        screen.text(line, size, colour, (shown.centerx, top + step * i), "center", width=w - 24)
     return box
+
+
+def callout_shapes(screen, words, size, room):
+    """The shapes (w, h) a callout of `words` at `size` may take on a table `room` wide,
+    the first tried first: on one line, then on two, then three (walkA15 #18: one long
+    line across a small table found no place clear of the cards, and lay over a hand)."""
+    one = screen.text_width(words, size)
+    shapes = [(min(room, one + 48), size * 1.7)]
+    for count in (2, 3):
+        width = min(room, one / count + 48 + size * 2)
+        if len(screen.wrap(words, size, width - 24)) == count:
+            shapes.append((width, size * 1.7 + size * 1.2 * (count - 1)))
+    return shapes
 
 
 def spoken(board, keys, captions, reach=3 * CAPTION):
