@@ -58,3 +58,53 @@ def test_the_draw_back_callout_covers_no_card(size, monkeypatch):
     cards = [p for p in table.laid.board.placed if p.rect.colliderect(box)]
     assert not cards, (box, [(p.zone, p.face_up) for p in cards])
     pygame.quit()
+
+
+def tables_along(game_id, players, size, seed=3, every=6, most=240):
+    """The app at `size`, and the table opened afresh every `every` moves along a game of
+    `game_id` with `players` played by random legal moves from deal `seed` (Maya a
+    person, the others computers): yields the app at each."""
+    import random
+    from game import registry
+    state = registry.new_game(game_id, players, seed)
+    rng = random.Random(seed)
+    a = table_for(state.clone(), size)
+    for step in range(most):
+        if state.is_over:
+            break
+        if step % every == 0:
+            s = state.clone()
+            seats = [Seat(NAMES[i], i == 0, "easy") for i in range(players)]
+            session = Session(game_id, seats, dict(s.options), s.chance.seed, state=s, executor=inline)
+            a.scene.go("table", session=session, viewer=0, events_seen=session.event_count(), curtains=[])
+            a.frame()
+            yield a
+        state.apply(rng.choice(state.legal_actions()))
+    pygame.quit()
+
+
+@pytest.mark.parametrize("game_id, players", [("ktu", 5), ("final_card_down", 6)])
+def test_every_seat_s_plate_shows_its_count_with_five_and_six_players_at_960x600(game_id, players, monkeypatch):
+    """walkA15 #19: KTU with five and Final Card-Down with six at 960x600, along a game:
+    every seat's name plate shows how many cards its hand holds, written at the plates'
+    size inside the plate (the walk: 'Theo 4 in hand' beside 'Lena' with no count, and in
+    Final Card-Down from turn 1 'Ines', 'Sam' and 'Lena' without theirs)."""
+    from sprites.text import READ
+    for a in tables_along(game_id, players, (960, 600)):
+        table = a.scene
+        written = []
+        real = a.screen.text
+        monkeypatch.setattr(a.screen, "text", lambda w, size, c, pos, *r, **k: written.append((w, size, pos)) or real(
+            w, size, c, pos, *r, **k))
+        table.invalidate()
+        a.frame()
+        monkeypatch.setattr(a.screen, "text", real)
+        view, board = table.model.view, table.laid.board
+        plates = table.plates(view)
+        for seat, spot in board.plates.items():
+            count = sum(z.count for z in view.zones if z.owner == seat and z.kind == "hand")
+            rect = draw.plate_rect(a.screen, spot, *plates[seat]).inflate(2, 8)
+            said = [w for w, size, (x, y) in written if size >= READ and rect.collidepoint(x - 1, y)
+                    and w.split()[0] == str(count)]
+            assert said, (table.model.prompt(), plates[seat], spot, [w for w, _, (x, y) in written
+                                                                       if rect.collidepoint(x - 1, y)])

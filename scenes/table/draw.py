@@ -142,7 +142,8 @@ def plate(screen, spot, name, right, current, computer=False):
     name; the player to move lit in gold."""
     x, y, w = spot
     colour = palette.GOLD if current else palette.TEXT
-    start, right, after, width = plate_parts(screen, w, name, right, computer)
+    start, shown, after, width = plate_parts(screen, w, name, right, computer)
+    short = shown and shown != right
     fill = (64, 52, 14) if current else palette.PANEL
     screen.panel((x + AVATAR / 2, y, width - AVATAR / 2, PLATE_H), fill=fill, alpha=230,
                  edge=palette.GOLD if current else palette.PANEL_EDGE, radius=PLATE_H / 2)
@@ -151,8 +152,13 @@ def plate(screen, spot, name, right, current, computer=False):
     if computer:
         computer_mark(screen, (x + AVATAR + 8, y + 9), colour)
     screen.text(name, BODY, colour, (x + start, y + 6), width=width - start - after - 6)
-    if right:
-        screen.text(right, READ, palette.TEXT_DIM, (x + width - 14, y + 8), "topright")
+    if short:                                   # the count alone, after a card's shape
+        end = x + width - PLATE_END
+        screen.text(shown, READ, palette.TEXT_DIM, (end, y + 8), "topright")
+        mark = screen.rect((end - screen.text_width(shown, READ) - COUNT_MARK, y + 8, 11, 15))
+        pygame.draw.rect(screen.surface, palette.TEXT_DIM, mark, max(1, screen.px(2)), border_radius=screen.px(2))
+    elif shown:
+        screen.text(shown, READ, palette.TEXT_DIM, (x + width - 14, y + 8), "topright")
 
 
 def computer_mark(screen, pos, colour):
@@ -164,12 +170,24 @@ def computer_mark(screen, pos, colour):
     pygame.draw.line(screen.surface, colour, screen.pixel((x + 4, y + 14)), screen.pixel((x + 12, y + 14)), width)
 
 
+PLATE_END = 10          # a name plate's end after its count written short (plate_parts)
+COUNT_MARK = 15         # the card's shape before a count written short, and its space
+
+
 def plate_parts(screen, w, name, right, computer):
     """A name plate's measures within `w`: (where its name starts, the right-hand words
-    it shows, their room, its width): the count only where the whole name leaves room."""
+    it shows, their room, its width): the count only where the whole name leaves room;
+    a count ('7 in hand') too wide beside the whole name written short, its number
+    alone after a card's shape (walkA15 #19: with five or six at 960x600 some plates
+    had no count while others had theirs); other words ('thinking...') never short."""
     start = AVATAR + 8 + (22 if computer else 0)
     after = 18 + screen.text_width(right, READ)  # the count, after the name
     name_w = screen.text_width(name, BODY)
+    if start + name_w + after + 14 > w and right.endswith(" in hand"):
+        right = right.split()[0]
+        after = 8 + COUNT_MARK + screen.text_width(right, READ)
+        if start + name_w + after + PLATE_END <= w:
+            return start, right, after, start + name_w + after + PLATE_END
     if start + name_w + after + 14 > w:         # too narrow for both: the name whole, the count in its caption
         right, after = "", 0
     return start, right, after, min(w, start + name_w + after + 14)
