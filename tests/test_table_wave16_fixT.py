@@ -108,3 +108,18 @@ def test_every_seat_s_plate_shows_its_count_with_five_and_six_players_at_960x600
                     and w.split()[0] == str(count)]
             assert said, (table.model.prompt(), plates[seat], spot, [w for w, _, (x, y) in written
                                                                        if rect.collidepoint(x - 1, y)])
+
+
+@pytest.mark.parametrize("game_id, players", [("ktu", 5), ("final_card_down", 6)])
+def test_captions_side_by_side_stay_apart_with_five_and_six_players_at_960x600(game_id, players):
+    """walkA15 #19: KTU with five and Final Card-Down with six at 960x600, along a game:
+    two captions on one line keep at least two spaces' width between them, so one never
+    reads on into the next (the walk: Sam's 'Face-up cards' and the 'cards' of his
+    'Face-down cards' under 'Face-down' read 'Face-up cards cards')."""
+    from sprites.text import READ
+    for a in tables_along(game_id, players, (960, 600)):
+        board = a.scene.laid.board
+        spans = sorted((y, x, x + a.screen.text_width(w, READ), w) for w, (x, y) in board.labels)
+        close = [(one[3], two[3]) for one, two in zip(spans, spans[1:])
+                 if abs(one[0] - two[0]) < 2 and 0 <= two[1] - one[2] < 2 * a.screen.text_width(" ", READ) + 2]
+        assert not close, close
