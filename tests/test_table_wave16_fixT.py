@@ -123,3 +123,41 @@ def test_captions_side_by_side_stay_apart_with_five_and_six_players_at_960x600(g
         close = [(one[3], two[3]) for one, two in zip(spans, spans[1:])
                  if abs(one[0] - two[0]) < 2 and 0 <= two[1] - one[2] < 2 * a.screen.text_width(" ", READ) + 2]
         assert not close, close
+
+
+def ring_colours(a, rect, reach=6):
+    """The colours just outside logical `rect` on the screen: above its middle and left of
+    it, up to `reach` pixels out."""
+    r, surface = a.screen.rect(rect), a.screen.surface
+    return [surface.get_at((r.centerx, r.top - d))[:3] for d in range(1, reach)] + [
+        surface.get_at((r.left - d, r.centery))[:3] for d in range(1, reach)]
+
+
+def test_cards_picked_by_keys_are_told_apart_from_the_keyboards_ring():
+    """walkD15 #7: KTU at 1280x800 by keys, choosing the face-up cards: H, then Enter (the
+    hinted three picked, the keyboard on 'Choose face-up cards (3)'): the picked cards'
+    edge is not the colour of the keyboard's ring on the button, nor of its ring on a card,
+    one ring for the keyboard everywhere (the walk: three blue outlines, the blue of the
+    keyboard's ring on every other screen, while the keyboard was elsewhere)."""
+    from scenes.table.input import focused
+    from sprites import palette
+    from tests.test_table_walkB15 import hinted
+    from tests.test_ui_play import press, settle
+    from tests.test_ui_saves import start_game
+    a = new_app((1280, 800))
+    start_game(a, "ktu", 2, {0}, 592449772)
+    settle(a)
+    table = a.scene
+    hinted(a)
+    press(a, pygame.K_RETURN)
+    settle(a)
+    for _ in range(5):
+        a.frame()
+    picked = [p for p in table.board.hand_cards() if p.selected]
+    button = focused(table.laid, table.pointer)
+    assert len(picked) == 3 and getattr(button, "label", "").startswith("Choose face-up cards"), button
+    ring = set(ring_colours(a, button.rect)) - {palette.HINT}
+    edges = {c for p in picked for c in ring_colours(a, p.rect, 3)}
+    assert palette.FOCUS in ring and palette.FOCUS not in edges, (ring, edges)
+    assert not ring & edges, (ring, edges)
+    pygame.quit()

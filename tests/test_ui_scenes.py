@@ -424,7 +424,7 @@ def test_a_rules_page_that_goes_on_says_more_below_and_shows_where_it_stands(app
 @pytest.mark.parametrize("door", ["Learn to play", "About"])
 def test_the_keyboard_s_ring_on_a_panel_drawn_as_a_button_is_the_ring_of_every_button(app, door):
     """On Learn to play and About (and Statistics, drawn alike), the keyboard's ring on a
-    lesson or a part is the band of the selection's blue every button and game tile has (the walk,
+    lesson or a part is the band of the keyboard's white every button and game tile has (the walk,
     D23: About marked its focus with a thin yellow line, not seen as the keyboard's)."""
     from sprites import palette
     click_widget(app, lambda w: w.label == door)
@@ -439,4 +439,4 @@ def test_the_keyboard_s_ring_on_a_panel_drawn_as_a_button_is_the_ring_of_every_b
     surface = app.screen.surface
     outside = [surface.get_at((ring.centerx, ring.top - d))[:3] for d in range(1, 5)] + \
         [surface.get_at((ring.left - d, ring.centery))[:3] for d in range(1, 5)]
-    assert sum(colour == palette.SELECT for colour in outside) >= 4, (door, outside)
+    assert sum(colour == palette.FOCUS for colour in outside) >= 4, (door, outside)
