@@ -161,3 +161,50 @@ def test_cards_picked_by_keys_are_told_apart_from_the_keyboards_ring():
     assert palette.FOCUS in ring and palette.FOCUS not in edges, (ring, edges)
     assert not ring & edges, (ring, edges)
     pygame.quit()
+
+
+def strip_shown(a, placed, right):
+    """How much of the index strip of `placed` (its left part up to `right`, its top
+    quarter) shows on the screen as the card's own face (washed grey if dimmed): the
+    share of its pixels."""
+    from sprites import cards as card_sprites
+    table = a.scene
+    r = a.screen.rect(placed.rect)
+    face = card_sprites.image(placed.card, r.w, r.h, False, table.model.presenter.family, None).copy()
+    if placed.dimmed:                           # washed grey as the table draws a card that cannot be played
+        face.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), (0, 0))
+    band = pygame.Rect(r.x + 2, r.y + 3, a.screen.px(right - placed.rect.x) - 4, r.h // 4)
+    same = sum(a.screen.surface.get_at((x, y))[:3] == face.get_at((x - r.x, y - r.y))[:3]
+               for x in range(band.left, band.right) for y in range(band.top, band.bottom))
+    return same / (band.w * band.h)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 600)])
+def test_a_card_lifted_in_a_big_fan_leaves_every_neighbours_index_strip_in_sight(size):
+    """walkD15 #9: KTU with two, Maya taking the pile until she holds eleven cards, fanned
+    tight: the keyboard walks along her hand; at every card it rests on, lifted, every
+    other card's index strip shows on the screen as that card's face (the walk: the
+    focused, lifted 6 of spades hid the 6 of hearts beside it entirely)."""
+    from tests.test_ktu import new
+    from tests.test_ui_play import press, settle
+    state = new(players=2)
+    while len(state.hands[0]) < 11 or state.current_player != 0:
+        legal = state.legal_actions()
+        state.apply(next((x for x in legal if x.kind == ("pick_up" if state.current_player == 0 else "play")),
+                         legal[0]))
+    a = table_for(state, size)
+    settle(a)
+    table = a.scene
+    fan = sorted(table.board.hand_cards(), key=lambda p: p.rect.x)
+    assert len(fan) == 11 and fan[1].rect.x - fan[0].rect.x < fan[0].rect.w, [p.rect for p in fan]
+    for _ in range(len(fan)):
+        press(a, pygame.K_RIGHT)
+        a.frame()
+        up = table.focus_item()
+        fan = sorted(table.board.hand_cards(), key=lambda p: p.rect.x)
+        for p, after in zip(fan, fan[1:] + [None]):
+            if p is up:
+                continue
+            right = after.rect.x if after is not None else p.rect.right
+            assert strip_shown(a, p, right) > 0.8, (p.card.name, up.card.name)
+    pygame.quit()

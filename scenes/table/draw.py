@@ -347,24 +347,43 @@ def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
     for slot in slots:
         pygame.draw.rect(surf, palette.FELT_LIGHT, screen.rect(slot), max(1, screen.px(2)),
                          border_radius=screen.px(6))
-    width = max(2, screen.px(3))
     for p in placed:
-        rise = p.raised and not offered and not p.selected and p.zone == board.hand_key    # it rises once offered
-        r = screen.rect(p.rect.move(0, RAISE) if rise else p.rect)
-        img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)
-        surf.blit(img, (r.x - pad, r.y - pad))
-        edge = (palette.SELECT if p.selected else palette.HINT if p.hinted
-                else palette.GOLD if p.raised and offered
-                else palette.OTHERS if p.face_up and (p.zone, p.card.name) in board.others else None)
-        if edge is not None:
-            surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
-        if p.dimmed and offered:
-            surf.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
-        if p is focus:
-            w2 = max(2, screen.px(4))
-            out = width + w2 if edge is not None else w2     # outside a picked card's blue edge
-            surf.blit(card_sprites.outline(r.w + 2 * (out - w2), r.h + 2 * (out - w2), palette.FOCUS, w2),
-                      (r.x - out, r.y - out))
+        card(screen, board, p, look, p is focus, offered)
+
+
+def card(screen, board, p, look, focused=False, offered=True):
+    """One placed card `p` of `board` in its place, as `cards` draws each."""
+    surf, width = screen.surface, max(2, screen.px(3))
+    rise = p.raised and not offered and not p.selected and p.zone == board.hand_key    # it rises once offered
+    r = screen.rect(p.rect.move(0, RAISE) if rise else p.rect)
+    img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)
+    surf.blit(img, (r.x - pad, r.y - pad))
+    edge = (palette.SELECT if p.selected else palette.HINT if p.hinted
+            else palette.GOLD if p.raised and offered
+            else palette.OTHERS if p.face_up and (p.zone, p.card.name) in board.others else None)
+    if edge is not None:
+        surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
+    if p.dimmed and offered:
+        surf.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
+    if focused:
+        w2 = max(2, screen.px(4))
+        out = width + w2 if edge is not None else w2     # outside a picked card's blue edge
+        surf.blit(card_sprites.outline(r.w + 2 * (out - w2), r.h + 2 * (out - w2), palette.FOCUS, w2),
+                  (r.x - out, r.y - out))
+
+
+def over_lifted(screen, board, placed, rect, look, flying=None, offered=True):
+    """The cards of the fan of `placed` lying over it in their places drawn again over
+    it, lifted to `rect`, so every card keeps its index strip in sight while one is
+    lifted (walkD15 #9: the lifted 6 of spades hid the 6 of hearts beside it entirely);
+    the lifted card shows its own strip and, above the others, its top."""
+    shown = grounded(board, flying or {})[0]
+    later = board.placed[board.placed.index(placed) + 1:] if placed in board.placed else []
+    over = [rect]                               # and the cards over those, in their order
+    for p in later:
+        if p.zone == placed.zone and p.rect.collidelist(over) >= 0 and any(p is q for q in shown):
+            card(screen, board, p, look, False, offered)
+            over.append(p.rect)
 
 
 def lifted(screen, placed, look, rect, focused=False, offered=True):

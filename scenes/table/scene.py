@@ -557,6 +557,8 @@ class TableScene(Scene):
         for placed, rect in up:
             if not draw.in_flight(placed, flying):
                 draw.lifted(screen, placed, look, rect, placed is focus, laid is self.laid_out)
+                if pointer.drag_pos is None and rect.w == placed.rect.w:
+                    draw.over_lifted(screen, laid.board, placed, rect, look, flying, laid is self.laid_out)
                 if placed.face_up and pointer.drag_pos is None:
                     said = [draw.message_box(screen, laid.board, model.ui.message, pointer.message_spot)
                             ] if model.ui.message else []
