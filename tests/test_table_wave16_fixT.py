@@ -246,3 +246,44 @@ def test_cards_hidden_in_play_stay_face_down_while_the_end_is_told():
         assert not shown, (model.prompt(), shown)
     assert told and model.session.state.is_over
     pygame.quit()
+
+
+def test_cards_of_the_hand_are_not_greyed_while_no_card_is_to_be_played():
+    """walkB15 #16: Final Count at 1280x800, the walk's deal, Maya's turn before rolling
+    ('Roll the die, or call to end the hand'): her Cards in Hand (King and 5 of hearts)
+    are drawn as they are, not washed grey as cards that cannot be played, since no card
+    is played at this step; once the die lets her swap, they are lit as cards a move
+    takes (the walk: grey while Roll and Call were offered, 'I thought the grey cards
+    were face down or no longer mine'). Where a card is to be played and none fits
+    (Final Card-Down, nothing on the pile's colour or value: draw), they are greyed."""
+    from tests.test_ui_play import click_widget, settle
+    from tests.test_ui_saves import start_game
+    a = new_app((1280, 800))
+    start_game(a, "final_count", 2, {0}, 606475527)
+    settle(a)
+    table = a.scene
+    assert {x.kind for x in table.model.legal} == {"roll", "call"}, table.model.legal
+    hand = table.board.hand_cards()
+    assert len(hand) == 2 and not any(p.dimmed for p in hand), [(p.card.name, p.dimmed) for p in hand]
+    assert all(strip_shown(a, p, p.rect.right) > 0.8 for p in hand)
+    click_widget(a, lambda w: w.label == "Roll")
+    settle(a)
+    if any(x.cards for x in table.model.legal):
+        assert all(p.raised and not p.dimmed for p in table.board.hand_cards())
+    pygame.quit()
+
+
+def test_cards_of_the_hand_are_greyed_where_a_card_is_to_be_played_and_none_fits():
+    """walkB15 #16, the other side: Final Card-Down, Maya to play on a card none of hers
+    matches ('No card fits ...: draw a card'): her cards are greyed as unplayable."""
+    from tests.test_final_card_down import new as new_fcd
+    from tests.test_ui_play import settle
+    state = new_fcd(hands={0: ["3/blue/spades", "7/green/clubs", "9/yellow/diamonds", "4/purple/clubs",
+                               "6/blue/diamonds", "8/green/spades", "1/yellow/clubs"]}, players=2)
+    assert state.current_player == 0 and not any(x.cards for x in state.legal_actions())
+    a = table_for(state, (1280, 800))
+    settle(a)
+    table = a.scene
+    assert table.model.prompt().split("  ·  ")[-1].startswith("No card fits"), table.model.prompt()
+    assert all(p.dimmed for p in table.board.hand_cards())
+    pygame.quit()

@@ -634,8 +634,8 @@ def lay_out(view, presenter, anchor, names, size, measure, playable=(), hinted=(
     move may take, as (zone key, card name), raised; `picks` the face-down cards a blind
     pick may take, as (zone key, position), raised and spread apart to be clicked one by
     one; `hinted` card names and pick places to mark as a hint; `selection` the cards
-    picked for a several-card move; on the anchor's `turn`, the hand's cards no move
-    takes are dimmed (all of them when no card is played now). `order` is the order of
+    picked for a several-card move; on the anchor's `turn` to play a card, the hand's
+    cards no move takes are dimmed (all of them when none fits). `order` is the order of
     the anchor's hand (see hand_order). `scale` is how many pixels a logical unit is drawn
     at (a card's corner index never shrinks under the smallest text's pixels)."""
     return _Layout(view, presenter, anchor, names, size, measure, order, set(picks), scale).board(

@@ -211,7 +211,8 @@ class TableScene(Scene):
         playing = model.my_turn()
         board = lay_out(view, model.presenter, model.looking.anchor, model.names, (screen.lw, screen.lh),
                         screen.text_width, playable, hinted | set(marks.cards), state.selection,
-                        self.app.settings.hand_order, picks, playing, screen.s)
+                        self.app.settings.hand_order, picks,
+                        playing and moves.card_to_play(model.legal, view, model.presenter, model.names), screen.s)
         held = self.pointer.hovered
         if held is not None and held.zone == board.hand_key and self.pointer.drag_pos is None:
             board.hold_still(held.card, held.rect.x, model.presenter.sizes.index)
