@@ -287,3 +287,37 @@ def test_cards_of_the_hand_are_greyed_where_a_card_is_to_be_played_and_none_fits
     assert table.model.prompt().split("  ·  ")[-1].startswith("No card fits"), table.model.prompt()
     assert all(p.dimmed for p in table.board.hand_cards())
     pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_the_hands_formation_cards_show_their_names_at_every_size(size, monkeypatch):
+    """walkB15 #6b: 5 possessions at 960x600 (and 1280x720), the walk's deal, Maya setting
+    her first line of defense: every card of her hand is drawn with its formation's name
+    ('Goal Line', 'Field Goal Block', '5-2'), at least at the smallest text (the walk: at
+    960x600 the hand's cards lost their printed names; only the big preview of the focused
+    card told what it was)."""
+    from sprites import cards as card_sprites
+    from sprites import formation_faces
+    from tests.test_table_walkB15 import defending
+    a = defending(size)
+    table = a.scene
+    written = []
+    real_label, real_render = formation_faces.label, formation_faces.render
+    monkeypatch.setattr(card_sprites, "_CACHE", {})
+    monkeypatch.setattr(formation_faces, "label", lambda surf, words, px, *r, **k: written.append(
+        (words, px)) or real_label(surf, words, px, *r, **k))
+    monkeypatch.setattr(formation_faces, "render", lambda words, px, *r: written.append(
+        (words, px)) or real_render(words, px, *r))
+    table.invalidate()
+    a.frame()
+    said = " ".join(words for words, px in written if px >= text_px_least())
+    names = [p.card.formation.split(" (")[0] for p in table.board.hand_cards()]
+    assert len(names) == 4 and all(name in said for name in names), (names, said)
+    pygame.quit()
+
+
+def text_px_least():
+    """The smallest text a card's face writes, in the pixels it is drawn at."""
+    from sprites import text
+    from sprites.card_draw import SS
+    return text.MIN_PX * SS
