@@ -372,18 +372,14 @@ def card(screen, board, p, look, focused=False, offered=True):
                   (r.x - out, r.y - out))
 
 
-def over_lifted(screen, board, placed, rect, look, flying=None, offered=True):
-    """The cards of the fan of `placed` lying over it in their places drawn again over
-    it, lifted to `rect`, so every card keeps its index strip in sight while one is
-    lifted (walkD15 #9: the lifted 6 of spades hid the 6 of hearts beside it entirely);
-    the lifted card shows its own strip and, above the others, its top."""
+def over_lifted(screen, board, over, look, flying=None, focus=None, offered=True):
+    """The cards `over` a lifted card (layout.cards_over), left out of the cached layer,
+    drawn over it in their places (those landed: see grounded), so every card of its
+    fan keeps its index strip in sight while one is lifted (walkD15 #9)."""
     shown = grounded(board, flying or {})[0]
-    later = board.placed[board.placed.index(placed) + 1:] if placed in board.placed else []
-    over = [rect]                               # and the cards over those, in their order
-    for p in later:
-        if p.zone == placed.zone and p.rect.collidelist(over) >= 0 and any(p is q for q in shown):
-            card(screen, board, p, look, False, offered)
-            over.append(p.rect)
+    for p in over:
+        if any(p is q for q in shown):
+            card(screen, board, p, look, p is focus, offered)
 
 
 def lifted(screen, placed, look, rect, focused=False, offered=True):

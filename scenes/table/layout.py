@@ -1263,6 +1263,20 @@ def hover_rect(placed, board):
     return placed.rect.move(0, -lift)
 
 
+def cards_over(board, placed, rect):
+    """The cards of the fan of `placed` that lie over it, lifted to `rect`, and those over
+    them, in their order: drawn over the lifted card, so that it shows its own index
+    strip and, above them, its top, and every card of the fan keeps its strip in sight
+    (walkD15 #9: the lifted 6 of spades hid the 6 of hearts beside it entirely)."""
+    later = board.placed[board.placed.index(placed) + 1:] if placed in board.placed else []
+    over, rects = [], [rect]
+    for p in later:
+        if p.zone == placed.zone and p.rect.collidelist(rects) >= 0:
+            over.append(p)
+            rects.append(p.rect)
+    return over
+
+
 def lifted(pointer, board, focused=None):
     """The card drawn whole over the others, as [(placed card, logical rect)]: the one
     being dragged (`pointer`: scenes/table/state.Pointer), where it is, else the one
