@@ -25,8 +25,9 @@ DARK_FACE = (34, 34, 42)
 DARK_EDGE = (96, 96, 104)
 BADGE_DARK = (24, 24, 30)
 TALLY = ("blue", "green", "orange", "purple")
-# Below FULL_H (in the pixels a face is drawn at) a card shows its compact design: no
-# name, a taller band, a smaller field; below TINY_H no field: the band and the tally.
+# Below FULL_H (in the pixels a face is drawn at) a card shows its compact design: its
+# name at the smallest text, a taller band, a smaller field; below TINY_H no field: the
+# band and the tally.
 FULL_H = 110 * SS
 TINY_H = 64 * SS
 MIN = text.MIN_PX * SS      # the smallest text, in the pixels a face is drawn at
@@ -117,6 +118,21 @@ def _band(surf, card, rect, cb, tiny):
     return rect
 
 
+def _compact_name(surf, name, ink, rect):
+    """The formation's name on a compact face, at the smallest text, on one line or two
+    (parted between words) at the top of `rect`, where it fits (walkB15 #6b: at 960x600
+    the hand's cards showed no name); returns where what follows goes."""
+    words = name.split(" ")
+    parts = [[name]] + [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
+    lines = next((lines for lines in parts if all(width(line, MIN) <= rect.w for line in lines)), None)
+    if lines is None:
+        return rect.top
+    step = int(MIN * 1.05)
+    for i, line in enumerate(lines):
+        label(surf, line, MIN, ink, (rect.centerx, rect.top + step * i + step // 2))
+    return rect.top + step * len(lines)
+
+
 def _field(surf, card, rect, cb, full):
     """The formation: eleven dots on a pale field, the line of scrimmage across its top."""
     pygame.draw.rect(surf, FIELD, rect, border_radius=radius(surf.get_width()) // 2)
@@ -197,8 +213,8 @@ def face(card, w, h, cb, numbered=True):
             img = render(words if width(words, px) <= w - 2 * m else card.rank, px, ink)
             surf.blit(img, img.get_rect(center=(w // 2, y + room // 2)))
         return surf
+    name = card.formation.split(" (")[0]
     if size == "full":
-        name = card.formation.split(" (")[0]
         px = fitted(name, int(h * 0.075), w - 2 * m)
         if px:
             label(surf, name, px, ink, (w // 2, y + int(h * 0.045)))
@@ -207,6 +223,8 @@ def face(card, w, h, cb, numbered=True):
         if px:
             label(surf, card.kind, px, (150, 150, 156) if black else (110, 110, 110), (w // 2, y + int(h * 0.02)))
             y += int(h * 0.045)
+    else:
+        y = _compact_name(surf, name, ink, pygame.Rect(m, y, w - 2 * m, h - y))
     chips_h = max(int(h * (0.1 if size == "full" else 0.17)), MIN + 4)
     chips = pygame.Rect(m, h - m - chips_h, w - 2 * m, chips_h)
     _field(surf, card, pygame.Rect(m, y + m // 2, w - 2 * m, chips.top - y - m), cb, size == "full")

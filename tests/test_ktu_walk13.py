@@ -196,7 +196,7 @@ def test_the_menus_arrows_go_where_the_screen_shows_and_its_ring_is_plain(app): 
     (Down from Final Count, top right, to the game under it, not to KTU at the bottom
     left; Down then Left from Deadline to the game under Final Card-Down; Down from a game
     of the last line to a door under it; Up back), Tab keeps the list's order; and the
-    keyboard's ring on a tile is as plain as a button's: a band of the selection's blue
+    keyboard's ring on a tile is as plain as a button's: a band of the keyboard's white
     around it (the walk: a thin yellow line, easy to miss)."""
     from scenes.screens.menu import MenuScene
     from sprites import palette
@@ -235,7 +235,7 @@ def test_the_menus_arrows_go_where_the_screen_shows_and_its_ring_is_plain(app): 
     surface = app.screen.surface
     outside = [surface.get_at((ring.centerx, ring.top - d))[:3] for d in range(1, 5)] + \
         [surface.get_at((ring.left - d, ring.centery))[:3] for d in range(1, 5)]
-    assert sum(colour == palette.SELECT for colour in outside) >= 4, outside
+    assert sum(colour == palette.FOCUS for colour in outside) >= 4, outside
 
 
 def test_the_pile_drawn_from_is_called_the_stock_as_the_rules_call_it(app, monkeypatch):  # noqa: F811

@@ -142,7 +142,8 @@ def plate(screen, spot, name, right, current, computer=False):
     name; the player to move lit in gold."""
     x, y, w = spot
     colour = palette.GOLD if current else palette.TEXT
-    start, right, after, width = plate_parts(screen, w, name, right, computer)
+    start, shown, after, width = plate_parts(screen, w, name, right, computer)
+    short = shown and shown != right
     fill = (64, 52, 14) if current else palette.PANEL
     screen.panel((x + AVATAR / 2, y, width - AVATAR / 2, PLATE_H), fill=fill, alpha=230,
                  edge=palette.GOLD if current else palette.PANEL_EDGE, radius=PLATE_H / 2)
@@ -151,8 +152,13 @@ def plate(screen, spot, name, right, current, computer=False):
     if computer:
         computer_mark(screen, (x + AVATAR + 8, y + 9), colour)
     screen.text(name, BODY, colour, (x + start, y + 6), width=width - start - after - 6)
-    if right:
-        screen.text(right, READ, palette.TEXT_DIM, (x + width - 14, y + 8), "topright")
+    if short:                                   # the count alone, after a card's shape
+        end = x + width - PLATE_END
+        screen.text(shown, READ, palette.TEXT_DIM, (end, y + 8), "topright")
+        mark = screen.rect((end - screen.text_width(shown, READ) - COUNT_MARK, y + 8, 11, 15))
+        pygame.draw.rect(screen.surface, palette.TEXT_DIM, mark, max(1, screen.px(2)), border_radius=screen.px(2))
+    elif shown:
+        screen.text(shown, READ, palette.TEXT_DIM, (x + width - 14, y + 8), "topright")
 
 
 def computer_mark(screen, pos, colour):
@@ -164,12 +170,24 @@ def computer_mark(screen, pos, colour):
     pygame.draw.line(screen.surface, colour, screen.pixel((x + 4, y + 14)), screen.pixel((x + 12, y + 14)), width)
 
 
+PLATE_END = 10          # a name plate's end after its count written short (plate_parts)
+COUNT_MARK = 15         # the card's shape before a count written short, and its space
+
+
 def plate_parts(screen, w, name, right, computer):
     """A name plate's measures within `w`: (where its name starts, the right-hand words
-    it shows, their room, its width): the count only where the whole name leaves room."""
+    it shows, their room, its width): the count only where the whole name leaves room;
+    a count ('7 in hand') too wide beside the whole name written short, its number
+    alone after a card's shape (walkA15 #19: with five or six at 960x600 some plates
+    had no count while others had theirs); other words ('thinking...') never short."""
     start = AVATAR + 8 + (22 if computer else 0)
     after = 18 + screen.text_width(right, READ)  # the count, after the name
     name_w = screen.text_width(name, BODY)
+    if start + name_w + after + 14 > w and right.endswith(" in hand"):
+        right = right.split()[0]
+        after = 8 + COUNT_MARK + screen.text_width(right, READ)
+        if start + name_w + after + PLATE_END <= w:
+            return start, right, after, start + name_w + after + PLATE_END
     if start + name_w + after + 14 > w:         # too narrow for both: the name whole, the count in its caption
         right, after = "", 0
     return start, right, after, min(w, start + name_w + after + 14)
@@ -329,24 +347,39 @@ def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
     for slot in slots:
         pygame.draw.rect(surf, palette.FELT_LIGHT, screen.rect(slot), max(1, screen.px(2)),
                          border_radius=screen.px(6))
-    width = max(2, screen.px(3))
     for p in placed:
-        rise = p.raised and not offered and not p.selected and p.zone == board.hand_key    # it rises once offered
-        r = screen.rect(p.rect.move(0, RAISE) if rise else p.rect)
-        img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)
-        surf.blit(img, (r.x - pad, r.y - pad))
-        edge = (palette.SELECT if p.selected else palette.HINT if p.hinted
-                else palette.GOLD if p.raised and offered
-                else palette.OTHERS if p.face_up and (p.zone, p.card.name) in board.others else None)
-        if edge is not None:
-            surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
-        if p.dimmed and offered:
-            surf.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
-        if p is focus:
-            w2 = max(2, screen.px(4))
-            out = width + w2 if edge is not None else w2     # outside a picked card's blue edge
-            surf.blit(card_sprites.outline(r.w + 2 * (out - w2), r.h + 2 * (out - w2), palette.FOCUS, w2),
-                      (r.x - out, r.y - out))
+        card(screen, board, p, look, p is focus, offered)
+
+
+def card(screen, board, p, look, focused=False, offered=True):
+    """One placed card `p` of `board` in its place, as `cards` draws each."""
+    surf, width = screen.surface, max(2, screen.px(3))
+    rise = p.raised and not offered and not p.selected and p.zone == board.hand_key    # it rises once offered
+    r = screen.rect(p.rect.move(0, RAISE) if rise else p.rect)
+    img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)
+    surf.blit(img, (r.x - pad, r.y - pad))
+    edge = (palette.SELECT if p.selected else palette.HINT if p.hinted
+            else palette.GOLD if p.raised and offered
+            else palette.OTHERS if p.face_up and (p.zone, p.card.name) in board.others else None)
+    if edge is not None:
+        surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
+    if p.dimmed and offered:
+        surf.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
+    if focused:
+        w2 = max(2, screen.px(4))
+        out = width + w2 if edge is not None else w2     # outside a picked card's blue edge
+        surf.blit(card_sprites.outline(r.w + 2 * (out - w2), r.h + 2 * (out - w2), palette.FOCUS, w2),
+                  (r.x - out, r.y - out))
+
+
+def over_lifted(screen, board, over, look, flying=None, focus=None, offered=True):
+    """The cards `over` a lifted card (layout.cards_over), left out of the cached layer,
+    drawn over it in their places (those landed: see grounded), so every card of its
+    fan keeps its index strip in sight while one is lifted (walkD15 #9)."""
+    shown = grounded(board, flying or {})[0]
+    for p in over:
+        if any(p is q for q in shown):
+            card(screen, board, p, look, p is focus, offered)
 
 
 def lifted(screen, placed, look, rect, focused=False, offered=True):
@@ -661,13 +694,17 @@ def callout(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=()
     room = board.table_w - 60
     if screen.text_width(final, size) + 48 > room:
         size = max(20, int(size * (room - 48) / (screen.text_width(final, size) + 1)))
-    w, h = min(room, screen.text_width(final, size) + 48), size * 1.7
     boxes = [pygame.Rect(*map(int, board.boxes[key])) for key in call.at if key in board.boxes]
     anchor = boxes[0].unionall(boxes[1:]) if boxes else None
     bounds = (20, TOP + 6, board.table_w - 40, board.height - TOP - 12)
-    path = callout_box((w, h + RISE), anchor, bounds, keep_clear, beside=call.count is not None,
-                       keep_read=keep_read, avoid=avoid, spoken=spoken(board, call.at, keep_read),
-                       faces=faces)                             # where it rises from, too, is kept clear
+    told = spoken(board, call.at, keep_read)
+    shapes = callout_shapes(screen, final, size, room)
+    placed = [(callout_box((w, h + RISE), anchor, bounds, keep_clear, beside=call.count is not None,
+                           keep_read=keep_read, avoid=avoid, spoken=told, faces=faces), w, h)
+              for w, h in shapes]                           # where it rises from, too, is kept clear
+    must = [pygame.Rect(r) for r in list(keep_clear) + told + list(keep_read)]
+    path, w, h = next((shape for cards in (avoid, avoid if faces is None else faces) for shape in placed
+                       if shape[0].collidelist(must + [pygame.Rect(r) for r in cards]) < 0), placed[0])
     box = pygame.Rect(path.x, path.y, path.w, int(h))
     rise = RISE * max(0.0, 1 - progress / 0.12)
     shown = box.move(0, int(rise))
@@ -676,8 +713,26 @@ def callout(screen, board, call, progress, keep_clear=(), keep_read=(), avoid=()
     if call.grand:
         confetti(screen, shown, progress)
     screen.panel(shown, fill=(18, 22, 30), alpha=235, edge=colour, radius=14)
-    screen.text(callout_words(call, progress), size, colour, shown.center, "center", width=w - 24)
+    lines = screen.wrap(callout_words(call, progress), size, w - 24) if h > size * 1.7 else [
+        callout_words(call, progress)]
+    step = size * 1.2
+    top = shown.centery - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        screen.text(line, size, colour, (shown.centerx, top + step * i), "center", width=w - 24)
     return box
+
+
+def callout_shapes(screen, words, size, room):
+    """The shapes (w, h) a callout of `words` at `size` may take on a table `room` wide,
+    the first tried first: on one line, then on two, then three (walkA15 #18: one long
+    line across a small table found no place clear of the cards, and lay over a hand)."""
+    one = screen.text_width(words, size)
+    shapes = [(min(room, one + 48), size * 1.7)]
+    for count in (2, 3):
+        width = min(room, one / count + 48 + size * 2)
+        if len(screen.wrap(words, size, width - 24)) == count:
+            shapes.append((width, size * 1.7 + size * 1.2 * (count - 1)))
+    return shapes
 
 
 def spoken(board, keys, captions, reach=3 * CAPTION):

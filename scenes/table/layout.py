@@ -21,6 +21,7 @@ from sprites.text import BODY, MIN_PX, READ
 PANEL_W = 260           # the right-hand panel (facts, scores, log)
 TOP = 56                # height of the top bar
 GAP = 16                # between zones in a row
+CAPTION_SPILL = 4       # how far a caption may run past its cards into that gap, the rest keeping it apart
 CAPTION = 17            # a zone's caption above its cards
 SIDE = 236              # the width of a seat's panel at the left or right
 # With four or more other seats the side columns reach down to the viewer's plate, and are
@@ -633,8 +634,8 @@ def lay_out(view, presenter, anchor, names, size, measure, playable=(), hinted=(
     move may take, as (zone key, card name), raised; `picks` the face-down cards a blind
     pick may take, as (zone key, position), raised and spread apart to be clicked one by
     one; `hinted` card names and pick places to mark as a hint; `selection` the cards
-    picked for a several-card move; on the anchor's `turn`, the hand's cards no move
-    takes are dimmed (all of them when no card is played now). `order` is the order of
+    picked for a several-card move; on the anchor's `turn` to play a card, the hand's
+    cards no move takes are dimmed (all of them when none fits). `order` is the order of
     the anchor's hand (see hand_order). `scale` is how many pixels a logical unit is drawn
     at (a card's corner index never shrinks under the smallest text's pixels)."""
     return _Layout(view, presenter, anchor, names, size, measure, order, set(picks), scale).board(
@@ -1062,14 +1063,15 @@ class _Layout:
 
     def captioned(self, lines, w, size, captions):
         """The `lines` of wrapped with each zone's caption in the lines it takes over its
-        cards (within its width and the gap after it, never past `w`), and each line's
+        cards (within its width and CAPTION_SPILL of the gap after it, never past `w`:
+        walkA15 #19, 'Face-up cards' run on into the next caption's 'cards'), and each line's
         height (its cards at `size` under its tallest caption); `captions`: each zone's
         caption by its key (see caption)."""
         out, heights = [], []
         for line, used in lines:
             at, entries, most = 0, [], 1
             for zone, zw in line:
-                words = [] if zone is None else self.caption_lines(captions[zone.key], min(zw + GAP - 4, w - at))
+                words = [] if zone is None else self.caption_lines(captions[zone.key], min(zw + CAPTION_SPILL, w - at))
                 most = max(most, len(words))
                 entries.append((zone, zw, words))
                 at += zw + GAP
@@ -1259,6 +1261,20 @@ def hover_rect(placed, board):
         if placed.rect.left < x + w and placed.rect.right > x:
             lift = max(0, min(lift, placed.rect.top - (y + (PLATE_H + AVATAR) // 2)))
     return placed.rect.move(0, -lift)
+
+
+def cards_over(board, placed, rect):
+    """The cards of the fan of `placed` that lie over it, lifted to `rect`, and those over
+    them, in their order: drawn over the lifted card, so that it shows its own index
+    strip and, above them, its top, and every card of the fan keeps its strip in sight
+    (walkD15 #9: the lifted 6 of spades hid the 6 of hearts beside it entirely)."""
+    later = board.placed[board.placed.index(placed) + 1:] if placed in board.placed else []
+    over, rects = [], [rect]
+    for p in later:
+        if p.zone == placed.zone and p.rect.collidelist(rects) >= 0:
+            over.append(p)
+            rects.append(p.rect)
+    return over
 
 
 def lifted(pointer, board, focused=None):

@@ -112,6 +112,17 @@ def hidden_fits(legal, placed, zone, view, presenter):
             and presenter.picks(a, zone, placed.index, view.seat, view)]
 
 
+def card_to_play(legal, view, presenter, names):
+    """Is a card to be played now with the moves `legal`: one of them takes a card, or
+    none of the cards fits where the game plays one (the presenter's `no_fit`: Final
+    Card-Down's 'No card fits ...: draw a card')? Only then are the hand's cards no move
+    takes greyed as unplayable; never at a step that plays no card (walkB15 #16: Final
+    Count's cards greyed while only Roll and Call were offered)."""
+    if any(a.cards for a in legal):
+        return True
+    return bool(legal) and not any(a.kind in presenter.PLAYS for a in legal) and bool(presenter.no_fit(view, names))
+
+
 def choosable(legal, view, presenter):
     """What the moves `legal` may take at the table `view` shows, to be marked: the face-up
     cards (those of the step in hand, where the presenter says which: `step_kinds`), as

@@ -20,7 +20,7 @@ import pygame
 from scenes.table import buttons, coach_panel, draw, intents, moves
 from scenes.table.director import Director
 from scenes.table.input import ACTIVATE, Laid, TableInput, key_legend, main_focus
-from scenes.table.layout import CAPTION, REACH, TOP, Placed, gap_between, keeps_margin, lay_out, lifted
+from scenes.table.layout import CAPTION, REACH, TOP, Placed, cards_over, gap_between, keeps_margin, lay_out, lifted
 from scenes.table.model import TableModel
 from scenes.table.motion import Motion
 from scenes.table.presenters import presenter_for
@@ -211,7 +211,8 @@ class TableScene(Scene):
         playing = model.my_turn()
         board = lay_out(view, model.presenter, model.looking.anchor, model.names, (screen.lw, screen.lh),
                         screen.text_width, playable, hinted | set(marks.cards), state.selection,
-                        self.app.settings.hand_order, picks, playing, screen.s)
+                        self.app.settings.hand_order, picks,
+                        playing and moves.card_to_play(model.legal, view, model.presenter, model.names), screen.s)
         held = self.pointer.hovered
         if held is not None and held.zone == board.hand_key and self.pointer.drag_pos is None:
             board.hold_still(held.card, held.rect.x, model.presenter.sizes.index)
@@ -545,26 +546,30 @@ class TableScene(Scene):
             return
         flying = self.motion.hidden()
         up = lifted(pointer, laid.board, focus if isinstance(focus, Placed) else None)
+        over = [p for placed, rect in up if pointer.drag_pos is None and rect.w == placed.rect.w
+                for p in cards_over(laid.board, placed, rect)]         # drawn over the lifted card
         key = self.static_key(flying, up)
         self.drawn = self.shown(key)
         look = draw.Look(model.presenter, model.view, self.app.settings.colourblind)
         if self.static.stale(screen, key):
             with self.static.painting(screen):
-                self.draw_static(screen, look, flying, focus, [placed for placed, _ in up])
+                self.draw_static(screen, look, flying, focus, [placed for placed, _ in up] + over)
         self.static.show(screen)
         for button in laid.top:
             button.draw(screen, focused=button is focus, hovered=button is hover)
         for placed, rect in up:
-            if not draw.in_flight(placed, flying):
+            landed = not draw.in_flight(placed, flying)
+            if landed:
                 draw.lifted(screen, placed, look, rect, placed is focus, laid is self.laid_out)
-                if placed.face_up and pointer.drag_pos is None:
-                    said = [draw.message_box(screen, laid.board, model.ui.message, pointer.message_spot)
-                            ] if model.ui.message else []
-                    bubble = [laid.bubble.box, laid.bubble.target] if laid.bubble is not None else []
-                    draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
-                                  self.needed(placed) + said + bubble, bubble + self.read_on_table(),
-                                  model.presenter.card_note(placed.card, model.view),
-                                  placed.dimmed and laid is self.laid_out)
+            draw.over_lifted(screen, laid.board, over, look, flying, focus, laid is self.laid_out)
+            if landed and placed.face_up and pointer.drag_pos is None:
+                said = [draw.message_box(screen, laid.board, model.ui.message, pointer.message_spot)
+                        ] if model.ui.message else []
+                bubble = [laid.bubble.box, laid.bubble.target] if laid.bubble is not None else []
+                draw.enlarged(screen, placed, look, laid.board, model.presenter.zoom_size(), screen.lh - 8,
+                              self.needed(placed) + said + bubble, bubble + self.read_on_table(),
+                              model.presenter.card_note(placed.card, model.view),
+                              placed.dimmed and laid is self.laid_out)
         draw.flights(screen, self.motion, laid.board, look, model.presenter.sizes.centre)
         draw.die(screen, self.motion, laid.board, model.presenter.die_face(model.view, self.motion.die_value))
         draw.message(screen, laid.board, model.ui.message, pointer.message_spot)
@@ -703,7 +708,8 @@ class TableScene(Scene):
     def draw_static(self, screen, look, flying, focus, up):
         """What changes only with the layout (and a card landing, or one taken up), into
         the cached layer: the felt, the top bar, the seats, the cards but those `up` (drawn
-        over the layer, raised or dragged) and the side panel (or the coach's)."""
+        over the layer: raised or dragged, and those lying over a raised one) and the side
+        panel (or the coach's)."""
         model = self.model
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.top_span = draw.top_bar(screen, model.title(), model.prompt(), self.laid.title_right)

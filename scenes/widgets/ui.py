@@ -140,8 +140,8 @@ class Button:
         shadow = r.move(0, screen.px(3))
         pygame.draw.rect(screen.surface, (0, 0, 0, 80), shadow, border_radius=radius)
         pygame.draw.rect(screen.surface, fill, r, border_radius=radius)
-        if focused:
-            pygame.draw.rect(screen.surface, palette.SELECT, r.inflate(screen.px(6), screen.px(6)),
+        if focused:             # the keyboard's one ring, never a picked card's blue (walkD15 #7)
+            pygame.draw.rect(screen.surface, palette.FOCUS, r.inflate(screen.px(6), screen.px(6)),
                              max(2, screen.px(3)), border_radius=radius + screen.px(3))
         if self.marked:
             pygame.draw.rect(screen.surface, palette.HINT, r.inflate(screen.px(10), screen.px(10)),
@@ -190,10 +190,10 @@ def game_rows(screen, label, action, size):
 
 def focus_ring(screen, rect):
     """The keyboard's ring round a panel drawn as a button (a game's tile, a lesson, a
-    record, a part of About): a band of the selection's blue just outside it, as plain as
-    on every button."""
+    record, a part of About): a band of the keyboard's white just outside it, as plain as
+    on every button and card (a picked card's edge is blue: walkD15 #7)."""
     ring = screen.rect(rect).inflate(screen.px(10), screen.px(10))
-    pygame.draw.rect(screen.surface, palette.SELECT, ring, max(3, screen.px(4)), border_radius=screen.px(14))
+    pygame.draw.rect(screen.surface, palette.FOCUS, ring, max(3, screen.px(4)), border_radius=screen.px(14))
 
 
 def scroll_marks(screen, box, offset, most):
