@@ -4,8 +4,6 @@ Rules, Settings, Quit, and About in a corner; and, calmly, any notice about a fi
 was bad, or about a finished game whose record and count waited for the disk (recorded
 now, or not yet)."""
 
-import pygame
-
 from game import registry, saves, undo
 from game.core import SharedAct
 from scenes.widgets import ui
@@ -60,7 +58,6 @@ class MenuScene(Scene):
         for key in ("session", "anchor", "interim"):
             persist.pop(key, None)
         self.saved = self._load_autosave()
-        self.asking = False         # has Esc asked whether to close the app? (see back)
         for words in saves.finish_ended(self.app.folders):   # ends a full disk kept waiting
             self.app.notice(words)
         self.presenters = {game_id: presenter_for(info) for game_id, info in registry.GAMES.items()}
@@ -210,33 +207,13 @@ class MenuScene(Scene):
         self.go("settings", return_to="menu")
 
     def back(self):
-        """Esc: a first press asks (a line under the doors, the keys on Quit), a second one
-        closes Card Table; Esc goes back one step everywhere else, and one press here
-        closed the app with no word (walkD16 #15)."""
-        if self.asking:
-            self.app.quit()
-            return
-        self.asking = True
-        self.focus = [widget.label for widget in self.widgets].index("Quit")
-        self.app.keyboard = True
-        self.dirty = True
-
-    def key(self, event):
-        """As on every screen; a key other than Esc takes back the question Esc asked."""
-        if event.key != pygame.K_ESCAPE and self.asking:
-            self.asking = False
-            self.dirty = True
-        super().key(event)
+        self.app.quit()
 
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.draw_title(screen, "Card Table", "Choose a game")
         self.draw_widgets(screen)
         y = self.doors_bottom + 10
-        if self.asking:
-            screen.text("Esc again closes Card Table (or Enter on Quit); any other key stays", 17, palette.GOLD,
-                        (screen.lw / 2, y), "midtop")
-            y += 28
         if self.saved is not None:
             screen.text(self.saved_line(), 17, palette.TEXT_DIM, (self.x, y), width=self.w)
             y += 28
