@@ -41,7 +41,9 @@ class Undoing:
         """Undo for the person at the screen: the session goes back (past a turn's end the
         table would make again by itself), the table forgets what it was showing of the
         later position (a computer's thinking is dropped when it answers, and the
-        computers decide again) and says what was taken back; the curtain is shown for the
+        computers decide again) and says what was taken back (the end of a turn the table
+        made by itself is part of the move before it, never 'your move after it': walkD16
+        #1); the curtain is shown for the
         person to play if that is someone else. Taken back from behind the curtain (where
         the next person may be looking), the curtain is raised for the one whose move it
         was, and what was taken back is said once they are back. A refused undo says why."""
@@ -56,10 +58,13 @@ class Undoing:
             if refusal is not None:         # None: asked of the host, its answer comes as an update
                 self.say(self.refusal_words(person, *refusal))
             return
+        ends = set()                        # the turn's ends the table made by itself: part of the move before
         while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
+            ends.add(len(self.session.moves()))
             now = self.session.undo(person, policy)
-        undone = before[len(self.session.moves()):]
-        later = movers[len(self.session.moves()) + 1:]
+        start = len(self.session.moves())
+        undone = before[start:]
+        later = [seat for i, seat in enumerate(movers[start + 1:], start + 1) if i not in ends]
         behind = self.looking.curtain is not None   # the next person may be at the screen already
         state = self.ui
         self.timeline.reset(self.last_roll(0))

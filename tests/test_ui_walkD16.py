@@ -1,0 +1,81 @@
+"""Keyboard-only moments of walk D, wave 16 (issue #37), each played by keys at the table or
+screen it happened on: the words of an undo and of a hint, the keys on cards picked, the
+replay's top line, the menu at launch."""
+import random
+
+import pygame
+
+from tests.test_ui_play import app, choose, perform, press, settle  # noqa: F401
+from tests.test_ui_saves import start_game
+
+CTRL = pygame.KMOD_LCTRL
+
+
+def play_until(app, session, wanted, seed=1, limit=120):
+    """Play Maya's moves through the window (the computers answering) until a legal move of
+    hers is one `wanted(action)` accepts; returns it."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        settle(app)
+        found = [a for a in session.state.legal_actions() if wanted(a)]
+        if found:
+            return found[0]
+        perform(app, choose(session.state.legal_actions(), rng))
+    raise AssertionError("the move wanted never came")
+
+
+def test_undo_of_a_d_names_only_the_d_and_its_colour(app):  # noqa: F811
+    """walkD16 #1: Final Card-Down, a D played with its colour, then Ctrl+Z at once: the
+    toast named 'your play of the D green clubs (red), and your move after it', a second
+    move the person never made (the end of the turn the table makes by itself). The turn's
+    end the table made is part of the play; the colour is said as it was chosen."""
+    session = start_game(app, "final_card_down", 4, {0}, 239831651)
+    d_play = play_until(app, session, lambda a: a.kind == "play" and a.arg is not None)
+    perform(app, d_play)
+    press(app, pygame.K_z, CTRL)
+    said = app.scene.model.ui.message
+    assert said == f"Taken back: your play of the {d_play.cards[0].spoken} with {d_play.arg} in force", said
+
+
+def test_undo_after_the_computers_played_names_theirs_not_a_move_of_yours(app):  # noqa: F811
+    """walkD16 #1: the D played, the computers answering, then Ctrl+Z (Casual undo): their
+    moves are named with it, and no 'move' of the person's after it."""
+    app.settings.undo = "casual"                    # their plays brought cards to light
+    session = start_game(app, "final_card_down", 4, {0}, 239831651)
+    perform(app, play_until(app, session, lambda a: a.kind == "play" and a.arg is not None))
+    settle(app)
+    press(app, pygame.K_z, CTRL)
+    said = app.scene.model.ui.message
+    assert said.startswith("Taken back: your play of the D") and "your move" not in said, said
+
+
+def test_a_hint_for_the_only_card_says_it_is_your_only_card(app):  # noqa: F811
+    """walkD16 #2: 4 downs, the last down, one card in hand: H said 'Hint: Play Defense
+    blue 7: the last down decides the hand: your strongest card goes now', as if chosen
+    among several. A hint for the only move there is says so, at once (no thinking)."""
+    session = start_game(app, "four_downs", 4, {0}, 200012649)
+    only = play_until(app, session, lambda a: len(session.state.legal_actions()) == 1 and a.cards
+                      and session.state.view(0).zone("hand:0").count == 1)
+    press(app, pygame.K_h)
+    model = app.scene.model
+    label = model.presenter.action_label(only, model.names, with_cards=True, view=model.view)
+    assert model.ui.message == f"Hint: {label}: your only card", model.ui.message
+    assert model.ui.hint == only
+
+
+def test_the_replay_s_last_move_says_game_over_once(app):  # noqa: F811
+    """walkD16 #7: a KTU replay, End: the top line read '...went out: no cards left; Game
+    over · Game over: Sam won', the game's end said twice (and wrapped for it)."""
+    from game import saves
+    from scenes.table.session import Seat, Session
+    session = Session("ktu", [Seat("Maya", True), Seat("Theo", False, "easy"), Seat("Sam", False, "easy")], {}, 5)
+    rng = random.Random(1)
+    while not session.state.is_over:
+        session.submit(rng.choice(session.state.legal_actions()))
+    record = saves.read_record(saves.write_record(app.folders, session.state, session.saved_seats()))
+    app.scene.persist = {"record": record}
+    app.switch("replay")
+    app.frame()
+    press(app, pygame.K_END)
+    words = app.scene.top_words()
+    assert words.count("Game over") == 1 and "Game over: " in words, words
