@@ -79,3 +79,46 @@ def test_the_replay_s_last_move_says_game_over_once(app):  # noqa: F811
     press(app, pygame.K_END)
     words = app.scene.top_words()
     assert words.count("Game over") == 1 and "Game over: " in words, words
+
+
+def test_enter_at_launch_shows_where_it_goes_before_it_goes(user_home):
+    """walkD16 #9: the menu at launch, a game saved: no ring was drawn anywhere, yet Enter
+    at once resumed the saved game. The first Enter (as the first Tab or arrow) shows the
+    ring where the keys rest, on Continue, drawn; the next one takes it."""
+    from game import saves
+    from scenes.screens.menu import MenuScene
+    from scenes.table.scene import TableScene
+    from tests.test_ui_play import new_app
+    from scenes.table.session import Seat, Session
+    session = Session("final_card_down", [Seat("Maya", True), Seat("Theo", False, "easy")], {}, 3, saves.Folders())
+    session.submit(session.state.legal_actions()[0])
+    app = new_app()
+    try:
+        menu = app.scene
+        here = menu.widgets[menu.focus]
+        assert here.label == "Continue"
+        drawn = []
+        real = here.draw
+        here.draw = lambda screen, focused=False, hovered=False: drawn.append(focused) or real(screen, focused, hovered)
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.scene, MenuScene), "the first Enter resumed a game no ring had shown"
+        assert menu.widgets[menu.focus] is here and drawn and drawn[-1], drawn      # the ring on Continue, drawn
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.scene, TableScene)
+    finally:
+        pygame.quit()
+
+
+def test_undo_of_a_draw_says_it_as_the_moves_log_does(app):  # noqa: F811
+    """walkD16 #3: Deadline, the top discard taken, Ctrl+Z: the toast said 'Taken back:
+    your draw (discard pile)', the button's label pasted in. A move with no cards of its
+    own is said as the Moves log told it, to you: 'you took 4 of hearts from the discard
+    pile'."""
+    session = start_game(app, "deadline", 4, {0}, 333212460)
+    take = play_until(app, session, lambda a: a.kind == "draw" and a.arg == "discard")
+    top = session.state.view(0).zone("discard").cards[-1]
+    perform(app, take)
+    assert app.scene.model.log_lines()[-1] == f"Maya took {top.spoken} from the discard pile"
+    press(app, pygame.K_z, CTRL)
+    said = app.scene.model.ui.message
+    assert said == f"Taken back: you took {top.spoken} from the discard pile", said
