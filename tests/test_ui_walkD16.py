@@ -122,3 +122,52 @@ def test_undo_of_a_draw_says_it_as_the_moves_log_does(app):  # noqa: F811
     press(app, pygame.K_z, CTRL)
     said = app.scene.model.ui.message
     assert said == f"Taken back: you took {top.spoken} from the discard pile", said
+
+
+def test_ktu_by_keys_a_chosen_card_is_put_back_by_enter_and_a_fourth_is_refused(app):  # noqa: F811
+    """walkD16 #4: KTU, choosing face-up cards by keys: with three chosen, Enter on a
+    chosen card laid them (the legend said so: 'Enter: Choose face-up cards (3)'), so no
+    chosen card could be put back by keys, and Enter on a fourth picked it ('4 of 3
+    chosen'). Enter does on a card what a click does: a chosen one is put back ('Enter: put
+    back'); once the cards chosen make a move that takes no more, the keyboard goes to the
+    button that makes it; a card more is refused with words."""
+    from scenes.table import input as table_input
+    app.keyboard = True
+    session = start_game(app, "ktu", 4, {0}, 370270231)
+    settle(app)
+    table, model = app.scene, app.scene.model
+
+    def ringed():
+        return table_input.focused(table.laid, table.pointer)
+
+    def legend():
+        return table_input.key_legend(table.laid, table.pointer, model.can_undo())
+
+    def to_card(chosen):
+        for _ in range(20):
+            item = ringed()
+            if item in table.laid.cards and any(c is item.card for c in model.ui.selection) == chosen:
+                return item
+            press(app, pygame.K_LEFT)
+        raise AssertionError("the keys never reached such a card")
+
+    assert model.view.facts["step"] == "choose"
+    for _ in range(3):
+        to_card(False)
+        press(app, pygame.K_RETURN)
+    assert len(model.ui.selection) == 3
+    button = ringed()
+    assert button not in table.laid.cards and button.label == "Choose face-up cards (3)", button
+    to_card(True)
+    assert "Enter: put back" in legend(), legend()
+    before = len(session.submitted)
+    press(app, pygame.K_RETURN)
+    assert len(model.ui.selection) == 2 and len(session.submitted) == before
+    to_card(False)
+    press(app, pygame.K_RETURN)
+    assert len(model.ui.selection) == 3
+    extra = to_card(False)
+    press(app, pygame.K_RETURN)
+    assert len(model.ui.selection) == 3 and not any(c is extra.card for c in model.ui.selection)
+    assert "put one back" in model.ui.message, model.ui.message
+    assert "(3 of 3 chosen)" in model.prompt(), model.prompt()
