@@ -375,8 +375,9 @@ def enter_words(item, laid, pointer):
     """What Enter does on `item` (the card or button the keyboard is on), in a word or a
     button's label: a move by the presenter's word for its kind, as its button says it
     ('play', 'discard', 'lay down', 'play blind'; 'choose' where a choice between kinds
-    opens), 'pick', 'put back' (a card picked, as a click does: walkD16 #4), 'Draw'; ''
-    where it does nothing."""
+    opens), 'pick', 'put back' (a card picked, as a click does: walkD16 #4), 'pick the
+    hint's 3 cards' (Enter on a card of a hinted move of several), 'Draw'; '' where it
+    does nothing."""
     if item is None:
         return ""
     if item not in laid.cards:
@@ -384,6 +385,8 @@ def enter_words(item, laid, pointer):
     reader = TableInput()
     intents = reader.take_hint(item, laid) or reader.click_card(item, laid, pointer)
     kind = type(intents[0]) if intents else None
+    if kind is Toggle and len(intents) > 1:
+        return f"pick the hint's {len(intents)} cards"      # all at once (walkD16 #11: it said 'pick')
     if kind is Toggle:
         return "put back" if intents == [Toggle(item.card)] and any(c is item.card for c in laid.selection) else "pick"
     if kind is PickLane:
