@@ -171,3 +171,44 @@ def test_ktu_by_keys_a_chosen_card_is_put_back_by_enter_and_a_fourth_is_refused(
     assert len(model.ui.selection) == 3 and not any(c is extra.card for c in model.ui.selection)
     assert "put one back" in model.ui.message, model.ui.message
     assert "(3 of 3 chosen)" in model.prompt(), model.prompt()
+
+
+def test_esc_on_the_menu_asks_before_the_app_closes(app):  # noqa: F811
+    """walkD16 #15: Esc on the menu closed the app at once, no word, where everywhere else
+    Esc goes back one step. It asks 'Quit Card Table?': Esc again (or Stay) stays, with
+    the keys back where they were; Enter on Quit (where the keys go) quits."""
+    menu = app.scene
+    app.running = True
+    before = menu.focus
+    press(app, pygame.K_ESCAPE)
+    assert app.running and app.scene is menu, "Esc closed the app without a word"
+    labels = [w.label for w in menu.widgets]
+    assert menu.asking_quit and "Quit" in labels and "Stay" in labels, labels
+    assert menu.widgets[menu.focus].label == "Quit"
+    press(app, pygame.K_ESCAPE)
+    assert app.running and not menu.asking_quit and menu.focus == before
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_RETURN)
+    assert not app.running
+
+
+def test_ktu_the_legend_on_a_hinted_card_says_enter_picks_all_the_hint_s_cards(app):  # noqa: F811
+    """walkD16 #11: KTU, choosing face-up cards, H: the ring on the hint's first card,
+    the legend said 'Enter: pick'; Enter picked all three of the hint's cards and the ring
+    jumped to the button. The legend says what Enter does: 'pick the hint's 3 cards'."""
+    from scenes.table import input as table_input
+    app.keyboard = True
+    start_game(app, "ktu", 4, {0}, 370270231)
+    settle(app)
+    table, model = app.scene, app.scene.model
+    press(app, pygame.K_h)
+    for _ in range(200):
+        if model.ui.hint is not None:
+            break
+        app.frame()
+    assert model.ui.hint is not None and len(model.ui.hint.cards) == 3
+    app.frame()
+    legend = table_input.key_legend(table.laid, table.pointer, model.can_undo())
+    assert "Enter: pick the hint's 3 cards" in legend, legend
+    press(app, pygame.K_RETURN)
+    assert len(model.ui.selection) == 3
