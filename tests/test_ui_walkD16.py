@@ -212,3 +212,30 @@ def test_ktu_the_legend_on_a_hinted_card_says_enter_picks_all_the_hint_s_cards(a
     assert "Enter: pick the hint's 3 cards" in legend, legend
     press(app, pygame.K_RETURN)
     assert len(model.ui.selection) == 3
+
+
+def test_esc_while_typing_an_address_drops_the_typing_not_the_screen(app):  # noqa: F811
+    """walkD16 #14: Join a game, '10.0.0' typed into Address, Esc: the screen closed and the
+    address was gone, where on Setup Esc while typing only puts back what the field held.
+    Esc while typing puts the field back and stays; Esc then leaves; Esc at once on the
+    screen opened (nothing typed) leaves as before."""
+    from scenes.network.join import JoinScene
+    from scenes.screens.menu import MenuScene
+    app.scene.go("join")
+    app.frame()
+    join = app.scene
+    assert isinstance(join, JoinScene) and join.editing == "address"
+    for ch in "10.0.0":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch) if ch != "." else pygame.K_PERIOD,
+                                             mod=0, unicode=ch, scancode=0))
+    app.frame()
+    assert join.fields["address"] == "10.0.0"
+    press(app, pygame.K_ESCAPE)
+    assert app.scene is join, "Esc while typing closed the screen"
+    assert join.editing is None and join.fields["address"] == ""
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    app.scene.go("join")
+    app.frame()
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
