@@ -239,3 +239,42 @@ def test_esc_while_typing_an_address_drops_the_typing_not_the_screen(app):  # no
     app.frame()
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
+
+
+def test_the_statistics_column_headings_never_run_into_each_other(user_home, monkeypatch):
+    """walkD16 #16: Statistics at 960x600, Final Card-Down: the last three headings ran
+    into each other ('vs easyvs mediumvs hard'). Every heading of the table is clear of
+    the next, at 1280x720 and at 960x600, and of the rows under it."""
+    from game import saves
+    from scenes.screens.statistics import StatisticsScene
+    from tests.test_ui_play import new_app
+    from tests.test_ui_walkD15 import finish_games
+    finish_games(saves.Folders(), ["final_card_down"])
+    for size in ((1280, 720), (960, 600)):
+        app = new_app(size)
+        try:
+            app.scene.go("statistics")
+            app.frame()
+            stats = app.scene
+            assert isinstance(stats, StatisticsScene)
+            drawn = []
+            real = app.screen.text
+            monkeypatch.setattr(app.screen, "text", lambda w, size, c, pos, anchor="topleft", width=None: drawn.append(
+                (w, size, pos, anchor)) or real(w, size, c, pos, anchor, width))
+            stats.draw(app.screen)
+            monkeypatch.setattr(app.screen, "text", real)
+            x, y, w, h = stats.table_box
+            heads = [(word, size, pos, anchor) for word, size, pos, anchor in drawn
+                     if size == 15 and y < pos[1] < y + 50 and x < pos[0] <= x + w]
+            spans = sorted((pos[0] - (app.screen.text_width(word, size) if anchor == "topright" else 0),
+                            pos[0] + (0 if anchor == "topright" else app.screen.text_width(word, size)), pos[1], word)
+                           for word, size, pos, anchor in heads)
+            assert len(spans) >= 9, spans
+            for i, (left, right, top, word) in enumerate(spans):
+                for other_left, other_right, other_top, other in spans[i + 1:]:
+                    apart = right + 4 <= other_left or other_right + 4 <= left or abs(top - other_top) >= 14
+                    assert apart, (size, word, other)
+            rows = [pos[1] for word, s, pos, _ in drawn if s == 18 and word == "Maya"]
+            assert rows and min(rows) >= max(top for *_, top, _ in spans) + 16, (size, rows)
+        finally:
+            pygame.quit()
