@@ -452,6 +452,7 @@ def test_two_apps_host_and_join_with_every_default_and_play_to_the_end(app, monk
     host = app
     guest = second_app(monkeypatch, user_home / "guest")
     try:
+        press(host, pygame.K_RETURN)                # the ring shown on the first game (walkD16 #9)
         press(host, pygame.K_RETURN)
         assert isinstance(host.scene, SetupScene)
         click_widget(host, lambda w: w.key == "where")
