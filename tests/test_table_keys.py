@@ -224,12 +224,13 @@ def test_while_the_keyboard_is_used_the_table_names_its_keys(app, monkeypatch, g
     assert min(pos[1] for _, pos in legend) > max(pos[1] for pos in told)     # under the log, covering nothing
 
 
-def test_ktu_by_keys_enter_on_a_picked_card_plays_the_cards_picked(app):  # noqa: F811
-    """KTU by keys (walk 13: walkA13 #14, walkD13 #19): Enter on a card picks it; Enter again on a card
-    picked makes the move of the cards picked, as their button does, the three face-up
-    cards and then a play, so nobody walks Tab past every card of the hand to reach the
-    button (before, the second Enter put the card back); the keys' line says so, by the
-    button's words (walk D14 #6: not 'play' for a move that is no play)."""
+def test_ktu_by_keys_enter_picks_then_makes_the_move_of_the_cards_picked(app):  # noqa: F811
+    """KTU by keys (walk 13: walkA13 #14, walkD13 #19): Enter on a card picks it; once the
+    cards picked make a move that takes no more, the keyboard is on the button that makes
+    it and Enter makes it, the three face-up cards and then a play, so nobody walks Tab
+    past every card of the hand to reach the button; the keys' line says so, by the
+    button's words (walk D14 #6: not 'play' for a move that is no play). Enter on a card
+    picked puts it back, as a click does (walkD16 #4)."""
     app.keyboard = True
     app.settings.animation_speed = "instant"
     session = start_game(app, "ktu", 3, {0}, 4242)
@@ -246,7 +247,7 @@ def test_ktu_by_keys_enter_on_a_picked_card_plays_the_cards_picked(app):  # noqa
     legend = table_input.key_legend(table.laid, table.pointer, model.can_undo())
     assert "Enter: Choose face-up cards (3)" in legend, legend      # the move the picked make, as its button says
     before = len(session.submitted)
-    press(app, pygame.K_RETURN)                     # the ring is on the third card picked
+    press(app, pygame.K_RETURN)                     # the ring is on the button the three picked make
     assert session.submitted[before][1].kind == "choose_faceup", session.submitted[before:]
     for _ in range(40):
         settle(app)

@@ -149,7 +149,9 @@ def test_join_fields_select_their_text_on_a_click_so_typing_replaces_it(app):
     click_widget(app, lambda w: w.key == "address")
     press(app, pygame.K_BACKSPACE)                           # removes the whole selection
     assert join.fields["address"] == ""
-    press(app, pygame.K_ESCAPE)                              # while typing too, Esc leaves at once
+    press(app, pygame.K_ESCAPE)                              # while typing, Esc puts back what it held
+    assert app.scene is join and join.fields["address"] == "127.0.0.1:47470"     # as on Setup (walkD16 #14)
+    press(app, pygame.K_ESCAPE)                              # then leaves
     assert isinstance(app.scene, MenuScene)
 
 
@@ -450,6 +452,7 @@ def test_two_apps_host_and_join_with_every_default_and_play_to_the_end(app, monk
     host = app
     guest = second_app(monkeypatch, user_home / "guest")
     try:
+        press(host, pygame.K_RETURN)                # the ring shown on the first game (walkD16 #9)
         press(host, pygame.K_RETURN)
         assert isinstance(host.scene, SetupScene)
         click_widget(host, lambda w: w.key == "where")

@@ -402,6 +402,7 @@ def test_continue_by_keyboard_with_one_person_has_no_curtain(user_home):
     a = new_app()
     try:
         assert a.scene.widgets[a.scene.focus].label == "Continue"
+        press(a, pygame.K_RETURN)                   # the ring shown on Continue (walkD16 #9)
         press(a, pygame.K_RETURN)
         assert isinstance(a.scene, TableScene)
         assert a.scene.model.looking.curtain is None and a.scene.model.session.state == session.state

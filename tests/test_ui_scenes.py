@@ -16,7 +16,8 @@ from tests.test_ui_play import (app, click_at, click_widget, crash_in_scene, pre
 
 
 def start_fcd(a, humans, count=2, deal="4243"):
-    press(a, pygame.K_RETURN)                       # the first game is focused
+    press(a, pygame.K_RETURN)                       # the ring shown on the first game (walkD16 #9)
+    press(a, pygame.K_RETURN)                       # then taken
     assert isinstance(a.scene, SetupScene)
     set_seats(a, count, humans)
     a.scene.deal = deal

@@ -272,11 +272,13 @@ def test_taken_back_says_whose_moves_went_with_the_person_s(app):
             app.frame()
         if session.movers()[-1] == 1 and session.can_undo(0, app.settings.undo):
             break
-    movers = session.movers()
+    movers, moves = session.movers(), list(session.moves())
     click_widget(app, lambda w: w.label == "Undo")
     later = movers[len(session.moves()) + 1:]           # who played the moves after the one taken back
     assert 1 in later, later
     words = table.model.ui.message
     theo = later.count(1)
     assert words.endswith(f"Theo's {'move' if theo == 1 else f'{theo} moves'} after it"), words
-    assert (", and your " in words) == (0 in later), (words, later)
+    yours = [a for a, seat in zip(moves[len(session.moves()) + 1:], later) if seat == 0]
+    assert all(a.kind == "end_turn" for a in yours), yours   # only the turn's ends the table made
+    assert ", and your " not in words, (words, later)       # part of the move before (walkD16 #1)

@@ -60,6 +60,13 @@ class FinalCardDown(Presenter):
             return f"{str(action.arg).capitalize()} in force"
         return super().action_label(action, names, with_cards, view)
 
+    def taken_back(self, action, names, view=None):
+        """A D taken back says the colour as it was chosen: 'your play of the D green clubs
+        with red in force' (walkD16 #1: '(red)')."""
+        if action.kind == Act.PLAY and action.arg and action.cards:
+            return f"your play of the {action.cards[0].spoken} with {action.arg} in force"
+        return super().taken_back(action, names, view)
+
     def choice_title(self, title, actions):
         """A D's colours: what is being chosen ('Play D purple spades: choose the colour in
         force')."""

@@ -42,6 +42,7 @@ class JoinScene(Scene):
                        "name": persist.get("join_name", "Guest")}
         self.editing = None if self.fields["address"] else "address"
         self.selected = False        # the field's whole text is selected: a key replaces it
+        self.was = dict(self.fields)  # the fields as they were when typing in one began (Esc puts it back)
         self.message = ""
         self.joining = None
         self.browser = None
@@ -95,19 +96,27 @@ class JoinScene(Scene):
             f"{table.address}:{table.port}"
         self.editing = "code"
         self.selected = True
+        self.was = dict(self.fields)
         self.layout()
 
     def edit(self, key):
         """Start typing in a field, its text selected so that typing replaces it (Enter or
         a click ends it; Tab and Shift+Tab go on to the next or the previous one; Esc
-        leaves the screen)."""
+        puts back what it held, as on Setup, and, nothing typed, leaves the screen)."""
         self.editing = None if self.editing == key else key
         self.selected = self.editing is not None
+        self.was = dict(self.fields)
         self.layout()
 
     def key(self, event):
-        if event.key == pygame.K_ESCAPE:     # leaves at once, from typing too: the screen opened typing
-            self.back()
+        if event.key == pygame.K_ESCAPE:
+            if self.editing is not None and self.fields[self.editing] != self.was[self.editing]:
+                self.fields[self.editing] = self.was[self.editing]    # the typing dropped, as on Setup
+                self.editing, self.selected = None, False               # (walkD16 #14: the screen closed)
+                self.layout()
+                self.dirty = True
+            else:
+                self.back()         # nothing typed (the screen opens typing): leaves at once
             return
         if self.editing is not None:
             if event.key == pygame.K_TAB:     # the focus moves on; typing follows it into a field
@@ -115,6 +124,7 @@ class JoinScene(Scene):
                 focused = self.widgets[self.focus].key
                 self.editing = focused if focused in LIMITS else None
                 self.selected = self.editing is not None
+                self.was = dict(self.fields)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.editing = None
                 self.selected = False

@@ -57,6 +57,7 @@ class MenuScene(Scene):
         door = persist.pop("menu_door", None)
         for key in ("session", "anchor", "interim"):
             persist.pop(key, None)
+        self.asking_quit = False        # Esc asked 'Quit Card Table?' (see back)
         self.saved = self._load_autosave()
         for words in saves.finish_ended(self.app.folders):   # ends a full disk kept waiting
             self.app.notice(words)
@@ -90,6 +91,13 @@ class MenuScene(Scene):
 
     def layout(self):
         screen = self.app.screen
+        if self.asking_quit:
+            self.question = (screen.lw / 2 - 240, screen.lh / 2 - 110, 480, 220)
+            dx, dy, dw, _ = self.question
+            self.widgets = [ui.Button((dx + 40 + i * (dw / 2 - 30), dy + 130, dw / 2 - 50, 48), label, action,
+                                      size=22, primary=label == "Quit")
+                            for i, (label, action) in enumerate((("Quit", self.app.quit), ("Stay", self.stay)))]
+            return
         w = min(1180, screen.lw - 60)
         x = screen.lw / 2 - w / 2
         tile_w = (w - TILE_GAP * (COLUMNS - 1)) / COLUMNS
@@ -207,11 +215,37 @@ class MenuScene(Scene):
         self.go("settings", return_to="menu")
 
     def back(self):
-        self.app.quit()
+        """Esc asks before the app closes, the keys on Quit (walkD16 #15: one Esc too many,
+        as everywhere else it goes back a step, closed the window without a word); Esc
+        again stays."""
+        if self.asking_quit:
+            self.stay()
+            return
+        self.asking_quit, self.was_focus = True, self.focus
+        self.layout()
+        self.focus = 0
+        self.dirty = True
+
+    def stay(self):
+        """The question closed: the menu as it was, the keys where they were."""
+        self.asking_quit = False
+        self.layout()
+        self.focus = self.was_focus
+        self.dirty = True
 
     def draw(self, screen):
         screen.surface.blit(felt.image(*screen.surface.get_size()), (0, 0))
         self.draw_title(screen, "Card Table", "Choose a game")
+        if self.asking_quit:
+            dx, dy, dw, _ = self.question
+            screen.panel(self.question, alpha=245, edge=palette.GOLD, radius=14)
+            screen.text("Quit Card Table?", dressing.NAME, palette.GOLD, (dx + dw / 2, dy + 26), "midtop")
+            said = (["The game in progress is kept for Continue."] if self.saved is not None else []) + (
+                ["Enter: quit  ·  Esc: stay"] if self.app.keyboard else [])
+            for i, line in enumerate(said):
+                screen.text(line, dressing.BODY, palette.TEXT, (dx + dw / 2, dy + 66 + 26 * i), "midtop")
+            self.draw_widgets(screen)
+            return
         self.draw_widgets(screen)
         y = self.doors_bottom + 10
         if self.saved is not None:

@@ -11,6 +11,7 @@ as the table's does. Esc goes back to the statistics. No action is ever submitte
 import pygame
 
 from game import saves
+from game.core import SharedEvent
 from scenes.table import draw as table_draw
 from scenes.widgets import ui
 from scenes.widgets.base import Scene
@@ -151,14 +152,16 @@ class ReplayScene(Scene):
 
     # ---- drawing ----------------------------------------------------------------------------------
     def top_words(self):
-        """Which move this is, who made it, and who plays next (or who won)."""
+        """Which move this is, who made it, and who plays next (or who won: the game's end
+        said once, walkD16 #7)."""
         state = self.state
         moves = len(self.states) - 1
         follow = f"{moves} move follows" if moves == 1 else f"{moves} moves follow"
         words = [f"Move {self.index} of {moves}" if self.index else f"The deal ({follow})"]
         if self.index:
             zones = {z.key: z for z in self.view.zones}
-            told = self.presenter.log_lines(self.shown_events(state.events), self.names, zones)
+            events = [e for e in self.shown_events(state.events) if e.kind != SharedEvent.GAME_OVER]
+            told = self.presenter.log_lines(events, self.names, zones)   # the end is said once, with who won
             if told:
                 words.append("; ".join(told))
             else:

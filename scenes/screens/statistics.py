@@ -262,11 +262,16 @@ class StatisticsScene(Scene):
                    ("vs easy", 0.83, "topright"), ("vs medium", 0.93, "topright"),
                    ("vs hard", 1.0, "topright")]
         xs = [x + 20 if pos == 20 else x + (w - 20) * pos for _, pos, _ in columns]
-        for (label, _, anchor), cx in zip(columns, xs):
-            screen.text(label, 15, palette.TEXT_DIM, (cx, y + 14), anchor)
+        tight = any(screen.text_width(label, 15) + 8 > cx - before
+                    for (label, _, _), cx, before in zip(columns[1:], xs[1:], xs))
+        heads = [label.split(" ", 1) if tight and i else [label]   # one too wide: each on two lines, alike
+                 for i, (label, _, _) in enumerate(columns)]      # (walkD16 #16: 'vs easyvs mediumvs hard')
+        for words, (_, _, anchor), cx in zip(heads, columns, xs):
+            for j, line in enumerate(words):
+                screen.text(line, 15, palette.TEXT_DIM, (cx, y + 14 + 17 * j), anchor)
         lines = [(row, False) for row in rows(self.stats, self.game_id)]
         lines += [(row, True) for row in rows(self.stats, self.game_id, "practice")]
-        cy = y + 42
+        cy = y + 42 + 17 * (max(map(len, heads)) - 1)
         for (name, played, won, abandoned, average, best, rates), practice in lines[:PLAYERS_SHOWN + 1]:
             cells = [f"{name} · practice" if practice else name, str(played), str(won), str(abandoned),
                      "-" if average is None else f"{average:.1f}",

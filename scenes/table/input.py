@@ -19,7 +19,7 @@ from game.presenter import card_name
 from scenes.table.intents import (Back, Close, Continue, Drag, Drop, Focus, Grab, Hint, Hover, HoverButton, Play,
                                   PickLane, Press, Refuse, Scroll, Skip, Toggle, Undo)
 from scenes.table.layout import card_at, hover_rect
-from scenes.table.moves import actions_for_selection, click_card, hidden_fits, lane_fits, needs_lane
+from scenes.table.moves import actions_for_selection, click_card, complete, hidden_fits, lane_fits, needs_lane
 
 ACTIVATE = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 WALK = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB) + ACTIVATE
@@ -47,7 +47,8 @@ def walk(items, focus, key, mod):
 def main_focus(laid, dialog_default=0, bold=frozenset()):
     """Where the keyboard starts after a change: on a choice, its marked option (a lesson's
     coach) or `dialog_default`; behind the curtain, Ready; on the table, once the cards of
-    a hinted move of several are all picked, the button that makes it; else a marked card
+    a hinted move of several are all picked, or the cards picked make a move that takes
+    no more (moves.complete), the button that makes it; else a marked card
     or button (a hint, a lesson's coach), else a card you may play, else the first action
     button but those whose moves are all of the `bold` kinds (the presenter's BOLD: a
     knock, a fold), else your first card, else Hint; else None: the keyboard rests on
@@ -64,6 +65,10 @@ def main_focus(laid, dialog_default=0, bold=frozenset()):
     confirm = [len(cards) + i for i, w in enumerate(widgets) if laid.hint in (getattr(w, "actions", None) or ())]
     if len(laid.selection) > 1 and laid.hint is not None and confirm:
         return confirm[0]       # the hint's cards all picked: the button that makes their move
+    made = actions_for_selection(laid.legal, laid.selection) if complete(laid.legal, laid.selection) else []
+    done = [len(cards) + i for i, w in enumerate(widgets) if any(a in made for a in getattr(w, "actions", None) or ())]
+    if done:
+        return done[0]          # the cards picked make a move that takes no more: its button (walkD16 #4)
     if marked:
         return marked[0]
     if not laid.playing:
@@ -277,18 +282,6 @@ class TableInput:
                 picks.append(Toggle(other.card))
         return picks
 
-    @staticmethod
-    def play_chosen(placed, laid):
-        """Enter on a card already picked, the cards picked making a move: that move (as
-        the button for them does; a choice where they make several). [] otherwise: Enter
-        on a card not picked picks it, and Clear selection puts them back."""
-        if not laid.playing or not any(c is placed.card for c in laid.selection):
-            return []
-        acts = actions_for_selection(laid.legal, laid.selection)
-        if not acts or needs_lane(acts, laid.presenter):
-            return []
-        return [Play(tuple(acts), laid.presenter.selection_label(acts[0].kind, acts, len(laid.selection)))]
-
     def lane_key(self, number, laid, pointer, ring=True):
         """A lane's number pressed (`number` 0 for the leftmost): the card picked goes in
         it, else the card of the hand under the keyboard's ring (shown before: `ring`);
@@ -349,7 +342,7 @@ class TableInput:
             return []
         item = items[focus % len(items)]
         if item in laid.cards:
-            return self.take_hint(item, laid) or self.play_chosen(item, laid) or self.click_card(item, laid, pointer)
+            return self.take_hint(item, laid) or self.click_card(item, laid, pointer)
         return [Press(item)]
 
 
@@ -384,17 +377,18 @@ def enter_words(item, laid, pointer):
     """What Enter does on `item` (the card or button the keyboard is on), in a word or a
     button's label: a move by the presenter's word for its kind, as its button says it
     ('play', 'discard', 'lay down', 'play blind'; 'choose' where a choice between kinds
-    opens), the cards picked by their button's label ('Play 3 cards'), 'pick', 'put
-    back', 'Draw'; '' where it does nothing."""
+    opens), 'pick', 'put back' (a card picked, as a click does: walkD16 #4), 'pick the
+    hint's 3 cards' (Enter on a card of a hinted move of several), 'Draw'; '' where it
+    does nothing."""
     if item is None:
         return ""
     if item not in laid.cards:
         return item.label
     reader = TableInput()
-    intents = reader.take_hint(item, laid) or reader.play_chosen(item, laid) or reader.click_card(item, laid, pointer)
+    intents = reader.take_hint(item, laid) or reader.click_card(item, laid, pointer)
     kind = type(intents[0]) if intents else None
-    if kind is Play and intents[0].title and any(c is item.card for c in laid.selection):
-        return intents[0].title
+    if kind is Toggle and len(intents) > 1:
+        return f"pick the hint's {len(intents)} cards"      # all at once (walkD16 #11: it said 'pick')
     if kind is Toggle:
         return "put back" if intents == [Toggle(item.card)] and any(c is item.card for c in laid.selection) else "pick"
     if kind is PickLane:

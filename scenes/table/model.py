@@ -42,6 +42,7 @@ from scenes.table.director import REFRESH, THINK, Go
 from scenes.table.hinting import Hinting, hint_words
 from scenes.table.hold import Hold, Holding
 from scenes.table.looking import Looking
+from scenes.table.moves import complete
 from scenes.table.state import Dialog, TableState
 from scenes.table.timeline import Timeline
 from scenes.table.undoing import Undoing
@@ -482,15 +483,13 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
 
     def toggle(self, card):
         """Add `card` to the selection, or take it out; once the cards picked are those of
-        the hint, the keyboard goes to the button that makes its move (see
-        input.main_focus)."""
+        the hint, or make a move that takes no more (walkD16 #4), the keyboard goes to the
+        button that makes its move (see input.main_focus)."""
         state = self.ui
-        if any(c is card for c in state.selection):
-            state.selection = [c for c in state.selection if c is not card]
-        else:
-            state.selection = state.selection + [card]
+        added = not any(c is card for c in state.selection)
+        state.selection = state.selection + [card] if added else [c for c in state.selection if c is not card]
         if state.hint is not None and len(state.selection) > 1 and sorted(c.name for c in state.selection) == sorted(
-                c.name for c in state.hint.cards if c is not None):
+                c.name for c in state.hint.cards if c is not None) or added and complete(self.legal, state.selection):
             state.refocus += 1
         self.changed()
 

@@ -27,6 +27,16 @@ def actions_for_selection(legal, selection):
     return [a for a in legal if a.cards and Counter(c.name for c in a.cards) == want]
 
 
+def complete(legal, selection):
+    """Do the cards picked make a move that takes no more (the count the move asks is
+    reached: KTU's three face-up cards)? Then the keyboard goes to the button that makes
+    it, and, for a move of several, a card more is refused (walkD16 #4: '4 of 3 chosen')."""
+    if not selection or not actions_for_selection(legal, selection):
+        return False
+    want = Counter(c.name for c in selection)
+    return not any(len(a.cards) > len(selection) and Counter(c.name for c in a.cards) >= want for a in legal)
+
+
 def lane_fits(legal, lane, card, presenter):
     """The legal moves that put `card` in field lane `lane`."""
     return [a for a in legal if a.kind in presenter.LANE_ARGS and a.arg == lane
@@ -61,7 +71,7 @@ def click_card(legal, card, selection, presenter, why_illegal, view=None, names=
     """The meaning of a click on face-up `card` at the table `view` shows (`names`: the
     seats' names); `why_illegal(action)` is the rules' reason. A card that only a move
     aside from the step in hand takes (the presenter's `step_kinds`) is played only once
-    confirmed."""
+    confirmed; a card more than a move of several takes is refused (see `complete`)."""
     fits = actions_with(legal, card)
     kinds = presenter.step_kinds(view) if view is not None else None
     if kinds is not None and fits and not any(a.kind in kinds for a in fits):
@@ -75,6 +85,9 @@ def click_card(legal, card, selection, presenter, why_illegal, view=None, names=
         kind = max(set(kinds), key=kinds.count)
         return Click("refuse", words=why_illegal(registry.Action(kind, (card,))))
     several = [a for a in fits if len(a.cards) > 1 or a.kind in presenter.PICK_THEN_PLAY]
+    if len(selection) > 1 and complete(legal, selection) and not any(same_card(c, card) for c in selection):
+        return Click("refuse", words=f"{len(selection)} cards are picked, as many as the move takes: "
+                                     "put one back first")
     if not selection and not several:
         singles = [a for a in fits if len(a.cards) == 1]
         return Click("play", singles, play_title(card, singles, presenter))

@@ -173,6 +173,12 @@ class Session:
         timeline = self.timeline
         return [None] * timeline.base + [entry.seat for entry in timeline.entries]
 
+    def told_by(self, position):
+        """The events move `position` (an index of `moves()`) caused, as (from, to) indexes
+        as events_for counts them; None for a move from before the record began."""
+        index = position - self.timeline.base
+        return None if index < 0 else self.timeline.told_by(index)
+
     def event_count(self):
         """How many events the game has told so far, from its deal (the moves taken back
         by an undo no longer count)."""

@@ -6,6 +6,7 @@ the person at the screen, whether the table offers Undo and whether they may und
 the undo itself (the session goes back as the Undo setting lets it) and the words for
 what was taken back or refused.
 """
+from game.core import SharedAct
 from game.presenter import agree, named_together, plural, possessive, seat_name
 
 
@@ -41,7 +42,9 @@ class Undoing:
         """Undo for the person at the screen: the session goes back (past a turn's end the
         table would make again by itself), the table forgets what it was showing of the
         later position (a computer's thinking is dropped when it answers, and the
-        computers decide again) and says what was taken back; the curtain is shown for the
+        computers decide again) and says what was taken back (the end of a turn the table
+        made by itself is part of the move before it, never 'your move after it': walkD16
+        #1); the curtain is shown for the
         person to play if that is someone else. Taken back from behind the curtain (where
         the next person may be looking), the curtain is raised for the one whose move it
         was, and what was taken back is said once they are back. A refused undo says why."""
@@ -50,16 +53,22 @@ class Undoing:
             return
         policy = self.settings.undo
         before, movers = list(self.session.moves()), self.session.movers()
+        events, spans = self.session.events_for(person), [self.session.told_by(i) for i in range(len(before))]
+        zones = self.zones_by_key()                 # where those events took cards, as they were
         now = self.session.undo(person, policy)
         if now is None:
             refusal = self.session.undo_refusal(person, policy)
             if refusal is not None:         # None: asked of the host, its answer comes as an update
                 self.say(self.refusal_words(person, *refusal))
             return
+        ends = set()                        # the turn's ends the table made by itself: part of the move before
         while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
+            ends.add(len(self.session.moves()))
             now = self.session.undo(person, policy)
-        undone = before[len(self.session.moves()):]
-        later = movers[len(self.session.moves()) + 1:]
+        start = len(self.session.moves())
+        undone = before[start:]
+        later = [seat for i, seat in enumerate(movers[start + 1:], start + 1) if i not in ends]
+        told = (events[slice(*spans[start])] if spans[start] else [], zones)
         behind = self.looking.curtain is not None   # the next person may be at the screen already
         state = self.ui
         self.timeline.reset(self.last_roll(0))
@@ -72,26 +81,43 @@ class Undoing:
         self.computers.clear()
         self.hold.clear()
         self.looking.back_to(person, now, behind)   # decide_view raises the curtain if `now` is someone else
-        self.taken_back_due = (undone[0], later, person) if behind else None
+        self.taken_back_due = (undone[0], later, person, told) if behind else None
         self.read()
         self.decide_view()
         self.changed()
         if self.looking.curtain is None:
-            self.say_taken_back(undone[0], later, person)
+            self.say_taken_back(undone[0], later, person, told)
         self.tell_problem()
 
-    def say_taken_back(self, action, later, person=None):
+    def say_taken_back(self, action, later, person=None, told=((), {})):
         """Say which move an undo by `person` took back, and whose moves went with it
         (`later`: who played each, in order; None where that is not known here): 'Taken
         back: your play of the 7 of hearts, and Theo's move after it', '..., and your move
-        and Theo's 2 moves after it', '..., and 2 moves after it'."""
-        words = self.presenter.taken_back(action, self.names, view=self.view)
+        and Theo's 2 moves after it', '..., and 2 moves after it'. A move with no cards of
+        its own (a draw, a pile picked up) is said as the Moves log told it (`told`: its
+        events as `person` saw them, and the zones they knew), to you: 'you took 4 of
+        hearts from the discard pile' (walkD16 #3: 'your draw (discard pile)', the
+        button's label pasted in)."""
+        words = self.as_told(action, person, *told) or self.presenter.taken_back(action, self.names, view=self.view)
         if later:
             whose = [f"{'your' if seat == person else possessive(seat_name(self.names, seat))} "
                      + ("move" if later.count(seat) == 1 else f"{later.count(seat)} moves")
                      for seat in dict.fromkeys(later) if seat is not None]
             words += f", and {named_together(whose)} after it" if whose else f", and {plural(len(later), 'move')} after it"
-        self.say(f"Taken back: {words}")
+        self.say(agree(f"Taken back: {words}"))
+
+    def as_told(self, action, person, events, zones):
+        """A move with no cards of its own, as the log told `person` its `events` (in the
+        `zones` of the time), with them called You: 'You took 4 of hearts from the
+        discard pile'; '' for a move with cards (its own words name them), the end of a
+        turn, or where nothing of `person`'s own was told."""
+        if action.cards or action.kind == SharedAct.END_TURN or person is None:
+            return ""
+        names = list(self.names)
+        names[person] = "You"
+        lines = [line for _, line in self.presenter.event_lines(events, names, zones)
+                 if line and line.startswith("You ")]
+        return "; ".join(lines)
 
     def refusal_words(self, person, reason, seat):
         """Why `person` may not undo now (`reason` and `seat` as the session's undo_refusal

@@ -12,6 +12,8 @@ from sprites import palette
 from sprites.text import BODY, DISPLAY
 
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+WALKING = (pygame.K_TAB, *ARROWS, *ACTIVATE)       # the keys that move or take the ring
 
 
 def toward(widgets, at, step):
@@ -122,12 +124,13 @@ class Scene:
 
     def key(self, event):
         """A key press: focus movement (Tab in the list's order, the arrows to the widget next
-        that way on the screen: see `toward`; the first Tab or arrow after the mouse only
-        shows the ring where the keys rest), activation, or Esc."""
+        that way on the screen: see `toward`; the first Tab, arrow or Enter after the mouse
+        or at launch only shows the ring where the keys rest: nothing is taken where no
+        ring was shown, walkD16 #9), activation, or Esc."""
         k = event.key
         if k == pygame.K_ESCAPE:
             self.back()
-        elif (k == pygame.K_TAB or k in ARROWS) and self.widgets and not self.app.ring_was_shown:
+        elif k in WALKING and self.widgets and not self.app.ring_was_shown:
             self.dirty = True       # the first after the mouse shows where the keys rest, never past it
         elif k == pygame.K_TAB:
             self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
@@ -135,7 +138,7 @@ class Scene:
             if self.widgets:
                 self.focus = toward(self.widgets, self.focus % len(self.widgets), ARROWS[k])
                 self.dirty = True
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif k in ACTIVATE:
             if self.widgets:
                 self.widgets[self.focus % len(self.widgets)].activate()
                 self.dirty = True
