@@ -107,30 +107,29 @@ def _rows_height(wrapped):
     return ROW * sum(len(lines) for _, lines in wrapped)
 
 
-def _layout(screen, paragraphs, reply, rows):
-    """The rows the panel shows beside the coach's `paragraphs` (and a refused move's
-    `reply`), each with its lines: the scores' sentence and the scores always, then as
-    many facts, in their order (the most important first), as leave room for every
-    paragraph and the reply, else for every paragraph (each fact whole or left out
-    whole)."""
+def _layout(screen, paragraphs, rows):
+    """The rows the panel shows beside the coach's `paragraphs`, each with its lines: the
+    scores' sentence and the scores always, then as many facts, in their order (the most
+    important first), as leave room for every paragraph (each fact whole or left out
+    whole). A refused move's reply takes none of them: it shows only where it fits
+    beside them all (walkC15 #6: a reply made the coach's words longer and the last fact
+    went; the table says such a reply, see reply_fits)."""
     wrapped = [(row, row_lines(screen, row)) for row in rows]
     scores = sum(1 for label, value, *_ in rows if value != "")
     stems = [re.sub(r"\d.*", "", row[0]) if re.search(r"\w \d", row[0].split(":")[0]) else None for row in rows]
     whole = [count for count in range(len(wrapped), scores - 1, -1)
              if count in (0, len(rows)) or stems[count] is None or stems[count] != stems[count - 1]]
-    for answer in ([reply, ""] if reply else [""]):
-        for count in whole:
-            lines = _fit(screen, paragraphs, answer, PANEL_W - 28, _room(screen, wrapped[:count]))[1]
-            if _whole(paragraphs, answer, lines):
-                return wrapped[:count]
+    for count in whole:
+        lines = _fit(screen, paragraphs, "", PANEL_W - 28, _room(screen, wrapped[:count]))[1]
+        if _whole(paragraphs, lines):
+            return wrapped[:count]
     return wrapped[:scores]
 
 
-def _whole(paragraphs, reply, lines):
-    """Do `lines` (as _fit gives them) hold every paragraph, and `reply` if any?"""
+def _whole(paragraphs, lines):
+    """Do `lines` (as _fit gives them) hold every paragraph?"""
     shown = [line for line, is_reply, *_ in lines if not is_reply]
-    return (any(is_reply for _, is_reply, *_ in lines) or not reply) and \
-        "".join(shown).replace(" ", "") == "".join(paragraphs).replace(" ", "")
+    return "".join(shown).replace(" ", "") == "".join(paragraphs).replace(" ", "")
 
 
 def _room(screen, wrapped):
@@ -142,7 +141,7 @@ def row_rect(screen, paragraphs, reply, rows, index):
     """Where row `index` of `rows` (as facts_rows gives them) lies in the panel beside
     the coach's `paragraphs` and `reply` (a logical rect), or None when the panel leaves
     it out."""
-    wrapped = _layout(screen, paragraphs, reply, rows)
+    wrapped = _layout(screen, paragraphs, rows)
     if index >= len(wrapped):
         return None
     x = screen.lw - PANEL_W - 10
@@ -191,7 +190,7 @@ def words(screen, paragraphs, reply, rows):
     """What the panel shows on this screen: (the rows kept, each with its lines, as
     _layout gives them; the text size; the lines of the coach's words as _fit gives
     them). The coach's words (and a reply) come first: the facts have the room left."""
-    wrapped = _layout(screen, paragraphs, reply, rows)
+    wrapped = _layout(screen, paragraphs, rows)
     return (wrapped, *_fit(screen, paragraphs, reply, PANEL_W - 28, _room(screen, wrapped)))
 
 
