@@ -1,6 +1,7 @@
 """Lessons that tell nothing before the coach does and lose nothing of the coach's panel
 (wave 16, fixer L: walkC15 #6, #10, #11; walkC13 #15; walkD15 #18, #21)."""
 from game import tutorial
+from game.presenter import card_name
 from scenes.table import coach_panel
 from scenes.table.intents import Choose
 from tests.test_ui_lesson_honest import to_stop
@@ -36,3 +37,50 @@ def test_a_refusal_s_reply_pushes_no_row_of_the_coach_s_panel_out(app, drawn):  
     reply = model.director.reply
     said = "".join(after).replace(" ", "") + model.ui.message.replace(" ", "")
     assert reply.replace(" ", "") in said, "the reply is said, in the panel or on the table"
+
+
+def test_deadline_s_coach_tells_each_extra_credit_card_as_the_table_shows_it(app):  # noqa: F811
+    """Deadline's lesson at its pace through Ada's and Ben's Midterm: whenever a card of
+    another student's Extra Credit lies landed in an assignment on the table, the coach's
+    words shown then (or before) have named that card and said what Extra Credit is
+    (walkC15 #10: 'Assignment with Ada's extra credit' and her 8 of hearts stood over the
+    learner's run while the coach said only 'Ada plays next.')."""
+    from tests.test_ui_lesson_honest import at_pace
+    scene = open_lesson(app, "deadline")
+    model, coach = scene.model, scene.model.director.coach
+    said, seen, early = [], set(), []
+    for _ in range(30000):
+        if model.over or coach.cue.learner and "second half" in coach.cue.say:
+            break
+        said.append(" ".join(model.director.side(model.seen).paragraphs))
+        flying = scene.motion.hidden()
+        others = model.presenter.others_cards(model.panel_view())
+        for placed in scene.board.placed:
+            if placed.card is not None and (placed.zone, placed.card.name) in others and id(placed.card) not in flying.get(placed.zone, ((),))[0]:
+                spoken = card_name(placed.card)
+                seen.add(spoken)
+                told = " ".join(said)
+                if spoken not in told or "Extra Credit" not in told:
+                    early.append((coach.cue.number, spoken, said[-1]))
+        at_pace(app, scene)
+    assert {"8 of hearts", "9 of spades"} <= seen, seen
+    assert not early, early[:3]
+
+
+def test_deadline_s_grading_shows_the_assignment_ada_s_joker_cancelled(app):  # noqa: F811
+    """Deadline's lesson, its last stop (the grading): the coach says Ada's Joker
+    cancelled her clubs run, and the table says so over that run: its caption reads
+    'cancelled by Ada's Joker' (walkC15 #11: the run still sat as a normal assignment)."""
+    scene = open_lesson(app, "deadline")
+    coach = to_stop(app, scene, lambda c: c.explaining() and "Joker cancelled" in c.cue.say)
+    assert "clubs run" in coach.cue.say
+    scene.invalidate()
+    app.frame()
+    words = " ".join(part for part, _ in scene.board.labels)
+    assert "cancelled by Ada's Joker" in words, words
+    clubs = [p for p in scene.board.placed if p.card is not None and p.card.name in ("10C", "JC", "QC") and p.zone.startswith("assignment")]
+    assert len(clubs) == 3
+    top = min(p.rect[1] for p in clubs)
+    tagged = [at for part, at in scene.board.labels if "cancelled" in part]
+    assert tagged and all(at[1] < top and min(p.rect[0] for p in clubs) - 5 <= at[0] <= max(p.rect[0] for p in clubs)
+                          for at in tagged), (tagged, [p.rect for p in clubs])
