@@ -624,7 +624,9 @@ class Deadline(Presenter):
     def zone_tag(self, zone, view, names):
         """Whose extra credit lies in an assignment (see arranged), whole however crowded
         its seat: 'with Ines's extra credit' (never 'from Ines', which reads as cards taken
-        from her in an exchange)."""
+        from her in an exchange); once graded, an assignment its owner's Joker cancelled
+        says so: 'cancelled by Ada's Joker' (walkC15 #11: the coach said Ada's Joker
+        cancelled her clubs run, which lay there as any other)."""
         kind, _, k = zone.key.partition(":")
         table = view.facts["assignments"]
         if kind != "assignment" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
@@ -632,10 +634,23 @@ class Deadline(Presenter):
         shown = {c.name for c in zone.cards if c is not None}
         givers = list(dict.fromkeys(belonging_to(seat_name(names, who)) for who, name in table[int(k)]["extra_credit"]
                                     if name in shown))
-        if not givers:
-            return super().zone_tag(zone, view, names)
-        return "with " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers) \
-            + " extra credit"
+        tags = ["with " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers)
+                + " extra credit"] if givers else []
+        if int(k) in self.cancelled(view):
+            tags.append(f"cancelled by {belonging_to(seat_name(names, table[int(k)]['owner']))} Joker")
+        return ", ".join(tags) or super().zone_tag(zone, view, names)
+
+    @staticmethod
+    def cancelled(view):
+        """The assignments (by index) that the Jokers left in their owners' hands cancelled
+        at grading (A17: each its owner's lowest completed one), none before grading."""
+        grades = view.facts["grades"] or [] if view.is_over else []
+        struck = set()
+        for seat, grade in enumerate(grades):
+            completed = sorted((a for a in view.facts["assignments"] or () if a["owner"] == seat and a["completed"]),
+                               key=lambda a: a["value"])
+            struck.update(a["index"] for a in completed[:len(grade.get("cancelled", ()))])
+        return struck
 
     def summary_lines(self, view, names):
         """Under the scores, what an outlined card in an assignment is (A14), each named
