@@ -1,12 +1,14 @@
 """Lessons that tell nothing before the coach does and lose nothing of the coach's panel
 (wave 16, fixer L: walkC15 #6, #10, #11; walkC13 #15; walkD15 #18, #21)."""
+import re
+
 from game import tutorial
 from game.presenter import card_name
 from scenes.table import coach_panel
 from scenes.table.intents import Choose
 from tests.test_ui_lesson_honest import to_stop
 from tests.test_ui_play import app  # noqa: F401
-from tests.test_ui_tutorial import drawn, open_lesson, words_of  # noqa: F401
+from tests.test_ui_tutorial import drawn, open_lesson, wait_for_learner, words_of  # noqa: F401
 
 
 def panel_lines(a, scene, drawn):  # noqa: F811
@@ -84,3 +86,24 @@ def test_deadline_s_grading_shows_the_assignment_ada_s_joker_cancelled(app):  # 
     tagged = [at for part, at in scene.board.labels if "cancelled" in part]
     assert tagged and all(at[1] < top and min(p.rect[0] for p in clubs) - 5 <= at[0] <= max(p.rect[0] for p in clubs)
                           for at in tagged), (tagged, [p.rect for p in clubs])
+
+
+def test_five_possessions_defense_names_each_lane_as_a_guess_or_the_one_left(app):  # noqa: F811
+    """5 possessions' lesson, possession 2 on defense: Ben's four cards lie face down. At
+    each of the learner's four placements, the coach's words and its bubble never reason
+    from Ben's hidden cards: the lane it names is said to be a guess the stacked deal
+    makes for the lesson, or the only lane left (walkC13 #15: the coach placed the cards
+    exactly against Ben's hidden ones while saying 'you cannot see his cards')."""
+    scene = open_lesson(app, "five_possessions")
+    coach = to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].names[:1] == ("W:DB7",))
+    honest = re.compile(r"guess|stacked|only (?:one|lane) left|one left", re.IGNORECASE)
+    placed = []
+    while coach.learner_to_act() and coach.cue.moves[0].kind == "place":
+        now = coach.paragraphs()[-1]
+        bubble = coach.bubble()[0]
+        assert honest.search(now), (coach.cue.number, now)
+        assert honest.search(bubble), (coach.cue.number, bubble)
+        placed.append(coach.cue.moves[0].names[0])
+        scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+        wait_for_learner(app)
+    assert placed == ["W:DB7", "W:DG5", "W:DO7", "W:DP6"], placed
