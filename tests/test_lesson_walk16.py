@@ -7,7 +7,7 @@ from game.presenter import card_name
 from scenes.table import coach_panel
 from scenes.table.intents import Choose
 from tests.test_ui_lesson_honest import to_stop
-from tests.test_ui_play import app  # noqa: F401
+from tests.test_ui_play import app, press  # noqa: F401
 from tests.test_ui_tutorial import drawn, open_lesson, wait_for_learner, words_of  # noqa: F401
 
 
@@ -107,3 +107,65 @@ def test_five_possessions_defense_names_each_lane_as_a_guess_or_the_one_left(app
         scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
         wait_for_learner(app)
     assert placed == ["W:DB7", "W:DG5", "W:DO7", "W:DP6"], placed
+
+
+def test_the_coach_s_panel_names_the_keys_that_work_as_the_table_s_panel_does(app, drawn):  # noqa: F811
+    """5 possessions' lesson played by keys: the coach's panel names at its foot the keys
+    that work now, as the table's own side panel does ('Arrows, Tab: move', what Enter
+    does where the keys rest, 'Esc: menu'): 'Enter: Next' beside the coach's words, and
+    once Enter has picked the card the coach wants, 'Enter: put back' and the lanes'
+    numbers (walkD15 #21: nothing said that a second Enter puts the card back). The
+    coach's words stay whole beside it."""
+    import pygame
+    from tests.test_ui_play import press
+    scene = open_lesson(app, "five_possessions")
+    model, coach = scene.model, scene.model.director.coach
+    press(app, pygame.K_TAB)
+    wait_for_learner(app)
+    while not coach.explaining():      # the toss winner's choice, by keys
+        press(app, pygame.K_RETURN)
+        wait_for_learner(app)
+    lines = panel_lines(app, scene, drawn)
+    legend = " ".join(line for line in lines if "Esc: menu" in line or "Arrows, Tab: move" in line or "Enter:" in line)
+    assert "Arrows, Tab: move" in legend and "Enter: Next" in legend and "Esc: menu" in legend, lines
+    while coach.explaining():
+        press(app, pygame.K_RETURN)
+        wait_for_learner(app)
+    assert coach.learner_to_act() and coach.cue.moves[0].kind == "place"
+    press(app, pygame.K_RETURN)
+    assert model.ui.selection, "Enter picked the coach's card"
+    lines = panel_lines(app, scene, drawn)
+    said = " ".join(lines)
+    assert "Enter: put back" in said and "1-4: lane" in said, lines
+    for words in model.director.paragraphs(model.seen):
+        assert words.replace(" ", "") in "".join(lines).replace(" ", ""), words
+    press(app, pygame.K_RETURN)
+    assert not model.ui.selection, "a second Enter put the card back, as the panel said"
+
+
+def test_setup_names_the_keys_that_work_where_they_rest(app, monkeypatch):  # noqa: F811
+    """Setup by keys names the keys that work, as every table screen does ('Arrows, Tab:
+    move', what Enter does where the keys rest, 'Esc: back'), and what it says is what
+    the keys do: on a seat's 'Computer (medium)' Enter takes the next choice, on a name
+    Enter starts typing it, and Esc leaves for the menu (walkD15 #18: Setup had no key
+    legend, and the left arrow was taken to step back a choice)."""
+    import pygame
+    from scenes.screens.menu import MenuScene
+    from tests.test_ui_walkD15 import key_to, open_setup_by_keys, words_of_press
+    setup = open_setup_by_keys(app, "final_card_down")
+    key_to(app, lambda w: w.key == "name1")
+    said = " ".join(words_of_press(app, monkeypatch, pygame.K_RIGHT))
+    assert setup.widgets[setup.focus % len(setup.widgets)].key == "kind1"
+    assert "Arrows, Tab: move" in said and "Enter: next choice" in said and "Esc: back" in said, said
+    before = setup.kind_words(1)
+    press(app, pygame.K_RETURN)
+    assert setup.kind_words(1) != before, "Enter took the next choice"
+    said = " ".join(words_of_press(app, monkeypatch, pygame.K_LEFT))
+    assert setup.widgets[setup.focus % len(setup.widgets)].key == "name1"
+    assert "Enter: type the name" in said, said
+    said = " ".join(words_of_press(app, monkeypatch, pygame.K_RETURN))
+    assert setup.editing == 1 and "Enter: done" in said and "Esc: as it was" in said, said
+    press(app, pygame.K_ESCAPE)
+    assert setup.editing is None
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
