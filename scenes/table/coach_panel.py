@@ -141,8 +141,8 @@ def _room(screen, wrapped, keys=False):
 
 def _legend_height(keys):
     """The room the keys that work take at the panel's foot: LEGEND_LINES lines while the
-    keyboard is used (a lesson's keys take no more: it has no undo, and the lanes' numbers
-    come only beside a short Enter, 'pick' or 'put back'), none with the mouse."""
+    keyboard is used (a lesson's keys, which have no undo, take no more: the move keys,
+    Enter's, then hint, lanes and menu share a line), none with the mouse."""
     return LOG_LINE * LEGEND_LINES + 12 if keys else 0
 
 
