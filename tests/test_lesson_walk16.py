@@ -169,3 +169,17 @@ def test_setup_names_the_keys_that_work_where_they_rest(app, monkeypatch):  # no
     assert setup.editing is None
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
+
+
+def test_deadline_s_panel_writes_your_extra_credit_in_small_within_a_line(app):  # noqa: F811
+    """Deadline's lesson, once the learner's King of clubs lies on Ada's clubs run as
+    Extra Credit: the panel's line of Ada's assignments reads '... + your King', 'your'
+    in small within the line as 'Ada's 8' is in the learner's own (walkC16 #5: it read
+    '+ Your King')."""
+    scene = open_lesson(app, "deadline")
+    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].kind == "finish_exam"
+            and any(m.kind == "extra_credit" for cue in c.tutorial.cues[:c.index] for m in cue.moves if cue.learner))
+    model = scene.model
+    rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
+    [ada] = [row for row in rows if row.startswith("Ada:")]
+    assert "+ your King" in ada, rows

@@ -73,19 +73,29 @@ def with_extra(own, extra, names, run):
     makes the owner's neither complete nor worth more (A14): 'two 5s + Sam's 5', '7-8 of
     hearts + Sam's 9'. A run its owner extended past the extra credit is named whole
     with the extra credit said in it ('Ace-2-3-4 of diamonds (the 3 is Sam's)'): never
-    a run with a gap."""
+    a run with a gap). A player called You is 'your' and 'yours' within the line (walkC16
+    #5: '+ Your King')."""
     if not extra:
         return whole(own, run)
     givers = {}
     for seat, card in extra:
         givers.setdefault(seat, []).append(card)
-    theirs = [(possessive(seat_name(names, seat)) if seat is not None else "another student's", cards)
-              for seat, cards in givers.items()]
+    theirs = [(seat_name(names, seat) if seat is not None else None, cards) for seat, cards in givers.items()]
     if run and not consecutive_run(own):
         said = " and ".join(f"the {' and '.join(rank_word(c) for c in cards)} {'is' if len(cards) == 1 else 'are'} "
-                            f"{whose}" for whose, cards in theirs)
+                            f"{whose(who, alone=True)}" for who, cards in theirs)
         return f"{whole(own + [c for _, c in extra], run)} ({said})"
-    return f"{whole(own, run)} + " + " and ".join(f"{whose} {given_words(cards, run)}" for whose, cards in theirs)
+    return f"{whole(own, run)} + " + " and ".join(f"{whose(who)} {given_words(cards, run)}" for who, cards in theirs)
+
+
+def whose(name, alone=False):
+    """Whose extra credit it is, within a line: 'Sam's', 'your' ('yours' `alone`, ending
+    it), or 'another student's' for a seat not named (None)."""
+    if name is None:
+        return "another student's"
+    if name == "You":
+        return "yours" if alone else "your"
+    return possessive(name)
 
 
 def given_words(cards, run):
