@@ -183,3 +183,17 @@ def test_deadline_s_panel_writes_your_extra_credit_in_small_within_a_line(app): 
     rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
     [ada] = [row for row in rows if row.startswith("Ada:")]
     assert "+ your King" in ada, rows
+
+
+def test_final_card_down_s_coach_never_says_what_a_hidden_hand_lacked(app):  # noqa: F811
+    """Final Card-Down's lesson played through: where Ada draws instead of playing, the
+    coach tells what the table showed (she drew, she did not play a 2), never what her
+    hidden hand held or lacked ('Ada had no 2', 'matched neither purple nor spades'): a
+    player may always draw, even holding a match (walkC16 #1)."""
+    from tests.test_ui_lesson_honest import stops_with_panel
+    said = set()
+    for coach, _ in stops_with_panel(app, "final_card_down"):
+        said.update(coach.paragraphs())
+    told = [words for words in said if re.search(r"\b(?:Ada|Ben) (?:had no|matched neither|held no)\b", words)]
+    assert any("Ada" in words and "drew" in words for words in said)
+    assert not told, told
