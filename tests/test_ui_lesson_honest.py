@@ -328,10 +328,10 @@ def test_five_possessions_coach_panel_keeps_every_lane_s_state_beside_long_words
     shown = []
     real = coach_panel.panel
 
-    def spy(screen, paragraphs, reply, rows, progress=None):
-        kept = coach_panel._layout(screen, paragraphs, reply, rows)
+    def spy(screen, paragraphs, reply, rows, progress=None, keys=False, legend=()):
+        kept = coach_panel._layout(screen, paragraphs, rows, keys)
         shown.append((progress, sorted(row[0].split(":")[0] for row, _ in kept if row[0].startswith("Lane "))))
-        return real(screen, paragraphs, reply, rows, progress)
+        return real(screen, paragraphs, reply, rows, progress, keys, legend)
     monkeypatch.setattr(coach_panel, "panel", spy)
     open_at(app.scene, "five_possessions", None)
     app.frame()

@@ -73,19 +73,29 @@ def with_extra(own, extra, names, run):
     makes the owner's neither complete nor worth more (A14): 'two 5s + Sam's 5', '7-8 of
     hearts + Sam's 9'. A run its owner extended past the extra credit is named whole
     with the extra credit said in it ('Ace-2-3-4 of diamonds (the 3 is Sam's)'): never
-    a run with a gap."""
+    a run with a gap). A player called You is 'your' and 'yours' within the line (walkC16
+    #5: '+ Your King')."""
     if not extra:
         return whole(own, run)
     givers = {}
     for seat, card in extra:
         givers.setdefault(seat, []).append(card)
-    theirs = [(possessive(seat_name(names, seat), within=True) if seat is not None else "another student's", cards)
-              for seat, cards in givers.items()]
+    theirs = [(seat_name(names, seat) if seat is not None else None, cards) for seat, cards in givers.items()]
     if run and not consecutive_run(own):
         said = " and ".join(f"the {' and '.join(rank_word(c) for c in cards)} {'is' if len(cards) == 1 else 'are'} "
-                            f"{whose}" for whose, cards in theirs)
+                            f"{whose(who, alone=True)}" for who, cards in theirs)
         return f"{whole(own + [c for _, c in extra], run)} ({said})"
-    return f"{whole(own, run)} + " + " and ".join(f"{whose} {given_words(cards, run)}" for whose, cards in theirs)
+    return f"{whole(own, run)} + " + " and ".join(f"{whose(who)} {given_words(cards, run)}" for who, cards in theirs)
+
+
+def whose(name, alone=False):
+    """Whose extra credit it is, within a line: 'Sam's', 'your' ('yours' `alone`, ending
+    it), or 'another student's' for a seat not named (None)."""
+    if name is None:
+        return "another student's"
+    if name == "You":
+        return "yours" if alone else "your"
+    return possessive(name)
 
 
 def given_words(cards, run):
@@ -341,7 +351,7 @@ class Deadline(Presenter):
         """The blind takes read 'Take from Ines's hand'."""
         source = self.source(view, names)
         if kind == Act.TAKE and source:
-            return f"Take from {possessive(source, within=True)} hand"
+            return f"Take from {possessive(source).replace('Your', 'your')} hand"
         return super().group_label(kind, names, view)
 
     def action_label(self, action, names, with_cards=False, view=None):
@@ -624,7 +634,9 @@ class Deadline(Presenter):
     def zone_tag(self, zone, view, names):
         """Whose extra credit lies in an assignment (see arranged), whole however crowded
         its seat: 'with Ines's extra credit' (never 'from Ines', which reads as cards taken
-        from her in an exchange)."""
+        from her in an exchange); once graded, an assignment its owner's Joker cancelled
+        says so: 'cancelled by Ada's Joker' (walkC15 #11: the coach said Ada's Joker
+        cancelled her clubs run, which lay there as any other)."""
         kind, _, k = zone.key.partition(":")
         table = view.facts["assignments"]
         if kind != "assignment" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
@@ -632,10 +644,23 @@ class Deadline(Presenter):
         shown = {c.name for c in zone.cards if c is not None}
         givers = list(dict.fromkeys(belonging_to(seat_name(names, who)) for who, name in table[int(k)]["extra_credit"]
                                     if name in shown))
-        if not givers:
-            return super().zone_tag(zone, view, names)
-        return "with " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers) \
-            + " extra credit"
+        tags = ["with " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers)
+                + " extra credit"] if givers else []
+        if int(k) in self.cancelled(view):
+            tags.append(f"cancelled by {belonging_to(seat_name(names, table[int(k)]['owner']))} Joker")
+        return ", ".join(tags) or super().zone_tag(zone, view, names)
+
+    @staticmethod
+    def cancelled(view):
+        """The assignments (by index) that the Jokers left in their owners' hands cancelled
+        at grading (A17: each its owner's lowest completed one), none before grading."""
+        grades = view.facts["grades"] or [] if view.is_over else []
+        struck = set()
+        for seat, grade in enumerate(grades):
+            completed = sorted((a for a in view.facts["assignments"] or () if a["owner"] == seat and a["completed"]),
+                               key=lambda a: a["value"])
+            struck.update(a["index"] for a in completed[:len(grade.get("cancelled", ()))])
+        return struck
 
     def summary_lines(self, view, names):
         """Under the scores, what an outlined card in an assignment is (A14), each named

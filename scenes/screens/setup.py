@@ -354,6 +354,37 @@ class SetupScene(Scene):
                         for i, ((label, action, primary), key) in enumerate(zip(rows, (
                             "continue", "abandon", "cancel")))]
 
+    def key_legend(self):
+        """The keys that work now, named as the table names its own (walkD15 #18: Setup
+        named none): typing in a field, Enter ends it and Esc puts back what it held;
+        else the arrows and Tab move, Enter does what the button the keys rest on does
+        (a choice's next, typing a name or the deal number, a count one more or fewer, a
+        button's label) and Esc goes back (closes the question)."""
+        if self.editing is not None:
+            typed = "the deal number" if self.editing == "deal" else "the name"
+            return [f"Type {typed}", "Enter: done", "Esc: as it was"]
+        here = self.widgets[self.focus % len(self.widgets)] if self.widgets else None
+        key = getattr(here, "key", None) or ""
+        if here is None or not here.enabled:
+            enter = []
+        elif key == "deal":
+            enter = ["Enter: type the deal number"]
+        elif key.startswith("name"):
+            enter = ["Enter: type the name"]
+        elif key in ("fewer", "more"):
+            enter = [f"Enter: one {key}"]
+        elif key.startswith("kind") or key in ("where", "listen") or hasattr(here, "option"):
+            enter = ["Enter: next choice"]
+        else:
+            enter = [f"Enter: {here.label}"]
+        return ["Arrows, Tab: move", *enter, "Esc: cancel" if self.asking else "Esc: back"]
+
+    def draw_key_legend(self, screen):
+        """The keys that work now (key_legend) under the buttons, while the keys are used."""
+        if self.app.keyboard:
+            screen.text("  \u00b7  ".join(self.key_legend()), READ, palette.TEXT_DIM, (screen.lw / 2, screen.lh - 26),
+                        "midtop")
+
     def counted(self):
         """What the count of seats is called: the game's own word where its house rules
         name its players (Deadline's 'Students'), else 'Players'."""
@@ -366,6 +397,7 @@ class SetupScene(Scene):
         self.draw_title(screen, self.info.title, self.info.description)
         if self.asking:
             self._draw_question(screen)
+            self.draw_key_legend(screen)
             return
         x0 = self.x0
         screen.text(self.counted(), BODY, palette.TEXT, (x0, 136))
@@ -390,6 +422,7 @@ class SetupScene(Scene):
         if self.hosted:
             screen.text("Listen on", BODY, palette.TEXT, (x0, self.where_y + 56))
         self.draw_widgets(screen)
+        self.draw_key_legend(screen)
 
     def _draw_question(self, screen):
         screen.panel((0, 0, screen.lw, screen.lh), fill=(0, 0, 0), alpha=120, edge=None, radius=0)

@@ -10,7 +10,7 @@ import re
 import pygame
 
 from game.presenter import plural
-from scenes.table.draw import score_sentence
+from scenes.table.draw import LOG_LINE, key_lines, score_sentence
 from scenes.table.layout import PANEL_W, TOP
 from sprites import palette
 from sprites.text import BODY, READ, TITLE
@@ -20,6 +20,7 @@ PANEL_PX = 13               # ... but never under this many pixels (a small wind
 ROW = 20                    # the height of a line of the scores and facts
 RING = 5                    # how far the ring round a bubble's target lies outside it (draw.bubble)
 REPLY_FILL = (78, 40, 16)
+LEGEND_LINES = 3            # the lines kept at the foot for the keys that work, while the keyboard is used
 
 
 def facts_rows(view, presenter, names, readouts=True, lit=None):
@@ -107,58 +108,65 @@ def _rows_height(wrapped):
     return ROW * sum(len(lines) for _, lines in wrapped)
 
 
-def _layout(screen, paragraphs, reply, rows):
-    """The rows the panel shows beside the coach's `paragraphs` (and a refused move's
-    `reply`), each with its lines: the scores' sentence and the scores always, then as
-    many facts, in their order (the most important first), as leave room for every
-    paragraph and the reply, else for every paragraph (each fact whole or left out
-    whole)."""
+def _layout(screen, paragraphs, rows, keys=False):
+    """The rows the panel shows beside the coach's `paragraphs`, each with its lines: the
+    scores' sentence and the scores always, then as many facts, in their order (the most
+    important first), as leave room for every paragraph (each fact whole or left out
+    whole). A refused move's reply takes none of them: it shows only where it fits
+    beside them all (walkC15 #6: a reply made the coach's words longer and the last fact
+    went; the table says such a reply, see reply_fits)."""
     wrapped = [(row, row_lines(screen, row)) for row in rows]
     scores = sum(1 for label, value, *_ in rows if value != "")
     stems = [re.sub(r"\d.*", "", row[0]) if re.search(r"\w \d", row[0].split(":")[0]) else None for row in rows]
     whole = [count for count in range(len(wrapped), scores - 1, -1)
              if count in (0, len(rows)) or stems[count] is None or stems[count] != stems[count - 1]]
-    for answer in ([reply, ""] if reply else [""]):
-        for count in whole:
-            lines = _fit(screen, paragraphs, answer, PANEL_W - 28, _room(screen, wrapped[:count]))[1]
-            if _whole(paragraphs, answer, lines):
-                return wrapped[:count]
+    for count in whole:
+        lines = _fit(screen, paragraphs, "", PANEL_W - 28, _room(screen, wrapped[:count], keys))[1]
+        if _whole(paragraphs, lines):
+            return wrapped[:count]
     return wrapped[:scores]
 
 
-def _whole(paragraphs, reply, lines):
-    """Do `lines` (as _fit gives them) hold every paragraph, and `reply` if any?"""
+def _whole(paragraphs, lines):
+    """Do `lines` (as _fit gives them) hold every paragraph?"""
     shown = [line for line, is_reply, *_ in lines if not is_reply]
-    return (any(is_reply for _, is_reply, *_ in lines) or not reply) and \
-        "".join(shown).replace(" ", "") == "".join(paragraphs).replace(" ", "")
+    return "".join(shown).replace(" ", "") == "".join(paragraphs).replace(" ", "")
 
 
-def _room(screen, wrapped):
-    """The height left to the coach's words above the `wrapped` rows and their heading."""
-    return screen.lh - TOP - 14 - 10 - _rows_height(wrapped) - ROW - 18 - 42
+def _room(screen, wrapped, keys=False):
+    """The height left to the coach's words above the `wrapped` rows and their heading
+    (and the keys that work, under them, while the `keys` are used)."""
+    return screen.lh - TOP - 14 - 10 - _rows_height(wrapped) - ROW - 18 - 42 - _legend_height(keys)
 
 
-def row_rect(screen, paragraphs, reply, rows, index):
+def _legend_height(keys):
+    """The room the keys that work take at the panel's foot: LEGEND_LINES lines while the
+    keyboard is used (a lesson's keys, which have no undo, take no more: the move keys,
+    Enter's, then hint, lanes and menu share a line), none with the mouse."""
+    return LOG_LINE * LEGEND_LINES + 12 if keys else 0
+
+
+def row_rect(screen, paragraphs, reply, rows, index, keys=False):
     """Where row `index` of `rows` (as facts_rows gives them) lies in the panel beside
-    the coach's `paragraphs` and `reply` (a logical rect), or None when the panel leaves
-    it out."""
-    wrapped = _layout(screen, paragraphs, reply, rows)
+    the coach's `paragraphs` and `reply` (a logical rect; the `keys` used: see panel),
+    or None when the panel leaves it out."""
+    wrapped = _layout(screen, paragraphs, rows, keys)
     if index >= len(wrapped):
         return None
     x = screen.lw - PANEL_W - 10
-    bottom = screen.lh - 20 - _rows_height(wrapped)
+    bottom = screen.lh - 20 - _legend_height(keys) - _rows_height(wrapped)
     return (x + 8, bottom + _rows_height(wrapped[:index]) - 2, PANEL_W - 16, ROW * len(wrapped[index][1]))
 
 
-def read_rects(screen, paragraphs, reply, rows):
+def read_rects(screen, paragraphs, reply, rows, keys=False):
     """What the panel beside the coach's `paragraphs` (and `reply`) gives to read, as
     logical rects: the coach's words, the Scores heading and each row of `rows` it shows
     (placed as row_rect places them). A bubble's arrow at a row crosses none of the
     others."""
-    wrapped, size, lines = words(screen, paragraphs, reply, rows)
+    wrapped, size, lines = words(screen, paragraphs, reply, rows, keys)
     x = screen.lw - PANEL_W - 10
     rects = [(x + 8, TOP + 40, PANEL_W - 16, _height(lines, size) + 6)] if lines else []
-    top = screen.lh - 20 - _rows_height(wrapped)
+    top = screen.lh - 20 - _legend_height(keys) - _rows_height(wrapped)
     rects.append((x + 8, top - 24, PANEL_W - 16, ROW))
     for _, row in wrapped:
         rects.append((x + 8, top - 2, PANEL_W - 16, ROW * len(row)))
@@ -179,33 +187,36 @@ def anchor_rects(screen, anchor, side, view, presenter, names):
     else:
         index = next((i for i, r in enumerate(rows) if r[1] == "" and r[0].startswith(anchor[len("fact:"):])),
                      len(rows))
-    row = row_rect(screen, side.paragraphs, side.reply, rows, index)
-    read = [rect for rect in read_rects(screen, side.paragraphs, side.reply, rows) if rect != row]
+    row = row_rect(screen, side.paragraphs, side.reply, rows, index, side.keys)
+    read = [rect for rect in read_rects(screen, side.paragraphs, side.reply, rows, side.keys) if rect != row]
     if row is None:
         return None, read
     x, y, w, h = row
     return (x + RING, y + RING, w - 2 * RING, h - 2 * RING), read
 
 
-def words(screen, paragraphs, reply, rows):
+def words(screen, paragraphs, reply, rows, keys=False):
     """What the panel shows on this screen: (the rows kept, each with its lines, as
     _layout gives them; the text size; the lines of the coach's words as _fit gives
     them). The coach's words (and a reply) come first: the facts have the room left."""
-    wrapped = _layout(screen, paragraphs, reply, rows)
-    return (wrapped, *_fit(screen, paragraphs, reply, PANEL_W - 28, _room(screen, wrapped)))
+    wrapped = _layout(screen, paragraphs, rows, keys)
+    return (wrapped, *_fit(screen, paragraphs, reply, PANEL_W - 28, _room(screen, wrapped, keys)))
 
 
-def reply_fits(screen, paragraphs, reply, rows):
+def reply_fits(screen, paragraphs, reply, rows, keys=False):
     """Does the panel show `reply` beside the coach's `paragraphs` (none of them pushed
     out by it)?"""
-    return any(is_reply for _, is_reply, *_ in words(screen, paragraphs, reply, rows)[2])
+    return any(is_reply for _, is_reply, *_ in words(screen, paragraphs, reply, rows, keys)[2])
 
 
-def panel(screen, paragraphs, reply, rows, progress=None):
+def panel(screen, paragraphs, reply, rows, progress=None, keys=False, legend=()):
     """The coach's panel where the table's side panel stands: its heading with the
     lesson's `progress` (this stop, how many), `reply` (a refused move's answer, in its
     own box) and `paragraphs` (the newest, what to do now, brightest), then the score and
-    fact `rows` (from facts_rows) at the bottom."""
+    fact `rows` (from facts_rows); while the `keys` are used, at its foot the `legend`,
+    the keys that work now, as the table's own side panel names them (input.key_legend;
+    walkD15 #21: the lesson's panel named none, so nothing said that a second Enter puts
+    a card picked back)."""
     x = screen.lw - PANEL_W - 10
     y = TOP + 4
     h = screen.lh - y - 10
@@ -213,8 +224,14 @@ def panel(screen, paragraphs, reply, rows, progress=None):
     screen.text("Coach", BODY, palette.GOLD, (x + 14, y + 10))
     if progress is not None:
         screen.text(progress_words(*progress), READ, palette.TEXT_DIM, (x + PANEL_W - 14, y + 13), "topright")
-    rows, size, lines = words(screen, paragraphs, reply, rows)
-    bottom = y + h - 10 - _rows_height(rows)
+    rows, size, lines = words(screen, paragraphs, reply, rows, keys)
+    foot = y + h - 10 - _legend_height(keys)
+    if keys:
+        pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, foot + 6)),
+                         screen.pixel((x + PANEL_W - 12, foot + 6)), max(1, screen.px(1)))
+        for i, line in enumerate(key_lines(screen, legend, PANEL_W - 28)):
+            screen.text(line, READ, palette.TEXT_DIM, (x + 14, foot + 12 + LOG_LINE * i))
+    bottom = foot - _rows_height(rows)
     pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, bottom - 28)),
                      screen.pixel((x + PANEL_W - 12, bottom - 28)), max(1, screen.px(1)))
     screen.text("Scores", READ, palette.GOLD, (x + 14, bottom - 22))

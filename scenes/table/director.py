@@ -85,11 +85,13 @@ class News(NamedTuple):
 
 class Coach(NamedTuple):
     """The coach's panel where the side panel stands: its `paragraphs`, a refused move's
-    `reply` (shown when it fits beside them), and `progress` ('step 5 of 17', or None)."""
+    `reply` (shown when it fits beside them), `progress` ('step 5 of 17', or None), and
+    `keys`: the person uses the keyboard (the panel keeps room for the keys that work)."""
 
     paragraphs: list
     reply: str
     progress: str = None
+    keys: bool = False
 
 
 class Ending(NamedTuple):

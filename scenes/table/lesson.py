@@ -101,7 +101,7 @@ class LessonDirector(Director):
         if not reply.accepted:
             self.reply = reply.text
             rows = coach_panel.facts_rows(seen.view, seen.presenter, seen.names)
-            shown = coach_panel.reply_fits(self.screen, self.paragraphs(seen), reply.text, rows)
+            shown = coach_panel.reply_fits(self.screen, self.paragraphs(seen), reply.text, rows, seen.keys)
             raise registry.IllegalAction(REFUSED if shown else reply.text)
         self.reply = ""
         return events
@@ -338,7 +338,8 @@ class LessonDirector(Director):
         if seen.picked:
             self.reply = ""
         paragraphs = self.paragraphs(seen)     # the step's number goes with the words shown, never ahead of them
-        return Coach(paragraphs, for_input(self.reply, seen.keys), None if seen.over else self.said_at or self.coach.progress())
+        return Coach(paragraphs, for_input(self.reply, seen.keys), None if seen.over else self.said_at or self.coach.progress(),
+                     seen.keys)
 
     # ---- the end of the lesson ---------------------------------------------------------------------
     def end(self, seen):

@@ -725,4 +725,4 @@ class TableScene(Scene):
         else:
             rows = coach_panel.facts_rows(panel, model.presenter, model.names, readouts=not model.dealing(),
                                           lit=draw.lit_seat(plates))
-            coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress)
+            coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress, side.keys, self.keys_named())
