@@ -176,7 +176,7 @@ NAMED_MOST = 3
 
 def belonging_to(name):
     """'Maya's', or 'your' for a player called You, inside a sentence."""
-    return "your" if name == "You" else possessive(name)
+    return possessive(name, within=True)
 
 
 def jokers(count):
@@ -351,7 +351,7 @@ class Deadline(Presenter):
         """The blind takes read 'Take from Ines's hand'."""
         source = self.source(view, names)
         if kind == Act.TAKE and source:
-            return f"Take from {possessive(source).replace('Your', 'your')} hand"
+            return f"Take from {possessive(source, within=True)} hand"
         return super().group_label(kind, names, view)
 
     def action_label(self, action, names, with_cards=False, view=None):
