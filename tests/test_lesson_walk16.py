@@ -58,7 +58,8 @@ def test_deadline_s_coach_tells_each_extra_credit_card_as_the_table_shows_it(app
         flying = scene.motion.hidden()
         others = model.presenter.others_cards(model.panel_view())
         for placed in scene.board.placed:
-            if placed.card is not None and (placed.zone, placed.card.name) in others and id(placed.card) not in flying.get(placed.zone, ((),))[0]:
+            landed = id(placed.card) not in flying.get(placed.zone, ((),))[0]
+            if placed.card is not None and (placed.zone, placed.card.name) in others and landed:
                 spoken = card_name(placed.card)
                 seen.add(spoken)
                 told = " ".join(said)
@@ -80,7 +81,8 @@ def test_deadline_s_grading_shows_the_assignment_ada_s_joker_cancelled(app):  # 
     app.frame()
     words = " ".join(part for part, _ in scene.board.labels)
     assert "cancelled by Ada's Joker" in words, words
-    clubs = [p for p in scene.board.placed if p.card is not None and p.card.name in ("10C", "JC", "QC") and p.zone.startswith("assignment")]
+    clubs = [p for p in scene.board.placed
+             if p.card is not None and p.card.name in ("10C", "JC", "QC") and p.zone.startswith("assignment")]
     assert len(clubs) == 3
     top = min(p.rect[1] for p in clubs)
     tagged = [at for part, at in scene.board.labels if "cancelled" in part]
