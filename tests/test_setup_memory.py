@@ -81,6 +81,7 @@ def test_a_capitalised_name_typed_into_a_selected_field_replaces_it(app):  # noq
 def test_enter_in_setup_starts_the_game_as_set(app):  # noqa: F811
     open_setup(app, "ktu")
     assert app.scene.widgets[app.scene.focus].label == "Start"    # not the first button ("-")
+    press(app, pygame.K_RETURN)                     # after the click, the ring shown on Start (walkD16 #9)
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, TableScene) and len(app.scene.model.session.state.scores()) == 4
 
@@ -166,6 +167,7 @@ def test_starting_a_game_while_one_is_saved_asks_first_naming_it(user_home):
         assert a.scene.widgets[a.scene.focus].label == "Start"
         assert saves.load_game(a.folders)[0].to_dict() == state.to_dict()
         click_widget(a, lambda w: w.label == "Start")
+        press(a, pygame.K_RETURN)                            # after the click, the ring shown (walkD16 #9)
         press(a, pygame.K_RETURN)                            # Enter takes the focused Continue
         assert isinstance(a.scene, TableScene) and a.scene.model.session.game_id == "ktu"
         assert a.scene.model.session.state.to_dict() == state.to_dict()

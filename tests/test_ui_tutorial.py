@@ -849,11 +849,12 @@ def test_a_lesson_s_words_agree_with_you(app, drawn):  # noqa: F811
             app.frame()
 
 
-@pytest.mark.parametrize("picked", [["4H", "4D"], ["4H", "4D", "5C", "10S"]])
-def test_ktu_s_wrong_face_up_choice_gets_its_reason(app, picked):  # noqa: F811
-    """KTU's lesson, choosing face-up cards: with too few or too many cards picked, the
-    switched-off button, pressed (by click or by key), says the rules' reason; nothing is
-    played and the cards stay picked."""
+def test_ktu_s_wrong_face_up_choice_gets_its_reason(app):  # noqa: F811
+    """KTU's lesson, choosing face-up cards: with too few cards picked, the switched-off
+    button, pressed (by click or by key), says the rules' reason; nothing is played and
+    the cards stay picked. (Too many cannot be picked: a fourth is refused, see
+    test_ktu_s_fourth_face_up_card_is_refused_with_words.)"""
+    picked = ["4H", "4D"]
     scene = open_lesson(app, "ktu")
     read_on(app)
     hand = {p.card.name: p.card for p in scene.board.hand_cards()}
@@ -868,6 +869,20 @@ def test_ktu_s_wrong_face_up_choice_gets_its_reason(app, picked):  # noqa: F811
     scene.pointer.focus = (scene.laid.cards + scene.laid.widgets).index(button)
     press(app, pygame.K_RETURN)
     assert scene.model.ui.message.startswith("Choose exactly 3")
+
+
+def test_ktu_s_fourth_face_up_card_is_refused_with_words(app):  # noqa: F811
+    """KTU's lesson, choosing face-up cards: three picked, a fourth clicked is refused with
+    words and not picked; the three stay (walkD16 #4: '4 of 3 chosen', the button greyed
+    with no word why)."""
+    scene = open_lesson(app, "ktu")
+    read_on(app)
+    hand = {p.card.name: p.card for p in scene.board.hand_cards()}
+    for name in ["4H", "4D", "5C", "10S"]:
+        click_at(app, card_point(scene, hand[name]))
+    assert [c.name for c in scene.model.ui.selection] == ["4H", "4D", "5C"]
+    assert "put one back" in scene.model.ui.message, scene.model.ui.message
+    assert scene.model.director.coach.index == 1
 
 
 def test_ktu_s_8_refused_after_a_7_is_an_8(app):  # noqa: F811
