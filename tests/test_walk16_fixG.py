@@ -1,0 +1,62 @@
+"""The confusing moments of walk 16 (issue #37) in Deadline, KTU, Final Count and Play
+Design, and the rules of presentation they showed for every game, played with real events."""
+import pygame
+
+from game import registry
+from scenes.table.session import Seat, Session, inline
+from tests.test_deadline import auto_exam, game_at_midterm, held, second_half
+from tests.test_ui_play import new_app
+
+NAMES = ["Maya", "Theo", "Ines", "Kofi"]
+
+
+def graded(state):
+    """The results screen of Deadline `state`, played on to its grading, in a 1280x720 app."""
+    while not state.is_over:
+        auto_exam(state)
+    a = new_app((1280, 720))
+    seats = [Seat(NAMES[i], i == 0, "easy") for i in range(state.players)]
+    session = Session(state.game_id, seats, dict(state.options), state.chance.seed, state=state, executor=inline)
+    a.scene.go("scoring", session=session, interim=False)
+    a.frame()
+    return a
+
+
+def test_a_four_card_assignment_is_graded_as_its_high_card_and_the_bonus(monkeypatch):
+    """Maya lays the 5-6-7-8 of hearts at the Midterm and the semester is graded: her
+    plate says the 11 is the 8's 8 points and the +3 for 4 or more cards (walkA16 #6:
+    '2 assignments completed: 2 + 13' read as a King worth 13; the rules say 10, and the
+    +3 was nowhere)."""
+    state = game_at_midterm({0: ["5H", "6H", "7H", "8H"]})
+    for _ in range(4):
+        auto_exam(state)
+    second_half(state)
+    a = graded(state)
+    try:
+        maya = next(p for p in a.scene.plates() if p.name == "Maya")
+        assert "11 (8 + 3 for 4 or more cards)" in maya.how, maya.how
+    finally:
+        pygame.quit()
+
+
+def test_the_extra_credit_a_joker_cancelled_lies_apart_from_the_rest():
+    """Maya holds a Joker to the end and laid no assignment of her own, but gave the 8 of
+    clubs to Theo's run and the 9 of hearts to Ines's set at the Final: her plate shows one
+    card under 'Extra credit given' and the other under 'Cancelled by a Joker', so the 1 of
+    2 cancelled is a card she can see (walkA16 #7: all four cards of Theo's extra credit
+    lay alike under '2 of 4 cancelled by 2 Jokers')."""
+    state = game_at_midterm({0: ["8C", "9H", "JK"], 1: ["5C", "6C", "7C"], 2: ["9D", "9S", "9C"]})
+    for _ in range(4):
+        auto_exam(state)
+    second_half(state, keep={0: ("8C", "9H", "JK")})
+    assert state.current_player == 0
+    state.apply(registry.Action("extra_credit", (held(state, 0, "8C"),), 0))
+    state.apply(registry.Action("extra_credit", (held(state, 0, "9H"),), 1))
+    a = graded(state)
+    try:
+        maya = next(p for p in a.scene.plates() if p.name == "Maya")
+        groups = {caption: [c.name for c in cards] for caption, cards, *_ in maya.groups}
+        given, struck = groups.get("Extra credit given", []), groups.get("Cancelled by a Joker", [])
+        assert len(given) == 1 and len(struck) == 1 and set(given + struck) == {"8C", "9H"}, groups
+    finally:
+        pygame.quit()
