@@ -5,7 +5,7 @@ import pygame
 from game import registry
 from scenes.table.session import Seat, Session, inline
 from tests.test_deadline import auto_exam, game_at_midterm, held, second_half
-from tests.test_ui_play import new_app
+from tests.test_ui_play import app, new_app  # noqa: F401
 
 NAMES = ["Maya", "Theo", "Ines", "Kofi"]
 
@@ -60,3 +60,41 @@ def test_the_extra_credit_a_joker_cancelled_lies_apart_from_the_rest():
         assert len(given) == 1 and len(struck) == 1 and set(given + struck) == {"8C", "9H"}, groups
     finally:
         pygame.quit()
+
+
+def hand_ends(a, game_id, count, seed, options, frames=20000):
+    """`game_id` with `count` seats (Maya a person playing random legal moves, the others
+    computers) and `options`, played at the table at the normal pace; yields the table at each frame that
+    holds a hand's end ('Hand N is over...') for reading."""
+    import random
+    from tests.test_table_moments_pd import played
+    from tests.test_ui_play import click_widget, open_setup, set_seats
+    a.settings.animation_speed = "normal"
+    open_setup(a, game_id)
+    set_seats(a, count, {0})
+    a.scene.options.update(options)
+    a.scene.deal = str(seed)
+    click_widget(a, lambda w: w.label == "Start")
+    session = a.scene.model.session
+    for table in played(a, session, random.Random(seed), frames=frames):
+        if table.model.hold.wait and any(o.words.startswith("Hand ") for o in table.model.hold.outcomes):
+            yield table
+
+
+def test_a_hand_won_on_the_hit_goal_says_it_was_the_goal_that_won(app):  # noqa: F811
+    """Final Count with the Hit Goal on, 3 players, played at the table to the end of
+    hands: where the winner ended the hand on the Hit Goal, the banner held on the table
+    says so ('Maya +75 (hit the Goal 31)'), not only a count that reads as if the lowest
+    count won 75 (walkB16 #1: 'Hand 1 is over: Maya +75 (count 31); Theo: count 43,
+    Ines: count 40')."""
+    hits = 0
+    for table in hand_ends(app, "final_count", 3, 5, {"final_count.hit_goal": "on"}):
+        last = table.model.view.facts["last_hand"]
+        said = [o.words for o in table.model.hold.outcomes if o.words.startswith("Hand ")][-1]
+        for row in last["seats"]:
+            if row.get("winner") and row.get("hit"):
+                assert f"{table.model.names[row['seat']]} +{row['points']} (hit the Goal {last['goal']}" in said, said
+                hits += 1
+        if hits:
+            break
+    assert hits

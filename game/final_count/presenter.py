@@ -261,12 +261,15 @@ class FinalCount(Presenter):
 
     def outcome_line(self, event, view, names, zone_names):
         """A hand's end: who scored (with what count), every other count it beat and who
-        went bust: 'Hand 1 is over: Maya +51 (count 51); Theo: count 48'."""
+        went bust: 'Hand 1 is over: Maya +51 (count 51); Theo: count 48'; a winner on the
+        Hit Goal says it was the goal that won: 'Maya +75 (hit the Goal 31)' (walkB16 #1: a
+        count of 31 beating 43 read as if the lowest count won)."""
         last = view.facts.get("last_hand") or {}
         if event.kind != SharedEvent.HAND_OVER or not last.get("seats"):
             return super().outcome_line(event, view, names, zone_names)
         rows = last["seats"]
-        won = [f"{names[r['seat']]} +{r.get('points', 0)} (count {r.get('best')}"
+        won = [f"{names[r['seat']]} +{r.get('points', 0)} ("
+               + (f"hit the Goal {last['goal']}" if r.get("hit") else f"count {r.get('best')}")
                + (f", {self.bonus_words(r, last, names)})" if r.get("bonus") else ")") for r in rows if r.get("winner")]
         beaten = [f"{names[r['seat']]}: count {r['best']}" for r in rows
                   if not r.get("winner") and not r.get("bust") and r.get("best") is not None]
