@@ -98,3 +98,45 @@ def test_a_hand_won_on_the_hit_goal_says_it_was_the_goal_that_won(app):  # noqa:
         if hits:
             break
     assert hits
+
+
+def test_ktu_calls_the_middle_pile_the_play_ground_wherever_a_player_reads_it(app, monkeypatch):  # noqa: F811
+    """KTU from the menu: its Setup with each house rule switched, then a game against
+    computers played at the table at the normal pace until someone has picked up, and the
+    Rules page: every line drawn (the table's caption, the prompt, the buttons, the moves,
+    the callouts, the Setup notes, the Rules) calls the middle pile by one word, the 'play
+    ground' of the table's caption and the Rules, never 'the pile' (walkA16 #9: 'Play
+    ground (3)' on the table, 'Take the pile' on the button, 'Theo picked up the pile' in
+    the moves and '10 burns the pile' in the menu: for a while 'the pile' read as the
+    stock)."""
+    import random
+    import re
+    from sprites import text as text_module
+    from tests.test_table_moments_pd import played
+    from tests.test_ui_play import click_widget, open_setup, set_seats
+    drawn = set()
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.add(words) or real(words, px, colour))
+    app.settings.animation_speed = "normal"
+    open_setup(app, "ktu")
+    for option in app.scene.info.options:
+        if option.id != app.scene.info.player_option:
+            for _ in option.values:
+                click_widget(app, lambda w, o=option: w.key == o.id)
+    set_seats(app, 3, {0})
+    app.scene.deal = "7"
+    click_widget(app, lambda w: w.label == "Start")
+    session = app.scene.model.session
+    picked = 0
+    for table in played(app, session, random.Random(7), frames=6000):
+        picked = sum(1 for line in table.model.log_lines() if "picked up" in line)
+        if picked >= 2:
+            break
+    assert picked >= 2
+    words = set(drawn) | set(table.model.log_lines())
+    app.scene.go("rules", rules_game="ktu", return_to="menu")
+    app.frame()
+    words |= {line[0] for line in app.scene.lines} | {registry.game_info("ktu").description}
+    assert any("Play ground" in w for w in words) and any("Take the play ground" in w for w in words)
+    piles = sorted(w for w in words if re.search(r"\bpiles?\b", w, re.I))
+    assert not piles, piles
