@@ -140,3 +140,44 @@ def test_ktu_calls_the_middle_pile_the_play_ground_wherever_a_player_reads_it(ap
     assert any("Play ground" in w for w in words) and any("Take the play ground" in w for w in words)
     piles = sorted(w for w in words if re.search(r"\bpiles?\b", w, re.I))
     assert not piles, piles
+
+
+def test_a_player_who_may_not_knock_is_told_passed_in_the_moves(app):  # noqa: F811
+    """4 downs with knocking on, 3 players, Maya knocking whenever she may, at the table:
+    when a knock window reaches Maya again before anyone else has knocked, the moves say
+    she passed because she knocked last ('Maya passed: the last to knock may not knock
+    again until another player does'), as every other pass is told (walkB16 #3: 'Down 4
+    of 4 begins / Theo knocked' although Maya led and is asked first: her turn to knock
+    read as skipped)."""
+    import random
+    from scenes.table import intents
+    from scenes.table.scene import TableScene
+    from tests.test_ui_play import click_widget, open_setup, set_seats
+    app.settings.animation_speed = "normal"
+    open_setup(app, "four_downs")
+    set_seats(app, 3, {0})
+    app.scene.options.update({"pd.knocking": "on"})
+    app.scene.deal = "3"
+    click_widget(app, lambda w: w.label == "Start")
+    table = app.scene
+    session = table.model.session
+    rng = random.Random(3)
+    told = []
+    for _ in range(8000):
+        if app.scene is not table and getattr(app.scene, "interim", False):
+            click_widget(app, lambda w: w.label == "Next hand")
+            table = app.scene
+        if session.is_over or not isinstance(app.scene, TableScene):
+            break
+        model = table.model
+        told = [line for line in model.log_lines() if "the last to knock" in line]
+        if told:
+            break
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        elif model.my_turn() and model.settled() and not table.busy():
+            legal = session.legal_actions()
+            knock = [a for a in legal if a.kind in ("knock", "call")]
+            table.act(intents.Choose(knock[0] if knock else rng.choice(legal)))
+        app.frame()
+    assert told == ["Maya passed: the last to knock may not knock again until another player does"], told
