@@ -21,6 +21,7 @@ from sprites.text import BODY, MIN_PX, READ
 PANEL_W = 260           # the right-hand panel (facts, scores, log)
 TOP = 56                # height of the top bar
 GAP = 16                # between zones in a row
+CAPTION_APART = 12      # the least room between two captions side by side: never read as one (walkA16 #3)
 CAPTION = 17            # a zone's caption above its cards
 SIDE = 236              # the width of a seat's panel at the left or right
 # With four or more other seats the side columns reach down to the viewer's plate, and are
@@ -1062,14 +1063,17 @@ class _Layout:
 
     def captioned(self, lines, w, size, captions):
         """The `lines` of wrapped with each zone's caption in the lines it takes over its
-        cards (within its width and the gap after it, never past `w`), and each line's
-        height (its cards at `size` under its tallest caption); `captions`: each zone's
-        caption by its key (see caption)."""
+        cards (within its width and the gap after it, the next caption CAPTION_APART or more
+        away, never past `w`: walkA16 #3, 'Assignment with' ran into the next zone's
+        'Assignment' and read as 'Assignment with Assignment'), and each line's height (its
+        cards at `size` under its tallest caption); `captions`: each zone's caption by its
+        key (see caption)."""
         out, heights = [], []
         for line, used in lines:
             at, entries, most = 0, [], 1
             for zone, zw in line:
-                words = [] if zone is None else self.caption_lines(captions[zone.key], min(zw + GAP - 4, w - at))
+                words = [] if zone is None else self.caption_lines(captions[zone.key],
+                                                                   min(zw + GAP - CAPTION_APART, w - at))
                 most = max(most, len(words))
                 entries.append((zone, zw, words))
                 at += zw + GAP
