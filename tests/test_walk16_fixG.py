@@ -181,3 +181,134 @@ def test_a_player_who_may_not_knock_is_told_passed_in_the_moves(app):  # noqa: F
             table.act(intents.Choose(knock[0] if knock else rng.choice(legal)))
         app.frame()
     assert told == ["Maya passed: the last to knock may not knock again until another player does"], told
+
+
+def ines_with_kofis_extra_credit():
+    """The second half of a Deadline semester, where Ines laid the 9-10-Jack-Queen-King of
+    hearts and two 2s at the Midterm, and Kofi played the 8 of hearts and the 2 of diamonds
+    on them as extra credit."""
+    state = game_at_midterm({0: ["9D", "9S"], 1: ["8C", "2H"], 2: ["9H", "10H", "JH", "QH", "KH", "2C", "2S"],
+                             3: ["8H", "2D"]})
+    for _ in range(4):
+        if state.current_player == 3:
+            run, pair = (next(i for i, a in enumerate(state.assignments) if a.owner == 2 and a.cards[0].rank == rank)
+                         for rank in ("9", "2"))
+            state.apply(registry.Action("extra_credit", (held(state, 3, "8H"),), run))
+            state.apply(registry.Action("extra_credit", (held(state, 3, "2D"),), pair))
+        auto_exam(state)
+    return state
+
+
+def deadline_table(size):
+    """The app at `size`, at Maya's first turn of the second half of ines_with_kofis_extra_credit."""
+    from tests.test_deadline_walk14 import open_at
+    a = new_app(size)
+    table = open_at(a, ines_with_kofis_extra_credit())
+    for _ in range(200):
+        if table.model.my_turn() and table.model.settled() and not table.busy():
+            break
+        a.frame()
+    assert table.model.my_turn()
+    return a, table
+
+
+def test_captions_side_by_side_stay_apart_at_every_size():
+    """Deadline's Final Exam at 1280x720 and 960x600, watched at the normal pace from Maya's
+    seat while Ines (a computer) sits it beside her two assignments with Kofi's extra credit:
+    at no frame do two captions on the table lie closer side by side than a clear space
+    (10 points), so one never reads on into the next (walkA16 #3: 'Assignment with' ran
+    into the next zone's 'Assignment', read as 'Assignment with Assignment'). The table's
+    rule, for every game."""
+    from tests.test_deadline_walk14 import open_at
+    from sprites.text import READ
+    for size in ((1280, 720), (960, 600)):
+        state = ines_with_kofis_extra_credit()
+        second_half(state)
+        while state.current_player != 2:
+            auto_exam(state)
+        a = new_app(size, speed="normal")
+        try:
+            table = open_at(a, state)
+            built = 0
+            for _ in range(600):
+                if table.model.my_turn() and table.model.settled() and not table.busy():
+                    break
+                built += any(z.key.startswith("group") and z.cards for z in table.model.view.zones)
+                boxes = [(words, x, y, x + a.screen.text_width(words, READ)) for words, (x, y) in table.board.labels]
+                for words, x, y, right in boxes:
+                    for other, ox, oy, oright in boxes:
+                        if other is not words and abs(oy - y) < READ and right <= ox:
+                            assert ox - right >= 10, (size, words, other, ox - right)
+                a.frame()
+            assert built
+        finally:
+            pygame.quit()
+
+
+def test_an_empty_place_shows_its_edge_wherever_it_lies_on_the_felt():
+    """Deadline's second half at 1280x720 and 960x600: each empty place (every seat's
+    Exchange card, the Assignment being built) has an edge that stands out from the felt
+    just inside it, under the table's light as at its dark edges (walkC16 #6: Sam's
+    Exchange card slot, under the light, was a faint line nobody could find)."""
+    for size in ((1280, 720), (960, 600)):
+        a, table = deadline_table(size)
+        try:
+            surface = pygame.display.get_surface()
+            assert table.board.slots
+            for slot in table.board.slots:
+                r = a.screen.rect(slot)
+                edge, felt = surface.get_at((r.centerx, r.top))[:3], surface.get_at((r.centerx, r.top + 8))[:3]
+                assert sum(edge) - sum(felt) >= 60, (size, slot, edge, felt)
+        finally:
+            pygame.quit()
+
+
+def test_the_frame_of_extra_credit_overlapped_by_the_next_card_stays_on_its_own_card():
+    """Deadline's second half at 960x600: Kofi's 8 of hearts, outlined as another student's
+    extra credit, lies under Ines's 9 of hearts in her run: its purple frame stops where the
+    9 lies over it and runs along no other card's top or foot (walkA16 #3: the frame of
+    Sam's Jack spread under the Queen and King, and which cards were Sam's could not be
+    told). The table's rule for every edge a card is framed with."""
+    from sprites import palette
+    a, table = deadline_table((960, 600))
+    try:
+        surface = pygame.display.get_surface()
+        run = [p for p in table.board.placed if p.face_up and p.card.name in ("8H", "9H", "10H")]
+        eight, nine = (next(p for p in run if p.card.name == name) for name in ("8H", "9H"))
+        assert nine.rect.left < eight.rect.right, "the 9 lies over the 8"
+        r8, r9 = a.screen.rect(eight.rect), a.screen.rect(nine.rect)
+        def purple(x, y):
+            return sum(abs(c - o) for c, o in zip(surface.get_at((x, y))[:3], palette.OTHERS)) < 60
+        beyond = [(x, y) for x in range(r9.left + 2, r8.right + 8) for y in range(r9.top - 4, r9.top)
+                  if purple(x, y)]
+        assert not beyond, beyond[:4]
+        assert any(purple(r8.left - 1, y) for y in range(r8.top, r8.bottom))
+    finally:
+        pygame.quit()
+
+
+def test_an_assignment_another_student_is_building_says_why_its_cards_are_face_down():
+    """Deadline's Midterm at 1280x720 watched from Maya's seat at the normal pace while Theo,
+    a computer, sits it: whenever his assignment being built shows face-down cards, its
+    caption says they stay hidden until he lays it down (walkA16 #5: a red back in
+    'Assignment being built' read as a card taken from Maya or an exchange card)."""
+    from tests.test_deadline_walk14 import open_at
+    state = game_at_midterm({0: ["9D", "9S"], 1: ["5C", "6C", "7C"], 2: ["2H", "2S"], 3: ["4C", "KH"]})
+    auto_exam(state)
+    a = new_app((1280, 720), speed="normal")
+    try:
+        table = open_at(a, state)
+        seen = 0
+        for _ in range(600):
+            if table.model.session.state.current_player == 2:
+                break
+            group = next((z for z in table.model.view.zones if z.key == "group"), None)
+            if group is not None and group.cards and all(c is None for c in group.cards) and \
+                    any(p.zone == "group" for p in table.board.placed):
+                said = " ".join(words for words, _ in table.board.labels)
+                assert "Assignment being built (hidden until laid down)" in said, said
+                seen += 1
+            a.frame()
+        assert seen
+    finally:
+        pygame.quit()

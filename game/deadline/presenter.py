@@ -629,7 +629,11 @@ class Deadline(Presenter):
     def zone_tag(self, zone, view, names):
         """Whose extra credit lies in an assignment (see arranged), whole however crowded
         its seat: 'with Ines's extra credit' (never 'from Ines', which reads as cards taken
-        from her in an exchange)."""
+        from her in an exchange); and why another student's assignment being built shows
+        its cards face down: '(hidden until laid down)' (A22: they are still in hand; walkA16
+        #5: a red back there read as a card taken from you or an exchange card)."""
+        if zone.key == "group" and zone.cards and all(c is None for c in zone.cards):
+            return "(hidden until laid down)"
         kind, _, k = zone.key.partition(":")
         table = view.facts["assignments"]
         if kind != "assignment" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
