@@ -312,3 +312,33 @@ def test_an_assignment_another_student_is_building_says_why_its_cards_are_face_d
         assert seen
     finally:
         pygame.quit()
+
+
+def test_a_count_in_a_wrapped_line_stays_whole():
+    """5 possessions at 960x600 against a computer, played at the table by random legal
+    moves: each top-bar prompt with a count ('Theo is setting offense cards (3 of 4)'),
+    wrapped onto two lines as the top bar does where it is narrower than the words (from
+    300 to 700 points wide: draw.bar_lines), never splits the count between the lines (walkD16 #8: 'Theo
+    is setting offense cards (3 of' / '4)'). The rule of every wrapped text in the app."""
+    import random
+    import re
+    from scenes.table import draw
+    from tests.test_table_moments_pd import played
+    from tests.test_ui_saves import start_game
+    a = new_app((960, 600), speed="normal")
+    try:
+        session = start_game(a, "five_possessions", 2, {0}, 760943793)
+        prompts = set()
+        for table in played(a, session, random.Random(4), frames=3000):
+            if re.search(r"\(\d+ of \d+\)", table.model.prompt()):
+                prompts.add(table.model.prompt())
+            if len(prompts) >= 3:
+                break
+        assert prompts
+        for prompt in prompts:
+            for width in range(300, 700, 5):
+                _, lines = draw.bar_lines(a.screen, prompt, width)
+                assert not any(re.search(r"\d+ of$|\(\d+$", line) or re.match(r"^(of )?\d+\)", line)
+                               for line in lines), (width, lines)
+    finally:
+        pygame.quit()
