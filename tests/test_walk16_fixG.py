@@ -342,3 +342,28 @@ def test_a_count_in_a_wrapped_line_stays_whole():
                                for line in lines), (width, lines)
     finally:
         pygame.quit()
+
+
+def test_a_count_that_hits_the_goal_only_with_an_ace_as_1_says_so(app):  # noqa: F811
+    """Final Count with the Hit Goal on, 3 players, played at the table: at the end of a
+    hand where Maya's best count is 41 but the goal of 31 is hit with an ace as 1, the
+    results' caption of her hand says the count that hit it and how, 'Count 31 with an ace
+    as 1, hit the goal', as do the breakdown and the banner held on the table (walkB16 #8:
+    'Count 31, hit the goal' beside 'Hit Goal 21' read as a contradiction; #7: the side
+    panel's 'Goal: 21 (your count is on it now)' under 'Your count: 31')."""
+    checked = 0
+    for table in hand_ends(app, "final_count", 3, 1, {"final_count.hit_goal": "on"}):
+        model = table.model
+        last = model.view.facts["last_hand"]
+        for row in last["seats"]:
+            if row.get("hit") and row["best"] != last["goal"]:
+                how = f"Count {last['goal']} with an ace as 1, hit the goal"
+                assert row["best"] == last["goal"] + 10
+                assert model.presenter.score_cards(model.view, row["seat"], model.names)[0][0] == how
+                assert how.lower() in model.presenter.breakdown(model.view, row["seat"], model.names)
+                said = [o.words for o in model.hold.outcomes if o.words.startswith("Hand ")][-1]
+                assert f"(hit the Goal {last['goal']}" in said, said
+                checked += 1
+        if checked:
+            break
+    assert checked
