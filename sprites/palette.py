@@ -2,7 +2,7 @@
 
 FELT = (22, 92, 58)
 FELT_DARK = (14, 64, 40)
-FELT_LIGHT = (30, 112, 72)
+SLOT_EDGE = (84, 168, 120)      # an empty place's edge: lighter than the felt at its brightest (felt.POOL), so it shows wherever it lies (walkC16 #6)
 INK = (28, 28, 34)
 PAPER = (250, 248, 242)
 PAPER_EDGE = (196, 190, 178)

@@ -9,6 +9,8 @@ Text is drawn at three times its size and scaled down: the font's hinting puts e
 letter on whole pixels, which ran some letters together and pulled others apart, at
 small sizes ("7card s", "hal f") and at title sizes too ("Final Coun t", "4 dow ns").
 """
+import re
+
 import pygame
 
 # The smallest text ever drawn, in pixels: the smallest the app draws at its own size
@@ -109,13 +111,23 @@ def wrap(text, px, width):
     return list(lines)
 
 
+COUNT = re.compile(r"\(?\d+ of \d+\)?")      # '3 of 4', '(3 of 4)': a count read as one
+
+
+def words_of(paragraph):
+    """The words a line may break between: a count ('(3 of 4)') one of them, never split
+    (walkD16 #8: 'Theo is setting offense cards (3 of' / '4)')."""
+    held = COUNT.sub(lambda match: match.group(0).replace(" ", "\0"), paragraph)
+    return [word.replace("\0", " ") for word in held.split(" ")]
+
+
 def _wrap(text, px, width):
     """`wrap`, uncached."""
     lines = []
     f = font(px)
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
+        for word in words_of(paragraph):
             trial = word if not line else line + " " + word
             if f.size(trial)[0] <= width or not line:
                 line = trial

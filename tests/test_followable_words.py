@@ -88,7 +88,7 @@ def blind_failing(app):
 
 def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app):
     table = blind_failing(app)
-    words = "4 of hearts does not beat the 8 of hearts: Kofi must pick up the pile with it (3 cards)"
+    words = "4 of hearts does not beat the 8 of hearts: Kofi must pick up the play ground with it (3 cards)"
     assert table.model.hold.outcome.words == words
     for _ in range(120):
         app.frame()
@@ -99,8 +99,8 @@ def test_followable_a_failed_blind_card_says_what_it_did_not_beat_and_waits(app)
         app.frame()
     log = table.model.log_lines()
     assert ("Kofi turned over the 4 of hearts blind: it does not beat the 8 of hearts, so Kofi must pick up the "
-            "pile with it (3 cards)") in log                       # the same count as the outcome's
-    assert not any("played 4 of hearts blind" in line or "Kofi picked up the pile" in line for line in log), log
+            "play ground with it (3 cards)") in log                       # the same count as the outcome's
+    assert not any("played 4 of hearts blind" in line or "Kofi picked up the play ground" in line for line in log), log
 
 
 def under_a_three(last_seven=False):
@@ -129,10 +129,10 @@ def test_followable_a_failed_blind_card_says_why_under_3s_and_after_a_7(app):
         settle(app)
         index = [c.name for c in state.facedown[2]].index("9S")
         table.act(Choose(next(a for a in session.legal_actions() if a.kind == "play_blind" and a.arg == index)))
-        assert table.model.hold.outcome.words == f"{card[0].upper()}{card[1:]} {why}: Ines must pick up the pile with it (3 cards)"
+        assert table.model.hold.outcome.words == f"{card[0].upper()}{card[1:]} {why}: Ines must pick up the play ground with it (3 cards)"
         table.act(Continue())
         settle(app)
-        assert f"Ines turned over the {card} blind: it {why}, so Ines must pick up the pile with it (3 cards)" in \
+        assert f"Ines turned over the {card} blind: it {why}, so Ines must pick up the play ground with it (3 cards)" in \
             table.model.log_lines(), table.model.log_lines()
 
 
@@ -319,7 +319,7 @@ def test_followable_a_failed_blind_card_lies_face_up_on_the_pile_while_its_outco
     pile = next(z for z in table.model.view.zones if z.key == "pile")
     assert [c.name for c in pile.cards] == ["2C", "8H", "4H"]
     assert not [p for p in table.board.placed if p.zone == "hand:3"]
-    assert "Kofi picked up the pile (3 cards)" not in table.model.log_lines()
+    assert "Kofi picked up the play ground (3 cards)" not in table.model.log_lines()
     press(app, pygame.K_SPACE)
     for _ in range(120):
         app.frame()

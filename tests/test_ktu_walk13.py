@@ -147,7 +147,7 @@ def test_while_a_failed_blind_card_waits_no_words_say_the_pile_is_taken_before_t
     said = [model.hold.outcome.words, model.prompt()] + model.log_lines()[-2:]
     taken = re.compile(r"picks up|picked up|goes into|went into|takes the pile|took the pile", re.I)
     assert not any(taken.search(words) for words in said), said
-    assert model.hold.outcome.words.endswith("Kofi must pick up the pile with it (3 cards)"), said
+    assert model.hold.outcome.words.endswith("Kofi must pick up the play ground with it (3 cards)"), said
     press(app, pygame.K_SPACE)
     for _ in range(120):
         app.frame()

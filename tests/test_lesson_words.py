@@ -94,7 +94,7 @@ def test_a_failed_blind_card_is_told_as_the_table_holds_it(paced):
     assert not [words for words in held if "you picked up" in words.lower()]
     failed = [e for e in scene.model.session.events_for(0) if e.kind == "blind_fail"]
     caption = scene.model.outcome_words(failed[-1])
-    assert ": you must pick up the pile with it" in caption, caption
+    assert ": you must pick up the play ground with it" in caption, caption
     scene.act(Continue())
     wait_for_learner(paced)
     assert "you picked up" not in said(scene).lower()
@@ -104,8 +104,8 @@ def test_the_name_you_is_written_small_within_a_sentence():
     """A learner called You keeps the capital opening a sentence and is 'you' after a word
     or a colon; the verb after it agrees either way."""
     assert agree("Ada takes a card blind from You") == "Ada takes a card blind from you"
-    assert (agree("5 of hearts does not beat the 5 of spades: You picks up the pile with it (2 cards)")
-            == "5 of hearts does not beat the 5 of spades: you pick up the pile with it (2 cards)")
+    assert (agree("5 of hearts does not beat the 5 of spades: You picks up the play ground with it (2 cards)")
+            == "5 of hearts does not beat the 5 of spades: you pick up the play ground with it (2 cards)")
     assert agree("You took your card. Ada and You win") == "You took your card. Ada and you win"
     assert agree("Touchdown! You scores 20 yards") == "Touchdown! You score 20 yards"
     assert agree("Theo showed their cards; You passed") == "Theo showed their cards; You passed"

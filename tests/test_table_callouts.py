@@ -337,7 +337,7 @@ def test_ktu_after_a_burn_the_table_says_you_play_again_and_the_turn_stays():
                     words = [c.words for c, _ in model.timeline.callouts]
                     assert any("Maya plays again" in w for w in words), words
                     until(model, lambda: model.settled() and not model.hold.waiting)
-                    assert "You burned the pile: play again" in model.prompt(), model.prompt()
+                    assert "You burned the play ground: play again" in model.prompt(), model.prompt()
                     model.do(intents.Choose(rng.choice(model.legal)))
                     until(model, model.settled)
                     assert model.session.is_over or "burned" not in model.prompt(), model.prompt()

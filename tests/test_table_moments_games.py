@@ -162,7 +162,7 @@ def test_a_burns_line_is_in_the_log_while_burned_is_called_out(app):
         if call is not None and "urned!" in call.words:
             shown += 1
             burns = sum(1 for e in table.model.session.events_since(0)[:call.event + 1] if e.kind == "burn")
-            logged = sum(line.count("burned the pile") for line in table.log_lines())
+            logged = sum(line.count("burned the play ground") for line in table.log_lines())
             if logged < burns:
                 lagging.append((call.words, table.log_lines()[-1]))
         if shown >= 40:

@@ -50,8 +50,8 @@ def test_a_player_who_plays_again_is_told_so_in_the_top_bar_and_the_log():
     model.submit(play_action(state, "10C"), by_person=False)
     model.skip()
     assert model.log_lines()[-1].startswith("Theo played 10 of clubs") and model.log_lines()[-1].endswith(
-        "burned the pile and plays again"), model.log_lines()
-    assert model.prompt() == f"{turn}  ·  Theo burned the pile and plays again", model.prompt()
+        "burned the play ground and plays again"), model.log_lines()
+    assert model.prompt() == f"{turn}  ·  Theo burned the play ground and plays again", model.prompt()
 
 
 def test_you_are_told_you_play_again_after_your_8_skips_everyone_else():

@@ -226,14 +226,18 @@ class Assignment:
 
 def report(players, hands, assignments, ace_high=False):
     """The grading of 2.6 for every seat, itemised: one dict per seat with `completed`
-    (values, lowest first), `cancelled` (values cancelled by Jokers), `incomplete`,
+    (values, lowest first), `bonused` (those of them that hold the +3 for 4 or more cards:
+    walkA16 #6), `cancelled` (values cancelled by Jokers), `incomplete`,
     `extra_credit`, `extra_cancelled`, `jokers`, `hand_penalty` and `total`."""
     values = [[] for _ in range(players)]      # one pass over the table for every seat
+    bonused = [[] for _ in range(players)]
     incompletes = [0] * players
     extras = [0] * players
     for assignment in assignments:
         if assignment.completed:
             values[assignment.owner].append(assignment.value(ace_high))
+            if len(assignment.cards) >= 4:
+                bonused[assignment.owner].append(assignment.value(ace_high))
         else:
             incompletes[assignment.owner] += 1
         for who, _ in assignment.extras:
@@ -255,7 +259,7 @@ def report(players, hands, assignments, ace_high=False):
                 extra_cancelled += 1
         penalty = sum(points(card, ace_high) for card in hand)
         total = sum(remaining) + 2 * incomplete + (extra - extra_cancelled) - penalty
-        rows.append({"completed": completed, "cancelled": cancelled, "incomplete": incomplete,
+        rows.append({"completed": completed, "bonused": sorted(bonused[seat]), "cancelled": cancelled, "incomplete": incomplete,
                      "extra_credit": extra, "extra_cancelled": extra_cancelled,
                      "jokers": jokers, "hand_penalty": penalty, "total": total})
     return rows

@@ -2,7 +2,7 @@
 assignment it extends; the grades in the scoring breakdown (the rulings it cites:
 docs/rulings/deadline.md)."""
 from game.cards import STANDARD_RANKS, with_article
-from game.deadline.grading import COMPLETE, extends, group_shape, open_groups
+from game.deadline.grading import COMPLETE, FOUR_CARD_BONUS, extends, group_shape, open_groups
 from game.deadline.measures import EXAMS, semester
 from game.deadline.rules import Act
 from game.core import SharedEvent
@@ -564,7 +564,9 @@ class Deadline(Presenter):
         own cards completed it, and the extra credit others gave it said as theirs (it is
         its giver's, A14: outlined, see summary_lines, which also says why one is
         incomplete beside it); then the extra credit `seat` played
-        on others' assignments; then the cards left in its hand and what they cost."""
+        on others' assignments, those a Joker cancelled apart (each is worth 1, so the last
+        given: walkA16 #7, the cancelled ones could not be told from the rest); then the
+        cards left in its hand and what they cost."""
         groups, given = [], []
         high = view.facts["ace_high"]
         for a in view.facts["assignments"] or []:
@@ -578,9 +580,12 @@ class Deadline(Presenter):
                     laid.sort(key=lambda pair: 14 if high and pair[0].rank == "A" else pair[0].value)
                 groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}", [c for c, _ in laid],
                                tuple(giver for _, giver in laid)))
-        if given:
-            groups.append(("Extra credit given", self.cards_named(given)))
         grades = view.facts["grades"] or []
+        struck = grades[seat].get("extra_cancelled", 0) if seat < len(grades) else 0
+        if len(given) > struck:
+            groups.append(("Extra credit given", self.cards_named(given[:len(given) - struck])))
+        if struck:
+            groups.append((f"Cancelled by {jokers(struck)}", self.cards_named(given[len(given) - struck:])))
         penalty = grades[seat].get("hand_penalty") if seat < len(grades) else None
         held = [card for zone in view.zones if zone.key == f"hand:{seat}" for card in zone.cards]
         if held:
@@ -636,7 +641,12 @@ class Deadline(Presenter):
         its seat: 'with Ines's extra credit' (never 'from Ines', which reads as cards taken
         from her in an exchange); once graded, an assignment its owner's Joker cancelled
         says so: 'cancelled by Ada's Joker' (walkC15 #11: the coach said Ada's Joker
-        cancelled her clubs run, which lay there as any other)."""
+        cancelled her clubs run, which lay there as any other); and why another student's
+        assignment being built shows its cards face down: '(hidden until laid down)' (A22:
+        they are still in hand; walkA16 #5: a red back there read as a card taken from you
+        or an exchange card)."""
+        if zone.key == "group" and zone.cards and all(c is None for c in zone.cards):
+            return "(hidden until laid down)"
         kind, _, k = zone.key.partition(":")
         table = view.facts["assignments"]
         if kind != "assignment" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
@@ -694,7 +704,7 @@ class Deadline(Presenter):
         kept = list(completed)
         for value in cancelled:
             kept.remove(value)
-        parts = [f"{plural(len(completed), 'assignment')} completed: " + (" + ".join(map(str, kept)) or "0")
+        parts = [f"{plural(len(completed), 'assignment')} completed: " + (" + ".join(self.valued(kept, g)) or "0")
                  + (f" ({' and '.join(map(str, cancelled))} cancelled by {jokers(len(cancelled))})"
                     if cancelled else "") if completed else "no assignment completed"]
         if g.get("incomplete"):
@@ -706,6 +716,21 @@ class Deadline(Presenter):
         if g.get("hand_penalty"):
             parts.append(f"cards in hand: -{g['hand_penalty']}")
         return ", ".join(parts) + f"; total {g['total']}"
+
+    @staticmethod
+    def valued(kept, grade):
+        """Each value in `kept` as the breakdown says it: one with the bonus for 4 or more
+        cards shows it, '11 (8 + 3 for 4 or more cards)' (walkA16 #6: '2 + 13' read as a
+        King worth 13)."""
+        bonused = list(grade.get("bonused", []))
+        said = []
+        for value in kept:
+            if value in bonused:
+                bonused.remove(value)
+                said.append(f"{value} ({value - FOUR_CARD_BONUS} + {FOUR_CARD_BONUS} for 4 or more cards)")
+            else:
+                said.append(str(value))
+        return said
 
     def plate_words(self, view, seat, names):
         """The breakdown without its total: the plate shows the score beside it."""

@@ -133,7 +133,8 @@ class FinalCount(Presenter):
         goal = facts["hit_goal"]
         if goal is not None:
             hit = mine and mine.get("hit")
-            lines.append(("Goal", f"{goal}" + (" (your count is on it now)" if hit else ""), None))
+            lines.append(("Goal", f"{goal}" + (f" (your count is on it now{self.aces_as_one(mine, goal)})"
+                                               if hit else ""), None))
         die = facts["die"]
         if die in DIE_SHORT:
             lines.append(("Die", f"{die} ({DIE_SHORT[die]})", None))
@@ -261,12 +262,15 @@ class FinalCount(Presenter):
 
     def outcome_line(self, event, view, names, zone_names):
         """A hand's end: who scored (with what count), every other count it beat and who
-        went bust: 'Hand 1 is over: Maya +51 (count 51); Theo: count 48'."""
+        went bust: 'Hand 1 is over: Maya +51 (count 51); Theo: count 48'; a winner on the
+        Hit Goal says it was the goal that won: 'Maya +75 (hit the Goal 31)' (walkB16 #1: a
+        count of 31 beating 43 read as if the lowest count won)."""
         last = view.facts.get("last_hand") or {}
         if event.kind != SharedEvent.HAND_OVER or not last.get("seats"):
             return super().outcome_line(event, view, names, zone_names)
         rows = last["seats"]
-        won = [f"{names[r['seat']]} +{r.get('points', 0)} (count {r.get('best')}"
+        won = [f"{names[r['seat']]} +{r.get('points', 0)} ("
+               + (f"hit the Goal {last['goal']}" if r.get("hit") else f"count {r.get('best')}")
                + (f", {self.bonus_words(r, last, names)})" if r.get("bonus") else ")") for r in rows if r.get("winner")]
         beaten = [f"{names[r['seat']]}: count {r['best']}" for r in rows
                   if not r.get("winner") and not r.get("bust") and r.get("best") is not None]
@@ -360,16 +364,29 @@ class FinalCount(Presenter):
         and lost'."""
         return f"+{row['bonus']} bonus: {seat_name(names, last['caller'])} called and lost"
 
+    @staticmethod
+    def aces_as_one(row, goal):
+        """Where a count hits the goal only with aces as 1 while its best count has them as
+        11, how: ' with an ace as 1', ' with 2 aces as 1' (walkB16 #7, #8: 'Count 31, hit the
+        goal' beside a goal of 21 read as a contradiction); else ''."""
+        best = row.get("best")
+        if best is None or best == goal:
+            return ""
+        aces = (best - goal) // 10
+        return " with an ace as 1" if aces == 1 else f" with {aces} aces as 1"
+
     def score_cards(self, view, seat, names):
-        """The hand `seat` showed at the last count: its count or bust, and the bonus."""
+        """The hand `seat` showed at the last count: its count or bust (a hit on the goal
+        as the count that makes it), and the bonus."""
         last = view.facts["last_hand"] or {}
         seats = last.get("seats") or []
         if seat >= len(seats):
             return super().score_cards(view, seat, names)
         s = seats[seat]
-        words = "Bust" if s.get("bust") else f"Count {s['best']}" if s.get("best") is not None else "Hand"
         if s.get("hit"):
-            words += ", hit the goal"
+            words = f"Count {last['goal']}{self.aces_as_one(s, last['goal'])}, hit the goal"
+        else:
+            words = "Bust" if s.get("bust") else f"Count {s['best']}" if s.get("best") is not None else "Hand"
         if s.get("bonus"):
             words += f", {self.bonus_words(s, last, names)}"
         return [(words, self.cards_named(s.get("cards", [])))]
@@ -386,12 +403,12 @@ class FinalCount(Presenter):
             return ""
         s = seats[seat]
         parts = [", ".join(self.card_words(name) for name in s.get("cards", []))]
-        if s.get("bust"):
+        if s.get("hit"):
+            parts.append(f"count {last['goal']}{self.aces_as_one(s, last['goal'])}, hit the goal")
+        elif s.get("bust"):
             parts.append("bust")
         elif s.get("best") is not None:
             parts.append(f"count {s['best']}")
-        if s.get("hit"):
-            parts.append("hit the goal")
         if s.get("bonus"):
             parts.append(self.bonus_words(s, last, names))
         return ", ".join(p for p in parts if p)

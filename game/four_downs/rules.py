@@ -45,6 +45,7 @@ STAKE_CAP = 100
 
 KNOCK = Action(Act.KNOCK)
 PASS = Action(Act.PASS)
+KNOCKED_LAST = "knocked last"     # a pass event's detail: the last knocker passes unasked (3.2)
 CALL = Action(Act.CALL)
 FOLD = Action(Act.FOLD)
 DEAL = Action(Act.DEAL)
@@ -373,7 +374,8 @@ class State(GameState):
 
     def _advance_window(self):
         """Ask the next player who may knock, or close the window after a full circle
-        of passes (players who may not knock pass automatically)."""
+        of passes (players who may not knock pass automatically: the last knocker's pass
+        is told, as every pass is, walkB16 #3; at the stake's cap nobody is asked)."""
         in_hand = len(self._in_hand())
         while self.window_passes < in_hand:
             seat = self.window_pos
@@ -381,6 +383,8 @@ class State(GameState):
                 self.step = "knock"
                 self.current_player = seat
                 return
+            if self.stake < STAKE_CAP:
+                self.emit(Act.PASS, seat, detail=KNOCKED_LAST)
             self.window_passes += 1
             self.window_pos = self._next(seat)
         self._to_lead()

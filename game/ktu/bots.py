@@ -38,7 +38,7 @@ def policy(legal, pile_size, pos, rng):
             return best, "the weakest rank of yours that plays" + kept(plays)
         tens = [a for a in plays if a.cards[0].rank == "10"]
         if tens and pile_size >= BURN_PILE:
-            return tens[0], f"a 10 burns the pile of {pile_size} cards, and you play again"
+            return tens[0], f"a 10 burns the play ground of {pile_size} cards, and you play again"
         order = {"3": 0, "2": 1, "10": 2}
         best = min(plays, key=lambda a: (order.get(a.cards[0].rank, 3), -len(a.cards)))
         return best, spent_first(best.cards[0].rank, plays)
@@ -52,7 +52,7 @@ def policy(legal, pile_size, pos, rng):
         best = max(choose, key=lambda a: sum(_strength(c.rank, pos) for c in a.cards))
         return best, ("the cards that play best wait face up for when your hand runs out: 2s, 3s and 10s "
                       "play on anything, and of the rest the higher the better")
-    return legal[0], "no card of yours can be played on the pile"
+    return legal[0], "no card of yours can be played on the play ground"
 
 
 def spent_first(rank, plays):
@@ -61,11 +61,11 @@ def spent_first(rank, plays):
     ('only your 2 and 3 play: the 3 goes first and your 2 is kept')."""
     others = [a.cards[0].rank for a in plays if len(a.cards) == 1 and a.cards[0].rank != rank]
     if not others:
-        return "no other card of yours plays: better than taking the pile"
+        return "no other card of yours plays: better than taking the play ground"
     singles = others + [a.cards[0].rank for a in plays if len(a.cards) == 1 and a.cards[0].rank == rank]
     ranks, playing = ([r if among.count(r) == 1 else f"{r}s" for r in WILD if r in among] for among in (others, singles))
     return (f"only your {named_together(playing)} play: the {rank} goes first and your {named_together(ranks)} "
-            f"{'is' if len(others) == 1 else 'are'} kept; better than taking the pile")
+            f"{'is' if len(others) == 1 else 'are'} kept; better than taking the play ground")
 
 
 def kept(plays):
@@ -98,14 +98,14 @@ def why(view, action):
     it is not Medium's)."""
     pile = view.zone("pile").count
     if action.kind == Act.PICK_UP:
-        taken = "the pile's card goes" if pile == 1 else f"the {pile} cards of the pile go"
-        return f"{taken} into your hand, and the next player starts on an empty pile"
+        taken = "the play ground's card goes" if pile == 1 else f"the {pile} cards of the play ground go"
+        return f"{taken} into your hand, and the next player starts on an empty play ground"
     if action.kind == Act.PLAY_BLIND:
-        return "a face-down card is turned over: it is played if it beats the pile, else you take the pile with it"
+        return "a face-down card is turned over: it is played if it beats the play ground, else you take the play ground with it"
     if action.kind == Act.CHOOSE_FACEUP:
         return "these three wait face up for when your hand runs out; the other four start in your hand"
     rank, count = action.cards[0].rank, len(action.cards)
-    burned = f"the pile of {plural(pile, 'card')}" if pile else "the pile"
+    burned = f"the play ground of {plural(pile, 'card')}" if pile else "the play ground"
     if rank == "10":
         return f"a 10 burns {burned}, and you play again"
     if count == 4:

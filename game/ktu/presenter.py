@@ -13,14 +13,14 @@ class Ktu(Presenter):
     """KTU's words."""
 
     PILE_MOVES = {"pile": ("pick_up", None)}
-    KIND_LABELS = dict(Presenter.KIND_LABELS, pick_up="Take the pile", choose_faceup="Choose face-up cards",
+    KIND_LABELS = dict(Presenter.KIND_LABELS, pick_up="Take the play ground", choose_faceup="Choose face-up cards",
                        play_blind="Play blind")
     POSITION_ARGS = frozenset({Act.PLAY_BLIND})
     PICK_THEN_PLAY = frozenset({Act.PLAY, Act.CHOOSE_FACEUP})
     EVENT_WORDS = dict(Presenter.EVENT_WORDS,
                        phase=lambda who, d: begins(STEP_WORDS[d]),
-                       pick_up=lambda who, d: f"{who} picked up the pile ({plural(d, 'card')})",
-                       burn=lambda who, d: f"{who} burned the pile",
+                       pick_up=lambda who, d: f"{who} picked up the play ground ({plural(d, 'card')})",
+                       burn=lambda who, d: f"{who} burned the play ground",
                        out=lambda who, d: f"{who} went out: no cards left")
     TOASTS = Presenter.TOASTS | {"burn", Act.PICK_UP}
     TABLE_FACTS = {"again": AGAIN}
@@ -139,7 +139,7 @@ class Ktu(Presenter):
         the 7 of hearts' (A8: a 9 is higher, and that is why it fails)."""
         top = detail.get("top")
         if not top:
-            return "does not beat the pile"
+            return "does not beat the play ground"
         threes = detail.get("threes", 0)
         under = "" if not threes else f" (under the {'3' if threes == 1 else '3s'})"
         if self.rank_of(top) == "7":
@@ -161,7 +161,7 @@ class Ktu(Presenter):
                 d = event.detail
                 who = seat_name(names, event.seat)
                 lines[i] = (event, f"{who} turned over the {self.card_words(d['card'])} blind: it "
-                                   f"{self.not_beaten(d)}, so {who} must pick up the pile with it "
+                                   f"{self.not_beaten(d)}, so {who} must pick up the play ground with it "
                                    f"({plural(d.get('pile', 1), 'card')})")
             elif event.kind in ("burn", "skip") and line and self.plays_again(events, i):
                 mover = seat_name(names, self.mover(events, i))
@@ -202,7 +202,7 @@ class Ktu(Presenter):
         if event.kind == "blind_fail" and isinstance(event.detail, dict):
             d = event.detail
             who = seat_name(names, event.seat)
-            return (f"{capital(self.card_words(d['card']))} {self.not_beaten(d)}: {who} must pick up the pile with "
+            return (f"{capital(self.card_words(d['card']))} {self.not_beaten(d)}: {who} must pick up the play ground with "
                     f"it ({plural(d.get('pile', 1), 'card')})")
         line = super().event_line(event, names, zones)
         if event.kind == "skip" and line:               # only 8s skip in KTU: say so where it shows
@@ -258,7 +258,7 @@ class Ktu(Presenter):
                 self.kind_label(Act.CHOOSE_FACEUP)
             return f"Choose 3 cards to lay face up ({selected} of 3 chosen), then press {button}"
         hand = next((z.count for z in view.zones if z.key == f"hand:{view.seat}"), 0)
-        again = {"burn": "You burned the pile: play again. ",
+        again = {"burn": "You burned the play ground: play again. ",
                  "skip": "You play again: everyone else is skipped. "}.get(self.again(view), "")
         if not hand:
             return again + "Your hand is empty: click a face-down card to play it blind"
@@ -270,8 +270,8 @@ class Ktu(Presenter):
             return again + "Play any card, or several of one value"
         spoken = self.card_words(top) + self.under_threes(view)
         if facts["lower_than_seven"]:
-            return again + f"Play lower than the {spoken} (or a 2, 3 or 10), or take the pile"
-        return again + f"Beat the {spoken}: play {self.beats(facts, view.options)}; or take the pile"
+            return again + f"Play lower than the {spoken} (or a 2, 3 or 10), or take the play ground"
+        return again + f"Beat the {spoken}: play {self.beats(facts, view.options)}; or take the play ground"
 
     def no_fit(self, view, names):
         """Nothing in your hand beats the pile: take it."""
@@ -280,7 +280,7 @@ class Ktu(Presenter):
         if not top or not hand or view.facts["step"] != "play":
             return ""
         again = "You play again: everyone else is skipped. " if self.again(view) == "skip" else ""
-        return again + f"Nothing in your hand beats the {self.card_words(top)}{self.under_threes(view)}: take the pile"
+        return again + f"Nothing in your hand beats the {self.card_words(top)}{self.under_threes(view)}: take the play ground"
 
     @staticmethod
     def under_threes(view):
@@ -300,7 +300,7 @@ class Ktu(Presenter):
         facts = view.facts
         if facts["step"] == "choose":
             return f"{names[seat]} is choosing face-up cards"
-        return {"burn": f"{names[seat]} burned the pile and plays again",
+        return {"burn": f"{names[seat]} burned the play ground and plays again",
                 "skip": f"{names[seat]} plays again: everyone else is skipped"}.get(self.again(view), "")
 
     def side_facts(self, view, names):

@@ -340,19 +340,23 @@ def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
     """The empty slots and every placed card that has landed (see grounded) but those
     `up` (taken up from their places: drawn apart, see lifted), with its selection, hint,
     the keyboard's mark on `focus` (a placed card), and, once moves are `offered` (never
-    while cards still fly), its raise and dim."""
+    while cards still fly), its raise and dim. A card's edge (picked, hinted, playable,
+    another's extra credit) frames what shows of it: where the next card of its row lies
+    over it, the edge stops there, never running on along that card's top and foot
+    (walkA16 #3: the outline of Sam's Jack spread under the Queen and King beside it)."""
     surf = screen.surface
     placed, slots = grounded(board, flying or {})
     placed = [p for p in placed if not any(p is u for u in up)]
     for slot in slots:
-        pygame.draw.rect(surf, palette.FELT_LIGHT, screen.rect(slot), max(1, screen.px(2)),
+        pygame.draw.rect(surf, palette.SLOT_EDGE, screen.rect(slot), max(1, screen.px(2)),
                          border_radius=screen.px(6))
-    for p in placed:
-        card(screen, board, p, look, p is focus, offered)
+    for k, p in enumerate(placed):
+        card(screen, board, p, look, p is focus, offered, placed[k + 1] if k + 1 < len(placed) else None)
 
 
-def card(screen, board, p, look, focused=False, offered=True):
-    """One placed card `p` of `board` in its place, as `cards` draws each."""
+def card(screen, board, p, look, focused=False, offered=True, after=None):
+    """One placed card `p` of `board` in its place, as `cards` draws each; its edge frames
+    only what shows of it where the card `after` it lies over it in the same row."""
     surf, width = screen.surface, max(2, screen.px(3))
     rise = p.raised and not offered and not p.selected and p.zone == board.hand_key    # it rises once offered
     r = screen.rect(p.rect.move(0, RAISE) if rise else p.rect)
@@ -362,7 +366,12 @@ def card(screen, board, p, look, focused=False, offered=True):
             else palette.GOLD if p.raised and offered
             else palette.OTHERS if p.face_up and (p.zone, p.card.name) in board.others else None)
     if edge is not None:
-        surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width))
+        shown = r.w + 2 * width
+        if after is not None and after.zone == p.zone and after.rect.top == p.rect.top and not rise \
+                and p.rect.left < after.rect.left < p.rect.right:
+            shown = screen.rect(after.rect).x - (r.x - width)
+        surf.blit(card_sprites.outline(r.w, r.h, edge, width), (r.x - width, r.y - width),
+                  pygame.Rect(0, 0, shown, r.h + 2 * width))
     if p.dimmed and offered:
         surf.blit(card_sprites.tint(r.w, r.h, (0, 0, 0), 110), r)
     if focused:
