@@ -85,3 +85,22 @@ def test_the_coach_tells_the_touchdown_beside_it_not_that_ben_is_playing(app):  
     assert "Ben is playing" not in said and "touchdown" in said, said
     assert coach.state.scores()[0] == 20
 
+
+
+def test_the_dot_rule_says_from_the_first_that_purple_is_its_exception(app):  # noqa: F811
+    """walkC16 #16: where the coach first says which dots count (those of the offense
+    card's colour), it says purple is the exception to come; the exception, when it comes,
+    is the one announced (the walk: the rule stated with no exception at step 2, then
+    'a purple card counts purple and blue dots together' at step 13, read as a misreading
+    of the first)."""
+    from tests.test_ui_lesson_honest import stops_with_panel
+    first = purple = None
+    for coach, _ in stops_with_panel(app, "five_possessions"):
+        words = " ".join(coach.paragraphs())
+        if first is None and "What counts is the dots" in words:
+            first = words
+        if purple is None and "counts purple and blue" in words:
+            purple = coach.index
+            break
+    assert first is not None and purple is not None
+    assert "purple" in first and "exception" in first, first
