@@ -286,9 +286,15 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             return
         yours = {z.key for z in self.view.zones if z.owner == person}
         events = self.session.events_for(person, start)
-        for event, line in self.presenter.event_lines(events, self.names, self.zones_by_key()):
+        for event, line in self.presenter.event_lines(events, self.names_to(person), self.zones_by_key()):
             if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, person) and line:
-                self.say(line, move=True)
+                self.say(agree(line), move=True)
+
+    def names_to(self, person):
+        """The seats' names in words said to `person` alone, at their own screen: they are
+        You ('Theo took King of clubs blind from your hand'), the others by name (walkC16
+        #14: '... from Maya's hand' said to Maya)."""
+        return ["You" if seat == person else name for seat, name in enumerate(self.names)]
 
     def forget_others_eyes(self):
         """Who looks has changed: what was kept to tell while cards fly or an outcome is
@@ -637,9 +643,9 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             self.call_out(seen, before, self.session.event_count() - len(events))
         if self.ui.message_move and any(event.kind == SharedEvent.MOVE for event in seen):
             self.hush()                     # the next move: the note of the last one ends
-        for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
+        for event, line in self.presenter.event_lines(seen, self.names_to(viewer), self.zones_by_key()):
             if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, viewer):
-                self.say(line or "", move=True)     # another took a card of yours: said where you look
+                self.say(agree(line or ""), move=True)     # another took a card of yours: said where you look
 
     def tell_problem(self):
         """Say (and note for the menu) that the session could not write a file."""
