@@ -15,3 +15,38 @@ def test_the_joker_line_before_anything_is_laid_uses_only_words_already_taught(a
     said = str(joker).lower()
     assert "assignment" in said and "another student" in said, said
     assert "completed" not in said and "extra credit" not in said, said
+
+
+def test_one_who_takes_last_in_an_exchange_sees_the_card_before_passing_on():
+    """walkC16 #13: pass-and-play, Maya, Theo and Ines at one screen: Ines takes last in
+    the exchange, so the card joins her hand at once; before the curtain falls for Maya
+    she is shown which card she got (its name held on the table until she goes on), and
+    only then is the device passed (the walk: straight to 'Pass to Maya. Ready?', the
+    card unseen)."""
+    import random
+    from scenes.table import intents
+    from scenes.table.session import Seat
+    from tests.test_table_model import frame, model_of, until
+    model = model_of("deadline", [Seat("Maya"), Seat("Theo"), Seat("Ines")], 5, speed="normal")
+    rng = random.Random(5)
+    for _ in range(200):
+        until(model, lambda: model.looking.curtain is not None or model.my_turn(), limit=5000)
+        if model.looking.curtain is not None:
+            model.do(intents.Ready())
+            frame(model)
+            continue
+        if model.legal[0].kind == "take" and model.looking.viewer == 2:
+            break
+        model.do(intents.Choose(rng.choice(model.legal)))
+    else:
+        raise AssertionError("Ines never took in an exchange")
+    before = {c.name for c in model.view.zone("hand:2").cards}
+    model.do(intents.Choose(rng.choice(model.legal)))
+    until(model, lambda: model.hold.waiting or model.looking.curtain is not None, limit=5000)
+    [got] = [c for c in model.session.view(2).zone("hand:2").cards if c.name not in before]
+    assert model.looking.curtain is None and model.looking.viewer == 2, "the device waits for Ines"
+    words = " ".join(o.words for o in model.hold.outcomes)
+    assert got.spoken in words and words.startswith("You "), words
+    model.do(intents.Continue())
+    until(model, lambda: model.looking.curtain is not None, limit=5000)
+    assert model.looking.curtain == 0

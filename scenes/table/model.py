@@ -40,7 +40,7 @@ from scenes import config
 from scenes.table import intents
 from scenes.table.director import REFRESH, THINK, Go
 from scenes.table.hinting import Hinting, hint_words
-from scenes.table.hold import Hold, Holding
+from scenes.table.hold import Hold, Holding, Outcome
 from scenes.table.looking import Looking
 from scenes.table.state import Dialog, TableState
 from scenes.table.timeline import Timeline
@@ -575,6 +575,27 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             state.moves_made += 1
         self.arrive(events, passing=self.looking.viewer is not None and len(self.session.humans()) > 1)
 
+    def show_new_cards(self, events, before, context):
+        """Before the device passes to another person, the cards the mover's move brought
+        into their hand that they had not seen (a card taken blind that joins their hand
+        at once, a card drawn) are shown to them in words, held on the table until they go
+        on (walkC16 #13: Ines, taking last in an exchange, passed on at once without
+        seeing the card she got); `before`: the table as they saw it before the move."""
+        if self.speed() <= 0:
+            return
+        mover = self.looking.viewer
+        seen = {card.name for zone in before.zones for card in zone.cards if card is not None}
+        hands = {zone.key for zone in self.whole.zones if zone.owner == mover and zone.kind == "hand"}
+        names = self.names_to(mover)
+        for raw in events:
+            event = raw.for_seat(mover)
+            if event.kind != SharedEvent.MOVE or event.dst not in hands:
+                continue
+            new = tuple(card for card in event.cards if card is not None and card.name not in seen)
+            line = new and self.presenter.event_line(event._replace(cards=new), names, self.zones_by_key())
+            if line:
+                self.hold.add(Outcome(mover, agree(line)), context=context)
+
     def take_in(self, events, fresh=False):
         """Moves made elsewhere (at another screen, at the host), already in the session:
         read once, shown and held as a submit is. `fresh`: the game was replaced (joined
@@ -611,9 +632,12 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         if any(e.kind == SharedEvent.HAND_OVER for e in events):
             context = self.presenter.hand_over(self.view)  # read as a hand's end: not the round it ended in
         current = self.session.current_player
+        handing = passing and current != mover and self.session.is_human(current)
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
-                         self.speed(), passing and current != mover and self.session.is_human(current), context,
-                         self.session.event_count() - len(events), self.presenter.MID_MOVE)
+                         self.speed(), handing, context, self.session.event_count() - len(events),
+                         self.presenter.MID_MOVE)
+        if handing:
+            self.show_new_cards(events, before, context)
         self.hand_facts = before.facts if any(e.kind == SharedEvent.HAND_OVER for e in events) else None
         if (not self.hold.outcomes and not self.director.clears(self.seen)
                 and any(e.kind in self.presenter.WAITS for e in events)):
