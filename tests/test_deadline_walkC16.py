@@ -46,7 +46,7 @@ def test_one_who_takes_last_in_an_exchange_sees_the_card_before_passing_on():
     [got] = [c for c in model.session.view(2).zone("hand:2").cards if c.name not in before]
     assert model.looking.curtain is None and model.looking.viewer == 2, "the device waits for Ines"
     words = " ".join(o.words for o in model.hold.outcomes)
-    assert got.spoken in words and words.startswith("You "), words
+    assert got.spoken in words and words.startswith("You took ") and "from Theo's hand" in words, words
     model.do(intents.Continue())
     until(model, lambda: model.looking.curtain is not None, limit=5000)
     assert model.looking.curtain == 0

@@ -576,25 +576,33 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.arrive(events, passing=self.looking.viewer is not None and len(self.session.humans()) > 1)
 
     def show_new_cards(self, events, before, context):
-        """Before the device passes to another person, the cards the mover's move brought
-        into their hand that they had not seen (a card taken blind that joins their hand
-        at once, a card drawn) are shown to them in words, held on the table until they go
-        on (walkC16 #13: Ines, taking last in an exchange, passed on at once without
-        seeing the card she got); `before`: the table as they saw it before the move."""
+        """Before the device passes to another person, the cards the mover's move took
+        unseen from another's hand into their own (a card taken blind that joins their hand
+        at once) are shown to them in words, held on the table until they go on (walkC16
+        #13: Ines, taking last in an exchange, passed on at once without seeing the card
+        she got); `before`: the table as they saw it before the move. Cards drawn from a
+        pile stay routine: they are seen at the person's next turn, without a stop."""
         if self.speed() <= 0:
             return
         mover = self.looking.viewer
         seen = {card.name for zone in before.zones for card in zone.cards if card is not None}
-        hands = {zone.key for zone in self.whole.zones if zone.owner == mover and zone.kind == "hand"}
+        owners = {zone.key: zone.owner for zone in self.whole.zones}
+        hands = {key for key, owner in owners.items() if owner == mover and key.startswith("hand")}
+        came = {}               # each card moved: the move that took it first, from where it lay
+        for event in events:
+            for card in event.cards if event.kind == SharedEvent.MOVE else ():
+                came.setdefault(getattr(card, "name", None), event)
         names = self.names_to(mover)
         for raw in events:
             event = raw.for_seat(mover)
             if event.kind != SharedEvent.MOVE or event.dst not in hands:
                 continue
-            new = tuple(card for card in event.cards if card is not None and card.name not in seen)
-            line = new and self.presenter.event_line(event._replace(cards=new), names, self.zones_by_key())
-            if line:
-                self.hold.add(Outcome(mover, agree(line)), context=context)
+            for card in event.cards:
+                taken = card is not None and card.name not in seen and came[card.name]
+                if taken and owners.get(taken.src) not in (None, mover):
+                    # told as taken from another's hand: 'You took Jack of clubs blind from Theo's hand'
+                    line = self.presenter.event_line(taken._replace(cards=(card,)), names, self.zones_by_key())
+                    self.hold.add(Outcome(mover, agree(line)), context=context)
 
     def take_in(self, events, fresh=False):
         """Moves made elsewhere (at another screen, at the host), already in the session:
