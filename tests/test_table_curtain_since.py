@@ -49,8 +49,9 @@ def test_ktu_s_curtain_for_the_same_person_again_says_who_was_skipped():
 
 def test_deadline_person_back_at_the_screen_is_told_of_the_card_another_took():
     """Deadline, Maya and Theo at one screen with Ines a computer: a card Theo took blind
-    from Maya's hand is said to Maya as she comes back to the screen ('Theo took King of
-    clubs blind from Maya's hand'), as it is to one who watched it go."""
+    from Maya's hand is said to Maya as she comes back to the screen, her own hand named
+    hers ('Theo took King of clubs blind from your hand'), as it is to one who watched it
+    go (walkC16 #14: '... from Maya's hand' on Maya's own screen)."""
     told = []
     for seed in range(12):
         model = model_of("deadline", [Seat("Maya"), Seat("Theo"), Seat("Ines", False, "easy")], seed)
@@ -69,7 +70,8 @@ def test_deadline_person_back_at_the_screen_is_told_of_the_card_another_took():
             frame(model)
             told.append(model.ui.message)
             name = model.session.name(person)
-            assert f"from {name}'s hand" in model.ui.message and model.looking.viewer == person, model.ui.message
+            assert "blind from your hand" in model.ui.message and model.looking.viewer == person, model.ui.message
+            assert name not in model.ui.message, model.ui.message
             return True
         if play_until(model, rng, seen):
             break

@@ -257,7 +257,7 @@ def test_four_downs_panel_says_who_takes_the_down_once_ada_took_over_the_lead(ap
     Ada is winning the down ('Winning so far: Ada'), never only 'Lead: ... (You)'."""
     from scenes.table import coach_panel
     scene = open_lesson(app, "four_downs")
-    to_stop(app, scene, lambda c: c.explaining() and "takes over the lead" in c.cue.say)
+    to_stop(app, scene, lambda c: c.explaining() and "Ada is winning so far" in c.cue.say)
     model = scene.model
     rows = [row[0] for row in coach_panel.facts_rows(model.panel_view(), model.presenter, model.names)]
     assert "Winning so far: Ada (Defense blue 6)" in rows, rows

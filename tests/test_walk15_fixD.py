@@ -90,7 +90,7 @@ def test_the_panel_says_a_joker_with_no_assignment_to_cancel_cancels_extra_credi
     model = model_at(state)
     facts = {label: value for label, value, _ in model.presenter.side_facts(model.view, model.names)}
     said = facts.get("Your Joker", "")
-    assert said.startswith("cancels nothing yet") and "extra credit" in said, facts
+    assert said.startswith("cancels nothing yet") and "a card you added to another student's" in said, facts
 
 
 def at_my_turn(a, state):

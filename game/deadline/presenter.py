@@ -518,7 +518,9 @@ class Deadline(Presenter):
     def joker_words(self, view, names):
         """While the semester runs, what each Joker in your hand cancels in the score shown
         for you (A17: your lowest completed assignment, with none left one of your extra
-        credit cards, else nothing yet), as a side fact, or None without a Joker."""
+        credit cards, else nothing yet), as a side fact, or None without a Joker. Before
+        anything is laid it speaks of assignments alone, in words taught from the first
+        screen, not of 'completed' ones and 'extra credit' (walkC16 #15)."""
         if view.is_over or view.seat is None or view.seat >= len(names):
             return None
         hand = view.zone(f"hand:{view.seat}").cards
@@ -535,8 +537,8 @@ class Deadline(Presenter):
         label, verb, held = (("Your Joker", "cancels", "it") if count == 1
                              else (f"Your {count} Jokers", "cancel", "them"))
         if not struck:
-            return (label, f"{verb} nothing yet: at grading each cancels your lowest completed assignment, "
-                    "or else a card of your extra credit", None)
+            return (label, f"{verb} nothing yet: at grading each cancels your lowest-scoring assignment "
+                    "of 3 or more of your cards, or else a card you added to another student's assignment", None)
         lost = "it" if len(struck) == 1 and not spare else "them"
         said = " and ".join(struck)
         return (label, f"{verb} {said} while you hold {held}: your score leaves {lost} out", None)

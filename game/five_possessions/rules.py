@@ -441,10 +441,10 @@ class State(GameState):
         need = f"you must open {drive.max_open} card{'' if drive.max_open == 1 else 's'} in this line"
         if not self.live[lane]:
             return (f"lane {lane + 1} is closed: a card there goes closed, used up without being "
-                    f"compared (rule 2), and {need}")
+                    f"compared, and {need}")
         if card.color == self.restriction[lane]:
             return (f"a {card.color} card in lane {lane + 1} goes closed: the {card.color} card that won "
-                    f"lane {lane + 1} in the line before is still open there (rule 1), and {need}")
+                    f"lane {lane + 1} in the line before is still open there, and {need}")
         return f"the {card.spoken} in lane {lane + 1} leaves fewer open cards than possible: {need}"
 
     def _apply(self, action):

@@ -301,7 +301,9 @@ class LessonDirector(Director):
         and what comes next only once the outcome is read (the next cards are not dealt
         before). Who plays next is never said beside a hand's or the game's end, nor beside
         an outcome held to be read: a move that brings one takes those words away while the
-        table tells it (with nothing else to say, the coach says to read the table). Once
+        table tells it (with nothing else to say, the coach says to read the table), and
+        beside it the coach tells what happened, never who is playing (walkC16 #12: "Ben is
+        playing." beside the touchdown his last card brought). Once
         its cards are on the table, while its callouts still tell them one by one (grades
         called out), what happened is said beside them; what comes next waits until they
         have gone."""
@@ -315,7 +317,7 @@ class LessonDirector(Director):
         ahead = self.coach.looks_ahead()
         if seen.held and not self.coach.finished:       # never who plays next beside an outcome to read
             told = self.said[:-1] if self.ahead is not None else self.said
-            paragraphs, ahead = paragraphs[:-1] or told or [HELD], False
+            paragraphs, ahead = self.coach.happened() or told or [HELD], False
         how = self.how(seen)
         if how:
             paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]

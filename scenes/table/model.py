@@ -40,7 +40,7 @@ from scenes import config
 from scenes.table import intents
 from scenes.table.director import REFRESH, THINK, Go
 from scenes.table.hinting import Hinting, hint_words
-from scenes.table.hold import Hold, Holding
+from scenes.table.hold import Hold, Holding, Outcome
 from scenes.table.looking import Looking
 from scenes.table.moves import complete
 from scenes.table.state import Dialog, TableState
@@ -287,9 +287,15 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             return
         yours = {z.key for z in self.view.zones if z.owner == person}
         events = self.session.events_for(person, start)
-        for event, line in self.presenter.event_lines(events, self.names, self.zones_by_key()):
+        for event, line in self.presenter.event_lines(events, self.names_to(person), self.zones_by_key()):
             if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, person) and line:
-                self.say(line, move=True)
+                self.say(agree(line), move=True)
+
+    def names_to(self, person):
+        """The seats' names in words said to `person` alone, at their own screen: they are
+        You ('Theo took King of clubs blind from your hand'), the others by name (walkC16
+        #14: '... from Maya's hand' said to Maya)."""
+        return ["You" if seat == person else name for seat, name in enumerate(self.names)]
 
     def forget_others_eyes(self):
         """Who looks has changed: what was kept to tell while cards fly or an outcome is
@@ -571,6 +577,35 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             state.moves_made += 1
         self.arrive(events, passing=self.looking.viewer is not None and len(self.session.humans()) > 1)
 
+    def show_new_cards(self, events, before, context):
+        """Before the device passes to another person, the cards the mover's move took
+        unseen from another's hand into their own (a card taken blind that joins their hand
+        at once) are shown to them in words, held on the table until they go on (walkC16
+        #13: Ines, taking last in an exchange, passed on at once without seeing the card
+        she got); `before`: the table as they saw it before the move. Cards drawn from a
+        pile stay routine: they are seen at the person's next turn, without a stop."""
+        if self.speed() <= 0:
+            return
+        mover = self.looking.viewer
+        seen = {card.name for zone in before.zones for card in zone.cards if card is not None}
+        owners = {zone.key: zone.owner for zone in self.whole.zones}
+        hands = {key for key, owner in owners.items() if owner == mover and key.startswith("hand")}
+        came = {}               # each card moved: the move that took it first, from where it lay
+        for event in events:
+            for card in event.cards if event.kind == SharedEvent.MOVE else ():
+                came.setdefault(getattr(card, "name", None), event)
+        names = self.names_to(mover)
+        for raw in events:
+            event = raw.for_seat(mover)
+            if event.kind != SharedEvent.MOVE or event.dst not in hands:
+                continue
+            for card in event.cards:
+                taken = card is not None and card.name not in seen and came[card.name]
+                if taken and owners.get(taken.src) not in (None, mover):
+                    # told as taken from another's hand: 'You took Jack of clubs blind from Theo's hand'
+                    line = self.presenter.event_line(taken._replace(cards=(card,)), names, self.zones_by_key())
+                    self.hold.add(Outcome(mover, agree(line)), context=context)
+
     def take_in(self, events, fresh=False):
         """Moves made elsewhere (at another screen, at the host), already in the session:
         read once, shown and held as a submit is. `fresh`: the game was replaced (joined
@@ -607,9 +642,12 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         if any(e.kind == SharedEvent.HAND_OVER for e in events):
             context = self.presenter.hand_over(self.view)  # read as a hand's end: not the round it ended in
         current = self.session.current_player
+        handing = passing and current != mover and self.session.is_human(current)
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
-                         self.speed(), passing and current != mover and self.session.is_human(current), context,
-                         self.session.event_count() - len(events), self.presenter.MID_MOVE)
+                         self.speed(), handing, context, self.session.event_count() - len(events),
+                         self.presenter.MID_MOVE)
+        if handing:
+            self.show_new_cards(events, before, context)
         self.hand_facts = before.facts if any(e.kind == SharedEvent.HAND_OVER for e in events) else None
         if (not self.hold.outcomes and not self.director.clears(self.seen)
                 and any(e.kind in self.presenter.WAITS for e in events)):
@@ -639,9 +677,9 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             self.call_out(seen, before, self.session.event_count() - len(events))
         if self.ui.message_move and any(event.kind == SharedEvent.MOVE for event in seen):
             self.hush()                     # the next move: the note of the last one ends
-        for event, line in self.presenter.event_lines(seen, self.names, self.zones_by_key()):
+        for event, line in self.presenter.event_lines(seen, self.names_to(viewer), self.zones_by_key()):
             if event.kind == SharedEvent.MOVE and event.src in yours and event.seat not in (None, viewer):
-                self.say(line or "", move=True)     # another took a card of yours: said where you look
+                self.say(agree(line or ""), move=True)     # another took a card of yours: said where you look
 
     def tell_problem(self):
         """Say (and note for the menu) that the session could not write a file."""
