@@ -74,6 +74,7 @@ class TableScene(Scene):
         self.refocus_due = False     # the keyboard goes to the main item once the moves held back are offered
         self.step_taken = None       # the step of a line's reveal laid out last (its cards flip when it comes)
         self.pointer_at = None       # where the pointer last was on the table (None before it moved)
+        self.cut_facts = []          # the side panel's readouts shortened: [(rect, whole words)] (draw.side_panel)
         self.hand_mark = None        # (the moves made here, the coach's step) as the table was last laid out
         self.hand_done = True        # the move that took cards from the hand is done (see hand_kept)
         self.hand_gapped = False     # the hand as laid out lies otherwise than afresh (keep_hand_still)
@@ -473,6 +474,8 @@ class TableScene(Scene):
             self.act(intents.Keys(self.app.keyboard))
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
         if pos is not None:
+            if draw.fact_under(self.cut_facts, pos) != draw.fact_under(self.cut_facts, self.pointer_at):
+                self.dirty = True       # onto or off a shortened readout: shown whole, or no more
             self.pointer_at = pos
             if self.hand_gapped and self.hand_done and not self.in_hand():    # off the hand, its move done
                 self.layout()
@@ -597,6 +600,9 @@ class TableScene(Scene):
                 widget.draw(screen, focused=widget is focus, hovered=widget is hover)
             if laid.bubble is not None and model.settled():     # never at what is still on its way
                 draw.bubble(screen, laid.bubble)
+        fact = draw.fact_under(self.cut_facts, self.pointer_at)
+        if fact is not None and laid.cover != "dialog":
+            draw.whole_fact(screen, *fact)
         if model.over:
             coach_panel.summary(screen, self.summary, self.ending.title, laid.widgets, focus, hover)
 
@@ -611,10 +617,11 @@ class TableScene(Scene):
 
     def shown(self, key):
         """All a frame shows, in short: the cached layer's `key`, the top bar's words, the
-        message, the callout and the note."""
+        message, the callout, the note and the readout shown whole by the pointer."""
         model = self.model
         call = model.timeline.callout
-        return key, model.prompt(), model.ui.message, call and call.words, self.motion.toast()
+        return (key, model.prompt(), model.ui.message, call and call.words, self.motion.toast(),
+                draw.fact_under(self.cut_facts, self.pointer_at))
 
     def curtain_taker(self):
         """The name of the one who passed the device, while they may take their move back
@@ -713,10 +720,12 @@ class TableScene(Scene):
         draw.cards(screen, self.laid.board, look, focus, flying, up, offered)
         side = model.director.side(model.seen)
         if side is None:
-            draw.side_panel(screen, panel, model.presenter, model.names, model.session.seed,
-                            "Moves", self.log_lines(), draw.lit_seat(plates), model.ui.log_scroll,
-                            readouts=not model.dealing(), keys=self.keys_named())
+            self.cut_facts = draw.side_panel(screen, panel, model.presenter, model.names, model.session.seed,
+                                             "Moves", self.log_lines(), draw.lit_seat(plates),
+                                             model.ui.log_scroll, readouts=not model.dealing(),
+                                             keys=self.keys_named())
         else:
+            self.cut_facts = []
             rows = coach_panel.facts_rows(panel, model.presenter, model.names, readouts=not model.dealing(),
                                           lit=draw.lit_seat(plates))
             coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress)

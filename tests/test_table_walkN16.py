@@ -1,0 +1,76 @@
+"""Wave 16's moments of the side panel, the hand, the blind exchange, the rules' words
+and two screens (walkA16, walkC16, walkD16), each played with real events at the table
+or on its screen."""
+import random
+
+import pygame
+
+from game import registry
+from game.bots import make_bot
+from scenes.table import draw as table_draw
+from scenes.table.layout import PANEL_W
+from scenes.table.presenters import presenter_for
+from scenes.table.session import Seat, Session, inline
+from sprites import text as text_module
+from tests.test_ui_play import new_app
+
+NAMES = ["Maya", "Theo", "Ines", "Sam", "Lena"]
+
+
+def drawn_words(monkeypatch):
+    """Every line of text the app renders from now on."""
+    drawn = []
+    real = text_module.render
+    monkeypatch.setattr(text_module, "render", lambda words, px, colour: drawn.append(words) or real(words, px, colour))
+    return drawn
+
+
+def final_exam_with_long_facts(screen):
+    """Deadline with 5 students, Medium's moves, at Maya's turn in the Final Exam once the
+    side panel's facts (each student's assignments, the Jokers) take 17 lines or more."""
+    presenter = presenter_for(registry.game_info("deadline"))
+    bot = make_bot("medium", "deadline")
+    state = registry.new_game("deadline", 5, 18)
+    rng = random.Random(18)
+
+    def tall():
+        return sum(len(screen.wrap(f"{label}: {value}", text_module.READ, PANEL_W - 50))
+                   for label, value, _ in presenter.readouts(state.view(0), NAMES))
+    while not (state.current_player == 0 and tall() >= 17):
+        state.apply(bot.choose(state.view(state.current_player), state.legal_actions(), rng))
+    return state
+
+
+def test_the_side_panels_facts_never_push_the_moves_out(monkeypatch):
+    """walkA16 #14: Deadline, 5 students, 960x600, Final Exam: the Scores panel's facts
+    grew so long that Moves showed only its heading. The facts leave Moves its lines (the
+    newest move is drawn, whole), the long facts are shortened ('...'), and each
+    shortened fact is shown whole while the pointer is over it."""
+    app = new_app((960, 600))
+    try:
+        screen = app.screen
+        state = final_exam_with_long_facts(screen)
+        seats = [Seat(NAMES[i], i == 0) for i in range(5)]
+        session = Session("deadline", seats, {}, state.chance.seed, state=state, executor=inline)
+        app.scene.go("table", session=session, viewer=0, events_seen=session.event_count(), curtains=[])
+        app.frame()
+        drawn = drawn_words(monkeypatch)
+        app.scene.invalidate()
+        app.frame()
+        table = app.scene
+        newest = table.log_lines()[-1]
+        lines = screen.wrap(newest, text_module.READ, PANEL_W - 28)
+        assert all(line in drawn for line in lines), newest
+        cut = table.cut_facts
+        assert cut, "the facts took the log's room, yet none was shortened"
+        rect, words = cut[0]
+        drawn.clear()
+        x, y, w, h = rect
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=screen.pixel((x + w / 2, y + h / 2)),
+                                             rel=(0, 0), buttons=(0, 0, 0)))
+        app.frame()
+        whole = screen.wrap(words, text_module.READ, PANEL_W + 60 - 24)
+        assert all(line in drawn for line in whole), (words, drawn[-8:])
+        assert table_draw.fact_under(cut, table.pointer_at) == (rect, words)
+    finally:
+        pygame.quit()
