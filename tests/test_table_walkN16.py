@@ -7,12 +7,15 @@ import pygame
 
 from game import registry
 from game.bots import make_bot
+from scenes.network.join import JoinScene
 from scenes.table import draw as table_draw
 from scenes.table.layout import PANEL_W
 from scenes.table.presenters import presenter_for
+from scenes.screens.menu import MenuScene
 from scenes.table.session import Seat, Session, inline
 from sprites import text as text_module
-from tests.test_ui_play import new_app
+from tests.test_setup_memory import type_text
+from tests.test_ui_play import click_widget, new_app, press
 
 NAMES = ["Maya", "Theo", "Ines", "Sam", "Lena"]
 
@@ -72,5 +75,34 @@ def test_the_side_panels_facts_never_push_the_moves_out(monkeypatch):
         whole = screen.wrap(words, text_module.READ, PANEL_W + 60 - 24)
         assert all(line in drawn for line in whole), (words, drawn[-8:])
         assert table_draw.fact_under(cut, table.pointer_at) == (rect, words)
+    finally:
+        pygame.quit()
+
+
+def test_esc_while_typing_on_join_ends_the_typing_as_setup_does_and_a_second_leaves():
+    """walkD16 #14: on Join a game, Esc while typing the address left the screen (the
+    text lost), where on Setup Esc only ends the typing. Now the first Esc ends the typing
+    and puts back what the field held as it began, the screen stays; a second Esc
+    leaves. Opened with nothing typed yet, Esc still leaves at once."""
+    app = new_app((960, 600))
+    try:
+        app.scene.go("join")
+        app.frame()
+        join = app.scene
+        assert join.editing == "address"
+        type_text(app, "10.0.0")
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is join and join.editing is None and join.fields["address"] == ""
+        click_widget(app, lambda w: w.key == "name")         # 'Guest', selected
+        type_text(app, "Theo")
+        press(app, pygame.K_ESCAPE)
+        assert app.scene is join and join.editing is None and join.fields["name"] == "Guest"
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, MenuScene)
+        app.scene.go("join")
+        app.frame()
+        assert isinstance(app.scene, JoinScene) and app.scene.editing == "address"
+        press(app, pygame.K_ESCAPE)
+        assert isinstance(app.scene, MenuScene)
     finally:
         pygame.quit()

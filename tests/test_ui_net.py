@@ -149,7 +149,9 @@ def test_join_fields_select_their_text_on_a_click_so_typing_replaces_it(app):
     click_widget(app, lambda w: w.key == "address")
     press(app, pygame.K_BACKSPACE)                           # removes the whole selection
     assert join.fields["address"] == ""
-    press(app, pygame.K_ESCAPE)                              # while typing too, Esc leaves at once
+    press(app, pygame.K_ESCAPE)                              # while typing, Esc puts back what it held
+    assert join.fields["address"] == "127.0.0.1:47470" and join.editing is None
+    press(app, pygame.K_ESCAPE)                              # a second leaves
     assert isinstance(app.scene, MenuScene)
 
 

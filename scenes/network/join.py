@@ -42,6 +42,8 @@ class JoinScene(Scene):
                        "name": persist.get("join_name", "Guest")}
         self.editing = None if self.fields["address"] else "address"
         self.selected = False        # the field's whole text is selected: a key replaces it
+        self.was = ""                # the field's text as its typing began (Esc puts it back)
+        self.opened = self.editing is not None   # the screen began the typing, not the person
         self.message = ""
         self.joining = None
         self.browser = None
@@ -93,31 +95,41 @@ class JoinScene(Scene):
         """A table found on the network: its address goes into the form."""
         self.fields["address"] = f"[{table.address}]:{table.port}" if ":" in table.address else \
             f"{table.address}:{table.port}"
-        self.editing = "code"
-        self.selected = True
+        self.type_in("code")
         self.layout()
 
     def edit(self, key):
         """Start typing in a field, its text selected so that typing replaces it (Enter or
-        a click ends it; Tab and Shift+Tab go on to the next or the previous one; Esc
-        leaves the screen)."""
-        self.editing = None if self.editing == key else key
-        self.selected = self.editing is not None
+        a click ends it; Tab and Shift+Tab go on to the next or the previous one; Esc puts
+        back what it held, as on Setup: see key)."""
+        self.type_in(None if self.editing == key else key)
         self.layout()
 
+    def type_in(self, key):
+        """Typing goes to field `key` (None: to none), its text selected and kept for Esc."""
+        self.editing = key
+        self.selected = key is not None
+        self.opened = False
+        if key is not None:
+            self.was = self.fields[key]
+
     def key(self, event):
-        if event.key == pygame.K_ESCAPE:     # leaves at once, from typing too: the screen opened typing
-            self.back()
+        if event.key == pygame.K_ESCAPE:
+            if self.editing is None or self.opened and self.fields[self.editing] == self.was:
+                self.back()             # nothing typed where the screen began the typing: Esc leaves at once
+                return
+            self.fields[self.editing] = self.was    # as on Setup: the first Esc ends the typing, as it was;
+            self.type_in(None)                      # a second leaves (walkD16 #14)
+            self.layout()
+            self.dirty = True
             return
         if self.editing is not None:
             if event.key == pygame.K_TAB:     # the focus moves on; typing follows it into a field
                 self.move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
                 focused = self.widgets[self.focus].key
-                self.editing = focused if focused in LIMITS else None
-                self.selected = self.editing is not None
+                self.type_in(focused if focused in LIMITS else None)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.editing = None
-                self.selected = False
+                self.type_in(None)
                 self.layout()
                 self.focus = next(i for i, w in enumerate(self.widgets) if w.label == "Join")
             elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
@@ -221,7 +233,8 @@ class JoinScene(Scene):
             screen.text(label, 22, palette.TEXT, (self.x, y + 8))
         for (key, _, help_words), (_, y) in zip(FIELDS, self.rows):
             if self.editing == key:
-                screen.text(help_words, 15, palette.TEXT_DIM, (self.x + 200, y + 42))
+                screen.text(f"{help_words} · Enter: done · Esc: as it was", 15, palette.TEXT_DIM,
+                            (self.x + 200, y + 42), width=460)
         for i, line in enumerate(screen.wrap(self.message, 18, 660)):
             screen.text(line, 18, palette.GOLD, (self.x, self.message_y + 22 * i))
         self.draw_widgets(screen)
