@@ -5,7 +5,7 @@ import random
 
 import pygame
 
-from game import registry
+from game import registry, saves
 from game.bots import make_bot
 from scenes.network.join import JoinScene
 from scenes.table import draw as table_draw
@@ -13,6 +13,7 @@ from scenes.table.layout import PANEL_W
 from scenes.table.presenters import presenter_for
 from scenes.screens.menu import MenuScene
 from scenes.table.session import Seat, Session, inline
+from scenes.widgets import ui
 from sprites import text as text_module
 from tests.test_setup_memory import type_text
 from tests.test_ui_play import click_widget, new_app, press
@@ -106,3 +107,44 @@ def test_esc_while_typing_on_join_ends_the_typing_as_setup_does_and_a_second_lea
         assert isinstance(app.scene, MenuScene)
     finally:
         pygame.quit()
+
+
+def test_statistics_column_headings_never_run_into_each_other_at_960x600(monkeypatch):
+    """walkD16 #16: Statistics at 960x600, Final Card-Down: the last headings ran together,
+    'vs easyvs mediumvs hard'. Each heading lies clear of the others (a long one on two
+    lines), at 960x600 (the table drawn 864x540 in it, as the walker had it) as at
+    1280x720."""
+    for size in ((864, 540), (960, 600), (1280, 720)):
+        app = new_app(size)
+        try:
+            state = registry.new_game("final_card_down", 2, 3)
+            rng = random.Random(3)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+            seats = [{"name": "Maya", "level": None}, {"name": "Theo", "level": "medium"}]
+            saves.save_statistics(app.folders, saves.add_result(saves.load_statistics(app.folders), state, seats))
+            app.scene.go("statistics")
+            app.frame()
+            said = []
+            real = ui.Screen.text
+
+            def text(screen, words, size, colour, pos, anchor="topleft", width=None):
+                said.append((words, size, pos, anchor))
+                return real(screen, words, size, colour, pos, anchor, width)
+            monkeypatch.setattr(ui.Screen, "text", text)
+            app.draw()
+            monkeypatch.undo()
+            screen = app.screen
+            labels = {"Player", "Played", "Won", "Abandoned", "Average", "Lowest", "vs easy", "vs medium",
+                      "vs hard", "vs", "easy", "medium", "hard"}
+            rects = []
+            for words, size, (x, y), anchor in said:
+                if size == 15 and words in labels:
+                    w = screen.text_width(words, size)
+                    rects.append((words, pygame.Rect(int(x - w if anchor == "topright" else x), int(y), int(w), 15)))
+            assert len(rects) >= 9, rects
+            for i, (a, ra) in enumerate(rects):
+                for b, rb in rects[i + 1:]:
+                    assert not ra.inflate(12, 0).colliderect(rb), (size, a, b)
+        finally:
+            pygame.quit()

@@ -47,6 +47,17 @@ def rows(stats, game_id, section="games"):
     return sorted(out, key=lambda r: (-r[1], r[0]))
 
 
+def headings(screen, labels, rights):
+    """The table's column `labels` as lines, each column right-aligned at its x of
+    `rights` (the first left-aligned there): each on one line where every label fits
+    between the column before and its own edge, else every label of several words on
+    two, alike ('vs' over 'medium'): headings never run into each other ('vs easyvs
+    medium', walkD16 #16)."""
+    fits = all(screen.text_width(label, 15) <= right - left - 10
+               for label, left, right in zip(labels[1:], rights, rights[1:]))
+    return [[label] if fits or " " not in label else label.rsplit(" ", 1) for label in labels]
+
+
 def record_label(path):
     """'2024-05-01 14:30  Final Card-Down' from a record's file name."""
     name = os.path.basename(path)
@@ -262,8 +273,9 @@ class StatisticsScene(Scene):
                    ("vs easy", 0.83, "topright"), ("vs medium", 0.93, "topright"),
                    ("vs hard", 1.0, "topright")]
         xs = [x + 20 if pos == 20 else x + (w - 20) * pos for _, pos, _ in columns]
-        for (label, _, anchor), cx in zip(columns, xs):
-            screen.text(label, 15, palette.TEXT_DIM, (cx, y + 14), anchor)
+        for (label, _, anchor), cx, lines in zip(columns, xs, headings(screen, [c[0] for c in columns], xs)):
+            for i, line in enumerate(lines):
+                screen.text(line, 15, palette.TEXT_DIM, (cx, y + (14 if len(lines) == 1 else 4 + 17 * i)), anchor)
         lines = [(row, False) for row in rows(self.stats, self.game_id)]
         lines += [(row, True) for row in rows(self.stats, self.game_id, "practice")]
         cy = y + 42
