@@ -148,3 +148,32 @@ def test_statistics_column_headings_never_run_into_each_other_at_960x600(monkeyp
                     assert not ra.inflate(12, 0).colliderect(rb), (size, a, b)
         finally:
             pygame.quit()
+
+
+def test_a_blind_take_from_a_hand_of_one_card_says_its_last_card(monkeypatch):
+    """walkA16 #13: Deadline, 5 students, exchange, Lena holds one card: the prompt read
+    'click one of Lena's 1 card to take it blind' and the button 'Take from Lena's hand:
+    card 1' (wrapped). With one card left, the prompt says 'click Lena's last card' and
+    the button 'Take Lena's last card'."""
+    state = registry.new_game("deadline", 5, 113)
+    rng = random.Random(113)
+    while not (state.current_player == 0 and (state.view(0).facts.get("exchange") or {}).get("positions") == 1):
+        state.apply(rng.choice(state.legal_actions()))
+    app = new_app((960, 600))
+    try:
+        seats = [Seat(NAMES[i], i == 0) for i in range(5)]
+        session = Session("deadline", seats, {}, state.chance.seed, state=state, executor=inline)
+        app.scene.go("table", session=session, viewer=0, events_seen=session.event_count(), curtains=[])
+        for _ in range(200):
+            app.frame()
+            if app.scene.model.my_turn() and not app.scene.busy():
+                break
+        table = app.scene
+        prompt = table.model.prompt()
+        assert "click Lena's last card to take it blind" in prompt, prompt
+        assert "1 card" not in prompt
+        labels = [w.label for w in table.laid.widgets]
+        assert "Take Lena's last card" in labels, labels
+        assert not any("card 1" in label for label in labels), labels
+    finally:
+        pygame.quit()
