@@ -177,3 +177,45 @@ def test_a_blind_take_from_a_hand_of_one_card_says_its_last_card(monkeypatch):
         assert not any("card 1" in label for label in labels), labels
     finally:
         pygame.quit()
+
+
+def test_the_rules_say_where_final_card_downs_binary_squares_show_at_every_size(monkeypatch, tmp_path):
+    """walkA16 #2: Final Card-Down's Rules said a card shown large 'in your hand, on the
+    pile' has four small squares spelling its value in binary, but at 960x600 no card on
+    the table showed them. At 960x600 and at 1280x720, the card pointed at, shown
+    enlarged, draws them; where the hand's cards draw none, the Rules' words promise them
+    on the card pointed at, and on the hand and the pile only in a large window."""
+    from sprites import cards as card_sprites
+    from sprites import hex_faces
+    from tests.test_ui_play import settle
+    from tests.test_ui_saves import start_game
+    with open("game/final_card_down/rulebook.md", encoding="utf-8") as book:
+        sentence = next(line for line in book if "four small squares" in line)
+    with_bits = []
+    real = card_sprites._FACES["hex"]
+    monkeypatch.setitem(card_sprites._FACES, "hex", lambda card, w, h, cb: with_bits.append(
+        (card.name, h >= hex_faces.FULL_H)) or real(card, w, h, cb))
+    for size in ((960, 600), (1280, 720)):
+        monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path / str(size[0])))
+        app = new_app(size)
+        try:
+            start_game(app, "final_card_down", 3, {0}, 4242)
+            settle(app)
+            table = app.scene
+            monkeypatch.setattr(card_sprites, "_CACHE", {})
+            with_bits.clear()
+            table.invalidate()
+            app.frame()
+            hand = table.board.hand_cards()
+            hand_bits = any(bits for name, bits in with_bits if name in {p.card.name for p in hand})
+            with_bits.clear()
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=app.screen.pixel(hand[0].rect.center),
+                                                 rel=(0, 0), buttons=(0, 0, 0)))
+            app.frame()
+            assert table.pointer.hovered is not None
+            assert any(bits for name, bits in with_bits if name == hand[0].card.name), (size, with_bits)
+            assert "point at" in sentence, sentence
+            if not hand_bits:
+                assert "in your hand, on the pile)" not in sentence and "large window" in sentence, (size, sentence)
+        finally:
+            pygame.quit()
