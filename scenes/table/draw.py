@@ -844,7 +844,7 @@ def shortened(screen, facts, room):
     """The lines the side panel draws of each of `facts` within `room` logical units of
     height: each whole (wrapped to the panel), else, the longest first, one line less at
     a time (down to one), the last line kept ending '...' after the last whole word that
-    fits."""
+    fits (its comma, semicolon or colon left out)."""
     width = PANEL_W - 50
     wrapped = [screen.wrap(words, READ, width) for words in facts]
     kept = [len(lines) for lines in wrapped]
@@ -858,7 +858,7 @@ def shortened(screen, facts, room):
         words = lines[n - 1].split(" ")
         while len(words) > 1 and screen.text_width(" ".join(words) + "...", READ) > width:
             words.pop()
-        shown.append(lines[:n - 1] + [" ".join(words) + "..."])
+        shown.append(lines[:n - 1] + [" ".join(words).rstrip(",;:") + "..."])
     return shown
 
 
