@@ -187,3 +187,39 @@ def test_the_lesson_s_coach_tells_ben_s_last_exam_and_the_grading_as_the_table_s
         assert scores[model.names.index(who)] == int(said.group(2)), (call.words, scores)
         told += 1
     assert called and told == called, (called, told)
+
+
+def test_the_hand_closes_up_once_the_pointer_leaves_it_while_an_assignment_is_being_built(app):  # noqa: F811
+    """walkC16 #3: Maya's Midterm with the mouse: the 5 and 6 of hearts clicked into the
+    assignment being built leave their holes while the pointer stays on the hand (the next
+    click still finds its card); once the pointer leaves the hand, still building, the
+    hand closes up (the walk: a card-wide hole stayed after the pointer moved away, and
+    read as a card missing); back on the hand, a click takes the card under it."""
+    state = game_at_midterm({0: ["9C", "5H", "9D", "6H", "3C", "7H", "AS"]})
+    table = open_at(app, state)
+    for _ in range(200):
+        if table.model.my_turn() and table.model.settled() and not table.busy():
+            break
+        app.frame()
+    before = xs(table)
+    hand = {c.name: c for c in state.hands[0]}
+    for name in ("5H", "6H"):
+        click_at(app, card_point(table, hand[name]))
+        for _ in range(100):
+            if table.model.settled() and not table.busy():
+                break
+            app.frame()
+    after = xs(table)
+    assert all(after[n] == before[n] for n in after) and not closed_up(table), (before, after)
+    assert table.model.view.facts["building"] == 2
+    x, y, w, h = table.board.boxes[table.board.hand_key]
+    point(app, (x + w / 2, y - 120))                  # off the hand, over the table
+    app.frame()
+    assert table.model.view.facts["building"] == 2
+    assert closed_up(table), ("the hand keeps a hole after the pointer left it", xs(table))
+    click_at(app, card_point(table, hand["7H"]))
+    for _ in range(100):
+        if table.model.settled() and not table.busy():
+            break
+        app.frame()
+    assert table.model.view.facts["building"] == 3 and "7H" not in xs(table)

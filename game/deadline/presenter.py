@@ -356,10 +356,13 @@ class Deadline(Presenter):
 
     def action_label(self, action, names, with_cards=False, view=None):
         """A blind take names whose hand: 'Take from Ines's hand: card 3' among a choice's
-        options, and said whole, as a hint does, 'the 3rd card from the left'; a card laid
+        options, and said whole, as a hint does, 'the 3rd card from the left'; from a hand
+        of one card, 'Take Lena's last card' (walkA16 #13); a card laid
         down says the assignment it starts or joins, as the prompt does ('Add to the
         assignment being built (8 of clubs)' where a choice offers it beside another move)."""
         if action.kind == Act.TAKE and isinstance(action.arg, int) and self.source(view, names):
+            if (view.facts.get("exchange") or {}).get("positions") == 1:     # walkA16 #13
+                return f"Take {possessive(self.source(view, names)).replace('Your', 'your')} last card"
             which = f"the {ordinal(action.arg + 1)} card from the left" if with_cards else f"card {action.arg + 1}"
             return f"{self.group_label('take', names, view)}: {which}"
         if not with_cards and view is not None and action.kind == Act.GROUP:     # a choice says where it goes
@@ -418,8 +421,9 @@ class Deadline(Presenter):
         if stage == "exchange":
             exchange = facts["exchange"] or {}
             source = seat_name(names, exchange.get("from")) or "the student to your right"
-            return (f"Exchange: click one of {source}'s {plural(exchange.get('positions', 0), 'card')} "
-                    f"to take it blind; {self.seen_when(view)}")
+            cards = exchange.get("positions", 0)
+            which = f"{source}'s last card" if cards == 1 else f"one of {source}'s {plural(cards, 'card')}"
+            return f"Exchange: click {which} to take it blind; {self.seen_when(view)}"
         if stage == "exam":
             building = facts["building"]
             if building:

@@ -838,15 +838,26 @@ def lit_seat(plates):
     return next((seat for seat, (_, _, current, _) in plates.items() if current), None)
 
 
+MOVES_KEPT = 4       # the log lines the side panel's facts always leave to the log (walkA16 #14)
+
+
 def side_panel(screen, view, presenter, names, seed, log_title, log_lines, lit, scroll=0, readouts=True, keys=()):
     """The right-hand panel: scores (seat `lit`'s row in gold: see lit_seat), the game's
     facts (unless not `readouts`: the deal still flies), the deal number, the log (its
     newest entry at the bottom, `scroll` entries back from the newest), and at its foot
-    the `keys` that work now (see key_legend), under the log. Every readout and every
-    entry shown is whole, on as many lines as it takes."""
+    the `keys` that work now (see key_legend), under the log. Every readout is whole, on
+    as many lines as it takes, where that leaves the log MOVES_KEPT lines and room for
+    its newest entry shown; else the
+    longest readouts are shortened, each to as many lines as leave them (ending '...',
+    see shortened), and shown whole by the pointer (whole_fact): the facts never push the
+    log out (walkA16 #14). Every entry shown is whole. Returns the readouts shortened, as
+    [(logical rect, their whole words)]."""
     x = screen.lw - PANEL_W - 10
     y = TOP + 4
     h = screen.lh - y - 10
+    legend = key_lines(screen, keys, PANEL_W - 28)
+    foot = y + h - 10 - LOG_LINE * len(legend)
+    bottom = foot - 12 if legend else y + h - 6
     screen.panel((x, y, PANEL_W, h), alpha=200)
     cy = y + 12
     screen.text("Scores", BODY, palette.GOLD, (x + 14, cy))
@@ -864,11 +875,19 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, lit, 
         screen.text(str(score), READ, colour, (x + PANEL_W - 14, cy), "topright")
         cy += 22
     cy += 8
-    for label, value, swatch in presenter.readouts(view, names) if readouts else ():
+    facts = [(f"{label}: {value}", swatch) for label, value, swatch in (presenter.readouts(view, names)
+                                                                        if readouts else ())]
+    newest = log_lines[len(log_lines) - 1 - max(0, min(scroll, len(log_lines) - 1))] if log_lines else ""
+    kept = max(MOVES_KEPT, len(screen.wrap(newest, READ, PANEL_W - 28)))
+    room = bottom - cy - 8 - (28 if seed is not None else 0) - 26 - LOG_LINE * kept
+    cut = []
+    for (words, swatch), lines in zip(facts, shortened(screen, [words for words, _ in facts], room)):
         if swatch in palette.HEX:
             pygame.draw.circle(screen.surface, palette.hex_colour(swatch),
                                screen.pixel((x + PANEL_W - 22, cy + 8)), screen.px(8))
-        for line in screen.wrap(f"{label}: {value}", READ, PANEL_W - 50):   # whole, on as many lines as it takes
+        if "".join(lines).replace(" ", "") != words.replace(" ", ""):
+            cut.append(((x + 8, cy, PANEL_W - 16, LOG_LINE * len(lines)), words))
+        for line in lines:
             screen.text(line, READ, palette.TEXT, (x + 14, cy))
             cy += LOG_LINE
         cy += 3
@@ -876,15 +895,57 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, lit, 
     if seed is not None:          # a joined screen is not told the deal number
         screen.text(f"Deal number {seed}", READ, palette.TEXT_DIM, (x + 14, cy))
         cy += 28
-    legend = key_lines(screen, keys, PANEL_W - 28)
-    foot = y + h - 10 - LOG_LINE * len(legend)
     if legend:
         pygame.draw.line(screen.surface, palette.PANEL_EDGE, screen.pixel((x + 12, foot - 6)),
                          screen.pixel((x + PANEL_W - 12, foot - 6)), max(1, screen.px(1)))
     for i, line in enumerate(legend):
         screen.text(line, READ, palette.TEXT_DIM, (x + 14, foot + LOG_LINE * i))
-    bottom = foot - 12 if legend else y + h - 6
     log(screen, (x, cy, PANEL_W, bottom - cy), log_title, log_lines, scroll)
+    return cut
+
+
+def shortened(screen, facts, room):
+    """The lines the side panel draws of each of `facts` within `room` logical units of
+    height: each whole (wrapped to the panel), else, the longest first, one line less at
+    a time (down to one), the last line kept ending '...' after the last whole word that
+    fits (its comma, semicolon or colon left out)."""
+    width = PANEL_W - 50
+    wrapped = [screen.wrap(words, READ, width) for words in facts]
+    kept = [len(lines) for lines in wrapped]
+    while sum(LOG_LINE * n + 3 for n in kept) > room and max(kept, default=1) > 1:
+        kept[kept.index(max(kept))] -= 1
+    shown = []
+    for lines, n in zip(wrapped, kept):
+        if n == len(lines):
+            shown.append(lines)
+            continue
+        words = lines[n - 1].split(" ")
+        while len(words) > 1 and screen.text_width(" ".join(words) + "...", READ) > width:
+            words.pop()
+        shown.append(lines[:n - 1] + [" ".join(words).rstrip(",;:") + "..."])
+    return shown
+
+
+def fact_under(cut, point):
+    """The whole words of the shortened readout (of `cut`, as side_panel returns them)
+    under the logical `point`, with its rect, or None."""
+    if point is None:
+        return None
+    return next(((rect, words) for rect, words in cut if pygame.Rect(*map(int, rect)).collidepoint(point)), None)
+
+
+def whole_fact(screen, rect, words):
+    """A shortened readout of the side panel shown whole beside it, level with its rect,
+    while the pointer is over it (walkA16 #14)."""
+    x, y, _, _ = rect
+    width = PANEL_W + 60
+    lines = screen.wrap(words, READ, width - 24)
+    h = LOG_LINE * len(lines) + 14
+    top = max(TOP, min(y - 7, screen.lh - h - 10))
+    left = x - 8 - width
+    screen.panel((left, top, width, h), fill=(20, 20, 24), alpha=245, edge=palette.GOLD)
+    for i, line in enumerate(lines):
+        screen.text(line, READ, palette.TEXT, (left + 12, top + 7 + LOG_LINE * i))
 
 
 def key_lines(screen, keys, width):

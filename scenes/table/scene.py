@@ -74,6 +74,7 @@ class TableScene(Scene):
         self.refocus_due = False     # the keyboard goes to the main item once the moves held back are offered
         self.step_taken = None       # the step of a line's reveal laid out last (its cards flip when it comes)
         self.pointer_at = None       # where the pointer last was on the table (None before it moved)
+        self.cut_facts = []          # the side panel's readouts shortened: [(rect, whole words)] (draw.side_panel)
         self.hand_mark = None        # (the moves made here, the coach's step) as the table was last laid out
         self.hand_done = True        # the move that took cards from the hand is done (see hand_kept)
         self.hand_gapped = False     # the hand as laid out lies otherwise than afresh (keep_hand_still)
@@ -285,11 +286,14 @@ class TableScene(Scene):
         """May the hand laid out anew (`board`) keep the places of the cards that left it
         (keep_hand_still)? While the move that took them goes on (cards clicked one by one
         into an assignment being built, or set in lanes: they lie at the person's own
-        places), so the next click still finds its card; never after cards left for a
-        place not theirs (played on the pile: a burn's next play finds a hand closed up,
-        no hole where the cards were); once a move is made that takes no card of the hand (the move done: the
-        assignment submitted) or the coach's step moves on, the hand closes up as soon as
-        the pointer is off it. While the keyboard is used it closes up at once, as each
+        places), so the next click still finds its card, while the pointer is on the hand
+        or on the lanes it sets cards in (in_hand): once it leaves them, still building,
+        the hand closes up (walkC16 #3: a hole kept after the pointer went away read as a
+        card missing); never after cards left for a place not theirs (played on the pile:
+        a burn's next play finds a hand closed up, no hole where the cards were); once a
+        move is made that takes no card of the hand (the move done: the assignment
+        submitted) or the coach's step moves on, the hand closes up as soon as the
+        pointer is off the hand. While the keyboard is used it closes up at once, as each
         card leaves: the places kept are for the pointer's next click, and keys walk the
         cards as they lie."""
         model = self.model
@@ -302,17 +306,21 @@ class TableScene(Scene):
         elif mark != self.hand_mark:
             self.hand_done = True
         self.hand_mark = mark
-        return not (self.hand_done or self.app.keyboard) or self.in_hand()
+        return self.in_hand()
 
     def in_hand(self):
         """Is the pointer over the hand's row as last laid out (its cards and the places
-        between them)? Never while the keyboard is used."""
+        between them), or, while the move that took cards from it goes on, over the lanes
+        it sets them in and the way between (a card and then its lane are clicked, again
+        and again)? Never while the keyboard is used."""
         if self.app.keyboard or self.pointer_at is None or self.laid_out is None:
             return False
         board = self.laid_out.board
         rects = [pygame.Rect(p.rect) for p in board.hand_cards()]
         if board.hand_key in board.boxes:
             rects.append(pygame.Rect(*map(int, board.boxes[board.hand_key])))
+        if not self.hand_done:
+            rects += [pygame.Rect(*map(int, area)) for area in board.areas]
         return bool(rects) and rects[0].unionall(rects[1:]).collidepoint(self.pointer_at)
 
     def bubble(self, screen, board, widgets, targets, view, marks):
@@ -474,8 +482,10 @@ class TableScene(Scene):
             self.act(intents.Keys(self.app.keyboard))
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
         if pos is not None:
+            if draw.fact_under(self.cut_facts, pos) != draw.fact_under(self.cut_facts, self.pointer_at):
+                self.dirty = True       # onto or off a shortened readout: shown whole, or no more
             self.pointer_at = pos
-            if self.hand_gapped and self.hand_done and not self.in_hand():    # off the hand, its move done
+            if self.hand_gapped and not self.in_hand():    # off the hand (walkC16 #3: while building too)
                 self.layout()
         held = self.laid.cover == "hold" and self.laid is not self.laid_out   # the outcome's cards still fly
         calling = bool(self.model.timeline.callouts) or held
@@ -602,6 +612,9 @@ class TableScene(Scene):
                 widget.draw(screen, focused=widget is focus, hovered=widget is hover)
             if laid.bubble is not None and model.settled():     # never at what is still on its way
                 draw.bubble(screen, laid.bubble)
+        fact = draw.fact_under(self.cut_facts, self.pointer_at)
+        if fact is not None and laid.cover != "dialog":
+            draw.whole_fact(screen, *fact)
         if model.over:
             coach_panel.summary(screen, self.summary, self.ending.title, laid.widgets, focus, hover)
 
@@ -616,10 +629,11 @@ class TableScene(Scene):
 
     def shown(self, key):
         """All a frame shows, in short: the cached layer's `key`, the top bar's words, the
-        message, the callout and the note."""
+        message, the callout, the note and the readout shown whole by the pointer."""
         model = self.model
         call = model.timeline.callout
-        return key, model.prompt(), model.ui.message, call and call.words, self.motion.toast()
+        return (key, model.prompt(), model.ui.message, call and call.words, self.motion.toast(),
+                draw.fact_under(self.cut_facts, self.pointer_at))
 
     def curtain_taker(self):
         """The name of the one who passed the device, while they may take their move back
@@ -719,10 +733,12 @@ class TableScene(Scene):
         draw.cards(screen, self.laid.board, look, focus, flying, up, offered)
         side = model.director.side(model.seen)
         if side is None:
-            draw.side_panel(screen, panel, model.presenter, model.names, model.session.seed,
-                            "Moves", self.log_lines(), draw.lit_seat(plates), model.ui.log_scroll,
-                            readouts=not model.dealing(), keys=self.keys_named())
+            self.cut_facts = draw.side_panel(screen, panel, model.presenter, model.names, model.session.seed,
+                                             "Moves", self.log_lines(), draw.lit_seat(plates),
+                                             model.ui.log_scroll, readouts=not model.dealing(),
+                                             keys=self.keys_named())
         else:
+            self.cut_facts = []
             rows = coach_panel.facts_rows(panel, model.presenter, model.names, readouts=not model.dealing(),
                                           lit=draw.lit_seat(plates))
             coach_panel.panel(screen, side.paragraphs, side.reply, rows, side.progress, side.keys, self.keys_named())
