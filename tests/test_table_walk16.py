@@ -62,3 +62,73 @@ def test_a_hints_words_stay_as_long_as_its_marks(game_id, monkeypatch):
         assert not model.ui.message.startswith("Hint: "), model.ui.message
     finally:
         pygame.quit()
+
+
+def final_count_at(a, seed, moves):
+    """Final Count with Hit Goal, Maya against two computers at the table, opened after
+    `moves` of a seeded game played at random (and the next of them, to be made)."""
+    import random
+    from tests.test_ui_play import choose
+    rng = random.Random(seed)
+    seats = [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")]
+    session = Session("final_count", seats, {"final_count.hit_goal": "on"}, seed, executor=inline)
+    for _ in range(moves):
+        session.submit(choose(session.legal_actions(), rng))
+    a.scene.go("table", session=session, viewer=None, events_seen=session.event_count(), curtains=[])
+    a.frame()
+    table = a.scene
+    for _ in range(300):
+        if table.model.my_turn() and not table.busy():
+            break
+        a.frame()
+    return table, choose(session.legal_actions(), rng)
+
+
+def test_final_count_says_the_count_that_hits_the_goal_and_its_aces_as_one(monkeypatch):
+    """walkB16 #7, #8: Final Count with Hit Goal, 3 players at 960x600: the side panel said
+    'Your count: 31 of 75, aces as 1 or 11' over 'Goal: 21 (your count is on it now)',
+    nothing saying an ace counted 1 makes the 21; the results row said 'Count 31, hit the
+    goal' of a goal of 21. Seeded games (moves at random) opened at the table: Maya to
+    roll or call, her count on the goal with an ace as 1 (not her best count): the
+    panel's Goal line says how, drawn. Maya's last move of a hand that ends on the goal
+    that way: the count counted up on the table, and the one in her results row, is the
+    one that hit the goal, with its aces as 1."""
+    from scenes.screens.scoring import ScoringScene
+    from scenes.table import intents
+    a = new_app(size=(960, 600))
+    try:
+        table, _ = final_count_at(a, 7, 78)
+        model = table.model
+        facts = model.view.facts
+        mine, goal = facts["my_count"], facts["hit_goal"]
+        assert goal in mine["totals"] and goal != mine["best"], (mine, goal)
+        drawn = drawn_words(monkeypatch)
+        table.invalidate()
+        a.frame()
+        said = dict((label, value) for label, value, _ in model.presenter.readouts(model.view, model.names))["Goal"]
+        assert said == f"{goal} (on it now: your count is {goal} with the ace as 1)", said
+        assert " ".join(said.split()) in " ".join(" ".join(drawn).split()), drawn
+
+        a.settings.animation_speed = "fast"         # the counts count up on the table
+        table, last = final_count_at(a, 48, 5)
+        model = table.model
+        table.act(intents.Choose(last))
+        counted = []
+        for _ in range(3000):
+            if isinstance(a.scene, ScoringScene):
+                break
+            if model.hold.wait and model.settled():
+                table.act(intents.Continue())
+            counted += [c.count for c, _ in model.timeline.callouts if c.count is not None and "hand:0" in c.at]
+            a.frame()
+        scene = a.scene
+        row = scene.view.facts["last_hand"]["seats"][0]
+        goal = scene.view.facts["last_hand"]["goal"]
+        assert row["hit"] and row["best"] != goal, row
+        assert set(counted) == {goal}, counted
+        names = [s.name for s in scene.session.seats]
+        words = scene.presenter.score_cards(scene.view, 0, names)[0][0]
+        assert words.startswith(f"Count {goal} (the ace as 1), hit the goal"), words
+        assert f"count {goal} (the ace as 1), hit the goal" in scene.presenter.breakdown(scene.view, 0, names)
+    finally:
+        pygame.quit()

@@ -28,6 +28,28 @@ def picked(arg, names):
     return "", ""
 
 
+def aces_as_one(totals, count):
+    """How `count`, one of a seat's `totals` (its aces as 1, then one more as 11 at each
+    step), counts its aces where it is not the highest: 'one ace as 1', 'both aces as 1',
+    'the ace as 1', '2 aces as 1'; '' when every ace counts 11."""
+    aces = len(totals) - 1
+    ones = aces - (count - totals[0]) // 10
+    if ones == 0:
+        return ""
+    if ones == aces:
+        return "the ace as 1" if aces == 1 else "both aces as 1" if aces == 2 else f"all {aces} aces as 1"
+    return "one ace as 1" if ones == 1 else f"{ones} aces as 1"
+
+
+def hand_count(row, goal):
+    """The count said of a seat's hand at its end: the one that hit the goal where it
+    was hit, with its aces as 1 where the best count is another ('21 (one ace as 1)');
+    else the best (walkB16 #8: 'Count 31, hit the goal' of a goal of 21)."""
+    if row.get("hit") and goal != row.get("best"):
+        return f"{goal} ({aces_as_one(row['totals'], goal)})"
+    return f"{row['best']}"
+
+
 class FinalCount(Presenter):
     """Final Count's words and picks."""
 
@@ -133,7 +155,11 @@ class FinalCount(Presenter):
         goal = facts["hit_goal"]
         if goal is not None:
             hit = mine and mine.get("hit")
-            lines.append(("Goal", f"{goal}" + (" (your count is on it now)" if hit else ""), None))
+            if hit and goal != mine["best"]:   # walkB16 #7: the count on it is not the one said above
+                lines.append(("Goal", f"{goal} (on it now: your count is {goal} with "
+                                      f"{aces_as_one(mine['totals'], goal)})", None))
+            else:
+                lines.append(("Goal", f"{goal}" + (" (your count is on it now)" if hit else ""), None))
         die = facts["die"]
         if die in DIE_SHORT:
             lines.append(("Die", f"{die} ({DIE_SHORT[die]})", None))
@@ -217,14 +243,14 @@ class FinalCount(Presenter):
         return super().event_callouts(events, i, view, names)
 
     def count_calls(self, view, names, seat):
-        """`seat`'s count at a hand's end, counted up beside their cards, and its stamp
-        (see callouts)."""
+        """`seat`'s count at a hand's end (the one that hit the goal where it was hit:
+        walkB16 #8), counted up beside their cards, and its stamp (see callouts)."""
         last = view.facts.get("last_hand") or {}
         calls = []
         for row in [row for row in last.get("seats") or () if row["seat"] == seat]:
             at = tuple(key for key in (f"hand:{seat}", f"table:{seat}") if any(z.key == key for z in view.zones))
             totals = row.get("totals") or [0]
-            count = row["best"] if row.get("best") is not None else min(totals)
+            count = last["goal"] if row.get("hit") else row["best"] if row.get("best") is not None else min(totals)
             calls.append(Callout(agree(f"{names[seat]}: {{n}}"), at, 1.0, count=count, hides_scores=True))
             stamps = ([("Bust!", "bad")] if row.get("bust") else []) + (
                 [("Hit the goal!", "good")] if row.get("hit") else []) + (
@@ -367,7 +393,7 @@ class FinalCount(Presenter):
         if seat >= len(seats):
             return super().score_cards(view, seat, names)
         s = seats[seat]
-        words = "Bust" if s.get("bust") else f"Count {s['best']}" if s.get("best") is not None else "Hand"
+        words = "Bust" if s.get("bust") else f"Count {hand_count(s, last.get('goal'))}" if s.get("best") is not None else "Hand"
         if s.get("hit"):
             words += ", hit the goal"
         if s.get("bonus"):
@@ -389,7 +415,7 @@ class FinalCount(Presenter):
         if s.get("bust"):
             parts.append("bust")
         elif s.get("best") is not None:
-            parts.append(f"count {s['best']}")
+            parts.append(f"count {hand_count(s, last.get('goal'))}")
         if s.get("hit"):
             parts.append("hit the goal")
         if s.get("bonus"):
