@@ -132,3 +132,43 @@ def test_final_count_says_the_count_that_hits_the_goal_and_its_aces_as_one(monke
         assert f"count {goal} (the ace as 1), hit the goal" in scene.presenter.breakdown(scene.view, 0, names)
     finally:
         pygame.quit()
+
+
+def test_the_enlarged_card_keeps_apart_from_other_cards_and_their_words(monkeypatch):
+    """walkD16 #13: 4 downs, 4 players at 960x600, the person's lead: the big copy of the
+    focused card lay flush against Sam's hand, its gold edge over his first card and the
+    H of 'Hand (4)'. The table's rule: the enlarged card keeps a gap from every other
+    card and from what says who sits where (names, captions), checked on the first
+    turn of several deals with each hand card focused by the keyboard."""
+    from scenes.table import draw
+    from scenes.table.layout import ZOOM_GAP
+    shown = []
+    real = draw.enlarged
+
+    def spy(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(), *rest, **kw):
+        box = real(screen, placed, look, board, size, bottom, keep_clear, avoid, *rest, **kw)
+        if box is not None:
+            shown.append((placed, pygame.Rect(box), [pygame.Rect(r) for r in avoid]
+                          + [pygame.Rect(p.rect) for p in board.placed if p is not placed]))
+        return box
+    monkeypatch.setattr(draw, "enlarged", spy)
+    a = new_app(size=(960, 600))
+    try:
+        for seed in range(6):
+            seats = [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy"), Seat("Sam", False, "easy")]
+            session = Session("four_downs", seats, {}, seed, executor=inline)
+            a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+            for _ in range(300):
+                a.frame()
+                if a.scene.model.my_turn() and not a.scene.busy():
+                    break
+            for _ in range(4):
+                press(a, pygame.K_TAB)
+                a.scene.invalidate()
+                a.frame()
+        assert shown
+        close = [(placed.card.name, tuple(box), tuple(r)) for placed, box, others in shown
+                 for r in others if box.inflate(ZOOM_GAP, ZOOM_GAP).colliderect(r)]
+        assert not close, close[:4]
+    finally:
+        pygame.quit()

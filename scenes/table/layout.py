@@ -465,6 +465,9 @@ def _callout_place(size, anchor, bounds, keep_clear, beside, keep_read, avoid, s
     return (*clamp(a.centerx - w / 2, a.centery - h / 2), int(w), int(h))
 
 
+ZOOM_GAP = 6        # the enlarged card keeps this far from what it may not cover (its gold edge is drawn outside it)
+
+
 def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     """Where the enlarged copy of a card at `rect` goes, `size` (w, h), on the table
     (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,
@@ -472,7 +475,9 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     person needs to see, read or click), and where it can over none of `avoid`: above it
     (or above what to avoid), else below, else to a side, centred or shifted along, else
     the nearest place on the table clear of them (tried every 24 units, and against the
-    table's right and bottom edges). None where no place is clear of `keep_clear`."""
+    table's right and bottom edges), always ZOOM_GAP apart from them (walkD16 #13: flush
+    against Sam's hand, its edge hid his first card and the H of 'Hand (4)'). None where
+    no place is clear of `keep_clear`."""
     w, h = size
     r = pygame.Rect(rect)
 
@@ -495,16 +500,19 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     boxes = [box for box in boxes if not box.colliderect(r)] or [pygame.Rect(
         int(clamp_x(r.centerx - w / 2)), int(clamp_y(r.top - h - 12)), int(w), int(h))]
     anywhere = []
+
+    def apart(box, clear):
+        return box.inflate(2 * ZOOM_GAP, 2 * ZOOM_GAP).collidelist(clear) < 0
     for clear in (list(keep_clear) + list(avoid), list(keep_clear)):
         for box in boxes:
-            if box.collidelist(clear) < 0:
+            if apart(box, clear):
                 return box
         anywhere = anywhere or sorted(
             (pygame.Rect(x, y, int(w), int(h)) for x in {*range(8, int(right - w - 8) + 1, 24), int(right - w - 8)}
              for y in {*range(TOP, int(bottom - h) + 1, 24), int(bottom - h)}),
             key=lambda box: (math.hypot(box.centerx - r.centerx, box.centery - r.centery), box.x, box.y))
         for box in anywhere:
-            if not box.colliderect(r) and box.collidelist(clear) < 0:
+            if not box.colliderect(r) and apart(box, clear):
                 return box
     return None
 
