@@ -172,3 +172,41 @@ def test_the_enlarged_card_keeps_apart_from_other_cards_and_their_words(monkeypa
         assert not close, close[:4]
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+@pytest.mark.parametrize("count", [2, 3, 4])
+def test_final_counts_die_lies_in_no_other_players_column(size, count):
+    """walkD16 #12: Final Count, 4 players at 960x600: the person's die lay right under
+    Sam's Cards on Table, in his column, and looked like his. At every size and count,
+    the die (once the person has rolled it) lies by the piles, clear of every card and in
+    no other player's column."""
+    from scenes.table import draw
+    from game.final_count.rules import Act
+    a = new_app(size=size)
+    try:
+        seats = [Seat(n) if i == 0 else Seat(n, False, "easy") for i, n in enumerate(NAMES[:count])]
+        for seed in range(40):
+            session = Session("final_count", seats, {}, seed, executor=inline)
+            if session.current_player == 0:
+                break
+        a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+        a.frame()
+        table = a.scene
+        for _ in range(300):
+            a.frame()
+            if table.model.my_turn() and not table.busy():
+                break
+        table.act(Choose(next(m for m in session.legal_actions() if m.kind == Act.ROLL)))
+        for _ in range(60):
+            a.frame()
+        board = table.laid.board
+        die = draw.die_rect(board)
+        assert die is not None and table.model.presenter.die_face(table.model.view, None) is not None
+        others = {key: pygame.Rect(*map(int, box)) for key, box in board.boxes.items()
+                  if key.startswith(("hand:", "table:")) and key not in board.own_zones}
+        assert not [key for key, box in board.boxes.items() if die.colliderect(pygame.Rect(*map(int, box)))]
+        assert not [key for key, box in others.items() if box.left < die.right and die.left < box.right], (
+            die, others)
+    finally:
+        pygame.quit()

@@ -366,15 +366,18 @@ class FinalCount(Presenter):
 
     def die_centre(self, board):
         """The die lies right of the board and whatever lies in line with it, or left of
-        them where a seat's cards lie on the right."""
+        them where a seat's cards lie on the right: clear of every card, and never in
+        another player's column, above or below their cards, where it would look theirs
+        (walkD16 #12: at 960x600 it lay under Sam's Cards on Table)."""
         x, y, w, h = board.boxes["board"]
         row = [(bx, bx + bw) for bx, by, bw, bh in board.boxes.values() if by == y]
         places = ((max(r for _, r in row) + 50, y + h / 2), (min(left for left, _ in row) - 50, y + h / 2))
+        theirs = [key for key in board.boxes if key.startswith(("hand:", "table:")) and key not in board.own_zones]
 
         def clear(centre):
             cx, cy = centre
-            return not any(bx < cx + 27 and cx - 27 < bx + bw and by < cy + 27 and cy - 27 < by + bh
-                           for bx, by, bw, bh in board.boxes.values())
+            return not any(bx < cx + 27 and cx - 27 < bx + bw and (key in theirs or by < cy + 27 and cy - 27 < by + bh)
+                           for key, (bx, by, bw, bh) in board.boxes.items())
         return next((c for c in places if clear(c)), places[0])
 
     def hand_over(self, view):
