@@ -210,3 +210,37 @@ def test_final_counts_die_lies_in_no_other_players_column(size, count):
             die, others)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 720)])
+def test_the_lane_numbers_prompt_covers_no_card_of_the_others(size):
+    """walkB16 #4: 5 possessions at 960x600, from the keyboard: Tab to a hand card and
+    Enter, and 'Press a lane's number for Offense orange 5 (1 is the leftmost)' lay over
+    Theo's Stack and Line cards. A message lies clear of every card on the table (backs
+    too) where a place can: here between Theo's piles and the lanes."""
+    from scenes.table import draw
+    a = new_app(size=size)
+    try:
+        table = person_to_play(a, "five_possessions")
+        model = table.model
+        for _ in range(3000):
+            if model.my_turn() and not table.busy():
+                legal = model.session.legal_actions()
+                if any(m.kind in model.presenter.LANE_ARGS for m in legal):
+                    break
+                table.act(Choose(legal[0]))
+            a.frame()
+        for _ in range(12):
+            press(a, pygame.K_TAB)
+            press(a, pygame.K_RETURN)
+            if model.ui.message.startswith("Press a lane's number"):
+                break
+        assert model.ui.message.startswith("Press a lane's number"), model.ui.message
+        table.invalidate()
+        a.frame()
+        board = table.laid.board
+        box = draw.message_box(a.screen, board, model.ui.message, table.pointer.message_spot)
+        under = [p.zone for p in board.placed if p.zone != board.hand_key and box.colliderect(p.rect)]
+        assert not under, (box, under)
+    finally:
+        pygame.quit()

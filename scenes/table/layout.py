@@ -186,14 +186,16 @@ class Board:
         """Where a message `width` wide and `height` high sits, (x, y): above the anchor's
         plate, unless it would cover a rect of `avoid` (the cards it talks about, the
         viewer's own); then the nearest place over the table above that covers none of
-        them (on the grid of 40, or right above one of them, its caption left in sight),
+        them (on the grid of 40, right above one of them, its caption left in sight, or
+        right below one),
         centred or else moved to one side (right, then left) rather than further up,
         never over the hand (nor where its cards rise); where no place is clear, the one
         that covers least of them."""
         centred = self.table_w / 2 - width / 2
         sides = (centred, max(8, self.table_w - 8 - width), min(8, centred))
         base = self.message_y() + 32 - height
-        heights = sorted({base - 40 * k for k in range(12)} | {r.top - CAPTION - 4 - height for r in avoid}, reverse=True)
+        heights = sorted({base - 40 * k for k in range(12)} | {r.top - CAPTION - 4 - height for r in avoid}
+                         | {r.bottom + 4 for r in avoid}, reverse=True)
         spots = [(x, y) for y in heights for x in sides if TOP <= y <= base and y + height <= self.hand_top - LIFT - 2]
 
         def covered(spot):
