@@ -217,7 +217,7 @@ def test_the_lane_numbers_prompt_covers_no_card_of_the_others(size):
     """walkB16 #4: 5 possessions at 960x600, from the keyboard: Tab to a hand card and
     Enter, and 'Press a lane's number for Offense orange 5 (1 is the leftmost)' lay over
     Theo's Stack and Line cards. A message lies clear of every card on the table (backs
-    too) where a place can: here between Theo's piles and the lanes."""
+    too) where a place can (here above Theo's piles, beside his name plate)."""
     from scenes.table import draw
     a = new_app(size=size)
     try:
