@@ -141,7 +141,7 @@ def test_the_enlarged_card_keeps_apart_from_other_cards_and_their_words(monkeypa
     card and from what says who sits where (names, captions), checked on the first
     turn of several deals with each hand card focused by the keyboard."""
     from scenes.table import draw
-    from scenes.table.layout import ZOOM_GAP
+    from scenes.table.draw import ZOOM_GAP
     shown = []
     real = draw.enlarged
 

@@ -467,19 +467,15 @@ def _callout_place(size, anchor, bounds, keep_clear, beside, keep_read, avoid, s
     return (*clamp(a.centerx - w / 2, a.centery - h / 2), int(w), int(h))
 
 
-ZOOM_GAP = 6        # the enlarged card keeps this far from what it may not cover (its gold edge is drawn outside it)
-
-
-def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
+def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=(), gap=0):
     """Where the enlarged copy of a card at `rect` goes, `size` (w, h), on the table
     (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,
     so it stays in sight and clickable; never over the rects of `keep_clear` (what the
     person needs to see, read or click), and where it can over none of `avoid`: above it
     (or above what to avoid), else below, else to a side, centred or shifted along, else
     the nearest place on the table clear of them (tried every 24 units, and against the
-    table's right and bottom edges), always ZOOM_GAP apart from them (walkD16 #13: flush
-    against Sam's hand, its edge hid his first card and the H of 'Hand (4)'). None where
-    no place is clear of `keep_clear`."""
+    table's right and bottom edges), `gap` apart from them. None where no place is clear
+    of `keep_clear`."""
     w, h = size
     r = pygame.Rect(rect)
 
@@ -504,7 +500,7 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     anywhere = []
 
     def apart(box, clear):
-        return box.inflate(2 * ZOOM_GAP, 2 * ZOOM_GAP).collidelist(clear) < 0
+        return box.inflate(2 * gap, 2 * gap).collidelist(clear) < 0
     for clear in (list(keep_clear) + list(avoid), list(keep_clear)):
         for box in boxes:
             if apart(box, clear):
