@@ -72,13 +72,36 @@ def check_players(key, value):
     return out
 
 
+def check_house_rules(key, value):
+    """The house rules of each mode's last game: {game id: {rule id: value}}, each a rule
+    of that game and one of its values (walkB16 #5: remembered as the players are);
+    ValueError naming `key`, the game and the rule otherwise."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{key}: expected the house rules of each game")
+    out = {}
+    for game_id, rules in value.items():
+        info = registry.GAMES.get(game_id)
+        if info is None:
+            raise ValueError(f"{key}: {saves.excerpt(game_id, saves.MAX_NAME)!r} is not a game")
+        if not isinstance(rules, dict):
+            raise ValueError(f"{key}.{game_id}: expected its house rules")
+        options = {option.id: option for option in info.options}
+        for rule, chosen in rules.items():
+            if rule not in options or chosen not in options[rule].values:
+                raise ValueError(f"{key}.{game_id}: {saves.excerpt(str(rule), saves.MAX_NAME)!r} "
+                                 f"is not one of its house rules with one of its values")
+        out[game_id] = dict(rules)
+    return out
+
+
 # What the user's settings.yaml may hold, and the values each key allows (or the
 # function that checks it).
 USER_CHOICES = {"animation_speed": SPEEDS, "sound": (True, False), "volume": (float, *VOLUME_RANGE),
                 "fullscreen": (False, True),
                 "colourblind": (False, True), "thinking_time": (float, *THINKING_RANGE),
                 "cores": check_cores, "undo": tuple(UNDO_NAMES), "hand_order": tuple(HAND_ORDERS), "tips": (True, False),
-                "window": check_window, "players": check_players}
+                "window": check_window, "players": check_players,
+                "house_rules": check_house_rules}
 
 
 @dataclass
@@ -89,7 +112,8 @@ class Settings:
     policy (`off`, `mine` or `casual`, see game.undo), the order of your hand
     (`dealt`, `suit` or `rank`) and the tips on special cards in a real game started after
     a lesson; the window as it was left ({width, height, x, y},
-    None before the first time); and the players of each mode's last game (Setup's)."""
+    None before the first time); and the players and house rules of each mode's last
+    game (Setup's)."""
 
     animation_speed: str = "normal"
     sound: bool = True
@@ -103,6 +127,7 @@ class Settings:
     tips: bool = True
     window: dict = None
     players: dict = field(default_factory=dict)
+    house_rules: dict = field(default_factory=dict)
 
     @property
     def move_seconds(self):

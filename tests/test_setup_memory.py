@@ -292,3 +292,32 @@ def test_a_key_typed_on_a_focused_field_types_in_it_and_back_keeps_the_choices(a
     open_setup(app, "four_downs")
     again = app.scene
     assert again.options == changed and len(again.seats) == seats and again.seats[1].name == "Kofi"
+
+
+def test_setup_offers_each_mode_its_last_house_rules_as_its_players(user_home):
+    """walkB16 #5: Final Count's Setup offered the players of its last game but Hit Goal
+    back at Off, though that game was played with it On: a house rule chosen is missed
+    in the next game unless the person looks. Each mode's house rules of its last game
+    are offered again as its players are, between games and starts; another mode keeps
+    its own."""
+    a = new_app()
+    open_setup(a, "final_count")
+    click_widget(a, lambda w: getattr(w, "option", None) and w.option.id == "final_count.hit_goal")
+    chosen = dict(a.scene.options)
+    assert chosen["final_count.hit_goal"] == "on"
+    click_widget(a, lambda w: w.label == "Start")
+    assert isinstance(a.scene, TableScene)
+    a.scene.go("menu")
+    a.frame()
+    open_setup(a, "ktu")                                     # another mode: its own rules
+    assert a.scene.options == registry.GAMES["ktu"].default_options()
+    press(a, pygame.K_ESCAPE)
+    open_setup(a, "final_count")
+    assert a.scene.options == chosen
+    pygame.quit()
+    b = new_app()                                             # the next start
+    try:
+        open_setup(b, "final_count")
+        assert b.scene.options == chosen
+    finally:
+        pygame.quit()

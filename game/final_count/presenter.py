@@ -218,14 +218,14 @@ class FinalCount(Presenter):
         return super().event_callouts(events, i, view, names)
 
     def count_calls(self, view, names, seat):
-        """`seat`'s count at a hand's end, counted up beside their cards, and its stamp
-        (see callouts)."""
+        """`seat`'s count at a hand's end (the one that hit the goal where it was hit:
+        walkB16 #8), counted up beside their cards, and its stamp (see callouts)."""
         last = view.facts.get("last_hand") or {}
         calls = []
         for row in [row for row in last.get("seats") or () if row["seat"] == seat]:
             at = tuple(key for key in (f"hand:{seat}", f"table:{seat}") if any(z.key == key for z in view.zones))
             totals = row.get("totals") or [0]
-            count = row["best"] if row.get("best") is not None else min(totals)
+            count = last["goal"] if row.get("hit") else row["best"] if row.get("best") is not None else min(totals)
             calls.append(Callout(agree(f"{names[seat]}: {{n}}"), at, 1.0, count=count, hides_scores=True))
             stamps = ([("Bust!", "bad")] if row.get("bust") else []) + (
                 [("Hit the goal!", "good")] if row.get("hit") else []) + (
@@ -344,15 +344,18 @@ class FinalCount(Presenter):
 
     def die_centre(self, board):
         """The die lies right of the board and whatever lies in line with it, or left of
-        them where a seat's cards lie on the right."""
+        them where a seat's cards lie on the right: clear of every card, and never in
+        another player's column, above or below their cards, where it would look theirs
+        (walkD16 #12: at 960x600 it lay under Sam's Cards on Table)."""
         x, y, w, h = board.boxes["board"]
         row = [(bx, bx + bw) for bx, by, bw, bh in board.boxes.values() if by == y]
         places = ((max(r for _, r in row) + 50, y + h / 2), (min(left for left, _ in row) - 50, y + h / 2))
+        theirs = [key for key in board.boxes if key.startswith(("hand:", "table:")) and key not in board.own_zones]
 
         def clear(centre):
             cx, cy = centre
-            return not any(bx < cx + 27 and cx - 27 < bx + bw and by < cy + 27 and cy - 27 < by + bh
-                           for bx, by, bw, bh in board.boxes.values())
+            return not any(bx < cx + 27 and cx - 27 < bx + bw and (key in theirs or by < cy + 27 and cy - 27 < by + bh)
+                           for key, (bx, by, bw, bh) in board.boxes.items())
         return next((c for c in places if clear(c)), places[0])
 
     def hand_over(self, view):

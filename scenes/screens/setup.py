@@ -1,8 +1,8 @@
 """Setup: the seats (a person with a name, or a computer player), the player count,
 the game's house rules with their defaults, and an optional deal number to replay.
 
-Each mode opens with the players of its last game (names, person or computer, level:
-kept in the settings between starts); after a lesson, with the rules it taught (and
+Each mode opens with the players and house rules of its last game (names, person or
+computer, level; each rule's value: kept in the settings between starts); after a lesson, with the rules it taught (and
 the game it starts shows tips in its first turns). A click on a name or the deal number selects its
 text, so typing replaces it. Start while a game is saved asks first, naming that game:
 continue it, or abandon it (kept as an abandoned game) and start this one.
@@ -50,6 +50,7 @@ class SetupScene(Scene):
             else:
                 self.seats = [Seat(NAMES[i], i == 0, "medium") for i in range(self.info.default_players)]
             self.options = self.info.default_options()
+            self.options.update(self.app.settings.house_rules.get(game_id, {}))
         self.options.update(persist.get("rules") or {})   # a lesson's rules, for its real game
         self.tips = bool(persist.get("tips"))            # tips in the first turns (after a lesson)
         self.deal = ""
@@ -323,6 +324,7 @@ class SetupScene(Scene):
         session = Session(self.info.id, self.seats, options, self.seed(), self.app.folders,
                           executor=self.app.executor)
         self.app.settings.players[self.info.id] = session.saved_seats()
+        self.app.settings.house_rules[self.info.id] = dict(self.options)
         self.app.save_settings()
         setup = {"game_id": self.info.id, "seats": self.seats, "options": self.options}
         director = FirstGameDirector() if self.tips and self.app.settings.tips else None

@@ -417,6 +417,8 @@ def lifted(screen, placed, look, rect, focused=False, offered=True):
 
 ZOOM_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)    # the enlarged card's sizes tried, largest first
 ZOOM_LEAST = 1.05       # ... never under this many times the card's own height
+ZOOM_GAP = 6            # ... first ZOOM_GAP apart from what it keeps clear of, its gold edge drawn outside it
+                        # (walkD16 #13: flush against Sam's hand it hid his first card and the H of 'Hand (4)')
 
 
 def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(), note="", dimmed=False):
@@ -428,8 +430,8 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
     smaller (ZOOM_SCALES, never under ZOOM_LEAST of the card) where only a smaller one
     finds such a place, else over the backs of face-down cards (nothing on them to read),
     else, as small as it may be, over those and the words of `avoid` too (a moment, while
-    the card is looked at); never over the side panel (its log and its key legend are
-    read then). Framed gold as a card that can be played is, but `dimmed` (one that cannot:
+    the card is looked at); in the first two cases ZOOM_GAP apart from them where it can;
+    never over the side panel (its log and its key legend are read then). Framed gold as a card that can be played is, but `dimmed` (one that cannot:
     washed grey as it is in the hand, with the panel's edge). Under it, what it is (the card's spoken name) and the game's `note` on
     the card (what of it counts), whole. Where no place is clear, it is not shown.
     Returns where it lies (a logical rect), or None when the card is already as large or
@@ -438,15 +440,15 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
     backs = [p.rect for p in board.placed if p is not placed and not p.face_up]
     needed = list(keep_clear) + faces
     tiers = (needed + list(avoid) + backs, needed + list(avoid), needed)
-    for clear, scale in [(clear, scale) for clear in tiers[:2] for scale in ZOOM_SCALES] + [
-            (tiers[2], scale) for scale in reversed(ZOOM_SCALES)]:        # over words: as small as it may be
+    for clear, gap, scale in [(clear, gap, scale) for clear in tiers[:2] for gap in (ZOOM_GAP, 0)
+                              for scale in ZOOM_SCALES] + [(tiers[2], 0, scale) for scale in reversed(ZOOM_SCALES)]:        # over words: as small as it may be
         w, h = int(size[0] * scale), int(size[1] * scale)
         if w <= placed.rect.w and h <= placed.rect.h or h < ZOOM_LEAST * placed.rect.h:
             continue
         name = screen.wrap(capital(card_name(placed.card)), READ, w - 16)
         lines = name + (screen.wrap(note, READ, w - 16) if note else [])
         below = len(lines) * LOG_LINE + 14
-        box = zoom_box(placed.rect, (w, h + below), board.table_w, bottom, clear, board.slots)
+        box = zoom_box(placed.rect, (w, h + below), board.table_w, bottom, clear, board.slots, gap)
         if box is not None:
             break
     else:

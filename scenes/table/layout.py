@@ -187,14 +187,16 @@ class Board:
         """Where a message `width` wide and `height` high sits, (x, y): above the anchor's
         plate, unless it would cover a rect of `avoid` (the cards it talks about, the
         viewer's own); then the nearest place over the table above that covers none of
-        them (on the grid of 40, or right above one of them, its caption left in sight),
+        them (on the grid of 40, right above one of them, its caption left in sight, or
+        right below one),
         centred or else moved to one side (right, then left) rather than further up,
         never over the hand (nor where its cards rise); where no place is clear, the one
         that covers least of them."""
         centred = self.table_w / 2 - width / 2
         sides = (centred, max(8, self.table_w - 8 - width), min(8, centred))
         base = self.message_y() + 32 - height
-        heights = sorted({base - 40 * k for k in range(12)} | {r.top - CAPTION - 4 - height for r in avoid}, reverse=True)
+        heights = sorted({base - 40 * k for k in range(12)} | {r.top - CAPTION - 4 - height for r in avoid}
+                         | {r.bottom + 4 for r in avoid}, reverse=True)
         spots = [(x, y) for y in heights for x in sides if TOP <= y <= base and y + height <= self.hand_top - LIFT - 2]
 
         def covered(spot):
@@ -466,14 +468,15 @@ def _callout_place(size, anchor, bounds, keep_clear, beside, keep_read, avoid, s
     return (*clamp(a.centerx - w / 2, a.centery - h / 2), int(w), int(h))
 
 
-def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
+def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=(), gap=0):
     """Where the enlarged copy of a card at `rect` goes, `size` (w, h), on the table
     (from x 8 to `right`, from the top bar to `bottom`): beside the card, never over it,
     so it stays in sight and clickable; never over the rects of `keep_clear` (what the
     person needs to see, read or click), and where it can over none of `avoid`: above it
     (or above what to avoid), else below, else to a side, centred or shifted along, else
     the nearest place on the table clear of them (tried every 24 units, and against the
-    table's right and bottom edges). None where no place is clear of `keep_clear`."""
+    table's right and bottom edges), `gap` apart from them. None where no place is clear
+    of `keep_clear`."""
     w, h = size
     r = pygame.Rect(rect)
 
@@ -496,16 +499,19 @@ def zoom_box(rect, size, right, bottom, keep_clear=(), avoid=()):
     boxes = [box for box in boxes if not box.colliderect(r)] or [pygame.Rect(
         int(clamp_x(r.centerx - w / 2)), int(clamp_y(r.top - h - 12)), int(w), int(h))]
     anywhere = []
+
+    def apart(box, clear):
+        return box.inflate(2 * gap, 2 * gap).collidelist(clear) < 0
     for clear in (list(keep_clear) + list(avoid), list(keep_clear)):
         for box in boxes:
-            if box.collidelist(clear) < 0:
+            if apart(box, clear):
                 return box
         anywhere = anywhere or sorted(
             (pygame.Rect(x, y, int(w), int(h)) for x in {*range(8, int(right - w - 8) + 1, 24), int(right - w - 8)}
              for y in {*range(TOP, int(bottom - h) + 1, 24), int(bottom - h)}),
             key=lambda box: (math.hypot(box.centerx - r.centerx, box.centery - r.centery), box.x, box.y))
         for box in anywhere:
-            if not box.colliderect(r) and box.collidelist(clear) < 0:
+            if not box.colliderect(r) and apart(box, clear):
                 return box
     return None
 

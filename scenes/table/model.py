@@ -415,8 +415,14 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
     def busy(self):
         """Does anything still move or wait on a timer, or the director's marks on the table
         to tell its last change (they come with the next frame, beside the words told)?"""
-        return bool(self.timeline.busy() or self.ui.message_time > 0 or self.computers.wait > 0
-                    or self.hold.seconds > 0 or self.marks.later)
+        return bool(self.timeline.busy() or self.ui.message_time > 0 and not self.hint_held()
+                    or self.computers.wait > 0 or self.hold.seconds > 0 or self.marks.later)
+
+    def hint_held(self):
+        """Is the message a hint's whose marks are still on the table? Its words stay as
+        long as its marks (walkD16 #5, walkA16 #10: a long hint went before it could be
+        read, its marks left alone): until the person moves or the table changes."""
+        return self.ui.message_hint and self.ui.hint is not None
 
     def speed(self):
         """The animation speed against the normal one (0 for Instant)."""
@@ -716,7 +722,9 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         """`dt` seconds later: a message fades; when nothing is in flight the game moves on
         (the curtain, the director's news, computer turns, the end)."""
         state = self.ui
-        if state.message_time > 0:
+        if state.message_hint and state.message and state.hint is None:
+            self.hush()                 # the hint's marks went: its words go with them
+        if state.message_time > 0 and not self.hint_held():
             state.message_time = max(0.0, state.message_time - dt)
             if state.message_time == 0:
                 self.hush()

@@ -405,7 +405,8 @@ class TableScene(Scene):
         places a card may be put (place_targets); where a place can, clear of every card
         face up on the table (the cards set, whose faces the person reads and compares),
         then of every caption and name plate too (what says what lies where, as a callout
-        keeps clear of it);
+        keeps clear of it), first of the others' cards face down too (walkB16 #4: the lane
+        prompt lay over Theo's Stack and Line cards, as if it spoke of them);
         as near the hand as a place is clear, its lines narrower where that brings it
         nearer."""
         state, board = self.model.ui, self.laid.board
@@ -431,7 +432,9 @@ class TableScene(Scene):
             avoid += [r for r in draw.caption_rects(screen, board) if r.collidelist(lanes) >= 0]
         avoid += self.place_targets()
         faces = [p.rect for p in board.placed if p.face_up and p.zone != board.hand_key]
-        for tier in (avoid + faces + draw.readable(screen, board, self.plates(self.model.view)), avoid + faces, avoid):
+        backs = [p.rect for p in board.placed if not p.face_up and p.zone != board.hand_key]
+        readable = draw.readable(screen, board, self.plates(self.model.view))
+        for tier in (avoid + faces + backs + readable, avoid + faces + readable, avoid + faces, avoid):
             placed = []
             for board.message_wrap in board.message_wraps():
                 width = draw.message_width(screen, board, state.message)
