@@ -198,15 +198,15 @@ def test_ktus_face_up_cards_are_told_as_they_turn_over_and_yours_not_at_all(app)
 
 def test_a_note_of_the_exchange_ends_as_the_next_move_is_shown_and_never_covers_the_hand(app):
     """Deadline with five at the normal pace, through the first half's exchanges (A7)
-    into the Midterm: the note 'Theo took ... blind from Maya's hand' ends as the next
-    move is shown (Ines's take), so it never stands over the Midterm; and no message
-    ever lies over the hand."""
+    into the Midterm: the note 'Theo took ... blind from your hand' (said to Maya, her own
+    hand hers: walkC16 #14) ends as the next move is shown (Ines's take), so it never
+    stands over the Midterm; and no message ever lies over the hand."""
     notes, stale, over_hand = 0, [], []
     said_at = None
     for table in played(app, "deadline", 5, 4242, 1):
         model, session = table.model, table.model.session
         words = model.ui.message
-        if "blind from Maya's hand" in words:
+        if "blind from your hand" in words:
             if said_at is None:
                 said_at, notes = session.event_count(), notes + 1
             shown = session.event_count() - len(model.timeline.pending)
@@ -226,7 +226,7 @@ def test_a_note_of_the_exchange_ends_as_the_next_move_is_shown_and_never_covers_
     assert notes >= 3, "no exchange took a card of Maya's"
     assert not stale, stale[:2]
     assert not over_hand, over_hand[:2]
-    assert "blind from Maya's hand" not in model.ui.message
+    assert "blind from your hand" not in model.ui.message
 
 
 def test_the_enlarged_copy_of_a_card_chosen_for_a_swap_covers_nothing_needed(app, monkeypatch):
