@@ -57,3 +57,12 @@ def test_the_lessons_learner_is_your_within_the_panels_line():
             assert " Your " not in f" {value} ", (label, value)
             given += " your " in f" {value} "
     assert given, "no extra credit of the first seat was said in the panel"
+
+
+def test_take_it_back_taken_back_is_said_in_words_not_its_buttons_label():
+    """Undo of Deadline's Take it back (the assignment being built back into the hand)
+    names what it did, never 'your take it back', the button's label pasted in (found
+    checking walkD16 #3's undo words)."""
+    from game.deadline.rules import CANCEL_GROUP
+    words = presenter_for(registry.GAMES["deadline"]).taken_back(CANCEL_GROUP, NAMES)
+    assert words == "your taking back of the assignment being built", words

@@ -290,6 +290,14 @@ class Deadline(Presenter):
         extra = [(seat, self.by_name[name]) for seat, name in assignment.get("extra_credit") or ()]
         return with_extra(self.cards_named(assignment["cards"]), extra, names, assignment.get("kind") == "run")
 
+    def taken_back(self, action, names, view=None):
+        """As every game says a move taken back, but Take it back (the assignment being
+        built, back into the hand) in words: 'your taking back of the assignment being
+        built', never 'your take it back' (its button's label pasted in)."""
+        if action.kind == Act.CANCEL_GROUP:
+            return "your taking back of the assignment being built"
+        return super().taken_back(action, names, view)
+
     def move_line(self, event, who, zones, names=()):
         """An assignment laid down, extended or given extra credit is named by its owner
         and ranks, as it stood before the move, the extra credit on it counted in ('Sam
