@@ -4,6 +4,7 @@ note goes once the learner picks again, and the coach's words and the lesson's e
 for the table (walk C, wave 13)."""
 import re
 
+import pygame
 import pytest
 
 from game import tutorial
@@ -407,15 +408,21 @@ def test_a_refusal_s_note_leaves_the_cards_on_the_table_in_sight(app, game_id, w
 
 def test_the_hand_stays_still_while_an_assignment_is_built_and_a_move_is_refused(app):  # noqa: F811
     """Deadline's lesson: the 4 and 5 of hearts clicked into the assignment being built,
-    the learner presses Submit (refused: the run wants the 6): the cards left in the hand
-    keep their places, so the card about to be clicked has not moved (walkC15 #9: after
-    each refusal the hand slid left by a card's width)."""
+    the learner presses Submit (refused: the run wants the 6): the refusal moves none of
+    the cards left in the hand, so the card about to be clicked has not moved (walkC15 #9:
+    after each refusal the hand slid left by a card's width). The hand closes up only
+    while the pointer is off it (walkC16 #3), as it is on Submit before the click."""
     from tests.test_ui_play import click_widget
     scene = open_lesson(app, "deadline")
     to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].text == "group 4H")
     for name in ("4H", "5H"):
         perform(app, next(a for a in scene.model.legal if tutorial.action_text(a) == f"group {name}"))
         wait_for_learner(app)
+    submit = next(w for w in scene.widgets if any(a.kind == "submit" for a in getattr(w, "actions", ())))
+    pos = app.screen.pixel(submit.rect.center)      # the pointer on Submit, off the hand: it closes up there
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(5):
+        app.frame()
     places = {p.card.name: p.rect.x for p in scene.board.hand_cards()}
     click_widget(app, lambda w: any(a.kind == "submit" for a in getattr(w, "actions", ())))
     for _ in range(5):
