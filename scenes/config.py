@@ -52,16 +52,24 @@ def check_cores(key, value):
     raise ValueError(f"{key}: {value!r} is not all or a whole number from 1 to {MAX_CORES}")
 
 
-def check_players(key, value):
-    """The players of each mode's last game: {game id: [{name, level or None for a
-    person}]}, as many as the mode allows; ValueError naming `key` and the game otherwise."""
+def each_game(key, value, what):
+    """(game id, its info, its entry) for each entry of `value`, a mapping of game ids to
+    `what` is kept of each game; ValueError naming `key` where it is not one, or names
+    no game."""
     if not isinstance(value, dict):
-        raise ValueError(f"{key}: expected the players of each game")
-    out = {}
-    for game_id, seats in value.items():
+        raise ValueError(f"{key}: expected the {what} of each game")
+    for game_id, entry in value.items():
         info = registry.GAMES.get(game_id)
         if info is None:
             raise ValueError(f"{key}: {saves.excerpt(game_id, saves.MAX_NAME)!r} is not a game")
+        yield game_id, info, entry
+
+
+def check_players(key, value):
+    """The players of each mode's last game: {game id: [{name, level or None for a
+    person}]}, as many as the mode allows; ValueError naming `key` and the game otherwise."""
+    out = {}
+    for game_id, info, seats in each_game(key, value, "players"):
         count = len(seats) if isinstance(seats, list) else 0
         if not info.min_players <= count <= info.max_players:
             raise ValueError(f"{key}.{game_id}: expected {info.min_players}-{info.max_players} seats")
@@ -76,13 +84,8 @@ def check_house_rules(key, value):
     """The house rules of each mode's last game: {game id: {rule id: value}}, each a rule
     of that game and one of its values (walkB16 #5: remembered as the players are);
     ValueError naming `key`, the game and the rule otherwise."""
-    if not isinstance(value, dict):
-        raise ValueError(f"{key}: expected the house rules of each game")
     out = {}
-    for game_id, rules in value.items():
-        info = registry.GAMES.get(game_id)
-        if info is None:
-            raise ValueError(f"{key}: {saves.excerpt(game_id, saves.MAX_NAME)!r} is not a game")
+    for game_id, info, rules in each_game(key, value, "house rules"):
         if not isinstance(rules, dict):
             raise ValueError(f"{key}.{game_id}: expected its house rules")
         options = {option.id: option for option in info.options}

@@ -37,6 +37,19 @@ def closed_up(table):
     return all(b.x - a.x < 1.5 * a.w for a, b in zip(row, row[1:]))
 
 
+def maya_building(app):
+    """Maya's Midterm at the table, settled on her turn to build assignments, her hand the
+    9 of clubs, 5 of hearts, 9 of diamonds, 6 of hearts, 3 of clubs, 7 of hearts and Ace of
+    spades: (the game, the table)."""
+    state = game_at_midterm({0: ["9C", "5H", "9D", "6H", "3C", "7H", "AS"]})
+    table = open_at(app, state)
+    for _ in range(200):
+        if table.model.my_turn() and table.model.settled() and not table.busy():
+            break
+        app.frame()
+    return state, table
+
+
 def test_the_hand_keeps_its_gaps_while_cards_go_to_the_assignment_and_closes_up_once_it_is_laid_down(app):  # noqa: F811
     """Maya's Midterm at 1280x720 with the mouse: the 5, 6 and 7 of hearts clicked one by
     one into the assignment being built leave the other cards where they lay (the next
@@ -44,12 +57,7 @@ def test_the_hand_keeps_its_gaps_while_cards_go_to_the_assignment_and_closes_up_
     submitted and the pointer is off the hand, the hand closes up, before Finish exam
     (the walks: empty card-wide holes stayed in the hand through the submit into the
     next step, and read as cards missing)."""
-    state = game_at_midterm({0: ["9C", "5H", "9D", "6H", "3C", "7H", "AS"]})
-    table = open_at(app, state)
-    for _ in range(200):
-        if table.model.my_turn() and table.model.settled() and not table.busy():
-            break
-        app.frame()
+    state, table = maya_building(app)
     assert table.model.view.facts["step"] == "exam" and table.model.my_turn()
     assert closed_up(table), xs(table)
     before = xs(table)
@@ -195,12 +203,7 @@ def test_the_hand_closes_up_once_the_pointer_leaves_it_while_an_assignment_is_be
     click still finds its card); once the pointer leaves the hand, still building, the
     hand closes up (the walk: a card-wide hole stayed after the pointer moved away, and
     read as a card missing); back on the hand, a click takes the card under it."""
-    state = game_at_midterm({0: ["9C", "5H", "9D", "6H", "3C", "7H", "AS"]})
-    table = open_at(app, state)
-    for _ in range(200):
-        if table.model.my_turn() and table.model.settled() and not table.busy():
-            break
-        app.frame()
+    state, table = maya_building(app)
     before = xs(table)
     hand = {c.name: c for c in state.hands[0]}
     for name in ("5H", "6H"):

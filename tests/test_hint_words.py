@@ -185,6 +185,19 @@ def test_at_the_table_the_h_key_hints_in_the_tables_words(game_id):
         pygame.quit()
 
 
+def person_first(game_id):
+    """A session of `game_id`, the person in the first seat against Easy computers, on the
+    first deal (of 40) where the person plays first; in a game where the first seat never
+    does (Final Count: its dealer), the last deal tried."""
+    info = registry.GAMES[game_id]
+    for seed in range(40):
+        seats = [Seat(NAMES[i], i == 0, "easy") for i in range(info.default_players)]
+        session = Session(game_id, seats, info.default_options(), seed, executor=inline)
+        if session.current_player == 0:
+            break
+    return session
+
+
 @pytest.mark.parametrize("game_id", ["ktu", "four_downs"])
 def test_h_while_the_deal_flies_asks_the_hint_as_the_hint_button_does(game_id):
     """H is the Hint button's key: pressed while the opening deal still flies on the
@@ -193,12 +206,7 @@ def test_h_while_the_deal_flies_asks_the_hint_as_the_hint_button_does(game_id):
     a = new_app(speed="normal")
     a.settings.thinking_time, a.settings.cores = 0.05, 1
     try:
-        info = registry.GAMES[game_id]
-        for seed in range(40):      # a deal where the person plays first
-            seats = [Seat(NAMES[i], i == 0, "easy") for i in range(info.default_players)]
-            session = Session(game_id, seats, info.default_options(), seed, executor=inline)
-            if session.current_player == 0:
-                break
+        session = person_first(game_id)
         a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
         a.frame()
         model = a.scene.model

@@ -6,6 +6,7 @@ import pytest
 from game import registry
 from scenes.table.intents import Choose
 from scenes.table.session import Seat, Session, inline
+from tests.test_hint_words import person_first
 from tests.test_table_moments_pd import drawn_words
 from tests.test_table_words import NAMES
 from tests.test_ui_play import FRAME, new_app, press
@@ -14,13 +15,7 @@ from tests.test_ui_play import FRAME, new_app, press
 def person_to_play(a, game_id):
     """The table of a seeded `game_id` against computers where the person plays first,
     settled on their turn."""
-    info = registry.GAMES[game_id]
-    for seed in range(40):
-        seats = [Seat(NAMES[i], i == 0, "easy") for i in range(info.default_players)]
-        session = Session(game_id, seats, info.default_options(), seed, executor=inline)
-        if session.current_player == 0:
-            break
-    a.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    a.scene.go("table", session=person_first(game_id), viewer=None, events_seen=0, curtains=[])
     a.frame()
     table = a.scene
     for _ in range(600):
