@@ -50,6 +50,15 @@ def maya_building(app):
     return state, table
 
 
+def click_settled(app, table, card):
+    """A click on `card` of the hand, then the frames until the table has settled."""
+    click_at(app, card_point(table, card))
+    for _ in range(100):
+        if table.model.settled() and not table.busy():
+            break
+        app.frame()
+
+
 def test_the_hand_keeps_its_gaps_while_cards_go_to_the_assignment_and_closes_up_once_it_is_laid_down(app):  # noqa: F811
     """Maya's Midterm at 1280x720 with the mouse: the 5, 6 and 7 of hearts clicked one by
     one into the assignment being built leave the other cards where they lay (the next
@@ -63,11 +72,7 @@ def test_the_hand_keeps_its_gaps_while_cards_go_to_the_assignment_and_closes_up_
     before = xs(table)
     hand = {c.name: c for c in state.hands[0]}
     for name in ("5H", "6H", "7H"):
-        click_at(app, card_point(table, hand[name]))
-        for _ in range(100):
-            if table.model.settled() and not table.busy():
-                break
-            app.frame()
+        click_settled(app, table, hand[name])
         after = xs(table)
         assert name not in after
         assert all(after[n] == before[n] for n in after), (name, before, after)    # kept still while building
@@ -207,11 +212,7 @@ def test_the_hand_closes_up_once_the_pointer_leaves_it_while_an_assignment_is_be
     before = xs(table)
     hand = {c.name: c for c in state.hands[0]}
     for name in ("5H", "6H"):
-        click_at(app, card_point(table, hand[name]))
-        for _ in range(100):
-            if table.model.settled() and not table.busy():
-                break
-            app.frame()
+        click_settled(app, table, hand[name])
     after = xs(table)
     assert all(after[n] == before[n] for n in after) and not closed_up(table), (before, after)
     assert table.model.view.facts["building"] == 2
