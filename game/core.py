@@ -730,17 +730,14 @@ class GameState:
         zones = tuple(zone._replace(cards=tuple(spec.cards)) for zone, spec in zip(view.zones, self._zones()))
         return view._replace(zones=zones)
 
-    def view(self, seat, ended=None):
+    def view(self, seat):
         """What `seat` may see: zones with hidden cards as None, and public facts. Once
-        the game is over, every hand is shown (its owner's zones are everyone's);
-        `ended`: whether they are shown so (None: once the game is over; False: as in
-        play, what the table shows until it has told the end)."""
+        the game is over, every hand is shown (its owner's zones are everyone's)."""
         zones = []
-        ended = self.is_over if ended is None else ended
         for spec in self._zones():
             cards = spec.cards
             vis = spec.visibility
-            if vis == PUBLIC or (vis == OWNER and (spec.owner == seat or ended)):
+            if vis == PUBLIC or (vis == OWNER and (spec.owner == seat or self.is_over)):
                 shown = tuple(cards)
             elif vis == TOP and cards:
                 shown = (None,) * (len(cards) - 1) + (cards[-1],)

@@ -86,11 +86,6 @@ class RemoteSession:
         """This seat's view (the host sends no other)."""
         return self.table.view
 
-    def view_in_play(self, seat):
-        """This seat's view as the host sends it (the host sends no other: at the end,
-        every hand shown)."""
-        return self.table.view
-
     def waiting_for_host(self):
         """Has a move or an undo gone to the host from the position shown, and no answer
         come (a new position, or a refusal)?"""

@@ -155,11 +155,6 @@ class Session:
         """What `seat` may see of the game (None: what everyone sees)."""
         return self.state.view(seat)
 
-    def view_in_play(self, seat):
-        """What `seat` may see of the game as while it is played: once it is over, the
-        cards only their owner saw still hidden (see GameState.view)."""
-        return self.state.view(seat, ended=False)
-
     def legal_actions(self):
         """The moves the seat to act may make."""
         return self.state.legal_actions()

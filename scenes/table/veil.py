@@ -20,9 +20,7 @@ class Veiling:
         `veiled_step`), or while a count-up is called out (the scores as they stood, but
         those the table has told),
         and while a die rolled still tumbles (its face told nowhere, no move offered
-        yet: the presenter's `veiled_roll`), else `view`; until the end covers the
-        table, the cards only their owner saw in play face down to the others (unended)."""
-        view = self.unended(view)
+        yet: the presenter's `veiled_roll`), else `view`."""
         self.rolled = self.speed() > 0 and self.timeline.rolling()      # at Instant nothing tumbles
         if self.rolled:
             view = self.presenter.veiled_roll(view)
@@ -36,17 +34,6 @@ class Veiling:
             return view._replace(scores=self.scores_as_told(view.scores, self.before_reveal.scores)) if hide else view
         return self.presenter.veiled_step(view, self.before_reveal, step, self.looking.viewer,
                                           self.looking.anchor, self.names)
-
-    def unended(self, view):
-        """`view` with the cards only their owner saw in play still face down to the
-        others until the end covers the table (walkB15 #7: 5 possessions' used-up cards
-        and closed cards turned face up with no word while the last line was told)."""
-        if not view.is_over or self.over:
-            return view
-        played = {z.key: z for z in self.session.view_in_play(self.looking.viewer).zones}
-        return view._replace(zones=tuple(
-            z._replace(cards=(None,) * len(z.cards)) if z.key in played and len(played[z.key].cards) == len(z.cards)
-            and z.cards and all(c is None for c in played[z.key].cards) else z for z in view.zones))
 
     def scores_as_told(self, scores, before):
         """`scores` as the words tell them while the last change is still being told (a
