@@ -82,7 +82,7 @@ def hinted_several(a):
     model = table.model
     hint = model.ui.hint
     assert hint is not None and hint.kind == "choose_faceup" and len(hint.cards) == 3, hint
-    assert "Enter: pick" in table.keys_named(), table.keys_named()
+    assert "Enter: pick the hint's 3 cards" in table.keys_named(), table.keys_named()     # walkD16 #11
     before = len(session.submitted)
     press(a, pygame.K_RETURN)
     assert len(session.submitted) == before, session.submitted[before:]
