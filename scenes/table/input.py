@@ -47,9 +47,10 @@ def walk(items, focus, key, mod):
 def main_focus(laid, dialog_default=0, bold=frozenset()):
     """Where the keyboard starts after a change: on a choice, its marked option (a lesson's
     coach) or `dialog_default`; behind the curtain, Ready; on the table, once the cards of
-    a hinted move of several are all picked, or the cards picked make a move that takes
-    no more (moves.complete), the button that makes it; else a marked card
-    or button (a hint, a lesson's coach), else a card you may play, else the first action
+    a hinted move of several are all picked, the button that makes it; else a marked card
+    or button (a hint, a lesson's coach: Enter on a hint's card makes the hinted move);
+    else, where the cards picked make a move that takes no more (moves.complete), the
+    button that makes it; else a card you may play, else the first action
     button but those whose moves are all of the `bold` kinds (the presenter's BOLD: a
     knock, a fold), else your first card, else Hint; else None: the keyboard rests on
     nothing (never on Rules, Menu or Undo, which a stray Enter would take). While nothing
@@ -65,12 +66,12 @@ def main_focus(laid, dialog_default=0, bold=frozenset()):
     confirm = [len(cards) + i for i, w in enumerate(widgets) if laid.hint in (getattr(w, "actions", None) or ())]
     if len(laid.selection) > 1 and laid.hint is not None and confirm:
         return confirm[0]       # the hint's cards all picked: the button that makes their move
+    if marked:
+        return marked[0]        # a hint's card first: Enter there makes the hinted move (take_hint)
     made = actions_for_selection(laid.legal, laid.selection) if complete(laid.legal, laid.selection) else []
     done = [len(cards) + i for i, w in enumerate(widgets) if any(a in made for a in getattr(w, "actions", None) or ())]
     if done:
         return done[0]          # the cards picked make a move that takes no more: its button (walkD16 #4)
-    if marked:
-        return marked[0]
     if not laid.playing:
         return None
     first = next((i for i, p in enumerate(cards) if p.raised), None)
