@@ -174,11 +174,6 @@ OUTLINED = "Outlined: another student's extra credit, 1 point for them, nothing 
 NAMED_MOST = 3
 
 
-def belonging_to(name):
-    """'Maya's', or 'your' for a player called You, inside a sentence."""
-    return possessive(name, within=True)
-
-
 def jokers(count):
     """'a Joker', '2 Jokers'."""
     return "a Joker" if count == 1 else f"{count} Jokers"
@@ -666,12 +661,12 @@ class Deadline(Presenter):
         if kind != "assignment" or not k.isdigit() or int(k) >= len(table) or not zone.cards:
             return super().zone_tag(zone, view, names)
         shown = {c.name for c in zone.cards if c is not None}
-        givers = list(dict.fromkeys(belonging_to(seat_name(names, who)) for who, name in table[int(k)]["extra_credit"]
+        givers = list(dict.fromkeys(possessive(seat_name(names, who), within=True) for who, name in table[int(k)]["extra_credit"]
                                     if name in shown))
         tags = ["with " + " and ".join([", ".join(givers[:-1]), givers[-1]] if len(givers) > 1 else givers)
                 + " extra credit"] if givers else []
         if int(k) in self.cancelled(view):
-            tags.append(f"cancelled by {belonging_to(seat_name(names, table[int(k)]['owner']))} Joker")
+            tags.append(f"cancelled by {possessive(seat_name(names, table[int(k)]['owner']), within=True)} Joker")
         return ", ".join(tags) or super().zone_tag(zone, view, names)
 
     @staticmethod
@@ -694,8 +689,8 @@ class Deadline(Presenter):
         where an assignment beside such a card is incomplete, why ('Only its owner's own cards complete an
         assignment: extra credit never does').
         Nothing else: who leads the rotation and the last exchange end with the semester."""
-        helped = [f"{belonging_to(seat_name(names, who))} {card_name(self.by_name[name])} in "
-                  f"{belonging_to(seat_name(names, a['owner']))} {EXAMS.get(a['exam'], a['exam'])} {a['kind']}"
+        helped = [f"{possessive(seat_name(names, who), within=True)} {card_name(self.by_name[name])} in "
+                  f"{possessive(seat_name(names, a['owner']), within=True)} {EXAMS.get(a['exam'], a['exam'])} {a['kind']}"
                   for a in view.facts["assignments"] or [] for who, name in a["extra_credit"]
                   if who != a["owner"] and name in self.by_name]
         if not helped:
