@@ -244,6 +244,7 @@ def run_tournament(game_id, games, seats, seed=None, out=print, *, time_budget=N
         nonlocal no_winner, counted
         if store is not None and g not in kept:
             store.add(g, result)
+            result = store.done[g]      # counted as kept, so a later run counts it alike
         counted += 1
         winners, final, decisions = result
         for entry in winners:

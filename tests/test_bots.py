@@ -270,6 +270,17 @@ def test_a_tournament_kept_in_a_results_file_goes_on_where_it_stopped(tmp_path):
                 == {k: resumed[level][k] for k in ("games", "wins", "mean_score", "decisions")})
 
 
+def test_a_run_kept_in_a_results_file_reads_back_to_the_same_figures_times_included(tmp_path):
+    # the times are kept to the microsecond; the run that writes them counts them so too,
+    # or a p99 on the edge of a rounding shows 0.012 s first and 0.013 s when read back
+    path = tmp_path / "run.jsonl"
+    first = run_tournament("ktu", 2, "easy,medium", seed=9, out=lambda _: None, results=path)
+    again = run_tournament("ktu", 2, "easy,medium", out=lambda _: None, results=path)
+    kept = [t for line in _game_lines(path) for t in json.loads(line)["times"]]
+    assert kept and all(round(seconds, 6) == seconds for _, seconds, _ in kept)
+    assert first == again
+
+
 def test_a_results_file_cut_by_a_crash_loses_only_the_game_being_written(tmp_path):
     path = tmp_path / "run.jsonl"
     run_tournament("ktu", 2, "easy,medium", seed=4, out=lambda _: None, results=path)
