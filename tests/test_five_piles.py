@@ -154,3 +154,29 @@ def test_the_enlarged_picked_card_never_covers_a_lane_it_may_go_to(app, monkeypa
         if checked >= 4:
             break
     assert checked, "no card picked with its lanes shown"
+
+
+def test_the_enlarged_cards_name_stays_on_one_line_under_it(app, monkeypatch):  # noqa: F811
+    """Against a computer at 1280x720: a card of the line under the pointer is shown
+    enlarged with its spoken name on one line of its plate, 'Defense green 4' whole
+    (walkD16 #6: the plate as narrow as the card wrapped it to 'Defense green' / '4')."""
+    from game.presenter import card_name
+    from scenes.table import draw
+    drawn = drawn_words(monkeypatch)
+    shown = []
+    real = draw.enlarged
+    monkeypatch.setattr(draw, "enlarged", lambda *args, **kwargs: shown.append(args[1]) or real(*args, **kwargs))
+    checked = 0
+    for table in cards_picked(app):
+        drawn.clear()
+        shown.clear()
+        table.invalidate()
+        app.frame()
+        if not shown:
+            continue
+        name = draw.capital(card_name(shown[-1].card))
+        assert name in drawn, (name, drawn)
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked, "no card shown enlarged"

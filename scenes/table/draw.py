@@ -417,6 +417,8 @@ def lifted(screen, placed, look, rect, focused=False, offered=True):
 
 ZOOM_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6, 0.5)    # the enlarged card's sizes tried, largest first
 ZOOM_LEAST = 1.05       # ... never under this many times the card's own height
+PLATE_WIDEST = 1.6      # ... its name plate up to this many times its width, so a name stays on one line
+                        # (walkD16 #6: 'Defense green / 4' wrapped in a plate as narrow as the card)
 ZOOM_GAP = 6            # ... first ZOOM_GAP apart from what it keeps clear of, its gold edge drawn outside it
                         # (walkD16 #13: flush against Sam's hand it hid his first card and the H of 'Hand (4)')
 
@@ -432,7 +434,7 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
     else, as small as it may be, over those and the words of `avoid` too (a moment, while
     the card is looked at); in the first two cases ZOOM_GAP apart from them where it can;
     never over the side panel (its log and its key legend are read then). Framed gold as a card that can be played is, but `dimmed` (one that cannot:
-    washed grey as it is in the hand, with the panel's edge). Under it, what it is (the card's spoken name) and the game's `note` on
+    washed grey as it is in the hand, with the panel's edge). Under it, on a plate up to PLATE_WIDEST of its width, what it is (the card's spoken name, on one line where it can) and the game's `note` on
     the card (what of it counts), whole. Where no place is clear, it is not shown.
     Returns where it lies (a logical rect), or None when the card is already as large or
     there is no room."""
@@ -445,15 +447,17 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
         w, h = int(size[0] * scale), int(size[1] * scale)
         if w <= placed.rect.w and h <= placed.rect.h or h < ZOOM_LEAST * placed.rect.h:
             continue
-        name = screen.wrap(capital(card_name(placed.card)), READ, w - 16)
-        lines = name + (screen.wrap(note, READ, w - 16) if note else [])
+        said = capital(card_name(placed.card))
+        plate = max(w, min(int(screen.text_width(said, READ)) + 17, int(w * PLATE_WIDEST)))
+        name = screen.wrap(said, READ, plate - 16)
+        lines = name + (screen.wrap(note, READ, plate - 16) if note else [])
         below = len(lines) * LOG_LINE + 14
-        box = zoom_box(placed.rect, (w, h + below), board.table_w, bottom, clear, board.slots, gap)
+        box = zoom_box(placed.rect, (plate, h + below), board.table_w, bottom, clear, board.slots, gap)
         if box is not None:
             break
     else:
         return None
-    r = screen.rect((box.x, box.y, w, h))
+    r = screen.rect((box.x + (plate - w) // 2, box.y, w, h))
     img, pad = look.image(placed.card, r.w, r.h, placed.zone, shadowed=True)
     screen.surface.blit(img, (r.x - pad, r.y - pad))
     if dimmed:
@@ -461,7 +465,7 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
     width = max(2, screen.px(3))
     frame = palette.PANEL_EDGE if dimmed else palette.GOLD
     screen.surface.blit(card_sprites.outline(r.w, r.h, frame, width), (r.x - width, r.y - width))
-    screen.panel((box.x, box.y + h + 6, w, below - 6), alpha=235)
+    screen.panel((box.x, box.y + h + 6, plate, below - 6), alpha=235)
     for k, line in enumerate(lines):
         colour = palette.GOLD if k < len(name) else palette.TEXT
         screen.text(line, READ, colour, (box.x + 8, box.y + h + 10 + k * LOG_LINE))
