@@ -95,3 +95,51 @@ def test_next_hand_deals_the_next_hand_when_the_person_deals_it(app):  # noqa: F
     assert isinstance(table, TableScene)
     assert not any(a.kind == SharedAct.DEAL for a in session.legal_actions()), session.legal_actions()
     assert "Deal the next hand" not in table.model.prompt()
+
+
+def test_a_note_on_the_table_stands_nearer_its_seats_plate_than_any_other(monkeypatch):
+    """walkB16 #2: Final Count, Maya against Theo and Ines at 960x600, played at the table
+    to a call: every note drawn on the table (not in the top bar) about a seat's move,
+    'Ines called at the end of the turn' among them, stands nearer that seat's name plate
+    than any other seat's (the walk: it lay under Theo's Cards on Table and read as his)."""
+    import random
+
+    import pygame
+
+    from game.final_count.rules import Act
+    from scenes.table import draw, intents
+    from scenes.table.scene import TableScene
+    from tests.test_ui_play import new_app
+    from tests.test_ui_saves import start_game
+    a = new_app((960, 600))
+    a.settings.animation_speed = "normal"
+    placed = []
+    real = draw.toast_box
+
+    def toast_box(screen, words, *args, **kwargs):
+        box = real(screen, words, *args, **kwargs)
+        placed.append((words, a.scene.motion.toast_seat(), box, a.scene.board, a.scene.plates(a.scene.model.view)))
+        return box
+    monkeypatch.setattr(draw, "toast_box", toast_box)
+    session = start_game(a, "final_count", 3, {0}, 11)
+    rng = random.Random(3)
+    for _ in range(30000):                  # Maya never calls: the computers do
+        table = a.scene
+        if not isinstance(table, TableScene) or any(" called " in words for words, *_ in placed):
+            break
+        model = table.model
+        if model.hold.wait and model.settled():
+            table.act(intents.Continue())
+        elif model.my_turn() and model.settled() and not table.busy():
+            legal = [action for action in session.legal_actions() if action.kind != Act.CALL]
+            table.act(intents.Choose(rng.choice(legal)))
+        a.frame()
+    on_table = {(words, seat, tuple(box)): (board, plates) for words, seat, box, board, plates in placed
+                if box[1] > 40 and seat is not None}
+    assert any(" called " in words for words, _, _ in on_table), sorted({w for w, *_ in placed})
+    for (words, seat, box), (board, plates) in on_table.items():
+        centre = pygame.Vector2(pygame.Rect(box).center)
+        distance = {other: centre.distance_to(draw.plate_rect(a.screen, board.plates[other], *plates[other]).center)
+                    for other in board.plates}
+        assert min(distance, key=distance.get) == seat, (words, seat, box, distance)
+    pygame.quit()

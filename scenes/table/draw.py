@@ -794,9 +794,11 @@ def toast(screen, motion, words_at, right, cover=True, board=None, keep_clear=()
     if words is None:
         return
     seat = motion.toast_seat()
-    near = (plate_rect(screen, board.plates[seat], *plates[seat])
-            if board is not None and plates and seat in plates and seat in board.plates else None)
-    x, y, width, height = toast_box(screen, words, words_at, right, cover, board, keep_clear, keep_read, avoid, near)
+    shown = {other: plate_rect(screen, board.plates[other], *plates[other])
+             for other in (board.plates if board is not None and plates else ()) if other in plates}
+    near = shown.pop(seat, None)
+    x, y, width, height = toast_box(screen, words, words_at, right, cover, board, keep_clear, keep_read, avoid, near,
+                                    list(shown.values()) if near is not None else ())
     if height == 32:
         screen.panel((x, y, width, height), fill=(20, 20, 24), alpha=230, edge=palette.GOLD)
         screen.text(words, BODY, palette.TEXT, (x + 15, y + 16), "midleft")
@@ -805,12 +807,14 @@ def toast(screen, motion, words_at, right, cover=True, board=None, keep_clear=()
     bar_text(screen, words, (x + 15, y, width - 30, height), palette.TEXT)
 
 
-def toast_box(screen, words, words_at, right, cover, board=None, keep_clear=(), keep_read=(), avoid=(), near=None):
+def toast_box(screen, words, words_at, right, cover, board=None, keep_clear=(), keep_read=(), avoid=(), near=None,
+              rivals=()):
     """Where a toast of `words` lies (x, y, w, h), as `toast` draws it: beside the bar's
     words, over them when it may `cover` them, else under the bar (never over the
     instruction while the person is to play); under the bar, on the table of `board`, it
     stands by `near` (the name plate of the seat it speaks of: a note never lies by a
-    seat it does not speak of), else at the bar's words, and keeps to the callouts' rule
+    seat it does not speak of, nearer any of `rivals`, the other seats' plates, where a
+    place can), else at the bar's words, and keeps to the callouts' rule
     (scenes/table/layout.callout_box): never over `keep_clear` (the hand, the buttons,
     the targets) nor `keep_read` (the name plates and captions: readable) where any
     place can, off `avoid` (the cards) where a place near can."""
@@ -824,7 +828,8 @@ def toast_box(screen, words, words_at, right, cover, board=None, keep_clear=(), 
         if board is None or near is None and under.collidelist(list(keep_clear) + list(keep_read)) < 0:
             return tuple(under)
         bounds = (20, TOP - 2, board.table_w - 40, board.height - TOP - 8)
-        return tuple(callout_box(under.size, near or under, bounds, keep_clear, keep_read=keep_read, avoid=avoid))
+        return tuple(callout_box(under.size, near or under, bounds, keep_clear, keep_read=keep_read, avoid=avoid,
+                                 rivals=rivals))
     return start - 8, 3 if cover else TOP - 2, right - start + 8, TOP - 12
 
 

@@ -402,7 +402,8 @@ def tail_crosses(points, rect):
     return all(d > 0 for d in sides) or all(d < 0 for d in sides)
 
 
-def callout_box(size, anchor, bounds, keep_clear=(), beside=False, keep_read=(), avoid=(), spoken=None, faces=None):
+def callout_box(size, anchor, bounds, keep_clear=(), beside=False, keep_read=(), avoid=(), spoken=None, faces=None,
+                rivals=()):
     """Where a callout of `size` (w, h) stands: by `anchor` (a rect: where it happened;
     None: the middle of `bounds`), inside `bounds` (x, y, w, h). The table's one rule:
     never over a rect of `keep_clear` (what the person must act on: the hand, the
@@ -414,17 +415,20 @@ def callout_box(size, anchor, bounds, keep_clear=(), beside=False, keep_read=(),
     it, right of it, left of it (`beside`: right and left first), else the nearest place
     to it, else (with no anchor) up or down the table's middle; where no place keeps off
     the cards it speaks of, the place clear of `keep_clear` that covers least of them.
+    With `rivals` (the name plates of the seats it does not speak of, the anchor being
+    its seat's), it stands nearer the anchor than any of them where any place of those
+    tiers can (walkB16 #2: 'Ines called' under Theo's cards read as Theo's).
     Held for many frames, so the place is kept for the same inputs."""
     def frozen(rects):
         return tuple(tuple(map(int, r)) for r in rects)
     near = None if anchor is None else tuple(map(int, anchor))
     return pygame.Rect(_callout_place(tuple(size), near, tuple(bounds), frozen(keep_clear), beside, frozen(keep_read),
                                       frozen(avoid), frozen([anchor] if spoken is None and anchor else spoken or ()),
-                                      frozen(avoid if faces is None else faces)))
+                                      frozen(avoid if faces is None else faces), frozen(rivals)))
 
 
 @functools.lru_cache(maxsize=64)
-def _callout_place(size, anchor, bounds, keep_clear, beside, keep_read, avoid, spoken, faces):
+def _callout_place(size, anchor, bounds, keep_clear, beside, keep_read, avoid, spoken, faces, rivals):
     """callout_box's place, as (x, y, w, h), for inputs that can be kept."""
     w, h = size
     bx, by, bw, bh = bounds
@@ -452,11 +456,18 @@ def _callout_place(size, anchor, bounds, keep_clear, beside, keep_read, avoid, s
     must = [pygame.Rect(r) for r in keep_clear] + [pygame.Rect(r) for r in spoken]
     read = must + [pygame.Rect(r) for r in keep_read]
     tiers = [read + [pygame.Rect(r) for r in avoid], read + [pygame.Rect(r) for r in faces], read, must]
-    for clear in tiers:
-        found = next((box for box in by_it + (middle_tries if anchor is None else []) if box.collidelist(clear) < 0),
-                     None) or next((box for box in nearest() if box.collidelist(clear) < 0), None)
-        if found is not None:
-            return tuple(found)
+    others = [pygame.Vector2(pygame.Rect(r).center) for r in rivals]
+
+    def by_its_seat(box):
+        centre = pygame.Vector2(box.center)
+        return all(centre.distance_to(a.center) < centre.distance_to(other) for other in others)
+    for kept in ([by_its_seat] if others else []) + [None]:
+        for clear in tiers:
+            found = next((box for box in by_it + (middle_tries if anchor is None else [])
+                          if box.collidelist(clear) < 0 and (kept is None or kept(box))), None) or next(
+                (box for box in nearest() if box.collidelist(clear) < 0 and (kept is None or kept(box))), None)
+            if found is not None:
+                return tuple(found)
     acted = [pygame.Rect(r) for r in keep_clear]
     told = [pygame.Rect(r) for r in spoken]
 
