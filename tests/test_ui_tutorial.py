@@ -691,10 +691,14 @@ def test_a_lane_refused_says_the_rule_and_stands_clear_of_the_coach_s_bubble(app
     lane = scene.board.areas[scene.board.lanes.index(1)]
     click_at(app, (lane[0] + lane[2] / 2, lane[1] + 12))
     assert scene.model.ui.message.startswith("A green card in lane 2 goes closed: the green card that won lane 2")
-    width = table_draw.message_width(app.screen, scene.board, scene.model.ui.message)
-    box = pygame.Rect(*map(int, scene.pointer.message_spot), int(width), 32)
+    app.frame()
+    box = table_draw.message_box(app.screen, scene.board, scene.model.ui.message, scene.pointer.message_spot)
     assert not box.colliderect(scene.laid.bubble.box)
     assert not any(box.colliderect(p.rect) for p in scene.board.hand_cards() if p.card is green)
+    # walkC16 #11: where it must cover something of Ben's, the backs of his piles, never
+    # his name plate nor the captions that say what each pile is
+    readable = table_draw.readable(app.screen, scene.board, scene.plates(scene.model.view))
+    assert box.collidelist(readable) < 0, (box, [r for r in readable if box.colliderect(r)])
 
 
 def test_five_possessions_first_line_is_revealed_one_lane_at_a_time(app):  # noqa: F811
