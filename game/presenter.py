@@ -32,12 +32,14 @@ def the(name):
 
 
 def cards_phrase(cards):
-    """Several cards in words ('2 cards' when none is visible)."""
+    """Several cards in words ('2 cards' when none is visible); a Joker, which has no
+    rank or suit to name it by, as 'a Joker' ('Ada took a Joker blind from your hand',
+    never 'took Joker')."""
     if not cards:
         return ""
     if all(c is None for c in cards):
         return "a card" if len(cards) == 1 else f"{len(cards)} cards"
-    return ", ".join(card_name(c) for c in cards)
+    return ", ".join("a Joker" if name == "Joker" else name for name in map(card_name, cards))
 
 
 def plural(n, word):

@@ -64,3 +64,23 @@ def test_every_run_the_log_and_panel_name_is_whole_and_a_move_names_it_as_it_sto
                     assert m["card"].split(" of ")[0] not in named.group(1).split("-"), part
         helped += sum(1 for a in view.facts["assignments"] if any(who != a["owner"] for who, _ in a["extra_credit"]))
     assert moves > 10 and helped
+
+
+def test_a_joker_moved_is_a_joker_in_every_line_never_a_bare_joker():
+    """Four Medium computers' semesters, each seat's log: every Joker a move names is 'a
+    Joker' ('Ada took a Joker blind from your hand', 'Maya drew 5 cards: ..., a Joker,
+    ...'), never a bare 'Joker' as if it were someone's name (the frames of the Deadline
+    lesson: 'Ada took Joker blind from your hand')."""
+    presenter = presenter_for(registry.GAMES["deadline"])
+    named = 0
+    for seed in range(3):
+        state = finished(seed)
+        for seat in range(4):
+            zones = {z.key: z for z in state.view(seat).zones}
+            lines = presenter.log_lines([e.for_seat(seat) for e in state.events], NAMES, zones, keep=10 ** 6)
+            moved = [line for line in lines if re.search(r"\b(took|drew|received|dealt)\b.*Joker", line)]
+            named += len(moved)
+            bare = [line for line in moved if re.search(r"(?<!a )(?<!two )\bJoker\b(?!s)", line)
+                    and not re.search(r"'s Joker|your Joker|their Joker", line)]
+            assert not bare, bare[:3]
+    assert named >= 3, named
