@@ -93,9 +93,9 @@ def whose(name, alone=False):
     it), or 'another student's' for a seat not named (None)."""
     if name is None:
         return "another student's"
-    if name == "You":
-        return "yours" if alone else "your"
-    return possessive(name)
+    if name == "You" and alone:
+        return "yours"
+    return possessive(name, within=True)
 
 
 def given_words(cards, run):

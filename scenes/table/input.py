@@ -63,13 +63,16 @@ def main_focus(laid, dialog_default=0, bold=frozenset()):
         len(cards) + i for i, w in enumerate(widgets) if getattr(w, "marked", False)]
     if laid.cover:
         return 0
-    confirm = [len(cards) + i for i, w in enumerate(widgets) if laid.hint in (getattr(w, "actions", None) or ())]
-    if len(laid.selection) > 1 and laid.hint is not None and confirm:
+
+    def making(moves):
+        """The buttons that make any of `moves`."""
+        return [len(cards) + i for i, w in enumerate(widgets) if any(a in moves for a in getattr(w, "actions", None) or ())]
+    confirm = making([laid.hint]) if len(laid.selection) > 1 and laid.hint is not None else []
+    if confirm:
         return confirm[0]       # the hint's cards all picked: the button that makes their move
     if marked:
         return marked[0]        # a hint's card first: Enter there makes the hinted move (take_hint)
-    made = actions_for_selection(laid.legal, laid.selection) if complete(laid.legal, laid.selection) else []
-    done = [len(cards) + i for i, w in enumerate(widgets) if any(a in made for a in getattr(w, "actions", None) or ())]
+    done = making(actions_for_selection(laid.legal, laid.selection) if complete(laid.legal, laid.selection) else [])
     if done:
         return done[0]          # the cards picked make a move that takes no more: its button (walkD16 #4)
     if not laid.playing:
