@@ -99,7 +99,7 @@ def test_join_never_plays_again_into_a_refusal_it_just_had():
     said = join_as_maya(host)
     host.thread.join(WAIT)
     assert [(a["type"], a["move"]) for a in acts] == [("act", 1), ("act", 2)]
-    assert said[-1] == headless.score_line(["Maya", "Computer"], state.scores())
+    assert said[-1] == headless.score_line(["Maya", "Computer"], state.scores(), state.winners())
     assert "The host refused a move: that was meant for an earlier position: the game has moved on" in said
 
 
@@ -122,4 +122,4 @@ def test_join_crowded_out_by_others_joining_tries_again():
     said = join_as_maya(ScriptedHost(talk))
     assert [h["type"] for h in hellos] == ["hello", "hello"]
     assert said[0] == f"Lost the host ({wire.CROWDED}): trying again for 5 seconds"
-    assert said[-1] == headless.score_line(["Maya", "Computer"], state.scores())
+    assert said[-1] == headless.score_line(["Maya", "Computer"], state.scores(), state.winners())

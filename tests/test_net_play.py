@@ -113,6 +113,10 @@ def test_every_mode_plays_to_its_end_with_every_screen_agreeing(user_home, clean
         assert screen_line == host_line, game_id
         stats = json.loads((user_home / game_id / "data" / "statistics.json").read_text())
         assert stats["games"][game_id]["Maya"]["played"] == 1, game_id
+        said = host_line.rpartition("; ")[2]          # who won, which the scores alone do not say
+        assert said == "no winner" or said.startswith(("winner: ", "winners: ")), host_line
+        assert ("Maya" in said.partition(": ")[2].split(" and ")) == bool(stats["games"][game_id]["Maya"]["won"]), \
+            (host_line, stats["games"][game_id]["Maya"])
         assert not (user_home / f"{game_id}-screen" / "data").exists()    # a screen keeps nothing
 
 

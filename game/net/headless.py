@@ -1,7 +1,7 @@
 """Tables without a window: `main.py host` runs a hosted game, `main.py join` plays one
 seat of it with a computer player. For tests and for designers.
 
-Both print, as their last line, the final scores in the same words (`score_line`) and
+Both print, as their last line, the final scores and the winner in the same words (`score_line`) and
 exit 0 when the game ends; a refusal (a wrong code, a full table, another version) is
 one line on standard error and exit status 1; a bad argument (an address, a code or a
 name the protocol refuses) one line and exit status 2, before anything is sent. A joined
@@ -38,9 +38,12 @@ class Failed(Exception):
         self.status = status
 
 
-def score_line(names, scores):
-    """The last line both commands print: 'final scores: Maya 12, Theo 7'."""
-    return "final scores: " + ", ".join(f"{name} {score}" for name, score in zip(names, scores))
+def score_line(names, scores, winners):
+    """The last line both commands print: 'final scores: Maya 12, Theo 7; winner: Maya'
+    (the scores alone do not say it: in KTU the lowest wins)."""
+    won = " and ".join(names[seat] for seat in winners)
+    return ("final scores: " + ", ".join(f"{name} {score}" for name, score in zip(names, scores))
+            + (f"; {'winners' if len(winners) > 1 else 'winner'}: {won}" if won else "; no winner"))
 
 
 def parse_seats(text, info):
@@ -102,7 +105,7 @@ class HostRun:
         finally:
             self.workers.shutdown(wait=False, cancel_futures=True)
         state = self.table.session.state
-        return score_line(self.table.names, state.scores())
+        return score_line(self.table.names, state.scores(), state.winners())
 
     def send(self, outs):
         """Send the table's answers; a move they carry is saved once they are written."""
@@ -288,7 +291,7 @@ def join_command(args, say=print):
                 client.send(table.act(action))
     finally:
         client.stop()
-    say(score_line(table.names, table.view.scores))
+    say(score_line(table.names, table.view.scores, table.view.winners))
     return 0
 
 
