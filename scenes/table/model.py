@@ -95,7 +95,8 @@ class Seen:
     the presenter, the names, the view shown, who looks (`viewer`, `anchor`), whether the
     director's work is over (`over`), whether a die rolled still tumbles (`rolled`), whether
     an outcome waits to be read (`held`), the cards the person has picked (`picked`),
-    whether the person uses the keyboard (`keys`: then nothing said names a click), `my_turn()`, `settled()` and `told()`."""
+    whether the person uses the keyboard (`keys`: then nothing said names a click), `my_turn()`, `settled()`,
+    `shown()`, `plain()` and `told()`."""
 
     __slots__ = ("_model",)
 
@@ -126,9 +127,15 @@ class Seen:
     def shown(self):
         """Are the last change's cards on the table, its callouts left to tell only what
         lies there (none a count-up keeping the scores, nor a line's lane turned over)?"""
+        return self._model.landed() and self.plain()
+
+    def plain(self):
+        """Does the last change, as the table tells it, keep nothing back to turn over or
+        count later: no die tumbling, no count-up keeping the scores, no line's lane still
+        face down? Its cards show what it did as they fly (a hand drawn back up to 7
+        cards, a card that comes to you)."""
         model = self._model
-        return (model.landed() and not model.rolled and not model.timeline.hiding_scores()
-                and model.timeline.revealing() is None)
+        return not model.rolled and not model.timeline.hiding_scores() and model.timeline.revealing() is None
 
     def told(self):
         """Has the table shown the last change whole: its cards landed and, of its
