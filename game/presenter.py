@@ -543,6 +543,20 @@ class Presenter:
             return f"Game over: {winners_words(view, names)}"
         return self.event_line(event, names, zones)
 
+    END_SHOWN = "The cards only their owner saw are face up now."
+
+    def end_shown(self, before, view):
+        """What the game's end says besides its outcome when it turns face up cards that
+        only their owner saw in play (every hand is shown at the end: GameState.view),
+        `before` being the table before the last change as `view`'s seat saw it: a zone of
+        another player's that showed a card face down then and shows cards now
+        (walkB15 #7b: 5 possessions' used-up and closed cards turned face up with no
+        word); '' when the end turns none."""
+        was = {zone.key: zone for zone in before.zones}
+        turned = any(zone.owner not in (None, view.seat) and zone.key in was and None in was[zone.key].cards
+                     and any(card is not None for card in zone.cards) for zone in view.zones)
+        return self.END_SHOWN if turned else ""
+
     def goes_with(self, key):
         """The key of the zone that zone `key` is laid beside and never apart from (on
         the same line of a seat's cards), or None."""

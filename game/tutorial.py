@@ -810,8 +810,15 @@ class Coach:
             coming = self.cue.say
         else:           # a computer's step: who plays next, or, its moves begun, who is playing
             name = self.tutorial.names[self.cue.by]
-            coming = f"{name} plays next." if self.looks_ahead() else f"{name} is playing." if self.done else ""
+            coming = f"{name} plays next." if self.looks_ahead() else self.playing() if self.done else ""
         return [part for part in said + [coming] if part]
+
+    def playing(self):
+        """What the coach says of the computer player of this step once their moves have
+        begun: 'Ben is playing.' ('' on the learner's steps and the coach's)."""
+        if self.finished or self.cue.learner or self.cue.coach:
+            return ""
+        return f"{self.tutorial.names[self.cue.by]} is playing."
 
     def looks_ahead(self):
         """Whether the last of `paragraphs()` names who plays next: a computer player's

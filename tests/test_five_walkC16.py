@@ -1,6 +1,7 @@
 """5 possessions' lesson where walker C of wave 16 stumbled (issue #37), each played at
 the real table."""
 from game import tutorial
+from scenes.table.intents import Choose, Pressed
 from tests.test_ui_lesson_honest import to_stop
 from tests.test_ui_play import app, card_point, click_at  # noqa: F401
 from tests.test_ui_tutorial import open_lesson, wait_for_learner
@@ -104,3 +105,39 @@ def test_the_dot_rule_says_from_the_first_that_purple_is_its_exception(app):  # 
             break
     assert first is not None and purple is not None
     assert "purple" in first and "exception" in first, first
+
+
+def test_another_card_in_the_marked_lane_is_refused_naming_both_cards_after_line_1(app):  # noqa: F811
+    """The same, at every place the learner puts a card after line 1 (walkC16 #10's gap left
+    at steps 26-28, the defense: the green 5 clicked into lane 1, where the blue 7 goes, was
+    told 'no lane is better than another for this card ... put it in the marked lane'; and
+    in lines 2 and 3, 'spend your weakest one there' beside a 6 put in): the reply names
+    the card the coach wants and the one tried."""
+    scene = open_lesson(app, "five_possessions")
+    coach = to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.number > 5 and c.cue.moves[0].kind == "place")
+    tried = {}
+    while not scene.model.over and not coach.finished:
+        if not (coach.learner_to_act() and coach.cue.moves[0].kind == "place"):
+            scene.act(Pressed("next") if coach.explaining() else
+                      Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+            wait_for_learner(app)
+            continue
+        wanted = coach.cue.moves[0]
+        lane = int(wanted.arg)
+        hand = {p.card.name: p.card for p in scene.board.hand_cards()}
+        mine = hand[wanted.names[0]]
+        for name, card in hand.items():
+            if name == mine.name or tutorial.find(scene.model.session.state, tutorial.Move(
+                    "place", (name,), str(lane), "")) is None:
+                continue
+            click_at(app, card_point(scene, card))
+            click_at(app, lane_point(scene, lane))
+            reply = scene.model.director.reply
+            assert short(mine) in reply and short(card) in reply, (coach.cue.number, reply)
+            assert coach.cue.moves[0] is wanted, "refused"
+            tried[coach.cue.number] = tried.get(coach.cue.number, 0) + 1
+        click_at(app, card_point(scene, mine))
+        click_at(app, lane_point(scene, lane))
+        wait_for_learner(app)
+    assert {number: tried.get(number) for number in (26, 27, 28)} == {26: 3, 27: 2, 28: 1}, tried
+    assert {12, 13, 17, 18} <= set(tried), tried

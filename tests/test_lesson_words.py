@@ -217,6 +217,45 @@ def test_the_step_number_goes_with_the_words_it_numbers(paced):
     assert not ahead, [(words[:60], was, then) for (words, was), then in ahead]
 
 
+def flying_home(scene):
+    """The names of the cards flying into the learner's hand now."""
+    home = f"hand:{scene.model.director.coach.tutorial.learner}"
+    return {flight.card.name for flight in scene.motion.flights if flight.zone == home and flight.card is not None}
+
+
+def test_the_coach_tells_the_cards_that_come_to_you_as_they_fly(paced):
+    """walkC16 #4, Deadline's lesson played at the table's pace: after the Midterm (Ben
+    finishes his exam and everyone draws back up to 7) and at the last exchange (Ben takes
+    his card, and the 5 of diamonds comes to you), while those cards fly into your hand
+    the coach tells them ('drew back up to 7', 'the 5 of diamonds'), never an older moment
+    ('Ben plays next.' beside the six cards coming, the walk's 3 seconds)."""
+    drawn_back = {"9H", "10D", "JD", "QD", "KC", "5C"}
+    scene = play_to(paced, "deadline", 32)
+    model, coach = scene.model, scene.model.director.coach
+    scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))      # Finish exam
+    seen = {"drawn back": [], "5D": []}
+    for _ in range(40 * MAX_FRAMES):
+        if coach.finished or coach.cue.number > 60:
+            break
+        flying, words = flying_home(scene), said(scene)
+        if flying & drawn_back and coach.index <= 38:
+            seen["drawn back"].append(words)
+        if "5D" in flying:
+            seen["5D"].append(words)
+        if model.hold.waiting:
+            scene.act(Continue())
+        elif coach.explaining() and model.seen.told() and any(w.label == "Next" for w in scene.widgets):
+            scene.act(Pressed("next"))
+        elif coach.learner_to_act() and model.my_turn() and not scene.busy():
+            scene.act(Choose(tutorial.find(model.session.state, coach.cue.moves[0])))
+        paced.frame()
+    assert seen["drawn back"] and seen["5D"], "the cards were seen flying into your hand"
+    told = {"drawn back": "drew back up to 7 cards", "5D": "You got the 5 of diamonds from Ben"}
+    for cards, frames in seen.items():
+        late = [words[-80:] for words in frames if told[cards] not in words or words.endswith("plays next.")]
+        assert not late, f"{cards}: {len(late)} of {len(frames)} frames: {late[0]!r}"
+
+
 def test_four_downs_lesson_end_names_the_two_decks_a_real_game_s_log_names_first():
     """A real game of 4 downs says at its first line which deck was shuffled (white or
     black); the lesson's end lists the two decks among what a real game brings, so the

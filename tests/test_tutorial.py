@@ -6,6 +6,7 @@ import re
 import pytest
 
 from game import registry, resources, tutorial
+from game.cards import RANK_WORDS
 from game.final_count.rules import best_total, reachable_totals
 
 MODES = list(registry.GAMES)
@@ -694,6 +695,46 @@ def refusals(game_id):
                       if not any(move.matches(action) for move in cue.moves)]
         coach.submit(coach.scripted_action() or tutorial.find(state, cue.moves[0]))
     return found
+
+
+def named(card, text):
+    """Do the coach's words `text` name `card` as a lesson names it: by its spoken name,
+    or, a formation card, by its colour and number ('the blue 5'), or else by its rank after
+    'the' or 'your' ('the 7', 'your King') or in the plural ('your three 9s')?"""
+    if card.spoken.lower() in text.lower():
+        return True
+    if card.family == "formation":
+        return re.search(rf"\b{card.color} {card.rank}\b", text) is not None
+    rank = re.escape(RANK_WORDS.get(card.rank, card.rank) if card.family == "standard" else card.rank)
+    return re.search(rf"\b(?:[Tt]he|[Yy]our) {rank}\b|\b{rank}s\b", text) is not None
+
+
+def test_a_wrong_card_put_in_a_place_is_refused_naming_the_card_wanted_and_the_card_tried(lesson):
+    """At every step of the learner's that puts a card in a place (a lane), another card
+    the rules allow there or elsewhere (a legal move of other cards than the lesson wants
+    now) is refused with words that name the card the lesson wants and the card tried:
+    'The blue 7 goes in lane 1, not the green 5', never only a lane's reason (walkC16 #10,
+    steps 3-5 of 5 possessions; steps 26-28 still said 'no lane is better than another for
+    this card ... put it in the marked lane' beside another card put in the marked lane,
+    and line 2's 'spend your weakest one there' beside a 6 put in an open lane)."""
+    presenter = registry.HOMES[lesson.game_id].presenter(registry.GAMES[lesson.game_id])
+    coach = tutorial.Coach(lesson)
+    unnamed = []
+    while not coach.finished:
+        cue, state = coach.cue, coach.state
+        if cue.coach:
+            coach.next()
+            continue
+        wanted = [tutorial.find(state, move) for move in cue.moves] if cue.learner else []
+        cards = [card for action in wanted if action.kind in presenter.LANE_ARGS for card in action.cards]
+        sets = {frozenset(card.name for card in action.cards) for action in wanted}
+        for action in state.legal_actions() if cards else ():
+            if action.kind in presenter.LANE_ARGS and {card.name for card in action.cards} not in sets:
+                reply = coach.submit(action).text
+                if not (any(named(card, reply) for card in cards) and all(named(card, reply) for card in action.cards)):
+                    unnamed.append(f"step {cue.number}: {tutorial.action_text(action)}: {reply}")
+        coach.submit(coach.scripted_action() or tutorial.find(state, cue.moves[0]))
+    assert not unnamed, f"{len(unnamed)}:\n" + "\n".join(unnamed[:6])
 
 
 DEADLINE_MOVES = {"submit": "submit", "cancel_group": "taking", "extra_credit": "extra credit"}

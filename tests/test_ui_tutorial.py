@@ -1221,7 +1221,8 @@ def test_the_top_bar_s_title_gives_way_only_to_words_it_would_cut(app, drawn):  
 
 def test_final_count_coach_words_of_a_roll_wait_for_the_die_to_stop(app):  # noqa: F811
     """The coach says what a roll brought ('You rolled a 1, and drew the 10 of diamonds')
-    only once the die has stopped: while it tumbles the panel keeps the words it said."""
+    only once the die has stopped: while it tumbles the panel keeps the words it said, but
+    that the player rolling plays next: they are playing ('Ben is playing.')."""
     app.settings.animation_speed = "normal"
     scene = open_lesson(app, "final_count")
     said, rolls, early, was = None, 0, [], False
@@ -1232,7 +1233,8 @@ def test_final_count_coach_words_of_a_roll_wait_for_the_die_to_stop(app):  # noq
         words = model.director.paragraphs(model.seen)
         now = scene.motion.rolling > 0
         if now:
-            early += [words] if words != said else []
+            ahead = said and said[-1].endswith(" plays next.")
+            early += [words] if words != said and not (ahead and words == outrun(said)[1]) else []
         else:
             said = words
         rolls += now and not was
@@ -1243,6 +1245,14 @@ def test_final_count_coach_words_of_a_roll_wait_for_the_die_to_stop(app):  # noq
             press(app, pygame.K_RETURN)
         app.frame()
     assert rolls >= 4 and not early, early[:2]
+
+
+def outrun(said):
+    """What the coach's `said`, ending in who plays next ('Ben plays next.'), may become
+    once that move is on its way: who is playing ('Ben is playing.'), or nothing of them
+    beside a hand's end or an outcome held."""
+    who = said[-1][:-len(" plays next.")]
+    return [said[:-1], said[:-1] + [f"{who} is playing."]]
 
 
 def lesson_frames(a, game_id, chapter=None):
@@ -1275,9 +1285,12 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
     bubble shows only once nothing flies and no die tumbles (never at a pile the deal
     has not reached), the coach's words change only once the table has told the last
     change (cards landed, at most its last callout still showing; only who plays next may
-    go before, at a hand's end; what happened, without what comes next, once the cards
-    lie there while callouts that only tell them go on) and then follow it (no
-    "Ben plays next." beside Ben's move and its outcome already on the table), no card
+    go before, becoming who is playing, once the move after it is on its way (gone beside
+    a hand's end or an outcome held); what happened, without what comes
+    next, as the move's cards fly or lie there while callouts that only tell them go on,
+    none to turn over, count or read first) and then follow it (no "Ben plays next."
+    beside Ben's move and its outcome already on the table, nor beside his cards on their
+    way: walkC16 #4, six cards flying into the learner's hand beside it), no card
     or button is marked before then (not "Draw (discard pile)" while the deal flies
     beside an empty panel), nor for a move while the die that offers it still tumbles,
     the top bar asks for Next only where Next is on the table, and at the end the panel
@@ -1295,7 +1308,7 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
     early, late = [], []
     try:
         for game_id in MODES:
-            said = None
+            said, since = None, None
             for scene in lesson_frames(a, game_id):
                 model = scene.model
                 where = f"{game_id} step {model.director.coach.progress()[0]}"
@@ -1305,16 +1318,21 @@ def test_a_lesson_speaks_and_points_only_at_what_the_table_has_shown(monkeypatch
                 words = model.director.paragraphs(model.seen)
                 told = model.settled(calling=False) and not model.timeline.unplayed() and len(model.timeline.callouts) <= 1
                 ahead = said is not None and said[-1:] != [] and said[-1].endswith("plays next.")
-                shown = (model.settled(calling=False) and not model.timeline.unplayed() and not model.rolled
-                         and not model.timeline.hiding_scores() and model.timeline.revealing() is None)
-                happened = shown and words == model.director.coach.happened()   # what lies there, called out
-                if said is not None and words != said and not told and not (ahead and words == said[:-1]) \
+                plain = not model.rolled and not model.timeline.hiding_scores() and model.timeline.revealing() is None
+                landed = model.settled(calling=False) and not model.timeline.unplayed()
+                happened = (plain and (landed or not model.hold.wait)       # what flies or lies there, called out
+                            and words == model.director.coach.happened())
+                if said is not None and words != said and not told and not (ahead and words in outrun(said)) \
                         and not happened:
                     early.append(f"{where}: the coach speaks before the table has told it: {' '.join(words)[:60]}")
                 coach = model.director.coach
                 passed = coach.finished or coach.cue.learner or coach.cue.coach
                 if told and words and words[-1].endswith("plays next.") and passed:
                     late.append(f"{where}: '{words[-1]}' beside that move and its outcome on the table")
+                if words != said:
+                    since = model.session.event_count()
+                if words and words[-1].endswith("plays next.") and model.session.event_count() > since:
+                    late.append(f"{where}: '{words[-1]}' beside that move on its way")
                 said = words
                 if scene.motion.rolling > 0 and any(p.hinted for p in scene.board.placed):
                     early.append(f"{where}: a card is marked while the die tumbles")

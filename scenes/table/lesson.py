@@ -88,7 +88,8 @@ class LessonDirector(Director):
         self.reply = ""             # the coach's answer to the last refused move
         self.said = []              # the coach's words as the die last stood still
         self.said_at = None         # and the step they belong to (the coach's progress then)
-        self.ahead = None           # the game's event count when `said` ended naming who plays next
+        self.said_events = None     # the game's event count when `said` was said
+        self.ahead = None           # 'Ben is playing.' once `said`, ending 'Ben plays next.', is outrun
         self.next_laid = False      # is Next on the table as it was last laid out?
 
     # ---- the lesson's moves ---------------------------------------------------------------
@@ -292,26 +293,29 @@ class LessonDirector(Director):
         return words
 
     def paragraphs(self, seen):
-        """What the coach's panel says now (with how to take a move of several cards), naming
-        only the input the learner uses (see model.for_input). The
-        coach speaks of what the table has shown: while the table still tells the last
-        change (a die tumbling, cards in flight, callouts still to come), what it said
-        before; once the move has landed and its last callout or its outcome is on the
-        table, what happened (never "Ben plays next." beside Ben's move already made),
-        and what comes next only once the outcome is read (the next cards are not dealt
-        before). Who plays next is never said beside a hand's or the game's end, nor beside
-        an outcome held to be read: a move that brings one takes those words away while the
-        table tells it (with nothing else to say, the coach says to read the table), and
-        beside it the coach tells what happened, never who is playing (walkC16 #12: "Ben is
-        playing." beside the touchdown his last card brought). Once
-        its cards are on the table, while its callouts still tell them one by one (grades
-        called out), what happened is said beside them; what comes next waits until they
-        have gone."""
+        """What the coach's panel says now (with how to take a move of several cards),
+        naming only the input the learner uses (see model.for_input). The coach's words and
+        the table agree at every moment: they never tell an older moment than the table
+        shows, nor run ahead of it. While the table still tells the last change, what
+        happened comes as the move's cards take off when they show it as they fly (a hand
+        drawn back up to 7, a card that comes to the learner: walkC16 #4), else once they
+        have landed and nothing of it is still to turn over (a line's lane), to count (a
+        count-up) or to roll (a die); until then, what the coach said before, but never who
+        plays next once that move is on its way ("Ben plays next." beside Ben's cards
+        flying or his die tumbling: then "Ben is playing."), nor beside a hand's or the
+        game's end, nor beside an outcome held to be read: beside it the coach tells what
+        happened, never who is playing (walkC16 #12:
+        "Ben is playing." beside the touchdown his last card brought; with nothing else to
+        say, the coach says to read the table). What comes next (the next move to make) only
+        once the table has told the change: its cards landed, at most its last callout still
+        on the table (the next cards are not dealt before)."""
         if seen.rolled or not seen.told():
-            if seen.shown() and self.coach.happened():
-                return self.coach.happened()
-            if self.ahead is not None and (seen.held or self.ended_since(seen, self.ahead)):
-                return self.said[:-1]
+            happened = self.coach.happened()
+            if happened and (seen.shown() or self.telling(seen, happened)):
+                return happened
+            if self.ahead is not None and seen.session.event_count() > self.said_events:
+                ended = seen.held or self.ended_since(seen, self.said_events)
+                return self.said[:-1] + ([] if ended else [self.ahead])
             return self.said
         paragraphs = [] if seen.over else self.coach.paragraphs()
         ahead = self.coach.looks_ahead()
@@ -323,7 +327,8 @@ class LessonDirector(Director):
             paragraphs = paragraphs[:-1] + [f"{paragraphs[-1]} {how}"]
         paragraphs = [for_input(words, seen.keys) for words in paragraphs]
         self.said, self.said_at = paragraphs, self.coach.progress()
-        self.ahead = seen.session.event_count() if ahead and paragraphs else None
+        self.said_events = seen.session.event_count()
+        self.ahead = self.coach.playing() if ahead and paragraphs else None
         return paragraphs
 
     @staticmethod
@@ -331,6 +336,14 @@ class LessonDirector(Director):
         """Did a hand or the game end among the game's events from number `start` on?"""
         return any(event.kind in (SharedEvent.HAND_OVER, SharedEvent.GAME_OVER)
                    for event in seen.session.events_since(start))
+
+    def telling(self, seen, happened):
+        """Is the table telling a move made since the coach's words were said, whose words
+        (`happened`) are new, and which keeps nothing back to turn over, count or read (see
+        Seen.plain)? Then its words come as its cards take off (walkC16 #4: six cards flew
+        into the learner's hand beside 'Ben plays next.')."""
+        return (self.said_events is not None and seen.session.event_count() > self.said_events
+                and seen.plain() and not seen.held and happened != self.said[:len(happened)])
 
     def side(self, seen):
         """The coach's panel instead of the table's side panel (a refused move's reply in

@@ -95,7 +95,8 @@ class Seen:
     the presenter, the names, the view shown, who looks (`viewer`, `anchor`), whether the
     director's work is over (`over`), whether a die rolled still tumbles (`rolled`), whether
     an outcome waits to be read (`held`), the cards the person has picked (`picked`),
-    whether the person uses the keyboard (`keys`: then nothing said names a click), `my_turn()`, `settled()` and `told()`."""
+    whether the person uses the keyboard (`keys`: then nothing said names a click), `my_turn()`, `settled()`,
+    `shown()`, `plain()` and `told()`."""
 
     __slots__ = ("_model",)
 
@@ -126,9 +127,15 @@ class Seen:
     def shown(self):
         """Are the last change's cards on the table, its callouts left to tell only what
         lies there (none a count-up keeping the scores, nor a line's lane turned over)?"""
+        return self._model.landed() and self.plain()
+
+    def plain(self):
+        """Does the last change, as the table tells it, keep nothing back to turn over or
+        count later: no die tumbling, no count-up keeping the scores, no line's lane still
+        face down? Its cards show what it did as they fly (a hand drawn back up to 7
+        cards, a card that comes to you)."""
         model = self._model
-        return (model.landed() and not model.rolled and not model.timeline.hiding_scores()
-                and model.timeline.revealing() is None)
+        return not model.rolled and not model.timeline.hiding_scores() and model.timeline.revealing() is None
 
     def told(self):
         """Has the table shown the last change whole: its cards landed and, of its
@@ -376,9 +383,15 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         """An event's line in the log (and its toast)."""
         return agree(self.presenter.event_line(event, self.names, self.zones_by_key()))
 
-    def outcome_words(self, event):
-        """An outcome's words as it waits on the table (shorter than its log line)."""
-        return agree(self.presenter.outcome_line(event, self.view, self.names, self.zones_by_key()))
+    def outcome_words(self, event, before=None):
+        """An outcome's words as it waits on the table (shorter than its log line); the
+        game's end says so when it turns face up cards that only their owner saw
+        (`before`: the table before the change that ended it; see the presenter's
+        end_shown): 'Game over: Maya wins. The cards only their owner saw are face up now.'"""
+        words = agree(self.presenter.outcome_line(event, self.view, self.names, self.zones_by_key()))
+        ended = before is not None and event.kind == SharedEvent.GAME_OVER
+        shown = ended and self.presenter.end_shown(before, self.view)
+        return f"{words}. {shown}" if shown else words
 
     def log_lines(self):
         """The log's entries: the whole game so far as the viewer may see it (rebuilt from
@@ -534,26 +547,29 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             self.ui.selection = []
             self.changed()
 
-    def say(self, words, about=(), hint=False, move=False):
+    def say(self, words, about=(), hint=False, move=False, end=False):
         """Show a short message above the hand (an illegal move's reason, for instance),
         placed clear of the cards it talks about: `about` and those it names; a `hint`
         also clear of the cards it marks and of all the viewer's own cards. A message
         about a `move` (another's taking a card of yours) ends as the next move is shown,
         if its time has not run out before: a note never outlives the move it speaks of.
-        Its words agree with a player called You, as every line the table shows."""
+        One about the game's `end` stands while the end is told, until its banner shows
+        (which says it too). Its words agree with a player called You, as every line the
+        table shows."""
         state = self.ui
         state.message = capital(agree(for_input(words, self.keys)), self.names)
         state.message_time = MESSAGE_SECONDS
         state.message_about = tuple(c for c in about if c is not None)
         state.message_hint = hint
         state.message_move = move
+        state.message_end = end
         state.said += 1
         self.changes += 1
 
     def hush(self):
         """The message shown goes."""
         state = self.ui
-        state.message, state.message_time, state.message_move = "", 0.0, False
+        state.message, state.message_time, state.message_move, state.message_end = "", 0.0, False, False
         state.said += 1
         self.changes += 1
 
@@ -649,11 +665,14 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             context = self.presenter.hand_over(self.view)  # read as a hand's end: not the round it ended in
         current = self.session.current_player
         handing = passing and current != mover and self.session.is_human(current)
-        self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane, self.outcome_words,
-                         self.speed(), handing, context, self.session.event_count() - len(events),
-                         self.presenter.MID_MOVE)
+        self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane,
+                         lambda event: self.outcome_words(event, before), self.speed(), handing, context,
+                         self.session.event_count() - len(events), self.presenter.MID_MOVE)
         if handing:
             self.show_new_cards(events, before, context)
+        shown = any(e.kind == SharedEvent.GAME_OVER for e in events) and self.presenter.end_shown(before, self.view)
+        if shown:                       # the end turns hidden cards face up as it lands: say so then
+            self.say(f"Game over: {shown[0].lower()}{shown[1:]}", end=True)
         self.hand_facts = before.facts if any(e.kind == SharedEvent.HAND_OVER for e in events) else None
         if (not self.hold.outcomes and not self.director.clears(self.seen)
                 and any(e.kind in self.presenter.WAITS for e in events)):
@@ -724,7 +743,9 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         state = self.ui
         if state.message_hint and state.message and state.hint is None:
             self.hush()                 # the hint's marks went: its words go with them
-        if state.message_time > 0 and not self.hint_held():
+        if state.message_end and not self.timeline.callouts:
+            self.hush()                 # the end's banner shows: it says what the note said
+        if state.message_time > 0 and not self.hint_held() and not state.message_end:
             state.message_time = max(0.0, state.message_time - dt)
             if state.message_time == 0:
                 self.hush()

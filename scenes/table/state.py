@@ -32,6 +32,7 @@ class TableState:
     message_about: tuple = ()       # the cards it talks about (beside those it names)
     message_hint: bool = False      # a hint's: clear of the cards it marks and of the viewer's own
     message_move: bool = False      # it tells a move: it ends as the next move is shown
+    message_end: bool = False       # it tells the game's end: it stands until the end's banner shows
     message_time: float = 0.0       # how long it still shows
     said: int = 0                   # how many messages have been said (the scene places each anew)
     refocus: int = 0                # how many times the keyboard was sent to the main item
