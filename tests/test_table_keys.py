@@ -34,6 +34,7 @@ def test_enter_on_a_ringed_hand_card_during_a_callout_skips_it_and_plays_the_car
     else:
         raise AssertionError("no callout on Maya's turn with the ring on a card she may play")
     card, before = item.card, len(model.session.events_since(0))
+    app.keyboard = True                     # the ring shown there (the table's moves were clicked)
     press(app, pygame.K_RETURN)
     assert model.timeline.callout is None
     played = [c.name for e in model.session.events_since(before) if e.kind == "move" and e.src == "hand:0"
@@ -88,6 +89,7 @@ def test_an_action_button_used_during_a_callout_skips_it_and_makes_its_move(app,
         click_at(app, button.rect.center)
     else:
         table.pointer.focus = index
+        app.keyboard = True                 # the ring shown there (the table's moves were clicked)
         press(app, pygame.K_RETURN)
     for _ in range(5):
         app.frame()
@@ -231,11 +233,11 @@ def test_ktu_by_keys_enter_picks_then_makes_the_move_of_the_cards_picked(app):  
     past every card of the hand to reach the button; the keys' line says so, by the
     button's words (walk D14 #6: not 'play' for a move that is no play). Enter on a card
     picked puts it back, as a click does (walkD16 #4)."""
-    app.keyboard = True
     app.settings.animation_speed = "instant"
     session = start_game(app, "ktu", 3, {0}, 4242)
     table = app.scene
     settle(app)
+    app.keyboard = True                             # the ring shown (Start was clicked)
     model = table.model
     for _ in range(3):                              # the face-up choice: three cards picked by Enter
         item = ringed(table)

@@ -12,10 +12,12 @@ REFUSED = "Pick a card of your hand first"
 
 
 def defending(size=(1280, 800)):
-    """The app at `size`, Maya setting her first line of defense (all four lanes open)."""
+    """The app at `size`, Maya setting her first line of defense (all four lanes open),
+    the keyboard's ring shown."""
     a = new_app(size)
     start_game(a, "five_possessions", 2, {0}, DEAL)
     settle(a)
+    press(a, pygame.K_TAB)          # played by keys from here: the first key shows the ring (Start was clicked)
     model = a.scene.model
     assert model.my_turn() and {x.kind for x in model.legal} == {"place"}, model.legal
     return a

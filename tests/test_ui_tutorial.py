@@ -518,6 +518,8 @@ def test_tutorial_keyboard_starts_on_what_the_coach_marks(app, game_id):  # noqa
     items = scene.laid.cards + scene.widgets
     item = items[scene.pointer.focus]
     assert getattr(item, "hinted", False) or getattr(item, "marked", False)
+    press(app, pygame.K_TAB)           # the first key shows the ring there (the lesson was opened by mouse)
+    assert items[scene.pointer.focus] is item
     if game_id == "deadline":          # a button, a card, Next, then a blind pick chosen in a dialog
         for presses in (1, 1, 1, 2):
             index = scene.model.director.coach.index
@@ -530,6 +532,7 @@ def test_tutorial_keyboard_starts_on_what_the_coach_marks(app, game_id):  # noqa
 def test_tutorial_keys_wait_for_cards_in_flight_before_finding_the_mark(app):  # noqa: F811
     app.settings.animation_speed = "fast"          # cards fly, so a hand grows after the layout
     scene = open_lesson(app, "deadline")
+    app.keyboard = True                            # played by keys (the lesson was opened by mouse)
     for presses in (1, 1, 1, 2):                   # draw, discard, Next, a blind pick
         for _ in range(MAX_STEPS):
             coach = scene.model.director.coach
@@ -871,6 +874,7 @@ def test_ktu_s_wrong_face_up_choice_gets_its_reason(app):  # noqa: F811
     assert [c.name for c in scene.model.ui.selection] == picked and scene.model.director.coach.index == 1
     scene.model.ui.message = ""
     scene.pointer.focus = (scene.laid.cards + scene.laid.widgets).index(button)
+    app.keyboard = True                     # the ring shown there (the cards were clicked)
     press(app, pygame.K_RETURN)
     assert scene.model.ui.message.startswith("Choose exactly 3")
 

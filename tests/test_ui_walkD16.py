@@ -132,9 +132,9 @@ def test_ktu_by_keys_a_chosen_card_is_put_back_by_enter_and_a_fourth_is_refused(
     back'); once the cards chosen make a move that takes no more, the keyboard goes to the
     button that makes it; a card more is refused with words."""
     from scenes.table import input as table_input
-    app.keyboard = True
     session = start_game(app, "ktu", 4, {0}, 370270231)
     settle(app)
+    app.keyboard = True                             # the ring shown (Start was clicked)
     table, model = app.scene, app.scene.model
 
     def ringed():
@@ -278,3 +278,24 @@ def test_the_statistics_column_headings_never_run_into_each_other(user_home, mon
             assert rows and min(rows) >= max(top for *_, top, _ in spans) + 16, (size, rows)
         finally:
             pygame.quit()
+
+
+def test_at_the_table_the_first_enter_after_the_mouse_shows_the_ring_and_plays_nothing(app):  # noqa: F811
+    """4 downs with knocking, Start clicked with the mouse: Maya is asked to knock or
+    pass, and no ring is drawn. The first Enter shows the ring where the keys rest (as
+    on every screen: walkD16 #9) and passes nothing; the next one takes the button it
+    is on (the lead's walk of wave 17: one Enter passed unseen)."""
+    from tests.test_ui_play import click_widget, open_setup
+    open_setup(app, "four_downs")
+    click_widget(app, lambda w: getattr(w, "option", None) and w.option.id == "pd.knocking")
+    click_widget(app, lambda w: w.label == "Start")
+    settle(app)
+    table = app.scene
+    session = table.model.session
+    assert table.model.my_turn() and not table.model.keys
+    moves = len(session.state.history)
+    press(app, pygame.K_RETURN)
+    assert len(session.state.history) == moves, "the first Enter played where no ring was shown"
+    assert table.model.keys and table.pointer.focus is not None
+    press(app, pygame.K_RETURN)
+    assert len(session.state.history) == moves + 1

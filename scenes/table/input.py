@@ -321,8 +321,9 @@ class TableInput:
     def key(self, event, laid, pointer, ring=True):
         """A key: Undo, Esc out of a choice (else off the table), the log's pages, any
         other key Continue while an outcome is held; Hint, a lane's number, walking the
-        cards and buttons and taking the one marked (the first step, before the ring was
-        shown, shows it where the keyboard rests)."""
+        cards and buttons and taking the one marked (the first step, an Enter too, before
+        the ring was shown, shows it where the keyboard rests: the first Enter after the
+        mouse never plays unseen)."""
         items, focus = walked(laid, pointer)
         if is_undo(event):
             return [Undo()]
@@ -338,9 +339,9 @@ class TableInput:
             return self.lane_key(event.key - pygame.K_1, laid, pointer, ring)
         if event.key not in WALK or not items:
             return []
+        if not ring and focus is not None:
+            return [Focus(focus)]   # Enter too: nothing is taken where no ring was shown (as on every screen)
         if event.key not in ACTIVATE:
-            if not ring and focus is not None:
-                return [Focus(focus)]
             return [Focus(walk(items, focus, event.key, event.mod))]
         if focus is None:
             return []

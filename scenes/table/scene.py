@@ -480,7 +480,7 @@ class TableScene(Scene):
         if self.typed_ahead(event):
             self.typed.append(event)
             return
-        ring = self.model.keys              # the keyboard's ring was shown before this event
+        ring = self.app.ring_was_shown      # the keyboard's ring was shown before this key (keys used before the table too)
         if self.app.keyboard != self.model.keys:
             self.act(intents.Keys(self.app.keyboard))
         pos = self.app.screen.logical(event.pos) if hasattr(event, "pos") else None
