@@ -73,7 +73,7 @@ def open_at(a, state, humans=(0,)):
     a.scene.go("table", session=session, viewer=None, events_seen=session.event_count(), curtains=[])
     a.frame()
     table = a.scene
-    for _ in range(400):
+    for _ in range(3000):
         if table.model.my_turn() and table.model.settled() and not table.busy():
             break
         a.frame()
@@ -111,3 +111,33 @@ def test_every_assignments_cards_lie_apart_and_readable_with_five_at_960x600(sma
     assert not crowded and not small, (crowded, small)
     tall = [said for said in captions(board) if said[0].startswith("Assignment") and len(said) > 2]
     assert not tall, tall
+
+
+def test_a_caption_over_cards_still_flying_there_has_their_place_drawn_under_it(monkeypatch):
+    """walkA16 #12: five students at 960x600 at the normal pace, the Midterm from Theo's
+    exam on (Maya's done): while the cards of a place are all still in the air (Ines's
+    first card flying face down into 'Assignment being built', an assignment just
+    submitted flying to its place), every caption on the table has that place's outline
+    or its cards under it (the walk: under Ines's 'Hand (5)', 'Assignment being built'
+    floated with nothing under it)."""
+    from scenes.table import draw
+    from tests.helpers import spied
+    state = five_at_midterm({0: ["10D", "10S", "2S", "2D", "7D", "8D"], 1: ["6H", "7H", "10H", "2C"],
+                             2: ["4C", "4D", "AC", "AH"], 3: ["4S", "4H", "AS"], 4: ["AD", "5D"]})
+    auto_exam(state)            # Maya's
+    a = new_app((960, 600), speed="normal")
+    drawn = spied(monkeypatch, draw, "grounded")        # ((board, flying), (placed, slots))
+    table = open_at(a, state)
+    pygame.quit()
+    assert table.model.my_turn() and len(state.assignments) > 3
+    floating, flying = [], set()
+    for (board, in_air), (placed, slots) in drawn:
+        for zone, box in board.boxes.items():
+            if zone == board.hand_key or zone in board.piles:
+                continue
+            box = pygame.Rect(*map(int, box))
+            flying.update([zone] if in_air.get(zone) else [])
+            if not any(p.zone == zone for p in placed) and box.collidelist(slots) < 0:
+                floating.append((zone, tuple(box)))
+    assert "group" in flying and any(zone.startswith("assignment") for zone in flying), flying
+    assert not floating, sorted(set(floating))[:6]

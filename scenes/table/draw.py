@@ -315,7 +315,11 @@ def in_flight(placed, flying):
 def grounded(board, flying):
     """What to draw of `board` while the cards of `flying` (Motion.hidden()) are still in the
     air: (the placed cards, the empty slots). A card in flight is left out (a hidden one:
-    the last hidden ones of its zone); a pile it flies to shows the cards already there."""
+    the last hidden ones of its zone); a pile it flies to shows the cards already there. A
+    place whose cards are all in the air shows its empty place, as it does without cards,
+    its first card's outline, so that its caption never floats over nothing (walkA16 #12:
+    'Assignment being built' under Ines's hand while her first card flew there); the
+    viewer's hand, which has no empty place, shows none."""
     if not flying:
         return board.placed, board.slots
     left_out, counted = set(), {}
@@ -323,7 +327,7 @@ def grounded(board, flying):
         if p.card is None and p.index >= 0 and counted.get(p.zone, 0) < flying.get(p.zone, ((), 0))[1]:
             counted[p.zone] = counted.get(p.zone, 0) + 1
             left_out.add(id(p))
-    placed, slots = [], list(board.slots)
+    placed, slots, first = [], list(board.slots), {}
     for p in board.placed:
         if p.zone in board.piles and p.zone in flying:
             if p.index >= 0:            # the pile's top: the pile again, as it is so far
@@ -333,7 +337,10 @@ def grounded(board, flying):
                 slots += [] if shown else [rect]
         elif not (in_flight(p, flying) or id(p) in left_out):
             placed.append(p)
-    return placed, slots
+        elif p.zone != board.hand_key:
+            first.setdefault(p.zone, p.rect)
+    landed_in = {p.zone for p in placed}
+    return placed, slots + [rect for zone, rect in first.items() if zone not in landed_in]
 
 
 def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
