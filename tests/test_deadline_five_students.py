@@ -141,3 +141,68 @@ def test_a_caption_over_cards_still_flying_there_has_their_place_drawn_under_it(
                 floating.append((zone, tuple(box)))
     assert "group" in flying and any(zone.startswith("assignment") for zone in flying), flying
     assert not floating, sorted(set(floating))[:6]
+
+
+def graded_semester(seed):
+    """A semester of five Medium computers' moves from deal number `seed`, graded."""
+    import random
+    from game.bots import make_bot
+    state = registry.new_game("deadline", players=5, seed=seed)
+    bots, rng = [make_bot("medium", "deadline") for _ in range(5)], random.Random(seed)
+    while not state.is_over:
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+    return state
+
+
+def open_results(a, state):
+    """The grading screen of `state` (Maya the person) in `a`."""
+    seats = [Seat(NAMES[i], i == 0, "medium") for i in range(state.players)]
+    session = Session(state.game_id, seats, dict(state.options), state.chance.seed, state=state, executor=inline)
+    a.scene.go("scoring", session=session, interim=False)
+    a.frame()
+    a.frame()
+    return a.scene
+
+
+def headings(monkeypatch, a, scene):
+    """Each heading over a plate's cards as drawn: [its lines], plate by plate, left to right."""
+    from scenes.screens import dressing
+    from scenes.screens.scoring import CAPTION_LINE
+    from scenes.widgets import ui
+    from sprites import palette
+    drawn = []
+    real = ui.Screen.text
+
+    def text(screen, words, size, colour, pos, *args, **kwargs):
+        if size == dressing.BODY and colour == palette.TEXT:
+            drawn.append((words, pos))
+        return real(screen, words, size, colour, pos, *args, **kwargs)
+    monkeypatch.setattr(ui.Screen, "text", text)
+    scene.draw(a.screen)
+    monkeypatch.undo()
+    out, last = [], None
+    for words, (x, y) in drawn:
+        if last is not None and x == last[0] and abs(y - last[1] - CAPTION_LINE) < 1:
+            out[-1].append(words)
+        else:
+            out.append([words])
+        last = (x, y)
+    return out
+
+
+def test_the_grading_screens_headings_read_in_two_lines_with_five_at_960x600(small_app, monkeypatch):
+    """walkA16 #15: a semester of five students graded at 960x600, where Theo laid five
+    assignments, gave extra credit and kept a card (seven groups of cards on his plate):
+    every heading over a plate's cards reads whole in at most two lines ('Midterm set:
+    incomplete', 'Extra credit given'), every word of it (the walk: 'Midterm / set: /
+    incomplete', 'Extra / credit / given', 'Left / in / hand' over stacks of 20-pixel
+    cards)."""
+    state = graded_semester(241)
+    scene = open_results(small_app, state)
+    theo = next(p for p in scene.plates() if p.name == "Theo")
+    assert len(theo.groups) == 7, [caption for caption, *_ in theo.groups]
+    said = headings(monkeypatch, small_app, scene)
+    captions = [caption for plate in scene.plates() for caption, *_ in plate.groups]
+    assert [" ".join(lines) for lines in said] == captions, (said, captions)
+    assert all(len(lines) <= 2 for lines in said), [lines for lines in said if len(lines) > 2]

@@ -299,15 +299,19 @@ class ScoringScene(Scene):
         size, the left column's width). The left column as wide as words_width gave for
         plates alike (`first`: that width and its cards' size), or narrower or wider (the
         words in more lines or fewer, the cards' captions in fewer or more) where that
-        lets every plate hold above the buttons with the largest cards; as `first` gives
-        where none does."""
-        tried = []
+        lets every plate hold above the buttons, every caption over cards in two lines
+        where any width lets them (walkA16 #15: with five students, 'Extra / credit /
+        given' in three lines beside words in two), with the largest cards; as `first`
+        gives where none does."""
+        tried, paired = [], []
         for left in [first[0]] + [left for left in self.left_widths(rect[2]) if left != first[0]]:
             area = self.groups_area(rect, left, False)
             size = first[1] if left == first[0] else self.card_size(screen, plates, area)
-            tried.append((*self.fitted(screen, plates, (area[2], left), size, room), left))
-        holding = [way for way in tried if sum(way[0]) <= room + 0.5]
-        return max(holding, key=lambda way: way[1][0]) if holding else tried[0]
+            heights, fitted = self.fitted(screen, plates, (area[2], left), size, room)
+            tried.append((heights, fitted, left))
+            paired.append(all(self.caption_lines(screen, plate.groups, area[2], fitted) <= 2 for plate in plates))
+        holding = [(two, way) for two, way in zip(paired, tried) if sum(way[0]) <= room + 0.5]
+        return max(holding, key=lambda held: (held[0], held[1][1][0]))[1] if holding else tried[0]
 
     def cards_bottom(self, screen, plate, width, size):
         """How far below its plate's top a plate's cards end, groups `width` wide, at
@@ -457,9 +461,12 @@ class ScoringScene(Scene):
         enough for its caption and its cards a little apart where the room allows, else
         the overlap shared out evenly, every group's cards the same step apart (a caption
         wider than its cards keeping its line, or, where that leaves the cards less
-        than HALF_STEP apart, two lines; where neither fits, each group its share), down to a step that still shows each card's index (the gap
-        between groups narrower first, down to MIN_GROUP_GAP); never five cards in one
-        card's room beside two cards lying apart under a long caption."""
+        than HALF_STEP apart, two lines; where neither leaves them so far apart, the first
+        that fits, the cards closer; where neither fits, each group its share), down to a
+        step that still shows each card's index (the gap between groups narrower first,
+        down to MIN_GROUP_GAP); never five cards in one card's room beside two cards lying
+        apart under a long caption (walkA16 #15: 'Extra / credit / given' in three lines
+        while two fitted, its cards a little closer)."""
         card_w = card_h / CARD_RATIO
         words, longest, counts = [], [], []
         for caption, cards, *_ in groups:
@@ -484,8 +491,8 @@ class ScoringScene(Scene):
                 low, high = (step, high) if sum(spread(step, floors)) <= room else (low, step)
             return low
         two = [self.two_lines(screen, caption, most) for (caption, *_), most in zip(groups, longest)]
-        floors = next((floors for floors in (lines, two) if sum(spread(INDEX_STEP, floors)) <= room
-                       and widest(floors) >= HALF_STEP), lines if sum(needs) <= room else None)
+        fitting = [floors for floors in (lines, two) if sum(spread(INDEX_STEP, floors)) <= room]
+        floors = next((floors for floors in fitting if widest(floors) >= HALF_STEP), fitting[0] if fitting else None)
         if floors is not None:
             return spread(widest(floors), floors), gap
         spare = max(0.0, room - sum(needs))         # too crowded even so: each its share
