@@ -56,15 +56,21 @@ def row_step(count, w, room):
     return max(w // 5, min(int(w * 1.08), (room - w) // (count - 1)))
 
 
-def row(surface, cards, x, y, w, h, room, colourblind=False, family="standard", back=None, marked=()):
+def row(surface, cards, x, y, w, h, room, colourblind=False, family="standard", back=None, marked=(), struck=False):
     """Draw `cards` left to right from (x, y) within `room` pixels (overlapping when they
     must), those at the indices `marked` outlined in OTHERS' colour (another player's card
-    lying among these); returns the width they took."""
+    lying among these); `struck`: every card dimmed and a line in DANGER's colour drawn
+    across them all (they score nothing); returns the width they took."""
     step = row_step(len(cards), w, room)
     edge = max(3, round(w / 14))
     for i, card in enumerate(cards):
         shown, pad = card_sprites.shadowed(card, w, h, colourblind, family, back)
         surface.blit(shown, (x + i * step - pad, y - pad))
+        if struck:
+            surface.blit(card_sprites.tint(w, h, palette.INK, 90), (x + i * step, y))
         if i in marked:
             surface.blit(card_sprites.outline(w, h, palette.OTHERS, edge), (x + i * step - edge, y - edge))
-    return (len(cards) - 1) * step + w if cards else 0
+    taken = (len(cards) - 1) * step + w if cards else 0
+    if struck and cards:
+        pygame.draw.line(surface, palette.DANGER, (x - edge, y + h * 3 // 4), (x + taken + edge, y + h // 4), edge)
+    return taken

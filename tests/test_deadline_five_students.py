@@ -206,3 +206,41 @@ def test_the_grading_screens_headings_read_in_two_lines_with_five_at_960x600(sma
     captions = [caption for plate in scene.plates() for caption, *_ in plate.groups]
     assert [" ".join(lines) for lines in said] == captions, (said, captions)
     assert all(len(lines) <= 2 for lines in said), [lines for lines in said if len(lines) > 2]
+
+
+def test_the_assignment_a_joker_cancelled_is_marked_at_its_cards_on_the_grading_screen(small_app, monkeypatch):
+    """walkA16 #15: a semester of five students graded at 960x600, where Maya's and Ines's
+    Jokers, left in their hands, cancelled each her lowest completed assignment (A17): on
+    the grading screen that assignment's heading says so ('Midterm run: completed,
+    cancelled by a Joker') and its cards are drawn struck out, as are the cards of extra
+    credit a Joker cancelled, and no other card (the walk: Maya's 'Final Exam run:
+    completed' looked like any other completed run while the line beside it said '1
+    assignment completed: 0 (7 cancelled by a Joker)')."""
+    from sprites import spread
+    state = graded_semester(241)
+    scene = open_results(small_app, state)
+    view, grades = scene.view, scene.view.facts["grades"]
+    cancelled = {NAMES[seat] for seat, grade in enumerate(grades) if grade["cancelled"]}
+    assert cancelled == {"Maya", "Ines"}, cancelled
+    struck = {}                 # each assignment the Jokers cancelled: its cards' names, by its owner
+    for seat, grade in enumerate(grades):
+        completed = sorted((a for a in view.facts["assignments"] if a["owner"] == seat and a["completed"]),
+                           key=lambda a: a["value"])
+        for a in completed[:len(grade["cancelled"])]:
+            struck.setdefault(NAMES[seat], []).append(sorted(a["cards"] + [name for _, name in a["extra_credit"]]))
+    drawn = []
+    real = spread.row
+
+    def row(surface, cards, *args, **kwargs):
+        drawn.append((sorted(c.name for c in cards), kwargs.get("struck", False)))
+        return real(surface, cards, *args, **kwargs)
+    monkeypatch.setattr(spread, "row", row)
+    scene.draw(small_app.screen)
+    for plate in scene.plates():
+        for caption, cards, *_ in plate.groups:
+            names = sorted(c.name for c in cards)
+            cancelled_here = names in struck.get(plate.name, []) or caption.startswith("Cancelled by")
+            assert (names, cancelled_here) in drawn, (plate.name, caption, names, drawn)
+            if names in struck.get(plate.name, []):
+                assert caption.endswith(": completed, cancelled by a Joker"), caption
+    assert sum(marked for _, marked in drawn) >= 2, drawn

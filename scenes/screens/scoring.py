@@ -61,7 +61,8 @@ class Plate(NamedTuple):
     won: bool           # won the game
     points: object      # this hand's points, or None
     won_hand: bool
-    groups: list        # (caption, cards) that made the score, or (caption, cards, givers): see Presenter.score_cards
+    groups: list        # (caption, cards) that made the score, (caption, cards, givers) or (caption, cards,
+                        # givers, struck): see Presenter.score_cards
 
 
 class ScoringScene(Scene):
@@ -551,13 +552,15 @@ class ScoringScene(Scene):
     def _draw_groups(self, screen, groups, area, size):
         """The groups of cards side by side in `area`, each under its caption (in as many
         of `size`'s lines as it needs), the cards at `size`'s height, overlapping where
-        they must; a card another player gave outlined (the presenter's notes say whose)."""
+        they must; a card another player gave outlined (the presenter's notes say whose);
+        the cards of a group that scores nothing struck out (walkA16 #15)."""
         x, y, w, _ = area
         card_h, most = size
         colourblind = self.app.settings.colourblind
         widths, gap = self.widths(screen, groups, w, card_h)
         lines = self.caption_lines(screen, groups, w, size)     # this plate's captions: on one line if they fit
-        for (caption, cards, *givers), width in zip(groups, widths):
+        for (caption, cards, *more), width in zip(groups, widths):
+            givers, struck = (more[0] if more else ()), len(more) > 1 and more[1]
             words = screen.wrap(caption, dressing.BODY, width - 8)
             if len(words) > lines:
                 words = words[:lines - 1] + [" ".join(words[lines - 1:])]
@@ -566,5 +569,5 @@ class ScoringScene(Scene):
             if cards:
                 dressing.row(screen, cards, (x, y + CAPTION_H - 4 + CAPTION_LINE * (lines - 1)), card_h / CARD_RATIO,
                              card_h, width, colourblind, self.presenter.family, self.presenter.deck_back,
-                             [i for i, giver in enumerate(givers[0] if givers else ()) if giver])
+                             [i for i, giver in enumerate(givers) if giver], struck)
             x += width + gap
