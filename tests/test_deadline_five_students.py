@@ -244,3 +244,44 @@ def test_the_assignment_a_joker_cancelled_is_marked_at_its_cards_on_the_grading_
             if names in struck.get(plate.name, []):
                 assert caption.endswith(": completed, cancelled by a Joker"), caption
     assert sum(marked for _, marked in drawn) >= 2, drawn
+
+
+def test_outlined_cards_on_the_grading_screen_keep_their_frames_apart(small_app, monkeypatch):
+    """walkA16 #15: a semester of five students graded at 960x600, with cards of other
+    students' extra credit outlined in many assignments (Sam's two Kings, Theo's 9 of
+    diamonds beside his 9s): where two cards of a group lie side by side and one is
+    outlined, felt shows between its frame and the next card or frame; where the next
+    card lies over an outlined one, its frame stops there, along no part of the next
+    card's top (the walk: 'each assignment is a stack of ~20 px cards whose purple frames
+    touch')."""
+    from sprites import palette, spread
+    state = graded_semester(241)
+    scene = open_results(small_app, state)
+    rows = []
+    real = spread.row
+
+    def row(surface, cards, x, y, w, h, *args, **kwargs):
+        taken = real(surface, cards, x, y, w, h, *args, **kwargs)
+        rows.append((len(cards), x, y, w, h, set(kwargs.get("marked", ())), taken))
+        return taken
+    monkeypatch.setattr(spread, "row", row)
+    scene.draw(small_app.screen)
+    surface = small_app.screen.surface
+
+    def purple(x, y):
+        return sum(abs(c - o) for c, o in zip(surface.get_at((x, y))[:3], palette.OTHERS)) < 60
+    touching, running, apart = [], [], 0
+    for n, x, y, w, h, marked, taken in rows:
+        step = (taken - w) / (n - 1) if n > 1 else 0
+        for i in range(n - 1):
+            left, right = round(x + i * step), round(x + (i + 1) * step)
+            if i not in marked and i + 1 not in marked:
+                continue
+            if right >= left + w:
+                apart += 1
+                if all(purple(c, y + h // 2) for c in range(left + w, right)):
+                    touching.append((x, y, i))
+            elif i + 1 not in marked and any(purple(c, r) for c in range(right + 2, left + w + 3)
+                                             for r in range(y - 3, y)):
+                running.append((x, y, i))
+    assert apart and not touching and not running, (apart, touching, running)

@@ -21,6 +21,7 @@ from game.presenter import named_together, ordinal, winners_words
 from scenes.table.scene import TableScene
 from scenes.table.session import Session
 from sprites import felt, palette
+from sprites import spread as spread_sprites
 from sprites.text import BODY, DISPLAY
 
 TOP = 128               # the first plate's top
@@ -467,17 +468,22 @@ class ScoringScene(Scene):
         step that still shows each card's index (the gap between groups narrower first,
         down to MIN_GROUP_GAP); never five cards in one card's room beside two cards lying
         apart under a long caption (walkA16 #15: 'Extra / credit / given' in three lines
-        while two fitted, its cards a little closer)."""
+        while two fitted, its cards a little closer). Cards side by side in a group with an
+        outlined card lie as far apart as keeps felt between its outline and the next
+        (spread.apart_step)."""
         card_w = card_h / CARD_RATIO
-        words, longest, counts = [], [], []
-        for caption, cards, *_ in groups:
+        words, longest, counts, aparts = [], [], [], []
+        for caption, cards, *more in groups:
             words.append(screen.text_width(caption, dressing.BODY) + 8)
             longest.append(max(screen.text_width(word, dressing.BODY) for word in caption.split()) + 8
                            if caption else 0)
             counts.append(len(cards))
+            outlined = bool(more) and any(more[0])
+            aparts.append(spread_sprites.apart_step(screen.px(card_w), outlined) / screen.s)
 
         def spread(step, floors):
-            return [max(floor, card_w * (1 + step * (n - 1)) if n else 0) for floor, n in zip(floors, counts)]
+            return [max(floor, card_w + (n - 1) * (card_w * step if step < 1 else max(card_w * step, apart)) if n
+                        else 0) for floor, n, apart in zip(floors, counts, aparts)]
         lines = [max(min(w, 200), most) for w, most in zip(words, longest)]
         wants, needs = spread(APART, words), spread(INDEX_STEP, lines)
         gaps = max(1, len(groups) - 1)
