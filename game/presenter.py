@@ -747,7 +747,9 @@ class Presenter:
         in the game's words, the cards, None for one face down), or (caption, cards, givers)
         where another player's card lies among them (givers: for each card, the name of the
         player it belongs to where that is not `seat`, else None; it is drawn outlined, and
-        summary_lines says whose it is): by default the cards left in its hand."""
+        summary_lines says whose it is), or (caption, cards, givers, True) where they score
+        nothing, a rule having cancelled them (drawn struck out; the caption says why): by
+        default the cards left in its hand."""
         held = [card for zone in view.zones if zone.owner == seat and zone.kind == "hand" for card in zone.cards]
         return [(f"Left in hand: {plural(len(held), 'card')}", held)] if held else [("No cards left", [])]
 

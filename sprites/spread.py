@@ -47,24 +47,47 @@ def _build_fan(cards, w, h, spread, colourblind, family, back):
     return surf
 
 
-def row_step(count, w, room):
-    """How far apart (pixels) `count` cards `w` wide lie to fit `room` pixels: a little
-    apart when they fit side by side, else overlapping evenly (never closer than a fifth
-    of a card, so that each index shows)."""
+def edge_width(w):
+    """How wide (pixels) the outline round a card `w` pixels wide is."""
+    return max(3, round(w / 14))
+
+
+def apart_step(w, outlined=False):
+    """How far apart (pixels) cards `w` wide lie side by side: a little apart, and, in a
+    row with an outlined card (`outlined`), far enough for felt to show between an
+    outline and the next card or its outline."""
+    return max(int(w * 1.08), w + 2 * edge_width(w) + 2 if outlined else 0)
+
+
+def row_step(count, w, room, outlined=False):
+    """How far apart (pixels) `count` cards `w` wide lie to fit `room` pixels: apart (see
+    apart_step) when they fit side by side, else overlapping evenly (never closer than a
+    fifth of a card, so that each index shows)."""
     if count < 2:
         return 0
-    return max(w // 5, min(int(w * 1.08), (room - w) // (count - 1)))
+    return max(w // 5, min(apart_step(w, outlined), (room - w) // (count - 1)))
 
 
-def row(surface, cards, x, y, w, h, room, colourblind=False, family="standard", back=None, marked=()):
+def row(surface, cards, x, y, w, h, room, colourblind=False, family="standard", back=None, marked=(), struck=False):
     """Draw `cards` left to right from (x, y) within `room` pixels (overlapping when they
     must), those at the indices `marked` outlined in OTHERS' colour (another player's card
-    lying among these); returns the width they took."""
-    step = row_step(len(cards), w, room)
-    edge = max(3, round(w / 14))
+    lying among these), an outline stopping where the next card lies over it (walkA16 #15:
+    the outlines of a stack of cards ran into one another); `struck`: every card dimmed
+    and a line in DANGER's colour drawn across them all (they score nothing); returns the
+    width they took."""
+    step = row_step(len(cards), w, room, bool(marked))
+    edge = edge_width(w)
     for i, card in enumerate(cards):
         shown, pad = card_sprites.shadowed(card, w, h, colourblind, family, back)
         surface.blit(shown, (x + i * step - pad, y - pad))
+        if struck:
+            surface.blit(card_sprites.tint(w, h, palette.INK, 90), (x + i * step, y))
         if i in marked:
-            surface.blit(card_sprites.outline(w, h, palette.OTHERS, edge), (x + i * step - edge, y - edge))
-    return (len(cards) - 1) * step + w if cards else 0
+            whole = w + 2 * edge
+            seen = whole if i == len(cards) - 1 else min(whole, step + edge)
+            surface.blit(card_sprites.outline(w, h, palette.OTHERS, edge), (x + i * step - edge, y - edge),
+                         pygame.Rect(0, 0, seen, h + 2 * edge))
+    taken = (len(cards) - 1) * step + w if cards else 0
+    if struck and cards:
+        pygame.draw.line(surface, palette.DANGER, (x - edge, y + h * 3 // 4), (x + taken + edge, y + h // 4), edge)
+    return taken

@@ -575,26 +575,31 @@ class Deadline(Presenter):
         incomplete beside it); then the extra credit `seat` played
         on others' assignments, those a Joker cancelled apart (each is worth 1, so the last
         given: walkA16 #7, the cancelled ones could not be told from the rest); then the
-        cards left in its hand and what they cost."""
+        cards left in its hand and what they cost. What a Joker cancelled is struck out:
+        an assignment so says it, 'Final Exam run: completed, cancelled by a Joker'
+        (walkA16 #15: it looked like any other completed run)."""
         groups, given = [], []
         high = view.facts["ace_high"]
+        cancelled = self.cancelled(view)
         for a in view.facts["assignments"] or []:
             given += [name for who, name in a["extra_credit"] if who == seat]
             if a["owner"] == seat:
                 done = "completed" if a["completed"] else "incomplete"
+                if a["index"] in cancelled:
+                    done += f", cancelled by {jokers(1)}"
                 laid = [(card, None) for card in self.cards_named(a["cards"])]
                 laid += [(self.by_name[name], seat_name(names, who)) for who, name in a["extra_credit"]
                          if name in self.by_name]
                 if a["kind"] == "run":
                     laid.sort(key=lambda pair: 14 if high and pair[0].rank == "A" else pair[0].value)
                 groups.append((f"{EXAMS.get(a['exam'], a['exam'])} {a['kind']}: {done}", [c for c, _ in laid],
-                               tuple(giver for _, giver in laid)))
+                               tuple(giver for _, giver in laid)) + ((True,) if a["index"] in cancelled else ()))
         grades = view.facts["grades"] or []
         struck = grades[seat].get("extra_cancelled", 0) if seat < len(grades) else 0
         if len(given) > struck:
             groups.append(("Extra credit given", self.cards_named(given[:len(given) - struck])))
         if struck:
-            groups.append((f"Cancelled by {jokers(struck)}", self.cards_named(given[len(given) - struck:])))
+            groups.append((f"Cancelled by {jokers(struck)}", self.cards_named(given[len(given) - struck:]), (), True))
         penalty = grades[seat].get("hand_penalty") if seat < len(grades) else None
         held = [card for zone in view.zones if zone.key == f"hand:{seat}" for card in zone.cards]
         if held:

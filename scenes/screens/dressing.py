@@ -25,12 +25,14 @@ def fan(screen, cards, centre, card_w, card_h, colourblind, family="standard", b
     return (r.x / screen.s, r.y / screen.s, r.w / screen.s, r.h / screen.s)
 
 
-def row(screen, cards, pos, card_w, card_h, room, colourblind, family="standard", back=None, marked=()):
+def row(screen, cards, pos, card_w, card_h, room, colourblind, family="standard", back=None, marked=(),
+        struck=False):
     """Cards left to right from `pos` (logical) within `room` logical units, overlapping
     when they must, those at the indices `marked` outlined (another player's, see
-    spread.row); returns the logical width they took."""
+    spread.row), all of them struck out where `struck` (they score nothing); returns the
+    logical width they took."""
     x, y = screen.pixel(pos)
     taken = spread.row(screen.surface, cards, x, y, screen.px(card_w), screen.px(card_h), screen.px(room),
-                       colourblind, family, back, marked=marked)
+                       colourblind, family, back, marked=marked, struck=struck)
     return taken / screen.s
 

@@ -21,6 +21,7 @@ from game.presenter import named_together, ordinal, winners_words
 from scenes.table.scene import TableScene
 from scenes.table.session import Session
 from sprites import felt, palette
+from sprites import spread as spread_sprites
 from sprites.text import BODY, DISPLAY
 
 TOP = 128               # the first plate's top
@@ -61,7 +62,8 @@ class Plate(NamedTuple):
     won: bool           # won the game
     points: object      # this hand's points, or None
     won_hand: bool
-    groups: list        # (caption, cards) that made the score, or (caption, cards, givers): see Presenter.score_cards
+    groups: list        # (caption, cards) that made the score, (caption, cards, givers) or (caption, cards,
+                        # givers, struck): see Presenter.score_cards
 
 
 class ScoringScene(Scene):
@@ -299,15 +301,19 @@ class ScoringScene(Scene):
         size, the left column's width). The left column as wide as words_width gave for
         plates alike (`first`: that width and its cards' size), or narrower or wider (the
         words in more lines or fewer, the cards' captions in fewer or more) where that
-        lets every plate hold above the buttons with the largest cards; as `first` gives
-        where none does."""
-        tried = []
+        lets every plate hold above the buttons, every caption over cards in two lines
+        where any width lets them (walkA16 #15: with five students, 'Extra / credit /
+        given' in three lines beside words in two), with the largest cards; as `first`
+        gives where none does."""
+        tried, paired = [], []
         for left in [first[0]] + [left for left in self.left_widths(rect[2]) if left != first[0]]:
             area = self.groups_area(rect, left, False)
             size = first[1] if left == first[0] else self.card_size(screen, plates, area)
-            tried.append((*self.fitted(screen, plates, (area[2], left), size, room), left))
-        holding = [way for way in tried if sum(way[0]) <= room + 0.5]
-        return max(holding, key=lambda way: way[1][0]) if holding else tried[0]
+            heights, fitted = self.fitted(screen, plates, (area[2], left), size, room)
+            tried.append((heights, fitted, left))
+            paired.append(all(self.caption_lines(screen, plate.groups, area[2], fitted) <= 2 for plate in plates))
+        holding = [(two, way) for two, way in zip(paired, tried) if sum(way[0]) <= room + 0.5]
+        return max(holding, key=lambda held: (held[0], held[1][1][0]))[1] if holding else tried[0]
 
     def cards_bottom(self, screen, plate, width, size):
         """How far below its plate's top a plate's cards end, groups `width` wide, at
@@ -457,19 +463,27 @@ class ScoringScene(Scene):
         enough for its caption and its cards a little apart where the room allows, else
         the overlap shared out evenly, every group's cards the same step apart (a caption
         wider than its cards keeping its line, or, where that leaves the cards less
-        than HALF_STEP apart, two lines; where neither fits, each group its share), down to a step that still shows each card's index (the gap
-        between groups narrower first, down to MIN_GROUP_GAP); never five cards in one
-        card's room beside two cards lying apart under a long caption."""
+        than HALF_STEP apart, two lines; where neither leaves them so far apart, the first
+        that fits, the cards closer; where neither fits, each group its share), down to a
+        step that still shows each card's index (the gap between groups narrower first,
+        down to MIN_GROUP_GAP); never five cards in one card's room beside two cards lying
+        apart under a long caption (walkA16 #15: 'Extra / credit / given' in three lines
+        while two fitted, its cards a little closer). Cards side by side in a group with an
+        outlined card lie as far apart as keeps felt between its outline and the next
+        (spread.apart_step)."""
         card_w = card_h / CARD_RATIO
-        words, longest, counts = [], [], []
-        for caption, cards, *_ in groups:
+        words, longest, counts, aparts = [], [], [], []
+        for caption, cards, *more in groups:
             words.append(screen.text_width(caption, dressing.BODY) + 8)
             longest.append(max(screen.text_width(word, dressing.BODY) for word in caption.split()) + 8
                            if caption else 0)
             counts.append(len(cards))
+            outlined = bool(more) and any(more[0])
+            aparts.append(spread_sprites.apart_step(screen.px(card_w), outlined) / screen.s)
 
         def spread(step, floors):
-            return [max(floor, card_w * (1 + step * (n - 1)) if n else 0) for floor, n in zip(floors, counts)]
+            return [max(floor, card_w + (n - 1) * (card_w * step if step < 1 else max(card_w * step, apart)) if n
+                        else 0) for floor, n, apart in zip(floors, counts, aparts)]
         lines = [max(min(w, 200), most) for w, most in zip(words, longest)]
         wants, needs = spread(APART, words), spread(INDEX_STEP, lines)
         gaps = max(1, len(groups) - 1)
@@ -484,8 +498,8 @@ class ScoringScene(Scene):
                 low, high = (step, high) if sum(spread(step, floors)) <= room else (low, step)
             return low
         two = [self.two_lines(screen, caption, most) for (caption, *_), most in zip(groups, longest)]
-        floors = next((floors for floors in (lines, two) if sum(spread(INDEX_STEP, floors)) <= room
-                       and widest(floors) >= HALF_STEP), lines if sum(needs) <= room else None)
+        fitting = [floors for floors in (lines, two) if sum(spread(INDEX_STEP, floors)) <= room]
+        floors = next((floors for floors in fitting if widest(floors) >= HALF_STEP), fitting[0] if fitting else None)
         if floors is not None:
             return spread(widest(floors), floors), gap
         spare = max(0.0, room - sum(needs))         # too crowded even so: each its share
@@ -544,13 +558,15 @@ class ScoringScene(Scene):
     def _draw_groups(self, screen, groups, area, size):
         """The groups of cards side by side in `area`, each under its caption (in as many
         of `size`'s lines as it needs), the cards at `size`'s height, overlapping where
-        they must; a card another player gave outlined (the presenter's notes say whose)."""
+        they must; a card another player gave outlined (the presenter's notes say whose);
+        the cards of a group that scores nothing struck out (walkA16 #15)."""
         x, y, w, _ = area
         card_h, most = size
         colourblind = self.app.settings.colourblind
         widths, gap = self.widths(screen, groups, w, card_h)
         lines = self.caption_lines(screen, groups, w, size)     # this plate's captions: on one line if they fit
-        for (caption, cards, *givers), width in zip(groups, widths):
+        for (caption, cards, *more), width in zip(groups, widths):
+            givers, struck = (more[0] if more else ()), len(more) > 1 and more[1]
             words = screen.wrap(caption, dressing.BODY, width - 8)
             if len(words) > lines:
                 words = words[:lines - 1] + [" ".join(words[lines - 1:])]
@@ -559,5 +575,5 @@ class ScoringScene(Scene):
             if cards:
                 dressing.row(screen, cards, (x, y + CAPTION_H - 4 + CAPTION_LINE * (lines - 1)), card_h / CARD_RATIO,
                              card_h, width, colourblind, self.presenter.family, self.presenter.deck_back,
-                             [i for i, giver in enumerate(givers[0] if givers else ()) if giver])
+                             [i for i, giver in enumerate(givers) if giver], struck)
             x += width + gap

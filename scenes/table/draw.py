@@ -13,7 +13,7 @@ from typing import NamedTuple
 import pygame
 
 from game.presenter import capital, card_name, plural
-from scenes.table.layout import (ARROWS, AVATAR, CAPTION, PANEL_W, PLATE_H, RAISE, RESULT_H, TOP, bubble_box,
+from scenes.table.layout import (ARROWS, AVATAR, CAPTION, EDGE, PANEL_W, PLATE_H, RAISE, RESULT_H, TOP, bubble_box,
                                  bubble_tail, callout_box, curtain_plan, gap_between, keeps_margin, landed, pile_cards,
                                  zoom_box)
 from sprites import avatar
@@ -315,7 +315,11 @@ def in_flight(placed, flying):
 def grounded(board, flying):
     """What to draw of `board` while the cards of `flying` (Motion.hidden()) are still in the
     air: (the placed cards, the empty slots). A card in flight is left out (a hidden one:
-    the last hidden ones of its zone); a pile it flies to shows the cards already there."""
+    the last hidden ones of its zone); a pile it flies to shows the cards already there. A
+    place whose cards are all in the air shows its empty place, as it does without cards,
+    its first card's outline, so that its caption never floats over nothing (walkA16 #12:
+    'Assignment being built' under Ines's hand while her first card flew there); the
+    viewer's hand, which has no empty place, shows none."""
     if not flying:
         return board.placed, board.slots
     left_out, counted = set(), {}
@@ -323,7 +327,7 @@ def grounded(board, flying):
         if p.card is None and p.index >= 0 and counted.get(p.zone, 0) < flying.get(p.zone, ((), 0))[1]:
             counted[p.zone] = counted.get(p.zone, 0) + 1
             left_out.add(id(p))
-    placed, slots = [], list(board.slots)
+    placed, slots, first = [], list(board.slots), {}
     for p in board.placed:
         if p.zone in board.piles and p.zone in flying:
             if p.index >= 0:            # the pile's top: the pile again, as it is so far
@@ -333,7 +337,10 @@ def grounded(board, flying):
                 slots += [] if shown else [rect]
         elif not (in_flight(p, flying) or id(p) in left_out):
             placed.append(p)
-    return placed, slots
+        elif p.zone != board.hand_key:
+            first.setdefault(p.zone, p.rect)
+    landed_in = {p.zone for p in placed}
+    return placed, slots + [rect for zone, rect in first.items() if zone not in landed_in]
 
 
 def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
@@ -357,7 +364,7 @@ def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
 def card(screen, board, p, look, focused=False, offered=True, after=None):
     """One placed card `p` of `board` in its place, as `cards` draws each; its edge frames
     only what shows of it where the card `after` it lies over it in the same row."""
-    surf, width = screen.surface, max(2, screen.px(3))
+    surf, width = screen.surface, max(2, screen.px(EDGE))
     rise = p.raised and not offered and not p.selected and p.zone == board.hand_key    # it rises once offered
     r = screen.rect(p.rect.move(0, RAISE) if rise else p.rect)
     img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)

@@ -37,10 +37,14 @@ RESULT_H = 46           # the band of a field's lane where its result is written
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 RAISE = 10              # how far a card of your hand a move may take rises (a card picked: PICKED)
 PICKED = 16
+ROW_GAP = 4             # between two cards of a row side by side
+EDGE = 3                # a card's edge (picked, hinted, another's card outlined) outside it: at least 2 pixels
 FAN_EDGE = 0.08         # the least of a face-down card of another seat's that shows beside the next (see fan_step)
 # How closely a plan lays cards (tried in this order at each size): another seat's face-down
 # cards apart where they are few, else each showing an edge; a row's cards overlapping too.
-APART, EDGED, TIGHT = 0, 1, 2
+# For a game whose rows read apart (ROWS_APART), before TIGHT: its rows apart but those
+# too wide for their line, squeezed into it (SQUEEZED).
+APART, EDGED, SQUEEZED, TIGHT = 0, 1, 2, 3
 TIGHTS = (APART, EDGED, TIGHT)
 PICK_ROOM = 8           # the room under a fan to pick from blind, its outlines clear of the captions under it
 PLATE_H = 30            # a name plate's height
@@ -672,6 +676,9 @@ class _Layout:
         self.b = Board(*size)
         self.pitch = CAPTION * max(1.0, MIN_PX / (READ * scale))   # a caption's line, as tall as its text is drawn
         self.narrowest = {}     # (caption, lines) -> the narrowest width that holds it in them
+        self.outlined = {zone for zone, _ in presenter.others_cards(view)}     # rows with another's cards
+        self.planned = {}       # plan's ways by its inputs (the zones by identity: the view's own, held)
+        self.tights = (APART, EDGED, SQUEEZED, TIGHT) if presenter.ROWS_APART else TIGHTS
 
     def board(self, playable, hinted, selection, turn):
         b, sizes, view = self.b, self.sizes, self.view
@@ -704,7 +711,7 @@ class _Layout:
         seating = (SIDE, False, False, False)
         if len(others) >= 3:        # the way of seating them that leaves the smallest cards largest
             key = (b.width, b.height, self.scale, self.anchor, tuple(self.names), frozenset(self.pick_zones),
-                   tuple((z.key, z.name, z.count, tuple(c and c.rank for c in z.cards),
+                   tuple((z.key, owner[z.key], z.name, z.count, tuple(c and c.rank for c in z.cards),
                           self.presenter.zone_tag(z, view, self.names)) for z in zones))
             if key not in SEATING:
                 if len(SEATING) > 256:
@@ -717,10 +724,10 @@ class _Layout:
                 alike = [(side, between, False, False) for between in (False, True)
                          for side in (SIDES_CROWDED if len(others) > 3 else SIDES_THREE)]
                 first = alike[:1] if len(others) == 3 else alike    # three: as usual while their cards are large
-                SEATING[key], (share, fits) = best(first)
-                if first is not alike and (share < SEAT_LEAST - 0.01 or not fits):
-                    SEATING[key], (share, fits) = best(alike)
-                if share < SEAT_LEAST - 0.01 or not fits:  # (rounded down) the seats across the top as their cards need,
+                SEATING[key], (roomy, _, fits) = best(first)
+                if first is not alike and not (roomy and fits):
+                    SEATING[key], (roomy, _, fits) = best(alike)
+                if not (roomy and fits):            # the seats across the top as their cards need,
                     SEATING[key] = best([SEATING[key]] + [(side, between, True, snug) for side, between, _, _ in alike
                                                           for snug in (False, True)])[0]    # the own rows snug
             seating = SEATING[key]
@@ -810,13 +817,23 @@ class _Layout:
     def smallest(self, seated, own_rows, theirs):
         """How large the smallest cards are, as a share of their full size, of the other
         seats' in their panels and of the anchor's own rows, seated so (see seated):
-        that share, then whether they all fit."""
+        whether every seat's are at SEAT_LEAST of their size or larger (and, for a game
+        whose rows read apart, ROWS_APART, lie apart: walkA16 #11, Ines's four 4s a strip
+        each, their outlines one into another, while Theo's cards two seats away were
+        drawn twice as large), that share, then whether they all fit."""
         spots, _, (_, _, rows_w, own_h), _ = seated
         plans = [(self.plan(theirs(seat), w - 16, h - SEAT_TOP - 6, self.sizes.mini, True), self.sizes.mini)
                  for seat, (_, _, w, h) in spots.items()]
         if own_rows:
             plans.append((self.plan(own_rows, rows_w, own_h, self.sizes.own, False), self.sizes.own))
-        return min(((plan[1][0] / base[0], plan[4]) for plan, base in plans), default=(1.0, True))
+        return min(((self.roomy(plan, base), plan[1][0] / base[0], plan[4]) for plan, base in plans),
+                   default=(True, 1.0, True))
+
+    def roomy(self, plan, base):
+        """Are the cards of `plan` (see plan) at SEAT_LEAST of their size `base` or larger
+        (rounded down), and, for a game whose rows read apart (ROWS_APART), apart?"""
+        _, size, tight, _, _ = plan
+        return size[0] >= int(base[0] * SEAT_LEAST) and not (self.presenter.ROWS_APART and tight in (SQUEEZED, TIGHT))
 
     def least(self, zones, w, base):
         """The least height `zones` take in a flow `w` wide, their cards `base` at most:
@@ -826,9 +843,10 @@ class _Layout:
     def seat_spots(self, bottom_top, lowest, theirs, side, split=False):
         """Panel rects for the other seats, keyed by seat (`theirs(seat)`: its zones):
         those at the sides `side` wide down to `bottom_top`, the seats across the top 150 high, or
-        taller where a seat's zones do not fit in that (all alike, down to `lowest` at
-        most: the shared zones and the anchor's own rows keep the least room they take
-        under them); with four or more others, the seats across the top share the width
+        taller where a seat's zones do not fit in that, or, for a game whose rows read
+        apart (ROWS_APART), do not lie apart in it where a taller panel lays them apart
+        (all alike, down to `lowest` at most: the shared zones and the anchor's own rows
+        keep the least room they take under them); with four or more others, the seats across the top share the width
         between the side columns alike or, `split`, each as wide as leaves the tallest
         shortest (see shares)."""
         tw = self.b.table_w
@@ -857,9 +875,12 @@ class _Layout:
         top_h = 150
         tallest = lowest - TOP - 24
         for seat, spot in zip(others, spots):
-            def fits(height, zones=theirs(seat), w=rects[spot][2]):
-                _, size, _, _, fitted = self.plan(zones, w - 16, height - SEAT_TOP - 6, self.sizes.mini, True, spare=False)
-                return fitted and size[0] >= int(self.sizes.mini[0] * SEAT_LEAST)
+            def fits(height, zones=theirs(seat), w=rects[spot][2], apart=False):
+                plan = self.plan(zones, w - 16, height - SEAT_TOP - 6, self.sizes.mini, True, spare=False)
+                return plan[4] and (self.roomy(plan, self.sizes.mini) if apart else
+                                    plan[1][0] >= int(self.sizes.mini[0] * SEAT_LEAST))
+            if spot.startswith("top") and self.presenter.ROWS_APART and top_h < tallest and fits(tallest, apart=True):
+                fits = functools.partial(fits, apart=True)      # as tall as lays its rows apart
             if spot.startswith("top") and top_h < tallest and not fits(top_h):
                 low, high = top_h, top_h + 10 * math.ceil((tallest - top_h) / 10)   # the least height, by halves
                 while high - low > 10:
@@ -900,7 +921,7 @@ class _Layout:
         """The least height `zones` (another seat's, `fan`) take laid out as plan lays
         them `w` wide with cards at `size` (endless where no way fits them)."""
         zones, captions = self.captions(zones, w)
-        return min((sum(heights) for tight in TIGHTS for light in (False, True)
+        return min((sum(heights) for tight in self.tights for light in (False, True)
                     for _, heights, whole in self.ways(zones, w, size, fan, tight, captions[light]) if whole),
                    default=math.inf)
 
@@ -940,13 +961,14 @@ class _Layout:
         """The width a zone takes in a line of `flow` (`fan`: another seat's zones, whose
         cards overlap: face-down ones closely, face-up ones down to their index strip;
         `tight`: how closely (TIGHTS; at TIGHT a row's cards overlap down to their index
-        strip too))."""
+        strip too; at SQUEEZED they lie apart, a row too wide for `limit` squeezed into it:
+        only the rows that must overlap, as little as they must))."""
         n = len(zone.cards)
         if zone.kind in ("pile", "stack"):
             return size[0]
         if fan:
             return min(limit, size[0] + max(0, min(n, 14) - 1) * self.fan_step(zone, size, tight))
-        step = size[0] * (0.45 if zone.kind == "hand" else 1.0) + 4
+        step = size[0] * (0.45 if zone.kind == "hand" else 1.0) + self.gap(zone)
         if tight == TIGHT and zone.kind != "hand":
             step = self.corner(zone, size) + 4
         return min(limit, max(size[0], size[0] + (n - 1) * step))
@@ -963,7 +985,15 @@ class _Layout:
             if tight == APART:
                 return size[0] * max(FAN_EDGE, min(0.5, 1 / max(1, min(len(zone.cards), 14) - 1)))
             return size[0] * FAN_EDGE
-        return self.corner(zone, size) if tight == TIGHT else size[0] + 4
+        return self.corner(zone, size) if tight == TIGHT else size[0] + self.gap(zone)
+
+    def gap(self, zone):
+        """How far apart a row's cards lie side by side: ROW_GAP, and room for two
+        cards' edges more in a row that holds another's cards, outlined, so that no
+        outline runs into the next (walkA16 #11: the purple frames of Sam's two 4s in
+        Ines's assignment ran one into the other)."""
+        edge = max(2, round(EDGE * self.scale)) / self.scale
+        return ROW_GAP + (2 * math.ceil(edge) if zone.key in self.outlined else 0)
 
     def corner(self, zone, size):
         """How much of each card of `zone` at `size` an overlapping row leaves in sight:
@@ -1024,6 +1054,14 @@ class _Layout:
         return out
 
     def plan(self, zones, w, h, base, fan, spare=True):
+        """laid, kept for the layout's many tries (the ways of seating the others plan the
+        same seat's zones in the same room again and again)."""
+        key = (tuple(map(id, zones)), w, h, base, fan, spare)
+        if key not in self.planned:
+            self.planned[key] = self.laid(zones, w, h, base, fan, spare)
+        return self.planned[key]
+
+    def laid(self, zones, w, h, base, fan, spare=True):
         """How `flow` lays `zones` out within `w` by `h`: (the lines of (zone, its width,
         its caption's lines) with the width each line uses, the cards' size, whether a
         row's cards overlap down to their index strips, each line's height, whether it
@@ -1032,7 +1070,8 @@ class _Layout:
         as its tallest caption), the rows' cards overlapping where they must, then, with
         cards at SEAT_LEAST of their size or smaller, the same with light captions (see
         caption) before smaller cards (for a game whose rows read apart, the presenter's
-        ROWS_APART, first each size down to SEAT_LEAST with no card overlapping); a zone that
+        ROWS_APART, first each size down to SEAT_LEAST with no card overlapping, and at
+        each size only the rows too wide for their line overlapping before all do); a zone that
         goes with the one before it (the presenter's `goes_with`: Deadline's extra credit
         with its assignment) beside it or right under it (see wrapped). Where nothing
         fits, the same without the empty places (an empty slot and its caption: `spare`),
@@ -1042,7 +1081,7 @@ class _Layout:
         zones, captions = self.captions(zones, w)
         filled = [z for z in zones if z.cards or z.kind == "pile"]
         tries = [(scale, light, tight) for scale in SCALES for light in (False, True)
-                 for tight in TIGHTS if scale <= SEAT_LEAST or not light]
+                 for tight in self.tights if scale <= SEAT_LEAST or not light]
         if self.presenter.ROWS_APART:       # apart down to SEAT_LEAST before overlapping at all
             tries = [(scale, False, tight) for scale in SCALES if scale >= SEAT_LEAST
                      for tight in (APART, EDGED)] + tries
@@ -1064,10 +1103,16 @@ class _Layout:
     def ways(self, zones, w, size, fan, tight, captions):
         """Each way plan tries to lay `zones` out `w` wide with cards at `size` (`tight`:
         a row's overlapping), as (lines, each line's height, whether every caption is
-        whole in the lines it may take) (see captioned): each caption in one line, else
-        two or three (CAPTION_LINES); the last one tried is plan's way where none fits.
-        `captions`: each zone's caption by its key, by whether its name's words go apart."""
+        whole in the lines it may take and, for a game whose rows read apart (ROWS_APART),
+        APART or EDGED, every row's cards lie apart, none wider than `w` (squeezed into it, they
+        would overlap: Theo's four cards at full size half over one another in a side
+        column at 960x600, where they lay apart smaller) (see captioned): each caption in
+        one line, else two or three (CAPTION_LINES); the last one tried is plan's way where
+        none fits. `captions`: each zone's caption by its key, by whether its name's words
+        go apart."""
         cards = [self.zone_width(zone, size, w, fan, tight) for zone in zones]
+        rows_apart = not (self.presenter.ROWS_APART and tight in (APART, EDGED) and any(
+            self.zone_width(zone, size, math.inf, fan, tight) > w for zone in zones if any(zone.cards)))
         tried = None
         for most, apart in CAPTION_LINES:
             said = captions[apart]
@@ -1077,7 +1122,7 @@ class _Layout:
                 continue
             tried = widths
             lines, heights = self.captioned(self.wrapped(widths, w), w, size, said)
-            yield lines, heights, all(len(words) <= most for line, _ in lines for _, _, words in line)
+            yield lines, heights, rows_apart and all(len(words) <= most for line, _ in lines for _, _, words in line)
 
     def captioned(self, lines, w, size, captions):
         """The `lines` of wrapped with each zone's caption in the lines it takes over its
@@ -1227,7 +1272,8 @@ class _Layout:
         cards = zone.cards
         x, y, w, h = box
         n = len(cards)
-        step = size[0] + 4 if n <= 1 else min(size[0] + 4, (w - size[0]) / (n - 1))
+        step = size[0] + self.gap(zone)
+        step = step if n <= 1 else min(step, (w - size[0]) / (n - 1))
         return [Placed(pygame.Rect(int(x + i * step), int(y), size[0], size[1]), card, zone.key, i,
                        card is not None) for i, card in enumerate(cards)]
 
