@@ -654,8 +654,7 @@ def lay_out(view, presenter, anchor, names, size, measure, playable=(), hinted=(
     out); `measure(words, px)` is a caption's width. Marks: `playable` the face-up cards a
     move may take, as (zone key, card name), raised; `picks` the face-down cards a blind
     pick may take, as (zone key, position), raised and spread apart to be clicked one by
-    one (the hands the anchor picks from at some point, the presenter's picked_from,
-    spread so at every moment: their seat's corner keeps its shape as a pick comes); `hinted` card names and pick places to mark as a hint; `selection` the cards
+    one; `hinted` card names and pick places to mark as a hint; `selection` the cards
     picked for a several-card move; on the anchor's `turn` to play a card, the hand's
     cards no move takes are dimmed (all of them when none fits). `order` is the order of
     the anchor's hand (see hand_order). `scale` is how many pixels a logical unit is drawn
@@ -671,7 +670,7 @@ class _Layout:
         self.view, self.presenter, self.anchor, self.names = view, presenter, anchor, names
         self.order, self.picks, self.scale = order, picks, scale
         self.measuring, self.measured = measure, {}     # (words, size) -> width: a seat's captions, tried often
-        self.pick_zones = {zone for zone, _ in picks} | presenter.picked_from(view, anchor)
+        self.pick_zones = {zone for zone, _ in picks}
         self.sizes = presenter.sizes
         self.b = Board(*size)
         self.pitch = CAPTION * max(1.0, MIN_PX / (READ * scale))   # a caption's line, as tall as its text is drawn
