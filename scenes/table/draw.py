@@ -441,7 +441,7 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
     else, as small as it may be, over those and the words of `avoid` too (a moment, while
     the card is looked at); in the first two cases ZOOM_GAP apart from them where it can;
     never over the side panel (its log and its key legend are read then). Framed gold as a card that can be played is, but `dimmed` (one that cannot:
-    washed grey as it is in the hand, with the panel's edge). Under it, on a plate up to PLATE_WIDEST of its width, what it is (the card's spoken name, on one line where it can) and the game's `note` on
+    washed grey as it is in the hand, with the panel's edge). Under it, on a plate up to PLATE_WIDEST of its width (as wide as the card where only that finds the place at any size), what it is (the card's spoken name, on one line where it can) and the game's `note` on
     the card (what of it counts), whole. Where no place is clear, it is not shown.
     Returns where it lies (a logical rect), or None when the card is already as large or
     there is no room."""
@@ -449,13 +449,14 @@ def enlarged(screen, placed, look, board, size, bottom, keep_clear=(), avoid=(),
     backs = [p.rect for p in board.placed if p is not placed and not p.face_up]
     needed = list(keep_clear) + faces
     tiers = (needed + list(avoid) + backs, needed + list(avoid), needed)
-    for clear, gap, scale in [(clear, gap, scale) for clear in tiers[:2] for gap in (ZOOM_GAP, 0)
-                              for scale in ZOOM_SCALES] + [(tiers[2], 0, scale) for scale in reversed(ZOOM_SCALES)]:        # over words: as small as it may be
+    said = capital(card_name(placed.card))
+    for clear, gap, scale, wide in [(clear, gap, scale, wide) for clear in tiers[:2] for gap in (ZOOM_GAP, 0)
+                                    for wide in (True, False) for scale in ZOOM_SCALES] + [
+            (tiers[2], 0, scale, wide) for wide in (True, False) for scale in reversed(ZOOM_SCALES)]:  # over words: small
         w, h = int(size[0] * scale), int(size[1] * scale)
         if w <= placed.rect.w and h <= placed.rect.h or h < ZOOM_LEAST * placed.rect.h:
             continue
-        said = capital(card_name(placed.card))
-        plate = max(w, min(int(screen.text_width(said, READ)) + 17, int(w * PLATE_WIDEST)))
+        plate = max(w, min(int(screen.text_width(said, READ)) + 17, int(w * PLATE_WIDEST))) if wide else w
         name = screen.wrap(said, READ, plate - 16)
         lines = name + (screen.wrap(note, READ, plate - 16) if note else [])
         below = len(lines) * LOG_LINE + 14
