@@ -118,7 +118,7 @@ def test_directors_are_handed_no_table_and_change_nothing_they_are_shown():
     assert classes == 5         # the game's, the lesson's, the first game's, the joined and the hosted
     assert {n for n in dir(Seen) if not n.startswith("_")} == {
         "session", "presenter", "names", "view", "viewer", "anchor", "over", "rolled", "held", "picked", "keys", "my_turn",
-        "settled", "shown", "told"}
+        "settled", "shown", "told", "plain"}
     seen = Seen(object())
     for attribute in ("view", "viewer", "picked"):
         try:

@@ -14,8 +14,8 @@ def test_deadlines_log_says_where_a_joker_turned_up_at_the_deal_goes():
     state = registry.new_game("deadline", 4, seed=seed)
     lines = presenter_for(state.info).log_lines(state.events_for(0), ["Maya", "Sam", "Ines", "Theo"],
                                                 {z.key: z for z in state.view(0).zones})
-    joker = lines.index("Joker dealt to the discard pile")
-    assert lines[joker + 1] == "Joker may not start the discard pile: it goes to the bottom of the draw pile"
+    joker = lines.index("A Joker dealt to the discard pile")
+    assert lines[joker + 1] == "A Joker may not start the discard pile: it goes to the bottom of the draw pile"
     assert lines[joker + 2].endswith("dealt to the discard pile") and "Joker" not in lines[joker + 2]
 
 
