@@ -536,7 +536,7 @@ class Presenter:
             return f"Game over: {winners_words(view, names)}"
         return self.event_line(event, names, zones)
 
-    END_SHOWN = "The cards only their owner saw are face up now."
+    END_SHOWN = "the cards only their owner saw are face up now"
 
     def end_shown(self, before, view):
         """What the game's end says besides its outcome when it turns face up cards that

@@ -383,15 +383,12 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         """An event's line in the log (and its toast)."""
         return agree(self.presenter.event_line(event, self.names, self.zones_by_key()))
 
-    def outcome_words(self, event, before=None):
+    def outcome_words(self, event, shown=""):
         """An outcome's words as it waits on the table (shorter than its log line); the
-        game's end says so when it turns face up cards that only their owner saw
-        (`before`: the table before the change that ended it; see the presenter's
-        end_shown): 'Game over: Maya wins. The cards only their owner saw are face up now.'"""
+        game's end adds `shown`, what it turned face up (see the presenter's end_shown):
+        'Game over: Maya wins. The cards only their owner saw are face up now.'"""
         words = agree(self.presenter.outcome_line(event, self.view, self.names, self.zones_by_key()))
-        ended = before is not None and event.kind == SharedEvent.GAME_OVER
-        shown = ended and self.presenter.end_shown(before, self.view)
-        return f"{words}. {shown}" if shown else words
+        return f"{words}. {capital(shown)}." if shown and event.kind == SharedEvent.GAME_OVER else words
 
     def log_lines(self):
         """The log's entries: the whole game so far as the viewer may see it (rebuilt from
@@ -665,14 +662,14 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
             context = self.presenter.hand_over(self.view)  # read as a hand's end: not the round it ended in
         current = self.session.current_player
         handing = passing and current != mover and self.session.is_human(current)
+        shown = any(e.kind == SharedEvent.GAME_OVER for e in events) and self.presenter.end_shown(before, self.view)
         self.hold.decide(events, self.director.holds(self.seen), self.presenter.outcome_lane,
-                         lambda event: self.outcome_words(event, before), self.speed(), handing, context,
+                         lambda event: self.outcome_words(event, shown), self.speed(), handing, context,
                          self.session.event_count() - len(events), self.presenter.MID_MOVE)
         if handing:
             self.show_new_cards(events, before, context)
-        shown = any(e.kind == SharedEvent.GAME_OVER for e in events) and self.presenter.end_shown(before, self.view)
         if shown:                       # the end turns hidden cards face up as it lands: say so then
-            self.say(f"Game over: {shown[0].lower()}{shown[1:]}", end=True)
+            self.say(f"Game over: {shown}.", end=True)
         self.hand_facts = before.facts if any(e.kind == SharedEvent.HAND_OVER for e in events) else None
         if (not self.hold.outcomes and not self.director.clears(self.seen)
                 and any(e.kind in self.presenter.WAITS for e in events)):
