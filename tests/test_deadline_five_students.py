@@ -5,9 +5,9 @@ import pygame
 import pytest
 
 from game import registry
-from scenes.table.layout import CAPTION
+from scenes.table.layout import CAPTION, EDGE, SEAT_LEAST
 from scenes.table.session import Seat, Session, inline
-from tests.test_deadline import auto_exam, first_half, midterm_deck
+from tests.test_deadline import auto_exam, first_half, held, midterm_deck
 from tests.test_ui_play import new_app
 
 NAMES = ["Maya", "Theo", "Ines", "Sam", "Lena"]
@@ -26,6 +26,29 @@ def five_at_midterm(midterm):
     deck, floaters = midterm_deck(midterm, "10C", n=5)
     state = registry.new_game("deadline", players=5, seed=5, deck=deck)
     first_half(state, floaters)
+    return state
+
+
+def extra_credit(state, name):
+    """The current student plays the card `name` as extra credit where it fits."""
+    card = held(state, state.current_player, name)
+    state.apply(next(a for a in state.legal_actions() if a.kind == "extra_credit" and a.cards[0] is card))
+
+
+def walk_a16_midterm():
+    """The walk's Midterm (walkA16 #11): Maya lays two 10s, two 2s and the 7-8 of diamonds,
+    Theo the 6-7 of hearts and his 10 and 2 on Maya's; Ines lays two 4s and two Aces, on
+    which Sam plays his two 4s and his Ace, and Lena her Ace."""
+    state = five_at_midterm({0: ["10D", "10S", "2S", "2D", "7D", "8D"], 1: ["6H", "7H", "10H", "2C"],
+                             2: ["4C", "4D", "AC", "AH"], 3: ["4S", "4H", "AS"], 4: ["AD", "5D"]})
+    for _ in range(5):
+        seat = state.current_player
+        if seat == 1:
+            for name in ("10H", "2C"):
+                extra_credit(state, name)
+        for name in {3: ("4S", "4H", "AS"), 4: ("AD",)}.get(seat, ()):
+            extra_credit(state, name)
+        auto_exam(state)
     return state
 
 
@@ -55,6 +78,39 @@ def open_at(a, state, humans=(0,)):
             break
         a.frame()
     return table
+
+
+def test_every_assignments_cards_lie_apart_and_readable_with_five_at_960x600(small_app):
+    """walkA16 #11: five students at 960x600, after the Midterm where Sam and Lena played
+    three cards of extra credit on Ines's two 4s and two Aces: at Maya's turn every card of
+    every assignment on the table lies apart from the next, an outlined card's frame
+    touching neither the card nor the frame beside it; none is smaller than another
+    seat's cards keep while the table has room (SEAT_LEAST), and no caption over them
+    takes more than two lines (the walk: Ines's four 4s and four Aces 15 pixels wide, their
+    purple frames one into another under three-line captions, while Theo's 6-7 of hearts
+    two seats left were drawn twice as big)."""
+    state = walk_a16_midterm()
+    table = open_at(small_app, state)
+    board, view = table.board, table.model.view
+    assert table.model.my_turn() and len(view.facts["assignments"]) == 6
+    least = int(table.model.presenter.sizes.mini[0] * SEAT_LEAST)
+    screen, edge = small_app.screen, max(2, small_app.screen.px(EDGE))
+
+    def drawn(p):
+        """Where a card is drawn, in pixels, with its outline where it has one."""
+        r = screen.rect(p.rect)
+        return r.inflate(2 * edge, 2 * edge) if (p.zone, p.card.name) in board.others else r
+    crowded, small = [], []
+    for a in view.facts["assignments"]:
+        key = f"assignment:{a['index']}"
+        cards = sorted((p for p in board.placed if p.zone == key), key=lambda p: p.rect.x)
+        assert len(cards) == len(a["cards"]) + len(a["extra_credit"]), (key, cards)
+        crowded += [(NAMES[a["owner"]], p.card.spoken, q.card.spoken) for p, q in zip(cards, cards[1:])
+                    if drawn(p).colliderect(drawn(q))]
+        small += [(NAMES[a["owner"]], p.card.spoken, p.rect.w) for p in cards if p.rect.w < least]
+    assert not crowded and not small, (crowded, small)
+    tall = [said for said in captions(board) if said[0].startswith("Assignment") and len(said) > 2]
+    assert not tall, tall
 
 
 def test_a_caption_over_cards_still_flying_there_has_their_place_drawn_under_it(monkeypatch):

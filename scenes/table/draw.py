@@ -13,7 +13,7 @@ from typing import NamedTuple
 import pygame
 
 from game.presenter import capital, card_name, plural
-from scenes.table.layout import (ARROWS, AVATAR, CAPTION, PANEL_W, PLATE_H, RAISE, RESULT_H, TOP, bubble_box,
+from scenes.table.layout import (ARROWS, AVATAR, CAPTION, EDGE, PANEL_W, PLATE_H, RAISE, RESULT_H, TOP, bubble_box,
                                  bubble_tail, callout_box, curtain_plan, gap_between, keeps_margin, landed, pile_cards,
                                  zoom_box)
 from sprites import avatar
@@ -364,7 +364,7 @@ def cards(screen, board, look, focus=None, flying=None, up=(), offered=True):
 def card(screen, board, p, look, focused=False, offered=True, after=None):
     """One placed card `p` of `board` in its place, as `cards` draws each; its edge frames
     only what shows of it where the card `after` it lies over it in the same row."""
-    surf, width = screen.surface, max(2, screen.px(3))
+    surf, width = screen.surface, max(2, screen.px(EDGE))
     rise = p.raised and not offered and not p.selected and p.zone == board.hand_key    # it rises once offered
     r = screen.rect(p.rect.move(0, RAISE) if rise else p.rect)
     img, pad = look.image(p.card if p.face_up else None, r.w, r.h, p.zone, shadowed=True)

@@ -37,6 +37,8 @@ RESULT_H = 46           # the band of a field's lane where its result is written
 LIFT = 14               # how far a card of your hand under the pointer rises (others show whole in place)
 RAISE = 10              # how far a card of your hand a move may take rises (a card picked: PICKED)
 PICKED = 16
+ROW_GAP = 4             # between two cards of a row side by side
+EDGE = 3                # a card's edge (picked, hinted, another's card outlined) outside it: at least 2 pixels
 FAN_EDGE = 0.08         # the least of a face-down card of another seat's that shows beside the next (see fan_step)
 # How closely a plan lays cards (tried in this order at each size): another seat's face-down
 # cards apart where they are few, else each showing an edge; a row's cards overlapping too.
@@ -671,6 +673,7 @@ class _Layout:
         self.b = Board(*size)
         self.pitch = CAPTION * max(1.0, MIN_PX / (READ * scale))   # a caption's line, as tall as its text is drawn
         self.narrowest = {}     # (caption, lines) -> the narrowest width that holds it in them
+        self.outlined = {zone for zone, _ in presenter.others_cards(view)}     # rows with another's cards
 
     def board(self, playable, hinted, selection, turn):
         b, sizes, view = self.b, self.sizes, self.view
@@ -716,10 +719,10 @@ class _Layout:
                 alike = [(side, between, False, False) for between in (False, True)
                          for side in (SIDES_CROWDED if len(others) > 3 else SIDES_THREE)]
                 first = alike[:1] if len(others) == 3 else alike    # three: as usual while their cards are large
-                SEATING[key], (share, fits) = best(first)
-                if first is not alike and (share < SEAT_LEAST - 0.01 or not fits):
-                    SEATING[key], (share, fits) = best(alike)
-                if share < SEAT_LEAST - 0.01 or not fits:  # (rounded down) the seats across the top as their cards need,
+                SEATING[key], (roomy, _, fits) = best(first)
+                if first is not alike and not (roomy and fits):
+                    SEATING[key], (roomy, _, fits) = best(alike)
+                if not (roomy and fits):            # the seats across the top as their cards need,
                     SEATING[key] = best([SEATING[key]] + [(side, between, True, snug) for side, between, _, _ in alike
                                                           for snug in (False, True)])[0]    # the own rows snug
             seating = SEATING[key]
@@ -809,13 +812,23 @@ class _Layout:
     def smallest(self, seated, own_rows, theirs):
         """How large the smallest cards are, as a share of their full size, of the other
         seats' in their panels and of the anchor's own rows, seated so (see seated):
-        that share, then whether they all fit."""
+        whether every seat's are at SEAT_LEAST of their size or larger (and, for a game
+        whose rows read apart, ROWS_APART, lie apart: walkA16 #11, Ines's four 4s a strip
+        each, their outlines one into another, while Theo's cards two seats away were
+        drawn twice as large), that share, then whether they all fit."""
         spots, _, (_, _, rows_w, own_h), _ = seated
         plans = [(self.plan(theirs(seat), w - 16, h - SEAT_TOP - 6, self.sizes.mini, True), self.sizes.mini)
                  for seat, (_, _, w, h) in spots.items()]
         if own_rows:
             plans.append((self.plan(own_rows, rows_w, own_h, self.sizes.own, False), self.sizes.own))
-        return min(((plan[1][0] / base[0], plan[4]) for plan, base in plans), default=(1.0, True))
+        return min(((self.roomy(plan, base), plan[1][0] / base[0], plan[4]) for plan, base in plans),
+                   default=(True, 1.0, True))
+
+    def roomy(self, plan, base):
+        """Are the cards of `plan` (see plan) at SEAT_LEAST of their size `base` or larger
+        (rounded down), and, for a game whose rows read apart (ROWS_APART), apart?"""
+        _, size, tight, _, _ = plan
+        return size[0] >= int(base[0] * SEAT_LEAST) and not (self.presenter.ROWS_APART and tight == TIGHT)
 
     def least(self, zones, w, base):
         """The least height `zones` take in a flow `w` wide, their cards `base` at most:
@@ -825,9 +838,10 @@ class _Layout:
     def seat_spots(self, bottom_top, lowest, theirs, side, split=False):
         """Panel rects for the other seats, keyed by seat (`theirs(seat)`: its zones):
         those at the sides `side` wide down to `bottom_top`, the seats across the top 150 high, or
-        taller where a seat's zones do not fit in that (all alike, down to `lowest` at
-        most: the shared zones and the anchor's own rows keep the least room they take
-        under them); with four or more others, the seats across the top share the width
+        taller where a seat's zones do not fit in that, or, for a game whose rows read
+        apart (ROWS_APART), do not lie apart in it where a taller panel lays them apart
+        (all alike, down to `lowest` at most: the shared zones and the anchor's own rows
+        keep the least room they take under them); with four or more others, the seats across the top share the width
         between the side columns alike or, `split`, each as wide as leaves the tallest
         shortest (see shares)."""
         tw = self.b.table_w
@@ -856,9 +870,12 @@ class _Layout:
         top_h = 150
         tallest = lowest - TOP - 24
         for seat, spot in zip(others, spots):
-            def fits(height, zones=theirs(seat), w=rects[spot][2]):
-                _, size, _, _, fitted = self.plan(zones, w - 16, height - SEAT_TOP - 6, self.sizes.mini, True, spare=False)
-                return fitted and size[0] >= int(self.sizes.mini[0] * SEAT_LEAST)
+            def fits(height, zones=theirs(seat), w=rects[spot][2], apart=False):
+                plan = self.plan(zones, w - 16, height - SEAT_TOP - 6, self.sizes.mini, True, spare=False)
+                return plan[4] and (self.roomy(plan, self.sizes.mini) if apart else
+                                    plan[1][0] >= int(self.sizes.mini[0] * SEAT_LEAST))
+            if spot.startswith("top") and self.presenter.ROWS_APART and top_h < tallest and fits(tallest, apart=True):
+                fits = functools.partial(fits, apart=True)      # as tall as lays its rows apart
             if spot.startswith("top") and top_h < tallest and not fits(top_h):
                 low, high = top_h, top_h + 10 * math.ceil((tallest - top_h) / 10)   # the least height, by halves
                 while high - low > 10:
@@ -945,7 +962,7 @@ class _Layout:
             return size[0]
         if fan:
             return min(limit, size[0] + max(0, min(n, 14) - 1) * self.fan_step(zone, size, tight))
-        step = size[0] * (0.45 if zone.kind == "hand" else 1.0) + 4
+        step = size[0] * (0.45 if zone.kind == "hand" else 1.0) + self.gap(zone)
         if tight == TIGHT and zone.kind != "hand":
             step = self.corner(zone, size) + 4
         return min(limit, max(size[0], size[0] + (n - 1) * step))
@@ -962,7 +979,15 @@ class _Layout:
             if tight == APART:
                 return size[0] * max(FAN_EDGE, min(0.5, 1 / max(1, min(len(zone.cards), 14) - 1)))
             return size[0] * FAN_EDGE
-        return self.corner(zone, size) if tight == TIGHT else size[0] + 4
+        return self.corner(zone, size) if tight == TIGHT else size[0] + self.gap(zone)
+
+    def gap(self, zone):
+        """How far apart a row's cards lie side by side: ROW_GAP, and room for two
+        cards' edges more in a row that holds another's cards, outlined, so that no
+        outline runs into the next (walkA16 #11: the purple frames of Sam's two 4s in
+        Ines's assignment ran one into the other)."""
+        edge = max(2, round(EDGE * self.scale)) / self.scale
+        return ROW_GAP + (2 * math.ceil(edge) if zone.key in self.outlined else 0)
 
     def corner(self, zone, size):
         """How much of each card of `zone` at `size` an overlapping row leaves in sight:
@@ -1226,7 +1251,8 @@ class _Layout:
         cards = zone.cards
         x, y, w, h = box
         n = len(cards)
-        step = size[0] + 4 if n <= 1 else min(size[0] + 4, (w - size[0]) / (n - 1))
+        step = size[0] + self.gap(zone)
+        step = step if n <= 1 else min(step, (w - size[0]) / (n - 1))
         return [Placed(pygame.Rect(int(x + i * step), int(y), size[0], size[1]), card, zone.key, i,
                        card is not None) for i, card in enumerate(cards)]
 
