@@ -285,3 +285,44 @@ def test_outlined_cards_on_the_grading_screen_keep_their_frames_apart(small_app,
                                              for r in range(y - 3, y)):
                 running.append((x, y, i))
     assert apart and not touching and not running, (apart, touching, running)
+
+
+def test_every_assignment_lies_apart_with_five_at_960x600_where_its_seat_has_room():
+    """walkA16 #11, the table's rule through whole semesters: five Medium computers' moves
+    seen from Maya's seat at 960x600, every third position up to the Final Exam: no card
+    of another student's assignment lies over the next where its cards, at the least size
+    another seat's cards keep (SEAT_LEAST), would lie apart across its seat's panel, and
+    none is smaller than that (Theo's four cards at their full size half over one another
+    in his side column, where they lay apart smaller; the walk: Ines's four 4s a strip
+    each)."""
+    import random
+    from game.bots import make_bot
+    from scenes.table.layout import lay_out
+    from scenes.table.presenters import presenter_for
+    from scenes.widgets import ui
+    presenter = presenter_for(registry.game_info("deadline"))
+    screen = ui.Screen(pygame.Surface((960, 600)))
+    least = int(presenter.sizes.mini[0] * SEAT_LEAST)
+    checked, squeezed = 0, []
+    for seed in (241, 5):
+        state = registry.new_game("deadline", players=5, seed=seed)
+        bots, rng = [make_bot("medium", "deadline") for _ in range(5)], random.Random(seed)
+        while not state.is_over and state.view(0).facts["exam"] != "final":
+            seat = state.current_player
+            state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+            if len(state.history) % 3:
+                continue
+            view = presenter.arranged(state.view(0), lambda: state.events)
+            board = lay_out(view, presenter, 0, NAMES, (screen.lw, screen.lh), screen.text_width, scale=screen.s)
+            for a in view.facts["assignments"]:
+                if a["owner"] == 0:
+                    continue
+                rects = sorted((p.rect for p in board.placed if p.zone == f"assignment:{a['index']}"),
+                               key=lambda r: r.x)
+                room = board.seat_panels[a["owner"]][2] - 16
+                if len(rects) * (least + 10) - 10 > room:       # (outlined cards 10 apart)
+                    continue
+                checked += 1
+                if any(r.colliderect(q) for r, q in zip(rects, rects[1:])) or min(r.w for r in rects) < least:
+                    squeezed.append((seed, len(state.history), NAMES[a["owner"]], [tuple(r) for r in rects]))
+    assert checked > 100 and not squeezed, (checked, squeezed[:3])

@@ -42,7 +42,9 @@ EDGE = 3                # a card's edge (picked, hinted, another's card outlined
 FAN_EDGE = 0.08         # the least of a face-down card of another seat's that shows beside the next (see fan_step)
 # How closely a plan lays cards (tried in this order at each size): another seat's face-down
 # cards apart where they are few, else each showing an edge; a row's cards overlapping too.
-APART, EDGED, TIGHT = 0, 1, 2
+# For a game whose rows read apart (ROWS_APART), before TIGHT: its rows apart but those
+# too wide for their line, squeezed into it (SQUEEZED).
+APART, EDGED, SQUEEZED, TIGHT = 0, 1, 2, 3
 TIGHTS = (APART, EDGED, TIGHT)
 PICK_ROOM = 8           # the room under a fan to pick from blind, its outlines clear of the captions under it
 PLATE_H = 30            # a name plate's height
@@ -674,6 +676,8 @@ class _Layout:
         self.pitch = CAPTION * max(1.0, MIN_PX / (READ * scale))   # a caption's line, as tall as its text is drawn
         self.narrowest = {}     # (caption, lines) -> the narrowest width that holds it in them
         self.outlined = {zone for zone, _ in presenter.others_cards(view)}     # rows with another's cards
+        self.planned = {}       # plan's ways by its inputs (the zones by identity: the view's own, held)
+        self.tights = (APART, EDGED, SQUEEZED, TIGHT) if presenter.ROWS_APART else TIGHTS
 
     def board(self, playable, hinted, selection, turn):
         b, sizes, view = self.b, self.sizes, self.view
@@ -706,7 +710,7 @@ class _Layout:
         seating = (SIDE, False, False, False)
         if len(others) >= 3:        # the way of seating them that leaves the smallest cards largest
             key = (b.width, b.height, self.scale, self.anchor, tuple(self.names), frozenset(self.pick_zones),
-                   tuple((z.key, z.name, z.count, tuple(c and c.rank for c in z.cards),
+                   tuple((z.key, owner[z.key], z.name, z.count, tuple(c and c.rank for c in z.cards),
                           self.presenter.zone_tag(z, view, self.names)) for z in zones))
             if key not in SEATING:
                 if len(SEATING) > 256:
@@ -828,7 +832,7 @@ class _Layout:
         """Are the cards of `plan` (see plan) at SEAT_LEAST of their size `base` or larger
         (rounded down), and, for a game whose rows read apart (ROWS_APART), apart?"""
         _, size, tight, _, _ = plan
-        return size[0] >= int(base[0] * SEAT_LEAST) and not (self.presenter.ROWS_APART and tight == TIGHT)
+        return size[0] >= int(base[0] * SEAT_LEAST) and not (self.presenter.ROWS_APART and tight in (SQUEEZED, TIGHT))
 
     def least(self, zones, w, base):
         """The least height `zones` take in a flow `w` wide, their cards `base` at most:
@@ -916,7 +920,7 @@ class _Layout:
         """The least height `zones` (another seat's, `fan`) take laid out as plan lays
         them `w` wide with cards at `size` (endless where no way fits them)."""
         zones, captions = self.captions(zones, w)
-        return min((sum(heights) for tight in TIGHTS for light in (False, True)
+        return min((sum(heights) for tight in self.tights for light in (False, True)
                     for _, heights, whole in self.ways(zones, w, size, fan, tight, captions[light]) if whole),
                    default=math.inf)
 
@@ -956,7 +960,8 @@ class _Layout:
         """The width a zone takes in a line of `flow` (`fan`: another seat's zones, whose
         cards overlap: face-down ones closely, face-up ones down to their index strip;
         `tight`: how closely (TIGHTS; at TIGHT a row's cards overlap down to their index
-        strip too))."""
+        strip too; at SQUEEZED they lie apart, a row too wide for `limit` squeezed into it:
+        only the rows that must overlap, as little as they must))."""
         n = len(zone.cards)
         if zone.kind in ("pile", "stack"):
             return size[0]
@@ -1048,6 +1053,14 @@ class _Layout:
         return out
 
     def plan(self, zones, w, h, base, fan, spare=True):
+        """laid, kept for the layout's many tries (the ways of seating the others plan the
+        same seat's zones in the same room again and again)."""
+        key = (tuple(map(id, zones)), w, h, base, fan, spare)
+        if key not in self.planned:
+            self.planned[key] = self.laid(zones, w, h, base, fan, spare)
+        return self.planned[key]
+
+    def laid(self, zones, w, h, base, fan, spare=True):
         """How `flow` lays `zones` out within `w` by `h`: (the lines of (zone, its width,
         its caption's lines) with the width each line uses, the cards' size, whether a
         row's cards overlap down to their index strips, each line's height, whether it
@@ -1056,7 +1069,8 @@ class _Layout:
         as its tallest caption), the rows' cards overlapping where they must, then, with
         cards at SEAT_LEAST of their size or smaller, the same with light captions (see
         caption) before smaller cards (for a game whose rows read apart, the presenter's
-        ROWS_APART, first each size down to SEAT_LEAST with no card overlapping); a zone that
+        ROWS_APART, first each size down to SEAT_LEAST with no card overlapping, and at
+        each size only the rows too wide for their line overlapping before all do); a zone that
         goes with the one before it (the presenter's `goes_with`: Deadline's extra credit
         with its assignment) beside it or right under it (see wrapped). Where nothing
         fits, the same without the empty places (an empty slot and its caption: `spare`),
@@ -1066,7 +1080,7 @@ class _Layout:
         zones, captions = self.captions(zones, w)
         filled = [z for z in zones if z.cards or z.kind == "pile"]
         tries = [(scale, light, tight) for scale in SCALES for light in (False, True)
-                 for tight in TIGHTS if scale <= SEAT_LEAST or not light]
+                 for tight in self.tights if scale <= SEAT_LEAST or not light]
         if self.presenter.ROWS_APART:       # apart down to SEAT_LEAST before overlapping at all
             tries = [(scale, False, tight) for scale in SCALES if scale >= SEAT_LEAST
                      for tight in (APART, EDGED)] + tries
@@ -1088,10 +1102,16 @@ class _Layout:
     def ways(self, zones, w, size, fan, tight, captions):
         """Each way plan tries to lay `zones` out `w` wide with cards at `size` (`tight`:
         a row's overlapping), as (lines, each line's height, whether every caption is
-        whole in the lines it may take) (see captioned): each caption in one line, else
-        two or three (CAPTION_LINES); the last one tried is plan's way where none fits.
-        `captions`: each zone's caption by its key, by whether its name's words go apart."""
+        whole in the lines it may take and, for a game whose rows read apart (ROWS_APART),
+        APART or EDGED, every row's cards lie apart, none wider than `w` (squeezed into it, they
+        would overlap: Theo's four cards at full size half over one another in a side
+        column at 960x600, where they lay apart smaller) (see captioned): each caption in
+        one line, else two or three (CAPTION_LINES); the last one tried is plan's way where
+        none fits. `captions`: each zone's caption by its key, by whether its name's words
+        go apart."""
         cards = [self.zone_width(zone, size, w, fan, tight) for zone in zones]
+        rows_apart = not (self.presenter.ROWS_APART and tight in (APART, EDGED) and any(
+            self.zone_width(zone, size, math.inf, fan, tight) > w for zone in zones if any(zone.cards)))
         tried = None
         for most, apart in CAPTION_LINES:
             said = captions[apart]
@@ -1101,7 +1121,7 @@ class _Layout:
                 continue
             tried = widths
             lines, heights = self.captioned(self.wrapped(widths, w), w, size, said)
-            yield lines, heights, all(len(words) <= most for line, _ in lines for _, _, words in line)
+            yield lines, heights, rows_apart and all(len(words) <= most for line, _ in lines for _, _, words in line)
 
     def captioned(self, lines, w, size, captions):
         """The `lines` of wrapped with each zone's caption in the lines it takes over its
