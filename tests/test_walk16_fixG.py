@@ -199,11 +199,26 @@ def ines_with_kofis_extra_credit():
     return state
 
 
-def deadline_table(size):
-    """The app at `size`, at Maya's first turn of the second half of ines_with_kofis_extra_credit."""
+def ines_with_kofis_long_extra_credit():
+    """The second half of a Deadline semester, where Ines laid the 7-8-9-10-Jack-Queen-King
+    of hearts at the Midterm, and Kofi played the 6 down to the Ace of hearts on it as extra
+    credit: thirteen cards in a row, more than her corner lays apart at 960x600."""
+    state = game_at_midterm({0: ["9D", "9S"], 1: ["8C", "2C"], 2: ["7H", "8H", "9H", "10H", "JH", "QH", "KH"],
+                             3: ["6H", "5H", "4H", "3H", "2H", "AH"]})
+    for _ in range(4):
+        if state.current_player == 3:
+            run = next(i for i, a in enumerate(state.assignments) if a.owner == 2)
+            for name in ("6H", "5H", "4H", "3H", "2H", "AH"):
+                state.apply(registry.Action("extra_credit", (held(state, 3, name),), run))
+        auto_exam(state)
+    return state
+
+
+def deadline_table(size, made=ines_with_kofis_extra_credit):
+    """The app at `size`, at Maya's first turn of the second half of the semester `made`."""
     from tests.test_deadline_walk14 import open_at
     a = new_app(size)
-    table = open_at(a, ines_with_kofis_extra_credit())
+    table = open_at(a, made())
     for _ in range(200):
         if table.model.my_turn() and table.model.settled() and not table.busy():
             break
@@ -264,25 +279,25 @@ def test_an_empty_place_shows_its_edge_wherever_it_lies_on_the_felt():
 
 
 def test_the_frame_of_extra_credit_overlapped_by_the_next_card_stays_on_its_own_card():
-    """Deadline's second half at 960x600: Kofi's 8 of hearts, outlined as another student's
-    extra credit, lies under Ines's 9 of hearts in her run: its purple frame stops where the
-    9 lies over it and runs along no other card's top or foot (walkA16 #3: the frame of
-    Sam's Jack spread under the Queen and King, and which cards were Sam's could not be
-    told). The table's rule for every edge a card is framed with."""
+    """Deadline's second half at 960x600: Kofi's 6 of hearts, outlined as another student's
+    extra credit, lies under Ines's 7 of hearts in her run of thirteen: its purple frame
+    stops where the 7 lies over it and runs along no other card's top or foot (walkA16 #3:
+    the frame of Sam's Jack spread under the Queen and King, and which cards were Sam's
+    could not be told). The table's rule for every edge a card is framed with."""
     from sprites import palette
-    a, table = deadline_table((960, 600))
+    a, table = deadline_table((960, 600), ines_with_kofis_long_extra_credit)
     try:
         surface = pygame.display.get_surface()
-        run = [p for p in table.board.placed if p.face_up and p.card.name in ("8H", "9H", "10H")]
-        eight, nine = (next(p for p in run if p.card.name == name) for name in ("8H", "9H"))
-        assert nine.rect.left < eight.rect.right, "the 9 lies over the 8"
-        r8, r9 = a.screen.rect(eight.rect), a.screen.rect(nine.rect)
+        run = [p for p in table.board.placed if p.face_up and p.card.name in ("6H", "7H")]
+        six, seven = (next(p for p in run if p.card.name == name) for name in ("6H", "7H"))
+        assert seven.rect.left < six.rect.right, "the 7 lies over the 6"
+        r6, r7 = a.screen.rect(six.rect), a.screen.rect(seven.rect)
         def purple(x, y):
             return sum(abs(c - o) for c, o in zip(surface.get_at((x, y))[:3], palette.OTHERS)) < 60
-        beyond = [(x, y) for x in range(r9.left + 2, r8.right + 8) for y in range(r9.top - 4, r9.top)
+        beyond = [(x, y) for x in range(r7.left + 2, r6.right + 8) for y in range(r7.top - 4, r7.top)
                   if purple(x, y)]
         assert not beyond, beyond[:4]
-        assert any(purple(r8.left - 1, y) for y in range(r8.top, r8.bottom))
+        assert any(purple(r6.left - 1, y) for y in range(r6.top, r6.bottom))
     finally:
         pygame.quit()
 
