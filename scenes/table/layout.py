@@ -723,10 +723,10 @@ class _Layout:
                 alike = [(side, between, False, False) for between in (False, True)
                          for side in (SIDES_CROWDED if len(others) > 3 else SIDES_THREE)]
                 first = alike[:1] if len(others) == 3 else alike    # three: as usual while their cards are large
-                SEATING[key], (roomy, _, fits) = best(first)
-                if first is not alike and not (roomy and fits):
-                    SEATING[key], (roomy, _, fits) = best(alike)
-                if not (roomy and fits):            # the seats across the top as their cards need,
+                SEATING[key], (sized, apart, _, fits) = best(first)
+                if first is not alike and not (sized and apart and fits):
+                    SEATING[key], (sized, apart, _, fits) = best(alike)
+                if not (sized and apart and fits):            # the seats across the top as their cards need,
                     SEATING[key] = best([SEATING[key]] + [(side, between, True, snug) for side, between, _, _ in alike
                                                           for snug in (False, True)])[0]    # the own rows snug
             seating = SEATING[key]
@@ -816,23 +816,30 @@ class _Layout:
     def smallest(self, seated, own_rows, theirs):
         """How large the smallest cards are, as a share of their full size, of the other
         seats' in their panels and of the anchor's own rows, seated so (see seated):
-        whether every seat's are at SEAT_LEAST of their size or larger (and, for a game
-        whose rows read apart, ROWS_APART, lie apart: walkA16 #11, Ines's four 4s a strip
-        each, their outlines one into another, while Theo's cards two seats away were
-        drawn twice as large), that share, then whether they all fit."""
+        whether every seat's are at SEAT_LEAST of their size or larger, then, for a game
+        whose rows read apart (ROWS_APART), whether they lie apart (walkA16 #11, Ines's
+        four 4s a strip each, their outlines one into another, while Theo's cards two
+        seats away were drawn twice as large: rows apart are preferred only among the
+        seatings that keep every seat's cards that large), that share, then whether they
+        all fit."""
         spots, _, (_, _, rows_w, own_h), _ = seated
         plans = [(self.plan(theirs(seat), w - 16, h - SEAT_TOP - 6, self.sizes.mini, True), self.sizes.mini)
                  for seat, (_, _, w, h) in spots.items()]
         if own_rows:
             plans.append((self.plan(own_rows, rows_w, own_h, self.sizes.own, False), self.sizes.own))
-        return min(((self.roomy(plan, base), plan[1][0] / base[0], plan[4]) for plan, base in plans),
-                   default=(True, 1.0, True))
+        sized = all(plan[1][0] >= int(base[0] * SEAT_LEAST) for plan, base in plans)
+        return (sized, all(self.apart(plan) for plan, _ in plans),
+                min((plan[1][0] / base[0] for plan, base in plans), default=1.0), all(plan[4] for plan, _ in plans))
+
+    def apart(self, plan):
+        """Do the cards of `plan` (see plan) lie apart where a game's rows read apart
+        (ROWS_APART)? (Always, for any other game.)"""
+        return not (self.presenter.ROWS_APART and plan[2] in (SQUEEZED, TIGHT))
 
     def roomy(self, plan, base):
         """Are the cards of `plan` (see plan) at SEAT_LEAST of their size `base` or larger
-        (rounded down), and, for a game whose rows read apart (ROWS_APART), apart?"""
-        _, size, tight, _, _ = plan
-        return size[0] >= int(base[0] * SEAT_LEAST) and not (self.presenter.ROWS_APART and tight in (SQUEEZED, TIGHT))
+        (rounded down), and apart (see apart)?"""
+        return plan[1][0] >= int(base[0] * SEAT_LEAST) and self.apart(plan)
 
     def least(self, zones, w, base):
         """The least height `zones` take in a flow `w` wide, their cards `base` at most:
