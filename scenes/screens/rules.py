@@ -190,6 +190,8 @@ class RulesScene(Scene):
                     if option_id != info.player_option:
                         on = force[option_id] != option.default
                         head += " (house rule in force)" if on else " (as by default)"
+                    if set(option.values) == {"off", "on"}:     # the words tell what On does, and say so
+                        words = f"{option.word('on')}: {words}"
                 out.append((head, 20, palette.GOLD if on else palette.TEXT, 0, 10, None))
                 for line in screen.wrap(words, 18, width - 30):
                     out.append((line, 18, palette.TEXT_DIM, 30, 0, None))
