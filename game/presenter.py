@@ -326,6 +326,13 @@ class Presenter:
         assignment); none unless a game says so."""
         return frozenset()
 
+    def picked_from(self, view, anchor):
+        """The keys of the other seats' hands seat `anchor` takes a card from blind at
+        some point of the game: laid out at the table as for a pick at every moment, so
+        that the seat's corner keeps its shape when a pick comes (none unless a game says
+        so)."""
+        return frozenset()
+
     def chosen(self, view):
         """The names of the viewer's own cards the game holds as chosen for the move in
         progress (marked as picked, as a selection is); none unless a game says so."""

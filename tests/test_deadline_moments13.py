@@ -212,3 +212,42 @@ def test_a_choice_between_laying_down_and_extending_says_where_the_card_goes():
         if min(found.values()) >= 3:
             break
     assert min(found.values()) >= 3, found
+
+
+def test_the_corner_of_the_student_you_take_from_keeps_its_shape_as_an_exchange_begins():
+    """walkA16 #4: four at 1280x800, a semester of Medium computers' moves seen from
+    Maya's seat: through the rotations and exchanges, Sam's corner (on her right: every
+    exchange she takes from him blind) changes its shape only as his cards outside his
+    hand change, never as Maya's pick comes and goes (the walk: in rotations his Exchange card lay right of
+    his hand and his assignments under it; when Maya was to take from him, his hand
+    spread out for the pick, the Exchange card jumped under it and his assignments
+    right)."""
+    import random
+
+    import pygame
+    from game.bots import make_bot
+    from scenes.table.layout import lay_out
+    from scenes.widgets import ui
+    presenter = presenter_for(registry.game_info("deadline"))
+    screen = ui.Screen(pygame.Surface((1280, 800)))
+    state = registry.new_game("deadline", players=4, seed=0)
+    bots, rng = [make_bot("medium", "deadline") for _ in range(4)], random.Random(0)
+    last, picks_seen, changed = None, 0, []
+    while not state.is_over:
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+        view = presenter.arranged(state.view(0), lambda: state.events)
+        if state.is_over or view.facts["step"] not in ("turn", "exchange"):
+            last = None
+            continue
+        _, picks = moves.choosable(state.legal_actions() if state.current_player == 0 else [], view, presenter)
+        picks_seen += any(zone == "hand:3" for zone, _ in picks)
+        board = lay_out(view, presenter, 0, NAMES, (screen.lw, screen.lh), screen.text_width, picks=picks,
+                        scale=screen.s)
+        owner = presenter.owners(view)
+        cards = {z.key: len(z.cards) for z in view.zones if owner[z.key] == 3 and z.key != "hand:3"}
+        shape = {key: (int(x), int(y)) for key, (x, y, *_) in board.boxes.items() if key in cards or key == "hand:3"}
+        if last is not None and last[0] == cards and last[1] != shape:
+            changed.append((view.facts["step"], last[1], shape))
+        last = (cards, shape)
+    assert picks_seen >= 6 and not changed, (picks_seen, changed[:3])

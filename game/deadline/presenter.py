@@ -644,6 +644,14 @@ class Deadline(Presenter):
         return frozenset((f"assignment:{a['index']}", name) for a in view.facts["assignments"] or ()
                          for who, name in a["extra_credit"] if who != a["owner"])
 
+    def picked_from(self, view, anchor):
+        """The hand of the student to `anchor`'s right, whom every exchange takes a card
+        from blind (walkA16 #4: laid out as for the pick only during an exchange, Sam's
+        corner changed its shape as each exchange began and ended)."""
+        if view.is_over or anchor is None:
+            return frozenset()
+        return frozenset({f"hand:{(anchor - 1) % view.players}"})
+
     def goes_with(self, key):
         """Extra credit lies beside the assignment it extends, never on another line
         under someone else's."""

@@ -653,8 +653,10 @@ def lay_out(view, presenter, anchor, names, size, measure, playable=(), hinted=(
     `size` (every card in its place, those still flying too: the drawing leaves them
     out); `measure(words, px)` is a caption's width. Marks: `playable` the face-up cards a
     move may take, as (zone key, card name), raised; `picks` the face-down cards a blind
-    pick may take, as (zone key, position), raised and spread apart to be clicked one by
-    one; `hinted` card names and pick places to mark as a hint; `selection` the cards
+    pick may take, as (zone key, position), raised and outlined where each shows, to be
+    clicked one by one: the fan keeps its place and spread, and the hands the anchor
+    takes from blind at some point (the presenter's picked_from) keep the room for those
+    outlines at every moment, so a pick never moves a seat's corner (walkA16 #4); `hinted` card names and pick places to mark as a hint; `selection` the cards
     picked for a several-card move; on the anchor's `turn` to play a card, the hand's
     cards no move takes are dimmed (all of them when none fits). `order` is the order of
     the anchor's hand (see hand_order). `scale` is how many pixels a logical unit is drawn
@@ -670,7 +672,7 @@ class _Layout:
         self.view, self.presenter, self.anchor, self.names = view, presenter, anchor, names
         self.order, self.picks, self.scale = order, picks, scale
         self.measuring, self.measured = measure, {}     # (words, size) -> width: a seat's captions, tried often
-        self.pick_zones = {zone for zone, _ in picks}
+        self.pick_zones = {zone for zone, _ in picks} | presenter.picked_from(view, anchor)
         self.sizes = presenter.sizes
         self.b = Board(*size)
         self.pitch = CAPTION * max(1.0, MIN_PX / (READ * scale))   # a caption's line, as tall as its text is drawn
@@ -981,13 +983,12 @@ class _Layout:
 
     def fan_step(self, zone, size, tight):
         """How far apart another seat's cards lie: face-down ones each showing an edge
-        (FAN_EDGE of a card; half a card where a blind pick takes one of them), or, where
+        (FAN_EDGE of a card, a blind pick to come or not: a pick never moves the seat's
+        corner, walkA16 #4), or, where
         the plan has room (`tight` APART), over up to two cards' width, so that a few show
         each card (half a card apart); face-up ones side by side (`tight` TIGHT:
         overlapping down to their index strips)."""
         if all(c is None for c in zone.cards):
-            if zone.key in self.pick_zones:
-                return size[0] * 0.5
             if tight == APART:
                 return size[0] * max(FAN_EDGE, min(0.5, 1 / max(1, min(len(zone.cards), 14) - 1)))
             return size[0] * FAN_EDGE
