@@ -72,22 +72,24 @@ def row(surface, cards, x, y, w, h, room, colourblind=False, family="standard", 
     """Draw `cards` left to right from (x, y) within `room` pixels (overlapping when they
     must), those at the indices `marked` outlined in OTHERS' colour (another player's card
     lying among these), an outline stopping where the next card lies over it (walkA16 #15:
-    the outlines of a stack of cards ran into one another); `struck`: every card dimmed
-    and a line in DANGER's colour drawn across them all (they score nothing); returns the
-    width they took."""
+    the outlines of a stack of cards ran into one another); `struck`: the cards not
+    marked (their owner's: another's card still scores for its giver) dimmed and each
+    crossed out by a line in DANGER's colour over what shows of it, never past the row
+    (walkA17 #5: one line across a cancelled set ran on into the next group's 10);
+    returns the width they took."""
     step = row_step(len(cards), w, room, bool(marked))
     edge = edge_width(w)
     for i, card in enumerate(cards):
         shown, pad = card_sprites.shadowed(card, w, h, colourblind, family, back)
         surface.blit(shown, (x + i * step - pad, y - pad))
-        if struck:
+        if struck and i not in marked:
+            seen = w if i == len(cards) - 1 else min(w, step)
             surface.blit(card_sprites.tint(w, h, palette.INK, 90), (x + i * step, y))
+            pygame.draw.line(surface, palette.DANGER, (x + i * step + edge, y + h * 3 // 4),
+                             (x + i * step + seen - edge, y + h // 4), edge)
         if i in marked:
             whole = w + 2 * edge
             seen = whole if i == len(cards) - 1 else min(whole, step + edge)
             surface.blit(card_sprites.outline(w, h, palette.OTHERS, edge), (x + i * step - edge, y - edge),
                          pygame.Rect(0, 0, seen, h + 2 * edge))
-    taken = (len(cards) - 1) * step + w if cards else 0
-    if struck and cards:
-        pygame.draw.line(surface, palette.DANGER, (x - edge, y + h * 3 // 4), (x + taken + edge, y + h // 4), edge)
-    return taken
+    return (len(cards) - 1) * step + w if cards else 0

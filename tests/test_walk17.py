@@ -23,3 +23,58 @@ def test_an_on_off_house_rule_s_words_on_the_rules_page_say_they_tell_what_on_do
         app.scene.go("menu")
         app.frame()
     assert checked >= 10, checked
+
+
+def test_a_cancelled_assignment_is_crossed_out_within_its_cards_and_its_givers_card_still_counts(monkeypatch):
+    """walkA17 #5: Deadline's grading screen (five students, deal 3, graded; Maya's Joker
+    cancelled her three Aces, on which Theo played his Ace as extra credit) at 1280x800
+    and 960x600: a cancelled assignment's own cards are dimmed and crossed out, each
+    within what shows of it, no red line reaching past the group into the next (the walk:
+    one slanted line across the cancelled 6s ran on into the next group's 10 of clubs);
+    the other student's card on it, which still scores for its giver, is not dimmed; and
+    felt shows between two groups of a plate however crowded, their outlines included (the
+    walk: the last 6's frame touched the 10's)."""
+    import pygame
+    from sprites import palette, spread
+    from tests.test_deadline_five_students import graded_semester, open_results
+    from tests.test_ui_play import new_app
+    state = graded_semester(3)
+    for size in ((1280, 800), (960, 600)):
+        a = new_app(size)
+        scene = open_results(a, state)
+        rows, real = [], spread.row
+
+        def row(surface, cards, x, y, w, h, *args, **kwargs):
+            taken = real(surface, cards, x, y, w, h, *args, **kwargs)
+            rows.append((x, y, w, h, len(cards), set(kwargs.get("marked", ())), kwargs.get("struck", False), taken))
+            return taken
+        monkeypatch.setattr(spread, "row", row)
+        scene.draw(a.screen)
+        monkeypatch.undo()
+        surface = a.screen.surface
+
+        def red(x, y):
+            return sum(abs(c - o) for c, o in zip(surface.get_at((x, y))[:3], palette.DANGER)) < 60
+
+        def brightness(x0, x1, y, h):
+            return sum(sum(surface.get_at((x, y + r))[:3]) for x in range(x0, x1, 2) for r in range(4, h - 4, 3))\
+                / (len(range(x0, x1, 2)) * len(range(4, h - 4, 3)))
+        struck = [r for r in rows if r[6]]
+        assert any(r[5] for r in struck), struck         # the cancelled Aces hold Theo's Ace
+        for x, y, w, h, n, marked, _, taken in struck:
+            step = (taken - w) / (n - 1) if n > 1 else 0
+            outside = [(c, r) for c in list(range(x - 12, x)) + list(range(x + taken, x + taken + 12))
+                       for r in range(y, y + h) if red(c, r)]
+            assert not outside, (size, outside[:5])
+            seen = [(round(x + i * step), round(x + i * step + (w if i == n - 1 else min(w, step)))) for i in range(n)]
+            lit = [brightness(l, r, y, h) for l, r in seen]
+            for i in marked:
+                assert all(lit[i] > lit[j] + 60 for j in range(n) if j not in marked), (size, lit, marked)
+        by_plate = {}
+        for x, y, w, h, n, marked, _, taken in rows:
+            by_plate.setdefault(y, []).append((x, x + taken, spread.edge_width(w), bool(marked)))
+        for y, groups in by_plate.items():
+            groups.sort()
+            for (_, right, edge, _), (left, _, _, _) in zip(groups, groups[1:]):
+                assert left - right >= 2 * edge + 2, (size, y, groups)
+        pygame.quit()
