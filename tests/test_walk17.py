@@ -78,3 +78,41 @@ def test_a_cancelled_assignment_is_crossed_out_within_its_cards_and_its_givers_c
             for (_, right, edge, _), (left, _, _, _) in zip(groups, groups[1:]):
                 assert left - right >= 2 * edge + 2, (size, y, groups)
         pygame.quit()
+
+
+def test_4_downs_panel_says_who_wins_a_down_once_its_last_card_is_down_never_so_far():
+    """walkC17 #6: 4 downs, three players: with every card of a down on the table (the
+    last one landed, the down's outcome not yet told), the side panel said 'Winning so
+    far: Theo (Defense purple 6)' beside 'Theo wins down 4 and the hand'. Through games of
+    Easy computers, each position where one card of a down is still to come is shown as
+    the table shows it once that card has landed: the panel names who wins the down
+    ('Wins the down'), never 'so far', and it is the seat the game then says won."""
+    import random
+    from game.bots import make_bot
+    from scenes.table.presenters import presenter_for
+    presenter = presenter_for(registry.game_info("four_downs"))
+    names = ["Maya", "Theo", "Ines"]
+    checked = 0
+    for seed in range(3):
+        state = registry.new_game("four_downs", players=3, seed=seed)
+        bots, rng = [make_bot("easy", "four_downs") for _ in range(3)], random.Random(seed)
+        while not state.is_over and checked < 40 * (seed + 1):
+            seat = state.current_player
+            action = bots[seat].choose(state.view(seat), state.legal_actions(), rng)
+            view = state.view(0)
+            played = {z.owner for z in view.zones if z.key.startswith("played:") and z.cards}
+            last = (view.facts["step"] == "follow" and action.cards and
+                    len(played) + 1 == sum(1 for s in range(3) if not view.facts["folded"][s]
+                                           and not view.facts["out"][s]))
+            state.apply(action)
+            if not last:
+                continue
+            zones = tuple(z._replace(cards=(action.cards[0],)) if z.key == f"played:{seat}" else z
+                          for z in view.zones)
+            landed = view._replace(zones=zones)
+            facts = dict((label, value) for label, value, _ in presenter.readouts(landed, names))
+            assert "Winning so far" not in facts, facts
+            winner = state.view(0).facts["last_round"]["winner"]
+            assert facts["Wins the down"].startswith(f"{names[winner]} ("), (facts, names[winner])
+            checked += 1
+    assert checked >= 40, checked

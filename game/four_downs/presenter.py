@@ -226,7 +226,10 @@ class FourDowns(PlayDesign):
             lines.append(("Lead card" if following else "Last lead", f"{lead.spoken} ({names[facts['lead_seat']]})",
                           None))
             taking = self.taking(view) if following else None
-            if taking is not None:
+            if following and self.decided(view):        # every card of the down is down: no "so far"
+                seat, card = taking or (facts["lead_seat"], lead)
+                lines.append(("Wins the down", f"{names[seat]} ({card.spoken})", None))
+            elif taking is not None:
                 lines.append(("Winning so far", f"{names[taking[0]]} ({taking[1].spoken})", None))
         for zone in view.zones:
             if zone.key.startswith("played:") and zone.cards and zone.owner != facts["lead_seat"]:
@@ -238,6 +241,16 @@ class FourDowns(PlayDesign):
         if dealer:
             lines.append(("Dealer", dealer, None))
         return lines[:self.SIDE_FACTS]
+
+    @staticmethod
+    def decided(view):
+        """Has every seat still in the hand played its card to this down (the table shows
+        it decided before the next down or hand is told: walkC17 #6, 'Winning so far:
+        Theo' beside 'Theo wins down 4 and the hand')?"""
+        facts = view.facts
+        played = {z.owner for z in view.zones if z.key.startswith("played:") and z.cards}
+        return all(seat in played for seat in range(len(facts["yards"]))
+                   if not facts["folded"][seat] and not facts["out"][seat])
 
     @staticmethod
     def taking(view):
