@@ -145,10 +145,12 @@ def test_ktu_calls_the_middle_pile_the_play_ground_wherever_a_player_reads_it(ap
 def test_a_player_who_may_not_knock_is_told_passed_in_the_moves(app):  # noqa: F811
     """4 downs with knocking on, 3 players, Maya knocking whenever she may, at the table:
     when a knock window reaches Maya again before anyone else has knocked, the moves say
-    she passed because she knocked last ('Maya passed: the last to knock may not knock
-    again until another player does'), as every other pass is told (walkB16 #3: 'Down 4
-    of 4 begins / Theo knocked' although Maya led and is asked first: her turn to knock
-    read as skipped)."""
+    she did not knock because she knocked last ('No knock from Maya: the last to knock
+    may not knock again until another player does'), as every other pass is told
+    (walkB16 #3: 'Down 4 of 4 begins / Theo knocked' although Maya led and is asked first:
+    her turn to knock read as skipped), in words that credit her with no choice and stand
+    alone when she plays next (walkC17 #5: 'Maya passed: the last to knock may not knock
+    again until another player does, played Offense blue 7')."""
     import random
     from scenes.table import intents
     from scenes.table.scene import TableScene
@@ -170,8 +172,9 @@ def test_a_player_who_may_not_knock_is_told_passed_in_the_moves(app):  # noqa: F
         if session.is_over or not isinstance(app.scene, TableScene):
             break
         model = table.model
-        told = [line for line in model.log_lines() if "the last to knock" in line]
-        if told:
+        lines = model.log_lines()
+        told = [line for line in lines if "the last to knock" in line]
+        if told and any(line.startswith("Maya played") for line in lines[lines.index(told[0]) + 1:]):
             break
         if model.hold.wait and model.settled():
             table.act(intents.Continue())
@@ -180,7 +183,7 @@ def test_a_player_who_may_not_knock_is_told_passed_in_the_moves(app):  # noqa: F
             knock = [a for a in legal if a.kind in ("knock", "call")]
             table.act(intents.Choose(knock[0] if knock else rng.choice(legal)))
         app.frame()
-    assert told == ["Maya passed: the last to knock may not knock again until another player does"], told
+    assert told == ["No knock from Maya: the last to knock may not knock again until another player does"], told
 
 
 def ines_with_kofis_extra_credit():

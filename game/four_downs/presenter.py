@@ -20,8 +20,8 @@ class FourDowns(PlayDesign):
 
     KIND_LABELS = dict(Presenter.KIND_LABELS, knock="Knock", fold="Fold", call="Call")
     EVENT_WORDS = dict(PlayDesign.EVENT_WORDS,
-                       **{"pass": lambda who, d: f"{who} passed" + (
-                           ": the last to knock may not knock again until another player does" if d else "")},
+                       **{"pass": lambda who, d: (f"No knock from {who}: the last to knock may not knock again "
+                                                  "until another player does") if d else f"{who} passed"},
                        phase=lambda who, d: begins(f"Hand {d['hand']}" if "hand" in d
                                                           else f"Down {d['down']} of {d['downs']}"),
                        round_won=lambda who, d: f"{who} won down {d}",
