@@ -116,3 +116,22 @@ def test_4_downs_panel_says_who_wins_a_down_once_its_last_card_is_down_never_so_
             assert facts["Wins the down"].startswith(f"{names[winner]} ("), (facts, names[winner])
             checked += 1
     assert checked >= 40, checked
+
+
+def test_a_lesson_that_speaks_of_a_house_rule_s_lesson_names_the_button_that_opens_it():
+    """walkC17 #4: 4 downs' lesson ended 'Knocking is a house rule (Setup calls it
+    Knocking): its chapter teaches it.' beside a button 'House rule: Knocking': a newcomer
+    has met no 'chapter'. Every lesson whose end speaks of a house rule's own lesson names
+    its button as the screen shows it, and no end says 'chapter'."""
+    from game import tutorial
+    from scenes.table.lesson import chapter_button
+    named = 0
+    for game_id in registry.GAMES:
+        lesson = tutorial.load(game_id)
+        assert "chapter" not in lesson.end.lower(), (game_id, lesson.end)
+        for option in lesson.chapters:
+            label = registry.GAMES[game_id].option(option).label
+            if label in lesson.end:
+                assert f'"{chapter_button(game_id, option)}"' in lesson.end, (game_id, lesson.end)
+                named += 1
+    assert named, "some lesson's end speaks of a house rule's lesson"
