@@ -135,3 +135,18 @@ def test_a_lesson_that_speaks_of_a_house_rule_s_lesson_names_the_button_that_ope
                 assert f'"{chapter_button(game_id, option)}"' in lesson.end, (game_id, lesson.end)
                 named += 1
     assert named, "some lesson's end speaks of a house rule's lesson"
+
+
+def test_deadline_lesson_s_rules_met_say_sets_and_runs_alike_complete_and_stay_incomplete():
+    """walkA17 #2: the Deadline lesson's 'Rules you met' said 'a run of 3 or more of your
+    cards is a completed assignment' and 'a set of exactly 2 cards is an incomplete
+    assignment', where the learner had just completed three 9s (a set) and watched Ben's
+    Jack-Queen of hearts (a run of 2) go down incomplete: read alone, sets never complete
+    and runs of 2 do not exist. Each of the two rules names sets and runs alike (the
+    rulebook: 'An assignment with 3 or more of your own cards is completed. One with
+    exactly 2 is incomplete.')."""
+    from game import tutorial
+    lesson = tutorial.load("deadline")
+    rules = {c.rule for c in lesson.covers if "complete" in c.rule and c.section == "Assignments"}
+    assert len(rules) == 2, rules
+    assert all("set or run" in rule for rule in rules), rules
