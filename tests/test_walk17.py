@@ -150,3 +150,17 @@ def test_deadline_lesson_s_rules_met_say_sets_and_runs_alike_complete_and_stay_i
     rules = {c.rule for c in lesson.covers if "complete" in c.rule and c.section == "Assignments"}
     assert len(rules) == 2, rules
     assert all("set or run" in rule for rule in rules), rules
+
+
+def test_a_blind_take_in_the_deadline_lesson_gives_the_lesson_s_reason_not_a_use_that_never_comes():
+    """walkA17 #1: at each exchange the Deadline lesson said 'Take a card from Ben, blind:
+    the marked one, which the turns that follow need', and none of the four cards taken
+    so was ever used (two went back to Ada, two stayed in hand and cost points at the end).
+    Each blind take the learner is asked for says that any one would do, and promises no
+    use of the marked one."""
+    from game import tutorial
+    lesson = tutorial.load("deadline")
+    takes = [cue for cue in lesson.cues if cue.learner and cue.moves and cue.moves[0].kind == "take"]
+    assert len(takes) >= 4, len(takes)
+    for cue in takes:
+        assert "turns that follow" not in cue.say and "any one" in cue.say, cue.say
