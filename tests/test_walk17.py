@@ -164,3 +164,24 @@ def test_a_blind_take_in_the_deadline_lesson_gives_the_lesson_s_reason_not_a_use
     assert len(takes) >= 4, len(takes)
     for cue in takes:
         assert "turns that follow" not in cue.say and "any one" in cue.say, cue.say
+
+
+def test_a_ringed_next_hand_is_taken_by_the_first_enter_once_the_scores_are_read(app):  # noqa: F811
+    """walkC17 #8: 4 downs from the keyboard: a key at the table opened the scores between
+    hands with the ring on Next hand, and the first Enter, a while later, did nothing (two
+    screenshots 2.5 s apart alike); only a second Enter dealt the next hand. With the ring
+    in sight, an Enter once the screen has stood a moment takes its button; one typed as
+    the screen opens still only shows the ring (see the end screen's test)."""
+    import pygame
+    from scenes.screens.scoring import CLICKED_THROUGH
+    from scenes.table.scene import TableScene
+    from tests.test_ui_play import FRAME, press
+    from tests.test_ui_screens_dressed import show_scores
+    press(app, pygame.K_TAB)                    # a keyboard player: the ring is shown
+    show_scores(app, "four_downs", interim=True)
+    scores = app.scene
+    assert app.keyboard and scores.widgets[scores.focus % len(scores.widgets)].label == "Next hand"
+    for _ in range(int(CLICKED_THROUGH / FRAME) + 30):
+        app.frame()
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.scene, TableScene), app.scene

@@ -79,6 +79,7 @@ class ScoringScene(Scene):
         self.shown = None               # the plates, made once: the scores do not change here
         self.laid_plates = (None, None)  # (the screen's size, layout_plates for it)
         self.ring_shown = False         # has a key shown the keyboard's ring here yet (see key)
+        self.opened_at = self.app.time
         spot, when, where = self.app.clicked    # a click at the table that opened the screen: where it was,
         through = isinstance(where, TableScene) and self.app.time - when <= CLICKED_THROUGH
         self.still = spot if through and spot == self.app.pointer else None    # until the pointer moves
@@ -136,11 +137,14 @@ class ScoringScene(Scene):
         super().handle_event(event)
 
     def key(self, event):
-        """The keys as on every screen, but the first Enter or Space only shows the ring on
-        Play again (or Next hand): a key typed as the screen opened, before it was read,
-        never deals a new game unseen."""
+        """The keys as on every screen (the first Enter after the mouse only shows the
+        ring), but an Enter or Space typed as the screen opened, before it was read
+        (CLICKED_THROUGH), only shows the ring on Play again (or Next hand): it never
+        deals a new game unseen. One typed later, with the ring in sight, takes its button
+        (walkC17 #8: the first Enter on a ringed Next hand did nothing)."""
         first, self.ring_shown = not self.ring_shown, True
-        if first and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        fresh = self.app.time - self.opened_at <= CLICKED_THROUGH
+        if first and fresh and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.app.keyboard = True
             self.dirty = True
             return
