@@ -185,3 +185,32 @@ def test_a_ringed_next_hand_is_taken_by_the_first_enter_once_the_scores_are_read
         app.frame()
     press(app, pygame.K_RETURN)
     assert isinstance(app.scene, TableScene), app.scene
+
+
+def test_a_card_clicked_at_a_knock_is_refused_naming_the_knocker_with_his_capital():
+    """walkC17 #7: 4 downs with knocking, Theo's knock waiting for Maya's answer, a card of
+    hers taken by the keyboard: 'No card is played now: theo knocked: call (play on for 70
+    yards) or fold (lose 60 yards now)', the name in lower case and two colons in a row.
+    Where the prompt starts with a name (or has a colon of its own) it stands as a
+    sentence of its own after the refusal, the name as the table writes it."""
+    import random
+    from game.bots import make_bot
+    from scenes.table.moves import no_card_now
+    from scenes.table.presenters import presenter_for
+    names = ["Maya", "Theo", "Ines"]
+    presenter = presenter_for(registry.game_info("four_downs"))
+    checked = 0
+    for seed in range(6):
+        state = registry.new_game("four_downs", players=3, seed=seed, options={"pd.knocking": "on"})
+        bots, rng = [make_bot("easy", "four_downs") for _ in range(3)], random.Random(seed)
+        while not state.is_over and checked <= seed:
+            seat = state.current_player
+            view = state.view(seat)
+            if view.facts["step"] == "respond":
+                said = no_card_now(presenter, view, names)
+                knocker = names[view.facts["last_knocker"]]
+                assert said.startswith(f"No card is played now. {knocker} knocked: "), said
+                assert knocker.lower() not in said, said
+                checked += 1
+            state.apply(bots[seat].choose(view, state.legal_actions(), rng))
+    assert checked >= 3, checked

@@ -97,14 +97,20 @@ def click_card(legal, card, selection, presenter, why_illegal, view=None, names=
 def no_card_now(presenter, view, names):
     """Why a card clicked is not played where no move takes a card, and what to do instead,
     in the game's words (walkC16 #2): none of your cards fits (the presenter's no_fit), or
-    what the turn asks first ('draw a card from the draw pile, or take the top discard')."""
+    what the turn asks first ('draw a card from the draw pile, or take the top discard';
+    a sentence of its own where it names a player first or has a colon of its own: 'No card
+    is played now. Theo knocked: call ... or fold ...', walkC17 #7, never 'theo knocked:')."""
     if view is None:
         return "No card is played now"
     stuck = presenter.no_fit(view, names)
     if stuck:
         return stuck
     doing = presenter.instruction(view, names, 0)
-    return f"No card is played now: {doing[0].lower()}{doing[1:]}" if doing else "No card is played now"
+    if not doing:
+        return "No card is played now"
+    if ":" in doing or doing.split()[0].rstrip("'s,:") in names:    # a sentence of its own: a name keeps its capital
+        return f"No card is played now. {doing}"
+    return f"No card is played now: {doing[0].lower()}{doing[1:]}"
 
 
 def play_title(card, actions, presenter):
