@@ -214,3 +214,49 @@ def test_a_card_clicked_at_a_knock_is_refused_naming_the_knocker_with_his_capita
                 checked += 1
             state.apply(bots[seat].choose(view, state.legal_actions(), rng))
     assert checked >= 3, checked
+
+
+def test_the_side_panel_cuts_other_students_lists_before_the_words_on_your_own_joker():
+    """walkA17 #6: Deadline, five students at the Final Exam, 1280x800: the side panel cut
+    'Your Joker: cancels 1 card of your extra credit (1 point) while you hold it: your
+    score leaves...' to make room, beside 'Ines: two 10s + Sam's 10 and Theo's 10; two
+    Queens + ...' in four lines. Through a semester of five Medium computers seen from
+    Maya's seat, wherever the panel is short of room by a line or more, a readout that
+    speaks to her ('Your ...') stays whole while any other still takes two lines or more."""
+    import random
+    import pygame
+    from game.bots import make_bot
+    from scenes.table.presenters import presenter_for
+    from scenes.widgets import ui
+    names = ["Maya", "Theo", "Ines", "Sam", "Lena"]
+    presenter = presenter_for(registry.game_info("deadline"))
+    screen = ui.Screen(pygame.Surface((1280, 800)))
+    checked, seed = 0, 0
+    while checked < 5 and seed < 30:
+        seed += 1
+        state = registry.new_game("deadline", players=5, seed=seed)
+        bots, rng = [make_bot("medium", "deadline") for _ in range(5)], random.Random(seed)
+        checked += semester_checked(state, bots, rng, presenter, names, screen)
+    assert checked >= 5, checked
+
+
+def semester_checked(state, bots, rng, presenter, names, screen):
+    """The positions of a semester played out where the side panel is checked (see above)."""
+    from scenes.table import draw
+    from scenes.table.draw import LOG_LINE, shortened
+    checked = 0
+    while not state.is_over:
+        view = state.view(0)
+        facts = [f"{label}: {value}" for label, value, _ in presenter.readouts(view, names)]
+        if any(words.startswith("Your ") for words in facts):
+            whole = [screen.wrap(words, draw.READ, draw.PANEL_W - 50) for words in facts]
+            others = sum(len(lines) - 1 for lines, words in zip(whole, facts) if not words.startswith("Your "))
+            if others >= 2:
+                room = sum(LOG_LINE * len(lines) + 3 for lines in whole) - LOG_LINE * others
+                for words, lines, shown in zip(facts, whole, shortened(screen, facts, room)):
+                    if words.startswith("Your "):
+                        assert shown == lines, (words, shown)
+                checked += 1
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+    return checked

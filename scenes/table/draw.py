@@ -926,13 +926,18 @@ def side_panel(screen, view, presenter, names, seed, log_title, log_lines, lit, 
 def shortened(screen, facts, room):
     """The lines the side panel draws of each of `facts` within `room` logical units of
     height: each whole (wrapped to the panel), else, the longest first, one line less at
-    a time (down to one), the last line kept ending '...' after the last whole word that
-    fits (its comma, semicolon or colon left out)."""
+    a time (down to one), those that speak to the viewer ('Your Joker: ...') only once
+    every other is down to one line (walkA17 #6: 'Your Joker: cancels 1 card of your
+    extra credit (1 point) while you hold it: your score leaves...' cut beside another
+    student's list of assignments), the last line kept ending '...' after the last whole
+    word that fits (its comma, semicolon or colon left out)."""
     width = PANEL_W - 50
     wrapped = [screen.wrap(words, READ, width) for words in facts]
     kept = [len(lines) for lines in wrapped]
+    yours = [words.startswith("Your ") for words in facts]
     while sum(LOG_LINE * n + 3 for n in kept) > room and max(kept, default=1) > 1:
-        kept[kept.index(max(kept))] -= 1
+        cut = max(range(len(kept)), key=lambda i: (kept[i] > 1 and not yours[i], kept[i]))
+        kept[cut] -= 1
     shown = []
     for lines, n in zip(wrapped, kept):
         if n == len(lines):
