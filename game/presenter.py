@@ -178,6 +178,9 @@ class Presenter:
     KIND_LABELS = {"draw": "Draw", "end_turn": "End turn", "play": "Play", "pass": "Pass",
                    "deal": "Deal", "discard": "Discard", "take": "Take", "give": "Give",
                    "pick": "Pick", "keep": "Keep", "return": "Return", "submit": "Submit"}
+    # A move taken back named by its noun where its button's verb is none ('your placing of ...').
+    TAKEN_BACK = {"place": "placing", "take": "taking", "give": "giving", "submit": "submission",
+                  "keep": "keeping", "return": "return"}
     # Which action kinds take a seat, a card position or a lane as their argument.
     SEAT_ARGS = frozenset()
     POSITION_ARGS = frozenset()
@@ -357,10 +360,12 @@ class Presenter:
         return words
 
     def taken_back(self, action, names, view=None):
-        """An action taken back, in words: 'your play of the 7 of hearts', 'your draw'."""
+        """An action taken back, in words: 'your play of the 7 of hearts', 'your draw',
+        a move whose button is a verb and no noun by its noun (TAKEN_BACK: 'your placing
+        of the Offense green 7 (lane 1)', walkA17 #3's 'your place of the')."""
         if action.kind == SharedAct.END_TURN:
             return "the end of your turn"
-        words = f"your {self.kind_label(action.kind).lower()}"
+        words = f"your {self.TAKEN_BACK.get(action.kind, self.kind_label(action.kind).lower())}"
         if action.cards:
             words += " of " + ", ".join(the(card_name(c)) for c in action.cards)
         if action.arg is not None:

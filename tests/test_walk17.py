@@ -260,3 +260,25 @@ def semester_checked(state, bots, rng, presenter, names, screen):
         seat = state.current_player
         state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
     return checked
+
+
+def test_a_placing_taken_back_is_said_as_a_placing(app):  # noqa: F811
+    """walkD17 #3: 5 possessions, Ctrl+Z after placing a card: 'Taken back: your place of
+    the Offense green 7 (lane 1)', the button's verb read as a noun (a place, a seat).
+    Now 'Taken back: your placing of the ... (lane N)'."""
+    import random
+    import pygame
+    from scenes.table.intents import Choose
+    from tests.test_followable_words import play_until
+    from tests.test_ui_play import press
+    from tests.test_ui_saves import start_game
+    app.settings.undo = "casual"
+    session = start_game(app, "five_possessions", 2, {0}, 4)
+    table = app.scene
+    play_until(app, table, lambda: table.model.my_turn() and not table.busy() and
+               any(a.kind == "place" for a in session.legal_actions()), random.Random(2))
+    place = next(a for a in session.legal_actions() if a.kind == "place")
+    table.act(Choose(place))
+    press(app, pygame.K_z, pygame.KMOD_LCTRL)
+    said = table.model.ui.message
+    assert said.startswith(f"Taken back: your placing of the {place.cards[0].spoken} (lane {place.arg + 1})"), said
