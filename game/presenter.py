@@ -179,8 +179,12 @@ class Presenter:
                    "deal": "Deal", "discard": "Discard", "take": "Take", "give": "Give",
                    "pick": "Pick", "keep": "Keep", "return": "Return", "submit": "Submit"}
     # A move taken back named by its noun where its button's verb is none ('your placing of ...').
-    TAKEN_BACK = {"place": "placing", "take": "taking", "give": "giving", "submit": "submission",
-                  "keep": "keeping", "return": "return"}
+    TAKEN_BACK = {"place": "placing of {cards}", "take": "taking of {cards}", "give": "giving of {cards}",
+                  "submit": "submission of {cards}", "keep": "keeping of {cards}", "group": "laying down of {cards}",
+                  "choose_faceup": "choice of face-up cards ({cards})", "play_blind": "blind play of {cards}",
+                  "to_board": "putting of {cards} on the Board", "finish_exam": "finishing of the exam",
+                  "choose": "choice of {cards}", "pick_up": "taking of the play ground",
+                  "cancel_group": "taking back of the assignment being built"}
     # Which action kinds take a seat, a card position or a lane as their argument.
     SEAT_ARGS = frozenset()
     POSITION_ARGS = frozenset()
@@ -362,12 +366,14 @@ class Presenter:
     def taken_back(self, action, names, view=None):
         """An action taken back, in words: 'your play of the 7 of hearts', 'your draw',
         a move whose button is a verb and no noun by its noun (TAKEN_BACK: 'your placing
-        of the Offense green 7 (lane 1)', walkA17 #3's 'your place of the')."""
+        of the Offense green 7 (lane 1)', walkD17 #3's 'your place of the'; 'your choice of
+        face-up cards (the 6 of spades, ...)', walkB17 #2's 'your choose face-up cards of')."""
         if action.kind == SharedAct.END_TURN:
             return "the end of your turn"
-        words = f"your {self.TAKEN_BACK.get(action.kind, self.kind_label(action.kind).lower())}"
-        if action.cards:
-            words += " of " + ", ".join(the(card_name(c)) for c in action.cards)
+        noun = self.TAKEN_BACK.get(action.kind, self.kind_label(action.kind).lower() + " of {cards}")
+        cards = ", ".join(the(card_name(c)) for c in action.cards)
+        bare = noun.replace(" of {cards}", "").replace(" ({cards})", "")      # a move of no cards
+        words = "your " + (noun.format(cards=cards) if cards else bare)
         if action.arg is not None:
             words += f" ({self.arg_label(action.arg, names, action.kind, view)})"
         return words

@@ -282,3 +282,32 @@ def test_a_placing_taken_back_is_said_as_a_placing(app):  # noqa: F811
     press(app, pygame.K_z, pygame.KMOD_LCTRL)
     said = table.model.ui.message
     assert said.startswith(f"Taken back: your placing of the {place.cards[0].spoken} (lane {place.arg + 1})"), said
+
+
+def test_every_move_taken_back_is_said_in_players_words_never_a_button_s_label_pasted_in():
+    """walkB17 #2 and walkD17 #3: 'Taken back: your choose face-up cards of the 6 of
+    spades, ...' (KTU) and 'your place of the Offense green 7' (5 possessions): a button's
+    verb pasted in where a noun belongs. For every game's moves played by Medium computers,
+    the words of each move taken back start 'your' and a noun, never a verb of a button."""
+    import random
+    from game.bots import make_bot
+    from scenes.table.presenters import presenter_for
+    verbs = {"choose", "place", "take", "give", "submit", "keep", "lay", "to", "play blind", "finish"}
+    kinds = set()
+    for game_id, info in registry.GAMES.items():
+        presenter = presenter_for(info)
+        players = max(2, info.min_players)
+        state = registry.new_game(game_id, players=players, seed=3)
+        bots, rng = [make_bot("medium", game_id) for _ in range(players)], random.Random(3)
+        names = ["Maya", "Theo", "Ines", "Sam", "Lena", "Kofi"][:players]
+        for _ in range(300):
+            if state.is_over:
+                break
+            seat = state.current_player
+            action = bots[seat].choose(state.view(seat), state.legal_actions(), rng)
+            words = presenter.taken_back(action, names, view=state.view(seat))
+            second = words.split(" ")[1] if words.startswith("your ") else ""
+            assert second not in verbs and not words.startswith("your play blind"), (game_id, action.kind, words)
+            kinds.add((game_id, action.kind))
+            state.apply(action)
+    assert {("ktu", "choose_faceup"), ("five_possessions", "place")} <= kinds, kinds
