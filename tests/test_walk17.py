@@ -311,3 +311,20 @@ def test_every_move_taken_back_is_said_in_players_words_never_a_button_s_label_p
             kinds.add((game_id, action.kind))
             state.apply(action)
     assert {("ktu", "choose_faceup"), ("five_possessions", "place")} <= kinds, kinds
+
+
+def test_play_design_rules_say_what_every_word_on_a_card_is_and_5_possessions_end_as_played():
+    """walkD17 #7, #8, #9: 5 possessions' Rules said 'First to 100 wins' (and 'Be the first
+    to score 100 yards') where the game went on past Maya's 100 into a tie-break; 'A coin
+    toss replaces "pick high card"' named a rule the page never told; and the small word
+    under a card's formation name (run, pass, special) was nowhere explained. Both Play
+    Design rulebooks say what that word is, 5 possessions' never says the first to 100
+    wins, and its coin toss says what it replaces."""
+    from game.tutorial import rulebook_sections
+    five = open(registry.GAMES["five_possessions"].rulebook(), encoding="utf-8").read()
+    assert "First to 100 wins" not in five and "Be the first to score 100" not in five
+    assert '"pick high card"' not in five and "high card choosing" in five
+    for game_id in ("five_possessions", "four_downs"):
+        text = open(registry.GAMES[game_id].rulebook(), encoding="utf-8").read()
+        assert "run, pass or special" in text, game_id
+        assert rulebook_sections(game_id), game_id
