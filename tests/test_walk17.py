@@ -328,3 +328,16 @@ def test_play_design_rules_say_what_every_word_on_a_card_is_and_5_possessions_en
         text = open(registry.GAMES[game_id].rulebook(), encoding="utf-8").read()
         assert "run, pass or special" in text, game_id
         assert rulebook_sections(game_id), game_id
+
+
+def test_final_card_down_lesson_s_words_after_the_0_stay_true_while_the_others_play_on():
+    """walkC17 #1: after the learner's 0 green hearts the coach said 'Green is in force
+    now.', and the line stayed at the top of the coach's words while Ada's F green and
+    Ben's B yellow were played: beside 'Colour in force: yellow' it read as stale. The
+    words after a learner's move that changes the colour tell what that move did, true
+    however the table goes on."""
+    from game import tutorial
+    lesson = tutorial.load("final_card_down")
+    afters = [cue.after for cue in lesson.cues if cue.learner and cue.after and "in force" in cue.after]
+    assert afters, "the lesson says what the 0 put in force"
+    assert not [words for words in afters if "now" in words.split()[-1] or " now" in words], afters
