@@ -380,17 +380,22 @@ class Presenter:
 
     def move_line(self, event, who, zones, names=()):
         """The log line for cards moving from one zone to another: who drew or played
-        what, or moved it from where to where (zones named with their owner)."""
+        what, or moved it from where to where (zones named with their owner). Several
+        cards seen as they are dealt are counted before they are named ('dealt': 'Theo
+        was dealt 7 cards: 7 blue diamonds, ...', walkC17 #2: 'was dealt 7 blue diamonds'
+        first read as seven cards)."""
         src = self.zone_label(event.src, event.seat, zones, names)
         dst = self.zone_label(event.dst, event.seat, zones, names)
         what = cards_phrase(event.cards)
+        seen = len(event.cards) > 1 and any(c is not None for c in event.cards)
+        dealt = f"{plural(len(event.cards), 'card')}: {what}" if seen else what
         kinds = tuple((key or "").split(":")[0] for key in (event.src, event.dst))
         if kinds in self.MOVE_WORDS:
             words = self.MOVE_WORDS[kinds]
-            return words and words.format(who=who, what=what, src=src, dst=dst)
+            return words and words.format(who=who, what=what, dealt=dealt, src=src, dst=dst)
         if event.src == self.DRAW_PILE:
             if who and self.DEAL_SIZE and len(event.cards) >= self.DEAL_SIZE:
-                return f"{who} was dealt {what}"
+                return f"{who} was dealt {dealt}"
             return f"{who} drew {what}" if who else f"{what} dealt to {dst}"
         if not who:
             return None

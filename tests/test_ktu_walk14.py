@@ -22,7 +22,7 @@ def test_as_dealt_the_hand_shows_in_the_order_it_was_dealt(app):  # noqa: F811
     assert isinstance(table, TableScene)
     dealt = next(line for line in table.model.log_lines() if line.startswith("Maya was dealt") and "face down" not in line)
     shown = [p.card.spoken for p in sorted(table.board.hand_cards(), key=lambda p: p.rect.x)]
-    assert dealt == f"Maya was dealt {', '.join(shown)}", (dealt, shown)
+    assert dealt == f"Maya was dealt {len(shown)} cards: {', '.join(shown)}", (dealt, shown)
 
 
 def test_the_results_say_of_the_cards_still_held_how_many_are_in_hand_and_face_up(app):  # noqa: F811

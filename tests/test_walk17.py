@@ -341,3 +341,28 @@ def test_final_card_down_lesson_s_words_after_the_0_stay_true_while_the_others_p
     afters = [cue.after for cue in lesson.cues if cue.learner and cue.after and "in force" in cue.after]
     assert afters, "the lesson says what the 0 put in force"
     assert not [words for words in afters if "now" in words.split()[-1] or " now" in words], afters
+
+
+def test_cards_seen_as_they_are_dealt_are_counted_before_they_are_named(app):  # noqa: F811
+    """walkC17 #2: Final Card-Down's log at the deal, 'Maya was dealt 7 cards' over 'Theo
+    was dealt 7 blue diamonds, A red questions, ...': a hand whose first card is a number
+    read as seven cards. Every game's deal at the table, from the first seat: the seat's
+    own dealt cards are counted first ('Maya was dealt 7 cards: 7 blue diamonds, ...')."""
+    import re
+    from scenes.table.session import Seat, Session, inline
+    from tests.test_ui_play import settle
+    for game_id in ("final_card_down", "ktu", "final_count", "four_downs"):
+        seats = [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")]
+        session = Session(game_id, seats, {}, 5, executor=inline)
+        app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+        app.frame()
+        table = app.scene
+        settle(app)
+        lines = [line for line in table.model.log_lines() if line.startswith("Maya was dealt")
+                 and "face down" not in line]
+        assert lines and all(re.match(r"Maya was dealt (\d+ cards: |a card|[^,]+$)", line) for line in lines), \
+            (game_id, lines)
+        assert game_id == "final_count" or any(re.match(r"Maya was dealt \d+ cards: ", line) for line in lines), \
+            (game_id, lines)      # Final Count deals one card at a time
+        app.scene.go("menu")
+        app.frame()

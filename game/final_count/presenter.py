@@ -44,7 +44,7 @@ class FinalCount(Presenter):
                        collect=lambda who, d: f"{who} gathers the cards for the next deal",
                        decline=lambda who, d: f"{who} chose not to swap",
                        score=lambda who, d: f"{who} scored {plural(d, 'point')} this hand")
-    MOVE_WORDS = {("draw", "hand"): "{who} was dealt {what}", ("draw", "table"): "{who} was dealt {what} face up",
+    MOVE_WORDS = {("draw", "hand"): "{who} was dealt {dealt}", ("draw", "table"): "{who} was dealt {dealt} face up",
                   ("drawn", "table"): "{who} put {what} on {dst}", ("drawn", "discard"): "{who} discarded {what} face down",
                   ("drawn", "board"): "{who} put {what} on the Board",
                   ("drawn", "draw"): "{who} returned {what} to the Draw Pile",

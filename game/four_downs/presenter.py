@@ -37,7 +37,7 @@ class FourDowns(PlayDesign):
     MOVE_WORDS = {("played", "used"): None, ("hand", Presenter.DRAW_PILE): None,
                   ("played", Presenter.DRAW_PILE): None, ("used", Presenter.DRAW_PILE): None,
                   ("hand", "used"): None, ("hand", "played"): "{who} played {what}",
-                  (Presenter.DRAW_PILE, "hand"): "{who} was dealt {what}"}
+                  (Presenter.DRAW_PILE, "hand"): "{who} was dealt {dealt}"}
     FACT_LABELS = dict(Presenter.FACT_LABELS, hand="Hands played")
     SCORE_UNIT = "yards lost"
     SKIP_FACTS = Presenter.SKIP_FACTS | {"back", "round", "rounds", "stake", "fold_cost", "leader", "lead_seat",

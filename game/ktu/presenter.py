@@ -35,7 +35,7 @@ class Ktu(Presenter):
     MOVE_WORDS = {("pile", "hand"): None, ("pile", "burned"): None, ("facedown", "hand"): None,
                   ("faceup", "hand"): "{who} took {what} from their face-up cards into their hand",
                   ("facedown", "pile"): "{who} played {what} blind", ("hand", "faceup"): "{who} chose {what} for their face-up cards",
-                  (Presenter.DRAW_PILE, "facedown"): "{who} was dealt {what} face down"}
+                  (Presenter.DRAW_PILE, "facedown"): "{who} was dealt {dealt} face down"}
     PLAY_PILES = ("pile",)
     SCORE_UNIT = "cards left"
     DEAL_SIZE = 5
