@@ -366,3 +366,25 @@ def test_cards_seen_as_they_are_dealt_are_counted_before_they_are_named(app):  #
             (game_id, lines)      # Final Count deals one card at a time
         app.scene.go("menu")
         app.frame()
+
+
+def test_5_possessions_lesson_counts_a_card_s_dots_as_the_card_shows_them():
+    """walkD17 #1: step 22 of the 5 possessions lesson said 'Your defense green 5 has dots
+    of two colours, 4 green and 3 blue', and the card shows a purple dot too (its purple
+    box reads 4). Wherever the lesson counts the dots of one of the learner's cards ('N
+    green, M blue ...'), it names every colour that counts, each with the card's number."""
+    import re
+    from game import tutorial
+    deck = registry.GAMES["five_possessions"].load_deck()
+    lesson = tutorial.load("five_possessions")
+    checked = 0
+    for cue in lesson.cues:
+        found = re.search(r"Your defense (\w+) (\d) has (.*?)\.", cue.say or "")
+        if not found or "dots" not in found.group(3):
+            continue
+        colour, number = found.group(1), found.group(2)
+        card = deck.by_name[f"W:D{colour[0].upper()}{number}"][0]
+        said = {c: int(n) for n, c in re.findall(r"(\d+) (blue|green|orange|purple)", found.group(3))}
+        assert said == {c: n for c, n in card.dots if n and c != "yellow"}, (cue.say, card.dots)
+        checked += 1
+    assert checked, "the lesson counts some card's dots"
