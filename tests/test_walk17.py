@@ -388,3 +388,16 @@ def test_5_possessions_lesson_counts_a_card_s_dots_as_the_card_shows_them():
         assert said == {c: n for c, n in card.dots if n and c != "yellow"}, (cue.say, card.dots)
         checked += 1
     assert checked, "the lesson counts some card's dots"
+
+
+def test_a_lesson_dealt_from_a_small_deck_says_so_at_its_start():
+    """walkC17 #9: the Final Card-Down lesson's table showed 'Draw pile (6)', empty by step
+    7, where the menu says '800-card hex deck', and the coach never said why. Every lesson
+    that deals only the cards it needs (full_deck: false) says so in its first words, and
+    that a real game uses the whole deck."""
+    from game import tutorial
+    small = [game_id for game_id in registry.GAMES if not tutorial.load(game_id).full_deck]
+    assert small, "some lesson deals a small deck"
+    for game_id in small:
+        intro = tutorial.load(game_id).intro
+        assert "only the cards it needs" in intro and "a real game uses the whole" in intro, (game_id, intro)
