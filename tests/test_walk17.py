@@ -401,3 +401,25 @@ def test_a_lesson_dealt_from_a_small_deck_says_so_at_its_start():
     for game_id in small:
         intro = tutorial.load(game_id).intro
         assert "only the cards it needs" in intro and "a real game uses the whole" in intro, (game_id, intro)
+
+
+def test_a_card_that_may_go_on_two_assignments_asks_where_with_its_options_written_alike(app):  # noqa: F811
+    """walkA17 #3: the Deadline lesson at the Final Exam, the 9 of hearts clicked: a box
+    headed 'Extend 9 of hearts' (as if the 9 were extended) offered 'Extend (your
+    4-5-6-7 of hearts + Ada's 8)' in smaller letters than 'Extend (your two 9s + Ada's 9)',
+    which read as the more important one. The box asks 'Add the 9 of hearts to which
+    assignment?' and its options are written at one size."""
+    from tests.test_ui_lesson_honest import to_stop
+    from tests.test_ui_play import click_at
+    from tests.test_ui_tutorial import open_lesson
+    scene = open_lesson(app, "deadline")
+    to_stop(app, scene, lambda c: c.learner_to_act() and c.cue.moves[0].kind == "extend")
+    nine = next(p for p in scene.board.placed if p.zone == scene.board.hand_key and p.card and p.card.name == "9H")
+    click_at(app, nine.rect.center)
+    app.frame()
+    dialog = scene.model.ui.dialog
+    assert dialog is not None and dialog.title == "Add the 9 of hearts to which assignment?", dialog
+    options = [w for w in scene.widgets if getattr(w, "actions", None)]
+    assert len(options) == 2, [w.label for w in scene.widgets]
+    assert len({w.label_lines(app.screen)[1] for w in options}) == 1, [(w.label, w.label_lines(app.screen))
+                                                                        for w in options]

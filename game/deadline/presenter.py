@@ -652,6 +652,15 @@ class Deadline(Presenter):
             return frozenset()
         return frozenset({f"hand:{(anchor - 1) % view.players}"})
 
+    def choice_title(self, title, actions):
+        """A card that may go on several assignments: the question is where ('Add the 9
+        of hearts to which assignment?', walkA17 #3: 'Extend 9 of hearts' read as if the
+        9 were extended)."""
+        if len(actions) > 1 and all(a.kind in (Act.EXTEND, Act.EXTRA_CREDIT) and a.cards for a in actions) \
+                and len({a.cards[0].name for a in actions}) == 1:
+            return f"Add the {actions[0].cards[0].spoken} to which assignment?"
+        return title
+
     def goes_with(self, key):
         """Extra credit lies beside the assignment it extends, never on another line
         under someone else's."""

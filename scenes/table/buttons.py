@@ -44,6 +44,16 @@ def action_buttons(entries, right, bottom, hint, own, act):
     return buttons
 
 
+def alike(screen, options):
+    """A choice's options written at one size: where one's label takes the smaller size
+    to fit (see ui.Button.label_lines), all of them (walkA17 #3: 'Extend (your two 9s +
+    Ada's 9)' larger than 'Extend (your 4-5-6-7 of hearts + Ada's 8)' beside it read as the
+    more important one)."""
+    if any(button.label_lines(screen)[1] != button.size for button in options):
+        for button in options:
+            button.size = ui.LABEL_SMALL
+
+
 def dialog_buttons(options, width, height, cards, swatch, hint, act):
     """A choice's options (`options`: [(label, action)]) in one or two columns, and Cancel,
     on a `width` x `height` table off its `cards` ([(rect, read)]) where it can be: (the

@@ -245,6 +245,7 @@ class TableScene(Scene):
                 (r, True) for r in draw.readable(screen, board, self.plates(view))]
             dialog_rect, widgets = buttons.dialog_buttons(state.dialog.options, board.table_w, screen.lh, on_table,
                                                           model.presenter.swatch, state.hint, act)
+            buttons.alike(screen, widgets[:-1])
         else:
             cover = ""
             offered = () if model.my_turn() and model.ends_by_itself() else model.legal   # it ends by itself
