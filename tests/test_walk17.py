@@ -423,3 +423,44 @@ def test_a_card_that_may_go_on_two_assignments_asks_where_with_its_options_writt
     assert len(options) == 2, [w.label for w in scene.widgets]
     assert len({w.label_lines(app.screen)[1] for w in options}) == 1, [(w.label, w.label_lines(app.screen))
                                                                         for w in options]
+
+
+def test_a_pass_and_play_game_continued_tells_each_person_what_came_since_their_own_last_turn():
+    """walkA17 #9: Deadline in pass-and-play, Esc to the menu, then Continue: two hand-overs
+    later 'Pass to Theo' said 'Since the deal:' over 26 lines, every move from the deal on,
+    though Theo had played since. KTU with three people, several turns each, then the table
+    opened again on the game as Continue opens it: each hand-over says 'Since X's last
+    turn:', and tells no move from before X's own last one."""
+    import random
+    from scenes import config
+    from scenes.table import intents
+    from scenes.table.director import Director
+    from scenes.table.model import TableModel
+    from scenes.table.presenters import presenter_for
+    from scenes.table.session import Seat, Session, inline
+    from tests.test_table_model import frame
+    session = Session("ktu", [Seat("Maya"), Seat("Theo"), Seat("Ines")], {}, 5, executor=inline)
+    settings = config.Settings(animation_speed="instant")
+
+    def model_at(seen):
+        return TableModel(session, Director(), presenter_for(session.info), settings, events_seen=seen, curtains=[])
+    model, rng = model_at(0), random.Random(5)
+    while session.event_count() < 60:
+        frame(model)
+        if model.looking.curtain is not None:
+            model.do(intents.Ready())
+        elif model.my_turn() and model.settled():
+            model.do(intents.Choose(rng.choice(session.legal_actions())))
+    continued, told = model_at(session.event_count()), 0
+    while told < 3 and not session.is_over:
+        frame(continued)
+        if continued.looking.curtain is not None:
+            person = continued.looking.curtain
+            heading, lines = continued.curtain_words()
+            assert heading == f"Since {session.name(person)}'s last turn:", (heading, lines[:3])
+            assert not [line for line in lines if " was dealt " in line], lines
+            told += 1
+            continued.do(intents.Ready())
+        elif continued.my_turn() and continued.settled():
+            continued.do(intents.Choose(rng.choice(session.legal_actions())))
+    assert told == 3, told

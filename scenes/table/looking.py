@@ -3,6 +3,9 @@ bottom, and the curtain that hides everything while the device passes from one p
 to the next at the same screen."""
 
 
+PASSIVE = frozenset({"skip", "round_won", "score", "out", "hand_over", "phase", "game_over"})   # befell a seat
+
+
 class Looking:
     """Who looks: `viewer` (the seat whose hidden cards are shown; None: only what
     everyone sees), `anchor` (the seat at the bottom of the table), `curtain` (the person
@@ -43,6 +46,21 @@ class Looking:
         else:
             self.viewer = None
         return (self.viewer, self.anchor, self.curtain) != seen
+
+    def resume(self, events, humans):
+        """A table opened on a game already under way (a game continued, the next hand
+        after the scores): each person among `humans` last had the screen at their own
+        last event of `events` (the game's so far), so the first hand-over tells them
+        what came since then, not the whole game since the deal (walkA17 #9: after Esc and
+        Continue, 'Since the deal:' and 26 lines for Theo, who had played since). A
+        person's event counts where they made it: in their own turn where the game tells
+        turns, never one that befell them (PASSIVE: skipped, scored, out)."""
+        turn = None
+        for index, event in enumerate(events):
+            if event.kind == "turn":
+                turn = event.seat
+            elif event.seat in humans and event.kind not in PASSIVE and turn in (None, event.seat):
+                self.looked[event.seat] = index + 1
 
     def since(self, person):
         """The number of the first event `person` has not had the screen for (None: they

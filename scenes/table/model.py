@@ -160,6 +160,8 @@ class TableModel(Holding, Veiling, Hinting, Undoing):
         self.names = [s.name for s in session.seats]
         self.looking = Looking(viewer, anchor if anchor is not None else viewer if viewer is not None
                                else (session.humans() or [0])[0], [] if curtains is None else curtains)
+        if events_seen and len(session.humans()) > 1:
+            self.looking.resume(session.events_since(0), session.humans())
         self.ui = TableState()
         self.hold = Hold()
         unseen = session.events_since(events_seen)
