@@ -31,6 +31,7 @@ TALLY = ("blue", "green", "orange", "purple")
 FULL_H = 110 * SS
 TINY_H = 64 * SS
 MIN = text.MIN_PX * SS      # the smallest text, in the pixels a face is drawn at
+SQUEEZE = 0.7           # a compact face's name, too wide at MIN, is drawn down to this share of its width
 
 # Where each position colour's players line up, in order, as (x, y) fractions of the field,
 # the line of scrimmage at the top: offense (quarterback behind the centre, backs behind
@@ -120,16 +121,28 @@ def _band(surf, card, rect, cb, tiny):
 
 def _compact_name(surf, name, ink, rect):
     """The formation's name on a compact face, at the smallest text, on one line or two
-    (parted between words) at the top of `rect`, where it fits (walkB15 #6b: at 960x600
-    the hand's cards showed no name); returns where what follows goes."""
-    words = name.split(" ")
-    parts = [[name]] + [[" ".join(words[:k]), " ".join(words[k:])] for k in range(1, len(words))]
-    lines = next((lines for lines in parts if all(width(line, MIN) <= rect.w for line in lines)), None)
+    (parted between words or after a hyphen) at the top of `rect`, where it fits (walkB15
+    #6b: at 960x600 the hand's cards showed no name; walkD17 #6: 'I-Formation', one word,
+    found no line and its card alone showed none: a name too wide even so is drawn as
+    tall, narrower, down to SQUEEZE of its width); returns where what follows goes."""
+    breaks = [(name[:i], name[i + 1:]) if c == " " else (name[:i + 1], name[i + 1:])
+              for i, c in enumerate(name) if c in " -"]      # between words, or after a hyphen: 'I-' 'Formation'
+    parts = [[name]] + [list(pair) for pair in breaks]
+
+    def fits(lines, share=1.0):
+        return all(width(line, MIN) * share <= rect.w for line in lines)
+    # one line, as tall and a little narrower where it must be (the field keeps its room), else two
+    tried = [([name], 1.0), ([name], SQUEEZE)] + [(lines, 1.0) for lines in parts[1:]] + [
+        (min(parts, key=lambda lines: max(width(line, MIN) for line in lines)), SQUEEZE)]
+    lines = next((lines for lines, share in tried if fits(lines, share)), None)
     if lines is None:
         return rect.top
     step = int(MIN * 1.05)
     for i, line in enumerate(lines):
-        label(surf, line, MIN, ink, (rect.centerx, rect.top + step * i + step // 2))
+        img = render(line, MIN, ink)
+        if img.get_width() > rect.w:
+            img = pygame.transform.smoothscale(img, (rect.w, img.get_height()))
+        surf.blit(img, img.get_rect(center=(rect.centerx, rect.top + step * i + step // 2)))
     return rect.top + step * len(lines)
 
 

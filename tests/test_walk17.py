@@ -464,3 +464,24 @@ def test_a_pass_and_play_game_continued_tells_each_person_what_came_since_their_
         elif continued.my_turn() and continued.settled():
             continued.do(intents.Choose(rng.choice(session.legal_actions())))
     assert told == 3, told
+
+
+def test_every_formation_name_is_written_on_a_compact_card_where_the_others_are():
+    """walkD17 #6: 5 possessions at 960x600, the lanes' compact cards: 'Power I', 'Punt'
+    and 'Shotgun' showed their names, and the Offense green 5 alone, the I-Formation (one
+    hyphened word, too wide for one line), showed none, its field drawn larger: it looked
+    another kind of card. At every compact width where the short names ('Shotgun', 'Power
+    I') are written, every formation's name is written, parted between words or after a
+    hyphen, its letters as tall, narrower where they must be."""
+    import pygame
+    from sprites import formation_faces
+    from sprites.card_draw import width
+    deck = registry.GAMES["five_possessions"].load_deck()
+    names = sorted({cards[0].formation.split(" (")[0] for cards in deck.by_name.values()})
+    assert "I-Formation" in names
+    surface = pygame.Surface((400, 200), pygame.SRCALPHA)
+    short = max(width(name, formation_faces.MIN) for name in names if len(name) <= 7)
+    for w in range(short, 2 * short):           # 'Shotgun' and 'Power I' written whole at the smallest text
+        rect = pygame.Rect(0, 0, w, 120)
+        unwritten = [name for name in names if formation_faces._compact_name(surface, name, (0, 0, 0), rect) == 0]
+        assert not unwritten, (w, unwritten)
