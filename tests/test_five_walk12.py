@@ -170,8 +170,8 @@ def test_a_score_of_100_in_the_first_possession_of_a_pair_says_why_play_goes_on(
         if over:
             assert not said, said
             continue
-        assert ("Not over yet: Theo can still catch up in the pair's second possession (at 100 yards or more, "
-                "the game ends once a pair of possessions is finished, or at a lead over 20)") in log, log
+        assert ("Not over yet: Theo can still catch up on offense in the next possession (the game ends only "
+                "once both have had as many possessions, or at a lead over 20)") in log, log     # walkD17 #5
         drive = next(k for k, words in enumerate(calls) if words.startswith("Drive stopped"))
         assert "Not over yet: Theo can still catch up" in calls[drive + 1:], calls
 

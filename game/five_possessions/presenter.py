@@ -167,10 +167,9 @@ class FivePossessions(PlayDesign):
                                               else Presenter.EVENT_WORDS["reveal"](who, d)),
                        tie_break=lambda who, d: "Tied: a pair of possessions decides",
                        sudden_death=lambda who, d: "Still tied: sudden death",
-                       pair_unfinished=lambda who, d: (f"Not over yet: {who} can still catch up in the pair's "
-                                                       "second possession (at 100 yards or more, the game ends "
-                                                       "once a pair of possessions is finished, or at a lead "
-                                                       "over 20)"),
+                       pair_unfinished=lambda who, d: (f"Not over yet: {who} can still catch up on offense in "
+                                                       "the next possession (the game ends only once both have "
+                                                       "had as many possessions, or at a lead over 20)"),
                        drive=lambda who, d: (f"Touchdown! {who} scores 20 yards" if d == "touchdown"
                                              else f"Drive stopped: {who} scores 20 yards on defense "
                                                   "(the offense won no lane in the line)"))
