@@ -193,8 +193,8 @@ def test_the_rules_page_says_what_the_boxes_are_and_prints_no_markdown_marks(app
                  "The four small boxes under the dots say how many of the card's dots count against an offense "
                  "card of each colour: blue, green, orange, purple. The purple box adds the blue dots to the "
                  "purple ones",
-                 "The number (in the card's top corner) and the formation's name printed under it (Cover 2) "
-                 "never count in this game.",
+                 "The number (in the card's top corner), the formation's name printed under it (Cover 2) and "
+                 "the small word under the name (run, pass or special: the kind of play) never count in this game.",
                  '"Used up" (face down to the other coach, face up to their owner'):
         assert said in words, (said, words)
     assert "The card numbers are not used" not in words
