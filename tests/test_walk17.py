@@ -485,3 +485,32 @@ def test_every_formation_name_is_written_on_a_compact_card_where_the_others_are(
         rect = pygame.Rect(0, 0, w, 120)
         unwritten = [name for name in names if formation_faces._compact_name(surface, name, (0, 0, 0), rect) == 0]
         assert not unwritten, (w, unwritten)
+
+
+def test_behind_the_curtain_the_first_enter_takes_ready_after_the_mouse(app):  # noqa: F811
+    """walkB17 #3 and walkC17 #3: pass-and-play, the move before made with the mouse: on
+    'Pass to Maya. Ready?' the first Enter only drew the ring on Ready and a second was
+    needed; the screen names no key, so the first looked ignored. Behind the curtain,
+    whose one call is Ready, the first Enter takes it."""
+    import pygame
+    from scenes.table.intents import Choose
+    from scenes.table.session import Seat, Session, inline
+    from tests.test_ui_play import click_at, press, settle
+    session = Session("ktu", [Seat("Maya"), Seat("Theo")], {}, 5, executor=inline)
+    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    app.frame()
+    table = app.scene
+    passed = 0
+    for _ in range(400):
+        settle(app)
+        if table.model.looking.curtain is not None:
+            click_at(app, (5, 5))               # the mouse: no ring shown
+            assert not app.keyboard
+            press(app, pygame.K_RETURN)
+            assert table.model.looking.curtain is None, "one Enter passes the curtain"
+            passed += 1
+            if passed == 3:
+                break
+        elif table.model.my_turn() and not table.busy():
+            table.act(Choose(session.legal_actions()[0]))
+    assert passed == 3, passed

@@ -339,8 +339,10 @@ class TableInput:
             return self.lane_key(event.key - pygame.K_1, laid, pointer, ring)
         if event.key not in WALK or not items:
             return []
-        if not ring and focus is not None:
-            return [Focus(focus)]   # Enter too: nothing is taken where no ring was shown (as on every screen)
+        if not ring and focus is not None and not (laid.cover == "curtain" and event.key in ACTIVATE and
+                                                   getattr(items[focus % len(items)], "primary", False)):
+            return [Focus(focus)]   # Enter too: nothing is taken where no ring was shown (as on every screen),
+            # but behind the curtain, whose one call is Ready (walkB17 #3, walkC17 #3: the first Enter seemed lost)
         if event.key not in ACTIVATE:
             return [Focus(walk(items, focus, event.key, event.mod))]
         if focus is None:
