@@ -514,3 +514,22 @@ def test_behind_the_curtain_the_first_enter_takes_ready_after_the_mouse(app):  #
         elif table.model.my_turn() and not table.busy():
             table.act(Choose(session.legal_actions()[0]))
     assert passed == 3, passed
+
+
+def test_the_hit_goal_lesson_points_at_what_the_table_shows_and_names_its_rule_once():
+    """walkB17 #7 and #8: the Hit Goal lesson's first step said 'The goal is 64, as the top
+    bar said and the panel shows ... (the die still shows the last one)' where the top bar
+    never said 64 and no die stood on the table; its words 'On the goal: 64' pointed at the
+    Scores row 'You 0', not at the panel's goal; and 'Hit Goal is a house rule (Setup calls
+    it Hit Goal)' named it twice, as Knocking's lesson did. The goal's steps point at the
+    panel's goal, and speak of no top bar or die; no lesson says 'Setup calls it'."""
+    from game import tutorial
+    lesson = tutorial.load("final_count", "final_count.hit_goal")
+    goal = [cue for cue in lesson.cues if "goal" in (cue.point or "").lower() and "64" in (cue.point or "")]
+    assert len(goal) >= 2, [cue.point for cue in lesson.cues]
+    for cue in goal:
+        assert cue.at == "fact:Goal", (cue.number, cue.at)
+        assert "top bar" not in cue.say and "die still shows" not in cue.say, cue.say
+    for game_id in registry.GAMES:
+        for chapter in (None, *tutorial.load(game_id).chapters):
+            assert "Setup calls it" not in tutorial.load(game_id, chapter).intro, (game_id, chapter)
