@@ -533,3 +533,13 @@ def test_the_hit_goal_lesson_points_at_what_the_table_shows_and_names_its_rule_o
     for game_id in registry.GAMES:
         for chapter in (None, *tutorial.load(game_id).chapters):
             assert "Setup calls it" not in tutorial.load(game_id, chapter).intro, (game_id, chapter)
+
+
+def test_4_downs_rules_say_plainly_how_the_next_hand_is_dealt():
+    """walkD17 #12: 4 downs' 'What the app decided' said 'The next hand is dealt for its
+    dealer, person or computer, as Next hand leaves the scores between hands, whoever
+    won.', which a newcomer could not parse. It says that the scores show between hands
+    and that their Next hand button deals the next hand."""
+    text = open(registry.GAMES["four_downs"].rulebook(), encoding="utf-8").read()
+    assert "as Next hand leaves the scores" not in text
+    assert "Between hands the scores are shown. The Next hand button there deals the next hand" in text
