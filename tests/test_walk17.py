@@ -543,3 +543,26 @@ def test_4_downs_rules_say_plainly_how_the_next_hand_is_dealt():
     text = open(registry.GAMES["four_downs"].rulebook(), encoding="utf-8").read()
     assert "as Next hand leaves the scores" not in text
     assert "Between hands the scores are shown. The Next hand button there deals the next hand" in text
+
+
+def test_an_undo_refused_for_a_card_come_to_light_names_the_line_that_showed_it(app):  # noqa: F811
+    """walkB17 #5: KTU against one computer, Undo right after the face-up cards were chosen:
+    'Nothing to take back: a new card came to light (Theo chose 3 cards for their face-up
+    cards)', a choice kept secret, where the card came to light in the next line, 'Theo's
+    face-up cards turned over: ...'. The refusal names the line that showed the card."""
+    import pygame
+    from scenes.table.intents import Choose
+    from scenes.table.session import Seat, Session, inline
+    from tests.test_ui_play import press, settle
+    app.settings.undo = "mine"
+    session = Session("ktu", [Seat("Maya"), Seat("Theo", False, "easy")], {}, 5, executor=inline)
+    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    app.frame()
+    table = app.scene
+    settle(app)
+    choose = next(a for a in session.legal_actions() if a.kind == "choose_faceup")
+    table.act(Choose(choose))
+    settle(app)
+    press(app, pygame.K_z, pygame.KMOD_LCTRL)
+    words = table.model.ui.message
+    assert words.startswith("Nothing to take back: a new card came to light (") and "turned over" in words, words

@@ -131,18 +131,22 @@ class Undoing:
                "hand": "that move's hand is over and scored"}.get(reason)
         if why is None:
             return "Nothing to take back yet"
-        told = self.barring_move(person) if reason in ("chance", "learned") else ""
+        told = self.barring_move(person, reason == "learned") if reason in ("chance", "learned") else ""
         return f"Nothing to take back: {why}" + (f" ({told})" if told else "")
 
-    def barring_move(self, person):
+    def barring_move(self, person, learned=False):
         """The move after which `person` may not take back their own, as the log tells it
         to the viewer ('Ines drew a card'): the log's last line up to that move that says
-        someone's move (not a stage the game went on to by itself after it); '' where the
-        session does not say."""
+        someone's move (not a stage the game went on to by itself after it), or, where a
+        card came to light (`learned`), what befell someone's cards too, the line that
+        shows it ('Theo's face-up cards turned over: ...', walkB17 #5: not 'Theo chose 3
+        cards for their face-up cards', a secret choice); '' where the session does not
+        say."""
         told = self.session.undo_bar(person, self.settings.undo)
         if told is None:
             return ""
         events = self.session.events_for(self.looking.viewer)[:told[1]]
         lines = self.presenter.log_lines(events, self.names, self.zones_by_key())
-        moved = [line for line in lines if any(line.startswith(name + " ") for name in self.names)]
+        starts = [name + " " for name in self.names] + ([name + "'s " for name in self.names] if learned else [])
+        moved = [line for line in lines if line.startswith(tuple(starts))]
         return agree((moved or lines or [""])[-1])
