@@ -566,3 +566,46 @@ def test_an_undo_refused_for_a_card_come_to_light_names_the_line_that_showed_it(
     press(app, pygame.K_z, pygame.KMOD_LCTRL)
     words = table.model.ui.message
     assert words.startswith("Nothing to take back: a new card came to light (") and "turned over" in words, words
+
+
+def test_a_callout_at_the_game_s_end_keeps_off_the_note_on_the_table(monkeypatch):
+    """walkA17 #7: Deadline, five students, the Final graded: 'Lena's exam graded: 3
+    points' lay over the red note 'Game over: the cards only their owner saw are face up
+    now.', hiding its first words. Played to its end at the normal pace from the last
+    exam: whenever a callout and a note stand on the table together, the callout keeps off
+    the note."""
+    import random
+    import pygame
+    from game.bots import make_bot
+    from scenes.table import draw
+    from scenes.table.intents import Choose, Continue
+    from tests.test_deadline_five_students import open_at
+    from tests.test_ui_play import new_app
+    state = registry.new_game("deadline", players=5, seed=3)
+    bots, rng = [make_bot("medium", "deadline") for _ in range(5)], random.Random(3)
+    while not (state.view(0).facts["step"] == "exam" and state.current_player == 0
+               and state.view(0).facts.get("exam") == "final"):
+        seat = state.current_player
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+    a = new_app((1280, 800), speed="normal")
+    table = open_at(a, state)
+    seen, real = [], draw.callout
+
+    def callout(screen, board, call, *args, **kwargs):
+        where = real(screen, board, call, *args, **kwargs)
+        message = table.model.ui.message
+        if message:
+            seen.append((call.words, message, pygame.Rect(where).colliderect(
+                draw.message_box(screen, board, message, table.pointer.message_spot))))
+        return where
+    monkeypatch.setattr(draw, "callout", callout)
+    for _ in range(20000):
+        if table.model.my_turn() and table.model.settled() and not table.busy():
+            table.act(Choose(bots[0].choose(state.view(0), table.model.session.legal_actions(), rng)))
+        if table.model.hold.wait and table.model.settled():
+            table.act(Continue())
+        if a.scene is not table:
+            break
+        a.frame()
+    assert seen, "a callout stood beside a note"
+    assert not [s for s in seen if s[2]], [s for s in seen if s[2]][:3]

@@ -600,7 +600,9 @@ class TableScene(Scene):
             plates = self.plates(model.view)
             results = dict(zip(laid.board.lanes, laid.board.results))
             keep_read = draw.readable(screen, laid.board, plates) + [    # and each lane's result told
-                results[outcome.lane] for outcome in held if outcome.lane in results]
+                results[outcome.lane] for outcome in held if outcome.lane in results] + (
+                [draw.message_box(screen, laid.board, model.ui.message, pointer.message_spot)]    # and the note
+                if model.ui.message else [])        # (walkA17 #7: 'Lena's exam graded' over 'Game over: ...')
             cards = [p.rect for p in laid.board.placed]
             faces = [p.rect for p in laid.board.placed if p.face_up]
         if note is not None:
