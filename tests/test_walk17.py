@@ -609,3 +609,13 @@ def test_a_callout_at_the_game_s_end_keeps_off_the_note_on_the_table(monkeypatch
         a.frame()
     assert seen, "a callout stood beside a note"
     assert not [s for s in seen if s[2]], [s for s in seen if s[2]][:3]
+
+
+def test_5_possessions_results_say_the_cards_beside_the_scores_are_the_last_line_s(app):  # noqa: F811
+    """walkD17 #4: the end of a 5 possessions game showed each player's cards under 'Lane
+    1: closed card, not compared', 'Lane 3: won, 1 dot to 0', and nothing said they were
+    the game's last line. The results screen says so, under the scores, in words drawn."""
+    from tests.test_ui_screens_dressed import show_scores
+    show_scores(app, "five_possessions", players=2)
+    lines = app.scene.presenter.summary_lines(app.scene.view, [p.name for p in app.scene.plates()])
+    assert lines[0].startswith("Beside each score: the cards that player set in the game's last line"), lines

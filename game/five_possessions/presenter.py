@@ -309,6 +309,13 @@ class FivePossessions(PlayDesign):
             return Callout(agree(words), self.seat_zones(view, event.seat), 1.8, grand=event.detail == "touchdown")
         return super().callout(event, view, names)
 
+    def summary_lines(self, view, names):
+        """Under the scores, first what the cards beside them are: the last line's
+        (walkD17 #4: after twelve possessions, two cards under 'Lane 1: closed card, not
+        compared' and 'Lane 3: won, 1 dot to 0', and nothing said why those)."""
+        return ["Beside each score: the cards that player set in the game's last line, lane by lane, "
+                "with each lane's result"] + super().summary_lines(view, names)[:3]
+
     def score_cards(self, view, seat, names):
         """The cards `seat` set in each lane of the last line, each lane with its result."""
         results = {d["lane"]: d for d in view.facts["last_line"] or [] if isinstance(d, dict)}
