@@ -895,10 +895,11 @@ class Coach:
 
     def summary(self):
         """The end-of-lesson summary: the closing words, the rules met and the rules a
-        real game brings, one a line."""
+        real game brings, one a line, each with the Rules page's section that tells it
+        ('(Rules: The end)', walkD17 #16: '(The end)' alone read as part of the rule)."""
         lines = [self.tutorial.end, "Rules you met:"]
-        lines += [f"- {rule} ({section})" for section, rule in self.rules_met()]
+        lines += [f"- {rule} (Rules: {section})" for section, rule in self.rules_met()]
         if self.tutorial.later:
             lines.append("Rules you will meet in a real game:")
-            lines += [f"- {later.rule} ({later.section})" for later in self.tutorial.later]
+            lines += [f"- {later.rule} (Rules: {later.section})" for later in self.tutorial.later]
         return "\n".join(lines)

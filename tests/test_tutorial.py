@@ -152,7 +152,8 @@ def test_tutorial_coach_accepts_the_script_and_refuses_other_moves(lesson):
     assert coach.rules_met() == list(dict.fromkeys(met)), "each rule met is listed once"
     summary = coach.summary()
     assert all(c.rule in summary for c in lesson.covers)
-    assert all(f"{later.rule} ({later.section})" in summary for later in lesson.later)
+    assert all(f"{later.rule} (Rules: {later.section})" in summary for later in lesson.later)
+    assert all(f"{c.rule} (Rules: {c.section})" in summary for c in lesson.covers)     # walkD17 #16
     assert not coach.submit(registry.Action("end_turn")).accepted
 
 

@@ -619,3 +619,23 @@ def test_5_possessions_results_say_the_cards_beside_the_scores_are_the_last_line
     show_scores(app, "five_possessions", players=2)
     lines = app.scene.presenter.summary_lines(app.scene.view, [p.name for p in app.scene.plates()])
     assert lines[0].startswith("Beside each score: the cards that player set in the game's last line"), lines
+
+
+def test_the_lesson_s_end_says_which_rules_section_tells_each_rule_to_come(app):  # noqa: F811
+    """walkD17 #16: the 5 possessions lesson's end listed rules to come as '... (The end)'
+    and '... (Sudden death)', section names a newcomer read as part of the rule. Played to
+    its end, the lesson says each is a section of the Rules page: '(Rules: The end)'."""
+    from game import tutorial
+    from scenes.table.intents import Choose, Pressed
+    from tests.test_ui_tutorial import open_lesson, wait_for_learner
+    scene = open_lesson(app, "five_possessions")
+    coach = scene.model.director.coach
+    wait_for_learner(app)
+    while not scene.model.over:
+        if coach.explaining():
+            scene.act(Pressed("next"))
+        else:
+            scene.act(Choose(tutorial.find(scene.model.session.state, coach.cue.moves[0])))
+        wait_for_learner(app)
+    end = scene.model.director.end(scene.model.seen)
+    assert end.later and all("(Rules: " in item for item in end.later), end.later

@@ -362,7 +362,7 @@ class LessonDirector(Director):
         to go on (a real game, a chapter, another lesson, the menu)."""
         lesson = self.coach.tutorial
         rules = [rule for _, rule in self.coach.rules_met()]
-        later = [f"{item.rule} ({item.section})" for item in lesson.later]
+        later = [f"{item.rule} (Rules: {item.section})" for item in lesson.later]     # walkD17 #16
         choices = [("Play a real game", "real", True)]
         choices += [(chapter_button(lesson.game_id, option), f"chapter:{option}", False)
                     for option in lesson.chapters]
