@@ -639,3 +639,13 @@ def test_the_lesson_s_end_says_which_rules_section_tells_each_rule_to_come(app):
         wait_for_learner(app)
     end = scene.model.director.end(scene.model.seen)
     assert end.later and all("(Rules: " in item for item in end.later), end.later
+
+
+def test_5_possessions_rules_name_every_place_the_table_shows():
+    """walkD17 #13: 5 possessions' table shows 'Cards not in play' and 'Line cards' beside
+    'Stack' and 'Removed', and neither the rules nor the lesson said what they are. The
+    Rules page names every place of a player's cards the table captions."""
+    text = open(registry.GAMES["five_possessions"].rulebook(), encoding="utf-8").read()
+    state = registry.new_game("five_possessions", players=2, seed=1)
+    names = {zone.name for zone in state.view(0).zones if zone.owner is not None and not zone.key.startswith("line")}
+    assert names and all(name in text for name in names), [name for name in names if name not in text]
