@@ -654,6 +654,7 @@ def test_statistics_say_what_the_average_counts_and_name_the_next_game(user_home
         a.draw()
         said = " ".join(words)
         assert "Average, Lowest: the final score (points in hand, lower is better)" in said, said
+        assert "Played: the games finished (one abandoned is counted apart)." in said, said     # walkD17 #11
         assert presenter_for(registry.GAMES["final_card_down"]).score_words() in said
         click_widget(a, lambda w: w.label == "Next: Final Count")
         assert scene.game_id == "final_count"

@@ -285,7 +285,8 @@ class StatisticsScene(Scene):
             screen.text(f"and {len(lines) - PLAYERS_SHOWN - 1} more players", 15, palette.TEXT_DIM,
                         (x + 20, cy))
         scored = presenter_for(registry.GAMES[self.game_id]).score_words()
-        note = (f"Average, {'Lowest' if lower else 'Best'}: the final score ({scored}).  "
+        note = ("Played: the games finished (one abandoned is counted apart).  "     # walkD17 #11
+                f"Average, {'Lowest' if lower else 'Best'}: the final score ({scored}).  "
                 "vs a level: the win rate in games with a computer player of that level.")
         if any(practice for _, practice in lines):
             note += "  Practice: Casual undo was used."
