@@ -649,3 +649,29 @@ def test_5_possessions_rules_name_every_place_the_table_shows():
     state = registry.new_game("five_possessions", players=2, seed=1)
     names = {zone.name for zone in state.view(0).zones if zone.owner is not None and not zone.key.startswith("line")}
     assert names and all(name in text for name in names), [name for name in names if name not in text]
+
+
+def test_ktu_played_to_the_last_never_says_the_one_left_holding_cards_went_out():
+    """walkB17 #6: KTU with Play to the last, the results: '3rd Theo: Went out 3rd, 18
+    cards left', where Theo was the last left holding cards. Games of Medium computers
+    played to the end: a player still holding cards is told by the cards held, never as
+    gone out; every player out of cards is."""
+    import random
+    from game.bots import make_bot
+    from scenes.table.presenters import presenter_for
+    presenter = presenter_for(registry.game_info("ktu"))
+    names = ["Maya", "Theo", "Ines"]
+    held = 0
+    for seed in range(3):
+        state = registry.new_game("ktu", players=3, seed=seed, options={"ktu.play_to_last": "on"})
+        bots, rng = [make_bot("medium", "ktu") for _ in range(3)], random.Random(seed)
+        while not state.is_over:
+            seat = state.current_player
+            state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+        view = state.view(None)
+        for seat in range(3):
+            caption = presenter.score_cards(view, seat, names)[0][0]
+            said = " ".join([caption, presenter.breakdown(view, seat, names)])
+            assert ("ent out" in said) == (view.scores[seat] == 0), (seed, seat, view.scores, said)
+            held += view.scores[seat] > 0
+    assert held >= 3, held

@@ -336,9 +336,11 @@ class Ktu(Presenter):
     def score_cards(self, view, seat, names):
         """Out in which place; or the cards still held, saying how many were in hand and
         how many face up, as the table's plates and captions told them ('Still held: 22
-        cards (19 in hand, 3 face up)'), and those face down."""
+        cards (19 in hand, 3 face up)'), and those face down: in a game played to the last,
+        the one left holding cards (or any, where the turn limit stopped it) is ranked but
+        never went out (walkB17 #6: 'Went out 3rd' beside 18 cards left)."""
         finished = view.facts["finished"]
-        if seat in finished:
+        if seat in finished and not view.scores[seat]:
             return [(f"Went out {ordinal(finished.index(seat) + 1)}", [])]
         hand, up = list(view.zone(f"hand:{seat}").cards), list(view.zone(f"faceup:{seat}").cards)
         shown, hidden = hand + up, list(view.zone(f"facedown:{seat}").cards)
@@ -354,6 +356,6 @@ class Ktu(Presenter):
     def breakdown(self, view, seat, names):
         """Out in which place, or still holding cards."""
         finished = view.facts["finished"]
-        if seat in finished:
+        if seat in finished and not view.scores[seat]:
             return f"went out {ordinal(finished.index(seat) + 1)}"
         return "cards still held"
