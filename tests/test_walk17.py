@@ -675,3 +675,37 @@ def test_ktu_played_to_the_last_never_says_the_one_left_holding_cards_went_out()
             assert ("ent out" in said) == (view.scores[seat] == 0), (seed, seat, view.scores, said)
             held += view.scores[seat] > 0
     assert held >= 3, held
+
+
+def test_an_undo_refused_in_4_downs_names_the_card_another_showed_not_your_own_win(app):  # noqa: F811
+    """walkC17 #7 of its 4 downs: Undo after the down: 'Nothing to take back: a new card
+    came to light (Maya won down 1)', naming her own win, where the cards that came to
+    light were the computers'. Maya leads, the others play on, Ctrl+Z: the refusal names
+    a line of another player's."""
+    import pygame
+    from scenes.table.intents import Choose, Continue
+    from scenes.table.session import Seat, Session, inline
+    from tests.test_ui_play import press, settle
+    app.settings.undo = "mine"
+    session = Session("four_downs", [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")],
+                      {}, 5, executor=inline)
+    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    app.frame()
+    table = app.scene
+    checked = 0
+    for _ in range(60):
+        settle(app)
+        if table.model.hold.wait:
+            table.act(Continue())
+            continue
+        if not table.model.my_turn():
+            continue
+        if len(session.moves()) > 3 and session.moves()[-1].kind == "play":
+            press(app, pygame.K_z, pygame.KMOD_LCTRL)
+            words = table.model.ui.message
+            if "came to light" in words:
+                assert "(Maya " not in words and "(Maya's " not in words, words
+                checked = 1
+                break
+        table.act(Choose(session.legal_actions()[0]))
+    assert checked, "an undo was refused for a card come to light"

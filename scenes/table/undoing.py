@@ -138,15 +138,17 @@ class Undoing:
         """The move after which `person` may not take back their own, as the log tells it
         to the viewer ('Ines drew a card'): the log's last line up to that move that says
         someone's move (not a stage the game went on to by itself after it), or, where a
-        card came to light (`learned`), what befell someone's cards too, the line that
-        shows it ('Theo's face-up cards turned over: ...', walkB17 #5: not 'Theo chose 3
-        cards for their face-up cards', a secret choice); '' where the session does not
+        card came to light (`learned`), the last line of another's that shows it, what
+        befell their cards too ('Theo's face-up cards turned over: ...', walkB17 #5: not
+        'Theo chose 3 cards for their face-up cards', a secret choice; walkC17's 'Maya won
+        down 1' where the others' cards had come to light); '' where the session does not
         say."""
         told = self.session.undo_bar(person, self.settings.undo)
         if told is None:
             return ""
         events = self.session.events_for(self.looking.viewer)[:told[1]]
         lines = self.presenter.log_lines(events, self.names, self.zones_by_key())
-        starts = [name + " " for name in self.names] + ([name + "'s " for name in self.names] if learned else [])
+        others = [name for seat, name in enumerate(self.names) if seat != person] if learned else self.names
+        starts = [name + " " for name in others] + ([name + "'s " for name in others] if learned else [])
         moved = [line for line in lines if line.startswith(tuple(starts))]
         return agree((moved or lines or [""])[-1])
