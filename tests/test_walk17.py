@@ -3,6 +3,15 @@ from game import registry
 from tests.test_ui_play import app, click_widget, open_setup  # noqa: F401
 
 
+def open_table(app, game_id, seats):
+    """The table of a new game of `game_id` (deal number 5) with `seats`, in `app`."""
+    from scenes.table.session import Session, inline
+    session = Session(game_id, seats, {}, 5, executor=inline)
+    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
+    app.frame()
+    return app.scene, session
+
+
 def test_an_on_off_house_rule_s_words_on_the_rules_page_say_they_tell_what_on_does(app):  # noqa: F811
     """walkB17 #1: KTU's Rules page from Setup read 'Equal ranks: Off (as by default)'
     over 'a card of the same value may be played on the top card ...', which, read as
@@ -349,14 +358,11 @@ def test_cards_seen_as_they_are_dealt_are_counted_before_they_are_named(app):  #
     read as seven cards. Every game's deal at the table, from the first seat: the seat's
     own dealt cards are counted first ('Maya was dealt 7 cards: 7 blue diamonds, ...')."""
     import re
-    from scenes.table.session import Seat, Session, inline
+    from scenes.table.session import Seat
     from tests.test_ui_play import settle
     for game_id in ("final_card_down", "ktu", "final_count", "four_downs"):
         seats = [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")]
-        session = Session(game_id, seats, {}, 5, executor=inline)
-        app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
-        app.frame()
-        table = app.scene
+        table, _ = open_table(app, game_id, seats)
         settle(app)
         lines = [line for line in table.model.log_lines() if line.startswith("Maya was dealt")
                  and "face down" not in line]
@@ -494,12 +500,9 @@ def test_behind_the_curtain_the_first_enter_takes_ready_after_the_mouse(app):  #
     whose one call is Ready, the first Enter takes it."""
     import pygame
     from scenes.table.intents import Choose
-    from scenes.table.session import Seat, Session, inline
+    from scenes.table.session import Seat
     from tests.test_ui_play import click_at, press, settle
-    session = Session("ktu", [Seat("Maya"), Seat("Theo")], {}, 5, executor=inline)
-    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
-    app.frame()
-    table = app.scene
+    table, session = open_table(app, "ktu", [Seat("Maya"), Seat("Theo")])
     passed = 0
     for _ in range(400):
         settle(app)
@@ -552,13 +555,10 @@ def test_an_undo_refused_for_a_card_come_to_light_names_the_line_that_showed_it(
     face-up cards turned over: ...'. The refusal names the line that showed the card."""
     import pygame
     from scenes.table.intents import Choose
-    from scenes.table.session import Seat, Session, inline
+    from scenes.table.session import Seat
     from tests.test_ui_play import press, settle
     app.settings.undo = "mine"
-    session = Session("ktu", [Seat("Maya"), Seat("Theo", False, "easy")], {}, 5, executor=inline)
-    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
-    app.frame()
-    table = app.scene
+    table, session = open_table(app, "ktu", [Seat("Maya"), Seat("Theo", False, "easy")])
     settle(app)
     choose = next(a for a in session.legal_actions() if a.kind == "choose_faceup")
     table.act(Choose(choose))
@@ -684,14 +684,11 @@ def test_an_undo_refused_in_4_downs_names_the_card_another_showed_not_your_own_w
     a line of another player's."""
     import pygame
     from scenes.table.intents import Choose, Continue
-    from scenes.table.session import Seat, Session, inline
+    from scenes.table.session import Seat
     from tests.test_ui_play import press, settle
     app.settings.undo = "mine"
-    session = Session("four_downs", [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")],
-                      {}, 5, executor=inline)
-    app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
-    app.frame()
-    table = app.scene
+    table, session = open_table(app, "four_downs",
+                                [Seat("Maya"), Seat("Theo", False, "easy"), Seat("Ines", False, "easy")])
     checked = 0
     for _ in range(60):
         settle(app)
