@@ -35,4 +35,4 @@ def test_the_rules_say_the_table_calls_a_card_by_its_side_colour_and_number(app)
     assert "is not used in this game" not in words
     deck = registry.GAMES["five_possessions"].load_deck()
     cover = next(c for c in deck.cards if c.formation.startswith("Cover 2"))
-    assert cover.spoken == "Defense purple 6" and "(Cover 2) never count" in words
+    assert cover.spoken == "Defense purple 6" and "(Cover 2) and the small word under the name (run, pass or special: the kind of play) never count" in words

@@ -72,7 +72,9 @@ def test_a_cancelled_assignment_is_crossed_out_within_its_cards_and_its_givers_c
         assert any(r[5] for r in struck), struck         # the cancelled Aces hold Theo's Ace
         for x, y, w, h, n, marked, _, taken in struck:
             step = (taken - w) / (n - 1) if n > 1 else 0
-            outside = [(c, r) for c in list(range(x - 12, x)) + list(range(x + taken, x + taken + 12))
+            after = min([r[0] for r in rows if r[1] == y and r[0] > x] + [x + taken + 12])   # the felt to the next
+            before = max([r[0] + r[7] for r in rows if r[1] == y and r[0] < x] + [x - 12])
+            outside = [(c, r) for c in list(range(before, x)) + list(range(x + taken, after))
                        for r in range(y, y + h) if red(c, r)]
             assert not outside, (size, outside[:5])
             seen = [(round(x + i * step), round(x + i * step + (w if i == n - 1 else min(w, step)))) for i in range(n)]
@@ -80,12 +82,12 @@ def test_a_cancelled_assignment_is_crossed_out_within_its_cards_and_its_givers_c
             for i in marked:
                 assert all(lit[i] > lit[j] + 60 for j in range(n) if j not in marked), (size, lit, marked)
         by_plate = {}
-        for x, y, w, h, n, marked, _, taken in rows:
-            by_plate.setdefault(y, []).append((x, x + taken, spread.edge_width(w), bool(marked)))
+        for x, y, w, h, n, marked, _, taken in rows:      # each group: its edges, and whether its ends are outlined
+            by_plate.setdefault(y, []).append((x, x + taken, spread.edge_width(w), 0 in marked, n - 1 in marked))
         for y, groups in by_plate.items():
             groups.sort()
-            for (_, right, edge, _), (left, _, _, _) in zip(groups, groups[1:]):
-                assert left - right >= 2 * edge + 2, (size, y, groups)
+            for (_, right, edge, _, framed), (left, _, _, framing, _) in zip(groups, groups[1:]):
+                assert left - right >= edge * (framed + framing) + 2, (size, y, groups)
         pygame.quit()
 
 
