@@ -27,6 +27,8 @@ Only the public state API is used (`apply`, `clone`, `view`, `events_for`, `chan
 from typing import NamedTuple
 
 from game import registry
+from game.core import SharedAct
+
 OFF = "off"
 MINE = "mine"
 CASUAL = "casual"
@@ -40,7 +42,8 @@ class Entry(NamedTuple):
     """The timeline's record of one applied action: the position before it (a clone,
     every SNAPSHOT_EVERY entries; else None), who acted, what it was, whether chance
     acted, per seat the ids of the cards that reached that seat for the first time, and
-    how long the timeline's record of events was before it."""
+    how long the timeline's record of events was before it, and whether it was an End
+    turn that was the only move (`automatic`: the table makes it by itself)."""
 
     before: object
     seat: object
@@ -48,6 +51,7 @@ class Entry(NamedTuple):
     chance: bool
     learned: tuple
     told: int
+    automatic: bool = False
 
 
 def chance_mark(chance):
@@ -118,6 +122,7 @@ class Timeline:
         mark = chance_mark(state.chance)
         seat = state.current_player
         start = len(state.events)
+        automatic = action.kind == SharedAct.END_TURN and len(state.legal_actions()) == 1
         state.apply(action)
         chance = chance_mark(state.chance) != mark
         everyone_knew = set().union(*self.known)
@@ -128,7 +133,8 @@ class Timeline:
             learned.append(new)
             chance = chance or not new <= everyone_knew
         events = state.events[start:]
-        self.entries.append(Entry(before, seat, state.history[-1], chance, tuple(learned), len(self.events)))
+        self.entries.append(Entry(before, seat, state.history[-1], chance, tuple(learned), len(self.events),
+                                  automatic))
         self.events += events
         return events
 
@@ -151,23 +157,27 @@ class Timeline:
             position -= 1
         return position
 
-    def undo_target(self, seat, policy, humans):
+    def undo_target(self, seat, policy, humans, past_automatic=False):
         """The position one Undo by `seat` goes back to, or None if it may not undo: just
         before its own last action (under Casual, any person's last action) that the
-        policy lets it reach; the computers' moves after it go with it."""
+        policy lets it reach; with `past_automatic`, never an End turn that was the only
+        move, which a table makes again at once (walkC17: a pass-and-play take-back after
+        a draw for 2s took back only that, and Maya's turn ended again as she looked); the
+        computers' moves after it go with it."""
         limit = self.undo_limit(seat, policy, humans)
         movers = {seat} if policy == MINE else set(humans)
         for position in range(len(self.state.history) - 1, limit - 1, -1):
-            if self.entries[position - self.base].seat in movers:
+            entry = self.entries[position - self.base]
+            if entry.seat in movers and not (past_automatic and entry.automatic):
                 return position
         return None
 
-    def refusal(self, seat, policy, humans):
+    def refusal(self, seat, policy, humans, past_automatic=False):
         """Why `seat` may not undo now under `policy` (None when it may): (reason, seat)
         where the reason is `off`, `nothing` (no move of its own within reach), `chance`
         (chance acted, a card came from an order nobody knew or nobody had seen it),
         `learned` (a card reached it) or `person` (another person acted: that seat)."""
-        if self.can_undo(seat, policy, humans):
+        if self.can_undo(seat, policy, humans, past_automatic):
             return None
         if policy == OFF:
             return ("off", None)
@@ -197,15 +207,15 @@ class Timeline:
         end = self.entries[index + 1].told if index + 1 < len(self.entries) else len(self.events)
         return self.entries[index].told, end
 
-    def can_undo(self, seat, policy, humans):
-        """Is there something `seat` may undo now?"""
-        return self.undo_target(seat, policy, humans) is not None
+    def can_undo(self, seat, policy, humans, past_automatic=False):
+        """Is there something `seat` may undo now (see undo_target)?"""
+        return self.undo_target(seat, policy, humans, past_automatic) is not None
 
     # ---- undoing ----------------------------------------------------------------------
-    def undo(self, seat, policy, humans):
-        """Make one Undo for `seat` under `policy`; returns the restored live state, or
-        None (nothing changed) if the policy allows none."""
-        target = self.undo_target(seat, policy, humans)
+    def undo(self, seat, policy, humans, past_automatic=False):
+        """Make one Undo for `seat` under `policy` (see undo_target); returns the restored
+        live state, or None (nothing changed) if the policy allows none."""
+        target = self.undo_target(seat, policy, humans, past_automatic)
         if target is None:
             return None
         return self.restore(target, policy)

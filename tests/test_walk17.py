@@ -3,10 +3,10 @@ from game import registry
 from tests.test_ui_play import app, click_widget, open_setup  # noqa: F401
 
 
-def open_table(app, game_id, seats):
-    """The table of a new game of `game_id` (deal number 5) with `seats`, in `app`."""
+def open_table(app, game_id, seats, seed=5):
+    """The table of a new game of `game_id` (deal number `seed`) with `seats`, in `app`."""
     from scenes.table.session import Session, inline
-    session = Session(game_id, seats, {}, 5, executor=inline)
+    session = Session(game_id, seats, {}, seed, executor=inline)
     app.scene.go("table", session=session, viewer=None, events_seen=0, curtains=[])
     app.frame()
     return app.scene, session
@@ -708,3 +708,39 @@ def test_an_undo_refused_in_4_downs_names_the_card_another_showed_not_your_own_w
                 break
         table.act(Choose(session.legal_actions()[0]))
     assert checked, "an undo was refused for a card come to light"
+
+
+def test_a_take_back_never_offers_only_a_turn_end_the_table_makes_again(app):  # noqa: F811
+    """walkC17 #5: Final Card-Down in pass-and-play, Maya drew for Theo's 2s (the draw
+    cannot be put back) and her turn ended by itself: 'Take back Maya's move' was offered
+    behind the curtain, took back only that End turn, and once Maya pressed Ready her turn
+    ended again and the curtain came back for Theo. Such an End turn is no move to take
+    back: nothing is offered, and Undo says why."""
+    from scenes.table.intents import Choose, Ready, Undo
+    from scenes.table.session import Seat
+    from tests.test_ui_play import settle
+    checked = 0
+    for seed in range(1, 30):
+        table, session = open_table(app, "final_card_down", [Seat("Maya"), Seat("Theo")], seed)
+        drew = False
+        for _ in range(300):
+            settle(app)
+            model = table.model
+            if model.looking.curtain is not None:
+                if drew and model.looking.curtain == 1:
+                    assert table.curtain_taker() is None and not model.can_undo()
+                    table.act(Undo())
+                    assert model.ui.message.startswith("Nothing to take back"), model.ui.message
+                    assert session.current_player == 1
+                    checked += 1
+                    break
+                table.act(Ready())
+            elif model.my_turn() and not table.busy():
+                legal = session.legal_actions()
+                forced = (session.current_player == 0 and session.state.view(0).facts.get("active_twos")
+                          and all(a.kind == "draw" for a in legal))
+                drew = drew or bool(forced)
+                table.act(Choose(legal[0] if forced else next((a for a in legal if a.kind == "play"), legal[0])))
+        if checked:
+            break
+    assert checked, "Maya drew for 2s in some game"

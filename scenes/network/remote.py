@@ -110,6 +110,10 @@ class RemoteSession:
         """Who played each move: none are known here (see moves)."""
         return []
 
+    def automatic_moves(self):
+        """The turn's ends the table made by itself: none are known here (see moves)."""
+        return set()
+
     def event_count(self):
         """How many events this seat has been told (since the last undo)."""
         return len(self.table.log)

@@ -168,6 +168,12 @@ class Session:
         timeline = self.timeline
         return [None] * timeline.base + [entry.seat for entry in timeline.entries]
 
+    def automatic_moves(self):
+        """The positions (indexes of `moves()`) of the End turns that were the only move,
+        which the table made by itself."""
+        timeline = self.timeline
+        return {timeline.base + i for i, entry in enumerate(timeline.entries) if entry.automatic}
+
     def told_by(self, position):
         """The events move `position` (an index of `moves()`) caused, as (from, to) indexes
         as events_for counts them; None for a move from before the record began."""
@@ -212,14 +218,15 @@ class Session:
         """May `seat` undo something now under `policy` (game.undo: off, mine, casual)?
         The table shows its Undo button only then: under `mine`, never back into a hand
         that is over (its scores shown: see undoes_a_hand)."""
-        return self.timeline.can_undo(seat, policy, set(self.humans())) and not self.undoes_a_hand(seat, policy)
+        return (self.timeline.can_undo(seat, policy, set(self.humans()), past_automatic=True)
+                and not self.undoes_a_hand(seat, policy))
 
     def undoes_a_hand(self, seat, policy):
         """Would one Undo by `seat` under `mine` take back a move of a hand that is over
         (a hand's end told since that move)? Taking back a move is for a slip, not for
         replaying a hand whose result was scored."""
         humans = set(self.humans())
-        target = self.timeline.undo_target(seat, policy, humans) if policy == undo.MINE else None
+        target = self.timeline.undo_target(seat, policy, humans, True) if policy == undo.MINE else None
         if target is None:
             return False
         told = self.timeline.entries[target - self.timeline.base].told
@@ -230,7 +237,7 @@ class Session:
         and `hand` where its move was in a hand that is over)."""
         if self.undoes_a_hand(seat, policy):
             return ("hand", None)
-        return self.timeline.refusal(seat, policy, set(self.humans()))
+        return self.timeline.refusal(seat, policy, set(self.humans()), past_automatic=True)
 
     def undo_bar(self, seat, policy):
         """The events (from, to: indexes as events_for counts them) of the move that bars
@@ -248,7 +255,8 @@ class Session:
         Returns the seat to play now, or None if nothing could be undone. The state is a
         new object (the game's events lose those of the moves taken back); a computer
         player still thinking about the old position is ignored when it answers."""
-        if self.undoes_a_hand(seat, policy) or self.timeline.undo(seat, policy, set(self.humans())) is None:
+        if self.undoes_a_hand(seat, policy) or self.timeline.undo(seat, policy, set(self.humans()),
+                                                                  past_automatic=True) is None:
             return None
         self.last_played = {}
         self.autosave()

@@ -53,6 +53,8 @@ class Undoing:
             return
         policy = self.settings.undo
         before, movers = list(self.session.moves()), self.session.movers()
+        ends = {i for i in self.session.automatic_moves() if movers[i] == person}  # the turn's ends the table
+        # made by itself for the person: part of the move before (walkD16 #1)
         events, spans = self.session.events_for(person), [self.session.told_by(i) for i in range(len(before))]
         zones = self.zones_by_key()                 # where those events took cards, as they were
         now = self.session.undo(person, policy)
@@ -61,7 +63,6 @@ class Undoing:
             if refusal is not None:         # None: asked of the host, its answer comes as an update
                 self.say(self.refusal_words(person, *refusal))
             return
-        ends = set()                        # the turn's ends the table made by itself: part of the move before
         while now == person and self.ends_by_itself() and self.session.can_undo(person, policy):
             ends.add(len(self.session.moves()))
             now = self.session.undo(person, policy)
