@@ -335,9 +335,9 @@ class Presenter:
 
     def picked_from(self, view, anchor):
         """The keys of the other seats' hands seat `anchor` takes a card from blind at
-        some point of the game: laid out at the table as for a pick at every moment, so
-        that the seat's corner keeps its shape when a pick comes (none unless a game says
-        so)."""
+        some point of the game: the table keeps the room a pick's outlines take under them
+        at every moment, so that the seat's corner keeps its shape when a pick comes (none
+        unless a game says so)."""
         return frozenset()
 
     def chosen(self, view):

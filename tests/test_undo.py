@@ -507,7 +507,7 @@ def test_session_undo_is_autosaved_resumed_recorded_and_counted():
     resumed = Session.resume(*saves.load_game(folders), folders)
     assert resumed.undo_record() == {"undos": 1, "practice": False}
     assert resumed.undo(0, undo.MINE) == 0                      # the undo reaches before the load:
-    assert resumed.state.history == []      # the End turn that was the only move goes with the play (walkC17 #5)
+    assert resumed.state.history == []      # the End turn that was the only move goes with the play (walkC17 #11)
     rng = random.Random(4)
     while not resumed.state.is_over:
         seat = resumed.state.current_player

@@ -522,7 +522,7 @@ def test_behind_the_curtain_the_first_enter_takes_ready_after_the_mouse(app):  #
 
 
 def test_the_hit_goal_lesson_points_at_what_the_table_shows_and_names_its_rule_once():
-    """walkB17 #7 and #8: the Hit Goal lesson's first step said 'The goal is 64, as the top
+    """walkB17 #8 and #9: the Hit Goal lesson's first step said 'The goal is 64, as the top
     bar said and the panel shows ... (the die still shows the last one)' where the top bar
     never said 64 and no die stood on the table; its words 'On the goal: 64' pointed at the
     Scores row 'You 0', not at the panel's goal; and 'Hit Goal is a house rule (Setup calls
@@ -680,7 +680,7 @@ def test_ktu_played_to_the_last_never_says_the_one_left_holding_cards_went_out()
 
 
 def test_an_undo_refused_in_4_downs_names_the_card_another_showed_not_your_own_win(app):  # noqa: F811
-    """walkC17 #7 of its 4 downs: Undo after the down: 'Nothing to take back: a new card
+    """walkC17 #13: 4 downs, Undo after the down: 'Nothing to take back: a new card
     came to light (Maya won down 1)', naming her own win, where the cards that came to
     light were the computers'. Maya leads, the others play on, Ctrl+Z: the refusal names
     a line of another player's."""
@@ -711,7 +711,7 @@ def test_an_undo_refused_in_4_downs_names_the_card_another_showed_not_your_own_w
 
 
 def test_a_take_back_never_offers_only_a_turn_end_the_table_makes_again(app):  # noqa: F811
-    """walkC17 #5: Final Card-Down in pass-and-play, Maya drew for Theo's 2s (the draw
+    """walkC17 #11: Final Card-Down in pass-and-play, Maya drew for Theo's 2s (the draw
     cannot be put back) and her turn ended by itself: 'Take back Maya's move' was offered
     behind the curtain, took back only that End turn, and once Maya pressed Ready her turn
     ended again and the curtain came back for Theo. Such an End turn is no move to take

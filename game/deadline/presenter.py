@@ -646,8 +646,8 @@ class Deadline(Presenter):
 
     def picked_from(self, view, anchor):
         """The hand of the student to `anchor`'s right, whom every exchange takes a card
-        from blind (walkA16 #4: laid out as for the pick only during an exchange, Sam's
-        corner changed its shape as each exchange began and ended)."""
+        from blind (walkA16 #4: Sam's corner changed its shape as each exchange began and
+        ended)."""
         if view.is_over or anchor is None:
             return frozenset()
         return frozenset({f"hand:{(anchor - 1) % view.players}"})
